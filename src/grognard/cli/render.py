@@ -1,0 +1,68 @@
+"""Rendering helpers shared by the CLI: JSON for scripts, rich tables for people.
+
+JSON output is stable: integers are numbers; other exact quantities are strings
+(``"108.8"``, ``"2/3"``). Use :func:`grognard.core.exact.exact_json` and ``ratio_str``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from grognard.core.tables import TableSet, load_tables
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+class _CliState:
+    tables_dir: Path | None = None
+
+
+STATE = _CliState()
+
+
+def current_tables() -> TableSet:
+    """The tables in force for this CLI call (shipped, overridden by ``--tables DIR``)."""
+    return load_tables(STATE.tables_dir)
+
+
+def dump_json(data: Any) -> str:
+    return json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False)
+
+
+def emit(data: Mapping[str, Any], as_json: bool,
+         human: Callable[[Console], None] | None = None) -> None:
+    """Print ``data`` as JSON (``--json``) or, for people, via ``human`` or as a key/value table."""
+    if as_json:
+        sys.stdout.write(dump_json(data) + "\n")
+        return
+    if human is not None:
+        human(console)
+        return
+    console.print(kv_table(data))
+
+
+def kv_table(data: Mapping[str, Any], title: str | None = None) -> RichTable:
+    t = RichTable(title=title, show_header=False)
+    t.add_column("", style="bold")
+    t.add_column("")
+    for k, v in data.items():
+        t.add_row(str(k), v if isinstance(v, str) else json.dumps(v, ensure_ascii=False))
+    return t
+
+
+def grid_table(headers: Sequence[str], rows: Sequence[Sequence[Any]],
+               title: str | None = None) -> RichTable:
+    t = RichTable(title=title)
+    for h in headers:
+        t.add_column(str(h))
+    for row in rows:
+        t.add_row(*(str(c) for c in row))
+    return t

@@ -1,0 +1,1 @@
+"""EuroFront optional rules on a minimal EuroFront model."""

@@ -1,0 +1,1 @@
+"""Revised Third Reich: strategic layer (calendar, economy, lend lease, SW) and combat."""
