@@ -7,7 +7,7 @@ Tables shipped in ``grognard/data/tables/`` can be replaced one by one: point
 :func:`load_tables` (CLI ``--tables DIR``) at a directory of files using the same ``id``.
 
 >>> t = load_tables().get("europa_revised_crt")
->>> t.source, t.lookup(7, "3-1")
+>>> str(t.source), t.lookup(7, "3-1")
 ('reconstructed', 'DR')
 """
 
