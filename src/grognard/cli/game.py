@@ -1,9 +1,156 @@
-"""``grognard scenario ...`` and ``grognard game ...``."""
+"""``grognard scenario ...`` and ``grognard game ...``: validate, show, new, apply, view, replay."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.console import Console
+
+from grognard.cli.render import current_tables, emit, grid_table, kv_table
+from grognard.core.errors import InputError
+from grognard.core.exact import exact_json
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
+from grognard.engine.save import load_game, save_game
+from grognard.engine.scenario import Scenario, load_scenario, shipped_scenarios
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
+
+
+def scenario_summary(sc: Scenario) -> dict[str, object]:
+    m = sc.map
+    return {
+        "id": sc.id, "title": sc.title, "system": sc.system, "seed": sc.seed,
+        "sides": list(sc.sides), "hexes": m.n,
+        "cities": {m.label(i): [c.name for c in cs] for i, cs in sorted(m.cities.items())},
+        "boxes": sorted(m.boxes),
+        "units": [
+            {"id": p.unit.id, "side": p.unit.side, "type": str(p.unit.type),
+             "attack": p.unit.attack, "defense": p.unit.defense, "movement": p.unit.movement,
+             "re_size": exact_json(p.unit.re_size), "hex": p.hex, "box": p.box,
+             "hidden": p.hidden}
+            for p in sc.placements
+        ],
+        "sequence": [ph.to_json() for ph in sc.sequence.phases],
+    }
+
+
+def render_map(sc: Scenario) -> str:
+    """A readable text map: one cell per hex in offset rows, units marked by side initial."""
+    m = sc.map
+    lay = m.layout
+    offsets = {lay.to_offset(m.hex(i)): i for i in range(m.n)}
+    cols = max(c for c, _ in offsets) + 1
+    rows = max(r for _, r in offsets) + 1
+    occupant: dict[str, str] = {}
+    for p in sc.placements:
+        if p.hex:
+            occupant[p.hex] = p.unit.side[0].upper()
+    glyph = {"clear": ".", "woods": "w", "forest": "f", "rough": "r", "wooded_rough": "R",
+             "mountain": "m", "swamp": "s", "marsh": "s", "sea": "~", "lake": "~",
+             "desert": ":", "steppe": ",", "urban": "#", "glacier": "*"}
+    lines = []
+    for r in range(rows):
+        cells = []
+        for c in range(cols):
+            i = offsets.get((c, r))
+            if i is None:
+                cells.append("  ")
+                continue
+            label = m.label(i)
+            t = glyph.get(str(m.terrain_of(m.hex(i)).value), "?")
+            mark = occupant.get(label, "C" if i in m.cities else " ")
+            cells.append(t + mark)
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
 
 
 def register(app: typer.Typer) -> None:
-    """Scenario and game commands (filled in with the engine)."""
+    scen = typer.Typer(help="Scenario files: validate and show.", no_args_is_help=True)
+    game = typer.Typer(help="Games: new, apply commands, view, replay.", no_args_is_help=True)
+
+    @scen.command("validate")
+    def validate(file: Annotated[str, typer.Argument(help="Scenario TOML (or a shipped name).")],
+                 as_json: JsonOpt = False) -> None:
+        """Check a scenario file; exit 0 when valid, 2 with the file, line or hex when not."""
+        sc = load_scenario(file)
+        emit({"valid": True, "id": sc.id, "hexes": sc.map.n, "units": len(sc.placements)},
+             as_json, lambda c: c.print(f"[green]valid[/]: {sc.id} ({sc.map.n} hexes, "
+                                        f"{len(sc.placements)} units)"))
+
+    @scen.command("show")
+    def show(file: Annotated[str, typer.Argument(help="Scenario TOML (or a shipped name).")],
+             as_json: JsonOpt = False) -> None:
+        """Show the map and order of battle."""
+        sc = load_scenario(file)
+        data = scenario_summary(sc)
+
+        def human(c: Console) -> None:
+            c.print(f"[bold]{sc.title}[/] ({sc.id}, system {sc.system}, seed {sc.seed})")
+            c.print(render_map(sc), highlight=False, markup=False)
+            c.print("legend: terrain glyph then A/S/.. = side initial of a unit, C = city")
+            c.print(grid_table(["unit", "side", "type", "att", "def", "mp", "where"],
+                               [[u["id"], u["side"], u["type"], u["attack"], u["defense"],
+                                 u["movement"], u["hex"] or f"box {u['box']}"]
+                                for u in data["units"]]))  # type: ignore[attr-defined]
+
+        emit(data, as_json, human)
+
+    @scen.command("list")
+    def list_(as_json: JsonOpt = False) -> None:
+        """List the shipped scenarios."""
+        names = shipped_scenarios()
+        emit({"scenarios": names}, as_json, lambda c: c.print("\n".join(names)))
+
+    @game.command("new")
+    def new(scenario: Annotated[str, typer.Argument(help="Scenario TOML or shipped name.")],
+            out: Annotated[Path, typer.Option("--out", help="Save file to write.")],
+            seed: Annotated[int | None, typer.Option(help="Seed (default: the scenario's).")]
+            = None,
+            as_json: JsonOpt = False) -> None:
+        """Start a game and write its save file."""
+        g = Game.new(scenario, seed, tables=current_tables())
+        save_game(g, out)
+        emit({"save": str(out), "scenario": g.scenario.id, "seed": g.seed,
+              "state_hash": g.state_hash()}, as_json)
+
+    @game.command("apply")
+    def apply(save: Annotated[Path, typer.Argument(help="Save file (updated in place).")],
+              command: Annotated[str, typer.Argument(
+                  help='Command JSON: {"kind": "move", "player": "axis", "args": {...}}')],
+              as_json: JsonOpt = False) -> None:
+        """Apply one command; an illegal one exits 2 with the rule and reason, save untouched."""
+        g = load_game(save, current_tables())
+        try:
+            raw = json.loads(command)
+        except json.JSONDecodeError as exc:
+            raise InputError("command", f"not valid JSON ({exc.msg})") from None
+        if not isinstance(raw, dict):
+            raise InputError("command", "must be a JSON object")
+        events = g.apply(Command.from_json(raw))
+        save_game(g, save)
+        emit({"events": [e.to_json() for e in events], "state_hash": g.state_hash()}, as_json)
+
+    @game.command("view")
+    def view(save: Annotated[Path, typer.Argument()],
+             player: Annotated[str, typer.Option(help="Whose view.")],
+             as_json: JsonOpt = False) -> None:
+        """The state as one player may see it (hidden units and others' secrets removed)."""
+        g = load_game(save, current_tables())
+        v = g.view(player)
+        emit(v, as_json, lambda c: c.print_json(json.dumps(v)))
+
+    @game.command("replay")
+    def replay(save: Annotated[Path, typer.Argument()], as_json: JsonOpt = False) -> None:
+        """Replay a save: every command re-run, events compared, state hash checked."""
+        g = load_game(save, current_tables())
+        emit({"commands": len(g.commands), "state_hash": g.state_hash()}, as_json,
+             lambda c: c.print(kv_table({"commands": len(g.commands),
+                                         "state_hash": g.state_hash(),
+                                         "turn": g.turn, "phase": g.phase.name})))
+
+    app.add_typer(scen, name="scenario")
+    app.add_typer(game, name="game")

@@ -299,3 +299,19 @@ class Dice:
 
     def roll(self, expr: str | DiceExpr, stream: str = "main") -> Roll:
         return self.stream(stream).roll(expr)
+
+    def snapshot(self) -> dict[str, tuple[dict[str, object], int]]:
+        """The position of every stream, so a failed command can give back its draws."""
+        return {
+            name: (dict(s._rng.bit_generator.state), s.draws) for name, s in self._streams.items()
+        }
+
+    def restore(self, snap: dict[str, tuple[dict[str, object], int]]) -> None:
+        """Return every stream to a :meth:`snapshot` (streams created since are dropped)."""
+        for name in list(self._streams):
+            if name not in snap:
+                del self._streams[name]
+        for name, (state, draws) in snap.items():
+            s = self.stream(name)
+            s._rng.bit_generator.state = state
+            s.draws = draws

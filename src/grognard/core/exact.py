@@ -22,7 +22,7 @@ Exact = int | Fraction
 
 def q(value: int | str | Fraction) -> Fraction:
     """Parse an exact quantity: ``"108.8"``, ``"2/3"``, ``5`` or a Fraction (never a float)."""
-    if isinstance(value, bool) or isinstance(value, float):
+    if isinstance(value, bool | float):
         raise TypeError("exact quantities are int, Fraction or str, never float or bool")
     return Fraction(value)
 

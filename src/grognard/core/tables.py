@@ -205,9 +205,18 @@ class TableSet(Mapping[str, Table]):
     def __len__(self) -> int:
         return len(self._tables)
 
-    def get(self, key: str, default: Any = None) -> Any:  # noqa: D401 - Mapping API
-        if default is None and key not in self._tables:
-            raise TableError(f"no table named {key!r} (try 'grognard tables list')", table=key)
+    def table(self, key: str) -> Table:
+        """The table named ``key``, or an error naming it."""
+        try:
+            return self._tables[key]
+        except KeyError:
+            raise TableError(f"no table named {key!r} (try 'grognard tables list')",
+                             table=key) from None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """Like :meth:`table` when no default is given (a missing table is an error)."""
+        if default is None:
+            return self.table(key)
         return self._tables.get(key, default)
 
 

@@ -1,0 +1,29 @@
+"""Events: what happened. Each records every choice and die roll, so replays never recompute."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from grognard.engine.state import JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A record of one state change: its type and its data (JSON), including any dice."""
+
+    type: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"type": self.type, "data": dict(self.data)}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, JSON]) -> Event:
+        return cls(str(raw["type"]), dict(raw.get("data", {})))
+
+
+Fold = Callable[[JSON, Event], JSON]
+"""Return the new state after ``event`` (pure: never mutates its input)."""
+
+FoldTable = Mapping[str, Fold]

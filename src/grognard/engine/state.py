@@ -1,0 +1,47 @@
+"""Game state as a canonical JSON value, and its hash.
+
+State is plain JSON data (dicts, lists, strings, integers, booleans, ``None``): exact
+quantities are stored as strings (``"108.8"``), never floats. That makes the canonical encoding
+(sorted keys, no whitespace) and therefore :func:`state_hash` stable across runs and machines.
+
+>>> state_hash({"b": 1, "a": [1, 2]}) == state_hash({"a": [1, 2], "b": 1})
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from typing import Any
+
+JSON = Any  # a JSON value: dict, list, str, int, bool or None
+
+
+def canonical_json(value: JSON) -> str:
+    """The canonical encoding: sorted keys, compact separators, UTF-8 text, no floats."""
+    _reject_floats(value, "state")
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(value: JSON) -> str:
+    """SHA-256 of the canonical encoding, as hex."""
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+
+
+def thaw(value: JSON) -> JSON:
+    """A deep copy for building a new state (states are never mutated in place)."""
+    return copy.deepcopy(value)
+
+
+def _reject_floats(value: JSON, where: str) -> None:
+    if isinstance(value, float):
+        raise TypeError(f"{where}: floats are not allowed in game state (use int or an exact string)")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise TypeError(f"{where}: keys must be strings, not {k!r}")
+            _reject_floats(v, f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _reject_floats(v, f"{where}[{i}]")

@@ -1,0 +1,49 @@
+"""How a rule system plugs into the engine: its commands, event folds, start state and views.
+
+Rule-system packages (``europa``, ``third_reich``, ``eurofront``) build a :class:`RuleSystem`
+and :func:`register_system` it; the engine never imports them (layering). A scenario names its
+system; until a system registers its own commands, the generic one runs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from grognard.engine.commands import CommandSpec
+from grognard.engine.events import Fold
+from grognard.engine.scenario import Scenario
+from grognard.engine.state import JSON
+
+InitialState = Callable[[Scenario], JSON]
+View = Callable[[JSON, str], JSON]
+
+
+@dataclass(frozen=True)
+class RuleSystem:
+    name: str
+    commands: Mapping[str, CommandSpec]
+    folds: Mapping[str, Fold]
+    initial_state: InitialState
+    view: View
+    description: str = ""
+    extends: tuple[str, ...] = field(default_factory=tuple)
+
+
+_SYSTEMS: dict[str, RuleSystem] = {}
+
+
+def register_system(system: RuleSystem) -> None:
+    _SYSTEMS[system.name] = system
+
+
+def system_named(name: str) -> RuleSystem:
+    from grognard.engine import generic  # noqa: F401  (registers "generic")
+
+    return _SYSTEMS.get(name) or _SYSTEMS["generic"]
+
+
+def registered_systems() -> list[str]:
+    from grognard.engine import generic  # noqa: F401
+
+    return sorted(_SYSTEMS)

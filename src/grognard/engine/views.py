@@ -1,0 +1,36 @@
+"""Per-player views (C-HIDDEN): strip what a player may not see.
+
+Two conventions cover the generic cases:
+
+* ``state["secrets"][player]`` holds a player's private data (chits chosen, plans); other
+  players' entries are removed.
+* a unit with ``"hidden": true`` (face down, inverted submarines) shows other players only its
+  side and location; its identity and strengths are replaced by ``"hidden": true``.
+"""
+
+from __future__ import annotations
+
+from grognard.engine.state import JSON, thaw
+
+PUBLIC_UNIT_KEYS = ("side", "hex", "box", "hidden")
+
+
+def hide_secrets(state: JSON, player: str) -> JSON:
+    """A copy of ``state`` as ``player`` may see it."""
+    view = thaw(state)
+    secrets = view.get("secrets")
+    if isinstance(secrets, dict):
+        view["secrets"] = {p: v for p, v in secrets.items() if p == player}
+    units = view.get("units")
+    if isinstance(units, dict):
+        shown: dict[str, JSON] = {}
+        n = 0
+        for uid, u in sorted(units.items()):
+            if u.get("hidden") and u.get("side") != player:
+                n += 1
+                shown[f"hidden-{n}"] = {k: u.get(k) for k in PUBLIC_UNIT_KEYS}
+            else:
+                shown[uid] = u
+        view["units"] = shown
+    view["viewer"] = player
+    return view
