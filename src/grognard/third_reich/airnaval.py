@@ -1,0 +1,312 @@
+"""TR-44..TR-49 ("Counter air missions" … "Air and naval support of ground combat").
+
+Air and naval combat in a hex, fought before ground combat in a fixed order (TR-49):
+air-to-air (TR-46), air-naval (TR-47), naval-naval (TR-48); what the phasing player has left
+then supports the ground attack (TR-35). Counter-air (TR-44) is one air-to-air round in the
+air missions phase plus the automatic factor-for-factor neutralisation.
+
+Every fire is one 1D10 roll on the air/naval effectiveness table (TR-50,
+:func:`grognard.third_reich.effectiveness.effectiveness_hits`). Each side fires as one body
+with one roll per step (reading); hits are factors destroyed, the owner choosing where.
+
+>>> r = air_to_air(10, 4, phasing_roll=10, nonphasing_roll=9)
+>>> r.hits_on_phasing, r.hits_on_nonphasing   # 4 x 0.6 = 2.4 -> 2; 10 x 0.6 = 6 (capped at 4)
+(2, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from grognard.core.errors import InputError
+from grognard.core.exact import Exact
+from grognard.core.tables import Table, TableSet, load_tables
+from grognard.third_reich.combat_readings import (
+    NeutralizeGranularity,
+    Round06Scope,
+    TRCombatReadings,
+)
+from grognard.third_reich.effectiveness import effectiveness_hits
+from grognard.third_reich.forces import AirUnit, Fleet
+from grognard.third_reich.support import naval_third
+
+DEFAULT_READINGS = TRCombatReadings()
+SMALL_AIR_UNIT = 5  # TR-50: non-phasing air units with fewer than 5 factors use the 0.6 rule
+
+
+def _table(tables: TableSet | None, table_id: str) -> Table:
+    ts = tables if tables is not None else load_tables()
+    return ts.get(table_id)
+
+
+def nonphasing_air_round06(factors: int, readings: TRCombatReadings = DEFAULT_READINGS) -> bool:
+    """TR-46/TR-50: does non-phasing air firing with ``factors`` use the 0.6 rule?
+
+    Reading ``nonphasing_round06_scope``: only under 5 factors (TR-50, default) or always.
+
+    >>> nonphasing_air_round06(4), nonphasing_air_round06(5)
+    (True, False)
+    """
+    if readings.nonphasing_round06_scope is Round06Scope.ALL:
+        return True
+    return factors < SMALL_AIR_UNIT
+
+
+def _hits(factors: Exact, roll: int, drm: int, round06: bool, table: Table | None,
+          target: Exact) -> int:
+    if factors == 0:
+        return 0
+    return int(min(effectiveness_hits(factors, roll, drm, round06, table), target))
+
+
+@dataclass(frozen=True, slots=True)
+class AirToAir:
+    """TR-46: one simultaneous round of air-to-air fire (factors destroyed)."""
+
+    phasing_factors: int
+    nonphasing_factors: int
+    phasing_roll: int
+    nonphasing_roll: int
+    hits_on_phasing: int
+    hits_on_nonphasing: int
+
+
+def air_to_air(
+    phasing_factors: int,
+    nonphasing_factors: int,
+    phasing_roll: int,
+    nonphasing_roll: int,
+    drm: int = 0,
+    tables: TableSet | None = None,
+    readings: TRCombatReadings = DEFAULT_READINGS,
+) -> AirToAir:
+    """TR-46 (Air to air combat) One round of simultaneous fire on the air table.
+
+    The non-phasing side rounds a fraction of 0.6 or more up when it fires with fewer than 5
+    factors (``nonphasing_round06_scope``); everyone else rounds down. Hits cannot exceed the
+    factors fired at.
+    """
+    for name, v in (("phasing_factors", phasing_factors),
+                    ("nonphasing_factors", nonphasing_factors)):
+        if v < 0:
+            raise InputError(name, "cannot be negative")
+    t = _table(tables, readings.tr_air_table)
+    on_nonphasing = _hits(phasing_factors, phasing_roll, drm, False, t, nonphasing_factors)
+    on_phasing = _hits(nonphasing_factors, nonphasing_roll, drm,
+                       nonphasing_air_round06(nonphasing_factors, readings), t, phasing_factors)
+    return AirToAir(phasing_factors, nonphasing_factors, phasing_roll, nonphasing_roll,
+                    on_phasing, on_nonphasing)
+
+
+@dataclass(frozen=True, slots=True)
+class CounterAir:
+    """TR-44: the counter-air round and the factors neutralised for this player turn."""
+
+    combat: AirToAir
+    neutralized: int
+
+
+def counter_air(
+    sent_factors: int,
+    target_factors: int,
+    phasing_roll: int,
+    nonphasing_roll: int,
+    target_units: Sequence[AirUnit] = (),
+    drm: int = 0,
+    tables: TableSet | None = None,
+    readings: TRCombatReadings = DEFAULT_READINGS,
+) -> CounterAir:
+    """TR-44 (Counter air missions) Air-to-air round plus automatic neutralisation.
+
+    As many non-phasing air factors as were sent are neutralised (inverted; no interception
+    or mission this player turn), whatever the air combat result, from the factors that
+    survive it. With ``counterair_neutralize_granularity = whole_unit`` whole target units
+    (``target_units``, in the owner's order) are neutralised until the sent factors are used.
+
+    >>> counter_air(5, 10, phasing_roll=1, nonphasing_roll=1).neutralized
+    5
+    """
+    if sent_factors <= 0:
+        raise InputError("sent_factors", "counter-air needs at least one air factor")
+    combat = air_to_air(sent_factors, target_factors, phasing_roll, nonphasing_roll, drm,
+                        tables, readings)
+    survivors = target_factors - combat.hits_on_nonphasing
+    if readings.counterair_neutralize_granularity is NeutralizeGranularity.FACTOR:
+        return CounterAir(combat, min(sent_factors, survivors))
+    left, neutral = sent_factors, 0
+    for u in target_units:
+        if left <= 0:
+            break
+        neutral += u.factors
+        left -= u.factors
+    return CounterAir(combat, min(neutral, survivors))
+
+
+@dataclass(frozen=True, slots=True)
+class AirNaval:
+    """TR-47: air fire on fleets and the fleets' ⅓ fire back at the air."""
+
+    air_factors: int
+    fleet_factors: int
+    fleets_firing: int
+    air_roll: int
+    naval_roll: int
+    hits_on_fleets: int
+    hits_on_air: int
+
+
+def air_naval(
+    air: Sequence[AirUnit],
+    fleets: Sequence[Fleet],
+    air_roll: int,
+    naval_roll: int,
+    air_is_nonphasing: bool = False,
+    drm: int = 0,
+    tables: TableSet | None = None,
+    readings: TRCombatReadings = DEFAULT_READINGS,
+) -> AirNaval:
+    """TR-47 (Air-Naval combat) Air fires at full factors; fleets fire back at ⅓.
+
+    No more fleets may fire than the opposing air units (5-4 air fleets) that fired at them;
+    the first fleets listed fire (the owner's order). Both fires are simultaneous.
+    """
+    air_f = sum(a.factors for a in air)
+    fleet_f = sum(f.factors for f in fleets)
+    firing_air_units = sum(1 for a in air if a.factors > 0)
+    firing = [f for f in fleets if f.factors > 0][:firing_air_units]
+    naval_fire: Exact = sum((naval_third(f.factors, readings) for f in firing), start=0)
+    round06 = air_is_nonphasing and nonphasing_air_round06(air_f, readings)
+    on_fleets = _hits(air_f, air_roll, drm, round06, _table(tables, readings.tr_air_table),
+                      fleet_f)
+    on_air = _hits(naval_fire, naval_roll, drm, False, _table(tables, readings.tr_naval_table),
+                   air_f)
+    return AirNaval(air_f, fleet_f, len(firing), air_roll, naval_roll, on_fleets, on_air)
+
+
+@dataclass(frozen=True, slots=True)
+class NavalNaval:
+    """TR-48: one simultaneous round of fleet against fleet."""
+
+    phasing_factors: int
+    nonphasing_factors: int
+    hits_on_phasing: int
+    hits_on_nonphasing: int
+
+
+def naval_naval(
+    phasing_factors: int,
+    nonphasing_factors: int,
+    phasing_roll: int,
+    nonphasing_roll: int,
+    drm: int = 0,
+    tables: TableSet | None = None,
+    readings: TRCombatReadings = DEFAULT_READINGS,
+) -> NavalNaval:
+    """TR-48 (Naval-naval combat) Both sides fire full remaining factors on the naval table.
+
+    >>> naval_naval(9, 9, 9, 3).hits_on_nonphasing, naval_naval(9, 9, 9, 3).hits_on_phasing
+    (5, 1)
+    """
+    t = _table(tables, readings.tr_naval_table)
+    return NavalNaval(
+        phasing_factors, nonphasing_factors,
+        _hits(nonphasing_factors, nonphasing_roll, drm, False, t, phasing_factors),
+        _hits(phasing_factors, phasing_roll, drm, False, t, nonphasing_factors),
+    )
+
+
+# ---------------------------------------------------------------- TR-49 order in a hex
+
+
+@dataclass(frozen=True)
+class HexForces:
+    """One side's air units and fleets in a hex in the combat phase."""
+
+    air: tuple[AirUnit, ...] = ()
+    fleets: tuple[Fleet, ...] = ()
+
+    @property
+    def air_factors(self) -> int:
+        return sum(a.factors for a in self.air)
+
+    @property
+    def fleet_factors(self) -> int:
+        return sum(f.factors for f in self.fleets)
+
+
+def take_losses(units: Sequence[Any], hits: int) -> tuple[Any, ...]:
+    """Remove ``hits`` factors from ``units`` in order (the owner's choice, first listed first)."""
+    out, left = [], hits
+    for u in units:
+        take = min(left, u.factors)
+        left -= take
+        out.append(type(u)(**{**_fields(u), "factors": u.factors - take}))
+    return tuple(out)
+
+
+def _fields(u: Any) -> dict[str, Any]:
+    return {name: getattr(u, name) for name in u.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class HexCombatRecord:
+    """TR-49: every step of the air/naval fight in a hex and what remains."""
+
+    steps: tuple[Any, ...]
+    rolls: tuple[int, ...]
+    phasing: HexForces
+    nonphasing: HexForces
+    support_air: int = field(default=0)
+
+
+def resolve_hex_combat(
+    phasing: HexForces,
+    nonphasing: HexForces,
+    rolls: Iterator[int],
+    drm: int = 0,
+    tables: TableSet | None = None,
+    readings: TRCombatReadings = DEFAULT_READINGS,
+) -> HexCombatRecord:
+    """TR-49 (Air and naval combat) Air-to-air, then air-naval, then naval-naval.
+
+    ``rolls`` supplies the 1D10 rolls in order: air-to-air (phasing, non-phasing); phasing air
+    vs non-phasing fleets (air, naval); non-phasing air vs phasing fleets (air, naval);
+    naval-naval (phasing, non-phasing). Steps that do not happen use no roll. Losses fall on
+    the first units listed. The surviving phasing air supports the ground attack (TR-35).
+    """
+    used: list[int] = []
+
+    def roll() -> int:
+        try:
+            r = next(rolls)
+        except StopIteration:
+            raise InputError("rolls", "not enough 1D10 rolls for this hex combat") from None
+        used.append(r)
+        return r
+
+    p, n = phasing, nonphasing
+    steps: list[Any] = []
+    if p.air_factors and n.air_factors:
+        a2a = air_to_air(p.air_factors, n.air_factors, roll(), roll(), drm, tables, readings)
+        steps.append(a2a)
+        p = HexForces(take_losses(p.air, a2a.hits_on_phasing), p.fleets)
+        n = HexForces(take_losses(n.air, a2a.hits_on_nonphasing), n.fleets)
+    if p.air_factors and n.fleet_factors:
+        an = air_naval(p.air, n.fleets, roll(), roll(), False, drm, tables, readings)
+        steps.append(an)
+        p = HexForces(take_losses(p.air, an.hits_on_air), p.fleets)
+        n = HexForces(n.air, take_losses(n.fleets, an.hits_on_fleets))
+    if n.air_factors and p.fleet_factors:
+        an = air_naval(n.air, p.fleets, roll(), roll(), True, drm, tables, readings)
+        steps.append(an)
+        n = HexForces(take_losses(n.air, an.hits_on_air), n.fleets)
+        p = HexForces(p.air, take_losses(p.fleets, an.hits_on_fleets))
+    if p.fleet_factors and n.fleet_factors:
+        nn = naval_naval(p.fleet_factors, n.fleet_factors, roll(), roll(), drm, tables,
+                         readings)
+        steps.append(nn)
+        p = HexForces(p.air, take_losses(p.fleets, nn.hits_on_phasing))
+        n = HexForces(n.air, take_losses(n.fleets, nn.hits_on_nonphasing))
+    return HexCombatRecord(tuple(steps), tuple(used), p, n, p.air_factors)
