@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from grognard import __version__
 from grognard.cli import eurofront, europa_combat, europa_surprise, tr_combat, tr_strategic
@@ -70,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = app(args=args, standalone_mode=False, prog_name="grognard")
     except GrognardError as exc:
-        err_console.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True)
+        err_console.print(Text.assemble(("error: ", "bold red"), str(exc)), soft_wrap=True)
         return 2
     except typer.Exit as exc:
         return exc.exit_code
@@ -82,7 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if callable(show):
             show()
         else:
-            err_console.print(f"[bold red]error:[/] {exc.format_message()}", highlight=False)
+            err_console.print(Text.assemble(("error: ", "bold red"), exc.format_message()),
+                              soft_wrap=True)
         return 2
     return result if isinstance(result, int) else 0
 

@@ -1,0 +1,102 @@
+"""engine/scenario: the TOML scenario format and its precise errors."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from grognard.core.errors import ScenarioError
+from grognard.core.hexgrid import Hex
+from grognard.core.mapdata import CityClass, HexsideFeature, Terrain
+from grognard.engine.scenario import load_scenario, parse_scenario, shipped_scenarios
+
+DEMO = resources.files("grognard.data").joinpath("scenarios", "demo-europa.toml").read_text()
+
+
+def test_shipped_demos_load():
+    assert {"demo-europa", "demo-third-reich"} <= set(shipped_scenarios())
+    eu = load_scenario("demo-europa")
+    assert eu.map.n == 96 and len(eu.placements) == 7 and eu.sides == ("axis", "soviet")
+    lay = eu.map.layout
+    assert eu.map.terrain_of(lay.from_label("0301")) is Terrain.WOODS
+    assert eu.map.features_between(lay.from_label("0505"), lay.from_label("0605")) \
+        & HexsideFeature.MAJOR_RIVER
+    assert CityClass.MAJOR_CITY in eu.map.cities_at(lay.from_label("0805"))[0].classes
+    tr = load_scenario("demo-third-reich")
+    assert tr.map.layout.style == "letter"
+    assert tr.map.country_of(tr.map.layout.from_label("C8")) == "germany"
+    assert {"murmansk", "sw"} <= set(tr.map.boxes)
+    assert any(p.hidden for p in tr.placements)
+
+
+def test_grid_builds_adjacency():
+    eu = load_scenario("demo-europa")
+    i = eu.map.index(eu.map.layout.from_label("0505"))
+    assert eu.map.degree(i) == 6
+    corner = eu.map.index(eu.map.layout.from_label("0101"))
+    assert eu.map.degree(corner) < 6
+
+
+@pytest.mark.parametrize(
+    ("mutate", "expected"),
+    [
+        (lambda s: s.replace('grid = """\n..ww', 'grid = """\n..wx'),
+         "hex 0401: unknown terrain code 'x'"),
+        (lambda s: s.replace('hex = "0404"', 'hex = "2020"'),
+         "hex 2020: unit de-7pz is stacked off-map"),
+        (lambda s: s.replace('id = "de-20mot"', 'id = "de-7pz"'), "duplicate unit id 'de-7pz'"),
+        (lambda s: s.replace('side = "soviet"\ntype = "armor"', 'side = "allies"\ntype = "armor"'),
+         "unit su-23tank has side 'allies'"),
+        (lambda s: s.replace('between = ["0503", "0603"]', 'between = ["0503", "0903"]'),
+         "0503 and 0903 are not adjacent"),
+        (lambda s: s.replace('classes = ["major_city"]', 'classes = ["megacity"]'),
+         "unknown city class 'megacity'"),
+        (lambda s: s.replace('features = ["river"]', 'features = ["lava"]', 1),
+         "unknown hexside feature 'lava'"),
+        (lambda s: s.replace('type = "motorized"', 'type = "hovercraft"'),
+         "unit de-20mot.type: unknown unit type 'hovercraft'"),
+        (lambda s: s.replace("seed = 1941", "seed = -3"), "seed must be a non-negative integer"),
+        (lambda s: s.replace("[scenario]", "[scenario", 1), "not valid TOML"),
+        (lambda s: s.replace('hex = "0904"', 'box = "nowhere"') if 'hex = "0904"' in s
+         else s.replace('hex = "0905"', 'box = "nowhere"'), "unknown box 'nowhere'"),
+    ],
+)
+def test_bad_scenarios_get_specific_errors(mutate, expected):
+    bad = mutate(DEMO)
+    assert bad != DEMO
+    with pytest.raises(ScenarioError) as exc:
+        parse_scenario(bad, "bad.toml")
+    assert expected in str(exc.value)
+    assert str(exc.value).startswith("bad.toml")
+
+
+def test_terrain_error_names_the_line():
+    bad = DEMO.replace('grid = """\n..ww', 'grid = """\n..wx')
+    with pytest.raises(ScenarioError) as exc:
+        parse_scenario(bad, "bad.toml")
+    grid_line = next(i for i, ln in enumerate(bad.splitlines(), 1) if ln.startswith("grid"))
+    assert exc.value.line == grid_line + 1
+
+
+def test_missing_file():
+    with pytest.raises(ScenarioError, match="cannot read"):
+        load_scenario("/nonexistent/scenario.toml")
+
+
+def test_hex_list_map_and_letter_labels():
+    text = """
+[scenario]
+id = "tiny"
+sides = ["a", "b"]
+[map]
+layout = { offset = "odd-r", style = "letter" }
+hexes = [{ hex = "A1", terrain = "clear" }, { hex = "A2", terrain = "swamp" }]
+[[units]]
+id = "u1"
+side = "a"
+hex = "A2"
+"""
+    sc = parse_scenario(text)
+    assert sc.map.n == 2 and sc.map.terrain_of(sc.map.layout.from_label("A2")) is Terrain.SWAMP
+    assert sc.map.has(Hex(0, 0))
