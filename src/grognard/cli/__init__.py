@@ -49,10 +49,11 @@ def root(
 
 
 def _register_all() -> None:
-    from grognard.cli import basics, game
+    from grognard.cli import basics, demo, game
 
     basics.register(app)
     game.register(app)
+    demo.register(app)
     europa_surprise.register(europa_app)
     europa_combat.register(europa_app)
     tr_strategic.register(tr_app)

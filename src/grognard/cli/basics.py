@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
 from grognard.cli.render import STATE, console, current_tables, emit, grid_table
 from grognard.core.dice import DiceStream
@@ -45,8 +46,8 @@ def register(app: typer.Typer) -> None:
         ]
         emit({"tables": rows}, as_json, lambda c: c.print(grid_table(
             ["id", "source", "dice", "rules", "title"],
-            [[r["id"], r["source"], r["dice"] or "", " ".join(r["rule_ids"]), r["title"]]
-             for r in rows])))
+            [[t.id, str(t.source), t.dice or "", " ".join(t.rule_ids), t.title]
+             for t in ts.values()])))
 
     @tables_app.command("show")
     def tables_show(
@@ -59,7 +60,7 @@ def register(app: typer.Typer) -> None:
             STATE.tables_dir = tables
         t = current_tables().get(table_id)
 
-        def human(c: typer.Any = console) -> None:
+        def human(c: Console = console) -> None:
             c.print(f"[bold]{t.title}[/]\nid {t.id} - source [bold]{t.source}[/] - {t.file}")
             c.print(grid_table([t.row_key, *t.columns],
                                [[k, *v] for k, v in t.rows.items()]))

@@ -160,6 +160,12 @@ class Distribution:
             acc[key] = acc.get(key, 0) + weight
         return {k: Fraction(w, self.total) for k, w in acc.items()}
 
+    def outcome_lookup(self) -> npt.NDArray[np.int16]:
+        """Each outcome repeated by its weight: index it with a uniform integer in
+        ``0..total-1`` to sample (one random draw per sample, e.g. 36 entries for 2D6)."""
+        values = np.arange(self.lo, self.hi + 1, dtype=np.int16)
+        return np.repeat(values, self.weights)
+
     def expectation(self, value_of: Callable[[int], Fraction | int] | None = None) -> Fraction:
         """Exact expected value of ``value_of(roll)`` (the roll itself by default)."""
         acc = Fraction(0)
@@ -273,6 +279,22 @@ class DiceStream:
             total += self._rng.integers(1, e.sides + 1, size=n, dtype=dtype)
         self.draws += n * e.count
         return total
+
+    def sample_distribution(self, dist: Distribution, n: int) -> npt.NDArray[np.int16]:
+        """``n`` outcomes of an exact distribution, one uniform draw each (fast Monte Carlo)."""
+        lookup = dist.outcome_lookup()
+        dtype = np.int8 if dist.total <= 127 else np.int32
+        self.draws += n
+        out: npt.NDArray[np.int16] = lookup[self._rng.integers(0, dist.total, size=n,
+                                                                dtype=dtype)]
+        return out
+
+    def uniform_indices(self, total: int, n: int) -> npt.NDArray[np.integer]:
+        """``n`` uniform integers in ``0..total-1`` (to index a precomputed outcome lookup)."""
+        dtype = np.int8 if total <= 127 else np.int32
+        self.draws += n
+        out: npt.NDArray[np.integer] = self._rng.integers(0, total, size=n, dtype=dtype)
+        return out
 
     def choice(self, options: int) -> int:
         """A uniformly random index in ``0..options-1`` (random selections, e.g. SUR-22)."""

@@ -213,7 +213,7 @@ class TableSet(Mapping[str, Table]):
             raise TableError(f"no table named {key!r} (try 'grognard tables list')",
                              table=key) from None
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: Table | None = None) -> Table:  # type: ignore[override]
         """Like :meth:`table` when no default is given (a missing table is an error)."""
         if default is None:
             return self.table(key)
