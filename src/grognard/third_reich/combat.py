@@ -43,7 +43,14 @@ from grognard.third_reich.combat_readings import (
     RetreatImpossible,
     TRCombatReadings,
 )
-from grognard.third_reich.forces import AirUnit, Fleet, GroundKind, GroundUnit, _enum_field
+from grognard.third_reich.forces import (
+    AirUnit,
+    Fleet,
+    GroundKind,
+    GroundUnit,
+    _enum_field,
+    as_enum,
+)
 from grognard.third_reich.hex_defense import HexDefense, hex_defense
 from grognard.third_reich.support import Support, combat_support
 
@@ -173,7 +180,7 @@ def left_shifts(
     ...                                                          airborne_in_hex=True)
     (2, 1)
     """
-    n = 1 if Terrain(terrain) in (Terrain.SWAMP, Terrain.MOUNTAIN) else 0
+    n = 1 if as_enum(Terrain, terrain, "terrain") in (Terrain.SWAMP, Terrain.MOUNTAIN) else 0
     if not airborne_in_hex:
         n += int(all_river) + int(amphibious)
     return n if readings.tr_shifts_cumulative else min(n, 1)
@@ -199,7 +206,8 @@ def armor_superiority(
     """
     if attacker_armor_factors < 0:
         raise InputError("attacker_armor_factors", "cannot be negative")
-    if Weather(weather) not in (Weather.CLEAR, Weather.SNOW) or Terrain(terrain) is not Terrain.CLEAR:
+    w = as_enum(Weather, weather, "weather")
+    if w not in (Weather.CLEAR, Weather.SNOW) or as_enum(Terrain, terrain, "terrain") is not Terrain.CLEAR:
         return 0
     if attacker_armor_factors >= final_defense and not defender_has_armor:
         return 1

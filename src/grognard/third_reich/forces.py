@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from grognard.core.errors import InputError
 
@@ -37,6 +37,8 @@ class Side(StrEnum):
     ALLIES = "allies"
 
 
+E = TypeVar("E", bound=StrEnum)
+
 FINNISH = frozenset({"finnish", "finland"})
 
 
@@ -52,6 +54,15 @@ def _int_field(raw: Mapping[str, Any], key: str, where: str, default: int | None
     if v < minimum:
         raise InputError(f"{where}.{key}", f"must be at least {minimum}, not {v}")
     return v
+
+
+def as_enum(kind: type[E], value: Any, field: str) -> E:
+    """``value`` as a member of ``kind``; otherwise an :class:`InputError` naming ``field``."""
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(str(m.value) for m in kind)
+        raise InputError(field, f"{value!r} is not one of {allowed}") from None
 
 
 def _enum_field(raw: Mapping[str, Any], key: str, kind: type[StrEnum], where: str,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from grognard.core.errors import InputError
 from grognard.third_reich.calendar import Weather
 from grognard.third_reich.combat_readings import TRCombatReadings
-from grognard.third_reich.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.forces import GroundKind, GroundUnit, Side, as_enum
 
 DEFAULT_READINGS = TRCombatReadings()
 
@@ -36,7 +36,7 @@ def weather_add(weather: Weather) -> int:
     >>> weather_add(Weather.CLEAR), weather_add(Weather.MUD)
     (1, 2)
     """
-    return 1 if Weather(weather) is Weather.CLEAR else 2
+    return 1 if as_enum(Weather, weather, "weather") is Weather.CLEAR else 2
 
 
 def russian_winter_affects(unit: GroundUnit) -> bool:
@@ -83,7 +83,7 @@ def hex_defense(
     """
     if not units:
         raise InputError("defenders", "a hex defense needs at least one defending unit")
-    w = Weather(weather)
+    w = as_enum(Weather, weather, "weather")
     factors = [defense_factor(u) for u in units]
     base = sum(factors)
     add = weather_add(w)

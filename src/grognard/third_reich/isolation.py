@@ -28,7 +28,7 @@ from grognard.core.errors import InputError, TableError
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.third_reich.calendar import Region, Season, Weather
 from grognard.third_reich.combat_readings import TRCombatReadings
-from grognard.third_reich.forces import GroundUnit
+from grognard.third_reich.forces import GroundUnit, as_enum
 
 DEFAULT_READINGS = TRCombatReadings()
 ELIMINATED_AT_OR_BELOW = 7
@@ -55,7 +55,7 @@ def remote_region(region: Region, readings: TRCombatReadings = DEFAULT_READINGS)
     The Mediterranean weather region (North Africa, the Middle East and the Med islands)
     counts when ``isolation_mediterranean_remote`` (default); the rest of Europe never.
     """
-    r = Region(region)
+    r = as_enum(Region, region, "region")
     if r in (Region.EAST, Region.SCANDINAVIA):
         return True
     return r is Region.MEDITERRANEAN and readings.isolation_mediterranean_remote
@@ -77,7 +77,7 @@ def isolation_drms(
     {'summer': 1, 'home_country': 1}
     """
     t = table if table is not None else isolation_table(readings=readings)
-    w, s = Weather(weather), Season(season)
+    w, s = as_enum(Weather, weather, "weather"), as_enum(Season, season, "season")
     out: dict[str, int] = {}
     if w is Weather.SNOW:
         out["snow"] = _drm(t, "snow")
@@ -182,7 +182,8 @@ def supply_check_phase(option: str, weather: Weather) -> SupplyCheckPhase:
     """
     o = option.strip().lower()
     if o == "offensive":
-        return (SupplyCheckPhase.AFTER_MECHANIZED_COMBAT if Weather(weather) is Weather.CLEAR
+        clear = as_enum(Weather, weather, "weather") is Weather.CLEAR
+        return (SupplyCheckPhase.AFTER_MECHANIZED_COMBAT if clear
                 else SupplyCheckPhase.AFTER_COMBAT)
     if o == "attrition":
         return SupplyCheckPhase.AFTER_ATTRITION

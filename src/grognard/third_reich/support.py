@@ -20,7 +20,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact
 from grognard.third_reich.calendar import Weather
 from grognard.third_reich.combat_readings import NavalThirdRounding, TRCombatReadings
-from grognard.third_reich.forces import AirUnit, Fleet
+from grognard.third_reich.forces import AirUnit, Fleet, as_enum
 
 DEFAULT_READINGS = TRCombatReadings()
 MAX_FLEETS_PER_ATTACK = 1
@@ -102,5 +102,5 @@ def combat_support(
     air_f = sum(a.factors for a in air)
     naval_f: Exact = sum((naval_support(f, invasion, readings) for f in fleets), start=0)
     offered = air_f + naval_f
-    cap = support_cap(final_defense, ground_attack, Weather(weather) is Weather.SNOW)
+    cap = support_cap(final_defense, ground_attack, as_enum(Weather, weather, "weather") is Weather.SNOW)
     return Support(air_f, naval_f, offered, cap, min(offered, cap))
