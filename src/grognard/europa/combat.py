@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 from grognard.core.dice import clamp_roll
 from grognard.core.errors import InputError, TableError
-from grognard.core.exact import round_half_up
+from grognard.core.exact import exact_json, round_half_up
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.europa.attack import (
     BOMBARDMENT_TABLE,
@@ -351,3 +352,42 @@ def resolve(attack: Attack, roll: int, barrage_roll: int | None = None,
     Exact odds map this over the 2D6 distribution; Monte Carlo uses the same table vectorised.
     """
     return resolve_setup(combat_setup(attack, barrage_roll, tables), roll, tables)
+
+
+def outcome_json(outcome: CombatOutcome) -> dict[str, Any]:
+    """The ``grognard europa combat resolve --json`` document (docs/formats/europa_combat.md)."""
+    s, e = outcome.setup, outcome.effect
+    b = s.barrage
+    return {
+        "odds": s.odds.odds,
+        "column": s.odds.column,
+        "shifts": [{"cause": cause, "columns": n} for cause, n in s.shifts],
+        "drm": s.drm,
+        "drm_breakdown": dict(s.drm_breakdown),
+        "roll": outcome.roll,
+        "modified_roll": outcome.modified_roll,
+        "result": str(outcome.result),
+        "loss_unit": exact_json(s.loss_unit),
+        "attacker_loss": exact_json(e.attacker_loss),
+        "defender_loss": exact_json(e.defender_loss),
+        "attacker_retreat": e.attacker_retreat,
+        "defender_retreat": e.defender_retreat,
+        "attacker_may_advance": e.attacker_may_advance,
+        "attacker_eliminated": e.attacker_eliminated,
+        "weaker_side": str(s.weaker) if s.weaker is not None else None,
+        "attack_strength": exact_json(s.attack_strength),
+        "defense_strength": exact_json(s.defense_strength),
+        "armor_strengths": {"attacker": exact_json(s.armor_attacker),
+                            "defender": exact_json(s.armor_defender)},
+        "barrage": None if b is None else {
+            "strength": b.outcome.strength,
+            "column": b.outcome.column,
+            "roll": b.outcome.roll,
+            "modified_roll": b.outcome.modified_roll,
+            "hits": b.outcome.hits,
+            "combat_drm": b.outcome.combat_drm,
+            "step_loss": None if b.step_loss is None else
+            {"unit": b.step_loss.unit, "action": b.step_loss.action},
+        },
+        "hex_cleared": s.hex_cleared,
+    }
