@@ -95,3 +95,9 @@ def test_unit_from_json_names_bad_field():
         Unit.from_json({"id": "pz", "attack": "9"})
     with pytest.raises(InputError, match="unit x.defense: must not be negative"):
         Unit("x", "german", "axis", UnitType.INFANTRY, defense=-1)
+
+
+@given(st.fractions(max_denominator=10**6))
+def test_exact_json_round_trips_exactly(x):
+    encoded = exact_json(x)
+    assert Fraction(encoded if isinstance(encoded, int) else str(encoded)) == x

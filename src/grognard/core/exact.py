@@ -14,7 +14,6 @@ Game quantities are ``int`` or ``Fraction``, never ``float``.
 from __future__ import annotations
 
 import math
-from decimal import Decimal
 from fractions import Fraction
 
 Exact = int | Fraction
@@ -49,13 +48,34 @@ def round06(x: Exact) -> int:
     return whole + 1 if fx - whole >= Fraction(3, 5) else whole
 
 
+def _decimal_places(x: Fraction) -> int | None:
+    """Digits after the point of ``x``'s finite decimal expansion, or None if it has none."""
+    d, twos, fives = x.denominator, 0, 0
+    while d % 2 == 0:
+        d, twos = d // 2, twos + 1
+    while d % 5 == 0:
+        d, fives = d // 5, fives + 1
+    return max(twos, fives) if d == 1 else None
+
+
 def is_terminating(x: Fraction) -> bool:
     """True when ``x`` has a finite decimal expansion (denominator of the form 2^a 5^b)."""
-    d = x.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    return d == 1
+    return _decimal_places(x) is not None
+
+
+def decimal_text(x: Fraction) -> str:
+    """The exact decimal text of a terminating fraction (no floating point, no rounding).
+
+    >>> decimal_text(Fraction(2000000000000000000000000001, 2))
+    '1000000000000000000000000000.5'
+    """
+    places = _decimal_places(x)
+    if places is None:
+        raise ValueError(f"{x} has no finite decimal expansion")
+    scaled = abs(x.numerator) * (10**places // x.denominator)
+    digits = str(scaled).rjust(places + 1, "0")
+    sign = "-" if x < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else f"{sign}{digits}"
 
 
 def exact_json(x: Exact) -> int | str:
@@ -67,7 +87,7 @@ def exact_json(x: Exact) -> int | str:
     if fx.denominator == 1:
         return int(fx)
     if is_terminating(fx):
-        return format(Decimal(fx.numerator) / Decimal(fx.denominator), "f")
+        return decimal_text(fx)
     return f"{fx.numerator}/{fx.denominator}"
 
 
