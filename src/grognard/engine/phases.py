@@ -6,7 +6,7 @@ player who acts and the command kinds allowed in it. Rule systems supply their o
 >>> seq = TurnSequence((Phase("movement", "axis", frozenset({"move"})),
 ...                     Phase("combat", "axis", frozenset({"roll_table"}))))
 >>> seq.next_position(0, 1), seq.next_position(1, 1)
-((0, 2), (1, 2))
+((1, 1), (0, 2))
 """
 
 from __future__ import annotations
