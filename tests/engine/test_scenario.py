@@ -28,6 +28,14 @@ def test_shipped_demos_load():
     assert tr.map.country_of(tr.map.layout.from_label("C8")) == "germany"
     assert {"murmansk", "sw"} <= set(tr.map.boxes)
     assert any(p.hidden for p in tr.placements)
+    assert tr.home_countries["germany"] == ("germany",)
+
+
+def test_home_countries_must_exist():
+    text = resources.files("grognard.data").joinpath("scenarios", "demo-third-reich.toml") \
+        .read_text().replace('germany = ["germany"]', 'germany = ["prussia"]')
+    with pytest.raises(ScenarioError, match="home_countries.germany.*unknown country 'prussia'"):
+        parse_scenario(text, "x.toml")
 
 
 def test_grid_builds_adjacency():

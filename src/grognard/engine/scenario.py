@@ -58,6 +58,7 @@ class Scenario:
     sequence: TurnSequence
     calendar: Mapping[str, Any] = field(default_factory=dict)
     readings: Mapping[str, Any] = field(default_factory=dict)
+    home_countries: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     text: str = ""
     file: str = ""
 
@@ -258,13 +259,27 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
                           field=f"units[{i}].box", line=line)
         placements.append(Placement(unit, where_hex, where_box, bool(u.get("hidden", False))))
 
+    home: dict[str, tuple[str, ...]] = {}
+    known_countries = set(mapdata.country_names) - {""}
+    for power, names in _table(raw, "home_countries", w).items():
+        line = w.line_of(rf"^\s*{re.escape(power)}\s*=")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise w.error("must list country names", field=f"home_countries.{power}", line=line)
+        for n in names:
+            if n not in known_countries:
+                raise w.error(f"unknown country {n!r} (countries: "
+                              f"{', '.join(sorted(known_countries)) or 'none'})",
+                              field=f"home_countries.{power}", line=line)
+        home[power] = tuple(names)
+
     sequence = _parse_sequence(raw, sides, w)
     calendar = _table(raw, "calendar", w)
     readings = _table(raw, "readings", w)
     return Scenario(
         id=sid, title=str(head.get("title", sid)), system=str(head.get("system", "generic")),
         seed=seed, sides=tuple(sides), map=mapdata, placements=tuple(placements),
-        sequence=sequence, calendar=dict(calendar), readings=dict(readings), text=text, file=file,
+        sequence=sequence, calendar=dict(calendar), readings=dict(readings), home_countries=home,
+        text=text, file=file,
     )
 
 
