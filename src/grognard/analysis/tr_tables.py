@@ -117,4 +117,4 @@ def land_crt_monte_carlo(column: str, drm: int, n: int, seed: int,
     codes = sample_land_results(column, drm, rolls, t)
     _, alphabet = t.codes()
     counts = np.bincount(codes, minlength=len(alphabet))
-    return {alphabet[i]: counts[i] / n for i in range(len(alphabet)) if counts[i]}
+    return {str(alphabet[i]): float(counts[i]) / n for i in range(len(alphabet)) if counts[i]}

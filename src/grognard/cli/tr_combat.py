@@ -82,8 +82,8 @@ def register(tr_app: typer.Typer) -> None:
 
         battle = Battle.from_json(_read_json(battle_file, "BATTLE.json"))
         a, probs = battle_odds(battle, current_tables(), _readings(readings))
-        data = {"column": a.odds.column,
-                "probabilities": {k: ratio_str(v) for k, v in probs.items()}}
+        probabilities = {k: ratio_str(v) for k, v in probs.items()}
+        data = {"column": a.odds.column, "probabilities": probabilities}
 
         def human(c: Any = console) -> None:
             c.print(kv_table({"defense": a.defense.total, "support": exact_text(a.support.used),
@@ -91,7 +91,7 @@ def register(tr_app: typer.Typer) -> None:
                               "shifts": a.odds.shifts, "column": a.odds.column, "drm": a.drm},
                              "Revised Third Reich land combat odds"))
             c.print(grid_table(["result", "probability"],
-                               [[k, v] for k, v in data["probabilities"].items()]))
+                               [[k, v] for k, v in probabilities.items()]))
 
         emit(data, as_json, human)
 
