@@ -112,3 +112,34 @@ def test_tr49_steps_that_do_not_happen_use_no_roll() -> None:
     assert rec.support_air == 5 - 2  # 3 x 0.6 = 1.8 -> 2 (non-phasing, under 5 factors)
     with pytest.raises(InputError, match="rolls"):
         resolve_hex_combat(phasing, nonph, iter([9]))
+
+
+def test_tr44_counter_air_only_under_offensive_option() -> None:
+    from grognard.core.errors import IllegalOrder
+
+    with pytest.raises(IllegalOrder, match="TR-44"):
+        counter_air(5, 5, 1, 1, offensive_option=False)
+
+
+def test_tr43_air_needs_an_in_supply_city_or_airbase() -> None:
+    from grognard.third_reich.airnaval import can_fly_missions
+
+    assert can_fly_missions(True, True)
+    assert not can_fly_missions(True, False)
+    assert not can_fly_missions(False, True)
+    assert not can_fly_missions(True, True, offensive_option=False)
+
+
+def test_tr45_air_interception_rules() -> None:
+    from grognard.core.errors import IllegalOrder
+    from grognard.third_reich.airnaval import declare_air_interception
+
+    a = AirUnit("a", 5, range=4)
+    assert declare_air_interception(a, "fleet", 4).factors == 5
+    assert declare_air_interception(a, "fleet", 2, neutralized=3).factors == 2
+    with pytest.raises(IllegalOrder, match="range"):
+        declare_air_interception(a, "fleet", 5)
+    with pytest.raises(IllegalOrder, match="neutralized"):
+        declare_air_interception(a, "fleet", 1, neutralized=5)
+    with pytest.raises(IllegalOrder, match="TR-45"):
+        declare_air_interception(a, "ground stack", 1, target_is_air_or_fleet=False)

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.core.errors import InputError
+from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.third_reich.combat_readings import (
@@ -39,6 +39,60 @@ SMALL_AIR_UNIT = 5  # TR-50: non-phasing air units with fewer than 5 factors use
 def _table(tables: TableSet | None, table_id: str) -> Table:
     ts = tables if tables is not None else load_tables()
     return ts.get(table_id)
+
+
+# ---------------------------------------------------------------- TR-43 bases, TR-45 interception
+
+
+def can_fly_missions(base_is_city_or_airbase: bool, base_in_supply: bool,
+                     offensive_option: bool = True) -> bool:
+    """TR-43 (Air operations, bases, and ranges) Air operates only from an in-supply city or
+    airbase hex, and flies missions only under the offensive option (attrition and pass turns
+    allow movement but no missions).
+
+    >>> can_fly_missions(True, True), can_fly_missions(True, False), can_fly_missions(False, True)
+    (True, False, False)
+    """
+    return base_is_city_or_airbase and base_in_supply and offensive_option
+
+
+@dataclass(frozen=True, slots=True)
+class AirInterception:
+    """TR-45: one non-phasing air unit placed on a phasing air unit or fleet."""
+
+    unit: str
+    factors: int
+    target: str
+
+
+def verify_air_interception(unit: AirUnit, neutralized: int, target_distance: int,
+                            target_is_air_or_fleet: bool = True) -> None:
+    """TR-45: only un-neutralised non-phasing air, against phasing air or fleets, in range."""
+    if neutralized < 0 or neutralized > unit.factors:
+        raise InputError("neutralized", f"must be 0..{unit.factors}")
+    if target_distance < 0:
+        raise InputError("target_distance", "cannot be negative")
+    if not target_is_air_or_fleet:
+        raise IllegalOrder("TR-45", "air interception targets phasing air units or fleets only")
+    if neutralized >= unit.factors:
+        raise IllegalOrder("TR-45", f"air unit {unit.id} is neutralized this player turn")
+    if target_distance > unit.range:
+        raise IllegalOrder("TR-45", f"target is {target_distance} hexes away, beyond air unit "
+                           f"{unit.id}'s range {unit.range}")
+
+
+def declare_air_interception(unit: AirUnit, target: str, target_distance: int,
+                             neutralized: int = 0, target_is_air_or_fleet: bool = True,
+                             ) -> AirInterception:
+    """TR-45 (Air interception) Place a non-phasing air unit on a phasing air unit or fleet.
+
+    A partly neutralised unit intercepts with its un-neutralised factors only (TR-44 reading).
+
+    >>> declare_air_interception(AirUnit("a", 5), "convoy", 3, neutralized=2).factors
+    3
+    """
+    verify_air_interception(unit, neutralized, target_distance, target_is_air_or_fleet)
+    return AirInterception(unit.id, unit.factors - neutralized, target)
 
 
 def nonphasing_air_round06(factors: int, readings: TRCombatReadings = DEFAULT_READINGS) -> bool:
@@ -117,6 +171,7 @@ def counter_air(
     drm: int = 0,
     tables: TableSet | None = None,
     readings: TRCombatReadings = DEFAULT_READINGS,
+    offensive_option: bool = True,
 ) -> CounterAir:
     """TR-44 (Counter air missions) Air-to-air round plus automatic neutralisation.
 
@@ -130,6 +185,8 @@ def counter_air(
     """
     if sent_factors <= 0:
         raise InputError("sent_factors", "counter-air needs at least one air factor")
+    if not offensive_option:
+        raise IllegalOrder("TR-44", "counter air is flown only under the offensive option")
     combat = air_to_air(sent_factors, target_factors, phasing_roll, nonphasing_roll, drm,
                         tables, readings)
     survivors = target_factors - combat.hits_on_nonphasing
