@@ -6,6 +6,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import IllegalOrder, InputError, TableError
@@ -301,3 +303,28 @@ def test_tr32_user_table_replaces_shipped() -> None:
     t = parse_table(raw)
     assert crt_result("2-1", 0, 7, t).code == "D1"
     assert odds_column(100, 7, table=t).column == "2-1"
+
+
+# ------------------------------------------------------------------ properties
+
+CODES = ["A1", "A2", "D1", "D2", "X1", "AR", "DR", "D1R", "D2R", "-"]
+
+
+@given(st.sampled_from(CODES), st.integers(1, 6), st.integers(1, 6), st.booleans(),
+       st.booleans(), st.integers(1, 4))
+def test_tr32_property_losses_never_exceed_units(code: str, att: int, dfn: int, d_can: bool,
+                                                 a_can: bool, limit: int) -> None:
+    out = apply_land_result(parse_crt_result(code), att, dfn, d_can, a_can, limit)
+    assert 0 <= out.attacker_losses <= att and 0 <= out.defender_losses <= dfn
+    assert out.advance_max <= limit
+    assert out.advance_max == 0 or out.hex_emptied
+
+
+@given(st.integers(1, 40), st.integers(1, 20), st.integers(0, 3), st.integers(-1, 1))
+def test_tr32_property_column_odds_sum_to_one(att: int, dfn: int, shifts: int, drm: int) -> None:
+    if Fraction(att, dfn) < Fraction(1, 2):
+        with pytest.raises(IllegalOrder):
+            odds_column(att, dfn, shifts)
+        return
+    col = odds_column(att, dfn, shifts).column
+    assert sum(column_odds(col, drm).values()) == 1
