@@ -165,7 +165,7 @@ def airbase_modifier(*, date: dt.date, nationality: Nationality = Nationality.SO
     for key in t.row_keys:
         if not flags.get(str(key)):
             continue
-        name = str(t.lookup(key, "printed")) if "printed" in t.columns else str(key)
+        name = (str(t.lookup(key, "printed")) if "printed" in t.columns else str(key)).rstrip(".")
         value = int(t.lookup(key, "value"))
         if str(t.lookup(key, "exempt_in_cities")) == "yes" and in_exempt:
             mods.append(Modifier(f"{name} (not in {city})", 0))
