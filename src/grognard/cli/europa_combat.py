@@ -116,7 +116,7 @@ def register(europa_app: typer.Typer) -> None:
             if found != who:
                 raise InputError("--units", f"unit {uid!r} is not a {who} unit in the attack")
         try:
-            a = allocate_losses(attack, who, req, ids)
+            a = allocate_losses(attack, who, req, ids, current_tables())
             data: dict[str, Any] = {"valid": True, "credited": a.credited,
                                     "excess": exact_json(a.excess),
                                     "replacements": a.replacements.to_json(), "reason": None}

@@ -23,9 +23,9 @@ from fractions import Fraction
 
 from grognard.core.dice import clamp_roll
 from grognard.core.errors import IllegalOrder, InputError, TableError
-from grognard.core.tables import Table, load_tables
+from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.units import SupplyState
-from grognard.europa.attack import BOMBARDMENT_TABLE, Attack, Combatant
+from grognard.europa.attack import BOMBARDMENT_TABLE, TERRAIN_TABLE, Attack, Combatant
 from grognard.europa.terrain import HexEffects, hex_effects
 
 DRM_TABLE = "europa_bombing_drms"
@@ -278,7 +278,7 @@ class Barrage:
     defenders: tuple[Combatant, ...]
 
 
-def barrage(attack: Attack, roll: int, table: Table | None = None) -> Barrage | None:
+def barrage(attack: Attack, roll: int, tables: TableSet | None = None) -> Barrage | None:
     """EUR-29 (Revised Sequence of Play, combat phase) Before an attack with attacking
     artillery: total their strengths, find the column, apply shifts and DRMs, roll. A "2"
     reduces a defending unit (EUR-06; ``attack.barrage_target`` or the first eligible one).
@@ -286,10 +286,12 @@ def barrage(attack: Attack, roll: int, table: Table | None = None) -> Barrage | 
     strength = barrage_strength(attack)
     if strength == 0:
         return None
-    effects = hex_effects(attack.terrain, attack.fortified, attack.major_city)
-    drm = bombardment_drm(night=attack.night)
+    ts = tables if tables is not None else load_tables()
+    effects = hex_effects(attack.terrain, attack.fortified, attack.major_city,
+                          ts.get(TERRAIN_TABLE))
+    drm = bombardment_drm(night=attack.night, table=ts.get(DRM_TABLE))
     outcome = resolve_bombardment(Category.ARTILLERY, strength, attack.hex_re, effects, roll,
-                                  drm, table)
+                                  drm, ts.get(BOMBARDMENT_TABLE))
     if outcome.hits == 2:
         defenders, loss = apply_step_loss(attack.defenders, attack.barrage_target)
         return Barrage(outcome, loss, defenders)

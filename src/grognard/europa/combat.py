@@ -25,7 +25,6 @@ from grognard.core.errors import InputError, TableError
 from grognard.core.exact import exact_json, round_half_up
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.europa.attack import (
-    BOMBARDMENT_TABLE,
     CRT_TABLE,
     HEXSIDE_TABLE,
     TERRAIN_TABLE,
@@ -292,7 +291,7 @@ def combat_setup(attack: Attack, barrage_roll: int | None = None,
         if barrage_roll is None:
             raise InputError("barrage_roll", "attacking artillery fires a barrage first "
                              "(EUR-29): a barrage roll is needed")
-        fired = barrage(attack, barrage_roll, ts.get(BOMBARDMENT_TABLE))
+        fired = barrage(attack, barrage_roll, ts)
     if fired is not None and not fired.defenders:
         return CombatSetup(attack, attack_strength(attack, hexside_t), Fraction(0),
                            OddsColumn("inf", None, 0, False), (), 0, (), Fraction(0),

@@ -18,8 +18,10 @@ from fractions import Fraction
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import floor_q
+from grognard.core.tables import TableSet, load_tables
 from grognard.core.units import ArmorClass, SupplyState
 from grognard.europa.attack import (
+    TERRAIN_TABLE,
     Attack,
     Combatant,
     CombatReadings,
@@ -131,10 +133,12 @@ def attacker_armor_first(attack: Attack) -> bool:
     return att_armor and (def_armor_or_at or attack.fortified or attack.major_city)
 
 
-def defender_armor_first(attack: Attack) -> bool:
+def defender_armor_first(attack: Attack, tables: TableSet | None = None) -> bool:
     """EUR-12 The defender's first reduced unit must be armor if the defender has armor, the
     terrain allowed a possible armor shift, and the attacker has armor."""
-    effects = hex_effects(attack.terrain, attack.fortified, attack.major_city)
+    ts = tables if tables is not None else load_tables()
+    effects = hex_effects(attack.terrain, attack.fortified, attack.major_city,
+                          ts.get(TERRAIN_TABLE))
     return (any(u.is_armor_capable for u in attack.defenders)
             and effects.armor_odds_allowed
             and any(u.is_armor_capable for u in attack.attackers))
@@ -214,7 +218,7 @@ def can_allocate(attack: Attack, side: Side, requirement: Fraction,
 
 
 def allocate_losses(attack: Attack, side: Side, requirement: Fraction | int,
-                    choices: Sequence[str]) -> Allocation:
+                    choices: Sequence[str], tables: TableSet | None = None) -> Allocation:
     """EUR-12/13/14 Check the losing side's allocation and credit the excess.
 
     The credited total must reach the requirement; every step must still be needed (unless
@@ -228,7 +232,7 @@ def allocate_losses(attack: Attack, side: Side, requirement: Fraction | int,
     steps, after = _steps(units, side, choices)
     if steps and req > 0:
         need_armor = (attacker_armor_first(attack) if side == Side.ATTACKER
-                      else defender_armor_first(attack))
+                      else defender_armor_first(attack, tables))
         if need_armor and not steps[0].armor:
             why = ("the attacker has armor and the defender had armor or AT, or holds a "
                    "fortified hex or major city" if side == Side.ATTACKER else
