@@ -11,14 +11,23 @@ from hypothesis import strategies as st
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.europa.surprise import (
-    CentreHex,
-    FundingKind,
-    FundingSource,
     PlanKey,
     ReductionRefundTo,
     RefundRounding,
     SurpriseReadings,
     surprise_cost,
+)
+from grognard.europa.surprise_budget import (
+    centre_move_effect,
+    delay_cost,
+    lead_turns,
+    planning,
+    reduction_refund,
+)
+from grognard.europa.surprise_front import (
+    CentreHex,
+    FundingKind,
+    FundingSource,
 )
 from grognard.europa.surprise_plan import (
     DesignationOrder,
@@ -29,16 +38,11 @@ from grognard.europa.surprise_plan import (
     can_reduce_level,
     can_reduce_planning,
     can_start,
-    centre_move_effect,
     delay,
-    delay_cost,
     designate,
-    lead_turns,
     move_centre,
-    planning,
     reduce_level,
     reduce_planning,
-    reduction_refund,
     start,
     view,
 )

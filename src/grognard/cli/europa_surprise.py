@@ -19,7 +19,6 @@ from grognard.core.exact import exact_json, q
 from grognard.europa.surprise import (
     AirbaseSelection,
     SurpriseReadings,
-    front_extent,
     level_for_re,
     parse_air_status,
     parse_nationality,
@@ -32,12 +31,15 @@ from grognard.europa.surprise_airbase import (
     resolve_airbase,
     select_affected,
 )
-from grognard.europa.surprise_effects import StackMember, marker_count, parse_result
-from grognard.europa.surprise_plan import (
+from grognard.europa.surprise_budget import (
     centre_move_effect,
     delay_cost,
     planning,
     reduction_refund,
+)
+from grognard.europa.surprise_effects import StackMember, marker_count, parse_result
+from grognard.europa.surprise_front import (
+    front_extent,
 )
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
