@@ -49,7 +49,7 @@ def test_ef04_cli_uboat_example_history(capsys):
         assert set(data["shipping_rolls"][0]) == {"lot", "roll", "modified", "lost"}
     else:
         assert data["shipping_rolls"] == []
-    rc2, again, _ = run(capsys, "uboat", "--history", path, "--seed", "0")
+    _, again, _ = run(capsys, "uboat", "--history", path, "--seed", "0")
     assert again == data
 
 
