@@ -79,3 +79,16 @@ def test_tr84_fortified_doubling_survives_russian_winter_by_default() -> None:
 def test_tr33_empty_hex_is_an_input_error() -> None:
     with pytest.raises(InputError, match="defenders"):
         hex_defense([], Weather.CLEAR)
+
+
+def test_tr84_russian_winter_is_the_first_winter_of_the_war_only() -> None:
+    from grognard.third_reich.calendar import Season
+    from grognard.third_reich.hex_defense import russian_winter_applies
+
+    war = (1941, Season.SUMMER1)
+    assert russian_winter_applies(1941, Season.WINTER, *war, True)
+    assert not russian_winter_applies(1941, Season.FALL, *war, True)
+    assert not russian_winter_applies(1942, Season.WINTER, *war, True)
+    assert not russian_winter_applies(1941, Season.WINTER, *war, False)  # outside the area
+    assert not russian_winter_applies(1940, Season.WINTER, *war, True)  # before the war
+    assert russian_winter_applies(1942, Season.WINTER, 1942, Season.WINTER, True)

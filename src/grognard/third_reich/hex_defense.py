@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grognard.core.errors import InputError
-from grognard.third_reich.calendar import Weather
+from grognard.third_reich.calendar import Season, Weather
 from grognard.third_reich.combat_readings import TRCombatReadings
 from grognard.third_reich.forces import GroundKind, GroundUnit, Side, as_enum
 
@@ -42,6 +42,36 @@ def weather_add(weather: Weather) -> int:
 def russian_winter_affects(unit: GroundUnit) -> bool:
     """TR-84: the Russian winter strips the add from non-Finnish Axis units (Finns unaffected)."""
     return unit.side is Side.AXIS and not unit.is_finnish
+
+
+_SEASON_ORDER = (Season.SPRING, Season.SUMMER1, Season.SUMMER2, Season.FALL, Season.WINTER)
+
+
+def russian_winter_applies(
+    year: int,
+    season: Season,
+    war_year: int,
+    war_season: Season,
+    in_russian_winter_area: bool,
+) -> bool:
+    """TR-84 (Russian winter) Is this the Russian-winter turn for a hex?
+
+    True on the first Winter turn at or after the turn Germany and the USSR went to war
+    (``war_year``/``war_season``; a war begun in a Winter turn makes that Winter the first),
+    for a hex inside the USSR, the Baltic States or eastern Poland. The USSR may not defer it.
+
+    >>> russian_winter_applies(1941, Season.WINTER, 1941, Season.SUMMER1, True)
+    True
+    >>> russian_winter_applies(1942, Season.WINTER, 1941, Season.SUMMER1, True)
+    False
+    """
+    s = as_enum(Season, season, "season")
+    ws = as_enum(Season, war_season, "war_season")
+    if not in_russian_winter_area or s is not Season.WINTER:
+        return False
+    if (year, _SEASON_ORDER.index(s)) < (war_year, _SEASON_ORDER.index(ws)):
+        return False
+    return year == war_year
 
 
 @dataclass(frozen=True, slots=True)
