@@ -1,0 +1,111 @@
+"""TR-20, TR-21: the Murmansk box, its combat sequence and per-player views."""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.third_reich.murmansk import (
+    AlliedAssets,
+    GermanAssets,
+    MurmanskBox,
+    MurmanskRolls,
+    commit_allied,
+    commit_german,
+    draw_rolls,
+    murmansk_combat,
+    place_shipment,
+    resolve,
+    view,
+)
+from grognard.third_reich.strategic_readings import MurmanskTiming
+
+
+def test_tr21_nothing_german_everything_arrives():
+    r = murmansk_combat(GermanAssets(), AlliedAssets(naval=9), 40, MurmanskRolls())
+    assert r.brps_delivered == 40 and r.brp_hits == 0
+
+
+def test_tr21_full_sequence_version_a():
+    """TR-21: air v fleets (fleets reply 1/3), air at BRPs; fleets exchange, German fleets at
+    BRPs; ASW v subs (subs reply 1/2, 0.6 rule); subs at BRPs with 2x."""
+    g = GermanAssets(air=5, naval=9, subs=6)
+    a = AlliedAssets(naval=9, asw=4)
+    rolls = MurmanskRolls(
+        air_vs_fleets=10,  # 5 x 0.6 = 3 -> fleets 9 -> 6
+        fleets_vs_air=10,  # 6/3 = 2 factors x 0.6 = 1.2 -> 1 -> air 5 -> 4
+        air_vs_brps=6,  # 4 x 0.4 = 1.6 -> 1
+        naval_vs_fleets=6,  # 9 x 0.4 = 3.6 -> 3 -> fleets 6 -> 3
+        fleets_vs_naval=9,  # 6 (before, simultaneous) x 0.6 = 3.6 -> 3 -> naval 9 -> 6
+        naval_vs_brps=3,  # 6 x 0.2 = 1.2 -> 1
+        asw_vs_subs=9,  # 4 x 0.6 = 2.4 -> 2 -> subs 6 -> 4
+        subs_vs_asw=9,  # ceil(6/2) = 3 x 0.6 = 1.8 -> 2 (0.6 rule) -> asw 4 -> 2
+        subs_vs_brps=10,  # 2 x 4 = 8 x 0.6 = 4.8 -> 4
+    )
+    r = murmansk_combat(g, a, 40, rolls)
+    assert r.brp_hits == 1 + 1 + 4 and r.brps_delivered == 34
+    assert r.german_losses == GermanAssets(air=1, naval=3, subs=2)
+    assert r.allied_losses == AlliedAssets(naval=6, asw=2)
+    assert [s["step"] for s in r.steps] == [
+        "air_vs_fleets", "fleets_vs_air", "air_vs_brps", "naval_vs_fleets", "fleets_vs_naval",
+        "naval_vs_brps", "asw_vs_subs", "subs_vs_asw", "subs_vs_brps"]
+
+
+def test_tr21_hits_cannot_exceed_shipment():
+    r = murmansk_combat(GermanAssets(subs=40), AlliedAssets(), 20, MurmanskRolls(subs_vs_brps=10))
+    assert r.brp_hits == 20 and r.brps_delivered == 0
+
+
+def test_tr21_missing_roll_named():
+    with pytest.raises(InputError, match="rolls.subs_vs_brps"):
+        murmansk_combat(GermanAssets(subs=1), AlliedAssets(), 20, MurmanskRolls())
+
+
+def test_tr20_spring_timeline_allies_first_axis_view_hides_escorts():
+    box = MurmanskBox(MurmanskTiming.SPRING)
+    box = place_shipment(box, "uk")
+    box = place_shipment(box, "us")
+    with pytest.raises(IllegalOrder, match="TR-20"):
+        commit_german(box, GermanAssets(subs=3))
+    box = commit_allied(box, AlliedAssets(naval=9, asw=3))
+    assert view(box, "axis")["allied"] == {"naval": None, "asw": None, "present": True}
+    box = commit_german(box, GermanAssets(subs=3))
+    assert view(box, "allies")["german"]["subs"] == 3  # face up in the Spring timeline
+    box, res = resolve(box, draw_rolls(Dice(1).stream("murmansk")))
+    assert view(box, "axis")["allied"] == {"naval": 9, "asw": 3}
+    assert res.brps_sent == 40
+
+
+def test_tr20_summer1_timeline_allies_see_subs_present_not_count():
+    box = MurmanskBox(MurmanskTiming.SUMMER1)
+    box = place_shipment(box, "uk")
+    with pytest.raises(IllegalOrder, match="TR-20"):
+        commit_allied(box, AlliedAssets(asw=3))
+    box = commit_german(box, GermanAssets(air=5, subs=7))
+    seen = view(box, "allies")["german"]
+    assert seen == {"air": 5, "naval": 0, "subs": None, "subs_present": True}
+    assert view(box, "axis")["german"]["subs"] == 7
+    box = commit_allied(box, AlliedAssets(asw=3))
+    box, _ = resolve(box, draw_rolls(Dice(2).stream("murmansk")))
+    assert view(box, "allies")["german"]["subs"] == 7
+    with pytest.raises(IllegalOrder, match="TR-21"):
+        resolve(box, MurmanskRolls())
+
+
+def test_tr19_box_takes_20_per_power_once():
+    box = place_shipment(MurmanskBox(), "uk")
+    with pytest.raises(IllegalOrder, match="TR-19"):
+        place_shipment(box, "uk")
+    with pytest.raises(IllegalOrder, match="TR-19"):
+        place_shipment(box, "us", 10)
+    with pytest.raises(IllegalOrder, match="TR-19"):
+        place_shipment(box, "ussr")
+    with pytest.raises(InputError, match="player"):
+        view(box, "neutral")
+
+
+def test_tr21_seeded_rolls_replay():
+    a = draw_rolls(Dice(9).stream("murmansk"))
+    assert a == draw_rolls(Dice(9).stream("murmansk"))
+    assert all(1 <= v <= 10 for v in a.to_json().values())
