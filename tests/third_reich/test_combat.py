@@ -328,3 +328,15 @@ def test_tr32_property_column_odds_sum_to_one(att: int, dfn: int, shifts: int, d
         return
     col = odds_column(att, dfn, shifts).column
     assert sum(column_odds(col, drm).values()) == 1
+
+
+def test_tr32_loser_picks_exactly_the_units_lost() -> None:
+    from grognard.third_reich.combat import verify_land_losses
+
+    units = [unit("a", 3), unit("b", 2)]
+    verify_land_losses(units, ["b"], 1)
+    verify_land_losses(units, ["a", "b"], 3)  # capped by the stack
+    with pytest.raises(IllegalOrder, match="TR-32"):
+        verify_land_losses(units, ["a"], 2)
+    with pytest.raises(IllegalOrder, match="TR-32"):
+        verify_land_losses(units, ["z"], 1)

@@ -338,6 +338,22 @@ def apply_land_result(
     return LandOutcome(a_lost, d_lost, retreat, emptied, advance)
 
 
+def verify_land_losses(units: tuple[GroundUnit, ...] | list[GroundUnit], chosen: list[str],
+                       required: int) -> None:
+    """TR-32: the losing side picks exactly ``required`` of its units (all of them if fewer)."""
+    if required < 0:
+        raise InputError("required", "cannot be negative")
+    ids = [u.id for u in units]
+    if len(set(chosen)) != len(chosen):
+        raise IllegalOrder("TR-32", "a unit is chosen twice")
+    for uid in chosen:
+        if uid not in ids:
+            raise IllegalOrder("TR-32", f"unit {uid} is not in the combat")
+    if len(chosen) != min(required, len(ids)):
+        raise IllegalOrder("TR-32", f"{len(chosen)} units chosen, {min(required, len(ids))} "
+                           "must be lost")
+
+
 # ---------------------------------------------------------------- a whole battle
 
 
