@@ -1,0 +1,230 @@
+"""The front line (C-FRONT; SUR-07, SUR-12, TR-38): hexes in enemy ZOC facing a side, in order.
+
+The front seen by a side is the band of enemy-ZOC hexes it can reach from its own units
+without passing through enemy units or through enemy ZOC ("the enemy's most forward
+continuous line of units or ZOCs"; "hexes in enemy ZOCs"). The band is ordered into a line:
+each connected piece contributes its longest shortest path (a double-sweep BFS), pieces are
+chained end to end, nearest first, and gaps are bridged by the straight hex line between the
+nearest ends (the SUR-07 reading for gaps). Any hex is placed on the line by its nearest line
+hex, so "count N hexes along the front from a centre hex" is a slice of the line (SUR-12).
+
+>>> from grognard.core.hexgrid import Hex
+>>> from grognard.core.mapdata import MapData
+>>> from grognard.core.paths import Forces
+>>> from grognard.core.zoc import zoc_field, third_reich_zoc
+>>> m = MapData.build([Hex(q, r) for q in range(6) for r in range(4)], ["clear"] * 24)
+>>> f = Forces.build(m, [Hex(0, 1)] + [Hex(3, r) for r in range(4)], ["axis"] + ["allies"] * 4)
+>>> front = front_line(m, zoc_field(m, f, "axis", third_reich_zoc()))
+>>> front.labels()
+['0302', '0303', '0304', '0305']
+>>> surprise_front(front, "0304", 2)
+['0303', '0304', '0305']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components, dijkstra
+
+from grognard.core.errors import InputError
+from grognard.core.hexgrid import distance, line
+from grognard.core.mapdata import HexsideFeature, MapData
+from grognard.core.paths import (
+    BoolArray,
+    Forces,
+    HexRef,
+    IntArray,
+    Purpose,
+    edge_tables,
+    hex_index,
+    labels,
+)
+from grognard.core.zoc import ZocField
+
+_BLOCK = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
+
+
+@dataclass(frozen=True, eq=False)
+class FrontLine:
+    """The ordered front line a side faces.
+
+    ``hexes``: the line, in order; ``bridged``: which line hexes only bridge a gap;
+    ``band``: per hex, in the front band; ``region``: per hex, on the side's side of the front
+    (the band included); ``nearest``: per hex, the position of its nearest line hex (-1 none).
+    """
+
+    map: MapData
+    side: str
+    hexes: IntArray
+    bridged: BoolArray
+    band: BoolArray
+    region: BoolArray
+    nearest: IntArray
+
+    def labels(self) -> list[str]:
+        return labels(self.map, self.hexes)
+
+    def position(self, ref: HexRef) -> int:
+        """C-FRONT Position on the line of the hex (or of the line hex nearest to it)."""
+        i = hex_index(self.map, ref)
+        p = int(self.nearest[i])
+        if p < 0:
+            raise InputError("hex", f"{labels(self.map, [i])[0]} cannot be placed on the front")
+        return p
+
+    def along(self, centre: HexRef, radius: int) -> list[str]:
+        """C-FRONT The line hexes within ``radius`` hexes along the front of ``centre``."""
+        if radius < 0:
+            raise InputError("radius", "must not be negative")
+        p = self.position(centre)
+        return labels(self.map, self.hexes[max(0, p - radius): p + radius + 1])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "hexes": self.labels(),
+                "bridged": [lab for lab, b in zip(self.labels(), self.bridged.tolist(),
+                                                  strict=True) if b]}
+
+
+def _adjacency(m: MapData, allowed: BoolArray) -> sp.csr_matrix:
+    et = edge_tables(m)
+    ok = allowed[et.src] & allowed[m.indices] & ((m.edge_features & np.uint16(int(_BLOCK))) == 0)
+    indptr = np.zeros(m.n + 1, dtype=np.int32)
+    np.cumsum(np.bincount(et.src[ok], minlength=m.n), out=indptr[1:])
+    return sp.csr_matrix((np.ones(int(ok.sum())), m.indices[ok], indptr), shape=(m.n, m.n))
+
+
+def front_line(m: MapData, zoc: ZocField) -> FrontLine:
+    """C-FRONT (SUR-07, SUR-12) The front line facing ``zoc.side``, ordered, gaps bridged."""
+    et = edge_tables(m)
+    z = zoc.mask(Purpose.MOVEMENT)
+    land = ~et.water
+    # region: reachable from friendly units, never leaving an enemy-ZOC hex or entering enemy
+    ok = (land & ~zoc.enemy)[m.indices] & ~z[et.src] & land[et.src]
+    ok &= (m.edge_features & np.uint16(int(_BLOCK))) == 0
+    indptr = np.zeros(m.n + 1, dtype=np.int32)
+    np.cumsum(np.bincount(et.src[ok], minlength=m.n), out=indptr[1:])
+    g = sp.csr_matrix((np.ones(int(ok.sum())), m.indices[ok], indptr), shape=(m.n, m.n))
+    starts = np.nonzero(zoc.friendly)[0]
+    if len(starts):
+        d = dijkstra(g, indices=starts, min_only=True, unweighted=True)
+        region = np.isfinite(d)
+    else:
+        region = land & ~zoc.enemy
+    band = region & z & ~zoc.enemy
+    seq, bridged = _order_band(m, band)
+    hexes = np.array(seq, dtype=np.int32)
+    nearest = np.full(m.n, -1, dtype=np.int32)
+    if len(hexes):
+        pos_of = np.full(m.n, -1, dtype=np.int32)
+        pos_of[hexes] = np.arange(len(hexes), dtype=np.int32)
+        _, _, src = dijkstra(_adjacency(m, np.ones(m.n, dtype=bool)), indices=hexes,
+                             min_only=True, unweighted=True, return_predecessors=True)
+        reached = src >= 0
+        nearest[reached] = pos_of[src[reached]]
+    return FrontLine(map=m, side=zoc.side, hexes=hexes, bridged=np.array(bridged, dtype=bool),
+                     band=band, region=region, nearest=nearest)
+
+
+def _order_band(m: MapData, band: BoolArray) -> tuple[list[int], list[bool]]:
+    nodes = np.nonzero(band)[0]
+    if len(nodes) == 0:
+        return [], []
+    g = _adjacency(m, band)[nodes][:, nodes]
+    ncomp, comp = connected_components(g, directed=False)
+    reps = np.array([int(np.nonzero(comp == c)[0][0]) for c in range(ncomp)])
+    d1 = np.atleast_2d(dijkstra(g, indices=reps, unweighted=True))
+    ends_a = []
+    for c in range(ncomp):
+        row = np.where(comp == c, d1[c], -1.0)
+        ends_a.append(int(np.argmax(row)))
+    d2, p2 = dijkstra(g, indices=np.array(ends_a), unweighted=True, return_predecessors=True)
+    d2, p2 = np.atleast_2d(d2), np.atleast_2d(p2)
+    spines: list[list[int]] = []
+    for c in range(ncomp):
+        row = np.where(comp == c, d2[c], -1.0)
+        b = int(np.argmax(row))
+        path = [b]
+        while int(p2[c, path[-1]]) >= 0:
+            path.append(int(p2[c, path[-1]]))
+        spine = [int(nodes[i]) for i in path]
+        # orient each piece the same way: from its end with the smaller (r, q)
+        if (int(m.r[spine[-1]]), int(m.q[spine[-1]])) < (int(m.r[spine[0]]), int(m.q[spine[0]])):
+            spine.reverse()
+        spines.append(spine)
+    # chain pieces: start at the piece holding the smallest (r, q) end, then nearest next
+    order = sorted(range(ncomp), key=lambda c: (int(m.r[spines[c][0]]), int(m.q[spines[c][0]])))
+    chain = list(spines[order[0]])
+    flags = [False] * len(chain)
+    left = set(order[1:])
+    seen = set(chain)
+    while left:
+        end = m.hex(chain[-1])
+        best = min(left, key=lambda c: (min(distance(end, m.hex(spines[c][0])),
+                                            distance(end, m.hex(spines[c][-1]))), c))
+        piece = spines[best]
+        if distance(end, m.hex(piece[-1])) < distance(end, m.hex(piece[0])):
+            piece = piece[::-1]
+        for h in line(end, m.hex(piece[0]))[1:-1]:
+            if m.has(h) and m.index(h) not in seen:
+                chain.append(m.index(h))
+                flags.append(True)
+                seen.add(m.index(h))
+        for h in piece:
+            if h not in seen:
+                chain.append(h)
+                flags.append(False)
+                seen.add(h)
+        left.remove(best)
+    return chain, flags
+
+
+def surprise_front(front: FrontLine, centre: HexRef, level: int) -> list[str]:
+    """SUR-12 (47.A.2.h) The surprise front: radius = SRP level with the centre as the first
+    hex, counted along the front line, so (level - 1) hexes each side, 2·level − 1 in all."""
+    if level < 1:
+        raise InputError("level", "the SRP level must be at least 1")
+    return front.along(centre, level - 1)
+
+
+def valid_centre(front: FrontLine, centre: HexRef, enemy_zoc: ZocField, own_zoc: ZocField,
+                 max_gap: int = 12) -> bool:
+    """SUR-07 (47.A.2.c) The centre hex must be in an enemy or a friendly ZOC and not behind the
+    enemy front line; an all-sea centre must lie on a straight hex line between two points of
+    the front line (searched among line hexes within ``max_gap`` hexes of it).
+
+    ``enemy_zoc`` is the enemy's ZOC as seen by the side (the field ``front`` was built from);
+    ``own_zoc`` is the side's ZOC as seen by the enemy."""
+    m = front.map
+    i = hex_index(m, centre)
+    if edge_tables(m).water[i]:
+        h = m.hex(i)
+        near = [m.hex(int(x)) for x in front.hexes.tolist() if distance(h, m.hex(int(x))) <= max_gap]
+        return any(h in line(near[a], near[b])
+                   for a in range(len(near)) for b in range(a + 1, len(near)))
+    in_zoc = bool(enemy_zoc.strength[i] > 0 or own_zoc.strength[i] > 0)
+    return in_zoc and bool(front.region[i])
+
+
+def units_in_contact(m: MapData, forces: Forces, side: str,
+                     blocking_features: HexsideFeature = _BLOCK) -> npt.NDArray[np.bool_]:
+    """TR-38 (C-FRONT) Per unit of ``side``: adjacent to an enemy unit (the units whose
+    combat factors count for attrition), not across sea or impassable hexsides."""
+    et = edge_tables(m)
+    mine = forces.of_side(side)
+    enemy = forces.occupied(m.n, ~mine)
+    h = forces.hex[mine]
+    nb, ps = et.nbr[h], et.pos[h]
+    ok = (nb >= 0) & ((m.edge_features[np.where(ps >= 0, ps, 0)]
+                       & np.uint16(int(blocking_features))) == 0)
+    touch = (ok & enemy[np.where(nb >= 0, nb, 0)]).any(axis=1)
+    out = np.zeros(len(forces), dtype=bool)
+    out[np.nonzero(mine)[0]] = touch
+    return out
+
+
+__all__ = ["FrontLine", "front_line", "surprise_front", "units_in_contact", "valid_centre"]

@@ -1,0 +1,514 @@
+"""Land movement ranges (EUR-17, EUR-19, EUR-20, TR-27, TR-28; C-ZOC, C-TERRAIN, C-HEXSIDE).
+
+One mechanism, configured by a frozen :class:`MovementRules`: terrain entry costs per movement
+class (a number, ``ALL`` movement points, or ``PROHIBITED``), hexside costs (3R river +1, sea
+prohibited), the cost to enter an enemy ZOC (3R +1) and to leave one (Europa revised +2),
+ZOC-to-ZOC moves (Europa revised: mechanized only, +3 instead of +2), classes that must stop on
+entering an enemy ZOC, the 3R one-hex-regardless move, terrain prohibited in the mechanized
+phase, and EUR-26 interdiction (+1 MP). Enemy-occupied hexes are never entered.
+
+:func:`movement_ranges` answers many stacks in one ``scipy.sparse.csgraph.dijkstra`` call: each
+stack gets a virtual source node whose edges are that stack's first step (where leaving a
+ZOC and the one-hex minimum apply), so the shared graph needs no per-stack edits.
+
+>>> from grognard.core.hexgrid import Hex
+>>> from grognard.core.mapdata import MapData
+>>> from grognard.core.paths import Forces
+>>> from grognard.core.zoc import zoc_field, third_reich_zoc
+>>> m = MapData.build([Hex(q, 0) for q in range(6)], ["clear"] * 6)
+>>> f = Forces.build(m, [Hex(0, 0), Hex(5, 0)], ["axis", "allies"])
+>>> z = zoc_field(m, f, "axis", third_reich_zoc())
+>>> r = movement_range(m, Hex(0, 0), 5, MoveClass.FOOT, z, third_reich_movement())
+>>> r.path_to(Hex(4, 0)), r.cost_to(Hex(4, 0))   # +1 to enter the ZOC, then stop (TR-27)
+(['0101', '0201', '0302', '0402', '0503'], 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import scipy.sparse as sp
+from scipy.sparse.csgraph import dijkstra
+
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.mapdata import TERRAIN_CODES, HexsideFeature, MapData, Terrain
+from grognard.core.paths import (
+    BoolArray,
+    FloatArray,
+    HexRef,
+    IntArray,
+    Purpose,
+    edge_tables,
+    hex_index,
+    hex_indices,
+    labels,
+)
+from grognard.core.readings import Readings
+from grognard.core.units import Unit, UnitType
+from grognard.core.zoc import ZocField
+
+_ALL = 1e9  # "all movement points": usable only as a whole first move
+
+
+class MoveClass(StrEnum):
+    """Movement class: foot (non-mechanized; 3R infantry) or mechanized (3R armor)."""
+
+    FOOT = "foot"
+    MECHANIZED = "mechanized"
+
+
+class SpecialCost(StrEnum):
+    ALL = "all"  # costs all the unit's MPs: only as its whole move (TR-28 armor in swamp)
+    PROHIBITED = "prohibited"
+
+
+class MovementPhase(StrEnum):
+    NORMAL = "normal"
+    MECHANIZED = "mechanized"  # 3R mechanized movement; Europa exploitation
+
+
+Cost = int | SpecialCost
+
+
+@dataclass(frozen=True)
+class MovementRules:
+    """Costs and ZOC behaviour of land movement. Presets: :func:`europa_revised_movement`,
+    :func:`third_reich_movement`. Water hexes are never entered."""
+
+    default_cost: int = 1
+    terrain_costs: Mapping[MoveClass, Mapping[Terrain, Cost]] = field(default_factory=dict)
+    hexside_costs: Mapping[HexsideFeature, Cost] = field(default_factory=dict)
+    enter_zoc_cost: int = 0
+    leave_zoc_cost: int = 0
+    zoc_to_zoc_cost: Mapping[MoveClass, Cost] = field(default_factory=dict)
+    must_stop_in_zoc: frozenset[MoveClass] = frozenset()
+    one_hex_minimum: bool = False
+    mechanized_phase_prohibited: Mapping[MoveClass, frozenset[Terrain]] = field(
+        default_factory=dict)
+    interdiction_cost: int = 1
+
+    def __post_init__(self) -> None:
+        for cls_costs in self.terrain_costs.values():
+            for t, c in cls_costs.items():
+                _check_cost(c, f"movement.terrain_costs.{t}")
+        for feat, c in self.hexside_costs.items():
+            _check_cost(c, f"movement.hexside_costs.{feat!r}", minimum=0)
+        for name in ("default_cost",):
+            _check_cost(getattr(self, name), f"movement.{name}")
+        for name in ("enter_zoc_cost", "leave_zoc_cost", "interdiction_cost"):
+            _check_cost(getattr(self, name), f"movement.{name}", minimum=0)
+
+
+def _check_cost(c: Any, where: str, minimum: int = 1) -> None:
+    if isinstance(c, SpecialCost):
+        return
+    if isinstance(c, bool) or not isinstance(c, int) or c < minimum:
+        raise InputError(where, f"cost must be an integer >= {minimum}, 'all' or 'prohibited'")
+
+
+_BLOCKING = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
+
+
+def europa_revised_movement(
+    terrain_costs: Mapping[MoveClass, Mapping[Terrain, Cost]] | None = None,
+    hexside_costs: Mapping[HexsideFeature, Cost] | None = None,
+) -> MovementRules:
+    """EUR-17 ZOC revisions: leaving an enemy ZOC +2 MP for every unit; ZOC to ZOC only for
+    mechanized units, at +3 (replacing the +2: reading 1); non-mechanized units stop on
+    entering an enemy ZOC. The terrain effects chart is the original game's (EXTERNAL): pass
+    ``terrain_costs``/``hexside_costs``; by default every land hex costs 1 and sea, lake and
+    impassable hexsides are prohibited."""
+    hs: dict[HexsideFeature, Cost] = {
+        HexsideFeature.SEA: SpecialCost.PROHIBITED,
+        HexsideFeature.LAKE: SpecialCost.PROHIBITED,
+        HexsideFeature.IMPASSABLE: SpecialCost.PROHIBITED,
+    }
+    hs.update(hexside_costs or {})
+    return MovementRules(
+        terrain_costs=dict(terrain_costs or {}),
+        hexside_costs=hs,
+        leave_zoc_cost=2,
+        zoc_to_zoc_cost={MoveClass.MECHANIZED: 3, MoveClass.FOOT: SpecialCost.PROHIBITED},
+        must_stop_in_zoc=frozenset({MoveClass.FOOT}),
+    )
+
+
+def third_reich_movement() -> MovementRules:
+    """TR-27/TR-28: every hex 1 MP; swamp and mountain 2 MP for infantry and all MPs for armor
+    (which may not enter them in the mechanized phase); river hexside +1; sea hexsides and
+    impassable terrain prohibited; +1 MP to enter an enemy ZOC, nothing to leave; infantry stops
+    on entering; a unit may always move one hex whatever the cost (even ZOC to ZOC)."""
+    rough = {Terrain.SWAMP, Terrain.MOUNTAIN}
+    return MovementRules(
+        terrain_costs={
+            MoveClass.FOOT: dict.fromkeys(rough, 2),
+            MoveClass.MECHANIZED: dict.fromkeys(rough, SpecialCost.ALL),
+        },
+        hexside_costs={
+            HexsideFeature.RIVER: 1,
+            HexsideFeature.SEA: SpecialCost.PROHIBITED,
+            HexsideFeature.LAKE: SpecialCost.PROHIBITED,
+            HexsideFeature.IMPASSABLE: SpecialCost.PROHIBITED,
+        },
+        enter_zoc_cost=1,
+        must_stop_in_zoc=frozenset({MoveClass.FOOT}),
+        one_hex_minimum=True,
+        mechanized_phase_prohibited={MoveClass.MECHANIZED: frozenset(rough)},
+    )
+
+
+@dataclass(frozen=True)
+class EuropaMovementReadings(Readings):
+    """EUR-17 reading 2: motorized/motorcycle units are mechanized only with MA >= this."""
+
+    mech_definition_ma_threshold: int = 10
+
+
+def is_mechanized(unit: Unit, readings: EuropaMovementReadings | None = None) -> bool:
+    """EUR-17 Mechanized means the armor, armored-infantry, or motorized/motorcycle symbols
+    with MA 10 (``mech_definition_ma_threshold``), whatever the nationality."""
+    r = readings or EuropaMovementReadings()
+    if unit.type in (UnitType.ARMOR, UnitType.ARMORED_INFANTRY, UnitType.MECHANIZED):
+        return True
+    return unit.type == UnitType.MOTORIZED and unit.movement >= r.mech_definition_ma_threshold
+
+
+def third_reich_movement_allowance(ma: int, mechanized: bool, mud: bool) -> int:
+    """TR-28 Mud halves the movement allowance of armor units, fractions rounded down."""
+    if ma < 0:
+        raise InputError("ma", "must not be negative")
+    return ma // 2 if (mechanized and mud) else ma
+
+
+# --- the per-edge cost field --------------------------------------------------------------------
+def _to_float(c: Cost) -> float:
+    if c == SpecialCost.ALL:
+        return _ALL
+    if c == SpecialCost.PROHIBITED:
+        return np.inf
+    return float(c)
+
+
+def edge_costs(
+    m: MapData,
+    move_class: MoveClass | str,
+    zoc: ZocField | None,
+    rules: MovementRules,
+    *,
+    phase: MovementPhase | str = MovementPhase.NORMAL,
+    interdiction: BoolArray | None = None,
+) -> FloatArray:
+    """TR-28/EUR-17 The MP cost of every directed edge of the map for one movement class
+    (``inf`` = prohibited, >= 1e9 = "all MPs"), vectorised; ZOC leave/enter costs included."""
+    cls = MoveClass(move_class)
+    ph = MovementPhase(phase)
+    table = np.full(len(TERRAIN_CODES), float(rules.default_cost))
+    for t, c in rules.terrain_costs.get(cls, {}).items():
+        table[TERRAIN_CODES.index(Terrain(t))] = _to_float(c)
+    et = edge_tables(m)
+    table_water = np.array([t in (Terrain.SEA, Terrain.LAKE) for t in TERRAIN_CODES])
+    table[table_water] = np.inf
+    if ph == MovementPhase.MECHANIZED:
+        for t in rules.mechanized_phase_prohibited.get(cls, frozenset()):
+            table[TERRAIN_CODES.index(Terrain(t))] = np.inf
+    dst = m.indices
+    w = table[m.terrain[dst]]
+    for feat, c in rules.hexside_costs.items():
+        has = (m.edge_features & np.uint16(int(feat))) != 0
+        w = w + np.where(has, _to_float(c), 0.0)
+    if interdiction is not None:
+        w = w + rules.interdiction_cost * np.asarray(interdiction, dtype=bool)[dst]
+    if zoc is not None:
+        z = zoc.mask(Purpose.MOVEMENT)
+        zs, zt = z[et.src], z[dst]
+        w = w + rules.enter_zoc_cost * zt
+        z2z = rules.zoc_to_zoc_cost.get(cls)
+        leave = zs & ~zt if z2z is not None else zs
+        w = w + rules.leave_zoc_cost * leave
+        if z2z is not None:
+            w = w + np.where(zs & zt, _to_float(z2z), 0.0)
+        w[zoc.enemy[dst]] = np.inf
+    return np.asarray(w, dtype=np.float64)
+
+
+# --- ranges -------------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class MoveRange:
+    """Every hex one stack can reach, its cheapest cost and the path there.
+
+    ``hexes`` (sorted hex numbers), ``cost`` and ``pred`` (the previous hex on the cheapest
+    path; -1 for the start) are parallel arrays.
+    """
+
+    map: MapData
+    start: int
+    mp: int
+    move_class: MoveClass
+    hexes: IntArray
+    cost: npt.NDArray[np.int64]
+    pred: IntArray
+
+    def _pos(self, h: int) -> int:
+        i = int(np.searchsorted(self.hexes, h))
+        return i if i < len(self.hexes) and int(self.hexes[i]) == h else -1
+
+    def __contains__(self, ref: object) -> bool:
+        return self._pos(hex_index(self.map, ref)) >= 0  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def cost_to(self, ref: HexRef) -> int | None:
+        """MPs spent on the cheapest legal path to the hex, or None if it is out of reach."""
+        i = self._pos(hex_index(self.map, ref))
+        return None if i < 0 else int(self.cost[i])
+
+    def hex_path(self, ref: HexRef) -> list[int]:
+        """Hex numbers from the start to the hex (empty if out of reach)."""
+        i = self._pos(hex_index(self.map, ref))
+        if i < 0:
+            return []
+        out = [int(self.hexes[i])]
+        while int(self.pred[i]) >= 0:
+            out.append(int(self.pred[i]))
+            i = self._pos(int(self.pred[i]))
+        return out[::-1]
+
+    def path_to(self, ref: HexRef) -> list[str]:
+        """Labels from the start to the hex along the cheapest legal path (empty if none)."""
+        return labels(self.map, self.hex_path(ref))
+
+    def labels(self) -> list[str]:
+        return labels(self.map, self.hexes)
+
+    def to_json(self) -> dict[str, Any]:
+        lab = self.labels()
+        return {
+            "start": labels(self.map, [self.start])[0],
+            "mp": self.mp,
+            "class": str(self.move_class),
+            "reachable": {h: int(c) for h, c in zip(lab, self.cost.tolist(), strict=True)},
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class MovementGraph:
+    """The movement cost graph of one movement class for one phase (build once per phase,
+    query many stacks): per-edge costs ``w`` and the CSR graph of the edges a moving stack may
+    take after its first step (must-stop ZOC hexes have no way out)."""
+
+    map: MapData
+    move_class: MoveClass
+    rules: MovementRules
+    w: FloatArray
+    indptr: npt.NDArray[np.int64]
+    dst: IntArray
+    weight: FloatArray
+    enemy: BoolArray
+
+    def ranges(self, starts: Sequence[HexRef] | npt.ArrayLike, mps: Sequence[int] | npt.ArrayLike,
+               chunk: int = 64) -> list[MoveRange]:
+        """TR-27/TR-28/EUR-17 Ranges of stacks of this class, ``chunk`` per csgraph call."""
+        s_idx = hex_indices(self.map, starts, "starts")
+        mp_arr = np.asarray(mps, dtype=np.int64).reshape(-1)
+        if len(mp_arr) != len(s_idx):
+            raise InputError("mps", f"{len(mp_arr)} movement allowances for {len(s_idx)} stacks")
+        if len(mp_arr) and mp_arr.min() < 0:
+            raise InputError("mps", "movement points must not be negative")
+        if np.any(self.enemy[s_idx]):
+            bad = int(s_idx[np.nonzero(self.enemy[s_idx])[0][0]])
+            raise InputError("starts", f"{labels(self.map, [bad])[0]} holds enemy units")
+        out: list[MoveRange] = []
+        for lo in range(0, len(s_idx), chunk):
+            out += self._chunk(s_idx[lo: lo + chunk], mp_arr[lo: lo + chunk])
+        return out
+
+    def range(self, start: HexRef, mp: int) -> MoveRange:
+        return self.ranges([start], [mp])[0]
+
+    def _chunk(self, starts: IntArray, mps: npt.NDArray[np.int64]) -> list[MoveRange]:
+        m, n, k = self.map, self.map.n, len(starts)
+        p = edge_tables(m).pos[starts]  # (k, 6) first-step edges
+        valid = p >= 0
+        fw = np.where(valid, self.w[np.where(valid, p, 0)], np.inf)
+        mpk = mps[:, None].astype(np.float64)
+        is_all = np.isfinite(fw) & (fw >= _ALL)
+        fw = np.where(is_all, mpk, fw)  # "all MPs": only as the whole move of a fresh unit
+        if self.rules.one_hex_minimum:
+            fw = np.where(np.isfinite(fw), np.minimum(fw, mpk), fw)
+        ok = (fw <= mpk) & (mpk >= 1)
+        rows = np.repeat(np.arange(k), 6)[ok.ravel()]
+        first_dst = m.indices[np.where(valid, p, 0)][ok]
+        first_w = fw[ok]
+        extra = self.indptr[-1] + np.cumsum(np.bincount(rows, minlength=k))
+        graph = sp.csr_matrix(
+            (np.concatenate([self.weight, first_w]),
+             np.concatenate([self.dst, first_dst]).astype(np.int32),
+             np.concatenate([self.indptr, extra])), shape=(n + k, n + k))
+        dist, pred = dijkstra(graph, directed=True, indices=np.arange(n, n + k),
+                              return_predecessors=True, limit=float(mps.max()))
+        out = []
+        for j in range(k):
+            d = dist[j, :n]
+            s = int(starts[j])
+            d[s] = 0.0
+            reach = np.nonzero(d <= mps[j])[0].astype(np.int32)
+            pr = pred[j, reach].astype(np.int32)
+            pr[pr >= n] = s
+            pr[reach == s] = -1
+            out.append(MoveRange(map=m, start=s, mp=int(mps[j]), move_class=self.move_class,
+                                 hexes=reach, cost=np.rint(d[reach]).astype(np.int64), pred=pr))
+        return out
+
+
+def movement_graph(
+    m: MapData,
+    move_class: MoveClass | str,
+    zoc: ZocField | None,
+    rules: MovementRules,
+    *,
+    phase: MovementPhase | str = MovementPhase.NORMAL,
+    interdiction: BoolArray | None = None,
+) -> MovementGraph:
+    """TR-27/TR-28/EUR-17 Build the cost graph of one movement class (vectorised)."""
+    cls = MoveClass(move_class)
+    et = edge_tables(m)
+    w = edge_costs(m, cls, zoc, rules, phase=phase, interdiction=interdiction)
+    keep = np.isfinite(w) & (w < _ALL)
+    if zoc is not None and cls in rules.must_stop_in_zoc:
+        keep &= ~zoc.mask(Purpose.MOVEMENT)[et.src]
+    indptr = np.zeros(m.n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(et.src[keep], minlength=m.n), out=indptr[1:])
+    enemy = zoc.enemy if zoc is not None else np.zeros(m.n, dtype=bool)
+    return MovementGraph(map=m, move_class=cls, rules=rules, w=w, indptr=indptr,
+                         dst=m.indices[keep], weight=w[keep], enemy=enemy)
+
+
+def movement_range(
+    m: MapData,
+    start: HexRef,
+    mp: int,
+    move_class: MoveClass | str,
+    zoc: ZocField | None,
+    rules: MovementRules,
+    *,
+    phase: MovementPhase | str = MovementPhase.NORMAL,
+    interdiction: BoolArray | None = None,
+) -> MoveRange:
+    """TR-27/TR-28/EUR-17 All hexes one stack can reach with ``mp`` MPs, with cheapest paths.
+    (For many queries in one phase, build a :func:`movement_graph` once and reuse it.)"""
+    return movement_ranges(m, [start], [mp], [move_class], zoc, rules, phase=phase,
+                           interdiction=interdiction)[0]
+
+
+def movement_ranges(
+    m: MapData,
+    starts: Sequence[HexRef] | npt.ArrayLike,
+    mps: Sequence[int] | npt.ArrayLike,
+    move_classes: Sequence[MoveClass | str],
+    zoc: ZocField | None,
+    rules: MovementRules,
+    *,
+    phase: MovementPhase | str = MovementPhase.NORMAL,
+    interdiction: BoolArray | None = None,
+    chunk: int = 64,
+) -> list[MoveRange]:
+    """TR-27/TR-28/EUR-17 Movement ranges of many stacks: one graph per movement class, then
+    ``csgraph.dijkstra`` calls of up to ``chunk`` stacks (one virtual source per stack)."""
+    s_idx = hex_indices(m, starts, "starts")
+    mp_arr = np.asarray(mps, dtype=np.int64).reshape(-1)
+    if len(mp_arr) != len(s_idx) or len(move_classes) != len(s_idx):
+        raise InputError("stacks", "starts, mps and move_classes must have the same length")
+    try:
+        classes = [MoveClass(c) for c in move_classes]
+    except ValueError as exc:
+        raise InputError("move_classes", str(exc)) from None
+    out: list[MoveRange | None] = [None] * len(s_idx)
+    for cls in dict.fromkeys(classes):
+        members = np.array([i for i, c in enumerate(classes) if c == cls], dtype=np.int64)
+        g = movement_graph(m, cls, zoc, rules, phase=phase, interdiction=interdiction)
+        for slot, r in zip(members.tolist(), g.ranges(s_idx[members], mp_arr[members], chunk),
+                           strict=True):
+            out[slot] = r
+    return [r for r in out if r is not None]
+
+
+# --- overruns (map part of EUR-19 / EUR-20) -------------------------------------------------------
+def overrun_mp(entry_cost: int, leaves_zoc: bool, zoc_to_zoc: bool,
+               rules: MovementRules | None = None,
+               move_class: MoveClass | str = MoveClass.MECHANIZED) -> int:
+    """EUR-19 An overrun costs 3 MP plus the full cost of entering the defender's hex, plus the
+    cost of leaving (or moving ZOC to ZOC between) ZOCs of *other* enemy units (EUR-17)."""
+    r = rules or europa_revised_movement()
+    cls = MoveClass(move_class)
+    if entry_cost < 1:
+        raise InputError("entry_cost", "must be at least 1")
+    cost = 3 + entry_cost
+    if zoc_to_zoc:
+        z = r.zoc_to_zoc_cost.get(cls, r.leave_zoc_cost)
+        if z == SpecialCost.PROHIBITED:
+            raise IllegalOrder("EUR-17", "non-mechanized units may not overrun ZOC to ZOC")
+        if isinstance(z, SpecialCost):
+            raise IllegalOrder("EUR-17", "ZOC to ZOC costs all MPs")
+        cost += z
+    elif leaves_zoc:
+        cost += r.leave_zoc_cost
+    return cost
+
+
+_NO_OVERRUN = frozenset({Terrain.WOODED_ROUGH, Terrain.MOUNTAIN, Terrain.SWAMP, Terrain.FOREST})
+_OVERRUN_OK = frozenset({Terrain.CLEAR, Terrain.WOODS, Terrain.ROUGH, Terrain.URBAN})
+
+
+@dataclass(frozen=True)
+class OverrunReadings(Readings):
+    """EUR-20 ``overrun_unlisted_terrain_allowed``: terrain the rule does not list (marsh,
+    desert, steppe, glacier) follows the base rules; default: allowed."""
+
+    overrun_unlisted_terrain_allowed: bool = True
+
+
+def overrun_allowed(m: MapData, from_hex: HexRef, target: HexRef, *, mud: bool = False,
+                    frozen_rivers: bool = False, readings: OverrunReadings | None = None) -> bool:
+    """EUR-20 No overruns in mud; never against wooded rough, mountain, swamp or forest; never
+    across a major-river hexside unless it is frozen."""
+    r = readings or OverrunReadings()
+    a, b = hex_index(m, from_hex, "from_hex"), hex_index(m, target, "target")
+    feats = m.features_between(m.hex(a), m.hex(b))
+    if mud:
+        return False
+    t = TERRAIN_CODES[int(m.terrain[b])]
+    if t in _NO_OVERRUN or t in (Terrain.SEA, Terrain.LAKE):
+        return False
+    if t not in _OVERRUN_OK and not r.overrun_unlisted_terrain_allowed:
+        return False
+    if feats & _BLOCKING:
+        return False
+    return not (feats & HexsideFeature.MAJOR_RIVER and not frozen_rivers)
+
+
+__all__ = [
+    "EuropaMovementReadings",
+    "MoveClass",
+    "MoveRange",
+    "MovementGraph",
+    "MovementPhase",
+    "MovementRules",
+    "OverrunReadings",
+    "SpecialCost",
+    "edge_costs",
+    "europa_revised_movement",
+    "is_mechanized",
+    "movement_graph",
+    "movement_range",
+    "movement_ranges",
+    "overrun_allowed",
+    "overrun_mp",
+    "third_reich_movement",
+    "third_reich_movement_allowance",
+]
