@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -41,6 +42,7 @@ from grognard.europa.surprise_effects import StackMember, marker_count, parse_re
 from grognard.europa.surprise_front import (
     front_extent,
 )
+from grognard.europa.surprise_orders import load_orders, run_orders
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 ReadingOpt = Annotated[list[str] | None, typer.Option(
@@ -255,5 +257,24 @@ def register(europa_app: typer.Typer) -> None:
                              surprise_phase=surprise_phase, invasion=invasion, city=city,
                              tables=current_tables())
         emit(m.to_json(), as_json)
+
+    @app.command("plan")
+    def plan_cmd(
+        orders: Annotated[Path, typer.Argument(help="Order file (JSON): designation + steps.")],
+        as_json: JsonOpt = False,
+    ) -> None:
+        """SUR-04..SUR-14: run a surprise plan's orders and show the audit trail."""
+        run = run_orders(load_orders(orders))
+        data = run.to_json()
+
+        def human(c: Any) -> None:
+            p = data["plan"]
+            c.print(f"[bold]{p['side']} {p['command']}[/]: level {p['level']} "
+                    f"({p['re_cap']} REs) at {p['centre']}, {p['status']}")
+            c.print(grid_table(["#", "account", "amount", "balance", "rule", "cause"],
+                               [[e["seq"], e["account"], e["amount"], e["balance"], e["rule"],
+                                 e["cause"]] for e in p["ledger"]["entries"]]))
+
+        emit(data, as_json, human)
 
     europa_app.add_typer(app, name="surprise")
