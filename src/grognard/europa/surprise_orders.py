@@ -135,6 +135,7 @@ def run_orders(raw: Mapping[str, Any], active: tuple[PlanKey, ...] = ()) -> Plan
         if not isinstance(step, Mapping):
             raise InputError(f"steps[{i}]", "expected an object")
         op = _get(step, "op", str, where)
+        r: Any
         if op == "delay":
             plan, r = delay(plan, _get(step, "turns", int, where, 1),
                             weather_wait=_get(step, "weather_wait", bool, where, False))
