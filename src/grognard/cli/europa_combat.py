@@ -111,9 +111,9 @@ def register(europa_app: typer.Typer) -> None:
         if not ids:
             raise InputError("--units", "name at least one unit")
         attack = _load_attack(attack_file)
+        mine = {u.id for u in attack.side_units(who)}
         for uid in ids:
-            found, _ = attack.unit(uid)
-            if found != who:
+            if uid not in mine:
                 raise InputError("--units", f"unit {uid!r} is not a {who} unit in the attack")
         try:
             a = allocate_losses(attack, who, req, ids, current_tables())
