@@ -39,6 +39,7 @@ from grognard.europa.surprise_front import (
     ParticipantRole,
     front_extent,
     funding_valid,
+    may_act_in_bonus_phase,
     participant_role,
     select_participants,
     surprise_front,
@@ -232,6 +233,8 @@ def test_sur13_participant_roles_and_re_cap():
     with pytest.raises(IllegalOrder, match="SUR-13.*too far"):
         select_participants(cands, ["inf3"], 3)
     # "if possible": when the cap is full, a mandatory unit may be left out
+    assert may_act_in_bonus_phase("pz1", select_participants(cands, ["pz1", "mar", "inf2"], 3))
+    assert not may_act_in_bonus_phase("tf", select_participants(cands, ["pz1", "mar", "inf2"], 3))
     got = select_participants([Candidate("a", 3, hexes_from_front=1),
                                Candidate("b", 3, hexes_from_front=1)], ["a"], 2)
     assert got.left_out == ("b",)

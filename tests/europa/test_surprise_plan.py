@@ -269,3 +269,24 @@ def test_sur09_ledger_conserves_points(level, data):
         assert plan.sp_spent == c.sp - rec.sp_returned
     total = sum((e.amount for e in plan.ledger.entries if e.account == "sp"), Fraction(0))
     assert total == plan.sp_spent
+
+
+def test_sur04_sur10_refund_placement():
+    """Seed 000 §47.A.1 note: "placed on a friendly unit within 5 hexes of the front or in depots
+    or HQs within 20 hexes of the surprise front"; §47.A.2.f: "placed in depots within 20 infantry
+    MPs of the original centre hex"."""
+    from grognard.europa.surprise_budget import (
+        RefundHolder,
+        moved_centre_refund_placement_ok,
+        start_refund_placement_ok,
+    )
+
+    assert start_refund_placement_ok(RefundHolder.FRIENDLY_UNIT, 5)
+    assert not start_refund_placement_ok(RefundHolder.FRIENDLY_UNIT, 6)
+    assert start_refund_placement_ok(RefundHolder.HQ, 20)
+    assert not start_refund_placement_ok(RefundHolder.SUPPLY_UNIT, 21)
+    assert moved_centre_refund_placement_ok(RefundHolder.DEPOT, 20)
+    assert not moved_centre_refund_placement_ok(RefundHolder.DEPOT, 21)
+    assert not moved_centre_refund_placement_ok(RefundHolder.FRIENDLY_UNIT, 3)
+    with pytest.raises(InputError, match="hexes_from_front"):
+        start_refund_placement_ok(RefundHolder.DEPOT, -1)

@@ -213,3 +213,38 @@ def delay_cost(level: int, turns: int = 1, *, weather_wait: bool = False,
         return DelayCost(level, turns, True, Fraction(0), Fraction(0))
     return DelayCost(level, turns, False, Fraction(cost.srp * turns, 4),
                      Fraction(cost.sp * turns, 4))
+
+
+class RefundHolder(enum.StrEnum):
+    """SUR-04/SUR-10 What may receive refunded SRPs and SPs."""
+
+    FRIENDLY_UNIT = "friendly_unit"
+    DEPOT = "depot"
+    HQ = "hq"
+    SUPPLY_UNIT = "supply_unit"
+
+
+def start_refund_placement_ok(holder: RefundHolder, hexes_from_front: int) -> bool:
+    """SUR-04 (47.A.1 note; 47.A.2.d) The half refund goes on a friendly unit within 5 hexes of
+    the front line, or into a supply unit, depot or HQ within 20 hexes of the surprise front.
+
+    >>> start_refund_placement_ok(RefundHolder.FRIENDLY_UNIT, 6), start_refund_placement_ok(
+    ...     RefundHolder.DEPOT, 20)
+    (False, True)
+    """
+    if isinstance(hexes_from_front, bool) or hexes_from_front < 0:
+        raise InputError("hexes_from_front", "must be a whole number >= 0")
+    limit = 5 if RefundHolder(holder) is RefundHolder.FRIENDLY_UNIT else 20
+    return hexes_from_front <= limit
+
+
+def moved_centre_refund_placement_ok(holder: RefundHolder, infantry_mps_to_original: int) -> bool:
+    """SUR-10 (47.A.2.f) SPs freed by moving the centre go to depots within 20 infantry MPs of
+    the original centre hex (reading: MPs here, per the example).
+
+    >>> moved_centre_refund_placement_ok(RefundHolder.DEPOT, 20)
+    True
+    """
+    if isinstance(infantry_mps_to_original, bool) or infantry_mps_to_original < 0:
+        raise InputError("infantry_mps_to_original", "must be a whole number >= 0")
+    return RefundHolder(holder) is RefundHolder.DEPOT and infantry_mps_to_original <= 20

@@ -308,3 +308,8 @@ def select_participants(candidates: Sequence[Candidate], chosen: Sequence[str],
             raise IllegalOrder("SUR-13", f"{uid} is within 5 hexes of the front and must be "
                                f"counted: the cap of {cap} REs still has room for it")
     return Participants(tuple(picked), total, cap, tuple(left))
+
+
+def may_act_in_bonus_phase(unit_id: str, participants: Participants) -> bool:
+    """SUR-13 (47.A.2.h) Only the units counted as participants act in the bonus phases."""
+    return unit_id in participants.ids
