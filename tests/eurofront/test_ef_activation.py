@@ -2,6 +2,8 @@
 Sequential Activation Rules")."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
@@ -18,6 +20,7 @@ from grognard.eurofront.activation import (
     initiative,
     initiative_score,
     paradrop,
+    player_to_act,
     record_rail_move,
     reveal_and_roll,
     roll_weather,
@@ -298,3 +301,49 @@ def test_ef18_state_is_never_partially_changed():
     with pytest.raises(IllegalOrder):
         activate_hq(s, AX, "A3")
     assert s == before
+
+BIG = {AX: {f"A{s}{i}": s for s in (1, 2, 3) for i in range(4)},
+       AL: {f"L{s}{i}": s for s in (1, 2, 3) for i in range(4)}}
+
+
+def chits():
+    return st.one_of(st.just(Chit(0, 0)),
+                     st.builds(Chit, st.integers(1, 3), st.integers(1, 4)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(chits(), chits(), st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)),
+                                  min_size=1, max_size=6))
+def test_ef18_property_phase_activates_exactly_the_chosen_hqs(ca, cl, rolls):
+    """Whatever the chits and dice: the First Player's opening run is min(difference, chosen),
+    then the Second Player's chosen HQs, then the First Player's rest; nothing more."""
+    s = start_month(Turn(1941, 7), BIG)
+    s, _ = roll_weather(s, 3)
+    s, _ = choose_chit(s, AX, ca)
+    s, _ = choose_chit(s, AL, cl)
+    rec = None
+    for ra, rl in rolls:
+        s, rec = reveal_and_roll(s, {AX: ra, AL: rl})
+        if not rec.tie:
+            break
+    if rec.month_over:
+        assert ca.strength == cl.strength == 0
+        return
+    if rec.tie:
+        return
+    first = rec.first
+    chosen = {AX: ca, AL: cl}
+    used = {AX: 0, AL: 0}
+    sides = []
+    while s.step is not Step.PHASE_END:
+        side = player_to_act(s)
+        hq = next(h for h, v in BIG[side].items()
+                  if v == chosen[side].strength and h not in s.activated_this_phase)
+        s, _ = activate_hq(s, side, hq)
+        used[side] += 1
+        sides.append(side)
+    n_first = min(rec.first_activates, chosen[first].count)
+    second = first.opponent
+    assert sides == ([first] * n_first + [second] * chosen[second].count
+                     + [first] * (chosen[first].count - n_first))
+    assert used == {AX: ca.count, AL: cl.count}

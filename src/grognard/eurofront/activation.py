@@ -370,7 +370,8 @@ def reveal_and_roll(state: ActivationState, rolls: Mapping[Side, int] | None,
                                  False, cancel)
 
 
-def _to_act(state: ActivationState) -> Side | None:
+def player_to_act(state: ActivationState) -> Side | None:
+    """EF-18 step 5: the side whose HQ activates next (None outside the activation steps)."""
     if state.first is None:
         return None
     if state.step is Step.SECOND:
@@ -398,7 +399,7 @@ def verify_activate_hq(state: ActivationState, side: Side, hq_id: str) -> None:
     """EF-18 step 5: it is ``side``'s turn to activate, and the HQ matches its chit."""
     if state.step not in ACTIVATION_STEPS:
         raise IllegalOrder(RULE, f"no HQ activation now (step {state.step.value})")
-    who = _to_act(state)
+    who = player_to_act(state)
     if side is not who:
         assert who is not None
         raise IllegalOrder(RULE, f"it is {who.value}'s turn to activate")

@@ -29,6 +29,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
+import numpy as np
+import numpy.typing as npt
+
+from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError, TableError
 from grognard.core.hexgrid import Hex, distance
 from grognard.core.tables import Table, load_tables
@@ -264,6 +268,38 @@ def apd_odds(hq_class: HQClass, strength: int, difference: int, in_battle_range:
         acc[key] = acc.get(key, 0) + 1
     total = 6 ** strength
     return {k: Fraction(v, total) for k, v in sorted(acc.items())}
+
+
+def apd_sample(hq_class: HQClass, strength: int, difference: int, n: int, dice: DiceStream,
+               in_battle_range: bool = True, table: Table | None = None,
+               ) -> dict[str, npt.NDArray[np.bool_]]:
+    """EF-12 Monte Carlo: ``n`` HQ rolls at once, the same table read through numpy codes.
+
+    Returns boolean arrays ``effective`` and ``own_hq_disrupted`` (one entry per sample); their
+    means converge on :func:`apd_odds`.
+    """
+    if n < 1:
+        raise InputError("n", "at least one sample")
+    if difference < 0:
+        raise IllegalOrder("EF-11", "a negative difference may not roll")
+    if not 1 <= strength <= 3:
+        raise InputError("strength", f"an HQ has 1..3 strength points, not {strength!r}")
+    t = table if table is not None else apd_table()
+    codes, alphabet = t.codes()
+    rows = list(t.row_keys)
+    row = rows.index(min(difference, max(int(k) for k in rows)))
+    faces = np.array([t.column_index(f"d6={d}") for d in range(1, 7)])
+    cells = codes[row, faces]  # code per face 1..6
+    thd_code = alphabet.index(ApdResult.THD.value) if ApdResult.THD.value in alphabet else -1
+    ohd_code = alphabet.index(ApdResult.OHD.value) if ApdResult.OHD.value in alphabet else -1
+    thd = np.zeros(n, dtype=np.int8)
+    ohd = np.zeros(n, dtype=np.bool_)
+    for _ in range(strength):
+        c = cells[dice.sample("1d6", n).astype(np.intp) - 1]
+        thd += c == thd_code
+        ohd |= c == ohd_code
+    need = 2 if hq_class is HQClass.SUPREME and not in_battle_range else 1
+    return {"effective": thd >= need, "own_hq_disrupted": ohd}
 
 
 def airpower_disruption(board: Board, state: ApdState, hq: Block, target: Hex,
