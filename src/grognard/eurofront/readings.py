@@ -165,6 +165,8 @@ class EuroFrontReadings(Readings):
     * ``ef_apd_counter_removal`` (EF-14): an opposing Target Hex Disrupted result removes the
       owner's markers in that hex. Default True.
     * ``ef_initiative_bonus`` (EF-18): STRENGTH (default, +1/+2/+3) or STRENGTH_SQUARED.
+    * ``ef_orphan_rule`` (EF-10): the reserved hook for the rule whose text is missing. Must
+      stay False (True raises ``IllegalOrder(EF-10)``), like ``OptionalRule.ORPHAN_RULE``.
 
     Ties in the initiative roll (EF-18) are always re-rolled (the only reading given).
     """
@@ -176,6 +178,12 @@ class EuroFrontReadings(Readings):
     ef_para_cost: ParaCost = ParaCost.PER_STEP
     ef_apd_counter_removal: bool = True
     ef_initiative_bonus: InitiativeBonus = InitiativeBonus.STRENGTH
+    ef_orphan_rule: bool = False
+
+    def __post_init__(self) -> None:
+        if self.ef_orphan_rule:
+            raise IllegalOrder("EF-10", "the rule's text is missing from the source; the "
+                               "ef_orphan_rule hook is reserved and cannot be switched on")
 
 
 DEFAULT_READINGS = EuroFrontReadings()
