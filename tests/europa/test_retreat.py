@@ -13,6 +13,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.europa.attack import Combatant, Side
 from grognard.europa.combat import CrtResult
 from grognard.europa.retreat import (
+    RetreatLoss,
     attacker_may_advance,
     retreat_hexes,
     retreat_losses,
@@ -61,3 +62,27 @@ def test_eur16_no_divisions_eliminates_non_divisional_units():
     assert [u.id for u in after] == ["b1"] and paid[0].action == "eliminate"
     after, paid = retreat_losses(stack, 5)
     assert after == () and len(paid) == 2
+
+
+def test_eur16_with_a_map_uses_the_retreat_search():
+    """EUR-16 with a map: the map layer's retreat search gives the legal DR paths and the ZOC
+    hexes each enters; the penalty follows from that count."""
+    from grognard.core.hexgrid import Hex
+    from grognard.core.mapdata import MapData
+    from grognard.core.paths import Forces
+    from grognard.core.zoc import europa_revised_zoc, zoc_field
+    from grognard.europa.retreat import legal_retreats, retreat_along
+
+    hexes = [Hex(q, r) for q in range(5) for r in range(2)]
+    m = MapData.build(hexes, ["clear"] * len(hexes))
+    f = Forces.build(m, [Hex(2, 0), Hex(4, 0)], ["axis", "allies"])
+    z = zoc_field(m, f, "axis", europa_revised_zoc())
+    opts = legal_retreats(m, Hex(2, 0), Side.DEFENDER, "DR", z)
+    assert opts and all(len(o.path) == 3 for o in opts)
+    assert sorted(o.zoc_entered for o in opts) == [0, 0, 0, 1, 2]
+    through = next(o for o in opts if o.zoc_entered == 2)
+    stack = [Combatant("d1", defense=6, division=True, cadre_defense=2), Combatant("b", defense=1)]
+    r = retreat_along(stack, through)
+    assert r.losses == (RetreatLoss("d1", "reduce"), RetreatLoss("b", "eliminate"))
+    assert [u.id for u in r.units_after] == ["d1"] and r.units_after[0].cadre
+    assert legal_retreats(m, Hex(2, 0), Side.DEFENDER, "D1", z) == []

@@ -16,6 +16,10 @@ from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.mapdata import MapData
+from grognard.core.paths import HexRef
+from grognard.core.retreat import RetreatOption, europa_revised_retreat, retreat_options
+from grognard.core.zoc import ZocField
 from grognard.europa.attack import Combatant, Side
 from grognard.europa.combat import RESULT_EFFECTS, CrtResult
 
@@ -61,10 +65,12 @@ def zoc_penalty_count(enemy_zoc_entered: int, negated_by_friendly: int = 0) -> i
 
 def retreat_loss_candidates(units: Sequence[Combatant]) -> tuple[Combatant, ...]:
     """EUR-16 Units that may pay one ZOC penalty: a full-strength division (reduced to cadre,
-    or eliminated if it has no cadre side); with no such division, a non-divisional unit or a
-    cadre (eliminated)."""
+    or eliminated if it has no cadre side); with no such division, a non-divisional unit or
+    (reading) a cadre, eliminated - non-divisional units listed first (the default pick)."""
     full = [u for u in units if u.full_division]
-    return tuple(full if full else units)
+    if full:
+        return tuple(full)
+    return tuple([u for u in units if not u.division] + [u for u in units if u.division])
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,3 +113,36 @@ def retreat_losses(units: Sequence[Combatant], penalties: int,
             del state[j]
             paid.append(RetreatLoss(pick, "eliminate"))
     return tuple(state), tuple(paid)
+
+
+# --- with a map (core/retreat supplies the legal paths and their ZOC counts) --------------
+
+
+def legal_retreats(m: MapData, start: HexRef, side: Side, result: CrtResult | str,
+                   zoc: ZocField) -> list[RetreatOption]:
+    """EUR-15/EUR-16 The legal retreats the result demands of ``side`` from ``start``, from the
+    map layer's retreat search (each hex farther away; through enemy ZOC allowed, friendly units
+    negating it), cheapest in ZOC first. Empty when no retreat is demanded or none is legal (a
+    stack that cannot retreat follows the original Europa rules, EXTERNAL)."""
+    n = retreat_hexes(side, result)
+    if n == 0:
+        return []
+    return retreat_options(m, start, n, zoc, europa_revised_retreat())
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    """A retreat made: the path, the ZOC hexes entered, and the penalties paid."""
+
+    path: tuple[str, ...]
+    zoc_entered: int
+    losses: tuple[RetreatLoss, ...]
+    units_after: tuple[Combatant, ...]
+
+
+def retreat_along(units: Sequence[Combatant], option: RetreatOption,
+                  choices: Sequence[str] | None = None) -> Retreat:
+    """EUR-16 Retreat ``units`` along a legal ``option`` (from :func:`legal_retreats`) and pay
+    one penalty per enemy-ZOC hex it enters."""
+    after, paid = retreat_losses(units, zoc_penalty_count(option.zoc_entered), choices)
+    return Retreat(option.path, option.zoc_entered, paid, after)
