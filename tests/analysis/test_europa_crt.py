@@ -134,3 +134,19 @@ def test_monte_carlo_every_column_and_drm_agrees_with_exact():
 def test_crt_chart_writes_png(tmp_path: Path):
     out = crt_chart(column_stats(), tmp_path / "crt.png", "test")
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_eur29_attack_odds_split_by_drm_case():
+    """Every DRM case of an attack: without the air +1 the barrage decides between DRM 0 and
+    +1 (12 artillery factors, 6 RE: column 12-16, P("1" or better) = 26/36)."""
+    a = attack_from_json({
+        "attackers": [{"id": "inf", "attack": 18, "division": True},
+                      {"id": "art", "attack": 12, "type": "artillery"}],
+        "defenders": [{"id": "d1", "defense": 6, "division": True},
+                      {"id": "d2", "defense": 6, "division": True}]})
+    o = attack_odds(a)
+    cases = {d: p for d, (p, _) in o.drm_cases.items()}
+    assert cases == {0: F(10, 36), 1: F(26, 36)}
+    assert all(sum(dist.values()) == 1 for _, dist in o.drm_cases.values())
+    assert o.drm_cases[0][1] == result_distribution("3-2", 0)
+    assert o.to_json()["drm_cases"][0]["drm"] == 0

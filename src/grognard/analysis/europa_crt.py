@@ -136,6 +136,7 @@ class AttackOdds:
     p_defender_retreat: Fraction
     p_attacker_eliminated: Fraction
     barrage: dict[int, Fraction] | None
+    drm_cases: dict[int, tuple[Fraction, dict[CrtResult, Fraction]]]
 
     def to_json(self) -> dict[str, Any]:
         s = self.setup
@@ -156,6 +157,11 @@ class AttackOdds:
             "p_attacker_eliminated": ratio_str(self.p_attacker_eliminated),
             "barrage": None if self.barrage is None else
             {str(h): ratio_str(p) for h, p in sorted(self.barrage.items())},
+            "drm_cases": [
+                {"drm": d, "probability": ratio_str(p),
+                 "probabilities": {str(r): ratio_str(q) for r, q in
+                                   sorted(dist.items(), key=lambda kv: RESULT_ORDER.index(kv[0]))}}
+                for d, (p, dist) in sorted(self.drm_cases.items())],
         }
 
 
@@ -171,6 +177,7 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
     probs: dict[CrtResult, Fraction] = {}
     e_att = e_def = p_ar = p_dr = p_ae = Fraction(0)
     hits: dict[int, Fraction] = {}
+    cases: dict[int, tuple[Fraction, dict[CrtResult, Fraction]]] = {}
     shown: CombatSetup | None = None
     for b, pb in barrage_rolls.items():
         setup = combat_setup(attack, b, ts)
@@ -180,7 +187,9 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
             if shown is None and h == 0:
                 shown = setup
         outcomes = TWO_D6.map(lambda r, s=setup: resolve_setup(s, r, ts))  # type: ignore[misc]
+        p_case, dist = cases.get(setup.drm, (Fraction(0), {}))
         for o, p in outcomes.items():
+            dist[o.result] = dist.get(o.result, Fraction(0)) + p * pb
             w = p * pb
             probs[o.result] = probs.get(o.result, Fraction(0)) + w
             e_att += w * o.effect.attacker_loss
@@ -188,9 +197,12 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
             p_ar += w * (o.effect.attacker_retreat > 0)
             p_dr += w * (o.effect.defender_retreat > 0)
             p_ae += w * o.effect.attacker_eliminated
+        cases[setup.drm] = (p_case + pb, dist)
+    conditional = {d: (p, {r: q / p for r, q in dist.items()}) for d, (p, dist) in cases.items()}
     if shown is None:
         shown = combat_setup(attack, next(iter(barrage_rolls)), ts)
-    return AttackOdds(shown, probs, e_att, e_def, p_ar, p_dr, p_ae, hits if fires else None)
+    return AttackOdds(shown, probs, e_att, e_def, p_ar, p_dr, p_ae, hits if fires else None,
+                      conditional)
 
 
 def monte_carlo_attack(attack: Attack, n: int, stream: DiceStream,
