@@ -47,9 +47,18 @@ def test_tr79_bombers_fire_1x_at_economy():
     assert r.economy_hits == 6
 
 
+def test_tr79_two_rolls_share_the_exchange_roll():
+    """Reading: with two rolls, one effectiveness roll serves both sides of the exchange."""
+    r = sw_round_from_rolls("subs", 10, 7, [9, 10])
+    assert (r.defense_losses, r.offense_losses, r.rolls) == (3, 4, (9, 9, 10))
+    assert sw_round_from_rolls("subs", 3, 0, [1, 6]).economy_hits == 2
+
+
 def test_tr79_roll_count_checked():
     with pytest.raises(InputError, match="rolls"):
         sw_round_from_rolls("subs", 3, 3, [5])
+    with pytest.raises(InputError, match="rolls"):
+        sw_round_from_rolls("subs", 3, 0, [5, 5, 5])
     with pytest.raises(InputError, match="roll"):
         sw_round("subs", 3, 3, 11, 1, 1)
 

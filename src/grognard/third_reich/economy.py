@@ -270,6 +270,14 @@ def begin_player_turn(econ: Economy, power: Power | str) -> Economy:
     return e.set(acct(p, "turn_spent"), 0, "TR-75", f"{p.value} turn opens")
 
 
+def spend_in_turn(econ: Economy, power: Power | str, amount: Exact, rule: str,
+                  cause: str) -> tuple[Economy, Spent]:
+    """TR-75: pay in the power's player turn, opening the turn (and its cap) if needed."""
+    p = _power_in(econ, power)
+    e = econ if _turn_open(econ, p) else begin_player_turn(econ, p)
+    return spend(e, p, amount, rule, cause)
+
+
 def advance_turn(econ: Economy) -> Economy:
     """TR-04: move to the next game turn (Year Start is a separate step in Spring)."""
     if econ.turn >= LAST_TURN:

@@ -85,8 +85,8 @@ class SwRound:
             f"{dfn}_losses": self.defense_losses,
             "hits": self.economy_hits,
             "kind": self.kind,
-            f"{off}s": self.offense,
-            f"{dfn}s": self.defense,
+            "offense": self.offense,
+            "defense": self.defense,
             "fire_factors": self.fire_factors,
             "surviving": self.surviving,
             "economy_factors": self.economy_factors,
@@ -141,15 +141,25 @@ def sw_round(kind: SwKind | str, offense: int, defense: int, roll_offense: int |
 def sw_round_from_rolls(kind: SwKind | str, offense: int, defense: int,
                         rolls: list[int] | tuple[int, ...], drm: int = 0,
                         table: Table | None = None) -> SwRound:
-    """TR-79: a round from a list of rolls in order (offense fire, defense fire, economy)."""
+    """TR-79: a round from a list of rolls in order.
+
+    With defenders: three rolls (offense fire, defense fire, economy fire), or two rolls
+    (one effectiveness roll for both sides of the exchange, then the economy fire — the
+    "one round" reading of the text). Without defenders: the economy roll alone (a list of two
+    uses its last roll, so ``--rolls R1,R2`` works whatever the defence).
+    """
     need = rolls_needed(_count(offense, "offense"), _count(defense, "defense"))
-    if len(rolls) != need:
-        raise InputError("rolls", f"this round needs {need} roll(s) (offense fire, defense "
-                         f"fire, economy fire; just the economy fire without defenders), "
-                         f"got {len(rolls)}")
-    if need == 3:
+    n = len(rolls)
+    if need == 3 and n == 3:
         return sw_round(kind, offense, defense, rolls[0], rolls[1], rolls[2], drm, table)
-    return sw_round(kind, offense, defense, None, None, rolls[0] if need else None, drm, table)
+    if need == 3 and n == 2:
+        return sw_round(kind, offense, defense, rolls[0], rolls[0], rolls[1], drm, table)
+    if need == 1 and n in (1, 2):
+        return sw_round(kind, offense, defense, None, None, rolls[-1], drm, table)
+    if need == 0 and n <= 2:
+        return sw_round(kind, offense, defense, None, None, None, drm, table)
+    raise InputError("rolls", f"this round needs {'2 or 3' if need == 3 else '1 or 2'} "
+                     f"rolls (offense fire[, defense fire], economy fire), got {n}")
 
 
 @dataclass(frozen=True, slots=True)

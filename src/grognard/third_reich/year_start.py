@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json
-from grognard.third_reich.calendar import SPRING_1940, Season
+from grognard.third_reich.calendar import LAST_TURN, SPRING_1940, Season, turn_number
 from grognard.third_reich.economy import Economy, acct
 from grognard.third_reich.powers import Power, parse_power
 from grognard.third_reich.strategic_readings import Rounding, StrategicReadings
@@ -279,6 +279,21 @@ def year_start(econ: Economy, ussr_axis_cities: int | None = None) -> tuple[Econ
     e = e.post(acct("germany", f"year_start.{year}"), 1, "TR-09", f"{year} Year Start done")
     e = replace(e, lend_lease_done=frozenset())
     return e, YearStartRecord(e.turn, year, False, tuple(out))
+
+
+def next_year_start(econ: Economy, ussr_axis_cities: int | None = None) -> tuple[
+        Economy, YearStartRecord]:
+    """TR-09: run the next Year Start: this Spring's if not done yet, else the next Spring's."""
+    e = econ
+    d = e.date
+    done = acct("germany", f"year_start.{d.year}") in e.ledger.balances
+    if d.season is not Season.SPRING or done:
+        spring = turn_number(d.year + 1, Season.SPRING)
+        if spring > LAST_TURN:
+            raise IllegalOrder("TR-04", "no Year Start after Spring 1945: the campaign ends "
+                               "after Summer I 1945")
+        e = replace(e, turn=spring)
+    return year_start(e, ussr_axis_cities)
 
 
 def income_share(base: Exact, year: int, readings: StrategicReadings | None = None) -> int:
