@@ -20,6 +20,7 @@ from grognard.europa.surprise_airbase import (
     affected_count,
     air_mission_order,
     airbase_modifier,
+    airbase_odds,
     airbase_result,
     airbase_surprise,
     airbase_surprise_applies,
@@ -217,3 +218,13 @@ def test_sur26_invasion_effects_by_mobilization():
     assert {r for r, _ in fx.cross_effects} >= {"SUR-15", "SUR-16", "SUR-18", "SUR-21", "SUR-24"}
     with pytest.raises(InputError, match="mobilization"):
         invasion_effects("total")
+
+
+def test_sur22_airbase_odds_are_the_same_function_over_the_die():
+    from fractions import Fraction
+
+    assert airbase_odds(0) == {Result.F_STAR: Fraction(1, 6), Result.F: Fraction(1, 2),
+                               Result.S: Fraction(1, 3)}
+    odds = airbase_odds(3)   # surprise phase, Soviet 1941, invasion
+    assert odds[Result.S_STAR] == Fraction(1, 2)   # modified 7..9 of 4..9
+    assert sum(odds.values()) == 1

@@ -31,6 +31,7 @@ from grognard.europa.surprise_effects import (
     SurpriseAction,
     air_combat_marker_drm,
     bonus_air_recovery,
+    bonus_supply_judgement,
     commands_near_front,
     effects_odds,
     effects_result,
@@ -267,3 +268,12 @@ def test_sur21_bonus_air_recovery():
 def test_success_table_clamps_modified_rolls():
     assert success_result(-2) is Result.F_STAR
     assert success_result(11) is Result.S_STAR
+
+
+def test_sur21_bonus_supply_judgement_lists_moved_hqs_and_front_units():
+    """Seed 000 §47.A.5.p: "any HQ that moved recalculates its supply range. Both player's then
+    judge supply normally for all units within the surprise front"."""
+    j = bonus_supply_judgement(["hq_4pz"], ["pz1", "rifle7"])
+    assert j.hqs_recompute_range == ("hq_4pz",)
+    assert j.units_to_judge == ("pz1", "rifle7")
+    assert j.to_json() == {"hqs_recompute_range": ["hq_4pz"], "units_to_judge": ["pz1", "rifle7"]}

@@ -18,9 +18,10 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
-from grognard.core.dice import DiceStream
+from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.europa.surprise import (
@@ -412,3 +413,14 @@ def verify_interceptions(interceptions: Sequence[tuple[str, str]],
     problem = interception_problem(interceptions, airbase_attackers)
     if problem:
         raise IllegalOrder("SUR-23", problem)
+
+
+def airbase_odds(modifier: int, tables: TableSet | None = None) -> dict[Result, Fraction]:
+    """SUR-22/SUR-24 Exact odds of each airbase surprise result for a Table 3 modifier: the same
+    :func:`success_result` mapped over one die.
+
+    >>> airbase_odds(0)[Result.S]
+    Fraction(1, 3)
+    """
+    table = _tables(tables).get("europa_success_table")
+    return Distribution.of("1d6").map(lambda d: success_result(d + modifier, table))

@@ -531,3 +531,28 @@ def bonus_air_recovery(chosen: Sequence[RecoveryCandidate], *, phasing: bool,
         restored.append((c.id, c.status, after))
     cost = 0 if phasing else -(-len(chosen) // 3)
     return AirRecovery(tuple(restored), cost)
+
+
+@dataclass(frozen=True)
+class BonusSupplyJudgement:
+    """SUR-21 What the bonus supply-judgement phase re-judges (the tracing is core/supply's)."""
+
+    hqs_recompute_range: tuple[str, ...]
+    units_to_judge: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hqs_recompute_range": list(self.hqs_recompute_range),
+                "units_to_judge": list(self.units_to_judge)}
+
+
+def bonus_supply_judgement(hqs_moved: Sequence[str], units_in_front: Sequence[str],
+                           ) -> BonusSupplyJudgement:
+    """SUR-21 (47.A.5.p) After the bonus movement and combat phases every HQ that moved
+    recalculates its supply range, then both players judge supply normally for all units (of
+    either side) within the surprise front.
+
+    >>> bonus_supply_judgement(["hq1"], ["pz1", "rifle7", "pz1"]).units_to_judge
+    ('pz1', 'rifle7')
+    """
+    return BonusSupplyJudgement(tuple(dict.fromkeys(hqs_moved)),
+                                tuple(dict.fromkeys(units_in_front)))
