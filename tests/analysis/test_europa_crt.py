@@ -57,7 +57,7 @@ def test_eur15_attacker_loss_possible_in_every_column_at_every_drm():
     assert all(s.p_attacker_loss > 0 for s in column_stats())
 
 
-def test_exact_distribution_is_the_resolve_function_mapped():
+def test_eur09_exact_distribution_is_the_resolve_function_mapped():
     """STYLE: exact odds = the same resolve function mapped over the 2D6 distribution."""
     a = attack_from_json({"attackers": [{"id": "a", "attack": 20}],
                           "defenders": [{"id": "d", "defense": 6}]})
@@ -104,7 +104,7 @@ def _within(count: int, n: int, p: F, sigmas: float = 5.0) -> bool:
     return abs(count / n - pf) <= sigmas * sd + 1e-12
 
 
-def test_monte_carlo_one_million_combats_agree_with_exact():
+def test_eur09_monte_carlo_one_million_combats_agree_with_exact():
     """A seeded 1,000,000-combat Monte Carlo (barrage and CRT rolls sampled with numpy over the
     same tables) agrees with the exact distribution within 5 standard errors per result, and
     on the expected losses."""
@@ -120,7 +120,7 @@ def test_monte_carlo_one_million_combats_agree_with_exact():
     assert again == monte_carlo_attack(a, 1000, DiceStream(7, "x"))
 
 
-def test_monte_carlo_every_column_and_drm_agrees_with_exact():
+def test_eur09_monte_carlo_every_column_and_drm_agrees_with_exact():
     stream = DiceStream(11, "test.europa.crt")
     for s in column_stats():
         n = 40_000
@@ -131,7 +131,7 @@ def test_monte_carlo_every_column_and_drm_agrees_with_exact():
         assert abs(mc_att - float(s.e_attacker_loss)) < 0.03
 
 
-def test_crt_chart_writes_png(tmp_path: Path):
+def test_eur09_crt_chart_writes_png(tmp_path: Path):
     out = crt_chart(column_stats(), tmp_path / "crt.png", "test")
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

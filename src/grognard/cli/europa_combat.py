@@ -114,7 +114,8 @@ def register(europa_app: typer.Typer) -> None:
         mine = {u.id for u in attack.side_units(who)}
         for uid in ids:
             if uid not in mine:
-                raise InputError("--units", f"unit {uid!r} is not one of the {who}'s units in the attack")
+                raise InputError("--units",
+                                 f"unit {uid!r} is not one of the {who}'s units in the attack")
         try:
             a = allocate_losses(attack, who, req, ids, current_tables())
             data: dict[str, Any] = {"valid": True, "credited": a.credited,

@@ -187,7 +187,8 @@ def _steps(units: Sequence[Combatant], side: Side, choices: Sequence[str]
     steps: list[Step] = []
     for uid in choices:
         if uid not in order:
-            raise InputError("units", f"unit {uid!r} is not one of the {side}'s units in the attack")
+            raise InputError("units",
+                             f"unit {uid!r} is not one of the {side}'s units in the attack")
         u = state.get(uid)
         if u is None:
             raise IllegalOrder("EUR-12", f"{uid} is already eliminated")
