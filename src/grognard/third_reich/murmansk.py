@@ -29,6 +29,7 @@ from typing import Any
 
 from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.exact import exact_json
 from grognard.core.tables import Table
 from grognard.third_reich.effectiveness import effectiveness_hits
 from grognard.third_reich.strategic_readings import MurmanskTiming
@@ -142,7 +143,8 @@ def murmansk_combat(german: GermanAssets, allied: AlliedAssets, ll_brps: int,
              round06: bool = False) -> int:
         r = rolls.need(roll_name)
         h = min(target_left, effectiveness_hits(factors, r, 0, round06, table))
-        steps.append({"step": step, "factors": str(Fraction(factors)), "roll": r, "hits": h})
+        steps.append({"step": step, "factors": exact_json(Fraction(factors)), "roll": r,
+                      "hits": h})
         return h
 
     # 1. German air v Allied fleets, then the fleets reply with 1/3 factors
