@@ -16,6 +16,7 @@ from grognard.europa.attack import Combatant, attack_from_json
 from grognard.europa.bombardment import (
     BombardmentLog,
     Category,
+    apply_bombardment,
     apply_step_loss,
     barrage,
     barrage_strength,
@@ -211,6 +212,23 @@ def test_eur07_once_by_air_once_by_artillery_per_player_turn():
     with pytest.raises(IllegalOrder, match="EUR-07"):
         bombard(log, "0412", Category.ARTILLERY)
     assert can_bombard(log, "0413", Category.AIR)
+
+
+def test_eur06_air_phase_result_applied_to_the_hex():
+    """EUR-06: an air-phase "2" against a hex reduces a soft division and earns the +1; a "1"
+    earns the +1 only; against swamp no DRM (EUR-10)."""
+    units = [Combatant("inf", defense=6, division=True, cadre_defense=2), Combatant("bde")]
+    drm, after, loss = apply_bombardment(2, units)
+    assert drm == 1 and loss.unit == "inf" and after[0].cadre
+    assert apply_bombardment(1, units) == (1, tuple(units), None)
+    assert apply_bombardment(1, units, drm_allowed=False)[0] == 0
+
+
+def test_eur03_artillery_alone_cannot_attack():
+    """EUR-03/EUR-10: artillery factors only attack as bombardment support."""
+    a = make([ART], DEF)
+    with pytest.raises(IllegalOrder, match="EUR-03"):
+        combat_setup(a, barrage_roll=7)
 
 
 def test_eur29_resolve_with_barrage_is_deterministic():

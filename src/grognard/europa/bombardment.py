@@ -203,6 +203,26 @@ def apply_step_loss(units: Sequence[Combatant], target: str | None = None
     return tuple(out), record
 
 
+def apply_bombardment(hits: int, units: Sequence[Combatant], target: str | None = None,
+                      drm_allowed: bool = True
+                      ) -> tuple[int, tuple[Combatant, ...], StepLoss | None]:
+    """EUR-06 A ground-support or barrage result against the units of a hex: the combat DRM it
+    earns (0/1; none against swamp) and, for a "2", the step loss (the firing player's
+    ``target``, checked; default the first eligible unit).
+
+    >>> drm, after, loss = apply_bombardment(2, [Combatant("inf", division=True,
+    ...                                                     cadre_defense=2)])
+    >>> drm, after[0].cadre, loss.action
+    (1, True, 'reduce')
+    """
+    if hits not in (0, 1, 2):
+        raise InputError("hits", "a bombardment result is 0, 1 or 2")
+    if hits == 2 and units:
+        after, loss = apply_step_loss(units, target)
+        return combat_drm_earned(hits, drm_allowed), after, loss
+    return combat_drm_earned(hits, drm_allowed), tuple(units), None
+
+
 # --- once per player turn per category (EUR-07) ----------------------------------------------
 
 
@@ -292,7 +312,6 @@ def barrage(attack: Attack, roll: int, tables: TableSet | None = None) -> Barrag
     drm = bombardment_drm(night=attack.night, table=ts.get(DRM_TABLE))
     outcome = resolve_bombardment(Category.ARTILLERY, strength, attack.hex_re, effects, roll,
                                   drm, ts.get(BOMBARDMENT_TABLE))
-    if outcome.hits == 2:
-        defenders, loss = apply_step_loss(attack.defenders, attack.barrage_target)
-        return Barrage(outcome, loss, defenders)
-    return Barrage(outcome, None, attack.defenders)
+    _, defenders, loss = apply_bombardment(outcome.hits, attack.defenders,
+                                           attack.barrage_target, effects.bombard_drm_allowed)
+    return Barrage(outcome, loss, defenders)

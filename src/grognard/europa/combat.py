@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from grognard.core.dice import clamp_roll
-from grognard.core.errors import InputError, TableError
+from grognard.core.errors import IllegalOrder, InputError, TableError
 from grognard.core.exact import exact_json, round_half_up
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.europa.attack import (
@@ -283,6 +283,9 @@ def combat_setup(attack: Attack, barrage_roll: int | None = None,
     with the revised terrain. ``barrage_roll`` is the natural 2D6 of the barrage step (needed
     when attacking artillery fires)."""
     ts = _tables(tables)
+    if all(u.is_artillery for u in attack.attackers):
+        raise IllegalOrder("EUR-03", "artillery alone cannot attack: its factors only fire "
+                           "as bombardment support for an attack by other units")
     terrain_t, hexside_t = ts.get(TERRAIN_TABLE), ts.get(HEXSIDE_TABLE)
     crt = ts.get(CRT_TABLE)
     effects = hex_effects(attack.terrain, attack.fortified, attack.major_city, terrain_t)
