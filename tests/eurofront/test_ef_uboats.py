@@ -68,6 +68,8 @@ def test_ef04_arctic_convoys_count_as_pp_outside_the_uk():
     """'This incudes any Arctic convoy supply to the Soviet Union': every lot rolls."""
     h = hist([5] * 7, allied_pp_outside_uk=[0] * 6 + [35])
     assert uboat_status(h).lots == 7
+    convoys = hist([5] * 7, allied_pp_outside_uk=18, arctic_convoy_pp=7)
+    assert uboat_status(convoys).lots == 5  # (18 + 7) // 5
 
 
 def test_ef04_partial_first_season_does_not_count():

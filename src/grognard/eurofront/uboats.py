@@ -9,7 +9,7 @@ recorded), then the U-boat rolls of "the beginning of the season".
 
 * EF-04: a season with >= 5 PP allocated in every turn (a "full season") makes the next season's
   first turn roll the Axis trigger (1D6). On success the Allies roll for shipping losses on every
-  lot of 5 PP not resident in the UK (Arctic convoys included): once (reading SEASON) or in every
+  lot of 5 PP not resident in the UK, Arctic convoy PP added: once (reading SEASON) or in every
   turn of that season (reading TURN). An allocation under 5 PP ends all benefits from the
   following production phase; a new full season is then needed.
 * EF-05: modifiers, each -1 (on the trigger roll by default, reading TRIGGER: success on
@@ -81,11 +81,12 @@ class UboatTurn:
     france: bool = False  # France Axis-controlled with Brest in rail supply
     spain: SpainStatus = SpainStatus.NEUTRAL
     gibraltar: bool = False  # Gibraltar Axis
-    allied_pp_outside_uk: int = 0  # Allied PP not resident in the UK, Arctic convoys included
+    allied_pp_outside_uk: int = 0  # Allied PP not resident in the UK
+    arctic_convoy_pp: int = 0  # Arctic convoy supply to the USSR (also rolls, EF-04)
     trigger_roll: int | None = None  # the Axis trigger roll made this turn, if one was
 
     def __post_init__(self) -> None:
-        for f in ("uboat_pp", "escort_pp", "allied_pp_outside_uk"):
+        for f in ("uboat_pp", "escort_pp", "allied_pp_outside_uk", "arctic_convoy_pp"):
             v = getattr(self, f)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise InputError(f"turn {self.turn}.{f}", f"must be a non-negative integer, "
@@ -287,7 +288,7 @@ def uboat_status(history: UboatHistory, readings: EuroFrontReadings = DEFAULT_RE
     if not on:
         nullified = False
     modifiers = mods(i_now, escalation)
-    lots = now.allied_pp_outside_uk // base.shipping_lot_pp
+    lots = (now.allied_pp_outside_uk + now.arctic_convoy_pp) // base.shipping_lot_pp
     trigger_due = benefits and not nullified and now.turn.starts_season(base)
     if not benefits or nullified:
         losses_due: bool | None = False
@@ -447,7 +448,7 @@ def history_from_json(raw: Mapping[str, Any]) -> tuple[UboatHistory, EuroFrontRe
         if not isinstance(t, Mapping):
             raise InputError(w, "must be an object")
         known = {"turn", "uboat_pp", "escort_pp", "norway", "france", "spain", "gibraltar",
-                 "allied_pp_outside_uk", "trigger_roll"}
+                 "allied_pp_outside_uk", "arctic_convoy_pp", "trigger_roll"}
         extra = set(t) - known
         if extra:
             raise InputError(f"{w}.{sorted(extra)[0]}", "unknown field")
@@ -465,6 +466,7 @@ def history_from_json(raw: Mapping[str, Any]) -> tuple[UboatHistory, EuroFrontRe
             spain=parse_enum(SpainStatus, t.get("spain", "neutral"), f"{w}.spain"),
             gibraltar=parse_bool(t, "gibraltar", w),
             allied_pp_outside_uk=parse_int(t, "allied_pp_outside_uk", w, 0),
+            arctic_convoy_pp=parse_int(t, "arctic_convoy_pp", w, 0),
             trigger_roll=tr,
         ))
     return UboatHistory(tuple(turns)), readings, base, rules
