@@ -205,16 +205,20 @@ def trace_supply(
     if use_zones:
         d_clean, p_clean, s_clean = search(~blocked & ~zones, terminal & ~zones, limit)
         d_any, p_any, s_any = search(~blocked, terminal, limit - shorten)
-        clean_ok = d_clean[u] <= limit
+        clean_ok = np.isfinite(d_clean[u]) & (d_clean[u] <= limit)
         any_ok = d_any[u] <= limit - shorten
         in_supply = clean_ok | any_ok
+        # of two legal lines, report the one with more room to spare
+        slack_clean = np.where(clean_ok, limit - d_clean[u], -1)
+        slack_any = np.where(any_ok, limit - shorten - d_any[u], -1)
+        clean_ok = clean_ok & (slack_clean >= slack_any)
         via = np.where(clean_ok, 0, 1).astype(np.int8)
         dist = np.where(clean_ok, d_clean[u], d_any[u])
         reached = np.where(clean_ok, s_clean[u], s_any[u])
         preds: tuple[npt.NDArray[np.int32], ...] = (p_clean, p_any)
     else:
         d_any, p_any, s_any = search(~blocked, terminal, limit)
-        in_supply = d_any[u] <= limit
+        in_supply = np.isfinite(d_any[u]) & (d_any[u] <= limit)
         via = np.zeros(len(u), dtype=np.int8)
         dist = d_any[u]
         reached = s_any[u]
