@@ -347,3 +347,22 @@ def test_ef18_property_phase_activates_exactly_the_chosen_hqs(ca, cl, rolls):
     assert sides == ([first] * n_first + [second] * chosen[second].count
                      + [first] * (chosen[first].count - n_first))
     assert used == {AX: ca.count, AL: cl.count}
+
+
+def test_ef18_chit_event_hidden_from_opponent_and_state_round_trips():
+    from grognard.eurofront.activation import state_from_json, state_to_json
+
+    s = start_month(Turn(1941, 7), HQS, surprised=AL)
+    s, _ = roll_weather(s, 4)
+    s, ev = choose_chit(s, AX, Chit(3, 2))
+    assert ev.seen_by(AX)["chit"] == {"strength": 3, "count": 2}
+    assert "chit" not in ev.seen_by(AL)
+    s, _ = choose_chit(s, AL, Chit(2, 2))
+    s, _ = reveal_and_roll(s, {AX: 2, AL: 4})
+    s, _ = activate_hq(s, AL, "S1")
+    s, _ = record_rail_move(s, "inf9")
+    s, _ = amphibious_invasion(s, Hex(2, 3))
+    s, _ = paradrop(s, "para1")
+    assert state_from_json(state_to_json(s)) == s
+    with pytest.raises(InputError, match="activation.phase"):
+        state_from_json({k: v for k, v in state_to_json(s).items() if k != "phase"})

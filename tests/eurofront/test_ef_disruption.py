@@ -233,3 +233,23 @@ def test_ef12_monte_carlo_agrees_with_exact_odds():
         p_own = sum(p for (_, own), p in exact.items() if own)
         assert abs(float(s["effective"].mean()) - float(p_eff)) < 0.01
         assert abs(float(s["own_hq_disrupted"].mean()) - float(p_own)) < 0.01
+
+
+def test_ef08_ef12_battle_of_britain_figures_of_tables_md():
+    """TABLES.md §5.1 'Battle of Britain': in 1940 the Axis keeps TF in the West while the
+    Allies stay at SF, a difference of 2; a 3-strength HQ disrupts the target 88% of the time
+    and its own HQ is knocked out 42% of the time. Supreme HQ out of Battle-HQ range, 3 dice:
+    7% / 26% / 50% / 74% by difference."""
+    from grognard.eurofront.airpower import AirPowerState, air_power_level
+    from grognard.eurofront.model import Turn
+
+    st = AirPowerState(Turn(1940, 8))
+    diff = apd_row(air_power_level(AX, Front.WEST, st), air_power_level(AL, Front.WEST, st))
+    assert diff == 2
+    odds = apd_odds(HQClass.BATTLE, 3, diff)
+    p_eff = sum(p for (eff, _), p in odds.items() if eff)
+    p_own = sum(p for (_, own), p in odds.items() if own)
+    assert round(100 * p_eff) == 88 and round(100 * p_own) == 42
+    supreme = [sum(p for (eff, _), p in apd_odds(HQClass.SUPREME, 3, d, False).items() if eff)
+               for d in range(4)]
+    assert [round(100 * p) for p in supreme] == [7, 26, 50, 74]

@@ -149,6 +149,14 @@ class ChitChosen:
     chit: Chit  # secret: views strip it from the opponent until the reveal
     rule: str = RULE
 
+    def seen_by(self, player: Side) -> dict[str, Any]:
+        """EF-18 The event as ``player`` may see it: the chit only for its owner (the reveal
+        is a later event, :class:`InitiativeRolled`)."""
+        out: dict[str, Any] = {"side": self.side.value, "phase": self.phase, "rule": self.rule}
+        if player is self.side:
+            out["chit"] = {"strength": self.chit.strength, "count": self.chit.count}
+        return out
+
 
 @dataclass(frozen=True)
 class InitiativeRolled:
@@ -511,3 +519,60 @@ def end_phase(state: ActivationState, supply: SupplyHook = lambda s: None,
 def surprise_disrupted(state: ActivationState, side: Side) -> bool:
     """EF-17/EF-03 Is ``side`` still under surprise disruption (and so the 5-hex rail limit)?"""
     return state.surprised is side
+
+
+# ------------------------------------------------------------------------------ JSON
+
+
+def state_to_json(state: ActivationState) -> dict[str, Any]:
+    """The full (referee's) state as JSON, for saving or an engine's state store.
+
+    Use :func:`view` for what a player may see.
+    """
+    return {
+        "month": str(state.month),
+        "hqs": {s.value: dict(state.hqs.get(s, {})) for s in Side},
+        "phase": state.phase,
+        "step": state.step.value,
+        "chits": {s.value: [c.strength, c.count] for s, c in state.chits.items()},
+        "revealed": state.revealed,
+        "first": state.first.value if state.first else None,
+        "remaining": {s.value: n for s, n in state.remaining.items()},
+        "first_initial": state.first_initial,
+        "activated_this_phase": sorted(state.activated_this_phase),
+        "order": [[p, s.value, hq] for p, s, hq in state.order],
+        "weather": state.weather,
+        "surprised": state.surprised.value if state.surprised else None,
+        "rail_moved": dict(state.rail_moved),
+        "invasions": sorted([h.q, h.r] for h in state.invasions),
+        "paradrops": dict(state.paradrops),
+    }
+
+
+def state_from_json(raw: Mapping[str, Any]) -> ActivationState:
+    """Inverse of :func:`state_to_json`; bad fields raise :class:`InputError` naming them."""
+    try:
+        return ActivationState(
+            month=Turn.parse(raw["month"], "month"),
+            hqs={Side(s): dict(v) for s, v in raw["hqs"].items()},
+            phase=int(raw["phase"]),
+            step=Step(raw["step"]),
+            chits={Side(s): Chit(int(c[0]), int(c[1])) for s, c in raw["chits"].items()},
+            revealed=bool(raw["revealed"]),
+            first=Side(raw["first"]) if raw["first"] else None,
+            remaining={Side(s): int(n) for s, n in raw["remaining"].items()},
+            first_initial=int(raw["first_initial"]),
+            activated_this_phase=frozenset(raw["activated_this_phase"]),
+            order=tuple((int(p), Side(s), str(h)) for p, s, h in raw["order"]),
+            weather=raw["weather"],
+            surprised=Side(raw["surprised"]) if raw["surprised"] else None,
+            rail_moved={str(b): int(p) for b, p in raw["rail_moved"].items()},
+            invasions=frozenset(Hex(int(q), int(r)) for q, r in raw["invasions"]),
+            paradrops={str(b): int(p) for b, p in raw["paradrops"].items()},
+        )
+    except KeyError as exc:
+        raise InputError(f"activation.{exc.args[0]}", "missing") from None
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, InputError):
+            raise
+        raise InputError("activation", f"malformed state: {exc}") from None
