@@ -151,6 +151,8 @@ def test_ef13_target_hex_disrupted_places_a_marker_with_its_effects():
     assert not apd_hex_effects(st, Hex(1, 0), AX).disrupted
     enemy_hq = hq("E1", side=AL, at=Hex(1, 0))
     assert hq_disrupted(st, enemy_hq)
+    with pytest.raises(IllegalOrder, match="EF-13"):
+        verify_apd_target(b, st, enemy_hq, Hex(0, 0))
     assert naval_status_under_apd(NavalStatus.SUPREMACY, True) is NavalStatus.PARITY
     assert naval_status_under_apd(NavalStatus.PARITY, True) is NavalStatus.ENEMY_SUPREMACY
     assert naval_status_under_apd(NavalStatus.SUPREMACY, False) is NavalStatus.SUPREMACY

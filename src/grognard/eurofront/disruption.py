@@ -172,6 +172,8 @@ def verify_apd_target(board: Board, state: ApdState, hq: Block, target: Hex,
         raise IllegalOrder("EF-15", f"HQ {hq.id} is disrupted for the rest of the month")
     if hq.at is None:
         raise InputError(f"block {hq.id}.at", "the HQ is not on the map")
+    if state.disrupted_by(hq.at, hq.side.opponent):
+        raise IllegalOrder("EF-13", f"HQ {hq.id} is Airpower Disrupted (enemy marker in its hex)")
     if not board.on_map(target):
         raise InputError("target", f"{tuple(target)} is not on the map")
     rng = base.air_range(cls)
