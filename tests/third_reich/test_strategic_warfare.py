@@ -14,6 +14,7 @@ from grognard.third_reich.strategic_warfare import (
     record_sw_hits,
     sw_round,
     sw_round_from_rolls,
+    sw_round_odds,
 )
 from grognard.third_reich.year_start import year_start
 
@@ -132,3 +133,16 @@ def test_tr80_tr82_buying_sw_factors():
         buy_sw_factors(e, "germany", "subs", 1)
     with pytest.raises(IllegalOrder, match="TR-80"):
         buy_sw_factors(e, "germany", "bombers", 1)
+
+
+def test_tr79_exact_odds_match_the_round():
+    odds = sw_round_odds("subs", 10, 7)
+    assert sum(odds.values()) == 1
+    # the same function over all 1000 roll triples
+    manual: dict[int, int] = {}
+    for a in range(1, 11):
+        for b in range(1, 11):
+            for c in range(1, 11):
+                h = sw_round("subs", 10, 7, a, b, c).economy_hits
+                manual[h] = manual.get(h, 0) + 1
+    assert {h: p * 1000 for h, p in odds.items()} == manual

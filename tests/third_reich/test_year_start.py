@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.third_reich.conquest import conquer
@@ -219,3 +221,21 @@ def test_tr86_us_enters_with_250():
     e, _rec = year_start(at_turn(e, 13))
     assert e.base("us") == 250 and e.brp("us") == 250
     assert e.balance("us.sw_limit.asw") == Fraction(25, 2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.dictionaries(st.sampled_from(["germany", "italy", "ussr", "uk", "france"]),
+                       st.integers(0, 60)))
+def test_tr09_property_base_is_sum_of_its_entries_and_brp_equals_base(saved):
+    """Property: after any 1941 Year Start each base equals the sum of its audited entries,
+    growth matches TR-10, and BRPs on hand equal the new base."""
+    e, _ = _spring_1940()
+    for p in e.powers:
+        e = _spend_to(e, p, min(saved.get(p.value, 0), int(e.brp(p))))
+    before = {p: e.base(p) for p in e.powers}
+    kept = {p: e.brp(p) for p in e.powers}
+    e, _ = year_start(at_turn(e, 8))
+    for p in e.powers:
+        assert sum(x.amount for x in e.ledger.history(f"{p.value}.base")) == e.base(p)
+        assert e.base(p) == before[p] + growth(p, kept[p])
+        assert e.brp(p) == e.base(p)

@@ -162,6 +162,28 @@ def sw_round_from_rolls(kind: SwKind | str, offense: int, defense: int,
                      f"rolls (offense fire[, defense fire], economy fire), got {n}")
 
 
+def sw_round_odds(kind: SwKind | str, offense: int, defense: int, drm: int = 0,
+                  table: Table | None = None) -> dict[int, Fraction]:
+    """TR-79: exact distribution of economy hits of a round (each side rolls, then the economy
+    roll): the same :func:`sw_round` over all 1D10 outcomes.
+
+    >>> sw_round_odds("subs", 3, 0)
+    {0: Fraction(1, 5), 1: Fraction(3, 10), 2: Fraction(3, 10), 3: Fraction(1, 5)}
+    """
+    off, dfn = _count(offense, "offense"), _count(defense, "defense")
+    need = rolls_needed(off, dfn)
+    out: dict[int, Fraction] = {}
+    rolls = range(1, 11)
+    combos: list[tuple[int, ...]] = [()]
+    for _ in range(need):
+        combos = [(*c, r) for c in combos for r in rolls]
+    weight = Fraction(1, 10 ** need)
+    for c in combos:
+        h = sw_round_from_rolls(kind, off, dfn, c, drm, table).economy_hits if need else 0
+        out[h] = out.get(h, Fraction(0)) + weight
+    return dict(sorted(out.items()))
+
+
 @dataclass(frozen=True, slots=True)
 class HappyTime:
     drm: int
