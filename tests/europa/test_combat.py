@@ -10,7 +10,10 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from grognard.analysis.europa_crt import TWO_D6, attack_odds
 from grognard.core.errors import InputError
 from grognard.core.units import SupplyState
 from grognard.europa.attack import (
@@ -24,6 +27,7 @@ from grognard.europa.combat import (
     CrtResult,
     apply_result,
     armor_drm,
+    column_ratio,
     combat_setup,
     crt_result,
     odds_column,
@@ -220,6 +224,8 @@ def test_eur10_plus_one_and_plus_two_terrain_and_left_shift():
     """EUR-10: -1 terrain -> +1 defense; -2 terrain -> +2 defense and one left shift."""
     woods = combat_setup(make([inf("a", 14)], [inf("d", 6, 6)], terrain="woods"))
     assert woods.defense_strength == 7 and woods.odds.column == "2-1"
+    two = combat_setup(make([inf("a", 14)], [inf("d", 6, 6), inf("e", 6, 6)], terrain="woods"))
+    assert two.defense_strength == 13  # reading: +1 per hex, not per unit
     mtn = combat_setup(make([inf("a", 24)], [inf("d", 6, 6)], terrain="mountain"))
     assert mtn.defense_strength == 8 and mtn.odds.odds == "3-1"
     assert mtn.odds.column == "2-1" and mtn.shifts[0][1] == -1
@@ -270,3 +276,37 @@ def test_bad_input_names_the_field():
 def test_readings_are_passed_with_the_attack():
     a = make([inf("a")], [inf("d")], readings={"below_lowest_column": "clamp"})
     assert a.readings == CombatReadings(below_lowest_column=BelowLowest.CLAMP)
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+TERRAINS = ["clear", "woods", "rough", "mountain", "swamp", "wooded_rough"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(att=st.lists(st.integers(0, 15), min_size=1, max_size=4),
+       dfn=st.lists(st.integers(0, 12), min_size=1, max_size=3),
+       terrain=st.sampled_from(TERRAINS), river=st.booleans(), bomb=st.integers(0, 2),
+       armored=st.booleans())
+def test_eur09_property_exact_odds_are_resolve_mapped(att, dfn, terrain, river, bomb, armored):
+    """For any attack: the exact odds sum to 1 and equal resolve mapped over the 2D6 roll;
+    losses are never negative; more attack strength never gives a lower column."""
+    attackers = [unit(f"a{i}", x, x, **({"type": "armor", "armor": "full"} if armored and i == 0
+                                         else {})) for i, x in enumerate(att)]
+    defenders = [unit(f"d{i}", 0, x) for i, x in enumerate(dfn)]
+    a = make(attackers, defenders, terrain=terrain, bombardment=bomb,
+             hexsides=["river"] if river else [])
+    o = attack_odds(a)
+    assert sum(o.probabilities.values()) == 1
+    assert o.expected_attacker_loss >= 0 and o.expected_defender_loss >= 0
+    direct: dict[CrtResult, F] = {}
+    for roll, p in TWO_D6.probabilities().items():
+        r = resolve(a, roll).result
+        direct[r] = direct.get(r, F(0)) + p
+    assert direct == o.probabilities
+    stronger = make([*attackers, unit("extra", 5, 5)], defenders, terrain=terrain,
+                    bombardment=bomb, hexsides=["river"] if river else [])
+    s1, s2 = combat_setup(a), combat_setup(stronger)
+    if s1.odds.column is not None:
+        assert s2.odds.column is not None
+        assert column_ratio(s2.odds.column) >= column_ratio(s1.odds.column)
