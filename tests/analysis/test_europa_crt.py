@@ -73,6 +73,7 @@ def test_eur09_exact_distribution_is_the_resolve_function_mapped():
     s = stat("3-1", 0)
     assert odds.expected_attacker_loss == 3 * s.e_attacker_loss
     assert odds.expected_defender_loss == 3 * s.e_defender_loss
+    assert odds.p_defender_eliminated == odds.probabilities[CrtResult.D2]
 
 
 def test_eur09_attack_odds_below_1_4_is_certain_elimination():

@@ -25,7 +25,7 @@ from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, ratio_str
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.attack import CRT_TABLE, Attack
+from grognard.europa.attack import CRT_TABLE, Attack, Side
 from grognard.europa.bombardment import barrage_strength
 from grognard.europa.combat import (
     RESULT_EFFECTS,
@@ -35,6 +35,7 @@ from grognard.europa.combat import (
     crt_result,
     resolve_setup,
 )
+from grognard.europa.losses import loss_basis
 
 TWO_D6 = Distribution.of("2d6")
 DRMS = (-1, 0, 1, 2)
@@ -126,7 +127,11 @@ def monte_carlo_results(column: str, drm: int, n: int, stream: DiceStream,
 
 @dataclass(frozen=True, slots=True)
 class AttackOdds:
-    """Exact odds of one attack before rolling (every barrage case included)."""
+    """Exact odds of one attack before rolling (every barrage case included).
+
+    ``p_defender_eliminated``: the defender's loss requirement reaches its whole loss basis
+    (normally D2 at 1-1 and above: "weaker side elimination"), or the barrage cleared the hex.
+    """
 
     setup: CombatSetup
     probabilities: dict[CrtResult, Fraction]
@@ -135,6 +140,7 @@ class AttackOdds:
     p_attacker_retreat: Fraction
     p_defender_retreat: Fraction
     p_attacker_eliminated: Fraction
+    p_defender_eliminated: Fraction
     barrage: dict[int, Fraction] | None
     drm_cases: dict[int, tuple[Fraction, dict[CrtResult, Fraction]]]
 
@@ -155,6 +161,7 @@ class AttackOdds:
             "p_attacker_retreat": ratio_str(self.p_attacker_retreat),
             "p_defender_retreat": ratio_str(self.p_defender_retreat),
             "p_attacker_eliminated": ratio_str(self.p_attacker_eliminated),
+            "p_defender_eliminated": ratio_str(self.p_defender_eliminated),
             "barrage": None if self.barrage is None else
             {str(h): ratio_str(p) for h, p in sorted(self.barrage.items())},
             "drm_cases": [
@@ -175,7 +182,7 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
     barrage_rolls: dict[int | None, Fraction] = (
         {k: v for k, v in TWO_D6.probabilities().items()} if fires else {None: Fraction(1)})
     probs: dict[CrtResult, Fraction] = {}
-    e_att = e_def = p_ar = p_dr = p_ae = Fraction(0)
+    e_att = e_def = p_ar = p_dr = p_ae = p_de = Fraction(0)
     hits: dict[int, Fraction] = {}
     cases: dict[int, tuple[Fraction, dict[CrtResult, Fraction]]] = {}
     shown: CombatSetup | None = None
@@ -188,6 +195,7 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
                 shown = setup
         outcomes = TWO_D6.map(lambda r, s=setup: resolve_setup(s, r, ts))  # type: ignore[misc]
         p_case, dist = cases.get(setup.drm, (Fraction(0), {}))
+        whole = loss_basis(setup.attack, Side.DEFENDER)
         for o, p in outcomes.items():
             dist[o.result] = dist.get(o.result, Fraction(0)) + p * pb
             w = p * pb
@@ -197,11 +205,13 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
             p_ar += w * (o.effect.attacker_retreat > 0)
             p_dr += w * (o.effect.defender_retreat > 0)
             p_ae += w * o.effect.attacker_eliminated
+            p_de += w * (setup.hex_cleared or (whole > 0 and o.effect.defender_loss >= whole))
         cases[setup.drm] = (p_case + pb, dist)
     conditional = {d: (p, {r: q / p for r, q in dist.items()}) for d, (p, dist) in cases.items()}
     if shown is None:
         shown = combat_setup(attack, next(iter(barrage_rolls)), ts)
-    return AttackOdds(shown, probs, e_att, e_def, p_ar, p_dr, p_ae, hits if fires else None,
+    return AttackOdds(shown, probs, e_att, e_def, p_ar, p_dr, p_ae, p_de,
+                      hits if fires else None,
                       conditional)
 
 
