@@ -174,11 +174,11 @@ def _order_band(m: MapData, band: BoolArray) -> tuple[list[int], list[bool]]:
                 chain.append(m.index(h))
                 flags.append(True)
                 seen.add(m.index(h))
-        for h in piece:
-            if h not in seen:
-                chain.append(h)
+        for i in piece:
+            if i not in seen:
+                chain.append(i)
                 flags.append(False)
-                seen.add(h)
+                seen.add(i)
         left.remove(best)
     return chain, flags
 

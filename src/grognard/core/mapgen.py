@@ -95,15 +95,15 @@ def generate_map(width: int = 200, height: int = 200, *, seed: int = 0, rivers: 
     if width < 2 or height < 2:
         raise InputError("size", "a generated map needs at least 2 x 2 hexes")
     rng = np.random.default_rng(seed)
-    cols, rows = np.meshgrid(np.arange(width), np.arange(height), indexing="ij")
-    cols, rows = cols.ravel(), rows.ravel()
+    grid_c, grid_r = np.meshgrid(np.arange(width), np.arange(height), indexing="ij")
+    cols, rows = grid_c.ravel(), grid_r.ravel()
     hexes = [layout.from_offset(int(c), int(r)) for c, r in zip(cols, rows, strict=True)]
     # patchy terrain: a coarse random grid, each coarse cell one terrain, 20% hex-level noise
     names = [t for t, _ in _LAND_MIX]
     probs = np.array([p for _, p in _LAND_MIX])
     probs = probs / probs.sum()
     coarse = rng.choice(len(names), size=(width // 4 + 1, height // 4 + 1), p=probs)
-    pick = coarse[cols // 4, rows // 4]
+    pick: npt.NDArray[np.int64] = coarse[cols // 4, rows // 4].ravel()
     noise = rng.random(len(pick)) < 0.2
     pick[noise] = rng.choice(len(names), size=int(noise.sum()), p=probs)
     terrain = [names[i] for i in pick.tolist()]

@@ -27,6 +27,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -85,12 +86,12 @@ def hex_indices(m: MapData, refs: Sequence[HexRef] | npt.ArrayLike, field_name: 
             raise InputError(f"{field_name}[{int(bad[0])}]",
                              f"hex number {int(arr[bad[0]])} is not on the map (0..{m.n - 1})")
         return arr
-    seq = list(refs)  # type: ignore[arg-type]
+    seq: list[Any] = list(refs)  # type: ignore[arg-type]
     return np.array([hex_index(m, r, f"{field_name}[{i}]") for i, r in enumerate(seq)],
                     dtype=np.int32).reshape(len(seq))
 
 
-def labels(m: MapData, idx: Sequence[int] | IntArray) -> list[str]:
+def labels(m: MapData, idx: Sequence[int] | npt.NDArray[np.integer[Any]]) -> list[str]:
     """Printed labels of hex numbers (falls back to axial coordinates for unlabelable hexes)."""
     out = []
     for i in np.asarray(idx, dtype=np.int64).tolist():
