@@ -114,3 +114,20 @@ def test_ef08_cli_air_power(capsys, tmp_path):
     st.write_text(json.dumps({"turn": "1942-08", "oil_front": "south"}))
     rc, _, err = run(capsys, "air-power", "--side", "axis", "--front", "east", "--state", str(st))
     assert rc == 2 and "oil_front" in err
+
+
+def test_ef12_cli_disruption_honours_tables_override(capsys, tmp_path):
+    """The shipped reconstruction is replaced by a user's table of the same id."""
+    rows = "\n".join(f'[[rows]]\nkey = {d}\nresults = ["THD", "THD", "THD", "THD", "THD", "THD"]\n'
+                     for d in range(4))
+    (tmp_path / "apd.toml").write_text(
+        'id = "eurofront_airpower_disruption"\ntitle = "mine"\nsource = "user"\n'
+        'row_key = "difference"\ncolumns = ["d6=1", "d6=2", "d6=3", "d6=4", "d6=5", "d6=6"]\n'
+        + rows)
+    rc = main(["--tables", str(tmp_path), "eurofront", "disruption", "--hq", "battle",
+               "--strength", "2", "--difference", "0", "--rolls", "1,2", "--json"])
+    assert rc == 0
+    assert json.loads(capsys.readouterr().out) == {"results": ["THD", "THD"], "effective": True}
+    rc, data, _ = run(capsys, "disruption", "--hq", "battle", "--strength", "2",
+                      "--difference", "0", "--rolls", "1,2")
+    assert data == {"results": ["OHD", "OHD"], "effective": False}
