@@ -216,23 +216,27 @@ def edge_costs(
     if ph == MovementPhase.MECHANIZED:
         for t in rules.mechanized_phase_prohibited.get(cls, frozenset()):
             table[TERRAIN_CODES.index(Terrain(t))] = np.inf
-    dst = m.indices
-    w = table[m.terrain[dst]]
-    for feat, c in rules.hexside_costs.items():
-        has = (m.edge_features & np.uint16(int(feat))) != 0
-        w = w + np.where(has, _to_float(c), 0.0)
+    # per hex: the cost to enter it (terrain, interdiction, enemy ZOC), inf if enemy-held
+    hex_cost = table[m.terrain]
     if interdiction is not None:
-        w = w + rules.interdiction_cost * np.asarray(interdiction, dtype=bool)[dst]
-    if zoc is not None:
-        z = zoc.mask(Purpose.MOVEMENT)
-        zs, zt = z[et.src], z[dst]
-        w = w + rules.enter_zoc_cost * zt
-        z2z = rules.zoc_to_zoc_cost.get(cls)
-        leave = zs & ~zt if z2z is not None else zs
-        w = w + rules.leave_zoc_cost * leave
-        if z2z is not None:
-            w = w + np.where(zs & zt, _to_float(z2z), 0.0)
-        w[zoc.enemy[dst]] = np.inf
+        hex_cost = hex_cost + rules.interdiction_cost * np.asarray(interdiction, dtype=bool)
+    z = zoc.mask(Purpose.MOVEMENT) if zoc is not None else None
+    if zoc is not None and z is not None:
+        hex_cost = hex_cost + rules.enter_zoc_cost * z
+        hex_cost[zoc.enemy] = np.inf
+    w = hex_cost[m.indices]
+    if rules.hexside_costs:  # one lookup over every combination of the 8 feature bits
+        vals = np.arange(256)
+        ftab = np.zeros(256)
+        for feat, c in rules.hexside_costs.items():
+            ftab = ftab + np.where(vals & int(feat), _to_float(c), 0.0)
+        w = w + ftab[m.edge_features & np.uint16(255)]
+    z2z = rules.zoc_to_zoc_cost.get(cls)
+    if z is not None and (rules.leave_zoc_cost or z2z is not None):
+        # index (from in ZOC) * 2 + (to in ZOC): nothing, nothing, leave, ZOC to ZOC
+        both = float(rules.leave_zoc_cost) if z2z is None else _to_float(z2z)
+        ztab = np.array([0.0, 0.0, float(rules.leave_zoc_cost), both])
+        w = w + ztab[z[et.src].astype(np.int8) * 2 + z[m.indices]]
     return np.asarray(w, dtype=np.float64)
 
 
@@ -299,21 +303,24 @@ class MoveRange:
 @dataclass(frozen=True, eq=False)
 class MovementGraph:
     """The movement cost graph of one movement class for one phase (build once per phase,
-    query many stacks): per-edge costs ``w`` and the CSR graph of the edges a moving stack may
-    take after its first step (must-stop ZOC hexes have no way out)."""
+    query many stacks): per-edge costs ``w`` (first steps) and ``wk``, the costs of the edges
+    a stack may take after its first step (``inf`` where closed: must-stop ZOC hexes have no
+    way out, "all MPs" edges only as a first step).
+
+    Every step costs at least 1 MP, so a stack never gets farther than ``mp`` hexes: each
+    query searches only the window of hexes within reach of its stacks (stacks are grouped
+    by position, ``chunk`` to a ``csgraph.dijkstra`` call), not the whole map."""
 
     map: MapData
     move_class: MoveClass
     rules: MovementRules
     w: FloatArray
-    indptr: npt.NDArray[np.int64]
-    dst: IntArray
-    weight: FloatArray
+    wk: FloatArray
     enemy: BoolArray
 
     def ranges(self, starts: Sequence[HexRef] | npt.ArrayLike, mps: Sequence[int] | npt.ArrayLike,
-               chunk: int = 64) -> list[MoveRange]:
-        """TR-27/TR-28/EUR-17 Ranges of stacks of this class, ``chunk`` per csgraph call."""
+               chunk: int = 16) -> list[MoveRange]:
+        """TR-27/TR-28/EUR-17 Ranges of stacks of this class."""
         s_idx = hex_indices(self.map, starts, "starts")
         mp_arr = np.asarray(mps, dtype=np.int64).reshape(-1)
         if len(mp_arr) != len(s_idx):
@@ -323,46 +330,71 @@ class MovementGraph:
         if np.any(self.enemy[s_idx]):
             bad = int(s_idx[np.nonzero(self.enemy[s_idx])[0][0]])
             raise InputError("starts", f"{labels(self.map, [bad])[0]} holds enemy units")
-        out: list[MoveRange] = []
-        for lo in range(0, len(s_idx), chunk):
-            out += self._chunk(s_idx[lo: lo + chunk], mp_arr[lo: lo + chunk])
-        return out
+        m = self.map
+        order = np.lexsort((m.q[s_idx], m.r[s_idx]))  # neighbours share a window
+        out: list[MoveRange | None] = [None] * len(s_idx)
+        for lo in range(0, len(order), max(1, chunk)):
+            grp = order[lo: lo + chunk]
+            for slot, r in zip(grp.tolist(), self._chunk(s_idx[grp], mp_arr[grp]), strict=True):
+                out[slot] = r
+        return [r for r in out if r is not None]
 
     def range(self, start: HexRef, mp: int) -> MoveRange:
         return self.ranges([start], [mp])[0]
 
+    def _window(self, starts: IntArray, reach: int) -> IntArray:
+        """Hexes within ``reach`` of the starts' bounding box (all hexes if that is most)."""
+        m = self.map
+        q0, q1 = int(m.q[starts].min()) - reach, int(m.q[starts].max()) + reach
+        r0, r1 = int(m.r[starts].min()) - reach, int(m.r[starts].max()) + reach
+        if (q1 - q0 + 1) * (r1 - r0 + 1) >= m.n // 2:
+            return np.arange(m.n, dtype=np.int32)
+        qq, rr = np.meshgrid(np.arange(q0, q1 + 1), np.arange(r0, r1 + 1), indexing="ij")
+        idx = m.indices_of(qq.ravel(), rr.ravel())
+        return np.sort(idx[idx >= 0])
+
     def _chunk(self, starts: IntArray, mps: npt.NDArray[np.int64]) -> list[MoveRange]:
-        m, n, k = self.map, self.map.n, len(starts)
-        p = edge_tables(m).pos[starts]  # (k, 6) first-step edges
-        valid = p >= 0
-        fw = np.where(valid, self.w[np.where(valid, p, 0)], np.inf)
+        m, k = self.map, len(starts)
+        et = edge_tables(m)
+        win = self._window(starts, int(mps.max()))
+        nw = len(win)
+        loc = np.full(m.n, -1, dtype=np.int32)
+        loc[win] = np.arange(nw, dtype=np.int32)
+        # the window's own edges, in row order
+        pw = et.pos[win]  # (nw, 6)
+        pws = np.where(pw >= 0, pw, 0)
+        ldst = loc[m.indices[pws]]
+        ok = (pw >= 0) & (ldst >= 0) & np.isfinite(self.wk[pws])
+        # each stack's first step, from a virtual source node
+        p = et.pos[starts]
+        ps = np.where(p >= 0, p, 0)
+        fw = np.where(p >= 0, self.w[ps], np.inf)
         mpk = mps[:, None].astype(np.float64)
-        is_all = np.isfinite(fw) & (fw >= _ALL)
-        fw = np.where(is_all, mpk, fw)  # "all MPs": only as the whole move of a fresh unit
+        fw = np.where(np.isfinite(fw) & (fw >= _ALL), mpk, fw)  # "all MPs": a whole move
         if self.rules.one_hex_minimum:
             fw = np.where(np.isfinite(fw), np.minimum(fw, mpk), fw)
-        ok = (fw <= mpk) & (mpk >= 1)
-        rows = np.repeat(np.arange(k), 6)[ok.ravel()]
-        first_dst = m.indices[np.where(valid, p, 0)][ok]
-        first_w = fw[ok]
-        extra = self.indptr[-1] + np.cumsum(np.bincount(rows, minlength=k))
+        fok = (fw <= mpk) & (mpk >= 1)
+        counts = np.concatenate([ok.sum(axis=1), fok.sum(axis=1)])
+        indptr = np.zeros(nw + k + 1, dtype=np.int64)
+        np.cumsum(counts, out=indptr[1:])
         graph = sp.csr_matrix(
-            (np.concatenate([self.weight, first_w]),
-             np.concatenate([self.dst, first_dst]).astype(np.int32),
-             np.concatenate([self.indptr, extra])), shape=(n + k, n + k))
-        dist, pred = dijkstra(graph, directed=True, indices=np.arange(n, n + k),
+            (np.concatenate([self.wk[pws][ok], fw[fok]]),
+             np.concatenate([ldst[ok], loc[m.indices[ps][fok]]]).astype(np.int32), indptr),
+            shape=(nw + k, nw + k))
+        dist, pred = dijkstra(graph, directed=True, indices=np.arange(nw, nw + k),
                               return_predecessors=True, limit=float(mps.max()))
         out = []
         for j in range(k):
-            d = dist[j, :n]
+            d = dist[j, :nw]
             s = int(starts[j])
-            d[s] = 0.0
-            reach = np.nonzero(d <= mps[j])[0].astype(np.int32)
-            pr = pred[j, reach].astype(np.int32)
-            pr[pr >= n] = s
+            d[loc[s]] = 0.0
+            lreach = np.nonzero(d <= mps[j])[0]
+            lp = pred[j, lreach]
+            pr = np.where(lp >= nw, s, win[np.clip(lp, 0, nw - 1)]).astype(np.int32)
+            reach = win[lreach].astype(np.int32)
             pr[reach == s] = -1
             out.append(MoveRange(map=m, start=s, mp=int(mps[j]), move_class=self.move_class,
-                                 hexes=reach, cost=np.rint(d[reach]).astype(np.int64), pred=pr))
+                                 hexes=reach, cost=np.rint(d[lreach]).astype(np.int64), pred=pr))
         return out
 
 
@@ -379,14 +411,12 @@ def movement_graph(
     cls = MoveClass(move_class)
     et = edge_tables(m)
     w = edge_costs(m, cls, zoc, rules, phase=phase, interdiction=interdiction)
-    keep = np.isfinite(w) & (w < _ALL)
+    closed = w >= _ALL
     if zoc is not None and cls in rules.must_stop_in_zoc:
-        keep &= ~zoc.mask(Purpose.MOVEMENT)[et.src]
-    indptr = np.zeros(m.n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(et.src[keep], minlength=m.n), out=indptr[1:])
+        closed |= zoc.mask(Purpose.MOVEMENT)[et.src]
     enemy = zoc.enemy if zoc is not None else np.zeros(m.n, dtype=bool)
-    return MovementGraph(map=m, move_class=cls, rules=rules, w=w, indptr=indptr,
-                         dst=m.indices[keep], weight=w[keep], enemy=enemy)
+    return MovementGraph(map=m, move_class=cls, rules=rules, w=w,
+                         wk=np.where(closed, np.inf, w), enemy=enemy)
 
 
 def movement_range(
@@ -416,10 +446,11 @@ def movement_ranges(
     *,
     phase: MovementPhase | str = MovementPhase.NORMAL,
     interdiction: BoolArray | None = None,
-    chunk: int = 64,
+    chunk: int = 16,
 ) -> list[MoveRange]:
     """TR-27/TR-28/EUR-17 Movement ranges of many stacks: one graph per movement class, then
-    ``csgraph.dijkstra`` calls of up to ``chunk`` stacks (one virtual source per stack)."""
+    ``csgraph.dijkstra`` calls of up to ``chunk`` nearby stacks (one virtual source each) on
+    the window of hexes they can reach."""
     s_idx = hex_indices(m, starts, "starts")
     mp_arr = np.asarray(mps, dtype=np.int64).reshape(-1)
     if len(mp_arr) != len(s_idx) or len(move_classes) != len(s_idx):

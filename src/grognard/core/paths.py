@@ -204,6 +204,20 @@ def edge_tables(m: MapData) -> EdgeTables:
     return got
 
 
+_OPEN: weakref.WeakKeyDictionary[MapData, dict[int, BoolArray]] = weakref.WeakKeyDictionary()
+
+
+def edge_open(m: MapData, blocking: int) -> BoolArray:
+    """Per CSR edge: crosses none of the ``blocking`` hexside features (cached per map; the
+    map's hexside features are taken as fixed once paths have been traced on it)."""
+    per_map = _OPEN.setdefault(m, {})
+    got = per_map.get(int(blocking))
+    if got is None:
+        got = (m.edge_features & np.uint16(int(blocking))) == 0
+        per_map[int(blocking)] = got
+    return got
+
+
 def csr_graph(n_nodes: int, src: IntArray, dst: IntArray, weight: FloatArray
               ) -> sp.csr_matrix:
     """A CSR matrix from edges already sorted by source (as CSR edges of a map are)."""
@@ -247,6 +261,6 @@ class PathReport:
 
 __all__ = [
     "BoolArray", "EdgeTables", "Forces", "HexRef", "IntArray", "PathReport", "Purpose",
-    "csr_graph", "edge_tables", "follow", "hex_index", "hex_indices", "interdiction_zone",
+    "csr_graph", "edge_open", "edge_tables", "follow", "hex_index", "hex_indices", "interdiction_zone",
     "labels",
 ]

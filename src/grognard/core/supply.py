@@ -44,6 +44,7 @@ from grognard.core.paths import (
     HexRef,
     IntArray,
     Purpose,
+    edge_open,
     edge_tables,
     follow,
     hex_indices,
@@ -93,7 +94,7 @@ class SupplyTrace:
 
     map: MapData
     unit_hex: IntArray
-    ids: tuple[str, ...]
+    ids: tuple[str, ...]  # empty: units are named "u0", "u1", ... in reports
     in_supply: BoolArray
     length: npt.NDArray[np.int64]  # -1 where no line
     source: IntArray  # source hex reached, -1 where none
@@ -114,13 +115,16 @@ class SupplyTrace:
         return labels(self.map, self.hex_path(i))
 
     def out_of_supply(self) -> list[str]:
-        return [self.ids[i] for i in np.nonzero(~self.in_supply)[0].tolist()]
+        return [self.unit_id(i) for i in np.nonzero(~self.in_supply)[0].tolist()]
+
+    def unit_id(self, i: int) -> str:
+        return self.ids[i] if self.ids else f"u{i}"
 
     def to_json(self) -> dict[str, Any]:
         units = []
-        for i, uid in enumerate(self.ids):
+        for i in range(len(self.unit_hex)):
             units.append({
-                "id": uid,
+                "id": self.unit_id(i),
                 "hex": labels(self.map, [int(self.unit_hex[i])])[0],
                 "in_supply": bool(self.in_supply[i]),
                 "length": int(self.length[i]) if self.in_supply[i] else None,
@@ -131,16 +135,15 @@ class SupplyTrace:
 
 def _search_graph(m: MapData, passable: BoolArray, terminal: BoolArray, w_rev: FloatArray,
                   rules: SupplyRules) -> sp.csr_matrix:
-    """The graph searched outward from the sources (edge x->y is the line stepping y->x)."""
+    """The graph searched outward from the sources (edge x->y is the line stepping y->x).
+
+    The map's CSR structure is reused as is; closed edges get an infinite weight, which the
+    search never relaxes (cheaper than compressing the edge arrays)."""
     et = edge_tables(m)
-    x, y = et.src, m.indices
-    ok = passable[x] & (passable[y] | terminal[y]) & np.isfinite(w_rev)
+    ok = passable[et.src] & (passable | terminal)[m.indices]
     if rules.blocking_features:
-        ok &= (m.edge_features & np.uint16(int(rules.blocking_features))) == 0
-    # keep CSR structure, drop edges by zeroing their row counts (edges stay sorted by x)
-    indptr = np.zeros(m.n + 1, dtype=np.int32)
-    np.cumsum(np.bincount(x[ok], minlength=m.n), out=indptr[1:])
-    return sp.csr_matrix((w_rev[ok], y[ok], indptr), shape=(m.n, m.n))
+        ok &= edge_open(m, int(rules.blocking_features))
+    return sp.csr_matrix((np.where(ok, w_rev, np.inf), m.indices, m.indptr), shape=(m.n, m.n))
 
 
 def trace_supply(
@@ -167,8 +170,8 @@ def trace_supply(
     src = hex_indices(m, sources, "sources")
     if max_length is not None and (isinstance(max_length, bool) or max_length < 0):
         raise InputError("max_length", "must be a non-negative integer or None")
-    uid = tuple(ids) if ids is not None else tuple(f"u{i}" for i in range(len(u)))
-    if len(uid) != len(u):
+    uid = tuple(ids) if ids is not None else ()
+    if ids is not None and len(uid) != len(u):
         raise InputError("ids", f"{len(uid)} ids for {len(u)} units")
     et = edge_tables(m)
     blocked = zoc.enemy | et.water
