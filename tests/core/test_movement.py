@@ -15,11 +15,10 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.mapdata import HexsideFeature
 from grognard.core.mapgen import generate_front, generate_map, map_from_rows
 from grognard.core.movement import (
-    EuropaMovementReadings,
     MoveClass,
     MovementPhase,
+    MovementReadings,
     MovementRules,
-    OverrunReadings,
     SpecialCost,
     edge_costs,
     europa_revised_movement,
@@ -176,7 +175,7 @@ def test_eur17_non_mechanized_stop_on_entering_zoc_mechanized_may_continue():
 def test_eur17_mechanized_definition_reading():
     mot = Unit("m", "german", "axis", UnitType.MOTORIZED, movement=8)
     assert not is_mechanized(mot)
-    assert is_mechanized(mot, EuropaMovementReadings(mech_definition_ma_threshold=8))
+    assert is_mechanized(mot, MovementReadings(mech_definition_ma_threshold=8))
     assert is_mechanized(Unit("a", "german", "axis", UnitType.ARMOR, movement=6))
     assert not is_mechanized(Unit("i", "german", "axis", UnitType.INFANTRY, movement=10))
 
@@ -220,7 +219,7 @@ def test_eur20_overrun_prohibitions():
     m3 = map_from_rows(["cd"])
     assert overrun_allowed(m3, "0101", "0201")
     assert not overrun_allowed(m3, "0101", "0201",
-                               readings=OverrunReadings(overrun_unlisted_terrain_allowed=False))
+                               readings=MovementReadings(overrun_unlisted_terrain_allowed=False))
 
 
 # --- configuration, batching, errors ----------------------------------------------------------

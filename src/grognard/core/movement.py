@@ -163,16 +163,22 @@ def third_reich_movement() -> MovementRules:
 
 
 @dataclass(frozen=True)
-class EuropaMovementReadings(Readings):
-    """EUR-17 reading 2: motorized/motorcycle units are mechanized only with MA >= this."""
+class MovementReadings(Readings):
+    """The RULES.md switches of the map layer's movement rows.
+
+    ``mech_definition_ma_threshold`` (EUR-17 reading 2): motorized/motorcycle units count as
+    mechanized only with MA >= this (default 10). ``overrun_unlisted_terrain_allowed``
+    (EUR-20): terrain the rule does not list (marsh, desert, steppe, glacier) follows the base
+    rules; default: overruns allowed there."""
 
     mech_definition_ma_threshold: int = 10
+    overrun_unlisted_terrain_allowed: bool = True
 
 
-def is_mechanized(unit: Unit, readings: EuropaMovementReadings | None = None) -> bool:
+def is_mechanized(unit: Unit, readings: MovementReadings | None = None) -> bool:
     """EUR-17 Mechanized means the armor, armored-infantry, or motorized/motorcycle symbols
     with MA 10 (``mech_definition_ma_threshold``), whatever the nationality."""
-    r = readings or EuropaMovementReadings()
+    r = readings or MovementReadings()
     if unit.type in (UnitType.ARMOR, UnitType.ARMORED_INFANTRY, UnitType.MECHANIZED):
         return True
     return unit.type == UnitType.MOTORIZED and unit.movement >= r.mech_definition_ma_threshold
@@ -496,19 +502,11 @@ _NO_OVERRUN = frozenset({Terrain.WOODED_ROUGH, Terrain.MOUNTAIN, Terrain.SWAMP, 
 _OVERRUN_OK = frozenset({Terrain.CLEAR, Terrain.WOODS, Terrain.ROUGH, Terrain.URBAN})
 
 
-@dataclass(frozen=True)
-class OverrunReadings(Readings):
-    """EUR-20 ``overrun_unlisted_terrain_allowed``: terrain the rule does not list (marsh,
-    desert, steppe, glacier) follows the base rules; default: allowed."""
-
-    overrun_unlisted_terrain_allowed: bool = True
-
-
 def overrun_allowed(m: MapData, from_hex: HexRef, target: HexRef, *, mud: bool = False,
-                    frozen_rivers: bool = False, readings: OverrunReadings | None = None) -> bool:
+                    frozen_rivers: bool = False, readings: MovementReadings | None = None) -> bool:
     """EUR-20 No overruns in mud; never against wooded rough, mountain, swamp or forest; never
     across a major-river hexside unless it is frozen."""
-    r = readings or OverrunReadings()
+    r = readings or MovementReadings()
     a, b = hex_index(m, from_hex, "from_hex"), hex_index(m, target, "target")
     feats = m.features_between(m.hex(a), m.hex(b))
     if mud:
@@ -524,13 +522,12 @@ def overrun_allowed(m: MapData, from_hex: HexRef, target: HexRef, *, mud: bool =
 
 
 __all__ = [
-    "EuropaMovementReadings",
     "MoveClass",
     "MoveRange",
     "MovementGraph",
     "MovementPhase",
+    "MovementReadings",
     "MovementRules",
-    "OverrunReadings",
     "SpecialCost",
     "edge_costs",
     "europa_revised_movement",
