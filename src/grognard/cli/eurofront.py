@@ -14,11 +14,11 @@ import typer
 
 from grognard.cli.render import current_tables, emit
 from grognard.core.dice import DiceStream
-from grognard.core.errors import InputError
+from grognard.core.errors import InputError, parse_enum
 from grognard.eurofront.activation import initiative
 from grognard.eurofront.airpower import air_power_level, load_state
 from grognard.eurofront.disruption import TABLE_ID, apd_outcome
-from grognard.eurofront.model import Front, HQClass, Side, parse_enum
+from grognard.eurofront.model import Front, HQClass, Side
 from grognard.eurofront.readings import EuroFrontReadings, InitiativeBonus
 from grognard.eurofront.uboats import load_history, roll_uboat_turn
 

@@ -5,6 +5,11 @@ The CLI turns any :class:`GrognardError` into one clear line and a non-zero exit
 
 from __future__ import annotations
 
+from enum import Enum
+from typing import Any, TypeVar
+
+E = TypeVar("E", bound=Enum)
+
 
 class GrognardError(ValueError):
     """Base of every error grognard raises on bad input."""
@@ -86,3 +91,24 @@ class InputError(GrognardError):
 
 class DiceError(GrognardError):
     """A die expression that cannot be parsed or rolled."""
+
+
+def parse_enum(kind: type[E], value: Any, field: str) -> E:
+    """``kind(value)``, or an :class:`InputError` naming ``field`` and the allowed values.
+
+    >>> from enum import Enum
+    >>> class Weather(Enum):
+    ...     CLEAR = "clear"
+    ...     MUD = "mud"
+    >>> parse_enum(Weather, "mud", "weather")
+    <Weather.MUD: 'mud'>
+    >>> parse_enum(Weather, "fog", "weather")
+    Traceback (most recent call last):
+    ...
+    grognard.core.errors.InputError: weather: 'fog' is not one of clear, mud
+    """
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(str(m.value) for m in kind)
+        raise InputError(field, f"{value!r} is not one of {allowed}") from None

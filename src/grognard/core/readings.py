@@ -25,7 +25,7 @@ import enum
 from collections.abc import Mapping
 from typing import Any, Self, get_type_hints
 
-from grognard.core.errors import InputError
+from grognard.core.errors import InputError, parse_enum
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,11 +56,7 @@ class Readings:
 
 def _coerce(kind: Any, value: Any, where: str) -> Any:
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        try:
-            return kind(value)
-        except ValueError:
-            allowed = ", ".join(str(m.value) for m in kind)
-            raise InputError(where, f"{value!r} is not one of {allowed}") from None
+        return parse_enum(kind, value, where)
     if kind is bool:
         if not isinstance(value, bool):
             raise InputError(where, f"expected true or false, not {value!r}")

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grognard.core.errors import InputError, TableError
+from grognard.core.errors import InputError, TableError, parse_enum
 from grognard.core.tables import Table, load_tables
 from grognard.eurofront.model import (
     DEFAULT_BASE,
@@ -31,7 +31,6 @@ from grognard.eurofront.model import (
     Side,
     Turn,
     parse_bool,
-    parse_enum,
 )
 from grognard.eurofront.readings import ALL_RULES, OptionalRule, OptionalRules
 

@@ -254,13 +254,6 @@ def hexes_apart(a: Hex, b: Hex) -> int:
     return distance(a, b)
 
 
-def parse_enum(kind: type[Any], value: Any, field: str) -> Any:
-    """``kind(value)`` or an :class:`InputError` naming ``field`` and the allowed values."""
-    try:
-        return kind(value)
-    except ValueError:
-        allowed = ", ".join(str(m.value) for m in kind)
-        raise InputError(field, f"{value!r} is not one of {allowed}") from None
 
 
 def parse_int(raw: Mapping[str, Any], key: str, where: str, default: int | None = None,

@@ -38,13 +38,12 @@ from pathlib import Path
 from typing import Any
 
 from grognard.core.dice import DiceStream, Distribution
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.eurofront.model import (
     DEFAULT_BASE,
     BaseRules,
     Turn,
     parse_bool,
-    parse_enum,
     parse_int,
 )
 from grognard.eurofront.readings import (

@@ -23,7 +23,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from grognard.core.errors import InputError
+from grognard.core.errors import InputError, parse_enum
 from grognard.core.readings import Readings
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.units import MECHANIZED_TYPES, ArmorClass, SupplyState, UnitType
@@ -249,11 +249,7 @@ def validate_terrain(attack: Attack, tables: TableSet | None = None) -> None:
 
 
 def _enum(kind: type[StrEnum], raw: Any, where: str) -> Any:
-    try:
-        return kind(raw)
-    except ValueError:
-        allowed = ", ".join(m.value for m in kind)
-        raise InputError(where, f"{raw!r} is not one of {allowed}") from None
+    return parse_enum(kind, raw, where)
 
 
 def _int(raw: Mapping[str, Any], key: str, where: str, default: int | None = 0) -> int | None:

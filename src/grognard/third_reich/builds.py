@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.third_reich.economy import Economy, Spent, spend
 from grognard.third_reich.options import UnitKind, price, unit_cost
 from grognard.third_reich.powers import Power, parse_power
@@ -80,11 +80,7 @@ def verify_recovery(power: Power | str, kind: UnitKind | str, cause: LossCause |
                     used_this_player_turn: int) -> None:
     """TR-71: eligibility of a recovery (raises :class:`IllegalOrder`)."""
     p = parse_power(str(power))
-    try:
-        c = LossCause(cause)
-    except ValueError:
-        raise InputError("cause", f"{cause!r} is not one of "
-                         f"{', '.join(x.value for x in LossCause)}") from None
+    c = parse_enum(LossCause, cause, "cause")
     if p is Power.USSR:
         raise IllegalOrder("TR-71", "the USSR has no replacements")
     if c in (LossCause.DEFENDER_CRT_LOSS, LossCause.ISOLATION):

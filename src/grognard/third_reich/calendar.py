@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from grognard.core.errors import InputError, TableError
+from grognard.core.errors import InputError, TableError, parse_enum
 from grognard.core.tables import Table, shipped_tables
 
 
@@ -84,11 +84,7 @@ def turn_number(year: int, season: Season | str) -> int:
     >>> turn_number(1939, "fall"), turn_number(1940, "spring")
     (1, 3)
     """
-    try:
-        s = Season(season)
-    except ValueError:
-        raise InputError("season", f"{season!r} is not one of "
-                         f"{', '.join(x.value for x in Season)}") from None
+    s = parse_enum(Season, season, "season")
     turn = 3 + TURNS_PER_YEAR * (year - 1940) + SEASONS.index(s)
     if turn < FIRST_TURN:
         raise InputError("year", f"the campaign starts in Fall 1939; {s.value} {year} is before it")
@@ -149,11 +145,7 @@ def weather(region: Region | str, turn: int, table: Table | None = None) -> Weat
     Spring 1940 (turn 3) is clear in Scandinavia; otherwise the seasonal table applies.
     """
     t = table if table is not None else weather_table()
-    try:
-        r = Region(region)
-    except ValueError:
-        raise InputError("region", f"{region!r} is not one of "
-                         f"{', '.join(x.value for x in Region)}") from None
+    r = parse_enum(Region, region, "region")
     d = date_of(turn)
     meta = t.meta
     if (meta.get("exception_turn") == d.turn and meta.get("exception_region") == r.value):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from grognard.core.errors import InputError
+from grognard.core.errors import InputError, parse_enum
 
 
 class GroundKind(StrEnum):
@@ -58,11 +58,7 @@ def _int_field(raw: Mapping[str, Any], key: str, where: str, default: int | None
 
 def as_enum(kind: type[E], value: Any, field: str) -> E:
     """``value`` as a member of ``kind``; otherwise an :class:`InputError` naming ``field``."""
-    try:
-        return kind(value)
-    except ValueError:
-        allowed = ", ".join(str(m.value) for m in kind)
-        raise InputError(field, f"{value!r} is not one of {allowed}") from None
+    return parse_enum(kind, value, field)
 
 
 def _enum_field(raw: Mapping[str, Any], key: str, kind: type[StrEnum], where: str,
@@ -70,11 +66,7 @@ def _enum_field(raw: Mapping[str, Any], key: str, kind: type[StrEnum], where: st
     v = raw.get(key, default)
     if v is None:
         raise InputError(f"{where}.{key}", "is required")
-    try:
-        return kind(v)
-    except ValueError:
-        allowed = ", ".join(m.value for m in kind)
-        raise InputError(f"{where}.{key}", f"{v!r} is not one of {allowed}") from None
+    return parse_enum(kind, v, f"{where}.{key}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from grognard.core.errors import InputError, TableError
+from grognard.core.errors import InputError, TableError, parse_enum
 from grognard.core.tables import Table, shipped_tables
 
 PRICE_TABLE_ID = "tr_price_list"
@@ -119,11 +119,7 @@ def unit_cost(kind: UnitKind | str, factors: int, table: Table | None = None) ->
     >>> unit_cost("armor", 5), unit_cost("air", 5), unit_cost("naval", 9), unit_cost("infantry", 3)
     (10, 15, 27, 3)
     """
-    try:
-        k = UnitKind(kind)
-    except ValueError:
-        raise InputError("kind", f"{kind!r} is not one of "
-                         f"{', '.join(x.value for x in UnitKind)}") from None
+    k = parse_enum(UnitKind, kind, "kind")
     if isinstance(factors, bool) or not isinstance(factors, int) or factors < 0:
         raise InputError("factors", f"factors are a whole number >= 0, not {factors!r}")
     item = "sw_factor" if k is UnitKind.SW else f"{k.value}_factor"
