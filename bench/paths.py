@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
+from grognard.core.front import front_line
 from grognard.core.mapdata import TERRAIN_CODES, HexsideFeature, Terrain
 from grognard.core.mapgen import generate_front, generate_map
 from grognard.core.movement import (
@@ -44,6 +45,7 @@ from grognard.core.movement import (
 )
 from grognard.core.paths import Purpose, edge_tables
 from grognard.core.retreat import europa_revised_retreat, retreat_table
+from grognard.core.stacking import stacking_violations, third_reich_stacking
 from grognard.core.supply import _search_graph, third_reich_supply, trace_supply
 from grognard.core.zoc import third_reich_zoc, zoc_field
 
@@ -110,6 +112,9 @@ def run(quick: bool) -> dict[str, Any]:
                       repeat * 4)
     cold_ms, _ = timed(lambda: movement_ranges(m, f.hex[movers[:1]], sc.mp[movers[:1]],
                                                classes[:1], z, mr), repeat)
+    front_ms, front = timed(lambda: front_line(m, z), repeat)
+    stack_ms, _ = timed(lambda: stacking_violations(m, f.hex, None, third_reich_stacking()),
+                        repeat)
     stacks = np.unique(f.hex[mine])
     retreat_ms, table = timed(lambda: retreat_table(m, stacks, 2, z, rr), repeat)
     # the practical floor: one raw multi-source csgraph search on the same, prebuilt graph
@@ -125,6 +130,9 @@ def run(quick: bool) -> dict[str, Any]:
     out["movement_one_stack_ms"] = round(one_ms, 3)
     out["movement_graph_build_ms"] = round(build_ms, 3)
     out["movement_one_stack_cold_ms"] = round(cold_ms, 3)
+    out["front_line_ms"] = round(front_ms, 3)
+    out["front_line_hexes"] = len(front.hexes)
+    out["stacking_check_ms"] = round(stack_ms, 3)
     out["peak_rss_mb"] = round(rss_mb(), 1)
 
     # --- networkx baseline ----------------------------------------------------------------

@@ -96,3 +96,16 @@ def test_bench_paths_quick_smoke(capsys):
     for key in ("zoc", "supply", "movement", "retreat"):
         assert set(out[key]) >= {"grognard_ms", "networkx_ms", "speedup"}
     assert out["peak_rss_mb"] > 0
+
+
+def test_unknown_terrain_name_in_a_map_raises():
+    from grognard.core.mapdata import MapData
+
+    with pytest.raises(InputError, match="map.terrain"):
+        MapData.build([Hex(0, 0), Hex(1, 0)], ["clear", "lava"])
+
+
+def test_generated_big_maps_get_three_digit_labels():
+    m = generate_map(120, 3, seed=1)
+    last = labels(m, [m.n - 1])[0]
+    assert last == "120003" and hex_index(m, last) == m.n - 1

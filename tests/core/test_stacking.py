@@ -88,3 +88,11 @@ def test_stacking_bad_input():
         stacking_violations(m, ["0101"], [-1], rules)
     with pytest.raises(InputError, match="limit"):
         StackingRules(StackMeasure.RE, -1)
+
+
+def test_eur21_integer_numpy_sizes_take_the_numpy_path():
+    m = map_from_rows(["cm"])
+    v = stacking_violations(m, np.array([1, 1, 1]), np.array([3, 3, 2]), europa_revised_stacking())
+    assert [(x.hex, x.total, x.limit) for x in v] == [("0201", 8, 7)]
+    with pytest.raises(InputError, match="negative"):
+        stacking_violations(m, np.array([0]), np.array([-1]), europa_revised_stacking())

@@ -89,11 +89,14 @@ def map_from_rows(rows: Sequence[str], *, hexsides: Mapping[tuple[str, str], str
 
 
 def generate_map(width: int = 200, height: int = 200, *, seed: int = 0, rivers: int | None = None,
-                 river_length: int = 40, layout: Layout = LAYOUT) -> MapData:
+                 river_length: int = 40, layout: Layout | None = None) -> MapData:
     """A seeded test map: terrain in patches of about 4x4 hexes, ``rivers`` random-walk rivers
-    along hexsides (default: one per 400 hexes)."""
+    along hexsides (default: one per 400 hexes). Labels have 2 digits per coordinate, 3 when
+    the map is wider or taller than 99 hexes ("100105")."""
     if width < 2 or height < 2:
         raise InputError("size", "a generated map needs at least 2 x 2 hexes")
+    if layout is None:
+        layout = LAYOUT if max(width, height) <= 99 else Layout(digits=3)
     rng = np.random.default_rng(seed)
     grid_c, grid_r = np.meshgrid(np.arange(width), np.arange(height), indexing="ij")
     cols, rows = grid_c.ravel(), grid_r.ravel()
@@ -140,12 +143,13 @@ class FrontScenario:
 
 def generate_front(m: MapData, units: int = 5000, *, seed: int = 0, depth: int = 6,
                    sources_per_side: int = 10, sides: tuple[str, str] = ("axis", "allies"),
-                   layout: Layout = LAYOUT) -> FrontScenario:
+                   ) -> FrontScenario:
     """Place ``units`` (half per side) in bands ``depth`` columns deep on each side of a wavy
     north-south front, up to 3 per hex, and ``sources_per_side`` sources in each rear."""
     if units < 2:
         raise InputError("units", "need at least one unit per side")
     rng = np.random.default_rng(seed)
+    layout = m.layout
     col, row = _offsets(m, layout)
     width, height = int(col.max()) + 1, int(row.max()) + 1
     front_col = (width // 2 + np.rint(width / 25 * np.sin(np.arange(height) / 9.0))).astype(

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -99,8 +100,17 @@ class StackingViolation:
                 "measure": str(self.measure)}
 
 
-def _exact_totals(n: int, hexes: npt.NDArray[np.int32], sizes: Sequence[int | Fraction]
+def _exact_totals(n: int, hexes: npt.NDArray[np.int32],
+                  sizes: Sequence[int | Fraction] | npt.NDArray[np.integer[Any]] | None
                   ) -> tuple[npt.NDArray[np.int64], int]:
+    if sizes is None:
+        return np.bincount(hexes, minlength=n).astype(np.int64), 1
+    if isinstance(sizes, np.ndarray) and sizes.dtype.kind in "iu":
+        if len(sizes) and sizes.min() < 0:
+            raise InputError("sizes", "stacking sizes must not be negative")
+        tot = np.zeros(n, dtype=np.int64)
+        np.add.at(tot, hexes, sizes.astype(np.int64))
+        return tot, 1
     fr = [Fraction(s) for s in sizes]
     if any(f < 0 for f in fr):
         raise InputError("sizes", "stacking sizes must not be negative")
@@ -125,19 +135,19 @@ def stack_totals(m: MapData, hexes: Sequence[HexRef] | npt.ArrayLike,
 def stacking_violations(
     m: MapData,
     hexes: Sequence[HexRef] | npt.ArrayLike,
-    sizes: Sequence[int | Fraction] | None,
+    sizes: Sequence[int | Fraction] | npt.NDArray[np.integer[Any]] | None,
     rules: StackingRules,
     *,
     marked: BoolArray | None = None,
 ) -> list[StackingViolation]:
     """EUR-21/TR-29/C-STACK Every hex over its limit, with what it holds (one vectorised pass).
 
-    ``sizes`` are REs (Europa), air factors (3R air), or ``None`` to count units (3R)."""
+    ``sizes`` are REs (Europa; ``Fraction`` allowed), air factors (3R air), or ``None`` to
+    count units (3R). ``None`` or an integer numpy array take a pure numpy path."""
     h = hex_indices(m, hexes, "hexes")
-    sz = [1] * len(h) if sizes is None else list(sizes)
-    if len(sz) != len(h):
-        raise InputError("sizes", f"{len(sz)} sizes for {len(h)} units")
-    tot, den = _exact_totals(m.n, h, sz)
+    if sizes is not None and len(sizes) != len(h):
+        raise InputError("sizes", f"{len(sizes)} sizes for {len(h)} units")
+    tot, den = _exact_totals(m.n, h, sizes)
     lim = stacking_limits(m, rules, marked)
     over = np.nonzero(tot > lim * den)[0]
     names = labels(m, over)
