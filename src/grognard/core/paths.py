@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import scipy.sparse as sp
 
 from grognard.core.errors import InputError
 from grognard.core.hexgrid import Hex
@@ -218,15 +217,6 @@ def edge_open(m: MapData, blocking: int) -> BoolArray:
     return got
 
 
-def csr_graph(n_nodes: int, src: IntArray, dst: IntArray, weight: FloatArray
-              ) -> sp.csr_matrix:
-    """A CSR matrix from edges already sorted by source (as CSR edges of a map are)."""
-    indptr = np.zeros(n_nodes + 1, dtype=np.int32)
-    np.cumsum(np.bincount(src, minlength=n_nodes), out=indptr[1:])
-    return sp.csr_matrix((weight.astype(np.float64, copy=False), dst.astype(np.int32, copy=False),
-                          indptr), shape=(n_nodes, n_nodes))
-
-
 def follow(pred: npt.NDArray[np.integer], start: int, limit: int = 1_000_000) -> list[int]:
     """Follow a predecessor array from ``start`` until a negative entry; returns the hexes."""
     out = [int(start)]
@@ -250,17 +240,7 @@ def interdiction_zone(m: MapData, centres: Sequence[HexRef] | npt.ArrayLike) -> 
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class PathReport:
-    """A traced path, for people: hex labels from the first hex to the last, and its length."""
-
-    hexes: tuple[str, ...]
-    length: int
-    notes: tuple[str, ...] = field(default_factory=tuple)
-
-
 __all__ = [
-    "BoolArray", "EdgeTables", "Forces", "HexRef", "IntArray", "PathReport", "Purpose",
-    "csr_graph", "edge_open", "edge_tables", "follow", "hex_index", "hex_indices", "interdiction_zone",
-    "labels",
+    "BoolArray", "EdgeTables", "Forces", "HexRef", "IntArray", "Purpose", "edge_open",
+    "edge_tables", "follow", "hex_index", "hex_indices", "interdiction_zone", "labels",
 ]
