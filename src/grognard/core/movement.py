@@ -7,9 +7,11 @@ ZOC-to-ZOC moves (Europa revised: mechanized only, +3 instead of +2), classes th
 entering an enemy ZOC, the 3R one-hex-regardless move, terrain prohibited in the mechanized
 phase, and EUR-26 interdiction (+1 MP). Enemy-occupied hexes are never entered.
 
-:func:`movement_ranges` answers many stacks in one ``scipy.sparse.csgraph.dijkstra`` call: each
-stack gets a virtual source node whose edges are that stack's first step (where leaving a
-ZOC and the one-hex minimum apply), so the shared graph needs no per-stack edits.
+:func:`movement_graph` builds the per-edge costs of one movement class once per phase
+(vectorised); :meth:`MovementGraph.ranges` then answers nearby stacks together in one
+``scipy.sparse.csgraph.dijkstra`` call over the window of hexes they can reach, each stack
+from a virtual source node whose edges are its first step (where leaving a ZOC, the one-hex
+move and "all MPs" terrain apply), so the shared graph needs no per-stack edits.
 
 >>> from grognard.core.hexgrid import Hex
 >>> from grognard.core.mapdata import MapData
