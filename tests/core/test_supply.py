@@ -218,3 +218,17 @@ def test_property_supply_paths_never_pass_enemy_units_or_uncovered_zoc(seed, max
         assert all(distance(m.hex(a), m.hex(b)) == 1 for a, b in itertools.pairwise(p))
         allowed = max_length - (rules.interdiction_shortening if zone[p].any() else 0)
         assert len(p) - 1 <= allowed
+
+
+def test_eur30_europa_supply_blocked_by_enemy_zoc_unless_friendly_occupied():
+    """Europa supply lines (original rules, EXTERNAL; EUR-30 reading): enemy units and enemy
+    ZOC block them; a friendly unit in the hex negates the ZOC."""
+    rows = ["cccccc", "cccccc"]
+    m = map_from_rows(rows)
+    for extra, expected in (([], False), ([("0401", "axis")], True)):
+        units = [("0101", "axis"), ("0402", "allies"), *extra]
+        f = Forces.build(m, [h for h, _ in units], [s for _, s in units],
+                         side_names=["axis", "allies"])
+        z = zoc_field(m, f, "axis", europa_revised_zoc())
+        t = trace(m, f, z, ["0601"], 20, europa_revised_supply())
+        assert bool(t.in_supply[0]) is expected
