@@ -332,3 +332,12 @@ def test_property_movement_never_exceeds_mps(seed, mp, pick, mech, europa):
             step = float(g.w[e])
             total += min(step, mp) if i == 0 and (rules.one_hex_minimum or step >= 1e9) else step
         assert total == r.cost_to(h) <= mp
+
+
+def test_eur17_move_class_of_units():
+    from grognard.core.movement import move_class_of
+
+    assert move_class_of(Unit("a", "german", "axis", UnitType.ARMOR)) == MECH
+    assert move_class_of(Unit("m", "german", "axis", UnitType.MOTORIZED, movement=10)) == MECH
+    assert move_class_of(Unit("m", "german", "axis", UnitType.MOTORIZED, movement=8)) == FOOT
+    assert move_class_of(Unit("i", "german", "axis", UnitType.INFANTRY, movement=4)) == FOOT

@@ -109,3 +109,14 @@ def test_generated_big_maps_get_three_digit_labels():
     m = generate_map(120, 3, seed=1)
     last = labels(m, [m.n - 1])[0]
     assert last == "120003" and hex_index(m, last) == m.n - 1
+
+
+def test_forces_from_units_takes_side_zoc_class_and_id():
+    from grognard.core.units import Unit, UnitType
+
+    m = map_from_rows(["ccc"])
+    a = Unit("pz", "german", "axis", UnitType.ARMOR, zoc_class=2)
+    b = Unit("hq", "soviet", "allies", UnitType.HQ, zoc_class=0)
+    f = Forces.from_units(m, [("0101", a), ("0301", b)])
+    assert f.ids == ("pz", "hq") and f.zoc_class.tolist() == [2, 0]
+    assert f.side_names == ("axis", "allies")

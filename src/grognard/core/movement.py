@@ -186,6 +186,12 @@ def is_mechanized(unit: Unit, readings: MovementReadings | None = None) -> bool:
     return unit.type == UnitType.MOTORIZED and unit.movement >= r.mech_definition_ma_threshold
 
 
+def move_class_of(unit: Unit, readings: MovementReadings | None = None) -> MoveClass:
+    """EUR-17/TR-27 The movement class of a unit: mechanized (Europa: armor, armored infantry,
+    mechanized, motorized with MA >= the threshold; 3R: armor) or foot."""
+    return MoveClass.MECHANIZED if is_mechanized(unit, readings) else MoveClass.FOOT
+
+
 def third_reich_movement_allowance(ma: int, mechanized: bool, mud: bool) -> int:
     """TR-28 Mud halves the movement allowance of armor units, fractions rounded down."""
     if ma < 0:
@@ -534,6 +540,7 @@ __all__ = [
     "edge_costs",
     "europa_revised_movement",
     "is_mechanized",
+    "move_class_of",
     "movement_graph",
     "movement_range",
     "movement_ranges",

@@ -35,6 +35,7 @@ import numpy.typing as npt
 from grognard.core.errors import InputError
 from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import MapData
+from grognard.core.units import Unit
 
 IntArray = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
@@ -147,6 +148,14 @@ class Forces:
             raise InputError("units.id", f"{len(uid)} ids for {k} units")
         return cls(hex=idx, side=side_arr, zoc_class=zc.astype(np.int8), side_names=names,
                    ids=uid)
+
+    @classmethod
+    def from_units(cls, m: MapData, placed: Sequence[tuple[HexRef, Unit]],
+                   side_names: Sequence[str] | None = None) -> Forces:
+        """Pack ``(hex, Unit)`` pairs: side, ZOC class and id come from each ``Unit``."""
+        return cls.build(m, [h for h, _ in placed], [u.side for _, u in placed],
+                         zoc_class=[u.zoc_class for _, u in placed],
+                         ids=[u.id for _, u in placed], side_names=side_names)
 
     def __len__(self) -> int:
         return len(self.hex)
