@@ -180,7 +180,17 @@ def test_supply_json_report():
     j = trace(m, f, z, ["0301"], 2).to_json()
     assert j == {"max_length": 2, "units": [
         {"id": "u0", "hex": "0101", "in_supply": True, "length": 2,
-         "path": ["0101", "0201", "0301"]}]}
+         "path": ["0101", "0201", "0301"], "reason": "in supply: 2 of 2 to 0301"}]}
+
+
+def test_c_supply_explains_too_far_and_isolated():
+    m, f, z = setup(["cccccc"], [("0101", "axis")])
+    t = trace(m, f, z, ["0601"], 3, explain=True)
+    assert t.reason(0) == "out of supply: the shortest open line is 5, the limit 3"
+    m, f, z = setup(["cccccc", "cccccc"], [("0101", "axis"), ("0402", "allies")])
+    t = trace(m, f, z, ["0601"], 3, explain=True)
+    assert t.reason(0).startswith("isolated")
+    assert trace(m, f, z, ["0601"], 3).reason(0) == "out of supply"
 
 
 def test_supply_bad_input():

@@ -101,6 +101,7 @@ class SupplyTrace:
     max_length: int | None
     _preds: tuple[npt.NDArray[np.int32], ...]
     _via: npt.NDArray[np.int8]  # which predecessor array each unit's path uses
+    unbounded: npt.NDArray[np.int64] | None = None  # explain=True: any-length line, -1 none
 
     def hex_path(self, i: int) -> list[int]:
         """Hex numbers of unit ``i``'s supply line, its hex first (empty if out of supply)."""
@@ -120,6 +121,19 @@ class SupplyTrace:
     def unit_id(self, i: int) -> str:
         return self.ids[i] if self.ids else f"u{i}"
 
+    def reason(self, i: int) -> str:
+        """Why unit ``i`` is in or out of supply, in words."""
+        if self.in_supply[i]:
+            limit = "" if self.max_length is None else f" of {self.max_length}"
+            return (f"in supply: {int(self.length[i])}{limit} to "
+                    f"{labels(self.map, [int(self.source[i])])[0]}")
+        if self.unbounded is None:
+            return "out of supply"
+        if self.unbounded[i] < 0:
+            return "isolated: no line of any length (enemy units or enemy ZOC in the way)"
+        return (f"out of supply: the shortest open line is {int(self.unbounded[i])}, "
+                f"the limit {self.max_length}")
+
     def to_json(self) -> dict[str, Any]:
         units = []
         for i in range(len(self.unit_hex)):
@@ -129,6 +143,7 @@ class SupplyTrace:
                 "in_supply": bool(self.in_supply[i]),
                 "length": int(self.length[i]) if self.in_supply[i] else None,
                 "path": self.path(i),
+                "reason": self.reason(i),
             })
         return {"max_length": self.max_length, "units": units}
 
@@ -157,6 +172,7 @@ def trace_supply(
     interdiction: BoolArray | None = None,
     move_class: MoveClass | str = MoveClass.FOOT,
     ids: Sequence[str] | None = None,
+    explain: bool = False,
 ) -> SupplyTrace:
     """C-SUPPLY (EUR-26, EUR-30, TR-72) Trace supply from ``sources`` to every unit at once.
 
@@ -164,7 +180,8 @@ def trace_supply(
     used too). A unit's own hex may be in enemy ZOC (the unit itself negates it where the
     rules allow; otherwise it may still start its line there). ``max_length=None`` traces a
     path of any length. With ``interdiction`` (EUR-26) a line touching any zone hex must be
-    ``rules.interdiction_shortening`` shorter.
+    ``rules.interdiction_shortening`` shorter. ``explain=True`` adds one unbounded search so
+    :meth:`SupplyTrace.reason` can tell "too far" from "isolated" for units out of supply.
     """
     u = hex_indices(m, units, "units")
     src = hex_indices(m, sources, "sources")
@@ -227,10 +244,16 @@ def trace_supply(
         reached = s_any[u]
         preds = (p_any,)
     length = np.where(in_supply, np.rint(np.where(np.isfinite(dist), dist, -1)), -1)
+    unbounded = None
+    if explain:
+        d_inf, _, _ = search(~blocked, terminal, np.inf)
+        du = d_inf[u]
+        unbounded = np.where(np.isfinite(du), np.rint(np.where(np.isfinite(du), du, 0)),
+                             -1).astype(np.int64)
     return SupplyTrace(map=m, unit_hex=u, ids=uid, in_supply=np.asarray(in_supply),
                        length=length.astype(np.int64),
                        source=np.where(in_supply, reached, -1).astype(np.int32),
-                       max_length=max_length, _preds=preds, _via=via)
+                       max_length=max_length, _preds=preds, _via=via, unbounded=unbounded)
 
 
 def trace_any_length(
