@@ -203,7 +203,7 @@ def valid_centre(front: FrontLine, centre: HexRef, enemy_zoc: ZocField, own_zoc:
     i = hex_index(m, centre)
     if edge_tables(m).water[i]:
         h = m.hex(i)
-        near = [m.hex(int(x)) for x in front.hexes.tolist() if distance(h, m.hex(int(x))) <= max_gap]
+        near = [m.hex(x) for x in front.hexes.tolist() if distance(h, m.hex(x)) <= max_gap]
         return any(h in line(near[a], near[b])
                    for a in range(len(near)) for b in range(a + 1, len(near)))
     in_zoc = bool(enemy_zoc.strength[i] > 0 or own_zoc.strength[i] > 0)

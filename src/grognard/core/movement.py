@@ -37,7 +37,7 @@ import numpy.typing as npt
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.core.mapdata import TERRAIN_CODES, HexsideFeature, MapData, Terrain
 from grognard.core.paths import (
     BoolArray,
@@ -219,17 +219,18 @@ def edge_costs(
 ) -> FloatArray:
     """TR-28/EUR-17 The MP cost of every directed edge of the map for one movement class
     (``inf`` = prohibited, >= 1e9 = "all MPs"), vectorised; ZOC leave/enter costs included."""
-    cls = MoveClass(move_class)
-    ph = MovementPhase(phase)
+    cls = parse_enum(MoveClass, move_class, "move_class")
+    ph = parse_enum(MovementPhase, phase, "phase")
     table = np.full(len(TERRAIN_CODES), float(rules.default_cost))
     for t, c in rules.terrain_costs.get(cls, {}).items():
-        table[TERRAIN_CODES.index(Terrain(t))] = _to_float(c)
+        table[TERRAIN_CODES.index(parse_enum(Terrain, t, "movement.terrain_costs"))] = _to_float(c)
     et = edge_tables(m)
     table_water = np.array([t in (Terrain.SEA, Terrain.LAKE) for t in TERRAIN_CODES])
     table[table_water] = np.inf
     if ph == MovementPhase.MECHANIZED:
         for t in rules.mechanized_phase_prohibited.get(cls, frozenset()):
-            table[TERRAIN_CODES.index(Terrain(t))] = np.inf
+            tt = parse_enum(Terrain, t, "movement.mechanized_phase_prohibited")
+            table[TERRAIN_CODES.index(tt)] = np.inf
     # per hex: the cost to enter it (terrain, interdiction, enemy ZOC), inf if enemy-held
     hex_cost = table[m.terrain]
     if interdiction is not None:
@@ -422,7 +423,7 @@ def movement_graph(
     interdiction: BoolArray | None = None,
 ) -> MovementGraph:
     """TR-27/TR-28/EUR-17 Build the cost graph of one movement class (vectorised)."""
-    cls = MoveClass(move_class)
+    cls = parse_enum(MoveClass, move_class, "move_class")
     et = edge_tables(m)
     w = edge_costs(m, cls, zoc, rules, phase=phase, interdiction=interdiction)
     closed = w >= _ALL
@@ -469,10 +470,7 @@ def movement_ranges(
     mp_arr = np.asarray(mps, dtype=np.int64).reshape(-1)
     if len(mp_arr) != len(s_idx) or len(move_classes) != len(s_idx):
         raise InputError("stacks", "starts, mps and move_classes must have the same length")
-    try:
-        classes = [MoveClass(c) for c in move_classes]
-    except ValueError as exc:
-        raise InputError("move_classes", str(exc)) from None
+    classes = [parse_enum(MoveClass, c, "move_classes") for c in move_classes]
     out: list[MoveRange | None] = [None] * len(s_idx)
     for cls in dict.fromkeys(classes):
         members = np.array([i for i, c in enumerate(classes) if c == cls], dtype=np.int64)
@@ -490,7 +488,7 @@ def overrun_mp(entry_cost: int, leaves_zoc: bool, zoc_to_zoc: bool,
     """EUR-19 An overrun costs 3 MP plus the full cost of entering the defender's hex, plus the
     cost of leaving (or moving ZOC to ZOC between) ZOCs of *other* enemy units (EUR-17)."""
     r = rules or europa_revised_movement()
-    cls = MoveClass(move_class)
+    cls = parse_enum(MoveClass, move_class, "move_class")
     if entry_cost < 1:
         raise InputError("entry_cost", "must be at least 1")
     cost = 3 + entry_cost

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from grognard.core.errors import InputError
+from grognard.core.errors import InputError, parse_enum
 from grognard.core.exact import exact_json
 from grognard.core.mapdata import TERRAIN_CODES, MapData, Terrain
 from grognard.core.paths import BoolArray, HexRef, hex_index, hex_indices, labels
@@ -76,7 +76,7 @@ def stacking_limits(m: MapData, rules: StackingRules, marked: BoolArray | None =
     """C-STACK The stacking limit of every hex (vectorised)."""
     table = np.full(len(TERRAIN_CODES), rules.limit, dtype=np.int64)
     for t, lim in rules.terrain_limits.items():
-        table[TERRAIN_CODES.index(Terrain(t))] = lim
+        table[TERRAIN_CODES.index(parse_enum(Terrain, t, "stacking.terrain_limits"))] = lim
     out = table[m.terrain]
     if marked is not None and rules.marked_limit is not None:
         out = np.where(np.asarray(marked, dtype=bool), rules.marked_limit, out)

@@ -35,7 +35,7 @@ import numpy.typing as npt
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
-from grognard.core.errors import InputError
+from grognard.core.errors import InputError, parse_enum
 from grognard.core.mapdata import CityClass, HexsideFeature, MapData
 from grognard.core.movement import MoveClass, MovementRules, edge_costs
 from grognard.core.paths import (
@@ -272,7 +272,7 @@ def city_hexes(m: MapData, classes: Sequence[CityClass | str] | None = None,
                friendly: BoolArray | None = None) -> IntArray:
     """Hexes holding a city (of one of ``classes``, if given), optionally only where
     ``friendly`` (a per-hex control mask from the engine) is true."""
-    want = None if classes is None else {CityClass(c) for c in classes}
+    want = None if classes is None else {parse_enum(CityClass, c, "classes") for c in classes}
     hexes = sorted(h for h, cs in m.cities.items()
                    if any(want is None or (c.classes & want) for c in cs))
     out = np.array(hexes, dtype=np.int32)

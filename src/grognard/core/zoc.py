@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from grognard.core.errors import InputError
+from grognard.core.errors import InputError, parse_enum
 from grognard.core.mapdata import Fortification, HexsideFeature, MapData, Terrain
 from grognard.core.paths import BoolArray, Forces, Purpose, edge_tables, labels
 
@@ -89,7 +89,7 @@ class ZocField:
     def mask(self, purpose: Purpose | str = Purpose.MOVEMENT, min_class: int = 1) -> BoolArray:
         """C-ZOC: hexes in enemy ZOC (of class >= ``min_class``) for ``purpose``, after
         negation by friendly units where the rules allow it for that purpose."""
-        p = Purpose(purpose)
+        p = parse_enum(Purpose, purpose, "purpose")
         key = (p.value, int(min_class))
         got = self._cache.get(key)
         if got is None:
