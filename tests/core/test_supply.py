@@ -4,6 +4,7 @@ Odd-q layout: in a single row "cccccc" the hexes 0101, 0201, 0301, ... form a li
 """
 
 import itertools
+from collections import deque
 from dataclasses import replace
 
 import numpy as np
@@ -13,10 +14,10 @@ from hypothesis import strategies as st
 
 from grognard.core.errors import InputError
 from grognard.core.hexgrid import distance
-from grognard.core.mapdata import City, CityClass, MapData
+from grognard.core.mapdata import City, CityClass, HexsideFeature, MapData
 from grognard.core.mapgen import generate_front, generate_map, map_from_rows
 from grognard.core.movement import third_reich_movement
-from grognard.core.paths import Forces, Purpose, hex_index, interdiction_zone
+from grognard.core.paths import Forces, Purpose, edge_tables, hex_index, interdiction_zone
 from grognard.core.supply import (
     LengthUnit,
     SupplyRules,
@@ -228,6 +229,38 @@ def test_property_supply_paths_never_pass_enemy_units_or_uncovered_zoc(seed, max
         assert all(distance(m.hex(a), m.hex(b)) == 1 for a, b in itertools.pairwise(p))
         allowed = max_length - (rules.interdiction_shortening if zone[p].any() else 0)
         assert len(p) - 1 <= allowed
+    # and no unit is wrongly left out: a plain breadth-first search, unit by unit
+    blocked = z.enemy | zm | edge_tables(m).water
+    sources = set(sc.sources["axis"].tolist())
+    shorten = rules.interdiction_shortening
+    for i, start in enumerate(t.unit_hex.tolist()):
+        d_any = reference_bfs(m, start, blocked, sources)
+        if shorten and zone.any():
+            d_clean = reference_bfs(m, start, blocked | zone, sources) if not zone[start] else None
+            expected = (d_clean is not None and d_clean <= max_length) or \
+                (d_any is not None and d_any <= max_length - shorten)
+        else:
+            expected = d_any is not None and d_any <= max_length
+        assert bool(t.in_supply[i]) == expected
+
+
+def reference_bfs(m, start, blocked, sources):
+    """Hexes from ``start`` to the nearest source, never entering a blocked hex (None: none)."""
+    et = edge_tables(m)
+    bad = int(HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE)
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        if h in sources and not blocked[h]:
+            return seen[h]
+        for d in range(6):
+            nb, e = int(et.nbr[h, d]), int(et.pos[h, d])
+            if nb < 0 or nb in seen or blocked[nb] or int(m.edge_features[e]) & bad:
+                continue
+            seen[nb] = seen[h] + 1
+            queue.append(nb)
+    return None
 
 
 def test_eur30_europa_supply_blocked_by_enemy_zoc_unless_friendly_occupied():
