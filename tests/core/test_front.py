@@ -8,12 +8,14 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from grognard.core.errors import InputError
 from grognard.core.front import front_line, surprise_front, units_in_contact, valid_centre
 from grognard.core.hexgrid import distance
-from grognard.core.mapgen import map_from_rows
-from grognard.core.paths import Forces, hex_index
+from grognard.core.mapgen import generate_front, generate_map, map_from_rows
+from grognard.core.paths import Forces, hex_index, labels
 from grognard.core.zoc import europa_revised_zoc, zoc_field
 
 
@@ -122,3 +124,25 @@ def test_front_json_and_errors():
         front.position("9999")
     assert np.all(front.nearest >= 0)
     assert hex_index(m, lab(3, 0)) == int(front.hexes[0])
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_property_front_line_is_the_band_in_order(seed):
+    m = generate_map(24, 20, seed=seed)
+    sc = generate_front(m, units=120, seed=seed, depth=3)
+    z = zoc_field(m, sc.forces, "axis", europa_revised_zoc())
+    front = front_line(m, z)
+    hexes = front.hexes.tolist()
+    assert len(set(hexes)) == len(hexes)
+    # every band hex is on the line; every line hex is a band hex or a bridging hex
+    assert set(np.nonzero(front.band)[0].tolist()) <= set(hexes)
+    for h, bridged in zip(hexes, front.bridged.tolist(), strict=True):
+        assert bridged or (front.band[h] and z.strength[h] > 0 and not z.enemy[h])
+    # the band is only enemy ZOC reachable from the side's own units, never behind the enemy
+    assert not (front.band & ~front.region).any()
+    # counting along the line: 2 * level - 1 hexes at most, centred where asked
+    if hexes:
+        mid = hexes[len(hexes) // 2]
+        got = surprise_front(front, int(mid), 3)
+        assert len(got) <= 5 and labels(m, [mid])[0] in got

@@ -341,3 +341,61 @@ def test_eur17_move_class_of_units():
     assert move_class_of(Unit("m", "german", "axis", UnitType.MOTORIZED, movement=10)) == MECH
     assert move_class_of(Unit("m", "german", "axis", UnitType.MOTORIZED, movement=8)) == FOOT
     assert move_class_of(Unit("i", "german", "axis", UnitType.INFANTRY, movement=4)) == FOOT
+
+
+def reference_edge_cost(m, a, b, cls, zm, enemy, rules, zone, phase):
+    """One edge's MP cost written straight from the rules (None: prohibited, 'all')."""
+    from grognard.core.mapdata import TERRAIN_CODES
+
+    t = TERRAIN_CODES[int(m.terrain[b])]
+    if enemy[b] or t in ("sea", "lake"):
+        return None
+    if phase == MovementPhase.MECHANIZED and t in rules.mechanized_phase_prohibited.get(cls, ()):
+        return None
+    c = rules.terrain_costs.get(cls, {}).get(t, rules.default_cost)
+    if c == SpecialCost.PROHIBITED:
+        return None
+    total = 0 if c == SpecialCost.ALL else c
+    feats = m.features_between(m.hex(a), m.hex(b))
+    for feat, fc in rules.hexside_costs.items():
+        if feats & feat:
+            if fc == SpecialCost.PROHIBITED:
+                return None
+            total += fc
+    total += rules.interdiction_cost if zone[b] else 0
+    total += rules.enter_zoc_cost if zm[b] else 0
+    if zm[a] and zm[b] and cls in rules.zoc_to_zoc_cost:
+        z2z = rules.zoc_to_zoc_cost[cls]
+        if z2z == SpecialCost.PROHIBITED:
+            return None
+        total += z2z
+    elif zm[a]:
+        total += rules.leave_zoc_cost
+    return "all" if c == SpecialCost.ALL else total
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), europa=st.booleans(), mech=st.booleans(),
+       mech_phase=st.booleans(), centre=st.integers(0, 10_000))
+def test_property_edge_costs_match_the_rules_edge_by_edge(seed, europa, mech, mech_phase, centre):
+    m = generate_map(10, 9, seed=seed)
+    sc = generate_front(m, units=24, seed=seed, depth=2)
+    z = zoc_field(m, sc.forces, "axis", europa_revised_zoc() if europa else third_reich_zoc())
+    rules = europa_revised_movement(
+        terrain_costs={FOOT: {"woods": 2, "swamp": 3}, MECH: {"woods": 3, "swamp": 4}},
+        hexside_costs={HexsideFeature.RIVER: 2}) if europa else third_reich_movement()
+    cls = MECH if mech else FOOT
+    phase = MovementPhase.MECHANIZED if mech_phase else MovementPhase.NORMAL
+    zone = interdiction_zone(m, [centre % m.n])
+    w = edge_costs(m, cls, z, rules, phase=phase, interdiction=zone)
+    zm = z.mask(Purpose.MOVEMENT)
+    et = edge_tables(m)
+    for e in range(len(m.indices)):
+        want = reference_edge_cost(m, int(et.src[e]), int(m.indices[e]), cls, zm, z.enemy, rules,
+                                   zone, phase)
+        if want is None:
+            assert not np.isfinite(w[e])
+        elif want == "all":
+            assert np.isfinite(w[e]) and w[e] >= 1e9
+        else:
+            assert w[e] == want
