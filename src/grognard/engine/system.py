@@ -7,6 +7,7 @@ system; until a system registers its own commands, the generic one runs it.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -32,18 +33,33 @@ class RuleSystem:
 
 _SYSTEMS: dict[str, RuleSystem] = {}
 
+#: Where each rule package registers its system. Imported by name on first use, so the engine
+#: never imports a rule package statically (the layers stay one-way).
+PLUGINS: dict[str, str] = {
+    "europa": "grognard.europa.system",
+    "third_reich": "grognard.third_reich.system",
+    "eurofront": "grognard.eurofront.system",
+}
+
 
 def register_system(system: RuleSystem) -> None:
     _SYSTEMS[system.name] = system
 
 
 def system_named(name: str) -> RuleSystem:
+    """The system a scenario names; the generic one when no package registers that name."""
     from grognard.engine import generic  # noqa: F401  (registers "generic")
 
+    if name not in _SYSTEMS and name in PLUGINS:
+        try:
+            importlib.import_module(PLUGINS[name])
+        except ModuleNotFoundError as exc:
+            if exc.name != PLUGINS[name]:
+                raise
     return _SYSTEMS.get(name) or _SYSTEMS["generic"]
 
 
 def registered_systems() -> list[str]:
-    from grognard.engine import generic  # noqa: F401
-
+    for name in PLUGINS:
+        system_named(name)
     return sorted(_SYSTEMS)
