@@ -15,7 +15,17 @@ import typer
 from rich.text import Text
 
 from grognard import __version__
-from grognard.cli import eurofront, europa_combat, europa_surprise, tr_combat, tr_strategic
+from grognard.cli import (
+    eurofront,
+    europa_air,
+    europa_combat,
+    europa_supply,
+    europa_surprise,
+    tr_air,
+    tr_combat,
+    tr_naval,
+    tr_strategic,
+)
 from grognard.cli.render import STATE, err_console
 from grognard.core.errors import GrognardError
 
@@ -56,8 +66,12 @@ def _register_all() -> None:
     demo.register(app)
     europa_surprise.register(europa_app)
     europa_combat.register(europa_app)
+    europa_air.register(europa_app)
+    europa_supply.register(europa_app)
     tr_strategic.register(tr_app)
     tr_combat.register(tr_app)
+    tr_air.register(tr_app)
+    tr_naval.register(tr_app)
     eurofront.register(app)
     app.add_typer(europa_app, name="europa")
     app.add_typer(tr_app, name="3r")

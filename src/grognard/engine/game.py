@@ -46,7 +46,10 @@ class Game:
         self.seed = scenario.seed if seed is None else seed
         self.system = system or system_named(scenario.system)
         self.readings = dict(scenario.readings if readings is None else readings)
-        self.context = Context(scenario, tables or load_tables(), self.readings)
+        default = self.system.default_sequence
+        self.sequence = (default(scenario) if default is not None and not scenario.sequence_given
+                         else scenario.sequence)
+        self.context = Context(scenario, tables or load_tables(), self.readings, self.sequence)
         self.dice = Dice(self.seed)
         self.state: JSON = self.system.initial_state(scenario)
         self.commands: list[Command] = []
@@ -60,7 +63,7 @@ class Game:
     # --- position in the turn ------------------------------------------------------------
     @property
     def phase(self) -> Phase:
-        return self.scenario.sequence.phases[int(self.state["phase"])]
+        return self.sequence.phases[int(self.state["phase"])]
 
     @property
     def turn(self) -> int:
@@ -78,7 +81,7 @@ class Game:
             raise IllegalOrder(
                 "SEQ", f"it is {phase.player}'s {phase.name} phase; {cmd.player} may not act"
             )
-        if not self.scenario.sequence.allows(self.state["phase"], cmd.kind):
+        if not self.sequence.allows(self.state["phase"], cmd.kind):
             raise IllegalOrder("SEQ", f"{cmd.kind} is not allowed in the {phase.name} phase")
         spec.verify(self.context, self.state, cmd)
 

@@ -175,7 +175,7 @@ def verify_end_phase(ctx: Context, state: JSON, cmd: Command) -> None:
 
 
 def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    seq = ctx.scenario.sequence
+    seq = ctx.turn_sequence
     phase, turn = seq.next_position(state["phase"], state["turn"])
     return [Event("phase_ended", {"from": {"turn": state["turn"], "phase": state["phase"]},
                                   "to": {"turn": turn, "phase": phase}})]

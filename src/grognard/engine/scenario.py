@@ -56,6 +56,7 @@ class Scenario:
     map: MapData
     placements: tuple[Placement, ...]
     sequence: TurnSequence
+    sequence_given: bool = False
     calendar: Mapping[str, Any] = field(default_factory=dict)
     readings: Mapping[str, Any] = field(default_factory=dict)
     home_countries: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -278,7 +279,7 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     return Scenario(
         id=sid, title=str(head.get("title", sid)), system=str(head.get("system", "generic")),
         seed=seed, sides=tuple(sides), map=mapdata, placements=tuple(placements),
-        sequence=sequence, calendar=dict(calendar), readings=dict(readings), home_countries=home,
+        sequence=sequence, sequence_given="sequence" in raw, calendar=dict(calendar), readings=dict(readings), home_countries=home,
         text=text, file=file,
     )
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from grognard.engine.commands import CommandSpec
 from grognard.engine.events import Fold
+from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 
@@ -28,6 +29,8 @@ class RuleSystem:
     initial_state: InitialState
     view: View
     description: str = ""
+    #: The turn sequence used when the scenario gives no ``[sequence]`` of its own.
+    default_sequence: Callable[[Scenario], TurnSequence] | None = None
     extends: tuple[str, ...] = field(default_factory=tuple)
 
 
