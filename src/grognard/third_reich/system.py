@@ -1,0 +1,933 @@
+"""Revised Third Reich as an engine rule system (``third_reich``): options drive the phases.
+
+Importing this module registers the :class:`~grognard.engine.system.RuleSystem` named
+``third_reich``. Its default sequence (:func:`default_sequence`) is, for each side in the
+scenario's order (TR-01), the phases of :class:`~grognard.third_reich.sequence.Phase` (the
+Year Start phase only in the first side's turn). ``state["phase"]`` is a pointer the folds
+advance: ``end_phase`` skips the phases the side's declared options do not use
+(:func:`~grognard.third_reich.sequence.player_turn`; the Year Start outside Spring), so the
+engine's one-acting-player-per-phase check holds. ``state["turn"]`` is the campaign turn
+(TR-04: turn 1 = Fall 1939); ``state["economy"]`` the BRP ledger
+(:class:`~grognard.third_reich.economy.Economy` JSON, exact values as strings).
+
+Commands and events: docs/formats/tr_engine.md. Scenario extras (a ``[third_reich]`` table
+read from the scenario text): ``sides`` (power -> side), ``control`` (side -> countries it
+holds at the start), ``front_weather`` (front -> 3R weather region). Fronts are the map's
+``region`` names ``western``/``eastern``/``southern`` (a hex of any other region is on the
+western front); weather regions come from the map's ``weather_zone``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.hexgrid import distance
+from grognard.core.mapdata import Fortification, HexsideFeature, MapData
+from grognard.core.mapdata import Terrain as MapTerrain
+from grognard.core.paths import Forces, edge_tables, hex_index
+from grognard.core.units import GROUND_TYPES
+from grognard.core.zoc import third_reich_zoc, zoc_field
+from grognard.engine import generic
+from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.context import Context
+from grognard.engine.events import Event
+from grognard.engine.phases import Phase as EnginePhase
+from grognard.engine.phases import TurnSequence
+from grognard.engine.scenario import Scenario
+from grognard.engine.state import JSON, thaw
+from grognard.engine.system import RuleSystem, register_system
+from grognard.engine.views import hide_secrets
+from grognard.third_reich import murmansk
+from grognard.third_reich.attrition import (
+    attrition_table,
+    removal_value,
+    resolve_attrition,
+    verify_attrition_removal,
+    verify_hexes_won,
+)
+from grognard.third_reich.builds import Basket, buy, verify_purchase
+from grognard.third_reich.calendar import LAST_TURN, Region, Season, date_of, weather
+from grognard.third_reich.combat import Battle, Terrain, resolve_battle
+from grognard.third_reich.economy import (
+    Economy,
+    at_turn,
+    begin_player_turn,
+    new_campaign,
+    spend,
+    verify_spend,
+)
+from grognard.third_reich.economy import declare_war as econ_declare_war
+from grognard.third_reich.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.isolation import isolation_table
+from grognard.third_reich.options import Front, dow_cost, options_cost, parse_front, parse_option
+from grognard.third_reich.powers import Power
+from grognard.third_reich.sequence import Phase, player_turn
+from grognard.third_reich.strategic_readings import MurmanskTiming
+from grognard.third_reich.supply_map import (
+    attrition_contact,
+    city_control,
+    hexes_won_candidates,
+    supply_check,
+    weather_region,
+)
+from grognard.third_reich.year_start import verify_year_start, year_start
+
+NAME = "third_reich"
+
+NATIONALITY_POWER: Mapping[str, str] = {
+    "german": "germany", "germany": "germany", "italian": "italy", "italy": "italy",
+    "soviet": "ussr", "russian": "ussr", "ussr": "ussr", "british": "uk", "uk": "uk",
+    "french": "france", "france": "france", "american": "us", "us": "us",
+    "polish": "poland", "poland": "poland",
+}
+AXIS_POWERS = ("germany", "italy")
+
+#: Engine commands allowed in each 3R phase (``end_phase`` is always allowed).
+PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
+    Phase.YEAR_START: ("year_start",),
+    Phase.DECLARE_OPTIONS: ("declare_options", "declare_war"),
+    Phase.MOVEMENT: ("move",),
+    Phase.AIR_MISSIONS: (),
+    Phase.INTERCEPTION: (),
+    Phase.COMBAT: ("attack",),
+    Phase.MECH_MOVEMENT: ("move",),
+    Phase.MECH_COMBAT: ("attack",),
+    Phase.ATTRITION: ("attrition", "take_hexes"),
+    Phase.SUPPLY: ("supply_check",),
+    Phase.BUILD: ("build",),
+    Phase.STRATEGIC_DEPLOYMENT: (),
+    Phase.STRATEGIC_WARFARE: ("murmansk_commit",),
+}
+
+
+# --- scenario extras -----------------------------------------------------------------------
+
+
+def _extras(scenario: Scenario) -> Mapping[str, Any]:
+    try:
+        raw = tomllib.loads(scenario.text) if scenario.text else {}
+    except tomllib.TOMLDecodeError:  # pragma: no cover (parse_scenario already checked it)
+        raw = {}
+    tr = raw.get("third_reich", {})
+    if not isinstance(tr, dict):
+        raise InputError("third_reich", "must be a table")
+    return tr
+
+
+def unit_power(nationality: str) -> str:
+    """The power (or minor country) a unit's nationality belongs to."""
+    n = nationality.strip().lower()
+    return NATIONALITY_POWER.get(n, n)
+
+
+def _power_sides(scenario: Scenario) -> dict[str, str]:
+    sides = scenario.sides
+    default = "allies" if "allies" in sides else sides[-1]
+    out = {p.value: default for p in Power}
+    for p in AXIS_POWERS:
+        out[p] = "axis" if "axis" in sides else sides[0]
+    if "ussr" in sides:
+        out["ussr"] = "ussr"
+    for pl in scenario.placements:
+        out.setdefault(unit_power(pl.unit.nationality), pl.unit.side)
+    given = _extras(scenario).get("sides", {})
+    for power, side in given.items():
+        if side not in sides:
+            raise InputError(f"third_reich.sides.{power}", f"unknown side {side!r}")
+        out[str(power)] = str(side)
+    return out
+
+
+def _country_sides(scenario: Scenario, power_sides: Mapping[str, str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for power, countries in scenario.home_countries.items():
+        for c in countries:
+            out[c] = power_sides.get(power, scenario.sides[0])
+    for side, countries in _extras(scenario).get("control", {}).items():
+        if side not in scenario.sides:
+            raise InputError(f"third_reich.control.{side}", f"unknown side {side!r}")
+        for c in countries:
+            out[str(c)] = str(side)
+    return out
+
+
+def default_sequence(scenario: Scenario) -> TurnSequence:
+    """TR-01/TR-02: every 3R phase for each side in turn order (Year Start: first side only)."""
+    phases = []
+    for k, side in enumerate(scenario.sides):
+        for ph in Phase:
+            if ph is Phase.YEAR_START and k > 0:
+                continue
+            phases.append(EnginePhase(ph.value, side, frozenset(PHASE_COMMANDS[ph])))
+    return TurnSequence(tuple(phases))
+
+
+def _sequence(ctx: Context) -> TurnSequence:
+    return ctx.turn_sequence
+
+
+def _used(state: JSON, ctx: Context, side: str) -> set[str]:
+    """TR-02: the phases ``side`` plays this turn, from its declared options."""
+    opts = {f: v["option"] for f, v in state["options"].get(side, {}).items()}
+    fronts = opts or {f.value: "pass" for f in Front}
+    wx = {f: weather(Region(state["front_weather"].get(f, "europe")), state["turn"]).value
+          for f in fronts}
+    turn = player_turn(fronts, wx, date_of(state["turn"]).season).unified()
+    return {p.value for p in turn}
+
+
+def _next_position(state: JSON, ctx: Context) -> tuple[int, int]:
+    seq = _sequence(ctx)
+    idx, turn = int(state["phase"]), int(state["turn"])
+    while True:
+        idx, turn = seq.next_position(idx, turn)
+        phase = seq.phases[idx]
+        if turn != state["turn"]:
+            return _first_phase(seq, turn), turn
+        used = _used(state, ctx, phase.player)
+        if phase.name == Phase.YEAR_START.value:
+            continue
+        if phase.name in used or phase.name not in {p.value for p in Phase}:
+            return idx, turn
+
+
+def _first_phase(seq: TurnSequence, turn: int) -> int:
+    spring = date_of(turn).season is Season.SPRING
+    for i, p in enumerate(seq.phases):
+        if p.name == Phase.YEAR_START.value and not spring:
+            continue
+        return i
+    return 0  # pragma: no cover
+
+
+# --- state ---------------------------------------------------------------------------------------
+
+
+def _econ(state: JSON) -> Economy:
+    return Economy.from_json(state["economy"])
+
+
+def initial_state(scenario: Scenario) -> JSON:
+    """The generic start state plus the 3R economy, calendar, sides, control and options."""
+    s = generic.initial_state(scenario)
+    cal = scenario.calendar
+    turn = int(cal.get("turn", 1))
+    date_of(turn)
+    ps = _power_sides(scenario)
+    for u in s["units"].values():
+        u["power"] = unit_power(u["nationality"])
+    econ = at_turn(new_campaign(), turn)
+    extras = _extras(scenario)
+    s.update({
+        "system": NAME,
+        "turn": turn,
+        "economy": econ.to_json(),
+        "power_sides": ps,
+        "control": city_control(scenario.map, _country_sides(scenario, ps)),
+        "front_weather": {str(k): str(v) for k, v in extras.get("front_weather", {}).items()},
+        "options": {},
+        "built": {},
+        "wars": [],
+        "dow_minor_paid": {},
+        "attacked": [],
+        "attacked_hexes": [],
+        "attrition_done": [],
+        "pending_hexes": None,
+        "supply_checked": False,
+        "battles": [],
+        "bridgeheads": [],
+        "murmansk": None,
+    })
+    seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
+    s["phase"] = _first_phase(seq, turn)
+    return s
+
+
+def _side_powers(state: JSON, side: str) -> list[str]:
+    return [p for p, sd in state["power_sides"].items() if sd == side]
+
+
+def _front_of(m: MapData, h: int) -> str:
+    name = m.region_names[int(m.region[h])]
+    return name if name in {f.value for f in Front} else Front.WESTERN.value
+
+
+def _front_mask(m: MapData, front: str) -> np.ndarray:
+    return np.array([_front_of(m, i) == front for i in range(m.n)], dtype=bool)
+
+
+def _ground(u: Mapping[str, Any]) -> bool:
+    return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
+
+
+def _forces(ctx: Context, state: JSON) -> Forces:
+    units = sorted((uid, u) for uid, u in state["units"].items() if _ground(u))
+    return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
+                        [u["side"] for _, u in units], ids=[uid for uid, _ in units],
+                        side_names=list(ctx.scenario.sides))
+
+
+def _ground_unit(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
+    kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
+            "replacement": GroundKind.REPLACEMENT}.get(u["type"], GroundKind.INFANTRY)
+    side = Side.AXIS if u["side"] == axis_side else Side.ALLIES
+    return GroundUnit(uid, u["nationality"], side, kind, int(u["attack"]), int(u["movement"]))
+
+
+def _axis_side(ctx: Context) -> str:
+    return "axis" if "axis" in ctx.scenario.sides else ctx.scenario.sides[0]
+
+
+def _phase(ctx: Context, state: JSON) -> str:
+    return _sequence(ctx).phases[int(state["phase"])].name
+
+
+# --- end_phase --------------------------------------------------------------------------------
+
+
+def verify_end_phase(ctx: Context, state: JSON, cmd: Command) -> None:
+    if _phase(ctx, state) == Phase.YEAR_START.value:
+        verify_done = "germany.year_start." + str(date_of(state["turn"]).year)
+        if verify_done not in _econ(state).ledger.balances:
+            raise IllegalOrder("TR-09", "run the Year Start before ending its phase")
+    _, turn = _next_position(state, ctx)
+    if turn > LAST_TURN:
+        raise IllegalOrder("TR-04", "the campaign ends after Summer I 1945 (turn 29)")
+
+
+def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    phase, turn = _next_position(state, ctx)
+    return [Event("phase_ended", {"from": {"turn": state["turn"], "phase": state["phase"]},
+                                  "to": {"turn": turn, "phase": phase}})]
+
+
+def fold_phase_ended(state: JSON, ev: Event) -> JSON:
+    s = generic.fold_phase_ended(state, ev)
+    s["attacked"], s["attacked_hexes"] = [], []
+    if s["turn"] != state["turn"]:
+        econ = at_turn(_econ(state), s["turn"])
+        s["economy"] = econ.to_json()
+        s["options"], s["built"], s["attrition_done"] = {}, {}, []
+        s["pending_hexes"], s["supply_checked"] = None, False
+    elif ev.data["from"]["phase"] != ev.data["to"]["phase"]:
+        s["supply_checked"] = False
+    return s
+
+
+# --- declare_options / declare_war --------------------------------------------------------------
+
+
+def _options_arg(cmd: Command) -> dict[str, str]:
+    raw = cmd.args.get("options")
+    if raw is None:
+        raw = {k: v for k, v in cmd.args.items() if k != "power"}
+    if not isinstance(raw, dict) or not raw:
+        raise InputError("args.options", "give {front: option} for one or more fronts")
+    return {parse_front(f).value: parse_option(str(o)).value for f, o in raw.items()}
+
+
+def _payer(state: JSON, cmd: Command) -> str:
+    powers = _side_powers(state, cmd.player)
+    econ_powers = {p.value for p in _econ(state).powers}
+    power = cmd.args.get("power")
+    if power is None:
+        payable = [p for p in powers if p in econ_powers]
+        if not payable:
+            raise IllegalOrder("TR-03", f"{cmd.player} has no power with a BRP economy")
+        return payable[0]
+    if not isinstance(power, str) or power not in powers:
+        raise IllegalOrder("TR-01", f"{power!r} is not a power of {cmd.player}")
+    if power not in econ_powers:
+        raise IllegalOrder("TR-03", f"{power} has no BRP economy in this game")
+    return power
+
+
+def _open_turn(econ: Economy, state: JSON, side: str) -> Economy:
+    for p in _side_powers(state, side):
+        if p in {x.value for x in econ.powers}:
+            econ = begin_player_turn(econ, p)
+    return econ
+
+
+def verify_declare_options(ctx: Context, state: JSON, cmd: Command) -> None:
+    if cmd.player in state["options"]:
+        raise IllegalOrder("TR-03", f"{cmd.player} has already declared its options this turn")
+    opts = _options_arg(cmd)
+    power = _payer(state, cmd)
+    econ = _open_turn(_econ(state), state, cmd.player)
+    cost = options_cost(opts, econ.year)
+    verify_spend(econ, power, cost, "TR-03")
+
+
+def execute_declare_options(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    opts = _options_arg(cmd)
+    power = _payer(state, cmd)
+    cost = options_cost(opts, _econ(state).year)
+    return [Event("options_declared", {"side": cmd.player, "power": power, "options": opts,
+                                       "cost": cost})]
+
+
+def fold_options_declared(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    d = ev.data
+    econ = _open_turn(_econ(state), state, d["side"])
+    cause = ", ".join(f"{f} {o}" for f, o in sorted(d["options"].items()))
+    econ, _ = spend(econ, d["power"], d["cost"], "TR-03", f"options: {cause}", build=False)
+    s["economy"] = econ.to_json()
+    s["options"][d["side"]] = {f: {"option": o, "power": d["power"]}
+                               for f, o in d["options"].items()}
+    return s
+
+
+def _dow_args(cmd: Command) -> tuple[list[str], list[str]]:
+    minors, majors = cmd.args.get("minors", []), cmd.args.get("majors", [])
+    for name, v in (("minors", minors), ("majors", majors)):
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise InputError(f"args.{name}", "a list of country names")
+    if not minors and not majors:
+        raise InputError("args", "declare war on at least one minor or major")
+    for m in majors:
+        if m not in {p.value for p in Power}:
+            raise InputError("args.majors", f"{m!r} is not a major power")
+    return list(minors), list(majors)
+
+
+def _dow_cost(state: JSON, power: str, minors: list[str], majors: list[str]) -> int:
+    paid = state["dow_minor_paid"].get(power) == state["turn"]
+    return dow_cost(len(minors), len(majors), paid)
+
+
+def verify_declare_war(ctx: Context, state: JSON, cmd: Command) -> None:
+    minors, majors = _dow_args(cmd)
+    power = _payer(state, cmd)
+    mine = set(_side_powers(state, cmd.player))
+    for t in minors + majors:
+        if t in mine:
+            raise IllegalOrder("TR-25", f"{t} is on {cmd.player}'s own side")
+        if any(w["target"] == t and w["power"] == power for w in state["wars"]):
+            raise IllegalOrder("TR-25", f"{power} is already at war with {t}")
+    econ = _open_turn(_econ(state), state, cmd.player) if cmd.player not in state["options"] \
+        else _econ(state)
+    verify_spend(econ, power, _dow_cost(state, power, minors, majors), "TR-25")
+
+
+def execute_declare_war(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    minors, majors = _dow_args(cmd)
+    power = _payer(state, cmd)
+    return [Event("war_declared", {"side": cmd.player, "power": power, "minors": minors,
+                                   "majors": majors,
+                                   "cost": _dow_cost(state, power, minors, majors)})]
+
+
+def fold_war_declared(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    d = ev.data
+    econ = _econ(state)
+    if d["side"] not in state["options"]:
+        econ = _open_turn(econ, state, d["side"])
+    targets = ", ".join(d["minors"] + d["majors"])
+    econ, _ = spend(econ, d["power"], d["cost"], "TR-25", f"{d['power']} declares war on "
+                    f"{targets}", build=False)
+    econ = econ_declare_war(econ, d["power"], on_germany="germany" in d["majors"])
+    if d["power"] == "germany":
+        for m in d["majors"]:
+            econ = econ_declare_war(econ, m, on_germany=True)
+    if d["minors"]:
+        s["dow_minor_paid"][d["power"]] = state["turn"]
+    s["wars"] = [*state["wars"], *({"power": d["power"], "target": t}
+                                   for t in d["minors"] + d["majors"])]
+    s["economy"] = econ.to_json()
+    return s
+
+
+# --- build ------------------------------------------------------------------------------------------
+
+BASKET_FIELDS = ("infantry_factors", "armor_factors", "air_factors", "airborne_factors",
+                 "naval_fleets", "replacements")
+
+
+def _basket(cmd: Command) -> Basket:
+    vals = {}
+    for f in BASKET_FIELDS:
+        v = cmd.args.get(f, 0)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise InputError(f"args.{f}", f"a whole number >= 0, not {v!r}")
+        vals[f] = v
+    if not any(vals.values()):
+        raise InputError("args", f"buy something ({', '.join(BASKET_FIELDS)})")
+    return Basket(**vals)
+
+
+def _turn_basket(state: JSON, power: str, add: Basket) -> Basket:
+    before = state["built"].get(power, {})
+    return Basket(**{f: int(before.get(f, 0)) + getattr(add, f) for f in BASKET_FIELDS})
+
+
+def verify_build(ctx: Context, state: JSON, cmd: Command) -> None:
+    basket = _basket(cmd)
+    power = _payer(state, cmd)
+    econ = _econ(state)
+    verify_purchase(power, econ.year, _turn_basket(state, power, basket))
+    buy(econ, power, basket)
+
+
+def execute_build(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    basket = _basket(cmd)
+    return [Event("units_bought", {"power": _payer(state, cmd),
+                                   "basket": {f: getattr(basket, f) for f in BASKET_FIELDS},
+                                   "cost": basket.cost()})]
+
+
+def fold_units_bought(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    basket = Basket(**ev.data["basket"])
+    econ, _ = buy(_econ(state), ev.data["power"], basket)
+    s["economy"] = econ.to_json()
+    total = _turn_basket(state, ev.data["power"], basket)
+    s["built"][ev.data["power"]] = {f: getattr(total, f) for f in BASKET_FIELDS}
+    return s
+
+
+# --- year_start -------------------------------------------------------------------------------------
+
+
+def verify_year_start_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
+    verify_year_start(_econ(state))
+
+
+def execute_year_start(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    _, rec = year_start(_econ(state))
+    return [Event("year_started", {"record": rec.to_json()})]
+
+
+def fold_year_started(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    econ, _ = year_start(_econ(state))
+    s["economy"] = econ.to_json()
+    return s
+
+
+# --- attack -----------------------------------------------------------------------------------------
+
+_MAP_TERRAIN = {MapTerrain.CLEAR: Terrain.CLEAR, MapTerrain.SWAMP: Terrain.SWAMP,
+                MapTerrain.MARSH: Terrain.SWAMP, MapTerrain.MOUNTAIN: Terrain.MOUNTAIN,
+                MapTerrain.FOREST: Terrain.FOREST, MapTerrain.WOODS: Terrain.FOREST}
+_BLOCK = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
+_RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER
+
+
+def _attack_args(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]]:
+    target, attackers = cmd.args.get("hex"), cmd.args.get("attackers")
+    if not isinstance(target, str):
+        raise InputError("args.hex", "name the defender's hex")
+    try:
+        hex_index(ctx.scenario.map, target, "args.hex")
+    except InputError as exc:
+        raise IllegalOrder("TR-32", exc.reason) from None
+    if not isinstance(attackers, list) or not attackers or \
+            not all(isinstance(a, str) for a in attackers):
+        raise InputError("args.attackers", "list the attacking units")
+    return target, list(attackers)
+
+
+def _defenders(state: JSON, side: str, target: str) -> list[str]:
+    return sorted(uid for uid, u in state["units"].items()
+                  if _ground(u) and u["hex"] == target and u["side"] != side)
+
+
+def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
+    m = ctx.scenario.map
+    target, attackers = _attack_args(ctx, state, cmd)
+    h = hex_index(m, target)
+    front = _front_of(m, h)
+    opt = state["options"].get(cmd.player, {}).get(front, {}).get("option")
+    if opt != "offensive":
+        raise IllegalOrder("TR-03", f"{target} is on the {front} front, where {cmd.player} "
+                           f"has no offensive option")
+    if not _defenders(state, cmd.player, target):
+        raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
+    if target in state["attacked_hexes"]:
+        raise IllegalOrder("TR-32", f"{target} has already been attacked this phase")
+    mech = _phase(ctx, state) == Phase.MECH_COMBAT.value
+    for uid in attackers:
+        u = state["units"].get(uid)
+        if u is None or not _ground(u) or u["side"] != cmd.player:
+            raise IllegalOrder("TR-32", f"{uid} is not a ground unit of {cmd.player} on the map")
+        if uid in state["attacked"]:
+            raise IllegalOrder("TR-32", f"{uid} has already attacked this phase")
+        if mech and u["type"] != "armor":
+            raise IllegalOrder("TR-02", f"{uid} is not armor: only armor attacks in the "
+                               "mechanized combat phase")
+        a = m.layout.from_label(u["hex"])
+        b = m.layout.from_label(target)
+        if distance(a, b) != 1 or m.features_between(a, b) & _BLOCK:
+            raise IllegalOrder("TR-32", f"{uid} in {u['hex']} is not adjacent to {target}")
+
+
+def _retreat_hex(ctx: Context, state: JSON, side: str, target: str) -> str | None:
+    """One-hex retreat of the defenders: the first open land hex by label with no enemy unit
+    and no enemy ZOC (unless a friendly unit is there); None if there is none."""
+    m = ctx.scenario.map
+    forces = _forces(ctx, state)
+    zoc = zoc_field(m, forces, side, third_reich_zoc())
+    h = hex_index(m, target)
+    et = edge_tables(m)
+    options = []
+    for d in range(6):
+        nb, ps = int(et.nbr[h, d]), int(et.pos[h, d])
+        if nb < 0 or et.water[nb] or int(m.edge_features[ps]) & int(_BLOCK):
+            continue
+        if zoc.enemy[nb] or zoc.mask("retreat")[nb]:
+            continue
+        options.append(m.label(nb))
+    return min(options) if options else None
+
+
+def _weakest_first(state: JSON, ids: list[str]) -> list[str]:
+    return sorted(ids, key=lambda i: (int(state["units"][i]["attack"]), i))
+
+
+def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    m = ctx.scenario.map
+    target, attackers = _attack_args(ctx, state, cmd)
+    axis = _axis_side(ctx)
+    defenders = _defenders(state, cmd.player, target)
+    th = m.layout.from_label(target)
+    h = hex_index(m, target)
+    region = _region(m, h)
+    wx = weather(region, state["turn"])
+    rivers = all(m.features_between(m.layout.from_label(state["units"][a]["hex"]), th)
+                 & _RIVERS for a in attackers)
+    defender_side = state["units"][defenders[0]]["side"]
+    retreat_to = _retreat_hex(ctx, state, defender_side, target)
+    battle = Battle(
+        attackers=tuple(_ground_unit(a, state["units"][a], axis) for a in attackers),
+        defenders=tuple(_ground_unit(d, state["units"][d], axis) for d in defenders),
+        weather=wx, terrain=_MAP_TERRAIN.get(m.terrain_of(th), Terrain.OTHER),
+        fortified=m.fortification_of(th) is not Fortification.NONE,
+        all_river=bool(rivers), defender_can_retreat=retreat_to is not None)
+    roll = dice.stream("third_reich.combat").roll("2d6")
+    out = resolve_battle(battle, roll.total, ctx.tables)
+    o = out.outcome
+    a_lost = _weakest_first(state, attackers)[:o.attacker_losses]
+    d_lost = _weakest_first(state, defenders)[:o.defender_losses]
+    d_left = [d for d in defenders if d not in d_lost]
+    retreats: dict[str, str] = {}
+    if o.retreat is not None and o.retreat.side == "defender" and o.retreat.possible:
+        retreats = {d: str(retreat_to) for d in d_left}
+    advance = cmd.args.get("advance", True)
+    survivors = sorted((a for a in attackers if a not in a_lost),
+                       key=lambda i: (-int(state["units"][i]["attack"]), i))
+    advanced = survivors[:o.advance_max] if advance and o.hex_emptied else []
+    return [Event("battle_resolved", {
+        "side": cmd.player, "hex": target, "front": _front_of(m, h),
+        "attackers": attackers, "defenders": defenders, "weather": wx.value,
+        "dice": list(roll.dice), **out.to_json(),
+        "eliminated": sorted(a_lost + d_lost), "retreats": retreats, "advanced": advanced,
+    })]
+
+
+def _region(m: MapData, h: int) -> Region:
+    return weather_region(m, h)
+
+
+def _eliminate(s: JSON, ids: list[str]) -> None:
+    for uid in ids:
+        s["units"][uid]["status"] = "eliminated"
+        s["units"][uid]["hex"] = None
+
+
+def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    d = ev.data
+    _eliminate(s, list(d["eliminated"]))
+    for uid, to in d["retreats"].items():
+        s["units"][uid]["hex"] = to
+    for uid in d["advanced"]:
+        s["units"][uid]["hex"] = d["hex"]
+    s["attacked"] = [*state["attacked"], *d["attackers"]]
+    s["attacked_hexes"] = [*state["attacked_hexes"], d["hex"]]
+    s["battles"] = [*state["battles"], {k: d[k] for k in ("hex", "result", "roll", "column")}]
+    return s
+
+
+# --- attrition ----------------------------------------------------------------------------------------
+
+
+def _choose_removal(state: JSON, contact: list[str], n: int) -> list[str]:
+    """TR-39: the engine's choice for the loser: weakest units first, none superfluous."""
+    units = [_ground_unit(u, state["units"][u], "axis") for u in contact]
+    elig = sorted((u for u in units if u.kind is not GroundKind.REPLACEMENT),
+                  key=lambda u: (u.factors, u.id))
+    picked, total = [], Fraction(0)
+    for u in elig:
+        if total >= n:
+            break
+        picked.append(u)
+        total += removal_value(u)
+    for u in list(picked):
+        if total - removal_value(u) >= n:
+            picked.remove(u)
+            total -= removal_value(u)
+    verify_attrition_removal(n, units, [True] * len(units), [u.id for u in picked])
+    return [u.id for u in picked]
+
+
+def _front_arg(cmd: Command) -> str:
+    return parse_front(str(cmd.args.get("front", ""))).value
+
+
+def verify_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
+    front = _front_arg(cmd)
+    if state["options"].get(cmd.player, {}).get(front, {}).get("option") != "attrition":
+        raise IllegalOrder("TR-38", f"{cmd.player} has no attrition option on the {front} front")
+    if f"{cmd.player}:{front}" in state["attrition_done"]:
+        raise IllegalOrder("TR-38", f"attrition on the {front} front is done this turn")
+
+
+def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    m = ctx.scenario.map
+    front = _front_arg(cmd)
+    forces = _forces(ctx, state)
+    mask = _front_mask(m, front)
+    factors = [0 if state["units"][u]["type"] == "replacement" else
+               int(state["units"][u]["attack"]) for u in forces.ids]
+    mine = attrition_contact(m, forces, cmd.player, factors, mask)
+    enemy_ids = sorted({str(state["units"][u]["side"]) for u in forces.ids} - {cmd.player})
+    theirs: list[str] = []
+    for e in enemy_ids:
+        theirs += attrition_contact(m, forces, e, factors, None).units
+    mine_hexes = {state["units"][u]["hex"] for u in mine.units}
+    theirs = [u for u in theirs if _adjacent_any(m, state["units"][u]["hex"], mine_hexes)]
+    roll = dice.stream("third_reich.attrition").roll("2d6")
+    out = resolve_attrition(mine.factors, roll.total, attrition_table(ctx.tables))
+    a_lost = _choose_removal(state, list(mine.units), out.result.attacker_units)
+    d_lost = _choose_removal(state, theirs, out.result.defender_units)
+    cands = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"], mask)
+    return [Event("attrition_resolved", {
+        "side": cmd.player, "front": front, "contact_units": list(mine.units),
+        "factors": mine.factors, "dice": list(roll.dice) if out.column else [],
+        **out.to_json(), "eliminated": sorted(a_lost + d_lost),
+        "hex_candidates": [c.id for c in cands if c.eligible and not _lost_all(c.id, state,
+                                                                               d_lost)],
+    })]
+
+
+def _lost_all(label: str, state: JSON, lost: list[str]) -> bool:
+    return all(uid in lost for uid, u in state["units"].items()
+               if _ground(u) and u["hex"] == label)
+
+
+def _adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
+    a = m.layout.from_label(label)
+    return any(distance(a, m.layout.from_label(o)) == 1 for o in others)
+
+
+def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    d = ev.data
+    _eliminate(s, list(d["eliminated"]))
+    s["attrition_done"] = [*state["attrition_done"], f"{d['side']}:{d['front']}"]
+    s["pending_hexes"] = ({"side": d["side"], "front": d["front"], "n": d["hexes"],
+                           "candidates": d["hex_candidates"]} if d["hexes"] else None)
+    return s
+
+
+def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
+    p = state["pending_hexes"]
+    if p is None or p["side"] != cmd.player:
+        raise IllegalOrder("TR-40", "no hexes won by attrition are waiting to be taken")
+    chosen = cmd.args.get("hexes")
+    if not isinstance(chosen, list) or not all(isinstance(x, str) for x in chosen):
+        raise InputError("args.hexes", "list the hexes taken")
+    m = ctx.scenario.map
+    forces = _forces(ctx, state)
+    front = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"],
+                                 _front_mask(m, p["front"]))
+    verify_hexes_won(int(p["n"]), front, chosen)
+
+
+def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    retreats: dict[str, str] = {}
+    lost: list[str] = []
+    for label in cmd.args["hexes"]:
+        units = sorted(uid for uid, u in state["units"].items()
+                       if _ground(u) and u["hex"] == label)
+        side = state["units"][units[0]]["side"]
+        to = _retreat_hex(ctx, state, side, label)
+        for uid in units:
+            if to is None:
+                lost.append(uid)
+            else:
+                retreats[uid] = to
+    return [Event("hexes_taken", {"side": cmd.player, "hexes": list(cmd.args["hexes"]),
+                                  "retreats": retreats, "eliminated": sorted(lost)})]
+
+
+def fold_hexes_taken(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    _eliminate(s, list(ev.data["eliminated"]))
+    for uid, to in ev.data["retreats"].items():
+        s["units"][uid]["hex"] = to
+    s["pending_hexes"] = None
+    return s
+
+
+# --- supply_check -----------------------------------------------------------------------------------
+
+
+def _check(ctx: Context, state: JSON, side: str) -> Any:
+    forces = _forces(ctx, state)
+    return supply_check(
+        ctx.scenario.map, forces, side, state["control"], state["turn"],
+        unit_powers={u: state["units"][u]["power"] for u in forces.ids},
+        home_countries=ctx.scenario.home_countries, bridgeheads=state["bridgeheads"])
+
+
+def verify_supply_check(ctx: Context, state: JSON, cmd: Command) -> None:
+    if state["supply_checked"]:
+        raise IllegalOrder("TR-72", "the supply check of this phase is done")
+    breakout = cmd.args.get("breakout", [])
+    if not isinstance(breakout, list) or not all(isinstance(x, str) for x in breakout):
+        raise InputError("args.breakout", "list the hexes whose units break out")
+    out_hexes = {h.hex for h in _check(ctx, state, cmd.player).hexes}
+    for h in breakout:
+        if h not in out_hexes:
+            raise IllegalOrder("TR-72", f"{h} holds no out-of-supply unit of {cmd.player}")
+
+
+def execute_supply_check(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    chk = _check(ctx, state, cmd.player)
+    breakout = set(cmd.args.get("breakout", []))
+    stream = dice.stream("third_reich.isolation")
+    rolls, eliminated, broke = [], [], []
+    for h in chk.hexes:
+        if h.hex in breakout:
+            broke += h.units
+            continue
+        r = stream.roll("2d6")
+        rec = h.roll(r.total, isolation_table(ctx.tables))
+        rolls.append({"hex": h.hex, "dice": list(r.dice), **rec.to_json()})
+        if rec.eliminated:
+            eliminated += h.units
+    return [Event("supply_checked", {**chk.to_json(), "breakout": sorted(broke),
+                                     "rolls": rolls, "eliminated": sorted(eliminated)})]
+
+
+def fold_supply_checked(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    d = ev.data
+    _eliminate(s, list(d["breakout"]) + list(d["eliminated"]))
+    for uid, u in s["units"].items():
+        if u["side"] == d["side"] and u["status"] == "active" and u["hex"] is not None:
+            u["supply"] = "out" if uid in d["out_of_supply"] else "in"
+    s["supply_checked"] = True
+    return s
+
+
+# --- Murmansk (hidden U-boat counts) ------------------------------------------------------------
+
+
+def _german(cmd: Command) -> murmansk.GermanAssets:
+    vals = {}
+    for f in ("air", "naval", "subs"):
+        v = cmd.args.get(f, 0)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InputError(f"args.{f}", "a whole number of factors")
+        vals[f] = v
+    return murmansk.GermanAssets(**vals)
+
+
+def verify_murmansk_commit(ctx: Context, state: JSON, cmd: Command) -> None:
+    if "germany" not in _side_powers(state, cmd.player):
+        raise IllegalOrder("TR-20", "only Germany commits to the Murmansk box")
+    if state["murmansk"] is not None:
+        raise IllegalOrder("TR-20", "Germany has already committed to the box")
+    murmansk.commit_german(murmansk.MurmanskBox(MurmanskTiming.SUMMER1), _german(cmd))
+
+
+def execute_murmansk_commit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    return [Event("murmansk_committed", {"side": cmd.player, "german": _german(cmd).to_json()})]
+
+
+def fold_murmansk_committed(state: JSON, ev: Event) -> JSON:
+    """TR-20: the U-boats go in inverted: the public box shows only that some are there; the
+    count is the committing side's secret."""
+    s = thaw(state)
+    g = murmansk.GermanAssets(**ev.data["german"])
+    box = murmansk.commit_german(murmansk.MurmanskBox(MurmanskTiming.SUMMER1), g)
+    s["murmansk"] = murmansk.view(box, "allies")
+    s["secrets"].setdefault(ev.data["side"], {})["murmansk"] = g.to_json()
+    return s
+
+
+def view(state: JSON, player: str) -> JSON:
+    """C-HIDDEN: other players' secrets (the Murmansk U-boat count) and face-down units go."""
+    return hide_secrets(state, player)
+
+
+COMMANDS: Mapping[str, CommandSpec] = {
+    "move": generic.GENERIC.commands["move"],
+    "end_phase": CommandSpec("end_phase", verify_end_phase, execute_end_phase,
+                             "TR-02 End the phase (skips phases the options do not use)."),
+    "declare_options": CommandSpec("declare_options", verify_declare_options,
+                                   execute_declare_options,
+                                   "TR-03 Declare an option per front (cost to the ledger).",
+                                   {"power": "germany", "options": {"eastern": "offensive"}}),
+    "declare_war": CommandSpec("declare_war", verify_declare_war, execute_declare_war,
+                               "TR-25 Declare war on minors (5) or majors (15 each).",
+                               {"power": "germany", "minors": ["poland"]}),
+    "build": CommandSpec("build", verify_build, execute_build,
+                         "TR-31/TR-75 Buy units (half-of-total cap, purchase caps).",
+                         {"power": "germany", "infantry_factors": 3}),
+    "year_start": CommandSpec("year_start", verify_year_start_cmd, execute_year_start,
+                              "TR-07..TR-13 Run the Spring Year Start."),
+    "attack": CommandSpec("attack", verify_attack, execute_attack,
+                          "TR-32..TR-36 Land attack on a hex (2D6 from third_reich.combat).",
+                          {"hex": "C9", "attackers": ["ge-arm1"]}),
+    "attrition": CommandSpec("attrition", verify_attrition, execute_attrition,
+                             "TR-38/TR-39 Attrition on a front (2D6 from third_reich.attrition).",
+                             {"front": "western"}),
+    "take_hexes": CommandSpec("take_hexes", verify_take_hexes, execute_take_hexes,
+                              "TR-40 Name the hexes an HN result wins.", {"hexes": ["D4"]}),
+    "supply_check": CommandSpec("supply_check", verify_supply_check, execute_supply_check,
+                                "TR-72/TR-73 Supply check and isolation rolls.",
+                                {"breakout": []}),
+    "murmansk_commit": CommandSpec("murmansk_commit", verify_murmansk_commit,
+                                   execute_murmansk_commit,
+                                   "TR-20 Germany commits to the Murmansk box (U-boats hidden).",
+                                   {"subs": 6}),
+}
+
+THIRD_REICH = RuleSystem(
+    name=NAME,
+    commands=COMMANDS,
+    folds={
+        "unit_moved": generic.fold_unit_moved,
+        "phase_ended": fold_phase_ended,
+        "options_declared": fold_options_declared,
+        "war_declared": fold_war_declared,
+        "units_bought": fold_units_bought,
+        "year_started": fold_year_started,
+        "battle_resolved": fold_battle_resolved,
+        "attrition_resolved": fold_attrition_resolved,
+        "hexes_taken": fold_hexes_taken,
+        "supply_checked": fold_supply_checked,
+        "murmansk_committed": fold_murmansk_committed,
+    },
+    initial_state=initial_state,
+    view=view,
+    description="Revised Third Reich: options per front drive the phases; BRP ledger; combat, "
+                "attrition, supply and isolation on the map.",
+    default_sequence=default_sequence,
+)
+register_system(THIRD_REICH)
+
+__all__ = ["COMMANDS", "NAME", "THIRD_REICH", "default_sequence", "initial_state", "view"]
