@@ -1,0 +1,167 @@
+"""Tests of TR-61 (amphibious invasion) and TR-62 (large invasions, invasion-turn limits)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.third_reich.amphibious import (
+    InvasionPlan,
+    OffshoreGroup,
+    advance_limit,
+    after_interception,
+    can_invade,
+    invaded_unit_may,
+    invasion_capacity,
+    invasion_support,
+    resolve_invasion,
+    sea_sr_destination_ok,
+    sr_into_captured_port_ok,
+    verify_invasion,
+)
+from grognard.third_reich.combat import Battle, resolve_battle
+from grognard.third_reich.forces import AirUnit, Fleet, GroundKind, GroundUnit, Side
+from grognard.third_reich.naval_ops import AirZone
+
+
+def uk(uid: str, factors: int, kind: GroundKind = GroundKind.INFANTRY) -> GroundUnit:
+    return GroundUnit(uid, "british", Side.ALLIES, kind, factors, 3)
+
+
+def it(uid: str, factors: int) -> GroundUnit:
+    return GroundUnit(uid, "italian", Side.AXIS, GroundKind.INFANTRY, factors, 3)
+
+
+def group(hex_: str = "S1", fleets: tuple[Fleet, ...] = (Fleet("rn", 9),),
+          units: tuple[GroundUnit, ...] = (), cargo: dict[str, tuple[str, ...]] | None = None,
+          air: AirZone = AirZone.NONE) -> OffshoreGroup:
+    units = units or (uk("a", 3),)
+    cargo = cargo if cargo is not None else {fleets[0].id: tuple(u.id for u in units)}
+    return OffshoreGroup(hex_, "mediterranean", fleets, units, cargo, air)
+
+
+def test_tr61_capacity_is_a_third_of_current_factors() -> None:
+    assert [invasion_capacity(Fleet("f", n)) for n in (9, 8, 6, 5, 2)] == [3, 2, 2, 1, 0]
+
+
+def test_tr61_over_capacity_and_wrong_phase_rejected() -> None:
+    with pytest.raises(IllegalOrder, match="can carry 3"):
+        verify_invasion(InvasionPlan("B", (group(units=(uk("a", 4),)),)))
+    with pytest.raises(IllegalOrder, match="movement phase"):
+        verify_invasion(InvasionPlan("B", (group(),), phase="combat"))
+    with pytest.raises(IllegalOrder, match="exactly one fleet"):
+        verify_invasion(InvasionPlan("B", (group(cargo={"rn": ()}),)))
+    other_zone = OffshoreGroup("S1", "mediterranean", (Fleet("rn", 9),), (uk("a", 3),),
+                               {"rn": ("a",)}, fleet_zones={"rn": frozenset({"atlantic"})})
+    with pytest.raises(IllegalOrder, match="one zone"):
+        verify_invasion(InvasionPlan("B", (other_zone,)))
+
+
+def test_tr61_no_invasion_from_or_into_uncontested_enemy_air_zone() -> None:
+    """002_67ce4e3275b117b3.txt "Amphibious operations": "amphibious landing may not be
+    attempted from a hex or into a hex in an uncontested enemy air zone." """
+    assert can_invade(InvasionPlan("B", (group(air=AirZone.CONTESTED),), AirZone.CONTESTED))
+    assert not can_invade(InvasionPlan("B", (group(),), beach_air_zone=AirZone.ENEMY))
+    assert not can_invade(InvasionPlan("B", (group(air=AirZone.ENEMY),)))
+
+
+def test_tr62_at_most_two_units_per_sea_hex_but_several_hexes_per_beach() -> None:
+    """002_67ce4e3275b117b3.txt "Large invasions": "Only 2 ground units may attack from the
+    same sea hex, but invasion fleets could cooperate from multiple hexes"."""
+    f = (Fleet("r1", 9), Fleet("r2", 9), Fleet("r3", 9))
+    three = (uk("a", 1), uk("b", 1), uk("c", 1))
+    with pytest.raises(IllegalOrder) as e:
+        verify_invasion(InvasionPlan("B", (group(fleets=f, units=three,
+                                                 cargo={"r1": ("a", "b", "c")}),)))
+    assert e.value.rule == "TR-62"
+    g1 = group("S1", (Fleet("r1", 9),), (uk("a", 3),))
+    g2 = group("S2", (Fleet("r2", 9),), (uk("b", 3),))
+    verify_invasion(InvasionPlan("B", (g1, g2)))
+    with pytest.raises(IllegalOrder, match="once"):
+        verify_invasion(InvasionPlan("B", (g1, g1)))
+
+
+def test_tr61_hit_fleet_below_its_cargo_turns_back_with_it() -> None:
+    """002_67ce4e3275b117b3.txt: "If a fleet carrying units sustained hits that reduce its
+    carrying ability below the number of factors it is transporting, then that portion of
+    the fleet and units must return to any friendly port in the zone"."""
+    g = group(fleets=(Fleet("r1", 9), Fleet("r2", 9)), units=(uk("a", 3), uk("b", 2)),
+              cargo={"r1": ("a",), "r2": ("b",)})
+    tb = after_interception(g, [Fleet("r1", 8), Fleet("r2", 6)])
+    assert tb.returning_fleets == ("r1",) and tb.returning_units == ("a",)
+    assert [u.id for u in tb.landing_units] == ["b"]
+    assert [f.factors for f in tb.landing_fleets] == [6]
+    sunk = after_interception(g, [Fleet("r1", 9)])
+    assert sunk.returning_units == ("b",)
+    with pytest.raises(InputError):
+        after_interception(g, [Fleet("zz", 9)])
+
+
+def test_tr61_support_transports_at_printed_third_extra_fleets_at_current_capped() -> None:
+    s = invasion_support([Fleet("r1", 6, 9)], [Fleet("r2", 8)], [AirUnit("a", 5)], 3, 3)
+    # 9//3 = 3 (printed) + 8//3 = 2 + 5 air = 10 offered; cap min(2x3, 2x3) = 6
+    assert (s.naval, s.air, s.offered, s.cap, s.used) == (5, 5, 10, 6, 6)
+
+
+def test_tr61_unoccupied_beach_is_taken_automatically_and_invaders_must_advance() -> None:
+    """002_67ce4e3275b117b3.txt: "If the defending hex is unoccupied, then the invasion
+    automatically succeeds and the invading units must advance into the hex." """
+    out = resolve_invasion(InvasionPlan("B", (group(),)), [], None)
+    assert out.automatic and out.succeeded and out.must_advance == ("a",)
+    assert out.to_json()["roll"] is None
+
+
+def test_tr61_opposed_invasion_matches_the_land_crt_with_amphibious_shift() -> None:
+    plan = InvasionPlan("Syracuse", (group(),))
+    d = [it("d", 2)]
+    seen = set()
+    for roll in range(2, 13):
+        out = resolve_invasion(plan, d, roll)
+        ref = resolve_battle(Battle((uk("a", 3),), tuple(d), amphibious=True,
+                                    fleets=(Fleet("rn", 9),), attacker_can_retreat=False,
+                                    bridgehead=True), roll)
+        assert out.result == ref.result and out.odds == ref.assessment.odds
+        assert out.outcome == ref.outcome
+        seen.add(out.succeeded)
+    out = resolve_invasion(plan, d, 12)
+    # 3 ground + 3 printed-third support vs defense 2+1 (clear): 2-1 shifted one left to 3-2
+    assert (out.ground_attack, out.defense, out.odds.column, out.odds.shifts) == (3, 3, "3-2", 1)
+    assert out.succeeded and seen == {True, False}
+    with pytest.raises(InputError):
+        resolve_invasion(plan, d, None)
+
+
+def test_tr61_all_cargo_turned_back_means_no_invasion() -> None:
+    plan = InvasionPlan("B", (group(),))
+    out = resolve_invasion(plan, [it("d", 2)], 12, fleets_after={"S1": [Fleet("rn", 5)]})
+    assert not out.succeeded and out.turned_back == ("a",) and out.ground_attack == 0
+
+
+def test_tr62_advance_limits_and_invader_restrictions() -> None:
+    assert (advance_limit(True), advance_limit(False)) == (4, 2)
+    assert not invaded_unit_may("mech_move", True)
+    assert invaded_unit_may("mech_attack", True)
+    assert not invaded_unit_may("mech_attack", True, target_occupied=False)
+    assert invaded_unit_may("advance", True)
+    with pytest.raises(InputError):
+        invaded_unit_may("fly", True)
+
+
+def test_tr62_sr_into_port_captured_by_invasion_only_if_uninterceptable() -> None:
+    assert sr_into_captured_port_ok(True, False, False)
+    assert not sr_into_captured_port_ok(True, True, False)
+    assert not sr_into_captured_port_ok(True, False, True)
+    assert sr_into_captured_port_ok(False, True, True)
+    assert sea_sr_destination_ok(False, True) and not sea_sr_destination_ok(False, False)
+
+
+def test_tr61_plan_from_json() -> None:
+    plan = InvasionPlan.from_json({
+        "beach": "Salerno", "beach_air_zone": "contested",
+        "groups": [{"hex": "S1", "zone": "mediterranean", "air_zone": "friendly",
+                    "fleets": [{"id": "rn", "factors": 9}],
+                    "units": [{"id": "a", "side": "allies", "factors": 3}],
+                    "cargo": {"rn": ["a"]}}]})
+    assert plan.groups[0].air_zone is AirZone.FRIENDLY and can_invade(plan)
+    with pytest.raises(InputError):
+        InvasionPlan.from_json({"beach": "B", "beach_air_zone": "purple"})
