@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grognard.core.errors import InputError
-from grognard.core.front import front_line, surprise_front, units_in_contact, valid_centre
+from grognard.core.front import centre_facts, front_line, units_in_contact
 from grognard.core.hexgrid import distance
 from grognard.core.mapgen import generate_front, generate_map, map_from_rows
 from grognard.core.paths import Forces, hex_index, labels
@@ -50,12 +50,12 @@ def test_sur12_tv05_six_srp_front_is_eleven_hexes():
     the centre, 11 hexes."""
     m, _, za, _ = wall()
     front = front_line(m, za)
-    hexes = surprise_front(front, lab(3, 8), 6)
+    hexes = front.along(lab(3, 8), 6 - 1)  # the level arithmetic: europa.surprise_map
     assert hexes == [lab(3, r) for r in range(3, 14)]
     assert len(hexes) == 11
-    assert surprise_front(front, lab(3, 8), 1) == [lab(3, 8)]
-    with pytest.raises(InputError, match="level"):
-        surprise_front(front, lab(3, 8), 0)
+    assert front.along(lab(3, 8), 0) == [lab(3, 8)]
+    with pytest.raises(InputError, match="radius"):
+        front.along(lab(3, 8), -1)
 
 
 def test_sur12_counting_from_a_centre_off_the_line_uses_the_nearest_line_hex():
@@ -66,7 +66,7 @@ def test_sur12_counting_from_a_centre_off_the_line_uses_the_nearest_line_hex():
         p = front.position(lab(c, r))
         best = min(distance(h, m.hex(int(x))) for x in front.hexes)
         assert distance(h, m.hex(int(front.hexes[p]))) == best
-        got = surprise_front(front, lab(c, r), 2)
+        got = front.along(lab(c, r), 1)
         assert got == front.labels()[p - 1: p + 2]
 
 
@@ -91,19 +91,24 @@ def test_sur07_gaps_are_bridged_by_a_straight_line():
     bridged = [lab for lab, b in zip(front.labels(), front.bridged.tolist(), strict=True) if b]
     assert all(lab.startswith("04") for lab in bridged)
     # an all-sea centre on the straight line between two front points is valid, one off it not
-    assert valid_centre(front, lab(3, 7), za, zb)
-    assert not valid_centre(front, lab(0, 7), za, zb)
+    # (the SUR-07 rule over these facts: tests/europa/test_surprise_map.py)
+    assert centre_facts(front, lab(3, 7), za, zb).on_line_between_front_points
+    assert centre_facts(front, lab(3, 7), za, zb).all_sea
+    assert not centre_facts(front, lab(0, 7), za, zb).on_line_between_front_points
 
 
 def test_sur07_centre_must_be_in_a_zoc_and_not_behind_the_enemy_front():
     m, _, za, zb = wall()
     front = front_line(m, za)
-    assert valid_centre(front, lab(3, 4), za, zb)  # in the enemy ZOC, on the front
-    assert valid_centre(front, lab(0, 3), za, zb)  # in a friendly ZOC, own side
-    assert not valid_centre(front, lab(6, 4), za, zb)  # behind the allied units
+    on_front = centre_facts(front, lab(3, 4), za, zb)  # in the enemy ZOC, on the front
+    assert on_front.in_enemy_zoc and not on_front.behind_enemy_front_line
+    own = centre_facts(front, lab(0, 3), za, zb)  # in a friendly ZOC, own side
+    assert own.in_friendly_zoc and not own.behind_enemy_front_line
+    assert centre_facts(front, lab(6, 4), za, zb).behind_enemy_front_line  # behind the allies
     m2, _, za2, zb2 = scene(["cccccccc"] * 16, [(4, r) for r in range(16)], [(0, 15)])
     f2 = front_line(m2, za2)
-    assert not valid_centre(f2, lab(1, 2), za2, zb2)  # in no ZOC at all
+    none = centre_facts(f2, lab(1, 2), za2, zb2)  # in no ZOC at all
+    assert not (none.in_enemy_zoc or none.in_friendly_zoc)
 
 
 def test_tr38_units_in_contact_are_those_adjacent_to_enemy_units():
@@ -144,5 +149,5 @@ def test_property_front_line_is_the_band_in_order(seed):
     # counting along the line: 2 * level - 1 hexes at most, centred where asked
     if hexes:
         mid = hexes[len(hexes) // 2]
-        got = surprise_front(front, int(mid), 3)
+        got = front.along(int(mid), 2)
         assert len(got) <= 5 and labels(m, [mid])[0] in got

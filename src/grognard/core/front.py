@@ -7,6 +7,8 @@ each connected piece contributes its longest shortest path (a double-sweep BFS),
 chained end to end, nearest first, and gaps are bridged by the straight hex line between the
 nearest ends (the SUR-07 reading for gaps). Any hex is placed on the line by its nearest line
 hex, so "count N hexes along the front from a centre hex" is a slice of the line (SUR-12).
+The rule arithmetic (how many hexes, which facts make a valid centre) is Europa's:
+``europa.surprise_map`` feeds these facts to ``europa.surprise_front``.
 
 >>> from grognard.core.hexgrid import Hex
 >>> from grognard.core.mapdata import MapData
@@ -17,7 +19,7 @@ hex, so "count N hexes along the front from a centre hex" is a slice of the line
 >>> front = front_line(m, zoc_field(m, f, "axis", third_reich_zoc()))
 >>> front.labels()
 ['0302', '0303', '0304', '0305']
->>> surprise_front(front, "0304", 2)
+>>> front.along("0304", 1)
 ['0303', '0304', '0305']
 """
 
@@ -183,31 +185,41 @@ def _order_band(m: MapData, band: BoolArray) -> tuple[list[int], list[bool]]:
     return chain, flags
 
 
-def surprise_front(front: FrontLine, centre: HexRef, level: int) -> list[str]:
-    """SUR-12 (47.A.2.h) The surprise front: radius = SRP level with the centre as the first
-    hex, counted along the front line, so (level - 1) hexes each side, 2·level − 1 in all."""
-    if level < 1:
-        raise InputError("level", "the SRP level must be at least 1")
-    return front.along(centre, level - 1)
+@dataclass(frozen=True, slots=True)
+class CentreFacts:
+    """SUR-07 (C-FRONT) What the map says about a candidate centre hex; the rule (which facts
+    make a centre valid) is Europa's (``europa.surprise_front.valid_centre``)."""
+
+    label: str
+    in_enemy_zoc: bool
+    in_friendly_zoc: bool
+    behind_enemy_front_line: bool
+    all_sea: bool
+    on_line_between_front_points: bool
 
 
-def valid_centre(front: FrontLine, centre: HexRef, enemy_zoc: ZocField, own_zoc: ZocField,
-                 max_gap: int = 12) -> bool:
-    """SUR-07 (47.A.2.c) The centre hex must be in an enemy or a friendly ZOC and not behind the
-    enemy front line; an all-sea centre must lie on a straight hex line between two points of
-    the front line (searched among line hexes within ``max_gap`` hexes of it).
+def centre_facts(front: FrontLine, centre: HexRef, enemy_zoc: ZocField, own_zoc: ZocField,
+                 max_gap: int = 12) -> CentreFacts:
+    """SUR-07 (C-FRONT) The map facts of a candidate centre hex: in the enemy's / the side's own
+    ZOC, behind the enemy front line (off the side's region), all-sea, and for an all-sea hex
+    whether it lies on a straight hex line between two front-line hexes (searched among line
+    hexes within ``max_gap`` hexes of it).
 
     ``enemy_zoc`` is the enemy's ZOC as seen by the side (the field ``front`` was built from);
     ``own_zoc`` is the side's ZOC as seen by the enemy."""
     m = front.map
     i = hex_index(m, centre)
-    if edge_tables(m).water[i]:
+    sea = bool(edge_tables(m).water[i])
+    on_line = False
+    if sea:
         h = m.hex(i)
         near = [m.hex(x) for x in front.hexes.tolist() if distance(h, m.hex(x)) <= max_gap]
-        return any(h in line(near[a], near[b])
-                   for a in range(len(near)) for b in range(a + 1, len(near)))
-    in_zoc = bool(enemy_zoc.strength[i] > 0 or own_zoc.strength[i] > 0)
-    return in_zoc and bool(front.region[i])
+        on_line = any(h in line(near[a], near[b])
+                      for a in range(len(near)) for b in range(a + 1, len(near)))
+    return CentreFacts(label=labels(m, [i])[0], in_enemy_zoc=bool(enemy_zoc.strength[i] > 0),
+                       in_friendly_zoc=bool(own_zoc.strength[i] > 0),
+                       behind_enemy_front_line=not sea and not bool(front.region[i]),
+                       all_sea=sea, on_line_between_front_points=on_line)
 
 
 def units_in_contact(m: MapData, forces: Forces, side: str,
@@ -227,4 +239,4 @@ def units_in_contact(m: MapData, forces: Forces, side: str,
     return out
 
 
-__all__ = ["FrontLine", "front_line", "surprise_front", "units_in_contact", "valid_centre"]
+__all__ = ["CentreFacts", "FrontLine", "centre_facts", "front_line", "units_in_contact"]

@@ -2,7 +2,8 @@
 
 SUR-07 (centre-hex validity), SUR-08 (location of the funding), SUR-12 (the surprise front along
 an ordered front line) and SUR-13 (participants and the RE cap), as pure functions over explicit
-inputs, so the map layer (``core/front``: the ordered enemy front line, ZOC flags) can feed them.
+inputs. The map layer (``core/front``: the ordered enemy front line, the centre-hex facts) feeds
+them through :mod:`grognard.europa.surprise_map`, the one place the two meet.
 
 >>> front_extent(6)
 FrontExtent(hexes_each_side=5, length=11)
@@ -45,7 +46,7 @@ class CentreHex:
 def centre_hex_problems(centre: CentreHex) -> list[str]:
     """SUR-07 (47.A.2.c) Every reason ``centre`` may not be the centre hex (empty when valid)."""
     problems = []
-    if not (centre.in_enemy_zoc or centre.in_friendly_zoc):
+    if not centre.all_sea and not (centre.in_enemy_zoc or centre.in_friendly_zoc):
         problems.append(f"centre hex {centre.label} is in neither an enemy nor a friendly ZOC")
     if centre.behind_enemy_front_line:
         problems.append(f"centre hex {centre.label} is behind the enemy front line")
@@ -57,7 +58,8 @@ def centre_hex_problems(centre: CentreHex) -> list[str]:
 
 def valid_centre(centre: CentreHex) -> bool:
     """SUR-07 (47.A.2.c) A centre hex must be in an enemy or friendly ZOC, not behind the enemy
-    front line, and if all-sea on a straight line between two front-line points.
+    front line, and if all-sea on a straight line between two front-line points (ZOCs do not
+    reach all-sea hexes, so for those the straight line is the whole test - reading).
 
     >>> valid_centre(CentreHex("1234", in_enemy_zoc=True))
     True
