@@ -114,3 +114,16 @@ def test_eur26_zone_duration_switch():
     assert zone_expiry(4, "axis", ["axis", "allies", "soviet"]) == (4, "allies")
     with pytest.raises(InputError):
         zone_expiry(4, "italy", PLAYERS)
+
+
+def test_eur26_placed_zone_feeds_core_movement(m):
+    """The map layer (core.movement ``interdiction=``) charges +1 MP inside a placed zone."""
+    from grognard.core.movement import europa_revised_movement, movement_range
+
+    z = interdiction_mission(m, "0303", 6, 1, 1, "axis", PLAYERS).zone
+    assert z is not None
+    rules = europa_revised_movement()
+    free = movement_range(m, "0103", 2, "foot", None, rules)
+    slowed = movement_range(m, "0103", 2, "foot", None, rules, interdiction=zones_mask(m, [z]))
+    target = hex_index(m, "0303")
+    assert target in free.hexes.tolist() and target not in slowed.hexes.tolist()
