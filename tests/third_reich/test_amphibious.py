@@ -124,6 +124,7 @@ def test_tr61_opposed_invasion_matches_the_land_crt_with_amphibious_shift() -> N
         assert out.outcome == ref.outcome
         seen.add(out.succeeded)
     out = resolve_invasion(plan, d, 12)
+    assert out.odds is not None
     # 3 ground + 3 printed-third support vs defense 2+1 (clear): 2-1 shifted one left to 3-2
     assert (out.ground_attack, out.defense, out.odds.column, out.odds.shifts) == (3, 3, "3-2", 1)
     assert out.succeeded and seen == {True, False}
