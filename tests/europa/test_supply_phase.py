@@ -99,7 +99,7 @@ def test_supply_readings_defaults_match_rules_md():
     r = SupplyReadings()
     assert r.to_mapping() == {
         "breakout_factor_games": False, "isolation_winter_definition": "winter_months",
-        "single_step_return_cost": "1", "sp_half_rounding": "up",
+        "single_step_return_cost": "one", "sp_half_rounding": "up",
         "supply_weather_zone": "front_majority", "supply_weather_rounding": "floor",
         "fite_air_surprise_pooling": "per_airfield",
     }

@@ -72,3 +72,25 @@ def _coerce(kind: Any, value: Any, where: str) -> Any:
     if isinstance(value, list):
         return tuple(value)
     return value
+
+
+def parse_pairs(pairs: list[str] | tuple[str, ...] | None, field: str = "--reading"
+                ) -> dict[str, Any]:
+    """``KEY=VALUE`` strings (a CLI's repeated ``--reading``) as a mapping for
+    :meth:`Readings.from_mapping`: ``true``/``false`` become booleans, whole numbers ints.
+
+    >>> parse_pairs(["a=true", "b=3", "c=floor"])
+    {'a': True, 'b': 3, 'c': 'floor'}
+    """
+    raw: dict[str, Any] = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise InputError(field, f"expected KEY=VALUE, not {pair!r}")
+        key, value = (p.strip() for p in pair.split("=", 1))
+        parsed: Any = value
+        if value.lower() in ("true", "false"):
+            parsed = value.lower() == "true"
+        elif value.lstrip("-").isdigit():
+            parsed = int(value)
+        raw[key] = parsed
+    return raw

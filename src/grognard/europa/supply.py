@@ -75,7 +75,7 @@ class ReceiptRounding(StrEnum):
 class SingleStepReturn(StrEnum):
     """EUR-33 ``single_step_return_cost``: REs to bring back a single-step unit."""
 
-    ONE = "1"  # default: "in the same manner" as a cadre
+    ONE = "one"  # default: "in the same manner" as a cadre
     RE_SIZE = "re_size"
 
 
