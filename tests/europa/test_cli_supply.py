@@ -79,3 +79,13 @@ def test_cli_supply_errors_exit_2(capsys):
     assert rc == 2 and "nope" in err
     rc, err = run(capsys, "breakout", "12")
     assert rc == 2
+
+
+def test_eur30_cli_phase_example(capsys):
+    from pathlib import Path
+
+    ex = Path(__file__).parents[2] / "src/grognard/data/examples/europa_supply_phase.json"
+    rc, data = run(capsys, "phase", str(ex))
+    assert rc == 0 and data["isolated"] == ["pocket"] and data["isolated_hexes"] == ["0101"]
+    rc, err = run(capsys, "phase", "/nonexistent.json")
+    assert rc == 2 and "file" in err

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +12,12 @@ from grognard.core.errors import InputError
 from grognard.core.mapgen import map_from_rows
 from grognard.core.paths import Forces
 from grognard.core.zoc import europa_revised_zoc, zoc_field
-from grognard.europa.supply import SupplyReadings, apply_defensive_supply, supply_phase
+from grognard.europa.supply import (
+    SupplyReadings,
+    apply_defensive_supply,
+    supply_phase,
+    supply_phase_from_json,
+)
 
 
 def _setup(axis: list[str], allies: list[str], rows: list[str] | None = None):
@@ -103,3 +110,30 @@ def test_supply_readings_defaults_match_rules_md():
         "supply_weather_zone": "front_majority", "supply_weather_rounding": "floor",
         "fite_air_surprise_pooling": "per_airfield",
     }
+
+
+EXAMPLE = Path(__file__).parents[2] / "src/grognard/data/examples/europa_supply_phase.json"
+
+
+def test_eur30_supply_phase_from_example_file():
+    """The shipped example: a pocket behind two enemy units is isolated; a fresh unit there
+    is only marked; a unit near the source is restored."""
+    r = supply_phase_from_json(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    assert (r.isolated, r.newly_marked, r.restored) == (("pocket",), ("fresh",), ("near",))
+
+
+def test_eur30_interdiction_shortens_line():
+    """EUR-26 via the map layer: a line through an interdiction zone is 1 hex shorter."""
+    raw = {"rows": ["ccccc"], "side": "axis", "max_length": 2, "sources": ["0301"],
+           "units": [{"id": "a", "hex": "0101", "side": "axis"}]}
+    assert supply_phase_from_json(raw).in_supply == ("a",)
+    raw["interdiction"] = ["0201"]
+    assert supply_phase_from_json(raw).newly_marked == ("a",)
+
+
+def test_eur30_supply_phase_file_errors():
+    with pytest.raises(InputError, match="rows"):
+        supply_phase_from_json({"rows": "x"})
+    with pytest.raises(InputError, match="units"):
+        supply_phase_from_json({"rows": ["cc"], "side": "axis", "units": [
+            {"hex": "0101", "side": "allies"}]})

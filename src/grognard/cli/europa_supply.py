@@ -7,7 +7,9 @@ Every command takes ``--json``; integers are JSON numbers, other exact quantitie
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -36,7 +38,7 @@ from grognard.europa.replacements import (
     replacement_options,
     soviet_rps,
 )
-from grognard.europa.supply import SupplyReadings
+from grognard.europa.supply import SupplyReadings, supply_phase_from_json
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 ReadingOpt = Annotated[list[str] | None, typer.Option(
@@ -221,5 +223,20 @@ def register(europa_app: typer.Typer) -> None:
     ) -> None:
         """EUR-45: Soviet air units eliminated by FitE airfield surprise strikes."""
         emit(air_surprise(attackers, _readings(reading)).to_json(), as_json)
+
+    @app.command("phase")
+    def phase_cmd(
+        file: Annotated[Path, typer.Argument(help="Supply-phase JSON (docs/formats/"
+                                             "europa_supply.md).")],
+        as_json: JsonOpt = False,
+    ) -> None:
+        """EUR-30: the phasing side's supply phase (isolated, newly marked, restored)."""
+        try:
+            raw = json.loads(file.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise InputError("file", f"cannot read {file}: {exc.strerror}") from None
+        except json.JSONDecodeError as exc:
+            raise InputError("file", f"{file} is not valid JSON: {exc}") from None
+        emit(supply_phase_from_json(raw).to_json(), as_json)
 
     europa_app.add_typer(app, name="supply")

@@ -19,7 +19,7 @@ sources are EXTERNAL, so the caller passes the sources, the length limit and the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -31,7 +31,8 @@ import numpy.typing as npt
 from grognard.core.errors import InputError, parse_enum
 from grognard.core.exact import exact_json
 from grognard.core.mapdata import MapData
-from grognard.core.paths import HexRef, labels
+from grognard.core.mapgen import map_from_rows
+from grognard.core.paths import Forces, HexRef, hex_index, labels
 from grognard.core.readings import Readings
 from grognard.core.supply import (
     SupplyRules,
@@ -40,7 +41,7 @@ from grognard.core.supply import (
     trace_supply,
 )
 from grognard.core.units import MECHANIZED_TYPES, SupplyState, UnitType
-from grognard.core.zoc import ZocField
+from grognard.core.zoc import ZocField, europa_revised_zoc, zoc_field
 
 
 class HalfRounding(StrEnum):
@@ -183,6 +184,56 @@ def supply_phase(
     )
 
 
+def supply_phase_from_json(raw: Mapping[str, Any]) -> SupplyPhase:
+    """EUR-30 run :func:`supply_phase` from a JSON document (docs/formats/europa_supply.md):
+    ``rows`` (a hand-drawn map, :func:`grognard.core.mapgen.map_from_rows`), optional
+    ``hexsides`` (``{"0101-0201": "river"}``), ``side`` (the phasing side), ``units`` (each
+    ``id``, ``hex``, ``side``, optional ``was_out``/``defensive``), ``sources``,
+    ``max_length`` (``null`` = any length) and optional ``interdiction`` hexes."""
+    if not isinstance(raw, Mapping):
+        raise InputError("supply_phase", "expected a JSON object")
+    rows = raw.get("rows")
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        raise InputError("rows", "expected a list of map row strings")
+    sides: dict[tuple[str, str], str] = {}
+    for key, feat in (raw.get("hexsides") or {}).items():
+        a, sep, b = str(key).partition("-")
+        if not sep:
+            raise InputError("hexsides", f"expected 'AAAA-BBBB', not {key!r}")
+        sides[(a, b)] = str(feat)
+    m = map_from_rows(rows, hexsides=sides)
+    side = raw.get("side")
+    if not isinstance(side, str) or not side:
+        raise InputError("side", "name the phasing side")
+    units = raw.get("units")
+    if not isinstance(units, list) or not units:
+        raise InputError("units", "expected a non-empty list of units")
+    for i, u in enumerate(units):
+        if not isinstance(u, Mapping) or "hex" not in u or "side" not in u:
+            raise InputError(f"units[{i}]", "each unit needs 'hex' and 'side'")
+    names = sorted({str(u["side"]) for u in units} | {side})
+    forces = Forces.build(m, [str(u["hex"]) for u in units], [str(u["side"]) for u in units],
+                          side_names=names)
+    zoc = zoc_field(m, forces, side, europa_revised_zoc())
+    own = [u for u in units if str(u["side"]) == side]
+    if not own:
+        raise InputError("units", f"no unit of the phasing side {side!r}")
+    max_length = raw.get("max_length")
+    if max_length is not None and (isinstance(max_length, bool)
+                                   or not isinstance(max_length, int)):
+        raise InputError("max_length", "expected an integer or null")
+    zones = None
+    if raw.get("interdiction"):
+        zones = np.zeros(m.n, dtype=bool)
+        for h in raw["interdiction"]:
+            zones[hex_index(m, str(h), "interdiction")] = True
+    return supply_phase(
+        m, [str(u["hex"]) for u in own], zoc, [str(h) for h in raw.get("sources", [])],
+        max_length=max_length, was_out=[bool(u.get("was_out", False)) for u in own],
+        ids=[str(u.get("id", f"u{i}")) for i, u in enumerate(own)],
+        defensive=[bool(u.get("defensive", False)) for u in own], interdiction=zones)
+
+
 # ---------------------------------------------------------------- EUR-36 defensive supply
 
 
@@ -242,5 +293,5 @@ def apply_defensive_supply(unit_type: UnitType | str, attack: int, defense: int,
 __all__ = [
     "DEFAULT_READINGS", "AirSurprisePooling", "HalfRounding", "ReceiptRounding",
     "SingleStepReturn", "SupplyEffects", "SupplyPhase", "SupplyReadings", "WeatherZoneChoice",
-    "WinterDefinition", "apply_defensive_supply", "supply_phase",
+    "WinterDefinition", "apply_defensive_supply", "supply_phase", "supply_phase_from_json",
 ]
