@@ -96,16 +96,17 @@ def register(europa_app: typer.Typer) -> None:
         from grognard.europa.sequence import turn_phases
 
         names = [p.strip() for p in players.split(",") if p.strip()]
-        data = {"rule": "EUR-22", "phases": [p.to_json() for p in turn_phases(names)],
+        phases = turn_phases(names)
+        data = {"rule": "EUR-22", "phases": [p.to_json() for p in phases],
                 "air_steps": [{"step": s.value, "player": step_player(s)}
                               for s in AIR_PHASE_ORDER]}
 
         def human(c: Any = console) -> None:
             c.print(grid_table(["phase", "player", "commands"],
-                               [[p["name"], p["player"], ", ".join(p["commands"])]
-                                for p in data["phases"]], "Europa revised game turn"))
-            c.print(grid_table(["air step", "acts"], [[s["step"], s["player"]]
-                                                      for s in data["air_steps"]]))
+                               [[p.name, p.player, ", ".join(sorted(p.commands))]
+                                for p in phases], "Europa revised game turn"))
+            c.print(grid_table(["air step", "acts"], [[s.value, step_player(s)]
+                                                      for s in AIR_PHASE_ORDER]))
 
         emit(data, as_json, human)
 
