@@ -357,3 +357,66 @@ def sr_into_captured_port_ok(captured_this_turn: bool, naval_interception_possib
 def sea_sr_destination_ok(is_port: bool, is_bridgehead: bool) -> bool:
     """TR-62: sea SR goes only to ports or bridgeheads, never to a plain beach."""
     return is_port or is_bridgehead
+
+
+@dataclass(frozen=True, slots=True)
+class InvasionCase:
+    """An INVASION.json file (docs/formats/tr_naval.md): the plan plus the defended beach."""
+
+    plan: InvasionPlan
+    defenders: tuple[GroundUnit, ...] = ()
+    fleets_after: Mapping[str, tuple[Fleet, ...]] | None = None
+    extra_bombarding: tuple[Fleet, ...] = ()
+    air: tuple[AirUnit, ...] = ()
+    weather: Weather = Weather.CLEAR
+    terrain: Terrain = Terrain.CLEAR
+    fortified: bool = False
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> InvasionCase:
+        if not isinstance(raw, Mapping):
+            raise InputError("invasion", "expected a JSON object")
+        known = {"beach", "beach_air_zone", "phase", "groups", "defenders", "fleets_after",
+                 "extra_bombarding", "air", "weather", "terrain", "fortified", "comment"}
+        for k in raw:
+            if k not in known:
+                raise InputError(f"invasion.{k}", "unknown field")
+
+        def items(key: str) -> list[Any]:
+            v = raw.get(key, [])
+            if not isinstance(v, list):
+                raise InputError(f"invasion.{key}", "expected a list")
+            return v
+
+        after_raw = raw.get("fleets_after")
+        after: dict[str, tuple[Fleet, ...]] | None = None
+        if after_raw is not None:
+            if not isinstance(after_raw, Mapping):
+                raise InputError("invasion.fleets_after", "expected an object hex -> [fleets]")
+            after = {str(h): tuple(Fleet.from_json(f, f"invasion.fleets_after.{h}[{i}]")
+                                   for i, f in enumerate(fs))
+                     for h, fs in after_raw.items()}
+        fortified = raw.get("fortified", False)
+        if not isinstance(fortified, bool):
+            raise InputError("invasion.fortified", "expected true or false")
+        return cls(
+            InvasionPlan.from_json(raw),
+            tuple(GroundUnit.from_json(u, f"invasion.defenders[{i}]")
+                  for i, u in enumerate(items("defenders"))),
+            after,
+            tuple(Fleet.from_json(f, f"invasion.extra_bombarding[{i}]")
+                  for i, f in enumerate(items("extra_bombarding"))),
+            tuple(AirUnit.from_json(a, f"invasion.air[{i}]") for i, a in enumerate(items("air"))),
+            as_enum(Weather, raw.get("weather", "clear"), "invasion.weather"),
+            as_enum(Terrain, raw.get("terrain", "clear"), "invasion.terrain"),
+            fortified,
+        )
+
+
+def resolve_invasion_case(case: InvasionCase, roll: int | None,
+                          tables: TableSet | None = None,
+                          readings: TRCombatReadings = DEFAULT_READINGS) -> InvasionOutcome:
+    """TR-61: :func:`resolve_invasion` on an INVASION.json case."""
+    return resolve_invasion(case.plan, case.defenders, roll, case.fleets_after,
+                            case.extra_bombarding, case.air, case.weather, case.terrain,
+                            case.fortified, tables, readings)

@@ -408,3 +408,50 @@ def verify_fleet_sr(from_friendly_port: bool, to_friendly_port: bool,
                                parse_air_zone(to_air, "to_air"))
     if reason is not None:
         raise IllegalOrder("TR-70", reason)
+
+
+def sea_sr_from_json(raw: Mapping[str, Any]
+                     ) -> tuple[SeaSROrder, dict[str, tuple[Fleet, ...]] | None]:
+    """A SEASR.json file (docs/formats/tr_naval.md): the order and, optionally, the escorts
+    left at sea after interception combat in each zone."""
+    if not isinstance(raw, Mapping):
+        raise InputError("sea_sr", "expected a JSON object")
+    known = {"unit", "unit_class", "power", "route", "origin", "destination", "escorts",
+             "escorts_after_combat", "origin_air_zone", "destination_air_zone",
+             "destination_is_bridgehead", "destination_captured_this_turn", "interceptable",
+             "comment"}
+    for k in raw:
+        if k not in known:
+            raise InputError(f"sea_sr.{k}", "unknown field")
+
+    def fleets_by_zone(key: str) -> dict[str, tuple[Fleet, ...]]:
+        v = raw.get(key, {})
+        if not isinstance(v, Mapping):
+            raise InputError(f"sea_sr.{key}", "expected an object zone -> [fleets]")
+        return {str(z).lower(): tuple(Fleet.from_json(f, f"sea_sr.{key}.{z}[{i}]")
+                                      for i, f in enumerate(fs)) for z, fs in v.items()}
+
+    def flag(key: str, default: bool) -> bool:
+        v = raw.get(key, default)
+        if not isinstance(v, bool):
+            raise InputError(f"sea_sr.{key}", "expected true or false")
+        return v
+
+    route = raw.get("route", [])
+    if not isinstance(route, list) or not route:
+        raise InputError("sea_sr.route", "expected a non-empty list of zones")
+    for key in ("unit", "origin", "destination"):
+        if not isinstance(raw.get(key), str):
+            raise InputError(f"sea_sr.{key}", "is required (a string)")
+    order = SeaSROrder(
+        str(raw["unit"]), parse_enum(UnitClass, raw.get("unit_class", "ground"),
+                                     "sea_sr.unit_class"),
+        parse_power(str(raw.get("power", "")), "sea_sr.power"),
+        tuple(str(z).lower() for z in route), str(raw["origin"]), str(raw["destination"]),
+        fleets_by_zone("escorts"),
+        parse_air_zone(raw.get("origin_air_zone", "none"), "sea_sr.origin_air_zone"),
+        parse_air_zone(raw.get("destination_air_zone", "none"), "sea_sr.destination_air_zone"),
+        flag("destination_is_bridgehead", False), flag("destination_captured_this_turn", False),
+        flag("interceptable", True))
+    after = fleets_by_zone("escorts_after_combat") if "escorts_after_combat" in raw else None
+    return order, after
