@@ -607,12 +607,15 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
                  & _RIVERS for a in attackers)
     defender_side = state["units"][defenders[0]]["side"]
     retreat_to = _retreat_hex(ctx, state, defender_side, target)
+    back = {a: _retreat_hex(ctx, state, cmd.player, state["units"][a]["hex"])
+            for a in attackers}
     battle = Battle(
         attackers=tuple(_ground_unit(a, state["units"][a], axis) for a in attackers),
         defenders=tuple(_ground_unit(d, state["units"][d], axis) for d in defenders),
         weather=wx, terrain=_MAP_TERRAIN.get(m.terrain_of(th), Terrain.OTHER),
         fortified=m.fortification_of(th) is not Fortification.NONE,
-        all_river=bool(rivers), defender_can_retreat=retreat_to is not None)
+        all_river=bool(rivers), defender_can_retreat=retreat_to is not None,
+        attacker_can_retreat=all(h is not None for h in back.values()))
     roll = dice.stream("third_reich.combat").roll("2d6")
     out = resolve_battle(battle, roll.total, ctx.tables)
     o = out.outcome
@@ -622,6 +625,8 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     retreats: dict[str, str] = {}
     if o.retreat is not None and o.retreat.side == "defender" and o.retreat.possible:
         retreats = {d: str(retreat_to) for d in d_left}
+    if o.retreat is not None and o.retreat.side == "attacker" and o.retreat.possible:
+        retreats = {a: str(back[a]) for a in attackers if a not in a_lost}
     advance = cmd.args.get("advance", True)
     survivors = sorted((a for a in attackers if a not in a_lost),
                        key=lambda i: (-int(state["units"][i]["attack"]), i))

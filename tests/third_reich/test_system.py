@@ -1,0 +1,339 @@
+"""The third_reich engine system: options drive the phases; ledger, combat, supply, views."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from grognard.core.errors import GrognardError, IllegalOrder
+from grognard.engine import Command, Game
+from grognard.engine.save import dumps, loads
+from grognard.engine.scenario import load_scenario, parse_scenario
+from grognard.engine.system import system_named
+from grognard.third_reich.combat import resolve_battle
+from grognard.third_reich.economy import Economy, at_turn, new_campaign
+from grognard.third_reich.sequence import player_turn
+from grognard.third_reich.year_start import year_start
+
+SCENARIO = "tr-1939-two-fronts"
+
+
+def C(kind, player, **args):
+    return Command(kind, player, args)
+
+
+def new(seed=3):
+    return Game.new(SCENARIO, seed=seed)
+
+
+def to_phase(g, name, player):
+    while not (g.phase.name == name and g.phase.player == player):
+        g.apply(C("end_phase", g.phase.player))
+
+
+def declare(g, player="axis", power="germany", **options):
+    return g.apply(C("declare_options", player, power=power, options=options))
+
+
+def econ(g) -> Economy:
+    return Economy.from_json(g.state["economy"])
+
+
+def assert_illegal(g, cmd, match):
+    before, n = g.state_hash(), len(g.commands)
+    assert not g.can(cmd)
+    with pytest.raises(GrognardError, match=match):
+        g.apply(cmd)
+    assert g.state_hash() == before and len(g.commands) == n
+
+
+def test_system_registered_and_runs_the_demo_scenario():
+    assert system_named("third_reich").name == "third_reich"
+    g = Game(load_scenario("demo-third-reich"), 1)
+    assert g.system.name == "third_reich" and g.phase.name == "declare_options"
+    assert "ge-sub" not in g.view("allies")["units"]
+
+
+def test_tr04_fall_1939_starts_at_the_axis_options_no_year_start():
+    g = new()
+    assert (g.turn, g.phase.name, g.phase.player) == (1, "declare_options", "axis")
+
+
+def test_tr02_options_drive_the_phases_the_side_plays():
+    g = new()
+    declare(g, eastern="offensive", western="attrition")
+    seen = []
+    while g.phase.player == "axis":
+        seen.append(g.phase.name)
+        g.apply(C("end_phase", "axis"))
+    expected = player_turn({"eastern": "offensive", "western": "attrition"}, {}, "fall")
+    assert tuple(seen) == tuple(p.value for p in expected.unified())[0:]
+    assert "mech_combat" in seen and "attrition" in seen
+    # the allies pass everywhere: movement, supply and the tail only
+    declare(g, "allies", "france", western="pass", eastern="pass")
+    seen = []
+    while g.phase.player == "allies":
+        seen.append(g.phase.name)
+        g.apply(C("end_phase", "allies"))
+    assert seen == ["declare_options", "movement", "supply", "build", "strategic_deployment",
+                    "strategic_warfare"]
+    # the turn wraps: Winter 1939, options cleared, the ledger's turn moves too
+    assert (g.turn, g.phase.name, g.phase.player) == (2, "declare_options", "axis")
+    assert g.state["options"] == {} and econ(g).turn == 2
+
+
+def test_tr03_options_charged_to_the_ledger_with_rule_and_cause():
+    g = new()
+    (ev,) = declare(g, eastern="offensive", western="attrition")
+    assert ev.data == {"side": "axis", "power": "germany",
+                       "options": {"eastern": "offensive", "western": "attrition"}, "cost": 15}
+    e = econ(g)
+    assert e.brp("germany") == 135
+    last = [x for x in e.ledger.entries if x.account == "germany.brp"][-1]
+    assert (last.account, last.amount, last.rule) == ("germany.brp", -15, "TR-03")
+    assert "eastern offensive" in last.cause and "western attrition" in last.cause
+    assert e.balance("germany.turn_cap") == 75  # TR-75: half of 150 on hand at turn start
+    assert g.state["economy"]["summary"]["germany"] == {"base": 150, "brp": 135}
+
+
+def test_tr03_southern_offensive_costs_5_through_1941():
+    g = new()
+    (ev,) = declare(g, southern="offensive")
+    assert ev.data["cost"] == 5
+
+
+def test_tr03_illegal_options_leave_the_game_untouched():
+    g = new()
+    assert_illegal(g, C("declare_options", "allies", options={"western": "pass"}), "SEQ")
+    assert_illegal(g, C("declare_options", "axis", options={"northern": "pass"}), "front")
+    assert_illegal(g, C("declare_options", "axis", power="france",
+                        options={"western": "pass"}), "TR-01")
+    declare(g, western="pass")
+    assert_illegal(g, C("declare_options", "axis", options={"eastern": "pass"}),
+                   "already declared")
+
+
+def test_tr25_declare_war_costs_5_for_minors_once_a_season_and_15_a_major():
+    g = new()
+    (ev,) = g.apply(C("declare_war", "axis", power="germany", minors=["poland"]))
+    assert ev.data["cost"] == 5 and econ(g).brp("germany") == 145
+    (ev,) = g.apply(C("declare_war", "axis", power="germany", minors=["denmark"]))
+    assert ev.data["cost"] == 0  # TR-25: 5 covers any number of minors in one season
+    (ev,) = g.apply(C("declare_war", "axis", power="italy", majors=["france"]))
+    assert ev.data["cost"] == 15 and econ(g).brp("italy") == 35
+    assert_illegal(g, C("declare_war", "axis", power="germany", minors=["poland"]),
+                   "already at war")
+    assert_illegal(g, C("declare_war", "axis", power="germany", majors=["italy"]), "own side")
+
+
+def test_tr75_builds_capped_at_half_the_total():
+    g = new()
+    declare(g, western="pass", eastern="pass")
+    to_phase(g, "build", "axis")
+    (ev,) = g.apply(C("build", "axis", power="germany", armor_factors=5))  # 10 BRPs
+    assert ev.data["cost"] == 10 and econ(g).brp("germany") == 140
+    assert econ(g).ledger.entries[-1].rule == "TR-75"
+    # 75 may be spent in all: 65 left -> 66 infantry factors is too much
+    assert_illegal(g, C("build", "axis", power="germany", infantry_factors=66), "TR-75")
+    g.apply(C("build", "axis", power="germany", infantry_factors=65))
+    assert econ(g).brp("germany") == 75
+    assert_illegal(g, C("build", "axis", power="germany", naval_fleets=2), "TR-75")
+
+
+def test_tr32_attack_with_a_fixed_seed_is_recorded_and_applied():
+    g = new(seed=3)
+    declare(g, eastern="offensive", western="attrition")
+    to_phase(g, "combat", "axis")
+    (ev,) = g.apply(C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
+    d = ev.data
+    assert d["dice"] == [6, 2] and d["roll"] == 8
+    assert (d["defense"], d["odds"], d["column"], d["drm"]) == (3, "8/3", "2-1", 1)
+    assert (d["result"], d["defender_losses"], d["eliminated"]) == ("D2", 1, ["pl-inf1"])
+    assert d["advanced"] == ["ge-arm1", "ge-arm2"]
+    # the event agrees with the pure rule function on the same roll
+    from grognard.third_reich.combat import Battle
+    from grognard.third_reich.system import _ground_unit
+    s0 = new(seed=3).state
+    battle = Battle(attackers=tuple(_ground_unit(u, s0["units"][u], "axis")
+                                    for u in ("ge-arm1", "ge-arm2")),
+                    defenders=(_ground_unit("pl-inf1", s0["units"]["pl-inf1"], "axis"),),
+                    defender_can_retreat=True)
+    assert resolve_battle(battle, 8, g.context.tables).to_json()["result"] == "D2"
+    assert g.state["units"]["pl-inf1"]["status"] == "eliminated"
+    assert g.state["units"]["ge-arm1"]["hex"] == "C9"
+
+
+def test_tr32_illegal_attacks():
+    g = new(seed=5)
+    declare(g, eastern="offensive", western="attrition")
+    assert_illegal(g, C("attack", "axis", hex="C9", attackers=["ge-arm1"]), "SEQ")
+    to_phase(g, "combat", "axis")
+    assert_illegal(g, C("attack", "axis", hex="D4", attackers=["ge-inf1"]), "TR-03")
+    assert_illegal(g, C("attack", "axis", hex="C9", attackers=["ge-inf3"]), "not adjacent")
+    assert_illegal(g, C("attack", "axis", hex="C9", attackers=["pl-inf3"]), "not a ground unit")
+    assert_illegal(g, C("attack", "axis", hex="C10", attackers=["ge-arm1"]), "no enemy")
+    g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
+    assert_illegal(g, C("attack", "axis", hex="F12", attackers=["ge-inf4"]), "already been")
+    assert_illegal(g, C("attack", "axis", hex="C9", attackers=["ge-inf3"]), "already attacked")
+    to_phase(g, "mech_combat", "axis")
+    assert_illegal(g, C("attack", "axis", hex="B10", attackers=["ge-inf4"]), "not armor")
+
+
+def test_tr38_attrition_on_a_front_with_losses_and_hexes():
+    g = new(seed=6)
+    declare(g, eastern="offensive", western="attrition")
+    to_phase(g, "attrition", "axis")
+    assert_illegal(g, C("attrition", "axis", front="eastern"), "TR-38")
+    (ev,) = g.apply(C("attrition", "axis", front="western"))
+    d = ev.data
+    assert (d["contact_units"], d["factors"], d["column"]) == (["ge-inf1", "ge-inf2"], 6,
+                                                               "col1")
+    assert d["roll"] == sum(d["dice"]) == 12 and d["result"] == "D2H1"
+    assert d["eliminated"] == ["fr-inf1", "fr-inf2"]  # only units adjacent to the attackers
+    assert g.state["units"]["fr-inf3"]["status"] == "active"
+    assert g.state["pending_hexes"]["n"] == 1
+    assert_illegal(g, C("attrition", "axis", front="western"), "done this turn")
+    g.apply(C("take_hexes", "axis", hexes=[]))  # nothing left adjacent to take
+    assert g.state["pending_hexes"] is None
+
+
+def test_tr40_take_hexes_rejects_a_fortified_hex():
+    g = new(seed=5)
+    declare(g, eastern="offensive", western="attrition")
+    to_phase(g, "attrition", "axis")
+    g.apply(C("attrition", "axis", front="western"))
+    g.state["pending_hexes"] = {"side": "axis", "front": "western", "n": 1,
+                                "candidates": []}  # as an H1 would leave it
+    assert_illegal(g, C("take_hexes", "axis", hexes=["B4"]), "fortified")
+    (ev,) = g.apply(C("take_hexes", "axis", hexes=["D4"]))
+    assert ev.data["hexes"] == ["D4"] and g.state["units"]["fr-inf1"]["hex"] != "D4"
+
+
+def test_tr72_tr73_supply_check_isolates_the_pocket():
+    g = new(seed=3)
+    declare(g, eastern="offensive", western="attrition")
+    to_phase(g, "declare_options", "allies")
+    declare(g, "allies", "france", western="pass", eastern="pass")
+    to_phase(g, "supply", "allies")
+    (ev,) = g.apply(C("supply_check", "allies"))
+    d = ev.data
+    assert d["out_of_supply"] == ["pl-inf2"]
+    (h,) = d["hexes"]
+    assert (h["hex"], h["region"], h["adjacent_enemy"], h["home_country"], h["city_path"]) == (
+        "F12", "east", True, True, False)
+    (r,) = d["rolls"]
+    assert r["roll"] == sum(r["dice"]) and r["modified_roll"] == r["roll"] - 1
+    assert r["eliminated"] == (r["modified_roll"] <= 7)
+    assert (d["eliminated"] == ["pl-inf2"]) == r["eliminated"]
+    assert g.state["units"]["pl-inf1"]["supply"] == "in"
+    assert_illegal(g, C("supply_check", "allies"), "done")
+
+
+def test_tr32_impossible_retreat_costs_the_pocket_its_last_unit():
+    """TR-32: DR on a unit that cannot retreat (F12 is ringed): one extra loss instead."""
+    g = new(seed=1)
+    declare(g, eastern="offensive")
+    to_phase(g, "combat", "axis")
+    (ev,) = g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
+    d = ev.data
+    assert d["result"] == "DR" and d["retreat"] == {"side": "defender", "possible": False,
+                                                    "units": 0, "extra_loss": 1}
+    assert d["eliminated"] == ["pl-inf2"] and d["advanced"] == ["ge-inf3"]
+
+
+def test_tr32_attacker_retreat_moves_the_attacker_back():
+    g = new(seed=2)
+    declare(g, eastern="offensive")
+    to_phase(g, "combat", "axis")
+    (ev,) = g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
+    d = ev.data
+    assert d["result"] == "AR" and list(d["retreats"]) == ["ge-inf3"]
+    assert g.state["units"]["ge-inf3"]["hex"] == d["retreats"]["ge-inf3"] != "F11"
+
+
+def test_tr72_breakout_eliminates_without_a_roll():
+    g = new()
+    declare(g, western="pass", eastern="pass")
+    to_phase(g, "declare_options", "allies")
+    declare(g, "allies", "france", western="pass")
+    to_phase(g, "supply", "allies")
+    assert_illegal(g, C("supply_check", "allies", breakout=["D4"]), "no out-of-supply")
+    (ev,) = g.apply(C("supply_check", "allies", breakout=["F12"]))
+    assert ev.data["breakout"] == ["pl-inf2"] and ev.data["rolls"] == []
+    assert g.state["units"]["pl-inf2"]["status"] == "eliminated"
+
+
+def spring_game():
+    sc = load_scenario(SCENARIO)
+    return Game(parse_scenario(sc.text.replace("[calendar]\nturn = 1", "[calendar]\nturn = 3"),
+                               "tr-spring.toml"), 5)
+
+
+def test_tr09_year_start_in_spring_through_the_engine():
+    g = spring_game()
+    assert (g.turn, g.phase.name, g.phase.player) == (3, "year_start", "axis")
+    assert_illegal(g, C("end_phase", "axis"), "TR-09")
+    g.apply(C("year_start", "axis"))
+    expected, _ = year_start(at_turn(new_campaign(), 3))
+    assert econ(g).summary() == expected.summary()
+    assert econ(g).brp("france") == Fraction(60 + 24)  # the Spring 1940 special: +40%
+    assert_illegal(g, C("year_start", "axis"), "already")
+    g.apply(C("end_phase", "axis"))
+    assert g.phase.name == "declare_options"
+
+
+def test_tr09_year_start_only_in_spring():
+    g = new()
+    assert_illegal(g, C("year_start", "axis"), "SEQ")
+
+
+def test_tr20_murmansk_uboats_hidden_from_the_allies():
+    g = new()
+    declare(g, western="pass", eastern="pass")
+    to_phase(g, "strategic_warfare", "axis")
+    assert_illegal(g, C("murmansk_commit", "axis", subs=-1), "german.subs")
+    g.apply(C("murmansk_commit", "axis", air=0, naval=0, subs=6))
+    allied = g.view("allies")
+    assert allied["murmansk"]["german"] == {"air": 0, "naval": 0, "subs": None,
+                                            "subs_present": True}
+    assert "axis" not in allied["secrets"] and "ge-sub" not in allied["units"]
+    assert "6" not in json.dumps(allied["murmansk"])
+    axis = g.view("axis")
+    assert axis["secrets"]["axis"]["murmansk"]["subs"] == 6
+    assert_illegal(g, C("murmansk_commit", "axis", subs=2), "already")
+
+
+def test_save_load_replay_same_hash():
+    g = new(seed=3)
+    declare(g, eastern="offensive", western="attrition")
+    to_phase(g, "movement", "axis")
+    g.apply(C("move", "axis", unit="ge-inf2", path=["B6"]))
+    to_phase(g, "combat", "axis")
+    g.apply(C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
+    to_phase(g, "attrition", "axis")
+    g.apply(C("attrition", "axis", front="western"))
+    to_phase(g, "build", "axis")
+    g.apply(C("build", "axis", power="germany", infantry_factors=3))
+    to_phase(g, "declare_options", "allies")
+    declare(g, "allies", "france", western="pass", eastern="pass")
+    to_phase(g, "supply", "allies")
+    g.apply(C("supply_check", "allies"))
+    text = dumps(g)
+    again = loads(text)
+    assert again.state_hash() == g.state_hash() and dumps(again) == text
+    replayed = Game.replay(g.scenario, g.seed, g.commands, g.events)
+    assert replayed.state_hash() == g.state_hash()
+    assert g.fold_recorded(g.events) == g.state
+    # the ledger in state is exact: strings or integers, never floats
+    assert all(isinstance(v, (int, str)) for v in g.state["economy"]["ledger"]["balances"]
+               .values())
+
+
+def test_unknown_command_and_wrong_player_leave_hash_unchanged():
+    g = new()
+    assert_illegal(g, C("teleport", "axis"), "unknown command")
+    assert_illegal(g, C("end_phase", "allies"), "SEQ")
+    with pytest.raises(IllegalOrder):
+        g.apply(C("move", "axis", unit="fr-inf1", path=["D5"]))
