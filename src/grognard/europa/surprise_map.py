@@ -145,7 +145,7 @@ def units_near_front(m: MapData, forces: Forces, side: str | None, front: Surpri
     marked surprise front, with their distance, in unit order."""
     if isinstance(within, bool) or not isinstance(within, int) or within < 0:
         raise InputError("within", f"a whole number of hexes >= 0, not {within!r}")
-    d = hexes_from_front(m, list(front.hexes))[forces.hex]
+    d = hexes_from_front(m, [str(h) for h in front.hexes])[forces.hex]
     mask = np.ones(len(forces), dtype=bool) if side is None else forces.of_side(side)
     return {forces.ids[i]: int(d[i]) for i in np.nonzero(mask & (d <= within))[0].tolist()}
 

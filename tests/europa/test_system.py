@@ -1,0 +1,246 @@
+"""The europa engine system: scripted combats on demo-europa through Game and the CLI.
+
+Every die comes from a named seeded stream, so each test checks the recorded dice against the
+stream itself, then the result against the CRT for those dice, and the fixed regression values.
+"""
+
+import json
+
+import pytest
+
+from grognard.cli import main
+from grognard.core.dice import Dice
+from grognard.core.errors import GrognardError
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
+from grognard.engine.save import dumps, loads
+from grognard.engine.system import system_named
+from grognard.europa.combat import crt_result
+from grognard.europa.system import COMBAT_STREAM, EUROPA
+
+
+def move(unit, *path):
+    return Command("move", "axis", {"unit": unit, "path": list(path)})
+
+
+ATTACK = Command("attack", "axis", {"attackers": ["de-7pz", "de-20mot"], "defender_hex": "0704"})
+ORDERS = [move("de-7pz", "0504", "0604"), move("de-20mot", "0505", "0604"),
+          Command("end_phase", "axis")]
+
+
+def combat_game(seed):
+    g = Game.new("demo-europa", seed=seed)
+    for c in ORDERS:
+        g.apply(c)
+    return g
+
+
+def allocate(side, *units):
+    return Command("allocate_losses", "axis", {"side": side, "units": list(units)})
+
+
+def assert_untouched(g, cmd, match):
+    before, n = g.state_hash(), len(g.commands)
+    with pytest.raises(GrognardError, match=match):
+        g.apply(cmd)
+    assert g.state_hash() == before and len(g.commands) == n
+
+
+def test_europa_system_registers_and_keeps_the_generic_commands():
+    g = Game.new("demo-europa", seed=7)
+    assert system_named("europa") is EUROPA and g.system.name == "europa"
+    assert {"move", "roll_table", "end_phase", "attack", "allocate_losses",
+            "retreat"} <= set(EUROPA.commands)
+    g.apply(move("de-7pz", "0504"))
+    assert g.state["units"]["de-7pz"]["hex"] == "0504"
+    assert g.state["units"]["de-7pz"]["re_size"] == 3 and g.state["combat"]["pending"] is None
+
+
+def test_eur09_scripted_combat_records_odds_drms_roll_and_result():
+    """EUR-09: 7 Pz (9, full AEC) + 20 Mot (6, limited AEC) attack the 112 Rifle (6) in clear
+    terrain: 15 to 6 = 2-1; armor DRM +1 (armor vs none); the 2D6 from ``europa.combat``."""
+    g = combat_game(2)
+    ev = g.apply(ATTACK)[0]
+    d = ev.data
+    assert ev.type == "combat_resolved"
+    expected = Dice(2).stream(COMBAT_STREAM).roll("2d6")
+    assert d["dice"] == list(expected.dice) and d["roll"] == expected.total
+    assert d["odds"] == "2-1" and d["column"] == "2-1"
+    assert d["attack_strength"] == 15 and d["defense_strength"] == 6
+    assert d["drm"] == 1 and d["drm_breakdown"] == {"bombardment": 0, "armor": 1}
+    assert d["result"] == str(crt_result("2-1", 1, d["roll"], g.context.tables.get(
+        "europa_revised_crt")))
+    # the regression values of seed 2
+    assert (d["dice"], d["roll"], d["modified_roll"], d["result"]) == ([1, 5], 6, 7, "X1")
+    assert d["loss_unit"] == 3 and d["weaker_side"] == "defender"
+    assert d["requirements"] == [
+        {"side": "attacker", "requirement": 3, "units": ["de-7pz", "de-20mot"]},
+        {"side": "defender", "requirement": 3, "units": ["su-112rifle"]}]
+    assert d["model"]["terrain"] == "clear" and d["model"]["attackers"][0]["hexsides"] == []
+    assert g.state["combat"]["pending"]["requirements"] == d["requirements"]
+
+
+def test_eur12_allocation_through_the_engine_applies_elimination_and_replacements():
+    g = combat_game(2)
+    g.apply(ATTACK)
+    assert_untouched(g, ATTACK, "EUR-09.*pending")
+    assert_untouched(g, allocate("attacker", "su-112rifle"), "EUR-12.*su-112rifle")
+    assert_untouched(g, allocate("attacker", "de-20mot", "de-7pz"), "EUR-12.*de-7pz is not needed")
+    assert_untouched(g, Command("retreat", "axis", {"units": ["su-112rifle"], "path": ["0804"]}),
+                     "EUR-15")
+    ev = g.apply(allocate("attacker", "de-20mot"))[0].data
+    assert ev["steps"] == [{"unit": "de-20mot", "action": "eliminate", "credit": 6,
+                            "armor": True}]
+    assert ev["credited"] == 6 and ev["excess"] == 3 and ev["eliminated"] == ["de-20mot"]
+    assert ev["replacements"] == {"series": "re", "armor": 1, "infantry": 0}
+    assert g.state["units"]["de-20mot"]["status"] == "eliminated"
+    assert g.state["units"]["de-20mot"]["hex"] is None
+    assert_untouched(g, allocate("attacker", "de-7pz"), "EUR-12.*attacker has no loss")
+    g.apply(allocate("defender", "su-112rifle"))
+    assert g.state["units"]["su-112rifle"]["status"] == "eliminated"
+    assert g.state["combat"]["pending"] is None and g.state["units"]["de-7pz"]["hex"] == "0604"
+    # save -> load -> replay gives the same state
+    again = loads(dumps(g))
+    assert again.state_hash() == g.state_hash()
+    replayed = Game.replay(g.scenario, g.seed, g.commands, g.events)
+    assert replayed.state_hash() == g.state_hash()
+    assert replayed.fold_recorded(g.events) == g.state
+
+
+def test_eur15_eur16_defender_retreat_two_hexes_along_a_legal_path():
+    g = combat_game(1)
+    d = g.apply(ATTACK)[0].data
+    assert d["result"] == "DR" and d["retreats"] == [
+        {"side": "defender", "hexes": 2, "units": ["su-112rifle"]}]
+    retreat = Command("retreat", "axis", {"units": ["su-112rifle"], "path": ["0804"]})
+    assert_untouched(g, retreat, "EUR-16.*not a legal 2-hex retreat")
+    assert_untouched(g, Command("retreat", "axis", {"units": ["de-7pz"], "path": ["0504"]}),
+                     "EUR-15.*no pending retreat")
+    ev = g.apply(Command("retreat", "axis", {"units": ["su-112rifle"],
+                                              "path": ["0804", "0904"]}))[0].data
+    assert ev["from"] == "0704" and ev["path"] == ["0804", "0904"]
+    assert ev["zoc_entered"] == 0 and ev["losses"] == []
+    assert g.state["units"]["su-112rifle"]["hex"] == "0904"
+    assert g.state["combat"]["pending"] is None
+    assert loads(dumps(g)).state_hash() == g.state_hash()
+
+
+def test_eur16_retreat_through_enemy_zoc_pays_the_penalty():
+    """EUR-16: one penalty per enemy-ZOC hex entered: the full-strength division (no cadre
+    side in the scenario) is eliminated by the one penalty of 0603 (next to 7 Pz in 0604)."""
+    g = combat_game(1)
+    g.apply(ATTACK)
+    ev = g.apply(Command("retreat", "axis", {"units": ["su-112rifle"],
+                                              "path": ["0603", "0503"]}))[0].data
+    assert ev["zoc_entered"] >= 1
+    assert ev["losses"][0] == {"unit": "su-112rifle", "action": "eliminate"}
+    assert g.state["units"]["su-112rifle"]["status"] == "eliminated"
+
+
+def test_illegal_attacks_leave_the_state_hash_unchanged():
+    g = combat_game(2)
+    assert_untouched(g, Command("attack", "axis", {"attackers": ["de-5inf"],
+                                                   "defender_hex": "0704"}),
+                     "EUR-09.*not adjacent")
+    assert_untouched(g, Command("attack", "axis", {"attackers": ["de-7pz"],
+                                                   "defender_hex": "0504"}),
+                     "EUR-09.*no enemy unit")
+    assert_untouched(g, Command("attack", "axis", {"attackers": ["su-126rifle"],
+                                                   "defender_hex": "0704"}),
+                     "EUR-09.*belongs to soviet")
+    assert_untouched(g, Command("attack", "soviet", {"attackers": ["su-112rifle"],
+                                                     "defender_hex": "0604"}), "SEQ")
+    assert_untouched(g, allocate("defender", "su-112rifle"), "EUR-12.*no combat result")
+    assert_untouched(g, Command("attack", "axis", {"attackers": ["de-7pz"],
+                                                   "defender_hex": "0704",
+                                                   "bombardment": 3}), "bombardment")
+
+
+def test_eur09_combat_through_the_cli_replays_to_the_same_hash(capsys, tmp_path):
+    save = tmp_path / "g.json"
+
+    def run(*args):
+        capsys.readouterr()
+        rc = main(list(args))
+        out, err = capsys.readouterr()
+        return rc, out, err
+
+    rc, _, _ = run("game", "new", "demo-europa", "--seed", "2", "--out", str(save), "--json")
+    assert rc == 0
+    for c in [*ORDERS, ATTACK]:
+        rc, out, err = run("game", "apply", str(save), json.dumps(c.to_json()), "--json")
+        assert rc == 0, err
+    ev = json.loads(out)["events"][0]["data"]
+    assert (ev["roll"], ev["result"], ev["loss_unit"]) == (6, "X1", 3)
+    before = save.read_bytes()
+    rc, _, err = run("game", "apply", str(save),
+                     json.dumps(allocate("attacker", "su-112rifle").to_json()))
+    assert rc == 2 and "EUR-12" in err and save.read_bytes() == before
+    rc, out, _ = run("game", "apply", str(save),
+                     json.dumps(allocate("attacker", "de-7pz").to_json()), "--json")
+    data = json.loads(out)
+    assert data["events"][0]["data"]["eliminated"] == ["de-7pz"]
+    assert data["events"][0]["data"]["replacements"] == {"series": "re", "armor": 2,
+                                                          "infantry": 0}
+    rc, out, _ = run("game", "replay", str(save), "--json")
+    assert rc == 0 and json.loads(out)["state_hash"] == data["state_hash"]
+    g = combat_game(2)
+    g.apply(ATTACK)
+    g.apply(allocate("attacker", "de-7pz"))
+    assert g.state_hash() == data["state_hash"]
+
+
+# --- rule 47 plans as commands -----------------------------------------------------------------
+def surprise(kind, **args):
+    return Command(kind, "axis", {"command": "AGC", **args})
+
+
+def to_phase(g, turn, index):
+    while (g.turn, g.state["phase"]) != (turn, index):
+        g.apply(Command("end_phase", g.phase.player))
+
+
+def test_sur05_designated_plan_is_hidden_from_the_enemy_view():
+    g = Game.new("europa-surprise", seed=5)
+    assert [p.name for p in g.sequence.phases[:3]] == ["initial", "movement", "combat"]
+    ev = g.apply(surprise("designate_surprise", centre="0604", level=5, target_turn=2))[0]
+    assert ev.type == "surprise_planned"
+    assert ev.data["record"]["srp_spent"] == 5 and ev.data["record"]["lead_turns"] == 1
+    axis, soviet = g.view("axis"), g.view("soviet")
+    assert axis["secrets"]["axis"]["surprise"]["AGC"]["plan"]["centre"] == "0604"
+    assert "axis" not in soviet["secrets"] and "0604" not in json.dumps(soviet)
+    assert soviet["surprise"] == {}
+
+
+def test_sur07_designation_checks_the_centre_on_the_map():
+    g = Game.new("europa-surprise", seed=5)
+    assert_untouched(g, surprise("designate_surprise", centre="0101", level=5, target_turn=2),
+                     "SUR-07.*neither an enemy nor a friendly ZOC")
+    assert_untouched(g, surprise("designate_surprise", centre="0804", level=5, target_turn=2),
+                     "SUR-07.*behind the enemy front line")
+    assert_untouched(g, surprise("designate_surprise", centre="0604", level=5, target_turn=1),
+                     "SUR-05")
+
+
+def test_sur09_sur10_sur11_sur12_plan_operations_and_the_public_front():
+    g = Game.new("europa-surprise", seed=5)
+    g.apply(surprise("designate_surprise", centre="0703", level=5, target_turn=2))
+    d = g.apply(surprise("delay_surprise", turns=1))[0].data["record"]
+    assert d["target_turn"] == 3 and d["srp_cost"] == "1.25"
+    m = g.apply(surprise("move_surprise_centre", to="0803"))[0].data["record"]
+    assert m["hexes_moved"] == 1 and m["effective_level"] == 4  # hexes counted on the map
+    assert_untouched(g, surprise("move_surprise_centre", to="0101"), "SUR-07")
+    assert_untouched(g, surprise("reduce_surprise", level=2), "SUR-09")
+    assert_untouched(g, surprise("start_surprise"), "SUR-05")
+    to_phase(g, 3, 0)
+    r = g.apply(surprise("reduce_surprise", level=3))[0].data["record"]
+    assert r["from_level"] == 4 and r["to_level"] == 3
+    ev = g.apply(surprise("start_surprise"))[0]
+    assert ev.type == "surprise_started"
+    public = g.view("soviet")["surprise"]["axis"]["AGC"]
+    assert public["level"] == 3 and public["centre"] == "0803" and public["status"] == "started"
+    # SUR-12: level 3 -> 2 hexes each side of the centre, counted along core.front's line
+    assert public["front"]["hexes"] == ["0603", "0703", "0803", "0904", "1004"]
+    assert public["front"]["length"] == 5
+    assert "axis" not in g.view("soviet")["secrets"]
+    assert loads(dumps(g)).state_hash() == g.state_hash()
