@@ -166,3 +166,21 @@ def test_tr61_plan_from_json() -> None:
     assert plan.groups[0].air_zone is AirZone.FRIENDLY and can_invade(plan)
     with pytest.raises(InputError):
         InvasionPlan.from_json({"beach": "B", "beach_air_zone": "purple"})
+
+
+def test_tr61_tv18_example2_lorient_invasion_blocked_at_5_v_10() -> None:
+    """002_67ce4e3275b117b3.txt Example 2 (TR-TV18): with the UK 5-4 at Harwich and the German
+    Vichy unit at La Rochelle, "Lorient in Brittany would not be a possible invasion
+    location, as the Germans would have 10 factors in range to only 5 US"."""
+    from grognard.third_reich.air_zones import air_zone_status, load_air_zone_map
+    from grognard.third_reich.naval_ops import air_zone_of
+
+    zones = load_air_zone_map("tr-air-zones")
+    lorient = air_zone_of(air_zone_status(zones.hex_of("Lorient"), "allies",
+                                          zones.situation("example2-harwich")))
+    assert lorient is AirZone.ENEMY
+    plan = InvasionPlan("Lorient", (group(air=AirZone.CONTESTED),), lorient)
+    assert not can_invade(plan)
+    calais = air_zone_of(air_zone_status(zones.hex_of("Calais"), "allies",
+                                         zones.situation("example2")))
+    assert can_invade(InvasionPlan("Calais", (group(air=calais),), calais))

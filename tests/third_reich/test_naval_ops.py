@@ -155,3 +155,21 @@ def test_tr60_own_uncontested_air_zone_excludes_naval_interception() -> None:
     assert naval_interception_possible(AirZone.ENEMY)
     with pytest.raises(InputError):
         naval_interception_possible("blue")
+
+
+def test_tr60_tv18_example1_italian_air_excludes_uk_interception_near_taranto() -> None:
+    """002_67ce4e3275b117b3.txt "Naval interception and enemy air zones", Example 1 (TR-TV18):
+    Italian 5-4 at Rome, UK 5-4 at Malta. Seen from the phasing Italians, Taranto is their
+    uncontested air zone (no UK naval interception there); Syracuse is contested by Malta."""
+    from grognard.third_reich.air_zones import air_zone_status, load_air_zone_map
+    from grognard.third_reich.naval_ops import air_zone_of
+
+    zones = load_air_zone_map("tr-air-zones")
+    air = zones.situation("example1")
+    taranto = air_zone_of(air_zone_status(zones.hex_of("Taranto"), "axis", air))
+    assert taranto is AirZone.FRIENDLY and not naval_interception_possible(taranto)
+    uk_view = air_zone_of(air_zone_status(zones.hex_of("Taranto"), "allies", air))
+    assert uk_view is AirZone.ENEMY
+    syr = air_zone_of(air_zone_status(zones.hex_of("Syracuse"), "axis",
+                                      zones.situation("example1-taranto")))
+    assert syr is AirZone.CONTESTED and naval_interception_possible(syr)

@@ -8,8 +8,8 @@ third of its factors (TR-58) and, as SR escort, keeps sea SRs going while at lea
 factors survive (TR-59). Hexes in the phasing player's uncontested air zone cannot be
 subject to naval interception (TR-60).
 
-Air-zone status is an explicit input (:class:`AirZone`, seen from the side acting); it is
-computed elsewhere (TR-30).
+Air-zone status is an explicit input (:class:`AirZone`, seen from the side acting); TR-30
+computes it (:mod:`grognard.third_reich.air_zones`; :func:`air_zone_of` converts its status).
 
 >>> transport_capacity(Fleet("f", 9)), bombardment_support(Fleet("f", 9))
 (4, 3)
@@ -27,6 +27,7 @@ from typing import Any
 from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.core.exact import Exact, exact_json
 from grognard.core.readings import Readings
+from grognard.third_reich.air_zones import AirZoneStatus
 from grognard.third_reich.combat_readings import TRCombatReadings
 from grognard.third_reich.forces import Fleet, GroundUnit
 from grognard.third_reich.support import naval_support
@@ -90,6 +91,19 @@ class AirZone(StrEnum):
 
 def parse_air_zone(value: Any, field_name: str = "air_zone") -> AirZone:
     return parse_enum(AirZone, value, field_name)
+
+
+def air_zone_of(status: AirZoneStatus) -> AirZone:
+    """The :class:`AirZone` of a TR-30 :class:`~grognard.third_reich.air_zones.AirZoneStatus`
+    (computed from based air units by :func:`~grognard.third_reich.air_zones.air_zone_status`).
+    """
+    if status.uncontested_enemy:
+        return AirZone.ENEMY
+    if status.uncontested_friendly:
+        return AirZone.FRIENDLY
+    if status.contested:
+        return AirZone.CONTESTED
+    return AirZone.NONE
 
 
 # ---------------------------------------------------------------- TR-54 one op per game turn
