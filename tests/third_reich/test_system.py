@@ -204,11 +204,18 @@ def test_tr40_take_hexes_rejects_a_fortified_hex():
     declare(g, eastern="offensive", western="attrition")
     to_phase(g, "attrition", "axis")
     g.apply(C("attrition", "axis", front="western"))
-    g.state["pending_hexes"] = {"side": "axis", "front": "western", "n": 1,
-                                "candidates": []}  # as an H1 would leave it
+    g.state["pending_hexes"] = {"side": "axis", "front": "western", "n": 1, "candidates": [],
+                                "attackers": ["ge-inf1", "ge-inf2"]}  # as an H1 leaves it
     assert_illegal(g, C("take_hexes", "axis", hexes=["B4"]), "fortified")
-    (ev,) = g.apply(C("take_hexes", "axis", hexes=["D4"]))
-    assert ev.data["hexes"] == ["D4"] and g.state["units"]["fr-inf1"]["hex"] != "D4"
+    assert_illegal(g, C("take_hexes", "axis", hexes=[]), "must be named")
+    assert_illegal(g, C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-arm1"]}),
+                   "did not take part")
+    assert_illegal(g, C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-inf2"]}),
+                   "not adjacent")
+    (ev,) = g.apply(C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-inf1"]}))
+    assert ev.data["hexes"] == ["D4"] and ev.data["eliminated"] == []
+    assert g.state["units"]["fr-inf1"]["hex"] == ev.data["retreats"]["fr-inf1"] != "D4"
+    assert g.state["units"]["ge-inf1"]["hex"] == "D4"
 
 
 def test_tr72_tr73_supply_check_isolates_the_pocket():

@@ -54,7 +54,7 @@ from grognard.third_reich.attrition import (
 )
 from grognard.third_reich.builds import Basket, buy, verify_purchase
 from grognard.third_reich.calendar import LAST_TURN, Region, Season, date_of, weather
-from grognard.third_reich.combat import Battle, Terrain, resolve_battle
+from grognard.third_reich.combat import STACKING_LIMIT, Battle, Terrain, resolve_battle
 from grognard.third_reich.economy import (
     Economy,
     at_turn,
@@ -740,8 +740,10 @@ def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
     d = ev.data
     _eliminate(s, list(d["eliminated"]))
     s["attrition_done"] = [*state["attrition_done"], f"{d['side']}:{d['front']}"]
+    attackers = [u for u in d["contact_units"] if u not in d["eliminated"]]
     s["pending_hexes"] = ({"side": d["side"], "front": d["front"], "n": d["hexes"],
-                           "candidates": d["hex_candidates"]} if d["hexes"] else None)
+                           "candidates": d["hex_candidates"], "attackers": attackers}
+                          if d["hexes"] else None)
     return s
 
 
@@ -757,6 +759,27 @@ def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
     front = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"],
                                  _front_mask(m, p["front"]))
     verify_hexes_won(int(p["n"]), front, chosen)
+    for label, units in _advance_arg(cmd).items():
+        if label not in chosen:
+            raise IllegalOrder("TR-40", f"{label} is not one of the hexes taken")
+        if len(units) > STACKING_LIMIT:
+            raise IllegalOrder("TR-40", f"at most {STACKING_LIMIT} units advance into {label}")
+        for uid in units:
+            if uid not in p.get("attackers", []):
+                raise IllegalOrder("TR-40", f"{uid} did not take part in the attrition")
+            if not _adjacent_any(m, state["units"][uid]["hex"], {label}):
+                raise IllegalOrder("TR-40", f"{uid} is not adjacent to {label}")
+    moving = [u for us in _advance_arg(cmd).values() for u in us]
+    if len(set(moving)) != len(moving):
+        raise IllegalOrder("TR-40", "a unit advances twice")
+
+
+def _advance_arg(cmd: Command) -> dict[str, list[str]]:
+    raw = cmd.args.get("advance", {})
+    if not isinstance(raw, dict) or not all(
+            isinstance(v, list) and all(isinstance(u, str) for u in v) for v in raw.values()):
+        raise InputError("args.advance", "an object {hex: [attacking units]}")
+    return {str(k): list(v) for k, v in raw.items()}
 
 
 def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -773,7 +796,8 @@ def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> l
             else:
                 retreats[uid] = to
     return [Event("hexes_taken", {"side": cmd.player, "hexes": list(cmd.args["hexes"]),
-                                  "retreats": retreats, "eliminated": sorted(lost)})]
+                                  "retreats": retreats, "eliminated": sorted(lost),
+                                  "advance": _advance_arg(cmd)})]
 
 
 def fold_hexes_taken(state: JSON, ev: Event) -> JSON:
@@ -781,6 +805,9 @@ def fold_hexes_taken(state: JSON, ev: Event) -> JSON:
     _eliminate(s, list(ev.data["eliminated"]))
     for uid, to in ev.data["retreats"].items():
         s["units"][uid]["hex"] = to
+    for label, units in ev.data["advance"].items():
+        for uid in units:
+            s["units"][uid]["hex"] = label
     s["pending_hexes"] = None
     return s
 
