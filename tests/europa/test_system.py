@@ -244,3 +244,60 @@ def test_sur09_sur10_sur11_sur12_plan_operations_and_the_public_front():
     assert public["front"]["length"] == 5
     assert "axis" not in g.view("soviet")["secrets"]
     assert loads(dumps(g)).state_hash() == g.state_hash()
+
+
+def test_eur29_barrage_rolls_first_from_its_own_stream_and_adds_the_drm():
+    """EUR-29/EUR-05: attacking artillery fires a barrage (2D6 from ``europa.barrage``) before
+    the CRT roll; a "1" result gives +1 DRM."""
+    g = Game.new("demo-europa", seed=2)
+    g.apply(move("de-7pz", "0504", "0604"))
+    g.apply(Command("move", "axis", {"unit": "de-art", "path": ["0404", "0504", "0603"]}))
+    g.apply(Command("end_phase", "axis"))
+    assert_untouched(g, Command("attack", "axis", {"attackers": ["de-art"],
+                                                   "defender_hex": "0704"}), "EUR-03")
+    d = g.apply(Command("attack", "axis", {"attackers": ["de-7pz", "de-art"],
+                                           "defender_hex": "0704"}))[0].data
+    expected = Dice(2).stream("europa.barrage").roll("2d6")
+    assert d["barrage_dice"] == list(expected.dice) and d["barrage"]["roll"] == expected.total
+    assert d["barrage"]["strength"] == 4 and d["barrage"]["hits"] == 1
+    assert d["drm_breakdown"] == {"bombardment": 1, "armor": 1} and d["drm"] == 2
+    assert d["attack_strength"] == 9  # artillery fires its factors and does not add them
+
+
+def test_eur10_hexsides_crossed_come_from_the_map():
+    """EUR-10: the hexside each attacker crosses is read from the map: the river 0504|0604,
+    frozen in winter, and the major river 0505|0605."""
+    from grognard.engine.state import thaw
+    from grognard.europa.system import attack_json
+
+    g = Game.new("demo-europa", seed=1)
+    s = thaw(g.state)
+    s["units"]["su-112rifle"]["hex"] = "0604"
+    s["units"]["de-20mot"]["hex"] = "0605"
+    s["units"]["de-5inf"]["hex"] = "0505"
+    s["units"]["de-7pz"]["hex"] = "0504"
+    raw = attack_json(g.context, s, "axis", {"attackers": ["de-7pz"], "defender_hex": "0604"})
+    assert raw["attackers"][0]["hexsides"] == ["river"] and raw["terrain"] == "clear"
+    raw = attack_json(g.context, s, "axis", {"attackers": ["de-7pz"], "defender_hex": "0604",
+                                             "weather": "winter"})
+    assert raw["attackers"][0]["hexsides"] == ["frozen_river"]
+    s["units"]["su-112rifle"]["hex"] = "0605"
+    s["units"]["de-20mot"]["hex"] = "0404"
+    raw = attack_json(g.context, s, "axis", {"attackers": ["de-5inf"], "defender_hex": "0605"})
+    assert raw["attackers"][0]["hexsides"] == ["major_river"]
+
+
+def test_eur10_target_hex_terrain_fortification_and_major_city_come_from_the_map():
+    from grognard.engine.state import thaw
+    from grognard.europa.system import attack_json
+
+    g = Game.new("demo-europa", seed=1)
+    s = thaw(g.state)
+    s["units"]["su-23tank"]["hex"] = "0805"  # Vitebsk: major city, fortified
+    s["units"]["de-7pz"]["hex"] = "0705"
+    s["units"]["su-126rifle"]["hex"] = "1008"
+    raw = attack_json(g.context, s, "axis", {"attackers": ["de-7pz"], "defender_hex": "0805"})
+    assert raw["fortified"] is True and raw["major_city"] is True
+    s["units"]["su-23tank"]["hex"] = "0604"  # clear, no city
+    assert attack_json(g.context, s, "axis", {"attackers": ["de-7pz"],
+                                              "defender_hex": "0604"})["major_city"] is False
