@@ -50,7 +50,7 @@ def air_values(tables: TableSet | None = None) -> Table:
 
 def air_value(item: str, table: Table | None = None) -> int:
     """One number of ``tr_air_values`` (``staging_range_multiple``, ``airdrop_range``, ...)."""
-    return int((table if table is not None else air_values()).lookup(item))  # type: ignore[arg-type]
+    return int((table if table is not None else air_values()).lookup(item))
 
 
 class BaseKind(StrEnum):

@@ -290,6 +290,36 @@ class AirZoneMap:
         return self.situations[sid]
 
 
+def air_zone_report(zmap: AirZoneMap, situation: str, side: Side | str,
+                    places: Sequence[str] = (), neutralized: Mapping[str, int] | None = None,
+                    ) -> dict[str, Any]:
+    """TR-30 Air zone strengths of ``side`` and its enemy at ``places`` (names or labels;
+    default every named place) in one situation, after neutralising ``neutralized`` factors
+    per air unit id (TR-44 counter-air). The JSON of ``grognard 3r air-zone``."""
+    s = parse_enum(Side, side, "side")
+    air = list(zmap.situation(situation))
+    ids = {a.unit.id for a in air}
+    for uid, n in (neutralized or {}).items():
+        if uid not in ids:
+            raise InputError("neutralize", f"no air unit {uid!r} in {situation}")
+        air = [replace(a, neutralized=n) if a.unit.id == uid else a for a in air]
+    names = {h: n for n, h in zmap.places.items()}
+    targets = [zmap.hex_of(p, "hex") for p in places] or list(zmap.places.values())
+    rows = []
+    for h in targets:
+        st = air_zone_status(h, s, air)
+        rows.append({"hex": zmap.label(h), "place": names.get(h, ""), **st.to_json()})
+    return {
+        "situation": situation,
+        "title": zmap.titles[situation],
+        "side": str(s),
+        "air": [{"id": a.unit.id, "side": str(a.side), "factors": a.unit.factors,
+                 "range": a.unit.range, "hex": zmap.label(a.hex), "place": names.get(a.hex, ""),
+                 "neutralized": a.neutralized} for a in air],
+        "hexes": rows,
+    }
+
+
 def load_air_zone_map(path: str | Path = "tr-air-zones") -> AirZoneMap:
     """TR-30 Load a scenario's map, its cities as named places, and its ``[[air_situations]]``
     (each ``id``, ``title`` and ``[[air_situations.air]]`` units: ``id``, ``side``,
@@ -322,6 +352,7 @@ __all__ = [
     "LandSrScope",
     "air_zone_blocks",
     "air_zone_field",
+    "air_zone_report",
     "air_zone_status",
     "air_zone_strength",
     "apply_counter_air",
