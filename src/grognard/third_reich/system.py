@@ -294,8 +294,11 @@ def _phase(ctx: Context, state: JSON) -> str:
 
 def verify_end_phase(ctx: Context, state: JSON, cmd: Command) -> None:
     if _phase(ctx, state) == Phase.YEAR_START.value:
-        verify_done = "germany.year_start." + str(date_of(state["turn"]).year)
-        if verify_done not in _econ(state).ledger.balances:
+        try:
+            verify_year_start(_econ(state))
+        except IllegalOrder:
+            pass  # done already
+        else:
             raise IllegalOrder("TR-09", "run the Year Start before ending its phase")
     _, turn = _next_position(state, ctx)
     if turn > LAST_TURN:
