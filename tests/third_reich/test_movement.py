@@ -181,3 +181,11 @@ def test_tr28_mud_range_shrinks_for_armor():
 def test_tr28_not_adjacent_is_input_error():
     with pytest.raises(InputError, match="adjacent"):
         move_cost(LINE, inf(), "0101", "0401")
+
+
+def test_tr28_no_allowance_no_move_and_mech_phase_infantry_stays():
+    m = map_from_rows(["cc"])
+    z = enemy_zoc(m, [], "axis")
+    assert not check_path(m, arm(ma=1), ["0101", "0201"], z, weather="mud").legal
+    assert not check_path(m, inf(), ["0101", "0201"], z, phase="mechanized").legal
+    assert len(move_range(m, inf(), "0101", [], phase="mechanized")) == 1

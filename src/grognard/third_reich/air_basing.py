@@ -80,7 +80,7 @@ def staging_range(unit: AirUnit, table: Table | None = None) -> int:
     return air_value("staging_range_multiple", table) * unit.range
 
 
-def _base(bases: Bases, h: Hex, side: Side, field: str) -> AirBaseHex | None:
+def _base(bases: Bases, h: Hex, side: Side) -> AirBaseHex | None:
     b = bases.get(h)
     return b if b is not None and b.side is side else None
 
@@ -91,9 +91,9 @@ def verify_stage(air: BasedAir, to: Hex, bases: Bases, *, phasing: bool = True,
     within 2x range (terrain and sea ignored), ending in an in-supply hex."""
     if not phasing:
         raise IllegalOrder(RULE, f"{air.unit.id}: non-phasing air units never move or stage")
-    if _base(bases, air.hex, air.side, "from") is None:
+    if _base(bases, air.hex, air.side) is None:
         raise IllegalOrder(RULE, f"{air.unit.id} does not start at a friendly city or airbase")
-    dest = _base(bases, to, air.side, "to")
+    dest = _base(bases, to, air.side)
     if dest is None:
         raise IllegalOrder(RULE, f"{tuple(to)} is not a controlled friendly city or airbase")
     d, most = distance(air.hex, to), staging_range(air.unit, table)
@@ -157,7 +157,7 @@ def air_stacking_ok(h: Hex, air: Sequence[BasedAir]) -> bool:
 def stranded(air: BasedAir, bases: Bases, table: Table | None = None) -> bool:
     """TR-29 A unit not at an in-supply friendly base that cannot stage to one is eliminated
     to the force pool."""
-    here = _base(bases, air.hex, air.side, "hex")
+    here = _base(bases, air.hex, air.side)
     if here is not None and here.in_supply:
         return False
     most = staging_range(air.unit, table)
@@ -192,7 +192,7 @@ def end_staging(air: Sequence[BasedAir], bases: Bases, side: Side | str,
 def may_fly_missions(air: BasedAir, bases: Bases, option: Option | str) -> bool:
     """TR-29/TR-43 Missions fly only from the operating hex, which must be an in-supply city
     or airbase, under the offensive option."""
-    b = _base(bases, air.hex, air.side, "hex")
+    b = _base(bases, air.hex, air.side)
     opt = parse_enum(Option, option, "option")
     return can_fly_missions(b is not None, b is not None and b.in_supply,
                             opt is Option.OFFENSIVE)
@@ -212,7 +212,7 @@ def verify_air_sr(air: BasedAir, to: Hex, bases: Bases, path: Sequence[Hex],
     (destination included) an uncontested enemy air zone; the SRing unit does not contest."""
     if not path or path[-1] != to:
         raise InputError("path", "the SR path must end at the destination")
-    dest = _base(bases, to, air.side, "to")
+    dest = _base(bases, to, air.side)
     if dest is None or not dest.in_supply:
         raise IllegalOrder(RULE, f"air SR must end at an in-supply friendly city or airbase, "
                            f"not {tuple(to)}")

@@ -194,6 +194,8 @@ def check_path(m: MapData, unit: GroundUnit, path: Sequence[HexRef], zoc: ZocFie
     ma = movement_allowance(unit, weather)
     if not may_move_in_phase(unit, phase):
         return MoveCheck(False, 0, ma, f"{unit.id} does not move in the {phase} phase")
+    if ma < 1:
+        return MoveCheck(False, 0, ma, f"{unit.id} has no movement allowance")
     spent = 0
     for k in range(1, len(path)):
         c = move_cost(m, unit, path[k - 1], path[k], zoc, phase)
