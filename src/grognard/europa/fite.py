@@ -20,19 +20,18 @@ from typing import Any
 from grognard.core.errors import IllegalOrder, InputError, TableError, parse_enum
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.units import SupplyState
-from grognard.europa.supply import DEFAULT_READINGS, AirSurprisePooling, SupplyReadings
+from grognard.europa.supply import (
+    DEFAULT_READINGS,
+    AirSurprisePooling,
+    SupplyReadings,
+    count_arg,
+)
 
 TRUCK_TABLE = "europa_fite_truck_ranges"
 
 
 def truck_table(tables: TableSet | None = None) -> Table:
     return (tables if tables is not None else load_tables()).get(TRUCK_TABLE)
-
-
-def _nonneg(name: str, v: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise InputError(name, f"must be a non-negative integer, not {v!r}")
-    return v
 
 
 # ---------------------------------------------------------------- EUR-34 rail gauge
@@ -42,7 +41,7 @@ def gauge_conversion_cost(entry_cost: int = 0, table: Table | None = None) -> in
     """EUR-34 (Fire in the East logistics adjustments) an RR engineer converts a hex's rail
     gauge for 1 MP spent in it beyond the cost of entering (originally 2 MP)."""
     t = table if table is not None else truck_table()
-    return _nonneg("entry_cost", entry_cost) + int(t.meta.get("gauge_conversion_mp", 1))
+    return count_arg("entry_cost", entry_cost) + int(t.meta.get("gauge_conversion_mp", 1))
 
 
 # ---------------------------------------------------------------- EUR-35 trucks
@@ -64,7 +63,7 @@ def truck_range(weather: str, extended: bool = False, original: int | None = Non
         raise InputError("original", f"the FitE truck range in {weather!r} is EXTERNAL: give "
                          "the original value (the revised range is original + 1)")
     else:
-        base = _nonneg("original", original) + int(t.meta.get("increase_over_original", 1))
+        base = count_arg("original", original) + int(t.meta.get("increase_over_original", 1))
     return base * int(t.meta.get("extended_multiplier", 2)) if extended else base
 
 
@@ -241,7 +240,7 @@ def air_surprise(attackers: Sequence[int], readings: SupplyReadings = DEFAULT_RE
     dedicated to airfield surprise strikes: floor(n/2) per target airfield (default), or over
     all airfields pooled (``fite_air_surprise_pooling=pooled``). The rest of the original
     FitE air-surprise rules is EXTERNAL."""
-    ns = tuple(_nonneg(f"attackers[{i}]", n) for i, n in enumerate(attackers))
+    ns = tuple(count_arg(f"attackers[{i}]", n) for i, n in enumerate(attackers))
     if readings.fite_air_surprise_pooling == AirSurprisePooling.POOLED:
         total = sum(ns) // 2
         return AirSurprise(ns, (total,), total)

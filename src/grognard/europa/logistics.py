@@ -31,6 +31,7 @@ from grognard.europa.supply import (
     HalfRounding,
     ReceiptRounding,
     SupplyReadings,
+    count_arg,
 )
 
 SP_COST_TABLE = "europa_supply_sp_costs"
@@ -45,12 +46,6 @@ class SupplySide(StrEnum):
 
 def _tables(tables: TableSet | None) -> TableSet:
     return tables if tables is not None else load_tables()
-
-
-def _count(name: str, v: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise InputError(name, f"must be a non-negative integer, not {v!r}")
-    return v
 
 
 # ---------------------------------------------------------------- EUR-37 SP costs
@@ -109,9 +104,9 @@ def sp_cost(ops: Operations, readings: SupplyReadings = DEFAULT_READINGS,
     """
     t = _tables(tables).get(SP_COST_TABLE)
     items: list[tuple[str, Fraction]] = []
-    mech = _count("mechanized_moves", ops.mechanized_moves)
-    mot = _count("motorized_moves", ops.motorized_moves)
-    air = _count("air_units", ops.air_units)
+    mech = count_arg("mechanized_moves", ops.mechanized_moves)
+    mot = count_arg("motorized_moves", ops.motorized_moves)
+    air = count_arg("air_units", ops.air_units)
     if mech:
         items.append((f"{mech} mechanized division(s) move",
                       mech * _rate(t, "mechanized_division_moves")))
@@ -120,8 +115,8 @@ def sp_cost(ops: Operations, readings: SupplyReadings = DEFAULT_READINGS,
                       mot * _rate(t, "motorized_division_moves")))
     for i, c in enumerate(ops.combats, start=1):
         kind = "overrun" if c.overrun else "combat"
-        d = _count(f"combats[{i}].divisions", c.divisions)
-        md = _count(f"combats[{i}].minor_divisions", c.minor_divisions)
+        d = count_arg(f"combats[{i}].divisions", c.divisions)
+        md = count_arg(f"combats[{i}].minor_divisions", c.minor_divisions)
         if d:
             items.append((f"{kind} {i}: {d} division(s) attack",
                           d * _rate(t, "division_attacks")))
@@ -146,7 +141,7 @@ def unfuelled_mechanized_ma(ma: int) -> Fraction:
     >>> unfuelled_mechanized_ma(9)
     Fraction(9, 2)
     """
-    return Fraction(_count("ma", ma), 2)
+    return Fraction(count_arg("ma", ma), 2)
 
 
 def pay_operations(ledger: Ledger, account: str, cost: SpCost, cause: str = "operations"
@@ -280,7 +275,7 @@ def german_zone(units: Sequence[Hex], lines: Sequence[ZoneLine], rear: Hex,
     for i, ln in enumerate(lines, start=2):
         if line_reached(units, ln, rear, radius):
             z = i
-    return max(z, _count("previous", previous))
+    return max(z, count_arg("previous", previous))
 
 
 # ---------------------------------------------------------------- EUR-39 surprise allocation

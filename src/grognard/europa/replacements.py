@@ -24,7 +24,12 @@ from grognard.core.errors import IllegalOrder, InputError, TableError, parse_enu
 from grognard.core.exact import exact_json
 from grognard.core.ledger import Ledger
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.supply import DEFAULT_READINGS, SingleStepReturn, SupplyReadings
+from grognard.europa.supply import (
+    DEFAULT_READINGS,
+    SingleStepReturn,
+    SupplyReadings,
+    count_arg,
+)
 
 SOVIET_RP_TABLE = "europa_fite_soviet_replacements"
 CADRE_RETURN_RE = 1
@@ -179,9 +184,7 @@ def raised_rate(original: int) -> int:
     >>> [raised_rate(n) for n in (1, 2, 3, 5)]
     [2, 2, 4, 6]
     """
-    if isinstance(original, bool) or not isinstance(original, int) or original < 0:
-        raise InputError("original", f"must be a non-negative integer, not {original!r}")
-    return original + original % 2
+    return count_arg("original", original) + original % 2
 
 
 def soviet_rp_table(tables: TableSet | None = None) -> Table:
@@ -225,9 +228,7 @@ def soviet_rps(controlled: Iterable[str], working_factories: int,
     4: Kiev, Leningrad, Eastern MDs; 6: Moskva) plus 2 per operating factory (the factory
     list is EXTERNAL: pass the count). Replacements start on August I."""
     t = table if table is not None else soviet_rp_table()
-    if isinstance(working_factories, bool) or not isinstance(working_factories, int) \
-            or working_factories < 0:
-        raise InputError("working_factories", "must be a non-negative integer")
+    count_arg("working_factories", working_factories)
     seen: dict[str, int] = {}
     for loc in controlled:
         key = loc.strip().lower()

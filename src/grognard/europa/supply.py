@@ -103,6 +103,13 @@ class SupplyReadings(Readings):
 DEFAULT_READINGS = SupplyReadings()
 
 
+def count_arg(name: str, v: int) -> int:
+    """A non-negative whole-number input (counts, MAs, zones), or an InputError naming it."""
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise InputError(name, f"must be a non-negative integer, not {v!r}")
+    return v
+
+
 # ---------------------------------------------------------------- EUR-30 supply phase
 
 
@@ -271,8 +278,7 @@ def apply_defensive_supply(unit_type: UnitType | str, attack: int, defense: int,
     t = parse_enum(UnitType, unit_type, "unit_type")
     s = parse_enum(SupplyState, supply, "supply")
     for name, v in (("attack", attack), ("defense", defense), ("movement", movement)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise InputError(name, f"must be a non-negative integer, not {v!r}")
+        count_arg(name, v)
     if s == SupplyState.IN:
         return SupplyEffects(Fraction(attack), Fraction(defense), Fraction(movement), True,
                              True, False)
@@ -293,5 +299,5 @@ def apply_defensive_supply(unit_type: UnitType | str, attack: int, defense: int,
 __all__ = [
     "DEFAULT_READINGS", "AirSurprisePooling", "HalfRounding", "ReceiptRounding",
     "SingleStepReturn", "SupplyEffects", "SupplyPhase", "SupplyReadings", "WeatherZoneChoice",
-    "WinterDefinition", "apply_defensive_supply", "supply_phase", "supply_phase_from_json",
+    "WinterDefinition", "apply_defensive_supply", "count_arg", "supply_phase", "supply_phase_from_json",
 ]
