@@ -184,3 +184,18 @@ def test_tr61_tv18_example2_lorient_invasion_blocked_at_5_v_10() -> None:
     calais = air_zone_of(air_zone_status(zones.hex_of("Calais"), "allies",
                                          zones.situation("example2")))
     assert can_invade(InvasionPlan("Calais", (group(air=calais),), calais))
+
+
+def test_tr61_exact_success_chance_is_the_resolution_mapped_over_2d6() -> None:
+    from fractions import Fraction
+
+    from grognard.core.dice import Distribution
+    from grognard.third_reich.amphibious import InvasionCase, invasion_success_odds
+
+    case = InvasionCase(InvasionPlan("Syracuse", (group(),)), (it("d", 2),))
+    p = invasion_success_odds(case)
+    # 3-2 column, DRM 0: success on DR (9), D1 (10), D2 (11), D2R (12)
+    expected = sum((Distribution.of("2d6").probability(r) for r in (9, 10, 11, 12)),
+                   start=Fraction(0))
+    assert p == expected == Fraction(10, 36)
+    assert invasion_success_odds(InvasionCase(InvasionPlan("B", (group(),)))) == 1

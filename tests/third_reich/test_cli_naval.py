@@ -123,3 +123,10 @@ def test_cli_tr56_sea_zones(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, _ = run(capsys, "3r", "sea-zones", "--json")
     assert rc == 0
     assert any(j["hex"] == "M10" for j in json.loads(out)["junctions"])
+
+
+def test_cli_tr61_invasion_odds(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "inv.json"
+    f.write_text(json.dumps(INVASION))
+    rc, out, _ = run(capsys, "3r", "invasion-odds", str(f), "--json")
+    assert rc == 0 and json.loads(out) == {"beach": "Syracuse", "success": "5/18"}

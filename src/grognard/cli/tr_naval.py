@@ -15,7 +15,7 @@ import typer
 from grognard.cli.render import current_tables, emit, kv_table
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
-from grognard.core.exact import exact_json
+from grognard.core.exact import exact_json, ratio_str
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 ReadingsOpt = Annotated[Path | None, typer.Option(
@@ -146,6 +146,20 @@ def register(app: typer.Typer) -> None:
             natural = DiceStream(seed, "3r.invasion").roll("2d6").total
         data = resolve_invasion_case(case, natural, current_tables()).to_json()
         emit(data, as_json, lambda c: c.print(kv_table(data, "Amphibious invasion")))
+
+    @app.command("invasion-odds")
+    def invasion_odds_cmd(
+        invasion_file: Annotated[Path, typer.Argument(
+            metavar="INVASION.json", help="The invasion (docs/formats/tr_naval.md).")],
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Exact chance that an amphibious invasion succeeds (TR-61), before rolling."""
+        from grognard.third_reich.amphibious import InvasionCase, invasion_success_odds
+
+        case = InvasionCase.from_json(_read_json(invasion_file, "INVASION.json"))
+        data = {"beach": case.plan.beach,
+                "success": ratio_str(invasion_success_odds(case, current_tables()))}
+        emit(data, as_json, lambda c: c.print(kv_table(data, "Amphibious invasion odds")))
 
     @app.command("sr-budget")
     def sr_budget_cmd(

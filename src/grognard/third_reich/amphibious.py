@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
+from grognard.core.dice import Distribution
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json, ratio_str
 from grognard.core.tables import TableSet
@@ -420,3 +422,14 @@ def resolve_invasion_case(case: InvasionCase, roll: int | None,
     return resolve_invasion(case.plan, case.defenders, roll, case.fleets_after,
                             case.extra_bombarding, case.air, case.weather, case.terrain,
                             case.fortified, tables, readings)
+
+
+def invasion_success_odds(case: InvasionCase, tables: TableSet | None = None,
+                          readings: TRCombatReadings = DEFAULT_READINGS) -> Fraction:
+    """TR-61: the exact chance that the invasion succeeds (the same resolution mapped over
+    the natural 2D6 distribution; 1 for an empty beach with landing units)."""
+    if not case.defenders:
+        return Fraction(int(resolve_invasion_case(case, None, tables, readings).succeeded))
+    dist = Distribution.of("2d6").map(
+        lambda r: resolve_invasion_case(case, r, tables, readings).succeeded)
+    return dist.get(True, Fraction(0))
