@@ -120,3 +120,46 @@ def test_eur45_pooled_reading():
     assert air_surprise_eliminations([3, 3]) == 2
     with pytest.raises(InputError):
         air_surprise([-1])
+
+
+def _row_map():
+    from grognard.core.mapgen import map_from_rows
+    from grognard.core.paths import Forces
+    from grognard.core.zoc import europa_revised_zoc, zoc_field
+
+    m = map_from_rows(["c" * 15])
+    f = Forces.build(m, ["0101"], ["axis"])
+    return m, zoc_field(m, f, "axis", europa_revised_zoc())
+
+
+def test_eur35_truck_extends_supply_4_hexes_in_clear():
+    from grognard.europa.fite import truck_supply
+
+    m, z = _row_map()
+    r = truck_supply(m, ["0701", "0801"], z, ["0101"], max_length=2, weather="clear",
+                     trucks=["0301"], ids=["near", "far"])
+    assert r.trucks_supplied == (True,)
+    assert [s.value for s in r.units] == ["in", "out"]
+
+
+def test_eur35_extended_truck_gives_defensive_supply_8_hexes():
+    """Seed 001: flipped to deplete, range 8 in clear, but units tracing through it are only
+    in defensive supply."""
+    from grognard.europa.fite import truck_supply
+
+    m, z = _row_map()
+    r = truck_supply(m, ["1101", "1201"], z, ["0101"], max_length=2, weather="clear",
+                     trucks=["0301"], extended=[True])
+    assert [s.value for s in r.units] == ["defensive", "out"]
+
+
+def test_eur35_truck_chain_and_mud_range():
+    from grognard.europa.fite import truck_supply
+
+    m, z = _row_map()
+    r = truck_supply(m, ["1101"], z, ["0101"], max_length=2, weather="clear",
+                     trucks=["0301", "0701"])
+    assert r.trucks_supplied == (True, True) and r.units[0].value == "in"
+    mud = truck_supply(m, ["0601"], z, ["0101"], max_length=2, weather="mud",
+                       trucks=["0301"])
+    assert mud.units[0].value == "out"  # 3 hexes from the truck, mud range 2

@@ -17,9 +17,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from grognard.core.errors import IllegalOrder, InputError, TableError, parse_enum
+from grognard.core.mapdata import MapData
+from grognard.core.paths import HexRef
+from grognard.core.supply import SupplyRules, europa_revised_supply, trace_supply
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.units import SupplyState
+from grognard.core.zoc import ZocField
 from grognard.europa.supply import (
     DEFAULT_READINGS,
     AirSurprisePooling,
@@ -83,6 +90,84 @@ def verify_truck_flip(extended_now: bool, to_extended: bool, phase: str) -> None
     if extended_now and not to_extended and phase.strip().lower() != "movement":
         raise IllegalOrder("EUR-35", "a truck reverts to normal range only in its owner's "
                            "movement phase")
+
+
+@dataclass(frozen=True)
+class TruckSupply:
+    """EUR-35 per unit: ``in``, ``defensive`` (only through an extended truck) or ``out``;
+    per truck: whether it is itself in supply (and so extends supply)."""
+
+    units: tuple[SupplyState, ...]
+    trucks_supplied: tuple[bool, ...]
+    ids: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"units": {i: s.value for i, s in zip(self.ids, self.units, strict=True)},
+                "trucks_supplied": list(self.trucks_supplied)}
+
+
+def truck_supply(
+    m: MapData,
+    units: Sequence[HexRef],
+    zoc: ZocField,
+    sources: Sequence[HexRef],
+    *,
+    max_length: int | None,
+    weather: str,
+    trucks: Sequence[HexRef] = (),
+    extended: Sequence[bool] | None = None,
+    original: int | None = None,
+    rules: SupplyRules | None = None,
+    interdiction: npt.ArrayLike | None = None,
+    ids: Sequence[str] | None = None,
+    table: Table | None = None,
+) -> TruckSupply:
+    """EUR-35/EUR-36 supply through FitE trucks, a generic extender mechanism (the original
+    truck rules are EXTERNAL): a truck that traces a normal line (``max_length``) to a
+    source, or lies within the range of another such normal truck, extends supply
+    :func:`truck_range` hexes from its hex (trucks only extend: nothing is depleted). A unit
+    reached only through an extended (flipped) truck's doubled range is in defensive supply.
+    Paths obey the same ``rules`` (enemy units and unnegated enemy ZOCs block)."""
+    r = rules if rules is not None else europa_revised_supply()
+    ext = [False] * len(trucks) if extended is None else [bool(e) for e in extended]
+    if len(ext) != len(trucks):
+        raise InputError("extended", f"{len(ext)} flags for {len(trucks)} trucks")
+    zones = None if interdiction is None else np.asarray(interdiction, dtype=bool)
+    t = table if table is not None else truck_table()
+    normal = truck_range(weather, False, original, t)
+    far = truck_range(weather, True, original, t)
+    supplied = [False] * len(trucks)
+    if trucks:
+        supplied = [bool(x) for x in trace_supply(m, list(trucks), zoc, list(sources),
+                                                  max_length=max_length, rules=r,
+                                                  interdiction=zones).in_supply]
+        while True:  # normal trucks in supply extend to further trucks
+            hubs = [h for h, ok, e in zip(trucks, supplied, ext, strict=True) if ok and not e]
+            if not hubs:
+                break
+            more = trace_supply(m, list(trucks), zoc, hubs, max_length=normal, rules=r,
+                                interdiction=zones).in_supply
+            grown = [a or bool(b) for a, b in zip(supplied, more, strict=True)]
+            if grown == supplied:
+                break
+            supplied = grown
+    full = trace_supply(m, list(units), zoc, list(sources), max_length=max_length, rules=r,
+                        interdiction=zones).in_supply.copy()
+    hubs = [h for h, ok, e in zip(trucks, supplied, ext, strict=True) if ok and not e]
+    if hubs:
+        full |= trace_supply(m, list(units), zoc, hubs, max_length=normal, rules=r,
+                             interdiction=zones).in_supply
+    defensive = np.zeros(len(units), dtype=bool)
+    flipped = [h for h, ok, e in zip(trucks, supplied, ext, strict=True) if ok and e]
+    if flipped:
+        defensive = trace_supply(m, list(units), zoc, flipped, max_length=far, rules=r,
+                                 interdiction=zones).in_supply & ~full
+    states = tuple(SupplyState.IN if f else SupplyState.DEFENSIVE if d else SupplyState.OUT
+                   for f, d in zip(full.tolist(), defensive.tolist(), strict=True))
+    uid = tuple(ids) if ids is not None else tuple(f"u{i}" for i in range(len(units)))
+    if len(uid) != len(units):
+        raise InputError("ids", f"{len(uid)} ids for {len(units)} units")
+    return TruckSupply(states, tuple(supplied), uid)
 
 
 # ---------------------------------------------------------------- EUR-43 set-up
@@ -255,8 +340,20 @@ def air_surprise_eliminations(attackers: Sequence[int],
 
 
 __all__ = [
-    "SURPRISE_TURN_PHASES", "AirSurprise", "Listing", "SetupUnit", "air_surprise",
-    "air_surprise_eliminations", "gauge_conversion_cost", "supply_grade_through",
-    "surprise_turn_move_ok", "truck_range", "truck_table", "validate_fite_setup",
-    "verify_surprise_turn_move", "verify_truck_flip",
+    "SURPRISE_TURN_PHASES",
+    "AirSurprise",
+    "Listing",
+    "SetupUnit",
+    "TruckSupply",
+    "air_surprise",
+    "air_surprise_eliminations",
+    "gauge_conversion_cost",
+    "supply_grade_through",
+    "surprise_turn_move_ok",
+    "truck_range",
+    "truck_supply",
+    "truck_table",
+    "validate_fite_setup",
+    "verify_surprise_turn_move",
+    "verify_truck_flip",
 ]
