@@ -94,3 +94,16 @@ def test_tr63_voluntary_removal_and_json_round_trip() -> None:
     assert Bridgeheads.from_json(s.to_json()) == s
     with pytest.raises(InputError):
         Bridgeheads.from_json({"narnia": ["A1"]})
+
+
+def test_tr63_bridgehead_mask_raises_core_stacking_limit_to_four() -> None:
+    from grognard.core.mapgen import map_from_rows
+    from grognard.core.stacking import stacking_limits, third_reich_stacking
+    from grognard.third_reich.bridgeheads import bridgehead_mask
+
+    m = map_from_rows(["ccc"])
+    s, _ = place_bridgehead(Bridgeheads(), "us", "0201")
+    limits = stacking_limits(m, third_reich_stacking(), bridgehead_mask(m, s))
+    assert limits.tolist() == [2, 4, 2]
+    with pytest.raises(InputError):
+        bridgehead_mask(m, place_bridgehead(Bridgeheads(), "us", "9999")[0])

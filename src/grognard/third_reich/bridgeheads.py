@@ -19,7 +19,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from grognard.core.errors import IllegalOrder, InputError, parse_enum
+from grognard.core.mapdata import MapData
+from grognard.core.paths import hex_index
 from grognard.third_reich.amphibious import (
     BRIDGEHEAD_STACKING_LIMIT,
     MAX_UNITS_PER_SEA_HEX,
@@ -160,6 +165,16 @@ def remove_bridgehead(state: Bridgeheads, power: Power | str, hex_label: str
 def stacking_limit(state: Bridgeheads, hex_label: str) -> int:
     """TR-63 / C-STACK: 4 units in a bridgehead hex, 2 elsewhere."""
     return BRIDGEHEAD_STACKING_LIMIT if state.owner(hex_label) is not None else STACKING_LIMIT
+
+
+def bridgehead_mask(m: MapData, state: Bridgeheads) -> npt.NDArray[np.bool_]:
+    """C-STACK: the per-hex ``marked`` mask of every bridgehead, for
+    :func:`grognard.core.stacking.stacking_limits` with :func:`third_reich_stacking`."""
+    out = np.zeros(m.n, dtype=bool)
+    for hexes in state.markers.values():
+        for h in hexes:
+            out[hex_index(m, h, "bridgehead")] = True
+    return out
 
 
 def attacks_out_ok(attackers_per_hexside: Sequence[int]) -> bool:
