@@ -54,3 +54,24 @@ def test_eur31_bad_input():
         breakout_replacements(-1, 0)
     with pytest.raises(InputError):
         break_out("1010", [], 12, 7)
+
+
+def test_eur31_eur32_isolation_attrition_rolls_every_hex_reproducibly():
+    """Break Outs are declared before the rolls; breakout hexes roll too (reading)."""
+    from grognard.core.dice import DiceStream
+    from grognard.europa.breakout import IsolatedHex, isolation_attrition
+
+    hexes = [IsolatedHex("0101", ("a",), 12, adjacent_enemy=True, region="russia"),
+             IsolatedHex("0505", ("b", "c"), 9, break_out=True)]
+    recs = isolation_attrition(hexes, DiceStream(3, "europa.isolation"))
+    again = isolation_attrition(hexes, DiceStream(3, "europa.isolation"))
+    assert recs == again
+    first, second = recs
+    assert first.roll.modified_roll == first.dice.total - 2
+    assert first.roll.loss == (6 if first.roll.modified_roll <= 6 else 0)
+    assert first.break_out is None
+    assert second.break_out is not None
+    assert second.break_out.infantry_replacements == breakout_replacements(
+        9, second.roll.loss)
+    with pytest.raises(InputError):
+        isolation_attrition([hexes[0], hexes[0]], DiceStream(3, "europa.isolation"))

@@ -15,15 +15,22 @@ the excess - 1 factors are earned instead. The seed's "unfulfilled" reads "overf
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from grognard.core.dice import Distribution
+from grognard.core.dice import DiceStream, Distribution, Roll
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, floor_q
 from grognard.core.tables import Table
-from grognard.europa.isolation import isolation_outcome, isolation_table
+from grognard.europa.isolation import (
+    IsolationRoll,
+    Region,
+    isolation_outcome,
+    isolation_roll,
+    isolation_table,
+)
 from grognard.europa.supply import DEFAULT_READINGS, SupplyReadings
 
 
@@ -108,4 +115,63 @@ def breakout_odds(total: Fraction | int, total_drm: int,
                                         readings)).items()))
 
 
-__all__ = ["BreakOut", "break_out", "breakout_odds", "breakout_replacements"]
+@dataclass(frozen=True)
+class IsolatedHex:
+    """EUR-30..EUR-32 one isolated hex going into isolation attrition: its units, their
+    strength (EUR-11 basis), the DRM conditions and whether the owner declares Break Out."""
+
+    hex: str
+    units: tuple[str, ...]
+    strength: Fraction | int
+    adjacent_enemy: bool = False
+    region: Region | str = Region.OTHER
+    winter: bool = False
+    home_country: bool = False
+    major_city_path: bool = False
+    break_out: bool = False
+
+
+@dataclass(frozen=True)
+class AttritionRecord:
+    """EUR-31/EUR-32 the event of one hex's isolation attrition: the dice, the roll record,
+    and the Break Out (if declared)."""
+
+    hex: str
+    dice: Roll
+    roll: IsolationRoll
+    break_out: BreakOut | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hex": self.hex, "dice": self.dice.to_json(), "roll": self.roll.to_json(),
+                "break_out": None if self.break_out is None else self.break_out.to_json()}
+
+
+def isolation_attrition(hexes: Sequence[IsolatedHex], dice: DiceStream,
+                        readings: SupplyReadings = DEFAULT_READINGS,
+                        table: Table | None = None) -> tuple[AttritionRecord, ...]:
+    """EUR-31/EUR-32 (Isolation Attrition) Break Outs are declared first (``break_out`` on
+    each hex, voluntary, hex by hex); then every isolated hex rolls 2D6 from ``dice`` (the
+    stream ``europa.isolation``), breakout hexes too (RULES.md reading). A hex on 6 or less
+    must allocate the 50% loss (the record's ``roll.loss``); a broken-out hex is removed and
+    earns infantry replacements."""
+    t = table if table is not None else isolation_table()
+    seen: set[str] = set()
+    out: list[AttritionRecord] = []
+    for h in hexes:
+        if h.hex in seen:
+            raise InputError("hexes", f"hex {h.hex} listed twice")
+        seen.add(h.hex)
+        rolled = dice.roll("2d6")
+        r = isolation_roll(rolled.total, strength=h.strength, adjacent_enemy=h.adjacent_enemy,
+                           region=h.region, winter=h.winter, home_country=h.home_country,
+                           major_city_path=h.major_city_path, table=t)
+        bo = (break_out(h.hex, h.units, h.strength, r.modified_roll, readings, t)
+              if h.break_out else None)
+        out.append(AttritionRecord(h.hex, rolled, r, bo))
+    return tuple(out)
+
+
+__all__ = [
+    "AttritionRecord", "BreakOut", "IsolatedHex", "break_out", "breakout_odds",
+    "breakout_replacements", "isolation_attrition",
+]
