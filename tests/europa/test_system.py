@@ -243,6 +243,12 @@ def test_sur09_sur10_sur11_sur12_plan_operations_and_the_public_front():
     assert public["front"]["hexes"] == ["0603", "0703", "0803", "0904", "1004"]
     assert public["front"]["length"] == 5
     assert "axis" not in g.view("soviet")["secrets"]
+    # SUR-13: the planner's own units within 5 (mandatory) / 20 (optional) hexes of the front
+    cands = {c["id"]: c for c in g.view("axis")["secrets"]["axis"]["surprise"]["AGC"][
+        "candidates"]}
+    assert set(cands) == {"de-7pz", "de-20mot", "de-5inf", "de-art"}
+    assert all(c["role"] == "mandatory" and c["hexes_from_front"] <= 5 for c in cands.values())
+    assert cands["de-7pz"]["re"] == 3 and cands["de-art"]["re"] == 1
     assert loads(dumps(g)).state_hash() == g.state_hash()
 
 

@@ -35,6 +35,7 @@ from grognard.core.exact import exact_json
 from grognard.core.hexgrid import Hex, direction_to, distance
 from grognard.core.mapdata import CityClass, Fortification, HexsideFeature
 from grognard.core.paths import Forces
+from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
@@ -57,7 +58,12 @@ from grognard.europa.combat import combat_setup, outcome_json, resolve_setup
 from grognard.europa.losses import allocate_losses
 from grognard.europa.retreat import legal_retreats, retreat_along
 from grognard.europa.surprise import PlanKey, SurpriseReadings
-from grognard.europa.surprise_map import marked_front, verify_centre_on_map
+from grognard.europa.surprise_front import participant_role
+from grognard.europa.surprise_map import (
+    marked_front,
+    participation_candidates,
+    verify_centre_on_map,
+)
 from grognard.europa.surprise_orders import run_orders
 from grognard.europa.surprise_plan import view as plan_view
 
@@ -520,6 +526,13 @@ def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
                              run.plan.centre, run.plan.level)
         enemy = next(s for s in state["sides"] if s != cmd.player)
         data["public"] = dict(plan_view(run.plan, enemy) or {}, front=front.to_json())
+        own = {uid: Fraction(u["re_size"]) for uid, u in _on_map(state)
+               if u["side"] == cmd.player and UnitType(u["type"]) in GROUND_TYPES}
+        data["candidates"] = [
+            {"id": c.id, "re": exact_json(Fraction(c.re)), "hexes_from_front": c.hexes_from_front,
+             "role": str(participant_role(c))}
+            for c in participation_candidates(ctx.scenario.map, forces_of(ctx, state),
+                                              cmd.player, front, own)]
     return [Event("surprise_planned" if op != "start" else "surprise_started", data)]
 
 
@@ -528,6 +541,8 @@ def fold_surprise(state: JSON, ev: Event) -> JSON:
     d = ev.data
     mine = s["secrets"].setdefault(d["player"], {}).setdefault("surprise", {})
     mine[d["command"]] = {"orders": d["orders"], "plan": d["plan"]}
+    if "candidates" in d:
+        mine[d["command"]]["candidates"] = d["candidates"]
     if "public" in d:
         s["surprise"].setdefault(d["player"], {})[d["command"]] = d["public"]
     return s
