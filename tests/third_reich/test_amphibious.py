@@ -199,3 +199,35 @@ def test_tr61_exact_success_chance_is_the_resolution_mapped_over_2d6() -> None:
                    start=Fraction(0))
     assert p == expected == Fraction(10, 36)
     assert invasion_success_odds(InvasionCase(InvasionPlan("B", (group(),)))) == 1
+
+
+def test_tr61_offshore_interception_one_hit_turns_the_transport_back() -> None:
+    """002_67ce4e3275b117b3.txt "Amphibious operations": the offshore force is "subject to
+    interception there by non-phasing naval units in the zone"; a 9-factor fleet carrying 3
+    that takes 1 hit can lift only 2 and returns with its cargo."""
+    from grognard.third_reich.airnaval import naval_naval
+    from grognard.third_reich.amphibious import intercept_offshore
+    from grognard.third_reich.naval import InterceptionAttempt
+
+    g = group()
+    att = [InterceptionAttempt("taranto", (Fleet("it", 9),), "S1", 2)]
+    assert naval_naval(9, 9, 5, 3).hits_on_phasing == 1
+    hit = intercept_offshore(g, att, {"taranto": 1}, iter([5, 3]))
+    assert hit.rolls[0].intercepted and hit.combat is not None
+    assert hit.turn_back.returning_units == ("a",) and hit.turn_back.landing_units == ()
+    missed = intercept_offshore(g, att, {"taranto": 6}, iter([]))
+    assert missed.combat is None and [u.id for u in missed.turn_back.landing_units] == ["a"]
+    unharmed = intercept_offshore(g, att, {"taranto": 2}, iter([5, 1]))
+    assert unharmed.turn_back.returning_units == ()
+
+
+def test_tr60_offshore_hex_in_invaders_uncontested_air_zone_cannot_be_intercepted() -> None:
+    from grognard.third_reich.amphibious import intercept_offshore
+    from grognard.third_reich.naval import InterceptionAttempt
+
+    g = group(air=AirZone.FRIENDLY)
+    att = [InterceptionAttempt("taranto", (Fleet("it", 9),), "S1", 2)]
+    with pytest.raises(IllegalOrder) as e:
+        intercept_offshore(g, att, {"taranto": 1}, iter([]))
+    assert e.value.rule == "TR-60"
+    assert intercept_offshore(g, [], {}, iter([])).combat is None

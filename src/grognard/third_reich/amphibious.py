@@ -15,7 +15,7 @@ attack from one sea hex; several sea hexes may attack the same beach (TR-62).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -24,6 +24,7 @@ from grognard.core.dice import Distribution
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json, ratio_str
 from grognard.core.tables import TableSet
+from grognard.third_reich.airnaval import HexCombatRecord, HexForces, resolve_hex_combat
 from grognard.third_reich.calendar import Weather
 from grognard.third_reich.combat import (
     CrtResult,
@@ -40,7 +41,13 @@ from grognard.third_reich.combat import (
 from grognard.third_reich.combat_readings import TRCombatReadings
 from grognard.third_reich.forces import AirUnit, Fleet, GroundUnit, as_enum
 from grognard.third_reich.hex_defense import hex_defense
-from grognard.third_reich.naval_ops import AirZone, parse_air_zone
+from grognard.third_reich.naval import (
+    InterceptionAttempt,
+    InterceptionRoll,
+    interception_table,
+    resolve_interceptions,
+)
+from grognard.third_reich.naval_ops import AirZone, naval_interception_possible, parse_air_zone
 from grognard.third_reich.support import Support, naval_support, support_cap
 
 DEFAULT_READINGS = TRCombatReadings()
@@ -433,3 +440,51 @@ def invasion_success_odds(case: InvasionCase, tables: TableSet | None = None,
     dist = Distribution.of("2d6").map(
         lambda r: resolve_invasion_case(case, r, tables, readings).succeeded)
     return dist.get(True, Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class OffshoreInterception:
+    """TR-61/TR-55: the interception of one offshore group and what still lands."""
+
+    rolls: tuple[InterceptionRoll, ...]
+    combat: HexCombatRecord | None
+    turn_back: TurnBack
+
+
+def intercept_offshore(
+    group: OffshoreGroup,
+    attempts: Sequence[InterceptionAttempt],
+    interception_rolls: Mapping[str, int],
+    combat_rolls: Iterator[int],
+    escort_air: Sequence[AirUnit] = (),
+    interceptor_air: Sequence[AirUnit] = (),
+    tables: TableSet | None = None,
+    readings: TRCombatReadings = DEFAULT_READINGS,
+) -> OffshoreInterception:
+    """TR-61 Non-phasing fleets in the zone intercept an offshore group (one 1D6 per port,
+    TR-55); the successful ones, with any non-phasing air sent there, fight one air/naval
+    round against the group's fleets and escorting air (TR-49); then fleets left unable to
+    carry their cargo turn back (:func:`after_interception`).
+
+    No naval interception in the invader's uncontested air zone (TR-60): attempts there are
+    illegal.
+    """
+    if attempts and not naval_interception_possible(group.air_zone):
+        raise IllegalOrder("TR-60", f"offshore hex {group.hex} is in the invader's "
+                           "uncontested air zone; it cannot be intercepted by fleets")
+    rolls: tuple[InterceptionRoll, ...] = ()
+    interceptors: tuple[Fleet, ...] = ()
+    if attempts:
+        aimed = [InterceptionAttempt(a.port, a.fleets, group.hex, a.range_hexes)
+                 for a in attempts]
+        rolls, battles = resolve_interceptions(aimed, interception_rolls,
+                                               interception_table(tables, readings))
+        interceptors = battles[0].fleets if battles else ()
+    combat = None
+    fleets_after: Sequence[Fleet] = group.fleets
+    if interceptors or interceptor_air:
+        combat = resolve_hex_combat(HexForces(tuple(escort_air), group.fleets),
+                                    HexForces(tuple(interceptor_air), interceptors),
+                                    combat_rolls, 0, tables, readings)
+        fleets_after = combat.phasing.fleets
+    return OffshoreInterception(rolls, combat, after_interception(group, fleets_after))
