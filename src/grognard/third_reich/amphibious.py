@@ -165,6 +165,7 @@ def verify_invasion(plan: InvasionPlan) -> None:
 
 
 def can_invade(plan: InvasionPlan) -> bool:
+    """TR-61/TR-62: is the invasion plan legal (see :func:`verify_invasion`)?"""
     try:
         verify_invasion(plan)
     except (IllegalOrder, InputError):

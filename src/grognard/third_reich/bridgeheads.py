@@ -104,6 +104,7 @@ def can_place_bridgehead(state: Bridgeheads, power: Power | str, hex_label: str,
 
 def verify_place_bridgehead(state: Bridgeheads, power: Power | str, hex_label: str,
                             invasion_succeeded: bool = True, remove: str | None = None) -> None:
+    """TR-63: raise :class:`IllegalOrder` if the bridgehead may not be placed."""
     reason = _why_not_place(state, parse_power(str(power)), hex_label, invasion_succeeded,
                             remove)
     if reason is not None:

@@ -90,11 +90,12 @@ class AirZone(StrEnum):
 
 
 def parse_air_zone(value: Any, field_name: str = "air_zone") -> AirZone:
+    """TR-30 An :class:`AirZone` from its name; otherwise an InputError naming the field."""
     return parse_enum(AirZone, value, field_name)
 
 
 def air_zone_of(status: AirZoneStatus) -> AirZone:
-    """The :class:`AirZone` of a TR-30 :class:`~grognard.third_reich.air_zones.AirZoneStatus`
+    """TR-30 The :class:`AirZone` of a :class:`~grognard.third_reich.air_zones.AirZoneStatus`
     (computed from based air units by :func:`~grognard.third_reich.air_zones.air_zone_status`).
     """
     if status.uncontested_enemy:

@@ -113,7 +113,7 @@ def sea_zones_from_tables(ports: Table, junctions: Table) -> SeaZones:
 
 def sea_zones(tables: TableSet | None = None,
               readings: NavalReadings = DEFAULT_NAVAL_READINGS) -> SeaZones:
-    """The shipped (or ``--tables`` replaced) sea-zone geography."""
+    """C-NAVAL The shipped (or ``--tables`` replaced) sea-zone geography (TR-56)."""
     ts = tables if tables is not None else load_tables()
     return sea_zones_from_tables(ts.get(readings.tr_sea_zone_ports_table),
                                  ts.get(readings.tr_sea_zone_junctions_table))

@@ -69,6 +69,7 @@ class SRStatus(StrEnum):
 
 def sr_limits_table(tables: TableSet | None = None,
                     readings: NavalReadings = DEFAULT_NAVAL_READINGS) -> Table:
+    """TR-66 The SR limits table in force (published; replaceable with ``--tables``)."""
     ts = tables if tables is not None else load_tables()
     return ts.get(readings.tr_sr_limits_table)
 
@@ -154,6 +155,7 @@ def can_sr(state: SRPhase, unit: str | None, kind: SRKind | str,
 def verify_sr(state: SRPhase, unit: str | None, kind: SRKind | str,
               tables: TableSet | None = None,
               readings: NavalReadings = DEFAULT_NAVAL_READINGS) -> None:
+    """TR-66: raise :class:`IllegalOrder` if no SR action is left for this one."""
     reason = _why_not_sr(state, unit, parse_enum(SRKind, kind, "kind"), tables, readings)
     if reason is not None:
         raise IllegalOrder("TR-66", reason)
@@ -246,6 +248,7 @@ def sr_endpoint_ok(unit: UnitClass | str, path: Sequence[SRStep]) -> bool:
 
 
 def verify_sr_endpoint(unit: UnitClass | str, path: Sequence[SRStep]) -> None:
+    """TR-67: raise :class:`IllegalOrder` if the SR may not end at ``path[-1]``."""
     reason = _why_not_endpoint(parse_enum(UnitClass, unit, "unit"), path)
     if reason is not None:
         raise IllegalOrder("TR-67", reason)
@@ -403,6 +406,7 @@ def fleet_sr_ok(from_friendly_port: bool, to_friendly_port: bool,
 def verify_fleet_sr(from_friendly_port: bool, to_friendly_port: bool,
                     from_air: AirZone | str = AirZone.NONE,
                     to_air: AirZone | str = AirZone.NONE) -> None:
+    """TR-70: raise :class:`IllegalOrder` if the fleet may not SR between these ports."""
     reason = _why_not_fleet_sr(from_friendly_port, to_friendly_port,
                                parse_air_zone(from_air, "from_air"),
                                parse_air_zone(to_air, "to_air"))
@@ -412,7 +416,7 @@ def verify_fleet_sr(from_friendly_port: bool, to_friendly_port: bool,
 
 def sea_sr_from_json(raw: Mapping[str, Any]
                      ) -> tuple[SeaSROrder, dict[str, tuple[Fleet, ...]] | None]:
-    """A SEASR.json file (docs/formats/tr_naval.md): the order and, optionally, the escorts
+    """TR-69 A SEASR.json file (docs/formats/tr_naval.md): the order and, optionally, the escorts
     left at sea after interception combat in each zone."""
     if not isinstance(raw, Mapping):
         raise InputError("sea_sr", "expected a JSON object")
