@@ -154,8 +154,11 @@ def test_eur25_interceptors_must_fight_escorts_first():
     r = intercept([F("i1"), F("i2")], m, {"i1": "e1", "i2": "e1"}, {}, [7, 7, 7, 7])
     assert r.escorts_remaining == ("e1",) and r.strikers_remaining == ("b1", "b2")
     assert r.strike_fights == () and r.strike_value == 12
-    with pytest.raises(IllegalOrder):
-        intercept([F("i1")], m, {"i1": "e1"}, {"i1": "b1"}, [7] * 4)
+    # a standing order against a bomber is not flown while the escort remains
+    r = intercept([F("i1")], m, {"i1": "e1"}, {"i1": "b1"}, [7] * 4)
+    assert r.strike_fights == () and r.rolls_used == 2
+    with pytest.raises(IllegalOrder):  # strike orders must name strike units
+        intercept([F("i1")], m, {"i1": "e1"}, {"i1": "e1"}, [7] * 4)
 
 
 def test_eur25_escorts_cleared_then_remaining_interceptors_attack_one_bomber_each():
@@ -172,10 +175,7 @@ def test_eur25_escorts_cleared_then_remaining_interceptors_attack_one_bomber_eac
     assert r.strikers_remaining == ("b1",) and r.strike_value == 15  # strategic rating
     assert r.rolls_used == 6
     # reading "none": the interceptors' one attack was spent on the escorts
-    with pytest.raises(IllegalOrder):
-        intercept(ic, m, {"i1": "e1", "i2": "e1"}, {"i1": "b2"}, rolls,
-                  AirPhaseReadings(after_escorts=AfterEscorts.NONE))
-    r3 = intercept(ic, m, {"i1": "e1", "i2": "e1"}, {}, rolls,
+    r3 = intercept(ic, m, {"i1": "e1", "i2": "e1"}, {"i1": "b2"}, rolls,
                    AirPhaseReadings(after_escorts=AfterEscorts.NONE))
     assert r3.strike_fights == () and r3.strikers_remaining == ("b1", "b2")
 
@@ -230,3 +230,39 @@ def test_eur23_air_phase_moves_forward_only():
         assign_mission(AirPhaseState(missions=(("m1", MissionKind.SWEEP),)), "m1", "sweep")
     with pytest.raises(InputError):
         air_step(s, "nap")
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(st.integers(1, 9), st.integers(1, 6), st.lists(st.integers(2, 12), min_size=18,
+                                                      max_size=18))
+def test_eur24_default_pairing_is_legal_and_sweep_conserves_units(n_sw, n_df, rolls):
+    sw = [F(f"s{i}", ac=i % 5) for i in range(n_sw)]
+    df = [F(f"d{i}", ac=i % 4) for i in range(n_df)]
+    pairs = sweep_pairings([u.id for u in sw], [u.id for u in df])
+    verify_sweep_pairings([u.id for u in sw], [u.id for u in df], pairs)
+    r = fighter_sweep(sw, df, pairs, rolls)
+    assert sorted(r.defenders_removed + r.defenders_remaining) == sorted(u.id for u in df)
+    assert set(r.sweepers_returned) <= {u.id for u in sw}
+    engaged = {d for _, d in pairs}
+    assert set(r.defenders_removed) <= engaged  # only engaged fighters can be removed
+
+
+@given(st.integers(1, 4), st.integers(0, 3), st.integers(1, 3),
+       st.lists(st.integers(2, 12), min_size=16, max_size=16))
+def test_eur25_interception_never_creates_units_and_escorts_screen(n_ic, n_es, n_st, rolls):
+    ic = [F(f"i{i}") for i in range(n_ic)]
+    m = Mission("m", MissionKind.GROUND_SUPPORT, tuple(F(f"e{i}") for i in range(n_es)),
+                tuple(B(f"b{i}") for i in range(n_st)))
+    et = {f"i{i}": f"e{i % n_es}" for i in range(n_ic)} if n_es else {}
+    stg = {f"i{i}": f"b{i % n_st}" for i in range(n_ic)}
+    r = intercept(ic, m, et, stg, rolls)
+    assert set(r.strikers_remaining) <= {u.id for u in m.strikers}
+    assert set(r.interceptors_remaining) <= {u.id for u in ic}
+    if r.escorts_remaining:
+        assert r.strike_fights == () and r.strikers_remaining == tuple(u.id for u in m.strikers)
+    assert r.strike_value == 6 * len(r.strikers_remaining)

@@ -364,9 +364,10 @@ def intercept(interceptors: Sequence[AirUnit], mission: Mission,
 
     While the mission has escorts, every interceptor must attack an escort (one attack each,
     ``escort_targets``; all of them must be assigned). Only when no escorts remain does each
-    remaining interceptor attack one strike unit, one round (``strike_targets``; with the
-    reading ``after_escorts = none`` interceptors that fought escorts are then done). Rolls
-    are used two per fight (interceptor's fire, target's fire back), escort round first.
+    remaining interceptor attack one strike unit, one round (``strike_targets``, standing
+    orders flown only then; with the reading ``after_escorts = none`` interceptors that fought
+    escorts are done). Rolls are used two per fight (interceptor's fire, target's fire back),
+    escort round first; ``rolls_used`` says how many.
     """
     t = table if table is not None else air_combat_table()
     ic = _by_id(interceptors, "interceptors")
@@ -391,20 +392,18 @@ def intercept(interceptors: Sequence[AirUnit], mission: Mission,
     ic_out = {f.attacker for f in escort_fights if f.vs_attacker.removes}
     escorts_left = tuple(e for e in es if e not in escorts_out)
     strike_fights: list[Fight] = []
+    # strike targets are standing orders: checked now, flown only if the escorts are gone;
+    # interceptors removed by the escorts do not fly on
+    verify_targets(list(ic), list(st), strike_targets, "strike units")
     may_strike = not escorts_left and (not es or readings.after_escorts
                                        is AfterEscorts.BOMBERS_IF_CLEARED)
     if may_strike:
-        # targets may be named up front; interceptors removed by the escorts do not fly on
-        verify_targets(list(ic), list(st), strike_targets, "strike units")
         pending = [i for i in ic if i not in ic_out and i in strike_targets]
         _rolls(rolls, used + 2 * len(pending))
         for i in pending:
             strike_fights.append(fight(ic[i], st[strike_targets[i]], rolls[used],
                                        rolls[used + 1], t))
             used += 2
-    elif strike_targets:
-        raise IllegalOrder("EUR-25", "no interceptor may pick another target while any "
-                                     "escort remains")
     struck = {f.target for f in strike_fights if f.vs_target.removes}
     ic_out |= {f.attacker for f in strike_fights if f.vs_attacker.removes}
     strikers_left = tuple(s for s in st if s not in struck)
