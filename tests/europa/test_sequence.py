@@ -77,3 +77,22 @@ def test_eur22_bad_players_and_phases_rejected():
         phase_activities("lunch")
     with pytest.raises(InputError):
         phase_of("teleport")
+
+
+def test_eur22_extra_commands_per_phase():
+    ph = turn_phases(["axis"], extra={"supply": ["breakout"], PlayerPhase.AIR: ["recon"]})
+    assert "breakout" in ph[5].commands and "recon" in ph[2].commands
+    with pytest.raises(InputError):
+        turn_phases(["axis"], extra={"teatime": ["x"]})
+    with pytest.raises(InputError):
+        turn_phases(["axis"], extra={"air": "recon"})
+
+
+def test_eur22_revised_turn_covers_the_europa_system_commands():
+    """The Europa engine system can swap its default sequence for the revised turn: every
+    command its current phases allow is allowed in the revised phase of the same name."""
+    from grognard.europa import system
+
+    revised = {p.name: p.commands for p in turn_phases(["axis"])}
+    for name, cmds in system.SEQUENCE_PHASES:
+        assert set(cmds) <= revised[name], name

@@ -61,14 +61,19 @@ ACTIVITIES: Mapping[PlayerPhase, tuple[str, ...]] = {
     PlayerPhase.REPLACEMENT: ("spend_replacements",),
 }
 
-#: Engine command kinds allowed in each phase (the generic ``move`` and ``roll_table`` commands
-#: plus the air commands of :mod:`grognard.europa.air_phase`). ``end_phase`` is always allowed.
+#: Engine command kinds allowed in each phase: the generic ``move``/``roll_table``, the Europa
+#: system's combat (``attack``, ``allocate_losses``, ``retreat``) and rule-47 plan commands, and
+#: the air commands (EUR-23..EUR-28). ``end_phase`` is always allowed. Extend per scenario with
+#: ``turn_phases(players, extra=...)``.
+SURPRISE_COMMANDS = ("designate_surprise", "reduce_surprise", "move_surprise_centre",
+                     "delay_surprise", "start_surprise")
+AIR_COMMANDS = ("air_mission", "fighter_sweep", "intercept", "interdiction", "airbase_attack",
+                "strategic_bombing", "airbase_repair")
 COMMANDS: Mapping[PlayerPhase, tuple[str, ...]] = {
-    PlayerPhase.INITIAL: ("roll_table",),
+    PlayerPhase.INITIAL: (*SURPRISE_COMMANDS, "roll_table"),
     PlayerPhase.MOVEMENT: ("move", "roll_table"),
-    PlayerPhase.AIR: ("air_mission", "fighter_sweep", "intercept", "interdiction",
-                      "airbase_attack", "strategic_bombing", "airbase_repair", "roll_table"),
-    PlayerPhase.COMBAT: ("roll_table",),
+    PlayerPhase.AIR: (*AIR_COMMANDS, "roll_table"),
+    PlayerPhase.COMBAT: ("attack", "allocate_losses", "retreat", "roll_table"),
     PlayerPhase.EXPLOITATION: ("move", "roll_table"),
     PlayerPhase.SUPPLY: ("roll_table",),
     PlayerPhase.REPLACEMENT: ("roll_table",),
@@ -124,18 +129,28 @@ def can_activity(phase: PlayerPhase | str, activity: str) -> bool:
     return True
 
 
-def turn_phases(players: Sequence[str]) -> tuple[Phase, ...]:
+def turn_phases(players: Sequence[str],
+                extra: Mapping[PlayerPhase | str, Sequence[str]] | None = None
+                ) -> tuple[Phase, ...]:
     """EUR-22 Engine phases of one game turn: each player's revised player turn, in the order
     ``players`` are given (the phasing player acts in every phase; the non-phasing player's
-    interceptions happen inside the phasing player's air phase, EUR-23/EUR-25)."""
+    interceptions happen inside the phasing player's air phase, EUR-23/EUR-25). ``extra`` adds
+    command kinds to phases (e.g. a system's own commands)."""
     if isinstance(players, str) or not players:
         raise InputError("players", "give the players in turn order")
     if len(set(players)) != len(players):
         raise InputError("players", "a player appears twice")
-    return tuple(Phase(p.value, player, frozenset(COMMANDS[p]))
+    cmds = {p: set(COMMANDS[p]) for p in PLAYER_TURN}
+    for k, more in (extra or {}).items():
+        if isinstance(more, str):
+            raise InputError("extra", "give a list of command kinds per phase")
+        cmds[parse_enum(PlayerPhase, k, "extra")] |= set(more)
+    return tuple(Phase(p.value, player, frozenset(cmds[p]))
                  for player in players for p in PLAYER_TURN)
 
 
-def turn_sequence(players: Sequence[str]) -> TurnSequence:
+def turn_sequence(players: Sequence[str],
+                  extra: Mapping[PlayerPhase | str, Sequence[str]] | None = None
+                  ) -> TurnSequence:
     """EUR-22 :func:`turn_phases` as a :class:`TurnSequence` the engine can run."""
-    return TurnSequence(turn_phases(players))
+    return TurnSequence(turn_phases(players, extra))
