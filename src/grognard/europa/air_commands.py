@@ -1,0 +1,378 @@
+"""Engine commands of the Europa revised air phase (EUR-23..EUR-28), ready for the Europa
+engine system's command table (``AIR_COMMAND_SPECS``, ``AIR_FOLDS``; the phase that allows them
+is :data:`grognard.europa.sequence.AIR_COMMANDS`).
+
+State: ``state["air"]`` = ``{"key": [turn, phase], "step", "missions", "zones", "airbases",
+"strategic_hits", "log"}``. ``key`` names the air phase the step and missions belong to; a new
+air phase starts again at the ``missions`` step. Zones and airbases persist. Every die is drawn
+from a named stream (``europa.air.sweep``, ``europa.air.intercept``, ``europa.air.interdiction``,
+``europa.air.airbase``, ``europa.air.airbase_pick``) and recorded in the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from grognard.core.dice import Dice
+from grognard.core.errors import InputError, parse_enum
+from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.context import Context
+from grognard.engine.events import Event
+from grognard.engine.state import JSON, thaw
+from grognard.europa.air_phase import (
+    AirPhaseState,
+    AirStep,
+    AirUnit,
+    Mission,
+    MissionKind,
+    assign_mission,
+    fighter_sweep,
+    intercept,
+    sweep_pairings,
+    verify_air_step,
+    verify_assign_mission,
+    verify_interception,
+    verify_sweep_pairings,
+)
+from grognard.europa.airbase_attack import (
+    NO_RE_SHIFT,
+    Airbase,
+    airbase_attack,
+    airbase_hits,
+    random_picks,
+    repair_airbase,
+    verify_repair_airbase,
+)
+from grognard.europa.interdiction import interdiction_mission
+from grognard.europa.strategic_bombing import strategic_bombing
+
+SWEEP_STREAM = "europa.air.sweep"
+INTERCEPT_STREAM = "europa.air.intercept"
+INTERDICTION_STREAM = "europa.air.interdiction"
+AIRBASE_STREAM = "europa.air.airbase"
+PICK_STREAM = "europa.air.airbase_pick"
+
+
+def _slot(state: JSON) -> dict[str, Any]:
+    air = state.get("air")
+    if not isinstance(air, dict):
+        return {"key": None, "step": AirStep.MISSIONS.value, "missions": [], "zones": [],
+                "airbases": {}, "strategic_hits": {}, "log": []}
+    return air
+
+
+def _key(state: JSON) -> list[int]:
+    return [int(state["turn"]), int(state["phase"])]
+
+
+def air_phase_state(state: JSON) -> AirPhaseState:
+    """EUR-23 The air phase's progress in ``state`` (fresh at the start of each air phase)."""
+    s = _slot(state)
+    if s["key"] != _key(state):
+        return AirPhaseState()
+    return AirPhaseState(AirStep(s["step"]),
+                         tuple((m, MissionKind(k)) for m, k in s["missions"]))
+
+
+def _int(args: Mapping[str, Any], name: str, default: int | None = None) -> int:
+    v = args.get(name, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InputError(f"args.{name}", f"must be an integer, not {v!r}")
+    return v
+
+
+def _units(args: Mapping[str, Any], name: str, fighter: bool = True) -> list[AirUnit]:
+    raw = args.get(name, [])
+    if not isinstance(raw, list):
+        raise InputError(f"args.{name}", "must be a list of air units")
+    out = []
+    for i, u in enumerate(raw):
+        if not isinstance(u, dict) or not isinstance(u.get("id"), str):
+            raise InputError(f"args.{name}[{i}]", "an air unit needs an id")
+        out.append(AirUnit(u["id"], _int(u, "air_combat", 0), _int(u, "range", 0), fighter,
+                           _int(u, "tactical", 0), _int(u, "strategic", 0)))
+    return out
+
+
+def _targets(args: Mapping[str, Any], name: str) -> dict[str, str]:
+    raw = args.get(name, {})
+    if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+        raise InputError(f"args.{name}", "must map interceptor ids to target ids")
+    return {str(k): v for k, v in raw.items()}
+
+
+def _event(state: JSON, type_: str, step: AirStep, **data: Any) -> Event:
+    return Event(type_, {"key": _key(state), "step": step.value, **data})
+
+
+def _fold_step(state: JSON, ev: Event) -> tuple[JSON, dict[str, Any]]:
+    s = thaw(state)
+    air = thaw(_slot(state))
+    if air["key"] != ev.data["key"]:
+        air.update(key=ev.data["key"], step=AirStep.MISSIONS.value, missions=[])
+    air["step"] = ev.data["step"]
+    air["log"].append({"type": ev.type, "key": ev.data["key"]})
+    s["air"] = air
+    return s, air
+
+
+# --- air_mission (EUR-23) ------------------------------------------------------------------------
+
+def verify_air_mission(ctx: Context, state: JSON, cmd: Command) -> None:
+    mid = cmd.args.get("id")
+    if not isinstance(mid, str) or not mid:
+        raise InputError("args.id", "a mission needs an id")
+    verify_assign_mission(air_phase_state(state), mid, str(cmd.args.get("kind")))
+
+
+def execute_air_mission(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    kind = parse_enum(MissionKind, cmd.args.get("kind"), "args.kind")
+    assign_mission(air_phase_state(state), str(cmd.args["id"]), kind)
+    return [_event(state, "air_mission_assigned", AirStep.MISSIONS, id=cmd.args["id"],
+                   kind=kind.value)]
+
+
+def fold_air_mission(state: JSON, ev: Event) -> JSON:
+    s, air = _fold_step(state, ev)
+    air["missions"].append([ev.data["id"], ev.data["kind"]])
+    return s
+
+
+# --- fighter_sweep (EUR-24) ----------------------------------------------------------------------
+
+def _sweep_parts(cmd: Command) -> tuple[list[AirUnit], list[AirUnit], list[tuple[str, str]]]:
+    sw, df = _units(cmd.args, "sweepers"), _units(cmd.args, "defenders")
+    raw = cmd.args.get("pairs")
+    if raw is None:
+        pairs = list(sweep_pairings([u.id for u in sw], [u.id for u in df]))
+    elif isinstance(raw, list) and all(isinstance(p, list) and len(p) == 2 for p in raw):
+        pairs = [(str(a), str(b)) for a, b in raw]
+    else:
+        raise InputError("args.pairs", "must be a list of [sweeper, defender] pairs")
+    return sw, df, pairs
+
+
+def verify_fighter_sweep(ctx: Context, state: JSON, cmd: Command) -> None:
+    verify_air_step(air_phase_state(state), AirStep.SWEEP)
+    sw, df, pairs = _sweep_parts(cmd)
+    verify_sweep_pairings([u.id for u in sw], [u.id for u in df], pairs)
+
+
+def execute_fighter_sweep(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    sw, df, pairs = _sweep_parts(cmd)
+    stream = dice.stream(SWEEP_STREAM)
+    rolls = [stream.roll("2d6").total for _ in range(2 * len(pairs))]
+    result = fighter_sweep(sw, df, pairs, rolls, ctx.tables.table("europa_air_combat"))
+    return [_event(state, "fighter_sweep_resolved", AirStep.SWEEP, rolls=rolls,
+                   result=result.to_json())]
+
+
+# --- intercept (EUR-25) --------------------------------------------------------------------------
+
+def _mission(cmd: Command) -> Mission:
+    raw = cmd.args.get("mission")
+    if not isinstance(raw, dict):
+        raise InputError("args.mission", "must be an object {id, kind, escorts, strikers}")
+    return Mission(str(raw.get("id", "mission")),
+                   parse_enum(MissionKind, raw.get("kind", "ground_support"), "mission.kind"),
+                   tuple(_units(raw, "escorts")), tuple(_units(raw, "strikers", fighter=False)))
+
+
+def verify_intercept(ctx: Context, state: JSON, cmd: Command) -> None:
+    verify_air_step(air_phase_state(state), AirStep.INTERCEPTION)
+    _mission(cmd)
+    dist = cmd.args.get("distances", {})
+    if not isinstance(dist, dict):
+        raise InputError("args.distances", "must map interceptor ids to hexes from the mission")
+    for u in _units(cmd.args, "interceptors"):
+        verify_interception(_int(dist, u.id, 0), u.range_hexes)
+
+
+def execute_intercept(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    ic = _units(cmd.args, "interceptors")
+    stream = dice.stream(INTERCEPT_STREAM)
+    rolls = [stream.roll("2d6").total for _ in range(4 * len(ic))]
+    result = intercept(ic, _mission(cmd), _targets(cmd.args, "escort_targets"),
+                       _targets(cmd.args, "strike_targets"), rolls,
+                       table=ctx.tables.table("europa_air_combat"))
+    return [_event(state, "interception_resolved", AirStep.INTERCEPTION,
+                   rolls=rolls[:result.rolls_used], result=result.to_json())]
+
+
+# --- interdiction (EUR-26) -----------------------------------------------------------------------
+
+def verify_interdiction(ctx: Context, state: JSON, cmd: Command) -> None:
+    verify_air_step(air_phase_state(state), AirStep.INTERDICTION)
+    if _int(cmd.args, "tactical") < 0:
+        raise InputError("args.tactical", "must not be negative")
+    if not isinstance(cmd.args.get("centre"), str):
+        raise InputError("args.centre", "give the centre hex label")
+
+
+def execute_interdiction(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    m = ctx.scenario.map
+    roll = dice.stream(INTERDICTION_STREAM).die(6)
+    rail = None
+    if cmd.args.get("rail"):
+        from grognard.core.paths import hex_index
+
+        rail = np.zeros(m.n, dtype=bool)
+        rail[hex_index(m, str(cmd.args["centre"]), "args.centre")] = True
+    res = interdiction_mission(m, str(cmd.args["centre"]), _int(cmd.args, "tactical"), roll,
+                               int(state["turn"]), cmd.player, list(state["sides"]), rail)
+    return [_event(state, "interdiction_resolved", AirStep.INTERDICTION, roll=roll,
+                   result=res.to_json())]
+
+
+def fold_interdiction(state: JSON, ev: Event) -> JSON:
+    s, air = _fold_step(state, ev)
+    zone = ev.data["result"]["zone"]
+    if zone is not None:
+        air["zones"].append(zone)
+    return s
+
+
+# --- airbase_attack / airbase_repair (EUR-27) ----------------------------------------------------
+
+def _base(state: JSON, args: Mapping[str, Any]) -> Airbase:
+    name = args.get("base")
+    if not isinstance(name, str) or not name:
+        raise InputError("args.base", "name the airbase")
+    known = _slot(state)["airbases"].get(name)
+    if known is not None:
+        return Airbase(name, known["capacity"], known["hits"], tuple(known["active"]),
+                       tuple(known["inactive"]), known.get("last_repair_turn"))
+    active = args.get("active", [])
+    if not isinstance(active, list):
+        raise InputError("args.active", "must be a list of air unit ids")
+    return Airbase(name, _int(args, "capacity", 0), 0, tuple(str(a) for a in active))
+
+
+def _base_json(b: Airbase) -> dict[str, Any]:
+    return {**b.to_json(), "last_repair_turn": b.last_repair_turn}
+
+
+def verify_airbase_attack_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
+    verify_air_step(air_phase_state(state), AirStep.AIRBASE_ATTACK)
+    _base(state, cmd.args)
+    if "hits" not in cmd.args and _int(cmd.args, "strength", 0) < 1:
+        raise InputError("args.strength", "give hits or a positive strength")
+
+
+def execute_airbase_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    base = _base(state, cmd.args)
+    roll = None
+    if "hits" in cmd.args:
+        hits = _int(cmd.args, "hits")
+    else:
+        roll = dice.stream(AIRBASE_STREAM).roll("2d6").total
+        hits = airbase_hits(_int(cmd.args, "strength"), roll, _int(cmd.args, "drm", 0),
+                            NO_RE_SHIFT, table=ctx.tables.table("europa_revised_bombardment"))
+    picks = random_picks(base, hits, dice.stream(PICK_STREAM))
+    new, rec = airbase_attack(base, hits, picks)
+    return [_event(state, "airbase_attacked", AirStep.AIRBASE_ATTACK, roll=roll,
+                   result=rec.to_json(), airbase=_base_json(new))]
+
+
+def fold_airbase(state: JSON, ev: Event) -> JSON:
+    s, air = _fold_step(state, ev)
+    air["airbases"][ev.data["airbase"]["name"]] = ev.data["airbase"]
+    return s
+
+
+def verify_airbase_repair(ctx: Context, state: JSON, cmd: Command) -> None:
+    verify_air_step(air_phase_state(state), AirStep.REPAIR)
+    verify_repair_airbase(_base(state, cmd.args), int(state["turn"]))
+
+
+def execute_airbase_repair(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    new, rec = repair_airbase(_base(state, cmd.args), int(state["turn"]))
+    return [_event(state, "airbase_repaired", AirStep.REPAIR, airbase=_base_json(new),
+                   hits_after=rec.hits_after)]
+
+
+# --- strategic_bombing (EUR-28) ------------------------------------------------------------------
+
+def _results(cmd: Command) -> list[int]:
+    raw = cmd.args.get("results")
+    if not isinstance(raw, list):
+        raise InputError("args.results", "must be a list of bombardment results (0, 1, 2)")
+    return [int(r) if isinstance(r, int) and not isinstance(r, bool) else -1 for r in raw]
+
+
+def verify_strategic_bombing(ctx: Context, state: JSON, cmd: Command) -> None:
+    verify_air_step(air_phase_state(state), AirStep.STRATEGIC_BOMBING)
+    strategic_bombing(str(cmd.args.get("target")), _results(cmd))
+
+
+def execute_strategic_bombing(ctx: Context, state: JSON, cmd: Command, dice: Dice
+                              ) -> list[Event]:
+    target = str(cmd.args.get("target"))
+    prior = _slot(state)["strategic_hits"].get(f"{state['turn']}:{target}", 0)
+    limit = cmd.args.get("hit_limit")
+    eff = strategic_bombing(target, _results(cmd), bool(cmd.args.get("explicit_supply_units")),
+                            limit if isinstance(limit, int) else None, prior)
+    return [_event(state, "strategic_bombing_resolved", AirStep.STRATEGIC_BOMBING,
+                   turn=int(state["turn"]), result=eff.to_json())]
+
+
+def fold_strategic(state: JSON, ev: Event) -> JSON:
+    s, air = _fold_step(state, ev)
+    r = ev.data["result"]
+    k = f"{ev.data['turn']}:{r['target']}"
+    air["strategic_hits"][k] = air["strategic_hits"].get(k, 0) + r["hits"]
+    return s
+
+
+def fold_air_step(state: JSON, ev: Event) -> JSON:
+    return _fold_step(state, ev)[0]
+
+
+AIR_COMMAND_SPECS: dict[str, CommandSpec] = {
+    "air_mission": CommandSpec("air_mission", verify_air_mission, execute_air_mission,
+                               "EUR-23 Assign an air mission before sweeps resolve.",
+                               {"id": "m1", "kind": "interdiction"}),
+    "fighter_sweep": CommandSpec("fighter_sweep", verify_fighter_sweep, execute_fighter_sweep,
+                                 "EUR-24 Fighter sweep: one round of air-to-air combat.",
+                                 {"sweepers": [{"id": "bf109", "air_combat": 3}],
+                                  "defenders": [{"id": "i16", "air_combat": 2}]}),
+    "intercept": CommandSpec("intercept", verify_intercept, execute_intercept,
+                             "EUR-25 Intercept a mission: escorts first, then strike units.",
+                             {"interceptors": [{"id": "i16", "air_combat": 2, "range": 8}],
+                              "distances": {"i16": 3},
+                              "mission": {"id": "m1", "kind": "ground_support",
+                                          "strikers": [{"id": "ju87", "air_combat": 1,
+                                                        "tactical": 15}]},
+                              "strike_targets": {"i16": "ju87"}}),
+    "interdiction": CommandSpec("interdiction", verify_interdiction, execute_interdiction,
+                                "EUR-26 Interdiction: D6 <= tactical rating places a zone.",
+                                {"centre": "0604", "tactical": 6, "rail": True}),
+    "airbase_attack": CommandSpec("airbase_attack", verify_airbase_attack_cmd,
+                                  execute_airbase_attack,
+                                  "EUR-27 Attack an airbase: hits, units made inactive.",
+                                  {"base": "Kiev", "capacity": 3, "active": ["a", "b"],
+                                   "strength": 15}),
+    "airbase_repair": CommandSpec("airbase_repair", verify_airbase_repair,
+                                  execute_airbase_repair,
+                                  "EUR-27 Repair one airbase hit after the air phase.",
+                                  {"base": "Kiev"}),
+    "strategic_bombing": CommandSpec("strategic_bombing", verify_strategic_bombing,
+                                     execute_strategic_bombing,
+                                     "EUR-28 Strategic bombing effects of this turn's results.",
+                                     {"target": "marshalling_yard", "results": [2, 1]}),
+}
+
+AIR_FOLDS = {
+    "air_mission_assigned": fold_air_mission,
+    "fighter_sweep_resolved": fold_air_step,
+    "interception_resolved": fold_air_step,
+    "interdiction_resolved": fold_interdiction,
+    "airbase_attacked": fold_airbase,
+    "airbase_repaired": fold_airbase,
+    "strategic_bombing_resolved": fold_strategic,
+}
+
+__all__ = ["AIR_COMMAND_SPECS", "AIR_FOLDS", "air_phase_state"]
