@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from grognard.cli.render import current_tables, emit
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError, parse_enum
+from grognard.core.readings import parse_pairs
 from grognard.eurofront.activation import initiative
 from grognard.eurofront.airpower import air_power_level, load_state
 from grognard.eurofront.disruption import TABLE_ID, apd_outcome
@@ -31,12 +32,7 @@ ReadingOpt = Annotated[list[str] | None, typer.Option(
 def readings_from(pairs: list[str] | None,
                   base: EuroFrontReadings | None = None) -> EuroFrontReadings:
     """:class:`EuroFrontReadings` from ``KEY=VALUE`` strings over ``base`` (true/false parsed)."""
-    raw: dict[str, Any] = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise InputError("--reading", f"expected KEY=VALUE, not {pair!r}")
-        key, value = (p.strip() for p in pair.split("=", 1))
-        raw[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
+    raw = parse_pairs(pairs)
     over = EuroFrontReadings.from_mapping(raw, prefix="--reading")
     if base is None:
         return over

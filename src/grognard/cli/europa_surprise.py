@@ -17,6 +17,7 @@ from grognard.cli.render import current_tables, emit, grid_table
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, q
+from grognard.core.readings import parse_pairs
 from grognard.europa.surprise import (
     AirbaseSelection,
     SurpriseReadings,
@@ -52,18 +53,7 @@ ReadingOpt = Annotated[list[str] | None, typer.Option(
 
 def readings_from(pairs: list[str] | None) -> SurpriseReadings:
     """:class:`SurpriseReadings` from ``KEY=VALUE`` strings (true/false and integers parsed)."""
-    raw: dict[str, Any] = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise InputError("--reading", f"expected KEY=VALUE, not {pair!r}")
-        key, value = (p.strip() for p in pair.split("=", 1))
-        parsed: Any = value
-        if value.lower() in ("true", "false"):
-            parsed = value.lower() == "true"
-        elif value.lstrip("-").isdigit():
-            parsed = int(value)
-        raw[key] = parsed
-    return SurpriseReadings.from_mapping(raw, prefix="--reading")
+    return SurpriseReadings.from_mapping(parse_pairs(pairs), prefix="--reading")
 
 
 def _exact_arg(text: str, name: str) -> Fraction:
