@@ -62,3 +62,18 @@ def test_game_new_apply_replay(capsys, tmp_path):
     assert rc == 0 and data["commands"] == 1 and len(data["state_hash"]) == 64
     rc, out, _ = run(capsys, "game", "view", str(save), "--player", "soviet", "--json")
     assert rc == 0 and json.loads(out)["viewer"] == "soviet"
+
+
+def test_demo_plays_attacks_and_replays(capsys, tmp_path):
+    save = tmp_path / "demo.json"
+    rc, out, _ = run(capsys, "demo", "--seed", "1941", "--save", str(save), "--json")
+    data = json.loads(out)
+    assert rc == 0 and data["system"] == "europa"
+    assert data["state_hash"] == data["replayed_hash"] and save.exists()
+    assert any("rejected" in s for s in data["steps"])  # the over-long infantry move
+    probs = data["attack"]["probabilities"]
+    from fractions import Fraction
+    assert sum(Fraction(p) for p in probs.values()) == 1
+    assert data["result"]["result"] in probs
+    rc, out, _ = run(capsys, "demo")
+    assert rc == 0 and "same hash" in out

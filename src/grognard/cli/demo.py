@@ -1,8 +1,10 @@
 """``grognard demo``: a guided tour on the shipped demo scenario, no setup needed.
 
-Plays a short scripted game on ``demo-europa`` with a fixed seed: shows the map, moves units,
-rejects an illegal order with its rule and reason, shows the exact odds of a table roll before
-rolling it, rolls, saves, reloads and replays the save to the same state hash.
+Plays a short scripted game on ``demo-europa`` (Europa revised rules) with a fixed seed: shows
+the map, moves two German divisions up to the river line, rejects an illegal order with its rule
+and reason, shows the exact odds of an attack before rolling (every result as a fraction, with
+the expected losses), rolls it through the engine, saves, reloads and replays the save to the
+same state hash.
 """
 
 from __future__ import annotations
@@ -10,55 +12,108 @@ from __future__ import annotations
 import json
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from grognard.analysis.europa_crt import attack_odds
 from grognard.cli.game import render_map
 from grognard.cli.render import console, current_tables, emit, grid_table
-from grognard.core.dice import Distribution, clamp_roll
 from grognard.core.errors import IllegalOrder
-from grognard.core.exact import ratio_str
+from grognard.core.exact import exact_json, ratio_str
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.save import load_game, save_game
+from grognard.europa.attack import attack_from_json
+from grognard.europa.system import attack_json
+
+SCRIPT = (
+    Command("move", "axis", {"unit": "de-7pz", "path": ["0504", "0604"]}),
+    Command("move", "axis", {"unit": "de-20mot", "path": ["0505", "0605"]}),
+    Command("move", "axis", {"unit": "de-5inf", "path": ["0403", "0503", "0603", "0703"]}),
+    Command("end_phase", "axis"),
+)
+ATTACK = {"attackers": ["de-7pz", "de-20mot"], "defender_hex": "0705"}
 
 
-def run_demo(seed: int, save_to: Path) -> dict[str, object]:
+def run_demo(seed: int, save_to: Path) -> dict[str, Any]:
     tables = current_tables()
     g = Game.new("demo-europa", seed, tables=tables)
-    steps: list[dict[str, object]] = []
-    script = [
-        Command("move", "axis", {"unit": "de-7pz", "path": ["0504", "0604"]}),
-        Command("move", "axis", {"unit": "de-20mot", "path": ["0505"]}),
-        Command("move", "axis", {"unit": "de-5inf", "path": ["0403", "0503", "0603"]}),
-        Command("end_phase", "axis"),
-    ]
-    for cmd in script:
+    steps: list[dict[str, Any]] = []
+    for cmd in SCRIPT:
         try:
             events = g.apply(cmd)
             steps.append({"command": cmd.to_json(), "events": [e.to_json() for e in events]})
         except IllegalOrder as exc:
             steps.append({"command": cmd.to_json(), "rejected": str(exc)})
-    crt = tables.table("europa_revised_crt")
-    column, drm = "3-1", 1
-    odds = Distribution.of("2d6").map(lambda r: crt.lookup(clamp_roll(r, drm, 2, 12), column))
-    (ev,) = g.apply(Command("roll_table", "axis",
-                            {"table": crt.id, "column": column, "drm": drm}))
+    model = attack_from_json(attack_json(g.context, g.state, "axis", ATTACK), tables)
+    odds = attack_odds(model, tables)
+    (ev,) = g.apply(Command("attack", "axis", ATTACK))
+    allocations = []
+    for req in ev.data["requirements"]:
+        # The smallest prefix of the side's units that the engine accepts (EUR-12/13 checks).
+        for n in range(1, len(req["units"]) + 1):
+            cmd = Command("allocate_losses", "axis",
+                          {"side": req["side"], "units": req["units"][:n]})
+            if g.can(cmd):
+                allocations.append(g.apply(cmd)[0].to_json())
+                break
     save_game(g, save_to)
     again = load_game(save_to, tables)
+    r = ev.data
     return {
         "scenario": g.scenario.id,
+        "system": g.system.name,
         "seed": seed,
         "steps": steps,
-        "odds": {"table": crt.id, "source": str(crt.source), "column": column, "drm": drm,
-                 "probabilities": {str(k): ratio_str(v) for k, v in sorted(odds.items())}},
-        "roll": dict(ev.data),
+        "attack": {
+            "attackers": ATTACK["attackers"], "defender_hex": ATTACK["defender_hex"],
+            "odds": r["odds"], "column": r["column"], "drm": r["drm"],
+            "probabilities": {str(k): ratio_str(v) for k, v in odds.probabilities.items() if v},
+            "expected_attacker_loss": exact_json(odds.expected_attacker_loss),
+            "expected_defender_loss": exact_json(odds.expected_defender_loss),
+        },
+        "result": {k: r[k] for k in ("dice", "modified_roll", "result", "loss_unit",
+                                     "attacker_loss", "defender_loss", "requirements",
+                                     "retreats")},
+        "allocations": allocations,
         "save": str(save_to),
         "state_hash": g.state_hash(),
         "replayed_hash": again.state_hash(),
         "map": render_map(g.scenario),
     }
+
+
+def _human(data: dict[str, Any]) -> None:
+    console.rule(f"grognard demo: {data['scenario']} ({data['system']} rules, seed {data['seed']})")
+    console.print(str(data["map"]), markup=False, highlight=False)
+    for s in data["steps"]:
+        cmd = s["command"]
+        what = f"{cmd['player']} {cmd['kind']} {json.dumps(cmd['args'])}"
+        if "rejected" in s:
+            console.print("[red]rejected[/] " + what + ": " + s["rejected"], highlight=False)
+        else:
+            console.print("[green]ok[/] " + what + " -> "
+                          + ", ".join(e["type"] for e in s["events"]), highlight=False)
+    a = data["attack"]
+    console.print(grid_table(
+        ["result", "probability"], list(a["probabilities"].items()),
+        title=f"{', '.join(a['attackers'])} attack {a['defender_hex']}: odds {a['odds']}, "
+              f"DRM {a['drm']:+d}"))
+    console.print(f"expected losses in SPs: attacker {a['expected_attacker_loss']}, "
+                  f"defender {a['expected_defender_loss']}")
+    r = data["result"]
+    console.print(f"rolled {r['dice']} -> modified {r['modified_roll']}: [bold]{r['result']}[/] "
+                  f"(loss unit {r['loss_unit']} SPs; pending: {json.dumps(r['requirements'])})")
+    for alloc in data["allocations"]:
+        d = alloc["data"]
+        steps = ", ".join(f"{st['unit']} {st['action']}" for st in d["steps"])
+        console.print(f"{d['side']} losses: {steps}; credited {d['credited']} of "
+                      f"{d['requirement']} required, excess {d['excess']} -> replacements "
+                      f"{json.dumps(d['replacements'])}", highlight=False)
+    ok = data["state_hash"] == data["replayed_hash"]
+    console.print(f"saved to {data['save']}; state hash {data['state_hash'][:16]}...; "
+                  f"replay of the save: {'same hash' if ok else 'MISMATCH'}")
 
 
 def register(app: typer.Typer) -> None:
@@ -68,31 +123,7 @@ def register(app: typer.Typer) -> None:
         save: Annotated[Path | None, typer.Option(help="Where to write the save.")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
     ) -> None:
-        """A guided tour: a short game on the demo scenario, odds, a roll, save and replay."""
+        """A guided tour: a short Europa game, exact attack odds, a roll, save and replay."""
         target = save or Path(tempfile.mkdtemp(prefix="grognard-")) / "demo-save.json"
         data = run_demo(seed, target)
-
-        def human(c: object = console) -> None:
-            console.rule(f"grognard demo: {data['scenario']} (seed {seed})")
-            console.print(str(data["map"]), markup=False, highlight=False)
-            for s in data["steps"]:  # type: ignore[attr-defined]
-                cmd = s["command"]
-                what = f"{cmd['player']} {cmd['kind']} {json.dumps(cmd['args'])}"
-                if "rejected" in s:
-                    console.print(f"[red]rejected[/] {what}: {s['rejected']}", markup=True)
-                else:
-                    console.print(f"[green]ok[/] {what} -> "
-                                  f"{', '.join(e['type'] for e in s['events'])}")
-            o = data["odds"]
-            console.print(grid_table(["result", "probability"],
-                                     list(o["probabilities"].items()),  # type: ignore[index]
-                                     title=f"Exact odds, {o['table']} ({o['source']}) "  # type: ignore[index]
-                                           f"column {o['column']} DRM {o['drm']:+d}"))  # type: ignore[index]
-            r = data["roll"]
-            console.print(f"rolled {r['dice']} = {r['natural']}, modified {r['modified']}: "  # type: ignore[index]
-                          f"[bold]{r['result']}[/]")  # type: ignore[index]
-            console.print(f"saved to {data['save']}; state hash {data['state_hash']}")
-            ok = data["state_hash"] == data["replayed_hash"]
-            console.print(f"replay of the save: {'same hash' if ok else 'MISMATCH'}")
-
-        emit(data, as_json, human)
+        emit(data, as_json, lambda c: _human(data))
