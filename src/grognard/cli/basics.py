@@ -8,10 +8,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from grognard.cli.render import STATE, console, current_tables, emit, grid_table
+from grognard.cli.render import STATE, JsonOpt, console, current_tables, emit, grid_table
 from grognard.core.dice import DiceStream
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 
 
 def register(app: typer.Typer) -> None:

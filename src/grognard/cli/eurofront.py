@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from grognard.cli.render import current_tables, emit
+from grognard.cli.render import JsonOpt, current_tables, emit
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError, parse_enum
 from grognard.core.readings import parse_pairs
@@ -23,7 +23,6 @@ from grognard.eurofront.model import Front, HQClass, Side
 from grognard.eurofront.readings import EuroFrontReadings, InitiativeBonus
 from grognard.eurofront.uboats import load_history, roll_uboat_turn
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 ReadingOpt = Annotated[list[str] | None, typer.Option(
     "--reading", help="An EF reading as KEY=VALUE (repeatable), e.g. "
     "ef_uboat_roll_frequency=turn.")]

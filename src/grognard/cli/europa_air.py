@@ -11,12 +11,11 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import console, current_tables, emit, grid_table, kv_table
+from grognard.cli.render import JsonOpt, console, current_tables, emit, grid_table, kv_table
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import ratio_str
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed: roll the dice.")]
 RollsOpt = Annotated[str | None, typer.Option(
     "--rolls", help="Comma-separated natural 2D6 rolls, two per fight (attacker, target).")]

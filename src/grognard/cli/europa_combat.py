@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -10,25 +9,26 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from grognard.cli.render import console, current_tables, emit, grid_table, kv_table
+from grognard.cli.render import (
+    JsonOpt,
+    console,
+    current_tables,
+    emit,
+    grid_table,
+    kv_table,
+    read_json,
+)
 from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.europa.attack import CRT_TABLE, Attack, Side, attack_from_json
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 AttackArg = Annotated[Path, typer.Argument(metavar="ATTACK.json",
                                            help="The attack (docs/formats/europa_combat.md).")]
 
 
 def _load_attack(path: Path) -> Attack:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError("ATTACK.json", f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError("ATTACK.json", f"not valid JSON: {exc}") from None
-    return attack_from_json(raw, current_tables())
+    return attack_from_json(read_json(path, "ATTACK.json"), current_tables())
 
 
 def _roll_opt(name: str, value: int | None) -> int | None:

@@ -7,14 +7,13 @@ Every command takes ``--json``; integers are JSON numbers, other exact quantitie
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from grognard.cli.render import current_tables, emit
+from grognard.cli.render import JsonOpt, current_tables, emit, read_json
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, q, ratio_str
 from grognard.core.readings import parse_pairs
@@ -40,7 +39,6 @@ from grognard.europa.replacements import (
 )
 from grognard.europa.supply import SupplyReadings, supply_phase_from_json
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 ReadingOpt = Annotated[list[str] | None, typer.Option(
     "--reading", help="A supply reading as KEY=VALUE (repeatable), e.g. "
     "sp_half_rounding=exact.")]
@@ -231,12 +229,6 @@ def register(europa_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """EUR-30: the phasing side's supply phase (isolated, newly marked, restored)."""
-        try:
-            raw = json.loads(file.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise InputError("file", f"cannot read {file}: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
-            raise InputError("file", f"{file} is not valid JSON: {exc}") from None
-        emit(supply_phase_from_json(raw).to_json(), as_json)
+        emit(supply_phase_from_json(read_json(file, "file")).to_json(), as_json)
 
     europa_app.add_typer(app, name="supply")

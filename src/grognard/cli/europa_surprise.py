@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import current_tables, emit, grid_table
+from grognard.cli.render import JsonOpt, current_tables, emit, grid_table
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, q
@@ -45,7 +45,6 @@ from grognard.europa.surprise_front import (
 )
 from grognard.europa.surprise_orders import load_orders, run_orders
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 ReadingOpt = Annotated[list[str] | None, typer.Option(
     "--reading", help="A SUR reading as KEY=VALUE (repeatable), e.g. "
     "surprise_distance_cap_mode=range_limit.")]

@@ -9,15 +9,13 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from grognard.cli.render import current_tables, emit, grid_table, kv_table
+from grognard.cli.render import JsonOpt, current_tables, emit, grid_table, kv_table
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.save import load_game, save_game
 from grognard.engine.scenario import Scenario, load_scenario, shipped_scenarios
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 
 
 def scenario_summary(sc: Scenario) -> dict[str, object]:

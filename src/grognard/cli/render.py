@@ -10,12 +10,20 @@ import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
+import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from grognard.core.errors import InputError
+from grognard.core.readings import Readings
 from grognard.core.tables import TableSet, load_tables
+
+R = TypeVar("R", bound=Readings)
+
+#: The ``--json`` flag every command takes.
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 
 console = Console()
 err_console = Console(stderr=True)
@@ -66,3 +74,23 @@ def grid_table(headers: Sequence[str], rows: Sequence[Sequence[Any]],
     for row in rows:
         t.add_row(*(str(c) for c in row))
     return t
+
+
+def read_json(path: Path, name: str) -> Any:
+    """A JSON input file, or an :class:`InputError` naming the argument ``name``."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(name, f"cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(name, f"{path} is not valid JSON: {exc}") from None
+
+
+def readings_file(path: Path | None, kind: type[R], name: str = "--readings") -> R:
+    """Readings from a JSON object file (``--readings FILE``); the defaults when no file."""
+    if path is None:
+        return kind()
+    raw = read_json(path, name)
+    if not isinstance(raw, dict):
+        raise InputError(name, "expected a JSON object of readings")
+    return kind.from_mapping(raw)

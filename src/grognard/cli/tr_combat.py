@@ -6,41 +6,36 @@ docs/formats/tr_combat.md.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import console, current_tables, emit, grid_table, kv_table
+from grognard.cli.render import (
+    JsonOpt,
+    console,
+    current_tables,
+    emit,
+    grid_table,
+    kv_table,
+    read_json,
+    readings_file,
+)
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_text, ratio_str
 from grognard.third_reich.combat_readings import TRCombatReadings
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 BattleArg = Annotated[Path, typer.Argument(metavar="BATTLE.json",
                                            help="The battle (docs/formats/tr_combat.md).")]
 ReadingsOpt = Annotated[Path | None, typer.Option(
     "--readings", metavar="FILE", help="JSON object of combat readings (TRCombatReadings).")]
 
 
-def _read_json(path: Path, name: str) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(name, f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(name, f"not valid JSON: {exc}") from None
 
 
 def _readings(path: Path | None) -> TRCombatReadings:
-    if path is None:
-        return TRCombatReadings()
-    raw = _read_json(path, "--readings")
-    if not isinstance(raw, dict):
-        raise InputError("--readings", "expected a JSON object of readings")
-    return TRCombatReadings.from_mapping(raw)
+    return readings_file(path, TRCombatReadings)
 
 
 def _one_roll(roll: int | None, seed: int | None, expr: str, stream: str) -> int:
@@ -69,7 +64,7 @@ def register(tr_app: typer.Typer) -> None:
         from grognard.third_reich.combat import Battle, resolve_battle
 
         r = _readings(readings)
-        battle = Battle.from_json(_read_json(battle_file, "BATTLE.json"))
+        battle = Battle.from_json(read_json(battle_file, "BATTLE.json"))
         natural = _one_roll(roll, seed, "2d6", "3r.combat")
         data = resolve_battle(battle, natural, current_tables(), r).to_json()
         emit(data, as_json, lambda c: c.print(kv_table(data, "Revised Third Reich land combat")))
@@ -80,7 +75,7 @@ def register(tr_app: typer.Typer) -> None:
         """Exact chance of every CRT result of a land attack before rolling (TR-32)."""
         from grognard.third_reich.combat import Battle, battle_odds
 
-        battle = Battle.from_json(_read_json(battle_file, "BATTLE.json"))
+        battle = Battle.from_json(read_json(battle_file, "BATTLE.json"))
         a, probs = battle_odds(battle, current_tables(), _readings(readings))
         probabilities = {k: ratio_str(v) for k, v in probs.items()}
         data = {"column": a.odds.column, "probabilities": probabilities}

@@ -6,40 +6,26 @@ docs/formats/tr_naval.md.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import current_tables, emit, kv_table
+from grognard.cli.render import JsonOpt, current_tables, emit, kv_table, read_json, readings_file
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, ratio_str
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 ReadingsOpt = Annotated[Path | None, typer.Option(
     "--readings", metavar="FILE", help="JSON object of naval readings (NavalReadings).")]
 
 
-def _read_json(path: Path, name: str) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(name, f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(name, f"not valid JSON: {exc}") from None
 
 
 def _naval_readings(path: Path | None) -> Any:
     from grognard.third_reich.naval_ops import NavalReadings
 
-    if path is None:
-        return NavalReadings()
-    raw = _read_json(path, "--readings")
-    if not isinstance(raw, dict):
-        raise InputError("--readings", "expected a JSON object of readings")
-    return NavalReadings.from_mapping(raw)
+    return readings_file(path, NavalReadings)
 
 
 def _fleet(factors: int, printed: int | None, name: str = "fleet") -> Any:
@@ -136,7 +122,7 @@ def register(app: typer.Typer) -> None:
         """Resolve one amphibious invasion (TR-61/62): turn-backs, support, CRT, success."""
         from grognard.third_reich.amphibious import InvasionCase, resolve_invasion_case
 
-        case = InvasionCase.from_json(_read_json(invasion_file, "INVASION.json"))
+        case = InvasionCase.from_json(read_json(invasion_file, "INVASION.json"))
         if roll is not None and seed is not None:
             raise InputError("--roll/--seed", "give at most one of --roll N or --seed S")
         natural = roll
@@ -156,7 +142,7 @@ def register(app: typer.Typer) -> None:
         """Exact chance that an amphibious invasion succeeds (TR-61), before rolling."""
         from grognard.third_reich.amphibious import InvasionCase, invasion_success_odds
 
-        case = InvasionCase.from_json(_read_json(invasion_file, "INVASION.json"))
+        case = InvasionCase.from_json(read_json(invasion_file, "INVASION.json"))
         data = {"beach": case.plan.beach,
                 "success": ratio_str(invasion_success_odds(case, current_tables()))}
         emit(data, as_json, lambda c: c.print(kv_table(data, "Amphibious invasion odds")))
@@ -188,7 +174,7 @@ def register(app: typer.Typer) -> None:
         from grognard.third_reich.sr import sea_sr, sea_sr_from_json
 
         r = _naval_readings(readings)
-        order, after = sea_sr_from_json(_read_json(sr_file, "SEASR.json"))
+        order, after = sea_sr_from_json(read_json(sr_file, "SEASR.json"))
         data = sea_sr(order, sea_zones(current_tables(), r), after, r).to_json()
         emit(data, as_json, lambda c: c.print(kv_table(data, "SR by sea")))
 
@@ -204,7 +190,7 @@ def register(app: typer.Typer) -> None:
         from grognard.core.errors import IllegalOrder
         from grognard.third_reich.sr import SRStep, verify_land_sr
 
-        raw = _read_json(path_file, "PATH.json")
+        raw = read_json(path_file, "PATH.json")
         if not isinstance(raw, list):
             raise InputError("PATH.json", "expected a list of hex objects")
         steps = [SRStep.from_json(s, f"path[{i}]") for i, s in enumerate(raw)]

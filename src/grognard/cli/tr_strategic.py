@@ -13,23 +13,23 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import current_tables, dump_json, emit, grid_table, kv_table
+from grognard.cli.render import (
+    JsonOpt,
+    current_tables,
+    dump_json,
+    emit,
+    grid_table,
+    kv_table,
+    read_json,
+)
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, q
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 LedgerArg = Annotated[Path, typer.Argument(metavar="LEDGER.json", help="A ledger file.")]
 OutOpt = Annotated[Path | None, typer.Option("--out", help="Write the new ledger here.")]
 
 
-def _read_json(path: Path, name: str) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(name, f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(name, f"not valid JSON: {exc}") from None
 
 
 def _ints(text: str, name: str) -> list[int]:
@@ -145,7 +145,7 @@ def register(tr_app: typer.Typer) -> None:
         from grognard.third_reich.economy import Economy
         from grognard.third_reich.year_start import next_year_start
 
-        econ = Economy.from_json(_read_json(ledger, "LEDGER.json"))
+        econ = Economy.from_json(read_json(ledger, "LEDGER.json"))
         new, record = next_year_start(econ, ussr_cities)
         data = new.to_json()
         _write(data, out)
@@ -269,7 +269,7 @@ def register(tr_app: typer.Typer) -> None:
     def _load(path: Path) -> Any:
         from grognard.third_reich.economy import Economy
 
-        return Economy.from_json(_read_json(path, "LEDGER.json"))
+        return Economy.from_json(read_json(path, "LEDGER.json"))
 
     @ledger_app.command("spend")
     def ledger_spend_cmd(
