@@ -46,6 +46,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
+from grognard.europa.air_commands import AIR_COMMAND_SPECS, AIR_FOLDS
 from grognard.europa.attack import (
     Attack,
     Combatant,
@@ -66,12 +67,20 @@ from grognard.europa.surprise_map import (
 )
 from grognard.europa.surprise_orders import run_orders
 from grognard.europa.surprise_plan import view as plan_view
+from grognard.europa.system_turn import (
+    TURN_COMMAND_SPECS,
+    TURN_FOLDS,
+    initial_replacements,
+    revised_sequence,
+    settled,
+)
 
 NAME = "europa"
 COMBAT_STREAM = "europa.combat"
 BARRAGE_STREAM = "europa.barrage"
 
-#: The default turn sequence (a scenario's own ``[sequence]`` replaces it).
+#: The round-1 phase list (initial, movement, combat), kept for scenarios that name it; the
+#: default sequence is now the revised turn (``default_sequence``).
 SEQUENCE_PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("initial", ("designate_surprise", "reduce_surprise", "move_surprise_centre",
                  "delay_surprise", "start_surprise")),
@@ -100,6 +109,9 @@ def initial_state(scenario: Scenario) -> JSON:
             "armor": str(u.armor), "zoc_class": u.zoc_class, "supply": "in"})
     s["combat"] = {"count": 0, "pending": None}
     s["surprise"] = {}
+    s["overrun"] = {"key": None, "units": [], "hexes": [], "pending": None}
+    s["supply"] = {"checked": None, "attrition": None, "isolated_hexes": {}, "losses": []}
+    s["replacements"] = initial_replacements(scenario)
     return s
 
 
@@ -191,7 +203,7 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
         "fortified": m.fortification_of(target) is not Fortification.NONE,
         "major_city": any(CityClass.MAJOR_CITY in c.classes for c in m.cities_at(target)),
     }
-    for key in ("bombardment", "series", "weather", "barrage_target", "night"):
+    for key in ("bombardment", "series", "weather", "barrage_target", "night", "overrun"):
         if key in args:
             raw[key] = args[key]
     readings = dict(_readings(ctx, CombatReadings).to_mapping())
@@ -285,6 +297,8 @@ def fold_combat_resolved(state: JSON, ev: Event) -> JSON:
     s = thaw(state)
     d = ev.data
     s["combat"]["count"] = d["number"]
+    for uid in d["attackers"]:
+        s["units"][uid]["attacked_turn"] = int(s["turn"])
     gone = list(d["attacker_eliminated_units"])
     step = d["barrage_step_loss"]
     if step is not None:
@@ -555,7 +569,10 @@ def view(state: JSON, player: str) -> JSON:
 
 
 def default_sequence(scenario: Scenario) -> TurnSequence:
-    return TurnSequence.per_player(scenario.sides, SEQUENCE_PHASES)
+    """EUR-22 The revised player turn of ``europa.sequence`` for each side (with the air,
+    overrun, supply, isolation and replacement commands); EUR-44 surprise phases first for a
+    FitE scenario (``[europa] fite_surprise_turn = true``)."""
+    return revised_sequence(scenario)
 
 
 _SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
@@ -575,7 +592,9 @@ _SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
 EUROPA = RuleSystem(
     name=NAME,
     commands={
-        **{k: generic.GENERIC.commands[k] for k in ("move", "roll_table", "end_phase")},
+        "roll_table": generic.GENERIC.commands["roll_table"],
+        **TURN_COMMAND_SPECS,
+        **AIR_COMMAND_SPECS,
         "attack": CommandSpec("attack", verify_attack, execute_attack,
                               "Europa revised combat on one hex (EUR-09).",
                               {"attackers": ["de-7pz", "de-20mot"], "defender_hex": "0504"}),
@@ -591,15 +610,18 @@ EUROPA = RuleSystem(
     },
     folds={
         **generic.GENERIC.folds,
-        "combat_resolved": fold_combat_resolved,
-        "losses_allocated": fold_losses_allocated,
-        "units_retreated": fold_units_retreated,
+        "combat_resolved": settled(fold_combat_resolved),
+        "losses_allocated": settled(fold_losses_allocated),
+        "units_retreated": settled(fold_units_retreated),
+        **AIR_FOLDS,
+        **TURN_FOLDS,
         "surprise_planned": fold_surprise,
         "surprise_started": fold_surprise,
     },
     initial_state=initial_state,
     view=view,
-    description="Europa revised combat (EUR-09..16) and rule-47 surprise plans.",
+    description="Europa revised player turn (EUR-22): air phase, movement and overruns, "
+                "combat, supply, isolation attrition, replacements; rule-47 surprise plans.",
     default_sequence=default_sequence,
 )
 register_system(EUROPA)
