@@ -2,10 +2,12 @@
 
 The front seen by a side is the band of enemy-ZOC hexes it can reach from its own units
 without passing through enemy units or through enemy ZOC ("the enemy's most forward
-continuous line of units or ZOCs"; "hexes in enemy ZOCs"). The band is ordered into a line:
-each connected piece contributes its longest shortest path (a double-sweep BFS), pieces are
-chained end to end, nearest first, and gaps are bridged by the straight hex line between the
-nearest ends (the SUR-07 reading for gaps). Any hex is placed on the line by its nearest line
+continuous line of units or ZOCs"; "hexes in enemy ZOCs"). The whole band is ordered into one
+line, each band hex once (the C-FRONT reading, docs/features/MAP.md): each connected piece is
+walked from one of its ends (a double-sweep BFS) along adjacent band hexes, round its loops and
+curves (a ring round an enemy salient is walked round; a thick band is swept in a zigzag);
+pieces are chained end to end, nearest first; every jump (to the next piece, or back from a
+branch's tip) is bridged by the straight hex line (the SUR-07 reading for gaps). Any hex is placed on the line by its nearest line
 hex, so "count N hexes along the front from a centre hex" is a slice of the line (SUR-12).
 The rule arithmetic (how many hexes, which facts make a valid centre) is Europa's:
 ``europa.surprise_map`` feeds these facts to ``europa.surprise_front``.
@@ -48,6 +50,7 @@ from grognard.core.paths import (
 )
 from grognard.core.zoc import ZocField
 
+_Ints = npt.NDArray[np.integer[Any]]
 _BLOCK = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
 
 
@@ -132,57 +135,107 @@ def front_line(m: MapData, zoc: ZocField) -> FrontLine:
                      band=band, region=region, nearest=nearest)
 
 
+def _hex_distance(dq: int, dr: int) -> int:
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+class _Walk:
+    """Orders the hexes of the front band into one line (the C-FRONT reading): each piece is
+    walked from its chosen end to an unvisited adjacent band hex, the one with the fewest
+    unvisited neighbours first (so a thick band is swept in a zigzag, a ring is walked round,
+    and no hex is stranded), then the one nearest the piece's start; where the walk is stuck
+    (a branch's tip) it jumps to the nearest unvisited hex of the piece. Every band hex is on
+    the line once; a jump is bridged by the straight hex line (its hexes that are neither band
+    hexes nor already on the line)."""
+
+    def __init__(self, m: MapData, nodes: _Ints, g: sp.csr_matrix, comp: _Ints,
+                 band: BoolArray) -> None:
+        self.m, self.nodes, self.comp, self.band = m, nodes, comp, band
+        self.indptr, self.indices = g.indptr, g.indices
+        self.q = m.q[nodes].astype(np.int64)
+        self.r = m.r[nodes].astype(np.int64)
+        self.qs: list[int] = self.q.tolist()
+        self.rs: list[int] = self.r.tolist()
+        self.visited = np.zeros(len(nodes), dtype=bool)
+        self.chain: list[int] = []
+        self.flags: list[bool] = []
+        self.seen: set[int] = set()
+
+    def _free(self, k: int) -> list[int]:
+        nb = self.indices[self.indptr[k]: self.indptr[k + 1]].tolist()
+        return [j for j in nb if not self.visited[j]]
+
+    def _dist(self, k: int, ks: _Ints) -> _Ints:
+        dq, dr = self.q[ks] - self.q[k], self.r[ks] - self.r[k]
+        out: _Ints = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        return out
+
+    def _add(self, k: int, jump: bool) -> None:
+        m, i = self.m, int(self.nodes[k])
+        if jump and self.chain:
+            for h in line(m.hex(self.chain[-1]), m.hex(i))[1:-1]:
+                if m.has(h):
+                    j = m.index(h)
+                    if not self.band[j] and j not in self.seen:
+                        self.chain.append(j)
+                        self.flags.append(True)
+                        self.seen.add(j)
+        self.chain.append(i)
+        self.flags.append(False)
+        self.seen.add(i)
+        self.visited[k] = True
+
+    def piece(self, c: int, start: int) -> None:
+        members = np.nonzero(self.comp == c)[0]
+        s = k = int(np.searchsorted(self.nodes, start))
+        self._add(k, jump=True)
+        left = len(members) - 1
+        while left:
+            free = self._free(k)
+            if free:
+                qs, rs = self.qs, self.rs
+                k = min(free, key=lambda j: (len(self._free(j)), _hex_distance(
+                    qs[j] - qs[s], rs[j] - rs[s]), rs[j], qs[j]))
+                self._add(k, jump=False)
+            else:
+                rest = members[~self.visited[members]]
+                d = self._dist(k, rest)
+                k = int(rest[int(np.argmin(d))])
+                self._add(k, jump=True)
+            left -= 1
+
+
 def _order_band(m: MapData, band: BoolArray) -> tuple[list[int], list[bool]]:
     nodes = np.nonzero(band)[0]
     if len(nodes) == 0:
         return [], []
-    g = _adjacency(m, band)[nodes][:, nodes]
+    g = _adjacency(m, band)[nodes][:, nodes].tocsr()
     ncomp, comp = connected_components(g, directed=False)
     reps = np.array([int(np.nonzero(comp == c)[0][0]) for c in range(ncomp)])
     d1 = np.atleast_2d(dijkstra(g, indices=reps, unweighted=True))
-    ends_a = []
+    ends_a = [int(np.argmax(np.where(comp == c, d1[c], -1.0))) for c in range(ncomp)]
+    d2 = np.atleast_2d(dijkstra(g, indices=np.array(ends_a), unweighted=True))
+    ends: list[tuple[int, int]] = []
     for c in range(ncomp):
-        row = np.where(comp == c, d1[c], -1.0)
-        ends_a.append(int(np.argmax(row)))
-    d2, p2 = dijkstra(g, indices=np.array(ends_a), unweighted=True, return_predecessors=True)
-    d2, p2 = np.atleast_2d(d2), np.atleast_2d(p2)
-    spines: list[list[int]] = []
-    for c in range(ncomp):
-        row = np.where(comp == c, d2[c], -1.0)
-        b = int(np.argmax(row))
-        path = [b]
-        while int(p2[c, path[-1]]) >= 0:
-            path.append(int(p2[c, path[-1]]))
-        spine = [int(nodes[i]) for i in path]
+        a, b = int(nodes[ends_a[c]]), int(nodes[int(np.argmax(np.where(comp == c, d2[c], -1.0)))])
         # orient each piece the same way: from its end with the smaller (r, q)
-        if (int(m.r[spine[-1]]), int(m.q[spine[-1]])) < (int(m.r[spine[0]]), int(m.q[spine[0]])):
-            spine.reverse()
-        spines.append(spine)
+        if (int(m.r[b]), int(m.q[b])) < (int(m.r[a]), int(m.q[a])):
+            a, b = b, a
+        ends.append((a, b))
+    walk = _Walk(m, nodes, g, comp, band)
     # chain pieces: start at the piece holding the smallest (r, q) end, then nearest next
-    order = sorted(range(ncomp), key=lambda c: (int(m.r[spines[c][0]]), int(m.q[spines[c][0]])))
-    chain = list(spines[order[0]])
-    flags = [False] * len(chain)
-    left = set(order[1:])
-    seen = set(chain)
-    while left:
-        end = m.hex(chain[-1])
-        best = min(left, key=lambda c: (min(distance(end, m.hex(spines[c][0])),
-                                            distance(end, m.hex(spines[c][-1]))), c))
-        piece = spines[best]
-        if distance(end, m.hex(piece[-1])) < distance(end, m.hex(piece[0])):
-            piece = piece[::-1]
-        for h in line(end, m.hex(piece[0]))[1:-1]:
-            if m.has(h) and m.index(h) not in seen:
-                chain.append(m.index(h))
-                flags.append(True)
-                seen.add(m.index(h))
-        for i in piece:
-            if i not in seen:
-                chain.append(i)
-                flags.append(False)
-                seen.add(i)
-        left.remove(best)
-    return chain, flags
+    order = sorted(range(ncomp), key=lambda c: (int(m.r[ends[c][0]]), int(m.q[ends[c][0]])))
+    walk.piece(order[0], ends[order[0]][0])
+    eq, er = m.q[np.array(ends)].astype(np.int64), m.r[np.array(ends)].astype(np.int64)
+    todo = np.ones(ncomp, dtype=bool)
+    todo[order[0]] = False
+    for _ in range(ncomp - 1):
+        dq, dr = eq - int(m.q[walk.chain[-1]]), er - int(m.r[walk.chain[-1]])
+        gap = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2  # (piece, end)
+        best = int(np.argmin(np.where(todo, gap.min(axis=1), np.iinfo(np.int64).max)))
+        walk.piece(best, ends[best][1 if gap[best, 1] < gap[best, 0] else 0])
+        todo[best] = False
+    return walk.chain, walk.flags
 
 
 @dataclass(frozen=True, slots=True)
