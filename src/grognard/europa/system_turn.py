@@ -50,8 +50,8 @@ SURPRISE_PREFIX = "surprise_"
 
 #: Commands the system adds to the revised phases (EUR-22 activities).
 EXTRA_COMMANDS: Mapping[str, tuple[str, ...]] = {
-    "movement": ("overrun",),
-    "exploitation": ("overrun",),
+    "movement": ("overrun", "allocate_losses", "retreat"),
+    "exploitation": ("overrun", "allocate_losses", "retreat"),
     "supply": ("supply_check", "isolation_attrition"),
     "replacement": ("take_replacement",),
 }
