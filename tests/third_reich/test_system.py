@@ -213,7 +213,11 @@ def test_tr40_take_hexes_rejects_a_fortified_hex():
     assert_illegal(g, C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-inf2"]}),
                    "not adjacent")
     (ev,) = g.apply(C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-inf1"]}))
-    assert ev.data["hexes"] == ["D4"] and ev.data["eliminated"] == []
+    assert ev.data["hexes"] == ["D4"] and ev.data["withdrawing"] == {"D4": ["fr-inf1"]}
+    assert g.state["units"]["fr-inf1"]["hex"] == "D4"  # the defender withdraws next
+    assert_illegal(g, C("end_phase", "axis"), "withdraw")
+    (ev,) = g.apply(C("withdraw", "axis"))  # the engine's choice on the defender's behalf
+    assert ev.data["eliminated"] == [] and ev.data["chosen"] == []
     assert g.state["units"]["fr-inf1"]["hex"] == ev.data["retreats"]["fr-inf1"] != "D4"
     assert g.state["units"]["ge-inf1"]["hex"] == "D4"
 

@@ -18,6 +18,7 @@ ORDERS = [
     lambda p: Command("attack", p, {"hex": "F12", "attackers": ["ge-inf3"]}),
     lambda p: Command("attrition", p, {"front": "western"}),
     lambda p: Command("take_hexes", p, {"hexes": ["D4"]}),
+    lambda p: Command("withdraw", p, {}),
     lambda p: Command("supply_check", p, {}),
     lambda p: Command("build", p, {"infantry_factors": 4}),
     lambda p: Command("declare_war", p, {"minors": ["denmark"]}),

@@ -21,19 +21,15 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any
-
-import numpy as np
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
 from grognard.core.mapdata import Fortification, HexsideFeature, MapData
 from grognard.core.mapdata import Terrain as MapTerrain
-from grognard.core.paths import Forces, edge_tables, hex_index
-from grognard.core.units import GROUND_TYPES
-from grognard.core.zoc import third_reich_zoc, zoc_field
+from grognard.core.paths import hex_index
 from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
@@ -44,17 +40,9 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
-from grognard.third_reich import murmansk
-from grognard.third_reich.attrition import (
-    attrition_table,
-    removal_value,
-    resolve_attrition,
-    verify_attrition_removal,
-    verify_hexes_won,
-)
 from grognard.third_reich.builds import Basket, buy, verify_purchase
 from grognard.third_reich.calendar import LAST_TURN, Region, Season, date_of, weather
-from grognard.third_reich.combat import STACKING_LIMIT, Battle, Terrain, resolve_battle
+from grognard.third_reich.combat import Battle, Terrain, resolve_battle
 from grognard.third_reich.economy import (
     Economy,
     at_turn,
@@ -64,30 +52,68 @@ from grognard.third_reich.economy import (
     verify_spend,
 )
 from grognard.third_reich.economy import declare_war as econ_declare_war
-from grognard.third_reich.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.isolation import isolation_table
 from grognard.third_reich.options import Front, dow_cost, options_cost, parse_front, parse_option
 from grognard.third_reich.powers import Power
 from grognard.third_reich.sequence import Phase, player_turn
-from grognard.third_reich.strategic_readings import MurmanskTiming
 from grognard.third_reich.supply_map import (
-    attrition_contact,
     city_control,
-    hexes_won_candidates,
     supply_check,
     weather_region,
 )
+from grognard.third_reich.system_attrition import (
+    execute_attrition,
+    execute_save_attrition_losses,
+    execute_take_hexes,
+    execute_withdraw,
+    fold_attrition_losses_saved,
+    fold_attrition_resolved,
+    fold_hexes_taken,
+    fold_withdrawn,
+    verify_attrition,
+    verify_save_attrition_losses,
+    verify_take_hexes,
+    verify_withdraw,
+)
+from grognard.third_reich.system_common import (
+    AXIS_POWERS,
+    BLOCK,
+    NAME,
+    _axis_side,
+    _econ,
+    _eliminate,
+    _forces,
+    _front_of,
+    _ground,
+    _ground_unit,
+    _phase,
+    _retreat_hex,
+    _sequence,
+    _side_powers,
+    unit_power,
+)
+from grognard.third_reich.system_common import _front_mask as _front_mask  # re-export
+from grognard.third_reich.system_moves import (
+    execute_move,
+    execute_sr,
+    fold_sr_made,
+    fold_unit_moved,
+    verify_move,
+    verify_sr_cmd,
+)
+from grognard.third_reich.system_murmansk import (
+    execute_murmansk_commit,
+    execute_murmansk_escort,
+    execute_murmansk_ship,
+    fold_murmansk_committed,
+    fold_murmansk_resolved,
+    fold_murmansk_shipped,
+    verify_murmansk_commit,
+    verify_murmansk_escort,
+    verify_murmansk_ship,
+)
+from grognard.third_reich.system_support import fight_for_support, fold_support, verify_support
 from grognard.third_reich.year_start import verify_year_start, year_start
-
-NAME = "third_reich"
-
-NATIONALITY_POWER: Mapping[str, str] = {
-    "german": "germany", "germany": "germany", "italian": "italy", "italy": "italy",
-    "soviet": "ussr", "russian": "ussr", "ussr": "ussr", "british": "uk", "uk": "uk",
-    "french": "france", "france": "france", "american": "us", "us": "us",
-    "polish": "poland", "poland": "poland",
-}
-AXIS_POWERS = ("germany", "italy")
 
 #: Engine commands allowed in each 3R phase (``end_phase`` is always allowed).
 PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
@@ -99,11 +125,11 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.COMBAT: ("attack",),
     Phase.MECH_MOVEMENT: ("move",),
     Phase.MECH_COMBAT: ("attack",),
-    Phase.ATTRITION: ("attrition", "take_hexes"),
+    Phase.ATTRITION: ("attrition", "take_hexes", "withdraw", "save_attrition_losses"),
     Phase.SUPPLY: ("supply_check",),
     Phase.BUILD: ("build",),
-    Phase.STRATEGIC_DEPLOYMENT: (),
-    Phase.STRATEGIC_WARFARE: ("murmansk_commit",),
+    Phase.STRATEGIC_DEPLOYMENT: ("sr",),
+    Phase.STRATEGIC_WARFARE: ("murmansk_commit", "murmansk_ship", "murmansk_escort"),
 }
 
 
@@ -119,12 +145,6 @@ def _extras(scenario: Scenario) -> Mapping[str, Any]:
     if not isinstance(tr, dict):
         raise InputError("third_reich", "must be a table")
     return tr
-
-
-def unit_power(nationality: str) -> str:
-    """The power (or minor country) a unit's nationality belongs to."""
-    n = nationality.strip().lower()
-    return NATIONALITY_POWER.get(n, n)
 
 
 def _power_sides(scenario: Scenario) -> dict[str, str]:
@@ -169,10 +189,6 @@ def default_sequence(scenario: Scenario) -> TurnSequence:
     return TurnSequence(tuple(phases))
 
 
-def _sequence(ctx: Context) -> TurnSequence:
-    return ctx.turn_sequence
-
-
 def _used(state: JSON, ctx: Context, side: str) -> set[str]:
     """TR-02: the phases ``side`` plays this turn, from its declared options."""
     opts = {f: v["option"] for f, v in state["options"].get(side, {}).items()}
@@ -210,10 +226,6 @@ def _first_phase(seq: TurnSequence, turn: int) -> int:
 # --- state ---------------------------------------------------------------------------------------
 
 
-def _econ(state: JSON) -> Economy:
-    return Economy.from_json(state["economy"])
-
-
 def initial_state(scenario: Scenario) -> JSON:
     """The generic start state plus the 3R economy, calendar, sides, control and options."""
     s = generic.initial_state(scenario)
@@ -240,6 +252,13 @@ def initial_state(scenario: Scenario) -> JSON:
         "attacked_hexes": [],
         "attrition_done": [],
         "pending_hexes": None,
+        "pending_withdrawal": None,
+        "air_used": [],
+        "moved": [],
+        "sr": {},
+        "fleets_used": [],
+        "attrition_losses": [],
+        "saved": {},
         "supply_checked": False,
         "battles": [],
         "bridgeheads": [],
@@ -248,45 +267,6 @@ def initial_state(scenario: Scenario) -> JSON:
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
     s["phase"] = _first_phase(seq, turn)
     return s
-
-
-def _side_powers(state: JSON, side: str) -> list[str]:
-    return [p for p, sd in state["power_sides"].items() if sd == side]
-
-
-def _front_of(m: MapData, h: int) -> str:
-    name = m.region_names[int(m.region[h])]
-    return name if name in {f.value for f in Front} else Front.WESTERN.value
-
-
-def _front_mask(m: MapData, front: str) -> np.ndarray:
-    return np.array([_front_of(m, i) == front for i in range(m.n)], dtype=bool)
-
-
-def _ground(u: Mapping[str, Any]) -> bool:
-    return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
-
-
-def _forces(ctx: Context, state: JSON) -> Forces:
-    units = sorted((uid, u) for uid, u in state["units"].items() if _ground(u))
-    return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
-                        [u["side"] for _, u in units], ids=[uid for uid, _ in units],
-                        side_names=list(ctx.scenario.sides))
-
-
-def _ground_unit(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
-    kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
-            "replacement": GroundKind.REPLACEMENT}.get(u["type"], GroundKind.INFANTRY)
-    side = Side.AXIS if u["side"] == axis_side else Side.ALLIES
-    return GroundUnit(uid, u["nationality"], side, kind, int(u["attack"]), int(u["movement"]))
-
-
-def _axis_side(ctx: Context) -> str:
-    return "axis" if "axis" in ctx.scenario.sides else ctx.scenario.sides[0]
-
-
-def _phase(ctx: Context, state: JSON) -> str:
-    return _sequence(ctx).phases[int(state["phase"])].name
 
 
 # --- end_phase --------------------------------------------------------------------------------
@@ -300,6 +280,8 @@ def verify_end_phase(ctx: Context, state: JSON, cmd: Command) -> None:
             pass  # done already
         else:
             raise IllegalOrder("TR-09", "run the Year Start before ending its phase")
+    if state.get("pending_withdrawal"):
+        raise IllegalOrder("TR-40", "the defender must withdraw from the hexes taken first")
     _, turn = _next_position(state, ctx)
     if turn > LAST_TURN:
         raise IllegalOrder("TR-04", "the campaign ends after Summer I 1945 (turn 29)")
@@ -313,12 +295,14 @@ def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
 
 def fold_phase_ended(state: JSON, ev: Event) -> JSON:
     s = generic.fold_phase_ended(state, ev)
-    s["attacked"], s["attacked_hexes"] = [], []
+    s["attacked"], s["attacked_hexes"], s["moved"] = [], [], []
     if s["turn"] != state["turn"]:
         econ = at_turn(_econ(state), s["turn"])
         s["economy"] = econ.to_json()
         s["options"], s["built"], s["attrition_done"] = {}, {}, []
         s["pending_hexes"], s["supply_checked"] = None, False
+        s["attrition_losses"], s["saved"] = [], {}
+        s["air_used"], s["fleets_used"], s["sr"] = [], [], {}
     elif ev.data["from"]["phase"] != ev.data["to"]["phase"]:
         s["supply_checked"] = False
     return s
@@ -522,7 +506,6 @@ def fold_year_started(state: JSON, ev: Event) -> JSON:
 _MAP_TERRAIN = {MapTerrain.CLEAR: Terrain.CLEAR, MapTerrain.SWAMP: Terrain.SWAMP,
                 MapTerrain.MARSH: Terrain.SWAMP, MapTerrain.MOUNTAIN: Terrain.MOUNTAIN,
                 MapTerrain.FOREST: Terrain.FOREST, MapTerrain.WOODS: Terrain.FOREST}
-_BLOCK = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
 _RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER
 
 
@@ -570,27 +553,9 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
                                "mechanized combat phase")
         a = m.layout.from_label(u["hex"])
         b = m.layout.from_label(target)
-        if distance(a, b) != 1 or m.features_between(a, b) & _BLOCK:
+        if distance(a, b) != 1 or m.features_between(a, b) & BLOCK:
             raise IllegalOrder("TR-32", f"{uid} in {u['hex']} is not adjacent to {target}")
-
-
-def _retreat_hex(ctx: Context, state: JSON, side: str, target: str) -> str | None:
-    """One-hex retreat of the defenders: the first open land hex by label with no enemy unit
-    and no enemy ZOC (unless a friendly unit is there); None if there is none."""
-    m = ctx.scenario.map
-    forces = _forces(ctx, state)
-    zoc = zoc_field(m, forces, side, third_reich_zoc())
-    h = hex_index(m, target)
-    et = edge_tables(m)
-    options = []
-    for d in range(6):
-        nb, ps = int(et.nbr[h, d]), int(et.pos[h, d])
-        if nb < 0 or et.water[nb] or int(m.edge_features[ps]) & int(_BLOCK):
-            continue
-        if zoc.enemy[nb] or zoc.mask("retreat")[nb]:
-            continue
-        options.append(m.label(nb))
-    return min(options) if options else None
+    verify_support(ctx, state, cmd, target)
 
 
 def _weakest_first(state: JSON, ids: list[str]) -> list[str]:
@@ -619,6 +584,8 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         fortified=m.fortification_of(th) is not Fortification.NONE,
         all_river=bool(rivers), defender_can_retreat=retreat_to is not None,
         attacker_can_retreat=all(h is not None for h in back.values()))
+    air, fleets, air_naval = fight_for_support(ctx, state, cmd, dice)
+    battle = replace(battle, air=tuple(air), fleets=tuple(fleets))
     roll = dice.stream("third_reich.combat").roll("2d6")
     out = resolve_battle(battle, roll.total, ctx.tables)
     o = out.outcome
@@ -639,6 +606,7 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         "attackers": attackers, "defenders": defenders, "weather": wx.value,
         "dice": list(roll.dice), **out.to_json(),
         "eliminated": sorted(a_lost + d_lost), "retreats": retreats, "advanced": advanced,
+        "air_naval": air_naval, "support_detail": out.assessment.support.to_json(),
     })]
 
 
@@ -646,15 +614,10 @@ def _region(m: MapData, h: int) -> Region:
     return weather_region(m, h)
 
 
-def _eliminate(s: JSON, ids: list[str]) -> None:
-    for uid in ids:
-        s["units"][uid]["status"] = "eliminated"
-        s["units"][uid]["hex"] = None
-
-
 def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
     s = thaw(state)
     d = ev.data
+    fold_support(s, d["air_naval"])
     _eliminate(s, list(d["eliminated"]))
     for uid, to in d["retreats"].items():
         s["units"][uid]["hex"] = to
@@ -663,155 +626,6 @@ def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
     s["attacked"] = [*state["attacked"], *d["attackers"]]
     s["attacked_hexes"] = [*state["attacked_hexes"], d["hex"]]
     s["battles"] = [*state["battles"], {k: d[k] for k in ("hex", "result", "roll", "column")}]
-    return s
-
-
-# --- attrition ----------------------------------------------------------------------------------------
-
-
-def _choose_removal(state: JSON, contact: list[str], n: int) -> list[str]:
-    """TR-39: the engine's choice for the loser: weakest units first, none superfluous."""
-    units = [_ground_unit(u, state["units"][u], "axis") for u in contact]
-    elig = sorted((u for u in units if u.kind is not GroundKind.REPLACEMENT),
-                  key=lambda u: (u.factors, u.id))
-    picked, total = [], Fraction(0)
-    for u in elig:
-        if total >= n:
-            break
-        picked.append(u)
-        total += removal_value(u)
-    for u in list(picked):
-        if total - removal_value(u) >= n:
-            picked.remove(u)
-            total -= removal_value(u)
-    verify_attrition_removal(n, units, [True] * len(units), [u.id for u in picked])
-    return [u.id for u in picked]
-
-
-def _front_arg(cmd: Command) -> str:
-    return parse_front(str(cmd.args.get("front", ""))).value
-
-
-def verify_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
-    front = _front_arg(cmd)
-    if state["options"].get(cmd.player, {}).get(front, {}).get("option") != "attrition":
-        raise IllegalOrder("TR-38", f"{cmd.player} has no attrition option on the {front} front")
-    if f"{cmd.player}:{front}" in state["attrition_done"]:
-        raise IllegalOrder("TR-38", f"attrition on the {front} front is done this turn")
-
-
-def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    m = ctx.scenario.map
-    front = _front_arg(cmd)
-    forces = _forces(ctx, state)
-    mask = _front_mask(m, front)
-    factors = [0 if state["units"][u]["type"] == "replacement" else
-               int(state["units"][u]["attack"]) for u in forces.ids]
-    mine = attrition_contact(m, forces, cmd.player, factors, mask)
-    enemy_ids = sorted({str(state["units"][u]["side"]) for u in forces.ids} - {cmd.player})
-    theirs: list[str] = []
-    for e in enemy_ids:
-        theirs += attrition_contact(m, forces, e, factors, None).units
-    mine_hexes = {state["units"][u]["hex"] for u in mine.units}
-    theirs = [u for u in theirs if _adjacent_any(m, state["units"][u]["hex"], mine_hexes)]
-    roll = dice.stream("third_reich.attrition").roll("2d6")
-    out = resolve_attrition(mine.factors, roll.total, attrition_table(ctx.tables))
-    a_lost = _choose_removal(state, list(mine.units), out.result.attacker_units)
-    d_lost = _choose_removal(state, theirs, out.result.defender_units)
-    cands = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"], mask)
-    return [Event("attrition_resolved", {
-        "side": cmd.player, "front": front, "contact_units": list(mine.units),
-        "factors": mine.factors, "dice": list(roll.dice) if out.column else [],
-        **out.to_json(), "eliminated": sorted(a_lost + d_lost),
-        "hex_candidates": [c.id for c in cands if c.eligible and not _lost_all(c.id, state,
-                                                                               d_lost)],
-    })]
-
-
-def _lost_all(label: str, state: JSON, lost: list[str]) -> bool:
-    return all(uid in lost for uid, u in state["units"].items()
-               if _ground(u) and u["hex"] == label)
-
-
-def _adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
-    a = m.layout.from_label(label)
-    return any(distance(a, m.layout.from_label(o)) == 1 for o in others)
-
-
-def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
-    d = ev.data
-    _eliminate(s, list(d["eliminated"]))
-    s["attrition_done"] = [*state["attrition_done"], f"{d['side']}:{d['front']}"]
-    attackers = [u for u in d["contact_units"] if u not in d["eliminated"]]
-    s["pending_hexes"] = ({"side": d["side"], "front": d["front"], "n": d["hexes"],
-                           "candidates": d["hex_candidates"], "attackers": attackers}
-                          if d["hexes"] else None)
-    return s
-
-
-def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
-    p = state["pending_hexes"]
-    if p is None or p["side"] != cmd.player:
-        raise IllegalOrder("TR-40", "no hexes won by attrition are waiting to be taken")
-    chosen = cmd.args.get("hexes")
-    if not isinstance(chosen, list) or not all(isinstance(x, str) for x in chosen):
-        raise InputError("args.hexes", "list the hexes taken")
-    m = ctx.scenario.map
-    forces = _forces(ctx, state)
-    front = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"],
-                                 _front_mask(m, p["front"]))
-    verify_hexes_won(int(p["n"]), front, chosen)
-    for label, units in _advance_arg(cmd).items():
-        if label not in chosen:
-            raise IllegalOrder("TR-40", f"{label} is not one of the hexes taken")
-        if len(units) > STACKING_LIMIT:
-            raise IllegalOrder("TR-40", f"at most {STACKING_LIMIT} units advance into {label}")
-        for uid in units:
-            if uid not in p.get("attackers", []):
-                raise IllegalOrder("TR-40", f"{uid} did not take part in the attrition")
-            if not _adjacent_any(m, state["units"][uid]["hex"], {label}):
-                raise IllegalOrder("TR-40", f"{uid} is not adjacent to {label}")
-    moving = [u for us in _advance_arg(cmd).values() for u in us]
-    if len(set(moving)) != len(moving):
-        raise IllegalOrder("TR-40", "a unit advances twice")
-
-
-def _advance_arg(cmd: Command) -> dict[str, list[str]]:
-    raw = cmd.args.get("advance", {})
-    if not isinstance(raw, dict) or not all(
-            isinstance(v, list) and all(isinstance(u, str) for u in v) for v in raw.values()):
-        raise InputError("args.advance", "an object {hex: [attacking units]}")
-    return {str(k): list(v) for k, v in raw.items()}
-
-
-def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    retreats: dict[str, str] = {}
-    lost: list[str] = []
-    for label in cmd.args["hexes"]:
-        units = sorted(uid for uid, u in state["units"].items()
-                       if _ground(u) and u["hex"] == label)
-        side = state["units"][units[0]]["side"]
-        to = _retreat_hex(ctx, state, side, label)
-        for uid in units:
-            if to is None:
-                lost.append(uid)
-            else:
-                retreats[uid] = to
-    return [Event("hexes_taken", {"side": cmd.player, "hexes": list(cmd.args["hexes"]),
-                                  "retreats": retreats, "eliminated": sorted(lost),
-                                  "advance": _advance_arg(cmd)})]
-
-
-def fold_hexes_taken(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
-    _eliminate(s, list(ev.data["eliminated"]))
-    for uid, to in ev.data["retreats"].items():
-        s["units"][uid]["hex"] = to
-    for label, units in ev.data["advance"].items():
-        for uid in units:
-            s["units"][uid]["hex"] = label
-    s["pending_hexes"] = None
     return s
 
 
@@ -867,49 +681,18 @@ def fold_supply_checked(state: JSON, ev: Event) -> JSON:
     return s
 
 
-# --- Murmansk (hidden U-boat counts) ------------------------------------------------------------
-
-
-def _german(cmd: Command) -> murmansk.GermanAssets:
-    vals = {}
-    for f in ("air", "naval", "subs"):
-        v = cmd.args.get(f, 0)
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise InputError(f"args.{f}", "a whole number of factors")
-        vals[f] = v
-    return murmansk.GermanAssets(**vals)
-
-
-def verify_murmansk_commit(ctx: Context, state: JSON, cmd: Command) -> None:
-    if "germany" not in _side_powers(state, cmd.player):
-        raise IllegalOrder("TR-20", "only Germany commits to the Murmansk box")
-    if state["murmansk"] is not None:
-        raise IllegalOrder("TR-20", "Germany has already committed to the box")
-    murmansk.commit_german(murmansk.MurmanskBox(MurmanskTiming.SUMMER1), _german(cmd))
-
-
-def execute_murmansk_commit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    return [Event("murmansk_committed", {"side": cmd.player, "german": _german(cmd).to_json()})]
-
-
-def fold_murmansk_committed(state: JSON, ev: Event) -> JSON:
-    """TR-20: the U-boats go in inverted: the public box shows only that some are there; the
-    count is the committing side's secret."""
-    s = thaw(state)
-    g = murmansk.GermanAssets(**ev.data["german"])
-    box = murmansk.commit_german(murmansk.MurmanskBox(MurmanskTiming.SUMMER1), g)
-    s["murmansk"] = murmansk.view(box, "allies")
-    s["secrets"].setdefault(ev.data["side"], {})["murmansk"] = g.to_json()
-    return s
-
-
 def view(state: JSON, player: str) -> JSON:
     """C-HIDDEN: other players' secrets (the Murmansk U-boat count) and face-down units go."""
     return hide_secrets(state, player)
 
 
 COMMANDS: Mapping[str, CommandSpec] = {
-    "move": generic.GENERIC.commands["move"],
+    "move": CommandSpec("move", verify_move, execute_move,
+                        "TR-27/TR-28 Move a ground unit along a path (3R costs and ZOCs).",
+                        {"unit": "ge-inf2", "path": ["B6"]}),
+    "sr": CommandSpec("sr", verify_sr_cmd, execute_sr,
+                      "TR-66..TR-68 Strategic redeployment by land (one SR action).",
+                      {"unit": "ge-inf2", "to": "C7"}),
     "end_phase": CommandSpec("end_phase", verify_end_phase, execute_end_phase,
                              "TR-02 End the phase (skips phases the options do not use)."),
     "declare_options": CommandSpec("declare_options", verify_declare_options,
@@ -932,6 +715,14 @@ COMMANDS: Mapping[str, CommandSpec] = {
                              {"front": "western"}),
     "take_hexes": CommandSpec("take_hexes", verify_take_hexes, execute_take_hexes,
                               "TR-40 Name the hexes an HN result wins.", {"hexes": ["D4"]}),
+    "withdraw": CommandSpec("withdraw", verify_withdraw, execute_withdraw,
+                            "TR-40 The defender's retreat hex (or null: removal) per unit in "
+                            "the hexes taken; then the named attackers advance.",
+                            {"retreats": {"fr-inf1": "D3"}}),
+    "save_attrition_losses": CommandSpec(
+        "save_attrition_losses", verify_save_attrition_losses, execute_save_attrition_losses,
+        "TR-41 Swap units removed by attrition for friendly replacements (cost - 4 BRPs).",
+        {"saves": {"ge-inf1": "ge-rep1"}}),
     "supply_check": CommandSpec("supply_check", verify_supply_check, execute_supply_check,
                                 "TR-72/TR-73 Supply check and isolation rolls.",
                                 {"breakout": []}),
@@ -939,13 +730,22 @@ COMMANDS: Mapping[str, CommandSpec] = {
                                    execute_murmansk_commit,
                                    "TR-20 Germany commits to the Murmansk box (U-boats hidden).",
                                    {"subs": 6}),
+    "murmansk_ship": CommandSpec("murmansk_ship", verify_murmansk_ship, execute_murmansk_ship,
+                                 "TR-19/TR-20 The UK or US places 20 lend-lease BRPs in the "
+                                 "Murmansk box (before Germany commits).", {"sender": "uk"}),
+    "murmansk_escort": CommandSpec("murmansk_escort", verify_murmansk_escort,
+                                   execute_murmansk_escort,
+                                   "TR-20/TR-21 The Allies commit escorts; the box combat "
+                                   "follows (1D10s from third_reich.murmansk).",
+                                   {"naval": 9, "asw": 2}),
 }
 
 THIRD_REICH = RuleSystem(
     name=NAME,
     commands=COMMANDS,
     folds={
-        "unit_moved": generic.fold_unit_moved,
+        "unit_moved": fold_unit_moved,
+        "sr_made": fold_sr_made,
         "phase_ended": fold_phase_ended,
         "options_declared": fold_options_declared,
         "war_declared": fold_war_declared,
@@ -954,8 +754,12 @@ THIRD_REICH = RuleSystem(
         "battle_resolved": fold_battle_resolved,
         "attrition_resolved": fold_attrition_resolved,
         "hexes_taken": fold_hexes_taken,
+        "withdrawn": fold_withdrawn,
+        "attrition_losses_saved": fold_attrition_losses_saved,
         "supply_checked": fold_supply_checked,
         "murmansk_committed": fold_murmansk_committed,
+        "murmansk_shipped": fold_murmansk_shipped,
+        "murmansk_resolved": fold_murmansk_resolved,
     },
     initial_state=initial_state,
     view=view,

@@ -1,0 +1,126 @@
+"""Shared helpers of the ``third_reich`` engine system (state reading, forces, fronts).
+
+The command modules (:mod:`~grognard.third_reich.system`, ``system_*``) read the JSON state
+through these: the units on the map as :class:`~grognard.core.paths.Forces`, a unit as a
+:class:`~grognard.third_reich.forces.GroundUnit`, the front and the phase of a hex/state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from grognard.core.hexgrid import distance
+from grognard.core.mapdata import HexsideFeature, MapData
+from grognard.core.paths import Forces, edge_tables, hex_index
+from grognard.core.units import GROUND_TYPES
+from grognard.core.zoc import third_reich_zoc, zoc_field
+from grognard.engine.context import Context
+from grognard.engine.phases import TurnSequence
+from grognard.engine.state import JSON
+from grognard.third_reich.economy import Economy
+from grognard.third_reich.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.options import Front
+
+NAME = "third_reich"
+
+NATIONALITY_POWER: Mapping[str, str] = {
+    "german": "germany", "germany": "germany", "italian": "italy", "italy": "italy",
+    "soviet": "ussr", "russian": "ussr", "ussr": "ussr", "british": "uk", "uk": "uk",
+    "french": "france", "france": "france", "american": "us", "us": "us",
+    "polish": "poland", "poland": "poland",
+}
+AXIS_POWERS = ("germany", "italy")
+BLOCK = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
+
+
+def unit_power(nationality: str) -> str:
+    """The power (or minor country) a unit's nationality belongs to."""
+    n = nationality.strip().lower()
+    return NATIONALITY_POWER.get(n, n)
+
+
+def _econ(state: JSON) -> Economy:
+    return Economy.from_json(state["economy"])
+
+
+def _side_powers(state: JSON, side: str) -> list[str]:
+    return [p for p, sd in state["power_sides"].items() if sd == side]
+
+
+def _front_of(m: MapData, h: int) -> str:
+    name = m.region_names[int(m.region[h])]
+    return name if name in {f.value for f in Front} else Front.WESTERN.value
+
+
+def _front_mask(m: MapData, front: str) -> np.ndarray:
+    return np.array([_front_of(m, i) == front for i in range(m.n)], dtype=bool)
+
+
+def _ground(u: Mapping[str, Any]) -> bool:
+    return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
+
+
+def _forces(ctx: Context, state: JSON) -> Forces:
+    units = sorted((uid, u) for uid, u in state["units"].items() if _ground(u))
+    return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
+                        [u["side"] for _, u in units], ids=[uid for uid, _ in units],
+                        side_names=list(ctx.scenario.sides))
+
+
+def _ground_unit(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
+    kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
+            "replacement": GroundKind.REPLACEMENT}.get(u["type"], GroundKind.INFANTRY)
+    side = Side.AXIS if u["side"] == axis_side else Side.ALLIES
+    return GroundUnit(uid, u["nationality"], side, kind, int(u["attack"]), int(u["movement"]))
+
+
+def _axis_side(ctx: Context) -> str:
+    return "axis" if "axis" in ctx.scenario.sides else ctx.scenario.sides[0]
+
+
+def _sequence(ctx: Context) -> TurnSequence:
+    return ctx.turn_sequence
+
+
+def _phase(ctx: Context, state: JSON) -> str:
+    return _sequence(ctx).phases[int(state["phase"])].name
+
+
+def _eliminate(s: JSON, ids: list[str]) -> None:
+    for uid in ids:
+        s["units"][uid]["status"] = "eliminated"
+        s["units"][uid]["hex"] = None
+
+
+def _adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
+    a = m.layout.from_label(label)
+    return any(distance(a, m.layout.from_label(o)) == 1 for o in others)
+
+
+def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+    """TR-32/TR-40 The hexes a stack of ``side`` in ``target`` may retreat one hex into: open
+    land across no sea/lake/impassable hexside, no enemy unit, no enemy ZOC unless a friendly
+    unit is there (labels, sorted)."""
+    m = ctx.scenario.map
+    forces = _forces(ctx, state)
+    zoc = zoc_field(m, forces, side, third_reich_zoc())
+    h = hex_index(m, target)
+    et = edge_tables(m)
+    options = []
+    for d in range(6):
+        nb, ps = int(et.nbr[h, d]), int(et.pos[h, d])
+        if nb < 0 or et.water[nb] or int(m.edge_features[ps]) & int(BLOCK):
+            continue
+        if zoc.enemy[nb] or zoc.mask("retreat")[nb]:
+            continue
+        options.append(m.label(nb))
+    return sorted(options)
+
+
+def _retreat_hex(ctx: Context, state: JSON, side: str, target: str) -> str | None:
+    """The engine's choice for a retreating stack: the first open hex by label (or None)."""
+    options = retreat_options(ctx, state, side, target)
+    return options[0] if options else None
