@@ -113,6 +113,20 @@ def test_c_front_both_faces_of_a_wall_are_one_line_with_the_jump_bridged():
     assert got[-12:] == [f"05{r:02d}" for r in range(12, 0, -1)]
 
 
+def test_c_front_units_in_contact_face_the_front_from_their_own_hexes():
+    """C-FRONT/C-ZOC: every Axis unit stands in allied ZOC (in contact with the wall in column
+    06). The front is still the whole of column 05 -- the hexes in enemy ZOC on the Axis side
+    -- not just the Axis-held hexes with the gaps between them bridged (the old region could
+    not leave a unit's own ZOC hex, so the band was the three unit hexes)."""
+    m = map_from_rows(["cccccccc"] * 10)
+    front = axis_front(m, [(5, r) for r in range(10)], [(4, 1), (4, 5), (4, 8)])
+    assert front.labels() == [lab(4, r) for r in range(10)]
+    assert not front.bridged.any()
+    assert assert_band_in_order(m, front) == 0
+    assert front.region[hex_index(m, lab(0, 0))]  # the Axis rear is on the Axis side
+    assert not front.region[hex_index(m, lab(6, 4))]  # behind the allied wall is not
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 100_000), n_allied=st.integers(1, 10), n_axis=st.integers(1, 4))
 def test_property_c_front_every_band_hex_once_in_order(seed, n_allied, n_axis):

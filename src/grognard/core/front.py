@@ -1,7 +1,8 @@
 """The front line (C-FRONT; SUR-07, SUR-12, TR-38): hexes in enemy ZOC facing a side, in order.
 
 The front seen by a side is the band of enemy-ZOC hexes it can reach from its own units
-without passing through enemy units or through enemy ZOC ("the enemy's most forward
+without passing through enemy units or through enemy ZOC (a hex the side holds is no barrier:
+a unit in contact faces the front from its own hex) ("the enemy's most forward
 continuous line of units or ZOCs"; "hexes in enemy ZOCs"). The whole band is ordered into one
 line, each band hex once (the C-FRONT reading, docs/features/MAP.md): each connected piece is
 walked from one of its ends (a double-sweep BFS) along adjacent band hexes, round its loops and
@@ -108,8 +109,10 @@ def front_line(m: MapData, zoc: ZocField) -> FrontLine:
     et = edge_tables(m)
     z = zoc.mask(Purpose.MOVEMENT)
     land = ~et.water
-    # region: reachable from friendly units, never leaving an enemy-ZOC hex or entering enemy
-    ok = (land & ~zoc.enemy)[m.indices] & ~z[et.src] & land[et.src]
+    # region: reachable from friendly units, never entering enemy units nor leaving an
+    # enemy-ZOC hex -- except a hex the side holds: a unit in contact faces the front from its
+    # own hex, so its rear and the ZOC hexes beside it are on its side of the front
+    ok = (land & ~zoc.enemy)[m.indices] & (~z | zoc.friendly)[et.src] & land[et.src]
     ok &= (m.edge_features & np.uint16(int(_BLOCK))) == 0
     indptr = np.zeros(m.n + 1, dtype=np.int32)
     np.cumsum(np.bincount(et.src[ok], minlength=m.n), out=indptr[1:])
