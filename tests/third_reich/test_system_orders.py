@@ -1,0 +1,325 @@
+"""third_reich system, round 3 commands: 3R move, air/naval support, TR-40 withdraw, TR-41
+saves, land SR and the Allied side of the Murmansk box (scenario ``tr-1939-support``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grognard.core.errors import GrognardError
+from grognard.engine import Command, Game
+from grognard.engine.save import dumps, loads
+from grognard.third_reich.airnaval import HexForces, resolve_hex_combat
+from grognard.third_reich.forces import AirUnit, Fleet
+from grognard.third_reich.murmansk import (
+    AlliedAssets,
+    GermanAssets,
+    MurmanskRolls,
+    murmansk_combat,
+)
+from grognard.third_reich.sr import sr_budget
+from grognard.third_reich.support import combat_support
+from grognard.third_reich.system_common import retreat_options
+
+SCENARIO = "tr-1939-support"
+
+
+def C(kind, player, **args):
+    return Command(kind, player, args)
+
+
+def new(seed=3):
+    return Game.new(SCENARIO, seed=seed)
+
+
+def to_phase(g, name, player):
+    while not (g.phase.name == name and g.phase.player == player):
+        g.apply(C("end_phase", g.phase.player))
+
+
+def declare(g, player="axis", power="germany", **options):
+    return g.apply(C("declare_options", player, power=power, options=options))
+
+
+def assert_illegal(g, cmd, match):
+    before, n = g.state_hash(), len(g.commands)
+    assert not g.can(cmd)
+    with pytest.raises(GrognardError, match=match):
+        g.apply(cmd)
+    assert g.state_hash() == before and len(g.commands) == n
+
+
+def assert_replays(g):
+    again = loads(dumps(g))
+    assert again.state_hash() == g.state_hash()
+    assert again.state == g.state
+
+
+def offensive(seed=3):
+    g = new(seed)
+    declare(g, eastern="offensive", western="attrition")
+    return g
+
+
+# --- move (TR-27/TR-28 on the map) ------------------------------------------------------------
+
+
+def test_tr28_move_costs_and_allowance_checked_on_the_map():
+    g = offensive()
+    to_phase(g, "movement", "axis")
+    assert_illegal(g, C("move", "axis", unit="ge-inf2", path=["B6", "B7", "B8", "B9"]),
+                   "TR-28.*needs 4 MPs, has 3")
+    (ev,) = g.apply(C("move", "axis", unit="ge-inf2", path=["B6", "B7"]))
+    assert ev.data == {"unit": "ge-inf2", "from": "B5", "path": ["B6", "B7"], "mp": 2,
+                       "phase": "normal"}
+    assert g.state["units"]["ge-inf2"]["hex"] == "B7"
+    assert_illegal(g, C("move", "axis", unit="ge-inf2", path=["B8"]), "already moved")
+
+
+def test_tr27_no_entry_into_enemy_hexes_and_no_jumps():
+    g = offensive()
+    to_phase(g, "movement", "axis")
+    assert_illegal(g, C("move", "axis", unit="ge-inf1", path=["D4"]), "TR-27.*prohibited")
+    assert_illegal(g, C("move", "axis", unit="ge-arm1", path=["B10"]), "TR-27.*not adjacent")
+    assert_illegal(g, C("move", "axis", unit="fr-arm1", path=["D3"]), "not a ground unit of axis")
+    assert_illegal(g, C("move", "axis", unit="ge-air1", path=["E10"]), "not a ground unit")
+
+
+def test_tr02_mech_movement_only_armor_on_an_offensive_front_with_zoc_cost():
+    g = offensive()
+    to_phase(g, "mech_movement", "axis")
+    assert_illegal(g, C("move", "axis", unit="ge-inf3", path=["F10"]), "does not move")
+    assert_illegal(g, C("move", "axis", unit="ge-inf1", path=["C5"]), "TR-02")
+    (ev,) = g.apply(C("move", "axis", unit="ge-arm2", path=["D7", "D6", "D5"]))
+    # D7 1 + D6 1 + D5 (river +1, French ZOC +1) 3 = 5 of the armor's 6 MPs
+    assert ev.data["mp"] == 5 and ev.data["phase"] == "mechanized"
+    assert g.state["units"]["ge-arm2"]["mp_spent"] == 5
+
+
+# --- attack with air and naval support (TR-35, TR-46..TR-49) ------------------------------------
+
+
+def test_tr35_tr49_attack_with_air_and_one_fleet_fights_then_caps_support():
+    g = offensive(3)
+    to_phase(g, "combat", "axis")
+    (ev,) = g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
+                      air=["ge-air1"], fleet="ge-fleet1", defensive_air=["pl-air1"]))
+    d = ev.data
+    an = d["air_naval"]
+    # the same hex combat from the same 1D10 rolls
+    rec = resolve_hex_combat(HexForces((AirUnit("ge-air1", 5),), (Fleet("ge-fleet1", 9),)),
+                             HexForces((AirUnit("pl-air1", 2),)), iter(an["rolls"]))
+    assert an["steps"][0]["step"] == "AirToAir"
+    assert an["losses"] == {"ge-air1": 5 - rec.phasing.air[0].factors,
+                            "pl-air1": 2 - rec.nonphasing.air[0].factors}
+    left = [a for a in rec.phasing.air if a.factors]
+    sup = combat_support(left, [Fleet("ge-fleet1", 9)], d["defense"], 6, "clear")
+    assert d["support_detail"] == sup.to_json() and d["support"] == sup.used
+    assert sup.cap == 2 * d["defense"]  # TR-35: min(2 x defense, 2 x ground attack)
+    assert g.state["units"]["ge-air1"]["attack"] == rec.phasing.air[0].factors
+    assert set(g.state["air_used"]) == {"ge-air1", "pl-air1"}
+    assert g.state["fleets_used"] == ["ge-fleet1"]
+    assert_replays(g)
+
+
+def test_tr35_support_orders_checked_state_untouched():
+    g = offensive(3)
+    to_phase(g, "combat", "axis")
+    atk = {"hex": "F12", "attackers": ["ge-inf3", "ge-inf4"]}
+    assert_illegal(g, C("attack", "axis", **atk, air=["ge-air2"]), "TR-35.*out of range")
+    assert_illegal(g, C("attack", "axis", **atk, air=["pl-air1"]), "TR-35.*not a axis")
+    assert_illegal(g, C("attack", "axis", **atk, defensive_air=["ge-air1"]), "not an enemy")
+    assert_illegal(g, C("attack", "axis", **atk, fleets=["ge-fleet1", "ge-fleet1"]),
+                   "named twice")
+    assert_illegal(g, C("attack", "axis", hex="C9", attackers=["ge-arm1"],
+                        fleet="ge-fleet1"), "TR-35.*adjacent to C9")
+    assert_illegal(g, C("attack", "axis", **atk, fleet="ge-inf3"), "not a axis fleet")
+    g.apply(C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"], air=["ge-air1"]))
+    assert_illegal(g, C("attack", "axis", **atk, air=["ge-air1"]), "already flown")
+
+
+def test_tr35_without_support_the_battle_is_as_before():
+    g = offensive(3)
+    to_phase(g, "combat", "axis")
+    (ev,) = g.apply(C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
+    assert ev.data["air_naval"] == {"rolls": [], "steps": [], "losses": {}, "flown": [],
+                                    "fleets": []}
+    assert ev.data["support"] == 0 and ev.data["result"] == "D2"
+
+
+# --- TR-40 withdraw ---------------------------------------------------------------------------------
+
+
+def _hexes_taken(seed=5):
+    g = offensive(seed)
+    to_phase(g, "attrition", "axis")
+    g.apply(C("attrition", "axis", front="western"))
+    g.state["pending_hexes"] = {"side": "axis", "front": "western", "n": 1, "candidates": [],
+                                "attackers": ["ge-inf1", "ge-inf2"]}  # as an H1 leaves it
+    g.apply(C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-inf1"]}))
+    return g
+
+
+def test_tr40_defender_chooses_the_retreat_hex_then_attackers_advance():
+    g = _hexes_taken()
+    legal = retreat_options(g.context, g.state, "allies", "D4")
+    assert legal == ["C4", "D3", "E4"]
+    (ev,) = g.apply(C("withdraw", "axis", retreats={"fr-arm1": "E4"}))  # not the first hex
+    assert ev.data["retreats"] == {"fr-arm1": "E4"} and ev.data["chosen"] == ["fr-arm1"]
+    assert g.state["units"]["fr-arm1"]["hex"] == "E4"
+    assert g.state["units"]["ge-inf1"]["hex"] == "D4"
+    assert g.state["pending_withdrawal"] is None
+
+
+def test_tr40_withdraw_orders_checked_and_removal_allowed():
+    g = _hexes_taken()
+    assert_illegal(g, C("withdraw", "axis", retreats={"fr-arm1": "C5"}), "TR-40.*legal")
+    assert_illegal(g, C("withdraw", "axis", retreats={"fr-arm1": "D4"}), "TR-40")
+    assert_illegal(g, C("withdraw", "axis", retreats={"fr-arm2": "A4"}), "not in a hex taken")
+    assert_illegal(g, C("end_phase", "axis"), "TR-40")
+    (ev,) = g.apply(C("withdraw", "axis", retreats={"fr-arm1": None}))
+    assert ev.data["eliminated"] == ["fr-arm1"]
+    assert g.state["units"]["fr-arm1"]["status"] == "eliminated"
+    assert_illegal(g, C("withdraw", "axis"), "no hexes taken")
+
+
+# --- TR-41 save_attrition_losses ----------------------------------------------------------------
+
+
+def test_tr41_save_french_armor_with_a_replacement_pays_cost_minus_4():
+    g = offensive(1)
+    to_phase(g, "attrition", "axis")
+    (ev,) = g.apply(C("attrition", "axis", front="western"))
+    assert ev.data["eliminated"] == ["fr-arm1"]
+    brp = g.state["economy"]["summary"]["france"]["brp"]
+    assert_illegal(g, C("save_attrition_losses", "axis", saves={"fr-arm1": "ge-rep1"}),
+                   "TR-41.*friendly replacement")
+    assert_illegal(g, C("save_attrition_losses", "axis", saves={"fr-arm2": "fr-rep1"}),
+                   "TR-41.*not removed by attrition")
+    (ev,) = g.apply(C("save_attrition_losses", "axis", saves={"fr-arm1": "fr-rep1"}))
+    # a 3-factor armor unit costs 6 BRPs (TR-31): the save pays 6 - 4 = 2
+    assert ev.data["saves"] == [{"unit": "fr-arm1", "replacement": "fr-rep1",
+                                 "power": "france", "hex": "A1", "cost": 2}]
+    assert g.state["economy"]["summary"]["france"]["brp"] == brp - 2
+    entry = g.state["economy"]["ledger"]["entries"][-1]
+    assert (entry["rule"], entry["amount"], entry["account"]) == ("TR-41", -2, "france.brp")
+    assert g.state["units"]["fr-arm1"]["hex"] == "A1"
+    assert g.state["units"]["fr-arm1"]["status"] == "active"
+    assert g.state["units"]["fr-rep1"]["status"] == "pool"
+    assert g.state["saved"] == {"axis:france": 1}
+    assert_illegal(g, C("save_attrition_losses", "axis", saves={"fr-arm1": "fr-rep2"}),
+                   "not removed")
+    assert_replays(g)
+
+
+def test_tr41_german_infantry_saved_free_and_limit_applies():
+    g = offensive(2)
+    to_phase(g, "attrition", "axis")
+    (ev,) = g.apply(C("attrition", "axis", front="western"))
+    assert ev.data["eliminated"] == ["ge-inf1", "ge-inf2"]
+    assert_illegal(g, C("save_attrition_losses", "axis",
+                        saves={"ge-inf1": "ge-rep1", "ge-inf2": "ge-rep1"}), "one replacement")
+    g.state["saved"]["axis:germany"] = 5  # as after five saves this player turn
+    assert_illegal(g, C("save_attrition_losses", "axis", saves={"ge-inf1": "ge-rep1"}),
+                   "TR-41.*at most 5")
+    g.state["saved"] = {}
+    (ev,) = g.apply(C("save_attrition_losses", "axis", saves={"ge-inf1": "ge-rep1"}))
+    assert ev.data["saves"][0]["cost"] == 0  # 3 BRPs <= 4: free
+    assert g.state["units"]["ge-inf1"]["hex"] == "A6"
+
+
+# --- SR by land (TR-66..TR-68) ------------------------------------------------------------------------
+
+
+def test_tr66_tr68_land_sr_spends_the_power_budget():
+    g = offensive()
+    to_phase(g, "strategic_deployment", "axis")
+    (ev,) = g.apply(C("sr", "axis", unit="ge-rep1", to="C7"))
+    assert ev.data == {"side": "axis", "unit": "ge-rep1", "from": "A6", "to": "C7",
+                       "path": ["B6", "C7"], "power": "germany", "kind": "land", "used": 1,
+                       "budget": sr_budget("germany")}
+    assert g.state["units"]["ge-rep1"]["hex"] == "C7"
+    assert g.state["sr"]["germany"]["used"] == 1
+    g.apply(C("sr", "axis", unit="ge-inf2", to="A7"))
+    assert g.state["sr"]["germany"]["used"] == 2
+    assert_replays(g)
+
+
+def test_tr67_tr68_sr_orders_checked():
+    g = offensive()
+    to_phase(g, "strategic_deployment", "axis")
+    assert_illegal(g, C("sr", "axis", unit="ge-inf3", to="A5"), "TR-67.*enemy ZOC")
+    assert_illegal(g, C("sr", "axis", unit="ge-air2", to="A8"), "TR-67.*city or airbase")
+    assert_illegal(g, Command("sr", "axis", {"unit": "ge-inf2", "to": "A7", "kind": "sea"}),
+                   "TR-69")
+    assert_illegal(g, C("sr", "axis", unit="fr-arm1", to="A1"), "TR-66")
+    g.state["sr"]["germany"] = {"power": "germany", "used": 9, "us_initial": 0, "units": {}}
+    assert_illegal(g, C("sr", "axis", unit="ge-rep1", to="C7"), "TR-66.*all 9")
+
+
+# --- Murmansk, the Allied side (TR-19..TR-21) -----------------------------------------------------
+
+
+def _to_strategic_warfare(g, side):
+    to_phase(g, "strategic_warfare", side)
+
+
+def test_tr20_tr21_allied_escorts_resolve_the_box_with_hidden_uboats_until_then():
+    g = new(4)
+    to_phase(g, "strategic_warfare", "allies")
+    assert_illegal(g, C("murmansk_ship", "allies", sender="germany"), "TR-19")
+    g.apply(C("murmansk_ship", "allies", sender="uk"))
+    assert g.state["murmansk"]["shipments"] == [{"sender": "uk", "brps": 20}]
+    assert_illegal(g, C("murmansk_ship", "allies", sender="uk"), "TR-19.*at most 20")
+    assert_illegal(g, C("murmansk_escort", "allies", naval=9), "TR-20.*after seeing")
+    g.apply(C("end_phase", "allies"))
+    _to_strategic_warfare(g, "axis")
+    g.apply(C("murmansk_commit", "axis", air=2, naval=0, subs=6))
+    allied = g.view("allies")
+    assert allied["murmansk"]["german"] == {"air": 2, "naval": 0, "subs": None,
+                                            "subs_present": True}
+    assert "murmansk" not in allied["secrets"].get("axis", {})
+    assert g.view("axis")["secrets"]["axis"]["murmansk"]["subs"] == 6
+    to_phase(g, "strategic_warfare", "allies")
+    assert_illegal(g, C("murmansk_escort", "allies", naval=-1), "allied.naval")
+    (ev,) = g.apply(C("murmansk_escort", "allies", naval=9, asw=2))
+    res = ev.data["result"]
+    rolls = MurmanskRolls(**res["rolls"])
+    want = murmansk_combat(GermanAssets(2, 0, 6), AlliedAssets(9, 2), 20, rolls)
+    assert res == want.to_json() and ev.data["german"] == {"air": 2, "naval": 0, "subs": 6}
+    assert g.state["murmansk"]["resolved"] is True
+    assert g.view("allies")["murmansk"]["german"]["subs"] == 6  # open after the combat
+    assert_illegal(g, C("murmansk_escort", "allies", naval=9), "TR-21")
+    assert_replays(g)
+
+
+def test_tr20_only_the_allies_escort():
+    g = new(4)
+    _to_strategic_warfare(g, "axis")
+    assert_illegal(g, C("murmansk_escort", "axis", naval=9), "TR-20.*Allies")
+    assert_illegal(g, C("murmansk_ship", "axis", sender="uk"), "TR-19")
+
+
+# --- whole scripted turn: save, load, replay -----------------------------------------------------------
+
+
+def test_scripted_turn_with_every_new_command_replays_to_the_same_hash():
+    g = offensive(3)
+    to_phase(g, "movement", "axis")
+    g.apply(C("move", "axis", unit="ge-inf2", path=["B6", "B7"]))
+    to_phase(g, "combat", "axis")
+    g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
+              air=["ge-air1"], fleet="ge-fleet1"))
+    to_phase(g, "attrition", "axis")
+    g.apply(C("attrition", "axis", front="western"))
+    to_phase(g, "strategic_deployment", "axis")
+    g.apply(C("sr", "axis", unit="ge-rep1", to="C7"))
+    text = dumps(g)
+    again = loads(text)
+    assert again.state_hash() == g.state_hash()
+    other = Game.new(SCENARIO, seed=3)
+    for cmd in g.commands:
+        other.apply(cmd)
+    assert other.state_hash() == g.state_hash()
+    assert json.loads(text)  # the save is JSON
