@@ -222,6 +222,25 @@ def test_eur20_overrun_prohibitions():
                                readings=MovementReadings(overrun_unlisted_terrain_allowed=False))
 
 
+def test_eur20_every_city_type_can_be_overrun_even_in_unlisted_terrain():
+    """001 "Overruns": "Clear, woods, normal rough, and all city types can be overrun in all
+    other weather conditions." A city in steppe is listed (a city type), so it may be overrun
+    even when unlisted terrain is read as prohibited; the same steppe hex without the city
+    may not; a city in forest stays prohibited (the named prohibition wins)."""
+    from grognard.core.hexgrid import Hex
+    from grognard.core.mapdata import City, CityClass, MapData
+
+    city = (City("Town", frozenset({CityClass.CITY})),)
+    m = MapData.build([Hex(q, 0) for q in range(4)], ["clear", "steppe", "steppe", "forest"],
+                      cities={Hex(1, 0): city, Hex(3, 0): city})
+    strict = MovementReadings(overrun_unlisted_terrain_allowed=False)
+    assert overrun_allowed(m, "0101", "0201", readings=strict)  # city in steppe
+    assert not overrun_allowed(m, "0201", "0302", readings=strict)  # bare steppe
+    assert overrun_allowed(m, "0201", "0302")  # default reading: unlisted terrain allowed
+    assert not overrun_allowed(m, "0302", "0402")  # city in forest
+    assert not overrun_allowed(m, "0101", "0201", mud=True, readings=strict)
+
+
 # --- configuration, batching, errors ----------------------------------------------------------
 def test_movement_rules_configure_costs():
     rules = MovementRules(terrain_costs={FOOT: {"woods": 3}},

@@ -511,7 +511,10 @@ _OVERRUN_OK = frozenset({Terrain.CLEAR, Terrain.WOODS, Terrain.ROUGH, Terrain.UR
 def overrun_allowed(m: MapData, from_hex: HexRef, target: HexRef, *, mud: bool = False,
                     frozen_rivers: bool = False, readings: MovementReadings | None = None) -> bool:
     """EUR-20 No overruns in mud; never against wooded rough, mountain, swamp or forest; never
-    across a major-river hexside unless it is frozen."""
+    across a major-river hexside unless it is frozen. "Clear, woods, normal rough, and all city
+    types can be overrun": a hex holding a city of any class is listed terrain, allowed even
+    where ``overrun_unlisted_terrain_allowed`` is off (reading: a city in wooded rough,
+    mountain, swamp or forest stays prohibited -- the prohibition is the specific rule)."""
     r = readings or MovementReadings()
     a, b = hex_index(m, from_hex, "from_hex"), hex_index(m, target, "target")
     feats = m.features_between(m.hex(a), m.hex(b))
@@ -520,7 +523,7 @@ def overrun_allowed(m: MapData, from_hex: HexRef, target: HexRef, *, mud: bool =
     t = TERRAIN_CODES[int(m.terrain[b])]
     if t in _NO_OVERRUN or t in (Terrain.SEA, Terrain.LAKE):
         return False
-    if t not in _OVERRUN_OK and not r.overrun_unlisted_terrain_allowed:
+    if t not in _OVERRUN_OK and not m.cities.get(b) and not r.overrun_unlisted_terrain_allowed:
         return False
     if feats & _BLOCKING:
         return False
