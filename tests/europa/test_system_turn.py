@@ -124,6 +124,7 @@ def test_eur19_overrun_cost_clear_hex_is_3_plus_entry():
     evs = g.apply(cmd("overrun", units=["de-pz"], target="0403"))
     assert [e.type for e in evs] == ["overrun_declared", "combat_resolved"]
     assert evs[0].data["mp"] == {"de-pz": 4} and evs[0].data["entry_cost"] == 1
+    assert evs[0].data["sp_cost"]["total"] == 1  # EUR-37: 1 SP per attacking division
     d = evs[1].data
     assert d["dice"] == list(Dice(3).stream("europa.combat").roll("2d6").dice)
     assert d["model"]["overrun"] is True and d["barrage_dice"] == []

@@ -36,6 +36,7 @@ from grognard.engine.state import JSON, thaw
 from grognard.europa.breakout import IsolatedHex, isolation_attrition
 from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
 from grognard.europa.isolation import isolation_table
+from grognard.europa.logistics import Combat, Operations, sp_cost
 from grognard.europa.replacements import (
     Candidate,
     UnitStatus,
@@ -223,7 +224,12 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             raise IllegalOrder("EUR-19", f"{uid} needs {cost} MPs to overrun {label} "
                                f"and has {left}")
         mp[uid] = cost
+    divisions = sum(1 for uid in ids if state["units"][uid]["divisional"]
+                    and not state["units"][uid]["cadre"] and state["units"][uid]["supply"] == "in")
+    sp = sp_cost(Operations(combats=(Combat(divisions=divisions, overrun=True),)),
+                 _system()._readings(ctx, SupplyReadings), ctx.tables)
     return {"units": list(ids), "from": start, "target": label, "mp": mp,
+            "sp_cost": sp.to_json(),
             "leaves_zoc": leaves, "zoc_to_zoc": z2z, "entry_cost": entry,
             "mechanized": {uid: is_mechanized(ctx.scenario.unit(uid), mreadings)
                            for uid in ids}}
