@@ -323,3 +323,56 @@ def test_scripted_turn_with_every_new_command_replays_to_the_same_hash():
         other.apply(cmd)
     assert other.state_hash() == g.state_hash()
     assert json.loads(text)  # the save is JSON
+
+
+# --- air_stage (TR-29) and airdrop (TR-51/TR-52) ---------------------------------------------------
+
+
+def test_tr29_air_stage_city_to_city_within_twice_range():
+    g = offensive()
+    to_phase(g, "movement", "axis")
+    assert_illegal(g, C("air_stage", "axis", unit="ge-air1", to="E7"), "TR-29.*does not start")
+    assert_illegal(g, C("air_stage", "axis", unit="ge-air2", to="C11"), "TR-29.*friendly city")
+    assert_illegal(g, C("air_stage", "axis", unit="ge-inf1", to="E7"), "not an air unit")
+    (ev,) = g.apply(C("air_stage", "axis", unit="ge-air2", to="E7"))
+    assert ev.data == {"side": "axis", "unit": "ge-air2", "from": "C7", "to": "E7",
+                       "distance": 2, "allowance": 8}
+    assert g.state["units"]["ge-air2"]["hex"] == "E7"
+    assert_illegal(g, C("air_stage", "axis", unit="ge-air2", to="C7"), "already moved")
+
+
+def test_tr51_airdrop_with_escort_and_interceptor_then_tr52_attack_in_its_hex():
+    from grognard.third_reich.airborne import air_drop
+    from grognard.third_reich.forces import GroundKind, GroundUnit, Side
+
+    g = offensive(3)
+    to_phase(g, "movement", "axis")
+    (ev,) = g.apply(C("airdrop", "axis", unit="ge-para1", to="C9", escorts=["ge-air2"],
+                      interceptors=["pl-air1"]))
+    d = ev.data
+    para = GroundUnit("ge-para1", "german", Side.AXIS, GroundKind.AIRBORNE, 3, 3)
+    want = air_drop(para, 2, 5, *d["rolls"])
+    assert (d["outcome"], d["hits_on_airborne"], d["factors_after"]) == (
+        want.outcome.value, want.hits_on_airborne, want.factors_after)
+    assert d["air_losses"] == {k: v for k, v in (
+        ("ge-air2", want.air_combat.hits_on_phasing),
+        ("pl-air1", want.air_combat.hits_on_nonphasing)) if v}
+    assert g.state["units"]["ge-para1"]["hex"] == "C9"  # on the enemy-held hex
+    assert_illegal(g, C("move", "axis", unit="ge-para1", path=["C10"]), "TR-28|TR-51")
+    to_phase(g, "combat", "axis")
+    assert_illegal(g, C("attack", "axis", hex="B10", attackers=["ge-para1"]), "TR-52")
+    (ev,) = g.apply(C("attack", "axis", hex="C9", attackers=["ge-para1", "ge-arm1"]))
+    assert ev.data["attackers"] == ["ge-para1", "ge-arm1"] and ev.data["result"] == "D2"
+    assert_replays(g)
+
+
+def test_tr51_airdrop_orders_checked():
+    g = offensive(3)
+    to_phase(g, "movement", "axis")
+    assert_illegal(g, C("airdrop", "axis", unit="ge-inf1", to="C9"), "not an airborne")
+    assert_illegal(g, C("airdrop", "axis", unit="ge-para1", to="F12"), "TR-51.*7 hexes")
+    assert_illegal(g, C("airdrop", "axis", unit="ge-para1", to="D4"), "TR-51.*offensive")
+    assert_illegal(g, C("airdrop", "axis", unit="ge-para1", to="C9",
+                        interceptors=["fr-air1"]), "TR-51.*out of range")
+    g.apply(C("move", "axis", unit="ge-para1", path=["B7"]))
+    assert_illegal(g, C("airdrop", "axis", unit="ge-para1", to="C9"), "TR-51")

@@ -61,6 +61,16 @@ from grognard.third_reich.supply_map import (
     supply_check,
     weather_region,
 )
+from grognard.third_reich.system_air import (
+    execute_air_stage,
+    execute_airdrop,
+    fold_air_staged,
+    fold_airdropped,
+    landed_attack_ok,
+    landed_attackers,
+    verify_air_stage,
+    verify_airdrop,
+)
 from grognard.third_reich.system_attrition import (
     execute_attrition,
     execute_save_attrition_losses,
@@ -119,7 +129,7 @@ from grognard.third_reich.year_start import verify_year_start, year_start
 PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.YEAR_START: ("year_start",),
     Phase.DECLARE_OPTIONS: ("declare_options", "declare_war"),
-    Phase.MOVEMENT: ("move",),
+    Phase.MOVEMENT: ("move", "air_stage", "airdrop"),
     Phase.AIR_MISSIONS: (),
     Phase.INTERCEPTION: (),
     Phase.COMBAT: ("attack",),
@@ -255,6 +265,7 @@ def initial_state(scenario: Scenario) -> JSON:
         "pending_withdrawal": None,
         "air_used": [],
         "moved": [],
+        "air_landed": [],
         "sr": {},
         "fleets_used": [],
         "attrition_losses": [],
@@ -302,7 +313,7 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
         s["options"], s["built"], s["attrition_done"] = {}, {}, []
         s["pending_hexes"], s["supply_checked"] = None, False
         s["attrition_losses"], s["saved"] = [], {}
-        s["air_used"], s["fleets_used"], s["sr"] = [], [], {}
+        s["air_used"], s["fleets_used"], s["sr"], s["air_landed"] = [], [], {}, []
     elif ev.data["from"]["phase"] != ev.data["to"]["phase"]:
         s["supply_checked"] = False
     return s
@@ -551,6 +562,11 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
         if mech and u["type"] != "armor":
             raise IllegalOrder("TR-02", f"{uid} is not armor: only armor attacks in the "
                                "mechanized combat phase")
+        if uid in state["air_landed"]:
+            if not landed_attack_ok(state, uid, target):
+                raise IllegalOrder("TR-52", f"{uid} air-landed this turn: it attacks only its "
+                                   "landing hex")
+            continue
         a = m.layout.from_label(u["hex"])
         b = m.layout.from_label(target)
         if distance(a, b) != 1 or m.features_between(a, b) & BLOCK:
@@ -571,8 +587,10 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     h = hex_index(m, target)
     region = _region(m, h)
     wx = weather(region, state["turn"])
-    rivers = all(m.features_between(m.layout.from_label(state["units"][a]["hex"]), th)
-                 & _RIVERS for a in attackers)
+    across = [a for a in attackers if state["units"][a]["hex"] != target]  # TR-52: air-landed
+    rivers = bool(across) and all(
+        m.features_between(m.layout.from_label(state["units"][a]["hex"]), th) & _RIVERS
+        for a in across)
     defender_side = state["units"][defenders[0]]["side"]
     retreat_to = _retreat_hex(ctx, state, defender_side, target)
     back = {a: _retreat_hex(ctx, state, cmd.player, state["units"][a]["hex"])
@@ -585,7 +603,8 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         all_river=bool(rivers), defender_can_retreat=retreat_to is not None,
         attacker_can_retreat=all(h is not None for h in back.values()))
     air, fleets, air_naval = fight_for_support(ctx, state, cmd, dice)
-    battle = replace(battle, air=tuple(air), fleets=tuple(fleets))
+    battle = replace(battle, air=tuple(air), fleets=tuple(fleets),
+                     airborne_in_hex=landed_attackers(state, attackers))
     roll = dice.stream("third_reich.combat").roll("2d6")
     out = resolve_battle(battle, roll.total, ctx.tables)
     o = out.outcome
@@ -690,6 +709,13 @@ COMMANDS: Mapping[str, CommandSpec] = {
     "move": CommandSpec("move", verify_move, execute_move,
                         "TR-27/TR-28 Move a ground unit along a path (3R costs and ZOCs).",
                         {"unit": "ge-inf2", "path": ["B6"]}),
+    "air_stage": CommandSpec("air_stage", verify_air_stage, execute_air_stage,
+                             "TR-29 Stage an air unit city to city within 2x its range.",
+                             {"unit": "ge-air2", "to": "C11"}),
+    "airdrop": CommandSpec("airdrop", verify_airdrop, execute_airdrop,
+                           "TR-51 Air-land an airborne unit (escorts/interceptors fight; 1D10s "
+                           "from third_reich.airborne).",
+                           {"unit": "ge-para1", "to": "B9", "escorts": ["ge-air2"]}),
     "sr": CommandSpec("sr", verify_sr_cmd, execute_sr,
                       "TR-66..TR-68 Strategic redeployment by land (one SR action).",
                       {"unit": "ge-inf2", "to": "C7"}),
@@ -746,6 +772,8 @@ THIRD_REICH = RuleSystem(
     folds={
         "unit_moved": fold_unit_moved,
         "sr_made": fold_sr_made,
+        "air_staged": fold_air_staged,
+        "airdropped": fold_airdropped,
         "phase_ended": fold_phase_ended,
         "options_declared": fold_options_declared,
         "war_declared": fold_war_declared,

@@ -73,6 +73,8 @@ def _check_move(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]
         raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
     if uid in state["moved"]:
         raise IllegalOrder("TR-28", f"{uid} has already moved this phase")
+    if uid in state.get("air_landed", []):
+        raise IllegalOrder("TR-51", f"{uid} air-landed this turn: that was its only move")
     phase = _move_phase(ctx, state)
     h = hex_index(m, u["hex"])
     front = _front_of(m, h)
