@@ -270,6 +270,27 @@ def test_eur33_rebuild_and_return_cost_res_and_check_the_unit():
     assert_replays(g)
 
 
+def test_eur33_a_cadre_that_attacked_or_exploited_is_not_rebuilt():
+    g = game(unit("de-pz", "axis", "0402", **PZ, cadre=True),
+             unit("de-c", "axis", "0302", **PZ, cadre=True), unit("su-a", "soviet", "0805"))
+    to_phase(g, "exploitation", "axis")
+    ev = g.apply(cmd("move", unit="de-pz", path=["0502"]))[0]
+    assert ev.data["exploitation"] is True
+    to_phase(g, "replacement", "axis")
+    assert_untouched(g, cmd("take_replacement", unit="de-pz", action="rebuild"),
+                     "EUR-33.*exploitation")
+    assert g.apply(cmd("take_replacement", unit="de-c", action="rebuild"))[0].data["cost"] == 2
+    g = overrun_game(seed=1)
+    to_phase(g, "movement", "axis")
+    g.apply(cmd("overrun", units=["de-pz"], target="0403"))
+    assert "attacked_turn" not in g.state["units"]["de-pz"]  # an overrun is no combat-phase attack
+    g2 = Game.new("demo-europa", seed=1)
+    for c in (cmd("move", unit="de-7pz", path=["0504", "0604"]), cmd("end_phase")):
+        g2.apply(c)
+    g2.apply(cmd("attack", attackers=["de-7pz"], defender_hex="0704"))
+    assert g2.state["units"]["de-7pz"]["attacked_turn"] == 1
+
+
 def test_eur33_destroyed_division_returns_as_a_cadre_at_a_source():
     from grognard.engine.state import thaw
 

@@ -297,8 +297,9 @@ def fold_combat_resolved(state: JSON, ev: Event) -> JSON:
     s = thaw(state)
     d = ev.data
     s["combat"]["count"] = d["number"]
-    for uid in d["attackers"]:
-        s["units"][uid]["attacked_turn"] = int(s["turn"])
+    if not d["model"].get("overrun"):  # EUR-33: units that overran may still be rebuilt
+        for uid in d["attackers"]:
+            s["units"][uid]["attacked_turn"] = int(s["turn"])
     gone = list(d["attacker_eliminated_units"])
     step = d["barrage_step_loss"]
     if step is not None:

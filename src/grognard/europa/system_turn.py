@@ -152,6 +152,23 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
         verify_surprise_turn_move([start, *cmd.args["path"]], soviet, border, zoc)
 
 
+def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    """The generic move; in the exploitation phase the event says so (EUR-33: a unit that
+    moved in the exploitation phase takes no replacements this turn)."""
+    events = generic.execute_move(ctx, state, cmd, dice)
+    if _phase_name(ctx, state) == "exploitation":
+        return [Event(e.type, {**e.data, "exploitation": True}) for e in events]
+    return events
+
+
+def fold_unit_moved(state: JSON, ev: Event) -> JSON:
+    s = generic.fold_unit_moved(state, ev)
+    if ev.data.get("exploitation"):
+        s = thaw(s)
+        s["units"][ev.data["unit"]]["exploited_turn"] = int(s["turn"])
+    return s
+
+
 # --- overrun (EUR-18..EUR-20) ------------------------------------------------------------------
 def _overrun_slot(state: JSON) -> dict[str, Any]:
     slot = state.get("overrun")
@@ -483,6 +500,7 @@ def _candidate(ctx: Context, state: JSON, cmd: Command) -> tuple[Candidate, str]
     rep = state.get("replacements") or {}
     cand = Candidate(uid, _pool_of(u), status, in_supply=u["supply"] != "out",
                      attacked=u.get("attacked_turn") == turn,
+                     exploited=u.get("exploited_turn") == turn,
                      returned_this_turn=rep.get("returned", {}).get(uid) == turn,
                      re_size=Fraction(u["re_size"]))
     return cand, f"{cmd.player}.{cand.pool}"
@@ -549,7 +567,7 @@ def fold_replacement_taken(state: JSON, ev: Event) -> JSON:
 
 # --- the command table -------------------------------------------------------------------------
 TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
-    "move": CommandSpec("move", verify_move, generic.execute_move,
+    "move": CommandSpec("move", verify_move, execute_move,
                         "Move a unit along adjacent hexes (EUR-44 on the surprise turn).",
                         {"unit": "de-7pz", "path": ["0504"]}),
     "end_phase": CommandSpec("end_phase", generic.verify_end_phase, execute_end_phase,
@@ -571,6 +589,7 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
 }
 
 TURN_FOLDS = {
+    "unit_moved": fold_unit_moved,
     "overrun_declared": fold_overrun_declared,
     "supply_checked": fold_supply_checked,
     "isolation_attrition_rolled": fold_isolation_attrition,
