@@ -242,6 +242,14 @@ def test_eur32_isolation_roll_from_its_stream_and_the_loss_recorded():
     losses = g.state["supply"]["losses"]
     assert (losses != []) == (expect.loss > 0)
     assert_untouched(g, cmd("isolation_attrition", "soviet"), "EUR-32.*done")
+    assert losses == [{"key": [2, 12], "player": "soviet", "hex": "0101", "requirement": 2,
+                       "units": ["su-p"]}]  # seed 5: roll 6 - 2 = 4 <= 6, 50% of 4
+    assert_untouched(g, cmd("allocate_isolation_losses", "soviet", hex="0101", units=[]),
+                     "EUR-12.*short")
+    d = g.apply(cmd("allocate_isolation_losses", "soviet", hex="0101", units=["su-p"]))[0].data
+    assert d["eliminated"] == ["su-p"] and d["credited"] == 4 and d["excess"] == 2
+    assert g.state["units"]["su-p"]["status"] == "eliminated"
+    assert g.state["supply"]["losses"] == []
     assert_replays(g)
 
 

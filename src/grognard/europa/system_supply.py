@@ -1,0 +1,363 @@
+"""The Europa engine system's end of the player turn: the supply phase (EUR-30), isolation
+attrition, Break Out and the allocation of its loss (EUR-31/EUR-32), and the replacement phase
+(EUR-33), as engine commands; plus the scenario's ``[europa]`` table. Merged into the
+``europa`` system's command table by :mod:`grognard.europa.system_turn` /
+:mod:`grognard.europa.system`; documented in ``docs/formats/europa_engine.md``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from fractions import Fraction
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.exact import exact_json
+from grognard.core.ledger import Ledger
+from grognard.core.units import GROUND_TYPES, UnitType
+from grognard.core.zoc import europa_revised_zoc, zoc_field
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event
+from grognard.engine.scenario import Scenario
+from grognard.engine.state import JSON, thaw
+from grognard.europa.breakout import IsolatedHex, isolation_attrition
+from grognard.europa.isolation import isolation_table
+from grognard.europa.replacements import (
+    Candidate,
+    UnitStatus,
+    take_replacement,
+    verify_take_replacement,
+)
+from grognard.europa.supply import SupplyPhase, SupplyReadings, supply_phase
+
+ISOLATION_STREAM = "europa.isolation"
+
+
+def _system() -> ModuleType:
+    from grognard.europa import system
+
+    return system
+
+
+# --- scenario configuration --------------------------------------------------------------------
+@lru_cache(maxsize=32)
+def _config_of(text: str) -> dict[str, Any]:
+    if not text:
+        return {}
+    raw = tomllib.loads(text).get("europa", {})
+    return raw if isinstance(raw, dict) else {}
+
+
+def europa_config(scenario: Scenario) -> dict[str, Any]:
+    """The scenario's ``[europa]`` table (supply sources, replacement pools, FitE switch)."""
+    return _config_of(scenario.text)
+
+
+def _key(state: JSON) -> list[int]:
+    return [int(state["turn"]), int(state["phase"])]
+
+
+# --- supply phase (EUR-30) ---------------------------------------------------------------------
+def _supply_slot(state: JSON) -> dict[str, Any]:
+    slot = state.get("supply")
+    if isinstance(slot, dict):
+        return slot
+    return {"checked": None, "attrition": None, "isolated_hexes": {}, "losses": []}
+
+
+def _ground(state: JSON, player: str) -> list[tuple[str, JSON]]:
+    return [(uid, u) for uid, u in _system()._on_map(state)
+            if u["side"] == player and UnitType(u["type"]) in GROUND_TYPES]
+
+
+def run_supply_phase(ctx: Context, state: JSON, player: str) -> SupplyPhase:
+    """EUR-30 The phasing player's supply check on the scenario map: sources from
+    ``[europa.supply_sources]``, the path limit ``[europa] supply_max_length`` (absent: any
+    length), enemy ZOCs from the units in state, OOS marks from ``units[..].supply``."""
+    cfg = europa_config(ctx.scenario)
+    sources = cfg.get("supply_sources", {}).get(player)
+    if not sources:
+        raise IllegalOrder("EUR-30", f"the scenario gives no supply sources for {player} "
+                           "([europa.supply_sources])")
+    mine = _ground(state, player)
+    m = ctx.scenario.map
+    zoc = zoc_field(m, _system().forces_of(ctx, state), player, europa_revised_zoc())
+    return supply_phase(m, [u["hex"] for _, u in mine], zoc, list(sources),
+                        max_length=cfg.get("supply_max_length"),
+                        was_out=[u["supply"] == "out" for _, u in mine],
+                        ids=[uid for uid, _ in mine],
+                        defensive=[u["supply"] == "defensive" for _, u in mine])
+
+
+def verify_supply_check(ctx: Context, state: JSON, cmd: Command) -> None:
+    if _supply_slot(state)["checked"] == _key(state):
+        raise IllegalOrder("EUR-30", "this supply phase's check is done")
+    run_supply_phase(ctx, state, cmd.player)
+
+
+def execute_supply_check(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    rec = run_supply_phase(ctx, state, cmd.player)
+    return [Event("supply_checked", {"key": _key(state), "player": cmd.player,
+                                     **rec.to_json()})]
+
+
+def fold_supply_checked(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    d = ev.data
+    slot = thaw(_supply_slot(s))
+    slot["checked"] = d["key"]
+    slot["isolated_hexes"][d["player"]] = d["isolated_hexes"]
+    for uid in d["newly_marked"] + d["still_out"] + d["isolated"]:
+        s["units"][uid]["supply"] = "out"
+    for uid in d["in_supply"]:
+        if s["units"][uid]["supply"] == "out":
+            s["units"][uid]["supply"] = "in"
+    for uid, u in s["units"].items():
+        if u["side"] == d["player"]:
+            u["isolated"] = uid in d["isolated"]
+    s["supply"] = slot
+    return s
+
+
+# --- isolation attrition and Break Out (EUR-31/EUR-32) -----------------------------------------
+def _isolated_hexes(ctx: Context, state: JSON, cmd: Command) -> list[IsolatedHex]:
+    slot = _supply_slot(state)
+    if slot["checked"] != _key(state):
+        raise IllegalOrder("EUR-32", "check supply first (supply_check) in this supply phase")
+    if slot["attrition"] == _key(state):
+        raise IllegalOrder("EUR-32", "isolation attrition is done for this supply phase")
+    m = ctx.scenario.map
+    stacks: dict[str, list[tuple[str, JSON]]] = {}
+    for uid, u in _ground(state, cmd.player):
+        if u.get("isolated"):
+            stacks.setdefault(u["hex"], []).append((uid, u))
+    if not stacks:
+        raise IllegalOrder("EUR-32", f"{cmd.player} has no isolated hex")
+    outs = cmd.args.get("break_out", [])
+    conds = cmd.args.get("conditions", {})
+    if not isinstance(outs, list) or not all(isinstance(h, str) for h in outs):
+        raise InputError("break_out", "list the hexes that break out")
+    if not isinstance(conds, dict) or not all(isinstance(v, dict) for v in conds.values()):
+        raise InputError("conditions", "map hex labels to {region, winter, home_country, "
+                         "major_city_path}")
+    for h in [*outs, *conds]:
+        if h not in stacks:
+            raise IllegalOrder("EUR-31", f"{h} is not an isolated hex of {cmd.player}")
+    enemy = {u["hex"] for _, u in _system()._on_map(state) if u["side"] != cmd.player}
+    out = []
+    for label in sorted(stacks):
+        units = stacks[label]
+        adjacent = any(m.label(int(j)) in enemy
+                       for j in m.neighbor_indices(m.index_of_label(label)))
+        c = conds.get(label, {})
+        out.append(IsolatedHex(
+            label, tuple(uid for uid, _ in units),
+            sum((Fraction(u["defense"]) for _, u in units), Fraction(0)),
+            adjacent_enemy=adjacent, region=c.get("region", "other"),
+            winter=bool(c.get("winter", False)), home_country=bool(c.get("home_country", False)),
+            major_city_path=bool(c.get("major_city_path", False)),
+            break_out=label in outs))
+    return out
+
+
+def verify_isolation_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
+    _isolated_hexes(ctx, state, cmd)
+
+
+def execute_isolation_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice
+                                ) -> list[Event]:
+    hexes = _isolated_hexes(ctx, state, cmd)
+    readings = _system()._readings(ctx, SupplyReadings)
+    recs = isolation_attrition(hexes, dice.stream(ISOLATION_STREAM), readings,
+                               isolation_table(ctx.tables))
+    return [Event("isolation_attrition_rolled", {
+        "key": _key(state), "player": cmd.player,
+        "hexes": [r.to_json() | {"units": list(h.units)} for h, r in zip(hexes, recs,
+                                                                           strict=True)],
+    })]
+
+
+def fold_isolation_attrition(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    d = ev.data
+    slot = thaw(_supply_slot(s))
+    slot["attrition"] = d["key"]
+    pools = _pools(s, d["player"])
+    for h in d["hexes"]:
+        bo = h["break_out"]
+        if bo is not None:
+            for uid in bo["eliminated"]:
+                _system()._eliminate(s, uid)
+            pools["infantry"] = exact_json(Fraction(pools.get("infantry", "0"))
+                                           + bo["infantry_replacements"])
+        elif Fraction(h["roll"]["loss"]) > 0:
+            slot["losses"].append({"key": d["key"], "player": d["player"], "hex": h["hex"],
+                                   "requirement": h["roll"]["loss"], "units": h["units"]})
+    s["supply"] = slot
+    s.setdefault("replacements", {"pools": {}, "returned": {}})["pools"][d["player"]] = pools
+    return s
+
+
+def _isolation_loss(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any]:
+    label = cmd.args.get("hex")
+    loss = next((x for x in _supply_slot(state)["losses"]
+                 if x["hex"] == label and x["player"] == cmd.player), None)
+    if loss is None:
+        raise IllegalOrder("EUR-32", f"no isolation loss of {cmd.player} waits in {label!r}")
+    units = cmd.args.get("units")
+    if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+        raise InputError("units", "list the unit ids, one per step")
+    for uid in units:
+        if uid not in loss["units"]:
+            raise IllegalOrder("EUR-32", f"{uid} is not in the isolated stack in {label}")
+    sysm = _system()
+    stack = [dict(sysm._unit_json(uid, state["units"][uid]), supply="in")
+             for uid in loss["units"] if state["units"][uid]["status"] == "active"]
+    # The requirement is 50% of the stack's strength (EUR-32): credited on the same basis
+    # through EUR-12's allocation (no enemy stack, so no armor-first step).
+    model = {"attackers": [{"id": "isolation-attrition", "attack": 1, "defense": 1,
+                            "type": "infantry", "nationality": "none"}],
+             "defenders": stack, "terrain": "clear"}
+    from grognard.europa.attack import Side
+    from grognard.europa.losses import allocate_losses
+
+    alloc = allocate_losses(sysm._attack(ctx, model), Side.DEFENDER,
+                            Fraction(loss["requirement"]), units, ctx.tables)
+    return loss, alloc
+
+
+def verify_isolation_losses(ctx: Context, state: JSON, cmd: Command) -> None:
+    _isolation_loss(ctx, state, cmd)
+
+
+def execute_isolation_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice
+                             ) -> list[Event]:
+    loss, a = _isolation_loss(ctx, state, cmd)
+    after = {u.id: u for u in a.units_after}
+    touched = list(dict.fromkeys(x.unit for x in a.steps))
+    return [Event("isolation_losses_allocated", {
+        "player": cmd.player, "hex": loss["hex"], "requirement": loss["requirement"],
+        "steps": [{"unit": x.unit, "action": str(x.action), "credit": x.credit}
+                  for x in a.steps],
+        "credited": a.credited, "excess": exact_json(a.excess),
+        "eliminated": [u for u in touched if u not in after],
+        "reduced": {u: {"attack": after[u].attack, "defense": after[u].defense}
+                    for u in touched if u in after}})]
+
+
+def fold_isolation_losses(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    d = ev.data
+    sysm = _system()
+    for uid, v in d["reduced"].items():
+        sysm._reduce(s, uid, v["attack"], v["defense"])
+    for uid in d["eliminated"]:
+        sysm._eliminate(s, uid)
+    s["supply"]["losses"] = [x for x in s["supply"]["losses"]
+                             if not (x["hex"] == d["hex"] and x["player"] == d["player"])]
+    return s
+
+
+# --- replacement phase (EUR-33) ----------------------------------------------------------------
+def _pools(state: JSON, player: str) -> dict[str, Any]:
+    rep = state.get("replacements") or {}
+    return dict(rep.get("pools", {}).get(player, {}))
+
+
+def initial_replacements(scenario: Scenario) -> dict[str, Any]:
+    """The RE pools of ``[europa.replacements]`` (``{side: {infantry, armor, artillery}}``)."""
+    raw = europa_config(scenario).get("replacements", {})
+    pools = {side: {k: exact_json(Fraction(v)) for k, v in raw.get(side, {}).items()}
+             for side in scenario.sides}
+    return {"pools": pools, "returned": {}}
+
+
+def _pool_of(u: JSON) -> str:
+    t = UnitType(u["type"])
+    if t is UnitType.ARTILLERY:
+        return "artillery"
+    return "armor" if u.get("armor", "none") in ("full", "limited") else "infantry"
+
+
+def _candidate(ctx: Context, state: JSON, cmd: Command) -> tuple[Candidate, str]:
+    uid = cmd.args.get("unit")
+    u = state["units"].get(uid) if isinstance(uid, str) else None
+    if u is None or u["side"] != cmd.player:
+        raise IllegalOrder("EUR-33", f"{uid!r} is not one of {cmd.player}'s units")
+    assert isinstance(uid, str)
+    if u["status"] == "eliminated":
+        status = UnitStatus.CADRE_DESTROYED if u["divisional"] else \
+            UnitStatus.SINGLE_STEP_DESTROYED
+    else:
+        status = UnitStatus.CADRE_ON_MAP if u["cadre"] else UnitStatus.FULL_ON_MAP
+    turn = int(state["turn"])
+    rep = state.get("replacements") or {}
+    cand = Candidate(uid, _pool_of(u), status, in_supply=u["supply"] != "out",
+                     attacked=u.get("attacked_turn") == turn,
+                     exploited=u.get("exploited_turn") == turn,
+                     returned_this_turn=rep.get("returned", {}).get(uid) == turn,
+                     re_size=Fraction(u["re_size"]))
+    return cand, f"{cmd.player}.{cand.pool}"
+
+
+def _ledger(state: JSON, player: str) -> Ledger:
+    led = Ledger()
+    for pool, v in _pools(state, player).items():
+        led = led.post(f"{player}.{pool}", Fraction(v), "EUR-33", "pool")
+    return led
+
+
+def _placement(ctx: Context, state: JSON, cmd: Command, cand: Candidate) -> str | None:
+    if cand.status not in (UnitStatus.CADRE_DESTROYED, UnitStatus.SINGLE_STEP_DESTROYED):
+        return None
+    label = cmd.args.get("hex")
+    sources = europa_config(ctx.scenario).get("supply_sources", {}).get(cmd.player, [])
+    if label not in sources:
+        raise IllegalOrder("EUR-33", "a returning unit is placed like a reinforcement: give "
+                           f"hex, one of {cmd.player}'s supply sources {sources}")
+    if any(u["hex"] == label and u["side"] != cmd.player and u["status"] == "active"
+           for u in state["units"].values()):
+        raise IllegalOrder("EUR-33", f"{label} is held by the enemy")
+    return str(label)
+
+
+def verify_take_replacement_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
+    cand, account = _candidate(ctx, state, cmd)
+    verify_take_replacement(_ledger(state, cmd.player), account, cand,
+                            str(cmd.args.get("action")),
+                            _system()._readings(ctx, SupplyReadings))
+    _placement(ctx, state, cmd, cand)
+
+
+def execute_take_replacement(ctx: Context, state: JSON, cmd: Command, dice: Dice
+                             ) -> list[Event]:
+    cand, account = _candidate(ctx, state, cmd)
+    _, rec = take_replacement(_ledger(state, cmd.player), account, cand,
+                              str(cmd.args.get("action")),
+                              _system()._readings(ctx, SupplyReadings))
+    printed = ctx.scenario.unit(cand.id)
+    hex_ = _placement(ctx, state, cmd, cand)
+    cadre = rec.action.value == "return_cadre"
+    after = {"attack": state["units"][cand.id]["attack"],
+             "defense": state["units"][cand.id]["defense"]} if cadre else {
+        "attack": printed.attack, "defense": printed.defense}
+    return [Event("replacement_taken", {**rec.to_json(), "player": cmd.player,
+                                        "pool": cand.pool, "turn": int(state["turn"]),
+                                        "hex": hex_, "cadre": cadre, **after})]
+
+
+def fold_replacement_taken(state: JSON, ev: Event) -> JSON:
+    s = thaw(state)
+    d = ev.data
+    rep = s.setdefault("replacements", {"pools": {}, "returned": {}})
+    rep["pools"].setdefault(d["player"], {})[d["pool"]] = d["balance"]
+    u = s["units"][d["unit"]]
+    u.update(attack=d["attack"], defense=d["defense"], cadre=d["cadre"])
+    if d["hex"] is not None:
+        u.update(status="active", hex=d["hex"], supply="in", isolated=False)
+        rep["returned"][d["unit"]] = d["turn"]
+    return s
