@@ -227,6 +227,25 @@ def test_eur30_supply_phase_marks_then_isolates_a_pocket():
     assert_replays(g)
 
 
+def test_eur26_eur30_enemy_interdiction_zone_shortens_the_supply_line():
+    """A soviet unit 3 hexes from its source (limit 3) is in supply; after an axis
+    interdiction zone on the line it must trace 2 hexes: it is marked out of supply."""
+    head = HEAD.replace('soviet = ["0801", "0805"] }',
+                        'soviet = ["0801", "0805"] }\nsupply_max_length = 3')
+    sc = parse_scenario(head + unit("su-r", "soviet", "0501") + unit("de-a", "axis", "0105"))
+    for zone in (False, True):
+        g = Game(sc, 8)
+        if zone:
+            to_phase(g, "air", "axis")
+            ev = g.apply(cmd("interdiction", centre="0601", tactical=6))[0]
+            assert ev.data["roll"] == Dice(8).stream("europa.air.interdiction").die(6)
+            assert "0601" in ev.data["result"]["zone"]["hexes"]
+        to_phase(g, "supply", "soviet")
+        d = g.apply(cmd("supply_check", "soviet"))[0].data
+        assert d["newly_marked"] == (["su-r"] if zone else [])
+        assert d["in_supply"] == ([] if zone else ["su-r"])
+
+
 def test_eur32_isolation_roll_from_its_stream_and_the_loss_recorded():
     g = isolated_game(seed=5)
     assert_untouched(g, cmd("isolation_attrition", "soviet", break_out=["0505"]), "EUR-31")

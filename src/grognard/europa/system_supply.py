@@ -8,6 +8,7 @@ attrition, Break Out and the allocation of its loss (EUR-31/EUR-32), and the rep
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 from types import ModuleType
@@ -17,6 +18,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.ledger import Ledger
+from grognard.core.mapdata import MapData
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.engine.commands import Command
@@ -74,10 +76,27 @@ def _ground(state: JSON, player: str) -> list[tuple[str, JSON]]:
             if u["side"] == player and UnitType(u["type"]) in GROUND_TYPES]
 
 
+def zones_in_force(m: MapData, state: JSON, player: str, sides: Sequence[str]) -> list[bool]:
+    """EUR-26 The enemy interdiction zones (``state["air"]["zones"]``) still in force in
+    ``player``'s turn, as a per-hex mask: a zone lasts through the player turn it names
+    (``expires_turn``, ``expires_after``)."""
+    mask = [False] * m.n
+    turn, me = int(state["turn"]), list(sides).index(player)
+    for z in (state.get("air") or {}).get("zones", []):
+        if z["placed_by"] == player:
+            continue
+        last = (int(z["expires_turn"]), list(sides).index(z["expires_after"]))
+        if (turn, me) <= last:
+            for label in z["hexes"]:
+                mask[m.index_of_label(label)] = True
+    return mask
+
+
 def run_supply_phase(ctx: Context, state: JSON, player: str) -> SupplyPhase:
     """EUR-30 The phasing player's supply check on the scenario map: sources from
     ``[europa.supply_sources]``, the path limit ``[europa] supply_max_length`` (absent: any
-    length), enemy ZOCs from the units in state, OOS marks from ``units[..].supply``."""
+    length), enemy ZOCs from the units in state, OOS marks from ``units[..].supply``, and the
+    enemy interdiction zones in force (EUR-26: a line through one is a hex shorter)."""
     cfg = europa_config(ctx.scenario)
     sources = cfg.get("supply_sources", {}).get(player)
     if not sources:
@@ -90,7 +109,8 @@ def run_supply_phase(ctx: Context, state: JSON, player: str) -> SupplyPhase:
                         max_length=cfg.get("supply_max_length"),
                         was_out=[u["supply"] == "out" for _, u in mine],
                         ids=[uid for uid, _ in mine],
-                        defensive=[u["supply"] == "defensive" for _, u in mine])
+                        defensive=[u["supply"] == "defensive" for _, u in mine],
+                        interdiction=zones_in_force(m, state, player, state["sides"]))
 
 
 def verify_supply_check(ctx: Context, state: JSON, cmd: Command) -> None:
