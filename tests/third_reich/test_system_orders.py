@@ -376,3 +376,64 @@ def test_tr51_airdrop_orders_checked():
                         interceptors=["fr-air1"]), "TR-51.*out of range")
     g.apply(C("move", "axis", unit="ge-para1", path=["B7"]))
     assert_illegal(g, C("airdrop", "axis", unit="ge-para1", to="C9"), "TR-51")
+
+
+# --- naval_transport (TR-54..TR-57) ------------------------------------------------------------------
+
+
+def _transport(seed, **extra):
+    g = offensive(seed)
+    to_phase(g, "movement", "axis")
+    (ev,) = g.apply(C("naval_transport", "axis", fleets=["ge-fleet2"], units=["ge-inf5"],
+                      to="F5", **extra))
+    return g, ev.data
+
+
+def test_tr57_transport_port_to_port_in_one_zone_without_interceptors():
+    g, d = _transport(4)
+    assert (d["zone"], d["capacity"], d["cargo"], d["arrived"]) == ("north_sea", 4, 3, True)
+    assert d["interception"] == {"rolls": [], "combat_rolls": [], "steps": [], "losses": {}}
+    assert g.state["units"]["ge-inf5"]["hex"] == "F5" == g.state["units"]["ge-fleet2"]["hex"]
+    assert g.state["fleet_ops"]["used"] == {"ge-fleet2": "transport"}
+    assert_illegal(g, C("move", "axis", unit="ge-inf5", path=["E5"]), "already moved")
+
+
+def test_tr55_tr56_interception_roll_and_naval_combat_recorded():
+    from grognard.third_reich.naval import intercept_attempt
+
+    g, d = _transport(2, interceptors=["uk-fleet1"])
+    (r,) = d["interception"]["rolls"]
+    assert (r["port"], r["range"], r["needed"]) == ("F2", 3, 5)  # 1-5 hexes: 1..5 on 1D6
+    assert r["intercepted"] == intercept_attempt(3, r["roll"])
+    if r["intercepted"]:
+        rec = resolve_hex_combat(HexForces(fleets=(Fleet("ge-fleet2", 9),)),
+                                 HexForces(fleets=(Fleet("uk-fleet1", 9),)),
+                                 iter(d["interception"]["combat_rolls"]))
+        assert d["interception"]["losses"].get("ge-fleet2", 0) == 9 - rec.phasing.fleets[0].factors
+        left = rec.phasing.fleets[0].factors
+        assert g.state["units"]["ge-fleet2"]["attack"] == left
+        assert d["arrived"] == (left // 2 >= 3)
+    assert_replays(g)
+
+
+def test_tr55_transport_turns_back_when_the_fleet_can_no_longer_carry():
+    g, d = _transport(5, interceptors=["uk-fleet1"])
+    assert d["interception"]["losses"]["ge-fleet2"] == 5  # 4 factors left carry 2 < 3
+    assert d["arrived"] is False
+    assert g.state["units"]["ge-inf5"]["hex"] == "F6" == g.state["units"]["ge-fleet2"]["hex"]
+    assert g.state["units"]["ge-fleet2"]["attack"] == 4
+
+
+def test_tr57_transport_orders_checked():
+    g = offensive(4)
+    to_phase(g, "movement", "axis")
+    t = {"fleets": ["ge-fleet2"], "units": ["ge-inf5"]}
+    assert_illegal(g, C("naval_transport", "axis", **t, to="E5"), "TR-57.*not a port")
+    assert_illegal(g, C("naval_transport", "axis", **t, to="F2"), "TR-57.*friendly")
+    assert_illegal(g, C("naval_transport", "axis", fleets=["ge-fleet2"], units=["ge-inf1"],
+                        to="F5"), "TR-57.*start together")
+    assert_illegal(g, C("naval_transport", "axis", **t, to="F5", interceptors=["ge-fleet1"]),
+                   "TR-55")
+    g.apply(C("move", "axis", unit="ge-inf5", path=["F7"]))
+    assert_illegal(g, C("naval_transport", "axis", fleets=["ge-fleet2"], units=["ge-inf5"],
+                        to="F5"), "TR-57.*start together")

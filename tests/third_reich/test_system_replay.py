@@ -67,6 +67,9 @@ SUPPORT_ORDERS = [
     lambda p: Command("murmansk_ship", p, {"sender": "uk"}),
     lambda p: Command("murmansk_commit", p, {"subs": 4, "air": 1}),
     lambda p: Command("murmansk_escort", p, {"naval": 9, "asw": 1}),
+    lambda p: Command("naval_transport", p, {"fleets": ["ge-fleet2"], "units": ["ge-inf5"],
+                                             "to": "F5", "interceptors": ["uk-fleet1"]}),
+    lambda p: Command("withdraw", p, {}),
 ]
 
 

@@ -122,6 +122,11 @@ from grognard.third_reich.system_murmansk import (
     verify_murmansk_escort,
     verify_murmansk_ship,
 )
+from grognard.third_reich.system_naval import (
+    execute_naval_transport,
+    fold_naval_transported,
+    verify_naval_transport,
+)
 from grognard.third_reich.system_support import fight_for_support, fold_support, verify_support
 from grognard.third_reich.year_start import verify_year_start, year_start
 
@@ -129,7 +134,7 @@ from grognard.third_reich.year_start import verify_year_start, year_start
 PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.YEAR_START: ("year_start",),
     Phase.DECLARE_OPTIONS: ("declare_options", "declare_war"),
-    Phase.MOVEMENT: ("move", "air_stage", "airdrop"),
+    Phase.MOVEMENT: ("move", "air_stage", "airdrop", "naval_transport"),
     Phase.AIR_MISSIONS: (),
     Phase.INTERCEPTION: (),
     Phase.COMBAT: ("attack",),
@@ -266,6 +271,7 @@ def initial_state(scenario: Scenario) -> JSON:
         "air_used": [],
         "moved": [],
         "air_landed": [],
+        "fleet_ops": {},
         "sr": {},
         "fleets_used": [],
         "attrition_losses": [],
@@ -314,6 +320,7 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
         s["pending_hexes"], s["supply_checked"] = None, False
         s["attrition_losses"], s["saved"] = [], {}
         s["air_used"], s["fleets_used"], s["sr"], s["air_landed"] = [], [], {}, []
+        s["fleet_ops"] = {}
     elif ev.data["from"]["phase"] != ev.data["to"]["phase"]:
         s["supply_checked"] = False
     return s
@@ -716,6 +723,10 @@ COMMANDS: Mapping[str, CommandSpec] = {
                            "TR-51 Air-land an airborne unit (escorts/interceptors fight; 1D10s "
                            "from third_reich.airborne).",
                            {"unit": "ge-para1", "to": "B9", "escorts": ["ge-air2"]}),
+    "naval_transport": CommandSpec(
+        "naval_transport", verify_naval_transport, execute_naval_transport,
+        "TR-57 Carry ground units port to port in one zone (interception TR-55/56; dice from "
+        "third_reich.naval).", {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}),
     "sr": CommandSpec("sr", verify_sr_cmd, execute_sr,
                       "TR-66..TR-68 Strategic redeployment by land (one SR action).",
                       {"unit": "ge-inf2", "to": "C7"}),
@@ -772,6 +783,7 @@ THIRD_REICH = RuleSystem(
     folds={
         "unit_moved": fold_unit_moved,
         "sr_made": fold_sr_made,
+        "naval_transported": fold_naval_transported,
         "air_staged": fold_air_staged,
         "airdropped": fold_airdropped,
         "phase_ended": fold_phase_ended,
