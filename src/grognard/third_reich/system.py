@@ -96,11 +96,9 @@ from grognard.third_reich.system_common import _front_mask as _front_mask  # re-
 from grognard.third_reich.system_common import _ground_unit as _ground_unit  # re-export
 from grognard.third_reich.system_moves import (
     execute_move,
-    execute_sr,
     fold_sr_made,
     fold_unit_moved,
     verify_move,
-    verify_sr_cmd,
 )
 from grognard.third_reich.system_murmansk import (
     execute_murmansk_commit,
@@ -118,6 +116,7 @@ from grognard.third_reich.system_naval import (
     fold_naval_transported,
     verify_naval_transport,
 )
+from grognard.third_reich.system_sr_sea import execute_sr_any, fold_sea_sr_made, verify_sr_any
 from grognard.third_reich.year_start import verify_year_start, year_start
 
 #: Engine commands allowed in each 3R phase (``end_phase`` is always allowed).
@@ -581,8 +580,9 @@ COMMANDS: Mapping[str, CommandSpec] = {
         "naval_transport", verify_naval_transport, execute_naval_transport,
         "TR-57 Carry ground units port to port in one zone (interception TR-55/56; dice from "
         "third_reich.naval).", {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}),
-    "sr": CommandSpec("sr", verify_sr_cmd, execute_sr,
-                      "TR-66..TR-68 Strategic redeployment by land (one SR action).",
+    "sr": CommandSpec("sr", verify_sr_any, execute_sr_any,
+                      "TR-66..TR-70 Strategic redeployment by land, sea (kind=sea: escorts, "
+                      "interception from third_reich.sea_sr) or a fleet's own (kind=fleet).",
                       {"unit": "ge-inf2", "to": "C7"}),
     "end_phase": CommandSpec("end_phase", verify_end_phase, execute_end_phase,
                              "TR-02 End the phase (skips phases the options do not use)."),
@@ -637,6 +637,7 @@ THIRD_REICH = RuleSystem(
     folds={
         "unit_moved": fold_unit_moved,
         "sr_made": fold_sr_made,
+        "sea_sr_made": fold_sea_sr_made,
         "naval_transported": fold_naval_transported,
         "air_staged": fold_air_staged,
         "airdropped": fold_airdropped,

@@ -141,7 +141,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise InputError("args.to", "name the destination hex")
     kind = str(cmd.args.get("kind", "land"))
     if kind != SRKind.LAND.value:
-        raise IllegalOrder("TR-69", f"{kind!r} SR is not wired into the engine yet (land only)")
+        raise IllegalOrder("TR-66", f"unknown SR kind {kind!r} (land, sea or fleet)")
     try:
         hex_index(m, to, "args.to")
     except InputError as exc:
