@@ -109,3 +109,23 @@ def test_tr21_seeded_rolls_replay():
     a = draw_rolls(Dice(9).stream("murmansk"))
     assert a == draw_rolls(Dice(9).stream("murmansk"))
     assert all(1 <= v <= 10 for v in a.to_json().values())
+
+
+def test_tr21_fleets_reply_with_a_third_read_as_floor_like_tr47():
+    """TR-21 / TR-47: "western fleets may fire at German air using 1/3 factors" (002 "The
+    Murmansk box and interception of lend lease to the USSR"). A third of a fleet's factors is
+    read as floor(factors / 3) (RULES.md TR-35 ``naval_support_rounding``), the same third the
+    air-naval step (TR-47, :func:`airnaval.air_naval`) fires with: 10 factors fire as 3, and
+    3 x 0.6 = 1.8 -> 1 hit, not 10/3 x 0.6 = 2."""
+    from grognard.third_reich.combat_readings import NavalThirdRounding, TRCombatReadings
+
+    rolls = MurmanskRolls(air_vs_fleets=1, fleets_vs_air=9, air_vs_brps=1)
+    r = murmansk_combat(GermanAssets(air=5), AlliedAssets(naval=10), 20, rolls)
+    step = r.steps[1]
+    assert step["step"] == "fleets_vs_air"
+    assert step["factors"] == 3 and step["hits"] == 1
+    assert r.german_losses == GermanAssets(air=1)
+    exact = TRCombatReadings(naval_support_rounding=NavalThirdRounding.EXACT)
+    r2 = murmansk_combat(GermanAssets(air=5), AlliedAssets(naval=10), 20, rolls,
+                         readings=exact)
+    assert r2.steps[1]["factors"] == "10/3" and r2.steps[1]["hits"] == 2

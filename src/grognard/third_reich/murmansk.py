@@ -31,8 +31,10 @@ from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.tables import Table
+from grognard.third_reich.combat_readings import TRCombatReadings
 from grognard.third_reich.effectiveness import effectiveness_hits
 from grognard.third_reich.strategic_readings import MurmanskTiming
+from grognard.third_reich.support import naval_third
 
 
 def _count(v: int, name: str) -> int:
@@ -129,8 +131,14 @@ class MurmanskResult:
 
 
 def murmansk_combat(german: GermanAssets, allied: AlliedAssets, ll_brps: int,
-                    rolls: MurmanskRolls, table: Table | None = None) -> MurmanskResult:
-    """TR-21 (Murmansk box combat sequence, Version A): hits on escorts, raiders and the BRPs."""
+                    rolls: MurmanskRolls, table: Table | None = None,
+                    readings: TRCombatReadings | None = None) -> MurmanskResult:
+    """TR-21 (Murmansk box combat sequence, Version A): hits on escorts, raiders and the BRPs.
+
+    The fleets' reply to the air uses a third of their factors as TR-47 does
+    (:func:`~grognard.third_reich.support.naval_third`, floor by ``naval_support_rounding``).
+    """
+    cr = readings if readings is not None else TRCombatReadings()
     sent = _count(ll_brps, "ll_brps")
     steps: list[dict[str, Any]] = []
     brp_hits = 0
@@ -151,7 +159,7 @@ def murmansk_combat(german: GermanAssets, allied: AlliedAssets, ll_brps: int,
     if air and fleets:
         fleets -= fire("air_vs_fleets", air, "air_vs_fleets", fleets)
         if fleets:
-            air -= fire("fleets_vs_air", Fraction(fleets, 3), "fleets_vs_air", air)
+            air -= fire("fleets_vs_air", naval_third(fleets, cr), "fleets_vs_air", air)
     # 2. surviving air at the BRPs
     if air:
         brp_hits += fire("air_vs_brps", air, "air_vs_brps", sent - brp_hits)
@@ -230,14 +238,14 @@ def commit_allied(box: MurmanskBox, assets: AlliedAssets) -> MurmanskBox:
     return replace(box, allied=assets)
 
 
-def resolve(box: MurmanskBox, rolls: MurmanskRolls,
-            table: Table | None = None) -> tuple[MurmanskBox, MurmanskResult]:
+def resolve(box: MurmanskBox, rolls: MurmanskRolls, table: Table | None = None,
+            readings: TRCombatReadings | None = None) -> tuple[MurmanskBox, MurmanskResult]:
     """TR-21: resolve the box once both sides have committed (or passed with nothing)."""
     if box.result is not None:
         raise IllegalOrder("TR-21", "the box has already been resolved")
     german = box.german or GermanAssets()
     allied = box.allied or AlliedAssets()
-    res = murmansk_combat(german, allied, box.brps, rolls, table)
+    res = murmansk_combat(german, allied, box.brps, rolls, table, readings)
     return replace(box, german=german, allied=allied, result=res), res
 
 
