@@ -85,6 +85,18 @@ def test_eur29_no_barrage_by_defensive_supply_artillery_or_in_overruns():
     assert barrage_strength(make([INF, ART], DEF, overrun=True)) == 0
 
 
+def test_eur18_overrun_takes_no_air_support_drm():
+    """EUR-18, seed 001 (Overruns): "Overrun attacks calculate armor odds and advantage
+    normally, but may not use air support or artillery bombardment - those only happen for the
+    combat phase at their scheduled times." An air-phase result must not give an overrun +1."""
+    raw = {"attackers": [{"id": "x", "attack": 10}], "defenders": [{"id": "d", "defense": 5}],
+           "bombardment": 1, "overrun": True}
+    with pytest.raises(IllegalOrder, match="EUR-18"):
+        attack_from_json(raw)
+    raw["overrun"] = False
+    assert combat_setup(attack_from_json(raw)).drm == 1
+
+
 # --- EUR-04 -------------------------------------------------------------------------------------
 
 

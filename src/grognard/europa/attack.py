@@ -23,7 +23,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from grognard.core.errors import InputError, parse_enum
+from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.core.readings import Readings
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.units import MECHANIZED_TYPES, ArmorClass, SupplyState, UnitType
@@ -201,6 +201,9 @@ class Attack:
             raise InputError("defenders", "an attack needs at least one defending unit")
         if self.bombardment not in (0, 1, 2):
             raise InputError("bombardment", f"must be 0, 1 or 2, not {self.bombardment!r}")
+        if self.overrun and self.bombardment:
+            raise IllegalOrder("EUR-18", "an overrun may not use air support: no air-phase "
+                               "bombardment result applies to it")
         ids = [u.id for u in (*self.attackers, *self.defenders)]
         dup = sorted({i for i in ids if ids.count(i) > 1})
         if dup:
