@@ -175,3 +175,18 @@ def test_tr12_ussr_city_capture_goes_to_axis_value_not_pool():
 def test_tr77_unknown_city_class():
     with pytest.raises(InputError, match="city_classes"):
         city_value(["metropolis"])
+
+
+def test_tr12_pre_war_ussr_city_values_worked_example():
+    """TR-12 (002 "Strategic Warfare and the USSR"): "Moscow is worth 10 BRPs, Leningrad 6 BRPs
+    (5 as a red victory city +1 for being a port), all other red victory cities 5 BRPs, all
+    other ports 3 BRPs, and all other cities (the small black dots) 2 BRPs." Taking one of each
+    puts 10 + 6 + 5 + 3 + 2 = 26 on the Axis-held value, which comes off the base at the next
+    Year Start, not off the pool."""
+    e = new_campaign()
+    for city, cls in (("moscow", "capital"), ("leningrad", "red_port"), ("kiev", "red_victory"),
+                      ("odessa", "black_port"), ("smolensk", "black_city")):
+        e, rec = capture_city(e, "ussr", city, [cls])
+        assert rec.loss == 0
+    assert e.balance("ussr.axis_cities") == 26 and e.brp("ussr") == 90
+    assert city_value(["red_port"]) == city_value(["red_victory"]) + 1 == 6
