@@ -181,6 +181,19 @@ def test_sur23_sequencing_and_interception_priority():
         verify_interceptions([("i16", "ju88"), ("lagg", "he111")], ["ju88", "do17"])
 
 
+def test_sur23_worked_examples_surprise_phase_and_other_phases():
+    """SUR-23, seed 000 §47.A.5.a examples. Surprise phase: "an attacking bomber would roll on
+    the table first. If a defending fighter was usable after this, the normal sequence of play
+    would occur and it could intercept the bomber before it rolled for the airbase bombing
+    mission." Other phases: "a fighter could intercept a bomber before it made the airbase
+    surprise die roll if it was the initial movement or exploitation phase." """
+    missions = [("i16", MissionKind.DEFENDER), ("ju88", MissionKind.AIRBASE_SURPRISE_ATTACK)]
+    surprise = air_mission_order(AirPhase.SURPRISE, missions)
+    assert surprise == (("ju88",), ("i16",))    # the surprise roll first, then the fighter
+    other = air_mission_order(AirPhase.OTHER, missions)
+    assert other == (("i16", "ju88"),)          # normal sequence: it may intercept first
+
+
 def test_sur25_invasion_triggers_once_per_country():
     """Seed 000 §47.B 1-3."""
     h = InvasionHistory()
