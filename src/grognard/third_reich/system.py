@@ -52,7 +52,6 @@ from grognard.third_reich.powers import Power
 from grognard.third_reich.sequence import Phase, player_turn
 from grognard.third_reich.supply_map import (
     city_control,
-    supply_check,
 )
 from grognard.third_reich.system_air import (
     execute_air_stage,
@@ -86,10 +85,10 @@ from grognard.third_reich.system_common import (
     NAME,
     _econ,
     _eliminate,
-    _forces,
     _phase,
     _sequence,
     _side_powers,
+    side_supply_check,
     unit_power,
 )
 from grognard.third_reich.system_common import _front_mask as _front_mask  # re-export
@@ -512,11 +511,7 @@ def fold_year_started(state: JSON, ev: Event) -> JSON:
 
 
 def _check(ctx: Context, state: JSON, side: str) -> Any:
-    forces = _forces(ctx, state)
-    return supply_check(
-        ctx.scenario.map, forces, side, state["control"], state["turn"],
-        unit_powers={u: state["units"][u]["power"] for u in forces.ids},
-        home_countries=ctx.scenario.home_countries, bridgeheads=state["bridgeheads"])
+    return side_supply_check(ctx, state, side)
 
 
 def verify_supply_check(ctx: Context, state: JSON, cmd: Command) -> None:

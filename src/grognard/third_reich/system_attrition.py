@@ -39,6 +39,7 @@ from grognard.third_reich.system_common import (
     _ground,
     _ground_unit,
     retreat_options,
+    side_supply_check,
 )
 
 # --- attrition ----------------------------------------------------------------------------------------
@@ -187,9 +188,48 @@ def _retreats_arg(cmd: Command) -> dict[str, str | None]:
     return {str(k): v for k, v in raw.items()}
 
 
-def _withdrawals(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, str], list[str]]:
+def _defender(ctx: Context, state: JSON) -> str:
+    p = state["pending_withdrawal"]
+    for units in p["withdrawing"].values():
+        if units:
+            return str(state["units"][units[0]]["side"])
+    return next(s for s in ctx.scenario.sides if s != p["side"])
+
+
+def cut_off_units(ctx: Context, state: JSON, retreats: Mapping[str, str | None]) -> list[str]:
+    """TR-40 The defender's units outside the taken hexes that the loss of those hexes would
+    cut off: in supply now (TR-72 trace, :func:`side_supply_check`) and out of supply once
+    the taken hexes are vacated (the withdrawing units at their retreat hexes, removed ones
+    gone) and the declared advance stands in them (engine reading)."""
+    p = state["pending_withdrawal"]
+    side = _defender(ctx, state)
+    taken = set(p["hexes"])
+    now = set(side_supply_check(ctx, state, side).out_of_supply)
+    after = thaw(state)
+    for uid, to in retreats.items():
+        after["units"][uid]["hex"] = to
+        if to is None:
+            after["units"][uid]["status"] = "eliminated"
+    for label, units in p["advance"].items():
+        for uid in units:
+            after["units"][uid]["hex"] = label
+    out = set(side_supply_check(ctx, after, side).out_of_supply)
+    return sorted(uid for uid in out - now
+                  if state["units"][uid]["hex"] not in taken and uid not in retreats)
+
+
+def _cut_off_arg(cmd: Command) -> dict[str, str]:
+    raw = cmd.args.get("cut_off", {})
+    if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+        raise InputError("args.cut_off", "an object {unit: hex it withdraws to}")
+    return {str(k): v for k, v in raw.items()}
+
+
+def _withdrawals(ctx: Context, state: JSON, cmd: Command
+                 ) -> tuple[dict[str, str], list[str], dict[str, str], list[str]]:
     """TR-40: every unit in a taken hex retreats one hex (the named one, else the engine's
-    first legal hex) or is removed (named ``null``, or no legal hex)."""
+    first legal hex) or is removed (named ``null``, or no legal hex); the units named in
+    ``cut_off`` that the loss of the hexes would cut off withdraw one hex too (optional)."""
     p = state["pending_withdrawal"]
     given = _retreats_arg(cmd)
     moving = {uid for units in p["withdrawing"].values() for uid in units}
@@ -210,14 +250,31 @@ def _withdrawals(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, str
                                    f"(legal: {', '.join(legal) or 'none'})")
             else:
                 retreats[uid] = to
-    for to in set(retreats.values()):
-        here = sum(1 for u in state["units"].values() if _ground(u) and u["hex"] == to
-                   and u["side"] == state["units"][next(iter(retreats))]["side"])
-        arriving = sum(1 for v in retreats.values() if v == to)
+    extra = _cut_off_arg(cmd)
+    candidates: list[str] = []
+    if extra:
+        candidates = cut_off_units(ctx, state, {**retreats, **dict.fromkeys(removed)})
+    for uid, to in sorted(extra.items()):
+        if uid not in candidates:
+            raise IllegalOrder("TR-40", f"{uid} would not be cut off by the loss of "
+                               f"{', '.join(p['hexes'])} (cut off: "
+                               f"{', '.join(candidates) or 'none'})")
+        u = state["units"][uid]
+        legal = [h for h in _legal_retreats(ctx, state, u["side"], u["hex"])
+                 if h not in p["hexes"]]
+        if to not in legal:
+            raise IllegalOrder("TR-40", f"{uid} cannot withdraw from {u['hex']} to {to} "
+                               f"(legal: {', '.join(legal) or 'none'})")
+    moves = {**retreats, **extra}
+    for to in set(moves.values()):
+        side = state["units"][next(iter(moves))]["side"]
+        here = sum(1 for uid, u in state["units"].items() if _ground(u) and u["hex"] == to
+                   and u["side"] == side and uid not in moves)
+        arriving = sum(1 for v in moves.values() if v == to)
         if here + arriving > STACKING_LIMIT:
             raise IllegalOrder("TR-40", f"{to} would hold {here + arriving} units "
                                f"(stacking limit {STACKING_LIMIT})")
-    return retreats, sorted(removed)
+    return retreats, sorted(removed), extra, candidates
 
 
 def _legal_retreats(ctx: Context, state: JSON, side: str, label: str) -> list[str]:
@@ -234,16 +291,18 @@ def verify_withdraw(ctx: Context, state: JSON, cmd: Command) -> None:
 
 def execute_withdraw(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     p = state["pending_withdrawal"]
-    retreats, removed = _withdrawals(ctx, state, cmd)
-    return [Event("withdrawn", {"side": cmd.player, "hexes": p["hexes"], "retreats": retreats,
-                                "eliminated": removed, "advance": p["advance"],
-                                "chosen": sorted(_retreats_arg(cmd))})]
+    retreats, removed, cut_off, candidates = _withdrawals(ctx, state, cmd)
+    data = {"side": cmd.player, "hexes": p["hexes"], "retreats": retreats,
+            "eliminated": removed, "advance": p["advance"], "chosen": sorted(_retreats_arg(cmd))}
+    if cut_off:
+        data |= {"cut_off": cut_off, "cut_off_candidates": candidates}
+    return [Event("withdrawn", data)]
 
 
 def fold_withdrawn(state: JSON, ev: Event) -> JSON:
     s = thaw(state)
     _eliminate(s, list(ev.data["eliminated"]))
-    for uid, to in ev.data["retreats"].items():
+    for uid, to in {**ev.data["retreats"], **ev.data.get("cut_off", {})}.items():
         s["units"][uid]["hex"] = to
     for label, units in ev.data["advance"].items():
         for uid in units:

@@ -23,6 +23,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.economy import Economy
 from grognard.third_reich.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.options import Front
+from grognard.third_reich.supply_map import SupplyCheck, supply_check
 
 NAME = "third_reich"
 
@@ -124,3 +125,13 @@ def _retreat_hex(ctx: Context, state: JSON, side: str, target: str) -> str | Non
     """The engine's choice for a retreating stack: the first open hex by label (or None)."""
     options = retreat_options(ctx, state, side, target)
     return options[0] if options else None
+
+
+def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
+    """TR-72..TR-74 :func:`~grognard.third_reich.supply_map.supply_check` of ``side`` on the
+    state's map position (control, turn, home countries, bridgeheads from the state)."""
+    forces = _forces(ctx, state)
+    return supply_check(
+        ctx.scenario.map, forces, side, state["control"], state["turn"],
+        unit_powers={u: state["units"][u]["power"] for u in forces.ids},
+        home_countries=ctx.scenario.home_countries, bridgeheads=state["bridgeheads"])

@@ -1,0 +1,90 @@
+"""third_reich system: TR-40's optional withdrawal of units the hexes won would cut off
+(scenario ``tr-1939-cutoff``: a one-hex French corridor B1-B7, the Germans on the isthmus C4
+touching B3 and B4; seed 6 gives a D2H1 attrition result)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.core.errors import GrognardError
+from grognard.engine import Command, Game
+from grognard.engine.save import dumps, loads
+from grognard.engine.state import thaw
+from grognard.third_reich.supply_map import supply_check
+from grognard.third_reich.system_attrition import cut_off_units
+from grognard.third_reich.system_common import _forces
+
+
+def C(k, player, **args):
+    return Command(k, player, args)
+
+
+def taken_b3():
+    g = Game.new("tr-1939-cutoff", seed=6)
+    g.apply(C("declare_options", "axis", power="germany", options={"western": "attrition"}))
+    while g.phase.name != "attrition":
+        g.apply(C("end_phase", "axis"))
+    (ev,) = g.apply(C("attrition", "axis", front="western"))
+    assert ev.data["result"] == "D2H1" and ev.data["eliminated"] == ["fr-inf1", "fr-inf2"]
+    g.apply(C("take_hexes", "axis", hexes=["B3"], advance={"B3": ["ge-inf1"]}))
+    return g
+
+
+def assert_illegal(g, cmd, match):
+    before, n = g.state_hash(), len(g.commands)
+    assert not g.can(cmd)
+    with pytest.raises(GrognardError, match=match):
+        g.apply(cmd)
+    assert g.state_hash() == before and len(g.commands) == n
+
+
+def _out(g, state):
+    forces = _forces(g.context, state)
+    return set(supply_check(g.context.scenario.map, forces, "allies", state["control"],
+                            state["turn"],
+                            unit_powers={u: state["units"][u]["power"] for u in forces.ids},
+                            home_countries=g.context.scenario.home_countries).out_of_supply)
+
+
+def test_tr40_cut_off_units_are_those_the_lost_hex_puts_out_of_supply():
+    """Seed 002, Attrition: "Defenders ... may also withdraw any units that would be cut off
+    by loss of these hexes"."""
+    g = taken_b3()
+    assert _out(g, g.state) == set()
+    after = thaw(g.state)
+    after["units"]["fr-arm2"]["hex"] = "B2"
+    after["units"]["ge-inf1"]["hex"] = "B3"
+    assert _out(g, after) == {"fr-arm1", "fr-inf3"}
+    assert cut_off_units(g.context, g.state, {"fr-arm2": "B2"}) == ["fr-arm1", "fr-inf3"]
+
+
+def test_tr40_defender_withdraws_a_cut_off_unit_one_hex():
+    g = taken_b3()
+    (ev,) = g.apply(C("withdraw", "axis", retreats={"fr-arm2": "B2"},
+                      cut_off={"fr-arm1": "B5", "fr-inf3": "B7"}))
+    assert ev.data["cut_off"] == {"fr-arm1": "B5", "fr-inf3": "B7"}
+    assert ev.data["cut_off_candidates"] == ["fr-arm1", "fr-inf3"]
+    u = g.state["units"]
+    assert (u["fr-arm2"]["hex"], u["fr-arm1"]["hex"], u["fr-inf3"]["hex"],
+            u["ge-inf1"]["hex"]) == ("B2", "B5", "B7", "B3")
+    again = loads(dumps(g))
+    assert again.state_hash() == g.state_hash() and again.state == g.state
+
+
+def test_tr40_without_cut_off_the_other_units_stay():
+    g = taken_b3()
+    (ev,) = g.apply(C("withdraw", "axis", retreats={"fr-arm2": "B2"}))
+    assert "cut_off" not in ev.data
+    assert g.state["units"]["fr-arm1"]["hex"] == "B4"
+
+
+def test_tr40_cut_off_withdrawals_checked():
+    g = taken_b3()
+    assert_illegal(g, C("withdraw", "axis", retreats={"fr-arm2": "B2"},
+                        cut_off={"fr-arm2": "B4"}), "TR-40.*would not be cut off")
+    assert_illegal(g, C("withdraw", "axis", cut_off={"fr-arm1": "B3"}), "TR-40.*legal")
+    assert_illegal(g, C("withdraw", "axis", cut_off={"fr-inf3": "B4"}), "TR-40.*legal")
+    assert_illegal(g, C("withdraw", "axis", retreats={"fr-arm2": "B2"},
+                        cut_off={"fr-arm1": "B2", "fr-inf3": "B5"}), "TR-40.*legal")
+    with pytest.raises(GrognardError, match="args.cut_off"):
+        g.apply(C("withdraw", "axis", cut_off=["fr-arm1"]))
