@@ -91,6 +91,7 @@ from grognard.third_reich.system_common import (
     side_supply_check,
     unit_power,
 )
+from grognard.third_reich.system_common import _forces as _forces  # re-export
 from grognard.third_reich.system_common import _front_mask as _front_mask  # re-export
 from grognard.third_reich.system_common import _ground_unit as _ground_unit  # re-export
 from grognard.third_reich.system_moves import (
