@@ -240,6 +240,20 @@ def test_sur13_participant_roles_and_re_cap():
     assert got.left_out == ("b",)
 
 
+def test_sur13_optional_units_do_not_displace_units_that_must_count():
+    """SUR-13, seed 000 §47.A.2.h: "All friendly units within five hexes of the front lines ...
+    **must** be counted in the total allowable REs participating in the surprise turn (if
+    possible)." and "Any friendly ground or air unit more than five and up to 20 hexes from the
+    front lines may also be marked". Filling the cap with a unit 12 hexes away while a unit 1 hex
+    away is left out is not allowed: counting the near unit was possible."""
+    a = Candidate("a", 3, hexes_from_front=1)
+    b = Candidate("b", 3, hexes_from_front=1)
+    m = Candidate("m", 3, hexes_from_front=12)
+    with pytest.raises(IllegalOrder, match="SUR-13.*b is within 5 hexes"):
+        select_participants([a, b, m], ["a", "m"], 3)          # cap RE(3) = 6
+    assert select_participants([a, b, m], ["a", "b"], 3).left_out == ()
+
+
 def test_sur14_one_plan_per_front_command_continent():
     """Seed 000 §47.A.3: only one surprise turn per front/command per continent."""
     agc = PlanKey("axis", "AGC", "europe")

@@ -281,8 +281,9 @@ def select_participants(candidates: Sequence[Candidate], chosen: Sequence[str],
                         readings: SurpriseReadings = DEFAULT_READINGS) -> Participants:
     """SUR-13 (47.A.2.h) Check a choice of participants against the RE cap RE(level).
 
-    All mandatory units must be counted "if possible": leaving one out while the cap still has
-    room for it is illegal. Ineligible units may not be chosen; the total may not exceed the cap.
+    All mandatory units must be counted "if possible": leaving one out while the cap, counting
+    only the mandatory units chosen, still has room for it is illegal (optional units "may
+    also" be marked, on top; they never take a mandatory unit's place). Ineligible units may not be chosen; the total may not exceed the cap.
     """
     cap = surprise_cost(level, readings).re
     by_id = {c.id: c for c in candidates}
@@ -305,10 +306,14 @@ def select_participants(candidates: Sequence[Candidate], chosen: Sequence[str],
                            f"surprise lets at most {cap} REs benefit")
     left = [c.id for c in candidates if c.id not in picked
             and participant_role(c) is ParticipantRole.MANDATORY]
+    # units 6-20 hexes away "may also" be marked: they never displace a unit that must count
+    must = sum((Fraction(by_id[u].re) for u in picked
+                if participant_role(by_id[u]) is ParticipantRole.MANDATORY), Fraction(0))
     for uid in left:
-        if total + Fraction(by_id[uid].re) <= cap:
+        if must + Fraction(by_id[uid].re) <= cap:
             raise IllegalOrder("SUR-13", f"{uid} is within 5 hexes of the front and must be "
-                               f"counted: the cap of {cap} REs still has room for it")
+                               f"counted: the cap of {cap} REs still has room for it (optional "
+                               "units only come on top of the units that must count)")
     return Participants(tuple(picked), total, cap, tuple(left))
 
 
