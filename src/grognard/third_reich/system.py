@@ -116,7 +116,8 @@ from grognard.third_reich.system_naval import (
     fold_naval_transported,
     verify_naval_transport,
 )
-from grognard.third_reich.system_sr_sea import execute_sr_any, fold_sea_sr_made, verify_sr_any
+from grognard.third_reich.system_sr_air import execute_sr_any, verify_sr_any
+from grognard.third_reich.system_sr_sea import fold_sea_sr_made
 from grognard.third_reich.year_start import verify_year_start, year_start
 
 #: Engine commands allowed in each 3R phase (``end_phase`` is always allowed).
@@ -578,7 +579,8 @@ COMMANDS: Mapping[str, CommandSpec] = {
         "third_reich.naval).", {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}),
     "sr": CommandSpec("sr", verify_sr_any, execute_sr_any,
                       "TR-66..TR-70 Strategic redeployment by land, sea (kind=sea: escorts, "
-                      "interception from third_reich.sea_sr) or a fleet's own (kind=fleet).",
+                      "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
+                      "TR-53 an airborne unit's air-landing SR (kind=air_landing).",
                       {"unit": "ge-inf2", "to": "C7"}),
     "end_phase": CommandSpec("end_phase", verify_end_phase, execute_end_phase,
                              "TR-02 End the phase (skips phases the options do not use)."),

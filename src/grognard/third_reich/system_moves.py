@@ -141,7 +141,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise InputError("args.to", "name the destination hex")
     kind = str(cmd.args.get("kind", "land"))
     if kind != SRKind.LAND.value:
-        raise IllegalOrder("TR-66", f"unknown SR kind {kind!r} (land, sea or fleet)")
+        raise IllegalOrder("TR-66", f"unknown SR kind {kind!r} (land, sea, fleet, air_landing)")
     try:
         hex_index(m, to, "args.to")
     except InputError as exc:
@@ -189,7 +189,7 @@ def fold_sr_made(state: JSON, ev: Event) -> JSON:
     d = ev.data
     sr = _sr_phase(state, d["power"])
     new = SRPhase(sr.power, int(d["used"]), sr.us_initial, {**sr.units, d["unit"]: SRKind(
-        d["kind"])})
+        "land" if d["kind"] == "air_landing" else d["kind"])})
     s["sr"][d["power"]] = new.to_json()
     s["units"][d["unit"]]["hex"] = d["to"]
     return s

@@ -62,7 +62,6 @@ from grognard.third_reich.sr import (
 from grognard.third_reich.sr_sea import ZoneInterception, roll_sea_sr, verify_zone_interceptions
 from grognard.third_reich.system_air import based_air
 from grognard.third_reich.system_common import _axis_side, _ground
-from grognard.third_reich.system_moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.system_naval import _fleet_ops, port_at
 from grognard.third_reich.system_support import AIR_TYPES, FLEET_TYPES, fleet_unit
 
@@ -292,22 +291,3 @@ def verify_fleet_sr_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
 def execute_fleet_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     return [Event("sr_made", {**fleet_sr_check(ctx, state, cmd), "path": []})]
 
-
-def verify_sr_any(ctx: Context, state: JSON, cmd: Command) -> None:
-    """TR-66..TR-70 the ``sr`` command by ``kind``: land, sea or fleet."""
-    kind = str(cmd.args.get("kind", SRKind.LAND.value))
-    if kind == SRKind.SEA.value:
-        sea_sr_check(ctx, state, cmd)
-    elif kind == SRKind.FLEET.value:
-        fleet_sr_check(ctx, state, cmd)
-    else:
-        verify_sr_cmd(ctx, state, cmd)
-
-
-def execute_sr_any(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    kind = str(cmd.args.get("kind", SRKind.LAND.value))
-    if kind == SRKind.SEA.value:
-        return execute_sea_sr(ctx, state, cmd, dice)
-    if kind == SRKind.FLEET.value:
-        return execute_fleet_sr(ctx, state, cmd, dice)
-    return execute_sr(ctx, state, cmd, dice)
