@@ -94,6 +94,11 @@ from grognard.third_reich.system_common import (
 from grognard.third_reich.system_common import _forces as _forces  # re-export
 from grognard.third_reich.system_common import _front_mask as _front_mask  # re-export
 from grognard.third_reich.system_common import _ground_unit as _ground_unit  # re-export
+from grognard.third_reich.system_counter_air import (
+    execute_counter_air,
+    fold_counter_air_flown,
+    verify_counter_air,
+)
 from grognard.third_reich.system_moves import (
     execute_move,
     fold_sr_made,
@@ -125,7 +130,7 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.YEAR_START: ("year_start",),
     Phase.DECLARE_OPTIONS: ("declare_options", "declare_war"),
     Phase.MOVEMENT: ("move", "air_stage", "airdrop", "naval_transport"),
-    Phase.AIR_MISSIONS: (),
+    Phase.AIR_MISSIONS: ("counter_air",),
     Phase.INTERCEPTION: (),
     Phase.COMBAT: ("attack",),
     Phase.MECH_MOVEMENT: ("move",),
@@ -296,13 +301,22 @@ def verify_end_phase(ctx: Context, state: JSON, cmd: Command) -> None:
 
 def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     phase, turn = _next_position(state, ctx)
-    return [Event("phase_ended", {"from": {"turn": state["turn"], "phase": state["phase"]},
-                                  "to": {"turn": turn, "phase": phase}})]
+    data: dict[str, Any] = {"from": {"turn": state["turn"], "phase": state["phase"]},
+                            "to": {"turn": turn, "phase": phase}}
+    seq = _sequence(ctx)
+    if (state.get("neutralized") or state.get("counter_air")) and (
+            turn != state["turn"]
+            or seq.phases[phase].player != seq.phases[int(state["phase"])].player):
+        data["player_turn_ended"] = True  # TR-44: neutralised air flips back
+    return [Event("phase_ended", data)]
 
 
 def fold_phase_ended(state: JSON, ev: Event) -> JSON:
     s = generic.fold_phase_ended(state, ev)
     s["attacked"], s["attacked_hexes"], s["moved"] = [], [], []
+    if ev.data.get("player_turn_ended"):
+        s.pop("neutralized", None)
+        s.pop("counter_air", None)
     if s["turn"] != state["turn"]:
         econ = at_turn(_econ(state), s["turn"])
         s["economy"] = econ.to_json()
@@ -577,6 +591,10 @@ COMMANDS: Mapping[str, CommandSpec] = {
         "naval_transport", verify_naval_transport, execute_naval_transport,
         "TR-57 Carry ground units port to port in one zone (interception TR-55/56; dice from "
         "third_reich.naval).", {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}),
+    "counter_air": CommandSpec(
+        "counter_air", verify_counter_air, execute_counter_air,
+        "TR-44 Counter air: one air-to-air round (1D10s from third_reich.counter_air), then as "
+        "many enemy air factors neutralised as were sent.", {"air": ["ge-air2"], "target": "C11"}),
     "sr": CommandSpec("sr", verify_sr_any, execute_sr_any,
                       "TR-66..TR-70 Strategic redeployment by land, sea (kind=sea: escorts, "
                       "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
@@ -636,6 +654,7 @@ THIRD_REICH = RuleSystem(
         "unit_moved": fold_unit_moved,
         "sr_made": fold_sr_made,
         "sea_sr_made": fold_sea_sr_made,
+        "counter_air_flown": fold_counter_air_flown,
         "naval_transported": fold_naval_transported,
         "air_staged": fold_air_staged,
         "airdropped": fold_airdropped,

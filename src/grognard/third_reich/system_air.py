@@ -45,7 +45,7 @@ from grognard.third_reich.system_common import (
     _ground_unit,
     _phase,
 )
-from grognard.third_reich.system_support import AIR_TYPES, air_unit
+from grognard.third_reich.system_support import AIR_TYPES, air_unit, neutralized, ready_air
 
 
 def _side(ctx: Context, side: str) -> Side:
@@ -53,9 +53,11 @@ def _side(ctx: Context, side: str) -> Side:
 
 
 def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
-    """Every active air unit on the map as :class:`BasedAir` (operating hex = its hex)."""
+    """Every active air unit on the map as :class:`BasedAir` (operating hex = its hex), with
+    its un-neutralised factors only (TR-44: neutralised factors contest no air zone)."""
     m = ctx.scenario.map
-    return [BasedAir(air_unit(uid, u), _side(ctx, u["side"]), m.layout.from_label(u["hex"]))
+    return [BasedAir(air_unit(uid, u), _side(ctx, u["side"]), m.layout.from_label(u["hex"]),
+                     neutralized(state, uid))
             for uid, u in sorted(state["units"].items())
             if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None]
 
@@ -141,6 +143,8 @@ def _air_list(ctx: Context, state: JSON, cmd: Command, name: str, own: bool,
                                "on the map")
         if uid in state["air_used"]:
             raise IllegalOrder("TR-51", f"{uid} has already flown this turn")
+        if neutralized(state, uid) >= int(u["attack"]):
+            raise IllegalOrder("TR-44", f"{uid} is neutralized by counter air this player turn")
         a = air_unit(uid, u)
         if not BasedAir(a, _side(ctx, u["side"]), m.layout.from_label(u["hex"])).reaches(target):
             raise IllegalOrder("TR-51", f"{uid} in {u['hex']} is out of range of the drop")
@@ -188,7 +192,7 @@ def _losses(state: JSON, ids: list[str], hits: int) -> dict[str, int]:
 
 def execute_airdrop(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     order, escorts, interceptors = _drop_check(ctx, state, cmd)
-    f = {i: int(state["units"][i]["attack"]) for i in escorts + interceptors}
+    f = {i: ready_air(state, i, state["units"][i]).factors for i in escorts + interceptors}
     n_int, n_esc = sum(f[i] for i in interceptors), sum(f[i] for i in escorts)
     rolls: list[int | None] = [None, None]
     if n_int:

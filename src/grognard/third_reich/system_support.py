@@ -67,16 +67,32 @@ def fleet_unit(uid: str, u: Mapping[str, Any]) -> Fleet:
     return Fleet(uid, int(u["attack"]), max(9, int(u["attack"])))
 
 
+def neutralized(state: JSON, uid: str) -> int:
+    """TR-44: the factors of air unit ``uid`` neutralised by counter air this player turn."""
+    return int(state.get("neutralized", {}).get(uid, 0))
+
+
+def ready_air(state: JSON, uid: str, u: Mapping[str, Any]) -> AirUnit:
+    """TR-44 reading: an air unit with its un-neutralised factors only."""
+    a = air_unit(uid, u)
+    return AirUnit(a.id, max(0, a.factors - neutralized(state, uid)), a.range)
+
+
 def _flying(state: JSON, uid: str, side_ok: Callable[[Mapping[str, Any]], bool],
-            what: str) -> Mapping[str, Any]:
+            what: str, target: str | None = None) -> Mapping[str, Any]:
+    """TR-35/TR-44: an air unit that may fly now: unused this turn (a counter-air unit over
+    ``target`` may still support an attack there), not fully neutralised."""
     u: Mapping[str, Any] | None = state["units"].get(uid)
     if u is None or u["status"] != "active" or u["hex"] is None or u["type"] not in AIR_TYPES \
             or not side_ok(u):
         raise IllegalOrder("TR-35", f"{uid} is not {what} air unit on the map")
-    if uid in state["air_used"]:
+    over = target is not None and state.get("counter_air", {}).get(uid) == target
+    if uid in state["air_used"] and not over:
         raise IllegalOrder("TR-35", f"{uid} has already flown this player turn")
     if int(u["attack"]) <= 0:
         raise IllegalOrder("TR-35", f"{uid} has no air factors left")
+    if neutralized(state, uid) >= int(u["attack"]):
+        raise IllegalOrder("TR-44", f"{uid} is neutralized by counter air this player turn")
     return u
 
 
@@ -89,7 +105,7 @@ def verify_support(ctx: Context, state: JSON, cmd: Command, target: str) -> None
     for name, side_ok, what in (("air", lambda u: u["side"] == me, f"a {me}"),
                                 ("defensive_air", lambda u: u["side"] != me, "an enemy")):
         for uid in _ids(cmd, name):
-            u = _flying(state, uid, side_ok, what)
+            u = _flying(state, uid, side_ok, what, target)
             a = air_unit(uid, u)
             if distance(m.layout.from_label(u["hex"]), th) > a.range:
                 raise IllegalOrder("TR-35", f"{uid} in {u['hex']} is out of range of {target} "
@@ -124,7 +140,7 @@ def fight_for_support(ctx: Context, state: JSON, cmd: Command,
     """TR-49 then TR-35: the air/naval fight in the target hex; the phasing survivors that
     support the attack, and the event part ``air_naval`` (rolls, steps, factors lost)."""
     air = [air_unit(u, state["units"][u]) for u in _ids(cmd, "air")]
-    dair = [air_unit(u, state["units"][u]) for u in _ids(cmd, "defensive_air")]
+    dair = [ready_air(state, u, state["units"][u]) for u in _ids(cmd, "defensive_air")]
     fleets = [fleet_unit(f, state["units"][f]) for f in _fleets_arg(cmd)]
     if not air and not dair and not fleets:
         return [], [], {"rolls": [], "steps": [], "losses": {}, "flown": [], "fleets": []}
