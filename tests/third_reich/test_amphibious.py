@@ -231,3 +231,18 @@ def test_tr60_offshore_hex_in_invaders_uncontested_air_zone_cannot_be_intercepte
         intercept_offshore(g, att, {"taranto": 1}, iter([]))
     assert e.value.rule == "TR-60"
     assert intercept_offshore(g, [], {}, iter([])).combat is None
+
+
+def test_tr61_every_fleet_present_offshore_supports_at_a_third_of_printed_strength() -> None:
+    """TR-61 (002 "Amphibious operations"): "the remaining offshore ground units attack any
+    adjacent beach hex with support from any fleet present – including the transporting fleets
+    – at 1/3rd of those fleet's printed combat strength". A damaged (6 of 9) fleet without
+    cargo in the offshore hex is present: it supports with 9 // 3 = 3, not 6 // 3 = 2. A fleet
+    bombarding from elsewhere (``extra_bombarding``, TR-58) keeps a third of current factors."""
+    g = group(fleets=(Fleet("rn", 9), Fleet("hms", 6, 9)))
+    out = resolve_invasion(InvasionPlan("Syracuse", (g,)), [it("d", 5)], 7)
+    assert out.support is not None
+    assert (out.support.naval, out.support.cap, out.support.used) == (6, 6, 6)
+    out2 = resolve_invasion(InvasionPlan("Syracuse", (group(),)), [it("d", 5)], 7,
+                            extra_bombarding=(Fleet("hms", 6, 9),))
+    assert out2.support is not None and out2.support.naval == 3 + 2

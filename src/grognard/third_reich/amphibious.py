@@ -218,8 +218,10 @@ def invasion_support(
     weather: Weather | str = Weather.CLEAR,
     readings: TRCombatReadings = DEFAULT_READINGS,
 ) -> Support:
-    """TR-61: transports bombard for free at a third of printed strength; extra fleets at a
-    third of current factors; plus phasing air; all within the TR-35 cap."""
+    """TR-61: the fleets present offshore (transports included, bombarding "for free") support
+    at a third of printed strength (``carrying``); fleets bombarding from elsewhere
+    (``bombarding``, TR-58) at a third of current factors; plus phasing air; all within the
+    TR-35 cap."""
     naval: Exact = sum((naval_support(f, invasion=True, readings=readings) for f in carrying),
                        start=0)
     naval = naval + sum((naval_support(f, invasion=False, readings=readings)
@@ -302,10 +304,11 @@ def resolve_invasion(
               for g in plan.groups]
     turned = tuple(u for g in groups for u in g.returning_units)
     attackers = [u for g in groups for u in g.landing_units]
-    carrying_ids = {fid for g in plan.groups for fid, ids in g.cargo.items() if ids}
-    carrying = [f for g in groups for f in g.landing_fleets if f.id in carrying_ids]
-    bombarding = [f for g in groups for f in g.landing_fleets if f.id not in carrying_ids]
-    bombarding += list(extra_bombarding)
+    # "support from any fleet present - including the transporting fleets - at 1/3rd of
+    # those fleet's printed combat strength": every fleet left offshore counts at printed
+    # strength; fleets bombarding from elsewhere (TR-58) at their current factors.
+    present = [f for g in groups for f in g.landing_fleets]
+    bombarding = list(extra_bombarding)
     ground = sum(u.factors for u in attackers)
     if not attackers:
         return InvasionOutcome(plan.beach, False, 0, 0, None, None, 0, None, None, None,
@@ -317,7 +320,7 @@ def resolve_invasion(
     if roll is None:
         raise InputError("roll", "an opposed invasion needs a 2D6 roll")
     defense = hex_defense(tuple(defenders), w, fortified, False, readings)
-    support = invasion_support(carrying, bombarding, air, defense.total, ground, w, readings)
+    support = invasion_support(present, bombarding, air, defense.total, ground, w, readings)
     shifts = left_shifts(t, False, True, False, readings)
     table = crt_table(tables, readings)
     odds = odds_column(ground + support.used, defense.total, shifts, table, readings)
