@@ -107,14 +107,27 @@ def test_eur11_basis_ignores_terrain_but_counts_supply_and_fort():
     """EUR-11: terrain adds, rivers, armor and DRMs do not count; supply does; fortified and
     major-city defenders are increased (loss_basis_fort_multiplier, default x2)."""
     base = [{"id": "d", "defense": 6}, {"id": "o", "defense": 4, "supply": "out"}]
-    a = make([{"id": "a", "attack": 40}], base, terrain="mountain")
+    half = {"oos_defense": "half"}
+    a = make([{"id": "a", "attack": 40}], base, terrain="mountain", readings=half)
     assert loss_basis(a, Side.DEFENDER) == 8
-    f = make([{"id": "a", "attack": 40}], base, fortified=True)
+    f = make([{"id": "a", "attack": 40}], base, fortified=True, readings=half)
     assert loss_basis(f, Side.DEFENDER) == 16
     r = make([{"id": "a", "attack": 40}], base, fortified=True,
-             readings={"loss_basis_fort_multiplier": 3})
+             readings={"loss_basis_fort_multiplier": 3, **half})
     assert loss_basis(r, Side.DEFENDER) == 24
     assert loss_unit(a, "3-1") == 4
+
+
+def test_eur11_eur30_marked_out_of_supply_defends_at_full_strength_by_default():
+    """EUR-30/EUR-36 with EUR-11: a unit marked out of supply in its own supply phase defends in
+    the enemy's turn as in its first turn out of supply in the original rules. 001 "Defensive
+    supply is the same as being out of supply the first turn in the original rules, meaning
+    halved attack and motorized unit movement allowance, but full defense strength." So the
+    default reading (``oos_defense = full``) keeps its defense; ``half`` is the switch."""
+    base = [{"id": "d", "defense": 6}, {"id": "o", "defense": 4, "supply": "out"}]
+    assert loss_basis(make([{"id": "a", "attack": 40}], base), Side.DEFENDER) == 10
+    halved = make([{"id": "a", "attack": 40}], base, readings={"oos_defense": "half"})
+    assert loss_basis(halved, Side.DEFENDER) == 8
 
 
 def test_eur11_attacker_out_of_supply_halved_and_artillery_excluded():

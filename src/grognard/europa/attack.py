@@ -76,7 +76,12 @@ class ExcessMixedArmor(StrEnum):
 
 
 class OosDefense(StrEnum):
-    """Defense strength of a unit marked out of supply (base-game rule, EXTERNAL)."""
+    """Defense strength of a unit marked out of supply (base-game rule, EXTERNAL).
+
+    Default ``full``: a unit is marked out of supply in its own supply phase and is isolated at
+    its next one (EUR-30), so it defends in its first turn out of supply, which in the original
+    rules keeps full defense strength (001: "out of supply the first turn in the original rules,
+    meaning halved attack ... but full defense strength"). ``half`` is the switch."""
 
     HALF = "half"
     FULL = "full"
@@ -90,7 +95,7 @@ class CombatReadings(Readings):
     below_lowest_column: BelowLowest = BelowLowest.ELIMINATE
     loss_basis_fort_multiplier: int = 2
     excess_mixed_armor_rule: ExcessMixedArmor = ExcessMixedArmor.ARMOR_PART
-    oos_defense: OosDefense = OosDefense.HALF
+    oos_defense: OosDefense = OosDefense.FULL
     attacking_artillery_in_loss_basis: bool = False
     allow_surplus_units: bool = False
 

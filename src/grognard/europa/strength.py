@@ -84,9 +84,9 @@ def defender_base_strength(unit: Combatant, supported_hex: bool,
                            readings: CombatReadings) -> Fraction:
     """A non-artillery defender's defense factor reduced only for supply and support.
 
-    Defensive supply keeps full defense (EUR-36); a unit marked out of supply is halved under
-    the default reading ``oos_defense = half``; a unit lacking support is halved unless the hex
-    has Support from in-supply artillery (EUR-08).
+    Defensive supply keeps full defense (EUR-36); a unit marked out of supply keeps it too under
+    the default reading ``oos_defense = full`` (halved under ``half``); a unit lacking support is
+    halved unless the hex has Support from in-supply artillery (EUR-08).
     """
     s = Fraction(unit.defense)
     if unit.supply == SupplyState.OUT and readings.oos_defense == OosDefense.HALF:
