@@ -61,6 +61,7 @@ from grognard.third_reich.system_air import (
     verify_air_stage,
     verify_airdrop,
 )
+from grognard.third_reich.system_amphibious import execute_invade, fold_invaded, verify_invade
 from grognard.third_reich.system_attack import (
     execute_attack,
     fold_battle_resolved,
@@ -129,7 +130,7 @@ from grognard.third_reich.year_start import verify_year_start, year_start
 PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.YEAR_START: ("year_start",),
     Phase.DECLARE_OPTIONS: ("declare_options", "declare_war"),
-    Phase.MOVEMENT: ("move", "air_stage", "airdrop", "naval_transport"),
+    Phase.MOVEMENT: ("move", "air_stage", "airdrop", "naval_transport", "invade"),
     Phase.AIR_MISSIONS: ("counter_air",),
     Phase.INTERCEPTION: (),
     Phase.COMBAT: ("attack",),
@@ -591,6 +592,12 @@ COMMANDS: Mapping[str, CommandSpec] = {
         "naval_transport", verify_naval_transport, execute_naval_transport,
         "TR-57 Carry ground units port to port in one zone (interception TR-55/56; dice from "
         "third_reich.naval).", {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}),
+    "invade": CommandSpec(
+        "invade", verify_invade, execute_invade,
+        "TR-61..TR-63 Amphibious invasion of a beach from offshore hexes (interception, CRT with "
+        "the amphibious shift, bridgehead; dice from third_reich.invasion).",
+        {"beach": "F4", "groups": [{"hex": "G4", "fleets": ["ge-fleet2"],
+                                    "cargo": {"ge-fleet2": ["ge-inf5"]}}]}),
     "counter_air": CommandSpec(
         "counter_air", verify_counter_air, execute_counter_air,
         "TR-44 Counter air: one air-to-air round (1D10s from third_reich.counter_air), then as "
@@ -655,6 +662,7 @@ THIRD_REICH = RuleSystem(
         "sr_made": fold_sr_made,
         "sea_sr_made": fold_sea_sr_made,
         "counter_air_flown": fold_counter_air_flown,
+        "invaded": fold_invaded,
         "naval_transported": fold_naval_transported,
         "air_staged": fold_air_staged,
         "airdropped": fold_airdropped,

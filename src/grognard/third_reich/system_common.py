@@ -134,4 +134,11 @@ def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
     return supply_check(
         ctx.scenario.map, forces, side, state["control"], state["turn"],
         unit_powers={u: state["units"][u]["power"] for u in forces.ids},
-        home_countries=ctx.scenario.home_countries, bridgeheads=state["bridgeheads"])
+        home_countries=ctx.scenario.home_countries, bridgeheads=side_bridgeheads(state, side))
+
+
+def side_bridgeheads(state: JSON, side: str) -> list[str]:
+    """TR-63: the bridgehead hexes of ``side``'s powers (supply sources, TR-72)."""
+    owners: Mapping[str, list[str]] = state.get("bridgehead_owners", {})
+    return sorted(h for power, hexes in owners.items()
+                  if state["power_sides"].get(power) == side for h in hexes)

@@ -1,0 +1,131 @@
+"""third_reich system: TR-61..TR-63 amphibious invasions and bridgeheads through ``Game``
+(scenario ``tr-1939-invasion``: ge-fleet2 and ge-inf5 (3) in Kiel F6, German air at
+Wilhelmshaven F5, the French beach F3 held by fr-inf9 (1), F4 empty, uk-fleet1 in Harwich F2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.core.errors import GrognardError
+from grognard.engine import Command, Game
+from grognard.engine.save import dumps, loads
+from grognard.third_reich.amphibious import (
+    InvasionPlan,
+    OffshoreGroup,
+    intercept_offshore,
+    resolve_invasion,
+)
+from grognard.third_reich.forces import Fleet, GroundKind, GroundUnit, Side
+from grognard.third_reich.naval import InterceptionAttempt
+from grognard.third_reich.naval_ops import AirZone
+from grognard.third_reich.system_common import side_bridgeheads
+
+SCENARIO = "tr-1939-invasion"
+INF5 = GroundUnit("ge-inf5", "german", Side.AXIS, GroundKind.INFANTRY, 3, 3)
+INF9 = GroundUnit("fr-inf9", "french", Side.ALLIES, GroundKind.INFANTRY, 1, 3)
+
+
+def C(k, player, **args):
+    return Command(k, player, args)
+
+
+def at_movement(seed=3):
+    g = Game.new(SCENARIO, seed=seed)
+    g.apply(C("declare_options", "axis", power="germany", options={"western": "offensive"}))
+    while g.phase.name != "movement":
+        g.apply(C("end_phase", "axis"))
+    return g
+
+
+def invade(beach, sea, **extra):
+    return Command("invade", "axis", {
+        "beach": beach, "groups": [{"hex": sea, "zone": "north_sea", "fleets": ["ge-fleet2"],
+                                    "cargo": {"ge-fleet2": ["ge-inf5"]}}], **extra})
+
+
+def plan(beach, sea):
+    group = OffshoreGroup(sea, "north_sea", (Fleet("ge-fleet2", 9),), (INF5,),
+                          {"ge-fleet2": ("ge-inf5",)}, AirZone.CONTESTED)
+    return InvasionPlan(beach, (group,), AirZone.CONTESTED)
+
+
+def assert_illegal(g, cmd, match):
+    before, n = g.state_hash(), len(g.commands)
+    assert not g.can(cmd)
+    with pytest.raises(GrognardError, match=match):
+        g.apply(cmd)
+    assert g.state_hash() == before and len(g.commands) == n
+
+
+def test_tr61_tr63_empty_beach_taken_bridgehead_placed_and_a_supply_source():
+    g = at_movement()
+    (ev,) = g.apply(invade("F4", "G4"))
+    d = ev.data
+    pure = resolve_invasion(plan("F4", "G4"), [], None)
+    assert d["automatic"] is pure.automatic is True
+    assert d["advanced"] == list(pure.must_advance) == ["ge-inf5"]
+    assert d["dice"] == [] and d["bridgehead"] == {"power": "germany", "placed": "F4",
+                                                   "removed": [], "count": 1}
+    assert g.state["units"]["ge-inf5"]["hex"] == "F4"
+    assert g.state["bridgeheads"] == ["F4"]
+    assert g.state["bridgehead_owners"] == {"germany": ["F4"]}
+    assert side_bridgeheads(g.state, "axis") == ["F4"] and side_bridgeheads(g.state,
+                                                                           "allies") == []
+    assert g.state["fleet_ops"]["used"] == {"ge-fleet2": "invasion"}
+    again = loads(dumps(g))
+    assert again.state_hash() == g.state_hash() and again.state == g.state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_tr61_opposed_invasion_uses_the_crt_with_the_amphibious_shift(seed):
+    g = at_movement(seed)
+    (ev,) = g.apply(invade("F3", "G3"))
+    d = ev.data
+    assert d["defenders"] == ["fr-inf9"] and len(d["dice"]) == 2
+    pure = resolve_invasion(plan("F3", "G3"), [INF9], sum(d["dice"]))
+    j = pure.to_json()
+    for k in ("odds", "column", "shifts", "result", "support", "succeeded", "defense"):
+        assert d[k] == j[k], k
+    assert (g.state["units"]["ge-inf5"]["hex"] == "F3") == (pure.succeeded
+                                                            and bool(d["advanced"]))
+    assert (g.state["bridgeheads"] == ["F3"]) == (d["bridgehead"] is not None)
+    assert loads(dumps(g)).state_hash() == g.state_hash()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_tr55_tr61_offshore_interception_rolls_match_the_rule_function(seed):
+    g = at_movement(seed)
+    (ev,) = g.apply(invade("F4", "G4", interceptors={"G4": ["uk-fleet1"]}))
+    i = ev.data["interceptions"][0]
+    (r,) = i["rolls"]
+    assert (r["port"], r["fleets"], r["range"]) == ("F2", ["uk-fleet1"], 2)
+    group = plan("F4", "G4").groups[0]
+    attempt = InterceptionAttempt("F2", (Fleet("uk-fleet1", 9),), "G4", 2)
+    pure = intercept_offshore(group, [attempt], {"F2": r["roll"]}, iter(i["combat_rolls"]))
+    assert r["intercepted"] == pure.rolls[0].intercepted
+    assert i["turned_back"] == list(pure.turn_back.returning_units)
+    if pure.combat is not None:
+        fleet = {f.id: f.factors for f in pure.combat.phasing.fleets}
+        assert g.state["units"]["ge-fleet2"]["attack"] == fleet.get("ge-fleet2", 0) or \
+            g.state["units"]["ge-fleet2"]["status"] == "eliminated"
+    landed = not pure.turn_back.returning_units
+    assert (g.state["units"]["ge-inf5"]["hex"] == "F4") == landed
+    assert loads(dumps(g)).state_hash() == g.state_hash()
+
+
+def test_tr61_invasion_orders_checked():
+    g = at_movement()
+    assert_illegal(g, invade("F1", "G1"), "TR-61.*uncontested enemy air")
+    assert_illegal(g, invade("F4", "G6"), "TR-61.*not a sea hex adjacent")
+    assert_illegal(g, invade("G5", "G4"), "TR-61.*not a land hex")
+    assert_illegal(g, Command("invade", "axis", {
+        "beach": "F4", "groups": [{"hex": "G4", "fleets": ["ge-fleet2"],
+                                   "cargo": {"ge-fleet2": ["ge-inf5"]}}]}), "name the group")
+    assert_illegal(g, Command("invade", "axis", {
+        "beach": "F4", "groups": [{"hex": "G4", "zone": "north_sea", "fleets": ["ge-fleet2"],
+                                   "cargo": {"ge-fleet2": ["ge-inf1"]}}]}), "TR-61.*port")
+    assert_illegal(g, invade("F4", "G4", interceptors={"G4": ["ge-fleet1"]}), "TR-55")
+    assert_illegal(g, invade("F4", "G4", interceptors={"G3": ["uk-fleet1"]}),
+                   "TR-61.*not an offshore hex")
+    g.apply(C("end_phase", "axis"))
+    assert_illegal(g, invade("F4", "G4"), "not allowed|TR-61")
