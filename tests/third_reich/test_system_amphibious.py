@@ -129,3 +129,24 @@ def test_tr61_invasion_orders_checked():
                    "TR-61.*not an offshore hex")
     g.apply(C("end_phase", "axis"))
     assert_illegal(g, invade("F4", "G4"), "not allowed|TR-61")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_tr61_air_interception_of_the_offshore_group_against_escorts(seed):
+    """Seed 002, Amphibious operations: offshore forces "are subject to interception there by
+    non-phasing naval units in the zone and non-phasing air units within range"."""
+    from grognard.third_reich.forces import AirUnit
+
+    g = at_movement(seed)
+    (ev,) = g.apply(invade("F4", "G4", air_interceptors={"G4": ["fr-air1"]},
+                           escorts={"G4": ["ge-air3"]}))
+    i = ev.data["interceptions"][0]
+    pure = intercept_offshore(plan("F4", "G4").groups[0], [], {}, iter(i["combat_rolls"]),
+                              (AirUnit("ge-air3", 5),), (AirUnit("fr-air1", 5),))
+    assert i["turned_back"] == list(pure.turn_back.returning_units)
+    after = {a.id: a.factors for a in (*pure.combat.phasing.air, *pure.combat.nonphasing.air)}
+    for uid in ("ge-air3", "fr-air1"):
+        assert ev.data["losses"].get(uid, 0) == 5 - after[uid]
+    assert sorted(ev.data["flown"]) == ["fr-air1", "ge-air3"]
+    assert {"fr-air1", "ge-air3"} <= set(g.state["air_used"])
+    assert loads(dumps(g)).state_hash() == g.state_hash()

@@ -382,7 +382,8 @@ def test_tr51_airdrop_orders_checked():
 
 
 def _transport(seed, **extra):
-    g = offensive(seed)
+    g = Game.new("tr-1939-sea", seed=seed)  # a British air unit contests F5 (TR-60)
+    declare(g, eastern="offensive", western="attrition")
     to_phase(g, "movement", "axis")
     (ev,) = g.apply(C("naval_transport", "axis", fleets=["ge-fleet2"], units=["ge-inf5"],
                       to="F5", **extra))

@@ -30,11 +30,12 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
 from grognard.third_reich.air_basing import AirBaseHex, BaseKind, stage
-from grognard.third_reich.air_zones import BasedAir
+from grognard.third_reich.air_zones import BasedAir, air_zone_status
 from grognard.third_reich.airborne import DropOrder, air_drop, verify_air_drop
 from grognard.third_reich.airnaval import take_losses
 from grognard.third_reich.calendar import weather
 from grognard.third_reich.forces import GroundKind, Side
+from grognard.third_reich.naval_ops import AirZone, air_zone_of
 from grognard.third_reich.options import Option
 from grognard.third_reich.sequence import Phase
 from grognard.third_reich.supply_map import weather_region
@@ -60,6 +61,14 @@ def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
                      neutralized(state, uid))
             for uid, u in sorted(state["units"].items())
             if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None]
+
+
+def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
+    """TR-30 The air zone of hex ``label`` seen from ``side`` (based air, neutralised factors
+    not counted)."""
+    s = Side.AXIS if side == _axis_side(ctx) else Side.ALLIES
+    return air_zone_of(air_zone_status(ctx.scenario.map.layout.from_label(label), s,
+                                       based_air(ctx, state)))
 
 
 def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:

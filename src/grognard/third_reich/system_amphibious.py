@@ -67,6 +67,7 @@ from grognard.third_reich.naval_ops import NavalOp, perform_operation, verify_fl
 from grognard.third_reich.sea_zones import may_intercept, sea_zones
 from grognard.third_reich.sequence import Phase
 from grognard.third_reich.supply_map import weather_region
+from grognard.third_reich.system_air import air_zone_at as _air_zone
 from grognard.third_reich.system_attack import _MAP_TERRAIN
 from grognard.third_reich.system_common import (
     _axis_side,
@@ -78,7 +79,6 @@ from grognard.third_reich.system_common import (
     _retreat_hex,
 )
 from grognard.third_reich.system_naval import _fleet_ops, port_at
-from grognard.third_reich.system_sr_sea import _air_zone
 from grognard.third_reich.system_support import (
     FLEET_TYPES,
     _flying,

@@ -14,8 +14,12 @@ so the range is the hex distance from its port to the destination. TR-55: the fl
 port roll one 1D6 together (named stream ``third_reich.naval``,
 :func:`~grognard.third_reich.naval.resolve_interceptions`); successful interceptors fight the
 transporting fleets (naval-naval, :func:`~grognard.third_reich.airnaval.resolve_hex_combat`,
-1D10s from the same stream). Reading: if the surviving fleets can no longer carry the
-cargo, the whole transport turns back to its port (as an offshore group does, TR-61).
+1D10s from the same stream). TR-57 (the transport "is subject to air and naval
+interception"): enemy air units named in ``air_interceptors`` (within range of the
+destination, unused, not neutralised) join the interceptors, own air in ``escorts`` (in range)
+fights with the fleets, in the same air/naval round (TR-49). Reading: if the surviving
+fleets can no longer carry the cargo, the whole transport turns back to its port (as an
+offshore group does, TR-61).
 """
 
 from __future__ import annotations
@@ -49,8 +53,15 @@ from grognard.third_reich.naval_ops import (
 )
 from grognard.third_reich.sea_zones import may_intercept, sea_zones
 from grognard.third_reich.sequence import Phase
+from grognard.third_reich.system_air import air_zone_at
 from grognard.third_reich.system_common import _axis_side, _ground, _ground_unit, _phase
-from grognard.third_reich.system_support import FLEET_TYPES, _step_json, fleet_unit
+from grognard.third_reich.system_support import (
+    FLEET_TYPES,
+    _flying,
+    _step_json,
+    fleet_unit,
+    ready_air,
+)
 
 PORT_CLASSES = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT})
 
@@ -120,7 +131,8 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         sea.ports[o_port].zones, sea.ports[d_port].zones,
         destination_friendly=state["control"].get(d_city) == cmd.player,
         units_moved_by_land=tuple(u for u in units if u in state["moved"]
-                                  or int(state["units"][u]["mp_spent"]) > 0))
+                                  or int(state["units"][u]["mp_spent"]) > 0),
+        destination_air_zone=air_zone_at(ctx, state, cmd.player, to))
     rec = transport(order)
     attempts = []
     by_port: dict[str, list[str]] = {}
@@ -137,12 +149,25 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder("TR-60", "no naval interception in the phasing side's uncontested "
                            "air zone")
     th = m.layout.from_label(to)
+    air: dict[str, list[Any]] = {}
+    for name, own in (("escorts", True), ("air_interceptors", False)):
+        air[name] = []
+        for a in _ids(cmd, name):
+            u = _flying(state, a, (lambda v: v["side"] == cmd.player) if own else
+                        (lambda v: v["side"] != cmd.player),
+                        f"a {cmd.player}" if own else "an enemy")
+            unit = ready_air(state, a, u)
+            if distance(m.layout.from_label(u["hex"]), th) > unit.range:
+                raise IllegalOrder("TR-45", f"{a} in {u['hex']} is out of range of {to}")
+            air[name].append(unit)
+    if air["air_interceptors"] and not rec.air_interception_possible:
+        raise IllegalOrder("TR-57", "no air interception of this transport")
     for h, fs in sorted(by_port.items()):
         attempts.append(InterceptionAttempt(
             h, tuple(fleet_unit(f, state["units"][f]) for f in fs), to,
             distance(m.layout.from_label(h), th)))
     return {"side": cmd.player, "fleets": fleets, "units": units, "from": origin, "to": to,
-            **rec.to_json(), "attempts": attempts, "interceptor_ports": by_port}
+            **rec.to_json(), "attempts": attempts, "interceptor_ports": by_port, "air": air}
 
 
 def verify_naval_transport(ctx: Context, state: JSON, cmd: Command) -> None:
@@ -154,26 +179,32 @@ def execute_naval_transport(ctx: Context, state: JSON, cmd: Command,
     d = _check(ctx, state, cmd)
     attempts: list[InterceptionAttempt] = d.pop("attempts")
     by_port: dict[str, list[str]] = d.pop("interceptor_ports")
+    air = d.pop("air")
     stream = dice.stream("third_reich.naval")
     rolls = {a.port: stream.die(6) for a in attempts}
     results, battles = resolve_interceptions(attempts, rolls,
                                             interception_table(ctx.tables))
     combat: dict[str, Any] = {"combat_rolls": [], "steps": [], "losses": {}}
     arrived = True
-    if battles:
+    if battles or air["air_interceptors"]:
         def d10() -> Iterator[int]:
             while True:
                 yield stream.die(10)
         mine = tuple(fleet_unit(f, state["units"][f]) for f in d["fleets"])
         theirs = tuple(fl for b in battles for fl in b.fleets)
-        rec = resolve_hex_combat(HexForces(fleets=mine), HexForces(fleets=theirs), d10(),
+        esc, ai = tuple(air["escorts"]), tuple(air["air_interceptors"])
+        rec = resolve_hex_combat(HexForces(esc, mine), HexForces(ai, theirs), d10(),
                                  tables=ctx.tables)
-        before = {f.id: f.factors for f in (*mine, *theirs)}
+        before = {f.id: f.factors for f in (*mine, *theirs, *esc, *ai)}
         after = {f.id: f.factors for f in (*rec.phasing.fleets, *rec.nonphasing.fleets)}
+        after |= {a.id: a.factors for a in (*rec.phasing.air, *rec.nonphasing.air)}
         combat = {"combat_rolls": list(rec.rolls), "steps": [_step_json(s) for s in rec.steps],
-                  "losses": {k: before[k] - after[k] for k in sorted(before)
-                             if before[k] != after[k]}}
+                  "losses": {k: before[k] - after.get(k, 0) for k in sorted(before)
+                             if before[k] != after.get(k, 0)}}
         arrived = sum(transport_capacity(f) for f in rec.phasing.fleets) >= d["cargo"]
+    flown = sorted(a.id for a in (*air["escorts"], *air["air_interceptors"]))
+    if flown:
+        d["flown"] = flown
     d["interception"] = {
         "rolls": [{"port": r.port, "fleets": by_port[r.port], "range": r.range_hexes,
                    "roll": r.roll, "needed": r.needed, "intercepted": r.intercepted}
@@ -200,4 +231,5 @@ def fold_naval_transported(state: JSON, ev: Event) -> JSON:
                 s["units"][uid]["hex"] = d["to"]
     s["moved"] = [*state["moved"], *d["units"]]
     s["fleets_used"] = [*state["fleets_used"], *d["fleets"]]
+    s["air_used"] = [*state["air_used"], *d.get("flown", [])]
     return s

@@ -37,12 +37,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
-from grognard.third_reich.air_zones import air_zone_status
-from grognard.third_reich.forces import Side
 from grognard.third_reich.naval import InterceptionAttempt
 from grognard.third_reich.naval_ops import (
     NavalOp,
-    air_zone_of,
     perform_operation,
     verify_fleet_operation,
 )
@@ -60,8 +57,8 @@ from grognard.third_reich.sr import (
     verify_sr,
 )
 from grognard.third_reich.sr_sea import ZoneInterception, roll_sea_sr, verify_zone_interceptions
-from grognard.third_reich.system_air import based_air
-from grognard.third_reich.system_common import _axis_side, _ground
+from grognard.third_reich.system_air import air_zone_at as _air_zone
+from grognard.third_reich.system_common import _ground
 from grognard.third_reich.system_naval import _fleet_ops, port_at
 from grognard.third_reich.system_support import AIR_TYPES, FLEET_TYPES, fleet_unit
 
@@ -72,12 +69,6 @@ def _sr_phase(state: JSON, power: str) -> SRPhase:
     raw: dict[str, Any] = state["sr"].get(power, {})
     return SRPhase(parse_power(power), int(raw.get("used", 0)), int(raw.get("us_initial", 0)),
                    {k: SRKind(v) for k, v in raw.get("units", {}).items()})
-
-
-def _air_zone(ctx: Context, state: JSON, side: str, label: str) -> Any:
-    s = Side.AXIS if side == _axis_side(ctx) else Side.ALLIES
-    return air_zone_of(air_zone_status(ctx.scenario.map.layout.from_label(label), s,
-                                       based_air(ctx, state)))
 
 
 def _port(m: MapData, sea: SeaZones, label: str, rule: str, what: str) -> str:
