@@ -150,3 +150,40 @@ def test_tr61_air_interception_of_the_offshore_group_against_escorts(seed):
     assert sorted(ev.data["flown"]) == ["fr-air1", "ge-air3"]
     assert {"fr-air1", "ge-air3"} <= set(g.state["air_used"])
     assert loads(dumps(g)).state_hash() == g.state_hash()
+
+
+def test_tr63_bridgehead_stacks_4_and_stays_while_an_enemy_is_adjacent():
+    from grognard.engine.state import thaw
+    from grognard.third_reich.system_common import bridgehead_removals, hex_stacking_limit
+
+    g = at_movement()
+    g.apply(invade("F4", "G4"))
+    assert hex_stacking_limit(g.state, "F4") == 4 and hex_stacking_limit(g.state, "F3") == 2
+    # fr-inf9 in F3 is adjacent: the bridgehead stays at the start of the next German turn
+    assert bridgehead_removals(g.context, g.state, "axis") == {}
+    while not (g.state["turn"] == 2 and g.phase.player == "axis"):
+        g.apply(C("end_phase", g.phase.player))
+    assert g.state["bridgehead_owners"] == {"germany": ["F4"]}
+    alone = thaw(g.state)
+    alone["units"]["fr-inf9"]["hex"] = "C3"
+    assert bridgehead_removals(g.context, alone, "axis") == {"germany": ["F4"]}
+    assert bridgehead_removals(g.context, alone, "allies") == {}
+
+
+def test_tr63_unthreatened_bridgehead_removed_at_the_start_of_the_friendly_turn():
+    g = at_movement()
+    g.apply(invade("F4", "G4"))
+    while g.phase.name != "combat":
+        g.apply(C("end_phase", "axis"))
+    (ev,) = g.apply(C("attack", "axis", hex="F3", attackers=["ge-inf5"]))
+    if "fr-inf9" not in ev.data["eliminated"] and "fr-inf9" not in ev.data["retreats"]:
+        pytest.skip("fr-inf9 held F3 with this seed")
+    removed = None
+    while not (g.state["turn"] == 2 and g.phase.player == "axis"):
+        (e,) = g.apply(C("end_phase", g.phase.player))
+        removed = e.data.get("bridgeheads_removed", removed)
+    adjacent_enemy = any(u["side"] == "allies" and u["hex"] in {"E4", "E5", "F3", "F5"}
+                         and u["status"] == "active" for u in g.state["units"].values())
+    assert (removed == {"germany": ["F4"]}) == (not adjacent_enemy)
+    assert (g.state["bridgeheads"] == []) == (not adjacent_enemy)
+    assert loads(dumps(g)).state_hash() == g.state_hash()

@@ -89,6 +89,7 @@ from grognard.third_reich.system_common import (
     _phase,
     _sequence,
     _side_powers,
+    bridgehead_removals,
     side_supply_check,
     unit_power,
 )
@@ -305,10 +306,13 @@ def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
     data: dict[str, Any] = {"from": {"turn": state["turn"], "phase": state["phase"]},
                             "to": {"turn": turn, "phase": phase}}
     seq = _sequence(ctx)
-    if (state.get("neutralized") or state.get("counter_air")) and (
-            turn != state["turn"]
-            or seq.phases[phase].player != seq.phases[int(state["phase"])].player):
+    new_player = turn != state["turn"] or \
+        seq.phases[phase].player != seq.phases[int(state["phase"])].player
+    if new_player and (state.get("neutralized") or state.get("counter_air")):
         data["player_turn_ended"] = True  # TR-44: neutralised air flips back
+    removed = bridgehead_removals(ctx, state, seq.phases[phase].player) if new_player else {}
+    if removed:
+        data["bridgeheads_removed"] = removed  # TR-63: unthreatened bridgeheads go
     return [Event("phase_ended", data)]
 
 
@@ -318,6 +322,12 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
     if ev.data.get("player_turn_ended"):
         s.pop("neutralized", None)
         s.pop("counter_air", None)
+    gone = ev.data.get("bridgeheads_removed", {})
+    if gone:
+        owners = {p: [h for h in hs if h not in gone.get(p, [])]
+                  for p, hs in state["bridgehead_owners"].items()}
+        s["bridgehead_owners"] = {p: hs for p, hs in owners.items() if hs}
+        s["bridgeheads"] = sorted(h for hs in s["bridgehead_owners"].values() for h in hs)
     if s["turn"] != state["turn"]:
         econ = at_turn(_econ(state), s["turn"])
         s["economy"] = econ.to_json()

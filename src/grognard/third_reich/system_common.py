@@ -20,8 +20,10 @@ from grognard.core.zoc import third_reich_zoc, zoc_field
 from grognard.engine.context import Context
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
+from grognard.third_reich.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
 from grognard.third_reich.economy import Economy
 from grognard.third_reich.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.naval_ops import RemovalCheck
 from grognard.third_reich.options import Front
 from grognard.third_reich.supply_map import SupplyCheck, supply_check
 
@@ -142,3 +144,27 @@ def side_bridgeheads(state: JSON, side: str) -> list[str]:
     owners: Mapping[str, list[str]] = state.get("bridgehead_owners", {})
     return sorted(h for power, hexes in owners.items()
                   if state["power_sides"].get(power) == side for h in hexes)
+
+
+def hex_stacking_limit(state: JSON, label: str) -> int:
+    """TR-63 / TR-28: 4 ground units in a bridgehead hex, 2 elsewhere."""
+    heads = Bridgeheads.from_json(state.get("bridgehead_owners", {}))
+    return stacking_limit(heads, label)
+
+
+def bridgehead_removals(ctx: Context, state: JSON, side: str) -> dict[str, list[str]]:
+    """TR-63 (reading ``bridgehead_removal_check = start``): the bridgeheads of ``side``'s
+    powers that go at the start of its player turn - those with no enemy unit adjacent."""
+    owners: Mapping[str, list[str]] = state.get("bridgehead_owners", {})
+    heads = Bridgeheads.from_json(owners)
+    m = ctx.scenario.map
+    enemy = {u["hex"] for u in state["units"].values() if _ground(u) and u["side"] != side}
+    out: dict[str, list[str]] = {}
+    for power, hexes in sorted(owners.items()):
+        if state["power_sides"].get(power) != side or not hexes:
+            continue
+        adjacent = {h: _adjacent_any(m, h, enemy) for h in hexes}
+        _, rec = bridgehead_upkeep(heads, power, RemovalCheck.START, adjacent)
+        if rec.removed:
+            out[power] = list(rec.removed)
+    return out

@@ -26,7 +26,6 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
 from grognard.third_reich.calendar import weather
-from grognard.third_reich.combat import STACKING_LIMIT
 from grognard.third_reich.movement import check_path, enemy_zoc
 from grognard.third_reich.powers import parse_power
 from grognard.third_reich.sequence import Phase
@@ -40,6 +39,7 @@ from grognard.third_reich.system_common import (
     _ground,
     _ground_unit,
     _phase,
+    hex_stacking_limit,
 )
 from grognard.third_reich.system_support import AIR_TYPES
 
@@ -98,9 +98,10 @@ def _check_move(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]
                            f"{uid}: {chk.reason}")
     here = sum(1 for v in state["units"].values()
                if _ground(v) and v["hex"] == path[-1] and v["side"] == cmd.player)
-    if here + 1 > STACKING_LIMIT:
+    limit = hex_stacking_limit(state, path[-1])
+    if here + 1 > limit:
         raise IllegalOrder("TR-28", f"{path[-1]} already holds {here} {cmd.player} units "
-                           f"(stacking limit {STACKING_LIMIT})")
+                           f"(stacking limit {limit})")
     return uid, path, chk.mp
 
 
@@ -169,7 +170,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if not air:
         here = sum(1 for v in state["units"].values()
                    if _ground(v) and v["hex"] == to and v["side"] == cmd.player)
-        if here + 1 > STACKING_LIMIT:
+        if here + 1 > hex_stacking_limit(state, to):
             raise IllegalOrder("TR-67", f"{to} already holds {here} {cmd.player} units")
     _, rec = record_sr(sr, uid, SRKind.LAND, ctx.tables)
     return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to,
