@@ -187,3 +187,26 @@ def test_tr63_unthreatened_bridgehead_removed_at_the_start_of_the_friendly_turn(
     assert (removed == {"germany": ["F4"]}) == (not adjacent_enemy)
     assert (g.state["bridgeheads"] == []) == (not adjacent_enemy)
     assert loads(dumps(g)).state_hash() == g.state_hash()
+
+
+def test_tr63_sea_sr_into_a_bridgehead_and_tr62_captured_this_turn():
+    """TR-63: a bridgehead acts as a friendly port for SR with an escort in the zone; TR-62: a
+    hex taken by invasion this turn receives SR only if no interception is possible (here
+    German air holds F4 uncontested, so no fleet may intercept, TR-60)."""
+    from grognard.third_reich.system_sr_sea import _interceptable
+
+    g = at_movement()
+    g.apply(invade("F4", "G4"))
+    g.apply(C("move", "axis", unit="ge-inf1", path=["E6", "F6"]))
+    while g.phase.name != "strategic_deployment":
+        g.apply(C("end_phase", "axis"))
+    assert g.state["invaded_hexes"] == ["F4"] and g.state["invaded"] == ["ge-inf5"]
+    assert _interceptable(g.context, g.state, "axis", "F4", ["north_sea"]) is False
+    assert _interceptable(g.context, g.state, "axis", "F5", ["north_sea"]) is False
+    sr = Command("sr", "axis", {"unit": "ge-inf1", "to": "F4", "kind": "sea",
+                                "escorts": {"north_sea": ["ge-fleet3"]}})
+    assert_illegal(g, sr, "args.route")
+    (ev,) = g.apply(Command("sr", "axis", {**sr.args, "route": ["north_sea"]}))
+    assert ev.data["status"] == "done" and ev.data["interception_points"] == ["F4"]
+    assert g.state["units"]["ge-inf1"]["hex"] == "F4"
+    assert loads(dumps(g)).state_hash() == g.state_hash()

@@ -336,6 +336,8 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
         s["attrition_losses"], s["saved"] = [], {}
         s["air_used"], s["fleets_used"], s["sr"], s["air_landed"] = [], [], {}, []
         s["fleet_ops"] = {}
+        s.pop("invaded", None)
+        s.pop("invaded_hexes", None)
     elif ev.data["from"]["phase"] != ev.data["to"]["phase"]:
         s["supply_checked"] = False
     return s

@@ -413,6 +413,9 @@ def fold_invaded(state: JSON, ev: Event) -> JSON:
     carried = [u for g in d["groups"] for us in g["cargo"].values() for u in us]
     s["moved"] = [*state["moved"], *carried]
     s["attacked_hexes"] = [*state["attacked_hexes"], d["beach"]]
+    s["invaded"] = [*state.get("invaded", []), *d["advanced"]]  # TR-62 limits this turn
+    if d["advanced"]:
+        s["invaded_hexes"] = [*state.get("invaded_hexes", []), d["beach"]]
     if d["bridgehead"] is not None:
         b = d["bridgehead"]
         heads = Bridgeheads.from_json(state.get("bridgehead_owners", {}))

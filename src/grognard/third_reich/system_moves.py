@@ -25,6 +25,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
+from grognard.third_reich.amphibious import invaded_unit_may
 from grognard.third_reich.calendar import weather
 from grognard.third_reich.movement import check_path, enemy_zoc
 from grognard.third_reich.powers import parse_power
@@ -76,6 +77,9 @@ def _check_move(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]
     if uid in state.get("air_landed", []):
         raise IllegalOrder("TR-51", f"{uid} air-landed this turn: that was its only move")
     phase = _move_phase(ctx, state)
+    if phase is MovementPhase.MECHANIZED and uid in state.get("invaded", []) and \
+            not invaded_unit_may("mech_move", u["type"] == "armor"):
+        raise IllegalOrder("TR-62", f"{uid} invaded this turn: no mechanized movement")
     h = hex_index(m, u["hex"])
     front = _front_of(m, h)
     if phase is MovementPhase.MECHANIZED and \

@@ -39,12 +39,14 @@ from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
 from grognard.third_reich.naval import InterceptionAttempt
 from grognard.third_reich.naval_ops import (
+    AirZone,
     NavalOp,
+    naval_interception_possible,
     perform_operation,
     verify_fleet_operation,
 )
 from grognard.third_reich.powers import parse_power
-from grognard.third_reich.sea_zones import SeaZones, junction, sea_zones
+from grognard.third_reich.sea_zones import SeaZones, junction, may_intercept, sea_zones
 from grognard.third_reich.sr import (
     SeaSROrder,
     SRKind,
@@ -58,7 +60,7 @@ from grognard.third_reich.sr import (
 )
 from grognard.third_reich.sr_sea import ZoneInterception, roll_sea_sr, verify_zone_interceptions
 from grognard.third_reich.system_air import air_zone_at as _air_zone
-from grognard.third_reich.system_common import _ground
+from grognard.third_reich.system_common import _ground, side_bridgeheads
 from grognard.third_reich.system_naval import _fleet_ops, port_at
 from grognard.third_reich.system_support import AIR_TYPES, FLEET_TYPES, fleet_unit
 
@@ -69,6 +71,27 @@ def _sr_phase(state: JSON, power: str) -> SRPhase:
     raw: dict[str, Any] = state["sr"].get(power, {})
     return SRPhase(parse_power(power), int(raw.get("used", 0)), int(raw.get("us_initial", 0)),
                    {k: SRKind(v) for k, v in raw.get("units", {}).items()})
+
+
+def _interceptable(ctx: Context, state: JSON, side: str, to: str, route: list[str]) -> bool:
+    """TR-62: could a sea SR to ``to`` be intercepted - an enemy fleet in a port that may
+    intercept into a zone of the route (and ``to`` not in the phasing uncontested air zone,
+    TR-60), or enemy air in range (``to`` a contested or enemy air zone)?"""
+    m = ctx.scenario.map
+    sea = sea_zones(ctx.tables)
+    az = _air_zone(ctx, state, side, to)
+    if az in (AirZone.CONTESTED, AirZone.ENEMY):
+        return True
+    if not naval_interception_possible(az):
+        return False
+    for u in state["units"].values():
+        if u["type"] in FLEET_TYPES and u["side"] != side and u["status"] == "active" and \
+                u["hex"] is not None:
+            p = port_at(m, u["hex"])
+            if p is not None and p in sea.ports and \
+                    any(may_intercept(sea, p, str(z).lower()) for z in route):
+                return True
+    return False
 
 
 def _port(m: MapData, sea: SeaZones, label: str, rule: str, what: str) -> str:
@@ -144,10 +167,16 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder("TR-69", f"{uid} is not a ground or air unit (fleets: kind=fleet)")
     verify_sr(sr, uid, SRKind.SEA, ctx.tables)
     o_port = _port(m, sea, u["hex"], "TR-69", "origin")
-    d_port = _port(m, sea, to, "TR-69", "destination")
-    if not _friendly_port(ctx, state, to, cmd.player):
-        raise IllegalOrder("TR-67", f"{to} is not a port {cmd.player} controls")
+    bridgehead = to in side_bridgeheads(state, cmd.player) and port_at(m, to) is None
+    if bridgehead:  # TR-63: a bridgehead acts as a friendly port (with the SR escort)
+        d_port = to
+    else:
+        d_port = _port(m, sea, to, "TR-69", "destination")
+        if not _friendly_port(ctx, state, to, cmd.player):
+            raise IllegalOrder("TR-67", f"{to} is not a port {cmd.player} controls")
     route = cmd.args.get("route")
+    if route is None and bridgehead:
+        raise InputError("args.route", "name the route's zones into the bridgehead")
     if route is None:
         common = sorted(sea.ports[o_port].zones & sea.ports[d_port].zones)
         if not common:
@@ -174,7 +203,9 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
                        parse_power(u["power"]), tuple(str(z).lower() for z in route),
                        o_port, d_port, esc,
                        _air_zone(ctx, state, cmd.player, u["hex"]),
-                       _air_zone(ctx, state, cmd.player, to))
+                       _air_zone(ctx, state, cmd.player, to), bridgehead,
+                       to in state.get("invaded_hexes", []),
+                       _interceptable(ctx, state, cmd.player, to, route))
     zones = verify_sea_sr(order, sea)
     if not air:
         here = sum(1 for v in state["units"].values()
