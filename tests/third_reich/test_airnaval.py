@@ -143,3 +143,32 @@ def test_tr45_air_interception_rules() -> None:
         declare_air_interception(a, "fleet", 1, neutralized=5)
     with pytest.raises(IllegalOrder, match="TR-45"):
         declare_air_interception(a, "ground stack", 1, target_is_air_or_fleet=False)
+
+
+def test_tr50_round06_per_nonphasing_unit_under_5_factors() -> None:
+    """TR-50; seed 002 "Air and naval combat tables": "Exception – non phasing air units with
+    fewer than 5 air factors ... may round fractions of 0.6 or greater up to the next integer."
+
+    Two 4-factor non-phasing air units, roll 6 (x0.4): each fires 1.6 -> 2, 4 hits in all; the
+    side's 8 factors would only give 3.2 -> 3. An 8-factor unit still rounds down.
+    """
+    assert air_to_air(10, 8, 1, 6, nonphasing_units=[4, 4]).hits_on_phasing == 4
+    assert air_to_air(10, 8, 1, 6, nonphasing_units=[8]).hits_on_phasing == 3
+    assert air_to_air(10, 8, 1, 6).hits_on_phasing == 3  # no units given: one body
+    assert air_to_air(10, 8, 1, 6, nonphasing_units=[5, 3]).hits_on_phasing == 3  # 2 + 1.2->1
+    fleets = [Fleet("f", 9)]
+    small = [AirUnit("a", 4), AirUnit("b", 4)]
+    assert air_naval(small, fleets, 6, 1, air_is_nonphasing=True).hits_on_fleets == 4
+    assert air_naval(small, fleets, 6, 1, air_is_nonphasing=False).hits_on_fleets == 3
+    with pytest.raises(InputError):
+        air_to_air(10, 8, 1, 6, nonphasing_units=[4, 3])
+
+
+def test_tr50_round06_scope_all_rounds_every_nonphasing_unit() -> None:
+    """TR-46/TR-50 reading ``nonphasing_round06_scope = all``: every non-phasing unit rounds
+    0.6+ up (an 8-factor unit at x0.2: 1.6 -> 2; small_units: 1)."""
+    r = TRCombatReadings(nonphasing_round06_scope=Round06Scope.ALL)
+    assert air_to_air(10, 8, 1, 3, readings=r, nonphasing_units=[8]).hits_on_phasing == 2
+    assert air_to_air(10, 8, 1, 3, nonphasing_units=[8]).hits_on_phasing == 1
+    assert air_naval([AirUnit("a", 8)], [Fleet("f", 9)], 3, 1, True, readings=r
+                     ).hits_on_fleets == 2

@@ -115,6 +115,35 @@ def _hits(factors: Exact, roll: int, drm: int, round06: bool, table: Table | Non
     return int(min(effectiveness_hits(factors, roll, drm, round06, table), target))
 
 
+def nonphasing_air_hits(unit_factors: Sequence[int], roll: int, drm: int, table: Table | None,
+                        target: Exact, readings: TRCombatReadings = DEFAULT_READINGS) -> int:
+    """TR-50 (Air and naval combat tables) Hits of non-phasing air firing as ``unit_factors``.
+
+    "non phasing air units with fewer than 5 air factors ... may round fractions of 0.6 or
+    greater up": one roll and one multiplier for the side; each unit under 5 factors rounds
+    its own share by the 0.6 rule, the units of 5 or more fire pooled and round down. With
+    ``nonphasing_round06_scope = all`` every unit rounds its own share by the 0.6 rule.
+
+    >>> nonphasing_air_hits([4, 4], 6, 0, None, 10)   # 0.4 each: 1.6 -> 2, twice
+    4
+    >>> nonphasing_air_hits([8], 6, 0, None, 10)       # 3.2 -> 3
+    3
+    """
+    for i, f in enumerate(unit_factors):
+        if isinstance(f, bool) or not isinstance(f, int) or f < 0:
+            raise InputError(f"unit_factors[{i}]", "air factors are whole numbers >= 0")
+    total = sum(unit_factors)
+    if total == 0:
+        return 0
+    every = readings.nonphasing_round06_scope is Round06Scope.ALL
+    small = [f for f in unit_factors if f > 0 and (every or f < SMALL_AIR_UNIT)]
+    big = total - sum(small)
+    hits = sum(effectiveness_hits(f, roll, drm, True, table) for f in small)
+    if big:
+        hits += effectiveness_hits(big, roll, drm, False, table)
+    return int(min(hits, target))
+
+
 @dataclass(frozen=True, slots=True)
 class AirToAir:
     """TR-46: one simultaneous round of air-to-air fire (factors destroyed)."""
@@ -135,21 +164,27 @@ def air_to_air(
     drm: int = 0,
     tables: TableSet | None = None,
     readings: TRCombatReadings = DEFAULT_READINGS,
+    nonphasing_units: Sequence[int] | None = None,
 ) -> AirToAir:
     """TR-46 (Air to air combat) One round of simultaneous fire on the air table.
 
-    The non-phasing side rounds a fraction of 0.6 or more up when it fires with fewer than 5
-    factors (``nonphasing_round06_scope``); everyone else rounds down. Hits cannot exceed the
-    factors fired at.
+    TR-50: non-phasing air units with fewer than 5 factors round a fraction of 0.6 or more up
+    (per unit, :func:`nonphasing_air_hits`; ``nonphasing_round06_scope``); everyone else
+    rounds down. ``nonphasing_units`` gives the factors of each non-phasing unit (they must
+    add up to ``nonphasing_factors``); without it the side is taken as one unit. Hits cannot
+    exceed the factors fired at.
     """
     for name, v in (("phasing_factors", phasing_factors),
                     ("nonphasing_factors", nonphasing_factors)):
         if v < 0:
             raise InputError(name, "cannot be negative")
+    units = [nonphasing_factors] if nonphasing_units is None else list(nonphasing_units)
+    if sum(units) != nonphasing_factors:
+        raise InputError("nonphasing_units", f"the units' factors add up to {sum(units)}, "
+                         f"not {nonphasing_factors}")
     t = _table(tables, readings.tr_air_table)
     on_nonphasing = _hits(phasing_factors, phasing_roll, drm, False, t, nonphasing_factors)
-    on_phasing = _hits(nonphasing_factors, nonphasing_roll, drm,
-                       nonphasing_air_round06(nonphasing_factors, readings), t, phasing_factors)
+    on_phasing = nonphasing_air_hits(units, nonphasing_roll, drm, t, phasing_factors, readings)
     return AirToAir(phasing_factors, nonphasing_factors, phasing_roll, nonphasing_roll,
                     on_phasing, on_nonphasing)
 
@@ -187,8 +222,9 @@ def counter_air(
         raise InputError("sent_factors", "counter-air needs at least one air factor")
     if not offensive_option:
         raise IllegalOrder("TR-44", "counter air is flown only under the offensive option")
+    units = [u.factors for u in target_units]
     combat = air_to_air(sent_factors, target_factors, phasing_roll, nonphasing_roll, drm,
-                        tables, readings)
+                        tables, readings, units if sum(units) == target_factors else None)
     survivors = target_factors - combat.hits_on_nonphasing
     if readings.counterair_neutralize_granularity is NeutralizeGranularity.FACTOR:
         return CounterAir(combat, min(sent_factors, survivors))
@@ -234,9 +270,12 @@ def air_naval(
     firing_air_units = sum(1 for a in air if a.factors > 0)
     firing = [f for f in fleets if f.factors > 0][:firing_air_units]
     naval_fire: Exact = sum((naval_third(f.factors, readings) for f in firing), start=0)
-    round06 = air_is_nonphasing and nonphasing_air_round06(air_f, readings)
-    on_fleets = _hits(air_f, air_roll, drm, round06, _table(tables, readings.tr_air_table),
-                      fleet_f)
+    air_table = _table(tables, readings.tr_air_table)
+    if air_is_nonphasing:  # TR-50: the 0.6 rule per non-phasing unit under 5 factors
+        on_fleets = nonphasing_air_hits([a.factors for a in air], air_roll, drm, air_table,
+                                        fleet_f, readings)
+    else:
+        on_fleets = _hits(air_f, air_roll, drm, False, air_table, fleet_f)
     on_air = _hits(naval_fire, naval_roll, drm, False, _table(tables, readings.tr_naval_table),
                    air_f)
     return AirNaval(air_f, fleet_f, len(firing), air_roll, naval_roll, on_fleets, on_air)
@@ -346,7 +385,8 @@ def resolve_hex_combat(
     p, n = phasing, nonphasing
     steps: list[Any] = []
     if p.air_factors and n.air_factors:
-        a2a = air_to_air(p.air_factors, n.air_factors, roll(), roll(), drm, tables, readings)
+        a2a = air_to_air(p.air_factors, n.air_factors, roll(), roll(), drm, tables, readings,
+                         [a.factors for a in n.air])
         steps.append(a2a)
         p = HexForces(take_losses(p.air, a2a.hits_on_phasing), p.fleets)
         n = HexForces(take_losses(n.air, a2a.hits_on_nonphasing), n.fleets)
