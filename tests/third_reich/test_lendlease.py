@@ -7,11 +7,14 @@ import pytest
 from grognard.core.errors import IllegalOrder
 from grognard.third_reich.economy import Economy, at_turn, declare_war, new_campaign
 from grognard.third_reich.lendlease import (
+    MURMANSK_DUE,
+    can_receive_murmansk,
     can_send_lend_lease,
     deliver_iran,
     deliver_murmansk,
     northern_in_transit,
     open_iran_route,
+    receive_murmansk,
     send_lend_lease,
 )
 from grognard.third_reich.strategic_readings import MurmanskTiming, StrategicReadings
@@ -107,8 +110,27 @@ def test_tr21_murmansk_delivery_spring_timing_default():
     e, _ = send_lend_lease(e, "us", "ussr", "north", 20)
     ussr = e.brp("ussr")
     e2, delivered = deliver_murmansk(e, 7)
-    assert delivered == 33 and e2.brp("ussr") == ussr + 33
+    assert delivered == 33 and e2.brp("ussr") == ussr  # held until Summer I (TR-20)
+    assert e2.balance(MURMANSK_DUE) == 33
     assert northern_in_transit(e2) == {}
+
+
+def test_tr20_murmansk_brps_received_at_start_of_ussr_summer1_turn():
+    """TR-20; seed 002 "Lend Lease procedures": "One full round of combat ... is then
+    conducted in the Murmansk box.  BRPs that survive are received by the USSR at the start
+    of their Summer I turn."  Spring combat credits nothing; Summer I moves the held BRPs."""
+    e = _spring(1942)
+    e, _ = send_lend_lease(e, "uk", "ussr", "north", 20)
+    ussr = e.brp("ussr")
+    e, delivered = deliver_murmansk(e, 5)
+    assert delivered == 15 and e.brp("ussr") == ussr
+    assert not can_receive_murmansk(e)
+    with pytest.raises(IllegalOrder, match="TR-20.*summer1"):
+        receive_murmansk(e)
+    e2 = receive_murmansk(at_turn(e, 14))
+    assert e2.brp("ussr") == ussr + 15 and e2.balance(MURMANSK_DUE) == 0
+    rules = [x.rule for x in e2.ledger.entries if x.account in (MURMANSK_DUE, "ussr.brp")][-3:]
+    assert rules == ["TR-21", "TR-20", "TR-20"]
 
 
 def test_tr20_summer1_timing_delivers_in_summer1():
@@ -119,6 +141,11 @@ def test_tr20_summer1_timing_delivers_in_summer1():
     e2, delivered = deliver_murmansk(at_turn(e, 14), 25)
     assert e2.balance("ll.north.uk") == 0
     assert delivered == 0
+    e3, delivered = deliver_murmansk(at_turn(e, 14), 5)
+    with pytest.raises(IllegalOrder, match="TR-20"):
+        receive_murmansk(e3)  # Summer I combat: first spendable in Summer II
+    ussr = e3.brp("ussr")
+    assert receive_murmansk(at_turn(e3, 15)).brp("ussr") == ussr + 15
 
 
 def test_tr19_conservation_of_brps_in_transit():

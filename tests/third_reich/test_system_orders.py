@@ -10,7 +10,9 @@ import pytest
 from grognard.core.errors import GrognardError
 from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
+from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.third_reich.airnaval import HexForces, resolve_hex_combat
+from grognard.third_reich.economy import Economy
 from grognard.third_reich.forces import AirUnit, Fleet
 from grognard.third_reich.murmansk import (
     AlliedAssets,
@@ -438,3 +440,38 @@ def test_tr57_transport_orders_checked():
     g.apply(C("move", "axis", unit="ge-inf5", path=["F7"]))
     assert_illegal(g, C("naval_transport", "axis", fleets=["ge-fleet2"], units=["ge-inf5"],
                         to="F5"), "TR-57.*start together")
+
+
+def test_tr20_engine_credits_murmansk_brps_at_the_start_of_the_ussr_summer2_turn():
+    """TR-20; seed 002 "Lend Lease procedures": "BRPs that survive are received by the USSR at
+    the start of their Summer I turn" (the engine runs the box in the Summer I timing of RULES.md
+    ``murmansk_timing``: first spendable in the USSR's Summer II turn). The box resolution only
+    holds the BRPs (TR-21 entry); the end_phase opening the Allied Summer II turn credits them."""
+    sc = load_scenario(SCENARIO)
+    g = Game(parse_scenario(sc.text.replace("[calendar]\nturn = 1", "[calendar]\nturn = 3"),
+                            "tr-spring.toml"), 4)
+    g.apply(C("year_start", "axis"))
+    to_phase(g, "strategic_warfare", "allies")
+    g.apply(C("murmansk_ship", "allies", sender="uk"))  # Spring 1940
+    g.apply(C("end_phase", "allies"))
+    _to_strategic_warfare(g, "axis")
+    g.apply(C("murmansk_commit", "axis", air=0, naval=0, subs=0))  # Summer I
+    to_phase(g, "strategic_warfare", "allies")
+    assert g.state["turn"] == 4
+    ussr = Economy.from_json(g.state["economy"]).brp("ussr")
+    (ev,) = g.apply(C("murmansk_escort", "allies", naval=0, asw=0))
+    delivered = ev.data["result"]["brps_delivered"]
+    assert delivered == 20
+    e = Economy.from_json(g.state["economy"])
+    assert e.brp("ussr") == ussr and e.balance("ll.murmansk.due") == 20
+    evs = []
+    while not (g.state["turn"] == 5 and g.phase.player == "allies"):
+        held = Economy.from_json(g.state["economy"]).balance("ll.murmansk.due")
+        assert held == 20  # nothing received before the Allied Summer II turn opens
+        evs += g.apply(C("end_phase", g.phase.player))
+    assert [ev.data.get("murmansk_received") for ev in evs if ev.data.get("murmansk_received")
+            ] == [20] and evs[-1].data["murmansk_received"] == 20
+    e = Economy.from_json(g.state["economy"])
+    assert e.brp("ussr") == ussr + 20 and e.balance("ll.murmansk.due") == 0
+    assert [x.rule for x in e.ledger.entries if x.account == "ussr.brp"][-1] == "TR-20"
+    assert_replays(g)

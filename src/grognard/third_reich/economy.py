@@ -13,6 +13,7 @@ cause, so a player can read the economy line by line. Accounts (all exact):
 * ``<power>.fleet_conversions`` / ``germany.air_conversions`` (+ ``_year``) — TR-81;
 * ``ussr.axis_cities`` / ``ussr.axis_cities_last`` — Axis-held pre-war USSR cities (TR-12);
 * ``ll.north.<sender>`` / ``ll.south`` — lend lease in transit (TR-15..TR-18);
+* ``ll.murmansk.due`` — Murmansk BRPs that survived the box, held for the USSR (TR-20/21);
 * ``city.<name>`` — bombing damage on a city this calendar year (TR-78).
 
 >>> e = new_campaign()

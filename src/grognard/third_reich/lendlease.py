@@ -182,12 +182,36 @@ def northern_in_transit(econ: Economy) -> dict[str, int]:
     return out
 
 
-def deliver_murmansk(econ: Economy, brp_hits: int) -> tuple[Economy, int]:
-    """TR-20/TR-21: the northern shipments less the Murmansk box hits reach the USSR.
+#: TR-20/TR-21: the Murmansk BRPs that survived the box, held until the USSR receives them.
+MURMANSK_DUE = "ll.murmansk.due"
 
-    Timing by the ``murmansk_timing`` reading: SPRING — combat in the Allied Spring turn, the
-    BRPs arrive for the USSR's Summer I turn; SUMMER1 — combat in the Allied Summer I combat
-    phase, the BRPs first spendable in Summer II.
+
+def murmansk_arrival(timing: MurmanskTiming) -> Season:
+    """TR-20: the season of the USSR turn at whose start the surviving BRPs are received.
+
+    SPRING: "BRPs that survive are received by the USSR at the start of their Summer I turn";
+    SUMMER1: combat in the Allied Summer I turn, first spendable in the USSR's Summer II turn.
+
+    >>> murmansk_arrival(MurmanskTiming.SPRING).value, murmansk_arrival(MurmanskTiming.SUMMER1).value
+    ('summer1', 'summer2')
+    """
+    return Season.SUMMER1 if timing is MurmanskTiming.SPRING else Season.SUMMER2
+
+
+def hold_murmansk(econ: Economy, delivered: int, cause: str) -> Economy:
+    """TR-21: put the BRPs that survived the box on the holding account ``ll.murmansk.due``."""
+    if isinstance(delivered, bool) or not isinstance(delivered, int) or delivered < 0:
+        raise InputError("delivered", "BRPs delivered are a whole number >= 0")
+    return econ.post(MURMANSK_DUE, delivered, "TR-21", cause) if delivered else econ
+
+
+def deliver_murmansk(econ: Economy, brp_hits: int) -> tuple[Economy, int]:
+    """TR-20/TR-21: resolve the northern shipments: the survivors of the box hits are held.
+
+    Timing by the ``murmansk_timing`` reading: SPRING — combat in the Allied Spring turn;
+    SUMMER1 — combat in the Allied Summer I combat phase. The survivors wait on
+    ``ll.murmansk.due`` until :func:`receive_murmansk` credits the USSR at the start of its
+    Summer I (SPRING) or Summer II (SUMMER1) turn. Returns the BRPs that survived.
     """
     if isinstance(brp_hits, bool) or not isinstance(brp_hits, int) or brp_hits < 0:
         raise InputError("brp_hits", "hits on the shipment are a whole number >= 0")
@@ -202,7 +226,32 @@ def deliver_murmansk(econ: Economy, brp_hits: int) -> tuple[Economy, int]:
     e = econ
     for sender, amt in sent.items():
         e = e.post(f"ll.north.{sender}", -amt, "TR-21", "Murmansk convoy resolved")
-    if delivered:
-        e = e.post("ussr.brp", delivered, "TR-21",
-                   f"Murmansk lend lease: {total} sent, {exact_json(total - delivered)} lost")
+    e = hold_murmansk(e, delivered, f"Murmansk lend lease: {total} sent, "
+                      f"{exact_json(total - delivered)} lost; held for the USSR")
     return e, delivered
+
+
+def can_receive_murmansk(econ: Economy, timing: MurmanskTiming | None = None) -> bool:
+    """TR-20: is this the USSR turn that receives held Murmansk BRPs (and are there any)?"""
+    t = econ.readings.murmansk_timing if timing is None else timing
+    return econ.date.season is murmansk_arrival(t) and econ.balance(MURMANSK_DUE) > 0
+
+
+def receive_murmansk(econ: Economy, timing: MurmanskTiming | None = None) -> Economy:
+    """TR-20 (The Murmansk box) At the start of the USSR's Summer I turn (SPRING timing; Summer
+    II under SUMMER1) the held Murmansk BRPs are added to the USSR's BRPs.
+
+    ``timing`` overrides the economy's ``murmansk_timing`` reading (the engine system runs the
+    SUMMER1 box).
+    """
+    t = econ.readings.murmansk_timing if timing is None else timing
+    want = murmansk_arrival(t)
+    if econ.date.season is not want:
+        raise IllegalOrder("TR-20", f"Murmansk BRPs reach the USSR at the start of its "
+                           f"{want.value} turn (murmansk_timing={t.value}), not in "
+                           f"{econ.date.season.value}")
+    amt = econ.balance(MURMANSK_DUE)
+    if not amt:
+        return econ
+    e = econ.post(MURMANSK_DUE, -amt, "TR-20", "Murmansk lend lease received")
+    return e.post("ussr.brp", amt, "TR-20", "Murmansk lend lease received by the USSR")

@@ -112,8 +112,10 @@ from grognard.third_reich.system_murmansk import (
     execute_murmansk_escort,
     execute_murmansk_ship,
     fold_murmansk_committed,
+    fold_murmansk_receipt,
     fold_murmansk_resolved,
     fold_murmansk_shipped,
+    murmansk_receipt,
     verify_murmansk_commit,
     verify_murmansk_escort,
     verify_murmansk_ship,
@@ -313,6 +315,9 @@ def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
     removed = bridgehead_removals(ctx, state, seq.phases[phase].player) if new_player else {}
     if removed:
         data["bridgeheads_removed"] = removed  # TR-63: unthreatened bridgeheads go
+    received = murmansk_receipt(state, seq.phases[phase].player, turn) if new_player else 0
+    if received:
+        data["murmansk_received"] = received  # TR-20: held Murmansk BRPs reach the USSR
     return [Event("phase_ended", data)]
 
 
@@ -340,6 +345,8 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
         s.pop("invaded_hexes", None)
     elif ev.data["from"]["phase"] != ev.data["to"]["phase"]:
         s["supply_checked"] = False
+    if ev.data.get("murmansk_received"):
+        fold_murmansk_receipt(s)
     return s
 
 

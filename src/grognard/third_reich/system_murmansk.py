@@ -8,8 +8,11 @@ there), then the Allies commit fleets and ASW (``murmansk_escort``) and the box 
 (:func:`~grognard.third_reich.murmansk.resolve`, Version A sequence) follows at once with nine
 1D10 rolls from the named stream ``third_reich.murmansk``; everything is open afterwards.
 ``state["murmansk"]`` is the public box (:func:`~grognard.third_reich.murmansk.view` for the
-Allies while it is unresolved). The BRPs delivered are recorded in the event; crediting them
-to the USSR is the lend-lease ledger's business (:mod:`grognard.third_reich.lendlease`).
+Allies while it is unresolved). The BRPs delivered are recorded in the event and held on the
+economy's ``ll.murmansk.due`` account (TR-21 entry); the ``end_phase`` that opens the USSR's
+Summer II player turn (SUMMER1 timing: first spendable in Summer II) carries
+``murmansk_received`` and credits them to ``ussr.brp`` (TR-20 entries,
+:func:`~grognard.third_reich.lendlease.receive_murmansk`).
 """
 
 from __future__ import annotations
@@ -23,8 +26,15 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
 from grognard.third_reich import murmansk
+from grognard.third_reich.economy import at_turn
+from grognard.third_reich.lendlease import (
+    MURMANSK_DUE,
+    can_receive_murmansk,
+    hold_murmansk,
+    receive_murmansk,
+)
 from grognard.third_reich.strategic_readings import MurmanskTiming
-from grognard.third_reich.system_common import _side_powers
+from grognard.third_reich.system_common import _econ, _side_powers
 
 TIMING = MurmanskTiming.SUMMER1
 
@@ -156,4 +166,28 @@ def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
                                 murmansk.GermanAssets(**ev.data["german"]),
                                 murmansk.AlliedAssets(**ev.data["allied"]), res)
     s["murmansk"] = _public(done)
+    if "ussr" in {p.value for p in _econ(state).powers}:
+        s["economy"] = hold_murmansk(_econ(state), int(r["brps_delivered"]),
+                                     "Murmansk box survivors, held for the USSR").to_json()
     return s
+
+
+# --- TR-20 delivery: the start of the USSR's turn -------------------------------------------------
+
+
+def murmansk_receipt(state: JSON, side: str, turn: int) -> int:
+    """TR-20: the held Murmansk BRPs the USSR receives when ``side`` opens its player turn in
+    ``turn`` (0 unless ``side`` plays the USSR and it is the arrival season)."""
+    if "ussr" not in _side_powers(state, side):
+        return 0
+    econ = _econ(state)
+    if turn != state["turn"]:
+        econ = at_turn(econ, turn)
+    if not can_receive_murmansk(econ, TIMING):
+        return 0
+    return int(econ.balance(MURMANSK_DUE))
+
+
+def fold_murmansk_receipt(s: JSON) -> None:
+    """TR-20: credit the held Murmansk BRPs to the USSR (``s`` is already thawed)."""
+    s["economy"] = receive_murmansk(_econ(s), TIMING).to_json()
