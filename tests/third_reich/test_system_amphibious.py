@@ -210,3 +210,17 @@ def test_tr63_sea_sr_into_a_bridgehead_and_tr62_captured_this_turn():
     assert ev.data["status"] == "done" and ev.data["interception_points"] == ["F4"]
     assert g.state["units"]["ge-inf1"]["hex"] == "F4"
     assert loads(dumps(g)).state_hash() == g.state_hash()
+
+
+def test_tr63_at_most_2_attack_out_of_a_bridgehead_across_one_hexside():
+    """TR-63; seed 002 "Bridgeheads": "All 4 units may attack out of the bridgehead, but no
+    more than 2 may attack across the same hexside" (in one phase)."""
+    g = at_movement()
+    g.apply(invade("F4", "G4"))
+    for uid in ("ge-inf1", "ge-inf2", "ge-inf3"):
+        g.state["units"][uid]["hex"] = "F4"  # 4 units in the bridgehead (its stacking limit)
+    while g.phase.name != "combat":
+        g.apply(C("end_phase", "axis"))
+    assert_illegal(g, C("attack", "axis", hex="F3", attackers=["ge-inf5", "ge-inf1", "ge-inf2"]),
+                   "TR-63.*at most 2")
+    assert g.can(C("attack", "axis", hex="F3", attackers=["ge-inf5", "ge-inf1"]))

@@ -88,3 +88,19 @@ def test_tr40_cut_off_withdrawals_checked():
                         cut_off={"fr-arm1": "B2", "fr-inf3": "B5"}), "TR-40.*legal")
     with pytest.raises(GrognardError, match="args.cut_off"):
         g.apply(C("withdraw", "axis", cut_off=["fr-arm1"]))
+
+
+def test_tr63_withdrawal_into_a_bridgehead_uses_its_stacking_limit_of_4():
+    """TR-63; seed 002 "Bridgeheads": "The bridgehead hex may be stacked with up to 4 units
+    rather than the normal 2." A withdrawal into a friendly bridgehead may make 3 there;
+    elsewhere the limit stays 2 (TR-40)."""
+    g = taken_b3()
+    for uid in ("fr-arm1", "fr-inf3"):
+        g.state["units"][uid]["hex"] = "B2"
+    cmd = C("withdraw", "axis", retreats={"fr-arm2": "B2"})
+    assert_illegal(g, cmd, "TR-40.*stacking limit 2")
+    g.state["bridgehead_owners"] = {"france": ["B2"]}
+    g.state["bridgeheads"] = ["B2"]
+    g.apply(cmd)
+    assert sorted(u for u, x in g.state["units"].items() if x["hex"] == "B2") == [
+        "fr-arm1", "fr-arm2", "fr-inf3"]

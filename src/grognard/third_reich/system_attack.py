@@ -19,6 +19,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
+from grognard.third_reich.bridgeheads import MAX_ATTACKERS_PER_HEXSIDE, attacks_out_ok
 from grognard.third_reich.calendar import Region, weather
 from grognard.third_reich.combat import Battle, Terrain, resolve_battle
 from grognard.third_reich.sequence import Phase
@@ -33,6 +34,7 @@ from grognard.third_reich.system_common import (
     _ground_unit,
     _phase,
     _retreat_hex,
+    side_bridgeheads,
 )
 from grognard.third_reich.system_support import fight_for_support, fold_support, verify_support
 
@@ -77,6 +79,7 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
     if target in state["attacked_hexes"]:
         raise IllegalOrder("TR-32", f"{target} has already been attacked this phase")
     mech = _phase(ctx, state) == Phase.MECH_COMBAT.value
+    verify_bridgehead_hexsides(state, cmd.player, attackers, target)
     for uid in attackers:
         u = state["units"].get(uid)
         if u is None or not _ground(u) or u["side"] != cmd.player:
@@ -96,6 +99,26 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
         if distance(a, b) != 1 or m.features_between(a, b) & BLOCK:
             raise IllegalOrder("TR-32", f"{uid} in {u['hex']} is not adjacent to {target}")
     verify_support(ctx, state, cmd, target)
+
+
+def verify_bridgehead_hexsides(state: JSON, side: str, attackers: list[str],
+                               target: str) -> None:
+    """TR-63 (Bridgeheads) "All 4 units may attack out of the bridgehead, but no more than 2
+    may attack across the same hexside" in a phase: at most 2 of the attackers may come from
+    any one of ``side``'s bridgehead hexes (a hex is attacked once a phase, TR-32).
+    Air-landed units (TR-52) attack their landing hex, across no hexside."""
+    heads = set(side_bridgeheads(state, side))
+    across: dict[str, int] = {}
+    for uid in attackers:
+        u = state["units"].get(uid)
+        if u is None or uid in state["air_landed"] or u["hex"] not in heads \
+                or u["hex"] == target:
+            continue
+        across[u["hex"]] = across.get(u["hex"], 0) + 1
+    if not attacks_out_ok(list(across.values())):
+        hex_, n = max(sorted(across.items()), key=lambda kv: kv[1])
+        raise IllegalOrder("TR-63", f"{n} units attack out of the bridgehead {hex_} across "
+                           f"one hexside into {target}: at most {MAX_ATTACKERS_PER_HEXSIDE}")
 
 
 def _weakest_first(state: JSON, ids: list[str]) -> list[str]:

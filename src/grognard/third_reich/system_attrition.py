@@ -38,6 +38,7 @@ from grognard.third_reich.system_common import (
     _front_mask,
     _ground,
     _ground_unit,
+    hex_stacking_limit,
     retreat_options,
     side_supply_check,
 )
@@ -271,9 +272,10 @@ def _withdrawals(ctx: Context, state: JSON, cmd: Command
         here = sum(1 for uid, u in state["units"].items() if _ground(u) and u["hex"] == to
                    and u["side"] == side and uid not in moves)
         arriving = sum(1 for v in moves.values() if v == to)
-        if here + arriving > STACKING_LIMIT:
+        limit = hex_stacking_limit(state, to)  # TR-63: 4 in a bridgehead
+        if here + arriving > limit:
             raise IllegalOrder("TR-40", f"{to} would hold {here + arriving} units "
-                               f"(stacking limit {STACKING_LIMIT})")
+                               f"(stacking limit {limit})")
     return retreats, sorted(removed), extra, candidates
 
 
