@@ -224,3 +224,22 @@ def test_tr63_at_most_2_attack_out_of_a_bridgehead_across_one_hexside():
     assert_illegal(g, C("attack", "axis", hex="F3", attackers=["ge-inf5", "ge-inf1", "ge-inf2"]),
                    "TR-63.*at most 2")
     assert g.can(C("attack", "axis", hex="F3", attackers=["ge-inf5", "ge-inf1"]))
+
+
+def test_tr63_sea_sr_into_a_bridgehead_uses_its_stacking_limit_of_4():
+    """TR-63; seed 002 "Bridgeheads": "The bridgehead hex may be stacked with up to 4 units
+    rather than the normal 2"; it acts as a friendly port for SR. A third unit may arrive by
+    sea SR."""
+    g = at_movement()
+    g.apply(invade("F4", "G4"))
+    g.apply(C("move", "axis", unit="ge-inf1", path=["E6", "F6"]))
+    g.state["units"]["ge-inf2"]["hex"] = "F4"  # 2 units in the bridgehead already
+    while g.phase.name != "strategic_deployment":
+        g.apply(C("end_phase", "axis"))
+    (ev,) = g.apply(Command("sr", "axis", {"unit": "ge-inf1", "to": "F4", "kind": "sea",
+                                           "escorts": {"north_sea": ["ge-fleet3"]},
+                                           "route": ["north_sea"]}))
+    assert ev.data["status"] == "done"
+    assert sorted(u for u, x in g.state["units"].items()
+                  if x["hex"] == "F4" and x["side"] == "axis" and x["type"] == "infantry") == [
+        "ge-inf1", "ge-inf2", "ge-inf5"]

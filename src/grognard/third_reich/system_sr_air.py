@@ -24,10 +24,14 @@ from grognard.engine.state import JSON
 from grognard.third_reich.airborne import airborne_sr
 from grognard.third_reich.sr import SRKind, record_sr
 from grognard.third_reich.system_air import _side, based_air, bases
-from grognard.third_reich.system_common import _axis_side, _ground, _ground_unit
+from grognard.third_reich.system_common import (
+    _axis_side,
+    _ground,
+    _ground_unit,
+    hex_stacking_limit,
+)
 from grognard.third_reich.system_moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.system_sr_sea import (
-    STACKING_LIMIT,
     _sr_phase,
     execute_fleet_sr,
     execute_sea_sr,
@@ -73,7 +77,7 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
     rec = airborne_sr(unit, stops, friendly, based_air(ctx, state))
     here = sum(1 for v in state["units"].values()
                if _ground(v) and v["hex"] == to and v["side"] == cmd.player)
-    if here + 1 > STACKING_LIMIT:
+    if here + 1 > hex_stacking_limit(state, to):  # TR-63: 4 in a bridgehead
         raise IllegalOrder("TR-67", f"{to} already holds {here} {cmd.player} units")
     _, sr_rec = record_sr(sr, uid, SRKind.LAND, ctx.tables)
     return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to,

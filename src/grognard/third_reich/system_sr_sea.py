@@ -60,11 +60,9 @@ from grognard.third_reich.sr import (
 )
 from grognard.third_reich.sr_sea import ZoneInterception, roll_sea_sr, verify_zone_interceptions
 from grognard.third_reich.system_air import air_zone_at as _air_zone
-from grognard.third_reich.system_common import _ground, side_bridgeheads
+from grognard.third_reich.system_common import _ground, hex_stacking_limit, side_bridgeheads
 from grognard.third_reich.system_naval import _fleet_ops, port_at
 from grognard.third_reich.system_support import AIR_TYPES, FLEET_TYPES, fleet_unit
-
-STACKING_LIMIT = 2
 
 
 def _sr_phase(state: JSON, power: str) -> SRPhase:
@@ -210,7 +208,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if not air:
         here = sum(1 for v in state["units"].values()
                    if _ground(v) and v["hex"] == to and v["side"] == cmd.player)
-        if here + 1 > STACKING_LIMIT:
+        if here + 1 > hex_stacking_limit(state, to):  # TR-63: 4 in a bridgehead
             raise IllegalOrder("TR-67", f"{to} already holds {here} {cmd.player} units")
     interceptors = _fleet_ids(state, cmd.args.get("interceptors", {}), "interceptors")
     declared = []
