@@ -45,6 +45,7 @@ from grognard.third_reich.system_common import (
     _ground,
     _ground_unit,
     _phase,
+    order_hex,
 )
 from grognard.third_reich.system_support import AIR_TYPES, air_unit, neutralized, ready_air
 
@@ -87,10 +88,7 @@ def _to(ctx: Context, cmd: Command, rule: str) -> str:
     to = cmd.args.get("to")
     if not isinstance(to, str):
         raise InputError("args.to", "name the destination hex")
-    try:
-        hex_index(ctx.scenario.map, to, "args.to")
-    except InputError as exc:
-        raise IllegalOrder(rule, exc.reason) from None
+    order_hex(ctx.scenario.map, to, "args.to", rule)
     return to
 
 

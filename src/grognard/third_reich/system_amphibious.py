@@ -77,6 +77,7 @@ from grognard.third_reich.system_common import (
     _ground_unit,
     _phase,
     _retreat_hex,
+    order_hex,
 )
 from grognard.third_reich.system_naval import _fleet_ops, port_at
 from grognard.third_reich.system_support import (
@@ -135,10 +136,7 @@ def _groups(ctx: Context, state: JSON, cmd: Command, beach: str) -> list[dict[st
                 isinstance(v, list) and all(isinstance(x, str) for x in v)
                 for v in cargo.values()):
             raise InputError(f"{where}.cargo", "give {fleet: [ground unit ids]}")
-        try:
-            oh = hex_index(m, label, f"{where}.hex")
-        except InputError as exc:
-            raise IllegalOrder("TR-61", exc.reason) from None
+        oh = order_hex(m, label, f"{where}.hex", "TR-61")
         if m.terrain_of(m.hex(oh)) not in WATER_TERRAIN or distance(m.hex(oh), bh) != 1:
             raise IllegalOrder("TR-61", f"{label} is not a sea hex adjacent to {beach}")
         zones: set[str] | None = None
@@ -193,10 +191,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     beach = cmd.args.get("beach")
     if not isinstance(beach, str):
         raise InputError("args.beach", "name the beach hex")
-    try:
-        h = hex_index(m, beach, "args.beach")
-    except InputError as exc:
-        raise IllegalOrder("TR-61", exc.reason) from None
+    h = order_hex(m, beach, "args.beach", "TR-61")
     if m.terrain_of(m.hex(h)) in WATER_TERRAIN:
         raise IllegalOrder("TR-61", f"{beach} is not a land hex")
     front = _front_of(m, h)

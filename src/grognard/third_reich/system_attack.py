@@ -34,6 +34,7 @@ from grognard.third_reich.system_common import (
     _ground_unit,
     _phase,
     _retreat_hex,
+    order_hex,
     side_bridgeheads,
 )
 from grognard.third_reich.system_support import fight_for_support, fold_support, verify_support
@@ -50,10 +51,7 @@ def _attack_args(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str
     target, attackers = cmd.args.get("hex"), cmd.args.get("attackers")
     if not isinstance(target, str):
         raise InputError("args.hex", "name the defender's hex")
-    try:
-        hex_index(ctx.scenario.map, target, "args.hex")
-    except InputError as exc:
-        raise IllegalOrder("TR-32", exc.reason) from None
+    order_hex(ctx.scenario.map, target, "args.hex", "TR-32")
     if not isinstance(attackers, list) or not attackers or \
             not all(isinstance(a, str) for a in attackers):
         raise InputError("args.attackers", "list the attacking units")

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
 from grognard.core.mapdata import HexsideFeature, MapData
 from grognard.core.paths import Forces, edge_tables, hex_index
@@ -51,6 +52,15 @@ def _econ(state: JSON) -> Economy:
 
 def _side_powers(state: JSON, side: str) -> list[str]:
     return [p for p, sd in state["power_sides"].items() if sd == side]
+
+
+def order_hex(m: MapData, label: Any, field: str, rule: str) -> int:
+    """The hex an order names, as a map index; a hex off the map is an :class:`IllegalOrder`
+    citing ``rule`` (the order is well-formed but the rules cannot carry it out there)."""
+    try:
+        return hex_index(m, label, field)
+    except InputError as exc:
+        raise IllegalOrder(rule, exc.reason) from None
 
 
 def _front_of(m: MapData, h: int) -> str:

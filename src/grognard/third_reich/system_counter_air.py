@@ -22,7 +22,6 @@ from typing import Any
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
-from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
@@ -30,7 +29,7 @@ from grognard.engine.state import JSON, thaw
 from grognard.third_reich.airnaval import counter_air, take_losses
 from grognard.third_reich.forces import AirUnit
 from grognard.third_reich.sequence import Phase
-from grognard.third_reich.system_common import _front_of, _phase
+from grognard.third_reich.system_common import _front_of, _phase, order_hex
 from grognard.third_reich.system_support import AIR_TYPES, _flying, _ids, ready_air
 
 
@@ -41,10 +40,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     target = cmd.args.get("target")
     if not isinstance(target, str):
         raise InputError("args.target", "name the enemy air unit's hex")
-    try:
-        h = hex_index(m, target, "args.target")
-    except InputError as exc:
-        raise IllegalOrder("TR-44", exc.reason) from None
+    h = order_hex(m, target, "args.target", "TR-44")
     opt = state["options"].get(cmd.player, {}).get(_front_of(m, h), {}).get("option", "pass")
     if opt != "offensive":
         raise IllegalOrder("TR-44", "counter air is flown only under the offensive option on "

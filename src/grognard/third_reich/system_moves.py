@@ -41,6 +41,7 @@ from grognard.third_reich.system_common import (
     _ground_unit,
     _phase,
     hex_stacking_limit,
+    order_hex,
 )
 from grognard.third_reich.system_support import AIR_TYPES
 
@@ -54,10 +55,7 @@ def _move_args(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]]
     if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
         raise InputError("args.path", "list the hexes entered, one or more labels")
     for label in path:
-        try:
-            hex_index(ctx.scenario.map, label, "args.path")
-        except InputError as exc:
-            raise IllegalOrder("TR-27", exc.reason) from None
+        order_hex(ctx.scenario.map, label, "args.path", "TR-27")
     return uid, list(path)
 
 
@@ -147,10 +145,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     kind = str(cmd.args.get("kind", "land"))
     if kind != SRKind.LAND.value:
         raise IllegalOrder("TR-66", f"unknown SR kind {kind!r} (land, sea, fleet, air_landing)")
-    try:
-        hex_index(m, to, "args.to")
-    except InputError as exc:
-        raise IllegalOrder("TR-67", exc.reason) from None
+    order_hex(m, to, "args.to", "TR-67")
     u = state["units"].get(uid)
     air = u is not None and u["type"] in AIR_TYPES
     if u is None or u["side"] != cmd.player or u["status"] != "active" or u["hex"] is None \

@@ -54,7 +54,7 @@ from grognard.third_reich.naval_ops import (
 from grognard.third_reich.sea_zones import may_intercept, sea_zones
 from grognard.third_reich.sequence import Phase
 from grognard.third_reich.system_air import air_zone_at
-from grognard.third_reich.system_common import _axis_side, _ground, _ground_unit, _phase
+from grognard.third_reich.system_common import _axis_side, _ground, _ground_unit, _phase, order_hex
 from grognard.third_reich.system_support import (
     FLEET_TYPES,
     _flying,
@@ -97,10 +97,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     to = cmd.args.get("to")
     if not isinstance(to, str):
         raise InputError("args.to", "name the destination port hex")
-    try:
-        hex_index(m, to, "args.to")
-    except InputError as exc:
-        raise IllegalOrder("TR-57", exc.reason) from None
+    order_hex(m, to, "args.to", "TR-57")
     starts = set()
     for f in fleets:
         u = state["units"].get(f)

@@ -16,7 +16,6 @@ from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
@@ -29,6 +28,7 @@ from grognard.third_reich.system_common import (
     _ground,
     _ground_unit,
     hex_stacking_limit,
+    order_hex,
 )
 from grognard.third_reich.system_moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.system_sr_sea import (
@@ -54,10 +54,7 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
         raise InputError("args.via", "name the intermediate city (or leave it out)")
     stops_l = [to] if via is None else [via, to]
     for label in stops_l:
-        try:
-            hex_index(m, label, "args.to")
-        except InputError as exc:
-            raise IllegalOrder("TR-53", exc.reason) from None
+        order_hex(m, label, "args.to", "TR-53")
     u = state["units"].get(uid)
     if u is None or not _ground(u) or u["side"] != cmd.player:
         raise IllegalOrder("TR-53", f"{uid} is not a ground unit of {cmd.player} on the map")

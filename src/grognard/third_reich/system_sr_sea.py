@@ -60,7 +60,12 @@ from grognard.third_reich.sr import (
 )
 from grognard.third_reich.sr_sea import ZoneInterception, roll_sea_sr, verify_zone_interceptions
 from grognard.third_reich.system_air import air_zone_at as _air_zone
-from grognard.third_reich.system_common import _ground, hex_stacking_limit, side_bridgeheads
+from grognard.third_reich.system_common import (
+    _ground,
+    hex_stacking_limit,
+    order_hex,
+    side_bridgeheads,
+)
 from grognard.third_reich.system_naval import _fleet_ops, port_at
 from grognard.third_reich.system_support import AIR_TYPES, FLEET_TYPES, fleet_unit
 
@@ -112,10 +117,7 @@ def _common(ctx: Context, state: JSON, cmd: Command, rule: str) -> tuple[str, st
         raise InputError("args.unit", "name the unit to redeploy")
     if not isinstance(to, str):
         raise InputError("args.to", "name the destination port hex")
-    try:
-        hex_index(ctx.scenario.map, to, "args.to")
-    except InputError as exc:
-        raise IllegalOrder(rule, exc.reason) from None
+    order_hex(ctx.scenario.map, to, "args.to", rule)
     u = state["units"].get(uid)
     if u is None or u["side"] != cmd.player or u["status"] != "active" or u["hex"] is None:
         raise IllegalOrder("TR-66", f"{uid} is not a unit of {cmd.player} on the map")
