@@ -8,14 +8,11 @@ replay to the same hash.
 
 from fractions import Fraction
 
-import pytest
-
 from grognard.core.dice import Dice
-from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
-from grognard.engine.save import dumps, loads
 from grognard.engine.scenario import parse_scenario
+from grognard.engine.testing import assert_rejected, assert_replays
 from grognard.europa.isolation import isolation_roll
 from grognard.europa.system_turn import ISOLATION_STREAM
 
@@ -73,17 +70,6 @@ def to_phase(g, name, player, turn=None):
     raise AssertionError("phase not reached")
 
 
-def assert_untouched(g, c, match):
-    before, n = g.state_hash(), len(g.commands)
-    with pytest.raises(GrognardError, match=match):
-        g.apply(c)
-    assert g.state_hash() == before and len(g.commands) == n
-
-
-def assert_replays(g):
-    assert loads(dumps(g)).state_hash() == g.state_hash()
-
-
 # --- sequence ----------------------------------------------------------------------------------
 def test_eur22_default_sequence_is_the_revised_turn_with_the_system_commands():
     g = Game.new("europa-surprise", seed=1)
@@ -94,7 +80,7 @@ def test_eur22_default_sequence_is_the_revised_turn_with_the_system_commands():
     assert {"move", "overrun", "allocate_losses", "retreat"} <= allowed["movement"]
     assert {"supply_check", "isolation_attrition"} <= allowed["supply"]
     assert "take_replacement" in allowed["replacement"]
-    assert_untouched(g, cmd("overrun", units=["de-7pz"], target="0504"), "not allowed|phase")
+    assert_rejected(g, cmd("overrun", units=["de-7pz"], target="0504"), "not allowed|phase")
 
 
 def test_eur23_eur26_air_mission_and_interdiction_in_the_air_phase():
@@ -151,14 +137,14 @@ def test_eur18_cleared_hex_lets_the_stack_move_on_and_one_overrun_per_stack():
     assert d["dice"] == list(Dice(1).stream("europa.combat").roll("2d6").dice)
     assert d["result"] == "D2" and d["requirements"] == [
         {"side": "defender", "requirement": 1, "units": ["su-a"]}]
-    assert_untouched(g, cmd("move", unit="de-pz", path=["0502"]), "EUR-18")
+    assert_rejected(g, cmd("move", unit="de-pz", path=["0502"]), "EUR-18")
     g.apply(cmd("allocate_losses", side="defender", units=["su-a"]))
     assert g.state["units"]["su-a"]["status"] == "eliminated"
     assert g.state["overrun"]["results"] == [{"number": 1, "target": "0403", "cleared": True}]
     assert g.state["units"]["de-pz"]["mp_spent"] == 4  # keeps its remaining 6 MPs
     g.apply(cmd("move", unit="de-pz", path=["0403", "0404"]))
     assert g.state["units"]["de-pz"]["hex"] == "0404"
-    assert_untouched(g, cmd("overrun", units=["de-pz"], target="0405"), "EUR-18.*already")
+    assert_rejected(g, cmd("overrun", units=["de-pz"], target="0405"), "EUR-18.*already")
     assert_replays(g)
 
 
@@ -172,8 +158,8 @@ def test_eur18_repulsed_stack_stops_and_the_hex_cannot_be_overrun_again():
     assert d["odds"] == "1-3" and d["result"] == "0" and d["requirements"] == []
     assert g.state["overrun"]["results"] == [{"number": 1, "target": "0403", "cleared": False}]
     assert g.state["units"]["de-pz"]["mp_spent"] == 10
-    assert_untouched(g, cmd("move", unit="de-pz", path=["0302"]), "MOVE")
-    assert_untouched(g, cmd("overrun", units=["de-pz2"], target="0403"),
+    assert_rejected(g, cmd("move", unit="de-pz", path=["0302"]), "MOVE")
+    assert_rejected(g, cmd("overrun", units=["de-pz2"], target="0403"),
                      "EUR-18.*already been overrun")
 
 
@@ -182,17 +168,17 @@ def test_eur18_eur20_illegal_overruns_leave_the_hash_unchanged():
              unit("su-s", "soviet", "0404", defense=1), unit("de-inf", "axis", "0304"),
              unit("de-pz3", "axis", "0305", **PZ))
     to_phase(g, "movement", "axis")
-    assert_untouched(g, cmd("overrun", units=["de-pz"], target="0403", weather="mud"),
+    assert_rejected(g, cmd("overrun", units=["de-pz"], target="0403", weather="mud"),
                      "EUR-20")
-    assert_untouched(g, cmd("overrun", units=["de-pz3"], target="0404"), "EUR-20")  # swamp
-    assert_untouched(g, cmd("overrun", units=["de-pz"], target="0405"), "EUR-18")
-    assert_untouched(g, cmd("overrun", units=["de-pz", "de-inf"], target="0403"),
+    assert_rejected(g, cmd("overrun", units=["de-pz3"], target="0404"), "EUR-20")  # swamp
+    assert_rejected(g, cmd("overrun", units=["de-pz"], target="0405"), "EUR-18")
+    assert_rejected(g, cmd("overrun", units=["de-pz", "de-inf"], target="0403"),
                      "EUR-18.*one stack")
-    assert_untouched(g, cmd("overrun", units=["de-pz"], target="0403", bombardment=1),
+    assert_rejected(g, cmd("overrun", units=["de-pz"], target="0403", bombardment=1),
                      "EUR-18.*air support")
     g.apply(cmd("move", unit="de-pz",
                 path=["0302", "0202", "0302", "0202", "0302", "0202", "0302", "0402"]))
-    assert_untouched(g, cmd("overrun", units=["de-pz"], target="0403"), "EUR-19")
+    assert_rejected(g, cmd("overrun", units=["de-pz"], target="0403"), "EUR-19")
 
 
 # --- supply phase, isolation and replacements --------------------------------------------------
@@ -218,8 +204,8 @@ def test_eur30_supply_phase_marks_then_isolates_a_pocket():
     d = g.apply(cmd("supply_check", "soviet"))[0].data
     assert d["newly_marked"] == ["su-p"] and d["isolated"] == []
     assert g.state["units"]["su-p"]["supply"] == "out"
-    assert_untouched(g, cmd("supply_check", "soviet"), "EUR-30")
-    assert_untouched(g, cmd("isolation_attrition", "soviet"), "EUR-32.*no isolated")
+    assert_rejected(g, cmd("supply_check", "soviet"), "EUR-30")
+    assert_rejected(g, cmd("isolation_attrition", "soviet"), "EUR-32.*no isolated")
     to_phase(g, "supply", "soviet", turn=2)
     d = g.apply(cmd("supply_check", "soviet"))[0].data
     assert d["isolated"] == ["su-p"] and d["isolated_hexes"] == ["0101"]
@@ -248,7 +234,7 @@ def test_eur26_eur30_enemy_interdiction_zone_shortens_the_supply_line():
 
 def test_eur32_isolation_roll_from_its_stream_and_the_loss_recorded():
     g = isolated_game(seed=5)
-    assert_untouched(g, cmd("isolation_attrition", "soviet", break_out=["0505"]), "EUR-31")
+    assert_rejected(g, cmd("isolation_attrition", "soviet", break_out=["0505"]), "EUR-31")
     ev = g.apply(cmd("isolation_attrition", "soviet",
                      conditions={"0101": {"region": "russia"}}))[0]
     h = ev.data["hexes"][0]
@@ -260,10 +246,10 @@ def test_eur32_isolation_roll_from_its_stream_and_the_loss_recorded():
     assert Fraction(h["roll"]["loss"]) == expect.loss
     losses = g.state["supply"]["losses"]
     assert (losses != []) == (expect.loss > 0)
-    assert_untouched(g, cmd("isolation_attrition", "soviet"), "EUR-32.*done")
+    assert_rejected(g, cmd("isolation_attrition", "soviet"), "EUR-32.*done")
     assert losses == [{"key": [2, 12], "player": "soviet", "hex": "0101", "requirement": 2,
                        "units": ["su-p"]}]  # seed 5: roll 6 - 2 = 4 <= 6, 50% of 4
-    assert_untouched(g, cmd("allocate_isolation_losses", "soviet", hex="0101", units=[]),
+    assert_rejected(g, cmd("allocate_isolation_losses", "soviet", hex="0101", units=[]),
                      "EUR-12.*short")
     d = g.apply(cmd("allocate_isolation_losses", "soviet", hex="0101", units=["su-p"]))[0].data
     assert d["eliminated"] == ["su-p"] and d["credited"] == 4 and d["excess"] == 2
@@ -290,9 +276,9 @@ def test_eur33_rebuild_and_return_cost_res_and_check_the_unit():
     assert ev["cost"] == 2 and ev["balance"] == 0 and ev["account"] == "axis.armor"
     assert g.state["units"]["de-pz"]["cadre"] is False
     assert g.state["units"]["de-pz"]["attack"] == 9
-    assert_untouched(g, cmd("take_replacement", unit="de-x", action="rebuild"),
+    assert_rejected(g, cmd("take_replacement", unit="de-x", action="rebuild"),
                      "EUR-33.*full strength")
-    assert_untouched(g, cmd("take_replacement", unit="su-a", action="rebuild"), "EUR-33")
+    assert_rejected(g, cmd("take_replacement", unit="su-a", action="rebuild"), "EUR-33")
     assert g.state["replacements"]["pools"]["axis"] == {"infantry": 1, "armor": 0}
     assert_replays(g)
 
@@ -304,7 +290,7 @@ def test_eur33_a_cadre_that_attacked_or_exploited_is_not_rebuilt():
     ev = g.apply(cmd("move", unit="de-pz", path=["0502"]))[0]
     assert ev.data["exploitation"] is True
     to_phase(g, "replacement", "axis")
-    assert_untouched(g, cmd("take_replacement", unit="de-pz", action="rebuild"),
+    assert_rejected(g, cmd("take_replacement", unit="de-pz", action="rebuild"),
                      "EUR-33.*exploitation")
     assert g.apply(cmd("take_replacement", unit="de-c", action="rebuild"))[0].data["cost"] == 2
     g = overrun_game(seed=1)
@@ -326,7 +312,7 @@ def test_eur33_destroyed_division_returns_as_a_cadre_at_a_source():
     s["units"]["de-x"].update(status="eliminated", hex=None)
     g.state = s
     to_phase(g, "replacement", "axis")
-    assert_untouched(g, cmd("take_replacement", unit="de-x", action="return_cadre",
+    assert_rejected(g, cmd("take_replacement", unit="de-x", action="return_cadre",
                             hex="0303"), "EUR-33.*reinforcement")
     ev = g.apply(cmd("take_replacement", unit="de-x", action="return_cadre", hex="0105"))[0]
     assert ev.data["cost"] == 1 and ev.data["cadre"] is True
@@ -339,9 +325,9 @@ def test_eur44_surprise_turn_phases_then_the_normal_axis_turn():
     g = Game.new("europa-fite-surprise", seed=2)
     assert [p.name for p in g.sequence.phases[:4]] == [
         "surprise_movement", "surprise_air", "surprise_combat", "initial"]
-    assert_untouched(g, cmd("move", unit="de-6inf", path=["0403"]), "EUR-44")
-    assert_untouched(g, cmd("move", unit="de-1pz", path=["0503", "0603"]), "EUR-44.*stop")
-    assert_untouched(g, cmd("overrun", units=["de-1pz"], target="0503"), "not allowed|EUR-44")
+    assert_rejected(g, cmd("move", unit="de-6inf", path=["0403"]), "EUR-44")
+    assert_rejected(g, cmd("move", unit="de-1pz", path=["0503", "0603"]), "EUR-44.*stop")
+    assert_rejected(g, cmd("overrun", units=["de-1pz"], target="0503"), "not allowed|EUR-44")
     g.apply(cmd("move", unit="de-1pz", path=["0503"]))
     assert g.state["units"]["de-1pz"]["hex"] == "0503"
     for _ in range(3):

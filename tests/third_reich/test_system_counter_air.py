@@ -8,6 +8,7 @@ import pytest
 from grognard.core.errors import GrognardError
 from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
+from grognard.engine.testing import assert_rejected
 from grognard.third_reich.airnaval import counter_air
 from grognard.third_reich.forces import AirUnit
 from grognard.third_reich.system_air import based_air
@@ -24,14 +25,6 @@ def at_air_missions(seed=3, **options):
     while g.phase.name != "air_missions":
         g.apply(C("end_phase", "axis"))
     return g
-
-
-def assert_illegal(g, cmd, match):
-    before, n = g.state_hash(), len(g.commands)
-    assert not g.can(cmd)
-    with pytest.raises(GrognardError, match=match):
-        g.apply(cmd)
-    assert g.state_hash() == before and len(g.commands) == n
 
 
 @pytest.mark.parametrize("seed", [1, 3, 7])
@@ -69,9 +62,9 @@ def test_tr44_neutralised_air_flies_nothing_and_contests_no_air_zone_this_player
     assert pl.neutralized == 2
     while g.phase.name != "combat":
         g.apply(C("end_phase", "axis"))
-    assert_illegal(g, C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
+    assert_rejected(g, C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
                         defensive_air=["pl-air1"]), "TR-44.*neutralized")
-    assert_illegal(g, C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
+    assert_rejected(g, C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
                         air=["ge-air2"]), "TR-35.*already flown")
     while g.phase.player == "axis":
         g.apply(C("end_phase", "axis"))
@@ -80,11 +73,11 @@ def test_tr44_neutralised_air_flies_nothing_and_contests_no_air_zone_this_player
 
 def test_tr44_counter_air_orders_checked():
     g = at_air_missions(3)
-    assert_illegal(g, C("counter_air", "axis", air=["ge-air2"], target="C10"),
+    assert_rejected(g, C("counter_air", "axis", air=["ge-air2"], target="C10"),
                    "TR-44.*no un-neutralised enemy air")
-    assert_illegal(g, C("counter_air", "axis", air=["ge-air2"], target="C2"),
+    assert_rejected(g, C("counter_air", "axis", air=["ge-air2"], target="C2"),
                    "TR-44.*offensive")
-    assert_illegal(g, C("counter_air", "axis", air=["pl-air1"], target="C11"), "TR-35")
+    assert_rejected(g, C("counter_air", "axis", air=["pl-air1"], target="C11"), "TR-35")
     with pytest.raises(GrognardError, match="args.air"):
         g.apply(C("counter_air", "axis", air=[], target="C11"))
     g2 = Game.new("tr-1939-support", seed=3)

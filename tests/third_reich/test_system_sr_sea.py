@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from grognard.core.errors import GrognardError
 from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
+from grognard.engine.testing import assert_rejected
 from grognard.third_reich.forces import Fleet
 from grognard.third_reich.naval import InterceptionAttempt
 from grognard.third_reich.sea_zones import sea_zones
@@ -27,14 +27,6 @@ def at_sr(seed):
     while not (g.phase.name == "strategic_deployment" and g.phase.player == "axis"):
         g.apply(C("end_phase", g.phase.player))
     return g
-
-
-def assert_illegal(g, cmd, match):
-    before, n = g.state_hash(), len(g.commands)
-    assert not g.can(cmd)
-    with pytest.raises(GrognardError, match=match):
-        g.apply(cmd)
-    assert g.state_hash() == before and len(g.commands) == n
 
 
 def sea_sr(**extra):
@@ -93,13 +85,13 @@ def test_tr69_uninterrupted_sea_sr_rolls_no_dice():
 
 def test_tr69_sea_sr_orders_checked():
     g = at_sr(3)
-    assert_illegal(g, C("sr", "axis", unit="ge-inf5", to="F5", kind="sea"), "TR-69.*escort")
-    assert_illegal(g, C("sr", "axis", unit="ge-inf2", to="F5", kind="sea",
+    assert_rejected(g, C("sr", "axis", unit="ge-inf5", to="F5", kind="sea"), "TR-69.*escort")
+    assert_rejected(g, C("sr", "axis", unit="ge-inf2", to="F5", kind="sea",
                         escorts={"north_sea": ["ge-fleet2"]}), "TR-69.*origin")
-    assert_illegal(g, sea_sr(to="E7"), "TR-69.*destination")
-    assert_illegal(g, sea_sr(to="F2"), "TR-67.*controls")
-    assert_illegal(g, sea_sr(interceptors={"north_sea": ["ge-fleet1"]}), "TR-55")
-    assert_illegal(g, C("sr", "axis", unit="ge-inf5", to="F5", kind="sea",
+    assert_rejected(g, sea_sr(to="E7"), "TR-69.*destination")
+    assert_rejected(g, sea_sr(to="F2"), "TR-67.*controls")
+    assert_rejected(g, sea_sr(interceptors={"north_sea": ["ge-fleet1"]}), "TR-55")
+    assert_rejected(g, C("sr", "axis", unit="ge-inf5", to="F5", kind="sea",
                         escorts={"north_sea": ["ge-fleet1"]}), "TR-69.*port of zone")
 
 
@@ -107,7 +99,7 @@ def test_tr60_no_interception_in_the_phasing_uncontested_air_zone():
     g = Game.new("tr-1939-support", seed=3)
     while not (g.phase.name == "strategic_deployment" and g.phase.player == "axis"):
         g.apply(C("end_phase", g.phase.player))
-    assert_illegal(g, sea_sr(interceptors={"north_sea": ["uk-fleet1"]}), "TR-60")
+    assert_rejected(g, sea_sr(interceptors={"north_sea": ["uk-fleet1"]}), "TR-60")
 
 
 def test_tr70_fleet_sr_port_to_port_spends_an_sr_action():
@@ -116,11 +108,11 @@ def test_tr70_fleet_sr_port_to_port_spends_an_sr_action():
     assert ev.type == "sr_made"
     assert ev.data["kind"] == "fleet" and ev.data["used"] == 1
     assert g.state["units"]["ge-fleet2"]["hex"] == "F5"
-    assert_illegal(g, C("sr", "axis", unit="ge-fleet1", to="F6", kind="fleet"),
+    assert_rejected(g, C("sr", "axis", unit="ge-fleet1", to="F6", kind="fleet"),
                    "TR-70.*not a port")
-    assert_illegal(g, C("sr", "axis", unit="ge-fleet2", to="F2", kind="fleet"),
+    assert_rejected(g, C("sr", "axis", unit="ge-fleet2", to="F2", kind="fleet"),
                    "TR-70.*friendly")
-    assert_illegal(g, C("sr", "axis", unit="ge-inf5", to="F5", kind="fleet"),
+    assert_rejected(g, C("sr", "axis", unit="ge-inf5", to="F5", kind="fleet"),
                    "TR-70.*not a fleet")
     again = loads(dumps(g))
     assert again.state_hash() == g.state_hash()
