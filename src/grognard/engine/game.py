@@ -1,16 +1,30 @@
-"""A game: scenario + seed + ordered command log, folded into state.
+"""A game: scenario + seed + ordered command log, folded into state; and its referee.
+
+The game knows who must act and why (:meth:`Game.active`, :meth:`Game.prompt`,
+:meth:`Game.decisions`), what each player may do (:meth:`Game.legal`), takes back a player's
+unrandomised steps (:meth:`Game.undo`) and says when the game is over (:attr:`Game.result`).
 
 >>> g = Game.new("demo-europa", seed=7)
+>>> g.active()
+('axis',)
 >>> g.can(Command("move", "soviet", {"unit": "su-112rifle", "path": ["0703"]}))
 False
 >>> events = g.apply(Command("move", "axis", {"unit": "de-7pz", "path": ["0504"]}))
 >>> events[0].type, g.state["units"]["de-7pz"]["hex"]
 ('unit_moved', '0504')
+>>> g.undo("axis").kind, g.state["units"]["de-7pz"]["hex"]
+('move', '0404')
+
+Folds change the state in place; the game keeps checkpoints (the state's JSON every
+:data:`CHECKPOINT_EVERY` commands) and rebuilds any earlier state from the nearest one by
+folding the recorded events again (no dice), for undo and for a fold that fails half-way.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,19 +33,59 @@ from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.core.tables import TableSet, load_tables
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
+from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
-from grognard.engine.phases import Phase
+from grognard.engine.phases import ALWAYS_ALLOWED, Phase
 from grognard.engine.scenario import Scenario, load_scenario
 from grognard.engine.state import JSON, state_hash
 from grognard.engine.system import RuleSystem, system_named
+
+#: Commands between two checkpoints of the state (undo and recovery fold at most this many).
+CHECKPOINT_EVERY = 64
+
+DICE_ROLLED = "a die was rolled"
+REVEALED = "hidden information was revealed"
 
 
 class ReplayMismatch(GrognardError):
     """A saved log does not reproduce: names the command whose events differ."""
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What the referee remembers of one applied command, for undo: who was to act before it,
+    and why it cannot be taken back (a die roll, a reveal), or None."""
+
+    active: tuple[str, ...]
+    barrier: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"active": list(self.active), "barrier": self.barrier}
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Step:
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("active"), list):
+            raise ValueError("a step needs an active list")
+        barrier = raw.get("barrier")
+        return cls(tuple(str(p) for p in raw["active"]),
+                   None if barrier is None else str(barrier))
+
+
+def _encode(events: Sequence[Event]) -> list[str]:
+    return [json.dumps(e.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                       allow_nan=False) for e in events]
+
+
+def _decode(texts: Sequence[str]) -> list[Event]:
+    return [Event.from_json(json.loads(t)) for t in texts]
+
+
+def _title(player: str) -> str:
+    return player[:1].upper() + player[1:]
+
+
 class Game:
-    """One game in progress. ``apply`` is the only way state changes."""
+    """One game in progress. ``apply`` and ``undo`` are the only ways state changes."""
 
     def __init__(
         self,
@@ -54,6 +108,9 @@ class Game:
         self.state: JSON = self.system.initial_state(scenario)
         self.commands: list[Command] = []
         self.events: list[list[Event]] = []
+        self.steps: list[Step] = []
+        self._checkpoints: dict[int, str] = {0: json.dumps(self.state)}
+        self._memo: dict[str, Any] = {}
 
     @classmethod
     def new(cls, scenario: str | Path | Scenario, seed: int | None = None, **kw: Any) -> Game:
@@ -69,19 +126,148 @@ class Game:
     def turn(self) -> int:
         return int(self.state["turn"])
 
+    def _cached(self, key: str, make: Any) -> Any:
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def _changed(self) -> None:
+        """The state changed: forget what was computed from the old one."""
+        self._memo.clear()
+        self.context.cache.clear()
+
+    # --- the referee: who acts, why, and what they may do -----------------------------------
+    def decisions(self) -> list[Decision]:
+        """The decisions the rules owe now (defender's losses, retreats, secret chits, ...)."""
+        hook = self.system.decisions
+        if hook is None:
+            return []
+        return list(self._cached("decisions", lambda: list(hook(self.context, self.state))))
+
+    @property
+    def result(self) -> Mapping[str, Any] | None:
+        """The game's result once it has ended (the system's verdict), else None."""
+        hook = self.system.game_over
+        if hook is None:
+            return None
+        out: Mapping[str, Any] | None = self._cached("result",
+                                                     lambda: hook(self.context, self.state))
+        return out
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def active(self) -> tuple[str, ...]:
+        """The player(s) who must act now: those owing a decision, else the phase's player
+        (several at once for simultaneous choices); nobody once the game is over."""
+        if self.over:
+            return ()
+        owed = self.decisions()
+        if owed:
+            return tuple(dict.fromkeys(d.player for d in owed))
+        return (self.phase.player,)
+
+    def allowed(self, player: str) -> frozenset[str]:
+        """The command kinds ``player`` may give now (before the rules check their details)."""
+        if self.over:
+            return frozenset()
+        owed = self.decisions()
+        if owed:
+            kinds: set[str] = set()
+            for d in owed:
+                if d.player == player:
+                    kinds |= d.kinds
+            return frozenset(kinds)
+        if player != self.phase.player:
+            return frozenset()
+        return frozenset(self.phase.commands | ALWAYS_ALLOWED) & frozenset(self.system.commands)
+
+    def prompt(self, player: str) -> str:
+        """One line in the rules' words: what ``player`` must do now, or whom they wait for."""
+        if self.over:
+            res = self.result or {}
+            return f"The game is over: {res.get('summary') or res.get('winner') or 'ended'}"
+        mine = [d.prompt for d in self.decisions() if d.player == player]
+        if mine:
+            return "; ".join(mine)
+        active = self.active()
+        if player in active:
+            hook = self.system.phase_prompt
+            if hook is not None:
+                return hook(self.context, self.state, self.phase)
+            kinds = sorted(self.allowed(player) - ALWAYS_ALLOWED)
+            what = ", ".join(kinds)
+            return (f"{_title(player)}: {self.phase.name} phase - "
+                    f"{what + ', or ' if what else ''}end the phase")
+        waiting = [self.prompt(p) for p in active]
+        return f"Waiting for {', '.join(_title(p) for p in active)}: {'; '.join(waiting)}"
+
+    def legal(self, player: str, kind: str | None = None) -> list[Command]:
+        """Every legal command for ``player`` now (of ``kind`` only, if given), from each
+        command kind's enumerator. Kinds without an enumerator are not listed (see
+        :meth:`unenumerated`)."""
+        kinds = self.allowed(player)
+        if kind is not None:
+            kinds = kinds & {kind}
+        out: list[Command] = []
+        for k in sorted(kinds):
+            spec = self.system.commands.get(k)
+            if spec is not None and spec.legal is not None:
+                out.extend(spec.legal(self.context, self.state, player))
+        return out
+
+    def unenumerated(self, player: str) -> list[str]:
+        """Allowed kinds that have no enumerator (legal, but not listed by :meth:`legal`)."""
+        return sorted(k for k in self.allowed(player)
+                      if self.system.commands[k].legal is None)
+
+    def status(self) -> dict[str, Any]:
+        """Where the game stands: turn, date, phase, who acts, prompts, pending decisions."""
+        label = self.system.turn_label
+        phase = self.phase
+        return {
+            "scenario": self.scenario.id,
+            "system": self.system.name,
+            "turn": self.turn,
+            "date": None if label is None else label(self.context, self.state),
+            "phase": {"index": int(self.state["phase"]), "name": phase.name,
+                      "player": phase.player},
+            "active": list(self.active()),
+            "prompts": {p: self.prompt(p) for p in self.scenario.sides},
+            "decisions": [d.to_json() for d in self.decisions()],
+            "over": self.over,
+            "result": None if self.result is None else dict(self.result),
+            "commands": len(self.commands),
+            "can_undo": {p: self.can_undo(p) for p in self.scenario.sides},
+            "state_hash": self.state_hash(),
+        }
+
     # --- commands (can / verify / apply) ---------------------------------------------------
     def verify(self, cmd: Command) -> None:
         """Raise :class:`IllegalOrder` (rule, reason) if ``cmd`` is illegal now."""
         spec = self.system.commands.get(cmd.kind)
+        allowed = self.allowed(cmd.player)
         if spec is None:
-            known = ", ".join(sorted(self.system.commands))
-            raise IllegalOrder("ENGINE", f"unknown command {cmd.kind!r} (known: {known})")
-        phase = self.phase
-        if cmd.player != phase.player:
-            raise IllegalOrder(
-                "SEQ", f"it is {phase.player}'s {phase.name} phase; {cmd.player} may not act"
-            )
-        if not self.sequence.allows(self.state["phase"], cmd.kind):
+            may = ", ".join(sorted(allowed)) or "nothing now"
+            raise IllegalOrder("ENGINE", f"unknown command {cmd.kind!r} ({cmd.player} may: {may})")
+        if self.over:
+            raise IllegalOrder("ENGINE", self.prompt(cmd.player))
+        if cmd.kind not in allowed:
+            owed = self.decisions()
+            if owed:
+                first = next((d for d in owed if d.player == cmd.player), owed[0])
+                if cmd.player in self.active():
+                    raise IllegalOrder(first.rule or "SEQ", f"{cmd.kind} is not the decision owed "
+                                       f"now: {first.prompt}")
+                raise IllegalOrder(first.rule or "SEQ", f"a decision is owed first: "
+                                   f"{'; '.join(d.prompt for d in owed)}; {cmd.player} "
+                                   "may not act")
+            phase = self.phase
+            if cmd.player != phase.player:
+                raise IllegalOrder(
+                    "SEQ", f"it is {phase.player}'s {phase.name} phase; {cmd.player} may not act"
+                )
             raise IllegalOrder("SEQ", f"{cmd.kind} is not allowed in the {phase.name} phase")
         spec.verify(self.context, self.state, cmd)
 
@@ -95,20 +281,38 @@ class Game:
     def apply(self, cmd: Command) -> list[Event]:
         """Check, execute and fold one command. On any error the game is left untouched."""
         self.verify(cmd)
+        spec = self.system.commands[cmd.kind]
+        active = self.active()
         snapshot = self.dice.snapshot()
+        draws = self.dice.draws()
         try:
-            events = self.system.commands[cmd.kind].execute(self.context, self.state, cmd,
-                                                            self.dice)
-            new_state = self.fold(self.state, events)
+            texts = _encode(spec.execute(self.context, self.state, cmd, self.dice))
         except BaseException:
             self.dice.restore(snapshot)
             raise
-        self.state = new_state
+        recorded = _decode(texts)
+        try:
+            self.state = self.fold(self.state, _decode(texts))
+        except BaseException:
+            self.dice.restore(snapshot)
+            self.state = self._state_at(len(self.commands))
+            self._changed()
+            raise
+        barrier = None
+        if self.dice.draws() != draws:
+            barrier = DICE_ROLLED
+        elif not spec.undoable or any(e.type in self.system.reveal_events for e in recorded):
+            barrier = REVEALED
         self.commands.append(cmd)
-        self.events.append(events)
-        return events
+        self.events.append(recorded)
+        self.steps.append(Step(active, barrier))
+        self._changed()
+        if len(self.commands) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self.commands)] = json.dumps(self.state)
+        return recorded
 
     def fold(self, state: JSON, events: Sequence[Event]) -> JSON:
+        """Fold ``events`` into ``state`` (in place; the folds may return a new object)."""
         for ev in events:
             fold = self.system.folds.get(ev.type)
             if fold is None:
@@ -116,16 +320,60 @@ class Game:
             state = fold(state, ev)
         return state
 
+    # --- undo ------------------------------------------------------------------------------
+    def undo_refusal(self, player: str) -> str | None:
+        """Why ``player`` cannot take back their last command now (None: they can)."""
+        if not self.commands:
+            return "nothing to undo"
+        last, step = self.commands[-1], self.steps[-1]
+        if last.player != player:
+            return f"the last command ({last.kind}) was {last.player}'s"
+        if step.barrier is not None:
+            return f"{step.barrier} in {last.kind}: it cannot be taken back"
+        if player not in self.active():
+            now = ", ".join(self.active()) or "nobody"
+            return f"{now} now acts: {last.kind} handed over and cannot be taken back"
+        return None
+
+    def can_undo(self, player: str) -> bool:
+        return self.undo_refusal(player) is None
+
+    def undo(self, player: str) -> Command:
+        """Take back ``player``'s last command (refused across a die roll, a reveal or a change
+        of the player to act); returns it. The state is exactly as before it."""
+        why = self.undo_refusal(player)
+        if why is not None:
+            raise IllegalOrder("UNDO", why)
+        n = len(self.commands) - 1
+        state = self._state_at(n)
+        cmd = self.commands.pop()
+        self.events.pop()
+        self.steps.pop()
+        for k in [k for k in self._checkpoints if k > n]:
+            del self._checkpoints[k]
+        self.state = state
+        self._changed()
+        return cmd
+
+    def _state_at(self, n: int) -> JSON:
+        """The state after the first ``n`` commands: the nearest checkpoint, refolded."""
+        k = max(i for i in self._checkpoints if i <= n)
+        state = json.loads(self._checkpoints[k])
+        for events in self.events[k:n]:
+            state = self.fold(state, _decode(_encode(events)))
+        return state
+
     # --- inspection ------------------------------------------------------------------------
     def state_hash(self) -> str:
-        return state_hash(self.state)
+        h: str = self._cached("hash", lambda: state_hash(self.state))
+        return h
 
     def view(self, player: str) -> JSON:
         if player not in self.scenario.sides:
             raise IllegalOrder("VIEW", f"unknown player {player!r}")
         return self.system.view(self.state, player)
 
-    # --- replay ----------------------------------------------------------------------------
+    # --- replay and restore ----------------------------------------------------------------
     @classmethod
     def replay(
         cls,
@@ -143,15 +391,35 @@ class Game:
             except GrognardError as exc:
                 raise ReplayMismatch(f"command {i} ({cmd.kind}) is illegal on replay: {exc}"
                                      ) from None
-            if recorded is not None and [e.to_json() for e in events] != [
-                e.to_json() for e in recorded[i]
-            ]:
+            if recorded is not None and _encode(events) != _encode(recorded[i]):
                 raise ReplayMismatch(f"command {i} ({cmd.kind}) produced different events")
+        return g
+
+    @classmethod
+    def restore(
+        cls,
+        scenario: Scenario,
+        seed: int,
+        commands: Sequence[Command],
+        events: Sequence[Sequence[Event]],
+        steps: Sequence[Step],
+        state: JSON,
+        dice: Mapping[str, Any],
+        **kw: Any,
+    ) -> Game:
+        """A game from a snapshot (its final state and dice positions) without replaying:
+        what ``game apply`` uses; ``Game.replay`` still verifies everything."""
+        g = cls(scenario, seed, **kw)
+        g.commands, g.events, g.steps = list(commands), [list(e) for e in events], list(steps)
+        g.state = state
+        g.dice.restore_json(dice)
+        g._checkpoints = {0: g._checkpoints[0], len(g.commands): json.dumps(state)}
+        g._changed()
         return g
 
     def fold_recorded(self, recorded: Sequence[Sequence[Event]]) -> JSON:
         """State from the recorded events alone (no dice, no recomputation)."""
         state = self.system.initial_state(self.scenario)
         for events in recorded:
-            state = self.fold(state, events)
+            state = self.fold(state, _decode(_encode(events)))
         return state

@@ -18,7 +18,7 @@ from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 
@@ -116,7 +116,7 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
 
 
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     u = s["units"][ev.data["unit"]]
     u["hex"] = ev.data["path"][-1]
     u["mp_spent"] += ev.data["mp"]
@@ -164,7 +164,7 @@ def execute_roll_table(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> l
 
 
 def fold_table_rolled(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     s["rolls"].append(dict(ev.data))
     return s
 
@@ -182,7 +182,7 @@ def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
 
 
 def fold_phase_ended(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     s["turn"], s["phase"] = ev.data["to"]["turn"], ev.data["to"]["phase"]
     for u in s["units"].values():
         u["mp_spent"] = 0

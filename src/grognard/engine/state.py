@@ -30,8 +30,17 @@ def state_hash(value: JSON) -> str:
 
 
 def thaw(value: JSON) -> JSON:
-    """A deep copy for building a new state (states are never mutated in place)."""
+    """A deep copy of part of a state, to build a new value without touching the state.
+
+    (Folds change the state in place: the engine keeps checkpoints to rebuild earlier states.)
+    """
     return copy.deepcopy(value)
+
+
+def copy_state(state: JSON) -> JSON:
+    """A deep copy of a whole JSON state (a JSON round trip: several times faster than
+    ``copy.deepcopy`` on plain data)."""
+    return json.loads(json.dumps(state))
 
 
 def _reject_floats(value: JSON, where: str) -> None:

@@ -8,17 +8,26 @@ system; until a system registers its own commands, the generic one runs it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from grognard.engine.commands import CommandSpec
+from grognard.engine.context import Context
+from grognard.engine.decisions import Decision
 from grognard.engine.events import Fold
-from grognard.engine.phases import TurnSequence
+from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 
 InitialState = Callable[[Scenario], JSON]
 View = Callable[[JSON, str], JSON]
+Decisions = Callable[[Context, JSON], Sequence[Decision]]
+"""The decisions owed now; while any is owed its players act, not the phase's player."""
+GameOver = Callable[[Context, JSON], Mapping[str, Any] | None]
+"""The game's result (``{"winner": ..., "reason": ..., ...}``) once it has ended, else None."""
+PhasePrompt = Callable[[Context, JSON, Phase], str]
+TurnLabel = Callable[[Context, JSON], str]
 
 
 @dataclass(frozen=True)
@@ -32,6 +41,13 @@ class RuleSystem:
     #: The turn sequence used when the scenario gives no ``[sequence]`` of its own.
     default_sequence: Callable[[Scenario], TurnSequence] | None = None
     extends: tuple[str, ...] = field(default_factory=tuple)
+    #: Referee hooks (all optional): decisions owed, end of game, the phase's prompt, the date.
+    decisions: Decisions | None = None
+    game_over: GameOver | None = None
+    phase_prompt: PhasePrompt | None = None
+    turn_label: TurnLabel | None = None
+    #: Event types that reveal hidden information: like a die roll, they clear undo.
+    reveal_events: frozenset[str] = frozenset()
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}

@@ -10,14 +10,14 @@ Two conventions cover the generic cases:
 
 from __future__ import annotations
 
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON, copy_state
 
 PUBLIC_UNIT_KEYS = ("side", "hex", "box", "hidden")
 
 
 def hide_secrets(state: JSON, player: str) -> JSON:
     """A copy of ``state`` as ``player`` may see it."""
-    view = thaw(state)
+    view = copy_state(state)
     secrets = view.get("secrets")
     if isinstance(secrets, dict):
         view["secrets"] = {p: v for p, v in secrets.items() if p == player}

@@ -42,7 +42,7 @@ from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.eurofront.activation import (
@@ -117,7 +117,7 @@ def _phase_index(act: ActivationState) -> int:
 
 
 def _store(state: JSON, act: ActivationState) -> JSON:
-    s = thaw(state)
+    s = state
     if act.step is Step.MONTH_OVER:
         hqs = {side: dict(v) for side, v in act.hqs.items()}
         act = start_month(act.month.next(), hqs, act.surprised)

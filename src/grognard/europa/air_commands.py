@@ -109,7 +109,7 @@ def _event(state: JSON, type_: str, step: AirStep, **data: Any) -> Event:
 
 
 def _fold_step(state: JSON, ev: Event) -> tuple[JSON, dict[str, Any]]:
-    s = thaw(state)
+    s = state
     air = thaw(_slot(state))
     if air["key"] != ev.data["key"]:
         air.update(key=ev.data["key"], step=AirStep.MISSIONS.value, missions=[])

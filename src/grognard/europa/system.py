@@ -294,7 +294,7 @@ def _drop(pending: JSON, uids: Sequence[str]) -> JSON:
 
 
 def fold_combat_resolved(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     s["combat"]["count"] = d["number"]
     if not d["model"].get("overrun"):  # EUR-33: units that overran may still be rebuilt
@@ -366,7 +366,7 @@ def execute_allocate_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice)
 
 
 def fold_losses_allocated(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     for uid, v in d["reduced"].items():
         _reduce(s, uid, v["attack"], v["defense"])
@@ -441,7 +441,7 @@ def execute_retreat(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
 
 
 def fold_units_retreated(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     for uid in d["units"]:
         s["units"][uid]["hex"] = d["path"][-1]
@@ -552,7 +552,7 @@ def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
 
 
 def fold_surprise(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     mine = s["secrets"].setdefault(d["player"], {}).setdefault("surprise", {})
     mine[d["command"]] = {"orders": d["orders"], "plan": d["plan"]}

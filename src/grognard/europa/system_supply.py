@@ -126,7 +126,7 @@ def execute_supply_check(ctx: Context, state: JSON, cmd: Command, dice: Dice) ->
 
 
 def fold_supply_checked(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     slot = thaw(_supply_slot(s))
     slot["checked"] = d["key"]
@@ -202,7 +202,7 @@ def execute_isolation_attrition(ctx: Context, state: JSON, cmd: Command, dice: D
 
 
 def fold_isolation_attrition(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     slot = thaw(_supply_slot(s))
     slot["attrition"] = d["key"]
@@ -270,7 +270,7 @@ def execute_isolation_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice
 
 
 def fold_isolation_losses(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     sysm = _system()
     for uid, v in d["reduced"].items():
@@ -371,7 +371,7 @@ def execute_take_replacement(ctx: Context, state: JSON, cmd: Command, dice: Dice
 
 
 def fold_replacement_taken(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     rep = s.setdefault("replacements", {"pools": {}, "returned": {}})
     rep["pools"].setdefault(d["player"], {})[d["pool"]] = d["balance"]

@@ -144,7 +144,6 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
     s = generic.fold_unit_moved(state, ev)
     if ev.data.get("exploitation"):
-        s = thaw(s)
         s["units"][ev.data["unit"]]["exploited_turn"] = int(s["turn"])
     return s
 
@@ -258,7 +257,7 @@ def execute_overrun(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
 
 
 def fold_overrun_declared(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     slot = thaw(_overrun_slot(s)) if s.get("overrun", {}).get("key") == d["key"] else {
         "key": d["key"], "units": [], "hexes": [], "pending": None}
@@ -281,7 +280,7 @@ def settle_overrun(state: JSON) -> JSON:
         return state
     if state["combat"]["pending"] is not None:
         return state
-    s = thaw(state)
+    s = state
     p = s["overrun"]["pending"]
     side = s["units"][p["units"][0]]["side"]
     cleared = not any(u["hex"] == p["target"] and u["status"] == "active" and u["side"] != side

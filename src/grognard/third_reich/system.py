@@ -32,7 +32,7 @@ from grognard.engine.events import Event
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.third_reich.builds import Basket, buy, verify_purchase
@@ -322,6 +322,7 @@ def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
 
 
 def fold_phase_ended(state: JSON, ev: Event) -> JSON:
+    new_turn = ev.data["to"]["turn"] != ev.data["from"]["turn"]
     s = generic.fold_phase_ended(state, ev)
     s["attacked"], s["attacked_hexes"], s["moved"] = [], [], []
     if ev.data.get("player_turn_ended"):
@@ -333,8 +334,8 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
                   for p, hs in state["bridgehead_owners"].items()}
         s["bridgehead_owners"] = {p: hs for p, hs in owners.items() if hs}
         s["bridgeheads"] = sorted(h for hs in s["bridgehead_owners"].values() for h in hs)
-    if s["turn"] != state["turn"]:
-        econ = at_turn(_econ(state), s["turn"])
+    if new_turn:
+        econ = at_turn(_econ(s), s["turn"])
         s["economy"] = econ.to_json()
         s["options"], s["built"], s["attrition_done"] = {}, {}, []
         s["pending_hexes"], s["supply_checked"] = None, False
@@ -404,7 +405,7 @@ def execute_declare_options(ctx: Context, state: JSON, cmd: Command, dice: Dice)
 
 
 def fold_options_declared(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     econ = _open_turn(_econ(state), state, d["side"])
     cause = ", ".join(f"{f} {o}" for f, o in sorted(d["options"].items()))
@@ -456,7 +457,7 @@ def execute_declare_war(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> 
 
 
 def fold_war_declared(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     econ = _econ(state)
     if d["side"] not in state["options"]:
@@ -515,7 +516,7 @@ def execute_build(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[E
 
 
 def fold_units_bought(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     basket = Basket(**ev.data["basket"])
     econ, _ = buy(_econ(state), ev.data["power"], basket)
     s["economy"] = econ.to_json()
@@ -537,7 +538,7 @@ def execute_year_start(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> l
 
 
 def fold_year_started(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     econ, _ = year_start(_econ(state))
     s["economy"] = econ.to_json()
     return s
@@ -581,7 +582,7 @@ def execute_supply_check(ctx: Context, state: JSON, cmd: Command, dice: Dice) ->
 
 
 def fold_supply_checked(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     _eliminate(s, list(d["breakout"]) + list(d["eliminated"]))
     for uid, u in s["units"].items():

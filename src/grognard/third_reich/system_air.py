@@ -28,7 +28,7 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.third_reich.air_basing import AirBaseHex, BaseKind, stage
 from grognard.third_reich.air_zones import BasedAir, air_zone_status
 from grognard.third_reich.airborne import DropOrder, air_drop, verify_air_drop
@@ -126,7 +126,7 @@ def execute_air_stage(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
 
 
 def fold_air_staged(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     s["units"][ev.data["unit"]]["hex"] = ev.data["to"]
     s["moved"] = [*state["moved"], ev.data["unit"]]
     return s
@@ -220,7 +220,7 @@ def execute_airdrop(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
 
 
 def fold_airdropped(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     u = s["units"][d["unit"]]
     if d["outcome"] == "destroyed":

@@ -50,7 +50,7 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.third_reich.amphibious import (
     InvasionPlan,
     OffshoreGroup,
@@ -386,7 +386,7 @@ def _port_fleets(c: Mapping[str, Any], label: str, port: str) -> list[str]:
 
 
 def fold_invaded(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     ops = _fleet_ops(state)
     fleets = [f for g in d["groups"] for f in g["fleets"]]

@@ -18,7 +18,7 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.third_reich.bridgeheads import MAX_ATTACKERS_PER_HEXSIDE, attacks_out_ok
 from grognard.third_reich.calendar import Region, weather
 from grognard.third_reich.combat import Battle, Terrain, resolve_battle
@@ -179,7 +179,7 @@ def _region(m: MapData, h: int) -> Region:
 
 
 def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     fold_support(s, d["air_naval"])
     _eliminate(s, list(d["eliminated"]))

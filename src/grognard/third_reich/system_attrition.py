@@ -111,7 +111,7 @@ def _lost_all(label: str, state: JSON, lost: list[str]) -> bool:
 
 
 def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     s["attrition_losses"] = [*state["attrition_losses"], *(
         {"unit": uid, "hex": state["units"][uid]["hex"], "side": d["side"]} for uid in d["eliminated"])]
@@ -169,7 +169,7 @@ def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> l
 
 
 def fold_hexes_taken(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     s["pending_hexes"] = None
     s["pending_withdrawal"] = ({"side": d["side"], "hexes": d["hexes"],
@@ -302,7 +302,7 @@ def execute_withdraw(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
 
 
 def fold_withdrawn(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     _eliminate(s, list(ev.data["eliminated"]))
     for uid, to in {**ev.data["retreats"], **ev.data.get("cut_off", {})}.items():
         s["units"][uid]["hex"] = to
@@ -372,7 +372,7 @@ def execute_save_attrition_losses(ctx: Context, state: JSON, cmd: Command,
 
 
 def fold_attrition_losses_saved(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     econ = _econ(state)
     for x in ev.data["saves"]:
         u, r = s["units"][x["unit"]], s["units"][x["replacement"]]

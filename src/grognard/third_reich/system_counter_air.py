@@ -25,7 +25,7 @@ from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.third_reich.airnaval import counter_air, take_losses
 from grognard.third_reich.forces import AirUnit
 from grognard.third_reich.sequence import Phase
@@ -101,7 +101,7 @@ def execute_counter_air(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> 
 
 
 def fold_counter_air_flown(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     for uid, lost in d["losses"].items():
         u = s["units"][uid]

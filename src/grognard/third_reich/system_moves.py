@@ -24,7 +24,7 @@ from grognard.core.zoc import third_reich_zoc, zoc_field
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.third_reich.amphibious import invaded_unit_may
 from grognard.third_reich.calendar import weather
 from grognard.third_reich.movement import check_path, enemy_zoc
@@ -118,7 +118,7 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
 
 
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     u = s["units"][ev.data["unit"]]
     u["hex"] = ev.data["path"][-1]
     u["mp_spent"] += ev.data["mp"]
@@ -185,7 +185,7 @@ def execute_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Even
 
 
 def fold_sr_made(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     sr = _sr_phase(state, d["power"])
     new = SRPhase(sr.power, int(d["used"]), sr.us_initial, {**sr.units, d["unit"]: SRKind(

@@ -24,7 +24,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.third_reich import murmansk
 from grognard.third_reich.economy import at_turn
 from grognard.third_reich.lendlease import (
@@ -95,7 +95,7 @@ def execute_murmansk_commit(ctx: Context, state: JSON, cmd: Command, dice: Dice)
 def fold_murmansk_committed(state: JSON, ev: Event) -> JSON:
     """TR-20: the U-boats go in inverted: the public box shows only that some are there; the
     count is the committing side's secret."""
-    s = thaw(state)
+    s = state
     g = murmansk.GermanAssets(**ev.data["german"])
     box = murmansk.commit_german(box_of(state), g)
     s["murmansk"] = _public(box)
@@ -125,7 +125,7 @@ def execute_murmansk_ship(ctx: Context, state: JSON, cmd: Command, dice: Dice) -
 
 
 def fold_murmansk_shipped(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     box = murmansk.place_shipment(box_of(state), ev.data["sender"], ev.data["brps"])
     s["murmansk"] = _public(box)
     return s
@@ -155,7 +155,7 @@ def execute_murmansk_escort(ctx: Context, state: JSON, cmd: Command, dice: Dice)
 
 
 def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     box = box_of(state)
     r = ev.data["result"]
     res = murmansk.MurmanskResult(

@@ -35,7 +35,7 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.third_reich.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.naval import (
     InterceptionAttempt,
@@ -211,7 +211,7 @@ def execute_naval_transport(ctx: Context, state: JSON, cmd: Command,
 
 
 def fold_naval_transported(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     ops = _fleet_ops(state)
     for f in d["fleets"]:

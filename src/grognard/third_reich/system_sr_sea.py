@@ -36,7 +36,7 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.third_reich.naval import InterceptionAttempt
 from grognard.third_reich.naval_ops import (
     AirZone,
@@ -266,7 +266,7 @@ def execute_sea_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
 
 
 def fold_sea_sr_made(state: JSON, ev: Event) -> JSON:
-    s = thaw(state)
+    s = state
     d = ev.data
     sr = _sr_phase(state, d["power"])
     s["sr"][d["power"]] = SRPhase(sr.power, int(d["used"]), sr.us_initial,
