@@ -59,11 +59,12 @@ def root(
 
 
 def _register_all() -> None:
-    from grognard.cli import basics, demo, game
+    from grognard.cli import basics, demo, fuzz, game
 
     basics.register(app)
     game.register(app)
     demo.register(app)
+    fuzz.register(app)
     europa_surprise.register(europa_app)
     europa_combat.register(europa_app)
     europa_air.register(europa_app)

@@ -121,7 +121,7 @@ def register(app: typer.Typer) -> None:
                   help='Command JSON: {"kind": "move", "player": "axis", "args": {...}}')],
               as_json: JsonOpt = False) -> None:
         """Apply one command; an illegal one exits 2 with the rule and reason, save untouched."""
-        g = load_game(save, current_tables())
+        g = load_game(save, current_tables(), verify=False)
         try:
             raw = json.loads(command)
         except json.JSONDecodeError as exc:
@@ -137,7 +137,7 @@ def register(app: typer.Typer) -> None:
              player: Annotated[str, typer.Option(help="Whose view.")],
              as_json: JsonOpt = False) -> None:
         """The state as one player may see it (hidden units and others' secrets removed)."""
-        g = load_game(save, current_tables())
+        g = load_game(save, current_tables(), verify=False)
         v = g.view(player)
         emit(v, as_json, lambda c: c.print_json(json.dumps(v)))
 
@@ -150,5 +150,68 @@ def register(app: typer.Typer) -> None:
                                          "state_hash": g.state_hash(),
                                          "turn": g.turn, "phase": g.phase.name})))
 
+    register_referee(game)
     app.add_typer(scen, name="scenario")
     app.add_typer(game, name="game")
+
+
+def register_referee(game: typer.Typer) -> None:
+    """``game status``, ``game legal``, ``game undo``: the referee's questions and undo."""
+
+    @game.command("status")
+    def status(save: Annotated[Path, typer.Argument(help="Save file.")],
+               as_json: JsonOpt = False) -> None:
+        """Turn, date, phase, who must act and why, pending decisions, whether it is over."""
+        g = load_game(save, current_tables(), verify=False)
+        data = g.status()
+
+        def human(c: Console) -> None:
+            when = f"turn {data['turn']}" + (f" ({data['date']})" if data["date"] else "")
+            c.print(f"[bold]{g.scenario.title}[/]: {when}, {data['phase']['name']} phase "
+                    f"of {data['phase']['player']}")
+            if data["over"]:
+                c.print(f"[bold]over[/]: {json.dumps(data['result'])}")
+            c.print(f"to act: {', '.join(data['active']) or 'nobody'}")
+            for p, text in data["prompts"].items():
+                c.print(f"  {p}: {text}", highlight=False, markup=False)
+            for d in data["decisions"]:
+                c.print(f"  owed by {d['player']} ({d['rule']}): {d['prompt']}", markup=False)
+
+        emit(data, as_json, human)
+
+    @game.command("legal")
+    def legal(save: Annotated[Path, typer.Argument(help="Save file.")],
+              player: Annotated[str, typer.Option(help="Whose legal commands.")],
+              kind: Annotated[str | None, typer.Option(help="Only this command kind.")] = None,
+              as_json: JsonOpt = False) -> None:
+        """Every legal command for a player now, each ready for ``game apply``."""
+        g = load_game(save, current_tables(), verify=False)
+        if player not in g.scenario.sides:
+            raise InputError("--player", f"{player!r} is not a side of {g.scenario.id} "
+                             f"({', '.join(g.scenario.sides)})")
+        cmds = [c.to_json() for c in g.legal(player, kind)]
+        data = {"player": player, "prompt": g.prompt(player), "active": list(g.active()),
+                "commands": cmds, "unenumerated": g.unenumerated(player)}
+
+        def human(c: Console) -> None:
+            c.print(data["prompt"], highlight=False, markup=False)
+            for cmd in cmds:
+                c.print(json.dumps(cmd, ensure_ascii=False), highlight=False, markup=False)
+            if not cmds:
+                c.print("(no legal command now)")
+
+        emit(data, as_json, human)
+
+    @game.command("undo")
+    def undo(save: Annotated[Path, typer.Argument(help="Save file (updated in place).")],
+             player: Annotated[str, typer.Option(help="Whose last command to take back.")],
+             as_json: JsonOpt = False) -> None:
+        """Take back the player's last command (refused across a die roll, a reveal or a
+        change of the player to act)."""
+        g = load_game(save, current_tables(), verify=False)
+        if player not in g.scenario.sides:
+            raise InputError("--player", f"{player!r} is not a side of {g.scenario.id}")
+        cmd = g.undo(player)
+        save_game(g, save)
+        emit({"undone": cmd.to_json(), "state_hash": g.state_hash(),
+              "can_undo": g.can_undo(player)}, as_json)

@@ -31,7 +31,7 @@ from typing import Any
 from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.core.tables import TableSet, load_tables
-from grognard.engine.commands import Command
+from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
@@ -200,8 +200,7 @@ class Game:
             what = ", ".join(kinds)
             return (f"{_title(player)}: {self.phase.name} phase - "
                     f"{what + ', or ' if what else ''}end the phase")
-        waiting = [self.prompt(p) for p in active]
-        return f"Waiting for {', '.join(_title(p) for p in active)}: {'; '.join(waiting)}"
+        return "Waiting for " + "; ".join(self.prompt(p) for p in active)
 
     def legal(self, player: str, kind: str | None = None) -> list[Command]:
         """Every legal command for ``player`` now (of ``kind`` only, if given), from each
@@ -213,14 +212,19 @@ class Game:
         out: list[Command] = []
         for k in sorted(kinds):
             spec = self.system.commands.get(k)
-            if spec is not None and spec.legal is not None:
+            if spec is None:
+                continue
+            if spec.legal is not None:
                 out.extend(spec.legal(self.context, self.state, player))
+            elif k in ALWAYS_ALLOWED:  # end_phase: offered whenever its own checks pass
+                out.extend(verified(self.context, self.state, spec, [Command(k, player)]))
         return out
 
     def unenumerated(self, player: str) -> list[str]:
         """Allowed kinds that have no enumerator (legal, but not listed by :meth:`legal`)."""
-        return sorted(k for k in self.allowed(player)
-                      if self.system.commands[k].legal is None)
+        specs = self.system.commands
+        return sorted(k for k in self.allowed(player) if k not in ALWAYS_ALLOWED
+                      and (k not in specs or specs[k].legal is None))
 
     def status(self) -> dict[str, Any]:
         """Where the game stands: turn, date, phase, who acts, prompts, pending decisions."""
@@ -404,7 +408,7 @@ class Game:
         events: Sequence[Sequence[Event]],
         steps: Sequence[Step],
         state: JSON,
-        dice: Mapping[str, Any],
+        dice: Any,
         **kw: Any,
     ) -> Game:
         """A game from a snapshot (its final state and dice positions) without replaying:

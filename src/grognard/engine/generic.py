@@ -8,12 +8,14 @@ on it until their packages register systems of their own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import heapq
+from collections.abc import Iterator, Mapping
+from weakref import WeakKeyDictionary
 
 from grognard.core.dice import Dice, DiceExpr, clamp_roll
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex, direction_to
-from grognard.core.mapdata import WATER_TERRAIN, HexsideFeature, Terrain
+from grognard.core.mapdata import WATER_TERRAIN, HexsideFeature, MapData, Terrain
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event
@@ -84,8 +86,103 @@ def move_cost(scenario: Scenario, start: str, path: list[str]) -> int:
     return cost
 
 
+class _CostGraph:
+    """The generic movement costs of one map as plain lists (built once per map): the entry
+    cost of each hex (None for water) and per CSR edge the extra cost (None if blocked)."""
+
+    def __init__(self, m: MapData) -> None:
+        self.indptr = m.indptr.tolist()
+        self.indices = m.indices.tolist()
+        terrains = list(Terrain)
+        self.entry: list[int | None] = []
+        for code in m.terrain.tolist():
+            terrain = terrains[code]
+            self.entry.append(None if terrain in WATER_TERRAIN else TERRAIN_COST.get(terrain, 1))
+        self.edge: list[int | None] = []
+        for f in m.edge_features.tolist():
+            feats = HexsideFeature(f)
+            if feats & BLOCKING_SIDES:
+                self.edge.append(None)
+            else:
+                self.edge.append(RIVER_COST if feats & (HexsideFeature.RIVER
+                                                        | HexsideFeature.MAJOR_RIVER) else 0)
+
+
+_GRAPHS: WeakKeyDictionary[MapData, _CostGraph] = WeakKeyDictionary()
+
+
+def _graph(m: MapData) -> _CostGraph:
+    g = _GRAPHS.get(m)
+    if g is None:
+        g = _GRAPHS[m] = _CostGraph(m)
+    return g
+
+
+def _enemy_hexes(state: JSON, side: str) -> frozenset[str]:
+    return frozenset(v["hex"] for v in state["units"].values()
+                     if v["side"] != side and v["hex"] and v["status"] == "active")
+
+
+def reachable(ctx: Context, state: JSON, uid: str) -> dict[int, tuple[int, int]]:
+    """Every hex ``uid`` can reach with its movement points left under the generic costs
+    (not into enemy-occupied hexes): hex index -> (MP cost, previous hex index). Computed once
+    per position (``ctx.cached``)."""
+    def make() -> dict[int, tuple[int, int]]:
+        m = ctx.scenario.map
+        u = state["units"][uid]
+        g = _graph(m)
+        blocked = {m.index_of_label(h) for h in _enemy_hexes(state, u["side"])}
+        start = m.index_of_label(u["hex"])
+        budget = u["movement"] - u["mp_spent"]
+        best: dict[int, tuple[int, int]] = {start: (0, -1)}
+        heap = [(0, start)]
+        while heap:
+            cost, i = heapq.heappop(heap)
+            if cost > best[i][0]:
+                continue
+            for e in range(g.indptr[i], g.indptr[i + 1]):
+                j = g.indices[e]
+                entry, extra = g.entry[j], g.edge[e]
+                if entry is None or extra is None or j in blocked:
+                    continue
+                c = cost + entry + extra
+                if c <= budget and (j not in best or c < best[j][0]):
+                    best[j] = (c, i)
+                    heapq.heappush(heap, (c, j))
+        return best
+    return ctx.cached(f"generic.reach.{uid}", make)
+
+
+def cheapest_path(ctx: Context, state: JSON, uid: str, to: str) -> list[str]:
+    """The cheapest legal path (hex labels entered) for ``uid`` to ``to``, or IllegalOrder."""
+    m = ctx.scenario.map
+    try:
+        target = m.index_of_label(to)
+    except (InputError, KeyError, ValueError):
+        raise IllegalOrder("MOVE", f"{to} is not a hex of the map") from None
+    best = reachable(ctx, state, uid)
+    if target not in best or best[target][1] == -1:
+        raise IllegalOrder("MOVE", f"{uid} cannot reach {to} with its movement points left")
+    path = []
+    i = target
+    while best[i][1] != -1:
+        path.append(m.label(i))
+        i = best[i][1]
+    return path[::-1]
+
+
+def move_path(ctx: Context, state: JSON, cmd: Command) -> list[str]:
+    """The path of a move order: its explicit ``path``, or the cheapest path ``to`` a hex."""
+    path, to = cmd.args.get("path"), cmd.args.get("to")
+    if path is None and isinstance(to, str):
+        return cheapest_path(ctx, state, str(cmd.args["unit"]), to)
+    if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
+        raise IllegalOrder("MOVE", "path must list one or more hex labels (or give to = HEX)")
+    return list(path)
+
+
 def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    uid, path = cmd.args.get("unit"), cmd.args.get("path")
+    uid = cmd.args.get("unit")
     if not isinstance(uid, str) or uid not in state["units"]:
         raise IllegalOrder("MOVE", f"no unit {uid!r}")
     u = state["units"][uid]
@@ -93,12 +190,8 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
         raise IllegalOrder("MOVE", f"{uid} belongs to {u['side']}, not {cmd.player}")
     if u["status"] != "active" or u["hex"] is None:
         raise IllegalOrder("MOVE", f"{uid} is not on the map")
-    if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
-        raise IllegalOrder("MOVE", "path must list one or more hex labels")
-    enemy_hexes = {
-        v["hex"] for v in state["units"].values()
-        if v["side"] != u["side"] and v["hex"] and v["status"] == "active"
-    }
+    path = move_path(ctx, state, cmd)
+    enemy_hexes = _enemy_hexes(state, u["side"])
     for label in path:
         if label in enemy_hexes:
             raise IllegalOrder("MOVE", f"{label} is occupied by the enemy")
@@ -110,9 +203,23 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
 
 def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     u = state["units"][cmd.args["unit"]]
-    cost = move_cost(ctx.scenario, u["hex"], list(cmd.args["path"]))
+    path = move_path(ctx, state, cmd)
+    cost = move_cost(ctx.scenario, u["hex"], path)
     return [Event("unit_moved", {"unit": cmd.args["unit"], "from": u["hex"],
-                                 "path": list(cmd.args["path"]), "mp": cost})]
+                                 "path": path, "mp": cost})]
+
+
+def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """Per unit of ``player`` on the map, each hex it can reach (``to``: the cheapest path)."""
+    m = ctx.scenario.map
+    for uid, u in sorted(state["units"].items()):
+        if u["side"] != player or u["status"] != "active" or u["hex"] is None:
+            continue
+        if u["movement"] - u["mp_spent"] <= 0:
+            continue
+        for i, (_, prev) in sorted(reachable(ctx, state, uid).items()):
+            if prev != -1:
+                yield Command("move", player, {"unit": uid, "to": m.label(i)})
 
 
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
@@ -174,6 +281,11 @@ def verify_end_phase(ctx: Context, state: JSON, cmd: Command) -> None:
     return None
 
 
+def legal_end_phase(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """Ending the phase (the engine offers it only when no decision is owed)."""
+    yield Command("end_phase", player)
+
+
 def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     seq = ctx.turn_sequence
     phase, turn = seq.next_position(state["phase"], state["turn"])
@@ -193,13 +305,14 @@ GENERIC = RuleSystem(
     name="generic",
     commands={
         "move": CommandSpec("move", verify_move, execute_move,
-                            "Move a unit along adjacent hexes.",
-                            {"unit": "de-7pz", "path": ["0504"]}),
+                            "Move a unit along adjacent hexes (path), or to a hex by the "
+                            "cheapest legal path (to).",
+                            {"unit": "de-7pz", "path": ["0504"]}, legal=legal_move),
         "roll_table": CommandSpec("roll_table", verify_roll_table, execute_roll_table,
                                   "Roll on a table.",
                                   {"table": "europa_revised_crt", "column": "3-1", "drm": 1}),
         "end_phase": CommandSpec("end_phase", verify_end_phase, execute_end_phase,
-                                 "End the current phase."),
+                                 "End the current phase.", legal=legal_end_phase),
     },
     folds={
         "unit_moved": fold_unit_moved,

@@ -1,0 +1,67 @@
+"""``grognard fuzz``: random legal play to find crashes, dead ends and leaks (engine/fuzz.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grognard.cli.render import JsonOpt, emit, err_console
+from grognard.core.errors import InputError
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("fuzz")
+    def fuzz_cmd(
+        scenario: Annotated[str, typer.Argument(help="Scenario TOML or shipped name.")],
+        games: Annotated[int, typer.Option(help="Games to play.", min=1, max=1_000_000)] = 10,
+        seed: Annotated[int, typer.Option(help="Seed of game 0 (game i uses seed + i).",
+                                          min=0)] = 0,
+        max_commands: Annotated[int, typer.Option(help="Commands per game at most.",
+                                                  min=1, max=10_000_000)] = 2000,
+        out: Annotated[Path, typer.Option(help="Folder for the saves of failing games.")]
+        = Path("fuzz-failures"),
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Play uniformly random legal actions for every player; report crashes, dead ends,
+        refused legal actions, replay mismatches and view leaks. Exit 1 on any failure."""
+        from rich.progress import Progress
+
+        from grognard.engine.fuzz import GameRun, fuzz
+        from grognard.engine.save import dumps
+
+        show = not as_json and sys.stderr.isatty()
+        with Progress(console=err_console, disable=not show, transient=True) as bar:
+            task = bar.add_task(f"fuzzing {scenario}", total=games)
+
+            def step(run: GameRun) -> None:
+                bar.advance(task)
+
+            report = fuzz(scenario, games, seed, max_commands, progress=step)
+        saved = []
+        for run in report.runs:
+            if run.failures and run.game is not None:
+                try:
+                    out.mkdir(parents=True, exist_ok=True)
+                    path = out / f"{report.scenario}-seed{run.seed}.json"
+                    path.write_text(dumps(run.game), encoding="utf-8")
+                except OSError as exc:
+                    raise InputError("--out", f"cannot write {out}: {exc.strerror}") from None
+                saved.append(str(path))
+        data = report.to_json()
+        data["saved"] = saved
+
+        def human(c: object) -> None:
+            ends = ", ".join(f"{n} {k}" for k, n in data["ends"].items())
+            print(f"{report.scenario}: {report.games} games, {report.commands} commands "
+                  f"({ends}); {len(report.failures)} failures")
+            for f in report.failures:
+                print(f"  game {f.game} (seed {f.seed}) step {f.step}: {f.kind}: {f.detail}")
+            for s in saved:
+                print(f"  saved {s} (grognard game replay {s})")
+
+        emit(data, as_json, human)
+        if report.failures:
+            raise typer.Exit(1)
