@@ -6,61 +6,52 @@ stderr and exit status 2; usage errors exit 2 as well.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Annotated
-
-import typer
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from grognard import __version__
-from grognard.cli import (
-    eurofront,
-    europa_air,
-    europa_combat,
-    europa_supply,
-    europa_surprise,
-    tr_air,
-    tr_combat,
-    tr_naval,
-    tr_strategic,
-)
-from grognard.cli.render import STATE, err_console
-from grognard.core.errors import GrognardError
 
-app = typer.Typer(
-    name="grognard",
-    help="Rules engine, referee and playtest lab for Europa, Revised Third Reich and EuroFront.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
-europa_app = typer.Typer(help="Europa: rule 47 surprise turns and Europa revised.",
-                         no_args_is_help=True)
-tr_app = typer.Typer(help="Revised Third Reich.", no_args_is_help=True)
+if TYPE_CHECKING:
+    import typer
+
+#: Top-level command -> the cli modules that register it. ``main`` imports only those (start-up
+#: stays fast: a rules command never imports the server, a ``--version`` imports nothing).
+#: Commands not listed here are found by registering everything (``_register_all``).
+LAZY: dict[str, tuple[str, ...]] = {
+    "roll": ("basics",), "tables": ("basics",), "scenario": ("game",), "game": ("game",),
+    "demo": ("demo",), "fuzz": ("fuzz",), "eurofront": ("eurofront",),
+    "europa": ("europa_surprise", "europa_combat", "europa_air", "europa_supply"),
+    "3r": ("tr_strategic", "tr_combat", "tr_air", "tr_naval"),
+}
+def _register(app: typer.Typer, subs: dict[str, typer.Typer], command: str) -> None:
+    """Register only the modules of ``command`` (see :data:`LAZY`)."""
+    for module in LAZY[command]:
+        mod: Any = importlib.import_module(f"grognard.cli.{module}")
+        mod.register(subs.get(command, app))
+    if command in subs:
+        app.add_typer(subs[command], name=command)
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"grognard {__version__}")
-        raise typer.Exit()
+def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
+    from grognard.cli import (
+        basics,
+        demo,
+        eurofront,
+        europa_air,
+        europa_combat,
+        europa_supply,
+        europa_surprise,
+        fuzz,
+        game,
+        tr_air,
+        tr_combat,
+        tr_naval,
+        tr_strategic,
+    )
 
-
-@app.callback()
-def root(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Print the version and exit.")] = False,
-    tables: Annotated[Path | None, typer.Option("--tables", help="Directory of table files "
-                                                "overriding the shipped ones (same id).")] = None,
-) -> None:
-    """grognard."""
-    STATE.tables_dir = tables
-
-
-def _register_all() -> None:
-    from grognard.cli import basics, demo, fuzz, game
-
+    europa_app, tr_app = subs["europa"], subs["3r"]
     basics.register(app)
     game.register(app)
     demo.register(app)
@@ -78,12 +69,45 @@ def _register_all() -> None:
     app.add_typer(tr_app, name="3r")
 
 
-_register_all()
+def _command_of(args: Sequence[str]) -> str | None:
+    """The top-level command named in ``args`` (skipping the root options)."""
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a == "--tables":
+            skip = True
+        elif not a.startswith("-"):
+            return a
+    return None
+
+
+def build_app(args: Sequence[str] = ()) -> typer.Typer:
+    """The CLI app with the commands ``args`` need (all of them for help or an unknown name)."""
+    from grognard.cli.root import root_app
+
+    app, subs = root_app()
+    command = _command_of(args)
+    if command in LAZY:
+        _register(app, subs, command)
+    else:
+        _register_all(app, subs)
+    return app
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit status (console script entry point)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--version"]:
+        sys.stdout.write(f"grognard {__version__}\n")
+        return 0
+    import typer
+    from rich.text import Text
+
+    from grognard.cli.render import err_console
+    from grognard.core.errors import GrognardError
+
+    app = build_app(args)
     try:
         result = app(args=args, standalone_mode=False, prog_name="grognard")
     except GrognardError as exc:

@@ -1,0 +1,46 @@
+"""The root ``grognard`` app: its global options (imported only when a command runs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grognard import __version__
+from grognard.cli.render import STATE
+
+SUB_APPS = {"europa": "Europa: rule 47 surprise turns and Europa revised.",
+            "3r": "Revised Third Reich."}
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"grognard {__version__}")
+        raise typer.Exit()
+
+
+def root_app() -> tuple[typer.Typer, dict[str, typer.Typer]]:
+    """A fresh root app and its sub-apps (``europa``, ``3r``), with no commands yet."""
+    app = typer.Typer(
+        name="grognard",
+        help="Rules engine, referee and playtest lab for Europa, Revised Third Reich and "
+             "EuroFront.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+    )
+
+    @app.callback()
+    def root(
+        version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                              help="Print the version and exit.")] = False,
+        tables: Annotated[Path | None, typer.Option(
+            "--tables", help="Directory of table files overriding the shipped ones (same id)."
+        )] = None,
+    ) -> None:
+        """grognard."""
+        STATE.tables_dir = tables
+
+    subs = {name: typer.Typer(help=text, no_args_is_help=True) for name, text in SUB_APPS.items()}
+    return app, subs
