@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 #: Commands not listed here are found by registering everything (``_register_all``).
 LAZY: dict[str, tuple[str, ...]] = {
     "roll": ("basics",), "tables": ("basics",), "scenario": ("game",), "game": ("game",),
-    "demo": ("demo",), "fuzz": ("fuzz",), "eurofront": ("eurofront",),
+    "demo": ("demo",), "fuzz": ("fuzz",), "eurofront": ("eurofront",), "map": ("maps",),
     "europa": ("europa_surprise", "europa_combat", "europa_air", "europa_supply"),
     "3r": ("tr_strategic", "tr_combat", "tr_air", "tr_naval"),
 }
@@ -45,6 +45,7 @@ def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
         europa_surprise,
         fuzz,
         game,
+        maps,
         tr_air,
         tr_combat,
         tr_naval,
@@ -65,6 +66,7 @@ def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
     tr_air.register(tr_app)
     tr_naval.register(tr_app)
     eurofront.register(app)
+    maps.register(app)
     app.add_typer(europa_app, name="europa")
     app.add_typer(tr_app, name="3r")
 

@@ -8,6 +8,7 @@ the line, the hex label or the field::
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -103,11 +104,46 @@ def _list(raw: Mapping[str, Any], key: str, w: _Where) -> list[Any]:
     return v
 
 
+@functools.lru_cache(maxsize=8)
+def _map_file(name: str) -> Mapping[str, Any]:
+    res = resources.files("grognard.data").joinpath("maps", f"{name}.toml")
+    return tomllib.loads(res.read_text(encoding="utf-8")) if res.is_file() else {}
+
+
+def include_map(raw: Mapping[str, Any], file: str = "<scenario>") -> dict[str, Any]:
+    """``[scenario] map = "ID"``: the tables of the shipped map ``data/maps/ID.toml`` under the
+    scenario's own (C-HEX). A table both have is merged key by key, the scenario's keys winning
+    (so ``[third_reich]`` keeps both); an array of tables both have (``[[cities]]``,
+    ``[[hexsides]]``, ``[[boxes]]``) is the map's entries then the scenario's; any other value
+    is the scenario's. Without ``map`` the tables are returned unchanged."""
+    head = raw.get("scenario")
+    name = head.get("map") if isinstance(head, dict) else None
+    if name is None:
+        return dict(raw)
+    base = _map_file(name) if isinstance(name, str) and re.fullmatch(r"[a-z0-9][a-z0-9_-]*",
+                                                                      name) else {}
+    if not base:
+        maps = resources.files("grognard.data").joinpath("maps")
+        known = sorted(e.name[:-5] for e in maps.iterdir() if e.name.endswith(".toml"))
+        raise ScenarioError(f"unknown map {name!r} (maps: {', '.join(known)})", file=file,
+                            field="scenario.map")
+    out: dict[str, Any] = {k: v for k, v in base.items() if k != "map_info"}
+    for key, value in raw.items():
+        mine = out.get(key)
+        if isinstance(mine, dict) and isinstance(value, dict):
+            out[key] = {**mine, **value}
+        elif isinstance(mine, list) and isinstance(value, list):
+            out[key] = [*mine, *value]
+        else:
+            out[key] = value
+    return out
+
+
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     """Parse and validate scenario TOML text."""
     w = _Where(text, file)
     try:
-        raw = tomllib.loads(text)
+        raw = include_map(tomllib.loads(text), file)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
         raise w.error(f"not valid TOML: {exc}", line=int(m.group(1)) if m else None) from None
