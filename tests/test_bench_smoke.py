@@ -20,3 +20,14 @@ def test_bench_dice_quick_json():
         assert data["exact_table"][key] > 0
     for key in ("grognard_per_s", "python_per_s", "speedup"):
         assert data["monte_carlo"][key] > 0
+
+
+def test_bench_engine_quick_json():
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "engine.py"), "--json", "--quick"],
+                       capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    play = data["random_play"][0]
+    assert play["commands"] > 0 and play["commands_per_s"] > 0 and play["apply_per_s"] > 0
+    assert data["load"]["replay_per_command_ratio"] > 0
+    assert data["apply_cli"]["ratio"] > 0 and data["startup_cpu_s"] >= 0

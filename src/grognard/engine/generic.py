@@ -8,9 +8,12 @@ on it until their packages register systems of their own.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator, Mapping
 from weakref import WeakKeyDictionary
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
 
 from grognard.core.dice import Dice, DiceExpr, clamp_roll
 from grognard.core.errors import IllegalOrder, InputError
@@ -87,25 +90,34 @@ def move_cost(scenario: Scenario, start: str, path: list[str]) -> int:
 
 
 class _CostGraph:
-    """The generic movement costs of one map as plain lists (built once per map): the entry
-    cost of each hex (None for water) and per CSR edge the extra cost (None if blocked)."""
+    """The generic movement costs of one map (built once per map): per CSR edge the MP cost
+    of crossing it into its target hex (terrain entry cost plus any river), -1 where the
+    edge cannot be crossed (water, a blocking hexside)."""
 
     def __init__(self, m: MapData) -> None:
-        self.indptr = m.indptr.tolist()
-        self.indices = m.indices.tolist()
+        self.labels = [m.label(i) for i in range(m.n)]
+        self.index = {label: i for i, label in enumerate(self.labels)}
+        self.n = m.n
+        self.indptr = m.indptr
+        self.indices = m.indices
         terrains = list(Terrain)
-        self.entry: list[int | None] = []
-        for code in m.terrain.tolist():
-            terrain = terrains[code]
-            self.entry.append(None if terrain in WATER_TERRAIN else TERRAIN_COST.get(terrain, 1))
-        self.edge: list[int | None] = []
-        for f in m.edge_features.tolist():
-            feats = HexsideFeature(f)
-            if feats & BLOCKING_SIDES:
-                self.edge.append(None)
-            else:
-                self.edge.append(RIVER_COST if feats & (HexsideFeature.RIVER
-                                                        | HexsideFeature.MAJOR_RIVER) else 0)
+        entry = np.array([-1 if terrains[c] in WATER_TERRAIN else TERRAIN_COST.get(terrains[c], 1)
+                          for c in m.terrain.tolist()], dtype=np.int64)
+        feats = m.edge_features.astype(np.int64)
+        cost = entry[m.indices] + np.where(
+            feats & int(HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER), RIVER_COST, 0)
+        cost[(entry[m.indices] < 0) | ((feats & int(BLOCKING_SIDES)) != 0)] = -1
+        self.cost = cost
+
+    def graph(self, blocked: frozenset[int]) -> csr_matrix:
+        """The crossable edges as a sparse matrix, without edges into ``blocked`` hexes."""
+        keep = self.cost > 0
+        if blocked:
+            keep &= ~np.isin(self.indices, np.fromiter(blocked, dtype=np.int64))
+        rows = np.repeat(np.arange(self.n), np.diff(self.indptr))
+        return csr_matrix((self.cost[keep].astype(np.float64), (rows[keep],
+                                                                self.indices[keep])),
+                          shape=(self.n, self.n))
 
 
 _GRAPHS: WeakKeyDictionary[MapData, _CostGraph] = WeakKeyDictionary()
@@ -123,50 +135,57 @@ def _enemy_hexes(state: JSON, side: str) -> frozenset[str]:
                      if v["side"] != side and v["hex"] and v["status"] == "active")
 
 
+def _side_graph(ctx: Context, state: JSON, side: str) -> csr_matrix:
+    """``side``'s movement graph now (no entry into enemy-occupied hexes), once per position."""
+    def make() -> csr_matrix:
+        g = _graph(ctx.scenario.map)
+        return g.graph(frozenset(g.index[h] for h in _enemy_hexes(state, side)))
+    return ctx.cached(f"generic.graph.{side}", make)
+
+
+def reachable_many(ctx: Context, state: JSON, uids: list[str]
+                   ) -> dict[str, dict[int, tuple[int, int]]]:
+    """For units of one side: every hex each can reach with its movement points left under
+    the generic costs (never into enemy-occupied hexes): hex index -> (MP cost, previous hex
+    index, -1 at the start). One vectorised Dijkstra for all of them."""
+    if not uids:
+        return {}
+    units = [state["units"][u] for u in uids]
+    g = _graph(ctx.scenario.map)
+    starts = [g.index[u["hex"]] for u in units]
+    budgets = [u["movement"] - u["mp_spent"] for u in units]
+    dist, pred = dijkstra(_side_graph(ctx, state, units[0]["side"]), indices=starts,
+                          return_predecessors=True, limit=max(max(budgets), 0) + 0.5)
+    out = {}
+    for row, (uid, start, budget) in enumerate(zip(uids, starts, budgets, strict=True)):
+        hexes = np.flatnonzero(dist[row] <= budget + 1e-9)
+        cost = dist[row][hexes].astype(np.int64).tolist()
+        prev = pred[row][hexes].tolist()
+        out[uid] = {i: (c, -1 if i == start else p)
+                    for i, c, p in zip(hexes.tolist(), cost, prev, strict=True)}
+    return out
+
+
 def reachable(ctx: Context, state: JSON, uid: str) -> dict[int, tuple[int, int]]:
-    """Every hex ``uid`` can reach with its movement points left under the generic costs
-    (not into enemy-occupied hexes): hex index -> (MP cost, previous hex index). Computed once
-    per position (``ctx.cached``)."""
-    def make() -> dict[int, tuple[int, int]]:
-        m = ctx.scenario.map
-        u = state["units"][uid]
-        g = _graph(m)
-        blocked = {m.index_of_label(h) for h in _enemy_hexes(state, u["side"])}
-        start = m.index_of_label(u["hex"])
-        budget = u["movement"] - u["mp_spent"]
-        best: dict[int, tuple[int, int]] = {start: (0, -1)}
-        heap = [(0, start)]
-        while heap:
-            cost, i = heapq.heappop(heap)
-            if cost > best[i][0]:
-                continue
-            for e in range(g.indptr[i], g.indptr[i + 1]):
-                j = g.indices[e]
-                entry, extra = g.entry[j], g.edge[e]
-                if entry is None or extra is None or j in blocked:
-                    continue
-                c = cost + entry + extra
-                if c <= budget and (j not in best or c < best[j][0]):
-                    best[j] = (c, i)
-                    heapq.heappush(heap, (c, j))
-        return best
-    return ctx.cached(f"generic.reach.{uid}", make)
+    """:func:`reachable_many` for one unit, once per position."""
+    return ctx.cached(f"generic.reach.{uid}",
+                      lambda: reachable_many(ctx, state, [uid])[uid])
 
 
 def cheapest_path(ctx: Context, state: JSON, uid: str, to: str) -> list[str]:
     """The cheapest legal path (hex labels entered) for ``uid`` to ``to``, or IllegalOrder."""
     m = ctx.scenario.map
-    try:
-        target = m.index_of_label(to)
-    except (InputError, KeyError, ValueError):
-        raise IllegalOrder("MOVE", f"{to} is not a hex of the map") from None
+    target = _graph(m).index.get(to)
+    if target is None:
+        raise IllegalOrder("MOVE", f"{to} is not a hex of the map")
     best = reachable(ctx, state, uid)
     if target not in best or best[target][1] == -1:
         raise IllegalOrder("MOVE", f"{uid} cannot reach {to} with its movement points left")
+    labels = _graph(m).labels
     path = []
     i = target
     while best[i][1] != -1:
-        path.append(m.label(i))
+        path.append(labels[i])
         i = best[i][1]
     return path[::-1]
 
@@ -181,7 +200,8 @@ def move_path(ctx: Context, state: JSON, cmd: Command) -> list[str]:
     return list(path)
 
 
-def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
+def _priced_move(ctx: Context, state: JSON, cmd: Command) -> tuple[list[str], int]:
+    """The checked path of a move and its MP cost (once per position)."""
     uid = cmd.args.get("unit")
     if not isinstance(uid, str) or uid not in state["units"]:
         raise IllegalOrder("MOVE", f"no unit {uid!r}")
@@ -191,6 +211,8 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
     if u["status"] != "active" or u["hex"] is None:
         raise IllegalOrder("MOVE", f"{uid} is not on the map")
     path = move_path(ctx, state, cmd)
+    if "path" not in cmd.args:  # the cheapest path is legal by construction
+        return path, reachable(ctx, state, uid)[_graph(ctx.scenario.map).index[path[-1]]][0]
     enemy_hexes = _enemy_hexes(state, u["side"])
     for label in path:
         if label in enemy_hexes:
@@ -199,27 +221,32 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
     left = u["movement"] - u["mp_spent"]
     if cost > left:
         raise IllegalOrder("MOVE", f"{uid} needs {cost} MPs for that path and has {left}")
+    return path, cost
+
+
+def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
+    _priced_move(ctx, state, cmd)
 
 
 def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     u = state["units"][cmd.args["unit"]]
-    path = move_path(ctx, state, cmd)
-    cost = move_cost(ctx.scenario, u["hex"], path)
+    path, cost = _priced_move(ctx, state, cmd)
     return [Event("unit_moved", {"unit": cmd.args["unit"], "from": u["hex"],
                                  "path": path, "mp": cost})]
 
 
 def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """Per unit of ``player`` on the map, each hex it can reach (``to``: the cheapest path)."""
-    m = ctx.scenario.map
-    for uid, u in sorted(state["units"].items()):
-        if u["side"] != player or u["status"] != "active" or u["hex"] is None:
-            continue
-        if u["movement"] - u["mp_spent"] <= 0:
-            continue
-        for i, (_, prev) in sorted(reachable(ctx, state, uid).items()):
+    labels = _graph(ctx.scenario.map).labels
+    movers = [uid for uid, u in sorted(state["units"].items())
+              if u["side"] == player and u["status"] == "active" and u["hex"] is not None
+              and u["movement"] - u["mp_spent"] > 0]
+    reach = reachable_many(ctx, state, movers)
+    for uid in movers:
+        ctx.cache.setdefault(f"generic.reach.{uid}", reach[uid])
+        for i, (_, prev) in sorted(reach[uid].items()):
             if prev != -1:
-                yield Command("move", player, {"unit": uid, "to": m.label(i)})
+                yield Command("move", player, {"unit": uid, "to": labels[i]})
 
 
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:

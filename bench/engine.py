@@ -1,0 +1,230 @@
+"""Benchmark: the engine as a referee (issue 11) - random legal play, loads, CLI apply, start-up.
+
+Run: ``uv run python bench/engine.py --json`` (``--quick`` for small numbers, used by the smoke
+test). One run measures:
+
+* ``random_play``: uniformly random legal play (engine/fuzz.py ``choose``) on a generated
+  3R-scale map (about 1,500 hexes, 300 units, three players) and on each named shipped
+  scenario: ``commands_per_s`` (choosing included), ``apply_per_s`` (``Game.apply`` alone:
+  verify, execute, fold), ``legal_ms`` (one ``Game.legal`` call), and the per-command cost in
+  the first and the last fifth of the game (``drift``: no slowdown over a game is 1.0).
+  Baseline in the same run: ``deepcopy_ms``, what copying the whole state once per command
+  (the engine before issue 11) costs on the same state, and the ratio ``apply_vs_deepcopy``.
+* ``load``: saves of 1,000 and 4,000 commands loaded from their snapshot (``game apply``) and
+  verified by a full replay (``game replay``): seconds and the per-command ratio 4,000/1,000.
+* ``apply_cli``: one ``grognard game apply`` subprocess on the 4,000-command save against one
+  on a 10-command save (ratio).
+* ``startup``: CPU seconds of ``grognard --version``.
+* ``peak_rss_mb``: peak resident memory of this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import platform
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from grognard.engine.fuzz import choose
+from grognard.engine.game import Game
+from grognard.engine.save import dumps, loads
+from grognard.engine.scenario import Scenario, load_scenario, parse_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+SIDES = ("axis", "allies", "ussr")
+TERRAIN = (".", ".", ".", ".", ".", "w", "w", "r", "m", "s")
+
+
+def generated_scenario(cols: int = 39, rows: int = 39, units: int = 300, seed: int = 3,
+                       system: str = "generic") -> Scenario:
+    """A 3R-scale test scenario: ``cols`` x ``rows`` hexes of mixed terrain with rivers,
+    ``units`` units of three players in three bands (west, centre, east)."""
+    rng = random.Random(seed)
+    grid = ["".join(rng.choice(TERRAIN) for _ in range(cols)) for _ in range(rows)]
+    lines = [
+        "[scenario]", 'id = "bench-3r-scale"', 'title = "Generated 3R-scale bench map"',
+        f'system = "{system}"', f"sides = {json.dumps(list(SIDES))}", f"seed = {seed}", "",
+        "[map]", 'layout = { offset = "odd-q", style = "numeric", origin = 1 }',
+        'legend = { "." = "clear", "w" = "woods", "r" = "rough", "m" = "mountain", '
+        '"s" = "swamp" }',
+        'grid = """', *grid, '"""', "",
+    ]
+    used: set[str] = set()
+    band = cols // 3
+    for i in range(units):
+        side = SIDES[i % 3]
+        lo = band * (i % 3)
+        while True:
+            c, r = rng.randrange(lo, lo + band), rng.randrange(rows)
+            label = f"{c + 1:02d}{r + 1:02d}"
+            if label not in used:
+                used.add(label)
+                break
+        lines += ["[[units]]", f'id = "{side}-{i}"', f'side = "{side}"',
+                  f'nationality = "{side}"', 'type = "infantry"', "attack = 4", "defense = 4",
+                  f"movement = {rng.choice((3, 4, 4, 6))}", f'hex = "{label}"', ""]
+    phases = ", ".join(
+        f'{{ name = "movement", player = "{s}", commands = ["move"] }}' for s in SIDES)
+    lines += ["[sequence]", f"phases = [{phases}]", ""]
+    return parse_scenario("\n".join(lines), "<bench>")
+
+
+def random_play(sc: Scenario, commands: int, seed: int = 1) -> dict[str, Any]:
+    g = Game(sc, seed)
+    rng = random.Random(seed)
+    apply_s = choose_s = 0.0
+    per: list[float] = []
+    t0 = time.perf_counter()
+    for _ in range(commands):
+        if g.over:
+            break
+        t = time.perf_counter()
+        cmd = choose(g, rng)
+        t1 = time.perf_counter()
+        if cmd is None:
+            break
+        g.apply(cmd)
+        t2 = time.perf_counter()
+        choose_s += t1 - t
+        apply_s += t2 - t1
+        per.append(t2 - t)
+    total = time.perf_counter() - t0
+    n = len(per)
+    fifth = max(1, n // 5)
+    drift = (sum(per[-fifth:]) / fifth) / (sum(per[:fifth]) / fifth) if n >= 10 else 1.0
+    t = time.perf_counter()
+    reps = 5
+    for _ in range(reps):
+        g.legal(g.active()[0]) if g.active() else None
+    legal_ms = (time.perf_counter() - t) / reps * 1000
+    t = time.perf_counter()
+    copy.deepcopy(g.state)
+    deepcopy_ms = (time.perf_counter() - t) * 1000
+    apply_ms = apply_s / max(n, 1) * 1000
+    return {
+        "scenario": sc.id, "hexes": sc.map.n, "units": len(sc.placements),
+        "players": len(sc.sides), "commands": n, "seconds": round(total, 3),
+        "commands_per_s": round(n / total, 1) if total else 0.0,
+        "apply_per_s": round(n / apply_s, 1) if apply_s else 0.0,
+        "choose_ms": round(choose_s / max(n, 1) * 1000, 4),
+        "apply_ms": round(apply_ms, 4), "legal_ms": round(legal_ms, 3),
+        "deepcopy_ms": round(deepcopy_ms, 4),
+        "apply_vs_deepcopy": round(deepcopy_ms / apply_ms, 2) if apply_ms else 0.0,
+        "drift": round(drift, 2), "ended": "over" if g.over else "limit",
+        "_game": g,
+    }
+
+
+def save_of(sc: Scenario, commands: int, seed: int = 2) -> tuple[str, Game]:
+    g = Game(sc, seed)
+    rng = random.Random(seed)
+    while len(g.commands) < commands:
+        cmd = choose(g, rng)
+        if cmd is None:
+            break
+        g.apply(cmd)
+    return dumps(g), g
+
+
+def load_times(sc: Scenario, sizes: tuple[int, int]) -> tuple[dict[str, Any], dict[int, str]]:
+    out: dict[str, Any] = {}
+    texts = {}
+    for n in sizes:
+        text, g = save_of(sc, n)
+        texts[n] = text
+        t = time.perf_counter()
+        loads(text, verify=False)
+        snap = time.perf_counter() - t
+        t = time.perf_counter()
+        loads(text, verify=True)
+        full = time.perf_counter() - t
+        out[str(n)] = {"commands": len(g.commands), "snapshot_s": round(snap, 4),
+                       "replay_s": round(full, 3), "bytes": len(text.encode())}
+    a, b = (out[str(n)] for n in sizes)
+    per_a = a["replay_s"] / a["commands"]
+    per_b = b["replay_s"] / b["commands"]
+    out["replay_per_command_ratio"] = round(per_b / per_a, 2)
+    return out, texts
+
+
+def cli_apply(text: str, g: Game) -> float:
+    """Seconds of one ``grognard game apply`` subprocess on a copy of the save ``text``."""
+    rng = random.Random(9)
+    cmd = choose(g, rng)
+    assert cmd is not None
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "save.json"
+        path.write_text(text, encoding="utf-8")
+        t = time.perf_counter()
+        r = subprocess.run([sys.executable, "-m", "grognard", "game", "apply", str(path),
+                            json.dumps(cmd.to_json())], capture_output=True, text=True,
+                           cwd=ROOT)
+        took = time.perf_counter() - t
+        if r.returncode != 0:
+            raise SystemExit(f"game apply failed: {r.stderr.strip()}")
+    return took
+
+
+def startup_cpu() -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "grognard", "--version"], capture_output=True,
+                   check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
+    ap.add_argument("--scenario", action="append", default=None,
+                    help="shipped scenario to play at random (repeatable)")
+    args = ap.parse_args()
+    quick = args.quick
+    n = 300 if quick else 5000
+    sizes = (100, 400) if quick else (1000, 4000)
+    gen = generated_scenario(cols=12 if quick else 39, rows=12 if quick else 39,
+                             units=30 if quick else 300)
+    plays = [random_play(gen, n)]
+    for name in args.scenario or ([] if quick else ["tr-1939-two-fronts", "demo-europa"]):
+        try:
+            plays.append(random_play(load_scenario(name), n))
+        except Exception as exc:  # a scenario not shipped on this checkout: say so
+            plays.append({"scenario": name, "error": f"{type(exc).__name__}: {exc}"})
+    load, texts = load_times(gen, sizes)
+    small, big = texts[sizes[0]], texts[sizes[1]]
+    ten, g10 = save_of(gen, 10)
+    _, gbig = save_of(gen, sizes[1])
+    apply_small = cli_apply(ten, g10)
+    apply_big = cli_apply(big, gbig)
+    del small
+    data = {
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                    "platform": platform.platform()},
+        "random_play": [{k: v for k, v in p.items() if k != "_game"} for p in plays],
+        "load": load,
+        "apply_cli": {"save_10_s": round(apply_small, 3),
+                      f"save_{sizes[1]}_s": round(apply_big, 3),
+                      "ratio": round(apply_big / apply_small, 2)},
+        "startup_cpu_s": round(startup_cpu(), 3),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+    if args.json:
+        print(json.dumps(data, indent=1))
+    else:
+        for p in data["random_play"]:
+            print(p)
+        print(json.dumps({k: v for k, v in data.items() if k != "random_play"}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

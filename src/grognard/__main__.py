@@ -1,0 +1,5 @@
+"""``python -m grognard``: the command line."""
+
+from grognard.cli import entry
+
+entry()
