@@ -1,5 +1,5 @@
 """Docs stay true: FEATURES.md is regenerated from the area pages; the README opens with the
-two commands; every shipped table is listed as published or reconstructed."""
+main command and the test command; every shipped table is listed as published or reconstructed."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def test_features_md_is_current():
 
 def test_readme_opens_with_the_two_commands():
     lines = [ln for ln in (ROOT / "README.md").read_text().splitlines() if ln.startswith("pip")]
-    assert lines[0].startswith("pip install uv && uv run grognard demo")
+    assert lines[0].startswith("pip install uv && uv run grognard play ")
     assert lines[1].startswith("pip install uv && uv run pytest")
     ci = (ROOT / ".ci" / "run").read_text()
     assert "uv run pytest" in ci

@@ -24,6 +24,7 @@ LAZY: dict[str, tuple[str, ...]] = {
     "demo": ("demo",), "fuzz": ("fuzz",), "eurofront": ("eurofront",), "map": ("maps",),
     "europa": ("europa_surprise", "europa_combat", "europa_air", "europa_supply"),
     "3r": ("tr_strategic", "tr_combat", "tr_air", "tr_naval"),
+    "serve": ("server",), "play": ("server",), "verify": ("server",),
 }
 def _register(app: typer.Typer, subs: dict[str, typer.Typer], command: str) -> None:
     """Register only the modules of ``command`` (see :data:`LAZY`)."""
@@ -46,6 +47,7 @@ def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
         fuzz,
         game,
         maps,
+        server,
         tr_air,
         tr_combat,
         tr_naval,
@@ -67,6 +69,7 @@ def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
     tr_naval.register(tr_app)
     eurofront.register(app)
     maps.register(app)
+    server.register(app)
     app.add_typer(europa_app, name="europa")
     app.add_typer(tr_app, name="3r")
 

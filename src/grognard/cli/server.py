@@ -1,0 +1,126 @@
+"""``grognard serve``, ``grognard play`` and ``grognard verify``: the game server and its dice check."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grognard.cli.render import JsonOpt, emit
+from grognard.core.errors import InputError
+
+DEFAULT_DB = "$XDG_DATA_HOME/grognard/games.sqlite"
+
+
+def default_db() -> Path:
+    """The embedded database file: ``$XDG_DATA_HOME/grognard/games.sqlite`` (``~/.local/share``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    path = Path(base) / "grognard" / "games.sqlite"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _db_url(db: str | None) -> str:
+    if db is None:
+        return f"sqlite:///{default_db()}"
+    if "://" not in db:
+        return f"sqlite:///{Path(db).resolve()}"
+    return db
+
+
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _any_port(host: str) -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def _run(app: object, host: str, port: int) -> None:
+    import uvicorn
+
+    uvicorn.run(app, host=host, port=port, log_level="warning")  # type: ignore[arg-type]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve(
+        db: Annotated[str | None, typer.Option("--db", help="Database: a SQLAlchemy URL "
+                                               "(postgresql://user@host/db) or a SQLite file "
+                                               f"(default {DEFAULT_DB}).")] = None,
+        host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    ) -> None:
+        """Run the game server: the lobby, seats with secret links, the map UI and its API."""
+        from grognard.server.app import create_app
+
+        url = _db_url(db)
+        web = create_app(url)
+        typer.echo(f"grognard server on http://{host}:{port}/ (database {url})")
+        _run(web, host, port)
+
+    @app.command("play")
+    def play(
+        scenario: Annotated[str, typer.Argument(help="A shipped scenario (grognard scenario "
+                                                "list) to play hotseat in the browser.")],
+        db: Annotated[str | None, typer.Option("--db", help="Database (default: the embedded "
+                                               f"SQLite file {DEFAULT_DB}).")] = None,
+        host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+        port: Annotated[int, typer.Option("--port")] = 8000,
+        browser: Annotated[bool, typer.Option("--browser/--no-browser",
+                                              help="Open a browser on the game.")] = True,
+    ) -> None:
+        """Start the server, create a hotseat game of SCENARIO and open the browser on it."""
+        from grognard.server.app import create_app
+
+        web = create_app(_db_url(db))
+        if not _port_free(host, port):
+            port = _any_port(host)
+        gid, tokens = web.state.referee.create(scenario, "hotseat")
+        url = f"http://{host}:{port}/play/{tokens['*']}"
+        typer.echo(f"game {gid} ({scenario}), hotseat: {url}")
+        if browser:
+            def _open() -> None:
+                try:
+                    opened = webbrowser.open(url)
+                except Exception:
+                    opened = False
+                if not opened:
+                    typer.echo(f"no browser could be opened: open {url}")
+            threading.Timer(1.0, _open).start()
+        else:
+            typer.echo(f"open {url}")
+        _run(web, host, port)
+
+    @app.command("verify")
+    def verify(
+        save: Annotated[Path, typer.Argument(help="A finished game's save (from the server's "
+                                             "/api/games/ID/save), seed and commitment inside.")],
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Check a finished game's dice: the revealed seed matches the commitment published at
+        creation, and replaying the log from it re-derives every recorded roll."""
+        from grognard.server.dice import verify_save_text
+
+        try:
+            text = save.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InputError("save", f"{save}: cannot read ({exc.strerror})") from None
+        report = verify_save_text(text, str(save))
+        emit(report, as_json, lambda c: c.print(
+            f"[green]verified[/]: {save} — seed matches commitment {report['commitment'][:16]}…; "
+            f"{report['dice']} dice in {report['commands_with_rolls']} rolling commands of "
+            f"{report['commands']} re-derived"))
+

@@ -1,0 +1,210 @@
+"""The web application: the lobby, the play page of each seat, and the JSON API behind it.
+
+Pages are Jinja2 templates with the map as SVG; a little plain JavaScript (static/play.js)
+fetches the seat's state, draws the counters and sends commands. Every ``/api/play/{token}``
+answer is built from that token's seat view (see :mod:`grognard.server.service`).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Form, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from grognard.core.errors import GrognardError, IllegalOrder
+from grognard.engine.scenario import parse_scenario
+from grognard.server.dice import verify_save_text
+from grognard.server.mapsvg import map_svg
+from grognard.server.service import Forbidden, NotFound, Referee
+from grognard.server.store import StaleVersion, Store
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+
+def _status_of(exc: GrognardError) -> int:
+    if isinstance(exc, StaleVersion):
+        return 409
+    if isinstance(exc, NotFound):
+        return 404
+    if isinstance(exc, Forbidden):
+        return 403
+    if isinstance(exc, IllegalOrder):
+        return 422
+    return 400
+
+
+def _error(exc: GrognardError) -> JSONResponse:
+    body: dict[str, Any] = {"error": str(exc).splitlines()[0] if str(exc) else type(exc).__name__}
+    if isinstance(exc, IllegalOrder):
+        body["rule"] = exc.rule
+    return JSONResponse(body, status_code=_status_of(exc))
+
+
+@lru_cache(maxsize=64)
+def _map_for(text: str) -> tuple[str, str, str]:
+    sc = parse_scenario(text, "<game>")
+    svg, centres, box = map_svg(sc)
+    return svg, json.dumps(centres), " ".join(str(v) for v in box)
+
+
+def create_app(db_url: str) -> FastAPI:
+    """The server over the database at ``db_url`` (SQLAlchemy URL)."""
+    store = Store(db_url)
+    ref = Referee(store)
+    app = FastAPI(title="grognard", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.referee = ref
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.exception_handler(GrognardError)
+    async def _grognard_error(_req: Request, exc: GrognardError) -> JSONResponse:
+        return _error(exc)
+
+    @app.exception_handler(Exception)
+    async def _internal(_req: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
+
+    # --- pages ----------------------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse)
+    def lobby(request: Request) -> Response:
+        scenarios = []
+        for name in ref.scenario_names():
+            sc = ref.scenario(name)
+            scenarios.append({"id": name, "title": sc.title, "system": sc.system,
+                              "sides": list(sc.sides), "hexes": sc.map.n})
+        return templates.TemplateResponse(request, "lobby.html", {
+            "scenarios": scenarios, "games": store.list_games()})
+
+    @app.post("/games")
+    def create_form(scenario: str = Form(...), mode: str = Form("seats")) -> Response:
+        gid, tokens = ref.create(scenario, mode)
+        if mode == "hotseat":
+            return RedirectResponse(f"/play/{tokens['*']}", status_code=303)
+        return RedirectResponse(f"/games/{gid}/created?" + "&".join(
+            f"{p}={t}" for p, t in tokens.items()), status_code=303)
+
+    @app.get("/games/{gid}/created", response_class=HTMLResponse)
+    def created(request: Request, gid: str) -> Response:
+        info = ref.public(gid)
+        links = [(p, t) for p, t in request.query_params.items()]
+        return templates.TemplateResponse(request, "created.html", {"info": info,
+                                                                    "links": links})
+
+    @app.get("/games/{gid}", response_class=HTMLResponse)
+    def game_page(request: Request, gid: str) -> Response:
+        info = ref.public(gid)
+        report = None
+        if info["over"]:
+            try:
+                report = verify_save_text(json.dumps(ref.export(gid)), f"game {gid}")
+            except GrognardError as exc:
+                report = {"valid": False, "error": str(exc)}
+        return templates.TemplateResponse(request, "verify.html", {"info": info,
+                                                                   "report": report})
+
+    @app.get("/play/{token}", response_class=HTMLResponse)
+    def play(request: Request, token: str) -> Response:
+        gid, seat = ref.seat(token)
+        with ref.hold(gid) as loaded:
+            text = loaded.game.scenario.text
+            title = loaded.title
+            sides = list(loaded.game.scenario.sides)
+        svg, centres, box = _map_for(text)
+        return templates.TemplateResponse(request, "play.html", {
+            "token": token, "game": gid, "seat": seat, "title": title, "svg": svg,
+            "centres": centres, "viewbox": box, "sides": sides,
+            "hotseat": seat == "*"})
+
+    # --- the JSON API ---------------------------------------------------------------------
+    @app.get("/api/scenarios")
+    def scenarios() -> Any:
+        return {"scenarios": ref.scenario_names()}
+
+    @app.get("/api/games")
+    def games_list() -> Any:
+        return {"games": [{k: (str(v) if k == "created" else v) for k, v in g.items()}
+                          for g in store.list_games()]}
+
+    @app.post("/api/games")
+    async def create_json(request: Request) -> Any:
+        body = await _body(request)
+        gid, tokens = ref.create(str(body.get("scenario", "")), str(body.get("mode", "seats")),
+                                 text=body.get("text") if isinstance(body.get("text"), str)
+                                 else None)
+        info = ref.public(gid)
+        return {"game": gid, "seats": tokens, "commitment": info["commitment"]}
+
+    @app.get("/api/games/{gid}")
+    def game_public(gid: str) -> Any:
+        return ref.public(gid)
+
+    @app.get("/api/games/{gid}/save")
+    def game_save(gid: str) -> Any:
+        return ref.export(gid)
+
+    @app.get("/api/play/{token}/state")
+    def state(token: str, request: Request) -> Any:
+        return ref.state_for(token, request.query_params.get("as"))
+
+    @app.get("/api/play/{token}/version")
+    def version(token: str) -> Any:
+        gid, _seat = ref.seat(token)
+        return {"version": store.version(gid)}
+
+    @app.post("/api/play/{token}/command")
+    async def command(token: str, request: Request) -> Any:
+        body = await _body(request)
+        return ref.command(token, _version_of(body), str(body.get("kind", "")),
+                           body.get("args", {}), _as(body))
+
+    @app.post("/api/play/{token}/undo")
+    async def undo(token: str, request: Request) -> Any:
+        body = await _body(request)
+        return ref.undo(token, _version_of(body), _as(body))
+
+    @app.post("/api/play/{token}/odds")
+    async def odds(token: str, request: Request) -> Any:
+        body = await _body(request)
+        return ref.odds(token, str(body.get("kind", "attack")), body.get("args", {}), _as(body))
+
+    @app.get("/api/play/{token}/history")
+    def history(token: str, request: Request) -> Any:
+        return ref.history(token, request.query_params.get("as"))
+
+    @app.get("/api/play/{token}/position/{n}")
+    def position(token: str, n: int, request: Request) -> Any:
+        return ref.position(token, n, request.query_params.get("as"))
+
+    return app
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    from grognard.core.errors import InputError
+
+    try:
+        body = await request.json()
+    except ValueError:
+        raise InputError("body", "must be a JSON object") from None
+    if not isinstance(body, dict):
+        raise InputError("body", "must be a JSON object")
+    return body
+
+
+def _version_of(body: dict[str, Any]) -> int:
+    from grognard.core.errors import InputError
+
+    v = body.get("version")
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InputError("version", "each command names the state version it was made against")
+    return v
+
+
+def _as(body: dict[str, Any]) -> str | None:
+    v = body.get("as")
+    return v if isinstance(v, str) else None

@@ -1,0 +1,457 @@
+"""The referee behind the web: games in the store, seats, per-seat views, commands and undo.
+
+Every answer a seat gets is built from that seat's view (``Game.view(player)``): its status
+holds only its own prompt and decisions, never the state hash or the seed before the game ends,
+and its log is told from the differences between consecutive views of that seat.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from grognard.core.errors import GrognardError, IllegalOrder, InputError
+from grognard.engine.commands import Command
+from grognard.engine.events import Event
+from grognard.engine.game import Game, Step
+from grognard.engine.scenario import Scenario, load_scenario, parse_scenario, shipped_scenarios
+from grognard.engine.state import JSON
+from grognard.server.dice import commitment, new_seed, signed_save
+from grognard.server.store import StaleVersion, Store
+
+HOTSEAT = "*"
+MODES = ("seats", "hotseat")
+
+
+class NotFound(GrognardError):
+    """No game or seat with that id or token."""
+
+
+class Forbidden(GrognardError):
+    """A seat tried to act or see for another seat."""
+
+
+@dataclass
+class Loaded:
+    """A game held in memory at one stored version."""
+
+    game: Game
+    version: int
+    row_id: str
+    mode: str
+    nonce: str
+    commitment: str
+    title: str
+    lock: threading.RLock
+
+
+def _step_json(step: Step) -> dict[str, Any]:
+    return step.to_json()
+
+
+def _summary(game: Game) -> dict[str, Any]:
+    """What the lobby shows of a game: public facts only."""
+    label = game.system.turn_label
+    return {"turn": game.turn, "date": None if label is None else label(game.context, game.state),
+            "phase": game.phase.name, "active": list(game.active()),
+            "commands": len(game.commands), "over": game.over,
+            "result": None if game.result is None else
+            (game.result.get("summary") or game.result.get("winner"))}
+
+
+class Referee:
+    """Games of one store, with an in-memory cache of the latest loaded games."""
+
+    def __init__(self, store: Store, cache_size: int = 256) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._locks: dict[str, threading.RLock] = {}
+        self._guard = threading.Lock()
+        self._scenarios: dict[str, Scenario] = {}
+
+    # --- scenarios -------------------------------------------------------------------------
+    @staticmethod
+    def scenario_names() -> list[str]:
+        return sorted(shipped_scenarios())
+
+    def scenario(self, name: str) -> Scenario:
+        if name not in self._scenarios:
+            if name not in shipped_scenarios():
+                raise InputError("scenario", f"no shipped scenario {name!r}")
+            self._scenarios[name] = load_scenario(name)
+        return self._scenarios[name]
+
+    # --- creation --------------------------------------------------------------------------
+    def create(self, scenario: str, mode: str = "seats", *, text: str | None = None
+               ) -> tuple[str, dict[str, str]]:
+        """A new game of a shipped scenario (or of scenario ``text``); returns its id and the
+        secret token of each seat (one hotseat token in hotseat mode)."""
+        if mode not in MODES:
+            raise InputError("mode", f"must be one of {', '.join(MODES)}")
+        sc = parse_scenario(text, "<posted scenario>") if text is not None \
+            else self.scenario(scenario)
+        seed, nonce = new_seed()
+        game = Game(sc, seed)
+        gid = secrets.token_hex(6)
+        if mode == HOTSEAT or mode == "hotseat":
+            tokens = {secrets.token_urlsafe(18): HOTSEAT}
+        else:
+            tokens = {secrets.token_urlsafe(18): p for p in sc.sides}
+        com = commitment(seed, nonce)
+        self.store.create_game({
+            "id": gid, "scenario_id": sc.id, "title": sc.title, "scenario_text": sc.text,
+            "readings": game.readings, "seed": seed, "nonce": nonce, "commitment": com,
+            "mode": mode, "version": 0, "state": json.dumps(game.state),
+            "dice": json.dumps(game.dice.snapshot_json()), "summary": _summary(game),
+            "over": False}, tokens)
+        return gid, {p: t for t, p in tokens.items()}
+
+    # --- loading -----------------------------------------------------------------------------
+    def _lock(self, gid: str) -> threading.RLock:
+        with self._guard:
+            lock = self._locks.get(gid)
+            if lock is None:
+                lock = self._locks[gid] = threading.RLock()
+            return lock
+
+    @contextmanager
+    def hold(self, gid: str) -> Iterator[Loaded]:
+        """The game ``gid`` at its stored version, locked for this request."""
+        lock = self._lock(gid)
+        with lock:
+            yield self._load(gid, lock)
+
+    def _load(self, gid: str, lock: threading.RLock) -> Loaded:
+        version = self.store.version(gid)
+        if version is None:
+            raise NotFound(f"no game {gid!r}")
+        hit = self._cache.get(gid)
+        if hit is not None and hit.version == version:
+            self._cache.move_to_end(gid)
+            return hit
+        row = self.store.game(gid)
+        if row is None:
+            raise NotFound(f"no game {gid!r}")
+        sc = parse_scenario(row.scenario_text, f"game {gid}")
+        rows = self.store.commands(gid)
+        game = Game.restore(
+            sc, row.seed, [Command.from_json(r.command) for r in rows],
+            [[Event.from_json(e) for e in r.events] for r in rows],
+            [Step.from_json(r.step) for r in rows], json.loads(row.state),
+            json.loads(row.dice), readings=row.readings)
+        loaded = Loaded(game, row.version, gid, row.mode, row.nonce, row.commitment, row.title,
+                        lock)
+        self._cache[gid] = loaded
+        self._cache.move_to_end(gid)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        return loaded
+
+    def _forget(self, gid: str) -> None:
+        self._cache.pop(gid, None)
+
+    # --- seats -------------------------------------------------------------------------------
+    def seat(self, token: str) -> tuple[str, str]:
+        found = self.store.seat(token)
+        if found is None:
+            raise NotFound("no seat with that token")
+        return found
+
+    @staticmethod
+    def acting_player(loaded: Loaded, seat: str, as_player: str | None) -> str:
+        """The player a request speaks for: the seat's own; in hotseat, ``as_player`` (any
+        side of the game, the screen being handed over between them)."""
+        sides = loaded.game.scenario.sides
+        if seat != HOTSEAT:
+            if as_player not in (None, "", seat):
+                raise Forbidden(f"this seat is {seat}; it cannot act or see for {as_player}")
+            return seat
+        if as_player in (None, ""):
+            active = loaded.game.active()
+            return active[0] if active else sides[0]
+        if as_player not in sides:
+            raise InputError("as", f"{as_player!r} is not a side of this game")
+        return as_player
+
+    # --- what a seat sees ------------------------------------------------------------------
+    def legal(self, game: Game, player: str) -> list[Command]:
+        """Every legal command for ``player`` now: the engine's enumerators, plus moves found
+        by a search over the map for systems whose move command has no enumerator yet."""
+        out = game.legal(player)
+        missing = game.unenumerated(player)
+        if "move" in missing:
+            out.extend(_search_moves(game, player))
+        if "end_phase" in missing:
+            end = Command("end_phase", player, {})
+            if game.can(end):
+                out.append(end)
+        return out
+
+    def state_for(self, token: str, as_player: str | None = None) -> dict[str, Any]:
+        gid, seat = self.seat(token)
+        with self.hold(gid) as loaded:
+            player = self.acting_player(loaded, seat, as_player)
+            return self._payload(loaded, seat, player)
+
+    def _payload(self, loaded: Loaded, seat: str, player: str) -> dict[str, Any]:
+        g = loaded.game
+        label = g.system.turn_label
+        mine = [d.to_json() for d in g.decisions() if d.player == player]
+        legal = [c.to_json() for c in self.legal(g, player)] if player in g.active() else []
+        for c in legal:
+            c.pop("player", None)
+        sc = g.scenario
+        return {
+            "game": loaded.row_id, "seat": seat, "player": player, "mode": loaded.mode,
+            "version": loaded.version,
+            "scenario": {"id": sc.id, "title": sc.title, "system": sc.system,
+                         "sides": list(sc.sides)},
+            "status": {
+                "turn": g.turn, "date": None if label is None else label(g.context, g.state),
+                "phase": g.phase.name, "phase_player": g.phase.player,
+                "active": list(g.active()), "prompt": g.prompt(player), "decisions": mine,
+                "over": g.over, "result": None if g.result is None else dict(g.result),
+                "commands": len(g.commands), "can_undo": g.can_undo(player),
+                "undo_refusal": g.undo_refusal(player),
+            },
+            "view": g.view(player),
+            "legal": legal,
+            "unenumerated": g.unenumerated(player) if player in g.active() else [],
+            "ledger": ledger_of(g.view(player)),
+            "commitment": loaded.commitment,
+            "seed": {"seed": g.seed, "nonce": loaded.nonce} if g.over else None,
+        }
+
+    # --- acting ------------------------------------------------------------------------------
+    def command(self, token: str, version: int, kind: str, args: dict[str, Any],
+                as_player: str | None = None) -> dict[str, Any]:
+        """Apply one command for the token's seat, made against ``version``: one transaction."""
+        gid, seat = self.seat(token)
+        if not isinstance(args, dict):
+            raise InputError("args", "must be an object")
+        with self.hold(gid) as loaded:
+            _current(loaded, version, "command")
+            player = self.acting_player(loaded, seat, as_player)
+            g = loaded.game
+            cmd = Command(str(kind), player, args)
+            events = g.apply(cmd)
+            try:
+                self.store.append(
+                    gid, version, len(g.commands) - 1, cmd.to_json(),
+                    [e.to_json() for e in events], _step_json(g.steps[-1]), g.state_hash(),
+                    json.dumps(g.state), json.dumps(g.dice.snapshot_json()), _summary(g), g.over)
+            except BaseException:
+                self._forget(gid)
+                raise
+            loaded.version = version + 1
+            return self._payload(loaded, seat, player)
+
+    def undo(self, token: str, version: int, as_player: str | None = None) -> dict[str, Any]:
+        gid, seat = self.seat(token)
+        with self.hold(gid) as loaded:
+            _current(loaded, version, "undo")
+            player = self.acting_player(loaded, seat, as_player)
+            g = loaded.game
+            if seat == HOTSEAT and g.commands:
+                player = g.commands[-1].player
+            g.undo(player)
+            try:
+                self.store.truncate(gid, version, len(g.commands), json.dumps(g.state),
+                                    json.dumps(g.dice.snapshot_json()), _summary(g), g.over)
+            except BaseException:
+                self._forget(gid)
+                raise
+            loaded.version = version + 1
+            if seat == HOTSEAT:
+                player = self.acting_player(loaded, seat, None)
+            return self._payload(loaded, seat, player)
+
+    def odds(self, token: str, kind: str, args: dict[str, Any], as_player: str | None = None
+             ) -> dict[str, Any]:
+        """The exact odds of a legal attack for this seat, before rolling."""
+        gid, seat = self.seat(token)
+        with self.hold(gid) as loaded:
+            player = self.acting_player(loaded, seat, as_player)
+            g = loaded.game
+            cmd = Command(kind, player, args)
+            g.verify(cmd)
+            return attack_odds_of(g, cmd)
+
+    # --- history: the log and the VCR --------------------------------------------------------
+    def history(self, token: str, as_player: str | None = None) -> dict[str, Any]:
+        gid, seat = self.seat(token)
+        with self.hold(gid) as loaded:
+            player = self.acting_player(loaded, seat, as_player)
+            views = list(_views(loaded.game, player))
+            entries = []
+            for i, cmd in enumerate(loaded.game.commands):
+                entries.append(describe(loaded.game, i, cmd, views[i], views[i + 1], player))
+            return {"game": gid, "player": player, "version": loaded.version,
+                    "entries": entries,
+                    "ledger": [ledger_of(v) for v in views]}
+
+    def position(self, token: str, n: int, as_player: str | None = None) -> dict[str, Any]:
+        """The seat's view of the game after its first ``n`` commands (the VCR)."""
+        gid, seat = self.seat(token)
+        with self.hold(gid) as loaded:
+            player = self.acting_player(loaded, seat, as_player)
+            g = loaded.game
+            if not 0 <= n <= len(g.commands):
+                raise InputError("n", f"must be between 0 and {len(g.commands)}")
+            state = g.system.initial_state(g.scenario)
+            for evs in g.events[:n]:
+                state = g.fold(state, [Event.from_json(e.to_json()) for e in evs])
+            return {"n": n, "of": len(g.commands), "view": g.system.view(state, player)}
+
+    def export(self, gid: str) -> dict[str, Any]:
+        """A finished game's save with its seed and commitment (refused before the end)."""
+        with self.hold(gid) as loaded:
+            if not loaded.game.over:
+                raise Forbidden("the seed is revealed only when the game is over")
+            return signed_save(loaded.game, loaded.nonce, loaded.commitment)
+
+    def public(self, gid: str) -> dict[str, Any]:
+        """What anyone may know of a game: its scenario, commitment and (once over) seed."""
+        with self.hold(gid) as loaded:
+            g = loaded.game
+            return {"game": gid, "scenario": g.scenario.id, "title": loaded.title,
+                    "mode": loaded.mode, "commitment": loaded.commitment,
+                    "summary": _summary(g), "over": g.over,
+                    "seed": {"seed": g.seed, "nonce": loaded.nonce} if g.over else None}
+
+
+# --- helpers --------------------------------------------------------------------------------
+def _current(loaded: Loaded, version: int, what: str) -> None:
+    """Refuse a ``what`` made against an older version of the game (HTTP 409)."""
+    if version != loaded.version:
+        raise StaleVersion(f"the game moved on (version {loaded.version}, your {what} was made "
+                           f"against {version}): reload and try again")
+
+
+def _views(game: Game, player: str) -> Iterator[JSON]:
+    state = game.system.initial_state(game.scenario)
+    yield game.system.view(state, player)
+    for evs in game.events:
+        state = game.fold(state, [Event.from_json(e.to_json()) for e in evs])
+        yield game.system.view(state, player)
+
+
+def _search_moves(game: Game, player: str) -> list[Command]:
+    """Moves of each of ``player``'s units to every hex it can reach, by a breadth-first search
+    whose every step is checked by the rules (``Game.can``): the shortest legal path."""
+    m = game.scenario.map
+    out: list[Command] = []
+    for uid, u in sorted(game.state["units"].items()):
+        if u.get("side") != player or u.get("hex") is None or u.get("status", "active") != "active":
+            continue
+        if u.get("movement", 1) == 0:
+            continue
+        start = m.index_of_label(u["hex"])
+        seen = {start}
+        frontier: list[tuple[int, list[str]]] = [(start, [])]
+        while frontier:
+            nxt: list[tuple[int, list[str]]] = []
+            for i, path in frontier:
+                for j in m.neighbor_indices(i):
+                    j = int(j)
+                    if j in seen:
+                        continue
+                    p = [*path, m.label(j)]
+                    cmd = Command("move", player, {"unit": uid, "path": p})
+                    if game.can(cmd):
+                        seen.add(j)
+                        out.append(cmd)
+                        nxt.append((j, p))
+            frontier = nxt
+            if len(seen) > 400:
+                break
+    return out
+
+
+def ledger_of(view: JSON) -> dict[str, str]:
+    """The point accounts a seat sees: BRPs of each power (3R), as exact strings."""
+    out: dict[str, str] = {}
+    eco = view.get("economy") if isinstance(view, dict) else None
+    if isinstance(eco, dict) and isinstance(eco.get("summary"), dict):
+        for power, acc in sorted(eco["summary"].items()):
+            if isinstance(acc, dict) and "brp" in acc:
+                out[f"{power} BRPs"] = str(acc["brp"])
+    return out
+
+
+def _unit_name(uid: str, u: JSON) -> str:
+    return str(u.get("name") or uid)
+
+
+def describe(game: Game, i: int, cmd: Command, before: JSON, after: JSON, player: str
+             ) -> dict[str, Any]:
+    """One log entry in plain words, from the seat's views before and after command ``i``:
+    what the seat could see change, the dice rolled, and (for its own commands) the order."""
+    lines: list[str] = []
+    ub, ua = before.get("units", {}), after.get("units", {})
+    for uid in sorted(set(ub) | set(ua)):
+        if uid.startswith("hidden-"):
+            continue
+        b, a = ub.get(uid), ua.get(uid)
+        if b is None or a is None:
+            if b is None and a is not None:
+                lines.append(f"{_unit_name(uid, a)} appears in {a.get('hex') or a.get('box')}")
+            elif b is not None:
+                lines.append(f"{_unit_name(uid, b)} is no longer seen")
+            continue
+        if a.get("status") != b.get("status"):
+            lines.append(f"{_unit_name(uid, a)}: {b.get('status')} -> {a.get('status')}")
+        if a.get("hex") != b.get("hex") or a.get("box") != b.get("box"):
+            lines.append(f"{_unit_name(uid, a)} {b.get('hex') or b.get('box') or 'off map'} -> "
+                         f"{a.get('hex') or a.get('box') or 'off map'}")
+        if (a.get("attack"), a.get("defense")) != (b.get("attack"), b.get("defense")):
+            lines.append(f"{_unit_name(uid, a)} now {a.get('attack')}-{a.get('defense')}")
+    nb = sum(1 for k in ub if k.startswith("hidden-"))
+    na = sum(1 for k in ua if k.startswith("hidden-"))
+    if nb != na:
+        lines.append(f"hidden units: {nb} -> {na}")
+    if (before.get("turn"), before.get("phase")) != (after.get("turn"), after.get("phase")):
+        try:
+            ph = game.sequence.phases[int(after["phase"])]
+            lines.append(f"turn {after.get('turn')}: {ph.player} {ph.name} phase")
+        except (KeyError, IndexError, ValueError, TypeError):
+            lines.append(f"turn {after.get('turn')}")
+    lb, la = ledger_of(before), ledger_of(after)
+    for k in sorted(set(la) | set(lb)):
+        if la.get(k) != lb.get(k):
+            lines.append(f"{k}: {lb.get(k)} -> {la.get(k)}")
+    from grognard.server.dice import _dice_in
+
+    own = cmd.player == player
+    dice = _dice_in([e.to_json() for e in game.events[i]])
+    text = f"{cmd.player.title()}: {cmd.kind.replace('_', ' ')}"
+    if not own and not lines and not dice:
+        text = f"{cmd.player.title()}: an order you cannot see"
+        return {"n": i + 1, "player": cmd.player, "kind": None, "text": text, "dice": [],
+                "changes": []}
+    if own and cmd.args:
+        text += " " + json.dumps(dict(cmd.args), sort_keys=True, separators=(",", ":"))
+    return {"n": i + 1, "player": cmd.player, "kind": cmd.kind, "text": text,
+            "dice": dice, "changes": lines}
+
+
+def attack_odds_of(game: Game, cmd: Command) -> dict[str, Any]:
+    """Exact odds of a legal ``attack`` (Europa revised CRT: analysis/europa_crt)."""
+    if cmd.kind != "attack":
+        raise InputError("kind", "odds are given for attack commands")
+    if game.system.name == "europa":
+        from grognard.analysis.europa_crt import attack_odds
+        from grognard.europa.attack import attack_from_json
+        from grognard.europa.system import attack_json
+
+        raw = attack_json(game.context, game.state, cmd.player, cmd.args)
+        odds = attack_odds(attack_from_json(raw, game.context.tables), game.context.tables)
+        return {"system": "europa", "odds": odds.to_json()}
+    raise IllegalOrder("ODDS", f"no odds display for {game.system.name} attacks yet")

@@ -1,0 +1,240 @@
+"""The server's storage: games, seats and command logs through SQLAlchemy (SQLite or PostgreSQL).
+
+A game row holds the scenario text, readings, the seed (revealed only when the game ends), the
+seed's commitment, the state version and a snapshot of the latest state and dice positions, so
+loading a game never replays it. Each command is one row (the command, its events and its undo
+step) written in the same transaction as the game row's new version and snapshot: a command the
+server acknowledged is on disk, and of two submissions made against one version exactly one
+updates the row (the other finds the version moved and is refused).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+
+from grognard.core.errors import GrognardError
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("scenario_id", String(200), nullable=False),
+    Column("title", String(400), nullable=False, default=""),
+    Column("scenario_text", Text, nullable=False),
+    Column("readings", Text, nullable=False),
+    Column("seed", String(40), nullable=False),
+    Column("nonce", String(64), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("mode", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("state", Text, nullable=False),
+    Column("dice", Text, nullable=False),
+    Column("summary", Text, nullable=False, default="{}"),
+    Column("over", Boolean, nullable=False, default=False),
+    Column("created", DateTime, nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("token", String(64), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
+    Column("player", String(64), nullable=False),
+)
+
+commands = Table(
+    "commands", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("command", Text, nullable=False),
+    Column("events", Text, nullable=False),
+    Column("step", Text, nullable=False),
+    Column("state_hash", String(64), nullable=False),
+)
+
+
+class StoreError(GrognardError):
+    """The database cannot be used (bad URL, unreachable server): names the URL."""
+
+
+class StaleVersion(GrognardError):
+    """A command or undo was made against a version of the game that is no longer current."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: str
+    scenario_id: str
+    title: str
+    scenario_text: str
+    readings: dict[str, Any]
+    seed: int
+    nonce: str
+    commitment: str
+    mode: str
+    version: int
+    state: str
+    dice: str
+    summary: dict[str, Any]
+    over: bool
+    created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRow:
+    n: int
+    command: dict[str, Any]
+    events: list[dict[str, Any]]
+    step: dict[str, Any]
+    state_hash: str
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def sqlite_url(path: str) -> str:
+    return f"sqlite:///{path}"
+
+
+class Store:
+    """All games of one server, in one database (``url`` as SQLAlchemy takes it)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        try:
+            if url.startswith("sqlite"):
+                self.engine: Engine = create_engine(
+                    url, connect_args={"check_same_thread": False, "timeout": 30})
+
+                @event.listens_for(self.engine, "connect")
+                def _pragmas(dbapi_conn: Any, _rec: Any) -> None:
+                    cur = dbapi_conn.cursor()
+                    cur.execute("PRAGMA journal_mode=WAL")
+                    cur.execute("PRAGMA synchronous=FULL")
+                    cur.execute("PRAGMA foreign_keys=ON")
+                    cur.close()
+            else:
+                if url.startswith("postgresql://"):
+                    url = "postgresql+psycopg://" + url[len("postgresql://"):]
+                self.engine = create_engine(url, pool_size=10, max_overflow=20,
+                                            pool_pre_ping=True)
+            metadata.create_all(self.engine)
+        except GrognardError:
+            raise
+        except Exception as exc:
+            raise StoreError(f"database {url}: {str(exc).splitlines()[0]}") from None
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # --- games -----------------------------------------------------------------------------
+    def create_game(self, row: dict[str, Any], tokens: dict[str, str]) -> None:
+        with self.begin() as conn:
+            conn.execute(insert(games).values(
+                **{**row, "readings": _dumps(row["readings"]), "seed": str(row["seed"]),
+                   "summary": _dumps(row["summary"]), "created": datetime.now(UTC)}))
+            for token, player in tokens.items():
+                conn.execute(insert(seats).values(token=token, game_id=row["id"], player=player))
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        return None if r is None else self._game_row(r)
+
+    def version(self, game_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            v = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
+        return None if v is None else int(v)
+
+    @staticmethod
+    def _game_row(r: Any) -> GameRow:
+        return GameRow(
+            id=r["id"], scenario_id=r["scenario_id"], title=r["title"],
+            scenario_text=r["scenario_text"], readings=json.loads(r["readings"]),
+            seed=int(r["seed"]), nonce=r["nonce"], commitment=r["commitment"], mode=r["mode"],
+            version=int(r["version"]), state=r["state"], dice=r["dice"],
+            summary=json.loads(r["summary"]), over=bool(r["over"]), created=r["created"])
+
+    def list_games(self, limit: int = 200) -> list[dict[str, Any]]:
+        cols = [games.c.id, games.c.scenario_id, games.c.title, games.c.mode, games.c.version,
+                games.c.summary, games.c.over, games.c.created, games.c.commitment]
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(*cols).order_by(games.c.created.desc()).limit(limit)
+                                ).mappings().all()
+        return [dict(r, summary=json.loads(r["summary"])) for r in rows]
+
+    def seat(self, token: str) -> tuple[str, str] | None:
+        """(game id, player) of a seat token ("*" for a hotseat token)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(seats.c.game_id, seats.c.player)
+                             .where(seats.c.token == token)).first()
+        return None if r is None else (str(r[0]), str(r[1]))
+
+    def commands(self, game_id: str, start: int = 0) -> list[CommandRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(commands).where(commands.c.game_id == game_id,
+                                                       commands.c.n >= start)
+                                .order_by(commands.c.n)).mappings().all()
+        return [CommandRow(int(r["n"]), json.loads(r["command"]), json.loads(r["events"]),
+                           json.loads(r["step"]), r["state_hash"]) for r in rows]
+
+    # --- one transaction per command ---------------------------------------------------------
+    def append(self, game_id: str, version: int, n: int, command: dict[str, Any],
+               events: Sequence[dict[str, Any]], step: dict[str, Any], state_hash: str,
+               state: str, dice: str, summary: dict[str, Any], over: bool) -> None:
+        """Record command ``n`` and the new snapshot, if the game is still at ``version``."""
+        with self.begin() as conn:
+            _advance(conn, game_id, version, state, dice, summary, over)
+            conn.execute(insert(commands).values(
+                game_id=game_id, n=n, command=_dumps(command), events=_dumps(list(events)),
+                step=_dumps(step), state_hash=state_hash))
+
+    def truncate(self, game_id: str, version: int, n: int, state: str, dice: str,
+                 summary: dict[str, Any], over: bool) -> None:
+        """Undo: drop commands from ``n`` on and store the earlier snapshot, if at ``version``."""
+        with self.begin() as conn:
+            _advance(conn, game_id, version, state, dice, summary, over)
+            conn.execute(delete(commands).where(commands.c.game_id == game_id,
+                                                commands.c.n >= n))
+
+
+def _advance(conn: Connection, game_id: str, version: int, state: str, dice: str,
+             summary: dict[str, Any], over: bool) -> None:
+    """Move the game row from ``version`` to the next with the new snapshot, or raise
+    :class:`StaleVersion` if another transaction moved it first."""
+    moved = conn.execute(
+        update(games).where(games.c.id == game_id, games.c.version == version)
+        .values(version=version + 1, state=state, dice=dice, summary=_dumps(summary),
+                over=over)).rowcount
+    if moved != 1:
+        raise StaleVersion(f"game {game_id} is no longer at version {version}")

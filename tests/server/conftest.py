@@ -1,0 +1,154 @@
+"""Fixtures of the server tests: an in-process client, a live server process, Debian's chromium
+(installed by apt when missing and we are root) and a real PostgreSQL on a loopback port."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+PG_BIN_DIRS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _apt_install(*packages: str) -> None:
+    if os.geteuid() != 0:
+        pytest.fail(f"{' '.join(packages)} missing and not root: install it with apt-get")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, capture_output=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", *packages], check=True, env=env,
+                   capture_output=True)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """Debian's chromium, installed when missing (the browser tests never skip)."""
+    if not CHROMIUM.exists():
+        _apt_install("chromium")
+    assert CHROMIUM.exists()
+    return str(CHROMIUM)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[object]:
+    from fastapi.testclient import TestClient
+
+    from grognard.server.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite'}")
+    with TestClient(app) as c:
+        yield c
+    app.state.referee.store.dispose()
+
+
+class LiveServer:
+    """``grognard serve`` in its own process (so a test can kill -9 it)."""
+
+    def __init__(self, db_url: str, port: int | None = None) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> LiveServer:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", "from grognard.cli import entry; entry()", "serve", "--db", self.db_url,
+             "--port", str(self.port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}"
+                                   if self.proc.stderr else "server exited")
+            try:
+                urllib.request.urlopen(self.url + "/api/scenarios", timeout=2).read()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    srv = LiveServer(f"sqlite:///{tmp_path / 'live.sqlite'}").start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+# --- PostgreSQL ------------------------------------------------------------------------------
+def _pg_bin() -> Path:
+    dirs = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
+    if not dirs or not (dirs[0] / "postgres").exists():
+        _apt_install("postgresql")
+        dirs = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
+    return dirs[0]
+
+
+def _as_user(user: str | None) -> list[str]:
+    return ["runuser", "-u", user, "--"] if user else []
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throw-away PostgreSQL cluster on a loopback port, run as a non-root user."""
+    bin_dir = _pg_bin()
+    user = None
+    if os.geteuid() == 0:
+        user = "postgres"
+        try:
+            import pwd
+
+            pwd.getpwnam(user)
+        except KeyError:
+            subprocess.run(["useradd", "--system", "--no-create-home", user], check=True)
+    data = Path(tempfile.mkdtemp(prefix="grognard-pg-"))
+    if user:
+        shutil.chown(data, user)
+    port = free_port()
+    subprocess.run([*_as_user(user), str(bin_dir / "initdb"), "-D", str(data), "-U", "grognard",
+                    "--auth=trust", "-E", "UTF8"], check=True, capture_output=True)
+    log = data / "log.txt"
+    subprocess.run([*_as_user(user), str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log),
+                    "-o", f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=on",
+                    "-w", "start"], check=True, capture_output=True)
+    try:
+        url = f"postgresql+psycopg://grognard@127.0.0.1:{port}/postgres"
+        yield url
+    finally:
+        subprocess.run([*_as_user(user), str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast",
+                        "-w", "stop"], capture_output=True)
+        with contextlib.suppress(OSError):
+            shutil.rmtree(data)
