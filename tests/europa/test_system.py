@@ -33,8 +33,8 @@ def combat_game(seed):
     return g
 
 
-def allocate(side, *units):
-    return Command("allocate_losses", "axis", {"side": side, "units": list(units)})
+def allocate(side, *units, player="axis"):
+    return Command("allocate_losses", player, {"side": side, "units": list(units)})
 
 
 def test_europa_system_registers_and_keeps_the_generic_commands():
@@ -51,7 +51,8 @@ def test_eur09_scripted_combat_records_odds_drms_roll_and_result():
     """EUR-09: 7 Pz (9, full AEC) + 20 Mot (6, limited AEC) attack the 112 Rifle (6) in clear
     terrain: 15 to 6 = 2-1; armor DRM +1 (armor vs none); the 2D6 from ``europa.combat``."""
     g = combat_game(2)
-    ev = g.apply(ATTACK)[0]
+    events = g.apply(ATTACK)
+    ev = events[0]
     d = ev.data
     assert ev.type == "combat_resolved"
     expected = Dice(2).stream(COMBAT_STREAM).roll("2d6")
@@ -68,28 +69,43 @@ def test_eur09_scripted_combat_records_odds_drms_roll_and_result():
         {"side": "attacker", "requirement": 3, "units": ["de-7pz", "de-20mot"]},
         {"side": "defender", "requirement": 3, "units": ["su-112rifle"]}]
     assert d["model"]["terrain"] == "clear" and d["model"]["attackers"][0]["hexsides"] == []
-    assert g.state["combat"]["pending"]["requirements"] == d["requirements"]
+    # EUR-12: the defender's one-step loss leaves a single legal allocation: the engine makes
+    # it in the same command and logs it; the attacker's (two choices) is the attacker's
+    forced = events[1]
+    assert forced.type == "losses_allocated" and forced.data["decided_by"] == "engine"
+    assert forced.data["side"] == "defender" and forced.data["eliminated"] == ["su-112rifle"]
+    assert forced.data["command"]["player"] == "soviet"
+    assert g.state["combat"]["pending"]["requirements"] == d["requirements"][:1]
+    assert g.active() == ("axis",) and g.allowed("axis") == {"allocate_losses"}
 
 
 def test_eur12_allocation_through_the_engine_applies_elimination_and_replacements():
     g = combat_game(2)
     g.apply(ATTACK)
-    assert_rejected(g, ATTACK, "EUR-09.*pending")
+    assert_rejected(g, ATTACK, "EUR-12.*not the decision owed")
+    assert_rejected(g, Command("end_phase", "axis"), "EUR-12.*not the decision owed")
     assert_rejected(g, allocate("attacker", "su-112rifle"), "EUR-12.*su-112rifle")
     assert_rejected(g, allocate("attacker", "de-20mot", "de-7pz"), "EUR-12.*de-7pz is not needed")
+    assert_rejected(g, allocate("attacker", "de-20mot", player="soviet"), "EUR-12.*may not act")
     assert_rejected(g, Command("retreat", "axis", {"units": ["su-112rifle"], "path": ["0804"]}),
-                     "EUR-15")
-    ev = g.apply(allocate("attacker", "de-20mot"))[0].data
+                     "EUR-12")
+    legal = g.legal("axis")
+    assert {tuple(c.args["units"]) for c in legal} == {("de-20mot",), ("de-7pz",)}
+    events = g.apply(allocate("attacker", "de-20mot"))
+    ev = events[0].data
     assert ev["steps"] == [{"unit": "de-20mot", "action": "eliminate", "credit": 6,
                             "armor": True}]
     assert ev["credited"] == 6 and ev["excess"] == 3 and ev["eliminated"] == ["de-20mot"]
     assert ev["replacements"] == {"series": "re", "armor": 1, "infantry": 0}
     assert g.state["units"]["de-20mot"]["status"] == "eliminated"
     assert g.state["units"]["de-20mot"]["hex"] is None
-    assert_rejected(g, allocate("attacker", "de-7pz"), "EUR-12.*attacker has no loss")
-    g.apply(allocate("defender", "su-112rifle"))
     assert g.state["units"]["su-112rifle"]["status"] == "eliminated"
-    assert g.state["combat"]["pending"] is None and g.state["units"]["de-7pz"]["hex"] == "0604"
+    # EUR-15: the hex is empty, so the attacker may advance (its decision, none = stay)
+    assert g.state["combat"]["pending"]["advance"] == {"hex": "0704", "units": ["de-7pz"]}
+    assert_rejected(g, allocate("attacker", "de-7pz"), "EUR-15.*not the decision owed")
+    assert {tuple(c.args["units"]) for c in g.legal("axis")} == {(), ("de-7pz",)}
+    g.apply(Command("advance", "axis", {"units": ["de-7pz"]}))
+    assert g.state["combat"]["pending"] is None and g.state["units"]["de-7pz"]["hex"] == "0704"
     # save -> load -> replay gives the same state
     again = loads(dumps(g))
     assert again.state_hash() == g.state_hash()
@@ -98,21 +114,33 @@ def test_eur12_allocation_through_the_engine_applies_elimination_and_replacement
     assert replayed.fold_recorded(g.events) == g.state
 
 
+def retreat(player, units, path, **more):
+    return Command("retreat", player, {"units": units, "path": path, **more})
+
+
 def test_eur15_eur16_defender_retreat_two_hexes_along_a_legal_path():
+    """EUR-15: after DR the defender (the Soviet player, not the attacker) chooses the
+    retreat; the attacker may not act until it is made, then chooses its advance."""
     g = combat_game(1)
     d = g.apply(ATTACK)[0].data
     assert d["result"] == "DR" and d["retreats"] == [
         {"side": "defender", "hexes": 2, "units": ["su-112rifle"]}]
-    retreat = Command("retreat", "axis", {"units": ["su-112rifle"], "path": ["0804"]})
-    assert_rejected(g, retreat, "EUR-16.*not a legal 2-hex retreat")
-    assert_rejected(g, Command("retreat", "axis", {"units": ["de-7pz"], "path": ["0504"]}),
-                     "EUR-15.*no pending retreat")
-    ev = g.apply(Command("retreat", "axis", {"units": ["su-112rifle"],
-                                              "path": ["0804", "0904"]}))[0].data
+    assert g.active() == ("soviet",) and "retreat" in g.prompt("soviet")
+    assert_rejected(g, retreat("axis", ["su-112rifle"], ["0804", "0904"]), "may not act")
+    assert_rejected(g, Command("end_phase", "axis"), "EUR-15.*may not act")
+    assert_rejected(g, retreat("soviet", ["su-112rifle"], ["0804"]),
+                     "EUR-16.*not a legal 2-hex retreat")
+    assert_rejected(g, retreat("soviet", ["de-7pz"], ["0504"]), "EUR-15.*no pending retreat")
+    legal = g.legal("soviet")
+    assert Command("retreat", "soviet", {"units": ["su-112rifle"], "path": ["0804", "0904"]}
+                   ) in legal and all(g.can(c) for c in legal)
+    ev = g.apply(retreat("soviet", ["su-112rifle"], ["0804", "0904"]))[0].data
     assert ev["from"] == "0704" and ev["path"] == ["0804", "0904"]
     assert ev["zoc_entered"] == 0 and ev["losses"] == []
     assert g.state["units"]["su-112rifle"]["hex"] == "0904"
-    assert g.state["combat"]["pending"] is None
+    assert g.active() == ("axis",) and g.allowed("axis") == {"advance"}
+    g.apply(Command("advance", "axis", {"units": []}))
+    assert g.state["combat"]["pending"] is None and g.state["units"]["de-7pz"]["hex"] == "0604"
     assert loads(dumps(g)).state_hash() == g.state_hash()
 
 
@@ -121,8 +149,7 @@ def test_eur16_retreat_through_enemy_zoc_pays_the_penalty():
     side in the scenario) is eliminated by the one penalty of 0603 (next to 7 Pz in 0604)."""
     g = combat_game(1)
     g.apply(ATTACK)
-    ev = g.apply(Command("retreat", "axis", {"units": ["su-112rifle"],
-                                              "path": ["0603", "0503"]}))[0].data
+    ev = g.apply(retreat("soviet", ["su-112rifle"], ["0603", "0503"]))[0].data
     assert ev["zoc_entered"] >= 1
     assert ev["losses"][0] == {"unit": "su-112rifle", "action": "eliminate"}
     assert g.state["units"]["su-112rifle"]["status"] == "eliminated"

@@ -48,16 +48,24 @@ def run_demo(seed: int, save_to: Path) -> dict[str, Any]:
             steps.append({"command": cmd.to_json(), "rejected": str(exc)})
     model = attack_from_json(attack_json(g.context, g.state, "axis", ATTACK), tables)
     odds = attack_odds(model, tables)
-    (ev,) = g.apply(Command("attack", "axis", ATTACK))
-    allocations = []
-    for req in ev.data["requirements"]:
-        # The smallest prefix of the side's units that the engine accepts (EUR-12/13 checks).
-        for n in range(1, len(req["units"]) + 1):
-            cmd = Command("allocate_losses", "axis",
-                          {"side": req["side"], "units": req["units"][:n]})
-            if g.can(cmd):
-                allocations.append(g.apply(cmd)[0].to_json())
-                break
+    events = g.apply(Command("attack", "axis", ATTACK))
+    ev = events[0]
+    # The side taking a loss allocates it, the retreating side retreats and the attacker
+    # advances (EUR-12..EUR-16), each by its own command; single forced choices are the
+    # engine's (``decided_by``). The demo answers each decision with its first legal command.
+    answered = list(events[1:])
+    for _ in range(12):
+        owed = g.decisions()
+        if not owed:
+            break
+        options = g.legal(owed[0].player)
+        if not options:
+            break
+        answered += g.apply(options[0])
+    allocations = [e.to_json() for e in answered if e.type == "losses_allocated"]
+    decided = [{"type": e.type, "by": e.data.get("decided_by", "player"),
+                "player": e.data.get("command", {}).get("player") or e.data.get("player")}
+               for e in answered]
     save_game(g, save_to)
     again = load_game(save_to, tables)
     r = ev.data
@@ -77,6 +85,7 @@ def run_demo(seed: int, save_to: Path) -> dict[str, Any]:
                                      "attacker_loss", "defender_loss", "requirements",
                                      "retreats")},
         "allocations": allocations,
+        "decisions": decided,
         "save": str(save_to),
         "state_hash": g.state_hash(),
         "replayed_hash": again.state_hash(),

@@ -18,8 +18,9 @@ Importing this module registers the :class:`~grognard.engine.system.RuleSystem` 
   ``state["secrets"][player]`` until it starts; the centre hex is checked on the map
   (SUR-07) and the started surprise's front is marked along the front line (SUR-12).
 
-The engine lets only the phasing player act, so the losing side's allocation and retreat are
-entered in that phase (``side`` names whose losses they are).
+The referee hooks (:mod:`grognard.europa.referee`): the side taking a loss allocates it with
+its own ``allocate_losses`` and chooses its own ``retreat``; the attacker chooses its
+``advance`` into an emptied hex; forced single choices are made by the engine and logged.
 """
 
 from __future__ import annotations
@@ -57,7 +58,16 @@ from grognard.europa.attack import (
 from grognard.europa.bombardment import barrage_strength
 from grognard.europa.combat import combat_setup, outcome_json, resolve_setup
 from grognard.europa.losses import allocate_losses
-from grognard.europa.retreat import legal_retreats, retreat_along
+from grognard.europa.referee import (
+    ENUMERATORS,
+    decisions,
+    game_over,
+    no_legal,
+    phase_prompt,
+    turn_label,
+    with_engine_choices,
+)
+from grognard.europa.retreat import Retreat, RetreatLoss, legal_retreats, retreat_along
 from grognard.europa.surprise import PlanKey, SurpriseReadings
 from grognard.europa.surprise_front import participant_role
 from grognard.europa.surprise_map import (
@@ -220,9 +230,27 @@ def _attack(ctx: Context, raw: Mapping[str, Any]) -> Attack:
 
 
 # --- attack ------------------------------------------------------------------------------------
+def attacked_this_phase(state: JSON) -> tuple[set[str], set[str]]:
+    """EUR-09 (original Europa) The units that have attacked and the hexes attacked in this
+    combat phase: each unit attacks once and each hex is attacked once per combat phase."""
+    rec = state["combat"].get("attacked")
+    if not isinstance(rec, dict) or rec.get("key") != [int(state["turn"]), int(state["phase"])]:
+        return set(), set()
+    return set(rec["units"]), set(rec["hexes"])
+
+
 def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
     if state["combat"]["pending"] is not None:
         raise IllegalOrder("EUR-09", "the last combat's losses and retreats are still pending")
+    if not cmd.args.get("overrun"):
+        units, hexes = attacked_this_phase(state)
+        ids = cmd.args.get("attackers")
+        for uid in ids if isinstance(ids, list) else []:
+            if uid in units:
+                raise IllegalOrder("EUR-09", f"{uid} has already attacked this combat phase")
+        if cmd.args.get("defender_hex") in hexes:
+            raise IllegalOrder("EUR-09", f"{cmd.args.get('defender_hex')} has already been "
+                               "attacked this combat phase")
     attack = _attack(ctx, attack_json(ctx, state, cmd.player, cmd.args))
     combat_setup(attack, 7 if barrage_strength(attack) > 0 else None, ctx.tables)
 
@@ -290,7 +318,30 @@ def _drop(pending: JSON, uids: Sequence[str]) -> JSON:
         for item in pending[key]:
             item["units"] = [u for u in item["units"] if u not in gone]
         pending[key] = [i for i in pending[key] if i["units"]]
-    return pending if (pending["requirements"] or pending["retreats"]) else None
+    return pending
+
+
+def _settle(s: JSON, pending: JSON) -> JSON:
+    """EUR-15 Once a combat's losses and retreats are done: if the defender's hex is empty and
+    attackers survive in place, the attacker may advance into it (``pending["advance"]``, the
+    attacker's decision; original Europa advance after combat); otherwise the combat is over.
+    Overruns never advance (the stack moves on, EUR-18)."""
+    if pending is None or pending["requirements"] or pending["retreats"]:
+        return pending
+    if pending["model"].get("overrun") or "advance" in pending:
+        return None
+    target = pending["defender_hex"]
+    attacker = (pending.get("players") or {}).get("attacker")
+    if any(u["hex"] == target and u["status"] == "active" and u["side"] != attacker
+           for u in s["units"].values()):
+        return None
+    units = [uid for uid in pending.get("attackers", [])
+             if s["units"][uid]["status"] == "active" and s["units"][uid]["hex"] is not None
+             and s["units"][uid]["hex"] != target]
+    if not units:
+        return None
+    pending["advance"] = {"hex": target, "units": units}
+    return pending
 
 
 def fold_combat_resolved(state: JSON, ev: Event) -> JSON:
@@ -300,6 +351,12 @@ def fold_combat_resolved(state: JSON, ev: Event) -> JSON:
     if not d["model"].get("overrun"):  # EUR-33: units that overran may still be rebuilt
         for uid in d["attackers"]:
             s["units"][uid]["attacked_turn"] = int(s["turn"])
+        key = [int(s["turn"]), int(s["phase"])]
+        rec = s["combat"].get("attacked")
+        if not isinstance(rec, dict) or rec.get("key") != key:
+            rec = s["combat"]["attacked"] = {"key": key, "units": [], "hexes": []}
+        rec["units"] += d["attackers"]
+        rec["hexes"].append(d["defender_hex"])
     gone = list(d["attacker_eliminated_units"])
     step = d["barrage_step_loss"]
     if step is not None:
@@ -310,25 +367,43 @@ def fold_combat_resolved(state: JSON, ev: Event) -> JSON:
             _reduce(s, step["unit"], after["attack"], after["defense"])
     for uid in gone:
         _eliminate(s, uid)
+    defender = s["units"][d["defenders"][0]]["side"] if d["defenders"] else None
     pending = {"number": d["number"], "result": d["result"], "defender_hex": d["defender_hex"],
                "model": d["model"], "requirements": d["requirements"],
-               "retreats": d["retreats"]}
-    s["combat"]["pending"] = _drop(pending, gone)
+               "retreats": d["retreats"], "attackers": list(d["attackers"]),
+               "players": {"attacker": d["player"], "defender": defender}}
+    s["combat"]["pending"] = _settle(s, _drop(pending, gone))
     return s
 
 
 # --- allocate_losses ---------------------------------------------------------------------------
+def side_player(state: JSON, pending: JSON, side: str) -> str:
+    """The player who is the ``side`` ("attacker"/"defender") of the pending combat: the side
+    taking a loss picks the units (EUR-12) and chooses its retreat (EUR-15/16)."""
+    players = pending.get("players") or {}
+    if players.get(side):
+        return str(players[side])
+    key = "attackers" if side == "attacker" else "defenders"
+    return str(state["units"][pending["model"][key][0]["id"]]["side"])
+
+
 def _requirement(state: JSON, cmd: Command) -> JSON:
     pending = state["combat"]["pending"]
     side = cmd.args.get("side")
-    if side not in ("attacker", "defender"):
+    if side is not None and side not in ("attacker", "defender"):
         raise InputError("side", f"attacker or defender, not {side!r}")
     if pending is None:
         raise IllegalOrder("EUR-12", "no combat result is waiting for losses")
+    mine = [r for r in pending["requirements"]
+            if side_player(state, pending, r["side"]) == cmd.player]
     for req in pending["requirements"]:
-        if req["side"] == side:
+        if req["side"] == side or (side is None and req in mine):
+            if side_player(state, pending, req["side"]) != cmd.player:
+                raise IllegalOrder("EUR-12", f"the {req['side']}'s losses are "
+                                   f"{side_player(state, pending, req['side'])}'s to allocate, "
+                                   f"not {cmd.player}'s")
             return req
-    raise IllegalOrder("EUR-12", f"the {side} has no loss to allocate")
+    raise IllegalOrder("EUR-12", f"the {side or cmd.player} has no loss to allocate")
 
 
 def _allocation(ctx: Context, state: JSON, cmd: Command) -> Any:
@@ -374,7 +449,7 @@ def fold_losses_allocated(state: JSON, ev: Event) -> JSON:
         _eliminate(s, uid)
     pending = s["combat"]["pending"]
     pending["requirements"] = [r for r in pending["requirements"] if r["side"] != d["side"]]
-    s["combat"]["pending"] = _drop(pending, d["eliminated"])
+    s["combat"]["pending"] = _settle(s, _drop(pending, d["eliminated"]))
     if s["combat"]["pending"] is not None:
         model = s["combat"]["pending"]["model"]
         for key in ("attackers", "defenders"):
@@ -399,28 +474,48 @@ def _retreat(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any, list[s
     order = next((r for r in pending["retreats"] if set(units) <= set(r["units"])), None)
     if order is None:
         raise IllegalOrder("EUR-15", f"{', '.join(units)} have no pending retreat")
+    owner = side_player(state, pending, order["side"])
+    if owner != cmd.player:
+        raise IllegalOrder("EUR-15", f"the {order['side']}'s retreat is {owner}'s to choose, "
+                           f"not {cmd.player}'s")
     starts = {state["units"][u]["hex"] for u in units}
     if len(starts) != 1:
         raise IllegalOrder("EUR-15", "the units of one retreat order start in one hex")
     start = starts.pop()
     side = state["units"][units[0]]["side"]
-    zoc = zoc_field(ctx.scenario.map, forces_of(ctx, state), side, europa_revised_zoc())
-    result = "AR" if order["side"] == "attacker" else "DR"
-    options = legal_retreats(ctx.scenario.map, start, Side(order["side"]), result, zoc)
+    options = retreat_options_from(ctx, state, start, side, order["side"])
     entered = path[1:] if path and path[0] == start else path
+    model = pending["model"]
+    attack = _attack(ctx, model)
+    combatants = [attack.unit(u)[1] for u in units]
+    if not options and not entered:
+        # EUR-15 (original Europa): a stack that cannot retreat is eliminated.
+        return order, Retreat((start,), 0, tuple(RetreatLoss(u, "eliminate") for u in units),
+                              ()), units
     chosen = next((o for o in options if list(o.path[1:]) == entered), None)
     if chosen is None:
         legal = "; ".join("-".join(o.path[1:]) for o in options) or "none"
         raise IllegalOrder("EUR-16", f"{'-'.join(path) or 'no path'} is not a legal "
                            f"{order['hexes']}-hex retreat from {start} (legal: {legal})")
-    model = pending["model"]
-    attack = _attack(ctx, model)
-    combatants = [attack.unit(u)[1] for u in units]
     choices = cmd.args.get("losses")
     if choices is not None and (not isinstance(choices, list)
                                 or not all(isinstance(c, str) for c in choices)):
         raise InputError("losses", "list the units paying the ZOC penalties")
     return order, retreat_along(combatants, chosen, choices), units
+
+
+def retreat_options_from(ctx: Context, state: JSON, start: str, side: str, role: str
+                         ) -> list[Any]:
+    """EUR-15/16 The legal retreats of ``side``'s stack in ``start`` as the ``role`` of the
+    pending combat (attacker AR 1 hex, defender DR 2 hexes), cached per position."""
+    def make() -> list[Any]:
+        zoc = ctx.cached(f"europa.zoc.{side}", lambda: zoc_field(
+            ctx.scenario.map, ctx.cached("europa.forces", lambda: forces_of(ctx, state)), side,
+            europa_revised_zoc()))
+        return legal_retreats(ctx.scenario.map, start, Side(role),
+                              "AR" if role == "attacker" else "DR", zoc)
+    out: list[Any] = ctx.cached(f"europa.retreats.{side}.{role}.{start}", make)
+    return out
 
 
 def verify_retreat(ctx: Context, state: JSON, cmd: Command) -> None:
@@ -444,12 +539,53 @@ def fold_units_retreated(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
     for uid in d["units"]:
-        s["units"][uid]["hex"] = d["path"][-1]
+        if d["path"]:
+            s["units"][uid]["hex"] = d["path"][-1]
     for uid, v in d["reduced"].items():
         _reduce(s, uid, v["attack"], v["defense"])
     for uid in d["eliminated"]:
         _eliminate(s, uid)
-    s["combat"]["pending"] = _drop(s["combat"]["pending"], d["units"])
+    s["combat"]["pending"] = _settle(s, _drop(s["combat"]["pending"], d["units"]))
+    return s
+
+
+# --- advance after combat (EUR-15) -------------------------------------------------------------
+def _advance(state: JSON, cmd: Command) -> tuple[JSON, list[str]]:
+    pending = state["combat"]["pending"]
+    if pending is None or "advance" not in pending:
+        raise IllegalOrder("EUR-15", "no advance after combat is open")
+    owner = side_player(state, pending, "attacker")
+    if owner != cmd.player:
+        raise IllegalOrder("EUR-15", f"the advance is {owner}'s to choose, not {cmd.player}'s")
+    units = cmd.args.get("units", [])
+    if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+        raise InputError("units", "list the advancing units (none: stay)")
+    if len(set(units)) != len(units):
+        raise IllegalOrder("EUR-15", "a unit is listed twice")
+    adv = pending["advance"]
+    for uid in units:
+        if uid not in adv["units"]:
+            raise IllegalOrder("EUR-15", f"{uid} is not a surviving attacker of this combat "
+                               f"(may advance: {', '.join(adv['units'])})")
+    return adv, units
+
+
+def verify_advance(ctx: Context, state: JSON, cmd: Command) -> None:
+    _advance(state, cmd)
+
+
+def execute_advance(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    adv, units = _advance(state, cmd)
+    return [Event("advanced_after_combat", {
+        "player": cmd.player, "hex": adv["hex"], "units": units,
+        "from": {uid: state["units"][uid]["hex"] for uid in units}})]
+
+
+def fold_advanced(state: JSON, ev: Event) -> JSON:
+    s = state
+    for uid in ev.data["units"]:
+        s["units"][uid]["hex"] = ev.data["hex"]
+    s["combat"]["pending"] = None
     return s
 
 
@@ -590,9 +726,7 @@ _SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
                        {"command": "AGC"}),
 }
 
-EUROPA = RuleSystem(
-    name=NAME,
-    commands={
+_COMMANDS: dict[str, CommandSpec] = {
         "roll_table": generic.GENERIC.commands["roll_table"],
         **TURN_COMMAND_SPECS,
         **AIR_COMMAND_SPECS,
@@ -606,14 +740,31 @@ EUROPA = RuleSystem(
         "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
                                "Retreat units along a legal path (EUR-15/16).",
                                {"units": ["su-112rifle"], "path": ["0804", "0904"]}),
+        "advance": CommandSpec("advance", verify_advance, execute_advance,
+                               "Advance surviving attackers into the emptied hex (EUR-15); "
+                               "none: stay.", {"units": ["de-7pz"]}),
         **{k: CommandSpec(k, verify_surprise, execute_surprise, h, ex)
            for k, (h, ex) in _SURPRISE_HELP.items()},
-    },
+}
+#: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
+_DECIDING = ("attack", "overrun", "allocate_losses", "retreat")
+
+
+def _referee_spec(spec: CommandSpec) -> CommandSpec:
+    legal = ENUMERATORS.get(spec.kind, no_legal)
+    out = spec.with_legal(legal)
+    return with_engine_choices(out) if spec.kind in _DECIDING else out
+
+
+EUROPA = RuleSystem(
+    name=NAME,
+    commands={k: _referee_spec(v) for k, v in _COMMANDS.items()},
     folds={
         **generic.GENERIC.folds,
         "combat_resolved": settled(fold_combat_resolved),
         "losses_allocated": settled(fold_losses_allocated),
         "units_retreated": settled(fold_units_retreated),
+        "advanced_after_combat": settled(fold_advanced),
         **AIR_FOLDS,
         **TURN_FOLDS,
         "surprise_planned": fold_surprise,
@@ -624,5 +775,10 @@ EUROPA = RuleSystem(
     description="Europa revised player turn (EUR-22): air phase, movement and overruns, "
                 "combat, supply, isolation attrition, replacements; rule-47 surprise plans.",
     default_sequence=default_sequence,
+    decisions=decisions,
+    game_over=game_over,
+    phase_prompt=phase_prompt,
+    turn_label=turn_label,
+    reveal_events=frozenset({"surprise_started"}),
 )
 register_system(EUROPA)

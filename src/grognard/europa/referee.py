@@ -1,0 +1,688 @@
+"""The referee hooks of the ``europa`` engine system: who must decide what after a combat
+(EUR-12..EUR-16, the attacker's advance), the legal commands of every Europa command kind, the
+engine's own forced choices, the prompts, the date of a turn and the end of the game.
+
+* :func:`decisions` - a loss requirement is the losing side's decision (EUR-12: "the side
+  taking the loss picks the units"), a retreat the retreating side's (EUR-15/16), the advance
+  into an emptied hex the attacker's (EUR-15), an isolated stack's attrition loss its owner's
+  (EUR-32). While one is owed the phase cannot end.
+* :func:`engine_choices` - where the text leaves a single choice (one legal allocation, one
+  legal retreat, a stack that cannot retreat) the engine makes it in the same command and logs
+  it (``decided_by: "engine"`` in the event).
+* the ``legal_*`` enumerators: moves per unit to every reachable hex (``{"unit", "to"}``, the
+  engine picks the cheapest path with :func:`cheapest_path`), attacks per hex with every unit
+  that may join, overruns per stack and target, every legal allocation and retreat, the
+  advance subsets, supply, isolation and replacement commands, rule-47 plan commands with
+  discrete levels and centres, and the air commands the state gives data for.
+* :func:`game_over` - after the scenario's last turn (``[europa] last_turn``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import itertools
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from types import ModuleType
+from typing import Any
+
+from grognard.core.dice import Dice
+from grognard.core.errors import GrognardError, IllegalOrder
+from grognard.core.units import GROUND_TYPES, UnitType
+from grognard.engine import generic
+from grognard.engine.commands import Command, CommandSpec, verified
+from grognard.engine.context import Context
+from grognard.engine.decisions import Decision
+from grognard.engine.events import Event
+from grognard.engine.phases import Phase
+from grognard.engine.state import JSON, thaw
+
+#: Decision kinds the engine may answer itself when only one legal command exists.
+FORCED_KINDS = ("allocate_losses", "retreat")
+#: Rule-47 plan levels offered to random play and bots (SRP levels; verify checks the budget).
+SURPRISE_LEVELS = (1, 3, 5)
+_MAX_ENUM = 400
+
+
+def _system() -> ModuleType:
+    from grognard.europa import system
+
+    return system
+
+
+def _turn() -> ModuleType:
+    from grognard.europa import system_turn
+
+    return system_turn
+
+
+def _title(player: str) -> str:
+    return player[:1].upper() + player[1:]
+
+
+def _phase(ctx: Context, state: JSON) -> Phase:
+    return ctx.turn_sequence.phases[int(state["phase"])]
+
+
+# --- decisions -----------------------------------------------------------------------------------
+def decisions(ctx: Context, state: JSON) -> list[Decision]:
+    """EUR-12..EUR-16, EUR-32 The decisions owed now, each by the player the rules give it to."""
+    sysm = _system()
+    pending = state["combat"]["pending"]
+    out: list[Decision] = []
+    if pending is not None:
+        where = pending["defender_hex"]
+        if pending["requirements"]:
+            for req in pending["requirements"]:
+                who = sysm.side_player(state, pending, req["side"])
+                out.append(Decision(
+                    who, frozenset({"allocate_losses"}),
+                    f"{_title(who)}: allocate {req['requirement']} SPs of {req['side']} losses "
+                    f"in the combat at {where} ({pending['result']})", "EUR-12"))
+        elif pending["retreats"]:
+            r = pending["retreats"][0]
+            who = sysm.side_player(state, pending, r["side"])
+            out.append(Decision(
+                who, frozenset({"retreat"}),
+                f"{_title(who)}: retreat {', '.join(r['units'])} {r['hexes']} hex"
+                f"{'es' if r['hexes'] > 1 else ''} from the combat at {where} "
+                f"({pending['result']})", "EUR-15"))
+        elif "advance" in pending:
+            who = sysm.side_player(state, pending, "attacker")
+            out.append(Decision(
+                who, frozenset({"advance"}),
+                f"{_title(who)}: advance into {where} with surviving attackers, or stay",
+                "EUR-15"))
+    for loss in (state.get("supply") or {}).get("losses", []):
+        out.append(Decision(
+            loss["player"], frozenset({"allocate_isolation_losses"}),
+            f"{_title(loss['player'])}: allocate {loss['requirement']} SPs of isolation "
+            f"attrition in {loss['hex']}", "EUR-32"))
+    return out
+
+
+# --- the engine's forced choices ------------------------------------------------------------------
+def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[Event]:
+    """``events`` followed by the engine's own answers to decisions that leave one legal
+    command (an allocation with one legal order of steps, a retreat with one path and one
+    penalty pick, a stack that cannot retreat and is eliminated). Folds a private copy of the
+    state to see what is owed next; each answer is marked ``decided_by: "engine"``."""
+    sysm = _system()
+    folds = sysm.EUROPA.folds
+    s = thaw(state)
+    for e in events:
+        s = folds[e.type](s, Event(e.type, thaw(e.data)))
+    out = list(events)
+    for _ in range(16):
+        local = dataclasses.replace(ctx, cache={})
+        forced = None
+        for d in decisions(local, s):
+            kinds = [k for k in FORCED_KINDS if k in d.kinds]
+            if not kinds:
+                continue
+            spec = sysm.EUROPA.commands[kinds[0]]
+            options = list(itertools.islice(spec.legal(local, s, d.player), 2))
+            if len(options) == 1:
+                forced = (spec, options[0])
+                break
+        if forced is None:
+            break
+        spec, cmd = forced
+        for e in spec.execute(local, s, cmd, dice):
+            marked = Event(e.type, {**e.data, "decided_by": "engine",
+                                    "command": cmd.to_json()})
+            out.append(marked)
+            s = folds[e.type](s, Event(e.type, thaw(marked.data)))
+    return out
+
+
+def with_engine_choices(spec: CommandSpec) -> CommandSpec:
+    """``spec`` whose execute appends the engine's forced choices (:func:`engine_choices`)."""
+    inner = spec.execute
+
+    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+        return engine_choices(ctx, state, inner(ctx, state, cmd, dice), dice)
+
+    return dataclasses.replace(spec, execute=execute)
+
+
+# --- movement: reachable hexes and the cheapest path ---------------------------------------------
+_EDGES: dict[int, tuple[Any, dict[tuple[int, int], int | None]]] = {}
+
+
+def _edge_cost(ctx: Context, a: int, b: int) -> int | None:
+    """The generic entry cost of the step a -> b (terrain + river), None if impassable."""
+    m = ctx.scenario.map
+    entry = _EDGES.get(id(m))
+    if entry is None or entry[0] is not m:
+        entry = _EDGES[id(m)] = (m, {})
+    table = entry[1]
+    if (a, b) not in table:
+        try:
+            table[(a, b)] = generic.move_cost(ctx.scenario, m.label(a), [m.label(b)])
+        except IllegalOrder:
+            table[(a, b)] = None
+    return table[(a, b)]
+
+
+def reach(ctx: Context, state: JSON, uid: str) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """MOVE Every hex ``uid`` can reach with its remaining MPs (generic terrain costs, never
+    into an enemy-occupied hex): ``{label: (cost, path)}``, the cheapest path for each (ties:
+    the lowest hex index first)."""
+    def make() -> dict[str, tuple[int, tuple[str, ...]]]:
+        m = ctx.scenario.map
+        u = state["units"][uid]
+        budget = int(u["movement"]) - int(u["mp_spent"])
+        enemy = {m.index_of_label(v["hex"]) for v in state["units"].values()
+                 if v["side"] != u["side"] and v["hex"] and v["status"] == "active"}
+        start = m.index_of_label(u["hex"])
+        best: dict[int, int] = {start: 0}
+        prev: dict[int, int] = {}
+        heap = [(0, start)]
+        while heap:
+            cost, i = heapq.heappop(heap)
+            if cost > best.get(i, 1 << 30):
+                continue
+            for j in (int(x) for x in m.neighbor_indices(i)):
+                if j in enemy:
+                    continue
+                c = _edge_cost(ctx, i, j)
+                if c is None or cost + c > budget:
+                    continue
+                if cost + c < best.get(j, 1 << 30):
+                    best[j], prev[j] = cost + c, i
+                    heapq.heappush(heap, (cost + c, j))
+        out: dict[str, tuple[int, tuple[str, ...]]] = {}
+        for j, c in best.items():
+            if j == start:
+                continue
+            path = [j]
+            while path[-1] in prev and prev[path[-1]] != start:
+                path.append(prev[path[-1]])
+            out[m.label(j)] = (c, tuple(m.label(k) for k in reversed(path)))
+        return out
+
+    found: dict[str, tuple[int, tuple[str, ...]]] = ctx.cached(f"europa.reach.{uid}", make)
+    return found
+
+
+def cheapest_path(ctx: Context, state: JSON, cmd: Command) -> Command:
+    """A ``move`` naming ``to`` (and no ``path``) as the same move along the cheapest legal
+    path; other commands unchanged. Refused when ``to`` cannot be reached."""
+    if "path" in cmd.args or "to" not in cmd.args:
+        return cmd
+    uid, to = cmd.args.get("unit"), cmd.args.get("to")
+    u = state["units"].get(uid) if isinstance(uid, str) else None
+    if u is None or u["side"] != cmd.player or u["status"] != "active" or u["hex"] is None:
+        raise IllegalOrder("MOVE", f"{uid!r} is not one of {cmd.player}'s units on the map")
+    if not isinstance(to, str):
+        raise IllegalOrder("MOVE", "to must be a hex label")
+    assert isinstance(uid, str)
+    found = reach(ctx, state, uid).get(to)
+    if found is None:
+        raise IllegalOrder("MOVE", f"{uid} cannot reach {to} with "
+                           f"{u['movement'] - u['mp_spent']} MPs left")
+    args = {k: v for k, v in cmd.args.items() if k != "to"}
+    return Command(cmd.kind, cmd.player, {**args, "path": list(found[1])})
+
+
+def _mine(state: JSON, player: str) -> list[tuple[str, JSON]]:
+    return [(uid, u) for uid, u in _system()._on_map(state) if u["side"] == player]
+
+
+def _checked(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> list[Command]:
+    return verified(ctx, state, _system().EUROPA.commands[kind], cands)
+
+
+def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    sysm = _system()
+    if state.get("overrun", {}).get("pending") is not None:
+        return
+    surprise = _phase(ctx, state).name.startswith(_turn().SURPRISE_PREFIX)
+    spec = sysm.EUROPA.commands["move"]
+    for uid, u in _mine(state, player):
+        if UnitType(u["type"]) not in GROUND_TYPES or u["mp_spent"] >= u["movement"]:
+            continue
+        for to in sorted(reach(ctx, state, uid)):
+            cmd = Command("move", player, {"unit": uid, "to": to})
+            if surprise:
+                try:
+                    spec.verify(ctx, state, cmd)
+                except GrognardError:
+                    continue
+            yield cmd
+
+
+# --- combat -----------------------------------------------------------------------------------------
+def _adjacent_enemy_hexes(ctx: Context, state: JSON, player: str
+                          ) -> dict[str, list[tuple[str, JSON]]]:
+    """Each enemy-held hex next to ``player``'s units, with those units."""
+    m = ctx.scenario.map
+    enemy = {u["hex"] for _, u in _system()._on_map(state) if u["side"] != player}
+    out: dict[str, list[tuple[str, JSON]]] = {}
+    for uid, u in _mine(state, player):
+        for j in m.neighbor_indices(m.index_of_label(u["hex"])):
+            label = m.label(int(j))
+            if label in enemy:
+                out.setdefault(label, []).append((uid, u))
+    return out
+
+
+def legal_attack(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-09 One attack per enemy-held hex with every unit that may join (verify accepts any
+    subset). Units a one-unit attack refuses (across a lake, already attacked) are left out."""
+    sysm = _system()
+    if state["combat"]["pending"] is not None:
+        return []
+    done_units, done_hexes = sysm.attacked_this_phase(state)
+    out = []
+    for target, units in sorted(_adjacent_enemy_hexes(ctx, state, player).items()):
+        if target in done_hexes:
+            continue
+        ids = [uid for uid, _ in units if uid not in done_units]
+        if not ids:
+            continue
+        found = _checked(ctx, state, "attack", [
+            Command("attack", player, {"attackers": ids, "defender_hex": target})])
+        if not found:
+            ok = [uid for uid in ids if _checked(ctx, state, "attack", [Command(
+                "attack", player, {"attackers": [uid], "defender_hex": target})])]
+            if not ok:
+                continue
+            # units that cannot attack alone (artillery, EUR-03) may still join the others
+            joined = [uid for uid in ids if uid in ok or _checked(ctx, state, "attack", [
+                Command("attack", player, {"attackers": [*ok, uid], "defender_hex": target})])]
+            found = _checked(ctx, state, "attack", [
+                Command("attack", player, {"attackers": joined, "defender_hex": target})]) or \
+                _checked(ctx, state, "attack", [
+                    Command("attack", player, {"attackers": ok, "defender_hex": target})])
+        out.extend(found)
+    return out
+
+
+def legal_overrun(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-18 One overrun per stack and adjacent enemy hex, with every unit of the stack that
+    can pay the MPs (EUR-19)."""
+    if state["combat"]["pending"] is not None:
+        return []
+    stacks: dict[str, list[str]] = {}
+    for uid, u in _mine(state, player):
+        if UnitType(u["type"]) in GROUND_TYPES:
+            stacks.setdefault(u["hex"], []).append(uid)
+    m = ctx.scenario.map
+    enemy = {u["hex"] for _, u in _system()._on_map(state) if u["side"] != player}
+    out: list[Command] = []
+    for here, ids in sorted(stacks.items()):
+        for j in m.neighbor_indices(m.index_of_label(here)):
+            target = m.label(int(j))
+            if target not in enemy:
+                continue
+            whole = Command("overrun", player, {"units": ids, "target": target})
+            found = _checked(ctx, state, "overrun", [whole])
+            if not found:
+                able = [uid for uid in ids if _checked(ctx, state, "overrun", [Command(
+                    "overrun", player, {"units": [uid], "target": target})])]
+                if able:
+                    found = _checked(ctx, state, "overrun", [Command(
+                        "overrun", player, {"units": able, "target": target})])
+            out.extend(found)
+    return out
+
+
+def _step_orders(units: Sequence[Any], side: Any, requirement: Fraction,
+                 check: Callable[[list[str]], bool]) -> list[list[str]]:
+    """EUR-12/13 Every order of steps (unit ids, a division twice = reduce then eliminate)
+    that ``check`` accepts: each step still needed before it, stopping once the requirement
+    is met (or every unit is gone)."""
+    from grognard.europa.losses import Action, credit, step_action
+
+    out: list[list[str]] = []
+
+    def walk(chosen: list[str], left: dict[str, Any], credited: int) -> None:
+        if len(out) >= _MAX_ENUM:
+            return
+        if chosen and (credited >= requirement or not left):
+            if check(chosen):
+                out.append(list(chosen))
+            return
+        for uid in [u.id for u in units if u.id in left]:
+            u = left[uid]
+            action = step_action(u)
+            nxt = dict(left)
+            if action == Action.REDUCE:
+                nxt[uid] = u.reduced()
+            else:
+                del nxt[uid]
+            walk([*chosen, uid], nxt, credited + credit(u, side, action))
+
+    walk([], {u.id: u for u in units}, 0)
+    return out
+
+
+def legal_allocate_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-12 Every legal allocation of ``player``'s loss requirement in the pending combat."""
+    sysm = _system()
+    pending = state["combat"]["pending"]
+    if pending is None:
+        return []
+    from grognard.europa.attack import Side
+
+    attack = sysm._attack(ctx, pending["model"])
+    out: list[Command] = []
+    for req in pending["requirements"]:
+        if sysm.side_player(state, pending, req["side"]) != player:
+            continue
+        side = Side(req["side"])
+        units = [u for u in attack.side_units(side) if u.id in req["units"]]
+
+        def ok(choice: list[str], side_name: str = req["side"]) -> bool:
+            return bool(_checked(ctx, state, "allocate_losses", [Command(
+                "allocate_losses", player, {"side": side_name, "units": choice})]))
+
+        for choice in _step_orders(units, side, Fraction(req["requirement"]), ok):
+            out.append(Command("allocate_losses", player,
+                               {"side": req["side"], "units": choice}))
+    return out
+
+
+def _subsets(ids: Sequence[str], limit: int = 5) -> list[list[str]]:
+    """Every non-empty subset of ``ids`` (in their order); with more than ``limit`` ids, the
+    whole group and each single id."""
+    if len(ids) > limit:
+        return [list(ids), *[[i] for i in ids]]
+    return [list(c) for n in range(len(ids), 0, -1) for c in itertools.combinations(ids, n)]
+
+
+def legal_retreat(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-15/16 Every legal retreat: per group of retreating units in one hex, each subset,
+    each legal path, each choice of the units paying the enemy-ZOC penalties; a stack that
+    cannot retreat has one command (empty path: eliminated)."""
+    sysm = _system()
+    pending = state["combat"]["pending"]
+    if pending is None or pending["requirements"] or not pending["retreats"]:
+        return []
+    order = pending["retreats"][0]
+    if sysm.side_player(state, pending, order["side"]) != player:
+        return []
+    from grognard.europa.retreat import retreat_loss_candidates
+
+    attack = sysm._attack(ctx, pending["model"])
+    groups: dict[str, list[str]] = {}
+    for uid in order["units"]:
+        groups.setdefault(state["units"][uid]["hex"], []).append(uid)
+    out: list[Command] = []
+    for start, ids in sorted(groups.items()):
+        options = sysm.retreat_options_from(ctx, state, start, player, order["side"])
+        if not options:
+            out.append(Command("retreat", player, {"units": ids, "path": []}))
+            continue
+        for sub in _subsets(ids):
+            stack = [attack.unit(u)[1] for u in sub]
+            for opt in options:
+                path = list(opt.path[1:])
+                for picks in _penalty_picks(stack, opt.zoc_entered, retreat_loss_candidates):
+                    args: dict[str, Any] = {"units": sub, "path": path}
+                    if picks:
+                        args["losses"] = picks
+                    out.append(Command("retreat", player, args))
+                    if len(out) >= _MAX_ENUM:
+                        return out
+    return out
+
+
+def _penalty_picks(stack: list[Any], penalties: int, candidates: Callable[[Any], Any]
+                   ) -> list[list[str]]:
+    """EUR-16 Every sequence of units paying ``penalties`` ZOC penalties (none: [[]])."""
+    if penalties == 0 or not stack:
+        return [[]]
+    out: list[list[str]] = []
+    for u in candidates(stack):
+        rest = [x for x in stack if x.id != u.id]
+        if u.full_division and u.has_cadre_side:
+            rest = [*rest, u.reduced()]
+        for more in _penalty_picks(rest, penalties - 1, candidates):
+            out.append([u.id, *more])
+    return out
+
+
+def legal_advance(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-15 Advance with any subset of the surviving attackers, or stay (no units)."""
+    pending = state["combat"]["pending"]
+    if pending is None or "advance" not in pending:
+        return []
+    if _system().side_player(state, pending, "attacker") != player:
+        return []
+    subs = _subsets(pending["advance"]["units"])
+    return [Command("advance", player, {"units": s}) for s in [[], *subs]]
+
+
+# --- supply, isolation, replacements -----------------------------------------------------------
+def legal_supply_check(ctx: Context, state: JSON, player: str) -> list[Command]:
+    return _checked(ctx, state, "supply_check", [Command("supply_check", player, {})])
+
+
+def legal_isolation_attrition(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-31/32 Attrition with each choice of isolated hexes breaking out."""
+    hexes = sorted({u["hex"] for uid, u in _mine(state, player) if u.get("isolated")})
+    cands = [Command("isolation_attrition", player, {"break_out": sorted(s)})
+             for s in [[], *_subsets(hexes, 4)]]
+    return _checked(ctx, state, "isolation_attrition", cands)
+
+
+def legal_isolation_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-32 Every order of steps fulfilling an isolated stack's attrition loss."""
+    sysm = _system()
+    from grognard.europa.attack import Side
+
+    out: list[Command] = []
+    for loss in (state.get("supply") or {}).get("losses", []):
+        if loss["player"] != player:
+            continue
+        live = [uid for uid in loss["units"] if state["units"][uid]["status"] == "active"]
+        model = {"attackers": [{"id": "isolation-attrition", "attack": 1, "defense": 1,
+                                "type": "infantry", "nationality": "none"}],
+                 "defenders": [dict(sysm._unit_json(uid, state["units"][uid]), supply="in")
+                               for uid in live], "terrain": "clear"}
+        units = sysm._attack(ctx, model).defenders
+
+        def ok(choice: list[str], where: str = loss["hex"]) -> bool:
+            return bool(_checked(ctx, state, "allocate_isolation_losses", [Command(
+                "allocate_isolation_losses", player, {"hex": where, "units": choice})]))
+
+        for choice in _step_orders(units, Side.DEFENDER, Fraction(loss["requirement"]), ok):
+            out.append(Command("allocate_isolation_losses", player,
+                               {"hex": loss["hex"], "units": choice}))
+    return out
+
+
+def legal_take_replacement(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-33 Each unit and action the pools allow (returning units at each supply source)."""
+    from grognard.europa.replacements import ReplacementAction
+
+    sources = _turn().europa_config(ctx.scenario).get("supply_sources", {}).get(player, [])
+    cands = []
+    for uid, u in sorted(state["units"].items()):
+        if u["side"] != player or UnitType(u["type"]) not in GROUND_TYPES:
+            continue
+        if u["status"] == "eliminated":
+            for action in (ReplacementAction.RETURN_CADRE, ReplacementAction.RETURN_SINGLE_STEP):
+                cands += [Command("take_replacement", player,
+                                  {"unit": uid, "action": action.value, "hex": h})
+                          for h in sources]
+        elif u["status"] == "active" and u["cadre"]:
+            cands.append(Command("take_replacement", player,
+                                 {"unit": uid, "action": ReplacementAction.REBUILD.value}))
+    return _checked(ctx, state, "take_replacement", cands)
+
+
+# --- rule-47 plans ----------------------------------------------------------------------------------
+def _plan_names(state: JSON, player: str) -> dict[str, JSON]:
+    out: dict[str, JSON] = state["secrets"].get(player, {}).get("surprise", {})
+    return out
+
+
+def _front_hexes(ctx: Context, state: JSON, player: str) -> list[str]:
+    """Hexes of ``player``'s units next to an enemy unit (candidate surprise centres)."""
+    return sorted({u["hex"] for units in _adjacent_enemy_hexes(ctx, state, player).values()
+                   for _, u in units})
+
+
+def legal_designate_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """SUR-05/07 A new plan ("plan1", "plan2", ...) centred on a front hex, at levels
+    1, 3 and 5, for the earliest target turn the lead time allows (verify checks it)."""
+    plans = _plan_names(state, player)
+    if any(p["plan"]["status"] == "planned" for p in plans.values()):
+        return []
+    name = f"plan{len(plans) + 1}"
+    turn = int(state["turn"])
+    cands = [Command("designate_surprise", player, {"command": name, "centre": c,
+                                                      "level": lv, "target_turn": turn + t})
+             for c in _front_hexes(ctx, state, player) for lv in SURPRISE_LEVELS
+             for t in (1, 2)]
+    out: list[Command] = []
+    seen: set[tuple[str, int]] = set()
+    for cmd in _checked(ctx, state, "designate_surprise", cands):
+        key = (str(cmd.args["centre"]), int(cmd.args["level"]))
+        if key not in seen:
+            seen.add(key)
+            out.append(cmd)
+    return out
+
+
+def _planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
+    return [(n, p) for n, p in sorted(_plan_names(state, player).items())
+            if p["plan"]["status"] == "planned"]
+
+
+def legal_reduce_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
+    cands = [Command("reduce_surprise", player, {"command": n, "level": lv})
+             for n, p in _planned(state, player) for lv in range(1, 10)]
+    return _checked(ctx, state, "reduce_surprise", cands)
+
+
+def legal_move_surprise_centre(ctx: Context, state: JSON, player: str) -> list[Command]:
+    m = ctx.scenario.map
+    cands = []
+    for n, p in _planned(state, player):
+        centre = m.index_of_label(p["plan"]["centre"])
+        cands += [Command("move_surprise_centre", player, {"command": n, "to": m.label(int(j))})
+                  for j in m.neighbor_indices(centre)]
+    return _checked(ctx, state, "move_surprise_centre", cands)
+
+
+def legal_delay_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
+    return _checked(ctx, state, "delay_surprise", [
+        Command("delay_surprise", player, {"command": n, "turns": 1})
+        for n, _ in _planned(state, player)])
+
+
+def legal_start_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
+    return _checked(ctx, state, "start_surprise", [
+        Command("start_surprise", player, {"command": n}) for n, _ in _planned(state, player)])
+
+
+def legal_end_phase(ctx: Context, state: JSON, player: str) -> list[Command]:
+    return [Command("end_phase", player, {})]
+
+
+def no_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """Commands whose arguments are data the state does not hold (air units passed in the
+    order, table rolls): none enumerated for random play."""
+    return []
+
+
+def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-27 Repair one hit on each damaged airbase the state knows."""
+    bases = (state.get("air") or {}).get("airbases", {})
+    return _checked(ctx, state, "airbase_repair", [
+        Command("airbase_repair", player, {"base": b}) for b, v in sorted(bases.items())
+        if v.get("hits", 0) > 0])
+
+
+ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
+    "move": legal_move,
+    "attack": legal_attack,
+    "overrun": legal_overrun,
+    "allocate_losses": legal_allocate_losses,
+    "retreat": legal_retreat,
+    "advance": legal_advance,
+    "supply_check": legal_supply_check,
+    "isolation_attrition": legal_isolation_attrition,
+    "allocate_isolation_losses": legal_isolation_losses,
+    "take_replacement": legal_take_replacement,
+    "designate_surprise": legal_designate_surprise,
+    "reduce_surprise": legal_reduce_surprise,
+    "move_surprise_centre": legal_move_surprise_centre,
+    "delay_surprise": legal_delay_surprise,
+    "start_surprise": legal_start_surprise,
+    "end_phase": legal_end_phase,
+    "airbase_repair": legal_airbase_repair,
+}
+
+
+# --- prompts, dates, end of game ------------------------------------------------------------------
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_START = re.compile(r"^(\d{4})-(\d{1,2})-(I{1,2})$")
+
+
+def turn_label(ctx: Context, state: JSON) -> str:
+    """EUR-22 The game turn's date: Europa turns are half months ("Jun II 1941"), counted from
+    the scenario's ``[calendar] start`` ("1941-06-II"); "Turn N" without one."""
+    start = str(ctx.scenario.calendar.get("start", ""))
+    m = _START.match(start)
+    turn = int(state["turn"])
+    if m is None:
+        return f"Turn {turn}"
+    half = (int(m.group(1)) * 12 + int(m.group(2)) - 1) * 2 + len(m.group(3)) - 1 + turn - 1
+    year, rest = divmod(half, 24)
+    return f"{_MONTHS[rest // 2]} {'I' * (rest % 2 + 1)} {year}"
+
+
+_WORDS = {
+    "initial": "plan or start surprises",
+    "movement": "move and overrun",
+    "air": "fly air missions",
+    "combat": "attack",
+    "exploitation": "move in exploitation and overrun",
+    "supply": "check supply and roll isolation attrition",
+    "replacement": "take replacements",
+}
+
+
+def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
+    """EUR-22 "Axis, Jun II 1941: combat phase - attack, or end the phase"."""
+    base = phase.name.removeprefix(_turn().SURPRISE_PREFIX)
+    what = _WORDS.get(base, "act")
+    surprise = " (surprise turn, EUR-44)" if phase.name != base else ""
+    return (f"{_title(phase.player)}, {turn_label(ctx, state)}: {base} phase{surprise} - "
+            f"{what}, or end the phase")
+
+
+def last_turn(ctx: Context) -> int | None:
+    """The scenario's last game turn: ``[europa] last_turn`` (None: the game has no end)."""
+    v = _turn().europa_config(ctx.scenario).get("last_turn")
+    return int(v) if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def game_over(ctx: Context, state: JSON) -> dict[str, Any] | None:
+    """The end of the game: after the last turn (``[europa] last_turn``) the winner is decided by ``[europa.victory]`` (``side``, ``hexes``,
+    ``need``: that side wins if its units hold at least ``need`` of the hexes, the other side
+    otherwise), or nobody (a draw) without one."""
+    sides = list(state["sides"])
+    last = last_turn(ctx)
+    if last is None or int(state["turn"]) <= last:
+        return None
+    v = _turn().europa_config(ctx.scenario).get("victory")
+    if not isinstance(v, dict) or v.get("side") not in sides:
+        return {"winner": None, "reason": "last turn",
+                "summary": f"draw: turn {last} played, no victory conditions"}
+    held = {u["hex"] for _, u in _system()._on_map(state) if u["side"] == v["side"]}
+    count = sum(1 for h in v.get("hexes", []) if h in held)
+    need = int(v.get("need", len(v.get("hexes", []))))
+    other = next(s for s in sides if s != v["side"])
+    winner = v["side"] if count >= need else other
+    return {"winner": winner, "reason": "last turn", "held": count, "need": need,
+            "summary": f"{winner} wins after turn {last}: {v['side']} holds {count} of "
+                       f"{need} objective hexes needed"}
