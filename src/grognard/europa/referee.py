@@ -10,7 +10,7 @@ engine's own forced choices, the prompts, the date of a turn and the end of the 
   legal retreat, a stack that cannot retreat) the engine makes it in the same command and logs
   it (``decided_by: "engine"`` in the event).
 * the ``legal_*`` enumerators: moves per unit to every reachable hex (``{"unit", "to"}``, the
-  engine picks the cheapest path with :func:`cheapest_path`), attacks per hex with every unit
+  engine's generic cheapest path), attacks per hex with every unit
   that may join, overruns per stack and target, every legal allocation and retreat, the
   advance subsets, supply, isolation and replacement commands, rule-47 plan commands with
   discrete levels and centres, and the air commands the state gives data for.
@@ -20,7 +20,6 @@ engine's own forced choices, the prompts, the date of a turn and the end of the 
 from __future__ import annotations
 
 import dataclasses
-import heapq
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -29,7 +28,7 @@ from types import ModuleType
 from typing import Any
 
 from grognard.core.dice import Dice
-from grognard.core.errors import GrognardError, IllegalOrder
+from grognard.core.errors import GrognardError
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec, verified
@@ -148,86 +147,7 @@ def with_engine_choices(spec: CommandSpec) -> CommandSpec:
     return dataclasses.replace(spec, execute=execute)
 
 
-# --- movement: reachable hexes and the cheapest path ---------------------------------------------
-_EDGES: dict[int, tuple[Any, dict[tuple[int, int], int | None]]] = {}
-
-
-def _edge_cost(ctx: Context, a: int, b: int) -> int | None:
-    """The generic entry cost of the step a -> b (terrain + river), None if impassable."""
-    m = ctx.scenario.map
-    entry = _EDGES.get(id(m))
-    if entry is None or entry[0] is not m:
-        entry = _EDGES[id(m)] = (m, {})
-    table = entry[1]
-    if (a, b) not in table:
-        try:
-            table[(a, b)] = generic.move_cost(ctx.scenario, m.label(a), [m.label(b)])
-        except IllegalOrder:
-            table[(a, b)] = None
-    return table[(a, b)]
-
-
-def reach(ctx: Context, state: JSON, uid: str) -> dict[str, tuple[int, tuple[str, ...]]]:
-    """MOVE Every hex ``uid`` can reach with its remaining MPs (generic terrain costs, never
-    into an enemy-occupied hex): ``{label: (cost, path)}``, the cheapest path for each (ties:
-    the lowest hex index first)."""
-    def make() -> dict[str, tuple[int, tuple[str, ...]]]:
-        m = ctx.scenario.map
-        u = state["units"][uid]
-        budget = int(u["movement"]) - int(u["mp_spent"])
-        enemy = {m.index_of_label(v["hex"]) for v in state["units"].values()
-                 if v["side"] != u["side"] and v["hex"] and v["status"] == "active"}
-        start = m.index_of_label(u["hex"])
-        best: dict[int, int] = {start: 0}
-        prev: dict[int, int] = {}
-        heap = [(0, start)]
-        while heap:
-            cost, i = heapq.heappop(heap)
-            if cost > best.get(i, 1 << 30):
-                continue
-            for j in (int(x) for x in m.neighbor_indices(i)):
-                if j in enemy:
-                    continue
-                c = _edge_cost(ctx, i, j)
-                if c is None or cost + c > budget:
-                    continue
-                if cost + c < best.get(j, 1 << 30):
-                    best[j], prev[j] = cost + c, i
-                    heapq.heappush(heap, (cost + c, j))
-        out: dict[str, tuple[int, tuple[str, ...]]] = {}
-        for j, c in best.items():
-            if j == start:
-                continue
-            path = [j]
-            while path[-1] in prev and prev[path[-1]] != start:
-                path.append(prev[path[-1]])
-            out[m.label(j)] = (c, tuple(m.label(k) for k in reversed(path)))
-        return out
-
-    found: dict[str, tuple[int, tuple[str, ...]]] = ctx.cached(f"europa.reach.{uid}", make)
-    return found
-
-
-def cheapest_path(ctx: Context, state: JSON, cmd: Command) -> Command:
-    """A ``move`` naming ``to`` (and no ``path``) as the same move along the cheapest legal
-    path; other commands unchanged. Refused when ``to`` cannot be reached."""
-    if "path" in cmd.args or "to" not in cmd.args:
-        return cmd
-    uid, to = cmd.args.get("unit"), cmd.args.get("to")
-    u = state["units"].get(uid) if isinstance(uid, str) else None
-    if u is None or u["side"] != cmd.player or u["status"] != "active" or u["hex"] is None:
-        raise IllegalOrder("MOVE", f"{uid!r} is not one of {cmd.player}'s units on the map")
-    if not isinstance(to, str):
-        raise IllegalOrder("MOVE", "to must be a hex label")
-    assert isinstance(uid, str)
-    found = reach(ctx, state, uid).get(to)
-    if found is None:
-        raise IllegalOrder("MOVE", f"{uid} cannot reach {to} with "
-                           f"{u['movement'] - u['mp_spent']} MPs left")
-    args = {k: v for k, v in cmd.args.items() if k != "to"}
-    return Command(cmd.kind, cmd.player, {**args, "path": list(found[1])})
-
-
+# --- movement ------------------------------------------------------------------------------------
 def _mine(state: JSON, player: str) -> list[tuple[str, JSON]]:
     return [(uid, u) for uid, u in _system()._on_map(state) if u["side"] == player]
 
@@ -237,22 +157,21 @@ def _checked(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> 
 
 
 def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    sysm = _system()
+    """MOVE The generic moves (per unit, each reachable hex by its cheapest path); none while
+    an overrun waits (EUR-18); on the FitE surprise turn only those EUR-44 allows."""
     if state.get("overrun", {}).get("pending") is not None:
         return
     surprise = _phase(ctx, state).name.startswith(_turn().SURPRISE_PREFIX)
-    spec = sysm.EUROPA.commands["move"]
-    for uid, u in _mine(state, player):
-        if UnitType(u["type"]) not in GROUND_TYPES or u["mp_spent"] >= u["movement"]:
+    spec = _system().EUROPA.commands["move"]
+    for cmd in generic.legal_move(ctx, state, player):
+        if UnitType(state["units"][cmd.args["unit"]]["type"]) not in GROUND_TYPES:
             continue
-        for to in sorted(reach(ctx, state, uid)):
-            cmd = Command("move", player, {"unit": uid, "to": to})
-            if surprise:
-                try:
-                    spec.verify(ctx, state, cmd)
-                except GrognardError:
-                    continue
-            yield cmd
+        if surprise:
+            try:
+                spec.verify(ctx, state, cmd)
+            except GrognardError:
+                continue
+        yield cmd
 
 
 # --- combat -----------------------------------------------------------------------------------------

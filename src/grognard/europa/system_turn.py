@@ -29,7 +29,6 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
 from grognard.europa.logistics import Combat, Operations, sp_cost
-from grognard.europa.referee import cheapest_path
 from grognard.europa.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.supply import SupplyReadings
 from grognard.europa.system_supply import (
@@ -126,18 +125,18 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
     FitE surprise turn only EUR-44's one hex across the border."""
     if state.get("overrun", {}).get("pending") is not None:
         raise IllegalOrder("EUR-18", "finish the overrun (losses, retreats) before moving")
-    cmd = cheapest_path(ctx, state, cmd)
     generic.verify_move(ctx, state, cmd)
     if _phase_name(ctx, state).startswith(SURPRISE_PREFIX):
         soviet, border, zoc = _surprise_geometry(ctx, state, cmd.player)
         start = state["units"][cmd.args["unit"]]["hex"]
-        verify_surprise_turn_move([start, *cmd.args["path"]], soviet, border, zoc)
+        verify_surprise_turn_move([start, *generic.move_path(ctx, state, cmd)], soviet, border,
+                                  zoc)
 
 
 def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     """The generic move; in the exploitation phase the event says so (EUR-33: a unit that
     moved in the exploitation phase takes no replacements this turn)."""
-    events = generic.execute_move(ctx, state, cheapest_path(ctx, state, cmd), dice)
+    events = generic.execute_move(ctx, state, cmd, dice)
     if _phase_name(ctx, state) == "exploitation":
         return [Event(e.type, {**e.data, "exploitation": True}) for e in events]
     return events
