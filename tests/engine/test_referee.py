@@ -16,7 +16,7 @@ from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
-from grognard.engine.fuzz import choose, fuzz, leaks, play
+from grognard.engine.fuzz import choose, fuzz, leaks, log_leaks, play
 from grognard.engine.game import CHECKPOINT_EVERY, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.scenario import load_scenario
@@ -249,3 +249,29 @@ def test_fuzz_reports_dead_ends_crashes_and_leaks():
     g = Game(SCENARIO, 1, system=leaky)
     g.state["secrets"]["axis"] = {"plan": "secret"}
     assert leaks(g) == ["soviet's view holds the secrets of axis"]
+
+
+def test_c_hidden_event_views_hide_and_fuzz_checks_logs():
+    def hide_moves(ev, player, state):
+        unit = state["units"].get(ev.data.get("unit", ""), {})
+        if ev.type == "unit_moved" and unit.get("side") != player:
+            return None
+        return ev.to_json()
+    g = new_game(with_hooks(event_view=hide_moves))
+    g.apply(Command("move", "axis", {"unit": "de-7pz", "to": "0504"}))
+    assert g.events_for("soviet") == [[]]
+    assert g.events_for("axis")[0][0]["type"] == "unit_moved"
+    g.state["units"]["de-7pz"]["hidden"] = True
+    assert log_leaks(g) == []
+    plain = new_game()
+    plain.apply(Command("move", "axis", {"unit": "de-7pz", "to": "0504"}))
+    plain.state["units"]["de-7pz"]["hidden"] = True
+    assert log_leaks(plain) == ["soviet's log of the last command names axis's hidden unit de-7pz"]
+
+
+def test_c_hidden_units_are_numbered_by_place_not_by_id():
+    from grognard.engine.views import hide_secrets
+    state = {"units": {"a-1": {"side": "axis", "hex": "0909", "hidden": True},
+                       "z-9": {"side": "axis", "hex": "0101", "hidden": True}}}
+    shown = hide_secrets(state, "soviet")["units"]
+    assert shown["hidden-1"]["hex"] == "0101" and shown["hidden-2"]["hex"] == "0909"

@@ -9,7 +9,8 @@ actions for them (uniformly among such kinds, so phases end), then one of its le
 * ``dead_end``: nobody may act, or the active players have no legal action, and the game is
   not over;
 * ``undo``: taking back a command and giving it again did not give the same state;
-* ``leak``: a player's view holds another player's secrets or a hidden unit's identity;
+* ``leak``: a player's view holds another player's secrets or a hidden unit's identity, or
+  the player's log of a command (``Game.events_for``) names another player's hidden unit;
 * ``replay``: the command log does not replay to the same events and state hash, or the save
   does not reload to the same state.
 
@@ -106,13 +107,32 @@ def choose(game: Game, rng: random.Random) -> Command | None:
     return None
 
 
+def _hidden_units(game: Game) -> dict[str, Any]:
+    return {uid: u.get("side") for uid, u in game.state.get("units", {}).items()
+            if isinstance(u, dict) and u.get("hidden")}
+
+
+def log_leaks(game: Game) -> list[str]:
+    """What each player's log of the last command shows that it must not: the identity of
+    other players' hidden units."""
+    found: list[str] = []
+    hidden = _hidden_units(game)
+    if not hidden or not game.events:
+        return found
+    for viewer in game.scenario.sides:
+        logged = json.dumps(game.events_for(viewer, len(game.events) - 1))
+        for uid, side in sorted(hidden.items()):
+            if side != viewer and f'"{uid}"' in logged:
+                found.append(f"{viewer}'s log of the last command names {side}'s hidden "
+                             f"unit {uid}")
+    return found
+
+
 def leaks(game: Game) -> list[str]:
     """What each player's view shows that it must not: other players' secrets, the identity
     of other players' hidden units."""
     found = []
-    state = game.state
-    hidden = {uid: u.get("side") for uid, u in state.get("units", {}).items()
-              if isinstance(u, dict) and u.get("hidden")}
+    hidden = _hidden_units(game)
     for viewer in game.scenario.sides:
         view = game.view(viewer)
         secrets = view.get("secrets") if isinstance(view, dict) else None
@@ -179,6 +199,8 @@ def play(scenario: Scenario, seed: int, index: int = 0, max_commands: int = 2000
                 game.apply(cmd)
                 if game.state_hash() != after:
                     return fail("undo", f"undoing and redoing {cmd.kind} changed the state")
+            for what in log_leaks(game):
+                return fail("leak", what)
             if len(game.commands) % VIEW_CHECK_EVERY == 0:
                 for what in leaks(game):
                     return fail("leak", what)

@@ -372,6 +372,21 @@ class Game:
         h: str = self._cached("hash", lambda: state_hash(self.state))
         return h
 
+    def events_for(self, player: str, start: int = 0) -> list[list[dict[str, Any]]]:
+        """The events of commands ``start`` onward as ``player`` may see them (the system's
+        ``event_view`` against the current state; events it hides are left out)."""
+        if player not in self.scenario.sides:
+            raise IllegalOrder("VIEW", f"unknown player {player!r}")
+        hook = self.system.event_view
+        out = []
+        for events in self.events[start:]:
+            if hook is None:
+                out.append([e.to_json() for e in events])
+                continue
+            shown = (hook(e, player, self.state) for e in events)
+            out.append([dict(v) for v in shown if v is not None])
+        return out
+
     def view(self, player: str) -> JSON:
         if player not in self.scenario.sides:
             raise IllegalOrder("VIEW", f"unknown player {player!r}")

@@ -15,7 +15,7 @@ from typing import Any
 from grognard.engine.commands import CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Fold
+from grognard.engine.events import Event, Fold
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
@@ -27,6 +27,9 @@ Decisions = Callable[[Context, JSON], Sequence[Decision]]
 GameOver = Callable[[Context, JSON], Mapping[str, Any] | None]
 """The game's result (``{"winner": ..., "reason": ..., ...}``) once it has ended, else None."""
 PhasePrompt = Callable[[Context, JSON, Phase], str]
+EventView = Callable[[Event, str, JSON], Mapping[str, Any] | None]
+"""An event as ``player`` may see it (``to_json`` form), given the state after its command;
+None hides it entirely."""
 TurnLabel = Callable[[Context, JSON], str]
 
 
@@ -48,6 +51,8 @@ class RuleSystem:
     turn_label: TurnLabel | None = None
     #: Event types that reveal hidden information: like a die roll, they clear undo.
     reveal_events: frozenset[str] = frozenset()
+    #: Events as each player may see them (logs, ``game apply``, the server); None: in full.
+    event_view: EventView | None = None
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}

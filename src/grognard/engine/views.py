@@ -10,9 +10,17 @@ Two conventions cover the generic cases:
 
 from __future__ import annotations
 
+import hashlib
+
 from grognard.engine.state import JSON, copy_state
 
 PUBLIC_UNIT_KEYS = ("side", "hex", "box", "hidden")
+
+
+def _place_order(item: tuple[str, JSON]) -> tuple[str, str, str]:
+    uid, u = item
+    where = str(u.get("hex") or "") + "|" + str(u.get("box") or "")
+    return where, str(u.get("side") or ""), hashlib.sha256(uid.encode()).hexdigest()
 
 
 def hide_secrets(state: JSON, player: str) -> JSON:
@@ -25,7 +33,9 @@ def hide_secrets(state: JSON, player: str) -> JSON:
     if isinstance(units, dict):
         shown: dict[str, JSON] = {}
         n = 0
-        for uid, u in sorted(units.items()):
+        # hidden units are numbered by place, then by a digest of the id, so that neither
+        # their ids nor the order of their ids shows through
+        for uid, u in sorted(units.items(), key=_place_order):
             if u.get("hidden") and u.get("side") != player:
                 n += 1
                 shown[f"hidden-{n}"] = {k: u.get(k) for k in PUBLIC_UNIT_KEYS}
