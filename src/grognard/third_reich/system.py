@@ -28,7 +28,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, Fold
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
@@ -80,6 +80,12 @@ from grognard.third_reich.system_attrition import (
     verify_save_attrition_losses,
     verify_take_hexes,
     verify_withdraw,
+)
+from grognard.third_reich.system_campaign import (
+    add_campaign_state,
+    game_over,
+    install,
+    turn_label,
 )
 from grognard.third_reich.system_common import (
     AXIS_POWERS,
@@ -141,7 +147,7 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.MECH_COMBAT: ("attack",),
     Phase.ATTRITION: ("attrition", "take_hexes", "withdraw", "save_attrition_losses"),
     Phase.SUPPLY: ("supply_check",),
-    Phase.BUILD: ("build",),
+    Phase.BUILD: ("build", "build_unit"),
     Phase.STRATEGIC_DEPLOYMENT: ("sr",),
     Phase.STRATEGIC_WARFARE: ("murmansk_commit", "murmansk_ship", "murmansk_escort"),
 }
@@ -282,7 +288,7 @@ def initial_state(scenario: Scenario) -> JSON:
     })
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
     s["phase"] = _first_phase(seq, turn)
-    return s
+    return add_campaign_state(scenario, s)
 
 
 # --- end_phase --------------------------------------------------------------------------------
@@ -674,10 +680,7 @@ COMMANDS: Mapping[str, CommandSpec] = {
                                    {"naval": 9, "asw": 2}),
 }
 
-THIRD_REICH = RuleSystem(
-    name=NAME,
-    commands=COMMANDS,
-    folds={
+FOLDS: Mapping[str, Fold] = {
         "unit_moved": fold_unit_moved,
         "sr_made": fold_sr_made,
         "sea_sr_made": fold_sea_sr_made,
@@ -700,12 +703,20 @@ THIRD_REICH = RuleSystem(
         "murmansk_committed": fold_murmansk_committed,
         "murmansk_shipped": fold_murmansk_shipped,
         "murmansk_resolved": fold_murmansk_resolved,
-    },
+}
+_COMMANDS, _FOLDS = install(COMMANDS, FOLDS, _next_position)
+
+THIRD_REICH = RuleSystem(
+    name=NAME,
+    commands=_COMMANDS,
+    folds=_FOLDS,
     initial_state=initial_state,
     view=view,
     description="Revised Third Reich: options per front drive the phases; BRP ledger; combat, "
                 "attrition, supply and isolation on the map.",
     default_sequence=default_sequence,
+    game_over=game_over,
+    turn_label=turn_label,
 )
 register_system(THIRD_REICH)
 

@@ -46,8 +46,20 @@ def unit_power(nationality: str) -> str:
     return NATIONALITY_POWER.get(n, n)
 
 
+_ECON_MEMO: list[tuple[Any, Economy]] = []
+
+
 def _econ(state: JSON) -> Economy:
-    return Economy.from_json(state["economy"])
+    """The state's economy. Folds replace ``state["economy"]`` with a new object on every
+    change, so the parsed (immutable) economy is remembered by the identity of that object."""
+    raw = state["economy"]
+    for obj, econ in _ECON_MEMO:
+        if obj is raw:
+            return econ
+    econ = Economy.from_json(raw)
+    _ECON_MEMO.insert(0, (raw, econ))
+    del _ECON_MEMO[8:]
+    return econ
 
 
 def _side_powers(state: JSON, side: str) -> list[str]:

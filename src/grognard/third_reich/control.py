@@ -1,0 +1,99 @@
+"""C-POLITY / TR-22 control of cities in play: who holds each city, changed by ground units.
+
+A city is controlled by the side whose ground unit last entered its hex (by movement, advance
+after combat, attrition hexes won, invasion or air landing, 3R4 control); it keeps that control
+when the unit leaves. The folds of the ``third_reich`` engine system call :func:`occupy` after
+every event that puts a ground unit into a hex, and :func:`take` for hexes an attrition HN
+result wins (TR-40). The map's cities per hex are kept in the state (``city_hexes``) so the
+folds need no map.
+
+>>> s = {"city_hexes": {"C11": ["Warsaw"]}, "control": {"Warsaw": "allies"},
+...      "units": {"ge1": {"hex": "C11", "status": "active", "type": "infantry", "side": "axis"}}}
+>>> occupy(s)
+['Warsaw']
+>>> s["control"]["Warsaw"]
+'axis'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from grognard.core.mapdata import CityClass, MapData
+from grognard.core.units import GROUND_TYPES
+from grognard.engine.state import JSON
+
+#: 3R city classes that are victory locations (capitals, red victory cities, red ports).
+VICTORY_CLASSES = frozenset({CityClass.CAPITAL, CityClass.RED_VICTORY, CityClass.RED_PORT})
+
+
+def city_hexes(m: MapData) -> dict[str, list[str]]:
+    """Hex label -> the names of the cities in it."""
+    return {m.layout.to_label(m.hex(h)): [c.name for c in cities]
+            for h, cities in sorted(m.cities.items()) if cities}
+
+
+def city_facts(m: MapData) -> dict[str, dict[str, Any]]:
+    """City name -> its hex, country and classes (for conquest and the victory count)."""
+    out: dict[str, dict[str, Any]] = {}
+    for h, cities in sorted(m.cities.items()):
+        for c in cities:
+            out[c.name] = {"hex": m.layout.to_label(m.hex(h)), "country": c.country,
+                           "classes": sorted(str(k) for k in c.classes)}
+    return out
+
+
+def _ground_on_map(u: Mapping[str, Any]) -> bool:
+    return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
+
+
+def occupy(state: JSON) -> list[str]:
+    """Give every city holding a ground unit to that unit's side; the cities that changed."""
+    hexes = state.get("city_hexes") or {}
+    changed: list[str] = []
+    if not hexes:
+        return changed
+    control = state["control"]
+    for u in state["units"].values():
+        if not _ground_on_map(u) or u["hex"] not in hexes:
+            continue
+        for name in hexes[u["hex"]]:
+            if control.get(name) != u["side"]:
+                control[name] = u["side"]
+                changed.append(name)
+    return changed
+
+
+def take(state: JSON, hexes: Iterable[str], side: str) -> list[str]:
+    """TR-40: the cities in hexes won by attrition pass to ``side``."""
+    table = state.get("city_hexes") or {}
+    changed = []
+    for h in hexes:
+        for name in table.get(h, []):
+            if state["control"].get(name) != side:
+                state["control"][name] = side
+                changed.append(name)
+    return changed
+
+
+def with_occupation(fold: Any) -> Any:
+    """A fold that, after ``fold``, updates city control by occupation."""
+
+    def folded(state: JSON, ev: Any) -> JSON:
+        s = fold(state, ev)
+        occupy(s)
+        return s
+
+    folded.__name__ = getattr(fold, "__name__", "fold")
+    folded.__doc__ = fold.__doc__
+    return folded
+
+
+#: Event types after which ground units may stand in a new hex.
+OCCUPYING_EVENTS = ("unit_moved", "battle_resolved", "hexes_taken", "withdrawn", "invaded",
+                    "airdropped", "naval_transported", "sr_made", "sea_sr_made")
+
+
+__all__ = ["OCCUPYING_EVENTS", "VICTORY_CLASSES", "city_facts", "city_hexes", "occupy", "take",
+           "with_occupation"]
