@@ -14,11 +14,7 @@ from grognard.engine.fuzz import fuzz
 from grognard.engine.scenario import shipped_scenarios
 
 #: scenario -> why it cannot yet be fuzzed to the end of its games (remove when fixed).
-PENDING: dict[str, str] = {
-    name: "third_reich: year_start has no legal-action enumerator yet"
-    for name in ("demo-third-reich", "tr-1939-cutoff", "tr-1939-invasion", "tr-1939-sea",
-                 "tr-1939-support", "tr-1939-two-fronts", "tr-air-zones", "tr-europe-map")
-}
+PENDING: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("scenario", shipped_scenarios())
