@@ -64,7 +64,7 @@ def test_grid_builds_adjacency():
          "unknown hexside feature 'lava'"),
         (lambda s: s.replace('type = "motorized"', 'type = "hovercraft"'),
          "unit de-20mot.type: unknown unit type 'hovercraft'"),
-        (lambda s: s.replace("seed = 1941", "seed = -3"), "seed must be a non-negative integer"),
+        (lambda s: s.replace("seed = 1941", "seed = -3"), "scenario.seed: expected an integer >= 0"),
         (lambda s: s.replace("[scenario]", "[scenario", 1), "not valid TOML"),
         (lambda s: s.replace('hex = "0904"', 'box = "nowhere"') if 'hex = "0904"' in s
          else s.replace('hex = "0905"', 'box = "nowhere"'), "unknown box 'nowhere'"),

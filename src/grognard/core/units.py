@@ -157,14 +157,30 @@ class Unit:
             v = raw.get(f, 1 if f == "zoc_class" else 0)
             if isinstance(v, bool) or not isinstance(v, int):
                 raise InputError(f"{w}.{f}", f"must be an integer, not {v!r}")
+            top = MAX_ZOC_CLASS if f == "zoc_class" else MAX_FACTOR
+            if not 0 <= v <= top:
+                raise InputError(f"{w}.{f}", f"must be from 0 to {top}, not {v}")
             ints[f] = v
+        rs = raw.get("re_size", 1)
+        if isinstance(rs, bool) or not isinstance(rs, int | str):
+            raise InputError(f"{w}.re_size", f"not an exact number: {rs!r} (an integer or "
+                             "a string such as \"1/2\")")
         try:
-            re_size = Fraction(str(raw.get("re_size", 1)))
+            re_size = Fraction(str(rs))
         except (ValueError, ZeroDivisionError):
-            raise InputError(f"{w}.re_size", f"not an exact number: {raw.get('re_size')!r}") from None
+            raise InputError(f"{w}.re_size", f"not an exact number: {rs!r}") from None
+        if not 0 <= re_size <= MAX_FACTOR:
+            raise InputError(f"{w}.re_size", f"must be from 0 to {MAX_FACTOR}, not {rs!r}")
         for f in ("divisional", "cadre"):
             if not isinstance(raw.get(f, False), bool):
                 raise InputError(f"{w}.{f}", "must be true or false")
+        for f in ("nationality", "side", "name"):
+            if not isinstance(raw.get(f, ""), str):
+                raise InputError(f"{w}.{f}", f"must be a string, not {raw.get(f)!r}")
+        flags = raw.get("flags", [])
+        if not isinstance(flags, list | tuple | frozenset) or not all(
+                isinstance(x, str) for x in flags):
+            raise InputError(f"{w}.flags", "must be a list of strings")
         return cls(
             id=uid,
             nationality=str(raw.get("nationality", "")),
@@ -178,6 +194,12 @@ class Unit:
             flags=frozenset(raw.get("flags", ())),
             **ints,
         )
+
+
+#: Highest ZOC class a unit may carry (0 exerts none; the classes are EXTERNAL, see RULES.md).
+MAX_ZOC_CLASS = 3
+#: Highest combat factor, movement allowance or RE size a unit may carry.
+MAX_FACTOR = 999
 
 
 @dataclass(frozen=True, slots=True)

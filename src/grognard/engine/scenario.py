@@ -15,10 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from grognard.core.errors import InputError, ScenarioError
 from grognard.core.hexgrid import Hex, Hexside, Layout, hexside_between
+from grognard.core.inputs import InputFileError, convert, load_toml_text, read_text
 from grognard.core.mapdata import (
     Box,
     City,
@@ -72,22 +75,151 @@ class Scenario:
 
 
 class _Where:
-    """Finds the line of a key or text in the source, for error messages."""
+    """Finds the line of a key or text in the source, for error messages (linear: the lines of
+    each ``[[array]]`` header are found in one pass and kept)."""
 
     def __init__(self, text: str, file: str) -> None:
-        self.lines = text.splitlines()
+        self.text = text
         self.file = file
+        self._headers: dict[str, list[int]] = {}
 
-    def line_of(self, pattern: str, start: int = 0) -> int | None:
-        rx = re.compile(pattern)
-        for i in range(start, len(self.lines)):
-            if rx.search(self.lines[i]):
-                return i + 1
-        return None
+    def line_of(self, pattern: str, after: int | None = None) -> int | None:
+        """The line of the first match of ``pattern`` (at or after line ``after``)."""
+        rx = re.compile(pattern, re.M)
+        off = 0
+        if after:
+            for _ in range(after - 1):
+                off = self.text.find("\n", off) + 1
+                if off == 0:
+                    return None
+        m = rx.search(self.text, off)
+        if m is None:
+            return None
+        return self.text.count("\n", 0, m.start()) + 1
+
+    def nth_header(self, name: str, n: int) -> int | None:
+        """The line of the ``n``-th ``[[name]]`` header (0-based), or None."""
+        lines = self._headers.get(name)
+        if lines is None:
+            rx = re.compile(rf"^[ \t]*\[\[[ \t]*{re.escape(name)}[ \t]*\]\]", re.M)
+            lines = []
+            count, last = 0, 0
+            for m in rx.finditer(self.text):
+                count += self.text.count("\n", last, m.start())
+                last = m.start()
+                lines.append(count + 1)
+            self._headers[name] = lines
+        return lines[n] if 0 <= n < len(lines) else None
 
     def error(self, reason: str, *, line: int | None = None, hex: str | None = None,
               field: str | None = None) -> ScenarioError:
         return ScenarioError(reason, file=self.file, line=line, hex=hex, field=field)
+
+    def from_input(self, exc: InputFileError, line: int | None = None) -> ScenarioError:
+        return self.error(exc.reason, line=exc.line or line, field=exc.path)
+
+
+# --- typed schemas of the scenario's tables (msgspec): types, ranges and enums ------------------
+
+#: The rule systems a scenario may name (each registered by its package; "generic" by the engine).
+KNOWN_SYSTEMS = ("eurofront", "europa", "generic", "third_reich")
+
+#: Top-level tables a scenario may hold; any other is refused (a misspelled ``[[unit]]`` would
+#: otherwise be silently ignored).
+KNOWN_SECTIONS = ("scenario", "map", "hexsides", "cities", "countries", "regions",
+                  "weather_zones", "fortifications", "boxes", "units", "home_countries",
+                  "sequence", "calendar", "readings", "europa", "third_reich", "eurofront",
+                  "air_situations")
+
+NonNeg = Annotated[int, msgspec.Meta(ge=0)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+#: Largest map: rows x columns of the map's bounding box (a 40,000-hex map is 200 x 200).
+MAX_MAP_CELLS = 4_000_000
+
+
+class _Head(msgspec.Struct, forbid_unknown_fields=True):
+    id: Name
+    sides: Annotated[list[Name], msgspec.Meta(min_length=2)]
+    title: str = ""
+    system: str = "generic"
+    map: str | None = None
+    seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] = 0
+
+
+class _Layout(msgspec.Struct, forbid_unknown_fields=True):
+    offset: Literal["odd-q", "even-q", "odd-r", "even-r"] = "odd-q"
+    style: Literal["numeric", "letter"] = "numeric"
+    origin: Annotated[int, msgspec.Meta(ge=0, le=1)] = 1
+    digits: Annotated[int, msgspec.Meta(ge=1, le=4)] = 2
+
+
+class _MapHex(msgspec.Struct, forbid_unknown_fields=True):
+    hex: str
+    terrain: str
+
+
+class _Map(msgspec.Struct, forbid_unknown_fields=True):
+    layout: _Layout = msgspec.field(default_factory=_Layout)
+    legend: dict[str, str] = msgspec.field(default_factory=dict)
+    grid: str | None = None
+    hexes: list[_MapHex] = msgspec.field(default_factory=list)
+
+
+class _Hexside(msgspec.Struct, forbid_unknown_fields=True):
+    between: Annotated[list[str], msgspec.Meta(min_length=2, max_length=2)]
+    features: list[str] = msgspec.field(default_factory=list)
+
+
+class _City(msgspec.Struct, forbid_unknown_fields=True):
+    hex: str
+    name: Name
+    classes: list[str] = msgspec.field(default_factory=lambda: ["city"])
+    country: str = ""
+
+
+class _Box(msgspec.Struct, forbid_unknown_fields=True):
+    id: Name
+    name: str = ""
+    kind: str = ""
+
+
+class _Place(msgspec.Struct, forbid_unknown_fields=False):
+    """Where a unit starts (the unit's own fields are checked by ``Unit.from_json``)."""
+
+    hex: str | None = None
+    box: str | None = None
+    hidden: bool = False
+
+
+class _Calendar(msgspec.Struct, forbid_unknown_fields=True):
+    start: str = ""
+    turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | str | None = None
+    year: Annotated[int, msgspec.Meta(ge=1900, le=2100)] | None = None
+    season: str = ""
+
+
+Exact = Annotated[int, msgspec.Meta(ge=0, le=10**6)] | Annotated[
+    str, msgspec.Meta(pattern=r"^\d{1,7}(/\d{1,7}|\.\d{1,7})?$")]
+
+
+class _Pools(msgspec.Struct, forbid_unknown_fields=True):
+    infantry: Exact = 0
+    armor: Exact = 0
+    artillery: Exact = 0
+
+
+class _Europa(msgspec.Struct, forbid_unknown_fields=True):
+    fite_surprise_turn: bool = False
+    replacements: dict[str, _Pools] = msgspec.field(default_factory=dict)
+    soviet_countries: list[str] = msgspec.field(default_factory=list)
+    supply_sources: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    supply_max_length: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
+
+
+class _ThirdReich(msgspec.Struct, forbid_unknown_fields=True):
+    sides: dict[str, str] = msgspec.field(default_factory=dict)
+    control: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    front_weather: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 def _table(raw: Mapping[str, Any], key: str, w: _Where) -> Mapping[str, Any]:
@@ -140,32 +272,37 @@ def include_map(raw: Mapping[str, Any], file: str = "<scenario>") -> dict[str, A
 
 
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
-    """Parse and validate scenario TOML text."""
+    """Parse and validate scenario TOML text (in time linear in its size)."""
     w = _Where(text, file)
     try:
-        raw = include_map(tomllib.loads(text), file)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise w.error(f"not valid TOML: {exc}", line=int(m.group(1)) if m else None) from None
-    head = _table(raw, "scenario", w)
-    if not head:
+        own = load_toml_text(text, file)
+    except InputFileError as exc:
+        raise w.from_input(exc) from None
+    head_own = own.get("scenario")
+    if isinstance(head_own, dict) and head_own.get("map") is not None and not isinstance(
+            head_own.get("map"), str):
+        raise w.error(f"map must be the name of a shipped map, not {head_own['map']!r}",
+                      field="scenario.map", line=w.line_of(r"^\s*map\s*="))
+    raw = include_map(own, file)
+    unknown = sorted(set(raw) - set(KNOWN_SECTIONS))
+    if unknown:
+        raise w.error(f"unknown table [{unknown[0]}] (known: {', '.join(KNOWN_SECTIONS)})",
+                      field=unknown[0], line=w.line_of(rf"^\s*\[*\s*{re.escape(unknown[0])}\b"))
+    head_raw = _table(raw, "scenario", w)
+    if not head_raw:
         raise w.error("missing [scenario] table (id, title, system, sides, seed)")
-    sid = head.get("id")
-    if not isinstance(sid, str) or not sid:
-        raise w.error("scenario needs a string id", field="scenario.id",
-                      line=w.line_of(r"^\s*\[scenario\]"))
-    seed = head.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise w.error("seed must be a non-negative integer", field="scenario.seed",
-                      line=w.line_of(r"^\s*seed\s*="))
-    sides = head.get("sides")
-    if not isinstance(sides, list) or len(sides) < 2 or not all(isinstance(s, str) for s in sides):
-        raise w.error("sides must list at least two side names", field="scenario.sides",
-                      line=w.line_of(r"^\s*sides\s*="))
+    head = _convert(head_raw, _Head, w, "scenario", w.line_of(r"^\s*\[scenario\]"))
+    sid, seed, sides = head.id, head.seed, head.sides
+    if head.system not in KNOWN_SYSTEMS:
+        raise w.error(f"unknown system {head.system!r} (known: {', '.join(KNOWN_SYSTEMS)})",
+                      field="scenario.system", line=w.line_of(r"^\s*system\s*="))
     if len(set(sides)) != len(sides):
         raise w.error("duplicate side name", field="scenario.sides",
                       line=w.line_of(r"^\s*sides\s*="))
-    layout, hexes, terrain = _parse_map(_table(raw, "map", w), w)
+    map_raw = _table(raw, "map", w)
+    if not map_raw:
+        raise w.error("missing [map] table", field="map")
+    layout, hexes, terrain = _parse_map(_convert(map_raw, _Map, w, "map"), w)
     index = {h: i for i, h in enumerate(hexes)}
 
     def label_hex(label: Any, fld: str, line: int | None) -> Hex:
@@ -177,47 +314,56 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
             raise w.error(exc.reason, field=fld, line=line, hex=label) from None
         if h not in index:
             raise w.error("hex is off the map", field=fld, line=line, hex=label)
+        if layout.to_label(h) != label:
+            raise w.error(f"hex label {label!r} is not written as on the map "
+                          f"({layout.to_label(h)!r})", field=fld, line=line, hex=label)
         return h
 
+    def items(key: str, kind: type[msgspec.Struct]) -> list[tuple[int, int | None, Any]]:
+        out = []
+        entries = _list(raw, key, w)
+        included = len(entries) - len(own.get(key, []))  # the map file's entries come first
+        for i, x in enumerate(entries):
+            line = w.nth_header(key, i - included) if i >= included else None
+            out.append((i, line, _convert(x, kind, w, f"{key}[{i}]", line)))
+        return out
+
     hexsides: dict[Hexside, HexsideFeature] = {}
-    for i, hs in enumerate(_list(raw, "hexsides", w)):
-        line = _nth_line(w, r"^\s*\[\[hexsides\]\]", i)
-        between = hs.get("between") if isinstance(hs, dict) else None
-        if not isinstance(between, list) or len(between) != 2:
-            raise w.error("a hexside needs between = [HEX, HEX]", field=f"hexsides[{i}]", line=line)
-        a = label_hex(between[0], f"hexsides[{i}].between", line)
-        b = label_hex(between[1], f"hexsides[{i}].between", line)
+    known_features = {f.name.lower(): f for f in HexsideFeature if f.name and f.value}
+    for i, line, hs in items("hexsides", _Hexside):
+        a = label_hex(hs.between[0], f"hexsides[{i}].between", line)
+        b = label_hex(hs.between[1], f"hexsides[{i}].between", line)
         try:
             side = hexside_between(a, b)
         except InputError:
-            raise w.error(f"{between[0]} and {between[1]} are not adjacent",
+            raise w.error(f"{hs.between[0]} and {hs.between[1]} are not adjacent",
                           field=f"hexsides[{i}].between", line=line) from None
         feats = HexsideFeature.NONE
-        for name in hs.get("features", []):
-            try:
-                feats |= HexsideFeature[str(name).upper()]
-            except KeyError:
-                known = ", ".join(f.name.lower() for f in HexsideFeature if f.name and f.value)
-                raise w.error(f"unknown hexside feature {name!r} (known: {known})",
-                              field=f"hexsides[{i}].features", line=line) from None
+        for name in hs.features:
+            if name not in known_features:
+                raise w.error(f"unknown hexside feature {name!r} "
+                              f"(known: {', '.join(known_features)})",
+                              field=f"hexsides[{i}].features", line=line)
+            feats |= known_features[name]
         hexsides[side] = hexsides.get(side, HexsideFeature.NONE) | feats
 
     cities: dict[Hex, list[City]] = {}
-    for i, c in enumerate(_list(raw, "cities", w)):
-        line = _nth_line(w, r"^\s*\[\[cities\]\]", i)
-        if not isinstance(c, dict) or not isinstance(c.get("name"), str):
-            raise w.error("a city needs a name", field=f"cities[{i}]", line=line)
-        h = label_hex(c.get("hex"), f"cities[{i}].hex", line)
+    city_names: set[tuple[str, Hex]] = set()
+    for i, line, c in items("cities", _City):
+        h = label_hex(c.hex, f"cities[{i}].hex", line)
+        if (c.name, h) in city_names:
+            raise w.error(f"duplicate city {c.name!r} in {c.hex}", field=f"cities[{i}].name",
+                          line=line, hex=c.hex)
+        city_names.add((c.name, h))
         classes = []
-        for cl in c.get("classes", ["city"]):
+        for cl in c.classes:
             try:
                 classes.append(CityClass(cl))
             except ValueError:
                 known = ", ".join(x.value for x in CityClass)
                 raise w.error(f"unknown city class {cl!r} (known: {known})",
                               field=f"cities[{i}].classes", line=line) from None
-        cities.setdefault(h, []).append(City(c["name"], frozenset(classes),
-                                             str(c.get("country", ""))))
+        cities.setdefault(h, []).append(City(c.name, frozenset(classes), c.country))
 
     per_hex: dict[str, list[str]] = {"country": [""] * len(hexes), "region": [""] * len(hexes),
                                      "weather_zone": [""] * len(hexes)}
@@ -238,18 +384,21 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         try:
             Fortification(name)
         except ValueError:
-            raise w.error(f"unknown fortification {name!r}", field=f"fortifications.{name}",
-                          line=line) from None
+            known = ", ".join(f.value for f in Fortification)
+            raise w.error(f"unknown fortification {name!r} (known: {known})",
+                          field=f"fortifications.{name}", line=line) from None
+        if not isinstance(labels, list):
+            raise w.error("must list hex labels", field=f"fortifications.{name}", line=line)
         for lab in labels:
             forts[index[label_hex(lab, f"fortifications.{name}", line)]] = name
 
     boxes = []
-    for i, b in enumerate(_list(raw, "boxes", w)):
-        line = _nth_line(w, r"^\s*\[\[boxes\]\]", i)
-        if not isinstance(b, dict) or not isinstance(b.get("id"), str):
-            raise w.error("a box needs an id", field=f"boxes[{i}]", line=line)
-        boxes.append(Box(b["id"], str(b.get("name", "")), str(b.get("kind", ""))))
-    box_ids = {b.id for b in boxes}
+    box_ids: set[str] = set()
+    for i, line, b in items("boxes", _Box):
+        if b.id in box_ids:
+            raise w.error(f"duplicate box id {b.id!r}", field=f"boxes[{i}].id", line=line)
+        box_ids.add(b.id)
+        boxes.append(Box(b.id, b.name, b.kind))
 
     try:
         mapdata = MapData.build(
@@ -262,39 +411,40 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
 
     placements: list[Placement] = []
     seen: set[str] = set()
-    for i, u in enumerate(_list(raw, "units", w)):
-        line = _nth_line(w, r"^\s*\[\[units\]\]", i)
+    units = _list(raw, "units", w)
+    included = len(units) - len(own.get("units", []))
+    for i, u in enumerate(units):
+        line = w.nth_header("units", i - included) if i >= included else None
         if not isinstance(u, dict):
             raise w.error("a unit must be a table", field=f"units[{i}]", line=line)
         try:
             unit = Unit.from_json(u, where=f"units[{i}]")
         except InputError as exc:
             raise w.error(exc.reason, field=exc.field, line=line) from None
+        place = _convert(u, _Place, w, f"units[{i}]", line)
         if unit.id in seen:
             raise w.error(f"duplicate unit id {unit.id!r}", field=f"units[{i}].id", line=line)
         seen.add(unit.id)
         if unit.side not in sides:
             raise w.error(f"unit {unit.id} has side {unit.side!r}, not one of {', '.join(sides)}",
                           field=f"units[{i}].side", line=line)
-        where_hex, where_box = u.get("hex"), u.get("box")
-        if (where_hex is None) == (where_box is None):
+        if (place.hex is None) == (place.box is None):
             raise w.error(f"unit {unit.id} needs exactly one of hex or box",
                           field=f"units[{i}]", line=line)
-        if where_hex is not None:
-            if not isinstance(where_hex, str):
-                raise w.error("hex label must be a string", field=f"units[{i}].hex", line=line)
+        if place.hex is not None:
             try:
-                h = layout.from_label(where_hex)
+                h = layout.from_label(place.hex)
             except InputError as exc:
                 raise w.error(exc.reason, field=f"units[{i}].hex", line=line,
-                              hex=where_hex) from None
+                              hex=place.hex) from None
             if h not in index:
                 raise w.error(f"unit {unit.id} is stacked off-map", field=f"units[{i}].hex",
-                              line=line, hex=where_hex)
-        elif where_box not in box_ids:
-            raise w.error(f"unit {unit.id} is in unknown box {where_box!r}",
+                              line=line, hex=place.hex)
+            label_hex(place.hex, f"units[{i}].hex", line)
+        elif place.box not in box_ids:
+            raise w.error(f"unit {unit.id} is in unknown box {place.box!r}",
                           field=f"units[{i}].box", line=line)
-        placements.append(Placement(unit, where_hex, where_box, bool(u.get("hidden", False))))
+        placements.append(Placement(unit, place.hex, place.box, place.hidden))
 
     home: dict[str, tuple[str, ...]] = {}
     known_countries = set(mapdata.country_names) - {""}
@@ -311,59 +461,79 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
 
     sequence = _parse_sequence(raw, sides, w)
     calendar = _table(raw, "calendar", w)
+    cal = _convert(calendar, _Calendar, w, "calendar", w.line_of(r"^\s*\[calendar\]"))
+    if head.system == "third_reich" and cal.turn is not None and not isinstance(cal.turn, int):
+        raise w.error("a Third Reich scenario's turn is a turn number (an integer)",
+                      field="calendar.turn", line=w.line_of(r"^\s*turn\s*="))
     readings = _table(raw, "readings", w)
+    _check_system_tables(raw, sides, w, label_hex)
     return Scenario(
-        id=sid, title=str(head.get("title", sid)), system=str(head.get("system", "generic")),
+        id=sid, title=head.title or sid, system=head.system,
         seed=seed, sides=tuple(sides), map=mapdata, placements=tuple(placements),
-        sequence=sequence, sequence_given="sequence" in raw, calendar=dict(calendar), readings=dict(readings), home_countries=home,
-        text=text, file=file,
+        sequence=sequence, sequence_given="sequence" in raw, calendar=dict(calendar),
+        readings=dict(readings), home_countries=home, text=text, file=file,
     )
 
 
-def _nth_line(w: _Where, pattern: str, n: int) -> int | None:
-    line: int | None = 0
-    for _ in range(n + 1):
-        assert line is not None
-        line = w.line_of(pattern, line)
-        if line is None:
-            return None
-    return line
-
-
-def _parse_map(raw: Mapping[str, Any], w: _Where) -> tuple[Layout, list[Hex], list[str]]:
-    if not raw:
-        raise w.error("missing [map] table", field="map")
-    lay = raw.get("layout", {})
+def _convert(raw: Any, kind: type[Any], w: _Where, prefix: str, line: int | None = None) -> Any:
     try:
-        layout = Layout(**lay) if isinstance(lay, dict) else Layout()
-        layout.to_offset(Hex(0, 0))
-        if layout.offset not in ("odd-q", "even-q", "odd-r", "even-r"):
-            raise ValueError(f"unknown offset {layout.offset!r}")
-        if layout.style not in ("numeric", "letter"):
-            raise ValueError(f"unknown label style {layout.style!r}")
-    except (TypeError, ValueError) as exc:
-        raise w.error(f"bad layout: {exc}", field="map.layout",
-                      line=w.line_of(r"^\s*layout\s*=")) from None
+        return convert(raw, kind, w.file, prefix)
+    except InputFileError as exc:
+        key = re.search(r"\.(\w+)$", exc.path or "")
+        if key:  # the line of the offending key, when it follows the table's header
+            line = w.line_of(rf"^\s*{key.group(1)}\s*=", after=line) or line
+        raise w.error(exc.reason, field=exc.path, line=line) from None
+
+
+def _check_system_tables(raw: Mapping[str, Any], sides: Sequence[str], w: _Where,
+                         label_hex: Any) -> None:
+    """The rule systems' own tables (``[europa]``, ``[third_reich]``): typed and ranged here,
+    so ``scenario validate`` refuses what ``game new`` could not use."""
+    line = w.line_of(r"^\s*\[europa")
+    eu = _convert(_table(raw, "europa", w), _Europa, w, "europa", line)
+    for side in (*eu.replacements, *eu.supply_sources):
+        if side not in sides:
+            raise w.error(f"unknown side {side!r} (sides: {', '.join(sides)})",
+                          field="europa", line=line)
+    for side, labels in eu.supply_sources.items():
+        for lab in labels:
+            label_hex(lab, f"europa.supply_sources.{side}", line)
+    line = w.line_of(r"^\s*\[third_reich")
+    tr = _convert(_table(raw, "third_reich", w), _ThirdReich, w, "third_reich", line)
+    for power, side in tr.sides.items():
+        if side not in sides:
+            raise w.error(f"unknown side {side!r} (sides: {', '.join(sides)})",
+                          field=f"third_reich.sides.{power}", line=line)
+    for side in tr.control:
+        if side not in sides:
+            raise w.error(f"unknown side {side!r} (sides: {', '.join(sides)})",
+                          field=f"third_reich.control.{side}", line=line)
+
+
+def _parse_map(spec: _Map, w: _Where) -> tuple[Layout, list[Hex], list[str]]:
+    lay = spec.layout
+    layout = Layout(offset=lay.offset, style=lay.style, origin=lay.origin, digits=lay.digits)
     hexes: list[Hex] = []
     terrain: list[str] = []
-    if "grid" in raw:
-        legend = raw.get("legend", {})
-        if not isinstance(legend, dict) or not legend:
+    known = ", ".join(t.value for t in Terrain)
+    terrains = {t.value for t in Terrain}
+    if spec.grid is not None:
+        legend = spec.legend
+        if not legend:
             raise w.error("a grid needs a legend of terrain codes", field="map.legend")
         for code, name in legend.items():
-            if len(code) != 1:
-                raise w.error(f"legend code {code!r} must be one character", field="map.legend")
-            try:
-                Terrain(name)
-            except ValueError:
-                known = ", ".join(t.value for t in Terrain)
+            if len(code) != 1 or code == " ":
+                raise w.error(f"legend code {code!r} must be one character (not a space)",
+                              field="map.legend")
+            if name not in terrains:
                 raise w.error(f"legend maps {code!r} to unknown terrain {name!r} (known: {known})",
-                              field="map.legend", line=w.line_of(rf"{re.escape(code)}")) from None
-        grid = raw["grid"]
-        if not isinstance(grid, str):
-            raise w.error("grid must be a multi-line string", field="map.grid")
+                              field="map.legend", line=w.line_of(r"^\s*legend\s*="))
         first = w.line_of(r"^\s*grid\s*=") or 0
-        rows = [ln.rstrip() for ln in grid.strip("\n").splitlines()]
+        rows = [ln.rstrip() for ln in spec.grid.strip("\n").splitlines()]
+        width = max((len(r) for r in rows), default=0)
+        if width * len(rows) > MAX_MAP_CELLS:
+            raise w.error(f"the grid is {width} x {len(rows)}; the limit is "
+                          f"{MAX_MAP_CELLS:,} cells", field="map.grid", line=first)
         for row_i, row in enumerate(rows):
             for col_i, ch in enumerate(row):
                 if ch == " ":
@@ -372,32 +542,45 @@ def _parse_map(raw: Mapping[str, Any], w: _Where) -> tuple[Layout, list[Hex], li
                 if ch not in legend:
                     raise w.error(
                         f"unknown terrain code {ch!r} (legend has {' '.join(sorted(legend))})",
-                        line=first + 1 + row_i, hex=layout.to_label(h))
+                        line=first + 1 + row_i, hex=_label_or_offset(layout, h, col_i, row_i))
                 hexes.append(h)
                 terrain.append(legend[ch])
-    for i, entry in enumerate(raw.get("hexes", [])):
-        if not isinstance(entry, dict):
-            raise w.error("map.hexes entries need hex and terrain", field=f"map.hexes[{i}]")
-        label, name = entry.get("hex"), entry.get("terrain")
-        line = w.line_of(rf"{re.escape(str(label))}")
+    at = {h: i for i, h in enumerate(hexes)}
+    for i, entry in enumerate(spec.hexes):
+        label, name = entry.hex, entry.terrain
         try:
-            h = layout.from_label(str(label))
+            h = layout.from_label(label)
+            canonical = layout.to_label(h)
         except InputError as exc:
-            raise w.error(exc.reason, field=f"map.hexes[{i}].hex", line=line) from None
-        try:
-            Terrain(str(name))
-        except ValueError:
-            raise w.error(f"unknown terrain {name!r}", field=f"map.hexes[{i}].terrain",
-                          hex=str(label), line=line) from None
-        if h in hexes:
-            j = hexes.index(h)
-            terrain[j] = str(name)
+            raise w.error(exc.reason, field=f"map.hexes[{i}].hex", hex=label,
+                          line=w.line_of(re.escape(label))) from None
+        if canonical != label:
+            raise w.error(f"hex label {label!r} is not written as on the map ({canonical!r})",
+                          field=f"map.hexes[{i}].hex", hex=label)
+        if name not in terrains:
+            raise w.error(f"unknown terrain {name!r} (known: {known})",
+                          field=f"map.hexes[{i}].terrain", hex=label,
+                          line=w.line_of(re.escape(label)))
+        if h in at:
+            terrain[at[h]] = name
         else:
+            at[h] = len(hexes)
             hexes.append(h)
-            terrain.append(str(name))
+            terrain.append(name)
     if not hexes:
         raise w.error("the map has no hexes (give map.grid or map.hexes)", field="map")
+    qs = [h[0] for h in hexes]
+    rs = [h[1] for h in hexes]
+    if (max(qs) - min(qs) + 3) * (max(rs) - min(rs) + 3) > MAX_MAP_CELLS:
+        raise w.error(f"the map spans more than {MAX_MAP_CELLS:,} cells", field="map.hexes")
     return layout, hexes, terrain
+
+
+def _label_or_offset(layout: Layout, h: Hex, col: int, row: int) -> str:
+    try:
+        return layout.to_label(h)
+    except InputError:
+        return f"column {col}, row {row}"
 
 
 def _parse_sequence(raw: Mapping[str, Any], sides: Sequence[str], w: _Where) -> TurnSequence:
@@ -420,15 +603,15 @@ def _parse_sequence(raw: Mapping[str, Any], sides: Sequence[str], w: _Where) -> 
 def load_scenario(path: str | Path) -> Scenario:
     """Load a scenario file, or a shipped scenario by name (``demo-europa``)."""
     p = Path(path)
-    if not p.exists() and not p.suffix:
+    if not p.exists() and not p.suffix and re.fullmatch(r"[A-Za-z0-9_-]{1,100}", p.name):
         shipped = resources.files("grognard.data").joinpath("scenarios", f"{p.name}.toml")
         if shipped.is_file():
             return parse_scenario(shipped.read_text(encoding="utf-8"),
                                   f"grognard/data/scenarios/{p.name}.toml")
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"cannot read scenario: {exc.strerror}", file=str(p)) from None
+        text = read_text(p, "scenario")
+    except InputFileError as exc:
+        raise ScenarioError(exc.reason, file=str(p), line=exc.line) from None
     return parse_scenario(text, str(p))
 
 

@@ -1,0 +1,408 @@
+"""Reading untrusted input: one gate for every file, text and value grognard is given.
+
+Every input (a JSON file, a command, a scenario or table in TOML, a readings file, a save) comes
+through here before it is parsed:
+
+* its size is checked before it is read (:data:`MAX_BYTES`);
+* it must be UTF-8; otherwise the error names the line and the offending byte in hex;
+* nesting depth (:data:`MAX_DEPTH`) and the length of every number (:data:`MAX_DIGITS`) are
+  checked on the text *before* the parser sees it, so no parser recurses without bound or
+  converts a 5,000-digit integer;
+* JSON may not hold ``NaN`` or ``Infinity`` (they are not JSON and cannot be saved);
+* parsed data is checked against a typed schema (:func:`convert`, msgspec Structs) whose
+  failures name the field.
+
+Every failure is an :class:`InputFileError`: one line naming the file, the line or field, and
+what was expected. Output files are written through :func:`write_output` (atomic, with clear
+errors for a directory, a missing folder, no permission, a name too long or a full disk).
+
+>>> load_json_text('{"a": [1, 2]}', "x.json")
+{'a': [1, 2]}
+>>> load_json_text("[" * 100 + "]" * 100, "x.json")
+Traceback (most recent call last):
+...
+grognard.core.inputs.InputFileError: x.json:1: nested more than 64 deep
+>>> decode_utf8(b'a = 1\\nb = "\\xff"', "s.toml")
+Traceback (most recent call last):
+...
+grognard.core.inputs.InputFileError: s.toml:2: not valid UTF-8 (byte 0xff at offset 11)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import math
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+
+from grognard.core.errors import InputError
+
+T = TypeVar("T")
+
+#: Largest input file read (bytes). A 40,000-hex scenario with 5,000 units is about 1 MB.
+MAX_BYTES = 64 * 1024 * 1024
+#: Deepest nesting of arrays and tables/objects in any JSON or TOML input.
+MAX_DEPTH = 64
+#: Longest run of digits in a number (seeds are at most 20 digits).
+MAX_DIGITS = 64
+
+
+class InputFileError(InputError):
+    """Bad input in a file or text: names the file (``where``), the line or field, the reason."""
+
+    def __init__(self, where: str, reason: str, *, line: int | None = None,
+                 field: str | None = None) -> None:
+        self.where = where
+        self.line = line
+        self.path = field
+        loc = where if line is None else f"{where}:{line}"
+        if field:
+            loc = f"{loc}, field {field}"
+        super().__init__(loc, reason)
+
+
+def _line_at(text: str | bytes, offset: int) -> int:
+    nl: Any = b"\n" if isinstance(text, bytes) else "\n"
+    return text.count(nl, 0, offset) + 1
+
+
+def decode_utf8(data: bytes, where: str) -> str:
+    """``data`` as text, or an error naming the line and the first bad byte."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start]
+        raise InputFileError(where, f"not valid UTF-8 (byte 0x{bad:02x} at offset {exc.start})",
+                             line=_line_at(data, exc.start)) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_bytes(path: str | Path, what: str = "file", max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of ``path``: refused when missing, unreadable, a directory or too large."""
+    p = Path(path)
+    try:
+        with p.open("rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > max_bytes:
+                raise InputFileError(str(p), f"{what} is {size:,} bytes; the limit is "
+                                     f"{max_bytes:,}")
+            data = f.read(max_bytes + 1)
+    except OSError as exc:
+        raise InputFileError(str(p), f"cannot read {what}: {_os_reason(exc)}") from None
+    if len(data) > max_bytes:
+        raise InputFileError(str(p), f"{what} is larger than the limit of {max_bytes:,} bytes")
+    return data
+
+
+def read_text(path: str | Path, what: str = "file", max_bytes: int = MAX_BYTES) -> str:
+    """A UTF-8 text file, size-checked before it is read."""
+    return decode_utf8(read_bytes(path, what, max_bytes), str(path))
+
+
+# --- limits checked on the text before parsing ---------------------------------------------
+
+_JSON_SKIP = re.compile(r'"(?:[^"\\]|\\.)*"?', re.S)
+_TOML_SKIP = re.compile(r'"""[\s\S]*?(?:"""|$)|\'\'\'[\s\S]*?(?:\'\'\'|$)'
+                        r'|"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?|#[^\n]*')
+_BRACKET = re.compile(r"[\[\]{}]")
+_LONG_NUMBER = re.compile(r"[0-9_]{" + str(MAX_DIGITS + 1) + ",}")
+_KEY_PART = r'(?:[A-Za-z0-9_-]+|"")[ \t]*'
+_DOTTED_KEY = re.compile(_KEY_PART + r"(?:\.[ \t]*" + _KEY_PART + "){" + str(MAX_DEPTH) + ",}")
+
+
+def _blank(m: re.Match[str]) -> str:
+    return re.sub(r"[^\n]", " ", m.group(0))
+
+
+def _violation(bare: str, kind: str) -> tuple[int, str] | None:
+    """The offset and reason of the first limit ``bare`` (strings blanked) breaks."""
+    m = _LONG_NUMBER.search(bare)
+    if m:
+        return m.start(), f"a number longer than {MAX_DIGITS} digits"
+    if kind == "toml":
+        d = _DOTTED_KEY.search(bare)
+        if d:
+            return d.start(), f"a dotted key nested more than {MAX_DEPTH} deep"
+    depth = 0
+    for b in _BRACKET.finditer(bare):
+        if b.group(0) in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return b.start(), f"nested more than {MAX_DEPTH} deep"
+        else:
+            depth = max(depth - 1, 0)
+    return None
+
+
+def check_limits(text: str, where: str, kind: str = "json",
+                 max_bytes: int = MAX_BYTES) -> None:
+    """Refuse text that is too large, nested more than :data:`MAX_DEPTH` deep (brackets, or
+    TOML dotted keys), or has a number longer than :data:`MAX_DIGITS` digits. Strings and
+    comments are skipped. Linear in the text; runs before any parser sees it."""
+    if len(text) > max_bytes:
+        raise InputFileError(where, f"larger than the limit of {max_bytes:,} characters")
+    skip = _TOML_SKIP if kind == "toml" else _JSON_SKIP
+    if _violation(skip.sub('""', text), kind) is None:
+        return
+    bare = skip.sub(_blank, text)  # same length as text, so offsets give lines
+    found = _violation(bare, kind)
+    if found is not None:
+        raise InputFileError(where, found[1], line=_line_at(bare, found[0]))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def load_json_text(text: str, where: str, max_bytes: int = MAX_BYTES) -> Any:
+    """Parse JSON text after :func:`check_limits`; errors name the file and line."""
+    check_limits(text, where, "json", max_bytes)
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise InputFileError(where, f"not valid JSON: {exc.msg} (column {exc.colno})",
+                             line=exc.lineno) from None
+    except (ValueError, RecursionError) as exc:
+        raise InputFileError(where, f"not valid JSON: {exc}") from None
+
+
+def load_json_file(path: str | Path, what: str = "JSON file") -> Any:
+    return load_json_text(read_text(path, what), str(path))
+
+
+def load_toml_text(text: str, where: str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
+    """Parse TOML text after :func:`check_limits`; errors name the file and line."""
+    check_limits(text, where, "toml", max_bytes)
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        raise InputFileError(where, f"not valid TOML: {exc}",
+                             line=int(m.group(1)) if m else None) from None
+    except (ValueError, RecursionError) as exc:
+        raise InputFileError(where, f"not valid TOML: {exc}") from None
+    check_values(raw, where)
+    return raw
+
+
+def load_toml_file(path: str | Path, what: str = "TOML file") -> dict[str, Any]:
+    return load_toml_text(read_text(path, what), str(path))
+
+
+def check_values(data: Any, where: str) -> None:
+    """Refuse non-finite floats, strings that are not valid Unicode text (lone surrogates)
+    and nesting past :data:`MAX_DEPTH` anywhere in parsed data (iteratively; no recursion)."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        v, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InputFileError(where, f"nested more than {MAX_DEPTH} deep", field=path or None)
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if not isinstance(k, str):
+                    raise InputFileError(where, "keys must be strings", field=path or None)
+                _check_str(k, where, path)
+                stack.append((x, f"{path}.{k}" if path else k, depth + 1))
+        elif isinstance(v, list | tuple):
+            stack.extend((x, f"{path}[{i}]", depth + 1) for i, x in enumerate(v))
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                raise InputFileError(where, f"{v} is not a finite number", field=path or None)
+        elif isinstance(v, str):
+            _check_str(v, where, path)
+
+
+def _check_str(s: str, where: str, path: str) -> None:
+    if s.isascii():
+        return
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputFileError(where, f"text holds an invalid character U+{ord(s[exc.start]):04X}"
+                             " (a lone surrogate)", field=path or None) from None
+
+
+# --- typed schemas --------------------------------------------------------------------------
+
+def convert(raw: Any, kind: type[T], where: str, prefix: str = "") -> T:
+    """``raw`` as the msgspec Struct (or type) ``kind``, or an error naming the field.
+
+    >>> class Box(msgspec.Struct, forbid_unknown_fields=True):
+    ...     id: str
+    ...     hidden: bool = False
+    >>> convert({"id": "b1", "hidden": "no"}, Box, "s.toml", "boxes[0]")
+    Traceback (most recent call last):
+    ...
+    grognard.core.inputs.InputFileError: s.toml, field boxes[0].hidden: expected true or false, not 'no'
+    """
+    try:
+        return msgspec.convert(raw, kind, strict=True)
+    except msgspec.ValidationError as exc:
+        msg = str(exc)
+        field, value, found = prefix, None, False
+        m = re.search(r" - at `\$(.*)`$", msg)
+        if m:
+            msg = msg[: m.start()]
+            field = f"{prefix}{m.group(1)}" if prefix else m.group(1).lstrip(".")
+            value, found = _at_path(raw, m.group(1))
+        if m2 := re.match(r"Object contains unknown field `(.*)`", msg):
+            known = ", ".join(getattr(kind, "__struct_fields__", ()))
+            msg = f"unknown field {m2.group(1)!r} (known: {known})"
+        elif m3 := re.match(r"Object missing required field `(.*)`", msg):
+            msg = f"missing required field {m3.group(1)!r}"
+        else:
+            msg = re.sub(r", got `\w+`$", "", msg)
+            msg = re.sub(r"`([^`]*)`", lambda t: " or ".join(
+                _TYPE_WORDS.get(w.strip(), w.strip()) for w in t.group(1).split("|")
+                if w.strip() != "null"), msg)
+            msg = msg[:1].lower() + msg[1:]
+            if found and not isinstance(value, dict | list):
+                msg += f", not {value!r}"
+        raise InputFileError(where, msg, field=field or None) from None
+
+
+_TYPE_WORDS = {"int": "an integer", "str": "a string", "bool": "true or false",
+               "array": "an array", "object": "a table (object)", "float": "a number"}
+
+
+def _at_path(raw: Any, path: str) -> tuple[Any, bool]:
+    """The value at a msgspec error path such as ``.units[3].hidden`` (best effort)."""
+    v = raw
+    for key, idx in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
+        try:
+            v = v[key] if key else v[int(idx)]
+        except (KeyError, IndexError, TypeError):
+            return None, False
+    return v, True
+
+
+# --- writing outputs ------------------------------------------------------------------------
+
+def _os_reason(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "no space left on the device"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "file name too long"
+    if exc.errno == errno.EISDIR:
+        return "it is a directory"
+    if exc.errno == errno.ENOENT:
+        return "no such file or folder"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.EROFS:
+        return "read-only file system"
+    return exc.strerror or str(exc)
+
+
+def output_error(path: str | Path, exc: OSError, what: str = "output") -> InputFileError:
+    """The one-line error for an output that could not be written."""
+    return InputFileError(str(path), f"cannot write {what}: {_os_reason(exc)}")
+
+
+def check_output_path(path: str | Path, what: str = "output") -> Path:
+    """Refuse an output path that is a directory or whose folder does not exist, before any
+    work is done."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise InputFileError(str(p), f"cannot write {what}: it is a directory")
+        parent = p.parent if str(p.parent) else Path(".")
+        if not parent.is_dir():
+            raise InputFileError(str(p), f"cannot write {what}: folder {parent} does not exist")
+    except OSError as exc:
+        raise output_error(p, exc, what) from None
+    return p
+
+
+def _fsync_dir(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_atomic(path: str | Path, data: bytes | str, *, what: str = "output",
+                 backup: str | Path | None = None) -> None:
+    """Write ``data`` to ``path`` so that ``path`` always holds either its old or its new
+    contents: a temporary file in the same folder, flushed and fsynced, renamed over ``path``.
+
+    With ``backup``, the previous contents (if any) are first hard-linked (or copied) there.
+    Errors (a directory, a missing folder, no permission, a name too long, a full disk) are one
+    :class:`InputFileError` line; ``path`` is then unchanged and no temporary file is left.
+    """
+    p = check_output_path(path, what)
+    blob = data.encode("utf-8") if isinstance(data, str) else data
+    folder = p.parent if str(p.parent) else Path(".")
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name[:100]}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(blob)
+            f.flush()
+            os.fsync(f.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            mode = p.stat().st_mode & 0o7777
+            os.chmod(tmp, mode)
+        if backup is not None and p.exists():
+            _keep_backup(p, Path(backup), folder)
+        os.replace(tmp, p)
+        tmp = None
+        _fsync_dir(folder)
+    except OSError as exc:
+        raise output_error(p, exc, what) from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _keep_backup(p: Path, bak: Path, folder: Path) -> None:
+    """Make ``bak`` a copy of ``p`` without ever removing ``p`` (link, then rename)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{bak.name[:100]}.", suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        os.unlink(tmp)
+        try:
+            os.link(p, tmp)
+        except OSError:
+            with p.open("rb") as src, open(tmp, "wb") as dst:
+                while chunk := src.read(1 << 20):
+                    dst.write(chunk)
+                dst.flush()
+                os.fsync(dst.fileno())
+        os.replace(tmp, bak)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+@contextlib.contextmanager
+def open_output(path: str | Path, what: str = "output") -> Iterator[Path]:
+    """For writers that need a file name (matplotlib): yields a temporary path in the same
+    folder, renamed over ``path`` when the block ends without error."""
+    p = check_output_path(path, what)
+    folder = p.parent if str(p.parent) else Path(".")
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name[:100]}.", suffix=p.suffix[:20], dir=folder)
+        os.close(fd)
+        yield Path(tmp)
+        os.replace(tmp, p)
+        tmp = None
+    except OSError as exc:
+        raise output_error(p, exc, what) from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
