@@ -10,11 +10,12 @@ import typer
 from rich.console import Console
 
 from grognard.cli.render import JsonOpt, current_tables, emit, grid_table, kv_table
+from grognard.core.dice import fresh_seed
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json
-from grognard.engine.commands import Command
+from grognard.core.inputs import check_output_path
 from grognard.engine.game import Game
-from grognard.engine.save import load_game, save_game
+from grognard.engine.save import load_game, parse_command, save_game, save_lock
 from grognard.engine.scenario import Scenario, load_scenario, shipped_scenarios
 
 
@@ -73,8 +74,12 @@ def register(app: typer.Typer) -> None:
     @scen.command("validate")
     def validate(file: Annotated[str, typer.Argument(help="Scenario TOML (or a shipped name).")],
                  as_json: JsonOpt = False) -> None:
-        """Check a scenario file; exit 0 when valid, 2 with the file, line or hex when not."""
+        """Check a scenario file; exit 0 when valid, 2 with the file, line or hex when not.
+
+        The scenario's rule system also builds its start state, so what ``game new`` would
+        refuse is refused here."""
         sc = load_scenario(file)
+        Game(sc, 0, tables=current_tables())
         emit({"valid": True, "id": sc.id, "hexes": sc.map.n, "units": len(sc.placements)},
              as_json, lambda c: c.print(f"[green]valid[/]: {sc.id} ({sc.map.n} hexes, "
                                         f"{len(sc.placements)} units)"))
@@ -106,12 +111,15 @@ def register(app: typer.Typer) -> None:
     @game.command("new")
     def new(scenario: Annotated[str, typer.Argument(help="Scenario TOML or shipped name.")],
             out: Annotated[Path, typer.Option("--out", help="Save file to write.")],
-            seed: Annotated[int | None, typer.Option(help="Seed (default: the scenario's).")]
-            = None,
+            seed: Annotated[int | None, typer.Option(
+                min=0, max=2**63 - 1,
+                help="Seed (default: a fresh random one, recorded in the save).")] = None,
             as_json: JsonOpt = False) -> None:
-        """Start a game and write its save file."""
-        g = Game.new(scenario, seed, tables=current_tables())
-        save_game(g, out)
+        """Start a game and write its save file (the previous file, if any, kept as .bak)."""
+        check_output_path(out, "save")
+        g = Game.new(scenario, fresh_seed() if seed is None else seed, tables=current_tables())
+        with save_lock(out):
+            save_game(g, out)
         emit({"save": str(out), "scenario": g.scenario.id, "seed": g.seed,
               "state_hash": g.state_hash()}, as_json)
 
@@ -120,16 +128,16 @@ def register(app: typer.Typer) -> None:
               command: Annotated[str, typer.Argument(
                   help='Command JSON: {"kind": "move", "player": "axis", "args": {...}}')],
               as_json: JsonOpt = False) -> None:
-        """Apply one command; an illegal one exits 2 with the rule and reason, save untouched."""
-        g = load_game(save, current_tables(), verify=False)
-        try:
-            raw = json.loads(command)
-        except json.JSONDecodeError as exc:
-            raise InputError("command", f"not valid JSON ({exc.msg})") from None
-        if not isinstance(raw, dict):
-            raise InputError("command", "must be a JSON object")
-        events = g.apply(Command.from_json(raw))
-        save_game(g, save)
+        """Apply one command; an illegal one exits 2 with the rule and reason, save untouched.
+
+        The save is locked from reading to writing, so two ``game apply`` on one save run one
+        after the other and neither command is lost; it is written atomically (old or new,
+        never half) and the previous save is kept as SAVE.bak."""
+        cmd = parse_command(command, "command")
+        with save_lock(save):
+            g = load_game(save, current_tables(), verify=False)
+            events = g.apply(cmd)
+            save_game(g, save)
         emit({"events": [e.to_json() for e in events], "state_hash": g.state_hash()}, as_json)
 
     @game.command("view")
@@ -208,10 +216,11 @@ def register_referee(game: typer.Typer) -> None:
              as_json: JsonOpt = False) -> None:
         """Take back the player's last command (refused across a die roll, a reveal or a
         change of the player to act)."""
-        g = load_game(save, current_tables(), verify=False)
-        if player not in g.scenario.sides:
-            raise InputError("--player", f"{player!r} is not a side of {g.scenario.id}")
-        cmd = g.undo(player)
-        save_game(g, save)
+        with save_lock(save):
+            g = load_game(save, current_tables(), verify=False)
+            if player not in g.scenario.sides:
+                raise InputError("--player", f"{player!r} is not a side of {g.scenario.id}")
+            cmd = g.undo(player)
+            save_game(g, save)
         emit({"undone": cmd.to_json(), "state_hash": g.state_hash(),
               "can_undo": g.can_undo(player)}, as_json)

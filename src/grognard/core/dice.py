@@ -361,3 +361,12 @@ class Dice:
             s = self.stream(name)
             s._rng.bit_generator.state = state
             s.draws = draws
+
+
+def fresh_seed() -> int:
+    """A new game's seed when none is given: 63 bits from the operating system's entropy
+    (``secrets``), never a scenario's published seed, so no one can predict the rolls. The seed
+    is recorded in the save, so the game still replays exactly."""
+    import secrets
+
+    return secrets.randbits(63)

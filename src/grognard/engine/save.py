@@ -5,16 +5,36 @@ replays to the same state hash. It also holds a snapshot of the final state and 
 can be continued without replaying its whole log (``verify=False``: the snapshot's hash is
 checked); ``verify=True`` (``game replay``) replays every command once and checks every event
 and the hash.
+
+A save is the referee's complete record, secrets included (see docs/FORMATS.md). It is never
+lost or half-written: :func:`save_game` writes a temporary file in the same folder, fsyncs it
+and renames it over the old save, keeping the previous one as ``SAVE.bak``;
+:func:`save_lock` serialises processes that update the same save.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
+import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from grognard.core.errors import GrognardError
+from grognard.core.inputs import (
+    InputFileError,
+    check_values,
+    convert,
+    load_json_text,
+    output_error,
+    read_text,
+    write_atomic,
+)
 from grognard.core.tables import TableSet
 from grognard.engine.commands import Command
 from grognard.engine.events import Event
@@ -50,27 +70,151 @@ def save_data(game: Game) -> dict[str, Any]:
 
 
 def dumps(game: Game) -> str:
-    return json.dumps(save_data(game), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    try:
+        text = json.dumps(save_data(game), indent=1, sort_keys=True, ensure_ascii=False,
+                          allow_nan=False) + "\n"
+        text.encode("utf-8")
+    except (ValueError, UnicodeEncodeError) as exc:  # NaN, or a lone surrogate in a string
+        raise SaveError(f"the game cannot be saved as JSON text: {exc}") from None
+    return text
+
+
+def backup_path(path: str | Path) -> Path:
+    """Where :func:`save_game` keeps the previous save: ``SAVE.bak`` beside it."""
+    p = Path(path)
+    return p.with_name(p.name + ".bak")
 
 
 def save_game(game: Game, path: str | Path) -> str:
+    """Write the save atomically (temporary file, fsync, rename), keeping the previous save as
+    ``SAVE.bak``. On any error the old save is untouched and the error is one line."""
     text = dumps(game)
-    Path(path).write_text(text, encoding="utf-8")
+    write_atomic(path, text, what="save", backup=backup_path(path))
     return text
+
+
+#: How long :func:`save_lock` waits for another process to finish with the save (seconds).
+LOCK_WAIT = 30.0
+
+
+@contextlib.contextmanager
+def save_lock(path: str | Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """Hold an advisory lock (``fcntl.flock``) on ``SAVE.lock`` for a read-modify-write of the
+    save: concurrent ``game apply`` on one save run one after the other, and one that waits
+    longer than ``wait`` seconds is refused with a clear message (its command is not applied).
+    The lock file stays (removing it would race); on systems without ``fcntl`` this is a no-op.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover (Windows)
+        yield
+        return
+    p = Path(path)
+    lock = p.with_name(p.name + ".lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise output_error(lock, exc, "the save's lock file") from None
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise SaveError(f"{p}: the save is in use by another grognard process "
+                                    f"(waited {wait:g} s); try again") from None
+                time.sleep(0.01)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+# --- reading: the save's schema, checked before anything is replayed ---------------------------
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
+class _SavedScenario(msgspec.Struct):
+    sha256: str
+    text: str
+    id: str = ""
+    file: str = ""
+
+
+class _SavedCommand(msgspec.Struct, forbid_unknown_fields=True):
+    kind: Name
+    player: Name
+    args: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class _SavedEvent(msgspec.Struct, forbid_unknown_fields=True):
+    type: Name
+    data: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class _Save(msgspec.Struct):
+    format: Literal["grognard-save"]
+    version: int
+    scenario: _SavedScenario
+    seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+    state_hash: str
+    readings: dict[str, Any] = msgspec.field(default_factory=dict)
+    commands: list[_SavedCommand] = msgspec.field(default_factory=list)
+    events: list[list[_SavedEvent]] = msgspec.field(default_factory=list)
+
+
+def check_save(text: str, where: str) -> dict[str, Any]:
+    """The save's JSON, checked (limits, UTF-8 text, no NaN, every field typed) before use."""
+    try:
+        raw = load_json_text(text, where)
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+            raise SaveError(f"{where}: not a grognard save (format field)")
+        if raw.get("version") != VERSION:
+            raise SaveError(f"{where}: unsupported save version {raw.get('version')!r}")
+        check_values(raw, where)
+        convert(raw, _Save, where)
+    except InputFileError as exc:
+        raise SaveError(str(exc)) from None
+    for i, c in enumerate(raw.get("commands", [])):
+        command_values(c.get("args", {}), f"{where}, commands[{i}].args")
+    return raw
+
+
+def command_values(args: Any, where: str) -> None:
+    """Command arguments are JSON of integers, strings, booleans, lists and objects: a number
+    with a fraction (``20.9``) is refused, not truncated (exact quantities go as strings)."""
+    check_values(args, where)
+    stack = [(args, "args")]
+    while stack:
+        v, path = stack.pop()
+        if isinstance(v, float):
+            raise InputFileError(where, f"{v!r} is not an integer (give exact quantities as "
+                                 "strings such as \"2/3\")", field=path)
+        if isinstance(v, dict):
+            stack.extend((x, f"{path}.{k}") for k, x in v.items())
+        elif isinstance(v, list):
+            stack.extend((x, f"{path}[{i}]") for i, x in enumerate(v))
+
+
+def parse_command(text: str, where: str = "command") -> Command:
+    """A command given as JSON text (``game apply``, the server): checked and typed."""
+    raw = load_json_text(text, where)
+    check_values(raw, where)
+    if not isinstance(raw, dict):
+        raise InputFileError(where, "a command is a JSON object: "
+                             '{"kind": ..., "player": ..., "args": {...}}')
+    cmd = convert(raw, _SavedCommand, where)
+    command_values(cmd.args, where)
+    return Command(cmd.kind, cmd.player, cmd.args)
 
 
 def loads(text: str, where: str = "<save>", tables: TableSet | None = None,
           verify: bool = True) -> Game:
     """Rebuild a game from save text: by replaying its commands once, checking every event and
     the hash (``verify``), or from its snapshot (checking the snapshot's hash)."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SaveError(f"{where}: not a grognard save (format field)")
-    if raw.get("version") != VERSION:
-        raise SaveError(f"{where}: unsupported save version {raw.get('version')!r}")
+    raw = check_save(text, where)
     sc = raw.get("scenario", {})
     text_sc = sc.get("text")
     if not isinstance(text_sc, str):
@@ -126,7 +270,7 @@ def _restore(raw: dict[str, Any], snapshot: dict[str, Any], where: str, scenario
 def load_game(path: str | Path, tables: TableSet | None = None, verify: bool = True) -> Game:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveError(f"{p}: cannot read ({exc.strerror})") from None
+        text = read_text(p, "save")
+    except InputFileError as exc:
+        raise SaveError(str(exc)) from None
     return loads(text, str(p), tables, verify)
