@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grognard.core.errors import TableError
+from grognard.core.inputs import InputFileError, load_toml_file
 
 Cell = str | int
 RowKey = int | str
@@ -172,6 +173,10 @@ def parse_table(raw: Mapping[str, Any], file: str = "<memory>") -> Table:
                                  table=tid, column=col, row=key)
         rows[key] = tuple(results)
     rule_ids = raw.get("rule_ids", [])
+    if not isinstance(rule_ids, list) or not all(isinstance(r, str) for r in rule_ids):
+        raise TableError("rule_ids must be a list of rule IDs (strings)", file=file, table=tid)
+    if not isinstance(row_key, str):
+        raise TableError("row_key must be a string", file=file, table=tid)
     meta = raw.get("meta", {})
     if not isinstance(meta, Mapping):
         raise TableError("[meta] must be a table", file=file, table=tid)
@@ -180,13 +185,13 @@ def parse_table(raw: Mapping[str, Any], file: str = "<memory>") -> Table:
 
 
 def load_table_file(path: Path | str) -> Table:
+    """A user's table file, read through the input gate (size, UTF-8, depth, number length)."""
     p = Path(path)
     try:
-        raw = tomllib.loads(p.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"not valid TOML: {exc}", file=str(p)) from None
-    except OSError as exc:
-        raise TableError(f"cannot read: {exc.strerror}", file=str(p)) from None
+        raw = load_toml_file(p, "table")
+    except InputFileError as exc:
+        raise TableError(exc.reason if exc.line is None else f"line {exc.line}: {exc.reason}",
+                         file=str(p)) from None
     return parse_table(raw, str(p))
 
 

@@ -191,7 +191,9 @@ class _Place(msgspec.Struct, forbid_unknown_fields=False):
     hidden: bool = False
 
 
-class _Calendar(msgspec.Struct, forbid_unknown_fields=True):
+class _Calendar(msgspec.Struct):
+    """The calendar; systems add their own keys (EuroFront: month, surprised)."""
+
     start: str = ""
     turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | str | None = None
     year: Annotated[int, msgspec.Meta(ge=1900, le=2100)] | None = None
