@@ -6,8 +6,10 @@ what is wrong; nothing else escapes and nothing hangs.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from importlib import resources
+from pathlib import Path
 
 from fuzz_support import COUNTS, SCRATCH, fuzz_settings, mutated_text
 from hypothesis import given
@@ -33,17 +35,20 @@ def scenario_text(draw):
     return draw(mutated_text(SCENARIOS[name], "toml"))
 
 
+def _file(text: str | bytes, prefix: str) -> Path:
+    path = SCRATCH / f"{prefix}{next(_n) % 50}.toml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+    return path
+
+
 @fuzz_settings(brief=60)
 @given(scenario_text())
 def test_fuzz_scenario_files(text):
     COUNTS["scenario"] += 1
-    path = SCRATCH / f"s{next(_n) % 50}.toml"
-    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
     try:
-        sc = load_scenario(path)
-        Game(sc, 1, tables=TABLESET)
+        Game(load_scenario(_file(text, "s")), 1, tables=TABLESET)
     except GrognardError as exc:
-        assert "\n" not in str(exc).strip() or "not valid TOML" in str(exc)
+        assert "\n" not in str(exc)
 
 
 @st.composite
@@ -56,16 +61,12 @@ def table_text(draw):
 @given(table_text())
 def test_fuzz_table_files(text):
     COUNTS["table"] += 1
-    path = SCRATCH / f"t{next(_n) % 50}.toml"
-    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
     try:
-        t = load_table_file(path)
+        t = load_table_file(_file(text, "t"))
         t.to_json()
         t.codes()
     except GrognardError:
         pass
     if isinstance(text, str):
-        try:
+        with contextlib.suppress(GrognardError):
             parse_table(load_toml_text(text, "t.toml"), "t.toml")
-        except GrognardError:
-            pass

@@ -341,30 +341,18 @@ def write_atomic(path: str | Path, data: bytes | str, *, what: str = "output",
     Errors (a directory, a missing folder, no permission, a name too long, a full disk) are one
     :class:`InputFileError` line; ``path`` is then unchanged and no temporary file is left.
     """
-    p = check_output_path(path, what)
     blob = data.encode("utf-8") if isinstance(data, str) else data
-    folder = p.parent if str(p.parent) else Path(".")
-    tmp: str | None = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name[:100]}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as f:
+    p = Path(path)
+    with open_output(p, what) as tmp:
+        with tmp.open("wb") as f:
             f.write(blob)
             f.flush()
             os.fsync(f.fileno())
         with contextlib.suppress(FileNotFoundError):
-            mode = p.stat().st_mode & 0o7777
-            os.chmod(tmp, mode)
+            os.chmod(tmp, p.stat().st_mode & 0o7777)
         if backup is not None and p.exists():
-            _keep_backup(p, Path(backup), folder)
-        os.replace(tmp, p)
-        tmp = None
-        _fsync_dir(folder)
-    except OSError as exc:
-        raise output_error(p, exc, what) from None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            _keep_backup(p, Path(backup), tmp.parent)
+    _fsync_dir(tmp.parent)
 
 
 def _keep_backup(p: Path, bak: Path, folder: Path) -> None:
@@ -389,8 +377,9 @@ def _keep_backup(p: Path, bak: Path, folder: Path) -> None:
 
 @contextlib.contextmanager
 def open_output(path: str | Path, what: str = "output") -> Iterator[Path]:
-    """For writers that need a file name (matplotlib): yields a temporary path in the same
-    folder, renamed over ``path`` when the block ends without error."""
+    """A temporary path in the same folder as ``path``, renamed over ``path`` when the block
+    ends without error (removed otherwise); OS errors become one :class:`InputFileError` line.
+    For writers that need a file name (matplotlib) and for :func:`write_atomic`."""
     p = check_output_path(path, what)
     folder = p.parent if str(p.parent) else Path(".")
     tmp: str | None = None
