@@ -218,7 +218,9 @@ class _Europa(msgspec.Struct, forbid_unknown_fields=True):
     supply_max_length: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
 
 
-class _ThirdReich(msgspec.Struct, forbid_unknown_fields=True):
+class _ThirdReich(msgspec.Struct):
+    """Typed where the engine reads it; the map files add sea_zones, junctions, ports, areas."""
+
     sides: dict[str, str] = msgspec.field(default_factory=dict)
     control: dict[str, list[str]] = msgspec.field(default_factory=dict)
     front_weather: dict[str, str] = msgspec.field(default_factory=dict)
