@@ -1,0 +1,67 @@
+"""Which rules whole games under the engine exercise ("done means played").
+
+Plays random legal games (engine/fuzz.py) of every shipped scenario, collects the event types
+they produce, maps them to rule IDs with src/grognard/data/in_play.toml (an event may also
+name its rules in data["rule"] / data["rules"]) and writes docs/features/in_play.json:
+{rule ID: [scenarios whose games exercised it]}. scripts/features.py shows it as the
+"In play" column of docs/FEATURES.md; tests/test_in_play.py fails if a recorded rule is no
+longer exercised.
+
+    uv run python scripts/in_play.py            # rewrite docs/features/in_play.json
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+from grognard.engine.fuzz import play
+from grognard.engine.scenario import load_scenario, shipped_scenarios
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "features" / "in_play.json"
+GAMES = 2
+MAX_COMMANDS = 400
+SEED = 101
+
+
+def rule_map() -> dict[str, dict[str, list[str]]]:
+    text = resources.files("grognard.data").joinpath("in_play.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def exercised(scenarios: list[str] | None = None) -> dict[str, list[str]]:
+    """Rule ID -> the scenarios whose random games exercised it."""
+    mapping = rule_map()
+    found: dict[str, set[str]] = {}
+    for name in scenarios or shipped_scenarios():
+        sc = load_scenario(name)
+        rules_of = mapping.get(sc.system, {})
+        for i in range(GAMES):
+            run = play(sc, SEED + i, i, MAX_COMMANDS)
+            game = run.game
+            if game is None:
+                continue
+            for events in game.events:
+                for ev in events:
+                    named = ev.data.get("rules") or ([ev.data["rule"]]
+                                                     if isinstance(ev.data.get("rule"), str)
+                                                     else [])
+                    for rid in [*rules_of.get(ev.type, []), *named]:
+                        if isinstance(rid, str):
+                            found.setdefault(rid, set()).add(name)
+    return {rid: sorted(v) for rid, v in sorted(found.items())}
+
+
+def main() -> int:
+    data = exercised()
+    OUT.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"{len(data)} rule IDs in play; wrote {OUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
