@@ -2,11 +2,12 @@
 
     uv run python scripts/tr_campaign_scenarios.py
 
-grognard's own choices where 3R4 owns the numbers (set-up hexes, force pools, the minors'
-forces): a schematic 14 x 26 hex map of Europe and North Africa (countries as blocks in their
-1939 relative positions, the capitals and main cities of each power, sea around), the TR-85..87
-BRP values, and a force pool per power. A user replaces them by editing the generated TOML or
-this script. The map is a stand-in until the generated map of Europe (tr-europe) is used.
+Both use the generated map of Europe (``[scenario] map = "tr-europe"``). grognard's own
+choices where 3R4 owns the numbers (set-up hexes, force pools, the minors' forces and some
+territory values): each force is given as a count of counters near an anchor city; the script
+places them on the nearest land hexes of the power's home countries (at most 2 ground units a
+hex, air in cities, fleets in ports). A user replaces them by editing the FORCES tables here
+(or the generated TOML). BRP values are TR-85..TR-87 (post-playtest).
 """
 
 from __future__ import annotations
@@ -14,274 +15,270 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROWS = "ABCDEFGHIJKLMN"
-COLS = 26
+from grognard.core.hexgrid import distance
+from grognard.core.mapdata import WATER_TERRAIN, CityClass
+from grognard.engine.scenario import load_scenario
+
 OUT = Path(__file__).resolve().parent.parent / "src" / "grognard" / "data" / "scenarios"
 
-# country -> list of (rows, first col, last col); later entries win.
-BLOCKS: list[tuple[str, str, int, int]] = [
-    ("norway", "AB", 8, 10), ("sweden", "AB", 11, 13), ("finland", "AB", 16, 19),
-    ("ussr", "AB", 20, 26), ("ussr", "CDEFGHI", 18, 26),
-    ("uk", "BCDE", 3, 5), ("eire", "CD", 1, 1), ("germany", "CDEF", 8, 12),
-    ("france", "EFGH", 3, 7), ("denmark", "C", 8, 9), ("netherlands", "D", 7, 7),
-    ("belgium", "E", 7, 7), ("switzerland", "G", 8, 8),
-    ("germany", "G", 9, 11), ("baltic_states", "C", 14, 17), ("poland", "DEF", 13, 15),
-    ("eastern_poland", "DEF", 16, 17), ("hungary", "G", 12, 13), ("romania", "GH", 14, 16),
-    ("bessarabia", "GH", 17, 17), ("yugoslavia", "HI", 12, 13), ("bulgaria", "I", 14, 15),
-    ("italy", "HI", 8, 10), ("italy", "J", 10, 11), ("greece", "J", 13, 14),
-    ("turkey", "JK", 16, 20), ("spain", "IJK", 2, 6), ("portugal", "IJ", 1, 1),
-    ("syria", "L", 19, 21), ("morocco", "MN", 2, 4), ("algeria", "MN", 5, 8),
-    ("tunisia", "MN", 9, 10), ("libya", "MN", 11, 14), ("egypt", "MN", 15, 18),
-    ("palestine", "M", 19, 20), ("iraq", "LM", 22, 25), ("persia", "HIJK", 24, 26),
-]
-TERRAIN = {"m": ["G8", "G9", "H8", "I5", "H12", "I12", "K18", "G15"],
-           "s": ["E16", "F16", "D17"], "d": [f"{r}{c}" for r in "MN" for c in range(3, 19)]}
-
-# name, hex, country, classes
-CITIES = [
-    ("London", "D4", "uk", ["capital"]), ("Portsmouth", "E4", "uk", ["red_port"]),
-    ("Glasgow", "B4", "uk", ["black_port"]), ("Manchester", "C4", "uk", ["red_victory"]),
-    ("Paris", "F5", "france", ["capital"]), ("Brest", "F3", "france", ["red_port"]),
-    ("Lyon", "G6", "france", ["red_victory"]), ("Marseilles", "H6", "france", ["red_port"]),
-    ("Calais", "E6", "france", ["black_city"]),
-    ("Berlin", "D11", "germany", ["capital"]), ("Hamburg", "C10", "germany", ["red_port"]),
-    ("Essen", "E8", "germany", ["red_victory"]), ("Munich", "G10", "germany", ["black_city"]),
-    ("Vienna", "G11", "germany", ["red_victory"]), ("Breslau", "E12", "germany", ["black_city"]),
-    ("Koenigsberg", "C12", "germany", ["black_port"]),
-    ("Rome", "I9", "italy", ["capital"]), ("Milan", "H9", "italy", ["red_victory"]),
-    ("Naples", "J10", "italy", ["red_port"]), ("Tripoli", "M11", "libya", ["black_port"]),
-    ("Tobruk", "M14", "libya", ["black_port"]),
-    ("Moscow", "E22", "ussr", ["capital"]), ("Leningrad", "B20", "ussr", ["red_port"]),
-    ("Kiev", "G19", "ussr", ["red_victory"]), ("Minsk", "E19", "ussr", ["black_city"]),
-    ("Kharkov", "G22", "ussr", ["red_victory"]), ("Stalingrad", "H25", "ussr", ["red_victory"]),
-    ("Sevastopol", "I21", "ussr", ["red_port"]), ("Murmansk", "A22", "ussr", ["black_port"]),
-    ("Warsaw", "E14", "poland", ["capital"]), ("Danzig", "D13", "poland", ["black_port"]),
-    ("Lvov", "F16", "eastern_poland", ["black_city"]), ("Brest-Litovsk", "E17",
-                                                          "eastern_poland", ["black_city"]),
-    ("Riga", "C15", "baltic_states", ["capital", "black_port"]),
-    ("Kishinev", "G17", "bessarabia", ["black_city"]),
-    ("Bucharest", "H15", "romania", ["capital"]), ("Budapest", "G13", "hungary", ["capital"]),
-    ("Sofia", "I15", "bulgaria", ["capital"]), ("Helsinki", "B17", "finland", ["capital"]),
-    ("Belgrade", "H13", "yugoslavia", ["capital"]), ("Athens", "J14", "greece", ["capital"]),
-    ("Brussels", "E7", "belgium", ["capital"]), ("Amsterdam", "D7", "netherlands", ["capital"]),
-    ("Copenhagen", "C9", "denmark", ["capital"]), ("Oslo", "B9", "norway", ["capital"]),
-    ("Stockholm", "B12", "sweden", ["capital"]), ("Madrid", "J4", "spain", ["capital"]),
-    ("Ankara", "K18", "turkey", ["capital"]), ("Istanbul", "J16", "turkey", ["red_port"]),
-    ("Bern", "G8", "switzerland", ["capital"]), ("Lisbon", "J1", "portugal", ["capital"]),
-    ("Dublin", "D1", "eire", ["capital"]),
-    ("Rabat", "M2", "morocco", ["black_port"]), ("Algiers", "M6", "algeria", ["black_port"]),
-    ("Tunis", "M9", "tunisia", ["black_port"]), ("Damascus", "L20", "syria", ["black_city"]),
-    ("Alexandria", "M16", "egypt", ["red_port"]), ("Cairo", "N17", "egypt", ["black_city"]),
-    ("Haifa", "M19", "palestine", ["black_port"]), ("Baghdad", "L23", "iraq", ["black_city"]),
-    ("Tehran", "I25", "persia", ["black_city"]),
-]
-
 HOME = {
-    "germany": ["germany"], "italy": ["italy", "libya"], "ussr": ["ussr"],
-    "uk": ["uk", "egypt", "palestine", "iraq"], "france": ["france", "morocco", "algeria",
-                                                          "tunisia", "syria"],
-    "us": [], "poland": ["poland", "eastern_poland"], "baltic_states": ["baltic_states"],
-    "romania": ["romania", "bessarabia"], "hungary": ["hungary"], "bulgaria": ["bulgaria"],
-    "finland": ["finland"], "yugoslavia": ["yugoslavia"], "greece": ["greece"],
-    "belgium": ["belgium"], "netherlands": ["netherlands"], "denmark": ["denmark"],
-    "norway": ["norway"], "sweden": ["sweden"], "spain": ["spain"], "turkey": ["turkey"],
+    "germany": ["germany", "slovakia"], "italy": ["italy", "libya", "albania"],
+    "ussr": ["ussr"], "uk": ["uk", "egypt", "palestine", "iraq"],
+    "france": ["france", "morocco", "algeria", "tunisia", "syria"],
+    "poland": ["poland"], "estonia": ["estonia"], "latvia": ["latvia"],
+    "lithuania": ["lithuania"], "finland": ["finland"], "romania": ["romania"],
+    "hungary": ["hungary"], "bulgaria": ["bulgaria"], "yugoslavia": ["yugoslavia"],
+    "greece": ["greece"], "belgium": ["belgium"], "netherlands": ["netherlands"],
+    "luxembourg": ["luxembourg"], "denmark": ["denmark"], "norway": ["norway"],
+    "sweden": ["sweden"], "spain": ["spain", "spanish_morocco"], "portugal": ["portugal"],
+    "turkey": ["turkey"], "switzerland": ["switzerland"], "eire": ["eire"],
+    "persia": ["persia"],
 }
-NEUTRAL = ["baltic_states", "belgium", "netherlands", "denmark", "norway", "sweden",
-           "yugoslavia", "greece", "spain", "turkey"]
+NEUTRAL = ["estonia", "latvia", "lithuania", "belgium", "netherlands", "luxembourg", "denmark",
+           "norway", "sweden", "yugoslavia", "greece", "spain", "portugal", "turkey",
+           "switzerland", "eire", "persia"]
+AXIS_MINORS = ["hungary", "romania", "bulgaria", "finland"]
+#: grognard's values where TR-87 gives none (3R4's are EXTERNAL): Belgium + Netherlands = 25
+#: (TR-TV10); each Baltic state's share of the Baltic States' 10.
+VALUES = {"belgium": 15, "netherlands": 10, "estonia": 3, "latvia": 3, "lithuania": 4,
+          "portugal": 5, "switzerland": 5, "eire": 5, "persia": 5}
 NATIONALITY = {"germany": "german", "italy": "italian", "ussr": "soviet", "uk": "british",
                "france": "french", "us": "american", "poland": "polish"}
 SIDES2 = {"germany": "axis", "italy": "axis", "ussr": "allies", "uk": "allies",
           "france": "allies", "us": "allies", "poland": "allies"}
+SIDES3 = {**SIDES2, "ussr": "ussr"}
 
-# (power, type, attack, movement, hex or box, count, flags)
+# (power, type, attack, movement, anchor city (or "pool"), count, flags)
 Force = tuple[str, str, int, int, str, int, list[str]]
 FORCES_1939: list[Force] = [
-    # Germany (TR-86 base 150): the Polish front and the West Wall
-    ("germany", "infantry", 3, 3, "D12", 2, []), ("germany", "armor", 4, 6, "E12", 2, []),
-    ("germany", "infantry", 3, 3, "E11", 2, []), ("germany", "armor", 4, 6, "D11", 1, []),
-    ("germany", "infantry", 3, 3, "C12", 1, []), ("germany", "infantry", 3, 3, "E8", 2, []),
-    ("germany", "infantry", 3, 3, "F8", 2, []), ("germany", "infantry", 3, 3, "D8", 1, []),
-    ("germany", "air", 5, 4, "D11", 1, []), ("germany", "air", 5, 4, "E12", 1, []),
-    ("germany", "air", 5, 4, "E8", 1, []), ("germany", "naval", 9, 0, "C10", 1, []),
-    ("germany", "infantry", 3, 3, "force_pool", 8, []),
-    ("germany", "armor", 4, 6, "force_pool", 3, []),
-    ("germany", "armor", 5, 6, "force_pool", 2, ["available_1941"]),
-    ("germany", "air", 5, 4, "force_pool", 3, []), ("germany", "airborne", 3, 3, "force_pool",
-                                                      1, []),
-    ("germany", "naval", 9, 0, "force_pool", 1, []),
-    # Italy (50)
-    ("italy", "infantry", 2, 3, "H9", 2, []), ("italy", "infantry", 2, 3, "I9", 1, []),
-    ("italy", "infantry", 2, 3, "M11", 1, []), ("italy", "infantry", 2, 3, "M13", 1, []),
-    ("italy", "armor", 2, 5, "H10", 1, []), ("italy", "air", 5, 4, "I9", 1, []),
-    ("italy", "naval", 9, 0, "J10", 2, []),
-    ("italy", "infantry", 2, 3, "force_pool", 4, []), ("italy", "armor", 3, 5, "force_pool",
-                                                        1, []),
-    # France (60; TR-85: one 5-4 air fleet in play, the second buildable)
-    ("france", "infantry", 2, 3, "E6", 2, []), ("france", "infantry", 2, 3, "F6", 2, []),
-    ("france", "infantry", 2, 3, "G7", 2, []), ("france", "infantry", 2, 3, "F5", 1, []),
-    ("france", "armor", 3, 4, "F7", 1, []), ("france", "air", 5, 4, "F5", 1, []),
-    ("france", "infantry", 2, 3, "M6", 1, []), ("france", "infantry", 2, 3, "L20", 1, []),
-    ("france", "naval", 9, 0, "H6", 1, []), ("france", "naval", 9, 0, "F3", 1, []),
-    ("france", "air", 5, 4, "force_pool", 1, []),
-    ("france", "infantry", 2, 3, "force_pool", 4, []),
-    ("france", "armor", 3, 4, "force_pool", 1, []),
-    # UK (125; TR-85: one 2-5 armor in Egypt, the 4-5 tank corps from 1941)
-    ("uk", "infantry", 2, 3, "D4", 1, []), ("uk", "infantry", 2, 3, "E4", 1, []),
-    ("uk", "infantry", 2, 3, "E6", 0, []), ("uk", "armor", 2, 5, "M16", 1, []),
-    ("uk", "infantry", 2, 3, "N17", 1, []), ("uk", "infantry", 2, 3, "M19", 1, []),
-    ("uk", "air", 5, 4, "D4", 1, []), ("uk", "air", 5, 4, "C4", 1, []),
-    ("uk", "naval", 9, 0, "E4", 2, []), ("uk", "naval", 9, 0, "B4", 1, []),
-    ("uk", "naval", 9, 0, "M16", 1, []),
-    ("uk", "infantry", 2, 3, "force_pool", 6, []),
-    ("uk", "armor", 4, 5, "force_pool", 3, ["available_1941"]),
-    ("uk", "air", 5, 4, "force_pool", 2, []), ("uk", "airborne", 3, 3, "force_pool", 1, []),
-    # USSR (90)
-    ("ussr", "infantry", 2, 3, "E19", 2, []), ("ussr", "infantry", 2, 3, "F19", 2, []),
-    ("ussr", "infantry", 2, 3, "G19", 2, []), ("ussr", "infantry", 2, 3, "D19", 1, []),
-    ("ussr", "infantry", 2, 3, "B20", 2, []), ("ussr", "infantry", 2, 3, "E22", 2, []),
-    ("ussr", "armor", 3, 5, "E21", 1, []), ("ussr", "armor", 3, 5, "G21", 1, []),
-    ("ussr", "air", 5, 4, "E22", 1, []), ("ussr", "air", 5, 4, "G19", 1, []),
-    ("ussr", "naval", 9, 0, "B20", 1, []),
-    ("ussr", "infantry", 2, 3, "force_pool", 10, []),
-    ("ussr", "infantry", 3, 3, "force_pool", 6, ["available_1942"]),
-    ("ussr", "armor", 4, 5, "force_pool", 4, ["available_1942"]),
-    ("ussr", "air", 5, 4, "force_pool", 2, []),
-    # US (enters 1942 with 250, TR-86): its whole force is in the pool
-    ("us", "infantry", 3, 3, "force_pool", 6, ["available_1942"]),
-    ("us", "armor", 5, 6, "force_pool", 3, ["available_1942"]),
-    ("us", "air", 5, 4, "force_pool", 4, ["available_1942"]),
-    ("us", "naval", 9, 0, "force_pool", 2, ["available_1942"]),
-    # Poland at war from the start
-    ("poland", "infantry", 2, 3, "E14", 2, []), ("poland", "infantry", 2, 3, "D13", 1, []),
-    ("poland", "infantry", 2, 3, "E13", 2, []), ("poland", "infantry", 2, 3, "F14", 1, []),
-    ("poland", "armor", 1, 4, "F13", 1, []),
+    ("germany", "infantry", 3, 3, "Breslau", 4, []), ("germany", "infantry", 3, 3, "Stettin", 3, []),
+    ("germany", "armor", 4, 6, "Breslau", 2, []), ("germany", "armor", 4, 6, "Stettin", 1, []),
+    ("germany", "infantry", 3, 3, "Konigsberg", 2, []),
+    ("germany", "infantry", 3, 3, "Cologne", 5, []), ("germany", "infantry", 3, 3, "Stuttgart", 2, []),
+    ("germany", "air", 5, 4, "Breslau", 1, []), ("germany", "air", 5, 4, "Berlin", 1, []),
+    ("germany", "air", 5, 4, "Essen", 1, []), ("germany", "naval", 9, 0, "Kiel", 1, []),
+    ("germany", "naval", 9, 0, "Wilhelmshaven", 1, []),
+    ("germany", "infantry", 3, 3, "pool", 10, []), ("germany", "armor", 4, 6, "pool", 4, []),
+    ("germany", "armor", 5, 6, "pool", 2, ["available_1941"]),
+    ("germany", "air", 5, 4, "pool", 3, []), ("germany", "airborne", 3, 3, "pool", 1, []),
+    ("germany", "naval", 9, 0, "pool", 1, []),
+    ("poland", "infantry", 2, 3, "Poznan", 3, []), ("poland", "infantry", 2, 3, "Krakow", 2, []),
+    ("poland", "infantry", 2, 3, "Warsaw", 2, []), ("poland", "armor", 1, 4, "Lodz", 1, []),
+    ("france", "infantry", 2, 3, "Metz", 6, []), ("france", "infantry", 2, 3, "Lille", 0, []),
+    ("france", "infantry", 2, 3, "Strasbourg", 3, []), ("france", "infantry", 2, 3, "Paris", 1,
+                                                        []),
+    ("france", "armor", 3, 4, "Dijon", 2, []), ("france", "air", 5, 4, "Paris", 1, []),
+    ("france", "infantry", 2, 3, "Oran", 1, []), ("france", "infantry", 2, 3, "Beirut", 1, []),
+    ("france", "infantry", 2, 3, "Tunis", 1, []), ("france", "infantry", 2, 3, "Nice", 0, []),
+    ("france", "infantry", 2, 3, "Lyon", 1, []),
+    ("france", "naval", 9, 0, "Brest", 1, []), ("france", "naval", 9, 0, "Toulon", 1, []),
+    ("france", "air", 5, 4, "pool", 1, []), ("france", "infantry", 2, 3, "pool", 5, []),
+    ("france", "armor", 3, 4, "pool", 1, []),
+    ("uk", "infantry", 2, 3, "London", 2, []), ("uk", "infantry", 2, 3, "Glasgow", 1, []),
+    ("uk", "armor", 2, 5, "Alexandria", 1, []), ("uk", "infantry", 2, 3, "Mersa Matruh", 2, []),
+    ("uk", "infantry", 2, 3, "Haifa", 1, []), ("uk", "infantry", 2, 3, "Baghdad", 1, []),
+    ("uk", "air", 5, 4, "London", 1, []), ("uk", "air", 5, 4, "Birmingham", 1, []),
+    ("uk", "naval", 9, 0, "Portsmouth", 1, []), ("uk", "naval", 9, 0, "Glasgow", 1, []),
+    ("uk", "naval", 9, 0, "Liverpool", 1, []), ("uk", "naval", 9, 0, "Malta", 1, []),
+    ("uk", "naval", 9, 0, "Alexandria", 1, []), ("uk", "naval", 9, 0, "Gibraltar", 1, []),
+    ("uk", "infantry", 2, 3, "pool", 6, []),
+    ("uk", "armor", 4, 5, "pool", 3, ["available_1941"]),
+    ("uk", "air", 5, 4, "pool", 2, []), ("uk", "airborne", 3, 3, "pool", 1, []),
+    ("uk", "naval", 9, 0, "pool", 1, []),
+    ("italy", "infantry", 2, 3, "Turin", 3, []), ("italy", "infantry", 2, 3, "Trieste", 2, []),
+    ("italy", "infantry", 2, 3, "Tripoli", 1, []), ("italy", "infantry", 2, 3, "Tobruk", 2, []),
+    ("italy", "infantry", 2, 3, "Tirana", 1, []), ("italy", "armor", 2, 5, "Milan", 1, []),
+    ("italy", "air", 5, 4, "Rome", 1, []), ("italy", "air", 5, 4, "Palermo", 1, []),
+    ("italy", "naval", 9, 0, "Taranto", 1, []), ("italy", "naval", 9, 0, "Naples", 1, []),
+    ("italy", "naval", 9, 0, "Cagliari", 1, []),
+    ("italy", "infantry", 2, 3, "pool", 4, []), ("italy", "armor", 3, 5, "pool", 1, []),
+    ("italy", "air", 5, 4, "pool", 1, []),
+    ("ussr", "infantry", 2, 3, "Minsk", 4, []), ("ussr", "infantry", 2, 3, "Kiev", 4, []),
+    ("ussr", "infantry", 2, 3, "Leningrad", 3, []), ("ussr", "infantry", 2, 3, "Moscow", 2, []),
+    ("ussr", "infantry", 2, 3, "Odessa", 2, []), ("ussr", "armor", 3, 5, "Smolensk", 1, []),
+    ("ussr", "armor", 3, 5, "Zhitomir", 2, []), ("ussr", "air", 5, 4, "Moscow", 1, []),
+    ("ussr", "air", 5, 4, "Kiev", 1, []), ("ussr", "naval", 9, 0, "Leningrad", 1, []),
+    ("ussr", "infantry", 2, 3, "pool", 10, []),
+    ("ussr", "infantry", 3, 3, "pool", 6, ["available_1942"]),
+    ("ussr", "armor", 4, 5, "pool", 4, ["available_1942"]), ("ussr", "air", 5, 4, "pool", 2, []),
+    ("us", "infantry", 3, 3, "pool", 6, ["available_1942"]),
+    ("us", "armor", 5, 6, "pool", 3, ["available_1942"]),
+    ("us", "air", 5, 4, "pool", 4, ["available_1942"]),
+    ("us", "naval", 9, 0, "pool", 2, ["available_1942"]),
 ]
-# neutral and Axis minors: their forces wait in a box named after them (placed on entry)
+#: neutral and Axis minors: infantry that waits in a box named after the country
 MINOR_FORCES = {"belgium": 2, "netherlands": 2, "denmark": 1, "norway": 2, "sweden": 3,
-                "yugoslavia": 3, "greece": 2, "spain": 3, "turkey": 4, "baltic_states": 1,
-                "hungary": 2, "romania": 3, "bulgaria": 2, "finland": 3}
-AXIS_MINORS = ["hungary", "romania", "bulgaria", "finland"]
+                "yugoslavia": 4, "greece": 2, "spain": 4, "turkey": 4, "estonia": 1,
+                "latvia": 1, "lithuania": 1, "hungary": 2, "romania": 3, "bulgaria": 2,
+                "finland": 3, "portugal": 1, "switzerland": 1, "eire": 1, "luxembourg": 0,
+                "persia": 0}
 
-
-def grid() -> tuple[str, dict[str, str]]:
-    country: dict[str, str] = {}
-    for name, rows, a, b in BLOCKS:
-        for r in rows:
-            for c in range(a, b + 1):
-                country[f"{r}{c}"] = name
-    lines = []
-    for r in ROWS:
-        row = ""
-        for c in range(1, COLS + 1):
-            lab = f"{r}{c}"
-            if lab not in country:
-                row += "~"
-            elif any(lab in v for k, v in TERRAIN.items() if k == "m"):
-                row += "m"
-            elif lab in TERRAIN["s"]:
-                row += "s"
-            elif lab in TERRAIN["d"]:
-                row += "d"
-            else:
-                row += "."
-        lines.append(row)
-    return "\n".join(lines), country
-
-
-def _region(lab: str) -> tuple[str, str]:
-    """(front, weather region) of a hex (TR-02 fronts, TR-05 regions)."""
-    r, c = lab[0], int(lab[1:])
-    if r in "LMN" or (r in "IJK" and c >= 8):
-        return "southern", "mediterranean" if r in "LMN" or r == "K" else "europe"
-    if c >= 13:
-        return "eastern", "scandinavia" if r in "AB" and c <= 19 else "east"
-    return "western", "scandinavia" if r in "AB" and c >= 8 else "europe"
+# Spring 1944 (turn 23): grognard's learning situation; France is Vichy, Poland conquered.
+FORCES_1944: list[Force] = [
+    ("germany", "infantry", 3, 3, "Minsk", 6, []), ("germany", "infantry", 3, 3, "Lwow", 4, []),
+    ("germany", "armor", 4, 6, "Warsaw", 3, []), ("germany", "armor", 5, 6, "Vinnitsa", 2, []),
+    ("germany", "infantry", 3, 3, "Paris", 3, []), ("germany", "infantry", 3, 3, "Calais", 3, []),
+    ("germany", "armor", 4, 6, "Rome", 1, []), ("germany", "infantry", 3, 3, "Naples", 2, []),
+    ("germany", "air", 5, 4, "Berlin", 1, []), ("germany", "air", 5, 4, "Warsaw", 1, []),
+    ("germany", "air", 5, 4, "Paris", 1, []), ("germany", "naval", 9, 0, "Kiel", 1, []),
+    ("germany", "infantry", 3, 3, "pool", 6, []), ("germany", "armor", 4, 6, "pool", 2, []),
+    ("germany", "air", 5, 4, "pool", 2, []),
+    ("uk", "infantry", 2, 3, "London", 3, []), ("uk", "armor", 4, 5, "Portsmouth", 2, []),
+    ("uk", "infantry", 2, 3, "Taranto", 2, []), ("uk", "armor", 4, 5, "Brindisi", 1, []),
+    ("uk", "air", 5, 4, "London", 2, []), ("uk", "air", 5, 4, "Naples", 0, []),
+    ("uk", "naval", 9, 0, "Portsmouth", 2, []), ("uk", "naval", 9, 0, "Malta", 1, []),
+    ("uk", "infantry", 2, 3, "pool", 4, []), ("uk", "air", 5, 4, "pool", 2, []),
+    ("us", "infantry", 3, 3, "Birmingham", 4, []), ("us", "armor", 5, 6, "Manchester", 2, []),
+    ("us", "infantry", 3, 3, "Taranto", 1, []), ("us", "air", 5, 4, "Manchester", 2, []),
+    ("us", "naval", 9, 0, "Plymouth", 2, []),
+    ("us", "infantry", 3, 3, "pool", 6, []), ("us", "armor", 5, 6, "pool", 3, []),
+    ("us", "air", 5, 4, "pool", 4, []),
+    ("ussr", "infantry", 3, 3, "Smolensk", 6, []), ("ussr", "infantry", 3, 3, "Kiev", 6, []),
+    ("ussr", "armor", 4, 5, "Gomel", 3, []), ("ussr", "armor", 4, 5, "Zhitomir", 2, []),
+    ("ussr", "air", 5, 4, "Moscow", 2, []), ("ussr", "air", 5, 4, "Kiev", 1, []),
+    ("ussr", "infantry", 3, 3, "pool", 8, []), ("ussr", "armor", 4, 5, "pool", 3, []),
+]
+ECONOMY_1944 = {"germany": 180, "uk": 140, "us": 270, "ussr": 130, "italy": 0}
 
 
 def _q(xs: list[str]) -> str:
     return "[" + ", ".join(f'"{x}"' for x in xs) + "]"
 
 
+class Placer:
+    """Nearest free land hex (or city, or port) of a power's home countries to an anchor."""
+
+    def __init__(self, home: dict[str, list[str]], control: dict[str, str] | None = None):
+        self.m = load_scenario("tr-europe-map").map
+        self.home = home
+        self.ground: dict[str, int] = {}
+        self.air: dict[str, int] = {}
+        self.city_hex = {c.name: self.m.layout.to_label(self.m.hex(h))
+                         for h, cs in self.m.cities.items() for c in cs}
+        self.control = control or {}
+
+    def _labels(self, countries: list[str], want: str) -> list[str]:
+        m = self.m
+        out = []
+        for i in range(m.n):
+            h = m.hex(i)
+            if m.terrain_of(h) in WATER_TERRAIN:
+                continue
+            cities = m.cities_at(h)
+            held = [self.control.get(c.name) for c in cities]
+            if m.country_of(h) not in countries and not any(held):
+                continue
+            if want == "air" and not cities:
+                continue
+            if want == "naval" and not any(
+                    c.classes & {CityClass.RED_PORT, CityClass.BLACK_PORT} for c in cities):
+                continue
+            out.append(m.layout.to_label(h))
+        return out
+
+    def place(self, power: str, typ: str, anchor: str, countries: list[str]) -> str:
+        a = self.m.layout.from_label(self.city_hex[anchor])
+        want = typ if typ in ("air", "naval") else "ground"
+        labels = self._labels(countries, want)
+        labels.sort(key=lambda lab: (distance(a, self.m.layout.from_label(lab)), lab))
+        for lab in labels:
+            if want == "ground" and self.ground.get(lab, 0) < 2:
+                self.ground[lab] = self.ground.get(lab, 0) + 1
+                return lab
+            if want == "air" and self.air.get(lab, 0) < 5:
+                self.air[lab] = self.air.get(lab, 0) + 5
+                return lab
+            if want == "naval":
+                return lab
+        raise SystemExit(f"no room for {power} {typ} near {anchor}")
+
+
 def scenario(sid: str, title: str, turn: int, sides: list[str], side_of: dict[str, str],
-             forces: list[Force], extra: str, placed_minors: dict[str, str]) -> str:
-    g, country = grid()
-    out = [f"# Generated by scripts/tr_campaign_scenarios.py: {title}.",
-           "# grognard's own set-up, force pools and map (3R4 owns the originals; replace them",
-           "# with your own file). Values TR-85..TR-87 (post-playtest).",
+             forces: list[Force], campaign_extra: list[str], minors: dict[str, int],
+             control_extra: dict[str, str] | None = None,
+             where: dict[str, list[str]] | None = None) -> str:
+    placer = Placer(HOME, control_extra)
+    sides_tbl = ", ".join(f'{p} = "{side_of[p]}"' for p in ("ussr", "poland", "us"))
+    out = [f"# GENERATED by scripts/tr_campaign_scenarios.py: {title}.",
+           "# grognard's own set-up and force pools (3R4 owns the originals): edit FORCES in",
+           "# the script (or this file) to use your own. BRP values TR-85..TR-87 (post-playtest).",
            "[scenario]", f'id = "{sid}"', f'title = "{title}"', 'system = "third_reich"',
-           f"sides = {_q(sides)}", "seed = 1939", "", "[calendar]", f"turn = {turn}", "",
-           "[map]", 'layout = { offset = "odd-r", style = "letter", origin = 1 }',
-           'legend = { "." = "clear", "m" = "mountain", "s" = "swamp", "d" = "desert", '
-           '"~" = "sea" }', f'grid = """\n{g}\n"""', ""]
-    for name, h, ctry, classes in CITIES:
-        out += ["[[cities]]", f'hex = "{h}"', f'name = "{name}"', f"classes = {_q(classes)}",
-                f'country = "{ctry}"', ""]
-    by_country: dict[str, list[str]] = {}
-    fronts: dict[str, list[str]] = {}
-    weather: dict[str, list[str]] = {}
-    for r in ROWS:
-        for c in range(1, COLS + 1):
-            lab = f"{r}{c}"
-            f, w = _region(lab)
-            fronts.setdefault(f, []).append(lab)
-            weather.setdefault(w, []).append(lab)
-            if lab in country:
-                by_country.setdefault(country[lab], []).append(lab)
-    out.append("[countries]")
-    out += [f"{k} = {_q(v)}" for k, v in sorted(by_country.items())]
-    out += ["", "[home_countries]"]
-    out += [f"{k} = {_q(v)}" for k, v in HOME.items() if v]
-    out += ["", "[regions]"] + [f"{k} = {_q(v)}" for k, v in sorted(fronts.items())]
-    out += ["", "[weather_zones]"] + [f"{k} = {_q(v)}" for k, v in sorted(weather.items())]
-    minors = sorted(MINOR_FORCES)
-    sides_tbl = ", ".join(f"{p} = \"{side_of[p]}\"" for p in ("ussr", "poland")
-                          if p in side_of)
+           f"sides = {_q(sides)}", "seed = 1939", 'map = "tr-europe"', "", "[calendar]",
+           f"turn = {turn}", "", "[home_countries]"]
+    out += [f"{k} = {_q(v)}" for k, v in HOME.items()]
     out += ["", "[third_reich]", f"sides = {{ {sides_tbl} }}",
             'front_weather = { western = "europe", eastern = "east", southern = "mediterranean" }',
             "", "[third_reich.campaign]", f"neutral = {_q(NEUTRAL)}",
             f"axis_minors = {_q(AXIS_MINORS)}",
             'ribbentrop_molotov = ["eastern_poland", "baltic_states", "bessarabia"]',
-            'rm_trigger = "poland"', "us_entry_turn = 13", extra,
-            "[third_reich.campaign.victory]",
-            "# grognard's default levels (3R4's are EXTERNAL): victory locations the Axis holds",
-            "axis = 24", "allies = 15", ""]
-    for b in ["force_pool", "murmansk", "sw", *minors]:
+            'rm_minors = ["estonia", "latvia", "lithuania"]', 'rm_trigger = "poland"',
+            "us_entry_turn = 13", 'build_in = { us = ["uk"] }', *campaign_extra, "",
+            "[third_reich.campaign.values]",
+            "# grognard's values where TR-87 gives none (3R4's are EXTERNAL)"]
+    out += [f"{k} = {v}" for k, v in VALUES.items()]
+    out += ["", "[third_reich.campaign.victory]",
+            "# grognard's default levels (3R4's are EXTERNAL): victory locations (capitals, red",
+            "# victory cities, red ports) the Axis holds after Summer I 1945",
+            "axis = 30", "allies = 14", ""]
+    for b in ["force_pool", *sorted(m for m, n in minors.items() if n)]:
         out += ["[[boxes]]", f'id = "{b}"', f'name = "{b.replace("_", " ")}"',
                 f'kind = "{"force_pool" if b == "force_pool" else "holding"}"', ""]
     n = 0
-    for power, typ, att, mv, where, count, flags in forces:
+    homes = where or {}
+    for power, typ, att, mv, anchor, count, flags in forces:
         for _ in range(count):
             n += 1
             nat = NATIONALITY.get(power, power)
-            side = side_of.get(power, "axis" if power in AXIS_MINORS else side_of["uk"])
             out += ["[[units]]", f'id = "{power[:3]}-{typ[:3]}{n}"', f'nationality = "{nat}"',
-                    f'side = "{side}"', f'type = "{typ}"', f"attack = {att}",
+                    f'side = "{side_of[power]}"', f'type = "{typ}"', f"attack = {att}",
                     f"defense = {att}", f"movement = {mv}"]
-            out.append(f'hex = "{where}"' if where[0].isupper() and where[1:].isdigit()
-                       else f'box = "{where}"')
+            if anchor == "pool":
+                out.append('box = "force_pool"')
+            else:
+                out.append(f'hex = "{placer.place(power, typ, anchor, homes.get(power, HOME.get(power, [power])))}"')
             if flags:
                 out.append(f"flags = {_q(flags)}")
             out.append("")
-    for m in minors:
-        for _ in range(MINOR_FORCES[m]):
+    for m in sorted(minors):
+        for _ in range(minors[m]):
             n += 1
-            side = side_of.get("ussr") if m == "baltic_states" else (
-                "axis" if m in AXIS_MINORS else side_of["uk"])
-            where = placed_minors.get(m)
+            side = "axis" if m in AXIS_MINORS else side_of["uk"]
             out += ["[[units]]", f'id = "{m[:3]}-inf{n}"', f'nationality = "{m}"',
                     f'side = "{side}"', 'type = "infantry"', "attack = 1", "defense = 1",
-                    "movement = 3", f'hex = "{where}"' if where else f'box = "{m}"', ""]
+                    "movement = 3", f'box = "{m}"', ""]
     return "\n".join(out)
 
 
 def main() -> int:
-    for sid, title, sides, side_of in [
-        ("tr-1939-campaign", "Revised Third Reich: the 1939 campaign (two players)",
-         ["axis", "allies"], SIDES2),
-    ]:
-        text = scenario(sid, title, 1, sides, side_of, FORCES_1939, "", {})
-        (OUT / f"{sid}.toml").write_text(text)
-        print(f"wrote {sid}")
+    text = scenario("tr-1939-campaign", "Revised Third Reich: the 1939 campaign (two players)",
+                    1, ["axis", "allies"], SIDES2, FORCES_1939, [], MINOR_FORCES)
+    (OUT / "tr-1939-campaign.toml").write_text(text)
+    text = scenario("tr-1939-campaign-3p",
+                    "Revised Third Reich: the 1939 campaign (three players: Axis, USSR, "
+                    "Western Allies)", 1, ["axis", "ussr", "allies"], SIDES3, FORCES_1939, [],
+                    MINOR_FORCES)
+    (OUT / "tr-1939-campaign-3p.toml").write_text(text)
+    econ = ", ".join(f"{p} = {{ base = {b}, brp = 0 }}" for p, b in ECONOMY_1944.items())
+    held = {"Paris": "axis", "Calais": "axis", "Warsaw": "axis", "Lwow": "axis",
+            "Minsk": "axis", "Vinnitsa": "axis", "Rome": "axis", "Naples": "axis"}
+    text = scenario(
+        "tr-1944", "Revised Third Reich: 1944 to the end (learning scenario)", 23,
+        ["axis", "allies"], SIDES2, FORCES_1944,
+        [f"economy = {{ {econ} }}", 'start_conquered = ["poland", "estonia", "latvia", '
+         '"lithuania"]', "start_vichy = true", 'start_out = ["france", "italy"]',
+         'start_allies = ["hungary", "romania", "bulgaria", "finland"]',
+         'start_at_war = ["ussr", "us"]',
+         'start_control = { axis = ["Paris", "Calais", "Warsaw", "Lwow", "Minsk", "Vinnitsa", '
+         '"Rome", "Naples", "Dieppe", "Le Havre", "Cherbourg", "Brest", "Lodz", "Krakow", '
+         '"Lublin", "Poznan", "Bialystok", "Brest-Litovsk", "Wilno", "Kaunas", "Riga", '
+         '"Tallinn", "Pskov", "Vitebsk", "Zhitomir"], allies = ["Taranto", "Brindisi", '
+         '"Palermo", "Messina", "Syracuse", "Tripoli", "Benghazi", "Tobruk", "Tunis", '
+         '"Bizerte", "Oran", "Casablanca", "Rabat", "Constantine"] }'],
+        {m: n for m, n in MINOR_FORCES.items() if m not in ("estonia", "latvia", "lithuania")},
+        held, {"germany": ["germany", "slovakia", "france", "poland", "italy", "ussr"],
+               "uk": ["uk", "italy"], "us": ["uk", "italy"], "ussr": ["ussr"]})
+    (OUT / "tr-1944.toml").write_text(text)
+    print("wrote tr-1939-campaign, tr-1939-campaign-3p, tr-1944")
     return 0
 
 

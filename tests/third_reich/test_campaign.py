@@ -13,6 +13,7 @@ from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.economy import Economy
+from grognard.third_reich.powers import Power
 
 SCENARIO = "tr-1939-campaign"
 
@@ -21,13 +22,17 @@ def C(kind, player, **args):
     return Command(kind, player, args)
 
 
-def without(*nationalities: str, scenario: str = SCENARIO) -> Game:
-    """The campaign with the on-map units of ``nationalities`` taken out (a scripted opening
-    without dice)."""
+def without(*nationalities: str, at: dict[str, str] | None = None,
+            scenario: str = SCENARIO) -> Game:
+    """The campaign with the on-map units of ``nationalities`` taken out and units moved to
+    the hexes ``at`` names (a scripted opening without dice)."""
     text = load_scenario(scenario).text
     blocks = text.split("[[units]]")
     keep = [b for b in blocks[1:] if not any(f'nationality = "{n}"' in b and "hex = " in b
                                              for n in nationalities)]
+    for uid, h in (at or {}).items():
+        keep = [re.sub(r'hex = "[A-Z]+[0-9]+"', f'hex = "{h}"', b)
+                if f'id = "{uid}"' in b else b for b in keep]
     return Game(parse_scenario("[[units]]".join([blocks[0], *keep]), "variant.toml"))
 
 
@@ -54,12 +59,13 @@ def test_tr04_turn_label_and_start():
 
 def test_c_polity_city_control_follows_the_ground_units():
     """A German unit entering Lodz-like cities takes them (issue 12: control never changed)."""
-    g = without("polish")
+    g = without("polish", at={"ger-inf1": "M34"})
     g.apply(C("declare_war", "axis", power="germany", minors=["poland"]))
     g.apply(C("declare_options", "axis", power="germany", options={"eastern": "offensive"}))
     end_until(g, 1, "movement", "axis")
-    walk(g, "ger-inf1", "D13")
-    assert g.state["control"]["Danzig"] == "axis"
+    assert g.state["control"]["Lodz"] == "allies"
+    walk(g, "ger-inf1", "M35")
+    assert g.state["control"]["Lodz"] == "axis"
 
 
 def test_tr22_tr87_tv09_tv08_poland_conquered_rm_and_spring_1940_year_start():
@@ -67,11 +73,11 @@ def test_tr22_tr87_tv09_tv08_poland_conquered_rm_and_spring_1940_year_start():
     the Allied player turn conquers Poland (TR-22); the USSR takes its Ribbentrop-Molotov share;
     at the Spring 1940 special Year Start Germany's base is 170 and the USSR's 110 (TR-TV09),
     France receives +24 (60 -> 84, TR-TV08)."""
-    g = without("polish")
+    g = without("polish", at={"ger-arm8": "M35"})
     g.apply(C("declare_war", "axis", power="germany", minors=["poland"]))
     g.apply(C("declare_options", "axis", power="germany", options={"eastern": "offensive"}))
     end_until(g, 1, "movement", "axis")
-    walk(g, "ger-arm3", "E13", "E14")
+    walk(g, "ger-arm8", "M36")
     assert g.state["control"]["Warsaw"] == "axis"
     assert g.state["campaign"]["minors"]["poland"]["status"] == "at_war"
     end_until(g, 1, "declare_options", "allies")
@@ -80,8 +86,10 @@ def test_tr22_tr87_tv09_tv08_poland_conquered_rm_and_spring_1940_year_start():
     camp = g.state["campaign"]
     assert camp["minors"]["poland"]["status"] == "conquered"
     assert camp["rm_done"]
-    assert g.state["control"]["Lvov"] == "allies"  # the USSR's share (2 players: allies)
+    assert g.state["control"]["Lwow"] == "allies"  # the USSR's share (2 players: allies)
+    assert g.state["control"]["Krakow"] == "axis"
     assert g.state["control"]["Riga"] == "allies" and g.state["control"]["Kishinev"] == "allies"
+    assert camp["minors"]["latvia"]["status"] == "conquered"
     e = econ(g)
     assert e.balance("germany.pending") == 20 and e.balance("ussr.pending") == 20
     assert e.conquests["poland"].value == "germany"
@@ -100,10 +108,10 @@ def test_tr22_tr87_tv09_tv08_poland_conquered_rm_and_spring_1940_year_start():
 def test_tr26_paris_taken_gives_vichy_and_the_german_portion():
     """Paris Axis-controlled at the end of a game turn: France makes peace, Vichy forms; the
     colonies roll 50-50; occupied France pays Germany 25 from the next Year Start."""
-    g = without("polish", "french", "british")
+    g = without("polish", "french", "british", at={"ger-inf11": "N24"})
     g.apply(C("declare_options", "axis", power="germany", options={"western": "offensive"}))
     end_until(g, 1, "movement", "axis")
-    walk(g, "ger-inf11", "F7", "F6", "F5")
+    walk(g, "ger-inf11", "N23")
     assert g.state["control"]["Paris"] == "axis"
     assert "france" in {p.value for p in econ(g).powers}
     end_until(g, 2, "declare_options", "axis")
@@ -117,6 +125,7 @@ def test_tr26_paris_taken_gives_vichy_and_the_german_portion():
     free = [c for c, a in camp["vichy"].items() if a == "free_french"]
     assert e.balance("uk.pending") == 5 * len(free)
     assert "Lyon" not in g.state["control"]  # unoccupied France: Vichy, neutral
+    assert g.state["control"]["Brest"] == "axis"  # occupied France (outside the Vichy zone)
 
 
 def _to_build(g: Game, player: str = "axis") -> None:
@@ -138,13 +147,13 @@ def test_tr75_tr64_build_places_the_unit_at_a_legal_location():
     # TR-64: not outside the home country, not at sea, not a fleet inland
     uid = next(k for k, u in g.state["units"].items()
                if k.startswith("ger-inf") and u["box"] == "force_pool")
-    assert_rejected(g, C("build_unit", "axis", unit=uid, hex="F5"), "TR-64")
+    assert_rejected(g, C("build_unit", "axis", unit=uid, hex="N23"), "TR-64")  # Paris
     fleet = next(c.args["unit"] for c in pool if c.args["unit"].startswith("ger-nav"))
-    assert_rejected(g, C("build_unit", "axis", unit=fleet, hex="E11"), "TR-64")
+    assert_rejected(g, C("build_unit", "axis", unit=fleet, hex="L31"), "TR-64")  # Berlin
     # TR-85: the 5-strength armour joins the pool only in 1941
     late = next(uid for uid, u in g.state["units"].items()
                 if uid.startswith("ger-arm") and u["attack"] == 5)
-    assert_rejected(g, C("build_unit", "axis", unit=late, hex="D11"), "TR-85")
+    assert_rejected(g, C("build_unit", "axis", unit=late, hex="L31"), "TR-85")
 
 
 def test_tr04_campaign_ends_after_summer_i_1945_with_a_verdict():
@@ -186,7 +195,8 @@ def test_tr03_declare_war_on_a_neutral_activates_it_on_the_other_side():
     m = g.state["campaign"]["minors"]["belgium"]
     assert m["status"] == "at_war" and m["side"] == "allies"
     assert g.state["control"]["Brussels"] == "allies"
-    assert any(u["power"] == "belgium" and u["hex"] == "E7" for u in g.state["units"].values())
+    bel = [u for u in g.state["units"].values() if u["power"] == "belgium"]
+    assert bel and all(u["hex"] in ("L24", "L25", "M26") for u in bel)  # its cities
 
 
 def test_c_polity_unknown_variant_scenarios_unchanged():
@@ -195,3 +205,27 @@ def test_c_polity_unknown_variant_scenarios_unchanged():
     assert g.state["campaign"]["minors"]["poland"]["status"] == "at_war"
     assert Fraction(0) == 0
     assert re.match(r"Fall 1939", g.status()["date"])
+
+
+def test_tr04_tr1944_starts_in_spring_1944_with_its_situation():
+    g = Game.new("tr-1944")
+    assert g.status()["date"] == "Spring 1944" and g.phase.name == "year_start"
+    e = econ(g)
+    assert {p.value for p in e.powers} == {"germany", "ussr", "uk", "us"}
+    assert Power.US in e.at_war_with_germany and Power.USSR in e.at_war_with_germany
+    assert g.state["control"]["Paris"] == "axis" and g.state["control"]["Taranto"] == "allies"
+    assert g.state["campaign"]["minors"]["hungary"]["status"] == "ally"
+    g.apply(C("year_start", "axis"))
+    assert econ(g).brp("germany") == 180  # TR-09: BRPs = the base
+
+
+def test_tr01_three_players_axis_ussr_western_allies():
+    g = Game.new("tr-1939-campaign-3p")
+    assert g.scenario.sides == ("axis", "ussr", "allies")
+    seen = []
+    while g.turn == 1:
+        if g.phase.player not in seen:
+            seen.append(g.phase.player)
+        g.apply(C("end_phase", g.phase.player))
+    assert seen == ["axis", "ussr", "allies"]
+    assert g.state["power_sides"]["ussr"] == "ussr" and g.state["control"]["Moscow"] == "ussr"

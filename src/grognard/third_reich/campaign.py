@@ -30,11 +30,12 @@ from typing import Any
 
 from grognard.core.errors import InputError
 from grognard.core.mapdata import CityClass
-from grognard.engine.scenario import Scenario
+from grognard.engine.scenario import Scenario, include_map
 from grognard.engine.state import JSON
 from grognard.third_reich.calendar import Season, date_of
 from grognard.third_reich.control import VICTORY_CLASSES, city_facts, city_hexes
 from grognard.third_reich.powers import Power
+from grognard.third_reich.start_values import territory_value
 
 MAJORS = frozenset(p.value for p in Power)
 #: TR-87 / TR-TV09: what the USSR annexes under the Ribbentrop-Molotov pact.
@@ -85,6 +86,27 @@ def capitals(scenario: Scenario) -> dict[str, str]:
     return out
 
 
+def map_areas(scenario: Scenario) -> dict[str, list[str]]:
+    """The map's named areas (``[third_reich.areas]``: eastern Poland, Bessarabia, the Baltic
+    States, the Vichy zone) as hex labels; {} when the map has none."""
+    try:
+        raw = include_map(tomllib.loads(scenario.text)) if scenario.text else {}
+    except (tomllib.TOMLDecodeError, InputError):  # pragma: no cover (parsed already)
+        return {}
+    areas = raw.get("third_reich", {}).get("areas", {})
+    return {str(k): [str(h) for h in v] for k, v in areas.items() if isinstance(v, list)}
+
+
+def territory_brps(camp: Mapping[str, Any], name: str) -> int:
+    """TR-87: a minor's BRP value: the scenario's ``values``, else the TR-87 table, else 0."""
+    if name in camp.get("values", {}):
+        return int(camp["values"][name])
+    try:
+        return territory_value(name)
+    except InputError:
+        return 0
+
+
 def victory_thresholds(scenario: Scenario, n_locations: int) -> dict[str, int]:
     """TR-04 (3R4 levels EXTERNAL): Axis-held victory locations for an Axis / Allied win."""
     camp = campaign_extras(scenario)
@@ -123,6 +145,15 @@ def campaign_state(scenario: Scenario, power_sides: Mapping[str, str]) -> JSON:
     econ = camp.get("economy", {})
     if not isinstance(econ, dict):
         raise InputError("third_reich.campaign.economy", "a table power -> {base, brp}")
+    values = camp.get("values", {})
+    if not isinstance(values, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values.values()):
+        raise InputError("third_reich.campaign.values", "a table country -> BRPs (>= 0)")
+    build_in = camp.get("build_in", {})
+    if not isinstance(build_in, dict):
+        raise InputError("third_reich.campaign.build_in", "a table power -> [countries]")
+    rm = _names(camp, "ribbentrop_molotov", DEFAULT_RM)
+    areas = map_areas(scenario)
     return {
         "city_hexes": city_hexes(scenario.map),
         "cities": facts,
@@ -133,7 +164,11 @@ def campaign_state(scenario: Scenario, power_sides: Mapping[str, str]) -> JSON:
             "held": {},
             "player_turns": 0,
             "axis_minors": axis_minors,
-            "ribbentrop_molotov": _names(camp, "ribbentrop_molotov", DEFAULT_RM),
+            "ribbentrop_molotov": rm,
+            "rm_minors": _names(camp, "rm_minors"),
+            "areas": {k: v for k, v in areas.items() if k in rm or k == "vichy"},
+            "values": {str(k): int(v) for k, v in values.items()},
+            "build_in": {str(k): [str(c) for c in v] for k, v in build_in.items()},
             "rm_trigger": str(camp.get("rm_trigger", "poland")),
             "rm_done": False,
             "us_entry_turn": int(camp.get("us_entry_turn", DEFAULT_US_ENTRY_TURN)),
@@ -184,7 +219,7 @@ def verdict(state: JSON, axis_side: str) -> dict[str, Any]:
     return {"winner": winner, "reason": "victory locations at the end of the campaign",
             "rule": VICTORY_RULE, "victory_locations": dict(sorted(count.items())),
             "thresholds": dict(th),
-            "summary": f"{winner} ({'draw' if winner == 'draw' else 'wins'}): the Axis holds "
+            "summary": f"{'a draw' if winner == 'draw' else winner + ' win'}: the Axis holds "
                        f"{axis} victory locations after {date_label(int(state['turn']))} (Axis wins at {th['axis']}, Allies at {th['allies']} or "
                        "fewer)"}
 
@@ -195,6 +230,19 @@ def axis_share(state: JSON, axis_side: str) -> Fraction:
     return Fraction(count.get(axis_side, 0), total) if total else Fraction(0)
 
 
-__all__ = ["AXIS_MINORS_JOIN_TURN", "DEFAULT_RM", "DEFAULT_US_ENTRY_TURN", "MAJORS",
-           "campaign_extras", "campaign_state", "capitals", "country_owners", "date_label",
-           "verdict", "victory_count", "victory_thresholds"]
+__all__ = [
+    "AXIS_MINORS_JOIN_TURN",
+    "DEFAULT_RM",
+    "DEFAULT_US_ENTRY_TURN",
+    "MAJORS",
+    "campaign_extras",
+    "campaign_state",
+    "capitals",
+    "country_owners",
+    "date_label",
+    "map_areas",
+    "territory_brps",
+    "verdict",
+    "victory_count",
+    "victory_thresholds",
+]

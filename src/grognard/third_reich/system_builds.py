@@ -16,7 +16,6 @@ from collections.abc import Iterable
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.hexgrid import distance
 from grognard.core.mapdata import WATER_TERRAIN, CityClass
 from grognard.core.units import GROUND_TYPES
 from grognard.engine.commands import Command
@@ -69,10 +68,34 @@ def _basket(state: JSON, power: str, u: JSON) -> Basket:
     return Basket(**{k: int(before.get(k, 0)) for k in fields})
 
 
+def _homes(ctx: Context, state: JSON, power: str) -> set[str]:
+    """TR-64: the countries ``power`` builds in: its home countries, or the scenario's
+    ``build_in`` (the US, whose home is off the map, builds in the UK)."""
+    given = state.get("campaign", {}).get("build_in", {}).get(power)
+    return set(given) if given else set(ctx.scenario.home_countries.get(power, ()))
+
+
 def _ground(ctx: Context, state: JSON) -> list[tuple[str, str]]:
     return ctx.cached("tr.build.ground", lambda: [
         (u["hex"], u["side"]) for u in state["units"].values()
         if u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES])
+
+
+def _near(ctx: Context, state: JSON, side: str) -> tuple[set[str], set[str], set[str]]:
+    """Hexes with a friendly ground unit, with an enemy one, and next to an enemy one."""
+    def make() -> tuple[set[str], set[str], set[str]]:
+        m = ctx.scenario.map
+        mine: set[str] = set()
+        enemy: set[str] = set()
+        for hx, sd in _ground(ctx, state):
+            (mine if sd == side else enemy).add(hx)
+        adj: set[str] = set()
+        for hx in enemy:
+            i = m.index(m.layout.from_label(hx))
+            adj |= {m.label(int(j)) for j in m.neighbor_indices(i)}
+        return mine, enemy, adj
+    out: tuple[set[str], set[str], set[str]] = ctx.cached(f"tr.build.near.{side}", make)
+    return out
 
 
 def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> BuildSite:
@@ -80,21 +103,18 @@ def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> Build
     i = order_hex(m, label, "args.hex", "TR-64")
     h = m.hex(i)
     cities = m.cities_at(h)
-    homes = set(ctx.scenario.home_countries.get(power, ()))
+    homes = _homes(ctx, state, power)
     city_ok = all(state["control"].get(c.name) == side for c in cities)
-    ground = _ground(ctx, state)
-    enemy_here = any(hx == label and sd != side for hx, sd in ground)
-    adj_enemy = any(sd != side and distance(h, m.layout.from_label(hx)) == 1
-                    for hx, sd in ground)
+    mine, enemy, adj = _near(ctx, state, side)
     s = Side.AXIS if side == _axis_side(ctx) else Side.ALLIES
     return BuildSite(
-        home_country=m.country_of(h) in homes and m.terrain_of(m.hex(i)) not in WATER_TERRAIN,
-        controlled=city_ok and not enemy_here,
+        home_country=m.country_of(h) in homes and m.terrain_of(h) not in WATER_TERRAIN,
+        controlled=city_ok and label not in enemy,
         city=bool(cities),
         port=any(c.classes & PORTS for c in cities),
-        friendly_ground=any(hx == label and sd == side for hx, sd in ground),
-        adjacent_enemy_ground=adj_enemy,
-        in_enemy_zoc=adj_enemy,
+        friendly_ground=label in mine,
+        adjacent_enemy_ground=label in adj,
+        in_enemy_zoc=label in adj,
         uncontested_enemy_air_zone=is_uncontested_enemy(
             h, s, ctx.cached("tr.build.air", lambda: based_air(ctx, state))),
     )
@@ -186,11 +206,20 @@ def fold_unit_built(state: JSON, ev: Event) -> JSON:
     return state
 
 
+def _city_hexes(ctx: Context, state: JSON, power: str) -> list[str]:
+    homes = _homes(ctx, state, power)
+    m = ctx.scenario.map
+    return sorted(m.layout.to_label(m.hex(h)) for h, cs in m.cities.items()
+                  if cs and m.country_of(m.hex(h)) in homes)
+
+
 def legal_build_unit(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    """One command per buildable pool unit (the cheapest-first few) and legal hex."""
+    """One command per kind of buildable pool unit (identical counters: one stands for all)
+    and legal city hex of its home countries. Ground units may also be built in the other
+    legal hexes of the home country (verify accepts them); the list names the cities only,
+    so that it stays short on a map of Europe."""
     econ = _econ(state)
     powers = {p.value for p in econ.powers}
-    m = ctx.scenario.map
     seen: set[tuple[str, str, int]] = set()
     out: list[Command] = []
     for uid, u in sorted(state["units"].items()):
@@ -204,11 +233,7 @@ def legal_build_unit(ctx: Context, state: JSON, player: str) -> Iterable[Command
             _verify_unit(ctx, state, player, uid)
         except (IllegalOrder, InputError):
             continue
-        homes = set(ctx.scenario.home_countries.get(u["power"], ()))
-        labels = sorted(m.label(i) for i in range(m.n)
-                        if m.country_of(m.hex(i)) in homes and m.terrain_of(m.hex(i)) not in WATER_TERRAIN
-                        and (u["type"] in GROUND_TYPES or m.cities_at(m.hex(i))))
-        for label in labels:
+        for label in _city_hexes(ctx, state, u["power"]):
             try:
                 _verify_place(ctx, state, player, uid, label)
             except (IllegalOrder, InputError):

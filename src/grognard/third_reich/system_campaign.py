@@ -33,12 +33,15 @@ from grognard.core.units import GROUND_TYPES
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.third_reich.calendar import LAST_TURN
 from grognard.third_reich.campaign import (
     AXIS_MINORS_JOIN_TURN,
+    campaign_extras,
     campaign_state,
     date_label,
+    territory_brps,
     verdict,
 )
 from grognard.third_reich.conquest import conquer, draw_vichy_rolls, form_vichy
@@ -89,8 +92,8 @@ def _power_of_side(state: JSON, side: str, econ: Economy, prefer: Iterable[str] 
     return None
 
 
-def _country_hexes(ctx: Context, countries: Iterable[str]) -> list[str]:
-    m = ctx.scenario.map
+def _country_hexes(scenario: Scenario, countries: Iterable[str]) -> list[str]:
+    m = scenario.map
     want = set(countries)
     out = []
     for i in range(m.n):
@@ -100,14 +103,15 @@ def _country_hexes(ctx: Context, countries: Iterable[str]) -> list[str]:
     return out
 
 
-def _placements(ctx: Context, state: JSON, owner: str, uids: list[str]) -> dict[str, str]:
+def _placements(scenario: Scenario, state: JSON, owner: str, uids: list[str]
+                ) -> dict[str, str]:
     """Where a minor's units appear when it enters the war: its cities first (capital first),
     at most 2 ground units a hex (3R stacking), then its other hexes."""
-    countries = ctx.scenario.home_countries.get(owner, (owner,))
+    countries = scenario.home_countries.get(owner, (owner,))
     cap = state["campaign"]["capitals"].get(owner)
     cities = [f["hex"] for n, f in sorted(state["cities"].items(), key=lambda kv: kv[0] != cap)
               if f["country"] in countries]
-    spots = list(dict.fromkeys(cities + _country_hexes(ctx, countries)))
+    spots = list(dict.fromkeys(cities + _country_hexes(scenario, countries)))
     taken: dict[str, int] = {}
     for u in state["units"].values():
         if u["status"] == "active" and u["hex"] in spots and u["type"] in GROUND_TYPES:
@@ -135,7 +139,8 @@ def _waiting_units(state: JSON, owner: str) -> list[str]:
 def _activation(ctx: Context, state: JSON, minor: str, side: str, rule: str) -> Event:
     units = _waiting_units(state, minor)
     return Event("minor_activated", {"minor": minor, "side": side, "rule": rule,
-                                     "placements": _placements(ctx, state, minor, units)})
+                                     "placements": _placements(ctx.scenario, state, minor,
+                                                               units)})
 
 
 # --- folds: control -------------------------------------------------------------------------
@@ -220,6 +225,7 @@ def _conquests(ctx: Context, state: JSON, ending: str) -> list[Event]:
             if power is None:
                 continue
             out.append(Event("minor_conquered", {"minor": minor, "side": holder, "power": power,
+                                                 "value": territory_brps(camp, minor),
                                                  "rule": "TR-22"}))
             if minor == camp["rm_trigger"] and not camp["rm_done"] and \
                     "ussr" in {p.value for p in econ.powers} and \
@@ -377,15 +383,15 @@ def fold_minor_conquered(state: JSON, ev: Event) -> JSON:
     d = ev.data
     camp = state["campaign"]
     minor = d["minor"]
-    econ, _ = conquer(_econ(state), minor, d["power"])
-    state["economy"] = econ.to_json()
+    econ = _econ(state)
+    if minor not in econ.conquests and minor not in econ.spent_territories:
+        econ, _ = conquer(econ, minor, d["power"], d["value"])
+        state["economy"] = econ.to_json()
     camp["minors"][minor]["status"] = "conquered"
     camp["minors"][minor]["side"] = d["side"]
     camp["held"].pop(minor, None)
-    owners_countries = [f["country"] for f in state["cities"].values() if f["owner"] == minor]
-    rm = set(camp["ribbentrop_molotov"])
-    for name in _cities_of(state, owners_countries):
-        if state["cities"][name]["country"] not in rm:
+    for name, f in state["cities"].items():
+        if f["owner"] == minor:
             state["control"][name] = d["side"]
     _remove_units(state, minor)
     return state
@@ -396,17 +402,22 @@ def fold_ribbentrop_molotov(state: JSON, ev: Event) -> JSON:
     Baltic States 10, Bessarabia 5: 90 -> 110 at Spring 1940, TR-TV09)."""
     camp = state["campaign"]
     econ = _econ(state)
-    for t in ev.data["territories"]:
-        econ, _ = conquer(econ, t, "ussr")
-        m = camp["minors"].get(t)
-        if m is not None:
-            m["status"], m["side"] = "conquered", ev.data["side"]
-            _remove_units(state, t)
-    state["economy"] = econ.to_json()
     side = ev.data["side"]
+    for t in ev.data["territories"]:
+        if t not in econ.conquests and t not in econ.spent_territories:
+            econ, _ = conquer(econ, t, "ussr")
+    state["economy"] = econ.to_json()
+    minors = [*ev.data["territories"], *camp.get("rm_minors", [])]
+    for t in minors:
+        m = camp["minors"].get(t)
+        if m is not None and m["status"] != "conquered":
+            m["status"], m["side"] = "conquered", side
+            _remove_units(state, t)
+    hexes = {h for t in ev.data["territories"] for h in camp.get("areas", {}).get(t, [])}
     if side is not None:
-        for name in _cities_of(state, ev.data["territories"]):
-            state["control"][name] = side
+        for name, f in state["cities"].items():
+            if f["hex"] in hexes or f["country"] in minors or f["owner"] in minors:
+                state["control"][name] = side
     camp["rm_done"] = True
     return state
 
@@ -444,8 +455,13 @@ def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
     camp["vichy"] = dict(rec.alignment)
     camp["majors_out"] = sorted({*camp["majors_out"], "france"})
     axis = _axis(state)
+    vichy_zone = set(camp.get("areas", {}).get("vichy", []))
     for name, f in state["cities"].items():
-        if f["owner"] == "france" and state["control"].get(name) != axis:
+        if f["country"] != "france" or state["control"].get(name) == axis:
+            continue
+        if vichy_zone and f["hex"] not in vichy_zone:
+            state["control"][name] = axis  # occupied France
+        else:
             state["control"].pop(name, None)  # unoccupied France: Vichy, neutral
     uk_side = _western_side(state)
     for colony, al in rec.alignment.items():
@@ -529,15 +545,51 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold],
     return cmds, fs
 
 
-def add_campaign_state(scenario: Any, s: JSON) -> JSON:
-    """Add the campaign's tables to a start state (all scenarios: control, conquest, end)."""
+def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
+    """Add the campaign's tables to a start state (all scenarios: control, conquest, end), and
+    a later start's situation (``economy``, ``start_*`` keys of ``[third_reich.campaign]``)."""
     s.update(campaign_state(scenario, s["power_sides"]))
     camp = s["campaign"]
+    extra = campaign_extras(scenario)
+    axis = _axis(s)
+    for name in extra.get("start_conquered", []):
+        camp["minors"][name].update(status="conquered", side=axis)
+    for name in extra.get("start_allies", []):
+        camp["minors"][name].update(status="ally", side=axis)
+        units = _waiting_units(s, name)
+        for uid, h in _placements(scenario, s, name, units).items():
+            s["units"][uid].update(hex=h, box=None, side=axis)
     for name, m in camp["minors"].items():
-        if m["status"] == "neutral":
-            for cname, f in s["cities"].items():
-                if f["owner"] == name:
-                    s["control"].pop(cname, None)
+        for cname, f in s["cities"].items():
+            if f["owner"] != name:
+                continue
+            if m["status"] == "neutral":
+                s["control"].pop(cname, None)
+            elif m["side"] is not None:
+                s["control"][cname] = m["side"]
+    econ = _econ(s)
+    for p in extra.get("start_at_war", []):
+        econ = declare_war(econ, p, on_germany=True)
+    for p, v in extra.get("economy", {}).items():
+        if Power(p) not in econ.powers:
+            econ = declare_war(econ, p, on_germany=True, enters_economy_with=int(v["base"]))
+        econ = econ.set(f"{p}.base", int(v["base"]), "TR-86", f"{p} base at the scenario start")
+        econ = econ.set(f"{p}.brp", int(v["brp"]), "TR-86", f"{p} BRPs at the scenario start")
+    for p in extra.get("start_out", []):
+        if Power(p) in econ.powers:
+            econ = leave_economy(econ, p, "3R4", f"{p} is out of the war at the scenario start")
+        camp["majors_out"] = sorted({*camp["majors_out"], p})
+    if extra.get("start_vichy"):
+        camp["vichy"] = {}
+        for cname, f in s["cities"].items():
+            if f["country"] == "france" and f["hex"] in camp["areas"].get("vichy", []):
+                s["control"].pop(cname, None)
+    for side, cities in extra.get("start_control", {}).items():
+        for cname in cities:
+            s["control"][str(cname)] = str(side)
+    if econ is not _econ(s):
+        s["economy"] = econ.to_json()
+    camp["rm_done"] = camp["rm_done"] or bool(extra.get("start_conquered"))
     return s
 
 
