@@ -89,6 +89,10 @@ def move_cost(scenario: Scenario, start: str, path: list[str]) -> int:
     return cost
 
 
+#: The weight of an edge into an enemy-occupied hex: beyond any movement allowance.
+UNREACHABLE = 1e9
+
+
 class _CostGraph:
     """The generic movement costs of one map (built once per map): per CSR edge the MP cost
     of crossing it into its target hex (terrain entry cost plus any river), -1 where the
@@ -108,16 +112,24 @@ class _CostGraph:
             feats & int(HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER), RIVER_COST, 0)
         cost[(entry[m.indices] < 0) | ((feats & int(BLOCKING_SIDES)) != 0)] = -1
         self.cost = cost
+        # the crossable edges once, as CSR arrays; per position only their weights change
+        keep = cost > 0
+        rows = np.repeat(np.arange(self.n), np.diff(m.indptr))[keep]
+        self.g_indices = m.indices[keep].astype(np.int32)
+        self.g_indptr = np.zeros(self.n + 1, dtype=np.int32)
+        np.cumsum(np.bincount(rows, minlength=self.n), out=self.g_indptr[1:])
+        self.g_weight = cost[keep].astype(np.float64)
 
     def graph(self, blocked: frozenset[int]) -> csr_matrix:
-        """The crossable edges as a sparse matrix, without edges into ``blocked`` hexes."""
-        keep = self.cost > 0
+        """The crossable edges as a sparse matrix; edges into ``blocked`` hexes cost more
+        than any movement allowance (so no search with a limit enters them)."""
+        weight = self.g_weight
         if blocked:
-            keep &= ~np.isin(self.indices, np.fromiter(blocked, dtype=np.int64))
-        rows = np.repeat(np.arange(self.n), np.diff(self.indptr))
-        return csr_matrix((self.cost[keep].astype(np.float64), (rows[keep],
-                                                                self.indices[keep])),
-                          shape=(self.n, self.n))
+            mask = np.zeros(self.n, dtype=bool)
+            mask[np.fromiter(blocked, dtype=np.int64, count=len(blocked))] = True
+            weight = np.where(mask[self.g_indices], UNREACHABLE, weight)
+        return csr_matrix((weight, self.g_indices, self.g_indptr), shape=(self.n, self.n),
+                          copy=False)
 
 
 _GRAPHS: WeakKeyDictionary[MapData, _CostGraph] = WeakKeyDictionary()
@@ -135,11 +147,24 @@ def _enemy_hexes(state: JSON, side: str) -> frozenset[str]:
                      if v["side"] != side and v["hex"] and v["status"] == "active")
 
 
+def occupied(ctx: Context, state: JSON) -> dict[str, frozenset[str]]:
+    """Per side, the hexes its active units occupy: one pass over the units per position."""
+    def make() -> dict[str, frozenset[str]]:
+        out: dict[str, set[str]] = {}
+        for v in state["units"].values():
+            if v["hex"] and v["status"] == "active":
+                out.setdefault(v["side"], set()).add(v["hex"])
+        return {s: frozenset(h) for s, h in out.items()}
+    return ctx.cached("generic.occupied", make)
+
+
 def _side_graph(ctx: Context, state: JSON, side: str) -> csr_matrix:
     """``side``'s movement graph now (no entry into enemy-occupied hexes), once per position."""
     def make() -> csr_matrix:
         g = _graph(ctx.scenario.map)
-        return g.graph(frozenset(g.index[h] for h in _enemy_hexes(state, side)))
+        blocked = frozenset(g.index[h] for s, hexes in occupied(ctx, state).items()
+                            if s != side for h in hexes)
+        return g.graph(blocked)
     return ctx.cached(f"generic.graph.{side}", make)
 
 

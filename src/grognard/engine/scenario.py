@@ -216,6 +216,8 @@ class _Europa(msgspec.Struct, forbid_unknown_fields=True):
     soviet_countries: list[str] = msgspec.field(default_factory=list)
     supply_sources: dict[str, list[str]] = msgspec.field(default_factory=dict)
     supply_max_length: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
+    last_turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
+    victory: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 class _ThirdReich(msgspec.Struct):
