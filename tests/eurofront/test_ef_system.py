@@ -74,6 +74,8 @@ def play_phase(g, chit_axis, chit_allies):
         if not ev.data["tie"]:
             break
     if ev.data["month_over"]:
+        g.apply(Command("end_production", "allies"))
+        g.apply(Command("end_production", "axis"))
         return ev, []
     order = []
     hqs = {"axis": {"A1": 3, "A2": 1}, "allies": {"S1": 2}}
@@ -83,6 +85,7 @@ def play_phase(g, chit_axis, chit_allies):
         done = set(g.state["activation"]["activated_this_phase"])
         hq = next(h for h, s in hqs[side].items() if s == chits[side]["strength"] and h not in done)
         g.apply(Command("activate_hq", side, {"hq": hq}))
+        g.apply(Command("end_operation", side))
         order.append(hq)
     g.apply(Command("end_activation_phase", "axis"))
     return ev, order
@@ -119,8 +122,7 @@ def test_ef18_engine_refuses_out_of_turn_and_bad_chits():
     with pytest.raises(IllegalOrder):
         g.apply(Command("place_chit", "axis", {"strength": 1, "count": 1}))
     g.apply(Command("roll_weather", "axis"))
-    with pytest.raises(IllegalOrder):
-        g.apply(Command("place_chit", "allies", {"strength": 2, "count": 1}))  # axis first
+    assert set(g.active()) == {"axis", "allies"}  # EF-18: both place at once
     with pytest.raises(IllegalOrder, match="EF-18"):
         g.apply(Command("place_chit", "axis", {"strength": 3, "count": 2}))  # only one 3-HQ
     before = g.state_hash()

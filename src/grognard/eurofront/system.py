@@ -1,175 +1,173 @@
-"""EF-17/EF-18 Sequential activation as an engine rule system (``eurofront``).
+"""EuroFront as an engine rule system (``eurofront``): a block game under sequential activation.
 
 Importing this module registers the :class:`~grognard.engine.system.RuleSystem` named
-``eurofront``. A scenario with ``system = "eurofront"``, sides ``axis`` and ``allies`` and the
-phase list :data:`SEQUENCE_PHASES` (copy it into the scenario's ``[sequence]``) then runs as a
-month of Activation Phases on :mod:`grognard.eurofront.activation`:
+``eurofront``. A month is a series of EF-17/EF-18 Activation Phases
+(:mod:`grognard.eurofront.activation`), played on the block game of
+:mod:`grognard.eurofront.blocks` (fog of war, movement, supply), :mod:`.operations` (what an
+activated HQ does, battles) and :mod:`.production` (month end). The default sequence:
 
 ====  ==========  =======  ====================================================
 idx   phase       player   commands
 ====  ==========  =======  ====================================================
 0     weather     axis     ``roll_weather`` (1D6 from stream ``eurofront.weather``)
-1     chit        axis     ``place_chit`` {strength, count}
-2     chit        allies   ``place_chit`` {strength, count}
-3     initiative  axis     ``roll_initiative`` (both 1D6 from ``eurofront.initiative``;
-                           the referee rolls for both)
-4     activate    axis     ``activate_hq`` {hq}, ``rail_move`` {block}
-5     activate    allies   ``activate_hq`` {hq}, ``rail_move`` {block}
-6     phase_end   axis     ``end_activation_phase``
+1     chit        axis     ``place_chit`` {strength, count}: both players at once (decisions)
+2     chit        allies   (the same; kept so older scenario files still load)
+3     initiative  axis     ``roll_initiative`` (both 1D6 from ``eurofront.initiative``)
+4     activate    axis     ``activate_hq`` {hq}, then the operation's commands
+5     activate    allies   the same for the Allies
+6     phase_end   axis     ``end_activation_phase`` (supply attrition, EF-17 stand-up)
+7     production  axis     production commands: both players at once (decisions)
 ====  ==========  =======  ====================================================
 
-The folds move ``state["phase"]`` to whichever of these the activation state needs next (the
-First Player's opening run, the Second Player, the First Player's rest), so the engine's
-"one acting player per phase" check holds. Chits stay in ``state["secrets"][side]`` until the
-reveal, so the engine's ``hide_secrets`` view hides the opponent's chit. Two zero chits end the
-month: the next month starts at phase 0 (``state["turn"]`` counts months).
+The folds point ``state["phase"]`` at whoever acts next. Secret chits: each player's chit waits
+in ``state["secrets"][player]`` (invisible in the other's view) until the second is placed; that
+placement's event, ``chits_revealed``, reveals both (a reveal event: it clears undo). Battle
+losses and retreats and production are decisions of the players they belong to.
 
-HQs are the scenario's units of type ``hq``; an HQ's strength points are its ``attack`` value
-(1..3). ``[calendar] month = "YYYY-MM"`` (default 1941-06) and optional ``surprised = "allies"``
-set the month and the side under surprise disruption. Readings ``ef_*`` come from the scenario's
-``[readings]``.
+Scenario: sides ``axis`` and ``allies``; blocks are units of type ``block``/``hq``
+(:func:`grognard.eurofront.blocks.block_from_unit`). ``[calendar]``: ``month`` (first month,
+"YYYY-MM"), ``last_month``, ``surprised`` (a side under surprise disruption, EF-03/EF-17),
+``objectives`` (hex labels) and ``axis_objectives`` (how many the Axis must hold at the end),
+``front`` (east/west/med, EF-08) and the EF-08/EF-05 flags. ``[readings]``: ``ef_rules``
+(EF-01: the optional rules in play, default all), ``ef_*`` (:class:`EuroFrontReadings`),
+``efg_*`` (:class:`~grognard.eurofront.blocks.BlockGameReadings`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.units import UnitType
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
+from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
+from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON
+from grognard.engine.state import JSON, copy_state
 from grognard.engine.system import RuleSystem, register_system
-from grognard.engine.views import hide_secrets
 from grognard.eurofront.activation import (
-    ActivationState,
+    ACTIVATION_STEPS,
     Chit,
     Step,
     activate_hq,
     end_phase,
     player_to_act,
-    record_rail_move,
     reveal_and_roll,
     roll_weather,
     standard_weather,
     start_month,
-    state_from_json,
-    state_to_json,
     verify_activate_hq,
     verify_choose_chit,
     verify_reveal,
 )
-from grognard.eurofront.activation import choose_chit as _choose_chit
+from grognard.eurofront.blocks import (
+    BlockGameReadings,
+    block_from_unit,
+    fog,
+    initial_control,
+    is_block,
+    occupants,
+    supplied,
+    supply_sources,
+)
+from grognard.eurofront.game_state import (
+    act_of,
+    destroy,
+    ef_readings,
+    game_readings,
+    other,
+    refresh,
+    rules_of,
+    side_of,
+    store,
+)
 from grognard.eurofront.model import Side, Turn
-from grognard.eurofront.readings import EuroFrontReadings
+from grognard.eurofront.operations import OP_COMMANDS, OP_FOLDS, G, distance, occ
+from grognard.eurofront.production import (
+    PRODUCTION_COMMANDS,
+    PRODUCTION_FOLDS,
+    PRODUCTION_KINDS,
+    month_income,
+)
+from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
+from grognard.eurofront.rebuild import is_delayed
 
 NAME = "eurofront"
+OPERATION_KINDS = ("activate_hq", "move", "rail_move", "para_move", "airpower_disruption",
+                   "end_operation")
 
 SEQUENCE_PHASES: tuple[dict[str, Any], ...] = (
     {"name": "weather", "player": "axis", "commands": ["roll_weather"]},
     {"name": "chit", "player": "axis", "commands": ["place_chit"]},
     {"name": "chit", "player": "allies", "commands": ["place_chit"]},
     {"name": "initiative", "player": "axis", "commands": ["roll_initiative"]},
-    {"name": "activate", "player": "axis", "commands": ["activate_hq", "rail_move"]},
-    {"name": "activate", "player": "allies", "commands": ["activate_hq", "rail_move"]},
+    {"name": "activate", "player": "axis", "commands": list(OPERATION_KINDS)},
+    {"name": "activate", "player": "allies", "commands": list(OPERATION_KINDS)},
     {"name": "phase_end", "player": "axis", "commands": ["end_activation_phase"]},
+    {"name": "production", "player": "axis", "commands": sorted(PRODUCTION_KINDS)},
 )
 
-
-def _readings(ctx: Context) -> EuroFrontReadings:
-    raw = {k: v for k, v in ctx.readings.items() if k.startswith("ef_")}
-    return EuroFrontReadings.from_mapping(raw)
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
 
 
-def _side(player: str) -> Side:
-    try:
-        return Side(player)
-    except ValueError:
-        raise InputError("player", f"EuroFront players are axis and allies, not {player!r}") \
-            from None
-
-
-def _act(state: JSON) -> ActivationState:
-    """The referee's activation state: public part plus the secret chits."""
-    raw = dict(state["activation"])
-    chits = dict(raw.get("chits", {}))
-    for side, sec in state["secrets"].items():
-        if "chit" in sec:
-            chits[side] = sec["chit"]
-    raw["chits"] = chits
-    return state_from_json(raw)
-
-
-def _phase_index(act: ActivationState) -> int:
-    if act.step is Step.WEATHER or act.step is Step.MONTH_OVER:
-        return 0
-    if act.step is Step.CHOOSE:
-        return 2 if Side.AXIS in act.chits else 1
-    if act.step is Step.REVEAL:
-        return 3
-    if act.step is Step.PHASE_END:
-        return 6
-    return 4 if player_to_act(act) is Side.AXIS else 5
-
-
-def _store(state: JSON, act: ActivationState) -> JSON:
-    s = state
-    if act.step is Step.MONTH_OVER:
-        hqs = {side: dict(v) for side, v in act.hqs.items()}
-        act = start_month(act.month.next(), hqs, act.surprised)
-        s["turn"] = int(s["turn"]) + 1
-    raw = state_to_json(act)
-    for side in Side:
-        s["secrets"].setdefault(side.value, {}).pop("chit", None)
-    if not act.revealed:
-        for side, chit in raw["chits"].items():
-            s["secrets"][side]["chit"] = chit
-        raw["chits"] = {}
-    s["activation"] = raw
-    s["phase"] = _phase_index(act)
-    return s
+def default_sequence(scenario: Scenario) -> TurnSequence:
+    return TurnSequence.from_json(SEQUENCE_PHASES)
 
 
 def initial_state(scenario: Scenario) -> JSON:
-    hqs: dict[Side, dict[str, int]] = {Side.AXIS: {}, Side.ALLIES: {}}
-    for p in scenario.placements:
-        u = p.unit
-        if u.type is UnitType.HQ:
-            hqs[_side(u.side)][u.id] = u.attack
     cal = scenario.calendar
     month = Turn.parse(str(cal.get("month", "1941-06")), "calendar.month")
     surprised = cal.get("surprised")
-    act = start_month(month, hqs, None if surprised is None else _side(str(surprised)))
+    rules_of(scenario.readings)  # EF-01/EF-10: a bad or reserved rule name fails at the start
+    EuroFrontReadings.from_mapping({k: v for k, v in scenario.readings.items()
+                                    if k.startswith("ef_") and k != "ef_rules"})
+    r = BlockGameReadings.from_mapping({k: v for k, v in scenario.readings.items()
+                                        if k.startswith("efg_")})
+    units: dict[str, JSON] = {}
+    for i, p in enumerate(scenario.placements):
+        if not is_block(scenario, p.unit.id):
+            continue
+        u = block_from_unit(scenario, p.unit.id, f"units[{i}]")
+        u["hex"] = p.hex
+        units[p.unit.id] = u
+    act = start_month(month, {}, None if surprised is None else side_of(str(surprised)))
     state: JSON = {
         "scenario": scenario.id, "system": NAME, "sides": list(scenario.sides), "turn": 1,
         "phase": 0, "secrets": {s.value: {} for s in Side}, "activation": {},
+        "units": units, "destroyed": {"axis": {}, "allies": {}},
+        "control": initial_control(scenario, units),
+        "pp": {"axis": int(cal.get("axis_pp", 0)), "allies": int(cal.get("allies_pp", 0))},
+        "operation": None, "battle": None, "battle_queue": [], "production": None,
+        "hq_uses": {}, "apd": {"markers": {}, "hq_disrupted": []}, "uboats": [],
+        "strategic_moves": {"axis": r.efg_strategic_moves, "allies": r.efg_strategic_moves},
+        "air_superiority_lost": False,
+        "config": {"hq_activations": r.efg_hq_activations},
     }
-    return _store(state, act)
+    return store(state, act)
 
 
-# --- commands ------------------------------------------------------------------------------
+# --- weather, chits, initiative ----------------------------------------------------------------
 
 
 def verify_roll_weather(ctx: Context, state: JSON, cmd: Command) -> None:
-    if _act(state).step is not Step.WEATHER:
+    if act_of(state).step is not Step.WEATHER:
         raise IllegalOrder("EF-17", "weather is rolled at the start of an Activation Phase")
 
 
 def execute_roll_weather(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    act = _act(state)
     roll = dice.stream("eurofront.weather").die(6)
-    _, rec = roll_weather(act, roll, standard_weather)
+    _, rec = roll_weather(act_of(state), roll, standard_weather)
     return [Event("weather_rolled", {"phase": rec.phase, "roll": roll, "weather": rec.weather})]
 
 
 def fold_weather_rolled(state: JSON, ev: Event) -> JSON:
     w = str(ev.data["weather"])
-    act, _ = roll_weather(_act(state), ev.data["roll"], lambda m, r: w)
-    return _store(state, act)
+    act, _ = roll_weather(act_of(state), ev.data["roll"], lambda m, r: w)
+    return store(state, act)
 
 
 def _chit(cmd: Command) -> Chit:
@@ -182,35 +180,65 @@ def _chit(cmd: Command) -> Chit:
 
 
 def verify_place_chit(ctx: Context, state: JSON, cmd: Command) -> None:
-    verify_choose_chit(_act(state), _side(cmd.player), _chit(cmd))
+    """EF-18 steps 2-3: each player places a chit face down; both at once."""
+    verify_choose_chit(act_of(state), side_of(cmd.player), _chit(cmd))
 
 
 def execute_place_chit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    """The first chit is kept secret; the second placement reveals both (``chits_revealed``)."""
     c = _chit(cmd)
-    return [Event("chit_placed", {"side": cmd.player, "strength": c.strength, "count": c.count})]
+    mine = [c.strength, c.count]
+    theirs = state["secrets"][other(cmd.player)].get("chit")
+    if theirs is None:
+        return [Event("chit_placed", {"side": cmd.player, "strength": c.strength,
+                                      "count": c.count})]
+    return [Event("chits_revealed", {"chits": {cmd.player: mine,
+                                               other(cmd.player): list(theirs)},
+                                     "last": cmd.player})]
 
 
 def fold_chit_placed(state: JSON, ev: Event) -> JSON:
-    act, _ = _choose_chit(_act(state), Side(ev.data["side"]),
-                          Chit(ev.data["strength"], ev.data["count"]))
-    return _store(state, act)
+    state["secrets"][ev.data["side"]]["chit"] = [ev.data["strength"], ev.data["count"]]
+    return state
+
+
+def fold_chits_revealed(state: JSON, ev: Event) -> JSON:
+    """EF-18 step 4: both chits are turned over together."""
+    chits = ev.data["chits"]
+    for side in ("axis", "allies"):
+        state["secrets"][side].pop("chit", None)
+    state["activation"]["chits"] = {s: list(c) for s, c in chits.items()}
+    state["activation"]["revealed"] = True
+    state["activation"]["step"] = Step.REVEAL.value
+    return store(state, act_of(state))
+
+
+def legal_place_chit(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    act = act_of(state)
+    if act.step is not Step.CHOOSE or side_of(player) in act.chits:
+        return []
+    out = [Command("place_chit", player, {"strength": 0, "count": 0})]
+    for strength in (1, 2, 3):
+        have = sum(1 for s in act.hqs[side_of(player)].values() if s == strength)
+        out += [Command("place_chit", player, {"strength": strength, "count": n})
+                for n in range(1, have + 1)]
+    return out
 
 
 def verify_roll_initiative(ctx: Context, state: JSON, cmd: Command) -> None:
-    act = _act(state)
-    if act.step is not Step.REVEAL:
+    if act_of(state).step is not Step.REVEAL:
         raise IllegalOrder("EF-18", "initiative is rolled once both chits are placed")
 
 
 def execute_roll_initiative(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    act = _act(state)
+    act = act_of(state)
     both_zero = all(c.strength == 0 for c in act.chits.values())
     rolls = None
     if not both_zero:
         stream = dice.stream("eurofront.initiative")
         rolls = {Side.AXIS: stream.die(6), Side.ALLIES: stream.die(6)}
     verify_reveal(act, rolls)
-    _, rec = reveal_and_roll(act, rolls, _readings(ctx))
+    _, rec = reveal_and_roll(act, rolls, ef_readings(ctx))
     return [Event("initiative_rolled", {
         "phase": rec.phase,
         "chits": {s.value: [c.strength, c.count] for s, c in rec.chits},
@@ -220,106 +248,311 @@ def execute_roll_initiative(ctx: Context, state: JSON, cmd: Command, dice: Dice)
         "first_activates": rec.first_activates,
         "tie": rec.tie, "month_over": rec.month_over,
         "surprise_cancelled": rec.surprise_cancelled,
-        "bonus": _readings(ctx).ef_initiative_bonus.value,
+        "bonus": ef_readings(ctx).ef_initiative_bonus.value,
+        "income": month_income(ctx, state) if rec.month_over else None,
     })]
 
 
 def fold_initiative_rolled(state: JSON, ev: Event) -> JSON:
     rolls = ev.data["rolls"]
     readings = EuroFrontReadings.from_mapping({"ef_initiative_bonus": ev.data["bonus"]})
-    act, _ = reveal_and_roll(_act(state), {Side(k): v for k, v in rolls.items()} or None,
+    act, _ = reveal_and_roll(act_of(state), {Side(k): v for k, v in rolls.items()} or None,
                              readings)
-    return _store(state, act)
+    if ev.data["month_over"]:
+        for side, pp in ev.data["income"].items():
+            state["pp"][side] += int(pp)
+        state["production"] = {"done": [], "uboat_pp": None, "escort_pp": None}
+    return store(state, act)
+
+
+# --- HQ activation ---------------------------------------------------------------------------
 
 
 def verify_activate(ctx: Context, state: JSON, cmd: Command) -> None:
+    """EF-18 step 5: activate one HQ of the chosen strength (it opens an operation)."""
     hq = cmd.args.get("hq")
     if not isinstance(hq, str):
         raise InputError("args.hq", "name the HQ to activate")
-    verify_activate_hq(_act(state), _side(cmd.player), hq)
+    if state["operation"] is not None:
+        raise IllegalOrder("EF-18", f"HQ {state['operation']['hq']}'s activation is under way; "
+                           "end it first (end_operation)")
+    verify_activate_hq(act_of(state), side_of(cmd.player), hq)
+
+
+def command_range(ctx: Context, steps: int) -> int:
+    r = game_readings(ctx).efg_command_range
+    return r if r else steps
 
 
 def execute_activate(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    act = _act(state)
+    act = act_of(state)
+    u = state["units"][cmd.args["hq"]]
     return [Event("hq_activated", {"phase": act.phase, "side": cmd.player,
-                                   "hq": cmd.args["hq"], "step": act.step.value})]
+                                   "hq": cmd.args["hq"], "step": act.step.value,
+                                   "hex": u["hex"], "strength": int(u["steps"]),
+                                   "range": command_range(ctx, int(u["steps"]))})]
 
 
 def fold_hq_activated(state: JSON, ev: Event) -> JSON:
-    act, _ = activate_hq(_act(state), Side(ev.data["side"]), str(ev.data["hq"]))
-    return _store(state, act)
+    d = ev.data
+    act, _ = activate_hq(act_of(state), Side(d["side"]), str(d["hq"]))
+    state["hq_uses"][d["hq"]] = state["hq_uses"].get(d["hq"], 0) + 1
+    state["units"][d["hq"]]["hidden"] = False
+    state["operation"] = {"side": d["side"], "hq": d["hq"], "hex": d["hex"],
+                          "range": d["range"], "air": "support"}
+    return store(state, act)
 
 
-def verify_rail_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    block = cmd.args.get("block")
-    if not isinstance(block, str):
-        raise InputError("args.block", "name the block moved by rail")
-    record_rail_move(_act(state), block)
+def legal_activate(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    act = act_of(state)
+    if state["operation"] is not None or act.step not in ACTIVATION_STEPS:
+        return []
+    if player_to_act(act) is not side_of(player):
+        return []
+    return verified(ctx, state, COMMANDS["activate_hq"],
+                    [Command("activate_hq", player, {"hq": h})
+                     for h in sorted(act.hqs[side_of(player)])])
 
 
-def execute_rail_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    return [Event("rail_moved", {"phase": _act(state).phase, "block": cmd.args["block"]})]
-
-
-def fold_rail_moved(state: JSON, ev: Event) -> JSON:
-    act, _ = record_rail_move(_act(state), str(ev.data["block"]))
-    return _store(state, act)
+# --- end of the Activation Phase: supply ----------------------------------------------------
 
 
 def verify_end_activation_phase(ctx: Context, state: JSON, cmd: Command) -> None:
-    if _act(state).step is not Step.PHASE_END:
+    if act_of(state).step is not Step.PHASE_END or state["operation"] is not None:
         raise IllegalOrder("EF-17", "the Activation Phase still has HQs to activate")
 
 
 def execute_end_activation_phase(ctx: Context, state: JSON, cmd: Command,
                                  dice: Dice) -> list[Event]:
-    _, rec = end_phase(_act(state))
+    """EF-17 Supply is tested at the end of each Activation Phase: blocks out of supply lose
+    ``efg_supply_attrition`` steps (block game)."""
+    _, rec = end_phase(act_of(state))
+    loss = game_readings(ctx).efg_supply_attrition
+    attrition: dict[str, int] = {}
+    face_down: list[str] = []
+    o = occupants(state)
+    for side in ("axis", "allies"):
+        sup = supplied(G(ctx), o, state["control"], supply_sources(ctx.scenario, side), side)
+        for uid in sorted(state["units"]):
+            u = state["units"][uid]
+            if u["side"] == side and u["hex"] is not None and u["hex"] not in sup and loss:
+                attrition[uid] = max(0, int(u["steps"]) - loss)
+                if attrition[uid] == 0 and is_delayed(_model_block(uid, u), rules_of(
+                        ctx.readings), ef_readings(ctx)):
+                    face_down.append(uid)
     return [Event("activation_phase_ended", {"phase": rec.phase, "stood_up": list(rec.stood_up),
-                                             "failed_link_ups": list(rec.failed_link_ups)})]
+                                             "failed_link_ups": list(rec.failed_link_ups),
+                                             "out_of_supply": attrition,
+                                             "face_down": face_down})]
+
+
+def _model_block(uid: str, u: JSON) -> Any:
+    from grognard.eurofront.model import Block, BlockType, HQClass
+    return Block(uid, Side(u["side"]), BlockType(u["kind"]), 0, int(u["max"]),
+                 HQClass(u["hq"]) if u["hq"] else None)
 
 
 def fold_activation_phase_ended(state: JSON, ev: Event) -> JSON:
-    act, _ = end_phase(_act(state))
-    return _store(state, act)
+    for uid, steps in ev.data.get("out_of_supply", {}).items():
+        if steps == 0:
+            destroy(state, uid, uid in ev.data.get("face_down", []))
+        else:
+            state["units"][uid]["steps"] = steps
+    act, _ = end_phase(act_of(state))
+    return store(state, act)
+
+
+def legal_end_activation_phase(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    return verified(ctx, state, COMMANDS["end_activation_phase"],
+                    [Command("end_activation_phase", player)])
+
+
+def _legal_single(kind: str) -> Any:
+    def legal(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        return verified(ctx, state, COMMANDS[kind], [Command(kind, player)])
+    return legal
+
+
+# --- the referee's hooks ------------------------------------------------------------------
+
+
+def decisions(ctx: Context, state: JSON) -> Sequence[Decision]:
+    """Who owes what now: both chits at once (EF-18), battle losses and retreats, production."""
+    act = act_of(state)
+    if act.step is Step.CHOOSE:
+        return [Decision(s, frozenset({"place_chit"}),
+                         f"{s.title()}: place your HQ Activation chit face down "
+                         f"(Activation Phase {act.phase} of {label(act.month)})", "EF-18")
+                for s in ("axis", "allies") if Side(s) not in act.chits]
+    b = state["battle"]
+    if b is not None and b["owed"] is not None:
+        s, n = b["owed"]["side"], b["owed"]["hits"]
+        return [Decision(s, frozenset({"take_loss"}),
+                         f"{s.title()}: take {n} step loss{'es' if n != 1 else ''} in the "
+                         f"battle in {b['hex']}", "EF-18")]
+    if b is not None and b["retreat"] is not None:
+        s = b["retreat"]
+        return [Decision(s, frozenset({"retreat"}),
+                         f"{s.title()}: retreat your blocks out of {b['hex']}", "EF-18")]
+    p = state["production"]
+    if p is not None:
+        return [Decision(s, PRODUCTION_KINDS,
+                         f"{s.title()}: production, {state['pp'][s]} PP to spend "
+                         f"(build, rebuild, allocate) or end production", "PROD")
+                for s in ("axis", "allies") if s not in p["done"]]
+    return []
+
+
+def label(month: Turn) -> str:
+    return f"{MONTHS[month.month - 1]} {month.year}"
+
+
+def turn_label(ctx: Context, state: JSON) -> str:
+    """``"September 1941"``."""
+    return label(Turn.parse(state["activation"]["month"]))
+
+
+def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
+    act = act_of(state)
+    who = phase.player.title()
+    where = f"Activation Phase {act.phase} of {label(act.month)}"
+    op = state["operation"]
+    if op is not None:
+        return (f"{who}: HQ {op['hq']} is activated ({where}) - move blocks within "
+                f"{op['range']} hexes of {op['hex']}, rail, paradrop or roll for Airpower "
+                "Disruption, then end_operation (battles follow)")
+    if act.step is Step.WEATHER:
+        return f"{who}: roll the weather for {where}"
+    if act.step is Step.REVEAL:
+        return f"{who}: roll initiative for {where} (both chits are revealed)"
+    if act.step is Step.PHASE_END:
+        return f"{who}: end {where} (supply is tested)"
+    if act.step in ACTIVATION_STEPS:
+        chit = act.chits[Side(phase.player)]
+        return (f"{who}: activate a {chit.strength}-strength HQ "
+                f"({act.remaining.get(Side(phase.player), 0)} to go, {where})")
+    return f"{who}: {phase.name} phase ({where})"
+
+
+def game_over(ctx: Context, state: JSON) -> Mapping[str, Any] | None:
+    """The game ends after the last month's production (victory by objectives held) or when a
+    side has no block left on the map."""
+    for s in ("axis", "allies"):
+        if not any(u["side"] == s for u in state["units"].values()):
+            return {"winner": other(s), "reason": "annihilation",
+                    "summary": f"{other(s).title()} wins: {s} has no blocks left"}
+    cal = ctx.scenario.calendar
+    last = cal.get("last_month")
+    if last is None or Turn.parse(state["activation"]["month"]) <= Turn.parse(str(last)):
+        return None
+    objectives = [str(h) for h in cal.get("objectives", [])]
+    held = sorted(h for h in objectives if state["control"].get(h) == "axis")
+    need = int(cal.get("axis_objectives", len(objectives)))
+    winner = "axis" if len(held) >= need else "allies"
+    return {"winner": winner, "reason": "objectives", "axis_objectives": held, "needed": need,
+            "summary": f"{winner.title()} wins: the Axis holds {len(held)} of "
+                       f"{len(objectives)} objectives ({need} needed) after {label(Turn.parse(str(last)))}"}
 
 
 def view(state: JSON, player: str) -> JSON:
-    """EF-18 The player's view: the opponent's chit is a secret until the reveal."""
-    return hide_secrets(state, player)
+    """What ``player`` may see: the opponent's face-down blocks only as "a block of side X in
+    hex H" (no identity, type or steps), its chit until the reveal (EF-18), its destroyed
+    blocks, HQ uses and rail-moved blocks only as counts."""
+    v = copy_state({k: val for k, val in state.items() if k != "units"})
+    v["units"] = copy_state(fog(state, player))
+    v["secrets"] = {p: s for p, s in v["secrets"].items() if p == player}
+    enemy = other(player) if player in ("axis", "allies") else None
+    if enemy is not None:
+        v["destroyed"][enemy] = {"count": len(state["destroyed"][enemy])}
+        v["hq_uses"] = {h: n for h, n in v["hq_uses"].items()
+                        if h in state["units"] and state["units"][h]["side"] == player}
+        v["activation"]["rail_moved"] = {
+            b: p for b, p in v["activation"]["rail_moved"].items()
+            if b in state["units"] and state["units"][b]["side"] == player}
+    v["viewer"] = player
+    return v
 
 
-COMMANDS: Mapping[str, CommandSpec] = {
+_HIDDEN_EVENT_KEYS = {"block", "steps", "name"}
+
+
+def event_view(event: Event, player: str, state: JSON | None = None) -> dict[str, Any]:
+    """An event as ``player`` may read it in the log: the other player's chit before the
+    reveal, and the identity of the other side's face-down blocks (moves, supply losses,
+    builds), are withheld."""
+    d = dict(event.data)
+    t = event.type
+    side = d.get("side")
+    if t == "chit_placed" and side != player:
+        d = {"side": side, "placed": True}
+    elif t in ("block_moved", "rail_moved", "para_moved", "step_built", "block_rebuilt") \
+            and side != player:
+        d = {k: val for k, val in d.items() if k not in _HIDDEN_EVENT_KEYS}
+        d["block"] = f"a block of {side}"
+    elif t == "activation_phase_ended":
+        mine = {b: s for b, s in d["out_of_supply"].items()
+                if state is None or b in _owned(state, player)}
+        d["out_of_supply"] = mine
+        d["face_down"] = [b for b in d["face_down"] if b in mine]
+    return {"type": t, "data": d}
+
+
+def _owned(state: JSON, player: str) -> set[str]:
+    return {b for b, u in state["units"].items() if u["side"] == player} | \
+        set(state["destroyed"].get(player, {}))
+
+
+COMMANDS: dict[str, CommandSpec] = {
     "roll_weather": CommandSpec("roll_weather", verify_roll_weather, execute_roll_weather,
-                                "EF-17 Roll the Activation Phase's weather."),
+                                "EF-17 Roll the Activation Phase's weather.", {}),
     "place_chit": CommandSpec("place_chit", verify_place_chit, execute_place_chit,
                               "EF-18 Place a face-down HQ Activation chit.",
-                              {"strength": 2, "count": 1}),
+                              {"strength": 2, "count": 1}, legal_place_chit),
     "roll_initiative": CommandSpec("roll_initiative", verify_roll_initiative,
                                    execute_roll_initiative,
-                                   "EF-18 Reveal the chits and roll 1D6 + chit bonus each."),
+                                   "EF-18 Roll 1D6 + chit bonus each for initiative."),
     "activate_hq": CommandSpec("activate_hq", verify_activate, execute_activate,
-                               "EF-18 Activate one HQ of the chosen strength.", {"hq": "A1"}),
-    "rail_move": CommandSpec("rail_move", verify_rail_move, execute_rail_move,
-                             "EF-17 Note a block moved by rail (it stands out next phase).",
-                             {"block": "inf9"}),
+                               "EF-18 Activate one HQ of the chosen strength.", {"hq": "A1"},
+                               legal_activate),
     "end_activation_phase": CommandSpec("end_activation_phase", verify_end_activation_phase,
                                         execute_end_activation_phase,
                                         "EF-17 End the Activation Phase (supply, stand up)."),
+}
+COMMANDS["roll_weather"] = COMMANDS["roll_weather"].with_legal(_legal_single("roll_weather"))
+COMMANDS["roll_initiative"] = COMMANDS["roll_initiative"].with_legal(
+    _legal_single("roll_initiative"))
+COMMANDS["end_activation_phase"] = COMMANDS["end_activation_phase"].with_legal(
+    legal_end_activation_phase)
+COMMANDS.update(OP_COMMANDS)
+COMMANDS.update(PRODUCTION_COMMANDS)
+
+FOLDS = {
+    "weather_rolled": fold_weather_rolled,
+    "chit_placed": fold_chit_placed,
+    "chits_revealed": fold_chits_revealed,
+    "initiative_rolled": fold_initiative_rolled,
+    "hq_activated": fold_hq_activated,
+    "activation_phase_ended": fold_activation_phase_ended,
+    **OP_FOLDS,
+    **PRODUCTION_FOLDS,
 }
 
 EUROFRONT = RuleSystem(
     name=NAME,
     commands=COMMANDS,
-    folds={
-        "weather_rolled": fold_weather_rolled,
-        "chit_placed": fold_chit_placed,
-        "initiative_rolled": fold_initiative_rolled,
-        "hq_activated": fold_hq_activated,
-        "rail_moved": fold_rail_moved,
-        "activation_phase_ended": fold_activation_phase_ended,
-    },
+    folds=FOLDS,
     initial_state=initial_state,
     view=view,
-    description="EuroFront sequential activation (EF-17/EF-18): months of Activation Phases.",
+    description="EuroFront block game under sequential activation (EF-17/EF-18) with the "
+                "optional rules EF-01..EF-18.",
+    default_sequence=default_sequence,
+    decisions=decisions,
+    game_over=game_over,
+    phase_prompt=phase_prompt,
+    turn_label=turn_label,
+    reveal_events=frozenset({"chits_revealed", "battle_started"}),
 )
 register_system(EUROFRONT)
+
+__all__ = ["COMMANDS", "EUROFRONT", "FOLDS", "OptionalRule", "distance", "event_view", "occ",
+           "refresh"]
