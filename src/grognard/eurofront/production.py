@@ -173,14 +173,16 @@ def history(ctx: Context, state: JSON, month: Turn, uboat_pp: int, escort_pp: in
             allied_pp: int) -> UboatHistory:
     """The U-boat history up to ``month`` (its allocations just made)."""
     cal = ctx.scenario.calendar
-    flags = {"norway": bool(cal.get("norway_axis", False)),
-             "france": bool(cal.get("france_axis", False)),
-             "spain": SpainStatus(str(cal.get("spain", "neutral"))),
-             "gibraltar": bool(cal.get("gibraltar_axis", False))}
-    turns = [UboatTurn(Turn.parse(t["turn"]), int(t["uboat_pp"]), int(t["escort_pp"]),
-                       allied_pp_outside_uk=int(t["allied_pp"]), **flags)
-             for t in state["uboats"]]
-    turns.append(UboatTurn(month, uboat_pp, escort_pp, allied_pp_outside_uk=allied_pp, **flags))
+    norway, france = bool(cal.get("norway_axis", False)), bool(cal.get("france_axis", False))
+    spain = SpainStatus(str(cal.get("spain", "neutral")))
+    gibraltar = bool(cal.get("gibraltar_axis", False))
+
+    def turn(m: Turn, u: int, e: int, allied: int) -> UboatTurn:
+        return UboatTurn(m, u, e, norway, france, spain, gibraltar, allied_pp_outside_uk=allied)
+
+    turns = [turn(Turn.parse(t["turn"]), int(t["uboat_pp"]), int(t["escort_pp"]),
+                  int(t["allied_pp"])) for t in state["uboats"]]
+    turns.append(turn(month, uboat_pp, escort_pp, allied_pp))
     return UboatHistory(tuple(turns))
 
 
