@@ -30,10 +30,6 @@ def assert_no_leak(g: Game) -> None:
     """Neither view names an enemy face-down block, shows its steps, or the enemy's chit."""
     for viewer in ("axis", "allies"):
         v = g.view(viewer)
-        # Public by the rules: which HQs activated (each is revealed while it runs, EF-18)
-        # and which were disrupted (EF-15).
-        public = {k: v["activation"].pop(k) for k in ("order", "activated_this_phase")}
-        public["disrupted"] = v["apd"].pop("hq_disrupted")
         text = json.dumps(v)
         for uid in hidden_ids(g, viewer):
             assert f'"{uid}"' not in text, f"{viewer} sees {uid}"

@@ -132,4 +132,20 @@ def register(root: typer.Typer) -> None:
         level = air_power_level(s, f, st, current_tables().get("ef_historical_air_power"))
         emit({"level": level.value}, as_json)
 
+    @app.command("demo")
+    def demo_cmd(
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the demo game.")] = 1941,
+        phases: Annotated[int, typer.Option("--phases", help="Activation Phases to play.")]
+        = 6,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """A guided EuroFront game: eurofront-1941 for a few Activation Phases, narrated."""
+        from grognard.eurofront.demo import run_demo
+
+        if phases < 1:
+            raise InputError("--phases", "at least 1")
+        data = run_demo(seed, phases)
+        emit(data, as_json, lambda c: c.print("\n".join(data["lines"]), markup=False,
+                                              highlight=False))
+
     root.add_typer(app, name="eurofront")

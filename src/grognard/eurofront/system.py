@@ -469,6 +469,17 @@ def view(state: JSON, player: str) -> JSON:
         v["activation"]["rail_moved"] = {
             b: p for b, p in v["activation"]["rail_moved"].items()
             if b in state["units"] and state["units"][b]["side"] == player}
+
+        def name(uid: str) -> str:
+            u = state["units"].get(uid) or state["destroyed"][enemy].get(uid)
+            if u is not None and u["side"] == enemy and u["hidden"]:
+                return f"an HQ of {enemy}"
+            return uid
+
+        act = v["activation"]
+        act["order"] = [[p, s, name(h)] for p, s, h in act["order"]]
+        act["activated_this_phase"] = [name(h) for h in act["activated_this_phase"]]
+        v["apd"]["hq_disrupted"] = [name(h) for h in v["apd"]["hq_disrupted"]]
     v["viewer"] = player
     return v
 
