@@ -131,3 +131,14 @@ def test_ef12_cli_disruption_honours_tables_override(capsys, tmp_path):
     rc, data, _ = run(capsys, "disruption", "--hq", "battle", "--strength", "2",
                       "--difference", "0", "--rolls", "1,2")
     assert data == {"results": ["OHD", "OHD"], "effective": False}
+
+
+
+def test_ef_demo_plays_narrated_phases_through_the_referee(capsys):
+    """Issue 13 item 4: the guided EuroFront demo (`grognard eurofront demo`)."""
+    rc, data, _ = run(capsys, "demo", "--phases", "3")
+    assert rc == 0 and data["scenario"] == "eurofront-1941" and data["commands"] > 10
+    assert any("Chits revealed together" in line for line in data["lines"])
+    assert any("face-down blocks" in line for line in data["lines"])
+    rc, _, err = run(capsys, "demo", "--phases", "0")
+    assert rc == 2 and "--phases" in err

@@ -8,7 +8,6 @@ in one line; the fog of war is shown as the Allies see the Axis.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from grognard.engine.commands import Command
@@ -146,7 +145,3 @@ def run_demo(seed: int = 1941, phases: int = 6) -> dict[str, Any]:
     return {"scenario": SCENARIO, "seed": seed, "commands": len(g.commands),
             "battles": battles, "date": g.status()["date"], "lines": lines,
             "state_hash": g.state_hash()}
-
-
-def lines_of(data: dict[str, Any]) -> Iterable[str]:
-    return data["lines"]
