@@ -4,6 +4,8 @@ supply and production (issue 13 item 3, issue 11 decisions), through the engine.
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.engine.commands import Command
@@ -559,3 +561,46 @@ def test_event_view_hides_moves_of_the_other_side():
     assert event_view(ev, "allies")["data"] == {"block": "a block of axis", "side": "axis",
                                                 "from": "0303", "to": "0403", "phase": 1}
     assert event_view(ev, "axis")["data"]["block"] == "ax-pz"
+
+
+def candidates(g: Game, player: str) -> list[Command]:
+    """Every command of the allowed kinds over all blocks, hexes and small numbers."""
+    state = g.state
+    blocks = sorted(state["units"]) + sorted(state["destroyed"][player])
+    hexes = [g.scenario.map.label(i) for i in range(g.scenario.map.n)]
+    out: list[Command] = []
+    for kind in sorted(g.allowed(player)):
+        if kind in ("move", "rail_move", "para_move", "retreat"):
+            out += [Command(kind, player, {"block": b, "to": h}) for b in blocks for h in hexes]
+        elif kind in ("take_loss", "build"):
+            out += [Command(kind, player, {"block": b}) for b in blocks]
+        elif kind == "rebuild":
+            out += [Command(kind, player, {"block": b, "at": h}) for b in blocks for h in hexes]
+        elif kind in ("airpower_disruption", "remove_apd_marker"):
+            key = "target" if kind == "airpower_disruption" else "hex"
+            out += [Command(kind, player, {key: h}) for h in hexes]
+        elif kind == "place_chit":
+            out += [Command(kind, player, {"strength": s, "count": n})
+                    for s in range(4) for n in range(4)]
+        elif kind in ("allocate_uboats", "allocate_escorts"):
+            out += [Command(kind, player, {"pp": pp}) for pp in range(0, 25, 5)]
+        elif kind == "activate_hq":
+            out += [Command(kind, player, {"hq": b}) for b in blocks]
+        else:
+            out.append(Command(kind, player))
+    return out
+
+
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 150))
+@settings(max_examples=12, deadline=None)
+def test_legal_is_exactly_what_verify_accepts_on_random_positions(seed, steps):
+    """Issue 11 item 2: every enumerated command passes verify, and every command that passes
+    verify is enumerated, at random positions of random games."""
+    g = new_game(seed % 40)
+    random_play(g, seed, max_commands=steps)
+    for p in ("axis", "allies"):
+        legal = g.legal(p)
+        assert all(g.can(c) for c in legal)
+        accepted = [c for c in candidates(g, p) if g.can(c)]
+        missing = [c for c in accepted if c not in legal]
+        assert missing == []

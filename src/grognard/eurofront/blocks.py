@@ -31,7 +31,7 @@ the base game can put its figures in.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -223,25 +223,31 @@ def weather_mp(mp: int, weather: str | None) -> int:
     return mp
 
 
+def _spread(g: Geo, start: str, limit: int, enter: Callable[[str], bool],
+            stop: Callable[[str], bool]) -> dict[str, int]:
+    """Hexes within ``limit`` steps of ``start`` over hexes that may be entered, never going
+    on from a hex where movement stops; hex -> steps (``start`` excluded)."""
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        h = todo.popleft()
+        if dist[h] >= limit or (h != start and stop(h)):
+            continue
+        for n in g.neighbours(h):
+            if n not in dist and enter(n):
+                dist[n] = dist[h] + 1
+                todo.append(n)
+    del dist[start]
+    return dist
+
+
 def reach(g: Geo, occ: Mapping[str, Mapping[str, list[str]]], start: str, side: str, mp: int
           ) -> dict[str, int]:
     """Hexes a block of ``side`` in ``start`` can reach with ``mp`` hexes of movement: it may not
     pass through a hex holding enemy blocks, and stops on entering one (a battle)."""
     if enemy_in(occ, start, side):
         return {}
-    dist = {start: 0}
-    todo = deque([start])
-    while todo:
-        h = todo.popleft()
-        d = dist[h]
-        if d >= mp or (h != start and enemy_in(occ, h, side)):
-            continue
-        for n in g.neighbours(h):
-            if n not in dist:
-                dist[n] = d + 1
-                todo.append(n)
-    del dist[start]
-    return dist
+    return _spread(g, start, mp, lambda n: True, lambda h: enemy_in(occ, h, side))
 
 
 def rail_reach(g: Geo, occ: Mapping[str, Mapping[str, list[str]]],
@@ -249,18 +255,9 @@ def rail_reach(g: Geo, occ: Mapping[str, Mapping[str, list[str]]],
     """Strategic rail: through friendly-controlled hexes free of enemy blocks only."""
     if enemy_in(occ, start, side):
         return {}
-    dist = {start: 0}
-    todo = deque([start])
-    while todo:
-        h = todo.popleft()
-        if dist[h] >= hexes:
-            continue
-        for n in g.neighbours(h):
-            if n not in dist and control.get(n) == side and not enemy_in(occ, n, side):
-                dist[n] = dist[h] + 1
-                todo.append(n)
-    del dist[start]
-    return dist
+    return _spread(g, start, hexes,
+                   lambda n: control.get(n) == side and not enemy_in(occ, n, side),
+                   lambda h: False)
 
 
 def supplied(g: Geo, occ: Mapping[str, Mapping[str, list[str]]], control: Mapping[str, str],

@@ -233,13 +233,19 @@ def _movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
 # --- move ----------------------------------------------------------------------------------
 
 
-def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    """Block game: move an activated block (see the module docstring)."""
+def _activated_block(ctx: Context, state: JSON, cmd: Command) -> tuple[str, JSON, str]:
+    """A block of the activated side that may move now, within the HQ's command range."""
     op = _operation(state, cmd.player)
     uid, u = _own_block(state, cmd.player, cmd)
     to = _target(ctx, cmd)
     _free_to_move(state, uid, u)
     _in_command(ctx, op, uid, u)
+    return uid, u, to
+
+
+def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
+    """Block game: move an activated block (see the module docstring)."""
+    uid, u, to = _activated_block(ctx, state, cmd)
     if enemy_in(occ(ctx, state), u["hex"], u["side"]):
         raise IllegalOrder("EF-18", f"block {uid} is engaged in {u['hex']}; it leaves only by "
                            "retreat")
@@ -279,11 +285,7 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
 
 def verify_rail_move(ctx: Context, state: JSON, cmd: Command) -> None:
     """EF-17/EF-03 Strategic rail move of an activated block."""
-    op = _operation(state, cmd.player)
-    uid, u = _own_block(state, cmd.player, cmd)
-    to = _target(ctx, cmd)
-    _free_to_move(state, uid, u)
-    _in_command(ctx, op, uid, u)
+    uid, u, to = _activated_block(ctx, state, cmd)
     if to not in rail_range(ctx, state, uid):
         lim = rail_limit(ctx, state, cmd.player)
         rule = "EF-03" if lim < game_readings(ctx).efg_rail_hexes else "EF-17"
