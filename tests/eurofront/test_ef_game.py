@@ -550,6 +550,7 @@ def test_undo_takes_back_a_move_exactly():
     g = new_game()
     to_activation(g, (2, 1), (0, 0))
     g.apply(Command("activate_hq", "axis", {"hq": "ax-hq"}))
+    assert "revealed" in g.undo_refusal("axis")  # the activated HQ was revealed
     h = g.state_hash()
     g.apply(Command("move", "axis", {"block": "ax-pz", "to": "0403"}))
     assert g.undo("axis").kind == "move" and g.state_hash() == h

@@ -561,7 +561,7 @@ EUROFRONT = RuleSystem(
     game_over=game_over,
     phase_prompt=phase_prompt,
     turn_label=turn_label,
-    reveal_events=frozenset({"chits_revealed", "battle_started"}),
+    reveal_events=frozenset({"chits_revealed", "battle_started", "hq_activated"}),
 )
 register_system(EUROFRONT)
 
