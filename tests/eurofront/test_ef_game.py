@@ -60,8 +60,10 @@ def test_ef18_both_place_chits_at_once_and_neither_sees_the_other_before_the_rev
     assert mine["secrets"][first]["chit"] == [2, 1]
     assert first not in theirs["secrets"] and theirs["activation"]["chits"] == {}
     assert "chit" not in json.dumps(theirs["secrets"])
-    assert event_view(ev, second)["data"] == {"side": first, "placed": True}
-    assert event_view(ev, first)["data"]["strength"] == 2
+    assert event_view(ev, second, g.state)["data"] == {"side": first, "placed": True}
+    assert event_view(ev, first, g.state)["data"]["strength"] == 2
+    assert g.events_for(second, len(g.events) - 1) == [[{"type": "chit_placed", "data": {
+        "side": first, "placed": True}}]]
     (rev,) = g.apply(Command("place_chit", second, {"strength": 0, "count": 0}))
     assert rev.type == "chits_revealed"
     assert rev.data["chits"] == {first: [2, 1], second: [0, 0]}
@@ -367,7 +369,7 @@ def test_ef09_paratroop_strategic_move_pays_strategic_moves():
     assert cmds and all(c.args["block"] == "ax-para" for c in cmds)
     (ev,) = g.apply(Command("para_move", "axis", {"block": "ax-para", "to": "0302"}))
     assert ev.data["cost"] == 2 and g.state["strategic_moves"]["axis"] == 0
-    assert event_view(ev, "allies")["data"]["block"] == "a block of axis"
+    assert event_view(ev, "allies", g.state)["data"]["block"] == "axis block 1"
     assert_rejected(g, Command("para_move", "axis", {"block": "ax-para", "to": "0303"}),
                     "EF-17|EF-09")
 
@@ -557,11 +559,25 @@ def test_undo_takes_back_a_move_exactly():
 
 
 def test_event_view_hides_moves_of_the_other_side():
+    g = new_game()
     ev = Event("block_moved", {"block": "ax-pz", "side": "axis", "from": "0303", "to": "0403",
                                "phase": 1})
-    assert event_view(ev, "allies")["data"] == {"block": "a block of axis", "side": "axis",
-                                                "from": "0303", "to": "0403", "phase": 1}
-    assert event_view(ev, "axis")["data"]["block"] == "ax-pz"
+    assert event_view(ev, "allies", g.state)["data"] == {
+        "block": "axis block 1", "side": "axis", "from": "0303", "phase": 1, "to": "0403"}
+    assert event_view(ev, "axis", g.state)["data"]["block"] == "ax-pz"
+
+
+def test_the_logs_of_a_battle_name_no_block_that_stands_face_down_again():
+    g, _ = attack(3)
+    while g.decisions():
+        g.apply(g.legal(g.decisions()[0].player)[0])
+    for viewer in ("axis", "allies"):
+        text = json.dumps(g.events_for(viewer))
+        for uid in hidden_ids(g, viewer):
+            assert f'"{uid}"' not in text
+    started = next(e for evs in g.events_for("allies") for e in evs
+                   if e["type"] == "battle_started")
+    assert started["data"]["blocks"]["axis block 1"]["kind"] == "armour"  # what was seen
 
 
 def candidates(g: Game, player: str) -> list[Command]:

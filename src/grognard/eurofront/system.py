@@ -484,33 +484,36 @@ def view(state: JSON, player: str) -> JSON:
     return v
 
 
-_HIDDEN_EVENT_KEYS = {"block", "steps", "name"}
-
-
-def event_view(event: Event, player: str, state: JSON | None = None) -> dict[str, Any]:
-    """An event as ``player`` may read it in the log: the other player's chit before the
-    reveal, and the identity of the other side's face-down blocks (moves, supply losses,
-    builds), are withheld."""
-    d = dict(event.data)
+def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
+    """An event as ``player`` may read it in the log (``state``: the position now): the other
+    player's chit before the reveal is withheld; every other-side block that stands face down
+    now is named only "<side> block N" (numbered within the event), and the other side's
+    supply losses are left out (they would tell a face-down block's steps)."""
+    d: Any = dict(event.data)
     t = event.type
-    side = d.get("side")
-    if t == "chit_placed" and side != player:
-        d = {"side": side, "placed": True}
-    elif t in ("block_moved", "rail_moved", "para_moved", "step_built", "block_rebuilt") \
-            and side != player:
-        d = {k: val for k, val in d.items() if k not in _HIDDEN_EVENT_KEYS}
-        d["block"] = f"a block of {side}"
-    elif t == "activation_phase_ended":
-        mine = {b: s for b, s in d["out_of_supply"].items()
-                if state is None or b in _owned(state, player)}
-        d["out_of_supply"] = mine
-        d["face_down"] = [b for b in d["face_down"] if b in mine]
-    return {"type": t, "data": d}
+    if t == "chit_placed" and d.get("side") != player:
+        d = {"side": d["side"], "placed": True}
+    if t == "activation_phase_ended":
+        own = {b for b, u in state["units"].items() if u["side"] == player} | \
+            set(state["destroyed"].get(player, {}))
+        d["out_of_supply"] = {b: n for b, n in d["out_of_supply"].items() if b in own}
+        d["face_down"] = [b for b in d["face_down"] if b in own]
+    hidden = {uid: u["side"] for uid, u in state["units"].items()
+              if u["hidden"] and u["side"] != player}
+    names: dict[str, str] = {}
 
+    def anon(x: Any) -> Any:
+        if isinstance(x, str) and x in hidden:
+            if x not in names:
+                names[x] = f"{hidden[x]} block {len(names) + 1}"
+            return names[x]
+        if isinstance(x, dict):
+            return {anon(k): anon(v) for k, v in sorted(x.items())}
+        if isinstance(x, list):
+            return [anon(v) for v in x]
+        return x
 
-def _owned(state: JSON, player: str) -> set[str]:
-    return {b for b, u in state["units"].items() if u["side"] == player} | \
-        set(state["destroyed"].get(player, {}))
+    return {"type": t, "data": anon(d)}
 
 
 COMMANDS: dict[str, CommandSpec] = {
@@ -562,6 +565,7 @@ EUROFRONT = RuleSystem(
     phase_prompt=phase_prompt,
     turn_label=turn_label,
     reveal_events=frozenset({"chits_revealed", "battle_started", "hq_activated"}),
+    event_view=event_view,
 )
 register_system(EUROFRONT)
 
