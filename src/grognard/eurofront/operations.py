@@ -295,10 +295,13 @@ def verify_rail_move(ctx: Context, state: JSON, cmd: Command) -> None:
 
 def execute_rail_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     u = state["units"][cmd.args["block"]]
+    lim = rail_limit(ctx, state, cmd.player)
     return [Event("rail_moved", {"phase": int(state["activation"]["phase"]),
                                  "block": cmd.args["block"], "side": cmd.player,
                                  "from": u["hex"], "to": cmd.args["to"],
-                                 "limit": rail_limit(ctx, state, cmd.player)})]
+                                 "limit": lim, "rules": ["EF-17"] + (
+                                     ["EF-03"] if lim < game_readings(ctx).efg_rail_hexes
+                                     else [])})]
 
 
 def fold_rail_moved(state: JSON, ev: Event) -> JSON:
@@ -420,7 +423,11 @@ def execute_apd(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Eve
         "hq": hq.id, "side": cmd.player, "target": target, "difference": rec.difference,
         "rolls": list(rec.rolls), "results": [r.value for r in rec.results],
         "effective": rec.effective, "own_hq_disrupted": rec.own_hq_disrupted,
-        "enemy_markers_removed": rec.enemy_markers_removed, "battle_hq_in_range": in_range})]
+        "enemy_markers_removed": rec.enemy_markers_removed, "battle_hq_in_range": in_range,
+        "rules": ["EF-11", "EF-12"] + (["EF-13"] if rec.effective else [])
+        + (["EF-14"] if rec.enemy_markers_removed else [])
+        + (["EF-15"] if rec.own_hq_disrupted else [])
+        + (["EF-16"] if hq.hq_class is HQClass.SUPREME and not in_range else [])})]
 
 
 def fold_apd_resolved(state: JSON, ev: Event) -> JSON:
@@ -535,9 +542,12 @@ def run_on(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[E
                 shown = {uid: {k: s["units"][uid][k] for k in ("side", "kind", "steps", "fp",
                                                                "name")}
                          for side in (att, other(att)) for uid in _blocks_in(s, h, side)}
+                air = _air_dice(ctx, s, h, att)
                 emit(Event("battle_started", {
                     "hex": h, "attacker": att, "defender": other(att), "blocks": shown,
-                    "air_dice": _air_dice(ctx, s, h, att), "rounds": r.efg_battle_rounds}))
+                    "air_dice": air, "rounds": r.efg_battle_rounds,
+                    "rules": ["EF-08"] if air and rule_on(ctx, OptionalRule.FRONT_AIR_POWER)
+                    else []}))
                 continue
             op = s["operation"]
             if op is not None and op.get("closing"):

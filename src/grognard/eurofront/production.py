@@ -222,8 +222,9 @@ def verify_allocate_escorts(ctx: Context, state: JSON, cmd: Command) -> None:
 
 def _execute_allocation(key: str) -> object:
     def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        return [Event("programme_allocated", {"side": cmd.player, "programme": key,
-                                              "pp": cmd.args["pp"]})]
+        return [Event("programme_allocated", {
+            "side": cmd.player, "programme": key, "pp": cmd.args["pp"],
+            "rules": ["EF-04", "EF-05"] if key == "uboat_pp" else ["EF-06"]})]
     return execute
 
 
@@ -311,9 +312,12 @@ def execute_end_production(ctx: Context, state: JSON, cmd: Command, dice: Dice) 
         removed = sorted([lab[m.index(h)], s.value] for h, s in rec2.removed)
     face_up = sorted(uid for side in ("axis", "allies")
                      for uid, d in state["destroyed"][side].items() if d["face_down"])
+    rule_ids = (["EF-02"] if face_up else []) + (["EF-14", "EF-15"] if removed else [])
+    if uboat is not None and (uboat["trigger_roll"] is not None or uboat["shipping_rolls"]):
+        rule_ids += ["EF-04", "EF-05"] + (["EF-07"] if uboat["air_superiority_lost"] else [])
     out.append(Event("month_started", {
         "month": str(month), "face_up": face_up, "apd_removed": removed, "uboat": uboat,
-        "strategic_moves": game_readings(ctx).efg_strategic_moves}))
+        "strategic_moves": game_readings(ctx).efg_strategic_moves, "rules": rule_ids}))
     return out
 
 
