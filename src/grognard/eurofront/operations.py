@@ -542,11 +542,11 @@ def run_on(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[E
                 shown = {uid: {k: s["units"][uid][k] for k in ("side", "kind", "steps", "fp",
                                                                "name")}
                          for side in (att, other(att)) for uid in _blocks_in(s, h, side)}
-                air = _air_dice(ctx, s, h, att)
+                n_air = _air_dice(ctx, s, h, att)
                 emit(Event("battle_started", {
                     "hex": h, "attacker": att, "defender": other(att), "blocks": shown,
-                    "air_dice": air, "rounds": r.efg_battle_rounds,
-                    "rules": ["EF-08"] if air and rule_on(ctx, OptionalRule.FRONT_AIR_POWER)
+                    "air_dice": n_air, "rounds": r.efg_battle_rounds,
+                    "rules": ["EF-08"] if n_air and rule_on(ctx, OptionalRule.FRONT_AIR_POWER)
                     else []}))
                 continue
             op = s["operation"]
