@@ -11,10 +11,12 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -152,3 +154,86 @@ def postgres_url() -> Iterator[str]:
                         "-w", "stop"], capture_output=True)
         with contextlib.suppress(OSError):
             shutil.rmtree(data)
+
+
+class ThreadServer:
+    """The app served by uvicorn in a thread of the test process (its referee at hand)."""
+
+    def __init__(self, db_url: str) -> None:
+        import uvicorn
+
+        from grognard.server.app import create_app
+
+        self.app = create_app(db_url)
+        self.referee = self.app.state.referee
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.referee.store.dispose()
+
+
+@pytest.fixture
+def thread_server(tmp_path: Path) -> Iterator[ThreadServer]:
+    with ThreadServer(f"sqlite:///{tmp_path / 'web.sqlite'}") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path: str) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path,
+                              args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def secret_strings(game: object, viewer: str) -> set[str]:
+    """Distinctive strings of what ``viewer`` may not see in ``game``: other sides' hidden unit
+    ids and the string values in their secrets (hex labels and side names excepted, as every
+    seat sees those on the map), and each secret value's JSON."""
+    import json
+
+    g: Any = game
+    m = g.scenario.map
+    public = {m.label(i) for i in range(m.n)} | set(g.scenario.sides)
+    out: set[str] = set()
+    for uid, u in g.state["units"].items():
+        if u.get("hidden") and u.get("side") != viewer:
+            out.add(uid)
+
+    def leaves(v: Any) -> None:
+        if isinstance(v, str):
+            if len(v) >= 3 and v not in public:
+                out.add(v)
+        elif isinstance(v, dict):
+            for x in v.values():
+                leaves(x)
+        elif isinstance(v, list):
+            for x in v:
+                leaves(x)
+
+    for side, sec in (g.state.get("secrets") or {}).items():
+        if side == viewer or not sec:
+            continue
+        leaves(sec)
+        for v in sec.values():
+            if v:
+                out.add(json.dumps(v, sort_keys=True, separators=(",", ":")))
+    return out

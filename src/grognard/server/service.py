@@ -89,15 +89,17 @@ class Referee:
         return self._scenarios[name]
 
     # --- creation --------------------------------------------------------------------------
-    def create(self, scenario: str, mode: str = "seats", *, text: str | None = None
-               ) -> tuple[str, dict[str, str]]:
+    def create(self, scenario: str, mode: str = "seats", *, text: str | None = None,
+               seed: int | None = None) -> tuple[str, dict[str, str]]:
         """A new game of a shipped scenario (or of scenario ``text``); returns its id and the
-        secret token of each seat (one hotseat token in hotseat mode)."""
+        secret token of each seat (one hotseat token in hotseat mode). ``seed`` is for tests
+        and studies in-process: no HTTP request can choose it."""
         if mode not in MODES:
             raise InputError("mode", f"must be one of {', '.join(MODES)}")
         sc = parse_scenario(text, "<posted scenario>") if text is not None \
             else self.scenario(scenario)
-        seed, nonce = new_seed()
+        fresh, nonce = new_seed()
+        seed = fresh if seed is None else seed
         game = Game(sc, seed)
         gid = secrets.token_hex(6)
         if mode == HOTSEAT or mode == "hotseat":
@@ -188,6 +190,8 @@ class Referee:
         missing = game.unenumerated(player)
         if "move" in missing:
             out.extend(_search_moves(game, player))
+        if "attack" in missing:
+            out.extend(_search_attacks(game, player))
         if "end_phase" in missing:
             end = Command("end_phase", player, {})
             if game.can(end):
@@ -371,6 +375,35 @@ def _search_moves(game: Game, player: str) -> list[Command]:
                         nxt.append((j, p))
             frontier = nxt
             if len(seen) > 400:
+                break
+    return out
+
+
+def _search_attacks(game: Game, player: str) -> list[Command]:
+    """One attack per enemy-held hex next to ``player``'s units, with every adjacent unit
+    that may join, kept when the rules accept it (``defender_hex`` for Europa, ``hex`` for
+    3R): for systems whose attack command has no enumerator yet."""
+    m = game.scenario.map
+    units = game.state["units"]
+    mine: dict[int, list[str]] = {}
+    enemy: set[int] = set()
+    for uid, u in sorted(units.items()):
+        if u.get("hex") is None or u.get("status", "active") != "active":
+            continue
+        i = m.index_of_label(u["hex"])
+        if u.get("side") == player:
+            mine.setdefault(i, []).append(uid)
+        else:
+            enemy.add(i)
+    out: list[Command] = []
+    for t in sorted(enemy):
+        attackers = [uid for j in m.neighbor_indices(t) for uid in mine.get(int(j), [])]
+        if not attackers:
+            continue
+        for key in ("defender_hex", "hex"):
+            cmd = Command("attack", player, {key: m.label(t), "attackers": attackers})
+            if game.can(cmd):
+                out.append(cmd)
                 break
     return out
 

@@ -1,0 +1,93 @@
+"""C-HIDDEN over the wire: for every shipped scenario with secrets (hidden units, secret plans),
+every endpoint and page a seat can reach, at every step of a game, holds none of the other
+seats' hidden values."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from grognard.engine.scenario import shipped_scenarios
+from grognard.server.service import Referee
+
+from .conftest import secret_strings
+
+
+def _everything(client: Any, gid: str, token: str, n: int) -> str:
+    """Every page and API answer one seat can reach now."""
+    texts = [client.get("/").text, client.get(f"/play/{token}").text,
+             client.get(f"/games/{gid}").text, client.get("/api/games").text,
+             client.get(f"/api/games/{gid}").text,
+             client.get(f"/api/play/{token}/state").text,
+             client.get(f"/api/play/{token}/version").text,
+             client.get(f"/api/play/{token}/history").text]
+    texts += [client.get(f"/api/play/{token}/position/{k}").text for k in range(n + 1)]
+    return "\n".join(texts)
+
+
+def _secret_commands(ref: Referee, game: Any, player: str) -> list[dict[str, Any]]:
+    """The documented example of each allowed kind that has no enumerator (surprise plans,
+    commitments): the way secrets enter a game that random legal play does not reach."""
+    out = []
+    for kind in game.unenumerated(player):
+        ex = game.system.commands[kind].example
+        if ex:
+            out.append({"kind": kind, "args": dict(ex.get("args", ex))})
+    return out
+
+
+def _with_secrets() -> list[str]:
+    from grognard.engine.scenario import load_scenario
+
+    names = []
+    for name in sorted(shipped_scenarios()):
+        sc = load_scenario(name)
+        if any(p.hidden for p in sc.placements) or sc.system in ("europa", "eurofront"):
+            names.append(name)
+    return names
+
+
+@pytest.mark.parametrize("scenario", _with_secrets())
+def test_no_hidden_value_reaches_another_seat(client: Any, scenario: str) -> None:
+    ref: Referee = client.app.state.referee
+    gid, seats = ref.create(scenario, seed=11)
+    rng = random.Random(scenario)
+    baseline = {p: _everything(client, gid, t, 0) for p, t in seats.items()}
+    steps = 0
+    checked = 0
+    for _ in range(12):
+        with ref.hold(gid) as loaded:
+            game = loaded.game
+            active = game.active()
+            if not active:
+                break
+            player = active[0]
+            options = _secret_commands(ref, game, player) if steps < 3 else []
+            options += [{"kind": c.kind, "args": dict(c.args)}
+                        for c in ref.legal(game, player)]
+            version = loaded.version
+        applied = False
+        for cmd in options[:3] + rng.sample(options[3:], min(len(options[3:]), 5)):
+            r = client.post(f"/api/play/{seats[player]}/command",
+                            json={"version": version, **cmd})
+            if r.status_code == 200:
+                applied = True
+                break
+        if not applied:
+            break
+        steps += 1
+        with ref.hold(gid) as loaded:
+            hidden = {p: secret_strings(loaded.game, p) for p in seats}
+        for p, token in seats.items():
+            secrets = {s for s in hidden[p] if s not in baseline[p]}
+            if not secrets:
+                continue
+            seen = _everything(client, gid, token, steps)
+            leaked = sorted(s for s in secrets if s in seen)
+            assert not leaked, f"{scenario}: {p} sees {leaked[:3]} after {steps} commands"
+            checked += 1
+    assert steps > 0
+    if scenario in ("europa-surprise", "tr-1939-invasion"):
+        assert checked, f"{scenario}: no secret was ever in play"
