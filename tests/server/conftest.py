@@ -237,3 +237,8 @@ def secret_strings(game: object, viewer: str) -> set[str]:
             if v:
                 out.add(json.dumps(v, sort_keys=True, separators=(",", ":")))
     return out
+
+
+def dest(args: Any) -> str:
+    """Where a move command goes (``to``, or the end of its ``path``)."""
+    return str(args.get("to") or args["path"][-1])

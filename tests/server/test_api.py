@@ -11,6 +11,8 @@ import pytest
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 
+from .conftest import dest
+
 
 def new_game(client: Any, scenario: str = "demo-europa", mode: str = "seats") -> dict[str, Any]:
     r = client.post("/api/games", json={"scenario": scenario, "mode": mode})
@@ -79,7 +81,7 @@ def test_move_then_stale_submission_is_refused_409_and_changes_nothing(client: A
     assert r.status_code == 200
     after = r.json()
     assert after["version"] == 1
-    assert after["view"]["units"][mv["args"]["unit"]]["hex"] == (mv["args"].get("to") or mv["args"]["path"][-1])
+    assert after["view"]["units"][mv["args"]["unit"]]["hex"] == dest(mv["args"])
     other = next(c for c in after["legal"] if c["kind"] == "move")
     r = client.post(f"/api/play/{axis}/command", json={"version": 0, **other})
     assert r.status_code == 409
@@ -152,7 +154,7 @@ def test_log_and_vcr_positions_follow_the_game(client: Any) -> None:
     hist = client.get(f"/api/play/{axis}/history").json()
     assert [e["kind"] for e in hist["entries"]] == ["move", "end_phase"]
     unit = start["view"]["units"][mv["args"]["unit"]]
-    assert any(unit["name"] in ch and (mv["args"].get("to") or mv["args"]["path"][-1]) in ch
+    assert any(unit["name"] in ch and dest(mv["args"]) in ch
                for ch in hist["entries"][0]["changes"])
     # the soviet log tells the visible move without the axis order's arguments
     theirs = client.get(f"/api/play/{soviet}/history").json()["entries"]

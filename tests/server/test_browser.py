@@ -10,7 +10,7 @@ from typing import Any
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 
-from .conftest import ThreadServer, secret_strings
+from .conftest import ThreadServer, dest, secret_strings
 
 TIMEOUT = 15_000
 
@@ -63,7 +63,7 @@ def _combat_seed(srv: ThreadServer, unit: str, to: str) -> tuple[int, str]:
     for seed in range(1, 300):
         g = Game(sc, seed)
         move = next(c for c in ref.legal(g, "axis")
-                    if c.kind == "move" and c.args["unit"] == unit and c.args["path"][-1] == to)
+                    if c.kind == "move" and c.args["unit"] == unit and dest(c.args) == to)
         g.apply(move)
         while g.phase.name != "combat":
             g.apply(Command("end_phase", "axis", {}))
@@ -163,7 +163,7 @@ def test_a_stale_submission_is_refused_in_the_browser(browser: Any,
     assert "stale" in stale.page.inner_text("#message")
     with srv.referee.hold(gid) as loaded:
         assert len(loaded.game.commands) == 1
-    stale.wait_unit("de-20mot", mv["args"]["path"][-1])  # it reloaded the current state
+    stale.wait_unit("de-20mot", dest(mv["args"]))  # it reloaded the current state
     stale.close()
 
 
@@ -191,6 +191,7 @@ def test_other_seats_dom_and_traffic_hold_no_hidden_value(browser: Any,
     srv = thread_server
     ref = srv.referee
     gid, seats = ref.create("tr-1939-invasion", seed=2)
+    ref.command(seats["axis"], 0, "end_phase", {})
     allies = Seat(browser, f"{srv.url}/play/{seats['allies']}")
     allies.page.click("#vcrfirst")
     allies.page.wait_for_selector("#replaybar:not([hidden])")

@@ -28,10 +28,10 @@ def _everything(client: Any, gid: str, token: str, n: int) -> str:
 
 
 def _secret_commands(ref: Referee, game: Any, player: str) -> list[dict[str, Any]]:
-    """The documented example of each allowed kind that has no enumerator (surprise plans,
-    commitments): the way secrets enter a game that random legal play does not reach."""
+    """The documented example of each allowed kind (surprise plans, commitments): the way
+    secrets enter a game that random legal play may not reach."""
     out = []
-    for kind in game.unenumerated(player):
+    for kind in sorted(game.allowed(player) - {"end_phase"}):
         ex = game.system.commands[kind].example
         if ex:
             out.append({"kind": kind, "args": dict(ex.get("args", ex))})

@@ -223,7 +223,7 @@ class Referee:
                 "active": list(g.active()), "prompt": g.prompt(player), "decisions": mine,
                 "over": g.over, "result": None if g.result is None else dict(g.result),
                 "commands": len(g.commands), "can_undo": g.can_undo(player),
-                "undo_refusal": g.undo_refusal(player),
+                "undo_refusal": _undo_refusal(g, player),
             },
             "view": g.view(player),
             "legal": legal,
@@ -294,9 +294,11 @@ class Referee:
         with self.hold(gid) as loaded:
             player = self.acting_player(loaded, seat, as_player)
             views = list(_views(loaded.game, player))
+            seen = loaded.game.events_for(player)
             entries = []
             for i, cmd in enumerate(loaded.game.commands):
-                entries.append(describe(loaded.game, i, cmd, views[i], views[i + 1], player))
+                entries.append(describe(loaded.game, cmd, seen[i], views[i], views[i + 1],
+                                        player, i))
             return {"game": gid, "player": player, "version": loaded.version,
                     "entries": entries,
                     "ledger": [ledger_of(v) for v in views]}
@@ -311,7 +313,7 @@ class Referee:
                 raise InputError("n", f"must be between 0 and {len(g.commands)}")
             state = g.system.initial_state(g.scenario)
             for evs in g.events[:n]:
-                state = g.fold(state, [Event.from_json(e.to_json()) for e in evs])
+                state = g.fold(state, _fresh(evs))
             return {"n": n, "of": len(g.commands), "view": g.system.view(state, player)}
 
     def export(self, gid: str) -> dict[str, Any]:
@@ -332,6 +334,14 @@ class Referee:
 
 
 # --- helpers --------------------------------------------------------------------------------
+def _undo_refusal(game: Game, player: str) -> str | None:
+    """Why ``player`` cannot undo, without naming another side's last order (its kind may be
+    a secret, e.g. a surprise plan's delay)."""
+    if game.commands and game.commands[-1].player != player:
+        return f"the last command was {game.commands[-1].player}'s"
+    return game.undo_refusal(player)
+
+
 def _current(loaded: Loaded, version: int, what: str) -> None:
     """Refuse a ``what`` made against an older version of the game (HTTP 409)."""
     if version != loaded.version:
@@ -339,11 +349,16 @@ def _current(loaded: Loaded, version: int, what: str) -> None:
                            f"against {version}): reload and try again")
 
 
+def _fresh(events: list[Event]) -> list[Event]:
+    """Deep copies of recorded events for a fold (folds may keep and later change event data)."""
+    return [Event.from_json(json.loads(json.dumps(e.to_json()))) for e in events]
+
+
 def _views(game: Game, player: str) -> Iterator[JSON]:
     state = game.system.initial_state(game.scenario)
     yield game.system.view(state, player)
     for evs in game.events:
-        state = game.fold(state, [Event.from_json(e.to_json()) for e in evs])
+        state = game.fold(state, _fresh(evs))
         yield game.system.view(state, player)
 
 
@@ -423,10 +438,11 @@ def _unit_name(uid: str, u: JSON) -> str:
     return str(u.get("name") or uid)
 
 
-def describe(game: Game, i: int, cmd: Command, before: JSON, after: JSON, player: str
-             ) -> dict[str, Any]:
-    """One log entry in plain words, from the seat's views before and after command ``i``:
-    what the seat could see change, the dice rolled, and (for its own commands) the order."""
+def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSON, after: JSON,
+             player: str, i: int) -> dict[str, Any]:
+    """One log entry in plain words, from the seat's views before and after command ``i`` and
+    its events as the seat may see them (``Game.events_for``): what the seat could see change,
+    the dice rolled, and (for its own commands) the order."""
     lines: list[str] = []
     ub, ua = before.get("units", {}), after.get("units", {})
     for uid in sorted(set(ub) | set(ua)):
@@ -463,12 +479,16 @@ def describe(game: Game, i: int, cmd: Command, before: JSON, after: JSON, player
     from grognard.server.dice import _dice_in
 
     own = cmd.player == player
-    dice = _dice_in([e.to_json() for e in game.events[i]])
+    dice = _dice_in(events)
     text = f"{cmd.player.title()}: {cmd.kind.replace('_', ' ')}"
-    if not own and not lines and not dice:
-        text = f"{cmd.player.title()}: an order you cannot see"
-        return {"n": i + 1, "player": cmd.player, "kind": None, "text": text, "dice": [],
-                "changes": []}
+    # another side's order is named only when the seat may see all of its events
+    shown = own or (bool(lines or dice) and bool(events)
+                    and len(events) == len(game.events[i]))
+    if not shown:
+        text = f"{cmd.player.title()}: " + ("an order you cannot see" if not lines and not dice
+                                            else "an order")
+        return {"n": i + 1, "player": cmd.player, "kind": None, "text": text, "dice": dice,
+                "changes": lines}
     if own and cmd.args:
         text += " " + json.dumps(dict(cmd.args), sort_keys=True, separators=(",", ":"))
     return {"n": i + 1, "player": cmd.player, "kind": cmd.kind, "text": text,
