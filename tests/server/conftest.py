@@ -70,11 +70,12 @@ class LiveServer:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> LiveServer:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from grognard.cli import entry; entry()", "serve", "--db", self.db_url,
              "--port", str(self.port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}"

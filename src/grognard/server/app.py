@@ -173,6 +173,10 @@ def create_app(db_url: str) -> FastAPI:
         body = await _body(request)
         return ref.odds(token, str(body.get("kind", "attack")), body.get("args", {}), _as(body))
 
+    @app.get("/api/play/{token}/moves/{unit}")
+    def unit_moves(token: str, unit: str, request: Request) -> Any:
+        return ref.unit_moves(token, unit, request.query_params.get("as"))
+
     @app.get("/api/play/{token}/history")
     def history(token: str, request: Request) -> Any:
         return ref.history(token, request.query_params.get("as"))

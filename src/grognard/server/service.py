@@ -183,12 +183,13 @@ class Referee:
         return as_player
 
     # --- what a seat sees ------------------------------------------------------------------
-    def legal(self, game: Game, player: str) -> list[Command]:
-        """Every legal command for ``player`` now: the engine's enumerators, plus moves found
-        by a search over the map for systems whose move command has no enumerator yet."""
+    def legal(self, game: Game, player: str, *, search_moves: bool = False) -> list[Command]:
+        """Every legal command for ``player`` now: the engine's enumerators, plus attacks (and,
+        with ``search_moves``, moves) found by a search over the map for systems whose
+        command has no enumerator yet."""
         out = game.legal(player)
         missing = game.unenumerated(player)
-        if "move" in missing:
+        if "move" in missing and search_moves:
             out.extend(_search_moves(game, player))
         if "attack" in missing:
             out.extend(_search_attacks(game, player))
@@ -197,6 +198,23 @@ class Referee:
             if game.can(end):
                 out.append(end)
         return out
+
+    def unit_moves(self, token: str, unit: str, as_player: str | None = None
+                   ) -> dict[str, Any]:
+        """The legal moves of one of the seat's units (searched when the system has no move
+        enumerator, so a page asks for them unit by unit)."""
+        gid, seat = self.seat(token)
+        with self.hold(gid) as loaded:
+            player = self.acting_player(loaded, seat, as_player)
+            g = loaded.game
+            if player not in g.active() or "move" not in g.allowed(player):
+                return {"unit": unit, "moves": []}
+            if "move" in g.unenumerated(player):
+                found = _search_moves(g, player, unit)
+            else:
+                found = [c for c in g.legal(player, "move") if c.args.get("unit") == unit]
+            return {"unit": unit, "moves": [{"kind": c.kind, "args": dict(c.args)}
+                                            for c in found]}
 
     def state_for(self, token: str, as_player: str | None = None) -> dict[str, Any]:
         gid, seat = self.seat(token)
@@ -362,13 +380,15 @@ def _views(game: Game, player: str) -> Iterator[JSON]:
         yield game.system.view(state, player)
 
 
-def _search_moves(game: Game, player: str) -> list[Command]:
+def _search_moves(game: Game, player: str, only: str | None = None) -> list[Command]:
     """Moves of each of ``player``'s units to every hex it can reach, by a breadth-first search
     whose every step is checked by the rules (``Game.can``): the shortest legal path."""
     m = game.scenario.map
     out: list[Command] = []
     for uid, u in sorted(game.state["units"].items()):
         if u.get("side") != player or u.get("hex") is None or u.get("status", "active") != "active":
+            continue
+        if only is not None and uid != only:
             continue
         if u.get("movement", 1) == 0:
             continue

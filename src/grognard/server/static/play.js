@@ -215,7 +215,7 @@
     }
     selectUnit(pick, own);
   }
-  function selectUnit(uid, own) {
+  async function selectUnit(uid, own) {
     selected = uid;
     renderCounters(S.view);
     clear($("highlights"));
@@ -228,7 +228,11 @@
     if (own && own.length > 1) {
       for (const [id, v] of own) if (id !== uid) box.appendChild(button("select " + (v.name || id), () => selectUnit(id, own)));
     }
-    const moves = movesOf(uid);
+    let moves = movesOf(uid);
+    if (!moves.length && (S.unenumerated || []).includes("move")) {
+      moves = (await getJSON(q("/moves/" + encodeURIComponent(uid)))).moves;
+      if (selected !== uid) return;
+    }
     hexMark(u.hex, "selected-hex");
     for (const c of moves) hexMark(dest(c), "dest", () => send(c));
     const n = document.createElement("div");
