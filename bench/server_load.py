@@ -9,7 +9,8 @@ connection that fetches the seat's state, picks a random legal command (seeded) 
 against its version. Latency is the client's wall time per HTTP command, by command kind.
 Baseline (same run): the engine alone applying the same kind of commands in-process
 (``Game.apply`` + ``Game.legal``), so the ratio is the cost of HTTP, JSON, views and the
-transaction. ``--quick`` serves from a thread of this process (for the smoke test).
+transaction. ``--think-ms`` paces each player (a mean pause before each command);
+without it every client submits as soon as it is answered (saturation). ``--quick`` serves from a thread of this process (for the smoke test).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class Client:
 
 
 def play(port: int, token: str, commands: int, seed: int, out: dict[str, list[float]],
-         errors: list[str], lock: threading.Lock) -> None:
+         errors: list[str], lock: threading.Lock, think_ms: float = 0.0) -> None:
     rng = random.Random(seed)
     c = Client(port)
     api = f"/api/play/{token}"
@@ -83,6 +84,8 @@ def play(port: int, token: str, commands: int, seed: int, out: dict[str, list[fl
             break
         moves = [x for x in legal if x["kind"] != "end_phase"]
         cmd = rng.choice(moves) if moves and rng.random() < 0.85 else rng.choice(legal)
+        if think_ms:
+            time.sleep(rng.uniform(0.5, 1.5) * think_ms / 1000)
         t = time.perf_counter()
         code, body = c.call("POST", f"{api}/command", {"version": st["version"],
                                                        "as": st["player"], **cmd})
@@ -125,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--commands", type=int, default=20, help="commands per game")
+    ap.add_argument("--think-ms", type=float, default=0.0,
+                    help="mean pause of each player before a command (0: as fast as answered)")
     ap.add_argument("--db", default=None, help="SQLAlchemy URL (default: a temp SQLite file)")
     ap.add_argument("--quick", action="store_true", help="serve from a thread (smoke test)")
     ap.add_argument("--json", action="store_true")
@@ -165,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
         out: dict[str, list[float]] = {}
         errors: list[str] = []
         lock = threading.Lock()
-        threads = [threading.Thread(target=play, args=(port, t, a.commands, i, out, errors, lock))
+        threads = [threading.Thread(target=play, args=(port, t, a.commands, i, out, errors, lock,
+                                                        a.think_ms))
                    for i, t in enumerate(tokens)]
         t0 = time.perf_counter()
         for t in threads:
@@ -183,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     base = baseline(min(a.games, 20), a.commands)
     result = {
         "scenario": SCENARIO, "games": a.games, "commands_per_game": a.commands,
+        "think_ms": a.think_ms,
         "server": "thread" if a.quick else "process", "database": db.split(":")[0],
         "commands": len(every), "errors": len(errors), "first_error": errors[0] if errors else None,
         "wall_s": round(wall, 3), "commands_per_s": round(len(every) / wall, 1) if wall else 0,

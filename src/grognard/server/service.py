@@ -230,6 +230,7 @@ class Referee:
         for c in legal:
             c.pop("player", None)
         sc = g.scenario
+        view = g.view(player)
         return {
             "game": loaded.row_id, "seat": seat, "player": player, "mode": loaded.mode,
             "version": loaded.version,
@@ -243,10 +244,10 @@ class Referee:
                 "commands": len(g.commands), "can_undo": g.can_undo(player),
                 "undo_refusal": _undo_refusal(g, player),
             },
-            "view": g.view(player),
+            "view": view,
             "legal": legal,
             "unenumerated": g.unenumerated(player) if player in g.active() else [],
-            "ledger": ledger_of(g.view(player)),
+            "ledger": ledger_of(view),
             "commitment": loaded.commitment,
             "seed": {"seed": g.seed, "nonce": loaded.nonce} if g.over else None,
         }
@@ -498,6 +499,10 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
             lines.append(f"{k}: {lb.get(k)} -> {la.get(k)}")
     from grognard.server.dice import _dice_in
 
+    for e in events:
+        res = e.get("data", {}).get("result")
+        if isinstance(res, str) and res:
+            lines.append(f"{e['type'].replace('_', ' ')}: {res}")
     own = cmd.player == player
     dice = _dice_in(events)
     text = f"{cmd.player.title()}: {cmd.kind.replace('_', ' ')}"

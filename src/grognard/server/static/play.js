@@ -334,7 +334,7 @@
       const li = document.createElement("li");
       li.dataset.n = e.n;
       li.appendChild(document.createTextNode(e.text));
-      if (e.dice.length) { const d = document.createElement("span"); d.className = "dice"; d.textContent = " 🎲 " + e.dice.join(" "); li.appendChild(d); }
+      if (e.dice.length) { const d = document.createElement("span"); d.className = "dice"; d.textContent = " dice " + e.dice.join(" "); li.appendChild(d); }
       if (e.changes.length) {
         const ul = document.createElement("ul");
         for (const ch of e.changes) { const x = document.createElement("li"); x.textContent = ch; ul.appendChild(x); }
