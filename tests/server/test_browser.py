@@ -214,3 +214,30 @@ def test_other_seats_dom_and_traffic_hold_no_hidden_value(browser: Any,
     seen = soviet.everything()
     assert not [s for s in hidden if s in seen]
     soviet.close()
+
+
+def test_position_editor_moves_a_unit_exports_and_plays_it(browser: Any,
+                                                           thread_server: ThreadServer) -> None:
+    srv = thread_server
+    sc = srv.referee.scenario("tr-1939-two-fronts")
+    placed = next(p for p in sc.placements if p.hex)
+    taken = {p.hex for p in sc.placements}
+    m = sc.map
+    free = next(m.label(i) for i in range(m.n) if m.label(i) not in taken
+                and str(m.terrain_of(m.hex(i)).value) == "clear")
+    ctx = browser.new_context(viewport={"width": 1300, "height": 850})
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{srv.url}/editor?scenario=tr-1939-two-fronts")
+    page.click(f'.counter[data-unit="{placed.unit.id}"]')
+    page.click(f'.hex[data-hex="{free}"]', force=True)
+    page.wait_for_selector(f'.counter[data-unit="{placed.unit.id}"][data-hex="{free}"]')
+    page.fill("#newid", "my-position")
+    page.click("#export")
+    page.wait_for_selector("#message.ok")
+    toml = page.input_value("#toml")
+    assert 'id = "my-position"' in toml and f'hex = "{free}"' in toml
+    page.click("#playit")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector(f'.counter[data-unit="{placed.unit.id}"][data-hex="{free}"]')
+    ctx.close()

@@ -20,6 +20,7 @@ from fastapi.templating import Jinja2Templates
 from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.engine.scenario import parse_scenario
 from grognard.server.dice import verify_save_text
+from grognard.server.editor import export_scenario
 from grognard.server.mapsvg import map_svg
 from grognard.server.service import Forbidden, NotFound, Referee
 from grognard.server.store import StaleVersion, Store
@@ -120,6 +121,34 @@ def create_app(db_url: str) -> FastAPI:
             "token": token, "game": gid, "seat": seat, "title": title, "svg": svg,
             "centres": centres, "viewbox": box, "sides": sides,
             "hotseat": seat == "*"})
+
+    @app.get("/editor", response_class=HTMLResponse)
+    def editor(request: Request) -> Response:
+        names = ref.scenario_names()
+        name = request.query_params.get("scenario") or names[0]
+        sc = ref.scenario(name)
+        svg, centres, box = _map_for(sc.text)
+        units = [{"id": p.unit.id, "side": p.unit.side, "type": str(p.unit.type),
+                  "name": p.unit.name, "attack": p.unit.attack, "defense": p.unit.defense,
+                  "movement": p.unit.movement, "hex": p.hex, "box": p.box}
+                 for p in sc.placements]
+        return templates.TemplateResponse(request, "editor.html", {
+            "scenario": name, "names": names, "title": sc.title, "svg": svg,
+            "centres": centres, "viewbox": box, "sides": list(sc.sides),
+            "units": json.dumps(units)})
+
+    @app.post("/api/editor/export")
+    async def editor_export(request: Request) -> Any:
+        body = await _body(request)
+        sc = ref.scenario(str(body.get("scenario", "")))
+        placements = body.get("placements")
+        if not isinstance(placements, list) or not all(isinstance(p, dict)
+                                                      for p in placements):
+            from grognard.core.errors import InputError
+
+            raise InputError("placements", "must be a list of {id, hex}")
+        text = export_scenario(sc.text, placements, str(body.get("id") or f"{sc.id}-edited"))
+        return {"text": text}
 
     # --- the JSON API ---------------------------------------------------------------------
     @app.get("/api/scenarios")
