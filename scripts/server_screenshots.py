@@ -94,10 +94,10 @@ def main() -> None:
             page.click("#endphase")
             page.wait_for_timeout(200)
         page.screenshot(path=str(out / "hotseat-handover.png"))
-        _g3, big = ref.create("tr-europe-map", "hotseat", seed=5)
+        _g3, big = ref.create("tr-1939-campaign", "hotseat", seed=5)
         page.goto(f"{url}/play/{big['*']}")
         page.wait_for_selector(".counter")
-        page.screenshot(path=str(out / "map-europe.png"))
+        page.screenshot(path=str(out / "map-campaign.png"))
         b.close()
     server.should_exit = True
     print(f"screenshots in {out}")
