@@ -75,6 +75,7 @@ class Referee:
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
         self._scenarios: dict[str, Scenario] = {}
+        self._seats: dict[str, tuple[str, str]] = {}
 
     # --- scenarios -------------------------------------------------------------------------
     @staticmethod
@@ -161,9 +162,16 @@ class Referee:
 
     # --- seats -------------------------------------------------------------------------------
     def seat(self, token: str) -> tuple[str, str]:
-        found = self.store.seat(token)
+        """(game id, player) of a seat token (tokens never change: remembered once read)."""
+        found = self._seats.get(token)
         if found is None:
-            raise NotFound("no seat with that token")
+            found = self.store.seat(token)
+            if found is None:
+                raise NotFound("no seat with that token")
+            with self._guard:
+                if len(self._seats) > 100_000:
+                    self._seats.clear()
+                self._seats[token] = found
         return found
 
     @staticmethod
