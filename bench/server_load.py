@@ -60,10 +60,20 @@ class Client:
     def call(self, method: str, path: str, body: dict[str, Any] | None = None
              ) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body)
-        self.conn.request(method, path, body=data,
-                          headers={"Content-Type": "application/json"})
-        r = self.conn.getresponse()
-        return r.status, json.loads(r.read() or b"null")
+        for attempt in (0, 1):
+            try:
+                self.conn.request(method, path, body=data,
+                                  headers={"Content-Type": "application/json"})
+                r = self.conn.getresponse()
+                return r.status, json.loads(r.read() or b"null")
+            except (BrokenPipeError, ConnectionResetError,
+                    http.client.RemoteDisconnected):
+                # the server closed an idle keep-alive connection: the request was not
+                # taken (a retried command would be refused as stale, not applied twice)
+                self.conn.close()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
 
 def play(port: int, token: str, commands: int, seed: int, out: dict[str, list[float]],
