@@ -138,7 +138,8 @@ def register(app: typer.Typer) -> None:
             g = load_game(save, current_tables(), verify=False)
             events = g.apply(cmd)
             save_game(g, save)
-        emit({"events": [e.to_json() for e in events], "state_hash": g.state_hash()}, as_json)
+        shown = g.events_for(cmd.player, len(g.events) - 1)[0] if events else []
+        emit({"events": shown, "state_hash": g.state_hash()}, as_json)
 
     @game.command("view")
     def view(save: Annotated[Path, typer.Argument()],
