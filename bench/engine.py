@@ -14,6 +14,9 @@ test). One run measures:
   verified by a full replay (``game replay``): seconds and the per-command ratio 4,000/1,000.
 * ``apply_cli``: one ``grognard game apply`` subprocess on the 4,000-command save against one
   on a 10-command save (ratio).
+* ``whole_games``: one whole random legal game of each playable campaign scenario
+  (``tr-1939-campaign``, ``europa-barbarossa``, ``eurofront-1941``): commands, seconds,
+  seconds per game turn, how it ended.
 * ``startup``: CPU seconds of ``grognard --version``.
 * ``peak_rss_mb``: peak resident memory of this process.
 """
@@ -124,6 +127,30 @@ def random_play(sc: Scenario, commands: int, seed: int = 1) -> dict[str, Any]:
     }
 
 
+def whole_game(name: str, cap: int, seed: int = 5) -> dict[str, Any]:
+    """One whole random legal game of shipped scenario ``name`` (to its end or ``cap``)."""
+    try:
+        sc = load_scenario(name)
+    except Exception as exc:  # not shipped on this checkout
+        return {"scenario": name, "error": f"{type(exc).__name__}: {exc}"}
+    g = Game(sc, seed)
+    rng = random.Random(seed)
+    t = time.perf_counter()
+    while len(g.commands) < cap and not g.over:
+        cmd = choose(g, rng)
+        if cmd is None:
+            break
+        g.apply(cmd)
+    took = time.perf_counter() - t
+    turns = max(1, g.turn)
+    return {"scenario": name, "hexes": sc.map.n, "units": len(sc.placements),
+            "commands": len(g.commands), "seconds": round(took, 2),
+            "commands_per_s": round(len(g.commands) / took, 1) if took else 0.0,
+            "turns": g.turn, "seconds_per_turn": round(took / turns, 3),
+            "ended": "over" if g.over else ("stalled" if len(g.commands) < cap else "limit"),
+            "result": None if g.result is None else dict(g.result)}
+
+
 def save_of(sc: Scenario, commands: int, seed: int = 2) -> tuple[str, Game]:
     g = Game(sc, seed)
     rng = random.Random(seed)
@@ -190,16 +217,18 @@ def main() -> None:
                     help="shipped scenario to play at random (repeatable)")
     args = ap.parse_args()
     quick = args.quick
-    n = 300 if quick else 5000
+    n = 300 if quick else 3000
     sizes = (100, 400) if quick else (1000, 4000)
     gen = generated_scenario(cols=12 if quick else 39, rows=12 if quick else 39,
                              units=30 if quick else 300)
     plays = [random_play(gen, n)]
-    for name in args.scenario or ([] if quick else ["tr-1939-two-fronts", "demo-europa"]):
+    for name in args.scenario or ([] if quick else ["tr-1939-campaign", "demo-europa"]):
         try:
             plays.append(random_play(load_scenario(name), n))
         except Exception as exc:  # a scenario not shipped on this checkout: say so
             plays.append({"scenario": name, "error": f"{type(exc).__name__}: {exc}"})
+    campaigns = [] if quick else [whole_game(n, 30000) for n in
+                                  ("tr-1939-campaign", "europa-barbarossa", "eurofront-1941")]
     load, texts = load_times(gen, sizes)
     small, big = texts[sizes[0]], texts[sizes[1]]
     ten, g10 = save_of(gen, 10)
@@ -211,6 +240,7 @@ def main() -> None:
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "platform": platform.platform()},
         "random_play": [{k: v for k, v in p.items() if k != "_game"} for p in plays],
+        "whole_games": campaigns,
         "load": load,
         "apply_cli": {"save_10_s": round(apply_small, 3),
                       f"save_{sizes[1]}_s": round(apply_big, 3),
