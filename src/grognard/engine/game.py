@@ -264,9 +264,9 @@ class Game:
                 if cmd.player in self.active():
                     raise IllegalOrder(first.rule or "SEQ", f"{cmd.kind} is not the decision owed "
                                        f"now: {first.prompt}")
-                raise IllegalOrder(first.rule or "SEQ", f"a decision is owed first: "
-                                   f"{'; '.join(d.prompt for d in owed)}; {cmd.player} "
-                                   "may not act")
+                owing = ", ".join(dict.fromkeys(d.player for d in owed))
+                raise IllegalOrder(first.rule or "SEQ", f"a decision is owed first by {owing}; "
+                                   f"{cmd.player} may not act")
             phase = self.phase
             if cmd.player != phase.player:
                 raise IllegalOrder(
@@ -330,8 +330,8 @@ class Game:
         if not self.commands:
             return "nothing to undo"
         last, step = self.commands[-1], self.steps[-1]
-        if last.player != player:
-            return f"the last command ({last.kind}) was {last.player}'s"
+        if last.player != player:  # its kind may be a secret order: not named
+            return f"the last command was {last.player}'s"
         if step.barrier is not None:
             return f"{step.barrier} in {last.kind}: it cannot be taken back"
         if player not in self.active():
@@ -358,6 +358,13 @@ class Game:
         self.state = state
         self._changed()
         return cmd
+
+    def state_at(self, n: int) -> JSON:
+        """A copy of the state after the first ``n`` commands (for logs and replays' VCR):
+        the nearest checkpoint, refolded from the recorded events (no dice)."""
+        if not 0 <= n <= len(self.commands):
+            raise IllegalOrder("VIEW", f"no position {n} (0..{len(self.commands)})")
+        return self._state_at(n)
 
     def _state_at(self, n: int) -> JSON:
         """The state after the first ``n`` commands: the nearest checkpoint, refolded."""
