@@ -56,6 +56,7 @@ def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
 
     europa_app, tr_app = subs["europa"], subs["3r"]
     basics.register(app)
+    __import__("grognard.cli.bots", fromlist=["register"]).register(app)
     game.register(app)
     demo.register(app)
     fuzz.register(app)

@@ -1,0 +1,160 @@
+"""The bot interface: ``choose(view, legal_actions) -> Command``, seeded and deterministic.
+
+A bot is built for one player of one game (:class:`Seat`: the player, a seed, and the game's
+public context - scenario, tables, readings) and from then on sees only what that player sees:
+``Game.view(player)`` and ``Game.legal(player)``. Its randomness comes from a grognard dice
+stream named after the bot and the player, so the same seed and the same calls give the same
+choices. :func:`legal_actions` is what a bot may choose from: the engine's enumerated commands,
+plus, for an allowed kind that has no enumerator yet and takes no arguments (``end_phase``,
+``year_start``), the bare command when the rules accept it.
+
+>>> from grognard.engine.game import Game
+>>> g = Game.new("demo-europa", seed=3)
+>>> [c.kind for c in legal_actions(g, "axis")][-1]
+'end_phase'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from grognard.core.dice import DiceStream
+from grognard.core.errors import InputError
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.game import Game
+from grognard.engine.state import JSON
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where a bot sits: its player, its seed, and the game's public context."""
+
+    player: str
+    seed: int
+    context: Context
+    system: str
+
+    @classmethod
+    def of(cls, game: Game, player: str, seed: int = 0) -> Seat:
+        if player not in game.scenario.sides:
+            raise InputError("--player", f"{player!r} is not a side of {game.scenario.id} "
+                             f"(sides: {', '.join(game.scenario.sides)})")
+        return cls(player, seed, game.context, game.system.name)
+
+
+class Bot(Protocol):
+    """A player: picks one of ``legal_actions`` from ``view`` (its own player's view)."""
+
+    name: str
+    seat: Seat
+
+    def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command: ...
+
+
+BotFactory = Callable[[Seat], Bot]
+_BOTS: dict[str, BotFactory] = {}
+_DESCRIPTIONS: dict[str, str] = {}
+
+
+def register_bot(name: str, factory: BotFactory, description: str) -> None:
+    _BOTS[name] = factory
+    _DESCRIPTIONS[name] = description
+
+
+def bot_names() -> dict[str, str]:
+    """Every registered bot and a one-line description."""
+    from grognard.bots import heuristic, random_bot, search  # noqa: F401  (registers them)
+
+    return dict(sorted(_DESCRIPTIONS.items()))
+
+
+def make_bot(name: str, seat: Seat) -> Bot:
+    names = bot_names()
+    if name not in _BOTS:
+        raise InputError("--bot", f"unknown bot {name!r} (bots: {', '.join(names)})")
+    return _BOTS[name](seat)
+
+
+def rng(seat: Seat, name: str) -> DiceStream:
+    """The bot's own dice stream (never the game's: a bot's choices roll no game dice)."""
+    return DiceStream(seat.seed, f"bot.{name}.{seat.player}")
+
+
+def _argument_free(game: Game, kind: str) -> bool:
+    spec = game.system.commands.get(kind)
+    return spec is not None and spec.legal is None and not spec.example
+
+
+def legal_actions(game: Game, player: str) -> list[Command]:
+    """What ``player`` may choose now: ``Game.legal`` plus argument-free unenumerated kinds.
+
+    An allowed kind without an enumerator is offered only when it takes no arguments (its
+    spec gives no example) and ``Game.can`` accepts the bare command; any other unenumerated
+    kind cannot be chosen by a bot.
+    """
+    out = game.legal(player)
+    have = {c.kind for c in out}
+    for kind in game.unenumerated(player):
+        if kind in have or not _argument_free(game, kind):
+            continue
+        cmd = Command(kind, player, {})
+        if game.can(cmd):
+            out.append(cmd)
+    return out
+
+
+def choose(game: Game, player: str, bot: str = "heuristic", seed: int = 0) -> Command:
+    """One move of bot ``bot`` for ``player`` now (for the CLI and the web server).
+
+    The bot is seated afresh for this call with a seed derived from ``seed`` and the number of
+    commands played, so the same game, player, bot and seed always give the same command.
+    Raises :class:`InputError` if ``player`` has nothing to choose now.
+    """
+    seat = Seat.of(game, player, seed * 1_000_003 + len(game.commands))
+    actions = legal_actions(game, player)
+    if not actions:
+        raise InputError("--player", f"{player} has nothing to do now: {game.prompt(player)}")
+    return make_bot(bot, seat).choose(game.view(player), actions)
+
+
+def parse_bots(text: str, sides: Sequence[str], partial: bool = False) -> dict[str, str]:
+    """``"axis=heuristic,allies=random"`` -> {side: bot}; every side must be named once
+    (unless ``partial``: then the sides left out have no bot).
+
+    A single bot name (``"heuristic"``) seats that bot on every side.
+
+    >>> parse_bots("axis=heuristic,soviet=random", ["axis", "soviet"])
+    {'axis': 'heuristic', 'soviet': 'random'}
+    """
+    names = bot_names()
+    if "=" not in text:
+        pairs = {s: text.strip() for s in sides}
+    else:
+        pairs = {}
+        for part in text.split(","):
+            side, sep, bot = part.partition("=")
+            side, bot = side.strip(), bot.strip()
+            if not sep or not side or not bot:
+                raise InputError("--bots", f"{part!r} is not SIDE=BOT")
+            if side not in sides:
+                raise InputError("--bots", f"{side!r} is not a side (sides: {', '.join(sides)})")
+            if side in pairs:
+                raise InputError("--bots", f"{side} is named twice")
+            pairs[side] = bot
+        missing = [s for s in sides if s not in pairs]
+        if missing and not partial:
+            raise InputError("--bots", f"no bot for {', '.join(missing)}")
+    for side, bot in pairs.items():
+        if bot not in names:
+            raise InputError("--bots", f"unknown bot {bot!r} for {side} "
+                             f"(bots: {', '.join(names)})")
+    return pairs
+
+
+def args_units(args: Mapping[str, Any], key: str) -> list[str]:
+    """The unit ids listed under ``key`` in a command's arguments (empty if none)."""
+    v = args.get(key)
+    return [str(x) for x in v] if isinstance(v, list) else []

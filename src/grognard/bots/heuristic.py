@@ -1,0 +1,303 @@
+"""The scripted ``heuristic`` bot: every legal action gets a score from a per-system policy.
+
+The bot plays the best-scoring action while one scores above zero, then ends the phase; when
+the phase cannot end (a decision is owed: losses, retreats, chits) it plays the best action
+whatever its score. Ties are broken by the bot's own seeded dice stream.
+
+Policies (all read the bot's own view only):
+
+* every system: moves advance toward the nearest objective (enemy units, enemy-held cities,
+  capitals first) and a unit in contact with the enemy keeps its place ("hold the line")
+  unless it moves to another hex in contact, preferring empty hexes of the line; procedural
+  steps (supply checks, weather and initiative rolls) are done before the phase ends.
+* Revised Third Reich: options per front (offensive where our units touch the enemy and the
+  power can pay 15 BRPs over its reserve, attrition where they touch and it cannot), wars on
+  bordering minors, builds up to the BRPs above a growth reserve (armor preferred), Year Start
+  at once, lend lease to the USSR when the sender can spare it; attacks by the exact 2D6 odds
+  of the CRT column and the expected unit losses (:mod:`grognard.bots.odds`).
+* Europa: attacks at good exact odds (expected SPs lost on each side and the chance to clear
+  the hex), loss allocation that spares armor, overruns, a surprise plan when our strength in
+  contact outweighs the enemy's.
+* EuroFront: weather and initiative rolls, the strongest chit the HQs can use, activation of
+  the HQs nearest the enemy, rail moves toward the front.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from grognard.bots.base import Seat, args_units, register_bot, rng
+from grognard.bots.odds import europa_estimate, tr_estimate
+from grognard.bots.situation import Situation
+from grognard.core.errors import InputError
+from grognard.engine.commands import Command
+from grognard.engine.state import JSON
+
+Score = float
+
+
+def destination(cmd: Command) -> str | None:
+    """The hex a move-like command ends in (``to`` or the last hex of ``path``)."""
+    to = cmd.args.get("to")
+    if isinstance(to, str):
+        return to
+    path = cmd.args.get("path")
+    if isinstance(path, list) and path and isinstance(path[-1], str):
+        return path[-1]
+    return None
+
+
+class Policy:
+    """Scores for the command kinds every system shares; subclasses add their own."""
+
+    #: Kinds worth doing once before the phase ends (their score).
+    procedural: ClassVar[Mapping[str, Score]] = {}
+    caution = Fraction(6, 5)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+
+    def score(self, sit: Situation, cmd: Command) -> Score:
+        fn: Callable[[Situation, Command], Score] | None = getattr(self, f"score_{cmd.kind}",
+                                                                   None)
+        if fn is not None:
+            return fn(sit, cmd)
+        return self.procedural.get(cmd.kind, 0.0)
+
+    def score_end_phase(self, sit: Situation, cmd: Command) -> Score:
+        return 0.0
+
+    def score_move(self, sit: Situation, cmd: Command) -> Score:
+        uid, to = cmd.args.get("unit"), destination(cmd)
+        u = sit.mine.get(str(uid))
+        if u is None or to is None:
+            return -1.0
+        here = str(u["hex"])
+        if sit.in_contact(here):
+            if not sit.in_contact(to):
+                return -1.0  # hold the line
+            # slide along the line only to fill an empty hex of it
+            return 0.5 if sit.friendly_hexes.get(to, 0) == 0 and \
+                sit.friendly_hexes.get(here, 0) > 1 else -0.5
+        d0, d1 = sit.nearest(here, sit.objectives), sit.nearest(to, sit.objectives)
+        if d1 >= d0:
+            return -0.1
+        fill = 0.25 if sit.in_contact(to) and sit.friendly_hexes.get(to, 0) == 0 else 0.0
+        return float(d0 - d1) + fill
+
+    score_sr = score_move
+
+    def hex_value(self, sit: Situation, target: str) -> int:
+        return sit.value_of_hex(target)
+
+
+class ThirdReichPolicy(Policy):
+    procedural: ClassVar[Mapping[str, Score]] = {"year_start": 5.0, "supply_check": 3.0, "attrition": 1.0,
+                  "murmansk_commit": 1.0, "murmansk_escort": 1.0}
+    #: BRPs a power keeps for growth (TR-07..TR-13: unspent BRPs grow the base at Year Start).
+    reserve_share = Fraction(1, 3)
+    offensive_cost = 15
+
+    def _brp(self, sit: Situation, power: str) -> tuple[int, int]:
+        econ = sit.view.get("economy", {})
+        row = econ.get("summary", {}).get(power, {}) if isinstance(econ, Mapping) else {}
+        return int(row.get("brp", 0) or 0), int(row.get("base", 0) or 0)
+
+    def _budget(self, sit: Situation, power: str) -> int:
+        brp, base = self._brp(sit, power)
+        return max(0, brp - int(base * self.reserve_share))
+
+    def _front(self, sit: Situation, label: str) -> str:
+        from grognard.third_reich.options import Front
+
+        m = sit.map
+        name = m.region_names[int(m.region[m.index_of_label(label)])]
+        return name if name in {f.value for f in Front} else Front.WESTERN.value
+
+    def _contact_fronts(self, sit: Situation) -> set[str]:
+        return {self._front(sit, u["hex"]) for u in sit.mine.values()
+                if u.get("type") not in ("air", "fleet") and sit.in_contact(u["hex"])}
+
+    def score_declare_options(self, sit: Situation, cmd: Command) -> Score:
+        options = cmd.args.get("options")
+        power = str(cmd.args.get("power", ""))
+        if not isinstance(options, Mapping):
+            return 0.0
+        contact = self._contact_fronts(sit)
+        budget = self._budget(sit, power)
+        score = 0.0
+        for front, opt in options.items():
+            o = opt.get("option") if isinstance(opt, Mapping) else opt
+            if o == "offensive":
+                ok = front in contact and budget >= self.offensive_cost
+                score += 4.0 if ok else -3.0
+                budget -= self.offensive_cost
+            elif o == "attrition":
+                score += 1.0 if front in contact else -1.0
+        return score
+
+    def score_declare_war(self, sit: Situation, cmd: Command) -> Score:
+        power = str(cmd.args.get("power", ""))
+        minors = args_units(cmd.args, "minors")
+        majors = args_units(cmd.args, "majors")
+        if majors:
+            return -1.0
+        budget = self._budget(sit, power)
+        m = sit.map
+        near = {m.country_of(sit.hex(u["hex"])) for u in sit.mine.values()}
+        for u in sit.mine.values():
+            for n in m.neighbor_indices(m.index_of_label(u["hex"])):
+                near.add(m.country_of(m.hex(int(n))))
+        score = 0.0
+        for minor in minors:
+            score += 2.0 if minor in near and budget >= 5 else -1.0
+            budget -= 5
+        return score
+
+    def score_build(self, sit: Situation, cmd: Command) -> Score:
+        power = str(cmd.args.get("power", ""))
+        spend = 0
+        armor = 0
+        for k, v in cmd.args.items():
+            if isinstance(v, int) and not isinstance(v, bool) and k.endswith("factors"):
+                spend += v * (2 if "armor" in k else 1)
+                armor += v if "armor" in k else 0
+        if isinstance(cmd.args.get("cost"), int):
+            spend = int(cmd.args["cost"])
+        budget = self._budget(sit, power)
+        if spend > budget:
+            return -float(spend - budget)
+        return spend / 10 + armor / 100
+
+    def score_murmansk_ship(self, sit: Situation, cmd: Command) -> Score:
+        return 2.0 if self._budget(sit, str(cmd.args.get("sender", ""))) >= 20 else -1.0
+
+    def score_attack(self, sit: Situation, cmd: Command) -> Score:
+        target = cmd.args.get("hex")
+        est = tr_estimate(sit, str(target), args_units(cmd.args, "attackers"))
+        if est is None:
+            return -1.0
+        return float(est.value(self.hex_value(sit, str(target)), self.caution))
+
+    def score_take_hexes(self, sit: Situation, cmd: Command) -> Score:
+        hexes = args_units(cmd.args, "hexes")
+        return float(sum(1 + sit.value_of_hex(h) for h in hexes))
+
+    def score_withdraw(self, sit: Situation, cmd: Command) -> Score:
+        retreats = cmd.args.get("retreats")
+        if not isinstance(retreats, Mapping):
+            return 0.0
+        lost = sum(1 for v in retreats.values() if v is None)
+        exposed = sum(1 for v in retreats.values()
+                      if isinstance(v, str) and sit.in_contact(v))
+        return -float(lost) - 0.1 * exposed
+
+
+class EuropaPolicy(Policy):
+    procedural: ClassVar[Mapping[str, Score]] = {"supply_check": 3.0, "isolation_attrition": 2.0, "take_replacement": 1.0,
+                  "overrun": 3.0}
+
+    def score_attack(self, sit: Situation, cmd: Command) -> Score:
+        target = cmd.args.get("defender_hex")
+        est = europa_estimate(sit, dict(cmd.args))
+        if est is None:
+            return -1.0
+        return float(est.value(self.hex_value(sit, str(target)), self.caution))
+
+    def _loss_weight(self, sit: Situation, uid: str) -> Score:
+        u = sit.view.get("units", {}).get(uid, {})
+        armor = u.get("type") == "armor" or u.get("armor") in ("full", "half")
+        return (3.0 if armor else 1.0) * (1 + int(u.get("attack") or 0) / 10)
+
+    def score_allocate_losses(self, sit: Situation, cmd: Command) -> Score:
+        return -sum(self._loss_weight(sit, u) for u in args_units(cmd.args, "units"))
+
+    score_allocate_isolation_losses = score_allocate_losses
+
+    def score_retreat(self, sit: Situation, cmd: Command) -> Score:
+        losses = args_units(cmd.args, "losses")
+        path = args_units(cmd.args, "path")
+        end = path[-1] if path else None
+        exposed = 0.5 if end is not None and sit.in_contact(end) else 0.0
+        return -sum(self._loss_weight(sit, u) for u in losses) - exposed
+
+    def _pays(self, sit: Situation) -> bool:
+        units = sit.view.get("units", {})
+        mine = sum(int(u.get("attack") or 0) for u in sit.mine.values()
+                   if sit.in_contact(u["hex"]))
+        theirs = sum(int(u.get("defense") or 0) for u in units.values()
+                     if u.get("side") != sit.player and u.get("hex")
+                     and sit.nearest(u["hex"], set(sit.friendly_hexes)) <= 1)
+        return mine > 2 * max(theirs, 1)
+
+    def score_start_surprise(self, sit: Situation, cmd: Command) -> Score:
+        return 1.0 if self._pays(sit) else -1.0
+
+
+class EuroFrontPolicy(Policy):
+    procedural: ClassVar[Mapping[str, Score]] = {"roll_weather": 3.0, "roll_initiative": 3.0, "end_activation_phase": 0.01}
+
+    def score_place_chit(self, sit: Situation, cmd: Command) -> Score:
+        return float(int(cmd.args.get("strength", 0) or 0)) + 0.1 * int(
+            cmd.args.get("count", 0) or 0)
+
+    def score_activate_hq(self, sit: Situation, cmd: Command) -> Score:
+        hq = str(cmd.args.get("hq", ""))
+        u = sit.mine.get(hq)
+        if u is None:
+            return 1.0
+        return 2.0 + 1.0 / (1 + sit.nearest(str(u["hex"]), sit.enemy_hexes))
+
+    def score_rail_move(self, sit: Situation, cmd: Command) -> Score:
+        u = sit.mine.get(str(cmd.args.get("block", "")))
+        if u is None:
+            return 0.0
+        return 0.5 if sit.nearest(str(u["hex"]), sit.enemy_hexes) > 3 else -0.5
+
+
+POLICIES: dict[str, type[Policy]] = {
+    "third_reich": ThirdReichPolicy,
+    "europa": EuropaPolicy,
+    "eurofront": EuroFrontPolicy,
+}
+
+
+def policy_for(seat: Seat) -> Policy:
+    return POLICIES.get(seat.system, Policy)(seat)
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.policy = policy_for(seat)
+        self._dice = rng(seat, self.name)
+
+    def scores(self, view: JSON, legal_actions: Sequence[Command]) -> list[Score]:
+        sit = Situation.of(self.seat.context, view, self.seat.player)
+        return [self.policy.score(sit, c) for c in legal_actions]
+
+    def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
+        if not legal_actions:
+            raise InputError("legal_actions", f"{self.seat.player} has no legal action")
+        return pick(legal_actions, self.scores(view, legal_actions), self._dice)
+
+
+def pick(legal_actions: Sequence[Command], scores: Sequence[Score], dice: Any) -> Command:
+    """The best-scoring action above zero, else ``end_phase`` if offered, else the best one;
+    ties broken by ``dice`` (a seeded :class:`~grognard.core.dice.DiceStream`)."""
+    ends = [c for c in legal_actions if c.kind == "end_phase"]
+    rest = [(s, c) for s, c in zip(scores, legal_actions, strict=True) if c.kind != "end_phase"]
+    if ends and (not rest or max(s for s, _ in rest) <= 0):
+        return ends[0]
+    pool = rest or [(s, c) for s, c in zip(scores, legal_actions, strict=True)]
+    best = max(s for s, _ in pool)
+    top = [c for s, c in pool if s == best]
+    return top[dice.choice(len(top))] if len(top) > 1 else top[0]
+
+
+register_bot("heuristic", HeuristicBot,
+             "scripted per system: economy, exact-odds attacks, holding the line, decisions")

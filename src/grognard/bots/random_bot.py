@@ -1,0 +1,40 @@
+"""The random bot: uniform over the kinds of legal action, then uniform within the kind.
+
+Choosing the kind first gives ``end_phase`` the same weight as all the moves together, so a
+random game moves on instead of shuffling units for ever.
+
+>>> from grognard.engine.game import Game
+>>> from grognard.bots.base import Seat, legal_actions
+>>> g = Game.new("demo-europa", seed=1)
+>>> bot = RandomBot(Seat.of(g, "axis", seed=5))
+>>> bot.choose(g.view("axis"), legal_actions(g, "axis")).player
+'axis'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grognard.bots.base import Seat, register_bot, rng
+from grognard.core.errors import InputError
+from grognard.engine.commands import Command
+from grognard.engine.state import JSON
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self._dice = rng(seat, self.name)
+
+    def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
+        if not legal_actions:
+            raise InputError("legal_actions", f"{self.seat.player} has no legal action")
+        kinds = sorted({c.kind for c in legal_actions})
+        kind = kinds[self._dice.choice(len(kinds))]
+        pool = [c for c in legal_actions if c.kind == kind]
+        return pool[self._dice.choice(len(pool))]
+
+
+register_bot("random", RandomBot, "uniform over the kinds of legal action, then over the kind")

@@ -1,0 +1,90 @@
+"""What a bot reads off its own view: its units, the enemy's hexes, the objectives, distances.
+
+Built once per decision from ``Game.view(player)`` (so nothing hidden reaches a bot) and the
+scenario's public map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from grognard.core.hexgrid import Hex, distance
+from grognard.core.mapdata import CityClass, MapData
+from grognard.engine.context import Context
+from grognard.engine.state import JSON
+
+
+def _on_map(u: Mapping[str, Any]) -> bool:
+    return u.get("hex") is not None and u.get("status", "active") == "active"
+
+
+@dataclass
+class Situation:
+    """One player's picture of the board at one decision."""
+
+    player: str
+    context: Context
+    view: JSON
+    mine: dict[str, JSON] = field(default_factory=dict)
+    enemy_hexes: set[str] = field(default_factory=set)
+    friendly_hexes: dict[str, int] = field(default_factory=dict)
+    objectives: dict[str, int] = field(default_factory=dict)
+    _hex: dict[str, Hex] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, context: Context, view: JSON, player: str) -> Situation:
+        s = cls(player, context, view)
+        units = view.get("units", {}) if isinstance(view, Mapping) else {}
+        for uid, u in units.items():
+            if not isinstance(u, Mapping) or not _on_map(u):
+                continue
+            if u.get("side") == player:
+                s.mine[uid] = dict(u)
+                s.friendly_hexes[u["hex"]] = s.friendly_hexes.get(u["hex"], 0) + 1
+            else:
+                s.enemy_hexes.add(str(u["hex"]))
+        s.objectives = s._objectives()
+        return s
+
+    @property
+    def map(self) -> MapData:
+        return self.context.scenario.map
+
+    def hex(self, label: str) -> Hex:
+        h = self._hex.get(label)
+        if h is None:
+            h = self._hex[label] = self.map.layout.from_label(label)
+        return h
+
+    def _objectives(self) -> dict[str, int]:
+        """Enemy-held cities (capitals 5, others 2) and the enemy's hexes (1)."""
+        out = {h: 1 for h in self.enemy_hexes}
+        control = self.view.get("control") if isinstance(self.view, Mapping) else None
+        if not isinstance(control, Mapping):
+            return out
+        for i, cities in self.map.cities.items():
+            for city in cities:
+                owner = control.get(city.name)
+                if owner is None or owner == self.player:
+                    continue
+                label = self.map.label(i)
+                out[label] = max(out.get(label, 0),
+                                 5 if CityClass.CAPITAL in city.classes else 2)
+        return out
+
+    def distance(self, a: str, b: str) -> int:
+        return distance(self.hex(a), self.hex(b))
+
+    def nearest(self, label: str, targets: Mapping[str, int] | set[str]) -> int:
+        """Hexes from ``label`` to the nearest of ``targets`` (a large number if none)."""
+        if not targets:
+            return 999
+        return min(self.distance(label, t) for t in targets)
+
+    def in_contact(self, label: str) -> bool:
+        return self.nearest(label, self.enemy_hexes) <= 1
+
+    def value_of_hex(self, label: str) -> int:
+        return self.objectives.get(label, 0)

@@ -1,0 +1,208 @@
+"""Bots (issue 15): the interface, determinism, the heuristic and search policies."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from grognard.bots import bot_names, choose, legal_actions, make_bot, parse_bots, play_game
+from grognard.bots.base import Seat
+from grognard.bots.heuristic import HeuristicBot, pick
+from grognard.bots.odds import tr_estimate
+from grognard.bots.search import SearchBot
+from grognard.bots.situation import Situation
+from grognard.core.dice import DiceStream
+from grognard.core.errors import InputError
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
+from grognard.third_reich.combat import odds_column
+
+
+def _moves(player: str, n: int) -> list[Command]:
+    return [Command("move", player, {"unit": f"u{i}", "to": f"H{i}"}) for i in range(n)]
+
+
+def test_bots_registered():
+    assert set(bot_names()) == {"random", "heuristic", "search"}
+    with pytest.raises(InputError, match="unknown bot"):
+        make_bot("nobody", Seat.of(Game.new("demo-europa"), "axis"))
+
+
+def test_random_bot_kind_first_and_seeded():
+    """The random bot draws a kind first: end_phase is half the picks against 9 moves."""
+    g = Game.new("demo-europa", seed=1)
+    legal = [*_moves("axis", 9), Command("end_phase", "axis", {})]
+    a = make_bot("random", Seat.of(g, "axis", seed=11))
+    b = make_bot("random", Seat.of(g, "axis", seed=11))
+    picks_a = [a.choose(g.view("axis"), legal) for _ in range(400)]
+    picks_b = [b.choose(g.view("axis"), legal) for _ in range(400)]
+    assert picks_a == picks_b
+    ends = sum(c.kind == "end_phase" for c in picks_a)
+    assert 160 < ends < 240
+    c = make_bot("random", Seat.of(g, "axis", seed=12))
+    assert [c.choose(g.view("axis"), legal) for _ in range(400)] != picks_a
+
+
+def test_legal_actions_offer_argument_free_kinds_only():
+    g = Game.new("demo-europa", seed=1)
+    acts = legal_actions(g, "axis")
+    assert "end_phase" in {c.kind for c in acts}
+    assert all(g.can(c) for c in acts)
+    assert legal_actions(g, "soviet") == []  # not the soviet's phase
+
+
+def test_parse_bots():
+    assert parse_bots("heuristic", ["axis", "allies"]) == {"axis": "heuristic",
+                                                          "allies": "heuristic"}
+    assert parse_bots("allies=random", ["axis", "allies"], partial=True) == {"allies": "random"}
+    for bad, msg in [("axis=heuristic", "no bot for allies"), ("axis=x,allies=random",
+                     "unknown bot"), ("ussr=random", "not a side"), ("axis", "unknown bot")]:
+        with pytest.raises(InputError, match=msg):
+            parse_bots(bad, ["axis", "allies"])
+
+
+def test_pick_prefers_positive_then_end_phase_then_best():
+    dice = DiceStream(1, "t")
+    end = Command("end_phase", "axis", {})
+    m = _moves("axis", 3)
+    assert pick([*m, end], [0.0, -1.0, 0.0, 0.0], dice) == end
+    assert pick([*m, end], [0.0, 2.0, 1.0, 0.0], dice) == m[1]
+    assert pick(m, [-3.0, -1.0, -2.0], dice) == m[1]  # a decision: the least bad
+
+
+def _tr_sit(player: str = "axis") -> tuple[Game, Situation]:
+    g = Game.new("tr-1939-two-fronts", seed=3)
+    return g, Situation.of(g.context, g.view(player), player)
+
+
+def test_tr32_estimate_uses_the_crt_column_of_the_odds():
+    """TR-32: the bot's estimate sits on the CRT column of attack/defense; more attackers,
+    better odds, a likelier capture and fewer expected own losses per enemy loss."""
+    _g, sit = _tr_sit()
+    weak = tr_estimate(sit, "C9", ["ge-arm1"])
+    strong = tr_estimate(sit, "C9", ["ge-arm1", "ge-arm2"])
+    assert weak is not None and strong is not None
+    assert any(odds_column(4, d).column == weak.column and
+               odds_column(8, d).column == strong.column for d in range(2, 9))
+    assert strong.p_taken > weak.p_taken
+    assert (strong.p_taken * 36).denominator == 1 and (weak.p_taken * 36).denominator == 1
+    assert tr_estimate(sit, "C9", ["nobody"]) is None
+
+
+def test_tr_heuristic_attacks_at_good_odds_and_ends_phase_otherwise():
+    g, _sit = _tr_sit()
+    bot = HeuristicBot(Seat.of(g, "axis", seed=1))
+    good = Command("attack", "axis", {"hex": "C9", "attackers": ["ge-arm1", "ge-arm2"]})
+    weak = Command("attack", "axis", {"hex": "C9", "attackers": ["ge-arm1"]})
+    end = Command("end_phase", "axis", {})
+    s_good, s_weak, _ = bot.scores(g.view("axis"), [good, weak, end])
+    assert s_good > s_weak
+    assert bot.choose(g.view("axis"), [weak, good, end]) == good
+
+
+def test_tr_heuristic_holds_the_line_and_advances_rear_units():
+    """A unit in contact does not walk away from the enemy; a rear unit moves closer."""
+    g, sit = _tr_sit()
+    bot = HeuristicBot(Seat.of(g, "axis", seed=1))
+    away = Command("move", "axis", {"unit": "ge-arm1", "to": "C6"})
+    assert bot.scores(g.view("axis"), [away])[0] < 0
+    rear = next((uid for uid, u in sit.mine.items() if not sit.in_contact(u["hex"])
+                 and u["type"] in ("infantry", "armor")), None)
+    if rear is not None:
+        here = sit.mine[rear]["hex"]
+        m = sit.map
+        near = min((m.label(int(n)) for n in m.neighbor_indices(m.index_of_label(here))),
+                   key=lambda lab: sit.nearest(lab, sit.objectives))
+        if sit.nearest(near, sit.objectives) < sit.nearest(here, sit.objectives):
+            fwd = Command("move", "axis", {"unit": rear, "to": near})
+            assert bot.scores(g.view("axis"), [fwd])[0] > 0
+
+
+def test_tr03_heuristic_options_offensive_only_where_in_contact():
+    g, sit = _tr_sit()
+    bot = HeuristicBot(Seat.of(g, "axis", seed=1))
+    pol = bot.policy
+    fronts = pol._contact_fronts(sit)  # type: ignore[attr-defined]
+    assert fronts
+    front = sorted(fronts)[0]
+    off = Command("declare_options", "axis", {"power": "germany",
+                                              "options": {front: "offensive"}})
+    none = Command("declare_options", "axis", {"power": "germany", "options": {}})
+    assert bot.scores(g.view("axis"), [off, none]) == [4.0, 0.0]
+
+
+def test_tr_heuristic_builds_within_budget_keeping_growth_reserve():
+    g, _sit = _tr_sit()
+    bot = HeuristicBot(Seat.of(g, "axis", seed=1))
+    small = Command("build", "axis", {"power": "germany", "infantry_factors": 10})
+    huge = Command("build", "axis", {"power": "germany", "infantry_factors": 140})
+    s_small, s_huge = bot.scores(g.view("axis"), [small, huge])
+    assert s_small > 0 > s_huge
+
+
+def test_eur12_heuristic_allocates_losses_sparing_armor():
+    g = Game.new("demo-europa", seed=1)
+    bot = HeuristicBot(Seat.of(g, "axis", seed=1))
+    units = g.state["units"]
+    armor = next(u for u, v in units.items() if v["side"] == "axis" and v["type"] == "armor")
+    other = next(u for u, v in units.items() if v["side"] == "axis" and v["type"] != "armor")
+    a = Command("allocate_losses", "axis", {"side": "attacker", "units": [armor]})
+    b = Command("allocate_losses", "axis", {"side": "attacker", "units": [other]})
+    assert bot.choose(g.view("axis"), [a, b]) == b
+
+
+def test_search_bot_plans_disjoint_attacks():
+    """The plan never uses a unit or a hex twice, and takes the better total."""
+    g = Game.new("tr-1939-two-fronts", seed=3)
+    bot = SearchBot(Seat.of(g, "axis", seed=1))
+    a = Command("attack", "axis", {"hex": "X1", "attackers": ["u1", "u2"]})
+    b = Command("attack", "axis", {"hex": "X2", "attackers": ["u2"]})
+    c = Command("attack", "axis", {"hex": "X3", "attackers": ["u3"]})
+    d = Command("attack", "axis", {"hex": "X1", "attackers": ["u4"]})
+    value, plan = bot.plan([(Fraction(5), a), (Fraction(4), b), (Fraction(3), c),
+                            (Fraction(2), d)])
+    used = [u for cmd in plan for u in cmd.args["attackers"]]
+    hexes = [cmd.args["hex"] for cmd in plan]
+    assert len(used) == len(set(used)) and len(hexes) == len(set(hexes))
+    assert value == 9 and plan[0] in (b, c, d)  # b+c+d (9) beats a+c (8)
+
+
+def test_search_bot_attacks_and_keeps_units_to_spare():
+    g = Game.new("tr-1939-two-fronts", seed=3)
+    bot = SearchBot(Seat.of(g, "axis", seed=1))
+    full = Command("attack", "axis", {"hex": "C9", "attackers": ["ge-arm1", "ge-arm2"]})
+    end = Command("end_phase", "axis", {})
+    cmd = bot.choose(g.view("axis"), [full, end])
+    assert cmd.kind == "attack" and set(cmd.args["attackers"]) <= {"ge-arm1", "ge-arm2"}
+
+
+def test_bot_games_are_deterministic_and_bots_see_only_their_view():
+    seen: list[str] = []
+
+    class Spy:
+        name = "spy"
+
+        def __init__(self, inner):
+            self.inner, self.seat = inner, inner.seat
+
+        def choose(self, view, legal):
+            seen.append(view["viewer"])
+            assert all(c.player == self.seat.player for c in legal)
+            return self.inner.choose(view, legal)
+
+    recs = []
+    for _ in range(2):
+        g = Game.new("tr-1939-two-fronts", seed=5)
+        bots = {p: Spy(make_bot("heuristic", Seat.of(g, p, 5))) for p in g.scenario.sides}
+        recs.append(play_game(g, bots, seed=5, max_turns=2))
+    assert recs[0].to_json() == recs[1].to_json()
+    assert recs[0].commands > 0 and recs[0].brp and recs[0].end in ("max_turns", "over", "stuck")
+    assert set(seen) == {"axis", "allies"}
+
+
+def test_choose_is_a_function_of_game_player_bot_seed():
+    g = Game.new("tr-1939-two-fronts", seed=5)
+    assert choose(g, "axis", "random", 3) == choose(g, "axis", "random", 3)
+    with pytest.raises(InputError, match="nothing to do"):
+        choose(g, "allies", "heuristic")
