@@ -56,6 +56,6 @@ def test_bots_errors_are_one_line(tmp_path, capsys):
                       (["bots", "move", str(save), "--player", "axis", "--bot", "x"],
                        "unknown bot"),
                       (["bots", "play", str(save), "--bots", "heuristic"], "SIDE=BOT")]:
-        rc, out, err = _run(capsys, *args)
+        rc, _out, err = _run(capsys, *args)
         assert rc == 2 and msg in err and "Traceback" not in err
         assert len(err.strip().splitlines()) == 1

@@ -25,7 +25,7 @@ LAZY: dict[str, tuple[str, ...]] = {
     "europa": ("europa_surprise", "europa_combat", "europa_air", "europa_supply"),
     "3r": ("tr_strategic", "tr_combat", "tr_air", "tr_naval"),
     "serve": ("server",), "play": ("server",), "verify": ("server",),
-    "bots": ("bots",),
+    "bots": ("bots",), "study": ("study",),
 }
 def _register(app: typer.Typer, subs: dict[str, typer.Typer], command: str) -> None:
     """Register only the modules of ``command`` (see :data:`LAZY`)."""
@@ -58,6 +58,7 @@ def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
     europa_app, tr_app = subs["europa"], subs["3r"]
     basics.register(app)
     importlib.import_module("grognard.cli.bots").register(app)
+    importlib.import_module("grognard.cli.study").register(app)
     game.register(app)
     demo.register(app)
     fuzz.register(app)

@@ -1,0 +1,129 @@
+"""Study files and the designers' claims they measure.
+
+A study file (``studies/*.toml``) holds a ``[study]`` table: ``id``, ``claim`` (the designer's
+words), ``source``, ``scenario``, ``games``, ``bots``, ``max_turns``, ``[study.readings]``,
+``[study.compare]`` (a second setting), and ``[study.measure]`` naming how the claim is measured:
+
+* ``kind = "capital_falls_by"``, ``capital``, ``by_turn``: the share of games in which the capital
+  changed hands at or before that turn (with its 95% interval), per setting;
+* ``kind = "brp_parity"``, ``powers``, ``against``, ``turns``: the mean BRPs of ``powers`` and of
+  ``against`` at the start of those turns, and the share of games in which the first reach
+  parity (>=) at every one of them;
+* ``kind = "same_turn_falls"``, ``capitals``, ``turns``: the share of games in which all the
+  capitals fell in one and the same turn among ``turns``.
+
+The measure is whatever the games give; a claim whose facts the scenario does not produce (no
+capital changes hands, no economy) is reported as not measurable, not as refuted.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from grognard.analysis.study import Record
+from grognard.analysis.study_report import wilson
+from grognard.core.errors import InputError
+
+MEASURES = ("capital_falls_by", "brp_parity", "same_turn_falls")
+
+
+def load_study_file(path: Path) -> dict[str, Any]:
+    """Read a study file's ``[study]`` table (errors name the file and field)."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(str(path), f"cannot read the study file ({exc})") from None
+    spec = raw.get("study")
+    if not isinstance(spec, dict):
+        raise InputError(f"{path}", "a study file needs a [study] table")
+    for key in ("id", "scenario"):
+        if not isinstance(spec.get(key), str):
+            raise InputError(f"{path}: study.{key}", "required (a string)")
+    m = spec.get("measure")
+    if m is not None and (not isinstance(m, dict) or m.get("kind") not in MEASURES):
+        raise InputError(f"{path}: study.measure.kind", f"one of {', '.join(MEASURES)}")
+    return spec
+
+
+def _share(k: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(k, n)
+    return {"games": n, "yes": k, "rate": f"{k / n if n else 0:.3f}",
+            "ci95": [f"{lo:.3f}", f"{hi:.3f}"]}
+
+
+def _fell_turn(rec: Record, capital: str) -> int | None:
+    fall = rec.get("capitals", {}).get(capital)
+    return None if fall is None else int(fall["turn"])
+
+
+def capital_falls_by(recs: Sequence[Record], capital: str, by_turn: int) -> dict[str, Any]:
+    k = sum(1 for r in recs if (t := _fell_turn(r, capital)) is not None and t <= by_turn)
+    return _share(k, len(recs))
+
+
+def _brp_at(rec: Record, powers: Sequence[str], turn: int) -> int | None:
+    row = next((row for row in rec.get("brp", []) if int(row["turn"]) == turn), None)
+    if row is None:
+        return None
+    return sum(int(row["brp"].get(p, 0)) for p in powers)
+
+
+def brp_parity(recs: Sequence[Record], powers: Sequence[str], against: Sequence[str],
+               turns: Sequence[int]) -> dict[str, Any]:
+    means: dict[str, dict[str, str]] = {}
+    parity = 0
+    counted = 0
+    for t in turns:
+        a = [v for r in recs if (v := _brp_at(r, powers, t)) is not None]
+        b = [v for r in recs if (v := _brp_at(r, against, t)) is not None]
+        if a and b:
+            means[str(t)] = {"+".join(powers): f"{float(Fraction(sum(a), len(a))):.1f}",
+                             "+".join(against): f"{float(Fraction(sum(b), len(b))):.1f}"}
+    for r in recs:
+        pairs = [(_brp_at(r, powers, t), _brp_at(r, against, t)) for t in turns]
+        if any(a is None or b is None for a, b in pairs):
+            continue
+        counted += 1
+        parity += all(a >= b for a, b in pairs if a is not None and b is not None)
+    return {"means": means, "parity": _share(parity, counted)}
+
+
+def same_turn_falls(recs: Sequence[Record], capitals: Sequence[str], turns: Sequence[int]
+                    ) -> dict[str, Any]:
+    k = 0
+    for r in recs:
+        ts = {_fell_turn(r, c) for c in capitals}
+        if len(ts) == 1 and (t := next(iter(ts))) is not None and t in turns:
+            k += 1
+    return _share(k, len(recs))
+
+
+def measure_claim(spec: Mapping[str, Any], records: Mapping[str, Sequence[Record]]
+                  ) -> dict[str, Any]:
+    """The claim's measured figures per setting, and a one-line statement of them."""
+    m = dict(spec.get("measure") or {})
+    kind = m.get("kind")
+    figures: dict[str, Any] = {}
+    for label, recs in records.items():
+        if kind == "capital_falls_by":
+            figures[label] = capital_falls_by(recs, str(m["capital"]), int(m["by_turn"]))
+        elif kind == "brp_parity":
+            figures[label] = brp_parity(recs, list(m["powers"]), list(m["against"]),
+                                        [int(t) for t in m["turns"]])
+        elif kind == "same_turn_falls":
+            figures[label] = same_turn_falls(recs, list(m["capitals"]),
+                                             [int(t) for t in m["turns"]])
+    parts = []
+    for label, f in figures.items():
+        share = f.get("parity", f)
+        if share["games"] == 0:
+            parts.append(f"{label}: not measurable (no game produced the facts)")
+        else:
+            parts.append(f"{label}: {share['yes']}/{share['games']} games "
+                         f"({share['rate']}, 95% CI {share['ci95'][0]}-{share['ci95'][1]})")
+    return {"id": spec.get("id"), "text": spec.get("claim", ""), "source": spec.get("source", ""),
+            "measure": m, "figures": figures, "measured": "; ".join(parts)}
