@@ -31,3 +31,13 @@ def test_bench_engine_quick_json():
     assert play["commands"] > 0 and play["commands_per_s"] > 0 and play["apply_per_s"] > 0
     assert data["load"]["replay_per_command_ratio"] > 0
     assert data["apply_cli"]["ratio"] > 0 and data["startup_cpu_s"] >= 0
+
+
+def test_bench_study_quick_json():
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "study.py"), "--json", "--quick"],
+                       capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["same_results"] is True and data["speedup"] > 0
+    for w in ("workers_1", "workers_2"):
+        assert data[w]["games"] == 2 and data[w]["games_per_hour"] > 0

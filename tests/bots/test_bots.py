@@ -123,13 +123,17 @@ def test_tr03_heuristic_options_offensive_only_where_in_contact():
     g, sit = _tr_sit()
     bot = HeuristicBot(Seat.of(g, "axis", seed=1))
     pol = bot.policy
-    fronts = pol._contact_fronts(sit)  # type: ignore[attr-defined]
-    assert fronts
-    front = sorted(fronts)[0]
+    strength = pol._front_strength(sit, "germany")  # type: ignore[attr-defined]
+    assert strength
+    front = sorted(strength)[0]
     off = Command("declare_options", "axis", {"power": "germany",
                                               "options": {front: "offensive"}})
     none = Command("declare_options", "axis", {"power": "germany", "options": {}})
-    assert bot.scores(g.view("axis"), [off, none]) == [4.0, 0.0]
+    quiet = next(f for f in ("western", "eastern", "mediterranean") if f not in strength)
+    far = Command("declare_options", "axis", {"power": "germany",
+                                              "options": {quiet: "offensive"}})
+    s_off, s_none, s_far = bot.scores(g.view("axis"), [off, none, far])
+    assert s_off > s_none == 0.0 > s_far
 
 
 def test_tr_heuristic_builds_within_budget_keeping_growth_reserve():
@@ -206,3 +210,21 @@ def test_choose_is_a_function_of_game_player_bot_seed():
     assert choose(g, "axis", "random", 3) == choose(g, "axis", "random", 3)
     with pytest.raises(InputError, match="nothing to do"):
         choose(g, "allies", "heuristic")
+
+
+def test_tr25_tr75_campaign_heuristic_wars_and_builds():
+    """On the 1939 campaign: no war on a major or on a minor away from an offensive front,
+    and builds that fit the budget score above those that do not."""
+    g = Game.new("tr-1939-campaign", seed=2)
+    bot = HeuristicBot(Seat.of(g, "axis", seed=2))
+    wars = [c for c in legal_actions(g, "axis") if c.kind == "declare_war"]
+    assert wars and all(s < 0 for s in bot.scores(g.view("axis"), wars))  # no option yet
+    while g.phase.name != "build":
+        g.apply(next(c for c in legal_actions(g, g.active()[0]) if c.kind == "end_phase"))
+    player = g.active()[0]
+    builds = [c for c in legal_actions(g, player) if c.kind == "build_unit"]
+    if builds:
+        bot = HeuristicBot(Seat.of(g, player, seed=2))
+        scores = bot.scores(g.view(player), builds)
+        best = builds[scores.index(max(scores))]
+        assert max(scores) > 0 and g.can(best)

@@ -116,45 +116,74 @@ class ThirdReichPolicy(Policy):
         name = m.region_names[int(m.region[m.index_of_label(label)])]
         return name if name in {f.value for f in Front} else Front.WESTERN.value
 
-    def _contact_fronts(self, sit: Situation) -> set[str]:
-        return {self._front(sit, u["hex"]) for u in sit.mine.values()
-                if u.get("type") not in ("air", "fleet") and sit.in_contact(u["hex"])}
+    def _front_strength(self, sit: Situation, power: str) -> dict[str, tuple[int, int]]:
+        """Per front: the power's attack factors in contact, the enemy's defense facing them."""
+        units = sit.view.get("units", {})
+        out: dict[str, tuple[int, int]] = {}
+        facing: dict[str, set[str]] = {}
+        for u in sit.mine.values():
+            if u.get("type") in ("air", "fleet") or u.get("power", power) != power \
+                    or not sit.in_contact(u["hex"]):
+                continue
+            f = self._front(sit, u["hex"])
+            a, d = out.get(f, (0, 0))
+            out[f] = (a + int(u.get("attack") or 0), d)
+            facing.setdefault(f, set()).update(
+                h for h in sit.enemy_hexes if sit.distance(u["hex"], h) == 1)
+        for f, hexes in facing.items():
+            d = sum(int(v.get("defense") or v.get("attack") or 1) for v in units.values()
+                    if v.get("hex") in hexes and v.get("side") != sit.player)
+            out[f] = (out[f][0], d)
+        return out
 
     def score_declare_options(self, sit: Situation, cmd: Command) -> Score:
         options = cmd.args.get("options")
         power = str(cmd.args.get("power", ""))
         if not isinstance(options, Mapping):
             return 0.0
-        contact = self._contact_fronts(sit)
+        strength = self._front_strength(sit, power)
         budget = self._budget(sit, power)
         score = 0.0
         for front, opt in options.items():
             o = opt.get("option") if isinstance(opt, Mapping) else opt
+            att, dfn = strength.get(front, (0, 0))
             if o == "offensive":
-                ok = front in contact and budget >= self.offensive_cost
-                score += 4.0 if ok else -3.0
+                if att > 0 and budget >= self.offensive_cost:
+                    score += 2.0 + 2.0 * min(2.0, att / max(1, dfn))
+                else:
+                    score -= 3.0
                 budget -= self.offensive_cost
             elif o == "attrition":
-                score += 1.0 if front in contact else -1.0
+                score += 1.0 if att > 0 else -1.0
         return score
 
     def score_declare_war(self, sit: Situation, cmd: Command) -> Score:
+        """TR-25: war on one bordering neutral minor a turn, on a front where this side has
+        declared an offensive, when the power can pay for it; never on a major."""
         power = str(cmd.args.get("power", ""))
         minors = args_units(cmd.args, "minors")
-        majors = args_units(cmd.args, "majors")
-        if majors:
+        if args_units(cmd.args, "majors") or len(minors) != 1:
             return -1.0
-        budget = self._budget(sit, power)
+        paid = sit.view.get("dow_minor_paid", {})
+        if isinstance(paid, Mapping) and paid.get(power):
+            return -1.0
+        minor = minors[0]
         m = sit.map
-        near = {m.country_of(sit.hex(u["hex"])) for u in sit.mine.values()}
+        fronts: set[str] = set()
+        near = False
         for u in sit.mine.values():
+            if u.get("power", power) != power:
+                continue
             for n in m.neighbor_indices(m.index_of_label(u["hex"])):
-                near.add(m.country_of(m.hex(int(n))))
-        score = 0.0
-        for minor in minors:
-            score += 2.0 if minor in near and budget >= 5 else -1.0
-            budget -= 5
-        return score
+                if m.country_of(m.hex(int(n))) == minor:
+                    near = True
+                    fronts.add(self._front(sit, m.label(int(n))))
+        options = sit.view.get("options", {}).get(sit.player, {})
+        offensive = any(isinstance(options.get(f), Mapping)
+                        and options[f].get("option") == "offensive" for f in fronts)
+        if not near or not offensive or self._budget(sit, power) < 5 + self.offensive_cost:
+            return -1.0
+        return 2.0
 
     def score_build(self, sit: Situation, cmd: Command) -> Score:
         power = str(cmd.args.get("power", ""))
@@ -170,6 +199,23 @@ class ThirdReichPolicy(Policy):
         if spend > budget:
             return -float(spend - budget)
         return spend / 10 + armor / 100
+
+    def score_build_unit(self, sit: Situation, cmd: Command) -> Score:
+        """TR-75: a pool unit within the budget over the growth reserve, armor and ground
+        first, placed nearest the enemy."""
+        from grognard.third_reich.system_builds import unit_price
+
+        u = sit.view.get("units", {}).get(str(cmd.args.get("unit")))
+        to = cmd.args.get("hex")
+        if not isinstance(u, Mapping) or not isinstance(to, str):
+            return -1.0
+        price = unit_price(dict(u))
+        if price > self._budget(sit, str(u.get("power", ""))):
+            return -1.0
+        worth = int(u.get("attack") or 0) / max(1, price)
+        kind = str(u.get("type"))
+        worth *= 1.5 if kind == "armor" else 0.5 if kind in ("air", "fleet") else 1.0
+        return 0.5 + worth + 1.0 / (1 + sit.nearest(to, sit.enemy_hexes))
 
     def score_murmansk_ship(self, sit: Situation, cmd: Command) -> Score:
         return 2.0 if self._budget(sit, str(cmd.args.get("sender", ""))) >= 20 else -1.0
