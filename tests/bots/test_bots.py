@@ -228,3 +228,20 @@ def test_tr25_tr75_campaign_heuristic_wars_and_builds():
         scores = bot.scores(g.view(player), builds)
         best = builds[scores.index(max(scores))]
         assert max(scores) > 0 and g.can(best)
+
+
+def test_a_refused_unlisted_command_falls_back_to_end_phase():
+    class Bogus:
+        name = "bogus"
+
+        def __init__(self, seat):
+            self.seat = seat
+
+        def choose(self, view, legal):
+            return Command("attack", self.seat.player, {"hex": "A1", "attackers": ["nobody"]})
+
+    g = Game.new("tr-1939-two-fronts", seed=5)
+    bots = {p: Bogus(Seat.of(g, p, 1)) for p in g.scenario.sides}
+    rec = play_game(g, bots, seed=1, max_commands=6)
+    assert rec.refused == 6 and rec.commands == 6 and rec.error is None
+    assert all(c.kind == "end_phase" for c in g.commands)

@@ -45,6 +45,7 @@ class GameRecord:
     date: str | None = None
     commands: int = 0
     refused: int = 0
+    error: str | None = None
     state_hash: str = ""
     brp: list[dict[str, Any]] = field(default_factory=list)
     capitals: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -104,7 +105,11 @@ def play_game(
     max_commands: int = DEFAULT_MAX_COMMANDS,
     max_turns: int | None = None,
 ) -> GameRecord:
-    """Play ``game`` with a bot per side until it ends or a limit is reached."""
+    """Play ``game`` with a bot per side until it ends or a limit is reached.
+
+    A command the rules refuse although they enumerated it (a rule system's bug) ends the game
+    with ``end = "error"`` and the message in ``error``, so one bad game does not stop a study.
+    """
     seats = {p: (make_bot(b, Seat.of(game, p, seed)) if isinstance(b, str) else b)
              for p, b in bots.items()}
     rec = GameRecord(game.scenario.id, seed, {p: b.name for p, b in seats.items()})
@@ -137,12 +142,21 @@ def play_game(
             cmd = seats[player].choose(game.view(player), actions)
             try:
                 game.apply(cmd)
-            except GrognardError:
+            except GrognardError as exc:
                 rec.refused += 1
-                if cmd in actions:
-                    raise
-                game.apply(next((c for c in actions if c.kind == "end_phase"), actions[0]))
+                fallback = next((c for c in actions if c.kind == "end_phase"), actions[0])
+                if cmd in actions or fallback == cmd:
+                    rec.error = f"{cmd.kind} by {player} failed: {exc}"
+                    break
+                try:
+                    game.apply(fallback)
+                except GrognardError as exc2:
+                    rec.error = f"{fallback.kind} by {player} failed: {exc2}"
+                    break
             moved = True
+            break
+        if rec.error is not None:
+            rec.end = "error"
             break
         if not moved:
             rec.end = "stuck"
