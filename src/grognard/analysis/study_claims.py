@@ -7,7 +7,7 @@ words), ``source``, ``scenario``, ``games``, ``bots``, ``max_turns``, ``[study.r
 * ``kind = "capital_falls_by"``, ``capital``, ``by_turn``: the share of games in which the capital
   changed hands at or before that turn (with its 95% interval), per setting;
 * ``kind = "brp_parity"``, ``powers``, ``against``, ``turns``: the mean BRPs of ``powers`` and of
-  ``against`` at the start of those turns, and the share of games in which the first reach
+  ``against`` at the end of those turns, and the share of games in which the first reach
   parity (>=) at every one of them;
 * ``kind = "same_turn_falls"``, ``capitals``, ``turns``: the share of games in which all the
   capitals fell in one and the same turn among ``turns``.

@@ -2,7 +2,7 @@
 
 :func:`summarize` turns the game records of one setting into the figures a designer reads:
 win rates with 95% Wilson intervals, victory levels, how games ended, game length, the BRPs
-of each power per turn (mean), the date each capital fell (distribution) and the units lost
+of each power at the end of each turn (mean), the date each capital fell (distribution) and the units lost
 by side and arm (mean per game). Figures that a scenario does not produce (no BRPs in Europa,
 no result before a game_over hook) are empty, and the report says so.
 

@@ -5,7 +5,7 @@ player has nothing left to choose (``stuck``), or a limit of commands or turns i
 Each bot sees only ``Game.view(player)`` and :func:`~grognard.bots.base.legal_actions`.
 :class:`GameRecord` keeps what a study reports, read from the game's state as it goes (any
 fact a scenario lacks is simply absent): the result and victory level, turns and commands,
-the BRPs of every power at the start of each turn (3R economy), the turn each capital changed
+the BRPs and BRP base of every power at the end of each turn (3R economy), the turn each capital changed
 hands, and the units lost by side and arm.
 
 >>> from grognard.engine.game import Game
@@ -71,9 +71,10 @@ def brp_row(game: Game) -> dict[str, Any] | None:
     summary = econ.get("summary") if isinstance(econ, Mapping) else None
     if not isinstance(summary, Mapping):
         return None
+    rows = {p: v for p, v in sorted(summary.items()) if isinstance(v, Mapping)}
     return {"turn": game.turn, "date": _date(game),
-            "brp": {p: int(v.get("brp", 0)) for p, v in sorted(summary.items())
-                    if isinstance(v, Mapping)}}
+            "brp": {p: int(v.get("brp", 0)) for p, v in rows.items()},
+            "base": {p: int(v.get("base", 0)) for p, v in rows.items()}}
 
 
 def capitals_of(game: Game) -> dict[str, str]:
@@ -117,11 +118,14 @@ def play_game(
     control0 = dict(game.state.get("control", {}) or {})
     last_turn = None
     while True:
+        row = brp_row(game)
+        if row is not None:
+            if rec.brp and rec.brp[-1]["turn"] == row["turn"]:
+                rec.brp[-1] = row
+            else:
+                rec.brp.append(row)
         if game.turn != last_turn:
             last_turn = game.turn
-            row = brp_row(game)
-            if row is not None:
-                rec.brp.append(row)
             _capitals(game, caps, control0, rec)
         if game.over:
             rec.end = "over"
