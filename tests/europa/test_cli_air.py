@@ -20,10 +20,29 @@ def js(capsys, *args):
 
 
 def test_eur22_cli_sequence(capsys):
+    """EUR-22: the phases and commands the engine allows (issue 13: overruns in movement and
+    exploitation, supply checks, replacements; the rule-47 bonus phases, SUR-01)."""
+    from grognard.engine.commands import Command
+    from grognard.engine.game import Game
+
     d = js(capsys, "sequence", "--players", "axis,soviet")
-    assert [p["name"] for p in d["phases"][:7]] == [
-        "initial", "movement", "air", "combat", "exploitation", "supply", "replacement"]
-    assert d["phases"][7]["player"] == "soviet"
+    names = [p["name"] for p in d["phases"][:11]]
+    assert names == ["initial", "bonus_movement", "reaction", "bonus_combat", "bonus_supply_air",
+                     "movement", "air", "combat", "exploitation", "supply", "replacement"]
+    assert d["phases"][11]["player"] == "soviet" and d["phases"][2]["player"] == "soviet"
+    cmds = {p["name"]: set(p["commands"]) for p in d["phases"][:11]}
+    assert {"move", "overrun", "end_phase"} <= cmds["movement"]
+    assert {"move", "overrun"} <= cmds["exploitation"]
+    assert {"supply_check", "isolation_attrition"} <= cmds["supply"]
+    assert "take_replacement" in cmds["replacement"]
+    # every listed command is one the engine accepts in that phase (and nothing else is)
+    g = Game.new("europa-surprise", seed=1)
+    for p in d["phases"][:11]:
+        assert set(p["commands"]) == set(g.phase.commands | {"end_phase"}) & set(
+            g.system.commands)
+        assert (g.phase.name, g.phase.player) == (p["name"], p["player"])
+        g.state["surprise_turn"] = {"turn": 1, "player": "axis", "kind": "local", "front": []}
+        g.apply(Command("end_phase", g.phase.player))
     assert d["air_steps"][2] == {"step": "interception", "player": "non_phasing"}
 
 

@@ -220,8 +220,9 @@ def to_phase(g, turn, index):
 
 def test_sur05_designated_plan_is_hidden_from_the_enemy_view():
     g = Game.new("europa-surprise", seed=5)
-    assert [p.name for p in g.sequence.phases[:7]] == ["initial", "movement", "air", "combat",
-                                                       "exploitation", "supply", "replacement"]
+    assert [p.name for p in g.sequence.phases[:11]] == [
+        "initial", "bonus_movement", "reaction", "bonus_combat", "bonus_supply_air",
+        "movement", "air", "combat", "exploitation", "supply", "replacement"]
     ev = g.apply(surprise("designate_surprise", centre="0604", level=5, target_turn=2))[0]
     assert ev.type == "surprise_planned"
     assert ev.data["record"]["srp_spent"] == 5 and ev.data["record"]["lead_turns"] == 1

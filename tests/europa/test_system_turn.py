@@ -74,13 +74,20 @@ def to_phase(g, name, player, turn=None):
 def test_eur22_default_sequence_is_the_revised_turn_with_the_system_commands():
     g = Game.new("europa-surprise", seed=1)
     names = [(p.name, p.player) for p in g.sequence.phases]
-    assert len(names) == 14 and names[7] == ("initial", "soviet")
+    # EUR-22 seven phases per player turn, plus the four rule-47 bonus phases after each
+    # initial phase (SUR-01; skipped in a turn without a surprise)
+    assert len(names) == 22 and names[11] == ("initial", "soviet")
+    assert names[1:5] == [("bonus_movement", "axis"), ("reaction", "soviet"),
+                          ("bonus_combat", "axis"), ("bonus_supply_air", "axis")]
+
     allowed = {p.name: p.commands for p in g.sequence.phases if p.player == "axis"}
     assert {"air_mission", "interdiction", "fighter_sweep"} <= allowed["air"]
     assert {"move", "overrun", "allocate_losses", "retreat"} <= allowed["movement"]
     assert {"supply_check", "isolation_attrition"} <= allowed["supply"]
     assert "take_replacement" in allowed["replacement"]
     assert_rejected(g, cmd("overrun", units=["de-7pz"], target="0504"), "not allowed|phase")
+    g.apply(cmd("end_phase"))
+    assert g.phase.name == "movement"  # no surprise started: the bonus phases are skipped
 
 
 def test_eur23_eur26_air_mission_and_interdiction_in_the_air_phase():
@@ -250,7 +257,7 @@ def test_eur32_isolation_roll_from_its_stream_and_the_loss_recorded():
     losses = g.state["supply"]["losses"]
     assert (losses != []) == (expect.loss > 0)
     assert_rejected(g, cmd("isolation_attrition", "soviet"), "EUR-32.*(done|not the decision)")
-    assert losses == [{"key": [2, 12], "player": "soviet", "hex": "0101", "requirement": 2,
+    assert losses == [{"key": [2, 20], "player": "soviet", "hex": "0101", "requirement": 2,
                        "units": ["su-p"]}]  # seed 5: roll 6 - 2 = 4 <= 6, 50% of 4
     assert_rejected(g, cmd("allocate_isolation_losses", "soviet", hex="0101", units=[]),
                      "EUR-12.*short")
@@ -300,6 +307,23 @@ def test_eur33_a_cadre_that_attacked_or_exploited_is_not_rebuilt():
     to_phase(g, "movement", "axis")
     g.apply(cmd("overrun", units=["de-pz"], target="0403"))
     assert "attacked_turn" not in g.state["units"]["de-pz"]  # an overrun is no combat-phase attack
+    assert "exploited_turn" not in g.state["units"]["de-pz"]  # nor an exploitation move
+
+
+def test_eur33_a_cadre_that_overran_in_the_exploitation_phase_is_not_rebuilt():
+    """Issue 13 defect: an exploitation-phase overrun is an exploitation move (EUR-33): it
+    leaves its trace and the cadre takes no replacement that turn."""
+    g = game(unit("de-pz", "axis", "0402", **PZ, cadre=True),
+             unit("su-a", "soviet", "0403", attack=1, defense=1), seed=1)
+    to_phase(g, "exploitation", "axis")
+    ev = g.apply(cmd("overrun", units=["de-pz"], target="0403"))[0]
+    assert ev.type == "overrun_declared" and ev.data["exploitation"] is True
+    assert g.state["units"]["de-pz"]["exploited_turn"] == 1
+    while g.decisions():
+        g.apply(g.legal(g.active()[0])[0])
+    to_phase(g, "replacement", "axis")
+    assert_rejected(g, cmd("take_replacement", unit="de-pz", action="rebuild"),
+                     "EUR-33.*exploitation")
     g2 = Game.new("demo-europa", seed=1)
     for c in (cmd("move", unit="de-7pz", path=["0504", "0604"]), cmd("end_phase")):
         g2.apply(c)

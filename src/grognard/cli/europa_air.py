@@ -90,12 +90,20 @@ def register(europa_app: typer.Typer) -> None:
                                              "separated.")] = "axis,allies",
         as_json: JsonOpt = False,
     ) -> None:
-        """The revised player turn (EUR-22) and the air phase steps (EUR-23)."""
+        """The revised player turn as the engine runs it (EUR-22: each phase's commands,
+        overruns, supply, isolation and replacements included; the rule-47 bonus phases) and
+        the air phase steps (EUR-23)."""
+        from grognard.engine.phases import ALWAYS_ALLOWED, Phase
         from grognard.europa.air_phase import AIR_PHASE_ORDER, step_player
-        from grognard.europa.sequence import turn_phases
+        from grognard.europa.system import EUROPA
+        from grognard.europa.system_turn import engine_turn
 
         names = [p.strip() for p in players.split(",") if p.strip()]
-        phases = turn_phases(names)
+        if not names or len(set(names)) != len(names):
+            raise InputError("--players", "give distinct players in turn order")
+        known = frozenset(EUROPA.commands)
+        phases = [Phase(p.name, p.player, (p.commands | ALWAYS_ALLOWED) & known)
+                  for p in engine_turn(names).phases]
         data = {"rule": "EUR-22", "phases": [p.to_json() for p in phases],
                 "air_steps": [{"step": s.value, "player": step_player(s)}
                               for s in AIR_PHASE_ORDER]}

@@ -161,12 +161,16 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     an overrun waits (EUR-18); on the FitE surprise turn only those EUR-44 allows."""
     if state.get("overrun", {}).get("pending") is not None:
         return
-    surprise = _phase(ctx, state).name.startswith(_turn().SURPRISE_PREFIX)
+    from grognard.europa.surprise_turn import BONUS_PHASES
+
+    name = _phase(ctx, state).name
+    surprise = name.startswith(_turn().SURPRISE_PREFIX) or name in BONUS_PHASES
     spec = _system().EUROPA.commands["move"]
     for cmd in generic.legal_move(ctx, state, player):
-        if UnitType(state["units"][cmd.args["unit"]]["type"]) not in GROUND_TYPES:
+        u = state["units"][cmd.args["unit"]]
+        if UnitType(u["type"]) not in GROUND_TYPES:
             continue
-        if surprise:
+        if surprise or u.get("mp_markers"):
             try:
                 spec.verify(ctx, state, cmd)
             except GrognardError:
@@ -538,7 +542,14 @@ ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "start_surprise": legal_start_surprise,
     "end_phase": legal_end_phase,
     "airbase_repair": legal_airbase_repair,
+    "start_invasion_surprise": lambda ctx, state, player: _invasion_legal(ctx, state, player),
 }
+
+
+def _invasion_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
+    from grognard.europa.surprise_turn import legal_invasion
+
+    return legal_invasion(ctx, state, player)
 
 
 # --- prompts, dates, end of game ------------------------------------------------------------------
@@ -567,6 +578,10 @@ _WORDS = {
     "exploitation": "move in exploitation and overrun",
     "supply": "check supply and roll isolation attrition",
     "replacement": "take replacements",
+    "bonus_movement": "move in the surprise's bonus movement phase (SUR-01, SUR-17)",
+    "reaction": "move reserves within 5 hexes of the surprise front (SUR-18)",
+    "bonus_combat": "attack in the surprise's bonus combat phase (SUR-01)",
+    "bonus_supply_air": "judge supply after the bonus phases (SUR-21)",
 }
 
 

@@ -68,7 +68,7 @@ from grognard.europa.referee import (
     with_engine_choices,
 )
 from grognard.europa.retreat import Retreat, RetreatLoss, legal_retreats, retreat_along
-from grognard.europa.surprise import PlanKey, SurpriseReadings
+from grognard.europa.surprise import PlanKey, SurpriseKind, SurpriseReadings
 from grognard.europa.surprise_front import participant_role
 from grognard.europa.surprise_map import (
     marked_front,
@@ -77,6 +77,7 @@ from grognard.europa.surprise_map import (
 )
 from grognard.europa.surprise_orders import run_orders
 from grognard.europa.surprise_plan import view as plan_view
+from grognard.europa.surprise_turn import fold_effects, surprise_effects, turn_record
 from grognard.europa.system_turn import (
     TURN_COMMAND_SPECS,
     TURN_FOLDS,
@@ -668,6 +669,7 @@ def verify_surprise(ctx: Context, state: JSON, cmd: Command) -> None:
 
 def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     name, orders, run = _run(ctx, state, cmd)
+    turn_now = int(state["turn"])
     op, rec = run.events[-1]
     data: dict[str, Any] = {"player": cmd.player, "command": name, "op": op,
                             "record": rec.to_json(), "orders": orders,
@@ -679,6 +681,13 @@ def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
         data["public"] = dict(plan_view(run.plan, enemy) or {}, front=front.to_json())
         own = {uid: Fraction(u["re_size"]) for uid, u in _on_map(state)
                if u["side"] == cmd.player and UnitType(u["type"]) in GROUND_TYPES}
+        # SUR-15: the effects roll and the "+ # MP" markers; the bonus phases open (SUR-01)
+        first = not any(p.get("status") == "started"
+                        for p in state["surprise"].get(cmd.player, {}).values())
+        data["effects"] = surprise_effects(ctx, state, cmd.player, SurpriseKind.LOCAL,
+                                           [run.plan.centre], run.plan.level, dice, first=first)
+        data["turn_record"] = turn_record(cmd.player, turn_now, SurpriseKind.LOCAL,
+                                          [str(h) for h in front.hexes], name)
         data["candidates"] = [
             {"id": c.id, "re": exact_json(Fraction(c.re)), "hexes_from_front": c.hexes_from_front,
              "role": str(participant_role(c))}
@@ -696,6 +705,8 @@ def fold_surprise(state: JSON, ev: Event) -> JSON:
         mine[d["command"]]["candidates"] = d["candidates"]
     if "public" in d:
         s["surprise"].setdefault(d["player"], {})[d["command"]] = d["public"]
+    if "effects" in d:
+        fold_effects(s, d)
     return s
 
 

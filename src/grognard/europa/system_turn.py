@@ -11,7 +11,7 @@ Commands and events are documented in ``docs/formats/europa_engine.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grognard.core.dice import Dice
@@ -31,6 +31,16 @@ from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
 from grognard.europa.logistics import Combat, Operations, sp_cost
 from grognard.europa.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.supply import SupplyReadings
+from grognard.europa.surprise_turn import (
+    BONUS_PHASES,
+    bonus_phases_after_initial,
+    execute_invasion,
+    fold_invasion,
+    marker_mp,
+    phase_open,
+    verify_invasion,
+    verify_surprise_move,
+)
 from grognard.europa.system_supply import (
     ISOLATION_STREAM,
     _key,
@@ -67,13 +77,21 @@ def fite_surprise_turn(scenario: Scenario) -> bool:
     return bool(europa_config(scenario).get("fite_surprise_turn", False))
 
 
+def engine_turn(sides: Sequence[str]) -> TurnSequence:
+    """EUR-22 The phases the engine runs for ``sides`` and the command kinds it allows in each
+    (the revised turn with the system's overruns, supply, isolation and replacement commands,
+    and the rule-47 bonus phases after each initial phase, SUR-01)."""
+    extra = {k: list(v) for k, v in EXTRA_COMMANDS.items()}
+    extra["initial"] = ["start_invasion_surprise"]
+    return TurnSequence(bonus_phases_after_initial(turn_sequence(sides, extra).phases, sides))
+
+
 def revised_sequence(scenario: Scenario) -> TurnSequence:
     """EUR-22 The revised turn (``europa.sequence.turn_sequence``) with the system's commands;
     for a FitE scenario (``[europa] fite_surprise_turn = true``) the EUR-44 surprise phases
     (movement, air, combat of the first side) come first; :func:`next_position` plays them on
     the first turn only."""
-    extra = {k: list(v) for k, v in EXTRA_COMMANDS.items()}
-    seq = turn_sequence(scenario.sides, extra)
+    seq = engine_turn(scenario.sides)
     if not fite_surprise_turn(scenario):
         return seq
     normal = {p.name: p.commands for p in seq.phases if p.player == scenario.sides[0]}
@@ -85,17 +103,25 @@ def revised_sequence(scenario: Scenario) -> TurnSequence:
     return TurnSequence(lead + seq.phases)
 
 
-def next_position(ctx: Context, phase: int, turn: int) -> tuple[int, int]:
+def next_position(ctx: Context, phase: int, turn: int, state: JSON | None = None
+                  ) -> tuple[int, int]:
     """EUR-44 After the surprise combat phase play goes on with the normal first player turn of
-    the same game turn; later turns skip the surprise phases."""
-    nxt, nturn = ctx.turn_sequence.next_position(phase, turn)
-    if nturn != turn and fite_surprise_turn(ctx.scenario):
-        nxt = len(SURPRISE_TURN_PHASES)
+    the same game turn; later turns skip the surprise phases. SUR-01: the bonus phases are
+    played only in the turn of a started surprise (``surprise_turn.phase_open``)."""
+    seq = ctx.turn_sequence
+    nxt, nturn = phase, turn
+    for _ in range(len(seq.phases) + 1):
+        before = nturn
+        nxt, nturn = seq.next_position(nxt, nturn)
+        if nturn != before and fite_surprise_turn(ctx.scenario):
+            nxt = len(SURPRISE_TURN_PHASES)
+        if state is None or phase_open(state, seq.phases[nxt], nturn):
+            break
     return nxt, nturn
 
 
 def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    phase, turn = next_position(ctx, state["phase"], state["turn"])
+    phase, turn = next_position(ctx, state["phase"], state["turn"], state)
     return [Event("phase_ended", {"from": {"turn": state["turn"], "phase": state["phase"]},
                                   "to": {"turn": turn, "phase": phase}})]
 
@@ -126,6 +152,9 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
     if state.get("overrun", {}).get("pending") is not None:
         raise IllegalOrder("EUR-18", "finish the overrun (losses, retreats) before moving")
     generic.verify_move(ctx, state, cmd)
+    phase = ctx.turn_sequence.phases[int(state["phase"])]
+    if phase.name in BONUS_PHASES or state["units"][cmd.args["unit"]].get("mp_markers"):
+        verify_surprise_move(ctx, state, cmd, phase, generic.move_path(ctx, state, cmd))
     if _phase_name(ctx, state).startswith(SURPRISE_PREFIX):
         soviet, border, zoc = _surprise_geometry(ctx, state, cmd.player)
         start = state["units"][cmd.args["unit"]]["hex"]
@@ -137,6 +166,11 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
     """The generic move; in the exploitation phase the event says so (EUR-33: a unit that
     moved in the exploitation phase takes no replacements this turn)."""
     events = generic.execute_move(ctx, state, cmd, dice)
+    extra = marker_mp(state, str(cmd.args["unit"]), len(events[0].data["path"]))
+    if state["units"][cmd.args["unit"]].get("mp_markers"):
+        # SUR-16: the markers' MPs are paid on this move and the markers removed
+        events = [Event(e.type, {**e.data, "mp": e.data["mp"] + extra, "marker_mp": extra})
+                  for e in events]
     if _phase_name(ctx, state) == "exploitation":
         return [Event(e.type, {**e.data, "exploitation": True}) for e in events]
     return events
@@ -144,6 +178,8 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
 
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
     s = generic.fold_unit_moved(state, ev)
+    if "marker_mp" in ev.data:
+        s["units"][ev.data["unit"]]["mp_markers"] = 0
     if ev.data.get("exploitation"):
         s["units"][ev.data["unit"]]["exploited_turn"] = int(s["turn"])
     return s
@@ -253,7 +289,9 @@ def execute_overrun(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
     priced = overrun_cost(ctx, state, cmd)
     combat = _system().execute_attack(ctx, state, _attack_cmd(cmd, priced), dice)
     declared = Event("overrun_declared", {"key": _key(state), "player": cmd.player, **priced,
-                                          "number": combat[0].data["number"]})
+                                          "number": combat[0].data["number"],
+                                          "exploitation": _phase_name(ctx, state)
+                                          == "exploitation"})
     return [declared, *combat]
 
 
@@ -269,6 +307,8 @@ def fold_overrun_declared(state: JSON, ev: Event) -> JSON:
     s["overrun"] = slot
     for uid, cost in d["mp"].items():
         s["units"][uid]["mp_spent"] += cost
+        if d.get("exploitation"):  # EUR-33: it moved in the exploitation phase
+            s["units"][uid]["exploited_turn"] = int(s["turn"])
     return s
 
 
@@ -324,6 +364,10 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
         "allocate_isolation_losses", verify_isolation_losses, execute_isolation_losses,
         "Allocate an isolated stack's 50% attrition loss (EUR-32, EUR-12 steps).",
         {"hex": "0101", "units": ["su-p"]}),
+    "start_invasion_surprise": CommandSpec(
+        "start_invasion_surprise", verify_invasion, execute_invasion,
+        "Invasion surprise against a country (SUR-25): effects roll, markers, bonus phases.",
+        {"country": "ussr"}),
     "take_replacement": CommandSpec("take_replacement", verify_take_replacement_cmd,
                                     execute_take_replacement,
                                     "Spend REs: rebuild a cadre or return a unit (EUR-33).",
@@ -332,6 +376,7 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
 
 TURN_FOLDS = {
     "unit_moved": fold_unit_moved,
+    "invasion_surprise_started": fold_invasion,
     "overrun_declared": fold_overrun_declared,
     "supply_checked": fold_supply_checked,
     "isolation_attrition_rolled": fold_isolation_attrition,
