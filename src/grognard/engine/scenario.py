@@ -210,28 +210,21 @@ class _Pools(msgspec.Struct, forbid_unknown_fields=True):
     artillery: Exact = 0
 
 
-class _EuropaVictory(msgspec.Struct, forbid_unknown_fields=True):
-    side: str
-    hexes: list[str] = msgspec.field(default_factory=list)
-    need: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None
-
-
 class _Europa(msgspec.Struct, forbid_unknown_fields=True):
-    """``[europa]``: read by grognard.europa (system_supply.europa_config, referee, surprise_turn;
-    documented in docs/formats/europa_engine.md)."""
-
     fite_surprise_turn: bool = False
-    last_turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
-    victory: _EuropaVictory | None = None
-    invasion_countries: list[str] = msgspec.field(default_factory=list)
-    commands: dict[str, list[str]] = msgspec.field(default_factory=dict)
-    weather: dict[str, str] = msgspec.field(default_factory=dict)
     replacements: dict[str, _Pools] = msgspec.field(default_factory=dict)
     soviet_countries: list[str] = msgspec.field(default_factory=list)
     supply_sources: dict[str, list[str]] = msgspec.field(default_factory=dict)
     supply_max_length: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
     last_turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
     victory: dict[str, Any] = msgspec.field(default_factory=dict)
+    # the map files' own facts (docs/FORMATS.md "Map files"): rail hubs, ports, border; areas
+    map: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    areas: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    # read by grognard.europa (surprise_turn, attack weather; docs/formats/europa_engine.md)
+    invasion_countries: list[str] = msgspec.field(default_factory=list)
+    commands: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    weather: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 class _ThirdReich(msgspec.Struct):

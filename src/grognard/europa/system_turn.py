@@ -133,6 +133,12 @@ def _phase_name(ctx: Context, state: JSON) -> str:
 # --- move (with the EUR-44 surprise-turn restriction) ------------------------------------------
 def _surprise_geometry(ctx: Context, state: JSON, player: str
                        ) -> tuple[set[str], set[str], set[str]]:
+    out: tuple[set[str], set[str], set[str]] = ctx.cached(
+        f"europa.fite_geometry.{player}", lambda: _geometry(ctx, state, player))
+    return out
+
+
+def _geometry(ctx: Context, state: JSON, player: str) -> tuple[set[str], set[str], set[str]]:
     m = ctx.scenario.map
     names = europa_config(ctx.scenario).get("soviet_countries", ["ussr"])
     codes = [m.country_names.index(n) for n in names if n in m.country_names]
