@@ -24,6 +24,7 @@ import numpy.typing as npt
 from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, ratio_str
+from grognard.core.inputs import open_output
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.europa.attack import CRT_TABLE, Attack, Side
 from grognard.europa.bombardment import barrage_strength
@@ -267,11 +268,9 @@ def crt_chart(stats: Sequence[ColumnStats], path: Path | str, title: str = "") -
         ax.set_xlabel("odds column")
     fig.suptitle(title or "Europa revised CRT")
     fig.tight_layout()
-    out = Path(path)
     try:
-        fig.savefig(out, dpi=100)
-    except OSError as exc:
-        raise InputError("--png", f"cannot write {out}: {exc.strerror}") from None
+        with open_output(path, "--png") as tmp:
+            fig.savefig(tmp, dpi=100, format="png")
     finally:
         plt.close(fig)
-    return out
+    return Path(path)

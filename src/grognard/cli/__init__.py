@@ -6,6 +6,7 @@ stderr and exit status 2; usage errors exit 2 as well.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -115,11 +116,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     from grognard.cli.render import err_console
     from grognard.core.errors import GrognardError
 
+    for stream in (sys.stdout, sys.stderr):  # a file name that is not UTF-8 still prints
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     app = build_app(args)
     try:
         result = app(args=args, standalone_mode=False, prog_name="grognard")
     except GrognardError as exc:
         err_console.print(Text.assemble(("error: ", "bold red"), str(exc)), soft_wrap=True)
+        return 2
+    except OSError as exc:  # a file the command could not read or write: one line, no traceback
+        from grognard.core.inputs import os_reason
+
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        err_console.print(Text.assemble(("error: ", "bold red"), where, os_reason(exc)),
+                          soft_wrap=True)
         return 2
     except typer.Exit as exc:
         return exc.exit_code

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from grognard.core.errors import InputError
+from grognard.core.inputs import InputFileError, load_json_file
 from grognard.core.readings import Readings
 from grognard.core.tables import TableSet, load_tables
 
@@ -79,11 +80,9 @@ def grid_table(headers: Sequence[str], rows: Sequence[Sequence[Any]],
 def read_json(path: Path, name: str) -> Any:
     """A JSON input file, or an :class:`InputError` naming the argument ``name``."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(name, f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(name, f"{path} is not valid JSON: {exc}") from None
+        return load_json_file(path, "JSON file")
+    except InputFileError as exc:
+        raise InputError(name, str(exc)) from None
 
 
 def readings_file(path: Path | None, kind: type[R], name: str = "--readings") -> R:

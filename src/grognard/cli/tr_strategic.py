@@ -25,6 +25,7 @@ from grognard.cli.render import (
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, q
+from grognard.core.inputs import write_atomic
 
 LedgerArg = Annotated[Path, typer.Argument(metavar="LEDGER.json", help="A ledger file.")]
 OutOpt = Annotated[Path | None, typer.Option("--out", help="Write the new ledger here.")]
@@ -57,10 +58,7 @@ def _assets(text: str | None, name: str, allowed: tuple[str, ...]) -> dict[str, 
 
 def _write(data: dict[str, Any], out: Path | None) -> None:
     if out is not None:
-        try:
-            out.write_text(dump_json(data) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise InputError("--out", f"cannot write {out}: {exc.strerror}") from None
+        write_atomic(out, dump_json(data) + "\n", what="--out")
 
 
 def _ledger_human(data: dict[str, Any]) -> Callable[[Any], None]:

@@ -97,7 +97,7 @@ def read_bytes(path: str | Path, what: str = "file", max_bytes: int = MAX_BYTES)
                                      f"{max_bytes:,}")
             data = f.read(max_bytes + 1)
     except OSError as exc:
-        raise InputFileError(str(p), f"cannot read {what}: {_os_reason(exc)}") from None
+        raise InputFileError(str(p), f"cannot read {what}: {os_reason(exc)}") from None
     if len(data) > max_bytes:
         raise InputFileError(str(p), f"{what} is larger than the limit of {max_bytes:,} bytes")
     return data
@@ -287,7 +287,7 @@ def _at_path(raw: Any, path: str) -> tuple[Any, bool]:
 
 # --- writing outputs ------------------------------------------------------------------------
 
-def _os_reason(exc: OSError) -> str:
+def os_reason(exc: OSError) -> str:
     if exc.errno == errno.ENOSPC:
         return "no space left on the device"
     if exc.errno == errno.ENAMETOOLONG:
@@ -305,7 +305,7 @@ def _os_reason(exc: OSError) -> str:
 
 def output_error(path: str | Path, exc: OSError, what: str = "output") -> InputFileError:
     """The one-line error for an output that could not be written."""
-    return InputFileError(str(path), f"cannot write {what}: {_os_reason(exc)}")
+    return InputFileError(str(path), f"cannot write {what}: {os_reason(exc)}")
 
 
 def check_output_path(path: str | Path, what: str = "output") -> Path:

@@ -15,13 +15,13 @@ EXTERNAL: they come from the table ``ef_historical_air_power`` (placeholders, re
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from grognard.core.errors import InputError, TableError, parse_enum
+from grognard.core.inputs import load_json_file
 from grognard.core.tables import Table, load_tables
 from grognard.eurofront.model import (
     DEFAULT_BASE,
@@ -172,11 +172,5 @@ def state_from_json(raw: Mapping[str, Any]) -> AirPowerState:
 
 
 def load_state(path: Path | str) -> AirPowerState:
-    p = Path(path)
-    try:
-        raw = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError("state", f"cannot read {p}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError("state", f"{p} is not valid JSON: {exc}") from None
+    raw = load_json_file(path, "air-power state")
     return state_from_json(raw)

@@ -29,7 +29,6 @@ The Allied Atlantic Shipping Losses procedure itself is EXTERNAL: the generic st
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -39,6 +38,7 @@ from typing import Any
 
 from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import IllegalOrder, InputError, parse_enum
+from grognard.core.inputs import load_json_file
 from grognard.eurofront.model import (
     DEFAULT_BASE,
     BaseRules,
@@ -473,11 +473,5 @@ def history_from_json(raw: Mapping[str, Any]) -> tuple[UboatHistory, EuroFrontRe
 
 def load_history(path: Path | str) -> tuple[UboatHistory, EuroFrontReadings, BaseRules,
                                             OptionalRules]:
-    p = Path(path)
-    try:
-        raw = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError("history", f"cannot read {p}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError("history", f"{p} is not valid JSON: {exc}") from None
+    raw = load_json_file(path, "U-boat history")
     return history_from_json(raw)

@@ -13,7 +13,6 @@ plan's ledger come back for the audit.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,6 +21,7 @@ from typing import Any
 
 from grognard.core.errors import InputError
 from grognard.core.exact import q
+from grognard.core.inputs import load_json_file
 from grognard.europa.surprise import PlanKey, SurpriseReadings
 from grognard.europa.surprise_front import CentreHex, FundingKind, FundingSource
 from grognard.europa.surprise_plan import (
@@ -160,12 +160,7 @@ def run_orders(raw: Mapping[str, Any], active: tuple[PlanKey, ...] = ()) -> Plan
 def load_orders(path: Path | str) -> dict[str, Any]:
     """Read an order file (JSON); errors name the file."""
     p = Path(path)
-    try:
-        raw = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(str(p), f"cannot read: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(str(p), f"not valid JSON: {exc}") from None
+    raw = load_json_file(p, "order file")
     if not isinstance(raw, dict):
         raise InputError(str(p), "expected a JSON object")
     return raw
