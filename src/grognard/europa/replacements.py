@@ -51,6 +51,9 @@ class ReplacementAction(StrEnum):
     REBUILD = "rebuild"  # cadre on the map to full strength, 2 REs
 
 
+REPLACEMENT_POOLS = ("infantry", "armor", "artillery")
+
+
 @dataclass(frozen=True)
 class Candidate:
     """EUR-33 a unit that might take replacements, and what it did this player turn."""
@@ -69,6 +72,9 @@ class Candidate:
             raise InputError("candidate.id", "a unit needs an id")
         object.__setattr__(self, "status",
                            parse_enum(UnitStatus, self.status, f"{self.id}.status"))
+        if self.pool not in REPLACEMENT_POOLS:
+            raise InputError(f"{self.id}.pool", f"{self.pool!r} is not one of "
+                             f"{', '.join(REPLACEMENT_POOLS)}")
         if Fraction(self.re_size) < 0:
             raise InputError(f"{self.id}.re_size", "must not be negative")
         object.__setattr__(self, "re_size", Fraction(self.re_size))

@@ -336,6 +336,10 @@ def parse_nationality(text: str | Nationality, field: str = "nationality") -> Na
         raise InputError(field, f"unknown nationality {text!r} (known: {known})") from None
 
 
+#: The continents of SUR-14's "one per front/command per continent" (Europa's map covers them).
+CONTINENTS = ("europe", "africa", "asia")
+
+
 @dataclass(frozen=True)
 class PlanKey:
     """SUR-14 What identifies a surprise plan for the one-per-front/command/continent limit."""
@@ -343,6 +347,11 @@ class PlanKey:
     side: str
     command: str
     continent: str
+
+    def __post_init__(self) -> None:
+        if self.continent not in CONTINENTS:
+            raise InputError("continent", f"{self.continent!r} is not one of "
+                             f"{', '.join(CONTINENTS)}")
 
 
 def can_designate(key: PlanKey, active: Sequence[PlanKey]) -> bool:

@@ -197,6 +197,11 @@ class DelayCost:
         return _plain_json(self)
 
 
+#: Longest delay of one surprise plan (SUR-11): a year of Europa's half-month turns. A longer
+#: "delay" is a typo or an attack on the ledger (10^9 turns once recorded 1.25e9 SRPs spent).
+MAX_DELAY_TURNS = 24
+
+
 def delay_cost(level: int, turns: int = 1, *, weather_wait: bool = False,
                readings: SurpriseReadings = DEFAULT_READINGS) -> DelayCost:
     """SUR-11 (47.A.2.g) Each turn of delay costs a quarter of the SRPs and SPs expended at
@@ -207,8 +212,9 @@ def delay_cost(level: int, turns: int = 1, *, weather_wait: bool = False,
     (Fraction(5, 1), Fraction(35, 2))
     """
     cost = surprise_cost(level, readings)
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
-        raise InputError("turns", f"turns of delay must be a whole number >= 0 (got {turns!r})")
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= MAX_DELAY_TURNS:
+        raise InputError("turns", f"turns of delay are a whole number 0..{MAX_DELAY_TURNS} "
+                         f"(got {turns!r})")
     if weather_wait:
         return DelayCost(level, turns, True, Fraction(0), Fraction(0))
     return DelayCost(level, turns, False, Fraction(cost.srp * turns, 4),

@@ -212,6 +212,10 @@ class MarkerCount:
         return {"markers": self.markers, "modifiers": [m.to_json() for m in self.modifiers]}
 
 
+#: The years a Europa game can be in (SUR-15's Table 2 year modifier is read against them).
+FIRST_WAR_YEAR, LAST_WAR_YEAR = 1936, 1946
+
+
 def marker_count(result: Result | str, stack: Sequence[StackMember], *, distance: int,
                  level: int, year: int, invasion: bool = False, first: bool = False,
                  readings: SurpriseReadings = DEFAULT_READINGS,
@@ -231,6 +235,8 @@ def marker_count(result: Result | str, stack: Sequence[StackMember], *, distance
         res = Result.S
     if isinstance(year, bool) or not isinstance(year, int):
         raise InputError("year", f"a year is a whole number ({year!r})")
+    if not FIRST_WAR_YEAR <= year <= LAST_WAR_YEAR:
+        raise InputError("year", f"a game year is {FIRST_WAR_YEAR}..{LAST_WAR_YEAR}, not {year}")
     mods_t = ts.get(EFFECTS_MODIFIERS)
     res_mod = int(ts.get(EFFECTS_TABLE).lookup(res.value, "marker_modifier"))
     mods = [Modifier(f"result {res.value}", res_mod), stack_nationality_modifier(stack, ts)]

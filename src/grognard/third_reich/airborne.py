@@ -166,6 +166,9 @@ def air_drop(unit: GroundUnit, interceptors: int, escorts: int,
     _airborne(unit, "TR-51")
     _check_factors("interceptors", interceptors)
     _check_factors("escorts", escorts)
+    for name, r in (("phasing_roll", phasing_roll), ("roll", nonphasing_roll)):
+        if r is not None and (isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= 10):
+            raise InputError(name, f"a 1D10 roll is 1..10, not {r!r}")
     if interceptors == 0:
         return AirDropRecord(unit.id, unit.factors, 0, escorts, None, None, None, 0, 0,
                              unit.factors, DropOutcome.LANDED)

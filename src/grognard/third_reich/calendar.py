@@ -73,6 +73,9 @@ def _check_turn(turn: int, field: str = "turn") -> int:
         raise InputError(field, f"a turn number is an integer, not {turn!r}")
     if turn < FIRST_TURN:
         raise InputError(field, f"campaign turns start at {FIRST_TURN} (Fall 1939), not {turn}")
+    if turn > LAST_TURN + TURNS_PER_YEAR:
+        raise InputError(field, f"the campaign ends at turn {LAST_TURN} (Summer I 1945), "
+                         f"not {turn}")
     return turn
 
 

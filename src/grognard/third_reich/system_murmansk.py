@@ -115,13 +115,20 @@ def _sender(state: JSON, cmd: Command) -> str:
     return sender
 
 
+def _brps(cmd: Command) -> int:
+    brps = cmd.args.get("brps", 20)
+    if isinstance(brps, bool) or not isinstance(brps, int):
+        raise InputError("args.brps", f"BRPs are a whole number, not {brps!r}")
+    return brps
+
+
 def verify_murmansk_ship(ctx: Context, state: JSON, cmd: Command) -> None:
-    murmansk.place_shipment(box_of(state), _sender(state, cmd), int(cmd.args.get("brps", 20)))
+    murmansk.place_shipment(box_of(state), _sender(state, cmd), _brps(cmd))
 
 
 def execute_murmansk_ship(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     return [Event("murmansk_shipped", {"side": cmd.player, "sender": _sender(state, cmd),
-                                       "brps": int(cmd.args.get("brps", 20))})]
+                                       "brps": _brps(cmd)})]
 
 
 def fold_murmansk_shipped(state: JSON, ev: Event) -> JSON:

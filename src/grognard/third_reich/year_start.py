@@ -284,6 +284,10 @@ def year_start(econ: Economy, ussr_axis_cities: int | None = None) -> tuple[Econ
 def next_year_start(econ: Economy, ussr_axis_cities: int | None = None) -> tuple[
         Economy, YearStartRecord]:
     """TR-09: run the next Year Start: this Spring's if not done yet, else the next Spring's."""
+    if ussr_axis_cities is not None and (isinstance(ussr_axis_cities, bool) or not isinstance(
+            ussr_axis_cities, int) or ussr_axis_cities < 0):
+        raise InputError("ussr_cities", f"a city value is a whole number >= 0, not "
+                         f"{ussr_axis_cities!r}")
     e = econ
     d = e.date
     done = acct("germany", f"year_start.{d.year}") in e.ledger.balances
