@@ -213,7 +213,6 @@ class _Pools(msgspec.Struct, forbid_unknown_fields=True):
 class _Europa(msgspec.Struct):
     """Typed where the engine reads it (the rule systems may add keys of their own)."""
 
-    last_turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
     fite_surprise_turn: bool = False
     replacements: dict[str, _Pools] = msgspec.field(default_factory=dict)
     soviet_countries: list[str] = msgspec.field(default_factory=list)
