@@ -327,3 +327,13 @@ def test_eur10_target_hex_terrain_fortification_and_major_city_come_from_the_map
     s["units"]["su-23tank"]["hex"] = "0604"  # clear, no city
     assert attack_json(g.context, s, "axis", {"attackers": ["de-7pz"],
                                               "defender_hex": "0604"})["major_city"] is False
+
+
+def test_sur14_sur11_designation_names_a_known_continent_and_delays_are_bounded():
+    """SUR-14 / SUR-11 (issue 16): ``continent = "mars"`` was accepted, and a delay of 10^9
+    turns recorded 1.25e9 SRPs spent; both are refused and the game is unchanged."""
+    g = Game.new("europa-surprise", seed=5)
+    assert_rejected(g, surprise("designate_surprise", centre="0604", level=5, target_turn=2,
+                                continent="mars"), "continent.*europe, africa, asia")
+    g.apply(surprise("designate_surprise", centre="0604", level=5, target_turn=2))
+    assert_rejected(g, surprise("delay_surprise", turns=10**9), "turns.*0..24")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
+import stat
 from importlib import resources
 from pathlib import Path
 
@@ -155,3 +157,4 @@ def test_fuzz_cli(args):
     COUNTS["cli"] += 1
     code = run_cli(args)
     assert code in (0, 1, 2), (args, code)
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode), "an output replaced /dev/full"

@@ -8,6 +8,7 @@ records a run of 100 in a row.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -80,10 +81,8 @@ def test_a_killed_apply_leaves_the_old_or_the_new_save(big) -> None:
                     p.name.endswith(".tmp") for p in path.parent.iterdir()):
                 pass
         else:
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=rng.uniform(0.2, 3.0))
-            except subprocess.TimeoutExpired:
-                pass
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
         proc.communicate()

@@ -459,3 +459,13 @@ def test_tr20_engine_credits_murmansk_brps_at_the_start_of_the_ussr_summer2_turn
     assert e.brp("ussr") == ussr + 20 and e.balance("ll.murmansk.due") == 0
     assert [x.rule for x in e.ledger.entries if x.account == "ussr.brp"][-1] == "TR-20"
     assert_replays(g)
+
+
+def test_tr19_murmansk_brps_are_a_whole_number_never_truncated_or_crashing():
+    """TR-19 (issue 16): ``brps = "abc"`` raised a ValueError traceback and ``brps = 20.9`` was
+    truncated to 20; both are refused and the game is unchanged."""
+    g = new(4)
+    to_phase(g, "strategic_warfare", "allies")
+    assert_rejected(g, C("murmansk_ship", "allies", sender="uk", brps="abc"), "brps")
+    assert_rejected(g, C("murmansk_ship", "allies", sender="uk", brps=20.9), "brps")
+    g.apply(C("murmansk_ship", "allies", sender="uk", brps=20))

@@ -36,6 +36,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -349,12 +350,22 @@ def write_atomic(path: str | Path, data: bytes | str, *, what: str = "output",
         with tmp.open("wb") as f:
             f.write(blob)
             f.flush()
+            if tmp == p:  # a device or pipe: nothing to rename or back up
+                return
             os.fsync(f.fileno())
         with contextlib.suppress(FileNotFoundError):
             os.chmod(tmp, p.stat().st_mode & 0o7777)
         if backup is not None and p.exists():
             _keep_backup(p, Path(backup), tmp.parent)
     _fsync_dir(tmp.parent)
+
+
+def _special(p: Path) -> bool:
+    """An existing output that is not a regular file (a device, a pipe): never renamed over."""
+    try:
+        return not stat.S_ISREG(os.stat(p).st_mode)
+    except OSError:
+        return False
 
 
 def _keep_backup(p: Path, bak: Path, folder: Path) -> None:
@@ -383,6 +394,12 @@ def open_output(path: str | Path, what: str = "output") -> Iterator[Path]:
     ends without error (removed otherwise); OS errors become one :class:`InputFileError` line.
     For writers that need a file name (matplotlib) and for :func:`write_atomic`."""
     p = check_output_path(path, what)
+    if _special(p):  # /dev/stdout, /dev/full, a pipe: written in place, never replaced
+        try:
+            yield p
+        except OSError as exc:
+            raise output_error(p, exc, what) from None
+        return
     folder = p.parent if str(p.parent) else Path(".")
     tmp: str | None = None
     try:
