@@ -41,3 +41,14 @@ def test_bench_study_quick_json():
     assert data["same_results"] is True and data["speedup"] > 0
     for w in ("workers_1", "workers_2"):
         assert data[w]["games"] == 2 and data[w]["games_per_hour"] > 0
+
+
+def test_bench_parse_quick_json():
+    """bench/parse.py: scenario parsing against the TOML parse of the same text (issue 16)."""
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "parse.py"), "--json", "--quick"],
+                       capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert [s["units"] for s in data["sizes"]] == [250, 1000]
+    for s in data["sizes"]:
+        assert s["parse_s"] > 0 and s["toml_baseline_s"] > 0 and s["ratio"] > 0

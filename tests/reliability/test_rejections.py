@@ -276,3 +276,10 @@ def test_bad_input_files_and_outputs_on_the_cli(capsys, tmp_path):
     assert code == 2 and "it is a directory" in err
     code, _, _ = run(capsys, "europa", "crt", "--png", str(tmp_path / "out.json"))
     assert code == 0 and (tmp_path / "out.json").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_reading_pairs_take_ascii_integers_only():
+    """Found by tests/fuzz: ``--reading x=²`` passed ``str.isdigit`` and crashed ``int()``."""
+    from grognard.core.readings import parse_pairs
+
+    assert parse_pairs(["a=²", "b=-3"]) == {"a": "²", "b": -3}

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections.abc import Mapping
 from typing import Any, Self, get_type_hints
 
@@ -90,7 +91,7 @@ def parse_pairs(pairs: list[str] | tuple[str, ...] | None, field: str = "--readi
         parsed: Any = value
         if value.lower() in ("true", "false"):
             parsed = value.lower() == "true"
-        elif value.lstrip("-").isdigit():
+        elif re.fullmatch(r"-?[0-9]{1,64}", value):  # ASCII digits only ("²" is a digit too)
             parsed = int(value)
         raw[key] = parsed
     return raw
