@@ -283,3 +283,11 @@ def test_reading_pairs_take_ascii_integers_only():
     from grognard.core.readings import parse_pairs
 
     assert parse_pairs(["a=²", "b=-3"]) == {"a": "²", "b": -3}
+
+
+@pytest.mark.parametrize("date", ["1999-13", "2100-01", "x"])
+def test_supply_receipt_checks_the_date_for_every_side(capsys, date):
+    """EUR-40 (issue 16): a German receipt ignored its date, so any string passed."""
+    code, _, err = run(capsys, "europa", "supply", "receipt", "german", "--zone", "1",
+                       "--date", date)
+    assert code == 2 and "date" in err

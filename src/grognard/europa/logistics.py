@@ -349,6 +349,8 @@ def _month(date: dt.date | str) -> str:
         d = dt.date.fromisoformat(date + "-01" if len(date) == 7 else date)
     except (TypeError, ValueError):
         raise InputError("date", f"expected YYYY-MM or YYYY-MM-DD, not {date!r}") from None
+    if not 1936 <= d.year <= 1946:
+        raise InputError("date", f"a Europa game date is 1936..1946, not {date!r}")
     return f"{d.year:04d}-{d.month:02d}"
 
 
@@ -436,6 +438,7 @@ def turn_receipt(side: SupplySide | str, zone: int, date: dt.date | str, weather
     Fraction(112, 1)
     """
     s = parse_enum(SupplySide, side, "side")
+    _month(date)  # checked for every side, not only where the Soviet increments read it
     base = base_rate(s, zone, tables)
     inc = soviet_increase(date, tables) if s == SupplySide.SOVIET else 0
     got = weather_adjusted_receipt(base + inc, weather, readings, tables)
