@@ -79,7 +79,9 @@ def test_a_killed_apply_leaves_the_old_or_the_new_save(big) -> None:
         if i % 2 == 0:  # kill the moment the temporary file exists: mid-write
             while proc.poll() is None and not any(
                     p.name.endswith(".tmp") for p in path.parent.iterdir()):
-                pass
+                # a short wait on the process, so the poll does not starve the writer
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=0.002)
         else:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=rng.uniform(0.2, 3.0))
