@@ -137,13 +137,3 @@ def test_ef18_engine_replay_is_deterministic():
     again = Game.replay(a.scenario, 9, a.commands, a.events)
     assert again.state_hash() == a.state_hash()
 
-
-def test_ef17_rail_move_names_a_block_the_player_has():
-    """EF-17 (issue 16): a rail move of a block that does not exist was recorded."""
-    g = game()
-    spec = g.system.commands["rail_move"]
-    with pytest.raises(IllegalOrder, match="EF-17.*no block 'nope'"):
-        spec.verify(g.context, g.state, Command("rail_move", "axis", {"block": "nope"}))
-    theirs = next(p.unit.id for p in g.scenario.placements if p.unit.side == "allies")
-    with pytest.raises(IllegalOrder, match="EF-17"):
-        spec.verify(g.context, g.state, Command("rail_move", "axis", {"block": theirs}))
