@@ -219,6 +219,7 @@ class Built:
     zone: list[str] = field(default_factory=list)
     region: list[str] = field(default_factory=list)
     rivers: dict[tuple[Hex, int], str] = field(default_factory=dict)
+    straits: dict[tuple[Hex, int], str] = field(default_factory=dict)
     cities: list[dict[str, Any]] = field(default_factory=list)
     lakes: list[np.ndarray] = field(default_factory=list)
 
@@ -355,6 +356,21 @@ def build(map_id: str) -> Built:
     b = Built(cfg, layout, grid, proj, hexes, terrain, country, front, weather, zone, region,
               cities=cities, lakes=[p for p in lake_polys])
     b.rivers = river_sides(b, box)
+    for s in lists.get("straits", []):  # land hexes across a narrow water: a "strait" hexside
+        i, j = hex_of(*s["a"]), hex_of(*s["b"])
+        if i is None or j is None or not (is_land[i] and is_land[j]):
+            raise SystemExit(f"{map_id}: strait {s['name']} does not join two land hexes")
+        if i == j:
+            print(f"{map_id}: strait {s['name']} lies inside hex {layout.to_label(hexes[i])}",
+                  file=sys.stderr)
+            continue
+        hi, hj = hexes[i], hexes[j]
+        d = next((k for k, v in enumerate(DIRECTIONS) if Hex(hi.q + v.q, hi.r + v.r) == hj), None)
+        if d is None:
+            raise SystemExit(f"{map_id}: strait {s['name']}: {layout.to_label(hi)} and "
+                             f"{layout.to_label(hj)} are not adjacent")
+        key = (hi, d) if d < 3 else (hj, d - 3)
+        b.straits[key] = s["name"]
     return b
 
 
@@ -509,7 +525,10 @@ def render_toml(b: Built) -> str:
             labs = _labels(b, [v == name for v in values])
             out.append(f"{name} = {_wrap(labs)}")
         out.append("")
-    for (h, d), kind in sorted(b.rivers.items()):
+    sides = {k: [v] for k, v in b.rivers.items()}
+    for k in b.straits:
+        sides.setdefault(k, []).append("strait")
+    for (h, d), kinds in sorted(sides.items()):
         i = b.hexes.index(h)
         nb = Hex(h.q + DIRECTIONS[d].q, h.r + DIRECTIONS[d].r)
         j = b.hexes.index(nb)
@@ -517,7 +536,7 @@ def render_toml(b: Built) -> str:
             continue
         out += ["[[hexsides]]",
                 f'between = ["{b.layout.to_label(h)}", "{b.layout.to_label(nb)}"]',
-                f'features = ["{kind}"]', ""]
+                "features = [" + ", ".join(f'"{k}"' for k in kinds) + "]", ""]
     for c in sorted(b.cities, key=lambda c: (c["index"], c["name"])):
         country = c.get("country") or b.country[c["index"]]
         out += ["[[cities]]", f'hex = "{b.layout.to_label(b.hexes[c["index"]])}"',
