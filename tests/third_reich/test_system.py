@@ -15,7 +15,9 @@ from grognard.engine.system import system_named
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.combat import resolve_battle
 from grognard.third_reich.economy import Economy, at_turn, new_campaign
+from grognard.third_reich.history import ledger_history
 from grognard.third_reich.sequence import player_turn
+from grognard.third_reich.testing import play_order
 from grognard.third_reich.year_start import year_start
 
 SCENARIO = "tr-1939-two-fronts"
@@ -39,7 +41,12 @@ def declare(g, player="axis", power="germany", **options):
 
 
 def econ(g) -> Economy:
-    return Economy.from_json(g.state["economy"])
+    """The balances from the state; the postings re-folded from the events (the state holds
+    current facts only)."""
+    e = ledger_history(g)
+    assert e.summary() == Economy.from_json(g.state["economy"]).summary()
+    assert g.state["economy"]["ledger"]["entries"] == []
+    return e
 
 
 def test_system_registered_and_runs_the_demo_scenario():
@@ -139,7 +146,7 @@ def test_tr32_attack_with_a_fixed_seed_is_recorded_and_applied():
     g = new(seed=3)
     declare(g, eastern="offensive", western="attrition")
     to_phase(g, "combat", "axis")
-    (ev,) = g.apply(C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
+    (ev,) = play_order(g, C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
     d = ev.data
     assert d["dice"] == [6, 2] and d["roll"] == 8
     assert (d["defense"], d["odds"], d["column"], d["drm"]) == (3, "8/3", "2-1", 1)
@@ -167,7 +174,7 @@ def test_tr32_illegal_attacks():
     assert_rejected(g, C("attack", "axis", hex="C9", attackers=["ge-inf3"]), "not adjacent")
     assert_rejected(g, C("attack", "axis", hex="C9", attackers=["pl-inf3"]), "not a ground unit")
     assert_rejected(g, C("attack", "axis", hex="C10", attackers=["ge-arm1"]), "no enemy")
-    g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
+    play_order(g, C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
     assert_rejected(g, C("attack", "axis", hex="F12", attackers=["ge-inf4"]), "already been")
     assert_rejected(g, C("attack", "axis", hex="C9", attackers=["ge-inf3"]), "already attacked")
     to_phase(g, "mech_combat", "axis")
@@ -209,7 +216,7 @@ def test_tr40_take_hexes_rejects_a_fortified_hex():
     assert ev.data["hexes"] == ["D4"] and ev.data["withdrawing"] == {"D4": ["fr-inf1"]}
     assert g.state["units"]["fr-inf1"]["hex"] == "D4"  # the defender withdraws next
     assert_rejected(g, C("end_phase", "axis"), "withdraw")
-    (ev,) = g.apply(C("withdraw", "axis"))  # the engine's choice on the defender's behalf
+    (ev,) = g.apply(C("withdraw", "allies"))  # the engine's choice on the defender's behalf
     assert ev.data["eliminated"] == [] and ev.data["chosen"] == []
     assert g.state["units"]["fr-inf1"]["hex"] == ev.data["retreats"]["fr-inf1"] != "D4"
     assert g.state["units"]["ge-inf1"]["hex"] == "D4"
@@ -240,7 +247,7 @@ def test_tr32_impossible_retreat_costs_the_pocket_its_last_unit():
     g = new(seed=1)
     declare(g, eastern="offensive")
     to_phase(g, "combat", "axis")
-    (ev,) = g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
+    (ev,) = play_order(g, C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
     d = ev.data
     assert d["result"] == "DR" and d["retreat"] == {"side": "defender", "possible": False,
                                                     "units": 0, "extra_loss": 1}
@@ -251,7 +258,7 @@ def test_tr32_attacker_retreat_moves_the_attacker_back():
     g = new(seed=2)
     declare(g, eastern="offensive")
     to_phase(g, "combat", "axis")
-    (ev,) = g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
+    (ev,) = play_order(g, C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
     d = ev.data
     assert d["result"] == "AR" and list(d["retreats"]) == ["ge-inf3"]
     assert g.state["units"]["ge-inf3"]["hex"] == d["retreats"]["ge-inf3"] != "F11"
@@ -315,7 +322,7 @@ def test_save_load_replay_same_hash():
     to_phase(g, "movement", "axis")
     g.apply(C("move", "axis", unit="ge-inf2", path=["B6"]))
     to_phase(g, "combat", "axis")
-    g.apply(C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
+    play_order(g, C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
     to_phase(g, "attrition", "axis")
     g.apply(C("attrition", "axis", front="western"))
     to_phase(g, "build", "axis")

@@ -19,6 +19,7 @@ from grognard.third_reich.forces import Fleet, GroundKind, GroundUnit, Side
 from grognard.third_reich.naval import InterceptionAttempt
 from grognard.third_reich.naval_ops import AirZone
 from grognard.third_reich.system_common import side_bridgeheads
+from grognard.third_reich.testing import assert_reaction_rejected, play_order
 
 SCENARIO = "tr-1939-invasion"
 INF5 = GroundUnit("ge-inf5", "german", Side.AXIS, GroundKind.INFANTRY, 3, 3)
@@ -51,7 +52,7 @@ def plan(beach, sea):
 
 def test_tr61_tr63_empty_beach_taken_bridgehead_placed_and_a_supply_source():
     g = at_movement()
-    (ev,) = g.apply(invade("F4", "G4"))
+    (ev,) = play_order(g, invade("F4", "G4"))
     d = ev.data
     pure = resolve_invasion(plan("F4", "G4"), [], None)
     assert d["automatic"] is pure.automatic is True
@@ -71,7 +72,7 @@ def test_tr61_tr63_empty_beach_taken_bridgehead_placed_and_a_supply_source():
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_tr61_opposed_invasion_uses_the_crt_with_the_amphibious_shift(seed):
     g = at_movement(seed)
-    (ev,) = g.apply(invade("F3", "G3"))
+    (ev,) = play_order(g, invade("F3", "G3"))
     d = ev.data
     assert d["defenders"] == ["fr-inf9"] and len(d["dice"]) == 2
     pure = resolve_invasion(plan("F3", "G3"), [INF9], sum(d["dice"]))
@@ -87,7 +88,7 @@ def test_tr61_opposed_invasion_uses_the_crt_with_the_amphibious_shift(seed):
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_tr55_tr61_offshore_interception_rolls_match_the_rule_function(seed):
     g = at_movement(seed)
-    (ev,) = g.apply(invade("F4", "G4", interceptors={"G4": ["uk-fleet1"]}))
+    (ev,) = play_order(g, invade("F4", "G4", interceptors={"G4": ["uk-fleet1"]}))
     i = ev.data["interceptions"][0]
     (r,) = i["rolls"]
     assert (r["port"], r["fleets"], r["range"]) == ("F2", ["uk-fleet1"], 2)
@@ -116,9 +117,11 @@ def test_tr61_invasion_orders_checked():
     assert_rejected(g, Command("invade", "axis", {
         "beach": "F4", "groups": [{"hex": "G4", "zone": "north_sea", "fleets": ["ge-fleet2"],
                                    "cargo": {"ge-fleet2": ["ge-inf1"]}}]}), "TR-61.*port")
-    assert_rejected(g, invade("F4", "G4", interceptors={"G4": ["ge-fleet1"]}), "TR-55")
-    assert_rejected(g, invade("F4", "G4", interceptors={"G3": ["uk-fleet1"]}),
-                   "TR-61.*not an offshore hex")
+    assert_rejected(g, invade("F4", "G4", interceptors={"G4": ["uk-fleet1"]}),
+                    "TR-61.*defender's decision")
+    assert_reaction_rejected(g, invade("F4", "G4", interceptors={"G4": ["ge-fleet1"]}), "TR-55")
+    assert_reaction_rejected(g, invade("F4", "G4", interceptors={"G3": ["uk-fleet1"]}),
+                             "TR-61.*not an offshore hex")
     g.apply(C("end_phase", "axis"))
     assert_rejected(g, invade("F4", "G4"), "not allowed|TR-61")
 
@@ -130,7 +133,7 @@ def test_tr61_air_interception_of_the_offshore_group_against_escorts(seed):
     from grognard.third_reich.forces import AirUnit
 
     g = at_movement(seed)
-    (ev,) = g.apply(invade("F4", "G4", air_interceptors={"G4": ["fr-air1"]},
+    (ev,) = play_order(g, invade("F4", "G4", air_interceptors={"G4": ["fr-air1"]},
                            escorts={"G4": ["ge-air3"]}))
     i = ev.data["interceptions"][0]
     pure = intercept_offshore(plan("F4", "G4").groups[0], [], {}, iter(i["combat_rolls"]),
@@ -149,7 +152,7 @@ def test_tr63_bridgehead_stacks_4_and_stays_while_an_enemy_is_adjacent():
     from grognard.third_reich.system_common import bridgehead_removals, hex_stacking_limit
 
     g = at_movement()
-    g.apply(invade("F4", "G4"))
+    play_order(g, invade("F4", "G4"))
     assert hex_stacking_limit(g.state, "F4") == 4 and hex_stacking_limit(g.state, "F3") == 2
     # fr-inf9 in F3 is adjacent: the bridgehead stays at the start of the next German turn
     assert bridgehead_removals(g.context, g.state, "axis") == {}
@@ -164,10 +167,10 @@ def test_tr63_bridgehead_stacks_4_and_stays_while_an_enemy_is_adjacent():
 
 def test_tr63_unthreatened_bridgehead_removed_at_the_start_of_the_friendly_turn():
     g = at_movement()
-    g.apply(invade("F4", "G4"))
+    play_order(g, invade("F4", "G4"))
     while g.phase.name != "combat":
         g.apply(C("end_phase", "axis"))
-    (ev,) = g.apply(C("attack", "axis", hex="F3", attackers=["ge-inf5"]))
+    (ev,) = play_order(g, C("attack", "axis", hex="F3", attackers=["ge-inf5"]))
     if "fr-inf9" not in ev.data["eliminated"] and "fr-inf9" not in ev.data["retreats"]:
         pytest.skip("fr-inf9 held F3 with this seed")
     removed = None
@@ -188,7 +191,7 @@ def test_tr63_sea_sr_into_a_bridgehead_and_tr62_captured_this_turn():
     from grognard.third_reich.system_sr_sea import _interceptable
 
     g = at_movement()
-    g.apply(invade("F4", "G4"))
+    play_order(g, invade("F4", "G4"))
     g.apply(C("move", "axis", unit="ge-inf1", path=["E6", "F6"]))
     while g.phase.name != "strategic_deployment":
         g.apply(C("end_phase", "axis"))
@@ -198,7 +201,7 @@ def test_tr63_sea_sr_into_a_bridgehead_and_tr62_captured_this_turn():
     sr = Command("sr", "axis", {"unit": "ge-inf1", "to": "F4", "kind": "sea",
                                 "escorts": {"north_sea": ["ge-fleet3"]}})
     assert_rejected(g, sr, "args.route")
-    (ev,) = g.apply(Command("sr", "axis", {**sr.args, "route": ["north_sea"]}))
+    (ev,) = play_order(g, Command("sr", "axis", {**sr.args, "route": ["north_sea"]}))
     assert ev.data["status"] == "done" and ev.data["interception_points"] == ["F4"]
     assert g.state["units"]["ge-inf1"]["hex"] == "F4"
     assert loads(dumps(g)).state_hash() == g.state_hash()
@@ -208,7 +211,7 @@ def test_tr63_at_most_2_attack_out_of_a_bridgehead_across_one_hexside():
     """TR-63; seed 002 "Bridgeheads": "All 4 units may attack out of the bridgehead, but no
     more than 2 may attack across the same hexside" (in one phase)."""
     g = at_movement()
-    g.apply(invade("F4", "G4"))
+    play_order(g, invade("F4", "G4"))
     for uid in ("ge-inf1", "ge-inf2", "ge-inf3"):
         g.state["units"][uid]["hex"] = "F4"  # 4 units in the bridgehead (its stacking limit)
     while g.phase.name != "combat":
@@ -223,12 +226,12 @@ def test_tr63_sea_sr_into_a_bridgehead_uses_its_stacking_limit_of_4():
     rather than the normal 2"; it acts as a friendly port for SR. A third unit may arrive by
     sea SR."""
     g = at_movement()
-    g.apply(invade("F4", "G4"))
+    play_order(g, invade("F4", "G4"))
     g.apply(C("move", "axis", unit="ge-inf1", path=["E6", "F6"]))
     g.state["units"]["ge-inf2"]["hex"] = "F4"  # 2 units in the bridgehead already
     while g.phase.name != "strategic_deployment":
         g.apply(C("end_phase", "axis"))
-    (ev,) = g.apply(Command("sr", "axis", {"unit": "ge-inf1", "to": "F4", "kind": "sea",
+    (ev,) = play_order(g, Command("sr", "axis", {"unit": "ge-inf1", "to": "F4", "kind": "sea",
                                            "escorts": {"north_sea": ["ge-fleet3"]},
                                            "route": ["north_sea"]}))
     assert ev.data["status"] == "done"

@@ -53,7 +53,7 @@ def test_tr40_cut_off_units_are_those_the_lost_hex_puts_out_of_supply():
 
 def test_tr40_defender_withdraws_a_cut_off_unit_one_hex():
     g = taken_b3()
-    (ev,) = g.apply(C("withdraw", "axis", retreats={"fr-arm2": "B2"},
+    (ev,) = g.apply(C("withdraw", "allies", retreats={"fr-arm2": "B2"},
                       cut_off={"fr-arm1": "B5", "fr-inf3": "B7"}))
     assert ev.data["cut_off"] == {"fr-arm1": "B5", "fr-inf3": "B7"}
     assert ev.data["cut_off_candidates"] == ["fr-arm1", "fr-inf3"]
@@ -66,21 +66,21 @@ def test_tr40_defender_withdraws_a_cut_off_unit_one_hex():
 
 def test_tr40_without_cut_off_the_other_units_stay():
     g = taken_b3()
-    (ev,) = g.apply(C("withdraw", "axis", retreats={"fr-arm2": "B2"}))
+    (ev,) = g.apply(C("withdraw", "allies", retreats={"fr-arm2": "B2"}))
     assert "cut_off" not in ev.data
     assert g.state["units"]["fr-arm1"]["hex"] == "B4"
 
 
 def test_tr40_cut_off_withdrawals_checked():
     g = taken_b3()
-    assert_rejected(g, C("withdraw", "axis", retreats={"fr-arm2": "B2"},
+    assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm2": "B2"},
                         cut_off={"fr-arm2": "B4"}), "TR-40.*would not be cut off")
-    assert_rejected(g, C("withdraw", "axis", cut_off={"fr-arm1": "B3"}), "TR-40.*legal")
-    assert_rejected(g, C("withdraw", "axis", cut_off={"fr-inf3": "B4"}), "TR-40.*legal")
-    assert_rejected(g, C("withdraw", "axis", retreats={"fr-arm2": "B2"},
+    assert_rejected(g, C("withdraw", "allies", cut_off={"fr-arm1": "B3"}), "TR-40.*legal")
+    assert_rejected(g, C("withdraw", "allies", cut_off={"fr-inf3": "B4"}), "TR-40.*legal")
+    assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm2": "B2"},
                         cut_off={"fr-arm1": "B2", "fr-inf3": "B5"}), "TR-40.*legal")
     with pytest.raises(GrognardError, match="args.cut_off"):
-        g.apply(C("withdraw", "axis", cut_off=["fr-arm1"]))
+        g.apply(C("withdraw", "allies", cut_off=["fr-arm1"]))
 
 
 def test_tr63_withdrawal_into_a_bridgehead_uses_its_stacking_limit_of_4():
@@ -90,7 +90,7 @@ def test_tr63_withdrawal_into_a_bridgehead_uses_its_stacking_limit_of_4():
     g = taken_b3()
     for uid in ("fr-arm1", "fr-inf3"):
         g.state["units"][uid]["hex"] = "B2"
-    cmd = C("withdraw", "axis", retreats={"fr-arm2": "B2"})
+    cmd = C("withdraw", "allies", retreats={"fr-arm2": "B2"})
     assert_rejected(g, cmd, "TR-40.*stacking limit 2")
     g.state["bridgehead_owners"] = {"france": ["B2"]}
     g.state["bridgeheads"] = ["B2"]

@@ -10,8 +10,10 @@ import pytest
 from grognard.core.errors import GrognardError
 from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
+from grognard.engine.testing import assert_rejected
 from grognard.third_reich.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.forces import AirUnit, Fleet
+from grognard.third_reich.testing import assert_reaction_rejected, play_order
 
 
 def C(k, player, **args):
@@ -32,18 +34,26 @@ def transport(**extra):
 
 
 def test_tr60_no_naval_interception_in_the_phasing_uncontested_air_zone():
+    """TR-60: in the phasing side's uncontested air zone the defender has no interception to
+    decide: the transport runs at once, and an attacker naming interceptors is refused."""
     g = at_movement("tr-1939-support", 3)
     before = g.state_hash()
     assert not g.can(transport(interceptors=["uk-fleet1"]))
-    with pytest.raises(GrognardError, match="TR-60"):
+    with pytest.raises(GrognardError, match="defender's decision"):
         g.apply(transport(interceptors=["uk-fleet1"]))
     assert g.state_hash() == before
+    copy = Game.replay(g.scenario, g.seed, g.commands)
+    copy.apply(transport())
+    assert "pending_reaction" not in copy.state
+    g.apply(transport())
+    assert_rejected(g, Command("intercept", "allies", {"interceptors": ["uk-fleet1"]}),
+                    "no naval_transport order waits|no enemy order waits|not allowed|may not act")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_tr57_air_interception_of_a_transport_matches_the_air_naval_round(seed):
     g = at_movement("tr-1939-sea", seed)
-    (ev,) = g.apply(transport(air_interceptors=["uk-air1"], escorts=["ge-air2"]))
+    (ev,) = play_order(g, transport(air_interceptors=["uk-air1"], escorts=["ge-air2"]))
     d = ev.data
     i = d["interception"]
     assert i["rolls"] == [] and d["flown"] == ["ge-air2", "uk-air1"]
@@ -59,12 +69,14 @@ def test_tr57_air_interception_of_a_transport_matches_the_air_naval_round(seed):
 
 
 def test_tr57_air_interceptors_checked():
+    """TR-57: the defender names its own air interceptors; the attacker may not."""
     g = at_movement("tr-1939-sea", 3)
     before = g.state_hash()
-    for cmd, match in ((transport(air_interceptors=["ge-air2"]), "TR-35"),
-                       (transport(escorts=["uk-air1"]), "TR-35"),
-                       (transport(air_interceptors=["pl-air1"]), "TR-45.*out of range")):
+    for cmd, match in ((transport(air_interceptors=["uk-air1"]), "defender's decision"),
+                       (transport(escorts=["uk-air1"]), "TR-35")):
         assert not g.can(cmd)
         with pytest.raises(GrognardError, match=match):
             g.apply(cmd)
     assert g.state_hash() == before
+    assert_reaction_rejected(g, transport(air_interceptors=["ge-air2"]), "TR-35")
+    assert_reaction_rejected(g, transport(air_interceptors=["pl-air1"]), "TR-45.*out of range")

@@ -12,6 +12,7 @@ from grognard.engine.testing import assert_rejected, assert_replays
 from grognard.third_reich.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.economy import Economy
 from grognard.third_reich.forces import AirUnit, Fleet
+from grognard.third_reich.history import ledger_history
 from grognard.third_reich.murmansk import (
     AlliedAssets,
     GermanAssets,
@@ -21,6 +22,7 @@ from grognard.third_reich.murmansk import (
 from grognard.third_reich.sr import sr_budget
 from grognard.third_reich.support import combat_support
 from grognard.third_reich.system_common import retreat_options
+from grognard.third_reich.testing import assert_reaction_rejected, play_order
 
 SCENARIO = "tr-1939-support"
 
@@ -89,7 +91,7 @@ def test_tr02_mech_movement_only_armor_on_an_offensive_front_with_zoc_cost():
 def test_tr35_tr49_attack_with_air_and_one_fleet_fights_then_caps_support():
     g = offensive(3)
     to_phase(g, "combat", "axis")
-    (ev,) = g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
+    (ev,) = play_order(g, C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
                       air=["ge-air1"], fleet="ge-fleet1", defensive_air=["pl-air1"]))
     d = ev.data
     an = d["air_naval"]
@@ -115,20 +117,23 @@ def test_tr35_support_orders_checked_state_untouched():
     atk = {"hex": "F12", "attackers": ["ge-inf3", "ge-inf4"]}
     assert_rejected(g, C("attack", "axis", **atk, air=["ge-air2"]), "TR-35.*out of range")
     assert_rejected(g, C("attack", "axis", **atk, air=["pl-air1"]), "TR-35.*not a axis")
-    assert_rejected(g, C("attack", "axis", **atk, defensive_air=["ge-air1"]), "not an enemy")
+    assert_rejected(g, C("attack", "axis", **atk, defensive_air=["pl-air1"]),
+                    "TR-35.*defender's decision")
+    assert_reaction_rejected(g, C("attack", "axis", **atk, defensive_air=["ge-air1"]),
+                             "not an enemy")
     assert_rejected(g, C("attack", "axis", **atk, fleets=["ge-fleet1", "ge-fleet1"]),
                    "named twice")
     assert_rejected(g, C("attack", "axis", hex="C9", attackers=["ge-arm1"],
                         fleet="ge-fleet1"), "TR-35.*adjacent to C9")
     assert_rejected(g, C("attack", "axis", **atk, fleet="ge-inf3"), "not a axis fleet")
-    g.apply(C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"], air=["ge-air1"]))
+    play_order(g, C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"], air=["ge-air1"]))
     assert_rejected(g, C("attack", "axis", **atk, air=["ge-air1"]), "already flown")
 
 
 def test_tr35_without_support_the_battle_is_as_before():
     g = offensive(3)
     to_phase(g, "combat", "axis")
-    (ev,) = g.apply(C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
+    (ev,) = play_order(g, C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
     assert ev.data["air_naval"] == {"rolls": [], "steps": [], "losses": {}, "flown": [],
                                     "fleets": []}
     assert ev.data["support"] == 0 and ev.data["result"] == "D2"
@@ -151,7 +156,7 @@ def test_tr40_defender_chooses_the_retreat_hex_then_attackers_advance():
     g = _hexes_taken()
     legal = retreat_options(g.context, g.state, "allies", "D4")
     assert legal == ["C4", "D3", "E4"]
-    (ev,) = g.apply(C("withdraw", "axis", retreats={"fr-arm1": "E4"}))  # not the first hex
+    (ev,) = g.apply(C("withdraw", "allies", retreats={"fr-arm1": "E4"}))  # not the first hex
     assert ev.data["retreats"] == {"fr-arm1": "E4"} and ev.data["chosen"] == ["fr-arm1"]
     assert g.state["units"]["fr-arm1"]["hex"] == "E4"
     assert g.state["units"]["ge-inf1"]["hex"] == "D4"
@@ -160,14 +165,16 @@ def test_tr40_defender_chooses_the_retreat_hex_then_attackers_advance():
 
 def test_tr40_withdraw_orders_checked_and_removal_allowed():
     g = _hexes_taken()
-    assert_rejected(g, C("withdraw", "axis", retreats={"fr-arm1": "C5"}), "TR-40.*legal")
-    assert_rejected(g, C("withdraw", "axis", retreats={"fr-arm1": "D4"}), "TR-40")
-    assert_rejected(g, C("withdraw", "axis", retreats={"fr-arm2": "A4"}), "not in a hex taken")
+    assert_rejected(g, C("withdraw", "axis", retreats={"fr-arm1": "E4"}), "TR-40.*Allies: withdraw")
+    assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm1": "C5"}), "TR-40.*legal")
+    assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm1": "D4"}), "TR-40")
+    assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm2": "A4"}), "not in a hex taken")
     assert_rejected(g, C("end_phase", "axis"), "TR-40")
-    (ev,) = g.apply(C("withdraw", "axis", retreats={"fr-arm1": None}))
+    (ev,) = g.apply(C("withdraw", "allies", retreats={"fr-arm1": None}))
     assert ev.data["eliminated"] == ["fr-arm1"]
     assert g.state["units"]["fr-arm1"]["status"] == "eliminated"
-    assert_rejected(g, C("withdraw", "axis"), "no hexes taken")
+    assert_rejected(g, C("withdraw", "allies"), "may not act")  # nothing owed any more
+    assert_rejected(g, C("withdraw", "axis"), "no hexes taken|withdraw")
 
 
 # --- TR-41 save_attrition_losses ----------------------------------------------------------------
@@ -188,8 +195,8 @@ def test_tr41_save_french_armor_with_a_replacement_pays_cost_minus_4():
     assert ev.data["saves"] == [{"unit": "fr-arm1", "replacement": "fr-rep1",
                                  "power": "france", "hex": "A1", "cost": 2}]
     assert g.state["economy"]["summary"]["france"]["brp"] == brp - 2
-    entry = g.state["economy"]["ledger"]["entries"][-1]
-    assert (entry["rule"], entry["amount"], entry["account"]) == ("TR-41", -2, "france.brp")
+    entry = ledger_history(g).ledger.entries[-1]  # the postings re-fold from the events
+    assert (entry.rule, entry.amount, entry.account) == ("TR-41", -2, "france.brp")
     assert g.state["units"]["fr-arm1"]["hex"] == "A1"
     assert g.state["units"]["fr-arm1"]["status"] == "active"
     assert g.state["units"]["fr-rep1"]["status"] == "pool"
@@ -221,13 +228,13 @@ def test_tr41_german_infantry_saved_free_and_limit_applies():
 def test_tr66_tr68_land_sr_spends_the_power_budget():
     g = offensive()
     to_phase(g, "strategic_deployment", "axis")
-    (ev,) = g.apply(C("sr", "axis", unit="ge-rep1", to="C7"))
+    (ev,) = play_order(g, C("sr", "axis", unit="ge-rep1", to="C7"))
     assert ev.data == {"side": "axis", "unit": "ge-rep1", "from": "A6", "to": "C7",
                        "path": ["B6", "C7"], "power": "germany", "kind": "land", "used": 1,
                        "budget": sr_budget("germany")}
     assert g.state["units"]["ge-rep1"]["hex"] == "C7"
     assert g.state["sr"]["germany"]["used"] == 1
-    g.apply(C("sr", "axis", unit="ge-inf2", to="A7"))
+    play_order(g, C("sr", "axis", unit="ge-inf2", to="A7"))
     assert g.state["sr"]["germany"]["used"] == 2
     assert_replays(g)
 
@@ -295,12 +302,12 @@ def test_scripted_turn_with_every_new_command_replays_to_the_same_hash():
     to_phase(g, "movement", "axis")
     g.apply(C("move", "axis", unit="ge-inf2", path=["B6", "B7"]))
     to_phase(g, "combat", "axis")
-    g.apply(C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
+    play_order(g, C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
               air=["ge-air1"], fleet="ge-fleet1"))
     to_phase(g, "attrition", "axis")
     g.apply(C("attrition", "axis", front="western"))
     to_phase(g, "strategic_deployment", "axis")
-    g.apply(C("sr", "axis", unit="ge-rep1", to="C7"))
+    play_order(g, C("sr", "axis", unit="ge-rep1", to="C7"))
     text = dumps(g)
     again = loads(text)
     assert again.state_hash() == g.state_hash()
@@ -333,7 +340,7 @@ def test_tr51_airdrop_with_escort_and_interceptor_then_tr52_attack_in_its_hex():
 
     g = offensive(3)
     to_phase(g, "movement", "axis")
-    (ev,) = g.apply(C("airdrop", "axis", unit="ge-para1", to="C9", escorts=["ge-air2"],
+    (ev,) = play_order(g, C("airdrop", "axis", unit="ge-para1", to="C9", escorts=["ge-air2"],
                       interceptors=["pl-air1"]))
     d = ev.data
     para = GroundUnit("ge-para1", "german", Side.AXIS, GroundKind.AIRBORNE, 3, 3)
@@ -347,7 +354,7 @@ def test_tr51_airdrop_with_escort_and_interceptor_then_tr52_attack_in_its_hex():
     assert_rejected(g, C("move", "axis", unit="ge-para1", path=["C10"]), "TR-28|TR-51")
     to_phase(g, "combat", "axis")
     assert_rejected(g, C("attack", "axis", hex="B10", attackers=["ge-para1"]), "TR-52")
-    (ev,) = g.apply(C("attack", "axis", hex="C9", attackers=["ge-para1", "ge-arm1"]))
+    (ev,) = play_order(g, C("attack", "axis", hex="C9", attackers=["ge-para1", "ge-arm1"]))
     assert ev.data["attackers"] == ["ge-para1", "ge-arm1"] and ev.data["result"] == "D2"
     assert_replays(g)
 
@@ -359,7 +366,7 @@ def test_tr51_airdrop_orders_checked():
     assert_rejected(g, C("airdrop", "axis", unit="ge-para1", to="F12"), "TR-51.*7 hexes")
     assert_rejected(g, C("airdrop", "axis", unit="ge-para1", to="D4"), "TR-51.*offensive")
     assert_rejected(g, C("airdrop", "axis", unit="ge-para1", to="C9",
-                        interceptors=["fr-air1"]), "TR-51.*out of range")
+                        interceptors=["fr-air1"]), "TR-51.*defender's decision")
     g.apply(C("move", "axis", unit="ge-para1", path=["B7"]))
     assert_rejected(g, C("airdrop", "axis", unit="ge-para1", to="C9"), "TR-51")
 
@@ -371,7 +378,7 @@ def _transport(seed, **extra):
     g = Game.new("tr-1939-sea", seed=seed)  # a British air unit contests F5 (TR-60)
     declare(g, eastern="offensive", western="attrition")
     to_phase(g, "movement", "axis")
-    (ev,) = g.apply(C("naval_transport", "axis", fleets=["ge-fleet2"], units=["ge-inf5"],
+    (ev,) = play_order(g, C("naval_transport", "axis", fleets=["ge-fleet2"], units=["ge-inf5"],
                       to="F5", **extra))
     return g, ev.data
 
@@ -455,7 +462,7 @@ def test_tr20_engine_credits_murmansk_brps_at_the_start_of_the_ussr_summer2_turn
         evs += g.apply(C("end_phase", g.phase.player))
     assert [ev.data.get("murmansk_received") for ev in evs if ev.data.get("murmansk_received")
             ] == [20] and evs[-1].data["murmansk_received"] == 20
-    e = Economy.from_json(g.state["economy"])
+    e = ledger_history(g)
     assert e.brp("ussr") == ussr + 20 and e.balance("ll.murmansk.due") == 0
     assert [x.rule for x in e.ledger.entries if x.account == "ussr.brp"][-1] == "TR-20"
     assert_replays(g)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.testing import apply_or_unchanged, assert_replays
+from grognard.third_reich.testing import play_order
 
 GROUP = {"hex": "G4", "zone": "north_sea", "fleets": ["ge-fleet2"],
          "cargo": {"ge-fleet2": ["ge-inf5"]}}
@@ -54,7 +55,7 @@ def test_round4_scripted_orders_all_apply_and_replay():
                                                             "western": "offensive"}}))
     while g.phase.name != "movement":
         g.apply(Command("end_phase", "axis"))
-    kinds = [e.type for e in g.apply(ORDERS[2]("axis"))]
+    kinds = [e.type for e in play_order(g, ORDERS[2]("axis"))]
     g.apply(Command("end_phase", "axis"))
     assert g.phase.name == "air_missions"
     kinds += [e.type for e in g.apply(ORDERS[4]("axis"))]

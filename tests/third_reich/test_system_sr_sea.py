@@ -14,6 +14,7 @@ from grognard.third_reich.naval import InterceptionAttempt
 from grognard.third_reich.sea_zones import sea_zones
 from grognard.third_reich.sr import SeaSROrder, UnitClass, sr_budget
 from grognard.third_reich.sr_sea import ZoneInterception, resolve_sea_sr
+from grognard.third_reich.testing import assert_no_reaction, assert_reaction_rejected, play_order
 
 SCENARIO = "tr-1939-sea"
 
@@ -47,7 +48,7 @@ def pure(ev):
 @pytest.mark.parametrize("seed", [1, 6])
 def test_tr69_sea_sr_interception_matches_the_rule_function(seed):
     g = at_sr(seed)
-    ev = g.apply(sea_sr(interceptors={"north_sea": ["uk-fleet1"]}))[0]
+    ev = play_order(g, sea_sr(interceptors={"north_sea": ["uk-fleet1"]}))[0]
     assert ev.type == "sea_sr_made"
     d = ev.data
     assert (d["power"], d["kind"], d["used"], d["budget"]) == ("germany", "sea", 1,
@@ -68,17 +69,17 @@ def test_tr69_sea_sr_interception_matches_the_rule_function(seed):
 
 
 def test_tr69_seed1_escort_blocked_seed6_sr_done():
-    assert at_sr(1).apply(sea_sr(interceptors={"north_sea": ["uk-fleet1"]}))[0] \
+    assert play_order(at_sr(1), sea_sr(interceptors={"north_sea": ["uk-fleet1"]}))[0] \
         .data["status"] == "blocked"
     g = at_sr(6)
-    d = g.apply(sea_sr(interceptors={"north_sea": ["uk-fleet1"]}))[0].data
+    d = play_order(g, sea_sr(interceptors={"north_sea": ["uk-fleet1"]}))[0].data
     assert d["status"] == "done" and d["interception_rolls"][0]["intercepted"] is False
     assert d["combat_rolls"] == {} and d["losses"] == {}
 
 
 def test_tr69_uninterrupted_sea_sr_rolls_no_dice():
     g = at_sr(3)
-    d = g.apply(sea_sr())[0].data
+    d = play_order(g, sea_sr())[0].data
     assert d["status"] == "done" and d["interception_rolls"] == []
     assert g.state["units"]["ge-inf5"]["hex"] == "F5"
 
@@ -90,7 +91,8 @@ def test_tr69_sea_sr_orders_checked():
                         escorts={"north_sea": ["ge-fleet2"]}), "TR-69.*origin")
     assert_rejected(g, sea_sr(to="E7"), "TR-69.*destination")
     assert_rejected(g, sea_sr(to="F2"), "TR-67.*controls")
-    assert_rejected(g, sea_sr(interceptors={"north_sea": ["ge-fleet1"]}), "TR-55")
+    assert_rejected(g, sea_sr(interceptors={"north_sea": ["uk-fleet1"]}), "TR-69.*defender's")
+    assert_reaction_rejected(g, sea_sr(interceptors={"north_sea": ["ge-fleet1"]}), "TR-55")
     assert_rejected(g, C("sr", "axis", unit="ge-inf5", to="F5", kind="sea",
                         escorts={"north_sea": ["ge-fleet1"]}), "TR-69.*port of zone")
 
@@ -99,12 +101,14 @@ def test_tr60_no_interception_in_the_phasing_uncontested_air_zone():
     g = Game.new("tr-1939-support", seed=3)
     while not (g.phase.name == "strategic_deployment" and g.phase.player == "axis"):
         g.apply(C("end_phase", g.phase.player))
-    assert_rejected(g, sea_sr(interceptors={"north_sea": ["uk-fleet1"]}), "TR-60")
+    assert_no_reaction(g, sea_sr(interceptors={"north_sea": ["uk-fleet1"]}))  # TR-60
+    assert_rejected(g, C("intercept", "allies", interceptors={"north_sea": ["uk-fleet1"]}),
+                    "may not act")
 
 
 def test_tr70_fleet_sr_port_to_port_spends_an_sr_action():
     g = at_sr(3)
-    ev = g.apply(C("sr", "axis", unit="ge-fleet2", to="F5", kind="fleet"))[0]
+    ev = play_order(g, C("sr", "axis", unit="ge-fleet2", to="F5", kind="fleet"))[0]
     assert ev.type == "sr_made"
     assert ev.data["kind"] == "fleet" and ev.data["used"] == 1
     assert g.state["units"]["ge-fleet2"]["hex"] == "F5"

@@ -47,8 +47,18 @@ from grognard.third_reich.economy import (
 )
 from grognard.third_reich.economy import declare_war as econ_declare_war
 from grognard.third_reich.isolation import isolation_table
+from grognard.third_reich.legal import with_legal
 from grognard.third_reich.options import Front, dow_cost, options_cost, parse_front, parse_option
 from grognard.third_reich.powers import Power
+from grognard.third_reich.referee import (
+    REACTIONS,
+    decisions,
+    fold_reaction_made,
+    fold_reaction_owed,
+    phase_prompt,
+    reacting,
+    reaction_spec,
+)
 from grognard.third_reich.sequence import Phase, player_turn
 from grognard.third_reich.supply_map import (
     city_control,
@@ -64,8 +74,12 @@ from grognard.third_reich.system_air import (
 from grognard.third_reich.system_amphibious import execute_invade, fold_invaded, verify_invade
 from grognard.third_reich.system_attack import (
     execute_attack,
+    execute_retreat,
     fold_battle_resolved,
+    fold_retreated,
+    legal_retreat,
     verify_attack,
+    verify_retreat,
 )
 from grognard.third_reich.system_attrition import (
     execute_attrition,
@@ -96,6 +110,7 @@ from grognard.third_reich.system_common import (
     _sequence,
     _side_powers,
     bridgehead_removals,
+    current_facts,
     side_supply_check,
     unit_power,
 )
@@ -304,6 +319,8 @@ def verify_end_phase(ctx: Context, state: JSON, cmd: Command) -> None:
             raise IllegalOrder("TR-09", "run the Year Start before ending its phase")
     if state.get("pending_withdrawal"):
         raise IllegalOrder("TR-40", "the defender must withdraw from the hexes taken first")
+    if state.get("pending_hexes"):
+        raise IllegalOrder("TR-40", "name the hexes won by attrition first (take_hexes)")
     _, turn = _next_position(state, ctx)
     if turn > LAST_TURN:
         raise IllegalOrder("TR-04", "the campaign ends after Summer I 1945 (turn 29)")
@@ -680,42 +697,63 @@ COMMANDS: Mapping[str, CommandSpec] = {
                                    {"naval": 9, "asw": 2}),
 }
 
+#: The folds as written (the ledger postings kept); the system folds through current_facts.
 FOLDS: Mapping[str, Fold] = {
-        "unit_moved": fold_unit_moved,
-        "sr_made": fold_sr_made,
-        "sea_sr_made": fold_sea_sr_made,
-        "counter_air_flown": fold_counter_air_flown,
-        "invaded": fold_invaded,
-        "naval_transported": fold_naval_transported,
-        "air_staged": fold_air_staged,
-        "airdropped": fold_airdropped,
-        "phase_ended": fold_phase_ended,
-        "options_declared": fold_options_declared,
-        "war_declared": fold_war_declared,
-        "units_bought": fold_units_bought,
-        "year_started": fold_year_started,
-        "battle_resolved": fold_battle_resolved,
-        "attrition_resolved": fold_attrition_resolved,
-        "hexes_taken": fold_hexes_taken,
-        "withdrawn": fold_withdrawn,
-        "attrition_losses_saved": fold_attrition_losses_saved,
-        "supply_checked": fold_supply_checked,
-        "murmansk_committed": fold_murmansk_committed,
-        "murmansk_shipped": fold_murmansk_shipped,
-        "murmansk_resolved": fold_murmansk_resolved,
+    "unit_moved": fold_unit_moved,
+    "sr_made": fold_sr_made,
+    "sea_sr_made": fold_sea_sr_made,
+    "counter_air_flown": fold_counter_air_flown,
+    "invaded": fold_invaded,
+    "naval_transported": fold_naval_transported,
+    "air_staged": fold_air_staged,
+    "airdropped": fold_airdropped,
+    "phase_ended": fold_phase_ended,
+    "options_declared": fold_options_declared,
+    "war_declared": fold_war_declared,
+    "units_bought": fold_units_bought,
+    "year_started": fold_year_started,
+    "battle_resolved": fold_battle_resolved,
+    "attrition_resolved": fold_attrition_resolved,
+    "hexes_taken": fold_hexes_taken,
+    "withdrawn": fold_withdrawn,
+    "attrition_losses_saved": fold_attrition_losses_saved,
+    "supply_checked": fold_supply_checked,
+    "murmansk_committed": fold_murmansk_committed,
+    "murmansk_shipped": fold_murmansk_shipped,
+    "murmansk_resolved": fold_murmansk_resolved,
+    "reaction_owed": fold_reaction_owed,
+    "reaction_made": fold_reaction_made,
+    "retreated": fold_retreated,
 }
-_COMMANDS, _FOLDS = install(COMMANDS, FOLDS, _next_position)
+#: The orders as the rules modules check them (the defender's reactions named in the args)
+#: and the folds with the campaign around them (ledger postings kept: history.py).
+ORDERS, LEDGER_FOLDS = install(COMMANDS, FOLDS, _next_position)
+COMMANDS = with_legal({
+    **{k: reacting(spec) if k in REACTIONS else spec for k, spec in ORDERS.items()},
+    "intercept": reaction_spec(
+        "intercept", ORDERS, "TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of "
+        "the pending order: its fleets/air units (or none).", {"interceptors": ["uk-fleet1"]}),
+    "defensive_air": reaction_spec(
+        "defensive_air", ORDERS, "TR-35/TR-48 The defender's air units flying defensive "
+        "support into the attacked hex (or none).", {"defensive_air": ["fr-air1"]}),
+    "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
+                           "TR-32 The defender's retreat hex after a combat result.",
+                           {"to": "D3"}, legal=legal_retreat),
+})
+
 
 THIRD_REICH = RuleSystem(
     name=NAME,
-    commands=_COMMANDS,
-    folds=_FOLDS,
+    commands=COMMANDS,
+    folds={k: current_facts(f) for k, f in LEDGER_FOLDS.items()},
     initial_state=initial_state,
     view=view,
     description="Revised Third Reich: options per front drive the phases; BRP ledger; combat, "
                 "attrition, supply and isolation on the map.",
     default_sequence=default_sequence,
     game_over=game_over,
+    decisions=decisions,
+    phase_prompt=phase_prompt,
     turn_label=turn_label,
 )
 register_system(THIRD_REICH)

@@ -8,6 +8,7 @@ A land attack on one hex (2D6 from ``third_reich.combat``) with declared air and
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -21,7 +22,7 @@ from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.bridgeheads import MAX_ATTACKERS_PER_HEXSIDE, attacks_out_ok
 from grognard.third_reich.calendar import Region, weather
-from grognard.third_reich.combat import Battle, Terrain, resolve_battle
+from grognard.third_reich.combat import Battle, Terrain, assess_battle, resolve_battle
 from grognard.third_reich.sequence import Phase
 from grognard.third_reich.supply_map import weather_region
 from grognard.third_reich.system_air import landed_attack_ok, landed_attackers
@@ -35,6 +36,7 @@ from grognard.third_reich.system_common import (
     _phase,
     _retreat_hex,
     order_hex,
+    retreat_options,
     side_bridgeheads,
 )
 from grognard.third_reich.system_support import fight_for_support, fold_support, verify_support
@@ -96,6 +98,7 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
         b = m.layout.from_label(target)
         if distance(a, b) != 1 or m.features_between(a, b) & BLOCK:
             raise IllegalOrder("TR-32", f"{uid} in {u['hex']} is not adjacent to {target}")
+    verify_odds(ctx, state, cmd.player, target, attackers)
     verify_support(ctx, state, cmd, target)
 
 
@@ -126,27 +129,17 @@ def _weakest_first(state: JSON, ids: list[str]) -> list[str]:
 def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     m = ctx.scenario.map
     target, attackers = _attack_args(ctx, state, cmd)
-    axis = _axis_side(ctx)
     defenders = _defenders(state, cmd.player, target)
-    th = m.layout.from_label(target)
     h = hex_index(m, target)
-    region = _region(m, h)
-    wx = weather(region, state["turn"])
-    across = [a for a in attackers if state["units"][a]["hex"] != target]  # TR-52: air-landed
-    rivers = bool(across) and all(
-        m.features_between(m.layout.from_label(state["units"][a]["hex"]), th) & _RIVERS
-        for a in across)
+    wx = weather(_region(m, h), state["turn"])
     defender_side = state["units"][defenders[0]]["side"]
-    retreat_to = _retreat_hex(ctx, state, defender_side, target)
+    open_hexes = retreat_options(ctx, state, defender_side, target)
+    retreat_to = open_hexes[0] if open_hexes else None
     back = {a: _retreat_hex(ctx, state, cmd.player, state["units"][a]["hex"])
             for a in attackers}
-    battle = Battle(
-        attackers=tuple(_ground_unit(a, state["units"][a], axis) for a in attackers),
-        defenders=tuple(_ground_unit(d, state["units"][d], axis) for d in defenders),
-        weather=wx, terrain=_MAP_TERRAIN.get(m.terrain_of(th), Terrain.OTHER),
-        fortified=m.fortification_of(th) is not Fortification.NONE,
-        all_river=bool(rivers), defender_can_retreat=retreat_to is not None,
-        attacker_can_retreat=all(h is not None for h in back.values()))
+    battle = replace(_battle(ctx, state, cmd.player, target, attackers),
+                     defender_can_retreat=retreat_to is not None,
+                     attacker_can_retreat=all(h is not None for h in back.values()))
     air, fleets, air_naval = fight_for_support(ctx, state, cmd, dice)
     battle = replace(battle, air=tuple(air), fleets=tuple(fleets),
                      airborne_in_hex=landed_attackers(state, attackers))
@@ -157,21 +150,57 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     d_lost = _weakest_first(state, defenders)[:o.defender_losses]
     d_left = [d for d in defenders if d not in d_lost]
     retreats: dict[str, str] = {}
-    if o.retreat is not None and o.retreat.side == "defender" and o.retreat.possible:
-        retreats = {d: str(retreat_to) for d in d_left}
+    choice: dict[str, object] | None = None
+    if o.retreat is not None and o.retreat.side == "defender" and o.retreat.possible and d_left:
+        if len(open_hexes) > 1:  # TR-32: the defender chooses (``retreat``)
+            choice = {"side": defender_side, "hex": target, "units": d_left,
+                      "options": open_hexes}
+        else:  # one open hex: no choice to make
+            retreats = {d: str(retreat_to) for d in d_left}
     if o.retreat is not None and o.retreat.side == "attacker" and o.retreat.possible:
         retreats = {a: str(back[a]) for a in attackers if a not in a_lost}
     advance = cmd.args.get("advance", True)
     survivors = sorted((a for a in attackers if a not in a_lost),
                        key=lambda i: (-int(state["units"][i]["attack"]), i))
     advanced = survivors[:o.advance_max] if advance and o.hex_emptied else []
+    extra = {} if choice is None else {"retreat_choice": choice}
     return [Event("battle_resolved", {
-        "side": cmd.player, "hex": target, "front": _front_of(m, h),
+        **extra, "side": cmd.player, "hex": target, "front": _front_of(m, h),
         "attackers": attackers, "defenders": defenders, "weather": wx.value,
         "dice": list(roll.dice), **out.to_json(),
         "eliminated": sorted(a_lost + d_lost), "retreats": retreats, "advanced": advanced,
         "air_naval": air_naval, "support_detail": out.assessment.support.to_json(),
     })]
+
+
+def _battle(ctx: Context, state: JSON, side: str, target: str, attackers: list[str]) -> Battle:
+    """The land battle in ``target`` before support (TR-32..TR-36)."""
+    m = ctx.scenario.map
+    axis = _axis_side(ctx)
+    defenders = _defenders(state, side, target)
+    th = m.layout.from_label(target)
+    across = [a for a in attackers if state["units"][a]["hex"] != target]  # TR-52: air-landed
+    rivers = bool(across) and all(
+        m.features_between(m.layout.from_label(state["units"][a]["hex"]), th) & _RIVERS
+        for a in across)
+    return Battle(
+        attackers=tuple(_ground_unit(a, state["units"][a], axis) for a in attackers),
+        defenders=tuple(_ground_unit(d, state["units"][d], axis) for d in defenders),
+        weather=weather(_region(m, hex_index(m, target)), state["turn"]),
+        terrain=_MAP_TERRAIN.get(m.terrain_of(th), Terrain.OTHER),
+        fortified=m.fortification_of(th) is not Fortification.NONE,
+        all_river=bool(rivers))
+
+
+def verify_odds(ctx: Context, state: JSON, side: str, target: str, attackers: list[str]) -> None:
+    """TR-32: the attack reaches the lowest declarable odds on its ground factors (engine
+    reading: support is not counted, so losses in the air/naval fight before the ground
+    combat can never leave an attack below the table); replacements do not attack."""
+    battle = _battle(ctx, state, side, target, attackers)
+    try:
+        assess_battle(battle, ctx.tables)
+    except InputError as exc:
+        raise IllegalOrder("TR-32", exc.reason) from None
 
 
 def _region(m: MapData, h: int) -> Region:
@@ -185,9 +214,58 @@ def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
     _eliminate(s, list(d["eliminated"]))
     for uid, to in d["retreats"].items():
         s["units"][uid]["hex"] = to
-    for uid in d["advanced"]:
-        s["units"][uid]["hex"] = d["hex"]
+    if d.get("retreat_choice"):  # the advance follows the defender's retreat
+        s["pending_retreat"] = {**d["retreat_choice"], "advance": list(d["advanced"])}
+    else:
+        for uid in d["advanced"]:
+            s["units"][uid]["hex"] = d["hex"]
     s["attacked"] = [*state["attacked"], *d["attackers"]]
     s["attacked_hexes"] = [*state["attacked_hexes"], d["hex"]]
     s["battles"] = [*state["battles"], {k: d[k] for k in ("hex", "result", "roll", "column")}]
+    return s
+
+
+# --- retreat (TR-32: the defender's retreat hex) ---------------------------------------------
+
+
+def _retreat_to(state: JSON, cmd: Command) -> tuple[dict[str, Any], str]:
+    p = state.get("pending_retreat")
+    if not p:
+        raise IllegalOrder("TR-32", "no defender waits to retreat")
+    if cmd.player != p["side"]:
+        raise IllegalOrder("TR-32", f"{p['side']} chooses its retreat hex, not {cmd.player}")
+    to = cmd.args.get("to")
+    if not isinstance(to, str):
+        raise InputError("args.to", "name the retreat hex")
+    if to not in p["options"]:
+        raise IllegalOrder("TR-32", f"the units in {p['hex']} cannot retreat to {to} "
+                           f"(open: {', '.join(p['options'])})")
+    return p, to
+
+
+def verify_retreat(ctx: Context, state: JSON, cmd: Command) -> None:
+    _retreat_to(state, cmd)
+
+
+def execute_retreat(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    p, to = _retreat_to(state, cmd)
+    return [Event("retreated", {"side": cmd.player, "hex": p["hex"], "units": list(p["units"]),
+                                "to": to, "advanced": list(p["advance"])})]
+
+
+def legal_retreat(ctx: Context, state: JSON, player: str) -> list[Command]:
+    p = state.get("pending_retreat")
+    if not p or p["side"] != player:
+        return []
+    return [Command("retreat", player, {"to": h}) for h in p["options"]]
+
+
+def fold_retreated(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    for uid in d["units"]:
+        s["units"][uid]["hex"] = d["to"]
+    for uid in d["advanced"]:
+        s["units"][uid]["hex"] = d["hex"]
+    s.pop("pending_retreat", None)
     return s

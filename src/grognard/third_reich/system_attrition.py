@@ -285,9 +285,12 @@ def _legal_retreats(ctx: Context, state: JSON, side: str, label: str) -> list[st
 
 def verify_withdraw(ctx: Context, state: JSON, cmd: Command) -> None:
     p = state.get("pending_withdrawal")
-    if p is None or p["side"] != cmd.player:
+    if p is None:
         raise IllegalOrder("TR-40", "no hexes taken by attrition wait for the defender's "
                            "withdrawal")
+    if _defender(ctx, state) != cmd.player:
+        raise IllegalOrder("TR-40", f"{_defender(ctx, state)} withdraws its own units from the "
+                           "hexes taken, not the attacker")
     _withdrawals(ctx, state, cmd)
 
 

@@ -7,8 +7,8 @@ through these: the units on the map as :class:`~grognard.core.paths.Forces`, a u
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -17,8 +17,9 @@ from grognard.core.hexgrid import distance
 from grognard.core.mapdata import HexsideFeature, MapData
 from grognard.core.paths import Forces, edge_tables, hex_index
 from grognard.core.units import GROUND_TYPES
-from grognard.core.zoc import third_reich_zoc, zoc_field
+from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
 from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
 from grognard.third_reich.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
@@ -29,6 +30,7 @@ from grognard.third_reich.options import Front
 from grognard.third_reich.supply_map import SupplyCheck, supply_check
 
 NAME = "third_reich"
+T = TypeVar("T")
 
 NATIONALITY_POWER: Mapping[str, str] = {
     "german": "germany", "germany": "germany", "italian": "italy", "italy": "italy",
@@ -62,6 +64,19 @@ def _econ(state: JSON) -> Economy:
     return econ
 
 
+def current_facts(fold: Fold) -> Fold:
+    """``fold`` keeping the state to current facts: the BRP ledger's balances stay in
+    ``state["economy"]``, its postings (the history) live in the events, which re-fold to
+    them (:func:`grognard.third_reich.history.ledger_history`)."""
+    def folded(state: JSON, ev: Event) -> JSON:
+        s = fold(state, ev)
+        led = s.get("economy", {}).get("ledger")
+        if led and led.get("entries"):
+            s["economy"] = {**s["economy"], "ledger": {**led, "entries": []}}
+        return s
+    return folded
+
+
 def _side_powers(state: JSON, side: str) -> list[str]:
     return [p for p, sd in state["power_sides"].items() if sd == side]
 
@@ -88,11 +103,35 @@ def _ground(u: Mapping[str, Any]) -> bool:
     return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
 
 
+def position_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:
+    """``make()`` once per position: :meth:`Context.cached` for facts of ``state`` itself.
+
+    The engine clears the context's cache after every command; the state the value was made
+    from is kept with it, so a value is never served for another state object (a rule that
+    builds a hypothetical position with ``thaw`` gets its own facts)."""
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is state:
+        value: T = hit[1]
+        return value
+    made = make()
+    ctx.cache[key] = (state, made)
+    return made
+
+
 def _forces(ctx: Context, state: JSON) -> Forces:
-    units = sorted((uid, u) for uid, u in state["units"].items() if _ground(u))
-    return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
-                        [u["side"] for _, u in units], ids=[uid for uid, _ in units],
-                        side_names=list(ctx.scenario.sides))
+    """The ground units on the map as :class:`Forces` (once per position)."""
+    def make() -> Forces:
+        units = sorted((uid, u) for uid, u in state["units"].items() if _ground(u))
+        return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
+                            [u["side"] for _, u in units], ids=[uid for uid, _ in units],
+                            side_names=list(ctx.scenario.sides))
+    return position_cached(ctx, state, "tr.forces", make)
+
+
+def side_zoc(ctx: Context, state: JSON, side: str) -> ZocField:
+    """TR-27 The enemy ZOC field as ``side`` sees it (once per position)."""
+    return position_cached(ctx, state, f"tr.zoc.{side}", lambda: zoc_field(
+        ctx.scenario.map, _forces(ctx, state), side, third_reich_zoc()))
 
 
 def _ground_unit(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
@@ -130,8 +169,7 @@ def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[s
     land across no sea/lake/impassable hexside, no enemy unit, no enemy ZOC unless a friendly
     unit is there (labels, sorted)."""
     m = ctx.scenario.map
-    forces = _forces(ctx, state)
-    zoc = zoc_field(m, forces, side, third_reich_zoc())
+    zoc = side_zoc(ctx, state, side)
     h = hex_index(m, target)
     et = edge_tables(m)
     options = []

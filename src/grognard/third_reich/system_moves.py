@@ -18,16 +18,23 @@ from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.movement import MovementPhase
+from grognard.core.movement import MovementPhase, MoveRange, movement_range, third_reich_movement
 from grognard.core.paths import hex_index
-from grognard.core.zoc import third_reich_zoc, zoc_field
+from grognard.core.zoc import ZocField
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.amphibious import invaded_unit_may
 from grognard.third_reich.calendar import weather
-from grognard.third_reich.movement import check_path, enemy_zoc
+from grognard.third_reich.forces import GroundUnit, Side
+from grognard.third_reich.movement import (
+    check_path,
+    enemy_zoc,
+    may_move_in_phase,
+    move_class,
+    movement_allowance,
+)
 from grognard.third_reich.powers import parse_power
 from grognard.third_reich.sequence import Phase
 from grognard.third_reich.sr import SRKind, SRPhase, UnitClass, record_sr, verify_sr
@@ -35,13 +42,14 @@ from grognard.third_reich.sr_land import land_sr_path
 from grognard.third_reich.supply_map import weather_region
 from grognard.third_reich.system_common import (
     _axis_side,
-    _forces,
     _front_of,
     _ground,
     _ground_unit,
     _phase,
     hex_stacking_limit,
     order_hex,
+    position_cached,
+    side_zoc,
 )
 from grognard.third_reich.system_support import AIR_TYPES
 
@@ -49,14 +57,56 @@ from grognard.third_reich.system_support import AIR_TYPES
 
 
 def _move_args(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]]:
-    uid, path = cmd.args.get("unit"), cmd.args.get("path")
+    """The unit and the hexes it enters: an explicit ``path``, or ``to`` (the engine picks
+    the cheapest legal path there from the unit's movement range, ties by hex order)."""
+    uid, path, to = cmd.args.get("unit"), cmd.args.get("path"), cmd.args.get("to")
     if not isinstance(uid, str):
         raise InputError("args.unit", "name the moving unit")
+    if path is None and to is not None:
+        if not isinstance(to, str):
+            raise InputError("args.to", "name the destination hex")
+        order_hex(ctx.scenario.map, to, "args.to", "TR-27")
+        u = state["units"].get(uid)
+        if u is None or not _ground(u) or u["side"] != cmd.player:
+            raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
+        rng = unit_move_range(ctx, state, uid)
+        if to == u["hex"] or to not in rng:
+            raise IllegalOrder("TR-28", f"{uid} cannot reach {to} this phase")
+        path = rng.path_to(to)[1:]
     if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
-        raise InputError("args.path", "list the hexes entered, one or more labels")
+        raise InputError("args.path", "list the hexes entered, one or more labels (or give to)")
     for label in path:
         order_hex(ctx.scenario.map, label, "args.path", "TR-27")
     return uid, list(path)
+
+
+def _placed(ctx: Context, state: JSON) -> list[tuple[str, GroundUnit]]:
+    axis = _axis_side(ctx)
+    return position_cached(ctx, state, "tr.placed", lambda: [
+        (v["hex"], _ground_unit(vid, v, axis)) for vid, v in sorted(state["units"].items())
+        if _ground(v)])
+
+
+def move_zoc(ctx: Context, state: JSON, side: Side) -> ZocField:
+    """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position)."""
+    return position_cached(ctx, state, f"tr.move_zoc.{side}",
+                           lambda: enemy_zoc(ctx.scenario.map, _placed(ctx, state), side))
+
+
+def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
+    """TR-27/TR-28 Every hex unit ``uid`` can reach this phase with its cheapest paths
+    (:func:`grognard.core.movement.movement_range` with the 3R rules; once per position)."""
+    def make() -> MoveRange:
+        m = ctx.scenario.map
+        u = state["units"][uid]
+        unit = _ground_unit(uid, u, _axis_side(ctx))
+        h = hex_index(m, u["hex"])
+        wx = weather(weather_region(m, h), state["turn"])
+        phase = _move_phase(ctx, state)
+        mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
+        return movement_range(m, u["hex"], mp, move_class(unit), move_zoc(ctx, state, unit.side),
+                              third_reich_movement(), phase=phase)
+    return position_cached(ctx, state, f"tr.range.{uid}", make)
 
 
 def _move_phase(ctx: Context, state: JSON) -> MovementPhase:
@@ -84,11 +134,8 @@ def _check_move(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]
             state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
         raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
                            "has no offensive option (no mechanized movement)")
-    axis = _axis_side(ctx)
-    placed = [(v["hex"], _ground_unit(vid, v, axis)) for vid, v in sorted(state["units"].items())
-              if _ground(v) and vid != uid]
-    unit = _ground_unit(uid, u, axis)
-    zoc = enemy_zoc(m, placed, unit.side)
+    unit = _ground_unit(uid, u, _axis_side(ctx))
+    zoc = move_zoc(ctx, state, unit.side)
     wx = weather(weather_region(m, h), state["turn"])
     full = [u["hex"], *path]
     try:
@@ -160,7 +207,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder("TR-66", f"{u['power']} is not a major power with SR actions"
                            ) from None
     verify_sr(sr, uid, SRKind.LAND, ctx.tables)
-    zoc = zoc_field(m, _forces(ctx, state), cmd.player, third_reich_zoc())
+    zoc = side_zoc(ctx, state, cmd.player)
     cities = [m.label(h) for h in m.cities]
     res = land_sr_path(m, u["hex"], to, zoc, UnitClass.AIR if air else UnitClass.GROUND,
                        city_or_airbase=cities)
