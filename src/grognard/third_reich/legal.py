@@ -254,9 +254,13 @@ def legal_invade(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                         {"hex": m.label(nb), "fleets": [fid], "cargo": {fid: [uid]}}]})
 
 
+#: Land SR destinations listed per unit (the farthest reachable cities and own hexes).
+SR_TARGETS = 8
+
+
 def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-66..TR-70: land SR of each unit to each city or hex of its own side reachable
-    without entering an enemy ZOC; sea SR (unescorted and with one escort) and fleet SR to
+    """TR-66..TR-70: land SR of each unit to the :data:`SR_TARGETS` farthest cities or hexes
+    of its own side reachable without entering an enemy ZOC; sea SR (unescorted and with one escort) and fleet SR to
     each port; TR-53 air-landing SR of airborne units to each city."""
     if _phase(ctx, state) != Phase.STRATEGIC_DEPLOYMENT.value:
         return
@@ -275,9 +279,10 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         if not (u["type"] in AIR_TYPES or _ground(u)):
             continue
         start = comp[hex_index(m, u["hex"])]
-        for t in targets:
-            if t != u["hex"] and start >= 0 and comp[hex_index(m, t)] == start:
-                yield Command("sr", player, {"unit": uid, "to": t})
+        reach = sorted((_dist(ctx, u["hex"], t), t) for t in targets
+                       if t != u["hex"] and start >= 0 and comp[hex_index(m, t)] == start)
+        for _, t in reach[-SR_TARGETS:]:  # the farthest: what an SR is for
+            yield Command("sr", player, {"unit": uid, "to": t})
         if port_at(m, u["hex"]) is not None:
             for p in ports:
                 if p == u["hex"]:

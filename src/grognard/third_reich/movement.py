@@ -147,6 +147,24 @@ def _edge(m: MapData, a: int, b: int) -> int:
     return lo + int(hit[0])
 
 
+_RULES = third_reich_movement()
+_COSTS: list[tuple[tuple[Any, ...], Any]] = []
+
+
+def _edge_costs(m: MapData, cls: MoveClass, zoc: ZocField | None,
+                phase: MovementPhase) -> Any:
+    """:func:`edge_costs` with the 3R rules, remembered for the last few (map, class, ZOC
+    field, phase): a path is checked step by step against the same field."""
+    key = (m, cls, zoc, phase)
+    for k, w in _COSTS:
+        if all(a is b for a, b in zip(k, key, strict=True)):
+            return w
+    w = edge_costs(m, cls, zoc, _RULES, phase=phase)
+    _COSTS.insert(0, (key, w))
+    del _COSTS[8:]
+    return w
+
+
 def move_cost(m: MapData, unit: GroundUnit, from_hex: HexRef, to_hex: HexRef,
               zoc: ZocField | None = None,
               phase: MovementPhase | str = MovementPhase.NORMAL) -> int | SpecialCost:
@@ -155,7 +173,7 @@ def move_cost(m: MapData, unit: GroundUnit, from_hex: HexRef, to_hex: HexRef,
     enemy ZOC; sea/impassable hexsides, water and enemy-held hexes are ``PROHIBITED``."""
     a, b = hex_index(m, from_hex, "from_hex"), hex_index(m, to_hex, "to_hex")
     e = _edge(m, a, b)
-    w = float(edge_costs(m, move_class(unit), zoc, third_reich_movement(), phase=phase)[e])
+    w = float(_edge_costs(m, move_class(unit), zoc, MovementPhase(phase))[e])
     if not np.isfinite(w):
         return SpecialCost.PROHIBITED
     if w >= _ALL:

@@ -46,6 +46,7 @@ from grognard.third_reich.system_common import (
     _ground_unit,
     _phase,
     order_hex,
+    position_cached,
 )
 from grognard.third_reich.system_support import AIR_TYPES, air_unit, neutralized, ready_air
 
@@ -56,12 +57,13 @@ def _side(ctx: Context, side: str) -> Side:
 
 def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
     """Every active air unit on the map as :class:`BasedAir` (operating hex = its hex), with
-    its un-neutralised factors only (TR-44: neutralised factors contest no air zone)."""
+    its un-neutralised factors only (TR-44: neutralised factors contest no air zone); once
+    per position."""
     m = ctx.scenario.map
-    return [BasedAir(air_unit(uid, u), _side(ctx, u["side"]), m.layout.from_label(u["hex"]),
+    return position_cached(ctx, state, "tr.based_air", lambda: [BasedAir(air_unit(uid, u), _side(ctx, u["side"]), m.layout.from_label(u["hex"]),
                      neutralized(state, uid))
             for uid, u in sorted(state["units"].items())
-            if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None]
+            if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None])
 
 
 def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
@@ -73,7 +75,12 @@ def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
 
 
 def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
-    """TR-29/TR-65: the controlled cities of each side (in supply, reading)."""
+    """TR-29/TR-65: the controlled cities of each side (in supply, reading); once per
+    position."""
+    return position_cached(ctx, state, "tr.bases", lambda: _bases(ctx, state))
+
+
+def _bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
     m: MapData = ctx.scenario.map
     out: dict[Hex, AirBaseHex] = {}
     for h, cities in m.cities.items():

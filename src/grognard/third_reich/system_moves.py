@@ -208,7 +208,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
                            ) from None
     verify_sr(sr, uid, SRKind.LAND, ctx.tables)
     zoc = side_zoc(ctx, state, cmd.player)
-    cities = [m.label(h) for h in m.cities]
+    cities = sorted(m.cities)  # map numbers: no label parsing per order
     res = land_sr_path(m, u["hex"], to, zoc, UnitClass.AIR if air else UnitClass.GROUND,
                        city_or_airbase=cities)
     if not res.ok:
