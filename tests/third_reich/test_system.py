@@ -69,16 +69,21 @@ def test_tr02_options_drive_the_phases_the_side_plays():
         seen.append(g.phase.name)
         g.apply(C("end_phase", "axis"))
     expected = player_turn({"eastern": "offensive", "western": "attrition"}, {}, "fall")
-    assert tuple(seen) == tuple(p.value for p in expected.unified())[0:]
-    assert "mech_combat" in seen and "attrition" in seen
-    # the allies pass everywhere: movement, supply and the tail only
+    allowed = [p.value for p in expected.unified()]
+    # issue 11: the phases the options open in which the side has nothing to do but end
+    # them are passed over (no air to fly counter air, nothing to intercept, ...)
+    assert seen == [p for p in allowed if p in seen]
+    assert {"declare_options", "movement", "combat", "attrition"} <= set(seen)
+    assert "interception" not in seen  # no command of its own: never stopped in
+    # the allies pass everywhere: movement, supply and the tail at most
     declare(g, "allies", "france", western="pass", eastern="pass")
     seen = []
     while g.phase.player == "allies":
         seen.append(g.phase.name)
         g.apply(C("end_phase", "allies"))
-    assert seen == ["declare_options", "movement", "supply", "build", "strategic_deployment",
-                    "strategic_warfare"]
+    tail = ["declare_options", "movement", "supply", "build", "strategic_deployment",
+            "strategic_warfare"]
+    assert seen == [p for p in tail if p in seen] and seen[:2] == tail[:2]
     # the turn wraps: Winter 1939, options cleared, the ledger's turn moves too
     assert (g.turn, g.phase.name, g.phase.player) == (2, "declare_options", "axis")
     assert g.state["options"] == {} and econ(g).turn == 2

@@ -462,6 +462,40 @@ PROPOSERS: Mapping[str, Legal] = {
 }
 
 
+#: Phases never passed over: the options are declared (or passed) in them.
+KEEP = frozenset({Phase.DECLARE_OPTIONS.value, Phase.YEAR_START.value})
+
+
+def idle_phase(ctx: Context, state: JSON, idx: int, commands: Mapping[str, CommandSpec]) -> bool:
+    """Whether phase ``idx`` of this game turn would give its player nothing to do but end
+    it: no command of the phase has a legal instance in the position as it stands when the
+    phase opens (the per-phase marks cleared)."""
+    phase = ctx.turn_sequence.phases[idx]
+    if phase.name in KEEP:
+        return False
+    kinds = sorted(k for k in phase.commands if k in commands and k != "end_phase")
+    if not kinds:
+        return True
+    opened = {**state, "phase": idx, "attacked": [], "attacked_hexes": [], "moved": [],
+              "supply_checked": False}
+    for kind in kinds:
+        spec = commands[kind]
+        propose = PROPOSERS.get(kind)
+        if kind == "attack":
+            propose = partial(legal_attack, verify=spec.verify)
+        if propose is None:
+            if spec.legal is None or spec.legal(ctx, opened, phase.player):
+                return False
+            continue
+        for cmd in propose(ctx, opened, phase.player):
+            try:
+                spec.verify(ctx, opened, cmd)
+            except GrognardError:
+                continue
+            return False
+    return True
+
+
 def with_legal(commands: Mapping[str, CommandSpec]) -> dict[str, CommandSpec]:
     """``commands`` with their enumerators attached (kinds already enumerated keep theirs)."""
     out = {}

@@ -47,7 +47,7 @@ from grognard.third_reich.economy import (
 )
 from grognard.third_reich.economy import declare_war as econ_declare_war
 from grognard.third_reich.isolation import isolation_table
-from grognard.third_reich.legal import with_legal
+from grognard.third_reich.legal import idle_phase, with_legal
 from grognard.third_reich.options import Front, dow_cost, options_cost, parse_front, parse_option
 from grognard.third_reich.powers import Power
 from grognard.third_reich.referee import (
@@ -111,6 +111,7 @@ from grognard.third_reich.system_common import (
     _side_powers,
     bridgehead_removals,
     current_facts,
+    position_cached,
     side_supply_check,
     unit_power,
 )
@@ -235,8 +236,24 @@ def _used(state: JSON, ctx: Context, side: str) -> set[str]:
 
 
 def _next_position(state: JSON, ctx: Context) -> tuple[int, int]:
+    """Where ``end_phase`` leads: the next phase the side's options use (TR-02) in which its
+    player has something to do besides ending it (issue 11: idle phases are passed over;
+    never past the end of the game turn). Once per position."""
+    return position_cached(ctx, state, "tr.next_position", lambda: _next_busy(state, ctx))
+
+
+def _next_busy(state: JSON, ctx: Context) -> tuple[int, int]:
+    idx, turn = _next_used(state, ctx, int(state["phase"]), int(state["turn"]))
+    while turn == state["turn"] and idle_phase(ctx, state, idx, COMMANDS):
+        nxt = _next_used(state, ctx, idx, turn)
+        if nxt[1] != turn:
+            return nxt
+        idx = nxt[0]
+    return idx, turn
+
+
+def _next_used(state: JSON, ctx: Context, idx: int, turn: int) -> tuple[int, int]:
     seq = _sequence(ctx)
-    idx, turn = int(state["phase"]), int(state["turn"])
     while True:
         idx, turn = seq.next_position(idx, turn)
         phase = seq.phases[idx]
