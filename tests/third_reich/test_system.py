@@ -220,7 +220,7 @@ def test_tr40_take_hexes_rejects_a_fortified_hex():
     (ev,) = g.apply(C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-inf1"]}))
     assert ev.data["hexes"] == ["D4"] and ev.data["withdrawing"] == {"D4": ["fr-inf1"]}
     assert g.state["units"]["fr-inf1"]["hex"] == "D4"  # the defender withdraws next
-    assert_rejected(g, C("end_phase", "axis"), "withdraw")
+    assert_rejected(g, C("end_phase", "axis"), "decision is owed first by allies")
     (ev,) = g.apply(C("withdraw", "allies"))  # the engine's choice on the defender's behalf
     assert ev.data["eliminated"] == [] and ev.data["chosen"] == []
     assert g.state["units"]["fr-inf1"]["hex"] == ev.data["retreats"]["fr-inf1"] != "D4"

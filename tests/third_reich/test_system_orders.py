@@ -165,7 +165,7 @@ def test_tr40_defender_chooses_the_retreat_hex_then_attackers_advance():
 
 def test_tr40_withdraw_orders_checked_and_removal_allowed():
     g = _hexes_taken()
-    assert_rejected(g, C("withdraw", "axis", retreats={"fr-arm1": "E4"}), "TR-40.*Allies: withdraw")
+    assert_rejected(g, C("withdraw", "axis", retreats={"fr-arm1": "E4"}), "TR-40.*decision is owed first by allies")
     assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm1": "C5"}), "TR-40.*legal")
     assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm1": "D4"}), "TR-40")
     assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm2": "A4"}), "not in a hex taken")
