@@ -151,3 +151,20 @@ def test_sur25_invasion_surprise_has_no_reaction_phase_and_fires_once():
     assert_rejected(g, Command("start_invasion_surprise", "axis", {"country": "sweden"}),
                      "SUR-25")
     assert_replays(g)
+
+
+def test_c_hidden_a_surprise_plan_never_shows_in_the_other_sides_log():
+    """C-HIDDEN / SUR-05: the plan is secret until it starts (SUR-12: then its front is
+    public); the Soviet log holds no surprise_planned event and, of the start, only the
+    public part (no orders, sources or candidates)."""
+    g = started_local()
+    mine = [e for evs in g.events_for("axis") for e in evs]
+    theirs = [e for evs in g.events_for("soviet") for e in evs]
+    assert any(e["type"] == "surprise_planned" for e in mine)
+    assert not any(e["type"] == "surprise_planned" for e in theirs)
+    assert '"0703"' not in __import__("json").dumps(theirs)  # the secret centre hex
+    g.apply(Command("start_surprise", "axis", {"command": "AGC"}))
+    started = g.events_for("soviet", len(g.events) - 1)[0][0]
+    assert started["type"] == "surprise_started"
+    assert "public" in started["data"] and "orders" not in started["data"]
+    assert "candidates" not in started["data"] and "plan" not in started["data"]

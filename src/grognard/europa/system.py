@@ -696,6 +696,24 @@ def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
     return [Event("surprise_planned" if op != "start" else "surprise_started", data)]
 
 
+#: What the other side learns when a surprise starts (SUR-12: the front and level are public;
+#: the plan's orders, sources, ledger and the candidates stay the planner's).
+_STARTED_PUBLIC = ("player", "command", "op", "public", "effects", "turn_record")
+
+
+def event_view(ev: Event, player: str, state: JSON) -> dict[str, Any] | None:
+    """C-HIDDEN A rule-47 plan is secret until it starts: the other side never sees a
+    ``surprise_planned`` event, and of ``surprise_started`` only what the started surprise
+    makes public. Every other event is shown whole."""
+    owner = ev.data.get("player")
+    if ev.type == "surprise_planned" and owner != player:
+        return None
+    if ev.type == "surprise_started" and owner != player:
+        return {"type": ev.type, "data": {k: ev.data[k] for k in _STARTED_PUBLIC
+                                          if k in ev.data}}
+    return ev.to_json()
+
+
 def fold_surprise(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
@@ -791,5 +809,6 @@ EUROPA = RuleSystem(
     phase_prompt=phase_prompt,
     turn_label=turn_label,
     reveal_events=frozenset({"surprise_started"}),
+    event_view=event_view,
 )
 register_system(EUROPA)
