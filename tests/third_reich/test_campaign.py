@@ -229,3 +229,20 @@ def test_tr01_three_players_axis_ussr_western_allies():
         g.apply(C("end_phase", g.phase.player))
     assert seen == ["axis", "ussr", "allies"]
     assert g.state["power_sides"]["ussr"] == "ussr" and g.state["control"]["Moscow"] == "ussr"
+
+
+def test_tr03_options_per_power_per_front():
+    """TR-03: each power declares its own option per front (issue 12: Italy was refused after
+    Germany had declared); a power declares once a turn; each pays its own."""
+    g = Game.new(SCENARIO)
+    g.apply(C("declare_options", "axis", power="germany", options={"eastern": "offensive"}))
+    g.apply(C("declare_options", "axis", power="italy", options={"southern": "offensive",
+                                                                  "eastern": "attrition"}))
+    assert econ(g).brp("italy") == 40 and econ(g).brp("germany") == 140  # 5 + 5; 10
+    opts = g.state["options"]["axis"]
+    assert opts["eastern"] == {"option": "offensive", "power": "germany"}
+    assert opts["southern"]["option"] == "offensive"
+    assert_rejected(g, C("declare_options", "axis", power="germany",
+                         options={"western": "attrition"}), "TR-03")
+    end_until(g, 2, "declare_options", "axis")
+    g.apply(C("declare_options", "axis", power="germany", options={"western": "attrition"}))

@@ -297,6 +297,7 @@ def initial_state(scenario: Scenario) -> JSON:
         "control": city_control(scenario.map, _country_sides(scenario, ps)),
         "front_weather": {str(k): str(v) for k, v in extras.get("front_weather", {}).items()},
         "options": {},
+        "options_powers": {},
         "built": {},
         "wars": [],
         "dow_minor_paid": {},
@@ -378,6 +379,7 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
         econ = at_turn(_econ(s), s["turn"])
         s["economy"] = econ.to_json()
         s["options"], s["built"], s["attrition_done"] = {}, {}, []
+        s["options_powers"] = {}
         s["pending_hexes"], s["supply_checked"] = None, False
         s["attrition_losses"], s["saved"] = [], {}
         s["air_used"], s["fleets_used"], s["sr"], s["air_landed"] = [], [], {}, []
@@ -427,11 +429,12 @@ def _open_turn(econ: Economy, state: JSON, side: str) -> Economy:
 
 
 def verify_declare_options(ctx: Context, state: JSON, cmd: Command) -> None:
-    if cmd.player in state["options"]:
-        raise IllegalOrder("TR-03", f"{cmd.player} has already declared its options this turn")
     opts = _options_arg(cmd)
     power = _payer(state, cmd)
-    econ = _open_turn(_econ(state), state, cmd.player)
+    if power in state.get("options_powers", {}):
+        raise IllegalOrder("TR-03", f"{power} has already declared its options this turn")
+    econ = _econ(state) if cmd.player in state["options"] else \
+        _open_turn(_econ(state), state, cmd.player)
     cost = options_cost(opts, econ.year)
     verify_spend(econ, power, cost, "TR-03")
 
@@ -447,13 +450,23 @@ def execute_declare_options(ctx: Context, state: JSON, cmd: Command, dice: Dice)
 def fold_options_declared(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
-    econ = _open_turn(_econ(state), state, d["side"])
+    econ = _econ(state) if d["side"] in state["options"] else \
+        _open_turn(_econ(state), state, d["side"])
     cause = ", ".join(f"{f} {o}" for f, o in sorted(d["options"].items()))
     econ, _ = spend(econ, d["power"], d["cost"], "TR-03", f"options: {cause}", build=False)
     s["economy"] = econ.to_json()
-    s["options"][d["side"]] = {f: {"option": o, "power": d["power"]}
-                               for f, o in d["options"].items()}
+    # TR-03: each power picks its own option per front; the side plays a front's phases by
+    # the widest option any of its powers took there (offensive > attrition > pass).
+    side = s["options"].setdefault(d["side"], {})
+    for f, o in d["options"].items():
+        had = side.get(f)
+        if had is None or OPTION_RANK[o] > OPTION_RANK[had["option"]]:
+            side[f] = {"option": o, "power": d["power"]}
+    s.setdefault("options_powers", {})[d["power"]] = dict(d["options"])
     return s
+
+
+OPTION_RANK = {"pass": 0, "attrition": 1, "offensive": 2}
 
 
 def _dow_args(cmd: Command) -> tuple[list[str], list[str]]:
