@@ -44,7 +44,7 @@ def test_tr21_full_sequence_version_a():
         subs_vs_brps=10,  # 2 x 4 = 8 x 0.6 = 4.8 -> 4
     )
     r = murmansk_combat(g, a, 40, rolls)
-    assert r.brp_hits == 1 + 1 + 4 and r.brps_delivered == 34
+    assert r.brp_hits == 2 + 1 + 4 and r.brps_delivered == 33
     assert r.german_losses == GermanAssets(air=1, naval=3, subs=2)
     assert r.allied_losses == AlliedAssets(naval=6, asw=2)
     assert [s["step"] for s in r.steps] == [
@@ -128,4 +128,28 @@ def test_tr21_fleets_reply_with_a_third_read_as_floor_like_tr47():
     exact = TRCombatReadings(naval_support_rounding=NavalThirdRounding.EXACT)
     r2 = murmansk_combat(GermanAssets(air=5), AlliedAssets(naval=10), 20, rolls,
                          readings=exact)
-    assert r2.steps[1]["factors"] == "10/3" and r2.steps[1]["hits"] == 2
+    # TR-47: one air fleet fired, so only one 9-factor fleet fires back: 9/3 = 3 either way
+    assert r2.steps[1]["factors"] == 3 and r2.steps[1]["hits"] == 1
+    r3 = murmansk_combat(GermanAssets(air=10), AlliedAssets(naval=10), 20, rolls,
+                         readings=exact)
+    assert r3.steps[1]["factors"] == "10/3"
+
+
+def test_tr47_tr21_no_more_fleets_fire_at_the_air_than_air_fleets_fired_on_them():
+    """Issue 12: the Murmansk box applies TR-47's limit: 18 fleet factors (two 9-factor
+    fleets) against one 5-4 air fleet reply with one fleet's third (3), not 6."""
+    rolls = MurmanskRolls(air_vs_fleets=1, fleets_vs_air=10, air_vs_brps=1)
+    r = murmansk_combat(GermanAssets(air=5), AlliedAssets(naval=18), 20, rolls)
+    assert r.steps[1]["factors"] == 3 and r.steps[1]["hits"] == 1
+    r2 = murmansk_combat(GermanAssets(air=10), AlliedAssets(naval=18), 20, rolls)
+    assert r2.steps[1]["factors"] == 6
+
+
+def test_tr50_tr21_nonphasing_german_air_under_5_factors_rounds_0_6_up():
+    """Issue 12: the German air in the box is non-phasing; a unit under 5 factors rounds a
+    fraction of 0.6 or more up (TR-50): 3 factors x 0.6 = 1.8 -> 2; 5 factors x 0.4 = 2."""
+    rolls = MurmanskRolls(air_vs_brps=9)
+    r = murmansk_combat(GermanAssets(air=3), AlliedAssets(), 20, rolls)
+    assert r.brp_hits == 2
+    r5 = murmansk_combat(GermanAssets(air=8), AlliedAssets(), 20, MurmanskRolls(air_vs_brps=9))
+    assert r5.brp_hits == 3 + 2  # 5 x 0.6 = 3 pooled; the 3-factor unit 1.8 -> 2

@@ -239,3 +239,19 @@ def test_tr09_property_base_is_sum_of_its_entries_and_brp_equals_base(saved):
         assert sum(x.amount for x in e.ledger.history(f"{p.value}.base")) == e.base(p)
         assert e.base(p) == before[p] + growth(p, kept[p])
         assert e.brp(p) == e.base(p)
+
+
+def test_tr81_western_allies_together_convert_at_most_one_fleet_a_year():
+    """Issue 12 / TR-81: "The allies are never forced to remove more than 1 surface fleet in
+    this manner in a given year": UK and US both over 25 -> only the UK (first hit in order)
+    converts."""
+    from grognard.third_reich.economy import declare_war
+
+    e, _ = _spring_1940()
+    e = declare_war(e, "us", on_germany=True)
+    e, _ = record_sw_hits(at_turn(e, 5), "subs", "uk", 25)
+    e, _ = record_sw_hits(e, "subs", "us", 30)
+    e, rec = year_start(at_turn(e, 8))
+    conv = {p.power: p.fleet_conversion for p in rec.powers}
+    assert conv["uk"] is True and conv["us"] is False
+    assert e.balance("uk.fleet_conversions") == 1 and e.balance("us.fleet_conversions") == 0

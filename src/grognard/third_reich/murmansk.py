@@ -31,6 +31,7 @@ from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.tables import Table
+from grognard.third_reich.airnaval import nonphasing_air_hits
 from grognard.third_reich.combat_readings import TRCombatReadings
 from grognard.third_reich.effectiveness import effectiveness_hits
 from grognard.third_reich.strategic_readings import MurmanskTiming
@@ -130,6 +131,16 @@ class MurmanskResult:
         }
 
 
+def air_units(factors: int) -> list[int]:
+    """German air in the box as units: 5-4 air fleets, the remainder one smaller unit."""
+    return [5] * (factors // 5) + ([factors % 5] if factors % 5 else [])
+
+
+def fleet_units(factors: int) -> list[int]:
+    """Allied fleet factors as 9-factor fleets, the remainder one damaged fleet."""
+    return [9] * (factors // 9) + ([factors % 9] if factors % 9 else [])
+
+
 def murmansk_combat(german: GermanAssets, allied: AlliedAssets, ll_brps: int,
                     rolls: MurmanskRolls, table: Table | None = None,
                     readings: TRCombatReadings | None = None) -> MurmanskResult:
@@ -155,14 +166,26 @@ def murmansk_combat(german: GermanAssets, allied: AlliedAssets, ll_brps: int,
                       "hits": h})
         return h
 
-    # 1. German air v Allied fleets, then the fleets reply with 1/3 factors
+    def air_fire(step: str, factors: int, roll_name: str, target_left: int) -> int:
+        # TR-50: the German air is non-phasing in the box (the combat is in the Allied turn):
+        # each air unit under 5 factors rounds its share by the 0.6 rule
+        r = rolls.need(roll_name)
+        h = min(target_left, nonphasing_air_hits(air_units(factors), r, 0, table, target_left))
+        steps.append({"step": step, "factors": factors, "roll": r, "hits": h})
+        return h
+
+    # 1. German air v Allied fleets, then the fleets reply with 1/3 factors: no more 9-factor
+    #    fleets fire at the air than air fleets fired on them (TR-47, as in air_naval)
     if air and fleets:
-        fleets -= fire("air_vs_fleets", air, "air_vs_fleets", fleets)
-        if fleets:
-            air -= fire("fleets_vs_air", naval_third(fleets, cr), "fleets_vs_air", air)
+        n_air = len(air_units(air))
+        fleets -= air_fire("air_vs_fleets", air, "air_vs_fleets", fleets)
+        firing = fleet_units(fleets)[:n_air]
+        if firing:
+            reply = sum((naval_third(f, cr) for f in firing), start=Fraction(0))
+            air -= fire("fleets_vs_air", reply, "fleets_vs_air", air)
     # 2. surviving air at the BRPs
     if air:
-        brp_hits += fire("air_vs_brps", air, "air_vs_brps", sent - brp_hits)
+        brp_hits += air_fire("air_vs_brps", air, "air_vs_brps", sent - brp_hits)
     # 3. German and Allied fleets, simultaneous
     if naval and fleets:
         hit_allied = fire("naval_vs_fleets", naval, "naval_vs_fleets", fleets)

@@ -212,6 +212,7 @@ def year_start(econ: Economy, ussr_axis_cities: int | None = None) -> tuple[Econ
         e = e.set("ussr.axis_cities", ussr_axis_cities, "TR-12",
                   "Axis-held pre-war USSR city value at Year Start")
     out: list[PowerYearStart] = []
+    western_converted = False
     for p in e.powers:
         old = e.base(p)
         saved = e.brp(p)
@@ -254,8 +255,11 @@ def year_start(econ: Economy, ussr_axis_cities: int | None = None) -> tuple[Econ
         e = _set_sw_limits(e, p, limits, f"{p.value} {year} SW limits")
         conversion = False
         year_hits = e.balance(acct(p, "sw_hits"))
-        if p in (Power.UK, Power.US) and year_hits >= FLEET_CONVERSION_THRESHOLD:
-            conversion = True
+        if p in (Power.UK, Power.US) and year_hits >= FLEET_CONVERSION_THRESHOLD and \
+                not western_converted:
+            # TR-81: "the allies are never forced to remove more than 1 surface fleet in this
+            # manner in a given year": the Western Allies together, the first hit in order
+            conversion = western_converted = True
             e = e.post(acct(p, "fleet_conversions"), 1, "TR-81",
                        f"{exact_json(year_hits)} BRPs lost to U-boats in {year - 1}: one 9-factor "
                        "fleet becomes 9 ASW factors")
