@@ -100,8 +100,8 @@ def register(app: typer.Typer) -> None:
         if interceptors and (roll is None or phasing_roll is None):
             raise InputError("--roll", "an intercepted drop needs --roll and --phasing-roll, "
                              "or --seed")
-        if factors < 0:
-            raise InputError("--factors", "must be a whole number >= 0")
+        if factors < 1:
+            raise InputError("--factors", "an airborne unit has at least 1 factor")
         unit = GroundUnit("airborne", "", Side.AXIS, GroundKind.AIRBORNE, factors, 3)
         tables = current_tables()
         rec = air_drop(unit, interceptors, escorts, phasing_roll, roll, tables=tables)
@@ -147,6 +147,10 @@ def register(app: typer.Typer) -> None:
             if not sep:
                 raise InputError("--river", f"{r!r} is not A-B")
             sides[(a, b)] = "river"
+        if phase == "mechanized" and weather in ("snow", "mud"):
+            from grognard.core.errors import IllegalOrder
+
+            raise IllegalOrder("TR-06", f"there is no mechanized movement phase in {weather}")
         m = map_from_rows(rows, hexsides=sides)
         mover = _unit_spec(unit, "mover", side)
         foe_side = Side.ALLIES if as_enum(Side, side, "--side") is Side.AXIS else Side.AXIS

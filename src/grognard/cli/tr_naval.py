@@ -29,9 +29,13 @@ def _naval_readings(path: Path | None) -> Any:
 
 
 def _fleet(factors: int, printed: int | None, name: str = "fleet") -> Any:
+    from grognard.core.errors import IllegalOrder
     from grognard.third_reich.forces import Fleet
 
-    return Fleet(name, factors, printed if printed is not None else max(factors, 9))
+    if factors > 9 or (printed is not None and printed > 9):
+        raise IllegalOrder("TR-76", f"{name}: a fleet has at most 9 factors, not "
+                           f"{max(factors, printed or 0)}")
+    return Fleet(name, factors, printed if printed is not None else 9)
 
 
 def register(app: typer.Typer) -> None:

@@ -192,6 +192,9 @@ def register(tr_app: typer.Typer) -> None:
 
         table = current_tables()[TABLE_ID]
         r = _ints(rolls, "--rolls")
+        if turn is not None and turn < 3:
+            raise IllegalOrder("TR-08", f"no strategic warfare before Spring 1940 (turn 3); "
+                               f"turn {turn} is earlier")
         if (subs is None) == (bombers is None):
             raise InputError("--subs/--bombers", "give exactly one of --subs or --bombers")
         if subs is not None:
@@ -280,12 +283,15 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Pay BRPs in the power's player turn (half-of-total cap, TR-75)."""
+        from grognard.core.errors import IllegalOrder
         from grognard.third_reich.economy import spend_in_turn
 
         try:
             a = q(amount)
         except (ValueError, ZeroDivisionError):
             raise InputError("--amount", f"not an exact number: {amount!r}") from None
+        if a.denominator != 1:
+            raise IllegalOrder("TR-31", f"BRPs are spent in whole numbers, not {amount}")
         new, rec = spend_in_turn(_load(ledger), power, a, rule, cause)
         data = new.to_json()
         _write(data, out)

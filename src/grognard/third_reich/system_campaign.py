@@ -256,7 +256,7 @@ def _game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
         if p in powers and holder is not None and holder != state["power_sides"].get(p) \
                 and p not in camp["majors_out"]:
             out.append(Event("major_surrendered", {"power": p, "capital_held_by": holder,
-                                                   "rule": "3R4"}))
+                                                   "rule": "TR-04"}))
     ger = _capital_holder(state, "germany")
     if ger is not None and ger != axis:
         out.append(Event("campaign_ended", {**_sudden(state, ger, "Germany surrenders: its "
@@ -270,7 +270,7 @@ def _game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
 def _sudden(state: JSON, winner: str, why: str) -> dict[str, Any]:
     label = date_label(int(state["turn"]))
     return {"winner": winner if winner == _axis(state) else "allies", "reason": why,
-            "rule": "3R4", "summary": f"{winner if winner == _axis(state) else 'allies'} wins in "
+            "rule": "TR-04", "summary": f"{winner if winner == _axis(state) else 'allies'} wins in "
                                       f"{label}: {why}"}
 
 
