@@ -246,3 +246,27 @@ def test_tr03_options_per_power_per_front():
                          options={"western": "attrition"}), "TR-03")
     end_until(g, 2, "declare_options", "axis")
     g.apply(C("declare_options", "axis", power="germany", options={"western": "attrition"}))
+
+
+def test_tr16_tr18_lend_lease_us_to_uk_and_by_iran_arrives_in_summer_i():
+    """Issue 12: lend lease in the engine: US -> UK 20 at once (TR-16); the US opens the Iran
+    route (15) and sends 20, which reaches the USSR at the start of Summer I (TR-18)."""
+    g = Game.new("tr-1944")
+    g.apply(C("year_start", "axis"))
+    end_until(g, 23, "declare_options", "allies")
+    kinds = {(c.args["sender"], c.args["receiver"], c.args["route"])
+             for c in g.legal("allies", "lend_lease")}
+    assert ("us", "uk", "direct") in kinds and ("us", "ussr", "south") not in kinds
+    uk, us = econ(g).brp("uk"), econ(g).brp("us")
+    g.apply(C("lend_lease", "allies", sender="us", receiver="uk", route="direct", amount=20))
+    assert econ(g).brp("uk") == uk + 20 and econ(g).brp("us") == us - 20
+    assert_rejected(g, C("lend_lease", "allies", sender="us", receiver="ussr", route="south",
+                         amount=20), "TR-18")
+    g.apply(C("open_iran_route", "allies"))
+    g.apply(C("lend_lease", "allies", sender="us", receiver="ussr", route="south", amount=20))
+    assert econ(g).balance("ll.south") == 20
+    ussr = econ(g).brp("ussr")
+    end_until(g, 24, "declare_options", "axis")
+    assert econ(g).balance("ll.south") == 0 and econ(g).brp("ussr") == ussr + 20
+    assert_rejected(g, C("lend_lease", "axis", sender="germany", receiver="italy",
+                         route="direct", amount=10), "TR-19")

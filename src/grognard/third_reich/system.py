@@ -154,7 +154,7 @@ from grognard.third_reich.year_start import verify_year_start, year_start
 #: Engine commands allowed in each 3R phase (``end_phase`` is always allowed).
 PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.YEAR_START: ("year_start",),
-    Phase.DECLARE_OPTIONS: ("declare_options", "declare_war"),
+    Phase.DECLARE_OPTIONS: ("declare_options", "declare_war", "lend_lease", "open_iran_route"),
     Phase.MOVEMENT: ("move", "air_stage", "airdrop", "naval_transport", "invade"),
     Phase.AIR_MISSIONS: ("counter_air",),
     Phase.INTERCEPTION: (),

@@ -35,7 +35,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.third_reich.calendar import LAST_TURN
+from grognard.third_reich.calendar import LAST_TURN, date_of
 from grognard.third_reich.campaign import (
     AXIS_MINORS_JOIN_TURN,
     campaign_extras,
@@ -57,6 +57,18 @@ from grognard.third_reich.system_builds import (
     verify_build_unit,
 )
 from grognard.third_reich.system_common import _axis_side, _econ, _sequence
+from grognard.third_reich.system_strategic import (
+    execute_lend_lease,
+    execute_open_iran,
+    fold_iran_delivered,
+    fold_iran_route_opened,
+    fold_lend_lease_sent,
+    iran_arrival,
+    legal_lend_lease,
+    legal_open_iran,
+    verify_lend_lease_cmd,
+    verify_open_iran,
+)
 
 NextPosition = Callable[[JSON, Context], tuple[int, int]]
 
@@ -283,6 +295,7 @@ def _new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
             m = camp["minors"].get(minor)
             if m is not None and m["status"] == "neutral":
                 out.append(_activation(ctx, state, minor, _axis(state), "TR-24"))
+    out += iran_arrival(econ, date_of(turn).season)
     if turn == camp["us_entry_turn"] and Power.US not in econ.powers and \
             "us" in state["power_sides"]:
         out.append(Event("us_entered", {"rule": "TR-86"}))
@@ -532,6 +545,15 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold],
         "build_unit", verify_build_unit, execute_build_unit,
         "TR-31/TR-64/TR-75 Buy a force-pool unit and place it at a legal build location.",
         {"unit": "ger-inf20", "hex": "D11"}, legal=legal_build_unit)
+    cmds["lend_lease"] = CommandSpec(
+        "lend_lease", verify_lend_lease_cmd, execute_lend_lease,
+        "TR-14/TR-16/TR-18 Lend lease after the Spring Year Start: Germany -> Italy 0/5/10, "
+        "US -> UK 20, US -> USSR 20 by the Iran route (arrives Summer I).",
+        {"sender": "germany", "receiver": "italy", "route": "direct", "amount": 10},
+        legal=legal_lend_lease)
+    cmds["open_iran_route"] = CommandSpec(
+        "open_iran_route", verify_open_iran, execute_open_iran,
+        "TR-18 The US pays 15 BRPs once to open the Iran route.", {}, legal=legal_open_iran)
     cmds = {k: with_fallback(v) for k, v in cmds.items()}
     fs = dict(folds)
     for t in OCCUPYING_EVENTS:
@@ -542,6 +564,9 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold],
     fs["phase_ended"] = _phase_ended(fs["phase_ended"])
     fs.update(CAMPAIGN_FOLDS)
     fs["unit_built"] = fold_unit_built
+    fs["lend_lease_sent"] = fold_lend_lease_sent
+    fs["iran_route_opened"] = fold_iran_route_opened
+    fs["iran_delivered"] = fold_iran_delivered
     return cmds, fs
 
 
