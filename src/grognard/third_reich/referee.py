@@ -210,6 +210,9 @@ def reaction_spec(kind: str, inner: Mapping[str, CommandSpec], help: str,
     def verify(ctx: Context, state: JSON, cmd: Command) -> None:
         order, spec = merged(state, cmd)
         spec.verify(ctx, state, order)
+        # the order's own execution may still refuse the reaction (TR-60: fleets may not
+        # intercept in the invader's uncontested air zone); try it on scratch dice
+        spec.execute(ctx, state, order, Dice(0))
 
     def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
         order, spec = merged(state, cmd)
