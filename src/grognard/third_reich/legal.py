@@ -166,7 +166,11 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     for uid, u in _units(state, player, ground=True):
         if uid in moved:
             continue
-        for label in unit_move_range(ctx, state, uid).labels():
+        try:
+            reach = unit_move_range(ctx, state, uid).labels()
+        except GrognardError:  # e.g. a stack sharing its hex with enemy units cannot move
+            continue
+        for label in reach:
             if label != u["hex"]:
                 yield Command("move", player, {"unit": uid, "to": label})
 
