@@ -40,8 +40,9 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--quick", action="store_true")
     a = ap.parse_args()
-    games, turns = (2, 2) if a.quick else (a.games, a.max_turns)
-    sc = load_scenario(a.scenario)
+    games, turns = (2, 1) if a.quick else (a.games, a.max_turns)
+    # the smoke run plays a small 3R scenario: the campaign map makes it minutes long
+    sc = load_scenario("tr-1939-two-fronts" if a.quick else a.scenario)
     setting = Setting(sc.id, {s: "heuristic" for s in sc.sides}, max_turns=turns)
     seeds = list(range(games))
     out: dict[str, Any] = {"scenario": sc.id, "bots": "heuristic", "games": games,
