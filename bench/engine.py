@@ -230,12 +230,11 @@ def main() -> None:
     campaigns = [] if quick else [whole_game(n, 30000) for n in
                                   ("tr-1939-campaign", "europa-barbarossa", "eurofront-1941")]
     load, texts = load_times(gen, sizes)
-    small, big = texts[sizes[0]], texts[sizes[1]]
+    big = texts[sizes[1]]
     ten, g10 = save_of(gen, 10)
     _, gbig = save_of(gen, sizes[1])
     apply_small = cli_apply(ten, g10)
     apply_big = cli_apply(big, gbig)
-    del small
     data = {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "platform": platform.platform()},

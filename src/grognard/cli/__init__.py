@@ -38,44 +38,16 @@ def _register(app: typer.Typer, subs: dict[str, typer.Typer], command: str) -> N
 
 
 def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
-    from grognard.cli import (
-        basics,
-        demo,
-        eurofront,
-        europa_air,
-        europa_combat,
-        europa_supply,
-        europa_surprise,
-        fuzz,
-        game,
-        maps,
-        server,
-        tr_air,
-        tr_combat,
-        tr_naval,
-        tr_strategic,
-    )
-
-    europa_app, tr_app = subs["europa"], subs["3r"]
-    basics.register(app)
-    importlib.import_module("grognard.cli.bots").register(app)
-    importlib.import_module("grognard.cli.study").register(app)
-    game.register(app)
-    demo.register(app)
-    fuzz.register(app)
-    europa_surprise.register(europa_app)
-    europa_combat.register(europa_app)
-    europa_air.register(europa_app)
-    europa_supply.register(europa_app)
-    tr_strategic.register(tr_app)
-    tr_combat.register(tr_app)
-    tr_air.register(tr_app)
-    tr_naval.register(tr_app)
-    eurofront.register(app)
-    maps.register(app)
-    server.register(app)
-    app.add_typer(europa_app, name="europa")
-    app.add_typer(tr_app, name="3r")
+    """Register every module of :data:`LAZY` once (for help and unlisted names)."""
+    done: set[str] = set()
+    for command, modules in LAZY.items():
+        for module in modules:
+            if module not in done:
+                done.add(module)
+                mod: Any = importlib.import_module(f"grognard.cli.{module}")
+                mod.register(subs.get(command, app))
+    for name, sub in subs.items():
+        app.add_typer(sub, name=name)
 
 
 def _command_of(args: Sequence[str]) -> str | None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import random
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -234,17 +234,3 @@ def fuzz(scenario: str | Path | Scenario, games: int = 10, seed: int = 0,
         if progress is not None:
             progress(run)
     return report
-
-
-def random_commands(game: Game, n: int, rng: random.Random) -> Sequence[Command]:
-    """Play ``n`` random legal commands (fewer if the game ends or stalls); returns them."""
-    played = []
-    for _ in range(n):
-        if game.over:
-            break
-        cmd = choose(game, rng)
-        if cmd is None:
-            break
-        game.apply(cmd)
-        played.append(cmd)
-    return played

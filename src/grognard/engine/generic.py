@@ -142,11 +142,6 @@ def _graph(m: MapData) -> _CostGraph:
     return g
 
 
-def _enemy_hexes(state: JSON, side: str) -> frozenset[str]:
-    return frozenset(v["hex"] for v in state["units"].values()
-                     if v["side"] != side and v["hex"] and v["status"] == "active")
-
-
 def occupied(ctx: Context, state: JSON) -> dict[str, frozenset[str]]:
     """Per side, the hexes its active units occupy: one pass over the units per position."""
     def make() -> dict[str, frozenset[str]]:
@@ -158,12 +153,17 @@ def occupied(ctx: Context, state: JSON) -> dict[str, frozenset[str]]:
     return ctx.cached("generic.occupied", make)
 
 
+def _enemy_hexes(ctx: Context, state: JSON, side: str) -> frozenset[str]:
+    """The hexes units of other sides occupy (from :func:`occupied`)."""
+    return frozenset(h for s, hexes in occupied(ctx, state).items() if s != side
+                     for h in hexes)
+
+
 def _side_graph(ctx: Context, state: JSON, side: str) -> csr_matrix:
     """``side``'s movement graph now (no entry into enemy-occupied hexes), once per position."""
     def make() -> csr_matrix:
         g = _graph(ctx.scenario.map)
-        blocked = frozenset(g.index[h] for s, hexes in occupied(ctx, state).items()
-                            if s != side for h in hexes)
+        blocked = frozenset(g.index[h] for h in _enemy_hexes(ctx, state, side))
         return g.graph(blocked)
     return ctx.cached(f"generic.graph.{side}", make)
 
@@ -238,7 +238,7 @@ def _priced_move(ctx: Context, state: JSON, cmd: Command) -> tuple[list[str], in
     path = move_path(ctx, state, cmd)
     if "path" not in cmd.args:  # the cheapest path is legal by construction
         return path, reachable(ctx, state, uid)[_graph(ctx.scenario.map).index[path[-1]]][0]
-    enemy_hexes = _enemy_hexes(state, u["side"])
+    enemy_hexes = _enemy_hexes(ctx, state, u["side"])
     for label in path:
         if label in enemy_hexes:
             raise IllegalOrder("MOVE", f"{label} is occupied by the enemy")

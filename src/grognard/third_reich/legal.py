@@ -24,7 +24,7 @@ from grognard.core.errors import GrognardError
 from grognard.core.hexgrid import distance
 from grognard.core.mapdata import WATER_TERRAIN
 from grognard.core.paths import edge_tables, hex_index
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.options import Front, Option
@@ -50,19 +50,16 @@ Legal = Callable[[Context, JSON, str], Iterable[Command]]
 
 def enumerated(spec: CommandSpec, propose: Legal) -> Legal:
     """The enumerator of ``spec``: ``propose``'s candidates that pass ``spec.verify``."""
-    def legal(ctx: Context, state: JSON, player: str) -> list[Command]:
-        out, seen = [], set()
-        for cmd in propose(ctx, state, player):
+    def unique(cands: Iterable[Command]) -> Iterator[Command]:
+        seen = set()
+        for cmd in cands:
             key = repr(sorted(cmd.args.items()))
-            if key in seen:
-                continue
-            seen.add(key)
-            try:
-                spec.verify(ctx, state, cmd)
-            except GrognardError:
-                continue
-            out.append(cmd)
-        return out
+            if key not in seen:
+                seen.add(key)
+                yield cmd
+
+    def legal(ctx: Context, state: JSON, player: str) -> list[Command]:
+        return verified(ctx, state, spec, unique(propose(ctx, state, player)))
     return legal
 
 

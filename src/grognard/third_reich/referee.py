@@ -18,13 +18,13 @@ phase open (``end_phase`` refuses), without stopping its other orders.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder, InputError
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
@@ -241,20 +241,9 @@ def reaction_spec(kind: str, inner: Mapping[str, CommandSpec], help: str,
         if every not in seen:
             yield Command(kind, player, every)
 
-    return CommandSpec(kind, verify, execute, help, example,
-                       lambda ctx, state, player: _verified(ctx, state, verify, legal(
-                           ctx, state, player)))
-
-
-def _verified(ctx: Context, state: JSON, verify: Any, cands: Iterable[Command]) -> list[Command]:
-    out = []
-    for c in cands:
-        try:
-            verify(ctx, state, c)
-        except GrognardError:
-            continue
-        out.append(c)
-    return out
+    spec = CommandSpec(kind, verify, execute, help, example)
+    return spec.with_legal(lambda ctx, state, player: verified(ctx, state, spec, legal(
+        ctx, state, player)))
 
 
 # --- decisions ----------------------------------------------------------------------------------
