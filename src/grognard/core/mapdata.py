@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntFlag, StrEnum
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -241,8 +242,20 @@ class MapData:
     def label(self, i: int) -> str:
         return self.layout.to_label(self.hex(i))
 
+    @cached_property
+    def label_indices(self) -> Mapping[str, int]:
+        """Every hex's printed label -> its number, built once (orders name hexes by label)."""
+        out: dict[str, int] = {}
+        for i in range(self.n):
+            try:
+                out[self.label(i)] = i
+            except InputError:  # a hex with no printed label (negative row or column)
+                continue
+        return out
+
     def index_of_label(self, label: str) -> int:
-        return self.index(self.layout.from_label(label))
+        i = self.label_indices.get(label)
+        return i if i is not None else self.index(self.layout.from_label(label))
 
     def terrain_of(self, h: Hex) -> Terrain:
         return TERRAIN_CODES[int(self.terrain[self.index(h)])]

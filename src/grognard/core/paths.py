@@ -61,6 +61,9 @@ def hex_index(m: MapData, ref: HexRef, field_name: str = "hex") -> int:
             raise InputError(field_name, f"{tuple(ref)} is not on the map")
         return m.index(ref)
     if isinstance(ref, str):
+        known = m.label_indices.get(ref)
+        if known is not None:
+            return known
         try:
             h = m.layout.from_label(ref)
         except InputError as exc:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grognard.core.dice import Dice
@@ -54,7 +54,9 @@ class CommandSpec:
     ``legal`` enumerates the legal commands of this kind for a player (None: not enumerated,
     so random play and bots never choose it). ``undoable`` is False for a command that reveals
     hidden information: it clears the undo history like a die roll (which the engine detects
-    by itself).
+    by itself). ``propose``, when given, lists cheap candidates, a superset of the legal
+    commands (``legal`` is then the candidates that pass ``verify``): random play draws from
+    them without verifying them all (:meth:`Game.sample <grognard.engine.game.Game.sample>`).
     """
 
     kind: str
@@ -64,11 +66,17 @@ class CommandSpec:
     example: Mapping[str, Any] = field(default_factory=dict)
     legal: Legal | None = None
     undoable: bool = True
+    propose: Legal | None = None
 
     def with_legal(self, legal: Legal) -> CommandSpec:
         """This spec with an enumerator (for systems that reuse another system's spec)."""
-        return CommandSpec(self.kind, self.verify, self.execute, self.help, self.example,
-                           legal, self.undoable)
+        return replace(self, legal=legal, propose=None)
+
+    def with_proposer(self, propose: Legal) -> CommandSpec:
+        """This spec enumerated by ``propose``: its candidates that pass ``verify``."""
+        spec = replace(self, legal=None, propose=propose)
+        return replace(spec, legal=lambda ctx, state, player: verified(
+            ctx, state, spec, propose(ctx, state, player)))
 
 
 def verified(ctx: Context, state: JSON, spec: CommandSpec, candidates: Iterable[Command]

@@ -23,6 +23,7 @@ folding the recorded events again (no dice), for undo and for a fold that fails 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -219,6 +220,28 @@ class Game:
             elif k in ALWAYS_ALLOWED:  # end_phase: offered whenever its own checks pass
                 out.extend(verified(self.context, self.state, spec, [Command(k, player)]))
         return out
+
+    def sample(self, player: str, kind: str, rng: random.Random) -> Command | None:
+        """A uniformly random legal command of ``kind`` for ``player`` (None if there is none).
+
+        For a kind with a proposer the candidates are shuffled and the first that passes
+        ``verify`` is taken: rejection sampling, uniform over the legal commands without
+        verifying them all (random play and the fuzzer spend most of their time here)."""
+        spec = self.system.commands.get(kind)
+        if spec is None or kind not in self.allowed(player):
+            return None
+        if spec.propose is None:
+            options = self.legal(player, kind)
+            return options[rng.randrange(len(options))] if options else None
+        candidates = list(spec.propose(self.context, self.state, player))
+        rng.shuffle(candidates)
+        for cmd in candidates:
+            try:
+                spec.verify(self.context, self.state, cmd)
+            except GrognardError:
+                continue
+            return cmd
+        return None
 
     def unenumerated(self, player: str) -> list[str]:
         """Allowed kinds that have no enumerator (legal, but not listed by :meth:`legal`)."""

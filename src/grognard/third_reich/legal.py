@@ -1,7 +1,8 @@
 """Legal-action enumerators of the ``third_reich`` system, one per command kind.
 
-Each ``legal_<kind>(ctx, state, player)`` proposes candidate commands; :func:`enumerated`
-keeps those the command's own verify accepts, so every listed command is legal. Complete for
+Each ``legal_<kind>(ctx, state, player)`` proposes candidate commands (the spec's proposer,
+:meth:`CommandSpec.with_proposer`): the engine keeps those the command's own verify accepts,
+so every listed command is legal. Complete for
 the discrete choices (options, war targets, attrition fronts, hexes won, withdrawals,
 supply breakouts, saves, end_phase) and for moves (every hex of the unit's movement range,
 ``to`` = the cheapest path); attacks are one command per attackable hex with every ground
@@ -20,11 +21,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from grognard.core.errors import GrognardError
 from grognard.core.hexgrid import distance
-from grognard.core.mapdata import WATER_TERRAIN
-from grognard.core.paths import edge_tables, hex_index
-from grognard.engine.commands import Command, CommandSpec, verified
+from grognard.core.mapdata import WATER_TERRAIN, MapData
+from grognard.core.paths import edge_tables
+from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.options import Front, Option
@@ -48,19 +52,16 @@ from grognard.third_reich.system_support import AIR_TYPES, FLEET_TYPES
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
 
 
-def enumerated(spec: CommandSpec, propose: Legal) -> Legal:
-    """The enumerator of ``spec``: ``propose``'s candidates that pass ``spec.verify``."""
-    def unique(cands: Iterable[Command]) -> Iterator[Command]:
+def distinct(propose: Legal) -> Legal:
+    """``propose`` without repeated candidates (the same arguments proposed twice)."""
+    def unique(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         seen = set()
-        for cmd in cands:
+        for cmd in propose(ctx, state, player):
             key = repr(sorted(cmd.args.items()))
             if key not in seen:
                 seen.add(key)
                 yield cmd
-
-    def legal(ctx: Context, state: JSON, player: str) -> list[Command]:
-        return verified(ctx, state, spec, unique(propose(ctx, state, player)))
-    return legal
+    return unique
 
 
 def _units(state: JSON, side: str, types: Iterable[str] | None = None,
@@ -72,8 +73,16 @@ def _units(state: JSON, side: str, types: Iterable[str] | None = None,
 
 
 def _dist(ctx: Context, a: str, b: str) -> int:
-    lay = ctx.scenario.map.layout
-    return int(distance(lay.from_label(a), lay.from_label(b)))
+    m = ctx.scenario.map
+    return int(distance(m.hex(m.index_of_label(a)), m.hex(m.index_of_label(b))))
+
+
+def _distances(m: MapData, start: int, hexes: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+    """Hex distance from hex number ``start`` to each of ``hexes`` (vectorised distance)."""
+    dq = m.q[hexes].astype(np.int64) - int(m.q[start])
+    dr = m.r[hexes].astype(np.int64) - int(m.r[start])
+    out: npt.NDArray[np.int64] = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    return out
 
 
 def _payers(state: JSON, side: str) -> list[str]:
@@ -269,6 +278,8 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     comp = _land_components(ctx, state, player)
     own_hexes = {u["hex"] for _, u in _units(state, player)}
     targets = sorted(set(_city_hexes(ctx)) | own_hexes)
+    target_ix = np.array([m.index_of_label(t) for t in targets], dtype=np.intp)
+    target_comp = np.array(comp)[target_ix]
     ports = _port_hexes(ctx)
     fleets = _units(state, player, FLEET_TYPES)
     for uid, u in _units(state, player):
@@ -279,11 +290,14 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             continue
         if not (u["type"] in AIR_TYPES or _ground(u)):
             continue
-        start = comp[hex_index(m, u["hex"])]
-        reach = sorted((_dist(ctx, u["hex"], t), t) for t in targets
-                       if t != u["hex"] and start >= 0 and comp[hex_index(m, t)] == start)
-        for _, t in reach[-SR_TARGETS:]:  # the farthest: what an SR is for
-            yield Command("sr", player, {"unit": uid, "to": t})
+        here = m.index_of_label(u["hex"])
+        start = comp[here]
+        ok = np.flatnonzero((target_comp == start) & (target_ix != here) & (start >= 0))
+        if len(ok):
+            # the farthest (ties: the later label, as sorted (distance, label) would give)
+            far = ok[np.lexsort((ok, _distances(m, here, target_ix[ok])))][-SR_TARGETS:]
+            for i in far:  # what an SR is for
+                yield Command("sr", player, {"unit": uid, "to": targets[int(i)]})
         if port_at(m, u["hex"]) is not None:
             for p in ports:
                 if p == u["hex"]:
@@ -506,5 +520,5 @@ def with_legal(commands: Mapping[str, CommandSpec]) -> dict[str, CommandSpec]:
             continue
         propose: Legal | None = (partial(legal_attack, verify=spec.verify) if kind == "attack"
                                  else PROPOSERS.get(kind))
-        out[kind] = spec if propose is None else spec.with_legal(enumerated(spec, propose))
+        out[kind] = spec if propose is None else spec.with_proposer(distinct(propose))
     return out

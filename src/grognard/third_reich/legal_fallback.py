@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from grognard.engine.commands import Command, CommandSpec, verified
+from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.options import Front
@@ -69,11 +69,7 @@ def with_fallback(spec: CommandSpec) -> CommandSpec:
     propose = PROPOSERS.get(spec.kind)
     if spec.legal is not None or propose is None:
         return spec
-
-    def legal(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return verified(ctx, state, spec, propose(ctx, state, player))
-
-    return spec.with_legal(legal)
+    return spec.with_proposer(propose)
 
 
 __all__ = ["PROPOSERS", "with_fallback"]

@@ -24,7 +24,7 @@ from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder, InputError
-from grognard.engine.commands import Command, CommandSpec, verified
+from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
@@ -242,8 +242,7 @@ def reaction_spec(kind: str, inner: Mapping[str, CommandSpec], help: str,
             yield Command(kind, player, every)
 
     spec = CommandSpec(kind, verify, execute, help, example)
-    return spec.with_legal(lambda ctx, state, player: verified(ctx, state, spec, legal(
-        ctx, state, player)))
+    return spec.with_proposer(legal)
 
 
 # --- decisions ----------------------------------------------------------------------------------

@@ -111,12 +111,23 @@ def sea_zones_from_tables(ports: Table, junctions: Table) -> SeaZones:
     return SeaZones(pmap, jmap)
 
 
+#: geography already built, by the identity of its two tables (kept alive here, so an id is
+#: never reused while its entry exists): every sea move and naval order asks for it.
+_BUILT: dict[tuple[int, int], tuple[Table, Table, SeaZones]] = {}
+
+
 def sea_zones(tables: TableSet | None = None,
               readings: NavalReadings = DEFAULT_NAVAL_READINGS) -> SeaZones:
     """C-NAVAL The shipped (or ``--tables`` replaced) sea-zone geography (TR-56)."""
     ts = tables if tables is not None else load_tables()
-    return sea_zones_from_tables(ts.get(readings.tr_sea_zone_ports_table),
-                                 ts.get(readings.tr_sea_zone_junctions_table))
+    ports = ts.get(readings.tr_sea_zone_ports_table)
+    junctions = ts.get(readings.tr_sea_zone_junctions_table)
+    key = (id(ports), id(junctions))
+    if key not in _BUILT:
+        if len(_BUILT) >= 16:
+            _BUILT.clear()
+        _BUILT[key] = (ports, junctions, sea_zones_from_tables(ports, junctions))
+    return _BUILT[key][2]
 
 
 def _zone(sea: SeaZones, zone: str) -> str:
