@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -46,6 +47,9 @@ Execute = Callable[[Context, JSON, Command, Dice], list[Event]]
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
 """Enumerate every legal command of this kind for ``player`` now (each must pass ``verify``)."""
 
+Sample = Callable[[Context, JSON, str, random.Random], "Command | None"]
+"""Draw one of ``legal``'s commands uniformly without listing them all (None: there is none)."""
+
 
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
@@ -56,7 +60,9 @@ class CommandSpec:
     hidden information: it clears the undo history like a die roll (which the engine detects
     by itself). ``propose``, when given, lists cheap candidates, a superset of the legal
     commands (``legal`` is then the candidates that pass ``verify``): random play draws from
-    them without verifying them all (:meth:`Game.sample <grognard.engine.game.Game.sample>`).
+    them without verifying them all (:meth:`Game.sample <grognard.engine.game.Game.sample>`);
+    ``sample`` draws one legal command directly (e.g. a move: a unit weighted by its number of
+    destinations, then one of them).
     """
 
     kind: str
@@ -67,14 +73,15 @@ class CommandSpec:
     legal: Legal | None = None
     undoable: bool = True
     propose: Legal | None = None
+    sample: Sample | None = None
 
     def with_legal(self, legal: Legal) -> CommandSpec:
         """This spec with an enumerator (for systems that reuse another system's spec)."""
-        return replace(self, legal=legal, propose=None)
+        return replace(self, legal=legal, propose=None, sample=None)
 
     def with_proposer(self, propose: Legal) -> CommandSpec:
         """This spec enumerated by ``propose``: its candidates that pass ``verify``."""
-        spec = replace(self, legal=None, propose=propose)
+        spec = replace(self, legal=None, propose=propose, sample=None)
         return replace(spec, legal=lambda ctx, state, player: verified(
             ctx, state, spec, propose(ctx, state, player)))
 

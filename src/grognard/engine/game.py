@@ -230,6 +230,8 @@ class Game:
         spec = self.system.commands.get(kind)
         if spec is None or kind not in self.allowed(player):
             return None
+        if spec.sample is not None:
+            return spec.sample(self.context, self.state, player, rng)
         if spec.propose is None:
             options = self.legal(player, kind)
             return options[rng.randrange(len(options))] if options else None

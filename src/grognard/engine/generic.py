@@ -8,10 +8,15 @@ on it until their packages register systems of their own.
 
 from __future__ import annotations
 
+import random
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from weakref import WeakKeyDictionary
 
 import numpy as np
+import numpy.typing as npt
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
@@ -119,10 +124,23 @@ class _CostGraph:
         self.g_indptr = np.zeros(self.n + 1, dtype=np.int32)
         np.cumsum(np.bincount(rows, minlength=self.n), out=self.g_indptr[1:])
         self.g_weight = cost[keep].astype(np.float64)
+        self.recent: OrderedDict[frozenset[int], csr_matrix] = OrderedDict()
 
     def graph(self, blocked: frozenset[int]) -> csr_matrix:
         """The crossable edges as a sparse matrix; edges into ``blocked`` hexes cost more
-        than any movement allowance (so no search with a limit enters them)."""
+        than any movement allowance (so no search with a limit enters them). The last few
+        are kept: a side's graph changes only when enemy units move, not with its own moves."""
+        hit = self.recent.get(blocked)
+        if hit is not None:
+            self.recent.move_to_end(blocked)
+            return hit
+        made = self._graph(blocked)
+        self.recent[blocked] = made
+        if len(self.recent) > RECENT_GRAPHS:
+            self.recent.popitem(last=False)
+        return made
+
+    def _graph(self, blocked: frozenset[int]) -> csr_matrix:
         weight = self.g_weight
         if blocked:
             mask = np.zeros(self.n, dtype=bool)
@@ -131,6 +149,9 @@ class _CostGraph:
         return csr_matrix((weight, self.g_indices, self.g_indptr), shape=(self.n, self.n),
                           copy=False)
 
+
+#: movement graphs kept per map (one per side and arrangement of enemy units)
+RECENT_GRAPHS = 8
 
 _GRAPHS: WeakKeyDictionary[MapData, _CostGraph] = WeakKeyDictionary()
 
@@ -168,33 +189,77 @@ def _side_graph(ctx: Context, state: JSON, side: str) -> csr_matrix:
     return ctx.cached(f"generic.graph.{side}", make)
 
 
+@dataclass(frozen=True)
+class _Reach:
+    """Where ``units`` (of one side, able to move) can go: one Dijkstra row per unit."""
+
+    units: list[str]
+    starts: npt.NDArray[np.intp]
+    budgets: npt.NDArray[np.float64]
+    dist: npt.NDArray[np.float64]
+    pred: npt.NDArray[np.int32]
+
+    @cached_property
+    def within(self) -> npt.NDArray[np.bool_]:
+        """Per unit, the hexes it may move to (its start excluded)."""
+        ok = self.dist <= self.budgets[:, None] + 1e-9
+        ok[np.arange(len(self.units)), self.starts] = False
+        return ok
+
+    def row(self, k: int) -> dict[int, tuple[int, int]]:
+        """Unit ``k``'s reachable hexes: index -> (MP cost, previous hex, -1 at the start)."""
+        start, d = int(self.starts[k]), self.dist[k]
+        hexes = np.flatnonzero(d <= self.budgets[k] + 1e-9)
+        return {i: (c, -1 if i == start else p) for i, c, p in zip(
+            hexes.tolist(), d[hexes].astype(np.int64).tolist(), self.pred[k][hexes].tolist(),
+            strict=True)}
+
+
+def _search(ctx: Context, state: JSON, uids: list[str]) -> _Reach:
+    units = [state["units"][u] for u in uids]
+    g = _graph(ctx.scenario.map)
+    starts = np.array([g.index[u["hex"]] for u in units], dtype=np.intp)
+    budgets = np.array([u["movement"] - u["mp_spent"] for u in units], dtype=np.float64)
+    if not uids:
+        empty = np.zeros((0, g.n))
+        return _Reach(uids, starts, budgets, empty, empty.astype(np.int32))
+    dist, pred = dijkstra(_side_graph(ctx, state, units[0]["side"]), indices=starts,
+                          return_predecessors=True, limit=max(float(budgets.max()), 0) + 0.5)
+    return _Reach(uids, starts, budgets, dist, pred)
+
+
 def reachable_many(ctx: Context, state: JSON, uids: list[str]
                    ) -> dict[str, dict[int, tuple[int, int]]]:
     """For units of one side: every hex each can reach with its movement points left under
     the generic costs (never into enemy-occupied hexes): hex index -> (MP cost, previous hex
     index, -1 at the start). One vectorised Dijkstra for all of them."""
-    if not uids:
-        return {}
-    units = [state["units"][u] for u in uids]
-    g = _graph(ctx.scenario.map)
-    starts = [g.index[u["hex"]] for u in units]
-    budgets = [u["movement"] - u["mp_spent"] for u in units]
-    dist, pred = dijkstra(_side_graph(ctx, state, units[0]["side"]), indices=starts,
-                          return_predecessors=True, limit=max(max(budgets), 0) + 0.5)
-    out = {}
-    for row, (uid, start, budget) in enumerate(zip(uids, starts, budgets, strict=True)):
-        hexes = np.flatnonzero(dist[row] <= budget + 1e-9)
-        cost = dist[row][hexes].astype(np.int64).tolist()
-        prev = pred[row][hexes].tolist()
-        out[uid] = {i: (c, -1 if i == start else p)
-                    for i, c, p in zip(hexes.tolist(), cost, prev, strict=True)}
-    return out
+    reach = _search(ctx, state, uids)
+    return {uid: reach.row(k) for k, uid in enumerate(uids)}
 
 
 def reachable(ctx: Context, state: JSON, uid: str) -> dict[int, tuple[int, int]]:
     """:func:`reachable_many` for one unit, once per position."""
     return ctx.cached(f"generic.reach.{uid}",
                       lambda: reachable_many(ctx, state, [uid])[uid])
+
+
+def _mover_ids(ctx: Context, state: JSON, player: str) -> list[str]:
+    """``player``'s units that can still move, once per position."""
+    return ctx.cached(f"generic.mover_ids.{player}", lambda: [
+        uid for uid, u in sorted(state["units"].items())
+        if u["side"] == player and u["status"] == "active" and u["hex"] is not None
+        and u["movement"] - u["mp_spent"] > 0])
+
+
+def _movers(ctx: Context, state: JSON, player: str) -> _Reach:
+    """:func:`_search` for every unit of ``player`` that can still move, once per position."""
+    return ctx.cached(f"generic.movers.{player}",
+                      lambda: _search(ctx, state, _mover_ids(ctx, state, player)))
+
+
+def _share(ctx: Context, reach: _Reach, k: int) -> None:
+    """Hand unit ``k``'s row to :func:`reachable` (the move's verify then searches nothing)."""
+    ctx.cache.setdefault(f"generic.reach.{reach.units[k]}", reach.row(k))
 
 
 def cheapest_path(ctx: Context, state: JSON, uid: str, to: str) -> list[str]:
@@ -263,15 +328,56 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
 def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """Per unit of ``player`` on the map, each hex it can reach (``to``: the cheapest path)."""
     labels = _graph(ctx.scenario.map).labels
-    movers = [uid for uid, u in sorted(state["units"].items())
-              if u["side"] == player and u["status"] == "active" and u["hex"] is not None
-              and u["movement"] - u["mp_spent"] > 0]
-    reach = reachable_many(ctx, state, movers)
-    for uid in movers:
-        ctx.cache.setdefault(f"generic.reach.{uid}", reach[uid])
-        for i, (_, prev) in sorted(reach[uid].items()):
-            if prev != -1:
-                yield Command("move", player, {"unit": uid, "to": labels[i]})
+    reach = _movers(ctx, state, player)
+    for k, uid in enumerate(reach.units):
+        _share(ctx, reach, k)
+        for i in np.flatnonzero(reach.within[k]).tolist():
+            yield Command("move", player, {"unit": uid, "to": labels[i]})
+
+
+def _destinations(ctx: Context, state: JSON, uid: str) -> list[int]:
+    """The hexes ``uid`` may move to (its start excluded), in map order, once per position."""
+    def make() -> list[int]:
+        return sorted(i for i, (_, prev) in reachable(ctx, state, uid).items() if prev != -1)
+    return ctx.cached(f"generic.dests.{uid}", make)
+
+
+#: rejection rounds of :func:`sample_move` before it searches for every unit at once
+SAMPLE_TRIES = 32
+
+
+def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> Command | None:
+    """One of :func:`legal_move`'s commands drawn uniformly, without listing them all.
+
+    Rejection sampling: a unit drawn uniformly, then a slot among as many as any unit could
+    have destinations (every hex within its MPs: each hex entered costs at least 1); a slot
+    holding one of the unit's destinations is the draw. Every (unit, hex) pair is equally
+    likely and only the drawn units are searched. After :data:`SAMPLE_TRIES` misses (few
+    destinations left) one search of all the units draws exactly."""
+    ids = _mover_ids(ctx, state, player)
+    if not ids:
+        return None
+    labels = _graph(ctx.scenario.map).labels
+    units = state["units"]
+    most = max(units[u]["movement"] - units[u]["mp_spent"] for u in ids)
+    slots = min(3 * most * (most + 1), ctx.scenario.map.n - 1)
+    for _ in range(SAMPLE_TRIES):
+        uid = ids[rng.randrange(len(ids))]
+        slot = rng.randrange(slots)
+        dests = _destinations(ctx, state, uid)
+        if slot < len(dests):
+            return Command("move", player, {"unit": uid, "to": labels[dests[slot]]})
+    reach = _movers(ctx, state, player)
+    counts = reach.within.sum(axis=1)
+    total = int(counts.sum())
+    if not total:
+        return None
+    pick = rng.randrange(total)
+    upto = np.cumsum(counts)
+    k = int(np.searchsorted(upto, pick, side="right"))
+    i = int(np.flatnonzero(reach.within[k])[pick - int(upto[k] - counts[k])])
+    _share(ctx, reach, k)
+    return Command("move", player, {"unit": reach.units[k], "to": labels[i]})
 
 
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
@@ -359,7 +465,8 @@ GENERIC = RuleSystem(
         "move": CommandSpec("move", verify_move, execute_move,
                             "Move a unit along adjacent hexes (path), or to a hex by the "
                             "cheapest legal path (to).",
-                            {"unit": "de-7pz", "path": ["0504"]}, legal=legal_move),
+                            {"unit": "de-7pz", "path": ["0504"]}, legal=legal_move,
+                            sample=sample_move),
         "roll_table": CommandSpec("roll_table", verify_roll_table, execute_roll_table,
                                   "Roll on a table.",
                                   {"table": "europa_revised_crt", "column": "3-1", "drm": 1}),
