@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import signal
@@ -34,9 +35,12 @@ def _apt_install(*packages: str) -> None:
     if os.geteuid() != 0:
         pytest.fail(f"{' '.join(packages)} missing and not root: install it with apt-get")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, capture_output=True)
-    subprocess.run(["apt-get", "install", "-y", "-qq", *packages], check=True, env=env,
-                   capture_output=True)
+    # pytest-xdist workers may need a package at the same time: apt runs one at a time
+    with open("/tmp/grognard-tests-apt.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, capture_output=True)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *packages], check=True, env=env,
+                       capture_output=True)
 
 
 @pytest.fixture(scope="session")
