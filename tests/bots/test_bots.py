@@ -16,7 +16,7 @@ from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
-from grognard.third_reich.combat import odds_column
+from grognard.third_reich.combat.combat import odds_column
 
 
 def _moves(player: str, n: int) -> list[Command]:

@@ -17,11 +17,11 @@ from grognard.europa.air_phase import AirPhaseReadings
 from grognard.europa.interdiction import InterdictionReadings
 from grognard.europa.strategic_bombing import StrategicBombingReadings
 from grognard.europa.surprise import SurpriseReadings
-from grognard.third_reich.air_zones import AirZoneReadings
-from grognard.third_reich.airborne import AirborneReadings
-from grognard.third_reich.combat_readings import TRCombatReadings
-from grognard.third_reich.naval_ops import NavalReadings
-from grognard.third_reich.strategic_readings import StrategicReadings
+from grognard.third_reich.air_naval.air_zones import AirZoneReadings
+from grognard.third_reich.air_naval.naval_ops import NavalReadings
+from grognard.third_reich.combat.airborne import AirborneReadings
+from grognard.third_reich.combat.combat_readings import TRCombatReadings
+from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 
 KINDS: list[type[Readings]] = [
     EuroFrontReadings, AirPhaseReadings, InterdictionReadings, StrategicBombingReadings,

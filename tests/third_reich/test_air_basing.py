@@ -8,7 +8,7 @@ import pytest
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.core.tables import load_tables
-from grognard.third_reich.air_basing import (
+from grognard.third_reich.air_naval.air_basing import (
     AirBaseHex,
     BaseKind,
     air_stacking_ok,
@@ -24,8 +24,8 @@ from grognard.third_reich.air_basing import (
     verify_air_sr,
     verify_stage,
 )
-from grognard.third_reich.air_zones import BasedAir
-from grognard.third_reich.forces import AirUnit, Side
+from grognard.third_reich.air_naval.air_zones import BasedAir
+from grognard.third_reich.combat.forces import AirUnit, Side
 
 AX = Side.AXIS
 

@@ -7,7 +7,7 @@ import pytest
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.core.mapgen import map_from_rows
-from grognard.third_reich.air_zones import (
+from grognard.third_reich.air_naval.air_zones import (
     AirZoneAction,
     AirZoneReadings,
     BasedAir,
@@ -22,8 +22,8 @@ from grognard.third_reich.air_zones import (
     load_air_zone_map,
     verify_air_zone_action,
 )
-from grognard.third_reich.airnaval import counter_air
-from grognard.third_reich.forces import AirUnit, Side
+from grognard.third_reich.air_naval.airnaval import counter_air
+from grognard.third_reich.combat.forces import AirUnit, Side
 
 
 @pytest.fixture(scope="module")

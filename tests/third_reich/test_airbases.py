@@ -6,9 +6,10 @@ import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
-from grognard.third_reich.air_basing import AirBaseHex, BaseKind, can_stage
-from grognard.third_reich.air_zones import BasedAir
-from grognard.third_reich.airbases import (
+from grognard.third_reich.air_naval.air_basing import AirBaseHex, BaseKind, can_stage
+from grognard.third_reich.air_naval.air_zones import BasedAir
+from grognard.third_reich.combat.forces import AirUnit, Side
+from grognard.third_reich.economy.airbases import (
     Airbases,
     build_airbase,
     can_build_airbase,
@@ -16,7 +17,6 @@ from grognard.third_reich.airbases import (
     remove_airbase,
     verify_build_airbase,
 )
-from grognard.third_reich.forces import AirUnit, Side
 
 OK = {"city": False, "in_supply": True, "friendly_ground": True}
 

@@ -10,8 +10,8 @@ import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
-from grognard.third_reich.air_zones import BasedAir
-from grognard.third_reich.airborne import (
+from grognard.third_reich.air_naval.air_zones import BasedAir
+from grognard.third_reich.combat.airborne import (
     AirborneReadings,
     DropOrder,
     DropOutcome,
@@ -24,8 +24,8 @@ from grognard.third_reich.airborne import (
     verify_airborne_attack,
     verify_airborne_sr,
 )
-from grognard.third_reich.combat import Terrain, left_shifts
-from grognard.third_reich.forces import AirUnit, GroundKind, GroundUnit, Side
+from grognard.third_reich.combat.combat import Terrain, left_shifts
+from grognard.third_reich.combat.forces import AirUnit, GroundKind, GroundUnit, Side
 
 PARA = GroundUnit("fj", "german", Side.AXIS, GroundKind.AIRBORNE, 3, 3)
 INF = GroundUnit("i", "german", Side.AXIS, GroundKind.INFANTRY, 3, 3)

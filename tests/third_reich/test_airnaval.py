@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import InputError
-from grognard.third_reich.airnaval import (
+from grognard.third_reich.air_naval.airnaval import (
     HexForces,
     air_naval,
     air_to_air,
@@ -14,13 +14,13 @@ from grognard.third_reich.airnaval import (
     nonphasing_air_round06,
     resolve_hex_combat,
 )
-from grognard.third_reich.combat_readings import (
+from grognard.third_reich.air_naval.effectiveness import effectiveness_hits
+from grognard.third_reich.combat.combat_readings import (
     NeutralizeGranularity,
     Round06Scope,
     TRCombatReadings,
 )
-from grognard.third_reich.effectiveness import effectiveness_hits
-from grognard.third_reich.forces import AirUnit, Fleet
+from grognard.third_reich.combat.forces import AirUnit, Fleet
 
 
 def test_tr50_tv02_london_example() -> None:
@@ -122,7 +122,7 @@ def test_tr44_counter_air_only_under_offensive_option() -> None:
 
 
 def test_tr43_air_needs_an_in_supply_city_or_airbase() -> None:
-    from grognard.third_reich.airnaval import can_fly_missions
+    from grognard.third_reich.air_naval.airnaval import can_fly_missions
 
     assert can_fly_missions(True, True)
     assert not can_fly_missions(True, False)
@@ -132,7 +132,7 @@ def test_tr43_air_needs_an_in_supply_city_or_airbase() -> None:
 
 def test_tr45_air_interception_rules() -> None:
     from grognard.core.errors import IllegalOrder
-    from grognard.third_reich.airnaval import declare_air_interception
+    from grognard.third_reich.air_naval.airnaval import declare_air_interception
 
     a = AirUnit("a", 5, range=4)
     assert declare_air_interception(a, "fleet", 4).factors == 5

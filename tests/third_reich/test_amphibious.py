@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.third_reich.amphibious import (
+from grognard.third_reich.air_naval.naval_ops import AirZone
+from grognard.third_reich.combat.amphibious import (
     InvasionPlan,
     OffshoreGroup,
     advance_limit,
@@ -19,9 +20,8 @@ from grognard.third_reich.amphibious import (
     sr_into_captured_port_ok,
     verify_invasion,
 )
-from grognard.third_reich.combat import Battle, resolve_battle
-from grognard.third_reich.forces import AirUnit, Fleet, GroundKind, GroundUnit, Side
-from grognard.third_reich.naval_ops import AirZone
+from grognard.third_reich.combat.combat import Battle, resolve_battle
+from grognard.third_reich.combat.forces import AirUnit, Fleet, GroundKind, GroundUnit, Side
 
 
 def uk(uid: str, factors: int, kind: GroundKind = GroundKind.INFANTRY) -> GroundUnit:
@@ -172,8 +172,8 @@ def test_tr61_tv18_example2_lorient_invasion_blocked_at_5_v_10() -> None:
     """002_67ce4e3275b117b3.txt Example 2 (TR-TV18): with the UK 5-4 at Harwich and the German
     Vichy unit at La Rochelle, "Lorient in Brittany would not be a possible invasion
     location, as the Germans would have 10 factors in range to only 5 US"."""
-    from grognard.third_reich.air_zones import air_zone_status, load_air_zone_map
-    from grognard.third_reich.naval_ops import air_zone_of
+    from grognard.third_reich.air_naval.air_zones import air_zone_status, load_air_zone_map
+    from grognard.third_reich.air_naval.naval_ops import air_zone_of
 
     zones = load_air_zone_map("tr-air-zones")
     lorient = air_zone_of(air_zone_status(zones.hex_of("Lorient"), "allies",
@@ -190,7 +190,7 @@ def test_tr61_exact_success_chance_is_the_resolution_mapped_over_2d6() -> None:
     from fractions import Fraction
 
     from grognard.core.dice import Distribution
-    from grognard.third_reich.amphibious import InvasionCase, invasion_success_odds
+    from grognard.third_reich.combat.amphibious import InvasionCase, invasion_success_odds
 
     case = InvasionCase(InvasionPlan("Syracuse", (group(),)), (it("d", 2),))
     p = invasion_success_odds(case)
@@ -205,9 +205,9 @@ def test_tr61_offshore_interception_one_hit_turns_the_transport_back() -> None:
     """002_67ce4e3275b117b3.txt "Amphibious operations": the offshore force is "subject to
     interception there by non-phasing naval units in the zone"; a 9-factor fleet carrying 3
     that takes 1 hit can lift only 2 and returns with its cargo."""
-    from grognard.third_reich.airnaval import naval_naval
-    from grognard.third_reich.amphibious import intercept_offshore
-    from grognard.third_reich.naval import InterceptionAttempt
+    from grognard.third_reich.air_naval.airnaval import naval_naval
+    from grognard.third_reich.air_naval.naval import InterceptionAttempt
+    from grognard.third_reich.combat.amphibious import intercept_offshore
 
     g = group()
     att = [InterceptionAttempt("taranto", (Fleet("it", 9),), "S1", 2)]
@@ -222,8 +222,8 @@ def test_tr61_offshore_interception_one_hit_turns_the_transport_back() -> None:
 
 
 def test_tr60_offshore_hex_in_invaders_uncontested_air_zone_cannot_be_intercepted() -> None:
-    from grognard.third_reich.amphibious import intercept_offshore
-    from grognard.third_reich.naval import InterceptionAttempt
+    from grognard.third_reich.air_naval.naval import InterceptionAttempt
+    from grognard.third_reich.combat.amphibious import intercept_offshore
 
     g = group(air=AirZone.FRIENDLY)
     att = [InterceptionAttempt("taranto", (Fleet("it", 9),), "S1", 2)]

@@ -11,7 +11,7 @@ import pytest
 from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import load_tables
-from grognard.third_reich.attrition import (
+from grognard.third_reich.combat.attrition import (
     PUBLISHED_EXPECTATIONS,
     FrontHex,
     apply_attrition_removal,
@@ -27,8 +27,8 @@ from grognard.third_reich.attrition import (
     save_with_replacement,
     verify_attrition_removal,
 )
-from grognard.third_reich.combat_readings import TRCombatReadings
-from grognard.third_reich.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.combat.combat_readings import TRCombatReadings
+from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 
 COLUMNS = ["col1", "col2", "col3", "col4", "col5", "col6", "col7"]
 

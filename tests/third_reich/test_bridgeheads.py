@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.third_reich.bridgeheads import (
+from grognard.third_reich.air_naval.naval_ops import NavalReadings, RemovalCheck
+from grognard.third_reich.combat.bridgeheads import (
     Bridgeheads,
     acts_as_port,
     attacks_out_ok,
@@ -16,8 +17,7 @@ from grognard.third_reich.bridgeheads import (
     sea_sr_via_bridgehead_ok,
     stacking_limit,
 )
-from grognard.third_reich.naval_ops import NavalReadings, RemovalCheck
-from grognard.third_reich.powers import Power
+from grognard.third_reich.turn.powers import Power
 
 
 def three() -> Bridgeheads:
@@ -99,7 +99,7 @@ def test_tr63_voluntary_removal_and_json_round_trip() -> None:
 def test_tr63_bridgehead_mask_raises_core_stacking_limit_to_four() -> None:
     from grognard.core.mapgen import map_from_rows
     from grognard.core.stacking import stacking_limits, third_reich_stacking
-    from grognard.third_reich.bridgeheads import bridgehead_mask
+    from grognard.third_reich.combat.bridgeheads import bridgehead_mask
 
     m = map_from_rows(["ccc"])
     s, _ = place_bridgehead(Bridgeheads(), "us", "0201")

@@ -9,15 +9,15 @@ import pytest
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import City, CityClass, MapData
-from grognard.third_reich.air_zones import BasedAir
-from grognard.third_reich.build_locations import (
+from grognard.third_reich.air_naval.air_zones import BasedAir
+from grognard.third_reich.combat.forces import AirUnit, GroundKind, GroundUnit, Side
+from grognard.third_reich.economy.build_locations import (
     BuildSite,
     build_location_problem,
     build_site,
     can_build,
     verify_build_location,
 )
-from grognard.third_reich.forces import AirUnit, GroundKind, GroundUnit, Side
 
 OPEN = BuildSite(home_country=True, controlled=True)
 CITY = replace(OPEN, city=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import IllegalOrder
-from grognard.third_reich.builds import (
+from grognard.third_reich.economy.builds import (
     Basket,
     air_factor_cap,
     buy,
@@ -18,8 +18,8 @@ from grognard.third_reich.builds import (
     verify_purchase,
     verify_recovery,
 )
-from grognard.third_reich.economy import at_turn, begin_player_turn, new_campaign
-from grognard.third_reich.strategic_readings import StrategicReadings
+from grognard.third_reich.economy.economy import at_turn, begin_player_turn, new_campaign
+from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 
 
 def test_tr71_tv07_armor_recovery_costs():

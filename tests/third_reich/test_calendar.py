@@ -6,7 +6,7 @@ import pytest
 
 from grognard.core.errors import InputError
 from grognard.core.tables import parse_table
-from grognard.third_reich.calendar import (
+from grognard.third_reich.turn.calendar import (
     LAST_TURN,
     Region,
     Season,
@@ -20,8 +20,8 @@ from grognard.third_reich.calendar import (
     weather_effects,
     weather_table,
 )
-from grognard.third_reich.powers import Block, Power, teams, turn_order
-from grognard.third_reich.sequence import Phase, front_phases, player_turn
+from grognard.third_reich.turn.powers import Block, Power, teams, turn_order
+from grognard.third_reich.turn.sequence import Phase, front_phases, player_turn
 
 
 def test_tr04_tv11_turn_numbers():

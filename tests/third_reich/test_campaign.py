@@ -12,8 +12,8 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected
-from grognard.third_reich.economy import Economy
-from grognard.third_reich.powers import Power
+from grognard.third_reich.economy.economy import Economy
+from grognard.third_reich.turn.powers import Power
 
 SCENARIO = "tr-1939-campaign"
 

@@ -9,24 +9,24 @@ from __future__ import annotations
 
 import json
 
-from grognard.third_reich.conquest import axis_minors_join, conquer, form_vichy
-from grognard.third_reich.economic_loss import capture_city, liberate_ussr_city
-from grognard.third_reich.economy import Economy, at_turn, declare_war, new_campaign, spend
-from grognard.third_reich.lendlease import (
+from grognard.third_reich.conquest.conquest import axis_minors_join, conquer, form_vichy
+from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
+from grognard.third_reich.economy.economy import Economy, at_turn, declare_war, new_campaign, spend
+from grognard.third_reich.economy.lendlease import (
     deliver_iran,
     deliver_murmansk,
     open_iran_route,
     receive_murmansk,
     send_lend_lease,
 )
-from grognard.third_reich.murmansk import (
+from grognard.third_reich.economy.year_start import year_start
+from grognard.third_reich.strategic.murmansk import (
     AlliedAssets,
     GermanAssets,
     MurmanskRolls,
     murmansk_combat,
 )
-from grognard.third_reich.strategic_warfare import happy_time, record_sw_hits, sw_round
-from grognard.third_reich.year_start import year_start
+from grognard.third_reich.strategic.strategic_warfare import happy_time, record_sw_hits, sw_round
 
 
 def _spend_to(e, power, left):

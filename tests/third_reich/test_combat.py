@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import IllegalOrder, InputError, TableError
 from grognard.core.tables import load_tables, parse_table
-from grognard.third_reich.calendar import Weather
-from grognard.third_reich.combat import (
+from grognard.third_reich.combat.combat import (
     Battle,
     Terrain,
     apply_land_result,
@@ -29,12 +28,13 @@ from grognard.third_reich.combat import (
     resolve_battle,
     sample_land_results,
 )
-from grognard.third_reich.combat_readings import (
+from grognard.third_reich.combat.combat_readings import (
     OddsRounding,
     RetreatImpossible,
     TRCombatReadings,
 )
-from grognard.third_reich.forces import AirUnit, Fleet, GroundKind, GroundUnit, Side
+from grognard.third_reich.combat.forces import AirUnit, Fleet, GroundKind, GroundUnit, Side
+from grognard.third_reich.turn.calendar import Weather
 
 
 def unit(uid: str, f: int, kind: GroundKind = GroundKind.INFANTRY,
@@ -331,7 +331,7 @@ def test_tr32_property_column_odds_sum_to_one(att: int, dfn: int, shifts: int, d
 
 
 def test_tr32_loser_picks_exactly_the_units_lost() -> None:
-    from grognard.third_reich.combat import verify_land_losses
+    from grognard.third_reich.combat.combat import verify_land_losses
 
     units = [unit("a", 3), unit("b", 2)]
     verify_land_losses(units, ["b"], 1)

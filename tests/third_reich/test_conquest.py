@@ -6,7 +6,7 @@ import pytest
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.third_reich.conquest import (
+from grognard.third_reich.conquest.conquest import (
     axis_minors_join,
     conquer,
     draw_vichy_rolls,
@@ -15,10 +15,10 @@ from grognard.third_reich.conquest import (
     minor_joins,
     region_conquered,
 )
-from grognard.third_reich.economy import Economy, at_turn, declare_war, new_campaign
-from grognard.third_reich.powers import Power
-from grognard.third_reich.strategic_readings import StrategicReadings, VichyAlignment
-from grognard.third_reich.year_start import year_start
+from grognard.third_reich.economy.economy import Economy, at_turn, declare_war, new_campaign
+from grognard.third_reich.economy.year_start import year_start
+from grognard.third_reich.strategic.strategic_readings import StrategicReadings, VichyAlignment
+from grognard.third_reich.turn.powers import Power
 
 
 def test_tr22_capital_held_through_enemy_next_player_turn():

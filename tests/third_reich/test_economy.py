@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.third_reich.economic_loss import (
+from grognard.third_reich.economy.economic_loss import (
     bomb_city,
     capture_city,
     city_bombing,
     city_value,
     liberate_ussr_city,
 )
-from grognard.third_reich.economy import (
+from grognard.third_reich.economy.economy import (
     Economy,
     advance_turn,
     at_turn,
@@ -25,7 +25,7 @@ from grognard.third_reich.economy import (
     new_campaign,
     spend,
 )
-from grognard.third_reich.year_start import year_start
+from grognard.third_reich.economy.year_start import year_start
 
 
 def test_cecon_new_campaign_starting_ledger():

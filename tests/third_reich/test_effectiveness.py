@@ -10,7 +10,7 @@ import pytest
 from grognard.core.dice import Dice
 from grognard.core.errors import InputError
 from grognard.core.tables import parse_table
-from grognard.third_reich.effectiveness import (
+from grognard.third_reich.air_naval.effectiveness import (
     effectiveness_hits,
     effectiveness_hits_sampled,
     effectiveness_odds,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import InputError
-from grognard.third_reich.calendar import Weather
-from grognard.third_reich.combat_readings import TRCombatReadings
-from grognard.third_reich.forces import GroundKind, GroundUnit, Side
-from grognard.third_reich.hex_defense import hex_defense, weather_add
+from grognard.third_reich.combat.combat_readings import TRCombatReadings
+from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.combat.hex_defense import hex_defense, weather_add
+from grognard.third_reich.turn.calendar import Weather
 
 
 def inf(uid: str, f: int, nat: str = "german", side: Side = Side.AXIS) -> GroundUnit:
@@ -82,8 +82,8 @@ def test_tr33_empty_hex_is_an_input_error() -> None:
 
 
 def test_tr84_russian_winter_is_the_first_winter_of_the_war_only() -> None:
-    from grognard.third_reich.calendar import Season
-    from grognard.third_reich.hex_defense import russian_winter_applies
+    from grognard.third_reich.combat.hex_defense import russian_winter_applies
+    from grognard.third_reich.turn.calendar import Season
 
     war = (1941, Season.SUMMER1)
     assert russian_winter_applies(1941, Season.WINTER, *war, True)

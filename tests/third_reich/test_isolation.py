@@ -8,10 +8,9 @@ import pytest
 
 from grognard.core.errors import InputError
 from grognard.core.tables import load_tables
-from grognard.third_reich.calendar import Region, Season, Weather
-from grognard.third_reich.combat_readings import TRCombatReadings
-from grognard.third_reich.forces import GroundKind, GroundUnit, Side
-from grognard.third_reich.isolation import (
+from grognard.third_reich.combat.combat_readings import TRCombatReadings
+from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.supply.isolation import (
     SupplyCheckPhase,
     UssrSupplyTier,
     breakout,
@@ -21,6 +20,7 @@ from grognard.third_reich.isolation import (
     supply_check_phase,
     ussr_supply_sources,
 )
+from grognard.third_reich.turn.calendar import Region, Season, Weather
 
 
 def test_tr73_tv20_isolation_vectors() -> None:

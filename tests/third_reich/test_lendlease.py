@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import IllegalOrder
-from grognard.third_reich.economy import Economy, at_turn, declare_war, new_campaign
-from grognard.third_reich.lendlease import (
+from grognard.third_reich.economy.economy import Economy, at_turn, declare_war, new_campaign
+from grognard.third_reich.economy.lendlease import (
     MURMANSK_DUE,
     can_receive_murmansk,
     can_send_lend_lease,
@@ -17,8 +17,8 @@ from grognard.third_reich.lendlease import (
     receive_murmansk,
     send_lend_lease,
 )
-from grognard.third_reich.strategic_readings import MurmanskTiming, StrategicReadings
-from grognard.third_reich.year_start import year_start
+from grognard.third_reich.economy.year_start import year_start
+from grognard.third_reich.strategic.strategic_readings import MurmanskTiming, StrategicReadings
 
 
 def _spring(year=1942, readings=None):

@@ -8,8 +8,8 @@ import pytest
 from grognard.core.errors import InputError
 from grognard.core.mapgen import map_from_rows
 from grognard.core.movement import MovementPhase, SpecialCost
-from grognard.third_reich.forces import AirUnit, GroundKind, GroundUnit, Side
-from grognard.third_reich.movement import (
+from grognard.third_reich.combat.forces import AirUnit, GroundKind, GroundUnit, Side
+from grognard.third_reich.movement.movement import (
     check_path,
     enemy_zoc,
     exerts_zoc,

@@ -8,14 +8,14 @@ import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import load_tables
-from grognard.third_reich.forces import Fleet
-from grognard.third_reich.naval import (
+from grognard.third_reich.air_naval.naval import (
     InterceptionAttempt,
     intercept_attempt,
     interception_number,
     interception_probability,
     resolve_interceptions,
 )
+from grognard.third_reich.combat.forces import Fleet
 
 
 def test_tr55_tv19_interception_chance_by_range() -> None:

@@ -7,10 +7,7 @@ from fractions import Fraction
 import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.third_reich.amphibious import invasion_capacity
-from grognard.third_reich.combat_readings import NavalThirdRounding, TRCombatReadings
-from grognard.third_reich.forces import Fleet, GroundKind, GroundUnit, Side
-from grognard.third_reich.naval_ops import (
+from grognard.third_reich.air_naval.naval_ops import (
     AirZone,
     EscortSurvival,
     FleetOps,
@@ -30,6 +27,9 @@ from grognard.third_reich.naval_ops import (
     verify_bombardment,
     verify_fleet_operation,
 )
+from grognard.third_reich.combat.amphibious import invasion_capacity
+from grognard.third_reich.combat.combat_readings import NavalThirdRounding, TRCombatReadings
+from grognard.third_reich.combat.forces import Fleet, GroundKind, GroundUnit, Side
 
 
 def inf(uid: str, factors: int) -> GroundUnit:
@@ -161,8 +161,8 @@ def test_tr60_tv18_example1_italian_air_excludes_uk_interception_near_taranto() 
     """002_67ce4e3275b117b3.txt "Naval interception and enemy air zones", Example 1 (TR-TV18):
     Italian 5-4 at Rome, UK 5-4 at Malta. Seen from the phasing Italians, Taranto is their
     uncontested air zone (no UK naval interception there); Syracuse is contested by Malta."""
-    from grognard.third_reich.air_zones import air_zone_status, load_air_zone_map
-    from grognard.third_reich.naval_ops import air_zone_of
+    from grognard.third_reich.air_naval.air_zones import air_zone_status, load_air_zone_map
+    from grognard.third_reich.air_naval.naval_ops import air_zone_of
 
     zones = load_air_zone_map("tr-air-zones")
     air = zones.situation("example1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import InputError
-from grognard.third_reich.options import (
+from grognard.third_reich.turn.options import (
     dow_cost,
     option_cost,
     options_cost,

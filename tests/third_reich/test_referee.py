@@ -14,8 +14,8 @@ import pytest
 from grognard.engine import Command, Game
 from grognard.engine.scenario import shipped_scenarios
 from grognard.engine.testing import assert_rejected, assert_replays
-from grognard.third_reich.legal import map_fronts
-from grognard.third_reich.options import Option
+from grognard.third_reich.play.legal import map_fronts
+from grognard.third_reich.turn.options import Option
 
 TR_SCENARIOS = [s for s in shipped_scenarios() if s.startswith("tr-") or "third-reich" in s]
 

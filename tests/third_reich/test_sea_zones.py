@@ -8,7 +8,7 @@ import pytest
 
 from grognard.core.errors import IllegalOrder, InputError, TableError
 from grognard.core.tables import load_tables
-from grognard.third_reich.sea_zones import (
+from grognard.third_reich.air_naval.sea_zones import (
     ATLANTIC_TRANSITION_HEX,
     interception_points,
     junction,

@@ -9,7 +9,7 @@ from grognard.core.errors import InputError
 from grognard.core.mapgen import map_from_rows
 from grognard.core.paths import Forces, hex_index
 from grognard.core.zoc import third_reich_zoc, zoc_field
-from grognard.third_reich.sr_land import land_sr_path
+from grognard.third_reich.movement.sr_land import land_sr_path
 
 M = map_from_rows(["ccccc", "ccccc", "ccccc", "ccccc"])
 

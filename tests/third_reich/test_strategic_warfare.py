@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.third_reich.economy import at_turn, declare_war, new_campaign
-from grognard.third_reich.strategic_warfare import (
+from grognard.third_reich.economy.economy import at_turn, declare_war, new_campaign
+from grognard.third_reich.economy.year_start import year_start
+from grognard.third_reich.strategic.strategic_warfare import (
     buy_sw_factors,
     forced_air_conversions,
     forced_fleet_conversion,
@@ -16,7 +17,6 @@ from grognard.third_reich.strategic_warfare import (
     sw_round_from_rolls,
     sw_round_odds,
 )
-from grognard.third_reich.year_start import year_start
 
 
 def _1940():

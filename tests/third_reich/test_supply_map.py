@@ -1,4 +1,4 @@
-"""TR-72..TR-74, TR-38, TR-40 read off the map (third_reich/supply_map.py)."""
+"""TR-72..TR-74, TR-38, TR-40 read off the map (third_reich/supply/supply_map.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import City, CityClass, MapData
 from grognard.core.paths import Forces
 from grognard.engine import Game
-from grognard.third_reich.calendar import Region, Season, Weather
-from grognard.third_reich.isolation import UssrSupplyTier
-from grognard.third_reich.supply_map import (
+from grognard.third_reich.play.system import _forces, _front_mask
+from grognard.third_reich.supply.isolation import UssrSupplyTier
+from grognard.third_reich.supply.supply_map import (
     attrition_contact,
     city_control,
     hexes_won_candidates,
@@ -22,7 +22,7 @@ from grognard.third_reich.supply_map import (
     ussr_supply,
     weather_region,
 )
-from grognard.third_reich.system import _forces, _front_mask
+from grognard.third_reich.turn.calendar import Region, Season, Weather
 
 SCENARIO = "tr-1939-two-fronts"
 

@@ -13,12 +13,12 @@ from grognard.engine.save import dumps, loads
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.system import system_named
 from grognard.engine.testing import assert_rejected
-from grognard.third_reich.combat import resolve_battle
-from grognard.third_reich.economy import Economy, at_turn, new_campaign
-from grognard.third_reich.history import ledger_history
-from grognard.third_reich.sequence import player_turn
-from grognard.third_reich.testing import play_order
-from grognard.third_reich.year_start import year_start
+from grognard.third_reich.combat.combat import resolve_battle
+from grognard.third_reich.economy.economy import Economy, at_turn, new_campaign
+from grognard.third_reich.economy.year_start import year_start
+from grognard.third_reich.play.history import ledger_history
+from grognard.third_reich.play.testing import play_order
+from grognard.third_reich.turn.sequence import player_turn
 
 SCENARIO = "tr-1939-two-fronts"
 
@@ -158,8 +158,8 @@ def test_tr32_attack_with_a_fixed_seed_is_recorded_and_applied():
     assert (d["result"], d["defender_losses"], d["eliminated"]) == ("D2", 1, ["pl-inf1"])
     assert d["advanced"] == ["ge-arm1", "ge-arm2"]
     # the event agrees with the pure rule function on the same roll
-    from grognard.third_reich.combat import Battle
-    from grognard.third_reich.system import _ground_unit
+    from grognard.third_reich.combat.combat import Battle
+    from grognard.third_reich.play.system import _ground_unit
     s0 = new(seed=3).state
     battle = Battle(attackers=tuple(_ground_unit(u, s0["units"][u], "axis")
                                     for u in ("ge-arm1", "ge-arm2")),

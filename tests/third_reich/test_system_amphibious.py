@@ -9,17 +9,17 @@ import pytest
 from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.testing import assert_rejected
-from grognard.third_reich.amphibious import (
+from grognard.third_reich.air_naval.naval import InterceptionAttempt
+from grognard.third_reich.air_naval.naval_ops import AirZone
+from grognard.third_reich.combat.amphibious import (
     InvasionPlan,
     OffshoreGroup,
     intercept_offshore,
     resolve_invasion,
 )
-from grognard.third_reich.forces import Fleet, GroundKind, GroundUnit, Side
-from grognard.third_reich.naval import InterceptionAttempt
-from grognard.third_reich.naval_ops import AirZone
-from grognard.third_reich.system_common import side_bridgeheads
-from grognard.third_reich.testing import assert_reaction_rejected, play_order
+from grognard.third_reich.combat.forces import Fleet, GroundKind, GroundUnit, Side
+from grognard.third_reich.play.system_common import side_bridgeheads
+from grognard.third_reich.play.testing import assert_reaction_rejected, play_order
 
 SCENARIO = "tr-1939-invasion"
 INF5 = GroundUnit("ge-inf5", "german", Side.AXIS, GroundKind.INFANTRY, 3, 3)
@@ -130,7 +130,7 @@ def test_tr61_invasion_orders_checked():
 def test_tr61_air_interception_of_the_offshore_group_against_escorts(seed):
     """Seed 002, Amphibious operations: offshore forces "are subject to interception there by
     non-phasing naval units in the zone and non-phasing air units within range"."""
-    from grognard.third_reich.forces import AirUnit
+    from grognard.third_reich.combat.forces import AirUnit
 
     g = at_movement(seed)
     (ev,) = play_order(g, invade("F4", "G4", air_interceptors={"G4": ["fr-air1"]},
@@ -149,7 +149,7 @@ def test_tr61_air_interception_of_the_offshore_group_against_escorts(seed):
 
 def test_tr63_bridgehead_stacks_4_and_stays_while_an_enemy_is_adjacent():
     from grognard.engine.state import thaw
-    from grognard.third_reich.system_common import bridgehead_removals, hex_stacking_limit
+    from grognard.third_reich.play.system_common import bridgehead_removals, hex_stacking_limit
 
     g = at_movement()
     play_order(g, invade("F4", "G4"))
@@ -188,7 +188,7 @@ def test_tr63_sea_sr_into_a_bridgehead_and_tr62_captured_this_turn():
     """TR-63: a bridgehead acts as a friendly port for SR with an escort in the zone; TR-62: a
     hex taken by invasion this turn receives SR only if no interception is possible (here
     German air holds F4 uncontested, so no fleet may intercept, TR-60)."""
-    from grognard.third_reich.system_sr_sea import _interceptable
+    from grognard.third_reich.play.system_sr_sea import _interceptable
 
     g = at_movement()
     play_order(g, invade("F4", "G4"))

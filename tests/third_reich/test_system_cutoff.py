@@ -11,9 +11,9 @@ from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.state import thaw
 from grognard.engine.testing import assert_rejected
-from grognard.third_reich.supply_map import supply_check
-from grognard.third_reich.system_attrition import cut_off_units
-from grognard.third_reich.system_common import _forces
+from grognard.third_reich.play.system_attrition import cut_off_units
+from grognard.third_reich.play.system_common import _forces
+from grognard.third_reich.supply.supply_map import supply_check
 
 
 def C(k, player, **args):

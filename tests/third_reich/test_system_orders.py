@@ -9,20 +9,20 @@ from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected, assert_replays
-from grognard.third_reich.airnaval import HexForces, resolve_hex_combat
-from grognard.third_reich.economy import Economy
-from grognard.third_reich.forces import AirUnit, Fleet
-from grognard.third_reich.history import ledger_history
-from grognard.third_reich.murmansk import (
+from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
+from grognard.third_reich.air_naval.support import combat_support
+from grognard.third_reich.combat.forces import AirUnit, Fleet
+from grognard.third_reich.economy.economy import Economy
+from grognard.third_reich.movement.sr import sr_budget
+from grognard.third_reich.play.history import ledger_history
+from grognard.third_reich.play.system_common import retreat_options
+from grognard.third_reich.play.testing import assert_reaction_rejected, play_order
+from grognard.third_reich.strategic.murmansk import (
     AlliedAssets,
     GermanAssets,
     MurmanskRolls,
     murmansk_combat,
 )
-from grognard.third_reich.sr import sr_budget
-from grognard.third_reich.support import combat_support
-from grognard.third_reich.system_common import retreat_options
-from grognard.third_reich.testing import assert_reaction_rejected, play_order
 
 SCENARIO = "tr-1939-support"
 
@@ -335,8 +335,8 @@ def test_tr29_air_stage_city_to_city_within_twice_range():
 
 
 def test_tr51_airdrop_with_escort_and_interceptor_then_tr52_attack_in_its_hex():
-    from grognard.third_reich.airborne import air_drop
-    from grognard.third_reich.forces import GroundKind, GroundUnit, Side
+    from grognard.third_reich.combat.airborne import air_drop
+    from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 
     g = offensive(3)
     to_phase(g, "movement", "axis")
@@ -393,7 +393,7 @@ def test_tr57_transport_port_to_port_in_one_zone_without_interceptors():
 
 
 def test_tr55_tr56_interception_roll_and_naval_combat_recorded():
-    from grognard.third_reich.naval import intercept_attempt
+    from grognard.third_reich.air_naval.naval import intercept_attempt
 
     g, d = _transport(2, interceptors=["uk-fleet1"])
     (r,) = d["interception"]["rolls"]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.testing import apply_or_unchanged, assert_replays
-from grognard.third_reich.testing import play_order
+from grognard.third_reich.play.testing import play_order
 
 GROUP = {"hex": "G4", "zone": "north_sea", "fleets": ["ge-fleet2"],
          "cargo": {"ge-fleet2": ["ge-inf5"]}}

@@ -6,10 +6,10 @@ from __future__ import annotations
 from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.testing import assert_rejected
-from grognard.third_reich.airborne import airborne_sr
-from grognard.third_reich.sr import sr_budget
-from grognard.third_reich.system_air import based_air
-from grognard.third_reich.system_common import _ground_unit
+from grognard.third_reich.combat.airborne import airborne_sr
+from grognard.third_reich.movement.sr import sr_budget
+from grognard.third_reich.play.system_air import based_air
+from grognard.third_reich.play.system_common import _ground_unit
 
 
 def C(k, player, **args):

@@ -9,17 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.third_reich.conquest import conquer
-from grognard.third_reich.economy import at_turn, declare_war, new_campaign, spend
-from grognard.third_reich.strategic_readings import Rounding, StrategicReadings
-from grognard.third_reich.strategic_warfare import record_sw_hits
-from grognard.third_reich.year_start import (
+from grognard.third_reich.conquest.conquest import conquer
+from grognard.third_reich.economy.economy import at_turn, declare_war, new_campaign, spend
+from grognard.third_reich.economy.year_start import (
     growth,
     income_share,
     sw_limits,
     ussr_base_adjust,
     year_start,
 )
+from grognard.third_reich.strategic.strategic_readings import Rounding, StrategicReadings
+from grognard.third_reich.strategic.strategic_warfare import record_sw_hits
 
 
 def _spring_1940(econ=None):
@@ -245,7 +245,7 @@ def test_tr81_western_allies_together_convert_at_most_one_fleet_a_year():
     """Issue 12 / TR-81: "The allies are never forced to remove more than 1 surface fleet in
     this manner in a given year": UK and US both over 25 -> only the UK (first hit in order)
     converts."""
-    from grognard.third_reich.economy import declare_war
+    from grognard.third_reich.economy.economy import declare_war
 
     e, _ = _spring_1940()
     e = declare_war(e, "us", on_germany=True)

@@ -27,18 +27,18 @@ import numpy as np
 from grognard.core.dice import DiceStream
 from grognard.core.exact import exact_json, ratio_str
 from grognard.core.tables import Table
-from grognard.third_reich.attrition import (
+from grognard.third_reich.air_naval.effectiveness import effectiveness_odds
+from grognard.third_reich.combat.attrition import (
     PUBLISHED_EXPECTATIONS,
     attrition_expectation,
     attrition_table,
 )
-from grognard.third_reich.combat import (
+from grognard.third_reich.combat.combat import (
     column_odds,
     crt_table,
     expected_losses,
     sample_land_results,
 )
-from grognard.third_reich.effectiveness import effectiveness_odds
 
 DENOMINATOR = 36
 

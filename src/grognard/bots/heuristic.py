@@ -110,7 +110,7 @@ class ThirdReichPolicy(Policy):
         return max(0, brp - int(base * self.reserve_share))
 
     def _front(self, sit: Situation, label: str) -> str:
-        from grognard.third_reich.options import Front
+        from grognard.third_reich.turn.options import Front
 
         m = sit.map
         name = m.region_names[int(m.region[m.index_of_label(label)])]
@@ -203,7 +203,7 @@ class ThirdReichPolicy(Policy):
     def score_build_unit(self, sit: Situation, cmd: Command) -> Score:
         """TR-75: a pool unit within the budget over the growth reserve, armor and ground
         first, placed nearest the enemy."""
-        from grognard.third_reich.system_builds import unit_price
+        from grognard.third_reich.play.system_builds import unit_price
 
         u = sit.view.get("units", {}).get(str(cmd.args.get("unit")))
         to = cmd.args.get("hex")

@@ -19,7 +19,7 @@ from grognard.bots.situation import Situation
 from grognard.core.dice import Distribution
 from grognard.core.errors import GrognardError
 from grognard.core.mapdata import Fortification, HexsideFeature
-from grognard.third_reich.combat import (
+from grognard.third_reich.combat.combat import (
     Battle,
     Terrain,
     apply_land_result,
@@ -27,7 +27,7 @@ from grognard.third_reich.combat import (
     crt_result,
     crt_table,
 )
-from grognard.third_reich.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 
 TWO_D6 = Distribution.of("2d6")
 RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER

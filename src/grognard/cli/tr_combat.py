@@ -24,7 +24,7 @@ from grognard.cli.render import (
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_text, ratio_str
-from grognard.third_reich.combat_readings import TRCombatReadings
+from grognard.third_reich.combat.combat_readings import TRCombatReadings
 
 BattleArg = Annotated[Path, typer.Argument(metavar="BATTLE.json",
                                            help="The battle (docs/formats/tr_combat.md).")]
@@ -61,7 +61,7 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Resolve one land attack (TR-32..TR-36): defense, support, odds, shifts, DRM, result."""
-        from grognard.third_reich.combat import Battle, resolve_battle
+        from grognard.third_reich.combat.combat import Battle, resolve_battle
 
         r = _readings(readings)
         battle = Battle.from_json(read_json(battle_file, "BATTLE.json"))
@@ -73,7 +73,7 @@ def register(tr_app: typer.Typer) -> None:
     def combat_odds_cmd(battle_file: BattleArg, readings: ReadingsOpt = None,
                         as_json: JsonOpt = False) -> None:
         """Exact chance of every CRT result of a land attack before rolling (TR-32)."""
-        from grognard.third_reich.combat import Battle, battle_odds
+        from grognard.third_reich.combat.combat import Battle, battle_odds
 
         battle = Battle.from_json(read_json(battle_file, "BATTLE.json"))
         a, probs = battle_odds(battle, current_tables(), _readings(readings))
@@ -97,7 +97,7 @@ def register(tr_app: typer.Typer) -> None:
     ) -> None:
         """Exact result chances and expected unit losses of every land CRT column (TR-32)."""
         from grognard.analysis.tr_tables import land_crt_distributions
-        from grognard.third_reich.combat import crt_table
+        from grognard.third_reich.combat.combat import crt_table
 
         table = crt_table(current_tables())
         stats = land_crt_distributions(drm, table)
@@ -129,7 +129,7 @@ def register(tr_app: typer.Typer) -> None:
         """One attrition step (TR-38/39): column for the factors in contact, roll, result."""
         import dataclasses
 
-        from grognard.third_reich.attrition import attrition_table, resolve_attrition
+        from grognard.third_reich.combat.attrition import attrition_table, resolve_attrition
 
         r = _readings(readings)
         if column_bounds is not None:
@@ -155,7 +155,7 @@ def register(tr_app: typer.Typer) -> None:
             attrition_expectations,
             in_36ths,
         )
-        from grognard.third_reich.attrition import attrition_table
+        from grognard.third_reich.combat.attrition import attrition_table
 
         table = attrition_table(current_tables())
         data = {"columns": attrition_expectations(table)}
@@ -185,7 +185,7 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """One air/naval fire on the 1D10 effectiveness table (TR-50)."""
-        from grognard.third_reich.effectiveness import TABLE_ID, effectiveness_hits
+        from grognard.third_reich.air_naval.effectiveness import TABLE_ID, effectiveness_hits
 
         data = {"hits": effectiveness_hits(factors, roll, drm, round06,
                                            current_tables().get(TABLE_ID))}
@@ -198,7 +198,7 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """One port's naval interception roll (TR-55)."""
-        from grognard.third_reich.naval import intercept_attempt, interception_table
+        from grognard.third_reich.air_naval.naval import intercept_attempt, interception_table
 
         data = {"intercepted": intercept_attempt(range_hexes, roll,
                                                  interception_table(current_tables()))}
@@ -221,9 +221,9 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Isolation attrition roll of one out-of-supply hex (TR-73)."""
-        from grognard.third_reich.calendar import Region, Season, Weather
-        from grognard.third_reich.forces import as_enum
-        from grognard.third_reich.isolation import isolation_roll, isolation_table
+        from grognard.third_reich.combat.forces import as_enum
+        from grognard.third_reich.supply.isolation import isolation_roll, isolation_table
+        from grognard.third_reich.turn.calendar import Region, Season, Weather
 
         r = _readings(readings)
         out = isolation_roll(roll, as_enum(Weather, weather, "--weather"),

@@ -23,14 +23,14 @@ ReadingsOpt = Annotated[Path | None, typer.Option(
 
 
 def _naval_readings(path: Path | None) -> Any:
-    from grognard.third_reich.naval_ops import NavalReadings
+    from grognard.third_reich.air_naval.naval_ops import NavalReadings
 
     return readings_file(path, NavalReadings)
 
 
 def _fleet(factors: int, printed: int | None, name: str = "fleet") -> Any:
     from grognard.core.errors import IllegalOrder
-    from grognard.third_reich.forces import Fleet
+    from grognard.third_reich.combat.forces import Fleet
 
     if factors > 9 or (printed is not None and printed > 9):
         raise IllegalOrder("TR-76", f"{name}: a fleet has at most 9 factors, not "
@@ -49,9 +49,9 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """What one fleet can do (TR-57/58/61): transport, invasion lift, bombardment."""
-        from grognard.third_reich.amphibious import invasion_capacity
-        from grognard.third_reich.naval_ops import bombardment_support, transport_capacity
-        from grognard.third_reich.support import naval_support
+        from grognard.third_reich.air_naval.naval_ops import bombardment_support, transport_capacity
+        from grognard.third_reich.air_naval.support import naval_support
+        from grognard.third_reich.combat.amphibious import invasion_capacity
 
         f = _fleet(factors, printed)
         data = {"factors": f.factors, "printed": f.printed,
@@ -77,8 +77,12 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Check and record one naval transport (TR-57)."""
-        from grognard.third_reich.forces import GroundKind, GroundUnit, Side
-        from grognard.third_reich.naval_ops import TransportOrder, parse_air_zone, transport
+        from grognard.third_reich.air_naval.naval_ops import (
+            TransportOrder,
+            parse_air_zone,
+            transport,
+        )
+        from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 
         units = tuple(GroundUnit(f"unit{i + 1}", "", Side.AXIS, GroundKind.INFANTRY, n)
                       for i, n in enumerate(cargo))
@@ -94,7 +98,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Naval bombardment support of one fleet (TR-58), before the TR-35 cap."""
-        from grognard.third_reich.naval_ops import bombard
+        from grognard.third_reich.air_naval.naval_ops import bombard
 
         data = bombard(_fleet(factors, None)).to_json()
         emit(data, as_json, lambda c: c.print(kv_table(data, "Naval bombardment")))
@@ -107,7 +111,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Does an SR escort still hold after combat (TR-59, reading sr_escort_survival)?"""
-        from grognard.third_reich.naval_ops import escort_holds
+        from grognard.third_reich.air_naval.naval_ops import escort_holds
 
         r = _naval_readings(readings)
         fleets = [_fleet(n, None, f"escort{i + 1}") for i, n in enumerate(factors)]
@@ -124,7 +128,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Resolve one amphibious invasion (TR-61/62): turn-backs, support, CRT, success."""
-        from grognard.third_reich.amphibious import InvasionCase, resolve_invasion_case
+        from grognard.third_reich.combat.amphibious import InvasionCase, resolve_invasion_case
 
         case = InvasionCase.from_json(read_json(invasion_file, "INVASION.json"))
         if roll is not None and seed is not None:
@@ -144,7 +148,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Exact chance that an amphibious invasion succeeds (TR-61), before rolling."""
-        from grognard.third_reich.amphibious import InvasionCase, invasion_success_odds
+        from grognard.third_reich.combat.amphibious import InvasionCase, invasion_success_odds
 
         case = InvasionCase.from_json(read_json(invasion_file, "INVASION.json"))
         data = {"beach": case.plan.beach,
@@ -157,8 +161,8 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """SR actions per player turn (TR-66) and the US initial-deployment cap."""
-        from grognard.third_reich.powers import Power, parse_power
-        from grognard.third_reich.sr import sr_budget, us_initial_cap
+        from grognard.third_reich.movement.sr import sr_budget, us_initial_cap
+        from grognard.third_reich.turn.powers import Power, parse_power
 
         p = parse_power(power)
         t = current_tables()
@@ -174,8 +178,8 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Check and resolve one SR by sea (TR-69): escorts, air zones, interception points."""
-        from grognard.third_reich.sea_zones import sea_zones
-        from grognard.third_reich.sr import sea_sr, sea_sr_from_json
+        from grognard.third_reich.air_naval.sea_zones import sea_zones
+        from grognard.third_reich.movement.sr import sea_sr, sea_sr_from_json
 
         r = _naval_readings(readings)
         order, after = sea_sr_from_json(read_json(sr_file, "SEASR.json"))
@@ -192,7 +196,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Is a land SR path legal (TR-67/68)? Reports the rule and reason when not."""
         from grognard.core.errors import IllegalOrder
-        from grognard.third_reich.sr import SRStep, verify_land_sr
+        from grognard.third_reich.movement.sr import SRStep, verify_land_sr
 
         raw = read_json(path_file, "PATH.json")
         if not isinstance(raw, list):
@@ -214,7 +218,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """May a fleet SR itself between two friendly ports (TR-70)?"""
-        from grognard.third_reich.sr import FLEET_SR_NAVAL_INTERCEPTION, fleet_sr_ok
+        from grognard.third_reich.movement.sr import FLEET_SR_NAVAL_INTERCEPTION, fleet_sr_ok
 
         data = {"ok": fleet_sr_ok(True, True, from_air, to_air),
                 "naval_interception": FLEET_SR_NAVAL_INTERCEPTION}
@@ -227,7 +231,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """The sea-zone geography in force (TR-56; reconstructed data, see --tables)."""
-        from grognard.third_reich.sea_zones import sea_zones
+        from grognard.third_reich.air_naval.sea_zones import sea_zones
 
         sea = sea_zones(current_tables())
         if port is not None:

@@ -82,7 +82,7 @@ def register(tr_app: typer.Typer) -> None:
     def calendar_cmd(turn: Annotated[int, typer.Argument(help="Campaign turn (1 = Fall 1939).")],
                      as_json: JsonOpt = False) -> None:
         """Year and season of a campaign turn (TR-04)."""
-        from grognard.third_reich.calendar import date_of
+        from grognard.third_reich.turn.calendar import date_of
 
         data = date_of(turn).to_json()
         emit(data, as_json)
@@ -95,7 +95,7 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Weather of a region on a turn (TR-05; Spring 1940 Scandinavia is clear)."""
-        from grognard.third_reich.calendar import WEATHER_TABLE_ID, weather
+        from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID, weather
 
         w = weather(region, turn, current_tables()[WEATHER_TABLE_ID])
         emit({"weather": w.value}, as_json)
@@ -108,7 +108,7 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Base increase from BRPs saved at the end of Winter (TR-10)."""
-        from grognard.third_reich.year_start import growth
+        from grognard.third_reich.economy.year_start import growth
 
         try:
             amount = q(saved)
@@ -124,7 +124,7 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """A starting BRP ledger for a scenario (TR-86)."""
-        from grognard.third_reich.economy import new_campaign
+        from grognard.third_reich.economy.economy import new_campaign
 
         data = new_campaign(scenario).to_json()
         _write(data, out)
@@ -140,8 +140,8 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Run the next Spring Year Start on a ledger (TR-07..TR-13, TR-80, TR-81)."""
-        from grognard.third_reich.economy import Economy
-        from grognard.third_reich.year_start import next_year_start
+        from grognard.third_reich.economy.economy import Economy
+        from grognard.third_reich.economy.year_start import next_year_start
 
         econ = Economy.from_json(read_json(ledger, "LEDGER.json"))
         new, record = next_year_start(econ, ussr_cities)
@@ -160,8 +160,8 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """BRP hits of tactical air bombing a city (TR-78, 1D10 table TR-50)."""
-        from grognard.third_reich.economic_loss import city_bombing
-        from grognard.third_reich.effectiveness import TABLE_ID
+        from grognard.third_reich.air_naval.effectiveness import TABLE_ID
+        from grognard.third_reich.economy.economic_loss import city_bombing
 
         try:
             f = q(factors)
@@ -186,9 +186,9 @@ def register(tr_app: typer.Typer) -> None:
     ) -> None:
         """One strategic-warfare round (TR-79): losses on both sides and economy hits."""
         from grognard.core.errors import IllegalOrder
-        from grognard.third_reich.effectiveness import TABLE_ID
-        from grognard.third_reich.powers import parse_power
-        from grognard.third_reich.strategic_warfare import happy_time, sw_round_from_rolls
+        from grognard.third_reich.air_naval.effectiveness import TABLE_ID
+        from grognard.third_reich.strategic.strategic_warfare import happy_time, sw_round_from_rolls
+        from grognard.third_reich.turn.powers import parse_power
 
         table = current_tables()[TABLE_ID]
         r = _ints(rolls, "--rolls")
@@ -227,8 +227,8 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Resolve the Murmansk box (TR-20, TR-21): BRPs delivered and losses."""
-        from grognard.third_reich.effectiveness import TABLE_ID
-        from grognard.third_reich.murmansk import (
+        from grognard.third_reich.air_naval.effectiveness import TABLE_ID
+        from grognard.third_reich.strategic.murmansk import (
             AlliedAssets,
             GermanAssets,
             MurmanskBox,
@@ -268,7 +268,7 @@ def register(tr_app: typer.Typer) -> None:
              for k, v in data.items()}, "Murmansk box")))
 
     def _load(path: Path) -> Any:
-        from grognard.third_reich.economy import Economy
+        from grognard.third_reich.economy.economy import Economy
 
         return Economy.from_json(read_json(path, "LEDGER.json"))
 
@@ -284,7 +284,7 @@ def register(tr_app: typer.Typer) -> None:
     ) -> None:
         """Pay BRPs in the power's player turn (half-of-total cap, TR-75)."""
         from grognard.core.errors import IllegalOrder
-        from grognard.third_reich.economy import spend_in_turn
+        from grognard.third_reich.economy.economy import spend_in_turn
 
         try:
             a = q(amount)
@@ -311,7 +311,7 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Send lend lease after the Spring Year Start (TR-14..TR-19)."""
-        from grognard.third_reich.lendlease import send_lend_lease
+        from grognard.third_reich.economy.lendlease import send_lend_lease
 
         new, rec = send_lend_lease(_load(ledger), sender, receiver, route, amount)
         data = new.to_json()
@@ -323,7 +323,7 @@ def register(tr_app: typer.Typer) -> None:
     def ledger_advance_cmd(ledger: LedgerArg, out: OutOpt = None,
                            as_json: JsonOpt = False) -> None:
         """Move the ledger to the next game turn (TR-04)."""
-        from grognard.third_reich.economy import advance_turn
+        from grognard.third_reich.economy.economy import advance_turn
 
         data = advance_turn(_load(ledger)).to_json()
         _write(data, out)

@@ -61,7 +61,7 @@ _SYSTEMS: dict[str, RuleSystem] = {}
 #: never imports a rule package statically (the layers stay one-way).
 PLUGINS: dict[str, str] = {
     "europa": "grognard.europa.system",
-    "third_reich": "grognard.third_reich.system",
+    "third_reich": "grognard.third_reich.play.system",
     "eurofront": "grognard.eurofront.system",
 }
 

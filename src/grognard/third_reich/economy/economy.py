@@ -1,0 +1,328 @@
+"""C-ECON: the Revised Third Reich BRP economy — one immutable state with an audited ledger.
+
+Every BRP change is a :class:`~grognard.core.ledger.Ledger` posting naming its rule ID and
+cause, so a player can read the economy line by line. Accounts (all exact):
+
+* ``<power>.base`` — the BRP base; ``<power>.brp`` — BRPs on hand;
+* ``<power>.pending`` — base changes earned this year (conquests, minor allies), applied at
+  the next Spring Year Start (TR-11, TR-23, TR-24);
+* ``<power>.sw_hits`` — strategic-warfare hits suffered this calendar year (TR-08, TR-13);
+  ``<power>.sw_base_hits`` — the part of them that comes off the base at Year Start;
+* ``<power>.sw_limit.<kind>`` / ``<power>.sw_spent.<kind>`` — SW spending limits (TR-80);
+* ``<power>.turn_open`` / ``turn_cap`` / ``turn_spent`` — the half-of-total cap (TR-75);
+* ``<power>.fleet_conversions`` / ``germany.air_conversions`` (+ ``_year``) — TR-81;
+* ``ussr.axis_cities`` / ``ussr.axis_cities_last`` — Axis-held pre-war USSR cities (TR-12);
+* ``ll.north.<sender>`` / ``ll.south`` — lend lease in transit (TR-15..TR-18);
+* ``ll.murmansk.due`` — Murmansk BRPs that survived the box, held for the USSR (TR-20/21);
+* ``city.<name>`` — bombing damage on a city this calendar year (TR-78).
+
+>>> e = new_campaign()
+>>> e.date.season.value, int(e.base("germany")), int(e.brp("france"))
+('fall', 150, 60)
+>>> e2, _ = spend(e, "germany", 10, "TR-03", "western offensive")
+>>> e2.brp("germany"), e.brp("germany"), e2.ledger.entries[-1].rule
+(Fraction(140, 1), Fraction(150, 1), 'TR-03')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.exact import Exact, exact_json
+from grognard.core.ledger import Ledger
+from grognard.third_reich.economy.start_values import CAMPAIGN_1939_POWERS, starting_base
+from grognard.third_reich.strategic.strategic_readings import HalfSpendScope, StrategicReadings
+from grognard.third_reich.turn.calendar import LAST_TURN, GameDate, date_of
+from grognard.third_reich.turn.powers import MOVEMENT_ORDER, Power, parse_power
+
+FORMAT = "grognard.tr_ledger/1"
+SCENARIOS = ("campaign-1939",)
+
+
+def acct(power: Power | str, name: str) -> str:
+    return f"{Power(power).value}.{name}"
+
+
+@dataclass(frozen=True)
+class Economy:
+    """The strategic state of a 3R campaign: turn, ledger and the facts BRP rules depend on."""
+
+    turn: int
+    ledger: Ledger
+    powers: tuple[Power, ...]
+    at_war_with_germany: frozenset[Power] = frozenset()
+    belligerent: frozenset[Power] = frozenset()
+    conquests: Mapping[str, Power] = field(default_factory=dict)  # territory -> credited power
+    minor_allies: Mapping[str, Power] = field(default_factory=dict)  # minor -> patron
+    iran_route_open: bool = False
+    lend_lease_done: frozenset[str] = frozenset()  # decisions taken this year
+    captured_cities: frozenset[str] = frozenset()  # TR-77: each loss only once
+    spent_territories: frozenset[str] = frozenset()  # TR-23/TR-26: worth nothing any more
+    readings: StrategicReadings = field(default_factory=StrategicReadings)
+
+    @property
+    def date(self) -> GameDate:
+        return date_of(self.turn)
+
+    @property
+    def year(self) -> int:
+        return self.date.year
+
+    def balance(self, account: str) -> Fraction:
+        return self.ledger.balance(account)
+
+    def base(self, power: Power | str) -> Fraction:
+        return self.ledger.balance(acct(power, "base"))
+
+    def brp(self, power: Power | str) -> Fraction:
+        return self.ledger.balance(acct(power, "brp"))
+
+    def post(self, account: str, amount: Exact, rule: str, cause: str,
+             allow_negative: bool = True) -> Economy:
+        return replace(self, ledger=self.ledger.post(account, amount, rule, cause,
+                                                     allow_negative=allow_negative))
+
+    def set(self, account: str, value: Exact, rule: str, cause: str) -> Economy:
+        return replace(self, ledger=self.ledger.set(account, value, rule, cause))
+
+    def summary(self) -> dict[str, Any]:
+        """Base and on-hand BRPs per power (for people and ``--json``)."""
+        return {p.value: {"base": exact_json(self.base(p)), "brp": exact_json(self.brp(p))}
+                for p in self.powers}
+
+    def to_json(self) -> dict[str, Any]:
+        """The ledger file (documented in docs/formats/tr_strategic.md)."""
+        return {
+            "format": FORMAT,
+            "turn": self.turn,
+            "year": self.year,
+            "season": self.date.season.value,
+            "powers": [p.value for p in self.powers],
+            "at_war_with_germany": sorted(p.value for p in self.at_war_with_germany),
+            "belligerent": sorted(p.value for p in self.belligerent),
+            "conquests": {k: v.value for k, v in sorted(self.conquests.items())},
+            "minor_allies": {k: v.value for k, v in sorted(self.minor_allies.items())},
+            "iran_route_open": self.iran_route_open,
+            "lend_lease_done": sorted(self.lend_lease_done),
+            "captured_cities": sorted(self.captured_cities),
+            "spent_territories": sorted(self.spent_territories),
+            "readings": self.readings.to_mapping(),
+            "summary": self.summary(),
+            "ledger": self.ledger.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Economy:
+        """Read a ledger file; errors name the field."""
+        if not isinstance(raw, Mapping):
+            raise InputError("ledger", "a ledger file is a JSON object")
+        if raw.get("format") != FORMAT:
+            raise InputError("format", f"expected {FORMAT!r}, not {raw.get('format')!r}")
+        turn = raw.get("turn")
+        if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= LAST_TURN:
+            raise InputError("turn", f"a campaign turn 1..{LAST_TURN}, not {turn!r}")
+
+        def powers(key: str) -> list[Power]:
+            v = raw.get(key, [])
+            if not isinstance(v, list):
+                raise InputError(key, "expected a list of powers")
+            return [parse_power(x, key) for x in v]
+
+        def power_map(key: str) -> dict[str, Power]:
+            v = raw.get(key, {})
+            if not isinstance(v, Mapping):
+                raise InputError(key, "expected an object of name -> power")
+            return {str(k): parse_power(x, f"{key}.{k}") for k, x in v.items()}
+
+        led = raw.get("ledger", {})
+        if not isinstance(led, Mapping):
+            raise InputError("ledger", "expected an object with balances and entries")
+        try:
+            ledger = Ledger.from_json(led)
+        except (KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
+            raise InputError("ledger", f"malformed ledger: {exc}") from None
+        readings = StrategicReadings.from_mapping(raw.get("readings", {}))
+        return cls(
+            turn=turn,
+            ledger=ledger,
+            powers=tuple(powers("powers")),
+            at_war_with_germany=frozenset(powers("at_war_with_germany")),
+            belligerent=frozenset(powers("belligerent")),
+            conquests=power_map("conquests"),
+            minor_allies=power_map("minor_allies"),
+            iran_route_open=bool(raw.get("iran_route_open", False)),
+            lend_lease_done=frozenset(str(x) for x in raw.get("lend_lease_done", [])),
+            captured_cities=frozenset(str(x) for x in raw.get("captured_cities", [])),
+            spent_territories=frozenset(str(x) for x in raw.get("spent_territories", [])),
+            readings=readings,
+        )
+
+
+def new_campaign(scenario: str = "campaign-1939",
+                 readings: StrategicReadings | None = None) -> Economy:
+    """TR-86 (Post playtest refinements): the Fall 1939 economy of the campaign game.
+
+    Bases Germany 150, Italy 50, USSR 90, UK 125, France 60, on hand equal to the base; Germany,
+    the UK and France at war (Poland is conquered in play and adds to the base at Spring 1940).
+    """
+    if scenario not in SCENARIOS:
+        raise InputError("scenario", f"unknown scenario {scenario!r} (known: "
+                         f"{', '.join(SCENARIOS)})")
+    led = Ledger()
+    for p in CAMPAIGN_1939_POWERS:
+        b = starting_base(p)
+        led = led.post(acct(p, "base"), b, "TR-86", f"{p.value} starting BRP base")
+        led = led.post(acct(p, "brp"), b, "TR-86", f"{p.value} BRPs for 1939")
+    war = frozenset({Power.GERMANY, Power.UK, Power.FRANCE})
+    return Economy(turn=1, ledger=led, powers=CAMPAIGN_1939_POWERS,
+                   at_war_with_germany=frozenset({Power.UK, Power.FRANCE}),
+                   belligerent=war, readings=readings or StrategicReadings())
+
+
+def _power_in(econ: Economy, power: Power | str, field_name: str = "power") -> Power:
+    p = parse_power(str(power), field_name)
+    if p not in econ.powers:
+        raise InputError(field_name, f"{p.value} has no economy in this game yet")
+    return p
+
+
+def _amount(amount: Exact, field_name: str = "amount") -> Fraction:
+    if isinstance(amount, bool | float):
+        raise InputError(field_name, "BRP amounts are exact (int or Fraction)")
+    a = Fraction(amount)
+    if a < 0:
+        raise InputError(field_name, f"cannot be negative ({exact_json(a)})")
+    return a
+
+
+@dataclass(frozen=True, slots=True)
+class Spent:
+    """Record of a BRP payment."""
+
+    power: str
+    amount: Fraction
+    rule: str
+    cause: str
+    brp_after: Fraction
+
+
+def can_spend(econ: Economy, power: Power | str, amount: Exact, rule: str = "TR-75") -> bool:
+    try:
+        verify_spend(econ, power, amount, rule)
+    except IllegalOrder:
+        return False
+    return True
+
+
+def verify_spend(econ: Economy, power: Power | str, amount: Exact, rule: str = "TR-75",
+                 counts_toward_cap: bool = True) -> None:
+    """TR-75 (Build limits): a payment needs the BRPs on hand and must keep the turn's spending
+    within half of the BRPs on hand at the start of the power's turn (when a turn is open)."""
+    p = _power_in(econ, power)
+    a = _amount(amount)
+    if a > econ.brp(p):
+        raise IllegalOrder(rule, f"{p.value} has {exact_json(econ.brp(p))} BRPs, "
+                           f"cannot pay {exact_json(a)}")
+    cap_acct = acct(p, "turn_cap")
+    if counts_toward_cap and _turn_open(econ, p):
+        spent = econ.balance(acct(p, "turn_spent"))
+        cap = econ.balance(cap_acct)
+        if spent + a > cap:
+            raise IllegalOrder("TR-75", f"{p.value} may spend at most half of its BRP total "
+                               f"per turn ({exact_json(cap)}); already spent "
+                               f"{exact_json(spent)}, cannot add {exact_json(a)}")
+
+
+def spend(econ: Economy, power: Power | str, amount: Exact, rule: str, cause: str,
+          *, build: bool = True) -> tuple[Economy, Spent]:
+    """Pay ``amount`` BRPs from a power's pool under ``rule`` (checked against TR-75).
+
+    ``build=False`` marks non-build spending (options, DoW), which counts toward the cap only
+    under the ``half_spend_scope = all_spending`` reading (the default).
+    """
+    p = _power_in(econ, power)
+    counts = build or econ.readings.half_spend_scope is HalfSpendScope.ALL_SPENDING
+    verify_spend(econ, p, amount, rule, counts_toward_cap=counts)
+    a = Fraction(amount)
+    e = econ.post(acct(p, "brp"), -a, rule, cause)
+    if counts and _turn_open(econ, p):
+        e = e.post(acct(p, "turn_spent"), a, rule, cause)
+    return e, Spent(p.value, a, rule, cause, e.brp(p))
+
+
+def _turn_open(econ: Economy, p: Power) -> bool:
+    return econ.balance(acct(p, "turn_open")) == econ.turn
+
+
+def begin_player_turn(econ: Economy, power: Power | str) -> Economy:
+    """TR-75: open a power's turn: the cap is half of the BRPs on hand now; spent resets.
+
+    Spending outside an open player turn (Year Start lend lease) is not capped.
+    """
+    p = _power_in(econ, power)
+    econ = econ.set(acct(p, "turn_open"), econ.turn, "TR-75", f"{p.value} player turn opens")
+    cap = econ.brp(p) / 2
+    e = econ.set(acct(p, "turn_cap"), cap, "TR-75", f"{p.value} turn: half of "
+                 f"{exact_json(econ.brp(p))} BRPs may be spent")
+    return e.set(acct(p, "turn_spent"), 0, "TR-75", f"{p.value} turn opens")
+
+
+def spend_in_turn(econ: Economy, power: Power | str, amount: Exact, rule: str,
+                  cause: str) -> tuple[Economy, Spent]:
+    """TR-75: pay in the power's player turn, opening the turn (and its cap) if needed."""
+    p = _power_in(econ, power)
+    e = econ if _turn_open(econ, p) else begin_player_turn(econ, p)
+    return spend(e, p, amount, rule, cause)
+
+
+def advance_turn(econ: Economy) -> Economy:
+    """TR-04: move to the next game turn (Year Start is a separate step in Spring)."""
+    if econ.turn >= LAST_TURN:
+        raise IllegalOrder("TR-04", "the campaign ends after Summer I 1945 (turn 29)")
+    return replace(econ, turn=econ.turn + 1)
+
+
+def at_turn(econ: Economy, turn: int) -> Economy:
+    """The same economy at another turn (for scripted tests and the CLI)."""
+    date_of(turn)
+    return replace(econ, turn=turn)
+
+
+def add_pending(econ: Economy, power: Power | str, amount: Exact, rule: str,
+                cause: str) -> Economy:
+    """TR-11: a base change earned now that takes effect at the next Spring Year Start."""
+    p = _power_in(econ, power)
+    return econ.post(acct(p, "pending"), Fraction(amount), rule, cause)
+
+
+def declare_war(econ: Economy, power: Power | str, *, on_germany: bool = False,
+                enters_economy_with: int | None = None) -> Economy:
+    """C-SIDES: mark a power belligerent (and at war with Germany); a new power (the US)
+    enters the economy with its base (TR-86: US 250), its BRPs set at the next Year Start."""
+    p = parse_power(str(power))
+    e = econ
+    if p not in e.powers:
+        base = enters_economy_with if enters_economy_with is not None else starting_base(p)
+        e = replace(e, powers=tuple(x for x in MOVEMENT_ORDER if x in {*e.powers, p}))
+        e = e.post(acct(p, "base"), base, "TR-86", f"{p.value} enters the war with a base "
+                   f"of {base}")
+    belligerent = e.belligerent | {p}
+    at_war = e.at_war_with_germany | ({p} if on_germany and p is not Power.GERMANY else set())
+    return replace(e, belligerent=frozenset(belligerent), at_war_with_germany=frozenset(at_war))
+
+
+def leave_economy(econ: Economy, power: Power | str, rule: str, cause: str) -> Economy:
+    """A power out of the war (France on Vichy) keeps its history but has no more Year Starts."""
+    p = _power_in(econ, power)
+    e = econ.set(acct(p, "brp"), 0, rule, cause)
+    return replace(e, powers=tuple(x for x in e.powers if x is not p),
+                   belligerent=e.belligerent - {p}, at_war_with_germany=e.at_war_with_germany - {p})
+
+
+def entries_for(econ: Economy, accounts: Iterable[str]) -> list[dict[str, Any]]:
+    wanted = set(accounts)
+    return [x.to_json() for x in econ.ledger.entries if x.account in wanted]

@@ -1,0 +1,524 @@
+"""Legal-action enumerators of the ``third_reich`` system, one per command kind.
+
+Each ``legal_<kind>(ctx, state, player)`` proposes candidate commands (the spec's proposer,
+:meth:`CommandSpec.with_proposer`): the engine keeps those the command's own verify accepts,
+so every listed command is legal. Complete for
+the discrete choices (options, war targets, attrition fronts, hexes won, withdrawals,
+supply breakouts, saves, end_phase) and for moves (every hex of the unit's movement range,
+``to`` = the cheapest path); attacks are one command per attackable hex with every ground
+unit that may join (and variants adding all eligible air, or one fleet); for the other
+orders (air stage, air drop, naval transport, invasion, SR, builds, counter air, Murmansk)
+a representative set of each unit's destinations and sizes (verify accepts more).
+
+Whole-map facts come from the position caches of :mod:`~grognard.third_reich.play.system_common`
+and :mod:`~grognard.third_reich.play.system_moves` (forces, ZOC fields, movement ranges).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from grognard.core.errors import GrognardError
+from grognard.core.hexgrid import distance
+from grognard.core.mapdata import WATER_TERRAIN, MapData
+from grognard.core.paths import edge_tables
+from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.context import Context
+from grognard.engine.state import JSON
+from grognard.third_reich.play.system_common import (
+    _econ,
+    _front_of,
+    _ground,
+    _phase,
+    _side_powers,
+    position_cached,
+    retreat_options,
+    side_supply_check,
+    side_zoc,
+)
+from grognard.third_reich.play.system_moves import unit_move_range
+from grognard.third_reich.play.system_naval import port_at
+from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.turn.options import Front, Option
+from grognard.third_reich.turn.powers import Power
+from grognard.third_reich.turn.sequence import Phase
+
+Legal = Callable[[Context, JSON, str], Iterable[Command]]
+
+
+def distinct(propose: Legal) -> Legal:
+    """``propose`` without repeated candidates (the same arguments proposed twice)."""
+    def unique(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+        seen = set()
+        for cmd in propose(ctx, state, player):
+            key = repr(sorted(cmd.args.items()))
+            if key not in seen:
+                seen.add(key)
+                yield cmd
+    return unique
+
+
+def _units(state: JSON, side: str, types: Iterable[str] | None = None,
+           ground: bool = False) -> list[tuple[str, Mapping[str, Any]]]:
+    t = None if types is None else frozenset(types)
+    return [(uid, u) for uid, u in sorted(state["units"].items())
+            if u["side"] == side and u["status"] == "active" and u["hex"] is not None
+            and (t is None or u["type"] in t) and (not ground or _ground(u))]
+
+
+def _dist(ctx: Context, a: str, b: str) -> int:
+    m = ctx.scenario.map
+    return int(distance(m.hex(m.index_of_label(a)), m.hex(m.index_of_label(b))))
+
+
+def _distances(m: MapData, start: int, hexes: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+    """Hex distance from hex number ``start`` to each of ``hexes`` (vectorised distance)."""
+    dq = m.q[hexes].astype(np.int64) - int(m.q[start])
+    dr = m.r[hexes].astype(np.int64) - int(m.r[start])
+    out: npt.NDArray[np.int64] = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    return out
+
+
+def _payers(state: JSON, side: str) -> list[str]:
+    econ = {p.value for p in _econ(state).powers}
+    return [p for p in _side_powers(state, side) if p in econ]
+
+
+def map_fronts(ctx: Context) -> list[str]:
+    """The fronts that have hexes on the map (a hex of another region is western)."""
+    m = ctx.scenario.map
+    return sorted({_front_of(m, h) for h in range(m.n)})
+
+
+def _city_hexes(ctx: Context) -> list[str]:
+    m = ctx.scenario.map
+    return sorted(m.label(h) for h in m.cities)
+
+
+def _port_hexes(ctx: Context) -> list[str]:
+    m = ctx.scenario.map
+    return sorted(m.label(h) for h in m.cities if port_at(m, m.label(h)) is not None)
+
+
+# --- sequence, options, war, builds ---------------------------------------------------------
+
+
+def legal_end_phase(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    yield Command("end_phase", player, {})
+
+
+def legal_year_start(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    yield Command("year_start", player, {})
+
+
+def legal_declare_options(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-03: every option on every front of the map, per paying power."""
+    fronts = map_fronts(ctx)
+    for power in _payers(state, player):
+        for combo in itertools.product([o.value for o in Option], repeat=len(fronts)):
+            yield Command("declare_options", player,
+                          {"power": power, "options": dict(zip(fronts, combo, strict=True))})
+
+
+def legal_declare_war(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-25: war on one enemy major or one minor country of the map at a time."""
+    majors = {p.value for p in Power}
+    m = ctx.scenario.map
+    minors = sorted({c for c in m.country_names if c and c.lower() not in majors}
+                    | {c for cs in ctx.scenario.home_countries.values() for c in cs
+                       if c.lower() not in majors})
+    for power in _payers(state, player):
+        for t in sorted(majors):
+            yield Command("declare_war", player, {"power": power, "majors": [t]})
+        for c in minors:
+            yield Command("declare_war", player, {"power": power, "minors": [c]})
+
+
+BUILD_FIELDS = ("infantry_factors", "armor_factors", "air_factors", "airborne_factors",
+                "naval_fleets", "replacements")
+
+
+def legal_build(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-31/TR-75: one kind of unit at a time, in a few sizes."""
+    for power in _payers(state, player):
+        for f in BUILD_FIELDS:
+            for n in (1, 2, 3, 5):
+                yield Command("build", player, {"power": power, f: n})
+
+
+def legal_supply_check(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-72: the check, with no breakout or with each out-of-supply hex breaking out."""
+    if state.get("supply_checked"):
+        return
+    yield Command("supply_check", player, {"breakout": []})
+    for h in side_supply_check(ctx, state, player).hexes:
+        yield Command("supply_check", player, {"breakout": [h.hex]})
+
+
+# --- movement ---------------------------------------------------------------------------------
+
+
+def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-27/TR-28: every hex of each unmoved unit's movement range (``to``)."""
+    if _phase(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
+        return
+    moved = set(state["moved"])
+    for uid, u in _units(state, player, ground=True):
+        if uid in moved:
+            continue
+        try:
+            reach = unit_move_range(ctx, state, uid).labels()
+        except GrognardError:  # e.g. a stack sharing its hex with enemy units cannot move
+            continue
+        for label in reach:
+            if label != u["hex"]:
+                yield Command("move", player, {"unit": uid, "to": label})
+
+
+def legal_air_stage(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-29: each air unit to each city (verify applies the 2x range and the bases)."""
+    if _phase(ctx, state) != Phase.MOVEMENT.value:
+        return
+    cities = _city_hexes(ctx)
+    for uid, u in _units(state, player, AIR_TYPES):
+        rng = 2 * (int(u.get("movement") or 0) or 4)
+        for c in cities:
+            if c != u["hex"] and _dist(ctx, u["hex"], c) <= rng:
+                yield Command("air_stage", player, {"unit": uid, "to": c})
+
+
+def _air_in_range(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+    return [uid for uid, u in _units(state, side, AIR_TYPES)
+            if uid not in state["air_used"] and
+            _dist(ctx, u["hex"], target) <= (int(u.get("movement") or 0) or 4)]
+
+
+def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-51: each airborne unit onto each land hex in reach, unescorted or with one escort."""
+    if _phase(ctx, state) != Phase.MOVEMENT.value:
+        return
+    m = ctx.scenario.map
+    for uid, u in _units(state, player, ground=True):
+        if u["type"] != "airborne":
+            continue
+        for h in range(m.n):
+            label = m.label(h)
+            if m.terrain_of(m.hex(h)) in WATER_TERRAIN or label == u["hex"] or \
+                    _dist(ctx, u["hex"], label) > 8:
+                continue
+            yield Command("airdrop", player, {"unit": uid, "to": label})
+            for a in _air_in_range(ctx, state, player, label)[:1]:
+                yield Command("airdrop", player, {"unit": uid, "to": label, "escorts": [a]})
+
+
+def legal_naval_transport(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-57: one fleet carrying one or all of the ground units in its port to each port."""
+    if _phase(ctx, state) != Phase.MOVEMENT.value:
+        return
+    ports = _port_hexes(ctx)
+    ground = _units(state, player, ground=True)
+    for fid, f in _units(state, player, FLEET_TYPES):
+        here = [uid for uid, u in ground if u["hex"] == f["hex"]]
+        loads = [[x] for x in here] + ([here] if len(here) > 1 else [])
+        for load in loads:
+            for p in ports:
+                if p != f["hex"]:
+                    yield Command("naval_transport", player,
+                                  {"fleets": [fid], "units": load, "to": p})
+
+
+def legal_invade(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-61: one fleet with one unit of its port, from each sea hex next to each beach of a
+    front with the offensive option."""
+    if _phase(ctx, state) != Phase.MOVEMENT.value:
+        return
+    m = ctx.scenario.map
+    offensive = {f for f, v in state["options"].get(player, {}).items()
+                 if v.get("option") == "offensive"}
+    if not offensive:
+        return
+    ground = _units(state, player, ground=True)
+    fleets = [(fid, f, [uid for uid, u in ground if u["hex"] == f["hex"]
+                        and uid not in state["moved"]])
+              for fid, f in _units(state, player, FLEET_TYPES)]
+    fleets = [x for x in fleets if x[2]]
+    if not fleets:
+        return
+    et = edge_tables(m)
+    for h in range(m.n):
+        if et.water[h] or _front_of(m, h) not in offensive:
+            continue
+        for d in range(6):
+            nb = int(et.nbr[h, d])
+            if nb < 0 or not et.water[nb]:
+                continue
+            for fid, _f, cargo in fleets:
+                for uid in cargo:
+                    yield Command("invade", player, {"beach": m.label(h), "groups": [
+                        {"hex": m.label(nb), "fleets": [fid], "cargo": {fid: [uid]}}]})
+
+
+#: Land SR destinations listed per unit (the farthest reachable cities and own hexes).
+SR_TARGETS = 8
+
+
+def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-66..TR-70: land SR of each unit to the :data:`SR_TARGETS` farthest cities or hexes
+    of its own side reachable without entering an enemy ZOC; sea SR (unescorted and with one escort) and fleet SR to
+    each port; TR-53 air-landing SR of airborne units to each city."""
+    if _phase(ctx, state) != Phase.STRATEGIC_DEPLOYMENT.value:
+        return
+    m = ctx.scenario.map
+    comp = _land_components(ctx, state, player)
+    own_hexes = {u["hex"] for _, u in _units(state, player)}
+    targets = sorted(set(_city_hexes(ctx)) | own_hexes)
+    target_ix = np.array([m.index_of_label(t) for t in targets], dtype=np.intp)
+    target_comp = np.array(comp)[target_ix]
+    ports = _port_hexes(ctx)
+    fleets = _units(state, player, FLEET_TYPES)
+    for uid, u in _units(state, player):
+        if u["type"] in FLEET_TYPES:
+            for p in ports:
+                if p != u["hex"]:
+                    yield Command("sr", player, {"kind": "fleet", "unit": uid, "to": p})
+            continue
+        if not (u["type"] in AIR_TYPES or _ground(u)):
+            continue
+        here = m.index_of_label(u["hex"])
+        start = comp[here]
+        ok = np.flatnonzero((target_comp == start) & (target_ix != here) & (start >= 0))
+        if len(ok):
+            # the farthest (ties: the later label, as sorted (distance, label) would give)
+            far = ok[np.lexsort((ok, _distances(m, here, target_ix[ok])))][-SR_TARGETS:]
+            for i in far:  # what an SR is for
+                yield Command("sr", player, {"unit": uid, "to": targets[int(i)]})
+        if port_at(m, u["hex"]) is not None:
+            for p in ports:
+                if p == u["hex"]:
+                    continue
+                yield Command("sr", player, {"kind": "sea", "unit": uid, "to": p})
+        if u["type"] == "airborne":
+            for c in _city_hexes(ctx):
+                if c != u["hex"]:
+                    yield Command("sr", player, {"kind": "air_landing", "unit": uid, "to": c})
+    del fleets
+
+
+def _land_components(ctx: Context, state: JSON, side: str) -> list[int]:
+    """Connected land areas free of enemy units and enemy ZOC (-1: blocked), per position."""
+    def make() -> list[int]:
+        m = ctx.scenario.map
+        et = edge_tables(m)
+        zoc = side_zoc(ctx, state, side)
+        blocked = zoc.enemy | et.water | zoc.mask("movement")
+        comp = [-1] * m.n
+        k = 0
+        for s in range(m.n):
+            if comp[s] >= 0:
+                continue
+            comp[s] = k
+            todo = [s]
+            while todo:
+                h = todo.pop()
+                if blocked[h] and h != s:
+                    continue
+                for d in range(6):
+                    nb = int(et.nbr[h, d])
+                    if nb >= 0 and comp[nb] < 0 and not et.water[nb]:
+                        comp[nb] = k
+                        if not blocked[nb]:
+                            todo.append(nb)
+            k += 1
+        return comp
+    return position_cached(ctx, state, f"tr.land_components.{side}", make)
+
+
+# --- air missions and combat ---------------------------------------------------------------------
+
+
+def legal_counter_air(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
+    if _phase(ctx, state) != Phase.AIR_MISSIONS.value:
+        return
+    targets = sorted({u["hex"] for _, u in state["units"].items()
+                      if u["type"] in AIR_TYPES and u["status"] == "active"
+                      and u["hex"] is not None and u["side"] != player})
+    for t in targets:
+        mine = _air_in_range(ctx, state, player, t)
+        for a in mine:
+            yield Command("counter_air", player, {"air": [a], "target": t})
+        if len(mine) > 1:
+            yield Command("counter_air", player, {"air": mine, "target": t})
+
+
+def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterator[Command]:
+    """TR-32: per attackable hex, every ground unit that may join (checked alone), then the
+    same with every eligible air unit, and with each eligible fleet."""
+    if _phase(ctx, state) not in {Phase.COMBAT.value, Phase.MECH_COMBAT.value}:
+        return
+    mine = _units(state, player, ground=True)
+    enemy_hexes = sorted({u["hex"] for u in state["units"].values()
+                          if _ground(u) and u["side"] != player})
+    done = set(state["attacked_hexes"])
+    for t in enemy_hexes:
+        if t in done:
+            continue
+        cands = [uid for uid, u in mine if uid not in state["attacked"] and
+                 (_dist(ctx, u["hex"], t) == 1 or u["hex"] == t)]
+        ok = [a for a in cands if _passes(verify, ctx, state,
+                                          Command("attack", player, {"hex": t, "attackers": [a]}))]
+        if not ok:
+            continue
+        base: dict[str, Any] = {"hex": t, "attackers": ok}
+        if not _passes(verify, ctx, state, Command("attack", player, base)):
+            base = {"hex": t, "attackers": ok[:1]}
+        yield Command("attack", player, base)
+        air = [a for a in _air_in_range(ctx, state, player, t)
+               if _passes(verify, ctx, state, Command("attack", player, {**base, "air": [a]}))]
+        if air:
+            yield Command("attack", player, {**base, "air": air})
+        for fid, _f in _units(state, player, FLEET_TYPES):
+            if fid not in state["fleets_used"]:
+                yield Command("attack", player, {**base, "fleet": fid})
+
+
+def _passes(verify: Any, ctx: Context, state: JSON, cmd: Command) -> bool:
+    try:
+        verify(ctx, state, cmd)
+    except GrognardError:
+        return False
+    return True
+
+
+# --- attrition ------------------------------------------------------------------------------------
+
+
+def legal_attrition(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    for f in Front:
+        yield Command("attrition", player, {"front": f.value})
+
+
+def legal_take_hexes(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-40: every choice of the N hexes among those eligible (no advance)."""
+    p = state.get("pending_hexes")
+    if not p or p["side"] != player:
+        return
+    cands = sorted(p["candidates"])
+    n = min(int(p["n"]), len(cands))
+    for combo in itertools.islice(itertools.combinations(cands, n), 200):
+        yield Command("take_hexes", player, {"hexes": list(combo)})
+
+
+def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-40: the defender's retreat hex (or removal) for each withdrawing unit."""
+    p = state.get("pending_withdrawal")
+    if not p:
+        return
+    per_unit: list[tuple[str, list[str | None]]] = []
+    for label, units in sorted(p["withdrawing"].items()):
+        if not units:
+            continue
+        side = state["units"][units[0]]["side"]
+        if side != player:
+            return
+        legal = [h for h in retreat_options(ctx, state, side, label) if h not in p["hexes"]]
+        per_unit += [(uid, [*legal, None]) for uid in units]
+    yield Command("withdraw", player, {})
+    ids = [uid for uid, _ in per_unit]
+    for combo in itertools.islice(itertools.product(*(c for _, c in per_unit)), 64):
+        yield Command("withdraw", player, {"retreats": dict(zip(ids, combo, strict=True))})
+
+
+def legal_save_attrition_losses(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-41: each unit lost to attrition saved by each friendly replacement unit."""
+    losses = [x["unit"] for x in state["attrition_losses"] if x["side"] == player]
+    reps = [uid for uid, u in _units(state, player, ground=True) if u["type"] == "replacement"]
+    for lost in losses:
+        for r in reps:
+            yield Command("save_attrition_losses", player, {"saves": {lost: r}})
+
+
+# --- strategic warfare: Murmansk ------------------------------------------------------------------
+
+
+def legal_murmansk_commit(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    for subs, air, naval in itertools.product((0, 3, 6), (0, 5), (0, 9)):
+        if subs or air or naval:
+            yield Command("murmansk_commit", player, {"subs": subs, "air": air, "naval": naval})
+
+
+def legal_murmansk_ship(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    for sender in _side_powers(state, player):
+        yield Command("murmansk_ship", player, {"sender": sender})
+
+
+def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    for naval, asw in itertools.product((0, 9, 18), (0, 2, 4)):
+        yield Command("murmansk_escort", player, {"naval": naval, "asw": asw})
+
+
+PROPOSERS: Mapping[str, Legal] = {
+    "end_phase": legal_end_phase, "year_start": legal_year_start,
+    "declare_options": legal_declare_options, "declare_war": legal_declare_war,
+    "build": legal_build, "supply_check": legal_supply_check, "move": legal_move,
+    "air_stage": legal_air_stage, "airdrop": legal_airdrop,
+    "naval_transport": legal_naval_transport, "invade": legal_invade, "sr": legal_sr,
+    "counter_air": legal_counter_air, "attrition": legal_attrition,
+    "take_hexes": legal_take_hexes, "withdraw": legal_withdraw,
+    "save_attrition_losses": legal_save_attrition_losses,
+    "murmansk_commit": legal_murmansk_commit, "murmansk_ship": legal_murmansk_ship,
+    "murmansk_escort": legal_murmansk_escort,
+}
+
+
+#: Phases never passed over: the options are declared (or passed) in them.
+KEEP = frozenset({Phase.DECLARE_OPTIONS.value, Phase.YEAR_START.value})
+
+
+def idle_phase(ctx: Context, state: JSON, idx: int, commands: Mapping[str, CommandSpec]) -> bool:
+    """Whether phase ``idx`` of this game turn would give its player nothing to do but end
+    it: no command of the phase has a legal instance in the position as it stands when the
+    phase opens (the per-phase marks cleared)."""
+    phase = ctx.turn_sequence.phases[idx]
+    if phase.name in KEEP:
+        return False
+    kinds = sorted(k for k in phase.commands if k in commands and k != "end_phase")
+    if not kinds:
+        return True
+    opened = {**state, "phase": idx, "attacked": [], "attacked_hexes": [], "moved": [],
+              "supply_checked": False}
+    for kind in kinds:
+        spec = commands[kind]
+        propose = PROPOSERS.get(kind)
+        if kind == "attack":
+            propose = partial(legal_attack, verify=spec.verify)
+        if propose is None:
+            if spec.legal is None or spec.legal(ctx, opened, phase.player):
+                return False
+            continue
+        for cmd in propose(ctx, opened, phase.player):
+            try:
+                spec.verify(ctx, opened, cmd)
+            except GrognardError:
+                continue
+            return False
+    return True
+
+
+def with_legal(commands: Mapping[str, CommandSpec]) -> dict[str, CommandSpec]:
+    """``commands`` with their enumerators attached (kinds already enumerated keep theirs)."""
+    out = {}
+    for kind, spec in commands.items():
+        if spec.legal is not None:
+            out[kind] = spec
+            continue
+        propose: Legal | None = (partial(legal_attack, verify=spec.verify) if kind == "attack"
+                                 else PROPOSERS.get(kind))
+        out[kind] = spec if propose is None else spec.with_proposer(distinct(propose))
+    return out

@@ -1,0 +1,326 @@
+"""The referee of the ``third_reich`` system: who decides what, prompts, the date.
+
+Reactions (002 "Naval interception", "Air Combat" and TR-35/TR-48/TR-51/TR-55..TR-57/TR-61/TR-69):
+the non-phasing player decides its own interceptions and defensive air support. An ``attack``,
+``airdrop``, ``naval_transport``, ``invade`` or sea ``sr`` may not name the defender's units
+(``defensive_air``, ``interceptors``, ``air_interceptors``); when the defender has a unit that
+could legally react, the command stops with a ``reaction_owed`` event (nothing rolled yet) and
+the defender answers with ``defensive_air`` or ``intercept`` (any of its eligible units, or
+none); the order is then carried out as if it had named them. When no defender unit could
+react, the order is carried out at once (the rules leave no choice).
+
+Other decisions: the defender's TR-40 withdrawal from the hexes an attrition HN result took
+(``withdraw``), the retreat hex after a combat result with more than one open hex
+(``retreat``). While any is owed the phase cannot end (:func:`decisions`); the phasing
+player's own duty to name the hexes an attrition result won (``take_hexes``) also holds the
+phase open (``end_phase`` refuses), without stopping its other orders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from grognard.core.dice import Dice
+from grognard.core.errors import GrognardError, IllegalOrder, InputError
+from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.context import Context
+from grognard.engine.decisions import Decision
+from grognard.engine.events import Event
+from grognard.engine.phases import Phase as EnginePhase
+from grognard.engine.state import JSON
+from grognard.third_reich.conquest.campaign import date_label
+from grognard.third_reich.play.system_common import _ground
+from grognard.third_reich.play.system_sr_sea import sea_sr_check
+from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.turn.sequence import Phase
+
+# --- reactions (interception, defensive air) ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """The defender's part of a phasing command: the argument names it fills and their shape
+    (``list`` of unit ids, or ``{slot: [ids]}`` by offshore hex or sea zone)."""
+
+    kind: str
+    keys: tuple[str, ...]
+    shape: str
+    rule: str
+    what: str
+
+
+REACTIONS: Mapping[str, Reaction] = {
+    "attack": Reaction("defensive_air", ("defensive_air",), "list", "TR-35",
+                       "fly defensive air support into {hex}"),
+    "airdrop": Reaction("intercept", ("interceptors",), "list", "TR-51",
+                        "intercept the air drop on {to} with air units"),
+    "naval_transport": Reaction("intercept", ("interceptors", "air_interceptors"), "list",
+                                "TR-55", "intercept the naval transport to {to}"),
+    "invade": Reaction("intercept", ("interceptors", "air_interceptors"), "by_hex", "TR-61",
+                       "intercept the invasion of {beach}"),
+    "sr": Reaction("intercept", ("interceptors",), "by_zone", "TR-69",
+                   "intercept the sea SR to {to}"),
+}
+REACTION_KINDS = frozenset(r.kind for r in REACTIONS.values())
+
+
+def _reaction(cmd: Command) -> Reaction | None:
+    r = REACTIONS.get(cmd.kind)
+    if r is not None and cmd.kind == "sr" and str(cmd.args.get("kind", "land")) != "sea":
+        return None
+    return r
+
+
+def _named(value: Any) -> bool:
+    return bool(value)
+
+
+def refuse_defender_args(cmd: Command) -> None:
+    """The phasing player may not name the defender's reacting units."""
+    r = _reaction(cmd)
+    if r is None:
+        return
+    for key in r.keys:
+        if _named(cmd.args.get(key)):
+            raise IllegalOrder(r.rule, f"{key} are the defender's decision: it names them "
+                               f"with {r.kind} after the {cmd.kind} order")
+
+
+def _key_types(cmd_kind: str, key: str) -> frozenset[str]:
+    if key == "interceptors" and cmd_kind != "airdrop":
+        return FLEET_TYPES
+    return AIR_TYPES
+
+
+def _slots(ctx: Context, state: JSON, cmd: Command, r: Reaction) -> list[str | None]:
+    if r.shape == "list":
+        return [None]
+    if r.shape == "by_hex":
+        groups = cmd.args.get("groups")
+        if not isinstance(groups, list):
+            return []
+        return [*sorted({str(g.get("hex")) for g in groups if isinstance(g, dict)})]
+    try:
+        return list(sea_sr_check(ctx, state, cmd)["route"])
+    except GrognardError:
+        return []
+
+
+def _with(args: Mapping[str, Any], key: str, slot: str | None, ids: list[str]) -> dict[str, Any]:
+    out = dict(args)
+    if slot is None:
+        out[key] = list(ids)
+    else:
+        out[key] = {**dict(out.get(key) or {}), slot: list(ids)}
+    return out
+
+
+def reaction_options(ctx: Context, state: JSON, spec: CommandSpec, cmd: Command,
+                     defender: str | None = None) -> list[tuple[str, str | None, str]]:
+    """The (argument, slot, unit) each defender unit could react with alone, checked by the
+    order's own verify."""
+    r = _reaction(cmd)
+    if r is None:
+        return []
+    out = []
+    slots = _slots(ctx, state, cmd, r)
+    for key in r.keys:
+        types = _key_types(cmd.kind, key)
+        units = sorted(uid for uid, u in state["units"].items()
+                       if u["type"] in types and u["status"] == "active" and u["hex"] is not None
+                       and u["side"] != cmd.player and (defender is None or u["side"] == defender))
+        for slot in slots:
+            for uid in units:
+                trial = Command(cmd.kind, cmd.player, _with(cmd.args, key, slot, [uid]))
+                try:
+                    spec.verify(ctx, state, trial)
+                except GrognardError:
+                    continue
+                out.append((key, slot, uid))
+    return out
+
+
+def _defender_of(state: JSON, cmd: Command, options: list[tuple[str, str | None, str]]) -> str:
+    if cmd.kind == "attack":
+        target = cmd.args.get("hex")
+        for u in state["units"].values():
+            if _ground(u) and u["hex"] == target and u["side"] != cmd.player:
+                return str(u["side"])
+    return str(state["units"][options[0][2]]["side"])
+
+
+def reacting(spec: CommandSpec) -> CommandSpec:
+    """``spec`` with the defender's reaction: verify refuses defender arguments; execute stops
+    with ``reaction_owed`` when the defender has a choice, else carries the order out."""
+
+    def verify(ctx: Context, state: JSON, cmd: Command) -> None:
+        refuse_defender_args(cmd)
+        spec.verify(ctx, state, cmd)
+
+    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+        r = _reaction(cmd)
+        options = reaction_options(ctx, state, spec, cmd) if r is not None else []
+        if r is None or not options:
+            return spec.execute(ctx, state, cmd, dice)
+        defender = _defender_of(state, cmd, options)
+        mine = [o for o in options if state["units"][o[2]]["side"] == defender]
+        if not mine:
+            return spec.execute(ctx, state, cmd, dice)
+        return [Event("reaction_owed", {
+            "kind": cmd.kind, "player": cmd.player, "args": dict(cmd.args),
+            "defender": defender, "reaction": r.kind, "rule": r.rule,
+            "prompt": r.what.format(**{k: cmd.args.get(k, "?") for k in ("hex", "to", "beach")}),
+            "options": [{"arg": k, "slot": s, "unit": u} for k, s, u in mine]})]
+
+    return CommandSpec(spec.kind, verify, execute, spec.help, spec.example, spec.legal,
+                       spec.undoable)
+
+
+def fold_reaction_owed(state: JSON, ev: Event) -> JSON:
+    state["pending_reaction"] = ev.data
+    return state
+
+
+def fold_reaction_made(state: JSON, ev: Event) -> JSON:
+    state.pop("pending_reaction", None)
+    return state
+
+
+def reaction_spec(kind: str, inner: Mapping[str, CommandSpec], help: str,
+                  example: Mapping[str, Any]) -> CommandSpec:
+    """The defender's answer ``kind`` (``intercept`` / ``defensive_air``) to a pending order:
+    its units (or none); the order then runs with them (``inner``: the unwrapped specs)."""
+
+    def merged(state: JSON, cmd: Command) -> tuple[Command, CommandSpec]:
+        p = state.get("pending_reaction")
+        if not p or p["reaction"] != kind:
+            raise IllegalOrder("TR-55" if kind == "intercept" else "TR-35",
+                               f"no {p['kind'] if p else 'enemy'} order waits for {kind}")
+        if cmd.player != p["defender"]:
+            raise IllegalOrder(p["rule"], f"{p['defender']} decides the {kind}, not {cmd.player}")
+        r = REACTIONS[p["kind"]]
+        for k in cmd.args:
+            if k not in r.keys:
+                raise InputError(f"args.{k}", f"{kind} names only {', '.join(r.keys)}")
+        return (Command(p["kind"], p["player"], {**p["args"], **dict(cmd.args)}),
+                inner[p["kind"]])
+
+    def verify(ctx: Context, state: JSON, cmd: Command) -> None:
+        order, spec = merged(state, cmd)
+        spec.verify(ctx, state, order)
+        # the order's own execution may still refuse the reaction (TR-60: fleets may not
+        # intercept in the invader's uncontested air zone); try it on scratch dice
+        spec.execute(ctx, state, order, Dice(0))
+
+    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+        order, spec = merged(state, cmd)
+        made = Event("reaction_made", {"side": cmd.player, "reaction": kind,
+                                       "kind": order.kind, "args": dict(cmd.args)})
+        return [made, *spec.execute(ctx, state, order, dice)]
+
+    def legal(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+        p = state.get("pending_reaction")
+        if not p or p["reaction"] != kind or p["defender"] != player:
+            return
+        opts = [(o["arg"], o["slot"], o["unit"]) for o in p["options"]]
+        yield Command(kind, player, {})
+        seen: list[dict[str, Any]] = [{}]
+        for key, slot, uid in opts:
+            args = _with({}, key, slot, [uid])
+            seen.append(args)
+            yield Command(kind, player, args)
+        every: dict[str, Any] = {}
+        for key, slot, uid in opts:
+            cur = every.get(key)
+            if slot is None:
+                every[key] = [*(cur or []), uid]
+            else:
+                every[key] = {**(cur or {}), slot: [*((cur or {}).get(slot, [])), uid]}
+        if every not in seen:
+            yield Command(kind, player, every)
+
+    spec = CommandSpec(kind, verify, execute, help, example)
+    return spec.with_proposer(legal)
+
+
+# --- decisions ----------------------------------------------------------------------------------
+
+
+def _title(side: str) -> str:
+    return side[:1].upper() + side[1:]
+
+
+def withdrawal_side(ctx: Context, state: JSON) -> str:
+    """TR-40: the side whose units withdraw from the hexes taken (the defender)."""
+    p = state["pending_withdrawal"]
+    for units in p["withdrawing"].values():
+        if units:
+            return str(state["units"][units[0]]["side"])
+    return next(s for s in ctx.scenario.sides if s != p["side"])
+
+
+def decisions(ctx: Context, state: JSON) -> list[Decision]:
+    """The decisions owed now, each by the player the rules give it to."""
+    out = []
+    r = state.get("pending_reaction")
+    if r:
+        out.append(Decision(r["defender"], frozenset({r["reaction"]}),
+                            f"{_title(r['defender'])}: {r['prompt']} "
+                            f"({r['reaction']}, or {r['reaction']} with no units)", r["rule"]))
+    rt = state.get("pending_retreat")
+    if rt:
+        out.append(Decision(rt["side"], frozenset({"retreat"}),
+                            f"{_title(rt['side'])}: choose the retreat hex of the units in "
+                            f"{rt['hex']} ({', '.join(rt['options'])})", "TR-32"))
+    w = state.get("pending_withdrawal")
+    if w:
+        d = withdrawal_side(ctx, state)
+        out.append(Decision(d, frozenset({"withdraw"}),
+                            f"{_title(d)}: withdraw your units from {', '.join(w['hexes'])} "
+                            "(taken by attrition)", "TR-40"))
+    return out
+
+
+# --- prompts and the date -------------------------------------------------------------------------
+
+_PHASE_WORDS: Mapping[str, str] = {
+    Phase.YEAR_START.value: "Year Start", Phase.DECLARE_OPTIONS.value: "declare options",
+    Phase.MOVEMENT.value: "movement", Phase.AIR_MISSIONS.value: "air missions",
+    Phase.INTERCEPTION.value: "interception", Phase.COMBAT.value: "combat",
+    Phase.MECH_MOVEMENT.value: "mechanized movement", Phase.MECH_COMBAT.value: "mechanized combat",
+    Phase.ATTRITION.value: "attrition", Phase.SUPPLY.value: "supply",
+    Phase.BUILD.value: "unit construction", Phase.STRATEGIC_DEPLOYMENT.value: "strategic "
+    "redeployment", Phase.STRATEGIC_WARFARE.value: "strategic warfare",
+}
+_ACTIONS: Mapping[str, str] = {
+    "year_start": "run the Year Start", "declare_options": "declare options",
+    "declare_war": "declare war", "move": "move", "air_stage": "stage air",
+    "airdrop": "air drop", "naval_transport": "transport by sea", "invade": "invade",
+    "counter_air": "fly counter air", "attack": "attack", "attrition": "resolve attrition",
+    "take_hexes": "take hexes", "withdraw": "withdraw", "save_attrition_losses": "save losses",
+    "supply_check": "check supply", "build": "build", "sr": "redeploy (SR)",
+    "murmansk_commit": "commit to the Murmansk box", "murmansk_ship": "ship to Murmansk",
+    "murmansk_escort": "escort the Murmansk convoy",
+}
+
+
+def turn_label(ctx: Context, state: JSON) -> str:
+    """TR-04: the date of the turn ("Fall 1939", "Summer I 1941")."""
+    return date_label(int(state["turn"]))
+
+
+def phase_prompt(ctx: Context, state: JSON, phase: EnginePhase) -> str:
+    """"Axis: Fall 1939, combat (western offensive) - attack, or end the phase"."""
+    side = phase.player
+    opts = state["options"].get(side, {})
+    fronts = ", ".join(f"{f} {v['option']}" for f, v in sorted(opts.items())
+                       if isinstance(v, Mapping) and "option" in v)
+    words = _PHASE_WORDS.get(phase.name, phase.name)
+    where = f" ({fronts})" if fronts and phase.name not in {Phase.YEAR_START.value,
+                                                            Phase.DECLARE_OPTIONS.value} else ""
+    acts = [_ACTIONS.get(k, k) for k in sorted(phase.commands) if k in _ACTIONS]
+    what = " or ".join(acts)
+    return (f"{_title(side)}: {turn_label(ctx, state)}, {words}{where} - "
+            f"{what + ', or ' if what else ''}end the phase")

@@ -1,0 +1,261 @@
+"""TR-29 air staging and TR-51/TR-52 air drops in the ``third_reich`` engine system.
+
+``air_stage`` moves a phasing air unit in the ordinary movement phase from a controlled
+friendly city to another within twice its range (:func:`grognard.third_reich.air_naval.air_basing.stage`).
+``airdrop`` air-lands an airborne unit (:func:`grognard.third_reich.combat.airborne.verify_air_drop`,
+:func:`~grognard.third_reich.combat.airborne.air_drop`): offensive option on its front, ordinary
+movement phase, clear weather, from a friendly city, at most 6 hexes, not into an uncontested
+enemy air zone; ``escorts`` (phasing air) and ``interceptors`` (the defender's air, named on
+the defender's behalf: the engine lets only the phasing player act) fight one air-to-air round
+with two 1D10 rolls from the named stream ``third_reich.airborne``. The landed unit makes no
+other move that turn and may attack its own landing hex (TR-52; the attack then has the
+``airborne_in_hex`` effect on the shifts).
+
+Readings: bases are the map's cities the side controls (``state["control"]``), all taken as in
+supply (no airbase markers yet); air units lose factors in the order named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.hexgrid import Hex
+from grognard.core.mapdata import WATER_TERRAIN, MapData
+from grognard.core.movement import MovementPhase
+from grognard.core.paths import hex_index
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event
+from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_basing import AirBaseHex, BaseKind, stage
+from grognard.third_reich.air_naval.air_zones import BasedAir, air_zone_status
+from grognard.third_reich.air_naval.airnaval import take_losses
+from grognard.third_reich.air_naval.naval_ops import AirZone, air_zone_of
+from grognard.third_reich.combat.airborne import DropOrder, air_drop, verify_air_drop
+from grognard.third_reich.combat.forces import GroundKind, Side
+from grognard.third_reich.play.system_common import (
+    _axis_side,
+    _front_of,
+    _ground,
+    _ground_unit,
+    _phase,
+    order_hex,
+    position_cached,
+)
+from grognard.third_reich.play.system_support import AIR_TYPES, air_unit, neutralized, ready_air
+from grognard.third_reich.supply.supply_map import weather_region
+from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.options import Option
+from grognard.third_reich.turn.sequence import Phase
+
+
+def _side(ctx: Context, side: str) -> Side:
+    return Side.AXIS if side == _axis_side(ctx) else Side.ALLIES
+
+
+def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
+    """Every active air unit on the map as :class:`BasedAir` (operating hex = its hex), with
+    its un-neutralised factors only (TR-44: neutralised factors contest no air zone); once
+    per position."""
+    m = ctx.scenario.map
+    return position_cached(ctx, state, "tr.based_air", lambda: [BasedAir(air_unit(uid, u), _side(ctx, u["side"]), m.layout.from_label(u["hex"]),
+                     neutralized(state, uid))
+            for uid, u in sorted(state["units"].items())
+            if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None])
+
+
+def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
+    """TR-30 The air zone of hex ``label`` seen from ``side`` (based air, neutralised factors
+    not counted)."""
+    s = Side.AXIS if side == _axis_side(ctx) else Side.ALLIES
+    return air_zone_of(air_zone_status(ctx.scenario.map.layout.from_label(label), s,
+                                       based_air(ctx, state)))
+
+
+def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
+    """TR-29/TR-65: the controlled cities of each side (in supply, reading); once per
+    position."""
+    return position_cached(ctx, state, "tr.bases", lambda: _bases(ctx, state))
+
+
+def _bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
+    m: MapData = ctx.scenario.map
+    out: dict[Hex, AirBaseHex] = {}
+    for h, cities in m.cities.items():
+        for c in cities:
+            side = state["control"].get(c.name)
+            if side is not None:
+                out[m.hex(h)] = AirBaseHex(m.hex(h), BaseKind.CITY, _side(ctx, side))
+    return out
+
+
+def _to(ctx: Context, cmd: Command, rule: str) -> str:
+    to = cmd.args.get("to")
+    if not isinstance(to, str):
+        raise InputError("args.to", "name the destination hex")
+    order_hex(ctx.scenario.map, to, "args.to", rule)
+    return to
+
+
+def _normal_movement(ctx: Context, state: JSON, rule: str) -> None:
+    if _phase(ctx, state) != Phase.MOVEMENT.value:
+        raise IllegalOrder(rule, "only in the ordinary movement phase")
+
+
+# --- air_stage (TR-29) -------------------------------------------------------------------------
+
+
+def _stage_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+    _normal_movement(ctx, state, "TR-29")
+    uid = cmd.args.get("unit")
+    u = state["units"].get(uid) if isinstance(uid, str) else None
+    if u is None or u["type"] not in AIR_TYPES or u["side"] != cmd.player or \
+            u["status"] != "active" or u["hex"] is None:
+        raise IllegalOrder("TR-29", f"{uid!r} is not an air unit of {cmd.player} on the map")
+    if uid in state["moved"] or uid in state["air_used"]:
+        raise IllegalOrder("TR-29", f"{uid} has already moved or flown")
+    to = _to(ctx, cmd, "TR-29")
+    m = ctx.scenario.map
+    me = BasedAir(air_unit(str(uid), u), _side(ctx, cmd.player), m.layout.from_label(u["hex"]))
+    _, rec = stage(me, m.layout.from_label(to), bases(ctx, state))
+    return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to,
+            "distance": rec.distance, "allowance": rec.allowance}
+
+
+def verify_air_stage(ctx: Context, state: JSON, cmd: Command) -> None:
+    _stage_check(ctx, state, cmd)
+
+
+def execute_air_stage(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    return [Event("air_staged", _stage_check(ctx, state, cmd))]
+
+
+def fold_air_staged(state: JSON, ev: Event) -> JSON:
+    s = state
+    s["units"][ev.data["unit"]]["hex"] = ev.data["to"]
+    s["moved"] = [*state["moved"], ev.data["unit"]]
+    return s
+
+
+# --- airdrop (TR-51) ---------------------------------------------------------------------------------
+
+
+def _air_list(ctx: Context, state: JSON, cmd: Command, name: str, own: bool,
+              target: Hex) -> list[str]:
+    raw = cmd.args.get(name, [])
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw) or \
+            len(set(raw)) != len(raw):
+        raise InputError(f"args.{name}", "a list of distinct air unit ids")
+    m = ctx.scenario.map
+    for uid in raw:
+        u = state["units"].get(uid)
+        if u is None or u["type"] not in AIR_TYPES or u["status"] != "active" or \
+                u["hex"] is None or (u["side"] == cmd.player) != own:
+            raise IllegalOrder("TR-51", f"{uid} is not {'a' if own else 'an enemy'} air unit "
+                               "on the map")
+        if uid in state["air_used"]:
+            raise IllegalOrder("TR-51", f"{uid} has already flown this turn")
+        if neutralized(state, uid) >= int(u["attack"]):
+            raise IllegalOrder("TR-44", f"{uid} is neutralized by counter air this player turn")
+        a = air_unit(uid, u)
+        if not BasedAir(a, _side(ctx, u["side"]), m.layout.from_label(u["hex"])).reaches(target):
+            raise IllegalOrder("TR-51", f"{uid} in {u['hex']} is out of range of the drop")
+    return list(raw)
+
+
+def _drop_check(ctx: Context, state: JSON, cmd: Command) -> tuple[DropOrder, list[str],
+                                                                  list[str]]:
+    _normal_movement(ctx, state, "TR-51")
+    m = ctx.scenario.map
+    uid = cmd.args.get("unit")
+    u = state["units"].get(uid) if isinstance(uid, str) else None
+    if u is None or not _ground(u) or u["side"] != cmd.player:
+        raise IllegalOrder("TR-51", f"{uid!r} is not a ground unit of {cmd.player} on the map")
+    unit = _ground_unit(str(uid), u, _axis_side(ctx))
+    if unit.kind is not GroundKind.AIRBORNE:
+        raise IllegalOrder("TR-51", f"{uid} is not an airborne unit")
+    to = _to(ctx, cmd, "TR-51")
+    start, target = m.layout.from_label(u["hex"]), m.layout.from_label(to)
+    h = hex_index(m, to)
+    opt = state["options"].get(cmd.player, {}).get(_front_of(m, h), {}).get("option", "pass")
+    base = bases(ctx, state).get(start)
+    order = DropOrder(unit, start, target,
+                      start_is_friendly_base=base is not None and base.side is unit.side,
+                      moved_this_turn=uid in state["moved"] or int(u["mp_spent"]) > 0,
+                      target_is_land=m.terrain_of(target) not in WATER_TERRAIN,
+                      option=Option(opt), phase=MovementPhase.NORMAL,
+                      weather=weather(weather_region(m, h), state["turn"]))
+    verify_air_drop(order, based_air(ctx, state))
+    escorts = _air_list(ctx, state, cmd, "escorts", True, target)
+    interceptors = _air_list(ctx, state, cmd, "interceptors", False, target)
+    return order, escorts, interceptors
+
+
+def verify_airdrop(ctx: Context, state: JSON, cmd: Command) -> None:
+    _drop_check(ctx, state, cmd)
+
+
+def _losses(state: JSON, ids: list[str], hits: int) -> dict[str, int]:
+    units = [air_unit(i, state["units"][i]) for i in ids]
+    after = take_losses(units, hits)
+    return {a.id: a.factors - b.factors for a, b in zip(units, after, strict=True)
+            if a.factors != b.factors}
+
+
+def execute_airdrop(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    order, escorts, interceptors = _drop_check(ctx, state, cmd)
+    f = {i: ready_air(state, i, state["units"][i]).factors for i in escorts + interceptors}
+    n_int, n_esc = sum(f[i] for i in interceptors), sum(f[i] for i in escorts)
+    rolls: list[int | None] = [None, None]
+    if n_int:
+        stream = dice.stream("third_reich.airborne")
+        rolls = [stream.die(10), stream.die(10)]
+    rec = air_drop(order.unit, n_int, n_esc, rolls[0], rolls[1], tables=ctx.tables)
+    losses: dict[str, int] = {}
+    if rec.air_combat is not None:
+        losses = {**_losses(state, escorts, rec.air_combat.hits_on_phasing),
+                  **_losses(state, interceptors, rec.air_combat.hits_on_nonphasing)}
+    m = ctx.scenario.map
+    return [Event("airdropped", {
+        "side": cmd.player, "unit": order.unit.id, "from": m.layout.to_label(order.start),
+        "to": cmd.args["to"], "rolls": [r for r in rolls if r is not None],
+        "interceptors": n_int, "escorts": n_esc, "hits_on_airborne": rec.hits_on_airborne,
+        "factors_after": rec.factors_after, "outcome": rec.outcome.value,
+        "air_losses": losses, "flown": sorted(escorts + interceptors)})]
+
+
+def fold_airdropped(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    u = s["units"][d["unit"]]
+    if d["outcome"] == "destroyed":
+        u["status"], u["hex"] = "eliminated", None
+    else:
+        u["hex"], u["attack"] = d["to"], int(d["factors_after"])
+    for uid, lost in d["air_losses"].items():
+        a = s["units"][uid]
+        a["attack"] = int(a["attack"]) - int(lost)
+        if a["attack"] <= 0:
+            a["status"], a["hex"] = "eliminated", None
+    s["moved"] = [*state["moved"], d["unit"]]
+    s["air_landed"] = [*state["air_landed"], d["unit"]]
+    s["air_used"] = [*state["air_used"], *d["flown"]]
+    return s
+
+
+def landed_attack_ok(state: JSON, uid: str, target: str) -> bool:
+    """TR-52: an airborne unit that air-landed this turn attacks only its own landing hex."""
+    return uid in state.get("air_landed", []) and state["units"][uid]["hex"] == target
+
+
+def landed_attackers(state: JSON, attackers: list[str]) -> bool:
+    return any(a in state.get("air_landed", []) for a in attackers)
+
+
+__all__: list[str] = [
+    "based_air", "bases", "execute_air_stage", "execute_airdrop", "fold_air_staged",
+    "fold_airdropped", "landed_attack_ok", "landed_attackers", "verify_air_stage",
+    "verify_airdrop",
+]

@@ -1,0 +1,392 @@
+"""TR-38..TR-41 in the ``third_reich`` engine system: attrition, hexes won, withdrawals, saves.
+
+Commands ``attrition`` (TR-38/TR-39), ``take_hexes`` (TR-40: the attacker names the hexes),
+``withdraw`` (TR-40: the defender's retreat hexes, then the attackers' advance) and
+``save_attrition_losses`` (TR-41). Formats: docs/formats/tr_engine.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event
+from grognard.engine.state import JSON, thaw
+from grognard.third_reich.combat.attrition import (
+    attrition_table,
+    removal_value,
+    resolve_attrition,
+    save_with_replacement,
+    verify_attrition_removal,
+    verify_hexes_won,
+)
+from grognard.third_reich.combat.combat import STACKING_LIMIT
+from grognard.third_reich.combat.forces import GroundKind
+from grognard.third_reich.economy.economy import spend, verify_spend
+from grognard.third_reich.play.system_common import (
+    _adjacent_any,
+    _econ,
+    _eliminate,
+    _forces,
+    _front_mask,
+    _ground,
+    _ground_unit,
+    hex_stacking_limit,
+    retreat_options,
+    side_supply_check,
+)
+from grognard.third_reich.supply.supply_map import attrition_contact, hexes_won_candidates
+from grognard.third_reich.turn.options import parse_front, unit_cost
+
+# --- attrition ----------------------------------------------------------------------------------------
+
+
+def _choose_removal(state: JSON, contact: list[str], n: int) -> list[str]:
+    """TR-39: the engine's choice for the loser: weakest units first, none superfluous."""
+    units = [_ground_unit(u, state["units"][u], "axis") for u in contact]
+    elig = sorted((u for u in units if u.kind is not GroundKind.REPLACEMENT),
+                  key=lambda u: (u.factors, u.id))
+    picked, total = [], Fraction(0)
+    for u in elig:
+        if total >= n:
+            break
+        picked.append(u)
+        total += removal_value(u)
+    for u in list(picked):
+        if total - removal_value(u) >= n:
+            picked.remove(u)
+            total -= removal_value(u)
+    verify_attrition_removal(n, units, [True] * len(units), [u.id for u in picked])
+    return [u.id for u in picked]
+
+
+def _front_arg(cmd: Command) -> str:
+    return parse_front(str(cmd.args.get("front", ""))).value
+
+
+def verify_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
+    front = _front_arg(cmd)
+    if state["options"].get(cmd.player, {}).get(front, {}).get("option") != "attrition":
+        raise IllegalOrder("TR-38", f"{cmd.player} has no attrition option on the {front} front")
+    if f"{cmd.player}:{front}" in state["attrition_done"]:
+        raise IllegalOrder("TR-38", f"attrition on the {front} front is done this turn")
+
+
+def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    m = ctx.scenario.map
+    front = _front_arg(cmd)
+    forces = _forces(ctx, state)
+    mask = _front_mask(m, front)
+    factors = [0 if state["units"][u]["type"] == "replacement" else
+               int(state["units"][u]["attack"]) for u in forces.ids]
+    mine = attrition_contact(m, forces, cmd.player, factors, mask)
+    enemy_ids = sorted({str(state["units"][u]["side"]) for u in forces.ids} - {cmd.player})
+    theirs: list[str] = []
+    for e in enemy_ids:
+        theirs += attrition_contact(m, forces, e, factors, None).units
+    mine_hexes = {state["units"][u]["hex"] for u in mine.units}
+    theirs = [u for u in theirs if _adjacent_any(m, state["units"][u]["hex"], mine_hexes)]
+    roll = dice.stream("third_reich.attrition").roll("2d6")
+    out = resolve_attrition(mine.factors, roll.total, attrition_table(ctx.tables))
+    a_lost = _choose_removal(state, list(mine.units), out.result.attacker_units)
+    d_lost = _choose_removal(state, theirs, out.result.defender_units)
+    cands = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"], mask)
+    return [Event("attrition_resolved", {
+        "side": cmd.player, "front": front, "contact_units": list(mine.units),
+        "factors": mine.factors, "dice": list(roll.dice) if out.column else [],
+        **out.to_json(), "eliminated": sorted(a_lost + d_lost),
+        "hex_candidates": [c.id for c in cands if c.eligible and not _lost_all(c.id, state,
+                                                                               d_lost)],
+    })]
+
+
+def _lost_all(label: str, state: JSON, lost: list[str]) -> bool:
+    return all(uid in lost for uid, u in state["units"].items()
+               if _ground(u) and u["hex"] == label)
+
+
+def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    s["attrition_losses"] = [*state["attrition_losses"], *(
+        {"unit": uid, "hex": state["units"][uid]["hex"], "side": d["side"]} for uid in d["eliminated"])]
+    _eliminate(s, list(d["eliminated"]))
+    s["attrition_done"] = [*state["attrition_done"], f"{d['side']}:{d['front']}"]
+    attackers = [u for u in d["contact_units"] if u not in d["eliminated"]]
+    s["pending_hexes"] = ({"side": d["side"], "front": d["front"], "n": d["hexes"],
+                           "candidates": d["hex_candidates"], "attackers": attackers}
+                          if d["hexes"] else None)
+    return s
+
+
+def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
+    p = state["pending_hexes"]
+    if p is None or p["side"] != cmd.player:
+        raise IllegalOrder("TR-40", "no hexes won by attrition are waiting to be taken")
+    chosen = cmd.args.get("hexes")
+    if not isinstance(chosen, list) or not all(isinstance(x, str) for x in chosen):
+        raise InputError("args.hexes", "list the hexes taken")
+    m = ctx.scenario.map
+    forces = _forces(ctx, state)
+    front = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"],
+                                 _front_mask(m, p["front"]))
+    verify_hexes_won(int(p["n"]), front, chosen)
+    for label, units in _advance_arg(cmd).items():
+        if label not in chosen:
+            raise IllegalOrder("TR-40", f"{label} is not one of the hexes taken")
+        if len(units) > STACKING_LIMIT:
+            raise IllegalOrder("TR-40", f"at most {STACKING_LIMIT} units advance into {label}")
+        for uid in units:
+            if uid not in p.get("attackers", []):
+                raise IllegalOrder("TR-40", f"{uid} did not take part in the attrition")
+            if not _adjacent_any(m, state["units"][uid]["hex"], {label}):
+                raise IllegalOrder("TR-40", f"{uid} is not adjacent to {label}")
+    moving = [u for us in _advance_arg(cmd).values() for u in us]
+    if len(set(moving)) != len(moving):
+        raise IllegalOrder("TR-40", "a unit advances twice")
+
+
+def _advance_arg(cmd: Command) -> dict[str, list[str]]:
+    raw = cmd.args.get("advance", {})
+    if not isinstance(raw, dict) or not all(
+            isinstance(v, list) and all(isinstance(u, str) for u in v) for v in raw.values()):
+        raise InputError("args.advance", "an object {hex: [attacking units]}")
+    return {str(k): list(v) for k, v in raw.items()}
+
+
+def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    """TR-40 The attacker names all N hexes first; their defenders withdraw next (``withdraw``)."""
+    withdrawing = {label: sorted(uid for uid, u in state["units"].items()
+                                 if _ground(u) and u["hex"] == label)
+                   for label in cmd.args["hexes"]}
+    return [Event("hexes_taken", {"side": cmd.player, "hexes": list(cmd.args["hexes"]),
+                                  "withdrawing": withdrawing, "advance": _advance_arg(cmd)})]
+
+
+def fold_hexes_taken(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    s["pending_hexes"] = None
+    s["pending_withdrawal"] = ({"side": d["side"], "hexes": d["hexes"],
+                                "withdrawing": d["withdrawing"], "advance": d["advance"]}
+                               if d["hexes"] else None)
+    return s
+
+
+# --- withdraw (TR-40: the defender's retreat hexes) ------------------------------------------
+
+
+def _retreats_arg(cmd: Command) -> dict[str, str | None]:
+    raw = cmd.args.get("retreats", {})
+    if not isinstance(raw, dict) or not all(v is None or isinstance(v, str)
+                                            for v in raw.values()):
+        raise InputError("args.retreats", "an object {unit: hex, or null to remove the unit}")
+    return {str(k): v for k, v in raw.items()}
+
+
+def _defender(ctx: Context, state: JSON) -> str:
+    p = state["pending_withdrawal"]
+    for units in p["withdrawing"].values():
+        if units:
+            return str(state["units"][units[0]]["side"])
+    return next(s for s in ctx.scenario.sides if s != p["side"])
+
+
+def cut_off_units(ctx: Context, state: JSON, retreats: Mapping[str, str | None]) -> list[str]:
+    """TR-40 The defender's units outside the taken hexes that the loss of those hexes would
+    cut off: in supply now (TR-72 trace, :func:`side_supply_check`) and out of supply once
+    the taken hexes are vacated (the withdrawing units at their retreat hexes, removed ones
+    gone) and the declared advance stands in them (engine reading)."""
+    p = state["pending_withdrawal"]
+    side = _defender(ctx, state)
+    taken = set(p["hexes"])
+    now = set(side_supply_check(ctx, state, side).out_of_supply)
+    after = thaw(state)
+    for uid, to in retreats.items():
+        after["units"][uid]["hex"] = to
+        if to is None:
+            after["units"][uid]["status"] = "eliminated"
+    for label, units in p["advance"].items():
+        for uid in units:
+            after["units"][uid]["hex"] = label
+    out = set(side_supply_check(ctx, after, side).out_of_supply)
+    return sorted(uid for uid in out - now
+                  if state["units"][uid]["hex"] not in taken and uid not in retreats)
+
+
+def _cut_off_arg(cmd: Command) -> dict[str, str]:
+    raw = cmd.args.get("cut_off", {})
+    if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+        raise InputError("args.cut_off", "an object {unit: hex it withdraws to}")
+    return {str(k): v for k, v in raw.items()}
+
+
+def _withdrawals(ctx: Context, state: JSON, cmd: Command
+                 ) -> tuple[dict[str, str], list[str], dict[str, str], list[str]]:
+    """TR-40: every unit in a taken hex retreats one hex (the named one, else the engine's
+    first legal hex) or is removed (named ``null``, or no legal hex); the units named in
+    ``cut_off`` that the loss of the hexes would cut off withdraw one hex too (optional)."""
+    p = state["pending_withdrawal"]
+    given = _retreats_arg(cmd)
+    moving = {uid for units in p["withdrawing"].values() for uid in units}
+    for uid in given:
+        if uid not in moving:
+            raise IllegalOrder("TR-40", f"{uid} is not in a hex taken by attrition")
+    retreats: dict[str, str] = {}
+    removed: list[str] = []
+    for label, units in sorted(p["withdrawing"].items()):
+        side = state["units"][units[0]]["side"] if units else ""
+        legal = [h for h in _legal_retreats(ctx, state, side, label) if h not in p["hexes"]]
+        for uid in units:
+            to = given[uid] if uid in given else legal[0] if legal else None
+            if to is None:
+                removed.append(uid)
+            elif to not in legal:
+                raise IllegalOrder("TR-40", f"{uid} cannot withdraw from {label} to {to} "
+                                   f"(legal: {', '.join(legal) or 'none'})")
+            else:
+                retreats[uid] = to
+    extra = _cut_off_arg(cmd)
+    candidates: list[str] = []
+    if extra:
+        candidates = cut_off_units(ctx, state, {**retreats, **dict.fromkeys(removed)})
+    for uid, to in sorted(extra.items()):
+        if uid not in candidates:
+            raise IllegalOrder("TR-40", f"{uid} would not be cut off by the loss of "
+                               f"{', '.join(p['hexes'])} (cut off: "
+                               f"{', '.join(candidates) or 'none'})")
+        u = state["units"][uid]
+        legal = [h for h in _legal_retreats(ctx, state, u["side"], u["hex"])
+                 if h not in p["hexes"]]
+        if to not in legal:
+            raise IllegalOrder("TR-40", f"{uid} cannot withdraw from {u['hex']} to {to} "
+                               f"(legal: {', '.join(legal) or 'none'})")
+    moves = {**retreats, **extra}
+    for to in set(moves.values()):
+        side = state["units"][next(iter(moves))]["side"]
+        here = sum(1 for uid, u in state["units"].items() if _ground(u) and u["hex"] == to
+                   and u["side"] == side and uid not in moves)
+        arriving = sum(1 for v in moves.values() if v == to)
+        limit = hex_stacking_limit(state, to)  # TR-63: 4 in a bridgehead
+        if here + arriving > limit:
+            raise IllegalOrder("TR-40", f"{to} would hold {here + arriving} units "
+                               f"(stacking limit {limit})")
+    return retreats, sorted(removed), extra, candidates
+
+
+def _legal_retreats(ctx: Context, state: JSON, side: str, label: str) -> list[str]:
+    return retreat_options(ctx, state, side, label) if side else []
+
+
+def verify_withdraw(ctx: Context, state: JSON, cmd: Command) -> None:
+    p = state.get("pending_withdrawal")
+    if p is None:
+        raise IllegalOrder("TR-40", "no hexes taken by attrition wait for the defender's "
+                           "withdrawal")
+    if _defender(ctx, state) != cmd.player:
+        raise IllegalOrder("TR-40", f"{_defender(ctx, state)} withdraws its own units from the "
+                           "hexes taken, not the attacker")
+    _withdrawals(ctx, state, cmd)
+
+
+def execute_withdraw(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    p = state["pending_withdrawal"]
+    retreats, removed, cut_off, candidates = _withdrawals(ctx, state, cmd)
+    data = {"side": cmd.player, "hexes": p["hexes"], "retreats": retreats,
+            "eliminated": removed, "advance": p["advance"], "chosen": sorted(_retreats_arg(cmd))}
+    if cut_off:
+        data |= {"cut_off": cut_off, "cut_off_candidates": candidates}
+    return [Event("withdrawn", data)]
+
+
+def fold_withdrawn(state: JSON, ev: Event) -> JSON:
+    s = state
+    _eliminate(s, list(ev.data["eliminated"]))
+    for uid, to in {**ev.data["retreats"], **ev.data.get("cut_off", {})}.items():
+        s["units"][uid]["hex"] = to
+    for label, units in ev.data["advance"].items():
+        for uid in units:
+            s["units"][uid]["hex"] = label
+    s["pending_withdrawal"] = None
+    return s
+
+
+# --- save_attrition_losses (TR-41) ----------------------------------------------------------
+
+
+def _saves_arg(cmd: Command) -> dict[str, str]:
+    raw = cmd.args.get("saves")
+    if not isinstance(raw, dict) or not raw or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in raw.items()):
+        raise InputError("args.saves", "an object {lost unit: friendly replacement unit}")
+    return dict(raw)
+
+
+def _unit_kind(u: Mapping[str, Any]) -> str:
+    return {"armor": "armor", "airborne": "airborne"}.get(u["type"], "infantry")
+
+
+def _save_costs(state: JSON, cmd: Command) -> list[dict[str, Any]]:
+    """TR-41: each saved unit swaps with a friendly replacement; (cost - 4) BRPs per unit,
+    at most 5 (Germany, US), 4 (UK), 3 (Italy, France) per player turn."""
+    saves = _saves_arg(cmd)
+    losses = {x["unit"]: x for x in state["attrition_losses"] if x["side"] == cmd.player}
+    if len(set(saves.values())) != len(saves):
+        raise IllegalOrder("TR-41", "one replacement saves one unit")
+    counts = dict(state["saved"])
+    out = []
+    for uid, rep in sorted(saves.items()):
+        if uid not in losses:
+            raise IllegalOrder("TR-41", f"{uid} was not removed by attrition this player turn")
+        u, r = state["units"][uid], state["units"].get(rep)
+        if r is None or r["type"] != "replacement" or not _ground(r) or r["side"] != u["side"]:
+            raise IllegalOrder("TR-41", f"{rep} is not a friendly replacement unit on the map")
+        power = u["power"]
+        n = int(counts.get(f"{cmd.player}:{power}", 0))
+        cost = save_with_replacement(power, unit_cost(_unit_kind(u), int(u["attack"])), n)
+        counts[f"{cmd.player}:{power}"] = n + 1
+        out.append({"unit": uid, "replacement": rep, "power": power, "hex": r["hex"],
+                    "cost": cost})
+    due: dict[str, int] = {}
+    for x in out:
+        due[x["power"]] = due.get(x["power"], 0) + x["cost"]
+    econ = _econ(state)
+    for power, cost in sorted(due.items()):
+        if cost and power not in {p.value for p in econ.powers}:
+            raise IllegalOrder("TR-41", f"{power} has no BRPs to pay {cost} for its saves")
+        if cost:
+            verify_spend(econ, power, cost, "TR-41")
+    return out
+
+
+def verify_save_attrition_losses(ctx: Context, state: JSON, cmd: Command) -> None:
+    _save_costs(state, cmd)
+
+
+def execute_save_attrition_losses(ctx: Context, state: JSON, cmd: Command,
+                                  dice: Dice) -> list[Event]:
+    return [Event("attrition_losses_saved", {"side": cmd.player,
+                                             "saves": _save_costs(state, cmd)})]
+
+
+def fold_attrition_losses_saved(state: JSON, ev: Event) -> JSON:
+    s = state
+    econ = _econ(state)
+    for x in ev.data["saves"]:
+        u, r = s["units"][x["unit"]], s["units"][x["replacement"]]
+        u["status"], u["hex"] = "active", x["hex"]
+        r["status"], r["hex"] = "pool", None
+        key = f"{ev.data['side']}:{x['power']}"
+        s["saved"][key] = int(s["saved"].get(key, 0)) + 1
+        if x["cost"]:
+            econ, _ = spend(econ, x["power"], x["cost"], "TR-41",
+                            f"{x['unit']} saved by {x['replacement']}", build=False)
+    s["attrition_losses"] = [x for x in state["attrition_losses"]
+                             if x["unit"] not in {y["unit"] for y in ev.data["saves"]}]
+    s["economy"] = econ.to_json()
+    return s

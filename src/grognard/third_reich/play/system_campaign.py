@@ -1,0 +1,625 @@
+"""The 3R campaign in the ``third_reich`` engine system: control, conquest, Vichy, entries, end.
+
+:func:`install` wraps the system's commands and folds (system.py calls it once):
+
+* city control follows the ground units (:mod:`~grognard.third_reich.conquest.control`); a major's city
+  taken by the enemy costs its value once (TR-77), pre-war USSR cities count for TR-12;
+* at the end of each player turn, a minor whose capital an enemy has held since the end of the
+  previous player turn, through the defender's player turn, is conquered (TR-22): its value
+  goes to the conqueror's pending base (TR-11, TR-23), its cities to the conqueror, its units
+  leave the map; Poland's conquest starts the Ribbentrop-Molotov annexations (TR-87, TR-TV09);
+* at the end of each game turn: Vichy when the Axis holds Paris (TR-26, one 1D6 per colony from
+  ``third_reich.vichy``); a major whose capital the enemy holds surrenders (3R4, EXTERNAL:
+  grognard's reading: Italy leaves the war; Germany's fall ends the game; the Axis holding
+  London and Moscow ends it too);
+* Summer I 1941: the Axis minors not yet activated join Germany (TR-24); Spring 1942: the US
+  enters with 250 (TR-86);
+* a declaration of war on a neutral minor activates it on the other side (TR-24, TR-25);
+* after Summer I 1945 the game ends with the victory verdict (TR-04; :mod:`campaign`).
+
+Events: docs/formats/tr_engine.md ("Campaign events").
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder
+from grognard.core.mapdata import WATER_TERRAIN
+from grognard.core.units import GROUND_TYPES
+from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.scenario import Scenario
+from grognard.engine.state import JSON
+from grognard.third_reich.conquest.campaign import (
+    AXIS_MINORS_JOIN_TURN,
+    campaign_extras,
+    campaign_state,
+    date_label,
+    territory_brps,
+    verdict,
+)
+from grognard.third_reich.conquest.conquest import (
+    conquer,
+    draw_vichy_rolls,
+    form_vichy,
+    minor_joins,
+)
+from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, take
+from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
+from grognard.third_reich.economy.economy import Economy, declare_war, leave_economy
+from grognard.third_reich.play.legal_fallback import with_fallback
+from grognard.third_reich.play.system_builds import (
+    execute_build_unit,
+    fold_unit_built,
+    legal_build_unit,
+    verify_build_unit,
+)
+from grognard.third_reich.play.system_common import _axis_side, _econ, _sequence
+from grognard.third_reich.play.system_strategic import (
+    execute_lend_lease,
+    execute_open_iran,
+    fold_iran_delivered,
+    fold_iran_route_opened,
+    fold_lend_lease_sent,
+    iran_arrival,
+    legal_lend_lease,
+    legal_open_iran,
+    verify_lend_lease_cmd,
+    verify_open_iran,
+)
+from grognard.third_reich.turn.calendar import LAST_TURN, date_of
+from grognard.third_reich.turn.powers import Power
+
+NextPosition = Callable[[JSON, Context], tuple[int, int]]
+
+def turn_label(ctx: Context, state: JSON) -> str:
+    """TR-04: the date of the turn ("Fall 1939", "Summer I 1941")."""
+    return date_label(int(state["turn"]))
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _axis(state: JSON) -> str:
+    return "axis" if "axis" in state["sides"] else state["sides"][0]
+
+
+def _western_side(state: JSON) -> str:
+    return str(state["power_sides"].get("uk", state["sides"][-1]))
+
+
+def _enemy_side_of(state: JSON, side: str) -> str:
+    """The side a minor attacked by ``side`` joins (TR-24)."""
+    return _western_side(state) if side == _axis(state) else _axis(state)
+
+
+def _power_of_side(state: JSON, side: str, econ: Economy, prefer: Iterable[str] = ()) -> str | None:
+    powers = {p.value for p in econ.powers}
+    for p in prefer:
+        if p in powers and state["power_sides"].get(p) == side:
+            return p
+    for p in (x.value for x in Power):
+        if p in powers and state["power_sides"].get(p) == side:
+            return p
+    return None
+
+
+def _country_hexes(scenario: Scenario, countries: Iterable[str]) -> list[str]:
+    m = scenario.map
+    want = set(countries)
+    out = []
+    for i in range(m.n):
+        h = m.hex(i)
+        if m.country_of(h) in want and m.terrain_of(m.hex(i)) not in WATER_TERRAIN:
+            out.append(m.layout.to_label(h))
+    return out
+
+
+def _placements(scenario: Scenario, state: JSON, owner: str, uids: list[str]
+                ) -> dict[str, str]:
+    """Where a minor's units appear when it enters the war: its cities first (capital first),
+    at most 2 ground units a hex (3R stacking), then its other hexes."""
+    countries = scenario.home_countries.get(owner, (owner,))
+    cap = state["campaign"]["capitals"].get(owner)
+    cities = [f["hex"] for n, f in sorted(state["cities"].items(), key=lambda kv: kv[0] != cap)
+              if f["country"] in countries]
+    spots = list(dict.fromkeys(cities + _country_hexes(scenario, countries)))
+    taken: dict[str, int] = {}
+    for u in state["units"].values():
+        if u["status"] == "active" and u["hex"] in spots and u["type"] in GROUND_TYPES:
+            taken[u["hex"]] = taken.get(u["hex"], 0) + 1
+    out: dict[str, str] = {}
+    k = 0
+    for uid in uids:
+        ground = state["units"][uid]["type"] in GROUND_TYPES
+        while k < len(spots) and ground and taken.get(spots[k], 0) >= 2:
+            k += 1
+        if k >= len(spots):
+            break
+        out[uid] = spots[k]
+        if ground:
+            taken[spots[k]] = taken.get(spots[k], 0) + 1
+    return out
+
+
+def _waiting_units(state: JSON, owner: str) -> list[str]:
+    return sorted(uid for uid, u in state["units"].items()
+                  if u.get("power") == owner and u["status"] == "active" and u["hex"] is None
+                  and u.get("box") == owner)
+
+
+def _activation(ctx: Context, state: JSON, minor: str, side: str, rule: str) -> Event:
+    units = _waiting_units(state, minor)
+    return Event("minor_activated", {"minor": minor, "side": side, "rule": rule,
+                                     "placements": _placements(ctx.scenario, state, minor,
+                                                               units)})
+
+
+# --- folds: control -------------------------------------------------------------------------
+
+
+def _capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None:
+    """TR-77 / TR-12: a major's city taken by the enemy; pre-war USSR cities retaken."""
+    if not changes or "economy" not in s:
+        return
+    econ = _econ(s)
+    before = econ
+    for name, old, new in changes:
+        f = s.get("cities", {}).get(name)
+        if f is None or f.get("owner") not in {p.value for p in Power}:
+            continue
+        owner = f["owner"]
+        own_side = s["power_sides"].get(owner)
+        if new != own_side and old == own_side and (Power(owner) in econ.powers
+                                                    or owner == "ussr"):
+            econ, _ = capture_city(econ, owner, name, f["classes"])
+        elif owner == "ussr" and new == own_side and old == _axis(s) and \
+                econ.balance("ussr.axis_cities") > 0:
+            with contextlib.suppress(IllegalOrder):
+                econ = liberate_ussr_city(econ, name, f["classes"])
+    if econ is not before:
+        s["economy"] = econ.to_json()
+
+
+def _occupying(fold: Fold) -> Fold:
+    def folded(state: JSON, ev: Event) -> JSON:
+        before = dict(state.get("control", {})) if state.get("city_hexes") else {}
+        s = fold(state, ev)
+        changed = occupy(s)
+        _capture_losses(s, [(n, before.get(n), s["control"][n]) for n in changed])
+        return s
+
+    folded.__name__ = f"occupying_{getattr(fold, '__name__', 'fold')}"
+    return folded
+
+
+def _withdrawn(fold: Fold) -> Fold:
+    """TR-40: the cities of the hexes won by attrition pass to the attacker."""
+
+    def folded(state: JSON, ev: Event) -> JSON:
+        pend = state.get("pending_withdrawal") or {}
+        hexes, side = list(pend.get("hexes", [])), pend.get("side")
+        before = dict(state.get("control", {}))
+        s = fold(state, ev)
+        changed = take(s, hexes, side) if side else []
+        changed += occupy(s)
+        _capture_losses(s, [(n, before.get(n), s["control"][n]) for n in dict.fromkeys(changed)])
+        return s
+
+    return folded
+
+
+# --- end of player turns and game turns ------------------------------------------------------
+
+
+def _conquests(ctx: Context, state: JSON, ending: str) -> list[Event]:
+    """TR-22: minors whose capital an enemy holds now, held since an earlier player-turn end,
+    at the end of the defender's player turn, are conquered."""
+    camp = state["campaign"]
+    n = int(camp["player_turns"]) + 1
+    held: dict[str, Any] = {}
+    out: list[Event] = []
+    econ = _econ(state)
+    for minor, m in sorted(camp["minors"].items()):
+        if m["status"] not in ("at_war", "ally") or not m["capital"]:
+            continue
+        holder = state["control"].get(m["capital"])
+        if holder is None or holder == m["side"]:
+            continue
+        prev = camp["held"].get(minor)
+        since = prev["since"] if prev and prev["by"] == holder else n
+        held[minor] = {"by": holder, "since": since}
+        if ending == m["side"] and since < n:
+            cap_hex = state["cities"][m["capital"]]["hex"]
+            there = [u["power"] for u in state["units"].values()
+                     if u["hex"] == cap_hex and u["status"] == "active"]
+            power = _power_of_side(state, holder, econ, there)
+            if power is None:
+                continue
+            out.append(Event("minor_conquered", {"minor": minor, "side": holder, "power": power,
+                                                 "value": territory_brps(camp, minor),
+                                                 "rule": "TR-22"}))
+            if minor == camp["rm_trigger"] and not camp["rm_done"] and \
+                    "ussr" in {p.value for p in econ.powers} and \
+                    Power.USSR not in econ.at_war_with_germany:
+                out.append(Event("ribbentrop_molotov", {
+                    "territories": list(camp["ribbentrop_molotov"]),
+                    "side": state["power_sides"].get("ussr"), "rule": "TR-87"}))
+    return [Event("player_turn_closed", {"held": held, "player_turns": n}), *out]
+
+
+def _capital_holder(state: JSON, power: str) -> str | None:
+    cap = state["campaign"]["capitals"].get(power)
+    return state["control"].get(cap) if cap else None
+
+
+def _game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
+    camp = state["campaign"]
+    econ = _econ(state)
+    out: list[Event] = []
+    axis = _axis(state)
+    powers = {p.value for p in econ.powers}
+    if "france" in powers and _capital_holder(state, "france") == axis:
+        rolls = draw_vichy_rolls(dice.stream("third_reich.vichy"),
+                                 econ.readings.vichy_alignment_granularity)
+        out.append(Event("vichy_formed", {"rolls": rolls, "rule": "TR-26"}))
+    for p in ("italy", "uk"):
+        holder = _capital_holder(state, p)
+        if p in powers and holder is not None and holder != state["power_sides"].get(p) \
+                and p not in camp["majors_out"]:
+            out.append(Event("major_surrendered", {"power": p, "capital_held_by": holder,
+                                                   "rule": "TR-04"}))
+    ger = _capital_holder(state, "germany")
+    if ger is not None and ger != axis:
+        out.append(Event("campaign_ended", {**_sudden(state, ger, "Germany surrenders: its "
+                                                      "capital is held by the enemy")}))
+    elif _capital_holder(state, "ussr") == axis and _capital_holder(state, "uk") == axis:
+        out.append(Event("campaign_ended", {**_sudden(state, axis, "the Axis holds London and "
+                                                      "Moscow")}))
+    return out
+
+
+def _sudden(state: JSON, winner: str, why: str) -> dict[str, Any]:
+    label = date_label(int(state["turn"]))
+    return {"winner": winner if winner == _axis(state) else "allies", "reason": why,
+            "rule": "TR-04", "summary": f"{winner if winner == _axis(state) else 'allies'} wins in "
+                                      f"{label}: {why}"}
+
+
+def _new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
+    camp = state["campaign"]
+    econ = _econ(state)
+    out: list[Event] = []
+    if turn == AXIS_MINORS_JOIN_TURN:
+        for minor in camp["axis_minors"]:
+            m = camp["minors"].get(minor)
+            if m is not None and m["status"] == "neutral":
+                out.append(_activation(ctx, state, minor, _axis(state), "TR-24"))
+    out += iran_arrival(econ, date_of(turn).season)
+    if turn == camp["us_entry_turn"] and Power.US not in econ.powers and \
+            "us" in state["power_sides"]:
+        out.append(Event("us_entered", {"rule": "TR-86"}))
+    return out
+
+
+# --- wrapped commands -----------------------------------------------------------------------
+
+
+def _end_phase(spec: CommandSpec, next_position: NextPosition) -> CommandSpec:
+    def verify(ctx: Context, state: JSON, cmd: Command) -> None:
+        try:
+            spec.verify(ctx, state, cmd)
+        except IllegalOrder as exc:
+            if exc.rule != "TR-04":
+                raise
+
+    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+        _, turn = next_position(state, ctx)
+        ending = _sequence(ctx).phases[int(state["phase"])].player
+        if turn > LAST_TURN:
+            extra = _conquests(ctx, state, ending) if "campaign" in state else []
+            return [*extra, Event("campaign_ended", verdict(state, _axis_side(ctx)))]
+        events = spec.execute(ctx, state, cmd, dice)
+        if "campaign" not in state:
+            return events
+        d = events[0].data
+        seq = _sequence(ctx)
+        new_player = d["to"]["turn"] != d["from"]["turn"] or \
+            seq.phases[d["to"]["phase"]].player != ending
+        if new_player:
+            closed, *conquered = _conquests(ctx, state, ending)
+            # folded with phase_ended (one event per end_phase)
+            events[0] = Event(events[0].type, {**d, "campaign": closed.data})
+            events += conquered
+        if d["to"]["turn"] != d["from"]["turn"]:
+            events += _game_turn_end(ctx, state, dice)
+            events += _new_turn(ctx, state, int(d["to"]["turn"]))
+        return events
+
+    return CommandSpec(spec.kind, verify, execute, spec.help, spec.example, spec.legal,
+                       spec.undoable)
+
+
+def _declare_war(spec: CommandSpec) -> CommandSpec:
+    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+        events = spec.execute(ctx, state, cmd, dice)
+        camp = state.get("campaign")
+        if camp is None:
+            return events
+        for minor in cmd.args.get("minors", []):
+            m = camp["minors"].get(minor)
+            if m is not None and m["status"] == "neutral":
+                side = _axis(state) if minor in camp["axis_minors"] and \
+                    cmd.player != _axis(state) else _enemy_side_of(state, cmd.player)
+                events.append(_activation(ctx, state, minor, side, "TR-24"))
+        return events
+
+    return CommandSpec(spec.kind, spec.verify, execute, spec.help, spec.example, spec.legal,
+                       spec.undoable)
+
+
+# --- folds: campaign events -----------------------------------------------------------------
+
+
+def fold_player_turn_closed(state: JSON, ev: Event) -> JSON:
+    state["campaign"]["held"] = ev.data["held"]
+    state["campaign"]["player_turns"] = ev.data["player_turns"]
+    return state
+
+
+def _phase_ended(fold: Fold) -> Fold:
+    def folded(state: JSON, ev: Event) -> JSON:
+        s = fold(state, ev)
+        closed = ev.data.get("campaign")
+        if closed is not None:
+            s["campaign"]["held"] = closed["held"]
+            s["campaign"]["player_turns"] = closed["player_turns"]
+        return s
+
+    return folded
+
+
+def _cities_of(state: JSON, countries: Iterable[str]) -> list[str]:
+    want = set(countries)
+    return [n for n, f in state["cities"].items() if f["country"] in want]
+
+
+def _remove_units(state: JSON, owner: str) -> None:
+    for u in state["units"].values():
+        if u.get("power") == owner and u["status"] == "active":
+            u["status"], u["hex"] = "eliminated", None
+
+
+def fold_minor_conquered(state: JSON, ev: Event) -> JSON:
+    """TR-22/TR-11/TR-23: the conqueror's base grows at the next Year Start; the cities pass
+    to it; the minor's units leave the game."""
+    d = ev.data
+    camp = state["campaign"]
+    minor = d["minor"]
+    econ = _econ(state)
+    if minor not in econ.conquests and minor not in econ.spent_territories:
+        econ, _ = conquer(econ, minor, d["power"], d["value"])
+        state["economy"] = econ.to_json()
+    camp["minors"][minor]["status"] = "conquered"
+    camp["minors"][minor]["side"] = d["side"]
+    camp["held"].pop(minor, None)
+    for name, f in state["cities"].items():
+        if f["owner"] == minor:
+            state["control"][name] = d["side"]
+    _remove_units(state, minor)
+    return state
+
+
+def fold_ribbentrop_molotov(state: JSON, ev: Event) -> JSON:
+    """TR-87/TR-11: the USSR annexes its Ribbentrop-Molotov share (eastern Poland 5, the
+    Baltic States 10, Bessarabia 5: 90 -> 110 at Spring 1940, TR-TV09)."""
+    camp = state["campaign"]
+    econ = _econ(state)
+    side = ev.data["side"]
+    for t in ev.data["territories"]:
+        if t not in econ.conquests and t not in econ.spent_territories:
+            econ, _ = conquer(econ, t, "ussr")
+    state["economy"] = econ.to_json()
+    minors = [*ev.data["territories"], *camp.get("rm_minors", [])]
+    for t in minors:
+        m = camp["minors"].get(t)
+        if m is not None and m["status"] != "conquered":
+            m["status"], m["side"] = "conquered", side
+            _remove_units(state, t)
+    hexes = {h for t in ev.data["territories"] for h in camp.get("areas", {}).get(t, [])}
+    if side is not None:
+        for name, f in state["cities"].items():
+            if f["hex"] in hexes or f["country"] in minors or f["owner"] in minors:
+                state["control"][name] = side
+    camp["rm_done"] = True
+    return state
+
+
+def fold_minor_activated(state: JSON, ev: Event) -> JSON:
+    """TR-24/TR-25: a minor enters the war on ``side``; its units appear on its territory."""
+    d = ev.data
+    m = state["campaign"]["minors"][d["minor"]]
+    m["status"] = "ally" if d["rule"] == "TR-24" and d["side"] == _axis(state) and \
+        d["minor"] in state["campaign"]["axis_minors"] else "at_war"
+    m["side"] = d["side"]
+    for name, f in state["cities"].items():
+        if f["owner"] == d["minor"] and name not in state["control"]:
+            state["control"][name] = d["side"]
+    for uid, h in d["placements"].items():
+        u = state["units"][uid]
+        u["hex"], u["box"], u["side"] = h, None, d["side"]
+    for uid in _waiting_units(state, d["minor"]):
+        state["units"][uid]["side"] = d["side"]
+    if m["status"] == "ally":
+        econ = _econ(state)
+        if d["minor"] not in econ.minor_allies and d["minor"] not in econ.conquests:
+            econ = minor_joins(econ, d["minor"], "germany")
+            state["economy"] = econ.to_json()
+    return state
+
+
+def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
+    """TR-26: France makes peace; occupied France pays Germany 25 from the next Year Start;
+    each colony goes Vichy (neutral) or Free French (the UK's) on its roll."""
+    econ, rec = form_vichy(_econ(state), ev.data["rolls"])
+    state["economy"] = econ.to_json()
+    camp = state["campaign"]
+    camp["vichy"] = dict(rec.alignment)
+    camp["majors_out"] = sorted({*camp["majors_out"], "france"})
+    axis = _axis(state)
+    vichy_zone = set(camp.get("areas", {}).get("vichy", []))
+    for name, f in state["cities"].items():
+        if f["country"] != "france" or state["control"].get(name) == axis:
+            continue
+        if vichy_zone and f["hex"] not in vichy_zone:
+            state["control"][name] = axis  # occupied France
+        else:
+            state["control"].pop(name, None)  # unoccupied France: Vichy, neutral
+    uk_side = _western_side(state)
+    for colony, al in rec.alignment.items():
+        for name in _cities_of(state, [colony]):
+            if state["control"].get(name) == axis:
+                continue
+            if al == "free_french":
+                state["control"][name] = uk_side
+            else:
+                state["control"].pop(name, None)
+    _remove_units(state, "france")
+    return state
+
+
+def fold_major_surrendered(state: JSON, ev: Event) -> JSON:
+    """3R4 (EXTERNAL; grognard's reading): a major whose capital the enemy holds at the end of
+    a game turn leaves the war; its units leave the map."""
+    p = ev.data["power"]
+    econ = _econ(state)
+    if Power(p) in econ.powers:
+        econ = leave_economy(econ, p, "3R4", f"{p} surrenders: capital held by the enemy")
+        state["economy"] = econ.to_json()
+    state["campaign"]["majors_out"] = sorted({*state["campaign"]["majors_out"], p})
+    _remove_units(state, p)
+    return state
+
+
+def fold_us_entered(state: JSON, ev: Event) -> JSON:
+    """TR-86: the US enters the war (1942) with a base of 250; its BRPs come at the Year Start."""
+    econ = declare_war(_econ(state), Power.US, on_germany=True)
+    state["economy"] = econ.to_json()
+    return state
+
+
+def fold_campaign_ended(state: JSON, ev: Event) -> JSON:
+    state["campaign"]["verdict"] = dict(ev.data)
+    return state
+
+
+def game_over(ctx: Context, state: JSON) -> Mapping[str, Any] | None:
+    """TR-04: the verdict once the campaign has ended (after Summer I 1945, or a surrender)."""
+    camp = state.get("campaign")
+    if camp is None:
+        return None
+    v = camp.get("verdict")
+    return dict(v) if v else None
+
+
+CAMPAIGN_FOLDS: dict[str, Fold] = {
+    "player_turn_closed": fold_player_turn_closed,
+    "minor_conquered": fold_minor_conquered,
+    "ribbentrop_molotov": fold_ribbentrop_molotov,
+    "minor_activated": fold_minor_activated,
+    "vichy_formed": fold_vichy_formed,
+    "major_surrendered": fold_major_surrendered,
+    "us_entered": fold_us_entered,
+    "campaign_ended": fold_campaign_ended,
+}
+
+
+def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold],
+            next_position: NextPosition) -> tuple[dict[str, CommandSpec], dict[str, Fold]]:
+    """The system's commands and folds with the campaign wrapped around them."""
+    cmds = dict(commands)
+    cmds["end_phase"] = _end_phase(cmds["end_phase"], next_position)
+    cmds["declare_war"] = _declare_war(cmds["declare_war"])
+    cmds["build_unit"] = CommandSpec(
+        "build_unit", verify_build_unit, execute_build_unit,
+        "TR-31/TR-64/TR-75 Buy a force-pool unit and place it at a legal build location.",
+        {"unit": "ger-inf20", "hex": "D11"}, legal=legal_build_unit)
+    cmds["lend_lease"] = CommandSpec(
+        "lend_lease", verify_lend_lease_cmd, execute_lend_lease,
+        "TR-14/TR-16/TR-18 Lend lease after the Spring Year Start: Germany -> Italy 0/5/10, "
+        "US -> UK 20, US -> USSR 20 by the Iran route (arrives Summer I).",
+        {"sender": "germany", "receiver": "italy", "route": "direct", "amount": 10},
+        legal=legal_lend_lease)
+    cmds["open_iran_route"] = CommandSpec(
+        "open_iran_route", verify_open_iran, execute_open_iran,
+        "TR-18 The US pays 15 BRPs once to open the Iran route.", {}, legal=legal_open_iran)
+    cmds = {k: with_fallback(v) for k, v in cmds.items()}
+    fs = dict(folds)
+    for t in OCCUPYING_EVENTS:
+        if t in fs and t != "withdrawn":
+            fs[t] = _occupying(fs[t])
+    if "withdrawn" in fs:
+        fs["withdrawn"] = _withdrawn(fs["withdrawn"])
+    fs["phase_ended"] = _phase_ended(fs["phase_ended"])
+    fs.update(CAMPAIGN_FOLDS)
+    fs["unit_built"] = fold_unit_built
+    fs["lend_lease_sent"] = fold_lend_lease_sent
+    fs["iran_route_opened"] = fold_iran_route_opened
+    fs["iran_delivered"] = fold_iran_delivered
+    return cmds, fs
+
+
+def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
+    """Add the campaign's tables to a start state (all scenarios: control, conquest, end), and
+    a later start's situation (``economy``, ``start_*`` keys of ``[third_reich.campaign]``)."""
+    s.update(campaign_state(scenario, s["power_sides"]))
+    camp = s["campaign"]
+    extra = campaign_extras(scenario)
+    axis = _axis(s)
+    for name in extra.get("start_conquered", []):
+        camp["minors"][name].update(status="conquered", side=axis)
+    for name in extra.get("start_allies", []):
+        camp["minors"][name].update(status="ally", side=axis)
+        units = _waiting_units(s, name)
+        for uid, h in _placements(scenario, s, name, units).items():
+            s["units"][uid].update(hex=h, box=None, side=axis)
+    for name, m in camp["minors"].items():
+        for cname, f in s["cities"].items():
+            if f["owner"] != name:
+                continue
+            if m["status"] == "neutral":
+                s["control"].pop(cname, None)
+            elif m["side"] is not None:
+                s["control"][cname] = m["side"]
+    econ = _econ(s)
+    for p in extra.get("start_at_war", []):
+        econ = declare_war(econ, p, on_germany=True)
+    for p, v in extra.get("economy", {}).items():
+        if Power(p) not in econ.powers:
+            econ = declare_war(econ, p, on_germany=True, enters_economy_with=int(v["base"]))
+        econ = econ.set(f"{p}.base", int(v["base"]), "TR-86", f"{p} base at the scenario start")
+        econ = econ.set(f"{p}.brp", int(v["brp"]), "TR-86", f"{p} BRPs at the scenario start")
+    for p in extra.get("start_out", []):
+        if Power(p) in econ.powers:
+            econ = leave_economy(econ, p, "3R4", f"{p} is out of the war at the scenario start")
+        camp["majors_out"] = sorted({*camp["majors_out"], p})
+    if extra.get("start_vichy"):
+        camp["vichy"] = {}
+        for cname, f in s["cities"].items():
+            if f["country"] == "france" and f["hex"] in camp["areas"].get("vichy", []):
+                s["control"].pop(cname, None)
+    for side, cities in extra.get("start_control", {}).items():
+        for cname in cities:
+            s["control"][str(cname)] = str(side)
+    if econ is not _econ(s):
+        s["economy"] = econ.to_json()
+    camp["rm_done"] = camp["rm_done"] or bool(extra.get("start_conquered"))
+    return s
+
+
+__all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "game_over", "install", "turn_label"]

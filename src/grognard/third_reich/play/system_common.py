@@ -1,0 +1,230 @@
+"""Shared helpers of the ``third_reich`` engine system (state reading, forces, fronts).
+
+The command modules (:mod:`~grognard.third_reich.play.system`, ``system_*``) read the JSON state
+through these: the units on the map as :class:`~grognard.core.paths.Forces`, a unit as a
+:class:`~grognard.third_reich.combat.forces.GroundUnit`, the front and the phase of a hex/state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import numpy as np
+
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.hexgrid import distance
+from grognard.core.mapdata import HexsideFeature, MapData
+from grognard.core.paths import Forces, edge_tables, hex_index
+from grognard.core.units import GROUND_TYPES
+from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.phases import TurnSequence
+from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.naval_ops import RemovalCheck
+from grognard.third_reich.combat.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
+from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.economy.economy import Economy
+from grognard.third_reich.supply.supply_map import SupplyCheck, supply_check
+from grognard.third_reich.turn.options import Front
+
+NAME = "third_reich"
+T = TypeVar("T")
+
+NATIONALITY_POWER: Mapping[str, str] = {
+    "german": "germany", "germany": "germany", "italian": "italy", "italy": "italy",
+    "soviet": "ussr", "russian": "ussr", "ussr": "ussr", "british": "uk", "uk": "uk",
+    "french": "france", "france": "france", "american": "us", "us": "us",
+    "polish": "poland", "poland": "poland",
+}
+AXIS_POWERS = ("germany", "italy")
+BLOCK = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
+
+
+def unit_power(nationality: str) -> str:
+    """The power (or minor country) a unit's nationality belongs to."""
+    n = nationality.strip().lower()
+    return NATIONALITY_POWER.get(n, n)
+
+
+_ECON_MEMO: list[tuple[Any, Economy]] = []
+
+
+def _econ(state: JSON) -> Economy:
+    """The state's economy. Folds replace ``state["economy"]`` with a new object on every
+    change, so the parsed (immutable) economy is remembered by the identity of that object."""
+    raw = state["economy"]
+    for obj, econ in _ECON_MEMO:
+        if obj is raw:
+            return econ
+    econ = Economy.from_json(raw)
+    _ECON_MEMO.insert(0, (raw, econ))
+    del _ECON_MEMO[8:]
+    return econ
+
+
+def current_facts(fold: Fold) -> Fold:
+    """``fold`` keeping the state to current facts: the BRP ledger's balances stay in
+    ``state["economy"]``, its postings (the history) live in the events, which re-fold to
+    them (:func:`grognard.third_reich.play.history.ledger_history`)."""
+    def folded(state: JSON, ev: Event) -> JSON:
+        s = fold(state, ev)
+        led = s.get("economy", {}).get("ledger")
+        if led and led.get("entries"):
+            s["economy"] = {**s["economy"], "ledger": {**led, "entries": []}}
+        return s
+    return folded
+
+
+def _side_powers(state: JSON, side: str) -> list[str]:
+    return [p for p, sd in state["power_sides"].items() if sd == side]
+
+
+def order_hex(m: MapData, label: Any, field: str, rule: str) -> int:
+    """The hex an order names, as a map index; a hex off the map is an :class:`IllegalOrder`
+    citing ``rule`` (the order is well-formed but the rules cannot carry it out there)."""
+    try:
+        return hex_index(m, label, field)
+    except InputError as exc:
+        raise IllegalOrder(rule, exc.reason) from None
+
+
+def _front_of(m: MapData, h: int) -> str:
+    name = m.region_names[int(m.region[h])]
+    return name if name in {f.value for f in Front} else Front.WESTERN.value
+
+
+def _front_mask(m: MapData, front: str) -> np.ndarray:
+    return np.array([_front_of(m, i) == front for i in range(m.n)], dtype=bool)
+
+
+def _ground(u: Mapping[str, Any]) -> bool:
+    return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
+
+
+def position_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:
+    """``make()`` once per position: :meth:`Context.cached` for facts of ``state`` itself.
+
+    The engine clears the context's cache after every command; the state the value was made
+    from is kept with it, so a value is never served for another state object (a rule that
+    builds a hypothetical position with ``thaw`` gets its own facts)."""
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is state:
+        value: T = hit[1]
+        return value
+    made = make()
+    ctx.cache[key] = (state, made)
+    return made
+
+
+def _forces(ctx: Context, state: JSON) -> Forces:
+    """The ground units on the map as :class:`Forces` (once per position)."""
+    def make() -> Forces:
+        units = sorted((uid, u) for uid, u in state["units"].items() if _ground(u))
+        return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
+                            [u["side"] for _, u in units], ids=[uid for uid, _ in units],
+                            side_names=list(ctx.scenario.sides))
+    return position_cached(ctx, state, "tr.forces", make)
+
+
+def side_zoc(ctx: Context, state: JSON, side: str) -> ZocField:
+    """TR-27 The enemy ZOC field as ``side`` sees it (once per position)."""
+    return position_cached(ctx, state, f"tr.zoc.{side}", lambda: zoc_field(
+        ctx.scenario.map, _forces(ctx, state), side, third_reich_zoc()))
+
+
+def _ground_unit(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
+    kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
+            "replacement": GroundKind.REPLACEMENT}.get(u["type"], GroundKind.INFANTRY)
+    side = Side.AXIS if u["side"] == axis_side else Side.ALLIES
+    return GroundUnit(uid, u["nationality"], side, kind, int(u["attack"]), int(u["movement"]))
+
+
+def _axis_side(ctx: Context) -> str:
+    return "axis" if "axis" in ctx.scenario.sides else ctx.scenario.sides[0]
+
+
+def _sequence(ctx: Context) -> TurnSequence:
+    return ctx.turn_sequence
+
+
+def _phase(ctx: Context, state: JSON) -> str:
+    return _sequence(ctx).phases[int(state["phase"])].name
+
+
+def _eliminate(s: JSON, ids: list[str]) -> None:
+    for uid in ids:
+        s["units"][uid]["status"] = "eliminated"
+        s["units"][uid]["hex"] = None
+
+
+def _adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
+    a = m.layout.from_label(label)
+    return any(distance(a, m.layout.from_label(o)) == 1 for o in others)
+
+
+def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+    """TR-32/TR-40 The hexes a stack of ``side`` in ``target`` may retreat one hex into: open
+    land across no sea/lake/impassable hexside, no enemy unit, no enemy ZOC unless a friendly
+    unit is there (labels, sorted)."""
+    m = ctx.scenario.map
+    zoc = side_zoc(ctx, state, side)
+    h = hex_index(m, target)
+    et = edge_tables(m)
+    options = []
+    for d in range(6):
+        nb, ps = int(et.nbr[h, d]), int(et.pos[h, d])
+        if nb < 0 or et.water[nb] or int(m.edge_features[ps]) & int(BLOCK):
+            continue
+        if zoc.enemy[nb] or zoc.mask("retreat")[nb]:
+            continue
+        options.append(m.label(nb))
+    return sorted(options)
+
+
+def _retreat_hex(ctx: Context, state: JSON, side: str, target: str) -> str | None:
+    """The engine's choice for a retreating stack: the first open hex by label (or None)."""
+    options = retreat_options(ctx, state, side, target)
+    return options[0] if options else None
+
+
+def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
+    """TR-72..TR-74 :func:`~grognard.third_reich.supply.supply_map.supply_check` of ``side`` on the
+    state's map position (control, turn, home countries, bridgeheads from the state)."""
+    forces = _forces(ctx, state)
+    return supply_check(
+        ctx.scenario.map, forces, side, state["control"], state["turn"],
+        unit_powers={u: state["units"][u]["power"] for u in forces.ids},
+        home_countries=ctx.scenario.home_countries, bridgeheads=side_bridgeheads(state, side))
+
+
+def side_bridgeheads(state: JSON, side: str) -> list[str]:
+    """TR-63: the bridgehead hexes of ``side``'s powers (supply sources, TR-72)."""
+    owners: Mapping[str, list[str]] = state.get("bridgehead_owners", {})
+    return sorted(h for power, hexes in owners.items()
+                  if state["power_sides"].get(power) == side for h in hexes)
+
+
+def hex_stacking_limit(state: JSON, label: str) -> int:
+    """TR-63 / TR-28: 4 ground units in a bridgehead hex, 2 elsewhere."""
+    heads = Bridgeheads.from_json(state.get("bridgehead_owners", {}))
+    return stacking_limit(heads, label)
+
+
+def bridgehead_removals(ctx: Context, state: JSON, side: str) -> dict[str, list[str]]:
+    """TR-63 (reading ``bridgehead_removal_check = start``): the bridgeheads of ``side``'s
+    powers that go at the start of its player turn - those with no enemy unit adjacent."""
+    owners: Mapping[str, list[str]] = state.get("bridgehead_owners", {})
+    heads = Bridgeheads.from_json(owners)
+    m = ctx.scenario.map
+    enemy = {u["hex"] for u in state["units"].values() if _ground(u) and u["side"] != side}
+    out: dict[str, list[str]] = {}
+    for power, hexes in sorted(owners.items()):
+        if state["power_sides"].get(power) != side or not hexes:
+            continue
+        adjacent = {h: _adjacent_any(m, h, enemy) for h in hexes}
+        _, rec = bridgehead_upkeep(heads, power, RemovalCheck.START, adjacent)
+        if rec.removed:
+            out[power] = list(rec.removed)
+    return out

@@ -1,0 +1,119 @@
+"""TR-44 in the ``third_reich`` engine system: counter-air missions and neutralised air.
+
+``counter_air`` (air missions phase; the placement in the movement phase and the combat are
+one command): own air units (``air``), active, unused this game turn and within range of
+``target``, a hex holding enemy air units, under an offensive option on the target's front.
+One simultaneous round of air-to-air fire (:func:`grognard.third_reich.air_naval.airnaval.counter_air`,
+two 1D10s from the named stream ``third_reich.counter_air``: the phasing then the
+non-phasing roll); losses fall on the units in order (sent units as named, targets by id);
+then as many enemy air factors as were sent are neutralised, factor for factor, from the
+targets that survive, in id order (reading ``counterair_neutralize_granularity``, default
+factor). ``state["neutralized"]`` ``{unit: factors}`` holds them until the player turn
+ends: a fully neutralised unit flies no mission and intercepts nothing, a partly neutralised
+one flies with its other factors, and neutralised factors do not count in air zones (TR-30,
+TR-60). The surviving counter-air units stay over the hex (``state["counter_air"]``
+``{unit: hex}``): they may still support an attack on that hex (TR-35) in this player turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.hexgrid import distance
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event
+from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.airnaval import counter_air, take_losses
+from grognard.third_reich.combat.forces import AirUnit
+from grognard.third_reich.play.system_common import _front_of, _phase, order_hex
+from grognard.third_reich.play.system_support import AIR_TYPES, _flying, _ids, ready_air
+from grognard.third_reich.turn.sequence import Phase
+
+
+def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+    if _phase(ctx, state) != Phase.AIR_MISSIONS.value:
+        raise IllegalOrder("TR-44", "counter air is flown in the air missions phase")
+    m = ctx.scenario.map
+    target = cmd.args.get("target")
+    if not isinstance(target, str):
+        raise InputError("args.target", "name the enemy air unit's hex")
+    h = order_hex(m, target, "args.target", "TR-44")
+    opt = state["options"].get(cmd.player, {}).get(_front_of(m, h), {}).get("option", "pass")
+    if opt != "offensive":
+        raise IllegalOrder("TR-44", "counter air is flown only under the offensive option on "
+                           "the target's front")
+    sent = _ids(cmd, "air")
+    if not sent:
+        raise InputError("args.air", "send at least one air unit")
+    th = m.layout.from_label(target)
+    units = []
+    for uid in sent:
+        u = _flying(state, uid, lambda v: v["side"] == cmd.player, f"a {cmd.player}")
+        a = ready_air(state, uid, u)
+        if distance(m.layout.from_label(u["hex"]), th) > a.range:
+            raise IllegalOrder("TR-44", f"{uid} in {u['hex']} is out of range of {target} "
+                               f"(range {a.range})")
+        units.append(a)
+    targets = [ready_air(state, uid, u) for uid, u in sorted(state["units"].items())
+               if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] == target
+               and u["side"] != cmd.player]
+    targets = [t for t in targets if t.factors > 0]
+    if not targets:
+        raise IllegalOrder("TR-44", f"{target} holds no un-neutralised enemy air unit")
+    return {"units": units, "targets": targets, "target": target}
+
+
+def verify_counter_air(ctx: Context, state: JSON, cmd: Command) -> None:
+    _check(ctx, state, cmd)
+
+
+def _losses(units: list[AirUnit], hits: int) -> dict[str, int]:
+    after = take_losses(units, hits)
+    return {a.id: a.factors - b.factors for a, b in zip(units, after, strict=True)
+            if a.factors != b.factors}
+
+
+def execute_counter_air(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    c = _check(ctx, state, cmd)
+    units: list[AirUnit] = c["units"]
+    targets: list[AirUnit] = c["targets"]
+    stream = dice.stream("third_reich.counter_air")
+    p_roll, n_roll = stream.die(10), stream.die(10)
+    sent, tf = sum(a.factors for a in units), sum(t.factors for t in targets)
+    rec = counter_air(sent, tf, p_roll, n_roll, tuple(targets), tables=ctx.tables)
+    losses = {**_losses(units, rec.combat.hits_on_phasing),
+              **_losses(targets, rec.combat.hits_on_nonphasing)}
+    left, neutral = rec.neutralized, {}
+    for t in targets:
+        n = min(left, t.factors - losses.get(t.id, 0))
+        if n > 0:
+            neutral[t.id] = n
+            left -= n
+    return [Event("counter_air_flown", {
+        "side": cmd.player, "target": c["target"], "air": [a.id for a in units],
+        "targets": [t.id for t in targets], "sent": sent, "target_factors": tf,
+        "rolls": [p_roll, n_roll], "hits_on_phasing": rec.combat.hits_on_phasing,
+        "hits_on_nonphasing": rec.combat.hits_on_nonphasing, "losses": losses,
+        "neutralized": neutral})]
+
+
+def fold_counter_air_flown(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    for uid, lost in d["losses"].items():
+        u = s["units"][uid]
+        u["attack"] = int(u["attack"]) - int(lost)
+        if u["attack"] <= 0:
+            u["status"], u["hex"] = "eliminated", None
+    s["air_used"] = [*state["air_used"], *d["air"]]
+    over = dict(state.get("counter_air", {}))
+    over.update({uid: d["target"] for uid in d["air"] if s["units"][uid]["status"] == "active"})
+    s["counter_air"] = over
+    neutral = dict(state.get("neutralized", {}))
+    for uid, n in d["neutralized"].items():
+        neutral[uid] = int(neutral.get(uid, 0)) + int(n)
+    s["neutralized"] = neutral
+    return s

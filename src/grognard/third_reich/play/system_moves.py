@@ -1,0 +1,242 @@
+"""TR-27/TR-28 movement and TR-66..TR-68 land SR in the ``third_reich`` engine system.
+
+``move`` checks a ground unit's path hex by hex with
+:func:`grognard.third_reich.movement.movement.check_path` (3R costs: swamp/mountain, rivers, +1 MP into
+an enemy ZOC, infantry stopping there, the one-hex minimum move, mud halving armor; only armor
+in the mechanized movement phase, and only on a front with an offensive option). A unit moves
+once per phase; at most two ground units of a side end in a hex (3R stacking).
+
+``sr`` strategically redeploys one unit by land (TR-68 path search
+:func:`grognard.third_reich.movement.sr_land.land_sr_path`, endpoint rules TR-67) and spends one of the
+power's SR actions (TR-66 budget, :func:`grognard.third_reich.movement.sr.record_sr`). Formats:
+docs/formats/tr_engine.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.movement import MovementPhase, MoveRange, movement_range, third_reich_movement
+from grognard.core.paths import hex_index
+from grognard.core.zoc import ZocField
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event
+from grognard.engine.state import JSON
+from grognard.third_reich.combat.amphibious import invaded_unit_may
+from grognard.third_reich.combat.forces import GroundUnit, Side
+from grognard.third_reich.movement.movement import (
+    check_path,
+    enemy_zoc,
+    may_move_in_phase,
+    move_class,
+    movement_allowance,
+)
+from grognard.third_reich.movement.sr import SRKind, SRPhase, UnitClass, record_sr, verify_sr
+from grognard.third_reich.movement.sr_land import land_sr_path
+from grognard.third_reich.play.system_common import (
+    _axis_side,
+    _front_of,
+    _ground,
+    _ground_unit,
+    _phase,
+    hex_stacking_limit,
+    order_hex,
+    position_cached,
+    side_zoc,
+)
+from grognard.third_reich.play.system_support import AIR_TYPES
+from grognard.third_reich.supply.supply_map import weather_region
+from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.powers import parse_power
+from grognard.third_reich.turn.sequence import Phase
+
+# --- move ------------------------------------------------------------------------------------
+
+
+def _move_args(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]]:
+    """The unit and the hexes it enters: an explicit ``path``, or ``to`` (the engine picks
+    the cheapest legal path there from the unit's movement range, ties by hex order)."""
+    uid, path, to = cmd.args.get("unit"), cmd.args.get("path"), cmd.args.get("to")
+    if not isinstance(uid, str):
+        raise InputError("args.unit", "name the moving unit")
+    if path is None and to is not None:
+        if not isinstance(to, str):
+            raise InputError("args.to", "name the destination hex")
+        order_hex(ctx.scenario.map, to, "args.to", "TR-27")
+        u = state["units"].get(uid)
+        if u is None or not _ground(u) or u["side"] != cmd.player:
+            raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
+        rng = unit_move_range(ctx, state, uid)
+        if to == u["hex"] or to not in rng:
+            raise IllegalOrder("TR-28", f"{uid} cannot reach {to} this phase")
+        path = rng.path_to(to)[1:]
+    if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
+        raise InputError("args.path", "list the hexes entered, one or more labels (or give to)")
+    for label in path:
+        order_hex(ctx.scenario.map, label, "args.path", "TR-27")
+    return uid, list(path)
+
+
+def _placed(ctx: Context, state: JSON) -> list[tuple[str, GroundUnit]]:
+    axis = _axis_side(ctx)
+    return position_cached(ctx, state, "tr.placed", lambda: [
+        (v["hex"], _ground_unit(vid, v, axis)) for vid, v in sorted(state["units"].items())
+        if _ground(v)])
+
+
+def move_zoc(ctx: Context, state: JSON, side: Side) -> ZocField:
+    """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position)."""
+    return position_cached(ctx, state, f"tr.move_zoc.{side}",
+                           lambda: enemy_zoc(ctx.scenario.map, _placed(ctx, state), side))
+
+
+def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
+    """TR-27/TR-28 Every hex unit ``uid`` can reach this phase with its cheapest paths
+    (:func:`grognard.core.movement.movement_range` with the 3R rules; once per position)."""
+    def make() -> MoveRange:
+        m = ctx.scenario.map
+        u = state["units"][uid]
+        unit = _ground_unit(uid, u, _axis_side(ctx))
+        h = hex_index(m, u["hex"])
+        wx = weather(weather_region(m, h), state["turn"])
+        phase = _move_phase(ctx, state)
+        mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
+        return movement_range(m, u["hex"], mp, move_class(unit), move_zoc(ctx, state, unit.side),
+                              third_reich_movement(), phase=phase)
+    return position_cached(ctx, state, f"tr.range.{uid}", make)
+
+
+def _move_phase(ctx: Context, state: JSON) -> MovementPhase:
+    return (MovementPhase.MECHANIZED if _phase(ctx, state) == Phase.MECH_MOVEMENT.value
+            else MovementPhase.NORMAL)
+
+
+def _check_move(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str], int]:
+    m = ctx.scenario.map
+    uid, path = _move_args(ctx, state, cmd)
+    u = state["units"].get(uid)
+    if u is None or not _ground(u) or u["side"] != cmd.player:
+        raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
+    if uid in state["moved"]:
+        raise IllegalOrder("TR-28", f"{uid} has already moved this phase")
+    if uid in state.get("air_landed", []):
+        raise IllegalOrder("TR-51", f"{uid} air-landed this turn: that was its only move")
+    phase = _move_phase(ctx, state)
+    if phase is MovementPhase.MECHANIZED and uid in state.get("invaded", []) and \
+            not invaded_unit_may("mech_move", u["type"] == "armor"):
+        raise IllegalOrder("TR-62", f"{uid} invaded this turn: no mechanized movement")
+    h = hex_index(m, u["hex"])
+    front = _front_of(m, h)
+    if phase is MovementPhase.MECHANIZED and \
+            state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
+        raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
+                           "has no offensive option (no mechanized movement)")
+    unit = _ground_unit(uid, u, _axis_side(ctx))
+    zoc = move_zoc(ctx, state, unit.side)
+    wx = weather(weather_region(m, h), state["turn"])
+    full = [u["hex"], *path]
+    try:
+        chk = check_path(m, unit, full, zoc, phase, wx)
+    except InputError as exc:
+        raise IllegalOrder("TR-27", f"{uid}: {exc.reason}") from None
+    if not chk.legal:
+        raise IllegalOrder("TR-28" if "MP" in chk.reason or "move" in chk.reason else "TR-27",
+                           f"{uid}: {chk.reason}")
+    here = sum(1 for v in state["units"].values()
+               if _ground(v) and v["hex"] == path[-1] and v["side"] == cmd.player)
+    limit = hex_stacking_limit(state, path[-1])
+    if here + 1 > limit:
+        raise IllegalOrder("TR-28", f"{path[-1]} already holds {here} {cmd.player} units "
+                           f"(stacking limit {limit})")
+    return uid, path, chk.mp
+
+
+def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
+    _check_move(ctx, state, cmd)
+
+
+def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    uid, path, mp = _check_move(ctx, state, cmd)
+    return [Event("unit_moved", {"unit": uid, "from": state["units"][uid]["hex"], "path": path,
+                                 "mp": mp, "phase": _move_phase(ctx, state).value})]
+
+
+def fold_unit_moved(state: JSON, ev: Event) -> JSON:
+    s = state
+    u = s["units"][ev.data["unit"]]
+    u["hex"] = ev.data["path"][-1]
+    u["mp_spent"] += ev.data["mp"]
+    s["moved"] = [*state.get("moved", []), ev.data["unit"]]
+    return s
+
+
+# --- sr (land) --------------------------------------------------------------------------------
+
+
+def _sr_phase(state: JSON, power: str) -> SRPhase:
+    raw: dict[str, Any] = state["sr"].get(power, {})
+    return SRPhase(parse_power(power), int(raw.get("used", 0)), int(raw.get("us_initial", 0)),
+                   {k: SRKind(v) for k, v in raw.get("units", {}).items()})
+
+
+def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+    m = ctx.scenario.map
+    uid, to = cmd.args.get("unit"), cmd.args.get("to")
+    if not isinstance(uid, str):
+        raise InputError("args.unit", "name the unit to redeploy")
+    if not isinstance(to, str):
+        raise InputError("args.to", "name the destination hex")
+    kind = str(cmd.args.get("kind", "land"))
+    if kind != SRKind.LAND.value:
+        raise IllegalOrder("TR-66", f"unknown SR kind {kind!r} (land, sea, fleet, air_landing)")
+    order_hex(m, to, "args.to", "TR-67")
+    u = state["units"].get(uid)
+    air = u is not None and u["type"] in AIR_TYPES
+    if u is None or u["side"] != cmd.player or u["status"] != "active" or u["hex"] is None \
+            or not (air or _ground(u)):
+        raise IllegalOrder("TR-66", f"{uid} is not a ground or air unit of {cmd.player} on "
+                           "the map")
+    if u["hex"] == to:
+        raise IllegalOrder("TR-67", f"{uid} is already in {to}")
+    try:
+        sr = _sr_phase(state, u["power"])
+    except InputError:
+        raise IllegalOrder("TR-66", f"{u['power']} is not a major power with SR actions"
+                           ) from None
+    verify_sr(sr, uid, SRKind.LAND, ctx.tables)
+    zoc = side_zoc(ctx, state, cmd.player)
+    cities = sorted(m.cities)  # map numbers: no label parsing per order
+    res = land_sr_path(m, u["hex"], to, zoc, UnitClass.AIR if air else UnitClass.GROUND,
+                       city_or_airbase=cities)
+    if not res.ok:
+        raise IllegalOrder(res.rule or "TR-68", f"{uid}: {res.reason}")
+    if not air:
+        here = sum(1 for v in state["units"].values()
+                   if _ground(v) and v["hex"] == to and v["side"] == cmd.player)
+        if here + 1 > hex_stacking_limit(state, to):
+            raise IllegalOrder("TR-67", f"{to} already holds {here} {cmd.player} units")
+    _, rec = record_sr(sr, uid, SRKind.LAND, ctx.tables)
+    return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to,
+            "path": list(res.path), **rec.to_json()}
+
+
+def verify_sr_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
+    _sr_check(ctx, state, cmd)
+
+
+def execute_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    return [Event("sr_made", _sr_check(ctx, state, cmd))]
+
+
+def fold_sr_made(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    sr = _sr_phase(state, d["power"])
+    new = SRPhase(sr.power, int(d["used"]), sr.us_initial, {**sr.units, d["unit"]: SRKind(
+        "land" if d["kind"] == "air_landing" else d["kind"])})
+    s["sr"][d["power"]] = new.to_json()
+    s["units"][d["unit"]]["hex"] = d["to"]
+    return s

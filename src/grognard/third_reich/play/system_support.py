@@ -1,0 +1,169 @@
+"""TR-35/TR-46..TR-49 in the ``third_reich`` engine system: air and naval support of an attack.
+
+An ``attack`` may declare ``air`` (phasing air units flying ground support to the target hex),
+``fleet`` (one fleet bombarding from an all-sea hex adjacent to the target; TR-35 allows at
+most one, :func:`~grognard.third_reich.air_naval.support.verify_support_fleets`) and ``defensive_air``
+(the defender's air units flying defensive support into the hex, named on the defender's
+behalf: the engine lets only the phasing player act). Before the ground combat the air and
+naval fight in the hex runs as :func:`~grognard.third_reich.air_naval.airnaval.resolve_hex_combat`
+(air-to-air, air-naval both ways, TR-49 order) with 1D10 rolls from the named stream
+``third_reich.airnaval``; what the phasing side has left supports the attack, capped by
+TR-35 in :func:`~grognard.third_reich.combat.combat.resolve_battle`.
+
+Readings: an air unit's ``movement`` field is its mission range (0: the 3R 4 hexes); an air
+unit flies once per player turn (ground support or defensive support); the bombarding fleet
+counts among the phasing forces in the hex (the defender's air may attack it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import asdict
+from typing import Any
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.exact import exact_json
+from grognard.core.hexgrid import distance
+from grognard.core.mapdata import WATER_TERRAIN
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
+from grognard.third_reich.air_naval.support import verify_support_fleets
+from grognard.third_reich.combat.forces import AirUnit, Fleet
+
+AIR_TYPES = frozenset({"air", "bomber", "interceptor"})
+FLEET_TYPES = frozenset({"naval"})
+DEFAULT_AIR_RANGE = 4
+
+
+def _ids(cmd: Command, name: str) -> list[str]:
+    raw = cmd.args.get(name, [])
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise InputError(f"args.{name}", "a list of unit ids")
+    if len(set(raw)) != len(raw):
+        raise InputError(f"args.{name}", "a unit is named twice")
+    return list(raw)
+
+
+def _fleets_arg(cmd: Command) -> list[str]:
+    raw = cmd.args.get("fleet")
+    if raw is None:
+        return _ids(cmd, "fleets")
+    if not isinstance(raw, str):
+        raise InputError("args.fleet", "the id of one fleet")
+    return [raw]
+
+
+def air_unit(uid: str, u: Mapping[str, Any]) -> AirUnit:
+    """A state unit of an air type as the rule modules' :class:`AirUnit`."""
+    rng = int(u.get("movement") or 0) or DEFAULT_AIR_RANGE
+    return AirUnit(uid, int(u["attack"]), rng)
+
+
+def fleet_unit(uid: str, u: Mapping[str, Any]) -> Fleet:
+    """A state unit of type ``naval`` as a :class:`Fleet` (printed strength 9, or more)."""
+    return Fleet(uid, int(u["attack"]), max(9, int(u["attack"])))
+
+
+def neutralized(state: JSON, uid: str) -> int:
+    """TR-44: the factors of air unit ``uid`` neutralised by counter air this player turn."""
+    return int(state.get("neutralized", {}).get(uid, 0))
+
+
+def ready_air(state: JSON, uid: str, u: Mapping[str, Any]) -> AirUnit:
+    """TR-44 reading: an air unit with its un-neutralised factors only."""
+    a = air_unit(uid, u)
+    return AirUnit(a.id, max(0, a.factors - neutralized(state, uid)), a.range)
+
+
+def _flying(state: JSON, uid: str, side_ok: Callable[[Mapping[str, Any]], bool],
+            what: str, target: str | None = None) -> Mapping[str, Any]:
+    """TR-35/TR-44: an air unit that may fly now: unused this turn (a counter-air unit over
+    ``target`` may still support an attack there), not fully neutralised."""
+    u: Mapping[str, Any] | None = state["units"].get(uid)
+    if u is None or u["status"] != "active" or u["hex"] is None or u["type"] not in AIR_TYPES \
+            or not side_ok(u):
+        raise IllegalOrder("TR-35", f"{uid} is not {what} air unit on the map")
+    over = target is not None and state.get("counter_air", {}).get(uid) == target
+    if uid in state["air_used"] and not over:
+        raise IllegalOrder("TR-35", f"{uid} has already flown this player turn")
+    if int(u["attack"]) <= 0:
+        raise IllegalOrder("TR-35", f"{uid} has no air factors left")
+    if neutralized(state, uid) >= int(u["attack"]):
+        raise IllegalOrder("TR-44", f"{uid} is neutralized by counter air this player turn")
+    return u
+
+
+def verify_support(ctx: Context, state: JSON, cmd: Command, target: str) -> None:
+    """TR-35: the declared air units are in range and unused; at most one fleet, in an
+    all-sea hex adjacent to the target, unused this turn."""
+    m = ctx.scenario.map
+    th = m.layout.from_label(target)
+    me = cmd.player
+    for name, side_ok, what in (("air", lambda u: u["side"] == me, f"a {me}"),
+                                ("defensive_air", lambda u: u["side"] != me, "an enemy")):
+        for uid in _ids(cmd, name):
+            u = _flying(state, uid, side_ok, what, target)
+            a = air_unit(uid, u)
+            if distance(m.layout.from_label(u["hex"]), th) > a.range:
+                raise IllegalOrder("TR-35", f"{uid} in {u['hex']} is out of range of {target} "
+                                   f"(range {a.range})")
+    fleets = _fleets_arg(cmd)
+    for uid in fleets:
+        u = state["units"].get(uid)
+        if u is None or u["status"] != "active" or u["hex"] is None or \
+                u["type"] not in FLEET_TYPES or u["side"] != me:
+            raise IllegalOrder("TR-35", f"{uid} is not a {me} fleet on the map")
+        if uid in state["fleets_used"]:
+            raise IllegalOrder("TR-35", f"{uid} has already supported an attack this turn")
+        fh = m.layout.from_label(u["hex"])
+        if distance(fh, th) != 1 or m.terrain_of(fh) not in WATER_TERRAIN:
+            raise IllegalOrder("TR-35", f"{uid} in {u['hex']} is not in an all-sea hex "
+                               f"adjacent to {target}")
+    verify_support_fleets([fleet_unit(f, state["units"][f]) for f in fleets])
+
+
+def _d10s(dice: Dice) -> Iterator[int]:
+    stream = dice.stream("third_reich.airnaval")
+    while True:
+        yield stream.die(10)
+
+
+def _step_json(step: Any) -> dict[str, Any]:
+    return {"step": type(step).__name__, **{k: exact_json(v) for k, v in asdict(step).items()}}
+
+
+def fight_for_support(ctx: Context, state: JSON, cmd: Command,
+                      dice: Dice) -> tuple[list[AirUnit], list[Fleet], dict[str, Any]]:
+    """TR-49 then TR-35: the air/naval fight in the target hex; the phasing survivors that
+    support the attack, and the event part ``air_naval`` (rolls, steps, factors lost)."""
+    air = [air_unit(u, state["units"][u]) for u in _ids(cmd, "air")]
+    dair = [ready_air(state, u, state["units"][u]) for u in _ids(cmd, "defensive_air")]
+    fleets = [fleet_unit(f, state["units"][f]) for f in _fleets_arg(cmd)]
+    if not air and not dair and not fleets:
+        return [], [], {"rolls": [], "steps": [], "losses": {}, "flown": [], "fleets": []}
+    rec = resolve_hex_combat(HexForces(tuple(air), tuple(fleets)), HexForces(tuple(dair)),
+                             _d10s(dice), tables=ctx.tables)
+    before = {u.id: u.factors for u in [*air, *dair]} | {f.id: f.factors for f in fleets}
+    after = {u.id: u.factors for u in [*rec.phasing.air, *rec.nonphasing.air]} | \
+        {f.id: f.factors for f in rec.phasing.fleets}
+    losses = {uid: before[uid] - after[uid] for uid in sorted(before)
+              if before[uid] != after[uid]}
+    part = {"rolls": list(rec.rolls), "steps": [_step_json(s) for s in rec.steps],
+            "losses": losses, "flown": sorted(u.id for u in [*air, *dair]),
+            "fleets": sorted(f.id for f in fleets)}
+    return ([a for a in rec.phasing.air if a.factors > 0],
+            [f for f in rec.phasing.fleets if f.factors > 0], part)
+
+
+def fold_support(s: JSON, part: Mapping[str, Any]) -> None:
+    """Apply the air/naval losses (a unit at 0 factors is eliminated) and mark who flew."""
+    for uid, lost in part["losses"].items():
+        u = s["units"][uid]
+        u["attack"] = int(u["attack"]) - int(lost)
+        if u["attack"] <= 0:
+            u["status"], u["hex"] = "eliminated", None
+    s["air_used"] = [*s["air_used"], *part["flown"]]
+    s["fleets_used"] = [*s["fleets_used"], *part["fleets"]]

@@ -1,0 +1,385 @@
+"""TR-72..TR-74, TR-38, TR-40 on the map: 3R supply, isolation inputs, attrition contact.
+
+The pure rule functions of :mod:`~grognard.third_reich.supply.isolation` and
+:mod:`~grognard.third_reich.combat.attrition` take explicit inputs; this module reads them off a
+:class:`~grognard.core.mapdata.MapData` and a :class:`~grognard.core.paths.Forces`:
+
+* supply sources (TR-72): the capitals of the side's own home countries, the ports (red and
+  black) and the bridgeheads the side controls; Soviet units trace to the USSR chain of
+  :func:`~grognard.third_reich.supply.isolation.ussr_supply_sources` (Moscow, else the Soviet-held
+  red victory cities of the pre-war USSR, else its ports and cities), read from the map;
+* supply lines (TR-72, 3R4 tracing EXTERNAL): :func:`grognard.core.supply.trace_supply` with
+  the ``third_reich_supply`` preset and 3R ZOCs (friendly units negate them for supply);
+  ``max_length=None`` (default) is "a path of any length";
+* each out-of-supply hex's isolation DRM inputs (TR-73): the hex's weather region (its
+  ``weather_zone`` if it names a 3R region, else its ``region``, else ``europe``), the
+  season's weather (TR-05), enemy units adjacent, home country (``Scenario.home_countries``),
+  a path of any length to a friendly city (``core.supply.path_to_friendly_city``);
+* attrition contact (TR-38, ``core.front.units_in_contact``) and the defender hexes an HN
+  result may take (TR-40).
+
+City control is a mapping city name -> side (:func:`city_control` builds the pre-war one from
+country owners and captures).
+
+>>> from grognard.core.hexgrid import Hex
+>>> from grognard.core.mapdata import City
+>>> m = MapData.build([Hex(0, 0), Hex(1, 0)], ["clear"] * 2,
+...                   cities={Hex(1, 0): [City("Paris", frozenset({CityClass.CAPITAL}), "france")]})
+>>> city_control(m, {"france": "allies"}, {"Paris": "axis"})
+{'Paris': 'axis'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from grognard.core.errors import InputError
+from grognard.core.front import units_in_contact
+from grognard.core.mapdata import CityClass, Fortification, MapData
+from grognard.core.paths import BoolArray, Forces, HexRef, IntArray, edge_tables, hex_indices
+from grognard.core.supply import (
+    SupplyTrace,
+    path_to_friendly_city,
+    third_reich_supply,
+    trace_supply,
+)
+from grognard.core.tables import Table, TableSet
+from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
+from grognard.third_reich.combat.attrition import FrontHex
+from grognard.third_reich.combat.combat_readings import TRCombatReadings
+from grognard.third_reich.supply.isolation import (
+    IsolationRoll,
+    UssrSupply,
+    isolation_drms,
+    isolation_roll,
+    isolation_table,
+    ussr_supply_sources,
+)
+from grognard.third_reich.turn.calendar import Region, Season, Weather, date_of, weather
+
+DEFAULT_READINGS = TRCombatReadings()
+PORTS = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT})
+USSR_CITIES = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT, CityClass.BLACK_CITY,
+                         CityClass.CITY, CityClass.MAJOR_CITY, CityClass.RED_VICTORY,
+                         CityClass.CAPITAL})
+
+
+# --- control and sources ---------------------------------------------------------------------
+
+
+def city_control(m: MapData, country_sides: Mapping[str, str],
+                 captured: Mapping[str, str] | None = None) -> dict[str, str]:
+    """C-POLITY: the side controlling each city: its country's owner, then any capture."""
+    out: dict[str, str] = {}
+    for cities in m.cities.values():
+        for c in cities:
+            owner = country_sides.get(c.country)
+            if owner is not None:
+                out[c.name] = owner
+    for name, side in (captured or {}).items():
+        out[name] = side
+    return out
+
+
+def friendly_cities(m: MapData, control: Mapping[str, str], side: str) -> BoolArray:
+    """Per hex: holds a city ``side`` controls (the TR-73 "friendly city")."""
+    out = np.zeros(m.n, dtype=bool)
+    for h, cities in m.cities.items():
+        if any(control.get(c.name) == side for c in cities):
+            out[h] = True
+    return out
+
+
+def _hexes_where(m: MapData, want: Any) -> list[int]:
+    return sorted(h for h, cities in m.cities.items() if any(want(c) for c in cities))
+
+
+def supply_sources(m: MapData, control: Mapping[str, str], side: str, *,
+                   capital_countries: Collection[str],
+                   bridgeheads: Sequence[HexRef] = ()) -> IntArray:
+    """TR-72 (3R4 supply sources) Capitals of ``capital_countries`` (the side's own home
+    countries), ports (red or black) and bridgeheads that ``side`` controls."""
+    caps = set(capital_countries)
+    hexes = set(_hexes_where(m, lambda c: control.get(c.name) == side and (
+        (CityClass.CAPITAL in c.classes and c.country in caps) or bool(c.classes & PORTS))))
+    hexes |= set(hex_indices(m, list(bridgeheads), "bridgeheads").tolist())
+    return np.array(sorted(hexes), dtype=np.int32)
+
+
+def ussr_supply(m: MapData, control: Mapping[str, str], ussr_side: str,
+                ussr_country: str = "ussr") -> tuple[UssrSupply, IntArray]:
+    """TR-74 (USSR supply sources) The fallback chain read from the map's pre-war USSR cities
+    (country ``ussr_country``): Moscow is its capital; red victory cities; ports and cities."""
+    mine = [c for cs in m.cities.values() for c in cs if c.country == ussr_country]
+    capital = next((c for c in mine if CityClass.CAPITAL in c.classes), None)
+    moscow_ok = capital is not None and control.get(capital.name) == ussr_side
+    red = [(c.name, control.get(c.name) == ussr_side) for c in mine
+           if CityClass.RED_VICTORY in c.classes and c is not capital]
+    other = [(c.name, control.get(c.name) == ussr_side) for c in mine
+             if c.classes & USSR_CITIES and c is not capital]
+    got = ussr_supply_sources(moscow_ok, red, other,
+                              moscow=capital.name if capital is not None else "Moscow")
+    names = set(got.sources)
+    hexes = _hexes_where(m, lambda c: c.country == ussr_country and c.name in names)
+    return got, np.array(hexes, dtype=np.int32)
+
+
+# --- tracing -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class SideSupply:
+    """TR-72: supply of every unit of ``side`` (``in_supply`` is per unit of the Forces; other
+    sides' units are True). ``traces`` are the underlying searches (paths for the user)."""
+
+    side: str
+    in_supply: BoolArray
+    zoc: ZocField
+    traces: tuple[SupplyTrace, ...]
+    ussr: UssrSupply | None
+
+    def out_of_supply(self, forces: Forces) -> list[str]:
+        return [forces.ids[i] for i in np.nonzero(~self.in_supply)[0].tolist()]
+
+
+def trace_3r_supply(
+    m: MapData,
+    forces: Forces,
+    side: str,
+    control: Mapping[str, str],
+    *,
+    capital_countries: Collection[str],
+    soviet: Sequence[bool] | None = None,
+    bridgeheads: Sequence[HexRef] = (),
+    ussr_country: str = "ussr",
+    max_length: int | None = None,
+    closed_countries: Collection[str] = (),
+) -> SideSupply:
+    """TR-72/TR-74 Trace supply for every unit of ``side``: Soviet units (``soviet`` flags,
+    per unit) to the USSR chain, the others to :func:`supply_sources`. Lines are blocked by
+    enemy units and by enemy 3R ZOCs that no friendly unit negates."""
+    n = len(forces)
+    sov = np.zeros(n, dtype=bool) if soviet is None else np.asarray(soviet, dtype=bool)
+    if sov.shape != (n,):
+        raise InputError("soviet", f"{sov.size} flags for {n} units")
+    zoc = zoc_field(m, forces, side, third_reich_zoc(), closed_countries=closed_countries)
+    rules = third_reich_supply()
+    mine = forces.of_side(side)
+    in_supply = np.ones(n, dtype=bool)
+    traces: list[SupplyTrace] = []
+    ussr: UssrSupply | None = None
+    groups: list[tuple[BoolArray, IntArray]] = []
+    if (mine & ~sov).any():
+        groups.append((mine & ~sov, supply_sources(m, control, side,
+                                                   capital_countries=capital_countries,
+                                                   bridgeheads=bridgeheads)))
+    if (mine & sov).any():
+        ussr, src = ussr_supply(m, control, side, ussr_country)
+        groups.append((mine & sov, src))
+    for sel, src in groups:
+        idx = np.nonzero(sel)[0]
+        t = trace_supply(m, forces.hex[idx], zoc, src, max_length=max_length, rules=rules,
+                         ids=[forces.ids[i] for i in idx.tolist()], explain=True)
+        traces.append(t)
+        in_supply[idx] = t.in_supply
+    return SideSupply(side, in_supply, zoc, tuple(traces), ussr)
+
+
+# --- isolation inputs ------------------------------------------------------------------------------
+
+
+def weather_region(m: MapData, h: int) -> Region:
+    """TR-05/TR-73: a hex's 3R weather region: its weather zone or region if either names one
+    (scandinavia, east, mediterranean, europe), else ``europe``."""
+    for names, arr in ((m.weather_zone_names, m.weather_zone), (m.region_names, m.region)):
+        name = names[int(arr[h])]
+        if name in {r.value for r in Region}:
+            return Region(name)
+    return Region.EUROPE
+
+
+@dataclass(frozen=True, slots=True)
+class IsolatedHex:
+    """TR-73: one out-of-supply hex of the phasing side and every input of its DRMs."""
+
+    hex: str
+    units: tuple[str, ...]
+    weather: Weather
+    season: Season
+    region: Region
+    adjacent_enemy: bool
+    home_country: bool
+    city_path: bool
+
+    def drms(self, table: Table | None = None,
+             readings: TRCombatReadings = DEFAULT_READINGS) -> dict[str, int]:
+        return isolation_drms(self.weather, self.season, self.region, self.adjacent_enemy,
+                              self.home_country, self.city_path, table, readings)
+
+    def roll(self, roll: int, table: Table | None = None,
+             readings: TRCombatReadings = DEFAULT_READINGS) -> IsolationRoll:
+        """TR-73: this hex's isolation roll (modified 7 or less eliminates every unit)."""
+        return isolation_roll(roll, self.weather, self.season, self.region, self.adjacent_enemy,
+                              self.home_country, self.city_path, table, readings)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hex": self.hex, "units": list(self.units), "weather": self.weather.value,
+                "season": self.season.value, "region": self.region.value,
+                "adjacent_enemy": self.adjacent_enemy, "home_country": self.home_country,
+                "city_path": self.city_path}
+
+
+@dataclass(frozen=True, eq=False)
+class SupplyCheck:
+    """TR-72/TR-73: the phasing side's supply check: units out of supply and, per hex, the
+    isolation inputs."""
+
+    supply: SideSupply
+    out_of_supply: tuple[str, ...]
+    hexes: tuple[IsolatedHex, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        ussr = self.supply.ussr
+        return {"side": self.supply.side, "out_of_supply": list(self.out_of_supply),
+                "hexes": [h.to_json() for h in self.hexes],
+                "ussr_sources": None if ussr is None else {"tier": ussr.tier.value,
+                                                           "sources": list(ussr.sources)}}
+
+
+def supply_check(
+    m: MapData,
+    forces: Forces,
+    side: str,
+    control: Mapping[str, str],
+    turn: int,
+    *,
+    unit_powers: Mapping[str, str],
+    home_countries: Mapping[str, Sequence[str]],
+    capital_countries: Collection[str] | None = None,
+    bridgeheads: Sequence[HexRef] = (),
+    ussr_power: str = "ussr",
+    ussr_country: str = "ussr",
+    max_length: int | None = None,
+    weather_table: Table | None = None,
+) -> SupplyCheck:
+    """TR-72..TR-74 (Supply and isolation attrition) The supply check of ``side`` on campaign
+    ``turn``: who is out of supply and each such hex's TR-73 DRM inputs read off the map.
+
+    ``unit_powers`` gives each unit's power (units of ``ussr_power`` use the TR-74 chain);
+    ``home_countries`` maps a power to its home countries (``Scenario.home_countries``); the
+    capitals of the side's powers' home countries are sources unless ``capital_countries`` is
+    given. Home-country DRM reading: the hex is home to the power of every unit in it.
+    """
+    for uid in forces.ids:
+        if uid not in unit_powers:
+            raise InputError("unit_powers", f"no power for unit {uid!r}")
+    mine = forces.of_side(side)
+    powers = {unit_powers[forces.ids[i]] for i in np.nonzero(mine)[0].tolist()}
+    caps = (set(capital_countries) if capital_countries is not None
+            else {c for p in powers if p != ussr_power for c in home_countries.get(p, ())})
+    soviet = [unit_powers[u] == ussr_power for u in forces.ids]
+    sup = trace_3r_supply(m, forces, side, control, capital_countries=caps, soviet=soviet,
+                          bridgeheads=bridgeheads, ussr_country=ussr_country,
+                          max_length=max_length)
+    out = np.nonzero(mine & ~sup.in_supply)[0]
+    if len(out) == 0:
+        return SupplyCheck(sup, (), ())
+    contact = units_in_contact(m, forces, side)
+    by_hex: dict[int, list[int]] = {}
+    for i in out.tolist():
+        by_hex.setdefault(int(forces.hex[i]), []).append(i)
+    hex_list = sorted(by_hex)
+    city = path_to_friendly_city(m, hex_list, sup.zoc, friendly_cities(m, control, side),
+                                 third_reich_supply())
+    season = date_of(turn).season
+    hexes = []
+    for k, h in enumerate(hex_list):
+        units = by_hex[h]
+        country = m.country_names[int(m.country[h])]
+        region = weather_region(m, h)
+        home = bool(country) and all(country in home_countries.get(unit_powers[forces.ids[i]],
+                                                                   ()) for i in units)
+        hexes.append(IsolatedHex(
+            hex=m.label(h), units=tuple(sorted(forces.ids[i] for i in units)),
+            weather=weather(region, turn, weather_table), season=season, region=region,
+            adjacent_enemy=bool(contact[units].any()), home_country=home,
+            city_path=bool(city.in_supply[k])))
+    ids = tuple(sorted(forces.ids[i] for i in out.tolist()))
+    return SupplyCheck(sup, ids, tuple(sorted(hexes, key=lambda x: x.hex)))
+
+
+def isolation_rolls(check: SupplyCheck, rolls: Sequence[int], tables: TableSet | None = None,
+                    readings: TRCombatReadings = DEFAULT_READINGS) -> list[IsolationRoll]:
+    """TR-73: one roll per isolated hex, in the order of ``check.hexes``."""
+    if len(rolls) != len(check.hexes):
+        raise InputError("rolls", f"{len(rolls)} rolls for {len(check.hexes)} hexes")
+    table = isolation_table(tables, readings)
+    return [h.roll(r, table, readings) for h, r in zip(check.hexes, rolls, strict=True)]
+
+
+# --- attrition ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AttritionContact:
+    """TR-38: the attacker's units in contact and their land combat factors."""
+
+    units: tuple[str, ...]
+    factors: int
+
+
+def attrition_contact(m: MapData, forces: Forces, side: str, factors: Sequence[int],
+                      on_front: BoolArray | None = None) -> AttritionContact:
+    """TR-38 (Attrition) Units of ``side`` adjacent to enemy units (not across sea or
+    impassable hexsides) and the sum of their ``factors`` (give 0 for replacements); with
+    ``on_front`` (per hex) only units in those hexes count."""
+    f = np.asarray(factors, dtype=np.int64)
+    if f.shape != (len(forces),):
+        raise InputError("factors", f"{f.size} factor counts for {len(forces)} units")
+    if (f < 0).any():
+        raise InputError("factors", "cannot be negative")
+    touch = units_in_contact(m, forces, side)
+    if on_front is not None:
+        touch &= np.asarray(on_front, dtype=bool)[forces.hex]
+    idx = np.nonzero(touch)[0].tolist()
+    return AttritionContact(tuple(forces.ids[i] for i in idx), int(f[idx].sum()))
+
+
+def hexes_won_candidates(m: MapData, forces: Forces, side: str,
+                         bridgeheads: Sequence[HexRef] = (),
+                         on_front: BoolArray | None = None) -> tuple[FrontHex, ...]:
+    """TR-40 (Attrition, HN) The defender's hexes next to the attacker's ground units, each
+    marked fortified (any fortification on the map), capital or bridgehead (ineligible)."""
+    et = edge_tables(m)
+    mine = forces.of_side(side)
+    own = forces.occupied(m.n, mine)
+    enemy = forces.occupied(m.n, ~mine)
+    block = 4 | 8 | 32  # sea, lake, impassable hexsides
+    heads = set(hex_indices(m, list(bridgeheads), "bridgeheads").tolist())
+    out = []
+    for h in np.nonzero(enemy)[0].tolist():
+        if on_front is not None and not on_front[h]:
+            continue
+        adj = False
+        for d in range(6):
+            nb, ps = int(et.nbr[h, d]), int(et.pos[h, d])
+            if nb >= 0 and own[nb] and not (int(m.edge_features[ps]) & block):
+                adj = True
+                break
+        if not adj:
+            continue
+        fort = int(m.fortification[h]) != tuple(Fortification).index(Fortification.NONE)
+        capital = any(CityClass.CAPITAL in c.classes for c in m.cities.get(h, ()))
+        out.append(FrontHex(m.label(h), True, fort, capital, h in heads))
+    return tuple(sorted(out, key=lambda x: x.id))
+
+
+__all__ = [
+    "AttritionContact", "IsolatedHex", "SideSupply", "SupplyCheck", "attrition_contact",
+    "city_control", "friendly_cities", "hexes_won_candidates", "isolation_rolls",
+    "supply_check", "supply_sources", "trace_3r_supply", "ussr_supply", "weather_region",
+]
