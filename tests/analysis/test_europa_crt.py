@@ -23,8 +23,8 @@ from grognard.analysis.europa_crt import (
     result_distribution,
 )
 from grognard.core.dice import DiceStream
-from grognard.europa.attack import attack_from_json
-from grognard.europa.combat import RESULT_EFFECTS, CrtResult, combat_setup, resolve
+from grognard.europa.combat.attack import attack_from_json
+from grognard.europa.combat.crt import RESULT_EFFECTS, CrtResult, combat_setup, resolve
 
 
 def example(name: str):

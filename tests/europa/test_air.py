@@ -11,14 +11,14 @@ from fractions import Fraction as F
 import pytest
 
 from grognard.core.errors import InputError
-from grognard.europa.air import (
+from grognard.europa.air.wings import (
     ground_support_strength,
     strategic_strength,
     wing_for,
     wing_table,
     wings_from_units,
 )
-from grognard.europa.bombardment import bombardment_column
+from grognard.europa.combat.bombardment import bombardment_column
 
 
 @pytest.mark.parametrize(("kind", "tac", "strat"), [

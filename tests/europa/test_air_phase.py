@@ -10,8 +10,7 @@ import pytest
 from grognard.core.dice import Distribution
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import load_tables, parse_table
-from grognard.europa.air import wing_for
-from grognard.europa.air_phase import (
+from grognard.europa.air.phase import (
     AIR_PHASE_ORDER,
     AfterEscorts,
     AirPhaseReadings,
@@ -41,6 +40,7 @@ from grognard.europa.air_phase import (
     verify_resolve_mission,
     verify_sweep_pairings,
 )
+from grognard.europa.air.wings import wing_for
 
 
 def F(i, ac=3, rng=10):

@@ -10,9 +10,9 @@ from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.state import copy_state
-from grognard.europa.air_commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_phase_state
-from grognard.europa.air_phase import AirStep
-from grognard.europa.sequence import AIR_COMMANDS
+from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_phase_state
+from grognard.europa.air.phase import AirStep
+from grognard.europa.play.sequence import AIR_COMMANDS
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 
 from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.europa.airbase_attack import (
+from grognard.europa.air.airbase_attack import (
     Airbase,
     airbase_attack,
     airbase_hit_odds,
@@ -19,7 +19,7 @@ from grognard.europa.airbase_attack import (
     random_picks,
     repair_airbase,
 )
-from grognard.europa.bombardment import bombardment_column, bombardment_hits
+from grognard.europa.combat.bombardment import bombardment_column, bombardment_hits
 
 
 def base():

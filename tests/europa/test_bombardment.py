@@ -12,8 +12,8 @@ from fractions import Fraction as F
 import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.europa.attack import Combatant, attack_from_json
-from grognard.europa.bombardment import (
+from grognard.europa.combat.attack import Combatant, attack_from_json
+from grognard.europa.combat.bombardment import (
     BombardmentLog,
     Category,
     apply_bombardment,
@@ -31,9 +31,9 @@ from grognard.europa.bombardment import (
     resolve_bombardment,
     step_loss_candidates,
 )
-from grognard.europa.combat import combat_setup, resolve
-from grognard.europa.strength import attack_strength
-from grognard.europa.terrain import hex_effects
+from grognard.europa.combat.crt import combat_setup, resolve
+from grognard.europa.combat.strength import attack_strength
+from grognard.europa.combat.terrain import hex_effects
 
 
 def make(attackers, defenders, **kw):

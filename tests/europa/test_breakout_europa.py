@@ -8,8 +8,8 @@ import pytest
 
 from grognard.core.dice import Distribution
 from grognard.core.errors import InputError
-from grognard.europa.breakout import break_out, breakout_odds, breakout_replacements
-from grognard.europa.supply import SupplyReadings
+from grognard.europa.supply.breakout import break_out, breakout_odds, breakout_replacements
+from grognard.europa.supply.phase import SupplyReadings
 
 
 def test_eur_tv06_breakout_replacements():
@@ -59,7 +59,7 @@ def test_eur31_bad_input():
 def test_eur31_eur32_isolation_attrition_rolls_every_hex_reproducibly():
     """Break Outs are declared before the rolls; breakout hexes roll too (reading)."""
     from grognard.core.dice import DiceStream
-    from grognard.europa.breakout import IsolatedHex, isolation_attrition
+    from grognard.europa.supply.breakout import IsolatedHex, isolation_attrition
 
     hexes = [IsolatedHex("0101", ("a",), 12, adjacent_enemy=True, region="russia"),
              IsolatedHex("0505", ("b", "c"), 9, break_out=True)]

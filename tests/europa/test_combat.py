@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from grognard.analysis.europa_crt import TWO_D6, attack_odds
 from grognard.core.errors import InputError
 from grognard.core.units import SupplyState
-from grognard.europa.attack import (
+from grognard.europa.combat.attack import (
     ArmorOddsRounding,
     BelowLowest,
     Combatant,
     CombatReadings,
     attack_from_json,
 )
-from grognard.europa.combat import (
+from grognard.europa.combat.crt import (
     CrtResult,
     apply_result,
     armor_drm,
@@ -33,7 +33,7 @@ from grognard.europa.combat import (
     odds_column,
     resolve,
 )
-from grognard.europa.strength import (
+from grognard.europa.combat.strength import (
     armor_strengths,
     attack_strength,
     defense_strength,

@@ -17,7 +17,7 @@ from grognard.europa.fite import (
     verify_surprise_turn_move,
     verify_truck_flip,
 )
-from grognard.europa.supply import AirSurprisePooling, SupplyReadings
+from grognard.europa.supply.phase import AirSurprisePooling, SupplyReadings
 
 
 def test_eur34_gauge_conversion_one_mp_beyond_entry():

@@ -11,7 +11,7 @@ import pytest
 from grognard.core.errors import InputError
 from grognard.core.mapgen import map_from_rows
 from grognard.core.paths import hex_index
-from grognard.europa.interdiction import (
+from grognard.europa.air.interdiction import (
     InterdictionReadings,
     InterdictionZone,
     ZoneDuration,

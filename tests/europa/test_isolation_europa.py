@@ -10,14 +10,14 @@ import pytest
 
 from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import InputError
-from grognard.europa.isolation import (
+from grognard.europa.supply.isolation import (
     is_winter,
     isolation_drms,
     isolation_loss_chance,
     isolation_outcome,
     isolation_roll,
 )
-from grognard.europa.supply import SupplyReadings, WinterDefinition
+from grognard.europa.supply.phase import SupplyReadings, WinterDefinition
 
 
 def test_eur32_all_drms_cumulative():
@@ -89,7 +89,7 @@ def test_eur32_bad_input():
 
 def test_eur32_shares_no_code_with_third_reich_isolation():
     """RULES.md section 6 item 9: only the DRM-table idea is shared."""
-    import grognard.europa.isolation as eur
+    import grognard.europa.supply.isolation as eur
 
     src = Path(eur.__file__).read_text(encoding="utf-8")
     assert "third_reich" not in src

@@ -9,7 +9,7 @@ import pytest
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.core.ledger import Ledger
-from grognard.europa.logistics import (
+from grognard.europa.supply.logistics import (
     Combat,
     Operations,
     ZoneLine,
@@ -33,7 +33,7 @@ from grognard.europa.logistics import (
     verify_special_use,
     weather_adjusted_receipt,
 )
-from grognard.europa.supply import HalfRounding, ReceiptRounding, SupplyReadings
+from grognard.europa.supply.phase import HalfRounding, ReceiptRounding, SupplyReadings
 
 TV11 = Operations(mechanized_moves=2, motorized_moves=1, air_units=5,
                   combats=(Combat(divisions=1, minor_divisions=2, artillery=True),))

@@ -13,9 +13,15 @@ from fractions import Fraction as F
 import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.europa.attack import CombatReadings, ExcessMixedArmor, Series, Side, attack_from_json
-from grognard.europa.combat import combat_setup
-from grognard.europa.losses import (
+from grognard.europa.combat.attack import (
+    CombatReadings,
+    ExcessMixedArmor,
+    Series,
+    Side,
+    attack_from_json,
+)
+from grognard.europa.combat.crt import combat_setup
+from grognard.europa.combat.losses import (
     Action,
     allocate_losses,
     can_allocate,

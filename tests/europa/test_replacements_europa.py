@@ -8,7 +8,8 @@ import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.ledger import Ledger
-from grognard.europa.replacements import (
+from grognard.europa.supply.phase import SingleStepReturn, SupplyReadings
+from grognard.europa.supply.replacements import (
     Candidate,
     can_take_replacement,
     implied_factories,
@@ -18,7 +19,6 @@ from grognard.europa.replacements import (
     soviet_rps,
     take_replacement,
 )
-from grognard.europa.supply import SingleStepReturn, SupplyReadings
 
 
 def test_eur33_destroyed_cadre_returns_for_1_re():

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.europa.attack import Combatant, Side
-from grognard.europa.combat import CrtResult
-from grognard.europa.retreat import (
+from grognard.europa.combat.attack import Combatant, Side
+from grognard.europa.combat.crt import CrtResult
+from grognard.europa.combat.retreat import (
     RetreatLoss,
     attacker_may_advance,
     retreat_hexes,
@@ -71,7 +71,7 @@ def test_eur16_with_a_map_uses_the_retreat_search():
     from grognard.core.mapdata import MapData
     from grognard.core.paths import Forces
     from grognard.core.zoc import europa_revised_zoc, zoc_field
-    from grognard.europa.retreat import legal_retreats, retreat_along
+    from grognard.europa.combat.retreat import legal_retreats, retreat_along
 
     hexes = [Hex(q, r) for q in range(5) for r in range(2)]
     m = MapData.build(hexes, ["clear"] * len(hexes))

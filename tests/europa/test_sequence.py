@@ -6,7 +6,7 @@ import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.phases import TurnSequence
-from grognard.europa.sequence import (
+from grognard.europa.play.sequence import (
     PlayerPhase,
     can_activity,
     phase_activities,
@@ -91,7 +91,7 @@ def test_eur22_extra_commands_per_phase():
 def test_eur22_revised_turn_covers_the_europa_system_commands():
     """The Europa engine system can swap its default sequence for the revised turn: every
     command its current phases allow is allowed in the revised phase of the same name."""
-    from grognard.europa import system
+    from grognard.europa.play import system
 
     revised = {p.name: p.commands for p in turn_phases(["axis"])}
     for name, cmds in system.SEQUENCE_PHASES:

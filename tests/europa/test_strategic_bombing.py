@@ -7,7 +7,7 @@ import pytest
 
 from grognard.core.dice import Distribution
 from grognard.core.errors import InputError
-from grognard.europa.strategic_bombing import (
+from grognard.europa.air.strategic_bombing import (
     StrategicBombingReadings,
     StrategicTarget,
     replacement_points_lost,

@@ -12,7 +12,7 @@ from grognard.core.errors import InputError
 from grognard.core.mapgen import map_from_rows
 from grognard.core.paths import Forces
 from grognard.core.zoc import europa_revised_zoc, zoc_field
-from grognard.europa.supply import (
+from grognard.europa.supply.phase import (
     SupplyReadings,
     apply_defensive_supply,
     supply_phase,

@@ -11,8 +11,7 @@ import pytest
 from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import load_tables
-from grognard.europa.surprise import AirbaseSelection, AirStatus, Nationality, SurpriseReadings
-from grognard.europa.surprise_airbase import (
+from grognard.europa.surprise.airbase import (
     AirPhase,
     BaseAirUnit,
     MissionKind,
@@ -29,8 +28,14 @@ from grognard.europa.surprise_airbase import (
     select_affected,
     verify_interceptions,
 )
-from grognard.europa.surprise_effects import Result
-from grognard.europa.surprise_invasion import (
+from grognard.europa.surprise.effects import Result
+from grognard.europa.surprise.general import (
+    AirbaseSelection,
+    AirStatus,
+    Nationality,
+    SurpriseReadings,
+)
+from grognard.europa.surprise.invasion import (
     InvasionHistory,
     InvasionTrigger,
     Mobilization,

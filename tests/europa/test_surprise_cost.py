@@ -11,7 +11,23 @@ from hypothesis import strategies as st
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import load_tables
-from grognard.europa.surprise import (
+from grognard.europa.surprise.front import (
+    AssaultType,
+    Candidate,
+    CentreHex,
+    FundingKind,
+    FundingSource,
+    ParticipantRole,
+    front_extent,
+    funding_valid,
+    may_act_in_bonus_phase,
+    participant_role,
+    select_participants,
+    surprise_front,
+    valid_centre,
+    verify_centre,
+)
+from grognard.europa.surprise.general import (
     BonusPhase,
     DistanceCapMode,
     Nationality,
@@ -29,22 +45,6 @@ from grognard.europa.surprise import (
     surprise_cost,
     turn_with_surprise,
     verify_designate_limit,
-)
-from grognard.europa.surprise_front import (
-    AssaultType,
-    Candidate,
-    CentreHex,
-    FundingKind,
-    FundingSource,
-    ParticipantRole,
-    front_extent,
-    funding_valid,
-    may_act_in_bonus_phase,
-    participant_role,
-    select_participants,
-    surprise_front,
-    valid_centre,
-    verify_centre,
 )
 
 # Table 1 "Surprise Turn Cost Table" of 47.A.1 as printed (SRP / SP / RE), the regression fixture.

@@ -13,15 +13,7 @@ import pytest
 from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import load_tables
-from grognard.europa.surprise import (
-    AirStatus,
-    DistanceCapMode,
-    HalvingRounding,
-    Nationality,
-    SurpriseKind,
-    SurpriseReadings,
-)
-from grognard.europa.surprise_effects import (
+from grognard.europa.surprise.effects import (
     ActionContext,
     AirType,
     Reaction,
@@ -47,6 +39,14 @@ from grognard.europa.surprise_effects import (
     surprise_attack_sp,
     transport_increase_cost,
     verify_surprise_action,
+)
+from grognard.europa.surprise.general import (
+    AirStatus,
+    DistanceCapMode,
+    HalvingRounding,
+    Nationality,
+    SurpriseKind,
+    SurpriseReadings,
 )
 
 SOV = [StackMember(Nationality.SOVIET)]

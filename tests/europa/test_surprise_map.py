@@ -9,8 +9,8 @@ import pytest
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.mapgen import map_from_rows
 from grognard.core.paths import Forces
-from grognard.europa.surprise_front import ParticipantRole, participant_role, select_participants
-from grognard.europa.surprise_map import (
+from grognard.europa.surprise.front import ParticipantRole, participant_role, select_participants
+from grognard.europa.surprise.map import (
     bonus_supply_rejudgement,
     centre_hex_on_map,
     front_fields,

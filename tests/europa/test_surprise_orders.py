@@ -10,7 +10,7 @@ import pytest
 
 from grognard.cli import main
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.europa.surprise_orders import load_orders, run_orders
+from grognard.europa.surprise.orders import load_orders, run_orders
 
 BARBAROSSA = {
     "side": "axis", "command": "AGC", "continent": "europe",

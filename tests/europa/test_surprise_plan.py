@@ -10,26 +10,26 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.europa.surprise import (
-    PlanKey,
-    ReductionRefundTo,
-    RefundRounding,
-    SurpriseReadings,
-    surprise_cost,
-)
-from grognard.europa.surprise_budget import (
+from grognard.europa.surprise.budget import (
     centre_move_effect,
     delay_cost,
     lead_turns,
     planning,
     reduction_refund,
 )
-from grognard.europa.surprise_front import (
+from grognard.europa.surprise.front import (
     CentreHex,
     FundingKind,
     FundingSource,
 )
-from grognard.europa.surprise_plan import (
+from grognard.europa.surprise.general import (
+    PlanKey,
+    ReductionRefundTo,
+    RefundRounding,
+    SurpriseReadings,
+    surprise_cost,
+)
+from grognard.europa.surprise.plan import (
     DesignationOrder,
     PlanStatus,
     can_delay,
@@ -275,7 +275,7 @@ def test_sur04_sur10_refund_placement():
     """Seed 000 §47.A.1 note: "placed on a friendly unit within 5 hexes of the front or in depots
     or HQs within 20 hexes of the surprise front"; §47.A.2.f: "placed in depots within 20 infantry
     MPs of the original centre hex"."""
-    from grognard.europa.surprise_budget import (
+    from grognard.europa.surprise.budget import (
         RefundHolder,
         moved_centre_refund_placement_ok,
         start_refund_placement_ok,

@@ -12,8 +12,8 @@ from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.testing import assert_rejected, assert_replays
-from grognard.europa.surprise_effects import effects_result, marker_count
-from grognard.europa.surprise_turn import EFFECTS_STREAM
+from grognard.europa.surprise.effects import effects_result, marker_count
+from grognard.europa.surprise.turn import EFFECTS_STREAM
 
 
 def end(g):
@@ -75,8 +75,8 @@ def test_sur15_marker_count_matches_table_2_for_a_stack():
     g = started_local()
     ev = g.apply(Command("start_surprise", "axis", {"command": "AGC"}))[0]
     eff = ev.data["effects"]
-    from grognard.europa.surprise import Nationality
-    from grognard.europa.surprise_effects import StackMember
+    from grognard.europa.surprise.effects import StackMember
+    from grognard.europa.surprise.general import Nationality
 
     stack = eff["stacks"][0]
     result = eff["rolls"][0]["result"]

@@ -13,8 +13,8 @@ from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import parse_scenario
 from grognard.engine.testing import assert_rejected, assert_replays
-from grognard.europa.isolation import isolation_roll
-from grognard.europa.system_turn import ISOLATION_STREAM
+from grognard.europa.play.turn import ISOLATION_STREAM
+from grognard.europa.supply.isolation import isolation_roll
 
 HEAD = """
 [scenario]

@@ -11,9 +11,14 @@ import pytest
 
 from grognard.core.errors import InputError
 from grognard.core.tables import load_tables
-from grognard.europa.attack import Combatant, attack_from_json
-from grognard.europa.combat import combat_setup
-from grognard.europa.terrain import Halving, crossing_multiplier, hex_effects, hexside_halving
+from grognard.europa.combat.attack import Combatant, attack_from_json
+from grognard.europa.combat.crt import combat_setup
+from grognard.europa.combat.terrain import (
+    Halving,
+    crossing_multiplier,
+    hex_effects,
+    hexside_halving,
+)
 
 
 def test_eur10_terrain_table_is_a_reconstructed_stand_in():

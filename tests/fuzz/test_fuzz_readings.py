@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from grognard.core.errors import GrognardError
 from grognard.core.readings import Readings, parse_pairs
 from grognard.eurofront.readings import EuroFrontReadings
-from grognard.europa.air_phase import AirPhaseReadings
-from grognard.europa.interdiction import InterdictionReadings
-from grognard.europa.strategic_bombing import StrategicBombingReadings
-from grognard.europa.surprise import SurpriseReadings
+from grognard.europa.air.interdiction import InterdictionReadings
+from grognard.europa.air.phase import AirPhaseReadings
+from grognard.europa.air.strategic_bombing import StrategicBombingReadings
+from grognard.europa.surprise.general import SurpriseReadings
 from grognard.third_reich.air_naval.air_zones import AirZoneReadings
 from grognard.third_reich.air_naval.naval_ops import NavalReadings
 from grognard.third_reich.combat.airborne import AirborneReadings

@@ -1,8 +1,8 @@
 """Europa revised CRT analysis: exact odds via the one resolve function, and vectorised Monte
 Carlo over the same table (EUR-09, EUR-11, EUR-15).
 
-Exact: ``Distribution.of("2d6").map(...)`` of :func:`~grognard.europa.combat.crt_result` (or of
-:func:`~grognard.europa.combat.resolve_setup` for a whole attack, over every barrage roll too).
+Exact: ``Distribution.of("2d6").map(...)`` of :func:`~grognard.europa.combat.crt.crt_result` (or of
+:func:`~grognard.europa.combat.crt.resolve_setup` for a whole attack, over every barrage roll too).
 Monte Carlo: the CRT's integer code matrix indexed by sampled, modified, clamped rolls.
 
 >>> s = column_stats(drms=(0,))
@@ -26,9 +26,9 @@ from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, ratio_str
 from grognard.core.inputs import open_output
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.attack import CRT_TABLE, Attack, Side
-from grognard.europa.bombardment import barrage_strength
-from grognard.europa.combat import (
+from grognard.europa.combat.attack import CRT_TABLE, Attack, Side
+from grognard.europa.combat.bombardment import barrage_strength
+from grognard.europa.combat.crt import (
     RESULT_EFFECTS,
     CombatSetup,
     CrtResult,
@@ -36,7 +36,7 @@ from grognard.europa.combat import (
     crt_result,
     resolve_setup,
 )
-from grognard.europa.losses import loss_basis
+from grognard.europa.combat.losses import loss_basis
 
 TWO_D6 = Distribution.of("2d6")
 DRMS = (-1, 0, 1, 2)

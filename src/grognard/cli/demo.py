@@ -24,8 +24,8 @@ from grognard.core.exact import exact_json, ratio_str
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.save import load_game, save_game
-from grognard.europa.attack import attack_from_json
-from grognard.europa.system import attack_json
+from grognard.europa.combat.attack import attack_from_json
+from grognard.europa.play.system import attack_json
 
 SCRIPT = (
     Command("move", "axis", {"unit": "de-7pz", "path": ["0504", "0604"]}),

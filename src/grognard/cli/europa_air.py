@@ -30,7 +30,7 @@ def _int(text: str, where: str) -> int:
 
 def _units(specs: Sequence[str], where: str, fighter: bool = True) -> list[Any]:
     """Parse ``ID:AIR_COMBAT[:TACTICAL[:STRATEGIC]]``."""
-    from grognard.europa.air_phase import AirUnit
+    from grognard.europa.air.phase import AirUnit
 
     out = []
     for s in specs:
@@ -74,7 +74,7 @@ def _rolls(rolls: str | None, seed: int | None, n: int, stream: str) -> list[int
 
 
 def _table() -> Any:
-    from grognard.europa.air_phase import AIR_COMBAT_TABLE
+    from grognard.europa.air.phase import AIR_COMBAT_TABLE
 
     return current_tables().table(AIR_COMBAT_TABLE)
 
@@ -94,9 +94,9 @@ def register(europa_app: typer.Typer) -> None:
         overruns, supply, isolation and replacements included; the rule-47 bonus phases) and
         the air phase steps (EUR-23)."""
         from grognard.engine.phases import ALWAYS_ALLOWED, Phase
-        from grognard.europa.air_phase import AIR_PHASE_ORDER, step_player
-        from grognard.europa.system import EUROPA
-        from grognard.europa.system_turn import engine_turn
+        from grognard.europa.air.phase import AIR_PHASE_ORDER, step_player
+        from grognard.europa.play.system import EUROPA
+        from grognard.europa.play.turn import engine_turn
 
         names = [p.strip() for p in players.split(",") if p.strip()]
         if not names or len(set(names)) != len(names):
@@ -120,7 +120,7 @@ def register(europa_app: typer.Typer) -> None:
     @app.command("odds")
     def odds_cmd(firer: int, target: int, as_json: JsonOpt = False) -> None:
         """Exact odds of one air-to-air fire (EUR-24/25; reconstructed air combat table)."""
-        from grognard.europa.air_phase import air_combat_column, air_combat_odds
+        from grognard.europa.air.phase import air_combat_column, air_combat_odds
 
         t = _table()
         odds = air_combat_odds(firer, target, t)
@@ -140,7 +140,7 @@ def register(europa_app: typer.Typer) -> None:
         rolls: RollsOpt = None, seed: SeedOpt = None, as_json: JsonOpt = False,
     ) -> None:
         """Fighter sweep: one round of air-to-air combat (EUR-24)."""
-        from grognard.europa.air_phase import fighter_sweep, sweep_pairings
+        from grognard.europa.air.phase import fighter_sweep, sweep_pairings
 
         sw, df = _units(sweeper, "--sweeper"), _units(defender, "--defender")
         pairs = (tuple(_pairs(pair, "--pair").items()) if pair else
@@ -168,7 +168,7 @@ def register(europa_app: typer.Typer) -> None:
     ) -> None:
         """Interception of one mission: escorts first, then strike units (EUR-25)."""
         from grognard.core.errors import parse_enum
-        from grognard.europa.air_phase import (
+        from grognard.europa.air.phase import (
             AfterEscorts,
             AirPhaseReadings,
             Mission,
@@ -197,7 +197,7 @@ def register(europa_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Interdiction D6 test (EUR-26): success on 1D6 <= the tactical strike rating."""
-        from grognard.europa.interdiction import (
+        from grognard.europa.air.interdiction import (
             InterdictionReadings,
             interdiction_chance,
             interdiction_succeeds,
@@ -232,7 +232,7 @@ def register(europa_app: typer.Typer) -> None:
         seed: SeedOpt = None, as_json: JsonOpt = False,
     ) -> None:
         """Airbase attack (EUR-27): hits on the base, one random active unit inactive per hit."""
-        from grognard.europa.airbase_attack import (
+        from grognard.europa.air.airbase_attack import (
             Airbase,
             airbase_attack,
             airbase_hit_odds,
@@ -274,7 +274,7 @@ def register(europa_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Strategic bombing effects (EUR-28): SPs, Russian replacements, supply steps."""
-        from grognard.europa.strategic_bombing import strategic_bombing
+        from grognard.europa.air.strategic_bombing import strategic_bombing
 
         rs = [_int(r, "RESULTS") for r in results.split(",") if r.strip()]
         data = strategic_bombing(target, rs, explicit_supply_units, hit_limit,

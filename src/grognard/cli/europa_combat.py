@@ -21,7 +21,7 @@ from grognard.cli.render import (
 from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
-from grognard.europa.attack import CRT_TABLE, Attack, Side, attack_from_json
+from grognard.europa.combat.attack import CRT_TABLE, Attack, Side, attack_from_json
 
 AttackArg = Annotated[Path, typer.Argument(metavar="ATTACK.json",
                                            help="The attack (docs/formats/europa_combat.md).")]
@@ -51,7 +51,7 @@ def register(europa_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Resolve one attack (EUR-09): barrage, armor DRM, odds, CRT roll, losses, retreats."""
-        from grognard.europa.combat import outcome_json, resolve
+        from grognard.europa.combat.crt import outcome_json, resolve
 
         if (roll is None) == (seed is None):
             raise InputError("--roll/--seed", "give exactly one of --roll N or --seed S")
@@ -95,7 +95,7 @@ def register(europa_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Check a loss allocation (EUR-12/13) and credit the excess (EUR-14)."""
-        from grognard.europa.losses import allocate_losses
+        from grognard.europa.combat.losses import allocate_losses
 
         try:
             who = Side(side)

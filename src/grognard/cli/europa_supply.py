@@ -17,27 +17,27 @@ from grognard.cli.render import JsonOpt, current_tables, emit, read_json
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, q, ratio_str
 from grognard.core.readings import parse_pairs
-from grognard.europa.breakout import break_out, breakout_odds
 from grognard.europa.fite import air_surprise, supply_grade_through, truck_range
-from grognard.europa.isolation import (
+from grognard.europa.supply.breakout import break_out, breakout_odds
+from grognard.europa.supply.isolation import (
     ISOLATION_DRM_TABLE,
     isolation_loss_chance,
     isolation_roll,
 )
-from grognard.europa.logistics import (
+from grognard.europa.supply.logistics import (
     Combat,
     Operations,
     sp_cost,
     stockpile_on_transition,
     turn_receipt,
 )
-from grognard.europa.replacements import (
+from grognard.europa.supply.phase import SupplyReadings, supply_phase_from_json
+from grognard.europa.supply.replacements import (
     SOVIET_RP_TABLE,
     Candidate,
     replacement_options,
     soviet_rps,
 )
-from grognard.europa.supply import SupplyReadings, supply_phase_from_json
 
 ReadingOpt = Annotated[list[str] | None, typer.Option(
     "--reading", help="A supply reading as KEY=VALUE (repeatable), e.g. "

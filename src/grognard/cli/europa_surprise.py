@@ -18,7 +18,24 @@ from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, q
 from grognard.core.readings import parse_pairs
-from grognard.europa.surprise import (
+from grognard.europa.surprise.airbase import (
+    BaseAirUnit,
+    affected_count,
+    airbase_modifier,
+    resolve_airbase,
+    select_affected,
+)
+from grognard.europa.surprise.budget import (
+    centre_move_effect,
+    delay_cost,
+    planning,
+    reduction_refund,
+)
+from grognard.europa.surprise.effects import StackMember, marker_count, parse_result
+from grognard.europa.surprise.front import (
+    front_extent,
+)
+from grognard.europa.surprise.general import (
     AirbaseSelection,
     SurpriseReadings,
     level_for_re,
@@ -26,24 +43,7 @@ from grognard.europa.surprise import (
     parse_nationality,
     surprise_cost,
 )
-from grognard.europa.surprise_airbase import (
-    BaseAirUnit,
-    affected_count,
-    airbase_modifier,
-    resolve_airbase,
-    select_affected,
-)
-from grognard.europa.surprise_budget import (
-    centre_move_effect,
-    delay_cost,
-    planning,
-    reduction_refund,
-)
-from grognard.europa.surprise_effects import StackMember, marker_count, parse_result
-from grognard.europa.surprise_front import (
-    front_extent,
-)
-from grognard.europa.surprise_orders import load_orders, run_orders
+from grognard.europa.surprise.orders import load_orders, run_orders
 
 ReadingOpt = Annotated[list[str] | None, typer.Option(
     "--reading", help="A SUR reading as KEY=VALUE (repeatable), e.g. "

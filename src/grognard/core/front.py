@@ -244,7 +244,7 @@ def _order_band(m: MapData, band: BoolArray) -> tuple[list[int], list[bool]]:
 @dataclass(frozen=True, slots=True)
 class CentreFacts:
     """SUR-07 (C-FRONT) What the map says about a candidate centre hex; the rule (which facts
-    make a centre valid) is Europa's (``europa.surprise_front.valid_centre``)."""
+    make a centre valid) is Europa's (``europa.surprise.front.valid_centre``)."""
 
     label: str
     in_enemy_zoc: bool

@@ -60,7 +60,7 @@ _SYSTEMS: dict[str, RuleSystem] = {}
 #: Where each rule package registers its system. Imported by name on first use, so the engine
 #: never imports a rule package statically (the layers stay one-way).
 PLUGINS: dict[str, str] = {
-    "europa": "grognard.europa.system",
+    "europa": "grognard.europa.play.system",
     "third_reich": "grognard.third_reich.play.system",
     "eurofront": "grognard.eurofront.system",
 }

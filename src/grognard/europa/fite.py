@@ -27,7 +27,7 @@ from grognard.core.supply import SupplyRules, europa_revised_supply, trace_suppl
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.units import SupplyState
 from grognard.core.zoc import ZocField
-from grognard.europa.supply import (
+from grognard.europa.supply.phase import (
     DEFAULT_READINGS,
     AirSurprisePooling,
     SupplyReadings,

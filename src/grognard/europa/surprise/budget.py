@@ -2,7 +2,7 @@
 
 Lead time, the start-of-surprise half refund, the 80% refund of a voluntary reduction, the
 effect of moving the centre hex and the price of a delay: the numbers the plan state machine
-(:mod:`grognard.europa.surprise_plan`) posts and the CLI shows.
+(:mod:`grognard.europa.surprise.plan`) posts and the CLI shows.
 
 >>> reduction_refund(30, 10).sp_returned
 Fraction(544, 5)
@@ -19,7 +19,7 @@ from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json, round_half_up
-from grognard.europa.surprise import (
+from grognard.europa.surprise.general import (
     DEFAULT_READINGS,
     RefundRounding,
     SurpriseReadings,

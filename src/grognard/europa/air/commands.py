@@ -1,6 +1,6 @@
 """Engine commands of the Europa revised air phase (EUR-23..EUR-28), ready for the Europa
 engine system's command table (``AIR_COMMAND_SPECS``, ``AIR_FOLDS``; the phase that allows them
-is :data:`grognard.europa.sequence.AIR_COMMANDS`).
+is :data:`grognard.europa.play.sequence.AIR_COMMANDS`).
 
 State: ``state["air"]`` = ``{"key": [turn, phase], "step", "missions", "zones", "airbases",
 "strategic_hits", "log"}``. ``key`` names the air phase the step and missions belong to; a new
@@ -22,7 +22,17 @@ from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
-from grognard.europa.air_phase import (
+from grognard.europa.air.airbase_attack import (
+    NO_RE_SHIFT,
+    Airbase,
+    airbase_attack,
+    airbase_hits,
+    random_picks,
+    repair_airbase,
+    verify_repair_airbase,
+)
+from grognard.europa.air.interdiction import interdiction_mission
+from grognard.europa.air.phase import (
     AirPhaseState,
     AirStep,
     AirUnit,
@@ -37,17 +47,7 @@ from grognard.europa.air_phase import (
     verify_interception,
     verify_sweep_pairings,
 )
-from grognard.europa.airbase_attack import (
-    NO_RE_SHIFT,
-    Airbase,
-    airbase_attack,
-    airbase_hits,
-    random_picks,
-    repair_airbase,
-    verify_repair_airbase,
-)
-from grognard.europa.interdiction import interdiction_mission
-from grognard.europa.strategic_bombing import strategic_bombing
+from grognard.europa.air.strategic_bombing import strategic_bombing
 
 SWEEP_STREAM = "europa.air.sweep"
 INTERCEPT_STREAM = "europa.air.intercept"

@@ -20,7 +20,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import floor_q
 from grognard.core.tables import TableSet, load_tables
 from grognard.core.units import ArmorClass, SupplyState
-from grognard.europa.attack import (
+from grognard.europa.combat.attack import (
     TERRAIN_TABLE,
     Attack,
     Combatant,
@@ -29,12 +29,12 @@ from grognard.europa.attack import (
     Series,
     Side,
 )
-from grognard.europa.strength import (
+from grognard.europa.combat.strength import (
     attacker_base_strength,
     defender_base_strength,
     defensive_artillery,
 )
-from grognard.europa.terrain import hex_effects
+from grognard.europa.combat.terrain import hex_effects
 
 
 def weaker_side(column: str) -> Side:

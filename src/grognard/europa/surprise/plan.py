@@ -24,7 +24,22 @@ from typing import Any
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.ledger import Ledger
-from grognard.europa.surprise import (
+from grognard.europa.surprise.budget import (
+    REDUCTION_REFUND,
+    _plain_json,
+    centre_move_effect,
+    delay_cost,
+    lead_turns,
+    round_refund,
+)
+from grognard.europa.surprise.front import (
+    CentreHex,
+    FundingKind,
+    FundingSource,
+    funding_problems,
+    verify_centre,
+)
+from grognard.europa.surprise.general import (
     DEFAULT_READINGS,
     PlanKey,
     ReductionRefundTo,
@@ -34,21 +49,6 @@ from grognard.europa.surprise import (
     _check_level,
     surprise_cost,
     verify_designate_limit,
-)
-from grognard.europa.surprise_budget import (
-    REDUCTION_REFUND,
-    _plain_json,
-    centre_move_effect,
-    delay_cost,
-    lead_turns,
-    round_refund,
-)
-from grognard.europa.surprise_front import (
-    CentreHex,
-    FundingKind,
-    FundingSource,
-    funding_problems,
-    verify_centre,
 )
 
 SRP = "srp"

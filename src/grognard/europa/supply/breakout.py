@@ -24,14 +24,14 @@ from grognard.core.dice import DiceStream, Distribution, Roll
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, floor_q
 from grognard.core.tables import Table
-from grognard.europa.isolation import (
+from grognard.europa.supply.isolation import (
     IsolationRoll,
     Region,
     isolation_outcome,
     isolation_roll,
     isolation_table,
 )
-from grognard.europa.supply import DEFAULT_READINGS, SupplyReadings
+from grognard.europa.supply.phase import DEFAULT_READINGS, SupplyReadings
 
 
 def breakout_replacements(total: Fraction | int, required_loss: Fraction | int = 0,

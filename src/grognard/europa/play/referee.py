@@ -46,15 +46,15 @@ _MAX_ENUM = 400
 
 
 def _system() -> ModuleType:
-    from grognard.europa import system
+    from grognard.europa.play import system
 
     return system
 
 
 def _turn() -> ModuleType:
-    from grognard.europa import system_turn
+    from grognard.europa.play import turn
 
-    return system_turn
+    return turn
 
 
 def _title(player: str) -> str:
@@ -161,7 +161,7 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     an overrun waits (EUR-18); on the FitE surprise turn only those EUR-44 allows."""
     if state.get("overrun", {}).get("pending") is not None:
         return
-    from grognard.europa.surprise_turn import BONUS_PHASES
+    from grognard.europa.surprise.turn import BONUS_PHASES
 
     name = _phase(ctx, state).name
     surprise = name.startswith(_turn().SURPRISE_PREFIX) or name in BONUS_PHASES
@@ -259,7 +259,7 @@ def _step_orders(units: Sequence[Any], side: Any, requirement: Fraction,
     """EUR-12/13 Every order of steps (unit ids, a division twice = reduce then eliminate)
     that ``check`` accepts: each step still needed before it, stopping once the requirement
     is met (or every unit is gone)."""
-    from grognard.europa.losses import Action, credit, step_action
+    from grognard.europa.combat.losses import Action, credit, step_action
 
     out: list[list[str]] = []
 
@@ -290,7 +290,7 @@ def legal_allocate_losses(ctx: Context, state: JSON, player: str) -> list[Comman
     pending = state["combat"]["pending"]
     if pending is None:
         return []
-    from grognard.europa.attack import Side
+    from grognard.europa.combat.attack import Side
 
     attack = sysm._attack(ctx, pending["model"])
     out: list[Command] = []
@@ -329,7 +329,7 @@ def legal_retreat(ctx: Context, state: JSON, player: str) -> list[Command]:
     order = pending["retreats"][0]
     if sysm.side_player(state, pending, order["side"]) != player:
         return []
-    from grognard.europa.retreat import retreat_loss_candidates
+    from grognard.europa.combat.retreat import retreat_loss_candidates
 
     attack = sysm._attack(ctx, pending["model"])
     groups: dict[str, list[str]] = {}
@@ -397,7 +397,7 @@ def legal_isolation_attrition(ctx: Context, state: JSON, player: str) -> list[Co
 def legal_isolation_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
     """EUR-32 Every order of steps fulfilling an isolated stack's attrition loss."""
     sysm = _system()
-    from grognard.europa.attack import Side
+    from grognard.europa.combat.attack import Side
 
     out: list[Command] = []
     for loss in (state.get("supply") or {}).get("losses", []):
@@ -422,7 +422,7 @@ def legal_isolation_losses(ctx: Context, state: JSON, player: str) -> list[Comma
 
 def legal_take_replacement(ctx: Context, state: JSON, player: str) -> list[Command]:
     """EUR-33 Each unit and action the pools allow (returning units at each supply source)."""
-    from grognard.europa.replacements import ReplacementAction
+    from grognard.europa.supply.replacements import ReplacementAction
 
     sources = _turn().europa_config(ctx.scenario).get("supply_sources", {}).get(player, [])
     cands = []
@@ -547,7 +547,7 @@ ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
 
 
 def _invasion_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
-    from grognard.europa.surprise_turn import legal_invasion
+    from grognard.europa.surprise.turn import legal_invasion
 
     return legal_invasion(ctx, state, player)
 

@@ -20,8 +20,8 @@ from grognard.core.mapdata import MapData
 from grognard.core.paths import HexRef
 from grognard.core.retreat import RetreatOption, europa_revised_retreat, retreat_options
 from grognard.core.zoc import ZocField
-from grognard.europa.attack import Combatant, Side
-from grognard.europa.combat import RESULT_EFFECTS, CrtResult
+from grognard.europa.combat.attack import Combatant, Side
+from grognard.europa.combat.crt import RESULT_EFFECTS, CrtResult
 
 
 def retreat_hexes(side: Side, result: CrtResult | str) -> int:

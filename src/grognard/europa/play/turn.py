@@ -2,9 +2,9 @@
 movement phase (EUR-18..EUR-20), the supply phase (EUR-30), isolation attrition and Break Out
 (EUR-31/EUR-32), the replacement phase (EUR-33) and the FitE surprise turn (EUR-44).
 
-The supply, isolation and replacement commands are in :mod:`grognard.europa.system_supply`.
+The supply, isolation and replacement commands are in :mod:`grognard.europa.play.supply_phase`.
 The command specs and folds here are merged into the system's table by
-:mod:`grognard.europa.system` (which registers it); the helpers shared with combat
+:mod:`grognard.europa.play.system` (which registers it); the helpers shared with combat
 (``forces_of``, ``attack_json``, ``execute_attack``) are read from that module at call time.
 Commands and events are documented in ``docs/formats/europa_engine.md``.
 """
@@ -28,20 +28,8 @@ from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
-from grognard.europa.logistics import Combat, Operations, sp_cost
-from grognard.europa.sequence import AIR_COMMANDS, turn_sequence
-from grognard.europa.supply import SupplyReadings
-from grognard.europa.surprise_turn import (
-    BONUS_PHASES,
-    bonus_phases_after_initial,
-    execute_invasion,
-    fold_invasion,
-    marker_mp,
-    phase_open,
-    verify_invasion,
-    verify_surprise_move,
-)
-from grognard.europa.system_supply import (
+from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
+from grognard.europa.play.supply_phase import (
     ISOLATION_STREAM,
     _key,
     _system,
@@ -59,6 +47,18 @@ from grognard.europa.system_supply import (
     verify_isolation_losses,
     verify_supply_check,
     verify_take_replacement_cmd,
+)
+from grognard.europa.supply.logistics import Combat, Operations, sp_cost
+from grognard.europa.supply.phase import SupplyReadings
+from grognard.europa.surprise.turn import (
+    BONUS_PHASES,
+    bonus_phases_after_initial,
+    execute_invasion,
+    fold_invasion,
+    marker_mp,
+    phase_open,
+    verify_invasion,
+    verify_surprise_move,
 )
 
 SURPRISE_PREFIX = "surprise_"
@@ -87,7 +87,7 @@ def engine_turn(sides: Sequence[str]) -> TurnSequence:
 
 
 def revised_sequence(scenario: Scenario) -> TurnSequence:
-    """EUR-22 The revised turn (``europa.sequence.turn_sequence``) with the system's commands;
+    """EUR-22 The revised turn (``europa.play.sequence.turn_sequence``) with the system's commands;
     for a FitE scenario (``[europa] fite_surprise_turn = true``) the EUR-44 surprise phases
     (movement, air, combat of the first side) come first; :func:`next_position` plays them on
     the first turn only."""

@@ -35,8 +35,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
-from grognard.europa.surprise import BonusPhase, Nationality, SurpriseKind
-from grognard.europa.surprise_effects import (
+from grognard.europa.surprise.effects import (
     SUCCESS_TABLE,
     ActionContext,
     StackMember,
@@ -46,7 +45,8 @@ from grognard.europa.surprise_effects import (
     marker_removal_mp,
     surprise_action_problem,
 )
-from grognard.europa.surprise_invasion import InvasionHistory, InvasionTrigger, invasion_surprise
+from grognard.europa.surprise.general import BonusPhase, Nationality, SurpriseKind
+from grognard.europa.surprise.invasion import InvasionHistory, InvasionTrigger, invasion_surprise
 
 EFFECTS_STREAM = "europa.surprise.effects"
 BONUS_PHASES = tuple(p.value for p in BonusPhase)
@@ -99,7 +99,7 @@ def phase_open(state: JSON, phase: Phase, turn: int) -> bool:
 
 
 def _year(ctx: Context, state: JSON) -> int:
-    from grognard.europa.referee import turn_label
+    from grognard.europa.play.referee import turn_label
 
     label = turn_label(ctx, state)
     return int(label.split()[-1]) if label[-4:].isdigit() else 1941
@@ -114,7 +114,7 @@ def _nationality(text: str) -> Nationality:
 
 def _commands_of(ctx: Context, state: JSON, defender: str) -> dict[str, list[str]]:
     """The defending commands: ``[europa.commands]`` (command -> unit ids) or the whole side."""
-    from grognard.europa.system_supply import europa_config
+    from grognard.europa.play.supply_phase import europa_config
 
     given = europa_config(ctx.scenario).get("commands", {})
     units = [uid for uid, u in state["units"].items()
@@ -183,7 +183,7 @@ def _history(state: JSON) -> InvasionHistory:
 
 
 def _invasion(ctx: Context, state: JSON, cmd: Command) -> tuple[str, Any, list[str]]:
-    from grognard.europa.system_supply import europa_config
+    from grognard.europa.play.supply_phase import europa_config
 
     country = cmd.args.get("country")
     allowed = europa_config(ctx.scenario).get("invasion_countries", [])
@@ -233,8 +233,8 @@ def fold_invasion(state: JSON, ev: Event) -> JSON:
 
 def legal_invasion(ctx: Context, state: JSON, player: str) -> list[Command]:
     from grognard.engine.commands import verified
-    from grognard.europa.system import EUROPA
-    from grognard.europa.system_supply import europa_config
+    from grognard.europa.play.supply_phase import europa_config
+    from grognard.europa.play.system import EUROPA
 
     return verified(ctx, state, EUROPA.commands["start_invasion_surprise"], [
         Command("start_invasion_surprise", player, {"country": c})

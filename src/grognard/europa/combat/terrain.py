@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from grognard.core.errors import InputError, TableError
 from grognard.core.tables import Table, load_tables
-from grognard.europa.attack import HEXSIDE_TABLE, TERRAIN_TABLE, Combatant
+from grognard.europa.combat.attack import HEXSIDE_TABLE, TERRAIN_TABLE, Combatant
 
 FEATURE_ROWS = ("fortified", "major_city")
 

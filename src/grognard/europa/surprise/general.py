@@ -2,12 +2,12 @@
 
 This module holds the readings and vocabulary of rule 47 (SUR-01), participation and the
 Surprise Turn Cost Table (SUR-02, SUR-03) and the limitations (SUR-14). The centre hex and the
-surprise front (SUR-07, SUR-08, SUR-12, SUR-13) are in :mod:`grognard.europa.surprise_front`,
-the arithmetic of planning, refunds and delays in :mod:`grognard.europa.surprise_budget`, the
-plan state machine in :mod:`grognard.europa.surprise_plan`, the effects in
-:mod:`grognard.europa.surprise_effects`, airbase surprise in
-:mod:`grognard.europa.surprise_airbase` and invasion surprise in
-:mod:`grognard.europa.surprise_invasion`.
+surprise front (SUR-07, SUR-08, SUR-12, SUR-13) are in :mod:`grognard.europa.surprise.front`,
+the arithmetic of planning, refunds and delays in :mod:`grognard.europa.surprise.budget`, the
+plan state machine in :mod:`grognard.europa.surprise.plan`, the effects in
+:mod:`grognard.europa.surprise.effects`, airbase surprise in
+:mod:`grognard.europa.surprise.airbase` and invasion surprise in
+:mod:`grognard.europa.surprise.invasion`.
 
 >>> surprise_cost(30)
 SurpriseCost(level=30, srp=30, sp=155, re=465)

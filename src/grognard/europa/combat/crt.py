@@ -24,7 +24,7 @@ from grognard.core.dice import clamp_roll
 from grognard.core.errors import IllegalOrder, InputError, TableError
 from grognard.core.exact import exact_json, round_half_up
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.attack import (
+from grognard.europa.combat.attack import (
     CRT_TABLE,
     HEXSIDE_TABLE,
     TERRAIN_TABLE,
@@ -33,19 +33,19 @@ from grognard.europa.attack import (
     BelowLowest,
     Side,
 )
-from grognard.europa.bombardment import (
+from grognard.europa.combat.bombardment import (
     Barrage,
     barrage,
     barrage_strength,
     combined_bombardment_drm,
 )
-from grognard.europa.losses import loss_basis, loss_unit, weaker_side
-from grognard.europa.strength import (
+from grognard.europa.combat.losses import loss_basis, loss_unit, weaker_side
+from grognard.europa.combat.strength import (
     armor_strengths,
     attack_strength,
     defense_strength,
 )
-from grognard.europa.terrain import hex_effects
+from grognard.europa.combat.terrain import hex_effects
 
 
 class CrtResult(StrEnum):

@@ -24,7 +24,7 @@ from grognard.core.dice import Distribution
 from grognard.core.errors import IllegalOrder, InputError, TableError, parse_enum
 from grognard.core.readings import Readings
 from grognard.core.tables import Table, load_tables
-from grognard.europa.air import Wing
+from grognard.europa.air.wings import Wing
 
 AIR_COMBAT_TABLE = "europa_air_combat"
 

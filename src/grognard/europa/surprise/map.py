@@ -2,8 +2,8 @@
 
 The mechanism is the map layer's (``core/zoc``: ZOC fields; ``core/front``: the ordered front
 line and the centre-hex facts; ``core/supply``: supply tracing); the rule arithmetic is
-:mod:`grognard.europa.surprise_front` (which facts make a valid centre, how far a level-``L``
-front reaches, who must take part) and :mod:`grognard.europa.surprise_effects` (the bonus
+:mod:`grognard.europa.surprise.front` (which facts make a valid centre, how far a level-``L``
+front reaches, who must take part) and :mod:`grognard.europa.surprise.effects` (the bonus
 supply-judgement phase). This module is the only place the two meet:
 
 * SUR-07 :func:`centre_hex_on_map` / :func:`valid_centre_on_map` / :func:`verify_centre_on_map`;
@@ -36,15 +36,15 @@ from grognard.core.mapdata import MapData
 from grognard.core.paths import Forces, HexRef, hex_indices
 from grognard.core.supply import SupplyRules, europa_revised_supply, trace_supply
 from grognard.core.zoc import ZocField, ZocRules, europa_revised_zoc, zoc_field
-from grognard.europa.surprise import DEFAULT_READINGS, SurpriseReadings
-from grognard.europa.surprise_effects import BonusSupplyJudgement, bonus_supply_judgement
-from grognard.europa.surprise_front import (
+from grognard.europa.surprise.effects import BonusSupplyJudgement, bonus_supply_judgement
+from grognard.europa.surprise.front import (
     Candidate,
     CentreHex,
     SurpriseFront,
     centre_hex_problems,
     surprise_front,
 )
+from grognard.europa.surprise.general import DEFAULT_READINGS, SurpriseReadings
 
 #: SUR-13 Units within this many hexes of the front lines must be counted.
 MANDATORY_HEXES = 5
@@ -155,7 +155,7 @@ def participation_candidates(m: MapData, forces: Forces, side: str, front: Surpr
                              loaded_on_naval: Sequence[str] = ()) -> tuple[Candidate, ...]:
     """SUR-13 (47.A.2.h) The side's ground/air units within 20 hexes of the marked front as
     :class:`Candidate` s (distance measured on the map; ``re_sizes`` per unit id, SUR-02) for
-    :func:`~grognard.europa.surprise_front.select_participants`: those within 5 hexes are
+    :func:`~grognard.europa.surprise.front.select_participants`: those within 5 hexes are
     mandatory, 6-20 optional. Units missing from ``re_sizes`` (not ground/air) are skipped."""
     ids = set(forces.ids)
     for uid in list(re_sizes) + list(loaded_on_naval):

@@ -33,7 +33,11 @@ from grognard.core.dice import Distribution
 from grognard.core.errors import InputError, parse_enum
 from grognard.core.readings import Readings
 from grognard.core.tables import Table
-from grognard.europa.bombardment import bombardment_column, bombardment_hits, bombardment_table
+from grognard.europa.combat.bombardment import (
+    bombardment_column,
+    bombardment_hits,
+    bombardment_table,
+)
 
 NO_RE_SHIFT = Fraction(3)
 

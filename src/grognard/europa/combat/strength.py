@@ -20,8 +20,8 @@ from fractions import Fraction
 
 from grognard.core.tables import Table
 from grognard.core.units import ArmorClass, SupplyState
-from grognard.europa.attack import Attack, Combatant, CombatReadings, OosDefense
-from grognard.europa.terrain import HexEffects, crossing_multiplier, hex_effects
+from grognard.europa.combat.attack import Attack, Combatant, CombatReadings, OosDefense
+from grognard.europa.combat.terrain import HexEffects, crossing_multiplier, hex_effects
 
 HALF = Fraction(1, 2)
 
@@ -134,7 +134,7 @@ def defense_strength(attack: Attack, effects: HexEffects | None = None) -> Fract
     """EUR-10 Total defense strength: units (and EUR-08 artillery), times the fortified /
     major-city multiplier, plus the terrain's +1 or +2 (per hex).
 
-    >>> from grognard.europa.attack import attack_from_json
+    >>> from grognard.europa.combat.attack import attack_from_json
     >>> a = attack_from_json({"attackers": [{"id": "x", "attack": 10}],
     ...      "defenders": [{"id": "d", "defense": 5}], "terrain": "wooded_rough"})
     >>> defense_strength(a)

@@ -26,7 +26,7 @@ from grognard.core.exact import ceil_q, exact_json, floor_q, round_half_up
 from grognard.core.hexgrid import Hex, distance
 from grognard.core.ledger import Ledger
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.supply import (
+from grognard.europa.supply.phase import (
     DEFAULT_READINGS,
     HalfRounding,
     ReceiptRounding,

@@ -24,14 +24,14 @@ from typing import Any
 from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.surprise import (
+from grognard.europa.surprise.effects import Modifier, Result, success_result
+from grognard.europa.surprise.general import (
     DEFAULT_READINGS,
     AirbaseSelection,
     AirStatus,
     Nationality,
     SurpriseReadings,
 )
-from grognard.europa.surprise_effects import Modifier, Result, success_result
 
 AIRBASE_TABLE = "europa_surprise_airbase"
 AIRBASE_MODIFIERS = "europa_surprise_airbase_modifiers"

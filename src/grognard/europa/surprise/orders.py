@@ -1,7 +1,7 @@
 """A surprise plan from an order file: designate, adjust, execute, audit (SUR-04..SUR-14).
 
 Reads the JSON order format documented in ``docs/formats/surprise.md`` and replays it through
-the plan state machine of :mod:`grognard.europa.surprise_plan`; every step's record and the
+the plan state machine of :mod:`grognard.europa.surprise.plan`; every step's record and the
 plan's ledger come back for the audit.
 
 >>> run = run_orders({"side": "axis", "command": "AGC", "continent": "europe", "centre": "2515",
@@ -22,9 +22,9 @@ from typing import Any
 from grognard.core.errors import InputError
 from grognard.core.exact import q
 from grognard.core.inputs import load_json_file
-from grognard.europa.surprise import PlanKey, SurpriseReadings
-from grognard.europa.surprise_front import CentreHex, FundingKind, FundingSource
-from grognard.europa.surprise_plan import (
+from grognard.europa.surprise.front import CentreHex, FundingKind, FundingSource
+from grognard.europa.surprise.general import PlanKey, SurpriseReadings
+from grognard.europa.surprise.plan import (
     DesignationOrder,
     SurprisePlan,
     delay,

@@ -25,8 +25,8 @@ from grognard.core.dice import clamp_roll
 from grognard.core.errors import IllegalOrder, InputError, TableError
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.units import SupplyState
-from grognard.europa.attack import BOMBARDMENT_TABLE, TERRAIN_TABLE, Attack, Combatant
-from grognard.europa.terrain import HexEffects, hex_effects
+from grognard.europa.combat.attack import BOMBARDMENT_TABLE, TERRAIN_TABLE, Attack, Combatant
+from grognard.europa.combat.terrain import HexEffects, hex_effects
 
 DRM_TABLE = "europa_bombing_drms"
 _BAND = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)|\+)\s*$")

@@ -24,7 +24,7 @@ from grognard.core.errors import IllegalOrder, InputError, TableError, parse_enu
 from grognard.core.exact import exact_json
 from grognard.core.ledger import Ledger
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.supply import (
+from grognard.europa.supply.phase import (
     DEFAULT_READINGS,
     SingleStepReturn,
     SupplyReadings,

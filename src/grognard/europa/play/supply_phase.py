@@ -1,8 +1,8 @@
 """The Europa engine system's end of the player turn: the supply phase (EUR-30), isolation
 attrition, Break Out and the allocation of its loss (EUR-31/EUR-32), and the replacement phase
 (EUR-33), as engine commands; plus the scenario's ``[europa]`` table. Merged into the
-``europa`` system's command table by :mod:`grognard.europa.system_turn` /
-:mod:`grognard.europa.system`; documented in ``docs/formats/europa_engine.md``.
+``europa`` system's command table by :mod:`grognard.europa.play.turn` /
+:mod:`grognard.europa.play.system`; documented in ``docs/formats/europa_engine.md``.
 """
 
 from __future__ import annotations
@@ -26,21 +26,21 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
-from grognard.europa.breakout import IsolatedHex, isolation_attrition
-from grognard.europa.isolation import isolation_table
-from grognard.europa.replacements import (
+from grognard.europa.supply.breakout import IsolatedHex, isolation_attrition
+from grognard.europa.supply.isolation import isolation_table
+from grognard.europa.supply.phase import SupplyPhase, SupplyReadings, supply_phase
+from grognard.europa.supply.replacements import (
     Candidate,
     UnitStatus,
     take_replacement,
     verify_take_replacement,
 )
-from grognard.europa.supply import SupplyPhase, SupplyReadings, supply_phase
 
 ISOLATION_STREAM = "europa.isolation"
 
 
 def _system() -> ModuleType:
-    from grognard.europa import system
+    from grognard.europa.play import system
 
     return system
 
@@ -242,8 +242,8 @@ def _isolation_loss(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any]
     model = {"attackers": [{"id": "isolation-attrition", "attack": 1, "defense": 1,
                             "type": "infantry", "nationality": "none"}],
              "defenders": stack, "terrain": "clear"}
-    from grognard.europa.attack import Side
-    from grognard.europa.losses import allocate_losses
+    from grognard.europa.combat.attack import Side
+    from grognard.europa.combat.losses import allocate_losses
 
     alloc = allocate_losses(sysm._attack(ctx, model), Side.DEFENDER,
                             Fraction(loss["requirement"]), units, ctx.tables)

@@ -26,8 +26,8 @@ from grognard.core.dice import Distribution
 from grognard.core.errors import InputError, TableError, parse_enum
 from grognard.core.exact import exact_json
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.losses import loss_requirement
-from grognard.europa.supply import DEFAULT_READINGS, SupplyReadings, WinterDefinition
+from grognard.europa.combat.losses import loss_requirement
+from grognard.europa.supply.phase import DEFAULT_READINGS, SupplyReadings, WinterDefinition
 
 ISOLATION_DRM_TABLE = "europa_supply_isolation_drms"
 ROLL_MIN, ROLL_MAX = 2, 12

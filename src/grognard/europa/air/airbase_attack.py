@@ -21,7 +21,11 @@ from fractions import Fraction
 from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import Table
-from grognard.europa.bombardment import bombardment_column, bombardment_hits, bombardment_table
+from grognard.europa.combat.bombardment import (
+    bombardment_column,
+    bombardment_hits,
+    bombardment_table,
+)
 
 #: Facility attacks: the RE shift of EUR-04 is about units in the hex; by default an airbase is
 #: attacked on its unshifted column (3 REs = no RE shift). Pass the hex's REs to apply it.

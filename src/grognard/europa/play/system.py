@@ -8,17 +8,17 @@ Importing this module registers the :class:`~grognard.engine.system.RuleSystem` 
 * ``attack`` {attackers, defender_hex, bombardment, series, weather, barrage_target, readings} -
   the ATTACK model is built from the scenario (units in state, map terrain -> the terrain-effects
   table, hexsides crossed from the map), the barrage (stream ``europa.barrage``) and the CRT
-  2D6 (stream ``europa.combat``) are rolled and :func:`grognard.europa.combat.resolve_setup`
+  2D6 (stream ``europa.combat``) are rolled and :func:`grognard.europa.combat.crt.resolve_setup`
   gives the result; losses and retreats it demands stay pending in ``state["combat"]``;
-* ``allocate_losses`` {side, units} - checked by :func:`grognard.europa.losses.allocate_losses`;
+* ``allocate_losses`` {side, units} - checked by :func:`grognard.europa.combat.losses.allocate_losses`;
 * ``retreat`` {units, path, losses} - one of ``core/retreat``'s legal retreats, ZOC penalties by
-  :func:`grognard.europa.retreat.retreat_along`;
+  :func:`grognard.europa.combat.retreat.retreat_along`;
 * ``designate_surprise``, ``reduce_surprise``, ``move_surprise_centre``, ``delay_surprise``,
-  ``start_surprise`` - a rule-47 plan (:mod:`grognard.europa.surprise_plan`) kept in
+  ``start_surprise`` - a rule-47 plan (:mod:`grognard.europa.surprise.plan`) kept in
   ``state["secrets"][player]`` until it starts; the centre hex is checked on the map
   (SUR-07) and the started surprise's front is marked along the front line (SUR-12).
 
-The referee hooks (:mod:`grognard.europa.referee`): the side taking a loss allocates it with
+The referee hooks (:mod:`grognard.europa.play.referee`): the side taking a loss allocates it with
 its own ``allocate_losses`` and chooses its own ``retreat``; the attacker chooses its
 ``advance`` into an emptied hex; forced single choices are made by the engine and logged.
 """
@@ -47,18 +47,19 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
-from grognard.europa.air_commands import AIR_COMMAND_SPECS, AIR_FOLDS
-from grognard.europa.attack import (
+from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS
+from grognard.europa.combat.attack import (
     Attack,
     Combatant,
     CombatReadings,
     Side,
     attack_from_json,
 )
-from grognard.europa.bombardment import barrage_strength
-from grognard.europa.combat import combat_setup, outcome_json, resolve_setup
-from grognard.europa.losses import allocate_losses
-from grognard.europa.referee import (
+from grognard.europa.combat.bombardment import barrage_strength
+from grognard.europa.combat.crt import combat_setup, outcome_json, resolve_setup
+from grognard.europa.combat.losses import allocate_losses
+from grognard.europa.combat.retreat import Retreat, RetreatLoss, legal_retreats, retreat_along
+from grognard.europa.play.referee import (
     ENUMERATORS,
     decisions,
     game_over,
@@ -67,24 +68,23 @@ from grognard.europa.referee import (
     turn_label,
     with_engine_choices,
 )
-from grognard.europa.retreat import Retreat, RetreatLoss, legal_retreats, retreat_along
-from grognard.europa.surprise import PlanKey, SurpriseKind, SurpriseReadings
-from grognard.europa.surprise_front import participant_role
-from grognard.europa.surprise_map import (
-    marked_front,
-    participation_candidates,
-    verify_centre_on_map,
-)
-from grognard.europa.surprise_orders import run_orders
-from grognard.europa.surprise_plan import view as plan_view
-from grognard.europa.surprise_turn import fold_effects, surprise_effects, turn_record
-from grognard.europa.system_turn import (
+from grognard.europa.play.turn import (
     TURN_COMMAND_SPECS,
     TURN_FOLDS,
     initial_replacements,
     revised_sequence,
     settled,
 )
+from grognard.europa.surprise.front import participant_role
+from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
+from grognard.europa.surprise.map import (
+    marked_front,
+    participation_candidates,
+    verify_centre_on_map,
+)
+from grognard.europa.surprise.orders import run_orders
+from grognard.europa.surprise.plan import view as plan_view
+from grognard.europa.surprise.turn import fold_effects, surprise_effects, turn_record
 
 NAME = "europa"
 COMBAT_STREAM = "europa.combat"

@@ -3,7 +3,7 @@
 SUR-07 (centre-hex validity), SUR-08 (location of the funding), SUR-12 (the surprise front along
 an ordered front line) and SUR-13 (participants and the RE cap), as pure functions over explicit
 inputs. The map layer (``core/front``: the ordered enemy front line, the centre-hex facts) feeds
-them through :mod:`grognard.europa.surprise_map`, the one place the two meet.
+them through :mod:`grognard.europa.surprise.map`, the one place the two meet.
 
 >>> front_extent(6)
 FrontExtent(hexes_each_side=5, length=11)
@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json
-from grognard.europa.surprise import (
+from grognard.europa.surprise.general import (
     DEFAULT_READINGS,
     SurpriseReadings,
     _check_level,

@@ -24,7 +24,7 @@ from grognard.core.dice import DiceStream, Distribution, clamp_roll
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, round_half_up
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.surprise import (
+from grognard.europa.surprise.general import (
     AIR_LADDER,
     DEFAULT_READINGS,
     AirStatus,
