@@ -17,7 +17,7 @@ from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import parse_scenario, shipped_scenarios
 from grognard.engine.testing import assert_rejected
-from grognard.europa.play.referee import turn_label
+from grognard.europa.play.board import turn_label
 
 SCENARIOS = sorted(s for s in shipped_scenarios() if s.startswith(("europa", "demo-europa")))
 

@@ -4,7 +4,7 @@
 of defenders) and the expected value each side loses, in unit factors (3R) or SPs (Europa),
 from the exact 2D6 distribution of the CRT (``third_reich.combat`` / ``analysis.europa_crt``).
 The 3R estimate is the ground battle as the bot sees it (clear weather, no air or naval
-support); the Europa one is the system's own attack model (``europa.play.system.attack_json``).
+support); the Europa one is the system's own attack model (``europa.play.combat.attack_json``).
 """
 
 from __future__ import annotations
@@ -101,10 +101,10 @@ def tr_estimate(sit: Situation, target: str, attackers: Sequence[str]) -> Estima
 
 def europa_estimate(sit: Situation, args: Mapping[str, Any]) -> Estimate | None:
     """EUR-09: exact expectations of a Europa attack order (the system's own attack model)."""
-    from grognard.europa.play.system import _attack, attack_json
+    from grognard.europa.play.combat import attack_json, attack_model
 
     try:
-        odds = attack_odds(_attack(sit.context, attack_json(sit.context, sit.view, sit.player,
+        odds = attack_odds(attack_model(sit.context, attack_json(sit.context, sit.view, sit.player,
                                                             args)), sit.context.tables)
     except (GrognardError, KeyError, ValueError, TypeError):
         return None

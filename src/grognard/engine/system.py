@@ -60,6 +60,7 @@ _SYSTEMS: dict[str, RuleSystem] = {}
 #: Where each rule package registers its system. Imported by name on first use, so the engine
 #: never imports a rule package statically (the layers stay one-way).
 PLUGINS: dict[str, str] = {
+    "generic": "grognard.engine.generic",
     "europa": "grognard.europa.play.system",
     "third_reich": "grognard.third_reich.play.system",
     "eurofront": "grognard.eurofront.system",
@@ -72,14 +73,13 @@ def register_system(system: RuleSystem) -> None:
 
 def system_named(name: str) -> RuleSystem:
     """The system a scenario names; the generic one when no package registers that name."""
-    from grognard.engine import generic  # noqa: F401  (registers "generic")
-
-    if name not in _SYSTEMS and name in PLUGINS:
-        try:
-            importlib.import_module(PLUGINS[name])
-        except ModuleNotFoundError as exc:
-            if exc.name != PLUGINS[name]:
-                raise
+    for wanted in (name, "generic"):
+        if wanted not in _SYSTEMS and wanted in PLUGINS:
+            try:
+                importlib.import_module(PLUGINS[wanted])
+            except ModuleNotFoundError as exc:
+                if exc.name != PLUGINS[wanted]:
+                    raise
     return _SYSTEMS.get(name) or _SYSTEMS["generic"]
 
 

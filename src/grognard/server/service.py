@@ -535,7 +535,7 @@ def attack_odds_of(game: Game, cmd: Command) -> dict[str, Any]:
     if game.system.name == "europa":
         from grognard.analysis.europa_crt import attack_odds
         from grognard.europa.combat.attack import attack_from_json
-        from grognard.europa.play.system import attack_json
+        from grognard.europa.play.combat import attack_json
 
         raw = attack_json(game.context, game.state, cmd.player, cmd.args)
         odds = attack_odds(attack_from_json(raw, game.context.tables), game.context.tables)

@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from types import ModuleType
 from typing import Any
 
 from grognard.core.dice import Dice
@@ -37,24 +35,27 @@ from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON, thaw
+from grognard.europa.play.board import (
+    SURPRISE_PREFIX,
+    command_spec,
+    europa_config,
+    europa_system,
+    on_map,
+    turn_label,
+    unit_json,
+)
+from grognard.europa.play.combat import (
+    attack_model,
+    attacked_this_phase,
+    retreat_options_from,
+    side_player,
+)
 
 #: Decision kinds the engine may answer itself when only one legal command exists.
 FORCED_KINDS = ("allocate_losses", "retreat")
 #: Rule-47 plan levels offered to random play and bots (SRP levels; verify checks the budget).
 SURPRISE_LEVELS = (1, 3, 5)
 _MAX_ENUM = 400
-
-
-def _system() -> ModuleType:
-    from grognard.europa.play import system
-
-    return system
-
-
-def _turn() -> ModuleType:
-    from grognard.europa.play import turn
-
-    return turn
 
 
 def _title(player: str) -> str:
@@ -68,28 +69,27 @@ def _phase(ctx: Context, state: JSON) -> Phase:
 # --- decisions -----------------------------------------------------------------------------------
 def decisions(ctx: Context, state: JSON) -> list[Decision]:
     """EUR-12..EUR-16, EUR-32 The decisions owed now, each by the player the rules give it to."""
-    sysm = _system()
     pending = state["combat"]["pending"]
     out: list[Decision] = []
     if pending is not None:
         where = pending["defender_hex"]
         if pending["requirements"]:
             for req in pending["requirements"]:
-                who = sysm.side_player(state, pending, req["side"])
+                who = side_player(state, pending, req["side"])
                 out.append(Decision(
                     who, frozenset({"allocate_losses"}),
                     f"{_title(who)}: allocate {req['requirement']} SPs of {req['side']} losses "
                     f"in the combat at {where} ({pending['result']})", "EUR-12"))
         elif pending["retreats"]:
             r = pending["retreats"][0]
-            who = sysm.side_player(state, pending, r["side"])
+            who = side_player(state, pending, r["side"])
             out.append(Decision(
                 who, frozenset({"retreat"}),
                 f"{_title(who)}: retreat {', '.join(r['units'])} {r['hexes']} hex"
                 f"{'es' if r['hexes'] > 1 else ''} from the combat at {where} "
                 f"({pending['result']})", "EUR-15"))
         elif "advance" in pending:
-            who = sysm.side_player(state, pending, "attacker")
+            who = side_player(state, pending, "attacker")
             out.append(Decision(
                 who, frozenset({"advance"}),
                 f"{_title(who)}: advance into {where} with surviving attackers, or stay",
@@ -108,8 +108,7 @@ def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice) -
     command (an allocation with one legal order of steps, a retreat with one path and one
     penalty pick, a stack that cannot retreat and is eliminated). Folds a private copy of the
     state to see what is owed next; each answer is marked ``decided_by: "engine"``."""
-    sysm = _system()
-    folds = sysm.EUROPA.folds
+    folds = europa_system().folds
     s = thaw(state)
     for e in events:
         s = folds[e.type](s, Event(e.type, thaw(e.data)))
@@ -121,7 +120,9 @@ def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice) -
             kinds = [k for k in FORCED_KINDS if k in d.kinds]
             if not kinds:
                 continue
-            spec = sysm.EUROPA.commands[kinds[0]]
+            spec = command_spec(kinds[0])
+            if spec.legal is None:
+                continue
             options = list(itertools.islice(spec.legal(local, s, d.player), 2))
             if len(options) == 1:
                 forced = (spec, options[0])
@@ -149,11 +150,11 @@ def with_engine_choices(spec: CommandSpec) -> CommandSpec:
 
 # --- movement ------------------------------------------------------------------------------------
 def _mine(state: JSON, player: str) -> list[tuple[str, JSON]]:
-    return [(uid, u) for uid, u in _system()._on_map(state) if u["side"] == player]
+    return [(uid, u) for uid, u in on_map(state) if u["side"] == player]
 
 
 def _checked(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> list[Command]:
-    return verified(ctx, state, _system().EUROPA.commands[kind], cands)
+    return verified(ctx, state, command_spec(kind), cands)
 
 
 def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
@@ -164,8 +165,8 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     from grognard.europa.surprise.turn import BONUS_PHASES
 
     name = _phase(ctx, state).name
-    surprise = name.startswith(_turn().SURPRISE_PREFIX) or name in BONUS_PHASES
-    spec = _system().EUROPA.commands["move"]
+    surprise = name.startswith(SURPRISE_PREFIX) or name in BONUS_PHASES
+    spec = command_spec("move")
     for cmd in generic.legal_move(ctx, state, player):
         u = state["units"][cmd.args["unit"]]
         if UnitType(u["type"]) not in GROUND_TYPES:
@@ -183,7 +184,7 @@ def _adjacent_enemy_hexes(ctx: Context, state: JSON, player: str
                           ) -> dict[str, list[tuple[str, JSON]]]:
     """Each enemy-held hex next to ``player``'s units, with those units."""
     m = ctx.scenario.map
-    enemy = {u["hex"] for _, u in _system()._on_map(state) if u["side"] != player}
+    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
     out: dict[str, list[tuple[str, JSON]]] = {}
     for uid, u in _mine(state, player):
         for j in m.neighbor_indices(m.index_of_label(u["hex"])):
@@ -196,10 +197,9 @@ def _adjacent_enemy_hexes(ctx: Context, state: JSON, player: str
 def legal_attack(ctx: Context, state: JSON, player: str) -> list[Command]:
     """EUR-09 One attack per enemy-held hex with every unit that may join (verify accepts any
     subset). Units a one-unit attack refuses (across a lake, already attacked) are left out."""
-    sysm = _system()
     if state["combat"]["pending"] is not None:
         return []
-    done_units, done_hexes = sysm.attacked_this_phase(state)
+    done_units, done_hexes = attacked_this_phase(state)
     out = []
     for target, units in sorted(_adjacent_enemy_hexes(ctx, state, player).items()):
         if target in done_hexes:
@@ -235,7 +235,7 @@ def legal_overrun(ctx: Context, state: JSON, player: str) -> list[Command]:
         if UnitType(u["type"]) in GROUND_TYPES:
             stacks.setdefault(u["hex"], []).append(uid)
     m = ctx.scenario.map
-    enemy = {u["hex"] for _, u in _system()._on_map(state) if u["side"] != player}
+    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
     out: list[Command] = []
     for here, ids in sorted(stacks.items()):
         for j in m.neighbor_indices(m.index_of_label(here)):
@@ -286,16 +286,15 @@ def _step_orders(units: Sequence[Any], side: Any, requirement: Fraction,
 
 def legal_allocate_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
     """EUR-12 Every legal allocation of ``player``'s loss requirement in the pending combat."""
-    sysm = _system()
     pending = state["combat"]["pending"]
     if pending is None:
         return []
     from grognard.europa.combat.attack import Side
 
-    attack = sysm._attack(ctx, pending["model"])
+    attack = attack_model(ctx, pending["model"])
     out: list[Command] = []
     for req in pending["requirements"]:
-        if sysm.side_player(state, pending, req["side"]) != player:
+        if side_player(state, pending, req["side"]) != player:
             continue
         side = Side(req["side"])
         units = [u for u in attack.side_units(side) if u.id in req["units"]]
@@ -322,22 +321,21 @@ def legal_retreat(ctx: Context, state: JSON, player: str) -> list[Command]:
     """EUR-15/16 Every legal retreat: per group of retreating units in one hex, each subset,
     each legal path, each choice of the units paying the enemy-ZOC penalties; a stack that
     cannot retreat has one command (empty path: eliminated)."""
-    sysm = _system()
     pending = state["combat"]["pending"]
     if pending is None or pending["requirements"] or not pending["retreats"]:
         return []
     order = pending["retreats"][0]
-    if sysm.side_player(state, pending, order["side"]) != player:
+    if side_player(state, pending, order["side"]) != player:
         return []
     from grognard.europa.combat.retreat import retreat_loss_candidates
 
-    attack = sysm._attack(ctx, pending["model"])
+    attack = attack_model(ctx, pending["model"])
     groups: dict[str, list[str]] = {}
     for uid in order["units"]:
         groups.setdefault(state["units"][uid]["hex"], []).append(uid)
     out: list[Command] = []
     for start, ids in sorted(groups.items()):
-        options = sysm.retreat_options_from(ctx, state, start, player, order["side"])
+        options = retreat_options_from(ctx, state, start, player, order["side"])
         if not options:
             out.append(Command("retreat", player, {"units": ids, "path": []}))
             continue
@@ -375,7 +373,7 @@ def legal_advance(ctx: Context, state: JSON, player: str) -> list[Command]:
     pending = state["combat"]["pending"]
     if pending is None or "advance" not in pending:
         return []
-    if _system().side_player(state, pending, "attacker") != player:
+    if side_player(state, pending, "attacker") != player:
         return []
     subs = _subsets(pending["advance"]["units"])
     return [Command("advance", player, {"units": s}) for s in [[], *subs]]
@@ -396,7 +394,6 @@ def legal_isolation_attrition(ctx: Context, state: JSON, player: str) -> list[Co
 
 def legal_isolation_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
     """EUR-32 Every order of steps fulfilling an isolated stack's attrition loss."""
-    sysm = _system()
     from grognard.europa.combat.attack import Side
 
     out: list[Command] = []
@@ -406,9 +403,9 @@ def legal_isolation_losses(ctx: Context, state: JSON, player: str) -> list[Comma
         live = [uid for uid in loss["units"] if state["units"][uid]["status"] == "active"]
         model = {"attackers": [{"id": "isolation-attrition", "attack": 1, "defense": 1,
                                 "type": "infantry", "nationality": "none"}],
-                 "defenders": [dict(sysm._unit_json(uid, state["units"][uid]), supply="in")
+                 "defenders": [dict(unit_json(uid, state["units"][uid]), supply="in")
                                for uid in live], "terrain": "clear"}
-        units = sysm._attack(ctx, model).defenders
+        units = attack_model(ctx, model).defenders
 
         def ok(choice: list[str], where: str = loss["hex"]) -> bool:
             return bool(_checked(ctx, state, "allocate_isolation_losses", [Command(
@@ -424,7 +421,7 @@ def legal_take_replacement(ctx: Context, state: JSON, player: str) -> list[Comma
     """EUR-33 Each unit and action the pools allow (returning units at each supply source)."""
     from grognard.europa.supply.replacements import ReplacementAction
 
-    sources = _turn().europa_config(ctx.scenario).get("supply_sources", {}).get(player, [])
+    sources = europa_config(ctx.scenario).get("supply_sources", {}).get(player, [])
     cands = []
     for uid, u in sorted(state["units"].items()):
         if u["side"] != player or UnitType(u["type"]) not in GROUND_TYPES:
@@ -553,23 +550,6 @@ def _invasion_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
 
 
 # --- prompts, dates, end of game ------------------------------------------------------------------
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-_START = re.compile(r"^(\d{4})-(\d{1,2})-(I{1,2})$")
-
-
-def turn_label(ctx: Context, state: JSON) -> str:
-    """EUR-22 The game turn's date: Europa turns are half months ("Jun II 1941"), counted from
-    the scenario's ``[calendar] start`` ("1941-06-II"); "Turn N" without one."""
-    start = str(ctx.scenario.calendar.get("start", ""))
-    m = _START.match(start)
-    turn = int(state["turn"])
-    if m is None:
-        return f"Turn {turn}"
-    half = (int(m.group(1)) * 12 + int(m.group(2)) - 1) * 2 + len(m.group(3)) - 1 + turn - 1
-    year, rest = divmod(half, 24)
-    return f"{_MONTHS[rest // 2]} {'I' * (rest % 2 + 1)} {year}"
-
-
 _WORDS = {
     "initial": "plan or start surprises",
     "movement": "move and overrun",
@@ -587,7 +567,7 @@ _WORDS = {
 
 def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
     """EUR-22 "Axis, Jun II 1941: combat phase - attack, or end the phase"."""
-    base = phase.name.removeprefix(_turn().SURPRISE_PREFIX)
+    base = phase.name.removeprefix(SURPRISE_PREFIX)
     what = _WORDS.get(base, "act")
     surprise = " (surprise turn, EUR-44)" if phase.name != base else ""
     return (f"{_title(phase.player)}, {turn_label(ctx, state)}: {base} phase{surprise} - "
@@ -596,7 +576,7 @@ def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
 
 def last_turn(ctx: Context) -> int | None:
     """The scenario's last game turn: ``[europa] last_turn`` (None: the game has no end)."""
-    v = _turn().europa_config(ctx.scenario).get("last_turn")
+    v = europa_config(ctx.scenario).get("last_turn")
     return int(v) if isinstance(v, int) and not isinstance(v, bool) else None
 
 
@@ -608,11 +588,11 @@ def game_over(ctx: Context, state: JSON) -> dict[str, Any] | None:
     last = last_turn(ctx)
     if last is None or int(state["turn"]) <= last:
         return None
-    v = _turn().europa_config(ctx.scenario).get("victory")
+    v = europa_config(ctx.scenario).get("victory")
     if not isinstance(v, dict) or v.get("side") not in sides:
         return {"winner": None, "reason": "last turn",
                 "summary": f"draw: turn {last} played, no victory conditions"}
-    held = {u["hex"] for _, u in _system()._on_map(state) if u["side"] == v["side"]}
+    held = {u["hex"] for _, u in on_map(state) if u["side"] == v["side"]}
     count = sum(1 for h in v.get("hexes", []) if h in held)
     need = int(v.get("need", len(v.get("hexes", []))))
     other = next(s for s in sides if s != v["side"])

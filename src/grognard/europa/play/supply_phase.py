@@ -7,11 +7,8 @@ attrition, Break Out and the allocation of its loss (EUR-31/EUR-32), and the rep
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
-from types import ModuleType
 from typing import Any
 
 from grognard.core.dice import Dice
@@ -26,6 +23,18 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
+from grognard.europa.play.board import (
+    eliminate,
+    europa_config,
+    forces_of,
+    on_map,
+    readings_of,
+    reduce_unit,
+    unit_json,
+)
+from grognard.europa.play.combat import (
+    attack_model,
+)
 from grognard.europa.supply.breakout import IsolatedHex, isolation_attrition
 from grognard.europa.supply.isolation import isolation_table
 from grognard.europa.supply.phase import SupplyPhase, SupplyReadings, supply_phase
@@ -37,26 +46,6 @@ from grognard.europa.supply.replacements import (
 )
 
 ISOLATION_STREAM = "europa.isolation"
-
-
-def _system() -> ModuleType:
-    from grognard.europa.play import system
-
-    return system
-
-
-# --- scenario configuration --------------------------------------------------------------------
-@lru_cache(maxsize=32)
-def _config_of(text: str) -> dict[str, Any]:
-    if not text:
-        return {}
-    raw = tomllib.loads(text).get("europa", {})
-    return raw if isinstance(raw, dict) else {}
-
-
-def europa_config(scenario: Scenario) -> dict[str, Any]:
-    """The scenario's ``[europa]`` table (supply sources, replacement pools, FitE switch)."""
-    return _config_of(scenario.text)
 
 
 def _key(state: JSON) -> list[int]:
@@ -72,7 +61,7 @@ def _supply_slot(state: JSON) -> dict[str, Any]:
 
 
 def _ground(state: JSON, player: str) -> list[tuple[str, JSON]]:
-    return [(uid, u) for uid, u in _system()._on_map(state)
+    return [(uid, u) for uid, u in on_map(state)
             if u["side"] == player and UnitType(u["type"]) in GROUND_TYPES]
 
 
@@ -104,7 +93,7 @@ def run_supply_phase(ctx: Context, state: JSON, player: str) -> SupplyPhase:
                            "([europa.supply_sources])")
     mine = _ground(state, player)
     m = ctx.scenario.map
-    zoc = zoc_field(m, _system().forces_of(ctx, state), player, europa_revised_zoc())
+    zoc = zoc_field(m, forces_of(ctx, state), player, europa_revised_zoc())
     return supply_phase(m, [u["hex"] for _, u in mine], zoc, list(sources),
                         max_length=cfg.get("supply_max_length"),
                         was_out=[u["supply"] == "out" for _, u in mine],
@@ -167,7 +156,7 @@ def _isolated_hexes(ctx: Context, state: JSON, cmd: Command) -> list[IsolatedHex
     for h in [*outs, *conds]:
         if h not in stacks:
             raise IllegalOrder("EUR-31", f"{h} is not an isolated hex of {cmd.player}")
-    enemy = {u["hex"] for _, u in _system()._on_map(state) if u["side"] != cmd.player}
+    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != cmd.player}
     out = []
     for label in sorted(stacks):
         units = stacks[label]
@@ -191,7 +180,7 @@ def verify_isolation_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
 def execute_isolation_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice
                                 ) -> list[Event]:
     hexes = _isolated_hexes(ctx, state, cmd)
-    readings = _system()._readings(ctx, SupplyReadings)
+    readings = readings_of(ctx, SupplyReadings)
     recs = isolation_attrition(hexes, dice.stream(ISOLATION_STREAM), readings,
                                isolation_table(ctx.tables))
     return [Event("isolation_attrition_rolled", {
@@ -211,7 +200,7 @@ def fold_isolation_attrition(state: JSON, ev: Event) -> JSON:
         bo = h["break_out"]
         if bo is not None:
             for uid in bo["eliminated"]:
-                _system()._eliminate(s, uid)
+                eliminate(s, uid)
             pools["infantry"] = exact_json(Fraction(pools.get("infantry", "0"))
                                            + bo["infantry_replacements"])
         elif Fraction(h["roll"]["loss"]) > 0:
@@ -234,8 +223,7 @@ def _isolation_loss(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any]
     for uid in units:
         if uid not in loss["units"]:
             raise IllegalOrder("EUR-32", f"{uid} is not in the isolated stack in {label}")
-    sysm = _system()
-    stack = [dict(sysm._unit_json(uid, state["units"][uid]), supply="in")
+    stack = [dict(unit_json(uid, state["units"][uid]), supply="in")
              for uid in loss["units"] if state["units"][uid]["status"] == "active"]
     # The requirement is 50% of the stack's strength (EUR-32): credited on the same basis
     # through EUR-12's allocation (no enemy stack, so no armor-first step).
@@ -245,7 +233,7 @@ def _isolation_loss(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any]
     from grognard.europa.combat.attack import Side
     from grognard.europa.combat.losses import allocate_losses
 
-    alloc = allocate_losses(sysm._attack(ctx, model), Side.DEFENDER,
+    alloc = allocate_losses(attack_model(ctx, model), Side.DEFENDER,
                             Fraction(loss["requirement"]), units, ctx.tables)
     return loss, alloc
 
@@ -272,11 +260,10 @@ def execute_isolation_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice
 def fold_isolation_losses(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
-    sysm = _system()
     for uid, v in d["reduced"].items():
-        sysm._reduce(s, uid, v["attack"], v["defense"])
+        reduce_unit(s, uid, v["attack"], v["defense"])
     for uid in d["eliminated"]:
-        sysm._eliminate(s, uid)
+        eliminate(s, uid)
     s["supply"]["losses"] = [x for x in s["supply"]["losses"]
                              if not (x["hex"] == d["hex"] and x["player"] == d["player"])]
     return s
@@ -349,7 +336,7 @@ def verify_take_replacement_cmd(ctx: Context, state: JSON, cmd: Command) -> None
     cand, account = _candidate(ctx, state, cmd)
     verify_take_replacement(_ledger(state, cmd.player), account, cand,
                             str(cmd.args.get("action")),
-                            _system()._readings(ctx, SupplyReadings))
+                            readings_of(ctx, SupplyReadings))
     _placement(ctx, state, cmd, cand)
 
 
@@ -358,7 +345,7 @@ def execute_take_replacement(ctx: Context, state: JSON, cmd: Command, dice: Dice
     cand, account = _candidate(ctx, state, cmd)
     _, rec = take_replacement(_ledger(state, cmd.player), account, cand,
                               str(cmd.args.get("action")),
-                              _system()._readings(ctx, SupplyReadings))
+                              readings_of(ctx, SupplyReadings))
     printed = ctx.scenario.unit(cand.id)
     hex_ = _placement(ctx, state, cmd, cand)
     cadre = rec.action.value == "return_cadre"

@@ -28,12 +28,22 @@ from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
+from grognard.europa.play.board import (
+    SURPRISE_PREFIX,
+    europa_config,
+    forces_of,
+    hex_arg,
+    on_map,
+    readings_of,
+)
+from grognard.europa.play.combat import (
+    execute_attack,
+    verify_attack,
+)
 from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.play.supply_phase import (
     ISOLATION_STREAM,
     _key,
-    _system,
-    europa_config,
     execute_isolation_attrition,
     execute_isolation_losses,
     execute_supply_check,
@@ -60,8 +70,6 @@ from grognard.europa.surprise.turn import (
     verify_invasion,
     verify_surprise_move,
 )
-
-SURPRISE_PREFIX = "surprise_"
 
 #: Commands the system adds to the revised phases (EUR-22 activities).
 EXTRA_COMMANDS: Mapping[str, tuple[str, ...]] = {
@@ -146,7 +154,7 @@ def _geometry(ctx: Context, state: JSON, player: str) -> tuple[set[str], set[str
     soviet = {m.label(i) for i in ids}
     border = {m.label(int(j)) for i in ids for j in m.neighbor_indices(i)
               if m.label(int(j)) not in soviet}
-    zoc = zoc_field(m, _system().forces_of(ctx, state), player, europa_revised_zoc())
+    zoc = zoc_field(m, forces_of(ctx, state), player, europa_revised_zoc())
     mask = zoc.mask()
     enemy_zoc = {m.label(i) for i in range(m.n) if mask[i]}
     return soviet, border, enemy_zoc
@@ -214,7 +222,7 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder("EUR-18", "units must list the overrunning stack's unit ids")
     if "bombardment" in cmd.args:
         raise IllegalOrder("EUR-18", "no air support in an overrun")
-    target = _system()._hex(ctx, cmd.args.get("target"), "target")
+    target = hex_arg(ctx, cmd.args.get("target"), "target")
     label = m.layout.to_label(target)
     slot = _overrun_slot(state)
     hexes = set()
@@ -233,20 +241,20 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         direction_to(here, target)
     except InputError:
         raise IllegalOrder("EUR-18", f"{label} is not adjacent to {start}") from None
-    enemy = [uid for uid, u in _system()._on_map(state)
+    enemy = [uid for uid, u in on_map(state)
              if u["hex"] == label and u["side"] != cmd.player]
     if not enemy:
         raise IllegalOrder("EUR-18", f"no enemy unit in {label}")
     if label in slot["hexes"]:
         raise IllegalOrder("EUR-18", f"{label} has already been overrun this phase")
     weather = str(cmd.args.get("weather", "clear"))
-    mreadings = _system()._readings(ctx, _movement_readings())
+    mreadings = readings_of(ctx, _movement_readings())
     if not overrun_allowed(m, start, label, mud=weather == "mud",
                            frozen_rivers=weather == "winter", readings=mreadings):
         raise IllegalOrder("EUR-20", f"no overrun into {label} ({m.terrain_of(target).value}"
                            f"{', mud' if weather == 'mud' else ''}) from {start}")
     entry = generic.move_cost(ctx.scenario, start, [label])
-    others = [(uid, u) for uid, u in _system()._on_map(state) if u["hex"] != label]
+    others = [(uid, u) for uid, u in on_map(state) if u["hex"] != label]
     forces = Forces.build(m, [u["hex"] for _, u in others], [u["side"] for _, u in others],
                           zoc_class=[int(u.get("zoc_class", 1)) for _, u in others],
                           ids=[uid for uid, _ in others], side_names=list(state["sides"]))
@@ -266,7 +274,7 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     divisions = sum(1 for uid in ids if state["units"][uid]["divisional"]
                     and not state["units"][uid]["cadre"] and state["units"][uid]["supply"] == "in")
     sp = sp_cost(Operations(combats=(Combat(divisions=divisions, overrun=True),)),
-                 _system()._readings(ctx, SupplyReadings), ctx.tables)
+                 readings_of(ctx, SupplyReadings), ctx.tables)
     return {"units": list(ids), "from": start, "target": label, "mp": mp,
             "sp_cost": sp.to_json(),
             "leaves_zoc": leaves, "zoc_to_zoc": z2z, "entry_cost": entry,
@@ -288,12 +296,12 @@ def _attack_cmd(cmd: Command, priced: Mapping[str, Any]) -> Command:
 
 def verify_overrun(ctx: Context, state: JSON, cmd: Command) -> None:
     priced = overrun_cost(ctx, state, cmd)
-    _system().verify_attack(ctx, state, _attack_cmd(cmd, priced))
+    verify_attack(ctx, state, _attack_cmd(cmd, priced))
 
 
 def execute_overrun(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     priced = overrun_cost(ctx, state, cmd)
-    combat = _system().execute_attack(ctx, state, _attack_cmd(cmd, priced), dice)
+    combat = execute_attack(ctx, state, _attack_cmd(cmd, priced), dice)
     declared = Event("overrun_declared", {"key": _key(state), "player": cmd.player, **priced,
                                           "number": combat[0].data["number"],
                                           "exploitation": _phase_name(ctx, state)

@@ -30,11 +30,12 @@ from typing import Any
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
-from grognard.engine.commands import Command
+from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
+from grognard.europa.play.board import command_spec, europa_config, turn_label
 from grognard.europa.surprise.effects import (
     SUCCESS_TABLE,
     ActionContext,
@@ -99,8 +100,6 @@ def phase_open(state: JSON, phase: Phase, turn: int) -> bool:
 
 
 def _year(ctx: Context, state: JSON) -> int:
-    from grognard.europa.play.referee import turn_label
-
     label = turn_label(ctx, state)
     return int(label.split()[-1]) if label[-4:].isdigit() else 1941
 
@@ -114,8 +113,6 @@ def _nationality(text: str) -> Nationality:
 
 def _commands_of(ctx: Context, state: JSON, defender: str) -> dict[str, list[str]]:
     """The defending commands: ``[europa.commands]`` (command -> unit ids) or the whole side."""
-    from grognard.europa.play.supply_phase import europa_config
-
     given = europa_config(ctx.scenario).get("commands", {})
     units = [uid for uid, u in state["units"].items()
              if u["side"] == defender and u["status"] == "active" and u["hex"]]
@@ -183,8 +180,6 @@ def _history(state: JSON) -> InvasionHistory:
 
 
 def _invasion(ctx: Context, state: JSON, cmd: Command) -> tuple[str, Any, list[str]]:
-    from grognard.europa.play.supply_phase import europa_config
-
     country = cmd.args.get("country")
     allowed = europa_config(ctx.scenario).get("invasion_countries", [])
     if not isinstance(country, str) or country not in allowed:
@@ -232,11 +227,7 @@ def fold_invasion(state: JSON, ev: Event) -> JSON:
 
 
 def legal_invasion(ctx: Context, state: JSON, player: str) -> list[Command]:
-    from grognard.engine.commands import verified
-    from grognard.europa.play.supply_phase import europa_config
-    from grognard.europa.play.system import EUROPA
-
-    return verified(ctx, state, EUROPA.commands["start_invasion_surprise"], [
+    return verified(ctx, state, command_spec("start_invasion_surprise"), [
         Command("start_invasion_surprise", player, {"country": c})
         for c in europa_config(ctx.scenario).get("invasion_countries", [])])
 

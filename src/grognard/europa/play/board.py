@@ -1,0 +1,125 @@
+"""The Europa engine system's shared facts of a position: the units on the map, their ``Forces``
+table, the scenario's ``[europa]`` table, the readings in force, the date of a turn, and the
+system's own command specs looked up through the engine's registry (so the modules of
+:mod:`grognard.europa.play` import one another one way: board < combat < supply_phase < turn
+< referee < system).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+from functools import lru_cache
+from typing import Any
+
+from grognard.core.errors import InputError
+from grognard.core.hexgrid import Hex
+from grognard.core.paths import Forces
+from grognard.engine.commands import CommandSpec
+from grognard.engine.context import Context
+from grognard.engine.scenario import Scenario
+from grognard.engine.state import JSON
+from grognard.engine.system import RuleSystem, system_named
+
+NAME = "europa"
+#: The FitE surprise turn's phases carry this prefix (EUR-44).
+SURPRISE_PREFIX = "surprise_"
+
+
+def europa_system() -> RuleSystem:
+    """The registered ``europa`` system (importing :mod:`grognard.europa.play.system` registers
+    it; the engine's registry imports it on first use)."""
+    return system_named(NAME)
+
+
+def command_spec(kind: str) -> CommandSpec:
+    """The ``europa`` system's command spec of ``kind`` (with its legal-action enumerator)."""
+    return europa_system().commands[kind]
+
+
+def fold_of(event_type: str) -> Any:
+    """The ``europa`` system's fold of ``event_type``."""
+    return europa_system().folds[event_type]
+
+
+def readings_of(ctx: Context, kind: type[Any]) -> Any:
+    """The readings of ``kind`` (a ``Readings`` dataclass) from the game's ``--readings``."""
+    names = {f.name for f in dataclasses.fields(kind)}
+    return kind.from_mapping({k: v for k, v in ctx.readings.items() if k in names})
+
+
+def on_map(state: JSON) -> list[tuple[str, JSON]]:
+    """The active units on the map, by id."""
+    return [(uid, u) for uid, u in sorted(state["units"].items())
+            if u["status"] == "active" and u["hex"] is not None]
+
+
+def forces_of(ctx: Context, state: JSON) -> Forces:
+    """The units on the map as ``core.paths.Forces`` (side, ZOC class, id)."""
+    placed = on_map(state)
+    return Forces.build(ctx.scenario.map, [u["hex"] for _, u in placed],
+                        [u["side"] for _, u in placed],
+                        zoc_class=[int(u.get("zoc_class", 1)) for _, u in placed],
+                        ids=[uid for uid, _ in placed], side_names=list(state["sides"]))
+
+
+def hex_arg(ctx: Context, label: Any, field: str) -> Hex:
+    """A command argument naming a hex of the map (InputError naming ``field`` otherwise)."""
+    if not isinstance(label, str):
+        raise InputError(field, "a hex label")
+    h = ctx.scenario.map.layout.from_label(label)
+    if not ctx.scenario.map.has(h):
+        raise InputError(field, f"{label} is off the map")
+    return h
+
+
+def unit_json(uid: str, u: JSON) -> dict[str, Any]:
+    """A unit of the state as a combatant of the ATTACK.json model (EUR-09)."""
+    return {"id": uid, "attack": u["attack"], "defense": u["defense"], "type": u["type"],
+            "armor": u["armor"], "division": u["divisional"], "cadre": u["cadre"],
+            "supply": u["supply"], "nationality": u["nationality"], "re_size": u["re_size"]}
+
+
+def eliminate(s: JSON, uid: str) -> None:
+    """Fold: the unit leaves the map eliminated."""
+    u = s["units"][uid]
+    u["status"], u["hex"] = "eliminated", None
+
+
+def reduce_unit(s: JSON, uid: str, attack: int, defense: int) -> None:
+    """Fold: the division is reduced to its cadre (EUR-13)."""
+    u = s["units"][uid]
+    u["cadre"], u["attack"], u["defense"] = True, attack, defense
+
+
+# --- scenario configuration --------------------------------------------------------------------
+@lru_cache(maxsize=32)
+def _config_of(text: str) -> dict[str, Any]:
+    if not text:
+        return {}
+    raw = tomllib.loads(text).get("europa", {})
+    return raw if isinstance(raw, dict) else {}
+
+
+def europa_config(scenario: Scenario) -> dict[str, Any]:
+    """The scenario's ``[europa]`` table (supply sources, replacement pools, FitE switch)."""
+    return _config_of(scenario.text)
+
+
+# --- the date of a turn --------------------------------------------------------------------------
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_START = re.compile(r"^(\d{4})-(\d{1,2})-(I{1,2})$")
+
+
+def turn_label(ctx: Context, state: JSON) -> str:
+    """EUR-22 The game turn's date: Europa turns are half months ("Jun II 1941"), counted from
+    the scenario's ``[calendar] start`` ("1941-06-II"); "Turn N" without one."""
+    start = str(ctx.scenario.calendar.get("start", ""))
+    m = _START.match(start)
+    turn = int(state["turn"])
+    if m is None:
+        return f"Turn {turn}"
+    half = (int(m.group(1)) * 12 + int(m.group(2)) - 1) * 2 + len(m.group(3)) - 1 + turn - 1
+    year, rest = divmod(half, 24)
+    return f"{_MONTHS[rest // 2]} {'I' * (rest % 2 + 1)} {year}"

@@ -1,0 +1,473 @@
+"""The Europa engine system's combat commands: ``attack`` (EUR-09, the revised CRT), the
+defender's and attacker's ``allocate_losses`` (EUR-12/13), ``retreat`` (EUR-15/16) and the
+attacker's ``advance`` (EUR-15), with their folds; the attack model built from the position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from grognard.core.dice import Dice, DiceExpr
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.exact import exact_json
+from grognard.core.hexgrid import direction_to
+from grognard.core.mapdata import CityClass, Fortification, HexsideFeature
+from grognard.core.zoc import europa_revised_zoc, zoc_field
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event
+from grognard.engine.state import JSON
+from grognard.europa.combat.attack import (
+    Attack,
+    Combatant,
+    CombatReadings,
+    Side,
+    attack_from_json,
+)
+from grognard.europa.combat.bombardment import barrage_strength
+from grognard.europa.combat.crt import combat_setup, outcome_json, resolve_setup
+from grognard.europa.combat.losses import allocate_losses
+from grognard.europa.combat.retreat import Retreat, RetreatLoss, legal_retreats, retreat_along
+from grognard.europa.play.board import (
+    eliminate,
+    forces_of,
+    hex_arg,
+    on_map,
+    readings_of,
+    reduce_unit,
+    unit_json,
+)
+
+COMBAT_STREAM = "europa.combat"
+BARRAGE_STREAM = "europa.barrage"
+_HEXSIDE_NAMES = ((HexsideFeature.MAJOR_RIVER, "major_river"), (HexsideFeature.RIVER, "river"),
+                  (HexsideFeature.CANAL, "canal"))
+_FROZEN_WEATHER = ("winter",)
+
+
+# --- the attack model --------------------------------------------------------------------------
+def _combatant_json(c: Combatant) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": c.id, "attack": c.attack, "defense": c.defense, "type": str(c.type),
+        "armor": str(c.armor), "division": c.division, "cadre": c.cadre,
+        "supply": str(c.supply), "nationality": c.nationality, "re_size": exact_json(c.re_size)}
+    if c.hexsides is not None:
+        out["hexsides"] = list(c.hexsides)
+    for f in ("cadre_attack", "cadre_defense"):
+        if getattr(c, f) is not None:
+            out[f] = getattr(c, f)
+    return out
+
+
+def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
+                ) -> dict[str, Any]:
+    """EUR-09 The ATTACK.json model of an ``attack`` order, from the scenario: the attackers'
+    and defenders' state, the target hex terrain (map terrain = the terrain-effects row),
+    fortification and major city, and per attacker the hexside it attacks across."""
+    m = ctx.scenario.map
+    ids = args.get("attackers")
+    if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
+        raise IllegalOrder("EUR-09", "attackers must list one or more unit ids")
+    if len(set(ids)) != len(ids):
+        raise IllegalOrder("EUR-09", "a unit is listed twice among the attackers")
+    target = hex_arg(ctx, args.get("defender_hex"), "defender_hex")
+    label = m.layout.to_label(target)
+    attackers = []
+    for uid in ids:
+        u = state["units"].get(uid)
+        if u is None:
+            raise IllegalOrder("EUR-09", f"no unit {uid!r}")
+        if u["side"] != player:
+            raise IllegalOrder("EUR-09", f"{uid} belongs to {u['side']}, not {player}")
+        if u["status"] != "active" or u["hex"] is None:
+            raise IllegalOrder("EUR-09", f"{uid} is not on the map")
+        here = m.layout.from_label(u["hex"])
+        try:
+            direction_to(here, target)
+        except InputError:
+            raise IllegalOrder("EUR-09", f"{uid} in {u['hex']} is not adjacent to {label}"
+                               ) from None
+        feats = m.features_between(here, target)
+        if feats & (HexsideFeature.SEA | HexsideFeature.IMPASSABLE | HexsideFeature.LAKE):
+            raise IllegalOrder("EUR-09", f"{uid} cannot attack across the hexside into {label}")
+        frozen = str(args.get("weather", "clear")) in _FROZEN_WEATHER
+        sides = [("frozen_" if frozen and name != "canal" else "") + name
+                 for flag, name in _HEXSIDE_NAMES if feats & flag]
+        attackers.append(dict(unit_json(uid, u), hexsides=sides))
+    defenders = [unit_json(uid, u) for uid, u in on_map(state)
+                 if u["hex"] == label and u["side"] != player]
+    if not defenders:
+        raise IllegalOrder("EUR-09", f"no enemy unit in {label}")
+    raw: dict[str, Any] = {
+        "attackers": attackers, "defenders": defenders,
+        "terrain": str(m.terrain_of(target).value),
+        "fortified": m.fortification_of(target) is not Fortification.NONE,
+        "major_city": any(CityClass.MAJOR_CITY in c.classes for c in m.cities_at(target)),
+    }
+    for key in ("bombardment", "series", "weather", "barrage_target", "night", "overrun"):
+        if key in args:
+            raw[key] = args[key]
+    readings = dict(readings_of(ctx, CombatReadings).to_mapping())
+    if "readings" in args:
+        if not isinstance(args["readings"], Mapping):
+            raise InputError("readings", "must be an object")
+        readings.update(args["readings"])
+    raw["readings"] = {k: (v.value if hasattr(v, "value") else v) for k, v in readings.items()}
+    return raw
+
+
+def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
+    return attack_from_json(raw, ctx.tables)
+
+
+# --- attack ------------------------------------------------------------------------------------
+def attacked_this_phase(state: JSON) -> tuple[set[str], set[str]]:
+    """EUR-09 (original Europa) The units that have attacked and the hexes attacked in this
+    combat phase: each unit attacks once and each hex is attacked once per combat phase."""
+    rec = state["combat"].get("attacked")
+    if not isinstance(rec, dict) or rec.get("key") != [int(state["turn"]), int(state["phase"])]:
+        return set(), set()
+    return set(rec["units"]), set(rec["hexes"])
+
+
+def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
+    if state["combat"]["pending"] is not None:
+        raise IllegalOrder("EUR-09", "the last combat's losses and retreats are still pending")
+    if not cmd.args.get("overrun"):
+        units, hexes = attacked_this_phase(state)
+        ids = cmd.args.get("attackers")
+        for uid in ids if isinstance(ids, list) else []:
+            if uid in units:
+                raise IllegalOrder("EUR-09", f"{uid} has already attacked this combat phase")
+        if cmd.args.get("defender_hex") in hexes:
+            raise IllegalOrder("EUR-09", f"{cmd.args.get('defender_hex')} has already been "
+                               "attacked this combat phase")
+    attack = attack_model(ctx, attack_json(ctx, state, cmd.player, cmd.args))
+    combat_setup(attack, 7 if barrage_strength(attack) > 0 else None, ctx.tables)
+
+
+def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    raw = attack_json(ctx, state, cmd.player, cmd.args)
+    attack = attack_model(ctx, raw)
+    barrage_dice: list[int] = []
+    barrage_roll = None
+    if barrage_strength(attack) > 0:
+        r = dice.roll(DiceExpr.parse("2d6"), stream=BARRAGE_STREAM)
+        barrage_dice, barrage_roll = list(r.dice), r.total
+    setup = combat_setup(attack, barrage_roll, ctx.tables)
+    crt_dice: list[int] = []
+    roll = 0
+    if not setup.hex_cleared and not setup.odds.eliminated:
+        r = dice.roll(DiceExpr.parse("2d6"), stream=COMBAT_STREAM)
+        crt_dice, roll = list(r.dice), r.total
+    outcome = resolve_setup(setup, roll, ctx.tables)
+    record = outcome_json(outcome)
+    model = dict(raw, defenders=[_combatant_json(c) for c in setup.attack.defenders])
+    e = outcome.effect
+    attackers = [u.id for u in attack.attackers]
+    defenders = [u.id for u in setup.attack.defenders]
+    requirements = []
+    for side, loss, units in (("attacker", e.attacker_loss, attackers),
+                              ("defender", e.defender_loss, defenders)):
+        if loss > 0 and not (side == "attacker" and e.attacker_eliminated):
+            requirements.append({"side": side, "requirement": exact_json(loss), "units": units})
+    retreats = []
+    for side, n, units in (("attacker", e.attacker_retreat, attackers),
+                           ("defender", e.defender_retreat, defenders)):
+        if n:
+            retreats.append({"side": side, "hexes": n, "units": units})
+    barrage = setup.barrage
+    step = None if barrage is None or barrage.step_loss is None else {
+        "unit": barrage.step_loss.unit, "action": barrage.step_loss.action}
+    return [Event("combat_resolved", {
+        "number": state["combat"]["count"] + 1, "player": cmd.player,
+        "attackers": attackers,
+        "defender_hex": ctx.scenario.map.layout.to_label(hex_arg(ctx, cmd.args["defender_hex"],
+                                                              "defender_hex")),
+        "defenders": [u["id"] for u in raw["defenders"]],
+        "dice": crt_dice, "barrage_dice": barrage_dice, **record,
+        "barrage_step_loss": step,
+        "attacker_eliminated_units": attackers if e.attacker_eliminated else [],
+        "requirements": requirements, "retreats": retreats,
+        "model": model,
+    })]
+
+
+def _drop(pending: JSON, uids: Sequence[str]) -> JSON:
+    gone = set(uids)
+    for key in ("requirements", "retreats"):
+        for item in pending[key]:
+            item["units"] = [u for u in item["units"] if u not in gone]
+        pending[key] = [i for i in pending[key] if i["units"]]
+    return pending
+
+
+def _settle(s: JSON, pending: JSON) -> JSON:
+    """EUR-15 Once a combat's losses and retreats are done: if the defender's hex is empty and
+    attackers survive in place, the attacker may advance into it (``pending["advance"]``, the
+    attacker's decision; original Europa advance after combat); otherwise the combat is over.
+    Overruns never advance (the stack moves on, EUR-18)."""
+    if pending is None or pending["requirements"] or pending["retreats"]:
+        return pending
+    if pending["model"].get("overrun") or "advance" in pending:
+        return None
+    target = pending["defender_hex"]
+    attacker = (pending.get("players") or {}).get("attacker")
+    if any(u["hex"] == target and u["status"] == "active" and u["side"] != attacker
+           for u in s["units"].values()):
+        return None
+    units = [uid for uid in pending.get("attackers", [])
+             if s["units"][uid]["status"] == "active" and s["units"][uid]["hex"] is not None
+             and s["units"][uid]["hex"] != target]
+    if not units:
+        return None
+    pending["advance"] = {"hex": target, "units": units}
+    return pending
+
+
+def fold_combat_resolved(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    s["combat"]["count"] = d["number"]
+    if not d["model"].get("overrun"):  # EUR-33: units that overran may still be rebuilt
+        for uid in d["attackers"]:
+            s["units"][uid]["attacked_turn"] = int(s["turn"])
+        key = [int(s["turn"]), int(s["phase"])]
+        rec = s["combat"].get("attacked")
+        if not isinstance(rec, dict) or rec.get("key") != key:
+            rec = s["combat"]["attacked"] = {"key": key, "units": [], "hexes": []}
+        rec["units"] += d["attackers"]
+        rec["hexes"].append(d["defender_hex"])
+    gone = list(d["attacker_eliminated_units"])
+    step = d["barrage_step_loss"]
+    if step is not None:
+        if step["action"] == "eliminate":
+            gone.append(step["unit"])
+        else:
+            after = next(u for u in d["model"]["defenders"] if u["id"] == step["unit"])
+            reduce_unit(s, step["unit"], after["attack"], after["defense"])
+    for uid in gone:
+        eliminate(s, uid)
+    defender = s["units"][d["defenders"][0]]["side"] if d["defenders"] else None
+    pending = {"number": d["number"], "result": d["result"], "defender_hex": d["defender_hex"],
+               "model": d["model"], "requirements": d["requirements"],
+               "retreats": d["retreats"], "attackers": list(d["attackers"]),
+               "players": {"attacker": d["player"], "defender": defender}}
+    s["combat"]["pending"] = _settle(s, _drop(pending, gone))
+    return s
+
+
+# --- allocate_losses ---------------------------------------------------------------------------
+def side_player(state: JSON, pending: JSON, side: str) -> str:
+    """The player who is the ``side`` ("attacker"/"defender") of the pending combat: the side
+    taking a loss picks the units (EUR-12) and chooses its retreat (EUR-15/16)."""
+    players = pending.get("players") or {}
+    if players.get(side):
+        return str(players[side])
+    key = "attackers" if side == "attacker" else "defenders"
+    return str(state["units"][pending["model"][key][0]["id"]]["side"])
+
+
+def _requirement(state: JSON, cmd: Command) -> JSON:
+    pending = state["combat"]["pending"]
+    side = cmd.args.get("side")
+    if side is not None and side not in ("attacker", "defender"):
+        raise InputError("side", f"attacker or defender, not {side!r}")
+    if pending is None:
+        raise IllegalOrder("EUR-12", "no combat result is waiting for losses")
+    mine = [r for r in pending["requirements"]
+            if side_player(state, pending, r["side"]) == cmd.player]
+    for req in pending["requirements"]:
+        if req["side"] == side or (side is None and req in mine):
+            if side_player(state, pending, req["side"]) != cmd.player:
+                raise IllegalOrder("EUR-12", f"the {req['side']}'s losses are "
+                                   f"{side_player(state, pending, req['side'])}'s to allocate, "
+                                   f"not {cmd.player}'s")
+            return req
+    raise IllegalOrder("EUR-12", f"the {side or cmd.player} has no loss to allocate")
+
+
+def _allocation(ctx: Context, state: JSON, cmd: Command) -> Any:
+    req = _requirement(state, cmd)
+    units = cmd.args.get("units")
+    if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+        raise InputError("units", "list the unit ids, one per step")
+    attack = attack_model(ctx, state["combat"]["pending"]["model"])
+    for uid in units:
+        if uid not in req["units"]:
+            raise IllegalOrder("EUR-12", f"{uid} is not one of the {req['side']}'s units "
+                               "in this combat that can still take losses")
+    return allocate_losses(attack, Side(req["side"]), Fraction(req["requirement"]), units,
+                           ctx.tables)
+
+
+def verify_allocate_losses(ctx: Context, state: JSON, cmd: Command) -> None:
+    _allocation(ctx, state, cmd)
+
+
+def execute_allocate_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    a = _allocation(ctx, state, cmd)
+    after = {u.id: u for u in a.units_after}
+    touched = list(dict.fromkeys(s.unit for s in a.steps))
+    return [Event("losses_allocated", {
+        "side": str(a.side), "requirement": exact_json(a.requirement),
+        "steps": [{"unit": s.unit, "action": str(s.action), "credit": s.credit,
+                   "armor": s.armor} for s in a.steps],
+        "credited": a.credited, "excess": exact_json(a.excess),
+        "replacements": a.replacements.to_json(),
+        "eliminated": [u for u in touched if u not in after],
+        "reduced": {u: {"attack": after[u].attack, "defense": after[u].defense}
+                    for u in touched if u in after},
+    })]
+
+
+def fold_losses_allocated(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    for uid, v in d["reduced"].items():
+        reduce_unit(s, uid, v["attack"], v["defense"])
+    for uid in d["eliminated"]:
+        eliminate(s, uid)
+    pending = s["combat"]["pending"]
+    pending["requirements"] = [r for r in pending["requirements"] if r["side"] != d["side"]]
+    s["combat"]["pending"] = _settle(s, _drop(pending, d["eliminated"]))
+    if s["combat"]["pending"] is not None:
+        model = s["combat"]["pending"]["model"]
+        for key in ("attackers", "defenders"):
+            for u in model[key]:
+                if u["id"] in d["reduced"]:
+                    u.update(d["reduced"][u["id"]], cadre=True)
+    return s
+
+
+# --- retreat -----------------------------------------------------------------------------------
+def _retreat(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any, list[str]]:
+    pending = state["combat"]["pending"]
+    if pending is None or not pending["retreats"]:
+        raise IllegalOrder("EUR-15", "no retreat is pending")
+    if pending["requirements"]:
+        raise IllegalOrder("EUR-15", "allocate the losses before retreating")
+    units, path = cmd.args.get("units"), cmd.args.get("path")
+    if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
+        raise InputError("units", "list the retreating units")
+    if not isinstance(path, list) or not all(isinstance(p, str) for p in path):
+        raise InputError("path", "list the hexes entered")
+    order = next((r for r in pending["retreats"] if set(units) <= set(r["units"])), None)
+    if order is None:
+        raise IllegalOrder("EUR-15", f"{', '.join(units)} have no pending retreat")
+    owner = side_player(state, pending, order["side"])
+    if owner != cmd.player:
+        raise IllegalOrder("EUR-15", f"the {order['side']}'s retreat is {owner}'s to choose, "
+                           f"not {cmd.player}'s")
+    starts = {state["units"][u]["hex"] for u in units}
+    if len(starts) != 1:
+        raise IllegalOrder("EUR-15", "the units of one retreat order start in one hex")
+    start = starts.pop()
+    side = state["units"][units[0]]["side"]
+    options = retreat_options_from(ctx, state, start, side, order["side"])
+    entered = path[1:] if path and path[0] == start else path
+    model = pending["model"]
+    attack = attack_model(ctx, model)
+    combatants = [attack.unit(u)[1] for u in units]
+    if not options and not entered:
+        # EUR-15 (original Europa): a stack that cannot retreat is eliminated.
+        return order, Retreat((start,), 0, tuple(RetreatLoss(u, "eliminate") for u in units),
+                              ()), units
+    chosen = next((o for o in options if list(o.path[1:]) == entered), None)
+    if chosen is None:
+        legal = "; ".join("-".join(o.path[1:]) for o in options) or "none"
+        raise IllegalOrder("EUR-16", f"{'-'.join(path) or 'no path'} is not a legal "
+                           f"{order['hexes']}-hex retreat from {start} (legal: {legal})")
+    choices = cmd.args.get("losses")
+    if choices is not None and (not isinstance(choices, list)
+                                or not all(isinstance(c, str) for c in choices)):
+        raise InputError("losses", "list the units paying the ZOC penalties")
+    return order, retreat_along(combatants, chosen, choices), units
+
+
+def retreat_options_from(ctx: Context, state: JSON, start: str, side: str, role: str
+                         ) -> list[Any]:
+    """EUR-15/16 The legal retreats of ``side``'s stack in ``start`` as the ``role`` of the
+    pending combat (attacker AR 1 hex, defender DR 2 hexes), cached per position."""
+    def make() -> list[Any]:
+        zoc = ctx.cached(f"europa.zoc.{side}", lambda: zoc_field(
+            ctx.scenario.map, ctx.cached("europa.forces", lambda: forces_of(ctx, state)), side,
+            europa_revised_zoc()))
+        return legal_retreats(ctx.scenario.map, start, Side(role),
+                              "AR" if role == "attacker" else "DR", zoc)
+    out: list[Any] = ctx.cached(f"europa.retreats.{side}.{role}.{start}", make)
+    return out
+
+
+def verify_retreat(ctx: Context, state: JSON, cmd: Command) -> None:
+    _retreat(ctx, state, cmd)
+
+
+def execute_retreat(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    order, r, units = _retreat(ctx, state, cmd)
+    after = {u.id: u for u in r.units_after}
+    return [Event("units_retreated", {
+        "side": order["side"], "units": units, "from": state["units"][units[0]]["hex"],
+        "path": list(r.path[1:]), "zoc_entered": r.zoc_entered,
+        "losses": [{"unit": x.unit, "action": x.action} for x in r.losses],
+        "eliminated": [u for u in units if u not in after],
+        "reduced": {x.unit: {"attack": after[x.unit].attack, "defense": after[x.unit].defense}
+                    for x in r.losses if x.action == "reduce" and x.unit in after},
+    })]
+
+
+def fold_units_retreated(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    for uid in d["units"]:
+        if d["path"]:
+            s["units"][uid]["hex"] = d["path"][-1]
+    for uid, v in d["reduced"].items():
+        reduce_unit(s, uid, v["attack"], v["defense"])
+    for uid in d["eliminated"]:
+        eliminate(s, uid)
+    s["combat"]["pending"] = _settle(s, _drop(s["combat"]["pending"], d["units"]))
+    return s
+
+
+# --- advance after combat (EUR-15) -------------------------------------------------------------
+def _advance(state: JSON, cmd: Command) -> tuple[JSON, list[str]]:
+    pending = state["combat"]["pending"]
+    if pending is None or "advance" not in pending:
+        raise IllegalOrder("EUR-15", "no advance after combat is open")
+    owner = side_player(state, pending, "attacker")
+    if owner != cmd.player:
+        raise IllegalOrder("EUR-15", f"the advance is {owner}'s to choose, not {cmd.player}'s")
+    units = cmd.args.get("units", [])
+    if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+        raise InputError("units", "list the advancing units (none: stay)")
+    if len(set(units)) != len(units):
+        raise IllegalOrder("EUR-15", "a unit is listed twice")
+    adv = pending["advance"]
+    for uid in units:
+        if uid not in adv["units"]:
+            raise IllegalOrder("EUR-15", f"{uid} is not a surviving attacker of this combat "
+                               f"(may advance: {', '.join(adv['units'])})")
+    return adv, units
+
+
+def verify_advance(ctx: Context, state: JSON, cmd: Command) -> None:
+    _advance(state, cmd)
+
+
+def execute_advance(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    adv, units = _advance(state, cmd)
+    return [Event("advanced_after_combat", {
+        "player": cmd.player, "hex": adv["hex"], "units": units,
+        "from": {uid: state["units"][uid]["hex"] for uid in units}})]
+
+
+def fold_advanced(state: JSON, ev: Event) -> JSON:
+    s = state
+    for uid in ev.data["units"]:
+        s["units"][uid]["hex"] = ev.data["hex"]
+    s["combat"]["pending"] = None
+    return s
+
