@@ -141,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think-ms", type=float, default=0.0,
                     help="mean pause of each player before a command (0: as fast as answered)")
     ap.add_argument("--db", default=None, help="SQLAlchemy URL (default: a temp SQLite file)")
+    ap.add_argument("--fsync", action="store_true",
+                    help="serve with --fsync (SQLite flushes every command to the disk)")
     ap.add_argument("--quick", action="store_true", help="serve from a thread (smoke test)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
@@ -154,13 +156,15 @@ def main(argv: list[str] | None = None) -> int:
 
         from grognard.server.app import create_app
 
-        thread_server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1",
+        thread_server = uvicorn.Server(uvicorn.Config(create_app(db, fsync=a.fsync),
+                                                      host="127.0.0.1",
                                                       port=port, log_level="warning"))
         threading.Thread(target=thread_server.run, daemon=True).start()
     else:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         proc = subprocess.Popen([sys.executable, "-c", "from grognard.cli import entry; entry()",
-                                 "serve", "--db", db, "--port", str(port)], env=env,
+                                 "serve", "--db", db, "--port", str(port),
+                                 *(["--fsync"] if a.fsync else [])], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
@@ -201,13 +205,15 @@ def main(argv: list[str] | None = None) -> int:
         "scenario": SCENARIO, "games": a.games, "commands_per_game": a.commands,
         "think_ms": a.think_ms,
         "server": "thread" if a.quick else "process", "database": db.split(":")[0],
+        "fsync": a.fsync,
         "commands": len(every), "errors": len(errors), "first_error": errors[0] if errors else None,
         "wall_s": round(wall, 3), "commands_per_s": round(len(every) / wall, 1) if wall else 0,
         "all": _stats(every),
         "per_kind": {k: _stats(v) for k, v in sorted(out.items())},
         "baseline_engine": base,
         "ratio_p50": round(_stats(every)["p50_ms"] / base["p50_ms"], 1) if base["p50_ms"] else None,
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                    "load_average": [round(x, 1) for x in os.getloadavg()]},
     }
     if a.json:
         print(json.dumps(result, indent=1))

@@ -62,12 +62,16 @@ def register(app: typer.Typer) -> None:
                                                f"(default {DEFAULT_DB}).")] = None,
         host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
         port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+        fsync: Annotated[bool, typer.Option(
+            "--fsync", help="SQLite: flush every command to the disk before answering (survives "
+            "a power loss; by default a command survives any crash of the server process).")
+        ] = False,
     ) -> None:
         """Run the game server: the lobby, seats with secret links, the map UI and its API."""
         from grognard.server.app import create_app
 
         url = _db_url(db)
-        web = create_app(url)
+        web = create_app(url, fsync=fsync)
         typer.echo(f"grognard server on http://{host}:{port}/ (database {url})")
         _run(web, host, port)
 

@@ -16,6 +16,7 @@ from fastapi import FastAPI, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from msgspec import json as msgjson
 
 from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.engine.scenario import parse_scenario
@@ -41,6 +42,12 @@ def _status_of(exc: GrognardError) -> int:
     return 400
 
 
+def _json(value: Any) -> Response:
+    """A JSON answer encoded once (the API's values are JSON already: no FastAPI re-encoding
+    of every view and legal command)."""
+    return Response(msgjson.encode(value), media_type="application/json")
+
+
 def _error(exc: GrognardError) -> JSONResponse:
     body: dict[str, Any] = {"error": str(exc).splitlines()[0] if str(exc) else type(exc).__name__}
     if isinstance(exc, IllegalOrder):
@@ -55,9 +62,10 @@ def _map_for(text: str) -> tuple[str, str, str]:
     return svg, json.dumps(centres), " ".join(str(v) for v in box)
 
 
-def create_app(db_url: str) -> FastAPI:
-    """The server over the database at ``db_url`` (SQLAlchemy URL)."""
-    store = Store(db_url)
+def create_app(db_url: str, *, fsync: bool = False) -> FastAPI:
+    """The server over the database at ``db_url`` (SQLAlchemy URL); ``fsync`` flushes each
+    SQLite commit to the disk (see :class:`~grognard.server.store.Store`)."""
+    store = Store(db_url, fsync=fsync)
     ref = Referee(store)
     app = FastAPI(title="grognard", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.referee = ref
@@ -171,15 +179,15 @@ def create_app(db_url: str) -> FastAPI:
 
     @app.get("/api/games/{gid}")
     def game_public(gid: str) -> Any:
-        return ref.public(gid)
+        return _json(ref.public(gid))
 
     @app.get("/api/games/{gid}/save")
     def game_save(gid: str) -> Any:
-        return ref.export(gid)
+        return _json(ref.export(gid))
 
     @app.get("/api/play/{token}/state")
     def state(token: str, request: Request) -> Any:
-        return ref.state_for(token, request.query_params.get("as"))
+        return _json(ref.state_for(token, request.query_params.get("as")))
 
     @app.get("/api/play/{token}/version")
     def version(token: str) -> Any:
@@ -189,30 +197,31 @@ def create_app(db_url: str) -> FastAPI:
     @app.post("/api/play/{token}/command")
     async def command(token: str, request: Request) -> Any:
         body = await _body(request)
-        return ref.command(token, _version_of(body), str(body.get("kind", "")),
-                           body.get("args", {}), _as(body))
+        return _json(ref.command(token, _version_of(body), str(body.get("kind", "")),
+                                 body.get("args", {}), _as(body)))
 
     @app.post("/api/play/{token}/undo")
     async def undo(token: str, request: Request) -> Any:
         body = await _body(request)
-        return ref.undo(token, _version_of(body), _as(body))
+        return _json(ref.undo(token, _version_of(body), _as(body)))
 
     @app.post("/api/play/{token}/odds")
     async def odds(token: str, request: Request) -> Any:
         body = await _body(request)
-        return ref.odds(token, str(body.get("kind", "attack")), body.get("args", {}), _as(body))
+        return _json(ref.odds(token, str(body.get("kind", "attack")), body.get("args", {}),
+                              _as(body)))
 
     @app.get("/api/play/{token}/moves/{unit}")
     def unit_moves(token: str, unit: str, request: Request) -> Any:
-        return ref.unit_moves(token, unit, request.query_params.get("as"))
+        return _json(ref.unit_moves(token, unit, request.query_params.get("as")))
 
     @app.get("/api/play/{token}/history")
     def history(token: str, request: Request) -> Any:
-        return ref.history(token, request.query_params.get("as"))
+        return _json(ref.history(token, request.query_params.get("as")))
 
     @app.get("/api/play/{token}/position/{n}")
     def position(token: str, n: int, request: Request) -> Any:
-        return ref.position(token, n, request.query_params.get("as"))
+        return _json(ref.position(token, n, request.query_params.get("as")))
 
     return app
 

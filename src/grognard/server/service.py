@@ -114,6 +114,9 @@ class Referee:
             "mode": mode, "version": 0, "state": json.dumps(game.state),
             "dice": json.dumps(game.dice.snapshot_json()), "summary": _summary(game),
             "over": False}, tokens)
+        lock = self._lock(gid)
+        with lock:
+            self._remember(Loaded(game, 0, gid, mode, nonce, com, sc.title, lock))
         return gid, {p: t for t, p in tokens.items()}
 
     # --- loading -----------------------------------------------------------------------------
@@ -125,11 +128,18 @@ class Referee:
             return lock
 
     @contextmanager
-    def hold(self, gid: str) -> Iterator[Loaded]:
-        """The game ``gid`` at its stored version, locked for this request."""
+    def hold(self, gid: str, expect: int | None = None) -> Iterator[Loaded]:
+        """The game ``gid`` at its stored version, locked for this request. A command made
+        against version ``expect`` takes the game held in memory at that version without
+        reading the store: its transaction moves the row only from ``expect`` (another
+        server process that moved it first makes the command stale)."""
         lock = self._lock(gid)
         with lock:
-            yield self._load(gid, lock)
+            hit = self._cache.get(gid) if expect is not None else None
+            if hit is not None and hit.version == expect:
+                yield self._remember(hit)
+            else:
+                yield self._load(gid, lock)
 
     def _load(self, gid: str, lock: threading.RLock) -> Loaded:
         version = self.store.version(gid)
@@ -137,8 +147,7 @@ class Referee:
             raise NotFound(f"no game {gid!r}")
         hit = self._cache.get(gid)
         if hit is not None and hit.version == version:
-            self._cache.move_to_end(gid)
-            return hit
+            return self._remember(hit)
         row = self.store.game(gid)
         if row is None:
             raise NotFound(f"no game {gid!r}")
@@ -149,16 +158,21 @@ class Referee:
             [[Event.from_json(e) for e in r.events] for r in rows],
             [Step.from_json(r.step) for r in rows], json.loads(row.state),
             json.loads(row.dice), readings=row.readings)
-        loaded = Loaded(game, row.version, gid, row.mode, row.nonce, row.commitment, row.title,
-                        lock)
-        self._cache[gid] = loaded
-        self._cache.move_to_end(gid)
-        while len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+        return self._remember(Loaded(game, row.version, gid, row.mode, row.nonce,
+                                     row.commitment, row.title, lock))
+
+    def _remember(self, loaded: Loaded) -> Loaded:
+        """Keep ``loaded`` as the live game of its id (the least recently used ones go)."""
+        with self._guard:
+            self._cache[loaded.row_id] = loaded
+            self._cache.move_to_end(loaded.row_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
         return loaded
 
     def _forget(self, gid: str) -> None:
-        self._cache.pop(gid, None)
+        with self._guard:
+            self._cache.pop(gid, None)
 
     # --- seats -------------------------------------------------------------------------------
     def seat(self, token: str) -> tuple[str, str]:
@@ -267,7 +281,7 @@ class Referee:
         gid, seat = self.seat(token)
         if not isinstance(args, dict):
             raise InputError("args", "must be an object")
-        with self.hold(gid) as loaded:
+        with self.hold(gid, version) as loaded:
             _current(loaded, version, "command")
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
@@ -286,7 +300,7 @@ class Referee:
 
     def undo(self, token: str, version: int, as_player: str | None = None) -> dict[str, Any]:
         gid, seat = self.seat(token)
-        with self.hold(gid) as loaded:
+        with self.hold(gid, version) as loaded:
             _current(loaded, version, "undo")
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
@@ -338,10 +352,8 @@ class Referee:
             g = loaded.game
             if not 0 <= n <= len(g.commands):
                 raise InputError("n", f"must be between 0 and {len(g.commands)}")
-            state = g.system.initial_state(g.scenario)
-            for evs in g.events[:n]:
-                state = g.fold(state, _fresh(evs))
-            return {"n": n, "of": len(g.commands), "view": g.system.view(state, player)}
+            return {"n": n, "of": len(g.commands),
+                    "view": g.system.view(g.state_at(n), player)}
 
     def export(self, gid: str) -> dict[str, Any]:
         """A finished game's save with its seed and commitment (refused before the end)."""

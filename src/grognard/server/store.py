@@ -4,8 +4,13 @@ A game row holds the scenario text, readings, the seed (revealed only when the g
 seed's commitment, the state version and a snapshot of the latest state and dice positions, so
 loading a game never replays it. Each command is one row (the command, its events and its undo
 step) written in the same transaction as the game row's new version and snapshot: a command the
-server acknowledged is on disk, and of two submissions made against one version exactly one
+server acknowledged is committed, and of two submissions made against one version exactly one
 updates the row (the other finds the version moved and is refused).
+
+SQLite runs in WAL mode with ``synchronous=NORMAL`` by default: a commit is in the WAL file
+before the server answers, so an acknowledged command survives a ``kill -9`` of the server
+(though not a power loss of the machine); ``Store(url, fsync=True)`` (``grognard serve
+--fsync``) also flushes every commit to the disk, one flush per command.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -124,8 +130,9 @@ def sqlite_url(path: str) -> str:
 class Store:
     """All games of one server, in one database (``url`` as SQLAlchemy takes it)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, fsync: bool = False) -> None:
         self.url = url
+        self.fsync = fsync
         try:
             if url.startswith("sqlite"):
                 self.engine: Engine = create_engine(
@@ -135,7 +142,10 @@ class Store:
                 def _pragmas(dbapi_conn: Any, _rec: Any) -> None:
                     cur = dbapi_conn.cursor()
                     cur.execute("PRAGMA journal_mode=WAL")
-                    cur.execute("PRAGMA synchronous=FULL")
+                    # WAL + NORMAL: a commit is in the WAL file before it is acknowledged, so
+                    # it survives any crash of the server process (kill -9); FULL also
+                    # fsyncs each commit (survives a power loss, one disk flush per command)
+                    cur.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
                     cur.execute("PRAGMA foreign_keys=ON")
                     cur.close()
             else:
@@ -215,9 +225,9 @@ class Store:
         """Record command ``n`` and the new snapshot, if the game is still at ``version``."""
         with self.begin() as conn:
             _advance(conn, game_id, version, state, dice, summary, over)
-            conn.execute(insert(commands).values(
-                game_id=game_id, n=n, command=_dumps(command), events=_dumps(list(events)),
-                step=_dumps(step), state_hash=state_hash))
+            conn.execute(_INSERT_COMMAND, {
+                "game_id": game_id, "n": n, "command": _dumps(command),
+                "events": _dumps(list(events)), "step": _dumps(step), "state_hash": state_hash})
 
     def truncate(self, game_id: str, version: int, n: int, state: str, dice: str,
                  summary: dict[str, Any], over: bool) -> None:
@@ -228,13 +238,21 @@ class Store:
                                                 commands.c.n >= n))
 
 
+# The statements of every command, built once (SQLAlchemy compiles them once, not per command).
+_ADVANCE = (update(games)
+            .where(games.c.id == bindparam("gid"), games.c.version == bindparam("old"))
+            .values(version=bindparam("new"), state=bindparam("state"),
+                    dice=bindparam("dice"), summary=bindparam("summary"),
+                    over=bindparam("over")))
+_INSERT_COMMAND = insert(commands)
+
+
 def _advance(conn: Connection, game_id: str, version: int, state: str, dice: str,
              summary: dict[str, Any], over: bool) -> None:
     """Move the game row from ``version`` to the next with the new snapshot, or raise
     :class:`StaleVersion` if another transaction moved it first."""
-    moved = conn.execute(
-        update(games).where(games.c.id == game_id, games.c.version == version)
-        .values(version=version + 1, state=state, dice=dice, summary=_dumps(summary),
-                over=over)).rowcount
+    moved = conn.execute(_ADVANCE, {"gid": game_id, "old": version, "new": version + 1,
+                                    "state": state, "dice": dice, "summary": _dumps(summary),
+                                    "over": over}).rowcount
     if moved != 1:
         raise StaleVersion(f"game {game_id} is no longer at version {version}")
