@@ -1,7 +1,7 @@
-"""The web UI in a real browser (Playwright driving Debian's chromium): two seats play a turn
-with a move, undo, a combat with its odds and the decisions it leaves, the VCR log, a stale
-submission refused, the hotseat hand-over, and no hidden value in the other seat's DOM or
-network traffic."""
+"""The web UI in a real browser (Playwright driving Debian's chromium): two seats play a whole
+turn by clicking (a move, undo, a combat with its odds and the decisions it leaves, end phase
+to the next turn), the VCR log, a stale submission refused, the hotseat hand-over, and no
+hidden value in the other seat's DOM or network traffic."""
 
 from __future__ import annotations
 
@@ -74,6 +74,16 @@ def _combat_seed(srv: ThreadServer, unit: str, to: str) -> tuple[int, str]:
     raise AssertionError("no seed gives the defender a loss or retreat")
 
 
+def _to_move(*seats: Seat) -> Seat:
+    """The seat whose screen says it is its move (its polling brings the hand-over)."""
+    for _ in range(100):
+        for seat in seats:
+            if seat.page.query_selector("#whose.mine") is not None:
+                return seat
+        seats[0].page.wait_for_timeout(150)
+    raise AssertionError("no seat has the move")
+
+
 def _pending(srv: ThreadServer, gid: str) -> Any:
     with srv.referee.hold(gid) as loaded:
         return loaded.game.state["combat"]["pending"]
@@ -132,6 +142,23 @@ def test_two_seats_play_a_turn_with_combat_undo_and_the_vcr(browser: Any,
         owes_defender = loaded.game.system.decisions is not None
     if owes_defender:
         assert "soviet" in decided_by
+    # the rest of the turn by clicking: end phase (or a decision) on the seat to move, to the
+    # next turn's banner on both screens
+    turn = axis.page.inner_text("#turn")
+    for _ in range(12):
+        if axis.page.inner_text("#turn") != turn:
+            break
+        seat = _to_move(axis, soviet)
+        decision = seat.page.query_selector("#decisions .decision button")
+        before = seat.page.inner_text("#banner")
+        (decision or seat.page.query_selector("#endphase")).click()
+        seat.page.wait_for_function(
+            "b => document.getElementById('banner').innerText !== b", arg=before)
+    assert axis.page.inner_text("#turn") != turn
+    soviet.page.wait_for_function("t => document.getElementById('turn').textContent !== t",
+                                  arg=turn)
+    with srv.referee.hold(gid) as loaded:
+        assert loaded.game.turn == 2
     # the log in plain words, and the VCR steps back to the start and forward to now
     soviet.page.wait_for_function("document.querySelectorAll('#log > li').length >= 4")
     log = soviet.page.inner_text("#log")

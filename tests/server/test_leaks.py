@@ -1,6 +1,7 @@
 """C-HIDDEN over the wire: for every shipped scenario with secrets (hidden units, secret plans),
-every endpoint and page a seat can reach, at every step of a game, holds none of the other
-seats' hidden values."""
+every endpoint and page a seat can reach (the state, log, VCR positions, lobby and game pages,
+unit moves and attack odds), at every step of a game, holds none of the other seats' hidden
+values."""
 
 from __future__ import annotations
 
@@ -24,6 +25,22 @@ def _everything(client: Any, gid: str, token: str, n: int) -> str:
              client.get(f"/api/play/{token}/version").text,
              client.get(f"/api/play/{token}/history").text]
     texts += [client.get(f"/api/play/{token}/position/{k}").text for k in sorted({0, n // 2, n})]
+    return "\n".join(texts)
+
+
+def _on_demand(client: Any, token: str, probes: list[str]) -> str:
+    """The answers a seat asks for by clicking: the moves of some of its units and the odds of
+    its attacks; and the moves of ``probes``, ids of other seats' hidden units (a seat may ask
+    about any id: the answer must not tell)."""
+    st = client.get(f"/api/play/{token}/state").json()
+    units = [u for u, x in sorted(st["view"].get("units", {}).items())
+             if x.get("side") == st["player"]]
+    texts = [client.get(f"/api/play/{token}/moves/{u}").text for u in units[:2]]
+    for u in probes:  # the answer echoes the id asked about; nothing else may name it
+        answer = client.get(f"/api/play/{token}/moves/{u}").json()
+        assert answer == {"unit": u, "moves": []}
+    texts += [client.post(f"/api/play/{token}/odds", json=c).text
+              for c in st["legal"] if c["kind"] == "attack"][:3]
     return "\n".join(texts)
 
 
@@ -89,5 +106,13 @@ def test_no_hidden_value_reaches_another_seat(client: Any, scenario: str) -> Non
             assert not leaked, f"{scenario}: {p} sees {leaked[:3]} after {steps} commands"
             checked += 1
     assert steps > 0
+    # what a seat asks for by clicking, once at the end: its units' moves, its attacks' odds
+    with ref.hold(gid) as loaded:
+        hidden = {p: secret_strings(loaded.game, p) for p in seats}
+    for p, token in seats.items():
+        asked = _on_demand(client, token, sorted(s for s in hidden[p] if s.isidentifier()
+                                                 or "-" in s)[:2])
+        leaked = sorted(s for s in hidden[p] if s not in baseline[p] and s in asked)
+        assert not leaked, f"{scenario}: {p} sees {leaked[:3]} in moves or odds"
     if scenario in ("europa-surprise", "tr-1939-invasion"):
         assert checked, f"{scenario}: no secret was ever in play"

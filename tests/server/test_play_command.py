@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -36,6 +37,39 @@ def test_play_prints_the_url_of_a_hotseat_game_and_serves_it(tmp_path: Path) -> 
                 assert time.monotonic() < deadline and proc.poll() is None
                 time.sleep(0.2)
         assert 'class="hex' in page and "Third Reich" in page
+        assert (tmp_path / "grognard" / "games.sqlite").exists()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_serve_with_no_setup_serves_the_lobby_on_the_embedded_database(tmp_path: Path) -> None:
+    """``grognard serve`` with no option and no database set up: the lobby lists every shipped
+    scenario, and a game started from its form is stored in the default SQLite file."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(XDG_DATA_HOME=str(tmp_path))
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from grognard.cli import entry; entry()", "serve", "--port",
+         str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                lobby = urllib.request.urlopen(url + "/", timeout=10).read().decode()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, \
+                    proc.stderr.read() if proc.stderr and proc.poll() is not None else ""
+                time.sleep(0.2)
+        from grognard.engine.scenario import shipped_scenarios
+
+        assert all(name in lobby for name in shipped_scenarios())
+        form = urllib.parse.urlencode({"scenario": "demo-europa", "mode": "hotseat"}).encode()
+        with urllib.request.urlopen(url + "/games", data=form, timeout=30) as r:
+            page = r.read().decode()
+            assert "/play/" in r.url and 'class="hex' in page
         assert (tmp_path / "grognard" / "games.sqlite").exists()
     finally:
         proc.terminate()

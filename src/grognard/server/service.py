@@ -16,13 +16,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from grognard.core.errors import GrognardError, IllegalOrder, InputError
+from grognard.core.errors import GrognardError, InputError
 from grognard.engine.commands import Command
 from grognard.engine.events import Event
 from grognard.engine.game import Game, Step
 from grognard.engine.scenario import Scenario, load_scenario, parse_scenario, shipped_scenarios
 from grognard.engine.state import JSON
 from grognard.server.dice import commitment, new_seed, signed_save
+from grognard.server.odds import attack_odds_of
 from grognard.server.store import StaleVersion, Store
 
 HOTSEAT = "*"
@@ -475,6 +476,28 @@ def ledger_of(view: JSON) -> dict[str, str]:
     return out
 
 
+def _why(data: dict[str, Any]) -> str:
+    """Why a combat came out as it did, from its event (Europa ``combat_resolved``, 3R
+    ``battle_resolved``): the odds, the column after its shifts, the DRM and the roll."""
+    if "column" not in data or "roll" not in data:
+        return ""
+    parts = [f"{data['odds']} odds" if data.get("odds") is not None else "",
+             f"column {data['column']}"]
+    shifts = data.get("shifts")
+    if isinstance(shifts, list) and shifts:
+        parts.append("shifts " + ", ".join(f"{x.get('cause')} {x.get('columns'):+d}"
+                                           for x in shifts if isinstance(x, dict)))
+    elif isinstance(shifts, int) and shifts:
+        parts.append(f"{shifts} shift(s) left")
+    if data.get("drm"):
+        parts.append(f"DRM {int(data['drm']):+d}")
+    roll = f"roll {data['roll']}"
+    if data.get("modified_roll") not in (None, data["roll"]):
+        roll += f" (modified {data['modified_roll']})"
+    parts.append(roll)
+    return " (" + ", ".join(p for p in parts if p) + ")"
+
+
 def _unit_name(uid: str, u: JSON) -> str:
     return str(u.get("name") or uid)
 
@@ -522,7 +545,7 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
     for e in events:
         res = e.get("data", {}).get("result")
         if isinstance(res, str) and res:
-            lines.append(f"{e['type'].replace('_', ' ')}: {res}")
+            lines.append(f"{e['type'].replace('_', ' ')}: {res}{_why(e['data'])}")
     own = cmd.player == player
     dice = _dice_in(events)
     text = f"{cmd.player.title()}: {cmd.kind.replace('_', ' ')}"
@@ -538,18 +561,3 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
         text += " " + json.dumps(dict(cmd.args), sort_keys=True, separators=(",", ":"))
     return {"n": i + 1, "player": cmd.player, "kind": cmd.kind, "text": text,
             "dice": dice, "changes": lines}
-
-
-def attack_odds_of(game: Game, cmd: Command) -> dict[str, Any]:
-    """Exact odds of a legal ``attack`` (Europa revised CRT: analysis/europa_crt)."""
-    if cmd.kind != "attack":
-        raise InputError("kind", "odds are given for attack commands")
-    if game.system.name == "europa":
-        from grognard.analysis.europa_crt import attack_odds
-        from grognard.europa.combat.attack import attack_from_json
-        from grognard.europa.play.combat import attack_json
-
-        raw = attack_json(game.context, game.state, cmd.player, cmd.args)
-        odds = attack_odds(attack_from_json(raw, game.context.tables), game.context.tables)
-        return {"system": "europa", "odds": odds.to_json()}
-    raise IllegalOrder("ODDS", f"no odds display for {game.system.name} attacks yet")

@@ -284,8 +284,13 @@
     const cap = document.createElement("caption");
     cap.textContent = o.odds + " (column " + o.column + ", DRM " + o.drm + "): attack " + o.attack_strength +
       " vs defence " + o.defense_strength + "; expected losses: attacker " + o.expected_attacker_loss +
-      ", defender " + o.expected_defender_loss + " SPs";
+      ", defender " + o.expected_defender_loss + " " + (o.losses_in || "SPs");
     t.appendChild(cap);
+    for (const line of (o.why || [])) {  // the modifiers behind the odds, one per line
+      const tr = document.createElement("tr"); tr.className = "why";
+      tr.innerHTML = "<td colspan='3'></td>"; tr.children[0].textContent = line;
+      t.appendChild(tr);
+    }
     for (const [res, p] of Object.entries(o.probabilities)) {
       const [n, d] = String(p).split("/").map(Number);
       const v = d ? n / d : Number(n);

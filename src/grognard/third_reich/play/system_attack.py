@@ -36,7 +36,12 @@ from grognard.third_reich.play.system_common import (
     retreat_options,
     side_bridgeheads,
 )
-from grognard.third_reich.play.system_support import fight_for_support, fold_support, verify_support
+from grognard.third_reich.play.system_support import (
+    declared_support,
+    fight_for_support,
+    fold_support,
+    verify_support,
+)
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import Region, weather
 from grognard.third_reich.turn.sequence import Phase
@@ -190,6 +195,27 @@ def _battle(ctx: Context, state: JSON, side: str, target: str, attackers: list[s
         terrain=_MAP_TERRAIN.get(m.terrain_of(th), Terrain.OTHER),
         fortified=m.fortification_of(th) is not Fortification.NONE,
         all_river=bool(rivers))
+
+
+def attack_battle(ctx: Context, state: JSON, cmd: Command) -> Battle:
+    """TR-32..TR-36, TR-52: the battle an ``attack`` order fights, as far as it is known before
+    any die: its ground units, terrain, weather, whether each side can retreat, air-landed
+    attackers, and the declared air and naval support at full strength (the air/naval fight in
+    the hex, TR-49/TR-35, may still weaken it). For the odds shown before rolling."""
+    target, attackers = _attack_args(ctx, state, cmd)
+    defenders = _defenders(state, cmd.player, target)
+    if not defenders:
+        raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
+    defender_side = state["units"][defenders[0]]["side"]
+    air, fleets = declared_support(state, cmd)
+    return replace(
+        _battle(ctx, state, cmd.player, target, attackers),
+        defender_can_retreat=bool(retreat_options(ctx, state, defender_side, target)),
+        attacker_can_retreat=all(
+            _retreat_hex(ctx, state, cmd.player, state["units"][a]["hex"]) is not None
+            for a in attackers),
+        air=tuple(air), fleets=tuple(fleets),
+        airborne_in_hex=landed_attackers(state, attackers))
 
 
 def verify_odds(ctx: Context, state: JSON, side: str, target: str, attackers: list[str]) -> None:

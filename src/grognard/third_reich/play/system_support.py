@@ -135,13 +135,19 @@ def _step_json(step: Any) -> dict[str, Any]:
     return {"step": type(step).__name__, **{k: exact_json(v) for k, v in asdict(step).items()}}
 
 
+def declared_support(state: JSON, cmd: Command) -> tuple[list[AirUnit], list[Fleet]]:
+    """TR-35: the air units and fleets an attack order declares in support, at full strength
+    (before the air/naval fight in the hex, TR-49)."""
+    return ([air_unit(u, state["units"][u]) for u in _ids(cmd, "air")],
+            [fleet_unit(f, state["units"][f]) for f in _fleets_arg(cmd)])
+
+
 def fight_for_support(ctx: Context, state: JSON, cmd: Command,
                       dice: Dice) -> tuple[list[AirUnit], list[Fleet], dict[str, Any]]:
     """TR-49 then TR-35: the air/naval fight in the target hex; the phasing survivors that
     support the attack, and the event part ``air_naval`` (rolls, steps, factors lost)."""
-    air = [air_unit(u, state["units"][u]) for u in _ids(cmd, "air")]
+    air, fleets = declared_support(state, cmd)
     dair = [ready_air(state, u, state["units"][u]) for u in _ids(cmd, "defensive_air")]
-    fleets = [fleet_unit(f, state["units"][f]) for f in _fleets_arg(cmd)]
     if not air and not dair and not fleets:
         return [], [], {"rolls": [], "steps": [], "losses": {}, "flown": [], "fleets": []}
     rec = resolve_hex_combat(HexForces(tuple(air), tuple(fleets)), HexForces(tuple(dair)),
