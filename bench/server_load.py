@@ -110,12 +110,12 @@ def play(port: int, token: str, commands: int, seed: int, out: dict[str, list[fl
         done += 1
 
 
-def baseline(games: int, commands: int) -> dict[str, Any]:
+def baseline(games: int, commands: int, scenario: str = SCENARIO) -> dict[str, Any]:
     """The engine alone: the same random play in-process (apply + enumerate the next legal)."""
     from grognard.engine.game import Game
     from grognard.engine.scenario import load_scenario
 
-    sc = load_scenario(SCENARIO)
+    sc = load_scenario(scenario)
     rng = random.Random(1)
     times: list[float] = []
     for g_i in range(games):
@@ -136,6 +136,7 @@ def baseline(games: int, commands: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scenario", default=SCENARIO, help=f"shipped scenario (default {SCENARIO})")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--commands", type=int, default=20, help="commands per game")
     ap.add_argument("--think-ms", type=float, default=0.0,
@@ -179,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         setup = Client(port)
         tokens = []
         for _ in range(a.games):
-            _c, g = setup.call("POST", "/api/games", {"scenario": SCENARIO, "mode": "hotseat"})
+            _c, g = setup.call("POST", "/api/games", {"scenario": a.scenario, "mode": "hotseat"})
             tokens.append(g["seats"]["*"])
         out: dict[str, list[float]] = {}
         errors: list[str] = []
@@ -200,9 +201,9 @@ def main(argv: list[str] | None = None) -> int:
         if thread_server is not None:
             thread_server.should_exit = True
     every = [x for xs in out.values() for x in xs]
-    base = baseline(min(a.games, 20), a.commands)
+    base = baseline(min(a.games, 20), a.commands, a.scenario)
     result = {
-        "scenario": SCENARIO, "games": a.games, "commands_per_game": a.commands,
+        "scenario": a.scenario, "games": a.games, "commands_per_game": a.commands,
         "think_ms": a.think_ms,
         "server": "thread" if a.quick else "process", "database": db.split(":")[0],
         "fsync": a.fsync,
