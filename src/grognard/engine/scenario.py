@@ -235,6 +235,7 @@ class _ThirdReich(msgspec.Struct):
     sides: dict[str, str] = msgspec.field(default_factory=dict)
     control: dict[str, list[str]] = msgspec.field(default_factory=dict)
     front_weather: dict[str, str] = msgspec.field(default_factory=dict)
+    sw_boxes: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
 
 
 def _table(raw: Mapping[str, Any], key: str, w: _Where) -> Mapping[str, Any]:

@@ -142,6 +142,8 @@ from grognard.third_reich.play.system_naval import (
 )
 from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
 from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
+from grognard.third_reich.play.system_sw import initial_sw_boxes
+from grognard.third_reich.play.system_sw import install as sw_install
 from grognard.third_reich.supply.isolation import isolation_table
 from grognard.third_reich.supply.supply_map import (
     city_control,
@@ -169,9 +171,10 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.MECH_COMBAT: ("attack",),
     Phase.ATTRITION: ("attrition", "take_hexes", "withdraw", "save_attrition_losses"),
     Phase.SUPPLY: ("supply_check",),
-    Phase.BUILD: ("build", "build_unit"),
+    Phase.BUILD: ("build", "build_unit", "sw_build"),
     Phase.STRATEGIC_DEPLOYMENT: ("sr",),
-    Phase.STRATEGIC_WARFARE: ("murmansk_commit", "murmansk_ship", "murmansk_escort"),
+    Phase.STRATEGIC_WARFARE: ("murmansk_commit", "murmansk_ship", "murmansk_escort", "sw_uboats",
+                              "sw_bombing"),
 }
 
 
@@ -324,6 +327,8 @@ def initial_state(scenario: Scenario) -> JSON:
         "battles": [],
         "bridgeheads": [],
         "murmansk": None,
+        "sw_boxes": initial_sw_boxes(extras.get("sw_boxes")),
+        "sw_fought": {},
     })
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
     s["phase"] = _first_phase(seq, turn)
@@ -763,7 +768,7 @@ FOLDS: Mapping[str, Fold] = {
 }
 #: The orders as the rules modules check them (the defender's reactions named in the args)
 #: and the folds with the campaign around them (ledger postings kept: history.py).
-ORDERS, LEDGER_FOLDS = install(COMMANDS, FOLDS, _next_position)
+ORDERS, LEDGER_FOLDS = sw_install(*install(COMMANDS, FOLDS, _next_position))
 COMMANDS = with_legal({
     **{k: reacting(spec) if k in REACTIONS else spec for k, spec in ORDERS.items()},
     "intercept": reaction_spec(
