@@ -175,7 +175,7 @@ def legal_sw_build(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
 
 
 def _fought(state: JSON, kind: str) -> bool:
-    return state.get("sw_fought", {}).get(kind) == state["turn"]
+    return bool(state.get("sw_fought", {}).get(kind) == state["turn"])
 
 
 def _defense(state: JSON, target: str) -> tuple[int, int]:
