@@ -18,12 +18,13 @@ from grognard.analysis.study_report import chart_wins, summarize, wilson
 from grognard.analysis.study_run import run_study
 from grognard.cli import main
 from grognard.core.errors import InputError
+from grognard.engine.scenario import load_scenario, shipped_scenarios
 
 BOTS = {"axis": "heuristic", "allies": "random"}
 
 
 def _setting(**kw) -> Setting:
-    return Setting("tr-1939-two-fronts", BOTS, max_turns=3, **kw)
+    return Setting("tr-1939-two-fronts", BOTS, max_turns=1, max_commands=30, **kw)
 
 
 def test_play_one_is_a_function_of_setting_and_seed():
@@ -128,3 +129,16 @@ def test_cli_study_json_and_errors(tmp_path, capsys):
         rc = main(["study", "tr-1939-two-fronts", "--out", str(tmp_path), *args])
         err = capsys.readouterr().err
         assert rc == 2 and msg in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("scenario", shipped_scenarios())
+def test_study_runs_on_every_shipped_scenario(scenario, tmp_path):
+    """Issue 15 (done means): `grognard study` runs on every playable scenario (every shipped
+    one fuzzes clean): a short heuristic game is played, stored and summarized."""
+    sides = list(load_scenario(scenario).sides)
+    s = Setting(scenario, {p: "heuristic" for p in sides}, max_commands=12)
+    result, recs = run_study([s], 1, tmp_path, report=False)
+    rec = recs["base"][0]
+    assert result["played"] == {"base": 1} and result["results"]["base"]["games"] == 1
+    assert rec["end"] in ("over", "max_commands", "max_turns") and rec["error"] is None
+    assert rec["commands"] > 0 and rec["refused"] == 0

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grognard.bots.play import DEFAULT_MAX_COMMANDS, play_game
-from grognard.core.errors import InputError
+from grognard.core.errors import GrognardError, InputError
 from grognard.engine.game import Game
-from grognard.engine.scenario import load_scenario
+from grognard.engine.scenario import Scenario, load_scenario, parse_scenario
 
 Record = dict[str, Any]
 Progress = Callable[[Record], None]
@@ -78,11 +78,49 @@ def parse_readings(pairs: Iterable[str], where: str = "--reading") -> dict[str, 
     return out
 
 
+def scenario_patch(scenario: Scenario, changes: Mapping[str, Any]) -> Scenario:
+    """The scenario with dotted ``changes`` to its TOML (``"a.b.c" = 85`` sets key ``c`` of
+    table ``[a.b]``), parsed and checked like any scenario; a key the scenario already sets
+    is refused (one line naming it).
+
+    >>> sc = load_scenario("tr-1939-campaign")
+    >>> p = scenario_patch(sc, {"third_reich.campaign.economy.france.base": 85,
+    ...                         "third_reich.campaign.economy.france.brp": 85})
+    >>> "[third_reich.campaign.economy.france]" in p.text, p.id
+    (True, 'tr-1939-campaign')
+    """
+    tables: dict[str, list[str]] = {}
+    for key, value in sorted(changes.items()):
+        table, _, leaf = key.rpartition(".")
+        if not table or not leaf or not isinstance(value, int | str | bool):
+            raise InputError(f"--compare {key}", "a scenario change is TABLE.KEY=VALUE "
+                             "(a number, true/false or text)")
+        tables.setdefault(table, []).append(f"{leaf} = {json.dumps(value)}")
+    text = scenario.text + "".join(f"\n[{t}]\n" + "\n".join(lines) + "\n"
+                                   for t, lines in tables.items())
+    try:
+        return parse_scenario(text, scenario.file or scenario.id)
+    except GrognardError as exc:
+        raise InputError("--compare", f"cannot change {scenario.id}: {exc}") from None
+
+
+def split_readings(readings: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A setting's readings (plain keys) and its scenario changes (dotted keys)."""
+    plain = {k: v for k, v in readings.items() if "." not in k}
+    return plain, {k: v for k, v in readings.items() if "." in k}
+
+
 def play_one(setting: Mapping[str, Any], seed: int) -> Record:
-    """Play one seeded game of a setting; its :class:`~grognard.bots.play.GameRecord` JSON."""
+    """Play one seeded game of a setting; its :class:`~grognard.bots.play.GameRecord` JSON.
+
+    A dotted reading key (``third_reich.campaign.economy.france.base``) changes the scenario
+    (:func:`scenario_patch`); the others are the game's readings."""
     s = Setting.from_json(setting)
     sc = load_scenario(s.scenario)
-    readings = {**sc.readings, **s.readings}
+    plain, changes = split_readings(s.readings)
+    if changes:
+        sc = scenario_patch(sc, changes)
+    readings = {**sc.readings, **plain}
     game = Game(sc, seed, readings=readings)
     rec = play_game(game, s.bots, seed=seed, max_commands=s.max_commands,
                     max_turns=s.max_turns)
@@ -102,17 +140,49 @@ def _local(setting: Setting, seeds: list[int], workers: int, progress: Progress 
             yield f.result()
 
 
-def _ray(setting: Setting, seeds: list[int], address: str, workers: int
-         ) -> Iterable[Record]:
+#: Ray settings that make a local instance start faster and more surely on a busy machine:
+#: no dashboard, no usage report, the loopback address, the smallest object store.
+LOCAL_RAY: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                             "configure_logging": False, "_node_ip_address": "127.0.0.1",
+                             "object_store_memory": 80 * 1024 * 1024}
+RAY_ENV = {"RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0", "RAY_USAGE_STATS_ENABLED": "0",
+           "RAY_gcs_server_port_wait_time_s": "120"}
+
+
+def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
         raise InputError("--address", "Ray is not installed (uv sync --group ai)") from None
-    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
+    for k, v in RAY_ENV.items():
+        os.environ.setdefault(k, v)
+    return ray
+
+
+def start_local_ray(workers: int = 1, attempts: int = 3) -> None:
+    """Start a local Ray instance with ``workers`` CPUs (:data:`LOCAL_RAY`).
+
+    Ray gives its node 30 s to come up; on a loaded machine it may not, so the start is tried
+    ``attempts`` times (each failed try is shut down first) before the error is raised.
+    """
+    ray = _import_ray()
+    for attempt in range(attempts):
+        try:
+            ray.init(address="local", num_cpus=max(1, workers), **LOCAL_RAY)
+            return
+        except Exception:  # Ray raises plain Exception when its node does not start in time
+            ray.shutdown()
+            if attempt == attempts - 1:
+                raise
+
+
+def _ray(setting: Setting, seeds: list[int], address: str, workers: int
+         ) -> Iterable[Record]:
+    ray = _import_ray()
     started = False
     if not ray.is_initialized():
         if address == "local":
-            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+            start_local_ray(workers)
         else:
             ray.init(address=address, log_to_driver=False)
         started = True

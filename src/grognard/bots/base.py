@@ -17,9 +17,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
@@ -89,22 +89,90 @@ def _argument_free(game: Game, kind: str) -> bool:
     return spec is not None and spec.legal is None and not spec.example
 
 
+class LegalActions(Sequence[Command]):
+    """What ``player`` may choose now, enumerated kind by kind on demand.
+
+    As a sequence it is every action (``Game.legal`` kind by kind in sorted order, plus the
+    argument-free unenumerated kinds the rules accept, see :func:`legal_actions`). A bot that
+    needs only some kinds asks :meth:`of` or :meth:`preferring` and the others are never
+    enumerated (the engine verifies every candidate it lists, so enumerating a kind costs).
+    """
+
+    def __init__(self, game: Game, player: str) -> None:
+        self.game = game
+        self.player = player
+        self._of: dict[str, list[Command]] = {}
+        self._all: list[Command] | None = None
+        unenum = set(game.unenumerated(player))
+        self._kinds = tuple(sorted(k for k in game.allowed(player)
+                                   if k not in unenum or _argument_free(game, k)))
+
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds that may have legal actions now (each may still have none)."""
+        return self._kinds
+
+    def of(self, kind: str) -> list[Command]:
+        """The legal actions of one kind (enumerated once)."""
+        got = self._of.get(kind)
+        if got is None:
+            if kind not in self._kinds:
+                got = []
+            elif _argument_free(self.game, kind):
+                cmd = Command(kind, self.player, {})
+                got = [cmd] if self.game.can(cmd) else []
+            else:
+                got = self.game.legal(self.player, kind)
+            self._of[kind] = got
+        return got
+
+    def preferring(self, kinds: Iterable[str]) -> list[Command]:
+        """The actions of ``kinds`` and ``end_phase`` when the phase may end now; otherwise
+        (a decision owed, the phase cannot end) every action. A bot that never plays another
+        kind while it may end the phase chooses from this list exactly as from all."""
+        want = set(kinds) | {"end_phase"}
+        some = [c for k in self._kinds if k in want for c in self.of(k)]
+        if any(c.kind == "end_phase" for c in some):
+            return some
+        return list(self)
+
+    def allows(self, cmd: Command) -> bool:
+        """Whether ``cmd`` is legal now (the rules' own check, without enumerating)."""
+        if cmd.player != self.player or cmd.kind not in self._kinds:
+            return False
+        listed = self._of.get(cmd.kind)
+        return (listed is not None and cmd in listed) or self.game.can(cmd)
+
+    def _every(self) -> list[Command]:
+        if self._all is None:
+            self._all = [c for k in self._kinds for c in self.of(k)]
+        return self._all
+
+    def __bool__(self) -> bool:
+        return any(self.of(k) for k in sorted(self._kinds, key=lambda k: k != "end_phase"))
+
+    def __len__(self) -> int:
+        return len(self._every())
+
+    def __iter__(self) -> Iterator[Command]:
+        return iter(self._every())
+
+    @overload
+    def __getitem__(self, i: int) -> Command: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Command]: ...
+    def __getitem__(self, i: int | slice) -> Command | list[Command]:
+        return self._every()[i]
+
+
 def legal_actions(game: Game, player: str) -> list[Command]:
     """What ``player`` may choose now: ``Game.legal`` plus argument-free unenumerated kinds.
 
     An allowed kind without an enumerator is offered only when it takes no arguments (its
     spec gives no example) and ``Game.can`` accepts the bare command; any other unenumerated
-    kind cannot be chosen by a bot.
+    kind cannot be chosen by a bot. (:class:`LegalActions` is the same list, enumerated
+    lazily.)
     """
-    out = game.legal(player)
-    have = {c.kind for c in out}
-    for kind in game.unenumerated(player):
-        if kind in have or not _argument_free(game, kind):
-            continue
-        cmd = Command(kind, player, {})
-        if game.can(cmd):
-            out.append(cmd)
-    return out
+    return list(LegalActions(game, player))
 
 
 def choose(game: Game, player: str, bot: str = "heuristic", seed: int = 0) -> Command:
@@ -115,7 +183,7 @@ def choose(game: Game, player: str, bot: str = "heuristic", seed: int = 0) -> Co
     Raises :class:`InputError` if ``player`` has nothing to choose now.
     """
     seat = Seat.of(game, player, seed * 1_000_003 + len(game.commands))
-    actions = legal_actions(game, player)
+    actions = LegalActions(game, player)
     if not actions:
         raise InputError("--player", f"{player} has nothing to do now: {game.prompt(player)}")
     return make_bot(bot, seat).choose(game.view(player), actions)

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from grognard.bots.base import Seat, args_units, register_bot, rng
+from grognard.bots.base import LegalActions, Seat, args_units, register_bot, rng
 from grognard.bots.odds import europa_estimate, tr_estimate
 from grognard.bots.situation import Situation
 from grognard.core.errors import InputError
@@ -69,6 +69,13 @@ class Policy:
     def score_end_phase(self, sit: Situation, cmd: Command) -> Score:
         return 0.0
 
+    def kinds(self) -> frozenset[str]:
+        """The kinds this policy can score above zero (any other kind scores 0, so the bot
+        plays it only when the phase cannot end)."""
+        return frozenset({n.removeprefix("score_") for n in dir(self)
+                          if n.startswith("score_") and n != "score_end_phase"}
+                         | set(self.procedural))
+
     def score_move(self, sit: Situation, cmd: Command) -> Score:
         uid, to = cmd.args.get("unit"), destination(cmd)
         u = sit.mine.get(str(uid))
@@ -86,8 +93,6 @@ class Policy:
             return -0.1
         fill = 0.25 if sit.in_contact(to) and sit.friendly_hexes.get(to, 0) == 0 else 0.0
         return float(d0 - d1) + fill
-
-    score_sr = score_move
 
     def hex_value(self, sit: Situation, target: str) -> int:
         return sit.value_of_hex(target)
@@ -117,24 +122,33 @@ class ThirdReichPolicy(Policy):
         return name if name in {f.value for f in Front} else Front.WESTERN.value
 
     def _front_strength(self, sit: Situation, power: str) -> dict[str, tuple[int, int]]:
-        """Per front: the power's attack factors in contact, the enemy's defense facing them."""
+        """Per front: the power's attack factors in contact, the enemy's defense facing them.
+
+        A battle is on the front of the hex attacked (TR-03), so each enemy hex next to the
+        power's ground units counts on its own front, with the units next to it.
+        """
         units = sit.view.get("units", {})
-        out: dict[str, tuple[int, int]] = {}
-        facing: dict[str, set[str]] = {}
-        for u in sit.mine.values():
-            if u.get("type") in ("air", "fleet") or u.get("power", power) != power \
-                    or not sit.in_contact(u["hex"]):
+        att: dict[str, set[str]] = {}
+        dfn: dict[str, int] = {}
+        enemy_def: dict[str, int] = {}
+        for v in units.values():
+            h = v.get("hex")
+            if h is not None and v.get("side") != sit.player and v.get("status", "active") \
+                    == "active" and v.get("type") not in ("air", "fleet"):
+                enemy_def[h] = enemy_def.get(h, 0) + int(v.get("defense") or
+                                                         v.get("attack") or 1)
+        ours = [(uid, u) for uid, u in sit.mine.items()
+                if u.get("type") not in ("air", "fleet") and u.get("power", power) == power
+                and sit.in_contact(u["hex"])]
+        for h, d in enemy_def.items():
+            near = {uid for uid, u in ours if sit.distance(u["hex"], h) == 1}
+            if not near:
                 continue
-            f = self._front(sit, u["hex"])
-            a, d = out.get(f, (0, 0))
-            out[f] = (a + int(u.get("attack") or 0), d)
-            facing.setdefault(f, set()).update(
-                h for h in sit.enemy_hexes if sit.distance(u["hex"], h) == 1)
-        for f, hexes in facing.items():
-            d = sum(int(v.get("defense") or v.get("attack") or 1) for v in units.values()
-                    if v.get("hex") in hexes and v.get("side") != sit.player)
-            out[f] = (out[f][0], d)
-        return out
+            f = self._front(sit, h)
+            att.setdefault(f, set()).update(near)
+            dfn[f] = dfn.get(f, 0) + d
+        return {f: (sum(int(sit.mine[u].get("attack") or 0) for u in us), dfn.get(f, 0))
+                for f, us in att.items()}
 
     def score_declare_options(self, sit: Situation, cmd: Command) -> Score:
         options = cmd.args.get("options")
@@ -315,21 +329,88 @@ def policy_for(seat: Seat) -> Policy:
 
 
 class HeuristicBot:
+    """Scores every legal action (:class:`Policy`) and plays the best one.
+
+    Moves are planned a phase at a time: when the best action is a move, the other units'
+    best positive moves of the same scoring are kept as a plan and played in turn while the
+    rules still allow them (:meth:`LegalActions.allows`), so the movement range of every unit
+    is enumerated once per plan instead of once per move; the plan ends with the phase, a
+    refused move, or any other kind of action.
+    """
+
     name = "heuristic"
+    planned_kinds: ClassVar[frozenset[str]] = frozenset({"move"})
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
         self.policy = policy_for(seat)
         self._dice = rng(seat, self.name)
+        self._plan: list[Command] = []
+        self._plan_at: tuple[Any, ...] = ()
 
     def scores(self, view: JSON, legal_actions: Sequence[Command]) -> list[Score]:
         sit = Situation.of(self.seat.context, view, self.seat.player)
         return [self.policy.score(sit, c) for c in legal_actions]
 
+    def _at(self, view: JSON) -> tuple[Any, ...]:
+        return (view.get("turn"), view.get("phase"))
+
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
-        if not legal_actions:
+        lazy = isinstance(legal_actions, LegalActions)
+        if lazy and self._plan and self._plan_at == self._at(view):
+            while self._plan:
+                cmd = self._plan.pop(0)
+                if legal_actions.allows(cmd):  # type: ignore[attr-defined]
+                    return cmd
+        self._plan = []
+        actions = (legal_actions.preferring(self.policy.kinds())
+                   if isinstance(legal_actions, LegalActions) else legal_actions)
+        if not actions:
             raise InputError("legal_actions", f"{self.seat.player} has no legal action")
-        return pick(legal_actions, self.scores(view, legal_actions), self._dice)
+        scores = self.scores(view, actions)
+        best = pick(actions, scores, self._dice)
+        if lazy and best.kind == "declare_options":
+            both = combine_options(actions, scores, best)
+            if both is not None and legal_actions.allows(both):  # type: ignore[attr-defined]
+                return both
+        if lazy and best.kind in self.planned_kinds:
+            self._plan = plan_moves(actions, scores, best)
+            self._plan_at = self._at(view)
+        return best
+
+
+def combine_options(actions: Sequence[Command], scores: Sequence[Score], first: Command
+                    ) -> Command | None:
+    """TR-03: one declaration of ``first``'s power with its best positive option on every
+    front (the enumerator lists one front at a time; the rules take them together), or None
+    when only one front is worth declaring."""
+    power = first.args.get("power")
+    per_front: dict[str, tuple[Score, str]] = {}
+    for c, s in zip(actions, scores, strict=True):
+        opts = c.args.get("options")
+        if c.kind != "declare_options" or c.args.get("power") != power or s <= 0 \
+                or not isinstance(opts, Mapping) or len(opts) != 1:
+            continue
+        (front, option), = opts.items()
+        if front not in per_front or s > per_front[front][0]:
+            per_front[front] = (s, str(option))
+    if len(per_front) < 2:
+        return None
+    return Command(first.kind, first.player,
+                   {**first.args, "options": {f: o for f, (_s, o) in sorted(per_front.items())}})
+
+
+def plan_moves(actions: Sequence[Command], scores: Sequence[Score], first: Command
+               ) -> list[Command]:
+    """After ``first``, the best positive action of its kind for each other unit, best first."""
+    best: dict[str, tuple[Score, int, Command]] = {}
+    for i, (c, s) in enumerate(zip(actions, scores, strict=True)):
+        uid = str(c.args.get("unit"))
+        if c.kind != first.kind or s <= 0 or uid == str(first.args.get("unit")):
+            continue
+        if uid not in best or s > best[uid][0]:
+            best[uid] = (s, i, c)
+    return [c for _s, _i, c in sorted(best.values(), key=lambda t: (-t[0], t[1]))]
 
 
 def pick(legal_actions: Sequence[Command], scores: Sequence[Score], dice: Any) -> Command:

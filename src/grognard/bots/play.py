@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.bots.base import Bot, Seat, legal_actions, make_bot
+from grognard.bots.base import Bot, LegalActions, Seat, make_bot
 from grognard.core.errors import GrognardError
 from grognard.core.mapdata import CityClass
 from grognard.engine.game import Game
@@ -140,7 +140,7 @@ def play_game(
         for player in game.active():
             if player not in seats:
                 continue
-            actions = legal_actions(game, player)
+            actions = LegalActions(game, player)
             if not actions:
                 continue
             cmd = seats[player].choose(game.view(player), actions)
@@ -148,8 +148,9 @@ def play_game(
                 game.apply(cmd)
             except GrognardError as exc:
                 rec.refused += 1
-                fallback = next((c for c in actions if c.kind == "end_phase"), actions[0])
-                if cmd in actions or fallback == cmd:
+                ends = actions.of("end_phase")
+                fallback = ends[0] if ends else actions[0]
+                if fallback == cmd or cmd in actions:
                     rec.error = f"{cmd.kind} by {player} failed: {exc}"
                     break
                 try:

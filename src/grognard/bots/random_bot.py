@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from grognard.bots.base import Seat, register_bot, rng
+from grognard.bots.base import LegalActions, Seat, register_bot, rng
 from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
@@ -29,6 +29,16 @@ class RandomBot:
         self._dice = rng(seat, self.name)
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
+        if isinstance(legal_actions, LegalActions):
+            # draw a kind, enumerate only it; a kind with no action is dropped and another
+            # drawn (the same uniform choice among the kinds that have actions)
+            kinds = list(legal_actions.kinds())
+            while kinds:
+                kind = kinds.pop(self._dice.choice(len(kinds)))
+                pool = legal_actions.of(kind)
+                if pool:
+                    return pool[self._dice.choice(len(pool))]
+            raise InputError("legal_actions", f"{self.seat.player} has no legal action")
         if not legal_actions:
             raise InputError("legal_actions", f"{self.seat.player} has no legal action")
         kinds = sorted({c.kind for c in legal_actions})

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grognard.bots.base import Seat, args_units, register_bot
+from grognard.bots.base import LegalActions, Seat, args_units, register_bot
 from grognard.bots.heuristic import HeuristicBot
 from grognard.bots.odds import Estimate, europa_estimate, tr_estimate
 from grognard.bots.situation import Situation
@@ -116,14 +116,18 @@ class SearchBot(HeuristicBot):
         return best(frozenset(), frozenset(), DEPTH)
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
-        attacks = [c for c in legal_actions if c.kind == "attack"]
+        attacks = (legal_actions.of("attack") if isinstance(legal_actions, LegalActions)
+                   else [c for c in legal_actions if c.kind == "attack"])
         if attacks and self.seat.system in ("europa", "third_reich"):
             sit = Situation.of(self.seat.context, view, self.seat.player)
             _value, plan = self.plan(self.candidates(sit, attacks))
             if plan:
                 return plan[0]
-            ends = [c for c in legal_actions if c.kind == "end_phase"]
-            if ends and all(c.kind in ("attack", "end_phase") for c in legal_actions):
+            kinds = (set(legal_actions.kinds()) if isinstance(legal_actions, LegalActions)
+                     else {c.kind for c in legal_actions})
+            ends = (legal_actions.of("end_phase") if isinstance(legal_actions, LegalActions)
+                    else [c for c in legal_actions if c.kind == "end_phase"])
+            if ends and kinds <= {"attack", "end_phase"}:
                 return ends[0]
         return super().choose(view, legal_actions)
 

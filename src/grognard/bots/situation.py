@@ -10,10 +10,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.core.hexgrid import Hex, distance
+import numpy as np
+
+from grognard.core.hexgrid import Hex, Layout, distance
 from grognard.core.mapdata import CityClass, MapData
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+
+#: label -> hex, per map layout (labels never change; shared by every decision on that map)
+_HEXES: dict[Layout, dict[str, Hex]] = {}
 
 
 def _on_map(u: Mapping[str, Any]) -> bool:
@@ -32,10 +37,13 @@ class Situation:
     friendly_hexes: dict[str, int] = field(default_factory=dict)
     objectives: dict[str, int] = field(default_factory=dict)
     _hex: dict[str, Hex] = field(default_factory=dict)
+    _arrays: dict[int, tuple[Any, Any, Any]] = field(default_factory=dict)
+    _nearest: dict[tuple[str, int], int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, context: Context, view: JSON, player: str) -> Situation:
         s = cls(player, context, view)
+        s._hex = _HEXES.setdefault(context.scenario.map.layout, {})
         units = view.get("units", {}) if isinstance(view, Mapping) else {}
         for uid, u in units.items():
             if not isinstance(u, Mapping) or not _on_map(u):
@@ -78,10 +86,26 @@ class Situation:
         return distance(self.hex(a), self.hex(b))
 
     def nearest(self, label: str, targets: Mapping[str, int] | set[str]) -> int:
-        """Hexes from ``label`` to the nearest of ``targets`` (a large number if none)."""
+        """Hexes from ``label`` to the nearest of ``targets`` (a large number if none).
+
+        ``targets`` must not change during the decision (the answer is remembered per target
+        collection).
+        """
         if not targets:
             return 999
-        return min(self.distance(label, t) for t in targets)
+        key = (label, id(targets))
+        got = self._nearest.get(key)
+        if got is None:
+            arr = self._arrays.get(id(targets))
+            if arr is None:
+                hs = [self.hex(t) for t in targets]
+                arr = self._arrays[id(targets)] = (
+                    targets, np.array([h.q for h in hs]), np.array([h.r for h in hs]))
+            h = self.hex(label)
+            dq, dr = arr[1] - h.q, arr[2] - h.r
+            got = self._nearest[key] = int(
+                ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min())
+        return got
 
     def in_contact(self, label: str) -> bool:
         return self.nearest(label, self.enemy_hexes) <= 1

@@ -42,7 +42,8 @@ def register(app: typer.Typer) -> None:
         reading: Annotated[list[str] | None, typer.Option(
             "--reading", help="KEY=VALUE reading for every game (repeatable).")] = None,
         compare: Annotated[list[str] | None, typer.Option(
-            "--compare", help="KEY=VALUE: a second setting with this reading (repeatable).")]
+            "--compare", help="KEY=VALUE: a second setting with this reading, or with this "
+            "scenario change for a dotted key (TABLE.KEY=VALUE; repeatable).")]
         = None,
         out: Annotated[Path | None, typer.Option("--out", help="Study directory (SQLite "
                                                  "store, charts, report.html).")] = None,
