@@ -127,17 +127,19 @@ def play_one(setting: Mapping[str, Any], seed: int) -> Record:
     return rec.to_json()
 
 
-def _local(setting: Setting, seeds: list[int], workers: int, progress: Progress | None
-           ) -> Iterable[Record]:
-    raw = setting.to_json()
+Job = tuple[Setting, int]
+
+
+def _local(jobs: list[Job], workers: int) -> Iterable[tuple[Setting, Record]]:
     if workers <= 1:
-        for seed in seeds:
-            yield play_one(raw, seed)
+        for setting, seed in jobs:
+            yield setting, play_one(setting.to_json(), seed)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_one, raw, seed) for seed in seeds]
+        futures = {pool.submit(play_one, setting.to_json(), seed): setting
+                   for setting, seed in jobs}
         for f in as_completed(futures):
-            yield f.result()
+            yield futures[f], f.result()
 
 
 #: Ray settings that make a local instance start faster and more surely on a busy machine:
@@ -176,8 +178,7 @@ def start_local_ray(workers: int = 1, attempts: int = 3) -> None:
                 raise
 
 
-def _ray(setting: Setting, seeds: list[int], address: str, workers: int
-         ) -> Iterable[Record]:
+def _ray(jobs: list[Job], address: str, workers: int) -> Iterable[tuple[Setting, Record]]:
     ray = _import_ray()
     started = False
     if not ray.is_initialized():
@@ -188,22 +189,29 @@ def _ray(setting: Setting, seeds: list[int], address: str, workers: int
         started = True
     try:
         task = ray.remote(play_one)
-        raw = setting.to_json()
-        pending = [task.remote(raw, seed) for seed in seeds]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(done[0])
+        pending = {task.remote(setting.to_json(), seed): setting for setting, seed in jobs}
+        waiting = list(pending)
+        while waiting:
+            done, waiting = ray.wait(waiting, num_returns=1)
+            yield pending[done[0]], ray.get(done[0])
     finally:
         if started:
             ray.shutdown()
 
 
-def run_games(setting: Setting, seeds: list[int], workers: int = 1,
-              address: str | None = None) -> Iterable[Record]:
-    """Play ``seeds`` of ``setting``: in this process (1 worker), on ``workers`` local
-    processes, or as Ray tasks when ``address`` is given ("local" starts a local Ray)."""
+def run_jobs(jobs: list[Job], workers: int = 1, address: str | None = None
+             ) -> Iterable[tuple[Setting, Record]]:
+    """Play each (setting, seed) job: in this process (1 worker), on ``workers`` local
+    processes, or as Ray tasks when ``address`` is given ("local" starts a local Ray);
+    yields each job's setting and record as the game ends (in any order)."""
     if workers < 1:
         raise InputError("--workers", "at least 1")
     if address is not None:
-        return _ray(setting, seeds, address, workers)
-    return _local(setting, seeds, workers, None)
+        return _ray(jobs, address, workers)
+    return _local(jobs, workers)
+
+
+def run_games(setting: Setting, seeds: list[int], workers: int = 1,
+              address: str | None = None) -> Iterable[Record]:
+    """Play ``seeds`` of ``setting`` (see :func:`run_jobs`)."""
+    return (rec for _s, rec in run_jobs([(setting, seed) for seed in seeds], workers, address))

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from grognard.analysis.study import Record, Setting, run_games
+from grognard.analysis.study import Record, Setting, run_jobs
 from grognard.analysis.study_report import summarize, write_report
 from grognard.analysis.study_store import StudyStore
 
@@ -34,16 +34,16 @@ def run_study(
     out.mkdir(parents=True, exist_ok=True)
     store = StudyStore(out / "study.sqlite")
     seeds = list(range(first_seed, first_seed + games))
-    played: dict[str, int] = {}
+    played: dict[str, int] = {s.label: 0 for s in settings}
     try:
-        for s in settings:
-            todo = store.missing(s, seeds)
-            played[s.label] = len(todo)
-            if todo:
-                for rec in run_games(s, todo, workers, address):
-                    store.add(s, rec)
-                    if advance is not None:
-                        advance(s.label, rec)
+        # seed by seed across the settings, so a study stopped early has compared games
+        todo = {s.label: set(store.missing(s, seeds)) for s in settings}
+        jobs = [(s, seed) for seed in seeds for s in settings if seed in todo[s.label]]
+        for s, rec in run_jobs(jobs, workers, address):
+            store.add(s, rec)
+            played[s.label] += 1
+            if advance is not None:
+                advance(s.label, rec)
         records = {s.label: store.records(s, seeds) for s in settings}
     finally:
         store.close()

@@ -77,7 +77,7 @@ class Policy:
                          | set(self.procedural))
 
     def score_move(self, sit: Situation, cmd: Command) -> Score:
-        uid, to = cmd.args.get("unit"), destination(cmd)
+        uid, to = cmd.args.get("unit", cmd.args.get("block")), destination(cmd)
         u = sit.mine.get(str(uid))
         if u is None or to is None:
             return -1.0
@@ -309,6 +309,19 @@ class EuroFrontPolicy(Policy):
         if u is None:
             return 1.0
         return 2.0 + 1.0 / (1 + sit.nearest(str(u["hex"]), sit.enemy_hexes))
+
+    def score_move(self, sit: Situation, cmd: Command) -> Score:
+        """EF-17: a block entering enemy blocks fights there (more for an objective)."""
+        to = destination(cmd)
+        if to is not None and to in sit.enemy_hexes and str(cmd.args.get("block")) in sit.mine:
+            return 1.0 + sit.value_of_hex(to)
+        u = sit.mine.get(str(cmd.args.get("block")))
+        goals = {h for h, v in sit.objectives.items() if v >= 5}
+        if u is None or to is None or not goals or sit.in_contact(str(u["hex"])):
+            return super().score_move(sit, cmd)
+        # out of contact: advance on the scenario's objectives, not on the nearest enemy
+        d0, d1 = sit.nearest(str(u["hex"]), goals), sit.nearest(to, goals)
+        return float(d0 - d1) if d1 < d0 else -0.1
 
     def score_rail_move(self, sit: Situation, cmd: Command) -> Score:
         u = sit.mine.get(str(cmd.args.get("block", "")))

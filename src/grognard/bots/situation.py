@@ -67,11 +67,15 @@ class Situation:
         return h
 
     def _objectives(self) -> dict[str, int]:
-        """Enemy-held cities (capitals 5, others 2) and the enemy's hexes (1)."""
+        """Enemy-held cities (capitals 5, others 2), the scenario's objective hexes not held
+        (``[calendar] objectives``: 5) and the enemy's hexes (1)."""
         out = {h: 1 for h in self.enemy_hexes}
         control = self.view.get("control") if isinstance(self.view, Mapping) else None
         if not isinstance(control, Mapping):
             return out
+        for h in self.context.scenario.calendar.get("objectives", []) or []:
+            if isinstance(h, str) and control.get(h) != self.player:
+                out[h] = 5
         for i, cities in self.map.cities.items():
             for city in cities:
                 owner = control.get(city.name)
