@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from grognard.bots import bot_names, choose, legal_actions, make_bot, parse_bots, play_game
-from grognard.bots.base import Seat
-from grognard.bots.heuristic import HeuristicBot, pick
+from grognard.bots.base import LegalActions, Seat
+from grognard.bots.heuristic import HeuristicBot, combine_options, pick, plan_moves
 from grognard.bots.odds import tr_estimate
 from grognard.bots.search import SearchBot
 from grognard.bots.situation import Situation
@@ -199,9 +199,10 @@ def test_bot_games_are_deterministic_and_bots_see_only_their_view():
     for _ in range(2):
         g = Game.new("tr-1939-two-fronts", seed=5)
         bots = {p: Spy(make_bot("heuristic", Seat.of(g, p, 5))) for p in g.scenario.sides}
-        recs.append(play_game(g, bots, seed=5, max_turns=2))
+        recs.append(play_game(g, bots, seed=5, max_turns=2, max_commands=60))
     assert recs[0].to_json() == recs[1].to_json()
-    assert recs[0].commands > 0 and recs[0].brp and recs[0].end in ("max_turns", "over", "stuck")
+    assert recs[0].commands > 0 and recs[0].brp and recs[0].end in ("max_turns", "over", "stuck",
+                                                                   "max_commands")
     assert set(seen) == {"axis", "allies"}
 
 
@@ -245,3 +246,72 @@ def test_a_refused_unlisted_command_falls_back_to_end_phase():
     rec = play_game(g, bots, seed=1, max_commands=6)
     assert rec.refused == 6 and rec.commands == 6 and rec.error is None
     assert all(c.kind == "end_phase" for c in g.commands)
+
+
+def test_lazy_legal_actions_are_the_full_list_and_the_heuristic_chooses_the_same():
+    """LegalActions enumerates kind by kind; as a list it is legal_actions; the heuristic
+    enumerates only the kinds it can score (plus end_phase) and chooses as from the full list."""
+    g = Game.new("demo-europa", seed=3)
+    lazy = LegalActions(g, "axis")
+    full = legal_actions(g, "axis")
+    assert sorted(map(repr, lazy)) == sorted(map(repr, full)) and lazy
+    bot = HeuristicBot(Seat.of(g, "axis", seed=4))
+    few = lazy.preferring(bot.policy.kinds())
+    assert {c.kind for c in few} <= bot.policy.kinds() | {"end_phase"}
+    assert any(c.kind == "end_phase" for c in few) and set(map(repr, few)) <= set(map(repr, full))
+    a = HeuristicBot(Seat.of(g, "axis", seed=4)).choose(g.view("axis"), full)
+    b = HeuristicBot(Seat.of(g, "axis", seed=4)).choose(g.view("axis"), LegalActions(g, "axis"))
+    assert a == b and g.can(a)
+    assert lazy.allows(a) and not lazy.allows(Command("move", "axis", {"unit": "x", "to": "0101"}))
+
+
+def test_random_bot_draws_a_kind_that_has_actions():
+    g = Game.new("demo-europa", seed=3)
+    kinds = {c.kind for c in legal_actions(g, "axis")}
+    picks = {make_bot("random", Seat.of(g, "axis", s)).choose(g.view("axis"),
+                                                              LegalActions(g, "axis")).kind
+             for s in range(12)}
+    assert picks <= kinds and len(picks) > 1
+
+
+def test_tr03_heuristic_declares_every_worthwhile_front_at_once():
+    """TR-03: on the 1939 campaign Germany touches Poland (eastern front) and the west; the
+    enumerator lists one front per command, the heuristic declares both in one (legal)."""
+    g = Game.new("tr-1939-campaign", seed=0)
+    bot = HeuristicBot(Seat.of(g, "axis", seed=0))
+    cmd = bot.choose(g.view("axis"), LegalActions(g, "axis"))
+    assert cmd.kind == "declare_options" and cmd.args["power"] == "germany"
+    assert cmd.args["options"].get("eastern") == "offensive" and len(cmd.args["options"]) > 1
+    assert g.can(cmd)
+    one = [Command("declare_options", "axis", {"power": "germany", "options": {f: o}})
+           for f, o in [("western", "offensive"), ("eastern", "attrition"),
+                        ("eastern", "offensive")]]
+    both = combine_options(one, [2.0, 1.0, 3.0], one[0])
+    assert both is not None and both.args["options"] == {"eastern": "offensive",
+                                                         "western": "offensive"}
+    assert combine_options(one[:1], [2.0], one[0]) is None
+
+
+def test_moves_are_planned_one_per_unit_best_first():
+    acts = _moves("axis", 4) + [Command("move", "axis", {"unit": "u1", "to": "X"}),
+                                Command("end_phase", "axis", {})]
+    scores = [3.0, 1.0, -1.0, 2.0, 1.5, 0.0]
+    assert plan_moves(acts, scores, acts[0]) == [acts[3], acts[4]]
+
+
+def test_ef17_heuristic_blocks_attack_and_advance_on_objectives():
+    g = Game.new("eurofront-1941", seed=0)
+    sit = Situation.of(g.context, g.view("axis"), "axis")
+    assert {h for h, v in sit.objectives.items() if v == 5} == set(
+        g.scenario.calendar["objectives"])
+    pol = HeuristicBot(Seat.of(g, "axis", seed=0)).policy
+    uid, u = next((k, v) for k, v in sit.mine.items() if not sit.in_contact(v["hex"]))
+    goals = {h for h, v in sit.objectives.items() if v == 5}
+    m = sit.map
+    steps = [m.label(int(n)) for n in m.neighbor_indices(m.index_of_label(u["hex"]))]
+    fwd = min(steps, key=lambda h: sit.nearest(h, goals))
+    back = max(steps, key=lambda h: sit.nearest(h, goals))
+    score = lambda to: pol.score(sit, Command("move", "axis", {"block": uid, "to": to}))  # noqa: E731
+    assert score(fwd) > 0 > score(back)
+    enemy = next(iter(sit.enemy_hexes))
+    assert score(enemy) >= 1.0

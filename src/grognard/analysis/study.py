@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -147,8 +148,12 @@ def _local(jobs: list[Job], workers: int) -> Iterable[tuple[Setting, Record]]:
 LOCAL_RAY: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                              "configure_logging": False, "_node_ip_address": "127.0.0.1",
                              "object_store_memory": 80 * 1024 * 1024}
+#: Ray's own time limits, raised for a busy machine (the raylet waits for the agent's port file
+#: and the workers' registration; the defaults fail under load), and its metrics off.
 RAY_ENV = {"RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0", "RAY_USAGE_STATS_ENABLED": "0",
-           "RAY_gcs_server_port_wait_time_s": "120"}
+           "RAY_enable_metrics_collection": "0", "RAY_gcs_server_port_wait_time_s": "180",
+           "RAY_raylet_start_wait_time_s": "300", "RAY_agent_register_timeout_ms": "300000",
+           "RAY_worker_register_timeout_seconds": "300"}
 
 
 def _import_ray() -> Any:
@@ -169,13 +174,45 @@ def start_local_ray(workers: int = 1, attempts: int = 3) -> None:
     """
     ray = _import_ray()
     for attempt in range(attempts):
+        before = _children()
         try:
             ray.init(address="local", num_cpus=max(1, workers), **LOCAL_RAY)
             return
         except Exception:  # Ray raises plain Exception when its node does not start in time
             ray.shutdown()
+            _stop(_children() - before)  # what the failed start left running
             if attempt == attempts - 1:
                 raise
+
+
+def _children() -> set[int]:
+    """This process's child processes (Linux ``/proc``; empty elsewhere)."""
+    me = os.getpid()
+    out: set[int] = set()
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return out
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        if int(stat.rpartition(")")[2].split()[1]) == me:
+            out.add(int(name))
+    return out
+
+
+def _stop(pids: set[int]) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, os.WNOHANG)
+        except (OSError, ChildProcessError):
+            pass
 
 
 def _ray(jobs: list[Job], address: str, workers: int) -> Iterable[tuple[Setting, Record]]:

@@ -65,6 +65,12 @@ def _date(game: Game) -> str | None:
     return None if hook is None else hook(game.context, game.state)
 
 
+def _label(game: Game, turn: int) -> str | None:
+    """The date of ``turn`` (the system's turn label of a state at that turn)."""
+    hook = game.system.turn_label
+    return None if hook is None else hook(game.context, {**game.state, "turn": turn})
+
+
 def brp_row(game: Game) -> dict[str, Any] | None:
     """The BRPs of each power now (a 3R economy), or None if the scenario keeps none."""
     econ = game.state.get("economy")
@@ -116,7 +122,7 @@ def play_game(
     rec = GameRecord(game.scenario.id, seed, {p: b.name for p, b in seats.items()})
     caps = capitals_of(game)
     control0 = dict(game.state.get("control", {}) or {})
-    last_turn = None
+    played_in = game.turn  # the turn of the last command (a capital falls in that turn)
     while True:
         row = brp_row(game)
         if row is not None:
@@ -124,9 +130,7 @@ def play_game(
                 rec.brp[-1] = row
             else:
                 rec.brp.append(row)
-        if game.turn != last_turn:
-            last_turn = game.turn
-            _capitals(game, caps, control0, rec)
+        _capitals(game, caps, control0, rec, played_in)  # after every command
         if game.over:
             rec.end = "over"
             break
@@ -144,6 +148,7 @@ def play_game(
             if not actions:
                 continue
             cmd = seats[player].choose(game.view(player), actions)
+            played_in = game.turn
             try:
                 game.apply(cmd)
             except GrognardError as exc:
@@ -166,7 +171,7 @@ def play_game(
         if not moved:
             rec.end = "stuck"
             break
-    _capitals(game, caps, control0, rec)
+    _capitals(game, caps, control0, rec, played_in)
     res = game.result
     if res is not None:
         rec.result = {k: v for k, v in res.items() if isinstance(v, str | int | bool | None)}
@@ -183,8 +188,10 @@ def play_game(
 
 
 def _capitals(game: Game, caps: Mapping[str, str], control0: Mapping[str, Any],
-              rec: GameRecord) -> None:
-    """Note the first turn each capital is held by another side than at the start."""
+              rec: GameRecord, turn: int) -> None:
+    """Note the first turn each capital is held by another side than at the start: ``turn``,
+    the turn in which the command that changed it was given (its last command may end the
+    turn, so the game's own turn may already be the next one)."""
     control = game.state.get("control")
     if not isinstance(control, Mapping):
         return
@@ -192,5 +199,5 @@ def _capitals(game: Game, caps: Mapping[str, str], control0: Mapping[str, Any],
         if name in rec.capitals or name not in control0:
             continue
         if control.get(name) != control0.get(name):
-            rec.capitals[name] = {"country": caps[name], "turn": game.turn, "date": _date(game),
-                                  "by": control.get(name)}
+            rec.capitals[name] = {"country": caps[name], "turn": turn,
+                                  "date": _label(game, turn), "by": control.get(name)}
