@@ -153,7 +153,9 @@ LOCAL_RAY: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
 RAY_ENV = {"RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0", "RAY_USAGE_STATS_ENABLED": "0",
            "RAY_enable_metrics_collection": "0", "RAY_gcs_server_port_wait_time_s": "180",
            "RAY_raylet_start_wait_time_s": "300", "RAY_agent_register_timeout_ms": "300000",
-           "RAY_worker_register_timeout_seconds": "300"}
+           "RAY_worker_register_timeout_seconds": "300",
+           "RAY_gcs_rpc_server_reconnect_timeout_s": "300",
+           "RAY_gcs_rpc_server_connect_timeout_s": "60"}
 
 
 def _import_ray() -> Any:
