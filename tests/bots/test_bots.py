@@ -293,8 +293,8 @@ def test_tr03_heuristic_declares_every_worthwhile_front_at_once():
 
 
 def test_moves_are_planned_one_per_unit_best_first():
-    acts = _moves("axis", 4) + [Command("move", "axis", {"unit": "u1", "to": "X"}),
-                                Command("end_phase", "axis", {})]
+    acts = [*_moves("axis", 4), Command("move", "axis", {"unit": "u1", "to": "X"}),
+            Command("end_phase", "axis", {})]
     scores = [3.0, 1.0, -1.0, 2.0, 1.5, 0.0]
     assert plan_moves(acts, scores, acts[0]) == [acts[3], acts[4]]
 
