@@ -63,6 +63,8 @@ def test_sur01_sur15_local_surprise_rolls_effects_places_markers_and_opens_bonus
     assert set(st["front"]) == set(g.view("soviet")["surprise"]["axis"]["AGC"]["front"]["hexes"])
     seen = []
     for _ in range(5):
+        while g.decisions():  # SUR-21: the defender's bonus air recovery (none)
+            g.apply(Command("bonus_air_recovery", g.decisions()[0].player, {"units": []}))
         end(g)
         seen.append((g.phase.name, g.phase.player))
     assert seen == [("bonus_movement", "axis"), ("reaction", "soviet"),
@@ -126,6 +128,8 @@ def test_sur16_sur17_sur18_limits_in_the_bonus_phases():
         g.apply(g.legal(d.player)[0])
     end(g)
     assert g.phase.name == "bonus_supply_air"
+    while g.decisions():  # SUR-21: the defender's own bonus air recovery (here: none)
+        g.apply(Command("bonus_air_recovery", g.decisions()[0].player, {"units": []}))
     end(g)
     assert g.phase.name == "movement" and g.turn == 2
     assert_replays(g)

@@ -210,6 +210,19 @@ class _Pools(msgspec.Struct, forbid_unknown_fields=True):
     artillery: Exact = 0
 
 
+class _EuropaAirUnit(msgspec.Struct, forbid_unknown_fields=True):
+    """One ``[europa.air_units]`` entry: an air unit on an airbase hex (rule 47)."""
+
+    side: str
+    nationality: str
+    base: str
+    type: Literal["F", "D", "A", "other"] = "F"
+    status: Literal["operative", "inoperative", "X", "damaged", "aborted"] = "operative"
+    range: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
+    tactical: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    guards: bool = False
+
+
 class _Europa(msgspec.Struct):
     """Typed where the engine reads it (the rule systems may add keys of their own)."""
 
@@ -227,6 +240,8 @@ class _Europa(msgspec.Struct):
     invasion_countries: list[str] = msgspec.field(default_factory=list)
     commands: dict[str, list[str]] = msgspec.field(default_factory=dict)
     weather: dict[str, str] = msgspec.field(default_factory=dict)
+    # SUR-21..SUR-24 air units off the ground map (europa/surprise_air.py)
+    air_units: dict[str, _EuropaAirUnit] = msgspec.field(default_factory=dict)
 
 
 class _ThirdReich(msgspec.Struct):
@@ -514,6 +529,11 @@ def _check_system_tables(raw: Mapping[str, Any], sides: Sequence[str], w: _Where
     for side, labels in eu.supply_sources.items():
         for lab in labels:
             label_hex(lab, f"europa.supply_sources.{side}", line)
+    for aid, air in eu.air_units.items():
+        if air.side not in sides:
+            raise w.error(f"unknown side {air.side!r} (sides: {', '.join(sides)})",
+                          field=f"europa.air_units.{aid}.side", line=line)
+        label_hex(air.base, f"europa.air_units.{aid}.base", line)
     line = w.line_of(r"^\s*\[third_reich")
     tr = _convert(_table(raw, "third_reich", w), _ThirdReich, w, "third_reich", line)
     for power, side in tr.sides.items():

@@ -39,6 +39,7 @@ from grognard.europa.play.board import (
     reduce_unit,
     unit_json,
 )
+from grognard.europa.surprise.turn import bonus_combat_supply
 
 COMBAT_STREAM = "europa.combat"
 BARRAGE_STREAM = "europa.barrage"
@@ -191,7 +192,7 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         "barrage_step_loss": step,
         "attacker_eliminated_units": attackers if e.attacker_eliminated else [],
         "requirements": requirements, "retreats": retreats,
-        "model": model,
+        "model": model, **bonus_combat_supply(ctx, state, attackers),
     })]
 
 

@@ -451,7 +451,8 @@ def _front_hexes(ctx: Context, state: JSON, player: str) -> list[str]:
 
 def legal_designate_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
     """SUR-05/07 A new plan ("plan1", "plan2", ...) centred on a front hex, at levels
-    1, 3 and 5, for the earliest target turn the lead time allows (verify checks it)."""
+    1, 3 and 5, for the earliest target turn the lead time allows (verify checks it); and
+    with reduced planning (SUR-06) for this very turn where the halved lead allows it."""
     plans = _plan_names(state, player)
     if any(p["plan"]["status"] == "planned" for p in plans.values()):
         return []
@@ -461,10 +462,14 @@ def legal_designate_surprise(ctx: Context, state: JSON, player: str) -> list[Com
                                                       "level": lv, "target_turn": turn + t})
              for c in _front_hexes(ctx, state, player) for lv in SURPRISE_LEVELS
              for t in (1, 2)]
+    cands += [Command("designate_surprise", player, {
+        "command": name, "centre": str(c.args["centre"]), "level": c.args["level"],
+        "target_turn": turn, "reduced_planning": True}) for c in cands[::2]]
     out: list[Command] = []
-    seen: set[tuple[str, int]] = set()
+    seen: set[tuple[str, int, bool]] = set()
     for cmd in _checked(ctx, state, "designate_surprise", cands):
-        key = (str(cmd.args["centre"]), int(cmd.args["level"]))
+        key = (str(cmd.args["centre"]), int(cmd.args["level"]),
+               bool(cmd.args.get("reduced_planning")))
         if key not in seen:
             seen.add(key)
             out.append(cmd)

@@ -81,6 +81,9 @@ from grognard.europa.play.turn import (
     revised_sequence,
     settled,
 )
+from grognard.europa.surprise.air_turn import FOLDS as SURPRISE_AIR_FOLDS
+from grognard.europa.surprise.air_turn import SPECS as SURPRISE_AIR_SPECS
+from grognard.europa.surprise.air_turn import initial_air_units, recovery_decisions
 from grognard.europa.surprise.front import participant_role
 from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
 from grognard.europa.surprise.map import (
@@ -117,6 +120,7 @@ def initial_state(scenario: Scenario) -> JSON:
     s["overrun"] = {"key": None, "units": [], "hexes": [], "pending": None}
     s["supply"] = {"checked": None, "attrition": None, "isolated_hexes": {}, "losses": []}
     s["replacements"] = initial_replacements(scenario)
+    s["air_units"] = initial_air_units(scenario)
     return s
 
 
@@ -193,6 +197,20 @@ def _run(ctx: Context, state: JSON, cmd: Command) -> tuple[str, dict[str, Any], 
     return name, orders, run_orders(orders, active)
 
 
+#: The rules each plan step applies (the event names them for docs/features/in_play.json).
+_OP_RULES: dict[str, tuple[str, ...]] = {
+    "designate": ("SUR-03", "SUR-05", "SUR-07", "SUR-14"), "reduce_level": ("SUR-09",),
+    "move_centre": ("SUR-07", "SUR-10"), "delay": ("SUR-11",),
+    "start": ("SUR-01", "SUR-04", "SUR-12", "SUR-13", "SUR-15")}
+
+
+def _plan_rules(op: str, orders: dict[str, Any]) -> list[str]:
+    rules = list(_OP_RULES.get(op, ()))
+    if orders.get("reduced_planning") and op in ("designate", "start"):
+        rules.append("SUR-06")  # the halved lead time; at the start, the refund forfeited
+    return rules
+
+
 def verify_surprise(ctx: Context, state: JSON, cmd: Command) -> None:
     _run(ctx, state, cmd)
 
@@ -203,7 +221,7 @@ def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
     op, rec = run.events[-1]
     data: dict[str, Any] = {"player": cmd.player, "command": name, "op": op,
                             "record": rec.to_json(), "orders": orders,
-                            "plan": run.plan.to_json()}
+                            "plan": run.plan.to_json(), "rules": _plan_rules(op, orders)}
     if op == "start":
         front = marked_front(ctx.scenario.map, forces_of(ctx, state), cmd.player,
                              run.plan.centre, run.plan.level)
@@ -304,13 +322,14 @@ _COMMANDS: dict[str, CommandSpec] = {
                                "none: stay.", {"units": ["de-7pz"]}),
         **{k: CommandSpec(k, verify_surprise, execute_surprise, h, ex)
            for k, (h, ex) in _SURPRISE_HELP.items()},
+        **SURPRISE_AIR_SPECS,
 }
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
 _DECIDING = ("attack", "overrun", "allocate_losses", "retreat")
 
 
 def _referee_spec(spec: CommandSpec) -> CommandSpec:
-    legal = ENUMERATORS.get(spec.kind, no_legal)
+    legal = ENUMERATORS.get(spec.kind, spec.legal or no_legal)
     out = spec.with_legal(legal)
     return with_engine_choices(out) if spec.kind in _DECIDING else out
 
@@ -328,13 +347,14 @@ EUROPA = RuleSystem(
         **TURN_FOLDS,
         "surprise_planned": fold_surprise,
         "surprise_started": fold_surprise,
+        **SURPRISE_AIR_FOLDS,
     },
     initial_state=initial_state,
     view=view,
     description="Europa revised player turn (EUR-22): air phase, movement and overruns, "
                 "combat, supply, isolation attrition, replacements; rule-47 surprise plans.",
     default_sequence=default_sequence,
-    decisions=decisions,
+    decisions=lambda ctx, state: [*decisions(ctx, state), *recovery_decisions(ctx, state)],
     game_over=game_over,
     phase_prompt=phase_prompt,
     turn_label=turn_label,

@@ -71,6 +71,10 @@ from grognard.europa.surprise.turn import (
     verify_surprise_move,
 )
 
+#: The rules a move in a rule-47 bonus phase applies (named in its ``unit_moved`` event).
+SURPRISE_MOVE_RULES: Mapping[str, tuple[str, ...]] = {
+    "bonus_movement": ("SUR-01", "SUR-17"), "reaction": ("SUR-18",)}
+
 #: Commands the system adds to the revised phases (EUR-22 activities).
 EXTRA_COMMANDS: Mapping[str, tuple[str, ...]] = {
     "movement": ("overrun", "allocate_losses", "retreat"),
@@ -91,6 +95,8 @@ def engine_turn(sides: Sequence[str]) -> TurnSequence:
     and the rule-47 bonus phases after each initial phase, SUR-01)."""
     extra = {k: list(v) for k, v in EXTRA_COMMANDS.items()}
     extra["initial"] = ["start_invasion_surprise"]
+    # SUR-22: an airbase attacked in any non-initial phase of a surprise turn gets the roll
+    extra["air"] = [*extra.get("air", []), "airbase_surprise"]
     return TurnSequence(bonus_phases_after_initial(turn_sequence(sides, extra).phases, sides))
 
 
@@ -181,10 +187,14 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
     moved in the exploitation phase takes no replacements this turn)."""
     events = generic.execute_move(ctx, state, cmd, dice)
     extra = marker_mp(state, str(cmd.args["unit"]), len(events[0].data["path"]))
+    rules = list(SURPRISE_MOVE_RULES.get(_phase_name(ctx, state), ()))
     if state["units"][cmd.args["unit"]].get("mp_markers"):
         # SUR-16: the markers' MPs are paid on this move and the markers removed
         events = [Event(e.type, {**e.data, "mp": e.data["mp"] + extra, "marker_mp": extra})
                   for e in events]
+        rules.append("SUR-16")
+    if rules:
+        events = [Event(e.type, {**e.data, "rules": rules}) for e in events]
     if _phase_name(ctx, state) == "exploitation":
         return [Event(e.type, {**e.data, "exploitation": True}) for e in events]
     return events
@@ -194,6 +204,10 @@ def fold_unit_moved(state: JSON, ev: Event) -> JSON:
     s = generic.fold_unit_moved(state, ev)
     if "marker_mp" in ev.data:
         s["units"][ev.data["unit"]]["mp_markers"] = 0
+    st = s.get("surprise_turn")
+    if ev.data.get("rules") and isinstance(st, dict) and st.get("turn") == int(s["turn"]):
+        # SUR-21: the units (HQs) that moved in the bonus phases recompute their supply range
+        st["moved"] = sorted({*st.get("moved", []), ev.data["unit"]})
     if ev.data.get("exploitation"):
         s["units"][ev.data["unit"]]["exploited_turn"] = int(s["turn"])
     return s

@@ -29,13 +29,16 @@ from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.exact import exact_json
 from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
-from grognard.europa.play.board import command_spec, europa_config, turn_label
+from grognard.europa.play.board import command_spec, europa_config, readings_of, turn_label
+from grognard.europa.supply.logistics import Combat, Operations, sp_cost
+from grognard.europa.supply.phase import SupplyReadings
 from grognard.europa.surprise.effects import (
     SUCCESS_TABLE,
     ActionContext,
@@ -45,6 +48,7 @@ from grognard.europa.surprise.effects import (
     marker_count,
     marker_removal_mp,
     surprise_action_problem,
+    surprise_attack_sp,
 )
 from grognard.europa.surprise.general import BonusPhase, Nationality, SurpriseKind
 from grognard.europa.surprise.invasion import InvasionHistory, InvasionTrigger, invasion_surprise
@@ -53,10 +57,10 @@ EFFECTS_STREAM = "europa.surprise.effects"
 BONUS_PHASES = tuple(p.value for p in BonusPhase)
 #: Command kinds of each bonus phase (``end_phase`` is always allowed).
 BONUS_COMMANDS: Mapping[str, tuple[str, ...]] = {
-    BonusPhase.BONUS_MOVEMENT.value: ("move",),
+    BonusPhase.BONUS_MOVEMENT.value: ("move", "airbase_surprise"),
     BonusPhase.REACTION.value: ("move",),
-    BonusPhase.BONUS_COMBAT.value: ("attack",),
-    BonusPhase.BONUS_SUPPLY_AIR.value: ("supply_check",),
+    BonusPhase.BONUS_COMBAT.value: ("attack", "airbase_surprise"),
+    BonusPhase.BONUS_SUPPLY_AIR.value: ("bonus_supply_judgement", "bonus_air_recovery"),
 }
 INVASION_LEVEL = 10
 RESERVE_HEXES = 5
@@ -104,7 +108,9 @@ def _year(ctx: Context, state: JSON) -> int:
     return int(label.split()[-1]) if label[-4:].isdigit() else 1941
 
 
-def _nationality(text: str) -> Nationality:
+def nationality(text: str) -> Nationality:
+    """A unit's nationality as the rule-47 tables know it (``ussr``/``russian``: Soviet;
+    unknown: German)."""
     try:
         return Nationality(text)
     except ValueError:
@@ -148,7 +154,7 @@ def surprise_effects(ctx: Context, state: JSON, player: str, kind: SurpriseKind,
         for uid in cmds[r.command]:
             by_hex.setdefault(state["units"][uid]["hex"], []).append(uid)
         for label, ids in sorted(by_hex.items()):
-            stack = [StackMember(_nationality(state["units"][u]["nationality"]),
+            stack = [StackMember(nationality(state["units"][u]["nationality"]),
                                  int(state["units"][u].get("zoc_class", 1))) for u in ids]
             mc = marker_count(r.result, stack, distance=dist(label), level=level, year=year,
                               invasion=kind is SurpriseKind.INVASION, first=first,
@@ -172,6 +178,25 @@ def fold_effects(s: JSON, d: Mapping[str, Any]) -> None:
     for uid, n in d["effects"]["markers"].items():
         s["units"][uid]["mp_markers"] = n
     s["surprise_turn"] = dict(d["turn_record"])
+
+
+# --- bonus combat (SUR-20) ----------------------------------------------------------------------
+def bonus_combat_supply(ctx: Context, state: JSON, attackers: Sequence[str]) -> dict[str, Any]:
+    """SUR-20 (47.A.5.i) An attack in the bonus combat phase needs no supply: of its EUR-37 cost
+    (1 SP per attacking in-supply division) only the weather's extra part and other extras are
+    paid. Reading: the engine's weather carries no supply multiplier and no extra SP costs, so
+    the attack pays 0 and the event records what was waived. Empty outside the bonus combat."""
+    phase = ctx.turn_sequence.phases[int(state["phase"])]
+    if phase.name != BonusPhase.BONUS_COMBAT.value:
+        return {}
+    units = state["units"]
+    divisions = sum(1 for uid in attackers if units[uid]["divisional"] and not units[uid]["cadre"]
+                    and units[uid]["supply"] == "in")
+    normal = sp_cost(Operations(combats=(Combat(divisions=divisions),)),
+                     readings_of(ctx, SupplyReadings), ctx.tables).total
+    paid = surprise_attack_sp(normal, 1, 0)
+    return {"surprise_supply": {"normal": exact_json(normal), "paid": exact_json(paid)},
+            "rules": ["SUR-01", "SUR-20"]}
 
 
 # --- invasion surprise (SUR-25/26) ------------------------------------------------------------
