@@ -131,8 +131,16 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option(help="Seed of the demo game.")] = 1941,
         save: Annotated[Path | None, typer.Option(help="Where to write the save.")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+        surprise: Annotated[bool, typer.Option(
+            "--surprise", help="A scripted rule-47 surprise opening (Europa).")] = False,
     ) -> None:
         """A guided tour: a short Europa game, exact attack odds, a roll, save and replay."""
+        if surprise:
+            from grognard.cli.demo_surprise import human, run_surprise_demo
+
+            found = run_surprise_demo(seed)
+            emit(found, as_json, lambda c: human(found))
+            return
         target = save or Path(tempfile.mkdtemp(prefix="grognard-")) / "demo-save.json"
         data = run_demo(seed, target)
         emit(data, as_json, lambda c: _human(data))
