@@ -8,14 +8,13 @@ supply within the front and lets both sides restore air units (SUR-21, the defen
 decision). Reduced planning (SUR-06) is offered to players and forfeits the start refund.
 """
 
-from grognard.europa.surprise.air_turn import AIRBASE_STREAM
-from grognard.europa.surprise.airbase import affected_count
-
 from grognard.core.dice import Dice
 from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.testing import assert_rejected, assert_replays
+from grognard.europa.surprise.air_turn import AIRBASE_STREAM
+from grognard.europa.surprise.airbase import affected_count
 
 
 def end(g):
