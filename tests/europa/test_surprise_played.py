@@ -1,0 +1,158 @@
+"""Issue 13 "Done means": rule 47 played through the engine, scenario-agnostic (written for
+``europa-barbarossa``; played on ``europa-surprise`` / ``europa-fite-surprise`` until it ships).
+
+A local surprise: designation (SUR-05, secret), the lead turn, the start (SUR-04 refund, SUR-12
+front, SUR-15 effects roll and "+ # MP" markers), the bonus movement with the SUR-17 limit, the
+defender's reaction limited to 5 hexes (SUR-18), bonus combat without normal supply (SUR-20),
+the bonus supply judgement (SUR-21) and the normal turn after, where the held unit moves again.
+An invasion surprise (SUR-25/26): effects with the invasion modifier, no reaction phase, once
+per country.
+"""
+
+from grognard.core.dice import Dice
+from grognard.core.hexgrid import distance
+from grognard.engine import generic
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
+from grognard.engine.testing import assert_rejected
+from grognard.europa.surprise.turn import EFFECTS_STREAM
+
+#: The scenarios played: the local surprise needs a front, the invasion one a country of
+#: ``[europa] invasion_countries``. Both become ``europa-barbarossa`` once it ships.
+LOCAL = "europa-surprise"
+INVASION = "europa-fite-surprise"
+
+
+def end(g):
+    g.apply(Command("end_phase", g.active()[0]))
+
+
+def answer(g):
+    while g.decisions():
+        g.apply(g.legal(g.decisions()[0].player)[0])
+
+
+def to_phase(g, name, player, turn):
+    for _ in range(200):
+        if (g.phase.name, g.phase.player, g.turn) == (name, player, turn):
+            return
+        answer(g)
+        end(g)
+    raise AssertionError(f"never reached {name} {player} turn {turn}")
+
+
+def _d(g, a, b):
+    lay = g.scenario.map.layout
+    return distance(lay.from_label(a), lay.from_label(b))
+
+
+def _units(g, side):
+    return {uid: u for uid, u in g.state["units"].items()
+            if u["side"] == side and u["status"] == "active" and u["hex"]}
+
+
+def _held(g):
+    """A German unit next to a Soviet unit of its ZOC class or greater (SUR-17)."""
+    sov = _units(g, "soviet")
+    for uid, u in sorted(_units(g, "axis").items()):
+        if any(_d(g, u["hex"], v["hex"]) == 1 and v["zoc_class"] >= u["zoc_class"]
+               for v in sov.values()):
+            return uid
+    return None
+
+
+def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine():
+    seed = 7
+    g = Game.new(LOCAL, seed=seed)
+    to_phase(g, "initial", "axis", 1)
+    # the centre: a hex next to the Soviet line, nearest the German units (SUR-07 decides)
+    m = g.scenario.map
+    sov = [u["hex"] for u in _units(g, "soviet").values()]
+    ger = [u["hex"] for u in _units(g, "axis").values()]
+    near = {m.label(int(j)) for h in sov for j in m.neighbor_indices(m.index_of_label(h))}
+    centres = sorted(near - set(sov), key=lambda h: (min(_d(g, h, a) for a in ger), h))[:40]
+    plan = next(c for c in (Command("designate_surprise", "axis", {
+        "command": "AGC", "centre": h, "level": 5, "target_turn": 2}) for h in centres)
+        if g.can(c))
+    rec = g.apply(plan)[0].data["record"]
+    assert (rec["lead_turns"], rec["earliest_turn"], rec["srp_spent"]) == (1, 2, 5)
+    assert not any(e["type"] == "surprise_planned" for evs in g.events_for("soviet")
+                   for e in evs)  # SUR-05: the plan is secret
+    assert_rejected(g, Command("start_surprise", "axis", {"command": "AGC"}), "SUR-0")
+    # the lead turn: a German unit closes up to a Soviet unit of its ZOC class (for SUR-17)
+    to_phase(g, "movement", "axis", 1)
+    if _held(g) is None:
+        sov_units = _units(g, "soviet").values()
+        g.apply(next(c for c in g.legal("axis", "move") if any(
+            _d(g, c.args["to"], v["hex"]) == 1
+            and v["zoc_class"] >= g.state["units"][c.args["unit"]]["zoc_class"]
+            for v in sov_units)))
+    to_phase(g, "initial", "axis", 2)
+    ev = g.apply(Command("start_surprise", "axis", {"command": "AGC"}))[0]
+    eff = ev.data["effects"]
+    assert eff["rolls"][0]["die"] == Dice(seed).stream(EFFECTS_STREAM).die(6)
+    assert eff["stacks"]
+    for st in eff["stacks"]:
+        for uid in st["units"]:
+            assert g.state["units"][uid].get("mp_markers", 0) == st["markers"]
+    front = ev.data["public"]["front"]["hexes"]
+    assert len(front) <= 2 * 5 - 1
+    end(g)
+    assert g.phase.name == "bonus_movement"
+    held = _held(g)
+    assert held is not None
+    blocked = next(c for c in generic.legal_move(g.context, g.state, "axis")
+                   if c.args["unit"] == held)
+    assert_rejected(g, blocked, "SUR-17")
+    moves = g.legal("axis", "move")
+    assert moves and all(c.args["unit"] != held for c in moves)
+    mv = g.apply(moves[0])[0]
+    assert "SUR-17" in mv.data["rules"]
+    end(g)
+    assert g.phase.name == "reaction" and g.active() == ("soviet",)
+    sov_now = _units(g, "soviet")
+    for c in g.legal("soviet", "move"):  # SUR-18: only reserves within 5 hexes react
+        assert min(_d(g, sov_now[c.args["unit"]]["hex"], h) for h in front) <= 5
+    far = next((c for c in generic.legal_move(g.context, g.state, "soviet")
+                if min(_d(g, sov_now[c.args["unit"]]["hex"], h) for h in front) > 5), None)
+    if far is not None:
+        assert_rejected(g, far, "SUR-18")
+    end(g)
+    assert g.phase.name == "bonus_combat"
+    attacks = g.legal("axis", "attack")
+    if attacks:
+        ev = g.apply(attacks[0])[0]
+        assert ev.data["surprise_supply"]["paid"] in (0, "0")
+        answer(g)
+    end(g)
+    assert g.phase.name == "bonus_supply_air"
+    answer(g)
+    judged = g.apply(Command("bonus_supply_judgement", "axis", {}))[0].data
+    assert {g.state["units"][u]["side"] for u in judged["units_to_judge"]} == {"axis", "soviet"}
+    end(g)
+    # the normal turn after: the movement phase, where the held unit may move again
+    assert (g.phase.name, g.phase.player, g.turn) == ("movement", "axis", 2)
+    again = [c for c in generic.legal_move(g.context, g.state, "axis")
+             if c.args["unit"] == held]
+    assert again and g.can(again[0])
+
+
+def test_sur25_sur26_invasion_surprise_played_through_the_engine():
+    g = Game.new(INVASION, seed=3)
+    to_phase(g, "initial", "axis", 1)
+    offers = g.legal("axis", "start_invasion_surprise")
+    assert [c.args["country"] for c in offers] == ["ussr"]
+    ev = g.apply(offers[0])[0]
+    assert ev.type == "invasion_surprise_started"
+    eff = ev.data["effects"]
+    assert eff["rolls"][0]["die"] == Dice(3).stream(EFFECTS_STREAM).die(6)
+    assert any(m["name"] == "invasion surprise turn" for s in eff["stacks"]
+               for m in s["modifiers"])
+    seen = []
+    for _ in range(4):
+        answer(g)
+        end(g)
+        seen.append(g.phase.name)
+    assert seen == ["bonus_movement", "bonus_combat", "bonus_supply_air", "movement"]
+    to_phase(g, "initial", "axis", 2)
+    assert_rejected(g, offers[0], "SUR-25")
