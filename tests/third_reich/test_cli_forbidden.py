@@ -48,3 +48,62 @@ def test_cli_tr31_no_half_brp_spending(capsys, tmp_path):
     rc, _, err = run(capsys, "ledger", "spend", str(path), "--power", "germany", "--amount",
                      "5/2")
     assert rc == 2 and "TR-31" in err
+
+
+def _battle(tmp_path, defender_side):
+    import json
+
+    d = {"id": "d1", "side": defender_side, "kind": "infantry", "factors": 3}
+    if defender_side is None:
+        del d["side"]
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps({
+        "attackers": [{"id": "a1", "side": "axis", "kind": "armor", "factors": 4}],
+        "defenders": [d]}))
+    return str(path)
+
+
+def test_cli_tr32_no_battle_between_units_of_the_same_side(capsys, tmp_path):
+    """Issue 12: a battle whose attackers and defenders are on the same side is refused (TR-32);
+    a defender without a side is taken as the other side's."""
+    for cmd in (["combat", _battle(tmp_path, "axis"), "--roll", "7"],
+                ["combat-odds", _battle(tmp_path, "axis")]):
+        rc, _, err = run(capsys, *cmd)
+        assert rc == 2 and "TR-32" in err and "both axis" in err
+        assert len(err.strip().splitlines()) == 1
+    rc, out, _ = run(capsys, "combat", _battle(tmp_path, None), "--roll", "7", "--json")
+    assert rc == 0 and out.strip()
+
+
+def test_tr32_battle_refuses_same_side_and_mixed_sides():
+    """TR-32 in the pure function: a Battle of one side against itself, or mixing sides among
+    its attackers, cannot be built."""
+    import pytest
+    from grognard.third_reich.forces import GroundKind, GroundUnit, Side
+
+    from grognard.core.errors import InputError
+    from grognard.third_reich.combat import Battle
+
+    ax = GroundUnit("a", "german", Side.AXIS, GroundKind.INFANTRY, 3)
+    al = GroundUnit("b", "british", Side.ALLIES, GroundKind.INFANTRY, 3)
+    assert Battle((ax,), (al,)).attackers == (ax,)
+    with pytest.raises(InputError, match="TR-32.*both axis"):
+        Battle((ax,), (ax,))
+    with pytest.raises(InputError, match="TR-32.*one side"):
+        Battle((ax, al), (al,))
+
+
+def test_cli_tr05_no_weather_a_region_cannot_have_in_that_season(capsys):
+    """Issue 12: weather is fixed by region and season (TR-05): snow in a European Summer or
+    mud in an eastern Winter is refused; Spring snow in Scandinavia (and its Spring 1940 clear
+    exception) are accepted."""
+    base = ["isolation", "--roll", "7", "--json"]
+    for wx, season, region in (("snow", "summer1", "europe"), ("mud", "winter", "east"),
+                               ("snow", "spring", "mediterranean")):
+        rc, _, err = run(capsys, *base, "--weather", wx, "--season", season, "--region", region)
+        assert rc == 2 and "TR-05" in err and f"never {wx}" in err
+        assert len(err.strip().splitlines()) == 1
+    for wx in ("snow", "clear"):
+        rc, _, _ = run(capsys, *base, "--weather", wx, "--season", "spring",
+                       "--region", "scandinavia")
+        assert rc == 0

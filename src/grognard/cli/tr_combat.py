@@ -223,13 +223,14 @@ def register(tr_app: typer.Typer) -> None:
         """Isolation attrition roll of one out-of-supply hex (TR-73)."""
         from grognard.third_reich.combat.forces import as_enum
         from grognard.third_reich.supply.isolation import isolation_roll, isolation_table
-        from grognard.third_reich.turn.calendar import Region, Season, Weather
+        from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID, Region, Season, Weather
 
         r = _readings(readings)
         out = isolation_roll(roll, as_enum(Weather, weather, "--weather"),
                              as_enum(Season, season, "--season"),
                              as_enum(Region, region, "--region"), adjacent_enemy, home,
-                             city_path, isolation_table(current_tables(), r), r)
+                             city_path, isolation_table(current_tables(), r), r,
+                             current_tables()[WEATHER_TABLE_ID])
         data = {"modified_roll": out.modified_roll, "eliminated": out.eliminated,
                 "drms": out.drms}
         emit(data, as_json)

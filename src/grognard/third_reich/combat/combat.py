@@ -48,6 +48,7 @@ from grognard.third_reich.combat.forces import (
     Fleet,
     GroundKind,
     GroundUnit,
+    Side,
     _enum_field,
     as_enum,
 )
@@ -376,6 +377,18 @@ class Battle:
     attacker_can_retreat: bool = True
     bridgehead: bool = False
 
+    def __post_init__(self) -> None:
+        """TR-32: the attackers are one side's units and the defenders the other side's."""
+        for key in ("attackers", "defenders"):
+            sides = {u.side for u in getattr(self, key)}
+            if len(sides) > 1:
+                raise InputError(f"battle.{key}", "TR-32: the units of one battle's " + key +
+                                 " are all on one side, not " + " and ".join(sorted(sides)))
+        common = {u.side for u in self.attackers} & {u.side for u in self.defenders}
+        if common:
+            raise InputError("battle.defenders", f"TR-32: attackers and defenders are both "
+                             f"{common.pop()}: a battle is fought against the other side")
+
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Battle:
         """Read a BATTLE.json object; errors name the field."""
@@ -401,7 +414,15 @@ class Battle:
             return v
 
         attackers = units("attackers", GroundUnit.from_json)
-        defenders = units("defenders", GroundUnit.from_json)
+        # a defender without a "side" is on the other side from the (first) attacker
+        other = Side.ALLIES if attackers and attackers[0].side is Side.AXIS else Side.AXIS
+
+        def defender(u: Any, where: str) -> GroundUnit:
+            if isinstance(u, Mapping) and "side" not in u:
+                u = {**u, "side": other.value}
+            return GroundUnit.from_json(u, where)
+
+        defenders = units("defenders", defender)
         if not attackers:
             raise InputError("battle.attackers", "at least one attacking unit is needed")
         if not defenders:

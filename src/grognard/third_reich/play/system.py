@@ -148,7 +148,14 @@ from grognard.third_reich.supply.isolation import isolation_table
 from grognard.third_reich.supply.supply_map import (
     city_control,
 )
-from grognard.third_reich.turn.calendar import LAST_TURN, Region, Season, date_of, weather
+from grognard.third_reich.turn.calendar import (
+    LAST_TURN,
+    WEATHER_TABLE_ID,
+    Region,
+    Season,
+    date_of,
+    weather,
+)
 from grognard.third_reich.turn.options import (
     Front,
     dow_cost,
@@ -637,7 +644,8 @@ def execute_supply_check(ctx: Context, state: JSON, cmd: Command, dice: Dice) ->
             broke += h.units
             continue
         r = stream.roll("2d6")
-        rec = h.roll(r.total, isolation_table(ctx.tables))
+        rec = h.roll(r.total, isolation_table(ctx.tables),
+                     weather_table=ctx.tables.get(WEATHER_TABLE_ID))
         rolls.append({"hex": h.hex, "dice": list(r.dice), **rec.to_json()})
         if rec.eliminated:
             eliminated += h.units

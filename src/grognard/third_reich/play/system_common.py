@@ -27,6 +27,7 @@ from grognard.third_reich.combat.bridgeheads import Bridgeheads, bridgehead_upke
 from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.economy.economy import Economy
 from grognard.third_reich.supply.supply_map import SupplyCheck, supply_check
+from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
 from grognard.third_reich.turn.options import Front
 
 NAME = "third_reich"
@@ -196,7 +197,8 @@ def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
     return supply_check(
         ctx.scenario.map, forces, side, state["control"], state["turn"],
         unit_powers={u: state["units"][u]["power"] for u in forces.ids},
-        home_countries=ctx.scenario.home_countries, bridgeheads=side_bridgeheads(state, side))
+        home_countries=ctx.scenario.home_countries, bridgeheads=side_bridgeheads(state, side),
+        weather_table=ctx.tables.get(WEATHER_TABLE_ID))
 
 
 def side_bridgeheads(state: JSON, side: str) -> list[str]:

@@ -28,7 +28,7 @@ from grognard.core.errors import InputError, TableError
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.third_reich.combat.combat_readings import TRCombatReadings
 from grognard.third_reich.combat.forces import GroundUnit, as_enum
-from grognard.third_reich.turn.calendar import Region, Season, Weather
+from grognard.third_reich.turn.calendar import Region, Season, Weather, verify_weather
 
 DEFAULT_READINGS = TRCombatReadings()
 ELIMINATED_AT_OR_BELOW = 7
@@ -70,14 +70,19 @@ def isolation_drms(
     city_path: bool = False,
     table: Table | None = None,
     readings: TRCombatReadings = DEFAULT_READINGS,
+    weather_table: Table | None = None,
 ) -> dict[str, int]:
     """TR-73: every isolation DRM that applies, by condition (all cumulative).
+
+    The weather must be one the region can have in that season (TR-05, ``weather_table``,
+    by default the shipped one): snow in a European summer is refused.
 
     >>> isolation_drms(Weather.CLEAR, Season.SUMMER1, Region.EUROPE, home_country=True)
     {'summer': 1, 'home_country': 1}
     """
     t = table if table is not None else isolation_table(readings=readings)
     w, s = as_enum(Weather, weather, "weather"), as_enum(Season, season, "season")
+    verify_weather(w, as_enum(Region, region, "region"), s, weather_table)
     out: dict[str, int] = {}
     if w is Weather.SNOW:
         out["snow"] = _drm(t, "snow")
@@ -120,6 +125,7 @@ def isolation_roll(
     city_path: bool = False,
     table: Table | None = None,
     readings: TRCombatReadings = DEFAULT_READINGS,
+    weather_table: Table | None = None,
 ) -> IsolationRoll:
     """TR-73 (Supply and isolation attrition) One out-of-supply hex: 7 or less eliminates all.
 
@@ -130,7 +136,7 @@ def isolation_roll(
     if isinstance(roll, bool) or not isinstance(roll, int) or not ROLL_MIN <= roll <= ROLL_MAX:
         raise InputError("roll", f"a 2D6 roll is 2..12, not {roll!r}")
     drms = isolation_drms(weather, season, region, adjacent_enemy, home_country, city_path,
-                          table, readings)
+                          table, readings, weather_table)
     modified = roll + sum(drms.values())
     return IsolationRoll(roll, drms, modified, modified <= ELIMINATED_AT_OR_BELOW)
 

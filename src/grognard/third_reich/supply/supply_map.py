@@ -47,7 +47,7 @@ from grognard.core.supply import (
     third_reich_supply,
     trace_supply,
 )
-from grognard.core.tables import Table, TableSet
+from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
 from grognard.third_reich.combat.attrition import FrontHex
 from grognard.third_reich.combat.combat_readings import TRCombatReadings
@@ -59,7 +59,14 @@ from grognard.third_reich.supply.isolation import (
     isolation_table,
     ussr_supply_sources,
 )
-from grognard.third_reich.turn.calendar import Region, Season, Weather, date_of, weather
+from grognard.third_reich.turn.calendar import (
+    WEATHER_TABLE_ID,
+    Region,
+    Season,
+    Weather,
+    date_of,
+    weather,
+)
 
 DEFAULT_READINGS = TRCombatReadings()
 PORTS = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT})
@@ -216,15 +223,18 @@ class IsolatedHex:
     city_path: bool
 
     def drms(self, table: Table | None = None,
-             readings: TRCombatReadings = DEFAULT_READINGS) -> dict[str, int]:
+             readings: TRCombatReadings = DEFAULT_READINGS,
+             weather_table: Table | None = None) -> dict[str, int]:
         return isolation_drms(self.weather, self.season, self.region, self.adjacent_enemy,
-                              self.home_country, self.city_path, table, readings)
+                              self.home_country, self.city_path, table, readings, weather_table)
 
     def roll(self, roll: int, table: Table | None = None,
-             readings: TRCombatReadings = DEFAULT_READINGS) -> IsolationRoll:
-        """TR-73: this hex's isolation roll (modified 7 or less eliminates every unit)."""
+             readings: TRCombatReadings = DEFAULT_READINGS,
+             weather_table: Table | None = None) -> IsolationRoll:
+        """TR-73: this hex's isolation roll (modified 7 or less eliminates every unit);
+        ``weather_table``: the TR-05 table the hex's weather came from."""
         return isolation_roll(roll, self.weather, self.season, self.region, self.adjacent_enemy,
-                              self.home_country, self.city_path, table, readings)
+                              self.home_country, self.city_path, table, readings, weather_table)
 
     def to_json(self) -> dict[str, Any]:
         return {"hex": self.hex, "units": list(self.units), "weather": self.weather.value,
@@ -318,7 +328,8 @@ def isolation_rolls(check: SupplyCheck, rolls: Sequence[int], tables: TableSet |
     if len(rolls) != len(check.hexes):
         raise InputError("rolls", f"{len(rolls)} rolls for {len(check.hexes)} hexes")
     table = isolation_table(tables, readings)
-    return [h.roll(r, table, readings) for h, r in zip(check.hexes, rolls, strict=True)]
+    wt = (tables or load_tables()).get(WEATHER_TABLE_ID)
+    return [h.roll(r, table, readings, wt) for h, r in zip(check.hexes, rolls, strict=True)]
 
 
 # --- attrition ---------------------------------------------------------------------------------

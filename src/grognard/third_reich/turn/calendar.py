@@ -156,6 +156,41 @@ def weather(region: Region | str, turn: int, table: Table | None = None) -> Weat
     return seasonal_weather(r, d.season, t)
 
 
+def possible_weather(region: Region | str, season: Season | str,
+                     table: Table | None = None) -> frozenset[Weather]:
+    """TR-05: every weather ``region`` can have in ``season``: the seasonal weather, and the
+    Special Spring 1940 weather where the exception names this region and season.
+
+    >>> sorted(w.value for w in possible_weather("scandinavia", "spring"))
+    ['clear', 'snow']
+    >>> sorted(w.value for w in possible_weather("east", "summer1"))
+    ['clear']
+    """
+    t = table if table is not None else weather_table()
+    r, s = parse_enum(Region, region, "region"), parse_enum(Season, season, "season")
+    out = {seasonal_weather(r, s, t)}
+    meta = t.meta
+    turn = meta.get("exception_turn")
+    if isinstance(turn, int) and meta.get("exception_region") == r.value and \
+            date_of(turn).season is s:
+        out.add(Weather(str(meta["exception_weather"])))
+    return frozenset(out)
+
+
+def verify_weather(w: Weather | str, region: Region | str, season: Season | str,
+                   table: Table | None = None) -> Weather:
+    """TR-05: ``w`` if ``region`` can have it in ``season``; else an :class:`InputError`
+    naming the rule (the weather is fixed by region and season, no roll)."""
+    x = parse_enum(Weather, w, "weather")
+    r, s = parse_enum(Region, region, "region"), parse_enum(Season, season, "season")
+    can = possible_weather(r, s, table)
+    if x not in can:
+        raise InputError("weather", f"TR-05: {r.value} has "
+                         f"{' or '.join(sorted(c.value for c in can))} in {s.value}, "
+                         f"never {x.value}")
+    return x
+
+
 @dataclass(frozen=True, slots=True)
 class WeatherEffects:
     """TR-06: what a weather state allows (effectiveness-roll DRMs are MISSING: default 0)."""
