@@ -95,6 +95,19 @@ def test_1939_borders() -> None:
         assert m.country_names[int(m.country[i])] == country, name
 
 
+def test_every_city_is_in_a_country() -> None:
+    """Issue 12: Algiers had no country (its hex lay north of the hand-drawn Algerian coast
+    line), so conquest, control and Vichy alignment could never reach it. Every city of the
+    map stands in a 1939 country, its own hex's."""
+    m = tr_map()
+    for i, cs in m.cities.items():
+        for c in cs:
+            assert c.country, c.name
+            assert m.country_names[int(m.country[i])] == c.country, c.name
+    i, c = city("Algiers")
+    assert c.country == "algeria" and m.country_names[int(m.country[i])] == "algeria"
+
+
 def test_ribbentrop_molotov_cities_and_areas() -> None:
     """TR-12/TR-87: the R-M cities lie in eastern Poland, the Baltic States and Bessarabia."""
     t = map_tables()["third_reich"]
