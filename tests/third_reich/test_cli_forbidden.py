@@ -79,10 +79,10 @@ def test_tr32_battle_refuses_same_side_and_mixed_sides():
     """TR-32 in the pure function: a Battle of one side against itself, or mixing sides among
     its attackers, cannot be built."""
     import pytest
-    from grognard.third_reich.forces import GroundKind, GroundUnit, Side
 
     from grognard.core.errors import InputError
-    from grognard.third_reich.combat import Battle
+    from grognard.third_reich.combat.combat import Battle
+    from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 
     ax = GroundUnit("a", "german", Side.AXIS, GroundKind.INFANTRY, 3)
     al = GroundUnit("b", "british", Side.ALLIES, GroundKind.INFANTRY, 3)
