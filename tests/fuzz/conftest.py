@@ -1,8 +1,10 @@
 """Fuzzing settings: brief in CI (the whole directory in well under a minute), long on demand.
 
 ``uv run pytest tests/fuzz --fuzz-long`` runs 10,000 generated inputs per input kind (change it
-with ``--fuzz-examples N``), not derandomized; ``--fuzz-report FILE`` writes how many inputs of
-each kind were tried (docs/RELIABILITY.md records a long run).
+with ``--fuzz-examples N``), not derandomized; a crash or a hang does not stop a long run: each
+is recorded and the test fails at its end listing them. ``--fuzz-report FILE`` writes, per kind,
+the inputs tried, the crashes and hangs found, the slowest input's CPU seconds and the wall-clock
+time (docs/RELIABILITY.md records a long run).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
@@ -20,13 +24,30 @@ def pytest_configure(config):
         os.environ["GROGNARD_FUZZ_EXAMPLES"] = str(config.getoption("--fuzz-examples"))
 
 
+@pytest.fixture(autouse=True)
+def _no_crash_recorded():
+    """A long run records crashes instead of stopping; the test fails at its end if any."""
+    from fuzz_support import FOUND
+
+    before = {k: len(v) for k, v in FOUND.items()}
+    yield
+    new = {k: v[before.get(k, 0):] for k, v in FOUND.items() if len(v) > before.get(k, 0)}
+    assert not new, json.dumps(new, indent=1, ensure_ascii=True)
+
+
 def pytest_sessionfinish(session, exitstatus):
     path = session.config.getoption("--fuzz-report", default=None)
     if not path:
         return
-    from fuzz_support import COUNTS
+    from fuzz_support import COUNTS, FOUND, SLOWEST, WALL
 
+    kinds = sorted(COUNTS)
+    report = {k: {"tried": COUNTS[k],
+                  "crashes": sum(1 for f in FOUND.get(k, []) if not f["error"].startswith("Hang")),
+                  "hangs": sum(1 for f in FOUND.get(k, []) if f["error"].startswith("Hang")),
+                  "slowest_cpu_s": round(SLOWEST.get(k, 0.0), 3),
+                  "wall_s": round(WALL[k], 1)} for k in kinds}
     with open(path, "w", encoding="utf-8") as f:
-        json.dump({"tried": dict(sorted(COUNTS.items())), "exit_status": int(exitstatus)}, f,
-                  indent=1)
+        json.dump({"kinds": report, "found": FOUND, "exit_status": int(exitstatus)}, f,
+                  indent=1, ensure_ascii=True)
         f.write("\n")

@@ -3,15 +3,25 @@
 Every fuzz test feeds generated input to one entry point and checks the one promise: the input
 is accepted, or refused with a :class:`~grognard.core.errors.GrognardError` (one line, exit 2
 at the CLI). Anything else (a traceback, a hang) is a bug and becomes a regression test in
-tests/test_reliability_regressions.py.
+tests/reliability/test_rejections.py.
+
+In the long run (``--fuzz-long``) a crash does not stop the run: :func:`attempt` records it (its
+type, where it was raised and the input) and the run goes on, so one run counts everything it
+finds; the test then fails listing the crashes. An input that uses more than ``HANG_SECONDS`` of
+CPU time (measured by the process's CPU clock, so a loaded machine does not count) is a hang.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import tempfile
+import time
+import traceback
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +32,51 @@ from hypothesis import strategies as st
 COUNTS: Counter[str] = Counter()
 
 LONG = int(os.environ.get("GROGNARD_FUZZ_EXAMPLES", "0"))
+
+#: CPU seconds one input may use before it counts as a hang.
+HANG_SECONDS = 20.0
+
+#: Crashes and hangs found in this session, per kind (long run: recorded, not raised).
+FOUND: dict[str, list[dict[str, str]]] = {}
+
+#: Per kind: CPU seconds of the slowest input, and the whole kind's wall-clock seconds.
+SLOWEST: dict[str, float] = {}
+WALL: Counter[str] = Counter()
+
+
+class Hang(BaseException):
+    """Raised by the CPU-time alarm inside an input that ran too long (a BaseException so the
+    code under test cannot swallow it as an ordinary error)."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise Hang(f"more than {HANG_SECONDS:g} s of CPU time")
+
+
+@contextlib.contextmanager
+def attempt(kind: str, data: object) -> Iterator[None]:
+    """Count one input of ``kind``; time it; in the long run record (and swallow) a crash or a
+    hang instead of stopping the run."""
+    COUNTS[kind] += 1
+    wall, cpu = time.perf_counter(), time.process_time()
+    old = signal.signal(signal.SIGVTALRM, _alarm)
+    signal.setitimer(signal.ITIMER_VIRTUAL, HANG_SECONDS)
+    try:
+        yield
+    except (Exception, Hang) as exc:
+        if not LONG:
+            raise
+        tb = traceback.extract_tb(exc.__traceback__)
+        where = next((f"{f.filename.split('/src/')[-1]}:{f.lineno}" for f in reversed(tb)
+                      if "/grognard/" in f.filename), "?")
+        FOUND.setdefault(kind, []).append({
+            "error": f"{type(exc).__name__}: {str(exc)[:200]}", "where": where,
+            "input": repr(data)[:400]})
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, old)
+        SLOWEST[kind] = max(SLOWEST.get(kind, 0.0), time.process_time() - cpu)
+        WALL[kind] += time.perf_counter() - wall
 
 
 def fuzz_settings(brief: int) -> settings:

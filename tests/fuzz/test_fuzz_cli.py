@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 
 import typer
-from fuzz_support import COUNTS, DEEP_JSON, HUGE_INT, SCRATCH, fuzz_settings, mutated_json
+from fuzz_support import DEEP_JSON, HUGE_INT, SCRATCH, attempt, fuzz_settings, mutated_json
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -154,7 +154,7 @@ _fresh_save()
 @fuzz_settings(brief=150)
 @given(argv())
 def test_fuzz_cli(args):
-    COUNTS["cli"] += 1
-    code = run_cli(args)
-    assert code in (0, 1, 2), (args, code)
-    assert stat.S_ISCHR(os.stat("/dev/full").st_mode), "an output replaced /dev/full"
+    with attempt("cli", args):
+        code = run_cli(args)
+        assert code in (0, 1, 2), (args, code)
+        assert stat.S_ISCHR(os.stat("/dev/full").st_mode), "an output replaced /dev/full"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 
-from fuzz_support import COUNTS, fuzz_settings, json_value, mutated_json
+from fuzz_support import attempt, fuzz_settings, json_value, mutated_json
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -63,15 +63,15 @@ def game_and_command(draw):
 @fuzz_settings(brief=80)
 @given(game_and_command(), st.integers(0, 9))
 def test_fuzz_commands(gc, roundtrip):
-    COUNTS["command"] += 1
     g, text = gc
-    before, n = g.state_hash(), len(g.commands)
-    try:
-        cmd = parse_command(text)
-        g.apply(cmd)
-    except GrognardError:
-        assert g.state_hash() == before and len(g.commands) == n
-        return
-    saved = dumps(g)
-    if roundtrip == 0:
-        assert loads(saved, "fuzz.json", TABLESET).state_hash() == g.state_hash()
+    with attempt("command", text):
+        before, n = g.state_hash(), len(g.commands)
+        try:
+            cmd = parse_command(text)
+            g.apply(cmd)
+        except GrognardError:
+            assert g.state_hash() == before and len(g.commands) == n
+            return
+        saved = dumps(g)
+        if roundtrip == 0:
+            assert loads(saved, "fuzz.json", TABLESET).state_hash() == g.state_hash()

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import random
 
-from fuzz_support import COUNTS, fuzz_settings, mutated_json, mutated_text
+from fuzz_support import attempt, fuzz_settings, mutated_json, mutated_text
 from hypothesis import given
 from hypothesis import strategies as st
 
 from grognard.core.errors import GrognardError
+from grognard.core.inputs import decode_utf8
 from grognard.core.tables import load_tables
 from grognard.engine.game import Game
 from grognard.engine.save import dumps, loads
@@ -53,16 +54,14 @@ def save_text(draw):
 @fuzz_settings(brief=40)
 @given(save_text())
 def test_fuzz_saves(text):
-    COUNTS["save"] += 1
-    if isinstance(text, bytes):
-        from grognard.core.inputs import decode_utf8
-
+    with attempt("save", text):
+        if isinstance(text, bytes):
+            try:
+                text = decode_utf8(text, "save.json")
+            except GrognardError:
+                return
         try:
-            text = decode_utf8(text, "save.json")
+            g = loads(text, "save.json", TABLESET)
         except GrognardError:
             return
-    try:
-        g = loads(text, "save.json", TABLESET)
-    except GrognardError:
-        return
-    assert loads(dumps(g), "again.json", TABLESET).state_hash() == g.state_hash()
+        assert loads(dumps(g), "again.json", TABLESET).state_hash() == g.state_hash()

@@ -11,7 +11,7 @@ import itertools
 from importlib import resources
 from pathlib import Path
 
-from fuzz_support import COUNTS, SCRATCH, fuzz_settings, mutated_text
+from fuzz_support import SCRATCH, attempt, fuzz_settings, mutated_text
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -44,11 +44,11 @@ def _file(text: str | bytes, prefix: str) -> Path:
 @fuzz_settings(brief=60)
 @given(scenario_text())
 def test_fuzz_scenario_files(text):
-    COUNTS["scenario"] += 1
-    try:
-        Game(load_scenario(_file(text, "s")), 1, tables=TABLESET)
-    except GrognardError as exc:
-        assert "\n" not in str(exc)
+    with attempt("scenario", text):
+        try:
+            Game(load_scenario(_file(text, "s")), 1, tables=TABLESET)
+        except GrognardError as exc:
+            assert "\n" not in str(exc)
 
 
 @st.composite
@@ -60,13 +60,13 @@ def table_text(draw):
 @fuzz_settings(brief=60)
 @given(table_text())
 def test_fuzz_table_files(text):
-    COUNTS["table"] += 1
-    try:
-        t = load_table_file(_file(text, "t"))
-        t.to_json()
-        t.codes()
-    except GrognardError:
-        pass
-    if isinstance(text, str):
-        with contextlib.suppress(GrognardError):
-            parse_table(load_toml_text(text, "t.toml"), "t.toml")
+    with attempt("table", text):
+        try:
+            t = load_table_file(_file(text, "t"))
+            t.to_json()
+            t.codes()
+        except GrognardError:
+            pass
+        if isinstance(text, str):
+            with contextlib.suppress(GrognardError):
+                parse_table(load_toml_text(text, "t.toml"), "t.toml")
