@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -85,10 +87,17 @@ def test_malformed_tables_name_what_and_where(tmp_path, mutate, message):
     assert str(p) in str(exc.value)
 
 
-def test_override_directory_replaces_by_id(tmp_path):
-    mine = GOOD.replace('id = "demo"', 'id = "tr_new3r_airnaval"').replace(
+def mine(tid: str) -> str:
+    """A user's copy of the shipped table ``tid`` (``source = "user"``)."""
+    name = Path(load_tables().table(tid).file).name
+    return resources.files("grognard.data").joinpath("tables", name).read_text(
+        encoding="utf-8").replace(
+        'source = "reconstructed"', 'source = "user"').replace(
         'source = "published"', 'source = "user"')
-    write(tmp_path, mine)
+
+
+def test_override_directory_replaces_by_id(tmp_path):
+    write(tmp_path, mine("tr_new3r_airnaval"))
     ts = load_tables(tmp_path)
     assert ts.table("tr_new3r_airnaval").source is TableSource.USER
     assert load_tables().table("tr_new3r_airnaval").source is TableSource.RECONSTRUCTED
@@ -108,12 +117,11 @@ def test_unknown_table_and_column():
 
 
 def test_cli_tables_show_with_override(tmp_path, capsys):
-    write(tmp_path, GOOD.replace('id = "demo"', 'id = "europa_success_table"').replace(
-        'source = "published"', 'source = "user"'))
+    write(tmp_path, mine("europa_success_table").replace('results = ["F*"]', 'results = ["S"]'))
     assert main(["--tables", str(tmp_path), "tables", "show", "europa_success_table",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["source"] == "user" and data["columns"] == ["a", "b"]
+    assert data["source"] == "user" and data["rows"][0]["results"] == ["S"]
     assert main(["tables", "list", "--json"]) == 0
     listed = {t["id"]: t for t in json.loads(capsys.readouterr().out)["tables"]}
     assert listed["europa_revised_crt"]["source"] == "reconstructed"
@@ -124,3 +132,43 @@ def test_cli_bad_table_file_exits_2_naming_it(tmp_path, capsys):
     assert main(["--tables", str(tmp_path), "tables", "list"]) == 2
     err = capsys.readouterr().err
     assert "bad.toml" in err and "table demo" in err and "row 2" in err
+
+
+# --- overrides checked cell by cell (issue 16) ----------------------------------------------------
+
+@pytest.mark.parametrize(("tid", "old", "new", "message"), [
+    ("europa_revised_crt", 'id = "europa_revised_crt"', 'id = "europa_revised_ctr"',
+     "no shipped table has this id"),
+    ("europa_success_table", 'results = ["F*"]', 'results = ["ZZ"]',
+     "column result, row 0: unknown result 'ZZ'"),
+    ("europa_success_table", 'results = ["F*"]', "results = [3]",
+     "column result, row 0: 3 is an integer; the shipped table has a string here"),
+    ("europa_success_table", "key = 0", 'key = "zero"', "row key is a string"),
+    ("europa_surprise_cost", "", "", "column srp, row 1: -1 is out of range 0..400"),
+    ("europa_supply_isolation_drms", "results = [-1]", "results = [-1000]",
+     "column drm, row adjacent_enemy: -1000 is out of range -99..99"),
+    ("europa_supply_isolation_drms", "loss_at_or_below = 6", 'loss_at_or_below = "6"',
+     "meta.loss_at_or_below is a string, expected an integer"),
+    ("tr_new3r_attrition", "", "", "unknown result"),
+])
+def test_override_tables_are_checked_cell_by_cell(tmp_path, capsys, tid, old, new, message):
+    """Issue 16: a ``--tables`` file replacing a shipped table was only checked for its
+    structure; a misspelled id, a cell of the wrong type, a negative cost or a result code no
+    rule reads were accepted silently. Now each is one line naming file, table, column and row,
+    and the shipped table's own values (a copy) pass."""
+    text = mine(tid)
+    write(tmp_path, text)
+    assert load_tables(tmp_path).table(tid).source is TableSource.USER
+    if not old:  # the first integer cell negative / the first result code unknown
+        text = re.sub(r"results = \[(\d+)", r"results = [-\1", text, count=1) \
+            if tid == "europa_surprise_cost" else re.sub(r'"A\d+"', '"Q1"', text, count=1)
+    else:
+        assert old in text
+        text = text.replace(old, new, 1)
+    write(tmp_path, text)
+    with pytest.raises(TableError, match=re.escape(message) if "(" not in message else
+                       message.split("(")[0]):
+        load_tables(tmp_path)
+    assert main(["--tables", str(tmp_path), "tables", "list"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "t.toml" in err

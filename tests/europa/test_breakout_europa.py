@@ -75,3 +75,15 @@ def test_eur31_eur32_isolation_attrition_rolls_every_hex_reproducibly():
         9, second.roll.loss)
     with pytest.raises(InputError):
         isolation_attrition([hexes[0], hexes[0]], DiceStream(3, "europa.isolation"))
+
+
+def test_eur31_eur32_a_modified_roll_outside_2d6_plus_the_drms_is_refused():
+    """Issue 16: ``--modified-roll 99`` was accepted. The isolation DRMs total -3..+2, so a
+    modified roll is -1..14 and both ends are accepted."""
+    assert break_out("1010", ["a"], 12, -1).required_loss == 6
+    assert break_out("1010", ["a"], 12, 14).required_loss == 0
+    for bad in (99, -2, 15):
+        with pytest.raises(InputError, match="modified attrition roll is 2D6 -3..\\+2"):
+            break_out("1010", ["a"], 12, bad)
+    with pytest.raises(InputError, match="drm"):
+        breakout_odds(12, 3)

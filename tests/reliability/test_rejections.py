@@ -251,6 +251,9 @@ def test_game_new_without_seed_draws_a_fresh_recorded_seed(capsys, tmp_path):
     ["3r", "calendar", "9999"],
     ["3r", "weather", "--region", "east", "--turn", "9999"],
     ["3r", "airdrop", "--factors", "3", "--roll", "99"],
+    ["europa", "supply", "breakout", "12", "--modified-roll", "99"],  # EUR-31: 2D6 -3..+2
+    ["europa", "supply", "breakout", "12", "--modified-roll", "-2"],
+    ["europa", "supply", "breakout", "12", "--drm", "-9"],
     ["scenario", "validate", "nope-no-such-scenario"],
 ])
 def test_calculators_refuse_out_of_range_values(capsys, args):

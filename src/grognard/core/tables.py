@@ -13,6 +13,7 @@ Tables shipped in ``grognard/data/tables/`` can be replaced one by one: point
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -256,9 +257,68 @@ def shipped_tables() -> dict[str, Table]:
     return dict(_SHIPPED)
 
 
+#: An override's integer may be at most this many times the shipped column's largest magnitude
+#: (and at least ``_MIN_LIMIT``): it catches a slipped digit, not a house rule.
+_SCALE, _MIN_LIMIT = 10, 99
+
+
+def _code_shape(cell: str) -> str:
+    """A result code with its numbers generalised: ``A10`` and ``A2`` share the shape ``A#``."""
+    return re.sub(r"\d+", "#", cell)
+
+
+def _kind(value: Any) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+            list: "an array", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def check_override(t: Table, shipped: Table) -> None:
+    """A user's table replacing ``shipped`` (same id), checked cell by cell against it: row
+    keys of the same type; every cell of the same type as the shipped column's; integers of
+    the shipped column's sign and within ``_SCALE`` times its largest magnitude; in a table
+    that is rolled on (``dice``), string results only of the shapes the shipped table uses
+    (``A1`` allows ``A3``, not ``ZZ``); and ``[meta]`` values the code reads of the same type.
+    A table may keep fewer rows or columns (a partial table), not new kinds of value."""
+    key_kinds = {_kind(k) for k in shipped.rows}
+    for k in t.rows:
+        if _kind(k) not in key_kinds:
+            raise TableError(f"row key is {_kind(k)}; the shipped table's are "
+                             f"{' or '.join(sorted(key_kinds))}", file=t.file, table=t.id, row=k)
+    every = [c for r in shipped.rows.values() for c in r]
+    shapes = {_code_shape(c) for c in every if isinstance(c, str)}
+    for j, col in enumerate(t.columns):
+        i = shipped.columns.index(col) if col in shipped.columns else None
+        cells = every if i is None else [r[i] for r in shipped.rows.values()]
+        kinds = {_kind(c) for c in cells}
+        ints = [c for c in cells if isinstance(c, int)]
+        top = max([abs(c) for c in ints] or [0])
+        lo = 0 if ints and min(ints) >= 0 else -max(_MIN_LIMIT, _SCALE * top)
+        hi = max(_MIN_LIMIT, _SCALE * top)
+        for key, row in t.rows.items():
+            cell = row[j]
+            if _kind(cell) not in kinds:
+                raise TableError(f"{cell!r} is {_kind(cell)}; the shipped table has "
+                                 f"{' or '.join(sorted(kinds))} here", file=t.file, table=t.id,
+                                 column=col, row=key)
+            if isinstance(cell, int) and not lo <= cell <= hi:
+                raise TableError(f"{cell} is out of range {lo}..{hi}", file=t.file,
+                                 table=t.id, column=col, row=key)
+            if isinstance(cell, str) and shipped.dice and _code_shape(cell) not in shapes:
+                known = ", ".join(sorted(repr(c) for c in {c for c in every
+                                                           if isinstance(c, str)}))
+                raise TableError(f"unknown result {cell!r} (the shipped table uses {known})",
+                                 file=t.file, table=t.id, column=col, row=key)
+    for k, v in t.meta.items():
+        if k in shipped.meta and _kind(v) != _kind(shipped.meta[k]):
+            raise TableError(f"meta.{k} is {_kind(v)}, expected {_kind(shipped.meta[k])}",
+                             file=t.file, table=t.id)
+
+
 def load_tables(override: Path | str | Sequence[Path | str] | None = None) -> TableSet:
-    """Shipped tables, with every ``*.toml`` in ``override`` replacing the table of its id."""
+    """Shipped tables, with every ``*.toml`` in ``override`` replacing the shipped table of its
+    id, each checked cell by cell against it (:func:`check_override`)."""
     tables = shipped_tables()
+    shipped = dict(tables)
     dirs: Sequence[Path | str] = (
         [] if override is None else [override] if isinstance(override, Path | str) else override
     )
@@ -268,5 +328,9 @@ def load_tables(override: Path | str | Sequence[Path | str] | None = None) -> Ta
             raise TableError("table override directory does not exist", file=str(p))
         for f in sorted(p.glob("*.toml")):
             t = load_table_file(f)
+            if t.id not in shipped:
+                raise TableError("no shipped table has this id, so nothing would read it "
+                                 "(see 'grognard tables list')", file=str(f), table=t.id)
+            check_override(t, shipped[t.id])
             tables[t.id] = t
     return TableSet(tables)

@@ -27,6 +27,8 @@ from grognard.core.tables import Table
 from grognard.europa.supply.isolation import (
     IsolationRoll,
     Region,
+    check_modified_roll,
+    check_total_drm,
     isolation_outcome,
     isolation_roll,
     isolation_table,
@@ -89,9 +91,8 @@ def break_out(hex_label: str, units: tuple[str, ...] | list[str], total: Fractio
     """
     if not units:
         raise InputError("units", "a Break Out needs at least one unit")
-    if isinstance(modified_roll, bool) or not isinstance(modified_roll, int):
-        raise InputError("modified_roll", f"must be an integer, not {modified_roll!r}")
     t = table if table is not None else isolation_table()
+    check_modified_roll(modified_roll, t)
     req = isolation_outcome(modified_roll, Fraction(total), t)
     earned = breakout_replacements(total, req, readings)
     series = "factor" if readings.breakout_factor_games else "re"
@@ -109,6 +110,7 @@ def breakout_odds(total: Fraction | int, total_drm: int,
     {1: '5/12', 3: '7/12'}
     """
     t = table if table is not None else isolation_table()
+    check_total_drm(total_drm, t)
     return dict(sorted(Distribution.of("2d6").map(
         lambda r: breakout_replacements(total, isolation_outcome(r + total_drm,
                                                                  Fraction(total), t),

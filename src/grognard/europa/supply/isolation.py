@@ -73,6 +73,37 @@ def is_winter(month: int | None, weather: str | None = None,
     return month in t.meta.get("winter_months", [12, 1, 2])
 
 
+def drm_range(table: Table | None = None) -> tuple[int, int]:
+    """EUR-32 the lowest and highest total DRM (all cumulative, so every negative DRM together
+    and every positive one together).
+
+    >>> drm_range()
+    (-3, 2)
+    """
+    t = table if table is not None else isolation_table()
+    drms = [_drm(t, str(k)) for k in t.row_keys]
+    return sum(d for d in drms if d < 0), sum(d for d in drms if d > 0)
+
+
+def check_total_drm(total_drm: int, table: Table | None = None, what: str = "drm") -> int:
+    """EUR-32 refuse a total DRM no isolated hex can have."""
+    lo, hi = drm_range(table)
+    if isinstance(total_drm, bool) or not isinstance(total_drm, int) or \
+            not lo <= total_drm <= hi:
+        raise InputError(what, f"the isolation DRMs total {lo:+d}..{hi:+d}, not {total_drm!r}")
+    return total_drm
+
+
+def check_modified_roll(modified_roll: int, table: Table | None = None) -> int:
+    """EUR-32 refuse a modified attrition roll outside 2D6 plus the DRMs' range."""
+    lo, hi = drm_range(table)
+    if isinstance(modified_roll, bool) or not isinstance(modified_roll, int) or \
+            not ROLL_MIN + lo <= modified_roll <= ROLL_MAX + hi:
+        raise InputError("modified_roll", f"a modified attrition roll is 2D6 {lo:+d}..{hi:+d}, "
+                         f"so {ROLL_MIN + lo}..{ROLL_MAX + hi}, not {modified_roll!r}")
+    return modified_roll
+
+
 def isolation_drms(
     *,
     adjacent_enemy: bool = False,
@@ -176,12 +207,14 @@ def isolation_loss_chance(total_drm: int, table: Table | None = None) -> Fractio
     ('5/6', '1/6')
     """
     t = table if table is not None else isolation_table()
+    check_total_drm(total_drm, t)
     lim = loss_threshold(t)
     return Distribution.of("2d6").map(lambda r: r + total_drm <= lim).get(True, Fraction(0))
 
 
 __all__ = [
-    "ISOLATION_DRM_TABLE", "IsolationRoll", "Region", "is_winter", "isolation_drms",
+    "ISOLATION_DRM_TABLE", "IsolationRoll", "Region", "check_modified_roll", "check_total_drm",
+    "drm_range", "is_winter", "isolation_drms",
     "isolation_loss_chance", "isolation_outcome", "isolation_roll", "isolation_table",
     "loss_threshold",
 ]
