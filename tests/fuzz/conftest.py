@@ -3,8 +3,8 @@
 ``uv run pytest tests/fuzz --fuzz-long`` runs 10,000 generated inputs per input kind (change it
 with ``--fuzz-examples N``), not derandomized; a crash or a hang does not stop a long run: each
 is recorded and the test fails at its end listing them. ``--fuzz-report FILE`` writes, per kind,
-the inputs tried, the crashes and hangs found, the slowest input's CPU seconds and the wall-clock
-time (docs/RELIABILITY.md records a long run).
+the inputs tried, the crashes and hangs found, the slowest input's CPU seconds and the CPU and
+wall-clock time, every 100 inputs and at the end (docs/RELIABILITY.md records a long run).
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 def pytest_configure(config):
     if config.getoption("--fuzz-long", default=False):
         os.environ["GROGNARD_FUZZ_EXAMPLES"] = str(config.getoption("--fuzz-examples"))
+    if config.getoption("--fuzz-report", default=None):
+        os.environ["GROGNARD_FUZZ_REPORT"] = str(config.getoption("--fuzz-report"))
 
 
 @pytest.fixture(autouse=True)
@@ -37,17 +39,7 @@ def _no_crash_recorded():
 
 def pytest_sessionfinish(session, exitstatus):
     path = session.config.getoption("--fuzz-report", default=None)
-    if not path:
-        return
-    from fuzz_support import COUNTS, FOUND, SLOWEST, WALL
+    if path:
+        from fuzz_support import write_report
 
-    kinds = sorted(COUNTS)
-    report = {k: {"tried": COUNTS[k],
-                  "crashes": sum(1 for f in FOUND.get(k, []) if not f["error"].startswith("Hang")),
-                  "hangs": sum(1 for f in FOUND.get(k, []) if f["error"].startswith("Hang")),
-                  "slowest_cpu_s": round(SLOWEST.get(k, 0.0), 3),
-                  "wall_s": round(WALL[k], 1)} for k in kinds}
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump({"kinds": report, "found": FOUND, "exit_status": int(exitstatus)}, f,
-                  indent=1, ensure_ascii=True)
-        f.write("\n")
+        write_report(path, int(exitstatus))

@@ -42,6 +42,10 @@ FOUND: dict[str, list[dict[str, str]]] = {}
 #: Per kind: CPU seconds of the slowest input, and the whole kind's wall-clock seconds.
 SLOWEST: dict[str, float] = {}
 WALL: Counter[str] = Counter()
+CPU: Counter[str] = Counter()
+
+#: ``--fuzz-report FILE``: rewritten every 100 inputs of a kind and at the end.
+REPORT = os.environ.get("GROGNARD_FUZZ_REPORT", "")
 
 
 class Hang(BaseException):
@@ -77,6 +81,25 @@ def attempt(kind: str, data: object) -> Iterator[None]:
         signal.signal(signal.SIGVTALRM, old)
         SLOWEST[kind] = max(SLOWEST.get(kind, 0.0), time.process_time() - cpu)
         WALL[kind] += time.perf_counter() - wall
+        CPU[kind] += time.process_time() - cpu
+        if REPORT and COUNTS[kind] % 100 == 0:  # a long run can be read (or cut) part-way
+            write_report(REPORT)
+
+
+def write_report(path: str, exit_status: int | None = None) -> None:
+    """Per kind: inputs tried, crashes, hangs, the slowest input's CPU seconds, the CPU and
+    wall-clock seconds spent in the inputs; then every crash found (type, where, input)."""
+    kinds = {k: {"tried": COUNTS[k],
+                 "crashes": sum(1 for f in FOUND.get(k, []) if not f["error"].startswith("Hang")),
+                 "hangs": sum(1 for f in FOUND.get(k, []) if f["error"].startswith("Hang")),
+                 "slowest_cpu_s": round(SLOWEST.get(k, 0.0), 3),
+                 "cpu_s": round(CPU[k], 1), "wall_s": round(WALL[k], 1)} for k in sorted(COUNTS)}
+    tmp = f"{path}.part"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump({"kinds": kinds, "found": FOUND, "finished": exit_status is not None,
+                   "exit_status": exit_status}, f, indent=1, ensure_ascii=True)
+        f.write("\n")
+    os.replace(tmp, path)
 
 
 def fuzz_settings(brief: int) -> settings:
