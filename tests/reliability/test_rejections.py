@@ -254,6 +254,10 @@ def test_game_new_without_seed_draws_a_fresh_recorded_seed(capsys, tmp_path):
     ["europa", "supply", "breakout", "12", "--modified-roll", "99"],  # EUR-31: 2D6 -3..+2
     ["europa", "supply", "breakout", "12", "--modified-roll", "-2"],
     ["europa", "supply", "breakout", "12", "--drm", "-9"],
+    ["europa", "surprise", "airbase-modifier", "--date", "1800-01-01"],  # SUR-24: 1936..1946
+    ["europa", "supply", "soviet-rps", "--factories", "100000"],  # EUR-42: at most 15
+    ["eurofront", "disruption", "--hq", "battle", "--strength", "2", "--difference", "9",
+     "--rolls", "1,2"],  # EF-11: QF=4 minus SF=1 is 3 at most
     ["scenario", "validate", "nope-no-such-scenario"],
 ])
 def test_calculators_refuse_out_of_range_values(capsys, args):
@@ -294,3 +298,25 @@ def test_supply_receipt_checks_the_date_for_every_side(capsys, date):
     code, _, err = run(capsys, "europa", "supply", "receipt", "german", "--zone", "1",
                        "--date", date)
     assert code == 2 and "date" in err
+
+
+def test_calculator_ranges_come_from_the_rules():
+    """SUR-24, EUR-42, EF-11 (issue 16): an airbase surprise in 1800, 100,000 Soviet factories
+    and an Air Power difference of 9 were accepted; the limits are the game's years, the
+    factories the stated 60-RP maximum implies, and QF minus SF. Both ends are accepted."""
+    import datetime as dt
+
+    from grognard.core.errors import InputError
+    from grognard.eurofront.disruption import apd_roll
+    from grognard.europa.replacements import implied_factories, soviet_rps
+    from grognard.europa.surprise_airbase import airbase_modifier
+
+    assert airbase_modifier(date=dt.date(1946, 12, 31)).modifier == 0
+    with pytest.raises(InputError, match="1936..1946"):
+        airbase_modifier(date=dt.date(1947, 1, 1))
+    assert implied_factories() == 15 and soviet_rps([], 15).armor_or_artillery == 30
+    with pytest.raises(InputError, match="at most 15 factories"):
+        soviet_rps([], 16)
+    assert len(apd_roll(1, 3, [6])) == 1
+    with pytest.raises(InputError, match="difference is 0..3"):
+        apd_roll(1, 4, [6])

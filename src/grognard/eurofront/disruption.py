@@ -200,6 +200,15 @@ def apd_can_target(board: Board, state: ApdState, hq: Block, target: Hex,
     return True
 
 
+def _check_difference(difference: int) -> None:
+    """EF-11 an Air Power difference is at most the highest level's rank minus the lowest's
+    (QF=4 minus SF=1: 3)."""
+    top = max(a.rank for a in AirPower) - min(a.rank for a in AirPower)
+    if difference > top:
+        raise InputError("difference", f"an Air Power difference is 0..{top} "
+                         f"(QF=4 minus SF=1 at most), not {difference}")
+
+
 def apd_roll(strength: int, difference: int, rolls: Sequence[int],
              table: Table | None = None) -> tuple[ApdResult, ...]:
     """EF-12 One result per combat die (one D6 per HQ strength point) on row ``difference``."""
@@ -210,6 +219,7 @@ def apd_roll(strength: int, difference: int, rolls: Sequence[int],
     if difference < 0:
         raise IllegalOrder("EF-11", f"an Air Power difference of {difference} may not roll "
                            "(equal or positive only)")
+    _check_difference(difference)
     if len(rolls) != strength:
         raise InputError("rolls", f"{strength} combat dice needed (one per strength point), "
                          f"got {len(rolls)}")
@@ -284,6 +294,7 @@ def apd_sample(hq_class: HQClass, strength: int, difference: int, n: int, dice: 
         raise InputError("n", "at least one sample")
     if difference < 0:
         raise IllegalOrder("EF-11", "a negative difference may not roll")
+    _check_difference(difference)
     if not 1 <= strength <= 3:
         raise InputError("strength", f"an HQ has 1..3 strength points, not {strength!r}")
     t = table if table is not None else apd_table()

@@ -235,6 +235,11 @@ def soviet_rps(controlled: Iterable[str], working_factories: int,
     list is EXTERNAL: pass the count). Replacements start on August I."""
     t = table if table is not None else soviet_rp_table()
     count_arg("working_factories", working_factories)
+    most = implied_factories(t)
+    if working_factories > most:
+        raise InputError("working_factories", f"at most {most} factories (the rules' stated "
+                         f"maximum of {t.meta['stated_maximum_per_turn']} RPs a turn), not "
+                         f"{working_factories}")
     seen: dict[str, int] = {}
     for loc in controlled:
         key = loc.strip().lower()
@@ -249,7 +254,7 @@ def implied_factories(table: Table | None = None) -> Fraction:
     """EUR-42 the factory count the stated 60-per-turn maximum implies: (60 - all locations)
     / 2 = 15 (RULES.md reading; the factory list is EXTERNAL)."""
     t = table if table is not None else soviet_rp_table()
-    inf = soviet_rps([str(k) for k in t.rows], 0, t).infantry
+    inf = sum(location_rp(str(k), t) for k in t.rows)
     return Fraction(int(t.meta["stated_maximum_per_turn"]) - inf, int(t.meta["factory_rp"]))
 
 

@@ -24,7 +24,13 @@ from typing import Any
 from grognard.core.dice import DiceStream, Distribution
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.europa.surprise.effects import Modifier, Result, success_result
+from grognard.europa.surprise.effects import (
+    FIRST_WAR_YEAR,
+    LAST_WAR_YEAR,
+    Modifier,
+    Result,
+    success_result,
+)
 from grognard.europa.surprise.general import (
     DEFAULT_READINGS,
     AirbaseSelection,
@@ -151,6 +157,9 @@ def airbase_modifier(*, date: dt.date, nationality: Nationality = Nationality.SO
     ...                  city="Moscow").modifier
     1
     """
+    if not FIRST_WAR_YEAR <= date.year <= LAST_WAR_YEAR:
+        raise InputError("date", f"a game date is in {FIRST_WAR_YEAR}..{LAST_WAR_YEAR}, "
+                         f"not {date.isoformat()}")
     t = _tables(tables).get(AIRBASE_MODIFIERS)
     exempt_cities = {str(c).lower() for c in t.meta.get("exempt_cities", [])}
     in_exempt = city is not None and city.strip().lower() in exempt_cities
