@@ -308,8 +308,8 @@ def test_calculator_ranges_come_from_the_rules():
 
     from grognard.core.errors import InputError
     from grognard.eurofront.disruption import apd_roll
-    from grognard.europa.replacements import implied_factories, soviet_rps
-    from grognard.europa.surprise_airbase import airbase_modifier
+    from grognard.europa.supply.replacements import implied_factories, soviet_rps
+    from grognard.europa.surprise.airbase import airbase_modifier
 
     assert airbase_modifier(date=dt.date(1946, 12, 31)).modifier == 0
     with pytest.raises(InputError, match="1936..1946"):
