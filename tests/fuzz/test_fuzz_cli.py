@@ -13,6 +13,7 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import stat
 from importlib import resources
 from pathlib import Path
@@ -43,7 +44,9 @@ def _commands() -> list[tuple[tuple[str, ...], list[object]]]:
 
 COMMANDS = _commands()
 EXAMPLES = resources.files("grognard.data").joinpath("examples")
-EXAMPLE_FILES = sorted(str(e) for e in EXAMPLES.iterdir() if e.name.endswith(".json"))
+# copies: a command given an example as a save must not leave a lock or backup in the package
+EXAMPLE_FILES = sorted(str(shutil.copy(str(e), SCRATCH / e.name)) for e in EXAMPLES.iterdir()
+                       if e.name.endswith(".json"))
 
 
 def _file(name: str, data: str | bytes) -> str:
@@ -140,8 +143,13 @@ def run_cli(args: list[str]) -> int:
     """``grognard ARGS`` in-process, stdout and stderr strict UTF-8 (like a terminal)."""
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        return main(args)
+    here = os.getcwd()
+    os.chdir(SCRATCH)  # relative names ("3", "nan") are written in the scratch folder
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            return main(args)
+    finally:
+        os.chdir(here)
 
 
 def _fresh_save() -> None:
