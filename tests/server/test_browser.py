@@ -220,6 +220,7 @@ def test_other_seats_dom_and_traffic_hold_no_hidden_value(browser: Any,
     gid, seats = ref.create("tr-1939-invasion", seed=2)
     ref.command(seats["axis"], 0, "end_phase", {})
     allies = Seat(browser, f"{srv.url}/play/{seats['allies']}")
+    allies.page.wait_for_selector("#log li")  # the history loads after the counters
     allies.page.click("#vcrfirst")
     allies.page.wait_for_selector("#replaybar:not([hidden])")
     with ref.hold(gid) as loaded:
