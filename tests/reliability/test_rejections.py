@@ -320,3 +320,12 @@ def test_calculator_ranges_come_from_the_rules():
     assert len(apd_roll(1, 3, [6])) == 1
     with pytest.raises(InputError, match="difference is 0..3"):
         apd_roll(1, 4, [6])
+
+
+def test_apply_or_undo_on_a_missing_save_is_one_line_and_leaves_no_lock_file(capsys, tmp_path):
+    missing = tmp_path / "nope.json"
+    for args in (["game", "apply", str(missing), '{"kind": "end_phase", "player": "axis"}'],
+                 ["game", "undo", str(missing), "--player", "axis"]):
+        code, out, err = run(capsys, *args)
+        assert code == 2 and "no such file" in err and len(err.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []

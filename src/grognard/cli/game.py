@@ -134,7 +134,7 @@ def register(app: typer.Typer) -> None:
         after the other and neither command is lost; it is written atomically (old or new,
         never half) and the previous save is kept as SAVE.bak."""
         cmd = parse_command(command, "command")
-        with save_lock(save):
+        with save_lock(save, existing=True):
             g = load_game(save, current_tables(), verify=False)
             events = g.apply(cmd)
             save_game(g, save)
@@ -217,7 +217,7 @@ def register_referee(game: typer.Typer) -> None:
              as_json: JsonOpt = False) -> None:
         """Take back the player's last command (refused across a die roll, a reveal or a
         change of the player to act)."""
-        with save_lock(save):
+        with save_lock(save, existing=True):
             g = load_game(save, current_tables(), verify=False)
             if player not in g.scenario.sides:
                 raise InputError("--player", f"{player!r} is not a side of {g.scenario.id}")

@@ -98,18 +98,23 @@ LOCK_WAIT = 30.0
 
 
 @contextlib.contextmanager
-def save_lock(path: str | Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+def save_lock(path: str | Path, wait: float = LOCK_WAIT, existing: bool = False
+              ) -> Iterator[None]:
     """Hold an advisory lock (``fcntl.flock``) on ``SAVE.lock`` for a read-modify-write of the
     save: concurrent ``game apply`` on one save run one after the other, and one that waits
     longer than ``wait`` seconds is refused with a clear message (its command is not applied).
     The lock file stays (removing it would race); on systems without ``fcntl`` this is a no-op.
+    With ``existing`` a missing save is refused before any lock file is made (no stray
+    ``SAVE.lock`` beside a mistyped name).
     """
+    p = Path(path)
+    if existing and not p.is_file():
+        raise SaveError(f"{p}: cannot read save: no such file or folder")
     try:
         import fcntl
     except ImportError:  # pragma: no cover (Windows)
         yield
         return
-    p = Path(path)
     lock = p.with_name(p.name + ".lock")
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
