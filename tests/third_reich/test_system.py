@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import pytest
@@ -303,22 +302,6 @@ def test_tr09_year_start_in_spring_through_the_engine():
 def test_tr09_year_start_only_in_spring():
     g = new()
     assert_rejected(g, C("year_start", "axis"), "SEQ")
-
-
-def test_tr20_murmansk_uboats_hidden_from_the_allies():
-    g = new()
-    declare(g, western="pass", eastern="pass")
-    to_phase(g, "strategic_warfare", "axis")
-    assert_rejected(g, C("murmansk_commit", "axis", subs=-1), "german.subs")
-    g.apply(C("murmansk_commit", "axis", air=0, naval=0, subs=6))
-    allied = g.view("allies")
-    assert allied["murmansk"]["german"] == {"air": 0, "naval": 0, "subs": None,
-                                            "subs_present": True}
-    assert "axis" not in allied["secrets"] and "ge-sub" not in allied["units"]
-    assert "6" not in json.dumps(allied["murmansk"])
-    axis = g.view("axis")
-    assert axis["secrets"]["axis"]["murmansk"]["subs"] == 6
-    assert_rejected(g, C("murmansk_commit", "axis", subs=2), "already")
 
 
 def test_save_load_replay_same_hash():

@@ -254,44 +254,115 @@ def test_tr67_tr68_sr_orders_checked():
 # --- Murmansk, the Allied side (TR-19..TR-21) -----------------------------------------------------
 
 
-def _to_strategic_warfare(g, side):
-    to_phase(g, "strategic_warfare", side)
+def _spring_at_war(timing, seed=4):
+    """tr-1939-support in Spring 1940 under ``murmansk_timing = timing``, Germany at war with
+    the USSR (TR-19: northern lend lease needs it), at the Allied Declare Options phase."""
+    sc = load_scenario(SCENARIO)
+    text = sc.text.replace("[calendar]\nturn = 1", "[calendar]\nturn = 3") + \
+        f'\n[readings]\nmurmansk_timing = "{timing}"\n'
+    g = Game(parse_scenario(text, "tr-spring.toml"), seed)
+    g.apply(C("year_start", "axis"))
+    to_phase(g, "declare_options", "axis")
+    g.apply(C("declare_war", "axis", power="germany", majors=["ussr"]))
+    to_phase(g, "declare_options", "allies")
+    return g
 
 
-def test_tr20_tr21_allied_escorts_resolve_the_box_with_hidden_uboats_until_then():
-    g = new(4)
-    to_phase(g, "strategic_warfare", "allies")
+def test_tr20_spring_timing_escort_face_down_then_german_commit_resolves_in_spring():
+    """TR-19/TR-20/TR-21 under the default ``murmansk_timing = spring`` (issue 12: the timing
+    follows the reading): the UK's 20 BRPs are deducted at once; the Allies then owe their
+    escort (face down: the Axis sees only that escorts are there, in the state and in the log),
+    Germany owes its commitment, the combat follows in the Allied Spring turn and the survivors
+    reach the USSR at the start of its Summer I turn."""
+    g = _spring_at_war("spring")
     assert_rejected(g, C("murmansk_ship", "allies", sender="germany"), "TR-19")
+    assert_rejected(g, C("murmansk_escort", "allies", naval=9), "not allowed")  # not owed
+    uk = Economy.from_json(g.state["economy"]).brp("uk")
     g.apply(C("murmansk_ship", "allies", sender="uk"))
-    assert g.state["murmansk"]["shipments"] == [{"sender": "uk", "brps": 20}]
-    assert_rejected(g, C("murmansk_ship", "allies", sender="uk"), "TR-19.*at most 20")
-    assert_rejected(g, C("murmansk_escort", "allies", naval=9), "TR-20.*after seeing")
-    g.apply(C("end_phase", "allies"))
-    _to_strategic_warfare(g, "axis")
-    g.apply(C("murmansk_commit", "axis", air=2, naval=0, subs=6))
-    allied = g.view("allies")
-    assert allied["murmansk"]["german"] == {"air": 2, "naval": 0, "subs": None,
-                                            "subs_present": True}
-    assert "murmansk" not in allied["secrets"].get("axis", {})
-    assert g.view("axis")["secrets"]["axis"]["murmansk"]["subs"] == 6
-    to_phase(g, "strategic_warfare", "allies")
-    assert_rejected(g, C("murmansk_escort", "allies", naval=-1), "allied.naval")
-    (ev,) = g.apply(C("murmansk_escort", "allies", naval=9, asw=2))
+    e = Economy.from_json(g.state["economy"])
+    assert e.brp("uk") == uk - 20 and e.balance("ll.north.uk") == 20  # TR-19: at once
+    assert_rejected(g, C("murmansk_ship", "allies", sender="uk"), "TR-19")
+    assert [d.kinds for d in g.decisions()] == [frozenset({"murmansk_escort", "murmansk_ship"})]
+    assert_rejected(g, C("end_phase", "allies"), "")
+    g.apply(C("murmansk_escort", "allies", naval=9, asw=2))
+    axis = g.view("axis")
+    assert axis["murmansk"]["allied"] == {"naval": None, "asw": None, "present": True}
+    assert "allies" not in axis["secrets"]
+    logged = g.events_for("axis", len(g.events) - 1)[0][0]["data"]["allied"]
+    assert logged == {"naval": None, "asw": None, "present": True}
+    assert [(d.player, d.kinds) for d in g.decisions()] == [("axis", frozenset({"murmansk_commit"}))]
+    assert_rejected(g, C("murmansk_commit", "axis", subs=-1), "german.subs")
+    _, ev = g.apply(C("murmansk_commit", "axis", air=5, naval=0, subs=6))
     res = ev.data["result"]
-    rolls = MurmanskRolls(**res["rolls"])
-    want = murmansk_combat(GermanAssets(2, 0, 6), AlliedAssets(9, 2), 20, rolls)
-    assert res == want.to_json() and ev.data["german"] == {"air": 2, "naval": 0, "subs": 6}
-    assert g.state["murmansk"]["resolved"] is True
-    assert g.view("allies")["murmansk"]["german"]["subs"] == 6  # open after the combat
-    assert_rejected(g, C("murmansk_escort", "allies", naval=9), "TR-21")
+    want = murmansk_combat(GermanAssets(5, 0, 6), AlliedAssets(9, 2), 20,
+                           MurmanskRolls(**res["rolls"]))
+    assert res == want.to_json() and g.state["murmansk"]["resolved"] is True
+    assert g.view("axis")["murmansk"]["allied"] == {"naval": 9, "asw": 2}
+    assert g.events_for("axis", len(g.events) - 2)[0][0]["data"]["allied"]["naval"] == 9
+    e = Economy.from_json(g.state["economy"])
+    assert e.balance("ll.north.uk") == 0 and e.balance("ll.murmansk.due") == want.brps_delivered
+    assert g.decisions() == [] and g.state["turn"] == 3
+    ussr = e.brp("ussr")
+    evs = []
+    while g.state["turn"] == 3 or g.phase.player != "allies":  # the USSR's Summer I turn
+        evs += g.apply(C("end_phase", g.phase.player))
+    got = [x.data["murmansk_received"] for x in evs if x.data.get("murmansk_received")]
+    assert got == ([want.brps_delivered] if want.brps_delivered else [])
+    assert g.state["turn"] == 4 and evs[-1].data.get("murmansk_received") == got[0]
+    assert ledger_history(g).brp("ussr") == ussr + want.brps_delivered
     assert_replays(g)
 
 
-def test_tr20_only_the_allies_escort():
+def test_tr20_summer1_timing_german_commit_in_summer1_then_allied_escort():
+    """TR-20 under ``murmansk_timing = summer1``: Spring only ships; Germany owes its
+    commitment in its Summer I player turn (U-boats inverted: the Allies see only that some are
+    there, in the state and in the log); the Allies then owe the escort in theirs, the combat
+    follows, and the survivors are first spendable in the USSR's Summer II turn."""
+    g = _spring_at_war("summer1")
+    g.apply(C("murmansk_ship", "allies", sender="uk"))
+    assert g.decisions() == []
+    while g.state["turn"] == 3:
+        g.apply(C("end_phase", g.phase.player))
+    assert g.phase.player == "axis"
+    assert [(d.player, d.kinds) for d in g.decisions()] == [("axis", frozenset({"murmansk_commit"}))]
+    assert_rejected(g, C("murmansk_escort", "allies", naval=9), "")
+    g.apply(C("murmansk_commit", "axis", air=0, naval=0, subs=6))
+    allied = g.view("allies")
+    assert allied["murmansk"]["german"] == {"air": 0, "naval": 0, "subs": None,
+                                            "subs_present": True}
+    assert "murmansk" not in allied["secrets"].get("axis", {})
+    assert g.events_for("allies", len(g.events) - 1)[0][0]["data"]["german"]["subs"] is None
+    assert g.view("axis")["secrets"]["axis"]["murmansk"]["subs"] == 6
+    assert g.decisions() == []  # the Allies escort in their own Summer I turn
+    while g.phase.player == "axis":
+        g.apply(C("end_phase", "axis"))
+    _, ev = g.apply(C("murmansk_escort", "allies", naval=9, asw=2))
+    res = ev.data["result"]
+    want = murmansk_combat(GermanAssets(0, 0, 6), AlliedAssets(9, 2), 20,
+                           MurmanskRolls(**res["rolls"]))
+    assert res == want.to_json() and ev.data["german"] == {"air": 0, "naval": 0, "subs": 6}
+    assert g.view("allies")["murmansk"]["german"]["subs"] == 6  # open after the combat
+    assert_rejected(g, C("murmansk_escort", "allies", naval=9), "not allowed")  # resolved
+    held = Economy.from_json(g.state["economy"]).balance("ll.murmansk.due")
+    assert held == want.brps_delivered
+    evs = []
+    while g.state["turn"] == 4:
+        evs += g.apply(C("end_phase", g.phase.player))
+    assert not any(x.data.get("murmansk_received") for x in evs)  # not in Summer I
+    while g.state["turn"] == 5 and g.phase.player != "allies":
+        evs += g.apply(C("end_phase", g.phase.player))
+    got = [x.data["murmansk_received"] for x in evs if x.data.get("murmansk_received")]
+    assert got == ([want.brps_delivered] if want.brps_delivered else [])
+    assert_replays(g)
+
+
+def test_tr19_no_northern_lend_lease_before_the_ussr_is_at_war_or_outside_spring():
     g = new(4)
-    _to_strategic_warfare(g, "axis")
-    assert_rejected(g, C("murmansk_escort", "axis", naval=9), "TR-20.*Allies")
-    assert_rejected(g, C("murmansk_ship", "axis", sender="uk"), "TR-19")
+    to_phase(g, "declare_options", "allies")
+    assert_rejected(g, C("murmansk_ship", "allies", sender="uk"), "TR-19")
+    assert_rejected(g, C("murmansk_escort", "allies", naval=9), "not allowed")
+    assert_rejected(g, C("murmansk_escort", "axis", naval=9), "may not act")
+    assert_rejected(g, C("murmansk_commit", "axis", subs=3), "may not act")
 
 
 # --- whole scripted turn: save, load, replay -----------------------------------------------------------
@@ -433,46 +504,10 @@ def test_tr57_transport_orders_checked():
                         to="F5"), "TR-57.*start together")
 
 
-def test_tr20_engine_credits_murmansk_brps_at_the_start_of_the_ussr_summer2_turn():
-    """TR-20; seed 002 "Lend Lease procedures": "BRPs that survive are received by the USSR at
-    the start of their Summer I turn" (the engine runs the box in the Summer I timing of RULES.md
-    ``murmansk_timing``: first spendable in the USSR's Summer II turn). The box resolution only
-    holds the BRPs (TR-21 entry); the end_phase opening the Allied Summer II turn credits them."""
-    sc = load_scenario(SCENARIO)
-    g = Game(parse_scenario(sc.text.replace("[calendar]\nturn = 1", "[calendar]\nturn = 3"),
-                            "tr-spring.toml"), 4)
-    g.apply(C("year_start", "axis"))
-    to_phase(g, "strategic_warfare", "allies")
-    g.apply(C("murmansk_ship", "allies", sender="uk"))  # Spring 1940
-    g.apply(C("end_phase", "allies"))
-    _to_strategic_warfare(g, "axis")
-    g.apply(C("murmansk_commit", "axis", air=0, naval=0, subs=0))  # Summer I
-    to_phase(g, "strategic_warfare", "allies")
-    assert g.state["turn"] == 4
-    ussr = Economy.from_json(g.state["economy"]).brp("ussr")
-    (ev,) = g.apply(C("murmansk_escort", "allies", naval=0, asw=0))
-    delivered = ev.data["result"]["brps_delivered"]
-    assert delivered == 20
-    e = Economy.from_json(g.state["economy"])
-    assert e.brp("ussr") == ussr and e.balance("ll.murmansk.due") == 20
-    evs = []
-    while not (g.state["turn"] == 5 and g.phase.player == "allies"):
-        held = Economy.from_json(g.state["economy"]).balance("ll.murmansk.due")
-        assert held == 20  # nothing received before the Allied Summer II turn opens
-        evs += g.apply(C("end_phase", g.phase.player))
-    assert [ev.data.get("murmansk_received") for ev in evs if ev.data.get("murmansk_received")
-            ] == [20] and evs[-1].data["murmansk_received"] == 20
-    e = ledger_history(g)
-    assert e.brp("ussr") == ussr + 20 and e.balance("ll.murmansk.due") == 0
-    assert [x.rule for x in e.ledger.entries if x.account == "ussr.brp"][-1] == "TR-20"
-    assert_replays(g)
-
-
 def test_tr19_murmansk_brps_are_a_whole_number_never_truncated_or_crashing():
     """TR-19 (issue 16): ``brps = "abc"`` raised a ValueError traceback and ``brps = 20.9`` was
     truncated to 20; both are refused and the game is unchanged."""
-    g = new(4)
-    to_phase(g, "strategic_warfare", "allies")
+    g = _spring_at_war("spring")
     assert_rejected(g, C("murmansk_ship", "allies", sender="uk", brps="abc"), "brps")
     assert_rejected(g, C("murmansk_ship", "allies", sender="uk", brps=20.9), "brps")
     g.apply(C("murmansk_ship", "allies", sender="uk", brps=20))

@@ -237,6 +237,24 @@ def counter_air(
     return CounterAir(combat, min(neutral, survivors))
 
 
+def fleets_firing_at_air(air_units: Sequence[int], fleets: Sequence[int]) -> list[int]:
+    """TR-47: the fleets that fire back at air: no more fleets than the opposing air units
+    that fired at them, the first fleets listed (the owner's order); empty ones do not fire.
+
+    >>> fleets_firing_at_air([5], [9, 9]), fleets_firing_at_air([5, 5], [9, 9, 3])
+    ([9], [9, 9])
+    """
+    n_air = sum(1 for a in air_units if a > 0)
+    return [f for f in fleets if f > 0][:n_air]
+
+
+def fleet_reply_factors(firing: Sequence[int], readings: TRCombatReadings = DEFAULT_READINGS
+                        ) -> Exact:
+    """TR-47: the fleets' fire at air is a third of each firing fleet's factors
+    (:func:`~grognard.third_reich.air_naval.support.naval_third`, ``naval_support_rounding``)."""
+    return sum((naval_third(f, readings) for f in firing), start=0)
+
+
 @dataclass(frozen=True, slots=True)
 class AirNaval:
     """TR-47: air fire on fleets and the fleets' ⅓ fire back at the air."""
@@ -267,9 +285,8 @@ def air_naval(
     """
     air_f = sum(a.factors for a in air)
     fleet_f = sum(f.factors for f in fleets)
-    firing_air_units = sum(1 for a in air if a.factors > 0)
-    firing = [f for f in fleets if f.factors > 0][:firing_air_units]
-    naval_fire: Exact = sum((naval_third(f.factors, readings) for f in firing), start=0)
+    firing = fleets_firing_at_air([a.factors for a in air], [f.factors for f in fleets])
+    naval_fire = fleet_reply_factors(firing, readings)
     air_table = _table(tables, readings.tr_air_table)
     if air_is_nonphasing:  # TR-50: the 0.6 rule per non-phasing unit under 5 factors
         on_fleets = nonphasing_air_hits([a.factors for a in air], air_roll, drm, air_table,

@@ -449,8 +449,7 @@ def legal_save_attrition_losses(ctx: Context, state: JSON, player: str) -> Itera
 
 def legal_murmansk_commit(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     for subs, air, naval in itertools.product((0, 3, 6), (0, 5), (0, 9)):
-        if subs or air or naval:
-            yield Command("murmansk_commit", player, {"subs": subs, "air": air, "naval": naval})
+        yield Command("murmansk_commit", player, {"subs": subs, "air": air, "naval": naval})
 
 
 def legal_murmansk_ship(ctx: Context, state: JSON, player: str) -> Iterator[Command]:

@@ -32,6 +32,7 @@ from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.state import JSON
 from grognard.third_reich.conquest.campaign import date_label
 from grognard.third_reich.play.system_common import _ground
+from grognard.third_reich.play.system_murmansk import murmansk_decisions
 from grognard.third_reich.play.system_sr_sea import sea_sr_check
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.sequence import Phase
@@ -280,7 +281,7 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
         out.append(Decision(d, frozenset({"withdraw"}),
                             f"{_title(d)}: withdraw your units from {', '.join(w['hexes'])} "
                             "(taken by attrition)", "TR-40"))
-    return out
+    return out + murmansk_decisions(ctx, state)
 
 
 # --- prompts and the date -------------------------------------------------------------------------

@@ -19,6 +19,7 @@ western front); weather regions come from the map's ``weather_zone``.
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections.abc import Mapping
 from typing import Any
@@ -127,9 +128,11 @@ from grognard.third_reich.play.system_murmansk import (
     execute_murmansk_escort,
     execute_murmansk_ship,
     fold_murmansk_committed,
+    fold_murmansk_escorted,
     fold_murmansk_receipt,
     fold_murmansk_resolved,
     fold_murmansk_shipped,
+    murmansk_event_view,
     murmansk_receipt,
     verify_murmansk_commit,
     verify_murmansk_escort,
@@ -144,6 +147,7 @@ from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_an
 from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
 from grognard.third_reich.play.system_sw import initial_sw_boxes
 from grognard.third_reich.play.system_sw import install as sw_install
+from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 from grognard.third_reich.supply.isolation import isolation_table
 from grognard.third_reich.supply.supply_map import (
     city_control,
@@ -169,7 +173,8 @@ from grognard.third_reich.turn.sequence import Phase, player_turn
 #: Engine commands allowed in each 3R phase (``end_phase`` is always allowed).
 PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.YEAR_START: ("year_start",),
-    Phase.DECLARE_OPTIONS: ("declare_options", "declare_war", "lend_lease", "open_iran_route"),
+    Phase.DECLARE_OPTIONS: ("declare_options", "declare_war", "lend_lease", "open_iran_route",
+                            "murmansk_ship"),
     Phase.MOVEMENT: ("move", "air_stage", "airdrop", "naval_transport", "invade"),
     Phase.AIR_MISSIONS: ("counter_air",),
     Phase.INTERCEPTION: (),
@@ -180,8 +185,9 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.SUPPLY: ("supply_check",),
     Phase.BUILD: ("build", "build_unit", "sw_build"),
     Phase.STRATEGIC_DEPLOYMENT: ("sr",),
-    Phase.STRATEGIC_WARFARE: ("murmansk_commit", "murmansk_ship", "murmansk_escort", "sw_uboats",
-                              "sw_bombing"),
+    # TR-20: murmansk_commit / murmansk_escort are owed as decisions (system_murmansk); the
+    # strategic warfare rounds (system_sw) are commands of this phase
+    Phase.STRATEGIC_WARFARE: ("sw_uboats", "sw_bombing"),
 }
 
 
@@ -294,6 +300,14 @@ def _first_phase(seq: TurnSequence, turn: int) -> int:
 # --- state ---------------------------------------------------------------------------------------
 
 
+def strategic_readings(scenario: Scenario) -> StrategicReadings:
+    """The scenario's ``[readings]`` that are strategic readings (``murmansk_timing`` ...): the
+    economy keeps them, so folds and rules read the same values."""
+    names = {f.name for f in dataclasses.fields(StrategicReadings)}
+    return StrategicReadings.from_mapping({k: v for k, v in scenario.readings.items()
+                                           if k in names})
+
+
 def initial_state(scenario: Scenario) -> JSON:
     """The generic start state plus the 3R economy, calendar, sides, control and options."""
     s = generic.initial_state(scenario)
@@ -303,7 +317,7 @@ def initial_state(scenario: Scenario) -> JSON:
     ps = _power_sides(scenario)
     for u in s["units"].values():
         u["power"] = unit_power(u["nationality"])
-    econ = at_turn(new_campaign(), turn)
+    econ = at_turn(new_campaign(readings=strategic_readings(scenario)), turn)
     extras = _extras(scenario)
     s.update({
         "system": NAME,
@@ -768,6 +782,7 @@ FOLDS: Mapping[str, Fold] = {
     "attrition_losses_saved": fold_attrition_losses_saved,
     "supply_checked": fold_supply_checked,
     "murmansk_committed": fold_murmansk_committed,
+    "murmansk_escorted": fold_murmansk_escorted,
     "murmansk_shipped": fold_murmansk_shipped,
     "murmansk_resolved": fold_murmansk_resolved,
     "reaction_owed": fold_reaction_owed,
@@ -802,6 +817,7 @@ THIRD_REICH = RuleSystem(
     default_sequence=default_sequence,
     game_over=game_over,
     decisions=decisions,
+    event_view=murmansk_event_view,
     phase_prompt=phase_prompt,
     turn_label=turn_label,
 )

@@ -1,18 +1,29 @@
-"""TR-19..TR-21 in the ``third_reich`` engine system: the Murmansk box, both sides.
+"""TR-19..TR-21 in the ``third_reich`` engine system: the Murmansk box, both sides, one box a year.
 
-The box runs in the ``SUMMER1`` timing (:mod:`grognard.third_reich.strategic.murmansk`): the UK and the
-US place their 20-BRP northern lend-lease counters (``murmansk_ship``), Germany commits air,
-fleets and U-boats (``murmansk_commit``; the U-boats inverted: the count is the committing
-side's secret ``state["secrets"][side]["murmansk"]``, the public box shows only that some are
-there), then the Allies commit fleets and ASW (``murmansk_escort``) and the box combat
-(:func:`~grognard.third_reich.strategic.murmansk.resolve`, Version A sequence) follows at once with nine
-1D10 rolls from the named stream ``third_reich.murmansk``; everything is open afterwards.
-``state["murmansk"]`` is the public box (:func:`~grognard.third_reich.strategic.murmansk.view` for the
-Allies while it is unresolved). The BRPs delivered are recorded in the event and held on the
-economy's ``ll.murmansk.due`` account (TR-21 entry); the ``end_phase`` that opens the USSR's
-Summer II player turn (SUMMER1 timing: first spendable in Summer II) carries
-``murmansk_received`` and credits them to ``ussr.brp`` (TR-20 entries,
-:func:`~grognard.third_reich.economy.lendlease.receive_murmansk`).
+The box follows the ``murmansk_timing`` reading (the scenario's ``[readings]``, kept in the
+economy's :class:`~grognard.third_reich.strategic.strategic_readings.StrategicReadings`; default SPRING,
+:mod:`grognard.third_reich.strategic.murmansk`):
+
+* both timings: after the Spring Year Start, in their Declare Options phase, the UK and the US
+  each send exactly 20 BRPs or nothing by the northern route (``murmansk_ship``, TR-19: the
+  BRPs are deducted at once through :func:`~grognard.third_reich.economy.lendlease.send_lend_lease`
+  and wait on ``ll.north.<sender>``; only while the USSR is at war with Germany).
+* SPRING: as soon as counters are in the box the Allies owe their escort (``murmansk_escort``,
+  fleets and ASW face down: the counts are the Allies' secret ``state["secrets"][side]
+  ["murmansk"]``, the public box shows only that escorts are there); then Germany owes its
+  commitment (``murmansk_commit``, face up) and the box combat follows at once.
+* SUMMER1: Germany owes its commitment in its Summer I player turn (U-boats inverted: the count
+  is its secret, the public box shows only that some are there); the Allies then owe the
+  escort in their Summer I player turn and the box combat follows at once.
+
+The combat (:func:`~grognard.third_reich.strategic.murmansk.resolve`, Version A sequence) draws nine
+1D10s from the named stream ``third_reich.murmansk``; everything is open afterwards. The
+survivors come off ``ll.north.*`` onto ``ll.murmansk.due``
+(:func:`~grognard.third_reich.economy.lendlease.deliver_murmansk`, TR-21) and the ``end_phase`` that
+opens the USSR's Summer I (SPRING) or Summer II (SUMMER1) player turn carries
+``murmansk_received`` and credits them to ``ussr.brp`` (TR-20,
+:func:`~grognard.third_reich.economy.lendlease.receive_murmansk`). ``state["murmansk"]`` is the public
+box of the current year (``year``), None before the first shipment.
 """
 
 from __future__ import annotations
@@ -23,20 +34,35 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
+from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.economy.economy import at_turn
 from grognard.third_reich.economy.lendlease import (
     MURMANSK_DUE,
+    Route,
     can_receive_murmansk,
-    hold_murmansk,
+    deliver_murmansk,
     receive_murmansk,
+    send_lend_lease,
+    verify_lend_lease,
 )
-from grognard.third_reich.play.system_common import _econ, _side_powers
+from grognard.third_reich.play.system_common import _econ, _sequence, _side_powers
 from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
+from grognard.third_reich.turn.calendar import Season, date_of
 
-TIMING = MurmanskTiming.SUMMER1
+#: TR-19: northern lend lease is exactly 20 BRPs from the UK or the US to the USSR
+NORTHERN_BRPS = 20
+
+
+def timing(state: JSON) -> MurmanskTiming:
+    """The ``murmansk_timing`` reading in force (kept in the economy's readings)."""
+    return _econ(state).readings.murmansk_timing
+
+
+def _year(state: JSON) -> int:
+    return date_of(int(state["turn"])).year
 
 
 def _counts(cmd: Command, names: tuple[str, ...]) -> dict[str, int]:
@@ -61,19 +87,97 @@ def _german_side(state: JSON) -> str:
     return str(state["power_sides"].get("germany", "axis"))
 
 
+def _allied_side(state: JSON) -> str:
+    """The side of the Western Allies (the UK's), who ship and escort."""
+    return str(state["power_sides"].get("uk", "allies"))
+
+
+def _result(r: dict[str, Any]) -> murmansk.MurmanskResult:
+    return murmansk.MurmanskResult(
+        r["brps_sent"], r["brp_hits"], r["brps_delivered"],
+        murmansk.GermanAssets(**r["german_losses"]), murmansk.AlliedAssets(**r["allied_losses"]),
+        tuple(r["steps"]), murmansk.MurmanskRolls(**r["rolls"]))
+
+
 def box_of(state: JSON) -> murmansk.MurmanskBox:
-    """The whole box (hidden counts included) from the public box and the German secret."""
-    pub: dict[str, Any] = state["murmansk"] or {}
+    """This year's whole box (the hidden counts included) from the public box and the secrets;
+    an empty box when nothing was shipped this year."""
+    t = timing(state)
+    pub: dict[str, Any] | None = state["murmansk"]
+    if not pub or pub.get("year") != _year(state):
+        return murmansk.MurmanskBox(t)
     ships = tuple((str(x["sender"]), int(x["brps"])) for x in pub.get("shipments", []))
-    g = state["secrets"].get(_german_side(state), {}).get("murmansk")
-    a = pub.get("allied")
-    return murmansk.MurmanskBox(
-        TIMING, ships, murmansk.GermanAssets(**g) if g is not None else None,
-        murmansk.AlliedAssets(**a) if a is not None and a.get("naval") is not None else None)
+
+    def side_assets(key: str, side: str, kind: Any) -> Any:
+        if pub.get(key) is None:
+            return None
+        secret = state["secrets"].get(side, {}).get("murmansk")
+        return kind(**(secret if secret is not None else pub[key]))
+
+    g = side_assets("german", _german_side(state), murmansk.GermanAssets)
+    a = side_assets("allied", _allied_side(state), murmansk.AlliedAssets)
+    res = _result(pub["result"]) if pub.get("result") else None
+    return murmansk.MurmanskBox(t, ships, g, a, res)
 
 
-def _public(box: murmansk.MurmanskBox) -> dict[str, Any]:
-    return murmansk.view(box, "allies")
+def _public(box: murmansk.MurmanskBox, year: int) -> dict[str, Any]:
+    """The box as everyone sees it: what either side hides in this timing is hidden."""
+    hidden_from = "allies" if box.timing is MurmanskTiming.SUMMER1 else "axis"
+    return {"year": year, **murmansk.view(box, hidden_from)}
+
+
+# --- who owes what (TR-20) --------------------------------------------------------------------------
+
+
+def murmansk_decisions(ctx: Context, state: JSON) -> list[Decision]:
+    """TR-20: the box commitments owed now, by the ``murmansk_timing`` reading.
+
+    SPRING: once counters are in the box the Allies place their escorts (face down, 0 allowed),
+    then Germany commits (face up) and the combat follows. SUMMER1: Germany commits in its
+    Summer I player turn (U-boats inverted), then the Allies escort in theirs."""
+    box = box_of(state)
+    if not box.shipments or box.result is not None:
+        return []
+    gside, aside = _german_side(state), _allied_side(state)
+    phasing = _sequence(ctx).phases[int(state["phase"])].player
+    escort = Decision(aside, frozenset({"murmansk_escort"}),
+                      f"{aside.capitalize()}: escort the Murmansk convoy (fleets based in England "
+                      "or the US, ASW; no air fleets; 0 allowed)", "TR-20")
+    commit = Decision(gside, frozenset({"murmansk_commit"}),
+                      f"{gside.capitalize()}: commit air and fleets from Norway and U-boats to "
+                      "the Murmansk box (0 allowed)", "TR-20")
+    if box.timing is MurmanskTiming.SPRING:
+        if box.allied is None:
+            return [Decision(aside, frozenset({"murmansk_escort", "murmansk_ship"}),
+                             escort.prompt, "TR-20")]
+        return [commit] if box.german is None else []
+    if date_of(int(state["turn"])).season is Season.SPRING:
+        return []
+    if box.german is None:
+        return [commit] if phasing == gside else []
+    if box.allied is None and phasing != gside:
+        return [escort]
+    return []
+
+
+def _owed(ctx: Context, state: JSON, cmd: Command) -> None:
+    if not any(d.player == cmd.player and cmd.kind in d.kinds
+               for d in murmansk_decisions(ctx, state)):
+        box = box_of(state)
+        if box.result is not None:
+            raise IllegalOrder("TR-21", "the box has already been resolved this year")
+        if not box.shipments:
+            raise IllegalOrder("TR-20", "no lend-lease counters in the Murmansk box this year")
+        raise IllegalOrder("TR-20", f"{cmd.player} owes no Murmansk {cmd.kind.split('_')[1]} "
+                           f"now (murmansk_timing={box.timing.value})")
+
+
+def _resolve(ctx: Context, box: murmansk.MurmanskBox, dice: Dice, side: str) -> Event:
+    rolls = murmansk.draw_rolls(dice.stream("third_reich.murmansk"))
+    box, res = murmansk.resolve(box, rolls)
+    return Event("murmansk_resolved", {
+        "side": side, "allied": box.allied.to_json() if box.allied else None,
+        "german": box.german.to_json() if box.german else None, "result": res.to_json()})
 
 
 # --- murmansk_commit (Germany) ----------------------------------------------------------------
@@ -82,24 +186,33 @@ def _public(box: murmansk.MurmanskBox) -> dict[str, Any]:
 def verify_murmansk_commit(ctx: Context, state: JSON, cmd: Command) -> None:
     if "germany" not in _side_powers(state, cmd.player):
         raise IllegalOrder("TR-20", "only Germany commits to the Murmansk box")
+    g = _german(cmd)
     box = box_of(state)
     if box.german is not None:
         raise IllegalOrder("TR-20", "Germany has already committed to the box")
-    murmansk.commit_german(box, _german(cmd))
+    _owed(ctx, state, cmd)
+    murmansk.commit_german(box, g)
 
 
 def execute_murmansk_commit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    return [Event("murmansk_committed", {"side": cmd.player, "german": _german(cmd).to_json()})]
+    g = _german(cmd)
+    evs = [Event("murmansk_committed", {"side": cmd.player, "year": _year(state),
+                                        "german": g.to_json()})]
+    box = box_of(state)
+    if box.allied is not None:  # SPRING: the Allies are in, the combat follows at once
+        evs.append(_resolve(ctx, murmansk.commit_german(box, g), dice, cmd.player))
+    return evs
 
 
 def fold_murmansk_committed(state: JSON, ev: Event) -> JSON:
-    """TR-20: the U-boats go in inverted: the public box shows only that some are there; the
-    count is the committing side's secret."""
+    """TR-20: SUMMER1: the U-boats go in inverted (the count is Germany's secret, the public box
+    shows only that some are there); SPRING: face up."""
     s = state
     g = murmansk.GermanAssets(**ev.data["german"])
     box = murmansk.commit_german(box_of(state), g)
-    s["murmansk"] = _public(box)
-    s["secrets"].setdefault(ev.data["side"], {})["murmansk"] = g.to_json()
+    s["murmansk"] = _public(box, _year(state))
+    if box.timing is MurmanskTiming.SUMMER1:
+        s["secrets"].setdefault(ev.data["side"], {})["murmansk"] = g.to_json()
     return s
 
 
@@ -116,14 +229,19 @@ def _sender(state: JSON, cmd: Command) -> str:
 
 
 def _brps(cmd: Command) -> int:
-    brps = cmd.args.get("brps", 20)
+    brps = cmd.args.get("brps", NORTHERN_BRPS)
     if isinstance(brps, bool) or not isinstance(brps, int):
         raise InputError("args.brps", f"BRPs are a whole number, not {brps!r}")
     return brps
 
 
 def verify_murmansk_ship(ctx: Context, state: JSON, cmd: Command) -> None:
-    murmansk.place_shipment(box_of(state), _sender(state, cmd), _brps(cmd))
+    sender, brps = _sender(state, cmd), _brps(cmd)
+    box = box_of(state)
+    murmansk.place_shipment(box, sender, brps)
+    if box.allied is not None:
+        raise IllegalOrder("TR-20", "the escorts are already placed with this year's counters")
+    verify_lend_lease(_econ(state), sender, "ussr", Route.NORTH, brps)
 
 
 def execute_murmansk_ship(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -132,50 +250,70 @@ def execute_murmansk_ship(ctx: Context, state: JSON, cmd: Command, dice: Dice) -
 
 
 def fold_murmansk_shipped(state: JSON, ev: Event) -> JSON:
+    """TR-19: the 20 BRPs are deducted at once (``ll.north.<sender>``); a counter goes to the
+    box."""
     s = state
     box = murmansk.place_shipment(box_of(state), ev.data["sender"], ev.data["brps"])
-    s["murmansk"] = _public(box)
+    econ, _ = send_lend_lease(_econ(state), ev.data["sender"], "ussr", Route.NORTH,
+                              ev.data["brps"])
+    s["economy"] = econ.to_json()
+    s["murmansk"] = _public(box, _year(state))
     return s
 
 
-# --- murmansk_escort (the Allies) and the box combat ---------------------------------------------
+# --- murmansk_escort (the Allies) -----------------------------------------------------------------
 
 
 def verify_murmansk_escort(ctx: Context, state: JSON, cmd: Command) -> None:
     if _german_side(state) == cmd.player:
         raise IllegalOrder("TR-20", "the Allies commit the convoy escorts")
+    a = _allied(cmd)
     box = box_of(state)
-    if state["murmansk"] is not None and state["murmansk"].get("resolved"):
-        raise IllegalOrder("TR-21", "the box has already been resolved")
+    if box.result is not None:
+        raise IllegalOrder("TR-21", "the box has already been resolved this year")
     if not box.shipments:
         raise IllegalOrder("TR-20", "no lend-lease counters in the box to escort")
-    murmansk.commit_allied(box, _allied(cmd))
+    murmansk.commit_allied(box, a)
+    _owed(ctx, state, cmd)
 
 
 def execute_murmansk_escort(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    box = murmansk.commit_allied(box_of(state), _allied(cmd))
-    rolls = murmansk.draw_rolls(dice.stream("third_reich.murmansk"))
-    box, res = murmansk.resolve(box, rolls)
-    return [Event("murmansk_resolved", {"side": cmd.player, "allied": _allied(cmd).to_json(),
-                                        "german": box.german.to_json() if box.german else None,
-                                        "result": res.to_json()})]
+    a = _allied(cmd)
+    evs = [Event("murmansk_escorted", {"side": cmd.player, "year": _year(state),
+                                       "allied": a.to_json()})]
+    box = box_of(state)
+    if box.german is not None:  # SUMMER1: Germany is in, the combat follows at once
+        evs.append(_resolve(ctx, murmansk.commit_allied(box, a), dice, cmd.player))
+    return evs
+
+
+def fold_murmansk_escorted(state: JSON, ev: Event) -> JSON:
+    """TR-20: SPRING: the escorts go in face down (the counts are the Allies' secret);
+    SUMMER1: openly, after seeing the German assignments."""
+    s = state
+    a = murmansk.AlliedAssets(**ev.data["allied"])
+    box = murmansk.commit_allied(box_of(state), a)
+    s["murmansk"] = _public(box, _year(state))
+    if box.timing is MurmanskTiming.SPRING:
+        s["secrets"].setdefault(ev.data["side"], {})["murmansk"] = a.to_json()
+    return s
+
+
+# --- the box combat (TR-21) ---------------------------------------------------------------------
 
 
 def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
+    """TR-21: everything is open; the survivors are held for the USSR (``ll.murmansk.due``)."""
     s = state
     box = box_of(state)
-    r = ev.data["result"]
-    res = murmansk.MurmanskResult(
-        r["brps_sent"], r["brp_hits"], r["brps_delivered"],
-        murmansk.GermanAssets(**r["german_losses"]), murmansk.AlliedAssets(**r["allied_losses"]),
-        tuple(r["steps"]), murmansk.MurmanskRolls(**r["rolls"]))
-    done = murmansk.MurmanskBox(TIMING, box.shipments,
+    res = _result(ev.data["result"])
+    done = murmansk.MurmanskBox(box.timing, box.shipments,
                                 murmansk.GermanAssets(**ev.data["german"]),
                                 murmansk.AlliedAssets(**ev.data["allied"]), res)
-    s["murmansk"] = _public(done)
-    if "ussr" in {p.value for p in _econ(state).powers}:
-        s["economy"] = hold_murmansk(_econ(state), int(r["brps_delivered"]),
-                                     "Murmansk box survivors, held for the USSR").to_json()
+    s["murmansk"] = _public(done, _year(state))
+    for side in (_german_side(state), _allied_side(state)):
+        s["secrets"].get(side, {}).pop("murmansk", None)
+    s["economy"] = deliver_murmansk(_econ(state), res.brp_hits)[0].to_json()
     return s
 
 
@@ -190,11 +328,30 @@ def murmansk_receipt(state: JSON, side: str, turn: int) -> int:
     econ = _econ(state)
     if turn != state["turn"]:
         econ = at_turn(econ, turn)
-    if not can_receive_murmansk(econ, TIMING):
+    if not can_receive_murmansk(econ):
         return 0
     return int(econ.balance(MURMANSK_DUE))
 
 
 def fold_murmansk_receipt(s: JSON) -> None:
     """TR-20: credit the held Murmansk BRPs to the USSR (``s`` is already thawed)."""
-    s["economy"] = receive_murmansk(_econ(s), TIMING).to_json()
+    s["economy"] = receive_murmansk(_econ(s)).to_json()
+
+
+# --- C-HIDDEN: the log ------------------------------------------------------------------------------
+
+
+def murmansk_event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
+    """A box event as ``player`` may read it in the log (``state``: the position now): until
+    that year's box is resolved, the other side's hidden commitment is withheld (SUMMER1: the
+    U-boat count, only that some are there; SPRING: the escorts, only that they are there)."""
+    d: dict[str, Any] = dict(event.data)
+    pub = state.get("murmansk") or {}
+    open_now = d.get("year") != pub.get("year") or bool(pub.get("resolved"))
+    if d.get("side") != player and not open_now:
+        if event.type == "murmansk_committed" and timing(state) is MurmanskTiming.SUMMER1:
+            d["german"] = {**d["german"], "subs": None, "subs_present": d["german"]["subs"] > 0}
+        elif event.type == "murmansk_escorted" and timing(state) is MurmanskTiming.SPRING:
+            a = d["allied"]
+            d["allied"] = {"naval": None, "asw": None, "present": a["naval"] + a["asw"] > 0}
+    return {"type": event.type, "data": d}

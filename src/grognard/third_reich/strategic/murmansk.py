@@ -31,9 +31,12 @@ from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.tables import Table
-from grognard.third_reich.air_naval.airnaval import nonphasing_air_hits
+from grognard.third_reich.air_naval.airnaval import (
+    fleet_reply_factors,
+    fleets_firing_at_air,
+    nonphasing_air_hits,
+)
 from grognard.third_reich.air_naval.effectiveness import effectiveness_hits
-from grognard.third_reich.air_naval.support import naval_third
 from grognard.third_reich.combat.combat_readings import TRCombatReadings
 from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 
@@ -146,8 +149,12 @@ def murmansk_combat(german: GermanAssets, allied: AlliedAssets, ll_brps: int,
                     readings: TRCombatReadings | None = None) -> MurmanskResult:
     """TR-21 (Murmansk box combat sequence, Version A): hits on escorts, raiders and the BRPs.
 
-    The fleets' reply to the air uses a third of their factors as TR-47 does
-    (:func:`~grognard.third_reich.air_naval.support.naval_third`, floor by ``naval_support_rounding``).
+    The fleets' reply to the air is TR-47's, from the general air/naval code: no more
+    9-factor fleets fire than German air units fired on them
+    (:func:`~grognard.third_reich.air_naval.airnaval.fleets_firing_at_air`), each with a third of its
+    factors (:func:`~grognard.third_reich.air_naval.airnaval.fleet_reply_factors`, floor by
+    ``naval_support_rounding``); the German air is non-phasing (the Allied turn) and rounds
+    by TR-50 (:func:`~grognard.third_reich.air_naval.airnaval.nonphasing_air_hits`).
     """
     cr = readings if readings is not None else TRCombatReadings()
     sent = _count(ll_brps, "ll_brps")
@@ -177,12 +184,10 @@ def murmansk_combat(german: GermanAssets, allied: AlliedAssets, ll_brps: int,
     # 1. German air v Allied fleets, then the fleets reply with 1/3 factors: no more 9-factor
     #    fleets fire at the air than air fleets fired on them (TR-47, as in air_naval)
     if air and fleets:
-        n_air = len(air_units(air))
         fleets -= air_fire("air_vs_fleets", air, "air_vs_fleets", fleets)
-        firing = fleet_units(fleets)[:n_air]
+        firing = fleets_firing_at_air(air_units(air), fleet_units(fleets))
         if firing:
-            reply = sum((naval_third(f, cr) for f in firing), start=Fraction(0))
-            air -= fire("fleets_vs_air", reply, "fleets_vs_air", air)
+            air -= fire("fleets_vs_air", fleet_reply_factors(firing, cr), "fleets_vs_air", air)
     # 2. surviving air at the BRPs
     if air:
         brp_hits += air_fire("air_vs_brps", air, "air_vs_brps", sent - brp_hits)
