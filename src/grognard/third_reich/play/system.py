@@ -556,7 +556,7 @@ def fold_war_declared(state: JSON, ev: Event) -> JSON:
             econ = econ_declare_war(econ, m, on_germany=True)
     if d["minors"]:
         s["dow_minor_paid"][d["power"]] = state["turn"]
-    s["wars"] = [*state["wars"], *({"power": d["power"], "target": t}
+    s["wars"] = [*state["wars"], *({"power": d["power"], "target": t, "turn": state["turn"]}
                                    for t in d["minors"] + d["majors"])]
     s["economy"] = econ.to_json()
     return s

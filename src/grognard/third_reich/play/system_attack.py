@@ -22,6 +22,8 @@ from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.combat.bridgeheads import MAX_ATTACKERS_PER_HEXSIDE, attacks_out_ok
 from grognard.third_reich.combat.combat import Battle, Terrain, assess_battle, resolve_battle
+from grognard.third_reich.combat.hex_defense import russian_winter_applies
+from grognard.third_reich.conquest.campaign import map_areas
 from grognard.third_reich.play.system_air import landed_attack_ok, landed_attackers
 from grognard.third_reich.play.system_common import (
     BLOCK,
@@ -43,7 +45,7 @@ from grognard.third_reich.play.system_support import (
     verify_support,
 )
 from grognard.third_reich.supply.supply_map import weather_region
-from grognard.third_reich.turn.calendar import Region, weather
+from grognard.third_reich.turn.calendar import Region, Season, date_of, weather
 from grognard.third_reich.turn.sequence import Phase
 
 # --- attack -----------------------------------------------------------------------------------------
@@ -194,6 +196,7 @@ def _battle(ctx: Context, state: JSON, side: str, target: str, attackers: list[s
         weather=weather(_region(m, hex_index(m, target)), state["turn"]),
         terrain=_MAP_TERRAIN.get(m.terrain_of(th), Terrain.OTHER),
         fortified=m.fortification_of(th) is not Fortification.NONE,
+        russian_winter=russian_winter_in(ctx, state, target),
         all_river=bool(rivers))
 
 
@@ -216,6 +219,45 @@ def attack_battle(ctx: Context, state: JSON, cmd: Command) -> Battle:
             for a in attackers),
         air=tuple(air), fleets=tuple(fleets),
         airborne_in_hex=landed_attackers(state, attackers))
+
+
+#: TR-84: the Russian winter's area: the USSR, the Baltic States and eastern Poland (the 1939
+#: countries of the map, and the scenario's named areas)
+RUSSIAN_WINTER_COUNTRIES = ("ussr", "estonia", "latvia", "lithuania")
+RUSSIAN_WINTER_AREAS = ("eastern_poland", "baltic_states")
+
+
+def ussr_war_turn(state: JSON) -> int | None:
+    """The turn Germany and the USSR went to war in this game (a declaration either way), or
+    None (not at war, or at war since before the scenario began)."""
+    turns = [int(w["turn"]) for w in state["wars"] if "turn" in w and
+             {w["power"], w["target"]} == {"germany", "ussr"}]
+    return min(turns) if turns else None
+
+
+def _russian_winter_hexes(ctx: Context) -> frozenset[str]:
+    m = ctx.scenario.map
+    names = m.country_names
+    out = {m.label(h) for h in range(m.n)
+           if names[int(m.country[h])] in RUSSIAN_WINTER_COUNTRIES}
+    areas = map_areas(ctx.scenario)
+    for a in RUSSIAN_WINTER_AREAS:
+        out.update(areas.get(a, []))
+    return frozenset(out)
+
+
+def russian_winter_in(ctx: Context, state: JSON, target: str) -> bool:
+    """TR-84 (Russian winter): does the Russian winter strip the defense adds in ``target``
+    now? The first Winter turn after Germany and the USSR went to war, in the USSR, the Baltic
+    States or eastern Poland (non-Finnish Axis defenders,
+    :func:`~grognard.third_reich.combat.hex_defense.hex_defense`)."""
+    d = date_of(int(state["turn"]))
+    start = ussr_war_turn(state)
+    if d.season is not Season.WINTER or start is None:
+        return False
+    w = date_of(start)
+    area = ctx.cached("tr.russian_winter_hexes", lambda: _russian_winter_hexes(ctx))
+    return russian_winter_applies(d.year, d.season, w.year, w.season, target in area)
 
 
 def verify_odds(ctx: Context, state: JSON, side: str, target: str, attackers: list[str]) -> None:
