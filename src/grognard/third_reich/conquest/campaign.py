@@ -23,6 +23,8 @@ are half (Axis win) and a quarter (Allied win) of the map's victory locations, a
 
 from __future__ import annotations
 
+import copy
+import functools
 import tomllib
 from collections.abc import Mapping
 from fractions import Fraction
@@ -46,13 +48,19 @@ AXIS_MINORS_JOIN_TURN = 9  # TR-24: Summer I 1941
 VICTORY_RULE = "TR-04"
 
 
-def campaign_extras(scenario: Scenario) -> Mapping[str, Any]:
-    """The scenario's ``[third_reich.campaign]`` table ({} when it has none)."""
+@functools.lru_cache(maxsize=8)
+def _scenario_toml(text: str) -> Mapping[str, Any]:
+    """A scenario's TOML, parsed once per text (callers copy what they hand out)."""
     try:
-        raw = tomllib.loads(scenario.text) if scenario.text else {}
+        return tomllib.loads(text) if text else {}
     except tomllib.TOMLDecodeError:  # pragma: no cover (parse_scenario already checked it)
         return {}
-    tr = raw.get("third_reich", {})
+
+
+def campaign_extras(scenario: Scenario) -> Mapping[str, Any]:
+    """The scenario's ``[third_reich.campaign]`` table ({} when it has none)."""
+    raw = _scenario_toml(scenario.text or "")
+    tr = copy.deepcopy(raw.get("third_reich", {}))
     camp = tr.get("campaign", {}) if isinstance(tr, dict) else {}
     if not isinstance(camp, dict):
         raise InputError("third_reich.campaign", "must be a table")
@@ -89,12 +97,22 @@ def capitals(scenario: Scenario) -> dict[str, str]:
 def map_areas(scenario: Scenario) -> dict[str, list[str]]:
     """The map's named areas (``[third_reich.areas]``: eastern Poland, Bessarabia, the Baltic
     States, the Vichy zone) as hex labels; {} when the map has none."""
+    return copy.deepcopy(_map_areas(scenario.text or ""))
+
+
+@functools.lru_cache(maxsize=8)
+def _map_areas(text: str) -> dict[str, list[str]]:
     try:
-        raw = include_map(tomllib.loads(scenario.text)) if scenario.text else {}
-    except (tomllib.TOMLDecodeError, InputError):  # pragma: no cover (parsed already)
+        raw = include_map(copy.deepcopy(dict(_scenario_toml(text)))) if text else {}
+    except InputError:  # pragma: no cover (parsed already)
         return {}
     areas = raw.get("third_reich", {}).get("areas", {})
     return {str(k): [str(h) for h in v] for k, v in areas.items() if isinstance(v, list)}
+
+
+def third_reich_extras(scenario: Scenario) -> Any:
+    """A private copy of the scenario's ``[third_reich]`` table (parsed once per text)."""
+    return copy.deepcopy(_scenario_toml(scenario.text or "").get("third_reich", {}))
 
 
 def territory_brps(camp: Mapping[str, Any], name: str) -> int:

@@ -20,7 +20,6 @@ western front); weather regions come from the map's ``weather_zone``.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,6 +35,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
+from grognard.third_reich.conquest.campaign import third_reich_extras
 from grognard.third_reich.economy.builds import Basket, buy, verify_purchase
 from grognard.third_reich.economy.economy import (
     Economy,
@@ -195,11 +195,7 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
 
 
 def _extras(scenario: Scenario) -> Mapping[str, Any]:
-    try:
-        raw = tomllib.loads(scenario.text) if scenario.text else {}
-    except tomllib.TOMLDecodeError:  # pragma: no cover (parse_scenario already checked it)
-        raw = {}
-    tr = raw.get("third_reich", {})
+    tr = third_reich_extras(scenario)
     if not isinstance(tr, dict):
         raise InputError("third_reich", "must be a table")
     return tr
