@@ -98,7 +98,8 @@ def test_tr22_tr87_tv09_tv08_poland_conquered_rm_and_spring_1940_year_start():
     end_until(g, 3, "year_start", "axis")
     assert g.status()["date"] == "Spring 1940"
     spent_fr = 60 - econ(g).brp("france")
-    g.apply(C("year_start", "axis"))
+    events = g.apply(C("year_start", "axis"))
+    assert events[0].data["rules"] == ["TR-07"]  # the special Year Start, not TR-09
     e = econ(g)
     assert e.base("germany") == 170 and e.base("ussr") == 110
     assert e.base("france") == 60 and e.brp("france") == 84 - spent_fr

@@ -46,7 +46,11 @@ from grognard.third_reich.economy.economy import (
     verify_spend,
 )
 from grognard.third_reich.economy.economy import declare_war as econ_declare_war
-from grognard.third_reich.economy.year_start import verify_year_start, year_start
+from grognard.third_reich.economy.year_start import (
+    YearStartRecord,
+    verify_year_start,
+    year_start,
+)
 from grognard.third_reich.play.legal import idle_phase, with_legal
 from grognard.third_reich.play.referee import (
     REACTIONS,
@@ -615,7 +619,28 @@ def verify_year_start_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
 
 def execute_year_start(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     _, rec = year_start(_econ(state))
-    return [Event("year_started", {"record": rec.to_json()})]
+    return [Event("year_started", {"record": rec.to_json(), "rules": year_start_rules(rec)})]
+
+
+def year_start_rules(rec: YearStartRecord) -> list[str]:
+    """The Year Start rules one record applied (named in the event, so docs/FEATURES.md
+    counts a rule as played only when a game used it): the special Spring 1940 Year Start
+    (TR-07) or the regular sequence (TR-09) with growth (TR-10) when a power saved BRPs;
+    USSR city losses (TR-12), SW hits (TR-13), the SW limits (TR-80), forced fleet
+    conversions (TR-81)."""
+    if rec.special_1940:
+        rules = {"TR-07"}
+    else:
+        rules = {"TR-09", "TR-80"}
+        if any(p.growth for p in rec.powers):
+            rules.add("TR-10")
+        if any(p.ussr_cities for p in rec.powers):
+            rules.add("TR-12")
+        if any(p.sw_hits for p in rec.powers):
+            rules.add("TR-13")
+        if any(p.fleet_conversion for p in rec.powers):
+            rules.add("TR-81")
+    return sorted(rules)
 
 
 def fold_year_started(state: JSON, ev: Event) -> JSON:
