@@ -326,6 +326,6 @@ def test_apply_or_undo_on_a_missing_save_is_one_line_and_leaves_no_lock_file(cap
     missing = tmp_path / "nope.json"
     for args in (["game", "apply", str(missing), '{"kind": "end_phase", "player": "axis"}'],
                  ["game", "undo", str(missing), "--player", "axis"]):
-        code, out, err = run(capsys, *args)
+        code, _out, err = run(capsys, *args)
         assert code == 2 and "no such file" in err and len(err.strip().splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
