@@ -93,3 +93,11 @@ def test_eur28_cli_bombing(capsys):
     assert d["replacement_points_lost"] == 1
     rc, _, err = run(capsys, "bombing", "moon", "1")
     assert rc == 2 and "target" in err
+
+
+def test_sur01_cli_sequence_with_one_player_is_one_line_not_a_traceback(capsys):
+    """Found by the long CLI fuzz: ``--players 35`` (one player) crashed with StopIteration
+    (the SUR-01 reaction phase is the other player's)."""
+    rc, out, err = run(capsys, "sequence", "--players", "35", "--json")
+    assert rc == 2 and out == ""
+    assert "two players" in err and len(err.strip().splitlines()) == 1

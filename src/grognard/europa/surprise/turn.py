@@ -75,7 +75,9 @@ def bonus_phases_after_initial(phases: tuple[Phase, ...], sides: Sequence[str]
         out.append(p)
         if p.name != "initial":
             continue
-        other = next(s for s in sides if s != p.player)
+        other = next((s for s in sides if s != p.player), None)
+        if other is None:  # the reaction phase is the other player's: two sides needed
+            raise InputError("sides", f"a surprise turn needs two players; got {list(sides)}")
         for name in BONUS_PHASES:
             out.append(Phase(name, other if name == BonusPhase.REACTION.value else p.player,
                              frozenset(BONUS_COMMANDS[name])))
