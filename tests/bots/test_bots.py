@@ -315,3 +315,50 @@ def test_ef17_heuristic_blocks_attack_and_advance_on_objectives():
     assert score(fwd) > 0 > score(back)
     enemy = next(iter(sit.enemy_hexes))
     assert score(enemy) >= 1.0
+
+
+def test_shared_view_is_the_players_view_without_the_copy():
+    """C-HIDDEN: the bots' uncopied view of a 3R game equals Game.view (3R's view is exactly
+    hide_secrets), and LazyView reads turn and phase without making it."""
+    from grognard.bots.base import LazyView, shared_view
+
+    g = Game.new("tr-1939-campaign", seed=0)
+    for p in g.scenario.sides:
+        assert shared_view(g.state, p) == g.view(p)
+    lazy = LazyView(g, "axis")
+    assert lazy["turn"] == g.turn and lazy._view is None
+    assert lazy["viewer"] == "axis" and dict(lazy) == g.view("axis")
+
+
+def test_tr27_heuristic_plans_every_units_move_with_legal_paths():
+    """TR-27/TR-28: the move plan names each unit once with an explicit path, best first;
+    the first is legal, units in contact hold, and no planned hex exceeds the stacking limit."""
+    from grognard.bots.tr_plans import move_plan
+
+    g = Game.new("tr-1939-campaign", seed=0)
+    while g.phase.name != "movement":
+        g.apply(Command("end_phase", g.active()[0], {}))
+    bot = HeuristicBot(Seat.of(g, "axis", seed=0))
+    sit = Situation.of(g.context, g.view("axis"), "axis")
+    plan = move_plan(sit, LegalActions(g, "axis"))
+    units = [c.args["unit"] for _s, c in plan]
+    assert plan and len(units) == len(set(units))
+    assert [s for s, _c in plan] == sorted((s for s, _c in plan), reverse=True)
+    assert all(s > 0 and "path" in c.args for s, c in plan) and g.can(plan[0][1])
+    ends: dict[str, int] = dict(sit.friendly_hexes)
+    for _s, c in plan:
+        ends[c.args["path"][-1]] = ends.get(c.args["path"][-1], 0) + 1
+        u = sit.mine[c.args["unit"]]
+        ends[u["hex"]] -= 1
+        assert not sit.in_contact(u["hex"]) or sit.friendly_hexes[u["hex"]] > 1
+    assert max(ends[c.args["path"][-1]] for _s, c in plan) <= 2
+    first = bot.choose(g.view("axis"), LegalActions(g, "axis"))
+    assert first.kind == "move" and g.can(first)
+
+
+def test_random_bot_samples_and_is_deterministic_per_seed():
+    g = Game.new("tr-1939-campaign", seed=0)
+    picks = [make_bot("random", Seat.of(g, "axis", 3)).choose(g.view("axis"),
+                                                              LegalActions(g, "axis"))
+             for _ in range(2)]
+    assert picks[0] == picks[1] and g.can(picks[0])

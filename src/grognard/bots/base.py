@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, overload
@@ -27,6 +28,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.game import Game
 from grognard.engine.state import JSON
+from grognard.engine.views import hide_secrets
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,13 @@ class Seat:
             raise InputError("--player", f"{player!r} is not a side of {game.scenario.id} "
                              f"(sides: {', '.join(game.scenario.sides)})")
         return cls(player, seed, game.context, game.system.name)
+
+
+class NoLegalAction(InputError):
+    """The bot's player has no legal action now."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__("legal_actions", f"{player} has no legal action")
 
 
 class Bot(Protocol):
@@ -135,6 +144,31 @@ class LegalActions(Sequence[Command]):
             return some
         return list(self)
 
+    def candidates(self, kind: str) -> list[Command]:
+        """Cheap candidates of one kind, not checked: the spec's proposer (a superset of the
+        legal commands, see :meth:`CommandSpec.with_proposer`), else the legal actions. A bot
+        ranks them and checks only the one it picks (:meth:`allows`), instead of verifying
+        every candidate as :meth:`of` does."""
+        if kind not in self._kinds:
+            return []
+        got = self._of.get(kind)
+        if got is not None:
+            return got
+        spec = self.game.system.commands.get(kind)
+        if spec is not None and spec.propose is not None:
+            return list(spec.propose(self.game.context, self.game.state, self.player))
+        return self.of(kind)
+
+    def sample(self, kind: str, rng: random.Random) -> Command | None:
+        """A uniformly random legal command of ``kind`` (:meth:`Game.sample`: rejection
+        sampling over the proposer's candidates), or None if the kind has none now."""
+        if kind not in self._kinds:
+            return None
+        if _argument_free(self.game, kind):
+            got = self.of(kind)
+            return got[0] if got else None
+        return self.game.sample(self.player, kind, rng)
+
     def allows(self, cmd: Command) -> bool:
         """Whether ``cmd`` is legal now (the rules' own check, without enumerating)."""
         if cmd.player != self.player or cmd.kind not in self._kinds:
@@ -162,6 +196,68 @@ class LegalActions(Sequence[Command]):
     def __getitem__(self, i: slice) -> list[Command]: ...
     def __getitem__(self, i: int | slice) -> Command | list[Command]:
         return self._every()[i]
+
+
+def shared_view(state: JSON, player: str) -> JSON:
+    """:func:`~grognard.engine.views.hide_secrets` without the copy: the same content (other
+    players' secrets gone, their hidden units shown by side and place only), sharing the
+    state's values, which a bot reads and never changes. For rule systems whose view is
+    exactly ``hide_secrets`` (:data:`_SECRETS_ONLY`); the copy was most of a bot decision."""
+    view = dict(state)
+    secrets = view.get("secrets")
+    if isinstance(secrets, dict):
+        view["secrets"] = {p: v for p, v in secrets.items() if p == player}
+    units = view.get("units")
+    if isinstance(units, dict) and any(u.get("hidden") and u.get("side") != player
+                                       for u in units.values()):
+        view["units"] = hide_secrets({"units": units}, player)["units"]
+    view["viewer"] = player
+    return view
+
+
+def _secrets_only() -> frozenset[Any]:
+    from grognard.third_reich.play.system import view as tr_view
+
+    return frozenset({hide_secrets, tr_view})
+
+
+class LazyView(Mapping[str, Any]):
+    """``Game.view(player)`` made on first use: a bot that follows a plan (or ends a phase)
+    never pays for copying the state. ``turn`` and ``phase`` (public) are read without
+    making the view."""
+
+    PUBLIC = frozenset({"turn", "phase"})
+
+    def __init__(self, game: Game, player: str) -> None:
+        self._game = game
+        self._player = player
+        self._view: JSON | None = None
+
+    def _made(self) -> JSON:
+        if self._view is None:
+            self._view = (shared_view(self._game.state, self._player)
+                          if self._game.system.view in _SECRETS_ONLY
+                          else self._game.view(self._player))
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        if self._view is None and key in self.PUBLIC:
+            return self._game.state[key]
+        return self._made()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if self._view is None and key in self.PUBLIC:
+            return self._game.state.get(key, default)
+        return self._made().get(key, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+
+_SECRETS_ONLY = _secrets_only()
 
 
 def legal_actions(game: Game, player: str) -> list[Command]:

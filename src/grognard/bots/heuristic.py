@@ -28,10 +28,9 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from grognard.bots.base import LegalActions, Seat, args_units, register_bot, rng
+from grognard.bots.base import LegalActions, NoLegalAction, Seat, args_units, register_bot, rng
 from grognard.bots.odds import europa_estimate, tr_estimate
 from grognard.bots.situation import Situation
-from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
@@ -66,8 +65,23 @@ class Policy:
             return fn(sit, cmd)
         return self.procedural.get(cmd.kind, 0.0)
 
+    #: Kinds whose planned commands (:meth:`plan`) are played in turn as one plan.
+    planned: ClassVar[frozenset[str]] = frozenset()
+    #: Kinds planned from the policy's own candidates that may miss legal ones.
+    rechecked: ClassVar[frozenset[str]] = frozenset()
+
+    def supported(self, sit: Situation, cmd: Command, actions: LegalActions) -> Command:
+        """``cmd`` as played (a policy may add support the rules accept)."""
+        return cmd
+
     def score_end_phase(self, sit: Situation, cmd: Command) -> Score:
         return 0.0
+
+    def plan(self, sit: Situation, actions: LegalActions, kind: str
+             ) -> list[tuple[Score, Command]] | None:
+        """Scored commands of ``kind`` planned by the policy itself (not yet checked by the
+        rules), or None to score the kind's candidates one by one."""
+        return None
 
     def kinds(self) -> frozenset[str]:
         """The kinds this policy can score above zero (any other kind scores 0, so the bot
@@ -98,11 +112,58 @@ class Policy:
         return sit.value_of_hex(target)
 
 
+def tr_front(sit: Situation, label: str) -> str:
+    """TR-03: the front of a hex (its map region; western if none)."""
+    from grognard.third_reich.turn.options import Front
+
+    m = sit.map
+    name = m.region_names[int(m.region[m.index_of_label(label)])]
+    return name if name in {f.value for f in Front} else Front.WESTERN.value
+
+
 class ThirdReichPolicy(Policy):
     procedural: ClassVar[Mapping[str, Score]] = {"year_start": 5.0, "supply_check": 3.0, "attrition": 1.0,
                   "murmansk_commit": 1.0, "murmansk_escort": 1.0}
+    planned: ClassVar[frozenset[str]] = frozenset({"move", "build_unit"})
+
+    def plan(self, sit: Situation, actions: LegalActions, kind: str
+             ) -> list[tuple[Score, Command]] | None:
+        """3R moves and builds are planned a phase at a time (:mod:`grognard.bots.tr_plans`)."""
+        from grognard.bots.tr_plans import attack_candidates, build_plan, move_plan
+
+        if kind == "move":
+            return move_plan(sit, actions)
+        if kind == "build_unit":
+            return build_plan(self, sit, actions)
+        if kind == "attack":
+            return [(self.score_attack(sit, c), c) for c in attack_candidates(sit)]
+        return None
+
+    #: Kinds whose own candidates (:meth:`plan`) may miss legal ones: when none of them is
+    #: accepted, the kind's enumerator is scored instead.
+    rechecked: ClassVar[frozenset[str]] = frozenset({"attack"})
+
+    def supported(self, sit: Situation, cmd: Command, actions: LegalActions) -> Command:
+        """TR-33: an attack with every air unit in range when the rules accept it (the
+        estimate counts ground factors only; air support can only help)."""
+        from grognard.bots.tr_plans import air_support
+
+        if cmd.kind != "attack" or "air" in cmd.args:
+            return cmd
+        air = air_support(sit, str(cmd.args.get("hex")))
+        if air:
+            more = Command(cmd.kind, cmd.player, {**cmd.args, "air": air})
+            if actions.allows(more):
+                return more
+        return cmd
+
     #: BRPs a power keeps for growth (TR-07..TR-13: unspent BRPs grow the base at Year Start).
     reserve_share = Fraction(1, 3)
+
+    def __init__(self, seat: Seat) -> None:
+        super().__init__(seat)
+        self._battles: dict[Any, Any] = {}
+        self._battles_turn: Any = None
     offensive_cost = 15
 
     def _brp(self, sit: Situation, power: str) -> tuple[int, int]:
@@ -115,18 +176,18 @@ class ThirdReichPolicy(Policy):
         return max(0, brp - int(base * self.reserve_share))
 
     def _front(self, sit: Situation, label: str) -> str:
-        from grognard.third_reich.turn.options import Front
-
-        m = sit.map
-        name = m.region_names[int(m.region[m.index_of_label(label)])]
-        return name if name in {f.value for f in Front} else Front.WESTERN.value
+        return tr_front(sit, label)
 
     def _front_strength(self, sit: Situation, power: str) -> dict[str, tuple[int, int]]:
         """Per front: the power's attack factors in contact, the enemy's defense facing them.
 
         A battle is on the front of the hex attacked (TR-03), so each enemy hex next to the
-        power's ground units counts on its own front, with the units next to it.
+        power's ground units counts on its own front, with the units next to it. (Once per
+        decision and power.)
         """
+        return sit.memo(("front_strength", power), lambda: self._fronts(sit, power))
+
+    def _fronts(self, sit: Situation, power: str) -> dict[str, tuple[int, int]]:
         units = sit.view.get("units", {})
         att: dict[str, set[str]] = {}
         dfn: dict[str, int] = {}
@@ -181,23 +242,28 @@ class ThirdReichPolicy(Policy):
         paid = sit.view.get("dow_minor_paid", {})
         if isinstance(paid, Mapping) and paid.get(power):
             return -1.0
-        minor = minors[0]
-        m = sit.map
-        fronts: set[str] = set()
-        near = False
-        for u in sit.mine.values():
-            if u.get("power", power) != power:
-                continue
-            for n in m.neighbor_indices(m.index_of_label(u["hex"])):
-                if m.country_of(m.hex(int(n))) == minor:
-                    near = True
-                    fronts.add(self._front(sit, m.label(int(n))))
+        borders = sit.memo(("borders", power), lambda: self._borders(sit, power))
+        near = minors[0] in borders
+        fronts = borders.get(minors[0], set())
         options = sit.view.get("options", {}).get(sit.player, {})
         offensive = any(isinstance(options.get(f), Mapping)
                         and options[f].get("option") == "offensive" for f in fronts)
         if not near or not offensive or self._budget(sit, power) < 5 + self.offensive_cost:
             return -1.0
         return 2.0
+
+    def _borders(self, sit: Situation, power: str) -> dict[str, set[str]]:
+        """Country -> the fronts of its hexes next to the power's units."""
+        m = sit.map
+        out: dict[str, set[str]] = {}
+        for u in sit.mine.values():
+            if u.get("power", power) != power:
+                continue
+            for n in m.neighbor_indices(m.index_of_label(u["hex"])):
+                c = m.country_of(m.hex(int(n)))
+                if c:
+                    out.setdefault(c, set()).add(self._front(sit, m.label(int(n))))
+        return out
 
     def score_build(self, sit: Situation, cmd: Command) -> Score:
         power = str(cmd.args.get("power", ""))
@@ -236,10 +302,30 @@ class ThirdReichPolicy(Policy):
 
     def score_attack(self, sit: Situation, cmd: Command) -> Score:
         target = cmd.args.get("hex")
-        est = tr_estimate(sit, str(target), args_units(cmd.args, "attackers"))
+        est = self.estimate(sit, str(target), args_units(cmd.args, "attackers"))
         if est is None:
             return -1.0
         return float(est.value(self.hex_value(sit, str(target)), self.caution))
+
+    def estimate(self, sit: Situation, target: str, attackers: list[str]) -> Any:
+        """:func:`tr_estimate`, remembered per battle (the hex, its terrain and the units on
+        both sides as the view shows them) for the rest of the game turn."""
+        units = sit.view.get("units", {})
+        try:
+            key = (target, tuple(sorted((a, units[a].get("hex"), units[a].get("attack"),
+                                         units[a].get("type"), units[a].get("nationality"))
+                                        for a in attackers)),
+                   tuple(sorted((d, u.get("attack"), u.get("type"), u.get("nationality"),
+                                 u.get("side"), bool(u.get("hidden")))
+                                for d, u in units.items() if u.get("hex") == target)))
+        except KeyError:
+            return None
+        turn = sit.view.get("turn")
+        if self._battles_turn != turn:
+            self._battles, self._battles_turn = {}, turn
+        if key not in self._battles:
+            self._battles[key] = tr_estimate(sit, target, attackers)
+        return self._battles[key]
 
     def score_take_hexes(self, sit: Situation, cmd: Command) -> Score:
         hexes = args_units(cmd.args, "hexes")
@@ -342,17 +428,23 @@ def policy_for(seat: Seat) -> Policy:
 
 
 class HeuristicBot:
-    """Scores every legal action (:class:`Policy`) and plays the best one.
+    """Scores the candidate actions (:class:`Policy`) and plays the best legal one.
 
-    Moves are planned a phase at a time: when the best action is a move, the other units'
-    best positive moves of the same scoring are kept as a plan and played in turn while the
-    rules still allow them (:meth:`LegalActions.allows`), so the movement range of every unit
-    is enumerated once per plan instead of once per move; the plan ends with the phase, a
-    refused move, or any other kind of action.
+    With a :class:`LegalActions` (games played by :func:`~grognard.bots.play.play_game`), the
+    bot ranks the kinds' cheap candidates (:meth:`LegalActions.candidates`: the proposers'
+    supersets of the legal commands) and checks only the ones it would play, best first
+    (:meth:`LegalActions.allows`, the rules' verify); ``end_phase`` is checked only when no
+    candidate scores above zero. A policy may plan a whole phase of one kind at once
+    (:meth:`Policy.plan`: 3R moves from every unit's movement range computed together, 3R
+    builds within the budget): the plan is played in turn while the rules still allow it, so
+    a phase costs one enumeration, not one per command. The plan ends with the phase, or when
+    none of it is left legal.
     """
 
     name = "heuristic"
     planned_kinds: ClassVar[frozenset[str]] = frozenset({"move"})
+    #: Candidates checked with the rules before falling back to listing the legal actions.
+    max_checks = 64
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
@@ -360,6 +452,8 @@ class HeuristicBot:
         self._dice = rng(seat, self.name)
         self._plan: list[Command] = []
         self._plan_at: tuple[Any, ...] = ()
+        self._planned: set[str] = set()
+        self._planned_at: tuple[Any, ...] = ()
 
     def scores(self, view: JSON, legal_actions: Sequence[Command]) -> list[Score]:
         sit = Situation.of(self.seat.context, view, self.seat.player)
@@ -369,26 +463,98 @@ class HeuristicBot:
         return (view.get("turn"), view.get("phase"))
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
-        lazy = isinstance(legal_actions, LegalActions)
-        if lazy and self._plan and self._plan_at == self._at(view):
+        if not isinstance(legal_actions, LegalActions):
+            return self._choose_listed(view, legal_actions)
+        la = legal_actions
+        if self._plan and self._plan_at == self._at(view):
             while self._plan:
                 cmd = self._plan.pop(0)
-                if legal_actions.allows(cmd):  # type: ignore[attr-defined]
+                if la.allows(cmd):
                     return cmd
         self._plan = []
-        actions = (legal_actions.preferring(self.policy.kinds())
-                   if isinstance(legal_actions, LegalActions) else legal_actions)
-        if not actions:
-            raise InputError("legal_actions", f"{self.seat.player} has no legal action")
-        scores = self.scores(view, actions)
-        best = pick(actions, scores, self._dice)
-        if lazy and best.kind == "declare_options":
-            both = combine_options(actions, scores, best)
-            if both is not None and legal_actions.allows(both):  # type: ignore[attr-defined]
-                return both
-        if lazy and best.kind in self.planned_kinds:
-            self._plan = plan_moves(actions, scores, best)
-            self._plan_at = self._at(view)
+        kinds = set(la.kinds())
+        sit = Situation.of(self.seat.context, view, self.seat.player)
+        scored: list[tuple[Score, Command]] = []
+        at = self._at(view)
+        if self._planned_at != at:
+            self._planned_at, self._planned = at, set()
+        for kind in sorted((self.policy.kinds() & kinds) - {"end_phase"}):
+            if kind in self._planned:
+                continue  # planned once a phase: what the plan left is not worth a second
+            planned = self.policy.plan(sit, la, kind)
+            if planned is not None and kind in self.policy.planned:
+                self._planned.add(kind)
+            if planned is not None:
+                scored += planned
+                continue
+            cands = la.candidates(kind)
+            scored += [(self.policy.score(sit, c), c) for c in cands]
+        ranked = self._rank(scored)
+        positive = [(s, c) for s, c in ranked if s > 0]
+        best = self._first_allowed(la, positive)
+        recheck = sorted((self.policy.rechecked & kinds) - {"end_phase"})
+        if best is None and recheck:
+            scored = [(s, c) for s, c in scored if c.kind not in recheck]
+            for kind in recheck:
+                scored += [(self.policy.score(sit, c), c) for c in la.candidates(kind)]
+            ranked = self._rank(scored)
+            positive = [(s, c) for s, c in ranked if s > 0]
+            best = self._first_allowed(la, positive)
+        if best is not None:
+            best = self.policy.supported(sit, best, la)
+            if best.kind == "declare_options":
+                both = combine_options([c for _s, c in positive], [s for s, _c in positive],
+                                       best)
+                if both is not None and la.allows(both):
+                    return both
+            if best.kind in self.planned_kinds | self.policy.planned:
+                self._plan = [c for c in plan_moves([c for _s, c in positive],
+                                                    [s for s, _c in positive], best)]
+                self._plan_at = self._at(view)
+            return best
+        if "end_phase" in kinds:
+            end = Command("end_phase", self.seat.player, {})
+            if la.allows(end):
+                return end
+        # the phase cannot end (a decision is owed): the least bad action of any kind
+        rest = [(s, c) for s, c in ranked if s <= 0]
+        for kind in sorted(kinds - (self.policy.kinds() & kinds) - {"end_phase"}):
+            rest += [(0.0, c) for c in la.candidates(kind)]
+        found = self._first_allowed(la, self._rank(rest))
+        if found is not None:
+            return found
+        listed = [c for c in la if c.kind != "end_phase"]
+        if not listed:
+            raise NoLegalAction(self.seat.player)
+        return pick(listed, self.scores(view, listed), self._dice)
+
+    def _rank(self, scored: list[tuple[Score, Command]]) -> list[tuple[Score, Command]]:
+        """Best first; a tie for the best broken by the bot's dice (as :func:`pick`)."""
+        ranked = sorted(scored, key=lambda sc: -sc[0])
+        if len(ranked) > 1 and ranked[1][0] == ranked[0][0]:
+            top = sum(1 for s, _c in ranked if s == ranked[0][0])
+            i = self._dice.choice(top)
+            ranked.insert(0, ranked.pop(i))
+        return ranked
+
+    def _first_allowed(self, la: LegalActions, ranked: list[tuple[Score, Command]]
+                       ) -> Command | None:
+        """The first of ``ranked`` the rules accept (checking at most :attr:`max_checks`;
+        beyond that, the best of the kind's verified list)."""
+        for i, (_s, cmd) in enumerate(ranked):
+            if i >= self.max_checks:
+                ok = {repr(c) for k in {c.kind for _s, c in ranked[i:]} for c in la.of(k)}
+                return next((c for _s, c in ranked[i:] if repr(c) in ok), None)
+            if la.allows(cmd):
+                return cmd
+        return None
+
+    def _choose_listed(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
+        """From a plain list of legal actions: score them all and play the best."""
+        if not legal_actions:
+            raise NoLegalAction(self.seat.player)
+        scores = self.scores(view, legal_actions)
+        best = pick(legal_actions, scores, self._dice)
         return best
 
 
@@ -418,8 +584,9 @@ def plan_moves(actions: Sequence[Command], scores: Sequence[Score], first: Comma
     """After ``first``, the best positive action of its kind for each other unit, best first."""
     best: dict[str, tuple[Score, int, Command]] = {}
     for i, (c, s) in enumerate(zip(actions, scores, strict=True)):
-        uid = str(c.args.get("unit"))
-        if c.kind != first.kind or s <= 0 or uid == str(first.args.get("unit")):
+        uid = str(c.args.get("unit", c.args.get("block")))
+        if c.kind != first.kind or s <= 0 or \
+                uid == str(first.args.get("unit", first.args.get("block"))):
             continue
         if uid not in best or s > best[uid][0]:
             best[uid] = (s, i, c)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.bots.base import Bot, LegalActions, Seat, make_bot
+from grognard.bots.base import Bot, LazyView, LegalActions, NoLegalAction, Seat, make_bot
 from grognard.core.errors import GrognardError
 from grognard.core.mapdata import CityClass
 from grognard.engine.game import Game
@@ -145,9 +145,12 @@ def play_game(
             if player not in seats:
                 continue
             actions = LegalActions(game, player)
-            if not actions:
+            if not actions.kinds():
                 continue
-            cmd = seats[player].choose(game.view(player), actions)
+            try:  # an active player has a legal action unless the bot finds none
+                cmd = seats[player].choose(LazyView(game, player), actions)
+            except NoLegalAction:
+                continue
             played_in = game.turn
             try:
                 game.apply(cmd)

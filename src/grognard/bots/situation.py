@@ -6,9 +6,10 @@ scenario's public map.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -17,8 +18,24 @@ from grognard.core.mapdata import CityClass, MapData
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 
+T = TypeVar("T")
+
 #: label -> hex, per map layout (labels never change; shared by every decision on that map)
 _HEXES: dict[Layout, dict[str, Hex]] = {}
+
+
+_CITIES: weakref.WeakKeyDictionary[MapData, list[tuple[str, str, int]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _cities(m: MapData) -> list[tuple[str, str, int]]:
+    """(hex label, city name, objective value: capital 5, other 2) of every city, per map."""
+    got = _CITIES.get(m)
+    if got is None:
+        got = _CITIES[m] = [
+            (m.label(i), city.name, 5 if CityClass.CAPITAL in city.classes else 2)
+            for i, cities in m.cities.items() for city in cities]
+    return got
 
 
 def _on_map(u: Mapping[str, Any]) -> bool:
@@ -39,6 +56,14 @@ class Situation:
     _hex: dict[str, Hex] = field(default_factory=dict)
     _arrays: dict[int, tuple[Any, Any, Any]] = field(default_factory=dict)
     _nearest: dict[tuple[str, int], int] = field(default_factory=dict)
+    _memo: dict[Any, Any] = field(default_factory=dict)
+
+    def memo(self, key: Any, make: Callable[[], T]) -> T:
+        """``make()`` once per decision (facts several candidates share)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        value: T = self._memo[key]
+        return value
 
     @classmethod
     def of(cls, context: Context, view: JSON, player: str) -> Situation:
@@ -76,14 +101,11 @@ class Situation:
         for h in self.context.scenario.calendar.get("objectives", []) or []:
             if isinstance(h, str) and control.get(h) != self.player:
                 out[h] = 5
-        for i, cities in self.map.cities.items():
-            for city in cities:
-                owner = control.get(city.name)
-                if owner is None or owner == self.player:
-                    continue
-                label = self.map.label(i)
-                out[label] = max(out.get(label, 0),
-                                 5 if CityClass.CAPITAL in city.classes else 2)
+        for label, name, value in _cities(self.map):
+            owner = control.get(name)
+            if owner is None or owner == self.player:
+                continue
+            out[label] = max(out.get(label, 0), value)
         return out
 
     def distance(self, a: str, b: str) -> int:

@@ -18,7 +18,13 @@ from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.movement import MovementPhase, MoveRange, movement_range, third_reich_movement
+from grognard.core.movement import (
+    MovementPhase,
+    MoveRange,
+    movement_range,
+    movement_ranges,
+    third_reich_movement,
+)
 from grognard.core.paths import hex_index
 from grognard.core.zoc import ZocField
 from grognard.engine.commands import Command
@@ -107,6 +113,47 @@ def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
         return movement_range(m, u["hex"], mp, move_class(unit), move_zoc(ctx, state, unit.side),
                               third_reich_movement(), phase=phase)
     return position_cached(ctx, state, f"tr.range.{uid}", make)
+
+
+def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, MoveRange]:
+    """TR-27/TR-28 :func:`unit_move_range` of many units at once (one graph per movement
+    class, nearby units searched together): the same hexes and costs (a cheapest path may
+    differ between equal-cost ones, so the ranges are not put in the position cache that
+    resolves a move's ``to``). Units that cannot be ranged (not a ground unit on the map,
+    sharing a hex with enemy units) are left out."""
+    m = ctx.scenario.map
+    axis = _axis_side(ctx)
+    phase = _move_phase(ctx, state)
+    zoc: dict[Side, ZocField] = {}
+    todo: list[tuple[str, Any, int]] = []
+    out: dict[str, MoveRange] = {}
+    for uid in uids:
+        hit = ctx.cache.get(f"tr.range.{uid}")
+        if hit is not None and hit[0] is state:
+            out[uid] = hit[1]
+            continue
+        u = state["units"].get(uid)
+        if u is None or not _ground(u) or u["hex"] is None:
+            continue
+        unit = _ground_unit(uid, u, axis)
+        h = hex_index(m, u["hex"])
+        wx = weather(weather_region(m, h), state["turn"])
+        mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
+        zoc.setdefault(unit.side, move_zoc(ctx, state, unit.side))
+        todo.append((uid, unit, mp))
+    for side, field in zoc.items():
+        group = [(uid, unit, mp) for uid, unit, mp in todo if unit.side is side]
+        ok = [(uid, unit, mp) for uid, unit, mp in group
+              if not field.enemy[hex_index(m, state["units"][uid]["hex"])]]
+        if not ok:
+            continue
+        ranges = movement_ranges(m, [state["units"][uid]["hex"] for uid, _u, _mp in ok],
+                                 [mp for _uid, _u, mp in ok],
+                                 [move_class(unit) for _uid, unit, _mp in ok], field,
+                                 third_reich_movement(), phase=phase)
+        for (uid, _unit, _mp), r in zip(ok, ranges, strict=True):
+            out[uid] = r
+    return out
 
 
 def _move_phase(ctx: Context, state: JSON) -> MovementPhase:

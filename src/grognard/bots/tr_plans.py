@@ -1,0 +1,226 @@
+"""Whole-phase plans of the 3R heuristic: every unit's move at once, and a phase's builds.
+
+Listing every legal move of every unit and checking each with the rules was most of a
+campaign game's time. The plan instead reads each mover's movement range (TR-27/TR-28, the
+same ranges the move enumerator lists, computed for all units together by
+:func:`~grognard.third_reich.play.system_moves.unit_move_ranges`) and picks every unit's best
+hex with whole-map arrays: the hex distance to the nearest objective and whether a hex is in
+contact with the enemy, as :meth:`~grognard.bots.heuristic.Policy.score_move` scores a move.
+Moves name their ``path`` (the range's cheapest path), so the rules check them without
+searching the range again; a unit's hex is left out once the plan fills it to the stacking
+limit. Builds (TR-75) are chosen once per phase from the legal list, within the budget above
+the growth reserve, each identical counter of the force pool standing for the others.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from grognard.bots.base import LegalActions
+from grognard.bots.situation import Situation
+from grognard.core.mapdata import MapData
+from grognard.engine.commands import Command
+
+if TYPE_CHECKING:
+    from grognard.bots.heuristic import ThirdReichPolicy
+
+#: TR-28: ground units of a side in one hex (bridgeheads allow more; the rules check).
+STACK = 2
+GROUND = frozenset({"infantry", "armor", "airborne", "replacement"})
+
+
+def _distance_field(sit: Situation, targets: Mapping[str, int] | set[str]
+                    ) -> npt.NDArray[np.int64]:
+    """Hex distance from every hex of the map to the nearest of ``targets`` (999 if none)."""
+    m = sit.map
+    if not targets:
+        return np.full(m.n, 999, dtype=np.int64)
+    fields = _FIELDS.setdefault(m, {})
+    key = tuple(sorted(targets))
+    hit = fields.get(key)
+    if hit is not None:
+        return hit
+    ix = np.array([m.index_of_label(t) for t in key], dtype=np.intp)
+    q, r = m.q.astype(np.int16), m.r.astype(np.int16)
+    best = np.full(m.n, 999, dtype=np.int16)
+    for lo in range(0, len(ix), 512):
+        part = ix[lo:lo + 512]
+        dq = q[:, None] - q[part][None, :]
+        dr = r[:, None] - r[part][None, :]
+        d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        np.minimum(best, d.min(axis=1), out=best)
+    out = best.astype(np.int64)
+    if len(fields) > 64:
+        fields.clear()
+    fields[key] = out
+    return out
+
+
+#: distance fields by map and target set (the same objectives serve a whole phase)
+_FIELDS: weakref.WeakKeyDictionary[MapData, dict[tuple[str, ...], npt.NDArray[np.int64]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Command]]:
+    """TR-27/TR-28: each unmoved ground unit's best move this phase, best first.
+
+    Out of contact, a unit advances on the nearest objective (score: hexes gained, +0.25 for
+    an empty hex in contact); in contact it holds, unless it shares its hex and can fill an
+    empty hex of the line (0.5).
+    """
+    from grognard.third_reich.play.system_moves import unit_move_ranges
+
+    game = actions.game
+    m = sit.map
+    moved = set(sit.view.get("moved", []) or [])
+    to_obj = _distance_field(sit, sit.objectives)
+    contact = _distance_field(sit, sit.enemy_hexes) <= 1
+    friendly = np.zeros(m.n, dtype=np.int64)
+    for label, n in sit.friendly_hexes.items():
+        friendly[m.index_of_label(label)] = n
+    movers: list[str] = []
+    for uid, u in sorted(sit.mine.items()):
+        if uid in moved or u.get("type") not in GROUND:
+            continue
+        here = m.index_of_label(str(u["hex"]))
+        if contact[here] and friendly[here] < 2:
+            continue  # hold the line
+        movers.append(uid)
+    if not movers:
+        return []
+    ranges = unit_move_ranges(game.context, game.state, movers)
+    wanted: list[tuple[float, str, Any, npt.NDArray[np.int64]]] = []
+    for uid in movers:
+        r = ranges.get(uid)
+        if r is None or len(r.hexes) < 2:
+            continue
+        here = int(r.start)
+        hexes = r.hexes.astype(np.int64)
+        hexes = hexes[hexes != here]
+        if contact[here]:
+            score = np.where(contact[hexes] & (friendly[hexes] == 0), 0.5, -0.5)
+        else:
+            gain = (to_obj[here] - to_obj[hexes]).astype(np.float64)
+            fill = np.where(contact[hexes] & (friendly[hexes] == 0), 0.25, 0.0)
+            score = np.where(gain > 0, gain + fill, -0.1)
+        best = float(score.max()) if len(score) else 0.0
+        if best > 0:
+            wanted.append((best, uid, r, np.stack([hexes, (score * 4).astype(np.int64)])))
+    wanted.sort(key=lambda w: (-w[0], w[1]))
+    out: list[tuple[float, Command]] = []
+    for _best, uid, r, table in wanted:
+        hexes, score4 = table[0], table[1]
+        room = friendly[hexes] < STACK
+        ok = np.flatnonzero(room & (score4 > 0))
+        if not len(ok):
+            continue
+        i = int(ok[np.argmax(score4[ok])])  # the first best hex, in hex order
+        to = int(hexes[i])
+        path = r.path_to(to)[1:]
+        if not path:
+            continue
+        friendly[to] += 1
+        friendly[int(r.start)] -= 1
+        out.append((score4[i] / 4, Command("move", sit.player, {"unit": uid, "path": path})))
+    out.sort(key=lambda sc: -sc[0])
+    return out
+
+
+def build_plan(policy: ThirdReichPolicy, sit: Situation, actions: LegalActions
+               ) -> list[tuple[float, Command]]:
+    """TR-75: the phase's builds: the legal (unit, hex) choices by
+    :meth:`~grognard.bots.heuristic.ThirdReichPolicy.score_build_unit`, best first, while
+    the power's budget above its growth reserve lasts; an identical pool counter stands in
+    for a unit already planned, and a hex takes at most :data:`STACK` ground units."""
+    legal = actions.of("build_unit")
+    if not legal:
+        return []
+    units = sit.view.get("units", {})
+    scored = sorted(((policy.score_build_unit(sit, c), i, c) for i, c in enumerate(legal)),
+                    key=lambda t: (-t[0], t[1]))
+    budget: dict[str, int] = {}
+    pool: dict[tuple[str, str, int], list[str]] = {}
+    for uid, u in sorted(units.items()):
+        if u.get("side") != sit.player or not (u.get("status") == "eliminated" or (
+                u.get("status") == "active" and u.get("hex") is None
+                and u.get("box") == "force_pool")):
+            continue
+        pool.setdefault((str(u.get("power")), str(u.get("type")), int(u.get("attack") or 0)),
+                        []).append(uid)
+    stacked: dict[str, int] = dict(sit.friendly_hexes)
+    out: list[tuple[float, Command]] = []
+    from grognard.third_reich.play.system_builds import unit_price
+
+    for score, _i, cmd in scored:
+        if score <= 0:
+            break
+        u = units.get(str(cmd.args.get("unit")))
+        to = str(cmd.args.get("hex"))
+        if not isinstance(u, Mapping):
+            continue
+        power = str(u.get("power"))
+        if power not in budget:
+            budget[power] = policy._budget(sit, power)
+        price = unit_price(dict(u))
+        key = (power, str(u.get("type")), int(u.get("attack") or 0))
+        spare = pool.get(key, [])
+        ground = u.get("type") in GROUND
+        if price > budget[power] or not spare or (ground and stacked.get(to, 0) >= STACK):
+            continue
+        budget[power] -= price
+        uid = spare.pop(0)
+        if ground:
+            stacked[to] = stacked.get(to, 0) + 1
+        out.append((score, Command("build_unit", sit.player, {"unit": uid, "hex": to})))
+    return out
+
+
+def attack_candidates(sit: Situation) -> list[Command]:
+    """TR-32: per enemy ground hex on a front where this side declared an offensive (TR-03)
+    and not yet attacked, one attack by every unattacked ground unit next to it (armor only
+    in the mechanized combat phase), from the view alone; the rules check the one played."""
+    from grognard.third_reich.play.system_common import BLOCK
+    from grognard.third_reich.turn.sequence import Phase
+
+    view, m = sit.view, sit.map
+    phases = sit.context.turn_sequence.phases
+    mech = phases[int(view.get("phase", 0))].name == Phase.MECH_COMBAT.value
+    options = (view.get("options", {}) or {}).get(sit.player, {}) or {}
+    offensive = {f for f, v in options.items()
+                 if isinstance(v, Mapping) and v.get("option") == "offensive"}
+    if not offensive:
+        return []
+    done = set(view.get("attacked_hexes", []) or [])
+    used = set(view.get("attacked", []) or [])
+    units = view.get("units", {})
+    targets = sorted({str(u["hex"]) for u in units.values()
+                      if u.get("side") != sit.player and u.get("hex") is not None
+                      and u.get("status", "active") == "active" and u.get("type") in GROUND})
+    mine = [(uid, u) for uid, u in sorted(sit.mine.items())
+            if u.get("type") in GROUND and uid not in used
+            and (not mech or u.get("type") == "armor")]
+    out = []
+    from grognard.bots.heuristic import tr_front
+
+    for t in targets:
+        if t in done or tr_front(sit, t) not in offensive:
+            continue
+        th = sit.hex(t)
+        attackers = [uid for uid, u in mine if sit.distance(str(u["hex"]), t) == 1
+                     and not (m.features_between(sit.hex(str(u["hex"])), th) & BLOCK)]
+        if attackers:
+            out.append(Command("attack", sit.player, {"hex": t, "attackers": attackers}))
+    return out
+
+
+def air_support(sit: Situation, target: str) -> list[str]:
+    """TR-33: this side's air units within range of ``target`` and not yet used this turn."""
+    used = set(sit.view.get("air_used", []) or [])
+    return [uid for uid, u in sorted(sit.mine.items())
+            if u.get("type") in ("air", "bomber", "interceptor") and uid not in used
+            and sit.distance(str(u["hex"]), target) <= (int(u.get("movement") or 0) or 4)]
