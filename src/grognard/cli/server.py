@@ -71,7 +71,7 @@ def register(app: typer.Typer) -> None:
         from grognard.server.app import create_app
 
         url = _db_url(db)
-        web = create_app(url, fsync=fsync)
+        web = create_app(url, fsync=fsync, serve=True)
         typer.echo(f"grognard server on http://{host}:{port}/ (database {url})")
         _run(web, host, port)
 
@@ -89,7 +89,7 @@ def register(app: typer.Typer) -> None:
         """Start the server, create a hotseat game of SCENARIO and open the browser on it."""
         from grognard.server.app import create_app
 
-        web = create_app(_db_url(db))
+        web = create_app(_db_url(db), serve=True)
         if not _port_free(host, port):
             port = _any_port(host)
         gid, tokens = web.state.referee.create(scenario, "hotseat")

@@ -7,7 +7,12 @@ answer is built from that token's seat view (see :mod:`grognard.server.service`)
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -62,12 +67,96 @@ def _map_for(text: str) -> tuple[str, str, str]:
     return svg, json.dumps(centres), " ".join(str(v) for v in box)
 
 
-def create_app(db_url: str, *, fsync: bool = False) -> FastAPI:
+Scope = MutableMapping[str, Any]
+ASGI = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]],
+                Awaitable[None]]
+
+
+class Traffic:
+    """The requests in flight and when the last one ended (see :class:`CountRequests`)."""
+
+    def __init__(self) -> None:
+        self.inflight = 0
+        self.last = time.monotonic()
+
+
+class CountRequests:
+    """ASGI middleware keeping a :class:`Traffic` up to date."""
+
+    def __init__(self, app: ASGI, traffic: Traffic) -> None:
+        self.app = app
+        self.traffic = traffic
+
+    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        self.traffic.inflight += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.traffic.inflight -= 1
+            self.traffic.last = time.monotonic()
+
+
+#: A full garbage collection of the server's heap takes tens of milliseconds (100 ms on the
+#: shared 2-core machine with 100 live games); the served app runs them between requests.
+QUIET_S = 0.05  # no request for this long: a quiet moment
+FULL_GC_EVERY_S = 30.0  # a full collection at the first quiet moment after this
+FULL_GC_AT_MOST_S = 300.0  # and at the latest after this, quiet or not
+
+
+def warm(ref: Referee) -> None:
+    """What every server needs, done before the first request: the lobby's scenario
+    summaries, the rule systems imported; then the heap so far is frozen out of the
+    collector's scans (:func:`gc.freeze`: these objects live as long as the process)."""
+    from grognard.engine.system import registered_systems
+
+    ref.scenario_summaries()
+    registered_systems()
+    gc.collect()
+    gc.freeze()
+
+
+async def collect_when_quiet(ref: Referee, traffic: Traffic) -> None:
+    """Warm the process up (:func:`warm`, in a thread: requests are served meanwhile), then
+    run full garbage collections only between requests: the collector's own full passes are
+    off (``gc.set_threshold(..., 10**9)``); young generations are still collected as usual."""
+    await asyncio.to_thread(warm, ref)
+    g0, g1, _g2 = gc.get_threshold()
+    gc.set_threshold(g0, g1, 10**9)
+    last_full = time.monotonic()
+    while True:
+        await asyncio.sleep(QUIET_S)
+        now = time.monotonic()
+        quiet = traffic.inflight == 0 and now - traffic.last >= QUIET_S
+        if (quiet and now - last_full >= FULL_GC_EVERY_S) or now - last_full >= FULL_GC_AT_MOST_S:
+            gc.collect()
+            last_full = time.monotonic()
+
+
+def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> FastAPI:
     """The server over the database at ``db_url`` (SQLAlchemy URL); ``fsync`` flushes each
-    SQLite commit to the disk (see :class:`~grognard.server.store.Store`)."""
+    SQLite commit to the disk (see :class:`~grognard.server.store.Store`). ``serve`` (what
+    ``grognard serve`` runs) also warms the process up (:func:`warm`) and moves full garbage
+    collections between requests (:func:`collect_when_quiet`); it changes this process's
+    collector, so tests that build apps in-process leave it off."""
     store = Store(db_url, fsync=fsync)
     ref = Referee(store)
-    app = FastAPI(title="grognard", docs_url=None, redoc_url=None, openapi_url=None)
+    traffic = Traffic()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        task = asyncio.create_task(collect_when_quiet(ref, traffic)) if serve else None
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+
+    app = FastAPI(title="grognard", docs_url=None, redoc_url=None, openapi_url=None,
+                  lifespan=lifespan)
     app.state.referee = ref
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
@@ -82,13 +171,8 @@ def create_app(db_url: str, *, fsync: bool = False) -> FastAPI:
     # --- pages ----------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     def lobby(request: Request) -> Response:
-        scenarios = []
-        for name in ref.scenario_names():
-            sc = ref.scenario(name)
-            scenarios.append({"id": name, "title": sc.title, "system": sc.system,
-                              "sides": list(sc.sides), "hexes": sc.map.n})
         return templates.TemplateResponse(request, "lobby.html", {
-            "scenarios": scenarios, "games": store.list_games()})
+            "scenarios": ref.scenario_summaries(), "games": store.list_games()})
 
     @app.post("/games")
     def create_form(scenario: str = Form(...), mode: str = Form("seats")) -> Response:
@@ -223,6 +307,8 @@ def create_app(db_url: str, *, fsync: bool = False) -> FastAPI:
     def position(token: str, n: int, request: Request) -> Any:
         return _json(ref.position(token, n, request.query_params.get("as")))
 
+    if serve:
+        app.add_middleware(CountRequests, traffic=traffic)
     return app
 
 

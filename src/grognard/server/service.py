@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from grognard.core.errors import GrognardError, InputError
@@ -28,6 +28,7 @@ from grognard.server.store import StaleVersion, Store
 
 HOTSEAT = "*"
 MODES = ("seats", "hotseat")
+SCENARIOS_KEPT = 4  # shipped scenarios kept loaded for new games (big maps take seconds)
 
 
 class NotFound(GrognardError):
@@ -50,6 +51,41 @@ class Loaded:
     commitment: str
     title: str
     lock: threading.RLock
+    # what was built for this version (legal lists, views), dropped when the version moves
+    memo: dict[tuple[str, str], Any] = field(default_factory=dict)
+    # each player's log so far (extended command by command, cut back by an undo)
+    logs: dict[str, _Log] = field(default_factory=dict)
+
+    def advance(self) -> None:
+        """The game moved to the next version (a command or an undo)."""
+        self.version += 1
+        self.memo.clear()
+        n = len(self.game.commands)
+        for log in self.logs.values():
+            log.cut(n)
+
+    def memoised(self, key: tuple[str, str], make: Any) -> Any:
+        """``make()`` once for this version of the game."""
+        if key not in self.memo:
+            self.memo[key] = make()
+        return self.memo[key]
+
+
+@dataclass
+class _Log:
+    """One player's log entries (and ledgers) of the first ``len(entries)`` commands, each
+    with the events the entry was told from; ``last`` is the player's view after them."""
+
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    seen: list[list[dict[str, Any]]] = field(default_factory=list)
+    ledgers: list[dict[str, str]] = field(default_factory=list)
+    last: JSON | None = None
+
+    def cut(self, n: int) -> None:
+        """Keep the entries of the first ``n`` commands (an undo took the rest back)."""
+        if len(self.entries) > n:
+            del self.entries[n:], self.seen[n:], self.ledgers[n + 1:]
+            self.last = None
 
 
 def _step_json(step: Step) -> dict[str, Any]:
@@ -75,7 +111,8 @@ class Referee:
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
-        self._scenarios: dict[str, Scenario] = {}
+        self._scenarios: OrderedDict[str, Scenario] = OrderedDict()
+        self._summaries: list[dict[str, Any]] | None = None
         self._seats: dict[str, tuple[str, str]] = {}
 
     # --- scenarios -------------------------------------------------------------------------
@@ -84,11 +121,32 @@ class Referee:
         return sorted(shipped_scenarios())
 
     def scenario(self, name: str) -> Scenario:
-        if name not in self._scenarios:
-            if name not in shipped_scenarios():
-                raise InputError("scenario", f"no shipped scenario {name!r}")
-            self._scenarios[name] = load_scenario(name)
-        return self._scenarios[name]
+        """A shipped scenario, loaded once (the few last used are kept)."""
+        with self._guard:
+            sc = self._scenarios.get(name)
+            if sc is not None:
+                self._scenarios.move_to_end(name)
+                return sc
+        if name not in shipped_scenarios():
+            raise InputError("scenario", f"no shipped scenario {name!r}")
+        sc = load_scenario(name)
+        with self._guard:
+            self._scenarios[name] = sc
+            while len(self._scenarios) > SCENARIOS_KEPT:
+                self._scenarios.popitem(last=False)
+        return sc
+
+    def scenario_summaries(self) -> list[dict[str, Any]]:
+        """What the lobby lists of every shipped scenario, read once per process (loading
+        them all takes seconds; only these few facts are kept)."""
+        if self._summaries is None:
+            out = []
+            for name in self.scenario_names():
+                sc = self._scenarios.get(name) or load_scenario(name)
+                out.append({"id": name, "title": sc.title, "system": sc.system,
+                            "sides": list(sc.sides), "hexes": sc.map.n})
+            self._summaries = out
+        return self._summaries
 
     # --- creation --------------------------------------------------------------------------
     def create(self, scenario: str, mode: str = "seats", *, text: str | None = None,
@@ -249,11 +307,9 @@ class Referee:
         g = loaded.game
         label = g.system.turn_label
         mine = [d.to_json() for d in g.decisions() if d.player == player]
-        legal = [c.to_json() for c in self.legal(g, player)] if player in g.active() else []
-        for c in legal:
-            c.pop("player", None)
+        legal = loaded.memoised(("legal", player), lambda: self._legal_json(g, player))
         sc = g.scenario
-        view = g.view(player)
+        view = loaded.memoised(("view", player), lambda: g.view(player))
         return {
             "game": loaded.row_id, "seat": seat, "player": player, "mode": loaded.mode,
             "version": loaded.version,
@@ -274,6 +330,16 @@ class Referee:
             "commitment": loaded.commitment,
             "seed": {"seed": g.seed, "nonce": loaded.nonce} if g.over else None,
         }
+
+    def _legal_json(self, game: Game, player: str) -> list[dict[str, Any]]:
+        if player not in game.active():
+            return []
+        out = []
+        for c in self.legal(game, player):
+            j = c.to_json()
+            j.pop("player", None)
+            out.append(j)
+        return out
 
     # --- acting ------------------------------------------------------------------------------
     def command(self, token: str, version: int, kind: str, args: dict[str, Any],
@@ -296,7 +362,7 @@ class Referee:
             except BaseException:
                 self._forget(gid)
                 raise
-            loaded.version = version + 1
+            loaded.advance()
             return self._payload(loaded, seat, player)
 
     def undo(self, token: str, version: int, as_player: str | None = None) -> dict[str, Any]:
@@ -314,7 +380,7 @@ class Referee:
             except BaseException:
                 self._forget(gid)
                 raise
-            loaded.version = version + 1
+            loaded.advance()
             if seat == HOTSEAT:
                 player = self.acting_player(loaded, seat, None)
             return self._payload(loaded, seat, player)
@@ -335,15 +401,40 @@ class Referee:
         gid, seat = self.seat(token)
         with self.hold(gid) as loaded:
             player = self.acting_player(loaded, seat, as_player)
-            views = list(_views(loaded.game, player))
-            seen = loaded.game.events_for(player)
-            entries = []
-            for i, cmd in enumerate(loaded.game.commands):
-                entries.append(describe(loaded.game, cmd, seen[i], views[i], views[i + 1],
-                                        player, i))
+            log = self._log(loaded, player)
             return {"game": gid, "player": player, "version": loaded.version,
-                    "entries": entries,
-                    "ledger": [ledger_of(v) for v in views]}
+                    "entries": list(log.entries), "ledger": list(log.ledgers)}
+
+    def _log(self, loaded: Loaded, player: str) -> _Log:
+        """``player``'s log of the whole game, extended from the entries told before (each
+        new command's entry from the views before and after it; an earlier entry is told
+        again only when what the player may see of its events changed, e.g. a reveal)."""
+        g = loaded.game
+        log = loaded.logs.setdefault(player, _Log())
+        seen = g.events_for(player)
+        n = len(g.commands)
+
+        def view_at(i: int) -> JSON:
+            if i == n:
+                return loaded.memoised(("view", player), lambda: g.view(player))
+            return g.system.view(g.state_at(i), player)
+
+        for i in range(len(log.entries)):
+            if log.seen[i] != seen[i]:
+                log.entries[i] = describe(g, g.commands[i], seen[i], view_at(i),
+                                          view_at(i + 1), player, i)
+                log.seen[i] = seen[i]
+        if not log.ledgers:
+            log.last = view_at(0)
+            log.ledgers.append(ledger_of(log.last))
+        for i in range(len(log.entries), n):
+            before = log.last if log.last is not None else view_at(i)
+            after = view_at(i + 1)
+            log.entries.append(describe(g, g.commands[i], seen[i], before, after, player, i))
+            log.seen.append(seen[i])
+            log.ledgers.append(ledger_of(after))
+            log.last = after
+        return log
 
     def position(self, token: str, n: int, as_player: str | None = None) -> dict[str, Any]:
         """The seat's view of the game after its first ``n`` commands (the VCR)."""
@@ -387,19 +478,6 @@ def _current(loaded: Loaded, version: int, what: str) -> None:
     if version != loaded.version:
         raise StaleVersion(f"the game moved on (version {loaded.version}, your {what} was made "
                            f"against {version}): reload and try again")
-
-
-def _fresh(events: list[Event]) -> list[Event]:
-    """Deep copies of recorded events for a fold (folds may keep and later change event data)."""
-    return [Event.from_json(json.loads(json.dumps(e.to_json()))) for e in events]
-
-
-def _views(game: Game, player: str) -> Iterator[JSON]:
-    state = game.system.initial_state(game.scenario)
-    yield game.system.view(state, player)
-    for evs in game.events:
-        state = game.fold(state, _fresh(evs))
-        yield game.system.view(state, player)
 
 
 def _search_moves(game: Game, player: str, only: str | None = None) -> list[Command]:

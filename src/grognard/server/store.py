@@ -10,12 +10,15 @@ updates the row (the other finds the version moved and is refused).
 SQLite runs in WAL mode with ``synchronous=NORMAL`` by default: a commit is in the WAL file
 before the server answers, so an acknowledged command survives a ``kill -9`` of the server
 (though not a power loss of the machine); ``Store(url, fsync=True)`` (``grognard serve
---fsync``) also flushes every commit to the disk, one flush per command.
+--fsync``) also flushes every commit to the disk, one flush per command. SQLite's checkpoints
+(copying the WAL back into the database file, with its disk flushes) run in a thread of their
+own every few hundred commits, not inside a command's commit.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -133,6 +136,9 @@ class Store:
     def __init__(self, url: str, *, fsync: bool = False) -> None:
         self.url = url
         self.fsync = fsync
+        self.sqlite = url.startswith("sqlite")
+        self._commits = 0
+        self._checkpointing = threading.Lock()
         try:
             if url.startswith("sqlite"):
                 self.engine: Engine = create_engine(
@@ -146,6 +152,8 @@ class Store:
                     # it survives any crash of the server process (kill -9); FULL also
                     # fsyncs each commit (survives a power loss, one disk flush per command)
                     cur.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
+                    # no checkpoint inside a command's commit: see _committed
+                    cur.execute("PRAGMA wal_autocheckpoint=0")
                     cur.execute("PRAGMA foreign_keys=ON")
                     cur.close()
             else:
@@ -166,6 +174,29 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+    def _committed(self) -> None:
+        """After a command's commit: every CHECKPOINT_EVERY commits, a thread copies SQLite's
+        WAL back into the database file (a passive checkpoint: writers go on meanwhile), so
+        no command waits for the checkpoint's disk flushes."""
+        if not self.sqlite:
+            return
+        self._commits += 1
+        if self._commits % CHECKPOINT_EVERY == 0 and not self._checkpointing.locked():
+            threading.Thread(target=self.checkpoint, daemon=True,
+                             name="grognard-checkpoint").start()
+
+    def checkpoint(self) -> None:
+        """Copy the WAL back into the SQLite file (PASSIVE: never blocks a writer)."""
+        if not self.sqlite or not self._checkpointing.acquire(blocking=False):
+            return
+        try:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        except Exception:  # the next checkpoint (or SQLite on closing) does it
+            pass
+        finally:
+            self._checkpointing.release()
 
     # --- games -----------------------------------------------------------------------------
     def create_game(self, row: dict[str, Any], tokens: dict[str, str]) -> None:
@@ -228,6 +259,7 @@ class Store:
             conn.execute(_INSERT_COMMAND, {
                 "game_id": game_id, "n": n, "command": _dumps(command),
                 "events": _dumps(list(events)), "step": _dumps(step), "state_hash": state_hash})
+        self._committed()
 
     def truncate(self, game_id: str, version: int, n: int, state: str, dice: str,
                  summary: dict[str, Any], over: bool) -> None:
@@ -236,7 +268,10 @@ class Store:
             _advance(conn, game_id, version, state, dice, summary, over)
             conn.execute(delete(commands).where(commands.c.game_id == game_id,
                                                 commands.c.n >= n))
+        self._committed()
 
+
+CHECKPOINT_EVERY = 200  # commits between two SQLite checkpoints (each writes ~10 KB of WAL)
 
 # The statements of every command, built once (SQLAlchemy compiles them once, not per command).
 _ADVANCE = (update(games)
