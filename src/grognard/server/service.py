@@ -113,6 +113,7 @@ class Referee:
         self._guard = threading.Lock()
         self._scenarios: OrderedDict[str, Scenario] = OrderedDict()
         self._summaries: list[dict[str, Any]] | None = None
+        self._reading = threading.Lock()
         self._seats: dict[str, tuple[str, str]] = {}
 
     # --- scenarios -------------------------------------------------------------------------
@@ -139,14 +140,15 @@ class Referee:
     def scenario_summaries(self) -> list[dict[str, Any]]:
         """What the lobby lists of every shipped scenario, read once per process (loading
         them all takes seconds; only these few facts are kept)."""
-        if self._summaries is None:
-            out = []
-            for name in self.scenario_names():
-                sc = self._scenarios.get(name) or load_scenario(name)
-                out.append({"id": name, "title": sc.title, "system": sc.system,
-                            "sides": list(sc.sides), "hexes": sc.map.n})
-            self._summaries = out
-        return self._summaries
+        with self._reading:  # one reader (the warm-up or the first lobby), the others wait
+            if self._summaries is None:
+                out = []
+                for name in self.scenario_names():
+                    sc = self._scenarios.get(name) or load_scenario(name)
+                    out.append({"id": name, "title": sc.title, "system": sc.system,
+                                "sides": list(sc.sides), "hexes": sc.map.n})
+                self._summaries = out
+            return self._summaries
 
     # --- creation --------------------------------------------------------------------------
     def create(self, scenario: str, mode: str = "seats", *, text: str | None = None,
