@@ -247,3 +247,11 @@ def secret_strings(game: object, viewer: str) -> set[str]:
 def dest(args: Any) -> str:
     """Where a move command goes (``to``, or the end of its ``path``)."""
     return str(args.get("to") or args["path"][-1])
+
+
+def whose_turn(ref: Any, gid: str) -> tuple[Any, str, int] | None:
+    """(the live game, the first player who must act, the game's version), or None when
+    nobody acts (the game is over)."""
+    with ref.hold(gid) as loaded:
+        active = loaded.game.active()
+        return None if not active else (loaded.game, active[0], loaded.version)

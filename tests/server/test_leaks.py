@@ -13,7 +13,7 @@ import pytest
 from grognard.engine.scenario import shipped_scenarios
 from grognard.server.service import Referee
 
-from .conftest import secret_strings
+from .conftest import secret_strings, whose_turn
 
 
 def _everything(client: Any, gid: str, token: str, n: int) -> str:
@@ -75,16 +75,14 @@ def test_no_hidden_value_reaches_another_seat(client: Any, scenario: str) -> Non
     steps = 0
     checked = 0
     for _ in range(8):
-        with ref.hold(gid) as loaded:
-            game = loaded.game
-            active = game.active()
-            if not active:
-                break
-            player = active[0]
+        turn = whose_turn(ref, gid)
+        if turn is None:
+            break
+        game, player, version = turn
+        with ref.hold(gid):
             options = _secret_commands(ref, game, player) if steps < 3 else []
             options += [{"kind": c.kind, "args": dict(c.args)}
                         for c in ref.legal(game, player)]
-            version = loaded.version
         applied = False
         for cmd in options[:3] + rng.sample(options[3:], min(len(options[3:]), 5)):
             r = client.post(f"/api/play/{seats[player]}/command",
