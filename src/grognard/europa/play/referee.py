@@ -50,6 +50,7 @@ from grognard.europa.play.combat import (
     retreat_options_from,
     side_player,
 )
+from grognard.europa.play.turn import surprise_geometry
 
 #: Decision kinds the engine may answer itself when only one legal command exists.
 FORCED_KINDS = ("allocate_losses", "retreat")
@@ -157,21 +158,42 @@ def _checked(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> 
     return verified(ctx, state, command_spec(kind), cands)
 
 
-def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """MOVE The generic moves (per unit, each reachable hex by its cheapest path); none while
-    an overrun waits (EUR-18); on the FitE surprise turn only those EUR-44 allows."""
+def propose_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """MOVE Cheap candidates, a superset of the legal moves: the generic moves of ground units
+    (per unit, each reachable hex by its cheapest path); none while an overrun waits (EUR-18);
+    on the FitE surprise turn only a border unit's step into an adjacent free Soviet hex, not
+    from enemy ZOC into enemy ZOC (EUR-44), so the turn never prices the whole map's moves."""
     if state.get("overrun", {}).get("pending") is not None:
         return
+    if _phase(ctx, state).name.startswith(SURPRISE_PREFIX):
+        soviet, border, zoc = surprise_geometry(ctx, state, player)
+        m = ctx.scenario.map
+        enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
+        for uid, u in _mine(state, player):
+            here = u["hex"]
+            if (here not in border or here in soviet or u["movement"] - u["mp_spent"] <= 0
+                    or UnitType(u["type"]) not in GROUND_TYPES):
+                continue
+            for j in m.neighbor_indices(m.index_of_label(here)):
+                to = m.label(int(j))
+                if to in soviet and to not in enemy and not (here in zoc and to in zoc):
+                    yield Command("move", player, {"unit": uid, "to": to})
+        return
+    for cmd in generic.legal_move(ctx, state, player):
+        if UnitType(state["units"][cmd.args["unit"]]["type"]) in GROUND_TYPES:
+            yield cmd
+
+
+def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """MOVE The proposed moves; those of the surprise phases (EUR-44, rule 47 bonus phases)
+    and of units with "+# MP" markers (SUR-16) verified, the others legal by construction."""
     from grognard.europa.surprise.turn import BONUS_PHASES
 
     name = _phase(ctx, state).name
     surprise = name.startswith(SURPRISE_PREFIX) or name in BONUS_PHASES
     spec = command_spec("move")
-    for cmd in generic.legal_move(ctx, state, player):
-        u = state["units"][cmd.args["unit"]]
-        if UnitType(u["type"]) not in GROUND_TYPES:
-            continue
-        if surprise or u.get("mp_markers"):
+    for cmd in propose_move(ctx, state, player):
+        if surprise or state["units"][cmd.args["unit"]].get("mp_markers"):
             try:
                 spec.verify(ctx, state, cmd)
             except GrognardError:

@@ -72,6 +72,7 @@ from grognard.europa.play.referee import (
     game_over,
     no_legal,
     phase_prompt,
+    propose_move,
     with_engine_choices,
 )
 from grognard.europa.play.turn import (
@@ -331,6 +332,8 @@ _DECIDING = ("attack", "overrun", "allocate_losses", "retreat")
 def _referee_spec(spec: CommandSpec) -> CommandSpec:
     legal = ENUMERATORS.get(spec.kind, spec.legal or no_legal)
     out = spec.with_legal(legal)
+    if spec.kind == "move":  # random play samples moves by rejection over the cheap proposal
+        out = dataclasses.replace(out, propose=propose_move)
     return with_engine_choices(out) if spec.kind in _DECIDING else out
 
 

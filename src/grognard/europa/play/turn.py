@@ -13,10 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
+
+import numpy as np
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import direction_to
+from grognard.core.mapdata import MapData
 from grognard.core.movement import is_mechanized, move_class_of, overrun_allowed, overrun_mp
 from grognard.core.paths import Forces
 from grognard.core.zoc import europa_revised_zoc, zoc_field
@@ -145,24 +149,38 @@ def _phase_name(ctx: Context, state: JSON) -> str:
 
 
 # --- move (with the EUR-44 surprise-turn restriction) ------------------------------------------
-def _surprise_geometry(ctx: Context, state: JSON, player: str
-                       ) -> tuple[set[str], set[str], set[str]]:
+def surprise_geometry(ctx: Context, state: JSON, player: str
+                      ) -> tuple[set[str], set[str], set[str]]:
+    """EUR-44 Soviet territory, the hexes bordering it and ``player``'s enemies' ZOC, once
+    per position."""
     out: tuple[set[str], set[str], set[str]] = ctx.cached(
         f"europa.fite_geometry.{player}", lambda: _geometry(ctx, state, player))
     return out
 
 
+_TERRITORY: WeakKeyDictionary[MapData, dict[tuple[str, ...], tuple[set[str], set[str]]]] = \
+    WeakKeyDictionary()
+
+
+def _territory(m: MapData, names: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """Soviet territory (hexes of the named countries) and the hexes bordering it, per map."""
+    per_map = _TERRITORY.setdefault(m, {})
+    if names not in per_map:
+        codes = [m.country_names.index(n) for n in names if n in m.country_names]
+        ids = np.flatnonzero(np.isin(m.country, codes)).tolist()
+        soviet = {m.label(i) for i in ids}
+        border = {m.label(int(j)) for i in ids for j in m.neighbor_indices(i)
+                  if m.label(int(j)) not in soviet}
+        per_map[names] = (soviet, border)
+    return per_map[names]
+
+
 def _geometry(ctx: Context, state: JSON, player: str) -> tuple[set[str], set[str], set[str]]:
     m = ctx.scenario.map
-    names = europa_config(ctx.scenario).get("soviet_countries", ["ussr"])
-    codes = [m.country_names.index(n) for n in names if n in m.country_names]
-    ids = [i for i in range(m.n) if int(m.country[i]) in codes]
-    soviet = {m.label(i) for i in ids}
-    border = {m.label(int(j)) for i in ids for j in m.neighbor_indices(i)
-              if m.label(int(j)) not in soviet}
+    names = tuple(europa_config(ctx.scenario).get("soviet_countries", ["ussr"]))
+    soviet, border = _territory(m, names)
     zoc = zoc_field(m, forces_of(ctx, state), player, europa_revised_zoc())
-    mask = zoc.mask()
-    enemy_zoc = {m.label(i) for i in range(m.n) if mask[i]}
+    enemy_zoc = {m.label(int(i)) for i in np.flatnonzero(zoc.mask())}
     return soviet, border, enemy_zoc
 
 
@@ -176,7 +194,7 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
     if phase.name in BONUS_PHASES or state["units"][cmd.args["unit"]].get("mp_markers"):
         verify_surprise_move(ctx, state, cmd, phase, generic.move_path(ctx, state, cmd))
     if _phase_name(ctx, state).startswith(SURPRISE_PREFIX):
-        soviet, border, zoc = _surprise_geometry(ctx, state, cmd.player)
+        soviet, border, zoc = surprise_geometry(ctx, state, cmd.player)
         start = state["units"][cmd.args["unit"]]["hex"]
         verify_surprise_turn_move([start, *generic.move_path(ctx, state, cmd)], soviet, border,
                                   zoc)
