@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -199,6 +200,45 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             except GrognardError:
                 continue
         yield cmd
+
+
+def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> Command | None:
+    """MOVE One of :func:`legal_move`'s commands drawn uniformly without listing them all:
+    the generic draw (:func:`grognard.engine.generic.sample_move`, uniform over every unit's
+    reachable hexes) rejected until it is a ground unit's move that passes the checks of the
+    surprise phases and "+# MP" markers; a uniform choice among the listed moves after
+    :data:`~grognard.engine.generic.SAMPLE_TRIES` misses. The EUR-44 turn's few border moves
+    are drawn from their (short) proposal."""
+    if state.get("overrun", {}).get("pending") is not None:
+        return None
+    from grognard.europa.surprise.turn import BONUS_PHASES
+
+    name = _phase(ctx, state).name
+    if not name.startswith(SURPRISE_PREFIX):
+        spec = command_spec("move")
+        for _ in range(generic.SAMPLE_TRIES):
+            cmd = generic.sample_move(ctx, state, player, rng)
+            if cmd is None:
+                return None
+            u = state["units"][cmd.args["unit"]]
+            if UnitType(u["type"]) not in GROUND_TYPES:
+                continue
+            if name in BONUS_PHASES or u.get("mp_markers"):
+                try:
+                    spec.verify(ctx, state, cmd)
+                except GrognardError:
+                    continue
+            return cmd
+    candidates = list(propose_move(ctx, state, player))
+    rng.shuffle(candidates)
+    spec = command_spec("move")
+    for cmd in candidates:
+        try:
+            spec.verify(ctx, state, cmd)
+        except GrognardError:
+            continue
+        return cmd
+    return None
 
 
 # --- combat -----------------------------------------------------------------------------------------

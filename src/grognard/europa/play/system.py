@@ -73,6 +73,7 @@ from grognard.europa.play.referee import (
     no_legal,
     phase_prompt,
     propose_move,
+    sample_move,
     with_engine_choices,
 )
 from grognard.europa.play.turn import (
@@ -333,7 +334,7 @@ def _referee_spec(spec: CommandSpec) -> CommandSpec:
     legal = ENUMERATORS.get(spec.kind, spec.legal or no_legal)
     out = spec.with_legal(legal)
     if spec.kind == "move":  # random play samples moves by rejection over the cheap proposal
-        out = dataclasses.replace(out, propose=propose_move)
+        out = dataclasses.replace(out, propose=propose_move, sample=sample_move)
     return with_engine_choices(out) if spec.kind in _DECIDING else out
 
 
