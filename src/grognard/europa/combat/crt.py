@@ -37,6 +37,7 @@ from grognard.europa.combat.bombardment import (
     Barrage,
     barrage,
     barrage_strength,
+    bombardment_shift,
     combined_bombardment_drm,
 )
 from grognard.europa.combat.losses import loss_basis, loss_unit, weaker_side
@@ -318,6 +319,39 @@ def combat_setup(attack: Attack, barrage_roll: int | None = None,
     return CombatSetup(current, a, d, oc, shifts, bomb_drm + a_drm,
                        (("bombardment", bomb_drm), ("armor", a_drm)), arm.attacker,
                        arm.defender, lu, weaker, fired, False)
+
+
+def applied_rules(setup: CombatSetup, tables: TableSet | None = None) -> list[str]:
+    """The fire-support rules that took effect in this combat (for the event's ``rules``):
+    EUR-29/EUR-03 when attacking artillery fired its barrage, EUR-04 when a column shift or a
+    DRM moved that roll, EUR-06 when the air or artillery fire scored (+1 DRM, a "2" step
+    loss), EUR-07 when both categories scored and the +1 cap held, EUR-08 when defending
+    artillery added its strength.
+
+    >>> from grognard.europa.combat.attack import attack_from_json
+    >>> a = attack_from_json({"attackers": [{"id": "i", "attack": 9}, {"id": "art",
+    ...     "attack": 4, "type": "artillery"}], "defenders": [{"id": "d", "defense": 6},
+    ...     {"id": "da", "defense": 3, "type": "artillery"}]})
+    >>> applied_rules(combat_setup(a, barrage_roll=12))
+    ['EUR-03', 'EUR-04', 'EUR-06', 'EUR-08', 'EUR-29']
+    """
+    out: set[str] = set()
+    b, a = setup.barrage, setup.attack
+    if b is not None:
+        out |= {"EUR-29", "EUR-03"}
+        effects = hex_effects(a.terrain, a.fortified, a.major_city,
+                              _tables(tables).get(TERRAIN_TABLE))
+        if b.outcome.drm or bombardment_shift(a.hex_re, effects.bombard_left > 0):
+            out.add("EUR-04")
+        if b.outcome.hits:
+            out.add("EUR-06")
+        if b.outcome.combat_drm and a.bombardment:
+            out.add("EUR-07")  # air and artillery both scored: one +1 only
+    if a.bombardment and dict(setup.drm_breakdown).get("bombardment"):
+        out.add("EUR-06")
+    if any(u.is_artillery for u in a.defenders) and not setup.hex_cleared:
+        out.add("EUR-08")
+    return sorted(out)
 
 
 @dataclass(frozen=True, slots=True)

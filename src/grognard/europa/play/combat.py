@@ -27,7 +27,7 @@ from grognard.europa.combat.attack import (
     attack_from_json,
 )
 from grognard.europa.combat.bombardment import barrage_strength
-from grognard.europa.combat.crt import combat_setup, outcome_json, resolve_setup
+from grognard.europa.combat.crt import applied_rules, combat_setup, outcome_json, resolve_setup
 from grognard.europa.combat.losses import allocate_losses
 from grognard.europa.combat.retreat import Retreat, RetreatLoss, legal_retreats, retreat_along
 from grognard.europa.play.board import (
@@ -182,6 +182,8 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     barrage = setup.barrage
     step = None if barrage is None or barrage.step_loss is None else {
         "unit": barrage.step_loss.unit, "action": barrage.step_loss.action}
+    supply = bonus_combat_supply(ctx, state, attackers)
+    rules = sorted({*applied_rules(setup, ctx.tables), *supply.pop("rules", [])})
     return [Event("combat_resolved", {
         "number": state["combat"]["count"] + 1, "player": cmd.player,
         "attackers": attackers,
@@ -192,7 +194,7 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         "barrage_step_loss": step,
         "attacker_eliminated_units": attackers if e.attacker_eliminated else [],
         "requirements": requirements, "retreats": retreats,
-        "model": model, **bonus_combat_supply(ctx, state, attackers),
+        "model": model, **supply, **({"rules": rules} if rules else {}),
     })]
 
 
