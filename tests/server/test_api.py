@@ -220,3 +220,28 @@ def test_referee_reloads_from_the_snapshot_without_replaying(tmp_path: Any, monk
                            [Command.from_json(r.command) for r in store.commands(gid)])
     assert replayed.state_hash() == store.commands(gid)[-1].state_hash
     store.dispose()
+
+
+def test_answers_without_moves_and_each_units_moves_on_request(client: Any) -> None:
+    """``moves=per_unit`` (what the page asks for): the answer lists every legal command but
+    the moves; GET moves/{unit} gives each unit's, and together they are the full list."""
+    g = new_game(client)
+    axis = g["seats"]["axis"]
+    full = state(client, axis)
+    lean = state(client, axis, moves="per_unit")
+    assert lean["moves_per_unit"] and not full["moves_per_unit"]
+    assert [c for c in full["legal"] if c["kind"] != "move"] == lean["legal"]
+    asked = []
+    for uid, u in sorted(lean["view"]["units"].items()):
+        if u.get("side") == "axis":
+            got = client.get(f"/api/play/{axis}/moves/{uid}").json()["moves"]
+            assert all(m["args"]["unit"] == uid for m in got)
+            asked += got
+    moves = [{"kind": c["kind"], "args": c["args"]} for c in full["legal"] if c["kind"] == "move"]
+    assert moves and sorted(map(str, asked)) == sorted(map(str, moves))
+    r = client.post(f"/api/play/{axis}/command",
+                    json={"version": lean["version"], "moves": "per_unit", **moves[0]})
+    assert r.status_code == 200 and r.json()["moves_per_unit"]
+    assert not any(c["kind"] == "move" for c in r.json()["legal"])
+    soviet = state(client, g["seats"]["soviet"], moves="per_unit")
+    assert soviet["legal"] == [] and not soviet["moves_per_unit"]

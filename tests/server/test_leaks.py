@@ -22,6 +22,7 @@ def _everything(client: Any, gid: str, token: str, n: int) -> str:
              client.get(f"/games/{gid}").text, client.get("/api/games").text,
              client.get(f"/api/games/{gid}").text,
              client.get(f"/api/play/{token}/state").text,
+             client.get(f"/api/play/{token}/state?moves=per_unit").text,
              client.get(f"/api/play/{token}/version").text,
              client.get(f"/api/play/{token}/history").text]
     texts += [client.get(f"/api/play/{token}/position/{k}").text for k in sorted({0, n // 2, n})]

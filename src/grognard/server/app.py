@@ -32,6 +32,9 @@ from grognard.server.service import Forbidden, NotFound, Referee
 from grognard.server.store import StaleVersion, Store
 
 HERE = Path(__file__).parent
+#: ``moves=per_unit`` (query of GET state; key of a command's or an undo's body): the answer's
+#: legal list leaves the moves out; GET moves/{unit} gives each unit's (what the page does)
+PER_UNIT = "per_unit"
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 
@@ -261,20 +264,24 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
         info = ref.public(gid)
         return {"game": gid, "seats": tokens, "commitment": info["commitment"]}
 
+    # The API's handlers run on the event loop (async, no thread hand-over): each is a few
+    # milliseconds of CPU under the game's lock, and SQLite's commits do not wait for the disk
+    # (see Store); the pages, which may read every scenario, run in the thread pool.
     @app.get("/api/games/{gid}")
-    def game_public(gid: str) -> Any:
+    async def game_public(gid: str) -> Any:
         return _json(ref.public(gid))
 
     @app.get("/api/games/{gid}/save")
-    def game_save(gid: str) -> Any:
+    async def game_save(gid: str) -> Any:
         return _json(ref.export(gid))
 
     @app.get("/api/play/{token}/state")
-    def state(token: str, request: Request) -> Any:
-        return _json(ref.state_for(token, request.query_params.get("as")))
+    async def state(token: str, request: Request) -> Any:
+        q = request.query_params
+        return _json(ref.state_for(token, q.get("as"), per_unit=q.get("moves") == PER_UNIT))
 
     @app.get("/api/play/{token}/version")
-    def version(token: str) -> Any:
+    async def version(token: str) -> Any:
         gid, _seat = ref.seat(token)
         return {"version": store.version(gid)}
 
@@ -282,12 +289,14 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
     async def command(token: str, request: Request) -> Any:
         body = await _body(request)
         return _json(ref.command(token, _version_of(body), str(body.get("kind", "")),
-                                 body.get("args", {}), _as(body)))
+                                 body.get("args", {}), _as(body),
+                                 per_unit=body.get("moves") == PER_UNIT))
 
     @app.post("/api/play/{token}/undo")
     async def undo(token: str, request: Request) -> Any:
         body = await _body(request)
-        return _json(ref.undo(token, _version_of(body), _as(body)))
+        return _json(ref.undo(token, _version_of(body), _as(body),
+                              per_unit=body.get("moves") == PER_UNIT))
 
     @app.post("/api/play/{token}/odds")
     async def odds(token: str, request: Request) -> Any:
@@ -296,15 +305,15 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
                               _as(body)))
 
     @app.get("/api/play/{token}/moves/{unit}")
-    def unit_moves(token: str, unit: str, request: Request) -> Any:
+    async def unit_moves(token: str, unit: str, request: Request) -> Any:
         return _json(ref.unit_moves(token, unit, request.query_params.get("as")))
 
     @app.get("/api/play/{token}/history")
-    def history(token: str, request: Request) -> Any:
+    async def history(token: str, request: Request) -> Any:
         return _json(ref.history(token, request.query_params.get("as")))
 
     @app.get("/api/play/{token}/position/{n}")
-    def position(token: str, n: int, request: Request) -> Any:
+    async def position(token: str, n: int, request: Request) -> Any:
         return _json(ref.position(token, n, request.query_params.get("as")))
 
     if serve:

@@ -266,11 +266,17 @@ class Referee:
         return as_player
 
     # --- what a seat sees ------------------------------------------------------------------
-    def legal(self, game: Game, player: str, *, search_moves: bool = False) -> list[Command]:
+    def legal(self, game: Game, player: str, *, search_moves: bool = False,
+              moves: bool = True) -> list[Command]:
         """Every legal command for ``player`` now: the engine's enumerators, plus attacks (and,
         with ``search_moves``, moves) found by a search over the map for systems whose
-        command has no enumerator yet."""
-        out = game.legal(player)
+        command has no enumerator yet. ``moves=False`` leaves the moves out (a page asks
+        for them unit by unit: :meth:`unit_moves`)."""
+        if moves:
+            out = game.legal(player)
+        else:
+            out = [c for k in sorted(game.allowed(player) - {"move"})
+                   for c in game.legal(player, k)]
         missing = game.unenumerated(player)
         if "move" in missing and search_moves:
             out.extend(_search_moves(game, player))
@@ -294,22 +300,28 @@ class Referee:
                 return {"unit": unit, "moves": []}
             if "move" in g.unenumerated(player):
                 found = _search_moves(g, player, unit)
-            else:
-                found = [c for c in g.legal(player, "move") if c.args.get("unit") == unit]
+            else:  # every unit's moves are enumerated at once: kept for the next unit asked
+                found = loaded.memoised(("moves", player),
+                                        lambda: _by_unit(g.legal(player, "move"))
+                                        ).get(unit, [])
             return {"unit": unit, "moves": [{"kind": c.kind, "args": dict(c.args)}
                                             for c in found]}
 
-    def state_for(self, token: str, as_player: str | None = None) -> dict[str, Any]:
+    def state_for(self, token: str, as_player: str | None = None, *,
+                  per_unit: bool = False) -> dict[str, Any]:
+        """The seat's answer (``per_unit``: without the moves, see :meth:`legal`)."""
         gid, seat = self.seat(token)
         with self.hold(gid) as loaded:
             player = self.acting_player(loaded, seat, as_player)
-            return self._payload(loaded, seat, player)
+            return self._payload(loaded, seat, player, per_unit)
 
-    def _payload(self, loaded: Loaded, seat: str, player: str) -> dict[str, Any]:
+    def _payload(self, loaded: Loaded, seat: str, player: str, per_unit: bool = False
+                 ) -> dict[str, Any]:
         g = loaded.game
         label = g.system.turn_label
         mine = [d.to_json() for d in g.decisions() if d.player == player]
-        legal = loaded.memoised(("legal", player), lambda: self._legal_json(g, player))
+        legal = loaded.memoised(("legal" if not per_unit else "legal-per-unit", player),
+                                lambda: self._legal_json(g, player, not per_unit))
         sc = g.scenario
         view = loaded.memoised(("view", player), lambda: g.view(player))
         return {
@@ -327,17 +339,20 @@ class Referee:
             },
             "view": view,
             "legal": legal,
+            # the moves are left out of "legal": GET moves/{unit} lists each unit's
+            "moves_per_unit": per_unit and player in g.active() and "move" in g.allowed(player),
             "unenumerated": g.unenumerated(player) if player in g.active() else [],
             "ledger": ledger_of(view),
             "commitment": loaded.commitment,
             "seed": {"seed": g.seed, "nonce": loaded.nonce} if g.over else None,
         }
 
-    def _legal_json(self, game: Game, player: str) -> list[dict[str, Any]]:
+    def _legal_json(self, game: Game, player: str, moves: bool = True
+                    ) -> list[dict[str, Any]]:
         if player not in game.active():
             return []
         out = []
-        for c in self.legal(game, player):
+        for c in self.legal(game, player, moves=moves):
             j = c.to_json()
             j.pop("player", None)
             out.append(j)
@@ -345,8 +360,9 @@ class Referee:
 
     # --- acting ------------------------------------------------------------------------------
     def command(self, token: str, version: int, kind: str, args: dict[str, Any],
-                as_player: str | None = None) -> dict[str, Any]:
-        """Apply one command for the token's seat, made against ``version``: one transaction."""
+                as_player: str | None = None, *, per_unit: bool = False) -> dict[str, Any]:
+        """Apply one command for the token's seat, made against ``version``: one transaction.
+        Answers the seat's new state (``per_unit``: without the moves, see :meth:`legal`)."""
         gid, seat = self.seat(token)
         if not isinstance(args, dict):
             raise InputError("args", "must be an object")
@@ -365,9 +381,10 @@ class Referee:
                 self._forget(gid)
                 raise
             loaded.advance()
-            return self._payload(loaded, seat, player)
+            return self._payload(loaded, seat, player, per_unit)
 
-    def undo(self, token: str, version: int, as_player: str | None = None) -> dict[str, Any]:
+    def undo(self, token: str, version: int, as_player: str | None = None, *,
+             per_unit: bool = False) -> dict[str, Any]:
         gid, seat = self.seat(token)
         with self.hold(gid, version) as loaded:
             _current(loaded, version, "undo")
@@ -385,7 +402,7 @@ class Referee:
             loaded.advance()
             if seat == HOTSEAT:
                 player = self.acting_player(loaded, seat, None)
-            return self._payload(loaded, seat, player)
+            return self._payload(loaded, seat, player, per_unit)
 
     def odds(self, token: str, kind: str, args: dict[str, Any], as_player: str | None = None
              ) -> dict[str, Any]:
@@ -480,6 +497,13 @@ def _current(loaded: Loaded, version: int, what: str) -> None:
     if version != loaded.version:
         raise StaleVersion(f"the game moved on (version {loaded.version}, your {what} was made "
                            f"against {version}): reload and try again")
+
+
+def _by_unit(moves: list[Command]) -> dict[str, list[Command]]:
+    out: dict[str, list[Command]] = {}
+    for c in moves:
+        out.setdefault(str(c.args.get("unit")), []).append(c)
+    return out
 
 
 def _search_moves(game: Game, player: str, only: str | None = None) -> list[Command]:

@@ -42,7 +42,7 @@
 
   // --- loading -------------------------------------------------------------------------------
   async function load() {
-    const st = await getJSON(q("/state"));
+    const st = await getJSON(q("/state?moves=per_unit"));
     if (G.hotseat && !asPlayer) setAs(st.player);
     await show(st);
   }
@@ -186,7 +186,7 @@
     if (rest.length > 60) others.appendChild(document.createTextNode(" … " + (rest.length - 60) + " more"));
     // attackable hexes outlined
     if (mine) for (const h of attackHexes) hexMark(h, "target", () => openAttack(h));
-    const kinds = new Set([...(S.unenumerated || []), ...(S.legal || []).map((c) => c.kind)]);
+    const kinds = new Set([...(S.unenumerated || []), ...(S.legal || []).map((c) => c.kind), ...(S.moves_per_unit ? ["move"] : [])]);
     const sel = $("advkind"); clear(sel);
     for (const k of [...kinds].sort()) { const o = document.createElement("option"); o.value = o.textContent = k; sel.appendChild(o); }
     $("advanced").hidden = !mine;
@@ -229,7 +229,8 @@
       for (const [id, v] of own) if (id !== uid) box.appendChild(button("select " + (v.name || id), () => selectUnit(id, own)));
     }
     let moves = movesOf(uid);
-    if (!moves.length && (S.unenumerated || []).includes("move")) {
+    // the answers leave the moves out (moves=per_unit): each unit's are asked for on a click
+    if (!moves.length && (S.moves_per_unit || (S.unenumerated || []).includes("move"))) {
       moves = (await getJSON(q("/moves/" + encodeURIComponent(uid)))).moves;
       if (selected !== uid) return;
     }
@@ -308,7 +309,7 @@
   async function send(c) {
     say("…");
     try {
-      const st = await post("/command", {version: S.version, kind: c.kind, args: c.args});
+      const st = await post("/command", {version: S.version, kind: c.kind, args: c.args, moves: "per_unit"});
       say("done: " + label(c), "ok");
       await show(st);
     } catch (e) {
@@ -319,7 +320,7 @@
 
   $("endphase").onclick = () => send({kind: "end_phase", args: {}});
   $("undo").onclick = async () => {
-    try { const st = await post("/undo", {version: S.version}); say("undone", "ok"); await show(st); }
+    try { const st = await post("/undo", {version: S.version, moves: "per_unit"}); say("undone", "ok"); await show(st); }
     catch (e) { say("undo refused: " + e.message, "err"); if (e.status === 409) await load(); }
   };
   $("advsend").onclick = () => {
