@@ -299,22 +299,34 @@ def test_moves_are_planned_one_per_unit_best_first():
     assert plan_moves(acts, scores, acts[0]) == [acts[3], acts[4]]
 
 
-def test_ef17_heuristic_blocks_attack_and_advance_on_objectives():
+def test_ef17_ef18_heuristic_axis_attacks_the_objectives():
+    """EF-17/EF-18: the Axis (which must take the objectives) picks one HQ a chit, enters an
+    enemy hex only where the blocks that can join outgun it, keeps its HQs out of battle and
+    advances its blocks on the objectives within reach of an HQ."""
     g = Game.new("eurofront-1941", seed=0)
+    bot = HeuristicBot(Seat.of(g, "axis", seed=0))
+    pol = bot.policy
     sit = Situation.of(g.context, g.view("axis"), "axis")
     assert {h for h, v in sit.objectives.items() if v == 5} == set(
         g.scenario.calendar["objectives"])
-    pol = HeuristicBot(Seat.of(g, "axis", seed=0)).policy
-    uid, u = next((k, v) for k, v in sit.mine.items() if not sit.in_contact(v["hex"]))
-    goals = {h for h, v in sit.objectives.items() if v == 5}
-    m = sit.map
-    steps = [m.label(int(n)) for n in m.neighbor_indices(m.index_of_label(u["hex"]))]
-    fwd = min(steps, key=lambda h: sit.nearest(h, goals))
-    back = max(steps, key=lambda h: sit.nearest(h, goals))
-    score = lambda to: pol.score(sit, Command("move", "axis", {"block": uid, "to": to}))  # noqa: E731
-    assert score(fwd) > 0 > score(back)
-    enemy = next(iter(sit.enemy_hexes))
-    assert score(enemy) >= 1.0
+    chit = lambda n: pol.score(sit, Command("place_chit", "axis",  # noqa: E731
+                                            {"strength": 3, "count": n}))
+    assert chit(1) > chit(2)
+    while not (g.state.get("operation") or {}).get("side") == "axis":
+        p = g.active()[0]
+        g.apply(make_bot("heuristic", Seat.of(g, p, 0)).choose(g.view(p), LegalActions(g, p)))
+    sit = Situation.of(g.context, g.view("axis"), "axis")
+    moves = g.legal("axis", "move")
+    scored = [(pol.score(sit, c), c) for c in moves]
+    fights = [(s, c) for s, c in scored if c.args["to"] in sit.enemy_hexes]
+    hq = {b for b, u in sit.mine.items() if u["kind"] == "hq"}
+    assert fights and hq and all(s == -1.0 for s, c in fights if c.args["block"] in hq)
+    for s, c in fights:
+        ours, theirs = pol._battle_odds(sit, c.args["to"])  # type: ignore[attr-defined]
+        if c.args["block"] not in hq:
+            assert (s > 0) == (ours > pol.edge * theirs)  # type: ignore[attr-defined]
+    best = max(scored, key=lambda sc: sc[0])
+    assert best[0] > 0 and g.can(best[1])
 
 
 def test_shared_view_is_the_players_view_without_the_copy():

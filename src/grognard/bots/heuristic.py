@@ -67,6 +67,8 @@ class Policy:
 
     #: Kinds whose planned commands (:meth:`plan`) are played in turn as one plan.
     planned: ClassVar[frozenset[str]] = frozenset()
+    #: Kinds scored afresh at every decision (never played from a plan).
+    unplanned: ClassVar[frozenset[str]] = frozenset()
     #: Kinds planned from the policy's own candidates that may miss legal ones.
     rechecked: ClassVar[frozenset[str]] = frozenset()
 
@@ -382,37 +384,173 @@ class EuropaPolicy(Policy):
         return 1.0 if self._pays(sit) else -1.0
 
 
+def _is_hq(u: Mapping[str, Any]) -> bool:
+    """A EuroFront HQ block (``kind`` hq in the state; ``type`` hq in a scenario)."""
+    return u.get("kind") == "hq" or u.get("type") == "hq"
+
+
 class EuroFrontPolicy(Policy):
-    procedural: ClassVar[Mapping[str, Score]] = {"roll_weather": 3.0, "roll_initiative": 3.0, "end_activation_phase": 0.01}
+    """EuroFront: the side that must take the scenario's objectives (the Axis when the
+    calendar names ``axis_objectives``) attacks: every block advances on the nearest objective
+    it does not hold whether in contact or not, takes empty objectives, enters enemy hexes
+    only where the blocks that can join outgun the enemy there (expected hits: a die per step
+    hitting on at most the firepower; an unseen block counted as 3 steps of firepower 1.5), and
+    keeps one block on each objective it holds; HQs follow their blocks and never fight; one
+    HQ a chit, so each Activation Phase moves the blocks again. The defending side holds the
+    line and counter-attacks (the generic policy)."""
+
+    procedural: ClassVar[Mapping[str, Score]] = {
+        "roll_weather": 3.0, "roll_initiative": 3.0, "end_activation_phase": 0.01,
+        "end_operation": 0.01, "end_production": 0.01}
+    #: expected hits of a block the bot cannot see (3 steps at firepower 1.5 of 6)
+    unseen_hits = 0.75
+    #: how much the attacking blocks' expected hits must exceed the defenders'
+    edge = 2.0
+
+    def attacking(self, sit: Situation) -> bool:
+        cal = sit.context.scenario.calendar
+        return sit.player == "axis" and bool(cal.get("objectives")) \
+            and cal.get("axis_objectives") is not None
+
+    def goals(self, sit: Situation) -> set[str]:
+        """The scenario's objectives this side does not hold (once per decision)."""
+        def make() -> set[str]:
+            control = sit.view.get("control", {}) or {}
+            return {str(h) for h in sit.context.scenario.calendar.get("objectives", []) or []
+                    if control.get(h) != sit.player}
+        return sit.memo("ef.goals", make)
+
+    def held(self, sit: Situation) -> set[str]:
+        control = sit.view.get("control", {}) or {}
+        return {str(h) for h in sit.context.scenario.calendar.get("objectives", []) or []
+                if control.get(h) == sit.player}
 
     def score_place_chit(self, sit: Situation, cmd: Command) -> Score:
-        return float(int(cmd.args.get("strength", 0) or 0)) + 0.1 * int(
-            cmd.args.get("count", 0) or 0)
+        strength = int(cmd.args.get("strength", 0) or 0)
+        count = int(cmd.args.get("count", 0) or 0)
+        if self.attacking(sit):  # one HQ a phase: the blocks move again in the next phase
+            return float(strength) - 0.1 * max(0, count - 1)
+        return float(strength) + 0.1 * count
 
     def score_activate_hq(self, sit: Situation, cmd: Command) -> Score:
         hq = str(cmd.args.get("hq", ""))
         u = sit.mine.get(hq)
         if u is None:
             return 1.0
+        if self.attacking(sit):
+            reach = int(u.get("steps") or u.get("defense") or 1)
+            near = sum(1 for b, v in sit.mine.items() if b != hq and not _is_hq(v)
+                       and sit.distance(str(v["hex"]), str(u["hex"])) <= reach)
+            return 2.0 + near
         return 2.0 + 1.0 / (1 + sit.nearest(str(u["hex"]), sit.enemy_hexes))
+
+    #: moves are scored afresh each decision: the blocks' leash follows the HQs' new places
+    unplanned: ClassVar[frozenset[str]] = frozenset({"move"})
+    #: hexes a block may end from the nearest HQ (the command range of the next activation)
+    leash = 3
+
+    def _hits(self, u: Mapping[str, Any]) -> float:
+        if u.get("hidden") and "steps" not in u:
+            return self.unseen_hits
+        return int(u.get("steps") or 0) * int(u.get("fp") or u.get("attack") or 1) / 6
+
+    def _may_move(self, sit: Situation, u: Mapping[str, Any]) -> bool:
+        """Whether a block of ours may still move in the operation under way (EF-17/EF-18)."""
+        op = sit.view.get("operation") or {}
+        phase = int((sit.view.get("activation") or {}).get("phase", -1))
+        return int(u.get("moved", -2)) != phase and bool(op) and \
+            sit.distance(str(u["hex"]), str(op.get("hex"))) <= int(op.get("range", 0))
+
+    def _battle_odds(self, sit: Situation, target: str) -> tuple[float, float]:
+        """Expected hits of the blocks that can join a battle in ``target`` (ours already in
+        it, and those of the operation that can still reach it, HQs aside) and of the enemy
+        blocks there."""
+        def make() -> tuple[float, float]:
+            units = sit.view.get("units", {})
+            ours = sum(self._hits(u) for u in sit.mine.values() if not _is_hq(u) and (
+                u.get("hex") == target or (
+                    self._may_move(sit, u)
+                    and sit.distance(str(u["hex"]), target) <= int(u.get("mp") or 1))))
+            theirs = sum(self._hits(u) for u in units.values()
+                         if u.get("side") != sit.player and u.get("hex") == target)
+            return ours, theirs
+        return sit.memo(("ef.odds", target), make)
+
+    def _hqs(self, sit: Situation) -> set[str]:
+        return sit.memo("ef.hqs", lambda: {str(u["hex"]) for u in sit.mine.values()
+                                           if _is_hq(u)})
 
     def score_move(self, sit: Situation, cmd: Command) -> Score:
         """EF-17: a block entering enemy blocks fights there (more for an objective)."""
+        if self.attacking(sit):
+            return self._attack_move(sit, cmd)
         to = destination(cmd)
         if to is not None and to in sit.enemy_hexes and str(cmd.args.get("block")) in sit.mine:
             return 1.0 + sit.value_of_hex(to)
         u = sit.mine.get(str(cmd.args.get("block")))
-        goals = {h for h, v in sit.objectives.items() if v >= 5}
+        goals = sit.memo("ef.valued", lambda: {h for h, v in sit.objectives.items() if v >= 5})
         if u is None or to is None or not goals or sit.in_contact(str(u["hex"])):
             return super().score_move(sit, cmd)
         # out of contact: advance on the scenario's objectives, not on the nearest enemy
         d0, d1 = sit.nearest(str(u["hex"]), goals), sit.nearest(to, goals)
         return float(d0 - d1) if d1 < d0 else -0.1
 
+    def _attack_move(self, sit: Situation, cmd: Command) -> Score:
+        u = sit.mine.get(str(cmd.args.get("block")))
+        to = destination(cmd)
+        goals = self.goals(sit)
+        if u is None or to is None:
+            return -1.0
+        here = str(u["hex"])
+        if here in self.held(sit) and sit.friendly_hexes.get(here, 0) <= 1:
+            return -1.0  # the last block on a held objective stays
+        if not goals:
+            return -0.1
+        gain = float(sit.nearest(here, goals) - sit.nearest(to, goals))
+        if _is_hq(u):
+            # the HQs lead the way first (never into a battle, nor alone next to the enemy),
+            # so that their blocks, leashed to them, follow
+            if to in sit.enemy_hexes or (sit.in_contact(to) and not sit.friendly_hexes.get(to)):
+                return -1.0
+            return 20.0 + gain if gain > 0 else -0.1
+        if to in sit.enemy_hexes:
+            ours, theirs = self._battle_odds(sit, to)
+            if ours <= self.edge * theirs:
+                return -0.5
+            return 2.0 + (10.0 if to in goals else 0.0) + max(0.0, gain)
+        if to in goals:
+            return 10.0 + gain
+        hqs = self._hqs(sit)
+        if hqs and sit.nearest(to, hqs) > self.leash:
+            return -0.2  # beyond the next activation's command range
+        return gain if gain > 0 else -0.1
+
+    def score_take_loss(self, sit: Situation, cmd: Command) -> Score:
+        """Losses on the strongest block (no block destroyed while others have steps), HQs
+        last."""
+        u = sit.mine.get(str(cmd.args.get("block", "")))
+        if u is None:
+            return -1.0
+        return -1.0 + int(u.get("steps") or 0) / 10 - (1.0 if _is_hq(u) else 0.0)
+
+    def score_retreat(self, sit: Situation, cmd: Command) -> Score:
+        """Retreat away from the enemy."""
+        to = destination(cmd)
+        if to is None:
+            return -1.0
+        return -1.0 + min(3, sit.nearest(to, sit.enemy_hexes)) / 10
+
     def score_rail_move(self, sit: Situation, cmd: Command) -> Score:
         u = sit.mine.get(str(cmd.args.get("block", "")))
         if u is None:
             return 0.0
+        if self.attacking(sit):
+            to = destination(cmd)
+            goals = self.goals(sit)
+            if to is None or not goals or sit.nearest(str(u["hex"]), sit.enemy_hexes) <= 2:
+                return -0.5
+            gain = sit.nearest(str(u["hex"]), goals) - sit.nearest(to, goals)
+            return 0.25 * gain if gain > 2 else -0.5
         return 0.5 if sit.nearest(str(u["hex"]), sit.enemy_hexes) > 3 else -0.5
 
 
@@ -507,7 +645,7 @@ class HeuristicBot:
                                        best)
                 if both is not None and la.allows(both):
                     return both
-            if best.kind in self.planned_kinds | self.policy.planned:
+            if best.kind in (self.planned_kinds - self.policy.unplanned) | self.policy.planned:
                 self._plan = [c for c in plan_moves([c for _s, c in positive],
                                                     [s for s, _c in positive], best)]
                 self._plan_at = self._at(view)
