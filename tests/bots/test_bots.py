@@ -312,7 +312,7 @@ def test_ef17_ef18_heuristic_axis_attacks_the_objectives():
     chit = lambda n: pol.score(sit, Command("place_chit", "axis",  # noqa: E731
                                             {"strength": 3, "count": n}))
     assert chit(1) > chit(2)
-    while not (g.state.get("operation") or {}).get("side") == "axis":
+    while (g.state.get("operation") or {}).get("side") != "axis":
         p = g.active()[0]
         g.apply(make_bot("heuristic", Seat.of(g, p, 0)).choose(g.view(p), LegalActions(g, p)))
     sit = Situation.of(g.context, g.view("axis"), "axis")
