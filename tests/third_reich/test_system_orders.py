@@ -254,12 +254,17 @@ def test_tr67_tr68_sr_orders_checked():
 # --- Murmansk, the Allied side (TR-19..TR-21) -----------------------------------------------------
 
 
-def _spring_at_war(timing, seed=4):
+MURMANSK_BOXES = "sw_boxes = { germany = { subs = 6 }, uk = { asw = 2 } }\n"
+
+
+def _spring_at_war(timing, seed=4, boxes=MURMANSK_BOXES):
     """tr-1939-support in Spring 1940 under ``murmansk_timing = timing``, Germany at war with
-    the USSR (TR-19: northern lend lease needs it), at the Allied Declare Options phase."""
+    the USSR (TR-19: northern lend lease needs it), at the Allied Declare Options phase; the SW
+    boxes hold ``boxes`` (TR-20: the box's U-boats and ASW are SW factors)."""
     sc = load_scenario(SCENARIO)
     text = sc.text.replace("[calendar]\nturn = 1", "[calendar]\nturn = 3") + \
         f'\n[readings]\nmurmansk_timing = "{timing}"\n'
+    text = text.replace("[third_reich]\n", "[third_reich]\n" + boxes, 1)
     g = Game(parse_scenario(text, "tr-spring.toml"), seed)
     g.apply(C("year_start", "axis"))
     to_phase(g, "declare_options", "axis")

@@ -43,6 +43,7 @@ from grognard.third_reich.play.system_common import (
     side_zoc,
 )
 from grognard.third_reich.play.system_moves import unit_move_range
+from grognard.third_reich.play.system_murmansk import available_asw, available_subs
 from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.options import Front, Option
@@ -448,7 +449,8 @@ def legal_save_attrition_losses(ctx: Context, state: JSON, player: str) -> Itera
 
 
 def legal_murmansk_commit(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    for subs, air, naval in itertools.product((0, 3, 6), (0, 5), (0, 9)):
+    n = available_subs(state)
+    for subs, air, naval in itertools.product(sorted({0, n // 2, n}), (0, 5), (0, 9)):
         yield Command("murmansk_commit", player, {"subs": subs, "air": air, "naval": naval})
 
 
@@ -458,7 +460,8 @@ def legal_murmansk_ship(ctx: Context, state: JSON, player: str) -> Iterator[Comm
 
 
 def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    for naval, asw in itertools.product((0, 9, 18), (0, 2, 4)):
+    n = available_asw(state)
+    for naval, asw in itertools.product((0, 9, 18), sorted({0, n // 2, n})):
         yield Command("murmansk_escort", player, {"naval": naval, "asw": asw})
 
 

@@ -24,6 +24,18 @@ opens the USSR's Summer I (SPRING) or Summer II (SUMMER1) player turn carries
 ``murmansk_received`` and credits them to ``ussr.brp`` (TR-20,
 :func:`~grognard.third_reich.economy.lendlease.receive_murmansk`). ``state["murmansk"]`` is the public
 box of the current year (``year``), None before the first shipment.
+
+The U-boats and the ASW come from the strategic warfare boxes (``state["sw_boxes"]``,
+:mod:`~grognard.third_reich.play.system_sw`; TR-20: "any portion ... of the German player's
+submarine Strategic Warfare assets", "their strategic warfare ASW assets"): Germany commits at
+most its U-boat factors, the Allies at most the UK's and the US's ASW factors together; in the
+SPRING timing U-boats that fought a round in the German player turn of that Spring may not be
+sent. Losses in the box come off the boxes (``murmansk_resolved`` ``sw_losses``); reading: the
+ASW is drawn from the UK's box first, then the US's, and loses in that order. They "do not
+participate in normal strategic warfare in the same Summer I turn" (:func:`murmansk_held`):
+SUMMER1: the U-boats committed in Germany's Summer I turn sit out its U-boat round; SPRING: the
+surviving ASW stays in the box until the Allied Summer I turn, so it does not oppose the U-boat
+round of that Summer I.
 """
 
 from __future__ import annotations
@@ -54,6 +66,8 @@ from grognard.third_reich.turn.calendar import Season, date_of
 
 #: TR-19: northern lend lease is exactly 20 BRPs from the UK or the US to the USSR
 NORTHERN_BRPS = 20
+#: the Western powers with ASW boxes, in the order the escort draws on them (reading)
+WESTERN = ("uk", "us")
 
 
 def timing(state: JSON) -> MurmanskTiming:
@@ -73,6 +87,57 @@ def _counts(cmd: Command, names: tuple[str, ...]) -> dict[str, int]:
             raise InputError(f"args.{f}", "a whole number of factors")
         vals[f] = v
     return vals
+
+
+def _sw(state: JSON, power: str, kind: str) -> int:
+    """Factors of ``kind`` in ``power``'s strategic warfare box."""
+    return int((state.get("sw_boxes") or {}).get(power, {}).get(kind, 0))
+
+
+def _asw_powers(state: JSON) -> tuple[str, ...]:
+    """The Western powers whose ASW may escort (UK first: the reading's order)."""
+    side = _allied_side(state)
+    return tuple(p for p in WESTERN if p in _side_powers(state, side))
+
+
+def available_subs(state: JSON) -> int:
+    """TR-20: the U-boat factors Germany may send to the box now (SPRING timing: none that
+    fought a round in this Spring's German player turn)."""
+    if timing(state) is MurmanskTiming.SPRING and \
+            state.get("sw_fought", {}).get("subs") == state["turn"]:
+        return 0
+    return _sw(state, "germany", "subs")
+
+
+def available_asw(state: JSON) -> int:
+    """TR-20: the ASW factors the Allies may send to the box: the UK's and the US's together."""
+    return sum(_sw(state, p, "asw") for p in _asw_powers(state))
+
+
+def _asw_split(state: JSON, asw: int) -> dict[str, int]:
+    """Reading: the escort's ASW is drawn from the UK's box first, then the US's."""
+    out = {}
+    for p in _asw_powers(state):
+        out[p] = min(asw, _sw(state, p, "asw"))
+        asw -= out[p]
+    return out
+
+
+def murmansk_held(state: JSON, power: str, kind: str) -> int:
+    """TR-20: ``power``'s ``kind`` factors in the Murmansk box that sit out the normal
+    strategic warfare round now ("such subs and ASW do not participate in normal strategic
+    warfare in the same Summer I turn"): SUMMER1, in Summer I: the U-boats Germany committed;
+    SPRING, in Summer I: the ASW that survived the Spring box (until the Allied Summer I turn,
+    i.e. through Germany's U-boat round)."""
+    if not state.get("murmansk") or date_of(int(state["turn"])).season is not Season.SUMMER1:
+        return 0
+    box = box_of(state)
+    if kind == "subs" and power == "germany" and box.timing is MurmanskTiming.SUMMER1:
+        return box.german.subs if box.german is not None else 0
+    if kind == "asw" and box.timing is MurmanskTiming.SPRING and box.result is not None:
+        sw = (state["murmansk"] or {}).get("sw") or {}
+        return int(sw.get(power, {}).get("asw", 0)) - int(sw.get(power, {}).get("lost", 0))
+    return 0
 
 
 def _german(cmd: Command) -> murmansk.GermanAssets:
@@ -172,12 +237,25 @@ def _owed(ctx: Context, state: JSON, cmd: Command) -> None:
                            f"now (murmansk_timing={box.timing.value})")
 
 
-def _resolve(ctx: Context, box: murmansk.MurmanskBox, dice: Dice, side: str) -> Event:
+def _resolve(ctx: Context, state: JSON, box: murmansk.MurmanskBox, dice: Dice,
+             side: str) -> Event:
+    """TR-21: the box combat; ``sw``: each power's strategic warfare factors in the box and
+    lost there (they come off ``state["sw_boxes"]``)."""
     rolls = murmansk.draw_rolls(dice.stream("third_reich.murmansk"))
     box, res = murmansk.resolve(box, rolls)
+    g = box.german or murmansk.GermanAssets()
+    a = box.allied or murmansk.AlliedAssets()
+    sw: dict[str, dict[str, int]] = {"germany": {"subs": g.subs, "lost": res.german_losses.subs}}
+    lost = res.allied_losses.asw
+    for p, n in _asw_split(state, a.asw).items():
+        if not n:
+            continue
+        sw[p] = {"asw": n, "lost": min(lost, n)}
+        lost -= sw[p]["lost"]
     return Event("murmansk_resolved", {
         "side": side, "allied": box.allied.to_json() if box.allied else None,
-        "german": box.german.to_json() if box.german else None, "result": res.to_json()})
+        "german": box.german.to_json() if box.german else None, "result": res.to_json(),
+        "sw": sw})
 
 
 # --- murmansk_commit (Germany) ----------------------------------------------------------------
@@ -192,6 +270,10 @@ def verify_murmansk_commit(ctx: Context, state: JSON, cmd: Command) -> None:
         raise IllegalOrder("TR-20", "Germany has already committed to the box")
     _owed(ctx, state, cmd)
     murmansk.commit_german(box, g)
+    if g.subs > (have := available_subs(state)):
+        raise IllegalOrder("TR-20", f"{g.subs} U-boat factors sent but only {have} may go "
+                           "(Germany's SW box; in the Spring timing none that fought a round "
+                           "this turn)")
 
 
 def execute_murmansk_commit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -200,7 +282,7 @@ def execute_murmansk_commit(ctx: Context, state: JSON, cmd: Command, dice: Dice)
                                         "german": g.to_json()})]
     box = box_of(state)
     if box.allied is not None:  # SPRING: the Allies are in, the combat follows at once
-        evs.append(_resolve(ctx, murmansk.commit_german(box, g), dice, cmd.player))
+        evs.append(_resolve(ctx, state, murmansk.commit_german(box, g), dice, cmd.player))
     return evs
 
 
@@ -275,6 +357,9 @@ def verify_murmansk_escort(ctx: Context, state: JSON, cmd: Command) -> None:
         raise IllegalOrder("TR-20", "no lend-lease counters in the box to escort")
     murmansk.commit_allied(box, a)
     _owed(ctx, state, cmd)
+    if a.asw > (have := available_asw(state)):
+        raise IllegalOrder("TR-20", f"{a.asw} ASW factors sent but the UK and US SW boxes "
+                           f"hold {have}")
 
 
 def execute_murmansk_escort(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -283,7 +368,7 @@ def execute_murmansk_escort(ctx: Context, state: JSON, cmd: Command, dice: Dice)
                                        "allied": a.to_json()})]
     box = box_of(state)
     if box.german is not None:  # SUMMER1: Germany is in, the combat follows at once
-        evs.append(_resolve(ctx, murmansk.commit_allied(box, a), dice, cmd.player))
+        evs.append(_resolve(ctx, state, murmansk.commit_allied(box, a), dice, cmd.player))
     return evs
 
 
@@ -311,6 +396,13 @@ def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
                                 murmansk.GermanAssets(**ev.data["german"]),
                                 murmansk.AlliedAssets(**ev.data["allied"]), res)
     s["murmansk"] = _public(done, _year(state))
+    sw = ev.data.get("sw", {})
+    s["murmansk"]["sw"] = sw
+    boxes = s["sw_boxes"]
+    for power, n in sw.items():
+        kind = "subs" if power == "germany" else "asw"
+        if n["lost"]:
+            boxes[power][kind] = int(boxes[power][kind]) - int(n["lost"])
     for side in (_german_side(state), _allied_side(state)):
         s["secrets"].get(side, {}).pop("murmansk", None)
     s["economy"] = deliver_murmansk(_econ(state), res.brp_hits)[0].to_json()

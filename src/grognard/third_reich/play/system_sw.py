@@ -46,6 +46,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.economy.economy import Economy, _turn_open, begin_player_turn
 from grognard.third_reich.economy.year_start import FLEET_CONVERSION_ASW_FACTORS
 from grognard.third_reich.play.system_common import _econ, _side_powers
+from grognard.third_reich.play.system_murmansk import murmansk_held
 from grognard.third_reich.strategic.strategic_warfare import (
     SW_CATEGORIES,
     SW_FACTOR_BRPS,
@@ -179,10 +180,18 @@ def _fought(state: JSON, kind: str) -> bool:
 
 
 def _defense(state: JSON, target: str) -> tuple[int, int]:
-    """TR-79/TR-82: the ASW opposing U-boats on ``target``'s economy, and the DRM."""
+    """TR-79/TR-82: the ASW opposing U-boats on ``target``'s economy, and the DRM (TR-20: ASW
+    still in the Murmansk box does not oppose them)."""
     h = happy_time(int(state["turn"]), target)
-    asw = _box(state, target, "asw") if h.us_asw_exists and h.uk_asw_allowed else 0
+    asw = _box(state, target, "asw") - murmansk_held(state, target, "asw") \
+        if h.us_asw_exists and h.uk_asw_allowed else 0
     return asw, h.drm
+
+
+def _uboats(state: JSON) -> int:
+    """TR-79: Germany's U-boat factors that fight the round (TR-20: not those in the Murmansk
+    box this Summer I)."""
+    return _box(state, "germany", "subs") - murmansk_held(state, "germany", "subs")
 
 
 def _uboat_target(state: JSON, cmd: Command) -> str:
@@ -197,8 +206,9 @@ def _uboat_target(state: JSON, cmd: Command) -> str:
     t = verify_sw_target(econ, SwKind.SUBS, target).value
     if t not in _powers(econ) or "germany" not in _powers(econ):
         raise IllegalOrder("TR-79", f"{t} has no economy in this game")
-    if not _box(state, "germany", "subs"):
-        raise IllegalOrder("TR-79", "Germany has no U-boat factors in its SW box")
+    if not _uboats(state):
+        raise IllegalOrder("TR-79", "Germany has no U-boat factors in its SW box (outside the "
+                           "Murmansk box, TR-20)")
     return t
 
 
@@ -248,7 +258,7 @@ def _fight(dice: Dice, kind: SwKind, off: int, dfn: int, drm: int) -> dict[str, 
 def execute_sw_uboats(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     target = _uboat_target(state, cmd)
     asw, drm = _defense(state, target)
-    rnd = _fight(dice, SwKind.SUBS, _box(state, "germany", "subs"), asw, drm)
+    rnd = _fight(dice, SwKind.SUBS, _uboats(state), asw, drm)
     _, hits = record_sw_hits(_econ(state), SwKind.SUBS, target, rnd["hits"])
     return [Event("sw_round_fought", {
         "kind": "subs", "attacker": "germany", "target": target, "round": rnd,
