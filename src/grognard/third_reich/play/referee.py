@@ -35,6 +35,7 @@ from grognard.third_reich.play.system_common import _ground
 from grognard.third_reich.play.system_murmansk import murmansk_decisions
 from grognard.third_reich.play.system_sr_sea import sea_sr_check
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.play.system_sw_units import conversion_decisions
 from grognard.third_reich.turn.sequence import Phase
 
 # --- reactions (interception, defensive air) ------------------------------------------------
@@ -281,7 +282,7 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
         out.append(Decision(d, frozenset({"withdraw"}),
                             f"{_title(d)}: withdraw your units from {', '.join(w['hexes'])} "
                             "(taken by attrition)", "TR-40"))
-    return out + murmansk_decisions(ctx, state)
+    return out + murmansk_decisions(ctx, state) + conversion_decisions(ctx, state)
 
 
 # --- prompts and the date -------------------------------------------------------------------------

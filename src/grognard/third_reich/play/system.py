@@ -151,6 +151,7 @@ from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_an
 from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
 from grognard.third_reich.play.system_sw import initial_sw_boxes
 from grognard.third_reich.play.system_sw import install as sw_install
+from grognard.third_reich.play.system_sw_units import install as sw_units_install
 from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 from grognard.third_reich.supply.isolation import isolation_table
 from grognard.third_reich.supply.supply_map import (
@@ -812,7 +813,7 @@ FOLDS: Mapping[str, Fold] = {
 }
 #: The orders as the rules modules check them (the defender's reactions named in the args)
 #: and the folds with the campaign around them (ledger postings kept: history.py).
-ORDERS, LEDGER_FOLDS = sw_install(*install(COMMANDS, FOLDS, _next_position))
+ORDERS, LEDGER_FOLDS = sw_units_install(*sw_install(*install(COMMANDS, FOLDS, _next_position)))
 COMMANDS = with_legal({
     **{k: reacting(spec) if k in REACTIONS else spec for k, spec in ORDERS.items()},
     "intercept": reaction_spec(

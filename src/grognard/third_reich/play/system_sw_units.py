@@ -1,0 +1,168 @@
+"""TR-81 in the ``third_reich`` engine system: the units a forced conversion removes.
+
+The strategic warfare code adds the conversion's SW factors (:mod:`~grognard.third_reich.play.
+system_sw`: 5 interceptor factors per 15 bomber hits of a year, 9 ASW factors at the Year Start
+after 25 BRPs lost to U-boats). This module removes the unit the rules name, chosen by its
+owner: "Remove 1 5-4 from the map" (Germany: a 5-factor air fleet) and "remove one 9 factor
+British (or US after entry) fleet from the map and their force pool" (the power whose economy
+was hit). The unit goes to the strategic warfare box for good (``status: "converted"``, no hex;
+never rebuilt: "The German build pool for 5-4 air fleets is permanently smaller").
+
+* Each conversion the folds record (``sw_round_fought`` ``record.air_conversions``,
+  ``year_started`` ``powers[].fleet_conversion``) is owed by the power's side as a decision
+  (``state["sw_conversions"]`` ``{power: n}``), at once, whoever's turn it is.
+* ``sw_convert {unit}``: the owner names the unit: a Germany air unit of 5 attack factors, or a
+  9-factor fleet of the converting UK/US; on the map first (reading: "from the map"), a unit in
+  the force pool or eliminated only when none is on the map. Event ``sw_unit_converted``
+  ``{power, unit, rule}``.
+* Reading: a conversion owed when the power has no such unit at all removes nothing (the SW
+  factors still come); it is not owed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.context import Context
+from grognard.engine.decisions import Decision
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+
+#: TR-81: the unit each power's forced conversion removes: (unit type, attack factors)
+CONVERTED: Mapping[str, tuple[str, int]] = {"germany": ("air", 5), "uk": ("naval", 9),
+                                            "us": ("naval", 9)}
+STATUS = "converted"
+BOX = "strategic_warfare"
+
+
+def _eligible(state: JSON, power: str) -> list[str]:
+    """``power``'s units of the converted kind, wherever they are, not already converted."""
+    kind, factors = CONVERTED[power]
+    return [uid for uid, u in state["units"].items()
+            if u.get("power") == power and u["type"] == kind and int(u["attack"]) == factors
+            and u["status"] != STATUS]
+
+
+def _candidates(state: JSON, power: str) -> list[str]:
+    """The units ``power`` may remove now: those on the map, else those off it (force pool,
+    eliminated)."""
+    mine = _eligible(state, power)
+    on_map = [uid for uid in mine if state["units"][uid]["status"] == "active"
+              and state["units"][uid]["hex"] is not None]
+    return sorted(on_map or mine)
+
+
+def owed(state: JSON) -> dict[str, int]:
+    """Conversions owed, by power (only those with a unit to remove)."""
+    return {p: int(n) for p, n in (state.get("sw_conversions") or {}).items() if int(n) > 0}
+
+
+def _owe(state: JSON, power: str, n: int) -> None:
+    left = len(_eligible(state, power)) - owed(state).get(power, 0)
+    n = min(n, max(0, left))
+    if n:
+        conv = dict(state.get("sw_conversions") or {})
+        conv[power] = int(conv.get(power, 0)) + n
+        state["sw_conversions"] = conv
+
+
+def conversion_decisions(ctx: Context, state: JSON) -> list[Decision]:
+    """TR-81: each side owing a conversion names the unit (one decision per side)."""
+    out = []
+    sides: dict[str, list[str]] = {}
+    for power in owed(state):
+        sides.setdefault(str(state["power_sides"].get(power)), []).append(power)
+    for side, powers in sorted(sides.items()):
+        what = ", ".join(f"{p}: a {'5-factor air fleet' if p == 'germany' else '9-factor fleet'}"
+                         for p in sorted(powers))
+        out.append(Decision(side, frozenset({"sw_convert"}),
+                            f"{side.capitalize()}: remove the unit a forced strategic warfare "
+                            f"conversion takes ({what})", "TR-81"))
+    return out
+
+
+def _unit(state: JSON, cmd: Command) -> tuple[str, str]:
+    uid = cmd.args.get("unit")
+    if not isinstance(uid, str):
+        raise InputError("args.unit", "the unit to remove (an ID)")
+    u = state["units"].get(uid)
+    if u is None:
+        raise InputError("args.unit", f"no unit {uid!r}")
+    power = str(u.get("power"))
+    if state["power_sides"].get(power) != cmd.player:
+        raise IllegalOrder("TR-81", f"{uid} is not a unit of {cmd.player}")
+    if owed(state).get(power, 0) < 1:
+        raise IllegalOrder("TR-81", f"{power} owes no forced conversion")
+    if uid not in _candidates(state, power):
+        kind, factors = CONVERTED[power]
+        raise IllegalOrder("TR-81", f"{power} removes a {factors}-factor {kind} unit, from the "
+                           f"map while it has one there: not {uid}")
+    return power, uid
+
+
+def verify_sw_convert(ctx: Context, state: JSON, cmd: Command) -> None:
+    _unit(state, cmd)
+
+
+def execute_sw_convert(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    power, uid = _unit(state, cmd)
+    return [Event("sw_unit_converted", {"power": power, "unit": uid, "rule": "TR-81"})]
+
+
+def fold_sw_unit_converted(state: JSON, ev: Event) -> JSON:
+    """TR-81: the unit leaves the map and the force pool for the strategic warfare box."""
+    u = state["units"][ev.data["unit"]]
+    u["status"], u["hex"], u["box"] = STATUS, None, BOX
+    conv = dict(state["sw_conversions"])
+    conv[ev.data["power"]] = int(conv[ev.data["power"]]) - 1
+    state["sw_conversions"] = conv
+    return state
+
+
+def legal_sw_convert(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    return [Command("sw_convert", player, {"unit": uid})
+            for power in owed(state) if state["power_sides"].get(power) == player
+            for uid in _candidates(state, power)]
+
+
+def _after_round(fold: Fold) -> Fold:
+    def folded(state: JSON, ev: Event) -> JSON:
+        s = fold(state, ev)
+        n = int(ev.data.get("record", {}).get("air_conversions", 0))
+        if n:
+            _owe(s, "germany", n)
+        return s
+    return folded
+
+
+def _after_year_start(fold: Fold) -> Fold:
+    def folded(state: JSON, ev: Event) -> JSON:
+        s = fold(state, ev)
+        for p in ev.data.get("record", {}).get("powers", []):
+            if p.get("fleet_conversion") and p.get("power") in CONVERTED:
+                _owe(s, p["power"], 1)
+        return s
+    return folded
+
+
+def install(commands: Mapping[str, CommandSpec],
+            folds: Mapping[str, Fold]) -> tuple[dict[str, CommandSpec], dict[str, Fold]]:
+    """The system's commands and folds with the TR-81 unit removal (system.py calls it)."""
+    cmds = dict(commands)
+    cmds["sw_convert"] = CommandSpec(
+        "sw_convert", verify_sw_convert, execute_sw_convert,
+        "TR-81 Remove the unit a forced strategic warfare conversion takes (Germany: a 5-factor "
+        "air fleet; UK/US: a 9-factor fleet).", {"unit": "ger-air1"}, legal=legal_sw_convert)
+    fs = dict(folds)
+    fs["sw_unit_converted"] = fold_sw_unit_converted
+    if "sw_round_fought" in fs:
+        fs["sw_round_fought"] = _after_round(fs["sw_round_fought"])
+    if "year_started" in fs:
+        fs["year_started"] = _after_year_start(fs["year_started"])
+    return cmds, fs
+
+
+__all__ = ["conversion_decisions", "install", "owed"]
