@@ -1,5 +1,6 @@
-"""Issue 13 "Done means": rule 47 played through the engine, scenario-agnostic (written for
-``europa-barbarossa``; played on ``europa-surprise`` / ``europa-fite-surprise`` until it ships).
+"""Issue 13 "Done means": rule 47 played through the engine in ``europa-barbarossa`` (266
+divisions on the 16-miles-a-hex map), and in the small ``europa-surprise`` /
+``europa-fite-surprise`` scenarios (the same tests, scenario-agnostic).
 
 A local surprise: designation (SUR-05, secret), the lead turn, the start (SUR-04 refund, SUR-12
 front, SUR-15 effects roll and "+ # MP" markers), the bonus movement with the SUR-17 limit, the
@@ -8,6 +9,8 @@ the bonus supply judgement (SUR-21) and the normal turn after, where the held un
 An invasion surprise (SUR-25/26): effects with the invasion modifier, no reaction phase, once
 per country.
 """
+
+import pytest
 
 from grognard.core.dice import Dice
 from grognard.core.hexgrid import distance
@@ -18,9 +21,10 @@ from grognard.engine.testing import assert_rejected
 from grognard.europa.surprise.turn import EFFECTS_STREAM
 
 #: The scenarios played: the local surprise needs a front, the invasion one a country of
-#: ``[europa] invasion_countries``. Both become ``europa-barbarossa`` once it ships.
-LOCAL = "europa-surprise"
-INVASION = "europa-fite-surprise"
+#: ``[europa] invasion_countries``.
+LOCAL = ["europa-barbarossa", "europa-surprise"]
+INVASION = ["europa-barbarossa", "europa-fite-surprise"]
+BIG = "europa-barbarossa"
 
 
 def end(g):
@@ -61,9 +65,21 @@ def _held(g):
     return None
 
 
-def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine():
+def close_up(g):
+    """A German unit moves next to a Soviet unit of its ZOC class or greater (for SUR-17)."""
+    sov_units = _units(g, "soviet").values()
+    move = next((c for c in g.legal("axis", "move") if any(
+        _d(g, c.args["to"], v["hex"]) == 1
+        and v["zoc_class"] >= g.state["units"][c.args["unit"]]["zoc_class"]
+        for v in sov_units)), None)
+    if move is not None:
+        g.apply(move)
+
+
+@pytest.mark.parametrize("scenario", LOCAL)
+def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine(scenario):
     seed = 7
-    g = Game.new(LOCAL, seed=seed)
+    g = Game.new(scenario, seed=seed)
     to_phase(g, "initial", "axis", 1)
     # the centre: a hex next to the Soviet line, nearest the German units (SUR-07 decides)
     m = g.scenario.map
@@ -82,11 +98,7 @@ def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine(
     # the lead turn: a German unit closes up to a Soviet unit of its ZOC class (for SUR-17)
     to_phase(g, "movement", "axis", 1)
     if _held(g) is None:
-        sov_units = _units(g, "soviet").values()
-        g.apply(next(c for c in g.legal("axis", "move") if any(
-            _d(g, c.args["to"], v["hex"]) == 1
-            and v["zoc_class"] >= g.state["units"][c.args["unit"]]["zoc_class"]
-            for v in sov_units)))
+        close_up(g)
     to_phase(g, "initial", "axis", 2)
     ev = g.apply(Command("start_surprise", "axis", {"command": "AGC"}))[0]
     eff = ev.data["effects"]
@@ -115,12 +127,20 @@ def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine(
         assert min(_d(g, sov_now[c.args["unit"]]["hex"], h) for h in front) <= 5
     far = next((c for c in generic.legal_move(g.context, g.state, "soviet")
                 if min(_d(g, sov_now[c.args["unit"]]["hex"], h) for h in front) > 5), None)
-    if far is not None:
+    if far is not None or scenario == BIG:
         assert_rejected(g, far, "SUR-18")
+    # SUR-16: a marked reserve pays its markers' MPs on its move and the markers go
+    marked = [c for c in g.legal("soviet", "move")
+              if sov_now[c.args["unit"]].get("mp_markers")]
+    if marked or scenario == BIG:
+        uid = marked[0].args["unit"]
+        mv = g.apply(marked[0])[0].data
+        assert mv["marker_mp"] > 0 and "SUR-16" in mv["rules"]
+        assert g.state["units"][uid]["mp_markers"] == 0
     end(g)
     assert g.phase.name == "bonus_combat"
     attacks = g.legal("axis", "attack")
-    if attacks:
+    if attacks or scenario == BIG:
         ev = g.apply(attacks[0])[0]
         assert ev.data["surprise_supply"]["paid"] in (0, "0")
         answer(g)
@@ -135,10 +155,17 @@ def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine(
     again = [c for c in generic.legal_move(g.context, g.state, "axis")
              if c.args["unit"] == held]
     assert again and g.can(again[0])
+    # a turn without a surprise: the bonus phases are skipped (SUR-01)
+    to_phase(g, "initial", "axis", 3)
+    end(g)
+    assert g.phase.name == "movement"
 
 
-def test_sur25_sur26_invasion_surprise_played_through_the_engine():
-    g = Game.new(INVASION, seed=3)
+@pytest.mark.parametrize("scenario", INVASION)
+def test_sur25_sur26_invasion_surprise_played_through_the_engine(scenario):
+    g = Game.new(scenario, seed=3)
+    if g.phase.name == "surprise_movement" and _held(g) is None:
+        close_up(g)  # the EUR-44 turn: a border unit steps next to a Soviet unit
     to_phase(g, "initial", "axis", 1)
     offers = g.legal("axis", "start_invasion_surprise")
     assert [c.args["country"] for c in offers] == ["ussr"]
@@ -148,11 +175,35 @@ def test_sur25_sur26_invasion_surprise_played_through_the_engine():
     assert eff["rolls"][0]["die"] == Dice(3).stream(EFFECTS_STREAM).die(6)
     assert any(m["name"] == "invasion surprise turn" for s in eff["stacks"]
                for m in s["modifiers"])
-    seen = []
-    for _ in range(4):
+    assert eff["stacks"]
+    for st in eff["stacks"]:  # SUR-15/16: the "+ # MP" markers on the invaded side's stacks
+        for uid in st["units"]:
+            assert g.state["units"][uid]["side"] == "soviet"
+            assert g.state["units"][uid].get("mp_markers", 0) == st["markers"]
+    assert any(st["markers"] > 0 for st in eff["stacks"])
+    answer(g)
+    end(g)
+    assert g.phase.name == "bonus_movement"
+    held = _held(g)  # SUR-17: a unit in an enemy ZOC of its class may not move in the bonus
+    if held is not None or scenario == BIG:
+        blocked = next(c for c in generic.legal_move(g.context, g.state, "axis")
+                       if c.args["unit"] == held)
+        assert_rejected(g, blocked, "SUR-17")
+    moves = g.legal("axis", "move")
+    assert moves and all(c.args["unit"] != held for c in moves)
+    assert "SUR-17" in g.apply(moves[0])[0].data["rules"]
+    seen = [g.phase.name]
+    for _ in range(3):  # no reaction phase in an invasion surprise (SUR-18)
         answer(g)
         end(g)
         seen.append(g.phase.name)
     assert seen == ["bonus_movement", "bonus_combat", "bonus_supply_air", "movement"]
+    # the normal turn after: the held unit moves again in the regular movement phase
+    if held is not None:
+        again = [c for c in generic.legal_move(g.context, g.state, "axis")
+                 if c.args["unit"] == held]
+        assert again and g.can(again[0])
     to_phase(g, "initial", "axis", 2)
     assert_rejected(g, offers[0], "SUR-25")
+    end(g)
+    assert g.phase.name == "movement"  # turn 2 has no surprise: no bonus phases

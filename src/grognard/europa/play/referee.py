@@ -187,14 +187,19 @@ def propose_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
 
 def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """MOVE The proposed moves; those of the surprise phases (EUR-44, rule 47 bonus phases)
-    and of units with "+# MP" markers (SUR-16) verified, the others legal by construction."""
-    from grognard.europa.surprise.turn import BONUS_PHASES
+    and of units with "+# MP" markers (SUR-16) verified, the others legal by construction
+    (in the bonus phases once the unit itself may move: SUR-17/SUR-18, checked per unit)."""
+    from grognard.europa.surprise.turn import BONUS_PHASES, surprise_unit_problem
 
-    name = _phase(ctx, state).name
-    surprise = name.startswith(SURPRISE_PREFIX) or name in BONUS_PHASES
+    phase = _phase(ctx, state)
+    fite = phase.name.startswith(SURPRISE_PREFIX)
+    bonus = phase.name in BONUS_PHASES
     spec = command_spec("move")
     for cmd in propose_move(ctx, state, player):
-        if surprise or state["units"][cmd.args["unit"]].get("mp_markers"):
+        uid = cmd.args["unit"]
+        if bonus and surprise_unit_problem(ctx, state, uid, phase) is not None:
+            continue  # SUR-17/SUR-18: the unit may not move at all
+        if fite or state["units"][uid].get("mp_markers"):
             try:
                 spec.verify(ctx, state, cmd)
             except GrognardError:

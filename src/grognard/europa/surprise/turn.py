@@ -271,28 +271,43 @@ def marker_mp(state: JSON, uid: str, hexes_moved: int = 0) -> int:
     return marker_removal_mp(n, kind=kind, soviet=soviet, hexes_moved_closer=hexes_moved)
 
 
+def surprise_unit_problem(ctx: Context, state: JSON, uid: str, phase: Phase
+                          ) -> IllegalOrder | None:
+    """SUR-17/SUR-18 Why ``uid`` may not move at all in this phase of the surprise turn (None:
+    it may), once per position and unit."""
+    def make() -> IllegalOrder | None:
+        u = state["units"][uid]
+        if phase.name == BonusPhase.BONUS_MOVEMENT.value and u["mp_spent"] == 0:
+            enemy_class = _enemy_class(ctx, state, uid)
+            if enemy_class:
+                problem = surprise_action_problem(SurpriseAction.GROUND_MOVE, ActionContext(
+                    own_zoc_class=int(u.get("zoc_class", 1)),
+                    enemy_zoc_class_at_start=enemy_class))
+                if problem is not None:
+                    return IllegalOrder("SUR-17", f"{uid}: {problem}")
+        if phase.name == BonusPhase.REACTION.value:
+            lay = ctx.scenario.map.layout
+            st = active_surprise(state) or {}
+            here = lay.from_label(u["hex"])
+            near = min((distance(here, lay.from_label(f)) for f in st.get("front", [])),
+                       default=99)
+            if near > RESERVE_HEXES:
+                return IllegalOrder("SUR-18", f"{uid} is {near} hexes from the surprise front: "
+                                    f"only units within {RESERVE_HEXES} hexes react")
+        return None
+    out: IllegalOrder | None = ctx.cached(f"europa.surprise_unit.{phase.name}.{uid}", make)
+    return out
+
+
 def verify_surprise_move(ctx: Context, state: JSON, cmd: Command, phase: Phase,
                          path: list[str]) -> None:
     """SUR-16..SUR-18 The surprise turn's limits on a move already legal under the normal
     rules (``path``: the hexes entered)."""
     uid = str(cmd.args["unit"])
     u = state["units"][uid]
-    m = ctx.scenario.map
-    if phase.name == BonusPhase.BONUS_MOVEMENT.value and u["mp_spent"] == 0:
-        enemy_class = _enemy_class(ctx, state, uid)
-        if enemy_class:
-            problem = surprise_action_problem(SurpriseAction.GROUND_MOVE, ActionContext(
-                own_zoc_class=int(u.get("zoc_class", 1)), enemy_zoc_class_at_start=enemy_class))
-            if problem is not None:
-                raise IllegalOrder("SUR-17", f"{uid}: {problem}")
-    if phase.name == BonusPhase.REACTION.value:
-        st = active_surprise(state) or {}
-        front = [m.layout.from_label(h) for h in st.get("front", [])]
-        here = m.layout.from_label(u["hex"])
-        near = min((distance(here, f) for f in front), default=99)
-        if near > RESERVE_HEXES:
-            raise IllegalOrder("SUR-18", f"{uid} is {near} hexes from the surprise front: only "
-                               f"units within {RESERVE_HEXES} hexes react")
+    problem = surprise_unit_problem(ctx, state, uid, phase)
+    if problem is not None:
+        raise problem
     extra = marker_mp(state, uid, len(path))
     if extra:
         from grognard.engine.generic import move_cost
@@ -304,11 +319,23 @@ def verify_surprise_move(ctx: Context, state: JSON, cmd: Command, phase: Phase,
                                f"+{u['mp_markers']} MP markers) and has {left}")
 
 
+def _zoc_classes(ctx: Context, state: JSON) -> dict[str, dict[str, int]]:
+    """Per side, each hex holding its active units -> their largest ZOC class (per position)."""
+    def make() -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for v in state["units"].values():
+            if v["status"] == "active" and v["hex"]:
+                per = out.setdefault(v["side"], {})
+                per[v["hex"]] = max(per.get(v["hex"], 0), int(v.get("zoc_class", 1)))
+        return out
+    found: dict[str, dict[str, int]] = ctx.cached("europa.zoc_classes", make)
+    return found
+
+
 def _enemy_class(ctx: Context, state: JSON, uid: str) -> int:
     """The largest ZOC class of the enemy units adjacent to ``uid``'s hex (0: none)."""
     m = ctx.scenario.map
     u = state["units"][uid]
-    around = {m.label(int(j)) for j in m.neighbor_indices(m.index_of_label(u["hex"]))}
-    return max((int(v.get("zoc_class", 1)) for v in state["units"].values()
-                if v["side"] != u["side"] and v["status"] == "active" and v["hex"] in around),
-               default=0)
+    enemy = [c for side, c in _zoc_classes(ctx, state).items() if side != u["side"]]
+    return max((c.get(m.label(int(j)), 0) for c in enemy
+                for j in m.neighbor_indices(m.index_of_label(u["hex"]))), default=0)
