@@ -35,7 +35,7 @@ from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON, copy_state, thaw
 from grognard.europa.play.board import (
     SURPRISE_PREFIX,
     command_spec,
@@ -111,7 +111,7 @@ def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice) -
     penalty pick, a stack that cannot retreat and is eliminated). Folds a private copy of the
     state to see what is owed next; each answer is marked ``decided_by: "engine"``."""
     folds = europa_system().folds
-    s = thaw(state)
+    s = copy_state(state)
     for e in events:
         s = folds[e.type](s, Event(e.type, thaw(e.data)))
     out = list(events)

@@ -89,6 +89,8 @@ from grognard.europa.surprise.air_turn import initial_air_units, recovery_decisi
 from grognard.europa.surprise.front import participant_role
 from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
 from grognard.europa.surprise.map import (
+    FrontFields,
+    front_fields,
     marked_front,
     participation_candidates,
     verify_centre_on_map,
@@ -138,8 +140,17 @@ def _command_name(cmd: Command) -> str:
     return name
 
 
+def _front_fields(ctx: Context, state: JSON, player: str) -> FrontFields:
+    """C-FRONT ``player``'s ZOC fields and enemy front line, once per position (every centre
+    checked or offered in a position shares them)."""
+    out: FrontFields = ctx.cached(f"europa.front_fields.{player}", lambda: front_fields(
+        ctx.scenario.map, forces_of(ctx, state), player))
+    return out
+
+
 def _centre_flags(ctx: Context, state: JSON, player: str, centre: str) -> dict[str, bool]:
-    ch = verify_centre_on_map(ctx.scenario.map, forces_of(ctx, state), player, centre)
+    ch = verify_centre_on_map(ctx.scenario.map, forces_of(ctx, state), player, centre,
+                              fields=_front_fields(ctx, state, player))
     return {k: v for k, v in dataclasses.asdict(ch).items() if k != "label"}
 
 
@@ -226,7 +237,8 @@ def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
                             "plan": run.plan.to_json(), "rules": _plan_rules(op, orders)}
     if op == "start":
         front = marked_front(ctx.scenario.map, forces_of(ctx, state), cmd.player,
-                             run.plan.centre, run.plan.level)
+                             run.plan.centre, run.plan.level,
+                             fields=_front_fields(ctx, state, cmd.player))
         enemy = next(s for s in state["sides"] if s != cmd.player)
         data["public"] = dict(plan_view(run.plan, enemy) or {}, front=front.to_json())
         own = {uid: Fraction(u["re_size"]) for uid, u in on_map(state)
