@@ -5,7 +5,8 @@ test). One run measures:
 
 * ``random_play``: uniformly random legal play (engine/fuzz.py ``choose``) on a generated
   3R-scale map (about 1,500 hexes, 300 units, three players) and on each named shipped
-  scenario: ``commands_per_s`` (choosing included), ``apply_per_s`` (``Game.apply`` alone:
+  scenario (by default ``tr-1939-campaign``, ``demo-europa`` and ``europa-barbarossa``: 4,161
+  hexes, 266 divisions, played to its last turn): ``commands_per_s`` (choosing included), ``apply_per_s`` (``Game.apply`` alone:
   verify, execute, fold), ``legal_ms`` (one ``Game.legal`` call), and the per-command cost in
   the first and the last fifth of the game (``drift``: no slowdown over a game is 1.0).
   Baseline in the same run: ``deepcopy_ms``, what copying the whole state once per command
@@ -232,7 +233,8 @@ def main() -> None:
     gen = generated_scenario(cols=12 if quick else 39, rows=12 if quick else 39,
                              units=30 if quick else 300)
     plays = [random_play(gen, n)]
-    for name in args.scenario or ([] if quick else ["tr-1939-campaign", "demo-europa"]):
+    for name in args.scenario or ([] if quick else ["tr-1939-campaign", "demo-europa",
+                                                    "europa-barbarossa"]):
         try:
             plays.append(random_play(load_scenario(name), n))
         except Exception as exc:  # a scenario not shipped on this checkout: say so
