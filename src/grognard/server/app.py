@@ -258,9 +258,11 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
     @app.post("/api/games")
     async def create_json(request: Request) -> Any:
         body = await _body(request)
-        gid, tokens = ref.create(str(body.get("scenario", "")), str(body.get("mode", "seats")),
-                                 text=body.get("text") if isinstance(body.get("text"), str)
-                                 else None)
+        # in a thread: a big scenario takes seconds to load the first time, and the other
+        # games' requests go on meanwhile
+        gid, tokens = await asyncio.to_thread(
+            ref.create, str(body.get("scenario", "")), str(body.get("mode", "seats")),
+            text=body.get("text") if isinstance(body.get("text"), str) else None)
         info = ref.public(gid)
         return {"game": gid, "seats": tokens, "commitment": info["commitment"]}
 

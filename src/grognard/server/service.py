@@ -335,7 +335,7 @@ class Referee:
                 "active": list(g.active()), "prompt": g.prompt(player), "decisions": mine,
                 "over": g.over, "result": None if g.result is None else dict(g.result),
                 "commands": len(g.commands), "can_undo": g.can_undo(player),
-                "undo_refusal": _undo_refusal(g, player),
+                "undo_refusal": g.undo_refusal(player),
             },
             "view": view,
             "legal": legal,
@@ -484,14 +484,6 @@ class Referee:
 
 
 # --- helpers --------------------------------------------------------------------------------
-def _undo_refusal(game: Game, player: str) -> str | None:
-    """Why ``player`` cannot undo, without naming another side's last order (its kind may be
-    a secret, e.g. a surprise plan's delay)."""
-    if game.commands and game.commands[-1].player != player:
-        return f"the last command was {game.commands[-1].player}'s"
-    return game.undo_refusal(player)
-
-
 def _current(loaded: Loaded, version: int, what: str) -> None:
     """Refuse a ``what`` made against an older version of the game (HTTP 409)."""
     if version != loaded.version:
