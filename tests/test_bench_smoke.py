@@ -41,6 +41,7 @@ def test_bench_study_quick_json():
     assert data["same_results"] is True and data["speedup"] > 0
     for w in ("workers_1", "workers_2"):
         assert data[w]["games"] == 2 and data[w]["games_per_hour"] > 0
+    assert data["workers_1"]["cpu_s_per_game"] > 0 and len(data["load_average_before"]) == 3
 
 
 def test_bench_parse_quick_json():
