@@ -93,10 +93,13 @@ def test_eur22_default_sequence_is_the_revised_turn_with_the_system_commands():
 def test_eur23_eur26_air_mission_and_interdiction_in_the_air_phase():
     g = Game.new("europa-surprise", seed=11)
     to_phase(g, "air", "axis")
-    ev = g.apply(Command("air_mission", "axis", {"id": "m1", "kind": "interdiction"}))[0]
+    ev = g.apply(Command("air_mission", "axis", {"id": "m1", "kind": "interdiction",
+                                                 "target": "0704", "units": ["de-kg53"]}))[0]
     assert ev.type == "air_mission_assigned" and g.state["air"]["missions"] == [
         ["m1", "interdiction"]]
-    ev = g.apply(cmd("interdiction", centre="0704", tactical=6))[0]
+    g.apply(cmd("fly_missions"))
+    g.apply(Command("intercept", "soviet", {"mission": "m1", "interceptors": []}))
+    ev = g.apply(cmd("interdiction", mission="m1"))[0]  # the He-111 wing: tactical 6
     assert ev.data["roll"] == Dice(11).stream("europa.air.interdiction").die(6)
     assert ev.data["roll"] <= 6 and ev.data["result"]["zone"] is not None
     assert g.state["air"]["zones"] == [ev.data["result"]["zone"]]

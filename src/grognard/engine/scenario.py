@@ -221,6 +221,11 @@ class _EuropaAirUnit(msgspec.Struct, forbid_unknown_fields=True):
     range: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
     tactical: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     guards: bool = False
+    # EUR-23..EUR-28: air-to-air rating, strategic bombing rating, or an EUR-01 wing type
+    # whose tactical/strategic ratings come from the europa_air_wings table
+    air_combat: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    strategic: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    wing: str = ""
 
 
 class _Europa(msgspec.Struct):

@@ -17,11 +17,12 @@ from typing import Any
 import numpy as np
 
 from grognard.core.dice import Dice
-from grognard.core.errors import InputError, parse_enum
+from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
+from grognard.europa.air import missions as grounded
 from grognard.europa.air.airbase_attack import (
     NO_RE_SHIFT,
     Airbase,
@@ -32,6 +33,7 @@ from grognard.europa.air.airbase_attack import (
     verify_repair_airbase,
 )
 from grognard.europa.air.interdiction import interdiction_mission
+from grognard.europa.air.missions import air_slot, has_air_units, key_of
 from grognard.europa.air.phase import (
     AirPhaseState,
     AirStep,
@@ -57,15 +59,19 @@ PICK_STREAM = "europa.air.airbase_pick"
 
 
 def _slot(state: JSON) -> dict[str, Any]:
-    air = state.get("air")
-    if not isinstance(air, dict):
-        return {"key": None, "step": AirStep.MISSIONS.value, "missions": [], "zones": [],
-                "airbases": {}, "strategic_hits": {}, "log": []}
-    return air
+    return air_slot(state)
 
 
 def _key(state: JSON) -> list[int]:
-    return [int(state["turn"]), int(state["phase"])]
+    return key_of(state)
+
+
+def _legacy(state: JSON, rule: str) -> None:
+    """Air units given in the order (a calculator) only where the scenario has none: with the
+    scenario's ``[europa.air_units]`` a mission names them (``air_mission`` units, target)."""
+    if has_air_units(state):
+        raise IllegalOrder(rule, "this scenario's air units fly the missions: assign them with "
+                           "air_mission {id, kind, target, units} and name the mission")
 
 
 def air_phase_state(state: JSON) -> AirPhaseState:
@@ -112,7 +118,8 @@ def _fold_step(state: JSON, ev: Event) -> tuple[JSON, dict[str, Any]]:
     s = state
     air = thaw(_slot(state))
     if air["key"] != ev.data["key"]:
-        air.update(key=ev.data["key"], step=AirStep.MISSIONS.value, missions=[])
+        air.update(key=ev.data["key"], step=AirStep.MISSIONS.value, missions=[], flights=[],
+                   flying=False)
     air["step"] = ev.data["step"]
     air["log"].append({"type": ev.type, "key": ev.data["key"]})
     s["air"] = air
@@ -122,6 +129,11 @@ def _fold_step(state: JSON, ev: Event) -> tuple[JSON, dict[str, Any]]:
 # --- air_mission (EUR-23) ------------------------------------------------------------------------
 
 def verify_air_mission(ctx: Context, state: JSON, cmd: Command) -> None:
+    if "units" in cmd.args or has_air_units(state):
+        verify_assign_mission(air_phase_state(state), str(cmd.args.get("id")),
+                              str(cmd.args.get("kind")))
+        grounded.verify_mission(ctx, state, cmd)
+        return
     mid = cmd.args.get("id")
     if not isinstance(mid, str) or not mid:
         raise InputError("args.id", "a mission needs an id")
@@ -131,6 +143,9 @@ def verify_air_mission(ctx: Context, state: JSON, cmd: Command) -> None:
 def execute_air_mission(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     kind = parse_enum(MissionKind, cmd.args.get("kind"), "args.kind")
     assign_mission(air_phase_state(state), str(cmd.args["id"]), kind)
+    if "units" in cmd.args:
+        return [_event(state, "air_mission_assigned", AirStep.MISSIONS,
+                       **grounded.execute_mission(ctx, state, cmd))]
     return [_event(state, "air_mission_assigned", AirStep.MISSIONS, id=cmd.args["id"],
                    kind=kind.value)]
 
@@ -138,6 +153,16 @@ def execute_air_mission(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> 
 def fold_air_mission(state: JSON, ev: Event) -> JSON:
     s, air = _fold_step(state, ev)
     air["missions"].append([ev.data["id"], ev.data["kind"]])
+    if "target" in ev.data:
+        grounded.fold_flight(air, ev.data)
+    return s
+
+
+# --- fly_missions (EUR-23) -----------------------------------------------------------------------
+
+def fold_fly(state: JSON, ev: Event) -> JSON:
+    s, air = _fold_step(state, ev)
+    grounded.fold_fly(s, air, ev)
     return s
 
 
@@ -157,11 +182,18 @@ def _sweep_parts(cmd: Command) -> tuple[list[AirUnit], list[AirUnit], list[tuple
 
 def verify_fighter_sweep(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step(air_phase_state(state), AirStep.SWEEP)
+    if "mission" in cmd.args:
+        grounded.verify_sweep(ctx, state, cmd)
+        return
+    _legacy(state, "EUR-24")
     sw, df, pairs = _sweep_parts(cmd)
     verify_sweep_pairings([u.id for u in sw], [u.id for u in df], pairs)
 
 
 def execute_fighter_sweep(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    if "mission" in cmd.args:
+        return [_event(state, "fighter_sweep_resolved", AirStep.SWEEP,
+                       **grounded.execute_sweep(ctx, state, cmd, dice, SWEEP_STREAM))]
     sw, df, pairs = _sweep_parts(cmd)
     stream = dice.stream(SWEEP_STREAM)
     rolls = [stream.roll("2d6").total for _ in range(2 * len(pairs))]
@@ -183,6 +215,10 @@ def _mission(cmd: Command) -> Mission:
 
 def verify_intercept(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step(air_phase_state(state), AirStep.INTERCEPTION)
+    if isinstance(cmd.args.get("mission"), str):
+        grounded.verify_intercept(ctx, state, cmd)
+        return
+    _legacy(state, "EUR-25")
     _mission(cmd)
     dist = cmd.args.get("distances", {})
     if not isinstance(dist, dict):
@@ -192,6 +228,8 @@ def verify_intercept(ctx: Context, state: JSON, cmd: Command) -> None:
 
 
 def execute_intercept(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    if isinstance(cmd.args.get("mission"), str):
+        return [grounded.execute_intercept(ctx, state, cmd, dice, INTERCEPT_STREAM)]
     ic = _units(cmd.args, "interceptors")
     stream = dice.stream(INTERCEPT_STREAM)
     rolls = [stream.roll("2d6").total for _ in range(4 * len(ic))]
@@ -206,6 +244,10 @@ def execute_intercept(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
 
 def verify_interdiction(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step(air_phase_state(state), AirStep.INTERDICTION)
+    if "mission" in cmd.args:
+        grounded.interdiction_args(state, cmd)
+        return
+    _legacy(state, "EUR-26")
     if _int(cmd.args, "tactical") < 0:
         raise InputError("args.tactical", "must not be negative")
     if not isinstance(cmd.args.get("centre"), str):
@@ -213,6 +255,10 @@ def verify_interdiction(ctx: Context, state: JSON, cmd: Command) -> None:
 
 
 def execute_interdiction(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    if "mission" in cmd.args:
+        return [_event(state, "interdiction_resolved", AirStep.INTERDICTION,
+                       **grounded.execute_interdiction(ctx, state, cmd, dice,
+                                                       INTERDICTION_STREAM))]
     m = ctx.scenario.map
     roll = dice.stream(INTERDICTION_STREAM).die(6)
     rail = None
@@ -232,6 +278,8 @@ def fold_interdiction(state: JSON, ev: Event) -> JSON:
     zone = ev.data["result"]["zone"]
     if zone is not None:
         air["zones"].append(zone)
+    if "mission" in ev.data:
+        grounded.mark(air, ev.data["mission"], resolved=True)
     return s
 
 
@@ -257,12 +305,20 @@ def _base_json(b: Airbase) -> dict[str, Any]:
 
 def verify_airbase_attack_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step(air_phase_state(state), AirStep.AIRBASE_ATTACK)
+    if "mission" in cmd.args:
+        grounded.strike_flight(state, cmd, MissionKind.AIRBASE_ATTACK)
+        return
+    _legacy(state, "EUR-27")
     _base(state, cmd.args)
     if "hits" not in cmd.args and _int(cmd.args, "strength", 0) < 1:
         raise InputError("args.strength", "give hits or a positive strength")
 
 
 def execute_airbase_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    if "mission" in cmd.args:
+        return [_event(state, "airbase_attacked", AirStep.AIRBASE_ATTACK,
+                       **grounded.execute_airbase_attack(ctx, state, cmd, dice, AIRBASE_STREAM,
+                                                         PICK_STREAM))]
     base = _base(state, cmd.args)
     roll = None
     if "hits" in cmd.args:
@@ -280,17 +336,23 @@ def execute_airbase_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) 
 def fold_airbase(state: JSON, ev: Event) -> JSON:
     s, air = _fold_step(state, ev)
     air["airbases"][ev.data["airbase"]["name"]] = ev.data["airbase"]
+    grounded.fold_statuses(s, ev)
+    if "mission" in ev.data:
+        grounded.mark(air, ev.data["mission"], resolved=True)
     return s
 
 
 def verify_airbase_repair(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step(air_phase_state(state), AirStep.REPAIR)
+    grounded.verify_repair_owner(state, cmd)
     verify_repair_airbase(_base(state, cmd.args), int(state["turn"]))
 
 
 def execute_airbase_repair(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     new, rec = repair_airbase(_base(state, cmd.args), int(state["turn"]))
-    return [_event(state, "airbase_repaired", AirStep.REPAIR, airbase=_base_json(new),
+    owner = _slot(state)["airbases"].get(new.name, {}).get("owner")
+    return [_event(state, "airbase_repaired", AirStep.REPAIR,
+                   airbase={**_base_json(new), **({"owner": owner} if owner else {})},
                    hits_after=rec.hits_after)]
 
 
@@ -305,11 +367,18 @@ def _results(cmd: Command) -> list[int]:
 
 def verify_strategic_bombing(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step(air_phase_state(state), AirStep.STRATEGIC_BOMBING)
+    if "mission" in cmd.args:
+        grounded.strike_flight(state, cmd, MissionKind.STRATEGIC_BOMBING)
+        return
+    _legacy(state, "EUR-28")
     strategic_bombing(str(cmd.args.get("target")), _results(cmd))
 
 
 def execute_strategic_bombing(ctx: Context, state: JSON, cmd: Command, dice: Dice
                               ) -> list[Event]:
+    if "mission" in cmd.args:
+        return [_event(state, "strategic_bombing_resolved", AirStep.STRATEGIC_BOMBING,
+                       **grounded.execute_strategic(ctx, state, cmd, dice))]
     target = str(cmd.args.get("target"))
     prior = _slot(state)["strategic_hits"].get(f"{state['turn']}:{target}", 0)
     limit = cmd.args.get("hit_limit")
@@ -324,6 +393,9 @@ def fold_strategic(state: JSON, ev: Event) -> JSON:
     r = ev.data["result"]
     k = f"{ev.data['turn']}:{r['target']}"
     air["strategic_hits"][k] = air["strategic_hits"].get(k, 0) + r["hits"]
+    if "mission" in ev.data:
+        grounded.mark(air, ev.data["mission"], resolved=True)
+        grounded.fold_strategic_pool(s, ev)
     return s
 
 
@@ -331,48 +403,109 @@ def fold_air_step(state: JSON, ev: Event) -> JSON:
     return _fold_step(state, ev)[0]
 
 
-AIR_COMMAND_SPECS: dict[str, CommandSpec] = {
+def fold_sweep(state: JSON, ev: Event) -> JSON:
+    s, air = _fold_step(state, ev)
+    grounded.fold_statuses(s, ev)
+    if "mission" in ev.data:
+        grounded.mark(air, ev.data["mission"], resolved=True)
+    return s
+
+
+def fold_interception(state: JSON, ev: Event) -> JSON:
+    s, air = _fold_step(state, ev)
+    grounded.fold_statuses(s, ev)
+    if "mission" in ev.data:
+        grounded.fold_interception(s, air, ev)
+    return s
+
+
+# --- ground_support (EUR-23, EUR-03/04/06) -------------------------------------------------------
+
+def verify_ground_support(ctx: Context, state: JSON, cmd: Command) -> None:
+    verify_air_step(air_phase_state(state), AirStep.GROUND_SUPPORT)
+    grounded.verify_ground_support(ctx, state, cmd)
+
+
+def fold_ground_support(state: JSON, ev: Event) -> JSON:
+    s, air = _fold_step(state, ev)
+    grounded.fold_ground_support(s, air, ev)
+    return s
+
+
+def verify_fly_missions(ctx: Context, state: JSON, cmd: Command) -> None:
+    verify_air_step(air_phase_state(state), AirStep.MISSIONS)
+    grounded.verify_fly(ctx, state, cmd)
+
+
+_SPECS: dict[str, CommandSpec] = {
     "air_mission": CommandSpec("air_mission", verify_air_mission, execute_air_mission,
-                               "EUR-23 Assign an air mission before sweeps resolve.",
-                               {"id": "m1", "kind": "interdiction"}),
+                               "EUR-23 Send ready air units within range on a mission "
+                               "(sweep, ground_support, interdiction, airbase_attack, "
+                               "strategic_bombing + objective) before sweeps resolve.",
+                               {"id": "m1", "kind": "ground_support", "target": "0704",
+                                "units": ["de-stg2"]}),
+    "fly_missions": CommandSpec("fly_missions", verify_fly_missions,
+                                lambda ctx, state, cmd, dice: grounded.execute_fly(
+                                    ctx, state, cmd, dice),
+                                "EUR-23 The missions are assigned: fly them (sweeps first).",
+                                {}),
     "fighter_sweep": CommandSpec("fighter_sweep", verify_fighter_sweep, execute_fighter_sweep,
                                  "EUR-24 Fighter sweep: one round of air-to-air combat.",
-                                 {"sweepers": [{"id": "bf109", "air_combat": 3}],
-                                  "defenders": [{"id": "i16", "air_combat": 2}]}),
+                                 {"mission": "m1"}),
     "intercept": CommandSpec("intercept", verify_intercept, execute_intercept,
-                             "EUR-25 Intercept a mission: escorts first, then strike units.",
-                             {"interceptors": [{"id": "i16", "air_combat": 2, "range": 8}],
-                              "distances": {"i16": 3},
-                              "mission": {"id": "m1", "kind": "ground_support",
-                                          "strikers": [{"id": "ju87", "air_combat": 1,
-                                                        "tactical": 15}]},
-                              "strike_targets": {"i16": "ju87"}}),
+                             "EUR-25 Intercept a mission (non-phasing player): escorts "
+                             "first, then strike units; no interceptors: let it pass.",
+                             {"mission": "m1", "interceptors": ["su-6iap"]}),
+    "ground_support": CommandSpec("ground_support", verify_ground_support,
+                                  lambda ctx, state, cmd, dice: grounded.execute_ground_support(
+                                      ctx, state, cmd, dice),
+                                  "EUR-23/EUR-06 Ground support: bombard the mission hex; a "
+                                  "hit is +1 DRM for this turn's attack on it.",
+                                  {"mission": "m1"}),
     "interdiction": CommandSpec("interdiction", verify_interdiction, execute_interdiction,
                                 "EUR-26 Interdiction: D6 <= tactical rating places a zone.",
-                                {"centre": "0604", "tactical": 6, "rail": True}),
+                                {"mission": "m1"}),
     "airbase_attack": CommandSpec("airbase_attack", verify_airbase_attack_cmd,
                                   execute_airbase_attack,
                                   "EUR-27 Attack an airbase: hits, units made inactive.",
-                                  {"base": "Kiev", "capacity": 3, "active": ["a", "b"],
-                                   "strength": 15}),
+                                  {"mission": "m1"}),
     "airbase_repair": CommandSpec("airbase_repair", verify_airbase_repair,
                                   execute_airbase_repair,
                                   "EUR-27 Repair one airbase hit after the air phase.",
-                                  {"base": "Kiev"}),
+                                  {"base": "1004"}),
     "strategic_bombing": CommandSpec("strategic_bombing", verify_strategic_bombing,
                                      execute_strategic_bombing,
-                                     "EUR-28 Strategic bombing effects of this turn's results.",
-                                     {"target": "marshalling_yard", "results": [2, 1]}),
+                                     "EUR-28 Strategic bombing of the mission's objective.",
+                                     {"mission": "m1"}),
 }
+
+_PROPOSERS = {
+    "air_mission": grounded.propose_missions,
+    "fly_missions": grounded.propose_fly,
+    "fighter_sweep": grounded.propose_sweeps,
+    "intercept": grounded.propose_intercepts,
+    **{cmd: grounded.proposer_for(kind) for kind, cmd in grounded.RESOLVE_COMMAND.items()},
+}
+
+#: The air commands, each with its proposer (random play and bots fly the scenario's air
+#: units); ``airbase_repair`` is enumerated by the Europa referee.
+AIR_COMMAND_SPECS: dict[str, CommandSpec] = {
+    k: spec.with_proposer(_PROPOSERS[k]) if k in _PROPOSERS else spec
+    for k, spec in _SPECS.items()}
 
 AIR_FOLDS = {
     "air_mission_assigned": fold_air_mission,
-    "fighter_sweep_resolved": fold_air_step,
-    "interception_resolved": fold_air_step,
+    "air_missions_flown": fold_fly,
+    "fighter_sweep_resolved": fold_sweep,
+    "interception_resolved": fold_interception,
+    "interception_declined": fold_interception,
+    "ground_support_resolved": fold_ground_support,
     "interdiction_resolved": fold_interdiction,
     "airbase_attacked": fold_airbase,
     "airbase_repaired": fold_airbase,
     "strategic_bombing_resolved": fold_strategic,
 }
 
-__all__ = ["AIR_COMMAND_SPECS", "AIR_FOLDS", "air_phase_state"]
+air_decisions = grounded.air_decisions
+
+__all__ = ["AIR_COMMAND_SPECS", "AIR_FOLDS", "air_decisions", "air_phase_state"]

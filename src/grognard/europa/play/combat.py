@@ -19,6 +19,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.europa.air.missions import ground_support_result
 from grognard.europa.combat.attack import (
     Attack,
     Combatant,
@@ -110,6 +111,11 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
     for key in ("bombardment", "series", "weather", "barrage_target", "night", "overrun"):
         if key in args:
             raw[key] = args[key]
+    if "bombardment" not in args and not args.get("overrun"):
+        # EUR-06/EUR-22: the air phase's ground support on the hex this player turn
+        hits = ground_support_result(state, label, player)
+        if hits:
+            raw["bombardment"] = hits
     readings = dict(readings_of(ctx, CombatReadings).to_mapping())
     if "readings" in args:
         if not isinstance(args["readings"], Mapping):

@@ -67,8 +67,8 @@ ACTIVITIES: Mapping[PlayerPhase, tuple[str, ...]] = {
 #: ``turn_phases(players, extra=...)``.
 SURPRISE_COMMANDS = ("designate_surprise", "reduce_surprise", "move_surprise_centre",
                      "delay_surprise", "start_surprise")
-AIR_COMMANDS = ("air_mission", "fighter_sweep", "intercept", "interdiction", "airbase_attack",
-                "strategic_bombing", "airbase_repair")
+AIR_COMMANDS = ("air_mission", "fly_missions", "fighter_sweep", "intercept", "ground_support",
+                "interdiction", "airbase_attack", "strategic_bombing", "airbase_repair")
 COMMANDS: Mapping[PlayerPhase, tuple[str, ...]] = {
     PlayerPhase.INITIAL: (*SURPRISE_COMMANDS, "roll_table"),
     PlayerPhase.MOVEMENT: ("move", "roll_table"),

@@ -43,7 +43,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
-from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS
+from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
 from grognard.europa.play.board import (
     NAME,
     forces_of,
@@ -343,6 +343,8 @@ _DECIDING = ("attack", "overrun", "allocate_losses", "retreat")
 
 
 def _referee_spec(spec: CommandSpec) -> CommandSpec:
+    if spec.kind not in ENUMERATORS and spec.propose is not None:
+        return spec  # enumerated by its own proposer (the air commands)
     legal = ENUMERATORS.get(spec.kind, spec.legal or no_legal)
     out = spec.with_legal(legal)
     if spec.kind == "move":  # random play samples moves by rejection over the cheap proposal
@@ -370,7 +372,8 @@ EUROPA = RuleSystem(
     description="Europa revised player turn (EUR-22): air phase, movement and overruns, "
                 "combat, supply, isolation attrition, replacements; rule-47 surprise plans.",
     default_sequence=default_sequence,
-    decisions=lambda ctx, state: [*decisions(ctx, state), *recovery_decisions(ctx, state)],
+    decisions=lambda ctx, state: [*decisions(ctx, state), *recovery_decisions(ctx, state),
+                                  *air_decisions(ctx, state)],
     game_over=game_over,
     phase_prompt=phase_prompt,
     turn_label=turn_label,

@@ -65,12 +65,19 @@ _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
 # --- state ---------------------------------------------------------------------------------------
 def initial_air_units(scenario: Scenario) -> dict[str, Any]:
     """``[europa.air_units]`` as the state's ``air_units`` (each unit's status and flights)."""
+    from grognard.europa.air.wings import wing_for
+
     out: dict[str, Any] = {}
     for uid, a in sorted(europa_config(scenario).get("air_units", {}).items()):
         out[uid] = {"side": a["side"], "nationality": a["nationality"], "base": a["base"],
                     "type": a.get("type", "F"), "status": a.get("status", "operative"),
                     "range": int(a.get("range", 0)), "tactical": int(a.get("tactical", 0)),
-                    "guards": bool(a.get("guards", False)), "flown": None}
+                    "guards": bool(a.get("guards", False)), "flown": None,
+                    "air_combat": int(a.get("air_combat", 0)),
+                    "strategic": int(a.get("strategic", 0))}
+        if a.get("wing"):  # EUR-01: a wing's bombardment ratings from europa_air_wings
+            w = wing_for(str(a["wing"]))
+            out[uid].update(wing=a["wing"], tactical=w.tactical, strategic=w.strategic)
     return out
 
 
@@ -226,7 +233,7 @@ def _recovery_candidates(ctx: Context, state: JSON, player: str, st: JSON
     front = st["front"]
     out = []
     for uid, u in sorted(_air(state).items()):
-        if u["side"] != player:
+        if u["side"] != player or u["status"] == "eliminated":
             continue
         near = min((_dist(ctx, u["base"], h) for h in front), default=99) <= u["range"]
         t = u["type"] if u["type"] in {a.value for a in AirType} else AirType.OTHER.value
