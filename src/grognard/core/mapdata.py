@@ -240,18 +240,25 @@ class MapData:
         return Hex(int(self.q[i]), int(self.r[i]))
 
     def label(self, i: int) -> str:
-        return self.layout.to_label(self.hex(i))
+        found = self._labels[i]
+        return found if found is not None else self.layout.to_label(self.hex(i))
+
+    @cached_property
+    def _labels(self) -> list[str | None]:
+        """Every hex's printed label by number, built once (None: it has none, and
+        :meth:`label` raises the layout's error)."""
+        out: list[str | None] = []
+        for i in range(self.n):
+            try:
+                out.append(self.layout.to_label(self.hex(i)))
+            except InputError:  # a hex with no printed label (negative row or column)
+                out.append(None)
+        return out
 
     @cached_property
     def label_indices(self) -> Mapping[str, int]:
         """Every hex's printed label -> its number, built once (orders name hexes by label)."""
-        out: dict[str, int] = {}
-        for i in range(self.n):
-            try:
-                out[self.label(i)] = i
-            except InputError:  # a hex with no printed label (negative row or column)
-                continue
-        return out
+        return {lab: i for i, lab in enumerate(self._labels) if lab is not None}
 
     def index_of_label(self, label: str) -> int:
         i = self.label_indices.get(label)
