@@ -205,14 +205,14 @@ def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     if _phase(ctx, state) != Phase.MOVEMENT.value:
         return
     m = ctx.scenario.map
+    land = np.flatnonzero(~m.terrain_mask(*WATER_TERRAIN))
     for uid, u in _units(state, player, ground=True):
         if u["type"] != "airborne":
             continue
-        for h in range(m.n):
-            label = m.label(h)
-            if m.terrain_of(m.hex(h)) in WATER_TERRAIN or label == u["hex"] or \
-                    _dist(ctx, u["hex"], label) > 8:
-                continue
+        here = m.index_of_label(u["hex"])
+        # land hexes within 8, in hex-number order
+        for h in land[(_distances(m, here, land) <= 8) & (land != here)]:
+            label = m.label(int(h))
             yield Command("airdrop", player, {"unit": uid, "to": label})
             for a in _air_in_range(ctx, state, player, label)[:1]:
                 yield Command("airdrop", player, {"unit": uid, "to": label, "escorts": [a]})
