@@ -374,3 +374,21 @@ def test_random_bot_samples_and_is_deterministic_per_seed():
                                                               LegalActions(g, "axis"))
              for _ in range(2)]
     assert picks[0] == picks[1] and g.can(picks[0])
+
+
+def test_tr40_withdraw_repaired_when_no_listed_combination_is_legal():
+    """TR-40: the withdraw enumerator lists the first 64 combinations of retreat hexes; when
+    all break stacking the heuristic tries each unit's first hex with room, else removal."""
+    g, sit = _tr_sit()
+    bot = HeuristicBot(Seat.of(g, "axis", seed=1))
+    sit.friendly_hexes = {"L26": 2}
+
+    class Listed:
+        def candidates(self, kind):
+            return [Command("withdraw", "axis", {"retreats": {"a": "L26", "b": "L26"}}),
+                    Command("withdraw", "axis", {"retreats": {"a": "L26", "b": "M27"}})]
+
+    first, all_out = bot.policy.repairs(sit, Listed(), {"withdraw"})  # type: ignore[arg-type]
+    assert first.args["retreats"] == {"a": None, "b": "M27"}
+    assert all_out.args["retreats"] == {"a": None, "b": None}
+    assert bot.policy.repairs(sit, Listed(), {"move"}) == []  # type: ignore[arg-type]

@@ -111,6 +111,7 @@ class LegalActions(Sequence[Command]):
         self.game = game
         self.player = player
         self._of: dict[str, list[Command]] = {}
+        self._proposed: dict[str, list[Command]] = {}
         self._all: list[Command] | None = None
         unenum = set(game.unenumerated(player))
         self._kinds = tuple(sorted(k for k in game.allowed(player)
@@ -151,13 +152,14 @@ class LegalActions(Sequence[Command]):
         every candidate as :meth:`of` does."""
         if kind not in self._kinds:
             return []
-        got = self._of.get(kind)
-        if got is not None:
-            return got
         spec = self.game.system.commands.get(kind)
-        if spec is not None and spec.propose is not None:
-            return list(spec.propose(self.game.context, self.game.state, self.player))
-        return self.of(kind)
+        if spec is None or spec.propose is None:
+            return self.of(kind)
+        got = self._proposed.get(kind)
+        if got is None:
+            got = self._proposed[kind] = list(
+                spec.propose(self.game.context, self.game.state, self.player))
+        return got
 
     def sample(self, kind: str, rng: random.Random) -> Command | None:
         """A uniformly random legal command of ``kind`` (:meth:`Game.sample`: rejection

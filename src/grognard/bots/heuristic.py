@@ -76,6 +76,12 @@ class Policy:
         """``cmd`` as played (a policy may add support the rules accept)."""
         return cmd
 
+    def repairs(self, sit: Situation, actions: LegalActions, kinds: set[str]
+                ) -> list[Command]:
+        """Commands to try when the enumerators list no legal one for a decision owed (an
+        enumerator that lists only part of a large choice)."""
+        return []
+
     def score_end_phase(self, sit: Situation, cmd: Command) -> Score:
         return 0.0
 
@@ -332,6 +338,31 @@ class ThirdReichPolicy(Policy):
     def score_take_hexes(self, sit: Situation, cmd: Command) -> Score:
         hexes = args_units(cmd.args, "hexes")
         return float(sum(1 + sit.value_of_hex(h) for h in hexes))
+
+    def repairs(self, sit: Situation, actions: LegalActions, kinds: set[str]
+                ) -> list[Command]:
+        """TR-40: the enumerator lists the first 64 combinations of the withdrawing units'
+        retreat hexes, which may all break stacking; then each unit takes the first of its
+        listed hexes that still has room (2 ground units), else is removed - and, failing
+        that, every withdrawing unit is removed."""
+        if "withdraw" not in kinds:
+            return []
+        options: dict[str, list[str]] = {}
+        for c in actions.candidates("withdraw"):
+            for uid, h in (c.args.get("retreats") or {}).items():
+                if isinstance(h, str) and h not in options.setdefault(uid, []):
+                    options[uid].append(h)
+        if not options:
+            return []
+        room = dict(sit.friendly_hexes)
+        greedy: dict[str, str | None] = {}
+        for uid, hexes in sorted(options.items()):
+            to = next((h for h in hexes if room.get(h, 0) < 2), None)
+            greedy[uid] = to
+            if to is not None:
+                room[to] = room.get(to, 0) + 1
+        return [Command("withdraw", sit.player, {"retreats": greedy}),
+                Command("withdraw", sit.player, {"retreats": {u: None for u in options}})]
 
     def score_withdraw(self, sit: Situation, cmd: Command) -> Score:
         retreats = cmd.args.get("retreats")
@@ -667,6 +698,9 @@ class HeuristicBot:
             return found
         listed = [c for c in la if c.kind != "end_phase"]
         if not listed:
+            for cmd in self.policy.repairs(sit, la, kinds):
+                if la.allows(cmd):
+                    return cmd
             raise NoLegalAction(self.seat.player)
         return pick(listed, self.scores(view, listed), self._dice)
 
