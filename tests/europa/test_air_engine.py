@@ -216,3 +216,34 @@ def test_eur23_random_play_flies_the_air_phase():
         if "air_missions_flown" in types:
             break
     assert {"air_mission_assigned", "air_missions_flown"} <= types
+
+
+def test_eur07_air_and_artillery_earn_one_drm_between_them():
+    """EUR-07: ground support scored on 0705 in the air phase and the barrage scores again in
+    the combat phase: the attack still gets a single +1 (the event names EUR-07)."""
+    for seed in range(1, 80):
+        g = air_phase(seed, {"de-7pz": "0604", "de-art": "0604"})
+        mission(g, "m1", "ground_support", "0705", ["de-stg2"])
+        g.apply(Command("fly_missions", "axis"))
+        g.apply(Command("intercept", "soviet", {"mission": "m1", "interceptors": []}))
+        gs = g.apply(Command("ground_support", "axis", {"mission": "m1"}))[0].data
+        if not gs["hits"]:
+            continue
+        g.apply(Command("end_phase", "axis"))
+        d = g.apply(Command("attack", "axis", {"attackers": ["de-7pz", "de-art"],
+                                               "defender_hex": "0705"}))[0].data
+        if d["barrage"]["hits"]:
+            break
+    else:
+        pytest.fail("no seed where both scored")
+    assert d["drm_breakdown"]["bombardment"] == 1 and d["barrage"]["combat_drm"] == 1
+    assert {"EUR-07", "EUR-29", "EUR-06"} <= set(d["rules"])
+
+
+def test_eur25_no_decision_when_no_fighter_reaches_the_mission():
+    """EUR-25: interception is voluntary; a mission no ready Soviet fighter reaches (0302 is
+    7+ hexes from the Soviet bases) resolves without asking the Soviet player."""
+    g = air_phase()
+    mission(g, "m1", "interdiction", "0302", ["de-stg2"])
+    g.apply(Command("fly_missions", "axis"))
+    assert g.active() == ("axis",) and g.allowed("axis") == {"interdiction"}

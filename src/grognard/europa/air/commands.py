@@ -245,7 +245,7 @@ def execute_intercept(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
 def verify_interdiction(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step(air_phase_state(state), AirStep.INTERDICTION)
     if "mission" in cmd.args:
-        grounded.interdiction_args(state, cmd)
+        grounded.interdiction_args(ctx, state, cmd)
         return
     _legacy(state, "EUR-26")
     if _int(cmd.args, "tactical") < 0:
@@ -306,7 +306,7 @@ def _base_json(b: Airbase) -> dict[str, Any]:
 def verify_airbase_attack_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step(air_phase_state(state), AirStep.AIRBASE_ATTACK)
     if "mission" in cmd.args:
-        grounded.strike_flight(state, cmd, MissionKind.AIRBASE_ATTACK)
+        grounded.strike_flight(ctx, state, cmd, MissionKind.AIRBASE_ATTACK)
         return
     _legacy(state, "EUR-27")
     _base(state, cmd.args)
@@ -368,7 +368,7 @@ def _results(cmd: Command) -> list[int]:
 def verify_strategic_bombing(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step(air_phase_state(state), AirStep.STRATEGIC_BOMBING)
     if "mission" in cmd.args:
-        grounded.strike_flight(state, cmd, MissionKind.STRATEGIC_BOMBING)
+        grounded.strike_flight(ctx, state, cmd, MissionKind.STRATEGIC_BOMBING)
         return
     _legacy(state, "EUR-28")
     strategic_bombing(str(cmd.args.get("target")), _results(cmd))

@@ -14,7 +14,8 @@ ratings come from ``europa_air_wings``). In the phasing player's air phase (EUR-
 3. ``fighter_sweep`` {mission} - each sweep, one round (EUR-24), against the ready enemy
    fighters at the target base.
 4. ``intercept`` {mission, interceptors} - the non-phasing player's decision for every strike
-   mission (EUR-25): fighters within half range of the mission hex, or none.
+   mission some ready fighter of his reaches (EUR-25: within half its range of the mission
+   hex): send any of them, or none.
 5. ``ground_support`` / ``interdiction`` / ``airbase_attack`` / ``strategic_bombing``
    {mission} - the surviving strike units' mission, in that order (EUR-23): a bombardment
    roll on the target hex (EUR-03/04/06; the +1 DRM is kept for this player turn's attack
@@ -492,6 +493,23 @@ def _mission(state: JSON, f: Mapping[str, Any]) -> Mission:
                    tuple(air_unit(state, u) for u in f["strikers"]))
 
 
+def interceptors_in_reach(ctx: Context, state: JSON, f: Mapping[str, Any], player: str
+                          ) -> list[str]:
+    """EUR-25 ``player``'s ready fighters within half their range of the mission hex."""
+    return [uid for uid, u in sorted(_units(state).items()) if u["side"] == player
+            and _fighter(u) and ready(state, uid)
+            and _dist(ctx, u["base"], f["target"]) <= interception_range(int(u["range"]))]
+
+
+def open_to_interception(ctx: Context, state: JSON) -> list[dict[str, Any]]:
+    """EUR-25 The strike missions the non-phasing player still may intercept (not answered,
+    and some ready fighter of his reaches them; interception is voluntary, so a mission no
+    fighter reaches is not asked about)."""
+    n = _enemy(state, _phase(ctx, state).player)
+    return [f for f in flights(state) if f["kind"] != MissionKind.SWEEP.value
+            and not f["answered"] and interceptors_in_reach(ctx, state, f, n)]
+
+
 def verify_intercept(ctx: Context, state: JSON, cmd: Command) -> None:
     verify_air_step_of(state, AirStep.INTERCEPTION)
     _intercept_parts(ctx, state, cmd)
@@ -532,7 +550,8 @@ def verify_air_step_of(state: JSON, step: AirStep) -> None:
     verify_air_step(AirPhaseState(current), step)
 
 
-def strike_flight(state: JSON, cmd: Command, kind: MissionKind) -> dict[str, Any]:
+def strike_flight(ctx: Context, state: JSON, cmd: Command, kind: MissionKind
+                  ) -> dict[str, Any]:
     """EUR-23 The strike mission ``cmd`` resolves: its own kind, after every interception."""
     if not flying(state):
         raise IllegalOrder("EUR-23", "fly the missions first")
@@ -540,7 +559,8 @@ def strike_flight(state: JSON, cmd: Command, kind: MissionKind) -> dict[str, Any
     if f["kind"] != kind.value or f["resolved"]:
         raise IllegalOrder(_RULE[kind], f"mission {f['id']} is not a {kind.value} mission "
                            "still to resolve")
-    if any(not g["answered"] for g in flights(state) if g["kind"] != MissionKind.SWEEP.value):
+    if any(g["kind"] == MissionKind.SWEEP.value and not g["resolved"] for g in flights(state)) \
+            or open_to_interception(ctx, state):
         raise IllegalOrder("EUR-23", "the non-phasing player intercepts before the missions "
                            "resolve")
     for g in flights(state):
@@ -590,7 +610,7 @@ def _target_attack(ctx: Context, state: JSON, target: str, player: str) -> Any:
 
 
 def verify_ground_support(ctx: Context, state: JSON, cmd: Command) -> None:
-    f = strike_flight(state, cmd, MissionKind.GROUND_SUPPORT)
+    f = strike_flight(ctx, state, cmd, MissionKind.GROUND_SUPPORT)
     pick = cmd.args.get("step_loss_unit")
     if pick is not None:
         attack = _target_attack(ctx, state, f["target"], cmd.player)
@@ -598,7 +618,7 @@ def verify_ground_support(ctx: Context, state: JSON, cmd: Command) -> None:
 
 
 def execute_ground_support(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    f = strike_flight(state, cmd, MissionKind.GROUND_SUPPORT)
+    f = strike_flight(ctx, state, cmd, MissionKind.GROUND_SUPPORT)
     strength = strike_value(state, f)
     data: dict[str, Any] = {"key": key_of(state), "step": AirStep.GROUND_SUPPORT.value,
                             "mission": f["id"], "player": cmd.player, "hex": f["target"],
@@ -645,14 +665,14 @@ def fold_ground_support(s: JSON, air: dict[str, Any], ev: Event) -> None:
             reduce_unit(s, step["unit"], step["attack"], step["defense"])
 
 
-def interdiction_args(state: JSON, cmd: Command) -> tuple[dict[str, Any], int]:
-    f = strike_flight(state, cmd, MissionKind.INTERDICTION)
+def interdiction_args(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, Any], int]:
+    f = strike_flight(ctx, state, cmd, MissionKind.INTERDICTION)
     return f, strike_value(state, f)
 
 
 def execute_interdiction(ctx: Context, state: JSON, cmd: Command, dice: Dice, stream: str
                          ) -> dict[str, Any]:
-    f, tactical = interdiction_args(state, cmd)
+    f, tactical = interdiction_args(ctx, state, cmd)
     roll = dice.stream(stream).die(6)
     res = interdiction_mission(ctx.scenario.map, f["target"], tactical, roll,
                                int(state["turn"]), cmd.player, list(state["sides"]), None)
@@ -662,7 +682,7 @@ def execute_interdiction(ctx: Context, state: JSON, cmd: Command, dice: Dice, st
 
 def execute_airbase_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice,
                            stream: str, pick_stream: str) -> dict[str, Any]:
-    f = strike_flight(state, cmd, MissionKind.AIRBASE_ATTACK)
+    f = strike_flight(ctx, state, cmd, MissionKind.AIRBASE_ATTACK)
     base = _airbase(state, f["target"])
     strength = strike_value(state, f)
     roll = None
@@ -682,7 +702,7 @@ def execute_airbase_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice,
 
 
 def execute_strategic(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> dict[str, Any]:
-    f = strike_flight(state, cmd, MissionKind.STRATEGIC_BOMBING)
+    f = strike_flight(ctx, state, cmd, MissionKind.STRATEGIC_BOMBING)
     strength = strike_value(state, f, strategic=True)
     roll = None
     hits = 0
@@ -739,7 +759,7 @@ def air_decisions(ctx: Context, state: JSON) -> list[Decision]:
         return [Decision(p, frozenset({"fighter_sweep"}),
                          f"{_title(p)}: fly sweep {sweeps[0]['id']} over {sweeps[0]['target']}",
                          "EUR-24")]
-    open_ = [f for f in fl if f["kind"] != MissionKind.SWEEP.value and not f["answered"]]
+    open_ = open_to_interception(ctx, state)
     if open_:
         f = open_[0]
         return [Decision(n, frozenset({"intercept"}),
@@ -812,17 +832,12 @@ def propose_sweeps(ctx: Context, state: JSON, player: str) -> list[Command]:
 def propose_intercepts(ctx: Context, state: JSON, player: str) -> list[Command]:
     """EUR-25 For each strike mission still open: no interception, every fighter in reach, and
     each alone (targets spread over the escorts, then the strike units)."""
-    if not flying(state):
+    if not flying(state) or _phase(ctx, state).player == player:
         return []
-    mine = [(uid, u) for uid, u in sorted(_units(state).items()) if u["side"] == player
-            and _fighter(u) and ready(state, uid)]
     out: list[Command] = []
-    for f in flights(state):
-        if f["kind"] == MissionKind.SWEEP.value or f["answered"]:
-            continue
-        near = [uid for uid, u in mine
-                if _dist(ctx, u["base"], f["target"]) <= interception_range(int(u["range"]))]
-        picks = [[], *([near] if near else []), *([[x] for x in near] if len(near) > 1 else [])]
+    for f in open_to_interception(ctx, state):
+        near = interceptors_in_reach(ctx, state, f, player)
+        picks = [[], near, *([[x] for x in near] if len(near) > 1 else [])]
         out += [Command("intercept", player, {"mission": f["id"], "interceptors": p})
                 for p in picks]
     return out
