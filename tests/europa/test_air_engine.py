@@ -189,6 +189,7 @@ def test_eur28_factory_bombing_cuts_soviet_replacements():
         hits = ev["result"]["hits"]
         after = g.state["replacements"]["pools"]["soviet"]["infantry"]
         assert int(before) - int(after) == hits // 2
+        assert ("EUR-05" in ev["rules"]) == (hits > 0)  # hits on a facility
         seen.add(hits)
         if 2 in seen and (0 in seen or 1 in seen):
             break

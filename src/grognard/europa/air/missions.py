@@ -719,7 +719,7 @@ def execute_strategic(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> di
     return {"mission": f["id"], "roll": roll, "strength": strength, "hex": f["target"],
             "turn": int(state["turn"]), "result": eff.to_json(),
             "replacements_lost": {"side": enemy, "infantry": exact_json(lost)},
-            "rules": ["EUR-28", *wing_rules(state, f)]}
+            "rules": ["EUR-28", *(["EUR-05"] if hits else []), *wing_rules(state, f)]}
 
 
 def fold_strategic_pool(s: JSON, ev: Event) -> None:
