@@ -94,10 +94,12 @@ def test_sur16_sur17_sur18_limits_in_the_bonus_phases():
     g.apply(Command("start_surprise", "axis", {"command": "AGC"}))
     to_phase(g, "bonus_movement", "axis", 2)
     # SUR-17 (47.A.5.h): the infantry started next to a rifle division of its own ZOC class
-    from grognard.engine import generic
+    from grognard.core.units import GROUND_TYPES
+    from grognard.europa.play.movement import legal_moves
 
-    reachable = next(c for c in generic.legal_move(g.context, g.state, "axis")
-                     if c.args["unit"] == "de-5inf")
+    ground = frozenset(t.value for t in GROUND_TYPES)
+    reachable = next(c for c in legal_moves(g.context, g.state, "axis", ground)
+                     if c.args["unit"] == "de-5inf")  # EUR-17 allows it; SUR-17 does not
     assert_rejected(g, reachable, "SUR-17")
     assert all(c.args["unit"] != "de-5inf" for c in g.legal("axis", "move"))
     pz = next(c for c in g.legal("axis", "move") if c.args["unit"] == "de-7pz"
@@ -112,12 +114,17 @@ def test_sur16_sur17_sur18_limits_in_the_bonus_phases():
     for uid in far:  # SUR-18: only units within 5 hexes of the front react
         assert all(c.args["unit"] != uid for c in g.legal("soviet", "move"))
     marked = [uid for uid, u in g.state["units"].items() if u.get("mp_markers")]
-    moves = [c for c in g.legal("soviet", "move") if c.args["unit"] in marked]
-    if moves:  # SUR-16: the markers' MPs are paid on the move and the markers go
+    pz_hex = g.state["units"]["de-7pz"]["hex"]
+    moves = [c for c in g.legal("soviet", "move") if c.args["unit"] in marked
+             and adjacent(g, c.args["to"], pz_hex)]  # stays in contact: the attack below
+    if moves:  # SUR-16: the markers' MPs are paid on the move (on top of its EUR-17 cost)
+        from grognard.europa.play.movement import check_move
+
+        priced = check_move(g.context, g.state, moves[0], None).mp
         ev = g.apply(moves[0])[0].data
         uid = moves[0].args["unit"]
         assert ev["marker_mp"] >= 1 and g.state["units"][uid]["mp_markers"] == 0
-        assert ev["mp"] == generic.move_cost(g.scenario, ev["from"], ev["path"]) + ev["marker_mp"]
+        assert ev["mp"] == priced + ev["marker_mp"]
     end(g)
     assert g.phase.name == "bonus_combat"
     attacks = g.legal("axis", "attack")

@@ -51,6 +51,7 @@ from grognard.europa.play.combat import (
     retreat_options_from,
     side_player,
 )
+from grognard.europa.play.movement import legal_moves
 from grognard.europa.play.turn import surprise_geometry
 
 #: Decision kinds the engine may answer itself when only one legal command exists.
@@ -160,7 +161,7 @@ def _checked(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> 
 
 
 def propose_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """MOVE Cheap candidates, a superset of the legal moves: the generic moves of ground units
+    """MOVE Cheap candidates, a superset of the legal moves: the EUR-17 moves of ground units
     (per unit, each reachable hex by its cheapest path); none while an overrun waits (EUR-18);
     on the FitE surprise turn only a border unit's step into an adjacent free Soviet hex, not
     from enemy ZOC into enemy ZOC (EUR-44), so the turn never prices the whole map's moves."""
@@ -180,9 +181,7 @@ def propose_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                 if to in soviet and to not in enemy and not (here in zoc and to in zoc):
                     yield Command("move", player, {"unit": uid, "to": to})
         return
-    for cmd in generic.legal_move(ctx, state, player):
-        if UnitType(state["units"][cmd.args["unit"]]["type"]) in GROUND_TYPES:
-            yield cmd
+    yield from legal_moves(ctx, state, player, frozenset(t.value for t in GROUND_TYPES))
 
 
 def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
@@ -210,14 +209,12 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
 def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> Command | None:
     """MOVE One of :func:`legal_move`'s commands drawn uniformly without listing them all:
     the generic draw (:func:`grognard.engine.generic.sample_move`, uniform over every unit's
-    reachable hexes) rejected until it is a ground unit's move that passes the checks of the
-    surprise phases and "+# MP" markers; a uniform choice among the listed moves after
-    :data:`~grognard.engine.generic.SAMPLE_TRIES` misses. The EUR-44 turn's few border moves
-    are drawn from their (short) proposal."""
+    reachable hexes under the generic costs, a superset of EUR-17's) rejected until it is a
+    ground unit's move that passes verify (EUR-17, the surprise phases, "+# MP" markers); a
+    uniform choice among the listed moves after :data:`~grognard.engine.generic.SAMPLE_TRIES`
+    misses. The EUR-44 turn's few border moves are drawn from their (short) proposal."""
     if state.get("overrun", {}).get("pending") is not None:
         return None
-    from grognard.europa.surprise.turn import BONUS_PHASES
-
     name = _phase(ctx, state).name
     if not name.startswith(SURPRISE_PREFIX):
         spec = command_spec("move")
@@ -228,11 +225,10 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> C
             u = state["units"][cmd.args["unit"]]
             if UnitType(u["type"]) not in GROUND_TYPES:
                 continue
-            if name in BONUS_PHASES or u.get("mp_markers"):
-                try:
-                    spec.verify(ctx, state, cmd)
-                except GrognardError:
-                    continue
+            try:  # EUR-17's ZOC costs, the surprise phases' and markers' checks
+                spec.verify(ctx, state, cmd)
+            except GrognardError:
+                continue
             return cmd
     candidates = list(propose_move(ctx, state, player))
     rng.shuffle(candidates)

@@ -225,7 +225,10 @@ def _plan_rules(op: str, orders: dict[str, Any]) -> list[str]:
 
 
 def verify_surprise(ctx: Context, state: JSON, cmd: Command) -> None:
-    _run(ctx, state, cmd)
+    _, _, run = _run(ctx, state, cmd)
+    if run.events[-1][0] == "start":  # SUR-12: the start marks a front: there must be one
+        marked_front(ctx.scenario.map, forces_of(ctx, state), cmd.player, run.plan.centre,
+                     run.plan.level)
 
 
 def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:

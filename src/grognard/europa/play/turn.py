@@ -44,6 +44,7 @@ from grognard.europa.play.combat import (
     execute_attack,
     verify_attack,
 )
+from grognard.europa.play.movement import EuropaMove, check_move
 from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.play.supply_phase import (
     ISOLATION_STREAM,
@@ -185,27 +186,38 @@ def _geometry(ctx: Context, state: JSON, player: str) -> tuple[set[str], set[str
 
 
 def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    """The generic move; refused while an overrun waits for its losses and retreats; on the
+    """The generic move under EUR-17's ZOC costs; refused while an overrun waits for its losses and retreats; on the
     FitE surprise turn only EUR-44's one hex across the border."""
     if state.get("overrun", {}).get("pending") is not None:
         raise IllegalOrder("EUR-18", "finish the overrun (losses, retreats) before moving")
-    generic.verify_move(ctx, state, cmd)
+    path = _europa_move(ctx, state, cmd).path
     phase = ctx.turn_sequence.phases[int(state["phase"])]
     if phase.name in BONUS_PHASES or state["units"][cmd.args["unit"]].get("mp_markers"):
-        verify_surprise_move(ctx, state, cmd, phase, generic.move_path(ctx, state, cmd))
+        verify_surprise_move(ctx, state, cmd, phase, path)
     if _phase_name(ctx, state).startswith(SURPRISE_PREFIX):
         soviet, border, zoc = surprise_geometry(ctx, state, cmd.player)
         start = state["units"][cmd.args["unit"]]["hex"]
-        verify_surprise_turn_move([start, *generic.move_path(ctx, state, cmd)], soviet, border,
-                                  zoc)
+        verify_surprise_turn_move([start, *path], soviet, border, zoc)
+
+
+def _europa_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
+    """The generic move's checks (the unit, the path's hexes, its terrain cost), then EUR-17's
+    ZOC costs (:mod:`grognard.europa.play.movement`)."""
+    generic.verify_move(ctx, state, cmd)
+    path = cmd.args.get("path")
+    return check_move(ctx, state, cmd, None if path is None else [str(h) for h in path])
 
 
 def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    """The generic move; in the exploitation phase the event says so (EUR-33: a unit that
-    moved in the exploitation phase takes no replacements this turn)."""
-    events = generic.execute_move(ctx, state, cmd, dice)
-    extra = marker_mp(state, str(cmd.args["unit"]), len(events[0].data["path"]))
-    rules = list(SURPRISE_MOVE_RULES.get(_phase_name(ctx, state), ()))
+    """The move under EUR-17 (its event names EUR-17 when an enemy ZOC took part); in the
+    exploitation phase the event says so (EUR-33: a unit that moved in the exploitation
+    phase takes no replacements this turn)."""
+    uid = str(cmd.args["unit"])
+    mv = _europa_move(ctx, state, cmd)
+    events = [Event("unit_moved", mv.event_data(uid, state["units"][uid]["hex"]))]
+    extra = marker_mp(state, uid, len(mv.path))
+    rules = [*(["EUR-17"] if mv.zoc else []),
+             *SURPRISE_MOVE_RULES.get(_phase_name(ctx, state), ())]
     if state["units"][cmd.args["unit"]].get("mp_markers"):
         # SUR-16: the markers' MPs are paid on this move and the markers removed
         events = [Event(e.type, {**e.data, "mp": e.data["mp"] + extra, "marker_mp": extra})

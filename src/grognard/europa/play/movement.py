@@ -1,0 +1,211 @@
+"""EUR-17 (ZOC movement revisions) in the engine's moves.
+
+A Europa move pays the revised ZOC costs on top of the terrain: +2 MP to leave an enemy ZOC
+(every unit); from one enemy ZOC hex straight into another only for mechanized units, at +3
+in place of the +2 (reading 1); a non-mechanized unit stops when it enters an enemy ZOC and
+never moves ZOC to ZOC (not even as its first step). The costs are
+:func:`grognard.core.movement.europa_revised_movement`'s, with the generic terrain entry
+costs of :mod:`grognard.engine.generic` (the original game's terrain effects chart is
+EXTERNAL): so every hex a unit may reach under EUR-17 it can also reach under the generic
+costs, and random play may draw candidates from the generic reach and keep those that pass.
+
+A move names ``to`` (the cheapest EUR-17 path is taken) or an explicit ``path`` (priced step
+by step). A non-mechanized unit that ends its move in an enemy ZOC has spent all its MPs:
+a later move of the same phase cannot take it further (the stop is kept across split moves).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import numpy as np
+
+from grognard.core.errors import IllegalOrder
+from grognard.core.mapdata import HexsideFeature, MapData
+from grognard.core.movement import (
+    MoveClass,
+    MovementGraph,
+    MoveRange,
+    europa_revised_movement,
+    is_mechanized,
+    movement_graph,
+)
+from grognard.core.paths import Purpose, edge_tables
+from grognard.core.units import Unit, UnitType
+from grognard.core.zoc import ZocField, europa_revised_zoc, zoc_field
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.generic import RIVER_COST, TERRAIN_COST
+from grognard.engine.state import JSON
+from grognard.europa.play.board import forces_of
+
+#: EUR-17 over the generic terrain costs (a river hexside +1 MP, as the generic move)
+EUROPA_MOVEMENT = europa_revised_movement(
+    terrain_costs={cls: dict(TERRAIN_COST) for cls in MoveClass},
+    hexside_costs={HexsideFeature.RIVER: RIVER_COST, HexsideFeature.MAJOR_RIVER: RIVER_COST},
+)
+
+#: "All MPs" edge costs in core.movement are at least this (a whole move, first step only)
+_ALL = 1e9
+
+
+def move_class(u: JSON) -> MoveClass:
+    """EUR-17 Mechanized: armor, armored infantry, mechanized, or motorized with MA 10."""
+    unit = Unit(id="u", nationality=str(u.get("nationality", "")), side=str(u["side"]),
+                type=UnitType(u["type"]), movement=int(u["movement"]))
+    return MoveClass.MECHANIZED if is_mechanized(unit) else MoveClass.FOOT
+
+
+def move_zoc(ctx: Context, state: JSON, player: str) -> ZocField:
+    """The enemy ZOC ``player``'s movers meet (EUR-17), once per position."""
+    out: ZocField = ctx.cached(f"europa.move_zoc.{player}", lambda: zoc_field(
+        ctx.scenario.map, forces_of(ctx, state), player, europa_revised_zoc()))
+    return out
+
+
+#: movement graphs kept per map: (player, class, the enemy units' hexes and ZOC classes) ->
+#: graph. Europa ZOCs are never negated for movement (EUR-16/17), so a side's graph changes
+#: only when enemy units move, not with its own moves: no whole-map rebuild per own move.
+RECENT_GRAPHS = 8
+_GRAPHS: WeakKeyDictionary[MapData, OrderedDict[tuple[Any, ...], MovementGraph]] = \
+    WeakKeyDictionary()
+
+
+def _graph(ctx: Context, state: JSON, player: str, cls: MoveClass) -> MovementGraph:
+    def make() -> MovementGraph:
+        m = ctx.scenario.map
+        key = (player, cls.value, tuple(sorted(
+            (u["hex"], int(u.get("zoc_class", 1))) for u in state["units"].values()
+            if u["side"] != player and u["status"] == "active" and u["hex"] is not None)))
+        recent = _GRAPHS.setdefault(m, OrderedDict())
+        hit = recent.get(key)
+        if hit is not None:
+            recent.move_to_end(key)
+            return hit
+        made = recent[key] = movement_graph(m, cls, move_zoc(ctx, state, player),
+                                            EUROPA_MOVEMENT)
+        if len(recent) > RECENT_GRAPHS:
+            recent.popitem(last=False)
+        return made
+    out: MovementGraph = ctx.cached(f"europa.move_graph.{player}.{cls.value}", make)
+    return out
+
+
+def mp_left(u: JSON) -> int:
+    return max(int(u["movement"]) - int(u["mp_spent"]), 0)
+
+
+def unit_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
+    """EUR-17 Every hex unit ``uid`` may still reach this phase, with its cheapest paths."""
+    def make() -> MoveRange:
+        u = state["units"][uid]
+        return _graph(ctx, state, u["side"], move_class(u)).range(u["hex"], mp_left(u))
+    out: MoveRange = ctx.cached(f"europa.range.{uid}", make)
+    return out
+
+
+@dataclass(frozen=True)
+class EuropaMove:
+    """A checked move: the hexes entered, its MP cost (all MPs left when a non-mechanized
+    unit stops in an enemy ZOC) and whether a ZOC rule of EUR-17 took part."""
+
+    path: list[str]
+    mp: int
+    zoc: bool
+
+    def event_data(self, uid: str, start: str) -> dict[str, Any]:
+        data: dict[str, Any] = {"unit": uid, "from": start, "path": self.path, "mp": self.mp}
+        if self.zoc:
+            data["rules"] = ["EUR-17"]
+        return data
+
+
+def _step_edge(m: MapData, a: int, b: int) -> int:
+    pos = edge_tables(m).pos[a]
+    for e in pos.tolist():
+        if e >= 0 and int(m.indices[e]) == b:
+            return int(e)
+    raise IllegalOrder("MOVE", f"{m.label(b)} is not adjacent to {m.label(a)}")
+
+
+def _path_cost(ctx: Context, graph: MovementGraph, start: int, hexes: list[int],
+               budget: int, in_zoc: Any) -> int:
+    """EUR-17 The MP cost of an explicit path (IllegalOrder where a step is closed)."""
+    m = ctx.scenario.map
+    cost, here = 0.0, start
+    for k, nxt in enumerate(hexes):
+        e = _step_edge(m, here, nxt)
+        w = float(graph.w[e] if k == 0 else graph.wk[e])
+        if not np.isfinite(w):
+            why = ("a non-mechanized unit stops on entering an enemy ZOC and never moves ZOC "
+                   "to ZOC" if graph.move_class is MoveClass.FOOT and bool(in_zoc[here])
+                   else "the step cannot be taken (water, a blocking hexside, an enemy unit)")
+            raise IllegalOrder("EUR-17", f"{m.label(here)} to {m.label(nxt)}: {why}")
+        if w >= _ALL:
+            if k:
+                raise IllegalOrder("EUR-17", f"{m.label(nxt)} takes a whole move")
+            w = float(budget)
+        cost += w
+        here = nxt
+    return round(cost)
+
+
+def check_move(ctx: Context, state: JSON, cmd: Command, path: list[str] | None) -> EuropaMove:
+    """EUR-17 The move ``cmd`` under the revised ZOC costs. ``path`` is the explicit path the
+    order gives (None: the order names ``to`` and the cheapest EUR-17 path is taken). The
+    unit's ownership and the map's reachability are the generic move's checks (done before)."""
+    m = ctx.scenario.map
+    uid = str(cmd.args["unit"])
+    u = state["units"][uid]
+    cls = move_class(u)
+    budget = mp_left(u)
+    zoc = move_zoc(ctx, state, u["side"])
+    in_zoc = zoc.mask(Purpose.MOVEMENT)
+    start = m.index_of_label(u["hex"])
+    if path is None:
+        to = str(cmd.args["to"])
+        reach = unit_range(ctx, state, uid)
+        cost = reach.cost_to(to)
+        if cost is None or to == u["hex"]:
+            raise IllegalOrder("EUR-17", f"{uid} cannot reach {to} with {budget} MP left under "
+                               "the ZOC costs (+2 MP to leave an enemy ZOC; only mechanized "
+                               "units move ZOC to ZOC, at +3)")
+        labels = reach.path_to(to)[1:]
+    else:
+        hexes = [m.index_of_label(h) for h in path]
+        cost = _path_cost(ctx, _graph(ctx, state, u["side"], cls), start, hexes, budget,
+                          in_zoc)
+        if cost > budget:
+            raise IllegalOrder("EUR-17", f"{uid}: the path costs {cost} MP under the ZOC costs "
+                               f"(+2 MP to leave an enemy ZOC); {budget} left")
+        labels = list(path)
+    end = m.index_of_label(labels[-1])
+    touched = bool(in_zoc[start]) or any(bool(in_zoc[m.index_of_label(h)]) for h in labels)
+    if cls is MoveClass.FOOT and in_zoc[end]:
+        cost = budget  # EUR-17: stops on entering an enemy ZOC
+    return EuropaMove(labels, int(cost), touched)
+
+
+def legal_moves(ctx: Context, state: JSON, player: str, ground: frozenset[str]
+                ) -> list[Command]:
+    """EUR-17 Every move ``player``'s units of the ``ground`` types may make now, one per unit
+    and reachable hex (``to``: the cheapest path): one vectorised search per movement class,
+    each unit's range kept for the move's verify."""
+    movers: dict[MoveClass, list[str]] = {}
+    for uid, u in sorted(state["units"].items()):
+        if (u["side"] == player and u["status"] == "active" and u["hex"] is not None
+                and u["type"] in ground and mp_left(u) > 0):
+            movers.setdefault(move_class(u), []).append(uid)
+    out: list[Command] = []
+    for cls, uids in movers.items():
+        units = [state["units"][uid] for uid in uids]
+        ranges = _graph(ctx, state, player, cls).ranges([u["hex"] for u in units],
+                                                        [mp_left(u) for u in units])
+        for uid, u, r in zip(uids, units, ranges, strict=True):
+            ctx.cache.setdefault(f"europa.range.{uid}", r)
+            out.extend(Command("move", player, {"unit": uid, "to": h})
+                       for h in r.labels() if h != u["hex"])
+    return out
