@@ -25,7 +25,8 @@ def move(unit, *path, player="axis"):
 def test_move_applies_and_records_cost():
     g = Game(EU, 1)
     (ev,) = g.apply(move("de-7pz", "0504", "0604"))  # river hexside between 0504 and 0604
-    assert ev.data == {"unit": "de-7pz", "from": "0404", "path": ["0504", "0604"], "mp": 3}
+    assert ev.data == {"unit": "de-7pz", "from": "0404", "path": ["0504", "0604"], "mp": 3,
+                       "rules": ["EUR-17"]}  # 0604 is in a Soviet ZOC: armor may go on
     assert g.state["units"]["de-7pz"]["hex"] == "0604"
     assert g.state["units"]["de-7pz"]["mp_spent"] == 3
 

@@ -14,10 +14,12 @@ import pytest
 
 from grognard.core.dice import Dice
 from grognard.core.hexgrid import distance
+from grognard.core.units import GROUND_TYPES
 from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.testing import assert_rejected
+from grognard.europa.play.movement import legal_moves
 from grognard.europa.surprise.turn import EFFECTS_STREAM
 
 #: The scenarios played: the local surprise needs a front, the invasion one a country of
@@ -25,6 +27,9 @@ from grognard.europa.surprise.turn import EFFECTS_STREAM
 LOCAL = ["europa-barbarossa", "europa-surprise"]
 INVASION = ["europa-barbarossa", "europa-fite-surprise"]
 BIG = "europa-barbarossa"
+
+#: EUR-17 moves (legal_moves) of these unit types: SUR-17 must refuse the held unit's
+GROUND = frozenset(t.value for t in GROUND_TYPES)
 
 
 def end(g):
@@ -113,7 +118,7 @@ def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine(
     assert g.phase.name == "bonus_movement"
     held = _held(g)
     assert held is not None
-    blocked = next(c for c in generic.legal_move(g.context, g.state, "axis")
+    blocked = next(c for c in legal_moves(g.context, g.state, "axis", GROUND)
                    if c.args["unit"] == held)
     assert_rejected(g, blocked, "SUR-17")
     moves = g.legal("axis", "move")
@@ -152,7 +157,7 @@ def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine(
     end(g)
     # the normal turn after: the movement phase, where the held unit may move again
     assert (g.phase.name, g.phase.player, g.turn) == ("movement", "axis", 2)
-    again = [c for c in generic.legal_move(g.context, g.state, "axis")
+    again = [c for c in legal_moves(g.context, g.state, "axis", GROUND)
              if c.args["unit"] == held]
     assert again and g.can(again[0])
     # a turn without a surprise: the bonus phases are skipped (SUR-01)
@@ -186,7 +191,7 @@ def test_sur25_sur26_invasion_surprise_played_through_the_engine(scenario):
     assert g.phase.name == "bonus_movement"
     held = _held(g)  # SUR-17: a unit in an enemy ZOC of its class may not move in the bonus
     if held is not None or scenario == BIG:
-        blocked = next(c for c in generic.legal_move(g.context, g.state, "axis")
+        blocked = next(c for c in legal_moves(g.context, g.state, "axis", GROUND)
                        if c.args["unit"] == held)
         assert_rejected(g, blocked, "SUR-17")
     moves = g.legal("axis", "move")
@@ -200,7 +205,7 @@ def test_sur25_sur26_invasion_surprise_played_through_the_engine(scenario):
     assert seen == ["bonus_movement", "bonus_combat", "bonus_supply_air", "movement"]
     # the normal turn after: the held unit moves again in the regular movement phase
     if held is not None:
-        again = [c for c in generic.legal_move(g.context, g.state, "axis")
+        again = [c for c in legal_moves(g.context, g.state, "axis", GROUND)
                  if c.args["unit"] == held]
         assert again and g.can(again[0])
     to_phase(g, "initial", "axis", 2)
