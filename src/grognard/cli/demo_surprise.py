@@ -16,12 +16,16 @@ from typing import Any
 
 from grognard.core.errors import IllegalOrder
 from grognard.core.hexgrid import distance
-from grognard.engine import generic
+from grognard.core.units import GROUND_TYPES
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import shipped_scenarios
+from grognard.europa.play.movement import legal_moves
 
-SCENARIOS = ("europa-barbarossa", "europa-surprise")
+#: europa-surprise first: it has air units (``[europa.air_units]``), so the airbase surprise
+#: (SUR-22/24) is shown; europa-barbarossa has none.
+SCENARIOS = ("europa-surprise", "europa-barbarossa")
+GROUND = frozenset(t.value for t in GROUND_TYPES)
 
 
 def _scenario() -> str:
@@ -126,7 +130,7 @@ def run_surprise_demo(seed: int) -> dict[str, Any]:
             s.say(f"die {ev.data['die']} {n['modifier']:+d} -> {n['result']}: "
                   + ", ".join(f"{u['id']} {u['before']}->{u['after']}" for u in n["units"]))
     movers = {c.args["unit"] for c in g.legal(axis, "move")}
-    held = next((c for c in generic.legal_move(g.context, g.state, axis)
+    held = next((c for c in legal_moves(g.context, g.state, axis, GROUND)
                  if c.args["unit"] not in movers), None)
     if held is not None:
         s.reject(held, f"{held.args['unit']} started in an enemy ZOC of its class (SUR-17)")
