@@ -23,7 +23,7 @@ from grognard.engine.scenario import load_scenario, shipped_scenarios
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "features" / "in_play.json"
-GAMES = 2
+GAMES = 3  # three random games a scenario: two left rules to the luck of one seed
 MAX_COMMANDS = 400
 SEED = 101
 
