@@ -89,3 +89,25 @@ def test_eur30_cli_phase_example(capsys):
     assert rc == 0 and data["isolated"] == ["pocket"] and data["isolated_hexes"] == ["0101"]
     rc, err = run(capsys, "phase", "/nonexistent.json")
     assert rc == 2 and "file" in err
+
+
+def test_eur37_cli_costs_refuses_a_5000_digit_division_count_in_one_line(capsys):
+    """Found by the long CLI fuzz: ``--combat 999...9`` (5,000 digits) raised Python's
+    integer-string limit as a traceback."""
+    rc, err = run(capsys, "costs", "--combat", "9" * 5000)
+    assert rc == 2 and "at most 999999 divisions" in err and len(err.strip().splitlines()) == 1
+    rc, err = run(capsys, "costs", "--combat", "1+" + "9" * 5000)
+    assert rc == 2 and "at most 999999" in err
+
+
+def test_sur15_ef13_cli_digit_strings_are_bounded_before_reading(capsys):
+    """The same integer-string limit in two more parsers: a stack's ZOC size (SUR-15 markers)
+    and EuroFront's airpower-disruption rolls (EF-13)."""
+    rc = main(["europa", "surprise", "markers", "--result", "F", "--nationality",
+               "german:" + "9" * 5000, "--distance", "1", "--level", "5", "--year", "1941"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "at most 6 digits" in err and len(err.strip().splitlines()) == 1
+    rc = main(["eurofront", "disruption", "--hq", "battle", "--strength", "1", "--difference", "1",
+               "--rolls", "9" * 5000])
+    err = capsys.readouterr().err
+    assert rc == 2 and "at most 6 digits" in err and len(err.strip().splitlines()) == 1

@@ -41,8 +41,9 @@ def readings_from(pairs: list[str] | None,
 def _rolls(text: str) -> list[int]:
     out = []
     for i, part in enumerate(p.strip() for p in text.split(",")):
-        if not part.lstrip("-").isdigit():
-            raise InputError("--rolls", f"roll {i + 1} must be a whole number, not {part!r}")
+        if not part.lstrip("-").isdigit() or len(part) > 6:
+            raise InputError("--rolls", f"roll {i + 1} must be a whole number (at most 6 "
+                             f"digits), not {part[:20]!r}")
         out.append(int(part))
     return out
 

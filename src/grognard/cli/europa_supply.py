@@ -61,6 +61,8 @@ def _combat(text: str, i: int) -> Combat:
     d, _, m = head.partition("+")
     if not d.isdigit() or (m and not m.isdigit()):
         raise InputError("--combat", f"combat {i}: expected D[+M][:art][:overrun], not {text!r}")
+    if len(d) > 6 or len(m) > 6:  # before int(): Python refuses to read 4,300+ digits
+        raise InputError("--combat", f"combat {i}: at most 999999 divisions")
     bad = [f for f in flags if f not in ("art", "overrun")]
     if bad:
         raise InputError("--combat", f"combat {i}: unknown flag {bad[0]!r} (art, overrun)")

@@ -67,9 +67,9 @@ def _stack(text: str) -> list[StackMember]:
     for i, part in enumerate(p.strip() for p in text.split(",") if p.strip()):
         name, _, zoc = part.partition(":")
         nat = parse_nationality(name, "--nationality")
-        if zoc and not zoc.strip().isdigit():
+        if zoc and (not zoc.strip().isdigit() or len(zoc.strip()) > 6):
             raise InputError("--nationality", f"ZOC size of unit {i + 1} must be a whole "
-                             f"number, not {zoc!r}")
+                             f"number (at most 6 digits), not {zoc[:20]!r}")
         members.append(StackMember(nat, int(zoc) if zoc else 1))
     if not members:
         raise InputError("--nationality", "name at least one nationality")
