@@ -14,7 +14,6 @@ import pytest
 
 from grognard.core.dice import Dice
 from grognard.core.hexgrid import distance
-from grognard.core.units import GROUND_TYPES
 from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
@@ -28,8 +27,6 @@ LOCAL = ["europa-barbarossa", "europa-surprise"]
 INVASION = ["europa-barbarossa", "europa-fite-surprise"]
 BIG = "europa-barbarossa"
 
-#: EUR-17 moves (legal_moves) of these unit types: SUR-17 must refuse the held unit's
-GROUND = frozenset(t.value for t in GROUND_TYPES)
 
 
 def end(g):
@@ -118,7 +115,7 @@ def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine(
     assert g.phase.name == "bonus_movement"
     held = _held(g)
     assert held is not None
-    blocked = next(c for c in legal_moves(g.context, g.state, "axis", GROUND)
+    blocked = next(c for c in legal_moves(g.context, g.state, "axis")
                    if c.args["unit"] == held)
     assert_rejected(g, blocked, "SUR-17")
     moves = g.legal("axis", "move")
@@ -157,7 +154,7 @@ def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine(
     end(g)
     # the normal turn after: the movement phase, where the held unit may move again
     assert (g.phase.name, g.phase.player, g.turn) == ("movement", "axis", 2)
-    again = [c for c in legal_moves(g.context, g.state, "axis", GROUND)
+    again = [c for c in legal_moves(g.context, g.state, "axis")
              if c.args["unit"] == held]
     assert again and g.can(again[0])
     # a turn without a surprise: the bonus phases are skipped (SUR-01)
@@ -191,7 +188,7 @@ def test_sur25_sur26_invasion_surprise_played_through_the_engine(scenario):
     assert g.phase.name == "bonus_movement"
     held = _held(g)  # SUR-17: a unit in an enemy ZOC of its class may not move in the bonus
     if held is not None or scenario == BIG:
-        blocked = next(c for c in legal_moves(g.context, g.state, "axis", GROUND)
+        blocked = next(c for c in legal_moves(g.context, g.state, "axis")
                        if c.args["unit"] == held)
         assert_rejected(g, blocked, "SUR-17")
     moves = g.legal("axis", "move")
@@ -205,7 +202,7 @@ def test_sur25_sur26_invasion_surprise_played_through_the_engine(scenario):
     assert seen == ["bonus_movement", "bonus_combat", "bonus_supply_air", "movement"]
     # the normal turn after: the held unit moves again in the regular movement phase
     if held is not None:
-        again = [c for c in legal_moves(g.context, g.state, "axis", GROUND)
+        again = [c for c in legal_moves(g.context, g.state, "axis")
                  if c.args["unit"] == held]
         assert again and g.can(again[0])
     to_phase(g, "initial", "axis", 2)

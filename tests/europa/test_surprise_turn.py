@@ -94,11 +94,9 @@ def test_sur16_sur17_sur18_limits_in_the_bonus_phases():
     g.apply(Command("start_surprise", "axis", {"command": "AGC"}))
     to_phase(g, "bonus_movement", "axis", 2)
     # SUR-17 (47.A.5.h): the infantry started next to a rifle division of its own ZOC class
-    from grognard.core.units import GROUND_TYPES
     from grognard.europa.play.movement import legal_moves
 
-    ground = frozenset(t.value for t in GROUND_TYPES)
-    reachable = next(c for c in legal_moves(g.context, g.state, "axis", ground)
+    reachable = next(c for c in legal_moves(g.context, g.state, "axis")
                      if c.args["unit"] == "de-5inf")  # EUR-17 allows it; SUR-17 does not
     assert_rejected(g, reachable, "SUR-17")
     assert all(c.args["unit"] != "de-5inf" for c in g.legal("axis", "move"))

@@ -16,7 +16,6 @@ from typing import Any
 
 from grognard.core.errors import IllegalOrder
 from grognard.core.hexgrid import distance
-from grognard.core.units import GROUND_TYPES
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import shipped_scenarios
@@ -25,7 +24,6 @@ from grognard.europa.play.movement import legal_moves
 #: europa-surprise first: it has air units (``[europa.air_units]``), so the airbase surprise
 #: (SUR-22/24) is shown; europa-barbarossa has none.
 SCENARIOS = ("europa-surprise", "europa-barbarossa")
-GROUND = frozenset(t.value for t in GROUND_TYPES)
 
 
 def _scenario() -> str:
@@ -130,7 +128,7 @@ def run_surprise_demo(seed: int) -> dict[str, Any]:
             s.say(f"die {ev.data['die']} {n['modifier']:+d} -> {n['result']}: "
                   + ", ".join(f"{u['id']} {u['before']}->{u['after']}" for u in n["units"]))
     movers = {c.args["unit"] for c in g.legal(axis, "move")}
-    held = next((c for c in legal_moves(g.context, g.state, axis, GROUND)
+    held = next((c for c in legal_moves(g.context, g.state, axis)
                  if c.args["unit"] not in movers), None)
     if held is not None:
         s.reject(held, f"{held.args['unit']} started in an enemy ZOC of its class (SUR-17)")

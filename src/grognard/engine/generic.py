@@ -290,16 +290,23 @@ def move_path(ctx: Context, state: JSON, cmd: Command) -> list[str]:
     return list(path)
 
 
-def _priced_move(ctx: Context, state: JSON, cmd: Command) -> tuple[list[str], int]:
-    """The checked path of a move and its MP cost (once per position)."""
+def mover(state: JSON, cmd: Command) -> JSON:
+    """The unit a move order names: one of the player's, on the map (IllegalOrder otherwise)."""
     uid = cmd.args.get("unit")
     if not isinstance(uid, str) or uid not in state["units"]:
         raise IllegalOrder("MOVE", f"no unit {uid!r}")
-    u = state["units"][uid]
+    u: JSON = state["units"][uid]
     if u["side"] != cmd.player:
         raise IllegalOrder("MOVE", f"{uid} belongs to {u['side']}, not {cmd.player}")
     if u["status"] != "active" or u["hex"] is None:
         raise IllegalOrder("MOVE", f"{uid} is not on the map")
+    return u
+
+
+def _priced_move(ctx: Context, state: JSON, cmd: Command) -> tuple[list[str], int]:
+    """The checked path of a move and its MP cost (once per position)."""
+    uid = str(cmd.args.get("unit"))
+    u = mover(state, cmd)
     path = move_path(ctx, state, cmd)
     if "path" not in cmd.args:  # the cheapest path is legal by construction
         return path, reachable(ctx, state, uid)[_graph(ctx.scenario.map).index[path[-1]]][0]

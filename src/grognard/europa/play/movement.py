@@ -17,7 +17,7 @@ a later move of the same phase cannot take it further (the stop is kept across s
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -34,7 +34,7 @@ from grognard.core.movement import (
     movement_graph,
 )
 from grognard.core.paths import Purpose, edge_tables
-from grognard.core.units import Unit, UnitType
+from grognard.core.units import GROUND_TYPES, Unit, UnitType
 from grognard.core.zoc import ZocField, europa_revised_zoc, zoc_field
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
@@ -59,39 +59,53 @@ def move_class(u: JSON) -> MoveClass:
     return MoveClass.MECHANIZED if is_mechanized(unit) else MoveClass.FOOT
 
 
-def move_zoc(ctx: Context, state: JSON, player: str) -> ZocField:
-    """The enemy ZOC ``player``'s movers meet (EUR-17), once per position."""
-    out: ZocField = ctx.cached(f"europa.move_zoc.{player}", lambda: zoc_field(
-        ctx.scenario.map, forces_of(ctx, state), player, europa_revised_zoc()))
-    return out
+@dataclass
+class _SideMovement:
+    """What one side's movers meet while the enemy units stay put: the enemy ZOC field (read
+    for movement only: Europa ZOCs are never negated for movement, EUR-16/17) and the
+    movement graph of each class, built when first asked."""
+
+    zoc: ZocField
+    graphs: dict[MoveClass, MovementGraph] = field(default_factory=dict)
 
 
-#: movement graphs kept per map: (player, class, the enemy units' hexes and ZOC classes) ->
-#: graph. Europa ZOCs are never negated for movement (EUR-16/17), so a side's graph changes
-#: only when enemy units move, not with its own moves: no whole-map rebuild per own move.
-RECENT_GRAPHS = 8
-_GRAPHS: WeakKeyDictionary[MapData, OrderedDict[tuple[Any, ...], MovementGraph]] = \
+#: per map: (player, the enemy units' hexes and ZOC classes) -> what that side's movers meet.
+#: A side's own moves change neither, so no whole-map rebuild per own move.
+RECENT_SIDES = 8
+_SIDES: WeakKeyDictionary[MapData, OrderedDict[tuple[Any, ...], _SideMovement]] = \
     WeakKeyDictionary()
 
 
-def _graph(ctx: Context, state: JSON, player: str, cls: MoveClass) -> MovementGraph:
-    def make() -> MovementGraph:
+def _side(ctx: Context, state: JSON, player: str) -> _SideMovement:
+    def make() -> _SideMovement:
         m = ctx.scenario.map
-        key = (player, cls.value, tuple(sorted(
+        key = (player, tuple(sorted(
             (u["hex"], int(u.get("zoc_class", 1))) for u in state["units"].values()
             if u["side"] != player and u["status"] == "active" and u["hex"] is not None)))
-        recent = _GRAPHS.setdefault(m, OrderedDict())
+        recent = _SIDES.setdefault(m, OrderedDict())
         hit = recent.get(key)
         if hit is not None:
             recent.move_to_end(key)
             return hit
-        made = recent[key] = movement_graph(m, cls, move_zoc(ctx, state, player),
-                                            EUROPA_MOVEMENT)
-        if len(recent) > RECENT_GRAPHS:
+        made = recent[key] = _SideMovement(
+            zoc_field(m, forces_of(ctx, state), player, europa_revised_zoc()))
+        if len(recent) > RECENT_SIDES:
             recent.popitem(last=False)
         return made
-    out: MovementGraph = ctx.cached(f"europa.move_graph.{player}.{cls.value}", make)
+    out: _SideMovement = ctx.cached(f"europa.side_movement.{player}", make)
     return out
+
+
+def move_zoc(ctx: Context, state: JSON, player: str) -> ZocField:
+    """The enemy ZOC ``player``'s movers meet (EUR-17; for movement only)."""
+    return _side(ctx, state, player).zoc
+
+
+def _graph(ctx: Context, state: JSON, player: str, cls: MoveClass) -> MovementGraph:
+    side = _side(ctx, state, player)
+    if cls not in side.graphs:
+        side.graphs[cls] = movement_graph(ctx.scenario.map, cls, side.zoc, EUROPA_MOVEMENT)
+    return side.graphs[cls]
 
 
 def mp_left(u: JSON) -> int:
@@ -156,7 +170,8 @@ def _path_cost(ctx: Context, graph: MovementGraph, start: int, hexes: list[int],
 def check_move(ctx: Context, state: JSON, cmd: Command, path: list[str] | None) -> EuropaMove:
     """EUR-17 The move ``cmd`` under the revised ZOC costs. ``path`` is the explicit path the
     order gives (None: the order names ``to`` and the cheapest EUR-17 path is taken). The
-    unit's ownership and the map's reachability are the generic move's checks (done before)."""
+    unit's ownership, and an explicit path's hexes, are the generic move's checks (done
+    before)."""
     m = ctx.scenario.map
     uid = str(cmd.args["unit"])
     u = state["units"][uid]
@@ -167,6 +182,8 @@ def check_move(ctx: Context, state: JSON, cmd: Command, path: list[str] | None) 
     start = m.index_of_label(u["hex"])
     if path is None:
         to = str(cmd.args["to"])
+        if to not in m.label_indices:
+            raise IllegalOrder("MOVE", f"{to} is not a hex of the map")
         reach = unit_range(ctx, state, uid)
         cost = reach.cost_to(to)
         if cost is None or to == u["hex"]:
@@ -189,15 +206,18 @@ def check_move(ctx: Context, state: JSON, cmd: Command, path: list[str] | None) 
     return EuropaMove(labels, int(cost), touched)
 
 
-def legal_moves(ctx: Context, state: JSON, player: str, ground: frozenset[str]
-                ) -> list[Command]:
-    """EUR-17 Every move ``player``'s units of the ``ground`` types may make now, one per unit
-    and reachable hex (``to``: the cheapest path): one vectorised search per movement class,
-    each unit's range kept for the move's verify."""
+#: the unit types that move on land (air and naval units never make these moves)
+_GROUND = frozenset(t.value for t in GROUND_TYPES)
+
+
+def legal_moves(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """EUR-17 Every move ``player``'s ground units may make now, one per unit and reachable
+    hex (``to``: the cheapest path): one vectorised search per movement class, each unit's
+    range kept for the move's verify."""
     movers: dict[MoveClass, list[str]] = {}
     for uid, u in sorted(state["units"].items()):
         if (u["side"] == player and u["status"] == "active" and u["hex"] is not None
-                and u["type"] in ground and mp_left(u) > 0):
+                and u["type"] in _GROUND and mp_left(u) > 0):
             movers.setdefault(move_class(u), []).append(uid)
     out: list[Command] = []
     for cls, uids in movers.items():

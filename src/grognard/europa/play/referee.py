@@ -181,7 +181,7 @@ def propose_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                 if to in soviet and to not in enemy and not (here in zoc and to in zoc):
                     yield Command("move", player, {"unit": uid, "to": to})
         return
-    yield from legal_moves(ctx, state, player, frozenset(t.value for t in GROUND_TYPES))
+    yield from legal_moves(ctx, state, player)
 
 
 def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:

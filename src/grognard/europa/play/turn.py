@@ -201,11 +201,20 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
 
 
 def _europa_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
-    """The generic move's checks (the unit, the path's hexes, its terrain cost), then EUR-17's
-    ZOC costs (:mod:`grognard.europa.play.movement`)."""
-    generic.verify_move(ctx, state, cmd)
+    """The move under EUR-17's ZOC costs (:mod:`grognard.europa.play.movement`). An explicit
+    ``path`` first passes the generic checks (its hexes, the terrain, its cost); a move ``to``
+    a hex needs only the unit's (EUR-17's own search finds the path; the generic search runs
+    only on a refusal, so one out of reach at terrain costs alone is refused as before)."""
     path = cmd.args.get("path")
-    return check_move(ctx, state, cmd, None if path is None else [str(h) for h in path])
+    if path is None and isinstance(cmd.args.get("to"), str):
+        generic.mover(state, cmd)
+        try:
+            return check_move(ctx, state, cmd, None)
+        except IllegalOrder:
+            generic.verify_move(ctx, state, cmd)  # out of reach even at terrain costs: MOVE
+            raise
+    generic.verify_move(ctx, state, cmd)
+    return check_move(ctx, state, cmd, [str(h) for h in generic.move_path(ctx, state, cmd)])
 
 
 def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
