@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _common import cli_env
 from grognard.engine.fuzz import choose
 from grognard.engine.game import Game
 from grognard.engine.save import dumps, loads
@@ -186,13 +187,6 @@ def load_times(sc: Scenario, sizes: tuple[int, int]) -> tuple[dict[str, Any], di
     return out, texts
 
 
-def _cli_env() -> dict[str, str]:
-    """The environment of a user's shell: Python may write its bytecode cache. With
-    PYTHONDONTWRITEBYTECODE set (some sandboxes set it) every CLI run recompiles grognard
-    and scipy from source, about 1.5 s of CPU that no installed copy pays."""
-    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
 def cli_apply(text: str, g: Game) -> float:
     """Seconds of one ``grognard game apply`` subprocess on a copy of the save ``text``."""
     rng = random.Random(9)
@@ -204,7 +198,7 @@ def cli_apply(text: str, g: Game) -> float:
         t = time.perf_counter()
         r = subprocess.run([sys.executable, "-m", "grognard", "game", "apply", str(path),
                             json.dumps(cmd.to_json())], capture_output=True, text=True,
-                           cwd=ROOT, env=_cli_env())
+                           cwd=ROOT, env=cli_env())
         took = time.perf_counter() - t
         if r.returncode != 0:
             raise SystemExit(f"game apply failed: {r.stderr.strip()}")
@@ -214,7 +208,7 @@ def cli_apply(text: str, g: Game) -> float:
 def startup_cpu() -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([sys.executable, "-m", "grognard", "--version"], capture_output=True,
-                   env=_cli_env(),
+                   env=cli_env(),
                    check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

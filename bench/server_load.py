@@ -36,6 +36,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _common import cli_env
+
 SCENARIO = "demo-europa"
 
 
@@ -224,10 +226,9 @@ def main(argv: list[str] | None = None) -> int:
                                                       port=port, log_level="warning"))
         threading.Thread(target=thread_server.run, daemon=True).start()
     else:
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         proc = subprocess.Popen([sys.executable, "-c", "from grognard.cli import entry; entry()",
                                  "serve", "--db", db, "--port", str(port),
-                                 *(["--fsync"] if a.fsync else [])], env=env,
+                                 *(["--fsync"] if a.fsync else [])], env=cli_env(),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
