@@ -308,7 +308,14 @@ def include_map(raw: Mapping[str, Any], file: str = "<scenario>") -> dict[str, A
 
 
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
-    """Parse and validate scenario TOML text (in time linear in its size)."""
+    """Parse and validate scenario TOML text (in time linear in its size). A scenario is an
+    immutable value, so the same text is parsed once (loading a save, replaying it and
+    starting a game from the same file share it)."""
+    return _parse_scenario(text, file)
+
+
+@functools.lru_cache(maxsize=4)
+def _parse_scenario(text: str, file: str) -> Scenario:
     w = _Where(text, file)
     try:
         own = load_toml_text(text, file)

@@ -16,38 +16,44 @@ and :mod:`~grognard.third_reich.play.system_moves` (forces, ZOC fields, movement
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
-from grognard.core.errors import GrognardError
-from grognard.core.hexgrid import distance
+from grognard.core.errors import GrognardError, InputError
 from grognard.core.mapdata import WATER_TERRAIN, MapData
 from grognard.core.paths import edge_tables
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.sea_zones import sea_zones
+from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.play.system_common import (
     _econ,
     _front_of,
     _ground,
     _phase,
     _side_powers,
-    position_cached,
     retreat_options,
     side_supply_check,
     side_zoc,
+    units_cached,
 )
 from grognard.third_reich.play.system_moves import unit_move_range
 from grognard.third_reich.play.system_murmansk import available_asw, available_subs
 from grognard.third_reich.play.system_naval import port_at
+from grognard.third_reich.play.system_sr_sea import _friendly_port
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.options import Front, Option
-from grognard.third_reich.turn.powers import Power
+from grognard.third_reich.turn.powers import Power, parse_power
 from grognard.third_reich.turn.sequence import Phase
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
@@ -71,11 +77,6 @@ def _units(state: JSON, side: str, types: Iterable[str] | None = None,
     return [(uid, u) for uid, u in sorted(state["units"].items())
             if u["side"] == side and u["status"] == "active" and u["hex"] is not None
             and (t is None or u["type"] in t) and (not ground or _ground(u))]
-
-
-def _dist(ctx: Context, a: str, b: str) -> int:
-    m = ctx.scenario.map
-    return int(distance(m.hex(m.index_of_label(a)), m.hex(m.index_of_label(b))))
 
 
 def _distances(m: MapData, start: int, hexes: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
@@ -182,22 +183,72 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                 yield Command("move", player, {"unit": uid, "to": label})
 
 
+def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random,
+                verify: Callable[[Context, JSON, Command], None]) -> Command | None:
+    """One of :func:`legal_move`'s commands that passes ``verify``, drawn uniformly without
+    ranging every unit: a unit drawn uniformly, then a slot among as many as any unit could
+    have destinations (every hex within its MA: each hex entered costs at least 1 MP); a
+    slot holding one of the unit's destinations, if verify passes it, is the draw (the
+    :func:`grognard.engine.generic.sample_move` rejection). Every legal (unit, hex) pair is
+    equally likely and only the drawn units are ranged. After :data:`SAMPLE_TRIES` misses (or a
+    range larger than the slots) the whole list is shuffled instead."""
+    if _phase(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
+        return None
+    moved = set(state["moved"])
+    units = [(uid, u) for uid, u in _units(state, player, ground=True) if uid not in moved]
+    if not units:
+        return None
+    most = max(int(u.get("movement") or 0) for _, u in units)
+    slots = min(3 * most * (most + 1), ctx.scenario.map.n - 1)
+    for _ in range(SAMPLE_TRIES if slots > 0 else 0):
+        uid, u = units[rng.randrange(len(units))]
+        slot = rng.randrange(slots)
+        try:
+            reach = unit_move_range(ctx, state, uid).labels()
+        except GrognardError:  # as legal_move: this unit has no moves
+            continue
+        dests = [label for label in reach if label != u["hex"]]
+        if len(dests) > slots:  # the bound does not hold: draw from the whole list
+            break
+        if slot >= len(dests):
+            continue
+        cmd = Command("move", player, {"unit": uid, "to": dests[slot]})
+        if _passes(verify, ctx, state, cmd):
+            return cmd
+    candidates = list(legal_move(ctx, state, player))
+    rng.shuffle(candidates)
+    return next((c for c in candidates if _passes(verify, ctx, state, c)), None)
+
+
+#: rejection rounds of :func:`sample_move` before it lists every unit's moves
+SAMPLE_TRIES = 32
+
+
 def legal_air_stage(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-29: each air unit to each city (verify applies the 2x range and the bases)."""
     if _phase(ctx, state) != Phase.MOVEMENT.value:
         return
+    m = ctx.scenario.map
     cities = _city_hexes(ctx)
+    city_ix = np.array([m.index_of_label(c) for c in cities], dtype=np.intp)
     for uid, u in _units(state, player, AIR_TYPES):
         rng = 2 * (int(u.get("movement") or 0) or 4)
-        for c in cities:
-            if c != u["hex"] and _dist(ctx, u["hex"], c) <= rng:
+        dist = _distances(m, m.index_of_label(u["hex"]), city_ix).tolist()
+        for c, d in zip(cities, dist, strict=True):
+            if c != u["hex"] and d <= rng:
                 yield Command("air_stage", player, {"unit": uid, "to": c})
 
 
 def _air_in_range(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
-    return [uid for uid, u in _units(state, side, AIR_TYPES)
-            if uid not in state["air_used"] and
-            _dist(ctx, u["hex"], target) <= (int(u.get("movement") or 0) or 4)]
+    m = ctx.scenario.map
+    used = set(state["air_used"])
+    air = [(uid, u) for uid, u in _units(state, side, AIR_TYPES) if uid not in used]
+    if not air:
+        return []
+    dist = _distances(m, m.index_of_label(target),
+                      np.array([m.index_of_label(u["hex"]) for _, u in air], dtype=np.intp))
+    return [uid for (uid, u), d in zip(air, dist.tolist(), strict=True)
+            if d <= (int(u.get("movement") or 0) or 4)]
 
 
 def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
@@ -271,8 +322,10 @@ SR_TARGETS = 8
 
 def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-66..TR-70: land SR of each unit to the :data:`SR_TARGETS` farthest cities or hexes
-    of its own side reachable without entering an enemy ZOC; sea SR (unescorted and with one escort) and fleet SR to
-    each port; TR-53 air-landing SR of airborne units to each city."""
+    of its own side reachable without entering an enemy ZOC; sea SR (unescorted and with one
+    escort) to friendly ports of the sea-zone table; fleet SR between friendly controlled ports;
+    TR-53 air-landing SR of airborne units to each city. Units of powers without SR actions
+    (TR-66) are not proposed: verify would refuse every one of their orders."""
     if _phase(ctx, state) != Phase.STRATEGIC_DEPLOYMENT.value:
         return
     m = ctx.scenario.map
@@ -282,12 +335,18 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     target_ix = np.array([m.index_of_label(t) for t in targets], dtype=np.intp)
     target_comp = np.array(comp)[target_ix]
     ports = _port_hexes(ctx)
-    fleets = _units(state, player, FLEET_TYPES)
+    friendly_ports = [p for p in ports if _friendly_port(ctx, state, p, player)]
+    sea_ports = [p for p in friendly_ports if _sea_port(ctx, p)]
+    fleet_ports = [p for p in friendly_ports  # TR-70: not in an uncontested enemy air zone
+                   if not air_zone_at(ctx, state, player, p).uncontested_enemy]
     for uid, u in _units(state, player):
+        if not _has_sr(u["power"]):
+            continue
         if u["type"] in FLEET_TYPES:
-            for p in ports:
-                if p != u["hex"]:
-                    yield Command("sr", player, {"kind": "fleet", "unit": uid, "to": p})
+            if u["hex"] in fleet_ports:
+                for p in fleet_ports:
+                    if p != u["hex"]:
+                        yield Command("sr", player, {"kind": "fleet", "unit": uid, "to": p})
             continue
         if not (u["type"] in AIR_TYPES or _ground(u)):
             continue
@@ -299,8 +358,8 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             far = ok[np.lexsort((ok, _distances(m, here, target_ix[ok])))][-SR_TARGETS:]
             for i in far:  # what an SR is for
                 yield Command("sr", player, {"unit": uid, "to": targets[int(i)]})
-        if port_at(m, u["hex"]) is not None:
-            for p in ports:
+        if _sea_port(ctx, u["hex"]):
+            for p in sea_ports:
                 if p == u["hex"]:
                     continue
                 yield Command("sr", player, {"kind": "sea", "unit": uid, "to": p})
@@ -308,36 +367,48 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             for c in _city_hexes(ctx):
                 if c != u["hex"]:
                     yield Command("sr", player, {"kind": "air_landing", "unit": uid, "to": c})
-    del fleets
+
+
+def _has_sr(power: str) -> bool:
+    """TR-66: whether ``power`` is a major power with SR actions."""
+    try:
+        parse_power(power)
+    except InputError:
+        return False
+    return True
+
+
+def _sea_port(ctx: Context, label: str) -> bool:
+    """TR-69: whether ``label`` holds a port of the sea-zone table (sea SR ends are such)."""
+    p = port_at(ctx.scenario.map, label)
+    return p is not None and p in sea_zones(ctx.tables).ports
 
 
 def _land_components(ctx: Context, state: JSON, side: str) -> list[int]:
-    """Connected land areas free of enemy units and enemy ZOC (-1: blocked), per position."""
+    """Connected land areas free of enemy units and enemy ZOC, per placement of the units.
+
+    A blocked land hex (an enemy ZOC or enemy unit: where a unit may start but not pass) is
+    given the area of a free neighbour (the lowest numbered), so units standing in one are
+    proposed SRs into it; -1 for water and blocked hexes with no free neighbour."""
     def make() -> list[int]:
         m = ctx.scenario.map
         et = edge_tables(m)
         zoc = side_zoc(ctx, state, side)
-        blocked = zoc.enemy | et.water | zoc.mask("movement")
-        comp = [-1] * m.n
-        k = 0
-        for s in range(m.n):
-            if comp[s] >= 0:
-                continue
-            comp[s] = k
-            todo = [s]
-            while todo:
-                h = todo.pop()
-                if blocked[h] and h != s:
-                    continue
-                for d in range(6):
-                    nb = int(et.nbr[h, d])
-                    if nb >= 0 and comp[nb] < 0 and not et.water[nb]:
-                        comp[nb] = k
-                        if not blocked[nb]:
-                            todo.append(nb)
-            k += 1
-        return comp
-    return position_cached(ctx, state, f"tr.land_components.{side}", make)
+        free = ~(zoc.enemy | et.water | zoc.mask("movement"))
+        a = np.repeat(np.arange(m.n), 6)
+        b = et.nbr.ravel()
+        keep = (b >= 0) & free[a] & free[np.maximum(b, 0)]
+        graph = coo_matrix((np.ones(int(keep.sum()), dtype=np.int8), (a[keep], b[keep])),
+                           shape=(m.n, m.n)).tocsr()
+        _, labels = connected_components(graph, directed=False)
+        comp = np.where(free, labels, -1)
+        none = m.n  # above every area number
+        nb_comp = np.where(et.nbr >= 0, comp[np.maximum(et.nbr, 0)], -1)
+        best = np.where(nb_comp >= 0, nb_comp, none).min(axis=1)
+        edge = ~free & ~et.water & (best < none)
+        comp = np.where(edge, best, comp)
+        return [int(c) for c in comp]
+    return units_cached(ctx, state, f"tr.land_components.{side}", make)
 
 
 # --- air missions and combat ---------------------------------------------------------------------
@@ -363,15 +434,18 @@ def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterato
     same with every eligible air unit, and with each eligible fleet."""
     if _phase(ctx, state) not in {Phase.COMBAT.value, Phase.MECH_COMBAT.value}:
         return
-    mine = _units(state, player, ground=True)
+    m = ctx.scenario.map
+    attacked = set(state["attacked"])
+    mine = [(uid, u) for uid, u in _units(state, player, ground=True) if uid not in attacked]
+    mine_ix = np.array([m.index_of_label(u["hex"]) for _, u in mine], dtype=np.intp)
     enemy_hexes = sorted({u["hex"] for u in state["units"].values()
                           if _ground(u) and u["side"] != player})
     done = set(state["attacked_hexes"])
     for t in enemy_hexes:
         if t in done:
             continue
-        cands = [uid for uid, u in mine if uid not in state["attacked"] and
-                 (_dist(ctx, u["hex"], t) == 1 or u["hex"] == t)]
+        near = _distances(m, m.index_of_label(t), mine_ix) <= 1  # adjacent, or in the hex
+        cands = [uid for (uid, _), ok in zip(mine, near.tolist(), strict=True) if ok]
         ok = [a for a in cands if _passes(verify, ctx, state,
                                           Command("attack", player, {"hex": t, "attackers": [a]}))]
         if not ok:
@@ -523,4 +597,7 @@ def with_legal(commands: Mapping[str, CommandSpec]) -> dict[str, CommandSpec]:
         propose: Legal | None = (partial(legal_attack, verify=spec.verify) if kind == "attack"
                                  else PROPOSERS.get(kind))
         out[kind] = spec if propose is None else spec.with_proposer(distinct(propose))
+        if kind == "move":
+            out[kind] = dataclasses.replace(out[kind], sample=partial(sample_move,
+                                                                      verify=spec.verify))
     return out

@@ -110,14 +110,23 @@ def _power_of_side(state: JSON, side: str, econ: Economy, prefer: Iterable[str] 
 
 
 def _country_hexes(scenario: Scenario, countries: Iterable[str]) -> list[str]:
+    """The land hexes of ``countries``, in map order (once per map and set of countries)."""
     m = scenario.map
-    want = set(countries)
+    want = frozenset(countries)
+    key = (id(m), want)
+    hit = _COUNTRY_HEXES.get(key)
+    if hit is not None and hit[0] is m:
+        return hit[1]
     out = []
     for i in range(m.n):
         h = m.hex(i)
         if m.country_of(h) in want and m.terrain_of(m.hex(i)) not in WATER_TERRAIN:
             out.append(m.layout.to_label(h))
+    _COUNTRY_HEXES[key] = (m, out)
     return out
+
+
+_COUNTRY_HEXES: dict[tuple[int, frozenset[str]], tuple[Any, list[str]]] = {}
 
 
 def _placements(scenario: Scenario, state: JSON, owner: str, uids: list[str]

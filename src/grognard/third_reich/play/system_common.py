@@ -119,6 +119,21 @@ def position_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) 
     return made
 
 
+def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:
+    """``make()`` once per placement of the units: :func:`position_cached` for facts that
+    depend on ``state["units"]`` alone (forces, ZOC fields). Kept with the units mapping, so a
+    position that differs only in its phase or marks (the idle-phase scan's opened phases)
+    shares them."""
+    units = state["units"]
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is units:
+        value: T = hit[1]
+        return value
+    made = make()
+    ctx.cache[key] = (units, made)
+    return made
+
+
 def _forces(ctx: Context, state: JSON) -> Forces:
     """The ground units on the map as :class:`Forces` (once per position)."""
     def make() -> Forces:
@@ -126,12 +141,12 @@ def _forces(ctx: Context, state: JSON) -> Forces:
         return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
                             [u["side"] for _, u in units], ids=[uid for uid, _ in units],
                             side_names=list(ctx.scenario.sides))
-    return position_cached(ctx, state, "tr.forces", make)
+    return units_cached(ctx, state, "tr.forces", make)
 
 
 def side_zoc(ctx: Context, state: JSON, side: str) -> ZocField:
     """TR-27 The enemy ZOC field as ``side`` sees it (once per position)."""
-    return position_cached(ctx, state, f"tr.zoc.{side}", lambda: zoc_field(
+    return units_cached(ctx, state, f"tr.zoc.{side}", lambda: zoc_field(
         ctx.scenario.map, _forces(ctx, state), side, third_reich_zoc()))
 
 

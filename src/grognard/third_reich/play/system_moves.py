@@ -52,6 +52,7 @@ from grognard.third_reich.play.system_common import (
     order_hex,
     position_cached,
     side_zoc,
+    units_cached,
 )
 from grognard.third_reich.play.system_support import AIR_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
@@ -88,14 +89,14 @@ def _move_args(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]]
 
 def _placed(ctx: Context, state: JSON) -> list[tuple[str, GroundUnit]]:
     axis = _axis_side(ctx)
-    return position_cached(ctx, state, "tr.placed", lambda: [
+    return units_cached(ctx, state, "tr.placed", lambda: [
         (v["hex"], _ground_unit(vid, v, axis)) for vid, v in sorted(state["units"].items())
         if _ground(v)])
 
 
 def move_zoc(ctx: Context, state: JSON, side: Side) -> ZocField:
     """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position)."""
-    return position_cached(ctx, state, f"tr.move_zoc.{side}",
+    return units_cached(ctx, state, f"tr.move_zoc.{side}",
                            lambda: enemy_zoc(ctx.scenario.map, _placed(ctx, state), side))
 
 
