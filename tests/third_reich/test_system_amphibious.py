@@ -191,7 +191,9 @@ def test_tr63_sea_sr_into_a_bridgehead_and_tr62_captured_this_turn():
     from grognard.third_reich.play.system_sr_sea import _interceptable
 
     g = at_movement()
-    play_order(g, invade("F4", "G4"))
+    (ev,) = [e for e in play_order(g, invade("F4", "G4")) if e.type == "invaded"]
+    assert ev.data["advanced"] == ["ge-inf5"] and ev.data["bridgehead"] is not None
+    assert ev.data["rules"] == ["TR-62", "TR-63"]  # the event names the rules that applied
     g.apply(C("move", "axis", unit="ge-inf1", path=["E6", "F6"]))
     while g.phase.name != "strategic_deployment":
         g.apply(C("end_phase", "axis"))
@@ -226,7 +228,9 @@ def test_tr63_sea_sr_into_a_bridgehead_uses_its_stacking_limit_of_4():
     rather than the normal 2"; it acts as a friendly port for SR. A third unit may arrive by
     sea SR."""
     g = at_movement()
-    play_order(g, invade("F4", "G4"))
+    (ev,) = [e for e in play_order(g, invade("F4", "G4")) if e.type == "invaded"]
+    assert ev.data["advanced"] == ["ge-inf5"] and ev.data["bridgehead"] is not None
+    assert ev.data["rules"] == ["TR-62", "TR-63"]  # the event names the rules that applied
     g.apply(C("move", "axis", unit="ge-inf1", path=["E6", "F6"]))
     g.state["units"]["ge-inf2"]["hex"] = "F4"  # 2 units in the bridgehead already
     while g.phase.name != "strategic_deployment":

@@ -39,7 +39,7 @@ def test_tr53_air_landing_sr_two_links_matches_the_rule_function():
     assert ev.data == {"side": "axis", "unit": "ge-para1", "from": "C7", "to": "F5",
                        "path": ["E7", "F5"], "power": "germany", "kind": "air_landing",
                        "used": 1, "budget": sr_budget("germany"),
-                       "links": list(pure.link_lengths)}
+                       "links": list(pure.link_lengths), "rules": ["TR-53"]}
     assert g.state["units"]["ge-para1"]["hex"] == "F5"
     assert g.state["sr"]["germany"]["units"] == {"ge-para1": "land"}
     again = loads(dumps(g))

@@ -58,6 +58,7 @@ def test_tr69_sea_sr_interception_matches_the_rule_function(seed):
     assert (d["power"], d["kind"], d["used"], d["budget"]) == ("germany", "sea", 1,
                                                                sr_budget("germany"))
     assert d["interception_rolls"][0]["range"] == 3
+    assert d["rules"] == ["TR-59"]  # escorted by ge-fleet2: the escort rule took effect
     res = pure(d)
     assert d["status"] == res.record.status.value
     assert d["escort_factors"] == dict(res.record.escort_factors)
@@ -115,6 +116,7 @@ def test_tr70_fleet_sr_port_to_port_spends_an_sr_action():
     ev = play_order(g, C("sr", "axis", unit="ge-fleet2", to="F5", kind="fleet"))[0]
     assert ev.type == "sr_made"
     assert ev.data["kind"] == "fleet" and ev.data["used"] == 1
+    assert ev.data["rules"] == ["TR-70"]  # the event names the rule (FEATURES "in play")
     assert g.state["units"]["ge-fleet2"]["hex"] == "F5"
     assert_rejected(g, C("sr", "axis", unit="ge-fleet1", to="F6", kind="fleet"),
                    "TR-70.*not a port")

@@ -379,7 +379,9 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         "interceptions": interceptions, "losses": dict(sorted(losses.items())),
         "weather": wx.value, "dice": [] if roll is None else list(roll.dice),
         **out.to_json(), "eliminated": sorted(eliminated), "retreats": retreats,
-        "advanced": advanced, "flown": c["flown"], "bridgehead": bridgehead})]
+        "advanced": advanced, "flown": c["flown"], "bridgehead": bridgehead,
+        # the rules that took effect: the invasion-turn advance limit, a bridgehead placed
+        "rules": (["TR-62"] if advanced else []) + (["TR-63"] if bridgehead else [])})]
 
 
 def _port_fleets(c: Mapping[str, Any], label: str, port: str) -> list[str]:

@@ -79,7 +79,7 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
     _, sr_rec = record_sr(sr, uid, SRKind.LAND, ctx.tables)
     return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to,
             "path": stops_l, **sr_rec.to_json(), "kind": "air_landing",
-            "links": list(rec.link_lengths)}
+            "links": list(rec.link_lengths), "rules": ["TR-53"]}
 
 
 def verify_air_landing_sr(ctx: Context, state: JSON, cmd: Command) -> None:

@@ -266,7 +266,9 @@ def execute_sea_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     for c in res.combats.values():
         after.update({f.id: f.factors for f in (*c.phasing.fleets, *c.nonphasing.fleets)})
     losses = {k: before[k] - after[k] for k in sorted(after) if before[k] != after[k]}
-    return [Event("sea_sr_made", {**d, **res.to_json(), "losses": losses})]
+    escorted = any(d["escorts"].get(z) for z in d["route"])
+    return [Event("sea_sr_made", {**d, **res.to_json(), "losses": losses,
+                                  "rules": ["TR-59"] if escorted else []})]
 
 
 def fold_sea_sr_made(state: JSON, ev: Event) -> JSON:
@@ -315,5 +317,5 @@ def verify_fleet_sr_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
 
 
 def execute_fleet_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    return [Event("sr_made", {**fleet_sr_check(ctx, state, cmd), "path": []})]
+    return [Event("sr_made", {**fleet_sr_check(ctx, state, cmd), "path": [], "rules": ["TR-70"]})]
 
