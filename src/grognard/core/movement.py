@@ -171,10 +171,15 @@ class MovementReadings(Readings):
     ``mech_definition_ma_threshold`` (EUR-17 reading 2): motorized/motorcycle units count as
     mechanized only with MA >= this (default 10). ``overrun_unlisted_terrain_allowed``
     (EUR-20): terrain the rule does not list (marsh, desert, steppe, glacier) follows the base
-    rules; default: overruns allowed there."""
+    rules; default: overruns allowed there. ``stacking_at_move_end`` (EUR-21): the engine
+    refuses a move or advance that would end over the stacking limit (default true)."""
 
     mech_definition_ma_threshold: int = 10
     overrun_unlisted_terrain_allowed: bool = True
+    #: EUR-21: when stacking is checked is the Europa core rules' (not in our texts); our
+    #: reading: a move or an advance after combat may not end with its side over the limit in
+    #: the hex it ends in (units pass through freely; retreats are not limited). False: no check.
+    stacking_at_move_end: bool = True
 
 
 def is_mechanized(unit: Unit, readings: MovementReadings | None = None) -> bool:

@@ -40,6 +40,7 @@ from grognard.europa.play.board import (
     reduce_unit,
     unit_json,
 )
+from grognard.europa.play.movement import stacking_refusal
 from grognard.europa.surprise.turn import bonus_combat_supply
 
 COMBAT_STREAM = "europa.combat"
@@ -462,15 +463,27 @@ def _advance(state: JSON, cmd: Command) -> tuple[JSON, list[str]]:
     return adv, units
 
 
+def _advance_checked(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, list[str]]:
+    adv, units = _advance(state, cmd)
+    if units:  # EUR-21: the advancing units may not overstack the hex they take
+        over = stacking_refusal(ctx, state, str(state["units"][units[0]]["side"]), adv["hex"],
+                                units)
+        if over is not None:
+            raise over
+    return adv, units
+
+
 def verify_advance(ctx: Context, state: JSON, cmd: Command) -> None:
-    _advance(state, cmd)
+    _advance_checked(ctx, state, cmd)
 
 
 def execute_advance(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    adv, units = _advance(state, cmd)
-    return [Event("advanced_after_combat", {
-        "player": cmd.player, "hex": adv["hex"], "units": units,
-        "from": {uid: state["units"][uid]["hex"] for uid in units}})]
+    adv, units = _advance_checked(ctx, state, cmd)
+    data = {"player": cmd.player, "hex": adv["hex"], "units": units,
+            "from": {uid: state["units"][uid]["hex"] for uid in units}}
+    if len(units) > 1:  # EUR-21: the advancing stack was checked against the limit
+        data["rules"] = ["EUR-21"]
+    return [Event("advanced_after_combat", data)]
 
 
 def fold_advanced(state: JSON, ev: Event) -> JSON:

@@ -12,35 +12,44 @@ costs, and random play may draw candidates from the generic reach and keep those
 A move names ``to`` (the cheapest EUR-17 path is taken) or an explicit ``path`` (priced step
 by step). A non-mechanized unit that ends its move in an enemy ZOC has spent all its MPs:
 a later move of the same phase cannot take it further (the stop is kept across split moves).
+
+EUR-21 stacking (10 REs a hex, 7 in mountain) is checked where a move or an advance after
+combat ends (reading ``stacking_at_move_end``; the Europa core rules, which say when stacking
+is checked, are not among our texts): units pass through any stack, and the moves offered are
+only those that end within the limit.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from grognard.core.errors import IllegalOrder
+from grognard.core.exact import exact_json
 from grognard.core.mapdata import HexsideFeature, MapData
 from grognard.core.movement import (
     MoveClass,
     MovementGraph,
+    MovementReadings,
     MoveRange,
     europa_revised_movement,
     is_mechanized,
     movement_graph,
 )
 from grognard.core.paths import Purpose, edge_tables
+from grognard.core.stacking import europa_revised_stacking, stacking_limits
 from grognard.core.units import GROUND_TYPES, Unit, UnitType
 from grognard.core.zoc import ZocField, europa_revised_zoc, zoc_field
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.generic import RIVER_COST, TERRAIN_COST
 from grognard.engine.state import JSON
-from grognard.europa.play.board import forces_of
+from grognard.europa.play.board import forces_of, readings_of
 
 #: EUR-17 over the generic terrain costs (a river hexside +1 MP, as the generic move)
 EUROPA_MOVEMENT = europa_revised_movement(
@@ -200,6 +209,9 @@ def check_move(ctx: Context, state: JSON, cmd: Command, path: list[str] | None) 
                                f"(+2 MP to leave an enemy ZOC); {budget} left")
         labels = list(path)
     end = m.index_of_label(labels[-1])
+    over = stacking_refusal(ctx, state, str(u["side"]), labels[-1], [uid])
+    if over is not None:
+        raise over
     touched = bool(in_zoc[start]) or any(bool(in_zoc[m.index_of_label(h)]) for h in labels)
     if cls is MoveClass.FOOT and in_zoc[end]:
         cost = budget  # EUR-17: stops on entering an enemy ZOC
@@ -220,12 +232,72 @@ def legal_moves(ctx: Context, state: JSON, player: str) -> list[Command]:
                 and u["type"] in _GROUND and mp_left(u) > 0):
             movers.setdefault(move_class(u), []).append(uid)
     out: list[Command] = []
+    room = _room(ctx, state, player)
     for cls, uids in movers.items():
         units = [state["units"][uid] for uid in uids]
         ranges = _graph(ctx, state, player, cls).ranges([u["hex"] for u in units],
                                                         [mp_left(u) for u in units])
         for uid, u, r in zip(uids, units, ranges, strict=True):
             ctx.cache.setdefault(f"europa.range.{uid}", r)
+            size = Fraction(u["re_size"])
             out.extend(Command("move", player, {"unit": uid, "to": h})
-                       for h in r.labels() if h != u["hex"])
+                       for h in r.labels() if h != u["hex"] and room(h) >= size)
     return out
+
+
+# --- EUR-21 stacking ----------------------------------------------------------------------------
+_LIMITS: WeakKeyDictionary[MapData, Any] = WeakKeyDictionary()
+
+
+def stack_limit(m: MapData, label: str) -> int:
+    """EUR-21 The stacking limit of hex ``label`` in REs: 10, or 7 in mountain."""
+    lim = _LIMITS.get(m)
+    if lim is None:
+        lim = _LIMITS[m] = stacking_limits(m, europa_revised_stacking())
+    return int(lim[m.index_of_label(label)])
+
+
+def _side_res(state: JSON, side: str, leaving: frozenset[str] = frozenset()
+              ) -> dict[str, Fraction]:
+    """EUR-21 The REs of ``side``'s ground units in each hex (``leaving`` not counted)."""
+    out: dict[str, Fraction] = {}
+    for uid, u in state["units"].items():
+        if (u["side"] == side and u["status"] == "active" and u["hex"] is not None
+                and u["type"] in _GROUND and uid not in leaving):
+            out[u["hex"]] = out.get(u["hex"], Fraction(0)) + Fraction(u["re_size"])
+    return out
+
+
+def _stacking_checked(ctx: Context) -> bool:
+    return bool(readings_of(ctx, MovementReadings).stacking_at_move_end)
+
+
+def _room(ctx: Context, state: JSON, side: str) -> Any:
+    """EUR-21 The REs ``side`` may still bring into a hex (a unit moving out of its own hex
+    never counts there, as it leaves it); unlimited when the reading is off."""
+    if not _stacking_checked(ctx):
+        return lambda label: Fraction(10**9)
+    m = ctx.scenario.map
+    have = _side_res(state, side)
+    return lambda label: stack_limit(m, label) - have.get(label, Fraction(0))
+
+
+def joins_stack(ctx: Context, state: JSON, side: str, to: str, movers: list[str]) -> bool:
+    """EUR-21 took effect: the movers end in a hex already holding their side's units, so the
+    limit was checked against a stack (events then name EUR-21)."""
+    return _stacking_checked(ctx) and to in _side_res(state, side, frozenset(movers))
+
+
+def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list[str]
+                     ) -> IllegalOrder | None:
+    """EUR-21 Why ``movers`` may not end a move or an advance in ``to`` (None: they may):
+    their side's REs there would pass 10 (7 in mountain)."""
+    if not _stacking_checked(ctx):
+        return None
+    have = _side_res(state, side, frozenset(movers)).get(to, Fraction(0))
+    total = have + sum((Fraction(state["units"][x]["re_size"]) for x in movers), Fraction(0))
+    lim = stack_limit(ctx.scenario.map, to)
+    if total > lim:
+        return IllegalOrder("EUR-21", f"{to} would hold {exact_json(total)} RE of {side}; the "
+                            f"stacking limit there is {lim} RE (10, 7 in mountain)")
+    return None

@@ -439,7 +439,8 @@ def legal_advance(ctx: Context, state: JSON, player: str) -> list[Command]:
     if side_player(state, pending, "attacker") != player:
         return []
     subs = _subsets(pending["advance"]["units"])
-    return [Command("advance", player, {"units": s}) for s in [[], *subs]]
+    return _checked(ctx, state, "advance",  # EUR-21: subsets that would overstack are refused
+                    [Command("advance", player, {"units": s}) for s in [[], *subs]])
 
 
 # --- supply, isolation, replacements -----------------------------------------------------------

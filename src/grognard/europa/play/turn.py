@@ -44,7 +44,7 @@ from grognard.europa.play.combat import (
     execute_attack,
     verify_attack,
 )
-from grognard.europa.play.movement import EuropaMove, check_move
+from grognard.europa.play.movement import EuropaMove, check_move, joins_stack
 from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.play.supply_phase import (
     ISOLATION_STREAM,
@@ -225,7 +225,9 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
     mv = _europa_move(ctx, state, cmd)
     events = [Event("unit_moved", mv.event_data(uid, state["units"][uid]["hex"]))]
     extra = marker_mp(state, uid, len(mv.path))
+    side = str(state["units"][uid]["side"])
     rules = [*(["EUR-17"] if mv.zoc else []),
+             *(["EUR-21"] if joins_stack(ctx, state, side, mv.path[-1], [uid]) else []),
              *SURPRISE_MOVE_RULES.get(_phase_name(ctx, state), ())]
     if state["units"][cmd.args["unit"]].get("mp_markers"):
         # SUR-16: the markers' MPs are paid on this move and the markers removed
