@@ -107,3 +107,33 @@ def test_tr68_land_areas_are_connected_free_land():
         for j in m.neighbor_indices(i):
             if free[int(j)]:
                 assert comp[i] == comp[int(j)]
+
+
+def test_tr40_withdrawals_listed_keep_stacking_and_retreat_where_room_is():
+    """TR-40: every listed withdrawal passes verify (no hex over its stacking limit); when
+    some withdrawing unit has a retreat hex with room, a listed withdrawal retreats it (the
+    search never fills a hex past its limit, so it is not lost among overstacked products)."""
+    found = 0
+    for seed in range(1, 40):
+        g = Game.new("tr-1939-cutoff", seed=seed)
+        g.apply(Command("declare_options", "axis",
+                        {"power": "germany", "options": {"western": "attrition"}}))
+        while not (g.phase.name == "attrition" and g.phase.player == "axis"):
+            g.apply(Command("end_phase", g.phase.player))
+        g.apply(Command("attrition", "axis", {"front": "western"}))
+        if not g.state["pending_hexes"]:
+            continue
+        g.apply(g.legal("axis", "take_hexes")[0])
+        if not g.state["pending_withdrawal"]:
+            continue
+        found += 1
+        listed = g.legal("allies", "withdraw")
+        assert listed and all(g.can(c) for c in listed)
+        assert len(listed) <= tr_legal.WITHDRAW_OPTIONS + 1
+        retreating = [c for c in listed if any(v is not None for v in
+                                               (c.args.get("retreats") or {}).values())]
+        some_room = any(
+            tr_legal.retreat_options(g.context, g.state, "allies", label)
+            for label in g.state["pending_withdrawal"]["withdrawing"])
+        assert bool(retreating) == some_room or not some_room
+    assert found

@@ -341,10 +341,10 @@ class ThirdReichPolicy(Policy):
 
     def repairs(self, sit: Situation, actions: LegalActions, kinds: set[str]
                 ) -> list[Command]:
-        """TR-40: the enumerator lists the first 64 combinations of the withdrawing units'
-        retreat hexes, which may all break stacking; then each unit takes the first of its
-        listed hexes that still has room (2 ground units), else is removed - and, failing
-        that, every withdrawing unit is removed."""
+        """TR-40: besides the enumerator's withdrawals (each within the stacking limits, at
+        most ``legal.WITHDRAW_OPTIONS``), a greedy one: each unit takes the first of its listed
+        hexes that still has room (2 ground units), else is removed; and one removing every
+        withdrawing unit."""
         if "withdraw" not in kinds:
             return []
         options: dict[str, list[str]] = {}

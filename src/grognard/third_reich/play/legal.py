@@ -42,6 +42,7 @@ from grognard.third_reich.play.system_common import (
     _ground,
     _phase,
     _side_powers,
+    hex_stacking_limit,
     retreat_options,
     side_supply_check,
     side_zoc,
@@ -490,8 +491,15 @@ def legal_take_hexes(ctx: Context, state: JSON, player: str) -> Iterator[Command
         yield Command("take_hexes", player, {"hexes": list(combo)})
 
 
+#: withdrawal choices listed at most (every listed one keeps to the stacking limits)
+WITHDRAW_OPTIONS = 256
+
+
 def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-40: the defender's retreat hex (or removal) for each withdrawing unit."""
+    """TR-40: the defender's retreat hex (or removal) for each withdrawing unit: the engine's
+    default (``{}``), then every assignment that keeps each hex within its stacking limit
+    (TR-28/TR-63), found by a search that never puts a unit where no room is left, up to
+    :data:`WITHDRAW_OPTIONS` (removing every unit always keeps the limits, so one exists)."""
     p = state.get("pending_withdrawal")
     if not p:
         return
@@ -505,9 +513,38 @@ def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         legal = [h for h in retreat_options(ctx, state, side, label) if h not in p["hexes"]]
         per_unit += [(uid, [*legal, None]) for uid in units]
     yield Command("withdraw", player, {})
+    moving = {uid for uid, _ in per_unit}
+    room: dict[str, int] = {}
+    for _uid, hexes in per_unit:
+        for h in hexes:
+            if h is not None and h not in room:
+                here = sum(1 for vid, v in state["units"].items() if _ground(v)
+                           and v["hex"] == h and v["side"] == player and vid not in moving)
+                room[h] = hex_stacking_limit(state, h) - here
     ids = [uid for uid, _ in per_unit]
-    for combo in itertools.islice(itertools.product(*(c for _, c in per_unit)), 64):
-        yield Command("withdraw", player, {"retreats": dict(zip(ids, combo, strict=True))})
+    chosen: list[str | None] = []
+    listed = 0
+
+    def search(k: int) -> Iterator[Command]:
+        nonlocal listed
+        if listed >= WITHDRAW_OPTIONS:
+            return
+        if k == len(per_unit):
+            listed += 1
+            yield Command("withdraw", player, {"retreats": dict(zip(ids, chosen, strict=True))})
+            return
+        for h in per_unit[k][1]:
+            if h is not None and room[h] <= 0:
+                continue
+            if h is not None:
+                room[h] -= 1
+            chosen.append(h)
+            yield from search(k + 1)
+            chosen.pop()
+            if h is not None:
+                room[h] += 1
+
+    yield from search(0)
 
 
 def legal_save_attrition_losses(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
