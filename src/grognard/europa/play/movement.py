@@ -268,6 +268,13 @@ def _side_res(state: JSON, side: str, leaving: frozenset[str] = frozenset()
     return out
 
 
+def _stack_in(state: JSON, side: str, label: str, leaving: frozenset[str]) -> list[str]:
+    """EUR-21 ``side``'s ground units in hex ``label`` (``leaving`` not counted)."""
+    return [uid for uid, u in state["units"].items()
+            if u["hex"] == label and u["side"] == side and u["status"] == "active"
+            and u["type"] in _GROUND and uid not in leaving]
+
+
 def _stacking_checked(ctx: Context) -> bool:
     return bool(readings_of(ctx, MovementReadings).stacking_at_move_end)
 
@@ -285,7 +292,7 @@ def _room(ctx: Context, state: JSON, side: str) -> Any:
 def joins_stack(ctx: Context, state: JSON, side: str, to: str, movers: list[str]) -> bool:
     """EUR-21 took effect: the movers end in a hex already holding their side's units, so the
     limit was checked against a stack (events then name EUR-21)."""
-    return _stacking_checked(ctx) and to in _side_res(state, side, frozenset(movers))
+    return _stacking_checked(ctx) and bool(_stack_in(state, side, to, frozenset(movers)))
 
 
 def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list[str]
@@ -294,7 +301,8 @@ def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list
     their side's REs there would pass 10 (7 in mountain)."""
     if not _stacking_checked(ctx):
         return None
-    have = _side_res(state, side, frozenset(movers)).get(to, Fraction(0))
+    have = sum((Fraction(state["units"][x]["re_size"])
+                for x in _stack_in(state, side, to, frozenset(movers))), Fraction(0))
     total = have + sum((Fraction(state["units"][x]["re_size"]) for x in movers), Fraction(0))
     lim = stack_limit(ctx.scenario.map, to)
     if total > lim:
