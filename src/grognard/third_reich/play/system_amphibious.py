@@ -59,6 +59,7 @@ from grognard.third_reich.air_naval.naval_ops import (
 )
 from grognard.third_reich.air_naval.sea_zones import may_intercept, sea_zones
 from grognard.third_reich.combat.amphibious import (
+    InvasionOutcome,
     InvasionPlan,
     OffshoreGroup,
     intercept_offshore,
@@ -259,9 +260,28 @@ def _list(cmd: Command, name: str) -> list[str]:
     return list(raw)
 
 
+def _beach_defense(ctx: Context, state: JSON, side: str, beach: str
+                   ) -> tuple[list[str], list[Any], Any, Terrain, bool]:
+    """The beach's defenders (ids and as ground units), weather, terrain and fortification."""
+    m = ctx.scenario.map
+    axis = _axis_side(ctx)
+    defenders = sorted(uid for uid, u in state["units"].items()
+                       if _ground(u) and u["hex"] == beach and u["side"] != side)
+    h = hex_index(m, beach)
+    bh = m.hex(h)
+    return (defenders, [_ground_unit(d, state["units"][d], axis) for d in defenders],
+            weather(weather_region(m, h), state["turn"]),
+            _MAP_TERRAIN.get(m.terrain_of(bh), Terrain.OTHER),
+            m.fortification_of(bh) is not Fortification.NONE)
+
+
 def verify_invade(ctx: Context, state: JSON, cmd: Command) -> None:
     c = _check(ctx, state, cmd)
     _bridgehead(state, cmd, c, dry=True)
+    ids, defenders, wx, terrain, fortified = _beach_defense(ctx, state, cmd.player, c["beach"])
+    if ids:  # TR-32: declared at 1-2 or better, every landing unit and the support counted
+        resolve_invasion(c["plan"], defenders, 7, None, (), c["air"], wx, terrain, fortified,
+                         ctx.tables)
 
 
 def _power(state: JSON, c: Mapping[str, Any]) -> str:
@@ -293,7 +313,6 @@ def _d10s(stream: Any) -> Iterator[int]:
 
 def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     c = _check(ctx, state, cmd)
-    m = ctx.scenario.map
     stream = dice.stream("third_reich.invasion")
     beach = c["beach"]
     plan: InvasionPlan = c["plan"]
@@ -333,22 +352,25 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
             "combat_rolls": combat_rolls[start:],
             "steps": [] if rec.combat is None else [_step_json(s) for s in rec.combat.steps],
             "turned_back": list(rec.turn_back.returning_units)})
-    axis = _axis_side(ctx)
-    defenders = sorted(uid for uid, u in state["units"].items()
-                       if _ground(u) and u["hex"] == beach and u["side"] != cmd.player)
-    h = hex_index(m, beach)
-    bh = m.hex(h)
-    wx = weather(weather_region(m, h), state["turn"])
+    defenders, defending, wx, terrain, fortified = _beach_defense(ctx, state, cmd.player, beach)
     landing = [u.id for g in plan.groups for u in g.units
                if u.id not in {x for i in interceptions for x in i["turned_back"]}]
     roll = None
     if defenders and landing:
         roll = stream.roll("2d6")
-    out = resolve_invasion(
-        plan, [_ground_unit(d, state["units"][d], axis) for d in defenders],
-        None if roll is None else roll.total, fleets_after, (), c["air"], wx,
-        _MAP_TERRAIN.get(m.terrain_of(bh), Terrain.OTHER),
-        m.fortification_of(bh) is not Fortification.NONE, ctx.tables)
+    called_off = False
+    try:
+        out = resolve_invasion(plan, defending, None if roll is None else roll.total,
+                               fleets_after, (), c["air"], wx, terrain, fortified, ctx.tables)
+    except IllegalOrder as exc:
+        if exc.rule != "TR-32":
+            raise
+        # engine reading: verify checked 1-2 with every unit and fleet; the interception left
+        # less, and no attack is made below 1-2 (TR-32): the invasion is called off and the
+        # units that would have landed stay where they embarked
+        called_off = True
+        out = InvasionOutcome(beach, False, 0, 0, None, None, 0, None, None, None, False, (),
+                              tuple(landing))
     o = out.outcome
     weakest = sorted(landing, key=lambda i: (int(state["units"][i]["attack"]), i))
     a_lost = weakest[:o.attacker_losses] if o else []
@@ -380,6 +402,7 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         "weather": wx.value, "dice": [] if roll is None else list(roll.dice),
         **out.to_json(), "eliminated": sorted(eliminated), "retreats": retreats,
         "advanced": advanced, "flown": c["flown"], "bridgehead": bridgehead,
+        **({"called_off": True} if called_off else {}),
         # the rules that took effect: the invasion-turn advance limit, a bridgehead placed
         "rules": (["TR-62"] if advanced else []) + (["TR-63"] if bridgehead else [])})]
 

@@ -1,0 +1,70 @@
+"""TR-32 for invasions (TR-61): an invasion is declared only at 1-2 or better, counting every
+landing unit and the invasion support; one that the interception leaves below 1-2 is called
+off. Found by the 1,000-game fuzz of tr-1939-invasion (seed 1615): the Allies invaded F11 at
+3-7; the engine owed the Axis an interception decision that no answer could settle (the
+order's own execution refused every one), a dead end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from grognard.engine import Game
+from grognard.engine.commands import Command
+from grognard.engine.fuzz import play
+from grognard.engine.scenario import load_scenario
+from grognard.engine.testing import assert_rejected
+
+DATA = Path(__file__).parent / "data" / "fuzz_invasion_below_odds.json"
+
+
+def _before_the_invasion() -> tuple[Game, Command]:
+    raw = json.loads(DATA.read_text())
+    cmds = [Command(c["kind"], c["player"], c["args"]) for c in raw["commands"]]
+    g = Game.replay(load_scenario(raw["scenario"]), raw["seed"], cmds[:158])
+    return g, cmds[158]
+
+
+def test_tr32_an_invasion_below_1_2_is_refused_when_declared():
+    g, invade = _before_the_invasion()
+    assert invade.kind == "invade" and invade.args["beach"] == "F11"
+    assert_rejected(g, invade, "TR-32.*3/7.*1-2")
+    assert not g.state.get("pending_reaction")
+    assert all(c.args.get("beach") != "F11" or c.args != invade.args
+               for c in g.legal("allies", "invade"))
+
+
+def test_tr61_the_fuzzed_game_no_longer_dead_ends():
+    run = play(load_scenario("tr-1939-invasion"), 1615, 615, 200)
+    assert run.failures == []
+
+
+def test_tr32_an_invasion_left_below_1_2_by_the_interception_is_called_off(monkeypatch):
+    """Verify counted every unit and fleet (1-2 or better); if the interception leaves the
+    landing below 1-2 the resolution refuses the attack (TR-32), and the engine calls the
+    invasion off: no combat, nobody lost, the landing unit stays where it embarked."""
+    import grognard.third_reich.play.system_amphibious as amph
+    from grognard.core.errors import IllegalOrder
+    from grognard.third_reich.play.testing import play_order
+
+    real = amph.resolve_invasion
+
+    def after_interception(plan, defenders, roll, fleets_after=None, *a, **k):
+        if fleets_after is not None:  # execute, after the interception (verify passes None)
+            raise IllegalOrder("TR-32", "odds 1/3 are below the lowest declarable odds 1-2")
+        return real(plan, defenders, roll, fleets_after, *a, **k)
+
+    monkeypatch.setattr(amph, "resolve_invasion", after_interception)
+    g = Game.new("tr-1939-invasion", seed=3)
+    g.apply(Command("declare_options", "axis",
+                    {"power": "germany", "options": {"western": "offensive"}}))
+    while g.phase.name != "movement":
+        g.apply(Command("end_phase", "axis"))
+    start = g.state["units"]["ge-inf5"]["hex"]
+    (ev,) = play_order(g, Command("invade", "axis", {
+        "beach": "F3", "groups": [{"hex": "G3", "zone": "north_sea", "fleets": ["ge-fleet2"],
+                                   "cargo": {"ge-fleet2": ["ge-inf5"]}}]}))
+    assert ev.data["called_off"] is True
+    assert ev.data["eliminated"] == [] and ev.data["advanced"] == []
+    assert g.state["units"]["ge-inf5"]["hex"] == start
+    assert g.state["units"]["fr-inf9"]["hex"] == "F3"
