@@ -68,3 +68,39 @@ def test_tr32_an_invasion_left_below_1_2_by_the_interception_is_called_off(monke
     assert ev.data["eliminated"] == [] and ev.data["advanced"] == []
     assert g.state["units"]["ge-inf5"]["hex"] == start
     assert g.state["units"]["fr-inf9"]["hex"] == "F3"
+
+
+def test_a_reaction_is_owed_only_for_an_order_the_defender_can_answer():
+    """The referee's guard against this kind of dead end: before the defender is asked to
+    react, the order is carried out on scratch dice with no reaction; if that fails, the order
+    is refused with its reason instead of waiting for an answer none could give."""
+    from grognard.core.dice import Dice
+    from grognard.core.errors import IllegalOrder
+    from grognard.engine.commands import CommandSpec
+    from grognard.third_reich.play.referee import reacting
+
+    g = Game.new("tr-1939-invasion", seed=3)
+    g.apply(Command("declare_options", "axis",
+                    {"power": "germany", "options": {"western": "offensive"}}))
+    while g.phase.name != "movement":
+        g.apply(Command("end_phase", "axis"))
+    order = Command("invade", "axis", {
+        "beach": "F4", "groups": [{"hex": "G4", "zone": "north_sea", "fleets": ["ge-fleet2"],
+                                   "cargo": {"ge-fleet2": ["ge-inf5"]}}]})
+
+    def refuses(ctx, state, cmd, dice):
+        raise IllegalOrder("TR-61", "this order cannot be carried out")
+
+    def fine(ctx, state, cmd, dice):
+        return []
+
+    answerable = reacting(CommandSpec("invade", lambda c, s, cmd: None, fine))
+    (ev,) = answerable.execute(g.context, g.state, order, Dice(1))
+    assert ev.type == "reaction_owed" and ev.data["defender"] == "allies"
+    stuck = reacting(CommandSpec("invade", lambda c, s, cmd: None, refuses))
+    try:
+        stuck.execute(g.context, g.state, order, Dice(1))
+    except IllegalOrder as exc:
+        assert exc.rule == "TR-61"
+    else:
+        raise AssertionError("an order no reaction could settle was not refused")

@@ -170,6 +170,9 @@ def reacting(spec: CommandSpec) -> CommandSpec:
         mine = [o for o in options if state["units"][o[2]]["side"] == defender]
         if not mine:
             return spec.execute(ctx, state, cmd, dice)
+        # the order must be one the defender can answer: carried out with no reaction (on
+        # scratch dice) it has to go through, or the decision owed could never be settled
+        spec.execute(ctx, state, cmd, Dice(0))
         return [Event("reaction_owed", {
             "kind": cmd.kind, "player": cmd.player, "args": dict(cmd.args),
             "defender": defender, "reaction": r.kind, "rule": r.rule,
