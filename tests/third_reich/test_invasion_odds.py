@@ -104,3 +104,13 @@ def test_a_reaction_is_owed_only_for_an_order_the_defender_can_answer():
         assert exc.rule == "TR-61"
     else:
         raise AssertionError("an order no reaction could settle was not refused")
+
+
+def test_tr45_tr49_fight_rules_name_what_took_effect():
+    from grognard.third_reich.play.system_support import fight_rules
+
+    assert fight_rules([]) == []
+    assert fight_rules([], air_interception=True) == ["TR-45"]
+    assert fight_rules([{"step": "AirToAir"}, {"step": "NavalNaval"}]) == [
+        "TR-46", "TR-48", "TR-49"]
+    assert fight_rules([{"step": "AirNaval"}], True) == ["TR-45", "TR-47", "TR-49"]

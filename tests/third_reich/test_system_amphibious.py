@@ -97,6 +97,9 @@ def test_tr55_tr61_offshore_interception_rolls_match_the_rule_function(seed):
     pure = intercept_offshore(group, [attempt], {"F2": r["roll"]}, iter(i["combat_rolls"]))
     assert r["intercepted"] == pure.rolls[0].intercepted
     assert i["turned_back"] == list(pure.turn_back.returning_units)
+    # the event names the fight's rules when there was one (TR-49 and its steps' TR-46..48)
+    assert ("TR-49" in ev.data["rules"]) == bool(i["steps"])
+    assert ("TR-48" in ev.data["rules"]) == any(st["step"] == "NavalNaval" for st in i["steps"])
     if pure.combat is not None:
         fleet = {f.id: f.factors for f in pure.combat.phasing.fleets}
         assert g.state["units"]["ge-fleet2"]["attack"] == fleet.get("ge-fleet2", 0) or \

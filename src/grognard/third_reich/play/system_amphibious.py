@@ -86,6 +86,7 @@ from grognard.third_reich.play.system_support import (
     FLEET_TYPES,
     _flying,
     _step_json,
+    fight_rules,
     fleet_unit,
     ready_air,
 )
@@ -403,8 +404,11 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         **out.to_json(), "eliminated": sorted(eliminated), "retreats": retreats,
         "advanced": advanced, "flown": c["flown"], "bridgehead": bridgehead,
         **({"called_off": True} if called_off else {}),
-        # the rules that took effect: the invasion-turn advance limit, a bridgehead placed
-        "rules": (["TR-62"] if advanced else []) + (["TR-63"] if bridgehead else [])})]
+        # the rules that took effect: the offshore air/naval fights, the invasion-turn
+        # advance limit, a bridgehead placed
+        "rules": sorted({*fight_rules([st for i in interceptions for st in i["steps"]],
+                                      any(c["air_int"].values())),
+                         *(["TR-62"] if advanced else []), *(["TR-63"] if bridgehead else [])})})]
 
 
 def _port_fleets(c: Mapping[str, Any], label: str, port: str) -> list[str]:

@@ -41,6 +41,7 @@ from grognard.third_reich.play.system_common import (
 from grognard.third_reich.play.system_support import (
     declared_support,
     fight_for_support,
+    fight_rules,
     fold_support,
     verify_support,
 )
@@ -181,20 +182,14 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     })]
 
 
-#: TR-46..TR-48: the air/naval step of the hex fight (``airnaval`` record names) -> its rule
-_STEP_RULES = {"AirToAir": "TR-46", "AirNaval": "TR-47", "NavalNaval": "TR-48"}
-
-
 def battle_rules(drm: int, air_naval: dict[str, Any], airborne: bool) -> list[str]:
     """The rules beyond TR-32..TR-35 that took effect in one battle (the event names them, so
     docs/FEATURES.md counts them as played only when a game really used them): the armor
     superiority DRM (TR-36) when it is not 0, the air/naval fight in the hex in its order
     (TR-49) and its steps (TR-46..TR-48), air-landed attackers (TR-52)."""
-    rules = {"TR-36"} if drm else set()
-    steps = air_naval.get("steps", [])
-    if steps:
-        rules.add("TR-49")
-    rules.update(_STEP_RULES[s["step"]] for s in steps if s.get("step") in _STEP_RULES)
+    rules = set(fight_rules(air_naval.get("steps", [])))
+    if drm:
+        rules.add("TR-36")
     if airborne:
         rules.add("TR-52")
     return sorted(rules)

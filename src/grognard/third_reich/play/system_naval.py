@@ -64,6 +64,7 @@ from grognard.third_reich.play.system_support import (
     FLEET_TYPES,
     _flying,
     _step_json,
+    fight_rules,
     fleet_unit,
     ready_air,
 )
@@ -213,6 +214,9 @@ def execute_naval_transport(ctx: Context, state: JSON, cmd: Command,
                    "roll": r.roll, "needed": r.needed, "intercepted": r.intercepted}
                   for r in results], **combat}
     d["arrived"] = arrived
+    rules = fight_rules(combat["steps"], bool(air["air_interceptors"]))
+    if rules:  # the interception's air/naval fight (TR-45..TR-49)
+        d["rules"] = rules
     return [Event("naval_transported", d)]
 
 

@@ -135,6 +135,21 @@ def _step_json(step: Any) -> dict[str, Any]:
     return {"step": type(step).__name__, **{k: exact_json(v) for k, v in asdict(step).items()}}
 
 
+#: TR-46..TR-48: the air/naval step of a hex fight (``airnaval`` record names) -> its rule
+STEP_RULES = {"AirToAir": "TR-46", "AirNaval": "TR-47", "NavalNaval": "TR-48"}
+
+
+def fight_rules(steps: list[dict[str, Any]], air_interception: bool = False) -> list[str]:
+    """The rules an air/naval fight took effect under (events name them): the order of
+    combat in the hex (TR-49) and each step's rule (TR-46..TR-48) when there was a fight, air
+    interception (TR-45) when interceptors flew."""
+    rules = {"TR-45"} if air_interception else set()
+    if steps:
+        rules.add("TR-49")
+    rules.update(STEP_RULES[s["step"]] for s in steps if s.get("step") in STEP_RULES)
+    return sorted(rules)
+
+
 def declared_support(state: JSON, cmd: Command) -> tuple[list[AirUnit], list[Fleet]]:
     """TR-35: the air units and fleets an attack order declares in support, at full strength
     (before the air/naval fight in the hex, TR-49)."""
