@@ -33,23 +33,30 @@ def register(app: typer.Typer) -> None:
         from grognard.engine.save import dumps
 
         show = not as_json and sys.stderr.isatty()
+        saved: list[str] = []
+
+        def save(run: GameRun) -> None:
+            """A failing game is saved as soon as it ends (a long run stopped early keeps
+            its failures), and then dropped from memory."""
+            if not run.failures or run.game is None:
+                return
+            try:
+                out.mkdir(parents=True, exist_ok=True)
+                path = out / f"{run.game.scenario.id}-seed{run.seed}.json"
+                path.write_text(dumps(run.game), encoding="utf-8")
+            except OSError as exc:
+                raise InputError("--out", f"cannot write {out}: {exc.strerror}") from None
+            saved.append(str(path))
+            run.game = None
+
         with Progress(console=err_console, disable=not show, transient=True) as bar:
             task = bar.add_task(f"fuzzing {scenario}", total=games)
 
             def step(run: GameRun) -> None:
+                save(run)
                 bar.advance(task)
 
             report = fuzz(scenario, games, seed, max_commands, progress=step)
-        saved = []
-        for run in report.runs:
-            if run.failures and run.game is not None:
-                try:
-                    out.mkdir(parents=True, exist_ok=True)
-                    path = out / f"{report.scenario}-seed{run.seed}.json"
-                    path.write_text(dumps(run.game), encoding="utf-8")
-                except OSError as exc:
-                    raise InputError("--out", f"cannot write {out}: {exc.strerror}") from None
-                saved.append(str(path))
         data = report.to_json()
         data["saved"] = saved
 
