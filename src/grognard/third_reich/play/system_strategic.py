@@ -28,7 +28,6 @@ from grognard.third_reich.economy.lendlease import (
     deliver_iran,
     open_iran_route,
     send_lend_lease,
-    verify_lend_lease,
 )
 from grognard.third_reich.play.system_common import _econ, _side_powers
 from grognard.third_reich.turn.calendar import Season
@@ -54,7 +53,9 @@ def verify_lend_lease_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
     if rt == Route.NORTH.value:
         raise IllegalOrder("TR-20", "northern lend lease goes through the Murmansk box "
                            "(murmansk_ship)")
-    verify_lend_lease(_econ(state), s, r, rt, a)
+    # the whole shipment on a copy of the economy: TR-14..TR-19, and the payment itself
+    # (TR-75: at most half of the sender's BRPs a turn), which execute makes
+    send_lend_lease(_econ(state), s, r, rt, a)
 
 
 def execute_lend_lease(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -82,7 +83,7 @@ def legal_lend_lease(ctx: Context, state: JSON, player: str) -> Iterable[Command
                 continue
             for a in (ITALY_AMOUNTS if s.value == "germany" else (WESTERN_AMOUNT,)):
                 try:
-                    verify_lend_lease(econ, s, r, rt, a)
+                    send_lend_lease(econ, s, r, rt, a)  # as verify: the payment too (TR-75)
                 except (IllegalOrder, InputError):
                     continue
                 out.append(Command("lend_lease", player, {"sender": s.value,

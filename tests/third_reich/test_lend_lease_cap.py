@@ -1,0 +1,27 @@
+"""TR-75 for lend lease (TR-14..TR-19): a shipment is a payment, so it is checked against the
+sender's spending cap when ordered and when enumerated, not only when executed. Found by the
+1,000-game fuzz of tr-1944 (seeds 1151, 1257): the US shipment of 20 BRPs by the Iran route was
+offered and passed verify, then execution refused it (US had 73.5 to spend and had spent 55)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from grognard.engine import Command, Game
+from grognard.engine.scenario import load_scenario
+from grognard.engine.testing import assert_rejected
+
+DATA = Path(__file__).parent / "data" / "fuzz_lend_lease_over_cap.json"
+SHIPMENT = {"sender": "us", "receiver": "ussr", "route": "south", "amount": 20}
+
+
+def test_tr75_lend_lease_over_the_spending_cap_is_neither_offered_nor_accepted():
+    raw = json.loads(DATA.read_text())
+    g = Game.replay(load_scenario(raw["scenario"]), raw["seed"],
+                    [Command(c["kind"], c["player"], c["args"]) for c in raw["commands"]])
+    before = g.state_hash()
+    assert_rejected(g, Command("lend_lease", "allies", SHIPMENT),
+                    "TR-75.*half of its BRP total.*spent 55, cannot add 20")
+    assert all(c.args != SHIPMENT for c in g.legal("allies", "lend_lease"))
+    assert g.state_hash() == before
