@@ -25,3 +25,17 @@ def test_tr75_lend_lease_over_the_spending_cap_is_neither_offered_nor_accepted()
                     "TR-75.*half of its BRP total.*spent 55, cannot add 20")
     assert all(c.args != SHIPMENT for c in g.legal("allies", "lend_lease"))
     assert g.state_hash() == before
+
+
+def test_tr75_murmansk_shipment_over_the_spending_cap_is_neither_offered_nor_accepted():
+    """The same for the northern route (TR-19/TR-20): the Murmansk shipment's 20 BRPs are
+    paid in its fold, so its verify checks the payment (fuzz of tr-1944, seed 1934)."""
+    raw = json.loads((DATA.parent / "fuzz_murmansk_over_cap.json").read_text())
+    g = Game.replay(load_scenario(raw["scenario"]), raw["seed"],
+                    [Command(c["kind"], c["player"], c["args"]) for c in raw["commands"]])
+    before = g.state_hash()
+    assert_rejected(g, Command("murmansk_ship", "allies", {"sender": "us"}),
+                    "TR-75.*half of its BRP total.*cannot add 20")
+    assert all(c.kind != "murmansk_ship" or c.args != {"sender": "us"}
+               for c in g.legal("allies"))
+    assert g.state_hash() == before

@@ -57,7 +57,6 @@ from grognard.third_reich.economy.lendlease import (
     deliver_murmansk,
     receive_murmansk,
     send_lend_lease,
-    verify_lend_lease,
 )
 from grognard.third_reich.play.system_common import _econ, _sequence, _side_powers
 from grognard.third_reich.strategic import murmansk
@@ -323,7 +322,8 @@ def verify_murmansk_ship(ctx: Context, state: JSON, cmd: Command) -> None:
     murmansk.place_shipment(box, sender, brps)
     if box.allied is not None:
         raise IllegalOrder("TR-20", "the escorts are already placed with this year's counters")
-    verify_lend_lease(_econ(state), sender, "ussr", Route.NORTH, brps)
+    # the shipment with its payment, as the fold makes it (TR-75: the sender's spending cap)
+    send_lend_lease(_econ(state), sender, "ussr", Route.NORTH, brps)
 
 
 def execute_murmansk_ship(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
