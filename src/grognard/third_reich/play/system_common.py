@@ -110,12 +110,17 @@ def position_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) 
     The engine clears the context's cache after every command; the state the value was made
     from is kept with it, so a value is never served for another state object (a rule that
     builds a hypothetical position with ``thaw`` gets its own facts)."""
+    return _kept_with(ctx, state, key, make)
+
+
+def _kept_with(ctx: Context, source: object, key: str, make: Callable[[], T]) -> T:
+    """``make()`` cached under ``key`` with the object it was made from (served only for it)."""
     hit = ctx.cache.get(key)
-    if hit is not None and hit[0] is state:
+    if hit is not None and hit[0] is source:
         value: T = hit[1]
         return value
     made = make()
-    ctx.cache[key] = (state, made)
+    ctx.cache[key] = (source, made)
     return made
 
 
@@ -124,14 +129,7 @@ def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> 
     depend on ``state["units"]`` alone (forces, ZOC fields). Kept with the units mapping, so a
     position that differs only in its phase or marks (the idle-phase scan's opened phases)
     shares them."""
-    units = state["units"]
-    hit = ctx.cache.get(key)
-    if hit is not None and hit[0] is units:
-        value: T = hit[1]
-        return value
-    made = make()
-    ctx.cache[key] = (units, made)
-    return made
+    return _kept_with(ctx, state["units"], key, make)
 
 
 def _forces(ctx: Context, state: JSON) -> Forces:
