@@ -97,3 +97,21 @@ def test_tr63_withdrawal_into_a_bridgehead_uses_its_stacking_limit_of_4():
     g.apply(cmd)
     assert sorted(u for u, x in g.state["units"].items() if x["hex"] == "B2") == [
         "fr-arm1", "fr-arm2", "fr-inf3"]
+
+
+def test_tr40_cut_off_withdrawals_are_legal_actions():
+    """Issue 11 (legal actions): the optional TR-40 withdrawal of cut-off units is offered to
+    the defender: each cut-off unit alone to each of its legal hexes, and all together, with
+    the first stacking-legal retreat of the units in the taken hex. Each one applies."""
+    g = taken_b3()
+    listed = [c.args for c in g.legal("allies") if c.kind == "withdraw" and "cut_off" in c.args]
+    assert {tuple(sorted(a["cut_off"].items())) for a in listed} == {
+        (("fr-arm1", "B5"),), (("fr-inf3", "B5"),), (("fr-inf3", "B7"),),
+        (("fr-arm1", "B5"), ("fr-inf3", "B5"))}
+    assert all(a["retreats"] == {"fr-arm2": "B2"} for a in listed)
+    for args in listed:
+        h = taken_b3()
+        (ev,) = h.apply(Command("withdraw", "allies", args))
+        assert ev.data["cut_off"] == args["cut_off"]
+        assert all(h.state["units"][u]["hex"] == to for u, to in args["cut_off"].items())
+    assert not any("cut_off" in c.args for c in g.legal("axis"))

@@ -3,8 +3,8 @@
 Each ``legal_<kind>(ctx, state, player)`` proposes candidate commands (the spec's proposer,
 :meth:`CommandSpec.with_proposer`): the engine keeps those the command's own verify accepts,
 so every listed command is legal. Complete for
-the discrete choices (options, war targets, attrition fronts, hexes won, withdrawals,
-supply breakouts, saves, end_phase) and for moves (every hex of the unit's movement range,
+the discrete choices (options, war targets, attrition fronts, hexes won, withdrawals
+(with the optional withdrawal of cut-off units, each alone and all together), supply breakouts, saves, end_phase) and for moves (every hex of the unit's movement range,
 ``to`` = the cheapest path); attacks are one command per attackable hex with every ground
 unit that may join (and variants adding all eligible air, or one fleet); for the other
 orders (air stage, air drop, naval transport, invasion, SR, builds, counter air, Murmansk)
@@ -36,6 +36,7 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.sea_zones import sea_zones
 from grognard.third_reich.play.system_air import air_zone_at
+from grognard.third_reich.play.system_attrition import cut_off_units
 from grognard.third_reich.play.system_common import (
     _econ,
     _front_of,
@@ -493,13 +494,17 @@ def legal_take_hexes(ctx: Context, state: JSON, player: str) -> Iterator[Command
 
 #: withdrawal choices listed at most (every listed one keeps to the stacking limits)
 WITHDRAW_OPTIONS = 256
+#: withdrawals with cut-off units listed at most (each costs two supply traces to verify)
+CUT_OFF_OPTIONS = 64
 
 
 def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-40: the defender's retreat hex (or removal) for each withdrawing unit: the engine's
     default (``{}``), then every assignment that keeps each hex within its stacking limit
     (TR-28/TR-63), found by a search that never puts a unit where no room is left, up to
-    :data:`WITHDRAW_OPTIONS` (removing every unit always keeps the limits, so one exists)."""
+    :data:`WITHDRAW_OPTIONS` (removing every unit always keeps the limits, so one exists);
+    then the optional withdrawals of units the loss would cut off
+    (:func:`_cut_off_withdrawals`)."""
     p = state.get("pending_withdrawal")
     if not p:
         return
@@ -545,6 +550,52 @@ def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                 room[h] += 1
 
     yield from search(0)
+    yield from _cut_off_withdrawals(ctx, state, player, per_unit, room)
+
+
+def _cut_off_withdrawals(ctx: Context, state: JSON, player: str,
+                         per_unit: list[tuple[str, list[str | None]]],
+                         room: dict[str, int]) -> Iterator[Command]:
+    """TR-40 "may also withdraw units that would be cut off": with the first assignment that
+    keeps the stacking limits (each unit to its first hex with room, else removed), each
+    unit :func:`cut_off_units` names withdrawn alone to each of its legal hexes with room,
+    then all of them together (each to its first such hex), up to :data:`CUT_OFF_OPTIONS`."""
+    room = dict(room)
+    base: dict[str, str | None] = {}
+    for uid, slots in per_unit:
+        to = next((h for h in slots if h is not None and room[h] > 0), None)
+        if to is not None:
+            room[to] -= 1
+        base[uid] = to
+    candidates = cut_off_units(ctx, state, base)
+    if not candidates:
+        return
+    taken = set(state["pending_withdrawal"]["hexes"])
+    options: dict[str, list[str]] = {}
+    for uid in candidates:
+        hexes = [h for h in retreat_options(ctx, state, player, state["units"][uid]["hex"])
+                 if h not in taken]
+        for h in hexes:
+            if h not in room:
+                here = sum(1 for vid, v in state["units"].items() if _ground(v)
+                           and v["hex"] == h and v["side"] == player and vid not in base)
+                room[h] = hex_stacking_limit(state, h) - here
+        options[uid] = [h for h in hexes if room[h] > 0]
+    listed = 0
+    for uid in candidates:
+        for h in options[uid]:
+            if listed >= CUT_OFF_OPTIONS:
+                return
+            listed += 1
+            yield Command("withdraw", player, {"retreats": base, "cut_off": {uid: h}})
+    together: dict[str, str] = {}
+    for uid in candidates:
+        to = next((h for h in options[uid] if room[h] > 0), None)
+        if to is not None:
+            room[to] -= 1
+            together[uid] = to
+    if len(together) > 1 and listed < CUT_OFF_OPTIONS:
+        yield Command("withdraw", player, {"retreats": base, "cut_off": together})
 
 
 def legal_save_attrition_losses(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
