@@ -8,55 +8,22 @@ import pytest
 
 from grognard.core.hexgrid import distance
 from grognard.engine import Command, Game
-from grognard.engine.scenario import parse_scenario
-from grognard.engine.testing import assert_rejected, assert_replays
+from grognard.engine.testing import assert_rejected, assert_replays, small_game
 
-UNIT = """
-[[units]]
-id = "{id}"
-nationality = "{nat}"
-side = "{side}"
-type = "{type}"
-attack = 4
-defense = 4
-movement = {ma}
-re_size = 3
-divisional = true
-hex = "{hex}"
-"""
-
-
-def game(units: list[dict[str, object]]) -> Game:
-    text = """
-[scenario]
-id = "eur17-test"
-title = "EUR-17 test"
-system = "europa"
-sides = ["axis", "soviet"]
-seed = 1
-
+EUROPA = """
 [europa]
 last_turn = 2
 
 [calendar]
 start = "1941-06-II"
+"""
 
-[map]
-layout = { offset = "odd-q", style = "numeric", origin = 1 }
-legend = { "." = "clear" }
-grid = \"\"\"
-..........
-..........
-..........
-..........
-..........
-..........
-\"\"\"
-""" + "".join(UNIT.format(**u) for u in units)
-    g = Game.new(parse_scenario(text), seed=1)
-    while (g.phase.name, g.phase.player) != ("movement", "axis"):
-        g.apply(Command("end_phase", g.phase.player))
-    return g
+
+def game(units: list[dict[str, object]]) -> Game:
+    return small_game("europa", "\n".join(["." * 10] * 6), [
+        {"id": u["id"], "nationality": u["nat"], "side": u["side"], "type": u["type"],
+         "attack": 4, "defense": 4, "movement": u["ma"], "re_size": 3, "divisional": True,
+         "hex": u["hex"]} for u in units], sections=EUROPA, until=("movement", "axis"))
 
 
 def hexes(g: Game):

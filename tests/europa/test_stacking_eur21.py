@@ -8,53 +8,23 @@ from __future__ import annotations
 import random
 
 from grognard.engine import Command, Game
-from grognard.engine.scenario import parse_scenario
-from grognard.engine.testing import assert_rejected, assert_replays
+from grognard.engine.testing import assert_rejected, assert_replays, small_game
 
-UNIT = """
-[[units]]
-id = "{id}"
-nationality = "german"
-side = "{side}"
-type = "infantry"
-attack = 4
-defense = 4
-movement = 6
-re_size = {re}
-divisional = true
-hex = "{hex}"
-"""
-
-
-def game(units: list[tuple[str, str, str, str]], readings: str = "") -> Game:
-    text = """
-[scenario]
-id = "eur21-test"
-title = "EUR-21 test"
-system = "europa"
-sides = ["axis", "soviet"]
-seed = 1
-""" + readings + """
+EUROPA = """
 [europa]
 last_turn = 2
 
 [calendar]
 start = "1941-06-II"
+"""
 
-[map]
-layout = { offset = "odd-q", style = "numeric", origin = 1 }
-legend = { "." = "clear", "m" = "mountain" }
-grid = \"\"\"
-....m.....
-....m.....
-....m.....
-....m.....
-\"\"\"
-""" + "".join(UNIT.format(id=i, side=s, re=r, hex=h) for i, s, r, h in units)
-    g = Game.new(parse_scenario(text), seed=1)
-    while (g.phase.name, g.phase.player) != ("movement", "axis"):
-        g.apply(Command("end_phase", g.phase.player))
-    return g
+
+def game(units: list[tuple[str, str, str, str]], readings: str = "") -> Game:
+    """Units (id, side, REs, hex) on four rows of ten hexes with a mountain column (05xx)."""
+    return small_game("europa", "\n".join(["....m....."] * 4), [
+        {"id": i, "nationality": "german", "side": s, "type": "infantry", "attack": 4,
+         "defense": 4, "movement": 6, "re_size": int(r), "divisional": True, "hex": h}
+        for i, s, r, h in units], sections=readings + EUROPA, until=("movement", "axis"))
 
 
 THREE_DIVISIONS = [("a1", "axis", "3", "0202"), ("a2", "axis", "3", "0202"),

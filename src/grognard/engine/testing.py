@@ -4,6 +4,8 @@
   game exactly as it was (state hash, command log, dice streams).
 * :func:`apply_or_unchanged`: apply an order if legal; if not, check nothing changed.
 * :func:`assert_replays`: a save reloads byte-identical and replays to the same state.
+* :func:`small_game`: a game on a small hand-drawn map, its units given as dicts, advanced to
+  the phase a test needs (rule tests build their positions with it).
 
 >>> from grognard.engine.commands import Command
 >>> g = Game.new("demo-europa", seed=1)
@@ -15,12 +17,15 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterable, Mapping
 
 from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.save import dumps, loads
+from grognard.engine.scenario import parse_scenario
 
 
 def _fingerprint(game: Game) -> tuple[str, int, object]:
@@ -66,3 +71,41 @@ def assert_replays(game: Game) -> None:
         raise AssertionError("the reloaded save replays to a different state")
     if dumps(again) != text:
         raise AssertionError("the reloaded save is not byte-identical")
+
+
+def _toml_value(v: object) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int | float):
+        return str(v)
+    return json.dumps(str(v))  # a TOML basic string
+
+
+def small_game(system: str, grid: str, units: Iterable[Mapping[str, object]], *,
+               legend: Mapping[str, str] | None = None, sides: tuple[str, ...] = ("axis", "soviet"),
+               sections: str = "", until: tuple[str, str] | None = None, seed: int = 1) -> Game:
+    """A ``system`` game on the hex ``grid`` (one character a hex, rows top to bottom, numeric
+    odd-q labels from 0101; ``legend`` maps characters to terrain, default ``.`` clear and
+    ``m`` mountain) with ``units`` (each a dict of its ``[[units]]`` keys); ``sections`` is
+    more scenario TOML (``[europa]``, ``[calendar]``, readings). With ``until`` = (phase name,
+    player) phases are ended until that one is open.
+
+    >>> g = small_game("generic", "...", [{"id": "u", "side": "axis", "type": "infantry",
+    ...                "attack": 1, "defense": 1, "movement": 2, "hex": "0101"}])
+    >>> g.state["units"]["u"]["hex"]
+    '0101'
+    """
+    legend = legend or {".": "clear", "m": "mountain"}
+    lines = ["[scenario]", 'id = "small-test"', 'title = "small test map"',
+             f"system = {_toml_value(system)}", f"sides = {json.dumps(list(sides))}",
+             f"seed = {seed}", "", sections, "", "[map]",
+             'layout = { offset = "odd-q", style = "numeric", origin = 1 }',
+             "legend = { " + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}"
+                                       for k, v in legend.items()) + " }",
+             'grid = """', grid.strip("\n"), '"""']
+    for u in units:
+        lines += ["", "[[units]]", *(f"{k} = {_toml_value(v)}" for k, v in u.items())]
+    g = Game.new(parse_scenario("\n".join(lines) + "\n"), seed=seed)
+    while until is not None and (g.phase.name, g.phase.player) != until:
+        g.apply(Command("end_phase", g.phase.player))
+    return g
