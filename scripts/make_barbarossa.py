@@ -88,6 +88,19 @@ replacements = { axis = { infantry = 6, armor = 3 }, soviet = { infantry = 12, a
 # Axis victory: hold at least 5 of these cities after Dec II 1941 (Leningrad, Moscow, Kiev,
 # Smolensk, Odessa, Minsk, Riga, Kharkov); otherwise the Soviet player wins.
 victory = { side = "axis", hexes = ["3306", "5422", "3446", "3928", "3663", "2631", "1618", "5348"], need = 5 }
+
+# EUR-37..EUR-41 Fire in the East logistics: the axis draws on the German supply rates, the
+# soviet side on the Soviet ones (stockpiles 120 / 160, the 160 special SPs of the surprise
+# turn). The EUR-38 lines west to east, as the hexes of their cities: Odessa-Kiev-Minsk-Riga;
+# Rostov-Voronezh-Tula-Moscow-Kalinin-Leningrad; Grozny-Stalingrad-Saratov-Gorki. Rostov,
+# Voronezh and the third line lie beyond this map's eastern edge: their hexes are where the
+# map's own projection (scripts/geo/europa_barbarossa.toml) puts the cities (judged from
+# public coordinates). "Beyond the line" is read from the rear hex 0527 (an Axis depot).
+[europa.logistics]
+german = "axis"
+soviet = "soviet"
+rear = "0527"
+lines = [["3663", "3446", "2631", "1618"], ["6658", "6139", "5529", "5422", "4918", "3306"], ["9071", "8049", "8236", "7118"]]
 '''
 
 

@@ -13,7 +13,7 @@ import tomllib
 from functools import lru_cache
 from typing import Any
 
-from grognard.core.errors import InputError
+from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.core.paths import Forces
 from grognard.engine.commands import CommandSpec
@@ -115,11 +115,45 @@ _START = re.compile(r"^(\d{4})-(\d{1,2})-(I{1,2})$")
 def turn_label(ctx: Context, state: JSON) -> str:
     """EUR-22 The game turn's date: Europa turns are half months ("Jun II 1941"), counted from
     the scenario's ``[calendar] start`` ("1941-06-II"); "Turn N" without one."""
-    start = str(ctx.scenario.calendar.get("start", ""))
+    return scenario_turn_label(ctx.scenario, int(state["turn"]))
+
+
+def scenario_turn_label(scenario: Scenario, turn: int) -> str:
+    """EUR-22 The date of game turn ``turn`` of ``scenario`` (see :func:`turn_label`)."""
+    start = str(scenario.calendar.get("start", ""))
     m = _START.match(start)
-    turn = int(state["turn"])
     if m is None:
         return f"Turn {turn}"
     half = (int(m.group(1)) * 12 + int(m.group(2)) - 1) * 2 + len(m.group(3)) - 1 + turn - 1
     year, rest = divmod(half, 24)
     return f"{_MONTHS[rest // 2]} {'I' * (rest % 2 + 1)} {year}"
+
+
+# --- the weather of a turn -----------------------------------------------------------------------
+def turn_weather(ctx: Context, state: JSON) -> str:
+    """The game turn's weather from the scenario's ``[europa] weather`` table (turn label ->
+    weather: clear, mud, frost, snow, winter); clear for a turn the table does not name."""
+    return scenario_weather(ctx.scenario, int(state["turn"]))
+
+
+def scenario_weather(scenario: Scenario, turn: int) -> str:
+    """The weather of game turn ``turn`` of ``scenario`` (see :func:`turn_weather`)."""
+    table = europa_config(scenario).get("weather", {})
+    if not isinstance(table, dict):
+        return "clear"
+    return str(table.get(scenario_turn_label(scenario, turn), "clear"))
+
+
+def combat_weather(ctx: Context, state: JSON, args: Any) -> str:
+    """The weather an attack or overrun is fought in: with a ``[europa] weather`` table the
+    referee's (an order naming other weather is refused); without one the order's
+    ``weather`` (default clear), as a designer sets it."""
+    table = europa_config(ctx.scenario).get("weather")
+    given = args.get("weather") if isinstance(args, dict) else None
+    if not isinstance(table, dict):
+        return str(given or "clear")
+    now = turn_weather(ctx, state)
+    if given is not None and str(given) != now:
+        raise IllegalOrder("WEATHER", f"the weather of {turn_label(ctx, state)} is {now}, "
+                           f"not {given}")
+    return now

@@ -32,6 +32,7 @@ from grognard.europa.combat.crt import applied_rules, combat_setup, outcome_json
 from grognard.europa.combat.losses import allocate_losses
 from grognard.europa.combat.retreat import Retreat, RetreatLoss, legal_retreats, retreat_along
 from grognard.europa.play.board import (
+    combat_weather,
     eliminate,
     forces_of,
     hex_arg,
@@ -40,6 +41,7 @@ from grognard.europa.play.board import (
     reduce_unit,
     unit_json,
 )
+from grognard.europa.play.logistics import attack_payment, paid_event, zone_event
 from grognard.europa.play.movement import stacking_refusal
 from grognard.europa.surprise.turn import bonus_combat_supply
 
@@ -77,6 +79,7 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
         raise IllegalOrder("EUR-09", "a unit is listed twice among the attackers")
     target = hex_arg(ctx, args.get("defender_hex"), "defender_hex")
     label = m.layout.to_label(target)
+    weather = combat_weather(ctx, state, args)
     attackers = []
     for uid in ids:
         u = state["units"].get(uid)
@@ -95,7 +98,7 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
         feats = m.features_between(here, target)
         if feats & (HexsideFeature.SEA | HexsideFeature.IMPASSABLE | HexsideFeature.LAKE):
             raise IllegalOrder("EUR-09", f"{uid} cannot attack across the hexside into {label}")
-        frozen = str(args.get("weather", "clear")) in _FROZEN_WEATHER
+        frozen = weather in _FROZEN_WEATHER
         sides = [("frozen_" if frozen and name != "canal" else "") + name
                  for flag, name in _HEXSIDE_NAMES if feats & flag]
         attackers.append(dict(unit_json(uid, u), hexsides=sides))
@@ -109,9 +112,11 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
         "fortified": m.fortification_of(target) is not Fortification.NONE,
         "major_city": any(CityClass.MAJOR_CITY in c.classes for c in m.cities_at(target)),
     }
-    for key in ("bombardment", "series", "weather", "barrage_target", "night", "overrun"):
+    for key in ("bombardment", "series", "barrage_target", "night", "overrun"):
         if key in args:
             raw[key] = args[key]
+    if weather != "clear" or "weather" in args:
+        raw["weather"] = weather
     if "bombardment" not in args and not args.get("overrun"):
         # EUR-06/EUR-22: the air phase's ground support on the hex this player turn
         hits = ground_support_result(state, label, player)
@@ -154,6 +159,8 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
                                "attacked this combat phase")
     attack = attack_model(ctx, attack_json(ctx, state, cmd.player, cmd.args))
     combat_setup(attack, 7 if barrage_strength(attack) > 0 else None, ctx.tables)
+    attack_payment(ctx, state, cmd.player, list(cmd.args["attackers"]),
+                   bool(cmd.args.get("overrun")))  # EUR-37: refused if it cannot be paid
 
 
 def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -191,6 +198,7 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         "unit": barrage.step_loss.unit, "action": barrage.step_loss.action}
     supply = bonus_combat_supply(ctx, state, attackers)
     rules = sorted({*applied_rules(setup, ctx.tables), *supply.pop("rules", [])})
+    paid = attack_payment(ctx, state, cmd.player, attackers, bool(cmd.args.get("overrun")))
     return [Event("combat_resolved", {
         "number": state["combat"]["count"] + 1, "player": cmd.player,
         "attackers": attackers,
@@ -202,7 +210,7 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         "attacker_eliminated_units": attackers if e.attacker_eliminated else [],
         "requirements": requirements, "retreats": retreats,
         "model": model, **supply, **({"rules": rules} if rules else {}),
-    })]
+    }), *([paid_event(paid)] if paid is not None else [])]
 
 
 def _drop(pending: JSON, uids: Sequence[str]) -> JSON:
@@ -483,7 +491,8 @@ def execute_advance(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
             "from": {uid: state["units"][uid]["hex"] for uid in units}}
     if len(units) > 1:  # EUR-21: the advancing stack was checked against the limit
         data["rules"] = ["EUR-21"]
-    return [Event("advanced_after_combat", data)]
+    zone = zone_event(ctx, state, cmd.player, [adv["hex"]]) if units else None
+    return [Event("advanced_after_combat", data), *([zone] if zone is not None else [])]
 
 
 def fold_advanced(state: JSON, ev: Event) -> JSON:

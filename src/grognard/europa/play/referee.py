@@ -28,6 +28,7 @@ from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError
+from grognard.core.exact import exact_json
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec, verified
@@ -640,7 +641,17 @@ def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
     what = _WORDS.get(base, "act")
     surprise = " (surprise turn, EUR-44)" if phase.name != base else ""
     return (f"{_title(phase.player)}, {turn_label(ctx, state)}: {base} phase{surprise} - "
-            f"{what}, or end the phase")
+            f"{what}, or end the phase{_stockpile(state, phase.player)}")
+
+
+def _stockpile(state: JSON, player: str) -> str:
+    """EUR-37..EUR-39 the phasing side's SPs, where the scenario keeps stockpiles."""
+    lg = state.get("logistics")
+    if not isinstance(lg, dict) or player not in lg["sp"]:
+        return ""
+    special = Fraction(lg["special"])
+    extra = f" + {exact_json(special)} special" if special else ""  # EUR-39: surprise turn
+    return f" ({exact_json(Fraction(lg['sp'][player]))}{extra} SPs)"
 
 
 def last_turn(ctx: Context) -> int | None:

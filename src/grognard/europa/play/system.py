@@ -66,6 +66,8 @@ from grognard.europa.play.combat import (
     verify_attack,
     verify_retreat,
 )
+from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
+from grognard.europa.play.logistics import initial_logistics
 from grognard.europa.play.referee import (
     ENUMERATORS,
     decisions,
@@ -125,6 +127,9 @@ def initial_state(scenario: Scenario) -> JSON:
     s["supply"] = {"checked": None, "attrition": None, "isolated_hexes": {}, "losses": []}
     s["replacements"] = initial_replacements(scenario)
     s["air_units"] = initial_air_units(scenario)
+    lg = initial_logistics(scenario, revised_sequence(scenario).phases[0])
+    if lg is not None:  # EUR-37..EUR-41: FitE supply stockpiles
+        s["logistics"] = lg
     return s
 
 
@@ -369,6 +374,7 @@ EUROPA = RuleSystem(
         "surprise_planned": fold_surprise,
         "surprise_started": fold_surprise,
         **SURPRISE_AIR_FOLDS,
+        **LOGISTICS_FOLDS,
     },
     initial_state=initial_state,
     view=view,

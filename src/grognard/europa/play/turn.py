@@ -12,6 +12,7 @@ Commands and events are documented in ``docs/formats/europa_engine.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -34,6 +35,7 @@ from grognard.engine.state import JSON, thaw
 from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
 from grognard.europa.play.board import (
     SURPRISE_PREFIX,
+    combat_weather,
     europa_config,
     forces_of,
     hex_arg,
@@ -43,6 +45,13 @@ from grognard.europa.play.board import (
 from grognard.europa.play.combat import (
     execute_attack,
     verify_attack,
+)
+from grognard.europa.play.logistics import (
+    fold_unfuelled,
+    move_payment,
+    paid_event,
+    phase_change_events,
+    zone_event,
 )
 from grognard.europa.play.movement import EuropaMove, check_move, joins_stack
 from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
@@ -140,9 +149,12 @@ def next_position(ctx: Context, phase: int, turn: int, state: JSON | None = None
 
 
 def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    """The next phase; with FitE logistics the special SPs expire after the surprise phases
+    (EUR-39) and a side receives its SPs as its initial phase opens (EUR-38/40/41)."""
     phase, turn = next_position(ctx, state["phase"], state["turn"], state)
     return [Event("phase_ended", {"from": {"turn": state["turn"], "phase": state["phase"]},
-                                  "to": {"turn": turn, "phase": phase}})]
+                                  "to": {"turn": turn, "phase": phase}}),
+            *phase_change_events(ctx, state, phase, turn)]
 
 
 def _phase_name(ctx: Context, state: JSON) -> str:
@@ -190,7 +202,9 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
     FitE surprise turn only EUR-44's one hex across the border."""
     if state.get("overrun", {}).get("pending") is not None:
         raise IllegalOrder("EUR-18", "finish the overrun (losses, retreats) before moving")
-    path = _europa_move(ctx, state, cmd).path
+    mv = _europa_move(ctx, state, cmd)
+    path = mv.path
+    move_payment(ctx, state, str(cmd.args["unit"]), mv.mp)  # EUR-37: paid, or unfuelled
     phase = ctx.turn_sequence.phases[int(state["phase"])]
     if phase.name in BONUS_PHASES or state["units"][cmd.args["unit"]].get("mp_markers"):
         verify_surprise_move(ctx, state, cmd, phase, path)
@@ -234,11 +248,19 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
         events = [Event(e.type, {**e.data, "mp": e.data["mp"] + extra, "marker_mp": extra})
                   for e in events]
         rules.append("SUR-16")
+    pay = move_payment(ctx, state, uid, mv.mp)
+    if pay.unfuelled:  # EUR-37: moved on no SPs - half its MA, no attack this turn
+        events = [Event(e.type, {**e.data, "unfuelled": True}) for e in events]
+        rules.append("EUR-37")
     if rules:
         events = [Event(e.type, {**e.data, "rules": rules}) for e in events]
     if _phase_name(ctx, state) == "exploitation":
-        return [Event(e.type, {**e.data, "exploitation": True}) for e in events]
-    return events
+        events = [Event(e.type, {**e.data, "exploitation": True}) for e in events]
+    if pay.paid is not None:
+        events.append(paid_event(pay.paid))
+    zone = zone_event(ctx, state, side, [mv.path[-1]],
+                      Fraction(pay.paid["sp"]) if pay.paid is not None else 0)
+    return events if zone is None else [*events, zone]
 
 
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
@@ -251,6 +273,8 @@ def fold_unit_moved(state: JSON, ev: Event) -> JSON:
         st["moved"] = sorted({*st.get("moved", []), ev.data["unit"]})
     if ev.data.get("exploitation"):
         s["units"][ev.data["unit"]]["exploited_turn"] = int(s["turn"])
+    if ev.data.get("unfuelled"):
+        fold_unfuelled(s, ev.data["unit"])
     return s
 
 
@@ -302,7 +326,7 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder("EUR-18", f"no enemy unit in {label}")
     if label in slot["hexes"]:
         raise IllegalOrder("EUR-18", f"{label} has already been overrun this phase")
-    weather = str(cmd.args.get("weather", "clear"))
+    weather = combat_weather(ctx, state, cmd.args)
     mreadings = readings_of(ctx, _movement_readings())
     if not overrun_allowed(m, start, label, mud=weather == "mud",
                            frozen_rivers=weather == "winter", readings=mreadings):

@@ -1,0 +1,442 @@
+"""EUR-37..EUR-41 in play: the Fire in the East supply stockpiles of a scenario that has a
+``[europa.logistics]`` table (``europa-barbarossa``, ``europa-fite-surprise``).
+
+* Stockpiles (EUR-38/EUR-40): the side named ``german`` starts with 120 SPs, the ``soviet``
+  side with 160 (the rates table's meta); ``state["logistics"]["sp"]`` holds them exactly.
+* Receipt (EUR-38/EUR-40/EUR-41): when a side's initial phase opens, it receives the rate of
+  the current zone (Soviet: plus the May 1942 / July 1943 increments), less the weather
+  reduction of the turn's weather (the scenario's ``[europa] weather``; ``winter`` is read as
+  ``snow``): a ``supply_received`` event.
+* Zones (EUR-38): after each move or advance of a German-side unit the unit's hex is checked
+  against the scenario's three ``lines`` (hex labels of the named cities, west to east; cities
+  beyond the map edge at positions judged by the map's projection); the zone never moves back;
+  entering a new one shrinks the German stockpile by new rate / old rate
+  (``supply_zone_entered``). Reading: the moving unit alone is checked (zones only go up, so
+  no other unit can have changed it), with the scenario's ``rear`` hex for "beyond the line".
+* Costs (EUR-37): a mechanized division (armor, armored infantry, mechanized) pays 1 SP the
+  first time it moves in its side's game turn, a motorized division 1/2; each in-supply
+  attacking division 1 SP per combat or overrun (Axis-minor infantry and cavalry 1 per 2,
+  ceil per combat), artillery support 1 SP a combat. The halves are summed exactly over the
+  side's game turn and the stockpile is charged the rounded-up total as it grows
+  (``sp_half_rounding``): an ``sp_paid`` event after the move or combat. Cadres,
+  non-divisional units and out-of-supply units pay nothing; defending is free.
+* Unfuelled (EUR-37): a mechanized or motorized division whose move the stockpile cannot pay
+  moves unfuelled: only in a normal movement phase, at most half its MA in the phase, and it
+  may not attack this turn (``unfuelled_turn`` on the unit). An attack the stockpile cannot pay
+  is refused.
+* Surprise-turn allocation (EUR-39): a FitE scenario's German side also holds 160 special SPs,
+  spent first on the surprise turn's fuel and attacks (overruns and exploitation are not
+  played on it, EUR-44) and lost when the surprise combat phase ends
+  (``special_supply_expired``). Reading: every German-side unit counts as one of Army Groups
+  North, Center or South.
+
+Not charged by the engine: air units used (EUR-37's 1 per 3) - the air phase's commands do
+not pay yet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.exact import ceil_q, exact_json
+from grognard.core.hexgrid import Hex, Layout
+from grognard.core.tables import TableSet
+from grognard.engine.context import Context
+from grognard.engine.events import Event
+from grognard.engine.phases import Phase
+from grognard.engine.scenario import Scenario
+from grognard.engine.state import JSON
+from grognard.europa.play.board import (
+    SURPRISE_PREFIX,
+    europa_config,
+    readings_of,
+    scenario_turn_label,
+    scenario_weather,
+)
+from grognard.europa.supply.logistics import (
+    Combat,
+    Operations,
+    Receipt,
+    ZoneLine,
+    initial_stockpile,
+    line_reached,
+    sp_cost,
+    special_allocation,
+    stockpile_on_transition,
+    turn_receipt,
+)
+from grognard.europa.supply.phase import HalfRounding, SupplyReadings
+
+#: EUR-37 the unit types that move as mechanized (1 SP) and as motorized (1/2 SP).
+MECHANIZED_TYPES = frozenset({"armor", "armored_infantry", "mechanized"})
+MOTORIZED_TYPES = frozenset({"motorized"})
+#: EUR-37 Axis-minor divisions that pay 1 SP per 2 when they attack (non-German nationality).
+MINOR_TYPES = frozenset({"infantry", "cavalry", "mountain"})
+#: EUR-37 the normal movement phases (an unfuelled division may move only in these).
+NORMAL_MOVEMENT = frozenset({"movement", SURPRISE_PREFIX + "movement"})
+#: EUR-41 Europa weather the receipt table does not name, read as one it does.
+WEATHER_READING = {"winter": "snow"}
+
+
+@dataclass(frozen=True)
+class LogisticsConfig:
+    """A scenario's ``[europa.logistics]``: which side draws on the German rates and which on
+    the Soviet ones, the German rear reference hex and the three EUR-38 lines."""
+
+    german: str
+    soviet: str
+    rear: Hex
+    lines: tuple[ZoneLine, ...]
+
+
+@lru_cache(maxsize=32)
+def _config(text: str, sides: tuple[str, ...], layout: Layout) -> LogisticsConfig | None:
+    raw = _raw(text)
+    if raw is None:
+        return None
+    where = "[europa.logistics]"
+    german, soviet = raw.get("german"), raw.get("soviet")
+    for name, v in (("german", german), ("soviet", soviet)):
+        if v not in sides:
+            raise InputError(f"{where}.{name}", f"a side of the scenario ({', '.join(sides)}), "
+                             f"not {v!r}")
+    lines_raw = raw.get("lines")
+    if (not isinstance(lines_raw, list) or len(lines_raw) != 3
+            or not all(isinstance(x, list) and x and all(isinstance(h, str) for h in x)
+                       for x in lines_raw)):
+        raise InputError(f"{where}.lines", "three lists of hex labels (the EUR-38 lines, "
+                         "west to east)")
+    rear = raw.get("rear")
+    if not isinstance(rear, str):
+        raise InputError(f"{where}.rear", "a hex label (the German rear reference hex)")
+
+    def at(label: str, field: str) -> Hex:
+        # a city of a line may lie beyond the map's edge: the label is read, not looked up
+        try:
+            return layout.from_label(label)
+        except (InputError, ValueError):
+            raise InputError(field, f"not a hex label: {label!r}") from None
+
+    return LogisticsConfig(str(german), str(soviet), at(rear, f"{where}.rear"), tuple(
+        ZoneLine(f"line {i}", tuple(at(h, f"{where}.lines[{i}]") for h in x))
+        for i, x in enumerate(lines_raw, start=1)))
+
+
+def _raw(text: str) -> dict[str, Any] | None:
+    raw = tomllib.loads(text).get("europa", {}).get("logistics") if text else None
+    return raw if isinstance(raw, dict) else None
+
+
+def logistics_config(scenario: Scenario) -> LogisticsConfig | None:
+    """The scenario's logistics (None: the scenario plays without SPs)."""
+    return _config(scenario.text, tuple(scenario.sides), scenario.map.layout)
+
+
+def _fite(scenario: Scenario) -> bool:
+    return bool(europa_config(scenario).get("fite_surprise_turn", False))
+
+
+def initial_logistics(scenario: Scenario, opening: Phase | None = None) -> JSON | None:
+    """EUR-38/EUR-39/EUR-40 the opening stockpiles (and the surprise turn's special SPs). A
+    game that opens in a side's initial phase (not on the FitE surprise turn) has that side's
+    turn-1 receipt in the stockpile already (``opening_receipt``): no phase change brings it."""
+    cfg = logistics_config(scenario)
+    if cfg is None:
+        return None
+    out: JSON = {"zone": 1,
+                 "sp": {cfg.german: exact_json(Fraction(initial_stockpile("german"))),
+                        cfg.soviet: exact_json(Fraction(initial_stockpile("soviet")))},
+                 "special": exact_json(Fraction(special_allocation(_fite(scenario)))),
+                 "ops": {}}
+    if opening is not None and opening.name == "initial" and opening.player in out["sp"]:
+        names = {f.name for f in dataclasses.fields(SupplyReadings)}
+        readings = SupplyReadings.from_mapping(
+            {k: v for k, v in scenario.readings.items() if k in names})
+        r = _receipt(scenario, cfg, opening.player, 1, 1, readings, None)
+        out["sp"][opening.player] = exact_json(Fraction(out["sp"][opening.player]) + r.received)
+        out["opening_receipt"] = dict(r.to_json(), side=opening.player)
+    return out
+
+
+def active(ctx: Context, state: JSON) -> LogisticsConfig | None:
+    return logistics_config(ctx.scenario) if state.get("logistics") else None
+
+
+# --- the turn's weather and date -------------------------------------------------------------
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def turn_month(scenario: Scenario, turn: int) -> str:
+    """``YYYY-MM`` of a game turn (for the EUR-40 increments); June 1941 without a dated
+    calendar."""
+    parts = scenario_turn_label(scenario, turn).split()
+    if len(parts) == 3 and parts[0] in _MONTHS:
+        return f"{int(parts[2]):04d}-{_MONTHS.index(parts[0]) + 1:02d}"
+    return "1941-06"
+
+
+# --- receipt (EUR-38/40/41) and the special allocation (EUR-39) ------------------------------
+def _receipt(scenario: Scenario, cfg: LogisticsConfig, side: str, zone: int, turn: int,
+             readings: SupplyReadings, tables: TableSet | None) -> Receipt:
+    kind = "german" if side == cfg.german else "soviet"
+    weather = scenario_weather(scenario, turn)
+    return turn_receipt(kind, zone, turn_month(scenario, turn),
+                        WEATHER_READING.get(weather, weather), readings, tables)
+
+
+def receipt_event(ctx: Context, state: JSON, side: str, turn: int) -> Event | None:
+    """EUR-38/EUR-40/EUR-41 ``side``'s receipt as its initial phase of ``turn`` opens."""
+    cfg = active(ctx, state)
+    if cfg is None or side not in (cfg.german, cfg.soviet):
+        return None
+    lg = state["logistics"]
+    r = _receipt(ctx.scenario, cfg, side, int(lg["zone"]), turn,
+                 readings_of(ctx, SupplyReadings), ctx.tables)
+    before = Fraction(lg["sp"][side])
+    kind = "german" if side == cfg.german else "soviet"
+    rules = ["EUR-38" if kind == "german" else "EUR-40", *(["EUR-41"] if r.reduction else [])]
+    return Event("supply_received", {**r.to_json(), "side": side, "rates": kind, "turn": turn,
+                                     "turn_weather": scenario_weather(ctx.scenario, turn),
+                                     "sp_before": exact_json(before),
+                                     "sp_after": exact_json(before + r.received),
+                                     "rules": rules})
+
+
+def fold_supply_received(state: JSON, ev: Event) -> JSON:
+    state["logistics"]["sp"][ev.data["side"]] = ev.data["sp_after"]
+    return state
+
+
+def phase_change_events(ctx: Context, state: JSON, to_phase: int, to_turn: int
+                        ) -> list[Event]:
+    """What logistics does as play moves to phase ``to_phase`` of ``to_turn``: the special
+    SPs lost when the surprise phases are over (EUR-39); the receipt of the side whose
+    initial phase opens (EUR-38/40/41)."""
+    if active(ctx, state) is None:
+        return []
+    out: list[Event] = []
+    phases = ctx.turn_sequence.phases
+    now, nxt = phases[int(state["phase"])], phases[to_phase]
+    special = Fraction(state["logistics"]["special"])
+    if special and now.name.startswith(SURPRISE_PREFIX) and not nxt.name.startswith(
+            SURPRISE_PREFIX):
+        out.append(Event("special_supply_expired", {"side": now.player,
+                                                    "lost": exact_json(special),
+                                                    "rules": ["EUR-39"]}))
+    if nxt.name == "initial" and (to_phase, to_turn) != (int(state["phase"]),
+                                                         int(state["turn"])):
+        ev = receipt_event(ctx, state, nxt.player, to_turn)
+        if ev is not None:
+            out.append(ev)
+    return out
+
+
+def fold_special_expired(state: JSON, ev: Event) -> JSON:
+    state["logistics"]["special"] = 0
+    return state
+
+
+# --- zones (EUR-38) ------------------------------------------------------------------------------
+def zone_event(ctx: Context, state: JSON, side: str, hexes: list[str],
+               spent: Fraction | int = 0) -> Event | None:
+    """EUR-38 The zone the German advance enters when ``side``'s units reach ``hexes``: the
+    furthest line reached, never back; the stockpile (less ``spent``, what the same command
+    pays first) shrinks by new rate / old rate."""
+    cfg = active(ctx, state)
+    if cfg is None or side != cfg.german or not hexes:
+        return None
+    lg = state["logistics"]
+    old = int(lg["zone"])
+    layout = ctx.scenario.map.layout
+    units = [layout.from_label(h) for h in hexes]
+    new = old
+    for z, line in enumerate(cfg.lines, start=2):
+        if z > new and line_reached(units, line, cfg.rear):
+            new = z
+    if new == old:
+        return None
+    before = Fraction(lg["sp"][side]) - Fraction(spent)
+    factor = stockpile_on_transition(1, old, new, "german", ctx.tables)
+    return Event("supply_zone_entered", {"side": side, "from": old, "to": new,
+                                         "hexes": hexes, "factor": exact_json(factor),
+                                         "sp_before": exact_json(before),
+                                         "sp_after": exact_json(before * factor),
+                                         "rules": ["EUR-38"]})
+
+
+def fold_zone_entered(state: JSON, ev: Event) -> JSON:
+    lg = state["logistics"]
+    lg["zone"] = ev.data["to"]
+    lg["sp"][ev.data["side"]] = exact_json(Fraction(lg["sp"][ev.data["side"]])
+                                           * Fraction(ev.data["factor"]))
+    return state
+
+
+# --- costs (EUR-37) -----------------------------------------------------------------------------
+def _ops(state: JSON, side: str) -> JSON:
+    """The side's paid operations this game turn (``moved``, ``owed`` exact)."""
+    rec = state["logistics"]["ops"].get(side)
+    if not isinstance(rec, dict) or rec.get("turn") != int(state["turn"]):
+        return {"turn": int(state["turn"]), "moved": [], "owed": "0"}
+    return rec
+
+
+def _paying(u: JSON) -> bool:
+    return bool(u["divisional"]) and not u["cadre"] and u.get("supply", "in") == "in"
+
+
+def _due(ctx: Context, owed: Fraction) -> Fraction:
+    r = readings_of(ctx, SupplyReadings)
+    return owed if r.sp_half_rounding == HalfRounding.EXACT else Fraction(ceil_q(owed))
+
+
+def _payment(ctx: Context, state: JSON, side: str, ops: Operations, what: str,
+             special_ok: bool) -> dict[str, Any] | None:
+    """EUR-37 The charge of ``ops`` on top of the side's game turn so far, and where it comes
+    from (EUR-39 special SPs first on the surprise turn); None if it costs nothing. Raises
+    :class:`IllegalOrder` when the stockpile cannot pay."""
+    cost = sp_cost(ops, readings_of(ctx, SupplyReadings), ctx.tables)
+    if cost.exact == 0:
+        return None
+    rec = _ops(state, side)
+    owed = Fraction(rec["owed"])
+    charge = _due(ctx, owed + cost.exact) - _due(ctx, owed)
+    lg = state["logistics"]
+    special = Fraction(lg["special"]) if special_ok else Fraction(0)
+    stock = Fraction(lg["sp"][side])
+    if charge > special + stock:
+        raise IllegalOrder("EUR-37", f"{what} costs {exact_json(charge)} SP and {side} has "
+                           f"{exact_json(special + stock)} (a move or attack that cannot be "
+                           "paid is not allowed)")
+    from_special = min(special, charge)
+    rules = ["EUR-37", *(["EUR-39"] if from_special else [])]
+    return {"side": side, "what": what, "items": cost.to_json()["items"],
+            "exact": exact_json(cost.exact), "charge": exact_json(charge),
+            "special": exact_json(from_special), "sp": exact_json(charge - from_special),
+            "owed_after": exact_json(owed + cost.exact), "rules": rules}
+
+
+def _surprise_phase(ctx: Context, state: JSON) -> bool:
+    return ctx.turn_sequence.phases[int(state["phase"])].name.startswith(SURPRISE_PREFIX)
+
+
+@dataclass(frozen=True)
+class MovePayment:
+    """EUR-37 what a move costs: the ``sp_paid`` data (None: free or already paid this turn)
+    and whether the division moves unfuelled."""
+
+    paid: dict[str, Any] | None
+    unfuelled: bool
+
+
+def move_payment(ctx: Context, state: JSON, uid: str, mp: int) -> MovePayment:
+    """EUR-37 A mechanized division pays 1 SP, a motorized one 1/2, the first time it moves in
+    its side's game turn; one the stockpile cannot pay moves unfuelled (a normal movement
+    phase only, at most half its MA in the phase; IllegalOrder otherwise)."""
+    cfg = active(ctx, state)
+    u = state["units"][uid]
+    if cfg is None or not _paying(u) or u["side"] not in (cfg.german, cfg.soviet):
+        return MovePayment(None, False)
+    if u["type"] not in MECHANIZED_TYPES | MOTORIZED_TYPES:
+        return MovePayment(None, False)
+    side = str(u["side"])
+    if u.get("unfuelled_turn") == int(state["turn"]):
+        return MovePayment(None, _unfuelled(ctx, state, uid, mp))
+    if uid in _ops(state, side)["moved"]:
+        return MovePayment(None, False)
+    mech = u["type"] in MECHANIZED_TYPES
+    ops = Operations(mechanized_moves=int(mech), motorized_moves=int(not mech))
+    try:
+        paid = _payment(ctx, state, side, ops, f"{uid}'s move",
+                        special_ok=side == cfg.german and _surprise_phase(ctx, state))
+    except IllegalOrder:
+        return MovePayment(None, _unfuelled(ctx, state, uid, mp))
+    if paid is not None:
+        paid["moved"] = uid
+    return MovePayment(paid, False)
+
+
+def _unfuelled(ctx: Context, state: JSON, uid: str, mp: int) -> bool:
+    u = state["units"][uid]
+    phase = ctx.turn_sequence.phases[int(state["phase"])].name
+    if phase not in NORMAL_MOVEMENT:
+        raise IllegalOrder("EUR-37", f"{uid} has no fuel (SPs) and may move unfuelled only in "
+                           "the normal movement phase")
+    half = Fraction(int(u["movement"]), 2)
+    if int(u["mp_spent"]) + mp > half:
+        raise IllegalOrder("EUR-37", f"{uid} has no fuel (SPs): unfuelled it moves at most "
+                           f"half its MA ({exact_json(half)} MPs), and this move makes "
+                           f"{int(u['mp_spent']) + mp}")
+    return True
+
+
+def attack_payment(ctx: Context, state: JSON, side: str, attackers: list[str], overrun: bool
+                   ) -> dict[str, Any] | None:
+    """EUR-37 An attack's SPs: 1 per attacking in-supply division (Axis-minor infantry and
+    cavalry 1 per 2), 1 for artillery support; refused when unpayable or when an attacker
+    moved unfuelled this turn."""
+    cfg = active(ctx, state)
+    if cfg is None or side not in (cfg.german, cfg.soviet):
+        return None
+    turn = int(state["turn"])
+    divisions = minors = 0
+    artillery = False
+    for uid in attackers:
+        u = state["units"][uid]
+        if u.get("unfuelled_turn") == turn:
+            raise IllegalOrder("EUR-37", f"{uid} moved unfuelled this turn and may not attack")
+        if u.get("supply", "in") != "in":
+            continue
+        if u["type"] == "artillery":
+            artillery = True
+        if not _paying(u):
+            continue
+        if side == cfg.german and u["nationality"] != "german" and u["type"] in MINOR_TYPES:
+            minors += 1
+        elif u["type"] != "artillery":
+            divisions += 1
+    ops = Operations(combats=(Combat(divisions=divisions, minor_divisions=minors,
+                                     artillery=artillery, overrun=overrun),))
+    what = "the overrun" if overrun else "the attack"
+    return _payment(ctx, state, side, ops, what,
+                    special_ok=side == cfg.german and _surprise_phase(ctx, state))
+
+
+def paid_event(paid: dict[str, Any]) -> Event:
+    return Event("sp_paid", paid)
+
+
+def fold_sp_paid(state: JSON, ev: Event) -> JSON:
+    d = ev.data
+    lg = state["logistics"]
+    side = d["side"]
+    rec = dict(_ops(state, side))
+    rec["owed"] = d["owed_after"]
+    if "moved" in d:
+        rec["moved"] = [*rec["moved"], d["moved"]]
+    lg["ops"] = {**lg["ops"], side: rec}
+    lg["special"] = exact_json(Fraction(lg["special"]) - Fraction(d["special"]))
+    lg["sp"][side] = exact_json(Fraction(lg["sp"][side]) - Fraction(d["sp"]))
+    return state
+
+
+def fold_unfuelled(state: JSON, uid: str) -> None:
+    state["units"][uid]["unfuelled_turn"] = int(state["turn"])
+
+
+FOLDS = {
+    "supply_received": fold_supply_received,
+    "supply_zone_entered": fold_zone_entered,
+    "sp_paid": fold_sp_paid,
+    "special_supply_expired": fold_special_expired,
+}
+
+__all__ = ["FOLDS", "LogisticsConfig", "MovePayment", "attack_payment", "initial_logistics",
+           "logistics_config", "move_payment", "paid_event", "phase_change_events",
+           "turn_month", "zone_event"]
