@@ -223,3 +223,34 @@ def test_a_bad_logistics_table_names_its_field(bad, field):
                      for line in europa().splitlines())
     with pytest.raises(Exception, match=rf"logistics\]\.{field}"):
         small_game("europa", GRID, FORCES, sections=text)
+
+
+def _surprise_air() -> Game:
+    g = Game.new("europa-fite-surprise", seed=2)
+    while g.phase.name != "surprise_air":
+        g.apply(Command("end_phase", g.phase.player))
+    return g
+
+
+def test_eur37_air_units_used_pay_one_sp_per_three_rounded_to_nearest():
+    """europa-fite-surprise: the two German air units of a mission are used: round(2/3) = 1 SP,
+    from the special SPs on the surprise turn (EUR-39)."""
+    g = _surprise_air()
+    cmd = next(c for c in g.legal("axis", "air_mission") if len(c.args["units"]) == 2)
+    evs = g.apply(cmd)
+    (p,) = paid(evs)
+    assert (p.data["charge"], p.data["special"], p.data["air"]) == (
+        1, 1, sorted(cmd.args["units"]))
+    assert p.data["rules"] == ["EUR-37", "EUR-39"]
+    assert g.state["logistics"]["special"] == 159
+    assert g.state["logistics"]["ops"]["axis"]["air"] == sorted(cmd.args["units"])
+
+
+def test_eur37_air_the_side_cannot_pay_does_not_fly():
+    cmd = next(c for c in _surprise_air().legal("axis", "air_mission")
+               if len(c.args["units"]) == 2)
+    g = _surprise_air()
+    g.state["logistics"]["special"] = 0
+    g.state["logistics"]["sp"]["axis"] = 0
+    assert_rejected(g, cmd, "EUR-37.*costs 1 SP")
+    assert not any(len(c.args["units"]) == 2 for c in g.legal("axis", "air_mission"))

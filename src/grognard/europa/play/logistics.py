@@ -30,8 +30,10 @@
   (``special_supply_expired``). Reading: every German-side unit counts as one of Army Groups
   North, Center or South.
 
-Not charged by the engine: air units used (EUR-37's 1 per 3) - the air phase's commands do
-not pay yet.
+* Air (EUR-37): air units used pay 1 SP per 3 a game turn, the count rounded to the nearest
+  point: a mission's units when it is assigned, a player's interceptors when they intercept
+  (:func:`air_payment`; EUR-39 special SPs first on the surprise turn). The rule-47 airbase
+  surprise's own air steps do not pay (reading: they are the surprise's, paid by its SRPs).
 """
 
 from __future__ import annotations
@@ -304,9 +306,16 @@ def _payment(ctx: Context, state: JSON, side: str, ops: Operations, what: str,
     cost = sp_cost(ops, readings_of(ctx, SupplyReadings), ctx.tables)
     if cost.exact == 0:
         return None
-    rec = _ops(state, side)
-    owed = Fraction(rec["owed"])
+    owed = Fraction(_ops(state, side)["owed"])
     charge = _due(ctx, owed + cost.exact) - _due(ctx, owed)
+    return _charged(state, side, what, cost.to_json()["items"], cost.exact, charge,
+                    special_ok, owed_after=owed + cost.exact)
+
+
+def _charged(state: JSON, side: str, what: str, items: list[Any], exact: Fraction,
+             charge: Fraction, special_ok: bool, owed_after: Fraction) -> dict[str, Any]:
+    """The ``sp_paid`` data of a ``charge`` (EUR-39 special SPs first where ``special_ok``);
+    :class:`IllegalOrder` when the side cannot pay it."""
     lg = state["logistics"]
     special = Fraction(lg["special"]) if special_ok else Fraction(0)
     stock = Fraction(lg["sp"][side])
@@ -316,10 +325,10 @@ def _payment(ctx: Context, state: JSON, side: str, ops: Operations, what: str,
                            "paid is not allowed)")
     from_special = min(special, charge)
     rules = ["EUR-37", *(["EUR-39"] if from_special else [])]
-    return {"side": side, "what": what, "items": cost.to_json()["items"],
-            "exact": exact_json(cost.exact), "charge": exact_json(charge),
+    return {"side": side, "what": what, "items": items,
+            "exact": exact_json(exact), "charge": exact_json(charge),
             "special": exact_json(from_special), "sp": exact_json(charge - from_special),
-            "owed_after": exact_json(owed + cost.exact), "rules": rules}
+            "owed_after": exact_json(owed_after), "rules": rules}
 
 
 def _surprise_phase(ctx: Context, state: JSON) -> bool:
@@ -408,6 +417,36 @@ def attack_payment(ctx: Context, state: JSON, side: str, attackers: list[str], o
                     special_ok=side == cfg.german and _surprise_phase(ctx, state))
 
 
+def air_payment(ctx: Context, state: JSON, side: str, units: list[str]
+                ) -> dict[str, Any] | None:
+    """EUR-37 Air units used: 1 SP per 3 a game turn, the turn's count rounded to the nearest
+    point; a command flying units not used yet this turn pays what the rounded total grows
+    by (refused if the side cannot pay). Only the scenario's air units (``air_units``) of
+    ``side`` count."""
+    cfg = active(ctx, state)
+    if cfg is None or side not in (cfg.german, cfg.soviet):
+        return None
+    air = state.get("air_units") or {}
+    used = list(_ops(state, side).get("air", []))
+    new = sorted({u for u in units if isinstance(air.get(u), dict)
+                  and air[u].get("side") == side} - set(used))
+    if not new:
+        return None
+    readings = readings_of(ctx, SupplyReadings)
+
+    def cost(n: int) -> Fraction:
+        return sp_cost(Operations(air_units=n), readings, ctx.tables).exact
+
+    before, after = cost(len(used)), cost(len(used) + len(new))
+    items = [{"item": f"{len(new)} air unit(s) used ({len(used) + len(new)} this turn)",
+              "sp": exact_json(after - before)}]
+    paid = _charged(state, side, f"air units {', '.join(new)}", items, after - before,
+                    after - before, special_ok=side == cfg.german and _surprise_phase(ctx, state),
+                    owed_after=Fraction(_ops(state, side)["owed"]))
+    paid["air"] = new
+    return paid
+
+
 def paid_event(paid: dict[str, Any]) -> Event:
     return Event("sp_paid", paid)
 
@@ -420,6 +459,8 @@ def fold_sp_paid(state: JSON, ev: Event) -> JSON:
     rec["owed"] = d["owed_after"]
     if "moved" in d:
         rec["moved"] = [*rec["moved"], d["moved"]]
+    if "air" in d:
+        rec["air"] = [*rec.get("air", []), *d["air"]]
     lg["ops"] = {**lg["ops"], side: rec}
     lg["special"] = exact_json(Fraction(lg["special"]) - Fraction(d["special"]))
     lg["sp"][side] = exact_json(Fraction(lg["sp"][side]) - Fraction(d["sp"]))
@@ -437,6 +478,7 @@ FOLDS = {
     "special_supply_expired": fold_special_expired,
 }
 
-__all__ = ["FOLDS", "LogisticsConfig", "MovePayment", "attack_payment", "initial_logistics",
+__all__ = ["FOLDS", "LogisticsConfig", "MovePayment", "air_payment", "attack_payment",
+           "initial_logistics",
            "logistics_config", "move_payment", "paid_event", "phase_change_events",
            "turn_month", "zone_event"]

@@ -67,7 +67,7 @@ from grognard.europa.play.combat import (
     verify_retreat,
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
-from grognard.europa.play.logistics import initial_logistics
+from grognard.europa.play.logistics import air_payment, initial_logistics, paid_event
 from grognard.europa.play.referee import (
     ENUMERATORS,
     decisions,
@@ -350,6 +350,35 @@ _COMMANDS: dict[str, CommandSpec] = {
 _DECIDING = ("attack", "overrun", "allocate_losses", "retreat")
 
 
+#: EUR-37 the commands that use air units, and the argument naming them.
+_AIR_USE = {"air_mission": "units", "intercept": "interceptors"}
+
+
+def _air_ids(args: Any, key: str) -> list[str]:
+    ids = args.get(key) if isinstance(args, dict) else None
+    return [str(i) for i in ids] if isinstance(ids, list) else []
+
+
+def _paying_air(spec: CommandSpec) -> CommandSpec:
+    """EUR-37 ``spec`` whose air units pay their SPs (refused if they cannot; an ``sp_paid``
+    event after the command's own)."""
+    key = _AIR_USE[spec.kind]
+    verify, execute = spec.verify, spec.execute
+
+    def verify_paid(ctx: Context, state: JSON, cmd: Command) -> None:
+        verify(ctx, state, cmd)
+        air_payment(ctx, state, cmd.player, _air_ids(cmd.args, key))
+
+    def execute_paid(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+        events = execute(ctx, state, cmd, dice)
+        paid = air_payment(ctx, state, cmd.player, _air_ids(cmd.args, key))
+        return events if paid is None else [*events, paid_event(paid)]
+
+    paying = dataclasses.replace(spec, verify=verify_paid, execute=execute_paid)
+    # its proposer's candidates are filtered by the paying verify (with_proposer binds it)
+    return paying.with_proposer(spec.propose) if spec.propose is not None else paying
+
+
 def _referee_spec(spec: CommandSpec) -> CommandSpec:
     if spec.kind not in ENUMERATORS and spec.propose is not None:
         return spec  # enumerated by its own proposer (the air commands)
@@ -362,7 +391,8 @@ def _referee_spec(spec: CommandSpec) -> CommandSpec:
 
 EUROPA = RuleSystem(
     name=NAME,
-    commands={k: _referee_spec(v) for k, v in _COMMANDS.items()},
+    commands={k: _referee_spec(_paying_air(v) if k in _AIR_USE else v)
+              for k, v in _COMMANDS.items()},
     folds={
         **generic.GENERIC.folds,
         "combat_resolved": settled(fold_combat_resolved),
