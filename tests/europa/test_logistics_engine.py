@@ -254,3 +254,17 @@ def test_eur37_air_the_side_cannot_pay_does_not_fly():
     g.state["logistics"]["sp"]["axis"] = 0
     assert_rejected(g, cmd, "EUR-37.*costs 1 SP")
     assert not any(len(c.args["units"]) == 2 for c in g.legal("axis", "air_mission"))
+
+
+def test_eur20_overrun_in_the_turns_mud_is_refused_by_the_referee():
+    """The scenario's weather table makes Jun II 1941 mud: no overrun (EUR-20), whatever the
+    order says; without the table the same overrun is legal."""
+    units = [unit("pz", "axis", "armor", "0402"),
+             unit("su", "soviet", "infantry", "0502", 6, divisional=False)]
+    muddy = game(europa(weather='weather = { "Jun II 1941" = "mud" }'), units)
+    order = Command("overrun", "axis", {"units": ["pz"], "target": "0502"})
+    assert_rejected(muddy, order, "EUR-20.*mud")
+    assert_rejected(muddy, Command("overrun", "axis", {"units": ["pz"], "target": "0502",
+                                                       "weather": "clear"}), "WEATHER")
+    clear = game(europa(), units)
+    assert clear.can(order)
