@@ -562,13 +562,53 @@ def _search_attacks(game: Game, player: str) -> list[Command]:
 
 
 def ledger_of(view: JSON) -> dict[str, str]:
-    """The point accounts a seat sees: BRPs of each power (3R), as exact strings."""
+    """The point accounts a seat sees: BRPs of each power (3R), the SP stockpiles, special SPs
+    and supply zone (Europa FitE logistics), as exact strings."""
     out: dict[str, str] = {}
     eco = view.get("economy") if isinstance(view, dict) else None
     if isinstance(eco, dict) and isinstance(eco.get("summary"), dict):
         for power, acc in sorted(eco["summary"].items()):
             if isinstance(acc, dict) and "brp" in acc:
                 out[f"{power} BRPs"] = str(acc["brp"])
+    lg = view.get("logistics") if isinstance(view, dict) else None
+    if isinstance(lg, dict) and isinstance(lg.get("sp"), dict):
+        for side, sp in sorted(lg["sp"].items()):
+            out[f"{side} SPs"] = str(sp)
+        out["special SPs"] = str(lg.get("special", 0))
+        out["supply zone"] = str(lg.get("zone"))
+    return out
+
+
+def _rules(d: dict[str, Any]) -> str:
+    return ", ".join(str(r) for r in d.get("rules", []))
+
+
+#: Europa logistics events in words (why a stockpile changed).
+_SUPPLY_WORDS: dict[str, Any] = {
+    "sp_paid": lambda d: f"{d['side']} pays {d['charge']} SP for {d['what']} ({_rules(d)})",
+    "supply_received": lambda d: (f"{d['side']} receives {d['received']} SP: zone {d['zone']} "
+                                  f"rate {d['base']}"
+                                  + (f" + {d['increment']}" if d.get("increment") else "")
+                                  + (f", {d['weather']} -{d['reduction']}"
+                                     if d.get("reduction") else "") + f" ({_rules(d)})"),
+    "supply_zone_entered": lambda d: (f"the German advance reaches supply zone {d['to']}: "
+                                      f"stockpile {d['sp_before']} x {d['factor']} = "
+                                      f"{d['sp_after']} ({_rules(d)})"),
+    "special_supply_expired": lambda d: (f"{d['side']} loses {d['lost']} unused special SPs "
+                                         f"({_rules(d)})"),
+}
+
+
+def supply_lines(events: list[dict[str, Any]]) -> list[str]:
+    """The log's words for the Europa logistics events (EUR-37..EUR-41)."""
+    out = []
+    for e in events:
+        words = _SUPPLY_WORDS.get(e.get("type", ""))
+        if words is not None:
+            try:
+                out.append(words(e["data"]))
+            except (KeyError, TypeError):
+                continue
     return out
 
 
@@ -642,6 +682,7 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
         res = e.get("data", {}).get("result")
         if isinstance(res, str) and res:
             lines.append(f"{e['type'].replace('_', ' ')}: {res}{_why(e['data'])}")
+    lines += supply_lines(events)
     own = cmd.player == player
     dice = _dice_in(events)
     text = f"{cmd.player.title()}: {cmd.kind.replace('_', ' ')}"
