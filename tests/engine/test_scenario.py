@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -108,3 +109,12 @@ hex = "A2"
     sc = parse_scenario(text)
     assert sc.map.n == 2 and sc.map.terrain_of(sc.map.layout.from_label("A2")) is Terrain.SWAMP
     assert sc.map.has(Hex(0, 0))
+
+
+def test_a_ground_unit_may_not_start_on_a_lake_or_sea_hex():
+    """A scenario placing a division on water is refused with one line naming the unit and
+    the hex (the shipped demo sector had its artillery on the lake at 0304)."""
+    text = (Path(__file__).parent / "data" / "generic.toml").read_text(encoding="utf-8")
+    bad = text.replace('re_size = 1\nhex = "0305"', 're_size = 1\nhex = "0304"')
+    with pytest.raises(ScenarioError, match=r"units\[3\]\.hex.*0304.*de-art stands on a lake"):
+        parse_scenario(bad)

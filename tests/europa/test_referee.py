@@ -133,11 +133,11 @@ def covered(cmd, legal):
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_every_enumerated_command_passes_verify_and_covers_verified_candidates(scenario):
     """Issue 11 legal actions: complete and sound on random positions of every scenario
-    (one random game per seed, checked after 0, 15, 40 and 90 commands)."""
+    (one random game per seed, checked after 0, 5, 15, 25, 40, 60, 90 and 150 commands)."""
     checked = 0
     for seed in range(3):
         g, rng = random_game(scenario, seed, 0)
-        for steps in (0, 15, 40, 90):
+        for steps in (0, 5, 15, 25, 40, 60, 90, 150):
             while len(g.commands) < steps and not g.over:
                 g.apply(choose(g, rng))
             if g.over:

@@ -12,13 +12,13 @@ from grognard.core.dice import Dice
 from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
-from grognard.engine.testing import assert_rejected, assert_replays
+from grognard.engine.testing import assert_rejected, assert_replays, end_phase
 from grognard.europa.surprise.air_turn import AIRBASE_STREAM
 from grognard.europa.surprise.airbase import affected_count
 
 
 def end(g):
-    g.apply(Command("end_phase", g.active()[0]))
+    end_phase(g)  # a supply phase's check first (EUR-30)
 
 
 def to_phase(g, name, player, turn):

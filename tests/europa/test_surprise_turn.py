@@ -11,13 +11,13 @@ from grognard.core.dice import Dice
 from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
-from grognard.engine.testing import assert_rejected, assert_replays
+from grognard.engine.testing import assert_rejected, assert_replays, end_phase
 from grognard.europa.surprise.effects import effects_result, marker_count
 from grognard.europa.surprise.turn import EFFECTS_STREAM
 
 
 def end(g):
-    g.apply(Command("end_phase", g.active()[0]))
+    end_phase(g)  # a supply phase's check first (EUR-30)
 
 
 def to_phase(g, name, player, turn):

@@ -12,7 +12,7 @@ from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.system import system_named
-from grognard.engine.testing import assert_rejected
+from grognard.engine.testing import assert_rejected, end_phase
 from grognard.europa.combat.crt import crt_result
 from grognard.europa.play.combat import COMBAT_STREAM
 from grognard.europa.play.system import EUROPA
@@ -216,7 +216,7 @@ def surprise(kind, **args):
 
 def to_phase(g, turn, index):
     while (g.turn, g.state["phase"]) != (turn, index):
-        g.apply(Command("end_phase", g.phase.player))
+        end_phase(g)  # a supply phase's check first (EUR-30)
 
 
 def test_sur05_designated_plan_is_hidden_from_the_enemy_view():

@@ -23,6 +23,7 @@ from grognard.core.errors import InputError, ScenarioError
 from grognard.core.hexgrid import Hex, Hexside, Layout, hexside_between
 from grognard.core.inputs import InputFileError, convert, load_toml_text, read_text
 from grognard.core.mapdata import (
+    WATER_TERRAIN,
     Box,
     City,
     CityClass,
@@ -31,8 +32,11 @@ from grognard.core.mapdata import (
     MapData,
     Terrain,
 )
-from grognard.core.units import Unit
+from grognard.core.units import GROUND_TYPES, Unit
 from grognard.engine.phases import TurnSequence
+
+#: terrain names no ground unit may start on
+_WATER = frozenset(t.value for t in WATER_TERRAIN)
 
 DEFAULT_PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("movement", ("move",)),
@@ -484,6 +488,10 @@ def _parse_scenario(text: str, file: str) -> Scenario:
                 raise w.error(f"unit {unit.id} is stacked off-map", field=f"units[{i}].hex",
                               line=line, hex=place.hex)
             label_hex(place.hex, f"units[{i}].hex", line)
+            if unit.type in GROUND_TYPES and terrain[index[h]] in _WATER:
+                raise w.error(f"ground unit {unit.id} stands on a {terrain[index[h]]} hex "
+                              "(ground units start on land)", field=f"units[{i}].hex",
+                              line=line, hex=place.hex)
         elif place.box not in box_ids:
             raise w.error(f"unit {unit.id} is in unknown box {place.box!r}",
                           field=f"units[{i}].box", line=line)

@@ -4,6 +4,8 @@
   game exactly as it was (state hash, command log, dice streams).
 * :func:`apply_or_unchanged`: apply an order if legal; if not, check nothing changed.
 * :func:`assert_replays`: a save reloads byte-identical and replays to the same state.
+* :func:`end_phase`: end the phase as its player would, first making each owed decision that
+  has one legal answer (a Europa supply check).
 * :func:`small_game`: a game on a small hand-drawn map, its units given as dicts, advanced to
   the phase a test needs (rule tests build their positions with it).
 
@@ -109,3 +111,20 @@ def small_game(system: str, grid: str, units: Iterable[Mapping[str, object]], *,
     while until is not None and (g.phase.name, g.phase.player) != until:
         g.apply(Command("end_phase", g.phase.player))
     return g
+
+
+def end_phase(game: Game) -> None:
+    """End the current phase as its player would: each decision owed first, answered by its
+    first legal command (the Europa supply phase's check, EUR-30; isolation attrition without
+    a Break Out, EUR-32), then ``end_phase``."""
+    for _ in range(32):
+        owed = game.decisions()
+        if not owed:
+            game.apply(Command("end_phase", game.active()[0]))
+            return
+        d = owed[0]
+        options = [c for k in sorted(d.kinds) for c in game.legal(d.player, k)]
+        if not options:
+            raise AssertionError(f"{d.prompt}: no legal answer")
+        game.apply(options[0])
+    raise AssertionError("the phase keeps owing decisions")

@@ -103,7 +103,32 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
             loss["player"], frozenset({"allocate_isolation_losses"}),
             f"{_title(loss['player'])}: allocate {loss['requirement']} SPs of isolation "
             f"attrition in {loss['hex']}", "EUR-32"))
+    out += supply_phase_decisions(ctx, state)
     return out
+
+
+def supply_phase_decisions(ctx: Context, state: JSON) -> list[Decision]:
+    """EUR-30..EUR-32 The supply phase is not skipped: the phasing player checks supply (the
+    OOS and isolation marks) before the phase can end, and, with an isolated hex, rolls
+    isolation attrition (declaring any Break Outs). Only where the scenario gives the side
+    supply sources (``[europa] supply_sources``)."""
+    phase = _phase(ctx, state)
+    player = phase.player
+    if phase.name != "supply" or not europa_config(ctx.scenario).get(
+            "supply_sources", {}).get(player):
+        return []
+    slot = state.get("supply") or {}
+    key = [int(state["turn"]), int(state["phase"])]
+    if slot.get("checked") != key:
+        return [Decision(player, frozenset({"supply_check"}),
+                         f"{_title(player)}: check your units' supply (OOS and isolation "
+                         "marks) before the supply phase ends", "EUR-30")]
+    isolated = any(u.get("isolated") and u["side"] == player for _, u in on_map(state))
+    if isolated and slot.get("attrition") != key:
+        return [Decision(player, frozenset({"isolation_attrition"}),
+                         f"{_title(player)}: roll isolation attrition for your isolated hexes "
+                         "(declare any Break Outs)", "EUR-32")]
+    return []
 
 
 # --- the engine's forced choices ------------------------------------------------------------------

@@ -183,10 +183,11 @@ def execute_isolation_attrition(ctx: Context, state: JSON, cmd: Command, dice: D
     readings = readings_of(ctx, SupplyReadings)
     recs = isolation_attrition(hexes, dice.stream(ISOLATION_STREAM), readings,
                                isolation_table(ctx.tables))
+    rolled = [r.to_json() | {"units": list(h.units)} for h, r in zip(hexes, recs, strict=True)]
+    broke_out = any(h["break_out"] is not None for h in rolled)
     return [Event("isolation_attrition_rolled", {
-        "key": _key(state), "player": cmd.player,
-        "hexes": [r.to_json() | {"units": list(h.units)} for h, r in zip(hexes, recs,
-                                                                           strict=True)],
+        "key": _key(state), "player": cmd.player, "hexes": rolled,
+        "rules": ["EUR-32", *(["EUR-31"] if broke_out else [])],
     })]
 
 
