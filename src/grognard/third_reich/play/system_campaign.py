@@ -23,6 +23,7 @@ Events: docs/formats/tr_engine.md ("Campaign events").
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -172,12 +173,12 @@ def _activation(ctx: Context, state: JSON, minor: str, side: str, rule: str) -> 
 # --- folds: control -------------------------------------------------------------------------
 
 
-def _capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None:
-    """TR-77 / TR-12: a major's city taken by the enemy; pre-war USSR cities retaken."""
-    if not changes or "economy" not in s:
-        return
+def _capture_records(s: JSON, changes: list[tuple[str, str | None, str]]
+                     ) -> tuple[Economy, list[dict[str, Any]]]:
+    """TR-77 / TR-12: the economy after the cities in ``changes`` (name, old holder, new
+    holder) change hands, and a record of each loss; ``s`` is not changed."""
     econ = _econ(s)
-    before = econ
+    records: list[dict[str, Any]] = []
     for name, old, new in changes:
         f = s.get("cities", {}).get(name)
         if f is None or f.get("owner") not in {p.value for p in Power}:
@@ -186,13 +187,57 @@ def _capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None
         own_side = s["power_sides"].get(owner)
         if new != own_side and old == own_side and (Power(owner) in econ.powers
                                                     or owner == "ussr"):
-            econ, _ = capture_city(econ, owner, name, f["classes"])
+            econ, loss = capture_city(econ, owner, name, f["classes"])
+            records.append(loss.to_json())
         elif owner == "ussr" and new == own_side and old == _axis(s) and \
                 econ.balance("ussr.axis_cities") > 0:
             with contextlib.suppress(IllegalOrder):
                 econ = liberate_ussr_city(econ, name, f["classes"])
+                records.append({"power": "ussr", "city": name, "rule": "TR-12",
+                                "liberated": True})
+    return econ, records
+
+
+def _capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None:
+    """TR-77 / TR-12: a major's city taken by the enemy; pre-war USSR cities retaken."""
+    if not changes or "economy" not in s:
+        return
+    before = _econ(s)
+    econ, _ = _capture_records(s, changes)
     if econ is not before:
         s["economy"] = econ.to_json()
+
+
+def capture_preview(state: JSON, side: str, label: str) -> list[dict[str, Any]]:
+    """TR-77 / TR-12: what a ``side`` ground unit entering hex ``label`` takes (the cities there
+    it does not hold): the records the occupying fold's losses will have, for the event that
+    causes them (a player sees why the BRPs fell)."""
+    if "economy" not in state:
+        return []
+    control = state.get("control", {})
+    changes = [(n, control.get(n), side)
+               for n in (state.get("city_hexes") or {}).get(label, []) if control.get(n) != side]
+    return _capture_records(state, changes)[1] if changes else []
+
+
+def _naming_captures(spec: CommandSpec) -> CommandSpec:
+    """A move whose ``unit_moved`` event names the cities it takes and their TR-77 / TR-12
+    losses (``captures``); the occupying fold applies them."""
+    inner = spec.execute
+
+    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+        out = []
+        for e in inner(ctx, state, cmd, dice):
+            if e.type == "unit_moved":
+                side = str(state["units"][e.data["unit"]]["side"])
+                caps = capture_preview(state, side, str(e.data["path"][-1]))
+                if caps:
+                    rules = sorted({*e.data.get("rules", []), *(c["rule"] for c in caps)})
+                    e = Event(e.type, {**e.data, "captures": caps, "rules": rules})
+            out.append(e)
+        return out
+
+    return dataclasses.replace(spec, execute=execute)
 
 
 def _occupying(fold: Fold) -> Fold:
@@ -553,6 +598,7 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold],
     """The system's commands and folds with the campaign wrapped around them."""
     cmds = dict(commands)
     cmds["end_phase"] = _end_phase(cmds["end_phase"], next_position)
+    cmds["move"] = _naming_captures(cmds["move"])
     cmds["declare_war"] = _declare_war(cmds["declare_war"])
     cmds["build_unit"] = CommandSpec(
         "build_unit", verify_build_unit, execute_build_unit,
