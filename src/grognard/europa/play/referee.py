@@ -53,6 +53,7 @@ from grognard.europa.play.combat import (
     side_player,
 )
 from grognard.europa.play.movement import legal_moves
+from grognard.europa.play.supply_phase import has_isolated
 from grognard.europa.play.turn import surprise_geometry
 
 #: Decision kinds the engine may answer itself when only one legal command exists.
@@ -123,8 +124,7 @@ def supply_phase_decisions(ctx: Context, state: JSON) -> list[Decision]:
         return [Decision(player, frozenset({"supply_check"}),
                          f"{_title(player)}: check your units' supply (OOS and isolation "
                          "marks) before the supply phase ends", "EUR-30")]
-    isolated = any(u.get("isolated") and u["side"] == player for _, u in on_map(state))
-    if isolated and slot.get("attrition") != key:
+    if has_isolated(state, player) and slot.get("attrition") != key:
         return [Decision(player, frozenset({"isolation_attrition"}),
                          f"{_title(player)}: roll isolation attrition for your isolated hexes "
                          "(declare any Break Outs)", "EUR-32")]

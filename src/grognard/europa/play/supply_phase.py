@@ -65,6 +65,11 @@ def _ground(state: JSON, player: str) -> list[tuple[str, JSON]]:
             if u["side"] == player and UnitType(u["type"]) in GROUND_TYPES]
 
 
+def has_isolated(state: JSON, player: str) -> bool:
+    """EUR-32 Whether ``player`` has a ground unit marked isolated (a stack that rolls)."""
+    return any(u.get("isolated") for _, u in _ground(state, player))
+
+
 def zones_in_force(m: MapData, state: JSON, player: str, sides: Sequence[str]) -> list[bool]:
     """EUR-26 The enemy interdiction zones (``state["air"]["zones"]``) still in force in
     ``player``'s turn, as a per-hex mask: a zone lasts through the player turn it names
