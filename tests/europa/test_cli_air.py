@@ -42,8 +42,6 @@ def test_eur22_cli_sequence(capsys):
             g.system.commands)
         assert (g.phase.name, g.phase.player) == (p["name"], p["player"])
         g.state["surprise_turn"] = {"turn": 1, "player": "axis", "kind": "local", "front": []}
-        if g.phase.name == "supply":  # EUR-30: the check is owed before the phase ends
-            g.apply(Command("supply_check", g.phase.player))
         g.apply(Command("end_phase", g.phase.player))
     assert d["air_steps"][2] == {"step": "interception", "player": "non_phasing"}
 

@@ -202,26 +202,32 @@ def pocket_game(seed=5):
                 seed=seed)
 
 
+def checked(g):
+    """EUR-30 the engine's supply check, made as the supply phase just reached opened."""
+    (ev,) = [e for e in g.events[-1] if e.type == "supply_checked"]
+    assert ev.data["decided_by"] == "engine"
+    return ev.data
+
+
 def isolated_game(seed=5):
     g = pocket_game(seed)
-    to_phase(g, "supply", "soviet", turn=1)
-    g.apply(cmd("supply_check", "soviet"))
-    to_phase(g, "supply", "soviet", turn=2)
-    g.apply(cmd("supply_check", "soviet"))
+    to_phase(g, "supply", "soviet", turn=2)  # the engine checks supply as each opens
     return g
 
 
 def test_eur30_supply_phase_marks_then_isolates_a_pocket():
     g = pocket_game()
     to_phase(g, "supply", "soviet", turn=1)
-    d = g.apply(cmd("supply_check", "soviet"))[0].data
+    d = checked(g)
     assert d["newly_marked"] == ["su-p"] and d["isolated"] == []
     assert g.state["units"]["su-p"]["supply"] == "out"
     assert_rejected(g, cmd("supply_check", "soviet"), "EUR-30")
     assert_rejected(g, cmd("isolation_attrition", "soviet"), "EUR-32.*no isolated")
     to_phase(g, "supply", "soviet", turn=2)
-    d = g.apply(cmd("supply_check", "soviet"))[0].data
+    d = checked(g)
     assert d["isolated"] == ["su-p"] and d["isolated_hexes"] == ["0101"]
+    # EUR-32: isolation attrition is owed before the phase can end
+    assert_rejected(g, cmd("end_phase", "soviet"), "EUR-32.*not the decision owed")
     assert g.state["units"]["su-p"]["isolated"] is True
     assert_replays(g)
 
@@ -240,7 +246,7 @@ def test_eur26_eur30_enemy_interdiction_zone_shortens_the_supply_line():
             assert ev.data["roll"] == Dice(8).stream("europa.air.interdiction").die(6)
             assert "0601" in ev.data["result"]["zone"]["hexes"]
         to_phase(g, "supply", "soviet")
-        d = g.apply(cmd("supply_check", "soviet"))[0].data
+        d = checked(g)
         assert d["newly_marked"] == (["su-r"] if zone else [])
         assert d["in_supply"] == ([] if zone else ["su-r"])
 

@@ -109,10 +109,11 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
 
 
 def supply_phase_decisions(ctx: Context, state: JSON) -> list[Decision]:
-    """EUR-30..EUR-32 The supply phase is not skipped: the phasing player checks supply (the
-    OOS and isolation marks) before the phase can end, and, with an isolated hex, rolls
-    isolation attrition (declaring any Break Outs). Only where the scenario gives the side
-    supply sources (``[europa] supply_sources``)."""
+    """EUR-30..EUR-32 The supply phase is not skipped. The engine checks supply as the phase
+    opens (:func:`~grognard.europa.play.supply_phase.opening_supply_check`); should a game
+    start in a supply phase, the check is owed by its player. With an isolated hex the player
+    rolls isolation attrition (declaring any Break Outs) before the phase can end. Only where
+    the scenario gives the side supply sources (``[europa] supply_sources``)."""
     phase = _phase(ctx, state)
     player = phase.player
     if phase.name != "supply" or not europa_config(ctx.scenario).get(

@@ -107,6 +107,21 @@ def run_supply_phase(ctx: Context, state: JSON, player: str) -> SupplyPhase:
                         interdiction=zones_in_force(m, state, player, state["sides"]))
 
 
+def opening_supply_check(ctx: Context, state: JSON, phase: int, turn: int) -> list[Event]:
+    """EUR-30 The supply check the engine makes as phase ``phase`` of ``turn`` opens, when it
+    is a supply phase of a side the scenario gives supply sources: determining supply leaves
+    the player no choice, so the referee makes it and logs it (``decided_by: "engine"``); what
+    the player decides in the phase (Break Outs, EUR-31) comes after."""
+    p = ctx.turn_sequence.phases[phase]
+    if p.name != "supply" or not europa_config(ctx.scenario).get(
+            "supply_sources", {}).get(p.player):
+        return []
+    opened = {**state, "turn": turn, "phase": phase}  # shallow: only the position's keys differ
+    rec = run_supply_phase(ctx, opened, p.player)
+    return [Event("supply_checked", {"key": _key(opened), "player": p.player,
+                                     **rec.to_json(), "decided_by": "engine"})]
+
+
 def verify_supply_check(ctx: Context, state: JSON, cmd: Command) -> None:
     if _supply_slot(state)["checked"] == _key(state):
         raise IllegalOrder("EUR-30", "this supply phase's check is done")

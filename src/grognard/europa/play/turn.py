@@ -67,6 +67,7 @@ from grognard.europa.play.supply_phase import (
     fold_replacement_taken,
     fold_supply_checked,
     initial_replacements,
+    opening_supply_check,
     verify_isolation_attrition,
     verify_isolation_losses,
     verify_supply_check,
@@ -150,11 +151,13 @@ def next_position(ctx: Context, phase: int, turn: int, state: JSON | None = None
 
 def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     """The next phase; with FitE logistics the special SPs expire after the surprise phases
-    (EUR-39) and a side receives its SPs as its initial phase opens (EUR-38/40/41)."""
+    (EUR-39) and a side receives its SPs as its initial phase opens (EUR-38/40/41); a supply
+    phase opens with the engine's supply check (EUR-30)."""
     phase, turn = next_position(ctx, state["phase"], state["turn"], state)
     return [Event("phase_ended", {"from": {"turn": state["turn"], "phase": state["phase"]},
                                   "to": {"turn": turn, "phase": phase}}),
-            *phase_change_events(ctx, state, phase, turn)]
+            *phase_change_events(ctx, state, phase, turn),
+            *opening_supply_check(ctx, state, phase, turn)]
 
 
 def _phase_name(ctx: Context, state: JSON) -> str:
