@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import tomllib
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -45,8 +46,13 @@ def fold_of(event_type: str) -> Any:
 
 def readings_of(ctx: Context, kind: type[Any]) -> Any:
     """The readings of ``kind`` (a ``Readings`` dataclass) from the game's ``--readings``."""
+    return readings_from(ctx.readings, kind)
+
+
+def readings_from(given: Mapping[str, Any], kind: type[Any]) -> Any:
+    """The readings of ``kind`` among ``given`` (a game's or a scenario's ``[readings]``)."""
     names = {f.name for f in dataclasses.fields(kind)}
-    return kind.from_mapping({k: v for k, v in ctx.readings.items() if k in names})
+    return kind.from_mapping({k: v for k, v in given.items() if k in names})
 
 
 def on_map(state: JSON) -> list[tuple[str, JSON]]:
@@ -95,7 +101,8 @@ def reduce_unit(s: JSON, uid: str, attack: int, defense: int) -> None:
 
 # --- scenario configuration --------------------------------------------------------------------
 @lru_cache(maxsize=32)
-def _config_of(text: str) -> dict[str, Any]:
+def europa_config_text(text: str) -> dict[str, Any]:
+    """The ``[europa]`` table of a scenario's text, parsed once per text."""
     if not text:
         return {}
     raw = tomllib.loads(text).get("europa", {})
@@ -104,7 +111,12 @@ def _config_of(text: str) -> dict[str, Any]:
 
 def europa_config(scenario: Scenario) -> dict[str, Any]:
     """The scenario's ``[europa]`` table (supply sources, replacement pools, FitE switch)."""
-    return _config_of(scenario.text)
+    return europa_config_text(scenario.text)
+
+
+def fite_surprise_turn(scenario: Scenario) -> bool:
+    """EUR-44 Whether the scenario opens with the FitE German surprise turn."""
+    return bool(europa_config(scenario).get("fite_surprise_turn", False))
 
 
 # --- the date of a turn --------------------------------------------------------------------------
@@ -120,13 +132,22 @@ def turn_label(ctx: Context, state: JSON) -> str:
 
 def scenario_turn_label(scenario: Scenario, turn: int) -> str:
     """EUR-22 The date of game turn ``turn`` of ``scenario`` (see :func:`turn_label`)."""
-    start = str(scenario.calendar.get("start", ""))
-    m = _START.match(start)
-    if m is None:
+    date = turn_date(scenario, turn)
+    if date is None:
         return f"Turn {turn}"
+    year, month, half = date
+    return f"{_MONTHS[month - 1]} {'I' * half} {year}"
+
+
+def turn_date(scenario: Scenario, turn: int) -> tuple[int, int, int] | None:
+    """EUR-22 (year, month, half 1 or 2) of game turn ``turn``, counted in half months from
+    the scenario's ``[calendar] start``; None without one."""
+    m = _START.match(str(scenario.calendar.get("start", "")))
+    if m is None:
+        return None
     half = (int(m.group(1)) * 12 + int(m.group(2)) - 1) * 2 + len(m.group(3)) - 1 + turn - 1
     year, rest = divmod(half, 24)
-    return f"{_MONTHS[rest // 2]} {'I' * (rest % 2 + 1)} {year}"
+    return year, rest // 2 + 1, rest % 2 + 1
 
 
 # --- the weather of a turn -----------------------------------------------------------------------
@@ -149,7 +170,7 @@ def combat_weather(ctx: Context, state: JSON, args: Any) -> str:
     referee's (an order naming other weather is refused); without one the order's
     ``weather`` (default clear), as a designer sets it."""
     table = europa_config(ctx.scenario).get("weather")
-    given = args.get("weather") if isinstance(args, dict) else None
+    given = args.get("weather") if isinstance(args, Mapping) else None
     if not isinstance(table, dict):
         return str(given or "clear")
     now = turn_weather(ctx, state)

@@ -38,8 +38,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -56,10 +54,12 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.europa.play.board import (
     SURPRISE_PREFIX,
-    europa_config,
+    europa_config_text,
+    fite_surprise_turn,
+    readings_from,
     readings_of,
-    scenario_turn_label,
     scenario_weather,
+    turn_date,
 )
 from grognard.europa.supply.logistics import (
     Combat,
@@ -99,8 +99,8 @@ class LogisticsConfig:
 
 @lru_cache(maxsize=32)
 def _config(text: str, sides: tuple[str, ...], layout: Layout) -> LogisticsConfig | None:
-    raw = _raw(text)
-    if raw is None:
+    raw = europa_config_text(text).get("logistics")
+    if not isinstance(raw, dict):
         return None
     where = "[europa.logistics]"
     german, soviet = raw.get("german"), raw.get("soviet")
@@ -130,18 +130,14 @@ def _config(text: str, sides: tuple[str, ...], layout: Layout) -> LogisticsConfi
         for i, x in enumerate(lines_raw, start=1)))
 
 
-def _raw(text: str) -> dict[str, Any] | None:
-    raw = tomllib.loads(text).get("europa", {}).get("logistics") if text else None
-    return raw if isinstance(raw, dict) else None
-
-
 def logistics_config(scenario: Scenario) -> LogisticsConfig | None:
     """The scenario's logistics (None: the scenario plays without SPs)."""
     return _config(scenario.text, tuple(scenario.sides), scenario.map.layout)
 
 
-def _fite(scenario: Scenario) -> bool:
-    return bool(europa_config(scenario).get("fite_surprise_turn", False))
+def _rates(cfg: LogisticsConfig, side: str) -> str:
+    """EUR-38/EUR-40 whose rates ``side`` draws on: ``german`` or ``soviet``."""
+    return "german" if side == cfg.german else "soviet"
 
 
 def initial_logistics(scenario: Scenario, opening: Phase | None = None) -> JSON | None:
@@ -154,13 +150,11 @@ def initial_logistics(scenario: Scenario, opening: Phase | None = None) -> JSON 
     out: JSON = {"zone": 1,
                  "sp": {cfg.german: exact_json(Fraction(initial_stockpile("german"))),
                         cfg.soviet: exact_json(Fraction(initial_stockpile("soviet")))},
-                 "special": exact_json(Fraction(special_allocation(_fite(scenario)))),
+                 "special": exact_json(Fraction(special_allocation(fite_surprise_turn(scenario)))),
                  "ops": {}}
     if opening is not None and opening.name == "initial" and opening.player in out["sp"]:
-        names = {f.name for f in dataclasses.fields(SupplyReadings)}
-        readings = SupplyReadings.from_mapping(
-            {k: v for k, v in scenario.readings.items() if k in names})
-        r = _receipt(scenario, cfg, opening.player, 1, 1, readings, None)
+        r = _receipt(scenario, cfg, opening.player, 1, 1,
+                     readings_from(scenario.readings, SupplyReadings), None)
         out["sp"][opening.player] = exact_json(Fraction(out["sp"][opening.player]) + r.received)
         out["opening_receipt"] = dict(r.to_json(), side=opening.player)
     return out
@@ -170,25 +164,19 @@ def active(ctx: Context, state: JSON) -> LogisticsConfig | None:
     return logistics_config(ctx.scenario) if state.get("logistics") else None
 
 
-# --- the turn's weather and date -------------------------------------------------------------
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-
-
+# --- the turn's date -----------------------------------------------------------------------
 def turn_month(scenario: Scenario, turn: int) -> str:
     """``YYYY-MM`` of a game turn (for the EUR-40 increments); June 1941 without a dated
     calendar."""
-    parts = scenario_turn_label(scenario, turn).split()
-    if len(parts) == 3 and parts[0] in _MONTHS:
-        return f"{int(parts[2]):04d}-{_MONTHS.index(parts[0]) + 1:02d}"
-    return "1941-06"
+    date = turn_date(scenario, turn)
+    return "1941-06" if date is None else f"{date[0]:04d}-{date[1]:02d}"
 
 
 # --- receipt (EUR-38/40/41) and the special allocation (EUR-39) ------------------------------
 def _receipt(scenario: Scenario, cfg: LogisticsConfig, side: str, zone: int, turn: int,
              readings: SupplyReadings, tables: TableSet | None) -> Receipt:
-    kind = "german" if side == cfg.german else "soviet"
     weather = scenario_weather(scenario, turn)
-    return turn_receipt(kind, zone, turn_month(scenario, turn),
+    return turn_receipt(_rates(cfg, side), zone, turn_month(scenario, turn),
                         WEATHER_READING.get(weather, weather), readings, tables)
 
 
@@ -201,7 +189,7 @@ def receipt_event(ctx: Context, state: JSON, side: str, turn: int) -> Event | No
     r = _receipt(ctx.scenario, cfg, side, int(lg["zone"]), turn,
                  readings_of(ctx, SupplyReadings), ctx.tables)
     before = Fraction(lg["sp"][side])
-    kind = "german" if side == cfg.german else "soviet"
+    kind = _rates(cfg, side)
     rules = ["EUR-38" if kind == "german" else "EUR-40", *(["EUR-41"] if r.reduction else [])]
     return Event("supply_received", {**r.to_json(), "side": side, "rates": kind, "turn": turn,
                                      "turn_weather": scenario_weather(ctx.scenario, turn),
@@ -231,8 +219,7 @@ def phase_change_events(ctx: Context, state: JSON, to_phase: int, to_turn: int
         out.append(Event("special_supply_expired", {"side": now.player,
                                                     "lost": exact_json(special),
                                                     "rules": ["EUR-39"]}))
-    if nxt.name == "initial" and (to_phase, to_turn) != (int(state["phase"]),
-                                                         int(state["turn"])):
+    if nxt.name == "initial":
         ev = receipt_event(ctx, state, nxt.player, to_turn)
         if ev is not None:
             out.append(ev)

@@ -26,6 +26,7 @@ its own ``allocate_losses`` and chooses its own ``retreat``; the attacker choose
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -355,7 +356,7 @@ _AIR_USE = {"air_mission": "units", "intercept": "interceptors"}
 
 
 def _air_ids(args: Any, key: str) -> list[str]:
-    ids = args.get(key) if isinstance(args, dict) else None
+    ids = args.get(key) if isinstance(args, Mapping) else None
     return [str(i) for i in ids] if isinstance(ids, list) else []
 
 

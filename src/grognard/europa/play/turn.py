@@ -37,6 +37,7 @@ from grognard.europa.play.board import (
     SURPRISE_PREFIX,
     combat_weather,
     europa_config,
+    fite_surprise_turn,
     forces_of,
     hex_arg,
     on_map,
@@ -97,11 +98,6 @@ EXTRA_COMMANDS: Mapping[str, tuple[str, ...]] = {
     "supply": ("supply_check", "isolation_attrition", "allocate_isolation_losses"),
     "replacement": ("take_replacement",),
 }
-
-
-def fite_surprise_turn(scenario: Scenario) -> bool:
-    """EUR-44 Whether the scenario opens with the FitE German surprise turn."""
-    return bool(europa_config(scenario).get("fite_surprise_turn", False))
 
 
 def engine_turn(sides: Sequence[str]) -> TurnSequence:

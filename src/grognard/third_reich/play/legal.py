@@ -498,6 +498,14 @@ WITHDRAW_OPTIONS = 256
 CUT_OFF_OPTIONS = 64
 
 
+def _room(state: JSON, player: str, label: str, leaving: set[str]) -> int:
+    """TR-28/TR-63 How many more of ``player``'s ground units ``label`` holds, the units in
+    ``leaving`` gone from where they stand."""
+    here = sum(1 for vid, v in state["units"].items() if _ground(v) and v["hex"] == label
+               and v["side"] == player and vid not in leaving)
+    return hex_stacking_limit(state, label) - here
+
+
 def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-40: the defender's retreat hex (or removal) for each withdrawing unit: the engine's
     default (``{}``), then every assignment that keeps each hex within its stacking limit
@@ -523,9 +531,7 @@ def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     for _uid, hexes in per_unit:
         for h in hexes:
             if h is not None and h not in room:
-                here = sum(1 for vid, v in state["units"].items() if _ground(v)
-                           and v["hex"] == h and v["side"] == player and vid not in moving)
-                room[h] = hex_stacking_limit(state, h) - here
+                room[h] = _room(state, player, h, moving)
     ids = [uid for uid, _ in per_unit]
     chosen: list[str | None] = []
     listed = 0
@@ -577,9 +583,7 @@ def _cut_off_withdrawals(ctx: Context, state: JSON, player: str,
                  if h not in taken]
         for h in hexes:
             if h not in room:
-                here = sum(1 for vid, v in state["units"].items() if _ground(v)
-                           and v["hex"] == h and v["side"] == player and vid not in base)
-                room[h] = hex_stacking_limit(state, h) - here
+                room[h] = _room(state, player, h, set(base))
         options[uid] = [h for h in hexes if room[h] > 0]
     listed = 0
     for uid in candidates:
