@@ -36,10 +36,11 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
+from grognard.engine.orders import Words
 from grognard.engine.phases import ALWAYS_ALLOWED, Phase
 from grognard.engine.scenario import Scenario, load_scenario
 from grognard.engine.state import JSON, state_hash
-from grognard.engine.system import RuleSystem, system_named
+from grognard.engine.system import Objective, Places, RuleSystem, system_named
 
 #: Commands between two checkpoints of the state (undo and recovery fold at most this many).
 CHECKPOINT_EVERY = 64
@@ -272,6 +273,35 @@ class Game:
             "state_hash": self.state_hash(),
         }
 
+    # --- the rule system's words and facts for the layers above (issue 22 hooks) ------------
+    def describe(self, cmd: Command) -> Words:
+        """``cmd`` in the rules' words (the system's ``describe``; else its kind and player)."""
+        if self.system.describe is not None:
+            return self.system.describe(self.context, self.state, cmd)
+        words = cmd.kind.replace("_", " ")
+        return Words(f"{_title(cmd.player)}: {words}", words)
+
+    def places(self, cmd: Command) -> Places:
+        """Where ``cmd`` acts on the map (nothing known: an empty :class:`Places`)."""
+        return self.system.places(cmd) if self.system.places is not None else Places()
+
+    def objectives(self) -> list[Objective]:
+        """The places the scenario's victory conditions count, with their holders now."""
+        hook = self.system.objectives
+        return list(hook(self.context, self.state)) if hook is not None else []
+
+    def standing(self) -> Mapping[str, Any] | None:
+        """The verdict if the game ended now (None: the system judges none)."""
+        hook = self.system.standing
+        return hook(self.context, self.state) if hook is not None else None
+
+    def odds(self, cmd: Command) -> Mapping[str, Any]:
+        """The exact odds of a legal attack order and their why (verified here first)."""
+        if self.system.odds is None:
+            raise IllegalOrder("ODDS", f"no odds display for {self.system.name} orders")
+        self.verify(cmd)
+        return self.system.odds(self.context, self.state, cmd)
+
     # --- commands (can / verify / apply) ---------------------------------------------------
     def verify(self, cmd: Command) -> None:
         """Raise :class:`IllegalOrder` (rule, reason) if ``cmd`` is illegal now."""
@@ -347,6 +377,8 @@ class Game:
             if fold is None:
                 raise ReplayMismatch(f"no fold for event type {ev.type!r}")
             state = fold(state, ev)
+            for _name, rule in self.system.after_events:
+                state = rule(state, ev)
         return state
 
     # --- undo ------------------------------------------------------------------------------

@@ -12,10 +12,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.engine.commands import CommandSpec
+from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
@@ -31,6 +32,45 @@ EventView = Callable[[Event, str, JSON], Mapping[str, Any] | None]
 """An event as ``player`` may see it (``to_json`` form), given the state after its command;
 None hides it entirely."""
 TurnLabel = Callable[[Context, JSON], str]
+Describe = Callable[[Context, JSON, Command], Words]
+"""A command in the rules' words (``Words(text, short)``): buttons, forms, logs (issue 26)."""
+Odds = Callable[[Context, JSON, Command], Mapping[str, Any]]
+"""The exact odds of a legal attack order and their why, as the attack panel shows them."""
+ObjectivesOf = Callable[[Context, JSON], Sequence["Objective"]]
+"""The places the scenario's victory conditions name, with who holds each now."""
+Standing = Callable[[Context, JSON], Mapping[str, Any]]
+"""The verdict if the game ended now (``{"leader", "level", "why"...}``): ``game status``."""
+PlacesOf = Callable[[Command], "Places"]
+"""Where on the map a command acts (its target, destination, path, units): page and bots."""
+AfterEvent = tuple[str, Callable[[JSON, Event], JSON]]
+"""A named rule run after every event's own fold (capture on occupation, ledger postings)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A place victory counts: its hex label, name, worth, who holds it now and which sides
+    want it (a bot drives on it, a study counts it)."""
+
+    hex: str
+    name: str
+    value: int = 1
+    holder: str | None = None
+    wanted_by: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hex": self.hex, "name": self.name, "value": self.value, "holder": self.holder,
+                "wanted_by": list(self.wanted_by)}
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """Where an order acts: ``target`` (the hex attacked or entered), ``to`` (the end hex),
+    ``path`` (the hexes passed), ``units`` (the units it names)."""
+
+    target: str | None = None
+    to: str | None = None
+    path: tuple[str, ...] = ()
+    units: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,6 +93,15 @@ class RuleSystem:
     reveal_events: frozenset[str] = frozenset()
     #: Events as each player may see them (logs, ``game apply``, the server); None: in full.
     event_view: EventView | None = None
+    #: Hooks for everything above the rule packages (server, bots, analysis), so none of them
+    #: branches on a system's name or knows its argument and state keys (issue 22).
+    describe: Describe | None = None
+    odds: Odds | None = None
+    objectives: ObjectivesOf | None = None
+    standing: Standing | None = None
+    places: PlacesOf | None = None
+    #: Rules run after every event's own fold, in order (declared once, by name).
+    after_events: tuple[AfterEvent, ...] = ()
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}
