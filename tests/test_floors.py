@@ -1,0 +1,263 @@
+"""The floors of grognard (issue 22 item 4): each package imports only the floors below it,
+no module imports another in a circle, no sub-packages of a rule package depend on each other
+both ways, and no module takes another package's private (underscore) names.
+
+Read from the source (AST), so it sees every module, imported or not, and every import: at the
+top, inside ``if``/``try``, and inside functions (a lazy import is still an arrow). Only
+``if TYPE_CHECKING`` imports are left out of the circles (they never run).
+
+ARCHITECTURE.md describes the floors:
+
+    core, data                      the shared vocabulary
+    engine                          scenario + seed + command log; the Order base and hooks
+    europa, third_reich, eurofront  one package per rule document (never each other)
+    bots, analysis, ai, server      through the rule-system interface only
+    cli                             the thin command line: any floor below
+
+``DEBT`` lists each known arrow against these floors, by name; it may only shrink: a new
+arrow fails, and an entry that no longer occurs fails until it is removed.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+RULES = frozenset({"europa", "third_reich", "eurofront"})
+BASE = frozenset({"core", "data"})
+#: package -> the top-level packages it may import (None: any).
+ALLOWED: dict[str, frozenset[str] | None] = {
+    "core": BASE,
+    "data": BASE,
+    "engine": BASE | {"engine"},
+    **{r: BASE | {"engine", r} for r in RULES},
+    "bots": BASE | {"engine", "bots"},
+    "analysis": BASE | {"engine", "bots", "analysis"},
+    "ai": BASE | {"engine", "bots", "ai"},
+    "server": BASE | {"engine", "bots", "analysis", "server"},
+    "cli": None,
+    "": None,  # grognard/__init__, __main__
+}
+
+#: Known arrows against the floors (issue 22 removes them); the list may only shrink.
+DEBT: frozenset[str] = frozenset({
+    # system-specific analysis and odds above the rule packages
+    "grognard.analysis.europa_crt -> grognard.europa.combat.attack",
+    "grognard.analysis.europa_crt -> grognard.europa.combat.bombardment",
+    "grognard.analysis.europa_crt -> grognard.europa.combat.crt",
+    "grognard.analysis.europa_crt -> grognard.europa.combat.losses",
+    "grognard.analysis.tr_tables -> grognard.third_reich.air_naval.effectiveness",
+    "grognard.analysis.tr_tables -> grognard.third_reich.combat.attrition",
+    "grognard.analysis.tr_tables -> grognard.third_reich.combat.combat",
+    "grognard.bots.base -> grognard.third_reich.play.system",
+    "grognard.bots.heuristic -> grognard.third_reich.play.system_builds",
+    "grognard.bots.heuristic -> grognard.third_reich.turn.options",
+    "grognard.bots.odds -> grognard.analysis.europa_crt",
+    "grognard.bots.odds -> grognard.europa.play.combat",
+    "grognard.bots.odds -> grognard.third_reich.combat.combat",
+    "grognard.bots.odds -> grognard.third_reich.combat.forces",
+    "grognard.bots.tr_plans -> grognard.third_reich.play.system_builds",
+    "grognard.bots.tr_plans -> grognard.third_reich.play.system_common",
+    "grognard.bots.tr_plans -> grognard.third_reich.play.system_moves",
+    "grognard.bots.tr_plans -> grognard.third_reich.turn.sequence",
+    "grognard.server.odds -> grognard.europa.combat.attack",
+    "grognard.server.odds -> grognard.europa.play.combat",
+    "grognard.server.odds -> grognard.third_reich.combat.combat",
+    "grognard.server.odds -> grognard.third_reich.play.system_attack",
+    # circles
+    "circle: grognard.bots.base, grognard.bots.heuristic, grognard.bots.random_bot, "
+    "grognard.bots.search, grognard.bots.tr_plans",
+    # sub-packages of a rule package that depend on each other both ways
+    "mutual: grognard.europa.air <-> grognard.europa.play",
+    "mutual: grognard.europa.play <-> grognard.europa.surprise",
+    "mutual: grognard.third_reich.air_naval <-> grognard.third_reich.combat",
+    "mutual: grognard.third_reich.economy <-> grognard.third_reich.strategic",
+    # private names taken across packages
+    "private: grognard.third_reich.play.system_builds takes _turn_open from "
+    "grognard.third_reich.economy.economy",
+    "private: grognard.third_reich.play.system_sw takes _turn_open from "
+    "grognard.third_reich.economy.economy",
+})
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for p in (SRC / "grognard").rglob("*.py"):
+        parts = list(p.relative_to(SRC).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = p
+    return out
+
+
+def _nodes(body: list[ast.stmt], typing_only: bool = False
+           ) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement, anywhere, with whether it is under ``if TYPE_CHECKING``."""
+    for node in body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node, typing_only
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            yield from _nodes(node.body, True)
+            yield from _nodes(node.orelse, typing_only)
+        else:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.stmt):
+                    yield from _nodes([child], typing_only)
+                else:
+                    for sub in ast.walk(child):
+                        if isinstance(sub, ast.stmt):
+                            yield from _nodes([sub], typing_only)
+
+
+class Imports:
+    """Module -> the grognard modules it imports (run-time and type-only), and the private
+    names it takes from other modules."""
+
+    def __init__(self) -> None:
+        self.mods = _modules()
+        self.run: dict[str, set[str]] = {}
+        self.typing: dict[str, set[str]] = {}
+        self.private: list[tuple[str, str, str]] = []
+        for mod, path in self.mods.items():
+            package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+            run, typ = set(), set()
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node, typing_only in _nodes(tree.body):
+                into = typ if typing_only else run
+                if isinstance(node, ast.Import):
+                    into.update(t for a in node.names if (t := self.known(a.name)))
+                    continue
+                base = node.module or ""
+                if node.level:
+                    up = package
+                    for _ in range(node.level - 1):
+                        up = up.rpartition(".")[0]
+                    base = f"{up}.{base}" if base else up
+                if not base.startswith("grognard"):
+                    continue
+                for a in node.names:
+                    target = self.known(f"{base}.{a.name}")
+                    if target:
+                        into.add(target)
+                        if a.name.startswith("_") and not a.name.startswith("__"):
+                            self.private.append((mod, target, a.name))
+            self.run[mod] = run - {mod}
+            self.typing[mod] = typ - {mod}
+
+    def known(self, name: str) -> str | None:
+        while name and name not in self.mods:
+            name = name.rpartition(".")[0]
+        return name or None
+
+
+def top(mod: str) -> str:
+    parts = mod.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] not in ("__main__",) else ""
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one node (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, children = work[-1]
+            for w in children:
+                if w not in graph:
+                    continue
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        found.append(sorted(comp))
+    return found
+
+
+def found_debt(imp: Imports) -> set[str]:
+    out = set()
+    for mod in imp.mods:
+        allowed = ALLOWED.get(top(mod), frozenset())
+        if allowed is None:
+            continue
+        for dep in imp.run[mod] | imp.typing[mod]:
+            if dep != "grognard" and top(dep) not in allowed:
+                out.add(f"{mod} -> {dep}")
+    for c in circles(imp.run):
+        out.add("circle: " + ", ".join(c))
+    subs: dict[str, set[str]] = {}
+    for mod, deps in imp.run.items():
+        if top(mod) not in RULES or mod.count(".") < 3:
+            continue
+        a = ".".join(mod.split(".")[:3])
+        for dep in deps:
+            b = ".".join(dep.split(".")[:3])
+            if top(dep) == top(mod) and dep.count(".") >= 3 and a != b:
+                subs.setdefault(a, set()).add(b)
+    for a, bs in subs.items():
+        for b in bs:
+            if a < b and a in subs.get(b, set()):
+                out.add(f"mutual: {a} <-> {b}")
+    # a module may take ``_name`` only from a module of its own package
+    for m, t, name in imp.private:
+        if m.rpartition(".")[0] != t.rpartition(".")[0] and t != m.rpartition(".")[0]:
+            out.add(f"private: {m} takes {name} from {t}")
+    return out
+
+
+IMPORTS = Imports()
+
+
+def test_circles_finds_a_circle():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_imports_inside_functions_are_seen():
+    """A lazy import is an arrow too: engine/system.py imports rule packages only by name."""
+    src = "def f():\n    from grognard.core import dice\n"
+    nodes = list(_nodes(ast.parse(src).body))
+    assert len(nodes) == 1 and not nodes[0][1]
+
+
+def test_no_new_arrow_against_the_floors():
+    new = sorted(found_debt(IMPORTS) - DEBT)
+    assert not new, "against the floors (ARCHITECTURE.md):\n  " + "\n  ".join(new)
+
+
+def test_debt_only_shrinks():
+    gone = sorted(DEBT - found_debt(IMPORTS))
+    assert not gone, "fixed - remove from DEBT in tests/test_floors.py:\n  " + "\n  ".join(gone)
+
+
+def test_rule_packages_do_not_import_each_other():
+    bad = sorted(f"{m} -> {d}" for m, deps in IMPORTS.run.items() if top(m) in RULES
+                 for d in deps if top(d) in RULES and top(d) != top(m))
+    assert not bad, ", ".join(bad)
