@@ -18,6 +18,14 @@ test). One run measures:
 * ``whole_games``: one whole random legal game of each playable campaign scenario
   (``tr-1939-campaign``, ``europa-barbarossa``, ``eurofront-1941``): commands, seconds,
   seconds per game turn, how it ended.
+* ``real_maps`` (issue 22): the commands of a whole heuristic-bot game of each real shipped
+  campaign (``tr-1939-campaign``: 2,542 hexes; ``europa-barbarossa``: 4,161 hexes), recorded
+  by bench/record_games.py into bench/data/, applied cold (a new game, ``Game.apply``
+  with its full verify; CPU time of this process, so other load on the machine does not count): ``apply_per_s``, ``ms_by_year`` (the mean cost of a command in each
+  game year) and ``last_vs_first_year``; then the save of that game replayed with full
+  verification (``game replay``): ``replay_s`` and ``replay_s_per_5000``. Baseline in the same
+  run: ``state_copy_ms``, one JSON round trip of the final state (what copying the state once
+  per command would cost), and ``apply_vs_state_copy``.
 * ``startup``: CPU seconds of ``grognard --version``.
 * ``peak_rss_mb``: peak resident memory of this process.
 """
@@ -26,10 +34,12 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gzip
 import json
 import os
 import platform
 import random
+import re
 import resource
 import subprocess
 import sys
@@ -39,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from _common import cli_env
+from grognard.engine.commands import Command
 from grognard.engine.fuzz import choose
 from grognard.engine.game import Game
 from grognard.engine.save import dumps, loads
@@ -153,6 +164,54 @@ def whole_game(name: str, cap: int, seed: int = 5) -> dict[str, Any]:
             "result": None if g.result is None else dict(g.result)}
 
 
+def _year(g: Game) -> str:
+    label = g.system.turn_label(g.context, g.state) if g.system.turn_label else ""
+    found = re.search(r"(19\d\d)", label)
+    return found.group(1) if found else f"turn {g.turn}"
+
+
+def real_map(name: str) -> dict[str, Any]:
+    """The recorded heuristic game of ``name`` applied cold, by game year; its save replayed."""
+    path = ROOT / "bench" / "data" / f"{name}-heuristic-1.json.gz"
+    if not path.exists():
+        return {"scenario": name, "error": f"no recording: uv run python bench/record_games.py "
+                f"{name}"}
+    rec = json.loads(gzip.decompress(path.read_bytes()))
+    cmds = [Command.from_json(c) for c in rec["commands"]]
+    sc = load_scenario(name)
+    g = Game(sc, rec["seed"])
+    by_year: dict[str, list[float]] = {}
+    t0 = time.process_time()
+    for i, cmd in enumerate(cmds):
+        year = _year(g)
+        t = time.process_time()
+        try:
+            g.apply(cmd)
+        except Exception as exc:
+            return {"scenario": name, "error": f"command {i + 1} ({cmd.kind}) refused: {exc}: "
+                    f"re-record with bench/record_games.py"}
+        by_year.setdefault(year, []).append(time.process_time() - t)
+    total = time.process_time() - t0
+    years = {y: round(sum(v) / len(v) * 1000, 3) for y, v in by_year.items()}
+    first, last = next(iter(years.values())), list(years.values())[-1]
+    text = dumps(g)
+    t = time.process_time()
+    loads(text, "<bench>", verify=True)
+    replay_s = time.process_time() - t
+    t = time.process_time()
+    json.loads(json.dumps(g.state))
+    copy_ms = (time.process_time() - t) * 1000
+    apply_ms = total / len(cmds) * 1000
+    return {"scenario": name, "hexes": sc.map.n, "units": len(sc.placements),
+            "commands": len(cmds), "turns": g.turn, "apply_s": round(total, 3),
+            "apply_per_s": round(len(cmds) / total, 1), "apply_ms": round(apply_ms, 4),
+            "ms_by_year": years, "last_vs_first_year": round(last / first, 2),
+            "replay_s": round(replay_s, 3),
+            "replay_s_per_5000": round(replay_s / len(cmds) * 5000, 3),
+            "state_copy_ms": round(copy_ms, 4),
+            "apply_vs_state_copy": round(apply_ms / copy_ms, 2) if copy_ms else 0.0}
+
+
 def save_of(sc: Scenario, commands: int, seed: int = 2) -> tuple[str, Game]:
     g = Game(sc, seed)
     rng = random.Random(seed)
@@ -218,10 +277,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
+    ap.add_argument("--real", action="store_true",
+                    help="with --quick: still measure the real maps (real_maps)")
+    ap.add_argument("--only-real", action="store_true", help="measure only real_maps")
     ap.add_argument("--scenario", action="append", default=None,
                     help="shipped scenario to play at random (repeatable)")
     args = ap.parse_args()
     quick = args.quick
+    if args.only_real:
+        out = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                           "load": os.getloadavg()[0]},
+               "real_maps": [real_map(n) for n in ("tr-1939-campaign", "europa-barbarossa")]}
+        print(json.dumps(out, indent=1))
+        return
     n = 300 if quick else 3000
     sizes = (100, 400) if quick else (1000, 4000)
     gen = generated_scenario(cols=12 if quick else 39, rows=12 if quick else 39,
@@ -233,6 +301,8 @@ def main() -> None:
             plays.append(random_play(load_scenario(name), n))
         except Exception as exc:  # a scenario not shipped on this checkout: say so
             plays.append({"scenario": name, "error": f"{type(exc).__name__}: {exc}"})
+    real = [real_map(n) for n in ("tr-1939-campaign", "europa-barbarossa")] \
+        if args.real or not quick else []
     campaigns = [] if quick else [whole_game(n, 30000) for n in
                                   ("tr-1939-campaign", "europa-barbarossa", "eurofront-1941")]
     load, texts = load_times(gen, sizes)
@@ -246,6 +316,7 @@ def main() -> None:
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "platform": platform.platform()},
         "random_play": [{k: v for k, v in p.items() if k != "_game"} for p in plays],
+        "real_maps": real,
         "whole_games": campaigns,
         "load": load,
         "apply_cli": {"save_10_s": round(apply_small, 3),
