@@ -24,6 +24,9 @@ class Event:
 
 
 Fold = Callable[[JSON, Event], JSON]
-"""Return the new state after ``event`` (pure: never mutates its input)."""
+"""Return the state after ``event``. A fold may change ``state`` in place and return it (most
+do: copying a whole state per event is what made long games slow); the game keeps checkpoints
+and rebuilds earlier states by folding the recorded events again, so a fold must depend only on
+the state and the event (never on dice, the clock or anything outside them)."""
 
 FoldTable = Mapping[str, Fold]
