@@ -95,6 +95,7 @@ from grognard.third_reich.play.system_attrition import (
 )
 from grognard.third_reich.play.system_campaign import (
     add_campaign_state,
+    capture_on_occupation,
     game_over,
     install,
     turn_label,
@@ -811,6 +812,10 @@ FOLDS: Mapping[str, Fold] = {
     "reaction_made": fold_reaction_made,
     "retreated": fold_retreated,
 }
+#: The rules run after every event's own fold, in order: city control and capture on
+#: occupation (TR-22/TR-77/TR-12), then the ledger postings leave the state (current facts).
+AFTER_EVENTS = (("capture_on_occupation", capture_on_occupation),
+                ("current_facts", current_facts))
 #: The orders as the rules modules check them (the defender's reactions named in the args)
 #: and the folds with the campaign around them (ledger postings kept: history.py).
 ORDERS, LEDGER_FOLDS = sw_units_install(*sw_install(*install(COMMANDS, FOLDS, _next_position)))
@@ -831,7 +836,7 @@ COMMANDS = with_legal({
 THIRD_REICH = RuleSystem(
     name=NAME,
     commands=COMMANDS,
-    folds={k: current_facts(f) for k, f in LEDGER_FOLDS.items()},
+    folds=LEDGER_FOLDS,
     initial_state=initial_state,
     view=view,
     description="Revised Third Reich: options per front drive the phases; BRP ledger; combat, "
@@ -842,6 +847,7 @@ THIRD_REICH = RuleSystem(
     event_view=murmansk_event_view,
     phase_prompt=phase_prompt,
     turn_label=turn_label,
+    after_events=AFTER_EVENTS,
 )
 register_system(THIRD_REICH)
 

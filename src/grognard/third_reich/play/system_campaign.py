@@ -240,16 +240,17 @@ def _naming_captures(spec: CommandSpec) -> CommandSpec:
     return dataclasses.replace(spec, execute=execute)
 
 
-def _occupying(fold: Fold) -> Fold:
-    def folded(state: JSON, ev: Event) -> JSON:
-        before = dict(state.get("control", {})) if state.get("city_hexes") else {}
-        s = fold(state, ev)
-        changed = occupy(s)
-        _capture_losses(s, [(n, before.get(n), s["control"][n]) for n in changed])
-        return s
-
-    folded.__name__ = f"occupying_{getattr(fold, '__name__', 'fold')}"
-    return folded
+def capture_on_occupation(state: JSON, ev: Event) -> JSON:
+    """After an event that puts ground units in new hexes (:data:`OCCUPYING_EVENTS`): every
+    city holding a ground unit is its side's (TR-22 control), and a major's city taken by the
+    enemy costs its value (TR-77; TR-12 for pre-war USSR cities). TR-40's withdrawal has its
+    own (the hexes won pass with it: :func:`_withdrawn`)."""
+    if ev.type not in OCCUPYING_EVENTS or ev.type == "withdrawn":
+        return state
+    before = dict(state.get("control", {})) if state.get("city_hexes") else {}
+    changed = occupy(state)
+    _capture_losses(state, [(n, before.get(n), state["control"][n]) for n in changed])
+    return state
 
 
 def _withdrawn(fold: Fold) -> Fold:
@@ -615,9 +616,6 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold],
         "TR-18 The US pays 15 BRPs once to open the Iran route.", {}, legal=legal_open_iran)
     cmds = {k: with_fallback(v) for k, v in cmds.items()}
     fs = dict(folds)
-    for t in OCCUPYING_EVENTS:
-        if t in fs and t != "withdrawn":
-            fs[t] = _occupying(fs[t])
     if "withdrawn" in fs:
         fs["withdrawn"] = _withdrawn(fs["withdrawn"])
     fs["phase_ended"] = _phase_ended(fs["phase_ended"])
@@ -677,4 +675,5 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
     return s
 
 
-__all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "game_over", "install", "turn_label"]
+__all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "capture_on_occupation", "game_over", "install",
+           "turn_label"]
