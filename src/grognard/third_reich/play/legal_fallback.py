@@ -57,7 +57,6 @@ def _wars(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
 
 
 PROPOSERS: dict[str, Proposer] = {
-    "year_start": _plain("year_start"),
     "declare_options": _options,
     "declare_war": _wars,
 }

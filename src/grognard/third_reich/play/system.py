@@ -47,11 +47,7 @@ from grognard.third_reich.economy.economy import (
     verify_spend,
 )
 from grognard.third_reich.economy.economy import declare_war as econ_declare_war
-from grognard.third_reich.economy.year_start import (
-    YearStartRecord,
-    verify_year_start,
-    year_start,
-)
+from grognard.third_reich.economy.orders.year_start import YearStart
 from grognard.third_reich.play.legal import with_legal
 from grognard.third_reich.play.referee import (
     REACTIONS,
@@ -145,9 +141,10 @@ from grognard.third_reich.play.system_naval import (
 )
 from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
 from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
-from grognard.third_reich.play.system_sw import initial_sw_boxes
+from grognard.third_reich.play.system_sw import initial_sw_boxes, sw_year_start
 from grognard.third_reich.play.system_sw import install as sw_install
 from grognard.third_reich.play.system_sw_units import install as sw_units_install
+from grognard.third_reich.play.system_sw_units import sw_conversions_owed
 from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 from grognard.third_reich.supply.isolation import isolation_table
 from grognard.third_reich.supply.supply_map import (
@@ -484,46 +481,6 @@ def fold_units_bought(state: JSON, ev: Event) -> JSON:
     return s
 
 
-# --- year_start -------------------------------------------------------------------------------------
-
-
-def verify_year_start_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
-    verify_year_start(_econ(state))
-
-
-def execute_year_start(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    _, rec = year_start(_econ(state))
-    return [Event("year_started", {"record": rec.to_json(), "rules": year_start_rules(rec)})]
-
-
-def year_start_rules(rec: YearStartRecord) -> list[str]:
-    """The Year Start rules one record applied (named in the event, so docs/FEATURES.md
-    counts a rule as played only when a game used it): the special Spring 1940 Year Start
-    (TR-07) or the regular sequence (TR-09) with growth (TR-10) when a power saved BRPs;
-    USSR city losses (TR-12), SW hits (TR-13), the SW limits (TR-80), forced fleet
-    conversions (TR-81)."""
-    if rec.special_1940:
-        rules = {"TR-07"}
-    else:
-        rules = {"TR-09", "TR-80"}
-        if any(p.growth for p in rec.powers):
-            rules.add("TR-10")
-        if any(p.ussr_cities for p in rec.powers):
-            rules.add("TR-12")
-        if any(p.sw_hits for p in rec.powers):
-            rules.add("TR-13")
-        if any(p.fleet_conversion for p in rec.powers):
-            rules.add("TR-81")
-    return sorted(rules)
-
-
-def fold_year_started(state: JSON, ev: Event) -> JSON:
-    s = state
-    econ, _ = year_start(_econ(state))
-    s["economy"] = econ.to_json()
-    return s
-
-
 # --- supply_check -----------------------------------------------------------------------------------
 
 
@@ -618,8 +575,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
     "build": CommandSpec("build", verify_build, execute_build,
                          "TR-31/TR-75 Buy units (half-of-total cap, purchase caps).",
                          {"power": "germany", "infantry_factors": 3}),
-    "year_start": CommandSpec("year_start", verify_year_start_cmd, execute_year_start,
-                              "TR-07..TR-13 Run the Spring Year Start."),
     "attack": CommandSpec("attack", verify_attack, execute_attack,
                           "TR-32..TR-36 Land attack on a hex (2D6 from third_reich.combat).",
                           {"hex": "C9", "attackers": ["ge-arm1"]}),
@@ -666,7 +621,6 @@ FOLDS: Mapping[str, Fold] = {
     "options_declared": fold_options_declared,
     "war_declared": fold_war_declared,
     "units_bought": fold_units_bought,
-    "year_started": fold_year_started,
     "battle_resolved": fold_battle_resolved,
     "attrition_resolved": fold_attrition_resolved,
     "hexes_taken": fold_hexes_taken,
@@ -682,14 +636,19 @@ FOLDS: Mapping[str, Fold] = {
     "retreated": fold_retreated,
 }
 #: The rules run after every event's own fold, in order: city control and capture on
-#: occupation (TR-22/TR-77/TR-12), then the ledger postings leave the state (current facts).
+#: occupation (TR-22/TR-77/TR-12), the strategic-warfare side of the Year Start and of a
+#: bomber round (TR-81: ASW in the box, units owed), then the ledger postings leave the state
+#: (current facts).
 AFTER_EVENTS = (("capture_on_occupation", capture_on_occupation),
+                ("sw_year_start", sw_year_start),
+                ("sw_conversions_owed", sw_conversions_owed),
                 ("current_facts", current_facts))
 #: The orders as the rules modules check them (the defender's reactions named in the args)
 #: and the folds with the campaign around them (ledger postings kept: history.py).
 LEGACY, LEGACY_FOLDS = sw_units_install(*sw_install(*install(COMMANDS, FOLDS)))
 ORDERS: tuple[Order[Any], ...] = (
     EndPhase(lambda: COMMANDS),
+    YearStart(),
 )
 COMMANDS = with_legal({
     **commands_of(ORDERS),
