@@ -5,8 +5,8 @@ that took effect, so docs/FEATURES.md counts a rule as played only when a game r
 from __future__ import annotations
 
 from grognard.engine import Command, Game
+from grognard.third_reich.economy.orders.year_start import year_start_rules
 from grognard.third_reich.economy.year_start import PowerYearStart, YearStartRecord
-from grognard.third_reich.play.system import year_start_rules
 from grognard.third_reich.play.system_attack import battle_rules
 
 

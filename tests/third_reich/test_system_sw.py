@@ -16,9 +16,9 @@ from grognard.engine.testing import assert_rejected
 from grognard.third_reich.economy.economy import Economy, at_turn, new_campaign
 from grognard.third_reich.play.system_sw import (
     _defense,
-    _year_started,
     fold_sw_round_fought,
     initial_sw_boxes,
+    sw_year_start,
     verify_sw_uboats,
 )
 from grognard.third_reich.strategic.strategic_warfare import sw_round
@@ -140,10 +140,9 @@ def test_tr79_tr81_bombing_round_losses_first_as_the_owner_says(spring_1944):
 
 def test_tr81_forced_fleet_conversion_puts_9_asw_in_the_box():
     state = {"sw_boxes": initial_sw_boxes({"uk": {"asw": 2}})}
-    fold = _year_started(lambda s, ev: s)
     ev = Event("year_started", {"record": {"powers": [
         {"power": "uk", "fleet_conversion": True}, {"power": "us", "fleet_conversion": False}]}})
-    s = fold(state, ev)
+    s = sw_year_start(state, ev)
     assert s["sw_boxes"]["uk"]["asw"] == 11 and s["sw_boxes"]["us"]["asw"] == 0
 
 

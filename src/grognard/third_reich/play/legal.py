@@ -113,14 +113,6 @@ def _port_hexes(ctx: Context) -> list[str]:
 # --- sequence, options, war, builds ---------------------------------------------------------
 
 
-def legal_end_phase(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    yield Command("end_phase", player, {})
-
-
-def legal_year_start(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    yield Command("year_start", player, {})
-
-
 def legal_declare_options(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-03: every option on every front of the map, per paying power."""
     fronts = map_fronts(ctx)
@@ -632,7 +624,6 @@ def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Co
 
 
 PROPOSERS: Mapping[str, Legal] = {
-    "end_phase": legal_end_phase, "year_start": legal_year_start,
     "declare_options": legal_declare_options, "declare_war": legal_declare_war,
     "build": legal_build, "supply_check": legal_supply_check, "move": legal_move,
     "air_stage": legal_air_stage, "airdrop": legal_airdrop,

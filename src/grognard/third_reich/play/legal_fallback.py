@@ -57,8 +57,6 @@ def _wars(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
 
 
 PROPOSERS: dict[str, Proposer] = {
-    "end_phase": _plain("end_phase"),
-    "year_start": _plain("year_start"),
     "declare_options": _options,
     "declare_war": _wars,
 }

@@ -29,6 +29,7 @@ from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order, commands_of, folds_of
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
@@ -46,12 +47,8 @@ from grognard.third_reich.economy.economy import (
     verify_spend,
 )
 from grognard.third_reich.economy.economy import declare_war as econ_declare_war
-from grognard.third_reich.economy.year_start import (
-    YearStartRecord,
-    verify_year_start,
-    year_start,
-)
-from grognard.third_reich.play.legal import idle_phase, with_legal
+from grognard.third_reich.economy.orders.year_start import YearStart
+from grognard.third_reich.play.legal import with_legal
 from grognard.third_reich.play.referee import (
     REACTIONS,
     decisions,
@@ -95,6 +92,7 @@ from grognard.third_reich.play.system_attrition import (
 )
 from grognard.third_reich.play.system_campaign import (
     add_campaign_state,
+    capture_on_occupation,
     game_over,
     install,
     turn_label,
@@ -104,12 +102,8 @@ from grognard.third_reich.play.system_common import (
     NAME,
     _econ,
     _eliminate,
-    _phase,
-    _sequence,
     _side_powers,
-    bridgehead_removals,
     current_facts,
-    position_cached,
     side_supply_check,
     unit_power,
 )
@@ -133,11 +127,9 @@ from grognard.third_reich.play.system_murmansk import (
     execute_murmansk_ship,
     fold_murmansk_committed,
     fold_murmansk_escorted,
-    fold_murmansk_receipt,
     fold_murmansk_resolved,
     fold_murmansk_shipped,
     murmansk_event_view,
-    murmansk_receipt,
     verify_murmansk_commit,
     verify_murmansk_escort,
     verify_murmansk_ship,
@@ -149,31 +141,28 @@ from grognard.third_reich.play.system_naval import (
 )
 from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
 from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
-from grognard.third_reich.play.system_sw import initial_sw_boxes
+from grognard.third_reich.play.system_sw import initial_sw_boxes, sw_year_start
 from grognard.third_reich.play.system_sw import install as sw_install
 from grognard.third_reich.play.system_sw_units import install as sw_units_install
+from grognard.third_reich.play.system_sw_units import sw_conversions_owed
 from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 from grognard.third_reich.supply.isolation import isolation_table
 from grognard.third_reich.supply.supply_map import (
     city_control,
 )
 from grognard.third_reich.turn.calendar import (
-    LAST_TURN,
     WEATHER_TABLE_ID,
-    Region,
-    Season,
     date_of,
-    weather,
 )
 from grognard.third_reich.turn.options import (
-    Front,
     dow_cost,
     options_cost,
     parse_front,
     parse_option,
 )
+from grognard.third_reich.turn.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.turn.powers import Power
-from grognard.third_reich.turn.sequence import Phase, player_turn
+from grognard.third_reich.turn.sequence import Phase
 
 #: Engine commands allowed in each 3R phase (``end_phase`` is always allowed).
 PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
@@ -248,56 +237,6 @@ def default_sequence(scenario: Scenario) -> TurnSequence:
     return TurnSequence(tuple(phases))
 
 
-def _used(state: JSON, ctx: Context, side: str) -> set[str]:
-    """TR-02: the phases ``side`` plays this turn, from its declared options."""
-    opts = {f: v["option"] for f, v in state["options"].get(side, {}).items()}
-    fronts = opts or {f.value: "pass" for f in Front}
-    wx = {f: weather(Region(state["front_weather"].get(f, "europe")), state["turn"]).value
-          for f in fronts}
-    turn = player_turn(fronts, wx, date_of(state["turn"]).season).unified()
-    return {p.value for p in turn}
-
-
-def _next_position(state: JSON, ctx: Context) -> tuple[int, int]:
-    """Where ``end_phase`` leads: the next phase the side's options use (TR-02) in which its
-    player has something to do besides ending it (issue 11: idle phases are passed over;
-    never past the end of the game turn). Once per position."""
-    return position_cached(ctx, state, "tr.next_position", lambda: _next_busy(state, ctx))
-
-
-def _next_busy(state: JSON, ctx: Context) -> tuple[int, int]:
-    idx, turn = _next_used(state, ctx, int(state["phase"]), int(state["turn"]))
-    while turn == state["turn"] and idle_phase(ctx, state, idx, COMMANDS):
-        nxt = _next_used(state, ctx, idx, turn)
-        if nxt[1] != turn:
-            return nxt
-        idx = nxt[0]
-    return idx, turn
-
-
-def _next_used(state: JSON, ctx: Context, idx: int, turn: int) -> tuple[int, int]:
-    seq = _sequence(ctx)
-    while True:
-        idx, turn = seq.next_position(idx, turn)
-        phase = seq.phases[idx]
-        if turn != state["turn"]:
-            return _first_phase(seq, turn), turn
-        used = _used(state, ctx, phase.player)
-        if phase.name == Phase.YEAR_START.value:
-            continue
-        if phase.name in used or phase.name not in {p.value for p in Phase}:
-            return idx, turn
-
-
-def _first_phase(seq: TurnSequence, turn: int) -> int:
-    spring = date_of(turn).season is Season.SPRING
-    for i, p in enumerate(seq.phases):
-        if p.name == Phase.YEAR_START.value and not spring:
-            continue
-        return i
-    return 0  # pragma: no cover
-
-
 # --- state ---------------------------------------------------------------------------------------
 
 
@@ -353,77 +292,8 @@ def initial_state(scenario: Scenario) -> JSON:
         "sw_fought": {},
     })
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
-    s["phase"] = _first_phase(seq, turn)
+    s["phase"] = first_phase(seq, turn)
     return add_campaign_state(scenario, s)
-
-
-# --- end_phase --------------------------------------------------------------------------------
-
-
-def verify_end_phase(ctx: Context, state: JSON, cmd: Command) -> None:
-    if _phase(ctx, state) == Phase.YEAR_START.value:
-        try:
-            verify_year_start(_econ(state))
-        except IllegalOrder:
-            pass  # done already
-        else:
-            raise IllegalOrder("TR-09", "run the Year Start before ending its phase")
-    if state.get("pending_withdrawal"):
-        raise IllegalOrder("TR-40", "the defender must withdraw from the hexes taken first")
-    if state.get("pending_hexes"):
-        raise IllegalOrder("TR-40", "name the hexes won by attrition first (take_hexes)")
-    _, turn = _next_position(state, ctx)
-    if turn > LAST_TURN:
-        raise IllegalOrder("TR-04", "the campaign ends after Summer I 1945 (turn 29)")
-
-
-def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    phase, turn = _next_position(state, ctx)
-    data: dict[str, Any] = {"from": {"turn": state["turn"], "phase": state["phase"]},
-                            "to": {"turn": turn, "phase": phase}}
-    seq = _sequence(ctx)
-    new_player = turn != state["turn"] or \
-        seq.phases[phase].player != seq.phases[int(state["phase"])].player
-    if new_player and (state.get("neutralized") or state.get("counter_air")):
-        data["player_turn_ended"] = True  # TR-44: neutralised air flips back
-    removed = bridgehead_removals(ctx, state, seq.phases[phase].player) if new_player else {}
-    if removed:
-        data["bridgeheads_removed"] = removed  # TR-63: unthreatened bridgeheads go
-    received = murmansk_receipt(state, seq.phases[phase].player, turn) if new_player else 0
-    if received:
-        data["murmansk_received"] = received  # TR-20: held Murmansk BRPs reach the USSR
-    return [Event("phase_ended", data)]
-
-
-def fold_phase_ended(state: JSON, ev: Event) -> JSON:
-    new_turn = ev.data["to"]["turn"] != ev.data["from"]["turn"]
-    s = generic.fold_phase_ended(state, ev)
-    s["attacked"], s["attacked_hexes"], s["moved"] = [], [], []
-    if ev.data.get("player_turn_ended"):
-        s.pop("neutralized", None)
-        s.pop("counter_air", None)
-    gone = ev.data.get("bridgeheads_removed", {})
-    if gone:
-        owners = {p: [h for h in hs if h not in gone.get(p, [])]
-                  for p, hs in state["bridgehead_owners"].items()}
-        s["bridgehead_owners"] = {p: hs for p, hs in owners.items() if hs}
-        s["bridgeheads"] = sorted(h for hs in s["bridgehead_owners"].values() for h in hs)
-    if new_turn:
-        econ = at_turn(_econ(s), s["turn"])
-        s["economy"] = econ.to_json()
-        s["options"], s["built"], s["attrition_done"] = {}, {}, []
-        s["options_powers"] = {}
-        s["pending_hexes"], s["supply_checked"] = None, False
-        s["attrition_losses"], s["saved"] = [], {}
-        s["air_used"], s["fleets_used"], s["sr"], s["air_landed"] = [], [], {}, []
-        s["fleet_ops"] = {}
-        s.pop("invaded", None)
-        s.pop("invaded_hexes", None)
-    elif ev.data["from"]["phase"] != ev.data["to"]["phase"]:
-        s["supply_checked"] = False
-    if ev.data.get("murmansk_received"):
-        fold_murmansk_receipt(s)
-    return s
 
 
 # --- declare_options / declare_war --------------------------------------------------------------
@@ -611,46 +481,6 @@ def fold_units_bought(state: JSON, ev: Event) -> JSON:
     return s
 
 
-# --- year_start -------------------------------------------------------------------------------------
-
-
-def verify_year_start_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
-    verify_year_start(_econ(state))
-
-
-def execute_year_start(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    _, rec = year_start(_econ(state))
-    return [Event("year_started", {"record": rec.to_json(), "rules": year_start_rules(rec)})]
-
-
-def year_start_rules(rec: YearStartRecord) -> list[str]:
-    """The Year Start rules one record applied (named in the event, so docs/FEATURES.md
-    counts a rule as played only when a game used it): the special Spring 1940 Year Start
-    (TR-07) or the regular sequence (TR-09) with growth (TR-10) when a power saved BRPs;
-    USSR city losses (TR-12), SW hits (TR-13), the SW limits (TR-80), forced fleet
-    conversions (TR-81)."""
-    if rec.special_1940:
-        rules = {"TR-07"}
-    else:
-        rules = {"TR-09", "TR-80"}
-        if any(p.growth for p in rec.powers):
-            rules.add("TR-10")
-        if any(p.ussr_cities for p in rec.powers):
-            rules.add("TR-12")
-        if any(p.sw_hits for p in rec.powers):
-            rules.add("TR-13")
-        if any(p.fleet_conversion for p in rec.powers):
-            rules.add("TR-81")
-    return sorted(rules)
-
-
-def fold_year_started(state: JSON, ev: Event) -> JSON:
-    s = state
-    econ, _ = year_start(_econ(state))
-    s["economy"] = econ.to_json()
-    return s
-
-
 # --- supply_check -----------------------------------------------------------------------------------
 
 
@@ -735,8 +565,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
                       "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
                       "TR-53 an airborne unit's air-landing SR (kind=air_landing).",
                       {"unit": "ge-inf2", "to": "C7"}),
-    "end_phase": CommandSpec("end_phase", verify_end_phase, execute_end_phase,
-                             "TR-02 End the phase (skips phases the options do not use)."),
     "declare_options": CommandSpec("declare_options", verify_declare_options,
                                    execute_declare_options,
                                    "TR-03 Declare an option per front (cost to the ledger).",
@@ -747,8 +575,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
     "build": CommandSpec("build", verify_build, execute_build,
                          "TR-31/TR-75 Buy units (half-of-total cap, purchase caps).",
                          {"power": "germany", "infantry_factors": 3}),
-    "year_start": CommandSpec("year_start", verify_year_start_cmd, execute_year_start,
-                              "TR-07..TR-13 Run the Spring Year Start."),
     "attack": CommandSpec("attack", verify_attack, execute_attack,
                           "TR-32..TR-36 Land attack on a hex (2D6 from third_reich.combat).",
                           {"hex": "C9", "attackers": ["ge-arm1"]}),
@@ -792,11 +618,9 @@ FOLDS: Mapping[str, Fold] = {
     "naval_transported": fold_naval_transported,
     "air_staged": fold_air_staged,
     "airdropped": fold_airdropped,
-    "phase_ended": fold_phase_ended,
     "options_declared": fold_options_declared,
     "war_declared": fold_war_declared,
     "units_bought": fold_units_bought,
-    "year_started": fold_year_started,
     "battle_resolved": fold_battle_resolved,
     "attrition_resolved": fold_attrition_resolved,
     "hexes_taken": fold_hexes_taken,
@@ -811,16 +635,29 @@ FOLDS: Mapping[str, Fold] = {
     "reaction_made": fold_reaction_made,
     "retreated": fold_retreated,
 }
+#: The rules run after every event's own fold, in order: city control and capture on
+#: occupation (TR-22/TR-77/TR-12), the strategic-warfare side of the Year Start and of a
+#: bomber round (TR-81: ASW in the box, units owed), then the ledger postings leave the state
+#: (current facts).
+AFTER_EVENTS = (("capture_on_occupation", capture_on_occupation),
+                ("sw_year_start", sw_year_start),
+                ("sw_conversions_owed", sw_conversions_owed),
+                ("current_facts", current_facts))
 #: The orders as the rules modules check them (the defender's reactions named in the args)
 #: and the folds with the campaign around them (ledger postings kept: history.py).
-ORDERS, LEDGER_FOLDS = sw_units_install(*sw_install(*install(COMMANDS, FOLDS, _next_position)))
+LEGACY, LEGACY_FOLDS = sw_units_install(*sw_install(*install(COMMANDS, FOLDS)))
+ORDERS: tuple[Order[Any], ...] = (
+    EndPhase(lambda: COMMANDS),
+    YearStart(),
+)
 COMMANDS = with_legal({
-    **{k: reacting(spec) if k in REACTIONS else spec for k, spec in ORDERS.items()},
+    **commands_of(ORDERS),
+    **{k: reacting(spec) if k in REACTIONS else spec for k, spec in LEGACY.items()},
     "intercept": reaction_spec(
-        "intercept", ORDERS, "TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of "
+        "intercept", LEGACY, "TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of "
         "the pending order: its fleets/air units (or none).", {"interceptors": ["uk-fleet1"]}),
     "defensive_air": reaction_spec(
-        "defensive_air", ORDERS, "TR-35/TR-48 The defender's air units flying defensive "
+        "defensive_air", LEGACY, "TR-35/TR-48 The defender's air units flying defensive "
         "support into the attacked hex (or none).", {"defensive_air": ["fr-air1"]}),
     "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
                            "TR-32 The defender's retreat hex after a combat result.",
@@ -831,7 +668,7 @@ COMMANDS = with_legal({
 THIRD_REICH = RuleSystem(
     name=NAME,
     commands=COMMANDS,
-    folds={k: current_facts(f) for k, f in LEDGER_FOLDS.items()},
+    folds=folds_of(ORDERS, LEGACY_FOLDS),
     initial_state=initial_state,
     view=view,
     description="Revised Third Reich: options per front drive the phases; BRP ledger; combat, "
@@ -842,6 +679,7 @@ THIRD_REICH = RuleSystem(
     event_view=murmansk_event_view,
     phase_prompt=phase_prompt,
     turn_label=turn_label,
+    after_events=AFTER_EVENTS,
 )
 register_system(THIRD_REICH)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from grognard.core.dice import Dice
@@ -42,7 +42,6 @@ from grognard.third_reich.conquest.campaign import (
     campaign_state,
     date_label,
     territory_brps,
-    verdict,
 )
 from grognard.third_reich.conquest.conquest import (
     conquer,
@@ -60,7 +59,7 @@ from grognard.third_reich.play.system_builds import (
     legal_build_unit,
     verify_build_unit,
 )
-from grognard.third_reich.play.system_common import _axis_side, _econ, _sequence
+from grognard.third_reich.play.system_common import _econ
 from grognard.third_reich.play.system_strategic import (
     execute_lend_lease,
     execute_open_iran,
@@ -73,10 +72,9 @@ from grognard.third_reich.play.system_strategic import (
     verify_lend_lease_cmd,
     verify_open_iran,
 )
-from grognard.third_reich.turn.calendar import LAST_TURN, date_of
+from grognard.third_reich.turn.calendar import date_of
 from grognard.third_reich.turn.powers import Power
 
-NextPosition = Callable[[JSON, Context], tuple[int, int]]
 
 def turn_label(ctx: Context, state: JSON) -> str:
     """TR-04: the date of the turn ("Fall 1939", "Summer I 1941")."""
@@ -240,16 +238,17 @@ def _naming_captures(spec: CommandSpec) -> CommandSpec:
     return dataclasses.replace(spec, execute=execute)
 
 
-def _occupying(fold: Fold) -> Fold:
-    def folded(state: JSON, ev: Event) -> JSON:
-        before = dict(state.get("control", {})) if state.get("city_hexes") else {}
-        s = fold(state, ev)
-        changed = occupy(s)
-        _capture_losses(s, [(n, before.get(n), s["control"][n]) for n in changed])
-        return s
-
-    folded.__name__ = f"occupying_{getattr(fold, '__name__', 'fold')}"
-    return folded
+def capture_on_occupation(state: JSON, ev: Event) -> JSON:
+    """After an event that puts ground units in new hexes (:data:`OCCUPYING_EVENTS`): every
+    city holding a ground unit is its side's (TR-22 control), and a major's city taken by the
+    enemy costs its value (TR-77; TR-12 for pre-war USSR cities). TR-40's withdrawal has its
+    own (the hexes won pass with it: :func:`_withdrawn`)."""
+    if ev.type not in OCCUPYING_EVENTS or ev.type == "withdrawn":
+        return state
+    before = dict(state.get("control", {})) if state.get("city_hexes") else {}
+    changed = occupy(state)
+    _capture_losses(state, [(n, before.get(n), state["control"][n]) for n in changed])
+    return state
 
 
 def _withdrawn(fold: Fold) -> Fold:
@@ -271,7 +270,7 @@ def _withdrawn(fold: Fold) -> Fold:
 # --- end of player turns and game turns ------------------------------------------------------
 
 
-def _conquests(ctx: Context, state: JSON, ending: str) -> list[Event]:
+def conquests(ctx: Context, state: JSON, ending: str) -> list[Event]:
     """TR-22: minors whose capital an enemy holds now, held since an earlier player-turn end,
     at the end of the defender's player turn, are conquered."""
     camp = state["campaign"]
@@ -312,7 +311,7 @@ def _capital_holder(state: JSON, power: str) -> str | None:
     return state["control"].get(cap) if cap else None
 
 
-def _game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
+def game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
     camp = state["campaign"]
     econ = _econ(state)
     out: list[Event] = []
@@ -345,7 +344,7 @@ def _sudden(state: JSON, winner: str, why: str) -> dict[str, Any]:
                                       f"{label}: {why}"}
 
 
-def _new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
+def new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
     camp = state["campaign"]
     econ = _econ(state)
     out: list[Event] = []
@@ -362,41 +361,6 @@ def _new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
 
 
 # --- wrapped commands -----------------------------------------------------------------------
-
-
-def _end_phase(spec: CommandSpec, next_position: NextPosition) -> CommandSpec:
-    def verify(ctx: Context, state: JSON, cmd: Command) -> None:
-        try:
-            spec.verify(ctx, state, cmd)
-        except IllegalOrder as exc:
-            if exc.rule != "TR-04":
-                raise
-
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        _, turn = next_position(state, ctx)
-        ending = _sequence(ctx).phases[int(state["phase"])].player
-        if turn > LAST_TURN:
-            extra = _conquests(ctx, state, ending) if "campaign" in state else []
-            return [*extra, Event("campaign_ended", verdict(state, _axis_side(ctx)))]
-        events = spec.execute(ctx, state, cmd, dice)
-        if "campaign" not in state:
-            return events
-        d = events[0].data
-        seq = _sequence(ctx)
-        new_player = d["to"]["turn"] != d["from"]["turn"] or \
-            seq.phases[d["to"]["phase"]].player != ending
-        if new_player:
-            closed, *conquered = _conquests(ctx, state, ending)
-            # folded with phase_ended (one event per end_phase)
-            events[0] = Event(events[0].type, {**d, "campaign": closed.data})
-            events += conquered
-        if d["to"]["turn"] != d["from"]["turn"]:
-            events += _game_turn_end(ctx, state, dice)
-            events += _new_turn(ctx, state, int(d["to"]["turn"]))
-        return events
-
-    return CommandSpec(spec.kind, verify, execute, spec.help, spec.example, spec.legal,
-                       spec.undoable)
 
 
 def _declare_war(spec: CommandSpec) -> CommandSpec:
@@ -424,18 +388,6 @@ def fold_player_turn_closed(state: JSON, ev: Event) -> JSON:
     state["campaign"]["held"] = ev.data["held"]
     state["campaign"]["player_turns"] = ev.data["player_turns"]
     return state
-
-
-def _phase_ended(fold: Fold) -> Fold:
-    def folded(state: JSON, ev: Event) -> JSON:
-        s = fold(state, ev)
-        closed = ev.data.get("campaign")
-        if closed is not None:
-            s["campaign"]["held"] = closed["held"]
-            s["campaign"]["player_turns"] = closed["player_turns"]
-        return s
-
-    return folded
 
 
 def _cities_of(state: JSON, countries: Iterable[str]) -> list[str]:
@@ -593,11 +545,10 @@ CAMPAIGN_FOLDS: dict[str, Fold] = {
 }
 
 
-def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold],
-            next_position: NextPosition) -> tuple[dict[str, CommandSpec], dict[str, Fold]]:
+def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold]
+            ) -> tuple[dict[str, CommandSpec], dict[str, Fold]]:
     """The system's commands and folds with the campaign wrapped around them."""
     cmds = dict(commands)
-    cmds["end_phase"] = _end_phase(cmds["end_phase"], next_position)
     cmds["move"] = _naming_captures(cmds["move"])
     cmds["declare_war"] = _declare_war(cmds["declare_war"])
     cmds["build_unit"] = CommandSpec(
@@ -615,13 +566,8 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold],
         "TR-18 The US pays 15 BRPs once to open the Iran route.", {}, legal=legal_open_iran)
     cmds = {k: with_fallback(v) for k, v in cmds.items()}
     fs = dict(folds)
-    for t in OCCUPYING_EVENTS:
-        if t in fs and t != "withdrawn":
-            fs[t] = _occupying(fs[t])
     if "withdrawn" in fs:
         fs["withdrawn"] = _withdrawn(fs["withdrawn"])
-    fs["phase_ended"] = _phase_ended(fs["phase_ended"])
-    fs.update(CAMPAIGN_FOLDS)
     fs["unit_built"] = fold_unit_built
     fs["lend_lease_sent"] = fold_lend_lease_sent
     fs["iran_route_opened"] = fold_iran_route_opened
@@ -677,4 +623,5 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
     return s
 
 
-__all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "game_over", "install", "turn_label"]
+__all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "capture_on_occupation", "conquests",
+           "game_over", "game_turn_end", "install", "new_turn", "turn_label"]

@@ -19,7 +19,7 @@ from grognard.core.paths import Forces, edge_tables, hex_index
 from grognard.core.units import GROUND_TYPES
 from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.naval_ops import RemovalCheck
@@ -65,17 +65,14 @@ def _econ(state: JSON) -> Economy:
     return econ
 
 
-def current_facts(fold: Fold) -> Fold:
-    """``fold`` keeping the state to current facts: the BRP ledger's balances stay in
-    ``state["economy"]``, its postings (the history) live in the events, which re-fold to
+def current_facts(state: JSON, ev: Event) -> JSON:
+    """After every event: the state keeps current facts only - the BRP ledger's balances stay
+    in ``state["economy"]``, its postings (the history) live in the events, which re-fold to
     them (:func:`grognard.third_reich.play.history.ledger_history`)."""
-    def folded(state: JSON, ev: Event) -> JSON:
-        s = fold(state, ev)
-        led = s.get("economy", {}).get("ledger")
-        if led and led.get("entries"):
-            s["economy"] = {**s["economy"], "ledger": {**led, "entries": []}}
-        return s
-    return folded
+    led = state.get("economy", {}).get("ledger")
+    if led and led.get("entries"):
+        state["economy"] = {**state["economy"], "ledger": {**led, "entries": []}}
+    return state
 
 
 def _side_powers(state: JSON, side: str) -> list[str]:

@@ -338,18 +338,18 @@ def legal_sw_bombing(ctx: Context, state: JSON, player: str) -> Iterable[Command
 # --- wiring -------------------------------------------------------------------------------------------
 
 
-def _year_started(fold: Fold) -> Fold:
-    def folded(state: JSON, ev: Event) -> JSON:
-        s = fold(state, ev)
-        boxes = _boxes(s)
-        for p in ev.data.get("record", {}).get("powers", []):
-            if p.get("fleet_conversion") and p.get("power") in boxes:
-                # TR-81: the forced fleet conversion places 9 ASW factors in the SW box
-                box = boxes[p["power"]]
-                box["asw"] = int(box["asw"]) + FLEET_CONVERSION_ASW_FACTORS
-        s["sw_boxes"] = boxes
-        return s
-    return folded
+def sw_year_start(state: JSON, ev: Event) -> JSON:
+    """After ``year_started``: TR-81's forced fleet conversion places 9 ASW factors in the
+    power's SW box."""
+    if ev.type != "year_started":
+        return state
+    boxes = _boxes(state)
+    for p in ev.data.get("record", {}).get("powers", []):
+        if p.get("fleet_conversion") and p.get("power") in boxes:
+            box = boxes[p["power"]]
+            box["asw"] = int(box["asw"]) + FLEET_CONVERSION_ASW_FACTORS
+    state["sw_boxes"] = boxes
+    return state
 
 
 def install(commands: Mapping[str, CommandSpec],
@@ -372,9 +372,7 @@ def install(commands: Mapping[str, CommandSpec],
     fs = dict(folds)
     fs["sw_factors_bought"] = fold_sw_factors_bought
     fs["sw_round_fought"] = fold_sw_round_fought
-    if "year_started" in fs:
-        fs["year_started"] = _year_started(fs["year_started"])
     return cmds, fs
 
 
-__all__ = ["initial_sw_boxes", "install"]
+__all__ = ["initial_sw_boxes", "install", "sw_year_start"]

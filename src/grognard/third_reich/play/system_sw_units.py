@@ -128,24 +128,18 @@ def legal_sw_convert(ctx: Context, state: JSON, player: str) -> Iterable[Command
             for uid in _candidates(state, power)]
 
 
-def _after_round(fold: Fold) -> Fold:
-    def folded(state: JSON, ev: Event) -> JSON:
-        s = fold(state, ev)
+def sw_conversions_owed(state: JSON, ev: Event) -> JSON:
+    """After a bomber round (its forced air conversions) or the Year Start (forced fleet
+    conversions): TR-81 - the power owes the removal of the unit converted (``sw_convert``)."""
+    if ev.type == "sw_round_fought":
         n = int(ev.data.get("record", {}).get("air_conversions", 0))
         if n:
-            _owe(s, "germany", n)
-        return s
-    return folded
-
-
-def _after_year_start(fold: Fold) -> Fold:
-    def folded(state: JSON, ev: Event) -> JSON:
-        s = fold(state, ev)
+            _owe(state, "germany", n)
+    elif ev.type == "year_started":
         for p in ev.data.get("record", {}).get("powers", []):
             if p.get("fleet_conversion") and p.get("power") in CONVERTED:
-                _owe(s, p["power"], 1)
-        return s
-    return folded
+                _owe(state, p["power"], 1)
+    return state
 
 
 def install(commands: Mapping[str, CommandSpec],
@@ -158,11 +152,7 @@ def install(commands: Mapping[str, CommandSpec],
         "air fleet; UK/US: a 9-factor fleet).", {"unit": "ger-air1"}, legal=legal_sw_convert)
     fs = dict(folds)
     fs["sw_unit_converted"] = fold_sw_unit_converted
-    if "sw_round_fought" in fs:
-        fs["sw_round_fought"] = _after_round(fs["sw_round_fought"])
-    if "year_started" in fs:
-        fs["year_started"] = _after_year_start(fs["year_started"])
     return cmds, fs
 
 
-__all__ = ["conversion_decisions", "install", "owed"]
+__all__ = ["conversion_decisions", "install", "owed", "sw_conversions_owed"]
