@@ -39,12 +39,14 @@ from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event
+from grognard.engine.orders import commands_of, folds_of
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
+from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.board import (
     NAME,
     forces_of,
@@ -57,15 +59,12 @@ from grognard.europa.play.combat import (
     execute_advance,
     execute_allocate_losses,
     execute_attack,
-    execute_retreat,
     fold_advanced,
     fold_combat_resolved,
     fold_losses_allocated,
-    fold_units_retreated,
     verify_advance,
     verify_allocate_losses,
     verify_attack,
-    verify_retreat,
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
 from grognard.europa.play.logistics import air_payment, initial_logistics, paid_event
@@ -337,9 +336,7 @@ _COMMANDS: dict[str, CommandSpec] = {
                                        execute_allocate_losses,
                                        "Allocate a side's loss requirement (EUR-12).",
                                        {"side": "defender", "units": ["su-112rifle"]}),
-        "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
-                               "Retreat units along a legal path (EUR-15/16).",
-                               {"units": ["su-112rifle"], "path": ["0804", "0904"]}),
+        "retreat": RETREAT.spec(),
         "advance": CommandSpec("advance", verify_advance, execute_advance,
                                "Advance surviving attackers into the emptied hex (EUR-15); "
                                "none: stay.", {"units": ["de-7pz"]}),
@@ -347,6 +344,10 @@ _COMMANDS: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
         **SURPRISE_AIR_SPECS,
 }
+#: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
+ORDERS = (RETREAT,)
+_ORDER_SPECS = commands_of(ORDERS)
+
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
 _DECIDING = ("attack", "overrun", "allocate_losses", "retreat")
 
@@ -392,13 +393,13 @@ def _referee_spec(spec: CommandSpec) -> CommandSpec:
 
 EUROPA = RuleSystem(
     name=NAME,
-    commands={k: _referee_spec(_paying_air(v) if k in _AIR_USE else v)
+    commands={k: _ORDER_SPECS[k] if k in _ORDER_SPECS else
+              _referee_spec(_paying_air(v) if k in _AIR_USE else v)
               for k, v in _COMMANDS.items()},
     folds={
         **generic.GENERIC.folds,
         "combat_resolved": settled(fold_combat_resolved),
         "losses_allocated": settled(fold_losses_allocated),
-        "units_retreated": settled(fold_units_retreated),
         "advanced_after_combat": settled(fold_advanced),
         **AIR_FOLDS,
         **TURN_FOLDS,
@@ -406,6 +407,7 @@ EUROPA = RuleSystem(
         "surprise_started": fold_surprise,
         **SURPRISE_AIR_FOLDS,
         **LOGISTICS_FOLDS,
+        **folds_of(ORDERS),
     },
     initial_state=initial_state,
     view=view,
