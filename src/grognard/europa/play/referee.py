@@ -342,29 +342,6 @@ def legal_overrun(ctx: Context, state: JSON, player: str) -> list[Command]:
 
 
 
-def legal_allocate_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-12 Every legal allocation of ``player``'s loss requirement in the pending combat."""
-    pending = state["combat"]["pending"]
-    if pending is None:
-        return []
-    from grognard.europa.combat.attack import Side
-
-    attack = attack_model(ctx, pending["model"])
-    out: list[Command] = []
-    for req in pending["requirements"]:
-        if side_player(state, pending, req["side"]) != player:
-            continue
-        side = Side(req["side"])
-        units = [u for u in attack.side_units(side) if u.id in req["units"]]
-
-        def ok(choice: list[str], side_name: str = req["side"]) -> bool:
-            return bool(_checked(ctx, state, "allocate_losses", [Command(
-                "allocate_losses", player, {"side": side_name, "units": choice})]))
-
-        for choice in _step_orders(units, side, Fraction(req["requirement"]), ok):
-            out.append(Command("allocate_losses", player,
-                               {"side": req["side"], "units": choice}))
-    return out
 
 
 
@@ -536,7 +513,6 @@ ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
     "attack": legal_attack,
     "overrun": legal_overrun,
-    "allocate_losses": legal_allocate_losses,
     "advance": legal_advance,
     "supply_check": legal_supply_check,
     "isolation_attrition": legal_isolation_attrition,

@@ -46,6 +46,7 @@ from grognard.engine.state import JSON, thaw
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
+from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.board import (
     NAME,
@@ -57,13 +58,10 @@ from grognard.europa.play.board import (
 )
 from grognard.europa.play.combat import (
     execute_advance,
-    execute_allocate_losses,
     execute_attack,
     fold_advanced,
     fold_combat_resolved,
-    fold_losses_allocated,
     verify_advance,
-    verify_allocate_losses,
     verify_attack,
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
@@ -332,10 +330,7 @@ _COMMANDS: dict[str, CommandSpec] = {
         "attack": CommandSpec("attack", verify_attack, execute_attack,
                               "Europa revised combat on one hex (EUR-09).",
                               {"attackers": ["de-7pz", "de-20mot"], "defender_hex": "0504"}),
-        "allocate_losses": CommandSpec("allocate_losses", verify_allocate_losses,
-                                       execute_allocate_losses,
-                                       "Allocate a side's loss requirement (EUR-12).",
-                                       {"side": "defender", "units": ["su-112rifle"]}),
+        "allocate_losses": ALLOCATE_LOSSES.spec(),
         "retreat": RETREAT.spec(),
         "advance": CommandSpec("advance", verify_advance, execute_advance,
                                "Advance surviving attackers into the emptied hex (EUR-15); "
@@ -345,7 +340,7 @@ _COMMANDS: dict[str, CommandSpec] = {
         **SURPRISE_AIR_SPECS,
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT,)
+ORDERS = (RETREAT, ALLOCATE_LOSSES)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
@@ -399,7 +394,6 @@ EUROPA = RuleSystem(
     folds={
         **generic.GENERIC.folds,
         "combat_resolved": settled(fold_combat_resolved),
-        "losses_allocated": settled(fold_losses_allocated),
         "advanced_after_combat": settled(fold_advanced),
         **AIR_FOLDS,
         **TURN_FOLDS,
