@@ -350,16 +350,6 @@ def legal_overrun(ctx: Context, state: JSON, player: str) -> list[Command]:
 
 
 
-def legal_advance(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-15 Advance with any subset of the surviving attackers, or stay (no units)."""
-    pending = state["combat"]["pending"]
-    if pending is None or "advance" not in pending:
-        return []
-    if side_player(state, pending, "attacker") != player:
-        return []
-    subs = _subsets(pending["advance"]["units"])
-    return _checked(ctx, state, "advance",  # EUR-21: subsets that would overstack are refused
-                    [Command("advance", player, {"units": s}) for s in [[], *subs]])
 
 
 # --- supply, isolation, replacements -----------------------------------------------------------
@@ -513,7 +503,6 @@ ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
     "attack": legal_attack,
     "overrun": legal_overrun,
-    "advance": legal_advance,
     "supply_check": legal_supply_check,
     "isolation_attrition": legal_isolation_attrition,
     "allocate_isolation_losses": legal_isolation_losses,

@@ -46,6 +46,7 @@ from grognard.engine.state import JSON, thaw
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
+from grognard.europa.combat.orders.advance import ADVANCE
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.board import (
@@ -57,11 +58,8 @@ from grognard.europa.play.board import (
     turn_label,
 )
 from grognard.europa.play.combat import (
-    execute_advance,
     execute_attack,
-    fold_advanced,
     fold_combat_resolved,
-    verify_advance,
     verify_attack,
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
@@ -332,15 +330,13 @@ _COMMANDS: dict[str, CommandSpec] = {
                               {"attackers": ["de-7pz", "de-20mot"], "defender_hex": "0504"}),
         "allocate_losses": ALLOCATE_LOSSES.spec(),
         "retreat": RETREAT.spec(),
-        "advance": CommandSpec("advance", verify_advance, execute_advance,
-                               "Advance surviving attackers into the emptied hex (EUR-15); "
-                               "none: stay.", {"units": ["de-7pz"]}),
+        "advance": ADVANCE.spec(),
         **{k: CommandSpec(k, verify_surprise, execute_surprise, h, ex)
            for k, (h, ex) in _SURPRISE_HELP.items()},
         **SURPRISE_AIR_SPECS,
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
@@ -394,7 +390,6 @@ EUROPA = RuleSystem(
     folds={
         **generic.GENERIC.folds,
         "combat_resolved": settled(fold_combat_resolved),
-        "advanced_after_combat": settled(fold_advanced),
         **AIR_FOLDS,
         **TURN_FOLDS,
         "surprise_planned": fold_surprise,
