@@ -60,7 +60,6 @@ from grognard.europa.play.choices import (
 )
 from grognard.europa.play.combat import (
     attack_model,
-    attacked_this_phase,
     side_player,
 )
 from grognard.europa.play.movement import legal_moves
@@ -280,35 +279,6 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> C
 # --- combat -----------------------------------------------------------------------------------------
 
 
-def legal_attack(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-09 One attack per enemy-held hex with every unit that may join (verify accepts any
-    subset). Units a one-unit attack refuses (across a lake, already attacked) are left out."""
-    if state["combat"]["pending"] is not None:
-        return []
-    done_units, done_hexes = attacked_this_phase(state)
-    out = []
-    for target, units in sorted(_adjacent_enemy_hexes(ctx, state, player).items()):
-        if target in done_hexes:
-            continue
-        ids = [uid for uid, _ in units if uid not in done_units]
-        if not ids:
-            continue
-        found = _checked(ctx, state, "attack", [
-            Command("attack", player, {"attackers": ids, "defender_hex": target})])
-        if not found:
-            ok = [uid for uid in ids if _checked(ctx, state, "attack", [Command(
-                "attack", player, {"attackers": [uid], "defender_hex": target})])]
-            if not ok:
-                continue
-            # units that cannot attack alone (artillery, EUR-03) may still join the others
-            joined = [uid for uid in ids if uid in ok or _checked(ctx, state, "attack", [
-                Command("attack", player, {"attackers": [*ok, uid], "defender_hex": target})])]
-            found = _checked(ctx, state, "attack", [
-                Command("attack", player, {"attackers": joined, "defender_hex": target})]) or \
-                _checked(ctx, state, "attack", [
-                    Command("attack", player, {"attackers": ok, "defender_hex": target})])
-        out.extend(found)
-    return out
 
 
 def legal_overrun(ctx: Context, state: JSON, player: str) -> list[Command]:
@@ -501,7 +471,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "attack": legal_attack,
     "overrun": legal_overrun,
     "supply_check": legal_supply_check,
     "isolation_attrition": legal_isolation_attrition,

@@ -48,6 +48,7 @@ from grognard.engine.views import hide_secrets
 from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
 from grognard.europa.combat.orders.advance import ADVANCE
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
+from grognard.europa.combat.orders.attack import ATTACK
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.board import (
     NAME,
@@ -56,11 +57,6 @@ from grognard.europa.play.board import (
     on_map,
     readings_of,
     turn_label,
-)
-from grognard.europa.play.combat import (
-    execute_attack,
-    fold_combat_resolved,
-    verify_attack,
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
 from grognard.europa.play.logistics import air_payment, initial_logistics, paid_event
@@ -79,7 +75,6 @@ from grognard.europa.play.turn import (
     TURN_FOLDS,
     initial_replacements,
     revised_sequence,
-    settled,
 )
 from grognard.europa.surprise.air_turn import FOLDS as SURPRISE_AIR_FOLDS
 from grognard.europa.surprise.air_turn import SPECS as SURPRISE_AIR_SPECS
@@ -325,9 +320,7 @@ _COMMANDS: dict[str, CommandSpec] = {
         "roll_table": generic.GENERIC.commands["roll_table"],
         **TURN_COMMAND_SPECS,
         **AIR_COMMAND_SPECS,
-        "attack": CommandSpec("attack", verify_attack, execute_attack,
-                              "Europa revised combat on one hex (EUR-09).",
-                              {"attackers": ["de-7pz", "de-20mot"], "defender_hex": "0504"}),
+        "attack": ATTACK.spec(),
         "allocate_losses": ALLOCATE_LOSSES.spec(),
         "retreat": RETREAT.spec(),
         "advance": ADVANCE.spec(),
@@ -336,7 +329,7 @@ _COMMANDS: dict[str, CommandSpec] = {
         **SURPRISE_AIR_SPECS,
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
@@ -389,7 +382,6 @@ EUROPA = RuleSystem(
               for k, v in _COMMANDS.items()},
     folds={
         **generic.GENERIC.folds,
-        "combat_resolved": settled(fold_combat_resolved),
         **AIR_FOLDS,
         **TURN_FOLDS,
         "surprise_planned": fold_surprise,
