@@ -281,33 +281,6 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> C
 
 
 
-def legal_overrun(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-18 One overrun per stack and adjacent enemy hex, with every unit of the stack that
-    can pay the MPs (EUR-19)."""
-    if state["combat"]["pending"] is not None:
-        return []
-    stacks: dict[str, list[str]] = {}
-    for uid, u in _mine(state, player):
-        if UnitType(u["type"]) in GROUND_TYPES:
-            stacks.setdefault(u["hex"], []).append(uid)
-    m = ctx.scenario.map
-    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
-    out: list[Command] = []
-    for here, ids in sorted(stacks.items()):
-        for j in m.neighbor_indices(m.index_of_label(here)):
-            target = m.label(int(j))
-            if target not in enemy:
-                continue
-            whole = Command("overrun", player, {"units": ids, "target": target})
-            found = _checked(ctx, state, "overrun", [whole])
-            if not found:
-                able = [uid for uid in ids if _checked(ctx, state, "overrun", [Command(
-                    "overrun", player, {"units": [uid], "target": target})])]
-                if able:
-                    found = _checked(ctx, state, "overrun", [Command(
-                        "overrun", player, {"units": able, "target": target})])
-            out.extend(found)
-    return out
 
 
 
@@ -471,7 +444,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "overrun": legal_overrun,
     "supply_check": legal_supply_check,
     "isolation_attrition": legal_isolation_attrition,
     "allocate_isolation_losses": legal_isolation_losses,

@@ -49,6 +49,7 @@ from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decis
 from grognard.europa.combat.orders.advance import ADVANCE
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
 from grognard.europa.combat.orders.attack import ATTACK
+from grognard.europa.combat.orders.overrun import OVERRUN
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.board import (
     NAME,
@@ -316,20 +317,25 @@ _SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
                        {"command": "AGC"}),
 }
 
-_COMMANDS: dict[str, CommandSpec] = {
+#: The command kinds in the order the system lists them (game legal, random play).
+_KINDS = ("roll_table", "move", "end_phase", "overrun", "supply_check", "isolation_attrition",
+          "allocate_isolation_losses", "start_invasion_surprise", "take_replacement",
+          "air_mission", "fly_missions", "fighter_sweep", "intercept", "ground_support",
+          "interdiction", "airbase_attack", "airbase_repair", "strategic_bombing", "attack",
+          "allocate_losses", "retreat", "advance", "designate_surprise", "reduce_surprise",
+          "move_surprise_centre", "delay_surprise", "start_surprise", "airbase_surprise",
+          "bonus_air_recovery", "bonus_supply_judgement")
+
+_LEGACY: dict[str, CommandSpec] = {
         "roll_table": generic.GENERIC.commands["roll_table"],
         **TURN_COMMAND_SPECS,
         **AIR_COMMAND_SPECS,
-        "attack": ATTACK.spec(),
-        "allocate_losses": ALLOCATE_LOSSES.spec(),
-        "retreat": RETREAT.spec(),
-        "advance": ADVANCE.spec(),
         **{k: CommandSpec(k, verify_surprise, execute_surprise, h, ex)
            for k, (h, ex) in _SURPRISE_HELP.items()},
         **SURPRISE_AIR_SPECS,
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
@@ -378,8 +384,8 @@ def _referee_spec(spec: CommandSpec) -> CommandSpec:
 EUROPA = RuleSystem(
     name=NAME,
     commands={k: _ORDER_SPECS[k] if k in _ORDER_SPECS else
-              _referee_spec(_paying_air(v) if k in _AIR_USE else v)
-              for k, v in _COMMANDS.items()},
+              _referee_spec(_paying_air(_LEGACY[k]) if k in _AIR_USE else _LEGACY[k])
+              for k in _KINDS},
     folds={
         **generic.GENERIC.folds,
         **AIR_FOLDS,
