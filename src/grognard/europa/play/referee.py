@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -46,10 +46,20 @@ from grognard.europa.play.board import (
     turn_label,
     unit_json,
 )
+from grognard.europa.play.choices import (
+    adjacent_enemy_hexes as _adjacent_enemy_hexes,
+)
+from grognard.europa.play.choices import (
+    own_units as _mine,
+)
+from grognard.europa.play.choices import (
+    step_orders as _step_orders,
+)
+from grognard.europa.play.choices import (
+    subsets as _subsets,
+)
 from grognard.europa.play.combat import (
     attack_model,
-    attacked_this_phase,
-    retreat_options_from,
     side_player,
 )
 from grognard.europa.play.movement import legal_moves
@@ -60,7 +70,6 @@ from grognard.europa.play.turn import surprise_geometry
 FORCED_KINDS = ("allocate_losses", "retreat")
 #: Rule-47 plan levels offered to random play and bots (SRP levels; verify checks the budget).
 SURPRISE_LEVELS = (1, 3, 5)
-_MAX_ENUM = 400
 
 
 def _title(player: str) -> str:
@@ -179,8 +188,6 @@ def with_engine_choices(spec: CommandSpec) -> CommandSpec:
 
 
 # --- movement ------------------------------------------------------------------------------------
-def _mine(state: JSON, player: str) -> list[tuple[str, JSON]]:
-    return [(uid, u) for uid, u in on_map(state) if u["side"] == player]
 
 
 def _checked(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> list[Command]:
@@ -270,204 +277,22 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> C
 
 
 # --- combat -----------------------------------------------------------------------------------------
-def _adjacent_enemy_hexes(ctx: Context, state: JSON, player: str
-                          ) -> dict[str, list[tuple[str, JSON]]]:
-    """Each enemy-held hex next to ``player``'s units, with those units."""
-    m = ctx.scenario.map
-    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
-    out: dict[str, list[tuple[str, JSON]]] = {}
-    for uid, u in _mine(state, player):
-        for j in m.neighbor_indices(m.index_of_label(u["hex"])):
-            label = m.label(int(j))
-            if label in enemy:
-                out.setdefault(label, []).append((uid, u))
-    return out
 
 
-def legal_attack(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-09 One attack per enemy-held hex with every unit that may join (verify accepts any
-    subset). Units a one-unit attack refuses (across a lake, already attacked) are left out."""
-    if state["combat"]["pending"] is not None:
-        return []
-    done_units, done_hexes = attacked_this_phase(state)
-    out = []
-    for target, units in sorted(_adjacent_enemy_hexes(ctx, state, player).items()):
-        if target in done_hexes:
-            continue
-        ids = [uid for uid, _ in units if uid not in done_units]
-        if not ids:
-            continue
-        found = _checked(ctx, state, "attack", [
-            Command("attack", player, {"attackers": ids, "defender_hex": target})])
-        if not found:
-            ok = [uid for uid in ids if _checked(ctx, state, "attack", [Command(
-                "attack", player, {"attackers": [uid], "defender_hex": target})])]
-            if not ok:
-                continue
-            # units that cannot attack alone (artillery, EUR-03) may still join the others
-            joined = [uid for uid in ids if uid in ok or _checked(ctx, state, "attack", [
-                Command("attack", player, {"attackers": [*ok, uid], "defender_hex": target})])]
-            found = _checked(ctx, state, "attack", [
-                Command("attack", player, {"attackers": joined, "defender_hex": target})]) or \
-                _checked(ctx, state, "attack", [
-                    Command("attack", player, {"attackers": ok, "defender_hex": target})])
-        out.extend(found)
-    return out
 
 
-def legal_overrun(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-18 One overrun per stack and adjacent enemy hex, with every unit of the stack that
-    can pay the MPs (EUR-19)."""
-    if state["combat"]["pending"] is not None:
-        return []
-    stacks: dict[str, list[str]] = {}
-    for uid, u in _mine(state, player):
-        if UnitType(u["type"]) in GROUND_TYPES:
-            stacks.setdefault(u["hex"], []).append(uid)
-    m = ctx.scenario.map
-    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
-    out: list[Command] = []
-    for here, ids in sorted(stacks.items()):
-        for j in m.neighbor_indices(m.index_of_label(here)):
-            target = m.label(int(j))
-            if target not in enemy:
-                continue
-            whole = Command("overrun", player, {"units": ids, "target": target})
-            found = _checked(ctx, state, "overrun", [whole])
-            if not found:
-                able = [uid for uid in ids if _checked(ctx, state, "overrun", [Command(
-                    "overrun", player, {"units": [uid], "target": target})])]
-                if able:
-                    found = _checked(ctx, state, "overrun", [Command(
-                        "overrun", player, {"units": able, "target": target})])
-            out.extend(found)
-    return out
 
 
-def _step_orders(units: Sequence[Any], side: Any, requirement: Fraction,
-                 check: Callable[[list[str]], bool]) -> list[list[str]]:
-    """EUR-12/13 Every order of steps (unit ids, a division twice = reduce then eliminate)
-    that ``check`` accepts: each step still needed before it, stopping once the requirement
-    is met (or every unit is gone)."""
-    from grognard.europa.combat.losses import Action, credit, step_action
-
-    out: list[list[str]] = []
-
-    def walk(chosen: list[str], left: dict[str, Any], credited: int) -> None:
-        if len(out) >= _MAX_ENUM:
-            return
-        if chosen and (credited >= requirement or not left):
-            if check(chosen):
-                out.append(list(chosen))
-            return
-        for uid in [u.id for u in units if u.id in left]:
-            u = left[uid]
-            action = step_action(u)
-            nxt = dict(left)
-            if action == Action.REDUCE:
-                nxt[uid] = u.reduced()
-            else:
-                del nxt[uid]
-            walk([*chosen, uid], nxt, credited + credit(u, side, action))
-
-    walk([], {u.id: u for u in units}, 0)
-    return out
 
 
-def legal_allocate_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-12 Every legal allocation of ``player``'s loss requirement in the pending combat."""
-    pending = state["combat"]["pending"]
-    if pending is None:
-        return []
-    from grognard.europa.combat.attack import Side
-
-    attack = attack_model(ctx, pending["model"])
-    out: list[Command] = []
-    for req in pending["requirements"]:
-        if side_player(state, pending, req["side"]) != player:
-            continue
-        side = Side(req["side"])
-        units = [u for u in attack.side_units(side) if u.id in req["units"]]
-
-        def ok(choice: list[str], side_name: str = req["side"]) -> bool:
-            return bool(_checked(ctx, state, "allocate_losses", [Command(
-                "allocate_losses", player, {"side": side_name, "units": choice})]))
-
-        for choice in _step_orders(units, side, Fraction(req["requirement"]), ok):
-            out.append(Command("allocate_losses", player,
-                               {"side": req["side"], "units": choice}))
-    return out
 
 
-def _subsets(ids: Sequence[str], limit: int = 5) -> list[list[str]]:
-    """Every non-empty subset of ``ids`` (in their order); with more than ``limit`` ids, the
-    whole group and each single id."""
-    if len(ids) > limit:
-        return [list(ids), *[[i] for i in ids]]
-    return [list(c) for n in range(len(ids), 0, -1) for c in itertools.combinations(ids, n)]
 
 
-def legal_retreat(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-15/16 Every legal retreat: per group of retreating units in one hex, each subset,
-    each legal path, each choice of the units paying the enemy-ZOC penalties; a stack that
-    cannot retreat has one command (empty path: eliminated)."""
-    pending = state["combat"]["pending"]
-    if pending is None or pending["requirements"] or not pending["retreats"]:
-        return []
-    order = pending["retreats"][0]
-    if side_player(state, pending, order["side"]) != player:
-        return []
-    from grognard.europa.combat.retreat import retreat_loss_candidates
-
-    attack = attack_model(ctx, pending["model"])
-    groups: dict[str, list[str]] = {}
-    for uid in order["units"]:
-        groups.setdefault(state["units"][uid]["hex"], []).append(uid)
-    out: list[Command] = []
-    for start, ids in sorted(groups.items()):
-        options = retreat_options_from(ctx, state, start, player, order["side"])
-        if not options:
-            out.append(Command("retreat", player, {"units": ids, "path": []}))
-            continue
-        for sub in _subsets(ids):
-            stack = [attack.unit(u)[1] for u in sub]
-            for opt in options:
-                path = list(opt.path[1:])
-                for picks in _penalty_picks(stack, opt.zoc_entered, retreat_loss_candidates):
-                    args: dict[str, Any] = {"units": sub, "path": path}
-                    if picks:
-                        args["losses"] = picks
-                    out.append(Command("retreat", player, args))
-                    if len(out) >= _MAX_ENUM:
-                        return out
-    return out
 
 
-def _penalty_picks(stack: list[Any], penalties: int, candidates: Callable[[Any], Any]
-                   ) -> list[list[str]]:
-    """EUR-16 Every sequence of units paying ``penalties`` ZOC penalties (none: [[]])."""
-    if penalties == 0 or not stack:
-        return [[]]
-    out: list[list[str]] = []
-    for u in candidates(stack):
-        rest = [x for x in stack if x.id != u.id]
-        if u.full_division and u.has_cadre_side:
-            rest = [*rest, u.reduced()]
-        for more in _penalty_picks(rest, penalties - 1, candidates):
-            out.append([u.id, *more])
-    return out
 
 
-def legal_advance(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-15 Advance with any subset of the surviving attackers, or stay (no units)."""
-    pending = state["combat"]["pending"]
-    if pending is None or "advance" not in pending:
-        return []
-    if side_player(state, pending, "attacker") != player:
-        return []
-    subs = _subsets(pending["advance"]["units"])
-    return _checked(ctx, state, "advance",  # EUR-21: subsets that would overstack are refused
-                    [Command("advance", player, {"units": s}) for s in [[], *subs]])
 
 
 # --- supply, isolation, replacements -----------------------------------------------------------
@@ -619,11 +444,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "attack": legal_attack,
-    "overrun": legal_overrun,
-    "allocate_losses": legal_allocate_losses,
-    "retreat": legal_retreat,
-    "advance": legal_advance,
     "supply_check": legal_supply_check,
     "isolation_attrition": legal_isolation_attrition,
     "allocate_isolation_losses": legal_isolation_losses,

@@ -39,12 +39,18 @@ from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event
+from grognard.engine.orders import commands_of, folds_of
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
+from grognard.europa.combat.orders.advance import ADVANCE
+from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
+from grognard.europa.combat.orders.attack import ATTACK
+from grognard.europa.combat.orders.overrun import OVERRUN
+from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.board import (
     NAME,
     forces_of,
@@ -52,20 +58,6 @@ from grognard.europa.play.board import (
     on_map,
     readings_of,
     turn_label,
-)
-from grognard.europa.play.combat import (
-    execute_advance,
-    execute_allocate_losses,
-    execute_attack,
-    execute_retreat,
-    fold_advanced,
-    fold_combat_resolved,
-    fold_losses_allocated,
-    fold_units_retreated,
-    verify_advance,
-    verify_allocate_losses,
-    verify_attack,
-    verify_retreat,
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
 from grognard.europa.play.logistics import air_payment, initial_logistics, paid_event
@@ -84,7 +76,6 @@ from grognard.europa.play.turn import (
     TURN_FOLDS,
     initial_replacements,
     revised_sequence,
-    settled,
 )
 from grognard.europa.surprise.air_turn import FOLDS as SURPRISE_AIR_FOLDS
 from grognard.europa.surprise.air_turn import SPECS as SURPRISE_AIR_SPECS
@@ -326,27 +317,27 @@ _SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
                        {"command": "AGC"}),
 }
 
-_COMMANDS: dict[str, CommandSpec] = {
+#: The command kinds in the order the system lists them (game legal, random play).
+_KINDS = ("roll_table", "move", "end_phase", "overrun", "supply_check", "isolation_attrition",
+          "allocate_isolation_losses", "start_invasion_surprise", "take_replacement",
+          "air_mission", "fly_missions", "fighter_sweep", "intercept", "ground_support",
+          "interdiction", "airbase_attack", "airbase_repair", "strategic_bombing", "attack",
+          "allocate_losses", "retreat", "advance", "designate_surprise", "reduce_surprise",
+          "move_surprise_centre", "delay_surprise", "start_surprise", "airbase_surprise",
+          "bonus_air_recovery", "bonus_supply_judgement")
+
+_LEGACY: dict[str, CommandSpec] = {
         "roll_table": generic.GENERIC.commands["roll_table"],
         **TURN_COMMAND_SPECS,
         **AIR_COMMAND_SPECS,
-        "attack": CommandSpec("attack", verify_attack, execute_attack,
-                              "Europa revised combat on one hex (EUR-09).",
-                              {"attackers": ["de-7pz", "de-20mot"], "defender_hex": "0504"}),
-        "allocate_losses": CommandSpec("allocate_losses", verify_allocate_losses,
-                                       execute_allocate_losses,
-                                       "Allocate a side's loss requirement (EUR-12).",
-                                       {"side": "defender", "units": ["su-112rifle"]}),
-        "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
-                               "Retreat units along a legal path (EUR-15/16).",
-                               {"units": ["su-112rifle"], "path": ["0804", "0904"]}),
-        "advance": CommandSpec("advance", verify_advance, execute_advance,
-                               "Advance surviving attackers into the emptied hex (EUR-15); "
-                               "none: stay.", {"units": ["de-7pz"]}),
         **{k: CommandSpec(k, verify_surprise, execute_surprise, h, ex)
            for k, (h, ex) in _SURPRISE_HELP.items()},
         **SURPRISE_AIR_SPECS,
 }
+#: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN)
+_ORDER_SPECS = commands_of(ORDERS)
+
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
 _DECIDING = ("attack", "overrun", "allocate_losses", "retreat")
 
@@ -392,20 +383,18 @@ def _referee_spec(spec: CommandSpec) -> CommandSpec:
 
 EUROPA = RuleSystem(
     name=NAME,
-    commands={k: _referee_spec(_paying_air(v) if k in _AIR_USE else v)
-              for k, v in _COMMANDS.items()},
+    commands={k: _ORDER_SPECS[k] if k in _ORDER_SPECS else
+              _referee_spec(_paying_air(_LEGACY[k]) if k in _AIR_USE else _LEGACY[k])
+              for k in _KINDS},
     folds={
         **generic.GENERIC.folds,
-        "combat_resolved": settled(fold_combat_resolved),
-        "losses_allocated": settled(fold_losses_allocated),
-        "units_retreated": settled(fold_units_retreated),
-        "advanced_after_combat": settled(fold_advanced),
         **AIR_FOLDS,
         **TURN_FOLDS,
         "surprise_planned": fold_surprise,
         "surprise_started": fold_surprise,
         **SURPRISE_AIR_FOLDS,
         **LOGISTICS_FOLDS,
+        **folds_of(ORDERS),
     },
     initial_state=initial_state,
     view=view,

@@ -442,9 +442,6 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
                         {"unit": "de-7pz", "path": ["0504"]}),
     "end_phase": CommandSpec("end_phase", generic.verify_end_phase, execute_end_phase,
                              "End the phase (EUR-44: the surprise phases play once).", {}),
-    "overrun": CommandSpec("overrun", verify_overrun, execute_overrun,
-                           "Overrun one adjacent hex with one stack (EUR-18..20).",
-                           {"units": ["de-7pz"], "target": "0605"}),
     "supply_check": CommandSpec("supply_check", verify_supply_check, execute_supply_check,
                                 "The supply phase check: OOS and isolation marks (EUR-30).",
                                 {}),
@@ -469,7 +466,6 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
 TURN_FOLDS = {
     "unit_moved": fold_unit_moved,
     "invasion_surprise_started": fold_invasion,
-    "overrun_declared": fold_overrun_declared,
     "supply_checked": fold_supply_checked,
     "isolation_attrition_rolled": fold_isolation_attrition,
     "replacement_taken": fold_replacement_taken,

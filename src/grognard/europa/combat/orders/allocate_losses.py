@@ -1,0 +1,82 @@
+"""``allocate_losses`` (EUR-12/13): the side taking a loss picks the units, one step at a
+time (a division twice: reduced, then eliminated), checked by
+:func:`grognard.europa.combat.losses.allocate_losses`. Where a single allocation is legal the
+engine makes it (:func:`grognard.europa.play.order.engine_choices`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.combat.attack import Side
+from grognard.europa.combat.orders.retreat import RETREAT
+from grognard.europa.play.choices import step_orders
+from grognard.europa.play.combat import (
+    attack_model,
+    execute_allocate_losses,
+    fold_losses_allocated,
+    side_player,
+    verify_allocate_losses,
+)
+from grognard.europa.play.order import EuropaOrder, engine_choices
+from grognard.europa.play.referee import decisions
+from grognard.europa.play.turn import settled
+
+
+class AllocateLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """Which side's requirement (default: the player's own) and the units, one per step."""
+
+    units: list[str]
+    side: Literal["attacker", "defender"] | None = None
+
+
+class AllocateLosses(EuropaOrder[AllocateLossesArgs]):
+    kind = "allocate_losses"
+    rule = "EUR-12"
+    help = "Allocate a side's loss requirement (EUR-12)."
+    example: ClassVar[Mapping[str, Any]] = {"side": "defender", "units": ["su-112rifle"]}
+    Args = AllocateLossesArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"losses_allocated": settled(fold_losses_allocated)}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AllocateLossesArgs
+               ) -> None:
+        verify_allocate_losses(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AllocateLossesArgs,
+                dice: Dice) -> list[Event]:
+        return engine_choices(ctx, state, execute_allocate_losses(ctx, state, cmd, dice), dice,
+                              [self, RETREAT], {**self.folds, **RETREAT.folds}, decisions)
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        """EUR-12 Every legal allocation of ``player``'s loss requirement in the pending
+        combat."""
+        pending = state["combat"]["pending"]
+        if pending is None:
+            return []
+        attack = attack_model(ctx, pending["model"])
+        out: list[Command] = []
+        for req in pending["requirements"]:
+            if side_player(state, pending, req["side"]) != player:
+                continue
+            side = Side(req["side"])
+            units = [u for u in attack.side_units(side) if u.id in req["units"]]
+
+            def ok(choice: list[str], side_name: str = req["side"]) -> bool:
+                return bool(self.checked(ctx, state, [Command(
+                    "allocate_losses", player, {"side": side_name, "units": choice})]))
+
+            for choice in step_orders(units, side, Fraction(req["requirement"]), ok):
+                out.append(Command("allocate_losses", player,
+                                   {"side": req["side"], "units": choice}))
+        return out
+
+
+ALLOCATE_LOSSES = AllocateLosses()

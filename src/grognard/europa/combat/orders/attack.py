@@ -1,0 +1,105 @@
+"""``attack`` (EUR-09, the revised CRT): the ATTACK model is built from the position (units in
+state, map terrain -> the terrain-effects row, hexsides crossed from the map; the air phase's
+ground support on the hex), the barrage (stream ``europa.barrage``) and the CRT 2D6 (stream
+``europa.combat``) are rolled and :func:`grognard.europa.combat.crt.resolve_setup` gives the
+result; losses and retreats it demands stay pending in ``state["combat"]`` for the sides'
+``allocate_losses`` and ``retreat`` (forced single choices made by the engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
+from grognard.europa.combat.orders.retreat import RETREAT
+from grognard.europa.play.choices import adjacent_enemy_hexes
+from grognard.europa.play.combat import (
+    attacked_this_phase,
+    execute_attack,
+    fold_combat_resolved,
+    verify_attack,
+)
+from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
+from grognard.europa.play.order import EuropaOrder, engine_choices
+from grognard.europa.play.referee import decisions
+from grognard.europa.play.turn import settled
+
+
+class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The attacking units and the hex attacked (the player's choices); the other fields are
+    accepted as before this Order (issue 24 takes the facts out)."""
+
+    attackers: list[str]
+    defender_hex: str
+    bombardment: Any = None
+    series: Any = None
+    weather: Any = None
+    barrage_target: Any = None
+    readings: Any = None
+    night: Any = None
+    overrun: Any = None
+
+
+class Attack(EuropaOrder[AttackArgs]):
+    kind = "attack"
+    rule = "EUR-09"
+    help = "Europa revised combat on one hex (EUR-09)."
+    example: ClassVar[Mapping[str, Any]] = {"attackers": ["de-7pz", "de-20mot"],
+                                            "defender_hex": "0504"}
+    Args = AttackArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"combat_resolved": settled(fold_combat_resolved)}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AttackArgs) -> None:
+        verify_attack(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AttackArgs,
+                dice: Dice) -> list[Event]:
+        return decided(ctx, state, execute_attack(ctx, state, cmd, dice), dice, self.folds)
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        """EUR-09 One attack per enemy-held hex with every unit that may join (verify accepts
+        any subset). Units a one-unit attack refuses (across a lake, already attacked) are
+        left out."""
+        if state["combat"]["pending"] is not None:
+            return []
+        done_units, done_hexes = attacked_this_phase(state)
+        out = []
+
+        def check(ids: list[str], target: str) -> list[Command]:
+            return self.checked(ctx, state, [
+                Command("attack", player, {"attackers": ids, "defender_hex": target})])
+
+        for target, units in sorted(adjacent_enemy_hexes(ctx, state, player).items()):
+            if target in done_hexes:
+                continue
+            ids = [uid for uid, _ in units if uid not in done_units]
+            if not ids:
+                continue
+            found = check(ids, target)
+            if not found:
+                ok = [uid for uid in ids if check([uid], target)]
+                if not ok:
+                    continue
+                # units that cannot attack alone (artillery, EUR-03) may still join the others
+                joined = [uid for uid in ids if uid in ok or check([*ok, uid], target)]
+                found = check(joined, target) or check(ok, target)
+            out.extend(found)
+        return out
+
+
+def decided(ctx: Context, state: JSON, events: list[Event], dice: Dice,
+            folds: Mapping[str, Fold]) -> list[Event]:
+    """A combat's events followed by the engine's forced allocations and retreats."""
+    return engine_choices(ctx, state, events, dice, [ALLOCATE_LOSSES, RETREAT],
+                          {**folds, **ALLOCATE_LOSSES.folds, **RETREAT.folds,
+                           **LOGISTICS_FOLDS}, decisions)
+
+
+ATTACK = Attack()

@@ -1,0 +1,85 @@
+"""``overrun`` (EUR-18..EUR-20): one stack attacks an adjacent hex in the movement or
+exploitation phase, paying 3 MPs plus the entry cost (EUR-19), where the terrain and weather
+allow (EUR-20); the combat is an ``attack`` with ``overrun`` set (no air support, no
+advance), its losses and retreats owed as after any combat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.core.units import GROUND_TYPES, UnitType
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.combat.orders.attack import ATTACK, decided
+from grognard.europa.play.board import on_map
+from grognard.europa.play.choices import own_units
+from grognard.europa.play.order import EuropaOrder
+from grognard.europa.play.turn import execute_overrun, fold_overrun_declared, verify_overrun
+
+
+class OverrunArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The overrunning stack's units and the hex overrun; the other fields are accepted as
+    before this Order (issue 24 takes the facts out)."""
+
+    units: list[str]
+    target: str
+    bombardment: Any = None
+    series: Any = None
+    weather: Any = None
+    readings: Any = None
+
+
+class Overrun(EuropaOrder[OverrunArgs]):
+    kind = "overrun"
+    rule = "EUR-18"
+    help = "Overrun one adjacent hex with one stack (EUR-18..20)."
+    example: ClassVar[Mapping[str, Any]] = {"units": ["de-7pz"], "target": "0605"}
+    Args = OverrunArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"overrun_declared": fold_overrun_declared}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: OverrunArgs) -> None:
+        verify_overrun(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: OverrunArgs,
+                dice: Dice) -> list[Event]:
+        return decided(ctx, state, execute_overrun(ctx, state, cmd, dice), dice,
+                       {**self.folds, **ATTACK.folds})
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        """EUR-18 One overrun per stack and adjacent enemy hex, with every unit of the stack
+        that can pay the MPs (EUR-19)."""
+        if state["combat"]["pending"] is not None:
+            return []
+        stacks: dict[str, list[str]] = {}
+        for uid, u in own_units(state, player):
+            if UnitType(u["type"]) in GROUND_TYPES:
+                stacks.setdefault(u["hex"], []).append(uid)
+        m = ctx.scenario.map
+        enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
+        out: list[Command] = []
+
+        def check(ids: list[str], target: str) -> list[Command]:
+            return self.checked(ctx, state, [
+                Command("overrun", player, {"units": ids, "target": target})])
+
+        for here, ids in sorted(stacks.items()):
+            for j in m.neighbor_indices(m.index_of_label(here)):
+                target = m.label(int(j))
+                if target not in enemy:
+                    continue
+                found = check(ids, target)
+                if not found:
+                    able = [uid for uid in ids if check([uid], target)]
+                    if able:
+                        found = check(able, target)
+                out.extend(found)
+        return out
+
+
+OVERRUN = Overrun()

@@ -1,0 +1,88 @@
+"""Helpers of the Europa legal-action enumerators: a side's units on the map, the enemy hexes
+next to them, every order of loss steps (EUR-12/13), unit subsets and ZOC-penalty picks
+(EUR-16). Shared by the Orders' ``legal`` listers."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from grognard.engine.context import Context
+from grognard.engine.state import JSON
+from grognard.europa.play.board import on_map
+
+#: The most commands one enumerator lists for one position.
+MAX_ENUM = 400
+
+
+def own_units(state: JSON, player: str) -> list[tuple[str, JSON]]:
+    return [(uid, u) for uid, u in on_map(state) if u["side"] == player]
+
+
+def adjacent_enemy_hexes(ctx: Context, state: JSON, player: str
+                          ) -> dict[str, list[tuple[str, JSON]]]:
+    """Each enemy-held hex next to ``player``'s units, with those units."""
+    m = ctx.scenario.map
+    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
+    out: dict[str, list[tuple[str, JSON]]] = {}
+    for uid, u in own_units(state, player):
+        for j in m.neighbor_indices(m.index_of_label(u["hex"])):
+            label = m.label(int(j))
+            if label in enemy:
+                out.setdefault(label, []).append((uid, u))
+    return out
+
+
+def step_orders(units: Sequence[Any], side: Any, requirement: Fraction,
+                 check: Callable[[list[str]], bool]) -> list[list[str]]:
+    """EUR-12/13 Every order of steps (unit ids, a division twice = reduce then eliminate)
+    that ``check`` accepts: each step still needed before it, stopping once the requirement
+    is met (or every unit is gone)."""
+    from grognard.europa.combat.losses import Action, credit, step_action
+
+    out: list[list[str]] = []
+
+    def walk(chosen: list[str], left: dict[str, Any], credited: int) -> None:
+        if len(out) >= MAX_ENUM:
+            return
+        if chosen and (credited >= requirement or not left):
+            if check(chosen):
+                out.append(list(chosen))
+            return
+        for uid in [u.id for u in units if u.id in left]:
+            u = left[uid]
+            action = step_action(u)
+            nxt = dict(left)
+            if action == Action.REDUCE:
+                nxt[uid] = u.reduced()
+            else:
+                del nxt[uid]
+            walk([*chosen, uid], nxt, credited + credit(u, side, action))
+
+    walk([], {u.id: u for u in units}, 0)
+    return out
+
+
+def subsets(ids: Sequence[str], limit: int = 5) -> list[list[str]]:
+    """Every non-empty subset of ``ids`` (in their order); with more than ``limit`` ids, the
+    whole group and each single id."""
+    if len(ids) > limit:
+        return [list(ids), *[[i] for i in ids]]
+    return [list(c) for n in range(len(ids), 0, -1) for c in itertools.combinations(ids, n)]
+
+
+def penalty_picks(stack: list[Any], penalties: int, candidates: Callable[[Any], Any]
+                   ) -> list[list[str]]:
+    """EUR-16 Every sequence of units paying ``penalties`` ZOC penalties (none: [[]])."""
+    if penalties == 0 or not stack:
+        return [[]]
+    out: list[list[str]] = []
+    for u in candidates(stack):
+        rest = [x for x in stack if x.id != u.id]
+        if u.full_division and u.has_cadre_side:
+            rest = [*rest, u.reduced()]
+        for more in penalty_picks(rest, penalties - 1, candidates):
+            out.append([u.id, *more])
+    return out

@@ -1,0 +1,104 @@
+"""The Europa side of :class:`~grognard.engine.orders.Order`: what every Europa Order shares.
+
+* :class:`EuropaOrder` - ``checked`` (the candidates that pass this order's own verify: the
+  legal-action enumerators of each Order list candidates and keep those), and an enumerator
+  that both lists (``legal``) and draws cheaply (``propose``/``sample``) keeps its ``legal``.
+* :func:`engine_choices` - EUR-12..EUR-16: after a command, the decisions that leave a single
+  legal command (one allocation, one retreat, a stack that cannot retreat) are made by the
+  engine in the same command, each event marked ``decided_by: "engine"``. The deciding
+  Orders are passed in by the Order that runs them (no registry lookup, no import circle).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from grognard.core.dice import Dice
+from grognard.core.errors import GrognardError
+from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.context import Context
+from grognard.engine.decisions import Decision
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order
+from grognard.engine.state import JSON, copy_state, thaw
+
+A = TypeVar("A")
+
+#: Decision kinds the engine may answer itself when only one legal command exists.
+FORCED_KINDS = ("allocate_losses", "retreat")
+
+
+class EuropaOrder(Order[A]):
+    """An Order of the ``europa`` system."""
+
+    def check(self, ctx: Context, state: JSON, cmd: Command) -> None:
+        """``verify`` of ``cmd`` with its arguments decoded (InputError on bad arguments)."""
+        self.verify(ctx, state, cmd, self.args(ctx, cmd))
+
+    def checked(self, ctx: Context, state: JSON, cands: Iterable[Command]) -> list[Command]:
+        """The candidates that pass this order's verify (for enumerators that propose)."""
+        out = []
+        for cmd in cands:
+            try:
+                self.check(ctx, state, cmd)
+            except GrognardError:
+                continue
+            out.append(cmd)
+        return out
+
+    def spec(self) -> CommandSpec:
+        spec = super().spec()
+        if self.legal is not None and self.propose is not None:
+            # its own lister (legal) with a cheap proposal and sampler for random play
+            return dataclasses.replace(spec, legal=self.legal)
+        return spec
+
+
+def no_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
+    """Commands whose arguments are data the state does not hold (table rolls, air units
+    passed in the order): none enumerated for random play."""
+    return []
+
+
+DecisionsOf = Callable[[Context, JSON], Sequence[Decision]]
+
+
+def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice,
+                   deciders: Sequence[EuropaOrder[Any]], folds: Mapping[str, Fold],
+                   decisions: DecisionsOf) -> list[Event]:
+    """``events`` followed by the engine's own answers to decisions that leave one legal
+    command (an allocation with one legal order of steps, a retreat with one path and one
+    penalty pick, a stack that cannot retreat and is eliminated). Folds a private copy of the
+    state (with ``folds``) to see what is owed next; each answer is marked
+    ``decided_by: "engine"`` and names the command the engine gave."""
+    by_kind = {o.kind: o for o in deciders}
+    s = copy_state(state)
+    for e in events:
+        s = folds[e.type](s, Event(e.type, thaw(e.data)))
+    out = list(events)
+    for _ in range(16):
+        local = dataclasses.replace(ctx, cache={})
+        forced = None
+        for d in decisions(local, s):
+            kinds = [k for k in FORCED_KINDS if k in d.kinds]
+            if not kinds or kinds[0] not in by_kind:
+                continue
+            order = by_kind[kinds[0]]
+            if order.legal is None:
+                continue
+            options = list(itertools.islice(order.legal(local, s, d.player), 2))
+            if len(options) == 1:
+                forced = (order, options[0])
+                break
+        if forced is None:
+            break
+        order, cmd = forced
+        for e in order.spec().execute(local, s, cmd, dice):
+            marked = Event(e.type, {**e.data, "decided_by": "engine",
+                                    "command": cmd.to_json()})
+            out.append(marked)
+            s = folds[e.type](s, Event(e.type, thaw(marked.data)))
+    return out
