@@ -44,6 +44,7 @@ from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
+from grognard.engine.orders import commands_of, folds_of
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, copy_state
@@ -56,8 +57,6 @@ from grognard.eurofront.activation import (
     end_phase,
     player_to_act,
     reveal_and_roll,
-    roll_weather,
-    standard_weather,
     start_month,
     verify_activate_hq,
     verify_choose_chit,
@@ -86,6 +85,7 @@ from grognard.eurofront.game_state import (
 )
 from grognard.eurofront.model import Side, Turn
 from grognard.eurofront.operations import OP_COMMANDS, OP_FOLDS, G, distance, occ
+from grognard.eurofront.orders import ORDERS
 from grognard.eurofront.production import (
     PRODUCTION_COMMANDS,
     PRODUCTION_FOLDS,
@@ -151,23 +151,6 @@ def initial_state(scenario: Scenario) -> JSON:
 
 
 # --- weather, chits, initiative ----------------------------------------------------------------
-
-
-def verify_roll_weather(ctx: Context, state: JSON, cmd: Command) -> None:
-    if act_of(state).step is not Step.WEATHER:
-        raise IllegalOrder("EF-17", "weather is rolled at the start of an Activation Phase")
-
-
-def execute_roll_weather(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    roll = dice.stream("eurofront.weather").die(6)
-    _, rec = roll_weather(act_of(state), roll, standard_weather)
-    return [Event("weather_rolled", {"phase": rec.phase, "roll": roll, "weather": rec.weather})]
-
-
-def fold_weather_rolled(state: JSON, ev: Event) -> JSON:
-    w = str(ev.data["weather"])
-    act, _ = roll_weather(act_of(state), ev.data["roll"], lambda m, r: w)
-    return store(state, act)
 
 
 def _chit(cmd: Command) -> Chit:
@@ -516,9 +499,8 @@ def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
     return {"type": t, "data": anon(d)}
 
 
-COMMANDS: dict[str, CommandSpec] = {
-    "roll_weather": CommandSpec("roll_weather", verify_roll_weather, execute_roll_weather,
-                                "EF-17 Roll the Activation Phase's weather.", {}),
+COMMANDS: dict[str, CommandSpec] = commands_of(ORDERS)
+COMMANDS.update({
     "place_chit": CommandSpec("place_chit", verify_place_chit, execute_place_chit,
                               "EF-18 Place a face-down HQ Activation chit.",
                               {"strength": 2, "count": 1}, legal_place_chit),
@@ -531,8 +513,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "end_activation_phase": CommandSpec("end_activation_phase", verify_end_activation_phase,
                                         execute_end_activation_phase,
                                         "EF-17 End the Activation Phase (supply, stand up)."),
-}
-COMMANDS["roll_weather"] = COMMANDS["roll_weather"].with_legal(_legal_single("roll_weather"))
+})
 COMMANDS["roll_initiative"] = COMMANDS["roll_initiative"].with_legal(
     _legal_single("roll_initiative"))
 COMMANDS["end_activation_phase"] = COMMANDS["end_activation_phase"].with_legal(
@@ -540,8 +521,7 @@ COMMANDS["end_activation_phase"] = COMMANDS["end_activation_phase"].with_legal(
 COMMANDS.update(OP_COMMANDS)
 COMMANDS.update(PRODUCTION_COMMANDS)
 
-FOLDS = {
-    "weather_rolled": fold_weather_rolled,
+FOLDS = folds_of(ORDERS, {
     "chit_placed": fold_chit_placed,
     "chits_revealed": fold_chits_revealed,
     "initiative_rolled": fold_initiative_rolled,
@@ -549,7 +529,7 @@ FOLDS = {
     "activation_phase_ended": fold_activation_phase_ended,
     **OP_FOLDS,
     **PRODUCTION_FOLDS,
-}
+})
 
 EUROFRONT = RuleSystem(
     name=NAME,
