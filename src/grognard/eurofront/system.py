@@ -51,7 +51,6 @@ from grognard.engine.state import JSON, copy_state
 from grognard.engine.system import RuleSystem, register_system
 from grognard.eurofront.activation import (
     ACTIVATION_STEPS,
-    Chit,
     Step,
     activate_hq,
     end_phase,
@@ -59,7 +58,6 @@ from grognard.eurofront.activation import (
     reveal_and_roll,
     start_month,
     verify_activate_hq,
-    verify_choose_chit,
     verify_reveal,
 )
 from grognard.eurofront.blocks import (
@@ -151,61 +149,6 @@ def initial_state(scenario: Scenario) -> JSON:
 
 
 # --- weather, chits, initiative ----------------------------------------------------------------
-
-
-def _chit(cmd: Command) -> Chit:
-    strength, count = cmd.args.get("strength"), cmd.args.get("count", 0)
-    if isinstance(strength, bool) or not isinstance(strength, int):
-        raise InputError("args.strength", "an integer 0..3")
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise InputError("args.count", "an integer")
-    return Chit(strength, count)
-
-
-def verify_place_chit(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-18 steps 2-3: each player places a chit face down; both at once."""
-    verify_choose_chit(act_of(state), side_of(cmd.player), _chit(cmd))
-
-
-def execute_place_chit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    """The first chit is kept secret; the second placement reveals both (``chits_revealed``)."""
-    c = _chit(cmd)
-    mine = [c.strength, c.count]
-    theirs = state["secrets"][other(cmd.player)].get("chit")
-    if theirs is None:
-        return [Event("chit_placed", {"side": cmd.player, "strength": c.strength,
-                                      "count": c.count})]
-    return [Event("chits_revealed", {"chits": {cmd.player: mine,
-                                               other(cmd.player): list(theirs)},
-                                     "last": cmd.player})]
-
-
-def fold_chit_placed(state: JSON, ev: Event) -> JSON:
-    state["secrets"][ev.data["side"]]["chit"] = [ev.data["strength"], ev.data["count"]]
-    return state
-
-
-def fold_chits_revealed(state: JSON, ev: Event) -> JSON:
-    """EF-18 step 4: both chits are turned over together."""
-    chits = ev.data["chits"]
-    for side in ("axis", "allies"):
-        state["secrets"][side].pop("chit", None)
-    state["activation"]["chits"] = {s: list(c) for s, c in chits.items()}
-    state["activation"]["revealed"] = True
-    state["activation"]["step"] = Step.REVEAL.value
-    return store(state, act_of(state))
-
-
-def legal_place_chit(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    act = act_of(state)
-    if act.step is not Step.CHOOSE or side_of(player) in act.chits:
-        return []
-    out = [Command("place_chit", player, {"strength": 0, "count": 0})]
-    for strength in (1, 2, 3):
-        have = sum(1 for s in act.hqs[side_of(player)].values() if s == strength)
-        out += [Command("place_chit", player, {"strength": strength, "count": n})
-                for n in range(1, have + 1)]
-    return out
 
 
 def verify_roll_initiative(ctx: Context, state: JSON, cmd: Command) -> None:
@@ -501,9 +444,6 @@ def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
 
 COMMANDS: dict[str, CommandSpec] = commands_of(ORDERS)
 COMMANDS.update({
-    "place_chit": CommandSpec("place_chit", verify_place_chit, execute_place_chit,
-                              "EF-18 Place a face-down HQ Activation chit.",
-                              {"strength": 2, "count": 1}, legal_place_chit),
     "roll_initiative": CommandSpec("roll_initiative", verify_roll_initiative,
                                    execute_roll_initiative,
                                    "EF-18 Roll 1D6 + chit bonus each for initiative."),
@@ -522,8 +462,6 @@ COMMANDS.update(OP_COMMANDS)
 COMMANDS.update(PRODUCTION_COMMANDS)
 
 FOLDS = folds_of(ORDERS, {
-    "chit_placed": fold_chit_placed,
-    "chits_revealed": fold_chits_revealed,
     "initiative_rolled": fold_initiative_rolled,
     "hq_activated": fold_hq_activated,
     "activation_phase_ended": fold_activation_phase_ended,

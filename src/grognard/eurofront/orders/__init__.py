@@ -4,6 +4,7 @@
 kind                     module                                 rules
 =======================  =====================================  ===========================
 ``roll_weather``         :mod:`.activation.weather`             EF-17 (EF-18 step 1)
+``place_chit``           :mod:`.activation.chit`                EF-18 steps 2-3
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -19,11 +20,13 @@ from grognard.engine.context import Context
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.eurofront.orders.activation.chit import PlaceChit
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
 
 ORDERS: tuple[EFOrder[Any], ...] = (
     RollWeather(),
+    PlaceChit(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
