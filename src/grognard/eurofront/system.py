@@ -55,10 +55,8 @@ from grognard.eurofront.activation import (
     activate_hq,
     end_phase,
     player_to_act,
-    reveal_and_roll,
     start_month,
     verify_activate_hq,
-    verify_reveal,
 )
 from grognard.eurofront.blocks import (
     BlockGameReadings,
@@ -88,7 +86,6 @@ from grognard.eurofront.production import (
     PRODUCTION_COMMANDS,
     PRODUCTION_FOLDS,
     PRODUCTION_KINDS,
-    month_income,
 )
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
 from grognard.eurofront.rebuild import is_delayed
@@ -149,46 +146,6 @@ def initial_state(scenario: Scenario) -> JSON:
 
 
 # --- weather, chits, initiative ----------------------------------------------------------------
-
-
-def verify_roll_initiative(ctx: Context, state: JSON, cmd: Command) -> None:
-    if act_of(state).step is not Step.REVEAL:
-        raise IllegalOrder("EF-18", "initiative is rolled once both chits are placed")
-
-
-def execute_roll_initiative(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    act = act_of(state)
-    both_zero = all(c.strength == 0 for c in act.chits.values())
-    rolls = None
-    if not both_zero:
-        stream = dice.stream("eurofront.initiative")
-        rolls = {Side.AXIS: stream.die(6), Side.ALLIES: stream.die(6)}
-    verify_reveal(act, rolls)
-    _, rec = reveal_and_roll(act, rolls, ef_readings(ctx))
-    return [Event("initiative_rolled", {
-        "phase": rec.phase,
-        "chits": {s.value: [c.strength, c.count] for s, c in rec.chits},
-        "rolls": {s.value: r for s, r in rec.rolls},
-        "scores": {s.value: v for s, v in rec.scores},
-        "first": rec.first.value if rec.first else None,
-        "first_activates": rec.first_activates,
-        "tie": rec.tie, "month_over": rec.month_over,
-        "surprise_cancelled": rec.surprise_cancelled,
-        "bonus": ef_readings(ctx).ef_initiative_bonus.value,
-        "income": month_income(ctx, state) if rec.month_over else None,
-    })]
-
-
-def fold_initiative_rolled(state: JSON, ev: Event) -> JSON:
-    rolls = ev.data["rolls"]
-    readings = EuroFrontReadings.from_mapping({"ef_initiative_bonus": ev.data["bonus"]})
-    act, _ = reveal_and_roll(act_of(state), {Side(k): v for k, v in rolls.items()} or None,
-                             readings)
-    if ev.data["month_over"]:
-        for side, pp in ev.data["income"].items():
-            state["pp"][side] += int(pp)
-        state["production"] = {"done": [], "uboat_pp": None, "escort_pp": None}
-    return store(state, act)
 
 
 # --- HQ activation ---------------------------------------------------------------------------
@@ -291,12 +248,6 @@ def fold_activation_phase_ended(state: JSON, ev: Event) -> JSON:
 def legal_end_activation_phase(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
     return verified(ctx, state, COMMANDS["end_activation_phase"],
                     [Command("end_activation_phase", player)])
-
-
-def _legal_single(kind: str) -> Any:
-    def legal(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return verified(ctx, state, COMMANDS[kind], [Command(kind, player)])
-    return legal
 
 
 # --- the referee's hooks ------------------------------------------------------------------
@@ -444,9 +395,6 @@ def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
 
 COMMANDS: dict[str, CommandSpec] = commands_of(ORDERS)
 COMMANDS.update({
-    "roll_initiative": CommandSpec("roll_initiative", verify_roll_initiative,
-                                   execute_roll_initiative,
-                                   "EF-18 Roll 1D6 + chit bonus each for initiative."),
     "activate_hq": CommandSpec("activate_hq", verify_activate, execute_activate,
                                "EF-18 Activate one HQ of the chosen strength.", {"hq": "A1"},
                                legal_activate),
@@ -454,15 +402,12 @@ COMMANDS.update({
                                         execute_end_activation_phase,
                                         "EF-17 End the Activation Phase (supply, stand up)."),
 })
-COMMANDS["roll_initiative"] = COMMANDS["roll_initiative"].with_legal(
-    _legal_single("roll_initiative"))
 COMMANDS["end_activation_phase"] = COMMANDS["end_activation_phase"].with_legal(
     legal_end_activation_phase)
 COMMANDS.update(OP_COMMANDS)
 COMMANDS.update(PRODUCTION_COMMANDS)
 
 FOLDS = folds_of(ORDERS, {
-    "initiative_rolled": fold_initiative_rolled,
     "hq_activated": fold_hq_activated,
     "activation_phase_ended": fold_activation_phase_ended,
     **OP_FOLDS,
