@@ -39,7 +39,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
@@ -52,11 +52,8 @@ from grognard.engine.system import RuleSystem, register_system
 from grognard.eurofront.activation import (
     ACTIVATION_STEPS,
     Step,
-    activate_hq,
     end_phase,
-    player_to_act,
     start_month,
-    verify_activate_hq,
 )
 from grognard.eurofront.blocks import (
     BlockGameReadings,
@@ -149,52 +146,6 @@ def initial_state(scenario: Scenario) -> JSON:
 
 
 # --- HQ activation ---------------------------------------------------------------------------
-
-
-def verify_activate(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-18 step 5: activate one HQ of the chosen strength (it opens an operation)."""
-    hq = cmd.args.get("hq")
-    if not isinstance(hq, str):
-        raise InputError("args.hq", "name the HQ to activate")
-    if state["operation"] is not None:
-        raise IllegalOrder("EF-18", f"HQ {state['operation']['hq']}'s activation is under way; "
-                           "end it first (end_operation)")
-    verify_activate_hq(act_of(state), side_of(cmd.player), hq)
-
-
-def command_range(ctx: Context, steps: int) -> int:
-    r = game_readings(ctx).efg_command_range
-    return r if r else steps
-
-
-def execute_activate(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    act = act_of(state)
-    u = state["units"][cmd.args["hq"]]
-    return [Event("hq_activated", {"phase": act.phase, "side": cmd.player,
-                                   "hq": cmd.args["hq"], "step": act.step.value,
-                                   "hex": u["hex"], "strength": int(u["steps"]),
-                                   "range": command_range(ctx, int(u["steps"]))})]
-
-
-def fold_hq_activated(state: JSON, ev: Event) -> JSON:
-    d = ev.data
-    act, _ = activate_hq(act_of(state), Side(d["side"]), str(d["hq"]))
-    state["hq_uses"][d["hq"]] = state["hq_uses"].get(d["hq"], 0) + 1
-    state["units"][d["hq"]]["hidden"] = False
-    state["operation"] = {"side": d["side"], "hq": d["hq"], "hex": d["hex"],
-                          "range": d["range"], "air": "support"}
-    return store(state, act)
-
-
-def legal_activate(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    act = act_of(state)
-    if state["operation"] is not None or act.step not in ACTIVATION_STEPS:
-        return []
-    if player_to_act(act) is not side_of(player):
-        return []
-    return verified(ctx, state, COMMANDS["activate_hq"],
-                    [Command("activate_hq", player, {"hq": h})
-                     for h in sorted(act.hqs[side_of(player)])])
 
 
 # --- end of the Activation Phase: supply ----------------------------------------------------
@@ -395,9 +346,6 @@ def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
 
 COMMANDS: dict[str, CommandSpec] = commands_of(ORDERS)
 COMMANDS.update({
-    "activate_hq": CommandSpec("activate_hq", verify_activate, execute_activate,
-                               "EF-18 Activate one HQ of the chosen strength.", {"hq": "A1"},
-                               legal_activate),
     "end_activation_phase": CommandSpec("end_activation_phase", verify_end_activation_phase,
                                         execute_end_activation_phase,
                                         "EF-17 End the Activation Phase (supply, stand up)."),
@@ -408,7 +356,6 @@ COMMANDS.update(OP_COMMANDS)
 COMMANDS.update(PRODUCTION_COMMANDS)
 
 FOLDS = folds_of(ORDERS, {
-    "hq_activated": fold_hq_activated,
     "activation_phase_ended": fold_activation_phase_ended,
     **OP_FOLDS,
     **PRODUCTION_FOLDS,

@@ -6,6 +6,7 @@ kind                     module                                 rules
 ``roll_weather``         :mod:`.activation.weather`             EF-17 (EF-18 step 1)
 ``place_chit``           :mod:`.activation.chit`                EF-18 steps 2-3
 ``roll_initiative``      :mod:`.activation.initiative`          EF-18 step 4, EF-17
+``activate_hq``          :mod:`.activation.activate_hq`         EF-18 step 5
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -21,6 +22,7 @@ from grognard.engine.context import Context
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.eurofront.orders.activation.activate_hq import ActivateHQ
 from grognard.eurofront.orders.activation.chit import PlaceChit
 from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
@@ -30,6 +32,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     RollWeather(),
     PlaceChit(),
     RollInitiative(),
+    ActivateHQ(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
