@@ -35,12 +35,10 @@ Scenario: sides ``axis`` and ``allies``; blocks are units of type ``block``/``hq
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder
-from grognard.engine.commands import Command, CommandSpec, verified
+from grognard.engine.commands import CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
@@ -52,7 +50,6 @@ from grognard.engine.system import RuleSystem, register_system
 from grognard.eurofront.activation import (
     ACTIVATION_STEPS,
     Step,
-    end_phase,
     start_month,
 )
 from grognard.eurofront.blocks import (
@@ -61,15 +58,9 @@ from grognard.eurofront.blocks import (
     fog,
     initial_control,
     is_block,
-    occupants,
-    supplied,
-    supply_sources,
 )
 from grognard.eurofront.game_state import (
     act_of,
-    destroy,
-    ef_readings,
-    game_readings,
     other,
     refresh,
     rules_of,
@@ -77,7 +68,7 @@ from grognard.eurofront.game_state import (
     store,
 )
 from grognard.eurofront.model import Side, Turn
-from grognard.eurofront.operations import OP_COMMANDS, OP_FOLDS, G, distance, occ
+from grognard.eurofront.operations import OP_COMMANDS, OP_FOLDS, distance, occ
 from grognard.eurofront.orders import ORDERS
 from grognard.eurofront.production import (
     PRODUCTION_COMMANDS,
@@ -85,7 +76,6 @@ from grognard.eurofront.production import (
     PRODUCTION_KINDS,
 )
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
-from grognard.eurofront.rebuild import is_delayed
 
 NAME = "eurofront"
 OPERATION_KINDS = ("activate_hq", "move", "rail_move", "para_move", "airpower_disruption",
@@ -146,59 +136,6 @@ def initial_state(scenario: Scenario) -> JSON:
 
 
 # --- HQ activation ---------------------------------------------------------------------------
-
-
-# --- end of the Activation Phase: supply ----------------------------------------------------
-
-
-def verify_end_activation_phase(ctx: Context, state: JSON, cmd: Command) -> None:
-    if act_of(state).step is not Step.PHASE_END or state["operation"] is not None:
-        raise IllegalOrder("EF-17", "the Activation Phase still has HQs to activate")
-
-
-def execute_end_activation_phase(ctx: Context, state: JSON, cmd: Command,
-                                 dice: Dice) -> list[Event]:
-    """EF-17 Supply is tested at the end of each Activation Phase: blocks out of supply lose
-    ``efg_supply_attrition`` steps (block game)."""
-    _, rec = end_phase(act_of(state))
-    loss = game_readings(ctx).efg_supply_attrition
-    attrition: dict[str, int] = {}
-    face_down: list[str] = []
-    o = occupants(state)
-    for side in ("axis", "allies"):
-        sup = supplied(G(ctx), o, state["control"], supply_sources(ctx.scenario, side), side)
-        for uid in sorted(state["units"]):
-            u = state["units"][uid]
-            if u["side"] == side and u["hex"] is not None and u["hex"] not in sup and loss:
-                attrition[uid] = max(0, int(u["steps"]) - loss)
-                if attrition[uid] == 0 and is_delayed(_model_block(uid, u), rules_of(
-                        ctx.readings), ef_readings(ctx)):
-                    face_down.append(uid)
-    return [Event("activation_phase_ended", {"phase": rec.phase, "stood_up": list(rec.stood_up),
-                                             "failed_link_ups": list(rec.failed_link_ups),
-                                             "out_of_supply": attrition,
-                                             "face_down": face_down})]
-
-
-def _model_block(uid: str, u: JSON) -> Any:
-    from grognard.eurofront.model import Block, BlockType, HQClass
-    return Block(uid, Side(u["side"]), BlockType(u["kind"]), 0, int(u["max"]),
-                 HQClass(u["hq"]) if u["hq"] else None)
-
-
-def fold_activation_phase_ended(state: JSON, ev: Event) -> JSON:
-    for uid, steps in ev.data.get("out_of_supply", {}).items():
-        if steps == 0:
-            destroy(state, uid, uid in ev.data.get("face_down", []))
-        else:
-            state["units"][uid]["steps"] = steps
-    act, _ = end_phase(act_of(state))
-    return store(state, act)
-
-
-def legal_end_activation_phase(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    return verified(ctx, state, COMMANDS["end_activation_phase"],
-                    [Command("end_activation_phase", player)])
 
 
 # --- the referee's hooks ------------------------------------------------------------------
@@ -345,18 +282,10 @@ def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
 
 
 COMMANDS: dict[str, CommandSpec] = commands_of(ORDERS)
-COMMANDS.update({
-    "end_activation_phase": CommandSpec("end_activation_phase", verify_end_activation_phase,
-                                        execute_end_activation_phase,
-                                        "EF-17 End the Activation Phase (supply, stand up)."),
-})
-COMMANDS["end_activation_phase"] = COMMANDS["end_activation_phase"].with_legal(
-    legal_end_activation_phase)
 COMMANDS.update(OP_COMMANDS)
 COMMANDS.update(PRODUCTION_COMMANDS)
 
 FOLDS = folds_of(ORDERS, {
-    "activation_phase_ended": fold_activation_phase_ended,
     **OP_FOLDS,
     **PRODUCTION_FOLDS,
 })

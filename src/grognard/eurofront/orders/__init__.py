@@ -7,6 +7,7 @@ kind                     module                                 rules
 ``place_chit``           :mod:`.activation.chit`                EF-18 steps 2-3
 ``roll_initiative``      :mod:`.activation.initiative`          EF-18 step 4, EF-17
 ``activate_hq``          :mod:`.activation.activate_hq`         EF-18 step 5
+``end_activation_phase`` :mod:`.activation.end_activation_phase` EF-17 (EF-18 step 6)
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -24,6 +25,7 @@ from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.orders.activation.activate_hq import ActivateHQ
 from grognard.eurofront.orders.activation.chit import PlaceChit
+from grognard.eurofront.orders.activation.end_activation_phase import EndActivationPhase
 from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
@@ -33,6 +35,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     PlaceChit(),
     RollInitiative(),
     ActivateHQ(),
+    EndActivationPhase(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
