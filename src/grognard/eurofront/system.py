@@ -35,33 +35,22 @@ Scenario: sides ``axis`` and ``allies``; blocks are units of type ``block``/``hq
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
-from grognard.engine.commands import Command, CommandSpec, verified
+from grognard.engine.commands import CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
+from grognard.engine.orders import commands_of, folds_of
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, copy_state
 from grognard.engine.system import RuleSystem, register_system
 from grognard.eurofront.activation import (
     ACTIVATION_STEPS,
-    Chit,
     Step,
-    activate_hq,
-    end_phase,
-    player_to_act,
-    reveal_and_roll,
-    roll_weather,
-    standard_weather,
     start_month,
-    verify_activate_hq,
-    verify_choose_chit,
-    verify_reveal,
 )
 from grognard.eurofront.blocks import (
     BlockGameReadings,
@@ -69,15 +58,9 @@ from grognard.eurofront.blocks import (
     fog,
     initial_control,
     is_block,
-    occupants,
-    supplied,
-    supply_sources,
 )
 from grognard.eurofront.game_state import (
     act_of,
-    destroy,
-    ef_readings,
-    game_readings,
     other,
     refresh,
     rules_of,
@@ -85,15 +68,14 @@ from grognard.eurofront.game_state import (
     store,
 )
 from grognard.eurofront.model import Side, Turn
-from grognard.eurofront.operations import OP_COMMANDS, OP_FOLDS, G, distance, occ
+from grognard.eurofront.operations import OP_COMMANDS, OP_FOLDS, distance, occ
+from grognard.eurofront.orders import ORDERS
 from grognard.eurofront.production import (
     PRODUCTION_COMMANDS,
     PRODUCTION_FOLDS,
     PRODUCTION_KINDS,
-    month_income,
 )
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
-from grognard.eurofront.rebuild import is_delayed
 
 NAME = "eurofront"
 OPERATION_KINDS = ("activate_hq", "move", "rail_move", "para_move", "airpower_disruption",
@@ -153,224 +135,7 @@ def initial_state(scenario: Scenario) -> JSON:
 # --- weather, chits, initiative ----------------------------------------------------------------
 
 
-def verify_roll_weather(ctx: Context, state: JSON, cmd: Command) -> None:
-    if act_of(state).step is not Step.WEATHER:
-        raise IllegalOrder("EF-17", "weather is rolled at the start of an Activation Phase")
-
-
-def execute_roll_weather(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    roll = dice.stream("eurofront.weather").die(6)
-    _, rec = roll_weather(act_of(state), roll, standard_weather)
-    return [Event("weather_rolled", {"phase": rec.phase, "roll": roll, "weather": rec.weather})]
-
-
-def fold_weather_rolled(state: JSON, ev: Event) -> JSON:
-    w = str(ev.data["weather"])
-    act, _ = roll_weather(act_of(state), ev.data["roll"], lambda m, r: w)
-    return store(state, act)
-
-
-def _chit(cmd: Command) -> Chit:
-    strength, count = cmd.args.get("strength"), cmd.args.get("count", 0)
-    if isinstance(strength, bool) or not isinstance(strength, int):
-        raise InputError("args.strength", "an integer 0..3")
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise InputError("args.count", "an integer")
-    return Chit(strength, count)
-
-
-def verify_place_chit(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-18 steps 2-3: each player places a chit face down; both at once."""
-    verify_choose_chit(act_of(state), side_of(cmd.player), _chit(cmd))
-
-
-def execute_place_chit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    """The first chit is kept secret; the second placement reveals both (``chits_revealed``)."""
-    c = _chit(cmd)
-    mine = [c.strength, c.count]
-    theirs = state["secrets"][other(cmd.player)].get("chit")
-    if theirs is None:
-        return [Event("chit_placed", {"side": cmd.player, "strength": c.strength,
-                                      "count": c.count})]
-    return [Event("chits_revealed", {"chits": {cmd.player: mine,
-                                               other(cmd.player): list(theirs)},
-                                     "last": cmd.player})]
-
-
-def fold_chit_placed(state: JSON, ev: Event) -> JSON:
-    state["secrets"][ev.data["side"]]["chit"] = [ev.data["strength"], ev.data["count"]]
-    return state
-
-
-def fold_chits_revealed(state: JSON, ev: Event) -> JSON:
-    """EF-18 step 4: both chits are turned over together."""
-    chits = ev.data["chits"]
-    for side in ("axis", "allies"):
-        state["secrets"][side].pop("chit", None)
-    state["activation"]["chits"] = {s: list(c) for s, c in chits.items()}
-    state["activation"]["revealed"] = True
-    state["activation"]["step"] = Step.REVEAL.value
-    return store(state, act_of(state))
-
-
-def legal_place_chit(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    act = act_of(state)
-    if act.step is not Step.CHOOSE or side_of(player) in act.chits:
-        return []
-    out = [Command("place_chit", player, {"strength": 0, "count": 0})]
-    for strength in (1, 2, 3):
-        have = sum(1 for s in act.hqs[side_of(player)].values() if s == strength)
-        out += [Command("place_chit", player, {"strength": strength, "count": n})
-                for n in range(1, have + 1)]
-    return out
-
-
-def verify_roll_initiative(ctx: Context, state: JSON, cmd: Command) -> None:
-    if act_of(state).step is not Step.REVEAL:
-        raise IllegalOrder("EF-18", "initiative is rolled once both chits are placed")
-
-
-def execute_roll_initiative(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    act = act_of(state)
-    both_zero = all(c.strength == 0 for c in act.chits.values())
-    rolls = None
-    if not both_zero:
-        stream = dice.stream("eurofront.initiative")
-        rolls = {Side.AXIS: stream.die(6), Side.ALLIES: stream.die(6)}
-    verify_reveal(act, rolls)
-    _, rec = reveal_and_roll(act, rolls, ef_readings(ctx))
-    return [Event("initiative_rolled", {
-        "phase": rec.phase,
-        "chits": {s.value: [c.strength, c.count] for s, c in rec.chits},
-        "rolls": {s.value: r for s, r in rec.rolls},
-        "scores": {s.value: v for s, v in rec.scores},
-        "first": rec.first.value if rec.first else None,
-        "first_activates": rec.first_activates,
-        "tie": rec.tie, "month_over": rec.month_over,
-        "surprise_cancelled": rec.surprise_cancelled,
-        "bonus": ef_readings(ctx).ef_initiative_bonus.value,
-        "income": month_income(ctx, state) if rec.month_over else None,
-    })]
-
-
-def fold_initiative_rolled(state: JSON, ev: Event) -> JSON:
-    rolls = ev.data["rolls"]
-    readings = EuroFrontReadings.from_mapping({"ef_initiative_bonus": ev.data["bonus"]})
-    act, _ = reveal_and_roll(act_of(state), {Side(k): v for k, v in rolls.items()} or None,
-                             readings)
-    if ev.data["month_over"]:
-        for side, pp in ev.data["income"].items():
-            state["pp"][side] += int(pp)
-        state["production"] = {"done": [], "uboat_pp": None, "escort_pp": None}
-    return store(state, act)
-
-
 # --- HQ activation ---------------------------------------------------------------------------
-
-
-def verify_activate(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-18 step 5: activate one HQ of the chosen strength (it opens an operation)."""
-    hq = cmd.args.get("hq")
-    if not isinstance(hq, str):
-        raise InputError("args.hq", "name the HQ to activate")
-    if state["operation"] is not None:
-        raise IllegalOrder("EF-18", f"HQ {state['operation']['hq']}'s activation is under way; "
-                           "end it first (end_operation)")
-    verify_activate_hq(act_of(state), side_of(cmd.player), hq)
-
-
-def command_range(ctx: Context, steps: int) -> int:
-    r = game_readings(ctx).efg_command_range
-    return r if r else steps
-
-
-def execute_activate(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    act = act_of(state)
-    u = state["units"][cmd.args["hq"]]
-    return [Event("hq_activated", {"phase": act.phase, "side": cmd.player,
-                                   "hq": cmd.args["hq"], "step": act.step.value,
-                                   "hex": u["hex"], "strength": int(u["steps"]),
-                                   "range": command_range(ctx, int(u["steps"]))})]
-
-
-def fold_hq_activated(state: JSON, ev: Event) -> JSON:
-    d = ev.data
-    act, _ = activate_hq(act_of(state), Side(d["side"]), str(d["hq"]))
-    state["hq_uses"][d["hq"]] = state["hq_uses"].get(d["hq"], 0) + 1
-    state["units"][d["hq"]]["hidden"] = False
-    state["operation"] = {"side": d["side"], "hq": d["hq"], "hex": d["hex"],
-                          "range": d["range"], "air": "support"}
-    return store(state, act)
-
-
-def legal_activate(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    act = act_of(state)
-    if state["operation"] is not None or act.step not in ACTIVATION_STEPS:
-        return []
-    if player_to_act(act) is not side_of(player):
-        return []
-    return verified(ctx, state, COMMANDS["activate_hq"],
-                    [Command("activate_hq", player, {"hq": h})
-                     for h in sorted(act.hqs[side_of(player)])])
-
-
-# --- end of the Activation Phase: supply ----------------------------------------------------
-
-
-def verify_end_activation_phase(ctx: Context, state: JSON, cmd: Command) -> None:
-    if act_of(state).step is not Step.PHASE_END or state["operation"] is not None:
-        raise IllegalOrder("EF-17", "the Activation Phase still has HQs to activate")
-
-
-def execute_end_activation_phase(ctx: Context, state: JSON, cmd: Command,
-                                 dice: Dice) -> list[Event]:
-    """EF-17 Supply is tested at the end of each Activation Phase: blocks out of supply lose
-    ``efg_supply_attrition`` steps (block game)."""
-    _, rec = end_phase(act_of(state))
-    loss = game_readings(ctx).efg_supply_attrition
-    attrition: dict[str, int] = {}
-    face_down: list[str] = []
-    o = occupants(state)
-    for side in ("axis", "allies"):
-        sup = supplied(G(ctx), o, state["control"], supply_sources(ctx.scenario, side), side)
-        for uid in sorted(state["units"]):
-            u = state["units"][uid]
-            if u["side"] == side and u["hex"] is not None and u["hex"] not in sup and loss:
-                attrition[uid] = max(0, int(u["steps"]) - loss)
-                if attrition[uid] == 0 and is_delayed(_model_block(uid, u), rules_of(
-                        ctx.readings), ef_readings(ctx)):
-                    face_down.append(uid)
-    return [Event("activation_phase_ended", {"phase": rec.phase, "stood_up": list(rec.stood_up),
-                                             "failed_link_ups": list(rec.failed_link_ups),
-                                             "out_of_supply": attrition,
-                                             "face_down": face_down})]
-
-
-def _model_block(uid: str, u: JSON) -> Any:
-    from grognard.eurofront.model import Block, BlockType, HQClass
-    return Block(uid, Side(u["side"]), BlockType(u["kind"]), 0, int(u["max"]),
-                 HQClass(u["hq"]) if u["hq"] else None)
-
-
-def fold_activation_phase_ended(state: JSON, ev: Event) -> JSON:
-    for uid, steps in ev.data.get("out_of_supply", {}).items():
-        if steps == 0:
-            destroy(state, uid, uid in ev.data.get("face_down", []))
-        else:
-            state["units"][uid]["steps"] = steps
-    act, _ = end_phase(act_of(state))
-    return store(state, act)
-
-
-def legal_end_activation_phase(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    return verified(ctx, state, COMMANDS["end_activation_phase"],
-                    [Command("end_activation_phase", player)])
-
-
-def _legal_single(kind: str) -> Any:
-    def legal(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return verified(ctx, state, COMMANDS[kind], [Command(kind, player)])
-    return legal
 
 
 # --- the referee's hooks ------------------------------------------------------------------
@@ -516,40 +281,14 @@ def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
     return {"type": t, "data": anon(d)}
 
 
-COMMANDS: dict[str, CommandSpec] = {
-    "roll_weather": CommandSpec("roll_weather", verify_roll_weather, execute_roll_weather,
-                                "EF-17 Roll the Activation Phase's weather.", {}),
-    "place_chit": CommandSpec("place_chit", verify_place_chit, execute_place_chit,
-                              "EF-18 Place a face-down HQ Activation chit.",
-                              {"strength": 2, "count": 1}, legal_place_chit),
-    "roll_initiative": CommandSpec("roll_initiative", verify_roll_initiative,
-                                   execute_roll_initiative,
-                                   "EF-18 Roll 1D6 + chit bonus each for initiative."),
-    "activate_hq": CommandSpec("activate_hq", verify_activate, execute_activate,
-                               "EF-18 Activate one HQ of the chosen strength.", {"hq": "A1"},
-                               legal_activate),
-    "end_activation_phase": CommandSpec("end_activation_phase", verify_end_activation_phase,
-                                        execute_end_activation_phase,
-                                        "EF-17 End the Activation Phase (supply, stand up)."),
-}
-COMMANDS["roll_weather"] = COMMANDS["roll_weather"].with_legal(_legal_single("roll_weather"))
-COMMANDS["roll_initiative"] = COMMANDS["roll_initiative"].with_legal(
-    _legal_single("roll_initiative"))
-COMMANDS["end_activation_phase"] = COMMANDS["end_activation_phase"].with_legal(
-    legal_end_activation_phase)
+COMMANDS: dict[str, CommandSpec] = commands_of(ORDERS)
 COMMANDS.update(OP_COMMANDS)
 COMMANDS.update(PRODUCTION_COMMANDS)
 
-FOLDS = {
-    "weather_rolled": fold_weather_rolled,
-    "chit_placed": fold_chit_placed,
-    "chits_revealed": fold_chits_revealed,
-    "initiative_rolled": fold_initiative_rolled,
-    "hq_activated": fold_hq_activated,
-    "activation_phase_ended": fold_activation_phase_ended,
+FOLDS = folds_of(ORDERS, {
     **OP_FOLDS,
     **PRODUCTION_FOLDS,
-}
+})
 
 EUROFRONT = RuleSystem(
     name=NAME,

@@ -1,0 +1,58 @@
+"""EuroFront's orders: one module per command kind, grouped by the rule-book section it drives.
+
+=======================  =====================================  ===========================
+kind                     module                                 rules
+=======================  =====================================  ===========================
+``roll_weather``         :mod:`.activation.weather`             EF-17 (EF-18 step 1)
+``place_chit``           :mod:`.activation.chit`                EF-18 steps 2-3
+``roll_initiative``      :mod:`.activation.initiative`          EF-18 step 4, EF-17
+``activate_hq``          :mod:`.activation.activate_hq`         EF-18 step 5
+``end_activation_phase`` :mod:`.activation.end_activation_phase` EF-17 (EF-18 step 6)
+=======================  =====================================  ===========================
+
+:data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
+hooks for the layers above (issue 22/26).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.orders import Words
+from grognard.engine.state import JSON
+from grognard.engine.system import Places
+from grognard.eurofront.orders.activation.activate_hq import ActivateHQ
+from grognard.eurofront.orders.activation.chit import PlaceChit
+from grognard.eurofront.orders.activation.end_activation_phase import EndActivationPhase
+from grognard.eurofront.orders.activation.initiative import RollInitiative
+from grognard.eurofront.orders.activation.weather import RollWeather
+from grognard.eurofront.orders.base import EFOrder
+
+ORDERS: tuple[EFOrder[Any], ...] = (
+    RollWeather(),
+    PlaceChit(),
+    RollInitiative(),
+    ActivateHQ(),
+    EndActivationPhase(),
+)
+BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
+
+
+def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
+    """``cmd`` in the rules' words (the ``describe`` hook)."""
+    order = BY_KIND.get(cmd.kind)
+    if order is None:
+        words = cmd.kind.replace("_", " ")
+        return Words(f"{cmd.player.title()}: {words}", words)
+    return order.describe(ctx, state, cmd)
+
+
+def places(cmd: Command) -> Places:
+    """Where ``cmd`` acts on the map (the ``places`` hook)."""
+    order = BY_KIND.get(cmd.kind)
+    return Places() if order is None else order.places(cmd)
+
+
+__all__ = ["BY_KIND", "ORDERS", "EFOrder", "describe", "places"]

@@ -1,0 +1,79 @@
+"""``roll_initiative``: EF-18 step 4, both sides roll 1D6 + their chit's bonus for initiative.
+
+The referee rolls both dice on stream ``eurofront.initiative`` (none when both chits are zero:
+the month ends and its income is counted); ties re-roll. The First Player's surprise
+disruption ends here (EF-17). The order takes no choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder
+from grognard.engine.commands import Command, verified
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import NoArgs, Words
+from grognard.engine.state import JSON
+from grognard.eurofront.activation import Step, reveal_and_roll, verify_reveal
+from grognard.eurofront.game_state import act_of, ef_readings, store
+from grognard.eurofront.model import Side
+from grognard.eurofront.orders.base import EFOrder, who
+from grognard.eurofront.production import month_income
+from grognard.eurofront.readings import EuroFrontReadings
+
+
+def fold_initiative_rolled(state: JSON, ev: Event) -> JSON:
+    rolls = ev.data["rolls"]
+    readings = EuroFrontReadings.from_mapping({"ef_initiative_bonus": ev.data["bonus"]})
+    act, _ = reveal_and_roll(act_of(state), {Side(k): v for k, v in rolls.items()} or None,
+                             readings)
+    if ev.data["month_over"]:
+        for side, pp in ev.data["income"].items():
+            state["pp"][side] += int(pp)
+        state["production"] = {"done": [], "uboat_pp": None, "escort_pp": None}
+    return store(state, act)
+
+
+class RollInitiative(EFOrder[NoArgs]):
+    kind = "roll_initiative"
+    rule = "EF-18"
+    help = "EF-18 Roll 1D6 + chit bonus each for initiative."
+    folds: ClassVar[Mapping[str, Fold]] = {"initiative_rolled": fold_initiative_rolled}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+        if act_of(state).step is not Step.REVEAL:
+            raise IllegalOrder("EF-18", "initiative is rolled once both chits are placed")
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+                dice: Dice) -> list[Event]:
+        act = act_of(state)
+        both_zero = all(c.strength == 0 for c in act.chits.values())
+        rolls = None
+        if not both_zero:
+            stream = dice.stream("eurofront.initiative")
+            rolls = {Side.AXIS: stream.die(6), Side.ALLIES: stream.die(6)}
+        verify_reveal(act, rolls)
+        _, rec = reveal_and_roll(act, rolls, ef_readings(ctx))
+        return [Event("initiative_rolled", {
+            "phase": rec.phase,
+            "chits": {s.value: [c.strength, c.count] for s, c in rec.chits},
+            "rolls": {s.value: r for s, r in rec.rolls},
+            "scores": {s.value: v for s, v in rec.scores},
+            "first": rec.first.value if rec.first else None,
+            "first_activates": rec.first_activates,
+            "tie": rec.tie, "month_over": rec.month_over,
+            "surprise_cancelled": rec.surprise_cancelled,
+            "bonus": ef_readings(ctx).ef_initiative_bonus.value,
+            "income": month_income(ctx, state) if rec.month_over else None,
+        })]
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        return verified(ctx, state, self.engine_spec(), [Command(self.kind, player)])
+
+    def words(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> Words:
+        phase = state["activation"]["phase"]
+        return Words(f"{who(cmd.player)}: roll initiative for Activation Phase {phase} "
+                     "(1D6 + chit bonus each; both chits are revealed)", "Roll initiative")

@@ -1,0 +1,1 @@
+"""The decisions a battle owes (block game, EF-18): step losses and retreats."""
