@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.bots.base import Bot, LazyView, LegalActions, NoLegalAction, Seat, make_bot
+from grognard.bots.base import Bot, LazyView, LegalActions, NoLegalAction, Seat
+from grognard.bots.catalog import make_bot
 from grognard.core.errors import GrognardError
 from grognard.core.mapdata import CityClass
 from grognard.engine.game import Game
