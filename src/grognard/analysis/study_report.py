@@ -44,6 +44,38 @@ def _mean(xs: Sequence[int]) -> Fraction:
     return Fraction(sum(xs), len(xs)) if xs else Fraction(0)
 
 
+#: How a game ended (``GameRecord.end``), in a designer's words: (singular, plural).
+END_WORDS = {
+    "over": ("ended by the rules' verdict", "ended by the rules' verdict"),
+    "max_turns": ("stopped at the turn limit", "stopped at the turn limit"),
+    "max_commands": ("stopped at the command limit", "stopped at the command limit"),
+    "stuck": ("stopped with no legal action for a bot", "stopped with no legal action for a bot"),
+    "error": ("stopped by an engine error", "stopped by an engine error"),
+}
+
+
+def ends_text(ends: Mapping[str, int]) -> str:
+    """How the games ended, as a sentence: ``{"max_turns": 4, "over": 2}`` ->
+    "4 games stopped at the turn limit, 2 ended by the rules' verdict".
+
+    >>> ends_text({"max_turns": 4, "over": 2})
+    "4 games stopped at the turn limit, 2 ended by the rules' verdict"
+    >>> ends_text({"over": 1})
+    "1 game ended by the rules' verdict"
+    """
+    parts = []
+    for i, (end, k) in enumerate(sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))):
+        one, many = END_WORDS.get(end, (f"ended '{end}'", f"ended '{end}'"))
+        noun = ("game " if k == 1 else "games ") if i == 0 else ""
+        parts.append(f"{k} {noun}{one if k == 1 else many}")
+    return ", ".join(parts) if parts else "no games"
+
+
+def turns_played(r: Record) -> int:
+    """The last turn a game played (``GameRecord.turns``)."""
+    return int(r.get("turns", 0))
+
+
 def summarize(records: Sequence[Record], sides: Sequence[str] = ()) -> dict[str, Any]:
     """The figures of one setting's games (see the module docstring); JSON-ready."""
     n = len(records)
@@ -57,7 +89,7 @@ def summarize(records: Sequence[Record], sides: Sequence[str] = ()) -> dict[str,
         wins[w] = {"games": k, "rate": _dec(k / n if n else 0), "ci95": [_dec(lo), _dec(hi)]}
     levels = Counter(f"{r.get('winner')}:{r.get('level')}" for r in records
                      if r.get("level") is not None)
-    turns = [int(r.get("turns", 0)) for r in records]
+    turns = [turns_played(r) for r in records]
     commands = [int(r.get("commands", 0)) for r in records]
     brp: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     dates: dict[int, str] = {}
@@ -79,9 +111,13 @@ def summarize(records: Sequence[Record], sides: Sequence[str] = ()) -> dict[str,
     for r in records:
         for side, arms in r.get("losses", {}).items():
             losses[side].update({a: int(k) for a, k in arms.items()})
+    ends = dict(sorted(Counter(str(r.get("end")) for r in records).items()))
+    decisive = sum(1 for r in records if r.get("winner") is not None)
     return {
         "games": n,
-        "ends": dict(sorted(Counter(str(r.get("end")) for r in records).items())),
+        "ends": ends,
+        "ends_text": ends_text(ends),
+        "decisive": decisive,
         "wins": wins,
         "levels": dict(sorted(levels.items())),
         "turns": {"mean": _dec(_mean(turns), 2), "min": min(turns, default=0),
@@ -112,6 +148,21 @@ def _plt() -> Any:
     return plt
 
 
+def _legend_outside(ax: Any, fontsize: int = 7) -> None:
+    """The legend to the right of the plot (never over the data); the figure is saved with
+    ``bbox_inches="tight"`` so nothing is clipped."""
+    handles, _labels = ax.get_legend_handles_labels()
+    if handles:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
+                  fontsize=fontsize, frameon=False)
+
+
+def _save(fig: Any, path: Path) -> None:
+    plt = _plt()
+    fig.savefig(path, dpi=90, bbox_inches="tight")
+    plt.close(fig)
+
+
 def chart_wins(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> Any:
     """Win rates with 95% intervals, one group of bars per setting."""
     plt = _plt()
@@ -127,14 +178,14 @@ def chart_wins(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> Any:
               for r, w in zip(rates, outcomes, strict=True)]
         ax.bar(xs, rates, width, yerr=[lo, hi], capsize=3, label=label)
     ax.set_xticks([j + width * (len(summaries) - 1) / 2 for j in range(len(outcomes))])
-    ax.set_xticklabels(outcomes)
+    ax.set_xticklabels(["no winner" if w == "none" else w for w in outcomes])
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of games")
-    ax.set_title("Winner (95% Wilson intervals)")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
+    decisive = sum(int(s.get("decisive", 0)) for s in summaries.values())
+    ax.set_title("Winner (95% Wilson intervals)" if decisive else
+                 "Winner: no decisive game (no game reached a verdict)", fontsize=10)
+    _legend_outside(ax)
+    _save(fig, path)
     return fig
 
 
@@ -143,38 +194,61 @@ def chart_brp(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> Any:
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6, 3.5))
     styles = ["-", "--", ":", "-."]
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    powers = sorted({p for s in summaries.values() for p in s["brp"]})
     for i, (label, s) in enumerate(summaries.items()):
-        for power, per in s["brp"].items():
+        for power, per in s["brp"].items():  # one colour per power, one line style a setting
             ts = [int(t) for t in per]
             ax.plot(ts, [float(v) for v in per.values()], styles[i % 4],
-                    label=f"{power} ({label})")
+                    color=colours[powers.index(power) % len(colours)],
+                    label=f"{power} ({label})" if len(summaries) > 1 else power)
+    ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_xlabel("turn")
-    ax.set_ylabel("BRPs (mean)")
-    ax.set_title("BRPs per power")
-    if ax.lines:
-        ax.legend(fontsize=6, ncol=2)
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
+    ax.set_ylabel("BRPs on hand (mean)")
+    ax.set_title("BRPs per power at the end of each turn" if ax.lines else
+                 "BRPs: the scenario keeps no BRP economy", fontsize=10)
+    _legend_outside(ax, 6)
+    _save(fig, path)
     return fig
 
 
 def chart_capitals(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> Any:
-    """When each capital fell: games per turn, per capital and setting."""
+    """When each capital fell: a strip per capital (one row each), a dot per turn in which it
+    fell in some games, its area and label the number of games (the compared setting's dots
+    just below the first's)."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    for label, s in summaries.items():
-        for name, c in s["capitals"].items():
-            ts = [int(t) for t in c["by_turn"]]
-            ax.plot(ts, list(c["by_turn"].values()), "o-", label=f"{name} ({label})")
-    ax.set_xlabel("turn")
-    ax.set_ylabel("games")
-    ax.set_title("Turn each capital fell")
-    if ax.lines:
-        ax.legend(fontsize=6)
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
+    names = sorted({n for s in summaries.values() for n in s["capitals"]})
+    fig, ax = plt.subplots(figsize=(6, max(2.0, 0.9 + 0.35 * len(names) * len(summaries))))
+    step = 0.8 / max(1, len(summaries))
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    biggest = max([k for s in summaries.values() for c in s["capitals"].values()
+                   for k in c["by_turn"].values()] or [1])
+    for i, (label, s) in enumerate(summaries.items()):
+        xs, ys, ks = [], [], []
+        for row, name in enumerate(names):
+            c = s["capitals"].get(name)
+            for t, k in (c["by_turn"].items() if c else ()):
+                xs.append(int(t))
+                ys.append(row + i * step)
+                ks.append(int(k))
+        if xs:
+            ax.scatter(xs, ys, s=[30 + 270 * k / biggest for k in ks], alpha=0.7,
+                       color=colours[i % len(colours)], label=label)
+            for x, y, k in zip(xs, ys, ks, strict=True):
+                ax.annotate(str(k), (x, y), textcoords="offset points", xytext=(7, 3),
+                            fontsize=7)
+    ax.set_yticks([row + (len(summaries) - 1) * step / 2 for row in range(len(names))])
+    ax.set_yticklabels(names, fontsize=8)
+    if names:
+        ax.set_ylim(len(names) - 1 + (len(summaries) - 1) * step + 0.5, -0.5)
+    ax.set_xlabel("turn it fell (the number: games)")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.grid(True, axis="x", alpha=0.3)
+    ax.set_title("Turn each capital fell" if names else
+                 "Turn each capital fell: no capital changed hands", fontsize=10)
+    if len(summaries) > 1:
+        _legend_outside(ax)
+    _save(fig, path)
     return fig
 
 
@@ -189,30 +263,33 @@ def chart_losses(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> Any:
         vals = [float(s["losses"].get(k.split("/")[0], {}).get(k.split("/")[1], 0))
                 for k in keys]
         ax.bar([j + i * width for j in range(len(keys))], vals, width, label=label)
-    ax.set_xticks(range(len(keys)))
-    ax.set_xticklabels(keys, rotation=30, fontsize=7)
-    ax.set_ylabel("units lost per game")
-    ax.set_title("Losses by arm")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
+    ax.set_xticks([j + width * (len(summaries) - 1) / 2 for j in range(len(keys))])
+    ax.set_xticklabels(keys, rotation=30, ha="right", fontsize=7)
+    ax.set_ylabel("units lost per game (mean)")
+    ax.set_title("Losses by side and arm" if keys else "Losses: no unit was lost",
+                 fontsize=10)
+    _legend_outside(ax)
+    _save(fig, path)
     return fig
 
 
 def chart_length(records: Mapping[str, Sequence[Record]], path: Path) -> Any:
-    """Game length in turns: a histogram per setting."""
+    """Game length in turns: a bar per turn (games that ended in it), per setting."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    for label, recs in records.items():
-        ax.hist([int(r.get("turns", 0)) for r in recs], bins=20, alpha=0.6, label=label)
-    ax.set_xlabel("turns")
+    width = 0.8 / max(1, len(records))
+    for i, (label, recs) in enumerate(records.items()):
+        per = Counter(turns_played(r) for r in recs)
+        ts = sorted(per)
+        ax.bar([t + (i - (len(records) - 1) / 2) * width for t in ts], [per[t] for t in ts],
+               width, label=label)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.set_xlabel("last turn played")
     ax.set_ylabel("games")
     ax.set_title("Game length")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
+    _legend_outside(ax)
+    _save(fig, path)
     return fig
 
 
@@ -235,7 +312,11 @@ def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]
         spec = settings[label]
         rows.append(f"<h2>{e(label)}</h2><p>bots: {e(str(spec['bots']))}; readings: "
                     f"{e(str(spec['readings']) or 'the scenario')}; {s['games']} games; "
-                    f"ended: {e(str(s['ends']))}</p>")
+                    f"{e(s.get('ends_text') or ends_text(s['ends']))}.</p>")
+        if not s.get("decisive", sum(v["games"] for w, v in s["wins"].items() if w != "none")):
+            rows.append("<p><b>No decisive game</b>: no game reached a verdict, so the "
+                        "winner figures below say nothing about which side wins (only "
+                        "what happened before the games stopped).</p>")
         rows.append("<table><tr><th>winner</th><th>games</th><th>rate</th><th>95% CI</th></tr>"
                     + "".join(f"<tr><td>{e(w)}</td><td>{v['games']}</td><td>{v['rate']}</td>"
                               f"<td>{v['ci95'][0]}-{v['ci95'][1]}</td></tr>"

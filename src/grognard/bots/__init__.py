@@ -6,16 +6,8 @@ for a game (the CLI's ``grognard bots move`` and the web server use it); :func:`
 plays a whole game with a bot per side.
 """
 
-from grognard.bots.base import (
-    Bot,
-    Seat,
-    bot_names,
-    choose,
-    legal_actions,
-    make_bot,
-    parse_bots,
-    register_bot,
-)
+from grognard.bots.base import Bot, Seat, legal_actions
+from grognard.bots.catalog import bot_names, choose, make_bot, parse_bots, register_bot
 from grognard.bots.play import GameRecord, play_game
 
 __all__ = ["Bot", "GameRecord", "Seat", "bot_names", "choose", "legal_actions", "make_bot",

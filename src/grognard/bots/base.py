@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, overload
 
@@ -62,30 +62,6 @@ class Bot(Protocol):
     seat: Seat
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command: ...
-
-
-BotFactory = Callable[[Seat], Bot]
-_BOTS: dict[str, BotFactory] = {}
-_DESCRIPTIONS: dict[str, str] = {}
-
-
-def register_bot(name: str, factory: BotFactory, description: str) -> None:
-    _BOTS[name] = factory
-    _DESCRIPTIONS[name] = description
-
-
-def bot_names() -> dict[str, str]:
-    """Every registered bot and a one-line description."""
-    from grognard.bots import heuristic, random_bot, search  # noqa: F401  (registers them)
-
-    return dict(sorted(_DESCRIPTIONS.items()))
-
-
-def make_bot(name: str, seat: Seat) -> Bot:
-    names = bot_names()
-    if name not in _BOTS:
-        raise InputError("--bot", f"unknown bot {name!r} (bots: {', '.join(names)})")
-    return _BOTS[name](seat)
 
 
 def rng(seat: Seat, name: str) -> DiceStream:
@@ -204,7 +180,8 @@ def shared_view(state: JSON, player: str) -> JSON:
     """:func:`~grognard.engine.views.hide_secrets` without the copy: the same content (other
     players' secrets gone, their hidden units shown by side and place only), sharing the
     state's values, which a bot reads and never changes. For rule systems whose view is
-    exactly ``hide_secrets`` (:data:`_SECRETS_ONLY`); the copy was most of a bot decision."""
+    whose view is exactly ``hide_secrets`` (:data:`_SECRETS_ONLY`); the copy was most of a bot
+    decision."""
     view = dict(state)
     secrets = view.get("secrets")
     if isinstance(secrets, dict):
@@ -215,12 +192,6 @@ def shared_view(state: JSON, player: str) -> JSON:
         view["units"] = hide_secrets({"units": units}, player)["units"]
     view["viewer"] = player
     return view
-
-
-def _secrets_only() -> frozenset[Any]:
-    from grognard.third_reich.play.system import view as tr_view
-
-    return frozenset({hide_secrets, tr_view})
 
 
 class LazyView(Mapping[str, Any]):
@@ -237,8 +208,9 @@ class LazyView(Mapping[str, Any]):
 
     def _made(self) -> JSON:
         if self._view is None:
+            view = self._game.system.view
             self._view = (shared_view(self._game.state, self._player)
-                          if self._game.system.view in _SECRETS_ONLY
+                          if view in _SECRETS_ONLY or getattr(view, "secrets_only", False)
                           else self._game.view(self._player))
         return self._view
 
@@ -259,7 +231,9 @@ class LazyView(Mapping[str, Any]):
         return len(self._made())
 
 
-_SECRETS_ONLY = _secrets_only()
+#: Views that are exactly :func:`hide_secrets`: a system whose ``view`` is this function, or
+#: a function marked ``secrets_only = True`` by its rule system (no system is named here).
+_SECRETS_ONLY = frozenset({hide_secrets})
 
 
 def legal_actions(game: Game, player: str) -> list[Command]:
@@ -271,54 +245,6 @@ def legal_actions(game: Game, player: str) -> list[Command]:
     lazily.)
     """
     return list(LegalActions(game, player))
-
-
-def choose(game: Game, player: str, bot: str = "heuristic", seed: int = 0) -> Command:
-    """One move of bot ``bot`` for ``player`` now (for the CLI and the web server).
-
-    The bot is seated afresh for this call with a seed derived from ``seed`` and the number of
-    commands played, so the same game, player, bot and seed always give the same command.
-    Raises :class:`InputError` if ``player`` has nothing to choose now.
-    """
-    seat = Seat.of(game, player, seed * 1_000_003 + len(game.commands))
-    actions = LegalActions(game, player)
-    if not actions:
-        raise InputError("--player", f"{player} has nothing to do now: {game.prompt(player)}")
-    return make_bot(bot, seat).choose(game.view(player), actions)
-
-
-def parse_bots(text: str, sides: Sequence[str], partial: bool = False) -> dict[str, str]:
-    """``"axis=heuristic,allies=random"`` -> {side: bot}; every side must be named once
-    (unless ``partial``: then the sides left out have no bot).
-
-    A single bot name (``"heuristic"``) seats that bot on every side.
-
-    >>> parse_bots("axis=heuristic,soviet=random", ["axis", "soviet"])
-    {'axis': 'heuristic', 'soviet': 'random'}
-    """
-    names = bot_names()
-    if "=" not in text:
-        pairs = {s: text.strip() for s in sides}
-    else:
-        pairs = {}
-        for part in text.split(","):
-            side, sep, bot = part.partition("=")
-            side, bot = side.strip(), bot.strip()
-            if not sep or not side or not bot:
-                raise InputError("--bots", f"{part!r} is not SIDE=BOT")
-            if side not in sides:
-                raise InputError("--bots", f"{side!r} is not a side (sides: {', '.join(sides)})")
-            if side in pairs:
-                raise InputError("--bots", f"{side} is named twice")
-            pairs[side] = bot
-        missing = [s for s in sides if s not in pairs]
-        if missing and not partial:
-            raise InputError("--bots", f"no bot for {', '.join(missing)}")
-    for side, bot in pairs.items():
-        if bot not in names:
-            raise InputError("--bots", f"unknown bot {bot!r} for {side} "
-                             f"(bots: {', '.join(names)})")
-    return pairs
 
 
 def args_units(args: Mapping[str, Any], key: str) -> list[str]:

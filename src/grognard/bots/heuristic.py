@@ -28,9 +28,10 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from grognard.bots.base import LegalActions, NoLegalAction, Seat, args_units, register_bot, rng
-from grognard.bots.odds import europa_estimate, tr_estimate
+from grognard.bots.base import LegalActions, NoLegalAction, Seat, args_units, rng
+from grognard.bots.odds import Estimate, europa_estimate, rules_estimate, tr_estimate
 from grognard.bots.situation import Situation
+from grognard.bots.tr_plans import tr_front
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
@@ -119,14 +120,30 @@ class Policy:
     def hex_value(self, sit: Situation, target: str) -> int:
         return sit.value_of_hex(target)
 
+    #: the argument naming the hex an attack order attacks, until the rule system's
+    #: ``Game.places(cmd).target`` answers (the fallback of :meth:`attack_target`)
+    target_arg = "hex"
 
-def tr_front(sit: Situation, label: str) -> str:
-    """TR-03: the front of a hex (its map region; western if none)."""
-    from grognard.third_reich.turn.options import Front
+    def attack_target(self, cmd: Command, game: Any = None) -> str | None:
+        """The hex ``cmd`` attacks: the rules' :meth:`Game.places` target, else the policy's
+        own reading of the order (:attr:`target_arg`)."""
+        if game is not None:
+            t = game.places(cmd).target
+            if t is not None:
+                return str(t)
+        t = cmd.args.get(self.target_arg)
+        return t if isinstance(t, str) else None
 
-    m = sit.map
-    name = m.region_names[int(m.region[m.index_of_label(label)])]
-    return name if name in {f.value for f in Front} else Front.WESTERN.value
+    def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
+        """The policy's own exact estimate of an attack (no rule-system odds), or None."""
+        return None
+
+    def attack_estimate(self, sit: Situation, cmd: Command, game: Any = None
+                        ) -> Estimate | None:
+        """The exact estimate of an attack order: the rules' ``Game.odds`` when the system
+        answers it, else the policy's own (:meth:`own_estimate`)."""
+        got = rules_estimate(game, cmd)
+        return got if got is not None else self.own_estimate(sit, cmd)
 
 
 class ThirdReichPolicy(Policy):
@@ -142,7 +159,7 @@ class ThirdReichPolicy(Policy):
         if kind == "move":
             return move_plan(sit, actions)
         if kind == "build_unit":
-            return build_plan(self, sit, actions)
+            return build_plan(self.score_build_unit, self._budget, sit, actions)
         if kind == "attack":
             return [(self.score_attack(sit, c), c) for c in attack_candidates(sit)]
         return None
@@ -315,6 +332,13 @@ class ThirdReichPolicy(Policy):
             return -1.0
         return float(est.value(self.hex_value(sit, str(target)), self.caution))
 
+    def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
+        target = self.attack_target(cmd)
+        if target is None:
+            return None
+        est: Estimate | None = self.estimate(sit, target, args_units(cmd.args, "attackers"))
+        return est
+
     def estimate(self, sit: Situation, target: str, attackers: list[str]) -> Any:
         """:func:`tr_estimate`, remembered per battle (the hex, its terrain and the units on
         both sides as the view shows them) for the rest of the game turn."""
@@ -378,9 +402,14 @@ class EuropaPolicy(Policy):
     procedural: ClassVar[Mapping[str, Score]] = {"supply_check": 3.0, "isolation_attrition": 2.0, "take_replacement": 1.0,
                   "overrun": 3.0}
 
+    target_arg = "defender_hex"
+
+    def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
+        return europa_estimate(sit, dict(cmd.args))
+
     def score_attack(self, sit: Situation, cmd: Command) -> Score:
-        target = cmd.args.get("defender_hex")
-        est = europa_estimate(sit, dict(cmd.args))
+        target = self.attack_target(cmd)
+        est = self.own_estimate(sit, cmd)
         if est is None:
             return -1.0
         return float(est.value(self.hex_value(sit, str(target)), self.caution))
@@ -780,7 +809,3 @@ def pick(legal_actions: Sequence[Command], scores: Sequence[Score], dice: Any) -
     best = max(s for s, _ in pool)
     top = [c for s, c in pool if s == best]
     return top[dice.choice(len(top))] if len(top) > 1 else top[0]
-
-
-register_bot("heuristic", HeuristicBot,
-             "scripted per system: economy, exact-odds attacks, holding the line, decisions")

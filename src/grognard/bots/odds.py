@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from grognard.analysis.europa_crt import attack_odds
+from grognard.bots.crt_odds import attack_odds
 from grognard.bots.situation import Situation
 from grognard.core.dice import Distribution
 from grognard.core.errors import GrognardError
@@ -47,6 +47,40 @@ class Estimate:
         """Expected gain: the hex (weighted by its value + 1) and the enemy's losses, minus
         our own losses weighed by ``caution``."""
         return self.p_taken * (hex_value + 1) + self.defender_loss - caution * self.attacker_loss
+
+
+def _fraction(x: Any) -> Fraction | None:
+    try:
+        return Fraction(str(x)) if x is not None else None
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def from_odds(odds: Mapping[str, Any]) -> Estimate | None:
+    """An :class:`Estimate` from a rule system's ``Game.odds`` answer (the attack panel's
+    figures: the chance the hex is cleared, the expected losses on each side, the column),
+    or None when it does not give them."""
+    inner = odds.get("odds")
+    o = inner if isinstance(inner, Mapping) else odds
+    taken = [_fraction(o.get(k)) for k in ("p_taken", "p_hex_cleared", "p_defender_eliminated",
+                                          "p_defender_retreat")]
+    att = _fraction(o.get("expected_attacker_loss", o.get("e_attacker_loss")))
+    dfn = _fraction(o.get("expected_defender_loss", o.get("e_defender_loss")))
+    got = [t for t in taken if t is not None]
+    if not got or att is None or dfn is None:
+        return None
+    return Estimate(max(got), att, dfn, str(o.get("column", "")))
+
+
+def rules_estimate(game: Any, cmd: Any) -> Estimate | None:
+    """The rule system's own odds of ``cmd`` (``Game.odds``: verified, from the system's
+    hook), or None when the system gives no odds or refuses the order."""
+    if game is None or game.system.odds is None:
+        return None
+    try:
+        return from_odds(game.odds(cmd))
+    except GrognardError:
+        return None
 
 
 def _tr_unit(uid: str, u: Mapping[str, Any], player: str) -> GroundUnit:

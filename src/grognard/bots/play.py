@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.bots.base import Bot, LazyView, LegalActions, NoLegalAction, Seat, make_bot
+from grognard.bots.base import Bot, LazyView, LegalActions, NoLegalAction, Seat
+from grognard.bots.catalog import make_bot
 from grognard.core.errors import GrognardError
 from grognard.core.mapdata import CityClass
 from grognard.engine.game import Game
@@ -41,6 +42,7 @@ class GameRecord:
     winner: str | None = None
     level: str | None = None
     reason: str | None = None
+    #: the last turn played (at most the turn limit)
     turns: int = 0
     date: str | None = None
     commands: int = 0
@@ -182,7 +184,9 @@ def play_game(
         level = res.get("level", res.get("victory"))
         rec.level = None if level is None else str(level)
         rec.reason = None if res.get("reason") is None else str(res.get("reason"))
-    rec.turns = game.turn
+    # a game stopped at the turn limit has entered the next turn: its last turn played is the
+    # limit (a study with --max-turns 7 reports 7, not 8)
+    rec.turns = min(game.turn, max_turns) if rec.end == "max_turns" and max_turns else game.turn
     rec.date = _date(game)
     rec.commands = len(game.commands)
     rec.state_hash = game.state_hash()

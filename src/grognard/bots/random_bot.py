@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from grognard.bots.base import LegalActions, NoLegalAction, Seat, register_bot, rng
+from grognard.bots.base import LegalActions, NoLegalAction, Seat, rng
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
@@ -48,6 +48,3 @@ class RandomBot:
         kind = kinds[self._dice.choice(len(kinds))]
         pool = [c for c in legal_actions if c.kind == kind]
         return pool[self._dice.choice(len(pool))]
-
-
-register_bot("random", RandomBot, "uniform over the kinds of legal action, then over the kind")

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
-from grognard.bots.base import LegalActions, Seat, args_units, register_bot
+from grognard.bots.base import LegalActions, Seat, args_units
 from grognard.bots.heuristic import HeuristicBot
-from grognard.bots.odds import Estimate, europa_estimate, tr_estimate
+from grognard.bots.odds import Estimate
 from grognard.bots.situation import Situation
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
@@ -28,26 +29,22 @@ DEPTH = 3
 WIDTH = 6
 
 
-def _target(cmd: Command) -> str | None:
-    t = cmd.args.get("hex", cmd.args.get("defender_hex"))
-    return t if isinstance(t, str) else None
-
-
 class SearchBot(HeuristicBot):
     name = "search"
 
     def __init__(self, seat: Seat) -> None:
         super().__init__(seat)
+        self._game: Any = None
+
+    def _target(self, cmd: Command) -> str | None:
+        return self.policy.attack_target(cmd, self._game)
 
     def estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
-        target = _target(cmd)
-        if target is None:
+        """The exact estimate of an attack: the rules' odds (``Game.odds``) when the system
+        gives them, else the policy's own (:meth:`Policy.attack_estimate`)."""
+        if self._target(cmd) is None:
             return None
-        if self.seat.system == "europa":
-            return europa_estimate(sit, dict(cmd.args))
-        if self.seat.system == "third_reich":
-            return tr_estimate(sit, target, args_units(cmd.args, "attackers"))
-        return None
+        return self.policy.attack_estimate(sit, cmd, self._game)
 
     def candidates(self, sit: Situation, attacks: Sequence[Command]
                    ) -> list[tuple[Fraction, Command]]:
@@ -56,7 +53,7 @@ class SearchBot(HeuristicBot):
         out: list[tuple[Fraction, Command]] = []
 
         def add(cmd: Command) -> Estimate | None:
-            key = (str(_target(cmd)), tuple(sorted(args_units(cmd.args, "attackers"))))
+            key = (str(self._target(cmd)), tuple(sorted(args_units(cmd.args, "attackers"))))
             if key in seen:
                 return None
             seen.add(key)
@@ -102,7 +99,7 @@ class SearchBot(HeuristicBot):
             tried = 0
             for v, cmd in ranked:
                 units = frozenset(args_units(cmd.args, "attackers"))
-                t = str(_target(cmd))
+                t = str(self._target(cmd))
                 if v <= 0 or units & used or t in hexes:
                     continue
                 rest_v, rest = best(used | units, hexes | {t}, depth - 1)
@@ -118,7 +115,8 @@ class SearchBot(HeuristicBot):
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
         attacks = (legal_actions.of("attack") if isinstance(legal_actions, LegalActions)
                    else [c for c in legal_actions if c.kind == "attack"])
-        if attacks and self.seat.system in ("europa", "third_reich"):
+        self._game = legal_actions.game if isinstance(legal_actions, LegalActions) else None
+        if attacks:
             sit = Situation.of(self.seat.context, view, self.seat.player)
             _value, plan = self.plan(self.candidates(sit, attacks))
             if plan:
@@ -130,7 +128,3 @@ class SearchBot(HeuristicBot):
             if ends and kinds <= {"attack", "end_phase"}:
                 return ends[0]
         return super().choose(view, legal_actions)
-
-
-register_bot("search", SearchBot,
-             "expectimax over the exact CRT odds for combat (attack allocation), else heuristic")

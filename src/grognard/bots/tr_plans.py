@@ -15,8 +15,8 @@ the growth reserve, each identical counter of the force pool standing for the ot
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -25,9 +25,6 @@ from grognard.bots.base import LegalActions
 from grognard.bots.situation import Situation
 from grognard.core.mapdata import MapData
 from grognard.engine.commands import Command
-
-if TYPE_CHECKING:
-    from grognard.bots.heuristic import ThirdReichPolicy
 
 #: TR-28: ground units of a side in one hex (bridgeheads allow more; the rules check).
 STACK = 2
@@ -131,17 +128,18 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     return out
 
 
-def build_plan(policy: ThirdReichPolicy, sit: Situation, actions: LegalActions
-               ) -> list[tuple[float, Command]]:
-    """TR-75: the phase's builds: the legal (unit, hex) choices by
-    :meth:`~grognard.bots.heuristic.ThirdReichPolicy.score_build_unit`, best first, while
+def build_plan(score_of: Callable[[Situation, Command], float],
+               budget_of: Callable[[Situation, str], int], sit: Situation,
+               actions: LegalActions) -> list[tuple[float, Command]]:
+    """TR-75: the phase's builds: the legal (unit, hex) choices by ``score_of`` (the policy's
+    :meth:`~grognard.bots.heuristic.ThirdReichPolicy.score_build_unit`), best first, while
     the power's budget above its growth reserve lasts; an identical pool counter stands in
     for a unit already planned, and a hex takes at most :data:`STACK` ground units."""
     legal = actions.of("build_unit")
     if not legal:
         return []
     units = sit.view.get("units", {})
-    scored = sorted(((policy.score_build_unit(sit, c), i, c) for i, c in enumerate(legal)),
+    scored = sorted(((score_of(sit, c), i, c) for i, c in enumerate(legal)),
                     key=lambda t: (-t[0], t[1]))
     budget: dict[str, int] = {}
     pool: dict[tuple[str, str, int], list[str]] = {}
@@ -165,7 +163,7 @@ def build_plan(policy: ThirdReichPolicy, sit: Situation, actions: LegalActions
             continue
         power = str(u.get("power"))
         if power not in budget:
-            budget[power] = policy._budget(sit, power)
+            budget[power] = budget_of(sit, power)
         price = unit_price(dict(u))
         key = (power, str(u.get("type")), int(u.get("attack") or 0))
         spare = pool.get(key, [])
@@ -178,6 +176,15 @@ def build_plan(policy: ThirdReichPolicy, sit: Situation, actions: LegalActions
             stacked[to] = stacked.get(to, 0) + 1
         out.append((score, Command("build_unit", sit.player, {"unit": uid, "hex": to})))
     return out
+
+
+def tr_front(sit: Situation, label: str) -> str:
+    """TR-03: the front of a hex (its map region; western if none)."""
+    from grognard.third_reich.turn.options import Front
+
+    m = sit.map
+    name = m.region_names[int(m.region[m.index_of_label(label)])]
+    return name if name in {f.value for f in Front} else Front.WESTERN.value
 
 
 def attack_candidates(sit: Situation) -> list[Command]:
@@ -205,8 +212,6 @@ def attack_candidates(sit: Situation) -> list[Command]:
             if u.get("type") in GROUND and uid not in used
             and (not mech or u.get("type") == "armor")]
     out = []
-    from grognard.bots.heuristic import tr_front
-
     for t in targets:
         if t in done or tr_front(sit, t) not in offensive:
             continue

@@ -100,7 +100,9 @@ def register(app: typer.Typer) -> None:
 
         def human(c: Console) -> None:
             for label, s in result["results"].items():
-                c.print(f"[bold]{label}[/bold]: {s['games']} games, ended {s['ends']}")
+                c.print(f"[bold]{label}[/bold]: {s['games']} games: {s['ends_text']}")
+                if not s["decisive"]:
+                    c.print("no decisive game: no game reached a verdict")
                 c.print(grid_table(["winner", "games", "rate", "95% CI"],
                                    [[w, v["games"], v["rate"], "-".join(v["ci95"])]
                                     for w, v in s["wins"].items()]))
