@@ -93,8 +93,20 @@ def _front_of(m: MapData, h: int) -> str:
     return name if name in {f.value for f in Front} else Front.WESTERN.value
 
 
+_FRONT_MASKS: list[tuple[MapData, dict[str, np.ndarray]]] = []
+
+
 def _front_mask(m: MapData, front: str) -> np.ndarray:
-    return np.array([_front_of(m, i) == front for i in range(m.n)], dtype=bool)
+    """The hexes of ``front`` (TR-02), once per map: the map's regions never change."""
+    masks = next((made for made_for, made in _FRONT_MASKS if made_for is m), None)
+    if masks is None:
+        fronts = np.array([_front_of(m, i) for i in range(m.n)], dtype=object)
+        masks = {f.value: np.asarray(fronts == f.value, dtype=bool) for f in Front}
+        for mask in masks.values():
+            mask.setflags(write=False)  # shared by every caller
+        _FRONT_MASKS.insert(0, (m, masks))
+        del _FRONT_MASKS[4:]
+    return masks[front] if front in masks else np.zeros(m.n, dtype=bool)
 
 
 def _ground(u: Mapping[str, Any]) -> bool:
