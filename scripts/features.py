@@ -15,6 +15,7 @@ citing it, not yet in play).
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import sys
@@ -68,10 +69,83 @@ def in_play() -> dict[str, list[str]]:
     return data
 
 
+ID = re.compile(r"\b(SUR|EUR|TR|EF)-(\d+)(?:\.\.(?:SUR|EUR|TR|EF)-(\d+))?")
+TEST_ID = re.compile(r"(?:\b(SUR|EUR|TR|EF)-(\d+)\b)|(?:\btest_(sur|eur|tr|ef)(\d+))")
+
+
+def rule_ids(text: str) -> list[str]:
+    """The rule IDs a text names, ranges ``TR-32..TR-36`` expanded."""
+    out = []
+    for prefix, first, last in ID.findall(text):
+        out += [f"{prefix}-{n:02d}" for n in range(int(first), int(last or first) + 1)]
+    return out
+
+
+def _assigned(node: ast.ClassDef, name: str) -> str | None:
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                names = [target] if isinstance(target, ast.Name) else \
+                    list(target.elts) if isinstance(target, ast.Tuple) else []
+                values = [stmt.value] if isinstance(target, ast.Name) else \
+                    list(stmt.value.elts) if isinstance(stmt.value, ast.Tuple) else []
+                for n, v in zip(names, values, strict=False):
+                    if isinstance(n, ast.Name) and n.id == name and isinstance(v, ast.Constant):
+                        return str(v.value)
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and \
+                stmt.target.id == name and isinstance(stmt.value, ast.Constant):
+            return str(stmt.value.value)
+    return None
+
+
+def orders_by_rule() -> dict[str, list[str]]:
+    """Rule ID -> the Orders (engine/orders.py) that cite it: ``path`` ``Class`` (kind)."""
+    out: dict[str, list[str]] = {}
+    src = ROOT / "src" / "grognard"
+    for path in sorted(src.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef) or not any(
+                    "Order" in ast.unparse(b) for b in node.bases):
+                continue
+            rule, kind = _assigned(node, "rule"), _assigned(node, "kind")
+            if not rule or not kind:
+                continue
+            where = f"`{path.relative_to(src).as_posix()}` `{node.name}` ({kind})"
+            for rid in rule_ids(rule):
+                out.setdefault(rid, []).append(where)
+    return out
+
+
+def tests_by_rule() -> dict[str, list[str]]:
+    """Rule ID -> the test files that cite it (by ID or by a ``test_tr25_...`` name)."""
+    out: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(ROOT).as_posix()
+        for a, b, c, d in TEST_ID.findall(text):
+            rid = f"{a}-{int(b):02d}" if a else f"{c.upper()}-{int(d):02d}"
+            out.setdefault(rid, set()).add(rel)
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def _orders_tests(rid: str, orders: dict[str, list[str]], tests: dict[str, list[str]]) -> str:
+    parts = []
+    if rid in orders:
+        parts.append("Order: " + "; ".join(orders[rid]))
+    found = tests.get(rid, [])
+    if found:
+        shown = ", ".join(f"`{t}`" for t in found[:3])
+        parts.append("tests: " + shown + (f" (+{len(found) - 3} more)" if len(found) > 3
+                                            else ""))
+    return "; ".join(parts) or "-"
+
+
 def render() -> str:
     titles = rule_titles()
     rows = area_rows()
     played = in_play()
+    orders, tests = orders_by_rule(), tests_by_rule()
     ids = sorted(set(titles) | set(rows),
                  key=lambda i: ([p for p, _ in SECTIONS].index(i.split("-")[0]),
                                 int(i.split("-")[1])))
@@ -84,12 +158,14 @@ def render() -> str:
            "means played), `built` (code and tests citing the ID, but no whole game under the",
            "engine exercises it yet), `partial` (the notes say what is missing and why),",
            "`not yet`. **In play** lists the shipped scenarios whose random legal games",
-           "(engine/fuzz.py) exercise the rule; tests/test_in_play.py fails if one stops.", ""]
+           "(engine/fuzz.py) exercise the rule; tests/test_in_play.py fails if one stops.",
+           "**Order and tests** names the command Orders (engine/orders.py) whose `rule` cites",
+           "the ID and the test files that cite it.", ""]
     body: list[str] = []
     for prefix, name in SECTIONS:
         body += [f"## {prefix}: {name}", "",
-                 "| ID | Title | Status | In play | Where | Notes |",
-                 "|---|---|---|---|---|---|"]
+                 "| ID | Title | Status | In play | Where | Order and tests | Notes |",
+                 "|---|---|---|---|---|---|---|"]
         for rid in ids:
             if not rid.startswith(prefix + "-"):
                 continue
@@ -100,7 +176,8 @@ def render() -> str:
                 status = "built"
             counts[status] += 1
             shown = ", ".join(scenarios) if scenarios else "no"
-            body.append(f"| {rid} | {title} | {status} | {shown} | {where} | {notes} |")
+            body.append(f"| {rid} | {title} | {status} | {shown} | {where} | "
+                        f"{_orders_tests(rid, orders, tests)} | {notes} |")
         body.append("")
     out.append(f"Totals: {counts['done']} done (played), {counts['built']} built (not yet in "
                f"play), {counts['partial']} partial, {counts['not yet']} not yet, of "
