@@ -54,8 +54,8 @@ from grognard.third_reich.play.system_murmansk import available_asw, available_s
 from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.play.system_sr_sea import _friendly_port
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
-from grognard.third_reich.turn.options import Front, Option
-from grognard.third_reich.turn.powers import Power, parse_power
+from grognard.third_reich.turn.options import Front
+from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
@@ -111,29 +111,6 @@ def _port_hexes(ctx: Context) -> list[str]:
 
 
 # --- sequence, options, war, builds ---------------------------------------------------------
-
-
-def legal_declare_options(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-03: every option on every front of the map, per paying power."""
-    fronts = map_fronts(ctx)
-    for power in _payers(state, player):
-        for combo in itertools.product([o.value for o in Option], repeat=len(fronts)):
-            yield Command("declare_options", player,
-                          {"power": power, "options": dict(zip(fronts, combo, strict=True))})
-
-
-def legal_declare_war(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-25: war on one enemy major or one minor country of the map at a time."""
-    majors = {p.value for p in Power}
-    m = ctx.scenario.map
-    minors = sorted({c for c in m.country_names if c and c.lower() not in majors}
-                    | {c for cs in ctx.scenario.home_countries.values() for c in cs
-                       if c.lower() not in majors})
-    for power in _payers(state, player):
-        for t in sorted(majors):
-            yield Command("declare_war", player, {"power": power, "majors": [t]})
-        for c in minors:
-            yield Command("declare_war", player, {"power": power, "minors": [c]})
 
 
 BUILD_FIELDS = ("infantry_factors", "armor_factors", "air_factors", "airborne_factors",
@@ -624,7 +601,6 @@ def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Co
 
 
 PROPOSERS: Mapping[str, Legal] = {
-    "declare_options": legal_declare_options, "declare_war": legal_declare_war,
     "build": legal_build, "supply_check": legal_supply_check, "move": legal_move,
     "air_stage": legal_air_stage, "airdrop": legal_airdrop,
     "naval_transport": legal_naval_transport, "invade": legal_invade, "sr": legal_sr,

@@ -39,14 +39,9 @@ from grognard.engine.views import hide_secrets
 from grognard.third_reich.conquest.campaign import third_reich_extras
 from grognard.third_reich.economy.builds import Basket, buy, verify_purchase
 from grognard.third_reich.economy.economy import (
-    Economy,
     at_turn,
-    begin_player_turn,
     new_campaign,
-    spend,
-    verify_spend,
 )
-from grognard.third_reich.economy.economy import declare_war as econ_declare_war
 from grognard.third_reich.economy.orders.year_start import YearStart
 from grognard.third_reich.play.legal import with_legal
 from grognard.third_reich.play.referee import (
@@ -102,8 +97,8 @@ from grognard.third_reich.play.system_common import (
     NAME,
     _econ,
     _eliminate,
-    _side_powers,
     current_facts,
+    payer,
     side_supply_check,
     unit_power,
 )
@@ -154,12 +149,8 @@ from grognard.third_reich.turn.calendar import (
     WEATHER_TABLE_ID,
     date_of,
 )
-from grognard.third_reich.turn.options import (
-    dow_cost,
-    options_cost,
-    parse_front,
-    parse_option,
-)
+from grognard.third_reich.turn.orders.declare_options import DeclareOptions
+from grognard.third_reich.turn.orders.declare_war import DeclareWar
 from grognard.third_reich.turn.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.turn.sequence import Phase
@@ -296,141 +287,8 @@ def initial_state(scenario: Scenario) -> JSON:
     return add_campaign_state(scenario, s)
 
 
-# --- declare_options / declare_war --------------------------------------------------------------
-
-
-def _options_arg(cmd: Command) -> dict[str, str]:
-    raw = cmd.args.get("options")
-    if raw is None:
-        raw = {k: v for k, v in cmd.args.items() if k != "power"}
-    if not isinstance(raw, dict) or not raw:
-        raise InputError("args.options", "give {front: option} for one or more fronts")
-    return {parse_front(f).value: parse_option(str(o)).value for f, o in raw.items()}
-
-
 def _payer(state: JSON, cmd: Command) -> str:
-    powers = _side_powers(state, cmd.player)
-    econ_powers = {p.value for p in _econ(state).powers}
-    power = cmd.args.get("power")
-    if power is None:
-        payable = [p for p in powers if p in econ_powers]
-        if not payable:
-            raise IllegalOrder("TR-03", f"{cmd.player} has no power with a BRP economy")
-        return payable[0]
-    if not isinstance(power, str) or power not in powers:
-        raise IllegalOrder("TR-01", f"{power!r} is not a power of {cmd.player}")
-    if power not in econ_powers:
-        raise IllegalOrder("TR-03", f"{power} has no BRP economy in this game")
-    return power
-
-
-def _open_turn(econ: Economy, state: JSON, side: str) -> Economy:
-    for p in _side_powers(state, side):
-        if p in {x.value for x in econ.powers}:
-            econ = begin_player_turn(econ, p)
-    return econ
-
-
-def verify_declare_options(ctx: Context, state: JSON, cmd: Command) -> None:
-    opts = _options_arg(cmd)
-    power = _payer(state, cmd)
-    if power in state.get("options_powers", {}):
-        raise IllegalOrder("TR-03", f"{power} has already declared its options this turn")
-    econ = _econ(state) if cmd.player in state["options"] else \
-        _open_turn(_econ(state), state, cmd.player)
-    cost = options_cost(opts, econ.year)
-    verify_spend(econ, power, cost, "TR-03")
-
-
-def execute_declare_options(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    opts = _options_arg(cmd)
-    power = _payer(state, cmd)
-    cost = options_cost(opts, _econ(state).year)
-    return [Event("options_declared", {"side": cmd.player, "power": power, "options": opts,
-                                       "cost": cost})]
-
-
-def fold_options_declared(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    econ = _econ(state) if d["side"] in state["options"] else \
-        _open_turn(_econ(state), state, d["side"])
-    cause = ", ".join(f"{f} {o}" for f, o in sorted(d["options"].items()))
-    econ, _ = spend(econ, d["power"], d["cost"], "TR-03", f"options: {cause}", build=False)
-    s["economy"] = econ.to_json()
-    # TR-03: each power picks its own option per front; the side plays a front's phases by
-    # the widest option any of its powers took there (offensive > attrition > pass).
-    side = s["options"].setdefault(d["side"], {})
-    for f, o in d["options"].items():
-        had = side.get(f)
-        if had is None or OPTION_RANK[o] > OPTION_RANK[had["option"]]:
-            side[f] = {"option": o, "power": d["power"]}
-    s.setdefault("options_powers", {})[d["power"]] = dict(d["options"])
-    return s
-
-
-OPTION_RANK = {"pass": 0, "attrition": 1, "offensive": 2}
-
-
-def _dow_args(cmd: Command) -> tuple[list[str], list[str]]:
-    minors, majors = cmd.args.get("minors", []), cmd.args.get("majors", [])
-    for name, v in (("minors", minors), ("majors", majors)):
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise InputError(f"args.{name}", "a list of country names")
-    if not minors and not majors:
-        raise InputError("args", "declare war on at least one minor or major")
-    for m in majors:
-        if m not in {p.value for p in Power}:
-            raise InputError("args.majors", f"{m!r} is not a major power")
-    return list(minors), list(majors)
-
-
-def _dow_cost(state: JSON, power: str, minors: list[str], majors: list[str]) -> int:
-    paid = state["dow_minor_paid"].get(power) == state["turn"]
-    return dow_cost(len(minors), len(majors), paid)
-
-
-def verify_declare_war(ctx: Context, state: JSON, cmd: Command) -> None:
-    minors, majors = _dow_args(cmd)
-    power = _payer(state, cmd)
-    mine = set(_side_powers(state, cmd.player))
-    for t in minors + majors:
-        if t in mine:
-            raise IllegalOrder("TR-25", f"{t} is on {cmd.player}'s own side")
-        if any(w["target"] == t and w["power"] == power for w in state["wars"]):
-            raise IllegalOrder("TR-25", f"{power} is already at war with {t}")
-    econ = _open_turn(_econ(state), state, cmd.player) if cmd.player not in state["options"] \
-        else _econ(state)
-    verify_spend(econ, power, _dow_cost(state, power, minors, majors), "TR-25")
-
-
-def execute_declare_war(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    minors, majors = _dow_args(cmd)
-    power = _payer(state, cmd)
-    return [Event("war_declared", {"side": cmd.player, "power": power, "minors": minors,
-                                   "majors": majors,
-                                   "cost": _dow_cost(state, power, minors, majors)})]
-
-
-def fold_war_declared(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    econ = _econ(state)
-    if d["side"] not in state["options"]:
-        econ = _open_turn(econ, state, d["side"])
-    targets = ", ".join(d["minors"] + d["majors"])
-    econ, _ = spend(econ, d["power"], d["cost"], "TR-25", f"{d['power']} declares war on "
-                    f"{targets}", build=False)
-    econ = econ_declare_war(econ, d["power"], on_germany="germany" in d["majors"])
-    if d["power"] == "germany":
-        for m in d["majors"]:
-            econ = econ_declare_war(econ, m, on_germany=True)
-    if d["minors"]:
-        s["dow_minor_paid"][d["power"]] = state["turn"]
-    s["wars"] = [*state["wars"], *({"power": d["power"], "target": t, "turn": state["turn"]}
-                                   for t in d["minors"] + d["majors"])]
-    s["economy"] = econ.to_json()
-    return s
+    return payer(state, cmd.player, cmd.args.get("power"))
 
 
 # --- build ------------------------------------------------------------------------------------------
@@ -565,13 +423,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
                       "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
                       "TR-53 an airborne unit's air-landing SR (kind=air_landing).",
                       {"unit": "ge-inf2", "to": "C7"}),
-    "declare_options": CommandSpec("declare_options", verify_declare_options,
-                                   execute_declare_options,
-                                   "TR-03 Declare an option per front (cost to the ledger).",
-                                   {"power": "germany", "options": {"eastern": "offensive"}}),
-    "declare_war": CommandSpec("declare_war", verify_declare_war, execute_declare_war,
-                               "TR-25 Declare war on minors (5) or majors (15 each).",
-                               {"power": "germany", "minors": ["poland"]}),
     "build": CommandSpec("build", verify_build, execute_build,
                          "TR-31/TR-75 Buy units (half-of-total cap, purchase caps).",
                          {"power": "germany", "infantry_factors": 3}),
@@ -618,8 +469,6 @@ FOLDS: Mapping[str, Fold] = {
     "naval_transported": fold_naval_transported,
     "air_staged": fold_air_staged,
     "airdropped": fold_airdropped,
-    "options_declared": fold_options_declared,
-    "war_declared": fold_war_declared,
     "units_bought": fold_units_bought,
     "battle_resolved": fold_battle_resolved,
     "attrition_resolved": fold_attrition_resolved,
@@ -649,6 +498,8 @@ LEGACY, LEGACY_FOLDS = sw_units_install(*sw_install(*install(COMMANDS, FOLDS)))
 ORDERS: tuple[Order[Any], ...] = (
     EndPhase(lambda: COMMANDS),
     YearStart(),
+    DeclareOptions(),
+    DeclareWar(),
 )
 COMMANDS = with_legal({
     **commands_of(ORDERS),
