@@ -45,7 +45,6 @@ from grognard.third_reich.play.system_common import (
     _side_powers,
     hex_stacking_limit,
     retreat_options,
-    side_supply_check,
     side_zoc,
     units_cached,
 )
@@ -111,27 +110,6 @@ def _port_hexes(ctx: Context) -> list[str]:
 
 
 # --- sequence, options, war, builds ---------------------------------------------------------
-
-
-BUILD_FIELDS = ("infantry_factors", "armor_factors", "air_factors", "airborne_factors",
-                "naval_fleets", "replacements")
-
-
-def legal_build(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-31/TR-75: one kind of unit at a time, in a few sizes."""
-    for power in _payers(state, player):
-        for f in BUILD_FIELDS:
-            for n in (1, 2, 3, 5):
-                yield Command("build", player, {"power": power, f: n})
-
-
-def legal_supply_check(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-72: the check, with no breakout or with each out-of-supply hex breaking out."""
-    if state.get("supply_checked"):
-        return
-    yield Command("supply_check", player, {"breakout": []})
-    for h in side_supply_check(ctx, state, player).hexes:
-        yield Command("supply_check", player, {"breakout": [h.hex]})
 
 
 # --- movement ---------------------------------------------------------------------------------
@@ -601,7 +579,7 @@ def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Co
 
 
 PROPOSERS: Mapping[str, Legal] = {
-    "build": legal_build, "supply_check": legal_supply_check, "move": legal_move,
+    "move": legal_move,
     "air_stage": legal_air_stage, "airdrop": legal_airdrop,
     "naval_transport": legal_naval_transport, "invade": legal_invade, "sr": legal_sr,
     "counter_air": legal_counter_air, "attrition": legal_attrition,
@@ -630,7 +608,7 @@ def idle_phase(ctx: Context, state: JSON, idx: int, commands: Mapping[str, Comma
               "supply_checked": False}
     for kind in kinds:
         spec = commands[kind]
-        propose = PROPOSERS.get(kind)
+        propose = spec.propose or PROPOSERS.get(kind)
         if kind == "attack":
             propose = partial(legal_attack, verify=spec.verify)
         if propose is None:

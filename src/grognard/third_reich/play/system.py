@@ -23,12 +23,10 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import InputError
 from grognard.engine import generic
-from grognard.engine.commands import Command, CommandSpec
-from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.commands import CommandSpec
+from grognard.engine.events import Fold
 from grognard.engine.orders import Order, commands_of, folds_of
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
@@ -37,11 +35,11 @@ from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.third_reich.conquest.campaign import third_reich_extras
-from grognard.third_reich.economy.builds import Basket, buy, verify_purchase
 from grognard.third_reich.economy.economy import (
     at_turn,
     new_campaign,
 )
+from grognard.third_reich.economy.orders.build import Build
 from grognard.third_reich.economy.orders.year_start import YearStart
 from grognard.third_reich.play.legal import with_legal
 from grognard.third_reich.play.referee import (
@@ -95,11 +93,7 @@ from grognard.third_reich.play.system_campaign import (
 from grognard.third_reich.play.system_common import (
     AXIS_POWERS,
     NAME,
-    _econ,
-    _eliminate,
     current_facts,
-    payer,
-    side_supply_check,
     unit_power,
 )
 from grognard.third_reich.play.system_common import _forces as _forces  # re-export
@@ -141,12 +135,11 @@ from grognard.third_reich.play.system_sw import install as sw_install
 from grognard.third_reich.play.system_sw_units import install as sw_units_install
 from grognard.third_reich.play.system_sw_units import sw_conversions_owed
 from grognard.third_reich.strategic.strategic_readings import StrategicReadings
-from grognard.third_reich.supply.isolation import isolation_table
+from grognard.third_reich.supply.orders.supply_check import SupplyCheck
 from grognard.third_reich.supply.supply_map import (
     city_control,
 )
 from grognard.third_reich.turn.calendar import (
-    WEATHER_TABLE_ID,
     date_of,
 )
 from grognard.third_reich.turn.orders.declare_options import DeclareOptions
@@ -287,107 +280,6 @@ def initial_state(scenario: Scenario) -> JSON:
     return add_campaign_state(scenario, s)
 
 
-def _payer(state: JSON, cmd: Command) -> str:
-    return payer(state, cmd.player, cmd.args.get("power"))
-
-
-# --- build ------------------------------------------------------------------------------------------
-
-BASKET_FIELDS = ("infantry_factors", "armor_factors", "air_factors", "airborne_factors",
-                 "naval_fleets", "replacements")
-
-
-def _basket(cmd: Command) -> Basket:
-    vals = {}
-    for f in BASKET_FIELDS:
-        v = cmd.args.get(f, 0)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise InputError(f"args.{f}", f"a whole number >= 0, not {v!r}")
-        vals[f] = v
-    if not any(vals.values()):
-        raise InputError("args", f"buy something ({', '.join(BASKET_FIELDS)})")
-    return Basket(**vals)
-
-
-def _turn_basket(state: JSON, power: str, add: Basket) -> Basket:
-    before = state["built"].get(power, {})
-    return Basket(**{f: int(before.get(f, 0)) + getattr(add, f) for f in BASKET_FIELDS})
-
-
-def verify_build(ctx: Context, state: JSON, cmd: Command) -> None:
-    basket = _basket(cmd)
-    power = _payer(state, cmd)
-    econ = _econ(state)
-    verify_purchase(power, econ.year, _turn_basket(state, power, basket))
-    buy(econ, power, basket)
-
-
-def execute_build(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    basket = _basket(cmd)
-    return [Event("units_bought", {"power": _payer(state, cmd),
-                                   "basket": {f: getattr(basket, f) for f in BASKET_FIELDS},
-                                   "cost": basket.cost()})]
-
-
-def fold_units_bought(state: JSON, ev: Event) -> JSON:
-    s = state
-    basket = Basket(**ev.data["basket"])
-    econ, _ = buy(_econ(state), ev.data["power"], basket)
-    s["economy"] = econ.to_json()
-    total = _turn_basket(state, ev.data["power"], basket)
-    s["built"][ev.data["power"]] = {f: getattr(total, f) for f in BASKET_FIELDS}
-    return s
-
-
-# --- supply_check -----------------------------------------------------------------------------------
-
-
-def _check(ctx: Context, state: JSON, side: str) -> Any:
-    return side_supply_check(ctx, state, side)
-
-
-def verify_supply_check(ctx: Context, state: JSON, cmd: Command) -> None:
-    if state["supply_checked"]:
-        raise IllegalOrder("TR-72", "the supply check of this phase is done")
-    breakout = cmd.args.get("breakout", [])
-    if not isinstance(breakout, list) or not all(isinstance(x, str) for x in breakout):
-        raise InputError("args.breakout", "list the hexes whose units break out")
-    out_hexes = {h.hex for h in _check(ctx, state, cmd.player).hexes}
-    for h in breakout:
-        if h not in out_hexes:
-            raise IllegalOrder("TR-72", f"{h} holds no out-of-supply unit of {cmd.player}")
-
-
-def execute_supply_check(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    chk = _check(ctx, state, cmd.player)
-    breakout = set(cmd.args.get("breakout", []))
-    stream = dice.stream("third_reich.isolation")
-    rolls, eliminated, broke = [], [], []
-    for h in chk.hexes:
-        if h.hex in breakout:
-            broke += h.units
-            continue
-        r = stream.roll("2d6")
-        rec = h.roll(r.total, isolation_table(ctx.tables),
-                     weather_table=ctx.tables.get(WEATHER_TABLE_ID))
-        rolls.append({"hex": h.hex, "dice": list(r.dice), **rec.to_json()})
-        if rec.eliminated:
-            eliminated += h.units
-    return [Event("supply_checked", {**chk.to_json(), "breakout": sorted(broke),
-                                     "rolls": rolls, "eliminated": sorted(eliminated)})]
-
-
-def fold_supply_checked(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    _eliminate(s, list(d["breakout"]) + list(d["eliminated"]))
-    for uid, u in s["units"].items():
-        if u["side"] == d["side"] and u["status"] == "active" and u["hex"] is not None:
-            u["supply"] = "out" if uid in d["out_of_supply"] else "in"
-    s["supply_checked"] = True
-    return s
-
-
 def view(state: JSON, player: str) -> JSON:
     """C-HIDDEN: other players' secrets (the Murmansk U-boat count) and face-down units go."""
     return hide_secrets(state, player)
@@ -423,9 +315,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
                       "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
                       "TR-53 an airborne unit's air-landing SR (kind=air_landing).",
                       {"unit": "ge-inf2", "to": "C7"}),
-    "build": CommandSpec("build", verify_build, execute_build,
-                         "TR-31/TR-75 Buy units (half-of-total cap, purchase caps).",
-                         {"power": "germany", "infantry_factors": 3}),
     "attack": CommandSpec("attack", verify_attack, execute_attack,
                           "TR-32..TR-36 Land attack on a hex (2D6 from third_reich.combat).",
                           {"hex": "C9", "attackers": ["ge-arm1"]}),
@@ -442,9 +331,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
         "save_attrition_losses", verify_save_attrition_losses, execute_save_attrition_losses,
         "TR-41 Swap units removed by attrition for friendly replacements (cost - 4 BRPs).",
         {"saves": {"ge-inf1": "ge-rep1"}}),
-    "supply_check": CommandSpec("supply_check", verify_supply_check, execute_supply_check,
-                                "TR-72/TR-73 Supply check and isolation rolls.",
-                                {"breakout": []}),
     "murmansk_commit": CommandSpec("murmansk_commit", verify_murmansk_commit,
                                    execute_murmansk_commit,
                                    "TR-20 Germany commits to the Murmansk box (U-boats hidden).",
@@ -469,13 +355,11 @@ FOLDS: Mapping[str, Fold] = {
     "naval_transported": fold_naval_transported,
     "air_staged": fold_air_staged,
     "airdropped": fold_airdropped,
-    "units_bought": fold_units_bought,
     "battle_resolved": fold_battle_resolved,
     "attrition_resolved": fold_attrition_resolved,
     "hexes_taken": fold_hexes_taken,
     "withdrawn": fold_withdrawn,
     "attrition_losses_saved": fold_attrition_losses_saved,
-    "supply_checked": fold_supply_checked,
     "murmansk_committed": fold_murmansk_committed,
     "murmansk_escorted": fold_murmansk_escorted,
     "murmansk_shipped": fold_murmansk_shipped,
@@ -500,6 +384,8 @@ ORDERS: tuple[Order[Any], ...] = (
     YearStart(),
     DeclareOptions(),
     DeclareWar(),
+    Build(),
+    SupplyCheck(),
 )
 COMMANDS = with_legal({
     **commands_of(ORDERS),
