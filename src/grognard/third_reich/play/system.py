@@ -34,6 +34,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
+from grognard.third_reich.combat.odds import attack_odds
 from grognard.third_reich.conquest.campaign import third_reich_extras
 from grognard.third_reich.economy.economy import (
     at_turn,
@@ -417,6 +418,7 @@ THIRD_REICH = RuleSystem(
     phase_prompt=phase_prompt,
     turn_label=turn_label,
     after_events=AFTER_EVENTS,
+    odds=attack_odds,
 )
 register_system(THIRD_REICH)
 
