@@ -35,6 +35,9 @@ from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.third_reich.combat.odds import attack_odds
+from grognard.third_reich.combat.orders.attack import Attack
+from grognard.third_reich.combat.orders.defensive_air import DefensiveAir
+from grognard.third_reich.combat.orders.retreat import Retreat
 from grognard.third_reich.conquest.campaign import third_reich_extras
 from grognard.third_reich.economy.economy import (
     at_turn,
@@ -45,9 +48,9 @@ from grognard.third_reich.economy.orders.year_start import YearStart
 from grognard.third_reich.play.legal import with_legal
 from grognard.third_reich.play.referee import (
     REACTIONS,
+    ReactingOrder,
     decisions,
     fold_reaction_made,
-    fold_reaction_owed,
     phase_prompt,
     reacting,
     reaction_spec,
@@ -61,15 +64,6 @@ from grognard.third_reich.play.system_air import (
     verify_airdrop,
 )
 from grognard.third_reich.play.system_amphibious import execute_invade, fold_invaded, verify_invade
-from grognard.third_reich.play.system_attack import (
-    execute_attack,
-    execute_retreat,
-    fold_battle_resolved,
-    fold_retreated,
-    legal_retreat,
-    verify_attack,
-    verify_retreat,
-)
 from grognard.third_reich.play.system_attrition import (
     execute_attrition,
     execute_save_attrition_losses,
@@ -316,9 +310,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
                       "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
                       "TR-53 an airborne unit's air-landing SR (kind=air_landing).",
                       {"unit": "ge-inf2", "to": "C7"}),
-    "attack": CommandSpec("attack", verify_attack, execute_attack,
-                          "TR-32..TR-36 Land attack on a hex (2D6 from third_reich.combat).",
-                          {"hex": "C9", "attackers": ["ge-arm1"]}),
     "attrition": CommandSpec("attrition", verify_attrition, execute_attrition,
                              "TR-38/TR-39 Attrition on a front (2D6 from third_reich.attrition).",
                              {"front": "western"}),
@@ -356,7 +347,6 @@ FOLDS: Mapping[str, Fold] = {
     "naval_transported": fold_naval_transported,
     "air_staged": fold_air_staged,
     "airdropped": fold_airdropped,
-    "battle_resolved": fold_battle_resolved,
     "attrition_resolved": fold_attrition_resolved,
     "hexes_taken": fold_hexes_taken,
     "withdrawn": fold_withdrawn,
@@ -365,9 +355,7 @@ FOLDS: Mapping[str, Fold] = {
     "murmansk_escorted": fold_murmansk_escorted,
     "murmansk_shipped": fold_murmansk_shipped,
     "murmansk_resolved": fold_murmansk_resolved,
-    "reaction_owed": fold_reaction_owed,
     "reaction_made": fold_reaction_made,
-    "retreated": fold_retreated,
 }
 #: The rules run after every event's own fold, in order: city control and capture on
 #: occupation (TR-22/TR-77/TR-12), the strategic-warfare side of the Year Start and of a
@@ -387,19 +375,19 @@ ORDERS: tuple[Order[Any], ...] = (
     DeclareWar(),
     Build(),
     SupplyCheck(),
+    Attack(),
+    Retreat(),
+    DefensiveAir(lambda: RAW),
 )
+#: The orders the defender answers, as its answer runs them (its units named).
+RAW: Mapping[str, CommandSpec] = {
+    **LEGACY, **{o.kind: o.raw_spec() for o in ORDERS if isinstance(o, ReactingOrder)}}
 COMMANDS = with_legal({
     **commands_of(ORDERS),
     **{k: reacting(spec) if k in REACTIONS else spec for k, spec in LEGACY.items()},
     "intercept": reaction_spec(
-        "intercept", LEGACY, "TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of "
+        "intercept", RAW, "TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of "
         "the pending order: its fleets/air units (or none).", {"interceptors": ["uk-fleet1"]}),
-    "defensive_air": reaction_spec(
-        "defensive_air", LEGACY, "TR-35/TR-48 The defender's air units flying defensive "
-        "support into the attacked hex (or none).", {"defensive_air": ["fr-air1"]}),
-    "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
-                           "TR-32 The defender's retreat hex after a combat result.",
-                           {"to": "D3"}, legal=legal_retreat),
 })
 
 
