@@ -108,6 +108,10 @@ class Attack(ReactingOrder[AttackArgs]):
         order_hex(m, target, "args.hex", "TR-32")
         if not attackers:
             raise InputError("args.attackers", "list the attacking units")
+        twice = sorted({a for a in attackers if attackers.count(a) > 1})
+        if twice:  # a unit attacks once, with its own factors (issue 27)
+            raise IllegalOrder("TR-32", f"{', '.join(twice)} named twice among the attackers: "
+                               "a unit attacks once")
         h = hex_index(m, target)
         front = _front_of(m, h)
         opt = state["options"].get(cmd.player, {}).get(front, {}).get("option")
