@@ -49,7 +49,12 @@ from grognard.third_reich.play.system_common import (
     units_cached,
 )
 from grognard.third_reich.play.system_moves import unit_move_range
-from grognard.third_reich.play.system_murmansk import available_asw, available_subs
+from grognard.third_reich.play.system_murmansk import (
+    available_asw,
+    available_escort,
+    available_german,
+    available_subs,
+)
 from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.play.system_sr_sea import _friendly_port
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
@@ -562,9 +567,13 @@ def legal_save_attrition_losses(ctx: Context, state: JSON, player: str) -> Itera
 
 
 def legal_murmansk_commit(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-20: none, half or all the U-boats; no air or up to 5 air factors; no fleet or up to
+    9 fleet factors (never more than Germany has)."""
     n = available_subs(state)
-    for subs, air, naval in itertools.product(sorted({0, n // 2, n}), (0, 5), (0, 9)):
-        yield Command("murmansk_commit", player, {"subs": subs, "air": air, "naval": naval})
+    air = sorted({0, min(5, available_german(state, "air"))})
+    naval = sorted({0, min(9, available_german(state, "naval"))})
+    for subs, a, f in itertools.product(sorted({0, n // 2, n}), air, naval):
+        yield Command("murmansk_commit", player, {"subs": subs, "air": a, "naval": f})
 
 
 def legal_murmansk_ship(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
@@ -573,8 +582,12 @@ def legal_murmansk_ship(ctx: Context, state: JSON, player: str) -> Iterator[Comm
 
 
 def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-20: no escort, one or two fleets' worth (never more than the UK and US have), with
+    none, half or all the ASW."""
     n = available_asw(state)
-    for naval, asw in itertools.product((0, 9, 18), sorted({0, n // 2, n})):
+    have = available_escort(state)
+    for naval, asw in itertools.product(sorted({0, min(9, have), min(18, have)}),
+                                        sorted({0, n // 2, n})):
         yield Command("murmansk_escort", player, {"naval": naval, "asw": asw})
 
 
