@@ -16,7 +16,6 @@ and :mod:`~grognard.third_reich.play.system_moves` (forces, ZOC fields, movement
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -592,7 +591,6 @@ def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Co
 
 
 PROPOSERS: Mapping[str, Legal] = {
-    "move": legal_move,
     "air_stage": legal_air_stage, "airdrop": legal_airdrop,
     "naval_transport": legal_naval_transport, "invade": legal_invade, "sr": legal_sr,
     "counter_air": legal_counter_air, "attrition": legal_attrition,
@@ -647,7 +645,4 @@ def with_legal(commands: Mapping[str, CommandSpec]) -> dict[str, CommandSpec]:
         propose: Legal | None = (partial(legal_attack, verify=spec.verify) if kind == "attack"
                                  else PROPOSERS.get(kind))
         out[kind] = spec if propose is None else spec.with_proposer(distinct(propose))
-        if kind == "move":
-            out[kind] = dataclasses.replace(out[kind], sample=partial(sample_move,
-                                                                      verify=spec.verify))
     return out

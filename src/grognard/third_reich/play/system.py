@@ -45,6 +45,7 @@ from grognard.third_reich.economy.economy import (
 )
 from grognard.third_reich.economy.orders.build import Build
 from grognard.third_reich.economy.orders.year_start import YearStart
+from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.play.legal import with_legal
 from grognard.third_reich.play.referee import (
     REACTIONS,
@@ -100,10 +101,7 @@ from grognard.third_reich.play.system_counter_air import (
     verify_counter_air,
 )
 from grognard.third_reich.play.system_moves import (
-    execute_move,
     fold_sr_made,
-    fold_unit_moved,
-    verify_move,
 )
 from grognard.third_reich.play.system_murmansk import (
     execute_murmansk_commit,
@@ -281,9 +279,6 @@ def view(state: JSON, player: str) -> JSON:
 
 
 COMMANDS: Mapping[str, CommandSpec] = {
-    "move": CommandSpec("move", verify_move, execute_move,
-                        "TR-27/TR-28 Move a ground unit along a path (3R costs and ZOCs).",
-                        {"unit": "ge-inf2", "path": ["B6"]}),
     "air_stage": CommandSpec("air_stage", verify_air_stage, execute_air_stage,
                              "TR-29 Stage an air unit city to city within 2x its range.",
                              {"unit": "ge-air2", "to": "C11"}),
@@ -339,7 +334,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
 
 #: The folds as written (the ledger postings kept); the system folds through current_facts.
 FOLDS: Mapping[str, Fold] = {
-    "unit_moved": fold_unit_moved,
     "sr_made": fold_sr_made,
     "sea_sr_made": fold_sea_sr_made,
     "counter_air_flown": fold_counter_air_flown,
@@ -378,6 +372,7 @@ ORDERS: tuple[Order[Any], ...] = (
     Attack(),
     Retreat(),
     DefensiveAir(lambda: RAW),
+    Move(),
 )
 #: The orders the defender answers, as its answer runs them (its units named).
 RAW: Mapping[str, CommandSpec] = {

@@ -23,7 +23,6 @@ Events: docs/formats/tr_engine.md ("Campaign events").
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -31,7 +30,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
 from grognard.core.mapdata import WATER_TERRAIN
 from grognard.core.units import GROUND_TYPES
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.scenario import Scenario
@@ -215,26 +214,6 @@ def capture_preview(state: JSON, side: str, label: str) -> list[dict[str, Any]]:
     changes = [(n, control.get(n), side)
                for n in (state.get("city_hexes") or {}).get(label, []) if control.get(n) != side]
     return _capture_records(state, changes)[1] if changes else []
-
-
-def _naming_captures(spec: CommandSpec) -> CommandSpec:
-    """A move whose ``unit_moved`` event names the cities it takes and their TR-77 / TR-12
-    losses (``captures``); the occupying fold applies them."""
-    inner = spec.execute
-
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        out = []
-        for e in inner(ctx, state, cmd, dice):
-            if e.type == "unit_moved":
-                side = str(state["units"][e.data["unit"]]["side"])
-                caps = capture_preview(state, side, str(e.data["path"][-1]))
-                if caps:
-                    rules = sorted({*e.data.get("rules", []), *(c["rule"] for c in caps)})
-                    e = Event(e.type, {**e.data, "captures": caps, "rules": rules})
-            out.append(e)
-        return out
-
-    return dataclasses.replace(spec, execute=execute)
 
 
 def capture_on_occupation(state: JSON, ev: Event) -> JSON:
@@ -530,7 +509,6 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold]
             ) -> tuple[dict[str, CommandSpec], dict[str, Fold]]:
     """The system's commands and folds with the campaign wrapped around them."""
     cmds = dict(commands)
-    cmds["move"] = _naming_captures(cmds["move"])
     cmds["build_unit"] = CommandSpec(
         "build_unit", verify_build_unit, execute_build_unit,
         "TR-31/TR-64/TR-75 Buy a force-pool unit and place it at a legal build location.",
