@@ -16,7 +16,6 @@ and :mod:`~grognard.third_reich.play.system_moves` (forces, ZOC fields, movement
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -45,17 +44,21 @@ from grognard.third_reich.play.system_common import (
     _side_powers,
     hex_stacking_limit,
     retreat_options,
-    side_supply_check,
     side_zoc,
     units_cached,
 )
 from grognard.third_reich.play.system_moves import unit_move_range
-from grognard.third_reich.play.system_murmansk import available_asw, available_subs
+from grognard.third_reich.play.system_murmansk import (
+    available_asw,
+    available_escort,
+    available_german,
+    available_subs,
+)
 from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.play.system_sr_sea import _friendly_port
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
-from grognard.third_reich.turn.options import Front, Option
-from grognard.third_reich.turn.powers import Power, parse_power
+from grognard.third_reich.turn.options import Front
+from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
@@ -111,50 +114,6 @@ def _port_hexes(ctx: Context) -> list[str]:
 
 
 # --- sequence, options, war, builds ---------------------------------------------------------
-
-
-def legal_declare_options(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-03: every option on every front of the map, per paying power."""
-    fronts = map_fronts(ctx)
-    for power in _payers(state, player):
-        for combo in itertools.product([o.value for o in Option], repeat=len(fronts)):
-            yield Command("declare_options", player,
-                          {"power": power, "options": dict(zip(fronts, combo, strict=True))})
-
-
-def legal_declare_war(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-25: war on one enemy major or one minor country of the map at a time."""
-    majors = {p.value for p in Power}
-    m = ctx.scenario.map
-    minors = sorted({c for c in m.country_names if c and c.lower() not in majors}
-                    | {c for cs in ctx.scenario.home_countries.values() for c in cs
-                       if c.lower() not in majors})
-    for power in _payers(state, player):
-        for t in sorted(majors):
-            yield Command("declare_war", player, {"power": power, "majors": [t]})
-        for c in minors:
-            yield Command("declare_war", player, {"power": power, "minors": [c]})
-
-
-BUILD_FIELDS = ("infantry_factors", "armor_factors", "air_factors", "airborne_factors",
-                "naval_fleets", "replacements")
-
-
-def legal_build(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-31/TR-75: one kind of unit at a time, in a few sizes."""
-    for power in _payers(state, player):
-        for f in BUILD_FIELDS:
-            for n in (1, 2, 3, 5):
-                yield Command("build", player, {"power": power, f: n})
-
-
-def legal_supply_check(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-72: the check, with no breakout or with each out-of-supply hex breaking out."""
-    if state.get("supply_checked"):
-        return
-    yield Command("supply_check", player, {"breakout": []})
-    for h in side_supply_check(ctx, state, player).hexes:
-        yield Command("supply_check", player, {"breakout": [h.hex]})
 
 
 # --- movement ---------------------------------------------------------------------------------
@@ -607,9 +566,13 @@ def legal_save_attrition_losses(ctx: Context, state: JSON, player: str) -> Itera
 
 
 def legal_murmansk_commit(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-20: none, half or all the U-boats; no air or up to 5 air factors; no fleet or up to
+    9 fleet factors (never more than Germany has)."""
     n = available_subs(state)
-    for subs, air, naval in itertools.product(sorted({0, n // 2, n}), (0, 5), (0, 9)):
-        yield Command("murmansk_commit", player, {"subs": subs, "air": air, "naval": naval})
+    air = sorted({0, min(5, available_german(state, "air"))})
+    naval = sorted({0, min(9, available_german(state, "naval"))})
+    for subs, a, f in itertools.product(sorted({0, n // 2, n}), air, naval):
+        yield Command("murmansk_commit", player, {"subs": subs, "air": a, "naval": f})
 
 
 def legal_murmansk_ship(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
@@ -618,14 +581,16 @@ def legal_murmansk_ship(ctx: Context, state: JSON, player: str) -> Iterator[Comm
 
 
 def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    """TR-20: no escort, one or two fleets' worth (never more than the UK and US have), with
+    none, half or all the ASW."""
     n = available_asw(state)
-    for naval, asw in itertools.product((0, 9, 18), sorted({0, n // 2, n})):
+    have = available_escort(state)
+    for naval, asw in itertools.product(sorted({0, min(9, have), min(18, have)}),
+                                        sorted({0, n // 2, n})):
         yield Command("murmansk_escort", player, {"naval": naval, "asw": asw})
 
 
 PROPOSERS: Mapping[str, Legal] = {
-    "declare_options": legal_declare_options, "declare_war": legal_declare_war,
-    "build": legal_build, "supply_check": legal_supply_check, "move": legal_move,
     "air_stage": legal_air_stage, "airdrop": legal_airdrop,
     "naval_transport": legal_naval_transport, "invade": legal_invade, "sr": legal_sr,
     "counter_air": legal_counter_air, "attrition": legal_attrition,
@@ -654,7 +619,7 @@ def idle_phase(ctx: Context, state: JSON, idx: int, commands: Mapping[str, Comma
               "supply_checked": False}
     for kind in kinds:
         spec = commands[kind]
-        propose = PROPOSERS.get(kind)
+        propose = spec.propose or PROPOSERS.get(kind)
         if kind == "attack":
             propose = partial(legal_attack, verify=spec.verify)
         if propose is None:
@@ -680,7 +645,4 @@ def with_legal(commands: Mapping[str, CommandSpec]) -> dict[str, CommandSpec]:
         propose: Legal | None = (partial(legal_attack, verify=spec.verify) if kind == "attack"
                                  else PROPOSERS.get(kind))
         out[kind] = spec if propose is None else spec.with_proposer(distinct(propose))
-        if kind == "move":
-            out[kind] = dataclasses.replace(out[kind], sample=partial(sample_move,
-                                                                      verify=spec.verify))
     return out

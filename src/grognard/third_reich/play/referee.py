@@ -18,16 +18,17 @@ phase open (``end_phase`` refuses), without stopping its other orders.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, TypeVar
 
 from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder, InputError
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Event
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.state import JSON
 from grognard.third_reich.conquest.campaign import date_label
@@ -37,6 +38,8 @@ from grognard.third_reich.play.system_sr_sea import sea_sr_check
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.play.system_sw_units import conversion_decisions
 from grognard.third_reich.turn.sequence import Phase
+
+A = TypeVar("A")
 
 # --- reactions (interception, defensive air) ------------------------------------------------
 
@@ -162,25 +165,60 @@ def reacting(spec: CommandSpec) -> CommandSpec:
         spec.verify(ctx, state, cmd)
 
     def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        r = _reaction(cmd)
-        options = reaction_options(ctx, state, spec, cmd) if r is not None else []
-        if r is None or not options:
-            return spec.execute(ctx, state, cmd, dice)
-        defender = _defender_of(state, cmd, options)
-        mine = [o for o in options if state["units"][o[2]]["side"] == defender]
-        if not mine:
-            return spec.execute(ctx, state, cmd, dice)
-        # the order must be one the defender can answer: carried out with no reaction (on
-        # scratch dice) it has to go through, or the decision owed could never be settled
-        spec.execute(ctx, state, cmd, Dice(0))
-        return [Event("reaction_owed", {
-            "kind": cmd.kind, "player": cmd.player, "args": dict(cmd.args),
-            "defender": defender, "reaction": r.kind, "rule": r.rule,
-            "prompt": r.what.format(**{k: cmd.args.get(k, "?") for k in ("hex", "to", "beach")}),
-            "options": [{"arg": k, "slot": s, "unit": u} for k, s, u in mine]})]
+        return owe_reaction(ctx, state, spec, cmd, dice)
 
     return CommandSpec(spec.kind, verify, execute, spec.help, spec.example, spec.legal,
                        spec.undoable)
+
+
+def owe_reaction(ctx: Context, state: JSON, spec: CommandSpec, cmd: Command,
+                 dice: Dice) -> list[Event]:
+    """The order ``cmd`` carried out by ``spec`` (its execution as if the defender's units
+    were named), or stopped with ``reaction_owed`` when the defender has a unit that could
+    react: the defender decides (TR-35/TR-51/TR-55/TR-61/TR-69)."""
+    r = _reaction(cmd)
+    options = reaction_options(ctx, state, spec, cmd) if r is not None else []
+    if r is None or not options:
+        return spec.execute(ctx, state, cmd, dice)
+    defender = _defender_of(state, cmd, options)
+    mine = [o for o in options if state["units"][o[2]]["side"] == defender]
+    if not mine:
+        return spec.execute(ctx, state, cmd, dice)
+    # the order must be one the defender can answer: carried out with no reaction (on
+    # scratch dice) it has to go through, or the decision owed could never be settled
+    spec.execute(ctx, state, cmd, Dice(0))
+    return [Event("reaction_owed", {
+        "kind": cmd.kind, "player": cmd.player, "args": dict(cmd.args),
+        "defender": defender, "reaction": r.kind, "rule": r.rule,
+        "prompt": r.what.format(**{k: cmd.args.get(k, "?") for k in ("hex", "to", "beach")}),
+        "options": [{"arg": k, "slot": s, "unit": u} for k, s, u in mine]})]
+
+
+class ReactingOrder(Order[A]):
+    """An order the defender may answer (:data:`REACTIONS`: ``attack`` -> ``defensive_air``,
+    the naval and air movements -> ``intercept``). Its own ``verify``/``execute`` take the
+    order as if the defender's units were named (:meth:`raw_spec`: what the reaction runs);
+    as the phasing player's order the defender's arguments are refused and the order stops
+    with ``reaction_owed`` while the defender has a choice."""
+
+    def raw_spec(self) -> CommandSpec:
+        """The order with the defender's units named in its arguments (no reaction owed)."""
+        return super().spec()
+
+    def spec(self) -> CommandSpec:
+        raw = self.raw_spec()
+        spec = replace(reacting(raw), propose=raw.propose, sample=raw.sample)
+        if raw.propose is None:
+            return spec
+        propose = raw.propose
+        return replace(spec, legal=lambda ctx, state, player: verified(
+            ctx, state, spec, propose(ctx, state, player)))
+
+    def checked(self, ctx: Context, state: JSON, cmd: Command) -> None:
+        """The phasing player's order as the engine verifies it (defender arguments
+        refused): for enumerators that check candidates one by one."""
+        refuse_defender_args(cmd)
+        self.verify(ctx, state, cmd, self.args(ctx, cmd))
 
 
 def fold_reaction_owed(state: JSON, ev: Event) -> JSON:
@@ -193,58 +231,93 @@ def fold_reaction_made(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def reaction_spec(kind: str, inner: Mapping[str, CommandSpec], help: str,
-                  example: Mapping[str, Any]) -> CommandSpec:
-    """The defender's answer ``kind`` (``intercept`` / ``defensive_air``) to a pending order:
-    its units (or none); the order then runs with them (``inner``: the unwrapped specs)."""
+def _merged(kind: str, inner: Mapping[str, CommandSpec], state: JSON,
+            cmd: Command) -> tuple[Command, CommandSpec]:
+    """The pending order with the defender's answer ``cmd`` merged into its arguments, and
+    the order's own spec (as if the defender had named its units)."""
+    p = state.get("pending_reaction")
+    if not p or p["reaction"] != kind:
+        raise IllegalOrder("TR-55" if kind == "intercept" else "TR-35",
+                           f"no {p['kind'] if p else 'enemy'} order waits for {kind}")
+    if cmd.player != p["defender"]:
+        raise IllegalOrder(p["rule"], f"{p['defender']} decides the {kind}, not {cmd.player}")
+    r = REACTIONS[p["kind"]]
+    for k in cmd.args:
+        if k not in r.keys:
+            raise InputError(f"args.{k}", f"{kind} names only {', '.join(r.keys)}")
+    return (Command(p["kind"], p["player"], {**p["args"], **dict(cmd.args)}),
+            inner[p["kind"]])
 
-    def merged(state: JSON, cmd: Command) -> tuple[Command, CommandSpec]:
-        p = state.get("pending_reaction")
-        if not p or p["reaction"] != kind:
-            raise IllegalOrder("TR-55" if kind == "intercept" else "TR-35",
-                               f"no {p['kind'] if p else 'enemy'} order waits for {kind}")
-        if cmd.player != p["defender"]:
-            raise IllegalOrder(p["rule"], f"{p['defender']} decides the {kind}, not {cmd.player}")
-        r = REACTIONS[p["kind"]]
-        for k in cmd.args:
-            if k not in r.keys:
-                raise InputError(f"args.{k}", f"{kind} names only {', '.join(r.keys)}")
-        return (Command(p["kind"], p["player"], {**p["args"], **dict(cmd.args)}),
-                inner[p["kind"]])
 
-    def verify(ctx: Context, state: JSON, cmd: Command) -> None:
-        order, spec = merged(state, cmd)
+def _answers(kind: str, state: JSON, player: str) -> Iterator[Command]:
+    """No unit, each option alone, every option together."""
+    p = state.get("pending_reaction")
+    if not p or p["reaction"] != kind or p["defender"] != player:
+        return
+    opts = [(o["arg"], o["slot"], o["unit"]) for o in p["options"]]
+    yield Command(kind, player, {})
+    seen: list[dict[str, Any]] = [{}]
+    for key, slot, uid in opts:
+        args = _with({}, key, slot, [uid])
+        seen.append(args)
+        yield Command(kind, player, args)
+    every: dict[str, Any] = {}
+    for key, slot, uid in opts:
+        cur = every.get(key)
+        if slot is None:
+            every[key] = [*(cur or []), uid]
+        else:
+            every[key] = {**(cur or {}), slot: [*((cur or {}).get(slot, [])), uid]}
+    if every not in seen:
+        yield Command(kind, player, every)
+
+
+class ReactionOrder(Order[A]):
+    """The defender's answer (``intercept`` / ``defensive_air``) to a pending order: its
+    units (or none); the order then runs with them. ``inner``: the system's orders as
+    :meth:`ReactingOrder.raw_spec` gives them, by kind."""
+
+    folds: ClassVar[Mapping[str, Fold]] = {"reaction_made": fold_reaction_made}
+
+    def __init__(self, inner: Callable[[], Mapping[str, CommandSpec]]) -> None:
+        self.inner = inner
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: A) -> None:
+        order, spec = _merged(self.kind, self.inner(), state, cmd)
         spec.verify(ctx, state, order)
         # the order's own execution may still refuse the reaction (TR-60: fleets may not
         # intercept in the invader's uncontested air zone); try it on scratch dice
         spec.execute(ctx, state, order, Dice(0))
 
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: A,
+                dice: Dice) -> list[Event]:
+        order, spec = _merged(self.kind, self.inner(), state, cmd)
+        made = Event("reaction_made", {"side": cmd.player, "reaction": self.kind,
+                                       "kind": order.kind, "args": dict(cmd.args)})
+        return [made, *spec.execute(ctx, state, order, dice)]
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+        return _answers(self.kind, state, player)
+
+
+def reaction_spec(kind: str, inner: Mapping[str, CommandSpec], help: str,
+                  example: Mapping[str, Any]) -> CommandSpec:
+    """The defender's answer ``kind`` (``intercept`` / ``defensive_air``) to a pending order:
+    its units (or none); the order then runs with them (``inner``: the unwrapped specs)."""
+
+    def verify(ctx: Context, state: JSON, cmd: Command) -> None:
+        order, spec = _merged(kind, inner, state, cmd)
+        spec.verify(ctx, state, order)
+        spec.execute(ctx, state, order, Dice(0))
+
     def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        order, spec = merged(state, cmd)
+        order, spec = _merged(kind, inner, state, cmd)
         made = Event("reaction_made", {"side": cmd.player, "reaction": kind,
                                        "kind": order.kind, "args": dict(cmd.args)})
         return [made, *spec.execute(ctx, state, order, dice)]
 
     def legal(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-        p = state.get("pending_reaction")
-        if not p or p["reaction"] != kind or p["defender"] != player:
-            return
-        opts = [(o["arg"], o["slot"], o["unit"]) for o in p["options"]]
-        yield Command(kind, player, {})
-        seen: list[dict[str, Any]] = [{}]
-        for key, slot, uid in opts:
-            args = _with({}, key, slot, [uid])
-            seen.append(args)
-            yield Command(kind, player, args)
-        every: dict[str, Any] = {}
-        for key, slot, uid in opts:
-            cur = every.get(key)
-            if slot is None:
-                every[key] = [*(cur or []), uid]
-            else:
-                every[key] = {**(cur or {}), slot: [*((cur or {}).get(slot, [])), uid]}
-        if every not in seen:
-            yield Command(kind, player, every)
+        return _answers(kind, state, player)
 
     spec = CommandSpec(kind, verify, execute, help, example)
     return spec.with_proposer(legal)

@@ -23,12 +23,10 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import InputError
 from grognard.engine import generic
-from grognard.engine.commands import Command, CommandSpec
-from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.commands import CommandSpec
+from grognard.engine.events import Fold
 from grognard.engine.orders import Order, commands_of, folds_of
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
@@ -36,24 +34,24 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
+from grognard.third_reich.combat.odds import attack_odds
+from grognard.third_reich.combat.orders.attack import Attack
+from grognard.third_reich.combat.orders.defensive_air import DefensiveAir
+from grognard.third_reich.combat.orders.retreat import Retreat
 from grognard.third_reich.conquest.campaign import third_reich_extras
-from grognard.third_reich.economy.builds import Basket, buy, verify_purchase
 from grognard.third_reich.economy.economy import (
-    Economy,
     at_turn,
-    begin_player_turn,
     new_campaign,
-    spend,
-    verify_spend,
 )
-from grognard.third_reich.economy.economy import declare_war as econ_declare_war
+from grognard.third_reich.economy.orders.build import Build
 from grognard.third_reich.economy.orders.year_start import YearStart
+from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.play.legal import with_legal
 from grognard.third_reich.play.referee import (
     REACTIONS,
+    ReactingOrder,
     decisions,
     fold_reaction_made,
-    fold_reaction_owed,
     phase_prompt,
     reacting,
     reaction_spec,
@@ -67,15 +65,6 @@ from grognard.third_reich.play.system_air import (
     verify_airdrop,
 )
 from grognard.third_reich.play.system_amphibious import execute_invade, fold_invaded, verify_invade
-from grognard.third_reich.play.system_attack import (
-    execute_attack,
-    execute_retreat,
-    fold_battle_resolved,
-    fold_retreated,
-    legal_retreat,
-    verify_attack,
-    verify_retreat,
-)
 from grognard.third_reich.play.system_attrition import (
     execute_attrition,
     execute_save_attrition_losses,
@@ -100,11 +89,7 @@ from grognard.third_reich.play.system_campaign import (
 from grognard.third_reich.play.system_common import (
     AXIS_POWERS,
     NAME,
-    _econ,
-    _eliminate,
-    _side_powers,
     current_facts,
-    side_supply_check,
     unit_power,
 )
 from grognard.third_reich.play.system_common import _forces as _forces  # re-export
@@ -116,10 +101,7 @@ from grognard.third_reich.play.system_counter_air import (
     verify_counter_air,
 )
 from grognard.third_reich.play.system_moves import (
-    execute_move,
     fold_sr_made,
-    fold_unit_moved,
-    verify_move,
 )
 from grognard.third_reich.play.system_murmansk import (
     execute_murmansk_commit,
@@ -146,20 +128,15 @@ from grognard.third_reich.play.system_sw import install as sw_install
 from grognard.third_reich.play.system_sw_units import install as sw_units_install
 from grognard.third_reich.play.system_sw_units import sw_conversions_owed
 from grognard.third_reich.strategic.strategic_readings import StrategicReadings
-from grognard.third_reich.supply.isolation import isolation_table
+from grognard.third_reich.supply.orders.supply_check import SupplyCheck
 from grognard.third_reich.supply.supply_map import (
     city_control,
 )
 from grognard.third_reich.turn.calendar import (
-    WEATHER_TABLE_ID,
     date_of,
 )
-from grognard.third_reich.turn.options import (
-    dow_cost,
-    options_cost,
-    parse_front,
-    parse_option,
-)
+from grognard.third_reich.turn.orders.declare_options import DeclareOptions
+from grognard.third_reich.turn.orders.declare_war import DeclareWar
 from grognard.third_reich.turn.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.turn.sequence import Phase
@@ -296,249 +273,12 @@ def initial_state(scenario: Scenario) -> JSON:
     return add_campaign_state(scenario, s)
 
 
-# --- declare_options / declare_war --------------------------------------------------------------
-
-
-def _options_arg(cmd: Command) -> dict[str, str]:
-    raw = cmd.args.get("options")
-    if raw is None:
-        raw = {k: v for k, v in cmd.args.items() if k != "power"}
-    if not isinstance(raw, dict) or not raw:
-        raise InputError("args.options", "give {front: option} for one or more fronts")
-    return {parse_front(f).value: parse_option(str(o)).value for f, o in raw.items()}
-
-
-def _payer(state: JSON, cmd: Command) -> str:
-    powers = _side_powers(state, cmd.player)
-    econ_powers = {p.value for p in _econ(state).powers}
-    power = cmd.args.get("power")
-    if power is None:
-        payable = [p for p in powers if p in econ_powers]
-        if not payable:
-            raise IllegalOrder("TR-03", f"{cmd.player} has no power with a BRP economy")
-        return payable[0]
-    if not isinstance(power, str) or power not in powers:
-        raise IllegalOrder("TR-01", f"{power!r} is not a power of {cmd.player}")
-    if power not in econ_powers:
-        raise IllegalOrder("TR-03", f"{power} has no BRP economy in this game")
-    return power
-
-
-def _open_turn(econ: Economy, state: JSON, side: str) -> Economy:
-    for p in _side_powers(state, side):
-        if p in {x.value for x in econ.powers}:
-            econ = begin_player_turn(econ, p)
-    return econ
-
-
-def verify_declare_options(ctx: Context, state: JSON, cmd: Command) -> None:
-    opts = _options_arg(cmd)
-    power = _payer(state, cmd)
-    if power in state.get("options_powers", {}):
-        raise IllegalOrder("TR-03", f"{power} has already declared its options this turn")
-    econ = _econ(state) if cmd.player in state["options"] else \
-        _open_turn(_econ(state), state, cmd.player)
-    cost = options_cost(opts, econ.year)
-    verify_spend(econ, power, cost, "TR-03")
-
-
-def execute_declare_options(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    opts = _options_arg(cmd)
-    power = _payer(state, cmd)
-    cost = options_cost(opts, _econ(state).year)
-    return [Event("options_declared", {"side": cmd.player, "power": power, "options": opts,
-                                       "cost": cost})]
-
-
-def fold_options_declared(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    econ = _econ(state) if d["side"] in state["options"] else \
-        _open_turn(_econ(state), state, d["side"])
-    cause = ", ".join(f"{f} {o}" for f, o in sorted(d["options"].items()))
-    econ, _ = spend(econ, d["power"], d["cost"], "TR-03", f"options: {cause}", build=False)
-    s["economy"] = econ.to_json()
-    # TR-03: each power picks its own option per front; the side plays a front's phases by
-    # the widest option any of its powers took there (offensive > attrition > pass).
-    side = s["options"].setdefault(d["side"], {})
-    for f, o in d["options"].items():
-        had = side.get(f)
-        if had is None or OPTION_RANK[o] > OPTION_RANK[had["option"]]:
-            side[f] = {"option": o, "power": d["power"]}
-    s.setdefault("options_powers", {})[d["power"]] = dict(d["options"])
-    return s
-
-
-OPTION_RANK = {"pass": 0, "attrition": 1, "offensive": 2}
-
-
-def _dow_args(cmd: Command) -> tuple[list[str], list[str]]:
-    minors, majors = cmd.args.get("minors", []), cmd.args.get("majors", [])
-    for name, v in (("minors", minors), ("majors", majors)):
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise InputError(f"args.{name}", "a list of country names")
-    if not minors and not majors:
-        raise InputError("args", "declare war on at least one minor or major")
-    for m in majors:
-        if m not in {p.value for p in Power}:
-            raise InputError("args.majors", f"{m!r} is not a major power")
-    return list(minors), list(majors)
-
-
-def _dow_cost(state: JSON, power: str, minors: list[str], majors: list[str]) -> int:
-    paid = state["dow_minor_paid"].get(power) == state["turn"]
-    return dow_cost(len(minors), len(majors), paid)
-
-
-def verify_declare_war(ctx: Context, state: JSON, cmd: Command) -> None:
-    minors, majors = _dow_args(cmd)
-    power = _payer(state, cmd)
-    mine = set(_side_powers(state, cmd.player))
-    for t in minors + majors:
-        if t in mine:
-            raise IllegalOrder("TR-25", f"{t} is on {cmd.player}'s own side")
-        if any(w["target"] == t and w["power"] == power for w in state["wars"]):
-            raise IllegalOrder("TR-25", f"{power} is already at war with {t}")
-    econ = _open_turn(_econ(state), state, cmd.player) if cmd.player not in state["options"] \
-        else _econ(state)
-    verify_spend(econ, power, _dow_cost(state, power, minors, majors), "TR-25")
-
-
-def execute_declare_war(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    minors, majors = _dow_args(cmd)
-    power = _payer(state, cmd)
-    return [Event("war_declared", {"side": cmd.player, "power": power, "minors": minors,
-                                   "majors": majors,
-                                   "cost": _dow_cost(state, power, minors, majors)})]
-
-
-def fold_war_declared(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    econ = _econ(state)
-    if d["side"] not in state["options"]:
-        econ = _open_turn(econ, state, d["side"])
-    targets = ", ".join(d["minors"] + d["majors"])
-    econ, _ = spend(econ, d["power"], d["cost"], "TR-25", f"{d['power']} declares war on "
-                    f"{targets}", build=False)
-    econ = econ_declare_war(econ, d["power"], on_germany="germany" in d["majors"])
-    if d["power"] == "germany":
-        for m in d["majors"]:
-            econ = econ_declare_war(econ, m, on_germany=True)
-    if d["minors"]:
-        s["dow_minor_paid"][d["power"]] = state["turn"]
-    s["wars"] = [*state["wars"], *({"power": d["power"], "target": t, "turn": state["turn"]}
-                                   for t in d["minors"] + d["majors"])]
-    s["economy"] = econ.to_json()
-    return s
-
-
-# --- build ------------------------------------------------------------------------------------------
-
-BASKET_FIELDS = ("infantry_factors", "armor_factors", "air_factors", "airborne_factors",
-                 "naval_fleets", "replacements")
-
-
-def _basket(cmd: Command) -> Basket:
-    vals = {}
-    for f in BASKET_FIELDS:
-        v = cmd.args.get(f, 0)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise InputError(f"args.{f}", f"a whole number >= 0, not {v!r}")
-        vals[f] = v
-    if not any(vals.values()):
-        raise InputError("args", f"buy something ({', '.join(BASKET_FIELDS)})")
-    return Basket(**vals)
-
-
-def _turn_basket(state: JSON, power: str, add: Basket) -> Basket:
-    before = state["built"].get(power, {})
-    return Basket(**{f: int(before.get(f, 0)) + getattr(add, f) for f in BASKET_FIELDS})
-
-
-def verify_build(ctx: Context, state: JSON, cmd: Command) -> None:
-    basket = _basket(cmd)
-    power = _payer(state, cmd)
-    econ = _econ(state)
-    verify_purchase(power, econ.year, _turn_basket(state, power, basket))
-    buy(econ, power, basket)
-
-
-def execute_build(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    basket = _basket(cmd)
-    return [Event("units_bought", {"power": _payer(state, cmd),
-                                   "basket": {f: getattr(basket, f) for f in BASKET_FIELDS},
-                                   "cost": basket.cost()})]
-
-
-def fold_units_bought(state: JSON, ev: Event) -> JSON:
-    s = state
-    basket = Basket(**ev.data["basket"])
-    econ, _ = buy(_econ(state), ev.data["power"], basket)
-    s["economy"] = econ.to_json()
-    total = _turn_basket(state, ev.data["power"], basket)
-    s["built"][ev.data["power"]] = {f: getattr(total, f) for f in BASKET_FIELDS}
-    return s
-
-
-# --- supply_check -----------------------------------------------------------------------------------
-
-
-def _check(ctx: Context, state: JSON, side: str) -> Any:
-    return side_supply_check(ctx, state, side)
-
-
-def verify_supply_check(ctx: Context, state: JSON, cmd: Command) -> None:
-    if state["supply_checked"]:
-        raise IllegalOrder("TR-72", "the supply check of this phase is done")
-    breakout = cmd.args.get("breakout", [])
-    if not isinstance(breakout, list) or not all(isinstance(x, str) for x in breakout):
-        raise InputError("args.breakout", "list the hexes whose units break out")
-    out_hexes = {h.hex for h in _check(ctx, state, cmd.player).hexes}
-    for h in breakout:
-        if h not in out_hexes:
-            raise IllegalOrder("TR-72", f"{h} holds no out-of-supply unit of {cmd.player}")
-
-
-def execute_supply_check(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    chk = _check(ctx, state, cmd.player)
-    breakout = set(cmd.args.get("breakout", []))
-    stream = dice.stream("third_reich.isolation")
-    rolls, eliminated, broke = [], [], []
-    for h in chk.hexes:
-        if h.hex in breakout:
-            broke += h.units
-            continue
-        r = stream.roll("2d6")
-        rec = h.roll(r.total, isolation_table(ctx.tables),
-                     weather_table=ctx.tables.get(WEATHER_TABLE_ID))
-        rolls.append({"hex": h.hex, "dice": list(r.dice), **rec.to_json()})
-        if rec.eliminated:
-            eliminated += h.units
-    return [Event("supply_checked", {**chk.to_json(), "breakout": sorted(broke),
-                                     "rolls": rolls, "eliminated": sorted(eliminated)})]
-
-
-def fold_supply_checked(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    _eliminate(s, list(d["breakout"]) + list(d["eliminated"]))
-    for uid, u in s["units"].items():
-        if u["side"] == d["side"] and u["status"] == "active" and u["hex"] is not None:
-            u["supply"] = "out" if uid in d["out_of_supply"] else "in"
-    s["supply_checked"] = True
-    return s
-
-
 def view(state: JSON, player: str) -> JSON:
     """C-HIDDEN: other players' secrets (the Murmansk U-boat count) and face-down units go."""
     return hide_secrets(state, player)
 
 
 COMMANDS: Mapping[str, CommandSpec] = {
-    "move": CommandSpec("move", verify_move, execute_move,
-                        "TR-27/TR-28 Move a ground unit along a path (3R costs and ZOCs).",
-                        {"unit": "ge-inf2", "path": ["B6"]}),
     "air_stage": CommandSpec("air_stage", verify_air_stage, execute_air_stage,
                              "TR-29 Stage an air unit city to city within 2x its range.",
                              {"unit": "ge-air2", "to": "C11"}),
@@ -565,19 +305,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
                       "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
                       "TR-53 an airborne unit's air-landing SR (kind=air_landing).",
                       {"unit": "ge-inf2", "to": "C7"}),
-    "declare_options": CommandSpec("declare_options", verify_declare_options,
-                                   execute_declare_options,
-                                   "TR-03 Declare an option per front (cost to the ledger).",
-                                   {"power": "germany", "options": {"eastern": "offensive"}}),
-    "declare_war": CommandSpec("declare_war", verify_declare_war, execute_declare_war,
-                               "TR-25 Declare war on minors (5) or majors (15 each).",
-                               {"power": "germany", "minors": ["poland"]}),
-    "build": CommandSpec("build", verify_build, execute_build,
-                         "TR-31/TR-75 Buy units (half-of-total cap, purchase caps).",
-                         {"power": "germany", "infantry_factors": 3}),
-    "attack": CommandSpec("attack", verify_attack, execute_attack,
-                          "TR-32..TR-36 Land attack on a hex (2D6 from third_reich.combat).",
-                          {"hex": "C9", "attackers": ["ge-arm1"]}),
     "attrition": CommandSpec("attrition", verify_attrition, execute_attrition,
                              "TR-38/TR-39 Attrition on a front (2D6 from third_reich.attrition).",
                              {"front": "western"}),
@@ -591,9 +318,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
         "save_attrition_losses", verify_save_attrition_losses, execute_save_attrition_losses,
         "TR-41 Swap units removed by attrition for friendly replacements (cost - 4 BRPs).",
         {"saves": {"ge-inf1": "ge-rep1"}}),
-    "supply_check": CommandSpec("supply_check", verify_supply_check, execute_supply_check,
-                                "TR-72/TR-73 Supply check and isolation rolls.",
-                                {"breakout": []}),
     "murmansk_commit": CommandSpec("murmansk_commit", verify_murmansk_commit,
                                    execute_murmansk_commit,
                                    "TR-20 Germany commits to the Murmansk box (U-boats hidden).",
@@ -610,7 +334,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
 
 #: The folds as written (the ledger postings kept); the system folds through current_facts.
 FOLDS: Mapping[str, Fold] = {
-    "unit_moved": fold_unit_moved,
     "sr_made": fold_sr_made,
     "sea_sr_made": fold_sea_sr_made,
     "counter_air_flown": fold_counter_air_flown,
@@ -618,22 +341,15 @@ FOLDS: Mapping[str, Fold] = {
     "naval_transported": fold_naval_transported,
     "air_staged": fold_air_staged,
     "airdropped": fold_airdropped,
-    "options_declared": fold_options_declared,
-    "war_declared": fold_war_declared,
-    "units_bought": fold_units_bought,
-    "battle_resolved": fold_battle_resolved,
     "attrition_resolved": fold_attrition_resolved,
     "hexes_taken": fold_hexes_taken,
     "withdrawn": fold_withdrawn,
     "attrition_losses_saved": fold_attrition_losses_saved,
-    "supply_checked": fold_supply_checked,
     "murmansk_committed": fold_murmansk_committed,
     "murmansk_escorted": fold_murmansk_escorted,
     "murmansk_shipped": fold_murmansk_shipped,
     "murmansk_resolved": fold_murmansk_resolved,
-    "reaction_owed": fold_reaction_owed,
     "reaction_made": fold_reaction_made,
-    "retreated": fold_retreated,
 }
 #: The rules run after every event's own fold, in order: city control and capture on
 #: occupation (TR-22/TR-77/TR-12), the strategic-warfare side of the Year Start and of a
@@ -649,19 +365,24 @@ LEGACY, LEGACY_FOLDS = sw_units_install(*sw_install(*install(COMMANDS, FOLDS)))
 ORDERS: tuple[Order[Any], ...] = (
     EndPhase(lambda: COMMANDS),
     YearStart(),
+    DeclareOptions(),
+    DeclareWar(),
+    Build(),
+    SupplyCheck(),
+    Attack(),
+    Retreat(),
+    DefensiveAir(lambda: RAW),
+    Move(),
 )
+#: The orders the defender answers, as its answer runs them (its units named).
+RAW: Mapping[str, CommandSpec] = {
+    **LEGACY, **{o.kind: o.raw_spec() for o in ORDERS if isinstance(o, ReactingOrder)}}
 COMMANDS = with_legal({
     **commands_of(ORDERS),
     **{k: reacting(spec) if k in REACTIONS else spec for k, spec in LEGACY.items()},
     "intercept": reaction_spec(
-        "intercept", LEGACY, "TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of "
+        "intercept", RAW, "TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of "
         "the pending order: its fleets/air units (or none).", {"interceptors": ["uk-fleet1"]}),
-    "defensive_air": reaction_spec(
-        "defensive_air", LEGACY, "TR-35/TR-48 The defender's air units flying defensive "
-        "support into the attacked hex (or none).", {"defensive_air": ["fr-air1"]}),
-    "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
-                           "TR-32 The defender's retreat hex after a combat result.",
-                           {"to": "D3"}, legal=legal_retreat),
 })
 
 
@@ -680,6 +401,7 @@ THIRD_REICH = RuleSystem(
     phase_prompt=phase_prompt,
     turn_label=turn_label,
     after_events=AFTER_EVENTS,
+    odds=attack_odds,
 )
 register_system(THIRD_REICH)
 

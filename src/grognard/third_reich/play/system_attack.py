@@ -10,44 +10,32 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.hexgrid import distance
 from grognard.core.mapdata import Fortification, HexsideFeature, MapData
 from grognard.core.mapdata import Terrain as MapTerrain
 from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.combat.bridgeheads import MAX_ATTACKERS_PER_HEXSIDE, attacks_out_ok
-from grognard.third_reich.combat.combat import Battle, Terrain, assess_battle, resolve_battle
+from grognard.third_reich.combat.combat import Battle, Terrain, assess_battle
 from grognard.third_reich.combat.hex_defense import russian_winter_applies
 from grognard.third_reich.conquest.campaign import map_areas
-from grognard.third_reich.play.system_air import landed_attack_ok, landed_attackers
+from grognard.third_reich.play.system_air import landed_attackers
 from grognard.third_reich.play.system_common import (
-    BLOCK,
     _axis_side,
-    _eliminate,
-    _front_of,
     _ground,
     _ground_unit,
-    _phase,
     _retreat_hex,
-    order_hex,
     retreat_options,
     side_bridgeheads,
 )
 from grognard.third_reich.play.system_support import (
     declared_support,
-    fight_for_support,
     fight_rules,
-    fold_support,
-    verify_support,
 )
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import Region, Season, date_of, weather
-from grognard.third_reich.turn.sequence import Phase
 
 # --- attack -----------------------------------------------------------------------------------------
 
@@ -57,57 +45,9 @@ _MAP_TERRAIN = {MapTerrain.CLEAR: Terrain.CLEAR, MapTerrain.SWAMP: Terrain.SWAMP
 _RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER
 
 
-def _attack_args(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]]:
-    target, attackers = cmd.args.get("hex"), cmd.args.get("attackers")
-    if not isinstance(target, str):
-        raise InputError("args.hex", "name the defender's hex")
-    order_hex(ctx.scenario.map, target, "args.hex", "TR-32")
-    if not isinstance(attackers, list) or not attackers or \
-            not all(isinstance(a, str) for a in attackers):
-        raise InputError("args.attackers", "list the attacking units")
-    return target, list(attackers)
-
-
 def _defenders(state: JSON, side: str, target: str) -> list[str]:
     return sorted(uid for uid, u in state["units"].items()
                   if _ground(u) and u["hex"] == target and u["side"] != side)
-
-
-def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
-    m = ctx.scenario.map
-    target, attackers = _attack_args(ctx, state, cmd)
-    h = hex_index(m, target)
-    front = _front_of(m, h)
-    opt = state["options"].get(cmd.player, {}).get(front, {}).get("option")
-    if opt != "offensive":
-        raise IllegalOrder("TR-03", f"{target} is on the {front} front, where {cmd.player} "
-                           f"has no offensive option")
-    if not _defenders(state, cmd.player, target):
-        raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
-    if target in state["attacked_hexes"]:
-        raise IllegalOrder("TR-32", f"{target} has already been attacked this phase")
-    mech = _phase(ctx, state) == Phase.MECH_COMBAT.value
-    verify_bridgehead_hexsides(state, cmd.player, attackers, target)
-    for uid in attackers:
-        u = state["units"].get(uid)
-        if u is None or not _ground(u) or u["side"] != cmd.player:
-            raise IllegalOrder("TR-32", f"{uid} is not a ground unit of {cmd.player} on the map")
-        if uid in state["attacked"]:
-            raise IllegalOrder("TR-32", f"{uid} has already attacked this phase")
-        if mech and u["type"] != "armor":
-            raise IllegalOrder("TR-02", f"{uid} is not armor: only armor attacks in the "
-                               "mechanized combat phase")
-        if uid in state["air_landed"]:
-            if not landed_attack_ok(state, uid, target):
-                raise IllegalOrder("TR-52", f"{uid} air-landed this turn: it attacks only its "
-                                   "landing hex")
-            continue
-        a = m.layout.from_label(u["hex"])
-        b = m.layout.from_label(target)
-        if distance(a, b) != 1 or m.features_between(a, b) & BLOCK:
-            raise IllegalOrder("TR-32", f"{uid} in {u['hex']} is not adjacent to {target}")
-    verify_odds(ctx, state, cmd.player, target, attackers)
-    verify_support(ctx, state, cmd, target)
 
 
 def verify_bridgehead_hexsides(state: JSON, side: str, attackers: list[str],
@@ -132,54 +72,6 @@ def verify_bridgehead_hexsides(state: JSON, side: str, attackers: list[str],
 
 def _weakest_first(state: JSON, ids: list[str]) -> list[str]:
     return sorted(ids, key=lambda i: (int(state["units"][i]["attack"]), i))
-
-
-def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    m = ctx.scenario.map
-    target, attackers = _attack_args(ctx, state, cmd)
-    defenders = _defenders(state, cmd.player, target)
-    h = hex_index(m, target)
-    wx = weather(_region(m, h), state["turn"])
-    defender_side = state["units"][defenders[0]]["side"]
-    open_hexes = retreat_options(ctx, state, defender_side, target)
-    retreat_to = open_hexes[0] if open_hexes else None
-    back = {a: _retreat_hex(ctx, state, cmd.player, state["units"][a]["hex"])
-            for a in attackers}
-    battle = replace(_battle(ctx, state, cmd.player, target, attackers),
-                     defender_can_retreat=retreat_to is not None,
-                     attacker_can_retreat=all(h is not None for h in back.values()))
-    air, fleets, air_naval = fight_for_support(ctx, state, cmd, dice)
-    battle = replace(battle, air=tuple(air), fleets=tuple(fleets),
-                     airborne_in_hex=landed_attackers(state, attackers))
-    roll = dice.stream("third_reich.combat").roll("2d6")
-    out = resolve_battle(battle, roll.total, ctx.tables)
-    o = out.outcome
-    a_lost = _weakest_first(state, attackers)[:o.attacker_losses]
-    d_lost = _weakest_first(state, defenders)[:o.defender_losses]
-    d_left = [d for d in defenders if d not in d_lost]
-    retreats: dict[str, str] = {}
-    choice: dict[str, object] | None = None
-    if o.retreat is not None and o.retreat.side == "defender" and o.retreat.possible and d_left:
-        if len(open_hexes) > 1:  # TR-32: the defender chooses (``retreat``)
-            choice = {"side": defender_side, "hex": target, "units": d_left,
-                      "options": open_hexes}
-        else:  # one open hex: no choice to make
-            retreats = {d: str(retreat_to) for d in d_left}
-    if o.retreat is not None and o.retreat.side == "attacker" and o.retreat.possible:
-        retreats = {a: str(back[a]) for a in attackers if a not in a_lost}
-    advance = cmd.args.get("advance", True)
-    survivors = sorted((a for a in attackers if a not in a_lost),
-                       key=lambda i: (-int(state["units"][i]["attack"]), i))
-    advanced = survivors[:o.advance_max] if advance and o.hex_emptied else []
-    extra = {} if choice is None else {"retreat_choice": choice}
-    return [Event("battle_resolved", {
-        **extra, "side": cmd.player, "hex": target, "front": _front_of(m, h),
-        "attackers": attackers, "defenders": defenders, "weather": wx.value,
-        "dice": list(roll.dice), **out.to_json(),
-        "eliminated": sorted(a_lost + d_lost), "retreats": retreats, "advanced": advanced,
-        "air_naval": air_naval, "support_detail": out.assessment.support.to_json(),
-        "rules": battle_rules(out.assessment.drm, air_naval, battle.airborne_in_hex),
-    })]
 
 
 def battle_rules(drm: int, air_naval: dict[str, Any], airborne: bool) -> list[str]:
@@ -220,7 +112,7 @@ def attack_battle(ctx: Context, state: JSON, cmd: Command) -> Battle:
     any die: its ground units, terrain, weather, whether each side can retreat, air-landed
     attackers, and the declared air and naval support at full strength (the air/naval fight in
     the hex, TR-49/TR-35, may still weaken it). For the odds shown before rolling."""
-    target, attackers = _attack_args(ctx, state, cmd)
+    target, attackers = str(cmd.args["hex"]), list(cmd.args["attackers"])
     defenders = _defenders(state, cmd.player, target)
     if not defenders:
         raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
@@ -290,65 +182,3 @@ def _region(m: MapData, h: int) -> Region:
     return weather_region(m, h)
 
 
-def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    fold_support(s, d["air_naval"])
-    _eliminate(s, list(d["eliminated"]))
-    for uid, to in d["retreats"].items():
-        s["units"][uid]["hex"] = to
-    if d.get("retreat_choice"):  # the advance follows the defender's retreat
-        s["pending_retreat"] = {**d["retreat_choice"], "advance": list(d["advanced"])}
-    else:
-        for uid in d["advanced"]:
-            s["units"][uid]["hex"] = d["hex"]
-    s["attacked"] = [*state["attacked"], *d["attackers"]]
-    s["attacked_hexes"] = [*state["attacked_hexes"], d["hex"]]
-    s["battles"] = [*state["battles"], {k: d[k] for k in ("hex", "result", "roll", "column")}]
-    return s
-
-
-# --- retreat (TR-32: the defender's retreat hex) ---------------------------------------------
-
-
-def _retreat_to(state: JSON, cmd: Command) -> tuple[dict[str, Any], str]:
-    p = state.get("pending_retreat")
-    if not p:
-        raise IllegalOrder("TR-32", "no defender waits to retreat")
-    if cmd.player != p["side"]:
-        raise IllegalOrder("TR-32", f"{p['side']} chooses its retreat hex, not {cmd.player}")
-    to = cmd.args.get("to")
-    if not isinstance(to, str):
-        raise InputError("args.to", "name the retreat hex")
-    if to not in p["options"]:
-        raise IllegalOrder("TR-32", f"the units in {p['hex']} cannot retreat to {to} "
-                           f"(open: {', '.join(p['options'])})")
-    return p, to
-
-
-def verify_retreat(ctx: Context, state: JSON, cmd: Command) -> None:
-    _retreat_to(state, cmd)
-
-
-def execute_retreat(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    p, to = _retreat_to(state, cmd)
-    return [Event("retreated", {"side": cmd.player, "hex": p["hex"], "units": list(p["units"]),
-                                "to": to, "advanced": list(p["advance"])})]
-
-
-def legal_retreat(ctx: Context, state: JSON, player: str) -> list[Command]:
-    p = state.get("pending_retreat")
-    if not p or p["side"] != player:
-        return []
-    return [Command("retreat", player, {"to": h}) for h in p["options"]]
-
-
-def fold_retreated(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    for uid in d["units"]:
-        s["units"][uid]["hex"] = d["to"]
-    for uid in d["advanced"]:
-        s["units"][uid]["hex"] = d["hex"]
-    s.pop("pending_retreat", None)
-    return s

@@ -23,7 +23,6 @@ Events: docs/formats/tr_engine.md ("Campaign events").
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -31,7 +30,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
 from grognard.core.mapdata import WATER_TERRAIN
 from grognard.core.units import GROUND_TYPES
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.scenario import Scenario
@@ -52,7 +51,6 @@ from grognard.third_reich.conquest.conquest import (
 from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, take
 from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
 from grognard.third_reich.economy.economy import Economy, declare_war, leave_economy
-from grognard.third_reich.play.legal_fallback import with_fallback
 from grognard.third_reich.play.system_builds import (
     execute_build_unit,
     fold_unit_built,
@@ -84,7 +82,7 @@ def turn_label(ctx: Context, state: JSON) -> str:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _axis(state: JSON) -> str:
+def axis_of(state: JSON) -> str:
     return "axis" if "axis" in state["sides"] else state["sides"][0]
 
 
@@ -92,9 +90,9 @@ def _western_side(state: JSON) -> str:
     return str(state["power_sides"].get("uk", state["sides"][-1]))
 
 
-def _enemy_side_of(state: JSON, side: str) -> str:
+def enemy_side_of(state: JSON, side: str) -> str:
     """The side a minor attacked by ``side`` joins (TR-24)."""
-    return _western_side(state) if side == _axis(state) else _axis(state)
+    return _western_side(state) if side == axis_of(state) else axis_of(state)
 
 
 def _power_of_side(state: JSON, side: str, econ: Economy, prefer: Iterable[str] = ()) -> str | None:
@@ -161,7 +159,7 @@ def _waiting_units(state: JSON, owner: str) -> list[str]:
                   and u.get("box") == owner)
 
 
-def _activation(ctx: Context, state: JSON, minor: str, side: str, rule: str) -> Event:
+def minor_activation(ctx: Context, state: JSON, minor: str, side: str, rule: str) -> Event:
     units = _waiting_units(state, minor)
     return Event("minor_activated", {"minor": minor, "side": side, "rule": rule,
                                      "placements": _placements(ctx.scenario, state, minor,
@@ -187,7 +185,7 @@ def _capture_records(s: JSON, changes: list[tuple[str, str | None, str]]
                                                     or owner == "ussr"):
             econ, loss = capture_city(econ, owner, name, f["classes"])
             records.append(loss.to_json())
-        elif owner == "ussr" and new == own_side and old == _axis(s) and \
+        elif owner == "ussr" and new == own_side and old == axis_of(s) and \
                 econ.balance("ussr.axis_cities") > 0:
             with contextlib.suppress(IllegalOrder):
                 econ = liberate_ussr_city(econ, name, f["classes"])
@@ -216,26 +214,6 @@ def capture_preview(state: JSON, side: str, label: str) -> list[dict[str, Any]]:
     changes = [(n, control.get(n), side)
                for n in (state.get("city_hexes") or {}).get(label, []) if control.get(n) != side]
     return _capture_records(state, changes)[1] if changes else []
-
-
-def _naming_captures(spec: CommandSpec) -> CommandSpec:
-    """A move whose ``unit_moved`` event names the cities it takes and their TR-77 / TR-12
-    losses (``captures``); the occupying fold applies them."""
-    inner = spec.execute
-
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        out = []
-        for e in inner(ctx, state, cmd, dice):
-            if e.type == "unit_moved":
-                side = str(state["units"][e.data["unit"]]["side"])
-                caps = capture_preview(state, side, str(e.data["path"][-1]))
-                if caps:
-                    rules = sorted({*e.data.get("rules", []), *(c["rule"] for c in caps)})
-                    e = Event(e.type, {**e.data, "captures": caps, "rules": rules})
-            out.append(e)
-        return out
-
-    return dataclasses.replace(spec, execute=execute)
 
 
 def capture_on_occupation(state: JSON, ev: Event) -> JSON:
@@ -315,7 +293,7 @@ def game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
     camp = state["campaign"]
     econ = _econ(state)
     out: list[Event] = []
-    axis = _axis(state)
+    axis = axis_of(state)
     powers = {p.value for p in econ.powers}
     if "france" in powers and _capital_holder(state, "france") == axis:
         rolls = draw_vichy_rolls(dice.stream("third_reich.vichy"),
@@ -339,8 +317,8 @@ def game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
 
 def _sudden(state: JSON, winner: str, why: str) -> dict[str, Any]:
     label = date_label(int(state["turn"]))
-    return {"winner": winner if winner == _axis(state) else "allies", "reason": why,
-            "rule": "TR-04", "summary": f"{winner if winner == _axis(state) else 'allies'} wins in "
+    return {"winner": winner if winner == axis_of(state) else "allies", "reason": why,
+            "rule": "TR-04", "summary": f"{winner if winner == axis_of(state) else 'allies'} wins in "
                                       f"{label}: {why}"}
 
 
@@ -352,7 +330,7 @@ def new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
         for minor in camp["axis_minors"]:
             m = camp["minors"].get(minor)
             if m is not None and m["status"] == "neutral":
-                out.append(_activation(ctx, state, minor, _axis(state), "TR-24"))
+                out.append(minor_activation(ctx, state, minor, axis_of(state), "TR-24"))
     out += iran_arrival(econ, date_of(turn).season)
     if turn == camp["us_entry_turn"] and Power.US not in econ.powers and \
             "us" in state["power_sides"]:
@@ -361,24 +339,6 @@ def new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
 
 
 # --- wrapped commands -----------------------------------------------------------------------
-
-
-def _declare_war(spec: CommandSpec) -> CommandSpec:
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        events = spec.execute(ctx, state, cmd, dice)
-        camp = state.get("campaign")
-        if camp is None:
-            return events
-        for minor in cmd.args.get("minors", []):
-            m = camp["minors"].get(minor)
-            if m is not None and m["status"] == "neutral":
-                side = _axis(state) if minor in camp["axis_minors"] and \
-                    cmd.player != _axis(state) else _enemy_side_of(state, cmd.player)
-                events.append(_activation(ctx, state, minor, side, "TR-24"))
-        return events
-
-    return CommandSpec(spec.kind, spec.verify, execute, spec.help, spec.example, spec.legal,
-                       spec.undoable)
 
 
 # --- folds: campaign events -----------------------------------------------------------------
@@ -450,7 +410,7 @@ def fold_minor_activated(state: JSON, ev: Event) -> JSON:
     """TR-24/TR-25: a minor enters the war on ``side``; its units appear on its territory."""
     d = ev.data
     m = state["campaign"]["minors"][d["minor"]]
-    m["status"] = "ally" if d["rule"] == "TR-24" and d["side"] == _axis(state) and \
+    m["status"] = "ally" if d["rule"] == "TR-24" and d["side"] == axis_of(state) and \
         d["minor"] in state["campaign"]["axis_minors"] else "at_war"
     m["side"] = d["side"]
     for name, f in state["cities"].items():
@@ -477,7 +437,7 @@ def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
     camp = state["campaign"]
     camp["vichy"] = dict(rec.alignment)
     camp["majors_out"] = sorted({*camp["majors_out"], "france"})
-    axis = _axis(state)
+    axis = axis_of(state)
     vichy_zone = set(camp.get("areas", {}).get("vichy", []))
     for name, f in state["cities"].items():
         if f["country"] != "france" or state["control"].get(name) == axis:
@@ -549,8 +509,6 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold]
             ) -> tuple[dict[str, CommandSpec], dict[str, Fold]]:
     """The system's commands and folds with the campaign wrapped around them."""
     cmds = dict(commands)
-    cmds["move"] = _naming_captures(cmds["move"])
-    cmds["declare_war"] = _declare_war(cmds["declare_war"])
     cmds["build_unit"] = CommandSpec(
         "build_unit", verify_build_unit, execute_build_unit,
         "TR-31/TR-64/TR-75 Buy a force-pool unit and place it at a legal build location.",
@@ -564,7 +522,6 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold]
     cmds["open_iran_route"] = CommandSpec(
         "open_iran_route", verify_open_iran, execute_open_iran,
         "TR-18 The US pays 15 BRPs once to open the Iran route.", {}, legal=legal_open_iran)
-    cmds = {k: with_fallback(v) for k, v in cmds.items()}
     fs = dict(folds)
     if "withdrawn" in fs:
         fs["withdrawn"] = _withdrawn(fs["withdrawn"])
@@ -581,7 +538,7 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
     s.update(campaign_state(scenario, s["power_sides"]))
     camp = s["campaign"]
     extra = campaign_extras(scenario)
-    axis = _axis(s)
+    axis = axis_of(s)
     for name in extra.get("start_conquered", []):
         camp["minors"][name].update(status="conquered", side=axis)
     for name in extra.get("start_allies", []):
@@ -623,5 +580,6 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
     return s
 
 
-__all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "capture_on_occupation", "conquests",
-           "game_over", "game_turn_end", "install", "new_turn", "turn_label"]
+__all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "axis_of", "capture_on_occupation",
+           "conquests", "enemy_side_of", "game_over", "game_turn_end", "install",
+           "minor_activation", "new_turn", "turn_label"]

@@ -25,7 +25,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.naval_ops import RemovalCheck
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
 from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
-from grognard.third_reich.economy.economy import Economy
+from grognard.third_reich.economy.economy import Economy, begin_player_turn
 from grognard.third_reich.supply.supply_map import SupplyCheck, supply_check
 from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
 from grognard.third_reich.turn.options import Front
@@ -77,6 +77,37 @@ def current_facts(state: JSON, ev: Event) -> JSON:
 
 def _side_powers(state: JSON, side: str) -> list[str]:
     return [p for p, sd in state["power_sides"].items() if sd == side]
+
+
+def payer(state: JSON, side: str, power: Any) -> str:
+    """TR-01/TR-03: the power of ``side`` that pays an order (``power`` as named, or None:
+    the side's first power with a BRP economy)."""
+    powers = _side_powers(state, side)
+    econ_powers = {p.value for p in _econ(state).powers}
+    if power is None:
+        payable = [p for p in powers if p in econ_powers]
+        if not payable:
+            raise IllegalOrder("TR-03", f"{side} has no power with a BRP economy")
+        return payable[0]
+    if not isinstance(power, str) or power not in powers:
+        raise IllegalOrder("TR-01", f"{power!r} is not a power of {side}")
+    if power not in econ_powers:
+        raise IllegalOrder("TR-03", f"{power} has no BRP economy in this game")
+    return power
+
+
+def payers(state: JSON, side: str) -> list[str]:
+    """The powers of ``side`` with a BRP economy (the enumerators' paying powers)."""
+    econ = {p.value for p in _econ(state).powers}
+    return [p for p in _side_powers(state, side) if p in econ]
+
+
+def open_turn(econ: Economy, state: JSON, side: str) -> Economy:
+    """TR-75: the player turn of each of ``side``'s powers opens (its spending cap is set)."""
+    for p in _side_powers(state, side):
+        if p in {x.value for x in econ.powers}:
+            econ = begin_player_turn(econ, p)
+    return econ
 
 
 def order_hex(m: MapData, label: Any, field: str, rule: str) -> int:

@@ -31,10 +31,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
-from grognard.third_reich.combat.amphibious import invaded_unit_may
 from grognard.third_reich.combat.forces import GroundUnit, Side
 from grognard.third_reich.movement.movement import (
-    check_path,
     enemy_zoc,
     may_move_in_phase,
     move_class,
@@ -44,7 +42,6 @@ from grognard.third_reich.movement.sr import SRKind, SRPhase, UnitClass, record_
 from grognard.third_reich.movement.sr_land import land_sr_path
 from grognard.third_reich.play.system_common import (
     _axis_side,
-    _front_of,
     _ground,
     _ground_unit,
     _phase,
@@ -61,30 +58,6 @@ from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
 
 # --- move ------------------------------------------------------------------------------------
-
-
-def _move_args(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str]]:
-    """The unit and the hexes it enters: an explicit ``path``, or ``to`` (the engine picks
-    the cheapest legal path there from the unit's movement range, ties by hex order)."""
-    uid, path, to = cmd.args.get("unit"), cmd.args.get("path"), cmd.args.get("to")
-    if not isinstance(uid, str):
-        raise InputError("args.unit", "name the moving unit")
-    if path is None and to is not None:
-        if not isinstance(to, str):
-            raise InputError("args.to", "name the destination hex")
-        order_hex(ctx.scenario.map, to, "args.to", "TR-27")
-        u = state["units"].get(uid)
-        if u is None or not _ground(u) or u["side"] != cmd.player:
-            raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
-        rng = unit_move_range(ctx, state, uid)
-        if to == u["hex"] or to not in rng:
-            raise IllegalOrder("TR-28", f"{uid} cannot reach {to} this phase")
-        path = rng.path_to(to)[1:]
-    if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
-        raise InputError("args.path", "list the hexes entered, one or more labels (or give to)")
-    for label in path:
-        order_hex(ctx.scenario.map, label, "args.path", "TR-27")
-    return uid, list(path)
 
 
 def _placed(ctx: Context, state: JSON) -> list[tuple[str, GroundUnit]]:
@@ -109,7 +82,7 @@ def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
         unit = _ground_unit(uid, u, _axis_side(ctx))
         h = hex_index(m, u["hex"])
         wx = weather(weather_region(m, h), state["turn"])
-        phase = _move_phase(ctx, state)
+        phase = move_phase(ctx, state)
         mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
         return movement_range(m, u["hex"], mp, move_class(unit), move_zoc(ctx, state, unit.side),
                               third_reich_movement(), phase=phase)
@@ -124,7 +97,7 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
     sharing a hex with enemy units) are left out."""
     m = ctx.scenario.map
     axis = _axis_side(ctx)
-    phase = _move_phase(ctx, state)
+    phase = move_phase(ctx, state)
     zoc: dict[Side, ZocField] = {}
     todo: list[tuple[str, Any, int]] = []
     out: dict[str, MoveRange] = {}
@@ -157,68 +130,9 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
     return out
 
 
-def _move_phase(ctx: Context, state: JSON) -> MovementPhase:
+def move_phase(ctx: Context, state: JSON) -> MovementPhase:
     return (MovementPhase.MECHANIZED if _phase(ctx, state) == Phase.MECH_MOVEMENT.value
             else MovementPhase.NORMAL)
-
-
-def _check_move(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str], int]:
-    m = ctx.scenario.map
-    uid, path = _move_args(ctx, state, cmd)
-    u = state["units"].get(uid)
-    if u is None or not _ground(u) or u["side"] != cmd.player:
-        raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
-    if uid in state["moved"]:
-        raise IllegalOrder("TR-28", f"{uid} has already moved this phase")
-    if uid in state.get("air_landed", []):
-        raise IllegalOrder("TR-51", f"{uid} air-landed this turn: that was its only move")
-    phase = _move_phase(ctx, state)
-    if phase is MovementPhase.MECHANIZED and uid in state.get("invaded", []) and \
-            not invaded_unit_may("mech_move", u["type"] == "armor"):
-        raise IllegalOrder("TR-62", f"{uid} invaded this turn: no mechanized movement")
-    h = hex_index(m, u["hex"])
-    front = _front_of(m, h)
-    if phase is MovementPhase.MECHANIZED and \
-            state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
-        raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
-                           "has no offensive option (no mechanized movement)")
-    unit = _ground_unit(uid, u, _axis_side(ctx))
-    zoc = move_zoc(ctx, state, unit.side)
-    wx = weather(weather_region(m, h), state["turn"])
-    full = [u["hex"], *path]
-    try:
-        chk = check_path(m, unit, full, zoc, phase, wx)
-    except InputError as exc:
-        raise IllegalOrder("TR-27", f"{uid}: {exc.reason}") from None
-    if not chk.legal:
-        raise IllegalOrder("TR-28" if "MP" in chk.reason or "move" in chk.reason else "TR-27",
-                           f"{uid}: {chk.reason}")
-    here = sum(1 for v in state["units"].values()
-               if _ground(v) and v["hex"] == path[-1] and v["side"] == cmd.player)
-    limit = hex_stacking_limit(state, path[-1])
-    if here + 1 > limit:
-        raise IllegalOrder("TR-28", f"{path[-1]} already holds {here} {cmd.player} units "
-                           f"(stacking limit {limit})")
-    return uid, path, chk.mp
-
-
-def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    _check_move(ctx, state, cmd)
-
-
-def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    uid, path, mp = _check_move(ctx, state, cmd)
-    return [Event("unit_moved", {"unit": uid, "from": state["units"][uid]["hex"], "path": path,
-                                 "mp": mp, "phase": _move_phase(ctx, state).value})]
-
-
-def fold_unit_moved(state: JSON, ev: Event) -> JSON:
-    s = state
-    u = s["units"][ev.data["unit"]]
-    u["hex"] = ev.data["path"][-1]
-    u["mp_spent"] += ev.data["mp"]
-    s["moved"] = [*state.get("moved", []), ev.data["unit"]]
-    return s
 
 
 # --- sr (land) --------------------------------------------------------------------------------

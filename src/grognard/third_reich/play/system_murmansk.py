@@ -59,6 +59,7 @@ from grognard.third_reich.economy.lendlease import (
     send_lend_lease,
 )
 from grognard.third_reich.play.system_common import _econ, _sequence, _side_powers
+from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 from grognard.third_reich.turn.calendar import Season, date_of
@@ -111,6 +112,25 @@ def available_subs(state: JSON) -> int:
 def available_asw(state: JSON) -> int:
     """TR-20: the ASW factors the Allies may send to the box: the UK's and the US's together."""
     return sum(_sw(state, p, "asw") for p in _asw_powers(state))
+
+
+def power_factors(state: JSON, powers: tuple[str, ...], types: frozenset[str]) -> int:
+    """The factors of ``powers``' active units of ``types`` on the map."""
+    return sum(int(u["attack"]) for u in state["units"].values()
+               if u.get("power") in powers and u["type"] in types and u["status"] == "active"
+               and u["hex"] is not None)
+
+
+def available_german(state: JSON, kind: str) -> int:
+    """TR-20: the air (``air``) or fleet (``naval``) factors Germany has on the map - the most
+    it may send to the box (issue 27: an order commits no factors its player lacks)."""
+    return power_factors(state, ("germany",), AIR_TYPES if kind == "air" else FLEET_TYPES)
+
+
+def available_escort(state: JSON) -> int:
+    """TR-20: the fleet factors the Western Allies (UK, US) have on the map - the most the
+    convoy escort may hold (they send no air fleets)."""
+    return power_factors(state, _asw_powers(state), FLEET_TYPES)
 
 
 def _asw_split(state: JSON, asw: int) -> dict[str, int]:
@@ -273,6 +293,11 @@ def verify_murmansk_commit(ctx: Context, state: JSON, cmd: Command) -> None:
         raise IllegalOrder("TR-20", f"{g.subs} U-boat factors sent but only {have} may go "
                            "(Germany's SW box; in the Spring timing none that fought a round "
                            "this turn)")
+    for kind, what in (("air", "air"), ("naval", "fleet")):
+        sent = getattr(g, kind)
+        if sent > (have := available_german(state, kind)):
+            raise IllegalOrder("TR-20", f"{sent} {what} factors sent but Germany has {have} "
+                               "on the map")
 
 
 def execute_murmansk_commit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -360,6 +385,9 @@ def verify_murmansk_escort(ctx: Context, state: JSON, cmd: Command) -> None:
     if a.asw > (have := available_asw(state)):
         raise IllegalOrder("TR-20", f"{a.asw} ASW factors sent but the UK and US SW boxes "
                            f"hold {have}")
+    if a.naval > (have := available_escort(state)):
+        raise IllegalOrder("TR-20", f"{a.naval} fleet factors sent but the UK and US have "
+                           f"{have} on the map")
 
 
 def execute_murmansk_escort(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:

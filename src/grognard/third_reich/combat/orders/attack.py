@@ -1,0 +1,203 @@
+"""``attack`` (TR-32..TR-36): a land attack on one hex (2D6 from ``third_reich.combat``) with
+declared air and naval support (TR-35, the air/naval fight in the hex TR-46..TR-49) and
+airborne units that air-landed in the hex (TR-52). The defender answers with its defensive
+air support (``defensive_air``, TR-35) when it has a unit that could fly it.
+
+Event ``battle_resolved`` (docs/formats/tr_engine.md); a retreat with more than one open hex
+waits for the defender's ``retreat``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from functools import partial
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.hexgrid import distance
+from grognard.core.paths import hex_index
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.third_reich.combat.combat import resolve_battle
+from grognard.third_reich.play.legal import distinct, legal_attack
+from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.play.system_air import landed_attack_ok, landed_attackers
+from grognard.third_reich.play.system_attack import (
+    _battle,
+    _defenders,
+    _region,
+    _weakest_first,
+    battle_rules,
+    verify_bridgehead_hexsides,
+    verify_odds,
+)
+from grognard.third_reich.play.system_common import (
+    BLOCK,
+    _eliminate,
+    _front_of,
+    _ground,
+    _phase,
+    _retreat_hex,
+    order_hex,
+    retreat_options,
+)
+from grognard.third_reich.play.system_support import (
+    fight_for_support,
+    fold_support,
+    verify_support,
+)
+from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.sequence import Phase
+
+
+class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``hex``: the defender's hex; ``attackers``: the ground units attacking; ``air``: air
+    units flying ground support; ``fleet`` / ``fleets``: the fleet bombarding (TR-35: one);
+    ``advance``: whether the survivors advance into an emptied hex; ``defensive_air``: the
+    defender's air units (its own ``defensive_air`` answer fills it)."""
+
+    hex: str
+    attackers: list[str]
+    air: list[str] = msgspec.field(default_factory=list)
+    fleet: str | None = None
+    fleets: list[str] = msgspec.field(default_factory=list)
+    advance: bool = True
+    defensive_air: list[str] = msgspec.field(default_factory=list)
+
+
+def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
+    """TR-32: losses off the map, retreats and the advance (after the defender's retreat
+    choice, when it has one); the attackers and the hex are marked for the phase."""
+    s = state
+    d = ev.data
+    fold_support(s, d["air_naval"])
+    _eliminate(s, list(d["eliminated"]))
+    for uid, to in d["retreats"].items():
+        s["units"][uid]["hex"] = to
+    if d.get("retreat_choice"):  # the advance follows the defender's retreat
+        s["pending_retreat"] = {**d["retreat_choice"], "advance": list(d["advanced"])}
+    else:
+        for uid in d["advanced"]:
+            s["units"][uid]["hex"] = d["hex"]
+    s["attacked"] = [*state["attacked"], *d["attackers"]]
+    s["attacked_hexes"] = [*state["attacked_hexes"], d["hex"]]
+    s["battles"] = [*state["battles"], {k: d[k] for k in ("hex", "result", "roll", "column")}]
+    return s
+
+
+class Attack(ReactingOrder[AttackArgs]):
+    """TR-32..TR-36 Land attack on a hex (2D6 from third_reich.combat)."""
+
+    kind = "attack"
+    rule = "TR-32"
+    Args = AttackArgs
+    help = "TR-32..TR-36 Land attack on a hex (2D6 from third_reich.combat)."
+    example: ClassVar[Mapping[str, object]] = {"hex": "C9", "attackers": ["ge-arm1"]}
+    folds: ClassVar[Mapping[str, Fold]] = {"battle_resolved": fold_battle_resolved,
+                                           "reaction_owed": fold_reaction_owed}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AttackArgs) -> None:
+        m = ctx.scenario.map
+        target, attackers = args.hex, list(args.attackers)
+        order_hex(m, target, "args.hex", "TR-32")
+        if not attackers:
+            raise InputError("args.attackers", "list the attacking units")
+        twice = sorted({a for a in attackers if attackers.count(a) > 1})
+        if twice:  # a unit attacks once, with its own factors (issue 27)
+            raise IllegalOrder("TR-32", f"{', '.join(twice)} named twice among the attackers: "
+                               "a unit attacks once")
+        h = hex_index(m, target)
+        front = _front_of(m, h)
+        opt = state["options"].get(cmd.player, {}).get(front, {}).get("option")
+        if opt != "offensive":
+            raise IllegalOrder("TR-03", f"{target} is on the {front} front, where {cmd.player} "
+                               f"has no offensive option")
+        if not _defenders(state, cmd.player, target):
+            raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
+        if target in state["attacked_hexes"]:
+            raise IllegalOrder("TR-32", f"{target} has already been attacked this phase")
+        mech = _phase(ctx, state) == Phase.MECH_COMBAT.value
+        verify_bridgehead_hexsides(state, cmd.player, attackers, target)
+        for uid in attackers:
+            u = state["units"].get(uid)
+            if u is None or not _ground(u) or u["side"] != cmd.player:
+                raise IllegalOrder("TR-32", f"{uid} is not a ground unit of {cmd.player} on "
+                                   "the map")
+            if uid in state["attacked"]:
+                raise IllegalOrder("TR-32", f"{uid} has already attacked this phase")
+            if mech and u["type"] != "armor":
+                raise IllegalOrder("TR-02", f"{uid} is not armor: only armor attacks in the "
+                                   "mechanized combat phase")
+            if uid in state["air_landed"]:
+                if not landed_attack_ok(state, uid, target):
+                    raise IllegalOrder("TR-52", f"{uid} air-landed this turn: it attacks only "
+                                       "its landing hex")
+                continue
+            a = m.layout.from_label(u["hex"])
+            b = m.layout.from_label(target)
+            if distance(a, b) != 1 or m.features_between(a, b) & BLOCK:
+                raise IllegalOrder("TR-32", f"{uid} in {u['hex']} is not adjacent to {target}")
+        verify_odds(ctx, state, cmd.player, target, attackers)
+        verify_support(ctx, state, cmd, target)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AttackArgs,
+                dice: Dice) -> list[Event]:
+        m = ctx.scenario.map
+        target, attackers = args.hex, list(args.attackers)
+        defenders = _defenders(state, cmd.player, target)
+        h = hex_index(m, target)
+        wx = weather(_region(m, h), state["turn"])
+        defender_side = state["units"][defenders[0]]["side"]
+        open_hexes = retreat_options(ctx, state, defender_side, target)
+        retreat_to = open_hexes[0] if open_hexes else None
+        back = {a: _retreat_hex(ctx, state, cmd.player, state["units"][a]["hex"])
+                for a in attackers}
+        battle = replace(_battle(ctx, state, cmd.player, target, attackers),
+                         defender_can_retreat=retreat_to is not None,
+                         attacker_can_retreat=all(h is not None for h in back.values()))
+        air, fleets, air_naval = fight_for_support(ctx, state, cmd, dice)
+        battle = replace(battle, air=tuple(air), fleets=tuple(fleets),
+                         airborne_in_hex=landed_attackers(state, attackers))
+        roll = dice.stream("third_reich.combat").roll("2d6")
+        out = resolve_battle(battle, roll.total, ctx.tables)
+        o = out.outcome
+        a_lost = _weakest_first(state, attackers)[:o.attacker_losses]
+        d_lost = _weakest_first(state, defenders)[:o.defender_losses]
+        d_left = [d for d in defenders if d not in d_lost]
+        retreats: dict[str, str] = {}
+        choice: dict[str, object] | None = None
+        if o.retreat is not None and o.retreat.side == "defender" and o.retreat.possible \
+                and d_left:
+            if len(open_hexes) > 1:  # TR-32: the defender chooses (``retreat``)
+                choice = {"side": defender_side, "hex": target, "units": d_left,
+                          "options": open_hexes}
+            else:  # one open hex: no choice to make
+                retreats = {d: str(retreat_to) for d in d_left}
+        if o.retreat is not None and o.retreat.side == "attacker" and o.retreat.possible:
+            retreats = {a: str(back[a]) for a in attackers if a not in a_lost}
+        survivors = sorted((a for a in attackers if a not in a_lost),
+                           key=lambda i: (-int(state["units"][i]["attack"]), i))
+        advanced = survivors[:o.advance_max] if args.advance and o.hex_emptied else []
+        extra = {} if choice is None else {"retreat_choice": choice}
+        return [Event("battle_resolved", {
+            **extra, "side": cmd.player, "hex": target, "front": _front_of(m, h),
+            "attackers": attackers, "defenders": defenders, "weather": wx.value,
+            "dice": list(roll.dice), **out.to_json(),
+            "eliminated": sorted(a_lost + d_lost), "retreats": retreats, "advanced": advanced,
+            "air_naval": air_naval, "support_detail": out.assessment.support.to_json(),
+            "rules": battle_rules(out.assessment.drm, air_naval, battle.airborne_in_hex),
+        })]
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        """TR-32: per attackable hex, every ground unit that may join, with all eligible air
+        units, and with each eligible fleet (:func:`~grognard.third_reich.play.legal.legal_attack`)."""
+        return distinct(partial(legal_attack, verify=self.checked))(ctx, state, player)
+
+
+__all__ = ["Attack", "AttackArgs", "fold_battle_resolved"]

@@ -1,0 +1,35 @@
+"""``defensive_air`` (TR-35/TR-48): the defender's answer to a pending ``attack`` - the air
+units flying defensive support into the attacked hex (or none); the attack then runs with
+them (:class:`~grognard.third_reich.play.referee.ReactionOrder`).
+
+Events ``reaction_made`` ``{side, reaction, kind, args}`` then the attack's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.third_reich.play.referee import ReactionOrder
+
+
+class DefensiveAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``defensive_air``: the defender's air units (none: no defensive support)."""
+
+    defensive_air: list[str] | None = None
+
+
+class DefensiveAir(ReactionOrder[DefensiveAirArgs]):
+    """TR-35/TR-48 The defender's defensive air support of the attacked hex."""
+
+    kind = "defensive_air"
+    rule = "TR-35"
+    Args = DefensiveAirArgs
+    help = ("TR-35/TR-48 The defender's air units flying defensive support into the attacked "
+            "hex (or none).")
+    example: ClassVar[Mapping[str, object]] = {"defensive_air": ["fr-air1"]}
+
+
+__all__ = ["DefensiveAir", "DefensiveAirArgs"]

@@ -1,0 +1,162 @@
+"""``move`` (TR-27/TR-28): a ground unit moves along a path (3R movement costs and ZOCs),
+in the movement or the mechanized movement phase (armor under an offensive option, TR-02).
+A unit entering an enemy city takes it (TR-22 control; TR-77/TR-12 losses named in the
+event as ``captures``: the system's capture-on-occupation rule applies them).
+
+Event ``unit_moved`` ``{unit, from, path, mp, phase[, captures, rules]}``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.movement import MovementPhase
+from grognard.core.paths import hex_index
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order
+from grognard.engine.state import JSON
+from grognard.third_reich.combat.amphibious import invaded_unit_may
+from grognard.third_reich.movement.movement import check_path
+from grognard.third_reich.play.legal import distinct, legal_move, sample_move
+from grognard.third_reich.play.system_campaign import capture_preview
+from grognard.third_reich.play.system_common import (
+    _axis_side,
+    _front_of,
+    _ground,
+    _ground_unit,
+    hex_stacking_limit,
+    order_hex,
+)
+from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_move_range
+from grognard.third_reich.supply.supply_map import weather_region
+from grognard.third_reich.turn.calendar import weather
+
+
+class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``unit`` and the hexes it enters: an explicit ``path``, or ``to`` (the engine picks the
+    cheapest legal path there from the unit's movement range, ties by hex order)."""
+
+    unit: str
+    path: list[str] | None = None
+    to: str | None = None
+
+
+def move_path(ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> tuple[str, list[str]]:
+    """The unit and the hexes it enters (``to``: the cheapest path of its movement range)."""
+    uid, path = args.unit, args.path
+    if path is None and args.to is not None:
+        to = args.to
+        order_hex(ctx.scenario.map, to, "args.to", "TR-27")
+        u = state["units"].get(uid)
+        if u is None or not _ground(u) or u["side"] != cmd.player:
+            raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
+        rng = unit_move_range(ctx, state, uid)
+        if to == u["hex"] or to not in rng:
+            raise IllegalOrder("TR-28", f"{uid} cannot reach {to} this phase")
+        path = rng.path_to(to)[1:]
+    if not path:
+        raise InputError("args.path", "list the hexes entered, one or more labels (or give to)")
+    for label in path:
+        order_hex(ctx.scenario.map, label, "args.path", "TR-27")
+    return uid, list(path)
+
+
+def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
+                 ) -> tuple[str, list[str], int]:
+    """TR-27/TR-28: the unit, the hexes it enters and the MP it spends, or the rule the move
+    breaks (not this player's unit, moved already, an illegal path, over-stacked)."""
+    m = ctx.scenario.map
+    uid, path = move_path(ctx, state, cmd, args)
+    u = state["units"].get(uid)
+    if u is None or not _ground(u) or u["side"] != cmd.player:
+        raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
+    if uid in state["moved"]:
+        raise IllegalOrder("TR-28", f"{uid} has already moved this phase")
+    if uid in state.get("air_landed", []):
+        raise IllegalOrder("TR-51", f"{uid} air-landed this turn: that was its only move")
+    phase = move_phase(ctx, state)
+    if phase is MovementPhase.MECHANIZED and uid in state.get("invaded", []) and \
+            not invaded_unit_may("mech_move", u["type"] == "armor"):
+        raise IllegalOrder("TR-62", f"{uid} invaded this turn: no mechanized movement")
+    h = hex_index(m, u["hex"])
+    front = _front_of(m, h)
+    if phase is MovementPhase.MECHANIZED and \
+            state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
+        raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
+                           "has no offensive option (no mechanized movement)")
+    unit = _ground_unit(uid, u, _axis_side(ctx))
+    zoc = move_zoc(ctx, state, unit.side)
+    wx = weather(weather_region(m, h), state["turn"])
+    full = [u["hex"], *path]
+    try:
+        chk = check_path(m, unit, full, zoc, phase, wx)
+    except InputError as exc:
+        raise IllegalOrder("TR-27", f"{uid}: {exc.reason}") from None
+    if not chk.legal:
+        raise IllegalOrder("TR-28" if "MP" in chk.reason or "move" in chk.reason else "TR-27",
+                           f"{uid}: {chk.reason}")
+    here = sum(1 for v in state["units"].values()
+               if _ground(v) and v["hex"] == path[-1] and v["side"] == cmd.player)
+    limit = hex_stacking_limit(state, path[-1])
+    if here + 1 > limit:
+        raise IllegalOrder("TR-28", f"{path[-1]} already holds {here} {cmd.player} units "
+                           f"(stacking limit {limit})")
+    return uid, path, chk.mp
+
+
+
+def fold_unit_moved(state: JSON, ev: Event) -> JSON:
+    """TR-27: the unit stands in its last hex, its MP spent; it has moved this phase."""
+    u = state["units"][ev.data["unit"]]
+    u["hex"] = ev.data["path"][-1]
+    u["mp_spent"] += ev.data["mp"]
+    state["moved"] = [*state.get("moved", []), ev.data["unit"]]
+    return state
+
+
+class Move(Order[MoveArgs]):
+    """TR-27/TR-28 Move a ground unit along a path (3R costs and ZOCs)."""
+
+    kind = "move"
+    rule = "TR-27"
+    Args = MoveArgs
+    help = "TR-27/TR-28 Move a ground unit along a path (3R costs and ZOCs)."
+    example: ClassVar[Mapping[str, object]] = {"unit": "ge-inf2", "path": ["B6"]}
+    folds: ClassVar[Mapping[str, Fold]] = {"unit_moved": fold_unit_moved}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> None:
+        checked_move(ctx, state, cmd, args)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MoveArgs,
+                dice: Dice) -> list[Event]:
+        uid, path, mp = checked_move(ctx, state, cmd, args)
+        data = {"unit": uid, "from": state["units"][uid]["hex"], "path": path, "mp": mp,
+                "phase": move_phase(ctx, state).value}
+        caps = capture_preview(state, str(state["units"][uid]["side"]), path[-1])
+        if caps:  # TR-77 / TR-12: the cities it takes and their losses, named
+            data = {**data, "captures": caps, "rules": sorted({c["rule"] for c in caps})}
+        return [Event("unit_moved", data)]
+
+    def checked(self, ctx: Context, state: JSON, cmd: Command) -> None:
+        """``verify`` of a command (for the enumerators that check candidates)."""
+        self.verify(ctx, state, cmd, self.args(ctx, cmd))
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        """TR-27/TR-28: every hex of each unmoved unit's movement range (``to``)."""
+        return distinct(legal_move)(ctx, state, player)
+
+    def sample(self, ctx: Context, state: JSON, player: str,
+               rng: random.Random) -> Command | None:
+        """One legal move drawn uniformly (:func:`~grognard.third_reich.play.legal.sample_move`)."""
+        return sample_move(ctx, state, player, rng, verify=self.checked)
+
+
+__all__ = ["Move", "MoveArgs", "fold_unit_moved"]

@@ -1,0 +1,147 @@
+"""``declare_war`` (TR-25): a power declares war on minor countries (5 BRPs for any number,
+once a season) and on majors (15 each), within the TR-75 cap; not on its own side, not twice.
+A neutral minor attacked enters the war on the other side (TR-24).
+
+Events ``war_declared`` ``{side, power, minors, majors, cost}`` (ledger ``TR-25``), then
+``minor_activated`` for each neutral minor named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order
+from grognard.engine.state import JSON
+from grognard.third_reich.economy.economy import declare_war, spend, verify_spend
+from grognard.third_reich.play.system_campaign import (
+    CAMPAIGN_FOLDS,
+    axis_of,
+    enemy_side_of,
+    minor_activation,
+)
+from grognard.third_reich.play.system_common import (
+    _econ,
+    _side_powers,
+    open_turn,
+    payer,
+    payers,
+)
+from grognard.third_reich.turn.options import dow_cost
+from grognard.third_reich.turn.powers import Power
+
+
+class DeclareWarArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``minors`` (country names) and ``majors`` (powers) war is declared on; ``power``: the
+    declaring power (None: the side's first power with an economy)."""
+
+    minors: list[str] = msgspec.field(default_factory=list)
+    majors: list[str] = msgspec.field(default_factory=list)
+    power: str | None = None
+
+
+def targets(args: DeclareWarArgs) -> tuple[list[str], list[str]]:
+    """TR-25: the minors and majors named (at least one; majors are powers)."""
+    if not args.minors and not args.majors:
+        raise InputError("args", "declare war on at least one minor or major")
+    for m in args.majors:
+        if m not in {p.value for p in Power}:
+            raise InputError("args.majors", f"{m!r} is not a major power")
+    return list(args.minors), list(args.majors)
+
+
+def war_cost(state: JSON, power: str, minors: list[str], majors: list[str]) -> int:
+    """TR-25: 5 for the minors (once a season), 15 per major."""
+    paid = state["dow_minor_paid"].get(power) == state["turn"]
+    return dow_cost(len(minors), len(majors), paid)
+
+
+def fold_war_declared(state: JSON, ev: Event) -> JSON:
+    """TR-25: the cost is posted, the wars recorded (a major at war with Germany, TR-86)."""
+    s = state
+    d = ev.data
+    econ = _econ(state)
+    if d["side"] not in state["options"]:
+        econ = open_turn(econ, state, d["side"])
+    names = ", ".join(d["minors"] + d["majors"])
+    econ, _ = spend(econ, d["power"], d["cost"], "TR-25", f"{d['power']} declares war on "
+                    f"{names}", build=False)
+    econ = declare_war(econ, d["power"], on_germany="germany" in d["majors"])
+    if d["power"] == "germany":
+        for m in d["majors"]:
+            econ = declare_war(econ, m, on_germany=True)
+    if d["minors"]:
+        s["dow_minor_paid"][d["power"]] = state["turn"]
+    s["wars"] = [*state["wars"], *({"power": d["power"], "target": t, "turn": state["turn"]}
+                                   for t in d["minors"] + d["majors"])]
+    s["economy"] = econ.to_json()
+    return s
+
+
+class DeclareWar(Order[DeclareWarArgs]):
+    """TR-25 Declare war on minors (5) or majors (15 each)."""
+
+    kind = "declare_war"
+    rule = "TR-25"
+    Args = DeclareWarArgs
+    help = "TR-25 Declare war on minors (5) or majors (15 each)."
+    example: ClassVar[Mapping[str, object]] = {"power": "germany", "minors": ["poland"]}
+    folds: ClassVar[Mapping[str, Fold]] = {
+        "war_declared": fold_war_declared, "minor_activated": CAMPAIGN_FOLDS["minor_activated"]}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: DeclareWarArgs) -> None:
+        minors, majors = targets(args)
+        power = payer(state, cmd.player, args.power)
+        mine = set(_side_powers(state, cmd.player))
+        for t in minors + majors:
+            if t in mine:
+                raise IllegalOrder("TR-25", f"{t} is on {cmd.player}'s own side")
+            if any(w["target"] == t and w["power"] == power for w in state["wars"]):
+                raise IllegalOrder("TR-25", f"{power} is already at war with {t}")
+        econ = open_turn(_econ(state), state, cmd.player) \
+            if cmd.player not in state["options"] else _econ(state)
+        verify_spend(econ, power, war_cost(state, power, minors, majors), "TR-25")
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: DeclareWarArgs,
+                dice: Dice) -> list[Event]:
+        minors, majors = targets(args)
+        power = payer(state, cmd.player, args.power)
+        events = [Event("war_declared", {"side": cmd.player, "power": power, "minors": minors,
+                                         "majors": majors,
+                                         "cost": war_cost(state, power, minors, majors)})]
+        camp = state.get("campaign")
+        if camp is None:
+            return events
+        axis = axis_of(state)
+        for minor in minors:  # TR-24: a neutral minor attacked joins the other side
+            m = camp["minors"].get(minor)
+            if m is not None and m["status"] == "neutral":
+                side = axis if minor in camp["axis_minors"] and cmd.player != axis \
+                    else enemy_side_of(state, cmd.player)
+                events.append(minor_activation(ctx, state, minor, side, "TR-24"))
+        return events
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        """TR-25: war on each neutral minor, and on each enemy major not yet at war."""
+        camp = state.get("campaign", {})
+        neutral = sorted(n for n, m in camp.get("minors", {}).items()
+                         if m["status"] == "neutral")
+        econ = {p.value for p in _econ(state).powers}
+        out = []
+        for power in payers(state, player)[:1]:
+            for n in neutral:
+                out.append(Command(self.kind, player, {"power": power, "minors": [n]}))
+            for major, side in sorted(state["power_sides"].items()):
+                if side != player and major in econ:
+                    out.append(Command(self.kind, player, {"power": power, "majors": [major]}))
+        return out
+
+
+__all__ = ["DeclareWar", "DeclareWarArgs", "fold_war_declared", "war_cost"]
