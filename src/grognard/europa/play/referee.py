@@ -296,8 +296,6 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> C
 
 
 # --- supply, isolation, replacements -----------------------------------------------------------
-def legal_supply_check(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return _checked(ctx, state, "supply_check", [Command("supply_check", player, {})])
 
 
 def legal_isolation_attrition(ctx: Context, state: JSON, player: str) -> list[Command]:
@@ -444,7 +442,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "supply_check": legal_supply_check,
     "isolation_attrition": legal_isolation_attrition,
     "allocate_isolation_losses": legal_isolation_losses,
     "take_replacement": legal_take_replacement,

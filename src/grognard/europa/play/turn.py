@@ -61,17 +61,14 @@ from grognard.europa.play.supply_phase import (
     _key,
     execute_isolation_attrition,
     execute_isolation_losses,
-    execute_supply_check,
     execute_take_replacement,
     fold_isolation_attrition,
     fold_isolation_losses,
     fold_replacement_taken,
-    fold_supply_checked,
     initial_replacements,
     opening_supply_check,
     verify_isolation_attrition,
     verify_isolation_losses,
-    verify_supply_check,
     verify_take_replacement_cmd,
 )
 from grognard.europa.supply.logistics import Combat, Operations, sp_cost
@@ -442,9 +439,6 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
                         {"unit": "de-7pz", "path": ["0504"]}),
     "end_phase": CommandSpec("end_phase", generic.verify_end_phase, execute_end_phase,
                              "End the phase (EUR-44: the surprise phases play once).", {}),
-    "supply_check": CommandSpec("supply_check", verify_supply_check, execute_supply_check,
-                                "The supply phase check: OOS and isolation marks (EUR-30).",
-                                {}),
     "isolation_attrition": CommandSpec("isolation_attrition", verify_isolation_attrition,
                                        execute_isolation_attrition,
                                        "Isolation attrition 2D6 per isolated hex, Break Outs "
@@ -466,7 +460,6 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
 TURN_FOLDS = {
     "unit_moved": fold_unit_moved,
     "invasion_surprise_started": fold_invasion,
-    "supply_checked": fold_supply_checked,
     "isolation_attrition_rolled": fold_isolation_attrition,
     "replacement_taken": fold_replacement_taken,
     "isolation_losses_allocated": fold_isolation_losses,
