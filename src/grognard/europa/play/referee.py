@@ -55,9 +55,6 @@ from grognard.europa.play.choices import (
 from grognard.europa.play.choices import (
     step_orders as _step_orders,
 )
-from grognard.europa.play.choices import (
-    subsets as _subsets,
-)
 from grognard.europa.play.combat import (
     attack_model,
     side_player,
@@ -298,12 +295,6 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> C
 # --- supply, isolation, replacements -----------------------------------------------------------
 
 
-def legal_isolation_attrition(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-31/32 Attrition with each choice of isolated hexes breaking out."""
-    hexes = sorted({u["hex"] for uid, u in _mine(state, player) if u.get("isolated")})
-    cands = [Command("isolation_attrition", player, {"break_out": sorted(s)})
-             for s in [[], *_subsets(hexes, 4)]]
-    return _checked(ctx, state, "isolation_attrition", cands)
 
 
 def legal_isolation_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
@@ -442,7 +433,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "isolation_attrition": legal_isolation_attrition,
     "allocate_isolation_losses": legal_isolation_losses,
     "take_replacement": legal_take_replacement,
     "designate_surprise": legal_designate_surprise,

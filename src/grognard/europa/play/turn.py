@@ -59,15 +59,12 @@ from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.play.supply_phase import (
     ISOLATION_STREAM,
     _key,
-    execute_isolation_attrition,
     execute_isolation_losses,
     execute_take_replacement,
-    fold_isolation_attrition,
     fold_isolation_losses,
     fold_replacement_taken,
     initial_replacements,
     opening_supply_check,
-    verify_isolation_attrition,
     verify_isolation_losses,
     verify_take_replacement_cmd,
 )
@@ -439,10 +436,6 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
                         {"unit": "de-7pz", "path": ["0504"]}),
     "end_phase": CommandSpec("end_phase", generic.verify_end_phase, execute_end_phase,
                              "End the phase (EUR-44: the surprise phases play once).", {}),
-    "isolation_attrition": CommandSpec("isolation_attrition", verify_isolation_attrition,
-                                       execute_isolation_attrition,
-                                       "Isolation attrition 2D6 per isolated hex, Break Outs "
-                                       "(EUR-31/32).", {"break_out": []}),
     "allocate_isolation_losses": CommandSpec(
         "allocate_isolation_losses", verify_isolation_losses, execute_isolation_losses,
         "Allocate an isolated stack's 50% attrition loss (EUR-32, EUR-12 steps).",
@@ -460,7 +453,6 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
 TURN_FOLDS = {
     "unit_moved": fold_unit_moved,
     "invasion_surprise_started": fold_invasion,
-    "isolation_attrition_rolled": fold_isolation_attrition,
     "replacement_taken": fold_replacement_taken,
     "isolation_losses_allocated": fold_isolation_losses,
 }
