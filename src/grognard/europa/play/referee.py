@@ -44,7 +44,6 @@ from grognard.europa.play.board import (
     europa_system,
     on_map,
     turn_label,
-    unit_json,
 )
 from grognard.europa.play.choices import (
     adjacent_enemy_hexes as _adjacent_enemy_hexes,
@@ -52,11 +51,7 @@ from grognard.europa.play.choices import (
 from grognard.europa.play.choices import (
     own_units as _mine,
 )
-from grognard.europa.play.choices import (
-    step_orders as _step_orders,
-)
 from grognard.europa.play.combat import (
-    attack_model,
     side_player,
 )
 from grognard.europa.play.movement import legal_moves
@@ -297,29 +292,6 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> C
 
 
 
-def legal_isolation_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-32 Every order of steps fulfilling an isolated stack's attrition loss."""
-    from grognard.europa.combat.attack import Side
-
-    out: list[Command] = []
-    for loss in (state.get("supply") or {}).get("losses", []):
-        if loss["player"] != player:
-            continue
-        live = [uid for uid in loss["units"] if state["units"][uid]["status"] == "active"]
-        model = {"attackers": [{"id": "isolation-attrition", "attack": 1, "defense": 1,
-                                "type": "infantry", "nationality": "none"}],
-                 "defenders": [dict(unit_json(uid, state["units"][uid]), supply="in")
-                               for uid in live], "terrain": "clear"}
-        units = attack_model(ctx, model).defenders
-
-        def ok(choice: list[str], where: str = loss["hex"]) -> bool:
-            return bool(_checked(ctx, state, "allocate_isolation_losses", [Command(
-                "allocate_isolation_losses", player, {"hex": where, "units": choice})]))
-
-        for choice in _step_orders(units, Side.DEFENDER, Fraction(loss["requirement"]), ok):
-            out.append(Command("allocate_isolation_losses", player,
-                               {"hex": loss["hex"], "units": choice}))
-    return out
 
 
 def legal_take_replacement(ctx: Context, state: JSON, player: str) -> list[Command]:
@@ -433,7 +405,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "allocate_isolation_losses": legal_isolation_losses,
     "take_replacement": legal_take_replacement,
     "designate_surprise": legal_designate_surprise,
     "reduce_surprise": legal_reduce_surprise,

@@ -77,6 +77,7 @@ from grognard.europa.play.turn import (
     initial_replacements,
     revised_sequence,
 )
+from grognard.europa.supply.orders.allocate_isolation_losses import ALLOCATE_ISOLATION_LOSSES
 from grognard.europa.supply.orders.isolation_attrition import ISOLATION_ATTRITION
 from grognard.europa.supply.orders.supply_check import SUPPLY_CHECK
 from grognard.europa.surprise.air_turn import FOLDS as SURPRISE_AIR_FOLDS
@@ -337,7 +338,7 @@ _LEGACY: dict[str, CommandSpec] = {
         **SURPRISE_AIR_SPECS,
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).

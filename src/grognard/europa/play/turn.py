@@ -59,13 +59,10 @@ from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.play.supply_phase import (
     ISOLATION_STREAM,
     _key,
-    execute_isolation_losses,
     execute_take_replacement,
-    fold_isolation_losses,
     fold_replacement_taken,
     initial_replacements,
     opening_supply_check,
-    verify_isolation_losses,
     verify_take_replacement_cmd,
 )
 from grognard.europa.supply.logistics import Combat, Operations, sp_cost
@@ -436,10 +433,6 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
                         {"unit": "de-7pz", "path": ["0504"]}),
     "end_phase": CommandSpec("end_phase", generic.verify_end_phase, execute_end_phase,
                              "End the phase (EUR-44: the surprise phases play once).", {}),
-    "allocate_isolation_losses": CommandSpec(
-        "allocate_isolation_losses", verify_isolation_losses, execute_isolation_losses,
-        "Allocate an isolated stack's 50% attrition loss (EUR-32, EUR-12 steps).",
-        {"hex": "0101", "units": ["su-p"]}),
     "start_invasion_surprise": CommandSpec(
         "start_invasion_surprise", verify_invasion, execute_invasion,
         "Invasion surprise against a country (SUR-25): effects roll, markers, bonus phases.",
@@ -454,7 +447,6 @@ TURN_FOLDS = {
     "unit_moved": fold_unit_moved,
     "invasion_surprise_started": fold_invasion,
     "replacement_taken": fold_replacement_taken,
-    "isolation_losses_allocated": fold_isolation_losses,
 }
 
 __all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "TURN_COMMAND_SPECS",
