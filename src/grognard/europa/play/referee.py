@@ -294,24 +294,6 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> C
 
 
 
-def legal_take_replacement(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-33 Each unit and action the pools allow (returning units at each supply source)."""
-    from grognard.europa.supply.replacements import ReplacementAction
-
-    sources = europa_config(ctx.scenario).get("supply_sources", {}).get(player, [])
-    cands = []
-    for uid, u in sorted(state["units"].items()):
-        if u["side"] != player or UnitType(u["type"]) not in GROUND_TYPES:
-            continue
-        if u["status"] == "eliminated":
-            for action in (ReplacementAction.RETURN_CADRE, ReplacementAction.RETURN_SINGLE_STEP):
-                cands += [Command("take_replacement", player,
-                                  {"unit": uid, "action": action.value, "hex": h})
-                          for h in sources]
-        elif u["status"] == "active" and u["cadre"]:
-            cands.append(Command("take_replacement", player,
-                                 {"unit": uid, "action": ReplacementAction.REBUILD.value}))
-    return _checked(ctx, state, "take_replacement", cands)
 
 
 # --- rule-47 plans ----------------------------------------------------------------------------------
@@ -405,7 +387,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "take_replacement": legal_take_replacement,
     "designate_surprise": legal_designate_surprise,
     "reduce_surprise": legal_reduce_surprise,
     "move_surprise_centre": legal_move_surprise_centre,

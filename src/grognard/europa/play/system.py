@@ -80,6 +80,7 @@ from grognard.europa.play.turn import (
 from grognard.europa.supply.orders.allocate_isolation_losses import ALLOCATE_ISOLATION_LOSSES
 from grognard.europa.supply.orders.isolation_attrition import ISOLATION_ATTRITION
 from grognard.europa.supply.orders.supply_check import SUPPLY_CHECK
+from grognard.europa.supply.orders.take_replacement import TAKE_REPLACEMENT
 from grognard.europa.surprise.air_turn import FOLDS as SURPRISE_AIR_FOLDS
 from grognard.europa.surprise.air_turn import SPECS as SURPRISE_AIR_SPECS
 from grognard.europa.surprise.air_turn import initial_air_units, recovery_decisions
@@ -338,7 +339,7 @@ _LEGACY: dict[str, CommandSpec] = {
         **SURPRISE_AIR_SPECS,
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).

@@ -59,11 +59,8 @@ from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.play.supply_phase import (
     ISOLATION_STREAM,
     _key,
-    execute_take_replacement,
-    fold_replacement_taken,
     initial_replacements,
     opening_supply_check,
-    verify_take_replacement_cmd,
 )
 from grognard.europa.supply.logistics import Combat, Operations, sp_cost
 from grognard.europa.supply.phase import SupplyReadings
@@ -437,16 +434,11 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
         "start_invasion_surprise", verify_invasion, execute_invasion,
         "Invasion surprise against a country (SUR-25): effects roll, markers, bonus phases.",
         {"country": "ussr"}),
-    "take_replacement": CommandSpec("take_replacement", verify_take_replacement_cmd,
-                                    execute_take_replacement,
-                                    "Spend REs: rebuild a cadre or return a unit (EUR-33).",
-                                    {"unit": "de-7pz", "action": "rebuild"}),
 }
 
 TURN_FOLDS = {
     "unit_moved": fold_unit_moved,
     "invasion_surprise_started": fold_invasion,
-    "replacement_taken": fold_replacement_taken,
 }
 
 __all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "TURN_COMMAND_SPECS",
