@@ -96,6 +96,7 @@ from grognard.europa.surprise.map import (
 )
 from grognard.europa.surprise.orders import run_orders
 from grognard.europa.surprise.orders.airbase_surprise import AIRBASE_SURPRISE
+from grognard.europa.surprise.orders.bonus_air_recovery import BONUS_AIR_RECOVERY
 from grognard.europa.surprise.plan import view as plan_view
 from grognard.europa.surprise.turn import fold_effects, surprise_effects, turn_record
 
@@ -342,17 +343,13 @@ _LEGACY: dict[str, CommandSpec] = {
         **{k: CommandSpec(k, v, e, h, ex, legal=lambda ctx, state, player, _k=k, _l=lg: _l(
             ctx, state, player, lambda c, st, cands: verified(c, st, command_spec(_k), cands)))
            for k, v, e, h, ex, lg in (
-               ("bonus_air_recovery", air_turn.verify_bonus_air_recovery,
-                air_turn.execute_bonus_air_recovery,
-                "Restore air units one status step in the bonus air phase (SUR-21).",
-                {"units": ["de-jg51"]}, air_turn.legal_bonus_air_recovery),
                ("bonus_supply_judgement", air_turn.verify_bonus_supply,
                 air_turn.execute_bonus_supply,
                 "Judge supply within the surprise front after the bonus phases (SUR-21).", {},
-                air_turn.legal_bonus_supply))},
+                air_turn.legal_bonus_supply),)},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
@@ -409,7 +406,7 @@ EUROPA = RuleSystem(
         **TURN_FOLDS,
         "surprise_planned": fold_surprise,
         "surprise_started": fold_surprise,
-        **{k: v for k, v in SURPRISE_AIR_FOLDS.items() if k != "airbase_surprise_resolved"},
+        **{k: v for k, v in SURPRISE_AIR_FOLDS.items() if k == "bonus_supply_judged"},
         **LOGISTICS_FOLDS,
         **folds_of(ORDERS),
     },
