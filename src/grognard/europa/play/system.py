@@ -36,7 +36,7 @@ from grognard.core.exact import exact_json
 from grognard.core.hexgrid import distance
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine import generic
-from grognard.engine.commands import Command, CommandSpec, verified
+from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.orders import commands_of, folds_of
@@ -53,7 +53,6 @@ from grognard.europa.combat.orders.overrun import OVERRUN
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.board import (
     NAME,
-    command_spec,
     forces_of,
     hex_arg,
     on_map,
@@ -82,8 +81,6 @@ from grognard.europa.supply.orders.allocate_isolation_losses import ALLOCATE_ISO
 from grognard.europa.supply.orders.isolation_attrition import ISOLATION_ATTRITION
 from grognard.europa.supply.orders.supply_check import SUPPLY_CHECK
 from grognard.europa.supply.orders.take_replacement import TAKE_REPLACEMENT
-from grognard.europa.surprise import air_turn
-from grognard.europa.surprise.air_turn import FOLDS as SURPRISE_AIR_FOLDS
 from grognard.europa.surprise.air_turn import initial_air_units, recovery_decisions
 from grognard.europa.surprise.front import participant_role
 from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
@@ -97,6 +94,7 @@ from grognard.europa.surprise.map import (
 from grognard.europa.surprise.orders import run_orders
 from grognard.europa.surprise.orders.airbase_surprise import AIRBASE_SURPRISE
 from grognard.europa.surprise.orders.bonus_air_recovery import BONUS_AIR_RECOVERY
+from grognard.europa.surprise.orders.bonus_supply_judgement import BONUS_SUPPLY_JUDGEMENT
 from grognard.europa.surprise.plan import view as plan_view
 from grognard.europa.surprise.turn import fold_effects, surprise_effects, turn_record
 
@@ -339,17 +337,9 @@ _LEGACY: dict[str, CommandSpec] = {
         **AIR_COMMAND_SPECS,
         **{k: CommandSpec(k, verify_surprise, execute_surprise, h, ex)
            for k, (h, ex) in _SURPRISE_HELP.items()},
-        # SUR-21, until their Orders: the legacy specs (verify by the registered system)
-        **{k: CommandSpec(k, v, e, h, ex, legal=lambda ctx, state, player, _k=k, _l=lg: _l(
-            ctx, state, player, lambda c, st, cands: verified(c, st, command_spec(_k), cands)))
-           for k, v, e, h, ex, lg in (
-               ("bonus_supply_judgement", air_turn.verify_bonus_supply,
-                air_turn.execute_bonus_supply,
-                "Judge supply within the surprise front after the bonus phases (SUR-21).", {},
-                air_turn.legal_bonus_supply),)},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
@@ -406,7 +396,6 @@ EUROPA = RuleSystem(
         **TURN_FOLDS,
         "surprise_planned": fold_surprise,
         "surprise_started": fold_surprise,
-        **{k: v for k, v in SURPRISE_AIR_FOLDS.items() if k == "bonus_supply_judged"},
         **LOGISTICS_FOLDS,
         **folds_of(ORDERS),
     },
