@@ -394,14 +394,8 @@ ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "start_surprise": legal_start_surprise,
     "end_phase": legal_end_phase,
     "airbase_repair": legal_airbase_repair,
-    "start_invasion_surprise": lambda ctx, state, player: _invasion_legal(ctx, state, player),
 }
 
-
-def _invasion_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
-    from grognard.europa.surprise.turn import legal_invasion
-
-    return legal_invasion(ctx, state, player)
 
 
 # --- prompts, dates, end of game ------------------------------------------------------------------

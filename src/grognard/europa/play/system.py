@@ -95,6 +95,7 @@ from grognard.europa.surprise.orders import run_orders
 from grognard.europa.surprise.orders.airbase_surprise import AIRBASE_SURPRISE
 from grognard.europa.surprise.orders.bonus_air_recovery import BONUS_AIR_RECOVERY
 from grognard.europa.surprise.orders.bonus_supply_judgement import BONUS_SUPPLY_JUDGEMENT
+from grognard.europa.surprise.orders.start_invasion_surprise import START_INVASION_SURPRISE
 from grognard.europa.surprise.plan import view as plan_view
 from grognard.europa.surprise.turn import fold_effects, surprise_effects, turn_record
 
@@ -339,7 +340,7 @@ _LEGACY: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).

@@ -67,11 +67,8 @@ from grognard.europa.supply.phase import SupplyReadings
 from grognard.europa.surprise.turn import (
     BONUS_PHASES,
     bonus_phases_after_initial,
-    execute_invasion,
-    fold_invasion,
     marker_mp,
     phase_open,
-    verify_invasion,
     verify_surprise_move,
 )
 
@@ -430,15 +427,10 @@ TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
                         {"unit": "de-7pz", "path": ["0504"]}),
     "end_phase": CommandSpec("end_phase", generic.verify_end_phase, execute_end_phase,
                              "End the phase (EUR-44: the surprise phases play once).", {}),
-    "start_invasion_surprise": CommandSpec(
-        "start_invasion_surprise", verify_invasion, execute_invasion,
-        "Invasion surprise against a country (SUR-25): effects roll, markers, bonus phases.",
-        {"country": "ussr"}),
 }
 
 TURN_FOLDS = {
     "unit_moved": fold_unit_moved,
-    "invasion_surprise_started": fold_invasion,
 }
 
 __all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "TURN_COMMAND_SPECS",
