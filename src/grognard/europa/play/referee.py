@@ -60,8 +60,6 @@ from grognard.europa.play.turn import surprise_geometry
 
 #: Decision kinds the engine may answer itself when only one legal command exists.
 FORCED_KINDS = ("allocate_losses", "retreat")
-#: Rule-47 plan levels offered to random play and bots (SRP levels; verify checks the budget).
-SURPRISE_LEVELS = (1, 3, 5)
 
 
 def _title(player: str) -> str:
@@ -308,31 +306,6 @@ def _front_hexes(ctx: Context, state: JSON, player: str) -> list[str]:
                    for _, u in units})
 
 
-def legal_designate_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """SUR-05/07 A new plan ("plan1", "plan2", ...) centred on a front hex, at levels
-    1, 3 and 5, for the earliest target turn the lead time allows (verify checks it); and
-    with reduced planning (SUR-06) for this very turn where the halved lead allows it."""
-    plans = _plan_names(state, player)
-    if any(p["plan"]["status"] == "planned" for p in plans.values()):
-        return []
-    name = f"plan{len(plans) + 1}"
-    turn = int(state["turn"])
-    cands = [Command("designate_surprise", player, {"command": name, "centre": c,
-                                                      "level": lv, "target_turn": turn + t})
-             for c in _front_hexes(ctx, state, player) for lv in SURPRISE_LEVELS
-             for t in (1, 2)]
-    cands += [Command("designate_surprise", player, {
-        "command": name, "centre": str(c.args["centre"]), "level": c.args["level"],
-        "target_turn": turn, "reduced_planning": True}) for c in cands[::2]]
-    out: list[Command] = []
-    seen: set[tuple[str, int, bool]] = set()
-    for cmd in _checked(ctx, state, "designate_surprise", cands):
-        key = (str(cmd.args["centre"]), int(cmd.args["level"]),
-               bool(cmd.args.get("reduced_planning")))
-        if key not in seen:
-            seen.add(key)
-            out.append(cmd)
-    return out
 
 
 def _planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
@@ -387,7 +360,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "designate_surprise": legal_designate_surprise,
     "reduce_surprise": legal_reduce_surprise,
     "move_surprise_centre": legal_move_surprise_centre,
     "delay_surprise": legal_delay_surprise,

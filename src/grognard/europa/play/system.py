@@ -27,14 +27,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
-from grognard.core.hexgrid import distance
-from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
@@ -42,7 +38,7 @@ from grognard.engine.events import Event
 from grognard.engine.orders import commands_of, folds_of
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
@@ -53,10 +49,6 @@ from grognard.europa.combat.orders.overrun import OVERRUN
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.board import (
     NAME,
-    forces_of,
-    hex_arg,
-    on_map,
-    readings_of,
     turn_label,
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
@@ -82,22 +74,12 @@ from grognard.europa.supply.orders.isolation_attrition import ISOLATION_ATTRITIO
 from grognard.europa.supply.orders.supply_check import SUPPLY_CHECK
 from grognard.europa.supply.orders.take_replacement import TAKE_REPLACEMENT
 from grognard.europa.surprise.air_turn import initial_air_units, recovery_decisions
-from grognard.europa.surprise.front import participant_role
-from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
-from grognard.europa.surprise.map import (
-    FrontFields,
-    front_fields,
-    marked_front,
-    participation_candidates,
-    verify_centre_on_map,
-)
-from grognard.europa.surprise.orders import run_orders
 from grognard.europa.surprise.orders.airbase_surprise import AIRBASE_SURPRISE
 from grognard.europa.surprise.orders.bonus_air_recovery import BONUS_AIR_RECOVERY
 from grognard.europa.surprise.orders.bonus_supply_judgement import BONUS_SUPPLY_JUDGEMENT
+from grognard.europa.surprise.orders.designate_surprise import DESIGNATE_SURPRISE
+from grognard.europa.surprise.orders.plan import execute_surprise, fold_surprise, verify_surprise
 from grognard.europa.surprise.orders.start_invasion_surprise import START_INVASION_SURPRISE
-from grognard.europa.surprise.plan import view as plan_view
-from grognard.europa.surprise.turn import fold_effects, surprise_effects, turn_record
 
 #: The round-1 phase list (initial, movement, combat), kept for scenarios that name it; the
 #: default sequence is now the revised turn (``default_sequence``).
@@ -131,139 +113,6 @@ def initial_state(scenario: Scenario) -> JSON:
     return s
 
 
-# --- the surprise plan (rule 47) ---------------------------------------------------------------
-def _plans(state: JSON, player: str) -> JSON:
-    return state["secrets"].get(player, {}).get("surprise", {})
-
-
-def _command_name(cmd: Command) -> str:
-    name = cmd.args.get("command")
-    if not isinstance(name, str) or not name:
-        raise InputError("command", "name the front or command of the plan")
-    return name
-
-
-def _front_fields(ctx: Context, state: JSON, player: str) -> FrontFields:
-    """C-FRONT ``player``'s ZOC fields and enemy front line, once per position (every centre
-    checked or offered in a position shares them)."""
-    out: FrontFields = ctx.cached(f"europa.front_fields.{player}", lambda: front_fields(
-        ctx.scenario.map, forces_of(ctx, state), player))
-    return out
-
-
-def _centre_flags(ctx: Context, state: JSON, player: str, centre: str) -> dict[str, bool]:
-    ch = verify_centre_on_map(ctx.scenario.map, forces_of(ctx, state), player, centre,
-                              fields=_front_fields(ctx, state, player))
-    return {k: v for k, v in dataclasses.asdict(ch).items() if k != "label"}
-
-
-def _surprise_orders(ctx: Context, state: JSON, cmd: Command) -> tuple[str, dict[str, Any]]:
-    """The plan's order list after ``cmd`` (designation + steps), ready for ``run_orders``."""
-    name = _command_name(cmd)
-    plans = _plans(state, cmd.player)
-    a = cmd.args
-    turn = int(state["turn"])
-    if cmd.kind == "designate_surprise":
-        if name in plans and plans[name]["plan"]["status"] == "planned":
-            raise IllegalOrder("SUR-14", f"{cmd.player} already plans a surprise for {name}")
-        centre = a.get("centre")
-        if not isinstance(centre, str):
-            raise InputError("centre", "a hex label")
-        hex_arg(ctx, centre, "centre")
-        orders: dict[str, Any] = {
-            "side": cmd.player, "command": name, "continent": a.get("continent", "europe"),
-            "centre": centre, "level": a.get("level"), "turn": turn,
-            "centre_hex": _centre_flags(ctx, state, cmd.player, centre), "steps": []}
-        for key in ("target_turn", "weather_trigger", "reduced_planning", "sources"):
-            if key in a:
-                orders[key] = a[key]
-        return name, orders
-    if name not in plans:
-        raise IllegalOrder("SUR-05", f"{cmd.player} has no surprise plan for {name}")
-    orders = thaw(plans[name]["orders"])
-    if cmd.kind == "reduce_surprise":
-        step: dict[str, Any] = {"op": "reduce_level", "level": a.get("level"), "turn": turn}
-    elif cmd.kind == "move_surprise_centre":
-        to = a.get("to")
-        if not isinstance(to, str):
-            raise InputError("to", "a hex label")
-        new = hex_arg(ctx, to, "to")
-        old = hex_arg(ctx, plans[name]["plan"]["centre"], "centre")
-        step = {"op": "move_centre", "to": to, "hexes": a.get("hexes", distance(old, new)),
-                "centre_hex": _centre_flags(ctx, state, cmd.player, to)}
-    elif cmd.kind == "delay_surprise":
-        step = {"op": "delay", "turns": a.get("turns", 1),
-                "weather_wait": a.get("weather_wait", False)}
-    else:
-        step = {"op": "start", "turn": turn}
-        if "weather_met" in a:
-            step["weather_met"] = a["weather_met"]
-    orders["steps"].append(step)
-    return name, orders
-
-
-def _run(ctx: Context, state: JSON, cmd: Command) -> tuple[str, dict[str, Any], Any]:
-    name, orders = _surprise_orders(ctx, state, cmd)
-    active = tuple(PlanKey(p["plan"]["side"], p["plan"]["command"], p["plan"]["continent"])
-                   for n, p in _plans(state, cmd.player).items()
-                   if n != name and p["plan"]["status"] == "planned")
-    orders.setdefault("readings", readings_of(ctx, SurpriseReadings).to_mapping())
-    orders["readings"] = {k: (v.value if hasattr(v, "value") else v)
-                          for k, v in orders["readings"].items()}
-    return name, orders, run_orders(orders, active)
-
-
-#: The rules each plan step applies (the event names them for docs/features/in_play.json).
-_OP_RULES: dict[str, tuple[str, ...]] = {
-    "designate": ("SUR-03", "SUR-05", "SUR-07", "SUR-14"), "reduce_level": ("SUR-09",),
-    "move_centre": ("SUR-07", "SUR-10"), "delay": ("SUR-11",),
-    "start": ("SUR-01", "SUR-04", "SUR-12", "SUR-13", "SUR-15")}
-
-
-def _plan_rules(op: str, orders: dict[str, Any]) -> list[str]:
-    rules = list(_OP_RULES.get(op, ()))
-    if orders.get("reduced_planning") and op in ("designate", "start"):
-        rules.append("SUR-06")  # the halved lead time; at the start, the refund forfeited
-    return rules
-
-
-def verify_surprise(ctx: Context, state: JSON, cmd: Command) -> None:
-    _, _, run = _run(ctx, state, cmd)
-    if run.events[-1][0] == "start":  # SUR-12: the start marks a front: there must be one
-        marked_front(ctx.scenario.map, forces_of(ctx, state), cmd.player, run.plan.centre,
-                     run.plan.level)
-
-
-def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    name, orders, run = _run(ctx, state, cmd)
-    turn_now = int(state["turn"])
-    op, rec = run.events[-1]
-    data: dict[str, Any] = {"player": cmd.player, "command": name, "op": op,
-                            "record": rec.to_json(), "orders": orders,
-                            "plan": run.plan.to_json(), "rules": _plan_rules(op, orders)}
-    if op == "start":
-        front = marked_front(ctx.scenario.map, forces_of(ctx, state), cmd.player,
-                             run.plan.centre, run.plan.level,
-                             fields=_front_fields(ctx, state, cmd.player))
-        enemy = next(s for s in state["sides"] if s != cmd.player)
-        data["public"] = dict(plan_view(run.plan, enemy) or {}, front=front.to_json())
-        own = {uid: Fraction(u["re_size"]) for uid, u in on_map(state)
-               if u["side"] == cmd.player and UnitType(u["type"]) in GROUND_TYPES}
-        # SUR-15: the effects roll and the "+ # MP" markers; the bonus phases open (SUR-01)
-        first = not any(p.get("status") == "started"
-                        for p in state["surprise"].get(cmd.player, {}).values())
-        data["effects"] = surprise_effects(ctx, state, cmd.player, SurpriseKind.LOCAL,
-                                           [run.plan.centre], run.plan.level, dice, first=first)
-        data["turn_record"] = turn_record(cmd.player, turn_now, SurpriseKind.LOCAL,
-                                          [str(h) for h in front.hexes], name)
-        data["candidates"] = [
-            {"id": c.id, "re": exact_json(Fraction(c.re)), "hexes_from_front": c.hexes_from_front,
-             "role": str(participant_role(c))}
-            for c in participation_candidates(ctx.scenario.map, forces_of(ctx, state),
-                                              cmd.player, front, own)]
-    return [Event("surprise_planned" if op != "start" else "surprise_started", data)]
-
-
 #: What the other side learns when a surprise starts (SUR-12: the front and level are public;
 #: the plan's orders, sources, ledger and the candidates stay the planner's).
 _STARTED_PUBLIC = ("player", "command", "op", "public", "effects", "turn_record")
@@ -282,20 +131,6 @@ def event_view(ev: Event, player: str, state: JSON) -> dict[str, Any] | None:
     return ev.to_json()
 
 
-def fold_surprise(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    mine = s["secrets"].setdefault(d["player"], {}).setdefault("surprise", {})
-    mine[d["command"]] = {"orders": d["orders"], "plan": d["plan"]}
-    if "candidates" in d:
-        mine[d["command"]]["candidates"] = d["candidates"]
-    if "public" in d:
-        s["surprise"].setdefault(d["player"], {})[d["command"]] = d["public"]
-    if "effects" in d:
-        fold_effects(s, d)
-    return s
-
-
 def view(state: JSON, player: str) -> JSON:
     """C-HIDDEN The engine's view: other players' plans (in ``secrets``) are removed; a started
     surprise is public in ``state["surprise"]`` (centre, level, kind and the marked front)."""
@@ -310,9 +145,6 @@ def default_sequence(scenario: Scenario) -> TurnSequence:
 
 
 _SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
-    "designate_surprise": ("Designate a rule-47 surprise plan (secret until it starts).",
-                           {"command": "AGC", "centre": "0504", "level": 5,
-                            "target_turn": 2}),
     "reduce_surprise": ("Reduce the plan's SRP level on the attack turn (80% back).",
                         {"command": "AGC", "level": 3}),
     "move_surprise_centre": ("Move the plan's centre hex (level falls one per hex).",
@@ -340,7 +172,7 @@ _LEGACY: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
