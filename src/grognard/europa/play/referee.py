@@ -313,10 +313,6 @@ def _planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
             if p["plan"]["status"] == "planned"]
 
 
-def legal_reduce_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
-    cands = [Command("reduce_surprise", player, {"command": n, "level": lv})
-             for n, p in _planned(state, player) for lv in range(1, 10)]
-    return _checked(ctx, state, "reduce_surprise", cands)
 
 
 def legal_move_surprise_centre(ctx: Context, state: JSON, player: str) -> list[Command]:
@@ -360,7 +356,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "reduce_surprise": legal_reduce_surprise,
     "move_surprise_centre": legal_move_surprise_centre,
     "delay_surprise": legal_delay_surprise,
     "start_surprise": legal_start_surprise,
