@@ -315,14 +315,6 @@ def _planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
 
 
 
-def legal_move_surprise_centre(ctx: Context, state: JSON, player: str) -> list[Command]:
-    m = ctx.scenario.map
-    cands = []
-    for n, p in _planned(state, player):
-        centre = m.index_of_label(p["plan"]["centre"])
-        cands += [Command("move_surprise_centre", player, {"command": n, "to": m.label(int(j))})
-                  for j in m.neighbor_indices(centre)]
-    return _checked(ctx, state, "move_surprise_centre", cands)
 
 
 def legal_delay_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
@@ -356,7 +348,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "move_surprise_centre": legal_move_surprise_centre,
     "delay_surprise": legal_delay_surprise,
     "start_surprise": legal_start_surprise,
     "end_phase": legal_end_phase,

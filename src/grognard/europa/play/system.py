@@ -78,6 +78,7 @@ from grognard.europa.surprise.orders.airbase_surprise import AIRBASE_SURPRISE
 from grognard.europa.surprise.orders.bonus_air_recovery import BONUS_AIR_RECOVERY
 from grognard.europa.surprise.orders.bonus_supply_judgement import BONUS_SUPPLY_JUDGEMENT
 from grognard.europa.surprise.orders.designate_surprise import DESIGNATE_SURPRISE
+from grognard.europa.surprise.orders.move_surprise_centre import MOVE_SURPRISE_CENTRE
 from grognard.europa.surprise.orders.plan import execute_surprise, fold_surprise, verify_surprise
 from grognard.europa.surprise.orders.reduce_surprise import REDUCE_SURPRISE
 from grognard.europa.surprise.orders.start_invasion_surprise import START_INVASION_SURPRISE
@@ -146,8 +147,6 @@ def default_sequence(scenario: Scenario) -> TurnSequence:
 
 
 _SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
-    "move_surprise_centre": ("Move the plan's centre hex (level falls one per hex).",
-                             {"command": "AGC", "to": "0505"}),
     "delay_surprise": ("Delay the plan (a quarter of the designation cost per turn).",
                        {"command": "AGC", "turns": 1}),
     "start_surprise": ("Start the surprise: half refund, the front is marked and public.",
@@ -171,7 +170,7 @@ _LEGACY: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
