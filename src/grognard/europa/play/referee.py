@@ -317,10 +317,6 @@ def _planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
 
 
 
-def legal_delay_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return _checked(ctx, state, "delay_surprise", [
-        Command("delay_surprise", player, {"command": n, "turns": 1})
-        for n, _ in _planned(state, player)])
 
 
 def legal_start_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
@@ -348,7 +344,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "delay_surprise": legal_delay_surprise,
     "start_surprise": legal_start_surprise,
     "end_phase": legal_end_phase,
     "airbase_repair": legal_airbase_repair,

@@ -77,6 +77,7 @@ from grognard.europa.surprise.air_turn import initial_air_units, recovery_decisi
 from grognard.europa.surprise.orders.airbase_surprise import AIRBASE_SURPRISE
 from grognard.europa.surprise.orders.bonus_air_recovery import BONUS_AIR_RECOVERY
 from grognard.europa.surprise.orders.bonus_supply_judgement import BONUS_SUPPLY_JUDGEMENT
+from grognard.europa.surprise.orders.delay_surprise import DELAY_SURPRISE
 from grognard.europa.surprise.orders.designate_surprise import DESIGNATE_SURPRISE
 from grognard.europa.surprise.orders.move_surprise_centre import MOVE_SURPRISE_CENTRE
 from grognard.europa.surprise.orders.plan import execute_surprise, fold_surprise, verify_surprise
@@ -147,8 +148,6 @@ def default_sequence(scenario: Scenario) -> TurnSequence:
 
 
 _SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
-    "delay_surprise": ("Delay the plan (a quarter of the designation cost per turn).",
-                       {"command": "AGC", "turns": 1}),
     "start_surprise": ("Start the surprise: half refund, the front is marked and public.",
                        {"command": "AGC"}),
 }
@@ -170,7 +169,7 @@ _LEGACY: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
