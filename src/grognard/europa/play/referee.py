@@ -319,9 +319,6 @@ def _planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
 
 
 
-def legal_start_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return _checked(ctx, state, "start_surprise", [
-        Command("start_surprise", player, {"command": n}) for n, _ in _planned(state, player)])
 
 
 def legal_end_phase(ctx: Context, state: JSON, player: str) -> list[Command]:
@@ -344,7 +341,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
     "move": legal_move,
-    "start_surprise": legal_start_surprise,
     "end_phase": legal_end_phase,
     "airbase_repair": legal_airbase_repair,
 }

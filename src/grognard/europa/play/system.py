@@ -83,6 +83,7 @@ from grognard.europa.surprise.orders.move_surprise_centre import MOVE_SURPRISE_C
 from grognard.europa.surprise.orders.plan import execute_surprise, fold_surprise, verify_surprise
 from grognard.europa.surprise.orders.reduce_surprise import REDUCE_SURPRISE
 from grognard.europa.surprise.orders.start_invasion_surprise import START_INVASION_SURPRISE
+from grognard.europa.surprise.orders.start_surprise import START_SURPRISE
 
 #: The round-1 phase list (initial, movement, combat), kept for scenarios that name it; the
 #: default sequence is now the revised turn (``default_sequence``).
@@ -148,8 +149,6 @@ def default_sequence(scenario: Scenario) -> TurnSequence:
 
 
 _SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
-    "start_surprise": ("Start the surprise: half refund, the front is marked and public.",
-                       {"command": "AGC"}),
 }
 
 #: The command kinds in the order the system lists them (game legal, random play).
@@ -169,7 +168,7 @@ _LEGACY: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
