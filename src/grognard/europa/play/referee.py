@@ -21,16 +21,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from grognard.core.dice import Dice
-from grognard.core.errors import GrognardError
 from grognard.core.exact import exact_json
-from grognard.core.units import GROUND_TYPES, UnitType
-from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
@@ -48,15 +44,10 @@ from grognard.europa.play.board import (
 from grognard.europa.play.choices import (
     adjacent_enemy_hexes as _adjacent_enemy_hexes,
 )
-from grognard.europa.play.choices import (
-    own_units as _mine,
-)
 from grognard.europa.play.combat import (
     side_player,
 )
-from grognard.europa.play.movement import legal_moves
 from grognard.europa.play.supply_phase import has_isolated
-from grognard.europa.play.turn import surprise_geometry
 
 #: Decision kinds the engine may answer itself when only one legal command exists.
 FORCED_KINDS = ("allocate_losses", "retreat")
@@ -184,86 +175,10 @@ def _checked(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> 
     return verified(ctx, state, command_spec(kind), cands)
 
 
-def propose_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """MOVE Cheap candidates, a superset of the legal moves: the EUR-17 moves of ground units
-    (per unit, each reachable hex by its cheapest path); none while an overrun waits (EUR-18);
-    on the FitE surprise turn only a border unit's step into an adjacent free Soviet hex, not
-    from enemy ZOC into enemy ZOC (EUR-44), so the turn never prices the whole map's moves."""
-    if state.get("overrun", {}).get("pending") is not None:
-        return
-    if _phase(ctx, state).name.startswith(SURPRISE_PREFIX):
-        soviet, border, zoc = surprise_geometry(ctx, state, player)
-        m = ctx.scenario.map
-        enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
-        for uid, u in _mine(state, player):
-            here = u["hex"]
-            if (here not in border or here in soviet or u["movement"] - u["mp_spent"] <= 0
-                    or UnitType(u["type"]) not in GROUND_TYPES):
-                continue
-            for j in m.neighbor_indices(m.index_of_label(here)):
-                to = m.label(int(j))
-                if to in soviet and to not in enemy and not (here in zoc and to in zoc):
-                    yield Command("move", player, {"unit": uid, "to": to})
-        return
-    yield from legal_moves(ctx, state, player)
 
 
-def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """MOVE The proposed moves; those of the surprise phases (EUR-44, rule 47 bonus phases)
-    and of units with "+# MP" markers (SUR-16) verified, the others legal by construction
-    (in the bonus phases once the unit itself may move: SUR-17/SUR-18, checked per unit)."""
-    from grognard.europa.surprise.turn import BONUS_PHASES, surprise_unit_problem
-
-    phase = _phase(ctx, state)
-    fite = phase.name.startswith(SURPRISE_PREFIX)
-    bonus = phase.name in BONUS_PHASES
-    spec = command_spec("move")
-    for cmd in propose_move(ctx, state, player):
-        uid = cmd.args["unit"]
-        if bonus and surprise_unit_problem(ctx, state, uid, phase) is not None:
-            continue  # SUR-17/SUR-18: the unit may not move at all
-        if fite or state["units"][uid].get("mp_markers"):
-            try:
-                spec.verify(ctx, state, cmd)
-            except GrognardError:
-                continue
-        yield cmd
 
 
-def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> Command | None:
-    """MOVE One of :func:`legal_move`'s commands drawn uniformly without listing them all:
-    the generic draw (:func:`grognard.engine.generic.sample_move`, uniform over every unit's
-    reachable hexes under the generic costs, a superset of EUR-17's) rejected until it is a
-    ground unit's move that passes verify (EUR-17, the surprise phases, "+# MP" markers); a
-    uniform choice among the listed moves after :data:`~grognard.engine.generic.SAMPLE_TRIES`
-    misses. The EUR-44 turn's few border moves are drawn from their (short) proposal."""
-    if state.get("overrun", {}).get("pending") is not None:
-        return None
-    name = _phase(ctx, state).name
-    if not name.startswith(SURPRISE_PREFIX):
-        spec = command_spec("move")
-        for _ in range(generic.SAMPLE_TRIES):
-            cmd = generic.sample_move(ctx, state, player, rng)
-            if cmd is None:
-                return None
-            u = state["units"][cmd.args["unit"]]
-            if UnitType(u["type"]) not in GROUND_TYPES:
-                continue
-            try:  # EUR-17's ZOC costs, the surprise phases' and markers' checks
-                spec.verify(ctx, state, cmd)
-            except GrognardError:
-                continue
-            return cmd
-    candidates = list(propose_move(ctx, state, player))
-    rng.shuffle(candidates)
-    spec = command_spec("move")
-    for cmd in candidates:
-        try:
-            spec.verify(ctx, state, cmd)
-        except GrognardError:
-            continue
-        return cmd
-    return None
 
 
 # --- combat -----------------------------------------------------------------------------------------
@@ -340,7 +255,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
-    "move": legal_move,
     "end_phase": legal_end_phase,
     "airbase_repair": legal_airbase_repair,
 }

@@ -53,14 +53,13 @@ from grognard.europa.play.board import (
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
 from grognard.europa.play.logistics import air_payment, initial_logistics, paid_event
+from grognard.europa.play.orders.move import MOVE
 from grognard.europa.play.referee import (
     ENUMERATORS,
     decisions,
     game_over,
     no_legal,
     phase_prompt,
-    propose_move,
-    sample_move,
     with_engine_choices,
 )
 from grognard.europa.play.turn import (
@@ -168,7 +167,7 @@ _LEGACY: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE, MOVE)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
@@ -209,8 +208,6 @@ def _referee_spec(spec: CommandSpec) -> CommandSpec:
         return spec  # enumerated by its own proposer (the air commands)
     legal = ENUMERATORS.get(spec.kind, spec.legal or no_legal)
     out = spec.with_legal(legal)
-    if spec.kind == "move":  # random play samples moves by rejection over the cheap proposal
-        out = dataclasses.replace(out, propose=propose_move, sample=sample_move)
     return with_engine_choices(out) if spec.kind in _DECIDING else out
 
 

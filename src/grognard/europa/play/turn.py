@@ -422,15 +422,11 @@ def settled(fold: Any) -> Any:
 
 # --- the command table -------------------------------------------------------------------------
 TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
-    "move": CommandSpec("move", verify_move, execute_move,
-                        "Move a unit along adjacent hexes (EUR-44 on the surprise turn).",
-                        {"unit": "de-7pz", "path": ["0504"]}),
     "end_phase": CommandSpec("end_phase", generic.verify_end_phase, execute_end_phase,
                              "End the phase (EUR-44: the surprise phases play once).", {}),
 }
 
 TURN_FOLDS = {
-    "unit_moved": fold_unit_moved,
 }
 
 __all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "TURN_COMMAND_SPECS",
