@@ -236,8 +236,6 @@ def _planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
 
 
 
-def legal_end_phase(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return [Command("end_phase", player, {})]
 
 
 def no_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
@@ -255,7 +253,6 @@ def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command
 
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
-    "end_phase": legal_end_phase,
     "airbase_repair": legal_airbase_repair,
 }
 

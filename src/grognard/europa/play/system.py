@@ -53,6 +53,7 @@ from grognard.europa.play.board import (
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
 from grognard.europa.play.logistics import air_payment, initial_logistics, paid_event
+from grognard.europa.play.orders.end_phase import END_PHASE
 from grognard.europa.play.orders.move import MOVE
 from grognard.europa.play.referee import (
     ENUMERATORS,
@@ -167,7 +168,7 @@ _LEGACY: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE, MOVE)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE, MOVE, END_PHASE)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).

@@ -422,8 +422,6 @@ def settled(fold: Any) -> Any:
 
 # --- the command table -------------------------------------------------------------------------
 TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
-    "end_phase": CommandSpec("end_phase", generic.verify_end_phase, execute_end_phase,
-                             "End the phase (EUR-44: the surprise phases play once).", {}),
 }
 
 TURN_FOLDS = {
