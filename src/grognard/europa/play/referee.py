@@ -244,16 +244,9 @@ def no_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
     return []
 
 
-def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-27 Repair one hit on each damaged airbase the state knows."""
-    bases = (state.get("air") or {}).get("airbases", {})
-    return _checked(ctx, state, "airbase_repair", [
-        Command("airbase_repair", player, {"base": b}) for b, v in sorted(bases.items())
-        if v.get("hits", 0) > 0])
 
 
 ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
-    "airbase_repair": legal_airbase_repair,
 }
 
 

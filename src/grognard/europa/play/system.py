@@ -44,6 +44,7 @@ from grognard.engine.views import hide_secrets
 from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
 from grognard.europa.air.orders.air_mission import AIR_MISSION
 from grognard.europa.air.orders.airbase_attack import AIRBASE_ATTACK
+from grognard.europa.air.orders.airbase_repair import AIRBASE_REPAIR
 from grognard.europa.air.orders.fighter_sweep import FIGHTER_SWEEP
 from grognard.europa.air.orders.fly_missions import FLY_MISSIONS
 from grognard.europa.air.orders.ground_support import GROUND_SUPPORT
@@ -175,7 +176,7 @@ _LEGACY: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE, MOVE, END_PHASE, AIR_MISSION, FLY_MISSIONS, FIGHTER_SWEEP, INTERCEPT, GROUND_SUPPORT, INTERDICTION, AIRBASE_ATTACK)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE, MOVE, END_PHASE, AIR_MISSION, FLY_MISSIONS, FIGHTER_SWEEP, INTERCEPT, GROUND_SUPPORT, INTERDICTION, AIRBASE_ATTACK, AIRBASE_REPAIR)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
