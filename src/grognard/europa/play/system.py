@@ -50,6 +50,7 @@ from grognard.europa.air.orders.fly_missions import FLY_MISSIONS
 from grognard.europa.air.orders.ground_support import GROUND_SUPPORT
 from grognard.europa.air.orders.intercept import INTERCEPT
 from grognard.europa.air.orders.interdiction import INTERDICTION
+from grognard.europa.air.orders.strategic_bombing import STRATEGIC_BOMBING
 from grognard.europa.combat.orders.advance import ADVANCE
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
 from grognard.europa.combat.orders.attack import ATTACK
@@ -176,7 +177,7 @@ _LEGACY: dict[str, CommandSpec] = {
            for k, (h, ex) in _SURPRISE_HELP.items()},
 }
 #: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE, MOVE, END_PHASE, AIR_MISSION, FLY_MISSIONS, FIGHTER_SWEEP, INTERCEPT, GROUND_SUPPORT, INTERDICTION, AIRBASE_ATTACK, AIRBASE_REPAIR)
+ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES, TAKE_REPLACEMENT, AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, START_INVASION_SURPRISE, DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE, MOVE, END_PHASE, AIR_MISSION, FLY_MISSIONS, FIGHTER_SWEEP, INTERCEPT, GROUND_SUPPORT, INTERDICTION, AIRBASE_ATTACK, AIRBASE_REPAIR, STRATEGIC_BOMBING)
 _ORDER_SPECS = commands_of(ORDERS)
 
 #: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
