@@ -1,56 +1,37 @@
 """The referee hooks of the ``europa`` engine system: who must decide what after a combat
-(EUR-12..EUR-16, the attacker's advance), the legal commands of every Europa command kind, the
-engine's own forced choices, the prompts, the date of a turn and the end of the game.
+(EUR-12..EUR-16, the attacker's advance) and in the supply phase, the prompts and the end of
+the game.
 
 * :func:`decisions` - a loss requirement is the losing side's decision (EUR-12: "the side
   taking the loss picks the units"), a retreat the retreating side's (EUR-15/16), the advance
   into an emptied hex the attacker's (EUR-15), an isolated stack's attrition loss its owner's
   (EUR-32). While one is owed the phase cannot end.
-* :func:`engine_choices` - where the text leaves a single choice (one legal allocation, one
-  legal retreat, a stack that cannot retreat) the engine makes it in the same command and logs
-  it (``decided_by: "engine"`` in the event).
-* the ``legal_*`` enumerators: moves per unit to every reachable hex (``{"unit", "to"}``, the
-  engine's generic cheapest path), attacks per hex with every unit
-  that may join, overruns per stack and target, every legal allocation and retreat, the
-  advance subsets, supply, isolation and replacement commands, rule-47 plan commands with
-  discrete levels and centres, and the air commands the state gives data for.
+* the engine's forced single choices and each command's legal-action lister are on the
+  command's Order (:mod:`grognard.europa.play.order`, the ``orders`` packages of
+  ``combat``, ``supply``, ``air``, ``surprise`` and ``play``).
 * :func:`game_over` - after the scenario's last turn (``[europa] last_turn``).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
-from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from grognard.core.dice import Dice
 from grognard.core.exact import exact_json
-from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Event
 from grognard.engine.phases import Phase
-from grognard.engine.state import JSON, copy_state, thaw
+from grognard.engine.state import JSON
 from grognard.europa.play.board import (
     SURPRISE_PREFIX,
-    command_spec,
     europa_config,
-    europa_system,
     on_map,
     turn_label,
-)
-from grognard.europa.play.choices import (
-    adjacent_enemy_hexes as _adjacent_enemy_hexes,
 )
 from grognard.europa.play.combat import (
     side_player,
 )
 from grognard.europa.play.supply_phase import has_isolated
-
-#: Decision kinds the engine may answer itself when only one legal command exists.
-FORCED_KINDS = ("allocate_losses", "retreat")
 
 
 def _title(player: str) -> str:
@@ -120,135 +101,6 @@ def supply_phase_decisions(ctx: Context, state: JSON) -> list[Decision]:
                          f"{_title(player)}: roll isolation attrition for your isolated hexes "
                          "(declare any Break Outs)", "EUR-32")]
     return []
-
-
-# --- the engine's forced choices ------------------------------------------------------------------
-def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[Event]:
-    """``events`` followed by the engine's own answers to decisions that leave one legal
-    command (an allocation with one legal order of steps, a retreat with one path and one
-    penalty pick, a stack that cannot retreat and is eliminated). Folds a private copy of the
-    state to see what is owed next; each answer is marked ``decided_by: "engine"``."""
-    folds = europa_system().folds
-    s = copy_state(state)
-    for e in events:
-        s = folds[e.type](s, Event(e.type, thaw(e.data)))
-    out = list(events)
-    for _ in range(16):
-        local = dataclasses.replace(ctx, cache={})
-        forced = None
-        for d in decisions(local, s):
-            kinds = [k for k in FORCED_KINDS if k in d.kinds]
-            if not kinds:
-                continue
-            spec = command_spec(kinds[0])
-            if spec.legal is None:
-                continue
-            options = list(itertools.islice(spec.legal(local, s, d.player), 2))
-            if len(options) == 1:
-                forced = (spec, options[0])
-                break
-        if forced is None:
-            break
-        spec, cmd = forced
-        for e in spec.execute(local, s, cmd, dice):
-            marked = Event(e.type, {**e.data, "decided_by": "engine",
-                                    "command": cmd.to_json()})
-            out.append(marked)
-            s = folds[e.type](s, Event(e.type, thaw(marked.data)))
-    return out
-
-
-def with_engine_choices(spec: CommandSpec) -> CommandSpec:
-    """``spec`` whose execute appends the engine's forced choices (:func:`engine_choices`)."""
-    inner = spec.execute
-
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        return engine_choices(ctx, state, inner(ctx, state, cmd, dice), dice)
-
-    return dataclasses.replace(spec, execute=execute)
-
-
-# --- movement ------------------------------------------------------------------------------------
-
-
-def _checked(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> list[Command]:
-    return verified(ctx, state, command_spec(kind), cands)
-
-
-
-
-
-
-
-
-# --- combat -----------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-# --- supply, isolation, replacements -----------------------------------------------------------
-
-
-
-
-
-
-
-
-# --- rule-47 plans ----------------------------------------------------------------------------------
-def _plan_names(state: JSON, player: str) -> dict[str, JSON]:
-    out: dict[str, JSON] = state["secrets"].get(player, {}).get("surprise", {})
-    return out
-
-
-def _front_hexes(ctx: Context, state: JSON, player: str) -> list[str]:
-    """Hexes of ``player``'s units next to an enemy unit (candidate surprise centres)."""
-    return sorted({u["hex"] for units in _adjacent_enemy_hexes(ctx, state, player).values()
-                   for _, u in units})
-
-
-
-
-def _planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
-    return [(n, p) for n, p in sorted(_plan_names(state, player).items())
-            if p["plan"]["status"] == "planned"]
-
-
-
-
-
-
-
-
-
-
-
-
-def no_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """Commands whose arguments are data the state does not hold (air units passed in the
-    order, table rolls): none enumerated for random play."""
-    return []
-
-
-
-
-ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
-}
-
 
 
 # --- prompts, dates, end of game ------------------------------------------------------------------

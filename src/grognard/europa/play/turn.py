@@ -3,9 +3,8 @@ movement phase (EUR-18..EUR-20), the supply phase (EUR-30), isolation attrition 
 (EUR-31/EUR-32), the replacement phase (EUR-33) and the FitE surprise turn (EUR-44).
 
 The supply, isolation and replacement commands are in :mod:`grognard.europa.play.supply_phase`.
-The command specs and folds here are merged into the system's table by
-:mod:`grognard.europa.play.system` (which registers it); the helpers shared with combat
-(``forces_of``, ``attack_json``, ``execute_attack``) are read from that module at call time.
+The Orders that run them are in :mod:`grognard.europa.play.orders` and
+:mod:`grognard.europa.combat.orders` (``overrun``).
 Commands and events are documented in ``docs/formats/europa_engine.md``.
 """
 
@@ -26,7 +25,7 @@ from grognard.core.movement import is_mechanized, move_class_of, overrun_allowed
 from grognard.core.paths import Forces
 from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.engine import generic
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase, TurnSequence
@@ -420,13 +419,5 @@ def settled(fold: Any) -> Any:
     return wrapped
 
 
-# --- the command table -------------------------------------------------------------------------
-TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
-}
-
-TURN_FOLDS = {
-}
-
-__all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "TURN_COMMAND_SPECS",
-           "TURN_FOLDS", "europa_config", "fite_surprise_turn", "initial_replacements",
-           "revised_sequence", "settle_overrun"]
+__all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "europa_config",
+           "fite_surprise_turn", "initial_replacements", "revised_sequence", "settle_overrun"]

@@ -358,10 +358,3 @@ def fold_bonus_supply(state: JSON, ev: Event) -> JSON:
 def legal_bonus_supply(ctx: Context, state: JSON, player: str, check: Check) -> list[Command]:
     return check(ctx, state,
                      [Command("bonus_supply_judgement", player, {})])
-
-
-FOLDS = {
-    "airbase_surprise_resolved": fold_airbase_surprise,
-    "bonus_air_recovered": fold_bonus_air_recovery,
-    "bonus_supply_judged": fold_bonus_supply,
-}

@@ -48,7 +48,8 @@ class AirbaseAttack(EuropaOrder[AirbaseAttackArgs]):
         return commands.execute_airbase_attack(ctx, state, cmd, dice)
 
     def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
-        return _PROPOSE(ctx, state, player)
+        out: list[Command] = _PROPOSE(ctx, state, player)
+        return out
 
 
 _PROPOSE = missions.proposer_for(MissionKind.AIRBASE_ATTACK)

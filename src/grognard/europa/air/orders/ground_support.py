@@ -42,7 +42,8 @@ class GroundSupport(EuropaOrder[GroundSupportArgs]):
         return missions.execute_ground_support(ctx, state, cmd, dice)
 
     def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
-        return _PROPOSE(ctx, state, player)
+        out: list[Command] = _PROPOSE(ctx, state, player)
+        return out
 
 
 _PROPOSE = missions.proposer_for(MissionKind.GROUND_SUPPORT)

@@ -44,7 +44,8 @@ class Interdiction(EuropaOrder[InterdictionArgs]):
         return commands.execute_interdiction(ctx, state, cmd, dice)
 
     def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
-        return _PROPOSE(ctx, state, player)
+        out: list[Command] = _PROPOSE(ctx, state, player)
+        return out
 
 
 _PROPOSE = missions.proposer_for(MissionKind.INTERDICTION)

@@ -45,7 +45,8 @@ class StrategicBombing(EuropaOrder[StrategicBombingArgs]):
         return commands.execute_strategic_bombing(ctx, state, cmd, dice)
 
     def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
-        return _PROPOSE(ctx, state, player)
+        out: list[Command] = _PROPOSE(ctx, state, player)
+        return out
 
 
 _PROPOSE = missions.proposer_for(MissionKind.STRATEGIC_BOMBING)
