@@ -21,8 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from grognard.bots.crt_odds import AttackOdds, attack_odds
-from grognard.core.dice import DiceStream, Distribution
+from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, ratio_str
 from grognard.core.inputs import open_output
@@ -35,13 +34,11 @@ from grognard.europa.combat.crt import (
     combat_setup,
     crt_result,
 )
+from grognard.europa.combat.odds import RESULT_ORDER, TWO_D6
+from grognard.europa.combat.odds import AttackOdds as AttackOdds  # moved there (issue 22)
+from grognard.europa.combat.odds import attack_odds as attack_odds
 
-__all__ = ["AttackOdds", "ColumnStats", "attack_odds", "column_stats", "crt_chart",
-           "monte_carlo_attack", "monte_carlo_results", "result_distribution", "stats_of"]
-
-TWO_D6 = Distribution.of("2d6")
 DRMS = (-1, 0, 1, 2)
-RESULT_ORDER = tuple(CrtResult)
 ATTACKER_LOSS = frozenset({CrtResult.A1, CrtResult.A2, CrtResult.X1, CrtResult.AE})
 DISLODGED = frozenset({CrtResult.DR, CrtResult.D2})
 

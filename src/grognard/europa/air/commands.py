@@ -1,6 +1,6 @@
-"""Engine commands of the Europa revised air phase (EUR-23..EUR-28), ready for the Europa
-engine system's command table (``AIR_COMMAND_SPECS``, ``AIR_FOLDS``; the phase that allows them
-is :data:`grognard.europa.play.sequence.AIR_COMMANDS`).
+"""The Europa revised air phase's commands (EUR-23..EUR-28): their verify, execute and folds,
+run by the Orders of :mod:`grognard.europa.air.orders` (the phase that allows them is
+:data:`grognard.europa.play.sequence.AIR_COMMANDS`).
 
 State: ``state["air"]`` = ``{"key": [turn, phase], "step", "missions", "zones", "airbases",
 "strategic_hits", "log"}``. ``key`` names the air phase the step and missions belong to; a new
@@ -18,7 +18,7 @@ import numpy as np
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError, parse_enum
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
@@ -399,9 +399,6 @@ def fold_strategic(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def fold_air_step(state: JSON, ev: Event) -> JSON:
-    return _fold_step(state, ev)[0]
-
 
 def fold_sweep(state: JSON, ev: Event) -> JSON:
     s, air = _fold_step(state, ev)
@@ -437,75 +434,6 @@ def verify_fly_missions(ctx: Context, state: JSON, cmd: Command) -> None:
     grounded.verify_fly(ctx, state, cmd)
 
 
-_SPECS: dict[str, CommandSpec] = {
-    "air_mission": CommandSpec("air_mission", verify_air_mission, execute_air_mission,
-                               "EUR-23 Send ready air units within range on a mission "
-                               "(sweep, ground_support, interdiction, airbase_attack, "
-                               "strategic_bombing + objective) before sweeps resolve.",
-                               {"id": "m1", "kind": "ground_support", "target": "0704",
-                                "units": ["de-stg2"]}),
-    "fly_missions": CommandSpec("fly_missions", verify_fly_missions,
-                                lambda ctx, state, cmd, dice: grounded.execute_fly(
-                                    ctx, state, cmd, dice),
-                                "EUR-23 The missions are assigned: fly them (sweeps first).",
-                                {}),
-    "fighter_sweep": CommandSpec("fighter_sweep", verify_fighter_sweep, execute_fighter_sweep,
-                                 "EUR-24 Fighter sweep: one round of air-to-air combat.",
-                                 {"mission": "m1"}),
-    "intercept": CommandSpec("intercept", verify_intercept, execute_intercept,
-                             "EUR-25 Intercept a mission (non-phasing player): escorts "
-                             "first, then strike units; no interceptors: let it pass.",
-                             {"mission": "m1", "interceptors": ["su-6iap"]}),
-    "ground_support": CommandSpec("ground_support", verify_ground_support,
-                                  lambda ctx, state, cmd, dice: grounded.execute_ground_support(
-                                      ctx, state, cmd, dice),
-                                  "EUR-23/EUR-06 Ground support: bombard the mission hex; a "
-                                  "hit is +1 DRM for this turn's attack on it.",
-                                  {"mission": "m1"}),
-    "interdiction": CommandSpec("interdiction", verify_interdiction, execute_interdiction,
-                                "EUR-26 Interdiction: D6 <= tactical rating places a zone.",
-                                {"mission": "m1"}),
-    "airbase_attack": CommandSpec("airbase_attack", verify_airbase_attack_cmd,
-                                  execute_airbase_attack,
-                                  "EUR-27 Attack an airbase: hits, units made inactive.",
-                                  {"mission": "m1"}),
-    "airbase_repair": CommandSpec("airbase_repair", verify_airbase_repair,
-                                  execute_airbase_repair,
-                                  "EUR-27 Repair one airbase hit after the air phase.",
-                                  {"base": "1004"}),
-    "strategic_bombing": CommandSpec("strategic_bombing", verify_strategic_bombing,
-                                     execute_strategic_bombing,
-                                     "EUR-28 Strategic bombing of the mission's objective.",
-                                     {"mission": "m1"}),
-}
-
-_PROPOSERS = {
-    "air_mission": grounded.propose_missions,
-    "fly_missions": grounded.propose_fly,
-    "fighter_sweep": grounded.propose_sweeps,
-    "intercept": grounded.propose_intercepts,
-    **{cmd: grounded.proposer_for(kind) for kind, cmd in grounded.RESOLVE_COMMAND.items()},
-}
-
-#: The air commands, each with its proposer (random play and bots fly the scenario's air
-#: units); ``airbase_repair`` is enumerated by the Europa referee.
-AIR_COMMAND_SPECS: dict[str, CommandSpec] = {
-    k: spec.with_proposer(_PROPOSERS[k]) if k in _PROPOSERS else spec
-    for k, spec in _SPECS.items()}
-
-AIR_FOLDS = {
-    "air_mission_assigned": fold_air_mission,
-    "air_missions_flown": fold_fly,
-    "fighter_sweep_resolved": fold_sweep,
-    "interception_resolved": fold_interception,
-    "interception_declined": fold_interception,
-    "ground_support_resolved": fold_ground_support,
-    "interdiction_resolved": fold_interdiction,
-    "airbase_attacked": fold_airbase,
-    "airbase_repaired": fold_airbase,
-    "strategic_bombing_resolved": fold_strategic,
-}
-
 air_decisions = grounded.air_decisions
 
-__all__ = ["AIR_COMMAND_SPECS", "AIR_FOLDS", "air_decisions", "air_phase_state"]
+__all__ = ["air_decisions", "air_phase_state"]

@@ -1,8 +1,7 @@
 """The Europa engine system's shared facts of a position: the units on the map, their ``Forces``
-table, the scenario's ``[europa]`` table, the readings in force, the date of a turn, and the
-system's own command specs looked up through the engine's registry (so the modules of
-:mod:`grognard.europa.play` import one another one way: board < combat < supply_phase < turn
-< referee < system).
+table, the scenario's ``[europa]`` table, the readings in force, the date and weather of a turn.
+The modules of :mod:`grognard.europa.play` import one another one way: board < combat <
+supply_phase < turn < referee < the Orders < system.
 """
 
 from __future__ import annotations
@@ -17,31 +16,16 @@ from typing import Any
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.core.paths import Forces
-from grognard.engine.commands import CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.engine.system import RuleSystem, system_named
 
 NAME = "europa"
 #: The FitE surprise turn's phases carry this prefix (EUR-44).
 SURPRISE_PREFIX = "surprise_"
 
 
-def europa_system() -> RuleSystem:
-    """The registered ``europa`` system (importing :mod:`grognard.europa.play.system` registers
-    it; the engine's registry imports it on first use)."""
-    return system_named(NAME)
 
-
-def command_spec(kind: str) -> CommandSpec:
-    """The ``europa`` system's command spec of ``kind`` (with its legal-action enumerator)."""
-    return europa_system().commands[kind]
-
-
-def fold_of(event_type: str) -> Any:
-    """The ``europa`` system's fold of ``event_type``."""
-    return europa_system().folds[event_type]
 
 
 def readings_of(ctx: Context, kind: type[Any]) -> Any:

@@ -1,75 +1,37 @@
 """The referee hooks of the ``europa`` engine system: who must decide what after a combat
-(EUR-12..EUR-16, the attacker's advance), the legal commands of every Europa command kind, the
-engine's own forced choices, the prompts, the date of a turn and the end of the game.
+(EUR-12..EUR-16, the attacker's advance) and in the supply phase, the prompts and the end of
+the game.
 
 * :func:`decisions` - a loss requirement is the losing side's decision (EUR-12: "the side
   taking the loss picks the units"), a retreat the retreating side's (EUR-15/16), the advance
   into an emptied hex the attacker's (EUR-15), an isolated stack's attrition loss its owner's
   (EUR-32). While one is owed the phase cannot end.
-* :func:`engine_choices` - where the text leaves a single choice (one legal allocation, one
-  legal retreat, a stack that cannot retreat) the engine makes it in the same command and logs
-  it (``decided_by: "engine"`` in the event).
-* the ``legal_*`` enumerators: moves per unit to every reachable hex (``{"unit", "to"}``, the
-  engine's generic cheapest path), attacks per hex with every unit
-  that may join, overruns per stack and target, every legal allocation and retreat, the
-  advance subsets, supply, isolation and replacement commands, rule-47 plan commands with
-  discrete levels and centres, and the air commands the state gives data for.
+* the engine's forced single choices and each command's legal-action lister are on the
+  command's Order (:mod:`grognard.europa.play.order`, the ``orders`` packages of
+  ``combat``, ``supply``, ``air``, ``surprise`` and ``play``).
 * :func:`game_over` - after the scenario's last turn (``[europa] last_turn``).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
-import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
-from grognard.core.dice import Dice
-from grognard.core.errors import GrognardError
 from grognard.core.exact import exact_json
-from grognard.core.units import GROUND_TYPES, UnitType
-from grognard.engine import generic
-from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Event
 from grognard.engine.phases import Phase
-from grognard.engine.state import JSON, copy_state, thaw
+from grognard.engine.state import JSON
 from grognard.europa.play.board import (
     SURPRISE_PREFIX,
-    command_spec,
     europa_config,
-    europa_system,
     on_map,
     turn_label,
-    unit_json,
-)
-from grognard.europa.play.choices import (
-    adjacent_enemy_hexes as _adjacent_enemy_hexes,
-)
-from grognard.europa.play.choices import (
-    own_units as _mine,
-)
-from grognard.europa.play.choices import (
-    step_orders as _step_orders,
-)
-from grognard.europa.play.choices import (
-    subsets as _subsets,
 )
 from grognard.europa.play.combat import (
-    attack_model,
     side_player,
 )
-from grognard.europa.play.movement import legal_moves
 from grognard.europa.play.supply_phase import has_isolated
-from grognard.europa.play.turn import surprise_geometry
-
-#: Decision kinds the engine may answer itself when only one legal command exists.
-FORCED_KINDS = ("allocate_losses", "retreat")
-#: Rule-47 plan levels offered to random play and bots (SRP levels; verify checks the budget).
-SURPRISE_LEVELS = (1, 3, 5)
 
 
 def _title(player: str) -> str:
@@ -139,330 +101,6 @@ def supply_phase_decisions(ctx: Context, state: JSON) -> list[Decision]:
                          f"{_title(player)}: roll isolation attrition for your isolated hexes "
                          "(declare any Break Outs)", "EUR-32")]
     return []
-
-
-# --- the engine's forced choices ------------------------------------------------------------------
-def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[Event]:
-    """``events`` followed by the engine's own answers to decisions that leave one legal
-    command (an allocation with one legal order of steps, a retreat with one path and one
-    penalty pick, a stack that cannot retreat and is eliminated). Folds a private copy of the
-    state to see what is owed next; each answer is marked ``decided_by: "engine"``."""
-    folds = europa_system().folds
-    s = copy_state(state)
-    for e in events:
-        s = folds[e.type](s, Event(e.type, thaw(e.data)))
-    out = list(events)
-    for _ in range(16):
-        local = dataclasses.replace(ctx, cache={})
-        forced = None
-        for d in decisions(local, s):
-            kinds = [k for k in FORCED_KINDS if k in d.kinds]
-            if not kinds:
-                continue
-            spec = command_spec(kinds[0])
-            if spec.legal is None:
-                continue
-            options = list(itertools.islice(spec.legal(local, s, d.player), 2))
-            if len(options) == 1:
-                forced = (spec, options[0])
-                break
-        if forced is None:
-            break
-        spec, cmd = forced
-        for e in spec.execute(local, s, cmd, dice):
-            marked = Event(e.type, {**e.data, "decided_by": "engine",
-                                    "command": cmd.to_json()})
-            out.append(marked)
-            s = folds[e.type](s, Event(e.type, thaw(marked.data)))
-    return out
-
-
-def with_engine_choices(spec: CommandSpec) -> CommandSpec:
-    """``spec`` whose execute appends the engine's forced choices (:func:`engine_choices`)."""
-    inner = spec.execute
-
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        return engine_choices(ctx, state, inner(ctx, state, cmd, dice), dice)
-
-    return dataclasses.replace(spec, execute=execute)
-
-
-# --- movement ------------------------------------------------------------------------------------
-
-
-def _checked(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> list[Command]:
-    return verified(ctx, state, command_spec(kind), cands)
-
-
-def propose_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """MOVE Cheap candidates, a superset of the legal moves: the EUR-17 moves of ground units
-    (per unit, each reachable hex by its cheapest path); none while an overrun waits (EUR-18);
-    on the FitE surprise turn only a border unit's step into an adjacent free Soviet hex, not
-    from enemy ZOC into enemy ZOC (EUR-44), so the turn never prices the whole map's moves."""
-    if state.get("overrun", {}).get("pending") is not None:
-        return
-    if _phase(ctx, state).name.startswith(SURPRISE_PREFIX):
-        soviet, border, zoc = surprise_geometry(ctx, state, player)
-        m = ctx.scenario.map
-        enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
-        for uid, u in _mine(state, player):
-            here = u["hex"]
-            if (here not in border or here in soviet or u["movement"] - u["mp_spent"] <= 0
-                    or UnitType(u["type"]) not in GROUND_TYPES):
-                continue
-            for j in m.neighbor_indices(m.index_of_label(here)):
-                to = m.label(int(j))
-                if to in soviet and to not in enemy and not (here in zoc and to in zoc):
-                    yield Command("move", player, {"unit": uid, "to": to})
-        return
-    yield from legal_moves(ctx, state, player)
-
-
-def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """MOVE The proposed moves; those of the surprise phases (EUR-44, rule 47 bonus phases)
-    and of units with "+# MP" markers (SUR-16) verified, the others legal by construction
-    (in the bonus phases once the unit itself may move: SUR-17/SUR-18, checked per unit)."""
-    from grognard.europa.surprise.turn import BONUS_PHASES, surprise_unit_problem
-
-    phase = _phase(ctx, state)
-    fite = phase.name.startswith(SURPRISE_PREFIX)
-    bonus = phase.name in BONUS_PHASES
-    spec = command_spec("move")
-    for cmd in propose_move(ctx, state, player):
-        uid = cmd.args["unit"]
-        if bonus and surprise_unit_problem(ctx, state, uid, phase) is not None:
-            continue  # SUR-17/SUR-18: the unit may not move at all
-        if fite or state["units"][uid].get("mp_markers"):
-            try:
-                spec.verify(ctx, state, cmd)
-            except GrognardError:
-                continue
-        yield cmd
-
-
-def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> Command | None:
-    """MOVE One of :func:`legal_move`'s commands drawn uniformly without listing them all:
-    the generic draw (:func:`grognard.engine.generic.sample_move`, uniform over every unit's
-    reachable hexes under the generic costs, a superset of EUR-17's) rejected until it is a
-    ground unit's move that passes verify (EUR-17, the surprise phases, "+# MP" markers); a
-    uniform choice among the listed moves after :data:`~grognard.engine.generic.SAMPLE_TRIES`
-    misses. The EUR-44 turn's few border moves are drawn from their (short) proposal."""
-    if state.get("overrun", {}).get("pending") is not None:
-        return None
-    name = _phase(ctx, state).name
-    if not name.startswith(SURPRISE_PREFIX):
-        spec = command_spec("move")
-        for _ in range(generic.SAMPLE_TRIES):
-            cmd = generic.sample_move(ctx, state, player, rng)
-            if cmd is None:
-                return None
-            u = state["units"][cmd.args["unit"]]
-            if UnitType(u["type"]) not in GROUND_TYPES:
-                continue
-            try:  # EUR-17's ZOC costs, the surprise phases' and markers' checks
-                spec.verify(ctx, state, cmd)
-            except GrognardError:
-                continue
-            return cmd
-    candidates = list(propose_move(ctx, state, player))
-    rng.shuffle(candidates)
-    spec = command_spec("move")
-    for cmd in candidates:
-        try:
-            spec.verify(ctx, state, cmd)
-        except GrognardError:
-            continue
-        return cmd
-    return None
-
-
-# --- combat -----------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-# --- supply, isolation, replacements -----------------------------------------------------------
-def legal_supply_check(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return _checked(ctx, state, "supply_check", [Command("supply_check", player, {})])
-
-
-def legal_isolation_attrition(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-31/32 Attrition with each choice of isolated hexes breaking out."""
-    hexes = sorted({u["hex"] for uid, u in _mine(state, player) if u.get("isolated")})
-    cands = [Command("isolation_attrition", player, {"break_out": sorted(s)})
-             for s in [[], *_subsets(hexes, 4)]]
-    return _checked(ctx, state, "isolation_attrition", cands)
-
-
-def legal_isolation_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-32 Every order of steps fulfilling an isolated stack's attrition loss."""
-    from grognard.europa.combat.attack import Side
-
-    out: list[Command] = []
-    for loss in (state.get("supply") or {}).get("losses", []):
-        if loss["player"] != player:
-            continue
-        live = [uid for uid in loss["units"] if state["units"][uid]["status"] == "active"]
-        model = {"attackers": [{"id": "isolation-attrition", "attack": 1, "defense": 1,
-                                "type": "infantry", "nationality": "none"}],
-                 "defenders": [dict(unit_json(uid, state["units"][uid]), supply="in")
-                               for uid in live], "terrain": "clear"}
-        units = attack_model(ctx, model).defenders
-
-        def ok(choice: list[str], where: str = loss["hex"]) -> bool:
-            return bool(_checked(ctx, state, "allocate_isolation_losses", [Command(
-                "allocate_isolation_losses", player, {"hex": where, "units": choice})]))
-
-        for choice in _step_orders(units, Side.DEFENDER, Fraction(loss["requirement"]), ok):
-            out.append(Command("allocate_isolation_losses", player,
-                               {"hex": loss["hex"], "units": choice}))
-    return out
-
-
-def legal_take_replacement(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-33 Each unit and action the pools allow (returning units at each supply source)."""
-    from grognard.europa.supply.replacements import ReplacementAction
-
-    sources = europa_config(ctx.scenario).get("supply_sources", {}).get(player, [])
-    cands = []
-    for uid, u in sorted(state["units"].items()):
-        if u["side"] != player or UnitType(u["type"]) not in GROUND_TYPES:
-            continue
-        if u["status"] == "eliminated":
-            for action in (ReplacementAction.RETURN_CADRE, ReplacementAction.RETURN_SINGLE_STEP):
-                cands += [Command("take_replacement", player,
-                                  {"unit": uid, "action": action.value, "hex": h})
-                          for h in sources]
-        elif u["status"] == "active" and u["cadre"]:
-            cands.append(Command("take_replacement", player,
-                                 {"unit": uid, "action": ReplacementAction.REBUILD.value}))
-    return _checked(ctx, state, "take_replacement", cands)
-
-
-# --- rule-47 plans ----------------------------------------------------------------------------------
-def _plan_names(state: JSON, player: str) -> dict[str, JSON]:
-    out: dict[str, JSON] = state["secrets"].get(player, {}).get("surprise", {})
-    return out
-
-
-def _front_hexes(ctx: Context, state: JSON, player: str) -> list[str]:
-    """Hexes of ``player``'s units next to an enemy unit (candidate surprise centres)."""
-    return sorted({u["hex"] for units in _adjacent_enemy_hexes(ctx, state, player).values()
-                   for _, u in units})
-
-
-def legal_designate_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """SUR-05/07 A new plan ("plan1", "plan2", ...) centred on a front hex, at levels
-    1, 3 and 5, for the earliest target turn the lead time allows (verify checks it); and
-    with reduced planning (SUR-06) for this very turn where the halved lead allows it."""
-    plans = _plan_names(state, player)
-    if any(p["plan"]["status"] == "planned" for p in plans.values()):
-        return []
-    name = f"plan{len(plans) + 1}"
-    turn = int(state["turn"])
-    cands = [Command("designate_surprise", player, {"command": name, "centre": c,
-                                                      "level": lv, "target_turn": turn + t})
-             for c in _front_hexes(ctx, state, player) for lv in SURPRISE_LEVELS
-             for t in (1, 2)]
-    cands += [Command("designate_surprise", player, {
-        "command": name, "centre": str(c.args["centre"]), "level": c.args["level"],
-        "target_turn": turn, "reduced_planning": True}) for c in cands[::2]]
-    out: list[Command] = []
-    seen: set[tuple[str, int, bool]] = set()
-    for cmd in _checked(ctx, state, "designate_surprise", cands):
-        key = (str(cmd.args["centre"]), int(cmd.args["level"]),
-               bool(cmd.args.get("reduced_planning")))
-        if key not in seen:
-            seen.add(key)
-            out.append(cmd)
-    return out
-
-
-def _planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
-    return [(n, p) for n, p in sorted(_plan_names(state, player).items())
-            if p["plan"]["status"] == "planned"]
-
-
-def legal_reduce_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
-    cands = [Command("reduce_surprise", player, {"command": n, "level": lv})
-             for n, p in _planned(state, player) for lv in range(1, 10)]
-    return _checked(ctx, state, "reduce_surprise", cands)
-
-
-def legal_move_surprise_centre(ctx: Context, state: JSON, player: str) -> list[Command]:
-    m = ctx.scenario.map
-    cands = []
-    for n, p in _planned(state, player):
-        centre = m.index_of_label(p["plan"]["centre"])
-        cands += [Command("move_surprise_centre", player, {"command": n, "to": m.label(int(j))})
-                  for j in m.neighbor_indices(centre)]
-    return _checked(ctx, state, "move_surprise_centre", cands)
-
-
-def legal_delay_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return _checked(ctx, state, "delay_surprise", [
-        Command("delay_surprise", player, {"command": n, "turns": 1})
-        for n, _ in _planned(state, player)])
-
-
-def legal_start_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return _checked(ctx, state, "start_surprise", [
-        Command("start_surprise", player, {"command": n}) for n, _ in _planned(state, player)])
-
-
-def legal_end_phase(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return [Command("end_phase", player, {})]
-
-
-def no_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """Commands whose arguments are data the state does not hold (air units passed in the
-    order, table rolls): none enumerated for random play."""
-    return []
-
-
-def legal_airbase_repair(ctx: Context, state: JSON, player: str) -> list[Command]:
-    """EUR-27 Repair one hit on each damaged airbase the state knows."""
-    bases = (state.get("air") or {}).get("airbases", {})
-    return _checked(ctx, state, "airbase_repair", [
-        Command("airbase_repair", player, {"base": b}) for b, v in sorted(bases.items())
-        if v.get("hits", 0) > 0])
-
-
-ENUMERATORS: Mapping[str, Callable[[Context, JSON, str], Iterable[Command]]] = {
-    "move": legal_move,
-    "supply_check": legal_supply_check,
-    "isolation_attrition": legal_isolation_attrition,
-    "allocate_isolation_losses": legal_isolation_losses,
-    "take_replacement": legal_take_replacement,
-    "designate_surprise": legal_designate_surprise,
-    "reduce_surprise": legal_reduce_surprise,
-    "move_surprise_centre": legal_move_surprise_centre,
-    "delay_surprise": legal_delay_surprise,
-    "start_surprise": legal_start_surprise,
-    "end_phase": legal_end_phase,
-    "airbase_repair": legal_airbase_repair,
-    "start_invasion_surprise": lambda ctx, state, player: _invasion_legal(ctx, state, player),
-}
-
-
-def _invasion_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
-    from grognard.europa.surprise.turn import legal_invasion
-
-    return legal_invasion(ctx, state, player)
 
 
 # --- prompts, dates, end of game ------------------------------------------------------------------

@@ -1,97 +1,83 @@
-"""The Europa rule system for the engine (``europa``): revised combat and rule-47 plans as commands.
+"""The Europa rule system for the engine (``europa``): the revised player turn (EUR-22) and
+rule-47 surprises as Orders.
 
 Importing this module registers the :class:`~grognard.engine.system.RuleSystem` named
-``europa`` (``engine.system.PLUGINS`` points here). Commands (documented with their events in
-``docs/formats/europa_engine.md``):
+``europa`` (``engine.system.PLUGINS`` points here). :data:`ORDERS` lists the system's Orders
+once, one per command kind, each in the rule package beside the rule it drives (its typed
+arguments, verify, execute, folds, legal-action lister, help and example):
 
-* ``move``, ``roll_table``, ``end_phase`` - the generic specs of :mod:`grognard.engine.generic`;
-* ``attack`` {attackers, defender_hex, bombardment, series, weather, barrage_target, readings} -
-  the ATTACK model is built from the scenario (units in state, map terrain -> the terrain-effects
-  table, hexsides crossed from the map), the barrage (stream ``europa.barrage``) and the CRT
-  2D6 (stream ``europa.combat``) are rolled and :func:`grognard.europa.combat.crt.resolve_setup`
-  gives the result; losses and retreats it demands stay pending in ``state["combat"]``;
-* ``allocate_losses`` {side, units} - checked by :func:`grognard.europa.combat.losses.allocate_losses`;
-* ``retreat`` {units, path, losses} - one of ``core/retreat``'s legal retreats, ZOC penalties by
-  :func:`grognard.europa.combat.retreat.retreat_along`;
-* ``designate_surprise``, ``reduce_surprise``, ``move_surprise_centre``, ``delay_surprise``,
-  ``start_surprise`` - a rule-47 plan (:mod:`grognard.europa.surprise.plan`) kept in
-  ``state["secrets"][player]`` until it starts; the centre hex is checked on the map
-  (SUR-07) and the started surprise's front is marked along the front line (SUR-12).
+* ``europa/play/orders``: ``move`` (EUR-17, EUR-44), ``end_phase`` (EUR-22);
+* ``europa/combat/orders``: ``attack`` (EUR-09), ``overrun`` (EUR-18..20),
+  ``allocate_losses`` (EUR-12/13), ``retreat`` (EUR-15/16), ``advance`` (EUR-15);
+* ``europa/supply/orders``: ``supply_check`` (EUR-30), ``isolation_attrition`` (EUR-31/32),
+  ``allocate_isolation_losses`` (EUR-32), ``take_replacement`` (EUR-33);
+* ``europa/air/orders``: ``air_mission``, ``fly_missions``, ``fighter_sweep``, ``intercept``,
+  ``ground_support``, ``interdiction``, ``airbase_attack``, ``airbase_repair``,
+  ``strategic_bombing`` (EUR-23..28, EUR-37 payment);
+* ``europa/surprise/orders``: the rule-47 plan (``designate_surprise``, ``reduce_surprise``,
+  ``move_surprise_centre``, ``delay_surprise``, ``start_surprise``), ``start_invasion_surprise``
+  (SUR-25), ``airbase_surprise`` (SUR-22..24), ``bonus_air_recovery`` and
+  ``bonus_supply_judgement`` (SUR-21).
 
-The referee hooks (:mod:`grognard.europa.play.referee`): the side taking a loss allocates it with
-its own ``allocate_losses`` and chooses its own ``retreat``; the attacker chooses its
-``advance`` into an emptied hex; forced single choices are made by the engine and logged.
+Commands and events are documented in ``docs/formats/europa_engine.md``, each command's
+arguments and who supplies them in ``docs/formats/europa_orders.md``. The referee hooks
+(:mod:`grognard.europa.play.referee`): who owes which decision, the prompts, the end of the
+game; the ``odds`` hook is the attack Order's.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
-from grognard.core.hexgrid import distance
-from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine import generic
-from grognard.engine.commands import Command, CommandSpec
-from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.orders import commands_of, folds_of
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
-from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
+from grognard.europa.air.commands import air_decisions
+from grognard.europa.air.orders.air_mission import AIR_MISSION
+from grognard.europa.air.orders.airbase_attack import AIRBASE_ATTACK
+from grognard.europa.air.orders.airbase_repair import AIRBASE_REPAIR
+from grognard.europa.air.orders.fighter_sweep import FIGHTER_SWEEP
+from grognard.europa.air.orders.fly_missions import FLY_MISSIONS
+from grognard.europa.air.orders.ground_support import GROUND_SUPPORT
+from grognard.europa.air.orders.intercept import INTERCEPT
+from grognard.europa.air.orders.interdiction import INTERDICTION
+from grognard.europa.air.orders.strategic_bombing import STRATEGIC_BOMBING
 from grognard.europa.combat.orders.advance import ADVANCE
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
-from grognard.europa.combat.orders.attack import ATTACK
+from grognard.europa.combat.orders.attack import ATTACK, odds
 from grognard.europa.combat.orders.overrun import OVERRUN
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.board import (
     NAME,
-    forces_of,
-    hex_arg,
-    on_map,
-    readings_of,
     turn_label,
 )
 from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
-from grognard.europa.play.logistics import air_payment, initial_logistics, paid_event
-from grognard.europa.play.referee import (
-    ENUMERATORS,
-    decisions,
-    game_over,
-    no_legal,
-    phase_prompt,
-    propose_move,
-    sample_move,
-    with_engine_choices,
-)
-from grognard.europa.play.turn import (
-    TURN_COMMAND_SPECS,
-    TURN_FOLDS,
-    initial_replacements,
-    revised_sequence,
-)
-from grognard.europa.surprise.air_turn import FOLDS as SURPRISE_AIR_FOLDS
-from grognard.europa.surprise.air_turn import SPECS as SURPRISE_AIR_SPECS
+from grognard.europa.play.logistics import initial_logistics
+from grognard.europa.play.order import EuropaOrder, no_legal
+from grognard.europa.play.orders.end_phase import END_PHASE
+from grognard.europa.play.orders.move import MOVE
+from grognard.europa.play.referee import decisions, game_over, phase_prompt
+from grognard.europa.play.turn import initial_replacements, revised_sequence
+from grognard.europa.supply.orders.allocate_isolation_losses import ALLOCATE_ISOLATION_LOSSES
+from grognard.europa.supply.orders.isolation_attrition import ISOLATION_ATTRITION
+from grognard.europa.supply.orders.supply_check import SUPPLY_CHECK
+from grognard.europa.supply.orders.take_replacement import TAKE_REPLACEMENT
 from grognard.europa.surprise.air_turn import initial_air_units, recovery_decisions
-from grognard.europa.surprise.front import participant_role
-from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
-from grognard.europa.surprise.map import (
-    FrontFields,
-    front_fields,
-    marked_front,
-    participation_candidates,
-    verify_centre_on_map,
-)
-from grognard.europa.surprise.orders import run_orders
-from grognard.europa.surprise.plan import view as plan_view
-from grognard.europa.surprise.turn import fold_effects, surprise_effects, turn_record
+from grognard.europa.surprise.orders.airbase_surprise import AIRBASE_SURPRISE
+from grognard.europa.surprise.orders.bonus_air_recovery import BONUS_AIR_RECOVERY
+from grognard.europa.surprise.orders.bonus_supply_judgement import BONUS_SUPPLY_JUDGEMENT
+from grognard.europa.surprise.orders.delay_surprise import DELAY_SURPRISE
+from grognard.europa.surprise.orders.designate_surprise import DESIGNATE_SURPRISE
+from grognard.europa.surprise.orders.move_surprise_centre import MOVE_SURPRISE_CENTRE
+from grognard.europa.surprise.orders.reduce_surprise import REDUCE_SURPRISE
+from grognard.europa.surprise.orders.start_invasion_surprise import START_INVASION_SURPRISE
+from grognard.europa.surprise.orders.start_surprise import START_SURPRISE
 
 #: The round-1 phase list (initial, movement, combat), kept for scenarios that name it; the
 #: default sequence is now the revised turn (``default_sequence``).
@@ -125,139 +111,6 @@ def initial_state(scenario: Scenario) -> JSON:
     return s
 
 
-# --- the surprise plan (rule 47) ---------------------------------------------------------------
-def _plans(state: JSON, player: str) -> JSON:
-    return state["secrets"].get(player, {}).get("surprise", {})
-
-
-def _command_name(cmd: Command) -> str:
-    name = cmd.args.get("command")
-    if not isinstance(name, str) or not name:
-        raise InputError("command", "name the front or command of the plan")
-    return name
-
-
-def _front_fields(ctx: Context, state: JSON, player: str) -> FrontFields:
-    """C-FRONT ``player``'s ZOC fields and enemy front line, once per position (every centre
-    checked or offered in a position shares them)."""
-    out: FrontFields = ctx.cached(f"europa.front_fields.{player}", lambda: front_fields(
-        ctx.scenario.map, forces_of(ctx, state), player))
-    return out
-
-
-def _centre_flags(ctx: Context, state: JSON, player: str, centre: str) -> dict[str, bool]:
-    ch = verify_centre_on_map(ctx.scenario.map, forces_of(ctx, state), player, centre,
-                              fields=_front_fields(ctx, state, player))
-    return {k: v for k, v in dataclasses.asdict(ch).items() if k != "label"}
-
-
-def _surprise_orders(ctx: Context, state: JSON, cmd: Command) -> tuple[str, dict[str, Any]]:
-    """The plan's order list after ``cmd`` (designation + steps), ready for ``run_orders``."""
-    name = _command_name(cmd)
-    plans = _plans(state, cmd.player)
-    a = cmd.args
-    turn = int(state["turn"])
-    if cmd.kind == "designate_surprise":
-        if name in plans and plans[name]["plan"]["status"] == "planned":
-            raise IllegalOrder("SUR-14", f"{cmd.player} already plans a surprise for {name}")
-        centre = a.get("centre")
-        if not isinstance(centre, str):
-            raise InputError("centre", "a hex label")
-        hex_arg(ctx, centre, "centre")
-        orders: dict[str, Any] = {
-            "side": cmd.player, "command": name, "continent": a.get("continent", "europe"),
-            "centre": centre, "level": a.get("level"), "turn": turn,
-            "centre_hex": _centre_flags(ctx, state, cmd.player, centre), "steps": []}
-        for key in ("target_turn", "weather_trigger", "reduced_planning", "sources"):
-            if key in a:
-                orders[key] = a[key]
-        return name, orders
-    if name not in plans:
-        raise IllegalOrder("SUR-05", f"{cmd.player} has no surprise plan for {name}")
-    orders = thaw(plans[name]["orders"])
-    if cmd.kind == "reduce_surprise":
-        step: dict[str, Any] = {"op": "reduce_level", "level": a.get("level"), "turn": turn}
-    elif cmd.kind == "move_surprise_centre":
-        to = a.get("to")
-        if not isinstance(to, str):
-            raise InputError("to", "a hex label")
-        new = hex_arg(ctx, to, "to")
-        old = hex_arg(ctx, plans[name]["plan"]["centre"], "centre")
-        step = {"op": "move_centre", "to": to, "hexes": a.get("hexes", distance(old, new)),
-                "centre_hex": _centre_flags(ctx, state, cmd.player, to)}
-    elif cmd.kind == "delay_surprise":
-        step = {"op": "delay", "turns": a.get("turns", 1),
-                "weather_wait": a.get("weather_wait", False)}
-    else:
-        step = {"op": "start", "turn": turn}
-        if "weather_met" in a:
-            step["weather_met"] = a["weather_met"]
-    orders["steps"].append(step)
-    return name, orders
-
-
-def _run(ctx: Context, state: JSON, cmd: Command) -> tuple[str, dict[str, Any], Any]:
-    name, orders = _surprise_orders(ctx, state, cmd)
-    active = tuple(PlanKey(p["plan"]["side"], p["plan"]["command"], p["plan"]["continent"])
-                   for n, p in _plans(state, cmd.player).items()
-                   if n != name and p["plan"]["status"] == "planned")
-    orders.setdefault("readings", readings_of(ctx, SurpriseReadings).to_mapping())
-    orders["readings"] = {k: (v.value if hasattr(v, "value") else v)
-                          for k, v in orders["readings"].items()}
-    return name, orders, run_orders(orders, active)
-
-
-#: The rules each plan step applies (the event names them for docs/features/in_play.json).
-_OP_RULES: dict[str, tuple[str, ...]] = {
-    "designate": ("SUR-03", "SUR-05", "SUR-07", "SUR-14"), "reduce_level": ("SUR-09",),
-    "move_centre": ("SUR-07", "SUR-10"), "delay": ("SUR-11",),
-    "start": ("SUR-01", "SUR-04", "SUR-12", "SUR-13", "SUR-15")}
-
-
-def _plan_rules(op: str, orders: dict[str, Any]) -> list[str]:
-    rules = list(_OP_RULES.get(op, ()))
-    if orders.get("reduced_planning") and op in ("designate", "start"):
-        rules.append("SUR-06")  # the halved lead time; at the start, the refund forfeited
-    return rules
-
-
-def verify_surprise(ctx: Context, state: JSON, cmd: Command) -> None:
-    _, _, run = _run(ctx, state, cmd)
-    if run.events[-1][0] == "start":  # SUR-12: the start marks a front: there must be one
-        marked_front(ctx.scenario.map, forces_of(ctx, state), cmd.player, run.plan.centre,
-                     run.plan.level)
-
-
-def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    name, orders, run = _run(ctx, state, cmd)
-    turn_now = int(state["turn"])
-    op, rec = run.events[-1]
-    data: dict[str, Any] = {"player": cmd.player, "command": name, "op": op,
-                            "record": rec.to_json(), "orders": orders,
-                            "plan": run.plan.to_json(), "rules": _plan_rules(op, orders)}
-    if op == "start":
-        front = marked_front(ctx.scenario.map, forces_of(ctx, state), cmd.player,
-                             run.plan.centre, run.plan.level,
-                             fields=_front_fields(ctx, state, cmd.player))
-        enemy = next(s for s in state["sides"] if s != cmd.player)
-        data["public"] = dict(plan_view(run.plan, enemy) or {}, front=front.to_json())
-        own = {uid: Fraction(u["re_size"]) for uid, u in on_map(state)
-               if u["side"] == cmd.player and UnitType(u["type"]) in GROUND_TYPES}
-        # SUR-15: the effects roll and the "+ # MP" markers; the bonus phases open (SUR-01)
-        first = not any(p.get("status") == "started"
-                        for p in state["surprise"].get(cmd.player, {}).values())
-        data["effects"] = surprise_effects(ctx, state, cmd.player, SurpriseKind.LOCAL,
-                                           [run.plan.centre], run.plan.level, dice, first=first)
-        data["turn_record"] = turn_record(cmd.player, turn_now, SurpriseKind.LOCAL,
-                                          [str(h) for h in front.hexes], name)
-        data["candidates"] = [
-            {"id": c.id, "re": exact_json(Fraction(c.re)), "hexes_from_front": c.hexes_from_front,
-             "role": str(participant_role(c))}
-            for c in participation_candidates(ctx.scenario.map, forces_of(ctx, state),
-                                              cmd.player, front, own)]
-    return [Event("surprise_planned" if op != "start" else "surprise_started", data)]
-
-
 #: What the other side learns when a surprise starts (SUR-12: the front and level are public;
 #: the plan's orders, sources, ledger and the candidates stay the planner's).
 _STARTED_PUBLIC = ("player", "command", "op", "public", "effects", "turn_record")
@@ -276,20 +129,6 @@ def event_view(ev: Event, player: str, state: JSON) -> dict[str, Any] | None:
     return ev.to_json()
 
 
-def fold_surprise(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    mine = s["secrets"].setdefault(d["player"], {}).setdefault("surprise", {})
-    mine[d["command"]] = {"orders": d["orders"], "plan": d["plan"]}
-    if "candidates" in d:
-        mine[d["command"]]["candidates"] = d["candidates"]
-    if "public" in d:
-        s["surprise"].setdefault(d["player"], {})[d["command"]] = d["public"]
-    if "effects" in d:
-        fold_effects(s, d)
-    return s
-
-
 def view(state: JSON, player: str) -> JSON:
     """C-HIDDEN The engine's view: other players' plans (in ``secrets``) are removed; a started
     surprise is public in ``state["surprise"]`` (centre, level, kind and the marked front)."""
@@ -303,99 +142,31 @@ def default_sequence(scenario: Scenario) -> TurnSequence:
     return revised_sequence(scenario)
 
 
-_SURPRISE_HELP: dict[str, tuple[str, dict[str, Any]]] = {
-    "designate_surprise": ("Designate a rule-47 surprise plan (secret until it starts).",
-                           {"command": "AGC", "centre": "0504", "level": 5,
-                            "target_turn": 2}),
-    "reduce_surprise": ("Reduce the plan's SRP level on the attack turn (80% back).",
-                        {"command": "AGC", "level": 3}),
-    "move_surprise_centre": ("Move the plan's centre hex (level falls one per hex).",
-                             {"command": "AGC", "to": "0505"}),
-    "delay_surprise": ("Delay the plan (a quarter of the designation cost per turn).",
-                       {"command": "AGC", "turns": 1}),
-    "start_surprise": ("Start the surprise: half refund, the front is marked and public.",
-                       {"command": "AGC"}),
-}
+#: The system's Orders (issue 22): one per command kind, each in the rule package beside the
+#: rule it drives, listed once and in this order (game legal, random play).
+ORDERS: tuple[EuropaOrder[Any], ...] = (
+    MOVE, END_PHASE, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES,
+    START_INVASION_SURPRISE, TAKE_REPLACEMENT,
+    AIR_MISSION, FLY_MISSIONS, FIGHTER_SWEEP, INTERCEPT, GROUND_SUPPORT, INTERDICTION,
+    AIRBASE_ATTACK, AIRBASE_REPAIR, STRATEGIC_BOMBING,
+    ATTACK, ALLOCATE_LOSSES, RETREAT, ADVANCE,
+    DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE,
+    AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT,
+)
 
-#: The command kinds in the order the system lists them (game legal, random play).
-_KINDS = ("roll_table", "move", "end_phase", "overrun", "supply_check", "isolation_attrition",
-          "allocate_isolation_losses", "start_invasion_surprise", "take_replacement",
-          "air_mission", "fly_missions", "fighter_sweep", "intercept", "ground_support",
-          "interdiction", "airbase_attack", "airbase_repair", "strategic_bombing", "attack",
-          "allocate_losses", "retreat", "advance", "designate_surprise", "reduce_surprise",
-          "move_surprise_centre", "delay_surprise", "start_surprise", "airbase_surprise",
-          "bonus_air_recovery", "bonus_supply_judgement")
-
-_LEGACY: dict[str, CommandSpec] = {
-        "roll_table": generic.GENERIC.commands["roll_table"],
-        **TURN_COMMAND_SPECS,
-        **AIR_COMMAND_SPECS,
-        **{k: CommandSpec(k, verify_surprise, execute_surprise, h, ex)
-           for k, (h, ex) in _SURPRISE_HELP.items()},
-        **SURPRISE_AIR_SPECS,
-}
-#: The system's Orders (issue 22): one per command kind, each beside the rule it drives.
-ORDERS = (RETREAT, ALLOCATE_LOSSES, ADVANCE, ATTACK, OVERRUN)
-_ORDER_SPECS = commands_of(ORDERS)
-
-#: Decisions the engine answers itself when the text leaves one choice (referee.engine_choices).
-_DECIDING = ("attack", "overrun", "allocate_losses", "retreat")
-
-
-#: EUR-37 the commands that use air units, and the argument naming them.
-_AIR_USE = {"air_mission": "units", "intercept": "interceptors"}
-
-
-def _air_ids(args: Any, key: str) -> list[str]:
-    ids = args.get(key) if isinstance(args, Mapping) else None
-    return [str(i) for i in ids] if isinstance(ids, list) else []
-
-
-def _paying_air(spec: CommandSpec) -> CommandSpec:
-    """EUR-37 ``spec`` whose air units pay their SPs (refused if they cannot; an ``sp_paid``
-    event after the command's own)."""
-    key = _AIR_USE[spec.kind]
-    verify, execute = spec.verify, spec.execute
-
-    def verify_paid(ctx: Context, state: JSON, cmd: Command) -> None:
-        verify(ctx, state, cmd)
-        air_payment(ctx, state, cmd.player, _air_ids(cmd.args, key))
-
-    def execute_paid(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        events = execute(ctx, state, cmd, dice)
-        paid = air_payment(ctx, state, cmd.player, _air_ids(cmd.args, key))
-        return events if paid is None else [*events, paid_event(paid)]
-
-    paying = dataclasses.replace(spec, verify=verify_paid, execute=execute_paid)
-    # its proposer's candidates are filtered by the paying verify (with_proposer binds it)
-    return paying.with_proposer(spec.propose) if spec.propose is not None else paying
-
-
-def _referee_spec(spec: CommandSpec) -> CommandSpec:
-    if spec.kind not in ENUMERATORS and spec.propose is not None:
-        return spec  # enumerated by its own proposer (the air commands)
-    legal = ENUMERATORS.get(spec.kind, spec.legal or no_legal)
-    out = spec.with_legal(legal)
-    if spec.kind == "move":  # random play samples moves by rejection over the cheap proposal
-        out = dataclasses.replace(out, propose=propose_move, sample=sample_move)
-    return with_engine_choices(out) if spec.kind in _DECIDING else out
+#: The engine's table roll (a designer's tool; not enumerated for random play).
+_ROLL_TABLE = generic.GENERIC.commands["roll_table"].with_legal(no_legal)
+#: Events no Order emits alone: the generic table roll and phase change, and the FitE
+#: logistics postings (sp_paid, zone_entered, supply_received, special_expired) that moves,
+#: attacks, advances, air missions and phase changes carry.
+_SHARED_FOLDS = {"table_rolled": generic.GENERIC.folds["table_rolled"],
+                 "phase_ended": generic.GENERIC.folds["phase_ended"], **LOGISTICS_FOLDS}
 
 
 EUROPA = RuleSystem(
     name=NAME,
-    commands={k: _ORDER_SPECS[k] if k in _ORDER_SPECS else
-              _referee_spec(_paying_air(_LEGACY[k]) if k in _AIR_USE else _LEGACY[k])
-              for k in _KINDS},
-    folds={
-        **generic.GENERIC.folds,
-        **AIR_FOLDS,
-        **TURN_FOLDS,
-        "surprise_planned": fold_surprise,
-        "surprise_started": fold_surprise,
-        **SURPRISE_AIR_FOLDS,
-        **LOGISTICS_FOLDS,
-        **folds_of(ORDERS),
-    },
+    commands={"roll_table": _ROLL_TABLE, **commands_of(ORDERS)},
+    folds=folds_of(ORDERS, _SHARED_FOLDS),
     initial_state=initial_state,
     view=view,
     description="Europa revised player turn (EUR-22): air phase, movement and overruns, "
@@ -408,5 +179,6 @@ EUROPA = RuleSystem(
     turn_label=turn_label,
     reveal_events=frozenset({"surprise_started"}),
     event_view=event_view,
+    odds=odds,
 )
 register_system(EUROPA)

@@ -3,9 +3,8 @@ movement phase (EUR-18..EUR-20), the supply phase (EUR-30), isolation attrition 
 (EUR-31/EUR-32), the replacement phase (EUR-33) and the FitE surprise turn (EUR-44).
 
 The supply, isolation and replacement commands are in :mod:`grognard.europa.play.supply_phase`.
-The command specs and folds here are merged into the system's table by
-:mod:`grognard.europa.play.system` (which registers it); the helpers shared with combat
-(``forces_of``, ``attack_json``, ``execute_attack``) are read from that module at call time.
+The Orders that run them are in :mod:`grognard.europa.play.orders` and
+:mod:`grognard.europa.combat.orders` (``overrun``).
 Commands and events are documented in ``docs/formats/europa_engine.md``.
 """
 
@@ -26,7 +25,7 @@ from grognard.core.movement import is_mechanized, move_class_of, overrun_allowed
 from grognard.core.paths import Forces
 from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.engine import generic
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase, TurnSequence
@@ -59,31 +58,16 @@ from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.play.supply_phase import (
     ISOLATION_STREAM,
     _key,
-    execute_isolation_attrition,
-    execute_isolation_losses,
-    execute_supply_check,
-    execute_take_replacement,
-    fold_isolation_attrition,
-    fold_isolation_losses,
-    fold_replacement_taken,
-    fold_supply_checked,
     initial_replacements,
     opening_supply_check,
-    verify_isolation_attrition,
-    verify_isolation_losses,
-    verify_supply_check,
-    verify_take_replacement_cmd,
 )
 from grognard.europa.supply.logistics import Combat, Operations, sp_cost
 from grognard.europa.supply.phase import SupplyReadings
 from grognard.europa.surprise.turn import (
     BONUS_PHASES,
     bonus_phases_after_initial,
-    execute_invasion,
-    fold_invasion,
     marker_mp,
     phase_open,
-    verify_invasion,
     verify_surprise_move,
 )
 
@@ -435,43 +419,5 @@ def settled(fold: Any) -> Any:
     return wrapped
 
 
-# --- the command table -------------------------------------------------------------------------
-TURN_COMMAND_SPECS: dict[str, CommandSpec] = {
-    "move": CommandSpec("move", verify_move, execute_move,
-                        "Move a unit along adjacent hexes (EUR-44 on the surprise turn).",
-                        {"unit": "de-7pz", "path": ["0504"]}),
-    "end_phase": CommandSpec("end_phase", generic.verify_end_phase, execute_end_phase,
-                             "End the phase (EUR-44: the surprise phases play once).", {}),
-    "supply_check": CommandSpec("supply_check", verify_supply_check, execute_supply_check,
-                                "The supply phase check: OOS and isolation marks (EUR-30).",
-                                {}),
-    "isolation_attrition": CommandSpec("isolation_attrition", verify_isolation_attrition,
-                                       execute_isolation_attrition,
-                                       "Isolation attrition 2D6 per isolated hex, Break Outs "
-                                       "(EUR-31/32).", {"break_out": []}),
-    "allocate_isolation_losses": CommandSpec(
-        "allocate_isolation_losses", verify_isolation_losses, execute_isolation_losses,
-        "Allocate an isolated stack's 50% attrition loss (EUR-32, EUR-12 steps).",
-        {"hex": "0101", "units": ["su-p"]}),
-    "start_invasion_surprise": CommandSpec(
-        "start_invasion_surprise", verify_invasion, execute_invasion,
-        "Invasion surprise against a country (SUR-25): effects roll, markers, bonus phases.",
-        {"country": "ussr"}),
-    "take_replacement": CommandSpec("take_replacement", verify_take_replacement_cmd,
-                                    execute_take_replacement,
-                                    "Spend REs: rebuild a cadre or return a unit (EUR-33).",
-                                    {"unit": "de-7pz", "action": "rebuild"}),
-}
-
-TURN_FOLDS = {
-    "unit_moved": fold_unit_moved,
-    "invasion_surprise_started": fold_invasion,
-    "supply_checked": fold_supply_checked,
-    "isolation_attrition_rolled": fold_isolation_attrition,
-    "replacement_taken": fold_replacement_taken,
-    "isolation_losses_allocated": fold_isolation_losses,
-}
-
-__all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "TURN_COMMAND_SPECS",
-           "TURN_FOLDS", "europa_config", "fite_surprise_turn", "initial_replacements",
-           "revised_sequence", "settle_overrun"]
+__all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "europa_config",
+           "fite_surprise_turn", "initial_replacements", "revised_sequence", "settle_overrun"]

@@ -25,20 +25,20 @@ turn's first day (I = 1st, II = 16th of the month).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
-from grognard.engine.commands import Command, CommandSpec, verified
+from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.europa.play.board import command_spec, europa_config, forces_of, turn_label
+from grognard.europa.play.board import europa_config, forces_of, turn_label
 from grognard.europa.surprise.airbase import (
     AFFECTABLE,
     BaseAirUnit,
@@ -58,6 +58,8 @@ from grognard.europa.surprise.map import bonus_supply_rejudgement
 from grognard.europa.surprise.turn import BONUS_PHASES, active_surprise, nationality
 
 AIRBASE_STREAM = "europa.surprise.airbase"
+#: An Order's own check of candidate commands (those that pass its verify).
+Check = Callable[[Context, JSON, Iterable[Command]], list[Command]]
 AIRBASE_PICK_STREAM = "europa.surprise.airbase_pick"
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -190,7 +192,7 @@ def fold_airbase_surprise(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def legal_airbase_surprise(ctx: Context, state: JSON, player: str) -> list[Command]:
+def legal_airbase_surprise(ctx: Context, state: JSON, player: str, check: Check) -> list[Command]:
     """Every enemy airbase in reach, bombed by all the surprise player's air units that reach it
     (verify also accepts any subset)."""
     st = active_surprise(state)
@@ -207,11 +209,8 @@ def legal_airbase_surprise(ctx: Context, state: JSON, player: str) -> list[Comma
         reach = [uid for uid, u in mine if _dist(ctx, u["base"], b) <= u["range"]]
         if reach:
             cands.append(Command("airbase_surprise", player, {"base": b, "attackers": reach}))
-    return _verified(ctx, state, "airbase_surprise", cands)
+    return check(ctx, state, cands)
 
-
-def _verified(ctx: Context, state: JSON, kind: str, cands: Iterable[Command]) -> list[Command]:
-    return verified(ctx, state, command_spec(kind), cands)
 
 
 # --- the bonus supply-judgement / air phase (SUR-21) ---------------------------------------------
@@ -281,7 +280,7 @@ def fold_bonus_air_recovery(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def legal_bonus_air_recovery(ctx: Context, state: JSON, player: str) -> list[Command]:
+def legal_bonus_air_recovery(ctx: Context, state: JSON, player: str, check: Check) -> list[Command]:
     """Each unit alone and as many as the limit allows (in unit order); for the defender,
     whose decision it is, also none."""
     try:
@@ -299,7 +298,7 @@ def legal_bonus_air_recovery(ctx: Context, state: JSON, player: str) -> list[Com
         else len(st.get("air_used", []))
     if limit > 1 and len(ids) > 1:
         picks += [list(c) for c in combinations(ids, min(limit, len(ids)))][:3]
-    return _verified(ctx, state, "bonus_air_recovery", [
+    return check(ctx, state, [
         Command("bonus_air_recovery", player, {"units": list(p)}) for p in picks])
 
 
@@ -356,27 +355,6 @@ def fold_bonus_supply(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def legal_bonus_supply(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return _verified(ctx, state, "bonus_supply_judgement",
+def legal_bonus_supply(ctx: Context, state: JSON, player: str, check: Check) -> list[Command]:
+    return check(ctx, state,
                      [Command("bonus_supply_judgement", player, {})])
-
-
-SPECS: dict[str, CommandSpec] = {
-    "airbase_surprise": CommandSpec(
-        "airbase_surprise", verify_airbase_surprise, execute_airbase_surprise,
-        "Bomb an enemy airbase in a surprise turn: airbase surprise roll (SUR-22/SUR-24).",
-        {"base": "0906", "attackers": ["de-kg51"]}, legal=legal_airbase_surprise),
-    "bonus_air_recovery": CommandSpec(
-        "bonus_air_recovery", verify_bonus_air_recovery, execute_bonus_air_recovery,
-        "Restore air units one status step in the bonus air phase (SUR-21).",
-        {"units": ["de-jg51"]}, legal=legal_bonus_air_recovery),
-    "bonus_supply_judgement": CommandSpec(
-        "bonus_supply_judgement", verify_bonus_supply, execute_bonus_supply,
-        "Judge supply within the surprise front after the bonus phases (SUR-21).", {},
-        legal=legal_bonus_supply),
-}
-FOLDS = {
-    "airbase_surprise_resolved": fold_airbase_surprise,
-    "bonus_air_recovered": fold_bonus_air_recovery,
-    "bonus_supply_judged": fold_bonus_supply,
-}

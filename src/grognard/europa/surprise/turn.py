@@ -31,12 +31,12 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.hexgrid import distance
-from grognard.engine.commands import Command, verified
+from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
-from grognard.europa.play.board import command_spec, europa_config, readings_of, turn_label
+from grognard.europa.play.board import europa_config, readings_of, turn_label
 from grognard.europa.supply.logistics import Combat, Operations, sp_cost
 from grognard.europa.supply.phase import SupplyReadings
 from grognard.europa.surprise.effects import (
@@ -252,11 +252,6 @@ def fold_invasion(state: JSON, ev: Event) -> JSON:
     fold_effects(s, ev.data)
     return s
 
-
-def legal_invasion(ctx: Context, state: JSON, player: str) -> list[Command]:
-    return verified(ctx, state, command_spec("start_invasion_surprise"), [
-        Command("start_invasion_surprise", player, {"country": c})
-        for c in europa_config(ctx.scenario).get("invasion_countries", [])])
 
 
 # --- movement in a surprise turn (SUR-16, SUR-17, SUR-18) ----------------------------------------

@@ -13,14 +13,18 @@ from typing import Any, ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON
+from grognard.europa.combat.odds import attack_odds
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.play.choices import adjacent_enemy_hexes
 from grognard.europa.play.combat import (
+    attack_json,
+    attack_model,
     attacked_this_phase,
     execute_attack,
     fold_combat_resolved,
@@ -100,6 +104,18 @@ def decided(ctx: Context, state: JSON, events: list[Event], dice: Dice,
     return engine_choices(ctx, state, events, dice, [ALLOCATE_LOSSES, RETREAT],
                           {**folds, **ALLOCATE_LOSSES.folds, **RETREAT.folds,
                            **LOGISTICS_FOLDS}, decisions)
+
+
+def odds(ctx: Context, state: JSON, cmd: Command) -> Mapping[str, Any]:
+    """The system's ``odds`` hook (``Game.odds``): the exact odds of a legal ``attack`` order
+    as the attack panel shows them (``{"system": "europa", "odds": {..., "losses_in":
+    "SPs"}}``), of the attack the referee would fight (:func:`attack_json`: the position, the
+    map, the air phase's support)."""
+    if cmd.kind != "attack":
+        raise InputError("kind", "odds are given for attack commands")
+    result = attack_odds(attack_model(ctx, attack_json(ctx, state, cmd.player, cmd.args)),
+                         ctx.tables)
+    return {"system": "europa", "odds": {**result.to_json(), "losses_in": "SPs"}}
 
 
 ATTACK = Attack()

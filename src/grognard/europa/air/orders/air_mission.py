@@ -1,0 +1,57 @@
+"""``air_mission`` (EUR-23): send ready air units within range on a mission (sweep, ground_support,
+interdiction, airbase_attack, strategic_bombing + objective) before sweeps resolve; the
+units pay their SPs (EUR-37)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.air import commands, missions
+from grognard.europa.air.orders.payment import verify_paid, with_payment
+from grognard.europa.play.order import EuropaOrder
+
+
+class AirMissionArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The mission's id and kind, its target hex (and objective), the air units flying it."""
+
+    id: Any = None
+    kind: Any = None
+    target: Any = None
+    units: Any = None
+    objective: Any = None
+    base: Any = None
+
+
+class AirMission(EuropaOrder[AirMissionArgs]):
+    kind = "air_mission"
+    rule = "EUR-23"
+    help = ("EUR-23 Send ready air units within range on a mission "
+            "(sweep, ground_support, interdiction, airbase_attack, "
+            "strategic_bombing + objective) before sweeps resolve.")
+    example: ClassVar[Mapping[str, Any]] = {"id": "m1", "kind": "ground_support", "target": "0704",
+                                            "units": ["de-stg2"]}
+    Args = AirMissionArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"air_mission_assigned": commands.fold_air_mission}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirMissionArgs) -> None:
+        commands.verify_air_mission(ctx, state, cmd)
+        verify_paid(ctx, state, cmd, "units")
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirMissionArgs,
+                dice: Dice) -> list[Event]:
+        return with_payment(ctx, state, cmd, "units",
+                            commands.execute_air_mission(ctx, state, cmd, dice))
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        return missions.propose_missions(ctx, state, player)
+
+
+AIR_MISSION = AirMission()

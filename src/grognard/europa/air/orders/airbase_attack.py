@@ -1,0 +1,56 @@
+"""``airbase_attack`` (EUR-27): an airbase attack mission scores hits on the base and makes its air units
+inactive."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.air import commands, missions
+from grognard.europa.air.phase import MissionKind
+from grognard.europa.play.order import EuropaOrder
+
+
+class AirbaseAttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The mission; the calculator's ``base``, ``active``, ``capacity``, ``hits``,
+    ``strength`` and ``drm`` is accepted as before this Order
+    (issue 24 takes the order-given facts out)."""
+
+    mission: Any = None
+    base: Any = None
+    active: Any = None
+    capacity: Any = None
+    hits: Any = None
+    strength: Any = None
+    drm: Any = None
+
+
+class AirbaseAttack(EuropaOrder[AirbaseAttackArgs]):
+    kind = "airbase_attack"
+    rule = "EUR-27"
+    help = ("EUR-27 Attack an airbase: hits, units made inactive.")
+    example: ClassVar[Mapping[str, Any]] = {"mission": "m1"}
+    Args = AirbaseAttackArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"airbase_attacked": commands.fold_airbase}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseAttackArgs) -> None:
+        commands.verify_airbase_attack_cmd(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseAttackArgs,
+                dice: Dice) -> list[Event]:
+        return commands.execute_airbase_attack(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        out: list[Command] = _PROPOSE(ctx, state, player)
+        return out
+
+
+_PROPOSE = missions.proposer_for(MissionKind.AIRBASE_ATTACK)
+AIRBASE_ATTACK = AirbaseAttack()

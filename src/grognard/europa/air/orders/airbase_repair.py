@@ -1,0 +1,50 @@
+"""``airbase_repair`` (EUR-27): after the air phase the owner repairs one hit on a damaged airbase."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.air import commands
+from grognard.europa.play.order import EuropaOrder
+
+
+class AirbaseRepairArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The airbase repaired."""
+
+    base: Any = None
+    active: Any = None
+    capacity: Any = None
+
+
+class AirbaseRepair(EuropaOrder[AirbaseRepairArgs]):
+    kind = "airbase_repair"
+    rule = "EUR-27"
+    help = ("EUR-27 Repair one airbase hit after the air phase.")
+    example: ClassVar[Mapping[str, Any]] = {"base": "1004"}
+    Args = AirbaseRepairArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"airbase_repaired": commands.fold_airbase}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseRepairArgs) -> None:
+        commands.verify_airbase_repair(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseRepairArgs,
+                dice: Dice) -> list[Event]:
+        return commands.execute_airbase_repair(ctx, state, cmd, dice)
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        """EUR-27 Repair one hit on each damaged airbase the state knows."""
+        bases = (state.get("air") or {}).get("airbases", {})
+        return self.checked(ctx, state, [
+            Command("airbase_repair", player, {"base": b}) for b, v in sorted(bases.items())
+            if v.get("hits", 0) > 0])
+
+
+AIRBASE_REPAIR = AirbaseRepair()

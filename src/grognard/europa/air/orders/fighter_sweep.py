@@ -1,0 +1,48 @@
+"""``fighter_sweep`` (EUR-24): a sweep mission's round of air-to-air combat against the enemy fighters."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.air import commands, missions
+from grognard.europa.play.order import EuropaOrder
+
+
+class FighterSweepArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The sweep mission (and its pairings); the calculator's ``sweepers`` and ``defenders`` is accepted as before this Order
+    (issue 24 takes the order-given facts out)."""
+
+    mission: Any = None
+    pairs: Any = None
+    sweepers: Any = None
+    defenders: Any = None
+
+
+class FighterSweep(EuropaOrder[FighterSweepArgs]):
+    kind = "fighter_sweep"
+    rule = "EUR-24"
+    help = ("EUR-24 Fighter sweep: one round of air-to-air combat.")
+    example: ClassVar[Mapping[str, Any]] = {"mission": "m1"}
+    Args = FighterSweepArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"fighter_sweep_resolved": commands.fold_sweep}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: FighterSweepArgs) -> None:
+        commands.verify_fighter_sweep(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: FighterSweepArgs,
+                dice: Dice) -> list[Event]:
+        return commands.execute_fighter_sweep(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        return missions.propose_sweeps(ctx, state, player)
+
+
+FIGHTER_SWEEP = FighterSweep()

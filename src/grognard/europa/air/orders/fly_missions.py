@@ -1,0 +1,37 @@
+"""``fly_missions`` (EUR-23): the missions are assigned: fly them (sweeps first)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import NoArgs
+from grognard.engine.state import JSON
+from grognard.europa.air import commands, missions
+from grognard.europa.play.order import EuropaOrder
+
+
+class FlyMissions(EuropaOrder[NoArgs]):
+    kind = "fly_missions"
+    rule = "EUR-23"
+    help = ("EUR-23 The missions are assigned: fly them (sweeps first).")
+    example: ClassVar[Mapping[str, Any]] = {}
+    Args = NoArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"air_missions_flown": commands.fold_fly}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+        commands.verify_fly_missions(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+                dice: Dice) -> list[Event]:
+        return missions.execute_fly(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        return missions.propose_fly(ctx, state, player)
+
+
+FLY_MISSIONS = FlyMissions()

@@ -1,0 +1,56 @@
+"""``intercept`` (EUR-25): the non-phasing player intercepts a mission with fighters in reach (escorts
+first, then strike units), or lets it pass (no interceptors); interceptors pay their SPs
+(EUR-37)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.air import commands, missions
+from grognard.europa.air.orders.payment import verify_paid, with_payment
+from grognard.europa.play.order import EuropaOrder
+
+
+class InterceptArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The mission, the interceptors and their targets; the calculator's ``distances`` is accepted as before this Order
+    (issue 24 takes the order-given facts out)."""
+
+    mission: Any = None
+    interceptors: Any = None
+    escort_targets: Any = None
+    strike_targets: Any = None
+    distances: Any = None
+
+
+class Intercept(EuropaOrder[InterceptArgs]):
+    kind = "intercept"
+    rule = "EUR-25"
+    help = ("EUR-25 Intercept a mission (non-phasing player): escorts "
+            "first, then strike units; no interceptors: let it pass.")
+    example: ClassVar[Mapping[str, Any]] = {"mission": "m1", "interceptors": ["su-6iap"]}
+    Args = InterceptArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"interception_resolved": commands.fold_interception,
+                                           "interception_declined": commands.fold_interception}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: InterceptArgs) -> None:
+        commands.verify_intercept(ctx, state, cmd)
+        verify_paid(ctx, state, cmd, "interceptors")
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: InterceptArgs,
+                dice: Dice) -> list[Event]:
+        return with_payment(ctx, state, cmd, "interceptors",
+                            commands.execute_intercept(ctx, state, cmd, dice))
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        return missions.propose_intercepts(ctx, state, player)
+
+
+INTERCEPT = Intercept()

@@ -1,0 +1,52 @@
+"""``interdiction`` (EUR-26): an interdiction mission places a zone where the D6 is at most its tactical
+rating."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.air import commands, missions
+from grognard.europa.air.phase import MissionKind
+from grognard.europa.play.order import EuropaOrder
+
+
+class InterdictionArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The mission; the calculator's ``centre``, ``tactical`` and ``rail`` is accepted as before this Order
+    (issue 24 takes the order-given facts out)."""
+
+    mission: Any = None
+    centre: Any = None
+    tactical: Any = None
+    rail: Any = None
+
+
+class Interdiction(EuropaOrder[InterdictionArgs]):
+    kind = "interdiction"
+    rule = "EUR-26"
+    help = ("EUR-26 Interdiction: D6 <= tactical rating places a zone.")
+    example: ClassVar[Mapping[str, Any]] = {"mission": "m1"}
+    Args = InterdictionArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"interdiction_resolved": commands.fold_interdiction}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: InterdictionArgs) -> None:
+        commands.verify_interdiction(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: InterdictionArgs,
+                dice: Dice) -> list[Event]:
+        return commands.execute_interdiction(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        out: list[Command] = _PROPOSE(ctx, state, player)
+        return out
+
+
+_PROPOSE = missions.proposer_for(MissionKind.INTERDICTION)
+INTERDICTION = Interdiction()

@@ -1,0 +1,53 @@
+"""``strategic_bombing`` (EUR-28): a strategic bombing mission bombs its objective."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.air import commands, missions
+from grognard.europa.air.phase import MissionKind
+from grognard.europa.play.order import EuropaOrder
+
+
+class StrategicBombingArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The mission; the calculator's ``target``, ``results``, ``hit_limit`` and
+    ``explicit_supply_units`` is accepted as before this Order
+    (issue 24 takes the order-given facts out)."""
+
+    mission: Any = None
+    target: Any = None
+    results: Any = None
+    hit_limit: Any = None
+    explicit_supply_units: Any = None
+
+
+class StrategicBombing(EuropaOrder[StrategicBombingArgs]):
+    kind = "strategic_bombing"
+    rule = "EUR-28"
+    help = ("EUR-28 Strategic bombing of the mission's objective.")
+    example: ClassVar[Mapping[str, Any]] = {"mission": "m1"}
+    Args = StrategicBombingArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"strategic_bombing_resolved": commands.fold_strategic}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: StrategicBombingArgs) -> None:
+        commands.verify_strategic_bombing(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: StrategicBombingArgs,
+                dice: Dice) -> list[Event]:
+        return commands.execute_strategic_bombing(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        out: list[Command] = _PROPOSE(ctx, state, player)
+        return out
+
+
+_PROPOSE = missions.proposer_for(MissionKind.STRATEGIC_BOMBING)
+STRATEGIC_BOMBING = StrategicBombing()

@@ -1,0 +1,72 @@
+"""``take_replacement`` (EUR-33): spend REs of the side's pools to rebuild a cadre to full
+strength, or return a destroyed unit (cadre or single step) at a supply source."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.core.units import GROUND_TYPES, UnitType
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.play.board import europa_config
+from grognard.europa.play.order import EuropaOrder
+from grognard.europa.play.supply_phase import (
+    execute_take_replacement,
+    fold_replacement_taken,
+    verify_take_replacement_cmd,
+)
+from grognard.europa.supply.replacements import ReplacementAction
+
+
+class TakeReplacementArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The unit, the action (rebuild, return_cadre, return_single_step) and, for a returning
+    unit, the supply source it is placed at."""
+
+    unit: str
+    action: str
+    hex: str | None = None
+
+
+class TakeReplacement(EuropaOrder[TakeReplacementArgs]):
+    kind = "take_replacement"
+    rule = "EUR-33"
+    help = "Spend REs: rebuild a cadre or return a unit (EUR-33)."
+    example: ClassVar[Mapping[str, Any]] = {"unit": "de-7pz", "action": "rebuild"}
+    Args = TakeReplacementArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"replacement_taken": fold_replacement_taken}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: TakeReplacementArgs
+               ) -> None:
+        verify_take_replacement_cmd(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: TakeReplacementArgs,
+                dice: Dice) -> list[Event]:
+        return execute_take_replacement(ctx, state, cmd, dice)
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        """EUR-33 Each unit and action the pools allow (returning units at each supply
+        source)."""
+        sources = europa_config(ctx.scenario).get("supply_sources", {}).get(player, [])
+        cands = []
+        for uid, u in sorted(state["units"].items()):
+            if u["side"] != player or UnitType(u["type"]) not in GROUND_TYPES:
+                continue
+            if u["status"] == "eliminated":
+                for action in (ReplacementAction.RETURN_CADRE,
+                               ReplacementAction.RETURN_SINGLE_STEP):
+                    cands += [Command("take_replacement", player,
+                                      {"unit": uid, "action": action.value, "hex": h})
+                              for h in sources]
+            elif u["status"] == "active" and u["cadre"]:
+                cands.append(Command("take_replacement", player,
+                                     {"unit": uid, "action": ReplacementAction.REBUILD.value}))
+        return self.checked(ctx, state, cands)
+
+
+TAKE_REPLACEMENT = TakeReplacement()

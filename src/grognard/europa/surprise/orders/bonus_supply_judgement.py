@@ -1,0 +1,42 @@
+"""``bonus_supply_judgement`` (SUR-21): after the bonus phases, supply is judged again within the surprise front."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import NoArgs
+from grognard.engine.state import JSON
+from grognard.europa.play.order import EuropaOrder
+from grognard.europa.surprise.air_turn import (
+    execute_bonus_supply,
+    fold_bonus_supply,
+    legal_bonus_supply,
+    verify_bonus_supply,
+)
+
+
+class BonusSupplyJudgement(EuropaOrder[NoArgs]):
+    kind = "bonus_supply_judgement"
+    rule = "SUR-21"
+    help = "Judge supply within the surprise front after the bonus phases (SUR-21)."
+    example: ClassVar[Mapping[str, Any]] = {}
+    Args = NoArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"bonus_supply_judged": fold_bonus_supply}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+        verify_bonus_supply(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+                dice: Dice) -> list[Event]:
+        return execute_bonus_supply(ctx, state, cmd, dice)
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        return legal_bonus_supply(ctx, state, player, self.checked)
+
+
+BONUS_SUPPLY_JUDGEMENT = BonusSupplyJudgement()

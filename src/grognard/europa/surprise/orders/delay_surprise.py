@@ -1,0 +1,53 @@
+"""``delay_surprise`` (SUR-11): delay the plan (a quarter of the designation cost per turn)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.play.order import EuropaOrder
+from grognard.europa.surprise.orders.plan import (
+    execute_surprise,
+    fold_surprise,
+    planned,
+    verify_surprise,
+)
+
+
+class DelaySurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The plan, the turns of delay and whether it waits for the weather."""
+
+    command: str
+    turns: Any = None
+    weather_wait: Any = None
+
+
+class DelaySurprise(EuropaOrder[DelaySurpriseArgs]):
+    kind = "delay_surprise"
+    rule = "SUR-11"
+    help = "Delay the plan (a quarter of the designation cost per turn)."
+    example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "turns": 1}
+    Args = DelaySurpriseArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: DelaySurpriseArgs) -> None:
+        verify_surprise(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: DelaySurpriseArgs,
+                dice: Dice) -> list[Event]:
+        return execute_surprise(ctx, state, cmd, dice)
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        return self.checked(ctx, state, [
+            Command("delay_surprise", player, {"command": n, "turns": 1})
+            for n, _ in planned(state, player)])
+
+
+DELAY_SURPRISE = DelaySurprise()

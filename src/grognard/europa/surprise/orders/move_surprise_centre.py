@@ -1,0 +1,59 @@
+"""``move_surprise_centre`` (SUR-07, SUR-10): move the plan's centre hex (the level falls one per hex moved)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.play.order import EuropaOrder
+from grognard.europa.surprise.orders.plan import (
+    execute_surprise,
+    fold_surprise,
+    planned,
+    verify_surprise,
+)
+
+
+class MoveSurpriseCentreArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The plan and the new centre hex; ``hexes`` is accepted as before this Order (issue 24
+takes it out)."""
+
+    command: str
+    to: str
+    hexes: Any = None
+
+
+class MoveSurpriseCentre(EuropaOrder[MoveSurpriseCentreArgs]):
+    kind = "move_surprise_centre"
+    rule = "SUR-10"
+    help = "Move the plan's centre hex (level falls one per hex)."
+    example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "to": "0505"}
+    Args = MoveSurpriseCentreArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MoveSurpriseCentreArgs) -> None:
+        verify_surprise(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MoveSurpriseCentreArgs,
+                dice: Dice) -> list[Event]:
+        return execute_surprise(ctx, state, cmd, dice)
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        m = ctx.scenario.map
+        cands = []
+        for n, p in planned(state, player):
+            centre = m.index_of_label(p["plan"]["centre"])
+            cands += [Command("move_surprise_centre", player,
+                              {"command": n, "to": m.label(int(j))})
+                      for j in m.neighbor_indices(centre)]
+        return self.checked(ctx, state, cands)
+
+
+MOVE_SURPRISE_CENTRE = MoveSurpriseCentre()

@@ -1,0 +1,54 @@
+"""``start_surprise`` (SUR-01, SUR-04, SUR-12, SUR-13, SUR-15): start the surprise: half the SRPs back, the front is marked along the
+front line and made public, the effects roll and the bonus phases open."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.europa.play.order import EuropaOrder
+from grognard.europa.surprise.orders.plan import (
+    execute_surprise,
+    fold_surprise,
+    planned,
+    verify_surprise,
+)
+
+
+class StartSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The plan started; ``weather_met`` is accepted as before this Order (issue 24 takes it
+out)."""
+
+    command: str
+    weather_met: Any = None
+
+
+class StartSurprise(EuropaOrder[StartSurpriseArgs]):
+    kind = "start_surprise"
+    rule = "SUR-12"
+    help = "Start the surprise: half refund, the front is marked and public."
+    example: ClassVar[Mapping[str, Any]] = {"command": "AGC"}
+    Args = StartSurpriseArgs
+    folds: ClassVar[Mapping[str, Fold]] = {"surprise_started": fold_surprise}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: StartSurpriseArgs) -> None:
+        verify_surprise(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: StartSurpriseArgs,
+                dice: Dice) -> list[Event]:
+        return execute_surprise(ctx, state, cmd, dice)
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        return self.checked(ctx, state, [
+            Command("start_surprise", player, {"command": n})
+            for n, _ in planned(state, player)])
+
+
+START_SURPRISE = StartSurprise()
