@@ -152,31 +152,31 @@ def as_block(uid: str, u: JSON, ctx: Context) -> Block:
 # --- helpers for the operation ------------------------------------------------------------
 
 
-def _operation(state: JSON, player: str) -> JSON:
+def operation_of(state: JSON, player: str) -> JSON:
+    """The operation ``player``'s activated HQ is running (EF-18 step 5), or IllegalOrder."""
     op = state.get("operation")
     if op is None or op["side"] != player or op.get("closing"):
         raise IllegalOrder("EF-18", "no HQ activation of yours is under way: activate an HQ first")
     return op
 
 
-def _own_block(state: JSON, player: str, cmd: Command) -> tuple[str, JSON]:
-    uid = cmd.args.get("block")
-    if not isinstance(uid, str):
-        raise InputError("args.block", "name the block")
+def own_block(state: JSON, player: str, uid: str) -> JSON:
+    """``player``'s block ``uid`` on the map, or one InputError naming ``args.block``."""
     u = state["units"].get(uid)
     if u is None or u["side"] != player:
         raise InputError("args.block", f"{player} has no block {uid!r} on the map")
-    return uid, u
+    return u
 
 
-def _target(ctx: Context, cmd: Command, key: str = "to") -> str:
-    to = cmd.args.get(key)
-    if not isinstance(to, str) or to not in G(ctx).index:
-        raise InputError(f"args.{key}", f"{to!r} is not a hex of the map")
-    return to
+def hex_arg(ctx: Context, label: str, key: str = "to") -> str:
+    """``label`` if it is a hex of the map, else one InputError naming ``args.<key>``."""
+    if label not in G(ctx).index:
+        raise InputError(f"args.{key}", f"{label!r} is not a hex of the map")
+    return label
 
 
-def _free_to_move(state: JSON, uid: str, u: JSON) -> None:
+def free_to_move(state: JSON, uid: str, u: JSON) -> None:
+    """EF-17 A block moves once per Activation Phase, and not in the phase after a rail move."""
     phase = int(state["activation"]["phase"])
     if int(u["moved"]) == phase:
         raise IllegalOrder("EF-17", f"block {uid} has already moved this Activation Phase")
@@ -185,10 +185,39 @@ def _free_to_move(state: JSON, uid: str, u: JSON) -> None:
                            "the end of this phase")
 
 
-def _in_command(ctx: Context, op: JSON, uid: str, u: JSON) -> None:
+def in_command(ctx: Context, op: JSON, uid: str, u: JSON) -> None:
+    """EF-18 Only blocks within the activated HQ's command range move."""
     if uid != op["hq"] and distance(ctx, u["hex"], op["hex"]) > int(op["range"]):
         raise IllegalOrder("EF-18", f"block {uid} is {distance(ctx, u['hex'], op['hex'])} hexes "
                            f"from HQ {op['hq']}; its command range is {op['range']}")
+
+
+def activated_block(ctx: Context, state: JSON, player: str, uid: str, to: str) -> JSON:
+    """A block of the activated side that may move now, within the HQ's command range."""
+    op = operation_of(state, player)
+    u = own_block(state, player, uid)
+    hex_arg(ctx, to)
+    free_to_move(state, uid, u)
+    in_command(ctx, op, uid, u)
+    return u
+
+
+def _operation(state: JSON, player: str) -> JSON:
+    return operation_of(state, player)
+
+
+def _own_block(state: JSON, player: str, cmd: Command) -> tuple[str, JSON]:
+    uid = cmd.args.get("block")
+    if not isinstance(uid, str):
+        raise InputError("args.block", "name the block")
+    return uid, own_block(state, player, uid)
+
+
+def _target(ctx: Context, cmd: Command, key: str = "to") -> str:
+    to = cmd.args.get(key)
+    if not isinstance(to, str):
+        raise InputError(f"args.{key}", f"{to!r} is not a hex of the map")
+    return hex_arg(ctx, to, key)
 
 
 def move_range(ctx: Context, state: JSON, uid: str) -> dict[str, int]:
@@ -212,7 +241,7 @@ def rail_range(ctx: Context, state: JSON, uid: str) -> dict[str, int]:
                                                            u["side"], lim))
 
 
-def _movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
+def movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
     op = state.get("operation")
     if op is None or op["side"] != player or op.get("closing"):
         return []
@@ -230,54 +259,10 @@ def _movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
     return out
 
 
-# --- move ----------------------------------------------------------------------------------
-
-
 def _activated_block(ctx: Context, state: JSON, cmd: Command) -> tuple[str, JSON, str]:
-    """A block of the activated side that may move now, within the HQ's command range."""
-    op = _operation(state, cmd.player)
-    uid, u = _own_block(state, cmd.player, cmd)
+    uid, _ = _own_block(state, cmd.player, cmd)
     to = _target(ctx, cmd)
-    _free_to_move(state, uid, u)
-    _in_command(ctx, op, uid, u)
-    return uid, u, to
-
-
-def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    """Block game: move an activated block (see the module docstring)."""
-    uid, u, to = _activated_block(ctx, state, cmd)
-    if enemy_in(occ(ctx, state), u["hex"], u["side"]):
-        raise IllegalOrder("EF-18", f"block {uid} is engaged in {u['hex']}; it leaves only by "
-                           "retreat")
-    if to not in move_range(ctx, state, uid):
-        raise IllegalOrder("EF-18", f"block {uid} cannot reach {to} this phase (allowance "
-                           f"{weather_mp(int(u['mp']), state['activation']['weather'])} hexes, "
-                           "no passing through enemy blocks)")
-
-
-def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    u = state["units"][cmd.args["block"]]
-    return [Event("block_moved", {"block": cmd.args["block"], "side": cmd.player,
-                                  "from": u["hex"], "to": cmd.args["to"],
-                                  "phase": int(state["activation"]["phase"])})]
-
-
-def fold_block_moved(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["moved"] = ev.data["to"], ev.data["phase"]
-    if not any(o["hex"] == ev.data["to"] and o["side"] != u["side"]
-               for o in state["units"].values()):
-        state["control"][ev.data["to"]] = u["side"]
-    return state
-
-
-def legal_move(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    o = occ(ctx, state)
-    for uid in _movers(ctx, state, player):
-        if enemy_in(o, state["units"][uid]["hex"], player):
-            continue
-        for to in sorted(move_range(ctx, state, uid)):
-            yield Command("move", player, {"block": uid, "to": to})
+    return uid, activated_block(ctx, state, cmd.player, uid, to), to
 
 
 # --- rail move (EF-17, EF-03) ---------------------------------------------------------------
@@ -312,7 +297,7 @@ def fold_rail_moved(state: JSON, ev: Event) -> JSON:
 
 
 def legal_rail_move(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    for uid in _movers(ctx, state, player):
+    for uid in movers(ctx, state, player):
         for to in sorted(rail_range(ctx, state, uid)):
             yield Command("rail_move", player, {"block": uid, "to": to})
 
@@ -325,7 +310,7 @@ def verify_para_move(ctx: Context, state: JSON, cmd: Command) -> None:
     _operation(state, cmd.player)
     uid, u = _own_block(state, cmd.player, cmd)
     to = _target(ctx, cmd)
-    _free_to_move(state, uid, u)
+    free_to_move(state, uid, u)
     if enemy_in(occ(ctx, state), u["hex"], u["side"]):
         raise IllegalOrder("EF-09", f"block {uid} is engaged in {u['hex']}")
     verify_paratroop_move(board(ctx, state), as_block(uid, u, ctx), hex_of(ctx, to),
@@ -742,7 +727,6 @@ def legal_retreat(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
 
 
 OP_FOLDS = {
-    "block_moved": fold_block_moved,
     "rail_moved": fold_rail_moved,
     "para_moved": fold_para_moved,
     "apd_resolved": fold_apd_resolved,
@@ -766,9 +750,6 @@ APD_SPEC = CommandSpec("airpower_disruption", verify_apd, execute_apd,
                        "EF-11 Airpower Disruption roll.", {"target": "0905"})
 
 OP_COMMANDS = {
-    "move": CommandSpec("move", verify_move, execute_move,
-                        "Move an activated block (stops on entering enemy blocks).",
-                        {"block": "de-pz1", "to": "0705"}, legal_move),
     "rail_move": CommandSpec("rail_move", verify_rail_move, execute_rail_move,
                              "EF-17/EF-03 Strategic rail move of an activated block.",
                              {"block": "de-inf9", "to": "0405"}, legal_rail_move),

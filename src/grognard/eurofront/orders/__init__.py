@@ -8,6 +8,7 @@ kind                     module                                 rules
 ``roll_initiative``      :mod:`.activation.initiative`          EF-18 step 4, EF-17
 ``activate_hq``          :mod:`.activation.activate_hq`         EF-18 step 5
 ``end_activation_phase`` :mod:`.activation.end_activation_phase` EF-17 (EF-18 step 6)
+``move``                 :mod:`.operation.move`                 EF-18 step 5, EF-17
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -29,6 +30,7 @@ from grognard.eurofront.orders.activation.end_activation_phase import EndActivat
 from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
+from grognard.eurofront.orders.operation.move import Move
 
 ORDERS: tuple[EFOrder[Any], ...] = (
     RollWeather(),
@@ -36,6 +38,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     RollInitiative(),
     ActivateHQ(),
     EndActivationPhase(),
+    Move(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
