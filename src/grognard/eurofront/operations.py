@@ -259,49 +259,6 @@ def movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
     return out
 
 
-def _activated_block(ctx: Context, state: JSON, cmd: Command) -> tuple[str, JSON, str]:
-    uid, _ = _own_block(state, cmd.player, cmd)
-    to = _target(ctx, cmd)
-    return uid, activated_block(ctx, state, cmd.player, uid, to), to
-
-
-# --- rail move (EF-17, EF-03) ---------------------------------------------------------------
-
-
-def verify_rail_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-17/EF-03 Strategic rail move of an activated block."""
-    uid, u, to = _activated_block(ctx, state, cmd)
-    if to not in rail_range(ctx, state, uid):
-        lim = rail_limit(ctx, state, cmd.player)
-        rule = "EF-03" if lim < game_readings(ctx).efg_rail_hexes else "EF-17"
-        raise IllegalOrder(rule, f"{to} is not within {lim} rail hexes of friendly, enemy-free "
-                           f"territory from {u['hex']}")
-
-
-def execute_rail_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    u = state["units"][cmd.args["block"]]
-    lim = rail_limit(ctx, state, cmd.player)
-    return [Event("rail_moved", {"phase": int(state["activation"]["phase"]),
-                                 "block": cmd.args["block"], "side": cmd.player,
-                                 "from": u["hex"], "to": cmd.args["to"],
-                                 "limit": lim, "rules": ["EF-17"] + (
-                                     ["EF-03"] if lim < game_readings(ctx).efg_rail_hexes
-                                     else [])})]
-
-
-def fold_rail_moved(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["moved"] = ev.data["to"], ev.data["phase"]
-    state["activation"]["rail_moved"][str(ev.data["block"])] = int(ev.data["phase"])
-    return state
-
-
-def legal_rail_move(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    for uid in movers(ctx, state, player):
-        for to in sorted(rail_range(ctx, state, uid)):
-            yield Command("rail_move", player, {"block": uid, "to": to})
-
-
 # --- paratroop strategic move (EF-09) -------------------------------------------------------
 
 
@@ -727,7 +684,6 @@ def legal_retreat(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
 
 
 OP_FOLDS = {
-    "rail_moved": fold_rail_moved,
     "para_moved": fold_para_moved,
     "apd_resolved": fold_apd_resolved,
     "operation_ending": fold_operation_ending,
@@ -750,9 +706,6 @@ APD_SPEC = CommandSpec("airpower_disruption", verify_apd, execute_apd,
                        "EF-11 Airpower Disruption roll.", {"target": "0905"})
 
 OP_COMMANDS = {
-    "rail_move": CommandSpec("rail_move", verify_rail_move, execute_rail_move,
-                             "EF-17/EF-03 Strategic rail move of an activated block.",
-                             {"block": "de-inf9", "to": "0405"}, legal_rail_move),
     "para_move": PARA_SPEC.with_legal(legal_para_move),
     "airpower_disruption": APD_SPEC.with_legal(legal_apd),
     "end_operation": CommandSpec("end_operation", verify_end_operation, execute_end_operation,

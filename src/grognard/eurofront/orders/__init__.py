@@ -9,6 +9,7 @@ kind                     module                                 rules
 ``activate_hq``          :mod:`.activation.activate_hq`         EF-18 step 5
 ``end_activation_phase`` :mod:`.activation.end_activation_phase` EF-17 (EF-18 step 6)
 ``move``                 :mod:`.operation.move`                 EF-18 step 5, EF-17
+``rail_move``            :mod:`.operation.rail_move`            EF-17, EF-03
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -31,6 +32,7 @@ from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
 from grognard.eurofront.orders.operation.move import Move
+from grognard.eurofront.orders.operation.rail_move import RailMove
 
 ORDERS: tuple[EFOrder[Any], ...] = (
     RollWeather(),
@@ -39,6 +41,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     ActivateHQ(),
     EndActivationPhase(),
     Move(),
+    RailMove(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
