@@ -34,7 +34,6 @@ from grognard.eurofront.battle import air_hits, fire_hits, retreating_side
 from grognard.eurofront.blocks import (
     Geo,
     contested,
-    enemy_in,
     geo,
     occupants,
     rail_reach,
@@ -73,7 +72,6 @@ from grognard.eurofront.model import (
     Side,
     Turn,
 )
-from grognard.eurofront.paratroops import verify_paratroop_move
 from grognard.eurofront.rail import strategic_rail_limit
 from grognard.eurofront.readings import OptionalRule
 from grognard.eurofront.rebuild import is_delayed
@@ -257,66 +255,6 @@ def movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
             continue
         out.append(uid)
     return out
-
-
-# --- paratroop strategic move (EF-09) -------------------------------------------------------
-
-
-def verify_para_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-09 Paratroop strategic move during an activation of its side."""
-    _operation(state, cmd.player)
-    uid, u = _own_block(state, cmd.player, cmd)
-    to = _target(ctx, cmd)
-    free_to_move(state, uid, u)
-    if enemy_in(occ(ctx, state), u["hex"], u["side"]):
-        raise IllegalOrder("EF-09", f"block {uid} is engaged in {u['hex']}")
-    verify_paratroop_move(board(ctx, state), as_block(uid, u, ctx), hex_of(ctx, to),
-                          int(state["strategic_moves"][cmd.player]), rules=rules(ctx),
-                          readings=ef_readings(ctx))
-    if enemy_in(occ(ctx, state), to, u["side"]):
-        raise IllegalOrder("EF-09", f"{to} holds enemy blocks")
-
-
-def _para_cost(ctx: Context, state: JSON, uid: str, to: str) -> int:
-    from grognard.eurofront.paratroops import paratroop_move_cost
-    u = state["units"][uid]
-    cost, desert = paratroop_move_cost(as_block(uid, u, ctx), board(ctx, state), hex_of(ctx, to),
-                                       readings=ef_readings(ctx))
-    return cost + desert
-
-
-def execute_para_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    uid = cmd.args["block"]
-    u = state["units"][uid]
-    return [Event("para_moved", {"block": uid, "side": cmd.player, "from": u["hex"],
-                                 "to": cmd.args["to"], "phase": int(state["activation"]["phase"]),
-                                 "cost": _para_cost(ctx, state, uid, str(cmd.args["to"]))})]
-
-
-def fold_para_moved(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["moved"] = ev.data["to"], ev.data["phase"]
-    state["strategic_moves"][ev.data["side"]] -= int(ev.data["cost"])
-    return state
-
-
-def legal_para_move(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if not rule_on(ctx, OptionalRule.PARATROOP_MOVE) or state.get("operation") is None:
-        return []
-    if state["operation"]["side"] != player or state["strategic_moves"][player] <= 0:
-        return []
-    phase = int(state["activation"]["phase"])
-    cands = []
-    sup = supply_of(ctx, state, player)
-    for uid in sorted(state["units"]):
-        u = state["units"][uid]
-        if (u["side"] == player and u["kind"] == "paratroop" and u["hex"] is not None
-                and int(u["moved"]) != phase and 1 <= int(u["steps"]) <= 2):
-            for to in sorted(sup):
-                if to != u["hex"] and distance(ctx, u["hex"], to) <= 10:
-                    cands.append(Command("para_move", player, {"block": uid, "to": to}))
-    from grognard.engine.commands import verified
-    return verified(ctx, state, PARA_SPEC, cands)
 
 
 # --- Airpower Disruption (EF-11..EF-16) ----------------------------------------------------
@@ -684,7 +622,6 @@ def legal_retreat(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
 
 
 OP_FOLDS = {
-    "para_moved": fold_para_moved,
     "apd_resolved": fold_apd_resolved,
     "operation_ending": fold_operation_ending,
     "battle_started": fold_battle_started,
@@ -700,13 +637,10 @@ OP_FOLDS = {
 
 from grognard.engine.commands import CommandSpec  # noqa: E402
 
-PARA_SPEC = CommandSpec("para_move", verify_para_move, execute_para_move,
-                        "EF-09 Paratroop strategic move.", {"block": "de-para7", "to": "0805"})
 APD_SPEC = CommandSpec("airpower_disruption", verify_apd, execute_apd,
                        "EF-11 Airpower Disruption roll.", {"target": "0905"})
 
 OP_COMMANDS = {
-    "para_move": PARA_SPEC.with_legal(legal_para_move),
     "airpower_disruption": APD_SPEC.with_legal(legal_apd),
     "end_operation": CommandSpec("end_operation", verify_end_operation, execute_end_operation,
                                  "End the HQ's activation: battles are fought.", {},

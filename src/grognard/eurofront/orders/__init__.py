@@ -10,6 +10,7 @@ kind                     module                                 rules
 ``end_activation_phase`` :mod:`.activation.end_activation_phase` EF-17 (EF-18 step 6)
 ``move``                 :mod:`.operation.move`                 EF-18 step 5, EF-17
 ``rail_move``            :mod:`.operation.rail_move`            EF-17, EF-03
+``para_move``            :mod:`.operation.para_move`            EF-09
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -32,6 +33,7 @@ from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
 from grognard.eurofront.orders.operation.move import Move
+from grognard.eurofront.orders.operation.para_move import ParaMove
 from grognard.eurofront.orders.operation.rail_move import RailMove
 
 ORDERS: tuple[EFOrder[Any], ...] = (
@@ -42,6 +44,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     EndActivationPhase(),
     Move(),
     RailMove(),
+    ParaMove(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
