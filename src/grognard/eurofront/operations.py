@@ -45,10 +45,6 @@ from grognard.eurofront.blocks import (
 )
 from grognard.eurofront.disruption import (
     ApdState,
-    airpower_disruption,
-    apd_row,
-    battle_hq_in_range,
-    verify_apd_target,
 )
 from grognard.eurofront.game_state import (
     act_of,
@@ -255,90 +251,6 @@ def movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
             continue
         out.append(uid)
     return out
-
-
-# --- Airpower Disruption (EF-11..EF-16) ----------------------------------------------------
-
-
-def _apd_hq(ctx: Context, state: JSON, player: str) -> tuple[JSON, Block]:
-    op = _operation(state, player)
-    if op.get("hq_lost") or op["hq"] not in state["units"]:
-        raise IllegalOrder("EF-11", "the activated HQ is gone")
-    if op["air"] != "support":
-        raise IllegalOrder("EF-12", "the HQ has already rolled for Airpower Disruption")
-    return op, as_block(op["hq"], state["units"][op["hq"]], ctx)
-
-
-def _difference(ctx: Context, state: JSON, player: str) -> int:
-    diff = apd_row(air_level(ctx, state, player), air_level(ctx, state, other(player)))
-    if diff is None:
-        raise IllegalOrder("EF-11", "the Air Power difference is negative: the HQ may not roll")
-    return diff
-
-
-def verify_apd(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-11 An activated Battle, Theatre or Supreme HQ rolls instead of combat air support."""
-    _, hq = _apd_hq(ctx, state, cmd.player)
-    target = _target(ctx, cmd, "target")
-    verify_apd_target(board(ctx, state), apd_state(ctx, state), hq, hex_of(ctx, target),
-                      activated=True, rules=rules(ctx))
-    _difference(ctx, state, cmd.player)
-
-
-def execute_apd(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    _, hq = _apd_hq(ctx, state, cmd.player)
-    target = str(cmd.args["target"])
-    stream = dice.stream("eurofront.apd")
-    rolls = [stream.die(6) for _ in range(hq.strength)]
-    battle_hqs = [as_block(h, state["units"][h], ctx)
-                  for h in act_of(state).activated_this_phase
-                  if h in state["units"] and state["units"][h]["side"] == cmd.player]
-    in_range = battle_hq_in_range(hex_of(ctx, target), battle_hqs)
-    table = ctx.tables.get("eurofront_airpower_disruption")
-    _, rec = airpower_disruption(
-        board(ctx, state), apd_state(ctx, state), hq, hex_of(ctx, target),
-        air_level(ctx, state, cmd.player), air_level(ctx, state, other(cmd.player)), rolls,
-        in_battle_range=in_range, rules=rules(ctx), readings=ef_readings(ctx), table=table)
-    return [Event("apd_resolved", {
-        "hq": hq.id, "side": cmd.player, "target": target, "difference": rec.difference,
-        "rolls": list(rec.rolls), "results": [r.value for r in rec.results],
-        "effective": rec.effective, "own_hq_disrupted": rec.own_hq_disrupted,
-        "enemy_markers_removed": rec.enemy_markers_removed, "battle_hq_in_range": in_range,
-        "rules": ["EF-11", "EF-12"] + (["EF-13"] if rec.effective else [])
-        + (["EF-14"] if rec.enemy_markers_removed else [])
-        + (["EF-15"] if rec.own_hq_disrupted else [])
-        + (["EF-16"] if hq.hq_class is HQClass.SUPREME and not in_range else [])})]
-
-
-def fold_apd_resolved(state: JSON, ev: Event) -> JSON:
-    d = ev.data
-    state["operation"]["air"] = "apd"
-    markers = state["apd"]["markers"]
-    if d["effective"]:
-        here = list(markers.get(d["target"], []))
-        if d["enemy_markers_removed"]:
-            here.remove(other(d["side"]))
-        here.append(d["side"])
-        markers[d["target"]] = here
-    if d["own_hq_disrupted"] and d["hq"] not in state["apd"]["hq_disrupted"]:
-        state["apd"]["hq_disrupted"] = sorted([*state["apd"]["hq_disrupted"], d["hq"]])
-    return refresh(state)
-
-
-def legal_apd(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if not rule_on(ctx, OptionalRule.AIRPOWER_DISRUPTION):
-        return []
-    try:
-        op, hq = _apd_hq(ctx, state, player)
-        _difference(ctx, state, player)
-    except (IllegalOrder, InputError):
-        return []
-    rng = DEFAULT_BASE.air_range(hq.hq_class) if hq.hq_class else 0
-    cands = [Command("airpower_disruption", player, {"target": lab})
-             for lab in G(ctx).labels if G(ctx).land[G(ctx).index[lab]]
-             and distance(ctx, op["hex"], lab) <= rng]
-    from grognard.engine.commands import verified
-    return verified(ctx, state, APD_SPEC, cands)
 
 
 # --- ending the operation: battles ----------------------------------------------------------
@@ -622,7 +534,6 @@ def legal_retreat(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
 
 
 OP_FOLDS = {
-    "apd_resolved": fold_apd_resolved,
     "operation_ending": fold_operation_ending,
     "battle_started": fold_battle_started,
     "battle_fire": fold_battle_fire,
@@ -637,11 +548,7 @@ OP_FOLDS = {
 
 from grognard.engine.commands import CommandSpec  # noqa: E402
 
-APD_SPEC = CommandSpec("airpower_disruption", verify_apd, execute_apd,
-                       "EF-11 Airpower Disruption roll.", {"target": "0905"})
-
 OP_COMMANDS = {
-    "airpower_disruption": APD_SPEC.with_legal(legal_apd),
     "end_operation": CommandSpec("end_operation", verify_end_operation, execute_end_operation,
                                  "End the HQ's activation: battles are fought.", {},
                                  legal_end_operation),

@@ -11,6 +11,7 @@ kind                     module                                 rules
 ``move``                 :mod:`.operation.move`                 EF-18 step 5, EF-17
 ``rail_move``            :mod:`.operation.rail_move`            EF-17, EF-03
 ``para_move``            :mod:`.operation.para_move`            EF-09
+``airpower_disruption``  :mod:`.operation.airpower_disruption`  EF-11..EF-16
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -32,6 +33,7 @@ from grognard.eurofront.orders.activation.end_activation_phase import EndActivat
 from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
+from grognard.eurofront.orders.operation.airpower_disruption import AirpowerDisruption
 from grognard.eurofront.orders.operation.move import Move
 from grognard.eurofront.orders.operation.para_move import ParaMove
 from grognard.eurofront.orders.operation.rail_move import RailMove
@@ -45,6 +47,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     Move(),
     RailMove(),
     ParaMove(),
+    AirpowerDisruption(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
