@@ -26,14 +26,13 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON, thaw
 from grognard.eurofront.activation import can_move_block
 from grognard.eurofront.airpower import AirPowerState, air_power_level
 from grognard.eurofront.battle import air_hits, fire_hits, retreating_side
 from grognard.eurofront.blocks import (
     Geo,
-    contested,
     geo,
     occupants,
     rail_reach,
@@ -256,29 +255,6 @@ def movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
 # --- ending the operation: battles ----------------------------------------------------------
 
 
-def verify_end_operation(ctx: Context, state: JSON, cmd: Command) -> None:
-    _operation(state, cmd.player)
-
-
-def execute_end_operation(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    op = state["operation"]
-    first = Event("operation_ending", {"side": cmd.player, "hq": op["hq"],
-                                       "battles": contested(occ(ctx, state))})
-    return run_on(ctx, state, [first], dice)
-
-
-def fold_operation_ending(state: JSON, ev: Event) -> JSON:
-    state["operation"]["closing"] = True
-    state["battle_queue"] = list(ev.data["battles"])
-    return state
-
-
-def legal_end_operation(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    op = state.get("operation")
-    if op is not None and op["side"] == player and not op.get("closing"):
-        yield Command("end_operation", player)
-
-
 def _air_dice(ctx: Context, state: JSON, label: str, side: str) -> int:
     """EF-08/EF-07/EF-13 The attacker's combat air support in a battle: one die per Air Power
     rank when the hex is within the activated HQ's air range, the HQ did not roll for Airpower
@@ -312,18 +288,20 @@ def _face_down(ctx: Context, u: JSON) -> bool:
                       rules(ctx), ef_readings(ctx))
 
 
-def run_on(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[Event]:
-    """Fold ``events`` into a copy of the state and carry the battles on (rolling fire, forced
-    losses and retreats, battle ends) until a player owes a decision or the operation closes."""
+def run_on(ctx: Context, state: JSON, first: Event, fold: Fold, dice: Dice) -> list[Event]:
+    """Fold ``first`` (the order's own event, by ``fold``) into a copy of the state and carry
+    the battles on (rolling fire, forced losses and retreats, battle ends) until a player owes
+    a decision or the operation closes: the events of the battle machine
+    (:data:`BATTLE_FOLDS`)."""
     s = thaw(state)
     out: list[Event] = []
 
     def emit(ev: Event) -> None:
         out.append(ev)
-        OP_FOLDS[ev.type](s, Event(ev.type, thaw(dict(ev.data))))
+        (fold if ev is first else BATTLE_FOLDS[ev.type])(s, Event(ev.type,
+                                                                  thaw(dict(ev.data))))
 
-    for ev in events:
-        emit(ev)
+    emit(first)
     r = game_readings(ctx)
     for _ in range(10_000):
         b = s["battle"]
@@ -474,7 +452,7 @@ def execute_take_loss(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
     ev = Event("step_lost", {"block": uid, "side": cmd.player, "hex": u["hex"],
                              "steps": int(u["steps"]) - 1,
                              "face_down": int(u["steps"]) == 1 and _face_down(ctx, u)})
-    return run_on(ctx, state, [ev], dice)
+    return run_on(ctx, state, ev, OP_FOLDS[ev.type], dice)
 
 
 def fold_step_lost(state: JSON, ev: Event) -> JSON:
@@ -514,7 +492,7 @@ def verify_retreat(ctx: Context, state: JSON, cmd: Command) -> None:
 def execute_retreat(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     ev = Event("block_retreated", {"block": cmd.args["block"], "side": cmd.player,
                                    "from": state["battle"]["hex"], "to": cmd.args["to"]})
-    return run_on(ctx, state, [ev], dice)
+    return run_on(ctx, state, ev, OP_FOLDS[ev.type], dice)
 
 
 def fold_block_retreated(state: JSON, ev: Event) -> JSON:
@@ -533,8 +511,8 @@ def legal_retreat(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
             for uid in _blocks_in(state, b["hex"], player) for t in to]
 
 
-OP_FOLDS = {
-    "operation_ending": fold_operation_ending,
+#: The events the battle machine (:func:`run_on`) emits, and their folds.
+BATTLE_FOLDS: dict[str, Fold] = {
     "battle_started": fold_battle_started,
     "battle_fire": fold_battle_fire,
     "losses_forced": fold_losses_forced,
@@ -542,6 +520,9 @@ OP_FOLDS = {
     "block_eliminated": fold_block_eliminated,
     "battle_ended": fold_battle_ended,
     "operation_closed": fold_operation_closed,
+}
+
+OP_FOLDS = {
     "step_lost": fold_step_lost,
     "block_retreated": fold_block_retreated,
 }
@@ -549,9 +530,6 @@ OP_FOLDS = {
 from grognard.engine.commands import CommandSpec  # noqa: E402
 
 OP_COMMANDS = {
-    "end_operation": CommandSpec("end_operation", verify_end_operation, execute_end_operation,
-                                 "End the HQ's activation: battles are fought.", {},
-                                 legal_end_operation),
     "take_loss": CommandSpec("take_loss", verify_take_loss, execute_take_loss,
                              "Take one step of battle loss on a block.", {"block": "de-pz1"},
                              legal_take_loss),

@@ -12,6 +12,7 @@ kind                     module                                 rules
 ``rail_move``            :mod:`.operation.rail_move`            EF-17, EF-03
 ``para_move``            :mod:`.operation.para_move`            EF-09
 ``airpower_disruption``  :mod:`.operation.airpower_disruption`  EF-11..EF-16
+``end_operation``        :mod:`.operation.end_operation`        EF-18 (battles)
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -34,6 +35,7 @@ from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
 from grognard.eurofront.orders.operation.airpower_disruption import AirpowerDisruption
+from grognard.eurofront.orders.operation.end_operation import EndOperation
 from grognard.eurofront.orders.operation.move import Move
 from grognard.eurofront.orders.operation.para_move import ParaMove
 from grognard.eurofront.orders.operation.rail_move import RailMove
@@ -48,6 +50,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     RailMove(),
     ParaMove(),
     AirpowerDisruption(),
+    EndOperation(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
