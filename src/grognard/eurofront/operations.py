@@ -277,12 +277,14 @@ def _air_dice(ctx: Context, state: JSON, label: str, side: str) -> int:
     return air_level(ctx, state, side).rank
 
 
-def _blocks_in(state: JSON, label: str, side: str) -> list[str]:
+def blocks_in(state: JSON, label: str, side: str) -> list[str]:
+    """``side``'s blocks in hex ``label``, sorted."""
     return sorted(uid for uid, u in state["units"].items()
                   if u["hex"] == label and u["side"] == side)
 
 
-def _face_down(ctx: Context, u: JSON) -> bool:
+def goes_face_down(ctx: Context, u: JSON) -> bool:
+    """EF-02 Would this block, destroyed now, go face down (its rebuild delayed)?"""
     return is_delayed(Block("x", Side(u["side"]), BlockType(u["kind"]), 0, int(u["max"]),
                             HQClass(u["hq"]) if u["hq"] else None),
                       rules(ctx), ef_readings(ctx))
@@ -311,7 +313,7 @@ def run_on(ctx: Context, state: JSON, first: Event, fold: Fold, dice: Dice) -> l
                 att = s["operation"]["side"]
                 shown = {uid: {k: s["units"][uid][k] for k in ("side", "kind", "steps", "fp",
                                                                "name")}
-                         for side in (att, other(att)) for uid in _blocks_in(s, h, side)}
+                         for side in (att, other(att)) for uid in blocks_in(s, h, side)}
                 n_air = _air_dice(ctx, s, h, att)
                 emit(Event("battle_started", {
                     "hex": h, "attacker": att, "defender": other(att), "blocks": shown,
@@ -328,13 +330,13 @@ def run_on(ctx: Context, state: JSON, first: Event, fold: Fold, dice: Dice) -> l
         if b["owed"] is not None:
             side, hits = b["owed"]["side"], int(b["owed"]["hits"])
             if hits >= block_steps(s, h, side):
-                ids = _blocks_in(s, h, side)
+                ids = blocks_in(s, h, side)
                 emit(Event("losses_forced", {"hex": h, "side": side, "blocks": ids,
                                              "face_down": [i for i in ids
-                                                           if _face_down(ctx, s["units"][i])]}))
+                                                           if goes_face_down(ctx, s["units"][i])]}))
                 continue
             return out
-        standing = {sd: _blocks_in(s, h, sd) for sd in (b["attacker"], b["defender"])}
+        standing = {sd: blocks_in(s, h, sd) for sd in (b["attacker"], b["defender"])}
         if not standing[b["attacker"]] or not standing[b["defender"]]:
             winner = b["attacker"] if standing[b["attacker"]] else b["defender"]
             emit(Event("battle_ended", {"hex": h, "winner": winner}))
@@ -346,7 +348,7 @@ def run_on(ctx: Context, state: JSON, first: Event, fold: Fold, dice: Dice) -> l
             if stuck:
                 uid = stuck[0]
                 emit(Event("block_eliminated", {"block": uid, "hex": h, "reason": "no retreat",
-                                                "face_down": _face_down(ctx, s["units"][uid])}))
+                                                "face_down": goes_face_down(ctx, s["units"][uid])}))
                 continue
             return out
         if b["stage"] in ("fire_defender", "fire_attacker"):
@@ -436,45 +438,6 @@ def fold_operation_closed(state: JSON, ev: Event) -> JSON:
 # --- loss and retreat decisions ---------------------------------------------------------------
 
 
-def verify_take_loss(ctx: Context, state: JSON, cmd: Command) -> None:
-    """Block game: the side hit takes one step of loss on a block of its choice in the battle."""
-    b = state["battle"]
-    if b is None or b["owed"] is None or b["owed"]["side"] != cmd.player:
-        raise IllegalOrder("EF-18", f"{cmd.player} owes no battle losses now")
-    uid, u = _own_block(state, cmd.player, cmd)
-    if u["hex"] != b["hex"]:
-        raise IllegalOrder("EF-18", f"block {uid} is not in the battle in {b['hex']}")
-
-
-def execute_take_loss(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    uid = str(cmd.args["block"])
-    u = state["units"][uid]
-    ev = Event("step_lost", {"block": uid, "side": cmd.player, "hex": u["hex"],
-                             "steps": int(u["steps"]) - 1,
-                             "face_down": int(u["steps"]) == 1 and _face_down(ctx, u)})
-    return run_on(ctx, state, ev, OP_FOLDS[ev.type], dice)
-
-
-def fold_step_lost(state: JSON, ev: Event) -> JSON:
-    uid = str(ev.data["block"])
-    state["units"][uid]["steps"] = int(ev.data["steps"])
-    if int(ev.data["steps"]) == 0:
-        destroy(state, uid, bool(ev.data["face_down"]))
-    owed = state["battle"]["owed"]
-    owed["hits"] = int(owed["hits"]) - 1
-    if owed["hits"] <= 0:
-        state["battle"]["owed"] = None
-    return refresh(state)
-
-
-def legal_take_loss(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    b = state["battle"]
-    if b is None or b["owed"] is None or b["owed"]["side"] != player:
-        return []
-    return [Command("take_loss", player, {"block": uid}) for uid in _blocks_in(state, b["hex"],
-                                                                                 player)]
-
-
 def verify_retreat(ctx: Context, state: JSON, cmd: Command) -> None:
     """Block game: each block of the retreating side leaves to an adjacent hex of its choice."""
     b = state["battle"]
@@ -508,7 +471,7 @@ def legal_retreat(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return []
     to = retreat_hexes(G(ctx), occ(ctx, state), state["control"], b["hex"], player)
     return [Command("retreat", player, {"block": uid, "to": t})
-            for uid in _blocks_in(state, b["hex"], player) for t in to]
+            for uid in blocks_in(state, b["hex"], player) for t in to]
 
 
 #: The events the battle machine (:func:`run_on`) emits, and their folds.
@@ -523,16 +486,12 @@ BATTLE_FOLDS: dict[str, Fold] = {
 }
 
 OP_FOLDS = {
-    "step_lost": fold_step_lost,
     "block_retreated": fold_block_retreated,
 }
 
 from grognard.engine.commands import CommandSpec  # noqa: E402
 
 OP_COMMANDS = {
-    "take_loss": CommandSpec("take_loss", verify_take_loss, execute_take_loss,
-                             "Take one step of battle loss on a block.", {"block": "de-pz1"},
-                             legal_take_loss),
     "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
                            "Retreat a block out of a lost battle.",
                            {"block": "de-pz1", "to": "0604"}, legal_retreat),

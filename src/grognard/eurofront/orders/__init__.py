@@ -13,6 +13,7 @@ kind                     module                                 rules
 ``para_move``            :mod:`.operation.para_move`            EF-09
 ``airpower_disruption``  :mod:`.operation.airpower_disruption`  EF-11..EF-16
 ``end_operation``        :mod:`.operation.end_operation`        EF-18 (battles)
+``take_loss``            :mod:`.battle.take_loss`               EF-18 (battle losses)
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -34,6 +35,7 @@ from grognard.eurofront.orders.activation.end_activation_phase import EndActivat
 from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
+from grognard.eurofront.orders.battle.take_loss import TakeLoss
 from grognard.eurofront.orders.operation.airpower_disruption import AirpowerDisruption
 from grognard.eurofront.orders.operation.end_operation import EndOperation
 from grognard.eurofront.orders.operation.move import Move
@@ -51,6 +53,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     ParaMove(),
     AirpowerDisruption(),
     EndOperation(),
+    TakeLoss(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
