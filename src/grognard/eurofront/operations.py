@@ -1,20 +1,17 @@
-"""What an activated EuroFront HQ does, and the battles that follow (the block game's commands).
+"""What an activated EuroFront HQ does, and the battles that follow: the position facts and
+checks its orders share, and the battle machine.
 
-An HQ activated under EF-18 opens an *operation* of its side:
+An HQ activated under EF-18 opens an *operation* of its side. Its orders live beside their
+rules in :mod:`grognard.eurofront.orders` (``move``, ``rail_move``, ``para_move``,
+``airpower_disruption``, ``end_operation``; the battle decisions ``take_loss`` and
+``retreat``); this module holds what they share: the position facts computed once per position
+(occupants, supply, reach, rail reach, the optional rules' :class:`Board`, Air Power), the
+operation's checks (:func:`operation_of`, :func:`own_block`, :func:`activated_block` ...) and
+:func:`run_on`, which fights every hex holding both sides' blocks when the operation ends
+(rolling fire, forced losses and retreats, battle ends) until a player owes a decision.
 
-* ``move`` {block, to}: a block within the HQ's command range (and not moved this Activation
-  Phase, nor rail-moved last phase, EF-17) moves up to its allowance (weather-adjusted);
-* ``rail_move`` {block, to}: strategic rail through friendly, enemy-free hexes, up to
-  ``efg_rail_hexes`` (5 for a surprised side under EF-03); the block stands out next phase
-  (EF-17);
-* ``para_move`` {block, to}: EF-09 paratroop strategic move (Strategic Moves per month);
-* ``airpower_disruption`` {target}: EF-11..EF-16, instead of combat air support;
-* ``end_operation``: every hex holding both sides' blocks is fought out (:mod:`battle`):
-  losses (``take_loss`` {block}, one step each) and retreats (``retreat`` {block, to}) are
-  decisions of the side that takes them.
-
-The commands that roll (``end_operation``, and the last ``take_loss``/``retreat`` a battle
-waits for) run the battle on until the next decision: their events carry every die.
+The orders that roll (``end_operation``, and the last ``take_loss``/``retreat`` a battle waits
+for) run the battle on until the next decision: their events carry every die.
 """
 
 from __future__ import annotations
@@ -24,7 +21,6 @@ from collections.abc import Iterable
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
-from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON, thaw
@@ -193,24 +189,6 @@ def activated_block(ctx: Context, state: JSON, player: str, uid: str, to: str) -
     free_to_move(state, uid, u)
     in_command(ctx, op, uid, u)
     return u
-
-
-def _operation(state: JSON, player: str) -> JSON:
-    return operation_of(state, player)
-
-
-def _own_block(state: JSON, player: str, cmd: Command) -> tuple[str, JSON]:
-    uid = cmd.args.get("block")
-    if not isinstance(uid, str):
-        raise InputError("args.block", "name the block")
-    return uid, own_block(state, player, uid)
-
-
-def _target(ctx: Context, cmd: Command, key: str = "to") -> str:
-    to = cmd.args.get(key)
-    if not isinstance(to, str):
-        raise InputError(f"args.{key}", f"{to!r} is not a hex of the map")
-    return hex_arg(ctx, to, key)
 
 
 def move_range(ctx: Context, state: JSON, uid: str) -> dict[str, int]:
@@ -435,45 +413,6 @@ def fold_operation_closed(state: JSON, ev: Event) -> JSON:
     return refresh(state)
 
 
-# --- loss and retreat decisions ---------------------------------------------------------------
-
-
-def verify_retreat(ctx: Context, state: JSON, cmd: Command) -> None:
-    """Block game: each block of the retreating side leaves to an adjacent hex of its choice."""
-    b = state["battle"]
-    if b is None or b["retreat"] != cmd.player or b["owed"] is not None:
-        raise IllegalOrder("EF-18", f"{cmd.player} owes no retreat now")
-    uid, u = _own_block(state, cmd.player, cmd)
-    to = _target(ctx, cmd)
-    if u["hex"] != b["hex"]:
-        raise IllegalOrder("EF-18", f"block {uid} is not in the battle in {b['hex']}")
-    if to not in retreat_hexes(G(ctx), occ(ctx, state), state["control"], b["hex"], cmd.player):
-        raise IllegalOrder("EF-18", f"{to} is not adjacent, or holds enemy blocks, or is "
-                           "enemy-controlled")
-
-
-def execute_retreat(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    ev = Event("block_retreated", {"block": cmd.args["block"], "side": cmd.player,
-                                   "from": state["battle"]["hex"], "to": cmd.args["to"]})
-    return run_on(ctx, state, ev, OP_FOLDS[ev.type], dice)
-
-
-def fold_block_retreated(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["hidden"] = ev.data["to"], True
-    state["control"].setdefault(ev.data["to"], ev.data["side"])
-    return state
-
-
-def legal_retreat(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    b = state["battle"]
-    if b is None or b["retreat"] != player or b["owed"] is not None:
-        return []
-    to = retreat_hexes(G(ctx), occ(ctx, state), state["control"], b["hex"], player)
-    return [Command("retreat", player, {"block": uid, "to": t})
-            for uid in blocks_in(state, b["hex"], player) for t in to]
-
-
 #: The events the battle machine (:func:`run_on`) emits, and their folds.
 BATTLE_FOLDS: dict[str, Fold] = {
     "battle_started": fold_battle_started,
@@ -483,16 +422,4 @@ BATTLE_FOLDS: dict[str, Fold] = {
     "block_eliminated": fold_block_eliminated,
     "battle_ended": fold_battle_ended,
     "operation_closed": fold_operation_closed,
-}
-
-OP_FOLDS = {
-    "block_retreated": fold_block_retreated,
-}
-
-from grognard.engine.commands import CommandSpec  # noqa: E402
-
-OP_COMMANDS = {
-    "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
-                           "Retreat a block out of a lost battle.",
-                           {"block": "de-pz1", "to": "0604"}, legal_retreat),
 }

@@ -68,7 +68,7 @@ from grognard.eurofront.game_state import (
     store,
 )
 from grognard.eurofront.model import Side, Turn
-from grognard.eurofront.operations import OP_COMMANDS, OP_FOLDS, distance, occ
+from grognard.eurofront.operations import distance, occ
 from grognard.eurofront.orders import ORDERS
 from grognard.eurofront.production import (
     PRODUCTION_COMMANDS,
@@ -282,11 +282,9 @@ def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
 
 
 COMMANDS: dict[str, CommandSpec] = commands_of(ORDERS)
-COMMANDS.update(OP_COMMANDS)
 COMMANDS.update(PRODUCTION_COMMANDS)
 
 FOLDS = folds_of(ORDERS, {
-    **OP_FOLDS,
     **PRODUCTION_FOLDS,
 })
 

@@ -14,6 +14,7 @@ kind                     module                                 rules
 ``airpower_disruption``  :mod:`.operation.airpower_disruption`  EF-11..EF-16
 ``end_operation``        :mod:`.operation.end_operation`        EF-18 (battles)
 ``take_loss``            :mod:`.battle.take_loss`               EF-18 (battle losses)
+``retreat``              :mod:`.battle.retreat`                 EF-18 (battle retreats)
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -35,6 +36,7 @@ from grognard.eurofront.orders.activation.end_activation_phase import EndActivat
 from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
+from grognard.eurofront.orders.battle.retreat import Retreat
 from grognard.eurofront.orders.battle.take_loss import TakeLoss
 from grognard.eurofront.orders.operation.airpower_disruption import AirpowerDisruption
 from grognard.eurofront.orders.operation.end_operation import EndOperation
@@ -54,6 +56,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     AirpowerDisruption(),
     EndOperation(),
     TakeLoss(),
+    Retreat(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
