@@ -44,7 +44,7 @@ from grognard.eurofront.game_state import (
     store,
 )
 from grognard.eurofront.model import DEFAULT_BASE, Side, Turn
-from grognard.eurofront.operations import G, apd_state, board, occ, supply_of
+from grognard.eurofront.operations import G, apd_state, board, occ
 from grognard.eurofront.readings import OptionalRule
 from grognard.eurofront.uboats import (
     PROGRAM_PP,
@@ -61,61 +61,24 @@ def month_income(ctx: Context, state: JSON) -> dict[str, int]:
     return {s: income(G(ctx), state["control"], s, r) for s in ("axis", "allies")}
 
 
-def _producing(state: JSON, player: str) -> JSON:
+def producing(state: JSON, player: str) -> JSON:
+    """The production phase, if ``player`` has not ended its own; else IllegalOrder."""
     p = state.get("production")
     if p is None or player in p["done"]:
         raise IllegalOrder("PROD", f"{player} has no production to make now")
     return p
 
 
-def _marked(ctx: Context, state: JSON, label: str, side: str) -> bool:
+def marked(ctx: Context, state: JSON, label: str, side: str) -> bool:
+    """EF-13 Does hex ``label`` carry an enemy Airpower Disrupted marker (rule in play)?"""
     return rule_on(ctx, OptionalRule.AIRPOWER_DISRUPTION) and \
         other(side) in state["apd"]["markers"].get(label, [])
 
 
-def _pay(state: JSON, player: str, cost: int) -> None:
+def pay(state: JSON, player: str, cost: int) -> None:
+    """Refuse a purchase ``player`` cannot afford."""
     if int(state["pp"][player]) < cost:
         raise IllegalOrder("PROD", f"{player} has {state['pp'][player]} PP; this costs {cost}")
-
-
-# --- build a step ----------------------------------------------------------------------------
-
-
-def verify_build(ctx: Context, state: JSON, cmd: Command) -> None:
-    """Production: one more step on a block in supply (never in an enemy-marked hex, EF-13)."""
-    _producing(state, cmd.player)
-    uid = cmd.args.get("block")
-    u = state["units"].get(uid) if isinstance(uid, str) else None
-    if u is None or u["side"] != cmd.player:
-        raise InputError("args.block", f"{cmd.player} has no block {uid!r} on the map")
-    if int(u["steps"]) >= int(u["max"]):
-        raise IllegalOrder("PROD", f"block {uid} is at full strength")
-    if u["hex"] not in supply_of(ctx, state, cmd.player):
-        raise IllegalOrder("PROD", f"block {uid} in {u['hex']} is out of supply")
-    if _marked(ctx, state, u["hex"], cmd.player):
-        raise IllegalOrder("EF-13", f"{u['hex']} is Airpower Disrupted: no block strength may "
-                           "be rebuilt there")
-    _pay(state, cmd.player, step_cost(u["kind"], game_readings(ctx)))
-
-
-def execute_build(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    u = state["units"][cmd.args["block"]]
-    return [Event("step_built", {"block": cmd.args["block"], "side": cmd.player,
-                                 "cost": step_cost(u["kind"], game_readings(ctx))})]
-
-
-def fold_step_built(state: JSON, ev: Event) -> JSON:
-    state["units"][ev.data["block"]]["steps"] += 1
-    state["pp"][ev.data["side"]] -= int(ev.data["cost"])
-    return state
-
-
-def legal_build(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if state.get("production") is None or player in state["production"]["done"]:
-        return []
-    cands = [Command("build", player, {"block": uid}) for uid in sorted(state["units"])
-             if state["units"][uid]["side"] == player]
-    return verified(ctx, state, BUILD, cands)
 
 
 # --- rebuild a destroyed block (EF-02) ------------------------------------------------------
@@ -124,7 +87,7 @@ def legal_build(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
 def verify_rebuild(ctx: Context, state: JSON, cmd: Command) -> None:
     """EF-02 A destroyed block comes back as a cadre unless it is face down; EF-13 never in an
     enemy-marked hex."""
-    _producing(state, cmd.player)
+    producing(state, cmd.player)
     uid, at = cmd.args.get("block"), cmd.args.get("at")
     dead = state["destroyed"][cmd.player].get(uid) if isinstance(uid, str) else None
     if dead is None:
@@ -136,9 +99,9 @@ def verify_rebuild(ctx: Context, state: JSON, cmd: Command) -> None:
         raise InputError("args.at", f"{at!r} is not one of {cmd.player}'s supply sources")
     if state["control"].get(at) != cmd.player or enemy_in(occ(ctx, state), at, cmd.player):
         raise IllegalOrder("PROD", f"{at} is not a friendly, enemy-free hex")
-    if _marked(ctx, state, at, cmd.player):
+    if marked(ctx, state, at, cmd.player):
         raise IllegalOrder("EF-13", f"{at} is Airpower Disrupted: no cadre may be built there")
-    _pay(state, cmd.player, step_cost(dead["kind"], game_readings(ctx)))
+    pay(state, cmd.player, step_cost(dead["kind"], game_readings(ctx)))
 
 
 def execute_rebuild(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -186,7 +149,8 @@ def history(ctx: Context, state: JSON, month: Turn, uboat_pp: int, escort_pp: in
     return UboatHistory(tuple(turns))
 
 
-def _next_month(state: JSON) -> Turn:
+def next_month(state: JSON) -> Turn:
+    """The month the production phase leads into."""
     return Turn.parse(state["activation"]["month"]).next()
 
 
@@ -195,17 +159,17 @@ def _verify_allocation(ctx: Context, state: JSON, cmd: Command, side: str, key: 
         raise IllegalOrder("EF-04", "Enhanced U-boat Production is not in play")
     if side_of(cmd.player).value != side:
         raise IllegalOrder("EF-04", f"only the {side} allocate {key.replace('_', ' ')}")
-    p = _producing(state, cmd.player)
+    p = producing(state, cmd.player)
     if p[key] is not None:
         raise IllegalOrder("EF-04", f"{key.replace('_', ' ')} are already allocated this month")
     pp = cmd.args.get("pp")
     if isinstance(pp, bool) or not isinstance(pp, int) or pp < PROGRAM_PP or pp % PROGRAM_PP:
         raise InputError("args.pp", f"PP in lots of {PROGRAM_PP} (5, 10, ...), not {pp!r}")
-    _pay(state, cmd.player, pp)
+    pay(state, cmd.player, pp)
     u = pp if key == "uboat_pp" else int(state["uboats"][-1]["uboat_pp"]
                                           if state["uboats"] else 0)
     e = pp if key == "escort_pp" else 0
-    verify_uboat_history(history(ctx, state, _next_month(state), u, e, 0))
+    verify_uboat_history(history(ctx, state, next_month(state), u, e, 0))
     return pp
 
 
@@ -251,7 +215,7 @@ def _legal_allocation(kind: str, side: str, spec_key: str) -> object:
 
 def verify_remove_marker(ctx: Context, state: JSON, cmd: Command) -> None:
     """EF-14 The owning player may remove its Airpower Disrupted marker."""
-    _producing(state, cmd.player)
+    producing(state, cmd.player)
     h = cmd.args.get("hex")
     if not isinstance(h, str) or cmd.player not in state["apd"]["markers"].get(h, []):
         raise IllegalOrder("EF-14", f"{cmd.player} has no Airpower Disrupted marker in {h!r}")
@@ -283,14 +247,14 @@ def legal_remove_marker(ctx: Context, state: JSON, player: str) -> Iterable[Comm
 
 
 def verify_end_production(ctx: Context, state: JSON, cmd: Command) -> None:
-    _producing(state, cmd.player)
+    producing(state, cmd.player)
 
 
 def execute_end_production(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     out = [Event("production_ended", {"side": cmd.player})]
     if other(cmd.player) not in state["production"]["done"]:
         return out
-    month = _next_month(state)
+    month = next_month(state)
     p = state["production"]
     uboat = None
     if rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
@@ -360,8 +324,6 @@ def legal_end_production(ctx: Context, state: JSON, player: str) -> Iterable[Com
         yield Command("end_production", player)
 
 
-BUILD = CommandSpec("build", verify_build, execute_build,
-                    "Production: add one step to a block in supply.", {"block": "de-inf9"})
 REBUILD = CommandSpec("rebuild", verify_rebuild, execute_rebuild,
                       "EF-02 Production: rebuild a destroyed block as a cadre.",
                       {"block": "de-pz1", "at": "0101"})
@@ -375,7 +337,6 @@ SPECS = {
 }
 
 PRODUCTION_COMMANDS = {
-    "build": BUILD.with_legal(legal_build),
     "rebuild": REBUILD.with_legal(legal_rebuild),
     "allocate_uboats": SPECS["uboats"].with_legal(
         _legal_allocation("allocate_uboats", "axis", "uboats")),  # type: ignore[arg-type]
@@ -388,10 +349,11 @@ PRODUCTION_COMMANDS = {
                                   execute_end_production, "End your production phase.", {},
                                   legal_end_production),
 }
-PRODUCTION_KINDS = frozenset(PRODUCTION_COMMANDS)
+#: The orders of the production phase (their Orders are in :mod:`grognard.eurofront.orders`).
+PRODUCTION_KINDS = frozenset({"build", "rebuild", "allocate_uboats", "allocate_escorts",
+                              "remove_apd_marker", "end_production"})
 
 PRODUCTION_FOLDS = {
-    "step_built": fold_step_built,
     "block_rebuilt": fold_block_rebuilt,
     "programme_allocated": fold_programme_allocated,
     "apd_marker_removed": fold_apd_marker_removed,

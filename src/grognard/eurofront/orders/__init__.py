@@ -15,6 +15,7 @@ kind                     module                                 rules
 ``end_operation``        :mod:`.operation.end_operation`        EF-18 (battles)
 ``take_loss``            :mod:`.battle.take_loss`               EF-18 (battle losses)
 ``retreat``              :mod:`.battle.retreat`                 EF-18 (battle retreats)
+``build``                :mod:`.production.build`               production, EF-13
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -43,6 +44,7 @@ from grognard.eurofront.orders.operation.end_operation import EndOperation
 from grognard.eurofront.orders.operation.move import Move
 from grognard.eurofront.orders.operation.para_move import ParaMove
 from grognard.eurofront.orders.operation.rail_move import RailMove
+from grognard.eurofront.orders.production.build import Build
 
 ORDERS: tuple[EFOrder[Any], ...] = (
     RollWeather(),
@@ -57,6 +59,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     EndOperation(),
     TakeLoss(),
     Retreat(),
+    Build(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
