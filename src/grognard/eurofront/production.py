@@ -31,7 +31,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.eurofront.activation import start_month
-from grognard.eurofront.blocks import enemy_in, income, step_cost, supply_sources
+from grognard.eurofront.blocks import income
 from grognard.eurofront.disruption import end_of_month_apd_cleanup
 from grognard.eurofront.game_state import (
     act_of,
@@ -44,7 +44,7 @@ from grognard.eurofront.game_state import (
     store,
 )
 from grognard.eurofront.model import DEFAULT_BASE, Side, Turn
-from grognard.eurofront.operations import G, apd_state, board, occ
+from grognard.eurofront.operations import G, apd_state, board
 from grognard.eurofront.readings import OptionalRule
 from grognard.eurofront.uboats import (
     PROGRAM_PP,
@@ -79,54 +79,6 @@ def pay(state: JSON, player: str, cost: int) -> None:
     """Refuse a purchase ``player`` cannot afford."""
     if int(state["pp"][player]) < cost:
         raise IllegalOrder("PROD", f"{player} has {state['pp'][player]} PP; this costs {cost}")
-
-
-# --- rebuild a destroyed block (EF-02) ------------------------------------------------------
-
-
-def verify_rebuild(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-02 A destroyed block comes back as a cadre unless it is face down; EF-13 never in an
-    enemy-marked hex."""
-    producing(state, cmd.player)
-    uid, at = cmd.args.get("block"), cmd.args.get("at")
-    dead = state["destroyed"][cmd.player].get(uid) if isinstance(uid, str) else None
-    if dead is None:
-        raise InputError("args.block", f"{uid!r} is not among {cmd.player}'s destroyed blocks")
-    if dead["face_down"]:
-        raise IllegalOrder("EF-02", f"block {uid} is face down: destroyed since the last "
-                           "production phase, it cannot be rebuilt in this one")
-    if not isinstance(at, str) or at not in supply_sources(ctx.scenario, cmd.player):
-        raise InputError("args.at", f"{at!r} is not one of {cmd.player}'s supply sources")
-    if state["control"].get(at) != cmd.player or enemy_in(occ(ctx, state), at, cmd.player):
-        raise IllegalOrder("PROD", f"{at} is not a friendly, enemy-free hex")
-    if marked(ctx, state, at, cmd.player):
-        raise IllegalOrder("EF-13", f"{at} is Airpower Disrupted: no cadre may be built there")
-    pay(state, cmd.player, step_cost(dead["kind"], game_readings(ctx)))
-
-
-def execute_rebuild(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    dead = state["destroyed"][cmd.player][cmd.args["block"]]
-    return [Event("block_rebuilt", {"block": cmd.args["block"], "side": cmd.player,
-                                    "at": cmd.args["at"],
-                                    "cost": step_cost(dead["kind"], game_readings(ctx))})]
-
-
-def fold_block_rebuilt(state: JSON, ev: Event) -> JSON:
-    u = state["destroyed"][ev.data["side"]].pop(ev.data["block"])
-    u.pop("face_down", None)
-    u.update({"hex": ev.data["at"], "steps": 1, "hidden": True, "moved": 0})
-    state["units"][ev.data["block"]] = u
-    state["pp"][ev.data["side"]] -= int(ev.data["cost"])
-    return state
-
-
-def legal_rebuild(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if state.get("production") is None or player in state["production"]["done"]:
-        return []
-    cands = [Command("rebuild", player, {"block": uid, "at": at})
-             for uid in sorted(state["destroyed"][player])
-             for at in supply_sources(ctx.scenario, player)]
-    return verified(ctx, state, REBUILD, cands)
 
 
 # --- U-boats and escorts (EF-04..EF-06) ---------------------------------------------------
@@ -324,9 +276,6 @@ def legal_end_production(ctx: Context, state: JSON, player: str) -> Iterable[Com
         yield Command("end_production", player)
 
 
-REBUILD = CommandSpec("rebuild", verify_rebuild, execute_rebuild,
-                      "EF-02 Production: rebuild a destroyed block as a cadre.",
-                      {"block": "de-pz1", "at": "0101"})
 SPECS = {
     "uboats": CommandSpec("allocate_uboats", verify_allocate_uboats,
                           _execute_allocation("uboat_pp"),  # type: ignore[arg-type]
@@ -337,7 +286,6 @@ SPECS = {
 }
 
 PRODUCTION_COMMANDS = {
-    "rebuild": REBUILD.with_legal(legal_rebuild),
     "allocate_uboats": SPECS["uboats"].with_legal(
         _legal_allocation("allocate_uboats", "axis", "uboats")),  # type: ignore[arg-type]
     "allocate_escorts": SPECS["escorts"].with_legal(
@@ -354,7 +302,6 @@ PRODUCTION_KINDS = frozenset({"build", "rebuild", "allocate_uboats", "allocate_e
                               "remove_apd_marker", "end_production"})
 
 PRODUCTION_FOLDS = {
-    "block_rebuilt": fold_block_rebuilt,
     "programme_allocated": fold_programme_allocated,
     "apd_marker_removed": fold_apd_marker_removed,
     "production_ended": fold_production_ended,

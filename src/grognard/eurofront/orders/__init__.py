@@ -16,6 +16,7 @@ kind                     module                                 rules
 ``take_loss``            :mod:`.battle.take_loss`               EF-18 (battle losses)
 ``retreat``              :mod:`.battle.retreat`                 EF-18 (battle retreats)
 ``build``                :mod:`.production.build`               production, EF-13
+``rebuild``              :mod:`.production.rebuild`             EF-02, EF-13
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -45,6 +46,7 @@ from grognard.eurofront.orders.operation.move import Move
 from grognard.eurofront.orders.operation.para_move import ParaMove
 from grognard.eurofront.orders.operation.rail_move import RailMove
 from grognard.eurofront.orders.production.build import Build
+from grognard.eurofront.orders.production.rebuild import Rebuild
 
 ORDERS: tuple[EFOrder[Any], ...] = (
     RollWeather(),
@@ -60,6 +62,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     TakeLoss(),
     Retreat(),
     Build(),
+    Rebuild(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
