@@ -106,18 +106,21 @@ def next_month(state: JSON) -> Turn:
     return Turn.parse(state["activation"]["month"]).next()
 
 
-def _verify_allocation(ctx: Context, state: JSON, cmd: Command, side: str, key: str) -> int:
+def verify_allocation(ctx: Context, state: JSON, player: str, side: str, key: str,
+                      pp: int) -> int:
+    """EF-04..EF-06 ``player`` allocates ``pp`` to its programme (``key``: ``uboat_pp`` for
+    the Axis, ``escort_pp`` for the Allies): lots of 5 PP, once a month, what it can pay, and
+    the U-boat history must stay legal (EF-05: the allocation rises by 5 PP a season)."""
     if not rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
         raise IllegalOrder("EF-04", "Enhanced U-boat Production is not in play")
-    if side_of(cmd.player).value != side:
+    if side_of(player).value != side:
         raise IllegalOrder("EF-04", f"only the {side} allocate {key.replace('_', ' ')}")
-    p = producing(state, cmd.player)
+    p = producing(state, player)
     if p[key] is not None:
         raise IllegalOrder("EF-04", f"{key.replace('_', ' ')} are already allocated this month")
-    pp = cmd.args.get("pp")
-    if isinstance(pp, bool) or not isinstance(pp, int) or pp < PROGRAM_PP or pp % PROGRAM_PP:
+    if pp < PROGRAM_PP or pp % PROGRAM_PP:
         raise InputError("args.pp", f"PP in lots of {PROGRAM_PP} (5, 10, ...), not {pp!r}")
-    pay(state, cmd.player, pp)
+    pay(state, player, pp)
     u = pp if key == "uboat_pp" else int(state["uboats"][-1]["uboat_pp"]
                                           if state["uboats"] else 0)
     e = pp if key == "escort_pp" else 0
@@ -125,23 +128,11 @@ def _verify_allocation(ctx: Context, state: JSON, cmd: Command, side: str, key: 
     return pp
 
 
-def verify_allocate_uboats(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-04/EF-05 The Axis allocates PP to Enhanced U-boat Production (lots of 5; the
-    allocation may rise by 5 PP a season)."""
-    _verify_allocation(ctx, state, cmd, "axis", "uboat_pp")
-
-
-def verify_allocate_escorts(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-06 The Allies allocate PP to Enhanced Escort Development (lots of 5)."""
-    _verify_allocation(ctx, state, cmd, "allies", "escort_pp")
-
-
-def _execute_allocation(key: str) -> object:
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        return [Event("programme_allocated", {
-            "side": cmd.player, "programme": key, "pp": cmd.args["pp"],
-            "rules": ["EF-04", "EF-05"] if key == "uboat_pp" else ["EF-06"]})]
-    return execute
+def allocation_event(player: str, key: str, pp: int) -> Event:
+    """The event of an allocation to the ``key`` programme."""
+    return Event("programme_allocated", {
+        "side": player, "programme": key, "pp": pp,
+        "rules": ["EF-04", "EF-05"] if key == "uboat_pp" else ["EF-06"]})
 
 
 def fold_programme_allocated(state: JSON, ev: Event) -> JSON:
@@ -150,16 +141,27 @@ def fold_programme_allocated(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def _legal_allocation(kind: str, side: str, spec_key: str) -> object:
-    def legal(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        if player != side or state.get("production") is None or \
-                not rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
-            return []
-        top = int(state["pp"][player])
-        cands = [Command(kind, player, {"pp": pp})
-                 for pp in range(PROGRAM_PP, top + 1, PROGRAM_PP)]
-        return verified(ctx, state, SPECS[spec_key], cands)
-    return legal
+def verify_allocate_escorts(ctx: Context, state: JSON, cmd: Command) -> None:
+    """EF-06 The Allies allocate PP to Enhanced Escort Development (lots of 5)."""
+    pp = cmd.args.get("pp")
+    if isinstance(pp, bool) or not isinstance(pp, int):
+        raise InputError("args.pp", f"PP in lots of {PROGRAM_PP} (5, 10, ...), not {pp!r}")
+    verify_allocation(ctx, state, cmd.player, "allies", "escort_pp", pp)
+
+
+def execute_allocate_escorts(ctx: Context, state: JSON, cmd: Command,
+                             dice: Dice) -> list[Event]:
+    return [allocation_event(cmd.player, "escort_pp", int(cmd.args["pp"]))]
+
+
+def legal_allocate_escorts(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    if player != "allies" or state.get("production") is None or \
+            not rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
+        return []
+    top = int(state["pp"][player])
+    cands = [Command("allocate_escorts", player, {"pp": pp})
+             for pp in range(PROGRAM_PP, top + 1, PROGRAM_PP)]
+    return verified(ctx, state, ESCORTS, cands)
 
 
 # --- EF-14 the owner removes a marker -------------------------------------------------------
@@ -276,20 +278,11 @@ def legal_end_production(ctx: Context, state: JSON, player: str) -> Iterable[Com
         yield Command("end_production", player)
 
 
-SPECS = {
-    "uboats": CommandSpec("allocate_uboats", verify_allocate_uboats,
-                          _execute_allocation("uboat_pp"),  # type: ignore[arg-type]
-                          "EF-04 Axis PP to Enhanced U-boat Production.", {"pp": 5}),
-    "escorts": CommandSpec("allocate_escorts", verify_allocate_escorts,
-                           _execute_allocation("escort_pp"),  # type: ignore[arg-type]
-                           "EF-06 Allied PP to Enhanced Escort Development.", {"pp": 5}),
-}
+ESCORTS = CommandSpec("allocate_escorts", verify_allocate_escorts, execute_allocate_escorts,
+                      "EF-06 Allied PP to Enhanced Escort Development.", {"pp": 5})
 
 PRODUCTION_COMMANDS = {
-    "allocate_uboats": SPECS["uboats"].with_legal(
-        _legal_allocation("allocate_uboats", "axis", "uboats")),  # type: ignore[arg-type]
-    "allocate_escorts": SPECS["escorts"].with_legal(
-        _legal_allocation("allocate_escorts", "allies", "escorts")),  # type: ignore[arg-type]
+    "allocate_escorts": ESCORTS.with_legal(legal_allocate_escorts),
     "remove_apd_marker": CommandSpec("remove_apd_marker", verify_remove_marker,
                                      execute_remove_marker, "EF-14 Remove an own marker.",
                                      {"hex": "0905"}, legal_remove_marker),

@@ -17,6 +17,7 @@ kind                     module                                 rules
 ``retreat``              :mod:`.battle.retreat`                 EF-18 (battle retreats)
 ``build``                :mod:`.production.build`               production, EF-13
 ``rebuild``              :mod:`.production.rebuild`             EF-02, EF-13
+``allocate_uboats``      :mod:`.production.allocate_uboats`     EF-04, EF-05
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -45,6 +46,7 @@ from grognard.eurofront.orders.operation.end_operation import EndOperation
 from grognard.eurofront.orders.operation.move import Move
 from grognard.eurofront.orders.operation.para_move import ParaMove
 from grognard.eurofront.orders.operation.rail_move import RailMove
+from grognard.eurofront.orders.production.allocate_uboats import AllocateUboats
 from grognard.eurofront.orders.production.build import Build
 from grognard.eurofront.orders.production.rebuild import Rebuild
 
@@ -63,6 +65,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     Retreat(),
     Build(),
     Rebuild(),
+    AllocateUboats(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
