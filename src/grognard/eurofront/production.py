@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.engine.commands import Command, CommandSpec, verified
+from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
@@ -139,29 +139,6 @@ def fold_programme_allocated(state: JSON, ev: Event) -> JSON:
     state["production"][ev.data["programme"]] = int(ev.data["pp"])
     state["pp"][ev.data["side"]] -= int(ev.data["pp"])
     return state
-
-
-def verify_allocate_escorts(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-06 The Allies allocate PP to Enhanced Escort Development (lots of 5)."""
-    pp = cmd.args.get("pp")
-    if isinstance(pp, bool) or not isinstance(pp, int):
-        raise InputError("args.pp", f"PP in lots of {PROGRAM_PP} (5, 10, ...), not {pp!r}")
-    verify_allocation(ctx, state, cmd.player, "allies", "escort_pp", pp)
-
-
-def execute_allocate_escorts(ctx: Context, state: JSON, cmd: Command,
-                             dice: Dice) -> list[Event]:
-    return [allocation_event(cmd.player, "escort_pp", int(cmd.args["pp"]))]
-
-
-def legal_allocate_escorts(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if player != "allies" or state.get("production") is None or \
-            not rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
-        return []
-    top = int(state["pp"][player])
-    cands = [Command("allocate_escorts", player, {"pp": pp})
-             for pp in range(PROGRAM_PP, top + 1, PROGRAM_PP)]
-    return verified(ctx, state, ESCORTS, cands)
 
 
 # --- EF-14 the owner removes a marker -------------------------------------------------------
@@ -278,11 +255,7 @@ def legal_end_production(ctx: Context, state: JSON, player: str) -> Iterable[Com
         yield Command("end_production", player)
 
 
-ESCORTS = CommandSpec("allocate_escorts", verify_allocate_escorts, execute_allocate_escorts,
-                      "EF-06 Allied PP to Enhanced Escort Development.", {"pp": 5})
-
 PRODUCTION_COMMANDS = {
-    "allocate_escorts": ESCORTS.with_legal(legal_allocate_escorts),
     "remove_apd_marker": CommandSpec("remove_apd_marker", verify_remove_marker,
                                      execute_remove_marker, "EF-14 Remove an own marker.",
                                      {"hex": "0905"}, legal_remove_marker),
@@ -295,7 +268,6 @@ PRODUCTION_KINDS = frozenset({"build", "rebuild", "allocate_uboats", "allocate_e
                               "remove_apd_marker", "end_production"})
 
 PRODUCTION_FOLDS = {
-    "programme_allocated": fold_programme_allocated,
     "apd_marker_removed": fold_apd_marker_removed,
     "production_ended": fold_production_ended,
     "month_started": fold_month_started,

@@ -18,6 +18,7 @@ kind                     module                                 rules
 ``build``                :mod:`.production.build`               production, EF-13
 ``rebuild``              :mod:`.production.rebuild`             EF-02, EF-13
 ``allocate_uboats``      :mod:`.production.allocate_uboats`     EF-04, EF-05
+``allocate_escorts``     :mod:`.production.allocate_escorts`    EF-06
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -46,6 +47,7 @@ from grognard.eurofront.orders.operation.end_operation import EndOperation
 from grognard.eurofront.orders.operation.move import Move
 from grognard.eurofront.orders.operation.para_move import ParaMove
 from grognard.eurofront.orders.operation.rail_move import RailMove
+from grognard.eurofront.orders.production.allocate_escorts import AllocateEscorts
 from grognard.eurofront.orders.production.allocate_uboats import AllocateUboats
 from grognard.eurofront.orders.production.build import Build
 from grognard.eurofront.orders.production.rebuild import Rebuild
@@ -66,6 +68,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     Build(),
     Rebuild(),
     AllocateUboats(),
+    AllocateEscorts(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
