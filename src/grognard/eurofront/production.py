@@ -141,39 +141,6 @@ def fold_programme_allocated(state: JSON, ev: Event) -> JSON:
     return state
 
 
-# --- EF-14 the owner removes a marker -------------------------------------------------------
-
-
-def verify_remove_marker(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-14 The owning player may remove its Airpower Disrupted marker."""
-    producing(state, cmd.player)
-    h = cmd.args.get("hex")
-    if not isinstance(h, str) or cmd.player not in state["apd"]["markers"].get(h, []):
-        raise IllegalOrder("EF-14", f"{cmd.player} has no Airpower Disrupted marker in {h!r}")
-
-
-def execute_remove_marker(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    return [Event("apd_marker_removed", {"side": cmd.player, "hex": cmd.args["hex"]})]
-
-
-def fold_apd_marker_removed(state: JSON, ev: Event) -> JSON:
-    m = state["apd"]["markers"]
-    here = list(m[ev.data["hex"]])
-    here.remove(ev.data["side"])
-    if here:
-        m[ev.data["hex"]] = here
-    else:
-        del m[ev.data["hex"]]
-    return state
-
-
-def legal_remove_marker(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if state.get("production") is None or player in state["production"]["done"]:
-        return []
-    return [Command("remove_apd_marker", player, {"hex": h})
-            for h, owners in sorted(state["apd"]["markers"].items()) if player in owners]
-
-
 # --- end of production: the next month ------------------------------------------------------
 
 
@@ -256,9 +223,6 @@ def legal_end_production(ctx: Context, state: JSON, player: str) -> Iterable[Com
 
 
 PRODUCTION_COMMANDS = {
-    "remove_apd_marker": CommandSpec("remove_apd_marker", verify_remove_marker,
-                                     execute_remove_marker, "EF-14 Remove an own marker.",
-                                     {"hex": "0905"}, legal_remove_marker),
     "end_production": CommandSpec("end_production", verify_end_production,
                                   execute_end_production, "End your production phase.", {},
                                   legal_end_production),
@@ -268,7 +232,6 @@ PRODUCTION_KINDS = frozenset({"build", "rebuild", "allocate_uboats", "allocate_e
                               "remove_apd_marker", "end_production"})
 
 PRODUCTION_FOLDS = {
-    "apd_marker_removed": fold_apd_marker_removed,
     "production_ended": fold_production_ended,
     "month_started": fold_month_started,
 }

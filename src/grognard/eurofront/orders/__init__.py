@@ -19,6 +19,7 @@ kind                     module                                 rules
 ``rebuild``              :mod:`.production.rebuild`             EF-02, EF-13
 ``allocate_uboats``      :mod:`.production.allocate_uboats`     EF-04, EF-05
 ``allocate_escorts``     :mod:`.production.allocate_escorts`    EF-06
+``remove_apd_marker``    :mod:`.production.remove_apd_marker`   EF-14
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -51,6 +52,7 @@ from grognard.eurofront.orders.production.allocate_escorts import AllocateEscort
 from grognard.eurofront.orders.production.allocate_uboats import AllocateUboats
 from grognard.eurofront.orders.production.build import Build
 from grognard.eurofront.orders.production.rebuild import Rebuild
+from grognard.eurofront.orders.production.remove_apd_marker import RemoveApdMarker
 
 ORDERS: tuple[EFOrder[Any], ...] = (
     RollWeather(),
@@ -69,6 +71,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     Rebuild(),
     AllocateUboats(),
     AllocateEscorts(),
+    RemoveApdMarker(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
