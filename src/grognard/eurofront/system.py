@@ -70,11 +70,7 @@ from grognard.eurofront.game_state import (
 from grognard.eurofront.model import Side, Turn
 from grognard.eurofront.operations import distance, occ
 from grognard.eurofront.orders import ORDERS
-from grognard.eurofront.production import (
-    PRODUCTION_COMMANDS,
-    PRODUCTION_FOLDS,
-    PRODUCTION_KINDS,
-)
+from grognard.eurofront.production import PRODUCTION_KINDS
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
 
 NAME = "eurofront"
@@ -282,11 +278,8 @@ def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
 
 
 COMMANDS: dict[str, CommandSpec] = commands_of(ORDERS)
-COMMANDS.update(PRODUCTION_COMMANDS)
 
-FOLDS = folds_of(ORDERS, {
-    **PRODUCTION_FOLDS,
-})
+FOLDS = folds_of(ORDERS)
 
 EUROFRONT = RuleSystem(
     name=NAME,

@@ -20,6 +20,7 @@ kind                     module                                 rules
 ``allocate_uboats``      :mod:`.production.allocate_uboats`     EF-04, EF-05
 ``allocate_escorts``     :mod:`.production.allocate_escorts`    EF-06
 ``remove_apd_marker``    :mod:`.production.remove_apd_marker`   EF-14
+``end_production``       :mod:`.production.end_production`      EF-02, EF-04..EF-09, EF-14/15
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -51,6 +52,7 @@ from grognard.eurofront.orders.operation.rail_move import RailMove
 from grognard.eurofront.orders.production.allocate_escorts import AllocateEscorts
 from grognard.eurofront.orders.production.allocate_uboats import AllocateUboats
 from grognard.eurofront.orders.production.build import Build
+from grognard.eurofront.orders.production.end_production import EndProduction
 from grognard.eurofront.orders.production.rebuild import Rebuild
 from grognard.eurofront.orders.production.remove_apd_marker import RemoveApdMarker
 
@@ -72,6 +74,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     AllocateUboats(),
     AllocateEscorts(),
     RemoveApdMarker(),
+    EndProduction(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
