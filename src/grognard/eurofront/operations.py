@@ -1,20 +1,17 @@
-"""What an activated EuroFront HQ does, and the battles that follow (the block game's commands).
+"""What an activated EuroFront HQ does, and the battles that follow: the position facts and
+checks its orders share, and the battle machine.
 
-An HQ activated under EF-18 opens an *operation* of its side:
+An HQ activated under EF-18 opens an *operation* of its side. Its orders live beside their
+rules in :mod:`grognard.eurofront.orders` (``move``, ``rail_move``, ``para_move``,
+``airpower_disruption``, ``end_operation``; the battle decisions ``take_loss`` and
+``retreat``); this module holds what they share: the position facts computed once per position
+(occupants, supply, reach, rail reach, the optional rules' :class:`Board`, Air Power), the
+operation's checks (:func:`operation_of`, :func:`own_block`, :func:`activated_block` ...) and
+:func:`run_on`, which fights every hex holding both sides' blocks when the operation ends
+(rolling fire, forced losses and retreats, battle ends) until a player owes a decision.
 
-* ``move`` {block, to}: a block within the HQ's command range (and not moved this Activation
-  Phase, nor rail-moved last phase, EF-17) moves up to its allowance (weather-adjusted);
-* ``rail_move`` {block, to}: strategic rail through friendly, enemy-free hexes, up to
-  ``efg_rail_hexes`` (5 for a surprised side under EF-03); the block stands out next phase
-  (EF-17);
-* ``para_move`` {block, to}: EF-09 paratroop strategic move (Strategic Moves per month);
-* ``airpower_disruption`` {target}: EF-11..EF-16, instead of combat air support;
-* ``end_operation``: every hex holding both sides' blocks is fought out (:mod:`battle`):
-  losses (``take_loss`` {block}, one step each) and retreats (``retreat`` {block, to}) are
-  decisions of the side that takes them.
-
-The commands that roll (``end_operation``, and the last ``take_loss``/``retreat`` a battle
-waits for) run the battle on until the next decision: their events carry every die.
+The orders that roll (``end_operation``, and the last ``take_loss``/``retreat`` a battle waits
+for) run the battle on until the next decision: their events carry every die.
 """
 
 from __future__ import annotations
@@ -24,17 +21,14 @@ from collections.abc import Iterable
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
-from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON, thaw
 from grognard.eurofront.activation import can_move_block
 from grognard.eurofront.airpower import AirPowerState, air_power_level
 from grognard.eurofront.battle import air_hits, fire_hits, retreating_side
 from grognard.eurofront.blocks import (
     Geo,
-    contested,
-    enemy_in,
     geo,
     occupants,
     rail_reach,
@@ -46,10 +40,6 @@ from grognard.eurofront.blocks import (
 )
 from grognard.eurofront.disruption import (
     ApdState,
-    airpower_disruption,
-    apd_row,
-    battle_hq_in_range,
-    verify_apd_target,
 )
 from grognard.eurofront.game_state import (
     act_of,
@@ -73,7 +63,6 @@ from grognard.eurofront.model import (
     Side,
     Turn,
 )
-from grognard.eurofront.paratroops import verify_paratroop_move
 from grognard.eurofront.rail import strategic_rail_limit
 from grognard.eurofront.readings import OptionalRule
 from grognard.eurofront.rebuild import is_delayed
@@ -152,31 +141,31 @@ def as_block(uid: str, u: JSON, ctx: Context) -> Block:
 # --- helpers for the operation ------------------------------------------------------------
 
 
-def _operation(state: JSON, player: str) -> JSON:
+def operation_of(state: JSON, player: str) -> JSON:
+    """The operation ``player``'s activated HQ is running (EF-18 step 5), or IllegalOrder."""
     op = state.get("operation")
     if op is None or op["side"] != player or op.get("closing"):
         raise IllegalOrder("EF-18", "no HQ activation of yours is under way: activate an HQ first")
     return op
 
 
-def _own_block(state: JSON, player: str, cmd: Command) -> tuple[str, JSON]:
-    uid = cmd.args.get("block")
-    if not isinstance(uid, str):
-        raise InputError("args.block", "name the block")
+def own_block(state: JSON, player: str, uid: str) -> JSON:
+    """``player``'s block ``uid`` on the map, or one InputError naming ``args.block``."""
     u = state["units"].get(uid)
     if u is None or u["side"] != player:
         raise InputError("args.block", f"{player} has no block {uid!r} on the map")
-    return uid, u
+    return u
 
 
-def _target(ctx: Context, cmd: Command, key: str = "to") -> str:
-    to = cmd.args.get(key)
-    if not isinstance(to, str) or to not in G(ctx).index:
-        raise InputError(f"args.{key}", f"{to!r} is not a hex of the map")
-    return to
+def hex_arg(ctx: Context, label: str, key: str = "to") -> str:
+    """``label`` if it is a hex of the map, else one InputError naming ``args.<key>``."""
+    if label not in G(ctx).index:
+        raise InputError(f"args.{key}", f"{label!r} is not a hex of the map")
+    return label
 
 
-def _free_to_move(state: JSON, uid: str, u: JSON) -> None:
+def free_to_move(state: JSON, uid: str, u: JSON) -> None:
+    """EF-17 A block moves once per Activation Phase, and not in the phase after a rail move."""
     phase = int(state["activation"]["phase"])
     if int(u["moved"]) == phase:
         raise IllegalOrder("EF-17", f"block {uid} has already moved this Activation Phase")
@@ -185,10 +174,21 @@ def _free_to_move(state: JSON, uid: str, u: JSON) -> None:
                            "the end of this phase")
 
 
-def _in_command(ctx: Context, op: JSON, uid: str, u: JSON) -> None:
+def in_command(ctx: Context, op: JSON, uid: str, u: JSON) -> None:
+    """EF-18 Only blocks within the activated HQ's command range move."""
     if uid != op["hq"] and distance(ctx, u["hex"], op["hex"]) > int(op["range"]):
         raise IllegalOrder("EF-18", f"block {uid} is {distance(ctx, u['hex'], op['hex'])} hexes "
                            f"from HQ {op['hq']}; its command range is {op['range']}")
+
+
+def activated_block(ctx: Context, state: JSON, player: str, uid: str, to: str) -> JSON:
+    """A block of the activated side that may move now, within the HQ's command range."""
+    op = operation_of(state, player)
+    u = own_block(state, player, uid)
+    hex_arg(ctx, to)
+    free_to_move(state, uid, u)
+    in_command(ctx, op, uid, u)
+    return u
 
 
 def move_range(ctx: Context, state: JSON, uid: str) -> dict[str, int]:
@@ -212,7 +212,7 @@ def rail_range(ctx: Context, state: JSON, uid: str) -> dict[str, int]:
                                                            u["side"], lim))
 
 
-def _movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
+def movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
     op = state.get("operation")
     if op is None or op["side"] != player or op.get("closing"):
         return []
@@ -230,261 +230,7 @@ def _movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
     return out
 
 
-# --- move ----------------------------------------------------------------------------------
-
-
-def _activated_block(ctx: Context, state: JSON, cmd: Command) -> tuple[str, JSON, str]:
-    """A block of the activated side that may move now, within the HQ's command range."""
-    op = _operation(state, cmd.player)
-    uid, u = _own_block(state, cmd.player, cmd)
-    to = _target(ctx, cmd)
-    _free_to_move(state, uid, u)
-    _in_command(ctx, op, uid, u)
-    return uid, u, to
-
-
-def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    """Block game: move an activated block (see the module docstring)."""
-    uid, u, to = _activated_block(ctx, state, cmd)
-    if enemy_in(occ(ctx, state), u["hex"], u["side"]):
-        raise IllegalOrder("EF-18", f"block {uid} is engaged in {u['hex']}; it leaves only by "
-                           "retreat")
-    if to not in move_range(ctx, state, uid):
-        raise IllegalOrder("EF-18", f"block {uid} cannot reach {to} this phase (allowance "
-                           f"{weather_mp(int(u['mp']), state['activation']['weather'])} hexes, "
-                           "no passing through enemy blocks)")
-
-
-def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    u = state["units"][cmd.args["block"]]
-    return [Event("block_moved", {"block": cmd.args["block"], "side": cmd.player,
-                                  "from": u["hex"], "to": cmd.args["to"],
-                                  "phase": int(state["activation"]["phase"])})]
-
-
-def fold_block_moved(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["moved"] = ev.data["to"], ev.data["phase"]
-    if not any(o["hex"] == ev.data["to"] and o["side"] != u["side"]
-               for o in state["units"].values()):
-        state["control"][ev.data["to"]] = u["side"]
-    return state
-
-
-def legal_move(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    o = occ(ctx, state)
-    for uid in _movers(ctx, state, player):
-        if enemy_in(o, state["units"][uid]["hex"], player):
-            continue
-        for to in sorted(move_range(ctx, state, uid)):
-            yield Command("move", player, {"block": uid, "to": to})
-
-
-# --- rail move (EF-17, EF-03) ---------------------------------------------------------------
-
-
-def verify_rail_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-17/EF-03 Strategic rail move of an activated block."""
-    uid, u, to = _activated_block(ctx, state, cmd)
-    if to not in rail_range(ctx, state, uid):
-        lim = rail_limit(ctx, state, cmd.player)
-        rule = "EF-03" if lim < game_readings(ctx).efg_rail_hexes else "EF-17"
-        raise IllegalOrder(rule, f"{to} is not within {lim} rail hexes of friendly, enemy-free "
-                           f"territory from {u['hex']}")
-
-
-def execute_rail_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    u = state["units"][cmd.args["block"]]
-    lim = rail_limit(ctx, state, cmd.player)
-    return [Event("rail_moved", {"phase": int(state["activation"]["phase"]),
-                                 "block": cmd.args["block"], "side": cmd.player,
-                                 "from": u["hex"], "to": cmd.args["to"],
-                                 "limit": lim, "rules": ["EF-17"] + (
-                                     ["EF-03"] if lim < game_readings(ctx).efg_rail_hexes
-                                     else [])})]
-
-
-def fold_rail_moved(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["moved"] = ev.data["to"], ev.data["phase"]
-    state["activation"]["rail_moved"][str(ev.data["block"])] = int(ev.data["phase"])
-    return state
-
-
-def legal_rail_move(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    for uid in _movers(ctx, state, player):
-        for to in sorted(rail_range(ctx, state, uid)):
-            yield Command("rail_move", player, {"block": uid, "to": to})
-
-
-# --- paratroop strategic move (EF-09) -------------------------------------------------------
-
-
-def verify_para_move(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-09 Paratroop strategic move during an activation of its side."""
-    _operation(state, cmd.player)
-    uid, u = _own_block(state, cmd.player, cmd)
-    to = _target(ctx, cmd)
-    _free_to_move(state, uid, u)
-    if enemy_in(occ(ctx, state), u["hex"], u["side"]):
-        raise IllegalOrder("EF-09", f"block {uid} is engaged in {u['hex']}")
-    verify_paratroop_move(board(ctx, state), as_block(uid, u, ctx), hex_of(ctx, to),
-                          int(state["strategic_moves"][cmd.player]), rules=rules(ctx),
-                          readings=ef_readings(ctx))
-    if enemy_in(occ(ctx, state), to, u["side"]):
-        raise IllegalOrder("EF-09", f"{to} holds enemy blocks")
-
-
-def _para_cost(ctx: Context, state: JSON, uid: str, to: str) -> int:
-    from grognard.eurofront.paratroops import paratroop_move_cost
-    u = state["units"][uid]
-    cost, desert = paratroop_move_cost(as_block(uid, u, ctx), board(ctx, state), hex_of(ctx, to),
-                                       readings=ef_readings(ctx))
-    return cost + desert
-
-
-def execute_para_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    uid = cmd.args["block"]
-    u = state["units"][uid]
-    return [Event("para_moved", {"block": uid, "side": cmd.player, "from": u["hex"],
-                                 "to": cmd.args["to"], "phase": int(state["activation"]["phase"]),
-                                 "cost": _para_cost(ctx, state, uid, str(cmd.args["to"]))})]
-
-
-def fold_para_moved(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["moved"] = ev.data["to"], ev.data["phase"]
-    state["strategic_moves"][ev.data["side"]] -= int(ev.data["cost"])
-    return state
-
-
-def legal_para_move(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if not rule_on(ctx, OptionalRule.PARATROOP_MOVE) or state.get("operation") is None:
-        return []
-    if state["operation"]["side"] != player or state["strategic_moves"][player] <= 0:
-        return []
-    phase = int(state["activation"]["phase"])
-    cands = []
-    sup = supply_of(ctx, state, player)
-    for uid in sorted(state["units"]):
-        u = state["units"][uid]
-        if (u["side"] == player and u["kind"] == "paratroop" and u["hex"] is not None
-                and int(u["moved"]) != phase and 1 <= int(u["steps"]) <= 2):
-            for to in sorted(sup):
-                if to != u["hex"] and distance(ctx, u["hex"], to) <= 10:
-                    cands.append(Command("para_move", player, {"block": uid, "to": to}))
-    from grognard.engine.commands import verified
-    return verified(ctx, state, PARA_SPEC, cands)
-
-
-# --- Airpower Disruption (EF-11..EF-16) ----------------------------------------------------
-
-
-def _apd_hq(ctx: Context, state: JSON, player: str) -> tuple[JSON, Block]:
-    op = _operation(state, player)
-    if op.get("hq_lost") or op["hq"] not in state["units"]:
-        raise IllegalOrder("EF-11", "the activated HQ is gone")
-    if op["air"] != "support":
-        raise IllegalOrder("EF-12", "the HQ has already rolled for Airpower Disruption")
-    return op, as_block(op["hq"], state["units"][op["hq"]], ctx)
-
-
-def _difference(ctx: Context, state: JSON, player: str) -> int:
-    diff = apd_row(air_level(ctx, state, player), air_level(ctx, state, other(player)))
-    if diff is None:
-        raise IllegalOrder("EF-11", "the Air Power difference is negative: the HQ may not roll")
-    return diff
-
-
-def verify_apd(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-11 An activated Battle, Theatre or Supreme HQ rolls instead of combat air support."""
-    _, hq = _apd_hq(ctx, state, cmd.player)
-    target = _target(ctx, cmd, "target")
-    verify_apd_target(board(ctx, state), apd_state(ctx, state), hq, hex_of(ctx, target),
-                      activated=True, rules=rules(ctx))
-    _difference(ctx, state, cmd.player)
-
-
-def execute_apd(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    _, hq = _apd_hq(ctx, state, cmd.player)
-    target = str(cmd.args["target"])
-    stream = dice.stream("eurofront.apd")
-    rolls = [stream.die(6) for _ in range(hq.strength)]
-    battle_hqs = [as_block(h, state["units"][h], ctx)
-                  for h in act_of(state).activated_this_phase
-                  if h in state["units"] and state["units"][h]["side"] == cmd.player]
-    in_range = battle_hq_in_range(hex_of(ctx, target), battle_hqs)
-    table = ctx.tables.get("eurofront_airpower_disruption")
-    _, rec = airpower_disruption(
-        board(ctx, state), apd_state(ctx, state), hq, hex_of(ctx, target),
-        air_level(ctx, state, cmd.player), air_level(ctx, state, other(cmd.player)), rolls,
-        in_battle_range=in_range, rules=rules(ctx), readings=ef_readings(ctx), table=table)
-    return [Event("apd_resolved", {
-        "hq": hq.id, "side": cmd.player, "target": target, "difference": rec.difference,
-        "rolls": list(rec.rolls), "results": [r.value for r in rec.results],
-        "effective": rec.effective, "own_hq_disrupted": rec.own_hq_disrupted,
-        "enemy_markers_removed": rec.enemy_markers_removed, "battle_hq_in_range": in_range,
-        "rules": ["EF-11", "EF-12"] + (["EF-13"] if rec.effective else [])
-        + (["EF-14"] if rec.enemy_markers_removed else [])
-        + (["EF-15"] if rec.own_hq_disrupted else [])
-        + (["EF-16"] if hq.hq_class is HQClass.SUPREME and not in_range else [])})]
-
-
-def fold_apd_resolved(state: JSON, ev: Event) -> JSON:
-    d = ev.data
-    state["operation"]["air"] = "apd"
-    markers = state["apd"]["markers"]
-    if d["effective"]:
-        here = list(markers.get(d["target"], []))
-        if d["enemy_markers_removed"]:
-            here.remove(other(d["side"]))
-        here.append(d["side"])
-        markers[d["target"]] = here
-    if d["own_hq_disrupted"] and d["hq"] not in state["apd"]["hq_disrupted"]:
-        state["apd"]["hq_disrupted"] = sorted([*state["apd"]["hq_disrupted"], d["hq"]])
-    return refresh(state)
-
-
-def legal_apd(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if not rule_on(ctx, OptionalRule.AIRPOWER_DISRUPTION):
-        return []
-    try:
-        op, hq = _apd_hq(ctx, state, player)
-        _difference(ctx, state, player)
-    except (IllegalOrder, InputError):
-        return []
-    rng = DEFAULT_BASE.air_range(hq.hq_class) if hq.hq_class else 0
-    cands = [Command("airpower_disruption", player, {"target": lab})
-             for lab in G(ctx).labels if G(ctx).land[G(ctx).index[lab]]
-             and distance(ctx, op["hex"], lab) <= rng]
-    from grognard.engine.commands import verified
-    return verified(ctx, state, APD_SPEC, cands)
-
-
 # --- ending the operation: battles ----------------------------------------------------------
-
-
-def verify_end_operation(ctx: Context, state: JSON, cmd: Command) -> None:
-    _operation(state, cmd.player)
-
-
-def execute_end_operation(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    op = state["operation"]
-    first = Event("operation_ending", {"side": cmd.player, "hq": op["hq"],
-                                       "battles": contested(occ(ctx, state))})
-    return run_on(ctx, state, [first], dice)
-
-
-def fold_operation_ending(state: JSON, ev: Event) -> JSON:
-    state["operation"]["closing"] = True
-    state["battle_queue"] = list(ev.data["battles"])
-    return state
-
-
-def legal_end_operation(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    op = state.get("operation")
-    if op is not None and op["side"] == player and not op.get("closing"):
-        yield Command("end_operation", player)
 
 
 def _air_dice(ctx: Context, state: JSON, label: str, side: str) -> int:
@@ -509,29 +255,33 @@ def _air_dice(ctx: Context, state: JSON, label: str, side: str) -> int:
     return air_level(ctx, state, side).rank
 
 
-def _blocks_in(state: JSON, label: str, side: str) -> list[str]:
+def blocks_in(state: JSON, label: str, side: str) -> list[str]:
+    """``side``'s blocks in hex ``label``, sorted."""
     return sorted(uid for uid, u in state["units"].items()
                   if u["hex"] == label and u["side"] == side)
 
 
-def _face_down(ctx: Context, u: JSON) -> bool:
+def goes_face_down(ctx: Context, u: JSON) -> bool:
+    """EF-02 Would this block, destroyed now, go face down (its rebuild delayed)?"""
     return is_delayed(Block("x", Side(u["side"]), BlockType(u["kind"]), 0, int(u["max"]),
                             HQClass(u["hq"]) if u["hq"] else None),
                       rules(ctx), ef_readings(ctx))
 
 
-def run_on(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[Event]:
-    """Fold ``events`` into a copy of the state and carry the battles on (rolling fire, forced
-    losses and retreats, battle ends) until a player owes a decision or the operation closes."""
+def run_on(ctx: Context, state: JSON, first: Event, fold: Fold, dice: Dice) -> list[Event]:
+    """Fold ``first`` (the order's own event, by ``fold``) into a copy of the state and carry
+    the battles on (rolling fire, forced losses and retreats, battle ends) until a player owes
+    a decision or the operation closes: the events of the battle machine
+    (:data:`BATTLE_FOLDS`)."""
     s = thaw(state)
     out: list[Event] = []
 
     def emit(ev: Event) -> None:
         out.append(ev)
-        OP_FOLDS[ev.type](s, Event(ev.type, thaw(dict(ev.data))))
+        (fold if ev is first else BATTLE_FOLDS[ev.type])(s, Event(ev.type,
+                                                                  thaw(dict(ev.data))))
 
-    for ev in events:
-        emit(ev)
+    emit(first)
     r = game_readings(ctx)
     for _ in range(10_000):
         b = s["battle"]
@@ -541,7 +291,7 @@ def run_on(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[E
                 att = s["operation"]["side"]
                 shown = {uid: {k: s["units"][uid][k] for k in ("side", "kind", "steps", "fp",
                                                                "name")}
-                         for side in (att, other(att)) for uid in _blocks_in(s, h, side)}
+                         for side in (att, other(att)) for uid in blocks_in(s, h, side)}
                 n_air = _air_dice(ctx, s, h, att)
                 emit(Event("battle_started", {
                     "hex": h, "attacker": att, "defender": other(att), "blocks": shown,
@@ -558,13 +308,13 @@ def run_on(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[E
         if b["owed"] is not None:
             side, hits = b["owed"]["side"], int(b["owed"]["hits"])
             if hits >= block_steps(s, h, side):
-                ids = _blocks_in(s, h, side)
+                ids = blocks_in(s, h, side)
                 emit(Event("losses_forced", {"hex": h, "side": side, "blocks": ids,
                                              "face_down": [i for i in ids
-                                                           if _face_down(ctx, s["units"][i])]}))
+                                                           if goes_face_down(ctx, s["units"][i])]}))
                 continue
             return out
-        standing = {sd: _blocks_in(s, h, sd) for sd in (b["attacker"], b["defender"])}
+        standing = {sd: blocks_in(s, h, sd) for sd in (b["attacker"], b["defender"])}
         if not standing[b["attacker"]] or not standing[b["defender"]]:
             winner = b["attacker"] if standing[b["attacker"]] else b["defender"]
             emit(Event("battle_ended", {"hex": h, "winner": winner}))
@@ -576,7 +326,7 @@ def run_on(ctx: Context, state: JSON, events: list[Event], dice: Dice) -> list[E
             if stuck:
                 uid = stuck[0]
                 emit(Event("block_eliminated", {"block": uid, "hex": h, "reason": "no retreat",
-                                                "face_down": _face_down(ctx, s["units"][uid])}))
+                                                "face_down": goes_face_down(ctx, s["units"][uid])}))
                 continue
             return out
         if b["stage"] in ("fire_defender", "fire_attacker"):
@@ -663,90 +413,8 @@ def fold_operation_closed(state: JSON, ev: Event) -> JSON:
     return refresh(state)
 
 
-# --- loss and retreat decisions ---------------------------------------------------------------
-
-
-def verify_take_loss(ctx: Context, state: JSON, cmd: Command) -> None:
-    """Block game: the side hit takes one step of loss on a block of its choice in the battle."""
-    b = state["battle"]
-    if b is None or b["owed"] is None or b["owed"]["side"] != cmd.player:
-        raise IllegalOrder("EF-18", f"{cmd.player} owes no battle losses now")
-    uid, u = _own_block(state, cmd.player, cmd)
-    if u["hex"] != b["hex"]:
-        raise IllegalOrder("EF-18", f"block {uid} is not in the battle in {b['hex']}")
-
-
-def execute_take_loss(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    uid = str(cmd.args["block"])
-    u = state["units"][uid]
-    ev = Event("step_lost", {"block": uid, "side": cmd.player, "hex": u["hex"],
-                             "steps": int(u["steps"]) - 1,
-                             "face_down": int(u["steps"]) == 1 and _face_down(ctx, u)})
-    return run_on(ctx, state, [ev], dice)
-
-
-def fold_step_lost(state: JSON, ev: Event) -> JSON:
-    uid = str(ev.data["block"])
-    state["units"][uid]["steps"] = int(ev.data["steps"])
-    if int(ev.data["steps"]) == 0:
-        destroy(state, uid, bool(ev.data["face_down"]))
-    owed = state["battle"]["owed"]
-    owed["hits"] = int(owed["hits"]) - 1
-    if owed["hits"] <= 0:
-        state["battle"]["owed"] = None
-    return refresh(state)
-
-
-def legal_take_loss(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    b = state["battle"]
-    if b is None or b["owed"] is None or b["owed"]["side"] != player:
-        return []
-    return [Command("take_loss", player, {"block": uid}) for uid in _blocks_in(state, b["hex"],
-                                                                                 player)]
-
-
-def verify_retreat(ctx: Context, state: JSON, cmd: Command) -> None:
-    """Block game: each block of the retreating side leaves to an adjacent hex of its choice."""
-    b = state["battle"]
-    if b is None or b["retreat"] != cmd.player or b["owed"] is not None:
-        raise IllegalOrder("EF-18", f"{cmd.player} owes no retreat now")
-    uid, u = _own_block(state, cmd.player, cmd)
-    to = _target(ctx, cmd)
-    if u["hex"] != b["hex"]:
-        raise IllegalOrder("EF-18", f"block {uid} is not in the battle in {b['hex']}")
-    if to not in retreat_hexes(G(ctx), occ(ctx, state), state["control"], b["hex"], cmd.player):
-        raise IllegalOrder("EF-18", f"{to} is not adjacent, or holds enemy blocks, or is "
-                           "enemy-controlled")
-
-
-def execute_retreat(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    ev = Event("block_retreated", {"block": cmd.args["block"], "side": cmd.player,
-                                   "from": state["battle"]["hex"], "to": cmd.args["to"]})
-    return run_on(ctx, state, [ev], dice)
-
-
-def fold_block_retreated(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["hidden"] = ev.data["to"], True
-    state["control"].setdefault(ev.data["to"], ev.data["side"])
-    return state
-
-
-def legal_retreat(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    b = state["battle"]
-    if b is None or b["retreat"] != player or b["owed"] is not None:
-        return []
-    to = retreat_hexes(G(ctx), occ(ctx, state), state["control"], b["hex"], player)
-    return [Command("retreat", player, {"block": uid, "to": t})
-            for uid in _blocks_in(state, b["hex"], player) for t in to]
-
-
-OP_FOLDS = {
-    "block_moved": fold_block_moved,
-    "rail_moved": fold_rail_moved,
-    "para_moved": fold_para_moved,
-    "apd_resolved": fold_apd_resolved,
-    "operation_ending": fold_operation_ending,
+#: The events the battle machine (:func:`run_on`) emits, and their folds.
+BATTLE_FOLDS: dict[str, Fold] = {
     "battle_started": fold_battle_started,
     "battle_fire": fold_battle_fire,
     "losses_forced": fold_losses_forced,
@@ -754,33 +422,4 @@ OP_FOLDS = {
     "block_eliminated": fold_block_eliminated,
     "battle_ended": fold_battle_ended,
     "operation_closed": fold_operation_closed,
-    "step_lost": fold_step_lost,
-    "block_retreated": fold_block_retreated,
-}
-
-from grognard.engine.commands import CommandSpec  # noqa: E402
-
-PARA_SPEC = CommandSpec("para_move", verify_para_move, execute_para_move,
-                        "EF-09 Paratroop strategic move.", {"block": "de-para7", "to": "0805"})
-APD_SPEC = CommandSpec("airpower_disruption", verify_apd, execute_apd,
-                       "EF-11 Airpower Disruption roll.", {"target": "0905"})
-
-OP_COMMANDS = {
-    "move": CommandSpec("move", verify_move, execute_move,
-                        "Move an activated block (stops on entering enemy blocks).",
-                        {"block": "de-pz1", "to": "0705"}, legal_move),
-    "rail_move": CommandSpec("rail_move", verify_rail_move, execute_rail_move,
-                             "EF-17/EF-03 Strategic rail move of an activated block.",
-                             {"block": "de-inf9", "to": "0405"}, legal_rail_move),
-    "para_move": PARA_SPEC.with_legal(legal_para_move),
-    "airpower_disruption": APD_SPEC.with_legal(legal_apd),
-    "end_operation": CommandSpec("end_operation", verify_end_operation, execute_end_operation,
-                                 "End the HQ's activation: battles are fought.", {},
-                                 legal_end_operation),
-    "take_loss": CommandSpec("take_loss", verify_take_loss, execute_take_loss,
-                             "Take one step of battle loss on a block.", {"block": "de-pz1"},
-                             legal_take_loss),
-    "retreat": CommandSpec("retreat", verify_retreat, execute_retreat,
-                           "Retreat a block out of a lost battle.",
-                           {"block": "de-pz1", "to": "0604"}, legal_retreat),
 }

@@ -1,9 +1,10 @@
-"""The EuroFront block game's month-end production phase, and the start of the next month.
+"""The EuroFront block game's month-end production phase: the checks its orders share.
 
 EuroFront's production rules are EXTERNAL; the generic mechanism (readings in
 :class:`~grognard.eurofront.blocks.BlockGameReadings`): when both players place zero chits the
 month ends; each side receives the PP of the cities it controls and, in any order and as often
-as its PP allow, (both players are asked at once; neither waits for the other)
+as its PP allow, (both players are asked at once; neither waits for the other) gives the
+orders of :mod:`grognard.eurofront.orders.production`:
 
 * ``build`` {block}: adds one step to a block on the map in supply (``efg_step_cost`` PP;
   ``efg_heavy_step_cost`` for armour, mechanised and shock); never in a hex carrying an enemy
@@ -22,36 +23,25 @@ the new month are made (EF-04..EF-07) and Strategic Moves are renewed (EF-09).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
-from grognard.eurofront.activation import start_month
-from grognard.eurofront.blocks import enemy_in, income, step_cost, supply_sources
-from grognard.eurofront.disruption import end_of_month_apd_cleanup
+from grognard.eurofront.blocks import income
 from grognard.eurofront.game_state import (
-    act_of,
-    ef_readings,
     game_readings,
     other,
     rule_on,
-    rules,
     side_of,
-    store,
 )
-from grognard.eurofront.model import DEFAULT_BASE, Side, Turn
-from grognard.eurofront.operations import G, apd_state, board, occ, supply_of
+from grognard.eurofront.model import Side, Turn
+from grognard.eurofront.operations import G
 from grognard.eurofront.readings import OptionalRule
 from grognard.eurofront.uboats import (
     PROGRAM_PP,
     SpainStatus,
     UboatHistory,
     UboatTurn,
-    roll_uboat_turn,
     verify_uboat_history,
 )
 
@@ -61,109 +51,24 @@ def month_income(ctx: Context, state: JSON) -> dict[str, int]:
     return {s: income(G(ctx), state["control"], s, r) for s in ("axis", "allies")}
 
 
-def _producing(state: JSON, player: str) -> JSON:
+def producing(state: JSON, player: str) -> JSON:
+    """The production phase, if ``player`` has not ended its own; else IllegalOrder."""
     p = state.get("production")
     if p is None or player in p["done"]:
         raise IllegalOrder("PROD", f"{player} has no production to make now")
     return p
 
 
-def _marked(ctx: Context, state: JSON, label: str, side: str) -> bool:
+def marked(ctx: Context, state: JSON, label: str, side: str) -> bool:
+    """EF-13 Does hex ``label`` carry an enemy Airpower Disrupted marker (rule in play)?"""
     return rule_on(ctx, OptionalRule.AIRPOWER_DISRUPTION) and \
         other(side) in state["apd"]["markers"].get(label, [])
 
 
-def _pay(state: JSON, player: str, cost: int) -> None:
+def pay(state: JSON, player: str, cost: int) -> None:
+    """Refuse a purchase ``player`` cannot afford."""
     if int(state["pp"][player]) < cost:
         raise IllegalOrder("PROD", f"{player} has {state['pp'][player]} PP; this costs {cost}")
-
-
-# --- build a step ----------------------------------------------------------------------------
-
-
-def verify_build(ctx: Context, state: JSON, cmd: Command) -> None:
-    """Production: one more step on a block in supply (never in an enemy-marked hex, EF-13)."""
-    _producing(state, cmd.player)
-    uid = cmd.args.get("block")
-    u = state["units"].get(uid) if isinstance(uid, str) else None
-    if u is None or u["side"] != cmd.player:
-        raise InputError("args.block", f"{cmd.player} has no block {uid!r} on the map")
-    if int(u["steps"]) >= int(u["max"]):
-        raise IllegalOrder("PROD", f"block {uid} is at full strength")
-    if u["hex"] not in supply_of(ctx, state, cmd.player):
-        raise IllegalOrder("PROD", f"block {uid} in {u['hex']} is out of supply")
-    if _marked(ctx, state, u["hex"], cmd.player):
-        raise IllegalOrder("EF-13", f"{u['hex']} is Airpower Disrupted: no block strength may "
-                           "be rebuilt there")
-    _pay(state, cmd.player, step_cost(u["kind"], game_readings(ctx)))
-
-
-def execute_build(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    u = state["units"][cmd.args["block"]]
-    return [Event("step_built", {"block": cmd.args["block"], "side": cmd.player,
-                                 "cost": step_cost(u["kind"], game_readings(ctx))})]
-
-
-def fold_step_built(state: JSON, ev: Event) -> JSON:
-    state["units"][ev.data["block"]]["steps"] += 1
-    state["pp"][ev.data["side"]] -= int(ev.data["cost"])
-    return state
-
-
-def legal_build(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if state.get("production") is None or player in state["production"]["done"]:
-        return []
-    cands = [Command("build", player, {"block": uid}) for uid in sorted(state["units"])
-             if state["units"][uid]["side"] == player]
-    return verified(ctx, state, BUILD, cands)
-
-
-# --- rebuild a destroyed block (EF-02) ------------------------------------------------------
-
-
-def verify_rebuild(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-02 A destroyed block comes back as a cadre unless it is face down; EF-13 never in an
-    enemy-marked hex."""
-    _producing(state, cmd.player)
-    uid, at = cmd.args.get("block"), cmd.args.get("at")
-    dead = state["destroyed"][cmd.player].get(uid) if isinstance(uid, str) else None
-    if dead is None:
-        raise InputError("args.block", f"{uid!r} is not among {cmd.player}'s destroyed blocks")
-    if dead["face_down"]:
-        raise IllegalOrder("EF-02", f"block {uid} is face down: destroyed since the last "
-                           "production phase, it cannot be rebuilt in this one")
-    if not isinstance(at, str) or at not in supply_sources(ctx.scenario, cmd.player):
-        raise InputError("args.at", f"{at!r} is not one of {cmd.player}'s supply sources")
-    if state["control"].get(at) != cmd.player or enemy_in(occ(ctx, state), at, cmd.player):
-        raise IllegalOrder("PROD", f"{at} is not a friendly, enemy-free hex")
-    if _marked(ctx, state, at, cmd.player):
-        raise IllegalOrder("EF-13", f"{at} is Airpower Disrupted: no cadre may be built there")
-    _pay(state, cmd.player, step_cost(dead["kind"], game_readings(ctx)))
-
-
-def execute_rebuild(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    dead = state["destroyed"][cmd.player][cmd.args["block"]]
-    return [Event("block_rebuilt", {"block": cmd.args["block"], "side": cmd.player,
-                                    "at": cmd.args["at"],
-                                    "cost": step_cost(dead["kind"], game_readings(ctx))})]
-
-
-def fold_block_rebuilt(state: JSON, ev: Event) -> JSON:
-    u = state["destroyed"][ev.data["side"]].pop(ev.data["block"])
-    u.pop("face_down", None)
-    u.update({"hex": ev.data["at"], "steps": 1, "hidden": True, "moved": 0})
-    state["units"][ev.data["block"]] = u
-    state["pp"][ev.data["side"]] -= int(ev.data["cost"])
-    return state
-
-
-def legal_rebuild(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if state.get("production") is None or player in state["production"]["done"]:
-        return []
-    cands = [Command("rebuild", player, {"block": uid, "at": at})
-             for uid in sorted(state["destroyed"][player])
-             for at in supply_sources(ctx.scenario, player)]
-    return verified(ctx, state, REBUILD, cands)
 
 
 # --- U-boats and escorts (EF-04..EF-06) ---------------------------------------------------
@@ -186,46 +91,38 @@ def history(ctx: Context, state: JSON, month: Turn, uboat_pp: int, escort_pp: in
     return UboatHistory(tuple(turns))
 
 
-def _next_month(state: JSON) -> Turn:
+def next_month(state: JSON) -> Turn:
+    """The month the production phase leads into."""
     return Turn.parse(state["activation"]["month"]).next()
 
 
-def _verify_allocation(ctx: Context, state: JSON, cmd: Command, side: str, key: str) -> int:
+def verify_allocation(ctx: Context, state: JSON, player: str, side: str, key: str,
+                      pp: int) -> int:
+    """EF-04..EF-06 ``player`` allocates ``pp`` to its programme (``key``: ``uboat_pp`` for
+    the Axis, ``escort_pp`` for the Allies): lots of 5 PP, once a month, what it can pay, and
+    the U-boat history must stay legal (EF-05: the allocation rises by 5 PP a season)."""
     if not rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
         raise IllegalOrder("EF-04", "Enhanced U-boat Production is not in play")
-    if side_of(cmd.player).value != side:
+    if side_of(player).value != side:
         raise IllegalOrder("EF-04", f"only the {side} allocate {key.replace('_', ' ')}")
-    p = _producing(state, cmd.player)
+    p = producing(state, player)
     if p[key] is not None:
         raise IllegalOrder("EF-04", f"{key.replace('_', ' ')} are already allocated this month")
-    pp = cmd.args.get("pp")
-    if isinstance(pp, bool) or not isinstance(pp, int) or pp < PROGRAM_PP or pp % PROGRAM_PP:
+    if pp < PROGRAM_PP or pp % PROGRAM_PP:
         raise InputError("args.pp", f"PP in lots of {PROGRAM_PP} (5, 10, ...), not {pp!r}")
-    _pay(state, cmd.player, pp)
+    pay(state, player, pp)
     u = pp if key == "uboat_pp" else int(state["uboats"][-1]["uboat_pp"]
                                           if state["uboats"] else 0)
     e = pp if key == "escort_pp" else 0
-    verify_uboat_history(history(ctx, state, _next_month(state), u, e, 0))
+    verify_uboat_history(history(ctx, state, next_month(state), u, e, 0))
     return pp
 
 
-def verify_allocate_uboats(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-04/EF-05 The Axis allocates PP to Enhanced U-boat Production (lots of 5; the
-    allocation may rise by 5 PP a season)."""
-    _verify_allocation(ctx, state, cmd, "axis", "uboat_pp")
-
-
-def verify_allocate_escorts(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-06 The Allies allocate PP to Enhanced Escort Development (lots of 5)."""
-    _verify_allocation(ctx, state, cmd, "allies", "escort_pp")
-
-
-def _execute_allocation(key: str) -> object:
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        return [Event("programme_allocated", {
-            "side": cmd.player, "programme": key, "pp": cmd.args["pp"],
-            "rules": ["EF-04", "EF-05"] if key == "uboat_pp" else ["EF-06"]})]
-    return execute
+def allocation_event(player: str, key: str, pp: int) -> Event:
+    """The event of an allocation to the ``key`` programme."""
+    return Event("programme_allocated", {
+        "side": player, "programme": key, "pp": pp,
+        "rules": ["EF-04", "EF-05"] if key == "uboat_pp" else ["EF-06"]})
 
 
 def fold_programme_allocated(state: JSON, ev: Event) -> JSON:
@@ -234,169 +131,8 @@ def fold_programme_allocated(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def _legal_allocation(kind: str, side: str, spec_key: str) -> object:
-    def legal(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        if player != side or state.get("production") is None or \
-                not rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
-            return []
-        top = int(state["pp"][player])
-        cands = [Command(kind, player, {"pp": pp})
-                 for pp in range(PROGRAM_PP, top + 1, PROGRAM_PP)]
-        return verified(ctx, state, SPECS[spec_key], cands)
-    return legal
+#: The orders of the production phase (their Orders are in :mod:`grognard.eurofront.orders`).
+PRODUCTION_KINDS = frozenset({"build", "rebuild", "allocate_uboats", "allocate_escorts",
+                              "remove_apd_marker", "end_production"})
 
-
-# --- EF-14 the owner removes a marker -------------------------------------------------------
-
-
-def verify_remove_marker(ctx: Context, state: JSON, cmd: Command) -> None:
-    """EF-14 The owning player may remove its Airpower Disrupted marker."""
-    _producing(state, cmd.player)
-    h = cmd.args.get("hex")
-    if not isinstance(h, str) or cmd.player not in state["apd"]["markers"].get(h, []):
-        raise IllegalOrder("EF-14", f"{cmd.player} has no Airpower Disrupted marker in {h!r}")
-
-
-def execute_remove_marker(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    return [Event("apd_marker_removed", {"side": cmd.player, "hex": cmd.args["hex"]})]
-
-
-def fold_apd_marker_removed(state: JSON, ev: Event) -> JSON:
-    m = state["apd"]["markers"]
-    here = list(m[ev.data["hex"]])
-    here.remove(ev.data["side"])
-    if here:
-        m[ev.data["hex"]] = here
-    else:
-        del m[ev.data["hex"]]
-    return state
-
-
-def legal_remove_marker(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if state.get("production") is None or player in state["production"]["done"]:
-        return []
-    return [Command("remove_apd_marker", player, {"hex": h})
-            for h, owners in sorted(state["apd"]["markers"].items()) if player in owners]
-
-
-# --- end of production: the next month ------------------------------------------------------
-
-
-def verify_end_production(ctx: Context, state: JSON, cmd: Command) -> None:
-    _producing(state, cmd.player)
-
-
-def execute_end_production(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    out = [Event("production_ended", {"side": cmd.player})]
-    if other(cmd.player) not in state["production"]["done"]:
-        return out
-    month = _next_month(state)
-    p = state["production"]
-    uboat = None
-    if rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
-        u_pp, e_pp = int(p["uboat_pp"] or 0), int(p["escort_pp"] or 0)
-        allied = int(state["pp"]["allies"])
-        hist = history(ctx, state, month, u_pp, e_pp, allied)
-        rec = roll_uboat_turn(hist, dice.stream("eurofront.uboat"), ef_readings(ctx),
-                              DEFAULT_BASE, rules(ctx))
-        uboat = {"turn": str(month), "uboat_pp": u_pp, "escort_pp": e_pp, "allied_pp": allied,
-                 "trigger_roll": rec.trigger_roll, "modifiers": rec.modifiers,
-                 "shipping_rolls": [r.roll for r in rec.shipping_rolls],
-                 "pp_lost": min(rec.pp_lost, allied),
-                 "air_superiority_lost": rec.air_superiority_lost}
-    removed: list[list[str]] = []
-    if rule_on(ctx, OptionalRule.AIRPOWER_DISRUPTION):
-        _, rec2 = end_of_month_apd_cleanup(board(ctx, state), apd_state(ctx, state))
-        lab = {G(ctx).index[k]: k for k in G(ctx).labels}
-        m = ctx.scenario.map
-        removed = sorted([lab[m.index(h)], s.value] for h, s in rec2.removed)
-    face_up = sorted(uid for side in ("axis", "allies")
-                     for uid, d in state["destroyed"][side].items() if d["face_down"])
-    rule_ids = (["EF-02"] if face_up else []) + (["EF-14", "EF-15"] if removed else [])
-    if uboat is not None and (uboat["trigger_roll"] is not None or uboat["shipping_rolls"]):
-        rule_ids += ["EF-04", "EF-05"] + (["EF-07"] if uboat["air_superiority_lost"] else [])
-    out.append(Event("month_started", {
-        "month": str(month), "face_up": face_up, "apd_removed": removed, "uboat": uboat,
-        "strategic_moves": game_readings(ctx).efg_strategic_moves, "rules": rule_ids}))
-    return out
-
-
-def fold_production_ended(state: JSON, ev: Event) -> JSON:
-    state["production"]["done"].append(ev.data["side"])
-    return state
-
-
-def fold_month_started(state: JSON, ev: Event) -> JSON:
-    d = ev.data
-    act = act_of(state)
-    state["turn"] = int(state["turn"]) + 1
-    state["production"] = None
-    state["hq_uses"] = {}
-    state["apd"]["hq_disrupted"] = []
-    for h, side in d["apd_removed"]:
-        here = state["apd"]["markers"][h]
-        here.remove(side)
-        if not here:
-            del state["apd"]["markers"][h]
-    for side in ("axis", "allies"):
-        for uid in d["face_up"]:
-            if uid in state["destroyed"][side]:
-                state["destroyed"][side][uid]["face_down"] = False
-        state["strategic_moves"][side] = int(d["strategic_moves"])
-    for u in state["units"].values():
-        u["moved"] = 0
-    ub = d["uboat"]
-    state["air_superiority_lost"] = bool(ub and ub["air_superiority_lost"])
-    if ub is not None:
-        state["uboats"].append({k: ub[k] for k in ("turn", "uboat_pp", "escort_pp",
-                                                    "allied_pp")})
-        state["pp"]["allies"] -= int(ub["pp_lost"])
-    nxt = start_month(Turn.parse(d["month"]), {}, act.surprised)
-    return store(state, nxt)
-
-
-def legal_end_production(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    if state.get("production") is not None and player not in state["production"]["done"]:
-        yield Command("end_production", player)
-
-
-BUILD = CommandSpec("build", verify_build, execute_build,
-                    "Production: add one step to a block in supply.", {"block": "de-inf9"})
-REBUILD = CommandSpec("rebuild", verify_rebuild, execute_rebuild,
-                      "EF-02 Production: rebuild a destroyed block as a cadre.",
-                      {"block": "de-pz1", "at": "0101"})
-SPECS = {
-    "uboats": CommandSpec("allocate_uboats", verify_allocate_uboats,
-                          _execute_allocation("uboat_pp"),  # type: ignore[arg-type]
-                          "EF-04 Axis PP to Enhanced U-boat Production.", {"pp": 5}),
-    "escorts": CommandSpec("allocate_escorts", verify_allocate_escorts,
-                           _execute_allocation("escort_pp"),  # type: ignore[arg-type]
-                           "EF-06 Allied PP to Enhanced Escort Development.", {"pp": 5}),
-}
-
-PRODUCTION_COMMANDS = {
-    "build": BUILD.with_legal(legal_build),
-    "rebuild": REBUILD.with_legal(legal_rebuild),
-    "allocate_uboats": SPECS["uboats"].with_legal(
-        _legal_allocation("allocate_uboats", "axis", "uboats")),  # type: ignore[arg-type]
-    "allocate_escorts": SPECS["escorts"].with_legal(
-        _legal_allocation("allocate_escorts", "allies", "escorts")),  # type: ignore[arg-type]
-    "remove_apd_marker": CommandSpec("remove_apd_marker", verify_remove_marker,
-                                     execute_remove_marker, "EF-14 Remove an own marker.",
-                                     {"hex": "0905"}, legal_remove_marker),
-    "end_production": CommandSpec("end_production", verify_end_production,
-                                  execute_end_production, "End your production phase.", {},
-                                  legal_end_production),
-}
-PRODUCTION_KINDS = frozenset(PRODUCTION_COMMANDS)
-
-PRODUCTION_FOLDS = {
-    "step_built": fold_step_built,
-    "block_rebuilt": fold_block_rebuilt,
-    "programme_allocated": fold_programme_allocated,
-    "apd_marker_removed": fold_apd_marker_removed,
-    "production_ended": fold_production_ended,
-    "month_started": fold_month_started,
-}
-
-__all__ = ["PRODUCTION_COMMANDS", "PRODUCTION_FOLDS", "PRODUCTION_KINDS", "Side", "month_income"]
+__all__ = ["PRODUCTION_KINDS", "Side", "month_income"]

@@ -68,13 +68,9 @@ from grognard.eurofront.game_state import (
     store,
 )
 from grognard.eurofront.model import Side, Turn
-from grognard.eurofront.operations import OP_COMMANDS, OP_FOLDS, distance, occ
+from grognard.eurofront.operations import distance, occ
 from grognard.eurofront.orders import ORDERS
-from grognard.eurofront.production import (
-    PRODUCTION_COMMANDS,
-    PRODUCTION_FOLDS,
-    PRODUCTION_KINDS,
-)
+from grognard.eurofront.production import PRODUCTION_KINDS
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
 
 NAME = "eurofront"
@@ -282,13 +278,8 @@ def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
 
 
 COMMANDS: dict[str, CommandSpec] = commands_of(ORDERS)
-COMMANDS.update(OP_COMMANDS)
-COMMANDS.update(PRODUCTION_COMMANDS)
 
-FOLDS = folds_of(ORDERS, {
-    **OP_FOLDS,
-    **PRODUCTION_FOLDS,
-})
+FOLDS = folds_of(ORDERS)
 
 EUROFRONT = RuleSystem(
     name=NAME,

@@ -8,6 +8,19 @@ kind                     module                                 rules
 ``roll_initiative``      :mod:`.activation.initiative`          EF-18 step 4, EF-17
 ``activate_hq``          :mod:`.activation.activate_hq`         EF-18 step 5
 ``end_activation_phase`` :mod:`.activation.end_activation_phase` EF-17 (EF-18 step 6)
+``move``                 :mod:`.operation.move`                 EF-18 step 5, EF-17
+``rail_move``            :mod:`.operation.rail_move`            EF-17, EF-03
+``para_move``            :mod:`.operation.para_move`            EF-09
+``airpower_disruption``  :mod:`.operation.airpower_disruption`  EF-11..EF-16
+``end_operation``        :mod:`.operation.end_operation`        EF-18 (battles)
+``take_loss``            :mod:`.battle.take_loss`               EF-18 (battle losses)
+``retreat``              :mod:`.battle.retreat`                 EF-18 (battle retreats)
+``build``                :mod:`.production.build`               production, EF-13
+``rebuild``              :mod:`.production.rebuild`             EF-02, EF-13
+``allocate_uboats``      :mod:`.production.allocate_uboats`     EF-04, EF-05
+``allocate_escorts``     :mod:`.production.allocate_escorts`    EF-06
+``remove_apd_marker``    :mod:`.production.remove_apd_marker`   EF-14
+``end_production``       :mod:`.production.end_production`      EF-02, EF-04..EF-09, EF-14/15
 =======================  =====================================  ===========================
 
 :data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
@@ -29,6 +42,19 @@ from grognard.eurofront.orders.activation.end_activation_phase import EndActivat
 from grognard.eurofront.orders.activation.initiative import RollInitiative
 from grognard.eurofront.orders.activation.weather import RollWeather
 from grognard.eurofront.orders.base import EFOrder
+from grognard.eurofront.orders.battle.retreat import Retreat
+from grognard.eurofront.orders.battle.take_loss import TakeLoss
+from grognard.eurofront.orders.operation.airpower_disruption import AirpowerDisruption
+from grognard.eurofront.orders.operation.end_operation import EndOperation
+from grognard.eurofront.orders.operation.move import Move
+from grognard.eurofront.orders.operation.para_move import ParaMove
+from grognard.eurofront.orders.operation.rail_move import RailMove
+from grognard.eurofront.orders.production.allocate_escorts import AllocateEscorts
+from grognard.eurofront.orders.production.allocate_uboats import AllocateUboats
+from grognard.eurofront.orders.production.build import Build
+from grognard.eurofront.orders.production.end_production import EndProduction
+from grognard.eurofront.orders.production.rebuild import Rebuild
+from grognard.eurofront.orders.production.remove_apd_marker import RemoveApdMarker
 
 ORDERS: tuple[EFOrder[Any], ...] = (
     RollWeather(),
@@ -36,6 +62,19 @@ ORDERS: tuple[EFOrder[Any], ...] = (
     RollInitiative(),
     ActivateHQ(),
     EndActivationPhase(),
+    Move(),
+    RailMove(),
+    ParaMove(),
+    AirpowerDisruption(),
+    EndOperation(),
+    TakeLoss(),
+    Retreat(),
+    Build(),
+    Rebuild(),
+    AllocateUboats(),
+    AllocateEscorts(),
+    RemoveApdMarker(),
+    EndProduction(),
 )
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
