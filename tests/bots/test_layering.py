@@ -15,6 +15,7 @@ BOTS = SRC / "grognard" / "bots"
 #: systems answer Game.odds / Game.places (the per-system policies and their plans)
 POLICY_MODULES = {"heuristic", "odds", "crt_odds", "tr_plans", "planner_plans"}
 NEUTRAL = {"base", "catalog", "play", "search", "random_bot", "situation", "mcts", "planner",
+           "campaign",
            "ladder"}
 
 

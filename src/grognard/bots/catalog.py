@@ -4,7 +4,7 @@ Every bot module defines its class and nothing imports this catalog but the laye
 bots by name (``play``, the CLI, the server, studies), so the bot modules form no circle.
 
 >>> sorted(bot_names())[:3]
-['heuristic', 'random', 'search']
+['heuristic', 'planner', 'random']
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from grognard.bots.base import Bot, LegalActions, Seat
 from grognard.bots.heuristic import HeuristicBot
+from grognard.bots.planner import PlannerBot, parse_params
 from grognard.bots.random_bot import RandomBot
 from grognard.bots.search import SearchBot
 from grognard.core.errors import InputError
@@ -35,14 +36,25 @@ def bot_names() -> dict[str, str]:
 
 
 def make_bot(name: str, seat: Seat) -> Bot:
-    if name not in _BOTS:
-        raise InputError("--bot", f"unknown bot {name!r} (bots: {', '.join(bot_names())})")
-    return _BOTS[name](seat)
+    """Seat bot ``name``; ``planner@KEY=VALUE@...`` seats the planner with plan parameters."""
+    base, _sep, params = name.partition("@")
+    if base not in _BOTS:
+        raise InputError("--bot", f"unknown bot {base!r} (bots: {', '.join(bot_names())})")
+    if params:
+        if base != "planner":
+            raise InputError("--bot", f"{base} takes no parameters ({name!r})")
+        bot: Bot = PlannerBot(seat, parse_params(params))
+        bot.name = name  # type: ignore[misc]
+        return bot
+    return _BOTS[base](seat)
 
 
 register_bot("random", RandomBot, "uniform over the kinds of legal action, then over the kind")
 register_bot("heuristic", HeuristicBot,
              "scripted per system: economy, exact-odds attacks, holding the line, decisions")
+register_bot("planner", PlannerBot,
+             "a campaign plan (data: grognard.bots.planner_plans.PLANS) over the heuristic's "
+             "operational play: stages, wars, held fronts, garrisons, drives on objectives")
 register_bot("search", SearchBot,
              "expectimax over the exact CRT odds for combat (attack allocation), else heuristic")
 
@@ -89,7 +101,9 @@ def parse_bots(text: str, sides: Sequence[str], partial: bool = False) -> dict[s
         if missing and not partial:
             raise InputError("--bots", f"no bot for {', '.join(missing)}")
     for side, bot in pairs.items():
-        if bot not in names:
+        if "@" in bot and bot.partition("@")[0] == "planner":
+            parse_params(bot.partition("@")[2])
+        if bot.partition("@")[0] not in names:
             raise InputError("--bots", f"unknown bot {bot!r} for {side} "
                              f"(bots: {', '.join(names)})")
     return pairs

@@ -59,6 +59,11 @@ class Policy:
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
 
+    def situation(self, view: JSON, game: Any = None) -> Situation:
+        """The bot's picture of its own view at one decision (a planner adds its plan's
+        objectives; ``game`` gives only the rule-system hooks: objectives, places, odds)."""
+        return Situation.of(self.seat.context, view, self.seat.player)
+
     def score(self, sit: Situation, cmd: Command) -> Score:
         fn: Callable[[Situation, Command], Score] | None = getattr(self, f"score_{cmd.kind}",
                                                                    None)
@@ -650,15 +655,18 @@ class HeuristicBot:
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
-        self.policy = policy_for(seat)
+        self.policy = self.make_policy(seat)
         self._dice = rng(seat, self.name)
         self._plan: list[Command] = []
         self._plan_at: tuple[Any, ...] = ()
         self._planned: set[str] = set()
         self._planned_at: tuple[Any, ...] = ()
 
+    def make_policy(self, seat: Seat) -> Policy:
+        return policy_for(seat)
+
     def scores(self, view: JSON, legal_actions: Sequence[Command]) -> list[Score]:
-        sit = Situation.of(self.seat.context, view, self.seat.player)
+        sit = self.policy.situation(view, None)
         return [self.policy.score(sit, c) for c in legal_actions]
 
     def _at(self, view: JSON) -> tuple[Any, ...]:
@@ -675,7 +683,7 @@ class HeuristicBot:
                     return cmd
         self._plan = []
         kinds = set(la.kinds())
-        sit = Situation.of(self.seat.context, view, self.seat.player)
+        sit = self.policy.situation(view, la.game)
         scored: list[tuple[Score, Command]] = []
         at = self._at(view)
         if self._planned_at != at:

@@ -117,7 +117,7 @@ class SearchBot(HeuristicBot):
                    else [c for c in legal_actions if c.kind == "attack"])
         self._game = legal_actions.game if isinstance(legal_actions, LegalActions) else None
         if attacks:
-            sit = Situation.of(self.seat.context, view, self.seat.player)
+            sit = self.policy.situation(view, self._game)
             _value, plan = self.plan(self.candidates(sit, attacks))
             if plan:
                 return plan[0]

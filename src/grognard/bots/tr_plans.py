@@ -81,11 +81,13 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     for label, n in sit.friendly_hexes.items():
         friendly[m.index_of_label(label)] = n
     movers: list[str] = []
+    hold: set[str] = sit.memo("plan.hold", set)  # a planner's garrisons and held fronts
+    advance: bool = sit.memo("plan.advance", bool)  # a planner's armor drives on past contact
     for uid, u in sorted(sit.mine.items()):
-        if uid in moved or u.get("type") not in GROUND:
+        if uid in moved or u.get("type") not in GROUND or uid in hold:
             continue
         here = m.index_of_label(str(u["hex"]))
-        if contact[here] and friendly[here] < 2:
+        if contact[here] and friendly[here] < 2 and not (advance and u.get("type") == "armor"):
             continue  # hold the line
         movers.append(uid)
     if not movers:
@@ -99,7 +101,7 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
         here = int(r.start)
         hexes = r.hexes.astype(np.int64)
         hexes = hexes[hexes != here]
-        if contact[here]:
+        if contact[here] and not (advance and sit.mine[uid].get("type") == "armor"):
             score = np.where(contact[hexes] & (friendly[hexes] == 0), 0.5, -0.5)
         else:
             gain = (to_obj[here] - to_obj[hexes]).astype(np.float64)

@@ -1,0 +1,182 @@
+"""A campaign plan as data, read by the ``planner`` bot on top of the heuristic's play.
+
+A plan (a dict, or a TOML table: see :mod:`grognard.bots.planner_plans` for the shipped ones)
+gives each side:
+
+* ``stages``: the offensives in order, each ``{name, start, goals, front, powers, war, hold,
+  caution}``: ``start`` a turn label (``"Fall 1939"``) or a name of another plan key
+  (``"barbarossa"`` -> the plan's ``barbarossa`` label), ``goals`` the city names it drives on,
+  ``war`` the countries each power declares war on when the stage starts, ``hold`` the fronts
+  whose units stay put meanwhile, ``caution`` the weight of its own losses in its attacks;
+* ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
+* ``goals``: cities every stage drives on (a side with no stages: its objectives).
+
+The stage in force is the first started one whose goals are not all held, unless a later
+started stage is ``fixed`` (a date the plan keeps, e.g. Barbarossa). Everything is read from the
+seat's own view and the public map (city names to hexes) and calendar (turn labels, through
+the rule system's ``turn_label`` hook): no rule system is named here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from grognard.bots.situation import Situation
+from grognard.core.mapdata import MapData
+from grognard.engine.context import Context
+from grognard.engine.state import JSON
+
+Plan = Mapping[str, Any]
+
+_TURNS: dict[tuple[int, str], int | None] = {}
+
+
+def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """City name -> hex label, for the names the map has."""
+    want = set(names)
+    return {c.name: m.label(i) for i, cs in m.cities.items() for c in cs if c.name in want}
+
+
+def turn_of_label(context: Context, state: JSON, label: str, system: Any,
+                  horizon: int = 80) -> int | None:
+    """The first turn whose label (the rule system's ``turn_label`` hook) is ``label``."""
+    key = (id(context), label)
+    if key in _TURNS:
+        return _TURNS[key]
+    hook = getattr(system, "turn_label", None)
+    found = None
+    if hook is not None:
+        for t in range(1, horizon):
+            if hook(context, {**state, "turn": t}) == label:
+                found = t
+                break
+    _TURNS[key] = found
+    return found
+
+
+def turn_number(view: JSON) -> int:
+    t = view.get("turn")
+    if isinstance(t, int):
+        return t
+    m = re.match(r"\d+", str(t))
+    return int(m.group()) if m else 0
+
+
+class Campaign:
+    """One side's plan as the planner reads it at a decision."""
+
+    def __init__(self, plan: Plan, side: str) -> None:
+        self.plan = plan
+        self.side_plan: Mapping[str, Any] = plan.get(side, {}) or {}
+
+    @property
+    def stages(self) -> list[Mapping[str, Any]]:
+        return list(self.side_plan.get("stages", []) or [])
+
+    def start_label(self, stage: Mapping[str, Any]) -> str:
+        start = str(stage.get("start", ""))
+        return str(self.side_plan.get(start, self.plan.get(start, start)))
+
+    def started(self, stage: Mapping[str, Any], turn: int, game: Any) -> bool:
+        if game is None:
+            return False
+        label = self.start_label(stage)
+        t = turn_of_label(game.context, game.state, label, game.system)
+        return t is not None and turn >= t
+
+    def held(self, sit: Situation, goals: list[str]) -> bool:
+        """Whether every goal city is ours: held (``control``) where the view keeps it, else
+        occupied by our units and no enemy's."""
+        hexes = city_hexes(sit.map, goals)
+        control = sit.view.get("control")
+        for name in goals:
+            if isinstance(control, Mapping) and name in control:
+                if control.get(name) != sit.player:
+                    return False
+            elif name in hexes:
+                h = hexes[name]
+                if h in sit.enemy_hexes or not sit.friendly_hexes.get(h):
+                    return False
+        return True
+
+    def stage(self, sit: Situation, game: Any) -> Mapping[str, Any] | None:
+        """The stage in force now (None: the plan has none started)."""
+        turn = turn_number(sit.view)
+        open_ = [s for s in self.stages if self.started(s, turn, game)
+                 and not self.held(sit, list(s.get("goals", [])))]
+        fixed = [s for s in open_ if s.get("fixed")]
+        if fixed:
+            return fixed[-1]
+        return open_[0] if open_ else None
+
+    def started_stages(self, sit: Situation, game: Any) -> list[Mapping[str, Any]]:
+        turn = turn_number(sit.view)
+        return [s for s in self.stages if self.started(s, turn, game)]
+
+    def garrisons(self, sit: Situation | None = None, game: Any = None) -> dict[str, int]:
+        """City -> units kept there: the plan's, and one in each goal of a started stage
+        that this side holds (a conquest is kept)."""
+        out = {str(k): int(v) for k, v in (self.side_plan.get("garrisons", {}) or {}).items()}
+        if sit is not None:
+            for st in self.started_stages(sit, game):
+                for name in st.get("goals", []) or []:
+                    if self.held(sit, [name]):
+                        out.setdefault(str(name), int(st.get("garrison", 1)))
+        return out
+
+
+def apply_plan(sit: Situation, campaign: Campaign, game: Any,
+               front_of: Any = None) -> Mapping[str, Any] | None:
+    """Point ``sit`` at the plan: the stage's goals (and the rule system's objectives wanted
+    by this side) become the objectives the moves drive on, the garrisons' units and the held
+    fronts' units stay put (``sit.memo("plan.hold")``), under-garrisoned cities draw units in.
+    Returns the stage in force."""
+    stage = campaign.stage(sit, game)
+    goals = list(campaign.side_plan.get("goals", []) or [])
+    if stage is not None:
+        goals = list(stage.get("goals", [])) + goals
+    objectives: dict[str, int] = {}
+    for name, h in city_hexes(sit.map, goals).items():
+        if h in sit.enemy_hexes or not sit.friendly_hexes.get(h):
+            objectives[h] = 10 if stage is not None and name in stage.get("goals", []) else 6
+    if game is not None:
+        for o in game.objectives():
+            if sit.player in o.wanted_by and o.holder != sit.player:
+                objectives[o.hex] = max(objectives.get(o.hex, 0), 5 + int(o.value))
+    front = stage.get("front") if stage is not None else None
+    if stage is not None and stage.get("focus") and objectives:
+        pass  # the stage's goals only: every unit out of contact converges on them
+    elif front is not None and front_of is not None:
+        for h, v in sit.objectives.items():
+            if front_of(sit, h) == front:
+                objectives[h] = max(objectives.get(h, 0), v)
+    elif objectives:
+        for h, v in sit.objectives.items():
+            objectives.setdefault(h, v)
+    hold: set[str] = set()
+    garrisons = campaign.garrisons(sit, game)
+    for name, h in city_hexes(sit.map, list(garrisons)).items():
+        want = garrisons[name]
+        here = sorted(uid for uid, u in sit.mine.items() if u.get("hex") == h
+                      and u.get("type") not in ("air", "fleet", "naval", "hq"))
+        hold.update(here[:want])
+        if len(here) < want and h not in sit.enemy_hexes:
+            objectives[h] = max(objectives.get(h, 0), 8)
+    if stage is not None and front_of is not None:
+        held_fronts = set(stage.get("hold", []) or [])
+        powers = set(stage.get("powers", []) or [])
+        reach = int(stage.get("reach", 0) or 0)
+        goal_hexes = set(city_hexes(sit.map, list(stage.get("goals", []))).values())
+        for uid, u in sit.mine.items():
+            if (not powers or u.get("power") in powers) and held_fronts and \
+                    front_of(sit, str(u["hex"])) in held_fronts and \
+                    not (reach and goal_hexes
+                         and sit.nearest(str(u["hex"]), goal_hexes) <= reach):
+                hold.add(uid)
+    if objectives:
+        sit.objectives = objectives
+    sit.memo("plan.hold", lambda: hold)
+    sit.memo("plan.stage", lambda: stage)
+    return stage

@@ -1,0 +1,54 @@
+"""The ``planner`` bot: a campaign plan (data) over the heuristic's operational play.
+
+Its plan is the scenario's shipped plan (:data:`grognard.bots.planner_plans.PLANS`) with the
+parameters a study gives in the bot's name: ``planner@barbarossa_year=1942`` (parameters
+``KEY=VALUE`` joined by ``@``; ``plan=FILE.toml`` reads a whole plan from a TOML file). It sees
+only its seat's view and the rule-system hooks (objectives, places, odds, turn labels).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from grognard.bots.base import Seat
+from grognard.bots.heuristic import HeuristicBot, Policy
+from grognard.bots.planner_plans import plan_for, planner_policy
+from grognard.core.errors import InputError
+
+PARAMS = ("barbarossa_year", "barbarossa_season", "plan")
+
+
+def parse_params(text: str) -> dict[str, str]:
+    """``"barbarossa_year=1942@plan=x.toml"`` -> {key: value} (unknown keys refused)."""
+    out: dict[str, str] = {}
+    for part in filter(None, text.split("@")):
+        key, sep, value = part.partition("=")
+        if not sep or key not in PARAMS:
+            raise InputError("--bots", f"planner parameter {part!r}: KEY=VALUE with KEY one "
+                             f"of {', '.join(PARAMS)}")
+        out[key] = value
+    return out
+
+
+class PlannerBot(HeuristicBot):
+    name = "planner"
+    params: Mapping[str, str] = {}
+
+    def __init__(self, seat: Seat, params: Mapping[str, str] | None = None) -> None:
+        self.params = dict(params or {})
+        super().__init__(seat)
+
+    def make_policy(self, seat: Seat) -> Policy:
+        plan: Any
+        if "plan" in self.params:
+            try:
+                plan = tomllib.loads(Path(self.params["plan"]).read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError) as exc:
+                raise InputError("--bots", f"planner plan {self.params['plan']}: {exc}") \
+                    from exc
+        else:
+            plan = plan_for(seat.context.scenario.id, self.params)
+        return planner_policy(seat, plan)

@@ -1,0 +1,260 @@
+"""The planner's policies per rule system and the shipped campaign plans (data).
+
+A policy module (like :mod:`grognard.bots.heuristic`): it knows each system's orders
+(3R options and declarations of war, Europa's attack orders) and keeps the plans of the
+shipped campaign scenarios. The plans are plain data (:mod:`grognard.bots.campaign`), so a
+study varies them: ``planner@barbarossa_year=1942`` (see :mod:`grognard.bots.planner`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from grognard.bots.base import LegalActions, Seat, args_units
+from grognard.bots.campaign import Campaign, Plan, apply_plan, city_hexes
+from grognard.bots.heuristic import (
+    EuroFrontPolicy,
+    EuropaPolicy,
+    Policy,
+    Score,
+    ThirdReichPolicy,
+)
+from grognard.bots.situation import Situation
+from grognard.bots.tr_plans import tr_front
+from grognard.engine.commands import Command
+from grognard.engine.state import JSON
+
+#: 3R (TR-86 campaign): Poland first, then the Low Countries and France, Barbarossa on a date.
+TR_1939: Plan = {
+    "barbarossa": "Summer I 1941",
+    "axis": {
+        "stages": [
+            {"name": "poland", "start": "Fall 1939", "goals": ["Warsaw"], "front": "eastern",
+             "powers": ["germany"], "war": {}, "hold": ["western"], "reach": 7, "focus": True,
+             "caution": 0.5},
+            {"name": "west", "start": "Winter 1939", "goals": ["Brussels", "Amsterdam", "Paris"],
+             "front": "western", "powers": ["germany"],
+             "war": {"germany": ["belgium", "netherlands", "luxembourg"]}, "caution": 0.8},
+            {"name": "barbarossa", "start": "barbarossa", "fixed": True,
+             "goals": ["Minsk", "Kiev", "Smolensk", "Leningrad", "Moscow"], "front": "eastern",
+             "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.8},
+        ],
+        "garrisons": {"Berlin": 1, "Rome": 1},
+    },
+    "allies": {
+        "garrisons": {"Paris": 2, "London": 2, "Moscow": 2, "Leningrad": 1},
+    },
+}
+
+#: europa-barbarossa: the Axis drives on Smolensk (the Dnepr line, column 39) and Moscow
+#: (column 54) and the scenario's objectives; the Soviets hold the cities in depth.
+EUROPA_BARBAROSSA: Plan = {
+    "axis": {"goals": ["Smolensk", "Moscow", "Leningrad", "Kiev", "Minsk"], "caution": 0.8},
+    "soviet": {"garrisons": {"Moscow": 3, "Leningrad": 2, "Kiev": 2, "Smolensk": 1}},
+}
+
+PLANS: dict[str, Plan] = {
+    "tr-1939-campaign": TR_1939,
+    "tr-1939-campaign-3p": TR_1939,
+    "europa-barbarossa": EUROPA_BARBAROSSA,
+}
+
+
+def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
+    """The scenario's shipped plan with a study's parameters applied (a copy)."""
+    plan: dict[str, Any] = copy.deepcopy(dict(PLANS.get(scenario, {})))
+    year = params.get("barbarossa_year")
+    if year is not None:
+        season = str(params.get("barbarossa_season", "Summer I"))
+        plan["barbarossa"] = f"{season} {int(year)}"
+    return plan
+
+
+class _Planned(Policy):
+    """The plan's objectives, garrisons and held fronts over a system's policy."""
+
+    campaign: Campaign
+
+    def __init__(self, seat: Seat, plan: Plan) -> None:
+        super().__init__(seat)
+        self.campaign = Campaign(plan, seat.player)
+
+    def front_of(self, sit: Situation, label: str) -> str | None:
+        return None
+
+    def situation(self, view: JSON, game: Any = None) -> Situation:
+        sit = super().situation(view, game)
+        apply_plan(sit, self.campaign, game, self.front_of if self.fronts else None)
+        return sit
+
+    fronts = False
+
+    def stage(self, sit: Situation) -> Mapping[str, Any] | None:
+        got: Mapping[str, Any] | None = sit.memo("plan.stage", lambda: None)
+        return got
+
+    def stage_caution(self, sit: Situation) -> Fraction:
+        st = self.stage(sit)
+        c = (st or {}).get("caution", self.campaign.side_plan.get("caution"))
+        return Fraction(str(c)) if c is not None else self.caution
+
+    def score_move(self, sit: Situation, cmd: Command) -> Score:
+        uid = str(cmd.args.get("unit", cmd.args.get("block")))
+        if uid in sit.memo("plan.hold", set):
+            return -1.0
+        return super().score_move(sit, cmd)
+
+
+class TRPlannerPolicy(_Planned, ThirdReichPolicy):
+    """3R: the stage's offensive on its front, its declarations of war, its caution."""
+
+    fronts = True
+
+    def front_of(self, sit: Situation, label: str) -> str | None:
+        return tr_front(sit, label)
+
+    def _stage_powers(self, sit: Situation) -> set[str]:
+        st = self.stage(sit)
+        return set((st or {}).get("powers", []) or [])
+
+    def score_declare_options(self, sit: Situation, cmd: Command) -> Score:
+        st = self.stage(sit)
+        power = str(cmd.args.get("power", ""))
+        options = cmd.args.get("options")
+        base = super().score_declare_options(sit, cmd)
+        if st is None or power not in self._stage_powers(sit) or not isinstance(options,
+                                                                                  Mapping):
+            return base
+        score = 0.0
+        for front, opt in options.items():
+            o = opt.get("option") if isinstance(opt, Mapping) else opt
+            if front == st.get("front"):
+                score += 10.0 if o == "offensive" else -2.0
+            elif o == "offensive":
+                score -= 4.0  # the main offensive's BRPs first
+            elif o == "attrition":
+                score += 0.5 if self._front_strength(sit, power).get(front, (0, 0))[0] else -1
+        return score
+
+    def score_declare_war(self, sit: Situation, cmd: Command) -> Score:
+        """TR-25: the wars the started stages call for (minors and majors), none other."""
+        power = str(cmd.args.get("power", ""))
+        targets = set(args_units(cmd.args, "minors")) | set(args_units(cmd.args, "majors"))
+        if not targets:
+            return -1.0
+        game_stages = sit.memo("plan.started", lambda: [])
+        for st in game_stages:
+            wanted = set(((st.get("war") or {}).get(power)) or [])
+            if targets <= wanted:
+                return 8.0
+        return -1.0
+
+    def situation(self, view: JSON, game: Any = None) -> Situation:
+        sit = super().situation(view, game)
+        started = self.campaign.started_stages(sit, game)
+        sit.memo("plan.started", lambda: started)
+        st = self.stage(sit)
+        phases = sit.context.turn_sequence.phases
+        phase = phases[int(view.get("phase", 0) or 0)].name
+        if st is not None and phase == "mech_movement":
+            # the armor exploits: it drives on the stage's goals past the enemy's line
+            goals = {h: 10 for n, h in city_hexes(sit.map, list(st.get("goals", []))).items()
+                     if h in sit.enemy_hexes or not sit.friendly_hexes.get(h)}
+            if goals:
+                sit.objectives = goals
+                sit.memo("plan.advance", lambda: True)
+        return sit
+
+    #: the chance to clear the hex an attack on the stage's front is built up to
+    take = Fraction(3, 4)
+
+    def plan(self, sit: Situation, actions: LegalActions, kind: str
+             ) -> list[tuple[Score, Command]] | None:
+        """Attacks on the stage's front are planned together: each target (nearest the
+        stage's goals first) gets the fewest attackers (strongest first) that give it a
+        :attr:`take` chance to be cleared, so one battle does not take every unit in reach."""
+        got = super().plan(sit, actions, kind)
+        st = self.stage(sit)
+        if kind != "attack" or got is None or st is None:
+            return got
+        goals = set(city_hexes(sit.map, list(st.get("goals", []))).values()) or \
+            set(sit.objectives)
+        front = st.get("front")
+        ours = [(s, c) for s, c in got if tr_front(sit, str(c.args.get("hex"))) == front]
+        rest = [(s, c) for s, c in got if tr_front(sit, str(c.args.get("hex"))) != front]
+        ours.sort(key=lambda sc: (sit.nearest(str(sc[1].args.get("hex")), goals),
+                                  str(sc[1].args.get("hex"))))
+        used: set[str] = set()
+        units = sit.view.get("units", {})
+        out: list[tuple[Score, Command]] = []
+        for _s, cmd in ours:
+            target = str(cmd.args.get("hex"))
+            free = sorted((a for a in args_units(cmd.args, "attackers") if a not in used),
+                          key=lambda a: (-int(units.get(a, {}).get("attack") or 0), a))
+            chosen: list[str] = []
+            est = None
+            for a in free:
+                chosen.append(a)
+                est = self.estimate(sit, target, chosen)
+                if est is not None and est.p_taken >= self.take:
+                    break
+            if not chosen or est is None:
+                continue
+            value = float(est.value(self.hex_value(sit, target), self.stage_caution(sit)))
+            if value <= 0:
+                continue
+            used.update(chosen)
+            near = 10.0 / (1 + sit.nearest(target, goals))  # the goal's battles first
+            out.append((value + near, Command("attack", sit.player,
+                                              {"hex": target, "attackers": chosen})))
+        return out + rest
+
+    def hex_value(self, sit: Situation, target: str) -> int:
+        v = super().hex_value(sit, target)
+        st = self.stage(sit)
+        if st is not None and tr_front(sit, target) == st.get("front"):
+            return v + 2
+        return v
+
+    def score_attack(self, sit: Situation, cmd: Command) -> Score:
+        target = str(cmd.args.get("hex"))
+        est = self.estimate(sit, target, args_units(cmd.args, "attackers"))
+        if est is None:
+            return -1.0
+        st = self.stage(sit)
+        caution = self.stage_caution(sit) if st is not None and \
+            tr_front(sit, target) == st.get("front") else self.caution
+        return float(est.value(self.hex_value(sit, target), caution))
+
+
+class EuropaPlannerPolicy(_Planned, EuropaPolicy):
+    """Europa: drives on the plan's cities and the scenario's objectives, its caution in
+    attacks; the defender keeps its garrisons."""
+
+    def score_attack(self, sit: Situation, cmd: Command) -> Score:
+        target = self.attack_target(cmd)
+        est = self.own_estimate(sit, cmd)
+        if est is None:
+            return -1.0
+        return float(est.value(self.hex_value(sit, str(target)), self.stage_caution(sit)))
+
+
+class EuroFrontPlannerPolicy(_Planned, EuroFrontPolicy):
+    """EuroFront: the heuristic's tuned policy (the plan adds garrisons if it names any)."""
+
+
+PLANNER_POLICIES: dict[str, type[_Planned]] = {
+    "third_reich": TRPlannerPolicy,
+    "europa": EuropaPlannerPolicy,
+    "eurofront": EuroFrontPlannerPolicy,
+}
+
+
+def planner_policy(seat: Seat, plan: Plan) -> Policy:
+    cls = PLANNER_POLICIES.get(seat.system)
+    if cls is None:
+        return Policy(seat)
+    return cls(seat, plan)

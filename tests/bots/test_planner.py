@@ -1,0 +1,80 @@
+"""Issue 25 item 1: the campaign planner (a plan as data over the heuristic's play)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.bots import parse_bots, play_game
+from grognard.bots.base import LegalActions, Seat
+from grognard.bots.catalog import make_bot
+from grognard.core.errors import InputError
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_tr86_planner_takes_warsaw_in_fall_1939(seed):
+    """The plan's first stage (Poland, Warsaw its goal) takes Warsaw on turn 1 (Fall 1939)."""
+    g = Game.new("tr-1939-campaign", seed=seed)
+    rec = play_game(g, {"axis": "planner", "allies": "heuristic"}, seed=seed, max_turns=1)
+    assert rec.capitals.get("Warsaw", {}).get("turn") == 1
+    assert rec.capitals["Warsaw"]["by"] == "axis"
+
+
+def _at_turn(turn: int) -> Game:
+    g = Game.new("tr-1939-campaign", seed=0)
+    g.state = {**g.state, "turn": turn}
+    return g
+
+
+def _war_score(bot_name: str, turn: int, majors: list[str]) -> float:
+    g = _at_turn(turn)
+    bot = make_bot(bot_name, Seat.of(g, "axis", 0))
+    sit = bot.policy.situation(g.view("axis"), g)
+    return bot.policy.score(sit, Command("declare_war", "axis",
+                                         {"power": "germany", "majors": majors}))
+
+
+def test_tr25_planner_declares_war_on_the_ussr_on_the_plans_date():
+    """Barbarossa is a study parameter: with the shipped plan (Summer I 1941 = turn 9) the
+    planner wants war on the USSR from turn 9, not before; with 1942 not in 1941; never on a
+    major the plan does not name."""
+    assert _war_score("planner", 8, ["ussr"]) < 0
+    assert _war_score("planner", 9, ["ussr"]) > 0
+    assert _war_score("planner@barbarossa_year=1942", 9, ["ussr"]) < 0
+    assert _war_score("planner@barbarossa_year=1942", 14, ["ussr"]) > 0
+    assert _war_score("planner", 9, ["uk"]) < 0
+
+
+def test_tr25_planner_declares_the_wests_wars_in_winter_1939():
+    g = _at_turn(2)
+    bot = make_bot("planner", Seat.of(g, "axis", 0))
+    sit = bot.policy.situation(g.view("axis"), g)
+    want = {m: bot.policy.score(sit, Command("declare_war", "axis",
+                                             {"power": "germany", "minors": [m]}))
+            for m in ("belgium", "netherlands", "luxembourg", "denmark", "spain")}
+    assert want["belgium"] > 0 and want["netherlands"] > 0 and want["luxembourg"] > 0
+    assert want["denmark"] < 0 and want["spain"] < 0
+
+
+def test_planner_parameters_are_checked():
+    assert parse_bots("axis=planner@barbarossa_year=1942,allies=planner",
+                      ["axis", "allies"])["axis"] == "planner@barbarossa_year=1942"
+    for bad in ("axis=planner@oops=1,allies=random", "axis=heuristic@x=1,allies=random"):
+        with pytest.raises(InputError):
+            g = Game.new("tr-1939-campaign", seed=0)
+            bots = parse_bots(bad, ["axis", "allies"])
+            make_bot(bots["axis"], Seat.of(g, "axis", 0))
+
+
+def test_planner_chooses_a_legal_action_in_every_main_scenario():
+    for scenario in ("tr-1939-campaign", "europa-barbarossa", "eurofront-1941"):
+        g = Game.new(scenario, seed=3)
+        rec = play_game(g, dict.fromkeys(g.scenario.sides, "planner"), seed=3,
+                        max_commands=60)
+        assert rec.error is None and rec.refused == 0 and rec.commands > 0
+        for p in g.active():
+            la = LegalActions(g, p)
+            if la.kinds():
+                cmd = make_bot("planner", Seat.of(g, p, 1)).choose(g.view(p), la)
+                assert g.can(cmd)
