@@ -187,20 +187,59 @@ def check_save(text: str, where: str) -> dict[str, Any]:
     return raw
 
 
+#: What any command argument may be, whatever the order (each Order's typed ``Args`` then
+#: decides what it is): nested at most this deep, integers within +-2**53, strings (and keys) of
+#: at most this many characters, at most this many values in all.
+MAX_ARG_DEPTH = 16
+MAX_ARG_INT = 2**53
+MAX_ARG_STRING = 1000
+MAX_ARG_VALUES = 10_000
+
+
 def command_values(args: Any, where: str) -> None:
     """Command arguments are JSON of integers, strings, booleans, lists and objects: a number
-    with a fraction (``20.9``) is refused, not truncated (exact quantities go as strings)."""
+    with a fraction (``20.9``) is refused, not truncated (exact quantities go as strings); no
+    ``NaN``, no lone surrogate, and within the bounds above (:data:`MAX_ARG_DEPTH` ...), so no
+    argument, known or not, can make a game that cannot be stored, saved or verified."""
     check_values(args, where)
-    stack = [(args, "args")]
+    stack: list[tuple[Any, str, int]] = [(args, "args", 0)]
+    count = 0
     while stack:
-        v, path = stack.pop()
+        v, path, depth = stack.pop()
+        count += 1
+        if count > MAX_ARG_VALUES:
+            raise InputFileError(where, f"more than {MAX_ARG_VALUES:,} values in the arguments")
+        if depth > MAX_ARG_DEPTH:
+            raise InputFileError(where, f"arguments nested more than {MAX_ARG_DEPTH} deep",
+                                 field=path)
         if isinstance(v, float):
             raise InputFileError(where, f"{v!r} is not an integer (give exact quantities as "
                                  "strings such as \"2/3\")", field=path)
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_ARG_INT:
+            raise InputFileError(where, f"an integer beyond +-2**53 ({len(str(abs(v)))} digits)",
+                                 field=path)
+        if isinstance(v, str) and len(v) > MAX_ARG_STRING:
+            raise InputFileError(where, f"a text of {len(v):,} characters (at most "
+                                 f"{MAX_ARG_STRING:,})", field=path)
         if isinstance(v, dict):
-            stack.extend((x, f"{path}.{k}") for k, x in v.items())
+            for k, x in v.items():
+                if len(k) > MAX_ARG_STRING:
+                    raise InputFileError(where, f"a key of {len(k):,} characters", field=path)
+                stack.append((x, f"{path}.{k}", depth + 1))
         elif isinstance(v, list):
-            stack.extend((x, f"{path}[{i}]") for i, x in enumerate(v))
+            stack.extend((x, f"{path}[{i}]", depth + 1) for i, x in enumerate(v))
+        elif not isinstance(v, str | int | bool) and v is not None:
+            raise InputFileError(where, f"{type(v).__name__} is not a JSON value", field=path)
+
+
+def make_command(kind: Any, player: Any, args: Any, where: str = "command") -> Command:
+    """A command from already-parsed JSON values (a server request's body): the same checks
+    as :func:`parse_command` (typed kind and player, arguments within :func:`command_values`)."""
+    raw = {"kind": kind, "player": player, "args": {} if args is None else args}
+    check_values(raw, where)
+    cmd = convert(raw, _SavedCommand, where)
+    command_values(cmd.args, where)
+    return Command(cmd.kind, cmd.player, cmd.args)
 
 
 def parse_command(text: str, where: str = "command") -> Command:
