@@ -36,7 +36,7 @@ SCENARIOS_KEPT = 4  # shipped scenarios kept loaded for new games (big maps take
 #: A posted scenario (POST /api/games with ``text``): at most this many characters of TOML and
 #: this many hexes (the largest shipped map has 4,161), so its play page stays a few MB.
 MAX_POSTED_TEXT = 512 * 1024
-MAX_POSTED_HEXES = 10_000
+MAX_POSTED_HEXES = 8_000
 
 
 class NotFound(GrognardError):
