@@ -18,10 +18,20 @@ DEFAULT_DB = "$XDG_DATA_HOME/grognard/games.sqlite"
 
 
 def default_db() -> Path:
-    """The embedded database file: ``$XDG_DATA_HOME/grognard/games.sqlite`` (``~/.local/share``)."""
+    """The embedded database file: ``$XDG_DATA_HOME/grognard/games.sqlite`` (``~/.local/share``),
+    private to its owner: the folder 0700, the database and its WAL 0600 (an existing one
+    made so: it holds every game's seed and every seat's token)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    path = Path(base) / "grognard" / "games.sqlite"
-    path.parent.mkdir(parents=True, exist_ok=True)
+    folder = Path(base) / "grognard"
+    path = folder / "games.sqlite"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(folder, 0o700)
+        for f in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            if f.exists():
+                os.chmod(f, 0o600)
+    except OSError as exc:
+        raise InputError("--db", f"cannot prepare {folder}: {exc.strerror}") from None
     return path
 
 

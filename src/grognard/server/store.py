@@ -18,11 +18,13 @@ own every few hundred commits, not inside a command's commit.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -158,6 +160,31 @@ def sqlite_url(path: str) -> str:
     return f"sqlite:///{path}"
 
 
+def sqlite_path(url: str) -> Path | None:
+    """The file of a ``sqlite:///PATH`` URL (None: in memory)."""
+    rest = url.split("://", 1)[1] if "://" in url else ""
+    if not rest.startswith("/") or rest in ("/", "/:memory:"):
+        return None
+    path = rest[1:].split("?", 1)[0]
+    return Path(path) if path and path != ":memory:" else None
+
+
+def private_sqlite_file(url: str) -> None:
+    """Create a new SQLite database file readable by its owner only (0600) before SQLite opens
+    it: its write-ahead log and shared-memory files take the same mode (SQLite gives them the
+    database file's), so no other local user reads a game's seed or a seat's token."""
+    path = sqlite_path(url)
+    if path is None or path.exists():
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    except OSError as exc:
+        raise StoreError(f"database {url}: cannot create {path}: {exc.strerror}") from None
+    os.close(fd)
+
+
 class Store:
     """All games of one server, in one database (``url`` as SQLAlchemy takes it)."""
 
@@ -169,6 +196,7 @@ class Store:
         self._checkpointing = threading.Lock()
         try:
             if url.startswith("sqlite"):
+                private_sqlite_file(url)
                 self.engine: Engine = create_engine(
                     url, connect_args={"check_same_thread": False, "timeout": 30})
 
