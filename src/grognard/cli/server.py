@@ -126,13 +126,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Check a finished game's dice: the revealed seed matches the commitment published at
         creation, and replaying the log from it re-derives every recorded roll."""
+        from grognard.core.inputs import read_text
         from grognard.server.dice import verify_save_text
 
-        try:
-            text = save.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError("save", f"{save}: cannot read ({exc.strerror})") from None
-        report = verify_save_text(text, str(save))
+        # through the gate: size checked before reading (a device such as /dev/zero is read
+        # no further than the limit), UTF-8 named by line and byte
+        report = verify_save_text(read_text(save, "save"), str(save))
         emit(report, as_json, lambda c: c.print(
             f"[green]verified[/]: {save} — seed matches commitment {report['commitment'][:16]}…; "
             f"{report['dice']} dice in {report['commands_with_rolls']} rolling commands of "
