@@ -18,34 +18,72 @@ capital changes hands, no economy) is reported as not measurable, not as refuted
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from grognard.analysis.study import Record
 from grognard.analysis.study_report import wilson
 from grognard.core.errors import InputError
+from grognard.core.inputs import InputFileError, convert, load_toml_file
 
 MEASURES = ("capital_falls_by", "brp_parity", "same_turn_falls")
 
 
+Value = int | str | bool
+Count = Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
+Turn = Annotated[int, msgspec.Meta(ge=0, le=10_000)]
+Text = Annotated[str, msgspec.Meta(max_length=2_000)]
+
+
+class _Measure(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    kind: Literal["capital_falls_by", "brp_parity", "same_turn_falls"]
+    capital: Text | None = None
+    by_turn: Turn | None = None
+    powers: list[Text] | None = None
+    against: list[Text] | None = None
+    capitals: list[Text] | None = None
+    turns: list[Turn] | None = None
+
+
+_NEEDS = {"capital_falls_by": ("capital", "by_turn"),
+          "brp_parity": ("powers", "against", "turns"),
+          "same_turn_falls": ("capitals", "turns")}
+
+
+class _Study(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    id: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    scenario: Annotated[str, msgspec.Meta(min_length=1, max_length=1_000)]
+    claim: Text = ""
+    source: Text = ""
+    games: Count | None = None
+    bots: Text | None = None
+    max_turns: Turn | None = None
+    max_commands: Count | None = None
+    readings: dict[Text, Value] = msgspec.field(default_factory=dict)
+    compare: dict[Text, Value] = msgspec.field(default_factory=dict)
+    measure: _Measure | None = None
+
+
 def load_study_file(path: Path) -> dict[str, Any]:
-    """Read a study file's ``[study]`` table (errors name the file and field)."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(str(path), f"cannot read the study file ({exc})") from None
-    spec = raw.get("study")
-    if not isinstance(spec, dict):
+    """Read a study file's ``[study]`` table through the input gate (size, UTF-8, depth,
+    digits; then a typed schema: ``games`` a whole number from 1, ``readings`` and ``compare``
+    tables of values, ``measure`` one of :data:`MEASURES` with its fields). Errors are one line
+    naming the file and the field."""
+    raw = load_toml_file(path, "study file")
+    if not isinstance(raw.get("study"), dict):
         raise InputError(f"{path}", "a study file needs a [study] table")
-    for key in ("id", "scenario"):
-        if not isinstance(spec.get(key), str):
-            raise InputError(f"{path}: study.{key}", "required (a string)")
-    m = spec.get("measure")
-    if m is not None and (not isinstance(m, dict) or m.get("kind") not in MEASURES):
-        raise InputError(f"{path}: study.measure.kind", f"one of {', '.join(MEASURES)}")
+    study = convert(raw["study"], _Study, str(path), "study")
+    if study.measure is not None:
+        missing = [f for f in _NEEDS[study.measure.kind]
+                   if getattr(study.measure, f) is None]
+        if missing:
+            raise InputFileError(str(path), f"a {study.measure.kind} measure needs "
+                                 f"{', '.join(missing)}", field="study.measure")
+    spec: dict[str, Any] = msgspec.to_builtins(study)
     return spec
 
 

@@ -23,14 +23,24 @@ def register(app: typer.Typer) -> None:
                                                   min=1, max=10_000_000)] = 2000,
         out: Annotated[Path, typer.Option(help="Folder for the saves of failing games.")]
         = Path("fuzz-failures"),
+        bots: Annotated[str | None, typer.Option(
+            "--bots", help="Play with this bot on every side (heuristic, search, random: see "
+            "grognard bots list) instead of uniformly random legal actions.")] = None,
         as_json: JsonOpt = False,
     ) -> None:
-        """Play uniformly random legal actions for every player; report crashes, dead ends,
-        refused legal actions, replay mismatches and view leaks. Exit 1 on any failure."""
+        """Play uniformly random legal actions (or, with --bots, a bot's) for every player;
+        report crashes, dead ends, refused legal actions, replay mismatches and view leaks.
+        Exit 1 on any failure."""
         from rich.progress import Progress
 
         from grognard.engine.fuzz import GameRun, fuzz
         from grognard.engine.save import dumps
+
+        if bots is not None:
+            from grognard.bots.fuzz import check_bot
+            from grognard.bots.fuzz import fuzz as bot_fuzz
+
+            check_bot(bots)
 
         show = not as_json and sys.stderr.isatty()
         saved: list[str] = []
@@ -56,9 +66,13 @@ def register(app: typer.Typer) -> None:
                 save(run)
                 bar.advance(task)
 
-            report = fuzz(scenario, games, seed, max_commands, progress=step)
+            if bots is None:
+                report = fuzz(scenario, games, seed, max_commands, progress=step)
+            else:
+                report = bot_fuzz(scenario, games, seed, max_commands, bots, progress=step)
         data = report.to_json()
         data["saved"] = saved
+        data["players"] = bots or "random legal actions"
 
         def human(c: object) -> None:
             ends = ", ".join(f"{n} {k}" for k, n in data["ends"].items())

@@ -18,10 +18,20 @@ DEFAULT_DB = "$XDG_DATA_HOME/grognard/games.sqlite"
 
 
 def default_db() -> Path:
-    """The embedded database file: ``$XDG_DATA_HOME/grognard/games.sqlite`` (``~/.local/share``)."""
+    """The embedded database file: ``$XDG_DATA_HOME/grognard/games.sqlite`` (``~/.local/share``),
+    private to its owner: the folder 0700, the database and its WAL 0600 (an existing one
+    made so: it holds every game's seed and every seat's token)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    path = Path(base) / "grognard" / "games.sqlite"
-    path.parent.mkdir(parents=True, exist_ok=True)
+    folder = Path(base) / "grognard"
+    path = folder / "games.sqlite"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(folder, 0o700)
+        for f in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            if f.exists():
+                os.chmod(f, 0o600)
+    except OSError as exc:
+        raise InputError("--db", f"cannot prepare {folder}: {exc.strerror}") from None
     return path
 
 
@@ -116,13 +126,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Check a finished game's dice: the revealed seed matches the commitment published at
         creation, and replaying the log from it re-derives every recorded roll."""
+        from grognard.core.inputs import read_text
         from grognard.server.dice import verify_save_text
 
-        try:
-            text = save.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError("save", f"{save}: cannot read ({exc.strerror})") from None
-        report = verify_save_text(text, str(save))
+        # through the gate: size checked before reading (a device such as /dev/zero is read
+        # no further than the limit), UTF-8 named by line and byte
+        report = verify_save_text(read_text(save, "save"), str(save))
         emit(report, as_json, lambda c: c.print(
             f"[green]verified[/]: {save} — seed matches commitment {report['commitment'][:16]}…; "
             f"{report['dice']} dice in {report['commands_with_rolls']} rolling commands of "

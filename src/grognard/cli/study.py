@@ -29,6 +29,15 @@ from grognard.core.errors import InputError
 from grognard.engine.scenario import load_scenario
 
 
+def _head(path: Path) -> bytes:
+    """The first bytes of a file (is it a study file?), whatever its encoding."""
+    try:
+        with path.open("rb") as f:
+            return f.read(2000)
+    except OSError:
+        return b""
+
+
 def register(app: typer.Typer) -> None:
     @app.command("study")
     def study(
@@ -58,7 +67,7 @@ def register(app: typer.Typer) -> None:
         losses and game length to a report; --compare adds a second setting side by side."""
         spec: dict[str, Any] = {}
         if scenario.endswith(".toml") and Path(scenario).is_file() and \
-                "study" in Path(scenario).read_text(encoding="utf-8")[:2000]:
+                b"study" in _head(Path(scenario)):
             spec = load_study_file(Path(scenario))
             scenario = str(spec["scenario"])
         sc = load_scenario(scenario)

@@ -49,7 +49,28 @@ class SaveError(GrognardError):
     """A save file that cannot be read: names the file and the field."""
 
 
+#: The fields of a save its ``save_hash`` covers: all of it (the dice snapshot and the undo
+#: steps included) but what is added to a finished or shared save afterwards (the server's seed
+#: ``commitment``, the seats' ``signatures``, which sign this hash).
+COVERED = ("format", "version", "scenario", "seed", "readings", "commands", "events",
+           "state_hash", "steps", "snapshot")
+
+
+def save_hash(data: dict[str, Any]) -> str:
+    """SHA-256 of the canonical JSON of the save's :data:`COVERED` fields."""
+    covered = {k: data[k] for k in COVERED if k in data}
+    text = json.dumps(covered, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def save_data(game: Game) -> dict[str, Any]:
+    data = _save_fields(game)
+    data["save_hash"] = save_hash(data)
+    return data
+
+
+def _save_fields(game: Game) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -87,10 +108,24 @@ def backup_path(path: str | Path) -> Path:
 
 def save_game(game: Game, path: str | Path) -> str:
     """Write the save atomically (temporary file, fsync, rename), keeping the previous save as
-    ``SAVE.bak``. On any error the old save is untouched and the error is one line."""
+    ``SAVE.bak``. On any error the old save is untouched and the error is one line. A save
+    given as a symbolic link is written where the link points (:func:`save_target`)."""
     text = dumps(game)
-    write_atomic(path, text, what="save", backup=backup_path(path))
+    target = save_target(path)
+    write_atomic(target, text, what="save", backup=backup_path(target))
     return text
+
+
+def save_target(path: str | Path) -> Path:
+    """Where a save named ``path`` is: a symbolic link is followed to its target (so the
+    target, not the link, is written, under the target's lock); any other path as given."""
+    p = Path(path)
+    try:
+        if p.is_symlink():
+            return Path(os.path.realpath(p))
+    except OSError as exc:
+        raise output_error(p, exc, "save") from None
+    return p
 
 
 #: How long :func:`save_lock` waits for another process to finish with the save (seconds).
@@ -107,9 +142,9 @@ def save_lock(path: str | Path, wait: float = LOCK_WAIT, existing: bool = False
     With ``existing`` a missing save is refused before any lock file is made (no stray
     ``SAVE.lock`` beside a mistyped name).
     """
-    p = Path(path)
+    p = save_target(path)
     if existing and not p.is_file():
-        raise SaveError(f"{p}: cannot read save: no such file or folder")
+        raise SaveError(f"{path}: cannot read save: no such file or folder")
     try:
         import fcntl
     except ImportError:  # pragma: no cover (Windows)
@@ -117,7 +152,7 @@ def save_lock(path: str | Path, wait: float = LOCK_WAIT, existing: bool = False
         return
     lock = p.with_name(p.name + ".lock")
     try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as exc:
         raise output_error(lock, exc, "the save's lock file") from None
     try:
@@ -159,12 +194,38 @@ class _SavedEvent(msgspec.Struct, forbid_unknown_fields=True):
     data: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
+class _SavedStep(msgspec.Struct, forbid_unknown_fields=True):
+    active: list[Name]
+    barrier: Name | None = None
+
+
+class _SnapshotState(msgspec.Struct):
+    """What every rule system's state holds (the rest is the system's own)."""
+
+    turn: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
+    phase: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
+    units: dict[Name, dict[str, Any]]
+
+
+class _SavedStream(msgspec.Struct):
+    state: dict[str, Any]
+    draws: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+
+
+class _Snapshot(msgspec.Struct, forbid_unknown_fields=True):
+    state: _SnapshotState
+    dice: dict[Name, _SavedStream]
+
+
 class _Save(msgspec.Struct):
     format: Literal["grognard-save"]
     version: int
     scenario: _SavedScenario
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
     state_hash: str
+    save_hash: str = ""
+    steps: list[_SavedStep] | None = None
+    snapshot: _Snapshot | None = None
     readings: dict[str, Any] = msgspec.field(default_factory=dict)
     commands: list[_SavedCommand] = msgspec.field(default_factory=list)
     events: list[list[_SavedEvent]] = msgspec.field(default_factory=list)
@@ -187,20 +248,59 @@ def check_save(text: str, where: str) -> dict[str, Any]:
     return raw
 
 
+#: What any command argument may be, whatever the order (each Order's typed ``Args`` then
+#: decides what it is): nested at most this deep, integers within +-2**53, strings (and keys) of
+#: at most this many characters, at most this many values in all.
+MAX_ARG_DEPTH = 16
+MAX_ARG_INT = 2**53
+MAX_ARG_STRING = 1000
+MAX_ARG_VALUES = 10_000
+
+
 def command_values(args: Any, where: str) -> None:
     """Command arguments are JSON of integers, strings, booleans, lists and objects: a number
-    with a fraction (``20.9``) is refused, not truncated (exact quantities go as strings)."""
+    with a fraction (``20.9``) is refused, not truncated (exact quantities go as strings); no
+    ``NaN``, no lone surrogate, and within the bounds above (:data:`MAX_ARG_DEPTH` ...), so no
+    argument, known or not, can make a game that cannot be stored, saved or verified."""
     check_values(args, where)
-    stack = [(args, "args")]
+    stack: list[tuple[Any, str, int]] = [(args, "args", 0)]
+    count = 0
     while stack:
-        v, path = stack.pop()
+        v, path, depth = stack.pop()
+        count += 1
+        if count > MAX_ARG_VALUES:
+            raise InputFileError(where, f"more than {MAX_ARG_VALUES:,} values in the arguments")
+        if depth > MAX_ARG_DEPTH:
+            raise InputFileError(where, f"arguments nested more than {MAX_ARG_DEPTH} deep",
+                                 field=path)
         if isinstance(v, float):
             raise InputFileError(where, f"{v!r} is not an integer (give exact quantities as "
                                  "strings such as \"2/3\")", field=path)
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_ARG_INT:
+            raise InputFileError(where, f"an integer beyond +-2**53 ({len(str(abs(v)))} digits)",
+                                 field=path)
+        if isinstance(v, str) and len(v) > MAX_ARG_STRING:
+            raise InputFileError(where, f"a text of {len(v):,} characters (at most "
+                                 f"{MAX_ARG_STRING:,})", field=path)
         if isinstance(v, dict):
-            stack.extend((x, f"{path}.{k}") for k, x in v.items())
+            for k, x in v.items():
+                if len(k) > MAX_ARG_STRING:
+                    raise InputFileError(where, f"a key of {len(k):,} characters", field=path)
+                stack.append((x, f"{path}.{k}", depth + 1))
         elif isinstance(v, list):
-            stack.extend((x, f"{path}[{i}]") for i, x in enumerate(v))
+            stack.extend((x, f"{path}[{i}]", depth + 1) for i, x in enumerate(v))
+        elif not isinstance(v, str | int | bool) and v is not None:
+            raise InputFileError(where, f"{type(v).__name__} is not a JSON value", field=path)
+
+
+def make_command(kind: Any, player: Any, args: Any, where: str = "command") -> Command:
+    """A command from already-parsed JSON values (a server request's body): the same checks
+    as :func:`parse_command` (typed kind and player, arguments within :func:`command_values`)."""
+    raw = {"kind": kind, "player": player, "args": {} if args is None else args}
+    check_values(raw, where)
+    cmd = convert(raw, _SavedCommand, where)
+    command_values(cmd.args, where)
+    return Command(cmd.kind, cmd.player, cmd.args)
 
 
 def parse_command(text: str, where: str = "command") -> Command:
@@ -220,6 +320,9 @@ def loads(text: str, where: str = "<save>", tables: TableSet | None = None,
     """Rebuild a game from save text: by replaying its commands once, checking every event and
     the hash (``verify``), or from its snapshot (checking the snapshot's hash)."""
     raw = check_save(text, where)
+    saved_hash = raw.get("save_hash")
+    if not saved_hash:  # a save without its hash: its snapshot is not trusted, the log replays
+        verify = True
     sc = raw.get("scenario", {})
     text_sc = sc.get("text")
     if not isinstance(text_sc, str):
@@ -242,7 +345,16 @@ def loads(text: str, where: str = "<save>", tables: TableSet | None = None,
     game = Game.replay(scenario, seed, commands, events, tables=tables, readings=readings)
     if game.state_hash() != raw.get("state_hash"):
         raise ReplayMismatch(f"{where}: state hash differs from the saved one")
+    if saved_hash:  # the log replays (a changed command or die is named above): the rest
+        _check_hash(raw, saved_hash, where)
     return game
+
+
+def _check_hash(raw: dict[str, Any], saved: str, where: str) -> None:
+    if save_hash(raw) != saved:
+        raise SaveError(f"{where}: the save was changed after it was written (its save_hash "
+                        "does not match its contents: the snapshot, undo steps, commands or "
+                        "events were edited)")
 
 
 def _restore(raw: dict[str, Any], snapshot: dict[str, Any], where: str, scenario: Any,
@@ -269,7 +381,31 @@ def _restore(raw: dict[str, Any], snapshot: dict[str, Any], where: str, scenario
         raise SaveError(f"{where}: snapshot.state: {exc}") from None
     if digest != raw.get("state_hash"):
         raise ReplayMismatch(f"{where}: the snapshot's state hash differs from the saved one")
+    _check_hash(raw, str(raw.get("save_hash")), where)
+    check_position(game, f"{where}: snapshot.state")
     return game
+
+
+def check_position(game: Game, where: str) -> None:
+    """Refuse a restored state that is no position of its rule system (a forged snapshot:
+    ``phase = 999``, a unit that is not an object, no units) with one line, before any command
+    reads it: the phase is one of the turn's, and the system can say who acts, what is owed
+    and what each side sees."""
+    state = game.state
+    if not 0 <= int(state["phase"]) < len(game.sequence.phases):
+        raise SaveError(f"{where}: phase {state['phase']} is not a phase of the turn "
+                        f"(0..{len(game.sequence.phases) - 1})")
+    try:
+        game.active()
+        game.decisions()
+        for side in game.scenario.sides:
+            game.prompt(side)
+            game.view(side)
+    except GrognardError as exc:
+        raise SaveError(f"{where}: not a position of this game: {exc}") from None
+    except Exception as exc:  # a forged state the system cannot read: one line, not a crash
+        raise SaveError(f"{where}: not a position of this game "
+                        f"({type(exc).__name__}: {str(exc)[:200]})") from None
 
 
 def load_game(path: str | Path, tables: TableSet | None = None, verify: bool = True) -> Game:

@@ -10,20 +10,24 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
-from fastapi import FastAPI, Form, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from msgspec import json as msgjson
 
-from grognard.core.errors import GrognardError, IllegalOrder
+from grognard.core.errors import GrognardError, IllegalOrder, InputError
+from grognard.core.inputs import check_values, decode_utf8, load_json_text
 from grognard.engine.scenario import parse_scenario
 from grognard.server.dice import verify_save_text
 from grognard.server.editor import export_scenario
@@ -36,6 +40,41 @@ HERE = Path(__file__).parent
 #: legal list leaves the moves out; GET moves/{unit} gives each unit's (what the page does)
 PER_UNIT = "per_unit"
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+#: Largest request body of the API (a command, an undo, odds): read no further than this.
+MAX_BODY = 64 * 1024
+#: Largest body that may carry a scenario's text (POST /api/games, the editor's export).
+MAX_POSTED = 1024 * 1024
+#: Game creation per client (its address): a burst of this many, then this many a minute.
+CREATE_BURST = 100
+CREATE_PER_MINUTE = 6
+
+
+class TooMany(GrognardError):
+    """Too many games created by one client (HTTP 429): names when to try again."""
+
+
+class RateLimit:
+    """A token bucket per client: ``burst`` at once, then ``per_minute``. The table of clients
+    is bounded (the oldest are forgotten: a forgotten client starts a full bucket again)."""
+
+    def __init__(self, burst: int, per_minute: float, clients: int = 10_000) -> None:
+        self.burst, self.rate, self.clients = burst, per_minute / 60.0, clients
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, client: str, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, then = self._buckets.pop(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+            if tokens < 1.0:
+                self._buckets[client] = (tokens, now)
+                wait = (1.0 - tokens) / self.rate if self.rate > 0 else float("inf")
+                raise TooMany(f"too many games created from {client}: try again in "
+                              f"{wait:.0f} s")
+            self._buckets[client] = (tokens - 1.0, now)
+            while len(self._buckets) > self.clients:
+                self._buckets.popitem(last=False)
 
 
 def _status_of(exc: GrognardError) -> int:
@@ -47,6 +86,10 @@ def _status_of(exc: GrognardError) -> int:
         return 403
     if isinstance(exc, IllegalOrder):
         return 422
+    if isinstance(exc, TooLarge):
+        return 413
+    if isinstance(exc, TooMany):
+        return 429
     return 400
 
 
@@ -63,7 +106,7 @@ def _error(exc: GrognardError) -> JSONResponse:
     return JSONResponse(body, status_code=_status_of(exc))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _map_for(text: str) -> tuple[str, str, str]:
     sc = parse_scenario(text, "<game>")
     svg, centres, box = map_svg(sc)
@@ -139,15 +182,22 @@ async def collect_when_quiet(ref: Referee, traffic: Traffic) -> None:
             last_full = time.monotonic()
 
 
-def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> FastAPI:
+def create_app(db_url: str, *, fsync: bool = False, serve: bool = False,
+               create_burst: int = CREATE_BURST,
+               create_per_minute: float = CREATE_PER_MINUTE) -> FastAPI:
     """The server over the database at ``db_url`` (SQLAlchemy URL); ``fsync`` flushes each
     SQLite commit to the disk (see :class:`~grognard.server.store.Store`). ``serve`` (what
     ``grognard serve`` runs) also warms the process up (:func:`warm`) and moves full garbage
     collections between requests (:func:`collect_when_quiet`); it changes this process's
-    collector, so tests that build apps in-process leave it off."""
+    collector, so tests that build apps in-process leave it off. Game creation is limited
+    per client (:class:`RateLimit`: ``create_burst`` at once, then ``create_per_minute``)."""
     store = Store(db_url, fsync=fsync)
     ref = Referee(store)
     traffic = Traffic()
+    creations = RateLimit(create_burst, create_per_minute)
+
+    def created_by(request: Request) -> None:
+        creations.take(request.client.host if request.client else "unknown")
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -178,8 +228,13 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
             "scenarios": ref.scenario_summaries(), "games": store.list_games()})
 
     @app.post("/games")
-    def create_form(scenario: str = Form(...), mode: str = Form("seats")) -> Response:
-        gid, tokens = ref.create(scenario, mode)
+    async def create_form(request: Request) -> Response:
+        form = await _form(request)
+        scenario, mode = form.get("scenario", ""), form.get("mode", "seats")
+        if not scenario:
+            raise InputError("scenario", "name a shipped scenario")
+        created_by(request)
+        gid, tokens = await asyncio.to_thread(ref.create, scenario, mode)
         if mode == "hotseat":
             return RedirectResponse(f"/play/{tokens['*']}", status_code=303)
         return RedirectResponse(f"/games/{gid}/created?" + "&".join(
@@ -234,15 +289,14 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
 
     @app.post("/api/editor/export")
     async def editor_export(request: Request) -> Any:
-        body = await _body(request)
+        body = await _body(request, MAX_POSTED)
         sc = ref.scenario(str(body.get("scenario", "")))
         placements = body.get("placements")
         if not isinstance(placements, list) or not all(isinstance(p, dict)
                                                       for p in placements):
-            from grognard.core.errors import InputError
-
             raise InputError("placements", "must be a list of {id, hex}")
-        text = export_scenario(sc.text, placements, str(body.get("id") or f"{sc.id}-edited"))
+        text = await asyncio.to_thread(export_scenario, sc.text, placements,
+                                       str(body.get("id") or f"{sc.id}-edited"))
         return {"text": text}
 
     # --- the JSON API ---------------------------------------------------------------------
@@ -257,7 +311,8 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
 
     @app.post("/api/games")
     async def create_json(request: Request) -> Any:
-        body = await _body(request)
+        body = await _body(request, MAX_POSTED)
+        created_by(request)
         # in a thread: a big scenario takes seconds to load the first time, and the other
         # games' requests go on meanwhile
         gid, tokens = await asyncio.to_thread(
@@ -274,7 +329,7 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
         return _json(ref.public(gid))
 
     @app.get("/api/games/{gid}/save")
-    async def game_save(gid: str) -> Any:
+    def game_save(gid: str) -> Any:  # in the thread pool: a whole game's save
         return _json(ref.export(gid))
 
     @app.get("/api/play/{token}/state")
@@ -310,12 +365,14 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
     async def unit_moves(token: str, unit: str, request: Request) -> Any:
         return _json(ref.unit_moves(token, unit, request.query_params.get("as")))
 
+    # The history and the VCR's positions fold recorded events (a just-started server walks
+    # a game once): in the thread pool, never on the event loop, so no other game waits.
     @app.get("/api/play/{token}/history")
-    async def history(token: str, request: Request) -> Any:
+    def history(token: str, request: Request) -> Any:
         return _json(ref.history(token, request.query_params.get("as")))
 
     @app.get("/api/play/{token}/position/{n}")
-    async def position(token: str, n: int, request: Request) -> Any:
+    def position(token: str, n: int, request: Request) -> Any:
         return _json(ref.position(token, n, request.query_params.get("as")))
 
     if serve:
@@ -323,21 +380,54 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False) -> Fast
     return app
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    from grognard.core.errors import InputError
+class TooLarge(GrognardError):
+    """A request body over its limit (HTTP 413), refused before it is read whole."""
 
-    try:
-        body = await request.json()
-    except ValueError:
-        raise InputError("body", "must be a JSON object") from None
-    if not isinstance(body, dict):
+
+async def _body(request: Request, limit: int | None = None) -> dict[str, Any]:
+    """The request's JSON object, through the input gate (core/inputs.py): at most ``limit``
+    bytes (checked on Content-Length and while reading, never read whole first), UTF-8, nested
+    at most MAX_DEPTH deep, numbers of at most MAX_DIGITS digits, no NaN or lone surrogate."""
+    raw = load_json_text(decode_utf8(await _raw(request, limit), "body"), "body",
+                         MAX_BODY if limit is None else limit)
+    if not isinstance(raw, dict):
         raise InputError("body", "must be a JSON object")
-    return body
+    check_values(raw, "body")
+    return raw
+
+
+async def _raw(request: Request, limit: int | None = None) -> bytes:
+    """The request's body, at most ``limit`` bytes: a larger Content-Length is refused before
+    anything is read, and a body without one is refused as soon as it passes the limit."""
+    limit = MAX_BODY if limit is None else limit
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isascii() or not declared.isdigit()
+                                 or int(declared) > limit):
+        raise TooLarge(f"body: larger than the limit of {limit:,} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge(f"body: larger than the limit of {limit:,} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """A small urlencoded form (the lobby's), through the same limits as the API's bodies."""
+    text = decode_utf8(await _raw(request), "form")
+    try:
+        pairs = parse_qsl(text, keep_blank_values=True, strict_parsing=False,
+                          max_num_fields=20, errors="strict")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InputError("form", f"not a valid form: {exc}") from None
+    out = dict(pairs)
+    check_values(out, "form")
+    return out
 
 
 def _version_of(body: dict[str, Any]) -> int:
-    from grognard.core.errors import InputError
-
     v = body.get("version")
     if isinstance(v, bool) or not isinstance(v, int):
         raise InputError("version", "each command names the state version it was made against")

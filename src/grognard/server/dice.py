@@ -18,6 +18,7 @@ import secrets
 from typing import Any
 
 from grognard.core.errors import GrognardError
+from grognard.core.inputs import InputFileError, load_json_text
 from grognard.engine.game import DICE_ROLLED, Game
 from grognard.engine.save import loads, save_data
 
@@ -54,16 +55,16 @@ def verify_save_text(text: str, where: str = "<save>") -> dict[str, Any]:
 
     Raises :class:`VerifyError` (or the engine's ReplayMismatch/SaveError) naming what failed."""
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise VerifyError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raw = load_json_text(text, where)  # the gate: depth, digits, NaN before any parser
+    except InputFileError as exc:
+        raise VerifyError(str(exc)) from None
     com = raw.get("commitment") if isinstance(raw, dict) else None
     if not isinstance(com, dict) or not isinstance(com.get("sha256"), str) \
             or not isinstance(com.get("nonce"), str):
         raise VerifyError(f"{where}: no seed commitment (commitment.sha256 and nonce)")
     seed = raw.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise VerifyError(f"{where}: seed must be an integer")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise VerifyError(f"{where}: seed must be an integer from 0 to 2**63-1")
     if not check_commitment(seed, com["nonce"], com["sha256"]):
         raise VerifyError(f"{where}: the seed does not match the commitment published at "
                           "creation")

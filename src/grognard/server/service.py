@@ -7,6 +7,7 @@ and its log is told from the differences between consecutive views of that seat.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import threading
@@ -16,19 +17,26 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from msgspec import json as msgjson
+
 from grognard.core.errors import GrognardError, InputError
 from grognard.engine.commands import Command
 from grognard.engine.events import Event
 from grognard.engine.game import Game, Step
+from grognard.engine.save import make_command
 from grognard.engine.scenario import Scenario, load_scenario, parse_scenario, shipped_scenarios
 from grognard.engine.state import JSON
 from grognard.server.dice import commitment, new_seed, signed_save
 from grognard.server.odds import attack_odds_of
-from grognard.server.store import StaleVersion, Store
+from grognard.server.store import LogRow, StaleVersion, Store
 
 HOTSEAT = "*"
 MODES = ("seats", "hotseat")
 SCENARIOS_KEPT = 4  # shipped scenarios kept loaded for new games (big maps take seconds)
+#: A posted scenario (POST /api/games with ``text``): at most this many characters of TOML and
+#: this many hexes (the largest shipped map has 4,161), so its play page stays a few MB.
+MAX_POSTED_TEXT = 512 * 1024
+MAX_POSTED_HEXES = 8_000
 
 
 class NotFound(GrognardError):
@@ -55,6 +63,10 @@ class Loaded:
     memo: dict[tuple[str, str], Any] = field(default_factory=dict)
     # each player's log so far (extended command by command, cut back by an undo)
     logs: dict[str, _Log] = field(default_factory=dict)
+    # the state (JSON text) after every KEEP_EVERY-th command, kept by the walks (_Walk)
+    kept: dict[int, bytes] = field(default_factory=dict)
+    kept_read: bool = False
+    store: Store | None = None
 
     def advance(self) -> None:
         """The game moved to the next version (a command or an undo)."""
@@ -63,6 +75,8 @@ class Loaded:
         n = len(self.game.commands)
         for log in self.logs.values():
             log.cut(n)
+        for k in [k for k in self.kept if k > n]:
+            del self.kept[k]
 
     def memoised(self, key: tuple[str, str], make: Any) -> Any:
         """``make()`` once for this version of the game."""
@@ -77,15 +91,85 @@ class _Log:
     with the events the entry was told from; ``last`` is the player's view after them."""
 
     entries: list[dict[str, Any]] = field(default_factory=list)
-    seen: list[list[dict[str, Any]]] = field(default_factory=list)
+    seen: list[str] = field(default_factory=list)  # digests (:func:`_digest`)
+    changes: list[list[str]] = field(default_factory=list)  # :func:`seen_changes` of each
     ledgers: list[dict[str, str]] = field(default_factory=list)
     last: JSON | None = None
+    read: bool = False  # the rows the store keeps were read
 
     def cut(self, n: int) -> None:
         """Keep the entries of the first ``n`` commands (an undo took the rest back)."""
         if len(self.entries) > n:
-            del self.entries[n:], self.seen[n:], self.ledgers[n + 1:]
+            del self.entries[n:], self.seen[n:], self.changes[n:], self.ledgers[n + 1:]
             self.last = None
+
+
+#: The walks keep the state after every this many commands (a VCR step folds at most this many).
+KEEP_EVERY = 32
+
+
+def _copy(value: JSON) -> JSON:
+    """A deep copy of JSON data."""
+    copied: JSON = msgjson.decode(msgjson.encode(value))
+    return copied
+
+
+def _row(log: _Log, i: int) -> LogRow:
+    """Entry ``i`` of ``log`` as the store keeps it."""
+    return (i, json.dumps(log.entries[i]), log.seen[i], json.dumps(log.ledgers[i + 1]),
+            json.dumps(log.changes[i]))
+
+
+def _digest(cmd: Command, seen: list[dict[str, Any]]) -> str:
+    """What a log entry was told from: the command and the events as the seat saw them."""
+    return hashlib.sha256(msgjson.encode([cmd.to_json(), seen], order="sorted")).hexdigest()
+
+
+class _Walk:
+    """The positions of a game walked forward once: ``state_at(i)`` for increasing ``i``
+    folds each command's recorded events once (no dice), from the nearest state the game
+    keeps (``Loaded.kept``, the start, or the live state at the end); it keeps the state
+    after every :data:`KEEP_EVERY` commands for the next walk."""
+
+    def __init__(self, loaded: Loaded, start: int) -> None:
+        self.loaded = loaded
+        self.game = loaded.game
+        self.start = start
+        self.i = -1  # not started: the first state_at reads the nearest kept state
+        self.state: JSON = {}
+
+    def _from(self, start: int) -> None:
+        kept = self.loaded.kept
+        if self.loaded.store is not None and not self.loaded.kept_read:
+            self.loaded.kept_read = True
+            for k, text in self.loaded.store.kept_positions(self.loaded.row_id).items():
+                if k <= len(self.game.commands):
+                    kept.setdefault(k, text.encode("utf-8"))
+        k = max((i for i in kept if i <= start), default=0)
+        self.i = k
+        self.state = (msgjson.decode(kept[k]) if k in kept
+                      else _copy(self.game.system.initial_state(self.game.scenario)))
+
+    def state_at(self, n: int) -> JSON:
+        g = self.game
+        if n == len(g.commands):
+            return g.state
+        if self.i < 0:
+            self._from(min(self.start, n))
+        if n < self.i:  # a step back: start again from the nearest kept state
+            self._from(n)
+        while self.i < n:
+            events = [Event.from_json(msgjson.decode(msgjson.encode(e.to_json())))
+                      for e in g.events[self.i]]
+            self.state = g.fold(self.state, events)
+            self.i += 1
+            if self.i % KEEP_EVERY == 0 and self.i not in self.loaded.kept:
+                text = msgjson.encode(self.state)
+                self.loaded.kept[self.i] = text
+                if self.loaded.store is not None:
+                    self.loaded.store.keep_position(self.loaded.row_id, self.i,
+                                                    text.decode("utf-8"))
+        return self.state
 
 
 def _step_json(step: Step) -> dict[str, Any]:
@@ -158,8 +242,7 @@ class Referee:
         and studies in-process: no HTTP request can choose it."""
         if mode not in MODES:
             raise InputError("mode", f"must be one of {', '.join(MODES)}")
-        sc = parse_scenario(text, "<posted scenario>") if text is not None \
-            else self.scenario(scenario)
+        sc = posted_scenario(text) if text is not None else self.scenario(scenario)
         fresh, nonce = new_seed()
         seed = fresh if seed is None else seed
         game = Game(sc, seed)
@@ -177,7 +260,10 @@ class Referee:
             "over": False}, tokens)
         lock = self._lock(gid)
         with lock:
-            self._remember(Loaded(game, 0, gid, mode, nonce, com, sc.title, lock))
+            loaded = self._remember(Loaded(game, 0, gid, mode, nonce, com, sc.title, lock,
+                                           store=self.store))
+            for p in sc.sides:  # each seat's log starts now (told command by command)
+                self._log(loaded, p)
         return gid, {p: t for t, p in tokens.items()}
 
     # --- loading -----------------------------------------------------------------------------
@@ -220,7 +306,7 @@ class Referee:
             [Step.from_json(r.step) for r in rows], json.loads(row.state),
             json.loads(row.dice), readings=row.readings)
         return self._remember(Loaded(game, row.version, gid, row.mode, row.nonce,
-                                     row.commitment, row.title, lock))
+                                     row.commitment, row.title, lock, store=self.store))
 
     def _remember(self, loaded: Loaded) -> Loaded:
         """Keep ``loaded`` as the live game of its id (the least recently used ones go)."""
@@ -370,18 +456,63 @@ class Referee:
             _current(loaded, version, "command")
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
-            cmd = Command(str(kind), player, args)
+            cmd = make_command(kind, player, args)
             events = g.apply(cmd)
             try:
+                told = self._tell(loaded)
+                state = json.dumps(g.state)
+                n = len(g.commands)
                 self.store.append(
-                    gid, version, len(g.commands) - 1, cmd.to_json(),
+                    gid, version, n - 1, cmd.to_json(),
                     [e.to_json() for e in events], _step_json(g.steps[-1]), g.state_hash(),
-                    json.dumps(g.state), json.dumps(g.dice.snapshot_json()), _summary(g), g.over)
+                    state, json.dumps(g.dice.snapshot_json()), _summary(g), g.over,
+                    logs=[(p, row) for p, row, _e, _v in told],
+                    position=state if n % KEEP_EVERY == 0 else None)
             except BaseException:
                 self._forget(gid)
                 raise
             loaded.advance()
+            if n % KEEP_EVERY == 0:
+                loaded.kept[n] = state.encode("utf-8")
+            for p, (_i, _text, digest, _ledger, _lines), entry, after in told:
+                log = loaded.logs[p]
+                log.entries.append(entry)
+                log.seen.append(digest)
+                log.changes.append(json.loads(_lines))
+                log.ledgers.append(ledger_of(after))
+                log.last = after
+                loaded.memo[("view", p)] = after
             return self._payload(loaded, seat, player, per_unit)
+
+    def _tell(self, loaded: Loaded) -> list[tuple[str, LogRow, dict[str, Any], JSON]]:
+        """The log entry of the command just applied, for every seat whose log is told up to
+        it (what :meth:`history` would tell), kept in the command's own transaction: a history
+        never has to walk the game, and a restarted server reads it from the store."""
+        g = loaded.game
+        n = len(g.commands)
+        out = []
+        for p in g.scenario.sides:
+            log = loaded.logs.get(p)
+            if log is None:
+                log = loaded.logs[p] = _Log()
+            if not log.read:
+                log.read = True
+                if not log.ledgers:
+                    self._read_log(loaded, p, log, n - 1)
+            if not log.ledgers or len(log.entries) != n - 1:
+                continue  # never told (or a gap): the next history request tells it
+            before = log.last
+            if before is None:
+                before = g.system.view(_Walk(loaded, n - 1).state_at(n - 1), p)
+                log.last = before
+            seen = g.events_for(p, n - 1)[0]
+            after = g.system.view(g.state, p)
+            changes = seen_changes(g, before, after)
+            entry = tell(g, g.commands[-1], seen, changes, p, n - 1)
+            row = (n - 1, json.dumps(entry), _digest(g.commands[-1], seen),
+                   json.dumps(ledger_of(after)), json.dumps(changes))
+            out.append((p, row, entry, after))
+        return out
 
     def undo(self, token: str, version: int, as_player: str | None = None, *,
              per_unit: bool = False) -> dict[str, Any]:
@@ -411,7 +542,7 @@ class Referee:
         with self.hold(gid) as loaded:
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
-            cmd = Command(kind, player, args)
+            cmd = make_command(kind, player, args)
             g.verify(cmd)
             return attack_odds_of(g, cmd)
 
@@ -427,36 +558,89 @@ class Referee:
     def _log(self, loaded: Loaded, player: str) -> _Log:
         """``player``'s log of the whole game, extended from the entries told before (each
         new command's entry from the views before and after it; an earlier entry is told
-        again only when what the player may see of its events changed, e.g. a reveal)."""
+        again only when what the player may see of its events changed, e.g. a reveal).
+
+        Linear in the game: the positions are walked once, forward from the nearest kept
+        state (:class:`_Walk`), each command's events folded once and each view built once;
+        a server that has just started (no kept log) pays one such walk per game and seat."""
         g = loaded.game
         log = loaded.logs.setdefault(player, _Log())
-        seen = g.events_for(player)
         n = len(g.commands)
-
-        def view_at(i: int) -> JSON:
-            if i == n:
-                return loaded.memoised(("view", player), lambda: g.view(player))
-            return g.system.view(g.state_at(i), player)
-
+        seen_events = g.events_for(player)
+        seen = [_digest(c, e) for c, e in zip(g.commands, seen_events, strict=True)]
+        if not log.read:
+            log.read = True
+            if not log.ledgers:
+                self._read_log(loaded, player, log, n)
+        # an entry whose events the seat now sees differently (a reveal since) is told again
+        # from what it saw change then (kept): no earlier position is rebuilt
+        retold = []
         for i in range(len(log.entries)):
             if log.seen[i] != seen[i]:
-                log.entries[i] = describe(g, g.commands[i], seen[i], view_at(i),
-                                          view_at(i + 1), player, i)
+                log.entries[i] = tell(g, g.commands[i], seen_events[i], log.changes[i],
+                                      player, i)
                 log.seen[i] = seen[i]
-        if not log.ledgers:
+                retold.append(i)
+        first = len(log.entries)
+        if first >= n and log.ledgers:
+            if retold:
+                self.store.keep_log(loaded.row_id, player, retold[0],
+                                    [_row(log, i) for i in range(retold[0], n)])
+            return log
+        start_ledgers = not log.ledgers
+        walk = _Walk(loaded, first)
+        views: dict[int, JSON] = {}
+        if log.last is not None and not start_ledgers:
+            views[first] = log.last  # the view after the last entry told
+
+        def view_at(i: int) -> JSON:
+            if i not in views:
+                views.pop(i - 2, None)
+                views[i] = g.system.view(walk.state_at(i), player)  # a copy (hide_secrets)
+            return views[i]
+
+        if start_ledgers:
             log.last = view_at(0)
             log.ledgers.append(ledger_of(log.last))
-        for i in range(len(log.entries), n):
-            before = log.last if log.last is not None else view_at(i)
+        for i in range(first, n):
             after = view_at(i + 1)
-            log.entries.append(describe(g, g.commands[i], seen[i], before, after, player, i))
+            changes = seen_changes(g, view_at(i), after)
+            log.entries.append(tell(g, g.commands[i], seen_events[i], changes, player, i))
             log.seen.append(seen[i])
+            log.changes.append(changes)
             log.ledgers.append(ledger_of(after))
             log.last = after
+        start = min([first, *retold])
+        rows = [_row(log, i) for i in range(start, n)]
+        if start_ledgers:
+            rows.insert(0, (-1, "null", "", json.dumps(log.ledgers[0]), "[]"))
+        self.store.keep_log(loaded.row_id, player, -1 if start_ledgers else start, rows)
         return log
 
+    def _read_log(self, loaded: Loaded, player: str, log: _Log, n: int) -> None:
+        """``player``'s log as the store keeps it (what a server told before a restart): the
+        entries of the first commands, in order, up to the first one missing."""
+        rows = self.store.log_rows(loaded.row_id, player)
+        if not rows or rows[0][0] != -1:
+            return
+        try:
+            ledgers = [json.loads(rows[0][3])]
+            entries, seen, changes = [], [], []
+            for k, (i, entry, digest, ledger, lines) in enumerate(rows[1:]):
+                if i != k or i >= n:
+                    break
+                entries.append(json.loads(entry))
+                seen.append(digest)
+                ledgers.append(json.loads(ledger))
+                changes.append([str(x) for x in json.loads(lines)])
+        except (ValueError, TypeError):
+            return
+        log.entries, log.seen, log.changes, log.ledgers = entries, seen, changes, ledgers
+        log.last = None
+
     def position(self, token: str, n: int, as_player: str | None = None) -> dict[str, Any]:
-        """The seat's view of the game after its first ``n`` commands (the VCR)."""
+        """The seat's view of the game after its first ``n`` commands (the VCR): folded from
+        the nearest state kept every :data:`KEEP_EVERY` positions (at most that many folds)."""
         gid, seat = self.seat(token)
         with self.hold(gid) as loaded:
             player = self.acting_player(loaded, seat, as_player)
@@ -464,7 +648,7 @@ class Referee:
             if not 0 <= n <= len(g.commands):
                 raise InputError("n", f"must be between 0 and {len(g.commands)}")
             return {"n": n, "of": len(g.commands),
-                    "view": g.system.view(g.state_at(n), player)}
+                    "view": g.system.view(_Walk(loaded, n).state_at(n), player)}
 
     def export(self, gid: str) -> dict[str, Any]:
         """A finished game's save with its seed and commitment (refused before the end)."""
@@ -484,6 +668,19 @@ class Referee:
 
 
 # --- helpers --------------------------------------------------------------------------------
+def posted_scenario(text: str) -> Scenario:
+    """A scenario posted as TOML text, bounded (:data:`MAX_POSTED_TEXT`, then
+    :data:`MAX_POSTED_HEXES`) before a game or a page is built from it."""
+    if len(text) > MAX_POSTED_TEXT:
+        raise InputError("text", f"a posted scenario is at most {MAX_POSTED_TEXT:,} characters "
+                         f"(this one {len(text):,})")
+    sc = parse_scenario(text, "<posted scenario>")
+    if sc.map.n > MAX_POSTED_HEXES:
+        raise InputError("text", f"a posted scenario's map has at most {MAX_POSTED_HEXES:,} "
+                         f"hexes (this one {sc.map.n:,})")
+    return sc
+
+
 def _current(loaded: Loaded, version: int, what: str) -> None:
     """Refuse a ``what`` made against an older version of the game (HTTP 409)."""
     if version != loaded.version:
@@ -643,6 +840,12 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
     """One log entry in plain words, from the seat's views before and after command ``i`` and
     its events as the seat may see them (``Game.events_for``): what the seat could see change,
     the dice rolled, and (for its own commands) the order."""
+    return tell(game, cmd, events, seen_changes(game, before, after), player, i)
+
+
+def seen_changes(game: Game, before: JSON, after: JSON) -> list[str]:
+    """What a seat could see change between two of its views (units, turn and phase, ledger):
+    the part of a log entry that never changes once told (kept with it, see :func:`tell`)."""
     lines: list[str] = []
     ub, ua = before.get("units", {}), after.get("units", {})
     for uid in sorted(set(ub) | set(ua)):
@@ -676,7 +879,16 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
     for k in sorted(set(la) | set(lb)):
         if la.get(k) != lb.get(k):
             lines.append(f"{k}: {lb.get(k)} -> {la.get(k)}")
+    return lines
+
+
+def tell(game: Game, cmd: Command, events: list[dict[str, Any]], changes: list[str],
+         player: str, i: int) -> dict[str, Any]:
+    """A log entry from what the seat saw change (:func:`seen_changes`) and the command's
+    events as the seat may see them now (told again, without the views, after a reveal)."""
     from grognard.server.dice import _dice_in
+
+    lines = list(changes)
 
     for e in events:
         res = e.get("data", {}).get("result")

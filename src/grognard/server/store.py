@@ -18,11 +18,13 @@ own every few hundred commits, not inside a command's commit.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -85,6 +87,34 @@ commands = Table(
     Column("state_hash", String(64), nullable=False),
 )
 
+# What the server told each seat of each command (its log entry and ledger), kept so that a
+# restarted server answers a history without walking the game again; ``seen`` is the digest of
+# the command and of the events the entry was told from (a row whose digest no longer matches
+# is told again). n = -1 holds the ledger at the start.
+_logs = logs = Table(
+    "logs", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("player", String(64), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("entry", Text, nullable=False),
+    Column("seen", String(64), nullable=False),
+    Column("ledger", Text, nullable=False),
+    Column("changes", Text, nullable=False, default="[]"),
+)
+
+# The state after every few commands (server/service.py KEEP_EVERY), kept for the walks that
+# tell a history or show a VCR position: they fold forward from the nearest one.
+positions = Table(
+    "positions", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("state", Text, nullable=False),
+)
+
+#: A kept log entry: n, the entry (JSON), the digest of what it was told from, the ledger after
+#: it (JSON) and what the seat saw change (JSON list of lines).
+LogRow = tuple[int, str, str, str, str]
+
 
 class StoreError(GrognardError):
     """The database cannot be used (bad URL, unreachable server): names the URL."""
@@ -130,6 +160,31 @@ def sqlite_url(path: str) -> str:
     return f"sqlite:///{path}"
 
 
+def sqlite_path(url: str) -> Path | None:
+    """The file of a ``sqlite:///PATH`` URL (None: in memory)."""
+    rest = url.split("://", 1)[1] if "://" in url else ""
+    if not rest.startswith("/") or rest in ("/", "/:memory:"):
+        return None
+    path = rest[1:].split("?", 1)[0]
+    return Path(path) if path and path != ":memory:" else None
+
+
+def private_sqlite_file(url: str) -> None:
+    """Create a new SQLite database file readable by its owner only (0600) before SQLite opens
+    it: its write-ahead log and shared-memory files take the same mode (SQLite gives them the
+    database file's), so no other local user reads a game's seed or a seat's token."""
+    path = sqlite_path(url)
+    if path is None or path.exists():
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    except OSError as exc:
+        raise StoreError(f"database {url}: cannot create {path}: {exc.strerror}") from None
+    os.close(fd)
+
+
 class Store:
     """All games of one server, in one database (``url`` as SQLAlchemy takes it)."""
 
@@ -141,6 +196,7 @@ class Store:
         self._checkpointing = threading.Lock()
         try:
             if url.startswith("sqlite"):
+                private_sqlite_file(url)
                 self.engine: Engine = create_engine(
                     url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -249,16 +305,71 @@ class Store:
         return [CommandRow(int(r["n"]), json.loads(r["command"]), json.loads(r["events"]),
                            json.loads(r["step"]), r["state_hash"]) for r in rows]
 
+    # --- what the histories keep (a cache: a failed write is dropped) ---------------------------
+    def log_rows(self, game_id: str, player: str) -> list[LogRow]:
+        """(n, entry, seen, ledger, changes) of ``player``'s kept log of ``game_id``, by n."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(logs.c.n, logs.c.entry, logs.c.seen, logs.c.ledger,
+                                       logs.c.changes)
+                                .where(logs.c.game_id == game_id, logs.c.player == player)
+                                .order_by(logs.c.n)).all()
+        return [(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
+
+    def keep_log(self, game_id: str, player: str, start: int, rows: Sequence[LogRow]) -> None:
+        """Replace ``player``'s kept log from entry ``start`` on with ``rows``."""
+        try:
+            with self.begin() as conn:
+                conn.execute(delete(logs).where(logs.c.game_id == game_id,
+                                                logs.c.player == player, logs.c.n >= start))
+                if rows:
+                    conn.execute(insert(logs), [
+                        {"game_id": game_id, "player": player, "n": n, "entry": e,
+                         "seen": seen, "ledger": ledger, "changes": changes}
+                        for n, e, seen, ledger, changes in rows])
+        except Exception:  # another process kept the same rows first: theirs are as good
+            pass
+
+    def kept_positions(self, game_id: str) -> dict[int, str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(positions.c.n, positions.c.state)
+                                .where(positions.c.game_id == game_id)).all()
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    def keep_position(self, game_id: str, n: int, state: str) -> None:
+        try:
+            with self.begin() as conn:
+                conn.execute(delete(positions).where(positions.c.game_id == game_id,
+                                                     positions.c.n == n))
+                conn.execute(insert(positions).values(game_id=game_id, n=n, state=state))
+        except Exception:  # a cache: another process kept it first
+            pass
+
     # --- one transaction per command ---------------------------------------------------------
     def append(self, game_id: str, version: int, n: int, command: dict[str, Any],
                events: Sequence[dict[str, Any]], step: dict[str, Any], state_hash: str,
-               state: str, dice: str, summary: dict[str, Any], over: bool) -> None:
-        """Record command ``n`` and the new snapshot, if the game is still at ``version``."""
+               state: str, dice: str, summary: dict[str, Any], over: bool, *,
+               logs: Sequence[tuple[str, LogRow]] = (),
+               position: str | None = None) -> None:
+        """Record command ``n`` and the new snapshot, if the game is still at ``version``;
+        with each seat's log entry of it (``logs``: player, :data:`LogRow`) and the
+        state after it to keep (``position``)."""
         with self.begin() as conn:
             _advance(conn, game_id, version, state, dice, summary, over)
             conn.execute(_INSERT_COMMAND, {
                 "game_id": game_id, "n": n, "command": _dumps(command),
                 "events": _dumps(list(events)), "step": _dumps(step), "state_hash": state_hash})
+            if logs:
+                conn.execute(delete(_logs).where(_logs.c.game_id == game_id,
+                                                 _logs.c.n >= n))
+                conn.execute(insert(_logs), [
+                    {"game_id": game_id, "player": p, "n": i, "entry": e, "seen": seen,
+                     "ledger": ledger, "changes": changes}
+                    for p, (i, e, seen, ledger, changes) in logs])
+            if position is not None:
+                conn.execute(delete(positions).where(positions.c.game_id == game_id,
+                                                     positions.c.n >= n + 1))
+                conn.execute(insert(positions).values(game_id=game_id, n=n + 1,
+                                                      state=position))
         self._committed()
 
     def truncate(self, game_id: str, version: int, n: int, state: str, dice: str,
@@ -268,6 +379,9 @@ class Store:
             _advance(conn, game_id, version, state, dice, summary, over)
             conn.execute(delete(commands).where(commands.c.game_id == game_id,
                                                 commands.c.n >= n))
+            conn.execute(delete(logs).where(logs.c.game_id == game_id, logs.c.n >= n))
+            conn.execute(delete(positions).where(positions.c.game_id == game_id,
+                                                 positions.c.n > n))
         self._committed()
 
 
