@@ -390,8 +390,11 @@ def _referee_spec(spec: CommandSpec) -> CommandSpec:
     return with_engine_choices(out) if spec.kind in _DECIDING else out
 
 
+from grognard.europa import words as _words  # noqa: E402  (issue 26: orders in words)
+
 EUROPA = RuleSystem(
     name=NAME,
+    describe=_words.describe, places=_words.places,
     commands={k: _referee_spec(_paying_air(v) if k in _AIR_USE else v)
               for k, v in _COMMANDS.items()},
     folds={
