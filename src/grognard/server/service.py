@@ -23,7 +23,8 @@ from grognard.engine.game import Game, Step
 from grognard.engine.scenario import Scenario, load_scenario, parse_scenario, shipped_scenarios
 from grognard.engine.state import JSON
 from grognard.server.dice import commitment, new_seed, signed_save
-from grognard.server.odds import attack_odds_of
+from grognard.server.odds import odds_of
+from grognard.server.present import entry, public_order, units_of, why_stuck
 from grognard.server.store import StaleVersion, Store
 
 HOTSEAT = "*"
@@ -268,24 +269,21 @@ class Referee:
     # --- what a seat sees ------------------------------------------------------------------
     def legal(self, game: Game, player: str, *, search_moves: bool = False,
               moves: bool = True) -> list[Command]:
-        """Every legal command for ``player`` now: the engine's enumerators, plus attacks (and,
-        with ``search_moves``, moves) found by a search over the map for systems whose
-        command has no enumerator yet. ``moves=False`` leaves the moves out (a page asks
-        for them unit by unit: :meth:`unit_moves`)."""
+        """Every legal command for ``player`` now: the engine's enumerators (and an
+        argument-free kind without one, e.g. ``end_phase``, when the rules accept it).
+        ``moves=False`` leaves the moves out (a page asks for them unit by unit:
+        :meth:`unit_moves`). ``search_moves`` is kept for callers; every system enumerates."""
         if moves:
             out = game.legal(player)
         else:
             out = [c for k in sorted(game.allowed(player) - {"move"})
                    for c in game.legal(player, k)]
-        missing = game.unenumerated(player)
-        if "move" in missing and search_moves:
-            out.extend(_search_moves(game, player))
-        if "attack" in missing:
-            out.extend(_search_attacks(game, player))
-        if "end_phase" in missing:
-            end = Command("end_phase", player, {})
-            if game.can(end):
-                out.append(end)
+        for kind in game.unenumerated(player):
+            spec = game.system.commands.get(kind)
+            if spec is not None and not spec.example:  # takes no arguments
+                bare = Command(kind, player, {})
+                if game.can(bare):
+                    out.append(bare)
         return out
 
     def unit_moves(self, token: str, unit: str, as_player: str | None = None
@@ -296,16 +294,18 @@ class Referee:
         with self.hold(gid) as loaded:
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
-            if player not in g.active() or "move" not in g.allowed(player):
-                return {"unit": unit, "moves": []}
-            if "move" in g.unenumerated(player):
-                found = _search_moves(g, player, unit)
-            else:  # every unit's moves are enumerated at once: kept for the next unit asked
-                found = loaded.memoised(("moves", player),
-                                        lambda: _by_unit(g.legal(player, "move"))
-                                        ).get(unit, [])
-            return {"unit": unit, "moves": [{"kind": c.kind, "args": dict(c.args)}
-                                            for c in found]}
+            own = (g.state.get("units") or {}).get(unit, {}).get("side") == player
+            if not own or player not in g.active() or "move" not in g.allowed(player):
+                return {"unit": unit, "moves": []} if not own else \
+                    {"unit": unit, "moves": [], "why": why_stuck(g, player, unit)}
+            # every unit's moves are enumerated at once: kept for the next unit asked
+            found = loaded.memoised(("moves", player),
+                                    lambda: _by_unit(g, g.legal(player, "move"))
+                                    ).get(unit, [])
+            out: dict[str, Any] = {"unit": unit, "moves": [entry(g, c) for c in found]}
+            if not found:
+                out["why"] = why_stuck(g, player, unit)
+            return out
 
     def state_for(self, token: str, as_player: str | None = None, *,
                   per_unit: bool = False) -> dict[str, Any]:
@@ -351,12 +351,7 @@ class Referee:
                     ) -> list[dict[str, Any]]:
         if player not in game.active():
             return []
-        out = []
-        for c in self.legal(game, player, moves=moves):
-            j = c.to_json()
-            j.pop("player", None)
-            out.append(j)
-        return out
+        return [entry(game, c) for c in self.legal(game, player, moves=moves)]
 
     # --- acting ------------------------------------------------------------------------------
     def command(self, token: str, version: int, kind: str, args: dict[str, Any],
@@ -411,9 +406,7 @@ class Referee:
         with self.hold(gid) as loaded:
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
-            cmd = Command(kind, player, args)
-            g.verify(cmd)
-            return attack_odds_of(g, cmd)
+            return odds_of(g, Command(kind, player, args))
 
     # --- history: the log and the VCR --------------------------------------------------------
     def history(self, token: str, as_player: str | None = None) -> dict[str, Any]:
@@ -491,73 +484,11 @@ def _current(loaded: Loaded, version: int, what: str) -> None:
                            f"against {version}): reload and try again")
 
 
-def _by_unit(moves: list[Command]) -> dict[str, list[Command]]:
+def _by_unit(game: Game, moves: list[Command]) -> dict[str, list[Command]]:
     out: dict[str, list[Command]] = {}
     for c in moves:
-        out.setdefault(str(c.args.get("unit")), []).append(c)
-    return out
-
-
-def _search_moves(game: Game, player: str, only: str | None = None) -> list[Command]:
-    """Moves of each of ``player``'s units to every hex it can reach, by a breadth-first search
-    whose every step is checked by the rules (``Game.can``): the shortest legal path."""
-    m = game.scenario.map
-    out: list[Command] = []
-    for uid, u in sorted(game.state["units"].items()):
-        if u.get("side") != player or u.get("hex") is None or u.get("status", "active") != "active":
-            continue
-        if only is not None and uid != only:
-            continue
-        if u.get("movement", 1) == 0:
-            continue
-        start = m.index_of_label(u["hex"])
-        seen = {start}
-        frontier: list[tuple[int, list[str]]] = [(start, [])]
-        while frontier:
-            nxt: list[tuple[int, list[str]]] = []
-            for i, path in frontier:
-                for j in m.neighbor_indices(i):
-                    j = int(j)
-                    if j in seen:
-                        continue
-                    p = [*path, m.label(j)]
-                    cmd = Command("move", player, {"unit": uid, "path": p})
-                    if game.can(cmd):
-                        seen.add(j)
-                        out.append(cmd)
-                        nxt.append((j, p))
-            frontier = nxt
-            if len(seen) > 400:
-                break
-    return out
-
-
-def _search_attacks(game: Game, player: str) -> list[Command]:
-    """One attack per enemy-held hex next to ``player``'s units, with every adjacent unit
-    that may join, kept when the rules accept it (``defender_hex`` for Europa, ``hex`` for
-    3R): for systems whose attack command has no enumerator yet."""
-    m = game.scenario.map
-    units = game.state["units"]
-    mine: dict[int, list[str]] = {}
-    enemy: set[int] = set()
-    for uid, u in sorted(units.items()):
-        if u.get("hex") is None or u.get("status", "active") != "active":
-            continue
-        i = m.index_of_label(u["hex"])
-        if u.get("side") == player:
-            mine.setdefault(i, []).append(uid)
-        else:
-            enemy.add(i)
-    out: list[Command] = []
-    for t in sorted(enemy):
-        attackers = [uid for j in m.neighbor_indices(t) for uid in mine.get(int(j), [])]
-        if not attackers:
-            continue
-        for key in ("defender_hex", "hex"):
-            cmd = Command("attack", player, {key: m.label(t), "attackers": attackers})
-            if game.can(cmd):
-                out.append(cmd)
-                break
+        for u in units_of(game, c)[:1]:
+            out.setdefault(u, []).append(c)
     return out
 
 
@@ -694,7 +625,7 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
                                             else "an order")
         return {"n": i + 1, "player": cmd.player, "kind": None, "text": text, "dice": dice,
                 "changes": lines}
-    if own and cmd.args:
-        text += " " + json.dumps(dict(cmd.args), sort_keys=True, separators=(",", ":"))
+    if own or public_order(game, cmd, events, after, i):
+        text = f"{cmd.player.title()} — {game.describe(cmd).text}"
     return {"n": i + 1, "player": cmd.player, "kind": cmd.kind, "text": text,
             "dice": dice, "changes": lines}
