@@ -102,3 +102,25 @@ def public_order(game: Game, cmd: Command, seen: list[dict[str, Any]], after: An
         return False
     units = after.get("units", {}) if isinstance(after, Mapping) else {}
     return all(u in units and not units[u].get("hidden") for u in units_of(game, cmd))
+
+
+RULE_PREFIX = re.compile(r"\b([A-Z]{2,4})-\d")
+
+
+def result_key(game: Game) -> list[dict[str, Any]]:
+    """The result codes of the game's combat tables in the tables' own words (each table's
+    ``legend``): the tables whose rule IDs carry the prefix the system's commands cite."""
+    prefixes = {m.group(1) for spec in game.system.commands.values()
+                for m in RULE_PREFIX.finditer(spec.help or "")}
+    out = []
+    for tid in sorted(game.context.tables.keys()):
+        t = game.context.tables.table(tid)
+        legend = (t.meta or {}).get("legend") if isinstance(t.meta, Mapping) else None
+        if not isinstance(legend, Mapping) or not t.columns:
+            continue
+        if not any(RULE_PREFIX.match(str(r)) and RULE_PREFIX.match(str(r)).group(1) in prefixes
+                   for r in t.rule_ids):
+            continue
+        out.append({"title": str(t.title).split(" - ")[0],
+                    "codes": {str(k): str(v) for k, v in legend.items()}})
+    return out

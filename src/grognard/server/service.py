@@ -116,6 +116,13 @@ class Referee:
         self._summaries: list[dict[str, Any]] | None = None
         self._reading = threading.Lock()
         self._seats: dict[str, tuple[str, str]] = {}
+        #: called as f(game id, players who had to act before, players who must act now)
+        #: after every command, undo and creation (bots, notifications: server/play_routes.py)
+        self.listeners: list[Any] = []
+
+    def _moved(self, gid: str, before: tuple[str, ...], after: tuple[str, ...]) -> None:
+        for f in self.listeners:
+            f(gid, before, after)
 
     # --- scenarios -------------------------------------------------------------------------
     @staticmethod
@@ -179,6 +186,7 @@ class Referee:
         lock = self._lock(gid)
         with lock:
             self._remember(Loaded(game, 0, gid, mode, nonce, com, sc.title, lock))
+        self._moved(gid, (), game.active())
         return gid, {p: t for t, p in tokens.items()}
 
     # --- loading -----------------------------------------------------------------------------
@@ -366,6 +374,7 @@ class Referee:
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
             cmd = Command(str(kind), player, args)
+            before = g.active()
             events = g.apply(cmd)
             try:
                 self.store.append(
@@ -376,6 +385,7 @@ class Referee:
                 self._forget(gid)
                 raise
             loaded.advance()
+            self._moved(gid, before, g.active())
             return self._payload(loaded, seat, player, per_unit)
 
     def undo(self, token: str, version: int, as_player: str | None = None, *,
@@ -387,6 +397,7 @@ class Referee:
             g = loaded.game
             if seat == HOTSEAT and g.commands:
                 player = g.commands[-1].player
+            before = g.active()
             g.undo(player)
             try:
                 self.store.truncate(gid, version, len(g.commands), json.dumps(g.state),
@@ -395,6 +406,7 @@ class Referee:
                 self._forget(gid)
                 raise
             loaded.advance()
+            self._moved(gid, before, g.active())
             if seat == HOTSEAT:
                 player = self.acting_player(loaded, seat, None)
             return self._payload(loaded, seat, player, per_unit)
