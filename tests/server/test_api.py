@@ -236,7 +236,8 @@ def test_answers_without_moves_and_each_units_moves_on_request(client: Any) -> N
         if u.get("side") == "axis":
             got = client.get(f"/api/play/{axis}/moves/{uid}").json()["moves"]
             assert all(m["args"]["unit"] == uid for m in got)
-            asked += got
+            assert all(m["words"]["text"] and m["places"]["units"] == [uid] for m in got)
+            asked += [{"kind": m["kind"], "args": m["args"]} for m in got]
     moves = [{"kind": c["kind"], "args": c["args"]} for c in full["legal"] if c["kind"] == "move"]
     assert moves and sorted(map(str, asked)) == sorted(map(str, moves))
     r = client.post(f"/api/play/{axis}/command",

@@ -31,7 +31,8 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from grognard.bots.base import LazyView, LegalActions, NoLegalAction, Seat, bot_names, make_bot
+from grognard.bots.base import LazyView, LegalActions, NoLegalAction, Seat
+from grognard.bots.catalog import bot_names, make_bot
 from grognard.core.errors import GrognardError, InputError
 from grognard.engine.fuzz import (
     VIEW_CHECK_EVERY,

@@ -32,6 +32,7 @@ from grognard.engine.scenario import parse_scenario
 from grognard.server.dice import verify_save_text
 from grognard.server.editor import export_scenario
 from grognard.server.mapsvg import map_svg
+from grognard.server.play_routes import install as install_play_routes
 from grognard.server.service import Forbidden, NotFound, Referee
 from grognard.server.store import StaleVersion, Store
 
@@ -375,6 +376,7 @@ def create_app(db_url: str, *, fsync: bool = False, serve: bool = False,
     def position(token: str, n: int, request: Request) -> Any:
         return _json(ref.position(token, n, request.query_params.get("as")))
 
+    install_play_routes(app, ref, templates)  # issue 26: words, chat, notices, bots
     if serve:
         app.add_middleware(CountRequests, traffic=traffic)
     return app

@@ -1,5 +1,10 @@
 """The odds of an attack before its roll, and why: what the attack panel of the page shows.
 
+The server asks the rules (:meth:`Game.odds`, the rule system's ``odds`` hook). Until the 3R and
+Europa packages register their ``odds`` hooks (issue 22, other helpers), :func:`odds_of` falls
+back to the code below, which reads those systems' own modules: the fallback goes when the
+hooks land. What follows describes that fallback.
+
 Europa: the revised CRT over the attack as ordered (:mod:`grognard.analysis.europa_crt`).
 Revised Third Reich: the battle the order fights (``third_reich.play.system_attack.attack_battle``:
 declared air and naval support at full strength), its TR-32..TR-36 assessment (defense, support,
@@ -19,6 +24,15 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json, ratio_str
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
+
+
+def odds_of(game: Game, cmd: Command) -> dict[str, Any]:
+    """The exact odds of ``cmd`` (verified here), from the rules' ``odds`` hook; the older
+    per-system code while a system has no hook yet (FALLBACK, see the module's doc)."""
+    if game.system.odds is not None:
+        return {"odds": dict(game.odds(cmd))}
+    game.verify(cmd)
+    return attack_odds_of(game, cmd)
 
 
 def attack_odds_of(game: Game, cmd: Command) -> dict[str, Any]:

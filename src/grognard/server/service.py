@@ -27,7 +27,8 @@ from grognard.engine.save import make_command
 from grognard.engine.scenario import Scenario, load_scenario, parse_scenario, shipped_scenarios
 from grognard.engine.state import JSON
 from grognard.server.dice import commitment, new_seed, signed_save
-from grognard.server.odds import attack_odds_of
+from grognard.server.odds import odds_of
+from grognard.server.present import entry, public_order, units_of, why_stuck
 from grognard.server.store import LogRow, StaleVersion, Store
 
 HOTSEAT = "*"
@@ -199,6 +200,13 @@ class Referee:
         self._summaries: list[dict[str, Any]] | None = None
         self._reading = threading.Lock()
         self._seats: dict[str, tuple[str, str]] = {}
+        #: called as f(game id, players who had to act before, players who must act now)
+        #: after every command, undo and creation (bots, notifications: server/play_routes.py)
+        self.listeners: list[Any] = []
+
+    def _moved(self, gid: str, before: tuple[str, ...], after: tuple[str, ...]) -> None:
+        for f in self.listeners:
+            f(gid, before, after)
 
     # --- scenarios -------------------------------------------------------------------------
     @staticmethod
@@ -264,6 +272,7 @@ class Referee:
                                            store=self.store))
             for p in sc.sides:  # each seat's log starts now (told command by command)
                 self._log(loaded, p)
+        self._moved(gid, (), game.active())
         return gid, {p: t for t, p in tokens.items()}
 
     # --- loading -----------------------------------------------------------------------------
@@ -354,24 +363,21 @@ class Referee:
     # --- what a seat sees ------------------------------------------------------------------
     def legal(self, game: Game, player: str, *, search_moves: bool = False,
               moves: bool = True) -> list[Command]:
-        """Every legal command for ``player`` now: the engine's enumerators, plus attacks (and,
-        with ``search_moves``, moves) found by a search over the map for systems whose
-        command has no enumerator yet. ``moves=False`` leaves the moves out (a page asks
-        for them unit by unit: :meth:`unit_moves`)."""
+        """Every legal command for ``player`` now: the engine's enumerators (and an
+        argument-free kind without one, e.g. ``end_phase``, when the rules accept it).
+        ``moves=False`` leaves the moves out (a page asks for them unit by unit:
+        :meth:`unit_moves`). ``search_moves`` is kept for callers; every system enumerates."""
         if moves:
             out = game.legal(player)
         else:
             out = [c for k in sorted(game.allowed(player) - {"move"})
                    for c in game.legal(player, k)]
-        missing = game.unenumerated(player)
-        if "move" in missing and search_moves:
-            out.extend(_search_moves(game, player))
-        if "attack" in missing:
-            out.extend(_search_attacks(game, player))
-        if "end_phase" in missing:
-            end = Command("end_phase", player, {})
-            if game.can(end):
-                out.append(end)
+        for kind in game.unenumerated(player):
+            spec = game.system.commands.get(kind)
+            if spec is not None and not spec.example:  # takes no arguments
+                bare = Command(kind, player, {})
+                if game.can(bare):
+                    out.append(bare)
         return out
 
     def unit_moves(self, token: str, unit: str, as_player: str | None = None
@@ -382,16 +388,18 @@ class Referee:
         with self.hold(gid) as loaded:
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
-            if player not in g.active() or "move" not in g.allowed(player):
-                return {"unit": unit, "moves": []}
-            if "move" in g.unenumerated(player):
-                found = _search_moves(g, player, unit)
-            else:  # every unit's moves are enumerated at once: kept for the next unit asked
-                found = loaded.memoised(("moves", player),
-                                        lambda: _by_unit(g.legal(player, "move"))
-                                        ).get(unit, [])
-            return {"unit": unit, "moves": [{"kind": c.kind, "args": dict(c.args)}
-                                            for c in found]}
+            own = (g.state.get("units") or {}).get(unit, {}).get("side") == player
+            if not own or player not in g.active() or "move" not in g.allowed(player):
+                return {"unit": unit, "moves": []} if not own else \
+                    {"unit": unit, "moves": [], "why": why_stuck(g, player, unit)}
+            # every unit's moves are enumerated at once: kept for the next unit asked
+            found = loaded.memoised(("moves", player),
+                                    lambda: _by_unit(g, g.legal(player, "move"))
+                                    ).get(unit, [])
+            out: dict[str, Any] = {"unit": unit, "moves": [entry(g, c) for c in found]}
+            if not found:
+                out["why"] = why_stuck(g, player, unit)
+            return out
 
     def state_for(self, token: str, as_player: str | None = None, *,
                   per_unit: bool = False) -> dict[str, Any]:
@@ -437,12 +445,7 @@ class Referee:
                     ) -> list[dict[str, Any]]:
         if player not in game.active():
             return []
-        out = []
-        for c in self.legal(game, player, moves=moves):
-            j = c.to_json()
-            j.pop("player", None)
-            out.append(j)
-        return out
+        return [entry(game, c) for c in self.legal(game, player, moves=moves)]
 
     # --- acting ------------------------------------------------------------------------------
     def command(self, token: str, version: int, kind: str, args: dict[str, Any],
@@ -457,6 +460,7 @@ class Referee:
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
             cmd = make_command(kind, player, args)
+            before = g.active()
             events = g.apply(cmd)
             try:
                 told = self._tell(loaded)
@@ -482,6 +486,7 @@ class Referee:
                 log.ledgers.append(ledger_of(after))
                 log.last = after
                 loaded.memo[("view", p)] = after
+            self._moved(gid, before, g.active())
             return self._payload(loaded, seat, player, per_unit)
 
     def _tell(self, loaded: Loaded) -> list[tuple[str, LogRow, dict[str, Any], JSON]]:
@@ -508,7 +513,7 @@ class Referee:
             seen = g.events_for(p, n - 1)[0]
             after = g.system.view(g.state, p)
             changes = seen_changes(g, before, after)
-            entry = tell(g, g.commands[-1], seen, changes, p, n - 1)
+            entry = tell(g, g.commands[-1], seen, changes, p, n - 1, after)
             row = (n - 1, json.dumps(entry), _digest(g.commands[-1], seen),
                    json.dumps(ledger_of(after)), json.dumps(changes))
             out.append((p, row, entry, after))
@@ -523,6 +528,7 @@ class Referee:
             g = loaded.game
             if seat == HOTSEAT and g.commands:
                 player = g.commands[-1].player
+            before = g.active()
             g.undo(player)
             try:
                 self.store.truncate(gid, version, len(g.commands), json.dumps(g.state),
@@ -531,6 +537,7 @@ class Referee:
                 self._forget(gid)
                 raise
             loaded.advance()
+            self._moved(gid, before, g.active())
             if seat == HOTSEAT:
                 player = self.acting_player(loaded, seat, None)
             return self._payload(loaded, seat, player, per_unit)
@@ -543,8 +550,7 @@ class Referee:
             player = self.acting_player(loaded, seat, as_player)
             g = loaded.game
             cmd = make_command(kind, player, args)
-            g.verify(cmd)
-            return attack_odds_of(g, cmd)
+            return odds_of(g, cmd)
 
     # --- history: the log and the VCR --------------------------------------------------------
     def history(self, token: str, as_player: str | None = None) -> dict[str, Any]:
@@ -578,7 +584,7 @@ class Referee:
         for i in range(len(log.entries)):
             if log.seen[i] != seen[i]:
                 log.entries[i] = tell(g, g.commands[i], seen_events[i], log.changes[i],
-                                      player, i)
+                                      player, i, log.last)
                 log.seen[i] = seen[i]
                 retold.append(i)
         first = len(log.entries)
@@ -605,7 +611,8 @@ class Referee:
         for i in range(first, n):
             after = view_at(i + 1)
             changes = seen_changes(g, view_at(i), after)
-            log.entries.append(tell(g, g.commands[i], seen_events[i], changes, player, i))
+            log.entries.append(tell(g, g.commands[i], seen_events[i], changes, player, i,
+                                    after))
             log.seen.append(seen[i])
             log.changes.append(changes)
             log.ledgers.append(ledger_of(after))
@@ -688,73 +695,11 @@ def _current(loaded: Loaded, version: int, what: str) -> None:
                            f"against {version}): reload and try again")
 
 
-def _by_unit(moves: list[Command]) -> dict[str, list[Command]]:
+def _by_unit(game: Game, moves: list[Command]) -> dict[str, list[Command]]:
     out: dict[str, list[Command]] = {}
     for c in moves:
-        out.setdefault(str(c.args.get("unit")), []).append(c)
-    return out
-
-
-def _search_moves(game: Game, player: str, only: str | None = None) -> list[Command]:
-    """Moves of each of ``player``'s units to every hex it can reach, by a breadth-first search
-    whose every step is checked by the rules (``Game.can``): the shortest legal path."""
-    m = game.scenario.map
-    out: list[Command] = []
-    for uid, u in sorted(game.state["units"].items()):
-        if u.get("side") != player or u.get("hex") is None or u.get("status", "active") != "active":
-            continue
-        if only is not None and uid != only:
-            continue
-        if u.get("movement", 1) == 0:
-            continue
-        start = m.index_of_label(u["hex"])
-        seen = {start}
-        frontier: list[tuple[int, list[str]]] = [(start, [])]
-        while frontier:
-            nxt: list[tuple[int, list[str]]] = []
-            for i, path in frontier:
-                for j in m.neighbor_indices(i):
-                    j = int(j)
-                    if j in seen:
-                        continue
-                    p = [*path, m.label(j)]
-                    cmd = Command("move", player, {"unit": uid, "path": p})
-                    if game.can(cmd):
-                        seen.add(j)
-                        out.append(cmd)
-                        nxt.append((j, p))
-            frontier = nxt
-            if len(seen) > 400:
-                break
-    return out
-
-
-def _search_attacks(game: Game, player: str) -> list[Command]:
-    """One attack per enemy-held hex next to ``player``'s units, with every adjacent unit
-    that may join, kept when the rules accept it (``defender_hex`` for Europa, ``hex`` for
-    3R): for systems whose attack command has no enumerator yet."""
-    m = game.scenario.map
-    units = game.state["units"]
-    mine: dict[int, list[str]] = {}
-    enemy: set[int] = set()
-    for uid, u in sorted(units.items()):
-        if u.get("hex") is None or u.get("status", "active") != "active":
-            continue
-        i = m.index_of_label(u["hex"])
-        if u.get("side") == player:
-            mine.setdefault(i, []).append(uid)
-        else:
-            enemy.add(i)
-    out: list[Command] = []
-    for t in sorted(enemy):
-        attackers = [uid for j in m.neighbor_indices(t) for uid in mine.get(int(j), [])]
-        if not attackers:
-            continue
-        for key in ("defender_hex", "hex"):
-            cmd = Command("attack", player, {key: m.label(t), "attackers": attackers})
-            if game.can(cmd):
-                out.append(cmd)
-                break
+        for u in units_of(game, c)[:1]:
+            out.setdefault(u, []).append(c)
     return out
 
 
@@ -840,7 +785,7 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
     """One log entry in plain words, from the seat's views before and after command ``i`` and
     its events as the seat may see them (``Game.events_for``): what the seat could see change,
     the dice rolled, and (for its own commands) the order."""
-    return tell(game, cmd, events, seen_changes(game, before, after), player, i)
+    return tell(game, cmd, events, seen_changes(game, before, after), player, i, after)
 
 
 def seen_changes(game: Game, before: JSON, after: JSON) -> list[str]:
@@ -883,9 +828,11 @@ def seen_changes(game: Game, before: JSON, after: JSON) -> list[str]:
 
 
 def tell(game: Game, cmd: Command, events: list[dict[str, Any]], changes: list[str],
-         player: str, i: int) -> dict[str, Any]:
+         player: str, i: int, after: JSON | None = None) -> dict[str, Any]:
     """A log entry from what the seat saw change (:func:`seen_changes`) and the command's
-    events as the seat may see them now (told again, without the views, after a reveal)."""
+    events as the seat may see them now (told again, without the views, after a reveal).
+    Another side's order is told in words only when the seat's view ``after`` it shows every
+    unit the order names (:func:`grognard.server.present.public_order`)."""
     from grognard.server.dice import _dice_in
 
     lines = list(changes)
@@ -906,7 +853,7 @@ def tell(game: Game, cmd: Command, events: list[dict[str, Any]], changes: list[s
                                             else "an order")
         return {"n": i + 1, "player": cmd.player, "kind": None, "text": text, "dice": dice,
                 "changes": lines}
-    if own and cmd.args:
-        text += " " + json.dumps(dict(cmd.args), sort_keys=True, separators=(",", ":"))
+    if own or (after is not None and public_order(game, cmd, events, after, i)):
+        text = f"{cmd.player.title()} — {game.describe(cmd).text}"
     return {"n": i + 1, "player": cmd.player, "kind": cmd.kind, "text": text,
             "dice": dice, "changes": lines}

@@ -38,6 +38,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
+from grognard.europa import words as _words  # issue 26: orders in words
 from grognard.europa.air.commands import air_decisions
 from grognard.europa.air.orders.air_mission import AIR_MISSION
 from grognard.europa.air.orders.airbase_attack import AIRBASE_ATTACK
@@ -163,10 +164,13 @@ _SHARED_FOLDS = {"table_rolled": generic.GENERIC.folds["table_rolled"],
                  "phase_ended": generic.GENERIC.folds["phase_ended"], **LOGISTICS_FOLDS}
 
 
+
+
 EUROPA = RuleSystem(
     name=NAME,
     commands={"roll_table": _ROLL_TABLE, **commands_of(ORDERS)},
     folds=folds_of(ORDERS, _SHARED_FOLDS),
+    describe=_words.describe, places=_words.places,
     initial_state=initial_state,
     view=view,
     description="Europa revised player turn (EUR-22): air phase, movement and overruns, "

@@ -386,8 +386,11 @@ COMMANDS = with_legal({
 })
 
 
+from grognard.third_reich import words as _words  # noqa: E402  (issue 26: orders in words)
+
 THIRD_REICH = RuleSystem(
     name=NAME,
+    describe=_words.describe, places=_words.places,
     commands=COMMANDS,
     folds=folds_of(ORDERS, LEGACY_FOLDS),
     initial_state=initial_state,

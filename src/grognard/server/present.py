@@ -1,0 +1,126 @@
+"""What the page shows of an order, through the rule-system hooks only (issue 26).
+
+Each legal command goes to the page with its words (``Game.describe``: the rules' words, a
+short form for buttons) and its places on the map (``Game.places``: target, destination, path,
+units), so neither this server nor the page's script knows any system's argument names. When a
+unit has no legal order, :func:`why_stuck` asks the rules why: it tries the kind's documented
+example shape on the unit and its neighbouring hexes and reports the rules' refusals
+(``IllegalOrder(rule, reason)``), as the CLI reports a refused order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from grognard.core.errors import GrognardError
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
+from grognard.engine.system import Places
+
+#: a hex label as the shipped maps write them ("0504", "B6", "AD53")
+HEX_LIKE = re.compile(r"^[A-Z]{0,2}\d{2,4}$")
+
+
+def places_json(p: Places) -> dict[str, Any]:
+    return {"target": p.target, "to": p.to, "path": list(p.path), "units": list(p.units)}
+
+
+def entry(game: Game, cmd: Command) -> dict[str, Any]:
+    """A legal command as the page gets it: kind, args (for sending back), words, places."""
+    words = game.describe(cmd).to_json()
+    return {"kind": cmd.kind, "args": dict(cmd.args), "words": words,
+            "places": places_json(game.places(cmd))}
+
+
+def units_of(game: Game, cmd: Command) -> tuple[str, ...]:
+    return game.places(cmd).units
+
+
+def _shaped(example: Any, unit: str, hexes: list[str]) -> list[Any]:
+    """The example's arguments with its unit replaced by ``unit`` and its hex (or list of
+    hexes) by each of ``hexes``: one candidate per hex (no argument is named)."""
+    out = []
+    for h in hexes:
+        def sub(v: Any, h: str = h) -> Any:
+            if isinstance(v, str):
+                return h if HEX_LIKE.match(v) else unit
+            if isinstance(v, list):
+                return [sub(x) for x in v[:1]]
+            if isinstance(v, Mapping):
+                return {k: sub(x) for k, x in v.items()}
+            return v
+        out.append(sub(example))
+    return out
+
+
+def why_stuck(game: Game, player: str, unit: str, kind: str = "move") -> str:
+    """Why ``unit`` has no legal ``kind`` order now, in the rules' words."""
+    units = game.state.get("units") or {}
+    u = units.get(unit)
+    if not isinstance(u, Mapping) or u.get("side") != player:
+        return "not a unit of yours"
+    if player not in game.active():
+        return f"not your turn: {game.prompt(player)}"
+    if kind not in game.allowed(player):
+        return f"no {kind.replace('_', ' ')} in this phase: {game.prompt(player)}"
+    spec = game.system.commands.get(kind)
+    where = u.get("hex")
+    if spec is None or not spec.example or not isinstance(where, str):
+        return f"no legal {kind.replace('_', ' ')} for this unit now"
+    m = game.scenario.map
+    try:
+        i = m.index_of_label(where)
+    except (KeyError, ValueError):
+        return f"no legal {kind.replace('_', ' ')} for this unit now"
+    hexes = [m.label(int(j)) for j in m.neighbor_indices(i)]
+    example = dict(spec.example.get("args", spec.example))
+    reasons: Counter[str] = Counter()
+    for args in _shaped(example, unit, hexes):
+        try:
+            game.verify(Command(kind, player, args))
+        except GrognardError as exc:
+            text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            rule = getattr(exc, "rule", None)
+            if rule and not text.startswith(str(rule)):
+                text = f"{rule}: {text}"
+            reasons[text] += 1
+    if not reasons:
+        return f"no legal {kind.replace('_', ' ')} for this unit now"
+    return "; ".join(r for r, _n in reasons.most_common(2))
+
+
+def public_order(game: Game, cmd: Command, seen: list[dict[str, Any]], after: Any,
+                 i: int) -> bool:
+    """May a seat read another side's command ``i`` in words? Only when it saw every one of
+    its events exactly as they happened (nothing redacted) and every unit it names is on the
+    seat's view: the order's words then tell nothing the seat could not see."""
+    full = [e.to_json() for e in game.events[i]]
+    if not full or seen != full:
+        return False
+    units = after.get("units", {}) if isinstance(after, Mapping) else {}
+    return all(u in units and not units[u].get("hidden") for u in units_of(game, cmd))
+
+
+RULE_PREFIX = re.compile(r"\b([A-Z]{2,4})-\d")
+
+
+def result_key(game: Game) -> list[dict[str, Any]]:
+    """The result codes of the game's combat tables in the tables' own words (each table's
+    ``legend``): the tables whose rule IDs carry the prefix the system's commands cite."""
+    prefixes = {m.group(1) for spec in game.system.commands.values()
+                for m in RULE_PREFIX.finditer(spec.help or "")}
+    out = []
+    for tid in sorted(game.context.tables.keys()):
+        t = game.context.tables.table(tid)
+        legend = (t.meta or {}).get("legend") if isinstance(t.meta, Mapping) else None
+        if not isinstance(legend, Mapping) or not t.columns:
+            continue
+        if not any(RULE_PREFIX.match(str(r)) and RULE_PREFIX.match(str(r)).group(1) in prefixes
+                   for r in t.rule_ids):
+            continue
+        out.append({"title": str(t.title).split(" - ")[0],
+                    "codes": {str(k): str(v) for k, v in legend.items()}})
+    return out
