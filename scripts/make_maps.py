@@ -220,6 +220,8 @@ class Built:
     region: list[str] = field(default_factory=list)
     rivers: dict[tuple[Hex, int], str] = field(default_factory=dict)
     straits: dict[tuple[Hex, int], str] = field(default_factory=dict)
+    seas: dict[tuple[Hex, int], str] = field(default_factory=dict)
+    crossings: dict[tuple[int, int], float] = field(default_factory=dict)
     cities: list[dict[str, Any]] = field(default_factory=list)
     lakes: list[np.ndarray] = field(default_factory=list)
 
@@ -353,25 +355,96 @@ def build(map_id: str) -> Built:
         if terrain[i] == "lake":
             front[i] = weather[i] = region[i] = ""
     hexes = [layout.from_offset(c, r) for c, r in offs]
+    index_of = {h: i for i, h in enumerate(hexes)}
     b = Built(cfg, layout, grid, proj, hexes, terrain, country, front, weather, zone, region,
               cities=cities, lakes=[p for p in lake_polys])
     b.rivers = river_sides(b, box)
-    for s in lists.get("straits", []):  # land hexes across a narrow water: a "strait" hexside
-        i, j = hex_of(*s["a"]), hex_of(*s["b"])
-        if i is None or j is None or not (is_land[i] and is_land[j]):
-            raise SystemExit(f"{map_id}: strait {s['name']} does not join two land hexes")
-        if i == j:
-            print(f"{map_id}: strait {s['name']} lies inside hex {layout.to_label(hexes[i])}",
-                  file=sys.stderr)
-            continue
+    b.crossings = water_crossings(b)
+    declared: dict[tuple[int, int], tuple[str, str]] = {}
+    for c in cfg.get("crossings", []):
+        if c["kind"] not in ("sea", "strait"):
+            raise SystemExit(f"{map_id}: crossing {c['name']}: kind must be sea or strait")
+        for pair in c["pairs"]:
+            i, j = (index_of[layout.from_label(x)] for x in pair)
+            key = (min(i, j), max(i, j))
+            if key not in b.crossings:
+                raise SystemExit(f"{map_id}: crossing {c['name']}: {pair[0]}-{pair[1]} is not "
+                                 "a land-to-land adjacency across water")
+            declared[key] = (c["name"], c["kind"])
+    missing = sorted(set(b.crossings) - set(declared))
+    if missing:
+        raise SystemExit(f"{map_id}: land hexes across water not declared in [[crossings]]: "
+                         + ", ".join(f"{layout.to_label(hexes[i])}-{layout.to_label(hexes[j])}"
+                                     for i, j in missing))
+    for (i, j), (name, kind) in declared.items():
         hi, hj = hexes[i], hexes[j]
-        d = next((k for k, v in enumerate(DIRECTIONS) if Hex(hi.q + v.q, hi.r + v.r) == hj), None)
-        if d is None:
-            raise SystemExit(f"{map_id}: strait {s['name']}: {layout.to_label(hi)} and "
-                             f"{layout.to_label(hj)} are not adjacent")
-        key = (hi, d) if d < 3 else (hj, d - 3)
-        b.straits[key] = s["name"]
+        d = next(k for k, v in enumerate(DIRECTIONS) if Hex(hi.q + v.q, hi.r + v.r) == hj)
+        key2 = (hi, d) if d < 3 else (hj, d - 3)
+        (b.straits if kind == "strait" else b.seas)[key2] = name
     return b
+
+
+def water_crossings(b: Built) -> dict[tuple[int, int], float]:
+    """Every pair of adjacent land hexes that lie on different land masses: (i, j) with i < j ->
+    the km of water on the line between their centres.
+
+    A hex's land mass is the largest connected piece of land (global-land-mask, sampled every
+    1 km) within half a hex of its centre; two adjacent land hexes are on different land masses
+    when those pieces are not joined by land inside a window of 1.55 hexes around the midpoint
+    of the two centres. So a bay or an estuary that land walks around within a hex or so is
+    not a crossing, while the Channel, a strait, or the sea between an island and the mainland
+    is, wherever the grid made both shores land. Each such pair must be declared in the data
+    file's ``[[crossings]]`` (``sea``: a sea hexside, ``strait``: a strait hexside).
+    """
+    from global_land_mask import globe  # type: ignore[import-untyped]
+    from scipy import ndimage  # type: ignore[import-untyped]
+
+    index = {h: i for i, h in enumerate(b.hexes)}
+    water = {i for i, t in enumerate(b.terrain) if t in ("sea", "lake")}
+    d = b.grid.d
+    r = 1.55 * d
+    px = 1 / 120  # the mask's own 30" pixels, so a strait one pixel wide is never skipped
+    ts = np.linspace(0.0, 1.0, int(d * 2) + 1)
+    out: dict[tuple[int, int], float] = {}
+    for i, h in enumerate(b.hexes):
+        if i in water:
+            continue
+        a = np.asarray(b.grid.hex_xy(h))
+        for v in DIRECTIONS[:3]:
+            j = index.get(Hex(h.q + v.q, h.r + v.r))
+            if j is None or j in water:
+                continue
+            c = np.asarray(b.grid.hex_xy(b.hexes[j]))
+            line = a + (c - a) * ts[:, None]
+            lo, la = b.proj.inverse(line[:, 0], line[:, 1])
+            on_line = globe.is_land(la, lo)
+            if on_line.all():
+                continue
+            mid = (a + c) / 2
+            clo, cla = b.proj.inverse([mid[0] - r, mid[0] + r, mid[0] - r, mid[0] + r],
+                                      [mid[1] - r, mid[1] - r, mid[1] + r, mid[1] + r])
+            glo = (np.arange(math.floor(clo.min() / px), math.ceil(clo.max() / px)) + 0.5) * px
+            gla = (np.arange(math.floor(cla.min() / px), math.ceil(cla.max() / px)) + 0.5) * px
+            mlo, mla = np.meshgrid(glo, gla)
+            land = globe.is_land(mla, mlo)
+            gx, gy = b.proj.forward(mlo, mla)
+            land &= (np.abs(gx - mid[0]) <= r) & (np.abs(gy - mid[1]) <= r)
+            labels, _ = ndimage.label(land)
+
+            pa, pc = (_main_piece(labels, land, gx, gy, p, d / 2) for p in (a, c))
+            if pa < 0 or pc < 0 or pa != pc:
+                out[(min(i, j), max(i, j))] = float((~on_line).sum()) * d / (len(ts) - 1)
+    return out
+
+
+def _main_piece(labels: np.ndarray, land: np.ndarray, gx: np.ndarray, gy: np.ndarray,
+                p: np.ndarray, radius: float) -> int:
+    """The label of the largest piece of land within ``radius`` of ``p`` (-1: none)."""
+    vals = labels[(np.hypot(gx - p[0], gy - p[1]) <= radius) & land]
+    if len(vals) == 0:
+        return -1
+    u, counts = np.unique(vals, return_counts=True)
+    return int(u[np.argmax(counts)])
 
 
 def river_sides(b: Built, box: tuple[float, float, float, float]) -> dict[tuple[Hex, int], str]:
@@ -525,9 +598,11 @@ def render_toml(b: Built) -> str:
             labs = _labels(b, [v == name for v in values])
             out.append(f"{name} = {_wrap(labs)}")
         out.append("")
-    sides = {k: [v] for k, v in b.rivers.items()}
+    sides = {k: [v] for k, v in b.rivers.items() if k not in b.seas}
     for k in b.straits:
         sides.setdefault(k, []).append("strait")
+    for k in b.seas:
+        sides[k] = ["sea"]
     for (h, d), kinds in sorted(sides.items()):
         i = b.hexes.index(h)
         nb = Hex(h.q + DIRECTIONS[d].q, h.r + DIRECTIONS[d].r)

@@ -253,6 +253,26 @@ class _Europa(msgspec.Struct):
     air_units: dict[str, _EuropaAirUnit] = msgspec.field(default_factory=dict)
 
 
+_WAR_CAUSES = ("scenario", "declaration", "alliance", "minor_joins", "axis_minors",
+               "us_entry")
+
+
+class _TRWar(msgspec.Struct, forbid_unknown_fields=True):
+    """A war in progress at the start (third_reich/conquest/diplomacy.py, TR-25)."""
+
+    between: list[str]
+    since: int = 1
+    cause: str = "scenario"
+    by: str = ""
+
+
+class _TRWars(msgspec.Struct, forbid_unknown_fields=True):
+    """``[third_reich.wars]``: the wars in progress and the major each minor joins (TR-24)."""
+
+    at_war: list[_TRWar] = msgspec.field(default_factory=list)
+    patrons: dict[str, str] = msgspec.field(default_factory=dict)
+
+
 class _ThirdReich(msgspec.Struct):
     """Typed where the engine reads it; the map files add sea_zones, junctions, ports, areas."""
 
@@ -260,6 +280,7 @@ class _ThirdReich(msgspec.Struct):
     control: dict[str, list[str]] = msgspec.field(default_factory=dict)
     front_weather: dict[str, str] = msgspec.field(default_factory=dict)
     sw_boxes: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
+    wars: _TRWars = msgspec.field(default_factory=_TRWars)
 
 
 def _table(raw: Mapping[str, Any], key: str, w: _Where) -> Mapping[str, Any]:
@@ -564,6 +585,26 @@ def _check_system_tables(raw: Mapping[str, Any], sides: Sequence[str], w: _Where
         if side not in sides:
             raise w.error(f"unknown side {side!r} (sides: {', '.join(sides)})",
                           field=f"third_reich.control.{side}", line=line)
+    line = w.line_of(r"^\s*\[third_reich\.wars\]") or line
+    hc = raw.get("home_countries", {})
+    majors = ("germany", "italy", "ussr", "uk", "france", "us")
+    known = {*majors, *(hc if isinstance(hc, dict) else {})}
+    for i, war in enumerate(tr.wars.at_war):
+        where = f"third_reich.wars.at_war[{i}]"
+        if len(war.between) != 2 or war.between[0] == war.between[1] or \
+                not set(war.between) <= known:
+            raise w.error(f"between must name two different powers or [home_countries] "
+                          f"owners, not {war.between!r}", field=f"{where}.between", line=line)
+        if war.cause not in _WAR_CAUSES:
+            raise w.error(f"unknown cause {war.cause!r} (one of {', '.join(_WAR_CAUSES)})",
+                          field=f"{where}.cause", line=line)
+        if war.since < 1:
+            raise w.error("since is a turn number >= 1", field=f"{where}.since", line=line)
+    for minor, major in tr.wars.patrons.items():
+        if minor in majors or minor not in known or major not in majors:
+            raise w.error(f"patrons maps a minor of [home_countries] to a major power, not "
+                          f"{minor!r} -> {major!r}", field=f"third_reich.wars.patrons.{minor}",
+                          line=line)
 
 
 def _parse_map(spec: _Map, w: _Where) -> tuple[Layout, list[Hex], list[str]]:

@@ -22,6 +22,7 @@ CrtResult(code='D2R', attacker_losses=0, defender_losses=2, attacker_retreats=Fa
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Mapping
@@ -340,8 +341,14 @@ def apply_land_result(
 
 
 def verify_land_losses(units: tuple[GroundUnit, ...] | list[GroundUnit], chosen: list[str],
-                       required: int) -> None:
-    """TR-32: the losing side picks exactly ``required`` of its units (all of them if fewer)."""
+                       required: int, *, crt_defender: bool = False) -> None:
+    """TR-32: the losing side picks exactly ``required`` of its units (all of them if fewer).
+
+    TR-71: "Defender CRT losses in enemy offensives are never recovered by replacements": a
+    defender (``crt_defender``) may not meet a CRT loss with a replacement counter while a
+    unit that is not a replacement is left standing in the hex (the loss would be a unit
+    recovered by a replacement in all but name).
+    """
     if required < 0:
         raise InputError("required", "cannot be negative")
     ids = [u.id for u in units]
@@ -353,6 +360,30 @@ def verify_land_losses(units: tuple[GroundUnit, ...] | list[GroundUnit], chosen:
     if len(chosen) != min(required, len(ids)):
         raise IllegalOrder("TR-32", f"{len(chosen)} units chosen, {min(required, len(ids))} "
                            "must be lost")
+    if crt_defender:
+        by_id = {u.id: u for u in units}
+        reps = [uid for uid in chosen if by_id[uid].kind is GroundKind.REPLACEMENT]
+        standing = [u.id for u in units if u.id not in chosen
+                    and u.kind is not GroundKind.REPLACEMENT]
+        if reps and standing:
+            raise IllegalOrder("TR-71", f"a defender's CRT loss is not met by the replacement "
+                               f"{reps[0]} while {standing[0]} stands: defender CRT losses are "
+                               "never recovered by replacements")
+
+
+def land_loss_choices(units: tuple[GroundUnit, ...] | list[GroundUnit], required: int, *,
+                      crt_defender: bool = False) -> list[tuple[str, ...]]:
+    """TR-32/TR-71: every set of units the losing side may remove (sorted ids), the choice
+    the rules leave to that side; one entry when only one choice exists."""
+    n = min(required, len(units))
+    out = []
+    for combo in itertools.combinations(sorted(u.id for u in units), n):
+        try:
+            verify_land_losses(units, list(combo), required, crt_defender=crt_defender)
+        except IllegalOrder:
+            continue
+        out.append(combo)
+    return out
 
 
 # ---------------------------------------------------------------- a whole battle

@@ -36,7 +36,7 @@ from grognard.core.exact import Exact, exact_json
 from grognard.core.ledger import Ledger
 from grognard.third_reich.economy.start_values import CAMPAIGN_1939_POWERS, starting_base
 from grognard.third_reich.strategic.strategic_readings import HalfSpendScope, StrategicReadings
-from grognard.third_reich.turn.calendar import LAST_TURN, GameDate, date_of
+from grognard.third_reich.turn.calendar import LAST_TURN, GameDate, Season, date_of
 from grognard.third_reich.turn.powers import MOVEMENT_ORDER, Power, parse_power
 
 FORMAT = "grognard.tr_ledger/1"
@@ -280,10 +280,25 @@ def spend_in_turn(econ: Economy, power: Power | str, amount: Exact, rule: str,
 
 
 def advance_turn(econ: Economy) -> Economy:
-    """TR-04: move to the next game turn (Year Start is a separate step in Spring)."""
+    """TR-04: move to the next game turn (Year Start is a separate step in Spring).
+
+    Entering Summer I, the Iran-route lend lease in transit reaches the USSR (TR-18: "arrive
+    in the Summer I turn and are added to the USSR total"): a ledger advanced turn by turn
+    (``grognard tr ledger advance``) used to keep it in ``ll.south`` for ever (issue 23).
+    """
     if econ.turn >= LAST_TURN:
         raise IllegalOrder("TR-04", "the campaign ends after Summer I 1945 (turn 29)")
-    return replace(econ, turn=econ.turn + 1)
+    e = replace(econ, turn=econ.turn + 1)
+    return arrive_iran(e) if e.date.season is Season.SUMMER1 else e
+
+
+def arrive_iran(econ: Economy) -> Economy:
+    """TR-18: the Iran-route BRPs in transit (``ll.south``) are added to the USSR's BRPs."""
+    amt = econ.balance("ll.south")
+    if not amt:
+        return econ
+    e = econ.post("ll.south", -amt, "TR-18", "Iran lend lease arrives")
+    return e.post(acct(Power.USSR, "brp"), amt, "TR-18", "lend lease by the Iran route")
 
 
 def at_turn(econ: Economy, turn: int) -> Economy:

@@ -19,7 +19,7 @@ from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
-from grognard.third_reich.economy.economy import Economy, acct, spend
+from grognard.third_reich.economy.economy import Economy, acct, arrive_iran, spend
 from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 from grognard.third_reich.turn.calendar import Season
 from grognard.third_reich.turn.options import price
@@ -165,11 +165,7 @@ def deliver_iran(econ: Economy) -> Economy:
     """TR-18: Iran-route BRPs are added to the USSR total in Summer I."""
     if econ.date.season is not Season.SUMMER1:
         raise IllegalOrder("TR-18", "Iran lend lease arrives in Summer I")
-    amt = econ.balance("ll.south")
-    if not amt:
-        return econ
-    e = econ.post("ll.south", -amt, "TR-18", "Iran lend lease arrives")
-    return e.post("ussr.brp", amt, "TR-18", "lend lease by the Iran route")
+    return arrive_iran(econ)
 
 
 def northern_in_transit(econ: Economy) -> dict[str, int]:

@@ -11,9 +11,14 @@ id to change them).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 
-from grognard.core.errors import InputError, TableError, parse_enum
+import msgspec
+
+from grognard.core.errors import IllegalOrder, InputError, TableError, parse_enum
+from grognard.core.readings import Readings
 from grognard.core.tables import Table, shipped_tables
 
 PRICE_TABLE_ID = "tr_price_list"
@@ -124,3 +129,139 @@ def unit_cost(kind: UnitKind | str, factors: int, table: Table | None = None) ->
         raise InputError("factors", f"factors are a whole number >= 0, not {factors!r}")
     item = "sw_factor" if k is UnitKind.SW else f"{k.value}_factor"
     return factors * price(item, table)
+
+
+# --- each power its own option (TR-03, TR-22; issue 23 item 3) ------------------------------
+
+
+class MinorOption(StrEnum):
+    """``minor_option``: the option a minor ally's units act under on a front (TR-22 "the units
+    of a minor power activate at the same time as their controlling nation, but may perform
+    all operations of any option, without BRP payment"); the text is silent on a minor between
+    two allies (Poland beside the UK and France) and on a minor fighting alone."""
+
+    PATRON = "patron"  # its patron's option on that front (default); alone: pass
+    WIDEST = "widest"  # the widest option any major of its side declared on that front
+
+
+class JointAttack(StrEnum):
+    """``joint_attack``: a front shared by two powers of one side (Germany and Italy on the
+    southern front; the UK and France on the western); an attack or attrition by units of
+    both: the text gives each power its own option and is silent on mixed combats."""
+
+    EVERY_POWER = "every_power"  # every taking part acts under its own option (default)
+    ANY_POWER = "any_power"      # one power's option carries its partners' units
+
+
+@dataclass(frozen=True)
+class OptionReadings(Readings):
+    """Switches of the per-power option rules, with the defaults a veteran expects (docs/
+    FEATURES.md TR-03)."""
+
+    minor_option: MinorOption = MinorOption.PATRON
+    joint_attack: JointAttack = JointAttack.EVERY_POWER
+
+
+DEFAULT_OPTION_READINGS = OptionReadings()
+OPTION_WIDTH = {Option.PASS: 0, Option.ATTRITION: 1, Option.OFFENSIVE: 2}
+
+
+class OptionRefusal(msgspec.Struct, frozen=True):
+    rule: str
+    reason: str
+
+    def raise_(self) -> None:
+        raise IllegalOrder(self.rule, self.reason)
+
+
+Declared = Mapping[str, Mapping[str, str]]  # power -> {front: option} (what each major paid)
+
+
+def declared_option(declared: Declared, power: str, front: Front | str) -> Option:
+    """TR-03: the option ``power`` declared and paid for ``front`` this turn (pass when it
+    declared none: a pass costs nothing)."""
+    f = parse_front(front)
+    return parse_option(declared.get(power, {}).get(f.value, Option.PASS.value))
+
+
+def acting_option(declared: Declared, actor: str, front: Front | str,
+                  patron_of: Mapping[str, str], side_majors: Iterable[str] = (),
+                  readings: OptionReadings = DEFAULT_OPTION_READINGS) -> Option:
+    """TR-03/TR-22: the option ``actor``'s units act under on ``front``: a major's own; a minor
+    ally's its patron's, without payment (``minor_option``: or the widest of ``side_majors``);
+    a minor with no patron: pass.
+
+    >>> d = {"uk": {"western": "pass"}, "france": {"western": "offensive"}}
+    >>> acting_option(d, "france", "western", {}), acting_option(d, "uk", "western", {})
+    (<Option.OFFENSIVE: 'offensive'>, <Option.PASS: 'pass'>)
+    >>> acting_option(d, "poland", "western", {"poland": "uk"})
+    <Option.PASS: 'pass'>
+    >>> acting_option(d, "poland", "western", {"poland": "uk"}, ["uk", "france"],
+    ...               OptionReadings(minor_option=MinorOption.WIDEST))
+    <Option.OFFENSIVE: 'offensive'>
+    """
+    if _is_major(actor):
+        return declared_option(declared, actor, front)
+    patron = patron_of.get(actor)
+    if patron is None:
+        return Option.PASS
+    if readings.minor_option is MinorOption.WIDEST:
+        majors = list(side_majors) or [patron]
+        return max((declared_option(declared, m, front) for m in majors),
+                   key=OPTION_WIDTH.__getitem__)
+    return declared_option(declared, patron, front)
+
+
+def _is_major(name: str) -> bool:
+    return name in {"germany", "italy", "ussr", "uk", "france", "us"}
+
+
+def may_attack(declared: Declared, actors: Iterable[str], front: Front | str,
+               patron_of: Mapping[str, str], side_majors: Iterable[str] = (),
+               readings: OptionReadings = DEFAULT_OPTION_READINGS) -> OptionRefusal | None:
+    """TR-03 ("An offensive option ... allows all phases, air and naval missions, mechanized
+    movement and combat phases"): None when the units of ``actors`` (the powers and minors
+    whose units attack, support or fly the mission) may attack on ``front``; else the refusal
+    naming the power whose option does not allow it. Each power attacks only under its own
+    offensive; a minor under its patron's (``minor_option``); a mixed attack needs every
+    power's offensive (``joint_attack``: or any one's)."""
+    return _under(declared, actors, front, patron_of, side_majors, readings, Option.OFFENSIVE,
+                  "attack")
+
+
+def may_take_part_in_attrition(declared: Declared, actors: Iterable[str], front: Front | str,
+                               patron_of: Mapping[str, str], side_majors: Iterable[str] = (),
+                               readings: OptionReadings = DEFAULT_OPTION_READINGS
+                               ) -> OptionRefusal | None:
+    """TR-03/TR-38 ("An attrition options costs 5 BRPs and allows the attrition phase in place
+    of the combat phase"): None when ``actors``' units may count in ``front``'s attrition; a
+    power takes part only under its own attrition option, a minor under its patron's (TR-22:
+    "they must do so in conjunction with all other friendly forces")."""
+    return _under(declared, actors, front, patron_of, side_majors, readings, Option.ATTRITION,
+                  "take part in attrition")
+
+
+def _under(declared: Declared, actors: Iterable[str], front: Front | str,
+           patron_of: Mapping[str, str], side_majors: Iterable[str],
+           readings: OptionReadings, need: Option, what: str) -> OptionRefusal | None:
+    f = parse_front(front)
+    acts = sorted(set(actors))
+    if not acts:
+        raise InputError("actors", "name the powers whose units act")
+    opts = {a: acting_option(declared, a, f, patron_of, side_majors, readings) for a in acts}
+    ok = [a for a in acts if opts[a] is need]
+    if readings.joint_attack is JointAttack.ANY_POWER and ok:
+        return None
+    bad = [a for a in acts if opts[a] is not need]
+    if not bad:
+        return None
+    a = bad[0]
+    under = f" (under {patron_of[a]}'s option)" if a in patron_of and not _is_major(a) else ""
+    return OptionRefusal("TR-03", f"{a} may not {what} on the {f.value} front: its option "
+                                  f"there is {opts[a].value}{under}, not {need.value}")
+
+
+def option_payer(actor: str, patron_of: Mapping[str, str]) -> str | None:
+    """TR-03/TR-22: who pays for the option ``actor`` acts under: a major itself; a minor ally
+    nobody ("without BRP payment")."""
+    return actor if _is_major(actor) else None
