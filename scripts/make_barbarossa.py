@@ -85,9 +85,40 @@ weather = { "Oct I 1941" = "mud", "Oct II 1941" = "mud", "Nov I 1941" = "mud", "
 # Rail hubs and cities on the map edges: German home depots, Soviet interior depots (EUR-30).
 supply_sources = { axis = ["0527", "0538", "0147", "2072"], soviet = ["3306", "5422", "5348", "5054"] }
 replacements = { axis = { infantry = 6, armor = 3 }, soviet = { infantry = 12, armor = 3 } }
-# Axis victory: hold at least 5 of these cities after Dec II 1941 (Leningrad, Moscow, Kiev,
-# Smolensk, Odessa, Minsk, Riga, Kharkov); otherwise the Soviet player wins.
-victory = { side = "axis", hexes = ["3306", "5422", "3446", "3928", "3663", "2631", "1618", "5348"], need = 5 }
+
+# Victory (grognard.europa.victory; a READING - the Europa and Fire in the East texts in hand
+# state no campaign victory conditions; docs/MAPS.md "Barbarossa victory"). After Dec II 1941
+# the Axis scores the objectives it holds (a hex is held by the side whose ground unit last
+# entered it): the two capitals of the campaign, the cities on the roads to them and the
+# Dnieper-Smolensk "land bridge" line. Rostov, the southern goal of 1941, lies beyond this map's
+# eastern edge: Kharkov and Dnepropetrovsk (the Donbas gate and the Dnieper bend) stand for it.
+# What the Axis held historically by Dec II 1941 (Riga, Minsk, the Smolensk line, Kiev, Odessa,
+# Dnepropetrovsk, Kharkov; not Leningrad, Moscow or Sevastopol) scores 14: a draw - the war
+# goes on into 1942.
+[europa.victory]
+side = "axis"
+countries = { axis = ["germany", "general_government", "romania", "hungary", "slovakia", "finland"], soviet = ["ussr"] }
+objectives = [
+  { name = "Moscow", hex = "5422", points = 6 },
+  { name = "Leningrad", hex = "3306", points = 5 },
+  { name = "Kiev", hex = "3446", points = 3 },
+  { name = "Kharkov", hex = "5348", points = 3 },
+  { name = "Dnepropetrovsk", hex = "5054", points = 2 },
+  { name = "Odessa", hex = "3663", points = 2 },
+  { name = "Smolensk line (Vitebsk, Orsha, Smolensk, Mogilev)", hexes = ["3326", "3429", "3928", "3431"], need = 3, points = 2 },
+  { name = "Minsk", hex = "2631", points = 1 },
+  { name = "Riga", hex = "1618", points = 1 },
+  { name = "Sevastopol", hex = "4671", points = 1 },
+]
+levels = [
+  { level = "decisive", winner = "axis", min = 23 },
+  { level = "substantive", winner = "axis", min = 20 },
+  { level = "marginal", winner = "axis", min = 16 },
+  { level = "draw", min = 12 },
+  { level = "marginal", winner = "soviet", min = 8 },
+  { level = "substantive", winner = "soviet", min = 4 },
+  { level = "decisive", winner = "soviet", min = 0 },
+]
 
 # EUR-37..EUR-41 Fire in the East logistics: the axis draws on the German supply rates, the
 # soviet side on the Soviet ones (stockpiles 120 / 160, the 160 special SPs of the surprise

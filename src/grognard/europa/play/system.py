@@ -44,6 +44,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
+from grognard.europa import victory
 from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_decisions
 from grognard.europa.play.board import (
     NAME,
@@ -407,14 +408,17 @@ EUROPA = RuleSystem(
         **SURPRISE_AIR_FOLDS,
         **LOGISTICS_FOLDS,
     },
-    initial_state=initial_state,
+    initial_state=victory.with_holders(initial_state),
     view=view,
     description="Europa revised player turn (EUR-22): air phase, movement and overruns, "
                 "combat, supply, isolation attrition, replacements; rule-47 surprise plans.",
     default_sequence=default_sequence,
     decisions=lambda ctx, state: [*decisions(ctx, state), *recovery_decisions(ctx, state),
                                   *air_decisions(ctx, state)],
-    game_over=game_over,
+    game_over=lambda ctx, state: victory.final_verdict(ctx, state) or game_over(ctx, state),
+    objectives=victory.objectives,
+    standing=victory.standing,
+    after_events=(victory.HOLDERS_RULE,),
     phase_prompt=phase_prompt,
     turn_label=turn_label,
     reveal_events=frozenset({"surprise_started"}),
