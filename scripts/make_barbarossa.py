@@ -11,6 +11,14 @@ border (Axis: the non-Soviet hexes next to the Soviet border, then one hex furth
 Soviet: first echelon one hex behind the border, then three and five hexes in),
 armor behind the infantry, one division per hex, cycling east-west.
 
+The air forces of 22 June 1941 (issue 24 item 7) are placed the same way: AIR_ORDER_OF_BATTLE
+lists each air fleet / military district's air units (the Axis in the wings of EUR-01, one
+wing for a Geschwader, i.e. three of the original Gruppe-sized units, its tactical and
+strategic ratings from data/tables/europa_air_wings.toml; Romanian, Finnish and Soviet units
+with grognard's own ratings) and the band of rows and depth behind the border where its
+airbases lie; the airbases are the hexes of that band at that depth (cities first), evenly
+spread north to south, at most AIRBASE_LOAD units a base.
+
     uv run python scripts/make_barbarossa.py      # rewrite the scenario
 """
 
@@ -55,6 +63,73 @@ ORDER_OF_BATTLE = (
     ("soviet", "sf", "soviet", 56, 70, [("rifle", 13), ("tank", 3), ("mech", 2), ("cav", 3)]),
 )
 
+#: Air unit kinds: (type F/D/A/other, range in hexes, air-to-air rating, EUR-01 wing or "",
+#: tactical, strategic). A wing's tactical/strategic come from europa_air_wings (the numbers
+#: here are then unused); ranges and air-to-air ratings are grognard's own (MISSING in the
+#: texts: "wings keep the range and air-combat values of the original type").
+AIR_TYPES = {
+    "Bf-109F": ("F", 8, 4, "Bf-109F", 0, 0),
+    "Bf-109E": ("F", 7, 3, "Bf-109E", 0, 0),
+    "Me-110": ("A", 10, 2, "Me-110", 0, 0),
+    "Ju-87B": ("D", 10, 1, "Ju-87B", 0, 0),
+    "Ju-88": ("other", 16, 1, "Ju-88", 0, 0),
+    "He-111": ("other", 14, 1, "He-111", 0, 0),
+    "Do-17": ("other", 12, 1, "Do-17", 0, 0),
+    "ro-fighter": ("F", 6, 2, "", 1, 0),       # IAR-80, He-112, Hurricane
+    "ro-bomber": ("other", 10, 0, "", 4, 2),    # PZL-37, SM.79
+    "fi-fighter": ("F", 6, 3, "", 1, 0),        # Brewster, Fiat G.50, Morane
+    "fi-bomber": ("other", 10, 0, "", 3, 2),    # Blenheim
+    "su-fighter": ("F", 6, 2, "", 1, 0),        # I-16, I-153, MiG-3 air divisions
+    "su-attack": ("A", 5, 1, "", 4, 0),         # I-15bis, I-153 and the first Il-2
+    "su-bomber": ("other", 8, 0, "", 5, 4),     # SB, Ar-2, Pe-2 air divisions
+    "su-long": ("other", 16, 0, "", 4, 8),      # DB-3 long-range (DBA) corps
+}
+
+#: Air units a base holds (the reading of EUR-27's capacity in grognard.europa.air.missions).
+AIRBASE_LOAD = 3
+
+#: (side, formation, nationality, first row, last row, depth behind the border (first, last),
+#: [(unit name, kind)]): each air fleet's / district's air units, approximate and original
+#: (round counts of the Geschwader of each Luftflotte, the air divisions of each district),
+#: replace freely. Depth counts hexes from the border on the owner's side; a formation far from
+#: the Axis border names its airbases instead (Leningrad and Novgorod; the DBA at Smolensk and
+#: Kazatin). Units are dealt to the bases in turn.
+AIR_ORDER_OF_BATTLE = (
+    ("axis", "lf1", "german", 18, 30, (2, 4), [
+        ("KG 1", "Ju-88"), ("KG 76", "Ju-88"), ("KG 77", "Ju-88"), ("JG 54", "Bf-109F")]),
+    ("axis", "lf2", "german", 29, 45, (2, 4), [
+        ("KG 2", "Do-17"), ("KG 3", "Ju-88"), ("KG 53", "He-111"), ("StG 1", "Ju-87B"),
+        ("StG 2", "Ju-87B"), ("StG 77", "Ju-87B"), ("ZG 26", "Me-110"), ("SKG 210", "Me-110"),
+        ("JG 51", "Bf-109F"), ("JG 53", "Bf-109F"), ("JG 27", "Bf-109E")]),
+    ("axis", "lf4", "german", 42, 60, (2, 4), [
+        ("KG 27", "He-111"), ("KG 51", "Ju-88"), ("KG 54", "Ju-88"), ("KG 55", "He-111"),
+        ("JG 3", "Bf-109F"), ("JG 52", "Bf-109F"), ("JG 77", "Bf-109E")]),
+    ("axis", "arr", "romanian", 58, 72, (2, 5), [
+        ("ARR fighters", "ro-fighter"), ("ARR bombers", "ro-bomber")]),
+    ("axis", "ilma", "finnish", 1, 6, (1, 3), [
+        ("Ilmavoimat fighters", "fi-fighter"), ("Ilmavoimat bombers", "fi-bomber")]),
+    ("soviet", "lmd", "soviet", 1, 16, ("3306", "3611"), [
+        ("Leningrad MD IAD 1", "su-fighter"), ("Leningrad MD IAD 2", "su-fighter"),
+        ("Leningrad MD IAD 3", "su-fighter"), ("Leningrad MD SAD", "su-bomber")]),
+    ("soviet", "nwf", "soviet", 14, 28, (3, 6), [
+        ("Baltic MD SAD 1", "su-fighter"), ("Baltic MD SAD 2", "su-fighter"),
+        ("Baltic MD BAD", "su-bomber")]),
+    ("soviet", "wf", "soviet", 29, 41, (3, 6), [
+        ("Western MD SAD 1", "su-fighter"), ("Western MD SAD 2", "su-fighter"),
+        ("Western MD IAD", "su-fighter"), ("Western MD ShAD", "su-attack"),
+        ("Western MD BAD", "su-bomber")]),
+    ("soviet", "swf", "soviet", 42, 56, (3, 6), [
+        ("Kiev MD SAD 1", "su-fighter"), ("Kiev MD SAD 2", "su-fighter"),
+        ("Kiev MD IAD 1", "su-fighter"), ("Kiev MD IAD 2", "su-fighter"),
+        ("Kiev MD ShAD", "su-attack"), ("Kiev MD BAD 1", "su-bomber"),
+        ("Kiev MD BAD 2", "su-bomber")]),
+    ("soviet", "sf", "soviet", 56, 70, (3, 6), [
+        ("Odessa MD SAD 1", "su-fighter"), ("Odessa MD SAD 2", "su-fighter"),
+        ("Odessa MD BAD", "su-bomber")]),
+    ("soviet", "dba", "soviet", 24, 50, ("3928", "2950"), [
+        ("DBA corps 1", "su-long"), ("DBA corps 2", "su-long")]),
+)
+
 HEAD = '''# GENERATED by scripts/make_barbarossa.py - do not edit by hand; change the script (its
 # ORDER_OF_BATTLE) or replace this file with your own order of battle.
 # Europa: Barbarossa, 22 June 1941 - Jun II to Dec II 1941 on the europa-barbarossa map (16 miles
@@ -85,9 +160,40 @@ weather = { "Oct I 1941" = "mud", "Oct II 1941" = "mud", "Nov I 1941" = "mud", "
 # Rail hubs and cities on the map edges: German home depots, Soviet interior depots (EUR-30).
 supply_sources = { axis = ["0527", "0538", "0147", "2072"], soviet = ["3306", "5422", "5348", "5054"] }
 replacements = { axis = { infantry = 6, armor = 3 }, soviet = { infantry = 12, armor = 3 } }
-# Axis victory: hold at least 5 of these cities after Dec II 1941 (Leningrad, Moscow, Kiev,
-# Smolensk, Odessa, Minsk, Riga, Kharkov); otherwise the Soviet player wins.
-victory = { side = "axis", hexes = ["3306", "5422", "3446", "3928", "3663", "2631", "1618", "5348"], need = 5 }
+
+# Victory (grognard.europa.victory; a READING - the Europa and Fire in the East texts in hand
+# state no campaign victory conditions; docs/MAPS.md "Barbarossa victory"). After Dec II 1941
+# the Axis scores the objectives it holds (a hex is held by the side whose ground unit last
+# entered it): the two capitals of the campaign, the cities on the roads to them and the
+# Dnieper-Smolensk "land bridge" line. Rostov, the southern goal of 1941, lies beyond this map's
+# eastern edge: Kharkov and Dnepropetrovsk (the Donbas gate and the Dnieper bend) stand for it.
+# What the Axis held historically by Dec II 1941 (Riga, Minsk, the Smolensk line, Kiev, Odessa,
+# Dnepropetrovsk, Kharkov; not Leningrad, Moscow or Sevastopol) scores 14: a draw - the war
+# goes on into 1942.
+[europa.victory]
+side = "axis"
+countries = { axis = ["germany", "general_government", "romania", "hungary", "slovakia", "finland"], soviet = ["ussr"] }
+objectives = [
+  { name = "Moscow", hex = "5422", points = 6 },
+  { name = "Leningrad", hex = "3306", points = 5 },
+  { name = "Kiev", hex = "3446", points = 3 },
+  { name = "Kharkov", hex = "5348", points = 3 },
+  { name = "Dnepropetrovsk", hex = "5054", points = 2 },
+  { name = "Odessa", hex = "3663", points = 2 },
+  { name = "Smolensk line (Vitebsk, Orsha, Smolensk, Mogilev)", hexes = ["3326", "3429", "3928", "3431"], need = 3, points = 2 },
+  { name = "Minsk", hex = "2631", points = 1 },
+  { name = "Riga", hex = "1618", points = 1 },
+  { name = "Sevastopol", hex = "4671", points = 1 },
+]
+levels = [
+  { level = "decisive", winner = "axis", min = 23 },
+  { level = "substantive", winner = "axis", min = 20 },
+  { level = "marginal", winner = "axis", min = 16 },
+  { level = "draw", min = 12 },
+  { level = "marginal", winner = "soviet", min = 8 },
+  { level = "substantive", winner = "soviet", min = 4 },
+  { level = "decisive", winner = "soviet", min = 0 },
+]
 
 # EUR-37..EUR-41 Fire in the East logistics: the axis draws on the German supply rates, the
 # soviet side on the Soviet ones (stockpiles 120 / 160, the 160 special SPs of the surprise
@@ -188,10 +294,98 @@ def units_toml(m: object, axis_rings: dict[int, set[int]], sov_rings: dict[int, 
     return "\n".join(out)
 
 
+AIR_AXIS_COUNTRIES = ("germany", "general_government", "romania", "hungary", "slovakia",
+                      "finland")
+
+
+def air_depths(m: object) -> tuple[dict[int, int], dict[int, int]]:
+    """Each land hex's distance from the border, on the Axis side (Finland included) and the
+    Soviet side, up to 16 hexes in."""
+    from grognard.core.mapdata import WATER_TERRAIN
+
+    names = m.country_names  # type: ignore[attr-defined]
+    ussr = names.index("ussr")
+    axis_c = {names.index(c) for c in AIR_AXIS_COUNTRIES if c in names}
+    n = m.n  # type: ignore[attr-defined]
+    land = [m.terrain_of(m.hex(i)) not in WATER_TERRAIN for i in range(n)]  # type: ignore[attr-defined]
+    soviet = [land[i] and int(m.country[i]) == ussr for i in range(n)]  # type: ignore[attr-defined]
+    axis = [land[i] and int(m.country[i]) in axis_c for i in range(n)]  # type: ignore[attr-defined]
+    out = []
+    for mine, theirs in ((axis, soviet), (soviet, axis)):
+        dist = {i: 0 for i in range(n) if mine[i] and any(
+            theirs[int(j)] for j in m.neighbor_indices(i))}  # type: ignore[attr-defined]
+        frontier = list(dist)
+        for d in range(1, 17):
+            nxt = []
+            for i in frontier:
+                for j in (int(x) for x in m.neighbor_indices(i)):  # type: ignore[attr-defined]
+                    if mine[j] and j not in dist:
+                        dist[j] = d
+                        nxt.append(j)
+            frontier = nxt
+        out.append(dist)
+    return out[0], out[1]
+
+
+def airbases(m: object, depth: dict[int, int], first: int, last: int, near: int, far: int,
+             count: int, used: set[str]) -> list[str]:
+    """``count`` airbase hexes of rows first..last, ``near``..``far`` hexes behind the border:
+    the band's cities first (nearest the border first), then the other hexes at ``near``,
+    taken evenly spread north to south."""
+    band = [i for i, d in depth.items() if near <= d <= far and first <= row_of(m, i) <= last
+            and m.label(i) not in used]  # type: ignore[attr-defined]
+    cities = {int(i) for i, cs in m.cities.items() if cs}  # type: ignore[attr-defined]
+    ranked = sorted((i for i in band if i in cities), key=lambda i: (depth[i], row_of(m, i)))
+    rest = sorted((i for i in band if i not in cities and depth[i] == near),
+                  key=lambda i: (row_of(m, i), m.label(i)))  # type: ignore[attr-defined]
+    picked = ranked[:count]
+    if len(picked) < count and rest:
+        step = len(rest) / (count - len(picked))
+        picked += [rest[int(k * step)] for k in range(count - len(picked))]
+    if len(picked) < count:
+        raise SystemExit(f"rows {first}-{last}: room for {len(picked)} of {count} airbases")
+    return sorted((m.label(i) for i in picked), key=lambda h: (int(h[2:]), h))  # type: ignore[attr-defined]
+
+
+def air_toml(m: object) -> str:
+    """The ``[europa.air_units]`` table: every air unit of AIR_ORDER_OF_BATTLE on its base."""
+    axis_depth, sov_depth = air_depths(m)
+    lines = ["# The air forces of 22 June 1941 (issue 24 item 7; docs/MAPS.md): the Luftflotten 1,",
+             "# 2 and 4 in the wings of EUR-01 (one wing a Geschwader; ratings from the",
+             "# europa_air_wings table), the Romanian and Finnish air forces, the VVS of the",
+             "# Leningrad, Baltic, Western, Kiev and Odessa military districts and two long-range",
+             "# (DBA) corps. Original and approximate, placed on airbases by rule.",
+             "[europa.air_units]"]
+    used: set[str] = set()
+    for side, form, nat, first, last, where, wings in AIR_ORDER_OF_BATTLE:
+        depth = axis_depth if side == "axis" else sov_depth
+        n_bases = -(-len(wings) // AIRBASE_LOAD)
+        if isinstance(where[0], str):
+            bases = [str(h) for h in where]
+        else:
+            bases = airbases(m, depth, first, last, int(where[0]), int(where[1]), n_bases, used)
+        used.update(bases)
+        prefix = {"german": "de", "romanian": "ro", "finnish": "fi"}.get(nat, "su")
+        for k, (name, kind) in enumerate(wings):
+            t, rng, a2a, wing, tac, strat = AIR_TYPES[kind]
+            uid = f"{prefix}-{form}-" + name.lower().replace("ilmavoimat ", "").replace(
+                "arr ", "").replace(" md", "").replace(" ", "-")
+            fields = [f'side = "{side}"', f'nationality = "{nat}"',
+                      f'base = "{bases[k % len(bases)]}"', f'type = "{t}"', f"range = {rng}",
+                      f"air_combat = {a2a}"]
+            fields += [f'wing = "{wing}"'] if wing else [f"tactical = {tac}", f"strategic = {strat}"]
+            lines.append(f"{uid} = {{ {', '.join(fields)} }}  # {name}")
+    return "\n".join(lines) + "\n"
+
+
+def scenario_text() -> str:
+    """The whole generated scenario."""
+    axis_rings, sov_rings, m = border_bands(load_scenario(MAP_PROBE))
+    return HEAD + "\n" + air_toml(m) + "\n" + units_toml(m, axis_rings, sov_rings)
+
+
 def main() -> int:
-    sc = load_scenario(MAP_PROBE)
-    axis_rings, sov_rings, m = border_bands(sc)
-    OUT.write_text(HEAD + "\n" + units_toml(m, axis_rings, sov_rings), encoding="utf-8")
+    OUT.write_text(scenario_text(), encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}")
     return 0
 

@@ -173,6 +173,8 @@ def register_referee(game: typer.Typer) -> None:
         """Turn, date, phase, who must act and why, pending decisions, whether it is over."""
         g = load_game(save, current_tables(), verify=False)
         data = g.status()
+        standing = g.standing()  # the verdict if the game ended now (the system's hook)
+        data["standing"] = None if standing is None else dict(standing)
 
         def human(c: Console) -> None:
             when = f"turn {data['turn']}" + (f" ({data['date']})" if data["date"] else "")
@@ -180,6 +182,8 @@ def register_referee(game: typer.Typer) -> None:
                     f"of {data['phase']['player']}")
             if data["over"]:
                 c.print(f"[bold]over[/]: {json.dumps(data['result'])}")
+            elif standing is not None and standing.get("why"):
+                c.print(f"standing: {standing['why']}", highlight=False, markup=False)
             c.print(f"to act: {', '.join(data['active']) or 'nobody'}")
             for p, text in data["prompts"].items():
                 c.print(f"  {p}: {text}", highlight=False, markup=False)

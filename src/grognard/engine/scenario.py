@@ -232,6 +232,41 @@ class _EuropaAirUnit(msgspec.Struct, forbid_unknown_fields=True):
     wing: str = ""
 
 
+class _EuropaObjective(msgspec.Struct, forbid_unknown_fields=True):
+    """One ``[europa.victory] objectives`` entry: a city (``hex``) or a line (``hexes``, of
+    which the counted side must hold ``need``, all by default), worth ``points``."""
+
+    name: str
+    points: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 1
+    hex: str = ""
+    hexes: list[str] = msgspec.field(default_factory=list)
+    need: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
+
+
+class _EuropaLevel(msgspec.Struct, forbid_unknown_fields=True):
+    """One level of victory: the counted side's points at least ``min`` give ``winner`` (no
+    winner: a draw) this ``level``."""
+
+    level: str
+    min: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
+    winner: str = ""
+
+
+class _EuropaVictory(msgspec.Struct, forbid_unknown_fields=True):
+    """``[europa.victory]`` (grognard.europa.victory): the objectives the counted ``side`` holds
+    at the end and the levels their points give; ``countries`` names each side's countries at
+    the start (the first holders of empty hexes). The short form ``hexes`` + ``need`` (that
+    side wins holding ``need`` of them, the other side otherwise) is still read."""
+
+    side: str = ""
+    objectives: list[_EuropaObjective] = msgspec.field(default_factory=list)
+    levels: list[_EuropaLevel] = msgspec.field(default_factory=list)
+    countries: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    hexes: list[str] = msgspec.field(default_factory=list)
+    need: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
+    note: str = ""
+
+
 class _Europa(msgspec.Struct):
     """Typed where the engine reads it (the rule systems may add keys of their own)."""
 
@@ -241,7 +276,7 @@ class _Europa(msgspec.Struct):
     supply_sources: dict[str, list[str]] = msgspec.field(default_factory=dict)
     supply_max_length: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
     last_turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
-    victory: dict[str, Any] = msgspec.field(default_factory=dict)
+    victory: _EuropaVictory | None = None
     # the map files' own facts (docs/FORMATS.md "Map files"): rail hubs, ports, border; areas
     map: dict[str, list[str]] = msgspec.field(default_factory=dict)
     areas: dict[str, list[str]] = msgspec.field(default_factory=dict)
@@ -575,6 +610,8 @@ def _check_system_tables(raw: Mapping[str, Any], sides: Sequence[str], w: _Where
             raise w.error(f"unknown side {air.side!r} (sides: {', '.join(sides)})",
                           field=f"europa.air_units.{aid}.side", line=line)
         label_hex(air.base, f"europa.air_units.{aid}.base", line)
+    if eu.victory is not None:
+        _check_victory(eu.victory, sides, w, label_hex)
     line = w.line_of(r"^\s*\[third_reich")
     tr = _convert(_table(raw, "third_reich", w), _ThirdReich, w, "third_reich", line)
     for power, side in tr.sides.items():
@@ -605,6 +642,37 @@ def _check_system_tables(raw: Mapping[str, Any], sides: Sequence[str], w: _Where
             raise w.error(f"patrons maps a minor of [home_countries] to a major power, not "
                           f"{minor!r} -> {major!r}", field=f"third_reich.wars.patrons.{minor}",
                           line=line)
+
+
+def _check_victory(v: _EuropaVictory, sides: Sequence[str], w: _Where, label_hex: Any) -> None:
+    """``[europa.victory]``: known sides, hexes on the map, a level for every score."""
+    line = w.line_of(r"^\s*\[europa\.victory") or w.line_of(r"^\s*victory\s*=")
+    where = "europa.victory"
+    named = [v.side, *(lv.winner for lv in v.levels), *v.countries]
+    for side in (s for s in named if s):
+        if side not in sides:
+            raise w.error(f"unknown side {side!r} (sides: {', '.join(sides)})",
+                          field=where, line=line)
+    if (v.objectives or v.hexes) and not v.side:
+        raise w.error("name the side whose objectives are counted (side = ...)",
+                      field=f"{where}.side", line=line)
+    for lab in v.hexes:
+        label_hex(lab, f"{where}.hexes", line)
+    for i, ob in enumerate(v.objectives):
+        fld = f"{where}.objectives[{i}]"
+        if bool(ob.hex) == bool(ob.hexes):
+            raise w.error(f"objective {ob.name!r}: give either hex (a city) or hexes (a line)",
+                          field=fld, line=line)
+        for lab in ob.hexes or [ob.hex]:
+            label_hex(lab, fld, line)
+        if ob.need is not None and ob.need > max(len(ob.hexes), 1):
+            raise w.error(f"objective {ob.name!r}: need {ob.need} of {len(ob.hexes)} hexes",
+                          field=fld, line=line)
+    if v.objectives:
+        mins = [lv.min for lv in v.levels]
+        if not mins or min(mins) != 0 or len(set(mins)) != len(mins):
+            raise w.error("levels need distinct min points, the lowest 0 (every score has a "
+                          "verdict)", field=f"{where}.levels", line=line)
 
 
 def _parse_map(spec: _Map, w: _Where) -> tuple[Layout, list[Hex], list[str]]:

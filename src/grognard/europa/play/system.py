@@ -38,6 +38,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
+from grognard.europa import victory
 from grognard.europa import words as _words  # issue 26: orders in words
 from grognard.europa.air.commands import air_decisions
 from grognard.europa.air.orders.air_mission import AIR_MISSION
@@ -171,14 +172,17 @@ EUROPA = RuleSystem(
     commands={"roll_table": _ROLL_TABLE, **commands_of(ORDERS)},
     folds=folds_of(ORDERS, _SHARED_FOLDS),
     describe=_words.describe, places=_words.places,
-    initial_state=initial_state,
+    initial_state=victory.with_holders(initial_state),
     view=view,
     description="Europa revised player turn (EUR-22): air phase, movement and overruns, "
                 "combat, supply, isolation attrition, replacements; rule-47 surprise plans.",
     default_sequence=default_sequence,
     decisions=lambda ctx, state: [*decisions(ctx, state), *recovery_decisions(ctx, state),
                                   *air_decisions(ctx, state)],
-    game_over=game_over,
+    game_over=lambda ctx, state: victory.final_verdict(ctx, state) or game_over(ctx, state),
+    objectives=victory.objectives,
+    standing=victory.standing,
+    after_events=(victory.HOLDERS_RULE,),
     phase_prompt=phase_prompt,
     turn_label=turn_label,
     reveal_events=frozenset({"surprise_started"}),
