@@ -37,8 +37,7 @@ grognard.core.errors.InputError: args.cheat: unknown argument of move (it takes:
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -185,8 +184,3 @@ def folds_of(orders: Iterable[Order[Any]], extra: Mapping[str, Fold] | None = No
                 raise ValueError(f"event {ev!r} has two folds ({order.kind})")
             out[ev] = fold
     return out
-
-
-def choose_among(rng: random.Random, cmds: Sequence[Command]) -> Command | None:
-    """One of ``cmds`` uniformly (None: empty) - for ``sample`` functions."""
-    return rng.choice(list(cmds)) if cmds else None
