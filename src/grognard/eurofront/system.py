@@ -4,7 +4,10 @@ Importing this module registers the :class:`~grognard.engine.system.RuleSystem` 
 ``eurofront``. A month is a series of EF-17/EF-18 Activation Phases
 (:mod:`grognard.eurofront.activation`), played on the block game of
 :mod:`grognard.eurofront.blocks` (fog of war, movement, supply), :mod:`.operations` (what an
-activated HQ does, battles) and :mod:`.production` (month end). The default sequence:
+activated HQ does, battles) and :mod:`.production` (month end). Each command kind is one
+Order in :mod:`grognard.eurofront.orders` (its arguments, checks, events, folds, enumerator
+and words beside each other); :data:`COMMANDS` and :data:`FOLDS` are built from that one list.
+The default sequence:
 
 ====  ==========  =======  ====================================================
 idx   phase       player   commands
