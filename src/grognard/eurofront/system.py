@@ -38,7 +38,7 @@ Scenario: sides ``axis`` and ``allies``; blocks are units of type ``block``/``hq
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from grognard.engine.commands import CommandSpec
@@ -50,6 +50,7 @@ from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, copy_state
 from grognard.engine.system import RuleSystem, register_system
+from grognard.eurofront import orders, victory
 from grognard.eurofront.activation import (
     ACTIVATION_STEPS,
     Step,
@@ -75,6 +76,7 @@ from grognard.eurofront.operations import distance, occ
 from grognard.eurofront.orders import ORDERS
 from grognard.eurofront.production import PRODUCTION_KINDS
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
+from grognard.eurofront.victory import game_over, label
 
 NAME = "eurofront"
 OPERATION_KINDS = ("activate_hq", "move", "rail_move", "para_move", "airpower_disruption",
@@ -91,8 +93,6 @@ SEQUENCE_PHASES: tuple[dict[str, Any], ...] = (
     {"name": "production", "player": "axis", "commands": sorted(PRODUCTION_KINDS)},
 )
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
 
 
 def default_sequence(scenario: Scenario) -> TurnSequence:
@@ -167,10 +167,6 @@ def decisions(ctx: Context, state: JSON) -> Sequence[Decision]:
     return []
 
 
-def label(month: Turn) -> str:
-    return f"{MONTHS[month.month - 1]} {month.year}"
-
-
 def turn_label(ctx: Context, state: JSON) -> str:
     """``"September 1941"``."""
     return label(Turn.parse(state["activation"]["month"]))
@@ -196,26 +192,6 @@ def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
         return (f"{who}: activate a {chit.strength}-strength HQ "
                 f"({act.remaining.get(Side(phase.player), 0)} to go, {where})")
     return f"{who}: {phase.name} phase ({where})"
-
-
-def game_over(ctx: Context, state: JSON) -> Mapping[str, Any] | None:
-    """The game ends after the last month's production (victory by objectives held) or when a
-    side has no block left on the map."""
-    for s in ("axis", "allies"):
-        if not any(u["side"] == s for u in state["units"].values()):
-            return {"winner": other(s), "reason": "annihilation",
-                    "summary": f"{other(s).title()} wins: {s} has no blocks left"}
-    cal = ctx.scenario.calendar
-    last = cal.get("last_month")
-    if last is None or Turn.parse(state["activation"]["month"]) <= Turn.parse(str(last)):
-        return None
-    objectives = [str(h) for h in cal.get("objectives", [])]
-    held = sorted(h for h in objectives if state["control"].get(h) == "axis")
-    need = int(cal.get("axis_objectives", len(objectives)))
-    winner = "axis" if len(held) >= need else "allies"
-    return {"winner": winner, "reason": "objectives", "axis_objectives": held, "needed": need,
-            "summary": f"{winner.title()} wins: the Axis holds {len(held)} of "
-                       f"{len(objectives)} objectives ({need} needed) after {label(Turn.parse(str(last)))}"}
 
 
 def view(state: JSON, player: str) -> JSON:
@@ -299,6 +275,10 @@ EUROFRONT = RuleSystem(
     turn_label=turn_label,
     reveal_events=frozenset({"chits_revealed", "battle_started", "hq_activated"}),
     event_view=event_view,
+    describe=orders.describe,
+    places=orders.places,
+    objectives=victory.objectives,
+    standing=victory.standing,
 )
 register_system(EUROFRONT)
 

@@ -56,13 +56,18 @@ class EFOrder(Order[A]):
 
     def words(self, ctx: Context, state: JSON, cmd: Command, args: A) -> Words:
         """The order in the rules' words (``args`` decoded); override per kind."""
-        return Order.describe(self, ctx, state, cmd)
+        return self.plain(cmd)
+
+    def plain(self, cmd: Command) -> Words:
+        """The kind in words, for an order whose arguments do not decode."""
+        words = self.kind.replace("_", " ")
+        return Words(f"{who(cmd.player)}: {words}", words[:1].upper() + words[1:])
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         try:
             args = self.args(None, cmd)
         except GrognardError:
-            return Order.describe(self, ctx, state, cmd)
+            return self.plain(cmd)
         return self.words(ctx, state, cmd, args)
 
     def places(self, cmd: Command) -> Places:
