@@ -163,3 +163,33 @@ def test_ef18_battle_decisions_are_described(kind):
                 break
             g.apply(cmds[0])
     pytest.skip(f"no seed reached a {kind} decision")
+
+
+# --- the view a seat gets: its own blocks face up, the enemy's face down ----------------------
+
+
+def test_efg_a_seat_sees_its_own_blocks_face_up_and_the_enemys_face_down():
+    g = Game(SCENARIO, 1941)
+    for me, enemy in (("axis", "allies"), ("allies", "axis")):
+        units = g.view(me)["units"]
+        mine = {uid: u for uid, u in units.items() if u["side"] == me}
+        assert set(mine) == {uid for uid, u in g.state["units"].items() if u["side"] == me}
+        for uid, u in mine.items():
+            b = g.state["units"][uid]
+            assert (u["attack"], u["defense"], u["movement"], u["type"]) == \
+                (b["fp"], b["steps"], b["mp"], b["kind"])
+        theirs = [u for u in units.values() if u["side"] == enemy]
+        assert theirs and all(set(u) == {"side", "hex", "hidden"} for u in theirs)
+
+
+def test_efg_a_revealed_hq_shows_its_strength_to_the_enemy_too():
+    g = Game(SCENARIO, 1941)
+    g.apply(Command("roll_weather", "axis"))
+    g.apply(Command("place_chit", "axis", {"strength": 3, "count": 1}))
+    g.apply(Command("place_chit", "allies", {"strength": 0, "count": 0}))
+    g.apply(Command("roll_initiative", "axis"))
+    g.apply(Command("activate_hq", "axis", {"hq": "de-hq-pzg3"}))
+    seen = g.view("allies")["units"]["de-hq-pzg3"]
+    assert (seen["defense"], seen["attack"], seen["type"]) == (3, 1, "hq")
+    assert "de-pz1" not in g.view("allies")["units"]  # still face down to the Allies
+    assert g.view("axis")["units"]["de-pz1"]["defense"] == 4

@@ -194,12 +194,23 @@ def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
     return f"{who}: {phase.name} phase ({where})"
 
 
+def face_up(u: JSON) -> JSON:
+    """A block its viewer sees face up (its own, or an enemy's revealed in battle or while its
+    HQ runs), with the counter values in the scenario's unit fields: ``attack`` its firepower,
+    ``defense`` its steps now (its strength), ``movement`` its allowance, ``type`` its block
+    type (``hq`` for an HQ)."""
+    return {**u, "attack": u["fp"], "defense": u["steps"], "movement": u["mp"],
+            "type": u["kind"]}
+
+
 def view(state: JSON, player: str) -> JSON:
-    """What ``player`` may see: the opponent's face-down blocks only as "a block of side X in
-    hex H" (no identity, type or steps), its chit until the reveal (EF-18), its destroyed
-    blocks, HQ uses and rail-moved blocks only as counts."""
+    """What ``player`` may see: its own blocks face up (:func:`face_up`: strength and steps),
+    the opponent's face-down blocks only as "a block of side X in hex H" (no identity, type or
+    steps), its chit until the reveal (EF-18), its destroyed blocks, HQ uses and rail-moved
+    blocks only as counts."""
     v = copy_state({k: val for k, val in state.items() if k != "units"})
-    v["units"] = copy_state(fog(state, player))
+    v["units"] = {uid: face_up(u) if "fp" in u else u
+                  for uid, u in copy_state(fog(state, player)).items()}
     v["secrets"] = {p: s for p, s in v["secrets"].items() if p == player}
     enemy = other(player) if player in ("axis", "allies") else None
     if enemy is not None:
