@@ -193,3 +193,34 @@ def test_efg_a_revealed_hq_shows_its_strength_to_the_enemy_too():
     assert (seen["defense"], seen["attack"], seen["type"]) == (3, 1, "hq")
     assert "de-pz1" not in g.view("allies")["units"]  # still face down to the Allies
     assert g.view("axis")["units"]["de-pz1"]["defense"] == 4
+
+
+# --- orders carry choices, the referee supplies facts ------------------------------------------
+
+
+def test_ef18_an_order_naming_a_fact_or_a_bad_type_is_refused_with_one_line():
+    from grognard.core.errors import InputError
+
+    g = Game(SCENARIO, 1941)
+
+    def refused(cmd, match):
+        before = g.state_hash()
+        with pytest.raises(InputError, match=match):
+            g.apply(cmd)
+        assert g.state_hash() == before
+
+    refused(Command("roll_weather", "axis", {"roll": 6}),
+            r"args.roll: unknown argument of roll_weather \(it takes: nothing\)")
+    g.apply(Command("roll_weather", "axis"))
+    refused(Command("place_chit", "axis", {"strength": True, "count": 1}), "args.strength")
+    refused(Command("place_chit", "axis", {"strength": 3, "count": 1, "roll": 6}), "args.roll")
+    g.apply(Command("place_chit", "axis", {"strength": 3, "count": 1}))
+    g.apply(Command("place_chit", "allies", {"strength": 0, "count": 0}))
+    g.apply(Command("roll_initiative", "axis"))
+    refused(Command("activate_hq", "axis", {"hq": "de-hq-pzg3", "range": 9}),
+            r"args.range: unknown argument of activate_hq \(it takes: hq\)")
+    g.apply(Command("activate_hq", "axis", {"hq": "de-hq-pzg3"}))
+    refused(Command("move", "axis", {"block": "de-pz1", "to": "0905", "mp": 9}),
+            r"args.mp: unknown argument of move \(it takes: block, to\)")
+    refused(Command("rail_move", "axis", {"block": "de-pz1", "to": "0405", "limit": 30}),
+            "args.limit")
