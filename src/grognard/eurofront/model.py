@@ -250,8 +250,6 @@ class Board:
         return [n for n in neighbors(h) if n in self.front]
 
 
-
-
 def parse_int(raw: Mapping[str, Any], key: str, where: str, default: int | None = None,
               minimum: int | None = 0) -> int:
     """An integer field of a JSON object, naming ``where.key`` on error."""

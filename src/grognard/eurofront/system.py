@@ -51,11 +51,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, copy_state
 from grognard.engine.system import RuleSystem, register_system
 from grognard.eurofront import orders, victory
-from grognard.eurofront.activation import (
-    ACTIVATION_STEPS,
-    Step,
-    start_month,
-)
+from grognard.eurofront.activation import ACTIVATION_STEPS, Step, start_month
 from grognard.eurofront.blocks import (
     BlockGameReadings,
     block_from_unit,
@@ -63,14 +59,7 @@ from grognard.eurofront.blocks import (
     initial_control,
     is_block,
 )
-from grognard.eurofront.game_state import (
-    act_of,
-    other,
-    refresh,
-    rules_of,
-    side_of,
-    store,
-)
+from grognard.eurofront.game_state import act_of, other, refresh, rules_of, side_of, store
 from grognard.eurofront.model import Side, Turn
 from grognard.eurofront.operations import distance, occ
 from grognard.eurofront.orders import ORDERS
@@ -92,7 +81,6 @@ SEQUENCE_PHASES: tuple[dict[str, Any], ...] = (
     {"name": "phase_end", "player": "axis", "commands": ["end_activation_phase"]},
     {"name": "production", "player": "axis", "commands": sorted(PRODUCTION_KINDS)},
 )
-
 
 
 def default_sequence(scenario: Scenario) -> TurnSequence:
