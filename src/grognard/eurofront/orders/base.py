@@ -4,7 +4,9 @@ Every EuroFront order adds to the engine's Order (typed ``Args``, ``verify``, ``
 ``folds``, ``legal``) what the layers above ask through the rule-system hooks: the order in the
 rules' words (:meth:`EFOrder.words`, with a short form for buttons) and where it acts on the map
 (:meth:`EFOrder.places`). Words name only what the ordering player may see: its own blocks
-(their name, type and steps), hexes and its own choices, never an enemy's face-down block.
+(their name, type and steps), hexes and its own choices, never an enemy's face-down block. So
+they are for the ordering seat's eyes: another seat reads what happened through the events as
+:func:`grognard.eurofront.system.event_view` shows them.
 """
 
 from __future__ import annotations
