@@ -72,7 +72,8 @@ def test_ef01_readings_defaults_follow_rules_md():
         "ef_delay_all_blocks": False, "ef_uboat_roll_frequency": "season",
         "ef_norway_france_mode": "both", "ef_uboat_drm_target": "trigger",
         "ef_para_cost": "per_step", "ef_apd_counter_removal": True,
-        "ef_initiative_bonus": "strength", "ef_orphan_rule": False}
+        "ef_initiative_bonus": "strength", "ef_surprise_exemption": "war",
+        "ef_orphan_rule": False}
     with pytest.raises(InputError, match="readings.ef_para_cost"):
         EuroFrontReadings.from_mapping({"ef_para_cost": "free"})
 

@@ -40,6 +40,7 @@ from grognard.eurofront.readings import (
     InitiativeBonus,
     OptionalRule,
     OptionalRules,
+    SurpriseExemption,
 )
 
 RULE = "EF-18"
@@ -346,12 +347,33 @@ def verify_reveal(state: ActivationState, rolls: Mapping[Side, int] | None) -> N
         raise InputError("rolls", "one initiative 1D6 per side is needed")
 
 
+def surprise_exempt(state: ActivationState, first_month: bool,
+                    readings: EuroFrontReadings = DEFAULT_READINGS) -> bool:
+    """EF-17 Is this the "first Activation Phase", in which surprise disruption is never
+    cancelled? Reading ``ef_surprise_exemption``: WAR (default) the war's first phase, phase 1
+    of the first month (``first_month``: this month is the war's first); MONTH phase 1 of every
+    month.
+
+    >>> july = start_month(Turn(1941, 7), {})
+    >>> surprise_exempt(july, first_month=False)
+    False
+    >>> surprise_exempt(july, first_month=False, readings=EuroFrontReadings(
+    ...     ef_surprise_exemption=SurpriseExemption.MONTH))
+    True
+    """
+    if readings.ef_surprise_exemption is SurpriseExemption.MONTH:
+        return state.phase == 1
+    return first_month and state.phase == 1
+
+
 def reveal_and_roll(state: ActivationState, rolls: Mapping[Side, int] | None,
                     readings: EuroFrontReadings = DEFAULT_READINGS,
+                    exempt: bool | None = None,
                     ) -> tuple[ActivationState, InitiativeRolled]:
     """EF-18 steps 4-5: reveal the chits, roll initiative; ties re-roll; two zero chits end the
     month. Surprise disruption is cancelled when the penalised side becomes First Player, never
-    in the first Activation Phase (EF-17)."""
+    in the first Activation Phase (EF-17): ``exempt`` says whether this phase is that one
+    (:func:`surprise_exempt`); None: phase 1 of the month this machine runs."""
     verify_reveal(state, rolls)
     chits = tuple((s, state.chits[s]) for s in Side)
     if all(c.strength == 0 for _, c in chits):
@@ -368,7 +390,9 @@ def reveal_and_roll(state: ActivationState, rolls: Mapping[Side, int] | None,
     first = Side.AXIS if scores[Side.AXIS] > scores[Side.ALLIES] else Side.ALLIES
     diff = abs(scores[Side.AXIS] - scores[Side.ALLIES])
     initial = min(diff, state.chits[first].count)
-    cancel = state.surprised is first and state.phase > 1
+    if exempt is None:
+        exempt = state.phase == 1
+    cancel = state.surprised is first and not exempt
     new = dataclasses.replace(
         state, revealed=True, first=first, first_initial=initial,
         remaining={s: state.chits[s].count for s in Side},

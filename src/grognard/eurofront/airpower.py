@@ -125,11 +125,6 @@ def air_power_level(side: Side, front: Front, state: AirPowerState,
     return level
 
 
-def air_power_difference(active: AirPower, inactive: AirPower) -> int:
-    """Active minus non-active level (SF=1 .. QF=4), as EF-11 cross-references it."""
-    return active.rank - inactive.rank
-
-
 def state_from_json(raw: Mapping[str, Any]) -> AirPowerState:
     """Parse the air-power state file (docs/formats/eurofront.md), naming bad fields."""
     if not isinstance(raw, Mapping):

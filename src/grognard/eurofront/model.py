@@ -30,7 +30,7 @@ from enum import StrEnum
 from typing import Any
 
 from grognard.core.errors import InputError
-from grognard.core.hexgrid import Hex, distance, neighbors
+from grognard.core.hexgrid import Hex, neighbors
 from grognard.core.readings import Readings
 
 
@@ -248,12 +248,6 @@ class Board:
 
     def neighbours_on_map(self, h: Hex) -> list[Hex]:
         return [n for n in neighbors(h) if n in self.front]
-
-
-def hexes_apart(a: Hex, b: Hex) -> int:
-    return distance(a, b)
-
-
 
 
 def parse_int(raw: Mapping[str, Any], key: str, where: str, default: int | None = None,

@@ -151,6 +151,18 @@ class InitiativeBonus(StrEnum):
     STRENGTH_SQUARED = "strength_squared"
 
 
+class SurpriseExemption(StrEnum):
+    """EF-17 "Disruption due to Surprise is cancelled when the penalised side becomes the 1st
+    Player (never in the first Activation Phase)": which phase is exempt.
+
+    WAR (default): the war's first Activation Phase, the one of the surprise attack (the game's
+    first); from then on, any phase in which the penalised side is First Player ends it.
+    MONTH: the first Activation Phase of every month."""
+
+    WAR = "war"
+    MONTH = "month"
+
+
 @dataclass(frozen=True)
 class EuroFrontReadings(Readings):
     """Every RULES.md ambiguity switch of the EF rows, with the documented default.
@@ -165,6 +177,8 @@ class EuroFrontReadings(Readings):
     * ``ef_apd_counter_removal`` (EF-14): an opposing Target Hex Disrupted result removes the
       owner's markers in that hex. Default True.
     * ``ef_initiative_bonus`` (EF-18): STRENGTH (default, +1/+2/+3) or STRENGTH_SQUARED.
+    * ``ef_surprise_exemption`` (EF-17): the "first Activation Phase" in which surprise
+      disruption is never cancelled: WAR (default, the war's first) or MONTH (each month's).
     * ``ef_orphan_rule`` (EF-10): the reserved hook for the rule whose text is missing. Must
       stay False (True raises ``IllegalOrder(EF-10)``), like ``OptionalRule.ORPHAN_RULE``.
 
@@ -178,6 +192,7 @@ class EuroFrontReadings(Readings):
     ef_para_cost: ParaCost = ParaCost.PER_STEP
     ef_apd_counter_removal: bool = True
     ef_initiative_bonus: InitiativeBonus = InitiativeBonus.STRENGTH
+    ef_surprise_exemption: SurpriseExemption = SurpriseExemption.WAR
     ef_orphan_rule: bool = False
 
     def __post_init__(self) -> None:

@@ -4,7 +4,10 @@ Importing this module registers the :class:`~grognard.engine.system.RuleSystem` 
 ``eurofront``. A month is a series of EF-17/EF-18 Activation Phases
 (:mod:`grognard.eurofront.activation`), played on the block game of
 :mod:`grognard.eurofront.blocks` (fog of war, movement, supply), :mod:`.operations` (what an
-activated HQ does, battles) and :mod:`.production` (month end). The default sequence:
+activated HQ does, battles) and :mod:`.production` (month end). Each command kind is one
+Order in :mod:`grognard.eurofront.orders` (its arguments, checks, events, folds, enumerator
+and words beside each other); :data:`COMMANDS` and :data:`FOLDS` are built from that one list.
+The default sequence:
 
 ====  ==========  =======  ====================================================
 idx   phase       player   commands
@@ -35,7 +38,7 @@ Scenario: sides ``axis`` and ``allies``; blocks are units of type ``block``/``hq
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from grognard.engine.commands import CommandSpec
@@ -47,11 +50,8 @@ from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, copy_state
 from grognard.engine.system import RuleSystem, register_system
-from grognard.eurofront.activation import (
-    ACTIVATION_STEPS,
-    Step,
-    start_month,
-)
+from grognard.eurofront import orders, victory
+from grognard.eurofront.activation import ACTIVATION_STEPS, Step, start_month
 from grognard.eurofront.blocks import (
     BlockGameReadings,
     block_from_unit,
@@ -59,19 +59,13 @@ from grognard.eurofront.blocks import (
     initial_control,
     is_block,
 )
-from grognard.eurofront.game_state import (
-    act_of,
-    other,
-    refresh,
-    rules_of,
-    side_of,
-    store,
-)
+from grognard.eurofront.game_state import act_of, other, refresh, rules_of, side_of, store
 from grognard.eurofront.model import Side, Turn
 from grognard.eurofront.operations import distance, occ
 from grognard.eurofront.orders import ORDERS
 from grognard.eurofront.production import PRODUCTION_KINDS
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
+from grognard.eurofront.victory import game_over, label
 
 NAME = "eurofront"
 OPERATION_KINDS = ("activate_hq", "move", "rail_move", "para_move", "airpower_disruption",
@@ -87,9 +81,6 @@ SEQUENCE_PHASES: tuple[dict[str, Any], ...] = (
     {"name": "phase_end", "player": "axis", "commands": ["end_activation_phase"]},
     {"name": "production", "player": "axis", "commands": sorted(PRODUCTION_KINDS)},
 )
-
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
 
 
 def default_sequence(scenario: Scenario) -> TurnSequence:
@@ -164,10 +155,6 @@ def decisions(ctx: Context, state: JSON) -> Sequence[Decision]:
     return []
 
 
-def label(month: Turn) -> str:
-    return f"{MONTHS[month.month - 1]} {month.year}"
-
-
 def turn_label(ctx: Context, state: JSON) -> str:
     """``"September 1941"``."""
     return label(Turn.parse(state["activation"]["month"]))
@@ -195,32 +182,23 @@ def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
     return f"{who}: {phase.name} phase ({where})"
 
 
-def game_over(ctx: Context, state: JSON) -> Mapping[str, Any] | None:
-    """The game ends after the last month's production (victory by objectives held) or when a
-    side has no block left on the map."""
-    for s in ("axis", "allies"):
-        if not any(u["side"] == s for u in state["units"].values()):
-            return {"winner": other(s), "reason": "annihilation",
-                    "summary": f"{other(s).title()} wins: {s} has no blocks left"}
-    cal = ctx.scenario.calendar
-    last = cal.get("last_month")
-    if last is None or Turn.parse(state["activation"]["month"]) <= Turn.parse(str(last)):
-        return None
-    objectives = [str(h) for h in cal.get("objectives", [])]
-    held = sorted(h for h in objectives if state["control"].get(h) == "axis")
-    need = int(cal.get("axis_objectives", len(objectives)))
-    winner = "axis" if len(held) >= need else "allies"
-    return {"winner": winner, "reason": "objectives", "axis_objectives": held, "needed": need,
-            "summary": f"{winner.title()} wins: the Axis holds {len(held)} of "
-                       f"{len(objectives)} objectives ({need} needed) after {label(Turn.parse(str(last)))}"}
+def face_up(u: JSON) -> JSON:
+    """A block its viewer sees face up (its own, or an enemy's revealed in battle or while its
+    HQ runs), with the counter values in the scenario's unit fields: ``attack`` its firepower,
+    ``defense`` its steps now (its strength), ``movement`` its allowance, ``type`` its block
+    type (``hq`` for an HQ)."""
+    return {**u, "attack": u["fp"], "defense": u["steps"], "movement": u["mp"],
+            "type": u["kind"]}
 
 
 def view(state: JSON, player: str) -> JSON:
-    """What ``player`` may see: the opponent's face-down blocks only as "a block of side X in
-    hex H" (no identity, type or steps), its chit until the reveal (EF-18), its destroyed
-    blocks, HQ uses and rail-moved blocks only as counts."""
+    """What ``player`` may see: its own blocks face up (:func:`face_up`: strength and steps),
+    the opponent's face-down blocks only as "a block of side X in hex H" (no identity, type or
+    steps), its chit until the reveal (EF-18), its destroyed blocks, HQ uses and rail-moved
+    blocks only as counts."""
     v = copy_state({k: val for k, val in state.items() if k != "units"})
-    v["units"] = copy_state(fog(state, player))
+    v["units"] = {uid: face_up(u) if "fp" in u else u
+                  for uid, u in copy_state(fog(state, player)).items()}
     v["secrets"] = {p: s for p, s in v["secrets"].items() if p == player}
     enemy = other(player) if player in ("axis", "allies") else None
     if enemy is not None:
@@ -296,6 +274,10 @@ EUROFRONT = RuleSystem(
     turn_label=turn_label,
     reveal_events=frozenset({"chits_revealed", "battle_started", "hq_activated"}),
     event_view=event_view,
+    describe=orders.describe,
+    places=orders.places,
+    objectives=victory.objectives,
+    standing=victory.standing,
 )
 register_system(EUROFRONT)
 

@@ -1,30 +1,33 @@
 """EuroFront's orders: one module per command kind, grouped by the rule-book section it drives.
 
-=======================  =====================================  ===========================
-kind                     module                                 rules
-=======================  =====================================  ===========================
-``roll_weather``         :mod:`.activation.weather`             EF-17 (EF-18 step 1)
-``place_chit``           :mod:`.activation.chit`                EF-18 steps 2-3
-``roll_initiative``      :mod:`.activation.initiative`          EF-18 step 4, EF-17
-``activate_hq``          :mod:`.activation.activate_hq`         EF-18 step 5
-``end_activation_phase`` :mod:`.activation.end_activation_phase` EF-17 (EF-18 step 6)
-``move``                 :mod:`.operation.move`                 EF-18 step 5, EF-17
-``rail_move``            :mod:`.operation.rail_move`            EF-17, EF-03
-``para_move``            :mod:`.operation.para_move`            EF-09
-``airpower_disruption``  :mod:`.operation.airpower_disruption`  EF-11..EF-16
-``end_operation``        :mod:`.operation.end_operation`        EF-18 (battles)
-``take_loss``            :mod:`.battle.take_loss`               EF-18 (battle losses)
-``retreat``              :mod:`.battle.retreat`                 EF-18 (battle retreats)
-``build``                :mod:`.production.build`               production, EF-13
-``rebuild``              :mod:`.production.rebuild`             EF-02, EF-13
-``allocate_uboats``      :mod:`.production.allocate_uboats`     EF-04, EF-05
-``allocate_escorts``     :mod:`.production.allocate_escorts`    EF-06
-``remove_apd_marker``    :mod:`.production.remove_apd_marker`   EF-14
-``end_production``       :mod:`.production.end_production`      EF-02, EF-04..EF-09, EF-14/15
-=======================  =====================================  ===========================
+Each module holds one :class:`~grognard.eurofront.orders.base.EFOrder`: its typed ``Args``
+(only the player's choices), ``verify``, ``execute``, the folds of its events, ``legal``, its
+words and its places on the map.
 
-:data:`ORDERS` lists them once; :func:`describe` and :func:`places` are the rule system's
-hooks for the layers above (issue 22/26).
+* EF-17/EF-18 Sequential Activation, :mod:`.activation`:
+  ``roll_weather`` (:mod:`.activation.weather`, EF-17, EF-18 step 1),
+  ``place_chit`` (:mod:`.activation.chit`, EF-18 steps 2-3),
+  ``roll_initiative`` (:mod:`.activation.initiative`, EF-18 step 4, EF-17 surprise),
+  ``activate_hq`` (:mod:`.activation.activate_hq`, EF-18 step 5),
+  ``end_activation_phase`` (:mod:`.activation.end_activation_phase`, EF-17 supply).
+* The activated HQ's operation, :mod:`.operation`:
+  ``move`` (:mod:`.operation.move`, EF-18, EF-17),
+  ``rail_move`` (:mod:`.operation.rail_move`, EF-17, EF-03),
+  ``para_move`` (:mod:`.operation.para_move`, EF-09),
+  ``airpower_disruption`` (:mod:`.operation.airpower_disruption`, EF-11..EF-16),
+  ``end_operation`` (:mod:`.operation.end_operation`, the battles; EF-08, EF-12, EF-13).
+* Battle decisions, :mod:`.battle`:
+  ``take_loss`` (:mod:`.battle.take_loss`), ``retreat`` (:mod:`.battle.retreat`).
+* Month-end production, :mod:`.production`:
+  ``build`` (:mod:`.production.build`, EF-13),
+  ``rebuild`` (:mod:`.production.rebuild`, EF-02, EF-13),
+  ``allocate_uboats`` (:mod:`.production.allocate_uboats`, EF-04, EF-05),
+  ``allocate_escorts`` (:mod:`.production.allocate_escorts`, EF-06),
+  ``remove_apd_marker`` (:mod:`.production.remove_apd_marker`, EF-14),
+  ``end_production`` (:mod:`.production.end_production`, EF-02, EF-04..EF-09, EF-14, EF-15).
+
+:data:`ORDERS` lists them once (the rule system's commands and folds are built from it);
+:func:`describe` and :func:`places` are the rule system's hooks for the layers above.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ Every EuroFront order adds to the engine's Order (typed ``Args``, ``verify``, ``
 ``folds``, ``legal``) what the layers above ask through the rule-system hooks: the order in the
 rules' words (:meth:`EFOrder.words`, with a short form for buttons) and where it acts on the map
 (:meth:`EFOrder.places`). Words name only what the ordering player may see: its own blocks
-(their name, type and steps), hexes and its own choices, never an enemy's face-down block.
+(their name, type and steps), hexes and its own choices, never an enemy's face-down block. So
+they are for the ordering seat's eyes: another seat reads what happened through the events as
+:func:`grognard.eurofront.system.event_view` shows them.
 """
 
 from __future__ import annotations
@@ -56,13 +58,18 @@ class EFOrder(Order[A]):
 
     def words(self, ctx: Context, state: JSON, cmd: Command, args: A) -> Words:
         """The order in the rules' words (``args`` decoded); override per kind."""
-        return Order.describe(self, ctx, state, cmd)
+        return self.plain(cmd)
+
+    def plain(self, cmd: Command) -> Words:
+        """The kind in words, for an order whose arguments do not decode."""
+        words = self.kind.replace("_", " ")
+        return Words(f"{who(cmd.player)}: {words}", words[:1].upper() + words[1:])
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         try:
             args = self.args(None, cmd)
         except GrognardError:
-            return Order.describe(self, ctx, state, cmd)
+            return self.plain(cmd)
         return self.words(ctx, state, cmd, args)
 
     def places(self, cmd: Command) -> Places:

@@ -91,7 +91,7 @@ class ActivateHQ(EFOrder[ActivateArgs]):
     def words(self, ctx: Context, state: JSON, cmd: Command, args: ActivateArgs) -> Words:
         u = state["units"].get(args.hq)
         where = f" in {u['hex']}" if u is not None and u["hex"] else ""
-        return Words(f"{who(cmd.player)}: activate HQ {block_words(state, args.hq)}{where}",
+        return Words(f"{who(cmd.player)}: activate {block_words(state, args.hq)}{where}",
                      f"Activate {block_name(state, args.hq)}")
 
     def places(self, cmd: Command) -> Places:

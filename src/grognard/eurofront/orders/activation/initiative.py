@@ -1,8 +1,9 @@
 """``roll_initiative``: EF-18 step 4, both sides roll 1D6 + their chit's bonus for initiative.
 
 The referee rolls both dice on stream ``eurofront.initiative`` (none when both chits are zero:
-the month ends and its income is counted); ties re-roll. The First Player's surprise
-disruption ends here (EF-17). The order takes no choice.
+the month ends and its income is counted); ties re-roll. The penalised side's surprise
+disruption ends when it becomes First Player, never in the war's first Activation Phase
+(EF-17; reading ``ef_surprise_exemption``). The order takes no choice.
 """
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
 from grognard.engine.state import JSON
-from grognard.eurofront.activation import Step, reveal_and_roll, verify_reveal
+from grognard.eurofront.activation import (
+    Step,
+    reveal_and_roll,
+    surprise_exempt,
+    verify_reveal,
+)
 from grognard.eurofront.game_state import act_of, ef_readings, store
 from grognard.eurofront.model import Side
 from grognard.eurofront.orders.base import EFOrder, who
@@ -26,10 +32,12 @@ from grognard.eurofront.readings import EuroFrontReadings
 
 
 def fold_initiative_rolled(state: JSON, ev: Event) -> JSON:
+    """The reveal and roll as the event records them; the surprise ends iff the event says
+    so (``surprise_cancelled``: the referee judged the EF-17 exemption)."""
     rolls = ev.data["rolls"]
     readings = EuroFrontReadings.from_mapping({"ef_initiative_bonus": ev.data["bonus"]})
     act, _ = reveal_and_roll(act_of(state), {Side(k): v for k, v in rolls.items()} or None,
-                             readings)
+                             readings, exempt=not ev.data["surprise_cancelled"])
     if ev.data["month_over"]:
         for side, pp in ev.data["income"].items():
             state["pp"][side] += int(pp)
@@ -56,7 +64,10 @@ class RollInitiative(EFOrder[NoArgs]):
             stream = dice.stream("eurofront.initiative")
             rolls = {Side.AXIS: stream.die(6), Side.ALLIES: stream.die(6)}
         verify_reveal(act, rolls)
-        _, rec = reveal_and_roll(act, rolls, ef_readings(ctx))
+        readings = ef_readings(ctx)
+        # EF-17: the war's first Activation Phase is phase 1 of the game's first month.
+        exempt = surprise_exempt(act, int(state["turn"]) == 1, readings)
+        _, rec = reveal_and_roll(act, rolls, readings, exempt=exempt)
         return [Event("initiative_rolled", {
             "phase": rec.phase,
             "chits": {s.value: [c.strength, c.count] for s, c in rec.chits},

@@ -144,7 +144,7 @@ class AirpowerDisruption(EFOrder[ApdArgs]):
 
     def words(self, ctx: Context, state: JSON, cmd: Command, args: ApdArgs) -> Words:
         op = state.get("operation")
-        hq = f"HQ {block_name(state, op['hq'])}" if op is not None else "the activated HQ"
+        hq = block_name(state, op['hq']) if op is not None else "the activated HQ"
         return Words(f"{who(cmd.player)}: {hq} rolls for Airpower Disruption on "
                      f"{args.target} (instead of combat air support)",
                      f"Airpower Disruption on {args.target}")

@@ -56,6 +56,6 @@ class EndOperation(EFOrder[NoArgs]):
 
     def words(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> Words:
         op = state.get("operation")
-        hq = f"HQ {block_name(state, op['hq'])}'s" if op is not None else "the HQ's"
+        hq = f"{block_name(state, op['hq'])}'s" if op is not None else "the HQ's"
         return Words(f"{who(cmd.player)}: end {hq} activation (its battles are fought)",
                      "End activation")
