@@ -323,6 +323,36 @@ def verify_may_enter(d: Diplomacy, power: str, country: str,
         r.raise_()
 
 
+def may_enter_hex(d: Diplomacy, m: Any, power: str, label: str,
+                  action: Action | str = Action.MOVE, controller_side: str | None = None
+                  ) -> Refusal | None:
+    """:func:`may_enter` for a map hex (its label): the hex's country from the map (sea and
+    off-map hexes have none and are open)."""
+    try:
+        country = m.country_of(m.hex(m.index_of_label(label)))
+    except (KeyError, IndexError, ValueError):
+        raise InputError("hex", f"no hex {label!r} on the map") from None
+    return may_enter(d, power, country, action, controller_side)
+
+
+def first_refusal(d: Diplomacy, m: Any, power: str, labels: Iterable[str],
+                  action: Action | str = Action.MOVE,
+                  controller: Mapping[str, str | None] | None = None) -> Refusal | None:
+    """The first hex of a path (a move, an SR, a retreat) the actor may not enter, as a
+    refusal naming the rule and the hex; ``controller`` gives a hex's controlling side."""
+    for lab in labels:
+        r = may_enter_hex(d, m, power, lab, action, (controller or {}).get(lab))
+        if r is not None:
+            return Refusal(r.rule, f"{lab}: {r.reason}")
+    return None
+
+
+def record_json(record: Any) -> dict[str, Any]:
+    """A record (WarDeclared, WarsBegun, PeaceMade, Annexed) as the data of its event."""
+    out: dict[str, Any] = msgspec.to_builtins(record)
+    return out
+
+
 def russian_winter_turn(d: Diplomacy) -> int | None:
     """TR-84 "The first winter turn after Germany and the USSR are at war": the first Winter
     turn after the turn the war began (reading: a war begun in a Winter turn waits a year).
@@ -704,7 +734,7 @@ __all__ = [
     "Action", "Annexed", "Cause", "Consequences", "Diplomacy", "Peace", "PeaceMade", "Refusal",
     "War", "WarDeclared", "WarsBegun", "allies_of", "annex", "at_war", "belligerent_of",
     "can_declare", "declaration_cost", "declare", "enemies", "enter_by_date", "entries_due",
-    "friendly", "from_json", "from_scenario", "lend_lease_open", "make_peace", "may_enter",
-    "patron_for", "russian_winter_turn", "side_of", "start", "to_json", "verify_may_enter",
+    "first_refusal", "friendly", "from_json", "from_scenario", "lend_lease_open", "make_peace",
+    "may_enter", "may_enter_hex", "patron_for", "record_json", "russian_winter_turn", "side_of", "start", "to_json", "verify_may_enter",
     "war_between",
 ]
