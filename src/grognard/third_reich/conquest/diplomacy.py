@@ -37,6 +37,27 @@ and a record (the event an Order logs) carrying every fact. Readings where the t
 * the US enters at war with Germany and every country allied with it.
 """
 
+# How the Orders call it (issue 23 items 1-2; the play layer is not wired yet):
+#
+# * state: ``state["diplomacy"] = to_json(from_scenario(scenario, power_sides))`` at the start;
+#   every fold reads it with ``from_json`` and writes it back with ``to_json``.
+# * declare_war: verify ``can_declare(d, power, targets)`` (+ the BRPs of
+#   ``declaration_cost``); execute ``declare(d, power, targets, turn)`` and log
+#   ``record_json(rec)``; the fold re-runs ``declare`` (pure) and passes
+#   ``rec.consequences`` to the economy (``economy.declare_war`` for ``belligerent`` and
+#   ``at_war_with_germany``) and ``rec.joined`` to the minor activation.
+# * end_phase opening a game turn: ``enter_by_date(d, turn)`` (Axis minors, US entry) in place
+#   of the turn checks of system_campaign._new_turn; Vichy: ``make_peace(d, "france", turn,
+#   Cause.VICHY, colonies)``; a minor conquered: ``make_peace(d, minor, turn,
+#   Cause.CONQUEST)``; Ribbentrop-Molotov: ``annex(d, "ussr", rm_minors, turn)``.
+# * move, retreat, advance (MOVE), attack, attrition, air support, bombardment (ATTACK), ZOC
+#   (ZOC), SR (SR), air staging/basing/missions and airdrops (AIR), naval missions, transport
+#   and invasion (NAVAL), city bombing (STRATEGIC): ``first_refusal(d, map, power, hexes,
+#   action, controller)`` or ``may_enter_hex`` in verify (raise ``r.raise_()``) and as a
+#   filter in legal.
+# * lend_lease / murmansk_ship / open_iran_route: ``lend_lease_open(d, sender, receiver)``.
+# * the Russian winter (system_attack.russian_winter_in): ``russian_winter_turn(d) == turn``.
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
