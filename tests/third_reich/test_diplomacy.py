@@ -139,9 +139,21 @@ def test_tr15_tr84_war_on_the_ussr_opens_lend_lease_and_sets_the_russian_winter(
     assert rec.consequences.russian_winter_turn == 12 == dip.russian_winter_turn(d)
     assert rec.consequences.at_war_with_germany == ("ussr",)
     assert dip.lend_lease_open(d, "us", "ussr") is not None  # TR-17 needs the US too
-    # a war begun in a Winter turn waits for the next Winter (reading)
+    # a war begun in a Winter turn makes that Winter the first (the reading of
+    # combat/hex_defense.russian_winter_applies, which the battles use)
     _, rec2 = dip.declare(fall_1939(), "germany", ["ussr"], 7)
-    assert rec2.consequences.russian_winter_turn == 12
+    assert rec2.consequences.russian_winter_turn == 7
+    from grognard.third_reich.combat.hex_defense import russian_winter_applies
+    from grognard.third_reich.turn.calendar import date_of
+
+    for since in range(2, 20):
+        _, r = dip.declare(fall_1939(), "germany", ["ussr"], since)
+        t = r.consequences.russian_winter_turn
+        assert t is not None
+        w, x = date_of(since), date_of(t)
+        assert russian_winter_applies(x.year, x.season, w.year, w.season, True), since
+        assert not any(russian_winter_applies(date_of(u).year, date_of(u).season, w.year,
+                                              w.season, True) for u in range(since, t))
 
 
 def test_tr24_axis_minors_join_germany_in_summer_1941() -> None:

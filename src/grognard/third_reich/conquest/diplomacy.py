@@ -32,8 +32,9 @@ and a record (the event an Order logs) carrying every fact. Readings where the t
 * a neutral minor attacked joins its scenario patron (``[third_reich.wars] patrons``), else the
   first major of the other side, in movement order, at war with the attacker; an Axis minor
   attacked by the Allies joins Germany;
-* the Russian winter falls on the first Winter turn that *begins* with Germany and the USSR at
-  war (a war declared in a Winter turn waits for the next Winter);
+* the Russian winter falls on the first Winter turn at or after the turn Germany and the USSR
+  went to war (a war begun in a Winter turn makes that Winter the first), the reading of
+  combat/hex_defense.russian_winter_applies;
 * the US enters at war with Germany and every country allied with it.
 """
 
@@ -376,7 +377,8 @@ def record_json(record: Any) -> dict[str, Any]:
 
 def russian_winter_turn(d: Diplomacy) -> int | None:
     """TR-84 "The first winter turn after Germany and the USSR are at war": the first Winter
-    turn after the turn the war began (reading: a war begun in a Winter turn waits a year).
+    turn at or after the turn the war began (as combat/hex_defense.russian_winter_applies
+    reads it: a war begun in a Winter turn makes that Winter the first).
 
     >>> d = Diplomacy(sides={}, territory={}, minors=(),
     ...               wars=(War("germany", "ussr", 9, Cause.DECLARATION),))
@@ -386,11 +388,11 @@ def russian_winter_turn(d: Diplomacy) -> int | None:
     w = war_between(d, "germany", "ussr")
     if w is None:
         return None
-    return _first_winter_after(w.since)
+    return _first_winter_from(w.since)
 
 
-def _first_winter_after(turn: int) -> int:
-    t = turn + 1
+def _first_winter_from(turn: int) -> int:
+    t = turn
     while date_of(t).season is not Season.WINTER:
         t += 1
     return t
@@ -454,7 +456,7 @@ def _consequences(before: Diplomacy, after: Diplomacy, turn: int) -> Consequence
     routes = tuple(sorted(_open_routes(after) - _open_routes(before)))
     winter = None
     if not at_war(before, "germany", "ussr") and at_war(after, "germany", "ussr"):
-        winter = _first_winter_after(turn)
+        winter = _first_winter_from(turn)
     return Consequences(newly, ger, routes, winter,
                         not at_war(before, "us", "germany") and at_war(after, "us", "germany"))
 
