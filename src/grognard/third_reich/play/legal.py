@@ -591,9 +591,9 @@ def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Co
 
 
 PROPOSERS: Mapping[str, Legal] = {
-    "air_stage": legal_air_stage, "airdrop": legal_airdrop,
+    "airdrop": legal_airdrop,
     "naval_transport": legal_naval_transport, "invade": legal_invade, "sr": legal_sr,
-    "counter_air": legal_counter_air, "attrition": legal_attrition,
+    "attrition": legal_attrition,
     "take_hexes": legal_take_hexes, "withdraw": legal_withdraw,
     "save_attrition_losses": legal_save_attrition_losses,
     "murmansk_commit": legal_murmansk_commit, "murmansk_ship": legal_murmansk_ship,

@@ -34,6 +34,8 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
+from grognard.third_reich.air_naval.orders.air_stage import AirStage
+from grognard.third_reich.air_naval.orders.counter_air import CounterAir
 from grognard.third_reich.combat.odds import attack_odds
 from grognard.third_reich.combat.orders.attack import Attack
 from grognard.third_reich.combat.orders.defensive_air import DefensiveAir
@@ -57,11 +59,8 @@ from grognard.third_reich.play.referee import (
     reaction_spec,
 )
 from grognard.third_reich.play.system_air import (
-    execute_air_stage,
     execute_airdrop,
-    fold_air_staged,
     fold_airdropped,
-    verify_air_stage,
     verify_airdrop,
 )
 from grognard.third_reich.play.system_amphibious import execute_invade, fold_invaded, verify_invade
@@ -95,11 +94,6 @@ from grognard.third_reich.play.system_common import (
 from grognard.third_reich.play.system_common import _forces as _forces  # re-export
 from grognard.third_reich.play.system_common import _front_mask as _front_mask  # re-export
 from grognard.third_reich.play.system_common import _ground_unit as _ground_unit  # re-export
-from grognard.third_reich.play.system_counter_air import (
-    execute_counter_air,
-    fold_counter_air_flown,
-    verify_counter_air,
-)
 from grognard.third_reich.play.system_moves import (
     fold_sr_made,
 )
@@ -279,9 +273,6 @@ def view(state: JSON, player: str) -> JSON:
 
 
 COMMANDS: Mapping[str, CommandSpec] = {
-    "air_stage": CommandSpec("air_stage", verify_air_stage, execute_air_stage,
-                             "TR-29 Stage an air unit city to city within 2x its range.",
-                             {"unit": "ge-air2", "to": "C11"}),
     "airdrop": CommandSpec("airdrop", verify_airdrop, execute_airdrop,
                            "TR-51 Air-land an airborne unit (escorts/interceptors fight; 1D10s "
                            "from third_reich.airborne).",
@@ -296,10 +287,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
         "the amphibious shift, bridgehead; dice from third_reich.invasion).",
         {"beach": "F4", "groups": [{"hex": "G4", "fleets": ["ge-fleet2"],
                                     "cargo": {"ge-fleet2": ["ge-inf5"]}}]}),
-    "counter_air": CommandSpec(
-        "counter_air", verify_counter_air, execute_counter_air,
-        "TR-44 Counter air: one air-to-air round (1D10s from third_reich.counter_air), then as "
-        "many enemy air factors neutralised as were sent.", {"air": ["ge-air2"], "target": "C11"}),
     "sr": CommandSpec("sr", verify_sr_any, execute_sr_any,
                       "TR-66..TR-70 Strategic redeployment by land, sea (kind=sea: escorts, "
                       "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
@@ -336,10 +323,8 @@ COMMANDS: Mapping[str, CommandSpec] = {
 FOLDS: Mapping[str, Fold] = {
     "sr_made": fold_sr_made,
     "sea_sr_made": fold_sea_sr_made,
-    "counter_air_flown": fold_counter_air_flown,
     "invaded": fold_invaded,
     "naval_transported": fold_naval_transported,
-    "air_staged": fold_air_staged,
     "airdropped": fold_airdropped,
     "attrition_resolved": fold_attrition_resolved,
     "hexes_taken": fold_hexes_taken,
@@ -373,6 +358,8 @@ ORDERS: tuple[Order[Any], ...] = (
     Retreat(),
     DefensiveAir(lambda: RAW),
     Move(),
+    AirStage(),
+    CounterAir(),
 )
 #: The orders the defender answers, as its answer runs them (its units named).
 RAW: Mapping[str, CommandSpec] = {
