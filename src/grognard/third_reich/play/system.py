@@ -38,8 +38,12 @@ from grognard.third_reich.air_naval.orders.air_stage import AirStage
 from grognard.third_reich.air_naval.orders.counter_air import CounterAir
 from grognard.third_reich.combat.odds import attack_odds
 from grognard.third_reich.combat.orders.attack import Attack
+from grognard.third_reich.combat.orders.attrition import Attrition
 from grognard.third_reich.combat.orders.defensive_air import DefensiveAir
 from grognard.third_reich.combat.orders.retreat import Retreat
+from grognard.third_reich.combat.orders.save_attrition_losses import SaveAttritionLosses
+from grognard.third_reich.combat.orders.take_hexes import TakeHexes
+from grognard.third_reich.combat.orders.withdraw import Withdraw
 from grognard.third_reich.conquest.campaign import third_reich_extras
 from grognard.third_reich.economy.economy import (
     at_turn,
@@ -64,20 +68,6 @@ from grognard.third_reich.play.system_air import (
     verify_airdrop,
 )
 from grognard.third_reich.play.system_amphibious import execute_invade, fold_invaded, verify_invade
-from grognard.third_reich.play.system_attrition import (
-    execute_attrition,
-    execute_save_attrition_losses,
-    execute_take_hexes,
-    execute_withdraw,
-    fold_attrition_losses_saved,
-    fold_attrition_resolved,
-    fold_hexes_taken,
-    fold_withdrawn,
-    verify_attrition,
-    verify_save_attrition_losses,
-    verify_take_hexes,
-    verify_withdraw,
-)
 from grognard.third_reich.play.system_campaign import (
     add_campaign_state,
     capture_on_occupation,
@@ -292,19 +282,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
                       "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
                       "TR-53 an airborne unit's air-landing SR (kind=air_landing).",
                       {"unit": "ge-inf2", "to": "C7"}),
-    "attrition": CommandSpec("attrition", verify_attrition, execute_attrition,
-                             "TR-38/TR-39 Attrition on a front (2D6 from third_reich.attrition).",
-                             {"front": "western"}),
-    "take_hexes": CommandSpec("take_hexes", verify_take_hexes, execute_take_hexes,
-                              "TR-40 Name the hexes an HN result wins.", {"hexes": ["D4"]}),
-    "withdraw": CommandSpec("withdraw", verify_withdraw, execute_withdraw,
-                            "TR-40 The defender's retreat hex (or null: removal) per unit in "
-                            "the hexes taken; then the named attackers advance.",
-                            {"retreats": {"fr-inf1": "D3"}}),
-    "save_attrition_losses": CommandSpec(
-        "save_attrition_losses", verify_save_attrition_losses, execute_save_attrition_losses,
-        "TR-41 Swap units removed by attrition for friendly replacements (cost - 4 BRPs).",
-        {"saves": {"ge-inf1": "ge-rep1"}}),
     "murmansk_commit": CommandSpec("murmansk_commit", verify_murmansk_commit,
                                    execute_murmansk_commit,
                                    "TR-20 Germany commits to the Murmansk box (U-boats hidden).",
@@ -326,10 +303,6 @@ FOLDS: Mapping[str, Fold] = {
     "invaded": fold_invaded,
     "naval_transported": fold_naval_transported,
     "airdropped": fold_airdropped,
-    "attrition_resolved": fold_attrition_resolved,
-    "hexes_taken": fold_hexes_taken,
-    "withdrawn": fold_withdrawn,
-    "attrition_losses_saved": fold_attrition_losses_saved,
     "murmansk_committed": fold_murmansk_committed,
     "murmansk_escorted": fold_murmansk_escorted,
     "murmansk_shipped": fold_murmansk_shipped,
@@ -360,6 +333,10 @@ ORDERS: tuple[Order[Any], ...] = (
     Move(),
     AirStage(),
     CounterAir(),
+    Attrition(),
+    TakeHexes(),
+    Withdraw(),
+    SaveAttritionLosses(),
 )
 #: The orders the defender answers, as its answer runs them (its units named).
 RAW: Mapping[str, CommandSpec] = {

@@ -220,7 +220,7 @@ def capture_on_occupation(state: JSON, ev: Event) -> JSON:
     """After an event that puts ground units in new hexes (:data:`OCCUPYING_EVENTS`): every
     city holding a ground unit is its side's (TR-22 control), and a major's city taken by the
     enemy costs its value (TR-77; TR-12 for pre-war USSR cities). TR-40's withdrawal has its
-    own (the hexes won pass with it: :func:`_withdrawn`)."""
+    own (the hexes won pass with it: :func:`with_hexes_taken`)."""
     if ev.type not in OCCUPYING_EVENTS or ev.type == "withdrawn":
         return state
     before = dict(state.get("control", {})) if state.get("city_hexes") else {}
@@ -229,7 +229,7 @@ def capture_on_occupation(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def _withdrawn(fold: Fold) -> Fold:
+def with_hexes_taken(fold: Fold) -> Fold:
     """TR-40: the cities of the hexes won by attrition pass to the attacker."""
 
     def folded(state: JSON, ev: Event) -> JSON:
@@ -523,8 +523,6 @@ def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold]
         "open_iran_route", verify_open_iran, execute_open_iran,
         "TR-18 The US pays 15 BRPs once to open the Iran route.", {}, legal=legal_open_iran)
     fs = dict(folds)
-    if "withdrawn" in fs:
-        fs["withdrawn"] = _withdrawn(fs["withdrawn"])
     fs["unit_built"] = fold_unit_built
     fs["lend_lease_sent"] = fold_lend_lease_sent
     fs["iran_route_opened"] = fold_iran_route_opened
@@ -582,4 +580,4 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
 
 __all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "axis_of", "capture_on_occupation",
            "conquests", "enemy_side_of", "game_over", "game_turn_end", "install",
-           "minor_activation", "new_turn", "turn_label"]
+           "minor_activation", "new_turn", "turn_label", "with_hexes_taken"]

@@ -35,7 +35,8 @@ class CounterAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 class CounterAir(Order[CounterAirArgs]):
-    """TR-44 Counter air: one air-to-air round"""
+    """TR-44 Counter air: one air-to-air round (1D10s from third_reich.counter_air), then as
+    many enemy air factors neutralised as were sent."""
 
     kind = "counter_air"
     rule = "TR-44"
