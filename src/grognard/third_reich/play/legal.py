@@ -591,8 +591,6 @@ def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Co
 
 
 PROPOSERS: Mapping[str, Legal] = {
-    "airdrop": legal_airdrop,
-    "naval_transport": legal_naval_transport, "invade": legal_invade, "sr": legal_sr,
     "murmansk_commit": legal_murmansk_commit, "murmansk_ship": legal_murmansk_ship,
     "murmansk_escort": legal_murmansk_escort,
 }

@@ -36,10 +36,14 @@ from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
 from grognard.third_reich.air_naval.orders.air_stage import AirStage
 from grognard.third_reich.air_naval.orders.counter_air import CounterAir
+from grognard.third_reich.air_naval.orders.intercept import Intercept
+from grognard.third_reich.air_naval.orders.naval_transport import NavalTransport
 from grognard.third_reich.combat.odds import attack_odds
+from grognard.third_reich.combat.orders.airdrop import Airdrop
 from grognard.third_reich.combat.orders.attack import Attack
 from grognard.third_reich.combat.orders.attrition import Attrition
 from grognard.third_reich.combat.orders.defensive_air import DefensiveAir
+from grognard.third_reich.combat.orders.invade import Invade
 from grognard.third_reich.combat.orders.retreat import Retreat
 from grognard.third_reich.combat.orders.save_attrition_losses import SaveAttritionLosses
 from grognard.third_reich.combat.orders.take_hexes import TakeHexes
@@ -52,6 +56,7 @@ from grognard.third_reich.economy.economy import (
 from grognard.third_reich.economy.orders.build import Build
 from grognard.third_reich.economy.orders.year_start import YearStart
 from grognard.third_reich.movement.orders.move import Move
+from grognard.third_reich.movement.orders.sr import StrategicRedeployment
 from grognard.third_reich.play.legal import with_legal
 from grognard.third_reich.play.referee import (
     REACTIONS,
@@ -60,14 +65,7 @@ from grognard.third_reich.play.referee import (
     fold_reaction_made,
     phase_prompt,
     reacting,
-    reaction_spec,
 )
-from grognard.third_reich.play.system_air import (
-    execute_airdrop,
-    fold_airdropped,
-    verify_airdrop,
-)
-from grognard.third_reich.play.system_amphibious import execute_invade, fold_invaded, verify_invade
 from grognard.third_reich.play.system_campaign import (
     add_campaign_state,
     capture_on_occupation,
@@ -84,9 +82,6 @@ from grognard.third_reich.play.system_common import (
 from grognard.third_reich.play.system_common import _forces as _forces  # re-export
 from grognard.third_reich.play.system_common import _front_mask as _front_mask  # re-export
 from grognard.third_reich.play.system_common import _ground_unit as _ground_unit  # re-export
-from grognard.third_reich.play.system_moves import (
-    fold_sr_made,
-)
 from grognard.third_reich.play.system_murmansk import (
     execute_murmansk_commit,
     execute_murmansk_escort,
@@ -100,13 +95,6 @@ from grognard.third_reich.play.system_murmansk import (
     verify_murmansk_escort,
     verify_murmansk_ship,
 )
-from grognard.third_reich.play.system_naval import (
-    execute_naval_transport,
-    fold_naval_transported,
-    verify_naval_transport,
-)
-from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
-from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
 from grognard.third_reich.play.system_sw import initial_sw_boxes, sw_year_start
 from grognard.third_reich.play.system_sw import install as sw_install
 from grognard.third_reich.play.system_sw_units import install as sw_units_install
@@ -263,25 +251,6 @@ def view(state: JSON, player: str) -> JSON:
 
 
 COMMANDS: Mapping[str, CommandSpec] = {
-    "airdrop": CommandSpec("airdrop", verify_airdrop, execute_airdrop,
-                           "TR-51 Air-land an airborne unit (escorts/interceptors fight; 1D10s "
-                           "from third_reich.airborne).",
-                           {"unit": "ge-para1", "to": "B9", "escorts": ["ge-air2"]}),
-    "naval_transport": CommandSpec(
-        "naval_transport", verify_naval_transport, execute_naval_transport,
-        "TR-57 Carry ground units port to port in one zone (interception TR-55/56; dice from "
-        "third_reich.naval).", {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}),
-    "invade": CommandSpec(
-        "invade", verify_invade, execute_invade,
-        "TR-61..TR-63 Amphibious invasion of a beach from offshore hexes (interception, CRT with "
-        "the amphibious shift, bridgehead; dice from third_reich.invasion).",
-        {"beach": "F4", "groups": [{"hex": "G4", "fleets": ["ge-fleet2"],
-                                    "cargo": {"ge-fleet2": ["ge-inf5"]}}]}),
-    "sr": CommandSpec("sr", verify_sr_any, execute_sr_any,
-                      "TR-66..TR-70 Strategic redeployment by land, sea (kind=sea: escorts, "
-                      "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
-                      "TR-53 an airborne unit's air-landing SR (kind=air_landing).",
-                      {"unit": "ge-inf2", "to": "C7"}),
     "murmansk_commit": CommandSpec("murmansk_commit", verify_murmansk_commit,
                                    execute_murmansk_commit,
                                    "TR-20 Germany commits to the Murmansk box (U-boats hidden).",
@@ -298,11 +267,6 @@ COMMANDS: Mapping[str, CommandSpec] = {
 
 #: The folds as written (the ledger postings kept); the system folds through current_facts.
 FOLDS: Mapping[str, Fold] = {
-    "sr_made": fold_sr_made,
-    "sea_sr_made": fold_sea_sr_made,
-    "invaded": fold_invaded,
-    "naval_transported": fold_naval_transported,
-    "airdropped": fold_airdropped,
     "murmansk_committed": fold_murmansk_committed,
     "murmansk_escorted": fold_murmansk_escorted,
     "murmansk_shipped": fold_murmansk_shipped,
@@ -330,6 +294,7 @@ ORDERS: tuple[Order[Any], ...] = (
     Attack(),
     Retreat(),
     DefensiveAir(lambda: RAW),
+    Intercept(lambda: RAW),
     Move(),
     AirStage(),
     CounterAir(),
@@ -337,6 +302,10 @@ ORDERS: tuple[Order[Any], ...] = (
     TakeHexes(),
     Withdraw(),
     SaveAttritionLosses(),
+    Airdrop(),
+    NavalTransport(),
+    Invade(),
+    StrategicRedeployment(),
 )
 #: The orders the defender answers, as its answer runs them (its units named).
 RAW: Mapping[str, CommandSpec] = {
@@ -344,9 +313,6 @@ RAW: Mapping[str, CommandSpec] = {
 COMMANDS = with_legal({
     **commands_of(ORDERS),
     **{k: reacting(spec) if k in REACTIONS else spec for k, spec in LEGACY.items()},
-    "intercept": reaction_spec(
-        "intercept", RAW, "TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of "
-        "the pending order: its fleets/air units (or none).", {"interceptors": ["uk-fleet1"]}),
 })
 
 
