@@ -591,9 +591,7 @@ def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Co
 
 
 PROPOSERS: Mapping[str, Legal] = {
-    "murmansk_commit": legal_murmansk_commit, "murmansk_ship": legal_murmansk_ship,
-    "murmansk_escort": legal_murmansk_escort,
-}
+    }
 
 
 #: Phases never passed over: the options are declared (or passed) in them.

@@ -83,22 +83,15 @@ from grognard.third_reich.play.system_common import _forces as _forces  # re-exp
 from grognard.third_reich.play.system_common import _front_mask as _front_mask  # re-export
 from grognard.third_reich.play.system_common import _ground_unit as _ground_unit  # re-export
 from grognard.third_reich.play.system_murmansk import (
-    execute_murmansk_commit,
-    execute_murmansk_escort,
-    execute_murmansk_ship,
-    fold_murmansk_committed,
-    fold_murmansk_escorted,
-    fold_murmansk_resolved,
-    fold_murmansk_shipped,
     murmansk_event_view,
-    verify_murmansk_commit,
-    verify_murmansk_escort,
-    verify_murmansk_ship,
 )
 from grognard.third_reich.play.system_sw import initial_sw_boxes, sw_year_start
 from grognard.third_reich.play.system_sw import install as sw_install
 from grognard.third_reich.play.system_sw_units import install as sw_units_install
 from grognard.third_reich.play.system_sw_units import sw_conversions_owed
+from grognard.third_reich.strategic.orders.murmansk_commit import MurmanskCommit
+from grognard.third_reich.strategic.orders.murmansk_escort import MurmanskEscort
+from grognard.third_reich.strategic.orders.murmansk_ship import MurmanskShip
 from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 from grognard.third_reich.supply.orders.supply_check import SupplyCheck
 from grognard.third_reich.supply.supply_map import (
@@ -251,26 +244,10 @@ def view(state: JSON, player: str) -> JSON:
 
 
 COMMANDS: Mapping[str, CommandSpec] = {
-    "murmansk_commit": CommandSpec("murmansk_commit", verify_murmansk_commit,
-                                   execute_murmansk_commit,
-                                   "TR-20 Germany commits to the Murmansk box (U-boats hidden).",
-                                   {"subs": 6}),
-    "murmansk_ship": CommandSpec("murmansk_ship", verify_murmansk_ship, execute_murmansk_ship,
-                                 "TR-19/TR-20 The UK or US places 20 lend-lease BRPs in the "
-                                 "Murmansk box (before Germany commits).", {"sender": "uk"}),
-    "murmansk_escort": CommandSpec("murmansk_escort", verify_murmansk_escort,
-                                   execute_murmansk_escort,
-                                   "TR-20/TR-21 The Allies commit escorts; the box combat "
-                                   "follows (1D10s from third_reich.murmansk).",
-                                   {"naval": 9, "asw": 2}),
 }
 
 #: The folds as written (the ledger postings kept); the system folds through current_facts.
 FOLDS: Mapping[str, Fold] = {
-    "murmansk_committed": fold_murmansk_committed,
-    "murmansk_escorted": fold_murmansk_escorted,
-    "murmansk_shipped": fold_murmansk_shipped,
-    "murmansk_resolved": fold_murmansk_resolved,
     "reaction_made": fold_reaction_made,
 }
 #: The rules run after every event's own fold, in order: city control and capture on
@@ -306,6 +283,9 @@ ORDERS: tuple[Order[Any], ...] = (
     NavalTransport(),
     Invade(),
     StrategicRedeployment(),
+    MurmanskCommit(),
+    MurmanskShip(),
+    MurmanskEscort(),
 )
 #: The orders the defender answers, as its answer runs them (its units named).
 RAW: Mapping[str, CommandSpec] = {
