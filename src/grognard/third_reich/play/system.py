@@ -26,7 +26,6 @@ from typing import Any
 from grognard.core.errors import InputError
 from grognard.engine import generic
 from grognard.engine.commands import CommandSpec
-from grognard.engine.events import Fold
 from grognard.engine.orders import Order, commands_of, folds_of
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
@@ -54,23 +53,21 @@ from grognard.third_reich.economy.economy import (
     new_campaign,
 )
 from grognard.third_reich.economy.orders.build import Build
+from grognard.third_reich.economy.orders.build_unit import BuildUnit
+from grognard.third_reich.economy.orders.lend_lease import LendLease
+from grognard.third_reich.economy.orders.open_iran_route import OpenIranRoute
 from grognard.third_reich.economy.orders.year_start import YearStart
 from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.movement.orders.sr import StrategicRedeployment
-from grognard.third_reich.play.legal import with_legal
 from grognard.third_reich.play.referee import (
-    REACTIONS,
     ReactingOrder,
     decisions,
-    fold_reaction_made,
     phase_prompt,
-    reacting,
 )
 from grognard.third_reich.play.system_campaign import (
     add_campaign_state,
     capture_on_occupation,
     game_over,
-    install,
     turn_label,
 )
 from grognard.third_reich.play.system_common import (
@@ -86,12 +83,14 @@ from grognard.third_reich.play.system_murmansk import (
     murmansk_event_view,
 )
 from grognard.third_reich.play.system_sw import initial_sw_boxes, sw_year_start
-from grognard.third_reich.play.system_sw import install as sw_install
-from grognard.third_reich.play.system_sw_units import install as sw_units_install
 from grognard.third_reich.play.system_sw_units import sw_conversions_owed
 from grognard.third_reich.strategic.orders.murmansk_commit import MurmanskCommit
 from grognard.third_reich.strategic.orders.murmansk_escort import MurmanskEscort
 from grognard.third_reich.strategic.orders.murmansk_ship import MurmanskShip
+from grognard.third_reich.strategic.orders.sw_bombing import SwBombing
+from grognard.third_reich.strategic.orders.sw_build import SwBuild
+from grognard.third_reich.strategic.orders.sw_convert import SwConvert
+from grognard.third_reich.strategic.orders.sw_uboats import SwUboats
 from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 from grognard.third_reich.supply.orders.supply_check import SupplyCheck
 from grognard.third_reich.supply.supply_map import (
@@ -243,13 +242,6 @@ def view(state: JSON, player: str) -> JSON:
     return hide_secrets(state, player)
 
 
-COMMANDS: Mapping[str, CommandSpec] = {
-}
-
-#: The folds as written (the ledger postings kept); the system folds through current_facts.
-FOLDS: Mapping[str, Fold] = {
-    "reaction_made": fold_reaction_made,
-}
 #: The rules run after every event's own fold, in order: city control and capture on
 #: occupation (TR-22/TR-77/TR-12), the strategic-warfare side of the Year Start and of a
 #: bomber round (TR-81: ASW in the box, units owed), then the ledger postings leave the state
@@ -258,9 +250,8 @@ AFTER_EVENTS = (("capture_on_occupation", capture_on_occupation),
                 ("sw_year_start", sw_year_start),
                 ("sw_conversions_owed", sw_conversions_owed),
                 ("current_facts", current_facts))
-#: The orders as the rules modules check them (the defender's reactions named in the args)
-#: and the folds with the campaign around them (ledger postings kept: history.py).
-LEGACY, LEGACY_FOLDS = sw_units_install(*sw_install(*install(COMMANDS, FOLDS)))
+#: The system's orders, one per command kind (each module: its args, verify, execute, folds,
+#: enumerators and the reaction it owes).
 ORDERS: tuple[Order[Any], ...] = (
     EndPhase(lambda: COMMANDS),
     YearStart(),
@@ -286,20 +277,24 @@ ORDERS: tuple[Order[Any], ...] = (
     MurmanskCommit(),
     MurmanskShip(),
     MurmanskEscort(),
+    SwBuild(),
+    SwUboats(),
+    SwBombing(),
+    SwConvert(),
+    BuildUnit(),
+    LendLease(),
+    OpenIranRoute(),
 )
 #: The orders the defender answers, as its answer runs them (its units named).
 RAW: Mapping[str, CommandSpec] = {
-    **LEGACY, **{o.kind: o.raw_spec() for o in ORDERS if isinstance(o, ReactingOrder)}}
-COMMANDS = with_legal({
-    **commands_of(ORDERS),
-    **{k: reacting(spec) if k in REACTIONS else spec for k, spec in LEGACY.items()},
-})
+    o.kind: o.raw_spec() for o in ORDERS if isinstance(o, ReactingOrder)}
+COMMANDS: Mapping[str, CommandSpec] = commands_of(ORDERS)
 
 
 THIRD_REICH = RuleSystem(
     name=NAME,
     commands=COMMANDS,
-    folds=folds_of(ORDERS, LEGACY_FOLDS),
+    folds=folds_of(ORDERS),
     initial_state=initial_state,
     view=view,
     description="Revised Third Reich: options per front drive the phases; BRP ledger; combat, "
