@@ -3,7 +3,8 @@
 ``counter_air`` (air missions phase; the placement in the movement phase and the combat are
 one command): own air units (``air``), active, unused this game turn and within range of
 ``target``, a hex holding enemy air units, under an offensive option on the target's front.
-One simultaneous round of air-to-air fire (:func:`grognard.third_reich.air_naval.airnaval.counter_air`,
+One simultaneous round of air-to-air fire
+(:func:`grognard.third_reich.air_naval.airnaval.counter_air`,
 two 1D10s from the named stream ``third_reich.counter_air``: the phasing then the
 non-phasing roll); losses fall on the units in order (sent units as named, targets by id);
 then as many enemy air factors as were sent are neutralised, factor for factor, from the

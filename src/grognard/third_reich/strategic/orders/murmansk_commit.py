@@ -45,7 +45,10 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
     Args = MurmanskCommitArgs
     help = "TR-20 Germany commits to the Murmansk box (U-boats hidden)."
     example: ClassVar[Mapping[str, object]] = {"subs": 6}
-    folds: ClassVar[Mapping[str, Fold]] = {"murmansk_committed": fold_murmansk_committed, "murmansk_resolved": fold_murmansk_resolved}
+    folds: ClassVar[Mapping[str, Fold]] = {
+        "murmansk_committed": fold_murmansk_committed,
+        "murmansk_resolved": fold_murmansk_resolved,
+    }
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskCommitArgs) -> None:
         verify_murmansk_commit(ctx, state, cmd)

@@ -45,7 +45,10 @@ class MurmanskEscort(Order[MurmanskEscortArgs]):
     help = ("TR-20/TR-21 The Allies commit escorts; the box combat follows (1D10s from "
             "third_reich.murmansk).")
     example: ClassVar[Mapping[str, object]] = {"naval": 9, "asw": 2}
-    folds: ClassVar[Mapping[str, Fold]] = {"murmansk_escorted": fold_murmansk_escorted, "murmansk_resolved": fold_murmansk_resolved}
+    folds: ClassVar[Mapping[str, Fold]] = {
+        "murmansk_escorted": fold_murmansk_escorted,
+        "murmansk_resolved": fold_murmansk_resolved,
+    }
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskEscortArgs) -> None:
         verify_murmansk_escort(ctx, state, cmd)

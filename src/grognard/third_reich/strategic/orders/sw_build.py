@@ -42,7 +42,11 @@ class SwBuild(Order[SwBuildArgs]):
     Args = SwBuildArgs
     help = ("TR-80/TR-31 Buy strategic warfare factors (3 BRPs each, within the year's "
             "limit).")
-    example: ClassVar[Mapping[str, object]] = {"power": "germany", "category": "subs", "factors": 2}
+    example: ClassVar[Mapping[str, object]] = {
+        "power": "germany",
+        "category": "subs",
+        "factors": 2
+    }
     folds: ClassVar[Mapping[str, Fold]] = {"sw_factors_bought": fold_sw_factors_bought}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: SwBuildArgs) -> None:
