@@ -289,3 +289,19 @@ def test_rule_packages_do_not_import_each_other():
     bad = sorted(f"{m} -> {d}" for m, deps in IMPORTS.run.items() if top(m) in RULES
                  for d in deps if top(d) in RULES and top(d) != top(m))
     assert not bad, ", ".join(bad)
+
+
+def _tr_wiring(m: str) -> bool:
+    """3R modules that wire rules into the engine: ``play``, each section's ``orders`` (one
+    Order per command kind) and the system's hooks (``combat.odds``, ``words``)."""
+    return m.startswith("grognard.third_reich.play") or ".orders" in m or \
+        m in ("grognard.third_reich.combat.odds", "grognard.third_reich.words")
+
+
+def test_third_reich_rules_do_not_import_the_engine_wiring():
+    """The 3R rule modules are pure rules: only ``play`` and the sections' ``orders`` wire them
+    into the engine, and no rule module imports either."""
+    bad = sorted(f"{m} -> {d}" for m, deps in IMPORTS.run.items()
+                 if m.startswith("grognard.third_reich.") and not _tr_wiring(m)
+                 for d in deps if _tr_wiring(d))
+    assert not bad, ", ".join(bad)

@@ -1,9 +1,10 @@
-"""TR-44 in the ``third_reich`` engine system: counter-air missions and neutralised air.
+"""``counter_air`` (TR-44): counter-air missions and neutralised air.
 
 ``counter_air`` (air missions phase; the placement in the movement phase and the combat are
 one command): own air units (``air``), active, unused this game turn and within range of
 ``target``, a hex holding enemy air units, under an offensive option on the target's front.
-One simultaneous round of air-to-air fire (:func:`grognard.third_reich.air_naval.airnaval.counter_air`,
+One simultaneous round of air-to-air fire
+(:func:`grognard.third_reich.air_naval.airnaval.counter_air`,
 two 1D10s from the named stream ``third_reich.counter_air``: the phasing then the
 non-phasing roll); losses fall on the units in order (sent units as named, targets by id);
 then as many enemy air factors as were sent are neutralised, factor for factor, from the
@@ -17,35 +18,49 @@ TR-60). The surviving counter-air units stay over the hex (``state["counter_air"
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+import msgspec
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import counter_air, take_losses
 from grognard.third_reich.combat.forces import AirUnit
+from grognard.third_reich.play.legal import distinct, legal_counter_air
 from grognard.third_reich.play.system_common import _front_of, _phase, order_hex
-from grognard.third_reich.play.system_support import AIR_TYPES, _flying, _ids, ready_air
+from grognard.third_reich.play.system_support import AIR_TYPES, _flying, ready_air
 from grognard.third_reich.turn.sequence import Phase
 
 
-def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+class CounterAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``air``: the air units flying (each once); ``target``: the hex of the enemy air units."""
+
+    target: str
+    air: list[str] = msgspec.field(default_factory=list)
+
+
+def mission(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> dict[str, Any]:
+    """TR-44: the air units sent and the enemy air units over ``args.target``, or the rule the
+    mission breaks."""
     if _phase(ctx, state) != Phase.AIR_MISSIONS.value:
         raise IllegalOrder("TR-44", "counter air is flown in the air missions phase")
     m = ctx.scenario.map
-    target = cmd.args.get("target")
-    if not isinstance(target, str):
-        raise InputError("args.target", "name the enemy air unit's hex")
+    target = args.target
     h = order_hex(m, target, "args.target", "TR-44")
     opt = state["options"].get(cmd.player, {}).get(_front_of(m, h), {}).get("option", "pass")
     if opt != "offensive":
         raise IllegalOrder("TR-44", "counter air is flown only under the offensive option on "
                            "the target's front")
-    sent = _ids(cmd, "air")
+    sent = list(args.air)
+    if len(set(sent)) != len(sent):
+        raise InputError("args.air", "a unit is named twice")
     if not sent:
         raise InputError("args.air", "send at least one air unit")
     th = m.layout.from_label(target)
@@ -66,18 +81,16 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     return {"units": units, "targets": targets, "target": target}
 
 
-def verify_counter_air(ctx: Context, state: JSON, cmd: Command) -> None:
-    _check(ctx, state, cmd)
-
-
 def _losses(units: list[AirUnit], hits: int) -> dict[str, int]:
     after = take_losses(units, hits)
     return {a.id: a.factors - b.factors for a, b in zip(units, after, strict=True)
             if a.factors != b.factors}
 
 
-def execute_counter_air(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    c = _check(ctx, state, cmd)
+def fly(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs,
+        dice: Dice) -> list[Event]:
+    """TR-44: one air-to-air round, then the neutralisation (the event)."""
+    c = mission(ctx, state, cmd, args)
     units: list[AirUnit] = c["units"]
     targets: list[AirUnit] = c["targets"]
     stream = dice.stream("third_reich.counter_air")
@@ -101,6 +114,8 @@ def execute_counter_air(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> 
 
 
 def fold_counter_air_flown(state: JSON, ev: Event) -> JSON:
+    """TR-44: losses; the units flown are used and stay over the hex; the factors
+    neutralised until the player turn ends."""
     s = state
     d = ev.data
     for uid, lost in d["losses"].items():
@@ -117,3 +132,30 @@ def fold_counter_air_flown(state: JSON, ev: Event) -> JSON:
         neutral[uid] = int(neutral.get(uid, 0)) + int(n)
     s["neutralized"] = neutral
     return s
+
+
+class CounterAir(Order[CounterAirArgs]):
+    """TR-44 Counter air: one air-to-air round (1D10s from third_reich.counter_air), then as
+    many enemy air factors neutralised as were sent."""
+
+    kind = "counter_air"
+    rule = "TR-44"
+    Args = CounterAirArgs
+    help = ("TR-44 Counter air: one air-to-air round (1D10s from third_reich.counter_air), then "
+            "as many enemy air factors neutralised as were sent.")
+    example: ClassVar[Mapping[str, object]] = {"air": ["ge-air2"], "target": "C11"}
+    folds: ClassVar[Mapping[str, Fold]] = {"counter_air_flown": fold_counter_air_flown}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> None:
+        mission(ctx, state, cmd, args)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs,
+                dice: Dice) -> list[Event]:
+        return fly(ctx, state, cmd, args, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
+        return distinct(legal_counter_air)(ctx, state, player)
+
+
+__all__ = ["CounterAir", "CounterAirArgs", "fold_counter_air_flown", "mission"]

@@ -1,0 +1,56 @@
+"""``open_iran_route`` (TR-18): the US pays 15 BRPs once to open the southern (Iran)
+lend-lease route.
+
+Event ``iran_route_opened`` ``{cost, rule}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import NoArgs, Order
+from grognard.engine.state import JSON
+from grognard.third_reich.economy.lendlease import open_iran_route
+from grognard.third_reich.play.system_common import _econ, _side_powers
+
+
+def fold_iran_route_opened(state: JSON, ev: Event) -> JSON:
+    """TR-18: the US pays 15; the route is open."""
+    econ, _ = open_iran_route(_econ(state))
+    state["economy"] = econ.to_json()
+    return state
+
+
+class OpenIranRoute(Order[NoArgs]):
+    """TR-18 The US pays 15 BRPs once to open the Iran route."""
+
+    kind = "open_iran_route"
+    rule = "TR-18"
+    help = "TR-18 The US pays 15 BRPs once to open the Iran route."
+    folds: ClassVar[Mapping[str, Fold]] = {"iran_route_opened": fold_iran_route_opened}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+        if "us" not in _side_powers(state, cmd.player):
+            raise IllegalOrder("TR-18", "only the US opens the Iran route")
+        open_iran_route(_econ(state))
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+                dice: Dice) -> list[Event]:
+        return [Event("iran_route_opened", {"cost": 15, "rule": "TR-18"})]
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        cmd = Command(self.kind, player, {})
+        try:
+            self.verify(ctx, state, cmd, NoArgs())
+        except (IllegalOrder, InputError):
+            return []
+        return [cmd]
+
+
+__all__ = ["OpenIranRoute", "fold_iran_route_opened"]
