@@ -10,9 +10,10 @@ from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.state import copy_state
-from grognard.europa.air.commands import AIR_COMMAND_SPECS, AIR_FOLDS, air_phase_state
+from grognard.europa.air.commands import air_phase_state
 from grognard.europa.air.phase import AirStep
 from grognard.europa.play.sequence import AIR_COMMANDS
+from grognard.europa.play.system import EUROPA, ORDERS
 
 
 @pytest.fixture
@@ -21,18 +22,20 @@ def game():
 
 
 def run(game, state, command, seed=5, player="axis", **args):
-    spec = AIR_COMMAND_SPECS[command]
+    spec = EUROPA.commands[command]
     cmd = Command(command, player, args)
     spec.verify(game.context, state, cmd)
     events = spec.execute(game.context, state, cmd, Dice(seed))
     for ev in events:
-        state = AIR_FOLDS[ev.type](state, ev)
+        state = EUROPA.folds[ev.type](state, ev)
     return state, events
 
 
 def test_eur23_every_air_phase_command_has_a_spec_and_folds_on_a_copy(game):
     # Folds work in place (the engine checkpoints); folding a copy leaves the game untouched.
-    assert set(AIR_COMMAND_SPECS) == set(AIR_COMMANDS)
+    air_orders = {o.kind: o for o in ORDERS if o.kind in AIR_COMMANDS}
+    assert set(air_orders) == set(AIR_COMMANDS)
+    assert all(o.folds and o.rule.startswith("EUR-2") for o in air_orders.values())
     before = game.state
     snapshot = repr(before)
     state, _ = run(game, copy_state(before), "air_mission", id="m1", kind="interdiction")
