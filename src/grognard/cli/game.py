@@ -114,14 +114,20 @@ def register(app: typer.Typer) -> None:
             seed: Annotated[int | None, typer.Option(
                 min=0, max=2**63 - 1,
                 help="Seed (default: a fresh random one, recorded in the save).")] = None,
+            reading: Annotated[list[str] | None, typer.Option(
+                help="A reading KEY=VALUE over the scenario's [readings] (repeatable; VALUE "
+                     "as JSON, else text). Fixed for the game, recorded in the save.")] = None,
             as_json: JsonOpt = False) -> None:
         """Start a game and write its save file (the previous file, if any, kept as .bak)."""
         check_output_path(out, "save")
-        g = Game.new(scenario, fresh_seed() if seed is None else seed, tables=current_tables())
+        sc = load_scenario(scenario)
+        readings = {**sc.readings, **_readings(reading or [])}
+        g = Game.new(sc, fresh_seed() if seed is None else seed, tables=current_tables(),
+                     readings=readings)
         with save_lock(out):
             save_game(g, out)
         emit({"save": str(out), "scenario": g.scenario.id, "seed": g.seed,
-              "state_hash": g.state_hash()}, as_json)
+              "readings": g.readings, "state_hash": g.state_hash()}, as_json)
 
     @game.command("apply")
     def apply(save: Annotated[Path, typer.Argument(help="Save file (updated in place).")],
@@ -172,7 +178,7 @@ def register_referee(game: typer.Typer) -> None:
                as_json: JsonOpt = False) -> None:
         """Turn, date, phase, who must act and why, pending decisions, whether it is over."""
         g = load_game(save, current_tables(), verify=False)
-        data = g.status()
+        data = {**g.status(), "readings": dict(g.readings)}
 
         def human(c: Console) -> None:
             when = f"turn {data['turn']}" + (f" ({data['date']})" if data["date"] else "")
@@ -185,6 +191,10 @@ def register_referee(game: typer.Typer) -> None:
                 c.print(f"  {p}: {text}", highlight=False, markup=False)
             for d in data["decisions"]:
                 c.print(f"  owed by {d['player']} ({d['rule']}): {d['prompt']}", markup=False)
+            if data["readings"]:
+                c.print("readings: " + ", ".join(f"{k}={json.dumps(v)}"
+                                                 for k, v in sorted(data["readings"].items())),
+                        highlight=False, markup=False)
 
         emit(data, as_json, human)
 
@@ -225,3 +235,17 @@ def register_referee(game: typer.Typer) -> None:
             save_game(g, save)
         emit({"undone": cmd.to_json(), "state_hash": g.state_hash(),
               "can_undo": g.can_undo(player)}, as_json)
+
+
+def _readings(pairs: list[str]) -> dict[str, object]:
+    """``--reading KEY=VALUE`` options as a mapping (VALUE parsed as JSON where it is JSON)."""
+    out: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InputError("--reading", f"give KEY=VALUE, not {pair!r}")
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value
+    return out
