@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from grognard.analysis.study import parse_readings
 from grognard.cli.render import JsonOpt, current_tables, emit, grid_table, kv_table
 from grognard.core.dice import fresh_seed
 from grognard.core.errors import InputError
@@ -115,13 +116,13 @@ def register(app: typer.Typer) -> None:
                 min=0, max=2**63 - 1,
                 help="Seed (default: a fresh random one, recorded in the save).")] = None,
             reading: Annotated[list[str] | None, typer.Option(
-                help="A reading KEY=VALUE over the scenario's [readings] (repeatable; VALUE "
-                     "as JSON, else text). Fixed for the game, recorded in the save.")] = None,
+                help="A reading KEY=VALUE over the scenario's [readings] (repeatable; as "
+                     "study --reading). Fixed for the game, recorded in the save.")] = None,
             as_json: JsonOpt = False) -> None:
         """Start a game and write its save file (the previous file, if any, kept as .bak)."""
         check_output_path(out, "save")
         sc = load_scenario(scenario)
-        readings = {**sc.readings, **_readings(reading or [])}
+        readings = {**sc.readings, **parse_readings(reading or [])}
         g = Game.new(sc, fresh_seed() if seed is None else seed, tables=current_tables(),
                      readings=readings)
         with save_lock(out):
@@ -236,16 +237,3 @@ def register_referee(game: typer.Typer) -> None:
         emit({"undone": cmd.to_json(), "state_hash": g.state_hash(),
               "can_undo": g.can_undo(player)}, as_json)
 
-
-def _readings(pairs: list[str]) -> dict[str, object]:
-    """``--reading KEY=VALUE`` options as a mapping (VALUE parsed as JSON where it is JSON)."""
-    out: dict[str, object] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise InputError("--reading", f"give KEY=VALUE, not {pair!r}")
-        try:
-            out[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key.strip()] = value
-    return out
