@@ -237,12 +237,22 @@ def test_eur26_eur30_enemy_interdiction_zone_shortens_the_supply_line():
     interdiction zone on the line it must trace 2 hexes: it is marked out of supply."""
     head = HEAD.replace('soviet = ["0801", "0805"] }',
                         'soviet = ["0801", "0805"] }\nsupply_max_length = 3')
-    sc = parse_scenario(head + unit("su-r", "soviet", "0501") + unit("de-a", "axis", "0105"))
+    # a Ju-87B wing (tactical 15: the D6 test always passes) flies the interdiction mission
+    air = ('\n[europa.air_units]\nde-stg = { side = "axis", nationality = "german", '
+           'base = "0105", type = "D", range = 10, air_combat = 1, wing = "Ju-87B" }\n')
+    sc = parse_scenario(head + air + unit("su-r", "soviet", "0501")
+                        + unit("de-a", "axis", "0105"))
     for zone in (False, True):
         g = Game(sc, 8)
         if zone:
             to_phase(g, "air", "axis")
-            ev = g.apply(cmd("interdiction", centre="0601", tactical=6))[0]
+            g.apply(Command("air_mission", "axis", {"id": "m1", "kind": "interdiction",
+                                                    "target": "0601", "units": ["de-stg"]}))
+            g.apply(cmd("fly_missions"))
+            for d in g.decisions():  # should the Soviet side intercept: it lets it pass
+                if "intercept" in d.kinds:
+                    g.apply(cmd("intercept", d.player, mission="m1", interceptors=[]))
+            ev = g.apply(cmd("interdiction", mission="m1"))[0]
             assert ev.data["roll"] == Dice(8).stream("europa.air.interdiction").die(6)
             assert "0601" in ev.data["result"]["zone"]["hexes"]
         to_phase(g, "supply", "soviet")
