@@ -17,6 +17,7 @@ from grognard.core.hexgrid import distance
 from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
+from grognard.engine.scenario import load_scenario
 from grognard.engine.testing import assert_rejected
 from grognard.europa.play.movement import legal_moves
 from grognard.europa.surprise.turn import EFFECTS_STREAM
@@ -165,7 +166,9 @@ def test_sur01_sur05_sur15_sur17_sur21_local_surprise_played_through_the_engine(
 
 @pytest.mark.parametrize("scenario", INVASION)
 def test_sur25_sur26_invasion_surprise_played_through_the_engine(scenario):
-    g = Game.new(scenario, seed=3)
+    # both surprises in one turn: the reading that allows it (test_one_surprise: the default)
+    sc = load_scenario(scenario)
+    g = Game(sc, 3, readings={**sc.readings, "surprise_after_fite_turn": "both"})
     if g.phase.name == "surprise_movement" and _held(g) is None:
         close_up(g)  # the EUR-44 turn: a border unit steps next to a Soviet unit
     to_phase(g, "initial", "axis", 1)

@@ -141,7 +141,8 @@ def test_sur16_sur17_sur18_limits_in_the_bonus_phases():
 
 
 def test_sur25_invasion_surprise_has_no_reaction_phase_and_fires_once():
-    g = Game.new("europa-fite-surprise", seed=4)
+    # both surprises in one turn: the reading that allows it (test_one_surprise: the default)
+    g = Game.new("europa-fite-surprise", seed=4, readings={"surprise_after_fite_turn": "both"})
     to_phase(g, "initial", "axis", 1)
     ev = g.apply(Command("start_invasion_surprise", "axis", {"country": "ussr"}))[0]
     assert ev.type == "invasion_surprise_started" and ev.data["record"]["fires"] is True

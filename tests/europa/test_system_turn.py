@@ -181,8 +181,9 @@ def test_eur18_eur20_illegal_overruns_leave_the_hash_unchanged():
              unit("su-s", "soviet", "0404", defense=1), unit("de-inf", "axis", "0304"),
              unit("de-pz3", "axis", "0305", **PZ))
     to_phase(g, "movement", "axis")
+    # the weather is the referee's (issue 24); the mud turn's refusal: test_logistics_engine
     assert_rejected(g, cmd("overrun", units=["de-pz"], target="0403", weather="mud"),
-                     "EUR-20")
+                     "EUR-18.*weather.*referee")
     assert_rejected(g, cmd("overrun", units=["de-pz3"], target="0404"), "EUR-20")  # swamp
     assert_rejected(g, cmd("overrun", units=["de-pz"], target="0405"), "EUR-18")
     assert_rejected(g, cmd("overrun", units=["de-pz", "de-inf"], target="0403"),
@@ -195,11 +196,10 @@ def test_eur18_eur20_illegal_overruns_leave_the_hash_unchanged():
 
 
 # --- supply phase, isolation and replacements --------------------------------------------------
-def pocket_game(seed=5):
-    return game(unit("su-p", "soviet", "0101", defense=4),
-                unit("de-a", "axis", "0102"), unit("de-b", "axis", "0201"),
-                unit("de-c", "axis", "0202"),
-                seed=seed)
+def pocket_game(seed=5, head=HEAD):
+    units = [unit("su-p", "soviet", "0101", defense=4), unit("de-a", "axis", "0102"),
+             unit("de-b", "axis", "0201"), unit("de-c", "axis", "0202")]
+    return Game(parse_scenario(head + "\n".join(units)), seed)
 
 
 def checked(g):
@@ -209,8 +209,8 @@ def checked(g):
     return ev.data
 
 
-def isolated_game(seed=5):
-    g = pocket_game(seed)
+def isolated_game(seed=5, head=HEAD):
+    g = pocket_game(seed, head)
     to_phase(g, "supply", "soviet", turn=2)  # the engine checks supply as each opens
     return g
 
@@ -237,12 +237,22 @@ def test_eur26_eur30_enemy_interdiction_zone_shortens_the_supply_line():
     interdiction zone on the line it must trace 2 hexes: it is marked out of supply."""
     head = HEAD.replace('soviet = ["0801", "0805"] }',
                         'soviet = ["0801", "0805"] }\nsupply_max_length = 3')
-    sc = parse_scenario(head + unit("su-r", "soviet", "0501") + unit("de-a", "axis", "0105"))
+    # a Ju-87B wing (tactical 15: the D6 test always passes) flies the interdiction mission
+    air = ('\n[europa.air_units]\nde-stg = { side = "axis", nationality = "german", '
+           'base = "0105", type = "D", range = 10, air_combat = 1, wing = "Ju-87B" }\n')
+    sc = parse_scenario(head + air + unit("su-r", "soviet", "0501")
+                        + unit("de-a", "axis", "0105"))
     for zone in (False, True):
         g = Game(sc, 8)
         if zone:
             to_phase(g, "air", "axis")
-            ev = g.apply(cmd("interdiction", centre="0601", tactical=6))[0]
+            g.apply(Command("air_mission", "axis", {"id": "m1", "kind": "interdiction",
+                                                    "target": "0601", "units": ["de-stg"]}))
+            g.apply(cmd("fly_missions"))
+            for d in g.decisions():  # should the Soviet side intercept: it lets it pass
+                if "intercept" in d.kinds:
+                    g.apply(cmd("intercept", d.player, mission="m1", interceptors=[]))
+            ev = g.apply(cmd("interdiction", mission="m1"))[0]
             assert ev.data["roll"] == Dice(8).stream("europa.air.interdiction").die(6)
             assert "0601" in ev.data["result"]["zone"]["hexes"]
         to_phase(g, "supply", "soviet")
@@ -252,22 +262,28 @@ def test_eur26_eur30_enemy_interdiction_zone_shortens_the_supply_line():
 
 
 def test_eur32_isolation_roll_from_its_stream_and_the_loss_recorded():
-    g = isolated_game(seed=5)
+    """EUR-32: the DRMs are the referee's facts: the map's country of the hex (here the whole
+    map is the USSR: ``[europa] map_country``) gives Russia's -1 and the Soviet stack's home
+    country +1; no claim is taken from the order (issue 24)."""
+    g = isolated_game(seed=5, head=HEAD.replace("[europa]\n", '[europa]\nmap_country = "ussr"\n'))
     assert_rejected(g, cmd("isolation_attrition", "soviet", break_out=["0505"]), "EUR-31")
-    ev = g.apply(cmd("isolation_attrition", "soviet",
-                     conditions={"0101": {"region": "russia"}}))[0]
+    assert_rejected(g, cmd("isolation_attrition", "soviet",
+                           conditions={"0101": {"region": "other", "major_city_path": True}}),
+                    "conditions")
+    ev = g.apply(cmd("isolation_attrition", "soviet"))[0]
     h = ev.data["hexes"][0]
     rolled = Dice(5).stream(ISOLATION_STREAM).roll("2d6")
     assert h["dice"]["dice"] == list(rolled.dice)
-    expect = isolation_roll(rolled.total, strength=4, adjacent_enemy=True, region="russia")
-    assert h["roll"]["drms"] == {"adjacent_enemy": -1, "remote_region": -1}
+    expect = isolation_roll(rolled.total, strength=4, adjacent_enemy=True, region="russia",
+                            home_country=True)
+    assert h["roll"]["drms"] == {"adjacent_enemy": -1, "remote_region": -1, "home_country": 1}
     assert h["roll"]["modified_roll"] == expect.modified_roll
     assert Fraction(h["roll"]["loss"]) == expect.loss
     losses = g.state["supply"]["losses"]
     assert (losses != []) == (expect.loss > 0)
     assert_rejected(g, cmd("isolation_attrition", "soviet"), "EUR-32.*(done|not the decision)")
     assert losses == [{"key": [2, 20], "player": "soviet", "hex": "0101", "requirement": 2,
-                       "units": ["su-p"]}]  # seed 5: roll 6 - 2 = 4 <= 6, 50% of 4
+                       "units": ["su-p"]}]  # seed 5: roll 6 - 2 + 1 = 5 <= 6, 50% of 4
     assert_rejected(g, cmd("allocate_isolation_losses", "soviet", hex="0101", units=[]),
                      "EUR-12.*short")
     d = g.apply(cmd("allocate_isolation_losses", "soviet", hex="0101", units=["su-p"]))[0].data

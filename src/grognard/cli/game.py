@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from grognard.analysis.study import parse_readings
 from grognard.cli.render import JsonOpt, current_tables, emit, grid_table, kv_table
 from grognard.core.dice import fresh_seed
 from grognard.core.errors import InputError
@@ -114,14 +115,20 @@ def register(app: typer.Typer) -> None:
             seed: Annotated[int | None, typer.Option(
                 min=0, max=2**63 - 1,
                 help="Seed (default: a fresh random one, recorded in the save).")] = None,
+            reading: Annotated[list[str] | None, typer.Option(
+                help="A reading KEY=VALUE over the scenario's [readings] (repeatable; as "
+                     "study --reading). Fixed for the game, recorded in the save.")] = None,
             as_json: JsonOpt = False) -> None:
         """Start a game and write its save file (the previous file, if any, kept as .bak)."""
         check_output_path(out, "save")
-        g = Game.new(scenario, fresh_seed() if seed is None else seed, tables=current_tables())
+        sc = load_scenario(scenario)
+        readings = {**sc.readings, **parse_readings(reading or [])}
+        g = Game.new(sc, fresh_seed() if seed is None else seed, tables=current_tables(),
+                     readings=readings)
         with save_lock(out):
             save_game(g, out)
         emit({"save": str(out), "scenario": g.scenario.id, "seed": g.seed,
-              "state_hash": g.state_hash()}, as_json)
+              "readings": g.readings, "state_hash": g.state_hash()}, as_json)
 
     @game.command("apply")
     def apply(save: Annotated[Path, typer.Argument(help="Save file (updated in place).")],
@@ -172,7 +179,7 @@ def register_referee(game: typer.Typer) -> None:
                as_json: JsonOpt = False) -> None:
         """Turn, date, phase, who must act and why, pending decisions, whether it is over."""
         g = load_game(save, current_tables(), verify=False)
-        data = g.status()
+        data = {**g.status(), "readings": dict(g.readings)}
         standing = g.standing()  # the verdict if the game ended now (the system's hook)
         data["standing"] = None if standing is None else dict(standing)
 
@@ -189,6 +196,10 @@ def register_referee(game: typer.Typer) -> None:
                 c.print(f"  {p}: {text}", highlight=False, markup=False)
             for d in data["decisions"]:
                 c.print(f"  owed by {d['player']} ({d['rule']}): {d['prompt']}", markup=False)
+            if data["readings"]:
+                c.print("readings: " + ", ".join(f"{k}={json.dumps(v)}"
+                                                 for k, v in sorted(data["readings"].items())),
+                        highlight=False, markup=False)
 
         emit(data, as_json, human)
 
@@ -229,3 +240,4 @@ def register_referee(game: typer.Typer) -> None:
             save_game(g, save)
         emit({"undone": cmd.to_json(), "state_hash": g.state_hash(),
               "can_undo": g.can_undo(player)}, as_json)
+

@@ -222,7 +222,8 @@ def allocate_losses(attack: Attack, side: Side, requirement: Fraction | int,
                     choices: Sequence[str], tables: TableSet | None = None) -> Allocation:
     """EUR-12/13/14 Check the losing side's allocation and credit the excess.
 
-    The credited total must reach the requirement; every step must still be needed (unless
+    The credited total must reach the requirement, unless every unit of the side is
+    eliminated (nothing is left to lose); every step must still be needed (unless
     ``allow_surplus_units``); the first unit reduced must be armor when EUR-12 requires it.
     A wrong allocation raises :class:`IllegalOrder` naming the rule and the unit.
     """
@@ -241,7 +242,11 @@ def allocate_losses(attack: Attack, side: Side, requirement: Fraction | int,
             raise IllegalOrder("EUR-12", f"the first {side} unit reduced must be an armor "
                                f"unit ({why}); {steps[0].unit} is not")
     credited = sum(s.credit for s in steps)
-    if credited < req:
+    # EUR-11/12 reading: a requirement beyond everything the side can credit (a "2" result
+    # against a cadre in a fortified hex or major city, whose loss basis is multiplied while
+    # the credits are not) is met once every unit of the side is eliminated: nothing is left
+    # to lose. Excess and replacements are then nil.
+    if credited < req and (after or not steps):
         raise IllegalOrder("EUR-12", f"the allocation credits {credited}, short of the "
                            f"requirement {_txt(req)}")
     if not attack.readings.allow_surplus_units and len(steps) > 1:
@@ -249,7 +254,7 @@ def allocate_losses(attack: Attack, side: Side, requirement: Fraction | int,
         if before_last >= req:
             raise IllegalOrder("EUR-12", f"{steps[-1].unit} is not needed: the requirement "
                                f"{_txt(req)} is met before it ({before_last} credited)")
-    excess = credited - req
+    excess = max(credited - req, Fraction(0))
     reps = _replacements_for(steps, req, attack.series, attack.readings)
     return Allocation(side, req, tuple(steps), credited, excess, reps, after)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+from grognard.europa.combat.losses import Action, credit, step_action
 from grognard.europa.play.board import on_map
 
 #: The most commands one enumerator lists for one position.
@@ -40,8 +41,6 @@ def step_orders(units: Sequence[Any], side: Any, requirement: Fraction,
     """EUR-12/13 Every order of steps (unit ids, a division twice = reduce then eliminate)
     that ``check`` accepts: each step still needed before it, stopping once the requirement
     is met (or every unit is gone)."""
-    from grognard.europa.combat.losses import Action, credit, step_action
-
     out: list[list[str]] = []
 
     def walk(chosen: list[str], left: dict[str, Any], credited: int) -> None:

@@ -34,6 +34,7 @@ from grognard.europa.combat.retreat import Retreat, RetreatLoss, legal_retreats,
 from grognard.europa.play.board import (
     combat_weather,
     eliminate,
+    europa_config,
     forces_of,
     hex_arg,
     on_map,
@@ -70,7 +71,11 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
                 ) -> dict[str, Any]:
     """EUR-09 The ATTACK.json model of an ``attack`` order, from the scenario: the attackers'
     and defenders' state, the target hex terrain (map terrain = the terrain-effects row),
-    fortification and major city, and per attacker the hexside it attacks across."""
+    fortification and major city, per attacker the hexside it attacks across, the turn's
+    weather, the fire support earned in the air phase (ground support, EUR-06) and the
+    readings the game was created with. The order gives only its choices (attackers and
+    the hex); ``weather`` is read from ``args`` only where the scenario has no weather table
+    (a designer's calculation through this function; the Order refuses it)."""
     m = ctx.scenario.map
     ids = args.get("attackers")
     if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
@@ -112,22 +117,21 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
         "fortified": m.fortification_of(target) is not Fortification.NONE,
         "major_city": any(CityClass.MAJOR_CITY in c.classes for c in m.cities_at(target)),
     }
-    for key in ("bombardment", "series", "barrage_target", "night", "overrun"):
-        if key in args:
-            raw[key] = args[key]
-    if weather != "clear" or "weather" in args:
+    if args.get("overrun"):
+        raw["overrun"] = True
+    series = europa_config(ctx.scenario).get("series")
+    if series is not None:  # the game's series (RE or factor, EUR-14), from the scenario
+        raw["series"] = series
+    if weather != "clear":
         raw["weather"] = weather
-    if "bombardment" not in args and not args.get("overrun"):
-        # EUR-06/EUR-22: the air phase's ground support on the hex this player turn
+    if not args.get("overrun"):
+        # EUR-06/EUR-22: the air phase's ground support on the hex this player turn; the
+        # attacking artillery's barrage is rolled with the attack (EUR-29)
         hits = ground_support_result(state, label, player)
         if hits:
             raw["bombardment"] = hits
-    readings = dict(readings_of(ctx, CombatReadings).to_mapping())
-    if "readings" in args:
-        if not isinstance(args["readings"], Mapping):
-            raise InputError("readings", "must be an object")
-        readings.update(args["readings"])
-    raw["readings"] = {k: (v.value if hasattr(v, "value") else v) for k, v in readings.items()}
+    raw["readings"] = {k: (v.value if hasattr(v, "value") else v)
+                       for k, v in readings_of(ctx, CombatReadings).to_mapping().items()}
     return raw
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from grognard.core.dice import Dice
-from grognard.core.errors import GrognardError
+from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
@@ -32,7 +32,19 @@ FORCED_KINDS = ("allocate_losses", "retreat")
 
 
 class EuropaOrder(Order[A]):
-    """An Order of the ``europa`` system."""
+    """An Order of the ``europa`` system. ``facts`` names arguments an order might try to
+    give that are the referee's facts (issue 24: orders carry choices, the referee supplies
+    facts), each with where the referee takes it from: an order naming one is refused with
+    one line saying so."""
+
+    facts: ClassVar[Mapping[str, str]] = {}
+
+    def args(self, ctx: Context | None, cmd: Command) -> A:
+        for key in cmd.args:
+            if key in self.facts:
+                raise IllegalOrder(self.rule, f"{key} is not an order's choice: the referee "
+                                   f"supplies it ({self.facts[key]})")
+        return super().args(ctx, cmd)
 
     def check(self, ctx: Context, state: JSON, cmd: Command) -> None:
         """``verify`` of ``cmd`` with its arguments decoded (InputError on bad arguments)."""

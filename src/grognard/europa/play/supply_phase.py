@@ -11,11 +11,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.ledger import Ledger
-from grognard.core.mapdata import MapData
+from grognard.core.mapdata import CityClass, MapData
+from grognard.core.supply import city_hexes, europa_revised_supply, path_to_friendly_city
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.engine.commands import Command
@@ -30,13 +33,15 @@ from grognard.europa.play.board import (
     on_map,
     readings_of,
     reduce_unit,
+    turn_date,
+    turn_weather,
     unit_json,
 )
 from grognard.europa.play.combat import (
     attack_model,
 )
 from grognard.europa.supply.breakout import IsolatedHex, isolation_attrition
-from grognard.europa.supply.isolation import isolation_table
+from grognard.europa.supply.isolation import HOME_COUNTRY, is_winter, isolation_table, region_of
 from grognard.europa.supply.phase import SupplyPhase, SupplyReadings, supply_phase
 from grognard.europa.supply.replacements import (
     Candidate,
@@ -167,13 +172,9 @@ def _isolated_hexes(ctx: Context, state: JSON, cmd: Command) -> list[IsolatedHex
     if not stacks:
         raise IllegalOrder("EUR-32", f"{cmd.player} has no isolated hex")
     outs = cmd.args.get("break_out", [])
-    conds = cmd.args.get("conditions", {})
     if not isinstance(outs, list) or not all(isinstance(h, str) for h in outs):
         raise InputError("break_out", "list the hexes that break out")
-    if not isinstance(conds, dict) or not all(isinstance(v, dict) for v in conds.values()):
-        raise InputError("conditions", "map hex labels to {region, winter, home_country, "
-                         "major_city_path}")
-    for h in [*outs, *conds]:
+    for h in outs:
         if h not in stacks:
             raise IllegalOrder("EUR-31", f"{h} is not an isolated hex of {cmd.player}")
     enemy = {u["hex"] for _, u in on_map(state) if u["side"] != cmd.player}
@@ -182,15 +183,55 @@ def _isolated_hexes(ctx: Context, state: JSON, cmd: Command) -> list[IsolatedHex
         units = stacks[label]
         adjacent = any(m.label(int(j)) in enemy
                        for j in m.neighbor_indices(m.index_of_label(label)))
-        c = conds.get(label, {})
+        c = isolation_conditions(ctx, state, cmd.player, label, [u for _, u in units])
         out.append(IsolatedHex(
             label, tuple(uid for uid, _ in units),
             sum((Fraction(u["defense"]) for _, u in units), Fraction(0)),
-            adjacent_enemy=adjacent, region=c.get("region", "other"),
-            winter=bool(c.get("winter", False)), home_country=bool(c.get("home_country", False)),
-            major_city_path=bool(c.get("major_city_path", False)),
+            adjacent_enemy=adjacent, region=c["region"], winter=c["winter"],
+            home_country=c["home_country"], major_city_path=c["major_city_path"],
             break_out=label in outs))
     return out
+
+
+def isolation_conditions(ctx: Context, state: JSON, player: str, label: str,
+                         units: Sequence[JSON]) -> dict[str, Any]:
+    """EUR-32 The referee's facts behind an isolated stack's DRMs, never the owner's claim:
+    the region from the map's country of the hex (``[europa] map_country`` for a map that
+    names none), the winter season from the calendar and the turn's weather
+    (``isolation_winter_definition``), the home country from the units' nationality and the
+    hex's country, and the path to a friendly major city by
+    :func:`grognard.core.supply.path_to_friendly_city` (a major city is friendly where the
+    player's units hold it, or in the player's home countries free of enemy units)."""
+    m = ctx.scenario.map
+    cfg = europa_config(ctx.scenario)
+    i = m.index_of_label(label)
+    country = m.country_names[int(m.country[i])] or str(cfg.get("map_country", ""))
+    date = turn_date(ctx.scenario, int(state["turn"]))
+    winter = is_winter(date[1] if date is not None else None, turn_weather(ctx, state),
+                       readings_of(ctx, SupplyReadings), isolation_table(ctx.tables))
+    home = bool(country) and all(HOME_COUNTRY.get(str(u["nationality"])) == country
+                                 for u in units)
+    return {"region": region_of(country).value, "winter": winter, "home_country": home,
+            "major_city_path": _major_city_path(ctx, state, player, label)}
+
+
+def _major_city_path(ctx: Context, state: JSON, player: str, label: str) -> bool:
+    m = ctx.scenario.map
+    cfg = europa_config(ctx.scenario)
+    mine = {u["hex"] for _, u in on_map(state) if u["side"] == player}
+    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
+    nations = {HOME_COUNTRY.get(str(u["nationality"])) for _, u in _ground(state, player)}
+    friendly = np.zeros(m.n, dtype=bool)
+    for h in city_hexes(m, [CityClass.MAJOR_CITY]):
+        here = m.label(int(h))
+        country = m.country_names[int(m.country[int(h)])] or str(cfg.get("map_country", ""))
+        friendly[int(h)] = here in mine or (here not in enemy and country in nations)
+    if not friendly.any():
+        return False
+    zoc = zoc_field(m, forces_of(ctx, state), player, europa_revised_zoc())
+    trace = path_to_friendly_city(m, [label], zoc, friendly, europa_revised_supply(),
+                                  classes=[CityClass.MAJOR_CITY])
+    return bool(trace.in_supply[0])
 
 
 def verify_isolation_attrition(ctx: Context, state: JSON, cmd: Command) -> None:

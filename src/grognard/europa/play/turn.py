@@ -282,8 +282,6 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     ids = cmd.args.get("units")
     if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
         raise IllegalOrder("EUR-18", "units must list the overrunning stack's unit ids")
-    if "bombardment" in cmd.args:
-        raise IllegalOrder("EUR-18", "no air support in an overrun")
     target = hex_arg(ctx, cmd.args.get("target"), "target")
     label = m.layout.to_label(target)
     slot = _overrun_slot(state)
@@ -351,8 +349,7 @@ def _movement_readings() -> type[Any]:
 
 
 def _attack_cmd(cmd: Command, priced: Mapping[str, Any]) -> Command:
-    args = {k: v for k, v in cmd.args.items() if k in ("series", "weather", "readings")}
-    return Command("attack", cmd.player, {**args, "attackers": list(priced["units"]),
+    return Command("attack", cmd.player, {"attackers": list(priced["units"]),
                                           "defender_hex": priced["target"], "overrun": True})
 
 

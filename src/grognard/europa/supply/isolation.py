@@ -43,6 +43,30 @@ class Region(StrEnum):
     OTHER = "other"
 
 
+#: EUR-32 The region of each country a Europa map names (map ``country`` data); a country not
+#: listed is in no region the DRMs name.
+REGION_OF_COUNTRY: dict[str, Region] = {
+    "ussr": Region.RUSSIA,
+    **dict.fromkeys(("poland", "general_government", "lithuania", "latvia", "estonia",
+                     "romania", "hungary", "slovakia", "bulgaria", "yugoslavia", "greece",
+                     "albania", "czechoslovakia", "bessarabia"), Region.EASTERN_EUROPE),
+    **dict.fromkeys(("finland", "sweden", "norway", "denmark"), Region.SCANDINAVIA),
+    **dict.fromkeys(("libya", "egypt", "tunisia", "algeria", "morocco"), Region.NORTH_AFRICA),
+}
+
+#: EUR-32 "within the unit's home country": the map country of each unit nationality.
+HOME_COUNTRY: dict[str, str] = {
+    "soviet": "ussr", "german": "germany", "romanian": "romania", "hungarian": "hungary",
+    "finnish": "finland", "slovak": "slovakia", "bulgarian": "bulgaria", "italian": "italy",
+    "swedish": "sweden", "british": "britain", "french": "france", "polish": "poland",
+}
+
+
+def region_of(country: str) -> Region:
+    """EUR-32 The DRM region of a map country (``other`` for any other or none)."""
+    return REGION_OF_COUNTRY.get(country, Region.OTHER)
+
+
 def isolation_table(tables: TableSet | None = None) -> Table:
     return (tables if tables is not None else load_tables()).get(ISOLATION_DRM_TABLE)
 

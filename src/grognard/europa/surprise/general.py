@@ -108,6 +108,23 @@ class SurpriseReadings(Readings):
 DEFAULT_READINGS = SurpriseReadings()
 
 
+class AfterFite(StrEnum):
+    """EUR-44/SUR-01: may a rule-47 surprise follow the FitE surprise turn on its front?"""
+
+    NOT_BOTH = "not_both"
+    BOTH = "both"
+
+
+@dataclass(frozen=True)
+class FrontReadings(Readings):
+    """How many surprises one front gets in one turn."""
+
+    surprise_after_fite_turn: AfterFite = AfterFite.NOT_BOTH
+    """EUR-44/SUR-01/SUR-25: after the FitE surprise turn (bonus movement and combat across the
+    Soviet border) no rule-47 invasion surprise against those countries that turn
+    (``not_both``: one surprise where the texts intend one); ``both`` allows it."""
+
+
 # --------------------------------------------------------------------------------------------
 # SUR-01 kinds and bonus phases
 # --------------------------------------------------------------------------------------------

@@ -50,7 +50,13 @@ from grognard.europa.surprise.effects import (
     surprise_action_problem,
     surprise_attack_sp,
 )
-from grognard.europa.surprise.general import BonusPhase, Nationality, SurpriseKind
+from grognard.europa.surprise.general import (
+    AfterFite,
+    BonusPhase,
+    FrontReadings,
+    Nationality,
+    SurpriseKind,
+)
 from grognard.europa.surprise.invasion import InvasionHistory, InvasionTrigger, invasion_surprise
 
 EFFECTS_STREAM = "europa.surprise.effects"
@@ -214,6 +220,10 @@ def _invasion(ctx: Context, state: JSON, cmd: Command) -> tuple[str, Any, list[s
                            f"([europa] invasion_countries: {allowed})")
     if active_surprise(state) is not None:
         raise IllegalOrder("SUR-01", "a surprise turn is already under way this turn")
+    if after_fite_turn(ctx, state, country):
+        raise IllegalOrder("EUR-44", f"{turn_label(ctx, state)} opened with the FitE surprise "
+                           f"turn across the {country} border: no second surprise on that "
+                           "front this turn (reading surprise_after_fite_turn = not_both)")
     trigger = cmd.args.get("trigger", InvasionTrigger.BORDER_ATTACK.value)
     try:
         trig = InvasionTrigger(trigger)
@@ -229,6 +239,18 @@ def _invasion(ctx: Context, state: JSON, cmd: Command) -> tuple[str, Any, list[s
     border = sorted({m.label(i) for i in range(m.n) if int(m.country[i]) == code
                      and any(int(m.country[int(j)]) != code for j in m.neighbor_indices(i))})
     return country, rec, border
+
+
+def after_fite_turn(ctx: Context, state: JSON, country: str) -> bool:
+    """EUR-44/SUR-01 Whether ``country`` is the front of this turn's FitE surprise turn (the
+    first game turn of a ``fite_surprise_turn`` scenario, across ``soviet_countries``) and the
+    reading ``surprise_after_fite_turn`` allows no second surprise there."""
+    cfg = europa_config(ctx.scenario)
+    if not cfg.get("fite_surprise_turn") or int(state["turn"]) != 1:
+        return False
+    if country not in cfg.get("soviet_countries", ["ussr"]):
+        return False
+    return bool(readings_of(ctx, FrontReadings).surprise_after_fite_turn is AfterFite.NOT_BOTH)
 
 
 def verify_invasion(ctx: Context, state: JSON, cmd: Command) -> None:

@@ -20,14 +20,14 @@ from grognard.europa.play.order import EuropaOrder
 
 
 class AirMissionArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The mission's id and kind, its target hex (and objective), the air units flying it."""
+    """The mission's id and kind, its target hex and (strategic bombing) objective, and the
+    air units flying it (where the scenario has air units)."""
 
-    id: Any = None
-    kind: Any = None
-    target: Any = None
-    units: Any = None
-    objective: Any = None
-    base: Any = None
+    id: str
+    kind: str
+    target: str | None = None
+    units: list[str] | None = None
+    objective: str | None = None
 
 
 class AirMission(EuropaOrder[AirMissionArgs]):

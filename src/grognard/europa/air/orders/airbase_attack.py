@@ -19,17 +19,9 @@ from grognard.europa.play.order import EuropaOrder
 
 
 class AirbaseAttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The mission; the calculator's ``base``, ``active``, ``capacity``, ``hits``,
-    ``strength`` and ``drm`` is accepted as before this Order
-    (issue 24 takes the order-given facts out)."""
+    """The airbase attack mission."""
 
-    mission: Any = None
-    base: Any = None
-    active: Any = None
-    capacity: Any = None
-    hits: Any = None
-    strength: Any = None
-    drm: Any = None
+    mission: str
 
 
 class AirbaseAttack(EuropaOrder[AirbaseAttackArgs]):
@@ -38,6 +30,13 @@ class AirbaseAttack(EuropaOrder[AirbaseAttackArgs]):
     help = ("EUR-27 Attack an airbase: hits, units made inactive.")
     example: ClassVar[Mapping[str, Any]] = {"mission": "m1"}
     Args = AirbaseAttackArgs
+    facts: ClassVar[Mapping[str, str]] = {
+        "base": "the airbase and the mission as the state holds them, EUR-27",
+        "active": "the airbase and the mission as the state holds them, EUR-27",
+        "capacity": "the airbase and the mission as the state holds them, EUR-27",
+        "hits": "the airbase and the mission as the state holds them, EUR-27",
+        "strength": "the airbase and the mission as the state holds them, EUR-27",
+        "drm": "the airbase and the mission as the state holds them, EUR-27"}
     folds: ClassVar[Mapping[str, Fold]] = {"airbase_attacked": commands.fold_airbase}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseAttackArgs) -> None:

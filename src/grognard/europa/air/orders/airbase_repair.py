@@ -17,11 +17,9 @@ from grognard.europa.play.order import EuropaOrder
 
 
 class AirbaseRepairArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The airbase repaired."""
+    """The airbase repaired (one the state knows)."""
 
-    base: Any = None
-    active: Any = None
-    capacity: Any = None
+    base: str
 
 
 class AirbaseRepair(EuropaOrder[AirbaseRepairArgs]):
@@ -30,6 +28,9 @@ class AirbaseRepair(EuropaOrder[AirbaseRepairArgs]):
     help = ("EUR-27 Repair one airbase hit after the air phase.")
     example: ClassVar[Mapping[str, Any]] = {"base": "1004"}
     Args = AirbaseRepairArgs
+    facts: ClassVar[Mapping[str, str]] = {
+        "active": "the airbase as the state holds it, EUR-27",
+        "capacity": "the airbase as the state holds it, EUR-27"}
     folds: ClassVar[Mapping[str, Fold]] = {"airbase_repaired": commands.fold_airbase}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseRepairArgs) -> None:

@@ -17,13 +17,10 @@ from grognard.europa.play.order import EuropaOrder
 
 
 class FighterSweepArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The sweep mission (and its pairings); the calculator's ``sweepers`` and ``defenders`` is accepted as before this Order
-    (issue 24 takes the order-given facts out)."""
+    """The sweep mission and, optionally, which sweeper engages which defender."""
 
-    mission: Any = None
-    pairs: Any = None
-    sweepers: Any = None
-    defenders: Any = None
+    mission: str
+    pairs: list[list[str]] | None = None
 
 
 class FighterSweep(EuropaOrder[FighterSweepArgs]):
@@ -32,6 +29,9 @@ class FighterSweep(EuropaOrder[FighterSweepArgs]):
     help = ("EUR-24 Fighter sweep: one round of air-to-air combat.")
     example: ClassVar[Mapping[str, Any]] = {"mission": "m1"}
     Args = FighterSweepArgs
+    facts: ClassVar[Mapping[str, str]] = {
+        "sweepers": "the air units of the sweep mission, EUR-24",
+        "defenders": "the enemy fighters at the target, EUR-24"}
     folds: ClassVar[Mapping[str, Fold]] = {"fighter_sweep_resolved": commands.fold_sweep}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: FighterSweepArgs) -> None:

@@ -19,10 +19,10 @@ from grognard.europa.play.order import EuropaOrder
 
 
 class GroundSupportArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The mission and, where a step is lost, the unit that loses it."""
+    """The mission and, where a bombardment step is lost, the unit that loses it."""
 
-    mission: Any = None
-    step_loss_unit: Any = None
+    mission: str
+    step_loss_unit: str | None = None
 
 
 class GroundSupport(EuropaOrder[GroundSupportArgs]):

@@ -20,14 +20,12 @@ from grognard.europa.play.order import EuropaOrder
 
 
 class InterceptArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The mission, the interceptors and their targets; the calculator's ``distances`` is accepted as before this Order
-    (issue 24 takes the order-given facts out)."""
+    """The mission intercepted, the interceptors (none: let it pass) and their targets."""
 
-    mission: Any = None
-    interceptors: Any = None
-    escort_targets: Any = None
-    strike_targets: Any = None
-    distances: Any = None
+    mission: str
+    interceptors: list[str] = []
+    escort_targets: dict[str, str] | None = None
+    strike_targets: dict[str, str] | None = None
 
 
 class Intercept(EuropaOrder[InterceptArgs]):
@@ -37,6 +35,8 @@ class Intercept(EuropaOrder[InterceptArgs]):
             "first, then strike units; no interceptors: let it pass.")
     example: ClassVar[Mapping[str, Any]] = {"mission": "m1", "interceptors": ["su-6iap"]}
     Args = InterceptArgs
+    facts: ClassVar[Mapping[str, str]] = {
+        "distances": "the map distance from each interceptor's base, EUR-25"}
     folds: ClassVar[Mapping[str, Fold]] = {"interception_resolved": commands.fold_interception,
                                            "interception_declined": commands.fold_interception}
 

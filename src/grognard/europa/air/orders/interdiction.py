@@ -19,13 +19,9 @@ from grognard.europa.play.order import EuropaOrder
 
 
 class InterdictionArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The mission; the calculator's ``centre``, ``tactical`` and ``rail`` is accepted as before this Order
-    (issue 24 takes the order-given facts out)."""
+    """The interdiction mission."""
 
-    mission: Any = None
-    centre: Any = None
-    tactical: Any = None
-    rail: Any = None
+    mission: str
 
 
 class Interdiction(EuropaOrder[InterdictionArgs]):
@@ -34,6 +30,10 @@ class Interdiction(EuropaOrder[InterdictionArgs]):
     help = ("EUR-26 Interdiction: D6 <= tactical rating places a zone.")
     example: ClassVar[Mapping[str, Any]] = {"mission": "m1"}
     Args = InterdictionArgs
+    facts: ClassVar[Mapping[str, str]] = {
+        "centre": "the mission's target hex, EUR-26",
+        "tactical": "the flying units' tactical ratings, EUR-26",
+        "rail": "the map's rail lines, EUR-26"}
     folds: ClassVar[Mapping[str, Fold]] = {"interdiction_resolved": commands.fold_interdiction}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: InterdictionArgs) -> None:

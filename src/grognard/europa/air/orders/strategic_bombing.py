@@ -18,15 +18,9 @@ from grognard.europa.play.order import EuropaOrder
 
 
 class StrategicBombingArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The mission; the calculator's ``target``, ``results``, ``hit_limit`` and
-    ``explicit_supply_units`` is accepted as before this Order
-    (issue 24 takes the order-given facts out)."""
+    """The strategic bombing mission."""
 
-    mission: Any = None
-    target: Any = None
-    results: Any = None
-    hit_limit: Any = None
-    explicit_supply_units: Any = None
+    mission: str
 
 
 class StrategicBombing(EuropaOrder[StrategicBombingArgs]):
@@ -35,6 +29,11 @@ class StrategicBombing(EuropaOrder[StrategicBombingArgs]):
     help = ("EUR-28 Strategic bombing of the mission's objective.")
     example: ClassVar[Mapping[str, Any]] = {"mission": "m1"}
     Args = StrategicBombingArgs
+    facts: ClassVar[Mapping[str, str]] = {
+        "target": "the mission's objective and bombardment results, EUR-28",
+        "results": "the mission's objective and bombardment results, EUR-28",
+        "hit_limit": "the mission's objective and bombardment results, EUR-28",
+        "explicit_supply_units": "the mission's objective and bombardment results, EUR-28"}
     folds: ClassVar[Mapping[str, Fold]] = {"strategic_bombing_resolved": commands.fold_strategic}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: StrategicBombingArgs) -> None:

@@ -37,18 +37,23 @@ from grognard.europa.play.turn import settled
 
 
 class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The attacking units and the hex attacked (the player's choices); the other fields are
-    accepted as before this Order (issue 24 takes the facts out)."""
+    """The attacking units and the hex attacked: the player's only choices."""
 
     attackers: list[str]
     defender_hex: str
-    bombardment: Any = None
-    series: Any = None
-    weather: Any = None
-    barrage_target: Any = None
-    readings: Any = None
-    night: Any = None
-    overrun: Any = None
+
+
+#: What an attack order may not say (issue 24): the referee's facts and where it takes them.
+ATTACK_FACTS: Mapping[str, str] = {
+    "bombardment": "the fire support earned this turn: the air phase's ground support on the "
+                   "hex and the barrage of the attacking artillery, EUR-06/EUR-29",
+    "readings": "fixed when the game is created",
+    "weather": "the turn's weather, from the scenario's calendar",
+    "series": "the game's series, from the scenario",
+    "night": "the phase of the turn",
+    "barrage_target": "a barrage step loss is the defender's, EUR-06",
+    "overrun": "an overrun is its own order (overrun), EUR-18",
+}
 
 
 class Attack(EuropaOrder[AttackArgs]):
@@ -58,6 +63,7 @@ class Attack(EuropaOrder[AttackArgs]):
     example: ClassVar[Mapping[str, Any]] = {"attackers": ["de-7pz", "de-20mot"],
                                             "defender_hex": "0504"}
     Args = AttackArgs
+    facts: ClassVar[Mapping[str, str]] = ATTACK_FACTS
     folds: ClassVar[Mapping[str, Fold]] = {"combat_resolved": settled(fold_combat_resolved)}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: AttackArgs) -> None:

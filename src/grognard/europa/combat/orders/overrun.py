@@ -16,7 +16,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON
-from grognard.europa.combat.orders.attack import ATTACK, decided
+from grognard.europa.combat.orders.attack import ATTACK, ATTACK_FACTS, decided
 from grognard.europa.play.board import on_map
 from grognard.europa.play.choices import own_units
 from grognard.europa.play.order import EuropaOrder
@@ -24,15 +24,10 @@ from grognard.europa.play.turn import execute_overrun, fold_overrun_declared, ve
 
 
 class OverrunArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The overrunning stack's units and the hex overrun; the other fields are accepted as
-    before this Order (issue 24 takes the facts out)."""
+    """The overrunning stack's units and the hex overrun: the player's only choices."""
 
     units: list[str]
     target: str
-    bombardment: Any = None
-    series: Any = None
-    weather: Any = None
-    readings: Any = None
 
 
 class Overrun(EuropaOrder[OverrunArgs]):
@@ -41,6 +36,7 @@ class Overrun(EuropaOrder[OverrunArgs]):
     help = "Overrun one adjacent hex with one stack (EUR-18..20)."
     example: ClassVar[Mapping[str, Any]] = {"units": ["de-7pz"], "target": "0605"}
     Args = OverrunArgs
+    facts: ClassVar[Mapping[str, str]] = {**ATTACK_FACTS, "bombardment": "none: no air support in an overrun, EUR-18"}
     folds: ClassVar[Mapping[str, Fold]] = {"overrun_declared": fold_overrun_declared}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: OverrunArgs) -> None:

@@ -23,11 +23,10 @@ from grognard.europa.play.supply_phase import (
 
 
 class IsolationAttritionArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The isolated hexes that break out (EUR-31); ``conditions`` is accepted as before this
-    Order (issue 24 takes it out)."""
+    """The isolated hexes that break out (EUR-31). The DRMs' conditions (region, winter,
+    home country, a path to a friendly major city) are the referee's facts."""
 
     break_out: list[str] = []
-    conditions: Any = None
 
 
 class IsolationAttrition(EuropaOrder[IsolationAttritionArgs]):
@@ -36,6 +35,10 @@ class IsolationAttrition(EuropaOrder[IsolationAttritionArgs]):
     help = "Isolation attrition 2D6 per isolated hex, Break Outs (EUR-31/32)."
     example: ClassVar[Mapping[str, Any]] = {"break_out": []}
     Args = IsolationAttritionArgs
+    facts: ClassVar[Mapping[str, str]] = {
+        "conditions": "region and home country from the map, winter from the calendar and "
+                      "the turn's weather, the path to a friendly major city from "
+                      "core.supply.path_to_friendly_city, EUR-32"}
     folds: ClassVar[Mapping[str, Fold]] = {
         "isolation_attrition_rolled": fold_isolation_attrition}
 

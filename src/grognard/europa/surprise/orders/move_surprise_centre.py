@@ -22,12 +22,10 @@ from grognard.europa.surprise.orders.plan import (
 
 
 class MoveSurpriseCentreArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The plan and the new centre hex; ``hexes`` is accepted as before this Order (issue 24
-takes it out)."""
+    """The plan and the new centre hex."""
 
     command: str
     to: str
-    hexes: Any = None
 
 
 class MoveSurpriseCentre(EuropaOrder[MoveSurpriseCentreArgs]):
@@ -36,6 +34,7 @@ class MoveSurpriseCentre(EuropaOrder[MoveSurpriseCentreArgs]):
     help = "Move the plan's centre hex (level falls one per hex)."
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "to": "0505"}
     Args = MoveSurpriseCentreArgs
+    facts: ClassVar[Mapping[str, str]] = {"hexes": "the distance moved, from the map, SUR-10"}
     folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: MoveSurpriseCentreArgs) -> None:

@@ -21,7 +21,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
-from grognard.europa.play.board import forces_of, hex_arg, on_map, readings_of
+from grognard.europa.play.board import forces_of, hex_arg, on_map, readings_of, turn_weather
 from grognard.europa.play.choices import adjacent_enemy_hexes
 from grognard.europa.surprise.front import participant_role
 from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
@@ -97,15 +97,16 @@ def _surprise_orders(ctx: Context, state: JSON, cmd: Command) -> tuple[str, dict
             raise InputError("to", "a hex label")
         new = hex_arg(ctx, to, "to")
         old = hex_arg(ctx, plans[name]["plan"]["centre"], "centre")
-        step = {"op": "move_centre", "to": to, "hexes": a.get("hexes", distance(old, new)),
+        step = {"op": "move_centre", "to": to, "hexes": distance(old, new),
                 "centre_hex": _centre_flags(ctx, state, cmd.player, to)}
     elif cmd.kind == "delay_surprise":
         step = {"op": "delay", "turns": a.get("turns", 1),
                 "weather_wait": a.get("weather_wait", False)}
     else:
         step = {"op": "start", "turn": turn}
-        if "weather_met" in a:
-            step["weather_met"] = a["weather_met"]
+        trigger = plans[name]["plan"].get("weather_trigger")
+        if trigger is not None:  # SUR-05: the designated weather, from the turn's weather
+            step["weather_met"] = turn_weather(ctx, state) == trigger
     orders["steps"].append(step)
     return name, orders
 

@@ -23,11 +23,9 @@ from grognard.europa.surprise.orders.plan import (
 
 
 class StartSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The plan started; ``weather_met`` is accepted as before this Order (issue 24 takes it
-out)."""
+    """The plan started."""
 
     command: str
-    weather_met: Any = None
 
 
 class StartSurprise(EuropaOrder[StartSurpriseArgs]):
@@ -36,6 +34,7 @@ class StartSurprise(EuropaOrder[StartSurpriseArgs]):
     help = "Start the surprise: half refund, the front is marked and public."
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC"}
     Args = StartSurpriseArgs
+    facts: ClassVar[Mapping[str, str]] = {"weather_met": "the turn's weather against the plan's trigger, SUR-05"}
     folds: ClassVar[Mapping[str, Fold]] = {"surprise_started": fold_surprise}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: StartSurpriseArgs) -> None:
