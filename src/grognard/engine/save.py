@@ -40,6 +40,7 @@ from grognard.engine.commands import Command
 from grognard.engine.events import Event
 from grognard.engine.game import Game, ReplayMismatch, Step
 from grognard.engine.scenario import parse_scenario
+from grognard.engine.state import state_hash
 
 FORMAT = "grognard-save"
 VERSION = 1
@@ -382,6 +383,18 @@ def _restore(raw: dict[str, Any], snapshot: dict[str, Any], where: str, scenario
     if digest != raw.get("state_hash"):
         raise ReplayMismatch(f"{where}: the snapshot's state hash differs from the saved one")
     _check_hash(raw, str(raw.get("save_hash")), where)
+    # the snapshot's state must be the one its recorded events fold to (no dice are rolled:
+    # each event is folded once), so no edited state is ever played from
+    try:
+        folded = state_hash(game.fold_recorded(events))
+    except GrognardError as exc:
+        raise SaveError(f"{where}: the recorded events do not fold: {exc}") from None
+    except Exception as exc:
+        raise SaveError(f"{where}: the recorded events do not fold ({type(exc).__name__}: "
+                        f"{str(exc)[:200]})") from None
+    if folded != digest:
+        raise SaveError(f"{where}: snapshot.state is not the state its recorded events fold "
+                        "to (the snapshot was edited)")
     check_position(game, f"{where}: snapshot.state")
     return game
 
