@@ -9,6 +9,7 @@ forged snapshot is refused with one line or, if accepted, answers status, legal 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import httpx
 from fuzz_support import (
     DEEP_JSON,
     HUGE_INT,
@@ -27,7 +29,6 @@ from fuzz_support import (
     mutated_json,
     mutated_text,
 )
-import httpx
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -258,10 +259,8 @@ def forged_snapshot(draw: Any) -> str:
     part = draw(st.sampled_from(["snapshot", "steps", "snapshot"]))
     data[part] = draw(mutated_json(data[part]))
     if isinstance(data.get("snapshot"), dict):
-        try:
+        with contextlib.suppress(TypeError, ValueError, AttributeError):
             data["state_hash"] = state_hash(data["snapshot"].get("state"))
-        except (TypeError, ValueError, AttributeError):
-            pass
     data["save_hash"] = save_hash(data)  # the forger recomputes every hash
     return json.dumps(data, ensure_ascii=False)
 

@@ -13,7 +13,6 @@ events, so anyone holding the revealed seed and the log re-derives every roll.
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 from typing import Any
 
