@@ -54,9 +54,8 @@ def test_a_deeply_nested_extra_argument_is_refused_and_the_game_survives_a_resta
     gid, token, st = _game(client)
     cmd = _legal_move(st)
     for depth in (947, 65, 20):  # over the text's limit (64), and over the arguments' (16)
-        body = ('{"version": %d, "kind": "%s", "args": %s}'
-                % (st["version"], cmd["kind"],
-                   json.dumps(cmd["args"])[:-1] + ', "extra": ' + _nested(depth) + "}"))
+        args = json.dumps(cmd["args"])[:-1] + ', "extra": ' + _nested(depth) + "}"
+        body = f'{{"version": {st["version"]}, "kind": "{cmd["kind"]}", "args": {args}}}'
         err = _one_line_4xx(_post(client, token, body))
         assert "deep" in err
     # nothing was stored; a restarted server (a fresh referee on the same database) serves it
@@ -77,7 +76,7 @@ def test_an_argument_that_would_void_the_dice_proof_is_refused(client: Any, valu
     gid, token, st = _game(client)
     cmd = _legal_move(st)
     args = json.dumps(cmd["args"])[:-1] + ', "extra": ' + value + "}"
-    body = '{"version": %d, "kind": "%s", "args": %s}' % (st["version"], cmd["kind"], args)
+    body = f'{{"version": {st["version"]}, "kind": "{cmd["kind"]}", "args": {args}}}'
     _one_line_4xx(_post(client, token, body))
     ref = client.app.state.referee
     assert ref.store.commands(gid) == []

@@ -14,9 +14,21 @@ from grognard.cli.render import JsonOpt, current_tables, emit, grid_table, kv_ta
 from grognard.core.dice import fresh_seed
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json
-from grognard.core.inputs import check_output_path
+from grognard.core.inputs import check_output_path, read_text, write_atomic
 from grognard.engine.game import Game
-from grognard.engine.save import load_game, parse_command, save_game, save_lock
+from grognard.engine.save import (
+    check_signatures,
+    cut_signatures,
+    load_game,
+    load_game_and_extra,
+    new_seat_key,
+    parse_command,
+    position_digest,
+    read_seat_key,
+    save_game,
+    save_lock,
+    sign_last,
+)
 from grognard.engine.scenario import Scenario, load_scenario, shipped_scenarios
 
 
@@ -134,6 +146,9 @@ def register(app: typer.Typer) -> None:
     def apply(save: Annotated[Path, typer.Argument(help="Save file (updated in place).")],
               command: Annotated[str, typer.Argument(
                   help='Command JSON: {"kind": "move", "player": "axis", "args": {...}}')],
+              key: Annotated[Path | None, typer.Option(
+                  "--key", help="Your seat's key file (grognard game key): sign the command "
+                  "(play by e-mail).")] = None,
               as_json: JsonOpt = False) -> None:
         """Apply one command; an illegal one exits 2 with the rule and reason, save untouched.
 
@@ -141,10 +156,16 @@ def register(app: typer.Typer) -> None:
         after the other and neither command is lost; it is written atomically (old or new,
         never half) and the previous save is kept as SAVE.bak."""
         cmd = parse_command(command, "command")
+        seat = read_seat_key(key) if key is not None else None
+        if seat is not None and seat[0] != cmd.player:
+            raise InputError("--key", f"{key} is {seat[0]}'s key; the command is {cmd.player}'s")
         with save_lock(save, existing=True):
-            g = load_game(save, current_tables(), verify=False)
+            g, extra = load_game_and_extra(save, current_tables(), verify=False)
+            received = position_digest(g)
             events = g.apply(cmd)
-            save_game(g, save)
+            if seat is not None:
+                extra = sign_last(g, extra, *seat, received)
+            save_game(g, save, extra)
         shown = g.events_for(cmd.player, len(g.events) - 1)[0] if events else []
         emit({"events": shown, "state_hash": g.state_hash()}, as_json)
 
@@ -165,6 +186,48 @@ def register(app: typer.Typer) -> None:
              lambda c: c.print(kv_table({"commands": len(g.commands),
                                          "state_hash": g.state_hash(),
                                          "turn": g.turn, "phase": g.phase.name})))
+
+    @game.command("key")
+    def key_(player: Annotated[str, typer.Option(help="Your side.")],
+             out: Annotated[Path, typer.Option("--out", help="Key file to write (keep it: "
+                                               "only you may read it).")],
+             as_json: JsonOpt = False) -> None:
+        """Make your seat's secret key for play by e-mail: sign each command you make with
+        ``game apply --key``; ``game signatures`` then names any command changed after."""
+        check_output_path(out, "key")
+        if out.exists():
+            raise InputError("--out", f"{out} exists: a seat keeps one key (not overwritten)")
+        write_atomic(out, new_seat_key(player), what="key")
+        emit({"key": str(out), "player": player}, as_json)
+
+    @game.command("signatures")
+    def signatures(save: Annotated[Path, typer.Argument(help="Save file.")],
+                   key: Annotated[list[Path], typer.Option(
+                       "--key", help="A seat's key file (repeatable: yours, or every seat's "
+                       "once the game is over).")],
+                   as_json: JsonOpt = False) -> None:
+        """Who changed what: each given seat's commands changed after it signed them or made
+        in its name unsigned, and the first command that does not replay from the seed.
+        Exits 1 when anything is found."""
+        keys: dict[str, bytes] = {}
+        for k in key:
+            player, secret = read_seat_key(k)
+            keys[player] = secret
+        report = check_signatures(read_text(save, "save"), keys, str(save))
+
+        def human(c: Console) -> None:
+            for p, r in report["seats"].items():
+                c.print(f"{p}: {r['commands']} commands, "
+                        + ("all as signed" if not r["problems"] else
+                           f"{len(r['problems'])} problem(s)"), markup=False)
+            for line in report["problems"]:
+                c.print(f"  {line}", markup=False)
+            if report["ok"]:
+                c.print("the save is as its seats signed it and replays from its seed")
+
+        emit(report, as_json, human)
+        if not report["ok"]:
+            raise typer.Exit(1)
 
     register_referee(game)
     app.add_typer(scen, name="scenario")
@@ -233,11 +296,11 @@ def register_referee(game: typer.Typer) -> None:
         """Take back the player's last command (refused across a die roll, a reveal or a
         change of the player to act)."""
         with save_lock(save, existing=True):
-            g = load_game(save, current_tables(), verify=False)
+            g, extra = load_game_and_extra(save, current_tables(), verify=False)
             if player not in g.scenario.sides:
                 raise InputError("--player", f"{player!r} is not a side of {g.scenario.id}")
             cmd = g.undo(player)
-            save_game(g, save)
+            save_game(g, save, cut_signatures(extra, len(g.commands)))
         emit({"undone": cmd.to_json(), "state_hash": g.state_hash(),
               "can_undo": g.can_undo(player)}, as_json)
 

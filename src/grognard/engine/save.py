@@ -40,6 +40,7 @@ from grognard.engine.commands import Command
 from grognard.engine.events import Event
 from grognard.engine.game import Game, ReplayMismatch, Step
 from grognard.engine.scenario import parse_scenario
+from grognard.engine.state import state_hash
 
 FORMAT = "grognard-save"
 VERSION = 1
@@ -54,6 +55,8 @@ class SaveError(GrognardError):
 #: ``commitment``, the seats' ``signatures``, which sign this hash).
 COVERED = ("format", "version", "scenario", "seed", "readings", "commands", "events",
            "state_hash", "steps", "snapshot")
+#: Fields a save may carry beside those (not covered by its hash).
+EXTRA = ("commitment", "signatures", "seat_keys")
 
 
 def save_hash(data: dict[str, Any]) -> str:
@@ -90,9 +93,15 @@ def _save_fields(game: Game) -> dict[str, Any]:
     }
 
 
-def dumps(game: Game) -> str:
+def dumps(game: Game, extra: dict[str, Any] | None = None) -> str:
+    """The save's text; ``extra`` adds fields the hash does not cover (``signatures``,
+    ``seat_keys``: see :func:`sign_last`)."""
+    data = save_data(game)
+    for k, v in (extra or {}).items():
+        if k not in COVERED and k != "save_hash":
+            data[k] = v
     try:
-        text = json.dumps(save_data(game), indent=1, sort_keys=True, ensure_ascii=False,
+        text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False,
                           allow_nan=False) + "\n"
         text.encode("utf-8")
     except (ValueError, UnicodeEncodeError) as exc:  # NaN, or a lone surrogate in a string
@@ -106,11 +115,11 @@ def backup_path(path: str | Path) -> Path:
     return p.with_name(p.name + ".bak")
 
 
-def save_game(game: Game, path: str | Path) -> str:
+def save_game(game: Game, path: str | Path, extra: dict[str, Any] | None = None) -> str:
     """Write the save atomically (temporary file, fsync, rename), keeping the previous save as
     ``SAVE.bak``. On any error the old save is untouched and the error is one line. A save
     given as a symbolic link is written where the link points (:func:`save_target`)."""
-    text = dumps(game)
+    text = dumps(game, extra)
     target = save_target(path)
     write_atomic(target, text, what="save", backup=backup_path(target))
     return text
@@ -382,6 +391,18 @@ def _restore(raw: dict[str, Any], snapshot: dict[str, Any], where: str, scenario
     if digest != raw.get("state_hash"):
         raise ReplayMismatch(f"{where}: the snapshot's state hash differs from the saved one")
     _check_hash(raw, str(raw.get("save_hash")), where)
+    # the snapshot's state must be the one its recorded events fold to (no dice are rolled:
+    # each event is folded once), so no edited state is ever played from
+    try:
+        folded = state_hash(game.fold_recorded(events))
+    except GrognardError as exc:
+        raise SaveError(f"{where}: the recorded events do not fold: {exc}") from None
+    except Exception as exc:
+        raise SaveError(f"{where}: the recorded events do not fold ({type(exc).__name__}: "
+                        f"{str(exc)[:200]})") from None
+    if folded != digest:
+        raise SaveError(f"{where}: snapshot.state is not the state its recorded events fold "
+                        "to (the snapshot was edited)")
     check_position(game, f"{where}: snapshot.state")
     return game
 
@@ -415,3 +436,217 @@ def load_game(path: str | Path, tables: TableSet | None = None, verify: bool = T
     except InputFileError as exc:
         raise SaveError(str(exc)) from None
     return loads(text, str(p), tables, verify)
+
+
+# --- PBEM: each seat signs the commands it makes ------------------------------------------------
+#
+# A save is the referee's whole record, so whoever holds it could edit it and recompute its
+# hashes. For play by e-mail each seat keeps a secret key (``grognard game key``) and signs each
+# command it makes (``game apply --key``): an HMAC-SHA256, under its key, of the command's number,
+# player, the chain digest of every command and event up to it (so the signature covers the
+# whole history it was made on) and the state hash after it. The save records each seat's key
+# id (a digest of the key) the first time it signs. ``grognard game signatures SAVE --key ...``
+# then names, for each key given, the commands of that seat changed after it signed them, the
+# commands made in its name without its signature, and the first command that does not replay
+# from the seed (with who signed it): who changed what.
+
+KEY_FORMAT = "grognard-seat-key"
+
+
+class _SeatKey(msgspec.Struct, forbid_unknown_fields=True):
+    format: Literal["grognard-seat-key"]
+    player: Name
+    key: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+
+
+Digest = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+
+
+class _Signature(msgspec.Struct, forbid_unknown_fields=True):
+    n: Annotated[int, msgspec.Meta(ge=0)]
+    player: Name
+    key_id: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{16}$")]
+    received: Digest
+    after: Digest
+    hmac: Digest
+
+
+class _Extra(msgspec.Struct):
+    signatures: list[_Signature] = msgspec.field(default_factory=list)
+    seat_keys: dict[Name, Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{16}$")]] = \
+        msgspec.field(default_factory=dict)
+
+
+def new_seat_key(player: str) -> str:
+    """A new secret key of ``player``'s seat, as the key file's JSON text."""
+    import secrets
+
+    return json.dumps({"format": KEY_FORMAT, "player": player,
+                       "key": secrets.token_hex(32)}, indent=1) + "\n"
+
+
+def read_seat_key(path: str | Path) -> tuple[str, bytes]:
+    """(player, key) of a seat key file, through the input gate."""
+    p = str(path)
+    raw = load_json_text(read_text(path, "seat key", 4096), p)
+    k = convert(raw, _SeatKey, p)
+    return k.player, bytes.fromhex(k.key)
+
+
+def key_id(key: bytes) -> str:
+    return hashlib.sha256(b"grognard-seat-key:" + key).hexdigest()[:16]
+
+
+def load_game_and_extra(path: str | Path, tables: TableSet | None = None,
+                        verify: bool = True) -> tuple[Game, dict[str, Any]]:
+    """:func:`load_game`, and the signatures and seat keys the save carries (typed)."""
+    p = Path(path)
+    try:
+        text = read_text(p, "save")
+    except InputFileError as exc:
+        raise SaveError(str(exc)) from None
+    game = loads(text, str(p), tables, verify)
+    raw = json.loads(text)
+    try:
+        extra = convert({k: raw[k] for k in ("signatures", "seat_keys") if k in raw}, _Extra,
+                        str(p))
+    except InputFileError as exc:
+        raise SaveError(str(exc)) from None
+    out: dict[str, Any] = msgspec.to_builtins(extra)
+    return game, {k: v for k, v in out.items() if v}
+
+
+def chain(game: Game) -> list[str]:
+    """The chain digest after each command: SHA-256 of the previous digest, the command and
+    its events (canonical JSON), from the save's scenario and seed."""
+    h = hashlib.sha256(f"grognard-chain:{game.scenario.id}:{game.seed}".encode()).hexdigest()
+    out = []
+    for cmd, evs in zip(game.commands, game.events, strict=True):
+        item = json.dumps([cmd.to_json(), [e.to_json() for e in evs]], sort_keys=True,
+                          separators=(",", ":"), ensure_ascii=False)
+        h = hashlib.sha256((h + item).encode("utf-8")).hexdigest()
+        out.append(h)
+    return out
+
+
+def position_digest(game: Game) -> str:
+    """The digest of a position: its state hash and its dice (every stream's position)."""
+    dice = json.dumps(game.dice.snapshot_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(f"{game.state_hash()}:{dice}".encode()).hexdigest()
+
+
+def _mac(key: bytes, n: int, player: str, link: str, received: str, after: str) -> str:
+    import hmac
+
+    msg = json.dumps({"n": n, "player": player, "chain": link, "received": received,
+                      "after": after}, sort_keys=True, separators=(",", ":")).encode()
+    return hmac.new(key, msg, hashlib.sha256).hexdigest()
+
+
+def sign_last(game: Game, extra: dict[str, Any], player: str, key: bytes, received: str
+              ) -> dict[str, Any]:
+    """``extra`` with ``player``'s signature of the game's last command (made by ``player``
+    on the position whose :func:`position_digest` was ``received``)."""
+    if not game.commands or game.commands[-1].player != player:
+        raise SaveError(f"the last command is not {player}'s: nothing to sign")
+    kid = key_id(key)
+    keys = dict(extra.get("seat_keys", {}))
+    if keys.setdefault(player, kid) != kid:
+        raise SaveError(f"this save's {player} seat signs with key {keys[player]}, not with "
+                        f"this key ({kid})")
+    n = len(game.commands) - 1
+    after = position_digest(game)
+    sig = {"n": n, "player": player, "key_id": kid, "received": received, "after": after,
+           "hmac": _mac(key, n, player, chain(game)[-1], received, after)}
+    sigs = [s for s in extra.get("signatures", []) if s["n"] < n]
+    return {**extra, "seat_keys": keys, "signatures": [*sigs, sig]}
+
+
+def cut_signatures(extra: dict[str, Any], n: int) -> dict[str, Any]:
+    """``extra`` without the signatures of commands ``n`` onward (an undo took them back)."""
+    return {**extra, "signatures": [s for s in extra.get("signatures", []) if s["n"] < n]}
+
+
+def _truth(raw: dict[str, Any], where: str) -> tuple[Game, list[str], int | None]:
+    """The recorded game, the true position digest before each command and after the last
+    one that replays, and the first command that does not replay from the seed (None: all
+    do)."""
+    sc = raw["scenario"]
+    scenario = parse_scenario(sc["text"], str(sc.get("file") or where))
+    commands = [Command.from_json(c, f"commands[{i}]")
+                for i, c in enumerate(raw.get("commands", []))]
+    events = [[Event.from_json(e) for e in evs] for evs in raw.get("events", [])]
+    if len(events) != len(commands):
+        raise SaveError(f"{where}: {len(commands)} commands but {len(events)} event groups")
+    recorded = Game(scenario, raw["seed"], readings=raw.get("readings", {}))
+    recorded.commands, recorded.events = commands, events
+    g = Game(scenario, raw["seed"], readings=raw.get("readings", {}))
+    digests = [position_digest(g)]
+    for i, cmd in enumerate(commands):
+        try:
+            got = g.apply(cmd)
+        except GrognardError:
+            return recorded, digests, i
+        if [e.to_json() for e in got] != [e.to_json() for e in events[i]]:
+            return recorded, digests, i
+        digests.append(position_digest(g))
+    return recorded, digests, None
+
+
+def check_signatures(text: str, keys: dict[str, bytes], where: str = "<save>"
+                     ) -> dict[str, Any]:
+    """Who changed what. For each seat whose key is given: its commands changed after it
+    signed them (or anything before them), made in its name unsigned or under another key.
+    Then, from the signatures (authentic or not, each says what its seat received and made),
+    the first command that does not replay from the seed: made on a position changed after
+    the previous command (its sender changed the dice or state), or itself not replaying (its
+    maker did). ``ok`` when nothing is found."""
+    raw = check_save(text, where)
+    extra = convert({k: raw[k] for k in ("signatures", "seat_keys") if k in raw}, _Extra,
+                    where)
+    game, truth, broken = _truth(raw, where)
+    links = chain(game)
+    signed = {s.n: s for s in extra.signatures}
+    problems: list[str] = []
+    report: dict[str, Any] = {"seats": {}, "replays": broken is None,
+                              "first_not_replaying": broken}
+    for player, key in sorted(keys.items()):
+        mine = [i for i, c in enumerate(game.commands) if c.player == player]
+        registered = extra.seat_keys.get(player)
+        if registered is not None and registered != key_id(key):
+            problems.append(f"{player}: the save names another key ({registered}) for this seat")
+        bad = []
+        for i in mine:
+            s = signed.get(i)
+            if s is None or s.player != player:
+                bad.append(f"command {i} ({game.commands[i].kind}) was made in {player}'s name "
+                           "without its signature")
+            elif s.key_id != key_id(key) or not _same(
+                    s.hmac, _mac(key, i, player, links[i], s.received, s.after)):
+                bad.append(f"command {i} ({game.commands[i].kind}) or a command before it was "
+                           f"changed after {player} signed it")
+        report["seats"][player] = {"commands": len(mine), "problems": bad}
+        problems.extend(f"{player}: {b}" for b in bad)
+    if broken is not None:
+        cmd = game.commands[broken]
+        s = signed.get(broken)
+        if s is not None and s.received != truth[broken]:
+            before = (f"command {broken - 1} ({game.commands[broken - 1].player}'s)"
+                      if broken else "the start")
+            problems.append(f"command {broken} ({cmd.kind}, {cmd.player}'s) was made on a "
+                            f"position changed after {before}: whoever sent the save to "
+                            f"{cmd.player} changed its dice or state")
+        else:
+            by = f"signed by {s.player}" if s is not None else "unsigned"
+            problems.append(f"command {broken} ({cmd.kind}, {cmd.player}'s, {by}) does not "
+                            "replay from the seed: its dice or events were changed by its "
+                            "maker or after")
+    report["problems"] = problems
+    report["ok"] = not problems
+    return report
+
+
+def _same(a: str, b: str) -> bool:
+    import hmac
+
+    return hmac.compare_digest(a, b)

@@ -463,7 +463,11 @@ class Referee:
             before = g.active()
             events = g.apply(cmd)
             try:
-                told = self._tell(loaded)
+                try:
+                    told = self._tell(loaded)
+                except Exception:  # a log entry that cannot be told never blocks a command:
+                    told = []  # the seats' logs are told again by their next history request
+                    loaded.logs.clear()
                 state = json.dumps(g.state)
                 n = len(g.commands)
                 self.store.append(
