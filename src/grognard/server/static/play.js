@@ -312,8 +312,11 @@
       const parts = {};
       for (const c of list) { const key = Object.keys(c.args[arg])[0]; (parts[key] = parts[key] || []).push(c); }
       const selects = [];
+      const who = words(list[0]).text.split(":")[0];
+      if (who && who.length < 40) form.appendChild(div("formhead", who));
       for (const [key, opts] of Object.entries(parts)) {
         const lab = document.createElement("label"); lab.className = "part";
+        lab.appendChild(document.createTextNode(key.replace(/_/g, " ") + " "));
         const sel = document.createElement("select");
         const none = document.createElement("option"); none.value = ""; none.textContent = "— (nothing)"; sel.appendChild(none);
         opts.forEach((c, i) => { const o = document.createElement("option"); o.value = String(i); o.textContent = words(c).text; sel.appendChild(o); });
@@ -829,9 +832,10 @@
     const pts = hexes.map((h) => G.centres[h]).filter(Boolean);
     const cx = pts.map((p) => p[0]).sort((a, b) => a - b)[Math.floor(pts.length / 2)];
     const cy = pts.map((p) => p[1]).sort((a, b) => a - b)[Math.floor(pts.length / 2)];
-    const span = Math.max(600, Math.min(home[2], home[3]) / 3);
-    const near = hexes.filter((h) => { const c = G.centres[h]; return c && Math.abs(c[0] - cx) < span && Math.abs(c[1] - cy) < span; });
-    fitTo(near.length ? near : hexes, 520);
+    // about 20 hexes across, centred on the middle of the player's units
+    const r = svg.getBoundingClientRect();
+    const w = 1000, h = w * (r.height || 700) / (r.width || 1000);
+    vb = [cx - w / 2, cy - h / 2, w, h]; setVB();
   }
   let placed = false;
   function firstView() {
