@@ -58,7 +58,14 @@ class Player:
             "b => document.getElementById('banner').innerText !== b", arg=before)
 
     def end_phase(self) -> None:
+        """End the phase, or take the first choice of a decision owed first."""
+        self.page.wait_for_selector("#whose.mine")  # the other seat's decision made
         before = self.page.inner_text("#banner")
+        dec = self.page.query_selector("#decisions .decision button:not([disabled])")
+        if dec is not None and self.page.query_selector("#endphase[disabled]") is not None:
+            dec.click()
+            self.page.wait_for_selector("#message.ok")
+            return
         self.page.click("#endphase")
         self.wait_change(before)
 
@@ -88,6 +95,12 @@ class Player:
                 b.setAttribute('data-go', '1'); return; } } }""", label)
         self.page.click("button.confirm[data-go='1']:not([disabled])")
         self.page.wait_for_selector("#message.ok")
+
+    def go_to(self, hex_: str) -> None:
+        """Type the hex in the map's go-to box: the map centres on it."""
+        self.page.fill("#gohex", hex_)
+        self.page.press("#gohex", "Enter")
+        self.page.wait_for_timeout(300)
 
     def top_counter(self, hex_: str) -> str:
         return self.page.eval_on_selector_all(
@@ -203,6 +216,7 @@ def test_europa_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer
     unit, to = str(move.args["unit"]), str(move.args["to"])
     with srv.referee.hold(gid) as loaded:
         start = loaded.game.state["units"][unit]["hex"]
+    axis.go_to(start)
     top = axis.top_counter(start)
     axis.page.click(f'.counter[data-unit="{top}"]')
     if top != unit:  # the stack viewer selects the unit under the top one
@@ -214,6 +228,7 @@ def test_europa_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer
     # EUR-44 surprise combat: the attack with its odds before the roll
     axis.end_until("surprise combat")
     target = axis.page.get_attribute("#highlights .target", "data-hex")
+    axis.go_to(target)
     axis.page.click(f'.counter[data-unit="{axis.top_counter(target)}"]')
     axis.page.wait_for_selector("#odds table")
     odds = axis.page.inner_text("#odds")
@@ -225,12 +240,14 @@ def test_europa_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer
     soviet.page.wait_for_selector("#decisions .decision")
     soviet.page.wait_for_selector("#highlights .dest")
     hx = soviet.page.get_attribute("#highlights .dest", "data-hex")
-    soviet.page.click(f'#highlights .dest[data-hex="{hx}"]')
+    soviet.go_to(hx)
+    # a click on the counter standing in the destination hex goes there
+    soviet.page.click(f'#highlights .dest[data-hex="{hx}"]', force=True)
     soviet.page.wait_for_selector("#message.ok")
     soviet.clean()
     # the surprise invasion started by its button, then the rest of the turn
     axis.end_until("initial")
-    axis.page.click("#others button:has-text('Surprise invasion')")
+    axis.page.click("#others button[title^='Surprise invasion']")
     axis.page.wait_for_selector("#message.ok")
     axis.clean()
     _play_out_turn(srv, gid, [axis, soviet], axis.page.inner_text("#turn"))

@@ -28,6 +28,7 @@
   let KEY = null;          // result key and the turn's phases
   let selected = null;     // selected unit id
   let unitOrders = [];     // the selected unit's legal orders
+  let mapOrders = [];      // every order highlighted on the map now (by its destination)
   let replay = null;       // position number shown by the VCR (null: now)
   let replayView = null;
   let wasMine = null;
@@ -400,7 +401,7 @@
     $("undo").disabled = !(live && S.status.can_undo);
     $("undo").title = S.status.undo_refusal || "take back your last command";
     $("endphase").disabled = !(mine && legal().some(isEnd));
-    clear($("highlights")); clear($("paths"));
+    clear($("highlights")); clear($("paths")); mapOrders = [];
     clear($("selection"));
     $("attackpanel").hidden = true;
     const dec = $("decisions"); clear(dec);
@@ -437,7 +438,7 @@
     const poly = document.querySelector('.hex[data-hex="' + hex + '"]');
     if (!poly) return;
     const m = el("polygon", {points: poly.getAttribute("points"), class: cls, "data-hex": hex});
-    if (cmd) m.appendChild(el("title", {}, words(cmd).text));
+    if (cmd) { m.appendChild(el("title", {}, words(cmd).text)); if (cls === "dest") mapOrders.push(cmd); }
     if (fn) m.addEventListener("click", (ev) => { ev.stopPropagation(); fn(); });
     if (cmd) {
       m.addEventListener("mouseenter", () => drawPath(cmd));
@@ -459,7 +460,7 @@
   function clickHex(hex, uid) {
     if (!S || replay !== null) { showStack(hex); return; }
     // a destination of the selected unit: go there (a click on a counter in it included)
-    if (selected && unitOrders.some((c) => P(c).to === hex)) { pickAt(hex, unitOrders); return; }
+    if (mapOrders.some((c) => P(c).to === hex)) { pickAt(hex, mapOrders); return; }
     const here = Object.entries(S.view.units).filter(([, u]) => u.hex === hex && (!u.status || u.status === "active"));
     showStack(hex);
     const own = here.filter(([, u]) => u.side === S.player);
@@ -860,6 +861,11 @@
   $("zoomout").onclick = () => zoom(1.25);
   $("zoomreset").onclick = () => { vb = home.slice(); setVB(); };
   $("zoommine").onclick = () => fitMine();
+  $("gohex").addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter") return;
+    const h = $("gohex").value.trim().toUpperCase();
+    if (G.centres[h]) centreOn(h); else say("no hex " + h + " on this map", "err");
+  });
   function toSvg(ev) {
     const r = svg.getBoundingClientRect();
     const s = Math.max(vb[2] / r.width, vb[3] / r.height);
