@@ -260,33 +260,60 @@ def test_europa_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer
     soviet.close()
 
 
+def _click_first(seat: Player, selector: str) -> None:
+    seat.page.wait_for_selector(selector)
+    seat.page.click(selector)
+    seat.page.wait_for_selector("#message.ok")
+
+
 def test_eurofront_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer) -> None:
     srv = thread_server
-    sc = srv.referee.scenario("eurofront-1941")
-    if Game(sc, 3).system.places is None:
-        pytest.skip("EuroFront's describe/places hooks come with helper H3's branch")
     gid, tokens = srv.referee.create("eurofront-1941", seed=3)
     axis = Player(browser, f"{srv.url}/play/{tokens['axis']}")
     allies = Player(browser, f"{srv.url}/play/{tokens['allies']}")
-    # weather, then the chits (the largest), initiative
-    axis.page.click("#actions .decision button, #others button")
-    axis.page.wait_for_selector("#message.ok")
+    # EF: the weather roll, both chits (the last, largest choice), the initiative roll
+    _click_first(axis, "#actions button:not(#undo):not(#endphase):not([disabled])")
     for seat in (axis, allies):
-        seat.page.wait_for_selector("#decisions .decision")
+        seat.page.wait_for_selector("#whose.mine")
         buttons = seat.page.query_selector_all("#decisions .decision button")
+        assert len(buttons) >= 2
         buttons[-1].click()
         seat.page.wait_for_selector("#message.ok")
-    for _ in range(5):
-        seat = axis if axis.mine() else allies
-        if seat.page.query_selector("#others button, #decisions .decision button") is None:
-            break
-        if "activat" in seat.page.inner_text("#phase"):
-            break
-        seat.page.click("#others button, #decisions .decision button")
-        seat.page.wait_for_selector("#message.ok")
-    axis.clean()
+        seat.clean()
     with srv.referee.hold(gid) as loaded:
-        kinds = [c.kind for c in loaded.game.commands]
-    assert "place_chit" in kinds
+        first = loaded.game.active()[0]
+    seat = axis if first == "axis" else allies
+    _click_first(seat, "#actions button:not(#undo):not(#endphase):not([disabled])")  # initiative
+    with srv.referee.hold(gid) as loaded:
+        g = loaded.game
+        kinds = [c.kind for c in g.commands]
+        acting = g.active()[0]
+        has_places = g.system.places is not None
+    assert kinds.count("place_chit") == 2 and "roll_weather" in kinds
+    seat = axis if acting == "axis" else allies
+    seat.page.wait_for_selector("#whose.mine")
+    # an HQ activated by its button
+    _click_first(seat, "#actions button:not(#undo):not(#endphase):not([disabled])")
+    seat.clean()
+    if not has_places:
+        pytest.skip("the block move and battle need EuroFront's places hook (helper H3's branch)")
+    # a block moved into an enemy hex by clicking, then the battle
+    with srv.referee.hold(gid) as loaded:
+        g = loaded.game
+        enemy = {u["hex"] for u in g.state["units"].values() if u["side"] != acting}
+        move = next(c for c in g.legal(acting) if g.places(c).to in enemy
+                    and g.places(c).units)
+        unit, to = g.places(move).units[0], g.places(move).to
+        start = g.state["units"][unit]["hex"]
+    seat.go_to(start)
+    seat.page.click(f'.counter[data-unit="{seat.top_counter(start)}"]')
+    if seat.top_counter(start) != unit:
+        seat.page.click(f'#stack li.own:has-text("{g.state["units"][unit].get("name", unit)}")')
+    seat.page.wait_for_selector(f'#highlights .dest[data-hex="{to}"]')
+    seat.page.click(f'#highlights .dest[data-hex="{to}"]', force=True)
+    seat.page.wait_for_selector("#message.ok")
+    seat.clean()
+    with srv.referee.hold(gid) as loaded:
+        assert loaded.game.state["units"][unit]["hex"] == to
     axis.close()
     allies.close()

@@ -17,6 +17,7 @@
     french: "#8fb4ec", france: "#8fb4ec", polish: "#e7a8d3", poland: "#e7a8d3",
     american: "#a9c06a", us: "#a9c06a", usa: "#a9c06a", hungarian: "#c8b0e0", hungary: "#c8b0e0",
     romanian: "#f0d36a", romania: "#f0d36a", finnish: "#f4f4f4", finland: "#f4f4f4",
+    axis: "#9fb1c1", allies: "#e3c98a",
   };
   const PREFIX = {de: "german", ger: "german", su: "soviet", sov: "soviet", it: "italian", ita: "italian",
                   fr: "french", fra: "french", uk: "british", gb: "british", brit: "british",
@@ -183,10 +184,12 @@
   }
   function describeUnit(uid, u) {
     const parts = [];
-    if (u.name) parts.push(u.name); else if (!uid.startsWith("hidden-")) parts.push(uid);
     const n = nationOf(uid, u);
     const k = kindOf(u);
-    if (n || k) parts.push((n ? n[0].toUpperCase() + n.slice(1) + " " : "") + k.replace(/_/g, " "));
+    const what = (n ? n[0].toUpperCase() + n.slice(1) + " " : "") + k.replace(/_/g, " ");
+    if (u.name) parts.push(u.name);
+    if (what.trim()) parts.push(what.trim() + (u.name || uid.startsWith("hidden-") ? "" : " (" + uid + ")"));
+    else if (!u.name && !uid.startsWith("hidden-")) parts.push(uid);
     if (u.attack !== undefined && u.attack !== null) parts.push("attack " + u.attack + (u.defense !== undefined && u.defense !== null ? ", defense " + u.defense : "") + (u.movement !== undefined && u.movement !== null ? ", movement " + u.movement : ""));
     if (u.steps !== undefined && u.steps !== null) parts.push("steps " + u.steps + (u.max ? "/" + u.max : "") + ", firepower " + u.fp + ", movement " + u.mp);
     if (uid.startsWith("hidden-") || (u.hidden && !factors(u))) parts.push("face down");
@@ -519,7 +522,7 @@
     const all = [...new Set(cmds.flatMap((c) => P(c).units))].filter((u) => P(base).units.includes(u));
     const hex = P(base).target;
     const panel = $("attackpanel"); panel.hidden = false; clear(panel);
-    const h = document.createElement("b"); h.textContent = words(base).short.replace(/\s*\(.*$/, "") + " — " + hex; panel.appendChild(h);
+    const h = document.createElement("b"); const head = words(base).short.replace(/\s*\(.*$/, ""); h.textContent = head.includes(hex) ? head : head + " — " + hex; panel.appendChild(h);
     const list = div("tick");
     for (const a of all) {
       const lab = document.createElement("label");
