@@ -317,3 +317,45 @@ def test_eurofront_whole_turn_by_clicking(browser: Any, thread_server: ThreadSer
         assert loaded.game.state["units"][unit]["hex"] == to
     axis.close()
     allies.close()
+
+
+def test_a_game_against_a_bot_from_the_lobby_to_its_end(browser: Any,
+                                                       thread_server: ThreadServer) -> None:
+    """Issue 26: the lobby gives the other seat to a bot; the player clicks to the end."""
+    srv = thread_server
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(srv.url + "/")
+    row = page.locator('tr[data-scenario="demo-europa"]')
+    row.locator("select[name=human]").select_option("axis")
+    row.locator("select[name=bot]").select_option("heuristic")
+    row.locator("button.bot").click()
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector(".counter")
+    for _ in range(200):
+        page.wait_for_function("document.querySelector('#whose.mine') || "
+                               "document.getElementById('whose').textContent.startsWith('Game over')")
+        if page.inner_text("#whose").startswith("Game over"):
+            break
+        before = page.inner_text("#banner") + page.inner_text("#vcrpos")
+        dec = page.query_selector("#decisions .decision button:not([disabled])")
+        (dec or page.query_selector("#endphase")).click()
+        page.wait_for_function(
+            "b => document.getElementById('banner').innerText + "
+            "document.getElementById('vcrpos').innerText !== b", arg=before)
+    assert page.inner_text("#whose").startswith("Game over")
+    text = page.inner_text("body")
+    assert not RAW.findall(text), RAW.findall(text)
+    assert "Soviet —" in text or "Soviet:" in text  # the bot's orders in the log
+    token = page.url.rsplit("/", 1)[1]
+    gid, _ = srv.referee.seat(token)
+    with srv.referee.hold(gid) as loaded:
+        assert loaded.game.over
+        assert any(c.player == "soviet" for c in loaded.game.commands)
+    page.goto(srv.url + "/")
+    assert "Your games" in page.inner_text("#yours")  # this browser's game is listed
+    assert not errors, errors
+    ctx.close()
