@@ -1,4 +1,6 @@
-"""Screenshots of the web UI's main screens into docs/screenshots/ (headless Debian chromium).
+"""Screenshots of the web UI's main screens into docs/screenshots/ (headless Debian chromium),
+taken on the real scenarios (tr-1939-campaign, europa-barbarossa, eurofront-1941) by clicking
+as a player does.
 
     uv run python scripts/server_screenshots.py [--out docs/screenshots]
 """
@@ -11,11 +13,11 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 from playwright.sync_api import sync_playwright
 
-from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.server.app import create_app
 
@@ -24,6 +26,33 @@ def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def _choose(page: Any, label: str) -> None:
+    page.evaluate("""l => { for (const s of document.querySelectorAll('#actions select'))
+        for (const o of s.options) if (o.textContent === l) {
+          s.value = o.value; s.dispatchEvent(new Event('change')); return; } }""", label)
+
+
+def _top(page: Any, hex_: str) -> str:
+    return str(page.eval_on_selector_all(f'.counter[data-hex="{hex_}"]',
+                                         "els => els[els.length - 1].dataset.unit"))
+
+
+def _go(page: Any, hex_: str) -> None:
+    page.fill("#gohex", hex_)
+    page.press("#gohex", "Enter")
+    page.wait_for_timeout(300)
+
+
+def _end_until(page: Any, phase: str) -> None:
+    for _ in range(30):
+        if phase in page.inner_text("#phase"):
+            return
+        before = page.inner_text("#banner")
+        page.click("#endphase")
+        page.wait_for_function("b => document.getElementById('banner').innerText !== b",
+                               arg=before)
 
 
 def main() -> None:
@@ -42,50 +71,98 @@ def main() -> None:
     while not server.started:
         time.sleep(0.05)
     url = f"http://127.0.0.1:{port}"
-    # a seed whose attack leaves the defender a decision
-    sc = ref.scenario("demo-europa")
-    seed = 1
-    for seed in range(1, 300):
-        g = Game(sc, seed)
-        g.apply(next(c for c in g.legal("axis") if c.kind == "move"
-                      and c.args.get("unit") == "de-7pz" and c.args.get("to") == "0604"))
-        while g.phase.name != "combat":
-            g.apply(Command("end_phase", "axis", {}))
-        g.apply(next(c for c in ref.legal(g, "axis") if c.kind == "attack"))
-        if any(d.player == "soviet" for d in g.decisions()):
-            break
-    _gid, seats = ref.create("demo-europa", seed=seed)
+    shot = {"width": 1400, "height": 860}
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=a.chromium, args=["--no-sandbox"])
-        page = b.new_page(viewport={"width": 1400, "height": 860})
-        page.goto(url + "/")
-        page.screenshot(path=str(out / "lobby.png"))
+        # 3R: tr-1939-campaign, seed 4 (the attack on L33 with air ends D1R: a retreat)
+        gid, seats = ref.create("tr-1939-campaign", seed=4)
+        page = b.new_page(viewport=shot)
         page.goto(f"{url}/play/{seats['axis']}")
         page.wait_for_selector(".counter")
-        page.click('.counter[data-unit="de-7pz"]')
+        _choose(page, "Germany: offensive in the East (10 BRPs)")
+        _choose(page, "Germany: attrition in the West (5 BRPs)")
+        page.wait_for_selector(".composed.ok")
+        page.screenshot(path=str(out / "tr-options.png"))
+        page.click(".mergeform button.confirm")
+        page.wait_for_selector("#message.ok")
+        _end_until(page, "movement")
+        with ref.hold(gid) as loaded:
+            hx = loaded.game.state["units"]["ger-arm10"]["hex"]
+        page.click(f'.counter[data-unit="{_top(page, hx)}"]')
         page.wait_for_selector("#highlights .dest")
+        page.hover("#highlights .dest >> nth=3")
         page.screenshot(path=str(out / "play-move.png"))
-        page.click('#highlights .dest[data-hex="0604"]')
-        page.wait_for_selector('.counter[data-unit="de-7pz"][data-hex="0604"]')
-        while "combat" not in page.inner_text("#phase"):
-            before = page.inner_text("#phase")
-            page.click("#endphase")
-            page.wait_for_function("b => document.getElementById('phase').textContent !== b",
-                                   arg=before)
-        page.click('.counter[data-hex="0704"]')
+        dest = page.get_attribute("#highlights .dest >> nth=3", "data-hex")
+        page.click(f'#highlights .dest[data-hex="{dest}"]', force=True)
+        page.wait_for_selector("#message.ok")
+        _end_until(page, "combat")
+        page.click(f'.counter[data-unit="{_top(page, "L33")}"]')
         page.wait_for_selector("#odds table")
+        for box in page.query_selector_all("#attackpanel input.attacker:not(:checked)"):
+            box.check()
+        page.wait_for_timeout(800)
         page.screenshot(path=str(out / "play-odds.png"))
         page.click("#rollattack")
         page.wait_for_selector("#log li .dice")
-        soviet = b.new_page(viewport={"width": 1400, "height": 860})
-        soviet.goto(f"{url}/play/{seats['soviet']}")
-        soviet.wait_for_selector(".counter")
-        soviet.wait_for_timeout(500)
-        soviet.screenshot(path=str(out / "play-decision.png"))
+        allies = b.new_page(viewport=shot)
+        allies.goto(f"{url}/play/{seats['allies']}")
+        allies.wait_for_selector("#highlights .dest")
+        allies.hover("#highlights .dest")
+        allies.wait_for_timeout(300)
+        allies.screenshot(path=str(out / "play-decision.png"))
+        page.click("#legendpanel summary")
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(out / "play-legend.png"))
         page.click("#vcrfirst")
         page.wait_for_selector("#replaybar:not([hidden])")
         page.screenshot(path=str(out / "play-vcr.png"))
-        _g2, hot = ref.create("demo-europa", "hotseat", seed=4)
+        page.click("#vcrlast")
+        page.click("#zoomreset")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(out / "map-campaign.png"))
+        # Europa: europa-barbarossa, a unit held by EUR-44 says why, then the surprise attack
+        g = Game(ref.scenario("europa-barbarossa"), 52)
+        m = g.scenario.map
+        sov = {u["hex"] for u in g.state["units"].values() if u["side"] == "soviet" and u["hex"]}
+        move = next(c for c in g.legal("axis", "move")
+                    if any(m.label(int(j)) in sov
+                           for j in m.neighbor_indices(m.index_of_label(str(c.args["to"])))))
+        movers = {c.args["unit"] for c in g.legal("axis", "move")}
+        held = next(u for u, x in sorted(g.state["units"].items())
+                    if x["side"] == "axis" and x["hex"] and u not in movers)
+        _gid2, eu = ref.create("europa-barbarossa", seed=52)
+        page = b.new_page(viewport=shot)
+        page.goto(f"{url}/play/{eu['axis']}")
+        page.wait_for_selector(".counter")
+        hx = g.state["units"][held]["hex"]
+        _go(page, hx)
+        page.click(f'.counter[data-unit="{_top(page, hx)}"]')
+        page.wait_for_selector("#selection .why, #highlights .dest")
+        page.screenshot(path=str(out / "europa-why.png"))
+        unit, to = str(move.args["unit"]), str(move.args["to"])
+        hx = g.state["units"][unit]["hex"]
+        _go(page, hx)
+        page.click(f'.counter[data-unit="{_top(page, hx)}"]')
+        if _top(page, hx) != unit:
+            page.click(f'#stack li.own:has-text("{g.state["units"][unit]["name"]}")')
+        page.wait_for_selector(f'#highlights .dest[data-hex="{to}"]')
+        page.click(f'#highlights .dest[data-hex="{to}"]', force=True)
+        page.wait_for_selector("#message.ok")
+        _end_until(page, "surprise combat")
+        target = page.get_attribute("#highlights .target", "data-hex")
+        _go(page, str(target))
+        page.click(f'.counter[data-unit="{_top(page, str(target))}"]')
+        page.wait_for_selector("#odds table")
+        page.screenshot(path=str(out / "europa-odds.png"))
+        # EuroFront: your own blocks face up, the other side's face down
+        _gid3, ef = ref.create("eurofront-1941", seed=3)
+        page = b.new_page(viewport=shot)
+        page.goto(f"{url}/play/{ef['axis']}")
+        page.wait_for_selector(".counter")
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(out / "eurofront.png"))
+        # hotseat hand-over, the lobby (with this browser's games)
+        _g4, hot = ref.create("demo-europa", "hotseat", seed=4)
         page.goto(f"{url}/play/{hot['*']}")
         page.wait_for_selector(".counter")
         for _ in range(20):
@@ -94,10 +171,8 @@ def main() -> None:
             page.click("#endphase")
             page.wait_for_timeout(200)
         page.screenshot(path=str(out / "hotseat-handover.png"))
-        _g3, big = ref.create("tr-1939-campaign", "hotseat", seed=5)
-        page.goto(f"{url}/play/{big['*']}")
-        page.wait_for_selector(".counter")
-        page.screenshot(path=str(out / "map-campaign.png"))
+        page.goto(url + "/")
+        page.screenshot(path=str(out / "lobby.png"))
         b.close()
     server.should_exit = True
     print(f"screenshots in {out}")

@@ -162,7 +162,7 @@ def test_two_seats_play_a_turn_with_combat_undo_and_the_vcr(browser: Any,
     # the log in plain words, and the VCR steps back to the start and forward to now
     soviet.page.wait_for_function("document.querySelectorAll('#log > li').length >= 4")
     log = soviet.page.inner_text("#log")
-    assert "0404 -> 0604" in log and "Axis: attack" in log
+    assert "0404 -> 0604" in log and f"Axis — Attack {target}" in log, log
     axis.page.click("#vcrfirst")
     axis.page.wait_for_selector("#replaybar:not([hidden])")
     axis.wait_unit("de-7pz", "0404")

@@ -1,7 +1,8 @@
 """C-HIDDEN over the wire: for every shipped scenario with secrets (hidden units, secret plans),
-every endpoint and page a seat can reach (the state, log, VCR positions, lobby and game pages,
-unit moves and attack odds), at every step of a game, holds none of the other seats' hidden
-values."""
+every endpoint and page a seat can reach (the state with every legal order's words and places,
+log, VCR positions, lobby and game pages, chat, the result key, unit moves with why a unit is
+stuck, a composed order's words and attack odds), at every step of a game, holds none of the
+other seats' hidden values; nor does the notice a seat gets when it must act (issue 26)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,10 @@ def _everything(client: Any, gid: str, token: str, n: int) -> str:
              client.get(f"/api/play/{token}/state").text,
              client.get(f"/api/play/{token}/state?moves=per_unit").text,
              client.get(f"/api/play/{token}/version").text,
-             client.get(f"/api/play/{token}/history").text]
+             client.get(f"/api/play/{token}/history").text,
+             client.get(f"/api/play/{token}/chat").text,
+             client.get(f"/api/play/{token}/key").text,
+             client.get(f"/api/play/{token}/notify").text]
     texts += [client.get(f"/api/play/{token}/position/{k}").text for k in sorted({0, n // 2, n})]
     return "\n".join(texts)
 
@@ -40,6 +44,8 @@ def _on_demand(client: Any, token: str, probes: list[str]) -> str:
     for u in probes:  # the answer echoes the id asked about; nothing else may name it
         answer = client.get(f"/api/play/{token}/moves/{u}").json()
         assert answer == {"unit": u, "moves": []}
+    texts += [client.post(f"/api/play/{token}/describe", json={
+        "kind": c["kind"], "args": c["args"]}).text for c in st["legal"][:4]]
     texts += [client.post(f"/api/play/{token}/odds", json=c).text
               for c in st["legal"] if c["kind"] == "attack"][:3]
     return "\n".join(texts)
@@ -72,6 +78,11 @@ def test_no_hidden_value_reaches_another_seat(client: Any, scenario: str) -> Non
     ref: Referee = client.app.state.referee
     gid, seats = ref.create(scenario, seed=11)
     rng = random.Random(scenario)
+    from grognard.server import notify
+
+    for t in seats.values():  # every seat asks for notices (to a closed loopback port)
+        client.post(f"/api/play/{t}/notify", json={"webhook": "http://127.0.0.1:9/none"})
+    notify.SENT.clear()
     baseline = {p: _everything(client, gid, t, 0) for p, t in seats.items()}
     steps = 0
     checked = 0
@@ -113,5 +124,11 @@ def test_no_hidden_value_reaches_another_seat(client: Any, scenario: str) -> Non
                                                  or "-" in s)[:2])
         leaked = sorted(s for s in hidden[p] if s not in baseline[p] and s in asked)
         assert not leaked, f"{scenario}: {p} sees {leaked[:3]} in moves or odds"
+    import time
+
+    time.sleep(0.2)  # the notices are sent by threads
+    for _channel, _to, text in list(notify.SENT):
+        leaked = sorted(s for p in seats for s in hidden[p] if s not in baseline[p] and s in text)
+        assert not leaked, f"{scenario}: a notice tells {leaked[:3]}"
     if scenario in ("europa-surprise", "tr-1939-invasion"):
         assert checked, f"{scenario}: no secret was ever in play"

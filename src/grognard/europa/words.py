@@ -119,13 +119,13 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
     if k == "retreat":
         path = _list(a.get("path"))
         us = _list(a.get("units"))
-        to = path[-1] if path else None
+        end = path[-1] if path else None
         who = f"{_units(state, us)}: " if us else ""
-        if to is None:
+        if end is None:
             return Words(f"{who}no retreat (EUR-15: the units stay and take the loss)",
                          "no retreat")
-        return Words(f"{who}retreat {_plural(len(path), 'hex')} to {h(to)}",
-                     f"retreat {len(path)} to {to}")
+        return Words(f"{who}retreat {_plural(len(path), 'hex')} to {h(end)}",
+                     f"retreat {len(path)} to {end}")
     if k == "advance":
         us = _list(a.get("units"))
         return Words(f"Advance after combat: {_units(state, us)}" if us
@@ -217,7 +217,7 @@ def places(cmd: Command) -> Places:
 
     if k in ("move", "retreat"):
         path = tuple(_list(a.get("path")))
-        to = one("to") or (path[-1] if path else None)
+        to: str | None = one("to") or (path[-1] if path else None)
         return Places(None, to, path or ((to,) if to else ()), units("unit", "units"))
     if k == "attack":
         return Places(one("defender_hex"), None, (), units("attackers"))

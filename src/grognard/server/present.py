@@ -118,8 +118,8 @@ def result_key(game: Game) -> list[dict[str, Any]]:
         legend = (t.meta or {}).get("legend") if isinstance(t.meta, Mapping) else None
         if not isinstance(legend, Mapping) or not t.columns:
             continue
-        if not any(RULE_PREFIX.match(str(r)) and RULE_PREFIX.match(str(r)).group(1) in prefixes
-                   for r in t.rule_ids):
+        cited = {m.group(1) for r in t.rule_ids if (m := RULE_PREFIX.match(str(r)))}
+        if not cited & prefixes:
             continue
         out.append({"title": str(t.title).split(" - ")[0],
                     "codes": {str(k): str(v) for k, v in legend.items()}})

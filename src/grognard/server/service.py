@@ -858,6 +858,8 @@ def tell(game: Game, cmd: Command, events: list[dict[str, Any]], changes: list[s
         return {"n": i + 1, "player": cmd.player, "kind": None, "text": text, "dice": dice,
                 "changes": lines}
     if own or (after is not None and public_order(game, cmd, events, after, i)):
-        text = f"{cmd.player.title()} — {game.describe(cmd).text}"
+        said = game.describe(cmd).text
+        text = said if said.startswith(f"{cmd.player.title()}:") else \
+            f"{cmd.player.title()} — {said}"
     return {"n": i + 1, "player": cmd.player, "kind": cmd.kind, "text": text,
             "dice": dice, "changes": lines}

@@ -16,6 +16,7 @@ Places(target=None, to='N35', path=('N34', 'N35'), units=('ger-inf1',))
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
@@ -57,6 +58,10 @@ def _and(items: Iterable[str]) -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "es" if word.endswith("x") else "s")
+
+
+def _map(v: object) -> Mapping[str, Any]:
+    return v if isinstance(v, Mapping) else {}
 
 
 def _list(v: object) -> list[str]:
@@ -157,7 +162,7 @@ def _options(state: JSON, cmd: Command) -> Words:
     cost = _options_cost(state, {str(k): str(v) for k, v in opts.items()})
     what = "; ".join(parts) or "no option"
     brps = f" ({cost} BRPs)" if cost is not None else ""
-    short = ", ".join(f"{FRONTS.get(str(f), f).replace('the ', '')} {o}"
+    short = ", ".join(f"{FRONTS.get(str(f), str(f)).replace('the ', '')} {o}"
                       for f, o in opts.items())
     return Words(f"{power}: {what}{brps}", f"{short}{brps}")
 
@@ -168,7 +173,10 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
     k = cmd.kind
     side = cmd.player.title()
     u = unit_name
-    h = lambda x: hex_name(ctx, x)  # noqa: E731
+
+    def h(x: object) -> str:
+        return hex_name(ctx, x)
+
     if k == "end_phase":
         return Words(f"{side}: end the phase", "End the phase")
     if k == "declare_options":
@@ -227,21 +235,21 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
         return Words(f"{side}: attrition in {f}", f"attrition in {f}")
     if k == "take_hexes":
         hexes = _list(a.get("hexes"))
-        adv = a.get("advance") if isinstance(a.get("advance"), Mapping) else {}
+        adv = _map(a.get("advance"))
         t = f"Take {_and(h(x) for x in hexes)}" if hexes else "Take no hex"
         if adv:
             t += "; advance " + "; ".join(f"{_units(state, _list(v))} into {hx}"
                                           for hx, v in adv.items())
         return Words(t, t if len(t) < 40 else f"take {len(hexes)} hexes")
     if k == "withdraw":
-        ret = a.get("retreats") if isinstance(a.get("retreats"), Mapping) else {}
-        cut = a.get("cut_off") if isinstance(a.get("cut_off"), Mapping) else {}
+        ret = _map(a.get("retreats"))
+        cut = _map(a.get("cut_off"))
         parts = [f"{u(state, x)} to {h(to)}" if to else f"{u(state, x)} removed"
                  for x, to in {**ret, **cut}.items()]
         return Words("Withdraw: " + ("; ".join(parts) or "each unit to its first hex"),
                      f"withdraw ({len(parts)})" if parts else "withdraw")
     if k == "save_attrition_losses":
-        saves = a.get("saves") if isinstance(a.get("saves"), Mapping) else {}
+        saves = _map(a.get("saves"))
         parts = [f"{u(state, x)} for {u(state, r)}" for x, r in saves.items()]
         return Words("Save " + ("; ".join(parts) or "nothing"), f"save {len(parts)}")
     if k == "supply_check":
@@ -267,7 +275,8 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
              f"{_units(state, _list(a.get('fleets')))} to {h(a.get('to'))}")
         return Words(t, f"transport to {a.get('to')}")
     if k == "invade":
-        groups = a.get("groups") if isinstance(a.get("groups"), list) else []
+        groups = a.get("groups")
+        groups = groups if isinstance(groups, list) else []
         cargo = [x for g in groups if isinstance(g, Mapping)
                  for v in (g.get("cargo") or {}).values() for x in _list(v)]
         t = f"Invade {h(a.get('beach'))}" + (f" with {_units(state, cargo)}" if cargo else "")
@@ -358,7 +367,7 @@ def places(cmd: Command) -> Places:
         hexes = tuple(_list(a.get("hexes")))
         return Places(hexes[0] if hexes else None, None, hexes, ())
     if k == "withdraw":
-        ret = a.get("retreats") if isinstance(a.get("retreats"), Mapping) else {}
+        ret = _map(a.get("retreats"))
         return Places(None, None, tuple(str(v) for v in ret.values() if v), units("retreats"))
     if k in ("defensive_air",):
         return Places(None, None, (), units("defensive_air"))
