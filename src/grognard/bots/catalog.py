@@ -3,8 +3,8 @@
 Every bot module defines its class and nothing imports this catalog but the layers that seat
 bots by name (``play``, the CLI, the server, studies), so the bot modules form no circle.
 
->>> sorted(bot_names())[:3]
-['heuristic', 'planner', 'random']
+>>> sorted(bot_names())
+['heuristic', 'mcts', 'planner', 'random', 'search']
 """
 
 from __future__ import annotations
