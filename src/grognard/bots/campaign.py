@@ -30,6 +30,10 @@ from grognard.engine.state import JSON
 
 Plan = Mapping[str, Any]
 
+#: a garrison city with an enemy unit this near is threatened: it keeps (and draws) this many
+THREAT = 1
+STACK_GUARD = 2
+
 _TURNS: dict[tuple[int, str], int | None] = {}
 
 
@@ -156,14 +160,20 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
         for h, v in sit.objectives.items():
             objectives.setdefault(h, v)
     hold: set[str] = set()
+    fill: dict[str, int] = {}
     garrisons = campaign.garrisons(sit, game)
     for name, h in city_hexes(sit.map, list(garrisons)).items():
         want = garrisons[name]
         here = sorted(uid for uid, u in sit.mine.items() if u.get("hex") == h
                       and u.get("type") not in ("air", "fleet", "naval", "hq"))
+        threatened = sit.nearest(h, sit.enemy_hexes) <= THREAT
+        if threatened:  # the enemy is near: everything there stays, more come
+            want = max(want, STACK_GUARD)
         hold.update(here[:want])
         if len(here) < want and h not in sit.enemy_hexes:
-            objectives[h] = max(objectives.get(h, 0), 8)
+            objectives[h] = max(objectives.get(h, 0), 12 if threatened else 8)
+            if threatened:
+                fill[h] = want - len(here)
     if stage is not None and front_of is not None:
         held_fronts = set(stage.get("hold", []) or [])
         powers = set(stage.get("powers", []) or [])
@@ -178,5 +188,6 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     if objectives:
         sit.objectives = objectives
     sit.memo("plan.hold", lambda: hold)
+    sit.memo("plan.fill", lambda: fill)
     sit.memo("plan.stage", lambda: stage)
     return stage
