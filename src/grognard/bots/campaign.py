@@ -20,6 +20,7 @@ the rule system's ``turn_label`` hook): no rule system is named here.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,10 +38,20 @@ STACK_GUARD = 2
 _TURNS: dict[tuple[int, str], int | None] = {}
 
 
+_CITY_HEXES: weakref.WeakKeyDictionary[MapData, dict[tuple[str, ...], dict[str, str]]] = \
+    weakref.WeakKeyDictionary()
+
+
 def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> dict[str, str]:
-    """City name -> hex label, for the names the map has."""
-    want = set(names)
-    return {c.name: m.label(i) for i, cs in m.cities.items() for c in cs if c.name in want}
+    """City name -> hex label, for the names the map has (remembered per map and names)."""
+    per_map = _CITY_HEXES.setdefault(m, {})
+    key = tuple(names)
+    got = per_map.get(key)
+    if got is None:
+        want = set(names)
+        got = per_map[key] = {c.name: m.label(i) for i, cs in m.cities.items() for c in cs
+                              if c.name in want}
+    return dict(got)
 
 
 def turn_of_label(context: Context, state: JSON, label: str, system: Any,
