@@ -167,7 +167,7 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
         for h, v in sit.objectives.items():
             if front_of(sit, h) == front:
                 objectives[h] = max(objectives.get(h, 0), v)
-    elif objectives:
+    else:  # the plan's places besides the policy's own (enemy units, cities)
         for h, v in sit.objectives.items():
             objectives.setdefault(h, v)
     hold: set[str] = set()
