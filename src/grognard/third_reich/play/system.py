@@ -705,6 +705,9 @@ def view(state: JSON, player: str) -> JSON:
     return hide_secrets(state, player)
 
 
+view.secrets_only = True  # type: ignore[attr-defined]  # exactly hide_secrets: bots share it
+
+
 COMMANDS: Mapping[str, CommandSpec] = {
     "move": CommandSpec("move", verify_move, execute_move,
                         "TR-27/TR-28 Move a ground unit along a path (3R costs and ZOCs).",
