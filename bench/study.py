@@ -46,19 +46,27 @@ def main() -> int:
     ap.add_argument("--scenario", default="tr-1939-campaign")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--max-turns", type=int, default=30)
+    ap.add_argument("--bots", default="heuristic", help="the bot on every side (planner...)")
+    ap.add_argument("--workers", default="1,2", help="worker counts to run (1: in process)")
+    ap.add_argument("--search", type=int, default=0, metavar="BUDGET",
+                    help="instead: the search bot's simulations per second (mcts@budget="
+                         "BUDGET on the first side against the planner, --games games)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--quick", action="store_true")
     a = ap.parse_args()
     games, turns = (2, 1) if a.quick else (a.games, a.max_turns)
     # the smoke run plays a small 3R scenario: the campaign map makes it minutes long
     sc = load_scenario("tr-1939-two-fronts" if a.quick else a.scenario)
-    setting = Setting(sc.id, {s: "heuristic" for s in sc.sides}, max_turns=turns)
+    if a.search:
+        return _search(sc.id, a.search, games, turns, a.json)
+    setting = Setting(sc.id, {s: a.bots for s in sc.sides}, max_turns=turns)
     seeds = list(range(games))
-    out: dict[str, Any] = {"scenario": sc.id, "bots": "heuristic", "games": games,
+    out: dict[str, Any] = {"scenario": sc.id, "bots": a.bots, "games": games,
                            "max_turns": turns, "cpus": os.cpu_count(),
                            "python": platform.python_version()}
     out["load_average_before"] = _load()
-    for w in (1, 2):
+    counts = [int(w) for w in a.workers.split(",")]
+    for w in counts:
         wall, cpu, recs = _run(setting, seeds, w)
         out[f"workers_{w}"] = {"games": games, "wall_s": round(wall, 2),
                                "games_per_hour": round(games * 3600 / wall, 1),
@@ -67,14 +75,49 @@ def main() -> int:
             out["workers_1"]["cpu_s_per_game"] = round(cpu / games, 2)
         out[f"_recs_{w}"] = recs
     out["load_average_after"] = _load()
-    out["turns_per_game"] = round(sum(r["turns"] for r in out["_recs_1"]) / games, 1)
-    out["ended"] = sorted({r["end"] for r in out["_recs_1"]})
-    r1, r2 = out.pop("_recs_1"), out.pop("_recs_2")
-    out["same_results"] = r1 == r2
-    out["commands_per_game"] = round(sum(r["commands"] for r in r1) / games, 1)
-    out["speedup"] = round(out["workers_2"]["games_per_hour"] /
-                           out["workers_1"]["games_per_hour"], 2)
+    first = out[f"_recs_{counts[0]}"]
+    out["turns_per_game"] = round(sum(r["turns"] for r in first) / games, 1)
+    out["ended"] = sorted({r["end"] for r in first})
+    out["winners"] = sorted(str(r["winner"]) for r in first)
+    recs = [out.pop(f"_recs_{w}") for w in counts]
+    out["same_results"] = all(r == recs[0] for r in recs)
+    out["commands_per_game"] = round(sum(r["commands"] for r in first) / games, 1)
+    if 1 in counts and 2 in counts:
+        out["speedup"] = round(out["workers_2"]["games_per_hour"] /
+                               out["workers_1"]["games_per_hour"], 2)
     if a.json:
+        sys.stdout.write(json.dumps(out, indent=2) + "\n")
+    else:
+        for k, v in out.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool) -> int:
+    """The search bot's simulations per CPU second (in this process)."""
+    from grognard.bots.base import Seat
+    from grognard.bots.catalog import make_bot
+    from grognard.bots.play import play_game
+    from grognard.engine.game import Game
+
+    out: dict[str, Any] = {"scenario": scenario, "search": f"mcts@budget={budget}",
+                           "against": "planner", "games": games, "max_turns": turns,
+                           "load_average_before": _load()}
+    sims = 0
+    cpu = 0.0
+    for seed in range(games):
+        g = Game.new(scenario, seed=seed)
+        first, second = g.scenario.sides[:2]
+        bot = make_bot(f"mcts@budget={budget}", Seat.of(g, first, seed))
+        c = time.process_time()
+        play_game(g, {first: bot, second: "planner"}, seed=seed, max_turns=turns)
+        cpu += time.process_time() - c
+        sims += getattr(bot, "simulations", 0)
+    out["simulations"] = sims
+    out["cpu_s"] = round(cpu, 2)
+    out["simulations_per_cpu_s"] = round(sims / cpu, 2) if cpu else None
+    out["load_average_after"] = _load()
+    if as_json:
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
     else:
         for k, v in out.items():

@@ -24,7 +24,7 @@ def _moves(player: str, n: int) -> list[Command]:
 
 
 def test_bots_registered():
-    assert set(bot_names()) == {"random", "heuristic", "search", "planner"}
+    assert set(bot_names()) == {"random", "heuristic", "search", "planner", "mcts"}
     with pytest.raises(InputError, match="unknown bot"):
         make_bot("nobody", Seat.of(Game.new("demo-europa"), "axis"))
 

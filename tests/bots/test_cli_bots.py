@@ -26,7 +26,7 @@ def _new(capsys, save) -> None:
 
 def test_bots_list_json(capsys):
     names = [b["name"] for b in _json(capsys, "bots", "list", "--json")["bots"]]
-    assert names == ["heuristic", "planner", "random", "search"]
+    assert names == ["heuristic", "mcts", "planner", "random", "search"]
 
 
 def test_bots_move_applies_one_seeded_move(tmp_path, capsys):

@@ -78,3 +78,14 @@ def test_planner_chooses_a_legal_action_in_every_main_scenario():
             if la.kinds():
                 cmd = make_bot("planner", Seat.of(g, p, 1)).choose(g.view(p), la)
                 assert g.can(cmd)
+
+
+@pytest.mark.parametrize("scenario", ["tr-1939-campaign", "europa-barbarossa",
+                                      "eurofront-1941"])
+def test_a_search_game_of_every_main_scenario(scenario):
+    """CI: a short game with the search bot (a small budget) against the planner."""
+    g = Game.new(scenario, seed=5)
+    first, second = g.scenario.sides[:2]
+    rec = play_game(g, {first: "mcts@budget=2@horizon=40", second: "planner"}, seed=5,
+                    max_commands=40)
+    assert rec.error is None and rec.refused == 0 and rec.commands > 0

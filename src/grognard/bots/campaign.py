@@ -20,6 +20,7 @@ the rule system's ``turn_label`` hook): no rule system is named here.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,13 +31,27 @@ from grognard.engine.state import JSON
 
 Plan = Mapping[str, Any]
 
+#: a garrison city with an enemy unit this near is threatened: it keeps (and draws) this many
+THREAT = 1
+STACK_GUARD = 2
+
 _TURNS: dict[tuple[int, str], int | None] = {}
 
 
+_CITY_HEXES: weakref.WeakKeyDictionary[MapData, dict[tuple[str, ...], dict[str, str]]] = \
+    weakref.WeakKeyDictionary()
+
+
 def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> dict[str, str]:
-    """City name -> hex label, for the names the map has."""
-    want = set(names)
-    return {c.name: m.label(i) for i, cs in m.cities.items() for c in cs if c.name in want}
+    """City name -> hex label, for the names the map has (remembered per map and names)."""
+    per_map = _CITY_HEXES.setdefault(m, {})
+    key = tuple(names)
+    got = per_map.get(key)
+    if got is None:
+        want = set(names)
+        got = per_map[key] = {c.name: m.label(i) for i, cs in m.cities.items() for c in cs
+                              if c.name in want}
+    return dict(got)
 
 
 def turn_of_label(context: Context, state: JSON, label: str, system: Any,
@@ -152,18 +167,24 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
         for h, v in sit.objectives.items():
             if front_of(sit, h) == front:
                 objectives[h] = max(objectives.get(h, 0), v)
-    elif objectives:
+    else:  # the plan's places besides the policy's own (enemy units, cities)
         for h, v in sit.objectives.items():
             objectives.setdefault(h, v)
     hold: set[str] = set()
+    fill: dict[str, int] = {}
     garrisons = campaign.garrisons(sit, game)
     for name, h in city_hexes(sit.map, list(garrisons)).items():
         want = garrisons[name]
         here = sorted(uid for uid, u in sit.mine.items() if u.get("hex") == h
                       and u.get("type") not in ("air", "fleet", "naval", "hq"))
+        threatened = sit.nearest(h, sit.enemy_hexes) <= THREAT
+        if threatened:  # the enemy is near: everything there stays, more come
+            want = max(want, STACK_GUARD)
         hold.update(here[:want])
         if len(here) < want and h not in sit.enemy_hexes:
-            objectives[h] = max(objectives.get(h, 0), 8)
+            objectives[h] = max(objectives.get(h, 0), 12 if threatened else 8)
+            if threatened:
+                fill[h] = want - len(here)
     if stage is not None and front_of is not None:
         held_fronts = set(stage.get("hold", []) or [])
         powers = set(stage.get("powers", []) or [])
@@ -178,5 +199,6 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     if objectives:
         sit.objectives = objectives
     sit.memo("plan.hold", lambda: hold)
+    sit.memo("plan.fill", lambda: fill)
     sit.memo("plan.stage", lambda: stage)
     return stage

@@ -3,8 +3,8 @@
 Every bot module defines its class and nothing imports this catalog but the layers that seat
 bots by name (``play``, the CLI, the server, studies), so the bot modules form no circle.
 
->>> sorted(bot_names())[:3]
-['heuristic', 'planner', 'random']
+>>> sorted(bot_names())
+['heuristic', 'mcts', 'planner', 'random', 'search']
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from grognard.bots.base import Bot, LegalActions, Seat
 from grognard.bots.heuristic import HeuristicBot
+from grognard.bots.mcts import MctsBot
 from grognard.bots.planner import PlannerBot, parse_params
 from grognard.bots.random_bot import RandomBot
 from grognard.bots.search import SearchBot
@@ -41,9 +42,9 @@ def make_bot(name: str, seat: Seat) -> Bot:
     if base not in _BOTS:
         raise InputError("--bot", f"unknown bot {base!r} (bots: {', '.join(bot_names())})")
     if params:
-        if base != "planner":
+        if base not in ("planner", "mcts"):
             raise InputError("--bot", f"{base} takes no parameters ({name!r})")
-        bot: Bot = PlannerBot(seat, parse_params(params))
+        bot: Bot = (PlannerBot if base == "planner" else MctsBot)(seat, parse_params(params))
         bot.name = name  # type: ignore[misc]
         return bot
     return _BOTS[base](seat)
@@ -55,6 +56,9 @@ register_bot("heuristic", HeuristicBot,
 register_bot("planner", PlannerBot,
              "a campaign plan (data: grognard.bots.planner_plans.PLANS) over the heuristic's "
              "operational play: stages, wars, held fronts, garrisons, drives on objectives")
+register_bot("mcts", MctsBot,
+             "Monte Carlo search over the macro decisions (wars, options, surprise, chits) "
+             "with determinized planner rollouts from the seat's view (mcts@budget=N)")
 register_bot("search", SearchBot,
              "expectimax over the exact CRT odds for combat (attack allocation), else heuristic")
 
@@ -101,7 +105,7 @@ def parse_bots(text: str, sides: Sequence[str], partial: bool = False) -> dict[s
         if missing and not partial:
             raise InputError("--bots", f"no bot for {', '.join(missing)}")
     for side, bot in pairs.items():
-        if "@" in bot and bot.partition("@")[0] == "planner":
+        if "@" in bot and bot.partition("@")[0] in ("planner", "mcts"):
             parse_params(bot.partition("@")[2])
         if bot.partition("@")[0] not in names:
             raise InputError("--bots", f"unknown bot {bot!r} for {side} "

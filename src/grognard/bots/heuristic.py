@@ -59,6 +59,37 @@ class Policy:
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
 
+    #: kinds a search weighs by simulation (the campaign's choices, not its every move)
+    macro_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def evaluate(self, view: JSON, game: Any = None) -> float:
+        """How good ``view`` is for this seat (for a search's rollouts): the game's result
+        (+-1000), the verdict if it ended now (``Game.standing()``: +-100), the victory
+        places held (``Game.objectives()``: 20 a value point), and the strength on the map
+        (attack + defense of our units minus the enemy's; a face-down unit counts 3)."""
+        me = self.seat.player
+        score = 0.0
+        if game is not None:
+            res = game.result
+            if res is not None and res.get("winner") is not None:
+                return 1000.0 if res.get("winner") == me else -1000.0
+            standing = game.standing()
+            leader = (standing or {}).get("leader")
+            if leader is not None:
+                score += 100.0 if leader == me else -100.0
+            for o in game.objectives():
+                if o.holder == me:
+                    score += 20.0 * o.value
+                elif o.holder is not None and me in o.wanted_by:
+                    score -= 20.0 * o.value
+        for u in (view.get("units") or {}).values():
+            if u.get("hex") is None or u.get("status", "active") != "active":
+                continue
+            worth = 3.0 if u.get("hidden") and "attack" not in u else \
+                float(int(u.get("attack") or 0) + int(u.get("defense") or 0))
+            score += worth if u.get("side") == me else -worth
+        return score
+
     def situation(self, view: JSON, game: Any = None) -> Situation:
         """The bot's picture of its own view at one decision (a planner adds its plan's
         objectives; ``game`` gives only the rule-system hooks: objectives, places, odds)."""
@@ -155,6 +186,25 @@ class ThirdReichPolicy(Policy):
     procedural: ClassVar[Mapping[str, Score]] = {"year_start": 5.0, "supply_check": 3.0, "attrition": 1.0,
                   "murmansk_commit": 1.0, "murmansk_escort": 1.0}
     planned: ClassVar[frozenset[str]] = frozenset({"move", "build_unit"})
+    macro_kinds: ClassVar[frozenset[str]] = frozenset({"declare_war", "declare_options"})
+
+    def evaluate(self, view: JSON, game: Any = None) -> float:
+        """The units and places (:meth:`Policy.evaluate`) and the BRPs on hand of this
+        side's powers minus the enemy's (TR-07)."""
+        score = super().evaluate(view, game)
+        control = view.get("control")
+        if isinstance(control, Mapping):  # TR-37: cities held (capitals' conquests among them)
+            score += sum(3.0 if v == self.seat.player else -3.0 for v in control.values()
+                         if v is not None)
+        econ = view.get("economy")
+        summary = econ.get("summary") if isinstance(econ, Mapping) else None
+        sides = view.get("power_sides") or {}
+        if isinstance(summary, Mapping):
+            for power, row in summary.items():
+                if isinstance(row, Mapping):
+                    brp = float(int(row.get("brp", 0) or 0))
+                    score += brp if sides.get(power) == self.seat.player else -brp
+        return score
 
     def plan(self, sit: Situation, actions: LegalActions, kind: str
              ) -> list[tuple[Score, Command]] | None:
@@ -404,6 +454,7 @@ class ThirdReichPolicy(Policy):
 
 
 class EuropaPolicy(Policy):
+    macro_kinds: ClassVar[frozenset[str]] = frozenset({"start_surprise"})
     procedural: ClassVar[Mapping[str, Score]] = {"supply_check": 3.0, "isolation_attrition": 2.0, "take_replacement": 1.0,
                   "overrun": 3.0}
 
@@ -509,6 +560,7 @@ class EuroFrontPolicy(Policy):
             return 2.0 + near
         return 2.0 + 1.0 / (1 + sit.nearest(str(u["hex"]), sit.enemy_hexes))
 
+    macro_kinds: ClassVar[frozenset[str]] = frozenset({"place_chit", "activate_hq"})
     #: moves are scored afresh each decision: the blocks' leash follows the HQs' new places
     unplanned: ClassVar[frozenset[str]] = frozenset({"move"})
     #: hexes a block may end from the nearest HQ (the command range of the next activation)

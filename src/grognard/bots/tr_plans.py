@@ -83,11 +83,16 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     movers: list[str] = []
     hold: set[str] = sit.memo("plan.hold", set)  # a planner's garrisons and held fronts
     advance: bool = sit.memo("plan.advance", bool)  # a planner's armor drives on past contact
+    fill: dict[str, int] = sit.memo("plan.fill", dict)  # garrisons short of units: go there
+    fill_ix = {m.index_of_label(h) for h in fill}
+    fill_arr = np.array(sorted(fill_ix), dtype=np.int64)
     for uid, u in sorted(sit.mine.items()):
         if uid in moved or u.get("type") not in GROUND or uid in hold:
             continue
         here = m.index_of_label(str(u["hex"]))
-        if contact[here] and friendly[here] < 2 and not (advance and u.get("type") == "armor"):
+        if contact[here] and friendly[here] < 2 and not (advance and u.get("type") == "armor") \
+                and not (fill_ix and sit.nearest(str(u["hex"]), fill) <= 2
+                         and friendly[here] > 0 and here not in fill_ix):
             continue  # hold the line
         movers.append(uid)
     if not movers:
@@ -107,6 +112,8 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
             gain = (to_obj[here] - to_obj[hexes]).astype(np.float64)
             fill = np.where(contact[hexes] & (friendly[hexes] == 0), 0.25, 0.0)
             score = np.where(gain > 0, gain + fill, -0.1)
+        if len(fill_arr):  # a garrison short of units comes first
+            score = np.where(np.isin(hexes, fill_arr), 5.0, score)
         best = float(score.max()) if len(score) else 0.0
         if best > 0:
             wanted.append((best, uid, r, np.stack([hexes, (score * 4).astype(np.int64)])))

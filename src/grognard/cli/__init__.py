@@ -26,7 +26,7 @@ LAZY: dict[str, tuple[str, ...]] = {
     "europa": ("europa_surprise", "europa_combat", "europa_air", "europa_supply"),
     "3r": ("tr_strategic", "tr_combat", "tr_air", "tr_naval"),
     "serve": ("server",), "play": ("server",), "verify": ("server",),
-    "bots": ("bots",), "study": ("study",),
+    "bots": ("bots",), "study": ("study",), "ladder": ("study",),
 }
 def _register(app: typer.Typer, subs: dict[str, typer.Typer], command: str) -> None:
     """Register only the modules of ``command`` (see :data:`LAZY`)."""

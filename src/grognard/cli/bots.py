@@ -34,7 +34,9 @@ def register(app: typer.Typer) -> None:
     @bots.command("move")
     def move(save: Annotated[Path, typer.Argument(help="Save file (updated in place).")],
              player: Annotated[str, typer.Option("--player", help="The bot's side.")],
-             bot: Annotated[str, typer.Option("--bot", help="random, heuristic or search.")]
+             bot: Annotated[str, typer.Option(
+                 "--bot", help="random, heuristic, search, planner or mcts "
+                 "(planner@KEY=V, mcts@budget=N).")]
              = "heuristic",
              seed: Annotated[int, typer.Option(help="The bot's seed.")] = 0,
              dry_run: Annotated[bool, typer.Option("--dry-run",

@@ -39,6 +39,8 @@ def _head(path: Path) -> bytes:
 
 
 def register(app: typer.Typer) -> None:
+    _register_ladder(app)
+
     @app.command("study")
     def study(
         scenario: Annotated[str, typer.Argument(help="Scenario name/TOML, or a study file.")],
@@ -119,5 +121,73 @@ def register(app: typer.Typer) -> None:
                 c.print(f"claim: {result['claim']['text']}")
                 c.print(f"measured: {result['claim']['measured']}")
             c.print(f"report: {result['report']}")
+
+        emit(result, as_json, human)
+
+
+def _register_ladder(app: typer.Typer) -> None:
+    @app.command("ladder")
+    def ladder(
+        scenario: Annotated[str, typer.Argument(help="Scenario name or TOML.")],
+        bots: Annotated[str, typer.Option(
+            "--bots", help="The bots, comma-separated (the first is anchored at Elo 0).")]
+        = "random,heuristic,planner",
+        seeds: Annotated[int, typer.Option("--seeds", help="Paired seeds per pair of bots "
+                                           "(each played with the sides swapped).")] = 10,
+        seed: Annotated[int, typer.Option("--seed", help="First seed.")] = 0,
+        depth: Annotated[str | None, typer.Option(
+            "--depth", help="Search budgets for the skill-depth curve (e.g. 0,2,4,8).")]
+        = None,
+        depth_bot: Annotated[str, typer.Option("--depth-bot")] = "mcts",
+        depth_against: Annotated[str, typer.Option("--depth-against")] = "planner",
+        workers: Annotated[int, typer.Option("--workers", help="Local processes.")] = 1,
+        address: Annotated[str | None, typer.Option("--address", help="Ray address.")]
+        = None,
+        max_turns: Annotated[int | None, typer.Option(help="Stop each game after this "
+                                                      "turn.")] = None,
+        max_commands: Annotated[int | None, typer.Option(help="Stop each game after this "
+                                                         "many commands.")] = None,
+        out: Annotated[Path | None, typer.Option("--out", help="Ladder directory (store, "
+                                                 "ladder.json, charts).")] = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Every pair of bots on paired seeds (sides swapped), Elo ratings with 95%
+        intervals, and the search bot's skill-depth curve (resumable, like a study)."""
+        from grognard.analysis.ladder import run_ladder
+
+        sc = load_scenario(scenario)
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        if len(names) < 2 or len(set(names)) != len(names):
+            raise InputError("--bots", "name at least two different bots")
+        parse_bots(",".join(f"{s}={b}" for s, b in zip(sc.sides, names[:2], strict=False)),
+                   list(sc.sides), partial=True)
+        for b in names:
+            parse_bots(f"{sc.sides[0]}={b}", list(sc.sides), partial=True)
+        if seeds < 1:
+            raise InputError("--seeds", "at least 1")
+        try:
+            budgets = [int(x) for x in depth.split(",")] if depth else []
+        except ValueError:
+            raise InputError("--depth", "budgets are whole numbers: 0,2,4,8") from None
+        if any(b < 0 for b in budgets):
+            raise InputError("--depth", "budgets are at least 0")
+        limits: dict[str, Any] = {"max_turns": max_turns}
+        if max_commands is not None:
+            limits["max_commands"] = max_commands
+        where = out or Path("studies") / f"ladder-{sc.id}"
+        result = run_ladder(sc.id, names, list(range(seed, seed + seeds)), where, workers,
+                            address, limits, budgets, depth_bot, depth_against)
+
+        def human(c: Console) -> None:
+            c.print(grid_table(["bot", "Elo", "95% CI", "games", "score"],
+                               [[b, r["elo"], f"{r['ci95'][0]} .. {r['ci95'][1]}",
+                                 r["games"], r["score"]]
+                                for b, r in sorted(result["ratings"].items(),
+                                                   key=lambda kv: -kv[1]["elo"])]))
+            for p in result["depth"]["curve"]:
+                c.print(f"{depth_bot} budget {p['budget']}: {p['wins']} of {p['decisive']} "
+                        f"decisive games won against {depth_against} "
+                        f"(95% CI {p['ci95'][0]}-{p['ci95'][1]})")
+            c.print(f"written: {where}/ladder.json, ratings.png")
 
         emit(result, as_json, human)

@@ -242,6 +242,9 @@ def view(state: JSON, player: str) -> JSON:
     return hide_secrets(state, player)
 
 
+view.secrets_only = True  # type: ignore[attr-defined]  # exactly hide_secrets: bots share it
+
+
 #: The rules run after every event's own fold, in order: city control and capture on
 #: occupation (TR-22/TR-77/TR-12), the strategic-warfare side of the Year Start and of a
 #: bomber round (TR-81: ASW in the box, units owed), then the ledger postings leave the state

@@ -1,0 +1,182 @@
+"""The ``mcts`` bot: Monte Carlo search over the macro decisions, from the seat's view only.
+
+At a macro decision (the kinds the policy names in ``macro_kinds``: 3R declarations of war and
+options, the Europa surprise, EuroFront chits and activations) the bot weighs a few candidates
+- the planner's own choice, the next best of the planner's scores, and passing (``end_phase``)
+- by simulations: each one **determinizes** the seat's information set (a game made from the
+seat's own view: the opponent's face-down units as the view shows them, its secrets as
+nothing committed; fresh dice from the bot's own stream), plays the candidate, then a
+rollout with the planner on every side truncated at the end of the game turn (at most
+``horizon`` commands), and scores the
+end by the policy's evaluation (:meth:`~grognard.bots.heuristic.Policy.evaluate`: units,
+victory places from ``Game.objectives()``, the verdict from ``Game.standing()``/the result,
+BRPs where the system keeps them). Candidates are chosen by UCB1 (a one-level information-set
+MCTS: the root's macro choices, the rollouts below); ``budget`` simulations a decision. Every
+other decision is the planner's. Nothing of the real game but the view and the legal actions
+reaches the search, so the opponent's hidden information cannot change its choice
+(tests/bots/test_view_only.py).
+
+Parameters: ``mcts@budget=16@horizon=200``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from grognard.bots.base import LazyView, LegalActions, NoLegalAction, Seat
+from grognard.bots.planner import PlannerBot
+from grognard.core.errors import GrognardError
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
+from grognard.engine.state import JSON, copy_state
+
+DEFAULT_BUDGET = 4
+DEFAULT_HORIZON = 300
+WIDTH = 3
+UCB_C = 1.4
+
+
+_MIX: dict[int, dict[str, list[JSON]]] = {}
+
+
+def counter_mix(game_like: Game) -> dict[str, list[JSON]]:
+    """Each side's units as the scenario lists them (the public counter mix), per scenario."""
+    key = id(game_like.scenario)
+    got = _MIX.get(key)
+    if got is None:
+        start = Game(game_like.scenario, 0, readings=game_like.readings).state
+        got = {}
+        for _uid, u in sorted((start.get("units") or {}).items()):
+            got.setdefault(str(u.get("side")), []).append(u)
+        _MIX[key] = got
+    return got
+
+
+def determinize(game_like: Game, view: Mapping[str, Any], seed: int) -> Game:
+    """A game whose state is the seat's view with its unknowns sampled (one sample of the
+    information set): each face-down enemy unit takes the strength of a unit drawn from its
+    side's counter mix (the scenario's list, not the real game), its place as the view shows
+    it; every side's missing secrets are empty (nothing committed)."""
+    state: JSON = copy_state(dict(view))
+    state.pop("viewer", None)
+    secrets = state.get("secrets")
+    if isinstance(secrets, dict):
+        for side in game_like.scenario.sides:
+            secrets.setdefault(side, {})
+    units = state.get("units")
+    if isinstance(units, dict):
+        mix = counter_mix(game_like)
+        draw = random.Random(seed)
+        for uid, u in list(units.items()):
+            pool = mix.get(str(u.get("side")), [])
+            if u.get("hidden") and pool and not all(k in u for k in pool[0]):
+                units[uid] = {**copy_state(draw.choice(pool)), **u}
+    # fresh dice (no stream drawn yet) from the simulation's own seed
+    return Game.restore(game_like.scenario, seed, [], [], [], state, {},
+                        readings=game_like.readings)
+
+
+class MctsBot(PlannerBot):
+    name = "mcts"
+
+    def __init__(self, seat: Seat, params: Mapping[str, str] | None = None) -> None:
+        p = dict(params or {})
+        self.budget = int(p.pop("budget", DEFAULT_BUDGET))
+        self.horizon = int(p.pop("horizon", DEFAULT_HORIZON))
+        super().__init__(seat, p)
+        self.simulations = 0  # played so far (for the speed figure)
+        self._sim_seed = 0
+
+    def _candidates(self, view: JSON, la: LegalActions, first: Command) -> list[Command]:
+        sit = self.policy.situation(view, la.game)
+        scored: list[tuple[float, Command]] = []
+        for kind in sorted(set(la.kinds()) & self.policy.macro_kinds):
+            scored += [(self.policy.score(sit, c), c) for c in la.candidates(kind)]
+        scored.sort(key=lambda sc: -sc[0])
+        out = [first]
+        for _s, c in scored:
+            if len(out) >= WIDTH:
+                break
+            if c not in out and la.allows(c):
+                out.append(c)
+        end = Command("end_phase", self.seat.player, {})
+        if end not in out and "end_phase" in la.kinds() and la.allows(end):
+            out.append(end)
+        return out
+
+    def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
+        first = super().choose(view, legal_actions)
+        if not isinstance(legal_actions, LegalActions) or self.budget <= 0 or \
+                first.kind not in self.policy.macro_kinds | {"end_phase"} or \
+                not (set(legal_actions.kinds()) & self.policy.macro_kinds):
+            return first
+        cands = self._candidates(view, legal_actions, first)
+        if len(cands) < 2:
+            return first
+        return self.search(view, legal_actions.game, cands)
+
+    def search(self, view: JSON, game: Game, cands: list[Command]) -> Command:
+        """UCB1 over ``cands`` with ``budget`` determinized, truncated rollouts."""
+        n = [0] * len(cands)
+        total = [0.0] * len(cands)
+        seen: list[float] = []
+        for i in range(max(self.budget, len(cands))):
+            if i < len(cands):
+                k = i
+            else:
+                lo, hi = min(seen), max(seen)
+                span = (hi - lo) or 1.0
+                k = max(range(len(cands)), key=lambda j: (
+                    (total[j] / n[j] - lo) / span
+                    + UCB_C * math.sqrt(math.log(i + 1) / n[j]), -j))
+            v = self.simulate(view, game, cands[k])
+            n[k] += 1
+            total[k] += v
+            seen.append(v)
+        best = max(range(len(cands)), key=lambda j: (total[j] / n[j], n[j], -j))
+        return cands[best]
+
+    def simulate(self, view: JSON, game: Game, cmd: Command) -> float:
+        """One determinized rollout after ``cmd``: the policy's evaluation of its end."""
+        self.simulations += 1
+        self._sim_seed += 1
+        seed = self._dice.die(2**31 - 1) + self._sim_seed
+        g = determinize(game, view, seed)
+        try:
+            g.apply(cmd)
+        except GrognardError:
+            return -1e9
+        except (KeyError, TypeError, ValueError, IndexError):
+            return self.policy.evaluate(view, None)  # the sample cannot play it: no news
+        rollout(g, seed, self.horizon)
+        return self.policy.evaluate(g.view(self.seat.player), g)
+
+
+def rollout(g: Game, seed: int, horizon: int) -> int:
+    """The planner on every side to the end of the game turn, at most ``horizon`` commands
+    (or to the game's end, or until a bot finds nothing or the determinized state cannot go
+    on); the commands played."""
+    bots = {p: PlannerBot(Seat.of(g, p, seed)) for p in g.scenario.sides}
+    played = 0
+    start = g.state.get("turn")
+    while played < horizon and not g.over and g.state.get("turn") == start:
+        moved = False
+        for player in g.active():
+            try:
+                actions = LegalActions(g, player)
+                if not actions.kinds():
+                    continue
+                g.apply(bots[player].choose(LazyView(g, player), actions))
+            except NoLegalAction:
+                continue
+            except (GrognardError, KeyError, TypeError, ValueError, IndexError):
+                return played  # judged where it stopped
+            moved = True
+            played += 1
+            break
+        if not moved:
+            break
+    return played
