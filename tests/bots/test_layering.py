@@ -16,7 +16,7 @@ BOTS = SRC / "grognard" / "bots"
 POLICY_MODULES = {"heuristic", "odds", "crt_odds", "tr_plans", "planner_plans"}
 NEUTRAL = {"base", "catalog", "play", "search", "random_bot", "situation", "mcts", "planner",
            "campaign",
-           "ladder"}
+           "ladder", "fuzz"}
 
 
 def _imports(path: Path) -> set[str]:
