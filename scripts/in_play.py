@@ -1,6 +1,8 @@
 """Which rules whole games under the engine exercise ("done means played").
 
-Plays random legal games (engine/fuzz.py) of every shipped scenario, collects the event types
+Plays random legal games (engine/fuzz.py) and one game of the heuristic bots on every seat
+(grognard.bots.play: players who plan their options, declare their wars and attack, as random
+play rarely does under the referee's checks) of every shipped scenario, collects the event types
 they produce, maps them to rule IDs with src/grognard/data/in_play.toml (an event may also
 name its rules in data["rule"] / data["rules"]) and writes docs/features/in_play.json:
 {rule ID: [scenarios whose games exercised it]}. scripts/features.py shows it as the
@@ -18,7 +20,9 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
+from grognard.bots.play import play_game
 from grognard.engine.fuzz import play
+from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario, shipped_scenarios
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,9 +44,11 @@ def exercised(scenarios: list[str] | None = None) -> dict[str, list[str]]:
     for name in scenarios or shipped_scenarios():
         sc = load_scenario(name)
         rules_of = mapping.get(sc.system, {})
-        for i in range(GAMES):
-            run = play(sc, SEED + i, i, MAX_COMMANDS)
-            game = run.game
+        games = [play(sc, SEED + i, i, MAX_COMMANDS).game for i in range(GAMES)]
+        bot_game = Game(sc, SEED)
+        play_game(bot_game, dict.fromkeys(sc.sides, "heuristic"), seed=SEED,
+                  max_commands=MAX_COMMANDS)
+        for game in [*games, bot_game]:
             if game is None:
                 continue
             for events in game.events:
