@@ -98,6 +98,9 @@ def test_two_seats_play_a_turn_with_combat_undo_and_the_vcr(browser: Any,
     soviet = Seat(browser, f"{srv.url}/play/{seats['soviet']}")
     assert "your move" in axis.page.inner_text("#whose")
     assert "waiting for axis" in soviet.page.inner_text("#whose")
+    # issue 26: the seat that must act sees it in its tab's title (and icon)
+    assert axis.page.title().startswith("▶ Your turn")
+    assert not soviet.page.title().startswith("▶")
     assert axis.hex_of("de-7pz") == "0404"
     # move by clicking; the other seat sees it (polling)
     axis.move("de-7pz", "0604")
@@ -166,6 +169,10 @@ def test_two_seats_play_a_turn_with_combat_undo_and_the_vcr(browser: Any,
     axis.page.click("#vcrfirst")
     axis.page.wait_for_selector("#replaybar:not([hidden])")
     axis.wait_unit("de-7pz", "0404")
+    # issue 26: the banner shows the replayed position's turn and phase, not the current one
+    assert axis.page.is_visible("#replaytag")
+    assert axis.page.inner_text("#turn") == "Turn 1"
+    assert "movement phase (axis)" in axis.page.inner_text("#phase")
     axis.page.click("#vcrnext")
     axis.wait_unit("de-7pz", "0604")
     axis.page.click("#vcrlast")

@@ -686,7 +686,7 @@
   async function goTo(n) {
     if (!H) return;
     n = Math.max(0, Math.min(n, H.entries.length));
-    if (n === H.entries.length) { replay = null; replayView = null; $("replaybar").hidden = true; renderBanner(); renderCounters(S.view); renderActions(); markLog(); return; }
+    if (n === H.entries.length) { replay = null; replayView = null; $("replaybar").hidden = true; renderBanner(); renderCounters(S.view); renderActions(); renderLedger(); markLog(); return; }
     const p = await getJSON(q("/position/" + n));
     replay = n; replayView = p.view;
     $("replayn").textContent = n; $("replayof").textContent = p.of; $("replaybar").hidden = false;
@@ -696,7 +696,7 @@
     const ph = KEY && KEY.phases[Number(p.view.phase)];
     $("phase").textContent = ph ? phaseWords(ph.name, ph.player) : "";
     $("whose").textContent = ""; $("prompt").textContent = "after command " + n + " of " + p.of;
-    renderCounters(replayView); renderActions(); markLog();
+    renderCounters(replayView); renderActions(); renderLedger(); markLog();
   }
   $("vcrfirst").onclick = () => goTo(0);
   $("vcrprev").onclick = () => goTo((replay === null ? H.entries.length : replay) - 1);
@@ -707,7 +707,9 @@
   // --- ledger ----------------------------------------------------------------------------------
   function num(v) { const [n, d] = String(v).split("/").map(Number); return d ? n / d : Number(n); }
   function renderLedger() {
-    const keys = Object.keys(S.ledger || {});
+    // the replayed position's accounts during a replay, else the current ones
+    const now = replay === null || !H || !H.ledger[replay] ? (S.ledger || {}) : H.ledger[replay];
+    const keys = Object.keys(now);
     $("ledgerpanel").hidden = !keys.length;
     if (!keys.length) return;
     const tbl = document.createElement("table");
@@ -715,7 +717,7 @@
       const tr = document.createElement("tr");
       const a = document.createElement("td"); const chip = document.createElement("span"); chip.className = "chip"; chip.style.background = nameColour(k); chip.textContent = " "; a.appendChild(chip);
       const b = document.createElement("td"); b.textContent = k;
-      const c = document.createElement("td"); c.textContent = S.ledger[k];
+      const c = document.createElement("td"); c.textContent = now[k];
       tr.appendChild(a); tr.appendChild(b); tr.appendChild(c);
       tbl.appendChild(tr);
     }
