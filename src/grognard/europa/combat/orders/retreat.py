@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
@@ -48,6 +49,9 @@ class Retreat(EuropaOrder[RetreatArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"units_retreated": settled(fold_units_retreated)}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: RetreatArgs) -> None:
+        twice = sorted({u for u in args.units if args.units.count(u) > 1})
+        if twice:
+            raise IllegalOrder("EUR-15", f"{', '.join(twice)} named twice: a unit retreats once")
         verify_retreat(ctx, state, cmd)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: RetreatArgs,
