@@ -45,7 +45,7 @@ def make_bot(name: str, seat: Seat) -> Bot:
         if base not in ("planner", "mcts"):
             raise InputError("--bot", f"{base} takes no parameters ({name!r})")
         bot: Bot = (PlannerBot if base == "planner" else MctsBot)(seat, parse_params(params))
-        bot.name = name  # type: ignore[misc]
+        bot.name = name
         return bot
     return _BOTS[base](seat)
 

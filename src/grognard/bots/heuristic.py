@@ -187,6 +187,9 @@ class ThirdReichPolicy(Policy):
                   "murmansk_commit": 1.0, "murmansk_escort": 1.0}
     planned: ClassVar[frozenset[str]] = frozenset({"move", "build_unit"})
     macro_kinds: ClassVar[frozenset[str]] = frozenset({"declare_war", "declare_options"})
+    #: a BRP on hand against a strength point on the map (BRPs spent buy later gains that a
+    #: rollout to the end of the turn does not see)
+    brp_weight = 0.2
 
     def evaluate(self, view: JSON, game: Any = None) -> float:
         """The units and places (:meth:`Policy.evaluate`) and the BRPs on hand of this
@@ -202,7 +205,7 @@ class ThirdReichPolicy(Policy):
         if isinstance(summary, Mapping):
             for power, row in summary.items():
                 if isinstance(row, Mapping):
-                    brp = float(int(row.get("brp", 0) or 0))
+                    brp = self.brp_weight * int(row.get("brp", 0) or 0)
                     score += brp if sides.get(power) == self.seat.player else -brp
         return score
 

@@ -11,7 +11,9 @@ rollout with the planner on every side truncated at the end of the game turn (at
 end by the policy's evaluation (:meth:`~grognard.bots.heuristic.Policy.evaluate`: units,
 victory places from ``Game.objectives()``, the verdict from ``Game.standing()``/the result,
 BRPs where the system keeps them). Candidates are chosen by UCB1 (a one-level information-set
-MCTS: the root's macro choices, the rollouts below); ``budget`` simulations a decision. Every
+MCTS: the root's macro choices, the rollouts below); ``budget`` simulations a decision; the
+planner's own choice stands unless another, simulated at least twice, beats its mean by
+:data:`MARGIN` of the span of the values seen. Every
 other decision is the planner's. Nothing of the real game but the view and the legal actions
 reaches the search, so the opponent's hidden information cannot change its choice
 (tests/bots/test_view_only.py).
@@ -37,6 +39,8 @@ DEFAULT_BUDGET = 4
 DEFAULT_HORIZON = 300
 WIDTH = 3
 UCB_C = 1.4
+#: the share of the values' span by which a candidate must beat the planner's choice
+MARGIN = 0.1
 
 
 _MIX: dict[int, dict[str, list[JSON]]] = {}
@@ -137,6 +141,13 @@ class MctsBot(PlannerBot):
             total[k] += v
             seen.append(v)
         best = max(range(len(cands)), key=lambda j: (total[j] / n[j], n[j], -j))
+        # the planner's own choice (the first candidate) stands unless another beats it by a
+        # margin of the values seen and was simulated at least twice: with a few noisy
+        # rollouts the search should not overturn the plan on luck
+        span = (max(seen) - min(seen)) if seen else 0.0
+        if best != 0 and (n[best] < 2 or total[best] / n[best] - total[0] / n[0]
+                          <= MARGIN * span):
+            return cands[0]
         return cands[best]
 
     def simulate(self, view: JSON, game: Game, cmd: Command) -> float:

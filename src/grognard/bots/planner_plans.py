@@ -146,7 +146,7 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         targets = set(args_units(cmd.args, "minors")) | set(args_units(cmd.args, "majors"))
         if not targets:
             return -1.0
-        game_stages = sit.memo("plan.started", lambda: [])
+        game_stages: list[Mapping[str, Any]] = sit.memo("plan.started", list)
         for st in game_stages:
             wanted = set(((st.get("war") or {}).get(power)) or [])
             if targets <= wanted:

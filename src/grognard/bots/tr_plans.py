@@ -83,15 +83,15 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     movers: list[str] = []
     hold: set[str] = sit.memo("plan.hold", set)  # a planner's garrisons and held fronts
     advance: bool = sit.memo("plan.advance", bool)  # a planner's armor drives on past contact
-    fill: dict[str, int] = sit.memo("plan.fill", dict)  # garrisons short of units: go there
-    fill_ix = {m.index_of_label(h) for h in fill}
+    short: dict[str, int] = sit.memo("plan.fill", dict)  # garrisons short of units: go there
+    fill_ix = {m.index_of_label(h) for h in short}
     fill_arr = np.array(sorted(fill_ix), dtype=np.int64)
     for uid, u in sorted(sit.mine.items()):
         if uid in moved or u.get("type") not in GROUND or uid in hold:
             continue
         here = m.index_of_label(str(u["hex"]))
         if contact[here] and friendly[here] < 2 and not (advance and u.get("type") == "armor") \
-                and not (fill_ix and sit.nearest(str(u["hex"]), fill) <= 2
+                and not (fill_ix and sit.nearest(str(u["hex"]), short) <= 2
                          and friendly[here] > 0 and here not in fill_ix):
             continue  # hold the line
         movers.append(uid)
