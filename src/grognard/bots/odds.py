@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from grognard.bots.crt_odds import attack_odds
 from grognard.bots.situation import Situation
 from grognard.core.dice import Distribution
 from grognard.core.errors import GrognardError
 from grognard.core.mapdata import Fortification, HexsideFeature
+from grognard.europa.combat.odds import attack_odds
 from grognard.third_reich.combat.combat import (
     Battle,
     Terrain,
