@@ -15,8 +15,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 
@@ -288,16 +286,16 @@ def test_eurofront_whole_turn_by_clicking(browser: Any, thread_server: ThreadSer
         g = loaded.game
         kinds = [c.kind for c in g.commands]
         acting = g.active()[0]
-        has_places = g.system.places is not None
     assert kinds.count("place_chit") == 2 and "roll_weather" in kinds
+    # the weather and initiative rolls in the log, in words
+    log = axis.page.inner_text("#log")
+    assert "weather rolled: rolled" in log and "initiative rolled: rolled" in log, log
     seat = axis if acting == "axis" else allies
     seat.page.wait_for_selector("#whose.mine")
     # an HQ activated by its button
     _click_first(seat, "#actions button:not(#undo):not(#endphase):not([disabled])")
     seat.clean()
-    if not has_places:
-        pytest.skip("the block move and battle need EuroFront's places hook (helper H3's branch)")
-    # a block moved into an enemy hex by clicking, then the battle
+    # EF-18: a block moved into an enemy hex by clicking it and the highlighted hex
     with srv.referee.hold(gid) as loaded:
         g = loaded.game
         enemy = {u["hex"] for u in g.state["units"].values() if u["side"] != acting}
@@ -305,16 +303,61 @@ def test_eurofront_whole_turn_by_clicking(browser: Any, thread_server: ThreadSer
                     and g.places(c).units)
         unit, to = g.places(move).units[0], g.places(move).to
         start = g.state["units"][unit]["hex"]
+        name = g.state["units"][unit].get("name", unit)
     seat.go_to(start)
+    # the own block is drawn face up: its steps, firepower and movement
+    face = seat.page.text_content(f'.counter[data-unit="{unit}"] text.vals')
+    assert face and "?" not in face, face
     seat.page.click(f'.counter[data-unit="{seat.top_counter(start)}"]')
     if seat.top_counter(start) != unit:
-        seat.page.click(f'#stack li.own:has-text("{g.state["units"][unit].get("name", unit)}")')
+        seat.page.click(f'#stack li.own:has-text("{name}")')
     seat.page.wait_for_selector(f'#highlights .dest[data-hex="{to}"]')
     seat.page.click(f'#highlights .dest[data-hex="{to}"]', force=True)
     seat.page.wait_for_selector("#message.ok")
     seat.clean()
     with srv.referee.hold(gid) as loaded:
         assert loaded.game.state["units"][unit]["hex"] == to
+    # the activation ended by its button: the battle is fought, its losses taken by clicking
+    seat.page.click("#others button:has-text('End activation')")
+    seat.page.wait_for_selector("#message.ok")
+    for _ in range(40):
+        with srv.referee.hold(gid) as loaded:
+            g = loaded.game
+            fighting = g.state.get("battle") is not None or g.state.get("operation") is not None
+            owes = [p for p in g.active()]
+        if not fighting:
+            break
+        s = axis if owes[0] == "axis" else allies
+        s.page.wait_for_selector("#whose.mine")
+        s.page.wait_for_selector("#decisions .decision button:not([disabled]), "
+                                 "#highlights .dest")
+        dec = s.page.query_selector("#decisions .decision button:not([disabled])")
+        before = s.page.inner_text("#vcrpos")
+        if dec is not None:
+            dec.click()
+        else:  # a retreat chosen on the map
+            hx = s.page.get_attribute("#highlights .dest", "data-hex")
+            s.page.click(f'#highlights .dest[data-hex="{hx}"]', force=True)
+        s.page.wait_for_function(
+            "b => document.getElementById('vcrpos').innerText !== b", arg=before)
+        s.clean()
+    else:
+        raise AssertionError("the battle never ended")
+    with srv.referee.hold(gid) as loaded:
+        g = loaded.game
+        kinds = [c.kind for c in g.commands]
+        assert "end_operation" in kinds and "take_loss" in kinds
+    # the battle's dice and hits in both seats' logs, nothing raw on either page
+    for s in (axis, allies):
+        s.page.wait_for_function(
+            f"() => document.getElementById('log').innerText.includes('battle fire in {to}')")
+        log = s.page.inner_text("#log")
+        assert re.search(rf"battle fire in {to}, round 1, \w+ \((attacker|defender)\): "
+                         r"rolled .*\d — \d+ hits?", log), log
+        assert f"from {to} to {to}" not in log  # the move told from where it started
+        s.clean()
+    axis.page.screenshot(path="/tmp/h10-eurofront-axis.png")
+    allies.page.screenshot(path="/tmp/h10-eurofront-allies.png")
     axis.close()
     allies.close()
 
