@@ -402,3 +402,27 @@ def test_a_game_against_a_bot_from_the_lobby_to_its_end(browser: Any,
     assert "Your games" in page.inner_text("#yours")  # this browser's game is listed
     assert not errors, errors
     ctx.close()
+
+
+def test_ef_log_rolls_in_words_with_hits() -> None:
+    """Issue 26 item 2/4: the referee's rolls reach the log in words, named as the seat may
+    see them: a battle round's dice per block with its hits, the weather and initiative rolls;
+    a count of dice is no roll, and dice the entry already lists are not told twice."""
+    from grognard.server.present import roll_lines
+
+    events = [
+        {"type": "weather_rolled", "data": {"phase": 1, "roll": 2, "weather": "clear"}},
+        {"type": "battle_started", "data": {"air_dice": 3, "hex": "0703", "blocks": {
+            "su-rifle2": {"name": "2. Rifle Corps", "steps": 3}}}},
+        {"type": "battle_fire", "data": {"air_rolls": [], "hex": "0703", "hits": 1,
+                                         "role": "defender", "rolls": {"su-rifle2": [4, 1, 4]},
+                                         "round": 1, "side": "allies"}},
+        {"type": "combat_resolved", "data": {"dice": [5], "result": "DR"}},
+    ]
+    assert roll_lines(events) == [
+        "weather rolled: rolled 2 (weather clear)",
+        "battle fire in 0703, round 1, allies (defender): rolled 2. Rifle Corps 4 1 4 — 1 hit",
+    ]
+    after = {"units": {"de-pz1": {"name": "1. Panzer"}}}
+    fire = {"type": "battle_fire", "data": {"hits": 2, "rolls": {"de-pz1": [6, 6]}}}
+    assert roll_lines([fire], after) == ["battle fire: rolled 1. Panzer 6 6 — 2 hits"]
