@@ -243,17 +243,20 @@ def test_europa_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer
     soviet.page.click(f'#highlights .dest[data-hex="{hx}"]', force=True)
     soviet.page.wait_for_selector("#message.ok")
     soviet.clean()
-    # the surprise invasion started by its button, then the rest of the turn
-    axis.end_until("initial")
-    axis.page.click("#others button[title^='Surprise invasion']")
-    axis.page.wait_for_selector("#message.ok")
-    axis.clean()
+    # the rest of the turn; EUR-44: no second surprise on the front the FitE surprise turn
+    # opened, so the invasion surprise waits for the next turn's initial phase
     _play_out_turn(srv, gid, [axis, soviet], axis.page.inner_text("#turn"))
     with srv.referee.hold(gid) as loaded:
         g = loaded.game
         kinds = [c.kind for c in g.commands]
         assert g.turn == 2 and "attack" in kinds and "retreat" in kinds
-        assert "start_invasion_surprise" in kinds
+        assert "start_invasion_surprise" not in kinds
+    axis.end_until("initial")
+    axis.page.click("#others button[title^='Surprise invasion']")
+    axis.page.wait_for_selector("#message.ok")
+    axis.clean()
+    with srv.referee.hold(gid) as loaded:
+        assert loaded.game.commands[-1].kind == "start_invasion_surprise"
     axis.close()
     soviet.close()
 
@@ -356,8 +359,6 @@ def test_eurofront_whole_turn_by_clicking(browser: Any, thread_server: ThreadSer
                          r"rolled .*\d — \d+ hits?", log), log
         assert f"from {to} to {to}" not in log  # the move told from where it started
         s.clean()
-    axis.page.screenshot(path="/tmp/h10-eurofront-axis.png")
-    allies.page.screenshot(path="/tmp/h10-eurofront-allies.png")
     axis.close()
     allies.close()
 
@@ -426,3 +427,59 @@ def test_ef_log_rolls_in_words_with_hits() -> None:
     after = {"units": {"de-pz1": {"name": "1. Panzer"}}}
     fire = {"type": "battle_fire", "data": {"hits": 2, "rolls": {"de-pz1": [6, 6]}}}
     assert roll_lines([fire], after) == ["battle fire: rolled 1. Panzer 6 6 — 2 hits"]
+
+
+def _random_game_to_a_loss_choice(srv: ThreadServer, scenario: str, seed: int
+                                  ) -> tuple[str, dict[str, str], str]:
+    """A seated game of random legal commands (through the referee, as the seats send them)
+    up to a loss allocation its side may choose in more than one way."""
+    import random
+
+    from grognard.engine.fuzz import choose
+
+    gid, tokens = srv.referee.create(scenario, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        with srv.referee.hold(gid) as loaded:
+            g, version = loaded.game, loaded.version
+            for p in g.active():
+                if "allocate_losses" in g.allowed(p) and len(g.legal(p, "allocate_losses")) >= 2:
+                    return gid, tokens, p
+            cmd = choose(g, rng)
+        srv.referee.command(tokens[cmd.player], version, cmd.kind, dict(cmd.args))
+    raise AssertionError("no loss to allocate")
+
+
+def test_europa_loss_allocation_chosen_by_clicking(browser: Any,
+                                                   thread_server: ThreadServer) -> None:
+    """EUR-12: the side taking a loss picks the unit in the rules' words from its decision
+    (the JSON box never opened); the referee applies that very allocation."""
+    srv = thread_server
+    gid, tokens, side = _random_game_to_a_loss_choice(srv, "europa-surprise", 2)
+    with srv.referee.hold(gid) as loaded:
+        g = loaded.game
+        choices = g.legal(side, "allocate_losses")
+        said = [g.describe(c).text for c in choices]
+        n = len(g.commands)
+    seat = Player(browser, f"{srv.url}/play/{tokens[side]}")
+    seat.page.wait_for_selector("#decisions .decision")
+    box = seat.page.inner_text("#decisions")
+    assert "EUR-12" in box, box
+    seat.clean()
+    # every choice offered in words: a button each, or one select and its Confirm
+    if seat.page.query_selector("#decisions select.choice"):
+        seat.choose(said[-1])
+        seat.page.click("#decisions button.confirm")
+    else:
+        buttons = seat.page.query_selector_all("#decisions .decision button")
+        titles = [b.get_attribute("title") or b.inner_text() for b in buttons]
+        assert all(t in said for t in titles) and len(titles) == len(said), (titles, said)
+        buttons[-1].click()
+    seat.page.wait_for_selector("#message.ok")
+    seat.clean()
+    with srv.referee.hold(gid) as loaded:
+        g = loaded.game
+        done = g.commands[n]
+        assert done.kind == "allocate_losses" and done.player == side
+        assert dict(done.args) == dict(choices[-1].args)
+    seat.close()

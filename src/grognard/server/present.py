@@ -196,7 +196,7 @@ def roll_lines(events: list[dict[str, Any]], after: Any = None) -> list[str]:
         if isinstance(d.get("side"), str):
             head += f", {d['side']}" + (f" ({d['role']})" if isinstance(d.get("role"), str)
                                         else "")
-        said = [f"{k.replace('_', ' ')} {v}" for k, v in d.items()
+        said = [f"{k.replace('_', ' ')} {v.replace('_', ' ')}" for k, v in d.items()
                 if isinstance(v, str) and k not in ("hex", "side", "role", "result")
                 and not HEX_LIKE.match(v) and len(v) < 20 and k not in names]
         text = head + ": " + ("rolled " + "; ".join(rolls) if rolls else "no dice")

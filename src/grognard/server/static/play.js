@@ -577,6 +577,8 @@
     return "";
   }
   function oddsTable(o) {
+    // a hook's answer may itself be {system, odds: {...}}: the odds are inside
+    while (o && o.odds && typeof o.odds === "object" && !Array.isArray(o.odds)) o = o.odds;
     const t = document.createElement("table");
     const cap = document.createElement("caption");
     const bits = [];
