@@ -425,8 +425,9 @@ def test_ef_log_rolls_in_words_with_hits() -> None:
         "battle fire in 0703, round 1, allies (defender): rolled 2. Rifle Corps 4 1 4 — 1 hit",
     ]
     after = {"units": {"de-pz1": {"name": "1. Panzer"}}}
-    fire = {"type": "battle_fire", "data": {"hits": 2, "rolls": {"de-pz1": [6, 6]}}}
-    assert roll_lines([fire], after) == ["battle fire: rolled 1. Panzer 6 6 — 2 hits"]
+    fire = {"type": "battle_fire", "data": {"air_rolls": [1, 5], "hits": 2,
+                                            "rolls": {"de-pz1": [6, 6]}}}
+    assert roll_lines([fire], after) == ["battle fire: rolled air 1 5; 1. Panzer 6 6 — 2 hits"]
 
 
 def _random_game_to_a_loss_choice(srv: ThreadServer, scenario: str, seed: int

@@ -176,7 +176,8 @@ def roll_lines(events: list[dict[str, Any]], after: Any = None) -> list[str]:
             if type(v) is int and str(k).endswith(("dice", "rolls")):
                 continue  # a count of dice, not a roll
             if dice is not None:
-                rolls.append(" ".join(map(str, dice)))
+                label = ROLL_KEY.sub("", str(k)).replace("_", " ")  # "air_rolls": "air"
+                rolls.append((f"{label} " if label else "") + " ".join(map(str, dice)))
             elif isinstance(v, Mapping):
                 for who, dv in v.items():
                     dd = _ints(dv)
