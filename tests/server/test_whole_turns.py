@@ -15,8 +15,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 
@@ -245,17 +243,20 @@ def test_europa_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer
     soviet.page.click(f'#highlights .dest[data-hex="{hx}"]', force=True)
     soviet.page.wait_for_selector("#message.ok")
     soviet.clean()
-    # the surprise invasion started by its button, then the rest of the turn
-    axis.end_until("initial")
-    axis.page.click("#others button[title^='Surprise invasion']")
-    axis.page.wait_for_selector("#message.ok")
-    axis.clean()
+    # the rest of the turn; EUR-44: no second surprise on the front the FitE surprise turn
+    # opened, so the invasion surprise waits for the next turn's initial phase
     _play_out_turn(srv, gid, [axis, soviet], axis.page.inner_text("#turn"))
     with srv.referee.hold(gid) as loaded:
         g = loaded.game
         kinds = [c.kind for c in g.commands]
         assert g.turn == 2 and "attack" in kinds and "retreat" in kinds
-        assert "start_invasion_surprise" in kinds
+        assert "start_invasion_surprise" not in kinds
+    axis.end_until("initial")
+    axis.page.click("#others button[title^='Surprise invasion']")
+    axis.page.wait_for_selector("#message.ok")
+    axis.clean()
+    with srv.referee.hold(gid) as loaded:
+        assert loaded.game.commands[-1].kind == "start_invasion_surprise"
     axis.close()
     soviet.close()
 
@@ -288,16 +289,16 @@ def test_eurofront_whole_turn_by_clicking(browser: Any, thread_server: ThreadSer
         g = loaded.game
         kinds = [c.kind for c in g.commands]
         acting = g.active()[0]
-        has_places = g.system.places is not None
     assert kinds.count("place_chit") == 2 and "roll_weather" in kinds
+    # the weather and initiative rolls in the log, in words
+    log = axis.page.inner_text("#log")
+    assert "weather rolled: rolled" in log and "initiative rolled: rolled" in log, log
     seat = axis if acting == "axis" else allies
     seat.page.wait_for_selector("#whose.mine")
     # an HQ activated by its button
     _click_first(seat, "#actions button:not(#undo):not(#endphase):not([disabled])")
     seat.clean()
-    if not has_places:
-        pytest.skip("the block move and battle need EuroFront's places hook (helper H3's branch)")
-    # a block moved into an enemy hex by clicking, then the battle
+    # EF-18: a block moved into an enemy hex by clicking it and the highlighted hex
     with srv.referee.hold(gid) as loaded:
         g = loaded.game
         enemy = {u["hex"] for u in g.state["units"].values() if u["side"] != acting}
@@ -305,16 +306,59 @@ def test_eurofront_whole_turn_by_clicking(browser: Any, thread_server: ThreadSer
                     and g.places(c).units)
         unit, to = g.places(move).units[0], g.places(move).to
         start = g.state["units"][unit]["hex"]
+        name = g.state["units"][unit].get("name", unit)
     seat.go_to(start)
+    # the own block is drawn face up: its steps, firepower and movement
+    face = seat.page.text_content(f'.counter[data-unit="{unit}"] text.vals')
+    assert face and "?" not in face, face
     seat.page.click(f'.counter[data-unit="{seat.top_counter(start)}"]')
     if seat.top_counter(start) != unit:
-        seat.page.click(f'#stack li.own:has-text("{g.state["units"][unit].get("name", unit)}")')
+        seat.page.click(f'#stack li.own:has-text("{name}")')
     seat.page.wait_for_selector(f'#highlights .dest[data-hex="{to}"]')
     seat.page.click(f'#highlights .dest[data-hex="{to}"]', force=True)
     seat.page.wait_for_selector("#message.ok")
     seat.clean()
     with srv.referee.hold(gid) as loaded:
         assert loaded.game.state["units"][unit]["hex"] == to
+    # the activation ended by its button: the battle is fought, its losses taken by clicking
+    seat.page.click("#others button:has-text('End activation')")
+    seat.page.wait_for_selector("#message.ok")
+    for _ in range(40):
+        with srv.referee.hold(gid) as loaded:
+            g = loaded.game
+            fighting = g.state.get("battle") is not None or g.state.get("operation") is not None
+            owes = [p for p in g.active()]
+        if not fighting:
+            break
+        s = axis if owes[0] == "axis" else allies
+        s.page.wait_for_selector("#whose.mine")
+        s.page.wait_for_selector("#decisions .decision button:not([disabled]), "
+                                 "#highlights .dest")
+        dec = s.page.query_selector("#decisions .decision button:not([disabled])")
+        before = s.page.inner_text("#vcrpos")
+        if dec is not None:
+            dec.click()
+        else:  # a retreat chosen on the map
+            hx = s.page.get_attribute("#highlights .dest", "data-hex")
+            s.page.click(f'#highlights .dest[data-hex="{hx}"]', force=True)
+        s.page.wait_for_function(
+            "b => document.getElementById('vcrpos').innerText !== b", arg=before)
+        s.clean()
+    else:
+        raise AssertionError("the battle never ended")
+    with srv.referee.hold(gid) as loaded:
+        g = loaded.game
+        kinds = [c.kind for c in g.commands]
+        assert "end_operation" in kinds and "take_loss" in kinds
+    # the battle's dice and hits in both seats' logs, nothing raw on either page
+    for s in (axis, allies):
+        s.page.wait_for_function(
+            f"() => document.getElementById('log').innerText.includes('battle fire in {to}')")
+        log = s.page.inner_text("#log")
+        assert re.search(rf"battle fire in {to}, round 1, \w+ \((attacker|defender)\): "
+                         r"rolled .*\d — \d+ hits?", log), log
+        assert f"from {to} to {to}" not in log  # the move told from where it started
+        s.clean()
     axis.close()
     allies.close()
 
@@ -359,3 +403,84 @@ def test_a_game_against_a_bot_from_the_lobby_to_its_end(browser: Any,
     assert "Your games" in page.inner_text("#yours")  # this browser's game is listed
     assert not errors, errors
     ctx.close()
+
+
+def test_ef_log_rolls_in_words_with_hits() -> None:
+    """Issue 26 item 2/4: the referee's rolls reach the log in words, named as the seat may
+    see them: a battle round's dice per block with its hits, the weather and initiative rolls;
+    a count of dice is no roll, and dice the entry already lists are not told twice."""
+    from grognard.server.present import roll_lines
+
+    events = [
+        {"type": "weather_rolled", "data": {"phase": 1, "roll": 2, "weather": "clear"}},
+        {"type": "battle_started", "data": {"air_dice": 3, "hex": "0703", "blocks": {
+            "su-rifle2": {"name": "2. Rifle Corps", "steps": 3}}}},
+        {"type": "battle_fire", "data": {"air_rolls": [], "hex": "0703", "hits": 1,
+                                         "role": "defender", "rolls": {"su-rifle2": [4, 1, 4]},
+                                         "round": 1, "side": "allies"}},
+        {"type": "combat_resolved", "data": {"dice": [5], "result": "DR"}},
+    ]
+    assert roll_lines(events) == [
+        "weather rolled: rolled 2 (weather clear)",
+        "battle fire in 0703, round 1, allies (defender): rolled 2. Rifle Corps 4 1 4 — 1 hit",
+    ]
+    after = {"units": {"de-pz1": {"name": "1. Panzer"}}}
+    fire = {"type": "battle_fire", "data": {"air_rolls": [1, 5], "hits": 2,
+                                            "rolls": {"de-pz1": [6, 6]}}}
+    assert roll_lines([fire], after) == ["battle fire: rolled air 1 5; 1. Panzer 6 6 — 2 hits"]
+
+
+def _random_game_to_a_loss_choice(srv: ThreadServer, scenario: str, seed: int
+                                  ) -> tuple[str, dict[str, str], str]:
+    """A seated game of random legal commands (through the referee, as the seats send them)
+    up to a loss allocation its side may choose in more than one way."""
+    import random
+
+    from grognard.engine.fuzz import choose
+
+    gid, tokens = srv.referee.create(scenario, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        with srv.referee.hold(gid) as loaded:
+            g, version = loaded.game, loaded.version
+            for p in g.active():
+                if "allocate_losses" in g.allowed(p) and len(g.legal(p, "allocate_losses")) >= 2:
+                    return gid, tokens, p
+            cmd = choose(g, rng)
+        srv.referee.command(tokens[cmd.player], version, cmd.kind, dict(cmd.args))
+    raise AssertionError("no loss to allocate")
+
+
+def test_europa_loss_allocation_chosen_by_clicking(browser: Any,
+                                                   thread_server: ThreadServer) -> None:
+    """EUR-12: the side taking a loss picks the unit in the rules' words from its decision
+    (the JSON box never opened); the referee applies that very allocation."""
+    srv = thread_server
+    gid, tokens, side = _random_game_to_a_loss_choice(srv, "europa-surprise", 2)
+    with srv.referee.hold(gid) as loaded:
+        g = loaded.game
+        choices = g.legal(side, "allocate_losses")
+        said = [g.describe(c).text for c in choices]
+        n = len(g.commands)
+    seat = Player(browser, f"{srv.url}/play/{tokens[side]}")
+    seat.page.wait_for_selector("#decisions .decision")
+    box = seat.page.inner_text("#decisions")
+    assert "EUR-12" in box, box
+    seat.clean()
+    # every choice offered in words: a button each, or one select and its Confirm
+    if seat.page.query_selector("#decisions select.choice"):
+        seat.choose(said[-1])
+        seat.page.click("#decisions button.confirm")
+    else:
+        buttons = seat.page.query_selector_all("#decisions .decision button")
+        titles = [b.get_attribute("title") or b.inner_text() for b in buttons]
+        assert all(t in said for t in titles) and len(titles) == len(said), (titles, said)
+        buttons[-1].click()
+    seat.page.wait_for_selector("#message.ok")
+    seat.clean()
+    with srv.referee.hold(gid) as loaded:
+        g = loaded.game
+        done = g.commands[n]
+        assert done.kind == "allocate_losses" and done.player == side
+        assert dict(done.args) == dict(choices[-1].args)
+    seat.close()

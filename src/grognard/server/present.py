@@ -19,6 +19,7 @@ from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.system import Places
+from grognard.server.dice import _dice_in
 
 #: a hex label as the shipped maps write them ("0504", "B6", "AD53")
 HEX_LIKE = re.compile(r"^[A-Z]{0,2}\d{2,4}$")
@@ -123,4 +124,86 @@ def result_key(game: Game) -> list[dict[str, Any]]:
             continue
         out.append({"title": str(t.title).split(" - ")[0],
                     "codes": {str(k): str(v) for k, v in legend.items()}})
+    return out
+
+
+#: where events record the dice the referee rolled for them (leaves or lists of ints)
+ROLL_KEY = re.compile(r"(^|_)(roll|rolls|dice|die)$")
+
+
+def _names(value: Any, out: dict[str, str]) -> dict[str, str]:
+    """Every ``{id: {"name": ...}}`` the seat's events carry: ids to names for the log."""
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            if isinstance(v, Mapping) and isinstance(v.get("name"), str):
+                out[str(k)] = v["name"]
+            _names(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _names(v, out)
+    return out
+
+
+def _ints(v: Any) -> list[int] | None:
+    if type(v) is int:
+        return [v]
+    if isinstance(v, list) and v and all(type(x) is int for x in v):
+        return list(v)
+    return None
+
+
+def roll_lines(events: list[dict[str, Any]], after: Any = None) -> list[str]:
+    """The referee's rolls in the seat's events, one line each, in words: who rolled (the
+    names the events and the seat's view give), the dice, and the hits they scored, e.g.
+    ``battle fire in 0703, round 1, allies (defender): 2. Rifle Corps 4 1 4 — 1 hit``.
+    Only what the seat may see reaches here (``Game.events_for``); no argument is named
+    beyond the dice, ``hits`` and a few generic scalars."""
+    names = _names(events, {})
+    units = after.get("units", {}) if isinstance(after, Mapping) else {}
+    for uid, u in units.items():
+        if isinstance(u, Mapping) and isinstance(u.get("name"), str):
+            names.setdefault(str(uid), u["name"])
+    out = []
+    for e in events:
+        d = e.get("data") or {}
+        if not isinstance(d, Mapping):
+            continue
+        rolls: list[str] = []
+        for k, v in d.items():
+            if not ROLL_KEY.search(str(k)):
+                continue
+            dice = _ints(v)
+            if type(v) is int and str(k).endswith(("dice", "rolls")):
+                continue  # a count of dice, not a roll
+            if dice is not None:
+                label = ROLL_KEY.sub("", str(k)).replace("_", " ")  # "air_rolls": "air"
+                rolls.append((f"{label} " if label else "") + " ".join(map(str, dice)))
+            elif isinstance(v, Mapping):
+                for who, dv in v.items():
+                    dd = _ints(dv)
+                    if dd is not None:
+                        rolls.append(f"{names.get(str(who), str(who))} "
+                                     + " ".join(map(str, dd)))
+        hits = d.get("hits")
+        if not rolls and type(hits) is not int:
+            continue
+        if type(hits) is not int and _dice_in(e):
+            continue  # the entry's dice already show these
+        head = str(e.get("type", "")).replace("_", " ")
+        if isinstance(d.get("hex"), str):
+            head += f" in {d['hex']}"
+        if type(d.get("round")) is int:
+            head += f", round {d['round']}"
+        if isinstance(d.get("side"), str):
+            head += f", {d['side']}" + (f" ({d['role']})" if isinstance(d.get("role"), str)
+                                        else "")
+        said = [f"{k.replace('_', ' ')} {v.replace('_', ' ')}" for k, v in d.items()
+                if isinstance(v, str) and k not in ("hex", "side", "role", "result")
+                and not HEX_LIKE.match(v) and len(v) < 20 and k not in names]
+        text = head + ": " + ("rolled " + "; ".join(rolls) if rolls else "no dice")
+        if type(hits) is int:
+            text += f" — {hits} hit" + ("" if hits == 1 else "s")
+        if said:
+            text += " (" + ", ".join(said) + ")"
+        out.append(text)
     return out

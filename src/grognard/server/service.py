@@ -28,7 +28,7 @@ from grognard.engine.scenario import Scenario, load_scenario, parse_scenario, sh
 from grognard.engine.state import JSON
 from grognard.server.dice import commitment, new_seed, signed_save
 from grognard.server.odds import odds_of
-from grognard.server.present import entry, public_order, units_of, why_stuck
+from grognard.server.present import entry, public_order, roll_lines, units_of, why_stuck
 from grognard.server.store import LogRow, StaleVersion, Store
 
 HOTSEAT = "*"
@@ -846,6 +846,7 @@ def tell(game: Game, cmd: Command, events: list[dict[str, Any]], changes: list[s
         if isinstance(res, str) and res:
             lines.append(f"{e['type'].replace('_', ' ')}: {res}{_why(e['data'])}")
     lines += supply_lines(events)
+    lines += roll_lines(events, after)  # the referee's dice and hits in words (issue 26)
     own = cmd.player == player
     dice = _dice_in(events)
     text = f"{cmd.player.title()}: {cmd.kind.replace('_', ' ')}"

@@ -173,7 +173,10 @@
     return by;
   }
   function kindOf(u) { return String(u.type || u.kind || u.hq && "hq" || ""); }
+  // a block (steps and firepower): its strength face up, steps·firepower·movement
+  function isBlock(u) { return u.steps !== undefined && u.steps !== null && u.fp !== undefined && u.fp !== null; }
   function factors(u) {
+    if (isBlock(u)) return u.steps + "·" + u.fp + "·" + (u.mp ?? u.movement ?? "");
     if (u.attack !== undefined && u.attack !== null) {
       const a = u.attack, d = u.defense, m = u.movement;
       if (d === undefined || d === null || d === a) return [a, m].filter((v) => v !== undefined && v !== null).join("-");
@@ -190,8 +193,9 @@
     if (u.name) parts.push(u.name);
     if (what.trim()) parts.push(what.trim() + (u.name || uid.startsWith("hidden-") ? "" : " (" + uid + ")"));
     else if (!u.name && !uid.startsWith("hidden-")) parts.push(uid);
-    if (u.attack !== undefined && u.attack !== null) parts.push("attack " + u.attack + (u.defense !== undefined && u.defense !== null ? ", defense " + u.defense : "") + (u.movement !== undefined && u.movement !== null ? ", movement " + u.movement : ""));
-    if (u.steps !== undefined && u.steps !== null) parts.push("steps " + u.steps + (u.max ? "/" + u.max : "") + ", firepower " + u.fp + ", movement " + u.mp);
+    if (!isBlock(u) && u.attack !== undefined && u.attack !== null) parts.push("attack " + u.attack + (u.defense !== undefined && u.defense !== null ? ", defense " + u.defense : "") + (u.movement !== undefined && u.movement !== null ? ", movement " + u.movement : ""));
+    if (isBlock(u)) parts.push("strength " + u.steps + (u.max ? " of " + u.max : "") + " steps, firepower " + u.fp + ", movement " + u.mp);
+    if (isBlock(u) && u.hidden && S && u.side === S.player) parts.push("face down to the enemy");
     if (uid.startsWith("hidden-") || (u.hidden && !factors(u))) parts.push("face down");
     if (u.supply && u.supply !== "in" && u.supply !== "supplied") parts.push("supply: " + u.supply);
     return parts.join(" — ") + " (" + u.side + ")";
@@ -237,6 +241,12 @@
         } else {
           nato(grp, kindOf(u), x + 5, y + 3, 16, 10);
           grp.appendChild(el("text", {x: x + 13, y: y + 21.5, class: "vals"}, f));
+          if (isBlock(u) && u.max) {  // the block's steps as pips down its left edge
+            for (let i = 0; i < Number(u.max); i++) {
+              grp.appendChild(el("circle", {class: "pip" + (i < Number(u.steps) ? " on" : ""), cx: x + 2.4, cy: y + 3 + i * 3.6, r: 1.2}));
+            }
+          }
+          if (isBlock(u) && u.hidden && S && u.side === S.player) grp.classList.add("secret");
         }
         grp.appendChild(el("title", {}, describeUnit(uid, u) + " in " + hex));
         if (k === units.length - 1 && units.length > 1) {
@@ -567,6 +577,8 @@
     return "";
   }
   function oddsTable(o) {
+    // a hook's answer may itself be {system, odds: {...}}: the odds are inside
+    while (o && o.odds && typeof o.odds === "object" && !Array.isArray(o.odds)) o = o.odds;
     const t = document.createElement("table");
     const cap = document.createElement("caption");
     const bits = [];
@@ -753,7 +765,7 @@
     };
     for (const [k, l] of [["infantry", "infantry"], ["armor", "armor"], ["mechanized", "mechanized"], ["motorized", "motorized"], ["cavalry", "cavalry"], ["airborne", "airborne"], ["mountain", "mountain"], ["artillery", "artillery"], ["hq", "headquarters"], ["air", "air unit"], ["naval", "fleet"]]) sym(k, l);
     const vals = document.createElement("span"); vals.textContent = "3-4";
-    row(vals, "factors: attack-movement (attack-defense-movement when they differ); blocks: steps·firepower·movement; ? face down");
+    row(vals, "factors: attack-movement (attack-defense-movement when they differ); blocks: steps·firepower·movement, pips for the steps left of the most, a dashed edge for your block the enemy sees face down; ? face down");
     const nat = document.createElement("div"); nat.className = "nations";
     for (const n of ["german", "italian", "soviet", "british", "french", "polish", "american", "romanian", "hungarian", "finnish"]) {
       const s = document.createElement("span"); s.className = "chip"; s.style.background = NATION[n]; s.textContent = n; nat.appendChild(s);

@@ -88,7 +88,8 @@ class Move(EFOrder[BlockMoveArgs]):
 
     def words(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> Words:
         u = state["units"].get(args.block)
-        frm = f" from {u['hex']}" if u is not None and u["hex"] else ""
+        # told after the move (the log), the block already stands in ``to``: no "from"
+        frm = f" from {u['hex']}" if u is not None and u["hex"] and u["hex"] != args.to else ""
         return Words(f"{who(cmd.player)}: move {block_words(state, args.block)}{frm} "
                      f"to {args.to}", f"{block_name(state, args.block)} to {args.to}")
 

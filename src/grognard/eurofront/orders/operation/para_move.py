@@ -103,7 +103,7 @@ class ParaMove(EFOrder[BlockMoveArgs]):
 
     def words(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> Words:
         u = state["units"].get(args.block)
-        frm = f" from {u['hex']}" if u is not None and u["hex"] else ""
+        frm = f" from {u['hex']}" if u is not None and u["hex"] and u["hex"] != args.to else ""
         return Words(f"{who(cmd.player)}: paratroop strategic move of "
                      f"{block_words(state, args.block)}{frm} to {args.to} (Strategic Moves "
                      f"left: {state['strategic_moves'].get(cmd.player, 0)})",

@@ -66,7 +66,7 @@ class RailMove(EFOrder[BlockMoveArgs]):
 
     def words(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> Words:
         u = state["units"].get(args.block)
-        frm = f" from {u['hex']}" if u is not None and u["hex"] else ""
+        frm = f" from {u['hex']}" if u is not None and u["hex"] and u["hex"] != args.to else ""
         return Words(f"{who(cmd.player)}: rail {block_words(state, args.block)}{frm} to "
                      f"{args.to} (it stands out next Activation Phase)",
                      f"Rail {block_name(state, args.block)} to {args.to}")
