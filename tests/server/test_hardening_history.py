@@ -5,7 +5,6 @@ so a restarted server answers the first history without walking the game again."
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import time
@@ -140,27 +139,3 @@ def test_history_and_positions_run_in_the_thread_pool() -> None:
         path = getattr(route, "path", "")
         if path.endswith(("/history", "/position/{n}", "/save")):
             assert not asyncio.iscoroutinefunction(route.endpoint), path  # type: ignore[attr-defined]
-
-
-def test_figure_first_history_of_a_long_game(tmp_path: Path) -> None:
-    """The figure docs/RELIABILITY.md reports (GROGNARD_HISTORY_COMMANDS=1000): CPU seconds of
-    the first history after a restart, read from the store, and of a walk of the whole game."""
-    if "GROGNARD_HISTORY_COMMANDS" not in os.environ:
-        pytest.skip("set GROGNARD_HISTORY_COMMANDS to measure")
-    scenario = os.environ.get("GROGNARD_HISTORY_SCENARIO", "tr-1939-campaign")
-    store = Store(f"sqlite:///{tmp_path / 'g.sqlite'}")
-    gid, token = _play(Referee(store), scenario, COMMANDS)
-    n = len(store.commands(gid))
-    side = Referee(store).scenario(scenario).sides[0]
-    cpu = time.process_time()
-    Referee(store).history(token, side)
-    read = time.process_time() - cpu
-    with store.begin() as conn:
-        conn.execute(delete(logs))
-        conn.execute(delete(positions))
-    cpu = time.process_time()
-    Referee(store).history(token, side)
-    walk = time.process_time() - cpu
-    print(json.dumps({"scenario": scenario, "commands": n, "read_cpu_s": round(read, 3),
-                      "walk_cpu_s": round(walk, 3)}))
-    assert read < 2.0

@@ -274,10 +274,12 @@ class Game:
         }
 
     # --- the rule system's words and facts for the layers above (issue 22 hooks) ------------
-    def describe(self, cmd: Command) -> Words:
-        """``cmd`` in the rules' words (the system's ``describe``; else its kind and player)."""
+    def describe(self, cmd: Command, state: JSON | None = None) -> Words:
+        """``cmd`` in the rules' words (the system's ``describe``; else its kind and player),
+        in ``state`` (default: now) - a logged command is told in the state it was given in."""
         if self.system.describe is not None:
-            return self.system.describe(self.context, self.state, cmd)
+            return self.system.describe(self.context, self.state if state is None else state,
+                                        cmd)
         words = cmd.kind.replace("_", " ")
         return Words(f"{_title(cmd.player)}: {words}", words)
 

@@ -461,10 +461,11 @@ class Referee:
             g = loaded.game
             cmd = make_command(kind, player, args)
             before = g.active()
+            said = g.describe(cmd).text  # in the position it is given in (the log tells it so)
             events = g.apply(cmd)
             try:
                 try:
-                    told = self._tell(loaded)
+                    told = self._tell(loaded, said)
                 except Exception:  # a log entry that cannot be told never blocks a command:
                     told = []  # the seats' logs are told again by their next history request
                     loaded.logs.clear()
@@ -493,7 +494,8 @@ class Referee:
             self._moved(gid, before, g.active())
             return self._payload(loaded, seat, player, per_unit)
 
-    def _tell(self, loaded: Loaded) -> list[tuple[str, LogRow, dict[str, Any], JSON]]:
+    def _tell(self, loaded: Loaded, said: str | None = None
+              ) -> list[tuple[str, LogRow, dict[str, Any], JSON]]:
         """The log entry of the command just applied, for every seat whose log is told up to
         it (what :meth:`history` would tell), kept in the command's own transaction: a history
         never has to walk the game, and a restarted server reads it from the store."""
@@ -517,7 +519,7 @@ class Referee:
             seen = g.events_for(p, n - 1)[0]
             after = g.system.view(g.state, p)
             changes = seen_changes(g, before, after)
-            entry = tell(g, g.commands[-1], seen, changes, p, n - 1, after)
+            entry = tell(g, g.commands[-1], seen, changes, p, n - 1, after, said)
             row = (n - 1, json.dumps(entry), _digest(g.commands[-1], seen),
                    json.dumps(ledger_of(after)), json.dumps(changes))
             out.append((p, row, entry, after))
@@ -587,8 +589,10 @@ class Referee:
         retold = []
         for i in range(len(log.entries)):
             if log.seen[i] != seen[i]:
+                was = log.entries[i]  # an order told in words keeps the words it was told in
                 log.entries[i] = tell(g, g.commands[i], seen_events[i], log.changes[i],
-                                      player, i, log.last)
+                                      player, i, log.last,
+                                      text_was=was.get("text") if was.get("worded") else None)
                 log.seen[i] = seen[i]
                 retold.append(i)
         first = len(log.entries)
@@ -613,10 +617,11 @@ class Referee:
             log.last = view_at(0)
             log.ledgers.append(ledger_of(log.last))
         for i in range(first, n):
+            said = g.describe(g.commands[i], walk.state_at(i)).text  # as it was given
             after = view_at(i + 1)
             changes = seen_changes(g, view_at(i), after)
             log.entries.append(tell(g, g.commands[i], seen_events[i], changes, player, i,
-                                    after))
+                                    after, said))
             log.seen.append(seen[i])
             log.changes.append(changes)
             log.ledgers.append(ledger_of(after))
@@ -832,7 +837,8 @@ def seen_changes(game: Game, before: JSON, after: JSON) -> list[str]:
 
 
 def tell(game: Game, cmd: Command, events: list[dict[str, Any]], changes: list[str],
-         player: str, i: int, after: JSON | None = None) -> dict[str, Any]:
+         player: str, i: int, after: JSON | None = None, said: str | None = None,
+         text_was: str | None = None) -> dict[str, Any]:
     """A log entry from what the seat saw change (:func:`seen_changes`) and the command's
     events as the seat may see them now (told again, without the views, after a reveal).
     Another side's order is told in words only when the seat's view ``after`` it shows every
@@ -858,9 +864,12 @@ def tell(game: Game, cmd: Command, events: list[dict[str, Any]], changes: list[s
                                             else "an order")
         return {"n": i + 1, "player": cmd.player, "kind": None, "text": text, "dice": dice,
                 "changes": lines}
-    if own or (after is not None and public_order(game, cmd, events, after, i)):
-        said = game.describe(cmd).text
+    worded = own or (after is not None and public_order(game, cmd, events, after, i))
+    if worded and text_was is not None:
+        text = text_was  # told again after a reveal: in the words of the position it was given in
+    elif worded:
+        said = game.describe(cmd).text if said is None else said
         text = said if said.startswith(f"{cmd.player.title()}:") else \
             f"{cmd.player.title()} — {said}"
     return {"n": i + 1, "player": cmd.player, "kind": cmd.kind, "text": text,
-            "dice": dice, "changes": lines}
+            "dice": dice, "changes": lines, "worded": worded}
