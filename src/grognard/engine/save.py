@@ -96,11 +96,11 @@ def _save_fields(game: Game) -> dict[str, Any]:
 def dumps(game: Game, extra: dict[str, Any] | None = None) -> str:
     """The save's text; ``extra`` adds fields the hash does not cover (``signatures``,
     ``seat_keys``: see :func:`sign_last`)."""
-    data = save_data(game)
-    for k, v in (extra or {}).items():
-        if k not in COVERED and k != "save_hash":
-            data[k] = v
     try:
+        data = save_data(game)
+        for k, v in (extra or {}).items():
+            if k not in COVERED and k != "save_hash":
+                data[k] = v
         text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False,
                           allow_nan=False) + "\n"
         text.encode("utf-8")
