@@ -145,3 +145,19 @@ def test_every_declared_crossing_is_drawn_on_the_shipped_maps() -> None:
                 assert f == HexsideFeature.SEA, (map_id, name)
             else:
                 assert f & HexsideFeature.STRAIT and not f & BLOCK, (map_id, name)
+
+
+def test_the_irish_sea_and_kerch_are_water_at_this_scale() -> None:
+    """The Irish Sea and the North Channel are sea hexes (no pair to declare): Ireland (Dublin
+    G20, Belfast F20) reaches neither Glasgow nor London by land. Kerch: the strait is the sea
+    hex T46, so the Crimea (Sevastopol U45, U46, T45) and the Kerch city hex T47 on the Taman
+    shore are not neighbours; their land link is round the Sea of Azov by Perekop."""
+    m = shipped("tr-europe")
+    i = m.index_of_label
+    ireland = land_reach(m, "G20")
+    assert i("F20") in ireland and i("E22") not in ireland and i("K23") not in ireland
+    assert m.terrain_of(m.hex(i("T46"))).value == "sea"
+    land_nbrs = {m.label(int(j)) for j in m.neighbor_indices(i("T47"))
+                 if j >= 0 and m.terrain_of(m.hex(int(j))).value != "sea"}
+    assert land_nbrs == {"T48", "U48"}  # the Kuban side only
+    assert i("T47") in land_reach(m, "U45")

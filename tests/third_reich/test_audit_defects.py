@@ -85,3 +85,33 @@ def test_tr04_no_event_after_campaign_ended_in_the_same_command() -> None:
     types = [e.type for e in g.events[-1]]
     assert "campaign_ended" in types and "us_entered" in types
     assert types[-1] == "campaign_ended", types
+
+
+@pytest.mark.xfail(strict=True, reason="fixed in play/, H1: system_attack picks the defender's "
+                   "losses weakest first; it must take them by combat.verify_land_losses("
+                   "crt_defender=True) / land_loss_choices (and ask the defender, item 4)")
+def test_tr71_the_engine_does_not_meet_a_defender_crt_loss_with_a_replacement() -> None:
+    """tr-1939-cutoff with a French replacement counter stacked with fr-inf1 in B3: the first
+    seeded German attack that costs the defender one unit (X1, D1) must not take the
+    replacement while the infantry stands (TR-71)."""
+    text = load_scenario("tr-1939-cutoff").text
+    old = ('id = "fr-arm2"\nnationality = "french"\nside = "allies"\ntype = "armor"\n'
+           'attack = 5\nmovement = 4')
+    assert old in text
+    sc = parse_scenario(text.replace(old, 'id = "fr-rep1"\nnationality = "french"\n'
+                                     'side = "allies"\ntype = "replacement"\nattack = 1\n'
+                                     'movement = 0'), "variant.toml")
+    for seed in range(1, 60):
+        g = Game(sc, seed)
+        g.apply(Command("declare_options", "axis",
+                        {"power": "germany", "options": {"western": "offensive"}}))
+        while g.phase.name != "combat":
+            g.apply(Command("end_phase", g.phase.player, {}))
+        events = g.apply(Command("attack", "axis", {"hex": "B3",
+                                                     "attackers": ["ge-inf1", "ge-inf2"]}))
+        d = next(e.data for e in events if e.type == "battle_resolved")
+        if d["defender_losses"] == 1:
+            assert set(d["defenders"]) == {"fr-inf1", "fr-rep1"}
+            assert "fr-inf1" in d["eliminated"] and "fr-rep1" not in d["eliminated"], d
+            return
+    pytest.fail("no seeded attack cost the defender exactly one unit")

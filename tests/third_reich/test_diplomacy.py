@@ -139,9 +139,21 @@ def test_tr15_tr84_war_on_the_ussr_opens_lend_lease_and_sets_the_russian_winter(
     assert rec.consequences.russian_winter_turn == 12 == dip.russian_winter_turn(d)
     assert rec.consequences.at_war_with_germany == ("ussr",)
     assert dip.lend_lease_open(d, "us", "ussr") is not None  # TR-17 needs the US too
-    # a war begun in a Winter turn waits for the next Winter (reading)
+    # a war begun in a Winter turn makes that Winter the first (the reading of
+    # combat/hex_defense.russian_winter_applies, which the battles use)
     _, rec2 = dip.declare(fall_1939(), "germany", ["ussr"], 7)
-    assert rec2.consequences.russian_winter_turn == 12
+    assert rec2.consequences.russian_winter_turn == 7
+    from grognard.third_reich.combat.hex_defense import russian_winter_applies
+    from grognard.third_reich.turn.calendar import date_of
+
+    for since in range(2, 20):
+        _, r = dip.declare(fall_1939(), "germany", ["ussr"], since)
+        t = r.consequences.russian_winter_turn
+        assert t is not None
+        w, x = date_of(since), date_of(t)
+        assert russian_winter_applies(x.year, x.season, w.year, w.season, True), since
+        assert not any(russian_winter_applies(date_of(u).year, date_of(u).season, w.year,
+                                              w.season, True) for u in range(since, t))
 
 
 def test_tr24_axis_minors_join_germany_in_summer_1941() -> None:
@@ -310,3 +322,31 @@ def test_scenario_schema_refuses_a_bad_wars_table(table: str, field: str) -> Non
         parse_scenario(text)
     assert field in str(exc.value)
     parse_scenario(text.split("[third_reich.wars]")[0])  # without the table it loads
+
+
+def test_tr25_on_the_map_budapest_and_the_netherlands_are_closed_in_fall_1939() -> None:
+    """Done-means, on tr-1939-campaign's map: German armour into Budapest (R34), infantry into
+    the Netherlands (K26), air SR into W58 (USSR) and AD53 (Iraq) are refused with the rule
+    named; after the declarations they are open (Iraq to an SR only once controlled)."""
+    sc = load_scenario("tr-1939-campaign")
+    sides = {"germany": "axis", "italy": "axis", "ussr": "allies", "uk": "allies",
+             "france": "allies", "us": "allies", "poland": "allies"}
+    d = dip.from_scenario(sc, sides)
+    m = sc.map
+    assert dip.may_enter_hex(d, m, "germany", "R34").rule == "TR-25"  # type: ignore[union-attr]
+    r = dip.first_refusal(d, m, "germany", ["L28", "K27", "K26"])
+    assert r is not None and r.rule == "TR-25" and r.reason.startswith("K27")
+    assert dip.may_enter_hex(d, m, "germany", "W58", Action.SR).rule == "TR-68"  # type: ignore
+    assert dip.may_enter_hex(d, m, "germany", "AD53", Action.SR).rule == "TR-68"  # type: ignore
+    assert dip.may_enter_hex(d, m, "germany", "M10", Action.NAVAL) is None  # the Atlantic
+    d, rec = dip.declare(d, "germany", ["hungary", "netherlands"], 1)
+    assert dip.may_enter_hex(d, m, "germany", "R34") is None
+    assert dip.first_refusal(d, m, "germany", ["L28", "K27", "K26"]) is None
+    d, _ = dip.declare(d, "germany", ["ussr"], 1)
+    assert dip.may_enter_hex(d, m, "germany", "W58", Action.SR, controller_side="axis") is None
+    data = dip.record_json(rec)
+    assert data["cost"] == 5 and data["rule"] == "TR-25"
+    # an Axis minor attacked by Germany itself joins the other side (as the engine does)
+    assert json.loads(json.dumps(data))["joined"] == {"netherlands": "uk", "hungary": "uk"}
+    with pytest.raises(InputError):
+        dip.may_enter_hex(d, m, "germany", "ZZ99")

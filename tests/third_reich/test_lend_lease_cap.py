@@ -1,7 +1,10 @@
 """TR-75 for lend lease (TR-14..TR-19): a shipment is a payment, so it is checked against the
 sender's spending cap when ordered and when enumerated, not only when executed. Found by the
 1,000-game fuzz of tr-1944 (seeds 1151, 1257): the US shipment of 20 BRPs by the Iran route was
-offered and passed verify, then execution refused it (US had 73.5 to spend and had spent 55)."""
+offered and passed verify, then execution refused it (US had 73.5 to spend and had spent 55).
+Issue 23 drew the Channel as water, which made that recorded game illegal from its 61st command
+on: both data files are now seed 1151's game up to the Allied Spring 1945 options, its orders
+that stay legal, then the US's options, the Iran route and 20 BRPs to the UK (spent 55 of 74.5)."""
 
 from __future__ import annotations
 

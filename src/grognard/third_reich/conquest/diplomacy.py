@@ -32,10 +32,32 @@ and a record (the event an Order logs) carrying every fact. Readings where the t
 * a neutral minor attacked joins its scenario patron (``[third_reich.wars] patrons``), else the
   first major of the other side, in movement order, at war with the attacker; an Axis minor
   attacked by the Allies joins Germany;
-* the Russian winter falls on the first Winter turn that *begins* with Germany and the USSR at
-  war (a war declared in a Winter turn waits for the next Winter);
+* the Russian winter falls on the first Winter turn at or after the turn Germany and the USSR
+  went to war (a war begun in a Winter turn makes that Winter the first), the reading of
+  combat/hex_defense.russian_winter_applies;
 * the US enters at war with Germany and every country allied with it.
 """
+
+# How the Orders call it (issue 23 items 1-2; the play layer is not wired yet):
+#
+# * state: ``state["diplomacy"] = to_json(from_scenario(scenario, power_sides))`` at the start;
+#   every fold reads it with ``from_json`` and writes it back with ``to_json``.
+# * declare_war: verify ``can_declare(d, power, targets)`` (+ the BRPs of
+#   ``declaration_cost``); execute ``declare(d, power, targets, turn)`` and log
+#   ``record_json(rec)``; the fold re-runs ``declare`` (pure) and passes
+#   ``rec.consequences`` to the economy (``economy.declare_war`` for ``belligerent`` and
+#   ``at_war_with_germany``) and ``rec.joined`` to the minor activation.
+# * end_phase opening a game turn: ``enter_by_date(d, turn)`` (Axis minors, US entry) in place
+#   of the turn checks of system_campaign._new_turn; Vichy: ``make_peace(d, "france", turn,
+#   Cause.VICHY, colonies)``; a minor conquered: ``make_peace(d, minor, turn,
+#   Cause.CONQUEST)``; Ribbentrop-Molotov: ``annex(d, "ussr", rm_minors, turn)``.
+# * move, retreat, advance (MOVE), attack, attrition, air support, bombardment (ATTACK), ZOC
+#   (ZOC), SR (SR), air staging/basing/missions and airdrops (AIR), naval missions, transport
+#   and invasion (NAVAL), city bombing (STRATEGIC): ``first_refusal(d, map, power, hexes,
+#   action, controller)`` or ``may_enter_hex`` in verify (raise ``r.raise_()``) and as a
+#   filter in legal.
+# * lend_lease / murmansk_ship / open_iran_route: ``lend_lease_open(d, sender, receiver)``.
+# * the Russian winter (system_attack.russian_winter_in): ``russian_winter_turn(d) == turn``.
 
 from __future__ import annotations
 
@@ -323,9 +345,40 @@ def verify_may_enter(d: Diplomacy, power: str, country: str,
         r.raise_()
 
 
+def may_enter_hex(d: Diplomacy, m: Any, power: str, label: str,
+                  action: Action | str = Action.MOVE, controller_side: str | None = None
+                  ) -> Refusal | None:
+    """:func:`may_enter` for a map hex (its label): the hex's country from the map (sea and
+    off-map hexes have none and are open)."""
+    try:
+        country = m.country_of(m.hex(m.index_of_label(label)))
+    except (KeyError, IndexError, ValueError):
+        raise InputError("hex", f"no hex {label!r} on the map") from None
+    return may_enter(d, power, country, action, controller_side)
+
+
+def first_refusal(d: Diplomacy, m: Any, power: str, labels: Iterable[str],
+                  action: Action | str = Action.MOVE,
+                  controller: Mapping[str, str | None] | None = None) -> Refusal | None:
+    """The first hex of a path (a move, an SR, a retreat) the actor may not enter, as a
+    refusal naming the rule and the hex; ``controller`` gives a hex's controlling side."""
+    for lab in labels:
+        r = may_enter_hex(d, m, power, lab, action, (controller or {}).get(lab))
+        if r is not None:
+            return Refusal(r.rule, f"{lab}: {r.reason}")
+    return None
+
+
+def record_json(record: Any) -> dict[str, Any]:
+    """A record (WarDeclared, WarsBegun, PeaceMade, Annexed) as the data of its event."""
+    out: dict[str, Any] = msgspec.to_builtins(record)
+    return out
+
+
 def russian_winter_turn(d: Diplomacy) -> int | None:
     """TR-84 "The first winter turn after Germany and the USSR are at war": the first Winter
-    turn after the turn the war began (reading: a war begun in a Winter turn waits a year).
+    turn at or after the turn the war began (as combat/hex_defense.russian_winter_applies
+    reads it: a war begun in a Winter turn makes that Winter the first).
 
     >>> d = Diplomacy(sides={}, territory={}, minors=(),
     ...               wars=(War("germany", "ussr", 9, Cause.DECLARATION),))
@@ -335,11 +388,11 @@ def russian_winter_turn(d: Diplomacy) -> int | None:
     w = war_between(d, "germany", "ussr")
     if w is None:
         return None
-    return _first_winter_after(w.since)
+    return _first_winter_from(w.since)
 
 
-def _first_winter_after(turn: int) -> int:
-    t = turn + 1
+def _first_winter_from(turn: int) -> int:
+    t = turn
     while date_of(t).season is not Season.WINTER:
         t += 1
     return t
@@ -403,7 +456,7 @@ def _consequences(before: Diplomacy, after: Diplomacy, turn: int) -> Consequence
     routes = tuple(sorted(_open_routes(after) - _open_routes(before)))
     winter = None
     if not at_war(before, "germany", "ussr") and at_war(after, "germany", "ussr"):
-        winter = _first_winter_after(turn)
+        winter = _first_winter_from(turn)
     return Consequences(newly, ger, routes, winter,
                         not at_war(before, "us", "germany") and at_war(after, "us", "germany"))
 
@@ -704,7 +757,7 @@ __all__ = [
     "Action", "Annexed", "Cause", "Consequences", "Diplomacy", "Peace", "PeaceMade", "Refusal",
     "War", "WarDeclared", "WarsBegun", "allies_of", "annex", "at_war", "belligerent_of",
     "can_declare", "declaration_cost", "declare", "enemies", "enter_by_date", "entries_due",
-    "friendly", "from_json", "from_scenario", "lend_lease_open", "make_peace", "may_enter",
-    "patron_for", "russian_winter_turn", "side_of", "start", "to_json", "verify_may_enter",
+    "first_refusal", "friendly", "from_json", "from_scenario", "lend_lease_open", "make_peace",
+    "may_enter", "may_enter_hex", "patron_for", "record_json", "russian_winter_turn", "side_of", "start", "to_json", "verify_may_enter",
     "war_between",
 ]
