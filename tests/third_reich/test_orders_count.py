@@ -77,3 +77,13 @@ def test_tr20_murmansk_escort_and_commit_hold_no_more_factors_than_the_player_ha
     assert g.state_hash() == before
     (committed, resolved) = g.apply(rest[1])  # within what Germany has: carried out
     assert committed.type == "murmansk_committed" and resolved.type == "murmansk_resolved"
+
+
+def test_tr72_a_breakout_hex_named_twice_is_refused():
+    g = Game.new("tr-1939-support", seed=3)
+    while g.phase.name != "supply":
+        g.apply(Command("end_phase", g.phase.player, {}))
+    before = g.state_hash()
+    assert_rejected(g, Command("supply_check", g.phase.player, {"breakout": ["F12", "F12"]}),
+                    "TR-72.*F12 named twice")
+    assert g.state_hash() == before

@@ -1,8 +1,8 @@
-"""Legal-action enumerators of the ``third_reich`` system, one per command kind.
+"""Legal-action enumerators of the ``third_reich`` system: the proposers its Orders use.
 
-Each ``legal_<kind>(ctx, state, player)`` proposes candidate commands (the spec's proposer,
-:meth:`CommandSpec.with_proposer`): the engine keeps those the command's own verify accepts,
-so every listed command is legal. Complete for
+Each ``legal_<kind>(ctx, state, player)`` proposes candidate commands (an Order's
+``propose``): the engine keeps those the order's own verify accepts, so every listed command
+is legal. Complete for
 the discrete choices (options, war targets, attrition fronts, hexes won, withdrawals
 (with the optional withdrawal of cut-off units, each alone and all together), supply breakouts, saves, end_phase) and for moves (every hex of the unit's movement range,
 ``to`` = the cheapest path); attacks are one command per attackable hex with every ground
@@ -19,7 +19,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -37,7 +36,6 @@ from grognard.third_reich.air_naval.sea_zones import sea_zones
 from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.play.system_attrition import cut_off_units
 from grognard.third_reich.play.system_common import (
-    _econ,
     _front_of,
     _ground,
     _phase,
@@ -90,11 +88,6 @@ def _distances(m: MapData, start: int, hexes: npt.NDArray[np.intp]) -> npt.NDArr
     dr = m.r[hexes].astype(np.int64) - int(m.r[start])
     out: npt.NDArray[np.int64] = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
     return out
-
-
-def _payers(state: JSON, side: str) -> list[str]:
-    econ = {p.value for p in _econ(state).powers}
-    return [p for p in _side_powers(state, side) if p in econ]
 
 
 def map_fronts(ctx: Context) -> list[str]:
@@ -590,17 +583,6 @@ def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Co
         yield Command("murmansk_escort", player, {"naval": naval, "asw": asw})
 
 
-PROPOSERS: Mapping[str, Legal] = {
-    "air_stage": legal_air_stage, "airdrop": legal_airdrop,
-    "naval_transport": legal_naval_transport, "invade": legal_invade, "sr": legal_sr,
-    "counter_air": legal_counter_air, "attrition": legal_attrition,
-    "take_hexes": legal_take_hexes, "withdraw": legal_withdraw,
-    "save_attrition_losses": legal_save_attrition_losses,
-    "murmansk_commit": legal_murmansk_commit, "murmansk_ship": legal_murmansk_ship,
-    "murmansk_escort": legal_murmansk_escort,
-}
-
-
 #: Phases never passed over: the options are declared (or passed) in them.
 KEEP = frozenset({Phase.DECLARE_OPTIONS.value, Phase.YEAR_START.value})
 
@@ -619,9 +601,7 @@ def idle_phase(ctx: Context, state: JSON, idx: int, commands: Mapping[str, Comma
               "supply_checked": False}
     for kind in kinds:
         spec = commands[kind]
-        propose = spec.propose or PROPOSERS.get(kind)
-        if kind == "attack":
-            propose = partial(legal_attack, verify=spec.verify)
+        propose = spec.propose
         if propose is None:
             if spec.legal is None or spec.legal(ctx, opened, phase.player):
                 return False
@@ -633,16 +613,3 @@ def idle_phase(ctx: Context, state: JSON, idx: int, commands: Mapping[str, Comma
                 continue
             return False
     return True
-
-
-def with_legal(commands: Mapping[str, CommandSpec]) -> dict[str, CommandSpec]:
-    """``commands`` with their enumerators attached (kinds already enumerated keep theirs)."""
-    out = {}
-    for kind, spec in commands.items():
-        if spec.legal is not None:
-            out[kind] = spec
-            continue
-        propose: Legal | None = (partial(legal_attack, verify=spec.verify) if kind == "attack"
-                                 else PROPOSERS.get(kind))
-        out[kind] = spec if propose is None else spec.with_proposer(distinct(propose))
-    return out

@@ -68,7 +68,6 @@ REACTIONS: Mapping[str, Reaction] = {
     "sr": Reaction("intercept", ("interceptors",), "by_zone", "TR-69",
                    "intercept the sea SR to {to}"),
 }
-REACTION_KINDS = frozenset(r.kind for r in REACTIONS.values())
 
 
 def _reaction(cmd: Command) -> Reaction | None:
@@ -298,29 +297,6 @@ class ReactionOrder(Order[A]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         return _answers(self.kind, state, player)
-
-
-def reaction_spec(kind: str, inner: Mapping[str, CommandSpec], help: str,
-                  example: Mapping[str, Any]) -> CommandSpec:
-    """The defender's answer ``kind`` (``intercept`` / ``defensive_air``) to a pending order:
-    its units (or none); the order then runs with them (``inner``: the unwrapped specs)."""
-
-    def verify(ctx: Context, state: JSON, cmd: Command) -> None:
-        order, spec = _merged(kind, inner, state, cmd)
-        spec.verify(ctx, state, order)
-        spec.execute(ctx, state, order, Dice(0))
-
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-        order, spec = _merged(kind, inner, state, cmd)
-        made = Event("reaction_made", {"side": cmd.player, "reaction": kind,
-                                       "kind": order.kind, "args": dict(cmd.args)})
-        return [made, *spec.execute(ctx, state, order, dice)]
-
-    def legal(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-        return _answers(kind, state, player)
-
-    spec = CommandSpec(kind, verify, execute, help, example)
-    return spec.with_proposer(legal)
 
 
 # --- decisions ----------------------------------------------------------------------------------

@@ -26,7 +26,6 @@ from typing import Any
 from grognard.core.errors import InputError
 from grognard.engine import generic
 from grognard.engine.commands import CommandSpec
-from grognard.engine.events import Fold
 from grognard.engine.orders import Order, commands_of, folds_of
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
@@ -34,56 +33,41 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
 from grognard.engine.views import hide_secrets
+from grognard.third_reich.air_naval.orders.air_stage import AirStage
+from grognard.third_reich.air_naval.orders.counter_air import CounterAir
+from grognard.third_reich.air_naval.orders.intercept import Intercept
+from grognard.third_reich.air_naval.orders.naval_transport import NavalTransport
 from grognard.third_reich.combat.odds import attack_odds
+from grognard.third_reich.combat.orders.airdrop import Airdrop
 from grognard.third_reich.combat.orders.attack import Attack
+from grognard.third_reich.combat.orders.attrition import Attrition
 from grognard.third_reich.combat.orders.defensive_air import DefensiveAir
+from grognard.third_reich.combat.orders.invade import Invade
 from grognard.third_reich.combat.orders.retreat import Retreat
+from grognard.third_reich.combat.orders.save_attrition_losses import SaveAttritionLosses
+from grognard.third_reich.combat.orders.take_hexes import TakeHexes
+from grognard.third_reich.combat.orders.withdraw import Withdraw
 from grognard.third_reich.conquest.campaign import third_reich_extras
 from grognard.third_reich.economy.economy import (
     at_turn,
     new_campaign,
 )
 from grognard.third_reich.economy.orders.build import Build
+from grognard.third_reich.economy.orders.build_unit import BuildUnit
+from grognard.third_reich.economy.orders.lend_lease import LendLease
+from grognard.third_reich.economy.orders.open_iran_route import OpenIranRoute
 from grognard.third_reich.economy.orders.year_start import YearStart
 from grognard.third_reich.movement.orders.move import Move
-from grognard.third_reich.play.legal import with_legal
+from grognard.third_reich.movement.orders.sr import StrategicRedeployment
 from grognard.third_reich.play.referee import (
-    REACTIONS,
     ReactingOrder,
     decisions,
-    fold_reaction_made,
     phase_prompt,
-    reacting,
-    reaction_spec,
-)
-from grognard.third_reich.play.system_air import (
-    execute_air_stage,
-    execute_airdrop,
-    fold_air_staged,
-    fold_airdropped,
-    verify_air_stage,
-    verify_airdrop,
-)
-from grognard.third_reich.play.system_amphibious import execute_invade, fold_invaded, verify_invade
-from grognard.third_reich.play.system_attrition import (
-    execute_attrition,
-    execute_save_attrition_losses,
-    execute_take_hexes,
-    execute_withdraw,
-    fold_attrition_losses_saved,
-    fold_attrition_resolved,
-    fold_hexes_taken,
-    fold_withdrawn,
-    verify_attrition,
-    verify_save_attrition_losses,
-    verify_take_hexes,
-    verify_withdraw,
 )
 from grognard.third_reich.play.system_campaign import (
     add_campaign_state,
     capture_on_occupation,
     game_over,
-    install,
     turn_label,
 )
 from grognard.third_reich.play.system_common import (
@@ -95,38 +79,18 @@ from grognard.third_reich.play.system_common import (
 from grognard.third_reich.play.system_common import _forces as _forces  # re-export
 from grognard.third_reich.play.system_common import _front_mask as _front_mask  # re-export
 from grognard.third_reich.play.system_common import _ground_unit as _ground_unit  # re-export
-from grognard.third_reich.play.system_counter_air import (
-    execute_counter_air,
-    fold_counter_air_flown,
-    verify_counter_air,
-)
-from grognard.third_reich.play.system_moves import (
-    fold_sr_made,
-)
 from grognard.third_reich.play.system_murmansk import (
-    execute_murmansk_commit,
-    execute_murmansk_escort,
-    execute_murmansk_ship,
-    fold_murmansk_committed,
-    fold_murmansk_escorted,
-    fold_murmansk_resolved,
-    fold_murmansk_shipped,
     murmansk_event_view,
-    verify_murmansk_commit,
-    verify_murmansk_escort,
-    verify_murmansk_ship,
 )
-from grognard.third_reich.play.system_naval import (
-    execute_naval_transport,
-    fold_naval_transported,
-    verify_naval_transport,
-)
-from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
-from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
 from grognard.third_reich.play.system_sw import initial_sw_boxes, sw_year_start
-from grognard.third_reich.play.system_sw import install as sw_install
-from grognard.third_reich.play.system_sw_units import install as sw_units_install
 from grognard.third_reich.play.system_sw_units import sw_conversions_owed
+from grognard.third_reich.strategic.orders.murmansk_commit import MurmanskCommit
+from grognard.third_reich.strategic.orders.murmansk_escort import MurmanskEscort
+from grognard.third_reich.strategic.orders.murmansk_ship import MurmanskShip
+from grognard.third_reich.strategic.orders.sw_bombing import SwBombing
+from grognard.third_reich.strategic.orders.sw_build import SwBuild
+from grognard.third_reich.strategic.orders.sw_convert import SwConvert
+from grognard.third_reich.strategic.orders.sw_uboats import SwUboats
 from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 from grognard.third_reich.supply.orders.supply_check import SupplyCheck
 from grognard.third_reich.supply.supply_map import (
@@ -278,79 +242,6 @@ def view(state: JSON, player: str) -> JSON:
     return hide_secrets(state, player)
 
 
-COMMANDS: Mapping[str, CommandSpec] = {
-    "air_stage": CommandSpec("air_stage", verify_air_stage, execute_air_stage,
-                             "TR-29 Stage an air unit city to city within 2x its range.",
-                             {"unit": "ge-air2", "to": "C11"}),
-    "airdrop": CommandSpec("airdrop", verify_airdrop, execute_airdrop,
-                           "TR-51 Air-land an airborne unit (escorts/interceptors fight; 1D10s "
-                           "from third_reich.airborne).",
-                           {"unit": "ge-para1", "to": "B9", "escorts": ["ge-air2"]}),
-    "naval_transport": CommandSpec(
-        "naval_transport", verify_naval_transport, execute_naval_transport,
-        "TR-57 Carry ground units port to port in one zone (interception TR-55/56; dice from "
-        "third_reich.naval).", {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}),
-    "invade": CommandSpec(
-        "invade", verify_invade, execute_invade,
-        "TR-61..TR-63 Amphibious invasion of a beach from offshore hexes (interception, CRT with "
-        "the amphibious shift, bridgehead; dice from third_reich.invasion).",
-        {"beach": "F4", "groups": [{"hex": "G4", "fleets": ["ge-fleet2"],
-                                    "cargo": {"ge-fleet2": ["ge-inf5"]}}]}),
-    "counter_air": CommandSpec(
-        "counter_air", verify_counter_air, execute_counter_air,
-        "TR-44 Counter air: one air-to-air round (1D10s from third_reich.counter_air), then as "
-        "many enemy air factors neutralised as were sent.", {"air": ["ge-air2"], "target": "C11"}),
-    "sr": CommandSpec("sr", verify_sr_any, execute_sr_any,
-                      "TR-66..TR-70 Strategic redeployment by land, sea (kind=sea: escorts, "
-                      "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or "
-                      "TR-53 an airborne unit's air-landing SR (kind=air_landing).",
-                      {"unit": "ge-inf2", "to": "C7"}),
-    "attrition": CommandSpec("attrition", verify_attrition, execute_attrition,
-                             "TR-38/TR-39 Attrition on a front (2D6 from third_reich.attrition).",
-                             {"front": "western"}),
-    "take_hexes": CommandSpec("take_hexes", verify_take_hexes, execute_take_hexes,
-                              "TR-40 Name the hexes an HN result wins.", {"hexes": ["D4"]}),
-    "withdraw": CommandSpec("withdraw", verify_withdraw, execute_withdraw,
-                            "TR-40 The defender's retreat hex (or null: removal) per unit in "
-                            "the hexes taken; then the named attackers advance.",
-                            {"retreats": {"fr-inf1": "D3"}}),
-    "save_attrition_losses": CommandSpec(
-        "save_attrition_losses", verify_save_attrition_losses, execute_save_attrition_losses,
-        "TR-41 Swap units removed by attrition for friendly replacements (cost - 4 BRPs).",
-        {"saves": {"ge-inf1": "ge-rep1"}}),
-    "murmansk_commit": CommandSpec("murmansk_commit", verify_murmansk_commit,
-                                   execute_murmansk_commit,
-                                   "TR-20 Germany commits to the Murmansk box (U-boats hidden).",
-                                   {"subs": 6}),
-    "murmansk_ship": CommandSpec("murmansk_ship", verify_murmansk_ship, execute_murmansk_ship,
-                                 "TR-19/TR-20 The UK or US places 20 lend-lease BRPs in the "
-                                 "Murmansk box (before Germany commits).", {"sender": "uk"}),
-    "murmansk_escort": CommandSpec("murmansk_escort", verify_murmansk_escort,
-                                   execute_murmansk_escort,
-                                   "TR-20/TR-21 The Allies commit escorts; the box combat "
-                                   "follows (1D10s from third_reich.murmansk).",
-                                   {"naval": 9, "asw": 2}),
-}
-
-#: The folds as written (the ledger postings kept); the system folds through current_facts.
-FOLDS: Mapping[str, Fold] = {
-    "sr_made": fold_sr_made,
-    "sea_sr_made": fold_sea_sr_made,
-    "counter_air_flown": fold_counter_air_flown,
-    "invaded": fold_invaded,
-    "naval_transported": fold_naval_transported,
-    "air_staged": fold_air_staged,
-    "airdropped": fold_airdropped,
-    "attrition_resolved": fold_attrition_resolved,
-    "hexes_taken": fold_hexes_taken,
-    "withdrawn": fold_withdrawn,
-    "attrition_losses_saved": fold_attrition_losses_saved,
-    "murmansk_committed": fold_murmansk_committed,
-    "murmansk_escorted": fold_murmansk_escorted,
-    "murmansk_shipped": fold_murmansk_shipped,
-    "murmansk_resolved": fold_murmansk_resolved,
-    "reaction_made": fold_reaction_made,
-}
 #: The rules run after every event's own fold, in order: city control and capture on
 #: occupation (TR-22/TR-77/TR-12), the strategic-warfare side of the Year Start and of a
 #: bomber round (TR-81: ASW in the box, units owed), then the ledger postings leave the state
@@ -359,9 +250,8 @@ AFTER_EVENTS = (("capture_on_occupation", capture_on_occupation),
                 ("sw_year_start", sw_year_start),
                 ("sw_conversions_owed", sw_conversions_owed),
                 ("current_facts", current_facts))
-#: The orders as the rules modules check them (the defender's reactions named in the args)
-#: and the folds with the campaign around them (ledger postings kept: history.py).
-LEGACY, LEGACY_FOLDS = sw_units_install(*sw_install(*install(COMMANDS, FOLDS)))
+#: The system's orders, one per command kind (each module: its args, verify, execute, folds,
+#: enumerators and the reaction it owes).
 ORDERS: tuple[Order[Any], ...] = (
     EndPhase(lambda: COMMANDS),
     YearStart(),
@@ -372,18 +262,33 @@ ORDERS: tuple[Order[Any], ...] = (
     Attack(),
     Retreat(),
     DefensiveAir(lambda: RAW),
+    Intercept(lambda: RAW),
     Move(),
+    AirStage(),
+    CounterAir(),
+    Attrition(),
+    TakeHexes(),
+    Withdraw(),
+    SaveAttritionLosses(),
+    Airdrop(),
+    NavalTransport(),
+    Invade(),
+    StrategicRedeployment(),
+    MurmanskCommit(),
+    MurmanskShip(),
+    MurmanskEscort(),
+    SwBuild(),
+    SwUboats(),
+    SwBombing(),
+    SwConvert(),
+    BuildUnit(),
+    LendLease(),
+    OpenIranRoute(),
 )
 #: The orders the defender answers, as its answer runs them (its units named).
 RAW: Mapping[str, CommandSpec] = {
-    **LEGACY, **{o.kind: o.raw_spec() for o in ORDERS if isinstance(o, ReactingOrder)}}
-COMMANDS = with_legal({
-    **commands_of(ORDERS),
-    **{k: reacting(spec) if k in REACTIONS else spec for k, spec in LEGACY.items()},
-    "intercept": reaction_spec(
-        "intercept", RAW, "TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of "
-        "the pending order: its fleets/air units (or none).", {"interceptors": ["uk-fleet1"]}),
-})
+    o.kind: o.raw_spec() for o in ORDERS if isinstance(o, ReactingOrder)}
+COMMANDS: Mapping[str, CommandSpec] = commands_of(ORDERS)
 
 
 from grognard.third_reich import words as _words  # noqa: E402  (issue 26: orders in words)
@@ -392,7 +297,7 @@ THIRD_REICH = RuleSystem(
     name=NAME,
     describe=_words.describe, places=_words.places,
     commands=COMMANDS,
-    folds=folds_of(ORDERS, LEGACY_FOLDS),
+    folds=folds_of(ORDERS),
     initial_state=initial_state,
     view=view,
     description="Revised Third Reich: options per front drive the phases; BRP ledger; combat, "

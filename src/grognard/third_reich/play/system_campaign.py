@@ -30,7 +30,6 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
 from grognard.core.mapdata import WATER_TERRAIN
 from grognard.core.units import GROUND_TYPES
-from grognard.engine.commands import CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.scenario import Scenario
@@ -51,24 +50,9 @@ from grognard.third_reich.conquest.conquest import (
 from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, take
 from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
 from grognard.third_reich.economy.economy import Economy, declare_war, leave_economy
-from grognard.third_reich.play.system_builds import (
-    execute_build_unit,
-    fold_unit_built,
-    legal_build_unit,
-    verify_build_unit,
-)
 from grognard.third_reich.play.system_common import _econ
 from grognard.third_reich.play.system_strategic import (
-    execute_lend_lease,
-    execute_open_iran,
-    fold_iran_delivered,
-    fold_iran_route_opened,
-    fold_lend_lease_sent,
     iran_arrival,
-    legal_lend_lease,
-    legal_open_iran,
-    verify_lend_lease_cmd,
-    verify_open_iran,
 )
 from grognard.third_reich.turn.calendar import date_of
 from grognard.third_reich.turn.powers import Power
@@ -220,7 +204,7 @@ def capture_on_occupation(state: JSON, ev: Event) -> JSON:
     """After an event that puts ground units in new hexes (:data:`OCCUPYING_EVENTS`): every
     city holding a ground unit is its side's (TR-22 control), and a major's city taken by the
     enemy costs its value (TR-77; TR-12 for pre-war USSR cities). TR-40's withdrawal has its
-    own (the hexes won pass with it: :func:`_withdrawn`)."""
+    own (the hexes won pass with it: :func:`with_hexes_taken`)."""
     if ev.type not in OCCUPYING_EVENTS or ev.type == "withdrawn":
         return state
     before = dict(state.get("control", {})) if state.get("city_hexes") else {}
@@ -229,7 +213,7 @@ def capture_on_occupation(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def _withdrawn(fold: Fold) -> Fold:
+def with_hexes_taken(fold: Fold) -> Fold:
     """TR-40: the cities of the hexes won by attrition pass to the attacker."""
 
     def folded(state: JSON, ev: Event) -> JSON:
@@ -505,31 +489,6 @@ CAMPAIGN_FOLDS: dict[str, Fold] = {
 }
 
 
-def install(commands: Mapping[str, CommandSpec], folds: Mapping[str, Fold]
-            ) -> tuple[dict[str, CommandSpec], dict[str, Fold]]:
-    """The system's commands and folds with the campaign wrapped around them."""
-    cmds = dict(commands)
-    cmds["build_unit"] = CommandSpec(
-        "build_unit", verify_build_unit, execute_build_unit,
-        "TR-31/TR-64/TR-75 Buy a force-pool unit and place it at a legal build location.",
-        {"unit": "ger-inf20", "hex": "D11"}, legal=legal_build_unit)
-    cmds["lend_lease"] = CommandSpec(
-        "lend_lease", verify_lend_lease_cmd, execute_lend_lease,
-        "TR-14/TR-16/TR-18 Lend lease after the Spring Year Start: Germany -> Italy 0/5/10, "
-        "US -> UK 20, US -> USSR 20 by the Iran route (arrives Summer I).",
-        {"sender": "germany", "receiver": "italy", "route": "direct", "amount": 10},
-        legal=legal_lend_lease)
-    cmds["open_iran_route"] = CommandSpec(
-        "open_iran_route", verify_open_iran, execute_open_iran,
-        "TR-18 The US pays 15 BRPs once to open the Iran route.", {}, legal=legal_open_iran)
-    fs = dict(folds)
-    if "withdrawn" in fs:
-        fs["withdrawn"] = _withdrawn(fs["withdrawn"])
-    fs["unit_built"] = fold_unit_built
-    fs["lend_lease_sent"] = fold_lend_lease_sent
-    fs["iran_route_opened"] = fold_iran_route_opened
-    fs["iran_delivered"] = fold_iran_delivered
-    return cmds, fs
 
 
 def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
@@ -581,5 +540,5 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
 
 
 __all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "axis_of", "capture_on_occupation",
-           "conquests", "enemy_side_of", "game_over", "game_turn_end", "install",
-           "minor_activation", "new_turn", "turn_label"]
+           "conquests", "enemy_side_of", "game_over", "game_turn_end",
+           "minor_activation", "new_turn", "turn_label", "with_hexes_taken"]

@@ -39,9 +39,9 @@ from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder, InputError
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.economy.economy import Economy, _turn_open, begin_player_turn
 from grognard.third_reich.economy.year_start import FLEET_CONVERSION_ASW_FACTORS
@@ -352,27 +352,6 @@ def sw_year_start(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def install(commands: Mapping[str, CommandSpec],
-            folds: Mapping[str, Fold]) -> tuple[dict[str, CommandSpec], dict[str, Fold]]:
-    """The system's commands and folds with strategic warfare added (system.py calls it)."""
-    cmds = dict(commands)
-    cmds["sw_build"] = CommandSpec(
-        "sw_build", verify_sw_build, execute_sw_build,
-        "TR-80/TR-31 Buy strategic warfare factors (3 BRPs each, within the year's limit).",
-        {"power": "germany", "category": "subs", "factors": 2}, legal=legal_sw_build)
-    cmds["sw_uboats"] = CommandSpec(
-        "sw_uboats", verify_sw_uboats, execute_sw_uboats,
-        "TR-79/TR-82 Germany's U-boat round against the UK or US economy (1D10s from "
-        "third_reich.strategic_warfare).", {"target": "uk"}, legal=legal_sw_uboats)
-    cmds["sw_bombing"] = CommandSpec(
-        "sw_bombing", verify_sw_bombing, execute_sw_bombing,
-        "TR-79/TR-81 The Western Allies' bomber round against Germany (interceptors fire back; "
-        "1D10s from third_reich.strategic_warfare).", {"losses_first": "uk"},
-        legal=legal_sw_bombing)
-    fs = dict(folds)
-    fs["sw_factors_bought"] = fold_sw_factors_bought
-    fs["sw_round_fought"] = fold_sw_round_fought
-    return cmds, fs
 
 
-__all__ = ["initial_sw_boxes", "install", "sw_year_start"]
+__all__ = ["initial_sw_boxes", "sw_year_start"]

@@ -25,10 +25,10 @@ from collections.abc import Iterable, Mapping
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.engine.commands import Command, CommandSpec
+from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event
 from grognard.engine.state import JSON
 
 #: TR-81: the unit each power's forced conversion removes: (unit type, attack factors)
@@ -142,17 +142,6 @@ def sw_conversions_owed(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def install(commands: Mapping[str, CommandSpec],
-            folds: Mapping[str, Fold]) -> tuple[dict[str, CommandSpec], dict[str, Fold]]:
-    """The system's commands and folds with the TR-81 unit removal (system.py calls it)."""
-    cmds = dict(commands)
-    cmds["sw_convert"] = CommandSpec(
-        "sw_convert", verify_sw_convert, execute_sw_convert,
-        "TR-81 Remove the unit a forced strategic warfare conversion takes (Germany: a 5-factor "
-        "air fleet; UK/US: a 9-factor fleet).", {"unit": "ger-air1"}, legal=legal_sw_convert)
-    fs = dict(folds)
-    fs["sw_unit_converted"] = fold_sw_unit_converted
-    return cmds, fs
 
 
-__all__ = ["conversion_decisions", "install", "owed", "sw_conversions_owed"]
+__all__ = ["conversion_decisions", "owed", "sw_conversions_owed"]

@@ -58,6 +58,9 @@ class SupplyCheck(Order[SupplyCheckArgs]):
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: SupplyCheckArgs) -> None:
         if state["supply_checked"]:
             raise IllegalOrder("TR-72", "the supply check of this phase is done")
+        twice = sorted({h for h in args.breakout if args.breakout.count(h) > 1})
+        if twice:
+            raise IllegalOrder("TR-72", f"{', '.join(twice)} named twice: a hex breaks out once")
         out_hexes = {h.hex for h in side_supply_check(ctx, state, cmd.player).hexes}
         for h in args.breakout:
             if h not in out_hexes:

@@ -6,7 +6,7 @@ surrenders, TR-24/TR-86 entries); after Summer I 1945 the campaign ends (TR-04).
 
 Events: ``phase_ended`` (docs/formats/tr_engine.md), and the campaign's ``player_turn_closed``
 (inside ``phase_ended``), ``minor_conquered``, ``ribbentrop_molotov``, ``vichy_formed``,
-``major_surrendered``, ``minor_activated``, ``us_entered``, ``iran_delivered``,
+``major_surrendered``, ``minor_activated``, ``us_entered``, ``iran_delivered`` (TR-18),
 ``campaign_ended``.
 """
 
@@ -43,6 +43,7 @@ from grognard.third_reich.play.system_common import (
     position_cached,
 )
 from grognard.third_reich.play.system_murmansk import fold_murmansk_receipt, murmansk_receipt
+from grognard.third_reich.play.system_strategic import fold_iran_delivered
 from grognard.third_reich.turn.calendar import LAST_TURN, Region, Season, date_of, weather
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.sequence import Phase, player_turn
@@ -145,7 +146,8 @@ class EndPhase(Order[NoArgs]):
     kind = "end_phase"
     rule = "TR-02"
     help = "TR-02 End the phase (skips phases the options do not use)."
-    folds: ClassVar[Mapping[str, Fold]] = {"phase_ended": fold_phase_ended, **CAMPAIGN_FOLDS}
+    folds: ClassVar[Mapping[str, Fold]] = {"phase_ended": fold_phase_ended, **CAMPAIGN_FOLDS,
+                                           "iran_delivered": fold_iran_delivered}
 
     def __init__(self, commands: Commands) -> None:
         #: The system's command table (the idle-phase scan asks each kind for a legal order).

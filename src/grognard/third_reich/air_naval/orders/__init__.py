@@ -1,0 +1,2 @@
+"""The orders of air and naval - one
+:class:`~grognard.engine.orders.Order` per module."""

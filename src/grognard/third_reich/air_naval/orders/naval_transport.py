@@ -1,0 +1,65 @@
+"""``naval_transport`` (TR-57): fleets carry ground units from their port to another port of one
+sea zone; the defender may intercept with fleets and air units (``intercept``, TR-55/TR-56).
+
+The rule functions it runs are in :mod:`grognard.third_reich.play.system_naval`; events:
+docs/formats/tr_engine.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.third_reich.play.legal import distinct, legal_naval_transport
+from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.play.system_naval import (
+    execute_naval_transport,
+    fold_naval_transported,
+    verify_naval_transport,
+)
+
+
+class NavalTransportArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``fleets`` carry ``units`` to the port ``to``; ``escorts``: own air units;
+    ``interceptors`` / ``air_interceptors``: the defender's fleets and air units (its
+    ``intercept`` answer fills them)."""
+
+    to: str
+    fleets: list[str] = msgspec.field(default_factory=list)
+    units: list[str] = msgspec.field(default_factory=list)
+    escorts: list[str] = msgspec.field(default_factory=list)
+    interceptors: list[str] = msgspec.field(default_factory=list)
+    air_interceptors: list[str] = msgspec.field(default_factory=list)
+
+
+class NavalTransport(ReactingOrder[NavalTransportArgs]):
+    """TR-57 Carry ground units port to port in one zone (interception TR-55/56; dice from
+    third_reich.naval)."""
+
+    kind = "naval_transport"
+    rule = "TR-57"
+    Args = NavalTransportArgs
+    help = ("TR-57 Carry ground units port to port in one zone (interception TR-55/56; dice "
+            "from third_reich.naval).")
+    example: ClassVar[Mapping[str, object]] = {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}
+    folds: ClassVar[Mapping[str, Fold]] = {"naval_transported": fold_naval_transported, "reaction_owed": fold_reaction_owed}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NavalTransportArgs) -> None:
+        verify_naval_transport(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NavalTransportArgs,
+                dice: Dice) -> list[Event]:
+        return execute_naval_transport(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        return distinct(legal_naval_transport)(ctx, state, player)
+
+
+__all__ = ["NavalTransport", "NavalTransportArgs"]

@@ -1,0 +1,59 @@
+"""``airdrop`` (TR-51): an airborne unit air-lands in a hex; the defender may intercept it with
+air units (``intercept``), escorts fight them.
+
+The rule functions it runs are in :mod:`grognard.third_reich.play.system_air`; events:
+docs/formats/tr_engine.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.third_reich.play.legal import distinct, legal_airdrop
+from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.play.system_air import execute_airdrop, fold_airdropped, verify_airdrop
+
+
+class AirdropArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``unit``: the airborne unit; ``to``: the landing hex; ``escorts``: own air units
+    escorting; ``interceptors``: the defender's air units (its ``intercept`` answer fills
+    them)."""
+
+    unit: str
+    to: str
+    escorts: list[str] = msgspec.field(default_factory=list)
+    interceptors: list[str] = msgspec.field(default_factory=list)
+
+
+class Airdrop(ReactingOrder[AirdropArgs]):
+    """TR-51 Air-land an airborne unit (escorts/interceptors fight; 1D10s from
+    third_reich.airborne)."""
+
+    kind = "airdrop"
+    rule = "TR-51"
+    Args = AirdropArgs
+    help = ("TR-51 Air-land an airborne unit (escorts/interceptors fight; 1D10s from "
+            "third_reich.airborne).")
+    example: ClassVar[Mapping[str, object]] = {"unit": "ge-para1", "to": "B9", "escorts": ["ge-air2"]}
+    folds: ClassVar[Mapping[str, Fold]] = {"airdropped": fold_airdropped, "reaction_owed": fold_reaction_owed}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirdropArgs) -> None:
+        verify_airdrop(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirdropArgs,
+                dice: Dice) -> list[Event]:
+        return execute_airdrop(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        return distinct(legal_airdrop)(ctx, state, player)
+
+
+__all__ = ["Airdrop", "AirdropArgs"]

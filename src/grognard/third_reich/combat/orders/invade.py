@@ -1,0 +1,68 @@
+"""``invade`` (TR-61..TR-63): an amphibious invasion of a beach from offshore hexes: interception
+(TR-55/TR-56), the air/naval fight, the CRT with the amphibious shift, a bridgehead (TR-63).
+
+The rule functions it runs are in :mod:`grognard.third_reich.play.system_amphibious`; events:
+docs/formats/tr_engine.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.third_reich.play.legal import distinct, legal_invade
+from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.play.system_amphibious import (
+    execute_invade,
+    fold_invaded,
+    verify_invade,
+)
+
+
+class InvadeArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``beach``: the hex invaded; ``groups``: the offshore groups ``{hex, zone?, fleets,
+    cargo: {fleet: [units]}}``; ``air``: ground support; ``escorts``: air escorts by offshore
+    hex; ``remove_bridgehead``: a bridgehead given up at the limit; ``interceptors`` /
+    ``air_interceptors``: the defender's, by offshore hex (its ``intercept`` answer fills
+    them)."""
+
+    beach: str
+    groups: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    air: list[str] = msgspec.field(default_factory=list)
+    escorts: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    interceptors: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    air_interceptors: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    remove_bridgehead: str | None = None
+
+
+class Invade(ReactingOrder[InvadeArgs]):
+    """TR-61..TR-63 Amphibious invasion of a beach from offshore hexes (interception, CRT with
+    the amphibious shift, bridgehead; dice from third_reich.invasion)."""
+
+    kind = "invade"
+    rule = "TR-61"
+    Args = InvadeArgs
+    help = ("TR-61..TR-63 Amphibious invasion of a beach from offshore hexes (interception, "
+            "CRT with the amphibious shift, bridgehead; dice from third_reich.invasion).")
+    example: ClassVar[Mapping[str, object]] = {"beach": "F4", "groups": [{"hex": "G4", "fleets": ["ge-fleet2"], "cargo": {"ge-fleet2": ["ge-inf5"]}}]}
+    folds: ClassVar[Mapping[str, Fold]] = {"invaded": fold_invaded, "reaction_owed": fold_reaction_owed}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: InvadeArgs) -> None:
+        verify_invade(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: InvadeArgs,
+                dice: Dice) -> list[Event]:
+        return execute_invade(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        return distinct(legal_invade)(ctx, state, player)
+
+
+__all__ = ["Invade", "InvadeArgs"]

@@ -1,0 +1,56 @@
+"""``save_attrition_losses`` (TR-41): units removed by attrition come back, a friendly replacement
+unit removed for each (cost - 4 BRPs).
+
+The rule functions it runs are in :mod:`grognard.third_reich.play.system_attrition`; events:
+docs/formats/tr_engine.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order
+from grognard.engine.state import JSON
+from grognard.third_reich.play.legal import distinct, legal_save_attrition_losses
+from grognard.third_reich.play.system_attrition import (
+    execute_save_attrition_losses,
+    fold_attrition_losses_saved,
+    verify_save_attrition_losses,
+)
+
+
+class SaveAttritionLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``saves``: each unit lost to attrition -> the friendly replacement removed instead."""
+
+    saves: dict[str, str]
+
+
+class SaveAttritionLosses(Order[SaveAttritionLossesArgs]):
+    """TR-41 Swap units removed by attrition for friendly replacements (cost - 4 BRPs)."""
+
+    kind = "save_attrition_losses"
+    rule = "TR-41"
+    Args = SaveAttritionLossesArgs
+    help = "TR-41 Swap units removed by attrition for friendly replacements (cost - 4 BRPs)."
+    example: ClassVar[Mapping[str, object]] = {"saves": {"ge-inf1": "ge-rep1"}}
+    folds: ClassVar[Mapping[str, Fold]] = {"attrition_losses_saved": fold_attrition_losses_saved}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: SaveAttritionLossesArgs) -> None:
+        verify_save_attrition_losses(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: SaveAttritionLossesArgs,
+                dice: Dice) -> list[Event]:
+        return execute_save_attrition_losses(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        return distinct(legal_save_attrition_losses)(ctx, state, player)
+
+
+__all__ = ["SaveAttritionLosses", "SaveAttritionLossesArgs"]

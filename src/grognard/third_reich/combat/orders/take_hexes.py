@@ -1,0 +1,57 @@
+"""``take_hexes`` (TR-40): the attacker names the hexes an attrition HN result wins (and who
+advances into them); the defender then withdraws (``withdraw``).
+
+The rule functions it runs are in :mod:`grognard.third_reich.play.system_attrition`; events:
+docs/formats/tr_engine.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order
+from grognard.engine.state import JSON
+from grognard.third_reich.play.legal import distinct, legal_take_hexes
+from grognard.third_reich.play.system_attrition import (
+    execute_take_hexes,
+    fold_hexes_taken,
+    verify_take_hexes,
+)
+
+
+class TakeHexesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``hexes``: the hexes won; ``advance``: the attackers advancing into each."""
+
+    hexes: list[str]
+    advance: dict[str, list[str]] = msgspec.field(default_factory=dict)
+
+
+class TakeHexes(Order[TakeHexesArgs]):
+    """TR-40 Name the hexes an HN result wins."""
+
+    kind = "take_hexes"
+    rule = "TR-40"
+    Args = TakeHexesArgs
+    help = "TR-40 Name the hexes an HN result wins."
+    example: ClassVar[Mapping[str, object]] = {"hexes": ["D4"]}
+    folds: ClassVar[Mapping[str, Fold]] = {"hexes_taken": fold_hexes_taken}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: TakeHexesArgs) -> None:
+        verify_take_hexes(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: TakeHexesArgs,
+                dice: Dice) -> list[Event]:
+        return execute_take_hexes(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        return distinct(legal_take_hexes)(ctx, state, player)
+
+
+__all__ = ["TakeHexes", "TakeHexesArgs"]

@@ -1,0 +1,61 @@
+"""``withdraw`` (TR-40): the defender withdraws its units from the hexes an attrition result took;
+their cities pass to the attacker, the named attackers advance.
+
+The rule functions it runs are in :mod:`grognard.third_reich.play.system_attrition`; events:
+docs/formats/tr_engine.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order
+from grognard.engine.state import JSON
+from grognard.third_reich.play.legal import distinct, legal_withdraw
+from grognard.third_reich.play.system_attrition import (
+    execute_withdraw,
+    fold_withdrawn,
+    verify_withdraw,
+)
+from grognard.third_reich.play.system_campaign import with_hexes_taken
+
+
+class WithdrawArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``retreats``: each withdrawing unit's retreat hex (null: removed); ``cut_off``: units
+    that would be cut off, withdrawn too."""
+
+    retreats: dict[str, str | None] = msgspec.field(default_factory=dict)
+    cut_off: dict[str, str | None] = msgspec.field(default_factory=dict)
+
+
+class Withdraw(Order[WithdrawArgs]):
+    """TR-40 The defender's retreat hex (or null: removal) per unit in the hexes taken; then
+    the named attackers advance."""
+
+    kind = "withdraw"
+    rule = "TR-40"
+    Args = WithdrawArgs
+    help = ("TR-40 The defender's retreat hex (or null: removal) per unit in the hexes taken; "
+            "then the named attackers advance.")
+    example: ClassVar[Mapping[str, object]] = {"retreats": {"fr-inf1": "D3"}}
+    folds: ClassVar[Mapping[str, Fold]] = {"withdrawn": with_hexes_taken(fold_withdrawn)}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: WithdrawArgs) -> None:
+        verify_withdraw(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: WithdrawArgs,
+                dice: Dice) -> list[Event]:
+        return execute_withdraw(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        return distinct(legal_withdraw)(ctx, state, player)
+
+
+__all__ = ["Withdraw", "WithdrawArgs"]

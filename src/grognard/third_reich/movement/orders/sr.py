@@ -1,0 +1,68 @@
+"""``sr`` (TR-66..TR-70): strategic redeployment of one unit: by land (TR-67/TR-68), by sea with
+escorts and interception (TR-69, ``intercept``), a fleet's own (TR-70) or an airborne unit's
+air-landing SR (TR-53).
+
+The rule functions it runs are in :mod:`grognard.third_reich.play.system_sr_air`; events:
+docs/formats/tr_engine.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.state import JSON
+from grognard.third_reich.play.legal import distinct, legal_sr
+from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.play.system_moves import fold_sr_made
+from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
+from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
+
+
+class StrategicRedeploymentArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``unit`` to ``to``; ``kind``: land (default), sea, fleet or air_landing; ``via``: an
+    air-landing SR's stop; ``route``: a sea SR's zones; ``escorts``: its escorting fleets by
+    zone; ``interceptors``: the defender's fleets by zone (its ``intercept`` answer fills
+    them)."""
+
+    unit: str
+    to: str
+    kind: str = "land"
+    via: str | None = None
+    route: list[str] | None = None
+    escorts: dict[str, list[str]] | None = None
+    interceptors: dict[str, list[str]] | None = None
+
+
+class StrategicRedeployment(ReactingOrder[StrategicRedeploymentArgs]):
+    """TR-66..TR-70 Strategic redeployment by land, sea (kind=sea: escorts, interception from
+    third_reich.sea_sr), a fleet's own (kind=fleet) or TR-53 an airborne unit's air-landing SR
+    (kind=air_landing)."""
+
+    kind = "sr"
+    rule = "TR-66"
+    Args = StrategicRedeploymentArgs
+    help = ("TR-66..TR-70 Strategic redeployment by land, sea (kind=sea: escorts, "
+            "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or TR-53 an "
+            "airborne unit's air-landing SR (kind=air_landing).")
+    example: ClassVar[Mapping[str, object]] = {"unit": "ge-inf2", "to": "C7"}
+    folds: ClassVar[Mapping[str, Fold]] = {"sr_made": fold_sr_made, "sea_sr_made": fold_sea_sr_made, "reaction_owed": fold_reaction_owed}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: StrategicRedeploymentArgs) -> None:
+        verify_sr_any(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: StrategicRedeploymentArgs,
+                dice: Dice) -> list[Event]:
+        return execute_sr_any(ctx, state, cmd, dice)
+
+    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        return distinct(legal_sr)(ctx, state, player)
+
+
+__all__ = ["StrategicRedeployment", "StrategicRedeploymentArgs"]

@@ -1,0 +1,2 @@
+"""The orders of strategic - one
+:class:`~grognard.engine.orders.Order` per module."""
