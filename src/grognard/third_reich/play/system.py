@@ -47,6 +47,7 @@ from grognard.third_reich.combat.orders.retreat import Retreat
 from grognard.third_reich.combat.orders.save_attrition_losses import SaveAttritionLosses
 from grognard.third_reich.combat.orders.take_hexes import TakeHexes
 from grognard.third_reich.combat.orders.withdraw import Withdraw
+from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import third_reich_extras
 from grognard.third_reich.economy.economy import (
     at_turn,
@@ -234,7 +235,9 @@ def initial_state(scenario: Scenario) -> JSON:
     })
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
     s["phase"] = first_phase(seq, turn)
-    return add_campaign_state(scenario, s)
+    s = add_campaign_state(scenario, s)
+    s["diplomacy"] = dip.to_json(dip.from_scenario(scenario, ps))  # TR-25 (issue 23)
+    return s
 
 
 def view(state: JSON, player: str) -> JSON:

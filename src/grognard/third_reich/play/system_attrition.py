@@ -8,6 +8,7 @@ Commands ``attrition`` (TR-38/TR-39), ``take_hexes`` (TR-40: the attacker names 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +29,7 @@ from grognard.third_reich.combat.attrition import (
 from grognard.third_reich.combat.combat import STACKING_LIMIT
 from grognard.third_reich.combat.forces import GroundKind
 from grognard.third_reich.economy.economy import spend, verify_spend
+from grognard.third_reich.play import system_war as war
 from grognard.third_reich.play.system_common import (
     _adjacent_any,
     _econ,
@@ -75,6 +77,9 @@ def verify_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
         raise IllegalOrder("TR-38", f"{cmd.player} has no attrition option on the {front} front")
     if f"{cmd.player}:{front}" in state["attrition_done"]:
         raise IllegalOrder("TR-38", f"attrition on the {front} front is done this turn")
+    if not war.attrition_participants(ctx, state, cmd.player, front):
+        raise IllegalOrder("TR-03", f"no power of {cmd.player} has its own attrition option "
+                           f"on the {front} front")
 
 
 def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -82,15 +87,30 @@ def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
     front = _front_arg(cmd)
     forces = _forces(ctx, state)
     mask = _front_mask(m, front)
-    factors = [0 if state["units"][u]["type"] == "replacement" else
-               int(state["units"][u]["attack"]) for u in forces.ids]
+    # TR-03/TR-22 (issue 23): only units under their own power's attrition option take part;
+    # TR-25: only enemy units of countries at war with a taking-part power are in contact
+    takes_part = war.attrition_participants(ctx, state, cmd.player, front)
+    factors = [0 if state["units"][u]["type"] == "replacement" or (
+        state["units"][u]["side"] == cmd.player and
+        war.power_of(state, u) not in takes_part) else
+        int(state["units"][u]["attack"]) for u in forces.ids]
     mine = attrition_contact(m, forces, cmd.player, factors, mask)
+    mine = replace(mine, units=tuple(u for u in mine.units
+                                     if war.power_of(state, u) in takes_part))
     enemy_ids = sorted({str(state["units"][u]["side"]) for u in forces.ids} - {cmd.player})
     theirs: list[str] = []
     for e in enemy_ids:
         theirs += attrition_contact(m, forces, e, factors, None).units
     mine_hexes = {state["units"][u]["hex"] for u in mine.units}
-    theirs = [u for u in theirs if _adjacent_any(m, state["units"][u]["hex"], mine_hexes)]
+    theirs = [u for u in theirs if _adjacent_any(m, state["units"][u]["hex"], mine_hexes)
+              and war.at_war_with_any(state, war.power_of(state, u), takes_part)]
+    if war.has_diplomacy(state):  # in contact only with enemy units at war (TR-25)
+        their_hexes = {state["units"][u]["hex"] for u in theirs}
+        keep = tuple(u for u in mine.units
+                     if _adjacent_any(m, state["units"][u]["hex"], their_hexes))
+        mine = replace(mine, units=keep, factors=sum(
+            0 if state["units"][u]["type"] == "replacement" else int(state["units"][u]["attack"])
+            for u in keep))
     roll = dice.stream("third_reich.attrition").roll("2d6")
     out = resolve_attrition(mine.factors, roll.total, attrition_table(ctx.tables))
     a_lost = _choose_removal(state, list(mine.units), out.result.attacker_units)
@@ -101,7 +121,8 @@ def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
         "factors": mine.factors, "dice": list(roll.dice) if out.column else [],
         **out.to_json(), "eliminated": sorted(a_lost + d_lost),
         "hex_candidates": [c.id for c in cands if c.eligible and not _lost_all(c.id, state,
-                                                                               d_lost)],
+                                                                               d_lost)
+                           and war.open_to_any(ctx, state, takes_part, c.id)],
     })]
 
 

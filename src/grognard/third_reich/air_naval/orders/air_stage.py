@@ -24,6 +24,7 @@ from grognard.third_reich.play.system_air import (
     fold_air_staged,
     verify_air_stage,
 )
+from grognard.third_reich.play.system_war import power_of, verify_enter
 
 
 class AirStageArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -44,6 +45,8 @@ class AirStage(Order[AirStageArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"air_staged": fold_air_staged}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirStageArgs) -> None:
+        if args.unit in state["units"] and state["units"][args.unit]["side"] == cmd.player:
+            verify_enter(ctx, state, power_of(state, args.unit), [args.to], "air")  # TR-25
         verify_air_stage(ctx, state, cmd)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirStageArgs,

@@ -25,6 +25,7 @@ from grognard.third_reich.play.system_counter_air import (
     fold_counter_air_flown,
     verify_counter_air,
 )
+from grognard.third_reich.play.system_war import power_of, verify_enter
 
 
 class CounterAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -47,6 +48,9 @@ class CounterAir(Order[CounterAirArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"counter_air_flown": fold_counter_air_flown}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> None:
+        for a in args.air:  # TR-25: each power flying at war with the target's country
+            if a in state["units"] and state["units"][a]["side"] == cmd.player:
+                verify_enter(ctx, state, power_of(state, a), [args.target], "air")
         verify_counter_air(ctx, state, cmd)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs,
