@@ -186,7 +186,11 @@ class Attack(ReactingOrder[AttackArgs]):
         out = resolve_battle(battle, roll.total, ctx.tables)
         o = out.outcome
         a_lost = _weakest_first(state, attackers)[:o.attacker_losses]
-        d_lost = _weakest_first(state, defenders)[:o.defender_losses]
+        # TR-71: a defender's CRT loss is never met by a replacement while a unit that is not
+        # one stands in the hex (replacements go last; combat.verify_land_losses agrees)
+        d_order = sorted(_weakest_first(state, defenders),
+                         key=lambda i: state["units"][i]["type"] == "replacement")
+        d_lost = d_order[:o.defender_losses]
         d_left = [d for d in defenders if d not in d_lost]
         retreats: dict[str, str] = {}
         choice: dict[str, object] | None = None
