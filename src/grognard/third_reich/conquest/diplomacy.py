@@ -754,7 +754,9 @@ def from_scenario(scenario: Any, power_sides: Mapping[str, str]) -> Diplomacy:
 
 
 def to_json(d: Diplomacy) -> dict[str, Any]:
-    out: dict[str, Any] = msgspec.to_builtins(d)
+    """Plain JSON values (lists, not tuples: a state's JSON compares equal after a round
+    trip through text)."""
+    out: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(d))
     return out
 
 

@@ -43,6 +43,7 @@ from grognard.third_reich.combat.orders.attack import Attack
 from grognard.third_reich.combat.orders.attrition import Attrition
 from grognard.third_reich.combat.orders.defensive_air import DefensiveAir
 from grognard.third_reich.combat.orders.invade import Invade
+from grognard.third_reich.combat.orders.remove_losses import RemoveLosses
 from grognard.third_reich.combat.orders.retreat import Retreat
 from grognard.third_reich.combat.orders.save_attrition_losses import SaveAttritionLosses
 from grognard.third_reich.combat.orders.take_hexes import TakeHexes
@@ -117,7 +118,8 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.COMBAT: ("attack",),
     Phase.MECH_MOVEMENT: ("move",),
     Phase.MECH_COMBAT: ("attack",),
-    Phase.ATTRITION: ("attrition", "take_hexes", "withdraw", "save_attrition_losses"),
+    Phase.ATTRITION: ("attrition", "remove_losses", "take_hexes", "withdraw",
+                      "save_attrition_losses"),
     Phase.SUPPLY: ("supply_check",),
     Phase.BUILD: ("build", "build_unit", "sw_build"),
     Phase.STRATEGIC_DEPLOYMENT: ("sr",),
@@ -218,6 +220,7 @@ def initial_state(scenario: Scenario) -> JSON:
         "attrition_done": [],
         "pending_hexes": None,
         "pending_withdrawal": None,
+        "pending_losses": None,
         "air_used": [],
         "moved": [],
         "air_landed": [],
@@ -270,6 +273,7 @@ ORDERS: tuple[Order[Any], ...] = (
     AirStage(),
     CounterAir(),
     Attrition(),
+    RemoveLosses(),
     TakeHexes(),
     Withdraw(),
     SaveAttritionLosses(),
