@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -221,6 +222,40 @@ def verify_attrition_removal(
         if total - removal_value(u) >= required:
             raise IllegalOrder("TR-39", f"unit {u.id} is more than the {required} units "
                                "required")
+
+
+def attrition_removal_choices(
+    required: int,
+    front: Sequence[GroundUnit],
+    adjacent: Sequence[bool],
+    limit: int = 1000,
+) -> list[tuple[str, ...]]:
+    """TR-38/TR-39 ("The side taking the losses decides which units to remove"): the sets of
+    units (sorted ids) that side may remove for an N-unit result, every one passing
+    :func:`verify_attrition_removal`, smallest sets first, at most ``limit`` of them (a long
+    front has many). One entry means the choice is forced (the engine may make it); none
+    means nothing is to be removed.
+    """
+    if required <= 0:
+        return []
+    if len(front) != len(adjacent):
+        raise InputError("adjacent", "one adjacency flag per unit is needed")
+    eligible = sorted((u for u, adj in zip(front, adjacent, strict=True)
+                       if eligible_for_removal(u, adj)), key=lambda u: u.id)
+    if sum((removal_value(u) for u in eligible), start=Fraction(0)) <= required:
+        return [tuple(u.id for u in eligible)] if eligible else []
+    out: list[tuple[str, ...]] = []
+    for size in range(1, min(len(eligible), 2 * required) + 1):
+        for combo in itertools.combinations(eligible, size):
+            ids = [u.id for u in combo]
+            try:
+                verify_attrition_removal(required, front, adjacent, ids)
+            except IllegalOrder:
+                continue
+            out.append(tuple(ids))
+            if len(out) >= limit:
+                return out
+    return out
 
 
 @dataclass(frozen=True, slots=True)
