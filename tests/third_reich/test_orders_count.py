@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario
 from grognard.engine.testing import assert_rejected
@@ -87,3 +89,52 @@ def test_tr72_a_breakout_hex_named_twice_is_refused():
     assert_rejected(g, Command("supply_check", g.phase.player, {"breakout": ["F12", "F12"]}),
                     "TR-72.*F12 named twice")
     assert g.state_hash() == before
+
+
+def test_tr25_a_war_target_named_twice_is_refused():
+    g = Game.new("tr-1939-campaign", seed=11)
+    before = g.state_hash()
+    assert_rejected(g, Command("declare_war", "axis", {"power": "germany",
+                                                       "majors": ["france", "france"]}),
+                    "TR-25.*france named twice")
+    assert_rejected(g, Command("declare_war", "axis", {"power": "germany",
+                                                       "minors": ["belgium", "belgium"]}),
+                    "TR-25.*belgium named twice")
+    assert g.state_hash() == before
+
+
+def _mutants(cmd: Command) -> list[Command]:
+    """``cmd`` with a unit (or hex, target) of a list named twice, or a count x1000."""
+    out = []
+    for k, v in cmd.args.items():
+        if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+            out.append(Command(cmd.kind, cmd.player, {**cmd.args, k: [*v, v[0]]}))
+        if isinstance(v, int) and not isinstance(v, bool) and v > 0:
+            out.append(Command(cmd.kind, cmd.player, {**cmd.args, k: v * 1000}))
+    return out
+
+
+def test_tr_issue27_legal_orders_with_a_name_repeated_or_a_count_inflated_are_refused():
+    """Property over the positions of recorded games (tr-1944, tr-1939-campaign): every legal
+    order of every player, with an id of one of its lists named twice or one of its counts
+    multiplied by 1000, is refused."""
+    from grognard.core.errors import GrognardError
+
+    raw = json.loads((DATA / "fuzz_murmansk_over_cap.json").read_text())
+    cmds = [Command(c["kind"], c["player"], c["args"]) for c in raw["commands"]]
+    g = Game(load_scenario(raw["scenario"]), raw["seed"])
+    tried = 0
+    for i, cmd in enumerate(cmds):
+        if i % 6 == 0:
+            for side in g.scenario.sides:
+                seen: dict[str, int] = {}
+                for c in g.legal(side):
+                    seen[c.kind] = seen.get(c.kind, 0) + 1
+                    if seen[c.kind] > 8:
+                        continue
+                    for m in _mutants(c):
+                        tried += 1
+                        with pytest.raises(GrognardError):
+                            g.verify(m)
+        g.apply(cmd)
+    assert tried > 100

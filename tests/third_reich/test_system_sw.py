@@ -15,12 +15,12 @@ from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.economy.economy import Economy, at_turn, new_campaign
 from grognard.third_reich.play.system_sw import (
-    _defense,
     fold_sw_round_fought,
     initial_sw_boxes,
     sw_year_start,
-    verify_sw_uboats,
+    uboat_defense,
 )
+from grognard.third_reich.strategic.orders.sw_uboats import SwUboatsArgs, uboat_target
 from grognard.third_reich.strategic.strategic_warfare import sw_round
 
 BOXES = ('sw_boxes = { germany = { subs = 6, interceptors = 4 }, uk = { asw = 4, bombers = 5 }, '
@@ -66,14 +66,14 @@ def test_tr08_no_uboat_round_before_spring_1940():
     state = {"turn": 2, "power_sides": {"germany": "axis", "uk": "allies"}, "sw_fought": {},
              "economy": at_turn(new_campaign(), 2).to_json(), "sw_boxes": initial_sw_boxes()}
     with pytest.raises(IllegalOrder, match="TR-08"):
-        verify_sw_uboats(None, state, C("sw_uboats", "axis", target="uk"))  # type: ignore[arg-type]
+        uboat_target(state, C("sw_uboats", "axis", target="uk"), SwUboatsArgs("uk"))
 
 
 def test_tr82_second_happy_time_no_asw_and_plus_one_against_the_us():
     boxes = initial_sw_boxes({"uk": {"asw": 5}, "us": {"asw": 4}})
-    assert _defense({"turn": 13, "sw_boxes": boxes}, "us") == (0, 1)  # Spring 1942
-    assert _defense({"turn": 13, "sw_boxes": boxes}, "uk") == (5, 0)
-    assert _defense({"turn": 14, "sw_boxes": boxes}, "us") == (4, 0)  # Summer I 1942: normal
+    assert uboat_defense({"turn": 13, "sw_boxes": boxes}, "us") == (0, 1)  # Spring 1942
+    assert uboat_defense({"turn": 13, "sw_boxes": boxes}, "uk") == (5, 0)
+    assert uboat_defense({"turn": 14, "sw_boxes": boxes}, "us") == (4, 0)  # Summer I 1942: normal
 
 
 def test_tr80_sw_build_within_the_year_limit(spring_1944):

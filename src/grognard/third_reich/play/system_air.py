@@ -17,8 +17,6 @@ supply (no airbase markers yet); air units lose factors in the order named.
 
 from __future__ import annotations
 
-from typing import Any
-
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
@@ -29,7 +27,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
-from grognard.third_reich.air_naval.air_basing import AirBaseHex, BaseKind, stage
+from grognard.third_reich.air_naval.air_basing import AirBaseHex, BaseKind
 from grognard.third_reich.air_naval.air_zones import BasedAir, air_zone_status
 from grognard.third_reich.air_naval.airnaval import take_losses
 from grognard.third_reich.air_naval.naval_ops import AirZone, air_zone_of
@@ -51,7 +49,7 @@ from grognard.third_reich.turn.options import Option
 from grognard.third_reich.turn.sequence import Phase
 
 
-def _side(ctx: Context, side: str) -> Side:
+def side_of(ctx: Context, side: str) -> Side:
     return Side.AXIS if side == _axis_side(ctx) else Side.ALLIES
 
 
@@ -60,7 +58,7 @@ def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
     its un-neutralised factors only (TR-44: neutralised factors contest no air zone); once
     per position."""
     m = ctx.scenario.map
-    return position_cached(ctx, state, "tr.based_air", lambda: [BasedAir(air_unit(uid, u), _side(ctx, u["side"]), m.layout.from_label(u["hex"]),
+    return position_cached(ctx, state, "tr.based_air", lambda: [BasedAir(air_unit(uid, u), side_of(ctx, u["side"]), m.layout.from_label(u["hex"]),
                      neutralized(state, uid))
             for uid, u in sorted(state["units"].items())
             if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None])
@@ -87,7 +85,7 @@ def _bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
         for c in cities:
             side = state["control"].get(c.name)
             if side is not None:
-                out[m.hex(h)] = AirBaseHex(m.hex(h), BaseKind.CITY, _side(ctx, side))
+                out[m.hex(h)] = AirBaseHex(m.hex(h), BaseKind.CITY, side_of(ctx, side))
     return out
 
 
@@ -102,41 +100,6 @@ def _to(ctx: Context, cmd: Command, rule: str) -> str:
 def _normal_movement(ctx: Context, state: JSON, rule: str) -> None:
     if _phase(ctx, state) != Phase.MOVEMENT.value:
         raise IllegalOrder(rule, "only in the ordinary movement phase")
-
-
-# --- air_stage (TR-29) -------------------------------------------------------------------------
-
-
-def _stage_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
-    _normal_movement(ctx, state, "TR-29")
-    uid = cmd.args.get("unit")
-    u = state["units"].get(uid) if isinstance(uid, str) else None
-    if u is None or u["type"] not in AIR_TYPES or u["side"] != cmd.player or \
-            u["status"] != "active" or u["hex"] is None:
-        raise IllegalOrder("TR-29", f"{uid!r} is not an air unit of {cmd.player} on the map")
-    if uid in state["moved"] or uid in state["air_used"]:
-        raise IllegalOrder("TR-29", f"{uid} has already moved or flown")
-    to = _to(ctx, cmd, "TR-29")
-    m = ctx.scenario.map
-    me = BasedAir(air_unit(str(uid), u), _side(ctx, cmd.player), m.layout.from_label(u["hex"]))
-    _, rec = stage(me, m.layout.from_label(to), bases(ctx, state))
-    return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to,
-            "distance": rec.distance, "allowance": rec.allowance}
-
-
-def verify_air_stage(ctx: Context, state: JSON, cmd: Command) -> None:
-    _stage_check(ctx, state, cmd)
-
-
-def execute_air_stage(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    return [Event("air_staged", _stage_check(ctx, state, cmd))]
-
-
-def fold_air_staged(state: JSON, ev: Event) -> JSON:
-    s = state
-    s["units"][ev.data["unit"]]["hex"] = ev.data["to"]
-    s["moved"] = [*state["moved"], ev.data["unit"]]
-    return s
 
 
 # --- airdrop (TR-51) ---------------------------------------------------------------------------------
@@ -160,7 +123,7 @@ def _air_list(ctx: Context, state: JSON, cmd: Command, name: str, own: bool,
         if neutralized(state, uid) >= int(u["attack"]):
             raise IllegalOrder("TR-44", f"{uid} is neutralized by counter air this player turn")
         a = air_unit(uid, u)
-        if not BasedAir(a, _side(ctx, u["side"]), m.layout.from_label(u["hex"])).reaches(target):
+        if not BasedAir(a, side_of(ctx, u["side"]), m.layout.from_label(u["hex"])).reaches(target):
             raise IllegalOrder("TR-51", f"{uid} in {u['hex']} is out of range of the drop")
     return list(raw)
 
@@ -255,7 +218,12 @@ def landed_attackers(state: JSON, attackers: list[str]) -> bool:
 
 
 __all__: list[str] = [
-    "based_air", "bases", "execute_air_stage", "execute_airdrop", "fold_air_staged",
-    "fold_airdropped", "landed_attack_ok", "landed_attackers", "verify_air_stage",
+    "based_air",
+    "bases",
+    "execute_airdrop",
+    "fold_airdropped",
+    "landed_attack_ok",
+    "landed_attackers",
+    "side_of",
     "verify_airdrop",
 ]

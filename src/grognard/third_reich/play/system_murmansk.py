@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
@@ -52,11 +52,9 @@ from grognard.engine.state import JSON
 from grognard.third_reich.economy.economy import at_turn
 from grognard.third_reich.economy.lendlease import (
     MURMANSK_DUE,
-    Route,
     can_receive_murmansk,
     deliver_murmansk,
     receive_murmansk,
-    send_lend_lease,
 )
 from grognard.third_reich.play.system_common import _econ, _sequence, _side_powers
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
@@ -75,18 +73,8 @@ def timing(state: JSON) -> MurmanskTiming:
     return _econ(state).readings.murmansk_timing
 
 
-def _year(state: JSON) -> int:
+def box_year(state: JSON) -> int:
     return date_of(int(state["turn"])).year
-
-
-def _counts(cmd: Command, names: tuple[str, ...]) -> dict[str, int]:
-    vals = {}
-    for f in names:
-        v = cmd.args.get(f, 0)
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise InputError(f"args.{f}", "a whole number of factors")
-        vals[f] = v
-    return vals
 
 
 def _sw(state: JSON, power: str, kind: str) -> int:
@@ -159,15 +147,7 @@ def murmansk_held(state: JSON, power: str, kind: str) -> int:
     return 0
 
 
-def _german(cmd: Command) -> murmansk.GermanAssets:
-    return murmansk.GermanAssets(**_counts(cmd, ("air", "naval", "subs")))
-
-
-def _allied(cmd: Command) -> murmansk.AlliedAssets:
-    return murmansk.AlliedAssets(**_counts(cmd, ("naval", "asw")))
-
-
-def _german_side(state: JSON) -> str:
+def german_side(state: JSON) -> str:
     return str(state["power_sides"].get("germany", "axis"))
 
 
@@ -188,7 +168,7 @@ def box_of(state: JSON) -> murmansk.MurmanskBox:
     an empty box when nothing was shipped this year."""
     t = timing(state)
     pub: dict[str, Any] | None = state["murmansk"]
-    if not pub or pub.get("year") != _year(state):
+    if not pub or pub.get("year") != box_year(state):
         return murmansk.MurmanskBox(t)
     ships = tuple((str(x["sender"]), int(x["brps"])) for x in pub.get("shipments", []))
 
@@ -198,13 +178,13 @@ def box_of(state: JSON) -> murmansk.MurmanskBox:
         secret = state["secrets"].get(side, {}).get("murmansk")
         return kind(**(secret if secret is not None else pub[key]))
 
-    g = side_assets("german", _german_side(state), murmansk.GermanAssets)
+    g = side_assets("german", german_side(state), murmansk.GermanAssets)
     a = side_assets("allied", _allied_side(state), murmansk.AlliedAssets)
     res = _result(pub["result"]) if pub.get("result") else None
     return murmansk.MurmanskBox(t, ships, g, a, res)
 
 
-def _public(box: murmansk.MurmanskBox, year: int) -> dict[str, Any]:
+def public_box(box: murmansk.MurmanskBox, year: int) -> dict[str, Any]:
     """The box as everyone sees it: what either side hides in this timing is hidden."""
     hidden_from = "allies" if box.timing is MurmanskTiming.SUMMER1 else "axis"
     return {"year": year, **murmansk.view(box, hidden_from)}
@@ -222,7 +202,7 @@ def murmansk_decisions(ctx: Context, state: JSON) -> list[Decision]:
     box = box_of(state)
     if not box.shipments or box.result is not None:
         return []
-    gside, aside = _german_side(state), _allied_side(state)
+    gside, aside = german_side(state), _allied_side(state)
     phasing = _sequence(ctx).phases[int(state["phase"])].player
     escort = Decision(aside, frozenset({"murmansk_escort"}),
                       f"{aside.capitalize()}: escort the Murmansk convoy (fleets based in England "
@@ -244,7 +224,7 @@ def murmansk_decisions(ctx: Context, state: JSON) -> list[Decision]:
     return []
 
 
-def _owed(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_owed(ctx: Context, state: JSON, cmd: Command) -> None:
     if not any(d.player == cmd.player and cmd.kind in d.kinds
                for d in murmansk_decisions(ctx, state)):
         box = box_of(state)
@@ -256,7 +236,7 @@ def _owed(ctx: Context, state: JSON, cmd: Command) -> None:
                            f"now (murmansk_timing={box.timing.value})")
 
 
-def _resolve(ctx: Context, state: JSON, box: murmansk.MurmanskBox, dice: Dice,
+def resolve_box(ctx: Context, state: JSON, box: murmansk.MurmanskBox, dice: Dice,
              side: str) -> Event:
     """TR-21: the box combat; ``sw``: each power's strategic warfare factors in the box and
     lost there (they come off ``state["sw_boxes"]``)."""
@@ -277,141 +257,6 @@ def _resolve(ctx: Context, state: JSON, box: murmansk.MurmanskBox, dice: Dice,
         "sw": sw})
 
 
-# --- murmansk_commit (Germany) ----------------------------------------------------------------
-
-
-def verify_murmansk_commit(ctx: Context, state: JSON, cmd: Command) -> None:
-    if "germany" not in _side_powers(state, cmd.player):
-        raise IllegalOrder("TR-20", "only Germany commits to the Murmansk box")
-    g = _german(cmd)
-    box = box_of(state)
-    if box.german is not None:
-        raise IllegalOrder("TR-20", "Germany has already committed to the box")
-    _owed(ctx, state, cmd)
-    murmansk.commit_german(box, g)
-    if g.subs > (have := available_subs(state)):
-        raise IllegalOrder("TR-20", f"{g.subs} U-boat factors sent but only {have} may go "
-                           "(Germany's SW box; in the Spring timing none that fought a round "
-                           "this turn)")
-    for kind, what in (("air", "air"), ("naval", "fleet")):
-        sent = getattr(g, kind)
-        if sent > (have := available_german(state, kind)):
-            raise IllegalOrder("TR-20", f"{sent} {what} factors sent but Germany has {have} "
-                               "on the map")
-
-
-def execute_murmansk_commit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    g = _german(cmd)
-    evs = [Event("murmansk_committed", {"side": cmd.player, "year": _year(state),
-                                        "german": g.to_json()})]
-    box = box_of(state)
-    if box.allied is not None:  # SPRING: the Allies are in, the combat follows at once
-        evs.append(_resolve(ctx, state, murmansk.commit_german(box, g), dice, cmd.player))
-    return evs
-
-
-def fold_murmansk_committed(state: JSON, ev: Event) -> JSON:
-    """TR-20: SUMMER1: the U-boats go in inverted (the count is Germany's secret, the public box
-    shows only that some are there); SPRING: face up."""
-    s = state
-    g = murmansk.GermanAssets(**ev.data["german"])
-    box = murmansk.commit_german(box_of(state), g)
-    s["murmansk"] = _public(box, _year(state))
-    if box.timing is MurmanskTiming.SUMMER1:
-        s["secrets"].setdefault(ev.data["side"], {})["murmansk"] = g.to_json()
-    return s
-
-
-# --- murmansk_ship (UK/US) -----------------------------------------------------------------------
-
-
-def _sender(state: JSON, cmd: Command) -> str:
-    sender = cmd.args.get("sender")
-    if not isinstance(sender, str):
-        raise InputError("args.sender", "uk or us")
-    if sender not in _side_powers(state, cmd.player):
-        raise IllegalOrder("TR-19", f"{sender} is not a power of {cmd.player}")
-    return sender
-
-
-def _brps(cmd: Command) -> int:
-    brps = cmd.args.get("brps", NORTHERN_BRPS)
-    if isinstance(brps, bool) or not isinstance(brps, int):
-        raise InputError("args.brps", f"BRPs are a whole number, not {brps!r}")
-    return brps
-
-
-def verify_murmansk_ship(ctx: Context, state: JSON, cmd: Command) -> None:
-    sender, brps = _sender(state, cmd), _brps(cmd)
-    box = box_of(state)
-    murmansk.place_shipment(box, sender, brps)
-    if box.allied is not None:
-        raise IllegalOrder("TR-20", "the escorts are already placed with this year's counters")
-    # the shipment with its payment, as the fold makes it (TR-75: the sender's spending cap)
-    send_lend_lease(_econ(state), sender, "ussr", Route.NORTH, brps)
-
-
-def execute_murmansk_ship(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    return [Event("murmansk_shipped", {"side": cmd.player, "sender": _sender(state, cmd),
-                                       "brps": _brps(cmd)})]
-
-
-def fold_murmansk_shipped(state: JSON, ev: Event) -> JSON:
-    """TR-19: the 20 BRPs are deducted at once (``ll.north.<sender>``); a counter goes to the
-    box."""
-    s = state
-    box = murmansk.place_shipment(box_of(state), ev.data["sender"], ev.data["brps"])
-    econ, _ = send_lend_lease(_econ(state), ev.data["sender"], "ussr", Route.NORTH,
-                              ev.data["brps"])
-    s["economy"] = econ.to_json()
-    s["murmansk"] = _public(box, _year(state))
-    return s
-
-
-# --- murmansk_escort (the Allies) -----------------------------------------------------------------
-
-
-def verify_murmansk_escort(ctx: Context, state: JSON, cmd: Command) -> None:
-    if _german_side(state) == cmd.player:
-        raise IllegalOrder("TR-20", "the Allies commit the convoy escorts")
-    a = _allied(cmd)
-    box = box_of(state)
-    if box.result is not None:
-        raise IllegalOrder("TR-21", "the box has already been resolved this year")
-    if not box.shipments:
-        raise IllegalOrder("TR-20", "no lend-lease counters in the box to escort")
-    murmansk.commit_allied(box, a)
-    _owed(ctx, state, cmd)
-    if a.asw > (have := available_asw(state)):
-        raise IllegalOrder("TR-20", f"{a.asw} ASW factors sent but the UK and US SW boxes "
-                           f"hold {have}")
-    if a.naval > (have := available_escort(state)):
-        raise IllegalOrder("TR-20", f"{a.naval} fleet factors sent but the UK and US have "
-                           f"{have} on the map")
-
-
-def execute_murmansk_escort(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    a = _allied(cmd)
-    evs = [Event("murmansk_escorted", {"side": cmd.player, "year": _year(state),
-                                       "allied": a.to_json()})]
-    box = box_of(state)
-    if box.german is not None:  # SUMMER1: Germany is in, the combat follows at once
-        evs.append(_resolve(ctx, state, murmansk.commit_allied(box, a), dice, cmd.player))
-    return evs
-
-
-def fold_murmansk_escorted(state: JSON, ev: Event) -> JSON:
-    """TR-20: SPRING: the escorts go in face down (the counts are the Allies' secret);
-    SUMMER1: openly, after seeing the German assignments."""
-    s = state
-    a = murmansk.AlliedAssets(**ev.data["allied"])
-    box = murmansk.commit_allied(box_of(state), a)
-    s["murmansk"] = _public(box, _year(state))
-    if box.timing is MurmanskTiming.SPRING:
-        s["secrets"].setdefault(ev.data["side"], {})["murmansk"] = a.to_json()
-    return s
-
-
 # --- the box combat (TR-21) ---------------------------------------------------------------------
 
 
@@ -423,7 +268,7 @@ def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
     done = murmansk.MurmanskBox(box.timing, box.shipments,
                                 murmansk.GermanAssets(**ev.data["german"]),
                                 murmansk.AlliedAssets(**ev.data["allied"]), res)
-    s["murmansk"] = _public(done, _year(state))
+    s["murmansk"] = public_box(done, box_year(state))
     sw = ev.data.get("sw", {})
     s["murmansk"]["sw"] = sw
     boxes = s["sw_boxes"]
@@ -431,7 +276,7 @@ def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
         kind = "subs" if power == "germany" else "asw"
         if n["lost"]:
             boxes[power][kind] = int(boxes[power][kind]) - int(n["lost"])
-    for side in (_german_side(state), _allied_side(state)):
+    for side in (german_side(state), _allied_side(state)):
         s["secrets"].get(side, {}).pop("murmansk", None)
     s["economy"] = deliver_murmansk(_econ(state), res.brp_hits)[0].to_json()
     return s

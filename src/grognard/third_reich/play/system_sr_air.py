@@ -22,7 +22,7 @@ from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.combat.airborne import airborne_sr
 from grognard.third_reich.movement.sr import SRKind, record_sr
-from grognard.third_reich.play.system_air import _side, based_air, bases
+from grognard.third_reich.play.system_air import based_air, bases, side_of
 from grognard.third_reich.play.system_common import (
     _axis_side,
     _ground,
@@ -69,7 +69,7 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
     if uid in sr.units:
         raise IllegalOrder("TR-53", f"{uid} has already made its SR this phase")
     unit = _ground_unit(uid, u, _axis_side(ctx))
-    side = _side(ctx, cmd.player)
+    side = side_of(ctx, cmd.player)
     friendly = {h: b.side is side for h, b in bases(ctx, state).items()}
     stops = [m.layout.from_label(x) for x in [u["hex"], *stops_l]]
     rec = airborne_sr(unit, stops, friendly, based_air(ctx, state))

@@ -11,7 +11,7 @@ never rebuilt: "The German build pool for 5-4 air fleets is permanently smaller"
 * Each conversion the folds record (``sw_round_fought`` ``record.air_conversions``,
   ``year_started`` ``powers[].fleet_conversion``) is owed by the power's side as a decision
   (``state["sw_conversions"]`` ``{power: n}``), at once, whoever's turn it is.
-* ``sw_convert {unit}``: the owner names the unit: a Germany air unit of 5 attack factors, or a
+* ``sw_convert {unit}`` (strategic/orders/sw_convert.py): the owner names the unit: a Germany air unit of 5 attack factors, or a
   9-factor fleet of the converting UK/US; on the map first (reading: "from the map"), a unit in
   the force pool or eliminated only when none is on the map. Event ``sw_unit_converted``
   ``{power, unit, rule}``.
@@ -21,11 +21,8 @@ never rebuilt: "The German build pool for 5-4 air fleets is permanently smaller"
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
-from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
-from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
@@ -46,7 +43,7 @@ def _eligible(state: JSON, power: str) -> list[str]:
             and u["status"] != STATUS]
 
 
-def _candidates(state: JSON, power: str) -> list[str]:
+def candidates(state: JSON, power: str) -> list[str]:
     """The units ``power`` may remove now: those on the map, else those off it (force pool,
     eliminated)."""
     mine = _eligible(state, power)
@@ -84,50 +81,6 @@ def conversion_decisions(ctx: Context, state: JSON) -> list[Decision]:
     return out
 
 
-def _unit(state: JSON, cmd: Command) -> tuple[str, str]:
-    uid = cmd.args.get("unit")
-    if not isinstance(uid, str):
-        raise InputError("args.unit", "the unit to remove (an ID)")
-    u = state["units"].get(uid)
-    if u is None:
-        raise InputError("args.unit", f"no unit {uid!r}")
-    power = str(u.get("power"))
-    if state["power_sides"].get(power) != cmd.player:
-        raise IllegalOrder("TR-81", f"{uid} is not a unit of {cmd.player}")
-    if owed(state).get(power, 0) < 1:
-        raise IllegalOrder("TR-81", f"{power} owes no forced conversion")
-    if uid not in _candidates(state, power):
-        kind, factors = CONVERTED[power]
-        raise IllegalOrder("TR-81", f"{power} removes a {factors}-factor {kind} unit, from the "
-                           f"map while it has one there: not {uid}")
-    return power, uid
-
-
-def verify_sw_convert(ctx: Context, state: JSON, cmd: Command) -> None:
-    _unit(state, cmd)
-
-
-def execute_sw_convert(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    power, uid = _unit(state, cmd)
-    return [Event("sw_unit_converted", {"power": power, "unit": uid, "rule": "TR-81"})]
-
-
-def fold_sw_unit_converted(state: JSON, ev: Event) -> JSON:
-    """TR-81: the unit leaves the map and the force pool for the strategic warfare box."""
-    u = state["units"][ev.data["unit"]]
-    u["status"], u["hex"], u["box"] = STATUS, None, BOX
-    conv = dict(state["sw_conversions"])
-    conv[ev.data["power"]] = int(conv[ev.data["power"]]) - 1
-    state["sw_conversions"] = conv
-    return state
-
-
-def legal_sw_convert(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-    return [Command("sw_convert", player, {"unit": uid})
-            for power in owed(state) if state["power_sides"].get(power) == player
-            for uid in _candidates(state, power)]
-
-
 def sw_conversions_owed(state: JSON, ev: Event) -> JSON:
     """After a bomber round (its forced air conversions) or the Year Start (forced fleet
     conversions): TR-81 - the power owes the removal of the unit converted (``sw_convert``)."""
@@ -144,4 +97,5 @@ def sw_conversions_owed(state: JSON, ev: Event) -> JSON:
 
 
 
-__all__ = ["conversion_decisions", "owed", "sw_conversions_owed"]
+__all__ = ["BOX", "CONVERTED", "STATUS", "candidates", "conversion_decisions", "owed",
+           "sw_conversions_owed"]

@@ -1,30 +1,32 @@
 """``air_stage`` (TR-29): an air unit stages from its base to a friendly city within twice its
-range, in the ordinary movement phase.
+range (:func:`~grognard.third_reich.air_naval.air_basing.stage`), in the ordinary movement
+phase; it has then moved.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_air`; events:
-docs/formats/tr_engine.md.
+Event ``air_staged`` ``{side, unit, from, to, distance, allowance}``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_basing import stage
+from grognard.third_reich.air_naval.air_zones import BasedAir
 from grognard.third_reich.play.legal import distinct, legal_air_stage
-from grognard.third_reich.play.system_air import (
-    execute_air_stage,
-    fold_air_staged,
-    verify_air_stage,
-)
+from grognard.third_reich.play.system_air import bases, side_of
+from grognard.third_reich.play.system_common import _phase, order_hex
+from grognard.third_reich.play.system_support import AIR_TYPES, air_unit
 from grognard.third_reich.play.system_war import power_of, verify_enter
+from grognard.third_reich.turn.sequence import Phase
 
 
 class AirStageArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -32,6 +34,34 @@ class AirStageArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
     unit: str
     to: str
+
+
+def staged(ctx: Context, state: JSON, cmd: Command, args: AirStageArgs) -> dict[str, Any]:
+    """TR-29: the staging of ``args.unit`` to ``args.to`` (the event's data), or the rule it
+    breaks: only in the ordinary movement phase, an unmoved air unit of the player, to a base
+    within twice its range."""
+    if _phase(ctx, state) != Phase.MOVEMENT.value:
+        raise IllegalOrder("TR-29", "only in the ordinary movement phase")
+    uid = args.unit
+    u = state["units"].get(uid)
+    if u is None or u["type"] not in AIR_TYPES or u["side"] != cmd.player or \
+            u["status"] != "active" or u["hex"] is None:
+        raise IllegalOrder("TR-29", f"{uid!r} is not an air unit of {cmd.player} on the map")
+    if uid in state["moved"] or uid in state["air_used"]:
+        raise IllegalOrder("TR-29", f"{uid} has already moved or flown")
+    m = ctx.scenario.map
+    order_hex(m, args.to, "args.to", "TR-29")
+    me = BasedAir(air_unit(uid, u), side_of(ctx, cmd.player), m.layout.from_label(u["hex"]))
+    _, rec = stage(me, m.layout.from_label(args.to), bases(ctx, state))
+    return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": args.to,
+            "distance": rec.distance, "allowance": rec.allowance}
+
+
+def fold_air_staged(state: JSON, ev: Event) -> JSON:
+    """TR-29: the air unit is at its new base and has moved."""
+    state["units"][ev.data["unit"]]["hex"] = ev.data["to"]
+    state["moved"] = [*state["moved"], ev.data["unit"]]
+    return state
 
 
 class AirStage(Order[AirStageArgs]):
@@ -47,14 +77,15 @@ class AirStage(Order[AirStageArgs]):
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirStageArgs) -> None:
         if args.unit in state["units"] and state["units"][args.unit]["side"] == cmd.player:
             verify_enter(ctx, state, power_of(state, args.unit), [args.to], "air")  # TR-25
-        verify_air_stage(ctx, state, cmd)
+        staged(ctx, state, cmd, args)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirStageArgs,
                 dice: Dice) -> list[Event]:
-        return execute_air_stage(ctx, state, cmd, dice)
+        return [Event("air_staged", staged(ctx, state, cmd, args))]
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+        """TR-29: each air unit to each city within twice its range."""
         return distinct(legal_air_stage)(ctx, state, player)
 
 
-__all__ = ["AirStage", "AirStageArgs"]
+__all__ = ["AirStage", "AirStageArgs", "fold_air_staged", "staged"]

@@ -49,8 +49,19 @@ class NavalTransport(ReactingOrder[NavalTransportArgs]):
     Args = NavalTransportArgs
     help = ("TR-57 Carry ground units port to port in one zone (interception TR-55/56; dice "
             "from third_reich.naval).")
-    example: ClassVar[Mapping[str, object]] = {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}
-    folds: ClassVar[Mapping[str, Fold]] = {"naval_transported": fold_naval_transported, "reaction_owed": fold_reaction_owed}
+    example: ClassVar[Mapping[str, object]] = {
+        "fleets": [
+            "ge-fleet2"
+        ],
+        "units": [
+            "ge-inf5"
+        ],
+        "to": "F5"
+    }
+    folds: ClassVar[Mapping[str, Fold]] = {
+        "naval_transported": fold_naval_transported,
+        "reaction_owed": fold_reaction_owed,
+    }
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: NavalTransportArgs) -> None:
         for x in [*args.fleets, *args.units]:  # TR-25: the port's country open to each

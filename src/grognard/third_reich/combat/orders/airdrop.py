@@ -43,8 +43,17 @@ class Airdrop(ReactingOrder[AirdropArgs]):
     Args = AirdropArgs
     help = ("TR-51 Air-land an airborne unit (escorts/interceptors fight; 1D10s from "
             "third_reich.airborne).")
-    example: ClassVar[Mapping[str, object]] = {"unit": "ge-para1", "to": "B9", "escorts": ["ge-air2"]}
-    folds: ClassVar[Mapping[str, Fold]] = {"airdropped": fold_airdropped, "reaction_owed": fold_reaction_owed}
+    example: ClassVar[Mapping[str, object]] = {
+        "unit": "ge-para1",
+        "to": "B9",
+        "escorts": [
+            "ge-air2"
+        ]
+    }
+    folds: ClassVar[Mapping[str, Fold]] = {
+        "airdropped": fold_airdropped,
+        "reaction_owed": fold_reaction_owed,
+    }
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirdropArgs) -> None:
         if args.unit in state["units"] and state["units"][args.unit]["side"] == cmd.player:

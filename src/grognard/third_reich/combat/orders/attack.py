@@ -218,7 +218,8 @@ class Attack(ReactingOrder[AttackArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         """TR-32: per attackable hex, every ground unit that may join, with all eligible air
-        units, and with each eligible fleet (:func:`~grognard.third_reich.play.legal.legal_attack`)."""
+        units, and with each eligible fleet
+        (:func:`~grognard.third_reich.play.legal.legal_attack`)."""
         return distinct(partial(legal_attack, verify=self.checked))(ctx, state, player)
 
 

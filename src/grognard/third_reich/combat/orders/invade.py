@@ -52,8 +52,13 @@ class Invade(ReactingOrder[InvadeArgs]):
     Args = InvadeArgs
     help = ("TR-61..TR-63 Amphibious invasion of a beach from offshore hexes (interception, "
             "CRT with the amphibious shift, bridgehead; dice from third_reich.invasion).")
-    example: ClassVar[Mapping[str, object]] = {"beach": "F4", "groups": [{"hex": "G4", "fleets": ["ge-fleet2"], "cargo": {"ge-fleet2": ["ge-inf5"]}}]}
-    folds: ClassVar[Mapping[str, Fold]] = {"invaded": fold_invaded, "reaction_owed": fold_reaction_owed}
+    example: ClassVar[Mapping[str, object]] = {
+        "beach": "F4",
+        "groups": [{"hex": "G4", "fleets": ["ge-fleet2"], "cargo": {"ge-fleet2": ["ge-inf5"]}}]}
+    folds: ClassVar[Mapping[str, Fold]] = {
+        "invaded": fold_invaded,
+        "reaction_owed": fold_reaction_owed,
+    }
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: InvadeArgs) -> None:
         for g in args.groups:  # TR-25: the beach's country at war with each invader

@@ -42,7 +42,8 @@ class SaveAttritionLosses(Order[SaveAttritionLossesArgs]):
     example: ClassVar[Mapping[str, object]] = {"saves": {"ge-inf1": "ge-rep1"}}
     folds: ClassVar[Mapping[str, Fold]] = {"attrition_losses_saved": fold_attrition_losses_saved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: SaveAttritionLossesArgs) -> None:
+    def verify(self, ctx: Context, state: JSON, cmd: Command,
+               args: SaveAttritionLossesArgs) -> None:
         verify_save_attrition_losses(ctx, state, cmd)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: SaveAttritionLossesArgs,

@@ -1,8 +1,7 @@
-"""``open_iran_route`` (TR-18): the US pays 15 BRPs once to open the southern (Iran) lend-lease
-route.
+"""``open_iran_route`` (TR-18): the US pays 15 BRPs once to open the southern (Iran)
+lend-lease route.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_strategic`; events:
-docs/formats/tr_engine.md.
+Event ``iran_route_opened`` ``{cost, rule}``.
 """
 
 from __future__ import annotations
@@ -11,17 +10,21 @@ from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order
 from grognard.engine.state import JSON
-from grognard.third_reich.play.system_strategic import (
-    execute_open_iran,
-    fold_iran_route_opened,
-    legal_open_iran,
-    verify_open_iran,
-)
+from grognard.third_reich.economy.lendlease import open_iran_route
+from grognard.third_reich.play.system_common import _econ, _side_powers
+
+
+def fold_iran_route_opened(state: JSON, ev: Event) -> JSON:
+    """TR-18: the US pays 15; the route is open."""
+    econ, _ = open_iran_route(_econ(state))
+    state["economy"] = econ.to_json()
+    return state
 
 
 class OpenIranRoute(Order[NoArgs]):
@@ -29,20 +32,25 @@ class OpenIranRoute(Order[NoArgs]):
 
     kind = "open_iran_route"
     rule = "TR-18"
-    Args = NoArgs
     help = "TR-18 The US pays 15 BRPs once to open the Iran route."
-    example: ClassVar[Mapping[str, object]] = {}
     folds: ClassVar[Mapping[str, Fold]] = {"iran_route_opened": fold_iran_route_opened}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
-        verify_open_iran(ctx, state, cmd)
+        if "us" not in _side_powers(state, cmd.player):
+            raise IllegalOrder("TR-18", "only the US opens the Iran route")
+        open_iran_route(_econ(state))
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
-        return execute_open_iran(ctx, state, cmd, dice)
+        return [Event("iran_route_opened", {"cost": 15, "rule": "TR-18"})]
 
     def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return legal_open_iran(ctx, state, player)
+        cmd = Command(self.kind, player, {})
+        try:
+            self.verify(ctx, state, cmd, NoArgs())
+        except (IllegalOrder, InputError):
+            return []
+        return [cmd]
 
 
-__all__ = ["OpenIranRoute"]
+__all__ = ["OpenIranRoute", "fold_iran_route_opened"]

@@ -159,7 +159,8 @@ class Move(Order[MoveArgs]):
 
     def sample(self, ctx: Context, state: JSON, player: str,
                rng: random.Random) -> Command | None:
-        """One legal move drawn uniformly (:func:`~grognard.third_reich.play.legal.sample_move`)."""
+        """One legal move drawn uniformly
+        (:func:`~grognard.third_reich.play.legal.sample_move`)."""
         return sample_move(ctx, state, player, rng, verify=self.checked)
 
 

@@ -52,9 +52,14 @@ class StrategicRedeployment(ReactingOrder[StrategicRedeploymentArgs]):
             "interception from third_reich.sea_sr), a fleet's own (kind=fleet) or TR-53 an "
             "airborne unit's air-landing SR (kind=air_landing).")
     example: ClassVar[Mapping[str, object]] = {"unit": "ge-inf2", "to": "C7"}
-    folds: ClassVar[Mapping[str, Fold]] = {"sr_made": fold_sr_made, "sea_sr_made": fold_sea_sr_made, "reaction_owed": fold_reaction_owed}
+    folds: ClassVar[Mapping[str, Fold]] = {
+        "sr_made": fold_sr_made,
+        "sea_sr_made": fold_sea_sr_made,
+        "reaction_owed": fold_reaction_owed,
+    }
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: StrategicRedeploymentArgs) -> None:
+    def verify(self, ctx: Context, state: JSON, cmd: Command,
+               args: StrategicRedeploymentArgs) -> None:
         verify_sr_any(ctx, state, cmd)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: StrategicRedeploymentArgs,

@@ -1,9 +1,11 @@
-"""``murmansk_commit`` (TR-20): Germany's decision: the air, fleet and U-boat factors it sends to
-the Murmansk box (U-boats face down in the Summer I timing); in the Spring timing the box
-combat follows at once.
+"""``murmansk_commit`` (TR-20): Germany's decision - the air, fleet and U-boat factors it
+sends to the Murmansk box (TR-20: air fleets and fleets based in Norway, U-boats from its SW
+box; engine bound: no more air or fleet factors than Germany has on the map). SUMMER1
+timing: the U-boats go in face down before the Allies escort; SPRING: face up, after the
+Allied escorts, and the box combat (TR-21) follows at once.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_murmansk`; events:
-docs/formats/tr_engine.md.
+Events ``murmansk_committed`` ``{side, year, german}`` and, in the Spring timing,
+``murmansk_resolved`` (docs/formats/tr_engine.md).
 """
 
 from __future__ import annotations
@@ -14,18 +16,26 @@ from typing import ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
 from grognard.third_reich.play.legal import distinct, legal_murmansk_commit
+from grognard.third_reich.play.system_common import _side_powers
 from grognard.third_reich.play.system_murmansk import (
-    execute_murmansk_commit,
-    fold_murmansk_committed,
+    available_german,
+    available_subs,
+    box_of,
+    box_year,
     fold_murmansk_resolved,
-    verify_murmansk_commit,
+    public_box,
+    resolve_box,
+    verify_owed,
 )
+from grognard.third_reich.strategic import murmansk
+from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 
 
 class MurmanskCommitArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -37,6 +47,22 @@ class MurmanskCommitArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True
     subs: int = 0
 
 
+def german_assets(args: MurmanskCommitArgs) -> murmansk.GermanAssets:
+    """The order's factors as the box's :class:`GermanAssets` (each a count >= 0)."""
+    return murmansk.GermanAssets(air=args.air, naval=args.naval, subs=args.subs)
+
+
+def fold_murmansk_committed(state: JSON, ev: Event) -> JSON:
+    """TR-20: SUMMER1: the U-boats go in inverted (the count is Germany's secret, the public box
+    shows only that some are there); SPRING: face up."""
+    g = murmansk.GermanAssets(**ev.data["german"])
+    box = murmansk.commit_german(box_of(state), g)
+    state["murmansk"] = public_box(box, box_year(state))
+    if box.timing is MurmanskTiming.SUMMER1:
+        state["secrets"].setdefault(ev.data["side"], {})["murmansk"] = g.to_json()
+    return state
+
+
 class MurmanskCommit(Order[MurmanskCommitArgs]):
     """TR-20 Germany commits to the Murmansk box (U-boats hidden)."""
 
@@ -45,17 +71,42 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
     Args = MurmanskCommitArgs
     help = "TR-20 Germany commits to the Murmansk box (U-boats hidden)."
     example: ClassVar[Mapping[str, object]] = {"subs": 6}
-    folds: ClassVar[Mapping[str, Fold]] = {"murmansk_committed": fold_murmansk_committed, "murmansk_resolved": fold_murmansk_resolved}
+    folds: ClassVar[Mapping[str, Fold]] = {"murmansk_committed": fold_murmansk_committed,
+                                           "murmansk_resolved": fold_murmansk_resolved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskCommitArgs) -> None:
-        verify_murmansk_commit(ctx, state, cmd)
+    def verify(self, ctx: Context, state: JSON, cmd: Command,
+               args: MurmanskCommitArgs) -> None:
+        if "germany" not in _side_powers(state, cmd.player):
+            raise IllegalOrder("TR-20", "only Germany commits to the Murmansk box")
+        g = german_assets(args)
+        box = box_of(state)
+        if box.german is not None:
+            raise IllegalOrder("TR-20", "Germany has already committed to the box")
+        verify_owed(ctx, state, cmd)
+        murmansk.commit_german(box, g)
+        if g.subs > (have := available_subs(state)):
+            raise IllegalOrder("TR-20", f"{g.subs} U-boat factors sent but only {have} may go "
+                               "(Germany's SW box; in the Spring timing none that fought a "
+                               "round this turn)")
+        for kind, what in (("air", "air"), ("naval", "fleet")):
+            sent = getattr(g, kind)
+            if sent > (have := available_german(state, kind)):
+                raise IllegalOrder("TR-20", f"{sent} {what} factors sent but Germany has "
+                                   f"{have} on the map")
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskCommitArgs,
                 dice: Dice) -> list[Event]:
-        return execute_murmansk_commit(ctx, state, cmd, dice)
+        g = german_assets(args)
+        evs = [Event("murmansk_committed", {"side": cmd.player, "year": box_year(state),
+                                            "german": g.to_json()})]
+        box = box_of(state)
+        if box.allied is not None:  # SPRING: the Allies are in, the combat follows at once
+            evs.append(resolve_box(ctx, state, murmansk.commit_german(box, g), dice,
+                                   cmd.player))
+        return evs
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_murmansk_commit)(ctx, state, player)
 
 
-__all__ = ["MurmanskCommit", "MurmanskCommitArgs"]
+__all__ = ["MurmanskCommit", "MurmanskCommitArgs", "fold_murmansk_committed"]

@@ -1,8 +1,11 @@
-"""``murmansk_escort`` (TR-20/TR-21): the Allies' decision: the fleet and ASW factors escorting
-the convoy; in the Summer I timing the box combat follows at once (TR-21).
+"""``murmansk_escort`` (TR-20/TR-21): the Allies' decision - the fleet and ASW factors
+escorting the convoy (fleets from England or the US, no air fleets; engine bound: no more
+fleet factors than the UK and US have on the map, no more ASW than their SW boxes hold).
+SPRING timing: face down, before Germany commits; SUMMER1: after seeing the German
+assignments, and the box combat (TR-21) follows at once.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_murmansk`; events:
-docs/formats/tr_engine.md.
+Events ``murmansk_escorted`` ``{side, year, allied}`` and, in the Summer I timing,
+``murmansk_resolved`` (docs/formats/tr_engine.md).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
@@ -20,11 +24,18 @@ from grognard.engine.orders import Order
 from grognard.engine.state import JSON
 from grognard.third_reich.play.legal import distinct, legal_murmansk_escort
 from grognard.third_reich.play.system_murmansk import (
-    execute_murmansk_escort,
-    fold_murmansk_escorted,
+    available_asw,
+    available_escort,
+    box_of,
+    box_year,
     fold_murmansk_resolved,
-    verify_murmansk_escort,
+    german_side,
+    public_box,
+    resolve_box,
+    verify_owed,
 )
+from grognard.third_reich.strategic import murmansk
+from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 
 
 class MurmanskEscortArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -33,6 +44,17 @@ class MurmanskEscortArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True
 
     naval: int = 0
     asw: int = 0
+
+
+def fold_murmansk_escorted(state: JSON, ev: Event) -> JSON:
+    """TR-20: SPRING: the escorts go in face down (the counts are the Allies' secret);
+    SUMMER1: openly, after seeing the German assignments."""
+    a = murmansk.AlliedAssets(**ev.data["allied"])
+    box = murmansk.commit_allied(box_of(state), a)
+    state["murmansk"] = public_box(box, box_year(state))
+    if box.timing is MurmanskTiming.SPRING:
+        state["secrets"].setdefault(ev.data["side"], {})["murmansk"] = a.to_json()
+    return state
 
 
 class MurmanskEscort(Order[MurmanskEscortArgs]):
@@ -45,17 +67,41 @@ class MurmanskEscort(Order[MurmanskEscortArgs]):
     help = ("TR-20/TR-21 The Allies commit escorts; the box combat follows (1D10s from "
             "third_reich.murmansk).")
     example: ClassVar[Mapping[str, object]] = {"naval": 9, "asw": 2}
-    folds: ClassVar[Mapping[str, Fold]] = {"murmansk_escorted": fold_murmansk_escorted, "murmansk_resolved": fold_murmansk_resolved}
+    folds: ClassVar[Mapping[str, Fold]] = {"murmansk_escorted": fold_murmansk_escorted,
+                                           "murmansk_resolved": fold_murmansk_resolved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskEscortArgs) -> None:
-        verify_murmansk_escort(ctx, state, cmd)
+    def verify(self, ctx: Context, state: JSON, cmd: Command,
+               args: MurmanskEscortArgs) -> None:
+        if german_side(state) == cmd.player:
+            raise IllegalOrder("TR-20", "the Allies commit the convoy escorts")
+        a = murmansk.AlliedAssets(naval=args.naval, asw=args.asw)
+        box = box_of(state)
+        if box.result is not None:
+            raise IllegalOrder("TR-21", "the box has already been resolved this year")
+        if not box.shipments:
+            raise IllegalOrder("TR-20", "no lend-lease counters in the box to escort")
+        murmansk.commit_allied(box, a)
+        verify_owed(ctx, state, cmd)
+        if a.asw > (have := available_asw(state)):
+            raise IllegalOrder("TR-20", f"{a.asw} ASW factors sent but the UK and US SW boxes "
+                               f"hold {have}")
+        if a.naval > (have := available_escort(state)):
+            raise IllegalOrder("TR-20", f"{a.naval} fleet factors sent but the UK and US have "
+                               f"{have} on the map")
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskEscortArgs,
                 dice: Dice) -> list[Event]:
-        return execute_murmansk_escort(ctx, state, cmd, dice)
+        a = murmansk.AlliedAssets(naval=args.naval, asw=args.asw)
+        evs = [Event("murmansk_escorted", {"side": cmd.player, "year": box_year(state),
+                                           "allied": a.to_json()})]
+        box = box_of(state)
+        if box.german is not None:  # SUMMER1: Germany is in, the combat follows at once
+            evs.append(resolve_box(ctx, state, murmansk.commit_allied(box, a), dice,
+                                   cmd.player))
+        return evs
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_murmansk_escort)(ctx, state, player)
 
 
-__all__ = ["MurmanskEscort", "MurmanskEscortArgs"]
+__all__ = ["MurmanskEscort", "MurmanskEscortArgs", "fold_murmansk_escorted"]

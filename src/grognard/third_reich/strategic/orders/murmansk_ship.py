@@ -1,8 +1,8 @@
-"""``murmansk_ship`` (TR-19/TR-20): a Western power places 20 lend-lease BRPs in the Murmansk box
-(one counter; paid now, TR-75).
+"""``murmansk_ship`` (TR-19/TR-20): the UK or the US places 20 lend-lease BRPs in the
+Murmansk box (one counter each; before the escorts are placed). The BRPs are deducted at once
+(``ll.north.<sender>``; a payment within the TR-75 spending cap).
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_murmansk`; events:
-docs/formats/tr_engine.md.
+Event ``murmansk_shipped`` ``{side, sender, brps}``.
 """
 
 from __future__ import annotations
@@ -13,24 +13,40 @@ from typing import ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.economy.lendlease import Route, send_lend_lease
 from grognard.third_reich.play.legal import distinct, legal_murmansk_ship
+from grognard.third_reich.play.system_common import _econ, _side_powers
 from grognard.third_reich.play.system_murmansk import (
-    execute_murmansk_ship,
-    fold_murmansk_shipped,
-    verify_murmansk_ship,
+    NORTHERN_BRPS,
+    box_of,
+    box_year,
+    public_box,
 )
+from grognard.third_reich.strategic import murmansk
 
 
 class MurmanskShipArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """``sender``: the UK or the US; ``brps``: exactly 20 (TR-19)."""
 
     sender: str
-    brps: int = 20
+    brps: int = NORTHERN_BRPS
+
+
+def fold_murmansk_shipped(state: JSON, ev: Event) -> JSON:
+    """TR-19: the 20 BRPs are deducted at once (``ll.north.<sender>``); a counter goes to the
+    box."""
+    box = murmansk.place_shipment(box_of(state), ev.data["sender"], ev.data["brps"])
+    econ, _ = send_lend_lease(_econ(state), ev.data["sender"], "ussr", Route.NORTH,
+                              ev.data["brps"])
+    state["economy"] = econ.to_json()
+    state["murmansk"] = public_box(box, box_year(state))
+    return state
 
 
 class MurmanskShip(Order[MurmanskShipArgs]):
@@ -46,14 +62,23 @@ class MurmanskShip(Order[MurmanskShipArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"murmansk_shipped": fold_murmansk_shipped}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs) -> None:
-        verify_murmansk_ship(ctx, state, cmd)
+        if args.sender not in _side_powers(state, cmd.player):
+            raise IllegalOrder("TR-19", f"{args.sender} is not a power of {cmd.player}")
+        box = box_of(state)
+        murmansk.place_shipment(box, args.sender, args.brps)
+        if box.allied is not None:
+            raise IllegalOrder("TR-20", "the escorts are already placed with this year's "
+                               "counters")
+        # the shipment with its payment, as the fold makes it (TR-75: the sender's cap)
+        send_lend_lease(_econ(state), args.sender, "ussr", Route.NORTH, args.brps)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs,
                 dice: Dice) -> list[Event]:
-        return execute_murmansk_ship(ctx, state, cmd, dice)
+        return [Event("murmansk_shipped", {"side": cmd.player, "sender": args.sender,
+                                           "brps": args.brps})]
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_murmansk_ship)(ctx, state, player)
 
 
-__all__ = ["MurmanskShip", "MurmanskShipArgs"]
+__all__ = ["MurmanskShip", "MurmanskShipArgs", "fold_murmansk_shipped"]

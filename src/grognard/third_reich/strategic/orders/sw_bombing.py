@@ -1,8 +1,10 @@
-"""``sw_bombing`` (TR-79/TR-81): the Western Allies' bomber round against Germany; Germany's
-interceptors fire back.
+"""``sw_bombing`` (TR-79/TR-81): the Western Allies' bomber round against Germany, in their
+strategic warfare phase, once per game turn: all UK and US bombers attack; Germany's
+interceptors fire back at full factors; survivors fire at the economy at 1x (1D10s from
+``third_reich.strategic_warfare``). The bombers' owner names whose bombers are lost first
+(``uk`` or ``us``). TR-81: each new multiple of 15 hits in a year forces a conversion.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_sw`; events:
-docs/formats/tr_engine.md.
+Event ``sw_round_fought`` (docs/formats/tr_engine.md).
 """
 
 from __future__ import annotations
@@ -13,16 +15,27 @@ from typing import ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import GrognardError, IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.play.system_common import _econ, _side_powers
 from grognard.third_reich.play.system_sw import (
-    execute_sw_bombing,
+    WESTERN,
+    bomber_factors,
+    box_factors,
+    economy_powers,
+    fight_round,
     fold_sw_round_fought,
-    legal_sw_bombing,
-    verify_sw_bombing,
+    round_fought,
+    split_losses,
+)
+from grognard.third_reich.strategic.strategic_warfare import (
+    SwKind,
+    record_sw_hits,
+    verify_sw_target,
 )
 
 
@@ -32,9 +45,27 @@ class SwBombingArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     losses_first: str = "uk"
 
 
+def losses_first(state: JSON, cmd: Command, args: SwBombingArgs) -> str:
+    """TR-79: whose bombers are lost first, or the rule the order breaks."""
+    if not any(p in _side_powers(state, cmd.player) for p in WESTERN):
+        raise IllegalOrder("TR-79", "the Western Allies conduct the bombing")
+    first = args.losses_first
+    if first not in WESTERN:
+        raise InputError("args.losses_first", f"uk or us, not {first!r}")
+    econ = _econ(state)
+    if round_fought(state, SwKind.BOMBERS):
+        raise IllegalOrder("TR-79", "one bombing round per game turn; it has been fought")
+    verify_sw_target(econ, SwKind.BOMBERS, "germany")
+    if "germany" not in economy_powers(econ):
+        raise IllegalOrder("TR-79", "Germany has no economy in this game")
+    if not sum(bomber_factors(state, cmd.player).values()):
+        raise IllegalOrder("TR-79", "no bomber factors in the Western Allies' SW boxes")
+    return first
+
+
 class SwBombing(Order[SwBombingArgs]):
-    """TR-79/TR-81 The Western Allies' bomber round against Germany (interceptors fire back;
-    1D10s from third_reich.strategic_warfare)."""
+    """TR-79/TR-81 The Western Allies' bomber round against Germany (interceptors fire
+    back)."""
 
     kind = "sw_bombing"
     rule = "TR-79"
@@ -45,14 +76,39 @@ class SwBombing(Order[SwBombingArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"sw_round_fought": fold_sw_round_fought}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: SwBombingArgs) -> None:
-        verify_sw_bombing(ctx, state, cmd)
+        losses_first(state, cmd, args)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: SwBombingArgs,
                 dice: Dice) -> list[Event]:
-        return execute_sw_bombing(ctx, state, cmd, dice)
+        first = losses_first(state, cmd, args)
+        have = bomber_factors(state, cmd.player)
+        rnd = fight_round(dice, SwKind.BOMBERS, sum(have.values()),
+                          box_factors(state, "germany", "interceptors"), 0)
+        _, hits = record_sw_hits(_econ(state), SwKind.BOMBERS, "germany", rnd["hits"])
+        split = split_losses(rnd["bomber_losses"], have, first)
+        losses: dict[str, dict[str, int]] = {p: {"bombers": n} for p, n in split.items()}
+        losses["germany"] = {"interceptors": rnd["interceptor_losses"]}
+        return [Event("sw_round_fought", {
+            "kind": "bombers", "attacker": "western_allies", "target": "germany", "round": rnd,
+            "bombers": have, "losses_first": first, "losses": losses,
+            "record": hits.to_json(), "rule": "TR-79"})]
 
     def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return legal_sw_bombing(ctx, state, player)
+        try:
+            have = bomber_factors(state, player)
+        except GrognardError:
+            return []
+        firsts = [p for p, n in have.items() if n] \
+            if len([n for n in have.values() if n]) > 1 else ["uk"]
+        out = []
+        for first in firsts:
+            cmd = Command(self.kind, player, {"losses_first": first})
+            try:
+                losses_first(state, cmd, SwBombingArgs(first))
+            except GrognardError:
+                continue
+            out.append(cmd)
+        return out
 
 
-__all__ = ["SwBombing", "SwBombingArgs"]
+__all__ = ["SwBombing", "SwBombingArgs", "losses_first"]

@@ -1,8 +1,9 @@
-"""``sw_build`` (TR-80/TR-31): a power buys strategic warfare factors (3 BRPs each) within the
-year's limit.
+"""``sw_build`` (TR-80/TR-31/TR-82): a power buys strategic warfare factors in its build
+phase - 3 BRPs each, within the year's limit for the kind
+(:func:`~grognard.third_reich.strategic.strategic_warfare.buy_sw_factors`), never before
+Spring 1940; they go to its SW box.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_sw`; events:
-docs/formats/tr_engine.md.
+Event ``sw_factors_bought`` ``{power, category, factors, cost, rule}``.
 """
 
 from __future__ import annotations
@@ -13,25 +14,43 @@ from typing import ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import GrognardError, IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
-from grognard.third_reich.play.system_sw import (
-    execute_sw_build,
-    fold_sw_factors_bought,
-    legal_sw_build,
-    verify_sw_build,
+from grognard.third_reich.play.system_common import _econ, _side_powers
+from grognard.third_reich.play.system_sw import economy_powers, opened_economy, sw_boxes_of
+from grognard.third_reich.strategic.strategic_warfare import (
+    SW_CATEGORIES,
+    SW_FACTOR_BRPS,
+    buy_sw_factors,
 )
+from grognard.third_reich.turn.calendar import SPRING_1940
+from grognard.third_reich.turn.powers import Power
 
 
 class SwBuildArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """``power`` buys ``factors`` of ``category`` (subs, asw, bombers, interceptors)."""
+    """``power`` buys ``factors`` (a whole number >= 1) of ``category`` (subs, asw, bombers,
+    interceptors)."""
 
+    power: str
     category: str
     factors: int
-    power: str | None = None
+
+
+def fold_sw_factors_bought(state: JSON, ev: Event) -> JSON:
+    """TR-80: the BRPs are paid; the factors go to the power's SW box."""
+    d = ev.data
+    econ, _ = buy_sw_factors(opened_economy(_econ(state), d["power"]), d["power"],
+                             d["category"], d["factors"])
+    state["economy"] = econ.to_json()
+    boxes = sw_boxes_of(state)
+    box = boxes[d["power"]]
+    box[d["category"]] = int(box[d["category"]]) + int(d["factors"])
+    state["sw_boxes"] = boxes
+    return state
 
 
 class SwBuild(Order[SwBuildArgs]):
@@ -40,20 +59,50 @@ class SwBuild(Order[SwBuildArgs]):
     kind = "sw_build"
     rule = "TR-80"
     Args = SwBuildArgs
-    help = ("TR-80/TR-31 Buy strategic warfare factors (3 BRPs each, within the year's "
-            "limit).")
-    example: ClassVar[Mapping[str, object]] = {"power": "germany", "category": "subs", "factors": 2}
+    help = "TR-80/TR-31 Buy strategic warfare factors (3 BRPs each, within the year's limit)."
+    example: ClassVar[Mapping[str, object]] = {"power": "germany", "category": "subs",
+                                               "factors": 2}
     folds: ClassVar[Mapping[str, Fold]] = {"sw_factors_bought": fold_sw_factors_bought}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: SwBuildArgs) -> None:
-        verify_sw_build(ctx, state, cmd)
+        if args.factors < 1:
+            raise InputError("args.factors",
+                             f"a whole number of factors >= 1, not {args.factors!r}")
+        if args.power not in _side_powers(state, cmd.player):
+            raise IllegalOrder("TR-80", f"{args.power} is not a power of {cmd.player}")
+        econ = _econ(state)
+        if args.power not in economy_powers(econ):
+            raise IllegalOrder("TR-80", f"{args.power} has no BRP economy in this game yet")
+        buy_sw_factors(opened_economy(econ, args.power), args.power, args.category,
+                       args.factors)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: SwBuildArgs,
                 dice: Dice) -> list[Event]:
-        return execute_sw_build(ctx, state, cmd, dice)
+        return [Event("sw_factors_bought", {
+            "power": args.power, "category": args.category, "factors": args.factors,
+            "cost": args.factors * SW_FACTOR_BRPS, "rule": "TR-80"})]
 
     def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return legal_sw_build(ctx, state, player)
+        """Every purchase the year's limits allow (1 factor up to the most the limit leaves)."""
+        econ = _econ(state)
+        if econ.turn < SPRING_1940:
+            return []
+        out = []
+        for power in _side_powers(state, player):
+            if power not in economy_powers(econ):
+                continue
+            for kind in SW_CATEGORIES.get(Power(power), ()):
+                limit = econ.balance(f"{power}.sw_limit.{kind}") - \
+                    econ.balance(f"{power}.sw_spent.{kind}")
+                for n in range(1, int(limit // SW_FACTOR_BRPS) + 1):
+                    cmd = Command(self.kind, player, {"power": power, "category": kind,
+                                                      "factors": n})
+                    try:
+                        self.verify(ctx, state, cmd, self.args(ctx, cmd))
+                    except GrognardError:
+                        break
+                    out.append(cmd)
+        return out
 
 
-__all__ = ["SwBuild", "SwBuildArgs"]
+__all__ = ["SwBuild", "SwBuildArgs", "fold_sw_factors_bought"]

@@ -1,8 +1,11 @@
-"""``sw_convert`` (TR-81): the unit a forced strategic warfare conversion takes (a decision owed
-after the round or the Year Start).
+"""``sw_convert`` (TR-81): the owner names the unit a forced strategic warfare conversion
+removes - a Germany air unit of 5 attack factors, or a 9-factor fleet of the converting
+UK/US; on the map first (reading: "from the map"), from the force pool or the eliminated only
+when none is on the map. The unit goes to the strategic warfare box for good. A decision owed
+after the bomber round or the Year Start that converted
+(:mod:`~grognard.third_reich.play.system_sw_units`).
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_sw_units`; events:
-docs/formats/tr_engine.md.
+Event ``sw_unit_converted`` ``{power, unit, rule}``.
 """
 
 from __future__ import annotations
@@ -13,23 +16,47 @@ from typing import ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
-from grognard.third_reich.play.system_sw_units import (
-    execute_sw_convert,
-    fold_sw_unit_converted,
-    legal_sw_convert,
-    verify_sw_convert,
-)
+from grognard.third_reich.play.system_sw_units import BOX, CONVERTED, STATUS, candidates, owed
 
 
 class SwConvertArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """``unit``: the air fleet (Germany) or fleet (UK/US) the conversion removes."""
 
     unit: str
+
+
+def converted(state: JSON, cmd: Command, args: SwConvertArgs) -> str:
+    """TR-81: the power whose conversion ``args.unit`` settles, or the rule it breaks."""
+    uid = args.unit
+    u = state["units"].get(uid)
+    if u is None:
+        raise InputError("args.unit", f"no unit {uid!r}")
+    power = str(u.get("power"))
+    if state["power_sides"].get(power) != cmd.player:
+        raise IllegalOrder("TR-81", f"{uid} is not a unit of {cmd.player}")
+    if owed(state).get(power, 0) < 1:
+        raise IllegalOrder("TR-81", f"{power} owes no forced conversion")
+    if uid not in candidates(state, power):
+        kind, factors = CONVERTED[power]
+        raise IllegalOrder("TR-81", f"{power} removes a {factors}-factor {kind} unit, from the "
+                           f"map while it has one there: not {uid}")
+    return power
+
+
+def fold_sw_unit_converted(state: JSON, ev: Event) -> JSON:
+    """TR-81: the unit leaves the map and the force pool for the strategic warfare box."""
+    u = state["units"][ev.data["unit"]]
+    u["status"], u["hex"], u["box"] = STATUS, None, BOX
+    conv = dict(state["sw_conversions"])
+    conv[ev.data["power"]] = int(conv[ev.data["power"]]) - 1
+    state["sw_conversions"] = conv
+    return state
 
 
 class SwConvert(Order[SwConvertArgs]):
@@ -45,14 +72,18 @@ class SwConvert(Order[SwConvertArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"sw_unit_converted": fold_sw_unit_converted}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: SwConvertArgs) -> None:
-        verify_sw_convert(ctx, state, cmd)
+        converted(state, cmd, args)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: SwConvertArgs,
                 dice: Dice) -> list[Event]:
-        return execute_sw_convert(ctx, state, cmd, dice)
+        power = converted(state, cmd, args)
+        return [Event("sw_unit_converted", {"power": power, "unit": args.unit, "rule": "TR-81"})]
 
     def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return legal_sw_convert(ctx, state, player)
+        """Each candidate unit of each power of ``player`` owing a conversion."""
+        return [Command(self.kind, player, {"unit": uid})
+                for power in owed(state) if state["power_sides"].get(power) == player
+                for uid in candidates(state, power)]
 
 
-__all__ = ["SwConvert", "SwConvertArgs"]
+__all__ = ["SwConvert", "SwConvertArgs", "fold_sw_unit_converted"]

@@ -55,9 +55,13 @@ class DeclareWarArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 def targets(args: DeclareWarArgs) -> tuple[list[str], list[str]]:
-    """TR-25: the minors and majors named (at least one; majors are powers)."""
+    """TR-25: the minors and majors named (at least one, each once; majors are powers)."""
     if not args.minors and not args.majors:
         raise InputError("args", "declare war on at least one minor or major")
+    named = [*args.minors, *args.majors]
+    twice = sorted({t for t in named if named.count(t) > 1})
+    if twice:  # a war is declared once (issue 27: no order counts a target twice)
+        raise IllegalOrder("TR-25", f"{', '.join(twice)} named twice: war is declared once")
     for m in args.majors:
         if m not in {p.value for p in Power}:
             raise InputError("args.majors", f"{m!r} is not a major power")
