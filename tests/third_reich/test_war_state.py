@@ -253,3 +253,16 @@ def test_tr03_france_with_a_pass_cannot_attack_under_the_uks_offensive() -> None
     listed = g.legal("allies", "attack")
     assert listed and not [c for c in listed if any(
         g.state["units"][a]["power"] == "france" for a in c.args["attackers"])]
+
+
+def test_tr25_no_retreat_into_a_neutral_country() -> None:
+    """A stack's retreat hexes (TR-32 retreat, TR-40 withdrawal) are closed like a move into a
+    country its powers are not at war with: ger-inf11 in K28 never retreats into the
+    Netherlands (K27, J27) in Fall 1939."""
+    from grognard.third_reich.play.system_common import retreat_options
+
+    g = game({"ger-inf11": "K28"})
+    m = g.scenario.map
+    opts = retreat_options(g.context, g.state, "axis", "K28")
+    assert opts and not {"K27", "J27"} & set(opts)
+    assert all(m.country_of(m.hex(m.index_of_label(h))) in ("germany", "") for h in opts)
