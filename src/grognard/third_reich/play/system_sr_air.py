@@ -95,7 +95,7 @@ def verify_sr_any(ctx: Context, state: JSON, cmd: Command) -> None:
     """TR-66..TR-70 the ``sr`` command by ``kind``: land, sea, fleet or air_landing."""
     kind = str(cmd.args.get("kind", SRKind.LAND.value))
     _verify_sr_kind(ctx, state, cmd, kind)
-    u, to = state["units"].get(cmd.args.get("unit")), cmd.args.get("to")  # type: ignore[arg-type]
+    u, to = state["units"].get(cmd.args.get("unit")), cmd.args.get("to")
     if u is not None and u.get("side") == cmd.player and isinstance(to, str):
         verify_enter(ctx, state, str(u.get("power", "")), [to], "sr")  # TR-68 (issue 23)
 

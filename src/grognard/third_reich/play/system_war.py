@@ -15,7 +15,7 @@ checks every Order makes against it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -68,7 +68,8 @@ def _out_controller(state: JSON, belligerent: str, label: str) -> str | None:
             state["power_sides"] else None
     m = camp.get("minors", {}).get(belligerent)
     if m is not None:
-        return m.get("side")
+        side_m = m.get("side")
+        return str(side_m) if side_m is not None else None
     side = state["power_sides"].get(belligerent)
     if side is None:
         return None
@@ -226,7 +227,7 @@ def _econ_follows(state: JSON, d: dip.Diplomacy) -> None:
             state["economy"] = e2.to_json()
 
 
-def on_minor_activated(state: JSON, data: dict[str, Any]) -> None:
+def on_minor_activated(state: JSON, data: Mapping[str, Any]) -> None:
     """TR-24: a minor entering the war (by date or attacked) joins a major of its side."""
     if not has_diplomacy(state):
         return
