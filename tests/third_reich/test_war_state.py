@@ -266,3 +266,19 @@ def test_tr25_no_retreat_into_a_neutral_country() -> None:
     opts = retreat_options(g.context, g.state, "axis", "K28")
     assert opts and not {"K27", "J27"} & set(opts)
     assert all(m.country_of(m.hex(m.index_of_label(h))) in ("germany", "") for h in opts)
+
+
+def test_tr27_no_zoc_across_a_border_before_the_declaration() -> None:
+    """TR-27 "ZOCs do not extend across political boundaries before declaration of war": the
+    Soviet infantry in K40 puts no ZOC on Poland's K39 for a German mover in Fall 1939, and
+    does once Germany and the USSR are at war."""
+    from grognard.core.zoc import Purpose
+    from grognard.third_reich.combat.forces import Side
+    from grognard.third_reich.play.system_moves import move_zoc
+
+    g = game()
+    m = g.scenario.map
+    k39 = m.index_of_label("K39")
+    assert not move_zoc(g.context, g.state, Side("axis"), "germany").contains(k39, Purpose.MOVEMENT)
+    g.apply(C("declare_war", "axis", power="germany", majors=["ussr"]))
+    assert move_zoc(g.context, g.state, Side("axis"), "germany").contains(k39, Purpose.MOVEMENT)

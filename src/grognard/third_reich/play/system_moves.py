@@ -68,8 +68,19 @@ def _placed(ctx: Context, state: JSON) -> list[tuple[str, GroundUnit]]:
         if _ground(v)])
 
 
-def move_zoc(ctx: Context, state: JSON, side: Side) -> ZocField:
-    """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position)."""
+def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField:
+    """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position); with
+    ``power``, only the enemy units of countries at war with that power exert a ZOC ("ZOCs do
+    not extend across political boundaries before declaration of war", issue 23)."""
+    if power and state.get("diplomacy") is not None:
+        from grognard.third_reich.play.system_war import at_war_with_any
+
+        def make() -> ZocField:
+            placed = [(h, u) for h, u in _placed(ctx, state) if u.side is side or
+                      at_war_with_any(state, str(state["units"][u.id].get("power") or ""),
+                                      [power])]
+            return enemy_zoc(ctx.scenario.map, placed, side)
+        return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
     return units_cached(ctx, state, f"tr.move_zoc.{side}",
                            lambda: enemy_zoc(ctx.scenario.map, _placed(ctx, state), side))
 
@@ -85,8 +96,8 @@ def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
         wx = weather(weather_region(m, h), state["turn"])
         phase = move_phase(ctx, state)
         mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
-        zoc = closed_zoc(ctx, state, move_zoc(ctx, state, unit.side), str(u.get("power", "")),
-                         h)  # TR-25: no move into or across a country not at war
+        power = str(u.get("power", ""))
+        zoc = closed_zoc(ctx, state, move_zoc(ctx, state, unit.side, power), power, h)  # TR-25: no move into or across a country not at war
         return movement_range(m, u["hex"], mp, move_class(unit), zoc,
                               third_reich_movement(), phase=phase)
     return position_cached(ctx, state, f"tr.range.{uid}", make)
@@ -118,7 +129,8 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
         mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
         power = str(u.get("power", ""))
         if (unit.side, power) not in zoc:  # TR-25: closed countries impassable
-            zoc[(unit.side, power)] = closed_zoc(ctx, state, move_zoc(ctx, state, unit.side),
+            zoc[(unit.side, power)] = closed_zoc(ctx, state, move_zoc(ctx, state, unit.side,
+                                                                      power),
                                                  power)
         todo.append((uid, unit, mp))
     for (side, power), field in zoc.items():

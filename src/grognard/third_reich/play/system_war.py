@@ -289,9 +289,15 @@ def closed_zoc(ctx: Context, state: JSON, zoc: Any, power: str, start: int | Non
     import dataclasses
 
     mask = closed_mask(ctx, state, power, dip.Action.MOVE)
-    if not mask.any():
+    m = ctx.scenario.map
+    others = [m.index_of_label(u["hex"]) for u in state["units"].values()
+              if u.get("hex") and u.get("status") == "active" and u.get("side") != zoc.side
+              and u.get("type") in GROUND_TYPES]
+    theirs = np.zeros(m.n, dtype=bool)
+    theirs[others] = True  # enemy units not at war exert no ZOC but still hold their hex
+    if not mask.any() and not (theirs & ~zoc.enemy).any():
         return zoc
-    block = mask.copy()
+    block = mask | theirs
     if start is not None:
         block[start] = False
     return dataclasses.replace(zoc, enemy=zoc.enemy | block, _cache={})

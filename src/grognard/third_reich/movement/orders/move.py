@@ -97,7 +97,7 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
         raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
                            "has no offensive option (no mechanized movement)")
     unit = _ground_unit(uid, u, _axis_side(ctx))
-    zoc = move_zoc(ctx, state, unit.side)
+    zoc = move_zoc(ctx, state, unit.side, str(u.get("power", "")))  # TR-27: at war only
     wx = weather(weather_region(m, h), state["turn"])
     full = [u["hex"], *path]
     try:
