@@ -272,8 +272,9 @@ def _side_majors(t: Tracker, side: str) -> list[str]:
 
 def _battle(game: Game, t: Tracker, i: int, d: Mapping[str, Any], audit: Audit, find: Any,
             enter: Any) -> None:
-    powers = sorted({_unit_power(game, u) for u in [*d["attackers"],
-                                                    *d.get("air_naval", {}).get("flown", [])]})
+    flown = [u for u in d.get("air_naval", {}).get("flown", [])  # the attacker's own air:
+             if game.state["units"][u]["side"] == d["side"]]  # defensive air needs no option
+    powers = sorted({_unit_power(game, u) for u in [*d["attackers"], *flown]})
     audit.checked["option"] += 1
     r = may_attack(t.declared, powers, d["front"], _patrons(t), _side_majors(t, d["side"]))
     if r is not None:

@@ -1,8 +1,8 @@
 """scripts/audit_campaign.py (issue 23 item 7): a whole heuristic campaign replayed and every
 event checked against the rules independently of the engine. The Year Start arithmetic
-(TR-07, TR-09, TR-10, TR-80) holds today; war and peace (TR-25) and each power's own option
-(TR-03) wait for the Orders to call conquest/diplomacy.py and turn/options.py: xfail(strict)
-until they do."""
+(TR-07, TR-09, TR-10, TR-80), war and peace (TR-25: the Orders call conquest/diplomacy.py
+through play/system_war.py) and each power's own option (TR-03) hold. Who chooses the losses
+(the audit's "losses" check) is not asserted: the engine still picks them (issue 23 item 4)."""
 
 from __future__ import annotations
 
@@ -74,8 +74,6 @@ def test_tr09_year_start_arithmetic_of_a_whole_campaign_checks_out() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="war and peace not yet enforced by the Orders (issue 23 "
-                   "items 1-2: H1 wires conquest/diplomacy.py)")
 def test_tr25_no_order_against_a_country_the_actor_is_not_at_war_with() -> None:
     a = audited()
     assert a.failures("war") == 0, sorted({f.message for f in a.findings
@@ -83,8 +81,6 @@ def test_tr25_no_order_against_a_country_the_actor_is_not_at_war_with() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="options still played per side, not per power (issue 23 "
-                   "item 3: H1 wires turn/options.may_attack)")
 def test_tr03_every_attack_under_its_own_powers_option() -> None:
     a = audited()
     assert a.failures("option") == 0, [f.message for f in a.findings if f.check == "option"][:5]

@@ -60,7 +60,7 @@ def test_tr04_turn_label_and_start():
 def test_c_polity_city_control_follows_the_ground_units():
     """A German unit entering Lodz-like cities takes them (issue 12: control never changed)."""
     g = without("polish", at={"ger-inf1": "M34"})
-    g.apply(C("declare_war", "axis", power="germany", minors=["poland"]))
+    # Germany is at war with Poland from the scenario start ([third_reich.wars], TR-25)
     g.apply(C("declare_options", "axis", power="germany", options={"eastern": "offensive"}))
     end_until(g, 1, "movement", "axis")
     assert g.state["control"]["Lodz"] == "allies"
@@ -74,7 +74,7 @@ def test_tr22_tr87_tv09_tv08_poland_conquered_rm_and_spring_1940_year_start():
     at the Spring 1940 special Year Start Germany's base is 170 and the USSR's 110 (TR-TV09),
     France receives +24 (60 -> 84, TR-TV08)."""
     g = without("polish", at={"ger-arm8": "M35"})
-    g.apply(C("declare_war", "axis", power="germany", minors=["poland"]))
+    # Germany is at war with Poland from the scenario start ([third_reich.wars], TR-25)
     g.apply(C("declare_options", "axis", power="germany", options={"eastern": "offensive"}))
     end_until(g, 1, "movement", "axis")
     walk(g, "ger-arm8", "M36")

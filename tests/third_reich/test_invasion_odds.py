@@ -2,7 +2,9 @@
 landing unit and the invasion support; one that the interception leaves below 1-2 is called
 off. Found by the 1,000-game fuzz of tr-1939-invasion (seed 1615): the Allies invaded F11 at
 3-7; the engine owed the Axis an interception decision that no answer could settle (the
-order's own execution refused every one), a dead end."""
+order's own execution refused every one), a dead end. The data file is that game up to the
+invasion (its last order); issue 23's war state refused 11 of its earlier orders (the Germans'
+second declaration on the USSR, a move and SRs through country not at war...), dropped."""
 
 from __future__ import annotations
 
@@ -21,8 +23,8 @@ DATA = Path(__file__).parent / "data" / "fuzz_invasion_below_odds.json"
 def _before_the_invasion() -> tuple[Game, Command]:
     raw = json.loads(DATA.read_text())
     cmds = [Command(c["kind"], c["player"], c["args"]) for c in raw["commands"]]
-    g = Game.replay(load_scenario(raw["scenario"]), raw["seed"], cmds[:158])
-    return g, cmds[158]
+    g = Game.replay(load_scenario(raw["scenario"]), raw["seed"], cmds[:-1])
+    return g, cmds[-1]
 
 
 def test_tr32_an_invasion_below_1_2_is_refused_when_declared():

@@ -121,6 +121,9 @@ def test_tr40_withdrawals_listed_keep_stacking_and_retreat_where_room_is():
         while not (g.phase.name == "attrition" and g.phase.player == "axis"):
             g.apply(Command("end_phase", g.phase.player))
         g.apply(Command("attrition", "axis", {"front": "western"}))
+        while g.state.get("pending_losses"):  # TR-38: the losing side chooses (issue 23)
+            owing = g.decisions()[0].player
+            g.apply(g.legal(owing, "remove_losses")[0])
         if not g.state["pending_hexes"]:
             continue
         g.apply(g.legal("axis", "take_hexes")[0])

@@ -4,7 +4,9 @@ sender's spending cap when ordered and when enumerated, not only when executed. 
 offered and passed verify, then execution refused it (US had 73.5 to spend and had spent 55).
 Issue 23 drew the Channel as water, which made that recorded game illegal from its 61st command
 on: both data files are now seed 1151's game up to the Allied Spring 1945 options, its orders
-that stay legal, then the US's options, the Iran route and 20 BRPs to the UK (spent 55 of 74.5)."""
+that stay legal, then the US's options, the Iran route and 20 BRPs to the UK (spent 55 of 74.5). Issue 23's
+war state (TR-25/TR-68) refuses 6 more of its orders (a German SR from France to Iraq among
+them): they are dropped from both files, the rest replays to the same Allied Spring 1945."""
 
 from __future__ import annotations
 

@@ -26,7 +26,12 @@ def taken_b3():
     while g.phase.name != "attrition":
         g.apply(C("end_phase", "axis"))
     (ev,) = g.apply(C("attrition", "axis", front="western"))
-    assert ev.data["result"] == "D2H1" and ev.data["eliminated"] == ["fr-inf1", "fr-inf2"]
+    assert ev.data["result"] == "D2H1" and ev.data["eliminated"] == []
+    # TR-38: the Allies, taking the losses, choose the two units removed (issue 23)
+    assert set(ev.data["losses_owed"]) == {"allies"} and ev.data["losses_owed"]["allies"]["n"] == 2
+    assert [d.player for d in g.decisions()] == ["allies"]
+    assert {"units": ["fr-inf1", "fr-inf2"]} in [c.args for c in g.legal("allies")]
+    g.apply(C("remove_losses", "allies", units=["fr-inf1", "fr-inf2"]))
     g.apply(C("take_hexes", "axis", hexes=["B3"], advance={"B3": ["ge-inf1"]}))
     return g
 

@@ -233,6 +233,10 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
     if k == "attrition":
         f = FRONTS.get(str(a.get("front")), str(a.get("front")))
         return Words(f"{side}: attrition in {f}", f"attrition in {f}")
+    if k == "remove_losses":
+        lost = _list(a.get("units"))
+        return Words(f"Remove {_units(state, lost)} (attrition losses)" if lost else
+                     "Remove no unit", f"remove {len(lost)}")
     if k == "take_hexes":
         hexes = _list(a.get("hexes"))
         adv = _map(a.get("advance"))
@@ -363,6 +367,8 @@ def places(cmd: Command) -> Places:
     if k == "build_unit":
         to = str(a["hex"]) if a.get("hex") else None
         return Places(None, to, (), units("unit"))
+    if k == "remove_losses":
+        return Places(None, None, (), units("units"))
     if k == "take_hexes":
         hexes = tuple(_list(a.get("hexes")))
         return Places(hexes[0] if hexes else None, None, hexes, ())

@@ -475,6 +475,18 @@ def _join(d: Diplomacy, minor: str, patron: str, turn: int, cause: Cause, rule: 
     return _with_wars(d2, new, aligned), new
 
 
+def join(d: Diplomacy, minor: str, patron: str, turn: int, cause: Cause = Cause.MINOR_JOINS
+         ) -> tuple[Diplomacy, WarsBegun]:
+    """TR-24/TR-22: a minor takes ``patron``'s side and enters every war of its patron (a
+    minor already aligned, out of the war or annexed is left as it is)."""
+    if minor in d.aligned or minor in d.out or minor in d.annexed or minor not in d.minors:
+        return d, WarsBegun(cause, turn, (), {}, Consequences(), CAUSE_RULE[cause])
+    before = d
+    d2, new = _join(d, minor, patron, turn, cause, CAUSE_RULE[cause])
+    return d2, WarsBegun(cause, turn, tuple(new), {minor: patron},
+                         _consequences(before, d2, turn), CAUSE_RULE[cause])
+
+
 def patron_for(d: Diplomacy, minor: str, attacker: str) -> str | None:
     """TR-24: the major a neutral minor joins when ``attacker`` attacks it: an Axis minor
     attacked by the Allies joins Germany; else the scenario's patron when it is at war with
@@ -742,7 +754,9 @@ def from_scenario(scenario: Any, power_sides: Mapping[str, str]) -> Diplomacy:
 
 
 def to_json(d: Diplomacy) -> dict[str, Any]:
-    out: dict[str, Any] = msgspec.to_builtins(d)
+    """Plain JSON values (lists, not tuples: a state's JSON compares equal after a round
+    trip through text)."""
+    out: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(d))
     return out
 
 
@@ -757,7 +771,7 @@ __all__ = [
     "Action", "Annexed", "Cause", "Consequences", "Diplomacy", "Peace", "PeaceMade", "Refusal",
     "War", "WarDeclared", "WarsBegun", "allies_of", "annex", "at_war", "belligerent_of",
     "can_declare", "declaration_cost", "declare", "enemies", "enter_by_date", "entries_due",
-    "first_refusal", "friendly", "from_json", "from_scenario", "lend_lease_open", "make_peace",
+    "first_refusal", "friendly", "from_json", "from_scenario", "join", "lend_lease_open", "make_peace",
     "may_enter", "may_enter_hex", "patron_for", "record_json", "russian_winter_turn", "side_of", "start", "to_json", "verify_may_enter",
     "war_between",
 ]

@@ -41,6 +41,7 @@ from grognard.third_reich.play.system_common import (
     _phase,
     _side_powers,
     hex_stacking_limit,
+    position_cached,
     retreat_options,
     side_zoc,
     units_cached,
@@ -55,6 +56,7 @@ from grognard.third_reich.play.system_murmansk import (
 from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.play.system_sr_sea import _friendly_port
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.play.system_war import closed_mask, refusal
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
@@ -275,11 +277,11 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     if _phase(ctx, state) != Phase.STRATEGIC_DEPLOYMENT.value:
         return
     m = ctx.scenario.map
-    comp = _land_components(ctx, state, player)
+    comps: dict[str, np.ndarray] = {}
+    open_to: dict[str, np.ndarray] = {}
     own_hexes = {u["hex"] for _, u in _units(state, player)}
     targets = sorted(set(_city_hexes(ctx)) | own_hexes)
     target_ix = np.array([m.index_of_label(t) for t in targets], dtype=np.intp)
-    target_comp = np.array(comp)[target_ix]
     ports = _port_hexes(ctx)
     friendly_ports = [p for p in ports if _friendly_port(ctx, state, p, player)]
     sea_ports = [p for p in friendly_ports if _sea_port(ctx, p)]
@@ -297,8 +299,15 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         if not (u["type"] in AIR_TYPES or _ground(u)):
             continue
         here = m.index_of_label(u["hex"])
+        pw = str(u["power"])
+        if pw not in comps:  # TR-68 (issue 23): per power, neutral countries closed
+            comps[pw] = np.array(_land_components(ctx, state, player, pw))
+            open_to[pw] = np.array([refusal(ctx, state, pw, [t], "sr") is None
+                                    for t in targets], dtype=bool)
+        comp, target_comp = comps[pw], comps[pw][target_ix]
         start = comp[here]
-        ok = np.flatnonzero((target_comp == start) & (target_ix != here) & (start >= 0))
+        ok = np.flatnonzero((target_comp == start) & (target_ix != here) & (start >= 0)
+                            & open_to[pw])
         if len(ok):
             # the farthest (ties: the later label, as sorted (distance, label) would give)
             far = ok[np.lexsort((ok, _distances(m, here, target_ix[ok])))][-SR_TARGETS:]
@@ -330,7 +339,7 @@ def _sea_port(ctx: Context, label: str) -> bool:
     return p is not None and p in sea_zones(ctx.tables).ports
 
 
-def _land_components(ctx: Context, state: JSON, side: str) -> list[int]:
+def _land_components(ctx: Context, state: JSON, side: str, power: str = "") -> list[int]:
     """Connected land areas free of enemy units and enemy ZOC, per placement of the units.
 
     A blocked land hex (an enemy ZOC or enemy unit: where a unit may start but not pass) is
@@ -341,6 +350,8 @@ def _land_components(ctx: Context, state: JSON, side: str) -> list[int]:
         et = edge_tables(m)
         zoc = side_zoc(ctx, state, side)
         free = ~(zoc.enemy | et.water | zoc.mask("movement"))
+        if power:  # TR-68: never crossing neutral countries (issue 23)
+            free = free & ~closed_mask(ctx, state, power, "sr")
         a = np.repeat(np.arange(m.n), 6)
         b = et.nbr.ravel()
         keep = (b >= 0) & free[a] & free[np.maximum(b, 0)]
@@ -354,6 +365,8 @@ def _land_components(ctx: Context, state: JSON, side: str) -> list[int]:
         edge = ~free & ~et.water & (best < none)
         comp = np.where(edge, best, comp)
         return [int(c) for c in comp]
+    if power:
+        return position_cached(ctx, state, f"tr.land_components.{side}.{power}", make)
     return units_cached(ctx, state, f"tr.land_components.{side}", make)
 
 

@@ -328,6 +328,12 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
         out.append(Decision(rt["side"], frozenset({"retreat"}),
                             f"{_title(rt['side'])}: choose the retreat hex of the units in "
                             f"{rt['hex']} ({', '.join(rt['options'])})", "TR-32"))
+    pl = state.get("pending_losses")
+    if pl:  # TR-38: the side taking an attrition loss chooses the units removed
+        for side, o in sorted(pl["owed"].items()):
+            out.append(Decision(side, frozenset({"remove_losses"}),
+                                f"{_title(side)}: remove units worth {o['n']} for the "
+                                f"attrition loss on the {pl['front']} front", "TR-38"))
     w = state.get("pending_withdrawal")
     if w:
         d = withdrawal_side(ctx, state)
@@ -353,7 +359,7 @@ _ACTIONS: Mapping[str, str] = {
     "declare_war": "declare war", "move": "move", "air_stage": "stage air",
     "airdrop": "air drop", "naval_transport": "transport by sea", "invade": "invade",
     "counter_air": "fly counter air", "attack": "attack", "attrition": "resolve attrition",
-    "take_hexes": "take hexes", "withdraw": "withdraw", "save_attrition_losses": "save losses",
+    "remove_losses": "remove attrition losses", "take_hexes": "take hexes", "withdraw": "withdraw", "save_attrition_losses": "save losses",
     "supply_check": "check supply", "build": "build", "sr": "redeploy (SR)",
     "murmansk_commit": "commit to the Murmansk box", "murmansk_ship": "ship to Murmansk",
     "murmansk_escort": "escort the Murmansk convoy",

@@ -43,10 +43,12 @@ from grognard.third_reich.combat.orders.attack import Attack
 from grognard.third_reich.combat.orders.attrition import Attrition
 from grognard.third_reich.combat.orders.defensive_air import DefensiveAir
 from grognard.third_reich.combat.orders.invade import Invade
+from grognard.third_reich.combat.orders.remove_losses import RemoveLosses
 from grognard.third_reich.combat.orders.retreat import Retreat
 from grognard.third_reich.combat.orders.save_attrition_losses import SaveAttritionLosses
 from grognard.third_reich.combat.orders.take_hexes import TakeHexes
 from grognard.third_reich.combat.orders.withdraw import Withdraw
+from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import third_reich_extras
 from grognard.third_reich.economy.economy import (
     at_turn,
@@ -116,7 +118,8 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.COMBAT: ("attack",),
     Phase.MECH_MOVEMENT: ("move",),
     Phase.MECH_COMBAT: ("attack",),
-    Phase.ATTRITION: ("attrition", "take_hexes", "withdraw", "save_attrition_losses"),
+    Phase.ATTRITION: ("attrition", "remove_losses", "take_hexes", "withdraw",
+                      "save_attrition_losses"),
     Phase.SUPPLY: ("supply_check",),
     Phase.BUILD: ("build", "build_unit", "sw_build"),
     Phase.STRATEGIC_DEPLOYMENT: ("sr",),
@@ -217,6 +220,7 @@ def initial_state(scenario: Scenario) -> JSON:
         "attrition_done": [],
         "pending_hexes": None,
         "pending_withdrawal": None,
+        "pending_losses": None,
         "air_used": [],
         "moved": [],
         "air_landed": [],
@@ -234,7 +238,9 @@ def initial_state(scenario: Scenario) -> JSON:
     })
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
     s["phase"] = first_phase(seq, turn)
-    return add_campaign_state(scenario, s)
+    s = add_campaign_state(scenario, s)
+    s["diplomacy"] = dip.to_json(dip.from_scenario(scenario, ps))  # TR-25 (issue 23)
+    return s
 
 
 def view(state: JSON, player: str) -> JSON:
@@ -270,6 +276,7 @@ ORDERS: tuple[Order[Any], ...] = (
     AirStage(),
     CounterAir(),
     Attrition(),
+    RemoveLosses(),
     TakeHexes(),
     Withdraw(),
     SaveAttritionLosses(),

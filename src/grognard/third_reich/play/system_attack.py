@@ -137,6 +137,12 @@ RUSSIAN_WINTER_AREAS = ("eastern_poland", "baltic_states")
 def ussr_war_turn(state: JSON) -> int | None:
     """The turn Germany and the USSR went to war in this game (a declaration either way), or
     None (not at war, or at war since before the scenario began)."""
+    if state.get("diplomacy") is not None:  # TR-84 by the diplomacy (issue 23)
+        from grognard.third_reich.conquest.diplomacy import war_between
+        from grognard.third_reich.play.system_war import diplomacy
+
+        w0 = war_between(diplomacy(state), "germany", "ussr")
+        return int(w0.since) if w0 is not None else None
     turns = [int(w["turn"]) for w in state["wars"] if "turn" in w and
              {w["power"], w["target"]} == {"germany", "ussr"}]
     return min(turns) if turns else None

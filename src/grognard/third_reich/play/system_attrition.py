@@ -8,6 +8,7 @@ Commands ``attrition`` (TR-38/TR-39), ``take_hexes`` (TR-40: the attacker names 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +29,7 @@ from grognard.third_reich.combat.attrition import (
 from grognard.third_reich.combat.combat import STACKING_LIMIT
 from grognard.third_reich.combat.forces import GroundKind
 from grognard.third_reich.economy.economy import spend, verify_spend
+from grognard.third_reich.play import system_war as war
 from grognard.third_reich.play.system_common import (
     _adjacent_any,
     _econ,
@@ -46,25 +48,6 @@ from grognard.third_reich.turn.options import parse_front, unit_cost
 # --- attrition ----------------------------------------------------------------------------------------
 
 
-def _choose_removal(state: JSON, contact: list[str], n: int) -> list[str]:
-    """TR-39: the engine's choice for the loser: weakest units first, none superfluous."""
-    units = [_ground_unit(u, state["units"][u], "axis") for u in contact]
-    elig = sorted((u for u in units if u.kind is not GroundKind.REPLACEMENT),
-                  key=lambda u: (u.factors, u.id))
-    picked, total = [], Fraction(0)
-    for u in elig:
-        if total >= n:
-            break
-        picked.append(u)
-        total += removal_value(u)
-    for u in list(picked):
-        if total - removal_value(u) >= n:
-            picked.remove(u)
-            total -= removal_value(u)
-    verify_attrition_removal(n, units, [True] * len(units), [u.id for u in picked])
-    return [u.id for u in picked]
-
-
 def _front_arg(cmd: Command) -> str:
     return parse_front(str(cmd.args.get("front", ""))).value
 
@@ -75,6 +58,9 @@ def verify_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
         raise IllegalOrder("TR-38", f"{cmd.player} has no attrition option on the {front} front")
     if f"{cmd.player}:{front}" in state["attrition_done"]:
         raise IllegalOrder("TR-38", f"attrition on the {front} front is done this turn")
+    if not war.attrition_participants(ctx, state, cmd.player, front):
+        raise IllegalOrder("TR-03", f"no power of {cmd.player} has its own attrition option "
+                           f"on the {front} front")
 
 
 def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -82,26 +68,57 @@ def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
     front = _front_arg(cmd)
     forces = _forces(ctx, state)
     mask = _front_mask(m, front)
-    factors = [0 if state["units"][u]["type"] == "replacement" else
-               int(state["units"][u]["attack"]) for u in forces.ids]
+    # TR-03/TR-22 (issue 23): only units under their own power's attrition option take part;
+    # TR-25: only enemy units of countries at war with a taking-part power are in contact
+    takes_part = war.attrition_participants(ctx, state, cmd.player, front)
+    factors = [0 if state["units"][u]["type"] == "replacement" or (
+        state["units"][u]["side"] == cmd.player and
+        war.power_of(state, u) not in takes_part) else
+        int(state["units"][u]["attack"]) for u in forces.ids]
     mine = attrition_contact(m, forces, cmd.player, factors, mask)
+    mine = replace(mine, units=tuple(u for u in mine.units
+                                     if war.power_of(state, u) in takes_part))
     enemy_ids = sorted({str(state["units"][u]["side"]) for u in forces.ids} - {cmd.player})
     theirs: list[str] = []
     for e in enemy_ids:
         theirs += attrition_contact(m, forces, e, factors, None).units
     mine_hexes = {state["units"][u]["hex"] for u in mine.units}
-    theirs = [u for u in theirs if _adjacent_any(m, state["units"][u]["hex"], mine_hexes)]
+    theirs = [u for u in theirs if _adjacent_any(m, state["units"][u]["hex"], mine_hexes)
+              and war.at_war_with_any(state, war.power_of(state, u), takes_part)]
+    if war.has_diplomacy(state):  # in contact only with enemy units at war (TR-25)
+        their_hexes = {state["units"][u]["hex"] for u in theirs}
+        keep = tuple(u for u in mine.units
+                     if _adjacent_any(m, state["units"][u]["hex"], their_hexes))
+        mine = replace(mine, units=keep, factors=sum(
+            0 if state["units"][u]["type"] == "replacement" else int(state["units"][u]["attack"])
+            for u in keep))
     roll = dice.stream("third_reich.attrition").roll("2d6")
     out = resolve_attrition(mine.factors, roll.total, attrition_table(ctx.tables))
-    a_lost = _choose_removal(state, list(mine.units), out.result.attacker_units)
-    d_lost = _choose_removal(state, theirs, out.result.defender_units)
+    # TR-38: "The side taking the losses decides which units to remove": the engine removes
+    # them only when there is no choice; else the loss is owed to that side (remove_losses)
+    owed: dict[str, Any] = {}
+    a_lost = forced_removal(state, list(mine.units), out.result.attacker_units)
+    if a_lost is None:
+        a_lost, owed[cmd.player] = [], {"n": out.result.attacker_units,
+                                         "units": list(mine.units)}
+    d_lost = forced_removal(state, theirs, out.result.defender_units)
+    if d_lost is None:
+        d_side = str(state["units"][theirs[0]]["side"])
+        d_lost, owed[d_side] = [], {"n": out.result.defender_units, "units": list(theirs)}
     cands = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"], mask)
+    eligible = [c.id for c in cands if c.eligible
+                and war.open_to_any(ctx, state, takes_part, c.id)]
+    extra: dict[str, Any] = {}
+    if owed:
+        extra["losses_owed"] = owed
+        extra["hex_units"] = {h: sorted(uid for uid, u in state["units"].items()
+                                        if _ground(u) and u["hex"] == h) for h in eligible}
     return [Event("attrition_resolved", {
         "side": cmd.player, "front": front, "contact_units": list(mine.units),
         "factors": mine.factors, "dice": list(roll.dice) if out.column else [],
         **out.to_json(), "eliminated": sorted(a_lost + d_lost),
-        "hex_candidates": [c.id for c in cands if c.eligible and not _lost_all(c.id, state,
-                                                                               d_lost)],
+        "hex_candidates": [h for h in eligible if not _lost_all(h, state, d_lost)],
+        **extra,
     })]
 
 
@@ -118,6 +135,13 @@ def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
     _eliminate(s, list(d["eliminated"]))
     s["attrition_done"] = [*state["attrition_done"], f"{d['side']}:{d['front']}"]
     attackers = [u for u in d["contact_units"] if u not in d["eliminated"]]
+    if d.get("losses_owed"):  # TR-38: the hexes won wait for the losses chosen
+        s["pending_losses"] = {"side": d["side"], "front": d["front"], "hexes": d["hexes"],
+                               "owed": d["losses_owed"], "candidates": {
+                                   h: d["hex_units"][h] for h in d["hex_units"]},
+                               "attackers": attackers}
+        s["pending_hexes"] = None
+        return s
     s["pending_hexes"] = ({"side": d["side"], "front": d["front"], "n": d["hexes"],
                            "candidates": d["hex_candidates"], "attackers": attackers}
                           if d["hexes"] else None)
@@ -390,3 +414,105 @@ def fold_attrition_losses_saved(state: JSON, ev: Event) -> JSON:
                              if x["unit"] not in {y["unit"] for y in ev.data["saves"]}]
     s["economy"] = econ.to_json()
     return s
+
+
+# --- the loser's choice of attrition losses (issue 23 item 4) ----------------------------------
+
+#: TR-39 choices enumerated exactly up to this many eligible units (beyond: a choice is owed)
+EXACT_CHOICES = 10
+#: at most this many removals listed by ``game legal`` for one owed choice
+LISTED_CHOICES = 64
+
+
+def removal_choices(state: JSON, contact: list[str], n: int, limit: int = LISTED_CHOICES
+                    ) -> list[list[str]]:
+    """TR-39: sets of units the side taking an ``n``-unit attrition loss may remove (each
+    passes :func:`verify_attrition_removal`), smallest first, at most ``limit``."""
+    import itertools
+
+    units = [_ground_unit(u, state["units"][u], "axis") for u in contact]
+    elig = sorted(u.id for u in units if u.kind is not GroundKind.REPLACEMENT)
+    flags = [True] * len(units)
+    out: list[list[str]] = []
+    if n <= 0:
+        return [[]]
+    for k in range(1, len(elig) + 1):
+        for combo in itertools.combinations(elig, k):
+            try:
+                verify_attrition_removal(n, units, flags, list(combo))
+            except IllegalOrder:
+                continue
+            out.append(list(combo))
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def forced_removal(state: JSON, contact: list[str], n: int) -> list[str] | None:
+    """The removal when the side has no choice (nothing to remove, every eligible unit goes,
+    or a single legal set), else None: the side taking the losses chooses (TR-38 "The side
+    taking the losses decides which units to remove")."""
+    units = [_ground_unit(u, state["units"][u], "axis") for u in contact]
+    elig = [u for u in units if u.kind is not GroundKind.REPLACEMENT]
+    if n <= 0 or not elig:
+        return []
+    if sum((removal_value(u) for u in elig), start=Fraction(0)) <= n:
+        return sorted(u.id for u in elig)
+    if len(elig) > EXACT_CHOICES:
+        return None
+    choices = removal_choices(state, contact, n, limit=2)
+    return choices[0] if len(choices) == 1 else None
+
+
+def verify_remove_losses(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+    """TR-38/TR-39: the owing side's units removed for its attrition loss."""
+    p = (state.get("pending_losses") or {}).get("owed", {}).get(cmd.player)
+    if p is None:
+        raise IllegalOrder("TR-38", f"{cmd.player} owes no attrition losses now")
+    chosen = cmd.args.get("units")
+    if not isinstance(chosen, list) or not all(isinstance(x, str) for x in chosen):
+        raise InputError("args.units", "list the units removed")
+    units = [_ground_unit(u, state["units"][u], "axis") for u in p["units"]]
+    verify_attrition_removal(int(p["n"]), units, [True] * len(units), list(chosen))
+    return {"side": cmd.player, "units": sorted(chosen), "n": int(p["n"]), "rule": "TR-39"}
+
+
+def execute_remove_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    return [Event("attrition_losses_removed", verify_remove_losses(ctx, state, cmd))]
+
+
+def _hexes_after(state: JSON, p: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The hexes won waiting for ``take_hexes`` once every loss is chosen: candidates whose
+    defenders are all gone are no longer the defender's (as at once when no choice is owed)."""
+    if not p.get("hexes"):
+        return None
+    gone = {uid for uid, u in state["units"].items() if u["status"] != "active"}
+    cands = [h for h, units in p["candidates"].items() if not all(u in gone for u in units)]
+    attackers = [u for u in p["attackers"] if u not in gone]
+    return {"side": p["side"], "front": p["front"], "n": p["hexes"], "candidates": cands,
+            "attackers": attackers}
+
+
+def fold_losses_removed(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    p = s["pending_losses"]
+    s["attrition_losses"] = [*state["attrition_losses"], *(
+        {"unit": uid, "hex": state["units"][uid]["hex"], "side": p["side"]}
+        for uid in d["units"])]
+    _eliminate(s, list(d["units"]))
+    owed = {k: v for k, v in p["owed"].items() if k != d["side"]}
+    if owed:
+        s["pending_losses"] = {**p, "owed": owed}
+    else:
+        s["pending_losses"] = None
+        s["pending_hexes"] = _hexes_after(s, p)
+    return s
+
+
+def legal_remove_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
+    p = (state.get("pending_losses") or {}).get("owed", {}).get(player)
+    if p is None:
+        return []
+    return [Command("remove_losses", player, {"units": c})
+            for c in removal_choices(state, list(p["units"]), int(p["n"]))]

@@ -34,6 +34,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
+from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import (
     AXIS_MINORS_JOIN_TURN,
     campaign_extras,
@@ -50,6 +51,7 @@ from grognard.third_reich.conquest.conquest import (
 from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, take
 from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
 from grognard.third_reich.economy.economy import Economy, declare_war, leave_economy
+from grognard.third_reich.play import system_war as war
 from grognard.third_reich.play.system_common import _econ
 from grognard.third_reich.play.system_strategic import (
     iran_arrival,
@@ -362,6 +364,7 @@ def fold_minor_conquered(state: JSON, ev: Event) -> JSON:
         if f["owner"] == minor:
             state["control"][name] = d["side"]
     _remove_units(state, minor)
+    war.on_peace(state, minor, dip.Cause.CONQUEST)
     return state
 
 
@@ -387,6 +390,7 @@ def fold_ribbentrop_molotov(state: JSON, ev: Event) -> JSON:
             if f["hex"] in hexes or f["country"] in minors or f["owner"] in minors:
                 state["control"][name] = side
     camp["rm_done"] = True
+    war.on_annexed(state, camp.get("rm_minors", []))
     return state
 
 
@@ -410,6 +414,7 @@ def fold_minor_activated(state: JSON, ev: Event) -> JSON:
         if d["minor"] not in econ.minor_allies and d["minor"] not in econ.conquests:
             econ = minor_joins(econ, d["minor"], "germany")
             state["economy"] = econ.to_json()
+    war.on_minor_activated(state, d)
     return state
 
 
@@ -440,6 +445,7 @@ def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
             else:
                 state["control"].pop(name, None)
     _remove_units(state, "france")
+    war.on_peace(state, "france", dip.Cause.VICHY, dict(rec.alignment))
     return state
 
 
@@ -453,6 +459,7 @@ def fold_major_surrendered(state: JSON, ev: Event) -> JSON:
         state["economy"] = econ.to_json()
     state["campaign"]["majors_out"] = sorted({*state["campaign"]["majors_out"], p})
     _remove_units(state, p)
+    war.on_peace(state, p, dip.Cause.CONQUEST)
     return state
 
 
@@ -460,6 +467,7 @@ def fold_us_entered(state: JSON, ev: Event) -> JSON:
     """TR-86: the US enters the war (1942) with a base of 250; its BRPs come at the Year Start."""
     econ = declare_war(_econ(state), Power.US, on_germany=True)
     state["economy"] = econ.to_json()
+    war.on_us_entered(state)
     return state
 
 

@@ -222,16 +222,26 @@ def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[s
     """TR-32/TR-40 The hexes a stack of ``side`` in ``target`` may retreat one hex into: open
     land across no sea/lake/impassable hexside, no enemy unit, no enemy ZOC unless a friendly
     unit is there (labels, sorted)."""
+    from grognard.third_reich.play.system_war import closed_mask
+
     m = ctx.scenario.map
     zoc = side_zoc(ctx, state, side)
     h = hex_index(m, target)
     et = edge_tables(m)
+    # TR-25 (issue 23): never into a country one of the retreating units' powers is not at
+    # war with (neutral territory is closed to a retreat as to a move)
+    powers = sorted({str(u.get("power") or "") for u in state["units"].values()
+                     if u.get("hex") == target and u.get("side") == side and
+                     u.get("status") == "active"} - {""})
+    closed = [closed_mask(ctx, state, p, "move") for p in powers]
     options = []
     for d in range(6):
         nb, ps = int(et.nbr[h, d]), int(et.pos[h, d])
         if nb < 0 or et.water[nb] or int(m.edge_features[ps]) & int(BLOCK):
             continue
         if zoc.enemy[nb] or zoc.mask("retreat")[nb]:
+            continue
+        if any(c[nb] for c in closed):
             continue
         options.append(m.label(nb))
     return sorted(options)

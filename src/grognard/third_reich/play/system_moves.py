@@ -52,6 +52,7 @@ from grognard.third_reich.play.system_common import (
     units_cached,
 )
 from grognard.third_reich.play.system_support import AIR_TYPES
+from grognard.third_reich.play.system_war import closed_mask, closed_zoc
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import parse_power
@@ -67,8 +68,19 @@ def _placed(ctx: Context, state: JSON) -> list[tuple[str, GroundUnit]]:
         if _ground(v)])
 
 
-def move_zoc(ctx: Context, state: JSON, side: Side) -> ZocField:
-    """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position)."""
+def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField:
+    """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position); with
+    ``power``, only the enemy units of countries at war with that power exert a ZOC ("ZOCs do
+    not extend across political boundaries before declaration of war", issue 23)."""
+    if power and state.get("diplomacy") is not None:
+        from grognard.third_reich.play.system_war import at_war_with_any
+
+        def make() -> ZocField:
+            placed = [(h, u) for h, u in _placed(ctx, state) if u.side is side or
+                      at_war_with_any(state, str(state["units"][u.id].get("power") or ""),
+                                      [power])]
+            return enemy_zoc(ctx.scenario.map, placed, side)
+        return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
     return units_cached(ctx, state, f"tr.move_zoc.{side}",
                            lambda: enemy_zoc(ctx.scenario.map, _placed(ctx, state), side))
 
@@ -84,7 +96,9 @@ def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
         wx = weather(weather_region(m, h), state["turn"])
         phase = move_phase(ctx, state)
         mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
-        return movement_range(m, u["hex"], mp, move_class(unit), move_zoc(ctx, state, unit.side),
+        power = str(u.get("power", ""))
+        zoc = closed_zoc(ctx, state, move_zoc(ctx, state, unit.side, power), power, h)  # TR-25: no move into or across a country not at war
+        return movement_range(m, u["hex"], mp, move_class(unit), zoc,
                               third_reich_movement(), phase=phase)
     return position_cached(ctx, state, f"tr.range.{uid}", make)
 
@@ -98,7 +112,7 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
     m = ctx.scenario.map
     axis = _axis_side(ctx)
     phase = move_phase(ctx, state)
-    zoc: dict[Side, ZocField] = {}
+    zoc: dict[tuple[Side, str], ZocField] = {}
     todo: list[tuple[str, Any, int]] = []
     out: dict[str, MoveRange] = {}
     for uid in uids:
@@ -113,10 +127,15 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
         h = hex_index(m, u["hex"])
         wx = weather(weather_region(m, h), state["turn"])
         mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
-        zoc.setdefault(unit.side, move_zoc(ctx, state, unit.side))
+        power = str(u.get("power", ""))
+        if (unit.side, power) not in zoc:  # TR-25: closed countries impassable
+            zoc[(unit.side, power)] = closed_zoc(ctx, state, move_zoc(ctx, state, unit.side,
+                                                                      power),
+                                                 power)
         todo.append((uid, unit, mp))
-    for side, field in zoc.items():
-        group = [(uid, unit, mp) for uid, unit, mp in todo if unit.side is side]
+    for (side, power), field in zoc.items():
+        group = [(uid, unit, mp) for uid, unit, mp in todo if unit.side is side and
+                 str(state["units"][uid].get("power", "")) == power]
         ok = [(uid, unit, mp) for uid, unit, mp in group
               if not field.enemy[hex_index(m, state["units"][uid]["hex"])]]
         if not ok:
@@ -172,7 +191,8 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     zoc = side_zoc(ctx, state, cmd.player)
     cities = sorted(m.cities)  # map numbers: no label parsing per order
     res = land_sr_path(m, u["hex"], to, zoc, UnitClass.AIR if air else UnitClass.GROUND,
-                       city_or_airbase=cities)
+                       forbidden=closed_mask(ctx, state, str(u["power"]), "sr"),
+                       city_or_airbase=cities)  # TR-68: never crossing neutral countries
     if not res.ok:
         raise IllegalOrder(res.rule or "TR-68", f"{uid}: {res.reason}")
     if not air:

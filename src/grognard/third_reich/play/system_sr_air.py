@@ -38,6 +38,7 @@ from grognard.third_reich.play.system_sr_sea import (
     fleet_sr_check,
     sea_sr_check,
 )
+from grognard.third_reich.play.system_war import verify_enter
 
 AIR_LANDING = "air_landing"
 
@@ -93,6 +94,13 @@ def execute_air_landing_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) 
 def verify_sr_any(ctx: Context, state: JSON, cmd: Command) -> None:
     """TR-66..TR-70 the ``sr`` command by ``kind``: land, sea, fleet or air_landing."""
     kind = str(cmd.args.get("kind", SRKind.LAND.value))
+    _verify_sr_kind(ctx, state, cmd, kind)
+    u, to = state["units"].get(cmd.args.get("unit")), cmd.args.get("to")
+    if u is not None and u.get("side") == cmd.player and isinstance(to, str):
+        verify_enter(ctx, state, str(u.get("power", "")), [to], "sr")  # TR-68 (issue 23)
+
+
+def _verify_sr_kind(ctx: Context, state: JSON, cmd: Command, kind: str) -> None:
     if kind == AIR_LANDING:
         air_landing_check(ctx, state, cmd)
     elif kind == SRKind.SEA.value:

@@ -25,6 +25,7 @@ from grognard.third_reich.play.legal import distinct, legal_air_stage
 from grognard.third_reich.play.system_air import bases, side_of
 from grognard.third_reich.play.system_common import _phase, order_hex
 from grognard.third_reich.play.system_support import AIR_TYPES, air_unit
+from grognard.third_reich.play.system_war import power_of, verify_enter
 from grognard.third_reich.turn.sequence import Phase
 
 
@@ -74,6 +75,8 @@ class AirStage(Order[AirStageArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"air_staged": fold_air_staged}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirStageArgs) -> None:
+        if args.unit in state["units"] and state["units"][args.unit]["side"] == cmd.player:
+            verify_enter(ctx, state, power_of(state, args.unit), [args.to], "air")  # TR-25
         staged(ctx, state, cmd, args)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirStageArgs,

@@ -36,6 +36,7 @@ from grognard.third_reich.combat.forces import AirUnit
 from grognard.third_reich.play.legal import distinct, legal_counter_air
 from grognard.third_reich.play.system_common import _front_of, _phase, order_hex
 from grognard.third_reich.play.system_support import AIR_TYPES, _flying, ready_air
+from grognard.third_reich.play.system_war import power_of, verify_enter
 from grognard.third_reich.turn.sequence import Phase
 
 
@@ -147,6 +148,9 @@ class CounterAir(Order[CounterAirArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"counter_air_flown": fold_counter_air_flown}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> None:
+        for a in args.air:  # TR-25: each power flying at war with the target's country
+            if a in state["units"] and state["units"][a]["side"] == cmd.player:
+                verify_enter(ctx, state, power_of(state, a), [args.target], "air")
         mission(ctx, state, cmd, args)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs,

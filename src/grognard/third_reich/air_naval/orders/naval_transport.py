@@ -24,6 +24,7 @@ from grognard.third_reich.play.system_naval import (
     fold_naval_transported,
     verify_naval_transport,
 )
+from grognard.third_reich.play.system_war import power_of, verify_enter
 
 
 class NavalTransportArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -63,6 +64,9 @@ class NavalTransport(ReactingOrder[NavalTransportArgs]):
     }
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: NavalTransportArgs) -> None:
+        for x in [*args.fleets, *args.units]:  # TR-25: the port's country open to each
+            if x in state["units"] and state["units"][x]["side"] == cmd.player:
+                verify_enter(ctx, state, power_of(state, x), [args.to], "naval")
         verify_naval_transport(ctx, state, cmd)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: NavalTransportArgs,

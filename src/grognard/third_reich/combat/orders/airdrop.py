@@ -20,6 +20,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.play.legal import distinct, legal_airdrop
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_air import execute_airdrop, fold_airdropped, verify_airdrop
+from grognard.third_reich.play.system_war import power_of, verify_enter
 
 
 class AirdropArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -55,6 +56,8 @@ class Airdrop(ReactingOrder[AirdropArgs]):
     }
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirdropArgs) -> None:
+        if args.unit in state["units"] and state["units"][args.unit]["side"] == cmd.player:
+            verify_enter(ctx, state, power_of(state, args.unit), [args.to], "air")  # TR-25
         verify_airdrop(ctx, state, cmd)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirdropArgs,

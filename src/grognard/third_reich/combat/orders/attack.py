@@ -25,6 +25,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON
 from grognard.third_reich.combat.combat import resolve_battle
+from grognard.third_reich.conquest.diplomacy import Action
 from grognard.third_reich.play.legal import distinct, legal_attack
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_air import landed_attack_ok, landed_attackers
@@ -51,6 +52,12 @@ from grognard.third_reich.play.system_support import (
     fight_for_support,
     fold_support,
     verify_support,
+)
+from grognard.third_reich.play.system_war import (
+    power_of,
+    verify_at_war_with_units,
+    verify_enter,
+    verify_own_option,
 )
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.sequence import Phase
@@ -118,6 +125,17 @@ class Attack(ReactingOrder[AttackArgs]):
         if opt != "offensive":
             raise IllegalOrder("TR-03", f"{target} is on the {front} front, where {cmd.player} "
                                f"has no offensive option")
+        # TR-25: each attacking power at war with the hex's country and the defenders;
+        # TR-03: each under its own option (air support too)
+        defenders = _defenders(state, cmd.player, target)
+        acting = [a for a in [*attackers, *args.air, *([args.fleet] if args.fleet else []),
+                              *args.fleets]
+                  if a in state["units"] and state["units"][a]["side"] == cmd.player]
+        powers = sorted({power_of(state, x) for x in acting} - {""})
+        for p in powers:
+            verify_enter(ctx, state, p, [target], Action.ATTACK)
+            verify_at_war_with_units(state, p, defenders)
+        verify_own_option(ctx, state, cmd.player, powers, front)
         if not _defenders(state, cmd.player, target):
             raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
         if target in state["attacked_hexes"]:
@@ -168,7 +186,11 @@ class Attack(ReactingOrder[AttackArgs]):
         out = resolve_battle(battle, roll.total, ctx.tables)
         o = out.outcome
         a_lost = _weakest_first(state, attackers)[:o.attacker_losses]
-        d_lost = _weakest_first(state, defenders)[:o.defender_losses]
+        # TR-71: a defender's CRT loss is never met by a replacement while a unit that is not
+        # one stands in the hex (replacements go last; combat.verify_land_losses agrees)
+        d_order = sorted(_weakest_first(state, defenders),
+                         key=lambda i: state["units"][i]["type"] == "replacement")
+        d_lost = d_order[:o.defender_losses]
         d_left = [d for d in defenders if d not in d_lost]
         retreats: dict[str, str] = {}
         choice: dict[str, object] | None = None

@@ -24,6 +24,7 @@ from grognard.third_reich.play.system_amphibious import (
     fold_invaded,
     verify_invade,
 )
+from grognard.third_reich.play.system_war import power_of, verify_enter
 
 
 class InvadeArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -60,6 +61,17 @@ class Invade(ReactingOrder[InvadeArgs]):
     }
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: InvadeArgs) -> None:
+        for g in args.groups:  # TR-25: the beach's country at war with each invader
+            cargo = g.get("cargo", {}) if isinstance(g, dict) else {}
+            for x in [*(cargo.keys() if isinstance(cargo, dict) else []),
+                      *(u for us in (cargo.values() if isinstance(cargo, dict) else [])
+                        for u in (us if isinstance(us, list) else []))]:
+                if isinstance(x, str) and x in state["units"] and \
+                        state["units"][x]["side"] == cmd.player:
+                    verify_enter(ctx, state, power_of(state, x), [args.beach], "attack")
+        for a in args.air:
+            if a in state["units"] and state["units"][a]["side"] == cmd.player:
+                verify_enter(ctx, state, power_of(state, a), [args.beach], "attack")
         verify_invade(ctx, state, cmd)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: InvadeArgs,

@@ -24,6 +24,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
 from grognard.third_reich.combat.amphibious import invaded_unit_may
+from grognard.third_reich.conquest.diplomacy import Action
 from grognard.third_reich.movement.movement import check_path
 from grognard.third_reich.play.legal import distinct, legal_move, sample_move
 from grognard.third_reich.play.system_campaign import capture_preview
@@ -36,6 +37,7 @@ from grognard.third_reich.play.system_common import (
     order_hex,
 )
 from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_move_range
+from grognard.third_reich.play.system_war import verify_enter
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 
@@ -58,6 +60,7 @@ def move_path(ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> tuple[
         u = state["units"].get(uid)
         if u is None or not _ground(u) or u["side"] != cmd.player:
             raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
+        verify_enter(ctx, state, str(u.get("power", "")), [to], Action.MOVE)  # TR-25
         rng = unit_move_range(ctx, state, uid)
         if to == u["hex"] or to not in rng:
             raise IllegalOrder("TR-28", f"{uid} cannot reach {to} this phase")
@@ -82,6 +85,7 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
         raise IllegalOrder("TR-28", f"{uid} has already moved this phase")
     if uid in state.get("air_landed", []):
         raise IllegalOrder("TR-51", f"{uid} air-landed this turn: that was its only move")
+    verify_enter(ctx, state, str(u.get("power", "")), path, Action.MOVE)  # TR-25
     phase = move_phase(ctx, state)
     if phase is MovementPhase.MECHANIZED and uid in state.get("invaded", []) and \
             not invaded_unit_may("mech_move", u["type"] == "armor"):
@@ -93,7 +97,7 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
         raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
                            "has no offensive option (no mechanized movement)")
     unit = _ground_unit(uid, u, _axis_side(ctx))
-    zoc = move_zoc(ctx, state, unit.side)
+    zoc = move_zoc(ctx, state, unit.side, str(u.get("power", "")))  # TR-27: at war only
     wx = weather(weather_region(m, h), state["turn"])
     full = [u["hex"], *path]
     try:

@@ -20,6 +20,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import declare_war, spend, verify_spend
 from grognard.third_reich.play.system_campaign import (
     CAMPAIGN_FOLDS,
@@ -33,6 +34,12 @@ from grognard.third_reich.play.system_common import (
     open_turn,
     payer,
     payers,
+)
+from grognard.third_reich.play.system_war import (
+    diplomacy,
+    has_diplomacy,
+    set_diplomacy,
+    sync_economy,
 )
 from grognard.third_reich.turn.options import dow_cost
 from grognard.third_reich.turn.powers import Power
@@ -62,13 +69,19 @@ def targets(args: DeclareWarArgs) -> tuple[list[str], list[str]]:
 
 
 def war_cost(state: JSON, power: str, minors: list[str], majors: list[str]) -> int:
-    """TR-25: 5 for the minors (once a season), 15 per major."""
+    """TR-25: 5 for the minors (once a season), 15 per major (the diplomacy's count: a
+    colony's or an annexed minor's war is its owner's)."""
+    if has_diplomacy(state):
+        return dip.declaration_cost(diplomacy(state), power, [*minors, *majors],
+                                    int(state["turn"]))
     paid = state["dow_minor_paid"].get(power) == state["turn"]
     return dow_cost(len(minors), len(majors), paid)
 
 
 def fold_war_declared(state: JSON, ev: Event) -> JSON:
-    """TR-25: the cost is posted, the wars recorded (a major at war with Germany, TR-86)."""
+    """TR-25: the cost is posted, the wars recorded in the diplomacy (the declarer, its
+    minor allies, the target's allies, the minors joining, TR-22/TR-24) and the economy's war
+    record follows it (belligerent, at war with Germany: lend lease TR-15..TR-17, TR-86)."""
     s = state
     d = ev.data
     econ = _econ(state)
@@ -77,10 +90,17 @@ def fold_war_declared(state: JSON, ev: Event) -> JSON:
     names = ", ".join(d["minors"] + d["majors"])
     econ, _ = spend(econ, d["power"], d["cost"], "TR-25", f"{d['power']} declares war on "
                     f"{names}", build=False)
-    econ = declare_war(econ, d["power"], on_germany="germany" in d["majors"])
-    if d["power"] == "germany":
-        for m in d["majors"]:
-            econ = declare_war(econ, m, on_germany=True)
+    if has_diplomacy(state):
+        dd, _rec = dip.declare(diplomacy(state), d["power"], [*d["minors"], *d["majors"]],
+                               int(state["turn"]))
+        set_diplomacy(s, dd)
+        econ = sync_economy(declare_war(econ, d["power"], on_germany=dip.at_war(
+            dd, d["power"], "germany") and d["power"] != "germany"), dd)
+    else:
+        econ = declare_war(econ, d["power"], on_germany="germany" in d["majors"])
+        if d["power"] == "germany":
+            for m in d["majors"]:
+                econ = declare_war(econ, m, on_germany=True)
     if d["minors"]:
         s["dow_minor_paid"][d["power"]] = state["turn"]
     s["wars"] = [*state["wars"], *({"power": d["power"], "target": t, "turn": state["turn"]}
@@ -103,12 +123,17 @@ class DeclareWar(Order[DeclareWarArgs]):
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: DeclareWarArgs) -> None:
         minors, majors = targets(args)
         power = payer(state, cmd.player, args.power)
-        mine = set(_side_powers(state, cmd.player))
-        for t in minors + majors:
-            if t in mine:
-                raise IllegalOrder("TR-25", f"{t} is on {cmd.player}'s own side")
-            if any(w["target"] == t and w["power"] == power for w in state["wars"]):
-                raise IllegalOrder("TR-25", f"{power} is already at war with {t}")
+        if has_diplomacy(state):  # TR-25 by the war state (issue 23)
+            r = dip.can_declare(diplomacy(state), power, [*minors, *majors])
+            if r is not None:
+                r.raise_()
+        else:
+            mine = set(_side_powers(state, cmd.player))
+            for t in minors + majors:
+                if t in mine:
+                    raise IllegalOrder("TR-25", f"{t} is on {cmd.player}'s own side")
+                if any(w["target"] == t and w["power"] == power for w in state["wars"]):
+                    raise IllegalOrder("TR-25", f"{power} is already at war with {t}")
         econ = open_turn(_econ(state), state, cmd.player) \
             if cmd.player not in state["options"] else _econ(state)
         verify_spend(econ, power, war_cost(state, power, minors, majors), "TR-25")
@@ -123,27 +148,46 @@ class DeclareWar(Order[DeclareWarArgs]):
         camp = state.get("campaign")
         if camp is None:
             return events
+        joined: dict[str, str] = {}
+        if has_diplomacy(state):
+            _d, rec = dip.declare(diplomacy(state), power, [*minors, *majors],
+                                  int(state["turn"]))
+            events[0] = Event("war_declared", {**events[0].data,
+                                               "war": dip.record_json(rec)})
+            joined = dict(rec.joined)
         axis = axis_of(state)
         for minor in minors:  # TR-24: a neutral minor attacked joins the other side
             m = camp["minors"].get(minor)
             if m is not None and m["status"] == "neutral":
-                side = axis if minor in camp["axis_minors"] and cmd.player != axis \
-                    else enemy_side_of(state, cmd.player)
+                if minor in joined:
+                    side = state["power_sides"][joined[minor]]
+                else:
+                    side = axis if minor in camp["axis_minors"] and cmd.player != axis \
+                        else enemy_side_of(state, cmd.player)
                 events.append(minor_activation(ctx, state, minor, side, "TR-24"))
         return events
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        """TR-25: war on each neutral minor, and on each enemy major not yet at war."""
+        """TR-25: war on each neutral minor, and on each major not yet at war (the paying
+        powers of the side in turn; the diplomacy judges who may declare on whom)."""
         camp = state.get("campaign", {})
         neutral = sorted(n for n, m in camp.get("minors", {}).items()
                          if m["status"] == "neutral")
         econ = {p.value for p in _econ(state).powers}
         out = []
-        for power in payers(state, player)[:1]:
+        d = diplomacy(state) if has_diplomacy(state) else None
+        for power in payers(state, player)[: None if d is not None else 1]:
             for n in neutral:
-                out.append(Command(self.kind, player, {"power": power, "minors": [n]}))
-            for major, side in sorted(state["power_sides"].items()):
-                if side != player and major in econ:
+                if d is None or dip.can_declare(d, power, [n]) is None:
+                    out.append(Command(self.kind, player, {"power": power, "minors": [n]}))
+            for major, _side in sorted(state["power_sides"].items()):
+                if major not in econ:
+                    continue
+                if d is None:
+                    if _side != player:
+                        out.append(Command(self.kind, player,
+                                           {"power": power, "majors": [major]}))
+                elif dip.can_declare(d, power, [major]) is None:
                     out.append(Command(self.kind, player, {"power": power, "majors": [major]}))
         return out
 

@@ -195,8 +195,10 @@ class EndPhase(Order[NoArgs]):
             events += conquered
         events.insert(0, Event("phase_ended", data))
         if turn != state["turn"]:
-            events += game_turn_end(ctx, state, dice)
-            events += new_turn(ctx, state, turn)
+            ended = game_turn_end(ctx, state, dice)
+            events += ended
+            if not any(e.type == "campaign_ended" for e in ended):  # TR-04: nothing after
+                events += new_turn(ctx, state, turn)  # the end (no us_entered, TR-86)
         return events
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:

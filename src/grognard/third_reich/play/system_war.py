@@ -1,0 +1,377 @@
+"""War and peace in the ``third_reich`` engine system (issue 23 items 1-2): the state's
+``diplomacy`` (a :class:`~grognard.third_reich.conquest.diplomacy.Diplomacy` as JSON) and the
+checks every Order makes against it.
+
+* ``state["diplomacy"]`` starts from the scenario (``[third_reich.wars]``, TR-25) and is
+  changed only by folds: a declaration (TR-25, with the minors joining, TR-24), the Axis
+  minors' and the US's entries by date (TR-24, TR-86), Vichy (TR-26), a minor conquered
+  (TR-22), Ribbentrop-Molotov (TR-87). The economy's war record (``belligerent``,
+  ``at_war_with_germany``: lend lease TR-15..TR-17) follows it (:func:`sync_economy`).
+* An order that enters, attacks or crosses a hex asks :func:`refusal` (verify) or
+  :func:`closed_mask` (the enumerators' filter, the movement range's impassable hexes): a
+  hex is closed to a power unless the hex is sea/off-map, the power's own or an ally's, or
+  the country's belligerent is at war with the power (TR-25; ZOC TR-27; SR TR-68).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import numpy as np
+
+from grognard.core.errors import InputError
+from grognard.core.units import GROUND_TYPES
+from grognard.engine.context import Context
+from grognard.engine.state import JSON
+from grognard.third_reich.conquest import diplomacy as dip
+from grognard.third_reich.economy.economy import Economy, declare_war
+from grognard.third_reich.turn.powers import Power
+
+_DIP_MEMO: list[tuple[Any, dip.Diplomacy]] = []
+_MASK_MEMO: dict[tuple[int, str, str], tuple[Any, Any, np.ndarray]] = {}
+
+
+def diplomacy(state: JSON) -> dip.Diplomacy:
+    """The state's diplomacy (parsed once per JSON object: folds replace the object)."""
+    raw = state.get("diplomacy")
+    if raw is None:
+        raise InputError("diplomacy", "this state has no diplomacy (not a 3R campaign state)")
+    for obj, d in _DIP_MEMO:
+        if obj is raw:
+            return d
+    d = dip.from_json(raw)
+    _DIP_MEMO.insert(0, (raw, d))
+    del _DIP_MEMO[8:]
+    return d
+
+
+def set_diplomacy(state: JSON, d: dip.Diplomacy) -> None:
+    """Write ``d`` into the state (a new object, so the memos see the change)."""
+    state["diplomacy"] = dip.to_json(d)
+
+
+def has_diplomacy(state: JSON) -> bool:
+    return state.get("diplomacy") is not None
+
+
+def _out_controller(state: JSON, belligerent: str, label: str) -> str | None:
+    """The side controlling a hex of a country out of the war: a conquered minor is its
+    conqueror's side's (TR-22); France after Vichy is the Axis's outside the Vichy zone,
+    neutral inside (TR-26); a major out of the war is held by the enemy side."""
+    camp = state.get("campaign") or {}
+    if belligerent == "france" and camp.get("vichy") is not None:
+        zone = set(camp.get("areas", {}).get("vichy", []))
+        if label in zone:
+            return None
+        return str(state["power_sides"].get("germany")) if "germany" in \
+            state["power_sides"] else None
+    m = camp.get("minors", {}).get(belligerent)
+    if m is not None:
+        side_m = m.get("side")
+        return str(side_m) if side_m is not None else None
+    side = state["power_sides"].get(belligerent)
+    if side is None:
+        return None
+    others = sorted({s for s in state["power_sides"].values() if s != side})
+    return others[0] if others else None
+
+
+def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
+                ) -> np.ndarray:
+    """A bool per map hex: True where ``power``'s order of kind ``action`` may not go
+    (TR-25/TR-27/TR-68). Sea and off-map hexes are open. Computed once per (diplomacy,
+    power, action)."""
+    act = dip.Action(action)
+    m = ctx.scenario.map
+    raw = state.get("diplomacy")
+    if raw is None:
+        return np.zeros(m.n, dtype=bool)
+    key = (id(m), power, act.value)
+    hit = _MASK_MEMO.get(key)
+    camp_raw = (state.get("campaign") or {}).get("vichy")
+    if hit is not None and hit[0] is raw and hit[1] == camp_raw:
+        return hit[2]
+    d = diplomacy(state)
+    mine = dip.side_of(d, power) or state["power_sides"].get(power)
+    names = m.country_names
+    lut = np.zeros(len(names), dtype=bool)
+    per_hex: list[int] = []
+    for ci, name in enumerate(names):
+        if not name:
+            continue
+        b = dip.belligerent_of(d, name)
+        if b in d.out:
+            per_hex.append(ci)
+            continue
+        ctl = mine if act is dip.Action.SR else None
+        lut[ci] = dip.may_enter(d, power, name, act, ctl) is not None
+    mask = lut[np.asarray(m.country, dtype=np.int64)]
+    if per_hex:
+        cidx = np.asarray(m.country, dtype=np.int64)
+        for ci in per_hex:
+            b = dip.belligerent_of(d, names[ci])
+            for h in np.nonzero(cidx == ci)[0].tolist():
+                label = m.label(int(h))
+                r = dip.may_enter(d, power, names[ci], act, _out_controller(state, b, label))
+                mask[h] = r is not None
+    mask.setflags(write=False)
+    _MASK_MEMO[key] = (raw, camp_raw, mask)
+    return mask
+
+
+def refusal(ctx: Context, state: JSON, power: str, labels: Iterable[str],
+            action: dip.Action | str) -> dip.Refusal | None:
+    """The first hex of ``labels`` closed to ``power`` for ``action``, as a refusal naming
+    the rule and the hex (None: all open, or no diplomacy in this state)."""
+    if not has_diplomacy(state) or not power:
+        return None
+    m = ctx.scenario.map
+    d = diplomacy(state)
+    act = dip.Action(action)
+    mine = dip.side_of(d, power) or state["power_sides"].get(power)
+    for lab in labels:
+        try:
+            h = m.index_of_label(lab)
+        except (KeyError, IndexError, ValueError):
+            continue  # the order's own hex checks name a bad label
+        country = m.country_names[int(m.country[h])]
+        if not country:
+            continue
+        b = dip.belligerent_of(d, country)
+        if b in d.out:
+            ctl = _out_controller(state, b, lab)
+        elif act is dip.Action.SR:
+            ctl = hex_control(state, lab) if dip.at_war(d, power, b) else mine
+        else:
+            ctl = None
+        r = dip.may_enter(d, power, country, act, ctl)
+        if r is not None:
+            return dip.Refusal(r.rule, f"{lab}: {r.reason}")
+    return None
+
+
+def hex_control(state: JSON, label: str) -> str | None:
+    """TR-22/TR-68 (reading): the side controlling a hex of an enemy country: its city's
+    controller (control by occupation), else the side of a ground unit standing there, else
+    none (uncontrolled enemy home territory)."""
+    for city in state.get("city_hexes", {}).get(label, []):
+        side = state["control"].get(city)
+        if side is not None:
+            return str(side)
+    for u in state["units"].values():
+        if u.get("hex") == label and u.get("status") == "active" and \
+                u.get("type") in GROUND_TYPES:
+            return str(u["side"])
+    return None
+
+
+def verify_enter(ctx: Context, state: JSON, power: str, labels: Iterable[str],
+                 action: dip.Action | str) -> None:
+    """:func:`refusal`, raised as IllegalOrder naming the rule."""
+    r = refusal(ctx, state, power, labels, action)
+    if r is not None:
+        r.raise_()
+
+
+def verify_at_war_with_units(state: JSON, power: str, defenders: Iterable[str],
+                             rule: str = "TR-25") -> None:
+    """TR-25: ``power`` attacks only units of countries it is at war with."""
+    if not has_diplomacy(state):
+        return
+    d = diplomacy(state)
+    for uid in defenders:
+        other = str(state["units"][uid].get("power") or "")
+        if other and not dip.at_war(d, power, other):
+            dip.Refusal(rule, f"{power} is not at war with {other} ({uid}): a declaration "
+                              "of war comes first").raise_()
+
+
+def power_of(state: JSON, uid: str) -> str:
+    return str(state["units"][uid].get("power") or "")
+
+
+def sync_economy(econ: Economy, d: dip.Diplomacy) -> Economy:
+    """C-SIDES/C-ECON: the economy's war record follows the diplomacy: every major in the
+    economy at war with anyone is belligerent, and at war with Germany when it is (TR-15..
+    TR-17 lend lease, TR-86)."""
+    e = econ
+    for p in e.powers:
+        name = p.value
+        bel = dip.is_belligerent(d, name)
+        ger = p is not Power.GERMANY and dip.at_war(d, name, "germany")
+        if (bel and p not in e.belligerent) or (ger and p not in e.at_war_with_germany):
+            e = declare_war(e, p, on_germany=ger)
+    return e
+
+
+__all__ = ["closed_mask", "diplomacy", "has_diplomacy", "power_of", "refusal",
+           "set_diplomacy", "sync_economy", "verify_at_war_with_units", "verify_enter"]
+
+
+# --- the campaign's events on the diplomacy (folded after the campaign's own folds) --------
+
+
+def _turn(state: JSON) -> int:
+    return int(state["turn"])
+
+
+def _econ_follows(state: JSON, d: dip.Diplomacy) -> None:
+    from grognard.third_reich.play.system_common import _econ
+
+    set_diplomacy(state, d)
+    if "economy" in state:
+        econ = _econ(state)
+        e2 = sync_economy(econ, d)
+        if e2 is not econ:
+            state["economy"] = e2.to_json()
+
+
+def on_minor_activated(state: JSON, data: Mapping[str, Any]) -> None:
+    """TR-24: a minor entering the war (by date or attacked) joins a major of its side."""
+    if not has_diplomacy(state):
+        return
+    d = diplomacy(state)
+    minor, side = str(data["minor"]), data["side"]
+    if minor in d.aligned or minor not in d.minors:
+        return
+    majors = [p for p in dip.MAJORS if state["power_sides"].get(p) == side and p not in d.out]
+    pat = d.patrons.get(minor)
+    patron = "germany" if "germany" in majors and minor in d.axis_minors else (
+        pat if pat in majors else (majors[0] if majors else None))
+    if patron is None:
+        return
+    cause = dip.Cause.AXIS_MINORS if data.get("rule") == "TR-24" and \
+        minor in d.axis_minors and patron == "germany" else dip.Cause.MINOR_JOINS
+    d2, _ = dip.join(d, minor, patron, _turn(state), cause)
+    _econ_follows(state, d2)
+
+
+def on_us_entered(state: JSON) -> None:
+    """TR-86: the US enters at war with Germany and every country allied with it."""
+    if not has_diplomacy(state):
+        return
+    d = diplomacy(state)
+    if dip.at_war(d, "us", "germany") or "us" not in d.sides:
+        return
+    d2, _ = dip.enter_by_date(d, max(_turn(state), d.us_entry_turn))
+    _econ_follows(state, d2)
+
+
+def on_peace(state: JSON, belligerent: str, cause: dip.Cause,
+             colonies: dict[str, str] | None = None) -> None:
+    """TR-26 (Vichy), TR-22 (a minor conquered) or a major out of the war: its wars end."""
+    if not has_diplomacy(state):
+        return
+    d = diplomacy(state)
+    b = dip.belligerent_of(d, belligerent)
+    if b in d.out:
+        return
+    cols = {c: a for c, a in (colonies or {}).items()
+            if d.territory.get(c) == b and a in ("vichy", "free_french")}
+    d2, _ = dip.make_peace(d, b, _turn(state), cause, cols)
+    set_diplomacy(state, d2)
+
+
+def on_annexed(state: JSON, minors: Iterable[str]) -> None:
+    """TR-87: the Ribbentrop-Molotov minors become the USSR's, with no war."""
+    if not has_diplomacy(state):
+        return
+    d2, _ = dip.annex(diplomacy(state), "ussr", list(minors), _turn(state))
+    set_diplomacy(state, d2)
+
+
+def closed_zoc(ctx: Context, state: JSON, zoc: Any, power: str, start: int | None = None
+               ) -> Any:
+    """TR-25: the mover's ZOC field with the hexes closed to ``power`` as impassable as
+    enemy-held ones (its own ``start`` hex left open), so a movement range never enters or
+    crosses neutral territory. The same field when nothing is closed."""
+    import dataclasses
+
+    mask = closed_mask(ctx, state, power, dip.Action.MOVE)
+    m = ctx.scenario.map
+    others = [m.index_of_label(u["hex"]) for u in state["units"].values()
+              if u.get("hex") and u.get("status") == "active" and u.get("side") != zoc.side
+              and u.get("type") in GROUND_TYPES]
+    theirs = np.zeros(m.n, dtype=bool)
+    theirs[others] = True  # enemy units not at war exert no ZOC but still hold their hex
+    if not mask.any() and not (theirs & ~zoc.enemy).any():
+        return zoc
+    block = mask | theirs
+    if start is not None:
+        block[start] = False
+    return dataclasses.replace(zoc, enemy=zoc.enemy | block, _cache={})
+
+
+# --- each power its own option (issue 23 item 3) -------------------------------------------
+
+
+def option_readings(ctx: Context) -> Any:
+    """The scenario's per-power option reading switches (``minor_option``,
+    ``joint_attack``; turn/options.OptionReadings, documented in docs/FEATURES.md TR-03)."""
+    import dataclasses
+
+    from grognard.third_reich.turn.options import OptionReadings
+
+    names = {f.name for f in dataclasses.fields(OptionReadings)}
+    return ctx.cached("tr.option_readings", lambda: OptionReadings.from_mapping(
+        {k: v for k, v in ctx.scenario.readings.items() if k in names}))
+
+
+def _patrons(state: JSON) -> dict[str, str]:
+    if not has_diplomacy(state):
+        return {}
+    return dict(diplomacy(state).aligned)
+
+
+def _side_majors(state: JSON, side: str) -> list[str]:
+    return [p for p, s in state["power_sides"].items() if s == side and p in dip.MAJORS]
+
+
+def verify_own_option(ctx: Context, state: JSON, side: str, powers: Iterable[str],
+                      front: str, attrition: bool = False) -> None:
+    """TR-03/TR-22: the units of ``powers`` attack (or take part in attrition) only under
+    their own power's option on ``front`` (a minor ally under its patron's, unpaid)."""
+    from grognard.third_reich.turn.options import may_attack, may_take_part_in_attrition
+
+    acts = sorted({p for p in powers if p})
+    if not acts:
+        return
+    check = may_take_part_in_attrition if attrition else may_attack
+    r = check(state.get("options_powers", {}), acts, front, _patrons(state),
+              _side_majors(state, side), option_readings(ctx))
+    if r is not None:
+        r.raise_()
+
+
+def may_act(ctx: Context, state: JSON, side: str, power: str, front: str,
+            attrition: bool = False) -> bool:
+    """:func:`verify_own_option` for one power, as a bool (the enumerators' filter)."""
+    from grognard.core.errors import IllegalOrder
+
+    try:
+        verify_own_option(ctx, state, side, [power], front, attrition)
+    except IllegalOrder:
+        return False
+    return True
+
+
+def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> frozenset[str]:
+    """TR-03/TR-22/TR-38: the powers (and minors) of ``side`` whose units take part in an
+    attrition on ``front``: each under its own attrition option (a minor under its patron's)."""
+    powers = {str(u.get("power") or "") for u in state["units"].values()
+              if u.get("side") == side and u.get("status") == "active"} - {""}
+    return frozenset(p for p in powers if may_act(ctx, state, side, p, front, attrition=True))
+
+
+def at_war_with_any(state: JSON, power: str, others: Iterable[str]) -> bool:
+    """TR-25: whether ``power`` is at war with one of ``others`` (True with no diplomacy)."""
+    if not has_diplomacy(state):
+        return True
+    d = diplomacy(state)
+    return any(dip.at_war(d, power, o) for o in others)
+
+
+def open_to_any(ctx: Context, state: JSON, powers: Iterable[str], label: str) -> bool:
+    """TR-25: whether the hex may be attacked by one of ``powers``."""
+    return any(refusal(ctx, state, p, [label], dip.Action.ATTACK) is None for p in powers)
