@@ -247,7 +247,7 @@ def audit_game(game: Game, seed: int, audit: Audit) -> None:
                 for rule, msg in check_year_start(before, d):
                     find(i, "year_start", rule, msg)
             elif ev.type == "battle_resolved":
-                _battle(game, t, i, d, audit, find, enter)
+                attack_battle_of(game, t, i, d, audit, find, enter)
             elif ev.type == "attrition_resolved":
                 _attrition(game, t, i, d, audit, find)
             elif ev.type == "unit_moved":
@@ -270,7 +270,7 @@ def _side_majors(t: Tracker, side: str) -> list[str]:
     return [p for p, s in t.power_sides.items() if s == side and p in dip.MAJORS]
 
 
-def _battle(game: Game, t: Tracker, i: int, d: Mapping[str, Any], audit: Audit, find: Any,
+def attack_battle_of(game: Game, t: Tracker, i: int, d: Mapping[str, Any], audit: Audit, find: Any,
             enter: Any) -> None:
     flown = [u for u in d.get("air_naval", {}).get("flown", [])  # the attacker's own air:
              if game.state["units"][u]["side"] == d["side"]]  # defensive air needs no option

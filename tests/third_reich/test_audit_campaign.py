@@ -1,7 +1,7 @@
 """scripts/audit_campaign.py (issue 23 item 7): a whole heuristic campaign replayed and every
 event checked against the rules independently of the engine. The Year Start arithmetic
 (TR-07, TR-09, TR-10, TR-80), war and peace (TR-25: the Orders call conquest/diplomacy.py
-through play/system_war.py) and each power's own option (TR-03) hold. Who chooses the losses
+through war.py) and each power's own option (TR-03) hold. Who chooses the losses
 (the audit's "losses" check) is not asserted: the engine still picks them (issue 23 item 4)."""
 
 from __future__ import annotations

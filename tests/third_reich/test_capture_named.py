@@ -11,7 +11,7 @@ from fractions import Fraction
 from grognard.engine import Game
 from grognard.engine.fuzz import play
 from grognard.engine.scenario import load_scenario
-from grognard.third_reich.play.system_common import _econ
+from grognard.third_reich.board import economy_of
 
 
 def test_tr77_a_move_into_an_enemy_city_names_the_loss_the_fold_applies():
@@ -24,13 +24,13 @@ def test_tr77_a_move_into_an_enemy_city_names_the_loss_the_fold_applies():
         before = Fraction(0)
         caps = [c for e in events if e.type == "unit_moved" for c in e.data.get("captures", [])]
         for c in caps:
-            before = _econ(replay.state).brp(c["power"]) if c["rule"] == "TR-77" else before
+            before = economy_of(replay.state).brp(c["power"]) if c["rule"] == "TR-77" else before
         replay.apply(cmd)
         for c in caps:
             seen += 1
             assert c["city"] in replay.state["city_hexes"][events[0].data["path"][-1]]
             if c["rule"] == "TR-77":
                 assert "TR-77" in events[0].data["rules"]
-                assert _econ(replay.state).brp(c["power"]) == Fraction(str(c["brp_after"]))
+                assert economy_of(replay.state).brp(c["power"]) == Fraction(str(c["brp_after"]))
                 assert before - Fraction(str(c["brp_after"])) == c["loss"] <= c["value"]
     assert seen >= 1

@@ -50,7 +50,7 @@ def test_cli_tr31_no_half_brp_spending(capsys, tmp_path):
     assert rc == 2 and "TR-31" in err
 
 
-def _battle(tmp_path, defender_side):
+def attack_battle_of(tmp_path, defender_side):
     import json
 
     d = {"id": "d1", "side": defender_side, "kind": "infantry", "factors": 3}
@@ -66,12 +66,12 @@ def _battle(tmp_path, defender_side):
 def test_cli_tr32_no_battle_between_units_of_the_same_side(capsys, tmp_path):
     """Issue 12: a battle whose attackers and defenders are on the same side is refused (TR-32);
     a defender without a side is taken as the other side's."""
-    for cmd in (["combat", _battle(tmp_path, "axis"), "--roll", "7"],
-                ["combat-odds", _battle(tmp_path, "axis")]):
+    for cmd in (["combat", attack_battle_of(tmp_path, "axis"), "--roll", "7"],
+                ["combat-odds", attack_battle_of(tmp_path, "axis")]):
         rc, _, err = run(capsys, *cmd)
         assert rc == 2 and "TR-32" in err and "both axis" in err
         assert len(err.strip().splitlines()) == 1
-    rc, out, _ = run(capsys, "combat", _battle(tmp_path, None), "--roll", "7", "--json")
+    rc, out, _ = run(capsys, "combat", attack_battle_of(tmp_path, None), "--roll", "7", "--json")
     assert rc == 0 and out.strip()
 
 

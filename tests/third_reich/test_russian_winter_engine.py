@@ -14,7 +14,11 @@ from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.third_reich.combat.hex_defense import hex_defense
-from grognard.third_reich.play.system_attack import _battle, russian_winter_in, ussr_war_turn
+from grognard.third_reich.play.system_attack import (
+    attack_battle_of,
+    russian_winter_in,
+    ussr_war_turn,
+)
 
 FALL_1940, WINTER_1940, WINTER_1941 = 6, 7, 11
 
@@ -50,9 +54,9 @@ def test_tr84_russian_winter_strips_the_add_in_the_first_winter_only_inside_the_
     assert russian_winter_in(ctx, winter, "C8")
     assert not russian_winter_in(ctx, winter, "D8")  # Germany: not the Russian winter's area
     assert not russian_winter_in(ctx, _at(g, WINTER_1941), "C8")  # only the first winter
-    hit = _battle(ctx, winter, "allies", "C8", ["pl-inf1"])
+    hit = attack_battle_of(ctx, winter, "allies", "C8", ["pl-inf1"])
     assert hit.russian_winter
-    normal = _battle(ctx, winter, "allies", "D8", ["pl-inf1"])
+    normal = attack_battle_of(ctx, winter, "allies", "D8", ["pl-inf1"])
     assert not normal.russian_winter
     # the German armor 4 in C8 defends at printed strength (no snow add); the same unit outside
     # the area gets the normal winter add

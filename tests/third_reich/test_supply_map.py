@@ -9,7 +9,7 @@ from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import City, CityClass, MapData
 from grognard.core.paths import Forces
 from grognard.engine import Game
-from grognard.third_reich.play.system import _forces, _front_mask
+from grognard.third_reich.play.system import forces_of_state, front_mask
 from grognard.third_reich.supply.isolation import UssrSupplyTier
 from grognard.third_reich.supply.supply_map import (
     attrition_contact,
@@ -29,7 +29,7 @@ SCENARIO = "tr-1939-two-fronts"
 
 def scenario_setup():
     g = Game.new(SCENARIO, seed=1)
-    forces = _forces(g.context, g.state)
+    forces = forces_of_state(g.context, g.state)
     powers = {u: g.state["units"][u]["power"] for u in forces.ids}
     return g, forces, powers
 
@@ -191,7 +191,7 @@ def test_tr38_attrition_contact_on_a_front():
     g, forces, _ = scenario_setup()
     m = g.scenario.map
     factors = [g.state["units"][u]["attack"] for u in forces.ids]
-    west = attrition_contact(m, forces, "axis", factors, _front_mask(m, "western"))
+    west = attrition_contact(m, forces, "axis", factors, front_mask(m, "western"))
     assert west.units == ("ge-inf1", "ge-inf2") and west.factors == 6
     every = attrition_contact(m, forces, "axis", factors)
     assert set(every.units) == {"ge-arm1", "ge-arm2", "ge-inf1", "ge-inf2", "ge-inf3",
@@ -204,7 +204,7 @@ def test_tr38_attrition_contact_on_a_front():
 def test_tr40_hex_candidates_mark_fortified_hexes():
     g, forces, _ = scenario_setup()
     m = g.scenario.map
-    west = hexes_won_candidates(m, forces, "axis", on_front=_front_mask(m, "western"))
+    west = hexes_won_candidates(m, forces, "axis", on_front=front_mask(m, "western"))
     assert [(h.id, h.eligible) for h in west] == [("B4", False), ("D4", True)]
     assert west[0].fortified
     every = hexes_won_candidates(m, forces, "axis", bridgeheads=["F12"])

@@ -159,11 +159,11 @@ def test_tr32_attack_with_a_fixed_seed_is_recorded_and_applied():
     assert d["advanced"] == ["ge-arm1", "ge-arm2"]
     # the event agrees with the pure rule function on the same roll
     from grognard.third_reich.combat.combat import Battle
-    from grognard.third_reich.play.system import _ground_unit
+    from grognard.third_reich.play.system import ground_unit_of
     s0 = new(seed=3).state
-    battle = Battle(attackers=tuple(_ground_unit(u, s0["units"][u], "axis")
+    battle = Battle(attackers=tuple(ground_unit_of(u, s0["units"][u], "axis")
                                     for u in ("ge-arm1", "ge-arm2")),
-                    defenders=(_ground_unit("pl-inf1", s0["units"]["pl-inf1"], "axis"),),
+                    defenders=(ground_unit_of("pl-inf1", s0["units"]["pl-inf1"], "axis"),),
                     defender_can_retreat=True)
     assert resolve_battle(battle, 8, g.context.tables).to_json()["result"] == "D2"
     assert g.state["units"]["pl-inf1"]["status"] == "eliminated"

@@ -11,6 +11,7 @@ from grognard.engine.save import dumps, loads
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import AirZone
+from grognard.third_reich.board import side_bridgeheads
 from grognard.third_reich.combat.amphibious import (
     InvasionPlan,
     OffshoreGroup,
@@ -18,7 +19,6 @@ from grognard.third_reich.combat.amphibious import (
     resolve_invasion,
 )
 from grognard.third_reich.combat.forces import Fleet, GroundKind, GroundUnit, Side
-from grognard.third_reich.play.system_common import side_bridgeheads
 from grognard.third_reich.play.testing import assert_reaction_rejected, play_order
 
 SCENARIO = "tr-1939-invasion"
@@ -152,7 +152,7 @@ def test_tr61_air_interception_of_the_offshore_group_against_escorts(seed):
 
 def test_tr63_bridgehead_stacks_4_and_stays_while_an_enemy_is_adjacent():
     from grognard.engine.state import thaw
-    from grognard.third_reich.play.system_common import bridgehead_removals, hex_stacking_limit
+    from grognard.third_reich.board import bridgehead_removals, hex_stacking_limit
 
     g = at_movement()
     play_order(g, invade("F4", "G4"))

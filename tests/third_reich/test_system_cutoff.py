@@ -11,8 +11,8 @@ from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.state import thaw
 from grognard.engine.testing import assert_rejected
+from grognard.third_reich.board import forces_of_state
 from grognard.third_reich.play.system_attrition import cut_off_units
-from grognard.third_reich.play.system_common import _forces
 from grognard.third_reich.supply.supply_map import supply_check
 
 
@@ -37,7 +37,7 @@ def taken_b3():
 
 
 def _out(g, state):
-    forces = _forces(g.context, state)
+    forces = forces_of_state(g.context, state)
     return set(supply_check(g.context.scenario.map, forces, "allies", state["control"],
                             state["turn"],
                             unit_powers={u: state["units"][u]["power"] for u in forces.ids},

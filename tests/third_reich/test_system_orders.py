@@ -11,11 +11,11 @@ from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected, assert_replays
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.support import combat_support
+from grognard.third_reich.board import retreat_options
 from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.economy.economy import Economy
 from grognard.third_reich.movement.sr import sr_budget
 from grognard.third_reich.play.history import ledger_history
-from grognard.third_reich.play.system_common import retreat_options
 from grognard.third_reich.play.testing import assert_reaction_rejected, play_order
 from grognard.third_reich.strategic.murmansk import (
     AlliedAssets,

@@ -6,10 +6,10 @@ from __future__ import annotations
 from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.testing import assert_rejected
+from grognard.third_reich.board import ground_unit_of
 from grognard.third_reich.combat.airborne import airborne_sr
 from grognard.third_reich.movement.sr import sr_budget
 from grognard.third_reich.play.system_air import based_air
-from grognard.third_reich.play.system_common import _ground_unit
 
 
 def C(k, player, **args):
@@ -30,7 +30,7 @@ def landing(**args):
 def test_tr53_air_landing_sr_two_links_matches_the_rule_function():
     g = at_sr()
     m = g.context.scenario.map
-    unit = _ground_unit("ge-para1", g.state["units"]["ge-para1"], "axis")
+    unit = ground_unit_of("ge-para1", g.state["units"]["ge-para1"], "axis")
     stops = [m.layout.from_label(x) for x in ("C7", "E7", "F5")]
     bases = {h: True for h in stops}
     pure = airborne_sr(unit, stops, bases, based_air(g.context, g.state))

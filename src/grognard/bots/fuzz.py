@@ -39,10 +39,10 @@ from grognard.engine.fuzz import (
     Failure,
     FuzzReport,
     GameRun,
-    _replay_failure,
     choose,
     leaks,
     log_leaks,
+    replay_failure,
 )
 from grognard.engine.game import Game
 from grognard.engine.scenario import Scenario, load_scenario
@@ -102,7 +102,7 @@ def play(scenario: Scenario, seed: int, index: int = 0, max_commands: int = 2000
                     return fail("leak", what)
         for what in leaks(game):
             return fail("leak", what)
-        why = _replay_failure(game)
+        why = replay_failure(game)
         if why is not None:
             return fail("replay", why)
     except Exception as exc:  # a crash is what the fuzzer is for: report it, never raise

@@ -200,7 +200,7 @@ def attack_candidates(sit: Situation) -> list[Command]:
     """TR-32: per enemy ground hex on a front where this side declared an offensive (TR-03)
     and not yet attacked, one attack by every unattacked ground unit next to it (armor only
     in the mechanized combat phase), from the view alone; the rules check the one played."""
-    from grognard.third_reich.play.system_common import BLOCK
+    from grognard.third_reich.board import BLOCK
     from grognard.third_reich.turn.sequence import Phase
 
     view, m = sit.view, sit.map

@@ -147,7 +147,7 @@ def leaks(game: Game) -> list[str]:
     return found
 
 
-def _replay_failure(game: Game) -> str | None:
+def replay_failure(game: Game) -> str | None:
     """Why the game does not replay to the same state (None: it does). The save round trip
     replays the whole log once (``verify=True``) and restores the snapshot once."""
     from grognard.engine.save import dumps, loads
@@ -210,7 +210,7 @@ def play(scenario: Scenario, seed: int, index: int = 0, max_commands: int = 2000
                     return fail("leak", what)
         for what in leaks(game):
             return fail("leak", what)
-        why = _replay_failure(game)
+        why = replay_failure(game)
         if why is not None:
             return fail("replay", why)
     except Exception as exc:  # a crash is what the fuzzer is for: report it, never raise

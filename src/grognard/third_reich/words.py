@@ -113,9 +113,9 @@ def _options_cost(state: JSON, options: Mapping[str, str]) -> int | None:
         econ = state.get("economy") or {}
         year = econ.get("year")
         if year is None:
-            from grognard.third_reich.play.system_common import _econ
+            from grognard.third_reich.board import economy_of
 
-            year = _econ(state).year
+            year = economy_of(state).year
         return int(options_cost(dict(options), int(year)))
     except Exception:  # a description never fails: the cost is left out
         return None

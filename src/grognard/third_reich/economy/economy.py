@@ -228,7 +228,7 @@ def verify_spend(econ: Economy, power: Power | str, amount: Exact, rule: str = "
         raise IllegalOrder(rule, f"{p.value} has {exact_json(econ.brp(p))} BRPs, "
                            f"cannot pay {exact_json(a)}")
     cap_acct = acct(p, "turn_cap")
-    if counts_toward_cap and _turn_open(econ, p):
+    if counts_toward_cap and player_turn_open(econ, p):
         spent = econ.balance(acct(p, "turn_spent"))
         cap = econ.balance(cap_acct)
         if spent + a > cap:
@@ -249,12 +249,12 @@ def spend(econ: Economy, power: Power | str, amount: Exact, rule: str, cause: st
     verify_spend(econ, p, amount, rule, counts_toward_cap=counts)
     a = Fraction(amount)
     e = econ.post(acct(p, "brp"), -a, rule, cause)
-    if counts and _turn_open(econ, p):
+    if counts and player_turn_open(econ, p):
         e = e.post(acct(p, "turn_spent"), a, rule, cause)
     return e, Spent(p.value, a, rule, cause, e.brp(p))
 
 
-def _turn_open(econ: Economy, p: Power) -> bool:
+def player_turn_open(econ: Economy, p: Power) -> bool:
     return econ.balance(acct(p, "turn_open")) == econ.turn
 
 
@@ -275,7 +275,7 @@ def spend_in_turn(econ: Economy, power: Power | str, amount: Exact, rule: str,
                   cause: str) -> tuple[Economy, Spent]:
     """TR-75: pay in the power's player turn, opening the turn (and its cap) if needed."""
     p = _power_in(econ, power)
-    e = econ if _turn_open(econ, p) else begin_player_turn(econ, p)
+    e = econ if player_turn_open(econ, p) else begin_player_turn(econ, p)
     return spend(e, p, amount, rule, cause)
 
 

@@ -10,7 +10,7 @@ unit that may join (and variants adding all eligible air, or one fleet); for the
 orders (air stage, air drop, naval transport, invasion, SR, builds, counter air, Murmansk)
 a representative set of each unit's destinations and sizes (verify accepts more).
 
-Whole-map facts come from the position caches of :mod:`~grognard.third_reich.play.system_common`
+Whole-map facts come from the position caches of :mod:`~grognard.third_reich.board`
 and :mod:`~grognard.third_reich.play.system_moves` (forces, ZOC fields, movement ranges).
 """
 
@@ -33,19 +33,19 @@ from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.sea_zones import sea_zones
-from grognard.third_reich.play.system_air import air_zone_at
-from grognard.third_reich.play.system_attrition import cut_off_units
-from grognard.third_reich.play.system_common import (
-    _front_of,
-    _ground,
-    _phase,
-    _side_powers,
+from grognard.third_reich.board import (
+    hex_front,
     hex_stacking_limit,
+    on_map_ground,
+    phase_name,
     position_cached,
+    powers_of_side,
     retreat_options,
     side_zoc,
     units_cached,
 )
+from grognard.third_reich.play.system_air import air_zone_at
+from grognard.third_reich.play.system_attrition import cut_off_units
 from grognard.third_reich.play.system_moves import unit_move_range
 from grognard.third_reich.play.system_murmansk import (
     available_asw,
@@ -56,10 +56,10 @@ from grognard.third_reich.play.system_murmansk import (
 from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.play.system_sr_sea import _friendly_port
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
-from grognard.third_reich.play.system_war import closed_mask, refusal
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
+from grognard.third_reich.war import closed_mask, refusal
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
 
@@ -81,7 +81,7 @@ def _units(state: JSON, side: str, types: Iterable[str] | None = None,
     t = None if types is None else frozenset(types)
     return [(uid, u) for uid, u in sorted(state["units"].items())
             if u["side"] == side and u["status"] == "active" and u["hex"] is not None
-            and (t is None or u["type"] in t) and (not ground or _ground(u))]
+            and (t is None or u["type"] in t) and (not ground or on_map_ground(u))]
 
 
 def _distances(m: MapData, start: int, hexes: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
@@ -95,7 +95,7 @@ def _distances(m: MapData, start: int, hexes: npt.NDArray[np.intp]) -> npt.NDArr
 def map_fronts(ctx: Context) -> list[str]:
     """The fronts that have hexes on the map (a hex of another region is western)."""
     m = ctx.scenario.map
-    return sorted({_front_of(m, h) for h in range(m.n)})
+    return sorted({hex_front(m, h) for h in range(m.n)})
 
 
 def _city_hexes(ctx: Context) -> list[str]:
@@ -116,7 +116,7 @@ def _port_hexes(ctx: Context) -> list[str]:
 
 def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-27/TR-28: every hex of each unmoved unit's movement range (``to``)."""
-    if _phase(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
+    if phase_name(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
         return
     moved = set(state["moved"])
     for uid, u in _units(state, player, ground=True):
@@ -140,7 +140,7 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random,
     :func:`grognard.engine.generic.sample_move` rejection). Every legal (unit, hex) pair is
     equally likely and only the drawn units are ranged. After :data:`SAMPLE_TRIES` misses (or a
     range larger than the slots) the whole list is shuffled instead."""
-    if _phase(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
+    if phase_name(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
         return None
     moved = set(state["moved"])
     units = [(uid, u) for uid, u in _units(state, player, ground=True) if uid not in moved]
@@ -174,7 +174,7 @@ SAMPLE_TRIES = 32
 
 def legal_air_stage(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-29: each air unit to each city (verify applies the 2x range and the bases)."""
-    if _phase(ctx, state) != Phase.MOVEMENT.value:
+    if phase_name(ctx, state) != Phase.MOVEMENT.value:
         return
     m = ctx.scenario.map
     cities = _city_hexes(ctx)
@@ -201,7 +201,7 @@ def _air_in_range(ctx: Context, state: JSON, side: str, target: str) -> list[str
 
 def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-51: each airborne unit onto each land hex in reach, unescorted or with one escort."""
-    if _phase(ctx, state) != Phase.MOVEMENT.value:
+    if phase_name(ctx, state) != Phase.MOVEMENT.value:
         return
     m = ctx.scenario.map
     land = np.flatnonzero(~m.terrain_mask(*WATER_TERRAIN))
@@ -219,7 +219,7 @@ def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
 
 def legal_naval_transport(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-57: one fleet carrying one or all of the ground units in its port to each port."""
-    if _phase(ctx, state) != Phase.MOVEMENT.value:
+    if phase_name(ctx, state) != Phase.MOVEMENT.value:
         return
     ports = _port_hexes(ctx)
     ground = _units(state, player, ground=True)
@@ -236,7 +236,7 @@ def legal_naval_transport(ctx: Context, state: JSON, player: str) -> Iterator[Co
 def legal_invade(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-61: one fleet with one unit of its port, from each sea hex next to each beach of a
     front with the offensive option."""
-    if _phase(ctx, state) != Phase.MOVEMENT.value:
+    if phase_name(ctx, state) != Phase.MOVEMENT.value:
         return
     m = ctx.scenario.map
     offensive = {f for f, v in state["options"].get(player, {}).items()
@@ -252,7 +252,7 @@ def legal_invade(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         return
     et = edge_tables(m)
     for h in range(m.n):
-        if et.water[h] or _front_of(m, h) not in offensive:
+        if et.water[h] or hex_front(m, h) not in offensive:
             continue
         for d in range(6):
             nb = int(et.nbr[h, d])
@@ -274,7 +274,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     escort) to friendly ports of the sea-zone table; fleet SR between friendly controlled ports;
     TR-53 air-landing SR of airborne units to each city. Units of powers without SR actions
     (TR-66) are not proposed: verify would refuse every one of their orders."""
-    if _phase(ctx, state) != Phase.STRATEGIC_DEPLOYMENT.value:
+    if phase_name(ctx, state) != Phase.STRATEGIC_DEPLOYMENT.value:
         return
     m = ctx.scenario.map
     comps: dict[str, np.ndarray] = {}
@@ -296,7 +296,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                     if p != u["hex"]:
                         yield Command("sr", player, {"kind": "fleet", "unit": uid, "to": p})
             continue
-        if not (u["type"] in AIR_TYPES or _ground(u)):
+        if not (u["type"] in AIR_TYPES or on_map_ground(u)):
             continue
         here = m.index_of_label(u["hex"])
         pw = str(u["power"])
@@ -375,7 +375,7 @@ def _land_components(ctx: Context, state: JSON, side: str, power: str = "") -> l
 
 def legal_counter_air(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
-    if _phase(ctx, state) != Phase.AIR_MISSIONS.value:
+    if phase_name(ctx, state) != Phase.AIR_MISSIONS.value:
         return
     targets = sorted({u["hex"] for _, u in state["units"].items()
                       if u["type"] in AIR_TYPES and u["status"] == "active"
@@ -391,14 +391,14 @@ def legal_counter_air(ctx: Context, state: JSON, player: str) -> Iterator[Comman
 def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterator[Command]:
     """TR-32: per attackable hex, every ground unit that may join (checked alone), then the
     same with every eligible air unit, and with each eligible fleet."""
-    if _phase(ctx, state) not in {Phase.COMBAT.value, Phase.MECH_COMBAT.value}:
+    if phase_name(ctx, state) not in {Phase.COMBAT.value, Phase.MECH_COMBAT.value}:
         return
     m = ctx.scenario.map
     attacked = set(state["attacked"])
     mine = [(uid, u) for uid, u in _units(state, player, ground=True) if uid not in attacked]
     mine_ix = np.array([m.index_of_label(u["hex"]) for _, u in mine], dtype=np.intp)
     enemy_hexes = sorted({u["hex"] for u in state["units"].values()
-                          if _ground(u) and u["side"] != player})
+                          if on_map_ground(u) and u["side"] != player})
     done = set(state["attacked_hexes"])
     for t in enemy_hexes:
         if t in done:
@@ -458,7 +458,7 @@ CUT_OFF_OPTIONS = 64
 def _room(state: JSON, player: str, label: str, leaving: set[str]) -> int:
     """TR-28/TR-63 How many more of ``player``'s ground units ``label`` holds, the units in
     ``leaving`` gone from where they stand."""
-    here = sum(1 for vid, v in state["units"].items() if _ground(v) and v["hex"] == label
+    here = sum(1 for vid, v in state["units"].items() if on_map_ground(v) and v["hex"] == label
                and v["side"] == player and vid not in leaving)
     return hex_stacking_limit(state, label) - here
 
@@ -582,7 +582,7 @@ def legal_murmansk_commit(ctx: Context, state: JSON, player: str) -> Iterator[Co
 
 
 def legal_murmansk_ship(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    for sender in _side_powers(state, player):
+    for sender in powers_of_side(state, player):
         yield Command("murmansk_ship", player, {"sender": sender})
 
 

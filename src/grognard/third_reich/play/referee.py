@@ -31,8 +31,8 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.state import JSON
+from grognard.third_reich.board import on_map_ground
 from grognard.third_reich.conquest.campaign import date_label
-from grognard.third_reich.play.system_common import _ground
 from grognard.third_reich.play.system_murmansk import murmansk_decisions
 from grognard.third_reich.play.system_sr_sea import sea_sr_check
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
@@ -150,7 +150,7 @@ def _defender_of(state: JSON, cmd: Command, options: list[tuple[str, str | None,
     if cmd.kind == "attack":
         target = cmd.args.get("hex")
         for u in state["units"].values():
-            if _ground(u) and u["hex"] == target and u["side"] != cmd.player:
+            if on_map_ground(u) and u["hex"] == target and u["side"] != cmd.player:
                 return str(u["side"])
     return str(state["units"][options[0][2]]["side"])
 

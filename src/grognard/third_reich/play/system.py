@@ -37,6 +37,15 @@ from grognard.third_reich.air_naval.orders.air_stage import AirStage
 from grognard.third_reich.air_naval.orders.counter_air import CounterAir
 from grognard.third_reich.air_naval.orders.intercept import Intercept
 from grognard.third_reich.air_naval.orders.naval_transport import NavalTransport
+from grognard.third_reich.board import (
+    AXIS_POWERS,
+    NAME,
+    current_facts,
+    unit_power,
+)
+from grognard.third_reich.board import forces_of_state as forces_of_state  # re-export
+from grognard.third_reich.board import front_mask as front_mask  # re-export
+from grognard.third_reich.board import ground_unit_of as ground_unit_of  # re-export
 from grognard.third_reich.combat.odds import attack_odds
 from grognard.third_reich.combat.orders.airdrop import Airdrop
 from grognard.third_reich.combat.orders.attack import Attack
@@ -72,15 +81,6 @@ from grognard.third_reich.play.system_campaign import (
     game_over,
     turn_label,
 )
-from grognard.third_reich.play.system_common import (
-    AXIS_POWERS,
-    NAME,
-    current_facts,
-    unit_power,
-)
-from grognard.third_reich.play.system_common import _forces as _forces  # re-export
-from grognard.third_reich.play.system_common import _front_mask as _front_mask  # re-export
-from grognard.third_reich.play.system_common import _ground_unit as _ground_unit  # re-export
 from grognard.third_reich.play.system_murmansk import (
     murmansk_event_view,
 )

@@ -31,17 +31,17 @@ from grognard.third_reich.air_naval.air_basing import AirBaseHex, BaseKind
 from grognard.third_reich.air_naval.air_zones import BasedAir, air_zone_status
 from grognard.third_reich.air_naval.airnaval import take_losses
 from grognard.third_reich.air_naval.naval_ops import AirZone, air_zone_of
-from grognard.third_reich.combat.airborne import DropOrder, air_drop, verify_air_drop
-from grognard.third_reich.combat.forces import GroundKind, Side
-from grognard.third_reich.play.system_common import (
-    _axis_side,
-    _front_of,
-    _ground,
-    _ground_unit,
-    _phase,
+from grognard.third_reich.board import (
+    axis_side_of,
+    ground_unit_of,
+    hex_front,
+    on_map_ground,
     order_hex,
+    phase_name,
     position_cached,
 )
+from grognard.third_reich.combat.airborne import DropOrder, air_drop, verify_air_drop
+from grognard.third_reich.combat.forces import GroundKind, Side
 from grognard.third_reich.play.system_support import AIR_TYPES, air_unit, neutralized, ready_air
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
@@ -50,7 +50,7 @@ from grognard.third_reich.turn.sequence import Phase
 
 
 def side_of(ctx: Context, side: str) -> Side:
-    return Side.AXIS if side == _axis_side(ctx) else Side.ALLIES
+    return Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
 
 
 def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
@@ -67,7 +67,7 @@ def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
 def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
     """TR-30 The air zone of hex ``label`` seen from ``side`` (based air, neutralised factors
     not counted)."""
-    s = Side.AXIS if side == _axis_side(ctx) else Side.ALLIES
+    s = Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
     return air_zone_of(air_zone_status(ctx.scenario.map.layout.from_label(label), s,
                                        based_air(ctx, state)))
 
@@ -98,7 +98,7 @@ def _to(ctx: Context, cmd: Command, rule: str) -> str:
 
 
 def _normal_movement(ctx: Context, state: JSON, rule: str) -> None:
-    if _phase(ctx, state) != Phase.MOVEMENT.value:
+    if phase_name(ctx, state) != Phase.MOVEMENT.value:
         raise IllegalOrder(rule, "only in the ordinary movement phase")
 
 
@@ -134,15 +134,15 @@ def _drop_check(ctx: Context, state: JSON, cmd: Command) -> tuple[DropOrder, lis
     m = ctx.scenario.map
     uid = cmd.args.get("unit")
     u = state["units"].get(uid) if isinstance(uid, str) else None
-    if u is None or not _ground(u) or u["side"] != cmd.player:
+    if u is None or not on_map_ground(u) or u["side"] != cmd.player:
         raise IllegalOrder("TR-51", f"{uid!r} is not a ground unit of {cmd.player} on the map")
-    unit = _ground_unit(str(uid), u, _axis_side(ctx))
+    unit = ground_unit_of(str(uid), u, axis_side_of(ctx))
     if unit.kind is not GroundKind.AIRBORNE:
         raise IllegalOrder("TR-51", f"{uid} is not an airborne unit")
     to = _to(ctx, cmd, "TR-51")
     start, target = m.layout.from_label(u["hex"]), m.layout.from_label(to)
     h = hex_index(m, to)
-    opt = state["options"].get(cmd.player, {}).get(_front_of(m, h), {}).get("option", "pass")
+    opt = state["options"].get(cmd.player, {}).get(hex_front(m, h), {}).get("option", "pass")
     base = bases(ctx, state).get(start)
     order = DropOrder(unit, start, target,
                       start_is_friendly_base=base is not None and base.side is unit.side,

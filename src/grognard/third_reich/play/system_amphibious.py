@@ -58,6 +58,16 @@ from grognard.third_reich.air_naval.naval_ops import (
     verify_fleet_operation,
 )
 from grognard.third_reich.air_naval.sea_zones import may_intercept, sea_zones
+from grognard.third_reich.board import (
+    axis_side_of,
+    eliminate_units,
+    ground_unit_of,
+    hex_front,
+    on_map_ground,
+    order_hex,
+    phase_name,
+    retreat_hex_of,
+)
 from grognard.third_reich.combat.amphibious import (
     InvasionOutcome,
     InvasionPlan,
@@ -71,23 +81,13 @@ from grognard.third_reich.combat.combat import Terrain
 from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.play.system_air import air_zone_at as _air_zone
 from grognard.third_reich.play.system_attack import _MAP_TERRAIN
-from grognard.third_reich.play.system_common import (
-    _axis_side,
-    _eliminate,
-    _front_of,
-    _ground,
-    _ground_unit,
-    _phase,
-    _retreat_hex,
-    order_hex,
-)
 from grognard.third_reich.play.system_naval import _fleet_ops, port_at
 from grognard.third_reich.play.system_support import (
     FLEET_TYPES,
-    _flying,
     _step_json,
     fight_rules,
     fleet_unit,
+    flying_units,
     ready_air,
 )
 from grognard.third_reich.supply.supply_map import weather_region
@@ -112,7 +112,7 @@ def _air(ctx: Context, state: JSON, ids: list[str], own: bool, side: str, target
          rule: str) -> tuple[AirUnit, ...]:
     out = []
     for uid in ids:
-        u = _flying(state, uid, (lambda v: v["side"] == side) if own else
+        u = flying_units(state, uid, (lambda v: v["side"] == side) if own else
                     (lambda v: v["side"] != side), f"a {side}" if own else "an enemy")
         a = ready_air(state, uid, u)
         if not _in_range(ctx, u, a, target):
@@ -127,7 +127,7 @@ def _groups(ctx: Context, state: JSON, cmd: Command, beach: str) -> list[dict[st
     raw = cmd.args.get("groups")
     if not isinstance(raw, list) or not raw or not all(isinstance(g, dict) for g in raw):
         raise InputError("args.groups", "list the offshore groups {hex, fleets, cargo}")
-    axis, ops = _axis_side(ctx), _fleet_ops(state)
+    axis, ops = axis_side_of(ctx), _fleet_ops(state)
     bh = m.layout.from_label(beach)
     out, seen = [], set()
     for k, g in enumerate(raw):
@@ -173,14 +173,14 @@ def _groups(ctx: Context, state: JSON, cmd: Command, beach: str) -> list[dict[st
                 raise InputError(f"{where}.cargo", f"fleet {fid} is not in the group")
             for uid in ids:
                 u = state["units"].get(uid)
-                if uid in seen or u is None or not _ground(u) or u["side"] != cmd.player:
+                if uid in seen or u is None or not on_map_ground(u) or u["side"] != cmd.player:
                     raise IllegalOrder("TR-61", f"{uid} is not a ground unit of {cmd.player}")
                 seen.add(uid)
                 if u["hex"] != ports[fid]:
                     raise IllegalOrder("TR-61", f"{uid} is not in {fid}'s port")
                 if uid in state["moved"] or int(u["mp_spent"]) > 0:
                     raise IllegalOrder("TR-61", f"{uid} has moved this phase")
-                units.append(_ground_unit(uid, u, axis))
+                units.append(ground_unit_of(uid, u, axis))
         group = OffshoreGroup(
             label, zone, tuple(fleet_unit(f, state["units"][f]) for f in fleets), tuple(units),
             {f: tuple(ids) for f, ids in cargo.items()},
@@ -191,7 +191,7 @@ def _groups(ctx: Context, state: JSON, cmd: Command, beach: str) -> list[dict[st
 
 
 def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
-    if _phase(ctx, state) != Phase.MOVEMENT.value:
+    if phase_name(ctx, state) != Phase.MOVEMENT.value:
         raise IllegalOrder("TR-61", "amphibious invasions are made in the movement phase only")
     m = ctx.scenario.map
     beach = cmd.args.get("beach")
@@ -200,7 +200,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     h = order_hex(m, beach, "args.beach", "TR-61")
     if m.terrain_of(m.hex(h)) in WATER_TERRAIN:
         raise IllegalOrder("TR-61", f"{beach} is not a land hex")
-    front = _front_of(m, h)
+    front = hex_front(m, h)
     if state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
         raise IllegalOrder("TR-03", f"{beach} is on the {front} front, where {cmd.player} has "
                            "no offensive option")
@@ -265,12 +265,12 @@ def _beach_defense(ctx: Context, state: JSON, side: str, beach: str
                    ) -> tuple[list[str], list[Any], Any, Terrain, bool]:
     """The beach's defenders (ids and as ground units), weather, terrain and fortification."""
     m = ctx.scenario.map
-    axis = _axis_side(ctx)
+    axis = axis_side_of(ctx)
     defenders = sorted(uid for uid, u in state["units"].items()
-                       if _ground(u) and u["hex"] == beach and u["side"] != side)
+                       if on_map_ground(u) and u["hex"] == beach and u["side"] != side)
     h = hex_index(m, beach)
     bh = m.hex(h)
-    return (defenders, [_ground_unit(d, state["units"][d], axis) for d in defenders],
+    return (defenders, [ground_unit_of(d, state["units"][d], axis) for d in defenders],
             weather(weather_region(m, h), state["turn"]),
             _MAP_TERRAIN.get(m.terrain_of(bh), Terrain.OTHER),
             m.fortification_of(bh) is not Fortification.NONE)
@@ -381,7 +381,7 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     eliminated = list(a_lost + d_lost)
     if o is not None and o.retreat is not None and o.retreat.side == "defender":
         left = [d for d in defenders if d not in d_lost]
-        to = _retreat_hex(ctx, state, state["units"][defenders[0]]["side"], beach)
+        to = retreat_hex_of(ctx, state, state["units"][defenders[0]]["side"], beach)
         if to is None:
             eliminated += left
         else:
@@ -433,7 +433,7 @@ def fold_invaded(state: JSON, ev: Event) -> JSON:
         u["attack"] = int(u["attack"]) - int(lost)
         if u["attack"] <= 0:
             u["status"], u["hex"] = "eliminated", None
-    _eliminate(s, list(d["eliminated"]))
+    eliminate_units(s, list(d["eliminated"]))
     for uid, to in d["retreats"].items():
         s["units"][uid]["hex"] = to
     for uid in d["advanced"]:

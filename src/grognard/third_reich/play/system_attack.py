@@ -17,19 +17,19 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+from grognard.third_reich.board import (
+    axis_side_of,
+    ground_unit_of,
+    on_map_ground,
+    retreat_hex_of,
+    retreat_options,
+    side_bridgeheads,
+)
 from grognard.third_reich.combat.bridgeheads import MAX_ATTACKERS_PER_HEXSIDE, attacks_out_ok
 from grognard.third_reich.combat.combat import Battle, Terrain, assess_battle
 from grognard.third_reich.combat.hex_defense import russian_winter_applies
 from grognard.third_reich.conquest.campaign import map_areas
 from grognard.third_reich.play.system_air import landed_attackers
-from grognard.third_reich.play.system_common import (
-    _axis_side,
-    _ground,
-    _ground_unit,
-    _retreat_hex,
-    retreat_options,
-    side_bridgeheads,
-)
 from grognard.third_reich.play.system_support import (
     declared_support,
     fight_rules,
@@ -45,9 +45,9 @@ _MAP_TERRAIN = {MapTerrain.CLEAR: Terrain.CLEAR, MapTerrain.SWAMP: Terrain.SWAMP
 _RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER
 
 
-def _defenders(state: JSON, side: str, target: str) -> list[str]:
+def defenders_of(state: JSON, side: str, target: str) -> list[str]:
     return sorted(uid for uid, u in state["units"].items()
-                  if _ground(u) and u["hex"] == target and u["side"] != side)
+                  if on_map_ground(u) and u["hex"] == target and u["side"] != side)
 
 
 def verify_bridgehead_hexsides(state: JSON, side: str, attackers: list[str],
@@ -70,7 +70,7 @@ def verify_bridgehead_hexsides(state: JSON, side: str, attackers: list[str],
                            f"one hexside into {target}: at most {MAX_ATTACKERS_PER_HEXSIDE}")
 
 
-def _weakest_first(state: JSON, ids: list[str]) -> list[str]:
+def weakest_first(state: JSON, ids: list[str]) -> list[str]:
     return sorted(ids, key=lambda i: (int(state["units"][i]["attack"]), i))
 
 
@@ -87,20 +87,20 @@ def battle_rules(drm: int, air_naval: dict[str, Any], airborne: bool) -> list[st
     return sorted(rules)
 
 
-def _battle(ctx: Context, state: JSON, side: str, target: str, attackers: list[str]) -> Battle:
+def attack_battle_of(ctx: Context, state: JSON, side: str, target: str, attackers: list[str]) -> Battle:
     """The land battle in ``target`` before support (TR-32..TR-36)."""
     m = ctx.scenario.map
-    axis = _axis_side(ctx)
-    defenders = _defenders(state, side, target)
+    axis = axis_side_of(ctx)
+    defenders = defenders_of(state, side, target)
     th = m.layout.from_label(target)
     across = [a for a in attackers if state["units"][a]["hex"] != target]  # TR-52: air-landed
     rivers = bool(across) and all(
         m.features_between(m.layout.from_label(state["units"][a]["hex"]), th) & _RIVERS
         for a in across)
     return Battle(
-        attackers=tuple(_ground_unit(a, state["units"][a], axis) for a in attackers),
-        defenders=tuple(_ground_unit(d, state["units"][d], axis) for d in defenders),
-        weather=weather(_region(m, hex_index(m, target)), state["turn"]),
+        attackers=tuple(ground_unit_of(a, state["units"][a], axis) for a in attackers),
+        defenders=tuple(ground_unit_of(d, state["units"][d], axis) for d in defenders),
+        weather=weather(attack_region(m, hex_index(m, target)), state["turn"]),
         terrain=_MAP_TERRAIN.get(m.terrain_of(th), Terrain.OTHER),
         fortified=m.fortification_of(th) is not Fortification.NONE,
         russian_winter=russian_winter_in(ctx, state, target),
@@ -113,16 +113,16 @@ def attack_battle(ctx: Context, state: JSON, cmd: Command) -> Battle:
     attackers, and the declared air and naval support at full strength (the air/naval fight in
     the hex, TR-49/TR-35, may still weaken it). For the odds shown before rolling."""
     target, attackers = str(cmd.args["hex"]), list(cmd.args["attackers"])
-    defenders = _defenders(state, cmd.player, target)
+    defenders = defenders_of(state, cmd.player, target)
     if not defenders:
         raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
     defender_side = state["units"][defenders[0]]["side"]
     air, fleets = declared_support(state, cmd)
     return replace(
-        _battle(ctx, state, cmd.player, target, attackers),
+        attack_battle_of(ctx, state, cmd.player, target, attackers),
         defender_can_retreat=bool(retreat_options(ctx, state, defender_side, target)),
         attacker_can_retreat=all(
-            _retreat_hex(ctx, state, cmd.player, state["units"][a]["hex"]) is not None
+            retreat_hex_of(ctx, state, cmd.player, state["units"][a]["hex"]) is not None
             for a in attackers),
         air=tuple(air), fleets=tuple(fleets),
         airborne_in_hex=landed_attackers(state, attackers))
@@ -139,7 +139,7 @@ def ussr_war_turn(state: JSON) -> int | None:
     None (not at war, or at war since before the scenario began)."""
     if state.get("diplomacy") is not None:  # TR-84 by the diplomacy (issue 23)
         from grognard.third_reich.conquest.diplomacy import war_between
-        from grognard.third_reich.play.system_war import diplomacy
+        from grognard.third_reich.war import diplomacy
 
         w0 = war_between(diplomacy(state), "germany", "ussr")
         return int(w0.since) if w0 is not None else None
@@ -177,14 +177,14 @@ def verify_odds(ctx: Context, state: JSON, side: str, target: str, attackers: li
     """TR-32: the attack reaches the lowest declarable odds on its ground factors (engine
     reading: support is not counted, so losses in the air/naval fight before the ground
     combat can never leave an attack below the table); replacements do not attack."""
-    battle = _battle(ctx, state, side, target, attackers)
+    battle = attack_battle_of(ctx, state, side, target, attackers)
     try:
         assess_battle(battle, ctx.tables)
     except InputError as exc:
         raise IllegalOrder("TR-32", exc.reason) from None
 
 
-def _region(m: MapData, h: int) -> Region:
+def attack_region(m: MapData, h: int) -> Region:
     return weather_region(m, h)
 
 

@@ -18,6 +18,18 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
+from grognard.third_reich.board import (
+    adjacent_any,
+    economy_of,
+    eliminate_units,
+    forces_of_state,
+    front_mask,
+    ground_unit_of,
+    hex_stacking_limit,
+    on_map_ground,
+    retreat_options,
+    side_supply_check,
+)
 from grognard.third_reich.combat.attrition import (
     attrition_table,
     removal_value,
@@ -30,18 +42,6 @@ from grognard.third_reich.combat.combat import STACKING_LIMIT
 from grognard.third_reich.combat.forces import GroundKind
 from grognard.third_reich.economy.economy import spend, verify_spend
 from grognard.third_reich.play import system_war as war
-from grognard.third_reich.play.system_common import (
-    _adjacent_any,
-    _econ,
-    _eliminate,
-    _forces,
-    _front_mask,
-    _ground,
-    _ground_unit,
-    hex_stacking_limit,
-    retreat_options,
-    side_supply_check,
-)
 from grognard.third_reich.supply.supply_map import attrition_contact, hexes_won_candidates
 from grognard.third_reich.turn.options import parse_front, unit_cost
 
@@ -66,8 +66,8 @@ def verify_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
 def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     m = ctx.scenario.map
     front = _front_arg(cmd)
-    forces = _forces(ctx, state)
-    mask = _front_mask(m, front)
+    forces = forces_of_state(ctx, state)
+    mask = front_mask(m, front)
     # TR-03/TR-22 (issue 23): only units under their own power's attrition option take part;
     # TR-25: only enemy units of countries at war with a taking-part power are in contact
     takes_part = war.attrition_participants(ctx, state, cmd.player, front)
@@ -83,12 +83,12 @@ def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
     for e in enemy_ids:
         theirs += attrition_contact(m, forces, e, factors, None).units
     mine_hexes = {state["units"][u]["hex"] for u in mine.units}
-    theirs = [u for u in theirs if _adjacent_any(m, state["units"][u]["hex"], mine_hexes)
+    theirs = [u for u in theirs if adjacent_any(m, state["units"][u]["hex"], mine_hexes)
               and war.at_war_with_any(state, war.power_of(state, u), takes_part)]
     if war.has_diplomacy(state):  # in contact only with enemy units at war (TR-25)
         their_hexes = {state["units"][u]["hex"] for u in theirs}
         keep = tuple(u for u in mine.units
-                     if _adjacent_any(m, state["units"][u]["hex"], their_hexes))
+                     if adjacent_any(m, state["units"][u]["hex"], their_hexes))
         mine = replace(mine, units=keep, factors=sum(
             0 if state["units"][u]["type"] == "replacement" else int(state["units"][u]["attack"])
             for u in keep))
@@ -112,7 +112,7 @@ def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
     if owed:
         extra["losses_owed"] = owed
         extra["hex_units"] = {h: sorted(uid for uid, u in state["units"].items()
-                                        if _ground(u) and u["hex"] == h) for h in eligible}
+                                        if on_map_ground(u) and u["hex"] == h) for h in eligible}
     return [Event("attrition_resolved", {
         "side": cmd.player, "front": front, "contact_units": list(mine.units),
         "factors": mine.factors, "dice": list(roll.dice) if out.column else [],
@@ -124,7 +124,7 @@ def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
 
 def _lost_all(label: str, state: JSON, lost: list[str]) -> bool:
     return all(uid in lost for uid, u in state["units"].items()
-               if _ground(u) and u["hex"] == label)
+               if on_map_ground(u) and u["hex"] == label)
 
 
 def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
@@ -132,7 +132,7 @@ def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
     d = ev.data
     s["attrition_losses"] = [*state["attrition_losses"], *(
         {"unit": uid, "hex": state["units"][uid]["hex"], "side": d["side"]} for uid in d["eliminated"])]
-    _eliminate(s, list(d["eliminated"]))
+    eliminate_units(s, list(d["eliminated"]))
     s["attrition_done"] = [*state["attrition_done"], f"{d['side']}:{d['front']}"]
     attackers = [u for u in d["contact_units"] if u not in d["eliminated"]]
     if d.get("losses_owed"):  # TR-38: the hexes won wait for the losses chosen
@@ -156,9 +156,9 @@ def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
     if not isinstance(chosen, list) or not all(isinstance(x, str) for x in chosen):
         raise InputError("args.hexes", "list the hexes taken")
     m = ctx.scenario.map
-    forces = _forces(ctx, state)
+    forces = forces_of_state(ctx, state)
     front = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"],
-                                 _front_mask(m, p["front"]))
+                                 front_mask(m, p["front"]))
     verify_hexes_won(int(p["n"]), front, chosen)
     for label, units in _advance_arg(cmd).items():
         if label not in chosen:
@@ -168,7 +168,7 @@ def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
         for uid in units:
             if uid not in p.get("attackers", []):
                 raise IllegalOrder("TR-40", f"{uid} did not take part in the attrition")
-            if not _adjacent_any(m, state["units"][uid]["hex"], {label}):
+            if not adjacent_any(m, state["units"][uid]["hex"], {label}):
                 raise IllegalOrder("TR-40", f"{uid} is not adjacent to {label}")
     moving = [u for us in _advance_arg(cmd).values() for u in us]
     if len(set(moving)) != len(moving):
@@ -186,7 +186,7 @@ def _advance_arg(cmd: Command) -> dict[str, list[str]]:
 def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     """TR-40 The attacker names all N hexes first; their defenders withdraw next (``withdraw``)."""
     withdrawing = {label: sorted(uid for uid, u in state["units"].items()
-                                 if _ground(u) and u["hex"] == label)
+                                 if on_map_ground(u) and u["hex"] == label)
                    for label in cmd.args["hexes"]}
     return [Event("hexes_taken", {"side": cmd.player, "hexes": list(cmd.args["hexes"]),
                                   "withdrawing": withdrawing, "advance": _advance_arg(cmd)})]
@@ -293,7 +293,7 @@ def _withdrawals(ctx: Context, state: JSON, cmd: Command
     moves = {**retreats, **extra}
     for to in set(moves.values()):
         side = state["units"][next(iter(moves))]["side"]
-        here = sum(1 for uid, u in state["units"].items() if _ground(u) and u["hex"] == to
+        here = sum(1 for uid, u in state["units"].items() if on_map_ground(u) and u["hex"] == to
                    and u["side"] == side and uid not in moves)
         arriving = sum(1 for v in moves.values() if v == to)
         limit = hex_stacking_limit(state, to)  # TR-63: 4 in a bridgehead
@@ -330,7 +330,7 @@ def execute_withdraw(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
 
 def fold_withdrawn(state: JSON, ev: Event) -> JSON:
     s = state
-    _eliminate(s, list(ev.data["eliminated"]))
+    eliminate_units(s, list(ev.data["eliminated"]))
     for uid, to in {**ev.data["retreats"], **ev.data.get("cut_off", {})}.items():
         s["units"][uid]["hex"] = to
     for label, units in ev.data["advance"].items():
@@ -368,7 +368,7 @@ def _save_costs(state: JSON, cmd: Command) -> list[dict[str, Any]]:
         if uid not in losses:
             raise IllegalOrder("TR-41", f"{uid} was not removed by attrition this player turn")
         u, r = state["units"][uid], state["units"].get(rep)
-        if r is None or r["type"] != "replacement" or not _ground(r) or r["side"] != u["side"]:
+        if r is None or r["type"] != "replacement" or not on_map_ground(r) or r["side"] != u["side"]:
             raise IllegalOrder("TR-41", f"{rep} is not a friendly replacement unit on the map")
         power = u["power"]
         n = int(counts.get(f"{cmd.player}:{power}", 0))
@@ -379,7 +379,7 @@ def _save_costs(state: JSON, cmd: Command) -> list[dict[str, Any]]:
     due: dict[str, int] = {}
     for x in out:
         due[x["power"]] = due.get(x["power"], 0) + x["cost"]
-    econ = _econ(state)
+    econ = economy_of(state)
     for power, cost in sorted(due.items()):
         if cost and power not in {p.value for p in econ.powers}:
             raise IllegalOrder("TR-41", f"{power} has no BRPs to pay {cost} for its saves")
@@ -400,7 +400,7 @@ def execute_save_attrition_losses(ctx: Context, state: JSON, cmd: Command,
 
 def fold_attrition_losses_saved(state: JSON, ev: Event) -> JSON:
     s = state
-    econ = _econ(state)
+    econ = economy_of(state)
     for x in ev.data["saves"]:
         u, r = s["units"][x["unit"]], s["units"][x["replacement"]]
         u["status"], u["hex"] = "active", x["hex"]
@@ -430,7 +430,7 @@ def removal_choices(state: JSON, contact: list[str], n: int, limit: int = LISTED
     passes :func:`verify_attrition_removal`), smallest first, at most ``limit``."""
     import itertools
 
-    units = [_ground_unit(u, state["units"][u], "axis") for u in contact]
+    units = [ground_unit_of(u, state["units"][u], "axis") for u in contact]
     elig = sorted(u.id for u in units if u.kind is not GroundKind.REPLACEMENT)
     flags = [True] * len(units)
     out: list[list[str]] = []
@@ -452,7 +452,7 @@ def forced_removal(state: JSON, contact: list[str], n: int) -> list[str] | None:
     """The removal when the side has no choice (nothing to remove, every eligible unit goes,
     or a single legal set), else None: the side taking the losses chooses (TR-38 "The side
     taking the losses decides which units to remove")."""
-    units = [_ground_unit(u, state["units"][u], "axis") for u in contact]
+    units = [ground_unit_of(u, state["units"][u], "axis") for u in contact]
     elig = [u for u in units if u.kind is not GroundKind.REPLACEMENT]
     if n <= 0 or not elig:
         return []
@@ -472,7 +472,7 @@ def verify_remove_losses(ctx: Context, state: JSON, cmd: Command) -> dict[str, A
     chosen = cmd.args.get("units")
     if not isinstance(chosen, list) or not all(isinstance(x, str) for x in chosen):
         raise InputError("args.units", "list the units removed")
-    units = [_ground_unit(u, state["units"][u], "axis") for u in p["units"]]
+    units = [ground_unit_of(u, state["units"][u], "axis") for u in p["units"]]
     verify_attrition_removal(int(p["n"]), units, [True] * len(units), list(chosen))
     return {"side": cmd.player, "units": sorted(chosen), "n": int(p["n"]), "rule": "TR-39"}
 
@@ -500,7 +500,7 @@ def fold_losses_removed(state: JSON, ev: Event) -> JSON:
     s["attrition_losses"] = [*state["attrition_losses"], *(
         {"unit": uid, "hex": state["units"][uid]["hex"], "side": p["side"]}
         for uid in d["units"])]
-    _eliminate(s, list(d["units"]))
+    eliminate_units(s, list(d["units"]))
     owed = {k: v for k, v in p["owed"].items() if k != d["side"]}
     if owed:
         s["pending_losses"] = {**p, "owed": owed}

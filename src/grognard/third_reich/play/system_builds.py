@@ -23,12 +23,17 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_zones import is_uncontested_enemy
+from grognard.third_reich.board import axis_side_of, economy_of, hex_stacking_limit, order_hex
 from grognard.third_reich.combat.forces import Side
 from grognard.third_reich.economy.build_locations import BuildSite, build_location_problem
 from grognard.third_reich.economy.builds import Basket, verify_purchase
-from grognard.third_reich.economy.economy import _turn_open, begin_player_turn, spend, verify_spend
+from grognard.third_reich.economy.economy import (
+    begin_player_turn,
+    player_turn_open,
+    spend,
+    verify_spend,
+)
 from grognard.third_reich.play.system_air import based_air
-from grognard.third_reich.play.system_common import _axis_side, _econ, hex_stacking_limit, order_hex
 from grognard.third_reich.turn.options import UnitKind, unit_cost
 from grognard.third_reich.turn.powers import Power
 
@@ -76,7 +81,7 @@ def _homes(ctx: Context, state: JSON, power: str) -> set[str]:
     return set(given) if given else set(ctx.scenario.home_countries.get(power, ()))
 
 
-def _ground(ctx: Context, state: JSON) -> list[tuple[str, str]]:
+def on_map_ground(ctx: Context, state: JSON) -> list[tuple[str, str]]:
     return ctx.cached("tr.build.ground", lambda: [
         (u["hex"], u["side"]) for u in state["units"].values()
         if u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES])
@@ -88,7 +93,7 @@ def _near(ctx: Context, state: JSON, side: str) -> tuple[set[str], set[str], set
         m = ctx.scenario.map
         mine: set[str] = set()
         enemy: set[str] = set()
-        for hx, sd in _ground(ctx, state):
+        for hx, sd in on_map_ground(ctx, state):
             (mine if sd == side else enemy).add(hx)
         adj: set[str] = set()
         for hx in enemy:
@@ -107,7 +112,7 @@ def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> Build
     homes = _homes(ctx, state, power)
     city_ok = all(state["control"].get(c.name) == side for c in cities)
     mine, enemy, adj = _near(ctx, state, side)
-    s = Side.AXIS if side == _axis_side(ctx) else Side.ALLIES
+    s = Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
     return BuildSite(
         home_country=m.country_of(h) in homes and m.terrain_of(h) not in WATER_TERRAIN,
         controlled=city_ok and label not in enemy,
@@ -144,7 +149,7 @@ def _verify_unit(ctx: Context, state: JSON, player: str, uid: str) -> None:
     if u["side"] != player:
         raise IllegalOrder("TR-75", f"{uid} is not {player}'s")
     power = u.get("power", "")
-    econ = _econ(state)
+    econ = economy_of(state)
     if power not in {p.value for p in econ.powers}:
         raise IllegalOrder("TR-75", f"{power} has no BRPs to build with")
     if not buildable(state, uid):
@@ -180,7 +185,7 @@ def _verify_place(ctx: Context, state: JSON, player: str, uid: str, label: str) 
 
 def _open(econ: object, power: str) -> bool:
 
-    return _turn_open(econ, Power(power))  # type: ignore[arg-type]
+    return player_turn_open(econ, Power(power))  # type: ignore[arg-type]
 
 
 def execute_build_unit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
@@ -192,7 +197,7 @@ def execute_build_unit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> l
 
 def fold_unit_built(state: JSON, ev: Event) -> JSON:
     d = ev.data
-    econ = _econ(state)
+    econ = economy_of(state)
     if not _open(econ, d["power"]):
         econ = begin_player_turn(econ, d["power"])
     u = state["units"][d["unit"]]
@@ -217,7 +222,7 @@ def legal_build_unit(ctx: Context, state: JSON, player: str) -> Iterable[Command
     and legal city hex of its home countries. Ground units may also be built in the other
     legal hexes of the home country (verify accepts them); the list names the cities only,
     so that it stays short on a map of Europe."""
-    econ = _econ(state)
+    econ = economy_of(state)
     powers = {p.value for p in econ.powers}
     seen: set[tuple[str, str, int]] = set()
     out: list[Command] = []

@@ -34,6 +34,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
+from grognard.third_reich.board import economy_of
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import (
     AXIS_MINORS_JOIN_TURN,
@@ -52,7 +53,6 @@ from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, take
 from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
 from grognard.third_reich.economy.economy import Economy, declare_war, leave_economy
 from grognard.third_reich.play import system_war as war
-from grognard.third_reich.play.system_common import _econ
 from grognard.third_reich.play.system_strategic import (
     iran_arrival,
 )
@@ -159,7 +159,7 @@ def _capture_records(s: JSON, changes: list[tuple[str, str | None, str]]
                      ) -> tuple[Economy, list[dict[str, Any]]]:
     """TR-77 / TR-12: the economy after the cities in ``changes`` (name, old holder, new
     holder) change hands, and a record of each loss; ``s`` is not changed."""
-    econ = _econ(s)
+    econ = economy_of(s)
     records: list[dict[str, Any]] = []
     for name, old, new in changes:
         f = s.get("cities", {}).get(name)
@@ -184,7 +184,7 @@ def _capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None
     """TR-77 / TR-12: a major's city taken by the enemy; pre-war USSR cities retaken."""
     if not changes or "economy" not in s:
         return
-    before = _econ(s)
+    before = economy_of(s)
     econ, _ = _capture_records(s, changes)
     if econ is not before:
         s["economy"] = econ.to_json()
@@ -241,7 +241,7 @@ def conquests(ctx: Context, state: JSON, ending: str) -> list[Event]:
     n = int(camp["player_turns"]) + 1
     held: dict[str, Any] = {}
     out: list[Event] = []
-    econ = _econ(state)
+    econ = economy_of(state)
     for minor, m in sorted(camp["minors"].items()):
         if m["status"] not in ("at_war", "ally") or not m["capital"]:
             continue
@@ -277,7 +277,7 @@ def _capital_holder(state: JSON, power: str) -> str | None:
 
 def game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
     camp = state["campaign"]
-    econ = _econ(state)
+    econ = economy_of(state)
     out: list[Event] = []
     axis = axis_of(state)
     powers = {p.value for p in econ.powers}
@@ -310,7 +310,7 @@ def _sudden(state: JSON, winner: str, why: str) -> dict[str, Any]:
 
 def new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
     camp = state["campaign"]
-    econ = _econ(state)
+    econ = economy_of(state)
     out: list[Event] = []
     if turn == AXIS_MINORS_JOIN_TURN:
         for minor in camp["axis_minors"]:
@@ -353,7 +353,7 @@ def fold_minor_conquered(state: JSON, ev: Event) -> JSON:
     d = ev.data
     camp = state["campaign"]
     minor = d["minor"]
-    econ = _econ(state)
+    econ = economy_of(state)
     if minor not in econ.conquests and minor not in econ.spent_territories:
         econ, _ = conquer(econ, minor, d["power"], d["value"])
         state["economy"] = econ.to_json()
@@ -372,7 +372,7 @@ def fold_ribbentrop_molotov(state: JSON, ev: Event) -> JSON:
     """TR-87/TR-11: the USSR annexes its Ribbentrop-Molotov share (eastern Poland 5, the
     Baltic States 10, Bessarabia 5: 90 -> 110 at Spring 1940, TR-TV09)."""
     camp = state["campaign"]
-    econ = _econ(state)
+    econ = economy_of(state)
     side = ev.data["side"]
     for t in ev.data["territories"]:
         if t not in econ.conquests and t not in econ.spent_territories:
@@ -410,7 +410,7 @@ def fold_minor_activated(state: JSON, ev: Event) -> JSON:
     for uid in _waiting_units(state, d["minor"]):
         state["units"][uid]["side"] = d["side"]
     if m["status"] == "ally":
-        econ = _econ(state)
+        econ = economy_of(state)
         if d["minor"] not in econ.minor_allies and d["minor"] not in econ.conquests:
             econ = minor_joins(econ, d["minor"], "germany")
             state["economy"] = econ.to_json()
@@ -421,7 +421,7 @@ def fold_minor_activated(state: JSON, ev: Event) -> JSON:
 def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
     """TR-26: France makes peace; occupied France pays Germany 25 from the next Year Start;
     each colony goes Vichy (neutral) or Free French (the UK's) on its roll."""
-    econ, rec = form_vichy(_econ(state), ev.data["rolls"])
+    econ, rec = form_vichy(economy_of(state), ev.data["rolls"])
     state["economy"] = econ.to_json()
     camp = state["campaign"]
     camp["vichy"] = dict(rec.alignment)
@@ -453,7 +453,7 @@ def fold_major_surrendered(state: JSON, ev: Event) -> JSON:
     """3R4 (EXTERNAL; grognard's reading): a major whose capital the enemy holds at the end of
     a game turn leaves the war; its units leave the map."""
     p = ev.data["power"]
-    econ = _econ(state)
+    econ = economy_of(state)
     if Power(p) in econ.powers:
         econ = leave_economy(econ, p, "3R4", f"{p} surrenders: capital held by the enemy")
         state["economy"] = econ.to_json()
@@ -465,7 +465,7 @@ def fold_major_surrendered(state: JSON, ev: Event) -> JSON:
 
 def fold_us_entered(state: JSON, ev: Event) -> JSON:
     """TR-86: the US enters the war (1942) with a base of 250; its BRPs come at the Year Start."""
-    econ = declare_war(_econ(state), Power.US, on_germany=True)
+    econ = declare_war(economy_of(state), Power.US, on_germany=True)
     state["economy"] = econ.to_json()
     war.on_us_entered(state)
     return state
@@ -521,7 +521,7 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
                 s["control"].pop(cname, None)
             elif m["side"] is not None:
                 s["control"][cname] = m["side"]
-    econ = _econ(s)
+    econ = economy_of(s)
     for p in extra.get("start_at_war", []):
         econ = declare_war(econ, p, on_germany=True)
     for p, v in extra.get("economy", {}).items():
@@ -541,7 +541,7 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
     for side, cities in extra.get("start_control", {}).items():
         for cname in cities:
             s["control"][str(cname)] = str(side)
-    if econ is not _econ(s):
+    if econ is not economy_of(s):
         s["economy"] = econ.to_json()
     camp["rm_done"] = camp["rm_done"] or bool(extra.get("start_conquered"))
     return s

@@ -31,6 +31,17 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.board import (
+    axis_side_of,
+    ground_unit_of,
+    hex_stacking_limit,
+    on_map_ground,
+    order_hex,
+    phase_name,
+    position_cached,
+    side_zoc,
+    units_cached,
+)
 from grognard.third_reich.combat.forces import GroundUnit, Side
 from grognard.third_reich.movement.movement import (
     enemy_zoc,
@@ -40,32 +51,21 @@ from grognard.third_reich.movement.movement import (
 )
 from grognard.third_reich.movement.sr import SRKind, SRPhase, UnitClass, record_sr, verify_sr
 from grognard.third_reich.movement.sr_land import land_sr_path
-from grognard.third_reich.play.system_common import (
-    _axis_side,
-    _ground,
-    _ground_unit,
-    _phase,
-    hex_stacking_limit,
-    order_hex,
-    position_cached,
-    side_zoc,
-    units_cached,
-)
 from grognard.third_reich.play.system_support import AIR_TYPES
-from grognard.third_reich.play.system_war import closed_mask, closed_zoc
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
+from grognard.third_reich.war import closed_mask, closed_zoc
 
 # --- move ------------------------------------------------------------------------------------
 
 
 def _placed(ctx: Context, state: JSON) -> list[tuple[str, GroundUnit]]:
-    axis = _axis_side(ctx)
+    axis = axis_side_of(ctx)
     return units_cached(ctx, state, "tr.placed", lambda: [
-        (v["hex"], _ground_unit(vid, v, axis)) for vid, v in sorted(state["units"].items())
-        if _ground(v)])
+        (v["hex"], ground_unit_of(vid, v, axis)) for vid, v in sorted(state["units"].items())
+        if on_map_ground(v)])
 
 
 def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField:
@@ -73,7 +73,7 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
     ``power``, only the enemy units of countries at war with that power exert a ZOC ("ZOCs do
     not extend across political boundaries before declaration of war", issue 23)."""
     if power and state.get("diplomacy") is not None:
-        from grognard.third_reich.play.system_war import at_war_with_any
+        from grognard.third_reich.war import at_war_with_any
 
         def make() -> ZocField:
             placed = [(h, u) for h, u in _placed(ctx, state) if u.side is side or
@@ -91,7 +91,7 @@ def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
     def make() -> MoveRange:
         m = ctx.scenario.map
         u = state["units"][uid]
-        unit = _ground_unit(uid, u, _axis_side(ctx))
+        unit = ground_unit_of(uid, u, axis_side_of(ctx))
         h = hex_index(m, u["hex"])
         wx = weather(weather_region(m, h), state["turn"])
         phase = move_phase(ctx, state)
@@ -110,7 +110,7 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
     resolves a move's ``to``). Units that cannot be ranged (not a ground unit on the map,
     sharing a hex with enemy units) are left out."""
     m = ctx.scenario.map
-    axis = _axis_side(ctx)
+    axis = axis_side_of(ctx)
     phase = move_phase(ctx, state)
     zoc: dict[tuple[Side, str], ZocField] = {}
     todo: list[tuple[str, Any, int]] = []
@@ -121,9 +121,9 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
             out[uid] = hit[1]
             continue
         u = state["units"].get(uid)
-        if u is None or not _ground(u) or u["hex"] is None:
+        if u is None or not on_map_ground(u) or u["hex"] is None:
             continue
-        unit = _ground_unit(uid, u, axis)
+        unit = ground_unit_of(uid, u, axis)
         h = hex_index(m, u["hex"])
         wx = weather(weather_region(m, h), state["turn"])
         mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
@@ -150,7 +150,7 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
 
 
 def move_phase(ctx: Context, state: JSON) -> MovementPhase:
-    return (MovementPhase.MECHANIZED if _phase(ctx, state) == Phase.MECH_MOVEMENT.value
+    return (MovementPhase.MECHANIZED if phase_name(ctx, state) == Phase.MECH_MOVEMENT.value
             else MovementPhase.NORMAL)
 
 
@@ -177,7 +177,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     u = state["units"].get(uid)
     air = u is not None and u["type"] in AIR_TYPES
     if u is None or u["side"] != cmd.player or u["status"] != "active" or u["hex"] is None \
-            or not (air or _ground(u)):
+            or not (air or on_map_ground(u)):
         raise IllegalOrder("TR-66", f"{uid} is not a ground or air unit of {cmd.player} on "
                            "the map")
     if u["hex"] == to:
@@ -197,7 +197,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder(res.rule or "TR-68", f"{uid}: {res.reason}")
     if not air:
         here = sum(1 for v in state["units"].values()
-                   if _ground(v) and v["hex"] == to and v["side"] == cmd.player)
+                   if on_map_ground(v) and v["hex"] == to and v["side"] == cmd.player)
         if here + 1 > hex_stacking_limit(state, to):
             raise IllegalOrder("TR-67", f"{to} already holds {here} {cmd.player} units")
     _, rec = record_sr(sr, uid, SRKind.LAND, ctx.tables)

@@ -49,6 +49,7 @@ from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.board import economy_of, powers_of_side, sequence_of
 from grognard.third_reich.economy.economy import at_turn
 from grognard.third_reich.economy.lendlease import (
     MURMANSK_DUE,
@@ -56,7 +57,6 @@ from grognard.third_reich.economy.lendlease import (
     deliver_murmansk,
     receive_murmansk,
 )
-from grognard.third_reich.play.system_common import _econ, _sequence, _side_powers
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
@@ -70,7 +70,7 @@ WESTERN = ("uk", "us")
 
 def timing(state: JSON) -> MurmanskTiming:
     """The ``murmansk_timing`` reading in force (kept in the economy's readings)."""
-    return _econ(state).readings.murmansk_timing
+    return economy_of(state).readings.murmansk_timing
 
 
 def box_year(state: JSON) -> int:
@@ -85,7 +85,7 @@ def _sw(state: JSON, power: str, kind: str) -> int:
 def _asw_powers(state: JSON) -> tuple[str, ...]:
     """The Western powers whose ASW may escort (UK first: the reading's order)."""
     side = _allied_side(state)
-    return tuple(p for p in WESTERN if p in _side_powers(state, side))
+    return tuple(p for p in WESTERN if p in powers_of_side(state, side))
 
 
 def available_subs(state: JSON) -> int:
@@ -203,7 +203,7 @@ def murmansk_decisions(ctx: Context, state: JSON) -> list[Decision]:
     if not box.shipments or box.result is not None:
         return []
     gside, aside = german_side(state), _allied_side(state)
-    phasing = _sequence(ctx).phases[int(state["phase"])].player
+    phasing = sequence_of(ctx).phases[int(state["phase"])].player
     escort = Decision(aside, frozenset({"murmansk_escort"}),
                       f"{aside.capitalize()}: escort the Murmansk convoy (fleets based in England "
                       "or the US, ASW; no air fleets; 0 allowed)", "TR-20")
@@ -278,7 +278,7 @@ def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
             boxes[power][kind] = int(boxes[power][kind]) - int(n["lost"])
     for side in (german_side(state), _allied_side(state)):
         s["secrets"].get(side, {}).pop("murmansk", None)
-    s["economy"] = deliver_murmansk(_econ(state), res.brp_hits)[0].to_json()
+    s["economy"] = deliver_murmansk(economy_of(state), res.brp_hits)[0].to_json()
     return s
 
 
@@ -288,9 +288,9 @@ def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
 def murmansk_receipt(state: JSON, side: str, turn: int) -> int:
     """TR-20: the held Murmansk BRPs the USSR receives when ``side`` opens its player turn in
     ``turn`` (0 unless ``side`` plays the USSR and it is the arrival season)."""
-    if "ussr" not in _side_powers(state, side):
+    if "ussr" not in powers_of_side(state, side):
         return 0
-    econ = _econ(state)
+    econ = economy_of(state)
     if turn != state["turn"]:
         econ = at_turn(econ, turn)
     if not can_receive_murmansk(econ):
@@ -300,7 +300,7 @@ def murmansk_receipt(state: JSON, side: str, turn: int) -> int:
 
 def fold_murmansk_receipt(s: JSON) -> None:
     """TR-20: credit the held Murmansk BRPs to the USSR (``s`` is already thawed)."""
-    s["economy"] = receive_murmansk(_econ(s)).to_json()
+    s["economy"] = receive_murmansk(economy_of(s)).to_json()
 
 
 # --- C-HIDDEN: the log ------------------------------------------------------------------------------

@@ -52,20 +52,20 @@ from grognard.third_reich.air_naval.naval_ops import (
     verify_fleet_operation,
 )
 from grognard.third_reich.air_naval.sea_zones import may_intercept, sea_zones
-from grognard.third_reich.play.system_air import air_zone_at
-from grognard.third_reich.play.system_common import (
-    _axis_side,
-    _ground,
-    _ground_unit,
-    _phase,
+from grognard.third_reich.board import (
+    axis_side_of,
+    ground_unit_of,
+    on_map_ground,
     order_hex,
+    phase_name,
 )
+from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.play.system_support import (
     FLEET_TYPES,
-    _flying,
     _step_json,
     fight_rules,
     fleet_unit,
+    flying_units,
     ready_air,
 )
 from grognard.third_reich.turn.sequence import Phase
@@ -97,7 +97,7 @@ def _ids(cmd: Command, name: str) -> list[str]:
 
 
 def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
-    if _phase(ctx, state) != Phase.MOVEMENT.value:
+    if phase_name(ctx, state) != Phase.MOVEMENT.value:
         raise IllegalOrder("TR-57", "naval transport only in the ordinary movement phase")
     m = ctx.scenario.map
     fleets, units = _ids(cmd, "fleets"), _ids(cmd, "units")
@@ -115,7 +115,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         verify_fleet_operation(_fleet_ops(state), f, NavalOp.TRANSPORT)
     for uid in units:
         u = state["units"].get(uid)
-        if u is None or not _ground(u) or u["side"] != cmd.player:
+        if u is None or not on_map_ground(u) or u["side"] != cmd.player:
             raise IllegalOrder("TR-57", f"{uid} is not a ground unit of {cmd.player}")
         starts.add(u["hex"])
     if len(starts) != 1:
@@ -128,10 +128,10 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if d_port is None or d_port not in sea.ports:
         raise IllegalOrder("TR-57", f"{to} is not a port of the sea-zone table")
     d_city = m.cities[hex_index(m, to)][0].name
-    axis = _axis_side(ctx)
+    axis = axis_side_of(ctx)
     order = TransportOrder(
         tuple(fleet_unit(f, state["units"][f]) for f in fleets),
-        tuple(_ground_unit(u, state["units"][u], axis) for u in units),
+        tuple(ground_unit_of(u, state["units"][u], axis) for u in units),
         sea.ports[o_port].zones, sea.ports[d_port].zones,
         destination_friendly=state["control"].get(d_city) == cmd.player,
         units_moved_by_land=tuple(u for u in units if u in state["moved"]
@@ -157,7 +157,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     for name, own in (("escorts", True), ("air_interceptors", False)):
         air[name] = []
         for a in _ids(cmd, name):
-            u = _flying(state, a, (lambda v: v["side"] == cmd.player) if own else
+            u = flying_units(state, a, (lambda v: v["side"] == cmd.player) if own else
                         (lambda v: v["side"] != cmd.player),
                         f"a {cmd.player}" if own else "an enemy")
             unit = ready_air(state, a, u)

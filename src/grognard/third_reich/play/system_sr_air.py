@@ -20,16 +20,16 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.board import (
+    axis_side_of,
+    ground_unit_of,
+    hex_stacking_limit,
+    on_map_ground,
+    order_hex,
+)
 from grognard.third_reich.combat.airborne import airborne_sr
 from grognard.third_reich.movement.sr import SRKind, record_sr
 from grognard.third_reich.play.system_air import based_air, bases, side_of
-from grognard.third_reich.play.system_common import (
-    _axis_side,
-    _ground,
-    _ground_unit,
-    hex_stacking_limit,
-    order_hex,
-)
 from grognard.third_reich.play.system_moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.play.system_sr_sea import (
     _sr_phase,
@@ -38,7 +38,7 @@ from grognard.third_reich.play.system_sr_sea import (
     fleet_sr_check,
     sea_sr_check,
 )
-from grognard.third_reich.play.system_war import verify_enter
+from grognard.third_reich.war import verify_enter
 
 AIR_LANDING = "air_landing"
 
@@ -57,7 +57,7 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
     for label in stops_l:
         order_hex(m, label, "args.to", "TR-53")
     u = state["units"].get(uid)
-    if u is None or not _ground(u) or u["side"] != cmd.player:
+    if u is None or not on_map_ground(u) or u["side"] != cmd.player:
         raise IllegalOrder("TR-53", f"{uid} is not a ground unit of {cmd.player} on the map")
     if u["hex"] == to:
         raise IllegalOrder("TR-67", f"{uid} is already in {to}")
@@ -68,13 +68,13 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
                            ) from None
     if uid in sr.units:
         raise IllegalOrder("TR-53", f"{uid} has already made its SR this phase")
-    unit = _ground_unit(uid, u, _axis_side(ctx))
+    unit = ground_unit_of(uid, u, axis_side_of(ctx))
     side = side_of(ctx, cmd.player)
     friendly = {h: b.side is side for h, b in bases(ctx, state).items()}
     stops = [m.layout.from_label(x) for x in [u["hex"], *stops_l]]
     rec = airborne_sr(unit, stops, friendly, based_air(ctx, state))
     here = sum(1 for v in state["units"].values()
-               if _ground(v) and v["hex"] == to and v["side"] == cmd.player)
+               if on_map_ground(v) and v["hex"] == to and v["side"] == cmd.player)
     if here + 1 > hex_stacking_limit(state, to):  # TR-63: 4 in a bridgehead
         raise IllegalOrder("TR-67", f"{to} already holds {here} {cmd.player} units")
     _, sr_rec = record_sr(sr, uid, SRKind.LAND, ctx.tables)

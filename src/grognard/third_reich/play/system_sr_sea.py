@@ -46,6 +46,12 @@ from grognard.third_reich.air_naval.naval_ops import (
     verify_fleet_operation,
 )
 from grognard.third_reich.air_naval.sea_zones import SeaZones, junction, may_intercept, sea_zones
+from grognard.third_reich.board import (
+    hex_stacking_limit,
+    on_map_ground,
+    order_hex,
+    side_bridgeheads,
+)
 from grognard.third_reich.movement.sr import (
     SeaSROrder,
     SRKind,
@@ -63,12 +69,6 @@ from grognard.third_reich.movement.sr_sea import (
     verify_zone_interceptions,
 )
 from grognard.third_reich.play.system_air import air_zone_at as _air_zone
-from grognard.third_reich.play.system_common import (
-    _ground,
-    hex_stacking_limit,
-    order_hex,
-    side_bridgeheads,
-)
 from grognard.third_reich.play.system_naval import _fleet_ops, port_at
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES, fleet_unit
 from grognard.third_reich.turn.powers import parse_power
@@ -167,7 +167,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     sea = sea_zones(ctx.tables)
     uid, to, u, sr = _common(ctx, state, cmd, "TR-69")
     air = u["type"] in AIR_TYPES
-    if not (air or _ground(u)):
+    if not (air or on_map_ground(u)):
         raise IllegalOrder("TR-69", f"{uid} is not a ground or air unit (fleets: kind=fleet)")
     verify_sr(sr, uid, SRKind.SEA, ctx.tables)
     o_port = _port(m, sea, u["hex"], "TR-69", "origin")
@@ -213,7 +213,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     zones = verify_sea_sr(order, sea)
     if not air:
         here = sum(1 for v in state["units"].values()
-                   if _ground(v) and v["hex"] == to and v["side"] == cmd.player)
+                   if on_map_ground(v) and v["hex"] == to and v["side"] == cmd.player)
         if here + 1 > hex_stacking_limit(state, to):  # TR-63: 4 in a bridgehead
             raise IllegalOrder("TR-67", f"{to} already holds {here} {cmd.player} units")
     interceptors = _fleet_ids(state, cmd.args.get("interceptors", {}), "interceptors")

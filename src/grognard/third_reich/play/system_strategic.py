@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.board import economy_of
 from grognard.third_reich.economy.economy import Economy
 from grognard.third_reich.economy.lendlease import (
     deliver_iran,
 )
-from grognard.third_reich.play.system_common import _econ
 from grognard.third_reich.turn.calendar import Season
 
 
@@ -25,7 +25,7 @@ def iran_arrival(econ: Economy, new_turn_season: Season) -> list[Event]:
 
 
 def fold_iran_delivered(state: JSON, ev: Event) -> JSON:
-    econ = deliver_iran(_econ(state))
+    econ = deliver_iran(economy_of(state))
     state["economy"] = econ.to_json()
     return state
 

@@ -79,7 +79,7 @@ def ready_air(state: JSON, uid: str, u: Mapping[str, Any]) -> AirUnit:
     return AirUnit(a.id, max(0, a.factors - neutralized(state, uid)), a.range)
 
 
-def _flying(state: JSON, uid: str, side_ok: Callable[[Mapping[str, Any]], bool],
+def flying_units(state: JSON, uid: str, side_ok: Callable[[Mapping[str, Any]], bool],
             what: str, target: str | None = None) -> Mapping[str, Any]:
     """TR-35/TR-44: an air unit that may fly now: unused this turn (a counter-air unit over
     ``target`` may still support an attack there), not fully neutralised."""
@@ -106,7 +106,7 @@ def verify_support(ctx: Context, state: JSON, cmd: Command, target: str) -> None
     for name, side_ok, what in (("air", lambda u: u["side"] == me, f"a {me}"),
                                 ("defensive_air", lambda u: u["side"] != me, "an enemy")):
         for uid in _ids(cmd, name):
-            u = _flying(state, uid, side_ok, what, target)
+            u = flying_units(state, uid, side_ok, what, target)
             a = air_unit(uid, u)
             if distance(m.layout.from_label(u["hex"]), th) > a.range:
                 raise IllegalOrder("TR-35", f"{uid} in {u['hex']} is out of range of {target} "

@@ -41,9 +41,9 @@ from grognard.core.dice import Dice
 from grognard.core.errors import InputError
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
-from grognard.third_reich.economy.economy import Economy, _turn_open, begin_player_turn
+from grognard.third_reich.board import economy_of, powers_of_side
+from grognard.third_reich.economy.economy import Economy, begin_player_turn, player_turn_open
 from grognard.third_reich.economy.year_start import FLEET_CONVERSION_ASW_FACTORS
-from grognard.third_reich.play.system_common import _econ, _side_powers
 from grognard.third_reich.play.system_murmansk import murmansk_held
 from grognard.third_reich.strategic.strategic_warfare import (
     SwKind,
@@ -97,7 +97,7 @@ def economy_powers(econ: Economy) -> set[str]:
 
 
 def opened_economy(econ: Economy, power: str) -> Economy:
-    return econ if _turn_open(econ, Power(power)) else begin_player_turn(econ, power)
+    return econ if player_turn_open(econ, Power(power)) else begin_player_turn(econ, power)
 
 
 # --- the rounds (TR-79) -----------------------------------------------------------------------------
@@ -123,9 +123,9 @@ def uboat_factors(state: JSON) -> int:
 
 
 def bomber_factors(state: JSON, side: str) -> dict[str, int]:
-    econ = _econ(state)
+    econ = economy_of(state)
     return {p: box_factors(state, p, "bombers") for p in WESTERN
-            if p in _side_powers(state, side) and p in economy_powers(econ)
+            if p in powers_of_side(state, side) and p in economy_powers(econ)
             and Power(p) in econ.at_war_with_germany}
 
 
@@ -154,7 +154,7 @@ def fold_sw_round_fought(state: JSON, ev: Event) -> JSON:
     for power, kinds in d["losses"].items():
         for kind, n in kinds.items():
             boxes[power][kind] = int(boxes[power][kind]) - int(n)
-    econ, hits = record_sw_hits(_econ(state), d["kind"], d["target"], d["round"]["hits"])
+    econ, hits = record_sw_hits(economy_of(state), d["kind"], d["target"], d["round"]["hits"])
     if hits.air_conversions:  # TR-81: each forced 5-4 conversion gives 5 interceptor factors
         boxes["germany"]["interceptors"] = int(boxes["germany"]["interceptors"]) + \
             AIR_CONVERSION_FACTORS * hits.air_conversions

@@ -21,12 +21,12 @@ from grognard.engine.orders import Order
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_basing import stage
 from grognard.third_reich.air_naval.air_zones import BasedAir
+from grognard.third_reich.board import order_hex, phase_name
 from grognard.third_reich.play.legal import distinct, legal_air_stage
 from grognard.third_reich.play.system_air import bases, side_of
-from grognard.third_reich.play.system_common import _phase, order_hex
 from grognard.third_reich.play.system_support import AIR_TYPES, air_unit
-from grognard.third_reich.play.system_war import power_of, verify_enter
 from grognard.third_reich.turn.sequence import Phase
+from grognard.third_reich.war import power_of, verify_enter
 
 
 class AirStageArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -40,7 +40,7 @@ def staged(ctx: Context, state: JSON, cmd: Command, args: AirStageArgs) -> dict[
     """TR-29: the staging of ``args.unit`` to ``args.to`` (the event's data), or the rule it
     breaks: only in the ordinary movement phase, an unmoved air unit of the player, to a base
     within twice its range."""
-    if _phase(ctx, state) != Phase.MOVEMENT.value:
+    if phase_name(ctx, state) != Phase.MOVEMENT.value:
         raise IllegalOrder("TR-29", "only in the ordinary movement phase")
     uid = args.unit
     u = state["units"].get(uid)

@@ -32,12 +32,12 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import counter_air, take_losses
+from grognard.third_reich.board import hex_front, order_hex, phase_name
 from grognard.third_reich.combat.forces import AirUnit
 from grognard.third_reich.play.legal import distinct, legal_counter_air
-from grognard.third_reich.play.system_common import _front_of, _phase, order_hex
-from grognard.third_reich.play.system_support import AIR_TYPES, _flying, ready_air
-from grognard.third_reich.play.system_war import power_of, verify_enter
+from grognard.third_reich.play.system_support import AIR_TYPES, flying_units, ready_air
 from grognard.third_reich.turn.sequence import Phase
+from grognard.third_reich.war import power_of, verify_enter
 
 
 class CounterAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -50,12 +50,12 @@ class CounterAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 def mission(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> dict[str, Any]:
     """TR-44: the air units sent and the enemy air units over ``args.target``, or the rule the
     mission breaks."""
-    if _phase(ctx, state) != Phase.AIR_MISSIONS.value:
+    if phase_name(ctx, state) != Phase.AIR_MISSIONS.value:
         raise IllegalOrder("TR-44", "counter air is flown in the air missions phase")
     m = ctx.scenario.map
     target = args.target
     h = order_hex(m, target, "args.target", "TR-44")
-    opt = state["options"].get(cmd.player, {}).get(_front_of(m, h), {}).get("option", "pass")
+    opt = state["options"].get(cmd.player, {}).get(hex_front(m, h), {}).get("option", "pass")
     if opt != "offensive":
         raise IllegalOrder("TR-44", "counter air is flown only under the offensive option on "
                            "the target's front")
@@ -67,7 +67,7 @@ def mission(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> di
     th = m.layout.from_label(target)
     units = []
     for uid in sent:
-        u = _flying(state, uid, lambda v: v["side"] == cmd.player, f"a {cmd.player}")
+        u = flying_units(state, uid, lambda v: v["side"] == cmd.player, f"a {cmd.player}")
         a = ready_air(state, uid, u)
         if distance(m.layout.from_label(u["hex"]), th) > a.range:
             raise IllegalOrder("TR-44", f"{uid} in {u['hex']} is out of range of {target} "

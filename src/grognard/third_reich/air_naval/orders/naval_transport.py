@@ -24,7 +24,7 @@ from grognard.third_reich.play.system_naval import (
     fold_naval_transported,
     verify_naval_transport,
 )
-from grognard.third_reich.play.system_war import power_of, verify_enter
+from grognard.third_reich.war import power_of, verify_enter
 
 
 class NavalTransportArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -20,7 +20,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.play.legal import distinct, legal_airdrop
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_air import execute_airdrop, fold_airdropped, verify_airdrop
-from grognard.third_reich.play.system_war import power_of, verify_enter
+from grognard.third_reich.war import power_of, verify_enter
 
 
 class AirdropArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -24,43 +24,43 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON
+from grognard.third_reich.board import (
+    BLOCK,
+    eliminate_units,
+    hex_front,
+    on_map_ground,
+    order_hex,
+    phase_name,
+    retreat_hex_of,
+    retreat_options,
+)
 from grognard.third_reich.combat.combat import resolve_battle
 from grognard.third_reich.conquest.diplomacy import Action
 from grognard.third_reich.play.legal import distinct, legal_attack
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_air import landed_attack_ok, landed_attackers
 from grognard.third_reich.play.system_attack import (
-    _battle,
-    _defenders,
-    _region,
-    _weakest_first,
+    attack_battle_of,
+    attack_region,
     battle_rules,
+    defenders_of,
     verify_bridgehead_hexsides,
     verify_odds,
-)
-from grognard.third_reich.play.system_common import (
-    BLOCK,
-    _eliminate,
-    _front_of,
-    _ground,
-    _phase,
-    _retreat_hex,
-    order_hex,
-    retreat_options,
+    weakest_first,
 )
 from grognard.third_reich.play.system_support import (
     fight_for_support,
     fold_support,
     verify_support,
 )
-from grognard.third_reich.play.system_war import (
+from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.sequence import Phase
+from grognard.third_reich.war import (
     power_of,
     verify_at_war_with_units,
     verify_enter,
     verify_own_option,
 )
-from grognard.third_reich.turn.calendar import weather
-from grognard.third_reich.turn.sequence import Phase
 
 
 class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -84,7 +84,7 @@ def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
     fold_support(s, d["air_naval"])
-    _eliminate(s, list(d["eliminated"]))
+    eliminate_units(s, list(d["eliminated"]))
     for uid, to in d["retreats"].items():
         s["units"][uid]["hex"] = to
     if d.get("retreat_choice"):  # the advance follows the defender's retreat
@@ -120,14 +120,14 @@ class Attack(ReactingOrder[AttackArgs]):
             raise IllegalOrder("TR-32", f"{', '.join(twice)} named twice among the attackers: "
                                "a unit attacks once")
         h = hex_index(m, target)
-        front = _front_of(m, h)
+        front = hex_front(m, h)
         opt = state["options"].get(cmd.player, {}).get(front, {}).get("option")
         if opt != "offensive":
             raise IllegalOrder("TR-03", f"{target} is on the {front} front, where {cmd.player} "
                                f"has no offensive option")
         # TR-25: each attacking power at war with the hex's country and the defenders;
         # TR-03: each under its own option (air support too)
-        defenders = _defenders(state, cmd.player, target)
+        defenders = defenders_of(state, cmd.player, target)
         acting = [a for a in [*attackers, *args.air, *([args.fleet] if args.fleet else []),
                               *args.fleets]
                   if a in state["units"] and state["units"][a]["side"] == cmd.player]
@@ -136,15 +136,15 @@ class Attack(ReactingOrder[AttackArgs]):
             verify_enter(ctx, state, p, [target], Action.ATTACK)
             verify_at_war_with_units(state, p, defenders)
         verify_own_option(ctx, state, cmd.player, powers, front)
-        if not _defenders(state, cmd.player, target):
+        if not defenders_of(state, cmd.player, target):
             raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
         if target in state["attacked_hexes"]:
             raise IllegalOrder("TR-32", f"{target} has already been attacked this phase")
-        mech = _phase(ctx, state) == Phase.MECH_COMBAT.value
+        mech = phase_name(ctx, state) == Phase.MECH_COMBAT.value
         verify_bridgehead_hexsides(state, cmd.player, attackers, target)
         for uid in attackers:
             u = state["units"].get(uid)
-            if u is None or not _ground(u) or u["side"] != cmd.player:
+            if u is None or not on_map_ground(u) or u["side"] != cmd.player:
                 raise IllegalOrder("TR-32", f"{uid} is not a ground unit of {cmd.player} on "
                                    "the map")
             if uid in state["attacked"]:
@@ -168,15 +168,15 @@ class Attack(ReactingOrder[AttackArgs]):
                 dice: Dice) -> list[Event]:
         m = ctx.scenario.map
         target, attackers = args.hex, list(args.attackers)
-        defenders = _defenders(state, cmd.player, target)
+        defenders = defenders_of(state, cmd.player, target)
         h = hex_index(m, target)
-        wx = weather(_region(m, h), state["turn"])
+        wx = weather(attack_region(m, h), state["turn"])
         defender_side = state["units"][defenders[0]]["side"]
         open_hexes = retreat_options(ctx, state, defender_side, target)
         retreat_to = open_hexes[0] if open_hexes else None
-        back = {a: _retreat_hex(ctx, state, cmd.player, state["units"][a]["hex"])
+        back = {a: retreat_hex_of(ctx, state, cmd.player, state["units"][a]["hex"])
                 for a in attackers}
-        battle = replace(_battle(ctx, state, cmd.player, target, attackers),
+        battle = replace(attack_battle_of(ctx, state, cmd.player, target, attackers),
                          defender_can_retreat=retreat_to is not None,
                          attacker_can_retreat=all(h is not None for h in back.values()))
         air, fleets, air_naval = fight_for_support(ctx, state, cmd, dice)
@@ -185,10 +185,10 @@ class Attack(ReactingOrder[AttackArgs]):
         roll = dice.stream("third_reich.combat").roll("2d6")
         out = resolve_battle(battle, roll.total, ctx.tables)
         o = out.outcome
-        a_lost = _weakest_first(state, attackers)[:o.attacker_losses]
+        a_lost = weakest_first(state, attackers)[:o.attacker_losses]
         # TR-71: a defender's CRT loss is never met by a replacement while a unit that is not
         # one stands in the hex (replacements go last; combat.verify_land_losses agrees)
-        d_order = sorted(_weakest_first(state, defenders),
+        d_order = sorted(weakest_first(state, defenders),
                          key=lambda i: state["units"][i]["type"] == "replacement")
         d_lost = d_order[:o.defender_losses]
         d_left = [d for d in defenders if d not in d_lost]
@@ -208,7 +208,7 @@ class Attack(ReactingOrder[AttackArgs]):
         advanced = survivors[:o.advance_max] if args.advance and o.hex_emptied else []
         extra = {} if choice is None else {"retreat_choice": choice}
         return [Event("battle_resolved", {
-            **extra, "side": cmd.player, "hex": target, "front": _front_of(m, h),
+            **extra, "side": cmd.player, "hex": target, "front": hex_front(m, h),
             "attackers": attackers, "defenders": defenders, "weather": wx.value,
             "dice": list(roll.dice), **out.to_json(),
             "eliminated": sorted(a_lost + d_lost), "retreats": retreats, "advanced": advanced,

@@ -24,7 +24,7 @@ from grognard.third_reich.play.system_amphibious import (
     fold_invaded,
     verify_invade,
 )
-from grognard.third_reich.play.system_war import power_of, verify_enter
+from grognard.third_reich.war import power_of, verify_enter
 
 
 class InvadeArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -19,8 +19,8 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.board import economy_of, payer, payers
 from grognard.third_reich.economy.builds import Basket, buy, verify_purchase
-from grognard.third_reich.play.system_common import _econ, payer, payers
 
 #: The factors a ``build`` may buy (the fields of :class:`Basket`).
 BASKET_FIELDS = ("infantry_factors", "armor_factors", "air_factors", "airborne_factors",
@@ -59,7 +59,7 @@ def turn_basket(state: JSON, power: str, add: Basket) -> Basket:
 def fold_units_bought(state: JSON, ev: Event) -> JSON:
     """TR-31/TR-75: the cost is posted; the turn's purchases grow."""
     basket = Basket(**ev.data["basket"])
-    econ, _ = buy(_econ(state), ev.data["power"], basket)
+    econ, _ = buy(economy_of(state), ev.data["power"], basket)
     state["economy"] = econ.to_json()
     total = turn_basket(state, ev.data["power"], basket)
     state["built"][ev.data["power"]] = {f: getattr(total, f) for f in BASKET_FIELDS}
@@ -79,7 +79,7 @@ class Build(Order[BuildArgs]):
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: BuildArgs) -> None:
         basket = basket_of(args)
         power = payer(state, cmd.player, args.power)
-        econ = _econ(state)
+        econ = economy_of(state)
         verify_purchase(power, econ.year, turn_basket(state, power, basket))
         buy(econ, power, basket)
 

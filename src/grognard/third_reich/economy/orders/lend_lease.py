@@ -22,6 +22,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.lendlease import (
     ALLOWED,
     ITALY_AMOUNTS,
@@ -29,7 +30,6 @@ from grognard.third_reich.economy.lendlease import (
     Route,
     send_lend_lease,
 )
-from grognard.third_reich.play.system_common import _econ, _side_powers
 
 #: the routes this order carries (the northern one is the Murmansk box's)
 ROUTES = (Route.DIRECT, Route.SOUTH)
@@ -47,7 +47,7 @@ class LendLeaseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 def fold_lend_lease_sent(state: JSON, ev: Event) -> JSON:
     """TR-14..TR-18: the BRPs leave the sender (and reach the receiver or wait on a route)."""
     d = ev.data
-    econ, _ = send_lend_lease(_econ(state), d["sender"], d["receiver"], d["route"], d["amount"])
+    econ, _ = send_lend_lease(economy_of(state), d["sender"], d["receiver"], d["route"], d["amount"])
     state["economy"] = econ.to_json()
     return state
 
@@ -65,25 +65,25 @@ class LendLease(Order[LendLeaseArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"lend_lease_sent": fold_lend_lease_sent}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: LendLeaseArgs) -> None:
-        if args.sender not in _side_powers(state, cmd.player):
+        if args.sender not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-19", f"{args.sender} is not a power of {cmd.player}")
         if args.route == Route.NORTH.value:
             raise IllegalOrder("TR-20", "northern lend lease goes through the Murmansk box "
                                "(murmansk_ship)")
         # the whole shipment on a copy of the economy: TR-14..TR-19, and the payment itself
         # (TR-75: at most half of the sender's BRPs a turn), which execute makes
-        send_lend_lease(_econ(state), args.sender, args.receiver, args.route, args.amount)
+        send_lend_lease(economy_of(state), args.sender, args.receiver, args.route, args.amount)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: LendLeaseArgs,
                 dice: Dice) -> list[Event]:
-        _, rec = send_lend_lease(_econ(state), args.sender, args.receiver, args.route,
+        _, rec = send_lend_lease(economy_of(state), args.sender, args.receiver, args.route,
                                  args.amount)
         return [Event("lend_lease_sent", rec.to_json())]
 
     def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         """Every shipment the player's powers may make now (the payment checked too)."""
-        econ = _econ(state)
-        mine = set(_side_powers(state, player))
+        econ = economy_of(state)
+        mine = set(powers_of_side(state, player))
         out = []
         for (s, r), routes in ALLOWED.items():
             if s.value not in mine:

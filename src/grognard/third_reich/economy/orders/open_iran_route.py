@@ -16,13 +16,13 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order
 from grognard.engine.state import JSON
+from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.lendlease import open_iran_route
-from grognard.third_reich.play.system_common import _econ, _side_powers
 
 
 def fold_iran_route_opened(state: JSON, ev: Event) -> JSON:
     """TR-18: the US pays 15; the route is open."""
-    econ, _ = open_iran_route(_econ(state))
+    econ, _ = open_iran_route(economy_of(state))
     state["economy"] = econ.to_json()
     return state
 
@@ -36,9 +36,9 @@ class OpenIranRoute(Order[NoArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"iran_route_opened": fold_iran_route_opened}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
-        if "us" not in _side_powers(state, cmd.player):
+        if "us" not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-18", "only the US opens the Iran route")
-        open_iran_route(_econ(state))
+        open_iran_route(economy_of(state))
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:

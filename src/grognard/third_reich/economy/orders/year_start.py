@@ -17,12 +17,12 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order
 from grognard.engine.state import JSON
+from grognard.third_reich.board import economy_of
 from grognard.third_reich.economy.year_start import (
     YearStartRecord,
     verify_year_start,
     year_start,
 )
-from grognard.third_reich.play.system_common import _econ
 
 
 def year_start_rules(rec: YearStartRecord) -> list[str]:
@@ -48,7 +48,7 @@ def year_start_rules(rec: YearStartRecord) -> list[str]:
 
 def fold_year_started(state: JSON, ev: Event) -> JSON:
     """TR-09: the economy after the Year Start (recomputed from the state: the same record)."""
-    econ, _ = year_start(_econ(state))
+    econ, _ = year_start(economy_of(state))
     state["economy"] = econ.to_json()
     return state
 
@@ -62,11 +62,11 @@ class YearStart(Order[NoArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"year_started": fold_year_started}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
-        verify_year_start(_econ(state))
+        verify_year_start(economy_of(state))
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
-        _, rec = year_start(_econ(state))
+        _, rec = year_start(economy_of(state))
         return [Event("year_started", {"record": rec.to_json(), "rules": year_start_rules(rec)})]
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:

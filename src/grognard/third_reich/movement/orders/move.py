@@ -23,23 +23,23 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.board import (
+    axis_side_of,
+    ground_unit_of,
+    hex_front,
+    hex_stacking_limit,
+    on_map_ground,
+    order_hex,
+)
 from grognard.third_reich.combat.amphibious import invaded_unit_may
 from grognard.third_reich.conquest.diplomacy import Action
 from grognard.third_reich.movement.movement import check_path
 from grognard.third_reich.play.legal import distinct, legal_move, sample_move
 from grognard.third_reich.play.system_campaign import capture_preview
-from grognard.third_reich.play.system_common import (
-    _axis_side,
-    _front_of,
-    _ground,
-    _ground_unit,
-    hex_stacking_limit,
-    order_hex,
-)
 from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_move_range
-from grognard.third_reich.play.system_war import verify_enter
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.war import verify_enter
 
 
 class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -58,7 +58,7 @@ def move_path(ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> tuple[
         to = args.to
         order_hex(ctx.scenario.map, to, "args.to", "TR-27")
         u = state["units"].get(uid)
-        if u is None or not _ground(u) or u["side"] != cmd.player:
+        if u is None or not on_map_ground(u) or u["side"] != cmd.player:
             raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
         verify_enter(ctx, state, str(u.get("power", "")), [to], Action.MOVE)  # TR-25
         rng = unit_move_range(ctx, state, uid)
@@ -79,7 +79,7 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
     m = ctx.scenario.map
     uid, path = move_path(ctx, state, cmd, args)
     u = state["units"].get(uid)
-    if u is None or not _ground(u) or u["side"] != cmd.player:
+    if u is None or not on_map_ground(u) or u["side"] != cmd.player:
         raise IllegalOrder("TR-27", f"{uid} is not a ground unit of {cmd.player} on the map")
     if uid in state["moved"]:
         raise IllegalOrder("TR-28", f"{uid} has already moved this phase")
@@ -91,12 +91,12 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
             not invaded_unit_may("mech_move", u["type"] == "armor"):
         raise IllegalOrder("TR-62", f"{uid} invaded this turn: no mechanized movement")
     h = hex_index(m, u["hex"])
-    front = _front_of(m, h)
+    front = hex_front(m, h)
     if phase is MovementPhase.MECHANIZED and \
             state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
         raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
                            "has no offensive option (no mechanized movement)")
-    unit = _ground_unit(uid, u, _axis_side(ctx))
+    unit = ground_unit_of(uid, u, axis_side_of(ctx))
     zoc = move_zoc(ctx, state, unit.side, str(u.get("power", "")))  # TR-27: at war only
     wx = weather(weather_region(m, h), state["turn"])
     full = [u["hex"], *path]
@@ -108,7 +108,7 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
         raise IllegalOrder("TR-28" if "MP" in chk.reason or "move" in chk.reason else "TR-27",
                            f"{uid}: {chk.reason}")
     here = sum(1 for v in state["units"].values()
-               if _ground(v) and v["hex"] == path[-1] and v["side"] == cmd.player)
+               if on_map_ground(v) and v["hex"] == path[-1] and v["side"] == cmd.player)
     limit = hex_stacking_limit(state, path[-1])
     if here + 1 > limit:
         raise IllegalOrder("TR-28", f"{path[-1]} already holds {here} {cmd.player} units "

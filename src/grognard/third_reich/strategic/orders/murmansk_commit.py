@@ -22,8 +22,8 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.board import powers_of_side
 from grognard.third_reich.play.legal import distinct, legal_murmansk_commit
-from grognard.third_reich.play.system_common import _side_powers
 from grognard.third_reich.play.system_murmansk import (
     available_german,
     available_subs,
@@ -76,7 +76,7 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
 
     def verify(self, ctx: Context, state: JSON, cmd: Command,
                args: MurmanskCommitArgs) -> None:
-        if "germany" not in _side_powers(state, cmd.player):
+        if "germany" not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-20", "only Germany commits to the Murmansk box")
         g = german_assets(args)
         box = box_of(state)

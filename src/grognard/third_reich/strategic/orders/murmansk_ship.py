@@ -19,9 +19,9 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.lendlease import Route, send_lend_lease
 from grognard.third_reich.play.legal import distinct, legal_murmansk_ship
-from grognard.third_reich.play.system_common import _econ, _side_powers
 from grognard.third_reich.play.system_murmansk import (
     NORTHERN_BRPS,
     box_of,
@@ -42,7 +42,7 @@ def fold_murmansk_shipped(state: JSON, ev: Event) -> JSON:
     """TR-19: the 20 BRPs are deducted at once (``ll.north.<sender>``); a counter goes to the
     box."""
     box = murmansk.place_shipment(box_of(state), ev.data["sender"], ev.data["brps"])
-    econ, _ = send_lend_lease(_econ(state), ev.data["sender"], "ussr", Route.NORTH,
+    econ, _ = send_lend_lease(economy_of(state), ev.data["sender"], "ussr", Route.NORTH,
                               ev.data["brps"])
     state["economy"] = econ.to_json()
     state["murmansk"] = public_box(box, box_year(state))
@@ -62,7 +62,7 @@ class MurmanskShip(Order[MurmanskShipArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"murmansk_shipped": fold_murmansk_shipped}
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs) -> None:
-        if args.sender not in _side_powers(state, cmd.player):
+        if args.sender not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-19", f"{args.sender} is not a power of {cmd.player}")
         box = box_of(state)
         murmansk.place_shipment(box, args.sender, args.brps)
@@ -70,7 +70,7 @@ class MurmanskShip(Order[MurmanskShipArgs]):
             raise IllegalOrder("TR-20", "the escorts are already placed with this year's "
                                "counters")
         # the shipment with its payment, as the fold makes it (TR-75: the sender's cap)
-        send_lend_lease(_econ(state), args.sender, "ussr", Route.NORTH, args.brps)
+        send_lend_lease(economy_of(state), args.sender, "ussr", Route.NORTH, args.brps)
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs,
                 dice: Dice) -> list[Event]:

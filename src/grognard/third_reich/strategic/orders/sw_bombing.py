@@ -21,7 +21,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
-from grognard.third_reich.play.system_common import _econ, _side_powers
+from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.play.system_sw import (
     WESTERN,
     bomber_factors,
@@ -47,12 +47,12 @@ class SwBombingArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 def losses_first(state: JSON, cmd: Command, args: SwBombingArgs) -> str:
     """TR-79: whose bombers are lost first, or the rule the order breaks."""
-    if not any(p in _side_powers(state, cmd.player) for p in WESTERN):
+    if not any(p in powers_of_side(state, cmd.player) for p in WESTERN):
         raise IllegalOrder("TR-79", "the Western Allies conduct the bombing")
     first = args.losses_first
     if first not in WESTERN:
         raise InputError("args.losses_first", f"uk or us, not {first!r}")
-    econ = _econ(state)
+    econ = economy_of(state)
     if round_fought(state, SwKind.BOMBERS):
         raise IllegalOrder("TR-79", "one bombing round per game turn; it has been fought")
     verify_sw_target(econ, SwKind.BOMBERS, "germany")
@@ -84,7 +84,7 @@ class SwBombing(Order[SwBombingArgs]):
         have = bomber_factors(state, cmd.player)
         rnd = fight_round(dice, SwKind.BOMBERS, sum(have.values()),
                           box_factors(state, "germany", "interceptors"), 0)
-        _, hits = record_sw_hits(_econ(state), SwKind.BOMBERS, "germany", rnd["hits"])
+        _, hits = record_sw_hits(economy_of(state), SwKind.BOMBERS, "germany", rnd["hits"])
         split = split_losses(rnd["bomber_losses"], have, first)
         losses: dict[str, dict[str, int]] = {p: {"bombers": n} for p, n in split.items()}
         losses["germany"] = {"interceptors": rnd["interceptor_losses"]}

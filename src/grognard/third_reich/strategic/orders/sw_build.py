@@ -20,7 +20,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
-from grognard.third_reich.play.system_common import _econ, _side_powers
+from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.play.system_sw import economy_powers, opened_economy, sw_boxes_of
 from grognard.third_reich.strategic.strategic_warfare import (
     SW_CATEGORIES,
@@ -43,7 +43,7 @@ class SwBuildArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 def fold_sw_factors_bought(state: JSON, ev: Event) -> JSON:
     """TR-80: the BRPs are paid; the factors go to the power's SW box."""
     d = ev.data
-    econ, _ = buy_sw_factors(opened_economy(_econ(state), d["power"]), d["power"],
+    econ, _ = buy_sw_factors(opened_economy(economy_of(state), d["power"]), d["power"],
                              d["category"], d["factors"])
     state["economy"] = econ.to_json()
     boxes = sw_boxes_of(state)
@@ -68,9 +68,9 @@ class SwBuild(Order[SwBuildArgs]):
         if args.factors < 1:
             raise InputError("args.factors",
                              f"a whole number of factors >= 1, not {args.factors!r}")
-        if args.power not in _side_powers(state, cmd.player):
+        if args.power not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-80", f"{args.power} is not a power of {cmd.player}")
-        econ = _econ(state)
+        econ = economy_of(state)
         if args.power not in economy_powers(econ):
             raise IllegalOrder("TR-80", f"{args.power} has no BRP economy in this game yet")
         buy_sw_factors(opened_economy(econ, args.power), args.power, args.category,
@@ -84,11 +84,11 @@ class SwBuild(Order[SwBuildArgs]):
 
     def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         """Every purchase the year's limits allow (1 factor up to the most the limit leaves)."""
-        econ = _econ(state)
+        econ = economy_of(state)
         if econ.turn < SPRING_1940:
             return []
         out = []
-        for power in _side_powers(state, player):
+        for power in powers_of_side(state, player):
             if power not in economy_powers(econ):
                 continue
             for kind in SW_CATEGORIES.get(Power(power), ()):

@@ -23,7 +23,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
-from grognard.third_reich.play.system_common import _econ, _side_powers
+from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.play.system_sw import (
     WESTERN,
     economy_powers,
@@ -48,9 +48,9 @@ class SwUboatsArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 def uboat_target(state: JSON, cmd: Command, args: SwUboatsArgs) -> str:
     """TR-79: the economy the round attacks, or the rule the order breaks."""
-    if "germany" not in _side_powers(state, cmd.player):
+    if "germany" not in powers_of_side(state, cmd.player):
         raise IllegalOrder("TR-79", "the German player conducts submarine warfare")
-    econ = _econ(state)
+    econ = economy_of(state)
     if round_fought(state, SwKind.SUBS):
         raise IllegalOrder("TR-79", "one U-boat round per game turn; it has been fought")
     t = verify_sw_target(econ, SwKind.SUBS, args.target).value
@@ -81,7 +81,7 @@ class SwUboats(Order[SwUboatsArgs]):
         target = uboat_target(state, cmd, args)
         asw, drm = uboat_defense(state, target)
         rnd = fight_round(dice, SwKind.SUBS, uboat_factors(state), asw, drm)
-        _, hits = record_sw_hits(_econ(state), SwKind.SUBS, target, rnd["hits"])
+        _, hits = record_sw_hits(economy_of(state), SwKind.SUBS, target, rnd["hits"])
         return [Event("sw_round_fought", {
             "kind": "subs", "attacker": "germany", "target": target, "round": rnd,
             "losses": {"germany": {"subs": rnd["sub_losses"]},

@@ -21,7 +21,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
-from grognard.third_reich.play.system_common import _eliminate, side_supply_check
+from grognard.third_reich.board import eliminate_units, side_supply_check
 from grognard.third_reich.supply.isolation import isolation_table
 from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
 
@@ -37,7 +37,7 @@ def fold_supply_checked(state: JSON, ev: Event) -> JSON:
     """TR-72/TR-73: the units broken out and those the isolation rolls eliminate leave the
     map; every unit of the side on the map is marked in or out of supply."""
     d = ev.data
-    _eliminate(state, list(d["breakout"]) + list(d["eliminated"]))
+    eliminate_units(state, list(d["breakout"]) + list(d["eliminated"]))
     for uid, u in state["units"].items():
         if u["side"] == d["side"] and u["status"] == "active" and u["hex"] is not None:
             u["supply"] = "out" if uid in d["out_of_supply"] else "in"

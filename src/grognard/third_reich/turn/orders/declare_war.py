@@ -20,6 +20,13 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
+from grognard.third_reich.board import (
+    economy_of,
+    open_turn,
+    payer,
+    payers,
+    powers_of_side,
+)
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import declare_war, spend, verify_spend
 from grognard.third_reich.play.system_campaign import (
@@ -28,21 +35,14 @@ from grognard.third_reich.play.system_campaign import (
     enemy_side_of,
     minor_activation,
 )
-from grognard.third_reich.play.system_common import (
-    _econ,
-    _side_powers,
-    open_turn,
-    payer,
-    payers,
-)
-from grognard.third_reich.play.system_war import (
+from grognard.third_reich.turn.options import dow_cost
+from grognard.third_reich.turn.powers import Power
+from grognard.third_reich.war import (
     diplomacy,
     has_diplomacy,
     set_diplomacy,
     sync_economy,
 )
-from grognard.third_reich.turn.options import dow_cost
-from grognard.third_reich.turn.powers import Power
 
 
 class DeclareWarArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -84,7 +84,7 @@ def fold_war_declared(state: JSON, ev: Event) -> JSON:
     record follows it (belligerent, at war with Germany: lend lease TR-15..TR-17, TR-86)."""
     s = state
     d = ev.data
-    econ = _econ(state)
+    econ = economy_of(state)
     if d["side"] not in state["options"]:
         econ = open_turn(econ, state, d["side"])
     names = ", ".join(d["minors"] + d["majors"])
@@ -128,14 +128,14 @@ class DeclareWar(Order[DeclareWarArgs]):
             if r is not None:
                 r.raise_()
         else:
-            mine = set(_side_powers(state, cmd.player))
+            mine = set(powers_of_side(state, cmd.player))
             for t in minors + majors:
                 if t in mine:
                     raise IllegalOrder("TR-25", f"{t} is on {cmd.player}'s own side")
                 if any(w["target"] == t and w["power"] == power for w in state["wars"]):
                     raise IllegalOrder("TR-25", f"{power} is already at war with {t}")
-        econ = open_turn(_econ(state), state, cmd.player) \
-            if cmd.player not in state["options"] else _econ(state)
+        econ = open_turn(economy_of(state), state, cmd.player) \
+            if cmd.player not in state["options"] else economy_of(state)
         verify_spend(econ, power, war_cost(state, power, minors, majors), "TR-25")
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: DeclareWarArgs,
@@ -173,7 +173,7 @@ class DeclareWar(Order[DeclareWarArgs]):
         camp = state.get("campaign", {})
         neutral = sorted(n for n, m in camp.get("minors", {}).items()
                          if m["status"] == "neutral")
-        econ = {p.value for p in _econ(state).powers}
+        econ = {p.value for p in economy_of(state).powers}
         out = []
         d = diplomacy(state) if has_diplomacy(state) else None
         for power in payers(state, player)[: None if d is not None else 1]:

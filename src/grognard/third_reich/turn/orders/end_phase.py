@@ -24,6 +24,14 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
+from grognard.third_reich.board import (
+    axis_side_of,
+    bridgehead_removals,
+    economy_of,
+    phase_name,
+    position_cached,
+    sequence_of,
+)
 from grognard.third_reich.conquest.campaign import verdict
 from grognard.third_reich.economy.economy import at_turn
 from grognard.third_reich.economy.year_start import verify_year_start
@@ -33,14 +41,6 @@ from grognard.third_reich.play.system_campaign import (
     conquests,
     game_turn_end,
     new_turn,
-)
-from grognard.third_reich.play.system_common import (
-    _axis_side,
-    _econ,
-    _phase,
-    _sequence,
-    bridgehead_removals,
-    position_cached,
 )
 from grognard.third_reich.play.system_murmansk import fold_murmansk_receipt, murmansk_receipt
 from grognard.third_reich.play.system_strategic import fold_iran_delivered
@@ -72,7 +72,7 @@ def first_phase(seq: TurnSequence, turn: int) -> int:
 
 
 def _next_used(ctx: Context, state: JSON, idx: int, turn: int) -> tuple[int, int]:
-    seq = _sequence(ctx)
+    seq = sequence_of(ctx)
     names = {p.value for p in Phase}
     while True:
         idx, turn = seq.next_position(idx, turn)
@@ -119,7 +119,7 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
         s["bridgehead_owners"] = {p: hs for p, hs in owners.items() if hs}
         s["bridgeheads"] = sorted(h for hs in s["bridgehead_owners"].values() for h in hs)
     if new_turn_:
-        econ = at_turn(_econ(s), s["turn"])
+        econ = at_turn(economy_of(s), s["turn"])
         s["economy"] = econ.to_json()
         s["options"], s["built"], s["attrition_done"] = {}, {}, []
         s["options_powers"] = {}
@@ -154,9 +154,9 @@ class EndPhase(Order[NoArgs]):
         self.commands = commands
 
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
-        if _phase(ctx, state) == Phase.YEAR_START.value:
+        if phase_name(ctx, state) == Phase.YEAR_START.value:
             try:
-                verify_year_start(_econ(state))
+                verify_year_start(economy_of(state))
             except IllegalOrder:
                 pass  # done already
             else:
@@ -169,11 +169,11 @@ class EndPhase(Order[NoArgs]):
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         phase, turn = next_position(ctx, state, self.commands())
-        seq = _sequence(ctx)
+        seq = sequence_of(ctx)
         ending = seq.phases[int(state["phase"])].player
         if turn > LAST_TURN:  # TR-04: after Summer I 1945 the campaign ends
             extra = conquests(ctx, state, ending) if "campaign" in state else []
-            return [*extra, Event("campaign_ended", verdict(state, _axis_side(ctx)))]
+            return [*extra, Event("campaign_ended", verdict(state, axis_side_of(ctx)))]
         data: dict[str, Any] = {"from": {"turn": state["turn"], "phase": state["phase"]},
                                 "to": {"turn": turn, "phase": phase}}
         to_player = seq.phases[phase].player

@@ -217,11 +217,11 @@ def _turn(state: JSON) -> int:
 
 
 def _econ_follows(state: JSON, d: dip.Diplomacy) -> None:
-    from grognard.third_reich.play.system_common import _econ
+    from grognard.third_reich.board import economy_of
 
     set_diplomacy(state, d)
     if "economy" in state:
-        econ = _econ(state)
+        econ = economy_of(state)
         e2 = sync_economy(econ, d)
         if e2 is not econ:
             state["economy"] = e2.to_json()

@@ -52,7 +52,7 @@ def unit_power(nationality: str) -> str:
 _ECON_MEMO: list[tuple[Any, Economy]] = []
 
 
-def _econ(state: JSON) -> Economy:
+def economy_of(state: JSON) -> Economy:
     """The state's economy. Folds replace ``state["economy"]`` with a new object on every
     change, so the parsed (immutable) economy is remembered by the identity of that object."""
     raw = state["economy"]
@@ -75,15 +75,15 @@ def current_facts(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def _side_powers(state: JSON, side: str) -> list[str]:
+def powers_of_side(state: JSON, side: str) -> list[str]:
     return [p for p, sd in state["power_sides"].items() if sd == side]
 
 
 def payer(state: JSON, side: str, power: Any) -> str:
     """TR-01/TR-03: the power of ``side`` that pays an order (``power`` as named, or None:
     the side's first power with a BRP economy)."""
-    powers = _side_powers(state, side)
-    econ_powers = {p.value for p in _econ(state).powers}
+    powers = powers_of_side(state, side)
+    econ_powers = {p.value for p in economy_of(state).powers}
     if power is None:
         payable = [p for p in powers if p in econ_powers]
         if not payable:
@@ -98,13 +98,13 @@ def payer(state: JSON, side: str, power: Any) -> str:
 
 def payers(state: JSON, side: str) -> list[str]:
     """The powers of ``side`` with a BRP economy (the enumerators' paying powers)."""
-    econ = {p.value for p in _econ(state).powers}
-    return [p for p in _side_powers(state, side) if p in econ]
+    econ = {p.value for p in economy_of(state).powers}
+    return [p for p in powers_of_side(state, side) if p in econ]
 
 
 def open_turn(econ: Economy, state: JSON, side: str) -> Economy:
     """TR-75: the player turn of each of ``side``'s powers opens (its spending cap is set)."""
-    for p in _side_powers(state, side):
+    for p in powers_of_side(state, side):
         if p in {x.value for x in econ.powers}:
             econ = begin_player_turn(econ, p)
     return econ
@@ -119,7 +119,7 @@ def order_hex(m: MapData, label: Any, field: str, rule: str) -> int:
         raise IllegalOrder(rule, exc.reason) from None
 
 
-def _front_of(m: MapData, h: int) -> str:
+def hex_front(m: MapData, h: int) -> str:
     name = m.region_names[int(m.region[h])]
     return name if name in {f.value for f in Front} else Front.WESTERN.value
 
@@ -127,11 +127,11 @@ def _front_of(m: MapData, h: int) -> str:
 _FRONT_MASKS: list[tuple[MapData, dict[str, np.ndarray]]] = []
 
 
-def _front_mask(m: MapData, front: str) -> np.ndarray:
+def front_mask(m: MapData, front: str) -> np.ndarray:
     """The hexes of ``front`` (TR-02), once per map: the map's regions never change."""
     masks = next((made for made_for, made in _FRONT_MASKS if made_for is m), None)
     if masks is None:
-        fronts = np.array([_front_of(m, i) for i in range(m.n)], dtype=object)
+        fronts = np.array([hex_front(m, i) for i in range(m.n)], dtype=object)
         masks = {f.value: np.asarray(fronts == f.value, dtype=bool) for f in Front}
         for mask in masks.values():
             mask.setflags(write=False)  # shared by every caller
@@ -140,7 +140,7 @@ def _front_mask(m: MapData, front: str) -> np.ndarray:
     return masks[front] if front in masks else np.zeros(m.n, dtype=bool)
 
 
-def _ground(u: Mapping[str, Any]) -> bool:
+def on_map_ground(u: Mapping[str, Any]) -> bool:
     return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
 
 
@@ -150,10 +150,10 @@ def position_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) 
     The engine clears the context's cache after every command; the state the value was made
     from is kept with it, so a value is never served for another state object (a rule that
     builds a hypothetical position with ``thaw`` gets its own facts)."""
-    return _kept_with(ctx, state, key, make)
+    return kept_with(ctx, state, key, make)
 
 
-def _kept_with(ctx: Context, source: object, key: str, make: Callable[[], T]) -> T:
+def kept_with(ctx: Context, source: object, key: str, make: Callable[[], T]) -> T:
     """``make()`` cached under ``key`` with the object it was made from (served only for it)."""
     hit = ctx.cache.get(key)
     if hit is not None and hit[0] is source:
@@ -169,13 +169,13 @@ def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> 
     depend on ``state["units"]`` alone (forces, ZOC fields). Kept with the units mapping, so a
     position that differs only in its phase or marks (the idle-phase scan's opened phases)
     shares them."""
-    return _kept_with(ctx, state["units"], key, make)
+    return kept_with(ctx, state["units"], key, make)
 
 
-def _forces(ctx: Context, state: JSON) -> Forces:
+def forces_of_state(ctx: Context, state: JSON) -> Forces:
     """The ground units on the map as :class:`Forces` (once per position)."""
     def make() -> Forces:
-        units = sorted((uid, u) for uid, u in state["units"].items() if _ground(u))
+        units = sorted((uid, u) for uid, u in state["units"].items() if on_map_ground(u))
         return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
                             [u["side"] for _, u in units], ids=[uid for uid, _ in units],
                             side_names=list(ctx.scenario.sides))
@@ -185,35 +185,35 @@ def _forces(ctx: Context, state: JSON) -> Forces:
 def side_zoc(ctx: Context, state: JSON, side: str) -> ZocField:
     """TR-27 The enemy ZOC field as ``side`` sees it (once per position)."""
     return units_cached(ctx, state, f"tr.zoc.{side}", lambda: zoc_field(
-        ctx.scenario.map, _forces(ctx, state), side, third_reich_zoc()))
+        ctx.scenario.map, forces_of_state(ctx, state), side, third_reich_zoc()))
 
 
-def _ground_unit(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
+def ground_unit_of(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
     kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
             "replacement": GroundKind.REPLACEMENT}.get(u["type"], GroundKind.INFANTRY)
     side = Side.AXIS if u["side"] == axis_side else Side.ALLIES
     return GroundUnit(uid, u["nationality"], side, kind, int(u["attack"]), int(u["movement"]))
 
 
-def _axis_side(ctx: Context) -> str:
+def axis_side_of(ctx: Context) -> str:
     return "axis" if "axis" in ctx.scenario.sides else ctx.scenario.sides[0]
 
 
-def _sequence(ctx: Context) -> TurnSequence:
+def sequence_of(ctx: Context) -> TurnSequence:
     return ctx.turn_sequence
 
 
-def _phase(ctx: Context, state: JSON) -> str:
-    return _sequence(ctx).phases[int(state["phase"])].name
+def phase_name(ctx: Context, state: JSON) -> str:
+    return sequence_of(ctx).phases[int(state["phase"])].name
 
 
-def _eliminate(s: JSON, ids: list[str]) -> None:
+def eliminate_units(s: JSON, ids: list[str]) -> None:
     for uid in ids:
         s["units"][uid]["status"] = "eliminated"
         s["units"][uid]["hex"] = None
 
 
-def _adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
+def adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
     a = m.layout.from_label(label)
     return any(distance(a, m.layout.from_label(o)) == 1 for o in others)
 
@@ -222,7 +222,7 @@ def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[s
     """TR-32/TR-40 The hexes a stack of ``side`` in ``target`` may retreat one hex into: open
     land across no sea/lake/impassable hexside, no enemy unit, no enemy ZOC unless a friendly
     unit is there (labels, sorted)."""
-    from grognard.third_reich.play.system_war import closed_mask
+    from grognard.third_reich.war import closed_mask
 
     m = ctx.scenario.map
     zoc = side_zoc(ctx, state, side)
@@ -247,7 +247,7 @@ def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[s
     return sorted(options)
 
 
-def _retreat_hex(ctx: Context, state: JSON, side: str, target: str) -> str | None:
+def retreat_hex_of(ctx: Context, state: JSON, side: str, target: str) -> str | None:
     """The engine's choice for a retreating stack: the first open hex by label (or None)."""
     options = retreat_options(ctx, state, side, target)
     return options[0] if options else None
@@ -256,7 +256,7 @@ def _retreat_hex(ctx: Context, state: JSON, side: str, target: str) -> str | Non
 def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
     """TR-72..TR-74 :func:`~grognard.third_reich.supply.supply_map.supply_check` of ``side`` on the
     state's map position (control, turn, home countries, bridgeheads from the state)."""
-    forces = _forces(ctx, state)
+    forces = forces_of_state(ctx, state)
     return supply_check(
         ctx.scenario.map, forces, side, state["control"], state["turn"],
         unit_powers={u: state["units"][u]["power"] for u in forces.ids},
@@ -283,12 +283,12 @@ def bridgehead_removals(ctx: Context, state: JSON, side: str) -> dict[str, list[
     owners: Mapping[str, list[str]] = state.get("bridgehead_owners", {})
     heads = Bridgeheads.from_json(owners)
     m = ctx.scenario.map
-    enemy = {u["hex"] for u in state["units"].values() if _ground(u) and u["side"] != side}
+    enemy = {u["hex"] for u in state["units"].values() if on_map_ground(u) and u["side"] != side}
     out: dict[str, list[str]] = {}
     for power, hexes in sorted(owners.items()):
         if state["power_sides"].get(power) != side or not hexes:
             continue
-        adjacent = {h: _adjacent_any(m, h, enemy) for h in hexes}
+        adjacent = {h: adjacent_any(m, h, enemy) for h in hexes}
         _, rec = bridgehead_upkeep(heads, power, RemovalCheck.START, adjacent)
         if rec.removed:
             out[power] = list(rec.removed)
