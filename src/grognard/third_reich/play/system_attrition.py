@@ -18,6 +18,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
+from grognard.third_reich import war
 from grognard.third_reich.board import (
     adjacent_any,
     economy_of,
@@ -41,7 +42,6 @@ from grognard.third_reich.combat.attrition import (
 from grognard.third_reich.combat.combat import STACKING_LIMIT
 from grognard.third_reich.combat.forces import GroundKind
 from grognard.third_reich.economy.economy import spend, verify_spend
-from grognard.third_reich.play import system_war as war
 from grognard.third_reich.supply.supply_map import attrition_contact, hexes_won_candidates
 from grognard.third_reich.turn.options import parse_front, unit_cost
 
