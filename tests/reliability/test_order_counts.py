@@ -65,9 +65,10 @@ CASES: list[tuple[str, str, str, str, str | None]] = [
     ("third_reich", "build", "replacements", "inflate", None),
     ("third_reich", "sw_build", "factors", "inflate", None),
     ("third_reich", "lend_lease", "amount", "inflate", None),
-    ("third_reich", "murmansk_commit", "air", "inflate", None),
-    ("third_reich", "murmansk_commit", "naval", "inflate", None),
-    ("third_reich", "murmansk_commit", "subs", "inflate", None),
+    # murmansk_commit: the random games of the war-and-peace rules no longer reach a German
+    # commitment; its air, naval and subs bounds are tested on a recorded tr-1944 game in
+    # tests/third_reich/test_orders_count.py (TR-20)
+    ("third_reich", "airdrop", "escorts", "dup", None),
     ("third_reich", "murmansk_escort", "naval", "inflate", None),
     ("third_reich", "murmansk_escort", "asw", "inflate", None),
 ]
