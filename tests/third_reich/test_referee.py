@@ -87,11 +87,14 @@ def test_tr40_withdrawal_is_the_defenders_decision():
         g.apply(C("declare_options", "axis", power="germany", options={"western": "attrition"}))
         to_phase(g, "attrition", "axis")
         g.apply(C("attrition", "axis", front="western"))
+        while any("remove_losses" in d.kinds for d in g.decisions()):  # TR-38: losses first
+            owner = next(d.player for d in g.decisions() if "remove_losses" in d.kinds)
+            g.apply(g.legal(owner, "remove_losses")[0])
         p = g.state["pending_hexes"]
         if p:
             break
     else:
-        pytest.skip("no seed gives an HN result")
+        pytest.fail("no seed from 1 to 39 gives an HN result: the test needs a position")
     assert_rejected(g, C("end_phase", "axis"), "TR-40.*take_hexes")
     take = g.legal("axis", "take_hexes")
     assert take and all(len(c.args["hexes"]) == min(p["n"], len(p["candidates"])) for c in take)
