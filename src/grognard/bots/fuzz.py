@@ -27,23 +27,15 @@ legal action; so is a bot that finds no action although the rules list some.
 from __future__ import annotations
 
 import random
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 
 from grognard.bots.base import LazyView, LegalActions, NoLegalAction, Seat
 from grognard.bots.catalog import bot_names, make_bot
-from grognard.core.errors import GrognardError, InputError
-from grognard.engine.fuzz import (
-    VIEW_CHECK_EVERY,
-    Failure,
-    FuzzReport,
-    GameRun,
-    choose,
-    leaks,
-    log_leaks,
-    replay_failure,
-)
+from grognard.core.errors import InputError
+from grognard.engine.commands import Command
+from grognard.engine.fuzz import Chooser, FuzzReport, GameRun, choose
+from grognard.engine.fuzz import play as engine_play
 from grognard.engine.game import Game
 from grognard.engine.scenario import Scenario, load_scenario
 
@@ -54,29 +46,19 @@ def check_bot(name: str) -> str:
     return name
 
 
-def play(scenario: Scenario, seed: int, index: int = 0, max_commands: int = 2000,
-         bot: str = "heuristic") -> GameRun:
-    """One game of ``scenario`` with dice seed ``seed``, ``bot`` on every side."""
-    game = Game(scenario, seed)
-    seats = {p: make_bot(bot, Seat.of(game, p, seed)) for p in scenario.sides}
-    rng = random.Random(seed)
-    failures: list[Failure] = []
+def seated(bot: str, seed: int) -> Callable[[Game], Chooser]:
+    """The player of a bot-fuzzed game: ``bot`` on every side; a choice the rules refuse (a
+    bot's bug, not the rules') or no choice is replaced by a random legal action."""
+    def make(game: Game) -> Chooser:
+        seats = {p: make_bot(bot, Seat.of(game, p, seed)) for p in game.scenario.sides}
 
-    def fail(kind: str, detail: str) -> GameRun:
-        failures.append(Failure(index, seed, len(game.commands), kind, detail))
-        return GameRun(index, seed, len(game.commands), "failure", None, failures, game)
-
-    try:
-        while len(game.commands) < max_commands and not game.over:
-            if not game.active():
-                return fail("dead_end", "nobody may act and the game is not over")
-            cmd = None
+        def pick(game: Game, rng: random.Random) -> Command | None:
             for player in game.active():
                 actions = LegalActions(game, player)
                 if not actions.kinds():
                     continue
                 try:
-                    cmd = seats[player].choose(LazyView(game, player), actions)
+                    cmd: Command | None = seats[player].choose(LazyView(game, player), actions)
                 except NoLegalAction:
                     cmd = None
                 if cmd is not None and not actions.allows(cmd):
@@ -84,34 +66,18 @@ def play(scenario: Scenario, seed: int, index: int = 0, max_commands: int = 2000
                 if cmd is None:
                     cmd = actions.sample(rng.choice(actions.kinds()), rng) or choose(game, rng)
                 if cmd is not None:
-                    break
-            if cmd is None:
-                who = ", ".join(game.active())
-                left = sorted({k for p in game.active() for k in game.unenumerated(p)})
-                more = f" (unenumerated kinds: {', '.join(left)})" if left else ""
-                return fail("dead_end", f"{who} must act but has no legal action: "
-                            f"{game.prompt(game.active()[0])}{more}")
-            try:
-                game.apply(cmd)
-            except GrognardError as exc:
-                return fail("refused", f"legal {cmd.to_json()} refused: {exc}")
-            for what in log_leaks(game):
-                return fail("leak", what)
-            if len(game.commands) % VIEW_CHECK_EVERY == 0:
-                for what in leaks(game):
-                    return fail("leak", what)
-        for what in leaks(game):
-            return fail("leak", what)
-        why = replay_failure(game)
-        if why is not None:
-            return fail("replay", why)
-    except Exception as exc:  # a crash is what the fuzzer is for: report it, never raise
-        tb = traceback.extract_tb(exc.__traceback__)
-        where = f" at {Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else ""
-        return fail("crash", f"{type(exc).__name__}: {exc}{where}")
-    end = "over" if game.over else "limit"
-    result = None if game.result is None else dict(game.result)
-    return GameRun(index, seed, len(game.commands), end, result, failures, game)
+                    return cmd
+            return None
+        return pick
+    return make
+
+
+def play(scenario: Scenario, seed: int, index: int = 0, max_commands: int = 2000,
+         bot: str = "heuristic") -> GameRun:
+    """One game of ``scenario`` with dice seed ``seed``, ``bot`` on every side, checked as
+    :func:`grognard.engine.fuzz.play` checks random play."""
+    return engine_play(scenario, seed, index, max_commands, chooser=seated(bot, seed),
+                       refused="legal")
 
 
 def fuzz(scenario: str | Path | Scenario, games: int = 10, seed: int = 0,

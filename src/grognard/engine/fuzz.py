@@ -168,12 +168,21 @@ def replay_failure(game: Game) -> str | None:
     return None
 
 
+Chooser = Callable[[Game, random.Random], "Command | None"]
+"""Who plays a fuzzed game: the next command (None: the active players have none)."""
+
+
 def play(scenario: Scenario, seed: int, index: int = 0, max_commands: int = 2000,
-         rng_seed: int | None = None, system: RuleSystem | None = None) -> GameRun:
+         rng_seed: int | None = None, system: RuleSystem | None = None,
+         chooser: Callable[[Game], Chooser] | None = None, refused: str = "enumerated"
+         ) -> GameRun:
     """Fuzz one game of ``scenario`` with dice seed ``seed`` (under ``system``, by default the
-    one the scenario names)."""
+    one the scenario names). ``chooser`` makes the player of the game (default: a uniformly
+    random legal command, :func:`choose`; bots/fuzz.py seats bots); ``refused`` names what a
+    refused command was in the report."""
     rng = random.Random(seed if rng_seed is None else rng_seed)
     game = Game(scenario, seed, system=system)
+    pick = choose if chooser is None else chooser(game)
     failures: list[Failure] = []
 
     def fail(kind: str, detail: str) -> GameRun:
@@ -186,7 +195,7 @@ def play(scenario: Scenario, seed: int, index: int = 0, max_commands: int = 2000
                 break
             if not game.active():
                 return fail("dead_end", "nobody may act and the game is not over")
-            cmd = choose(game, rng)
+            cmd = pick(game, rng)
             if cmd is None:
                 who = ", ".join(game.active())
                 left = sorted({k for p in game.active() for k in game.unenumerated(p)})
@@ -196,7 +205,7 @@ def play(scenario: Scenario, seed: int, index: int = 0, max_commands: int = 2000
             try:
                 game.apply(cmd)
             except GrognardError as exc:
-                return fail("refused", f"enumerated {json.dumps(cmd.to_json())} refused: {exc}")
+                return fail("refused", f"{refused} {json.dumps(cmd.to_json())} refused: {exc}")
             if rng.random() < UNDO_CHECK_CHANCE and game.can_undo(cmd.player):
                 after = game.state_hash()
                 game.undo(cmd.player)
