@@ -156,10 +156,6 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def sqlite_url(path: str) -> str:
-    return f"sqlite:///{path}"
-
-
 def sqlite_path(url: str) -> Path | None:
     """The file of a ``sqlite:///PATH`` URL (None: in memory)."""
     rest = url.split("://", 1)[1] if "://" in url else ""

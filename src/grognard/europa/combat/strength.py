@@ -61,11 +61,6 @@ def defensive_artillery(artillery: Sequence[Combatant]) -> DefensiveArtillery:
     )
 
 
-def hex_supported(attack: Attack) -> bool:
-    """EUR-08 Whether the defenders' hex has Support from in-supply artillery."""
-    return defensive_artillery([u for u in attack.defenders if u.is_artillery]).support
-
-
 def attacker_base_strength(unit: Combatant) -> Fraction:
     """A unit's attack factor reduced only for supply and support (the EUR-11 loss basis).
 

@@ -342,10 +342,6 @@ def replacement_limit(power: str) -> int:
     return REPLACEMENT_LIMITS[key]
 
 
-def can_save_with_replacement(power: str, saved_this_turn: int) -> bool:
-    return saved_this_turn < replacement_limit(power)
-
-
 def save_with_replacement(power: str, unit_cost: int, saved_this_turn: int) -> int:
     """TR-41 (Attrition) Swap a unit removed by attrition for a replacement; returns BRPs due.
 

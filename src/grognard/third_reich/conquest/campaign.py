@@ -27,7 +27,6 @@ import copy
 import functools
 import tomllib
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from grognard.core.errors import InputError
@@ -240,12 +239,6 @@ def verdict(state: JSON, axis_side: str) -> dict[str, Any]:
             "summary": f"{'a draw' if winner == 'draw' else winner + ' win'}: the Axis holds "
                        f"{axis} victory locations after {date_label(int(state['turn']))} (Axis wins at {th['axis']}, Allies at {th['allies']} or "
                        "fewer)"}
-
-
-def axis_share(state: JSON, axis_side: str) -> Fraction:
-    count = victory_count(state)
-    total = sum(count.values())
-    return Fraction(count.get(axis_side, 0), total) if total else Fraction(0)
 
 
 __all__ = [

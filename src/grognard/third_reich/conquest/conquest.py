@@ -18,7 +18,7 @@ from typing import Any
 
 from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.third_reich.economy.economy import Economy, acct, add_pending, leave_economy
+from grognard.third_reich.economy.economy import Economy, add_pending, leave_economy
 from grognard.third_reich.economy.start_values import axis_minors, french_colonies, territory_value
 from grognard.third_reich.strategic.strategic_readings import VichyAlignment
 from grognard.third_reich.turn.calendar import Season, turn_number
@@ -204,11 +204,3 @@ def form_vichy(econ: Economy, rolls: Mapping[str, int]) -> tuple[Economy, VichyR
                 uk_gain += v
     e = leave_economy(e, Power.FRANCE, "TR-26", "France makes peace: Vichy France forms")
     return e, VichyRecord(dict(rolls), alignment, occupied, uk_gain)
-
-
-def ussr_cities_now(econ: Economy, axis_value: int) -> Economy:
-    """TR-12: record the value of the pre-war USSR cities the Axis holds now."""
-    if isinstance(axis_value, bool) or not isinstance(axis_value, int) or axis_value < 0:
-        raise InputError("axis_value", "a city value is a whole number >= 0")
-    return econ.set(acct(Power.USSR, "axis_cities"), axis_value,
-                    "TR-12", "Axis-held pre-war USSR city value")

@@ -26,7 +26,7 @@ cause, so a player can read the economy line by line. Accounts (all exact):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -210,14 +210,6 @@ class Spent:
     brp_after: Fraction
 
 
-def can_spend(econ: Economy, power: Power | str, amount: Exact, rule: str = "TR-75") -> bool:
-    try:
-        verify_spend(econ, power, amount, rule)
-    except IllegalOrder:
-        return False
-    return True
-
-
 def verify_spend(econ: Economy, power: Power | str, amount: Exact, rule: str = "TR-75",
                  counts_toward_cap: bool = True) -> None:
     """TR-75 (Build limits): a payment needs the BRPs on hand and must keep the turn's spending
@@ -336,8 +328,3 @@ def leave_economy(econ: Economy, power: Power | str, rule: str, cause: str) -> E
     e = econ.set(acct(p, "brp"), 0, rule, cause)
     return replace(e, powers=tuple(x for x in e.powers if x is not p),
                    belligerent=e.belligerent - {p}, at_war_with_germany=e.at_war_with_germany - {p})
-
-
-def entries_for(econ: Economy, accounts: Iterable[str]) -> list[dict[str, Any]]:
-    wanted = set(accounts)
-    return [x.to_json() for x in econ.ledger.entries if x.account in wanted]

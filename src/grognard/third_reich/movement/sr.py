@@ -247,13 +247,6 @@ def sr_endpoint_ok(unit: UnitClass | str, path: Sequence[SRStep]) -> bool:
     return _why_not_endpoint(parse_enum(UnitClass, unit, "unit"), path) is None
 
 
-def verify_sr_endpoint(unit: UnitClass | str, path: Sequence[SRStep]) -> None:
-    """TR-67: raise :class:`IllegalOrder` if the SR may not end at ``path[-1]``."""
-    reason = _why_not_endpoint(parse_enum(UnitClass, unit, "unit"), path)
-    if reason is not None:
-        raise IllegalOrder("TR-67", reason)
-
-
 def _why_not_land(unit: UnitClass, path: Sequence[SRStep]) -> str | None:
     if unit is UnitClass.NAVAL:
         return "naval units never SR by land"

@@ -83,10 +83,6 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
             "links": list(rec.link_lengths), "rules": ["TR-53"]}
 
 
-def verify_air_landing_sr(ctx: Context, state: JSON, cmd: Command) -> None:
-    air_landing_check(ctx, state, cmd)
-
-
 def execute_air_landing_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     return [Event("sr_made", air_landing_check(ctx, state, cmd))]
 

@@ -249,10 +249,6 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             "order": order, "declared": declared}
 
 
-def verify_sea_sr_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
-    sea_sr_check(ctx, state, cmd)
-
-
 def execute_sea_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     d = sea_sr_check(ctx, state, cmd)
     order, declared = d.pop("order"), d.pop("declared")
@@ -312,10 +308,5 @@ def fleet_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to, **rec.to_json()}
 
 
-def verify_fleet_sr_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
-    fleet_sr_check(ctx, state, cmd)
-
-
 def execute_fleet_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
     return [Event("sr_made", {**fleet_sr_check(ctx, state, cmd), "path": [], "rules": ["TR-70"]})]
-

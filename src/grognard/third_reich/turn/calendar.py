@@ -107,11 +107,6 @@ def season_of(turn: int) -> Season:
     return date_of(turn).season
 
 
-def year_of(turn: int) -> int:
-    """TR-04: the calendar year of a campaign turn."""
-    return date_of(turn).year
-
-
 def is_year_start(turn: int) -> bool:
     """TR-04/TR-09: Spring turns open with a Year Start phase (Spring 1940 is the special one)."""
     return season_of(turn) is Season.SPRING

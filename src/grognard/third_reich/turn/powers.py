@@ -100,11 +100,3 @@ def teams(players: int) -> tuple[tuple[Power, ...], ...]:
     else:
         seats.append(BLOCK_POWERS[Block.WESTERN_ALLIES])
     return tuple(seats)
-
-
-def block_of(power: Power, players: int = 3) -> Block:
-    """TR-01: the block ``power`` moves in."""
-    for b in turn_order(players):
-        if power in BLOCK_POWERS[b]:
-            return b
-    raise InputError("power", f"{power} is in no block")  # pragma: no cover
