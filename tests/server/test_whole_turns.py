@@ -148,6 +148,9 @@ def test_tr_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer) ->
     # TR-25: a declaration of war
     axis.choose("Germany declares war on Denmark (5 BRPs)")
     axis.confirm_after("Germany declares war on Denmark (5 BRPs)")
+    # the log follows the answer (its request may finish after the banner's on a loaded machine)
+    axis.page.wait_for_function(
+        "document.querySelector('#log').innerText.includes('Denmark')", timeout=15000)
     assert "Denmark" in axis.page.inner_text("#log")
     # TR-27: a move, clicked on the map
     axis.end_until("movement")
