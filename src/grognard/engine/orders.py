@@ -71,6 +71,46 @@ class Words(msgspec.Struct, frozen=True):
 A = TypeVar("A")
 
 
+# --- words: the small helpers every system's ``describe`` shares ----------------------------
+def and_list(items: Iterable[str]) -> str:
+    """``"a, b and c"`` (empty items left out).
+
+    >>> and_list(["Riga", "", "Minsk", "Kiev"])
+    'Riga, Minsk and Kiev'
+    """
+    xs = [x for x in items if x]
+    if len(xs) <= 1:
+        return "".join(xs)
+    return ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 hex"``, ``"2 hexes"``, ``"3 units"``."""
+    return f"{n} {word}" + ("" if n == 1 else "es" if word.endswith("x") else "s")
+
+
+def as_list(v: object) -> list[str]:
+    """An argument read as a list of strings (a lone string is a list of one)."""
+    if isinstance(v, list | tuple):
+        return [str(x) for x in v]
+    if isinstance(v, str):
+        return [v]
+    return []
+
+
+def hex_name(ctx: Context | None, label: object) -> str:
+    """A hex by its label, with the city in it if any ("0703 (Minsk)")."""
+    s = str(label)
+    if ctx is None:
+        return s
+    try:
+        m = ctx.scenario.map
+        cities = m.cities_at(m.hex(m.index_of_label(s)))
+    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+        return s
+    return f"{s} ({cities[0].name})" if cities else s
+
+
 def _field_names(kind: type[Any]) -> list[str]:
     return sorted(getattr(kind, "__struct_fields__", ()))
 

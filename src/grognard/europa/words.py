@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.orders import Words
+from grognard.engine.orders import Words, and_list, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
 
@@ -29,23 +29,7 @@ _REPLACEMENT = {"rebuild": "rebuild", "return_cadre": "return as a cadre",
                 "return_single_step": "return (single step)"}
 
 
-def _and(items: Iterable[str]) -> str:
-    xs = [x for x in items if x]
-    if len(xs) <= 1:
-        return "".join(xs)
-    return ", ".join(xs[:-1]) + " and " + xs[-1]
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "es" if word.endswith("x") else "s")
-
-
-def _list(v: object) -> list[str]:
-    if isinstance(v, list | tuple):
-        return [str(x) for x in v]
-    if isinstance(v, str):
-        return [v]
-    return []
 
 
 def unit_name(state: JSON, uid: object) -> str:
@@ -65,20 +49,8 @@ def _units(state: JSON, ids: Iterable[object]) -> str:
     ids = list(ids)
     if len(ids) > 4:
         return f"{unit_name(state, ids[0])} and {len(ids) - 1} more units"
-    return _and(unit_name(state, u) for u in ids)
+    return and_list(unit_name(state, u) for u in ids)
 
-
-def hex_name(ctx: Context | None, label: object) -> str:
-    """A hex by its label, with the city in it if any ("0703 (Minsk)")."""
-    s = str(label)
-    if ctx is None:
-        return s
-    try:
-        m = ctx.scenario.map
-        cities = m.cities_at(m.hex(m.index_of_label(s)))
-    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
-        return s
-    return f"{s} ({cities[0].name})" if cities else s
 
 
 def _mission(state: JSON, mid: object) -> str:
@@ -104,43 +76,43 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
     if k == "end_phase":
         return Words(f"{side}: end the phase", "End the phase")
     if k == "move":
-        path = _list(a.get("path"))
+        path = as_list(a.get("path"))
         to = str(a["to"]) if a.get("to") else (path[-1] if path else "?")
-        steps = f" ({_plural(len(path), 'hex')})" if path else ""
+        steps = f" ({plural(len(path), 'hex')})" if path else ""
         return Words(f"Move {u(state, a.get('unit'))} to {h(to)}{steps}", f"to {to}")
     if k == "attack":
-        att = _list(a.get("attackers"))
+        att = as_list(a.get("attackers"))
         return Words(f"Attack {h(a.get('defender_hex'))} with {_units(state, att)}",
-                     f"attack {a.get('defender_hex')} ({_plural(len(att), 'unit')})")
+                     f"attack {a.get('defender_hex')} ({plural(len(att), 'unit')})")
     if k == "overrun":
-        us = _list(a.get("units"))
+        us = as_list(a.get("units"))
         return Words(f"Overrun {h(a.get('target'))} with {_units(state, us)}",
                      f"overrun {a.get('target')}")
     if k == "retreat":
-        path = _list(a.get("path"))
-        us = _list(a.get("units"))
+        path = as_list(a.get("path"))
+        us = as_list(a.get("units"))
         end = path[-1] if path else None
         who = f"{_units(state, us)}: " if us else ""
         if end is None:
             return Words(f"{who}no retreat (EUR-15: the units stay and take the loss)",
                          "no retreat")
-        return Words(f"{who}retreat {_plural(len(path), 'hex')} to {h(end)}",
+        return Words(f"{who}retreat {plural(len(path), 'hex')} to {h(end)}",
                      f"retreat {len(path)} to {end}")
     if k == "advance":
-        us = _list(a.get("units"))
+        us = as_list(a.get("units"))
         return Words(f"Advance after combat: {_units(state, us)}" if us
                      else "No advance after combat",
                      f"advance {len(us)}" if us else "no advance")
     if k in ("allocate_losses", "allocate_isolation_losses"):
-        us = _list(a.get("units"))
+        us = as_list(a.get("units"))
         who = f" ({a['side']})" if a.get("side") else ""
         where = f" in {h(a['hex'])}" if a.get("hex") else ""
         t = f"Take the losses{where}{who} from {_units(state, us)}" if us else \
             f"Take the losses{where}{who}"
-        return Words(t, f"lose {_and(unit_name(state, x).split(' (')[0] for x in us)}"
+        return Words(t, f"lose {and_list(unit_name(state, x).split(' (')[0] for x in us)}"
                      if us else "allocate losses")
     if k == "air_mission":
-        us = _list(a.get("units"))
+        us = as_list(a.get("units"))
         what = _MISSIONS.get(str(a.get("kind")), str(a.get("kind")).replace("_", " "))
         return Words(f"{what} over {h(a.get('target'))}: {_units(state, us)}",
                      f"{what.lower()} {a.get('target')}")
@@ -151,17 +123,17 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
     if k == "fly_missions":
         return Words("Fly the assigned air missions", "Fly the missions")
     if k == "intercept":
-        ints = _list(a.get("interceptors"))
+        ints = as_list(a.get("interceptors"))
         t = f"Intercept {_mission(state, a.get('mission'))} with {_units(state, ints)}" if ints \
             else f"Do not intercept {_mission(state, a.get('mission'))}"
         return Words(t, f"intercept ({len(ints)})" if ints else "no interception")
     if k == "airbase_surprise":
         return Words(f"Surprise airbase attack on {h(a.get('base'))} with "
-                     f"{_units(state, _list(a.get('attackers')))}", f"hit {a.get('base')}")
+                     f"{_units(state, as_list(a.get('attackers')))}", f"hit {a.get('base')}")
     if k == "airbase_repair":
         return Words(f"Repair the airbase at {h(a.get('base'))}", f"repair {a.get('base')}")
     if k == "bonus_air_recovery":
-        us = _list(a.get("units"))
+        us = as_list(a.get("units"))
         return Words(f"Bonus air recovery: {_units(state, us)}", f"recover {len(us)}")
     if k == "take_replacement":
         act = _REPLACEMENT.get(str(a.get("action")), str(a.get("action")).replace("_", " "))
@@ -170,8 +142,8 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
     if k == "supply_check":
         return Words("Determine supply", "Supply check")
     if k == "isolation_attrition":
-        bo = _list(a.get("break_out"))
-        t = "Isolation attrition" + (f", breaking out from {_and(h(x) for x in bo)}"
+        bo = as_list(a.get("break_out"))
+        t = "Isolation attrition" + (f", breaking out from {and_list(h(x) for x in bo)}"
                                      if bo else "")
         return Words(t, t)
     if k == "bonus_supply_judgement":
@@ -209,14 +181,14 @@ def places(cmd: Command) -> Places:
     k = cmd.kind
 
     def units(*keys: str) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(x for key in keys for x in _list(a.get(key))))
+        return tuple(dict.fromkeys(x for key in keys for x in as_list(a.get(key))))
 
     def one(key: str) -> str | None:
         v = a.get(key)
         return str(v) if isinstance(v, str) and v else None
 
     if k in ("move", "retreat"):
-        path = tuple(_list(a.get("path")))
+        path = tuple(as_list(a.get("path")))
         to: str | None = one("to") or (path[-1] if path else None)
         return Places(None, to, path or ((to,) if to else ()), units("unit", "units"))
     if k == "attack":

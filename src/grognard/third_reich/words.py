@@ -20,7 +20,7 @@ from typing import Any
 
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.orders import Words
+from grognard.engine.orders import Words, and_list, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
 
@@ -49,27 +49,11 @@ def _country(c: object) -> str:
     return _NAMES.get(s, s.replace("_", " ").title())
 
 
-def _and(items: Iterable[str]) -> str:
-    xs = [x for x in items if x]
-    if len(xs) <= 1:
-        return "".join(xs)
-    return ", ".join(xs[:-1]) + " and " + xs[-1]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "es" if word.endswith("x") else "s")
 
 
 def _map(v: object) -> Mapping[str, Any]:
     return v if isinstance(v, Mapping) else {}
 
-
-def _list(v: object) -> list[str]:
-    if isinstance(v, list | tuple):
-        return [str(x) for x in v]
-    if isinstance(v, str):
-        return [v]
-    return []
 
 
 def unit_name(state: JSON, uid: object) -> str:
@@ -90,20 +74,8 @@ def unit_name(state: JSON, uid: object) -> str:
 
 
 def _units(state: JSON, ids: Iterable[object]) -> str:
-    return _and(unit_name(state, u) for u in ids)
+    return and_list(unit_name(state, u) for u in ids)
 
-
-def hex_name(ctx: Context | None, label: object) -> str:
-    """A hex by its label, with the city in it if any ("N33 (Berlin)")."""
-    s = str(label)
-    if ctx is None:
-        return s
-    try:
-        m = ctx.scenario.map
-        cities = m.cities_at(m.hex(m.index_of_label(s)))
-    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
-        return s
-    return f"{s} ({cities[0].name})" if cities else s
 
 
 def _options_cost(state: JSON, options: Mapping[str, str]) -> int | None:
@@ -155,7 +127,7 @@ def _options(state: JSON, cmd: Command) -> Words:
     for front, o in opts.items():
         if front not in FRONTS:
             by.setdefault(str(o), []).append(str(front))
-    parts = [f"{o} in {_and(fs)}" if o != "pass" else f"pass in {_and(fs)}"
+    parts = [f"{o} in {and_list(fs)}" if o != "pass" else f"pass in {and_list(fs)}"
              for o, fs in sorted(by.items(), key=lambda kv: ("offensive", "attrition",
                                                               "pass").index(kv[0])
                                  if kv[0] in ("offensive", "attrition", "pass") else 3)]
@@ -183,16 +155,16 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
         return _options(state, cmd)
     if k == "declare_war":
         power = _acting_power(state, cmd)
-        minors, majors = _list(a.get("minors")), _list(a.get("majors"))
+        minors, majors = as_list(a.get("minors")), as_list(a.get("majors"))
         cost = _dow_cost(state, power, minors, majors)
-        on = _and([_country(x) for x in minors + majors])
+        on = and_list([_country(x) for x in minors + majors])
         brps = f" ({cost} BRPs)" if cost is not None else ""
         return Words(f"{power_name(power)} declares war on {on}{brps}", f"War on {on}{brps}")
     if k == "move":
-        path = _list(a.get("path"))
+        path = as_list(a.get("path"))
         to = str(a["to"]) if a.get("to") else (path[-1] if path else "?")
         t = f"Move {u(state, a.get('unit'))} to {h(to)}"
-        steps = "" if not path else f" ({_plural(len(path), 'hex')}" + (
+        steps = "" if not path else f" ({plural(len(path), 'hex')}" + (
             f" via {', '.join(path[:-1])})" if len(path) > 1 else ")")
         return Words(t + steps, f"to {to}")
     if k == "sr":
@@ -204,45 +176,45 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
         return Words(f"Air stage: {u(state, a.get('unit'))} to {h(a.get('to'))}",
                      f"stage to {a.get('to')}")
     if k == "airdrop":
-        esc = _list(a.get("escorts"))
+        esc = as_list(a.get("escorts"))
         t = f"Air drop: {u(state, a.get('unit'))} on {h(a.get('to'))}"
         if esc:
             t += f", escorted by {_units(state, esc)}"
         return Words(t, f"drop on {a.get('to')}")
     if k == "attack":
-        att = _list(a.get("attackers"))
-        air = _list(a.get("air"))
-        fleets = _list(a.get("fleets")) + _list(a.get("fleet"))
+        att = as_list(a.get("attackers"))
+        air = as_list(a.get("air"))
+        fleets = as_list(a.get("fleets")) + as_list(a.get("fleet"))
         t = f"Attack {h(a.get('hex'))} with {_units(state, att) or 'no ground unit'}"
         if air or fleets:
             t += f"; support: {_units(state, air + fleets)}"
         if a.get("advance") is False:
             t += "; no advance"
-        return Words(t, f"attack {a.get('hex')} ({_plural(len(att), 'unit')}"
+        return Words(t, f"attack {a.get('hex')} ({plural(len(att), 'unit')}"
                         + (f", {len(air) + len(fleets)} support" if air or fleets else "") + ")")
     if k == "retreat":
         return Words(f"Retreat to {h(a.get('to'))}", f"retreat to {a.get('to')}")
     if k == "defensive_air":
-        air = _list(a.get("defensive_air"))
+        air = as_list(a.get("defensive_air"))
         return Words(f"Defensive air support: {_units(state, air) or 'none'}",
                      f"defensive air: {len(air)}" if air else "no defensive air")
     if k == "intercept":
-        ints = [x for key in ("interceptors", "air_interceptors") for x in _list(a.get(key))]
+        ints = [x for key in ("interceptors", "air_interceptors") for x in as_list(a.get(key))]
         return Words(f"Intercept with {_units(state, ints)}" if ints else "Do not intercept",
                      f"intercept ({len(ints)})" if ints else "no interception")
     if k == "attrition":
         f = FRONTS.get(str(a.get("front")), str(a.get("front")))
         return Words(f"{side}: attrition in {f}", f"attrition in {f}")
     if k == "remove_losses":
-        lost = _list(a.get("units"))
+        lost = as_list(a.get("units"))
         return Words(f"Remove {_units(state, lost)} (attrition losses)" if lost else
                      "Remove no unit", f"remove {len(lost)}")
     if k == "take_hexes":
-        hexes = _list(a.get("hexes"))
+        hexes = as_list(a.get("hexes"))
         adv = _map(a.get("advance"))
-        t = f"Take {_and(h(x) for x in hexes)}" if hexes else "Take no hex"
+        t = f"Take {and_list(h(x) for x in hexes)}" if hexes else "Take no hex"
         if adv:
-            t += "; advance " + "; ".join(f"{_units(state, _list(v))} into {hx}"
+            t += "; advance " + "; ".join(f"{_units(state, as_list(v))} into {hx}"
                                           for hx, v in adv.items())
         return Words(t, t if len(t) < 40 else f"take {len(hexes)} hexes")
     if k == "withdraw":
@@ -257,42 +229,42 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
         parts = [f"{u(state, x)} for {u(state, r)}" for x, r in saves.items()]
         return Words("Save " + ("; ".join(parts) or "nothing"), f"save {len(parts)}")
     if k == "supply_check":
-        bo = _list(a.get("breakout"))
-        t = "Supply check" + (f", breaking out from {_and(h(x) for x in bo)}" if bo else "")
+        bo = as_list(a.get("breakout"))
+        t = "Supply check" + (f", breaking out from {and_list(h(x) for x in bo)}" if bo else "")
         return Words(t, t)
     if k == "build":
         power = power_name(_acting_power(state, cmd))
-        parts = [_plural(int(a[f]), word) for f, word in _BUILD.items()
+        parts = [plural(int(a[f]), word) for f, word in _BUILD.items()
                  if isinstance(a.get(f), int) and a[f]]
-        return Words(f"{power} builds {_and(parts) or 'nothing'}", f"build {_and(parts)}")
+        return Words(f"{power} builds {and_list(parts) or 'nothing'}", f"build {and_list(parts)}")
     if k == "build_unit":
         return Words(f"Place {u(state, a.get('unit'))} in {h(a.get('hex'))}",
                      f"place in {a.get('hex')}")
     if k == "year_start":
         return Words("Run the Year Start (BRP growth, new bases)", "Year Start")
     if k == "counter_air":
-        air = _list(a.get("air"))
+        air = as_list(a.get("air"))
         return Words(f"Counter air over {h(a.get('target'))} with {_units(state, air)}",
                      f"counter air {a.get('target')}")
     if k == "naval_transport":
-        t = (f"Naval transport: {_units(state, _list(a.get('units')))} by "
-             f"{_units(state, _list(a.get('fleets')))} to {h(a.get('to'))}")
+        t = (f"Naval transport: {_units(state, as_list(a.get('units')))} by "
+             f"{_units(state, as_list(a.get('fleets')))} to {h(a.get('to'))}")
         return Words(t, f"transport to {a.get('to')}")
     if k == "invade":
         groups = a.get("groups")
         groups = groups if isinstance(groups, list) else []
         cargo = [x for g in groups if isinstance(g, Mapping)
-                 for v in (g.get("cargo") or {}).values() for x in _list(v)]
+                 for v in (g.get("cargo") or {}).values() for x in as_list(v)]
         t = f"Invade {h(a.get('beach'))}" + (f" with {_units(state, cargo)}" if cargo else "")
         return Words(t, f"invade {a.get('beach')}")
     if k == "murmansk_commit":
-        parts = [_plural(int(a.get(x) or 0), w) for x, w in
+        parts = [plural(int(a.get(x) or 0), w) for x, w in
                  (("air", "air factor"), ("naval", "naval factor"), ("subs", "U-boat factor"))]
-        return Words(f"Commit to the Murmansk box: {_and(parts)}", f"commit {', '.join(parts)}")
+        return Words(f"Commit to the Murmansk box: {and_list(parts)}", f"commit {', '.join(parts)}")
     if k == "murmansk_escort":
-        parts = [_plural(int(a.get(x) or 0), w) for x, w in
+        parts = [plural(int(a.get(x) or 0), w) for x, w in
                  (("naval", "naval factor"), ("asw", "ASW factor"))]
-        return Words(f"Escort the Murmansk convoy: {_and(parts)}", f"escort {', '.join(parts)}")
+        return Words(f"Escort the Murmansk convoy: {and_list(parts)}", f"escort {', '.join(parts)}")
     if k == "murmansk_ship":
         brps = a.get("brps", 20)
         return Words(f"{power_name(a.get('sender'))} ships {brps} BRPs to Murmansk",
@@ -306,7 +278,7 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
         return Words("Open the Persian lend-lease route", "Open the Iran route")
     if k == "sw_build":
         return Words(f"{power_name(a.get('power'))} builds "
-                     f"{_plural(int(a.get('factors') or 0), str(a.get('category')).rstrip('s'))}"
+                     f"{plural(int(a.get('factors') or 0), str(a.get('category')).rstrip('s'))}"
                      " (strategic warfare)",
                      f"SW: {a.get('factors')} {a.get('category')}")
     if k == "sw_convert":
@@ -335,11 +307,11 @@ def places(cmd: Command) -> Places:
             if isinstance(v, Mapping):
                 out += [str(x) for x in v]
             else:
-                out += _list(v)
+                out += as_list(v)
         return tuple(dict.fromkeys(out))
 
     if k == "move":
-        path = tuple(_list(a.get("path")))
+        path = tuple(as_list(a.get("path")))
         to = str(a["to"]) if a.get("to") else (path[-1] if path else None)
         return Places(None, to, path or ((to,) if to else ()), units("unit"))
     if k in ("sr", "air_stage"):
@@ -370,7 +342,7 @@ def places(cmd: Command) -> Places:
     if k == "remove_losses":
         return Places(None, None, (), units("units"))
     if k == "take_hexes":
-        hexes = tuple(_list(a.get("hexes")))
+        hexes = tuple(as_list(a.get("hexes")))
         return Places(hexes[0] if hexes else None, None, hexes, ())
     if k == "withdraw":
         ret = _map(a.get("retreats"))
