@@ -255,6 +255,8 @@ def test_europa_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer
         assert g.turn == 2 and "attack" in kinds and "retreat" in kinds
         assert "start_invasion_surprise" not in kinds
     axis.end_until("initial")
+    # the initial phase's buttons follow the banner (a slower request on a loaded machine)
+    axis.page.wait_for_selector("#others button[title^='Surprise invasion']", timeout=60000)
     axis.page.click("#others button[title^='Surprise invasion']")
     axis.page.wait_for_selector("#message.ok")
     axis.clean()
