@@ -219,6 +219,8 @@ def view(state: JSON, player: str) -> JSON:
         act["order"] = [[p, s, name(h)] for p, s, h in act["order"]]
         act["activated_this_phase"] = [name(h) for h in act["activated_this_phase"]]
         v["apd"]["hq_disrupted"] = [name(h) for h in v["apd"]["hq_disrupted"]]
+        if isinstance(v.get("operation"), dict) and v["operation"].get("hq"):
+            v["operation"]["hq"] = name(v["operation"]["hq"])
     v["viewer"] = player
     return v
 

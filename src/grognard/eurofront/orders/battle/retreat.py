@@ -34,8 +34,12 @@ from grognard.eurofront.orders.operation.move import BlockMoveArgs, block_places
 
 
 def fold_block_retreated(state: JSON, ev: Event) -> JSON:
+    """The block stands face down again - except the operation's own HQ, which stays face up
+    until its operation closes (it was revealed when activated, EF-18)."""
     u = state["units"][ev.data["block"]]
-    u["hex"], u["hidden"] = ev.data["to"], True
+    op = state.get("operation")
+    u["hex"] = ev.data["to"]
+    u["hidden"] = not (op is not None and op.get("hq") == ev.data["block"])
     state["control"].setdefault(ev.data["to"], ev.data["side"])
     return state
 
