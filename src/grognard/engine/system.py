@@ -8,7 +8,7 @@ system; until a system registers its own commands, the generic one runs it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,7 @@ from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Words
+from grognard.engine.orders import Order, Words
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
@@ -102,6 +102,24 @@ class RuleSystem:
     places: PlacesOf | None = None
     #: Rules run after every event's own fold, in order (declared once, by name).
     after_events: tuple[AfterEvent, ...] = ()
+
+
+def describe_of(orders: Iterable[Order[Any]], extra: Mapping[str, Describe] | None = None
+                ) -> Describe:
+    """The ``describe`` hook of a system's Orders: each command told by its own Order's
+    ``describe`` (``extra``: kinds no Order takes, such as the generic table roll); a kind
+    nobody tells by its player and kind ("Axis: roll weather")."""
+    tellers: dict[str, Describe] = {o.kind: o.describe for o in orders}
+    tellers.update(extra or {})
+
+    def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
+        tell = tellers.get(cmd.kind)
+        if tell is not None:
+            return tell(ctx, state, cmd)
+        words = cmd.kind.replace("_", " ")
+        return Words(f"{cmd.player.title()}: {words}", words)
+
+    return describe
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}

@@ -87,5 +87,14 @@ class AirStage(Order[AirStageArgs]):
         """TR-29: each air unit to each city within twice its range."""
         return distinct(legal_air_stage)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, hex_name
+        from grognard.third_reich.words import unit_name
+
+        a = cmd.args
+        return Words(f"Air stage: {unit_name(state, a.get('unit'))} to {hex_name(ctx, a.get('to'))}",
+                     f"stage to {a.get('to')}")
+
 
 __all__ = ["AirStage", "AirStageArgs", "fold_air_staged", "staged"]

@@ -161,5 +161,15 @@ class CounterAir(Order[CounterAirArgs]):
         """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
         return distinct(legal_counter_air)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, as_list, hex_name
+        from grognard.third_reich.words import units_words
+
+        a = cmd.args
+        air = as_list(a.get("air"))
+        return Words(f"Counter air over {hex_name(ctx, a.get('target'))} with "
+                     f"{units_words(state, air)}", f"counter air {a.get('target')}")
+
 
 __all__ = ["CounterAir", "CounterAirArgs", "fold_counter_air_flown", "mission"]

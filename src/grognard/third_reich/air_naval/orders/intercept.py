@@ -37,5 +37,14 @@ class Intercept(ReactionOrder[InterceptArgs]):
             "its fleets/air units (or none).")
     example: ClassVar[Mapping[str, object]] = {"interceptors": ["uk-fleet1"]}
 
+    def describe(self, ctx, state, cmd):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, as_list
+        from grognard.third_reich.words import units_words
+
+        ints = [x for key in ("interceptors", "air_interceptors") for x in as_list(cmd.args.get(key))]
+        return Words(f"Intercept with {units_words(state, ints)}" if ints else "Do not intercept",
+                     f"intercept ({len(ints)})" if ints else "no interception")
+
 
 __all__ = ["Intercept", "InterceptArgs"]

@@ -76,5 +76,15 @@ class NavalTransport(ReactingOrder[NavalTransportArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_naval_transport)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, as_list, hex_name
+        from grognard.third_reich.words import units_words
+
+        a = cmd.args
+        t = (f"Naval transport: {units_words(state, as_list(a.get('units')))} by "
+             f"{units_words(state, as_list(a.get('fleets')))} to {hex_name(ctx, a.get('to'))}")
+        return Words(t, f"transport to {a.get('to')}")
+
 
 __all__ = ["NavalTransport", "NavalTransportArgs"]

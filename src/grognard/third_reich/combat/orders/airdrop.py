@@ -67,5 +67,17 @@ class Airdrop(ReactingOrder[AirdropArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_airdrop)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, as_list, hex_name
+        from grognard.third_reich.words import unit_name, units_words
+
+        a = cmd.args
+        esc = as_list(a.get("escorts"))
+        t = f"Air drop: {unit_name(state, a.get('unit'))} on {hex_name(ctx, a.get('to'))}"
+        if esc:
+            t += f", escorted by {units_words(state, esc)}"
+        return Words(t, f"drop on {a.get('to')}")
+
 
 __all__ = ["Airdrop", "AirdropArgs"]

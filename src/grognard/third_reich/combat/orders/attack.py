@@ -222,5 +222,22 @@ class Attack(ReactingOrder[AttackArgs]):
         (:func:`~grognard.third_reich.play.legal.legal_attack`)."""
         return distinct(partial(legal_attack, verify=self.checked))(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, as_list, hex_name, plural
+        from grognard.third_reich.words import units_words
+
+        a = cmd.args
+        att = as_list(a.get("attackers"))
+        air = as_list(a.get("air"))
+        fleets = as_list(a.get("fleets")) + as_list(a.get("fleet"))
+        t = f"Attack {hex_name(ctx, a.get('hex'))} with {units_words(state, att) or 'no ground unit'}"
+        if air or fleets:
+            t += f"; support: {units_words(state, air + fleets)}"
+        if a.get("advance") is False:
+            t += "; no advance"
+        return Words(t, f"attack {a.get('hex')} ({plural(len(att), 'unit')}"
+                        + (f", {len(air) + len(fleets)} support" if air or fleets else "") + ")")
+
 
 __all__ = ["Attack", "AttackArgs", "fold_battle_resolved"]

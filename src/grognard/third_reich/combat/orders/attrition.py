@@ -52,5 +52,14 @@ class Attrition(Order[AttritionArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_attrition)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words
+        from grognard.third_reich.words import FRONTS
+
+        front = cmd.args.get("front")
+        f = FRONTS.get(str(front), str(front))
+        return Words(f"{cmd.player.title()}: attrition in {f}", f"attrition in {f}")
+
 
 __all__ = ["Attrition", "AttritionArgs"]

@@ -31,5 +31,14 @@ class DefensiveAir(ReactionOrder[DefensiveAirArgs]):
             "hex (or none).")
     example: ClassVar[Mapping[str, object]] = {"defensive_air": ["fr-air1"]}
 
+    def describe(self, ctx, state, cmd):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, as_list
+        from grognard.third_reich.words import units_words
+
+        air = as_list(cmd.args.get("defensive_air"))
+        return Words(f"Defensive air support: {units_words(state, air) or 'none'}",
+                     f"defensive air: {len(air)}" if air else "no defensive air")
+
 
 __all__ = ["DefensiveAir", "DefensiveAirArgs"]

@@ -81,5 +81,18 @@ class Invade(ReactingOrder[InvadeArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_invade)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, as_list, hex_name
+        from grognard.third_reich.words import units_words
+
+        a = cmd.args
+        groups = a.get("groups")
+        cargo = [x for g in (groups if isinstance(groups, list) else []) if isinstance(g, Mapping)
+                 for v in (g.get("cargo") or {}).values() for x in as_list(v)]
+        t = f"Invade {hex_name(ctx, a.get('beach'))}" + (
+            f" with {units_words(state, cargo)}" if cargo else "")
+        return Words(t, f"invade {a.get('beach')}")
+
 
 __all__ = ["Invade", "InvadeArgs"]

@@ -56,5 +56,14 @@ class RemoveLosses(Order[RemoveLossesArgs]):
         """TR-39: the legal removals, smallest first (at most LISTED_CHOICES)."""
         return legal_remove_losses(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, as_list
+        from grognard.third_reich.words import units_words
+
+        lost = as_list(cmd.args.get("units"))
+        return Words(f"Remove {units_words(state, lost)} (attrition losses)" if lost else
+                     "Remove no unit", f"remove {len(lost)}")
+
 
 __all__ = ["RemoveLosses", "RemoveLossesArgs"]

@@ -77,5 +77,12 @@ class Retreat(Order[RetreatArgs]):
             return []
         return [Command(self.kind, player, {"to": h}) for h in p["options"]]
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, hex_name
+
+        to = cmd.args.get("to")
+        return Words(f"Retreat to {hex_name(ctx, to)}", f"retreat to {to}")
+
 
 __all__ = ["Retreat", "RetreatArgs", "fold_retreated"]

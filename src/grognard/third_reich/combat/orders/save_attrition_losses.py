@@ -53,5 +53,14 @@ class SaveAttritionLosses(Order[SaveAttritionLossesArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_save_attrition_losses)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words
+        from grognard.third_reich.words import map_arg, unit_name
+
+        saves = map_arg(cmd.args.get("saves"))
+        parts = [f"{unit_name(state, x)} for {unit_name(state, r)}" for x, r in saves.items()]
+        return Words("Save " + ("; ".join(parts) or "nothing"), f"save {len(parts)}")
+
 
 __all__ = ["SaveAttritionLosses", "SaveAttritionLossesArgs"]

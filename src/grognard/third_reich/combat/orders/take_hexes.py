@@ -53,5 +53,18 @@ class TakeHexes(Order[TakeHexesArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_take_hexes)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, and_list, as_list, hex_name
+        from grognard.third_reich.words import map_arg, units_words
+
+        hexes = as_list(cmd.args.get("hexes"))
+        adv = map_arg(cmd.args.get("advance"))
+        t = f"Take {and_list(hex_name(ctx, x) for x in hexes)}" if hexes else "Take no hex"
+        if adv:
+            t += "; advance " + "; ".join(f"{units_words(state, as_list(v))} into {hx}"
+                                          for hx, v in adv.items())
+        return Words(t, t if len(t) < 40 else f"take {len(hexes)} hexes")
+
 
 __all__ = ["TakeHexes", "TakeHexesArgs"]

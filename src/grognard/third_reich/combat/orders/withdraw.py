@@ -57,5 +57,16 @@ class Withdraw(Order[WithdrawArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_withdraw)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, hex_name
+        from grognard.third_reich.words import map_arg, unit_name
+
+        moves = {**map_arg(cmd.args.get("retreats")), **map_arg(cmd.args.get("cut_off"))}
+        parts = [f"{unit_name(state, x)} to {hex_name(ctx, to)}" if to
+                 else f"{unit_name(state, x)} removed" for x, to in moves.items()]
+        return Words("Withdraw: " + ("; ".join(parts) or "each unit to its first hex"),
+                     f"withdraw ({len(parts)})" if parts else "withdraw")
+
 
 __all__ = ["Withdraw", "WithdrawArgs"]

@@ -163,5 +163,18 @@ class Move(Order[MoveArgs]):
         (:func:`~grognard.third_reich.play.legal.sample_move`)."""
         return sample_move(ctx, state, player, rng, verify=self.checked)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, as_list, hex_name, plural
+        from grognard.third_reich.words import unit_name
+
+        a = cmd.args
+        path = as_list(a.get("path"))
+        to = str(a["to"]) if a.get("to") else (path[-1] if path else "?")
+        steps = "" if not path else f" ({plural(len(path), 'hex')}" + (
+            f" via {', '.join(path[:-1])})" if len(path) > 1 else ")")
+        return Words(f"Move {unit_name(state, a.get('unit'))} to {hex_name(ctx, to)}{steps}",
+                     f"to {to}")
+
 
 __all__ = ["Move", "MoveArgs", "fold_unit_moved"]

@@ -69,5 +69,17 @@ class StrategicRedeployment(ReactingOrder[StrategicRedeploymentArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_sr)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, hex_name
+        from grognard.third_reich.words import unit_name
+
+        a = cmd.args
+        kind = {"land": "SR", "sea": "sea SR", "fleet": "fleet SR",
+                "air_landing": "air-landing SR"}.get(str(a.get("kind") or "land"), "SR")
+        via = f" via {hex_name(ctx, a['via'])}" if a.get("via") else ""
+        t = f"{kind}: {unit_name(state, a.get('unit'))} to {hex_name(ctx, a.get('to'))}{via}"
+        return Words(t[0].upper() + t[1:], f"{kind} to {a.get('to')}")
+
 
 __all__ = ["StrategicRedeployment", "StrategicRedeploymentArgs"]

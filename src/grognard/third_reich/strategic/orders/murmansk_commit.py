@@ -108,5 +108,13 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_murmansk_commit)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, and_list, plural
+
+        parts = [plural(int(cmd.args.get(x) or 0), w) for x, w in
+                 (("air", "air factor"), ("naval", "naval factor"), ("subs", "U-boat factor"))]
+        return Words(f"Commit to the Murmansk box: {and_list(parts)}", f"commit {', '.join(parts)}")
+
 
 __all__ = ["MurmanskCommit", "MurmanskCommitArgs", "fold_murmansk_committed"]

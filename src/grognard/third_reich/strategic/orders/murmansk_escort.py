@@ -103,5 +103,13 @@ class MurmanskEscort(Order[MurmanskEscortArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_murmansk_escort)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, and_list, plural
+
+        parts = [plural(int(cmd.args.get(x) or 0), w) for x, w in
+                 (("naval", "naval factor"), ("asw", "ASW factor"))]
+        return Words(f"Escort the Murmansk convoy: {and_list(parts)}", f"escort {', '.join(parts)}")
+
 
 __all__ = ["MurmanskEscort", "MurmanskEscortArgs", "fold_murmansk_escorted"]

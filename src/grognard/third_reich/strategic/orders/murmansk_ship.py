@@ -80,5 +80,15 @@ class MurmanskShip(Order[MurmanskShipArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_murmansk_ship)(ctx, state, player)
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words
+        from grognard.third_reich.words import power_name
+
+        brps = cmd.args.get("brps", 20)
+        sender = power_name(cmd.args.get("sender"))
+        return Words(f"{sender} ships {brps} BRPs to Murmansk",
+                     f"{sender}: ship {brps} BRPs to Murmansk")
+
 
 __all__ = ["MurmanskShip", "MurmanskShipArgs", "fold_murmansk_shipped"]

@@ -110,5 +110,14 @@ class SwBombing(Order[SwBombingArgs]):
             out.append(cmd)
         return out
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words
+        from grognard.third_reich.words import power_name
+
+        lf = cmd.args.get("losses_first")
+        return Words("Strategic bombing" + (f" ({power_name(lf)} takes losses first)" if lf else ""),
+                     "bombing")
+
 
 __all__ = ["SwBombing", "SwBombingArgs", "losses_first"]

@@ -104,5 +104,15 @@ class SwBuild(Order[SwBuildArgs]):
                     out.append(cmd)
         return out
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, plural
+        from grognard.third_reich.words import power_name
+
+        a = cmd.args
+        return Words(f"{power_name(a.get('power'))} builds "
+                     f"{plural(int(a.get('factors') or 0), str(a.get('category')).rstrip('s'))}"
+                     " (strategic warfare)", f"SW: {a.get('factors')} {a.get('category')}")
+
 
 __all__ = ["SwBuild", "SwBuildArgs", "fold_sw_factors_bought"]

@@ -85,5 +85,13 @@ class SwConvert(Order[SwConvertArgs]):
                 for power in owed(state) if state["power_sides"].get(power) == player
                 for uid in candidates(state, power)]
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words
+        from grognard.third_reich.words import unit_name
+
+        return Words(f"Convert {unit_name(state, cmd.args.get('unit'))} to strategic warfare "
+                     "factors", "convert to SW")
+
 
 __all__ = ["SwConvert", "SwConvertArgs", "fold_sw_unit_converted"]

@@ -99,5 +99,13 @@ class SwUboats(Order[SwUboatsArgs]):
             out.append(cmd)
         return out
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words
+        from grognard.third_reich.words import power_name
+
+        target = power_name(cmd.args.get("target"))
+        return Words(f"U-boat campaign against {target}", f"U-boats vs {target}")
+
 
 __all__ = ["SwUboats", "SwUboatsArgs", "uboat_target"]

@@ -95,5 +95,14 @@ class SupplyCheck(Order[SupplyCheckArgs]):
         for h in side_supply_check(ctx, state, player).hexes:
             yield Command(self.kind, player, {"breakout": [h.hex]})
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command):
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        from grognard.engine.orders import Words, and_list, as_list, hex_name
+
+        bo = as_list(cmd.args.get("breakout"))
+        t = "Supply check" + (f", breaking out from {and_list(hex_name(ctx, x) for x in bo)}"
+                              if bo else "")
+        return Words(t, t)
+
 
 __all__ = ["SupplyCheck", "SupplyCheckArgs", "fold_supply_checked"]
