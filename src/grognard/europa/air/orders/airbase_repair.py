@@ -11,6 +11,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
 from grognard.europa.air import commands
 from grognard.europa.play.order import EuropaOrder
@@ -46,6 +47,11 @@ class AirbaseRepair(EuropaOrder[AirbaseRepairArgs]):
         return self.checked(ctx, state, [
             Command("airbase_repair", player, {"base": b}) for b, v in sorted(bases.items())
             if v.get("hits", 0) > 0])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        base = cmd.args.get("base")
+        return Words(f"Repair the airbase at {hex_name(ctx, base)}", f"repair {base}")
 
 
 AIRBASE_REPAIR = AirbaseRepair()

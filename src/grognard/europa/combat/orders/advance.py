@@ -13,6 +13,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
 from grognard.europa.play.choices import subsets
 from grognard.europa.play.combat import (
@@ -23,6 +24,7 @@ from grognard.europa.play.combat import (
 )
 from grognard.europa.play.order import EuropaOrder
 from grognard.europa.play.turn import settled
+from grognard.europa.words import units_words
 
 
 class AdvanceArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -57,6 +59,12 @@ class Advance(EuropaOrder[AdvanceArgs]):
         subs = subsets(pending["advance"]["units"])
         return self.checked(ctx, state, [Command("advance", player, {"units": s})
                                          for s in [[], *subs]])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        us = as_list(cmd.args.get("units"))
+        return Words(f"Advance after combat: {units_words(state, us)}" if us
+                     else "No advance after combat", f"advance {len(us)}" if us else "no advance")
 
 
 ADVANCE = Advance()

@@ -15,6 +15,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.europa.combat.attack import Side
 from grognard.europa.combat.orders.retreat import RETREAT
@@ -29,6 +30,7 @@ from grognard.europa.play.combat import (
 from grognard.europa.play.order import EuropaOrder, engine_choices
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
+from grognard.europa.words import losses_words
 
 
 class AllocateLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -77,6 +79,10 @@ class AllocateLosses(EuropaOrder[AllocateLossesArgs]):
                 out.append(Command("allocate_losses", player,
                                    {"side": req["side"], "units": choice}))
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return losses_words(ctx, state, cmd)
 
 
 ALLOCATE_LOSSES = AllocateLosses()

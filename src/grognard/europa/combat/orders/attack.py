@@ -17,6 +17,7 @@ from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.europa.combat.odds import attack_odds
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
@@ -34,6 +35,7 @@ from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
 from grognard.europa.play.order import EuropaOrder, engine_choices
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
+from grognard.europa.words import units_words
 
 
 class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -102,6 +104,13 @@ class Attack(EuropaOrder[AttackArgs]):
                 found = check(joined, target) or check(ok, target)
             out.extend(found)
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        at = cmd.args.get("defender_hex")
+        att = as_list(cmd.args.get("attackers"))
+        return Words(f"Attack {hex_name(ctx, at)} with {units_words(state, att)}",
+                     f"attack {at} ({plural(len(att), 'unit')})")
 
 
 def decided(ctx: Context, state: JSON, events: list[Event], dice: Dice,

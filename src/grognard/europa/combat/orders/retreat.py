@@ -15,6 +15,7 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.europa.combat.retreat import retreat_loss_candidates
 from grognard.europa.play.choices import MAX_ENUM, penalty_picks, subsets
@@ -29,6 +30,7 @@ from grognard.europa.play.combat import (
 from grognard.europa.play.order import EuropaOrder, engine_choices
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
+from grognard.europa.words import units_words
 
 
 class RetreatArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -91,6 +93,17 @@ class Retreat(EuropaOrder[RetreatArgs]):
                         if len(out) >= MAX_ENUM:
                             return out
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        path = as_list(cmd.args.get("path"))
+        us = as_list(cmd.args.get("units"))
+        who = f"{units_words(state, us)}: " if us else ""
+        if not path:
+            return Words(f"{who}no retreat (EUR-15: the units stay and take the loss)",
+                         "no retreat")
+        return Words(f"{who}retreat {plural(len(path), 'hex')} to {hex_name(ctx, path[-1])}",
+                     f"retreat {len(path)} to {path[-1]}")
 
 
 RETREAT = Retreat()

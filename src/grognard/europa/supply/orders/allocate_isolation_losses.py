@@ -13,6 +13,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.europa.combat.attack import Side
 from grognard.europa.play.board import unit_json
@@ -24,6 +25,7 @@ from grognard.europa.play.supply_phase import (
     fold_isolation_losses,
     verify_isolation_losses,
 )
+from grognard.europa.words import losses_words
 
 
 class IsolationLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -71,6 +73,10 @@ class AllocateIsolationLosses(EuropaOrder[IsolationLossesArgs]):
                 out.append(Command("allocate_isolation_losses", player,
                                    {"hex": loss["hex"], "units": choice}))
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return losses_words(ctx, state, cmd)
 
 
 ALLOCATE_ISOLATION_LOSSES = AllocateIsolationLosses()

@@ -13,6 +13,7 @@ from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
 from grognard.europa.play.board import europa_config
 from grognard.europa.play.order import EuropaOrder
@@ -22,7 +23,11 @@ from grognard.europa.play.supply_phase import (
     verify_take_replacement_cmd,
 )
 from grognard.europa.supply.replacements import ReplacementAction
+from grognard.europa.words import unit_name
 
+#: EUR-33 the replacement actions as the rules name them (for the order in words).
+REPLACEMENT_WORDS = {"rebuild": "rebuild", "return_cadre": "return as a cadre",
+                     "return_single_step": "return (single step)"}
 
 class TakeReplacementArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """The unit, the action (rebuild, return_cadre, return_single_step) and, for a returning
@@ -67,6 +72,13 @@ class TakeReplacement(EuropaOrder[TakeReplacementArgs]):
                 cands.append(Command("take_replacement", player,
                                      {"unit": uid, "action": ReplacementAction.REBUILD.value}))
         return self.checked(ctx, state, cands)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        act = REPLACEMENT_WORDS.get(str(a.get("action")), str(a.get("action")).replace("_", " "))
+        at = f" at {hex_name(ctx, a['hex'])}" if a.get("hex") else ""
+        return Words(f"Replacement: {act} {unit_name(state, a.get('unit'))}{at}", f"{act}{at}")
 
 
 TAKE_REPLACEMENT = TakeReplacement()

@@ -13,6 +13,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.europa.play.order import EuropaOrder
 from grognard.europa.surprise.air_turn import (
@@ -21,6 +22,7 @@ from grognard.europa.surprise.air_turn import (
     legal_airbase_surprise,
     verify_airbase_surprise,
 )
+from grognard.europa.words import units_words
 
 
 class AirbaseSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -47,6 +49,12 @@ class AirbaseSurprise(EuropaOrder[AirbaseSurpriseArgs]):
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return legal_airbase_surprise(ctx, state, player, self.checked)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        base = cmd.args.get("base")
+        return Words(f"Surprise airbase attack on {hex_name(ctx, base)} with "
+                     f"{units_words(state, as_list(cmd.args.get('attackers')))}", f"hit {base}")
 
 
 AIRBASE_SURPRISE = AirbaseSurprise()

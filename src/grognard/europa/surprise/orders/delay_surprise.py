@@ -11,6 +11,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.europa.play.order import EuropaOrder
 from grognard.europa.surprise.orders.plan import (
@@ -48,6 +49,12 @@ class DelaySurprise(EuropaOrder[DelaySurpriseArgs]):
         return self.checked(ctx, state, [
             Command("delay_surprise", player, {"command": n, "turns": 1})
             for n, _ in planned(state, player)])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"Delay the surprise of {a.get('command')} by {a.get('turns')} turn(s)",
+                     f"delay {a.get('command')}")
 
 
 DELAY_SURPRISE = DelaySurprise()

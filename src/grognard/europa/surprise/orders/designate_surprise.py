@@ -12,6 +12,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
 from grognard.europa.play.order import EuropaOrder
 from grognard.europa.surprise.orders.plan import (
@@ -78,6 +79,13 @@ class DesignateSurprise(EuropaOrder[DesignateSurpriseArgs]):
                 seen.add(key)
                 out.append(cmd)
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"Plan the surprise: {a.get('command')} on {hex_name(ctx, a.get('centre'))}, "
+                     f"level {a.get('level')}, turn {a.get('target_turn')}",
+                     f"{a.get('command')}: {a.get('centre')} level {a.get('level')}")
 
 
 DESIGNATE_SURPRISE = DesignateSurprise()

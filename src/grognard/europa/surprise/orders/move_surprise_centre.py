@@ -11,6 +11,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
 from grognard.europa.play.order import EuropaOrder
 from grognard.europa.surprise.orders.plan import (
@@ -53,6 +54,12 @@ class MoveSurpriseCentre(EuropaOrder[MoveSurpriseCentreArgs]):
                               {"command": n, "to": m.label(int(j))})
                       for j in m.neighbor_indices(centre)]
         return self.checked(ctx, state, cands)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"Move the surprise centre of {a.get('command')} to "
+                     f"{hex_name(ctx, a.get('to'))}", f"centre to {a.get('to')}")
 
 
 MOVE_SURPRISE_CENTRE = MoveSurpriseCentre()

@@ -11,6 +11,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.europa.play.order import EuropaOrder
 from grognard.europa.surprise.orders.plan import (
@@ -47,6 +48,12 @@ class ReduceSurprise(EuropaOrder[ReduceSurpriseArgs]):
         return self.checked(ctx, state, [
             Command("reduce_surprise", player, {"command": n, "level": lv})
             for n, p in planned(state, player) for lv in range(1, 10)])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"Reduce the surprise of {a.get('command')} to level {a.get('level')}",
+                     f"{a.get('command')} to level {a.get('level')}")
 
 
 REDUCE_SURPRISE = ReduceSurprise()

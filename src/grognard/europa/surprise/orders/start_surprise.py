@@ -12,6 +12,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.europa.play.order import EuropaOrder
 from grognard.europa.surprise.orders.plan import (
@@ -48,6 +49,11 @@ class StartSurprise(EuropaOrder[StartSurpriseArgs]):
         return self.checked(ctx, state, [
             Command("start_surprise", player, {"command": n})
             for n, _ in planned(state, player)])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        command = cmd.args.get("command")
+        return Words(f"Launch the surprise attack of {command}", f"Surprise: {command}")
 
 
 START_SURPRISE = StartSurprise()
