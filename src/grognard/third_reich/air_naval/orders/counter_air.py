@@ -29,7 +29,7 @@ from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import counter_air, take_losses
 from grognard.third_reich.board import hex_front, order_hex, phase_name
@@ -38,6 +38,7 @@ from grognard.third_reich.play.legal import distinct, legal_counter_air
 from grognard.third_reich.play.system_support import AIR_TYPES, flying_units, ready_air
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import power_of, verify_enter
+from grognard.third_reich.words import units_words
 
 
 class CounterAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -161,11 +162,8 @@ class CounterAir(Order[CounterAirArgs]):
         """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
         return distinct(legal_counter_air)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words, as_list, hex_name
-        from grognard.third_reich.words import units_words
-
         a = cmd.args
         air = as_list(a.get("air"))
         return Words(f"Counter air over {hex_name(ctx, a.get('target'))} with "

@@ -14,7 +14,12 @@ from typing import ClassVar
 
 import msgspec
 
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.orders import Words, as_list
+from grognard.engine.state import JSON
 from grognard.third_reich.play.referee import ReactionOrder
+from grognard.third_reich.words import units_words
 
 Units = list[str] | dict[str, list[str]]
 
@@ -37,11 +42,8 @@ class Intercept(ReactionOrder[InterceptArgs]):
             "its fleets/air units (or none).")
     example: ClassVar[Mapping[str, object]] = {"interceptors": ["uk-fleet1"]}
 
-    def describe(self, ctx, state, cmd):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words, as_list
-        from grognard.third_reich.words import units_words
-
         ints = [x for key in ("interceptors", "air_interceptors") for x in as_list(cmd.args.get(key))]
         return Words(f"Intercept with {units_words(state, ints)}" if ints else "Do not intercept",
                      f"intercept ({len(ints)})" if ints else "no interception")

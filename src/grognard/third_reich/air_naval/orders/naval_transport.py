@@ -16,6 +16,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.third_reich.play.legal import distinct, legal_naval_transport
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
@@ -25,6 +26,7 @@ from grognard.third_reich.play.system_naval import (
     verify_naval_transport,
 )
 from grognard.third_reich.war import power_of, verify_enter
+from grognard.third_reich.words import units_words
 
 
 class NavalTransportArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -76,11 +78,8 @@ class NavalTransport(ReactingOrder[NavalTransportArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_naval_transport)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words, as_list, hex_name
-        from grognard.third_reich.words import units_words
-
         a = cmd.args
         t = (f"Naval transport: {units_words(state, as_list(a.get('units')))} by "
              f"{units_words(state, as_list(a.get('fleets')))} to {hex_name(ctx, a.get('to'))}")

@@ -23,6 +23,7 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     BLOCK,
@@ -61,6 +62,7 @@ from grognard.third_reich.war import (
     verify_enter,
     verify_own_option,
 )
+from grognard.third_reich.words import units_words
 
 
 class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -222,11 +224,8 @@ class Attack(ReactingOrder[AttackArgs]):
         (:func:`~grognard.third_reich.play.legal.legal_attack`)."""
         return distinct(partial(legal_attack, verify=self.checked))(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words, as_list, hex_name, plural
-        from grognard.third_reich.words import units_words
-
         a = cmd.args
         att = as_list(a.get("attackers"))
         air = as_list(a.get("air"))

@@ -12,7 +12,12 @@ from typing import ClassVar
 
 import msgspec
 
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.orders import Words, as_list
+from grognard.engine.state import JSON
 from grognard.third_reich.play.referee import ReactionOrder
+from grognard.third_reich.words import units_words
 
 
 class DefensiveAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -31,11 +36,8 @@ class DefensiveAir(ReactionOrder[DefensiveAirArgs]):
             "hex (or none).")
     example: ClassVar[Mapping[str, object]] = {"defensive_air": ["fr-air1"]}
 
-    def describe(self, ctx, state, cmd):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words, as_list
-        from grognard.third_reich.words import units_words
-
         air = as_list(cmd.args.get("defensive_air"))
         return Words(f"Defensive air support: {units_words(state, air) or 'none'}",
                      f"defensive air: {len(air)}" if air else "no defensive air")

@@ -19,7 +19,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, as_list
 from grognard.engine.state import JSON
 from grognard.third_reich.play.system_attrition import (
     execute_remove_losses,
@@ -27,6 +27,7 @@ from grognard.third_reich.play.system_attrition import (
     legal_remove_losses,
     verify_remove_losses,
 )
+from grognard.third_reich.words import units_words
 
 
 class RemoveLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -56,11 +57,8 @@ class RemoveLosses(Order[RemoveLossesArgs]):
         """TR-39: the legal removals, smallest first (at most LISTED_CHOICES)."""
         return legal_remove_losses(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words, as_list
-        from grognard.third_reich.words import units_words
-
         lost = as_list(cmd.args.get("units"))
         return Words(f"Remove {units_words(state, lost)} (attrition losses)" if lost else
                      "Remove no unit", f"remove {len(lost)}")

@@ -16,7 +16,7 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
 
 
@@ -77,10 +77,8 @@ class Retreat(Order[RetreatArgs]):
             return []
         return [Command(self.kind, player, {"to": h}) for h in p["options"]]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words, hex_name
-
         to = cmd.args.get("to")
         return Words(f"Retreat to {hex_name(ctx, to)}", f"retreat to {to}")
 

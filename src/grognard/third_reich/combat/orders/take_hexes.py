@@ -16,7 +16,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.third_reich.play.legal import distinct, legal_take_hexes
 from grognard.third_reich.play.system_attrition import (
@@ -24,6 +24,7 @@ from grognard.third_reich.play.system_attrition import (
     fold_hexes_taken,
     verify_take_hexes,
 )
+from grognard.third_reich.words import map_arg, units_words
 
 
 class TakeHexesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -53,11 +54,8 @@ class TakeHexes(Order[TakeHexesArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_take_hexes)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words, and_list, as_list, hex_name
-        from grognard.third_reich.words import map_arg, units_words
-
         hexes = as_list(cmd.args.get("hexes"))
         adv = map_arg(cmd.args.get("advance"))
         t = f"Take {and_list(hex_name(ctx, x) for x in hexes)}" if hexes else "Take no hex"

@@ -21,7 +21,7 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     axis_side_of,
@@ -40,6 +40,7 @@ from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_mo
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.war import verify_enter
+from grognard.third_reich.words import unit_name
 
 
 class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -163,11 +164,8 @@ class Move(Order[MoveArgs]):
         (:func:`~grognard.third_reich.play.legal.sample_move`)."""
         return sample_move(ctx, state, player, rng, verify=self.checked)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words, as_list, hex_name, plural
-        from grognard.third_reich.words import unit_name
-
         a = cmd.args
         path = as_list(a.get("path"))
         to = str(a["to"]) if a.get("to") else (path[-1] if path else "?")

@@ -20,9 +20,10 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.play.system_sw_units import BOX, CONVERTED, STATUS, candidates, owed
+from grognard.third_reich.words import unit_name
 
 
 class SwConvertArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -85,11 +86,8 @@ class SwConvert(Order[SwConvertArgs]):
                 for power in owed(state) if state["power_sides"].get(power) == player
                 for uid in candidates(state, power)]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command):
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
-        from grognard.engine.orders import Words
-        from grognard.third_reich.words import unit_name
-
         return Words(f"Convert {unit_name(state, cmd.args.get('unit'))} to strategic warfare "
                      "factors", "convert to SW")
 
