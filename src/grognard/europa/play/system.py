@@ -50,18 +50,18 @@ from grognard.europa.air.orders.ground_support import GROUND_SUPPORT
 from grognard.europa.air.orders.intercept import INTERCEPT
 from grognard.europa.air.orders.interdiction import INTERDICTION
 from grognard.europa.air.orders.strategic_bombing import STRATEGIC_BOMBING
+from grognard.europa.board import (
+    NAME,
+    turn_label,
+)
 from grognard.europa.combat.orders.advance import ADVANCE
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
 from grognard.europa.combat.orders.attack import ATTACK, odds
 from grognard.europa.combat.orders.overrun import OVERRUN
 from grognard.europa.combat.orders.retreat import RETREAT
-from grognard.europa.play.board import (
-    NAME,
-    turn_label,
-)
-from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
-from grognard.europa.play.logistics import initial_logistics
-from grognard.europa.play.order import EuropaOrder, no_legal
+from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
+from grognard.europa.logistics import initial_logistics
+from grognard.europa.order import EuropaOrder, no_legal
 from grognard.europa.play.orders.end_phase import END_PHASE
 from grognard.europa.play.orders.move import MOVE
 from grognard.europa.play.referee import decisions, game_over, phase_prompt

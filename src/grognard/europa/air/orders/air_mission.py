@@ -17,7 +17,7 @@ from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
 from grognard.europa.air.orders.payment import verify_paid, with_payment
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.words import MISSIONS, units_words
 
 

@@ -14,7 +14,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
 from grognard.europa.air import commands
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 
 
 class AirbaseRepairArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

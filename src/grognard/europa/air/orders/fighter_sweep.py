@@ -14,7 +14,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.words import mission_words
 
 

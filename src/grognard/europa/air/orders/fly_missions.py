@@ -12,7 +12,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
 from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 
 
 class FlyMissions(EuropaOrder[NoArgs]):

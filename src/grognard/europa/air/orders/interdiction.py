@@ -16,7 +16,7 @@ from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
 from grognard.europa.air.phase import MissionKind
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.words import mission_words
 
 

@@ -15,14 +15,14 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
-from grognard.europa.play.choices import subsets
+from grognard.europa.choices import subsets
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.combat import (
     execute_advance,
     fold_advanced,
     side_player,
     verify_advance,
 )
-from grognard.europa.play.order import EuropaOrder
 from grognard.europa.play.turn import settled
 from grognard.europa.words import units_words
 

@@ -1,7 +1,7 @@
 """``allocate_losses`` (EUR-12/13): the side taking a loss picks the units, one step at a
 time (a division twice: reduced, then eliminated), checked by
 :func:`grognard.europa.combat.losses.allocate_losses`. Where a single allocation is legal the
-engine makes it (:func:`grognard.europa.play.order.engine_choices`)."""
+engine makes it (:func:`grognard.europa.order.engine_choices`)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
+from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
 from grognard.europa.combat.orders.retreat import RETREAT
-from grognard.europa.play.choices import step_orders
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.play.combat import (
     attack_model,
     execute_allocate_losses,
@@ -27,7 +28,6 @@ from grognard.europa.play.combat import (
     side_player,
     verify_allocate_losses,
 )
-from grognard.europa.play.order import EuropaOrder, engine_choices
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
 from grognard.europa.words import losses_words

@@ -19,10 +19,12 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.europa.choices import adjacent_enemy_hexes
 from grognard.europa.combat.odds import attack_odds
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
 from grognard.europa.combat.orders.retreat import RETREAT
-from grognard.europa.play.choices import adjacent_enemy_hexes
+from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.play.combat import (
     attack_json,
     attack_model,
@@ -31,8 +33,6 @@ from grognard.europa.play.combat import (
     fold_combat_resolved,
     verify_attack,
 )
-from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
-from grognard.europa.play.order import EuropaOrder, engine_choices
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
 from grognard.europa.words import units_words

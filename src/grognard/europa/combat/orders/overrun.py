@@ -17,10 +17,10 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.europa.board import on_map
+from grognard.europa.choices import own_units
 from grognard.europa.combat.orders.attack import ATTACK, ATTACK_FACTS, decided
-from grognard.europa.play.board import on_map
-from grognard.europa.play.choices import own_units
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.turn import execute_overrun, fold_overrun_declared, verify_overrun
 from grognard.europa.words import units_words
 

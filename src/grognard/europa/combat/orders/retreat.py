@@ -1,7 +1,7 @@
 """``retreat`` (EUR-15/16): the retreating side moves its units along one of the legal
 retreats of ``core/retreat`` (ZOC penalties by :func:`grognard.europa.combat.retreat.retreat_along`);
 a stack that cannot retreat is eliminated (empty path). Where a single retreat is legal the
-engine makes it (:func:`grognard.europa.play.order.engine_choices`)."""
+engine makes it (:func:`grognard.europa.order.engine_choices`)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.europa.choices import MAX_ENUM, penalty_picks, subsets
 from grognard.europa.combat.retreat import retreat_loss_candidates
-from grognard.europa.play.choices import MAX_ENUM, penalty_picks, subsets
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.play.combat import (
     attack_model,
     execute_retreat,
@@ -27,7 +28,6 @@ from grognard.europa.play.combat import (
     side_player,
     verify_retreat,
 )
-from grognard.europa.play.order import EuropaOrder, engine_choices
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
 from grognard.europa.words import units_words

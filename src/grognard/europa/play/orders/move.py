@@ -21,10 +21,10 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
-from grognard.europa.play.board import SURPRISE_PREFIX, on_map
-from grognard.europa.play.choices import own_units
+from grognard.europa.board import SURPRISE_PREFIX, on_map
+from grognard.europa.choices import own_units
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.movement import legal_moves
-from grognard.europa.play.order import EuropaOrder
 from grognard.europa.play.turn import (
     execute_move,
     fold_unit_moved,

@@ -15,11 +15,11 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
+from grognard.europa.board import unit_json
+from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
-from grognard.europa.play.board import unit_json
-from grognard.europa.play.choices import step_orders
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.combat import attack_model
-from grognard.europa.play.order import EuropaOrder
 from grognard.europa.play.supply_phase import (
     execute_isolation_losses,
     fold_isolation_losses,

@@ -14,8 +14,8 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
-from grognard.europa.play.choices import own_units, subsets
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.choices import own_units, subsets
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.supply_phase import (
     execute_isolation_attrition,
     fold_isolation_attrition,

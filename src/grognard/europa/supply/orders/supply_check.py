@@ -13,7 +13,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.supply_phase import (
     execute_supply_check,
     fold_supply_checked,

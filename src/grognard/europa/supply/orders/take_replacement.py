@@ -15,8 +15,8 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
-from grognard.europa.play.board import europa_config
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.board import europa_config
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.supply_phase import (
     execute_take_replacement,
     fold_replacement_taken,

@@ -14,7 +14,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.air_turn import (
     execute_bonus_air_recovery,
     fold_bonus_air_recovery,

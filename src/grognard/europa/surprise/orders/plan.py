@@ -21,8 +21,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON, thaw
-from grognard.europa.play.board import forces_of, hex_arg, on_map, readings_of, turn_weather
-from grognard.europa.play.choices import adjacent_enemy_hexes
+from grognard.europa.board import forces_of, hex_arg, on_map, readings_of, turn_weather
+from grognard.europa.choices import adjacent_enemy_hexes
 from grognard.europa.surprise.front import participant_role
 from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
 from grognard.europa.surprise.map import (

@@ -16,8 +16,8 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
-from grognard.europa.play.board import europa_config
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.board import europa_config
+from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.turn import execute_invasion, fold_invasion, verify_invasion
 
 
