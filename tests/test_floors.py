@@ -44,13 +44,6 @@ ALLOWED: dict[str, frozenset[str] | None] = {
 #: Known arrows against the floors (issue 22 removes them); the list may only shrink.
 DEBT: frozenset[str] = frozenset({
     'circle: grognard.third_reich.board, grognard.third_reich.war',
-    'grognard.analysis.europa_crt -> grognard.europa.combat.attack',
-    'grognard.analysis.europa_crt -> grognard.europa.combat.bombardment',
-    'grognard.analysis.europa_crt -> grognard.europa.combat.crt',
-    'grognard.analysis.europa_crt -> grognard.europa.combat.odds',
-    'grognard.analysis.tr_tables -> grognard.third_reich.air_naval.effectiveness',
-    'grognard.analysis.tr_tables -> grognard.third_reich.combat.attrition',
-    'grognard.analysis.tr_tables -> grognard.third_reich.combat.combat',
     'grognard.bots.heuristic -> grognard.third_reich.play.system_builds',
     'grognard.bots.odds -> grognard.europa.combat.odds',
     'grognard.bots.odds -> grognard.europa.play.combat',

@@ -2,7 +2,7 @@
 
 :class:`Estimate` is what a bot weighs before attacking: the chance the hex is taken (emptied
 of defenders) and the expected value each side loses, in unit factors (3R) or SPs (Europa),
-from the exact 2D6 distribution of the CRT (``third_reich.combat`` / ``analysis.europa_crt``).
+from the exact 2D6 distribution of the CRT (``third_reich.combat`` / ``europa.combat.crt_analysis``).
 The 3R estimate is the ground battle as the bot sees it (clear weather, no air or naval
 support); the Europa one is the system's own attack model (``europa.play.combat.attack_json``).
 """
