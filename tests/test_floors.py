@@ -45,10 +45,6 @@ ALLOWED: dict[str, frozenset[str] | None] = {
 DEBT: frozenset[str] = frozenset({
     'circle: grognard.third_reich.board, grognard.third_reich.war',
     'grognard.bots.heuristic -> grognard.third_reich.play.system_builds',
-    'grognard.bots.odds -> grognard.europa.combat.odds',
-    'grognard.bots.odds -> grognard.europa.play.combat',
-    'grognard.bots.odds -> grognard.third_reich.combat.combat',
-    'grognard.bots.odds -> grognard.third_reich.combat.forces',
     'grognard.bots.tr_plans -> grognard.third_reich.board',
     'grognard.bots.tr_plans -> grognard.third_reich.play.system_builds',
     'grognard.bots.tr_plans -> grognard.third_reich.play.system_moves',

@@ -36,6 +36,11 @@ Describe = Callable[[Context, JSON, Command], Words]
 """A command in the rules' words (``Words(text, short)``): buttons, forms, logs (issue 26)."""
 Odds = Callable[[Context, JSON, Command], Mapping[str, Any]]
 """The exact odds of a legal attack order and their why, as the attack panel shows them."""
+AttackEstimate = Callable[[Context, JSON, str, str, Sequence[str]], Mapping[str, Any] | None]
+"""``(ctx, view, player, target, attackers)``: a side's own exact estimate of attacking hex
+``target`` with ``attackers``, read from that side's view (what a bot weighs before it
+attacks): ``p_taken``, ``expected_attacker_loss``, ``expected_defender_loss`` (exact
+Fractions) and ``column``; None when the rules would refuse the attack."""
 ObjectivesOf = Callable[[Context, JSON], Sequence["Objective"]]
 """The places the scenario's victory conditions name, with who holds each now."""
 Standing = Callable[[Context, JSON], Mapping[str, Any]]
@@ -97,6 +102,7 @@ class RuleSystem:
     #: branches on a system's name or knows its argument and state keys (issue 22).
     describe: Describe | None = None
     odds: Odds | None = None
+    estimate: AttackEstimate | None = None
     objectives: ObjectivesOf | None = None
     standing: Standing | None = None
     places: PlacesOf | None = None

@@ -56,7 +56,7 @@ from grognard.europa.board import (
 )
 from grognard.europa.combat.orders.advance import ADVANCE
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
-from grognard.europa.combat.orders.attack import ATTACK, odds
+from grognard.europa.combat.orders.attack import ATTACK, estimate, odds
 from grognard.europa.combat.orders.overrun import OVERRUN
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
@@ -188,5 +188,6 @@ EUROPA = RuleSystem(
     reveal_events=frozenset({"surprise_started"}),
     event_view=event_view,
     odds=odds,
+    estimate=estimate,
 )
 register_system(EUROPA)

@@ -68,6 +68,7 @@ from grognard.third_reich.economy.orders.build_unit import BuildUnit
 from grognard.third_reich.economy.orders.lend_lease import LendLease
 from grognard.third_reich.economy.orders.open_iran_route import OpenIranRoute
 from grognard.third_reich.economy.orders.year_start import YearStart
+from grognard.third_reich.estimate import estimate
 from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.movement.orders.sr import StrategicRedeployment
 from grognard.third_reich.play.referee import (
@@ -320,6 +321,7 @@ THIRD_REICH = RuleSystem(
     turn_label=turn_label,
     after_events=AFTER_EVENTS,
     odds=attack_odds,
+    estimate=estimate,
 )
 register_system(THIRD_REICH)
 

@@ -7,13 +7,14 @@ result; losses and retreats it demands stay pending in ``state["combat"]`` for t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import msgspec
 
 from grognard.core.dice import Dice
-from grognard.core.errors import InputError
+from grognard.core.errors import GrognardError, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
@@ -131,6 +132,24 @@ def odds(ctx: Context, state: JSON, cmd: Command) -> Mapping[str, Any]:
     result = attack_odds(attack_model(ctx, attack_json(ctx, state, cmd.player, cmd.args)),
                          ctx.tables)
     return {"system": "europa", "odds": {**result.to_json(), "losses_in": "SPs"}}
+
+
+def estimate(ctx: Context, view: JSON, player: str, target: str,
+             attackers: Sequence[str]) -> dict[str, Any] | None:
+    """EUR-09 The system's ``estimate`` hook: ``player``'s exact expectations of attacking
+    ``target`` with ``attackers`` from its own view (the system's attack model over what the
+    view shows): the hex is taken when the defenders are eliminated or retreat; losses in
+    SPs. None when the view gives no attack the rules would fight."""
+    try:
+        result = attack_odds(attack_model(ctx, attack_json(
+            ctx, view, player, {"attackers": list(attackers), "defender_hex": target})),
+            ctx.tables)
+    except (GrognardError, KeyError, ValueError, TypeError):
+        return None
+    return {"p_taken": max(result.p_defender_eliminated, result.p_defender_retreat),
+            "expected_attacker_loss": Fraction(result.expected_attacker_loss),
+            "expected_defender_loss": Fraction(result.expected_defender_loss),
+            "column": str(result.setup.odds.column)}
 
 
 ATTACK = Attack()
