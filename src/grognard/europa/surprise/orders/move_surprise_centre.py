@@ -7,19 +7,11 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
-from grognard.europa.order import EuropaOrder
-from grognard.europa.surprise.orders.plan import (
-    execute_surprise,
-    fold_surprise,
-    planned,
-    verify_surprise,
-)
+from grognard.europa.surprise.orders.plan import PlanOrder, planned
 
 
 class MoveSurpriseCentreArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -29,21 +21,13 @@ class MoveSurpriseCentreArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=
     to: str
 
 
-class MoveSurpriseCentre(EuropaOrder[MoveSurpriseCentreArgs]):
+class MoveSurpriseCentre(PlanOrder[MoveSurpriseCentreArgs]):
     kind = "move_surprise_centre"
     rule = "SUR-10"
     help = "Move the plan's centre hex (level falls one per hex)."
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "to": "0505"}
     Args = MoveSurpriseCentreArgs
     facts: ClassVar[Mapping[str, str]] = {"hexes": "the distance moved, from the map, SUR-10"}
-    folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
-
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MoveSurpriseCentreArgs) -> None:
-        verify_surprise(ctx, state, cmd)
-
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MoveSurpriseCentreArgs,
-                dice: Dice) -> list[Event]:
-        return execute_surprise(ctx, state, cmd, dice)
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         m = ctx.scenario.map

@@ -7,19 +7,11 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
-from grognard.europa.order import EuropaOrder
-from grognard.europa.surprise.orders.plan import (
-    execute_surprise,
-    fold_surprise,
-    planned,
-    verify_surprise,
-)
+from grognard.europa.surprise.orders.plan import PlanOrder, planned
 
 
 class ReduceSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -29,20 +21,12 @@ class ReduceSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True
     level: int
 
 
-class ReduceSurprise(EuropaOrder[ReduceSurpriseArgs]):
+class ReduceSurprise(PlanOrder[ReduceSurpriseArgs]):
     kind = "reduce_surprise"
     rule = "SUR-09"
     help = "Reduce the plan's SRP level on the attack turn (80% back)."
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "level": 3}
     Args = ReduceSurpriseArgs
-    folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
-
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: ReduceSurpriseArgs) -> None:
-        verify_surprise(ctx, state, cmd)
-
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: ReduceSurpriseArgs,
-                dice: Dice) -> list[Event]:
-        return execute_surprise(ctx, state, cmd, dice)
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return self.checked(ctx, state, [
