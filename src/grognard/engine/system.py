@@ -128,6 +128,22 @@ def describe_of(orders: Iterable[Order[Any]], extra: Mapping[str, Describe] | No
     return describe
 
 
+def places_of(orders: Iterable[Order[Any]]) -> PlacesOf:
+    """The ``places`` hook of a system's Orders: each command placed by its own Order's
+    ``places(cmd)``; an Order without one, or a kind no Order takes, acts nowhere on the map."""
+    placers: dict[str, PlacesOf] = {}
+    for o in orders:
+        placer = getattr(o, "places", None)
+        if callable(placer):
+            placers[o.kind] = placer
+
+    def places(cmd: Command) -> Places:
+        place = placers.get(cmd.kind)
+        return place(cmd) if place is not None else Places()
+
+    return places
+
+
 _SYSTEMS: dict[str, RuleSystem] = {}
 
 #: Where each rule package registers its system. Imported by name on first use, so the engine

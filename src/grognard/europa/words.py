@@ -1,19 +1,16 @@
-"""Europa orders in the rules' words: the shared vocabulary, and where on the map each order acts
-(issue 26).
+"""Europa orders in the rules' words: the vocabulary the Orders share (issue 26).
 
-Each Order tells itself (its ``describe``, beside its rule: "Move 7 Pz (10-8-10 armor) to 0604
-(3 hexes)", "Retreat 2 hexes to 0703", "Ground support over 0704: 3 Stuka"); the system's
-``describe`` hook is :func:`grognard.engine.system.describe_of` over its Orders. This module
-holds what they share: a unit as its counter reads (:func:`unit_name`), an assigned air mission
-(:func:`mission_words`), the loss allocations' words, and the generic table roll's.
-:func:`places` is the ``places`` hook: the hex attacked or entered, the end hex, the path and
-the units named, so a page highlights and draws an order without knowing its arguments.
-Nothing here raises on a malformed command.
-
->>> from grognard.engine.commands import Command
->>> places(Command("retreat", "soviet", {"units": ["su-1"], "path": ["0804", "0904"]}))
-Places(target=None, to='0904', path=('0804', '0904'), units=('su-1',))
+Each Order tells itself and says where it acts, beside its rule: its ``describe`` ("Move 7 Pz
+(10-8-10 armor) to 0604 (3 hexes)", "Retreat 2 hexes to 0703", "Ground support over 0704: 3
+Stuka") and its ``places`` (the hex attacked or entered, the end hex, the path and the units
+named, so a page highlights and draws an order without knowing its arguments). The system's
+hooks are :func:`grognard.engine.system.describe_of` and
+:func:`~grognard.engine.system.places_of` over its Orders. This module holds what they share: a
+unit as its counter reads (:func:`unit_name`), an assigned air mission
+(:func:`mission_words`), the loss allocations' words, the generic table roll's, and the
+arguments read as hexes and units. Nothing here raises on a malformed command.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -22,7 +19,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
-from grognard.engine.system import Places
 
 #: The air missions as the rules name them (EUR-23).
 MISSIONS = {"sweep": "Fighter sweep", "ground_support": "Ground support",
@@ -80,41 +76,16 @@ def roll_table(ctx: Context, state: JSON, cmd: Command) -> Words:
                  + (f", column {a['column']}" if a.get("column") else ""), "roll")
 
 
-def places(cmd: Command) -> Places:
-    """Where ``cmd`` acts: the hex attacked or entered, the end hex, the path, its units."""
-    a = cmd.args
-    k = cmd.kind
+def label_of(cmd: Command, key: str) -> str | None:
+    """A hex argument as its label (None unless a non-empty string)."""
+    v = cmd.args.get(key)
+    return str(v) if isinstance(v, str) and v else None
 
-    def units(*keys: str) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(x for key in keys for x in as_list(a.get(key))))
 
-    def one(key: str) -> str | None:
-        v = a.get(key)
-        return str(v) if isinstance(v, str) and v else None
+def named_units(cmd: Command, *keys: str) -> tuple[str, ...]:
+    """The units an order names under ``keys`` (a list or one id), each once, in order.
 
-    if k in ("move", "retreat"):
-        path = tuple(as_list(a.get("path")))
-        to: str | None = one("to") or (path[-1] if path else None)
-        return Places(None, to, path or ((to,) if to else ()), units("unit", "units"))
-    if k == "attack":
-        return Places(one("defender_hex"), None, (), units("attackers"))
-    if k == "overrun":
-        t = one("target")
-        return Places(t, t, (t,) if t else (), units("units"))
-    if k == "air_mission":
-        return Places(one("target"), None, (), units("units"))
-    if k == "airbase_surprise":
-        return Places(one("base"), None, (), units("attackers"))
-    if k == "airbase_repair":
-        return Places(one("base"), None, (), ())
-    if k in ("advance", "allocate_losses", "allocate_isolation_losses", "bonus_air_recovery"):
-        return Places(one("hex"), None, (), units("units"))
-    if k == "intercept":
-        return Places(None, None, (), units("interceptors"))
-    if k == "take_replacement":
-        return Places(None, one("hex"), (), units("unit"))
-    if k == "designate_surprise":
-        return Places(one("centre"), None, (), ())
-    if k == "move_surprise_centre":
-        return Places(None, one("to"), (), ())
-    return Places()
+    >>> named_units(Command("retreat", "soviet", {"units": ["su-1", "su-2", "su-1"]}), "units")
+    ('su-1', 'su-2')
+    """
+    return tuple(dict.fromkeys(x for key in keys for x in as_list(cmd.args.get(key))))

@@ -1,18 +1,14 @@
-"""Revised Third Reich orders in the rules' words: the shared vocabulary, and where on the map
-each order acts (issue 26).
+"""Revised Third Reich orders in the rules' words: the vocabulary the Orders share (issue 26).
 
-Each Order tells itself (its ``describe``, beside its rule: "Germany: offensive in the East
-(15 BRPs)", "Air stage: 5-4 German air fleet to H36", "Retreat to D3"); the system's
-``describe`` hook is :func:`grognard.engine.system.describe_of` over its Orders. This module
-holds what they share: the fronts, powers and countries as the rules name them, a unit as its
-counter reads (:func:`unit_name`), and the acting power. :func:`places` is the ``places``
-hook: the hex a command attacks or enters, where it ends, the hexes it passes and the units it
-names, so a page highlights and draws it without knowing the command's arguments. Nothing here
+Each Order tells itself and says where it acts, beside its rule: its ``describe`` ("Germany:
+offensive in the East (15 BRPs)", "Air stage: 5-4 German air fleet to H36", "Retreat to D3")
+and its ``places`` (the hex it attacks or enters, where it ends, the hexes it passes, the units
+it names, so a page highlights and draws it without knowing the command's arguments). The
+system's hooks are :func:`grognard.engine.system.describe_of` and
+:func:`~grognard.engine.system.places_of` over its Orders. This module holds what they share:
+the fronts, powers and countries as the rules name them, a unit as its counter reads
+(:func:`unit_name`), the acting power, and the arguments read as hexes and units. Nothing here
 raises on a malformed command (a page describes what it is given, the referee judges it).
-
->>> from grognard.engine.commands import Command
->>> places(Command("move", "axis", {"unit": "ger-inf1", "path": ["N34", "N35"]}))
-Places(target=None, to='N35', path=('N34', 'N35'), units=('ger-inf1',))
 """
 
 from __future__ import annotations
@@ -23,7 +19,6 @@ from typing import Any
 from grognard.engine.commands import Command
 from grognard.engine.orders import and_list, as_list
 from grognard.engine.state import JSON
-from grognard.engine.system import Places
 
 #: TR-03: the fronts as the rules name them (the map's regions).
 FRONTS = {"eastern": "the East", "western": "the West", "southern": "the Mediterranean"}
@@ -88,65 +83,25 @@ def acting_power(state: JSON, cmd: Command) -> str:
     return cmd.player
 
 
-def places(cmd: Command) -> Places:
-    """Where ``cmd`` acts: the hex attacked or entered, the end hex, the path, its units."""
-    a = cmd.args
-    k = cmd.kind
+def label_of(cmd: Command, key: str) -> str | None:
+    """A hex argument as its label (None when absent or empty)."""
+    v = cmd.args.get(key)
+    return str(v) if v else None
 
-    def units(*keys: str) -> tuple[str, ...]:
-        out: list[str] = []
-        for key in keys:
-            v = a.get(key)
-            if isinstance(v, Mapping):
-                out += [str(x) for x in v]
-            else:
-                out += as_list(v)
-        return tuple(dict.fromkeys(out))
 
-    if k == "move":
-        path = tuple(as_list(a.get("path")))
-        to = str(a["to"]) if a.get("to") else (path[-1] if path else None)
-        return Places(None, to, path or ((to,) if to else ()), units("unit"))
-    if k in ("sr", "air_stage"):
-        to = str(a["to"]) if a.get("to") else None
-        via = (str(a["via"]),) if a.get("via") else ()
-        return Places(None, to, (*via, to) if to else via, units("unit"))
-    if k == "airdrop":
-        to = str(a["to"]) if a.get("to") else None
-        return Places(to, to, (to,) if to else (), units("unit", "escorts"))
-    if k == "attack":
-        t = str(a["hex"]) if a.get("hex") else None
-        return Places(t, None, (), units("attackers", "air", "fleet", "fleets"))
-    if k == "retreat":
-        to = str(a["to"]) if a.get("to") else None
-        return Places(None, to, (to,) if to else (), ())
-    if k == "counter_air":
-        t = str(a["target"]) if a.get("target") else None
-        return Places(t, None, (), units("air"))
-    if k == "naval_transport":
-        to = str(a["to"]) if a.get("to") else None
-        return Places(None, to, (to,) if to else (), units("units", "fleets", "escorts"))
-    if k == "invade":
-        b = str(a["beach"]) if a.get("beach") else None
-        return Places(b, b, (b,) if b else (), units("air"))
-    if k == "build_unit":
-        to = str(a["hex"]) if a.get("hex") else None
-        return Places(None, to, (), units("unit"))
-    if k == "remove_losses":
-        return Places(None, None, (), units("units"))
-    if k == "take_hexes":
-        hexes = tuple(as_list(a.get("hexes")))
-        return Places(hexes[0] if hexes else None, None, hexes, ())
-    if k == "withdraw":
-        ret = map_arg(a.get("retreats"))
-        return Places(None, None, tuple(str(v) for v in ret.values() if v), units("retreats"))
-    if k in ("defensive_air",):
-        return Places(None, None, (), units("defensive_air"))
-    if k == "intercept":
-        return Places(None, None, (), units("interceptors", "air_interceptors"))
-    if k in ("sw_convert",):
-        return Places(None, None, (), units("unit"))
-    if k == "save_attrition_losses":
-        return Places(None, None, (), units("saves"))
-    return Places()
+def named_units(cmd: Command, *keys: str) -> tuple[str, ...]:
+    """The units an order names under ``keys`` (a list, one id, or a mapping's keys), each
+    once, in order.
 
+    >>> named_units(Command("attack", "axis", {"attackers": ["a", "b"], "air": "a"}),
+    ...             "attackers", "air")
+    ('a', 'b')
+    """
+    out: list[str] = []
+    for key in keys:
+        v = cmd.args.get(key)
+        if isinstance(v, Mapping):
+            out += [str(x) for x in v]
+        else:
+            out += as_list(v)
+    return tuple(dict.fromkeys(out))

@@ -36,7 +36,7 @@ from grognard.engine.orders import commands_of, folds_of
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.engine.system import RuleSystem, describe_of, register_system
+from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
 from grognard.europa import victory
 from grognard.europa import words as _words  # issue 26: orders in words
@@ -171,7 +171,8 @@ EUROPA = RuleSystem(
     name=NAME,
     commands={"roll_table": _ROLL_TABLE, **commands_of(ORDERS)},
     folds=folds_of(ORDERS, _SHARED_FOLDS),
-    describe=describe_of(ORDERS, {"roll_table": _words.roll_table}), places=_words.places,
+    describe=describe_of(ORDERS, {"roll_table": _words.roll_table}),
+    places=places_of(ORDERS),
     initial_state=victory.with_holders(initial_state),
     view=view,
     description="Europa revised player turn (EUR-22): air phase, movement and overruns, "

@@ -31,7 +31,7 @@ from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.engine.system import RuleSystem, describe_of, register_system
+from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
 from grognard.third_reich.air_naval.orders.air_stage import AirStage
 from grognard.third_reich.air_naval.orders.counter_air import CounterAir
@@ -302,11 +302,10 @@ RAW: Mapping[str, CommandSpec] = {
 COMMANDS: Mapping[str, CommandSpec] = commands_of(ORDERS)
 
 
-from grognard.third_reich import words as _words  # noqa: E402  (issue 26: orders in words)
-
 THIRD_REICH = RuleSystem(
     name=NAME,
-    describe=describe_of(ORDERS), places=_words.places,
+    describe=describe_of(ORDERS),
+    places=places_of(ORDERS),
     commands=COMMANDS,
     folds=folds_of(ORDERS),
     initial_state=initial_state,

@@ -15,10 +15,11 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.air import commands, missions
 from grognard.europa.air.orders.payment import verify_paid, with_payment
 from grognard.europa.order import EuropaOrder
-from grognard.europa.words import MISSIONS, units_words
+from grognard.europa.words import MISSIONS, label_of, named_units, units_words
 
 
 class AirMissionArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -62,6 +63,10 @@ class AirMission(EuropaOrder[AirMissionArgs]):
         what = MISSIONS.get(str(a.get("kind")), str(a.get("kind")).replace("_", " "))
         return Words(f"{what} over {hex_name(ctx, a.get('target'))}: {units_words(state, us)}",
                      f"{what.lower()} {a.get('target')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "target"), None, (), named_units(cmd, "units"))
 
 
 AIR_MISSION = AirMission()

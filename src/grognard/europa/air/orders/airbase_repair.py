@@ -13,8 +13,10 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.air import commands
 from grognard.europa.order import EuropaOrder
+from grognard.europa.words import label_of
 
 
 class AirbaseRepairArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -52,6 +54,10 @@ class AirbaseRepair(EuropaOrder[AirbaseRepairArgs]):
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         base = cmd.args.get("base")
         return Words(f"Repair the airbase at {hex_name(ctx, base)}", f"repair {base}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "base"), None, (), ())
 
 
 AIRBASE_REPAIR = AirbaseRepair()

@@ -15,10 +15,11 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.air import commands, missions
 from grognard.europa.air.orders.payment import verify_paid, with_payment
 from grognard.europa.order import EuropaOrder
-from grognard.europa.words import mission_words, units_words
+from grognard.europa.words import mission_words, named_units, units_words
 
 
 class InterceptArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -61,6 +62,10 @@ class Intercept(EuropaOrder[InterceptArgs]):
         t = (f"Intercept {mission} with {units_words(state, ints)}" if ints
              else f"Do not intercept {mission}")
         return Words(t, f"intercept ({len(ints)})" if ints else "no interception")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "interceptors"))
 
 
 INTERCEPT = Intercept()

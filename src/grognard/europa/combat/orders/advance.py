@@ -15,6 +15,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.choices import subsets
 from grognard.europa.order import EuropaOrder
 from grognard.europa.play.combat import (
@@ -24,7 +25,7 @@ from grognard.europa.play.combat import (
     verify_advance,
 )
 from grognard.europa.play.turn import settled
-from grognard.europa.words import units_words
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class AdvanceArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -65,6 +66,10 @@ class Advance(EuropaOrder[AdvanceArgs]):
         us = as_list(cmd.args.get("units"))
         return Words(f"Advance after combat: {units_words(state, us)}" if us
                      else "No advance after combat", f"advance {len(us)}" if us else "no advance")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (), named_units(cmd, "units"))
 
 
 ADVANCE = Advance()

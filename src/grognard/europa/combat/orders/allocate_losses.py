@@ -17,6 +17,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
 from grognard.europa.combat.orders.retreat import RETREAT
@@ -30,7 +31,7 @@ from grognard.europa.play.combat import (
 )
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
-from grognard.europa.words import losses_words
+from grognard.europa.words import label_of, losses_words, named_units
 
 
 class AllocateLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -83,6 +84,10 @@ class AllocateLosses(EuropaOrder[AllocateLossesArgs]):
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return losses_words(ctx, state, cmd)
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (), named_units(cmd, "units"))
 
 
 ALLOCATE_LOSSES = AllocateLosses()

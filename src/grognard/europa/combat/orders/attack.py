@@ -20,6 +20,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.choices import adjacent_enemy_hexes
 from grognard.europa.combat.odds import attack_odds
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
@@ -36,7 +37,7 @@ from grognard.europa.play.combat import (
 )
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
-from grognard.europa.words import units_words
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -112,6 +113,10 @@ class Attack(EuropaOrder[AttackArgs]):
         att = as_list(cmd.args.get("attackers"))
         return Words(f"Attack {hex_name(ctx, at)} with {units_words(state, att)}",
                      f"attack {at} ({plural(len(att), 'unit')})")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "defender_hex"), None, (), named_units(cmd, "attackers"))
 
 
 def decided(ctx: Context, state: JSON, events: list[Event], dice: Dice,

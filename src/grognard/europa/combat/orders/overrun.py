@@ -17,12 +17,13 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.board import on_map
 from grognard.europa.choices import own_units
 from grognard.europa.combat.orders.attack import ATTACK, ATTACK_FACTS, decided
 from grognard.europa.order import EuropaOrder
 from grognard.europa.play.turn import execute_overrun, fold_overrun_declared, verify_overrun
-from grognard.europa.words import units_words
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class OverrunArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -85,6 +86,11 @@ class Overrun(EuropaOrder[OverrunArgs]):
         us = as_list(cmd.args.get("units"))
         return Words(f"Overrun {hex_name(ctx, target)} with {units_words(state, us)}",
                      f"overrun {target}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        t = label_of(cmd, "target")
+        return Places(t, t, (t,) if t else (), named_units(cmd, "units"))
 
 
 OVERRUN = Overrun()

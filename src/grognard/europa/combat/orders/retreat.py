@@ -17,6 +17,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.choices import MAX_ENUM, penalty_picks, subsets
 from grognard.europa.combat.retreat import retreat_loss_candidates
 from grognard.europa.order import EuropaOrder, engine_choices
@@ -30,7 +31,7 @@ from grognard.europa.play.combat import (
 )
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
-from grognard.europa.words import units_words
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class RetreatArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -104,6 +105,12 @@ class Retreat(EuropaOrder[RetreatArgs]):
                          "no retreat")
         return Words(f"{who}retreat {plural(len(path), 'hex')} to {hex_name(ctx, path[-1])}",
                      f"retreat {len(path)} to {path[-1]}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        path = tuple(as_list(cmd.args.get("path")))
+        to = label_of(cmd, "to") or (path[-1] if path else None)
+        return Places(None, to, path or ((to,) if to else ()), named_units(cmd, "unit", "units"))
 
 
 RETREAT = Retreat()

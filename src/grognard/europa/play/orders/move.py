@@ -21,6 +21,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.board import SURPRISE_PREFIX, on_map
 from grognard.europa.choices import own_units
 from grognard.europa.order import EuropaOrder
@@ -32,7 +33,7 @@ from grognard.europa.play.turn import (
     verify_move,
 )
 from grognard.europa.surprise.turn import BONUS_PHASES, surprise_unit_problem
-from grognard.europa.words import unit_name
+from grognard.europa.words import label_of, named_units, unit_name
 
 
 class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -142,6 +143,12 @@ class Move(EuropaOrder[MoveArgs]):
         steps = f" ({plural(len(path), 'hex')})" if path else ""
         return Words(f"Move {unit_name(state, a.get('unit'))} to {hex_name(ctx, to)}{steps}",
                      f"to {to}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        path = tuple(as_list(cmd.args.get("path")))
+        to = label_of(cmd, "to") or (path[-1] if path else None)
+        return Places(None, to, path or ((to,) if to else ()), named_units(cmd, "unit", "units"))
 
 
 def _phase_name(ctx: Context, state: JSON) -> str:

@@ -15,6 +15,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.board import unit_json
 from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
@@ -25,7 +26,7 @@ from grognard.europa.play.supply_phase import (
     fold_isolation_losses,
     verify_isolation_losses,
 )
-from grognard.europa.words import losses_words
+from grognard.europa.words import label_of, losses_words, named_units
 
 
 class IsolationLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -77,6 +78,10 @@ class AllocateIsolationLosses(EuropaOrder[IsolationLossesArgs]):
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return losses_words(ctx, state, cmd)
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (), named_units(cmd, "units"))
 
 
 ALLOCATE_ISOLATION_LOSSES = AllocateIsolationLosses()

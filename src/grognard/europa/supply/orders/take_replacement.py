@@ -15,6 +15,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.board import europa_config
 from grognard.europa.order import EuropaOrder
 from grognard.europa.play.supply_phase import (
@@ -23,7 +24,7 @@ from grognard.europa.play.supply_phase import (
     verify_take_replacement_cmd,
 )
 from grognard.europa.supply.replacements import ReplacementAction
-from grognard.europa.words import unit_name
+from grognard.europa.words import label_of, named_units, unit_name
 
 #: EUR-33 the replacement actions as the rules name them (for the order in words).
 REPLACEMENT_WORDS = {"rebuild": "rebuild", "return_cadre": "return as a cadre",
@@ -79,6 +80,10 @@ class TakeReplacement(EuropaOrder[TakeReplacementArgs]):
         act = REPLACEMENT_WORDS.get(str(a.get("action")), str(a.get("action")).replace("_", " "))
         at = f" at {hex_name(ctx, a['hex'])}" if a.get("hex") else ""
         return Words(f"Replacement: {act} {unit_name(state, a.get('unit'))}{at}", f"{act}{at}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, label_of(cmd, "hex"), (), named_units(cmd, "unit"))
 
 
 TAKE_REPLACEMENT = TakeReplacement()

@@ -15,6 +15,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.air_turn import (
     execute_airbase_surprise,
@@ -22,7 +23,7 @@ from grognard.europa.surprise.air_turn import (
     legal_airbase_surprise,
     verify_airbase_surprise,
 )
-from grognard.europa.words import units_words
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class AirbaseSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -55,6 +56,10 @@ class AirbaseSurprise(EuropaOrder[AirbaseSurpriseArgs]):
         base = cmd.args.get("base")
         return Words(f"Surprise airbase attack on {hex_name(ctx, base)} with "
                      f"{units_words(state, as_list(cmd.args.get('attackers')))}", f"hit {base}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "base"), None, (), named_units(cmd, "attackers"))
 
 
 AIRBASE_SURPRISE = AirbaseSurprise()

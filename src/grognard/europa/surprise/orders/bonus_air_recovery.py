@@ -14,6 +14,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.air_turn import (
     execute_bonus_air_recovery,
@@ -21,7 +22,7 @@ from grognard.europa.surprise.air_turn import (
     legal_bonus_air_recovery,
     verify_bonus_air_recovery,
 )
-from grognard.europa.words import units_words
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class BonusAirRecoveryArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -52,6 +53,10 @@ class BonusAirRecovery(EuropaOrder[BonusAirRecoveryArgs]):
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         us = as_list(cmd.args.get("units"))
         return Words(f"Bonus air recovery: {units_words(state, us)}", f"recover {len(us)}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (), named_units(cmd, "units"))
 
 
 BONUS_AIR_RECOVERY = BonusAirRecovery()

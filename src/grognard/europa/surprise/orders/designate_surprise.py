@@ -12,7 +12,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.surprise.orders.plan import SURPRISE_LEVELS, PlanOrder, front_hexes, plan_names
+from grognard.europa.words import label_of
 
 
 class DesignateSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -68,6 +70,10 @@ class DesignateSurprise(PlanOrder[DesignateSurpriseArgs]):
         return Words(f"Plan the surprise: {a.get('command')} on {hex_name(ctx, a.get('centre'))}, "
                      f"level {a.get('level')}, turn {a.get('target_turn')}",
                      f"{a.get('command')}: {a.get('centre')} level {a.get('level')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "centre"), None, (), ())
 
 
 DESIGNATE_SURPRISE = DesignateSurprise()

@@ -11,7 +11,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.surprise.orders.plan import PlanOrder, planned
+from grognard.europa.words import label_of
 
 
 class MoveSurpriseCentreArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -44,6 +46,10 @@ class MoveSurpriseCentre(PlanOrder[MoveSurpriseCentreArgs]):
         a = cmd.args
         return Words(f"Move the surprise centre of {a.get('command')} to "
                      f"{hex_name(ctx, a.get('to'))}", f"centre to {a.get('to')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, label_of(cmd, "to"), (), ())
 
 
 MOVE_SURPRISE_CENTRE = MoveSurpriseCentre()

@@ -19,6 +19,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.air_naval.air_basing import stage
 from grognard.third_reich.air_naval.air_zones import BasedAir
 from grognard.third_reich.board import order_hex, phase_name
@@ -27,7 +28,7 @@ from grognard.third_reich.play.system_air import bases, side_of
 from grognard.third_reich.play.system_support import AIR_TYPES, air_unit
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import power_of, verify_enter
-from grognard.third_reich.words import unit_name
+from grognard.third_reich.words import label_of, named_units, unit_name
 
 
 class AirStageArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -93,6 +94,12 @@ class AirStage(Order[AirStageArgs]):
         a = cmd.args
         return Words(f"Air stage: {unit_name(state, a.get('unit'))} to {hex_name(ctx, a.get('to'))}",
                      f"stage to {a.get('to')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        to = label_of(cmd, "to")
+        via = (str(cmd.args["via"]),) if cmd.args.get("via") else ()
+        return Places(None, to, (*via, to) if to else via, named_units(cmd, "unit"))
 
 
 __all__ = ["AirStage", "AirStageArgs", "fold_air_staged", "staged"]

@@ -18,8 +18,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.referee import ReactionOrder
-from grognard.third_reich.words import units_words
+from grognard.third_reich.words import named_units, units_words
 
 Units = list[str] | dict[str, list[str]]
 
@@ -47,6 +48,10 @@ class Intercept(ReactionOrder[InterceptArgs]):
         ints = [x for key in ("interceptors", "air_interceptors") for x in as_list(cmd.args.get(key))]
         return Words(f"Intercept with {units_words(state, ints)}" if ints else "Do not intercept",
                      f"intercept ({len(ints)})" if ints else "no interception")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "interceptors", "air_interceptors"))
 
 
 __all__ = ["Intercept", "InterceptArgs"]

@@ -18,11 +18,12 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_airdrop
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_air import execute_airdrop, fold_airdropped, verify_airdrop
 from grognard.third_reich.war import power_of, verify_enter
-from grognard.third_reich.words import unit_name, units_words
+from grognard.third_reich.words import label_of, named_units, unit_name, units_words
 
 
 class AirdropArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -77,6 +78,11 @@ class Airdrop(ReactingOrder[AirdropArgs]):
         if esc:
             t += f", escorted by {units_words(state, esc)}"
         return Words(t, f"drop on {a.get('to')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        to = label_of(cmd, "to")
+        return Places(to, to, (to,) if to else (), named_units(cmd, "unit", "escorts"))
 
 
 __all__ = ["Airdrop", "AirdropArgs"]

@@ -25,6 +25,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.board import (
     BLOCK,
     eliminate_units,
@@ -62,7 +63,7 @@ from grognard.third_reich.war import (
     verify_enter,
     verify_own_option,
 )
-from grognard.third_reich.words import units_words
+from grognard.third_reich.words import label_of, named_units, units_words
 
 
 class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -237,6 +238,11 @@ class Attack(ReactingOrder[AttackArgs]):
             t += "; no advance"
         return Words(t, f"attack {a.get('hex')} ({plural(len(att), 'unit')}"
                         + (f", {len(air) + len(fleets)} support" if air or fleets else "") + ")")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (),
+                      named_units(cmd, "attackers", "air", "fleet", "fleets"))
 
 
 __all__ = ["Attack", "AttackArgs", "fold_battle_resolved"]

@@ -16,8 +16,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.referee import ReactionOrder
-from grognard.third_reich.words import units_words
+from grognard.third_reich.words import named_units, units_words
 
 
 class DefensiveAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -41,6 +42,10 @@ class DefensiveAir(ReactionOrder[DefensiveAirArgs]):
         air = as_list(cmd.args.get("defensive_air"))
         return Words(f"Defensive air support: {units_words(state, air) or 'none'}",
                      f"defensive air: {len(air)}" if air else "no defensive air")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "defensive_air"))
 
 
 __all__ = ["DefensiveAir", "DefensiveAirArgs"]

@@ -18,6 +18,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_invade
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_amphibious import (
@@ -26,7 +27,7 @@ from grognard.third_reich.play.system_amphibious import (
     verify_invade,
 )
 from grognard.third_reich.war import power_of, verify_enter
-from grognard.third_reich.words import units_words
+from grognard.third_reich.words import label_of, named_units, units_words
 
 
 class InvadeArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -92,6 +93,11 @@ class Invade(ReactingOrder[InvadeArgs]):
         t = f"Invade {hex_name(ctx, a.get('beach'))}" + (
             f" with {units_words(state, cargo)}" if cargo else "")
         return Words(t, f"invade {a.get('beach')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        b = label_of(cmd, "beach")
+        return Places(b, b, (b,) if b else (), named_units(cmd, "air"))
 
 
 __all__ = ["Invade", "InvadeArgs"]

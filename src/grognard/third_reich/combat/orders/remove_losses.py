@@ -21,13 +21,14 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, as_list
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.system_attrition import (
     execute_remove_losses,
     fold_losses_removed,
     legal_remove_losses,
     verify_remove_losses,
 )
-from grognard.third_reich.words import units_words
+from grognard.third_reich.words import named_units, units_words
 
 
 class RemoveLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -62,6 +63,10 @@ class RemoveLosses(Order[RemoveLossesArgs]):
         lost = as_list(cmd.args.get("units"))
         return Words(f"Remove {units_words(state, lost)} (attrition losses)" if lost else
                      "Remove no unit", f"remove {len(lost)}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "units"))
 
 
 __all__ = ["RemoveLosses", "RemoveLossesArgs"]

@@ -18,13 +18,14 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_save_attrition_losses
 from grognard.third_reich.play.system_attrition import (
     execute_save_attrition_losses,
     fold_attrition_losses_saved,
     verify_save_attrition_losses,
 )
-from grognard.third_reich.words import map_arg, unit_name
+from grognard.third_reich.words import map_arg, named_units, unit_name
 
 
 class SaveAttritionLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -59,6 +60,10 @@ class SaveAttritionLosses(Order[SaveAttritionLossesArgs]):
         saves = map_arg(cmd.args.get("saves"))
         parts = [f"{unit_name(state, x)} for {unit_name(state, r)}" for x, r in saves.items()]
         return Words("Save " + ("; ".join(parts) or "nothing"), f"save {len(parts)}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "saves"))
 
 
 __all__ = ["SaveAttritionLosses", "SaveAttritionLossesArgs"]

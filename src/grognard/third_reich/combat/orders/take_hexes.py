@@ -18,6 +18,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_take_hexes
 from grognard.third_reich.play.system_attrition import (
     execute_take_hexes,
@@ -63,6 +64,11 @@ class TakeHexes(Order[TakeHexesArgs]):
             t += "; advance " + "; ".join(f"{units_words(state, as_list(v))} into {hx}"
                                           for hx, v in adv.items())
         return Words(t, t if len(t) < 40 else f"take {len(hexes)} hexes")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        hexes = tuple(as_list(cmd.args.get("hexes")))
+        return Places(hexes[0] if hexes else None, None, hexes, ())
 
 
 __all__ = ["TakeHexes", "TakeHexesArgs"]

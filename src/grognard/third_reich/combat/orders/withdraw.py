@@ -18,6 +18,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_withdraw
 from grognard.third_reich.play.system_attrition import (
     execute_withdraw,
@@ -25,7 +26,7 @@ from grognard.third_reich.play.system_attrition import (
     verify_withdraw,
 )
 from grognard.third_reich.play.system_campaign import with_hexes_taken
-from grognard.third_reich.words import map_arg, unit_name
+from grognard.third_reich.words import map_arg, named_units, unit_name
 
 
 class WithdrawArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -65,6 +66,12 @@ class Withdraw(Order[WithdrawArgs]):
                  else f"{unit_name(state, x)} removed" for x, to in moves.items()]
         return Words("Withdraw: " + ("; ".join(parts) or "each unit to its first hex"),
                      f"withdraw ({len(parts)})" if parts else "withdraw")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        ret = map_arg(cmd.args.get("retreats"))
+        return Places(None, None, tuple(str(v) for v in ret.values() if v),
+                      named_units(cmd, "retreats"))
 
 
 __all__ = ["Withdraw", "WithdrawArgs"]

@@ -18,13 +18,14 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.system_builds import (
     execute_build_unit,
     fold_unit_built,
     legal_build_unit,
     verify_build_unit,
 )
-from grognard.third_reich.words import unit_name
+from grognard.third_reich.words import label_of, named_units, unit_name
 
 
 class BuildUnitArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -59,6 +60,10 @@ class BuildUnit(Order[BuildUnitArgs]):
         a = cmd.args
         return Words(f"Place {unit_name(state, a.get('unit'))} in {hex_name(ctx, a.get('hex'))}",
                      f"place in {a.get('hex')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, label_of(cmd, "hex"), (), named_units(cmd, "unit"))
 
 
 __all__ = ["BuildUnit", "BuildUnitArgs"]

@@ -23,6 +23,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,
@@ -40,7 +41,7 @@ from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_mo
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.war import verify_enter
-from grognard.third_reich.words import unit_name
+from grognard.third_reich.words import label_of, named_units, unit_name
 
 
 class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -173,6 +174,12 @@ class Move(Order[MoveArgs]):
             f" via {', '.join(path[:-1])})" if len(path) > 1 else ")")
         return Words(f"Move {unit_name(state, a.get('unit'))} to {hex_name(ctx, to)}{steps}",
                      f"to {to}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        path = tuple(as_list(cmd.args.get("path")))
+        to = label_of(cmd, "to") or (path[-1] if path else None)
+        return Places(None, to, path or ((to,) if to else ()), named_units(cmd, "unit"))
 
 
 __all__ = ["Move", "MoveArgs", "fold_unit_moved"]

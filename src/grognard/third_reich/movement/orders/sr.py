@@ -19,12 +19,13 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_sr
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_moves import fold_sr_made
 from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
 from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
-from grognard.third_reich.words import unit_name
+from grognard.third_reich.words import label_of, named_units, unit_name
 
 
 class StrategicRedeploymentArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -79,6 +80,12 @@ class StrategicRedeployment(ReactingOrder[StrategicRedeploymentArgs]):
         via = f" via {hex_name(ctx, a['via'])}" if a.get("via") else ""
         t = f"{kind}: {unit_name(state, a.get('unit'))} to {hex_name(ctx, a.get('to'))}{via}"
         return Words(t[0].upper() + t[1:], f"{kind} to {a.get('to')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        to = label_of(cmd, "to")
+        via = (str(cmd.args["via"]),) if cmd.args.get("via") else ()
+        return Places(None, to, (*via, to) if to else via, named_units(cmd, "unit"))
 
 
 __all__ = ["StrategicRedeployment", "StrategicRedeploymentArgs"]
