@@ -19,6 +19,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 
 #: The air missions as the rules name them (EUR-23).
 MISSIONS = {"sweep": "Fighter sweep", "ground_support": "Ground support",
@@ -89,3 +90,11 @@ def named_units(cmd: Command, *keys: str) -> tuple[str, ...]:
     ('su-1', 'su-2')
     """
     return tuple(dict.fromkeys(x for key in keys for x in as_list(cmd.args.get(key))))
+
+
+def path_places(cmd: Command, *unit_keys: str) -> Places:
+    """Where an order along a path acts (a move, a retreat): it ends at ``to`` or the path's
+    last hex, passing the path; its units are those named under ``unit_keys``."""
+    path = tuple(as_list(cmd.args.get("path")))
+    to = label_of(cmd, "to") or (path[-1] if path else None)
+    return Places(None, to, path or ((to,) if to else ()), named_units(cmd, *unit_keys))

@@ -19,6 +19,7 @@ from typing import Any
 from grognard.engine.commands import Command
 from grognard.engine.orders import and_list, as_list
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 
 #: TR-03: the fronts as the rules name them (the map's regions).
 FRONTS = {"eastern": "the East", "western": "the West", "southern": "the Mediterranean"}
@@ -105,3 +106,11 @@ def named_units(cmd: Command, *keys: str) -> tuple[str, ...]:
         else:
             out += as_list(v)
     return tuple(dict.fromkeys(out))
+
+
+def via_places(cmd: Command) -> Places:
+    """Where an order to a hex, perhaps by way of another, acts (an SR, an air staging): it
+    ends at ``to``, passing ``via``; its unit is ``unit``."""
+    to = label_of(cmd, "to")
+    via = (str(cmd.args["via"]),) if cmd.args.get("via") else ()
+    return Places(None, to, (*via, to) if to else via, named_units(cmd, "unit"))

@@ -31,7 +31,7 @@ from grognard.europa.play.combat import (
 )
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
-from grognard.europa.words import label_of, named_units, units_words
+from grognard.europa.words import path_places, units_words
 
 
 class RetreatArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -108,9 +108,7 @@ class Retreat(EuropaOrder[RetreatArgs]):
 
     def places(self, cmd: Command) -> Places:
         """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
-        path = tuple(as_list(cmd.args.get("path")))
-        to = label_of(cmd, "to") or (path[-1] if path else None)
-        return Places(None, to, path or ((to,) if to else ()), named_units(cmd, "unit", "units"))
+        return path_places(cmd, "unit", "units")
 
 
 RETREAT = Retreat()

@@ -33,7 +33,7 @@ from grognard.europa.play.turn import (
     verify_move,
 )
 from grognard.europa.surprise.turn import BONUS_PHASES, surprise_unit_problem
-from grognard.europa.words import label_of, named_units, unit_name
+from grognard.europa.words import path_places, unit_name
 
 
 class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -146,9 +146,7 @@ class Move(EuropaOrder[MoveArgs]):
 
     def places(self, cmd: Command) -> Places:
         """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
-        path = tuple(as_list(cmd.args.get("path")))
-        to = label_of(cmd, "to") or (path[-1] if path else None)
-        return Places(None, to, path or ((to,) if to else ()), named_units(cmd, "unit", "units"))
+        return path_places(cmd, "unit", "units")
 
 
 def _phase_name(ctx: Context, state: JSON) -> str:

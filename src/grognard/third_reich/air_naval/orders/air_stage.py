@@ -28,7 +28,7 @@ from grognard.third_reich.play.system_air import bases, side_of
 from grognard.third_reich.play.system_support import AIR_TYPES, air_unit
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import power_of, verify_enter
-from grognard.third_reich.words import label_of, named_units, unit_name
+from grognard.third_reich.words import unit_name, via_places
 
 
 class AirStageArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -97,9 +97,7 @@ class AirStage(Order[AirStageArgs]):
 
     def places(self, cmd: Command) -> Places:
         """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
-        to = label_of(cmd, "to")
-        via = (str(cmd.args["via"]),) if cmd.args.get("via") else ()
-        return Places(None, to, (*via, to) if to else via, named_units(cmd, "unit"))
+        return via_places(cmd)
 
 
 __all__ = ["AirStage", "AirStageArgs", "fold_air_staged", "staged"]

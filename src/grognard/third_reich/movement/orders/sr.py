@@ -25,7 +25,7 @@ from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_moves import fold_sr_made
 from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
 from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
-from grognard.third_reich.words import label_of, named_units, unit_name
+from grognard.third_reich.words import unit_name, via_places
 
 
 class StrategicRedeploymentArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -83,9 +83,7 @@ class StrategicRedeployment(ReactingOrder[StrategicRedeploymentArgs]):
 
     def places(self, cmd: Command) -> Places:
         """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
-        to = label_of(cmd, "to")
-        via = (str(cmd.args["via"]),) if cmd.args.get("via") else ()
-        return Places(None, to, (*via, to) if to else via, named_units(cmd, "unit"))
+        return via_places(cmd)
 
 
 __all__ = ["StrategicRedeployment", "StrategicRedeploymentArgs"]
