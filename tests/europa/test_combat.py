@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grognard.analysis.europa_crt import TWO_D6, attack_odds
 from grognard.core.errors import InputError
 from grognard.core.units import SupplyState
 from grognard.europa.combat.attack import (
@@ -33,6 +32,7 @@ from grognard.europa.combat.crt import (
     odds_column,
     resolve,
 )
+from grognard.europa.combat.crt_analysis import TWO_D6, attack_odds
 from grognard.europa.combat.strength import (
     armor_strengths,
     attack_strength,

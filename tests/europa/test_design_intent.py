@@ -10,13 +10,13 @@ from itertools import pairwise
 
 import pytest
 
-from grognard.analysis.europa_crt import ATTACKER_LOSS, column_stats
 from grognard.core.dice import Distribution
 from grognard.core.tables import load_tables
 from grognard.europa.air.phase import removal_chance
 from grognard.europa.air.wings import wing_for, wings_from_units
 from grognard.europa.combat.bombardment import bombardment_column, bombardment_hits
 from grognard.europa.combat.crt import crt_result
+from grognard.europa.combat.crt_analysis import ATTACKER_LOSS, column_stats
 
 CRT = load_tables().table("europa_revised_crt")
 

@@ -19,7 +19,7 @@ from grognard.engine.fuzz import choose
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario, parse_scenario, shipped_scenarios
 from grognard.engine.testing import assert_rejected
-from grognard.europa.play.board import turn_label
+from grognard.europa.board import turn_label
 
 #: enumerated commands verified per position (all of them below this many)
 CHECK_AT_MOST = 200

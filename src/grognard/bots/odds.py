@@ -1,10 +1,11 @@
-"""Exact battle estimates for the bots, from their own view and the rule packages' odds.
+"""Exact battle estimates for the bots, from their own view, through the rule-system hooks.
 
 :class:`Estimate` is what a bot weighs before attacking: the chance the hex is taken (emptied
-of defenders) and the expected value each side loses, in unit factors (3R) or SPs (Europa),
-from the exact 2D6 distribution of the CRT (``third_reich.combat`` / ``analysis.europa_crt``).
-The 3R estimate is the ground battle as the bot sees it (clear weather, no air or naval
-support); the Europa one is the system's own attack model (``europa.play.combat.attack_json``).
+of defenders) and the expected value each side loses (unit factors in 3R, SPs in Europa). The
+rules' own figures come from the system's hooks, so nothing here knows a system:
+:func:`rules_estimate` asks ``Game.odds`` (the referee's odds on the whole position) and
+:func:`view_estimate` the system's ``estimate`` hook (the attack as the bot's view shows it:
+``third_reich/estimate.py``, ``europa/combat/orders/attack.py``).
 """
 
 from __future__ import annotations
@@ -15,23 +16,9 @@ from fractions import Fraction
 from typing import Any
 
 from grognard.bots.situation import Situation
-from grognard.core.dice import Distribution
 from grognard.core.errors import GrognardError
-from grognard.core.mapdata import Fortification, HexsideFeature
-from grognard.europa.combat.odds import attack_odds
-from grognard.third_reich.combat.combat import (
-    Battle,
-    Terrain,
-    apply_land_result,
-    assess_battle,
-    crt_result,
-    crt_table,
-)
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
-
-TWO_D6 = Distribution.of("2d6")
-RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER
-ARMOR_WEIGHT = Fraction(3, 2)
+from grognard.engine.commands import Command
+from grognard.engine.system import system_named
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,65 +70,30 @@ def rules_estimate(game: Any, cmd: Any) -> Estimate | None:
         return None
 
 
-def _tr_unit(uid: str, u: Mapping[str, Any], player: str) -> GroundUnit:
-    kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
-            "replacement": GroundKind.REPLACEMENT}.get(str(u.get("type")), GroundKind.INFANTRY)
-    side = Side.AXIS if (u.get("side") == "axis") else Side.ALLIES
-    return GroundUnit(uid, str(u.get("nationality", "")), side, kind,
-                      int(u.get("attack") or 0), int(u.get("movement") or 3))
-
-
-def _weight(u: GroundUnit) -> Fraction:
-    return u.factors * (ARMOR_WEIGHT if u.is_armor else Fraction(1))
+def view_estimate(sit: Situation, target: str, attackers: Sequence[str]) -> Estimate | None:
+    """The system's own exact estimate of attacking ``target`` with ``attackers`` as the
+    bot's view shows the battle (its ``estimate`` hook), or None when it gives none."""
+    hook = system_named(sit.context.scenario.system).estimate
+    if hook is None:
+        return None
+    got = hook(sit.context, sit.view, sit.player, target, attackers)
+    return from_odds(got) if got is not None else None
 
 
 def tr_estimate(sit: Situation, target: str, attackers: Sequence[str]) -> Estimate | None:
-    """TR-32: exact expectations of a 3R land attack on ``target`` by ``attackers``."""
-    units = sit.view.get("units", {})
-    m = sit.map
-    try:
-        th = sit.hex(target)
-        att = [_tr_unit(a, units[a], sit.player) for a in attackers]
-        dfn = [_tr_unit(d, u, sit.player) for d, u in sorted(units.items())
-               if u.get("hex") == target and u.get("side") != sit.player
-               and u.get("type") not in ("air", "fleet", "naval") and not u.get("hidden")]
-        if not att or not dfn:
-            return None
-        try:
-            terrain = Terrain(m.terrain_of(th).value)
-        except ValueError:
-            terrain = Terrain.OTHER
-        across = [units[a]["hex"] for a in attackers if units[a].get("hex") != target]
-        rivers = bool(across) and all(m.features_between(sit.hex(h), th) & RIVERS
-                                      for h in across)
-        battle = Battle(attackers=tuple(att), defenders=tuple(dfn), terrain=terrain,
-                        fortified=m.fortification_of(th) is not Fortification.NONE,
-                        all_river=rivers)
-        table = crt_table(sit.context.tables)
-        a = assess_battle(battle, sit.context.tables)
-    except (GrognardError, KeyError, ValueError):
-        return None
-    att_w = sorted(att, key=lambda u: (u.factors, u.id))
-    dfn_w = sorted(dfn, key=lambda u: (u.factors, u.id))
-    p_taken = e_att = e_def = Fraction(0)
-    for roll, p in TWO_D6.probabilities().items():
-        res = crt_result(a.odds.column, a.drm, roll, table)
-        out = apply_land_result(res, len(att), len(dfn))
-        p_taken += p * out.hex_emptied
-        e_att += p * sum((_weight(u) for u in att_w[:out.attacker_losses]), Fraction(0))
-        e_def += p * sum((_weight(u) for u in dfn_w[:out.defender_losses]), Fraction(0))
-    return Estimate(p_taken, e_att, e_def, a.odds.column)
+    """TR-32: exact expectations of a 3R land attack on ``target`` by ``attackers`` (the
+    ground battle as the bot sees it: clear weather, no air or naval support)."""
+    return view_estimate(sit, target, attackers)
 
 
 def europa_estimate(sit: Situation, args: Mapping[str, Any]) -> Estimate | None:
-    """EUR-09: exact expectations of a Europa attack order (the system's own attack model)."""
-    from grognard.europa.play.combat import attack_json, attack_model
-
-    try:
-        odds = attack_odds(attack_model(sit.context, attack_json(sit.context, sit.view, sit.player,
-                                                            args)), sit.context.tables)
-    except (GrognardError, KeyError, ValueError, TypeError):
+    """EUR-09: exact expectations of an attack order with ``args`` (the system's own attack
+    model over the bot's view); the hex and the units are where the order acts
+    (the system's ``places`` hook)."""
+    places = system_named(sit.context.scenario.system).places
+    if places is None:
         return None
-    return Estimate(max(odds.p_defender_eliminated, odds.p_defender_retreat),
-                    Fraction(odds.expected_attacker_loss), Fraction(odds.expected_defender_loss),
-                    str(odds.setup.odds.column))
+    where = places(Command("attack", sit.player, dict(args)))
+    if where.target is None:
+        return None
+    return view_estimate(sit, where.target, where.units)

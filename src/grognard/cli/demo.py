@@ -16,7 +16,6 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.analysis.europa_crt import attack_odds
 from grognard.cli.game import render_map
 from grognard.cli.render import console, current_tables, emit, grid_table
 from grognard.core.errors import IllegalOrder
@@ -25,6 +24,7 @@ from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.save import load_game, save_game
 from grognard.europa.combat.attack import attack_from_json
+from grognard.europa.combat.crt_analysis import attack_odds
 from grognard.europa.play.combat import attack_json
 
 SCRIPT = (

@@ -72,7 +72,7 @@ def register(europa_app: typer.Typer) -> None:
     @app.command("odds")
     def odds_cmd(attack_file: AttackArg, as_json: JsonOpt = False) -> None:
         """Exact odds of every result of an attack before rolling (EUR-09, EUR-11)."""
-        from grognard.analysis.europa_crt import attack_odds
+        from grognard.europa.combat.crt_analysis import attack_odds
 
         data = attack_odds(_load_attack(attack_file), current_tables()).to_json()
 
@@ -136,12 +136,12 @@ def register(europa_app: typer.Typer) -> None:
     ) -> None:
         """Per CRT column, for DRMs -1..+2: P(attacker loss), E[attacker loss] and E[defender
         loss] in L, P(defender dislodged: DR or D2)."""
-        from grognard.analysis.europa_crt import DRMS, column_stats
+        from grognard.europa.combat.crt_analysis import DRMS, column_stats
 
         table = current_tables().get(CRT_TABLE)
         stats = column_stats(table, DRMS)
         if png is not None:
-            from grognard.analysis.europa_crt import crt_chart
+            from grognard.europa.combat.crt_analysis import crt_chart
 
             crt_chart(stats, png, f"{table.title} [{table.source}]")
         data = {"table": table.id, "source": str(table.source), "drms": list(DRMS),

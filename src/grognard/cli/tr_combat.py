@@ -96,8 +96,8 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Exact result chances and expected unit losses of every land CRT column (TR-32)."""
-        from grognard.analysis.tr_tables import land_crt_distributions
         from grognard.third_reich.combat.combat import crt_table
+        from grognard.third_reich.table_analysis import land_crt_distributions
 
         table = crt_table(current_tables())
         stats = land_crt_distributions(drm, table)
@@ -150,12 +150,12 @@ def register(tr_app: typer.Typer) -> None:
     @tr_app.command("attrition-table")
     def attrition_table_cmd(as_json: JsonOpt = False) -> None:
         """Expected units lost and hexes won per attrition column, in 36ths (TR-42)."""
-        from grognard.analysis.tr_tables import (
+        from grognard.third_reich.combat.attrition import attrition_table
+        from grognard.third_reich.table_analysis import (
             attrition_comparison,
             attrition_expectations,
             in_36ths,
         )
-        from grognard.third_reich.combat.attrition import attrition_table
 
         table = attrition_table(current_tables())
         data = {"columns": attrition_expectations(table)}

@@ -8,7 +8,7 @@ system; until a system registers its own commands, the generic one runs it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,7 @@ from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Words
+from grognard.engine.orders import Order, Words
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
@@ -36,6 +36,11 @@ Describe = Callable[[Context, JSON, Command], Words]
 """A command in the rules' words (``Words(text, short)``): buttons, forms, logs (issue 26)."""
 Odds = Callable[[Context, JSON, Command], Mapping[str, Any]]
 """The exact odds of a legal attack order and their why, as the attack panel shows them."""
+AttackEstimate = Callable[[Context, JSON, str, str, Sequence[str]], Mapping[str, Any] | None]
+"""``(ctx, view, player, target, attackers)``: a side's own exact estimate of attacking hex
+``target`` with ``attackers``, read from that side's view (what a bot weighs before it
+attacks): ``p_taken``, ``expected_attacker_loss``, ``expected_defender_loss`` (exact
+Fractions) and ``column``; None when the rules would refuse the attack."""
 ObjectivesOf = Callable[[Context, JSON], Sequence["Objective"]]
 """The places the scenario's victory conditions name, with who holds each now."""
 Standing = Callable[[Context, JSON], Mapping[str, Any]]
@@ -97,11 +102,46 @@ class RuleSystem:
     #: branches on a system's name or knows its argument and state keys (issue 22).
     describe: Describe | None = None
     odds: Odds | None = None
+    estimate: AttackEstimate | None = None
     objectives: ObjectivesOf | None = None
     standing: Standing | None = None
     places: PlacesOf | None = None
     #: Rules run after every event's own fold, in order (declared once, by name).
     after_events: tuple[AfterEvent, ...] = ()
+
+
+def describe_of(orders: Iterable[Order[Any]], extra: Mapping[str, Describe] | None = None
+                ) -> Describe:
+    """The ``describe`` hook of a system's Orders: each command told by its own Order's
+    ``describe`` (``extra``: kinds no Order takes, such as the generic table roll); a kind
+    nobody tells by its player and kind ("Axis: roll weather")."""
+    tellers: dict[str, Describe] = {o.kind: o.describe for o in orders}
+    tellers.update(extra or {})
+
+    def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
+        tell = tellers.get(cmd.kind)
+        if tell is not None:
+            return tell(ctx, state, cmd)
+        words = cmd.kind.replace("_", " ")
+        return Words(f"{cmd.player.title()}: {words}", words)
+
+    return describe
+
+
+def places_of(orders: Iterable[Order[Any]]) -> PlacesOf:
+    """The ``places`` hook of a system's Orders: each command placed by its own Order's
+    ``places(cmd)``; an Order without one, or a kind no Order takes, acts nowhere on the map."""
+    placers: dict[str, PlacesOf] = {}
+    for o in orders:
+        placer = getattr(o, "places", None)
+        if callable(placer):
+            placers[o.kind] = placer
+
+    def places(cmd: Command) -> Places:
+        place = placers.get(cmd.kind)
+        return place(cmd) if place is not None else Places()
+
+    return places
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}

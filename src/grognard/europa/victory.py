@@ -48,7 +48,7 @@ from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import Objective
-from grognard.europa.play.board import europa_config_text, scenario_turn_label
+from grognard.europa.board import europa_config_text, scenario_turn_label
 from grognard.europa.play.referee import last_turn
 
 #: The state key of the objective hexes' holders (``{hex: side or None}``).

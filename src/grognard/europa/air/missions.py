@@ -71,6 +71,7 @@ from grognard.europa.air.phase import (
     verify_sweep_pairings,
 )
 from grognard.europa.air.strategic_bombing import StrategicTarget, strategic_bombing, strategic_hits
+from grognard.europa.board import SURPRISE_PREFIX, eliminate, on_map, reduce_unit, unit_json
 from grognard.europa.combat.attack import TERRAIN_TABLE, attack_from_json
 from grognard.europa.combat.bombardment import (
     Category,
@@ -80,7 +81,6 @@ from grognard.europa.combat.bombardment import (
     verify_step_loss,
 )
 from grognard.europa.combat.terrain import hex_effects
-from grognard.europa.play.board import SURPRISE_PREFIX, eliminate, on_map, reduce_unit, unit_json
 
 #: Reading (EUR-27): air units an airbase can fly, before hits (or as many as are based there).
 AIRBASE_CAPACITY = 3
@@ -307,7 +307,7 @@ def enemy_city(ctx: Context, state: JSON, city: str, player: str) -> bool:
     nearer the enemy's supply sources (``[europa] supply_sources``) than ``player``'s."""
     if any(u["hex"] == city and u["side"] == player for _, u in on_map(state)):
         return False
-    from grognard.europa.play.board import europa_config
+    from grognard.europa.board import europa_config
 
     sources = europa_config(ctx.scenario).get("supply_sources", {})
 

@@ -3,7 +3,7 @@ the same :func:`~grognard.europa.combat.crt.resolve_setup` mapped over the 2D6 C
 over every barrage roll when attacking artillery fires first, EUR-29), with the expected
 losses in SPs, retreats and eliminations. The page's attack panel shows it through
 ``Game.odds`` (the ``attack`` Order's :func:`~grognard.europa.combat.orders.attack.odds`);
-:mod:`grognard.analysis.europa_crt` re-exports it for studies.
+:mod:`grognard.europa.combat.crt_analysis` re-exports it for studies.
 """
 
 from __future__ import annotations

@@ -20,6 +20,17 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.europa.air.missions import ground_support_result
+from grognard.europa.board import (
+    combat_weather,
+    eliminate,
+    europa_config,
+    forces_of,
+    hex_arg,
+    on_map,
+    readings_of,
+    reduce_unit,
+    unit_json,
+)
 from grognard.europa.combat.attack import (
     Attack,
     Combatant,
@@ -31,18 +42,7 @@ from grognard.europa.combat.bombardment import barrage_strength
 from grognard.europa.combat.crt import applied_rules, combat_setup, outcome_json, resolve_setup
 from grognard.europa.combat.losses import allocate_losses
 from grognard.europa.combat.retreat import Retreat, RetreatLoss, legal_retreats, retreat_along
-from grognard.europa.play.board import (
-    combat_weather,
-    eliminate,
-    europa_config,
-    forces_of,
-    hex_arg,
-    on_map,
-    readings_of,
-    reduce_unit,
-    unit_json,
-)
-from grognard.europa.play.logistics import attack_payment, paid_event, zone_event
+from grognard.europa.logistics import attack_payment, paid_event, zone_event
 from grognard.europa.play.movement import stacking_refusal
 from grognard.europa.surprise.turn import bonus_combat_supply
 

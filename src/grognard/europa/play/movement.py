@@ -49,7 +49,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.generic import RIVER_COST, TERRAIN_COST
 from grognard.engine.state import JSON
-from grognard.europa.play.board import forces_of, readings_of
+from grognard.europa.board import forces_of, readings_of
 
 #: EUR-17 over the generic terrain costs (a river hexside +1 MP, as the generic move)
 EUROPA_MOVEMENT = europa_revised_movement(

@@ -7,7 +7,7 @@ the game.
   into an emptied hex the attacker's (EUR-15), an isolated stack's attrition loss its owner's
   (EUR-32). While one is owed the phase cannot end.
 * the engine's forced single choices and each command's legal-action lister are on the
-  command's Order (:mod:`grognard.europa.play.order`, the ``orders`` packages of
+  command's Order (:mod:`grognard.europa.order`, the ``orders`` packages of
   ``combat``, ``supply``, ``air``, ``surprise`` and ``play``).
 * :func:`game_over` - after the scenario's last turn (``[europa] last_turn``).
 """
@@ -22,7 +22,7 @@ from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
-from grognard.europa.play.board import (
+from grognard.europa.board import (
     SURPRISE_PREFIX,
     europa_config,
     on_map,

@@ -26,7 +26,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
-from grognard.europa.play.board import (
+from grognard.europa.board import (
     eliminate,
     europa_config,
     forces_of,

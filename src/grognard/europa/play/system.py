@@ -36,7 +36,7 @@ from grognard.engine.orders import commands_of, folds_of
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.engine.system import RuleSystem, register_system
+from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
 from grognard.europa import victory
 from grognard.europa import words as _words  # issue 26: orders in words
@@ -50,18 +50,18 @@ from grognard.europa.air.orders.ground_support import GROUND_SUPPORT
 from grognard.europa.air.orders.intercept import INTERCEPT
 from grognard.europa.air.orders.interdiction import INTERDICTION
 from grognard.europa.air.orders.strategic_bombing import STRATEGIC_BOMBING
-from grognard.europa.combat.orders.advance import ADVANCE
-from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
-from grognard.europa.combat.orders.attack import ATTACK, odds
-from grognard.europa.combat.orders.overrun import OVERRUN
-from grognard.europa.combat.orders.retreat import RETREAT
-from grognard.europa.play.board import (
+from grognard.europa.board import (
     NAME,
     turn_label,
 )
-from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
-from grognard.europa.play.logistics import initial_logistics
-from grognard.europa.play.order import EuropaOrder, no_legal
+from grognard.europa.combat.orders.advance import ADVANCE
+from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
+from grognard.europa.combat.orders.attack import ATTACK, estimate, odds
+from grognard.europa.combat.orders.overrun import OVERRUN
+from grognard.europa.combat.orders.retreat import RETREAT
+from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
+from grognard.europa.logistics import initial_logistics
+from grognard.europa.order import EuropaOrder, no_legal
 from grognard.europa.play.orders.end_phase import END_PHASE
 from grognard.europa.play.orders.move import MOVE
 from grognard.europa.play.referee import decisions, game_over, phase_prompt
@@ -171,7 +171,8 @@ EUROPA = RuleSystem(
     name=NAME,
     commands={"roll_table": _ROLL_TABLE, **commands_of(ORDERS)},
     folds=folds_of(ORDERS, _SHARED_FOLDS),
-    describe=_words.describe, places=_words.places,
+    describe=describe_of(ORDERS, {"roll_table": _words.roll_table}),
+    places=places_of(ORDERS),
     initial_state=victory.with_holders(initial_state),
     view=view,
     description="Europa revised player turn (EUR-22): air phase, movement and overruns, "
@@ -188,5 +189,6 @@ EUROPA = RuleSystem(
     reveal_events=frozenset({"surprise_started"}),
     event_view=event_view,
     odds=odds,
+    estimate=estimate,
 )
 register_system(EUROPA)

@@ -31,8 +31,7 @@ from grognard.engine.events import Event
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
-from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
-from grognard.europa.play.board import (
+from grognard.europa.board import (
     SURPRISE_PREFIX,
     combat_weather,
     europa_config,
@@ -42,16 +41,17 @@ from grognard.europa.play.board import (
     on_map,
     readings_of,
 )
-from grognard.europa.play.combat import (
-    execute_attack,
-    verify_attack,
-)
-from grognard.europa.play.logistics import (
+from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
+from grognard.europa.logistics import (
     fold_unfuelled,
     move_payment,
     paid_event,
     phase_change_events,
     zone_event,
+)
+from grognard.europa.play.combat import (
+    execute_attack,
+    verify_attack,
 )
 from grognard.europa.play.movement import EuropaMove, check_move, joins_stack
 from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence

@@ -38,7 +38,7 @@ from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.europa.play.board import europa_config, forces_of, turn_label
+from grognard.europa.board import europa_config, forces_of, turn_label
 from grognard.europa.surprise.airbase import (
     AFFECTABLE,
     BaseAirUnit,

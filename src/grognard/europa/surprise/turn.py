@@ -36,7 +36,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
-from grognard.europa.play.board import europa_config, readings_of, turn_label
+from grognard.europa.board import europa_config, readings_of, turn_label
 from grognard.europa.supply.logistics import Combat, Operations, sp_cost
 from grognard.europa.supply.phase import SupplyReadings
 from grognard.europa.surprise.effects import (

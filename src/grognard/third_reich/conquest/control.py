@@ -77,23 +77,9 @@ def take(state: JSON, hexes: Iterable[str], side: str) -> list[str]:
     return changed
 
 
-def with_occupation(fold: Any) -> Any:
-    """A fold that, after ``fold``, updates city control by occupation."""
-
-    def folded(state: JSON, ev: Any) -> JSON:
-        s = fold(state, ev)
-        occupy(s)
-        return s
-
-    folded.__name__ = getattr(fold, "__name__", "fold")
-    folded.__doc__ = fold.__doc__
-    return folded
-
-
 #: Event types after which ground units may stand in a new hex.
 OCCUPYING_EVENTS = ("unit_moved", "battle_resolved", "hexes_taken", "withdrawn", "invaded",
                     "airdropped", "naval_transported", "sr_made", "sea_sr_made")
 
 
-__all__ = ["OCCUPYING_EVENTS", "VICTORY_CLASSES", "city_facts", "city_hexes", "occupy", "take",
-           "with_occupation"]
+__all__ = ["OCCUPYING_EVENTS", "VICTORY_CLASSES", "city_facts", "city_hexes", "occupy", "take"]

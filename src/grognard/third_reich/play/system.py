@@ -31,7 +31,7 @@ from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.engine.system import RuleSystem, register_system
+from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
 from grognard.third_reich.air_naval.orders.air_stage import AirStage
 from grognard.third_reich.air_naval.orders.counter_air import CounterAir
@@ -68,6 +68,7 @@ from grognard.third_reich.economy.orders.build_unit import BuildUnit
 from grognard.third_reich.economy.orders.lend_lease import LendLease
 from grognard.third_reich.economy.orders.open_iran_route import OpenIranRoute
 from grognard.third_reich.economy.orders.year_start import YearStart
+from grognard.third_reich.estimate import estimate
 from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.movement.orders.sr import StrategicRedeployment
 from grognard.third_reich.play.referee import (
@@ -301,11 +302,10 @@ RAW: Mapping[str, CommandSpec] = {
 COMMANDS: Mapping[str, CommandSpec] = commands_of(ORDERS)
 
 
-from grognard.third_reich import words as _words  # noqa: E402  (issue 26: orders in words)
-
 THIRD_REICH = RuleSystem(
     name=NAME,
-    describe=_words.describe, places=_words.places,
+    describe=describe_of(ORDERS),
+    places=places_of(ORDERS),
     commands=COMMANDS,
     folds=folds_of(ORDERS),
     initial_state=initial_state,
@@ -320,6 +320,7 @@ THIRD_REICH = RuleSystem(
     turn_label=turn_label,
     after_events=AFTER_EVENTS,
     odds=attack_odds,
+    estimate=estimate,
 )
 register_system(THIRD_REICH)
 

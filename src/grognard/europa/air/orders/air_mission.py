@@ -13,10 +13,13 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.air import commands, missions
 from grognard.europa.air.orders.payment import verify_paid, with_payment
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
+from grognard.europa.words import MISSIONS, label_of, named_units, units_words
 
 
 class AirMissionArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -52,6 +55,18 @@ class AirMission(EuropaOrder[AirMissionArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return missions.propose_missions(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        us = as_list(a.get("units"))
+        what = MISSIONS.get(str(a.get("kind")), str(a.get("kind")).replace("_", " "))
+        return Words(f"{what} over {hex_name(ctx, a.get('target'))}: {units_words(state, us)}",
+                     f"{what.lower()} {a.get('target')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "target"), None, (), named_units(cmd, "units"))
 
 
 AIR_MISSION = AirMission()

@@ -11,9 +11,12 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.air import commands
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
+from grognard.europa.words import label_of
 
 
 class AirbaseRepairArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -46,6 +49,15 @@ class AirbaseRepair(EuropaOrder[AirbaseRepairArgs]):
         return self.checked(ctx, state, [
             Command("airbase_repair", player, {"base": b}) for b, v in sorted(bases.items())
             if v.get("hits", 0) > 0])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        base = cmd.args.get("base")
+        return Words(f"Repair the airbase at {hex_name(ctx, base)}", f"repair {base}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "base"), None, (), ())
 
 
 AIRBASE_REPAIR = AirbaseRepair()

@@ -11,9 +11,11 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
+from grognard.europa.words import mission_words
 
 
 class FighterSweepArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -43,6 +45,10 @@ class FighterSweep(EuropaOrder[FighterSweepArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return missions.propose_sweeps(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words(f"Fly {mission_words(state, cmd.args.get('mission'))}", "fly fighter sweep")
 
 
 FIGHTER_SWEEP = FighterSweep()

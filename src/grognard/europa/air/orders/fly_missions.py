@@ -9,10 +9,10 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import NoArgs
+from grognard.engine.orders import NoArgs, Words
 from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 
 
 class FlyMissions(EuropaOrder[NoArgs]):
@@ -32,6 +32,10 @@ class FlyMissions(EuropaOrder[NoArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return missions.propose_fly(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words("Fly the assigned air missions", "Fly the missions")
 
 
 FLY_MISSIONS = FlyMissions()

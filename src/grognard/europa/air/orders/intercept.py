@@ -13,10 +13,13 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.europa.air import commands, missions
 from grognard.europa.air.orders.payment import verify_paid, with_payment
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
+from grognard.europa.words import mission_words, named_units, units_words
 
 
 class InterceptArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -51,6 +54,18 @@ class Intercept(EuropaOrder[InterceptArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return missions.propose_intercepts(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        ints = as_list(cmd.args.get("interceptors"))
+        mission = mission_words(state, cmd.args.get("mission"))
+        t = (f"Intercept {mission} with {units_words(state, ints)}" if ints
+             else f"Do not intercept {mission}")
+        return Words(t, f"intercept ({len(ints)})" if ints else "no interception")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "interceptors"))
 
 
 INTERCEPT = Intercept()

@@ -12,10 +12,12 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
 from grognard.europa.air.phase import MissionKind
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
+from grognard.europa.words import mission_words
 
 
 class InterdictionArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -46,6 +48,10 @@ class Interdiction(EuropaOrder[InterdictionArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         out: list[Command] = _PROPOSE(ctx, state, player)
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words(f"Fly {mission_words(state, cmd.args.get('mission'))}", "fly interdiction")
 
 
 _PROPOSE = missions.proposer_for(MissionKind.INTERDICTION)

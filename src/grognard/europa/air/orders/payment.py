@@ -11,7 +11,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
-from grognard.europa.play.logistics import air_payment, paid_event
+from grognard.europa.logistics import air_payment, paid_event
 
 
 def air_ids(args: Any, key: str) -> list[str]:

@@ -13,16 +13,19 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
-from grognard.europa.play.choices import subsets
+from grognard.engine.system import Places
+from grognard.europa.choices import subsets
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.combat import (
     execute_advance,
     fold_advanced,
     side_player,
     verify_advance,
 )
-from grognard.europa.play.order import EuropaOrder
 from grognard.europa.play.turn import settled
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class AdvanceArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -57,6 +60,16 @@ class Advance(EuropaOrder[AdvanceArgs]):
         subs = subsets(pending["advance"]["units"])
         return self.checked(ctx, state, [Command("advance", player, {"units": s})
                                          for s in [[], *subs]])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        us = as_list(cmd.args.get("units"))
+        return Words(f"Advance after combat: {units_words(state, us)}" if us
+                     else "No advance after combat", f"advance {len(us)}" if us else "no advance")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (), named_units(cmd, "units"))
 
 
 ADVANCE = Advance()

@@ -1,7 +1,7 @@
 """``allocate_losses`` (EUR-12/13): the side taking a loss picks the units, one step at a
 time (a division twice: reduced, then eliminated), checked by
 :func:`grognard.europa.combat.losses.allocate_losses`. Where a single allocation is legal the
-engine makes it (:func:`grognard.europa.play.order.engine_choices`)."""
+engine makes it (:func:`grognard.europa.order.engine_choices`)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,13 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
+from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
 from grognard.europa.combat.orders.retreat import RETREAT
-from grognard.europa.play.choices import step_orders
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.play.combat import (
     attack_model,
     execute_allocate_losses,
@@ -26,9 +29,9 @@ from grognard.europa.play.combat import (
     side_player,
     verify_allocate_losses,
 )
-from grognard.europa.play.order import EuropaOrder, engine_choices
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
+from grognard.europa.words import label_of, losses_words, named_units
 
 
 class AllocateLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -77,6 +80,14 @@ class AllocateLosses(EuropaOrder[AllocateLossesArgs]):
                 out.append(Command("allocate_losses", player,
                                    {"side": req["side"], "units": choice}))
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return losses_words(ctx, state, cmd)
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (), named_units(cmd, "units"))
 
 
 ALLOCATE_LOSSES = AllocateLosses()

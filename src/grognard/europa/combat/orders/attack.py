@@ -7,21 +7,26 @@ result; losses and retreats it demands stay pending in ``state["combat"]`` for t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import msgspec
 
 from grognard.core.dice import Dice
-from grognard.core.errors import InputError
+from grognard.core.errors import GrognardError, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
+from grognard.europa.choices import adjacent_enemy_hexes
 from grognard.europa.combat.odds import attack_odds
 from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
 from grognard.europa.combat.orders.retreat import RETREAT
-from grognard.europa.play.choices import adjacent_enemy_hexes
+from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.play.combat import (
     attack_json,
     attack_model,
@@ -30,10 +35,9 @@ from grognard.europa.play.combat import (
     fold_combat_resolved,
     verify_attack,
 )
-from grognard.europa.play.logistics import FOLDS as LOGISTICS_FOLDS
-from grognard.europa.play.order import EuropaOrder, engine_choices
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -103,6 +107,17 @@ class Attack(EuropaOrder[AttackArgs]):
             out.extend(found)
         return out
 
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        at = cmd.args.get("defender_hex")
+        att = as_list(cmd.args.get("attackers"))
+        return Words(f"Attack {hex_name(ctx, at)} with {units_words(state, att)}",
+                     f"attack {at} ({plural(len(att), 'unit')})")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "defender_hex"), None, (), named_units(cmd, "attackers"))
+
 
 def decided(ctx: Context, state: JSON, events: list[Event], dice: Dice,
             folds: Mapping[str, Fold]) -> list[Event]:
@@ -122,6 +137,24 @@ def odds(ctx: Context, state: JSON, cmd: Command) -> Mapping[str, Any]:
     result = attack_odds(attack_model(ctx, attack_json(ctx, state, cmd.player, cmd.args)),
                          ctx.tables)
     return {"system": "europa", "odds": {**result.to_json(), "losses_in": "SPs"}}
+
+
+def estimate(ctx: Context, view: JSON, player: str, target: str,
+             attackers: Sequence[str]) -> dict[str, Any] | None:
+    """EUR-09 The system's ``estimate`` hook: ``player``'s exact expectations of attacking
+    ``target`` with ``attackers`` from its own view (the system's attack model over what the
+    view shows): the hex is taken when the defenders are eliminated or retreat; losses in
+    SPs. None when the view gives no attack the rules would fight."""
+    try:
+        result = attack_odds(attack_model(ctx, attack_json(
+            ctx, view, player, {"attackers": list(attackers), "defender_hex": target})),
+            ctx.tables)
+    except (GrognardError, KeyError, ValueError, TypeError):
+        return None
+    return {"p_taken": max(result.p_defender_eliminated, result.p_defender_retreat),
+            "expected_attacker_loss": Fraction(result.expected_attacker_loss),
+            "expected_defender_loss": Fraction(result.expected_defender_loss),
+            "column": str(result.setup.odds.column)}
 
 
 ATTACK = Attack()

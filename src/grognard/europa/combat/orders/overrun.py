@@ -15,12 +15,15 @@ from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
+from grognard.europa.board import on_map
+from grognard.europa.choices import own_units
 from grognard.europa.combat.orders.attack import ATTACK, ATTACK_FACTS, decided
-from grognard.europa.play.board import on_map
-from grognard.europa.play.choices import own_units
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.turn import execute_overrun, fold_overrun_declared, verify_overrun
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class OverrunArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -76,6 +79,18 @@ class Overrun(EuropaOrder[OverrunArgs]):
                         found = check(able, target)
                 out.extend(found)
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        target = cmd.args.get("target")
+        us = as_list(cmd.args.get("units"))
+        return Words(f"Overrun {hex_name(ctx, target)} with {units_words(state, us)}",
+                     f"overrun {target}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        t = label_of(cmd, "target")
+        return Places(t, t, (t,) if t else (), named_units(cmd, "units"))
 
 
 OVERRUN = Overrun()

@@ -1,7 +1,7 @@
 """``retreat`` (EUR-15/16): the retreating side moves its units along one of the legal
 retreats of ``core/retreat`` (ZOC penalties by :func:`grognard.europa.combat.retreat.retreat_along`);
 a stack that cannot retreat is eliminated (empty path). Where a single retreat is legal the
-engine makes it (:func:`grognard.europa.play.order.engine_choices`)."""
+engine makes it (:func:`grognard.europa.order.engine_choices`)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,12 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
+from grognard.europa.choices import MAX_ENUM, penalty_picks, subsets
 from grognard.europa.combat.retreat import retreat_loss_candidates
-from grognard.europa.play.choices import MAX_ENUM, penalty_picks, subsets
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.play.combat import (
     attack_model,
     execute_retreat,
@@ -26,9 +29,9 @@ from grognard.europa.play.combat import (
     side_player,
     verify_retreat,
 )
-from grognard.europa.play.order import EuropaOrder, engine_choices
 from grognard.europa.play.referee import decisions
 from grognard.europa.play.turn import settled
+from grognard.europa.words import path_places, units_words
 
 
 class RetreatArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -91,6 +94,21 @@ class Retreat(EuropaOrder[RetreatArgs]):
                         if len(out) >= MAX_ENUM:
                             return out
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        path = as_list(cmd.args.get("path"))
+        us = as_list(cmd.args.get("units"))
+        who = f"{units_words(state, us)}: " if us else ""
+        if not path:
+            return Words(f"{who}no retreat (EUR-15: the units stay and take the loss)",
+                         "no retreat")
+        return Words(f"{who}retreat {plural(len(path), 'hex')} to {hex_name(ctx, path[-1])}",
+                     f"retreat {len(path)} to {path[-1]}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return path_places(cmd, "unit", "units")
 
 
 RETREAT = Retreat()

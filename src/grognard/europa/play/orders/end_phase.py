@@ -14,9 +14,9 @@ from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import NoArgs
+from grognard.engine.orders import NoArgs, Words
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.turn import execute_end_phase
 
 
@@ -35,6 +35,10 @@ class EndPhase(EuropaOrder[NoArgs]):
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return [Command("end_phase", player, {})]
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words(f"{cmd.player.title()}: end the phase", "End the phase")
 
 
 END_PHASE = EndPhase()

@@ -19,11 +19,13 @@ from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
-from grognard.europa.play.board import SURPRISE_PREFIX, on_map
-from grognard.europa.play.choices import own_units
+from grognard.engine.system import Places
+from grognard.europa.board import SURPRISE_PREFIX, on_map
+from grognard.europa.choices import own_units
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.movement import legal_moves
-from grognard.europa.play.order import EuropaOrder
 from grognard.europa.play.turn import (
     execute_move,
     fold_unit_moved,
@@ -31,6 +33,7 @@ from grognard.europa.play.turn import (
     verify_move,
 )
 from grognard.europa.surprise.turn import BONUS_PHASES, surprise_unit_problem
+from grognard.europa.words import path_places, unit_name
 
 
 class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -131,6 +134,19 @@ class Move(EuropaOrder[MoveArgs]):
                 continue
             return cmd
         return None
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        path = as_list(a.get("path"))
+        to = str(a["to"]) if a.get("to") else (path[-1] if path else "?")
+        steps = f" ({plural(len(path), 'hex')})" if path else ""
+        return Words(f"Move {unit_name(state, a.get('unit'))} to {hex_name(ctx, to)}{steps}",
+                     f"to {to}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return path_places(cmd, "unit", "units")
 
 
 def _phase_name(ctx: Context, state: JSON) -> str:

@@ -13,17 +13,20 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
+from grognard.europa.board import unit_json
+from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
-from grognard.europa.play.board import unit_json
-from grognard.europa.play.choices import step_orders
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.combat import attack_model
-from grognard.europa.play.order import EuropaOrder
 from grognard.europa.play.supply_phase import (
     execute_isolation_losses,
     fold_isolation_losses,
     verify_isolation_losses,
 )
+from grognard.europa.words import label_of, losses_words, named_units
 
 
 class IsolationLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -71,6 +74,14 @@ class AllocateIsolationLosses(EuropaOrder[IsolationLossesArgs]):
                 out.append(Command("allocate_isolation_losses", player,
                                    {"hex": loss["hex"], "units": choice}))
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return losses_words(ctx, state, cmd)
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (), named_units(cmd, "units"))
 
 
 ALLOCATE_ISOLATION_LOSSES = AllocateIsolationLosses()

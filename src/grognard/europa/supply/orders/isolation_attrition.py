@@ -12,9 +12,10 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
-from grognard.europa.play.choices import own_units, subsets
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.choices import own_units, subsets
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.supply_phase import (
     execute_isolation_attrition,
     fold_isolation_attrition,
@@ -56,6 +57,13 @@ class IsolationAttrition(EuropaOrder[IsolationAttritionArgs]):
         return self.checked(ctx, state, [
             Command("isolation_attrition", player, {"break_out": sorted(s)})
             for s in [[], *subsets(hexes, 4)]])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        bo = as_list(cmd.args.get("break_out"))
+        t = "Isolation attrition" + (f", breaking out from {and_list(hex_name(ctx, x) for x in bo)}"
+                                     if bo else "")
+        return Words(t, t)
 
 
 ISOLATION_ATTRITION = IsolationAttrition()

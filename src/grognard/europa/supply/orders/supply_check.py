@@ -11,9 +11,9 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import NoArgs
+from grognard.engine.orders import NoArgs, Words
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.supply_phase import (
     execute_supply_check,
     fold_supply_checked,
@@ -36,6 +36,10 @@ class SupplyCheck(EuropaOrder[NoArgs]):
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return self.checked(ctx, state, [Command("supply_check", player, {})])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words("Determine supply", "Supply check")
 
 
 SUPPLY_CHECK = SupplyCheck()

@@ -13,16 +13,22 @@ from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
-from grognard.europa.play.board import europa_config
-from grognard.europa.play.order import EuropaOrder
+from grognard.engine.system import Places
+from grognard.europa.board import europa_config
+from grognard.europa.order import EuropaOrder
 from grognard.europa.play.supply_phase import (
     execute_take_replacement,
     fold_replacement_taken,
     verify_take_replacement_cmd,
 )
 from grognard.europa.supply.replacements import ReplacementAction
+from grognard.europa.words import label_of, named_units, unit_name
 
+#: EUR-33 the replacement actions as the rules name them (for the order in words).
+REPLACEMENT_WORDS = {"rebuild": "rebuild", "return_cadre": "return as a cadre",
+                     "return_single_step": "return (single step)"}
 
 class TakeReplacementArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """The unit, the action (rebuild, return_cadre, return_single_step) and, for a returning
@@ -67,6 +73,17 @@ class TakeReplacement(EuropaOrder[TakeReplacementArgs]):
                 cands.append(Command("take_replacement", player,
                                      {"unit": uid, "action": ReplacementAction.REBUILD.value}))
         return self.checked(ctx, state, cands)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        act = REPLACEMENT_WORDS.get(str(a.get("action")), str(a.get("action")).replace("_", " "))
+        at = f" at {hex_name(ctx, a['hex'])}" if a.get("hex") else ""
+        return Words(f"Replacement: {act} {unit_name(state, a.get('unit'))}{at}", f"{act}{at}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, label_of(cmd, "hex"), (), named_units(cmd, "unit"))
 
 
 TAKE_REPLACEMENT = TakeReplacement()

@@ -13,14 +13,17 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
+from grognard.engine.system import Places
+from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.air_turn import (
     execute_airbase_surprise,
     fold_airbase_surprise,
     legal_airbase_surprise,
     verify_airbase_surprise,
 )
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class AirbaseSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -47,6 +50,16 @@ class AirbaseSurprise(EuropaOrder[AirbaseSurpriseArgs]):
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return legal_airbase_surprise(ctx, state, player, self.checked)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        base = cmd.args.get("base")
+        return Words(f"Surprise airbase attack on {hex_name(ctx, base)} with "
+                     f"{units_words(state, as_list(cmd.args.get('attackers')))}", f"hit {base}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "base"), None, (), named_units(cmd, "attackers"))
 
 
 AIRBASE_SURPRISE = AirbaseSurprise()

@@ -12,14 +12,17 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
+from grognard.engine.system import Places
+from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.air_turn import (
     execute_bonus_air_recovery,
     fold_bonus_air_recovery,
     legal_bonus_air_recovery,
     verify_bonus_air_recovery,
 )
+from grognard.europa.words import label_of, named_units, units_words
 
 
 class BonusAirRecoveryArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -45,6 +48,15 @@ class BonusAirRecovery(EuropaOrder[BonusAirRecoveryArgs]):
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return legal_bonus_air_recovery(ctx, state, player, self.checked)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        us = as_list(cmd.args.get("units"))
+        return Words(f"Bonus air recovery: {units_words(state, us)}", f"recover {len(us)}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (), named_units(cmd, "units"))
 
 
 BONUS_AIR_RECOVERY = BonusAirRecovery()

@@ -9,9 +9,9 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import NoArgs
+from grognard.engine.orders import NoArgs, Words
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.air_turn import (
     execute_bonus_supply,
     fold_bonus_supply,
@@ -37,6 +37,10 @@ class BonusSupplyJudgement(EuropaOrder[NoArgs]):
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return legal_bonus_supply(ctx, state, player, self.checked)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words("Use the bonus supply judgement", "Bonus supply")
 
 
 BONUS_SUPPLY_JUDGEMENT = BonusSupplyJudgement()

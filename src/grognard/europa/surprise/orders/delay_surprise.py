@@ -7,18 +7,11 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
-from grognard.europa.surprise.orders.plan import (
-    execute_surprise,
-    fold_surprise,
-    planned,
-    verify_surprise,
-)
+from grognard.europa.surprise.orders.plan import PlanOrder, planned
 
 
 class DelaySurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -29,25 +22,23 @@ class DelaySurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True)
     weather_wait: Any = None
 
 
-class DelaySurprise(EuropaOrder[DelaySurpriseArgs]):
+class DelaySurprise(PlanOrder[DelaySurpriseArgs]):
     kind = "delay_surprise"
     rule = "SUR-11"
     help = "Delay the plan (a quarter of the designation cost per turn)."
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "turns": 1}
     Args = DelaySurpriseArgs
-    folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
-
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: DelaySurpriseArgs) -> None:
-        verify_surprise(ctx, state, cmd)
-
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: DelaySurpriseArgs,
-                dice: Dice) -> list[Event]:
-        return execute_surprise(ctx, state, cmd, dice)
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return self.checked(ctx, state, [
             Command("delay_surprise", player, {"command": n, "turns": 1})
             for n, _ in planned(state, player)])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"Delay the surprise of {a.get('command')} by {a.get('turns')} turn(s)",
+                     f"delay {a.get('command')}")
 
 
 DELAY_SURPRISE = DelaySurprise()

@@ -8,20 +8,13 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
-from grognard.europa.surprise.orders.plan import (
-    SURPRISE_LEVELS,
-    execute_surprise,
-    fold_surprise,
-    front_hexes,
-    plan_names,
-    verify_surprise,
-)
+from grognard.engine.system import Places
+from grognard.europa.surprise.orders.plan import SURPRISE_LEVELS, PlanOrder, front_hexes, plan_names
+from grognard.europa.words import label_of
 
 
 class DesignateSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -37,20 +30,12 @@ class DesignateSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=T
     sources: Any = None
 
 
-class DesignateSurprise(EuropaOrder[DesignateSurpriseArgs]):
+class DesignateSurprise(PlanOrder[DesignateSurpriseArgs]):
     kind = "designate_surprise"
     rule = "SUR-05"
     help = "Designate a rule-47 surprise plan (secret until it starts)."
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "centre": "0504", "level": 5, "target_turn": 2}
     Args = DesignateSurpriseArgs
-    folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
-
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: DesignateSurpriseArgs) -> None:
-        verify_surprise(ctx, state, cmd)
-
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: DesignateSurpriseArgs,
-                dice: Dice) -> list[Event]:
-        return execute_surprise(ctx, state, cmd, dice)
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         """SUR-05/07 A new plan ("plan1", "plan2", ...) centred on a front hex, at levels
@@ -78,6 +63,17 @@ class DesignateSurprise(EuropaOrder[DesignateSurpriseArgs]):
                 seen.add(key)
                 out.append(cmd)
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"Plan the surprise: {a.get('command')} on {hex_name(ctx, a.get('centre'))}, "
+                     f"level {a.get('level')}, turn {a.get('target_turn')}",
+                     f"{a.get('command')}: {a.get('centre')} level {a.get('level')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "centre"), None, (), ())
 
 
 DESIGNATE_SURPRISE = DesignateSurprise()

@@ -7,18 +7,13 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
-from grognard.europa.surprise.orders.plan import (
-    execute_surprise,
-    fold_surprise,
-    planned,
-    verify_surprise,
-)
+from grognard.engine.system import Places
+from grognard.europa.surprise.orders.plan import PlanOrder, planned
+from grognard.europa.words import label_of
 
 
 class MoveSurpriseCentreArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -28,21 +23,13 @@ class MoveSurpriseCentreArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=
     to: str
 
 
-class MoveSurpriseCentre(EuropaOrder[MoveSurpriseCentreArgs]):
+class MoveSurpriseCentre(PlanOrder[MoveSurpriseCentreArgs]):
     kind = "move_surprise_centre"
     rule = "SUR-10"
     help = "Move the plan's centre hex (level falls one per hex)."
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "to": "0505"}
     Args = MoveSurpriseCentreArgs
     facts: ClassVar[Mapping[str, str]] = {"hexes": "the distance moved, from the map, SUR-10"}
-    folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
-
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MoveSurpriseCentreArgs) -> None:
-        verify_surprise(ctx, state, cmd)
-
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MoveSurpriseCentreArgs,
-                dice: Dice) -> list[Event]:
-        return execute_surprise(ctx, state, cmd, dice)
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         m = ctx.scenario.map
@@ -53,6 +40,16 @@ class MoveSurpriseCentre(EuropaOrder[MoveSurpriseCentreArgs]):
                               {"command": n, "to": m.label(int(j))})
                       for j in m.neighbor_indices(centre)]
         return self.checked(ctx, state, cands)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"Move the surprise centre of {a.get('command')} to "
+                     f"{hex_name(ctx, a.get('to'))}", f"centre to {a.get('to')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, label_of(cmd, "to"), (), ())
 
 
 MOVE_SURPRISE_CENTRE = MoveSurpriseCentre()

@@ -9,8 +9,9 @@ checked on the map (SUR-07) and the started surprise's front is marked along the
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -19,10 +20,11 @@ from grognard.core.hexgrid import distance
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON, thaw
-from grognard.europa.play.board import forces_of, hex_arg, on_map, readings_of, turn_weather
-from grognard.europa.play.choices import adjacent_enemy_hexes
+from grognard.europa.board import forces_of, hex_arg, on_map, readings_of, turn_weather
+from grognard.europa.choices import adjacent_enemy_hexes
+from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.front import participant_role
 from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
 from grognard.europa.surprise.map import (
@@ -188,6 +190,25 @@ def fold_surprise(state: JSON, ev: Event) -> JSON:
 
 
 # --- candidates for the enumerators ----------------------------------------------------------
+A = TypeVar("A")
+
+
+class PlanOrder(EuropaOrder[A]):
+    """SUR-05..SUR-12 An order on a rule-47 surprise plan (designate, reduce, move the centre,
+    delay, start): the plan's rule functions verify and run it (:func:`verify_surprise`,
+    :func:`execute_surprise`) and :func:`fold_surprise` folds its event. Each subclass gives
+    its kind, rule, arguments, lister and words."""
+
+    folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: A) -> None:
+        verify_surprise(ctx, state, cmd)
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: A,
+                dice: Dice) -> list[Event]:
+        return execute_surprise(ctx, state, cmd, dice)
+
+
 def plan_names(state: JSON, player: str) -> dict[str, JSON]:
     out: dict[str, JSON] = state["secrets"].get(player, {}).get("surprise", {})
     return out

@@ -14,9 +14,10 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
-from grognard.europa.play.board import europa_config
-from grognard.europa.play.order import EuropaOrder
+from grognard.europa.board import europa_config
+from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.turn import execute_invasion, fold_invasion, verify_invasion
 
 
@@ -48,6 +49,12 @@ class StartInvasionSurprise(EuropaOrder[StartInvasionSurpriseArgs]):
         return self.checked(ctx, state, [
             Command("start_invasion_surprise", player, {"country": c})
             for c in europa_config(ctx.scenario).get("invasion_countries", [])])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        c = str(cmd.args.get("country"))
+        return Words(f"Surprise invasion of {c.upper() if len(c) <= 4 else c.title()}",
+                     "Invasion surprise")
 
 
 START_INVASION_SURPRISE = StartInvasionSurprise()

@@ -8,18 +8,12 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Fold
+from grognard.engine.orders import Words
 from grognard.engine.state import JSON
-from grognard.europa.play.order import EuropaOrder
-from grognard.europa.surprise.orders.plan import (
-    execute_surprise,
-    fold_surprise,
-    planned,
-    verify_surprise,
-)
+from grognard.europa.surprise.orders.plan import PlanOrder, fold_surprise, planned
 
 
 class StartSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -28,7 +22,7 @@ class StartSurpriseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True)
     command: str
 
 
-class StartSurprise(EuropaOrder[StartSurpriseArgs]):
+class StartSurprise(PlanOrder[StartSurpriseArgs]):
     kind = "start_surprise"
     rule = "SUR-12"
     help = "Start the surprise: half refund, the front is marked and public."
@@ -37,17 +31,15 @@ class StartSurprise(EuropaOrder[StartSurpriseArgs]):
     facts: ClassVar[Mapping[str, str]] = {"weather_met": "the turn's weather against the plan's trigger, SUR-05"}
     folds: ClassVar[Mapping[str, Fold]] = {"surprise_started": fold_surprise}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: StartSurpriseArgs) -> None:
-        verify_surprise(ctx, state, cmd)
-
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: StartSurpriseArgs,
-                dice: Dice) -> list[Event]:
-        return execute_surprise(ctx, state, cmd, dice)
-
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         return self.checked(ctx, state, [
             Command("start_surprise", player, {"command": n})
             for n, _ in planned(state, player)])
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        command = cmd.args.get("command")
+        return Words(f"Launch the surprise attack of {command}", f"Surprise: {command}")
 
 
 START_SURPRISE = StartSurprise()

@@ -17,8 +17,9 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.air_naval.air_basing import stage
 from grognard.third_reich.air_naval.air_zones import BasedAir
 from grognard.third_reich.board import order_hex, phase_name
@@ -27,6 +28,7 @@ from grognard.third_reich.play.system_air import bases, side_of
 from grognard.third_reich.play.system_support import AIR_TYPES, air_unit
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import power_of, verify_enter
+from grognard.third_reich.words import unit_name, via_places
 
 
 class AirStageArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -86,6 +88,16 @@ class AirStage(Order[AirStageArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         """TR-29: each air unit to each city within twice its range."""
         return distinct(legal_air_stage)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"Air stage: {unit_name(state, a.get('unit'))} to {hex_name(ctx, a.get('to'))}",
+                     f"stage to {a.get('to')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return via_places(cmd)
 
 
 __all__ = ["AirStage", "AirStageArgs", "fold_air_staged", "staged"]

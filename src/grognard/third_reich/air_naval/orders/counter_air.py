@@ -29,8 +29,9 @@ from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.air_naval.airnaval import counter_air, take_losses
 from grognard.third_reich.board import hex_front, order_hex, phase_name
 from grognard.third_reich.combat.forces import AirUnit
@@ -38,6 +39,7 @@ from grognard.third_reich.play.legal import distinct, legal_counter_air
 from grognard.third_reich.play.system_support import AIR_TYPES, flying_units, ready_air
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import power_of, verify_enter
+from grognard.third_reich.words import label_of, named_units, units_words
 
 
 class CounterAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -160,6 +162,17 @@ class CounterAir(Order[CounterAirArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
         return distinct(legal_counter_air)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        air = as_list(a.get("air"))
+        return Words(f"Counter air over {hex_name(ctx, a.get('target'))} with "
+                     f"{units_words(state, air)}", f"counter air {a.get('target')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "target"), None, (), named_units(cmd, "air"))
 
 
 __all__ = ["CounterAir", "CounterAirArgs", "fold_counter_air_flown", "mission"]

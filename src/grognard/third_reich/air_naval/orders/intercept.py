@@ -14,7 +14,13 @@ from typing import ClassVar
 
 import msgspec
 
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.orders import Words, as_list
+from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.referee import ReactionOrder
+from grognard.third_reich.words import named_units, units_words
 
 Units = list[str] | dict[str, list[str]]
 
@@ -36,6 +42,16 @@ class Intercept(ReactionOrder[InterceptArgs]):
     help = ("TR-51/TR-55..TR-57/TR-61/TR-69 The defender's interception of the pending order: "
             "its fleets/air units (or none).")
     example: ClassVar[Mapping[str, object]] = {"interceptors": ["uk-fleet1"]}
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        ints = [x for key in ("interceptors", "air_interceptors") for x in as_list(cmd.args.get(key))]
+        return Words(f"Intercept with {units_words(state, ints)}" if ints else "Do not intercept",
+                     f"intercept ({len(ints)})" if ints else "no interception")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "interceptors", "air_interceptors"))
 
 
 __all__ = ["Intercept", "InterceptArgs"]

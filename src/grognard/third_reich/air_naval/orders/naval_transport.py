@@ -16,7 +16,9 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_naval_transport
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_naval import (
@@ -25,6 +27,7 @@ from grognard.third_reich.play.system_naval import (
     verify_naval_transport,
 )
 from grognard.third_reich.war import power_of, verify_enter
+from grognard.third_reich.words import label_of, named_units, units_words
 
 
 class NavalTransportArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -75,6 +78,18 @@ class NavalTransport(ReactingOrder[NavalTransportArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_naval_transport)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        t = (f"Naval transport: {units_words(state, as_list(a.get('units')))} by "
+             f"{units_words(state, as_list(a.get('fleets')))} to {hex_name(ctx, a.get('to'))}")
+        return Words(t, f"transport to {a.get('to')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        to = label_of(cmd, "to")
+        return Places(None, to, (to,) if to else (), named_units(cmd, "units", "fleets", "escorts"))
 
 
 __all__ = ["NavalTransport", "NavalTransportArgs"]

@@ -16,11 +16,14 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_airdrop
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_air import execute_airdrop, fold_airdropped, verify_airdrop
 from grognard.third_reich.war import power_of, verify_enter
+from grognard.third_reich.words import label_of, named_units, unit_name, units_words
 
 
 class AirdropArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -66,6 +69,20 @@ class Airdrop(ReactingOrder[AirdropArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_airdrop)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        esc = as_list(a.get("escorts"))
+        t = f"Air drop: {unit_name(state, a.get('unit'))} on {hex_name(ctx, a.get('to'))}"
+        if esc:
+            t += f", escorted by {units_words(state, esc)}"
+        return Words(t, f"drop on {a.get('to')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        to = label_of(cmd, "to")
+        return Places(to, to, (to,) if to else (), named_units(cmd, "unit", "escorts"))
 
 
 __all__ = ["Airdrop", "AirdropArgs"]

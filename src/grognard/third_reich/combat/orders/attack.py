@@ -23,7 +23,9 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.board import (
     BLOCK,
     eliminate_units,
@@ -61,6 +63,7 @@ from grognard.third_reich.war import (
     verify_enter,
     verify_own_option,
 )
+from grognard.third_reich.words import label_of, named_units, units_words
 
 
 class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -221,6 +224,25 @@ class Attack(ReactingOrder[AttackArgs]):
         units, and with each eligible fleet
         (:func:`~grognard.third_reich.play.legal.legal_attack`)."""
         return distinct(partial(legal_attack, verify=self.checked))(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        att = as_list(a.get("attackers"))
+        air = as_list(a.get("air"))
+        fleets = as_list(a.get("fleets")) + as_list(a.get("fleet"))
+        t = f"Attack {hex_name(ctx, a.get('hex'))} with {units_words(state, att) or 'no ground unit'}"
+        if air or fleets:
+            t += f"; support: {units_words(state, air + fleets)}"
+        if a.get("advance") is False:
+            t += "; no advance"
+        return Words(t, f"attack {a.get('hex')} ({plural(len(att), 'unit')}"
+                        + (f", {len(air) + len(fleets)} support" if air or fleets else "") + ")")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(label_of(cmd, "hex"), None, (),
+                      named_units(cmd, "attackers", "air", "fleet", "fleets"))
 
 
 __all__ = ["Attack", "AttackArgs", "fold_battle_resolved"]

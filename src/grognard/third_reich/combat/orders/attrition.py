@@ -16,7 +16,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.play.legal import distinct, legal_attrition
 from grognard.third_reich.play.system_attrition import (
@@ -24,6 +24,7 @@ from grognard.third_reich.play.system_attrition import (
     fold_attrition_resolved,
     verify_attrition,
 )
+from grognard.third_reich.words import FRONTS
 
 
 class AttritionArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -51,6 +52,12 @@ class Attrition(Order[AttritionArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_attrition)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        front = cmd.args.get("front")
+        f = FRONTS.get(str(front), str(front))
+        return Words(f"{cmd.player.title()}: attrition in {f}", f"attrition in {f}")
 
 
 __all__ = ["Attrition", "AttritionArgs"]

@@ -12,7 +12,13 @@ from typing import ClassVar
 
 import msgspec
 
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.orders import Words, as_list
+from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.referee import ReactionOrder
+from grognard.third_reich.words import named_units, units_words
 
 
 class DefensiveAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -30,6 +36,16 @@ class DefensiveAir(ReactionOrder[DefensiveAirArgs]):
     help = ("TR-35/TR-48 The defender's air units flying defensive support into the attacked "
             "hex (or none).")
     example: ClassVar[Mapping[str, object]] = {"defensive_air": ["fr-air1"]}
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        air = as_list(cmd.args.get("defensive_air"))
+        return Words(f"Defensive air support: {units_words(state, air) or 'none'}",
+                     f"defensive air: {len(air)}" if air else "no defensive air")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "defensive_air"))
 
 
 __all__ = ["DefensiveAir", "DefensiveAirArgs"]

@@ -16,7 +16,9 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_invade
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_amphibious import (
@@ -25,6 +27,7 @@ from grognard.third_reich.play.system_amphibious import (
     verify_invade,
 )
 from grognard.third_reich.war import power_of, verify_enter
+from grognard.third_reich.words import label_of, named_units, units_words
 
 
 class InvadeArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -80,6 +83,21 @@ class Invade(ReactingOrder[InvadeArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_invade)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        groups = a.get("groups")
+        cargo = [x for g in (groups if isinstance(groups, list) else []) if isinstance(g, Mapping)
+                 for v in (g.get("cargo") or {}).values() for x in as_list(v)]
+        t = f"Invade {hex_name(ctx, a.get('beach'))}" + (
+            f" with {units_words(state, cargo)}" if cargo else "")
+        return Words(t, f"invade {a.get('beach')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        b = label_of(cmd, "beach")
+        return Places(b, b, (b,) if b else (), named_units(cmd, "air"))
 
 
 __all__ = ["Invade", "InvadeArgs"]

@@ -19,14 +19,16 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, as_list
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.system_attrition import (
     execute_remove_losses,
     fold_losses_removed,
     legal_remove_losses,
     verify_remove_losses,
 )
+from grognard.third_reich.words import named_units, units_words
 
 
 class RemoveLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -55,6 +57,16 @@ class RemoveLosses(Order[RemoveLossesArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         """TR-39: the legal removals, smallest first (at most LISTED_CHOICES)."""
         return legal_remove_losses(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        lost = as_list(cmd.args.get("units"))
+        return Words(f"Remove {units_words(state, lost)} (attrition losses)" if lost else
+                     "Remove no unit", f"remove {len(lost)}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "units"))
 
 
 __all__ = ["RemoveLosses", "RemoveLossesArgs"]

@@ -16,8 +16,10 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
+from grognard.third_reich.words import label_of
 
 
 class RetreatArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -76,6 +78,16 @@ class Retreat(Order[RetreatArgs]):
         if not p or p["side"] != player:
             return []
         return [Command(self.kind, player, {"to": h}) for h in p["options"]]
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        to = cmd.args.get("to")
+        return Words(f"Retreat to {hex_name(ctx, to)}", f"retreat to {to}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        to = label_of(cmd, "to")
+        return Places(None, to, (to,) if to else (), ())
 
 
 __all__ = ["Retreat", "RetreatArgs", "fold_retreated"]

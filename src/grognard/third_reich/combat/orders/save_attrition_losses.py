@@ -16,14 +16,16 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_save_attrition_losses
 from grognard.third_reich.play.system_attrition import (
     execute_save_attrition_losses,
     fold_attrition_losses_saved,
     verify_save_attrition_losses,
 )
+from grognard.third_reich.words import map_arg, named_units, unit_name
 
 
 class SaveAttritionLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -52,6 +54,16 @@ class SaveAttritionLosses(Order[SaveAttritionLossesArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_save_attrition_losses)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        saves = map_arg(cmd.args.get("saves"))
+        parts = [f"{unit_name(state, x)} for {unit_name(state, r)}" for x, r in saves.items()]
+        return Words("Save " + ("; ".join(parts) or "nothing"), f"save {len(parts)}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "saves"))
 
 
 __all__ = ["SaveAttritionLosses", "SaveAttritionLossesArgs"]

@@ -16,14 +16,16 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_take_hexes
 from grognard.third_reich.play.system_attrition import (
     execute_take_hexes,
     fold_hexes_taken,
     verify_take_hexes,
 )
+from grognard.third_reich.words import map_arg, units_words
 
 
 class TakeHexesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -52,6 +54,21 @@ class TakeHexes(Order[TakeHexesArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_take_hexes)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        hexes = as_list(cmd.args.get("hexes"))
+        adv = map_arg(cmd.args.get("advance"))
+        t = f"Take {and_list(hex_name(ctx, x) for x in hexes)}" if hexes else "Take no hex"
+        if adv:
+            t += "; advance " + "; ".join(f"{units_words(state, as_list(v))} into {hx}"
+                                          for hx, v in adv.items())
+        return Words(t, t if len(t) < 40 else f"take {len(hexes)} hexes")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        hexes = tuple(as_list(cmd.args.get("hexes")))
+        return Places(hexes[0] if hexes else None, None, hexes, ())
 
 
 __all__ = ["TakeHexes", "TakeHexesArgs"]

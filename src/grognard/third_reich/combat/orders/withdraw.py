@@ -16,8 +16,9 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_withdraw
 from grognard.third_reich.play.system_attrition import (
     execute_withdraw,
@@ -25,6 +26,7 @@ from grognard.third_reich.play.system_attrition import (
     verify_withdraw,
 )
 from grognard.third_reich.play.system_campaign import with_hexes_taken
+from grognard.third_reich.words import map_arg, named_units, unit_name
 
 
 class WithdrawArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -56,6 +58,20 @@ class Withdraw(Order[WithdrawArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_withdraw)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        moves = {**map_arg(cmd.args.get("retreats")), **map_arg(cmd.args.get("cut_off"))}
+        parts = [f"{unit_name(state, x)} to {hex_name(ctx, to)}" if to
+                 else f"{unit_name(state, x)} removed" for x, to in moves.items()]
+        return Words("Withdraw: " + ("; ".join(parts) or "each unit to its first hex"),
+                     f"withdraw ({len(parts)})" if parts else "withdraw")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        ret = map_arg(cmd.args.get("retreats"))
+        return Places(None, None, tuple(str(v) for v in ret.values() if v),
+                      named_units(cmd, "retreats"))
 
 
 __all__ = ["Withdraw", "WithdrawArgs"]

@@ -17,14 +17,19 @@ from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, and_list, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, payer, payers
 from grognard.third_reich.economy.builds import Basket, buy, verify_purchase
+from grognard.third_reich.words import acting_power, power_name
 
 #: The factors a ``build`` may buy (the fields of :class:`Basket`).
 BASKET_FIELDS = ("infantry_factors", "armor_factors", "air_factors", "airborne_factors",
                  "naval_fleets", "replacements")
+#: The factors as the rules name them, one of each (for the order in words).
+BUILD_WORDS = {"infantry_factors": "infantry factor", "armor_factors": "armor factor",
+               "air_factors": "air factor", "airborne_factors": "airborne factor",
+               "naval_fleets": "fleet", "replacements": "replacement"}
 
 Count = Annotated[int, msgspec.Meta(ge=0)]
 
@@ -96,6 +101,14 @@ class Build(Order[BuildArgs]):
             for f in BASKET_FIELDS:
                 for n in (1, 2, 3, 5):
                     yield Command(self.kind, player, {"power": power, f: n})
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        power = power_name(acting_power(state, cmd))
+        parts = [plural(int(a[f]), word) for f, word in BUILD_WORDS.items()
+                 if isinstance(a.get(f), int) and a[f]]
+        return Words(f"{power} builds {and_list(parts) or 'nothing'}", f"build {and_list(parts)}")
 
 
 __all__ = ["BASKET_FIELDS", "Build", "BuildArgs", "fold_units_bought"]

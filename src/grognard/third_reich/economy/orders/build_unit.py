@@ -16,14 +16,16 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.system_builds import (
     execute_build_unit,
     fold_unit_built,
     legal_build_unit,
     verify_build_unit,
 )
+from grognard.third_reich.words import label_of, named_units, unit_name
 
 
 class BuildUnitArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -52,6 +54,16 @@ class BuildUnit(Order[BuildUnitArgs]):
 
     def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return legal_build_unit(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"Place {unit_name(state, a.get('unit'))} in {hex_name(ctx, a.get('hex'))}",
+                     f"place in {a.get('hex')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, label_of(cmd, "hex"), (), named_units(cmd, "unit"))
 
 
 __all__ = ["BuildUnit", "BuildUnitArgs"]

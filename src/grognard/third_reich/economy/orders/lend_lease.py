@@ -20,7 +20,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.lendlease import (
@@ -30,6 +30,7 @@ from grognard.third_reich.economy.lendlease import (
     Route,
     send_lend_lease,
 )
+from grognard.third_reich.words import power_name
 
 #: the routes this order carries (the northern one is the Murmansk box's)
 ROUTES = (Route.DIRECT, Route.SOUTH)
@@ -100,6 +101,15 @@ class LendLease(Order[LendLeaseArgs]):
                                                            "receiver": r.value,
                                                            "route": rt.value, "amount": a}))
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        route = a.get("route")
+        t = (f"Lend-lease: {power_name(a.get('sender'))} sends {a.get('amount')} BRPs to "
+             f"{power_name(a.get('receiver'))}"
+             + (f" ({str(route).replace('_', ' ')} route)" if route else ""))
+        return Words(t, f"{a.get('amount')} BRPs to {power_name(a.get('receiver'))}")
 
 
 __all__ = ["LendLease", "LendLeaseArgs", "fold_lend_lease_sent"]

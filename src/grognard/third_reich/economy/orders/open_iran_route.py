@@ -14,7 +14,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import NoArgs, Order
+from grognard.engine.orders import NoArgs, Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.lendlease import open_iran_route
@@ -51,6 +51,10 @@ class OpenIranRoute(Order[NoArgs]):
         except (IllegalOrder, InputError):
             return []
         return [cmd]
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words("Open the Persian lend-lease route", "Open the Iran route")
 
 
 __all__ = ["OpenIranRoute", "fold_iran_route_opened"]

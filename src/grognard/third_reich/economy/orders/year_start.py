@@ -15,7 +15,7 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import NoArgs, Order
+from grognard.engine.orders import NoArgs, Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of
 from grognard.third_reich.economy.year_start import (
@@ -71,6 +71,10 @@ class YearStart(Order[NoArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return [Command(self.kind, player, {})]
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words("Run the Year Start (BRP growth, new bases)", "Year Start")
 
 
 __all__ = ["YearStart", "fold_year_started", "year_start_rules"]

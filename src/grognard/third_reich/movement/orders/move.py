@@ -21,8 +21,9 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,
@@ -40,6 +41,7 @@ from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_mo
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.war import verify_enter
+from grognard.third_reich.words import label_of, named_units, unit_name
 
 
 class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -162,6 +164,22 @@ class Move(Order[MoveArgs]):
         """One legal move drawn uniformly
         (:func:`~grognard.third_reich.play.legal.sample_move`)."""
         return sample_move(ctx, state, player, rng, verify=self.checked)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        path = as_list(a.get("path"))
+        to = str(a["to"]) if a.get("to") else (path[-1] if path else "?")
+        steps = "" if not path else f" ({plural(len(path), 'hex')}" + (
+            f" via {', '.join(path[:-1])})" if len(path) > 1 else ")")
+        return Words(f"Move {unit_name(state, a.get('unit'))} to {hex_name(ctx, to)}{steps}",
+                     f"to {to}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        path = tuple(as_list(cmd.args.get("path")))
+        to = label_of(cmd, "to") or (path[-1] if path else None)
+        return Places(None, to, path or ((to,) if to else ()), named_units(cmd, "unit"))
 
 
 __all__ = ["Move", "MoveArgs", "fold_unit_moved"]

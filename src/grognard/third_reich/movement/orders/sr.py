@@ -17,12 +17,15 @@ from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.legal import distinct, legal_sr
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_moves import fold_sr_made
 from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
 from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
+from grognard.third_reich.words import unit_name, via_places
 
 
 class StrategicRedeploymentArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -68,6 +71,19 @@ class StrategicRedeployment(ReactingOrder[StrategicRedeploymentArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_sr)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        kind = {"land": "SR", "sea": "sea SR", "fleet": "fleet SR",
+                "air_landing": "air-landing SR"}.get(str(a.get("kind") or "land"), "SR")
+        via = f" via {hex_name(ctx, a['via'])}" if a.get("via") else ""
+        t = f"{kind}: {unit_name(state, a.get('unit'))} to {hex_name(ctx, a.get('to'))}{via}"
+        return Words(t[0].upper() + t[1:], f"{kind} to {a.get('to')}")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return via_places(cmd)
 
 
 __all__ = ["StrategicRedeployment", "StrategicRedeploymentArgs"]

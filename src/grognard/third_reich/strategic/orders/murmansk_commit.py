@@ -20,7 +20,7 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, and_list, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.board import powers_of_side
 from grognard.third_reich.play.legal import distinct, legal_murmansk_commit
@@ -107,6 +107,12 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_murmansk_commit)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        parts = [plural(int(cmd.args.get(x) or 0), w) for x, w in
+                 (("air", "air factor"), ("naval", "naval factor"), ("subs", "U-boat factor"))]
+        return Words(f"Commit to the Murmansk box: {and_list(parts)}", f"commit {', '.join(parts)}")
 
 
 __all__ = ["MurmanskCommit", "MurmanskCommitArgs", "fold_murmansk_committed"]

@@ -20,7 +20,7 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, and_list, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.play.legal import distinct, legal_murmansk_escort
 from grognard.third_reich.play.system_murmansk import (
@@ -102,6 +102,12 @@ class MurmanskEscort(Order[MurmanskEscortArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_murmansk_escort)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        parts = [plural(int(cmd.args.get(x) or 0), w) for x, w in
+                 (("naval", "naval factor"), ("asw", "ASW factor"))]
+        return Words(f"Escort the Murmansk convoy: {and_list(parts)}", f"escort {', '.join(parts)}")
 
 
 __all__ = ["MurmanskEscort", "MurmanskEscortArgs", "fold_murmansk_escorted"]

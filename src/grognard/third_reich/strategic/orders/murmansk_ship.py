@@ -17,7 +17,7 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.lendlease import Route, send_lend_lease
@@ -29,6 +29,7 @@ from grognard.third_reich.play.system_murmansk import (
     public_box,
 )
 from grognard.third_reich.strategic import murmansk
+from grognard.third_reich.words import power_name
 
 
 class MurmanskShipArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -79,6 +80,13 @@ class MurmanskShip(Order[MurmanskShipArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_murmansk_ship)(ctx, state, player)
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        brps = cmd.args.get("brps", 20)
+        sender = power_name(cmd.args.get("sender"))
+        return Words(f"{sender} ships {brps} BRPs to Murmansk",
+                     f"{sender}: ship {brps} BRPs to Murmansk")
 
 
 __all__ = ["MurmanskShip", "MurmanskShipArgs", "fold_murmansk_shipped"]

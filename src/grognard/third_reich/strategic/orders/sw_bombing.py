@@ -19,7 +19,7 @@ from grognard.core.errors import GrognardError, IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.play.system_sw import (
@@ -37,6 +37,7 @@ from grognard.third_reich.strategic.strategic_warfare import (
     record_sw_hits,
     verify_sw_target,
 )
+from grognard.third_reich.words import power_name
 
 
 class SwBombingArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -109,6 +110,12 @@ class SwBombing(Order[SwBombingArgs]):
                 continue
             out.append(cmd)
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        lf = cmd.args.get("losses_first")
+        return Words("Strategic bombing" + (f" ({power_name(lf)} takes losses first)" if lf else ""),
+                     "bombing")
 
 
 __all__ = ["SwBombing", "SwBombingArgs", "losses_first"]

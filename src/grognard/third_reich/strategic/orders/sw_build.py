@@ -18,7 +18,7 @@ from grognard.core.errors import GrognardError, IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.play.system_sw import economy_powers, opened_economy, sw_boxes_of
@@ -29,6 +29,7 @@ from grognard.third_reich.strategic.strategic_warfare import (
 )
 from grognard.third_reich.turn.calendar import SPRING_1940
 from grognard.third_reich.turn.powers import Power
+from grognard.third_reich.words import power_name
 
 
 class SwBuildArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -103,6 +104,13 @@ class SwBuild(Order[SwBuildArgs]):
                         break
                     out.append(cmd)
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        return Words(f"{power_name(a.get('power'))} builds "
+                     f"{plural(int(a.get('factors') or 0), str(a.get('category')).rstrip('s'))}"
+                     " (strategic warfare)", f"SW: {a.get('factors')} {a.get('category')}")
 
 
 __all__ = ["SwBuild", "SwBuildArgs", "fold_sw_factors_bought"]

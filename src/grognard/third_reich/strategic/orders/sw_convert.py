@@ -20,9 +20,11 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
+from grognard.engine.system import Places
 from grognard.third_reich.play.system_sw_units import BOX, CONVERTED, STATUS, candidates, owed
+from grognard.third_reich.words import named_units, unit_name
 
 
 class SwConvertArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -84,6 +86,15 @@ class SwConvert(Order[SwConvertArgs]):
         return [Command(self.kind, player, {"unit": uid})
                 for power in owed(state) if state["power_sides"].get(power) == player
                 for uid in candidates(state, power)]
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words(f"Convert {unit_name(state, cmd.args.get('unit'))} to strategic warfare "
+                     "factors", "convert to SW")
+
+    def places(self, cmd: Command) -> Places:
+        """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
+        return Places(None, None, (), named_units(cmd, "unit"))
 
 
 __all__ = ["SwConvert", "SwConvertArgs", "fold_sw_unit_converted"]

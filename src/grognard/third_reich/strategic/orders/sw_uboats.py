@@ -21,7 +21,7 @@ from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.play.system_sw import (
@@ -38,6 +38,7 @@ from grognard.third_reich.strategic.strategic_warfare import (
     record_sw_hits,
     verify_sw_target,
 )
+from grognard.third_reich.words import power_name
 
 
 class SwUboatsArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -98,6 +99,11 @@ class SwUboats(Order[SwUboatsArgs]):
                 continue
             out.append(cmd)
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        target = power_name(cmd.args.get("target"))
+        return Words(f"U-boat campaign against {target}", f"U-boats vs {target}")
 
 
 __all__ = ["SwUboats", "SwUboatsArgs", "uboat_target"]

@@ -19,7 +19,7 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.third_reich.board import eliminate_units, side_supply_check
 from grognard.third_reich.supply.isolation import isolation_table
@@ -94,6 +94,13 @@ class SupplyCheck(Order[SupplyCheckArgs]):
         yield Command(self.kind, player, {"breakout": []})
         for h in side_supply_check(ctx, state, player).hexes:
             yield Command(self.kind, player, {"breakout": [h.hex]})
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        bo = as_list(cmd.args.get("breakout"))
+        t = "Supply check" + (f", breaking out from {and_list(hex_name(ctx, x) for x in bo)}"
+                              if bo else "")
+        return Words(t, t)
 
 
 __all__ = ["SupplyCheck", "SupplyCheckArgs", "fold_supply_checked"]

@@ -18,11 +18,12 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, and_list
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, open_turn, payer, payers
 from grognard.third_reich.economy.economy import spend, verify_spend
 from grognard.third_reich.turn.options import Front, options_cost, parse_front, parse_option
+from grognard.third_reich.words import FRONTS, acting_power, power_name
 
 #: TR-02: which option of two powers on one front sets the side's phases there.
 OPTION_RANK: Mapping[str, int] = {"pass": 0, "attrition": 1, "offensive": 2}
@@ -101,6 +102,37 @@ class DeclareOptions(Order[DeclareOptionsArgs]):
                     out.append(Command(self.kind, player, {
                         "power": power, "options": {f.value: opt}}))
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        opts = a.get("options")
+        if not isinstance(opts, Mapping):
+            opts = {k: v for k, v in a.items() if k in FRONTS}
+        power = power_name(acting_power(state, cmd))
+        by: dict[str, list[str]] = {}
+        for front in ("eastern", "western", "southern"):
+            if front in opts:
+                by.setdefault(str(opts[front]), []).append(FRONTS[front])
+        for front, o in opts.items():
+            if front not in FRONTS:
+                by.setdefault(str(o), []).append(str(front))
+        rank = ("offensive", "attrition", "pass")
+        parts = [f"{o} in {and_list(fs)}" for o, fs in
+                 sorted(by.items(), key=lambda kv: rank.index(kv[0]) if kv[0] in rank else 3)]
+        try:
+            year = (state.get("economy") or {}).get("year")
+            if year is None:
+                year = economy_of(state).year
+            cost: int | None = int(options_cost({str(k): str(v) for k, v in opts.items()},
+                                                int(year)))
+        except Exception:  # words never fail: the cost is left out
+            cost = None
+        what = "; ".join(parts) or "no option"
+        brps = f" ({cost} BRPs)" if cost is not None else ""
+        short = ", ".join(f"{FRONTS.get(str(f), str(f)).replace('the ', '')} {o}"
+                          for f, o in opts.items())
+        return Words(f"{power}: {what}{brps}", f"{short}{brps}")
 
 
 __all__ = ["OPTION_RANK", "DeclareOptions", "DeclareOptionsArgs", "fold_options_declared"]

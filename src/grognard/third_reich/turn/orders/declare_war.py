@@ -18,7 +18,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import Order
+from grognard.engine.orders import Order, Words, and_list, as_list
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     economy_of,
@@ -43,6 +43,7 @@ from grognard.third_reich.war import (
     set_diplomacy,
     sync_economy,
 )
+from grognard.third_reich.words import acting_power, country_name, power_name
 
 
 class DeclareWarArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -190,6 +191,20 @@ class DeclareWar(Order[DeclareWarArgs]):
                 elif dip.can_declare(d, power, [major]) is None:
                     out.append(Command(self.kind, player, {"power": power, "majors": [major]}))
         return out
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        a = cmd.args
+        power = acting_power(state, cmd)
+        minors, majors = as_list(a.get("minors")), as_list(a.get("majors"))
+        try:
+            paid = (state.get("dow_minor_paid") or {}).get(power) == state.get("turn")
+            cost: int | None = int(dow_cost(len(minors), len(majors), paid))
+        except Exception:  # words never fail: the cost is left out
+            cost = None
+        on = and_list([country_name(x) for x in minors + majors])
+        brps = f" ({cost} BRPs)" if cost is not None else ""
+        return Words(f"{power_name(power)} declares war on {on}{brps}", f"War on {on}{brps}")
 
 
 __all__ = ["DeclareWar", "DeclareWarArgs", "fold_war_declared", "war_cost"]

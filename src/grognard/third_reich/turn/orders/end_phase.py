@@ -21,7 +21,7 @@ from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.orders import NoArgs, Order
+from grognard.engine.orders import NoArgs, Order, Words
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
@@ -203,6 +203,10 @@ class EndPhase(Order[NoArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return [Command(self.kind, player, {})]
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
+        return Words(f"{cmd.player.title()}: end the phase", "End the phase")
 
 
 __all__ = ["EndPhase", "first_phase", "fold_phase_ended", "next_position", "used_phases"]

@@ -52,7 +52,7 @@ from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.europa.play.board import (
+from grognard.europa.board import (
     SURPRISE_PREFIX,
     europa_config_text,
     fite_surprise_turn,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grognard.analysis.tr_tables import (
+from grognard.third_reich.table_analysis import (
     attrition_comparison,
     attrition_expectations,
     fire_distribution,

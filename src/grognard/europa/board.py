@@ -1,7 +1,7 @@
 """The Europa engine system's shared facts of a position: the units on the map, their ``Forces``
 table, the scenario's ``[europa]`` table, the readings in force, the date and weather of a turn.
-The modules of :mod:`grognard.europa.play` import one another one way: board < combat <
-supply_phase < turn < referee < the Orders < system.
+Below the rule-book sections and :mod:`grognard.europa.play` (it imports only core and engine),
+so any section's Orders may read the position here.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from typing import Any
 
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+from grognard.europa.board import on_map
 from grognard.europa.combat.losses import Action, credit, step_action
-from grognard.europa.play.board import on_map
 
 #: The most commands one enumerator lists for one position.
 MAX_ENUM = 400

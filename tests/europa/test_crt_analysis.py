@@ -12,7 +12,10 @@ from fractions import Fraction as F
 from importlib import resources
 from pathlib import Path
 
-from grognard.analysis.europa_crt import (
+from grognard.core.dice import DiceStream
+from grognard.europa.combat.attack import attack_from_json
+from grognard.europa.combat.crt import RESULT_EFFECTS, CrtResult, combat_setup, resolve
+from grognard.europa.combat.crt_analysis import (
     RESULT_ORDER,
     TWO_D6,
     attack_odds,
@@ -22,9 +25,6 @@ from grognard.analysis.europa_crt import (
     monte_carlo_results,
     result_distribution,
 )
-from grognard.core.dice import DiceStream
-from grognard.europa.combat.attack import attack_from_json
-from grognard.europa.combat.crt import RESULT_EFFECTS, CrtResult, combat_setup, resolve
 
 
 def example(name: str):
