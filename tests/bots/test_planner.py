@@ -89,3 +89,43 @@ def test_a_search_game_of_every_main_scenario(scenario):
     rec = play_game(g, {first: "mcts@budget=2@horizon=40", second: "planner"}, seed=5,
                     max_commands=40)
     assert rec.error is None and rec.refused == 0 and rec.commands > 0
+
+
+def _shipped() -> list[str]:
+    from grognard.engine.scenario import shipped_scenarios
+
+    return sorted(shipped_scenarios())
+
+
+@pytest.mark.parametrize("scenario", _shipped())
+def test_planner_and_search_play_every_shipped_scenario(scenario):
+    """CI (issue 25): a short game of every shipped scenario with the planner on every side,
+    and one with the search bot (a small budget) on the first side against the planner; no
+    command the bots choose is refused."""
+    g = Game.new(scenario, seed=7)
+    rec = play_game(g, dict.fromkeys(g.scenario.sides, "planner"), seed=7, max_commands=30)
+    assert rec.error is None and rec.refused == 0 and rec.commands > 0
+    g = Game.new(scenario, seed=8)
+    first, *rest = g.scenario.sides
+    bots = {first: "mcts@budget=2@horizon=20", **dict.fromkeys(rest, "planner")}
+    rec = play_game(g, bots, seed=8, max_commands=20)
+    assert rec.error is None and rec.refused == 0 and rec.commands > 0
+
+
+def test_tr25_planner_declares_war_on_the_ussr_in_its_plans_year_in_a_seeded_game():
+    """The grand plan's declarations happen in play: with the shipped plan (Barbarossa in
+    Summer I 1941, turn 9) the Axis planner is at war with Belgium, the Netherlands and
+    Luxembourg from Winter 1939 (turn 2, by its own declaration) and declares war on the USSR
+    on turn 9, not before (the diplomacy's wars, ended or not, and the turn each began)."""
+    g = Game.new("tr-1939-campaign", seed=0)
+    rec = play_game(g, {"axis": "planner", "allies": "planner"}, seed=0, max_turns=9)
+    assert rec.error is None and rec.refused == 0
+    d = g.state["diplomacy"]
+    wars = {frozenset((w["a"], w["b"])): w
+            for w in d["wars"] + [p["war"] for p in d["ended"]]}
+    barbarossa = wars.get(frozenset(("germany", "ussr")))
+    assert barbarossa is not None and barbarossa["since"] == 9
+    assert barbarossa["by"] == "germany"
+    for minor in ("belgium", "netherlands", "luxembourg"):
+        w = wars.get(frozenset(("germany", minor)))
+        assert w is not None and w["since"] == 2 and w["by"] == "germany"
