@@ -129,3 +129,21 @@ def test_tr25_planner_declares_war_on_the_ussr_in_its_plans_year_in_a_seeded_gam
     for minor in ("belgium", "netherlands", "luxembourg"):
         w = wars.get(frozenset(("germany", minor)))
         assert w is not None and w["since"] == 2 and w["by"] == "germany"
+
+
+def _allied_war_score(bot_name: str, turn: int) -> float:
+    g = _at_turn(turn)
+    bot = make_bot(bot_name, Seat.of(g, "allies", 0))
+    sit = bot.policy.situation(g.view("allies"), g)
+    return bot.policy.score(sit, Command("declare_war", "allies",
+                                         {"power": "ussr", "majors": ["germany"]}))
+
+
+def test_tr25_allied_planner_soviet_war_on_germany_on_the_plans_date():
+    """The Allies' answer (a study parameter): if Germany has not struck first, the USSR
+    declares war on Germany in Summer I 1942 (turn 14), not before; with
+    ``soviet_war_year=1943`` not in 1942."""
+    assert _allied_war_score("planner", 13) < 0
+    assert _allied_war_score("planner", 14) > 0
+    assert _allied_war_score("planner@soviet_war_year=1943", 14) < 0
+    assert _allied_war_score("planner@soviet_war_year=1943", 19) > 0

@@ -7,9 +7,16 @@ gives each side:
   caution}``: ``start`` a turn label (``"Fall 1939"``) or a name of another plan key
   (``"barbarossa"`` -> the plan's ``barbarossa`` label), ``goals`` the city names it drives on,
   ``war`` the countries each power declares war on when the stage starts, ``hold`` the fronts
-  whose units stay put meanwhile, ``caution`` the weight of its own losses in its attacks;
+  whose units stay put meanwhile, ``caution`` the weight of its own losses in its attacks,
+  ``push`` what a hex on the stage's front adds to an attack's worth (default 2), ``focus``
+  the stage's goals alone draw the moves, ``reach`` the hexes around the goals whose units
+  join it although their front holds;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
 * ``goals``: cities every stage drives on (a side with no stages: its objectives).
+
+A goal is a city of the map by its name or an objective of the rule system by its name
+(``Game.objectives()``: e.g. a line of several hexes), held when the objective's holder is
+this side.
 
 The stage in force is the first started one whose goals are not all held, unless a later
 started stage is ``fixed`` (a date the plan keeps, e.g. Barbarossa). Everything is read from the

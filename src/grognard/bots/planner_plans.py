@@ -43,11 +43,19 @@ TR_1939: Plan = {
              "front": "eastern", "powers": ["germany"], "focus": True, "caution": 1.2},
             {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": ["Minsk", "Kiev", "Smolensk", "Leningrad", "Moscow"], "front": "eastern",
-             "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.8},
+             "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.5, "push": 6},
         ],
         "garrisons": {"Berlin": 1, "Rome": 1},
     },
+    #: the USSR's own war on Germany if Germany has not struck first (a study parameter:
+    #: ``planner@soviet_war_year=1943``)
+    "soviet_war": "Summer I 1942",
     "allies": {
+        "stages": [
+            {"name": "red_army", "start": "soviet_war", "fixed": True,
+             "goals": ["Warsaw", "Bucharest", "Budapest", "Berlin"], "front": "eastern",
+             "powers": ["ussr"], "war": {"ussr": ["germany"]}, "caution": 0.8},
+        ],
         "garrisons": {"Paris": 2, "London": 2, "Moscow": 2, "Leningrad": 1},
     },
 }
@@ -83,6 +91,9 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     if year is not None:
         season = str(params.get("barbarossa_season", "Summer I"))
         plan["barbarossa"] = f"{season} {int(year)}"
+    year = params.get("soviet_war_year")
+    if year is not None:
+        plan["soviet_war"] = f"Summer I {int(year)}"
     return plan
 
 
@@ -282,7 +293,7 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         v = super().hex_value(sit, target)
         st = self.stage(sit)
         if st is not None and tr_front(sit, target) == st.get("front"):
-            return v + 2
+            return v + int(st.get("push", 2))  # the stage's front: a hex there is worth more
         return v
 
     def score_attack(self, sit: Situation, cmd: Command) -> Score:
