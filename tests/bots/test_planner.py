@@ -147,3 +147,33 @@ def test_tr25_allied_planner_soviet_war_on_germany_on_the_plans_date():
     assert _allied_war_score("planner", 14) > 0
     assert _allied_war_score("planner@soviet_war_year=1943", 14) < 0
     assert _allied_war_score("planner@soviet_war_year=1943", 19) > 0
+
+
+def test_mcts_compares_candidates_in_paired_rounds():
+    """Issue 25 item 2: every candidate of a round is simulated from the same seed (the same
+    determinization and dice); the planner's choice (the first) stands after one round or
+    when another wins by less than the margin, and yields to one that wins over two rounds."""
+    from grognard.bots.mcts import MctsBot
+
+    g = Game.new("tr-1939-campaign", seed=0)
+    cands = [Command("end_phase", "axis", {}), Command("declare_war", "axis", {"power": "x"}),
+             Command("declare_war", "axis", {"power": "y"})]
+
+    def bot_with(values, budget):
+        bot = MctsBot(Seat.of(g, "axis", 0), {"budget": str(budget)})
+        seeds = []
+
+        def simulate(view, game, cmd, seed=None):
+            seeds.append(seed)
+            return values[cands.index(cmd)]
+        bot.simulate = simulate
+        return bot, seeds
+
+    bot, seeds = bot_with([0.0, 5.0, 1.0], budget=6)
+    assert bot.search(g.view("axis"), g, cands) == cands[1]
+    assert len(seeds) == 6 and len(set(seeds[:3])) == 1 and len(set(seeds[3:])) == 1
+    assert seeds[0] != seeds[3]
+    bot, _ = bot_with([0.0, 5.0, 1.0], budget=3)   # one round: the planner's choice
+    assert bot.search(g.view("axis"), g, cands) == cands[0]
+    bot, _ = bot_with([0.0, 0.3, -10.0], budget=6)  # within the margin of the span
+    assert bot.search(g.view("axis"), g, cands) == cands[0]
