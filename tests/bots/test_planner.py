@@ -177,3 +177,22 @@ def test_mcts_compares_candidates_in_paired_rounds():
     assert bot.search(g.view("axis"), g, cands) == cands[0]
     bot, _ = bot_with([0.0, 0.3, -10.0], budget=6)  # within the margin of the span
     assert bot.search(g.view("axis"), g, cands) == cands[0]
+
+
+def test_tr25_planner_enemies_are_the_countries_at_war():
+    """TR-25: in Fall 1939 the USSR and the neutral minors are at peace with Germany: their
+    units are no enemy of the Axis planner (they neither pin its units nor draw its moves and
+    attacks) and their cities are no goal; Poland's and France's units are."""
+    g = Game.new("tr-1939-campaign", seed=0)
+    bot = make_bot("planner", Seat.of(g, "axis", 0))
+    sit = bot.policy.situation(g.view("axis"), g)
+    units = g.state["units"].values()
+    hexes = {p: {u["hex"] for u in units if u.get("power") == p and u.get("hex")}
+             for p in ("ussr", "poland", "france")}
+    assert hexes["ussr"] and not hexes["ussr"] & sit.enemy_hexes
+    assert hexes["poland"] <= sit.enemy_hexes and hexes["france"] <= sit.enemy_hexes
+    m = g.scenario.map
+    moscow = next(m.label(i) for i, cs in m.cities.items() for c in cs if c.name == "Moscow")
+    assert moscow not in sit.objectives
+    heuristic = make_bot("heuristic", Seat.of(g, "axis", 0))
+    assert hexes["ussr"] <= heuristic.policy.situation(g.view("axis"), g).enemy_hexes
