@@ -51,9 +51,16 @@ def main() -> int:
     ap.add_argument("--search", type=int, default=0, metavar="BUDGET",
                     help="instead: the search bot's simulations per second (mcts@budget="
                          "BUDGET on the first side against the planner, --games games)")
+    ap.add_argument("--timeline", metavar="SEEDS",
+                    help="instead: the campaign timeline of games SEEDS (e.g. 10-29) with "
+                         "--bots on every side (or AXIS,ALLIES) to --max-turns: 3R the turn "
+                         "Warsaw and Paris fell and Germany and the USSR went to war; Europa "
+                         "whether the Axis holds a Smolensk line hex (Game.objectives())")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--quick", action="store_true")
     a = ap.parse_args()
+    if a.timeline:
+        return _timeline(a.scenario, a.bots, a.timeline, a.max_turns, a.json)
     games, turns = (2, 1) if a.quick else (a.games, a.max_turns)
     # the smoke run plays a small 3R scenario: the campaign map makes it minutes long
     sc = load_scenario("tr-1939-two-fronts" if a.quick else a.scenario)
@@ -122,6 +129,76 @@ def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool) -
     else:
         for k, v in out.items():
             print(f"{k}: {v}")
+    return 0
+
+
+def _timeline(scenario: str, bots: str, seeds_text: str, turns: int, as_json: bool) -> int:
+    """Issue 25's timeline figures, game by game and counted with 95% Wilson intervals."""
+    from grognard.analysis.study_report import wilson
+    from grognard.bots.play import _label, play_game
+    from grognard.core.errors import GrognardError
+    from grognard.engine.game import Game
+
+    lo, _sep, hi = seeds_text.partition("-")
+    seeds = list(range(int(lo), int(hi or lo) + 1))
+    names = bots.split(",")
+    rows: list[dict[str, Any]] = []
+    cpu = 0.0
+    load_before = _load()
+    g0 = Game.new(scenario, seed=0)
+    t_of: dict[str, int] = {}
+    for t in range(1, 30):
+        try:
+            t_of.setdefault(_label(g0, t) or str(t), t)
+        except GrognardError:
+            break  # past the calendar's last turn
+    for seed in seeds:
+        g = Game.new(scenario, seed=seed)
+        sides = list(g.scenario.sides)
+        pick = {s: names[min(i, len(names) - 1)] for i, s in enumerate(sides)}
+        c = time.process_time()
+        rec = play_game(g, pick, seed=seed, max_turns=turns)
+        cpu += time.process_time() - c
+        row: dict[str, Any] = {"seed": seed, "end": rec.end, "winner": rec.winner,
+                               "turns": rec.turns,
+                               "fell": {k: v.get("turn") for k, v in rec.capitals.items()}}
+        d = g.state.get("diplomacy")
+        if isinstance(d, dict):  # 3R: the turn each war of Germany on a major began
+            wars = list(d.get("wars", [])) + [p["war"] for p in d.get("ended", [])]
+            row["ussr_war"] = next((w["since"] for w in wars
+                                    if {w["a"], w["b"]} == {"germany", "ussr"}), None)
+        held = [o.name for o in g.objectives() if o.holder == sides[0]]
+        row["smolensk_line"] = any(n.startswith("Smolensk line") for n in held)
+        rows.append(row)
+    n = len(rows)
+
+    def count(name: str, ok: Any) -> dict[str, Any]:
+        k = sum(1 for r in rows if ok(r))
+        w = wilson(k, n)
+        return {"figure": name, "games": n, "yes": k, "ci95": [round(w[0], 2), round(w[1], 2)]}
+
+    figures = []
+    if scenario.startswith("tr-"):
+        fall39, end40, summer41 = t_of["Fall 1939"], t_of["Winter 1940"], t_of["Summer I 1941"]
+        figures = [
+            count("Warsaw falls in Fall 1939", lambda r: r["fell"].get("Warsaw") == fall39),
+            count("war on the USSR by Summer I 1941",
+                  lambda r: r.get("ussr_war") is not None and r["ussr_war"] <= summer41),
+            count("Paris falls by the end of 1940",
+                  lambda r: r["fell"].get("Paris") is not None and r["fell"]["Paris"] <= end40)]
+    else:
+        figures = [count(f"the Axis holds a Smolensk line hex after turn {turns}",
+                         lambda r: r["smolensk_line"])]
+    out = {"scenario": scenario, "bots": bots, "seeds": [seeds[0], seeds[-1]],
+           "max_turns": turns, "figures": figures, "cpu_s_per_game": round(cpu / n, 2),
+           "load_average_before": load_before, "load_average_after": _load(), "games": rows}
+    if as_json:
+        sys.stdout.write(json.dumps(out, indent=1) + "\n")
+    else:
+        for f in figures:
+            print(f"{f['figure']}: {f['yes']} of {f['games']} (95% CI {f['ci95'][0]}-"
+                  f"{f['ci95'][1]})")
+        print(f"CPU s a game: {out['cpu_s_per_game']}; load {load_before} -> {_load()}")
     return 0
 
 

@@ -31,6 +31,10 @@ def test_pairs_swap_sides_and_draws_score_half():
     assert pairs[1][2].bots == {"axis": "heuristic", "allies": "random"}
     assert score_of({"winner": None}, "axis") == 0.5
     assert score_of({"winner": "axis"}, "axis") == 1.0
+    # a 3R campaign's "draw" verdict is no win for either side (it was counted as the
+    # second side's win)
+    assert score_of({"winner": "draw"}, "axis", ["axis", "allies"]) == 0.5
+    assert score_of({"winner": "allies"}, "axis", ["axis", "allies"]) == 0.0
 
 
 def test_ladder_runs_and_resumes(tmp_path):

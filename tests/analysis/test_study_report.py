@@ -67,3 +67,13 @@ def test_a_study_with_no_decisive_game_says_so(tmp_path):
                         {"base": recs}, {"base": s}).read_text()
     assert "No decisive game" in html and "2 games stopped at the turn limit" in html
     assert "max_turns" not in html
+
+
+def test_a_3r_draw_verdict_is_no_decisive_game():
+    """Issue 25: a 3R campaign ends with winner "draw" on victory locations (TR-04): a game
+    with a verdict but no winning side is not decisive."""
+    recs = [{"winner": "draw", "end": "over", "turns": 29},
+            {"winner": "allies", "end": "over", "turns": 22}]
+    assert summarize(recs, ["axis", "allies"])["decisive"] == 1
+    assert summarize([{**r, "bots": {"axis": "planner", "allies": "heuristic"}}
+                      for r in recs])["decisive"] == 1

@@ -89,3 +89,110 @@ def test_a_search_game_of_every_main_scenario(scenario):
     rec = play_game(g, {first: "mcts@budget=2@horizon=40", second: "planner"}, seed=5,
                     max_commands=40)
     assert rec.error is None and rec.refused == 0 and rec.commands > 0
+
+
+def _shipped() -> list[str]:
+    from grognard.engine.scenario import shipped_scenarios
+
+    return sorted(shipped_scenarios())
+
+
+@pytest.mark.parametrize("scenario", _shipped())
+def test_planner_and_search_play_every_shipped_scenario(scenario):
+    """CI (issue 25): a short game of every shipped scenario with the planner on every side,
+    and one with the search bot (a small budget) on the first side against the planner; no
+    command the bots choose is refused."""
+    g = Game.new(scenario, seed=7)
+    rec = play_game(g, dict.fromkeys(g.scenario.sides, "planner"), seed=7, max_commands=30)
+    assert rec.error is None and rec.refused == 0 and rec.commands > 0
+    g = Game.new(scenario, seed=8)
+    first, *rest = g.scenario.sides
+    bots = {first: "mcts@budget=2@horizon=20", **dict.fromkeys(rest, "planner")}
+    rec = play_game(g, bots, seed=8, max_commands=20)
+    assert rec.error is None and rec.refused == 0 and rec.commands > 0
+
+
+def test_tr25_planner_declares_war_on_the_ussr_in_its_plans_year_in_a_seeded_game():
+    """The grand plan's declarations happen in play: with the shipped plan (Barbarossa in
+    Summer I 1941, turn 9) the Axis planner is at war with Belgium, the Netherlands and
+    Luxembourg from Winter 1939 (turn 2, by its own declaration) and declares war on the USSR
+    on turn 9, not before (the diplomacy's wars, ended or not, and the turn each began)."""
+    g = Game.new("tr-1939-campaign", seed=0)
+    rec = play_game(g, {"axis": "planner", "allies": "planner"}, seed=0, max_turns=9)
+    assert rec.error is None and rec.refused == 0
+    d = g.state["diplomacy"]
+    wars = {frozenset((w["a"], w["b"])): w
+            for w in d["wars"] + [p["war"] for p in d["ended"]]}
+    barbarossa = wars.get(frozenset(("germany", "ussr")))
+    assert barbarossa is not None and barbarossa["since"] == 9
+    assert barbarossa["by"] == "germany"
+    for minor in ("belgium", "netherlands", "luxembourg"):
+        w = wars.get(frozenset(("germany", minor)))
+        assert w is not None and w["since"] == 2 and w["by"] == "germany"
+
+
+def _allied_war_score(bot_name: str, turn: int) -> float:
+    g = _at_turn(turn)
+    bot = make_bot(bot_name, Seat.of(g, "allies", 0))
+    sit = bot.policy.situation(g.view("allies"), g)
+    return bot.policy.score(sit, Command("declare_war", "allies",
+                                         {"power": "ussr", "majors": ["germany"]}))
+
+
+def test_tr25_allied_planner_soviet_war_on_germany_on_the_plans_date():
+    """The Allies' answer (a study parameter): if Germany has not struck first, the USSR
+    declares war on Germany in Summer I 1942 (turn 14), not before; with
+    ``soviet_war_year=1943`` not in 1942."""
+    assert _allied_war_score("planner", 13) < 0
+    assert _allied_war_score("planner", 14) > 0
+    assert _allied_war_score("planner@soviet_war_year=1943", 14) < 0
+    assert _allied_war_score("planner@soviet_war_year=1943", 19) > 0
+
+
+def test_mcts_compares_candidates_in_paired_rounds():
+    """Issue 25 item 2: every candidate of a round is simulated from the same seed (the same
+    determinization and dice); the planner's choice (the first) stands after one round or
+    when another wins by less than the margin, and yields to one that wins over two rounds."""
+    from grognard.bots.mcts import MctsBot
+
+    g = Game.new("tr-1939-campaign", seed=0)
+    cands = [Command("end_phase", "axis", {}), Command("declare_war", "axis", {"power": "x"}),
+             Command("declare_war", "axis", {"power": "y"})]
+
+    def bot_with(values, budget):
+        bot = MctsBot(Seat.of(g, "axis", 0), {"budget": str(budget)})
+        seeds = []
+
+        def simulate(view, game, cmd, seed=None):
+            seeds.append(seed)
+            return values[cands.index(cmd)]
+        bot.simulate = simulate
+        return bot, seeds
+
+    bot, seeds = bot_with([0.0, 5.0, 1.0], budget=6)
+    assert bot.search(g.view("axis"), g, cands) == cands[1]
+    assert len(seeds) == 6 and len(set(seeds[:3])) == 1 and len(set(seeds[3:])) == 1
+    assert seeds[0] != seeds[3]
+    bot, _ = bot_with([0.0, 5.0, 1.0], budget=3)   # one round: the planner's choice
+    assert bot.search(g.view("axis"), g, cands) == cands[0]
+    bot, _ = bot_with([0.0, 0.3, -10.0], budget=6)  # within the margin of the span
+    assert bot.search(g.view("axis"), g, cands) == cands[0]
+
+
+def test_tr25_planner_enemies_are_the_countries_at_war():
+    """TR-25: in Fall 1939 the USSR and the neutral minors are at peace with Germany: their
+    units are no enemy of the Axis planner (they neither pin its units nor draw its moves and
+    attacks) and their cities are no goal; Poland's and France's units are."""
+    g = Game.new("tr-1939-campaign", seed=0)
+    bot = make_bot("planner", Seat.of(g, "axis", 0))
+    sit = bot.policy.situation(g.view("axis"), g)
+    units = g.state["units"].values()
+    hexes = {p: {u["hex"] for u in units if u.get("power") == p and u.get("hex")}
+             for p in ("ussr", "poland", "france")}
+    assert hexes["ussr"] and not hexes["ussr"] & sit.enemy_hexes
+    assert hexes["poland"] <= sit.enemy_hexes and hexes["france"] <= sit.enemy_hexes
+    m = g.scenario.map
+    moscow = next(m.label(i) for i, cs in m.cities.items() for c in cs if c.name == "Moscow")
+    assert moscow not in sit.objectives
+    heuristic = make_bot("heuristic", Seat.of(g, "axis", 0))
+    assert hexes["ussr"] <= heuristic.policy.situation(g.view("axis"), g).enemy_hexes

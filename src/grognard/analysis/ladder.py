@@ -99,12 +99,16 @@ def pair_settings(scenario: str, bots: Sequence[str], limits: Mapping[str, Any]
             for a in bots for b in bots if a != b]
 
 
-def score_of(rec: Record, first_side: str) -> float:
-    """The first side's bot's score in one game (1, 0.5 without a winner, 0)."""
+def score_of(rec: Record, first_side: str, sides: Sequence[str] = ()) -> float:
+    """The first side's bot's score in one game: 1 if its side won, 0 if another side of the
+    game (``sides``) won, 0.5 without a winner - a 3R campaign's ``"draw"`` verdict, or any
+    winner that is not a side, is no win for either bot."""
     w = rec.get("winner")
     if w is None:
         return 0.5
-    return 1.0 if w == first_side else 0.0
+    if w == first_side:
+        return 1.0
+    return 0.0 if not sides or w in sides else 0.5
 
 
 def _play(store: StudyStore, settings: list[Setting], seeds: list[int], workers: int,
@@ -145,7 +149,7 @@ def run_ladder(scenario: str, bots: Sequence[str], seeds: list[int], out: Path,
         table: dict[str, dict[str, Any]] = {}
         for a, b, s in pairs:
             recs = store.records(s, seeds)
-            scores = [score_of(r, sides[0]) for r in recs]
+            scores = [score_of(r, sides[0], sides) for r in recs]
             games += [(a, b, x) for x in scores]
             row = table.setdefault(f"{a} v {b}", {"first": a, "second": b})
             row.update({"games": len(recs), "first_wins": sum(1 for x in scores if x == 1),
@@ -154,7 +158,8 @@ def run_ladder(scenario: str, bots: Sequence[str], seeds: list[int], out: Path,
         curve = []
         for budget, x, y in curve_settings:
             rx, ry = store.records(x, seeds), store.records(y, seeds)
-            sc = [score_of(r, sides[0]) for r in rx] + [1 - score_of(r, sides[0]) for r in ry]
+            sc = [score_of(r, sides[0], sides) for r in rx] + \
+                [1 - score_of(r, sides[0], sides) for r in ry]
             wins = sum(1 for v in sc if v == 1)
             decisive = sum(1 for v in sc if v != 0.5)
             lo, hi = wilson(wins, decisive)

@@ -112,7 +112,9 @@ def summarize(records: Sequence[Record], sides: Sequence[str] = ()) -> dict[str,
         for side, arms in r.get("losses", {}).items():
             losses[side].update({a: int(k) for a, k in arms.items()})
     ends = dict(sorted(Counter(str(r.get("end")) for r in records).items()))
-    decisive = sum(1 for r in records if r.get("winner") is not None)
+    # a game is decisive when a side won: a 3R campaign's "draw" verdict is not one
+    decisive = sum(1 for r in records if r.get("winner") is not None
+                   and r.get("winner") in (sides or r.get("bots") or [r.get("winner")]))
     return {
         "games": n,
         "ends": ends,

@@ -7,9 +7,16 @@ gives each side:
   caution}``: ``start`` a turn label (``"Fall 1939"``) or a name of another plan key
   (``"barbarossa"`` -> the plan's ``barbarossa`` label), ``goals`` the city names it drives on,
   ``war`` the countries each power declares war on when the stage starts, ``hold`` the fronts
-  whose units stay put meanwhile, ``caution`` the weight of its own losses in its attacks;
+  whose units stay put meanwhile, ``caution`` the weight of its own losses in its attacks,
+  ``push`` what a hex on the stage's front adds to an attack's worth (default 2), ``focus``
+  the stage's goals alone draw the moves, ``reach`` the hexes around the goals whose units
+  join it although their front holds;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
 * ``goals``: cities every stage drives on (a side with no stages: its objectives).
+
+A goal is a city of the map by its name or an objective of the rule system by its name
+(``Game.objectives()``: e.g. a line of several hexes), held when the objective's holder is
+this side.
 
 The stage in force is the first started one whose goals are not all held, unless a later
 started stage is ``fixed`` (a date the plan keeps, e.g. Barbarossa). Everything is read from the
@@ -52,6 +59,24 @@ def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> dict[str, str]
         got = per_map[key] = {c.name: m.label(i) for i, cs in m.cities.items() for c in cs
                               if c.name in want}
     return dict(got)
+
+
+def objectives_of(sit: Situation, game: Any) -> list[Any]:
+    """The rule system's ``Game.objectives()`` (once per decision; none without a game)."""
+    if game is None:
+        return []
+    got: list[Any] = sit.memo("plan.objectives", lambda: list(game.objectives()))
+    return got
+
+
+def goal_places(sit: Situation, names: list[str], game: Any = None) -> list[tuple[str, str]]:
+    """(name, hex) of each goal: a city of the map by its name, or every hex of an objective
+    of that name (``Game.objectives()``: a line of several hexes)."""
+    out = list(city_hexes(sit.map, names).items())
+    want = set(names) - {n for n, _h in out}
+    if want:
+        out += [(o.name, o.hex) for o in objectives_of(sit, game) if o.name in want]
+    return out
 
 
 def turn_of_label(context: Context, state: JSON, label: str, system: Any,
@@ -101,13 +126,20 @@ class Campaign:
         t = turn_of_label(game.context, game.state, label, game.system)
         return t is not None and turn >= t
 
-    def held(self, sit: Situation, goals: list[str]) -> bool:
-        """Whether every goal city is ours: held (``control``) where the view keeps it, else
-        occupied by our units and no enemy's."""
+    def held(self, sit: Situation, goals: list[str], game: Any = None) -> bool:
+        """Whether every goal is ours: an objective by its holder (``Game.objectives()``),
+        a city held (``control``) where the view keeps it, else occupied by our units and no
+        enemy's."""
         hexes = city_hexes(sit.map, goals)
         control = sit.view.get("control")
+        named: dict[str, list[Any]] = {}
+        for o in objectives_of(sit, game):
+            named.setdefault(o.name, []).append(o)
         for name in goals:
-            if isinstance(control, Mapping) and name in control:
+            if name in named:
+                if any(o.holder != sit.player for o in named[name]):
+                    return False
+            elif isinstance(control, Mapping) and name in control:
                 if control.get(name) != sit.player:
                     return False
             elif name in hexes:
@@ -120,7 +152,7 @@ class Campaign:
         """The stage in force now (None: the plan has none started)."""
         turn = turn_number(sit.view)
         open_ = [s for s in self.stages if self.started(s, turn, game)
-                 and not self.held(sit, list(s.get("goals", [])))]
+                 and not self.held(sit, list(s.get("goals", [])), game)]
         fixed = [s for s in open_ if s.get("fixed")]
         if fixed:
             return fixed[-1]
@@ -137,7 +169,7 @@ class Campaign:
         if sit is not None:
             for st in self.started_stages(sit, game):
                 for name in st.get("goals", []) or []:
-                    if self.held(sit, [name]):
+                    if self.held(sit, [name], game):
                         out.setdefault(str(name), int(st.get("garrison", 1)))
         return out
 
@@ -153,11 +185,11 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     if stage is not None:
         goals = list(stage.get("goals", [])) + goals
     objectives: dict[str, int] = {}
-    for name, h in city_hexes(sit.map, goals).items():
+    for name, h in goal_places(sit, goals, game):
         if h in sit.enemy_hexes or not sit.friendly_hexes.get(h):
             objectives[h] = 10 if stage is not None and name in stage.get("goals", []) else 6
     if game is not None:
-        for o in game.objectives():
+        for o in objectives_of(sit, game):
             if sit.player in o.wanted_by and o.holder != sit.player:
                 objectives[o.hex] = max(objectives.get(o.hex, 0), 5 + int(o.value))
     front = stage.get("front") if stage is not None else None
@@ -173,7 +205,7 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     hold: set[str] = set()
     fill: dict[str, int] = {}
     garrisons = campaign.garrisons(sit, game)
-    for name, h in city_hexes(sit.map, list(garrisons)).items():
+    for name, h in goal_places(sit, list(garrisons), game):
         want = garrisons[name]
         here = sorted(uid for uid, u in sit.mine.items() if u.get("hex") == h
                       and u.get("type") not in ("air", "fleet", "naval", "hq"))
@@ -189,7 +221,7 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
         held_fronts = set(stage.get("hold", []) or [])
         powers = set(stage.get("powers", []) or [])
         reach = int(stage.get("reach", 0) or 0)
-        goal_hexes = set(city_hexes(sit.map, list(stage.get("goals", []))).values())
+        goal_hexes = {h for _n, h in goal_places(sit, list(stage.get("goals", [])), game)}
         for uid, u in sit.mine.items():
             if (not powers or u.get("power") in powers) and held_fronts and \
                     front_of(sit, str(u["hex"])) in held_fronts and \

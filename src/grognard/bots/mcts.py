@@ -10,10 +10,12 @@ rollout with the planner on every side truncated at the end of the game turn (at
 ``horizon`` commands), and scores the
 end by the policy's evaluation (:meth:`~grognard.bots.heuristic.Policy.evaluate`: units,
 victory places from ``Game.objectives()``, the verdict from ``Game.standing()``/the result,
-BRPs where the system keeps them). Candidates are chosen by UCB1 (a one-level information-set
-MCTS: the root's macro choices, the rollouts below); ``budget`` simulations a decision; the
-planner's own choice stands unless another, simulated at least twice, beats its mean by
-:data:`MARGIN` of the span of the values seen. Every
+BRPs where the system keeps them). The candidates are simulated in paired rounds (a one-level
+information-set search: the root's macro choices, the rollouts below; in each round every
+candidate from the same determinization and dice, so they are compared on the same luck);
+``budget`` simulations a decision (at least one round); the planner's own choice stands unless
+another beats it on average over at least two rounds by :data:`MARGIN` of the span of the
+values seen. Every
 other decision is the planner's. Nothing of the real game but the view and the legal actions
 reaches the search, so the opponent's hidden information cannot change its choice
 (tests/bots/test_view_only.py).
@@ -23,7 +25,6 @@ Parameters: ``mcts@budget=16@horizon=200``.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -35,10 +36,9 @@ from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.state import JSON, copy_state
 
-DEFAULT_BUDGET = 4
+DEFAULT_BUDGET = 8
 DEFAULT_HORIZON = 300
 WIDTH = 3
-UCB_C = 1.4
 #: the share of the values' span by which a candidate must beat the planner's choice
 MARGIN = 0.1
 
@@ -123,38 +123,36 @@ class MctsBot(PlannerBot):
         return self.search(view, legal_actions.game, cands)
 
     def search(self, view: JSON, game: Game, cands: list[Command]) -> Command:
-        """UCB1 over ``cands`` with ``budget`` determinized, truncated rollouts."""
-        n = [0] * len(cands)
+        """Paired rounds over ``cands`` (``budget`` simulations in all, at least one round):
+        in each round every candidate is simulated from the same determinization with the
+        same dice (common random numbers), so the candidates are compared on the same luck
+        and a round's differences measure the choice, not the dice. The planner's own choice
+        (the first candidate) stands unless another beats it on average over at least two
+        rounds by :data:`MARGIN` of the span of the values seen."""
+        rounds = max(1, self.budget // len(cands))
         total = [0.0] * len(cands)
         seen: list[float] = []
-        for i in range(max(self.budget, len(cands))):
-            if i < len(cands):
-                k = i
-            else:
-                lo, hi = min(seen), max(seen)
-                span = (hi - lo) or 1.0
-                k = max(range(len(cands)), key=lambda j: (
-                    (total[j] / n[j] - lo) / span
-                    + UCB_C * math.sqrt(math.log(i + 1) / n[j]), -j))
-            v = self.simulate(view, game, cands[k])
-            n[k] += 1
-            total[k] += v
-            seen.append(v)
-        best = max(range(len(cands)), key=lambda j: (total[j] / n[j], n[j], -j))
-        # the planner's own choice (the first candidate) stands unless another beats it by a
-        # margin of the values seen and was simulated at least twice: with a few noisy
-        # rollouts the search should not overturn the plan on luck
+        for _r in range(rounds):
+            self._sim_seed += 1
+            seed = self._dice.die(2**31 - 1) + self._sim_seed
+            for k, cmd in enumerate(cands):
+                v = self.simulate(view, game, cmd, seed)
+                total[k] += v
+                seen.append(v)
+        best = max(range(len(cands)), key=lambda j: (total[j], -j))
         span = (max(seen) - min(seen)) if seen else 0.0
-        if best != 0 and (n[best] < 2 or total[best] / n[best] - total[0] / n[0]
-                          <= MARGIN * span):
+        if best != 0 and (rounds < 2 or (total[best] - total[0]) / rounds <= MARGIN * span):
             return cands[0]
         return cands[best]
 
-    def simulate(self, view: JSON, game: Game, cmd: Command) -> float:
-        """One determinized rollout after ``cmd``: the policy's evaluation of its end."""
+    def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None
+                 ) -> float:
+        """One determinized rollout after ``cmd`` (from ``seed``: the determinization, the
+        dice and the rollout's bots): the policy's evaluation of its end."""
         self.simulations += 1
-        self._sim_seed += 1
-        seed = self._dice.die(2**31 - 1) + self._sim_seed
+        if seed is None:
+            self._sim_seed += 1
+            seed = self._dice.die(2**31 - 1) + self._sim_seed
         g = determinize(game, view, seed)
         try:
             g.apply(cmd)

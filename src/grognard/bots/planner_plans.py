@@ -37,23 +37,43 @@ TR_1939: Plan = {
              "caution": 0.5},
             {"name": "west", "start": "Winter 1939", "goals": ["Brussels", "Amsterdam", "Paris"],
              "front": "western", "powers": ["germany"],
-             "war": {"germany": ["belgium", "netherlands", "luxembourg"]}, "hold": ["eastern"],
-             "caution": 0.8},
+             "war": {"germany": ["belgium", "netherlands", "luxembourg"]}, "caution": 0.8},
+            # once the West is won: the army marches east to the (neutral) Soviet border
+            {"name": "deploy", "start": "Summer II 1940", "goals": ["Minsk", "Kiev", "Moscow"],
+             "front": "eastern", "powers": ["germany"], "focus": True, "caution": 1.2},
             {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": ["Minsk", "Kiev", "Smolensk", "Leningrad", "Moscow"], "front": "eastern",
-             "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.8},
+             "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.5, "push": 6},
         ],
         "garrisons": {"Berlin": 1, "Rome": 1},
     },
+    #: the USSR's own war on Germany if Germany has not struck first (a study parameter:
+    #: ``planner@soviet_war_year=1943``)
+    "soviet_war": "Summer I 1942",
     "allies": {
+        "stages": [
+            {"name": "red_army", "start": "soviet_war", "fixed": True,
+             "goals": ["Warsaw", "Bucharest", "Budapest", "Berlin"], "front": "eastern",
+             "powers": ["ussr"], "war": {"ussr": ["germany"]}, "caution": 0.8},
+        ],
         "garrisons": {"Paris": 2, "London": 2, "Moscow": 2, "Leningrad": 1},
     },
 }
 
 #: europa-barbarossa: the Axis drives on Smolensk (the Dnepr line, column 39) and Moscow
 #: (column 54) and the scenario's objectives; the Soviets hold the cities in depth.
+SMOLENSK_LINE = "Smolensk line (Vitebsk, Orsha, Smolensk, Mogilev)"
 EUROPA_BARBAROSSA: Plan = {
-    "axis": {"goals": ["Smolensk", "Moscow", "Leningrad", "Kiev", "Minsk"], "caution": 0.8},
+    "axis": {
+        "stages": [
+            # the frontier battles: Minsk, Riga and the land bridge (the Smolensk line)
+            {"name": "frontier", "start": "Jun II 1941", "goals": ["Minsk", "Riga", SMOLENSK_LINE],
+             "caution": 0.8},
+            # then the capitals and the Ukraine, on the scenario's objectives
+            {"name": "capitals", "start": "Jun II 1941",
+             "goals": ["Moscow", "Leningrad", "Kiev", "Kharkov"], "caution": 0.8},
+        ],
+        "goals": ["Smolensk", "Moscow", "Leningrad", "Kiev", "Minsk"], "caution": 0.8},
     "soviet": {"garrisons": {"Moscow": 3, "Leningrad": 2, "Kiev": 2, "Smolensk": 1}},
 }
 
@@ -71,6 +91,9 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     if year is not None:
         season = str(params.get("barbarossa_season", "Summer I"))
         plan["barbarossa"] = f"{season} {int(year)}"
+    year = params.get("soviet_war_year")
+    if year is not None:
+        plan["soviet_war"] = f"Summer I {int(year)}"
     return plan
 
 
@@ -88,8 +111,12 @@ class _Planned(Policy):
 
     def situation(self, view: JSON, game: Any = None) -> Situation:
         sit = super().situation(view, game)
+        self.at_war_only(sit)
         apply_plan(sit, self.campaign, game, self.front_of if self.fronts else None)
         return sit
+
+    def at_war_only(self, sit: Situation) -> None:
+        """Drop from the enemy's hexes the units of sides not at war (a system's reading)."""
 
     fronts = False
 
@@ -109,10 +136,57 @@ class _Planned(Policy):
         return super().score_move(sit, cmd)
 
 
+def tr_enemy_powers(view: JSON, player: str) -> set[str] | None:
+    """TR-25: the countries at war with one of ``player``'s powers, from the view's public
+    diplomacy (None when the view keeps no diplomacy: every other side's unit is an enemy).
+    A colony or annexed minor counts as its owner (the diplomacy's territory and annexed)."""
+    d = view.get("diplomacy")
+    if not isinstance(d, Mapping) or not isinstance(d.get("wars"), list):
+        return None
+    sides = view.get("power_sides") or {}
+    territory = d.get("territory") or {}
+    annexed = d.get("annexed") or {}
+
+    def owner(c: str) -> str:
+        o = str(territory.get(c, c))
+        return str(annexed.get(o, o))
+
+    mine = {owner(p) for p, s in sides.items() if s == player}
+    out: set[str] = set()
+    for w in d["wars"]:
+        a, b = str(w.get("a")), str(w.get("b"))
+        if a in mine and b not in mine:
+            out.add(b)
+        elif b in mine and a not in mine:
+            out.add(a)
+    return {c for c in set(sides) | set(territory) if owner(c) in out} | out
+
+
 class TRPlannerPolicy(_Planned, ThirdReichPolicy):
     """3R: the stage's offensive on its front, its declarations of war, its caution."""
 
     fronts = True
+
+    def at_war_only(self, sit: Situation) -> None:
+        """Only units of countries at war with this side are enemies (TR-25): a neutral's
+        units neither pin this side's units nor draw its moves and attacks."""
+        enemies = tr_enemy_powers(sit.view, sit.player)
+        if enemies is None:
+            return
+        units = sit.view.get("units", {})
+        keep = {str(u["hex"]) for u in units.values()
+                if isinstance(u, Mapping) and u.get("side") != sit.player
+                and u.get("hex") is not None and u.get("status", "active") == "active"
+                and str(u.get("power")) in enemies}
+        if keep != sit.enemy_hexes:
+            sit.enemy_hexes = keep
+            sit.objectives = sit.view_objectives()
+        m = sit.map
+        for label in list(sit.objectives):
+            cities = m.cities.get(m.index_of_label(label)) or ()
+            if label not in keep and cities and not any(
+                    c.country is None or c.country in enemies for c in cities):
+                del sit.objectives[label]  # a neutral's city: not (yet) a goal
 
     def front_of(self, sit: Situation, label: str) -> str | None:
         return tr_front(sit, label)
@@ -178,6 +252,8 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         stage's goals first) gets the fewest attackers (strongest first) that give it a
         :attr:`take` chance to be cleared, so one battle does not take every unit in reach."""
         got = super().plan(sit, actions, kind)
+        if kind == "attack" and got is not None:  # never a neutral's hex (TR-25)
+            got = [(s, c) for s, c in got if str(c.args.get("hex")) in sit.enemy_hexes]
         st = self.stage(sit)
         if kind != "attack" or got is None or st is None:
             return got
@@ -217,7 +293,7 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         v = super().hex_value(sit, target)
         st = self.stage(sit)
         if st is not None and tr_front(sit, target) == st.get("front"):
-            return v + 2
+            return v + int(st.get("push", 2))  # the stage's front: a hex there is worth more
         return v
 
     def score_attack(self, sit: Situation, cmd: Command) -> Score:

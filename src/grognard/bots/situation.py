@@ -78,7 +78,7 @@ class Situation:
                 s.friendly_hexes[u["hex"]] = s.friendly_hexes.get(u["hex"], 0) + 1
             else:
                 s.enemy_hexes.add(str(u["hex"]))
-        s.objectives = s._objectives()
+        s.objectives = s.view_objectives()
         return s
 
     @property
@@ -91,7 +91,7 @@ class Situation:
             h = self._hex[label] = self.map.layout.from_label(label)
         return h
 
-    def _objectives(self) -> dict[str, int]:
+    def view_objectives(self) -> dict[str, int]:
         """Enemy-held cities (capitals 5, others 2), the scenario's objective hexes not held
         (``[calendar] objectives``: 5) and the enemy's hexes (1)."""
         out = {h: 1 for h in self.enemy_hexes}
