@@ -172,6 +172,15 @@ def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> 
     return kept_with(ctx, state["units"], key, make)
 
 
+def placement_key(ctx: Context, state: JSON) -> tuple[tuple[Any, ...], ...]:
+    """Everything facts about the ground units on the map are made from - each one's id,
+    hex, side, type, nationality, factors, movement and power - as one value (once per
+    position): the key of the facts :meth:`Context.keyed` keeps across commands."""
+    return units_cached(ctx, state, "tr.placement", lambda: tuple(
+        (uid, u["hex"], u["side"], u["type"], u["nationality"], u["attack"], u["movement"],
+         u.get("power")) for uid, u in state["units"].items() if on_map_ground(u)))
+
+
 def forces_of_state(ctx: Context, state: JSON) -> Forces:
     """The ground units on the map as :class:`Forces` (once per position)."""
     def make() -> Forces:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.movement import (
@@ -38,11 +40,11 @@ from grognard.third_reich.board import (
     on_map_ground,
     order_hex,
     phase_name,
+    placement_key,
     position_cached,
     side_zoc,
-    units_cached,
 )
-from grognard.third_reich.combat.forces import GroundUnit, Side
+from grognard.third_reich.combat.forces import Side
 from grognard.third_reich.movement.movement import (
     enemy_zoc,
     may_move_in_phase,
@@ -61,28 +63,57 @@ from grognard.third_reich.war import closed_mask, closed_zoc
 # --- move ------------------------------------------------------------------------------------
 
 
-def _placed(ctx: Context, state: JSON) -> list[tuple[str, GroundUnit]]:
-    axis = axis_side_of(ctx)
-    return units_cached(ctx, state, "tr.placed", lambda: [
-        (v["hex"], ground_unit_of(vid, v, axis)) for vid, v in sorted(state["units"].items())
-        if on_map_ground(v)])
+def _war_powers(ctx: Context, state: JSON, power: str) -> frozenset[str]:
+    """TR-25: the powers (and minors) of the units on the map that are at war with
+    ``power`` (once per position)."""
+    from grognard.third_reich.war import at_war_with_any
+
+    def make() -> frozenset[str]:
+        powers = {str(u.get("power") or "") for u in state["units"].values()
+                  if on_map_ground(u)}
+        return frozenset(p for p in powers if at_war_with_any(state, p, [power]))
+    return position_cached(ctx, state, f"tr.war_powers.{power}", make)
+
+
+def _unit_fields(entry: tuple[Any, ...]) -> dict[str, Any]:
+    """The unit fields of a :func:`placement_key` entry (what :func:`ground_unit_of` reads)."""
+    _uid, label, side, kind, nationality, attack, movement, power = entry
+    return {"hex": label, "side": side, "type": kind, "nationality": nationality,
+            "attack": attack, "movement": movement, "power": power}
+
+
+def _frozen(zoc: ZocField) -> ZocField:
+    """``zoc`` with its arrays read-only (it is shared across commands)."""
+    for a in (zoc.strength, zoc.friendly, zoc.enemy):
+        a.setflags(write=False)
+    return zoc
 
 
 def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField:
     """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position); with
     ``power``, only the enemy units of countries at war with that power exert a ZOC ("ZOCs do
-    not extend across political boundaries before declaration of war", issue 23)."""
-    if power and state.get("diplomacy") is not None:
-        from grognard.third_reich.war import at_war_with_any
+    not extend across political boundaries before declaration of war", issue 23).
 
-        def make() -> ZocField:
-            placed = [(h, u) for h, u in _placed(ctx, state) if u.side is side or
-                      at_war_with_any(state, str(state["units"][u.id].get("power") or ""),
-                                      [power])]
-            return enemy_zoc(ctx.scenario.map, placed, side)
-        return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
-    return units_cached(ctx, state, f"tr.move_zoc.{side}",
-                           lambda: enemy_zoc(ctx.scenario.map, _placed(ctx, state), side))
+    The enemy part of the field (the ZOC strengths, the enemy-held hexes) depends on the
+    enemy units alone, so it is kept across commands while they stand where they stood (a
+    side's own moves do not rebuild it); the friendly hexes are marked per position."""
+    def make() -> ZocField:
+        m = ctx.scenario.map
+        axis = axis_side_of(ctx)
+        mine = [e for e in placement_key(ctx, state) if (e[2] == axis) is (side is Side.AXIS)]
+        theirs = [e for e in placement_key(ctx, state)
+                  if (e[2] == axis) is not (side is Side.AXIS)]
+        if power and state.get("diplomacy") is not None:
+            war = _war_powers(ctx, state, power)
+            theirs = [e for e in theirs if str(e[7] or "") in war]
+        enemies = tuple(theirs)
+        part = ctx.keyed(f"tr.enemy_zoc.{side}.{power}", enemies, lambda: _frozen(enemy_zoc(
+            m, [(e[1], ground_unit_of(e[0], _unit_fields(e), axis)) for e in enemies], side)))
+        friendly = np.zeros(m.n, dtype=bool)
+        friendly[[m.index_of_label(e[1]) for e in mine]] = True
+        return ZocField(map=m, side=part.side, rules=part.rules, strength=part.strength,
+                        friendly=friendly, enemy=part.enemy)
+    return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
 
 
 def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
