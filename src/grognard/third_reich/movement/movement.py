@@ -154,8 +154,14 @@ _COSTS: list[tuple[tuple[Any, ...], Any]] = []
 def _edge_costs(m: MapData, cls: MoveClass, zoc: ZocField | None,
                 phase: MovementPhase) -> Any:
     """:func:`edge_costs` with the 3R rules, remembered for the last few (map, class, ZOC
-    field, phase): a path is checked step by step against the same field."""
-    key = (m, cls, zoc, phase)
+    field, phase): a path is checked step by step against the same field. A ZOC field is
+    known by the arrays the costs read (its strengths and enemy-held hexes, and its friendly
+    hexes only when they negate a ZOC for movement), so fields that share them (the move
+    check's enemy part, kept across a side's moves) share the costs."""
+    key: tuple[Any, ...] = (m, cls, phase, None, None, None, None)
+    if zoc is not None:
+        friendly = zoc.friendly if Purpose.MOVEMENT in zoc.rules.negated_for else None
+        key = (m, cls, phase, zoc.rules, zoc.strength, zoc.enemy, friendly)
     for k, w in _COSTS:
         if all(a is b for a, b in zip(k, key, strict=True)):
             return w

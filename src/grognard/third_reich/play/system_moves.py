@@ -63,16 +63,13 @@ from grognard.third_reich.war import closed_mask, closed_zoc
 # --- move ------------------------------------------------------------------------------------
 
 
-def _war_powers(ctx: Context, state: JSON, power: str) -> frozenset[str]:
-    """TR-25: the powers (and minors) of the units on the map that are at war with
-    ``power`` (once per position)."""
-    from grognard.third_reich.war import at_war_with_any
+def _at_war(ctx: Context, state: JSON, power: str) -> dict[str, bool]:
+    """TR-25: a memo of which unit powers (and minors) are at war with ``power``, kept while
+    the diplomacy is the same (:func:`~grognard.third_reich.war.diplomacy` parses it into an
+    immutable value once per state object; folds replace it on every change)."""
+    from grognard.third_reich.war import diplomacy
 
-    def make() -> frozenset[str]:
-        powers = {str(u.get("power") or "") for u in state["units"].values()
-                  if on_map_ground(u)}
-        return frozenset(p for p in powers if at_war_with_any(state, p, [power]))
-    return position_cached(ctx, state, f"tr.war_powers.{power}", make)
+    return ctx.keyed(f"tr.at_war.{power}", (diplomacy(state),), dict)
 
 
 def _unit_fields(entry: tuple[Any, ...]) -> dict[str, Any]:
@@ -104,8 +101,14 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
         theirs = [e for e in placement_key(ctx, state)
                   if (e[2] == axis) is not (side is Side.AXIS)]
         if power and state.get("diplomacy") is not None:
-            war = _war_powers(ctx, state, power)
-            theirs = [e for e in theirs if str(e[7] or "") in war]
+            from grognard.third_reich.war import at_war_with_any
+
+            war = _at_war(ctx, state, power)
+            for e in theirs:
+                p = str(e[7] or "")
+                if p not in war:
+                    war[p] = at_war_with_any(state, p, [power])
+            theirs = [e for e in theirs if war[str(e[7] or "")]]
         enemies = tuple(theirs)
         part = ctx.keyed(f"tr.enemy_zoc.{side}.{power}", enemies, lambda: _frozen(enemy_zoc(
             m, [(e[1], ground_unit_of(e[0], _unit_fields(e), axis)) for e in enemies], side)))

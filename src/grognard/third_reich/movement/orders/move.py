@@ -30,6 +30,8 @@ from grognard.third_reich.board import (
     hex_stacking_limit,
     on_map_ground,
     order_hex,
+    placement_key,
+    units_cached,
 )
 from grognard.third_reich.combat.amphibious import invaded_unit_may
 from grognard.third_reich.conquest.diplomacy import Action
@@ -75,7 +77,31 @@ def move_path(ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> tuple[
 def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
                  ) -> tuple[str, list[str], int]:
     """TR-27/TR-28: the unit, the hexes it enters and the MP it spends, or the rule the move
-    breaks (not this player's unit, moved already, an illegal path, over-stacked)."""
+    breaks (not this player's unit, moved already, an illegal path, over-stacked). Once per
+    command and position: the engine's verify and the execution that follows share it."""
+    key = f"tr.checked_move.{id(cmd)}"
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is cmd and hit[1] is state:
+        done: tuple[str, list[str], int] = hit[2]
+        return done[0], list(done[1]), done[2]
+    uid, path, mp = _checked_move(ctx, state, cmd, args)
+    ctx.cache[key] = (cmd, state, (uid, list(path), mp))
+    return uid, path, mp
+
+
+def _side_stacks(ctx: Context, state: JSON) -> dict[tuple[str, str], int]:
+    """TR-28: the ground units of each side in each hex (once per position)."""
+    def make() -> dict[tuple[str, str], int]:
+        out: dict[tuple[str, str], int] = {}
+        for e in placement_key(ctx, state):  # (uid, hex, side, ...) of each ground unit
+            k = (e[1], e[2])
+            out[k] = out.get(k, 0) + 1
+        return out
+    return units_cached(ctx, state, "tr.side_stacks", make)
+
+
+def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
+                  ) -> tuple[str, list[str], int]:
     m = ctx.scenario.map
     uid, path = move_path(ctx, state, cmd, args)
     u = state["units"].get(uid)
@@ -107,8 +133,7 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
     if not chk.legal:
         raise IllegalOrder("TR-28" if "MP" in chk.reason or "move" in chk.reason else "TR-27",
                            f"{uid}: {chk.reason}")
-    here = sum(1 for v in state["units"].values()
-               if on_map_ground(v) and v["hex"] == path[-1] and v["side"] == cmd.player)
+    here = _side_stacks(ctx, state).get((path[-1], cmd.player), 0)
     limit = hex_stacking_limit(state, path[-1])
     if here + 1 > limit:
         raise IllegalOrder("TR-28", f"{path[-1]} already holds {here} {cmd.player} units "
