@@ -34,6 +34,8 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.sea_zones import sea_zones
 from grognard.third_reich.board import (
+    axis_side_of,
+    ground_unit_of,
     hex_front,
     hex_stacking_limit,
     on_map_ground,
@@ -44,9 +46,10 @@ from grognard.third_reich.board import (
     side_zoc,
     units_cached,
 )
+from grognard.third_reich.movement.movement import may_move_in_phase
 from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.play.system_attrition import cut_off_units
-from grognard.third_reich.play.system_moves import unit_move_range
+from grognard.third_reich.play.system_moves import move_phase, unit_move_range
 from grognard.third_reich.play.system_murmansk import (
     available_asw,
     available_escort,
@@ -119,9 +122,12 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     if phase_name(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
         return
     moved = set(state["moved"])
+    phase, axis = move_phase(ctx, state), axis_side_of(ctx)
     for uid, u in _units(state, player, ground=True):
         if uid in moved:
             continue
+        if not may_move_in_phase(ground_unit_of(uid, u, axis), phase):
+            continue  # no MPs this phase (infantry in the mechanized phase): its range is its hex
         try:
             reach = unit_move_range(ctx, state, uid).labels()
         except GrognardError:  # e.g. a stack sharing its hex with enemy units cannot move
@@ -418,8 +424,11 @@ def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterato
     enemy_hexes = sorted({u["hex"] for u in state["units"].values()
                           if on_map_ground(u) and u["side"] != player})
     done = set(state["attacked_hexes"])
+    # TR-03: only on a front where the side has an offensive option (verify refuses the rest)
+    offensive = {f for f, o in state["options"].get(player, {}).items()
+                 if isinstance(o, Mapping) and o.get("option") == "offensive"}
     for t in enemy_hexes:
-        if t in done:
+        if t in done or hex_front(m, m.index_of_label(t)) not in offensive:
             continue
         near = _distances(m, m.index_of_label(t), mine_ix) <= 1  # adjacent, or in the hex
         cands = [uid for (uid, _), ok in zip(mine, near.tolist(), strict=True) if ok]
