@@ -3,7 +3,7 @@
 ``move`` checks a ground unit's path hex by hex with
 :func:`grognard.third_reich.movement.movement.check_path` (3R costs: swamp/mountain, rivers, +1 MP into
 an enemy ZOC, infantry stopping there, the one-hex minimum move, mud halving armor; only armor
-in the mechanized movement phase, and only on a front with an offensive option). A unit moves
+in the mechanized movement phase, and only under its own power's offensive option on the front, TR-03). A unit moves
 once per phase; at most two ground units of a side end in a hex (3R stacking).
 
 ``sr`` strategically redeploys one unit by land (TR-68 path search

@@ -1,5 +1,5 @@
 """``move`` (TR-27/TR-28): a ground unit moves along a path (3R movement costs and ZOCs),
-in the movement or the mechanized movement phase (armor under an offensive option, TR-02).
+in the movement or the mechanized movement phase (armor under its own power's offensive option, TR-02/TR-03).
 A unit entering an enemy city takes it (TR-22 control; TR-77/TR-12 losses named in the
 event as ``captures``: the system's capture-on-occupation rule applies them).
 
@@ -34,14 +34,15 @@ from grognard.third_reich.board import (
     units_cached,
 )
 from grognard.third_reich.combat.amphibious import invaded_unit_may
-from grognard.third_reich.conquest.diplomacy import Action
-from grognard.third_reich.movement.movement import check_path
+from grognard.third_reich.conquest.diplomacy import MAJORS, Action
+from grognard.third_reich.movement.movement import check_path, mech_move_refusal
 from grognard.third_reich.play.legal import distinct, legal_move, sample_move
 from grognard.third_reich.play.system_campaign import capture_preview
 from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_move_range
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
-from grognard.third_reich.war import verify_enter
+from grognard.third_reich.turn.options import OptionRefusal
+from grognard.third_reich.war import diplomacy, has_diplomacy, option_readings, verify_enter
 
 
 class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -72,6 +73,19 @@ def move_path(ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> tuple[
     for label in path:
         order_hex(ctx.scenario.map, label, "args.path", "TR-27")
     return uid, list(path)
+
+
+def mech_option_refusal(ctx: Context, state: JSON, side: str, power: str, front: str
+                        ) -> OptionRefusal | None:
+    """TR-03/TR-22 (issue 23) :func:`mech_move_refusal` on the state: the options each power of
+    ``side`` declared this turn, the minors' patrons from the diplomacy, the ``minor_option``
+    reading. A unit of no power (a scenario without powers) moves under its side's option."""
+    if not power:
+        return None
+    patrons = dict(diplomacy(state).aligned) if has_diplomacy(state) else {}
+    majors = [p for p, s in state["power_sides"].items() if s == side and p in MAJORS]
+    return mech_move_refusal(state.get("options_powers", {}), power, front, patrons, majors,
+                             option_readings(ctx))
 
 
 def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
@@ -122,6 +136,10 @@ def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
             state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
         raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
                            "has no offensive option (no mechanized movement)")
+    if phase is MovementPhase.MECHANIZED:  # TR-03/TR-22: under the unit's own power's option
+        r = mech_option_refusal(ctx, state, cmd.player, str(u.get("power") or ""), front)
+        if r is not None:
+            raise IllegalOrder(r.rule, f"{uid}: {r.reason}")
     unit = ground_unit_of(uid, u, axis_side_of(ctx))
     zoc = move_zoc(ctx, state, unit.side, str(u.get("power", "")))  # TR-27: at war only
     wx = weather(weather_region(m, h), state["turn"])
