@@ -35,7 +35,7 @@ class Readings:
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], prefix: str = "readings") -> Self:
-        hints = get_type_hints(cls)
+        hints = _hints(cls)
         fields = {f.name: f for f in dataclasses.fields(cls)}
         kwargs: dict[str, Any] = {}
         for key, value in raw.items():
@@ -53,6 +53,17 @@ class Readings:
             v = getattr(self, f.name)
             out[f.name] = v.value if isinstance(v, enum.Enum) else v
         return out
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """A readings class's field types, resolved once (a class's annotations never change)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
+    return hints
 
 
 def _coerce(kind: Any, value: Any, where: str) -> Any:

@@ -22,12 +22,32 @@ class Context:
     #: Facts computed from the current position (forces, ZOC fields, movement ranges), shared
     #: by verify, execute and the legal-action enumerators; the game clears it on every change.
     cache: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: Facts kept across commands, each under the value of what it depends on (for example
+    #: the placement of the enemy units a ZOC field is made from): one entry per name,
+    #: replaced when that value changes. The game never clears it; a stale entry is never
+    #: served because its key no longer compares equal (see :meth:`keyed`).
+    kept: dict[str, tuple[object, Any]] = field(default_factory=dict, compare=False,
+                                                hash=False, repr=False)
 
     def cached(self, key: str, make: Callable[[], T]) -> T:
         """``make()`` once per position (the game clears the cache after every command)."""
         if key not in self.cache:
             self.cache[key] = make()
         value: T = self.cache[key]
+        return value
+
+    def keyed(self, name: str, key: object, make: Callable[[], T]) -> T:
+        """``make()`` kept under ``name`` while ``key`` (a value built from everything
+        ``make`` reads: tuples, numbers, strings) compares equal to the one it was made
+        with; a new key replaces the entry. Unlike :meth:`cached` this survives commands, so
+        a fact is rebuilt only when what it depends on changes. The value is shared: callers
+        must not change it."""
+        hit = self.kept.get(name)
+        if hit is not None and hit[0] == key:
+            same: T = hit[1]
+            return same
+        value = make()
+        self.kept[name] = (key, value)
         return value
 
     @property

@@ -172,6 +172,16 @@ def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> 
     return kept_with(ctx, state["units"], key, make)
 
 
+def placement_key(ctx: Context, state: JSON) -> tuple[tuple[Any, ...], ...]:
+    """Everything facts about the ground units on the map are made from - each one's id,
+    hex, side, type, nationality, factors, movement and power - as one value (once per
+    position): the key of the facts :meth:`Context.keyed` keeps across commands."""
+    return units_cached(ctx, state, "tr.placement", lambda: tuple(
+        (uid, u["hex"], u["side"], u["type"], u["nationality"], u["attack"], u["movement"],
+         u.get("power")) for uid, u in state["units"].items()
+        if u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES))
+
+
 def forces_of_state(ctx: Context, state: JSON) -> Forces:
     """The ground units on the map as :class:`Forces` (once per position)."""
     def make() -> Forces:
@@ -255,13 +265,23 @@ def retreat_hex_of(ctx: Context, state: JSON, side: str, target: str) -> str | N
 
 def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
     """TR-72..TR-74 :func:`~grognard.third_reich.supply.supply_map.supply_check` of ``side`` on the
-    state's map position (control, turn, home countries, bridgeheads from the state)."""
-    forces = forces_of_state(ctx, state)
-    return supply_check(
-        ctx.scenario.map, forces, side, state["control"], state["turn"],
-        unit_powers={u: state["units"][u]["power"] for u in forces.ids},
-        home_countries=ctx.scenario.home_countries, bridgeheads=side_bridgeheads(state, side),
-        weather_table=ctx.tables.get(WEATHER_TABLE_ID))
+    state's map position (control, turn, home countries, bridgeheads from the state).
+
+    Kept across commands under what it reads (the units' placement, the control of the cities,
+    the turn, the side's bridgeheads): the check's verify, its execution and the idle-phase
+    scan share one trace."""
+    heads = side_bridgeheads(state, side)
+    control = state["control"]
+    key = (placement_key(ctx, state), tuple(control.items()), state["turn"], tuple(heads))
+
+    def make() -> SupplyCheck:
+        forces = forces_of_state(ctx, state)
+        return supply_check(
+            ctx.scenario.map, forces, side, control, state["turn"],
+            unit_powers={u: state["units"][u]["power"] for u in forces.ids},
+            home_countries=ctx.scenario.home_countries, bridgeheads=heads,
+            weather_table=ctx.tables.get(WEATHER_TABLE_ID))
+    return ctx.keyed(f"tr.supply_check.{side}", key, make)
 
 
 def side_bridgeheads(state: JSON, side: str) -> list[str]:

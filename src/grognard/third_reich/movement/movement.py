@@ -26,7 +26,7 @@ The map mechanism (ZOC fields, per-edge costs, ranges) is :mod:`grognard.core.zo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +48,15 @@ from grognard.core.paths import Forces, HexRef, Purpose, hex_index
 from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
 from grognard.third_reich.combat.forces import GroundUnit, Side
 from grognard.third_reich.turn.calendar import Weather
-from grognard.third_reich.turn.options import Option
+from grognard.third_reich.turn.options import (
+    DEFAULT_OPTION_READINGS,
+    Declared,
+    Front,
+    Option,
+    OptionReadings,
+    OptionRefusal,
+    acting_option,
+)
 from grognard.third_reich.turn.sequence import Phase, front_phases
 
 _ALL = 1e9
@@ -89,6 +97,34 @@ def movement_phases(option: Option | str, weather: Weather | str = Weather.CLEAR
     if Phase.MECH_MOVEMENT in phases:
         out.append(MovementPhase.MECHANIZED)
     return tuple(out)
+
+
+def mech_move_refusal(declared: Declared, power: str, front: Front | str,
+                      patron_of: Mapping[str, str], side_majors: Iterable[str] = (),
+                      readings: OptionReadings = DEFAULT_OPTION_READINGS
+                      ) -> OptionRefusal | None:
+    """TR-03 ("An offensive option ... allows all phases, air and naval missions, mechanized
+    movement and combat phases"), TR-22, issue 23: a power's armor moves in the mechanized
+    movement phase only under that power's own offensive option on the front, never under
+    an ally's (the side's widest option opens the phase, not each power's movement); a minor
+    ally's under its patron's option (``minor_option``: or the widest of ``side_majors``).
+    None when ``power``'s units may make their mechanized move on ``front``.
+
+    >>> d = {"uk": {"western": "offensive"}, "france": {"western": "pass"}}
+    >>> mech_move_refusal(d, "uk", "western", {}) is None
+    True
+    >>> mech_move_refusal(d, "france", "western", {}).reason
+    "france's option on the western front is pass, not offensive: no mechanized movement"
+    >>> mech_move_refusal(d, "poland", "western", {"poland": "uk"}) is None
+    True
+    """
+    opt = acting_option(declared, power, front, patron_of, side_majors, readings)
+    if opt is Option.OFFENSIVE:
+        return None
+    f = Front(front).value
+    under = f" (under {patron_of[power]}'s option)" if power in patron_of else ""
+    return OptionRefusal("TR-03", f"{power}'s option on the {f} front is {opt.value}{under}, "
+                                  "not offensive: no mechanized movement")
 
 
 def may_move_in_phase(unit: GroundUnit, phase: MovementPhase | str,
@@ -154,8 +190,14 @@ _COSTS: list[tuple[tuple[Any, ...], Any]] = []
 def _edge_costs(m: MapData, cls: MoveClass, zoc: ZocField | None,
                 phase: MovementPhase) -> Any:
     """:func:`edge_costs` with the 3R rules, remembered for the last few (map, class, ZOC
-    field, phase): a path is checked step by step against the same field."""
-    key = (m, cls, zoc, phase)
+    field, phase): a path is checked step by step against the same field. A ZOC field is
+    known by the arrays the costs read (its strengths and enemy-held hexes, and its friendly
+    hexes only when they negate a ZOC for movement), so fields that share them (the move
+    check's enemy part, kept across a side's moves) share the costs."""
+    key: tuple[Any, ...] = (m, cls, phase, None, None, None, None)
+    if zoc is not None:
+        friendly = zoc.friendly if Purpose.MOVEMENT in zoc.rules.negated_for else None
+        key = (m, cls, phase, zoc.rules, zoc.strength, zoc.enemy, friendly)
     for k, w in _COSTS:
         if all(a is b for a, b in zip(k, key, strict=True)):
             return w
@@ -247,6 +289,6 @@ def move_range(m: MapData, unit: GroundUnit, start: HexRef, placed: Sequence[Pla
 
 __all__ = [
     "MoveCheck", "check_path", "enemy_zoc", "exerts_zoc", "forces",
-    "may_move_in_phase", "minimum_move_ok", "move_class", "move_cost", "move_range",
+    "may_move_in_phase", "mech_move_refusal", "minimum_move_ok", "move_class", "move_cost", "move_range",
     "movement_allowance", "movement_phases", "must_stop", "zoc_entry_cost", "zoc_hexes",
 ]

@@ -34,6 +34,8 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.sea_zones import sea_zones
 from grognard.third_reich.board import (
+    axis_side_of,
+    ground_unit_of,
     hex_front,
     hex_stacking_limit,
     on_map_ground,
@@ -44,9 +46,10 @@ from grognard.third_reich.board import (
     side_zoc,
     units_cached,
 )
+from grognard.third_reich.movement.movement import may_move_in_phase
 from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.play.system_attrition import cut_off_units
-from grognard.third_reich.play.system_moves import unit_move_range
+from grognard.third_reich.play.system_moves import move_phase, unit_move_range
 from grognard.third_reich.play.system_murmansk import (
     available_asw,
     available_escort,
@@ -119,9 +122,12 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     if phase_name(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
         return
     moved = set(state["moved"])
+    phase, axis = move_phase(ctx, state), axis_side_of(ctx)
     for uid, u in _units(state, player, ground=True):
         if uid in moved:
             continue
+        if not may_move_in_phase(ground_unit_of(uid, u, axis), phase):
+            continue  # no MPs this phase (infantry in the mechanized phase): its range is its hex
         try:
             reach = unit_move_range(ctx, state, uid).labels()
         except GrognardError:  # e.g. a stack sharing its hex with enemy units cannot move
@@ -278,19 +284,34 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         return
     m = ctx.scenario.map
     comps: dict[str, np.ndarray] = {}
-    open_to: dict[str, np.ndarray] = {}
+    open_to: dict[tuple[str, int], bool] = {}
     own_hexes = {u["hex"] for _, u in _units(state, player)}
     targets = sorted(set(_city_hexes(ctx)) | own_hexes)
     target_ix = np.array([m.index_of_label(t) for t in targets], dtype=np.intp)
-    ports = _port_hexes(ctx)
-    friendly_ports = [p for p in ports if _friendly_port(ctx, state, p, player)]
-    sea_ports = [p for p in friendly_ports if _sea_port(ctx, p)]
-    fleet_ports = [p for p in friendly_ports  # TR-70: not in an uncontested enemy air zone
-                   if not air_zone_at(ctx, state, player, p).uncontested_enemy]
+    ports: dict[str, list[str]] = {}
+
+    def friendly_ports(which: str) -> list[str]:
+        """The side's ports for sea SR (``sea``) or fleet SR (``fleet``), once a unit needs
+        them (the idle-phase scan stops at the first legal order)."""
+        if not ports:
+            friendly = [p for p in _port_hexes(ctx) if _friendly_port(ctx, state, p, player)]
+            ports["sea"] = [p for p in friendly if _sea_port(ctx, p)]
+            ports["fleet"] = [p for p in friendly  # TR-70: not in an uncontested enemy air zone
+                              if not air_zone_at(ctx, state, player, p).uncontested_enemy]
+        return ports[which]
+
+    def is_open(pw: str, i: int) -> bool:
+        """TR-68 (issue 23): target ``i`` not closed to ``pw`` (asked once per target)."""
+        got = open_to.get((pw, i))
+        if got is None:
+            got = open_to[pw, i] = refusal(ctx, state, pw, [targets[i]], "sr") is None
+        return got
+
     for uid, u in _units(state, player):
         if not _has_sr(u["power"]):
             continue
         if u["type"] in FLEET_TYPES:
+            fleet_ports = friendly_ports("fleet")
             if u["hex"] in fleet_ports:
                 for p in fleet_ports:
                     if p != u["hex"]:
@@ -302,19 +323,22 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         pw = str(u["power"])
         if pw not in comps:  # TR-68 (issue 23): per power, neutral countries closed
             comps[pw] = np.array(_land_components(ctx, state, player, pw))
-            open_to[pw] = np.array([refusal(ctx, state, pw, [t], "sr") is None
-                                    for t in targets], dtype=bool)
         comp, target_comp = comps[pw], comps[pw][target_ix]
         start = comp[here]
-        ok = np.flatnonzero((target_comp == start) & (target_ix != here) & (start >= 0)
-                            & open_to[pw])
+        ok = np.flatnonzero((target_comp == start) & (target_ix != here) & (start >= 0))
         if len(ok):
-            # the farthest (ties: the later label, as sorted (distance, label) would give)
-            far = ok[np.lexsort((ok, _distances(m, here, target_ix[ok])))][-SR_TARGETS:]
-            for i in far:  # what an SR is for
-                yield Command("sr", player, {"unit": uid, "to": targets[int(i)]})
+            # the farthest open ones (ties: the later label, as sorted (distance, label) would
+            # give), found from the far end
+            far: list[int] = []
+            for i in ok[np.lexsort((ok, _distances(m, here, target_ix[ok])))][::-1].tolist():
+                if is_open(pw, i):
+                    far.append(i)
+                    if len(far) == SR_TARGETS:
+                        break
+            for i in reversed(far):  # what an SR is for
+                yield Command("sr", player, {"unit": uid, "to": targets[i]})
         if _sea_port(ctx, u["hex"]):
-            for p in sea_ports:
+            for p in friendly_ports("sea"):
                 if p == u["hex"]:
                     continue
                 yield Command("sr", player, {"kind": "sea", "unit": uid, "to": p})
@@ -400,8 +424,11 @@ def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterato
     enemy_hexes = sorted({u["hex"] for u in state["units"].values()
                           if on_map_ground(u) and u["side"] != player})
     done = set(state["attacked_hexes"])
+    # TR-03: only on a front where the side has an offensive option (verify refuses the rest)
+    offensive = {f for f, o in state["options"].get(player, {}).items()
+                 if isinstance(o, Mapping) and o.get("option") == "offensive"}
     for t in enemy_hexes:
-        if t in done:
+        if t in done or hex_front(m, m.index_of_label(t)) not in offensive:
             continue
         near = _distances(m, m.index_of_label(t), mine_ix) <= 1  # adjacent, or in the hex
         cands = [uid for (uid, _), ok in zip(mine, near.tolist(), strict=True) if ok]

@@ -3,7 +3,7 @@
 ``move`` checks a ground unit's path hex by hex with
 :func:`grognard.third_reich.movement.movement.check_path` (3R costs: swamp/mountain, rivers, +1 MP into
 an enemy ZOC, infantry stopping there, the one-hex minimum move, mud halving armor; only armor
-in the mechanized movement phase, and only on a front with an offensive option). A unit moves
+in the mechanized movement phase, and only under its own power's offensive option on the front, TR-03). A unit moves
 once per phase; at most two ground units of a side end in a hex (3R stacking).
 
 ``sr`` strategically redeploys one unit by land (TR-68 path search
@@ -15,6 +15,8 @@ docs/formats/tr_engine.md.
 from __future__ import annotations
 
 from typing import Any
+
+import numpy as np
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -38,11 +40,11 @@ from grognard.third_reich.board import (
     on_map_ground,
     order_hex,
     phase_name,
+    placement_key,
     position_cached,
     side_zoc,
-    units_cached,
 )
-from grognard.third_reich.combat.forces import GroundUnit, Side
+from grognard.third_reich.combat.forces import Side
 from grognard.third_reich.movement.movement import (
     enemy_zoc,
     may_move_in_phase,
@@ -61,28 +63,60 @@ from grognard.third_reich.war import closed_mask, closed_zoc
 # --- move ------------------------------------------------------------------------------------
 
 
-def _placed(ctx: Context, state: JSON) -> list[tuple[str, GroundUnit]]:
-    axis = axis_side_of(ctx)
-    return units_cached(ctx, state, "tr.placed", lambda: [
-        (v["hex"], ground_unit_of(vid, v, axis)) for vid, v in sorted(state["units"].items())
-        if on_map_ground(v)])
+def _at_war(ctx: Context, state: JSON, power: str) -> dict[str, bool]:
+    """TR-25: a memo of which unit powers (and minors) are at war with ``power``, kept while
+    the diplomacy is the same (:func:`~grognard.third_reich.war.diplomacy` parses it into an
+    immutable value once per state object; folds replace it on every change)."""
+    from grognard.third_reich.war import diplomacy
+
+    return ctx.keyed(f"tr.at_war.{power}", (diplomacy(state),), dict)
+
+
+def _unit_fields(entry: tuple[Any, ...]) -> dict[str, Any]:
+    """The unit fields of a :func:`placement_key` entry (what :func:`ground_unit_of` reads)."""
+    _uid, label, side, kind, nationality, attack, movement, power = entry
+    return {"hex": label, "side": side, "type": kind, "nationality": nationality,
+            "attack": attack, "movement": movement, "power": power}
+
+
+def _frozen(zoc: ZocField) -> ZocField:
+    """``zoc`` with its arrays read-only (it is shared across commands)."""
+    for a in (zoc.strength, zoc.friendly, zoc.enemy):
+        a.setflags(write=False)
+    return zoc
 
 
 def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField:
     """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position); with
     ``power``, only the enemy units of countries at war with that power exert a ZOC ("ZOCs do
-    not extend across political boundaries before declaration of war", issue 23)."""
-    if power and state.get("diplomacy") is not None:
-        from grognard.third_reich.war import at_war_with_any
+    not extend across political boundaries before declaration of war", issue 23).
 
-        def make() -> ZocField:
-            placed = [(h, u) for h, u in _placed(ctx, state) if u.side is side or
-                      at_war_with_any(state, str(state["units"][u.id].get("power") or ""),
-                                      [power])]
-            return enemy_zoc(ctx.scenario.map, placed, side)
-        return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
-    return units_cached(ctx, state, f"tr.move_zoc.{side}",
-                           lambda: enemy_zoc(ctx.scenario.map, _placed(ctx, state), side))
+    The enemy part of the field (the ZOC strengths, the enemy-held hexes) depends on the
+    enemy units alone, so it is kept across commands while they stand where they stood (a
+    side's own moves do not rebuild it); the friendly hexes are marked per position."""
+    def make() -> ZocField:
+        m = ctx.scenario.map
+        axis = axis_side_of(ctx)
+        mine = [e for e in placement_key(ctx, state) if (e[2] == axis) is (side is Side.AXIS)]
+        theirs = [e for e in placement_key(ctx, state)
+                  if (e[2] == axis) is not (side is Side.AXIS)]
+        if power and state.get("diplomacy") is not None:
+            from grognard.third_reich.war import at_war_with_any
+
+            war = _at_war(ctx, state, power)
+            for e in theirs:
+                p = str(e[7] or "")
+                if p not in war:
+                    war[p] = at_war_with_any(state, p, [power])
+            theirs = [e for e in theirs if war[str(e[7] or "")]]
+        enemies = tuple(theirs)
+        part = ctx.keyed(f"tr.enemy_zoc.{side}.{power}", enemies, lambda: _frozen(enemy_zoc(
+            m, [(e[1], ground_unit_of(e[0], _unit_fields(e), axis)) for e in enemies], side)))
+        friendly = np.zeros(m.n, dtype=bool)
+        friendly[[m.index_of_label(e[1]) for e in mine]] = True
+        return ZocField(map=m, side=part.side, rules=part.rules, strength=part.strength,
+                        friendly=friendly, enemy=part.enemy)
+    return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
 
 
 def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:

@@ -199,6 +199,9 @@ def murmansk_decisions(ctx: Context, state: JSON) -> list[Decision]:
     SPRING: once counters are in the box the Allies place their escorts (face down, 0 allowed),
     then Germany commits (face up) and the combat follows. SUMMER1: Germany commits in its
     Summer I player turn (U-boats inverted), then the Allies escort in theirs."""
+    pub = state["murmansk"]
+    if not pub or not pub.get("shipments") or pub.get("year") != box_year(state):
+        return []  # nothing shipped this year (box_of's empty box): asked after every command
     box = box_of(state)
     if not box.shipments or box.result is not None:
         return []

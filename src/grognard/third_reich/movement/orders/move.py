@@ -1,5 +1,5 @@
 """``move`` (TR-27/TR-28): a ground unit moves along a path (3R movement costs and ZOCs),
-in the movement or the mechanized movement phase (armor under an offensive option, TR-02).
+in the movement or the mechanized movement phase (armor under its own power's offensive option, TR-02/TR-03).
 A unit entering an enemy city takes it (TR-22 control; TR-77/TR-12 losses named in the
 event as ``captures``: the system's capture-on-occupation rule applies them).
 
@@ -31,16 +31,19 @@ from grognard.third_reich.board import (
     hex_stacking_limit,
     on_map_ground,
     order_hex,
+    placement_key,
+    units_cached,
 )
 from grognard.third_reich.combat.amphibious import invaded_unit_may
-from grognard.third_reich.conquest.diplomacy import Action
-from grognard.third_reich.movement.movement import check_path
+from grognard.third_reich.conquest.diplomacy import MAJORS, Action
+from grognard.third_reich.movement.movement import check_path, mech_move_refusal
 from grognard.third_reich.play.legal import distinct, legal_move, sample_move
 from grognard.third_reich.play.system_campaign import capture_preview
 from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_move_range
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
-from grognard.third_reich.war import verify_enter
+from grognard.third_reich.turn.options import OptionRefusal
+from grognard.third_reich.war import diplomacy, has_diplomacy, option_readings, verify_enter
 from grognard.third_reich.words import label_of, named_units, unit_name
 
 
@@ -74,10 +77,47 @@ def move_path(ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> tuple[
     return uid, list(path)
 
 
+def mech_option_refusal(ctx: Context, state: JSON, side: str, power: str, front: str
+                        ) -> OptionRefusal | None:
+    """TR-03/TR-22 (issue 23) :func:`mech_move_refusal` on the state: the options each power of
+    ``side`` declared this turn, the minors' patrons from the diplomacy, the ``minor_option``
+    reading. A unit of no power (a scenario without powers) moves under its side's option."""
+    if not power:
+        return None
+    patrons = dict(diplomacy(state).aligned) if has_diplomacy(state) else {}
+    majors = [p for p, s in state["power_sides"].items() if s == side and p in MAJORS]
+    return mech_move_refusal(state.get("options_powers", {}), power, front, patrons, majors,
+                             option_readings(ctx))
+
+
 def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
                  ) -> tuple[str, list[str], int]:
     """TR-27/TR-28: the unit, the hexes it enters and the MP it spends, or the rule the move
-    breaks (not this player's unit, moved already, an illegal path, over-stacked)."""
+    breaks (not this player's unit, moved already, an illegal path, over-stacked). Once per
+    command and position: the engine's verify and the execution that follows share it."""
+    key = f"tr.checked_move.{id(cmd)}"
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is cmd and hit[1] is state:
+        done: tuple[str, list[str], int] = hit[2]
+        return done[0], list(done[1]), done[2]
+    uid, path, mp = _checked_move(ctx, state, cmd, args)
+    ctx.cache[key] = (cmd, state, (uid, list(path), mp))
+    return uid, path, mp
+
+
+def _side_stacks(ctx: Context, state: JSON) -> dict[tuple[str, str], int]:
+    """TR-28: the ground units of each side in each hex (once per position)."""
+    def make() -> dict[tuple[str, str], int]:
+        out: dict[tuple[str, str], int] = {}
+        for e in placement_key(ctx, state):  # (uid, hex, side, ...) of each ground unit
+            k = (e[1], e[2])
+            out[k] = out.get(k, 0) + 1
+        return out
+    return units_cached(ctx, state, "tr.side_stacks", make)
+
+
+def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
+                  ) -> tuple[str, list[str], int]:
     m = ctx.scenario.map
     uid, path = move_path(ctx, state, cmd, args)
     u = state["units"].get(uid)
@@ -98,6 +138,10 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
             state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
         raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
                            "has no offensive option (no mechanized movement)")
+    if phase is MovementPhase.MECHANIZED:  # TR-03/TR-22: under the unit's own power's option
+        r = mech_option_refusal(ctx, state, cmd.player, str(u.get("power") or ""), front)
+        if r is not None:
+            raise IllegalOrder(r.rule, f"{uid}: {r.reason}")
     unit = ground_unit_of(uid, u, axis_side_of(ctx))
     zoc = move_zoc(ctx, state, unit.side, str(u.get("power", "")))  # TR-27: at war only
     wx = weather(weather_region(m, h), state["turn"])
@@ -109,8 +153,7 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
     if not chk.legal:
         raise IllegalOrder("TR-28" if "MP" in chk.reason or "move" in chk.reason else "TR-27",
                            f"{uid}: {chk.reason}")
-    here = sum(1 for v in state["units"].values()
-               if on_map_ground(v) and v["hex"] == path[-1] and v["side"] == cmd.player)
+    here = _side_stacks(ctx, state).get((path[-1], cmd.player), 0)
     limit = hex_stacking_limit(state, path[-1])
     if here + 1 > limit:
         raise IllegalOrder("TR-28", f"{path[-1]} already holds {here} {cmd.player} units "
