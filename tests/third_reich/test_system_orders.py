@@ -16,7 +16,11 @@ from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.economy.economy import Economy
 from grognard.third_reich.movement.sr import sr_budget
 from grognard.third_reich.play.history import ledger_history
-from grognard.third_reich.play.testing import assert_reaction_rejected, play_order
+from grognard.third_reich.play.testing import (
+    assert_reaction_rejected,
+    play_order,
+    settle_battle,
+)
 from grognard.third_reich.strategic.murmansk import (
     AlliedAssets,
     GermanAssets,
@@ -127,6 +131,7 @@ def test_tr35_support_orders_checked_state_untouched():
                         fleet="ge-fleet1"), "TR-35.*adjacent to C9")
     assert_rejected(g, C("attack", "axis", **atk, fleet="ge-inf3"), "not a axis fleet")
     play_order(g, C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"], air=["ge-air1"]))
+    settle_battle(g)
     assert_rejected(g, C("attack", "axis", **atk, air=["ge-air1"]), "already flown")
 
 
@@ -384,6 +389,7 @@ def test_scripted_turn_with_every_new_command_replays_to_the_same_hash():
     to_phase(g, "combat", "axis")
     play_order(g, C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
               air=["ge-air1"], fleet="ge-fleet1"))
+    settle_battle(g)  # TR-32: the losses and the advance the battle owes
     to_phase(g, "attrition", "axis")
     g.apply(C("attrition", "axis", front="western"))
     to_phase(g, "strategic_deployment", "axis")

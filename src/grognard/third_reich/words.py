@@ -205,6 +205,13 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
     if k == "attrition":
         f = FRONTS.get(str(a.get("front")), str(a.get("front")))
         return Words(f"{side}: attrition in {f}", f"attrition in {f}")
+    if k == "land_losses":  # TR-32: the loser's units lost to a land CRT result
+        lost = as_list(a.get("units"))
+        return Words(f"Lose {_units(state, lost)} (land-combat losses)", f"lose {len(lost)}")
+    if k == "advance":  # TR-32: the attacker's advance after combat
+        adv = as_list(a.get("units"))
+        return Words(f"Advance {_units(state, adv)} after combat" if adv else
+                     "No advance after combat", f"advance {len(adv)}" if adv else "no advance")
     if k == "remove_losses":
         lost = as_list(a.get("units"))
         return Words(f"Remove {_units(state, lost)} (attrition losses)" if lost else
@@ -339,7 +346,7 @@ def places(cmd: Command) -> Places:
     if k == "build_unit":
         to = str(a["hex"]) if a.get("hex") else None
         return Places(None, to, (), units("unit"))
-    if k == "remove_losses":
+    if k in ("remove_losses", "land_losses", "advance"):
         return Places(None, None, (), units("units"))
     if k == "take_hexes":
         hexes = tuple(as_list(a.get("hexes")))

@@ -1,0 +1,71 @@
+"""``advance`` (TR-32): the attacker's advance after combat. "If all defenders are removed from
+the attacked hex, whether by elimination or retreat, then surviving attacking units *may*
+advance into that hex up to the 2 unit stacking limit" (002 "Changes to land combat"): the
+attacker names which survivors advance, any of them or none, at most the limit.
+
+Owed as a decision to the attacker once the battle has settled (losses chosen, the defender's
+retreat made); an ``attack`` with ``advance`` false owes none. Event ``units_advanced``
+``{side, hex, units, rule}`` (docs/formats/tr_engine.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import msgspec
+
+from grognard.core.dice import Dice
+from grognard.engine.commands import Command
+from grognard.engine.context import Context
+from grognard.engine.events import Event, Fold
+from grognard.engine.orders import Order, Words
+from grognard.engine.state import JSON
+from grognard.third_reich.play.system_attack import advance_answers, verify_advance
+
+
+class AdvanceArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """``units``: the surviving attackers that advance into the emptied hex (none: stay)."""
+
+    units: list[str] = msgspec.field(default_factory=list)
+
+
+def fold_units_advanced(state: JSON, ev: Event) -> JSON:
+    d = ev.data
+    for uid in d["units"]:
+        state["units"][uid]["hex"] = d["hex"]
+    state.pop("pending_advance", None)
+    return state
+
+
+class Advance(Order[AdvanceArgs]):
+    """TR-32 The attacker's advance after combat into the emptied hex."""
+
+    kind = "advance"
+    rule = "TR-32"
+    Args = AdvanceArgs
+    help = "TR-32 The attacker names the surviving attackers that advance into the emptied hex."
+    example: ClassVar[Mapping[str, object]] = {"units": ["ge-arm1"]}
+    folds: ClassVar[Mapping[str, Fold]] = {"units_advanced": fold_units_advanced}
+
+    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AdvanceArgs) -> None:
+        verify_advance(state, cmd, list(args.units))
+
+    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AdvanceArgs,
+                dice: Dice) -> list[Event]:
+        p = verify_advance(state, cmd, list(args.units))
+        return [Event("units_advanced", {"side": cmd.player, "hex": p["hex"],
+                                         "units": sorted(args.units), "rule": "TR-32"})]
+
+    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+        """TR-32: the legal advances, largest and strongest first, then none."""
+        return [Command(self.kind, player, {"units": c}) for c in advance_answers(state, player)]
+
+    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+        units = [str(u) for u in cmd.args.get("units", [])]
+        return Words(f"{cmd.player.title()}: advance {', '.join(units)} after combat" if units
+                     else f"{cmd.player.title()}: no advance after combat",
+                     f"advance {', '.join(units)}" if units else "no advance")
+
+
+__all__ = ["Advance", "AdvanceArgs", "fold_units_advanced"]
