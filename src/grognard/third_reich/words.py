@@ -209,9 +209,9 @@ def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
         lost = as_list(a.get("units"))
         return Words(f"Lose {_units(state, lost)} (land-combat losses)", f"lose {len(lost)}")
     if k == "advance":  # TR-32: the attacker's advance after combat
-        adv = as_list(a.get("units"))
-        return Words(f"Advance {_units(state, adv)} after combat" if adv else
-                     "No advance after combat", f"advance {len(adv)}" if adv else "no advance")
+        going = as_list(a.get("units"))
+        return Words(f"Advance {_units(state, going)} after combat" if going else
+                     "No advance after combat", f"advance {len(going)}" if going else "no advance")
     if k == "remove_losses":
         lost = as_list(a.get("units"))
         return Words(f"Remove {_units(state, lost)} (attrition losses)" if lost else
