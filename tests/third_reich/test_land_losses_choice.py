@@ -195,3 +195,49 @@ def test_tr32_heuristic_bots_answer_the_new_decisions_and_reach_the_verdict():
     assert rec.end == "over" and g.over and g.result["winner"], rec.end
     kinds = {c.kind for c in g.commands}
     assert {"attack", "land_losses", "advance"} <= kinds
+
+
+# --- invasions (TR-61..TR-63): the same choices after an opposed landing ------------------
+
+
+def invasion(seed: int) -> tuple[Game, dict]:
+    """tr-1939-invasion: ge-inf5 (3) lands from G3 on the French beach F3 (fr-inf9)."""
+    g = Game.new("tr-1939-invasion", seed=seed)
+    g.apply(C("declare_options", "axis", power="germany", options={"western": "offensive"}))
+    while g.phase.name != "movement":
+        g.apply(C("end_phase", "axis"))
+    evs = g.apply(C("invade", "axis", beach="F3", groups=[
+        {"hex": "G3", "zone": "north_sea", "fleets": ["ge-fleet2"],
+         "cargo": {"ge-fleet2": ["ge-inf5"]}}]))
+    if g.state.get("pending_reaction"):
+        evs = g.apply(C(g.state["pending_reaction"]["reaction"], "allies"))
+    (ev,) = [e for e in evs if e.type == "invaded"]
+    return g, dict(ev.data)
+
+
+def test_tr32_tr63_the_invader_chooses_to_land_and_places_its_bridgehead():
+    g, d = invasion(2)
+    assert d["result"] == "D2" and d["succeeded"] and d["eliminated"] == ["fr-inf9"]
+    assert d["advanced"] == [] and d["bridgehead"] is None  # not yet: the invader lands
+    assert d["advance_owed"]["units"] == ["ge-inf5"] and d["advance_owed"]["max"] == 1
+    assert g.active() == ("axis",) and g.state["bridgeheads"] == []
+    (ev,) = g.apply(C("advance", "axis", units=["ge-inf5"]))
+    assert ev.data["rules"] == ["TR-62", "TR-63"]
+    assert g.state["units"]["ge-inf5"]["hex"] == "F3"
+    assert g.state["bridgeheads"] == ["F3"] and "ge-inf5" in g.state["invaded"]
+    assert_replays(g)
+
+
+def test_tr32_tr63_an_invader_that_does_not_land_places_no_bridgehead():
+    g, _ = invasion(13)
+    start = g.state["units"]["ge-inf5"]["hex"]
+    g.apply(C("advance", "axis", units=[]))
+    assert g.state["units"]["ge-inf5"]["hex"] == start != "F3"
+    assert g.state["bridgeheads"] == [] and "ge-inf5" not in g.state.get("invaded", [])
+
+
+def test_tr32_invasion_retreat_then_the_landing_is_owed():
+    g, d = invasion(14)
+    assert d["result"] == "DR" and d["retreats"] == {"fr-inf9": "E3"}
+    assert g.state["units"]["fr-inf9"]["hex"] == "E3"
+    assert [c.args["units"] for c in g.legal("axis")] == [["ge-inf5"], []]

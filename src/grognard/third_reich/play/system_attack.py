@@ -21,6 +21,7 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     axis_side_of,
+    eliminate_units,
     ground_unit_of,
     on_map_ground,
     retreat_hex_of,
@@ -243,6 +244,8 @@ def settle_battle(plan: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
     a_left = [a for a in plan["attackers"] if a not in lost]
     r = plan["retreat"]
     out: dict[str, Any] = {"retreats": {}, "advanced": []}
+    if plan.get("kind") == "invade":
+        return _settle_invasion(plan, d_left, a_left)
     if r is not None and r["side"] == "defender" and r["possible"] and d_left:
         if len(plan["open"]) > 1:  # TR-32: the defender chooses (``retreat``)
             out["retreat_choice"] = {"side": plan["defender"], "hex": plan["hex"],
@@ -257,8 +260,29 @@ def settle_battle(plan: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
     return out
 
 
+def _settle_invasion(plan: Mapping[str, Any], d_left: list[str], a_left: list[str]
+                     ) -> dict[str, Any]:
+    """TR-61/TR-62 engine readings: the defender retreats to its first legal hex (none: the
+    units are eliminated); the invaders that do not land stay where they embarked; a
+    successful invasion owes the invader its landing (``advance``, with the bridgehead it
+    places when any unit lands)."""
+    r = plan["retreat"]
+    out: dict[str, Any] = {"retreats": {}, "advanced": []}
+    if r is not None and r["side"] == "defender" and d_left:
+        if plan["to"] is None:
+            out["also_eliminated"] = sorted(d_left)
+        else:
+            out["retreats"] = {d: str(plan["to"]) for d in d_left}
+    if plan["succeeded"] and a_left and int(plan["advance_max"]) > 0:
+        out["advance_owed"] = {"side": plan["side"], "hex": plan["hex"],
+                               "units": sorted(a_left), "max": int(plan["advance_max"]),
+                               "invasion": {"bridgehead": plan["bridgehead"]}}
+    return out
+
+
 def apply_settlement(s: JSON, d: Mapping[str, Any]) -> None:
     """Fold the settlement of a battle (:func:`settle_battle`'s keys in event ``d``)."""
+    eliminate_units(s, list(d.get("also_eliminated", [])))
     for uid, to in d["retreats"].items():
         s["units"][uid]["hex"] = to
     owed = d.get("advance_owed")

@@ -4,7 +4,9 @@ advance into that hex up to the 2 unit stacking limit" (002 "Changes to land com
 attacker names which survivors advance, any of them or none, at most the limit.
 
 Owed as a decision to the attacker once the battle has settled (losses chosen, the defender's
-retreat made); an ``attack`` with ``advance`` false owes none. Event ``units_advanced``
+retreat made); an ``attack`` with ``advance`` false owes none. After an ``invade`` (TR-61..TR-63)
+the invader names the survivors that land on the beach (up to 4 with the bridgehead they
+place; none: they stay where they embarked and no bridgehead is placed). Event ``units_advanced``
 ``{side, hex, units, rule}`` (docs/formats/tr_engine.md).
 """
 
@@ -21,6 +23,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
+from grognard.third_reich.play.system_amphibious import fold_invasion_advance
 from grognard.third_reich.play.system_attack import advance_answers, verify_advance
 
 
@@ -31,10 +34,14 @@ class AdvanceArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 def fold_units_advanced(state: JSON, ev: Event) -> JSON:
+    """TR-32: the named attackers enter the hex; after an invasion (TR-62/TR-63) they are
+    marked as invaders and the bridgehead is placed when any land."""
     d = ev.data
     for uid in d["units"]:
         state["units"][uid]["hex"] = d["hex"]
     state.pop("pending_advance", None)
+    if d.get("invasion") is not None:
+        fold_invasion_advance(state, d)
     return state
 
 
@@ -54,8 +61,13 @@ class Advance(Order[AdvanceArgs]):
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: AdvanceArgs,
                 dice: Dice) -> list[Event]:
         p = verify_advance(state, cmd, list(args.units))
-        return [Event("units_advanced", {"side": cmd.player, "hex": p["hex"],
-                                         "units": sorted(args.units), "rule": "TR-32"})]
+        data = {"side": cmd.player, "hex": p["hex"], "units": sorted(args.units),
+                "rule": "TR-32"}
+        if p.get("invasion") is not None:  # TR-62/TR-63: the invaders land
+            bh = p["invasion"].get("bridgehead") if args.units else None
+            data |= {"invasion": {"bridgehead": bh},
+                     "rules": ["TR-62", *(["TR-63"] if bh else [])] if args.units else []}
+        return [Event("units_advanced", data)]
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         """TR-32: the legal advances, largest and strongest first, then none."""
