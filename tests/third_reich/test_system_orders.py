@@ -442,6 +442,12 @@ def test_tr51_airdrop_with_escort_and_interceptor_then_tr52_attack_in_its_hex():
     assert_rejected(g, C("attack", "axis", hex="B10", attackers=["ge-para1"]), "TR-52")
     (ev,) = play_order(g, C("attack", "axis", hex="C9", attackers=["ge-para1", "ge-arm1"]))
     assert ev.data["attackers"] == ["ge-para1", "ge-arm1"] and ev.data["result"] == "D2"
+    # TR-32/TR-52: the air-landed para already stands in C9 and counts against its stacking
+    # limit: only ge-arm1 may advance, alone (issue 23: the attacker's choice)
+    assert ev.data["advance_owed"]["units"] == ["ge-arm1"] and ev.data["advance_owed"]["max"] == 1
+    assert [c.args["units"] for c in g.legal("axis")] == [["ge-arm1"], []]
+    g.apply(C("advance", "axis", units=["ge-arm1"]))
+    assert {g.state["units"][u]["hex"] for u in ("ge-para1", "ge-arm1")} == {"C9"}
     assert_replays(g)
 
 

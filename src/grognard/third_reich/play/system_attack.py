@@ -254,9 +254,14 @@ def settle_battle(plan: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
             out["retreats"] = {d: str(plan["open"][0]) for d in d_left}
     if r is not None and r["side"] == "attacker" and r["possible"]:
         out["retreats"] = {a: str(plan["back"][a]) for a in a_left}
-    if plan["emptied"] and plan["advance"] and a_left and int(plan["advance_max"]) > 0:
-        out["advance_owed"] = {"side": plan["side"], "hex": plan["hex"],
-                               "units": sorted(a_left), "max": int(plan["advance_max"])}
+    # TR-52: air-landed attackers already stand in the hex: they do not advance, and they
+    # count against the stacking limit of the hex
+    present = [a for a in a_left if a in plan.get("present", [])]
+    movers = sorted(a for a in a_left if a not in present)
+    room = int(plan["advance_max"]) - len(present)  # = min(movers, limit - present)
+    if plan["emptied"] and plan["advance"] and movers and room > 0:
+        out["advance_owed"] = {"side": plan["side"], "hex": plan["hex"], "units": movers,
+                               "max": room}
     return out
 
 

@@ -205,11 +205,13 @@ class Attack(ReactingOrder[AttackArgs]):
                 lost += units
                 if why:
                     forced[who] = why
+        present = sorted(a for a in attackers if state["units"][a]["hex"] == target)
         plan = {"side": cmd.player, "defender": defender_side, "hex": target,
                 "attackers": attackers, "defenders": defenders,
                 "retreat": None if o.retreat is None else o.retreat.to_json(),
                 "open": open_hexes, "back": back, "emptied": o.hex_emptied,
-                "advance_max": o.advance_max, "advance": args.advance}
+                "advance_max": o.advance_max, "advance": args.advance,
+                **({"present": present} if present else {})}
         then: dict[str, Any] = ({"losses_owed": owed, "plan": plan, "retreats": {},
                                  "advanced": []} if owed else settle_battle(plan, lost))
         return [Event("battle_resolved", {
