@@ -282,9 +282,11 @@ def attack_battle_of(game: Game, t: Tracker, i: int, d: Mapping[str, Any], audit
     for p in powers:
         enter(i, p, d["hex"], dip.Action.ATTACK, d["side"])
     audit.checked["losses"] += 1
-    if d.get("defender_losses") or d.get("attacker_losses"):
-        find(i, "losses", "TR-32", f"battle on {d['hex']}: the engine chose the losses "
-             "(the losing side was not asked)")
+    owed = {str(o.get("role")) for o in d.get("losses_owed", {}).values()}
+    for role in ("attacker", "defender"):  # TR-32: asked (land_losses), or forced and said so
+        if d.get(f"{role}_losses") and role not in owed and role not in d.get("forced", {}):
+            find(i, "losses", "TR-32", f"battle on {d['hex']}: the engine chose the "
+                 f"{role}'s losses (the losing side was not asked)")
 
 
 def _attrition(game: Game, t: Tracker, i: int, d: Mapping[str, Any], audit: Audit,

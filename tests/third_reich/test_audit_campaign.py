@@ -1,8 +1,9 @@
 """scripts/audit_campaign.py (issue 23 item 7): a whole heuristic campaign replayed and every
 event checked against the rules independently of the engine. The Year Start arithmetic
 (TR-07, TR-09, TR-10, TR-80), war and peace (TR-25: the Orders call conquest/diplomacy.py
-through war.py) and each power's own option (TR-03) hold. Who chooses the losses
-(the audit's "losses" check) is not asserted: the engine still picks them (issue 23 item 4)."""
+through war.py) and each power's own option (TR-03) hold, and every land-combat loss is chosen
+by the side taking it (TR-32, issue 23 item 4: asked with ``land_losses``, or forced and the
+event says why)."""
 
 from __future__ import annotations
 
@@ -91,3 +92,10 @@ def test_the_audit_reports_and_never_crashes_on_a_bad_seed_list() -> None:
     assert audit._seeds("1-3,7") == [1, 2, 3, 7]
     report = audit.Audit().to_json()
     assert set(report["checks"]) == {"year_start", "option", "war", "losses"}
+
+
+@pytest.mark.slow
+def test_tr32_every_battle_loss_is_chosen_by_the_side_taking_it() -> None:
+    a = audited()
+    assert a.checked["losses"] > 10
+    assert [f.message for f in a.findings if f.check == "losses" and f.rule == "TR-32"] == []

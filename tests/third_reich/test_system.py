@@ -16,7 +16,7 @@ from grognard.third_reich.combat.combat import resolve_battle
 from grognard.third_reich.economy.economy import Economy, at_turn, new_campaign
 from grognard.third_reich.economy.year_start import year_start
 from grognard.third_reich.play.history import ledger_history
-from grognard.third_reich.play.testing import play_order
+from grognard.third_reich.play.testing import play_order, settle_battle
 from grognard.third_reich.turn.sequence import player_turn
 
 SCENARIO = "tr-1939-two-fronts"
@@ -156,7 +156,11 @@ def test_tr32_attack_with_a_fixed_seed_is_recorded_and_applied():
     assert d["dice"] == [6, 2] and d["roll"] == 8
     assert (d["defense"], d["odds"], d["column"], d["drm"]) == (3, "8/3", "2-1", 1)
     assert (d["result"], d["defender_losses"], d["eliminated"]) == ("D2", 1, ["pl-inf1"])
-    assert d["advanced"] == ["ge-arm1", "ge-arm2"]
+    # TR-32: the hex is emptied; which survivors advance is the attacker's choice
+    assert d["advanced"] == [] and d["advance_owed"]["units"] == ["ge-arm1", "ge-arm2"]
+    assert d["forced"] == {"defender": "all 1 units lost: no choice"}
+    (adv,) = g.apply(C("advance", "axis", units=["ge-arm1", "ge-arm2"]))
+    assert adv.data["units"] == ["ge-arm1", "ge-arm2"]
     # the event agrees with the pure rule function on the same roll
     from grognard.third_reich.combat.combat import Battle
     from grognard.third_reich.play.system import ground_unit_of
@@ -256,7 +260,7 @@ def test_tr32_impossible_retreat_costs_the_pocket_its_last_unit():
     d = ev.data
     assert d["result"] == "DR" and d["retreat"] == {"side": "defender", "possible": False,
                                                     "units": 0, "extra_loss": 1}
-    assert d["eliminated"] == ["pl-inf2"] and d["advanced"] == ["ge-inf3"]
+    assert d["eliminated"] == ["pl-inf2"] and d["advance_owed"]["units"] == ["ge-inf3"]
 
 
 def test_tr32_attacker_retreat_moves_the_attacker_back():
@@ -312,6 +316,7 @@ def test_save_load_replay_same_hash():
     g.apply(C("move", "axis", unit="ge-inf2", path=["B6"]))
     to_phase(g, "combat", "axis")
     play_order(g, C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
+    settle_battle(g)
     to_phase(g, "attrition", "axis")
     g.apply(C("attrition", "axis", front="western"))
     to_phase(g, "build", "axis")

@@ -16,7 +16,11 @@ from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.economy.economy import Economy
 from grognard.third_reich.movement.sr import sr_budget
 from grognard.third_reich.play.history import ledger_history
-from grognard.third_reich.play.testing import assert_reaction_rejected, play_order
+from grognard.third_reich.play.testing import (
+    assert_reaction_rejected,
+    play_order,
+    settle_battle,
+)
 from grognard.third_reich.strategic.murmansk import (
     AlliedAssets,
     GermanAssets,
@@ -127,6 +131,7 @@ def test_tr35_support_orders_checked_state_untouched():
                         fleet="ge-fleet1"), "TR-35.*adjacent to C9")
     assert_rejected(g, C("attack", "axis", **atk, fleet="ge-inf3"), "not a axis fleet")
     play_order(g, C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"], air=["ge-air1"]))
+    settle_battle(g)
     assert_rejected(g, C("attack", "axis", **atk, air=["ge-air1"]), "already flown")
 
 
@@ -384,6 +389,7 @@ def test_scripted_turn_with_every_new_command_replays_to_the_same_hash():
     to_phase(g, "combat", "axis")
     play_order(g, C("attack", "axis", hex="F12", attackers=["ge-inf3", "ge-inf4"],
               air=["ge-air1"], fleet="ge-fleet1"))
+    settle_battle(g)  # TR-32: the losses and the advance the battle owes
     to_phase(g, "attrition", "axis")
     g.apply(C("attrition", "axis", front="western"))
     to_phase(g, "strategic_deployment", "axis")
@@ -436,6 +442,12 @@ def test_tr51_airdrop_with_escort_and_interceptor_then_tr52_attack_in_its_hex():
     assert_rejected(g, C("attack", "axis", hex="B10", attackers=["ge-para1"]), "TR-52")
     (ev,) = play_order(g, C("attack", "axis", hex="C9", attackers=["ge-para1", "ge-arm1"]))
     assert ev.data["attackers"] == ["ge-para1", "ge-arm1"] and ev.data["result"] == "D2"
+    # TR-32/TR-52: the air-landed para already stands in C9 and counts against its stacking
+    # limit: only ge-arm1 may advance, alone (issue 23: the attacker's choice)
+    assert ev.data["advance_owed"]["units"] == ["ge-arm1"] and ev.data["advance_owed"]["max"] == 1
+    assert [c.args["units"] for c in g.legal("axis")] == [["ge-arm1"], []]
+    g.apply(C("advance", "axis", units=["ge-arm1"]))
+    assert {g.state["units"][u]["hex"] for u in ("ge-para1", "ge-arm1")} == {"C9"}
     assert_replays(g)
 
 

@@ -455,6 +455,18 @@ class ThirdReichPolicy(Policy):
                       if isinstance(v, str) and sit.in_contact(v))
         return -float(lost) - 0.1 * exposed
 
+    def _factors(self, sit: Situation, cmd: Command) -> int:
+        units = sit.view.get("units", {})
+        return sum(int(units.get(u, {}).get("attack", 0) or 0) for u in args_units(cmd.args, "units"))
+
+    def score_land_losses(self, sit: Situation, cmd: Command) -> Score:
+        """TR-32: the bot loses its weakest units (fewest factors)."""
+        return -float(self._factors(sit, cmd))
+
+    def score_advance(self, sit: Situation, cmd: Command) -> Score:
+        """TR-32: the bot advances its strongest survivors, as many as may go."""
+        return float(self._factors(sit, cmd)) + len(args_units(cmd.args, "units"))
+
 
 class EuropaPolicy(Policy):
     macro_kinds: ClassVar[frozenset[str]] = frozenset({"start_surprise"})

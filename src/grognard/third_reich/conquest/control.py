@@ -78,7 +78,8 @@ def take(state: JSON, hexes: Iterable[str], side: str) -> list[str]:
 
 
 #: Event types after which ground units may stand in a new hex.
-OCCUPYING_EVENTS = ("unit_moved", "battle_resolved", "hexes_taken", "withdrawn", "invaded",
+OCCUPYING_EVENTS = ("unit_moved", "battle_resolved", "land_losses_chosen", "retreated",
+                    "units_advanced", "hexes_taken", "withdrawn", "invaded",
                     "airdropped", "naval_transported", "sr_made", "sea_sr_made")
 
 

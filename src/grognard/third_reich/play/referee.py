@@ -9,7 +9,8 @@ the defender answers with ``defensive_air`` or ``intercept`` (any of its eligibl
 none); the order is then carried out as if it had named them. When no defender unit could
 react, the order is carried out at once (the rules leave no choice).
 
-Other decisions: the defender's TR-40 withdrawal from the hexes an attrition HN result took
+Other decisions: the loser's units lost to a land CRT result (``land_losses``, TR-32), the
+attacker's advance after combat (``advance``, TR-32), the defender's TR-40 withdrawal from the hexes an attrition HN result took
 (``withdraw``), the retreat hex after a combat result with more than one open hex
 (``retreat``). While any is owed the phase cannot end (:func:`decisions`); the phasing
 player's own duty to name the hexes an attrition result won (``take_hexes``) also holds the
@@ -328,6 +329,18 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
         out.append(Decision(rt["side"], frozenset({"retreat"}),
                             f"{_title(rt['side'])}: choose the retreat hex of the units in "
                             f"{rt['hex']} ({', '.join(rt['options'])})", "TR-32"))
+    pb = state.get("pending_battle")
+    if pb:  # TR-32: the side taking a land-combat loss chooses the units lost
+        for side, o in sorted(pb["owed"].items()):
+            out.append(Decision(side, frozenset({"land_losses"}),
+                                f"{_title(side)}: choose {o['n']} of your units in the battle "
+                                f"for {pb['plan']['hex']} to lose ({', '.join(o['units'])})",
+                                "TR-32"))
+    pa = state.get("pending_advance")
+    if pa:  # TR-32: the attacker chooses which survivors advance, if any
+        out.append(Decision(pa["side"], frozenset({"advance"}),
+                            f"{_title(pa['side'])}: advance up to {pa['max']} of "
+                            f"{', '.join(pa['units'])} into {pa['hex']}, or none", "TR-32"))
     pl = state.get("pending_losses")
     if pl:  # TR-38: the side taking an attrition loss chooses the units removed
         for side, o in sorted(pl["owed"].items()):
@@ -359,7 +372,8 @@ _ACTIONS: Mapping[str, str] = {
     "declare_war": "declare war", "move": "move", "air_stage": "stage air",
     "airdrop": "air drop", "naval_transport": "transport by sea", "invade": "invade",
     "counter_air": "fly counter air", "attack": "attack", "attrition": "resolve attrition",
-    "remove_losses": "remove attrition losses", "take_hexes": "take hexes", "withdraw": "withdraw", "save_attrition_losses": "save losses",
+    "remove_losses": "remove attrition losses", "land_losses": "choose land-combat losses",
+    "advance": "advance after combat", "take_hexes": "take hexes", "withdraw": "withdraw", "save_attrition_losses": "save losses",
     "supply_check": "check supply", "build": "build", "sr": "redeploy (SR)",
     "murmansk_commit": "commit to the Murmansk box", "murmansk_ship": "ship to Murmansk",
     "murmansk_escort": "escort the Murmansk convoy",

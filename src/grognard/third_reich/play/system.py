@@ -47,11 +47,13 @@ from grognard.third_reich.board import forces_of_state as forces_of_state  # re-
 from grognard.third_reich.board import front_mask as front_mask  # re-export
 from grognard.third_reich.board import ground_unit_of as ground_unit_of  # re-export
 from grognard.third_reich.combat.odds import attack_odds
+from grognard.third_reich.combat.orders.advance import Advance
 from grognard.third_reich.combat.orders.airdrop import Airdrop
 from grognard.third_reich.combat.orders.attack import Attack
 from grognard.third_reich.combat.orders.attrition import Attrition
 from grognard.third_reich.combat.orders.defensive_air import DefensiveAir
 from grognard.third_reich.combat.orders.invade import Invade
+from grognard.third_reich.combat.orders.land_losses import LandLosses
 from grognard.third_reich.combat.orders.remove_losses import RemoveLosses
 from grognard.third_reich.combat.orders.retreat import Retreat
 from grognard.third_reich.combat.orders.save_attrition_losses import SaveAttritionLosses
@@ -271,6 +273,8 @@ ORDERS: tuple[Order[Any], ...] = (
     SupplyCheck(),
     Attack(),
     Retreat(),
+    LandLosses(),
+    Advance(),
     DefensiveAir(lambda: RAW),
     Intercept(lambda: RAW),
     Move(),

@@ -24,8 +24,10 @@ the beach (capped at twice the defence, TR-35), a 2D6 roll. All dice come from t
 stream ``third_reich.invasion``, in that order, and are in the event.
 
 Engine readings (the rules split this over the movement and combat phases; the engine
-resolves the invasion at once when it is ordered): losses fall on the weakest units first;
-a defender retreat goes to the first legal hex (else the units are eliminated, TR-32); an
+resolves the invasion at once when it is ordered): each side chooses its CRT losses
+(``land_losses``, TR-32) and the invader which survivors land (``advance``: none is legal,
+and the bridgehead is placed only when some land; an empty beach is taken by every landing
+unit); a defender retreat goes to the first legal hex (else the units are eliminated, TR-32); an
 invader retreat or a failed invasion returns the surviving invaders to their port; the
 fleets stay in their ports, tapped. A success places a bridgehead of the invading units'
 power (TR-63, :func:`grognard.third_reich.combat.bridgeheads.place_bridgehead`, at most 3; name
@@ -80,7 +82,12 @@ from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehea
 from grognard.third_reich.combat.combat import Terrain
 from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.play.system_air import air_zone_at as _air_zone
-from grognard.third_reich.play.system_attack import _MAP_TERRAIN
+from grognard.third_reich.play.system_attack import (
+    _MAP_TERRAIN,
+    apply_settlement,
+    forced_land_losses,
+    settle_battle,
+)
 from grognard.third_reich.play.system_naval import _fleet_ops, port_at
 from grognard.third_reich.play.system_support import (
     FLEET_TYPES,
@@ -373,36 +380,49 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
         out = InvasionOutcome(beach, False, 0, 0, None, None, 0, None, None, None, False, (),
                               tuple(landing))
     o = out.outcome
-    weakest = sorted(landing, key=lambda i: (int(state["units"][i]["attack"]), i))
-    a_lost = weakest[:o.attacker_losses] if o else []
-    d_lost = sorted(defenders, key=lambda i: (int(state["units"][i]["attack"]), i))[
-        :o.defender_losses] if o else []
-    retreats: dict[str, str] = {}
-    eliminated = list(a_lost + d_lost)
-    if o is not None and o.retreat is not None and o.retreat.side == "defender":
-        left = [d for d in defenders if d not in d_lost]
-        to = retreat_hex_of(ctx, state, state["units"][defenders[0]]["side"], beach)
-        if to is None:
-            eliminated += left
-        else:
-            retreats = {d: to for d in left}
-    survivors = sorted((u for u in landing if u not in a_lost),
-                       key=lambda i: (-int(state["units"][i]["attack"]), i))
-    if out.automatic:
-        advanced = list(out.must_advance)
-    elif out.succeeded and o is not None:
-        advanced = survivors[:o.advance_max]
+    # TR-32 (issue 23): each side chooses its own CRT losses (``land_losses``) unless only one
+    # set is legal, and the invader which survivors land (``advance``); an empty beach is
+    # taken by every landing unit (TR-61 "must advance")
+    d_side = str(state["units"][defenders[0]]["side"]) if defenders else ""
+    owed: dict[str, Any] = {}
+    forced: dict[str, str] = {}
+    lost: list[str] = []
+    if o is not None:
+        for who, side, ids, n, crt in (("attacker", cmd.player, landing, o.attacker_losses,
+                                        False),
+                                       ("defender", d_side, defenders, o.defender_losses, True)):
+            units, why = forced_land_losses(ctx, state, ids, n, crt)
+            if units is None:
+                owed[side] = {"n": n, "units": sorted(ids), "crt_defender": crt, "role": who}
+            else:
+                lost += units
+                if why:
+                    forced[who] = why
+    battle = {"kind": "invade", "side": cmd.player, "defender": d_side, "hex": beach,
+              "attackers": landing, "defenders": defenders,
+              "retreat": None if o is None or o.retreat is None else o.retreat.to_json(),
+              "to": retreat_hex_of(ctx, state, d_side, beach) if defenders else None,
+              "succeeded": out.succeeded and not out.automatic,
+              "advance_max": o.advance_max if o is not None else 0,
+              "bridgehead": _bridgehead(state, cmd, c) if out.succeeded else None}
+    then: dict[str, Any]
+    if owed:
+        then = {"losses_owed": owed, "plan": battle, "retreats": {}, "advanced": []}
     else:
-        advanced = []
-    bridgehead = _bridgehead(state, cmd, c) if out.succeeded and advanced else None
+        then = settle_battle(battle, lost)
+    if out.automatic:
+        then["advanced"] = list(out.must_advance)
+    advanced = then["advanced"]
+    bridgehead = battle["bridgehead"] if out.automatic and advanced else None
+    eliminated = sorted({*lost, *then.pop("also_eliminated", [])})
     return [Event("invaded", {
         "side": cmd.player, "beach": beach, "defenders": defenders,
         "groups": [{"hex": g.hex, "zone": g.zone, "fleets": [f.id for f in g.fleets],
                     "cargo": {k: list(v) for k, v in g.cargo.items()}} for g in plan.groups],
         "interceptions": interceptions, "losses": dict(sorted(losses.items())),
         "weather": wx.value, "dice": [] if roll is None else list(roll.dice),
-        **out.to_json(), "eliminated": sorted(eliminated), "retreats": retreats,
-        "advanced": advanced, "flown": c["flown"], "bridgehead": bridgehead,
+        **out.to_json(), "eliminated": eliminated, **({"forced": forced} if forced else {}),
+        **then, "flown": c["flown"], "bridgehead": bridgehead,
         **({"called_off": True} if called_off else {}),
         # the rules that took effect: the offshore air/naval fights, the invasion-turn
         # advance limit, a bridgehead placed
@@ -434,8 +454,11 @@ def fold_invaded(state: JSON, ev: Event) -> JSON:
         if u["attack"] <= 0:
             u["status"], u["hex"] = "eliminated", None
     eliminate_units(s, list(d["eliminated"]))
-    for uid, to in d["retreats"].items():
-        s["units"][uid]["hex"] = to
+    if d.get("losses_owed"):  # TR-32: the losers choose their units first (``land_losses``)
+        s["pending_battle"] = {"owed": d["losses_owed"], "plan": d["plan"],
+                               "lost": list(d["eliminated"])}
+    else:
+        apply_settlement(s, {**d, "hex": d["beach"], "advanced": []})
     for uid in d["advanced"]:
         s["units"][uid]["hex"] = d["beach"]
     carried = [u for g in d["groups"] for us in g["cargo"].values() for u in us]
@@ -445,10 +468,26 @@ def fold_invaded(state: JSON, ev: Event) -> JSON:
     if d["advanced"]:
         s["invaded_hexes"] = [*state.get("invaded_hexes", []), d["beach"]]
     if d["bridgehead"] is not None:
-        b = d["bridgehead"]
-        heads = Bridgeheads.from_json(state.get("bridgehead_owners", {}))
-        heads, _ = place_bridgehead(heads, b["power"], b["placed"], True,
-                                    (b["removed"] or [None])[0])
-        s["bridgehead_owners"] = heads.to_json()
-        s["bridgeheads"] = sorted(h for hs in heads.to_json().values() for h in hs)
+        place_invasion_bridgehead(s, d["bridgehead"])
     return s
+
+
+def place_invasion_bridgehead(s: JSON, b: Mapping[str, Any]) -> None:
+    """TR-63: the bridgehead of a successful invasion on the map (``b``: the placement
+    record :func:`_bridgehead` made before any die)."""
+    heads = Bridgeheads.from_json(s.get("bridgehead_owners", {}))
+    heads, _ = place_bridgehead(heads, b["power"], b["placed"], True,
+                                (b["removed"] or [None])[0])
+    s["bridgehead_owners"] = heads.to_json()
+    s["bridgeheads"] = sorted(h for hs in heads.to_json().values() for h in hs)
+
+
+def fold_invasion_advance(s: JSON, d: Mapping[str, Any]) -> None:
+    """TR-62/TR-63: the invaders the player landed (``advance`` after an ``invade``): they
+    may not move in the mechanized movement this turn, and a bridgehead is placed."""
+    units = list(d["units"])
+    s["invaded"] = [*s.get("invaded", []), *units]
+    if units:
+        s["invaded_hexes"] = [*s.get("invaded_hexes", []), d["hex"]]
+        if d["invasion"].get("bridgehead") is not None:
+            place_invasion_bridgehead(s, d["invasion"]["bridgehead"])

@@ -7,6 +7,8 @@ A land attack on one hex (2D6 from ``third_reich.combat``) with declared air and
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +21,7 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     axis_side_of,
+    eliminate_units,
     ground_unit_of,
     on_map_ground,
     retreat_hex_of,
@@ -26,7 +29,14 @@ from grognard.third_reich.board import (
     side_bridgeheads,
 )
 from grognard.third_reich.combat.bridgeheads import MAX_ATTACKERS_PER_HEXSIDE, attacks_out_ok
-from grognard.third_reich.combat.combat import Battle, Terrain, assess_battle
+from grognard.third_reich.combat.combat import (
+    Battle,
+    Terrain,
+    assess_battle,
+    land_loss_choices,
+    verify_land_losses,
+)
+from grognard.third_reich.combat.forces import GroundUnit
 from grognard.third_reich.combat.hex_defense import russian_winter_applies
 from grognard.third_reich.conquest.campaign import map_areas
 from grognard.third_reich.play.system_air import landed_attackers
@@ -188,3 +198,166 @@ def attack_region(m: MapData, h: int) -> Region:
     return weather_region(m, h)
 
 
+
+
+# --- the loser's losses and the attacker's advance (issue 23 item 4) -------------------------
+#
+# TR-32 (002 "Changes to land combat"): the CRT gives unit counts; "The loser chooses which
+# units are lost (as 3R4)" (spec reading) and "surviving attacking units *may* advance into
+# that hex up to the 2 unit stacking limit": which survivors advance, if any, is the
+# attacker's. A battle resolves with ``battle_resolved``; a loss with more than one legal set
+# of units is owed to its side (``land_losses``), then the defender's retreat hex (``retreat``,
+# when several are open), then the attacker's advance (``advance``). Forced answers (nothing
+# to choose) are applied by the engine, and the event says why (``forced``).
+
+#: at most this many answers listed by ``game legal`` for one owed loss or advance
+LISTED_CHOICES = 64
+
+
+def battle_units(ctx: Context, state: JSON, ids: list[str]) -> list[GroundUnit]:
+    axis = axis_side_of(ctx)
+    return [ground_unit_of(u, state["units"][u], axis) for u in ids]
+
+
+def forced_land_losses(ctx: Context, state: JSON, ids: list[str], n: int,
+                       crt_defender: bool) -> tuple[list[str] | None, str]:
+    """TR-32/TR-71: the units lost when their side has no choice, with the reason; ``None``
+    when the side taking the loss chooses (more than one legal set)."""
+    if n <= 0:
+        return [], ""
+    if n >= len(ids):
+        return sorted(ids), f"all {len(ids)} units lost: no choice"
+    choices = land_loss_choices(battle_units(ctx, state, ids), n, crt_defender=crt_defender)
+    if len(choices) == 1:
+        return list(choices[0]), ("the only legal loss (TR-71: no replacement is lost while "
+                                  "another unit stands)" if crt_defender else
+                                  "the only legal loss")
+    return None, ""
+
+
+def settle_battle(plan: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
+    """TR-32 once every loss of a battle is known: the retreats (the defender's hex owed when
+    several are open), and the advance owed to the attacker when the hex is emptied and
+    attackers survive (``advance`` false in the order: none advance). The keys of the event
+    that carries them: ``retreats``, ``retreat_choice``, ``advance_owed``, ``advanced``."""
+    d_left = [d for d in plan["defenders"] if d not in lost]
+    a_left = [a for a in plan["attackers"] if a not in lost]
+    r = plan["retreat"]
+    out: dict[str, Any] = {"retreats": {}, "advanced": []}
+    if plan.get("kind") == "invade":
+        return _settle_invasion(plan, d_left, a_left)
+    if r is not None and r["side"] == "defender" and r["possible"] and d_left:
+        if len(plan["open"]) > 1:  # TR-32: the defender chooses (``retreat``)
+            out["retreat_choice"] = {"side": plan["defender"], "hex": plan["hex"],
+                                     "units": d_left, "options": list(plan["open"])}
+        else:  # one open hex: no choice to make
+            out["retreats"] = {d: str(plan["open"][0]) for d in d_left}
+    if r is not None and r["side"] == "attacker" and r["possible"]:
+        out["retreats"] = {a: str(plan["back"][a]) for a in a_left}
+    # TR-52: air-landed attackers already stand in the hex: they do not advance, and they
+    # count against the stacking limit of the hex
+    present = [a for a in a_left if a in plan.get("present", [])]
+    movers = sorted(a for a in a_left if a not in present)
+    room = int(plan["advance_max"]) - len(present)  # = min(movers, limit - present)
+    if plan["emptied"] and plan["advance"] and movers and room > 0:
+        out["advance_owed"] = {"side": plan["side"], "hex": plan["hex"], "units": movers,
+                               "max": room}
+    return out
+
+
+def _settle_invasion(plan: Mapping[str, Any], d_left: list[str], a_left: list[str]
+                     ) -> dict[str, Any]:
+    """TR-61/TR-62 engine readings: the defender retreats to its first legal hex (none: the
+    units are eliminated); the invaders that do not land stay where they embarked; a
+    successful invasion owes the invader its landing (``advance``, with the bridgehead it
+    places when any unit lands)."""
+    r = plan["retreat"]
+    out: dict[str, Any] = {"retreats": {}, "advanced": []}
+    if r is not None and r["side"] == "defender" and d_left:
+        if plan["to"] is None:
+            out["also_eliminated"] = sorted(d_left)
+        else:
+            out["retreats"] = {d: str(plan["to"]) for d in d_left}
+    if plan["succeeded"] and a_left and int(plan["advance_max"]) > 0:
+        out["advance_owed"] = {"side": plan["side"], "hex": plan["hex"],
+                               "units": sorted(a_left), "max": int(plan["advance_max"]),
+                               "invasion": {"bridgehead": plan["bridgehead"]}}
+    return out
+
+
+def apply_settlement(s: JSON, d: Mapping[str, Any]) -> None:
+    """Fold the settlement of a battle (:func:`settle_battle`'s keys in event ``d``)."""
+    eliminate_units(s, list(d.get("also_eliminated", [])))
+    for uid, to in d["retreats"].items():
+        s["units"][uid]["hex"] = to
+    owed = d.get("advance_owed")
+    if d.get("retreat_choice"):  # the advance follows the defender's retreat
+        s["pending_retreat"] = {**d["retreat_choice"], "advance": list(d["advanced"]),
+                                **({"advance_owed": owed} if owed else {})}
+        return
+    for uid in d["advanced"]:
+        s["units"][uid]["hex"] = d["hex"]
+    if owed:
+        s["pending_advance"] = dict(owed)
+
+
+def owed_losses(state: JSON, player: str) -> dict[str, Any]:
+    p = (state.get("pending_battle") or {}).get("owed", {}).get(player)
+    if p is None:
+        raise IllegalOrder("TR-32", f"{player} owes no land-combat losses now")
+    return dict(p)
+
+
+def verify_land_losses_order(ctx: Context, state: JSON, cmd: Command, units: list[str]) -> None:
+    """TR-32/TR-71: the units ``cmd.player`` removes for its owed CRT loss."""
+    p = owed_losses(state, cmd.player)
+    verify_land_losses(battle_units(ctx, state, list(p["units"])), list(units), int(p["n"]),
+                       crt_defender=bool(p["crt_defender"]))
+
+
+def land_loss_answers(ctx: Context, state: JSON, player: str) -> list[list[str]]:
+    """TR-32: the legal sets of units ``player`` may remove for its owed loss (at most
+    :data:`LISTED_CHOICES`), weakest first."""
+    try:
+        p = owed_losses(state, player)
+    except IllegalOrder:
+        return []
+    strength = {u: int(state["units"][u]["attack"]) for u in p["units"]}
+    choices = land_loss_choices(battle_units(ctx, state, list(p["units"])), int(p["n"]),
+                                crt_defender=bool(p["crt_defender"]))
+    ranked = sorted(choices, key=lambda c: (sum(strength[u] for u in c), c))
+    return [list(c) for c in ranked[:LISTED_CHOICES]]
+
+
+def verify_advance(state: JSON, cmd: Command, units: list[str]) -> dict[str, Any]:
+    """TR-32: the surviving attackers ``cmd.player`` advances into the emptied hex: any of
+    them (none is legal), at most the stacking limit."""
+    p: dict[str, Any] | None = state.get("pending_advance")
+    if not p or p["side"] != cmd.player:
+        raise IllegalOrder("TR-32", f"{cmd.player} has no advance after combat to make now")
+    twice = sorted({u for u in units if units.count(u) > 1})
+    if twice:
+        raise IllegalOrder("TR-32", f"{', '.join(twice)} named twice")
+    for uid in units:
+        if uid not in p["units"]:
+            raise IllegalOrder("TR-32", f"{uid} is not a surviving attacker of the battle for "
+                               f"{p['hex']} (may advance: {', '.join(p['units'])})")
+    if len(units) > int(p["max"]):
+        raise IllegalOrder("TR-32", f"{len(units)} units cannot advance into {p['hex']}: at "
+                           f"most {p['max']} (stacking limit)")
+    return p
+
+
+def advance_answers(state: JSON, player: str) -> list[list[str]]:
+    """TR-32: the legal advances (largest and strongest first, then none; at most
+    :data:`LISTED_CHOICES`, always with none)."""
+    p = state.get("pending_advance")
+    if not p or p["side"] != player:
+        return []
+    strength = {u: int(state["units"][u]["attack"]) for u in p["units"]}
+    out: list[list[str]] = []
+    for k in range(min(int(p["max"]), len(p["units"])), 0, -1):
+        combos = sorted(itertools.combinations(sorted(p["units"]), k),
+                        key=lambda c: (-sum(strength[u] for u in c), c))
+        out += [list(c) for c in combos]
+    return [*out[:LISTED_CHOICES - 1], []]

@@ -67,3 +67,22 @@ def assert_no_reaction(game: Game, cmd: Command) -> list[Event]:
     if game.state.get("pending_reaction"):
         raise AssertionError(f"{cmd.kind} waits for a reaction: {game.state['pending_reaction']}")
     return events
+
+
+#: TR-32 answers owed after a battle: the loser's units lost, the attacker's advance.
+BATTLE_ANSWERS = frozenset({"land_losses", "advance"})
+
+
+def settle_battle(game: Game, advance: bool = True) -> list[Event]:
+    """Answer the decisions a battle still owes with the first listed answer (the weakest
+    units lost; the largest, strongest advance, or none with ``advance`` false); their
+    events."""
+    events: list[Event] = []
+    while True:
+        owed = [d for d in game.decisions() if d.kinds & BATTLE_ANSWERS]
+        if not owed:
+            return events
+        d = owed[0]
+        (kind,) = sorted(d.kinds & BATTLE_ANSWERS)
+        legal = game.legal(d.player, kind)
+        events += game.apply(legal[0] if advance or kind != "advance" else legal[-1])

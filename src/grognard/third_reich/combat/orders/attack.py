@@ -3,8 +3,10 @@ declared air and naval support (TR-35, the air/naval fight in the hex TR-46..TR-
 airborne units that air-landed in the hex (TR-52). The defender answers with its defensive
 air support (``defensive_air``, TR-35) when it has a unit that could fly it.
 
-Event ``battle_resolved`` (docs/formats/tr_engine.md); a retreat with more than one open hex
-waits for the defender's ``retreat``.
+Event ``battle_resolved`` (docs/formats/tr_engine.md). TR-32: the loser chooses its units
+(``land_losses``, when more than one set is legal), a retreat with more than one open hex
+waits for the defender's ``retreat``, and the attacker chooses which survivors advance into an
+emptied hex (``advance``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import partial
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -42,13 +44,15 @@ from grognard.third_reich.play.legal import distinct, legal_attack
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_air import landed_attack_ok, landed_attackers
 from grognard.third_reich.play.system_attack import (
+    apply_settlement,
     attack_battle_of,
     attack_region,
     battle_rules,
     defenders_of,
+    forced_land_losses,
+    settle_battle,
     verify_bridgehead_hexsides,
     verify_odds,
-    weakest_first,
 )
 from grognard.third_reich.play.system_support import (
     fight_for_support,
@@ -82,19 +86,19 @@ class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
-    """TR-32: losses off the map, retreats and the advance (after the defender's retreat
-    choice, when it has one); the attackers and the hex are marked for the phase."""
+    """TR-32: losses off the map, then (once every loss is chosen: ``land_losses``) the
+    retreats and the advance (after the defender's retreat choice, when it has one; the
+    attacker's ``advance`` when survivors may advance); the attackers and the hex are marked
+    for the phase."""
     s = state
     d = ev.data
     fold_support(s, d["air_naval"])
     eliminate_units(s, list(d["eliminated"]))
-    for uid, to in d["retreats"].items():
-        s["units"][uid]["hex"] = to
-    if d.get("retreat_choice"):  # the advance follows the defender's retreat
-        s["pending_retreat"] = {**d["retreat_choice"], "advance": list(d["advanced"])}
+    if d.get("losses_owed"):  # TR-32: the loser chooses its units first
+        s["pending_battle"] = {"owed": d["losses_owed"], "plan": d["plan"],
+                               "lost": list(d["eliminated"])}
     else:
-        for uid in d["advanced"]:
-            s["units"][uid]["hex"] = d["hex"]
+        apply_settlement(s, d)
     s["attacked"] = [*state["attacked"], *d["attackers"]]
     s["attacked_hexes"] = [*state["attacked_hexes"], d["hex"]]
     s["battles"] = [*state["battles"], {k: d[k] for k in ("hex", "result", "roll", "column")}]
@@ -176,11 +180,10 @@ class Attack(ReactingOrder[AttackArgs]):
         wx = weather(attack_region(m, h), state["turn"])
         defender_side = state["units"][defenders[0]]["side"]
         open_hexes = retreat_options(ctx, state, defender_side, target)
-        retreat_to = open_hexes[0] if open_hexes else None
         back = {a: retreat_hex_of(ctx, state, cmd.player, state["units"][a]["hex"])
                 for a in attackers}
         battle = replace(attack_battle_of(ctx, state, cmd.player, target, attackers),
-                         defender_can_retreat=retreat_to is not None,
+                         defender_can_retreat=bool(open_hexes),
                          attacker_can_retreat=all(h is not None for h in back.values()))
         air, fleets, air_naval = fight_for_support(ctx, state, cmd, dice)
         battle = replace(battle, air=tuple(air), fleets=tuple(fleets),
@@ -188,33 +191,37 @@ class Attack(ReactingOrder[AttackArgs]):
         roll = dice.stream("third_reich.combat").roll("2d6")
         out = resolve_battle(battle, roll.total, ctx.tables)
         o = out.outcome
-        a_lost = weakest_first(state, attackers)[:o.attacker_losses]
-        # TR-71: a defender's CRT loss is never met by a replacement while a unit that is not
-        # one stands in the hex (replacements go last; combat.verify_land_losses agrees)
-        d_order = sorted(weakest_first(state, defenders),
-                         key=lambda i: state["units"][i]["type"] == "replacement")
-        d_lost = d_order[:o.defender_losses]
-        d_left = [d for d in defenders if d not in d_lost]
-        retreats: dict[str, str] = {}
-        choice: dict[str, object] | None = None
-        if o.retreat is not None and o.retreat.side == "defender" and o.retreat.possible \
-                and d_left:
-            if len(open_hexes) > 1:  # TR-32: the defender chooses (``retreat``)
-                choice = {"side": defender_side, "hex": target, "units": d_left,
-                          "options": open_hexes}
-            else:  # one open hex: no choice to make
-                retreats = {d: str(retreat_to) for d in d_left}
-        if o.retreat is not None and o.retreat.side == "attacker" and o.retreat.possible:
-            retreats = {a: str(back[a]) for a in attackers if a not in a_lost}
-        survivors = sorted((a for a in attackers if a not in a_lost),
-                           key=lambda i: (-int(state["units"][i]["attack"]), i))
-        advanced = survivors[:o.advance_max] if args.advance and o.hex_emptied else []
-        extra = {} if choice is None else {"retreat_choice": choice}
+        # TR-32: the side taking a loss chooses its units (``land_losses``) unless only one
+        # set is legal; TR-71: a defender's CRT loss never falls on a replacement while a unit
+        # that is not one stands (combat.verify_land_losses)
+        owed: dict[str, Any] = {}
+        forced: dict[str, str] = {}
+        lost: list[str] = []
+        for who, side, ids, n, crt in (("attacker", cmd.player, attackers, o.attacker_losses,
+                                        False),
+                                       ("defender", defender_side, defenders, o.defender_losses,
+                                        True)):
+            units, why = forced_land_losses(ctx, state, ids, n, crt)
+            if units is None:
+                owed[side] = {"n": n, "units": sorted(ids), "crt_defender": crt, "role": who}
+            else:
+                lost += units
+                if why:
+                    forced[who] = why
+        present = sorted(a for a in attackers if state["units"][a]["hex"] == target)
+        plan = {"side": cmd.player, "defender": defender_side, "hex": target,
+                "attackers": attackers, "defenders": defenders,
+                "retreat": None if o.retreat is None else o.retreat.to_json(),
+                "open": open_hexes, "back": back, "emptied": o.hex_emptied,
+                "advance_max": o.advance_max, "advance": args.advance,
+                **({"present": present} if present else {})}
+        then: dict[str, Any] = ({"losses_owed": owed, "plan": plan, "retreats": {},
+                                 "advanced": []} if owed else settle_battle(plan, lost))
         return [Event("battle_resolved", {
-            **extra, "side": cmd.player, "hex": target, "front": hex_front(m, h),
+            "side": cmd.player, "hex": target, "front": hex_front(m, h),
             "attackers": attackers, "defenders": defenders, "weather": wx.value,
             "dice": list(roll.dice), **out.to_json(),
-            "eliminated": sorted(a_lost + d_lost), "retreats": retreats, "advanced": advanced,
+            "eliminated": sorted(lost), **({"forced": forced} if forced else {}), **then,
             "air_naval": air_naval, "support_detail": out.assessment.support.to_json(),
             "rules": battle_rules(out.assessment.drm, air_naval, battle.airborne_in_hex),
         })]

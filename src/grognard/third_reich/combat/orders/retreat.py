@@ -1,7 +1,7 @@
 """``retreat`` (TR-32): the defender's retreat hex after a combat result that lets it choose
-(more than one open hex); the attackers' advance follows.
+(more than one open hex); the attackers' advance follows (``advance``, the attacker's choice).
 
-Event ``retreated`` ``{side, hex, units, to, advanced}``.
+Event ``retreated`` ``{side, hex, units, to, advanced, advance_owed?}``.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def fold_retreated(state: JSON, ev: Event) -> JSON:
     for uid in d["advanced"]:
         state["units"][uid]["hex"] = d["hex"]
     state.pop("pending_retreat", None)
+    if d.get("advance_owed"):  # TR-32: the attacker's advance is its own choice (``advance``)
+        state["pending_advance"] = dict(d["advance_owed"])
     return state
 
 
@@ -70,7 +72,9 @@ class Retreat(Order[RetreatArgs]):
         p = pending_retreat(state, cmd, args.to)
         return [Event("retreated", {"side": cmd.player, "hex": p["hex"],
                                     "units": list(p["units"]), "to": args.to,
-                                    "advanced": list(p["advance"])})]
+                                    "advanced": list(p["advance"]),
+                                    **({"advance_owed": p["advance_owed"]}
+                                       if p.get("advance_owed") else {})})]
 
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         """Each open hex of the retreat waiting for ``player``."""
