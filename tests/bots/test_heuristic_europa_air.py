@@ -54,7 +54,7 @@ def test_bot_drives_on_the_objectives_the_rules_name():
                     Objective("0101", "home", 2, "axis", ("axis", "soviet"))])
     sit = pol.situation(g.view("axis"), hooks)
     assert sit.value_of_hex(far) == 3 + 2 * 3  # a place wanted and not held weighs attacks
-    assert pol.goals(sit) == {far: 9}  # ours, with no enemy near, is not a goal
+    assert pol.victory_goals(sit) == {far: 9}  # ours, with no enemy near, is not a goal
     plain = pol.situation(g.view("axis"), None)
     assert plain.value_of_hex(far) == 0
     # a unit out of contact scores a step toward the objective higher than without it

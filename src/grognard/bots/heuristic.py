@@ -105,7 +105,7 @@ class Policy:
             add_victory_objectives(sit, game)
         return sit
 
-    def goals(self, sit: Situation) -> dict[str, int]:
+    def victory_goals(self, sit: Situation) -> dict[str, int]:
         """The victory places this seat drives on (``Game.objectives``: those it wants and
         does not hold, and those it holds with the enemy near), each with its worth."""
         got: dict[str, int] = sit.memo("victory.goals", dict)
@@ -488,7 +488,7 @@ class EuropaPolicy(Policy):
         """Every system's move, and a unit out of contact also closes on the victory places
         it drives on (half a point a hex nearer)."""
         base = super().score_move(sit, cmd)
-        goals = self.goals(sit)
+        goals = self.victory_goals(sit)
         uid, to = cmd.args.get("unit"), destination(cmd)
         u = sit.mine.get(str(uid))
         if not goals or u is None or to is None or sit.in_contact(str(u["hex"])):
