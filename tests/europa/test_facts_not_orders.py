@@ -102,3 +102,31 @@ def test_sur10_sur05_plan_orders_naming_facts_are_refused():
         with pytest.raises(IllegalOrder) as e:
             g.verify(Command(kind, "axis", args))
         assert "referee" in str(e.value)
+
+
+def test_eur32_pocket_map_is_the_ussr_so_the_isolated_stacks_get_home_country_and_region():
+    """europa-pocket's map names its country (the USSR, ``[countries] ussr = "all"``): the
+    Soviet stacks isolated in Uman (0504) and 0505 on turn 2 roll with Russia's -1, the home
+    country's +1, the path to Uman's +1 and the adjacent enemy's -1 (EUR-32), all the
+    referee's facts; a claim of conditions is refused."""
+    g = Game.new("europa-pocket", seed=1)
+    m = g.scenario.map
+    assert {m.country_names[int(m.country[i])] for i in range(m.n)} == {"ussr"}
+    for _ in range(60):
+        p = g.active()[0]
+        if any(c.kind == "isolation_attrition" for c in g.legal(p)):
+            break
+        g.apply(Command("end_phase", p, {}))
+    assert (g.turn, p) == (2, "soviet")
+    with pytest.raises(IllegalOrder):
+        g.verify(Command("isolation_attrition", "soviet",
+                         {"conditions": {"0504": {"home_country": False}}}))
+    hexes = g.apply(Command("isolation_attrition", "soviet", {}))[0].data["hexes"]
+    assert {h["hex"] for h in hexes} == {"0504", "0505"}
+    for h in hexes:
+        assert h["roll"]["drms"] == {"adjacent_enemy": -1, "remote_region": -1,
+                                     "home_country": 1, "major_city_path": 1}, h["hex"]
+    # the German ring in the USSR is not in its home country
+    de = next(u for u in g.state["units"].values() if u["side"] == "axis" and u["hex"])
+    assert isolation_conditions(g.context, g.state, "axis", de["hex"], [de])[
+        "home_country"] is False

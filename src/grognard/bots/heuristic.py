@@ -17,7 +17,10 @@ Policies (all read the bot's own view only):
   of the CRT column and the expected unit losses (:mod:`grognard.bots.odds`).
 * Europa: attacks at good exact odds (expected SPs lost on each side and the chance to clear
   the hex), loss allocation that spares armor, overruns, a surprise plan when our strength in
-  contact outweighs the enemy's.
+  contact outweighs the enemy's; the victory places of ``Game.objectives`` weigh its attacks
+  and draw its moves; in the air phase ground support over the hexes it will attack (up to
+  three strike units and an escort each), interception of every strike mission, the FitE
+  surprise turn's airfield strikes and rule-47 airbase surprise attacks.
 * EuroFront: weather and initiative rolls, the strongest chit the HQs can use, activation of
   the HQs nearest the enemy, rail moves toward the front.
 """
@@ -90,10 +93,23 @@ class Policy:
             score += worth if u.get("side") == me else -worth
         return score
 
+    #: Whether the policy drives on the rules' objectives (``Game.objectives``): the places
+    #: victory counts, found through the rule-system hook, never a system's state keys.
+    drive_on_objectives: ClassVar[bool] = False
+
     def situation(self, view: JSON, game: Any = None) -> Situation:
         """The bot's picture of its own view at one decision (a planner adds its plan's
         objectives; ``game`` gives only the rule-system hooks: objectives, places, odds)."""
-        return Situation.of(self.seat.context, view, self.seat.player)
+        sit = Situation.of(self.seat.context, view, self.seat.player)
+        if self.drive_on_objectives and game is not None:
+            add_victory_objectives(sit, game)
+        return sit
+
+    def victory_goals(self, sit: Situation) -> dict[str, int]:
+        """The victory places this seat drives on (``Game.objectives``: those it wants and
+        does not hold, and those it holds with the enemy near), each with its worth."""
+        got: dict[str, int] = sit.memo("victory.goals", dict)
+        return got
 
     def score(self, sit: Situation, cmd: Command) -> Score:
         fn: Callable[[Situation, Command], Score] | None = getattr(self, f"score_{cmd.kind}",
@@ -471,9 +487,110 @@ class ThirdReichPolicy(Policy):
 class EuropaPolicy(Policy):
     macro_kinds: ClassVar[frozenset[str]] = frozenset({"start_surprise"})
     procedural: ClassVar[Mapping[str, Score]] = {"supply_check": 3.0, "isolation_attrition": 2.0, "take_replacement": 1.0,
-                  "overrun": 3.0}
+                  "overrun": 3.0, "fly_missions": 0.05}
+    drive_on_objectives = True
 
     target_arg = "defender_hex"
+
+    def __init__(self, seat: Seat) -> None:
+        super().__init__(seat)
+        self._air_plan: tuple[Any, list[tuple[Score, str, list[str]]]] = ((), [])
+
+    def score_move(self, sit: Situation, cmd: Command) -> Score:
+        """Every system's move, and a unit out of contact also closes on the victory places
+        it drives on (half a point a hex nearer)."""
+        base = super().score_move(sit, cmd)
+        goals = self.victory_goals(sit)
+        uid, to = cmd.args.get("unit"), destination(cmd)
+        u = sit.mine.get(str(uid))
+        if not goals or u is None or to is None or sit.in_contact(str(u["hex"])):
+            return base
+        d0, d1 = sit.nearest(str(u["hex"]), goals), sit.nearest(to, goals)
+        return base + 0.5 * (d0 - d1) if d1 < d0 else base
+
+    # --- the air phase (EUR-23..EUR-28, EUR-45, SUR-22) -----------------------------------
+    def plan(self, sit: Situation, actions: LegalActions, kind: str
+             ) -> list[tuple[Score, Command]] | None:
+        if kind == "air_mission":
+            return self.ground_support(sit, actions)
+        return None
+
+    def _support_targets(self, sit: Situation, cands: Sequence[Command]
+                         ) -> list[tuple[Score, str, list[str]]]:
+        """EUR-23/EUR-06 Where the planned attacks go: enemy hexes next to our units, worth
+        their victory value and our strength around them; up to three strike units each
+        (fire support scores on the bombardment table, EUR-03), one fighter escorting."""
+        per: dict[str, list[list[str]]] = {}
+        for c in cands:
+            if c.args.get("kind") == "ground_support" and isinstance(c.args.get("target"), str):
+                per.setdefault(str(c.args["target"]), []).append(args_units(c.args, "units"))
+        weighed = []
+        for h, lists in per.items():
+            near = [u for u in sit.mine.values() if sit.distance(str(u["hex"]), h) == 1]
+            strength = sum(int(u.get("attack") or 0) for u in near)
+            if strength <= 0:
+                continue
+            lists.sort(key=len)
+            strikers = lists[0]
+            fighters = [x for x in lists[-1] if x not in strikers]
+            weighed.append((1.0 + self.hex_value(sit, h) + strength / 10, h,
+                            strikers, fighters))
+        weighed.sort(key=lambda t: (-t[0], t[1]))
+        used: set[str] = set()
+        out = []
+        for w, h, strikers, fighters in weighed:
+            mine = [x for x in strikers if x not in used][:3]
+            if not mine:
+                continue
+            escort = [x for x in fighters if x not in used][:1]
+            used.update(mine + escort)
+            out.append((w, h, mine + escort))
+        return out
+
+    def ground_support(self, sit: Situation, actions: LegalActions
+                       ) -> list[tuple[Score, Command]]:
+        """EUR-23 Ground support for the planned attacks, planned once an air phase and
+        assigned a mission at a time (a mission whose units are no longer all ready is
+        dropped); none on the enemy's side of the phase."""
+        cands = actions.candidates("air_mission")
+        if not cands:
+            return []
+        at = (sit.view.get("turn"), sit.view.get("phase"))
+        if self._air_plan[0] != at:
+            self._air_plan = (at, self._support_targets(sit, cands))
+        ready = {x for c in cands for x in args_units(c.args, "units")}
+        mid = cands[0].args.get("id")
+        out: list[tuple[Score, Command]] = []
+        for w, h, units in self._air_plan[1]:
+            if all(x in ready for x in units):
+                out.append((w, Command("air_mission", self.seat.player, {
+                    "id": mid, "kind": "ground_support", "target": h, "units": units})))
+        return out
+
+    def score_air_mission(self, sit: Situation, cmd: Command) -> Score:
+        """Missions are planned (:meth:`ground_support`); any other candidate is not flown."""
+        return -1.0
+
+    def score_intercept(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-25 Every strike mission flies over our stacks or bases: meet it with every
+        fighter in reach (more is better), rather than let it pass."""
+        return 1.0 + 0.1 * len(args_units(cmd.args, "interceptors"))
+
+    def score_fighter_sweep(self, sit: Situation, cmd: Command) -> Score:
+        return 0.1
+
+    def score_ground_support(self, sit: Situation, cmd: Command) -> Score:
+        return 0.1
+
+    def score_airfield_strike(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-45 The surprise turn's airfield strikes: 1 enemy air unit per 2 dedicated, so
+        the strike that uses its units best (the fewest per unit it can eliminate) first."""
+        n = len(args_units(cmd.args, "attackers"))
+        return 2.0 + (n // 2) - 0.01 * n if n >= 2 else -1.0
+
+    def score_airbase_surprise(self, sit: Situation, cmd: Command) -> Score:
+        """SUR-22 Bomb the enemy's airbases on a surprise turn (their units lose status)."""
+        return 1.5
 
     def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
         return europa_estimate(sit, dict(cmd.args))
@@ -513,6 +630,24 @@ class EuropaPolicy(Policy):
 
     def score_start_surprise(self, sit: Situation, cmd: Command) -> Score:
         return 1.0 if self._pays(sit) else -1.0
+
+
+def add_victory_objectives(sit: Situation, game: Any) -> None:
+    """The rules' victory places (``Game.objectives``) in the bot's picture: a place the
+    seat wants and does not hold is worth 3 + 2 x its value as a target (attacks weigh it,
+    moves close on it); one it holds with the enemy within 3 hexes is a place to keep. Read
+    through the rule-system hook only, so the same code serves every system."""
+    objs = game.objectives()
+    goals: dict[str, int] = sit.memo("victory.goals", dict)
+    for o in objs:
+        if sit.player not in o.wanted_by:
+            continue
+        worth = 3 + 2 * int(o.value)
+        if o.holder != sit.player:
+            sit.objectives[o.hex] = max(sit.objectives.get(o.hex, 0), worth)
+            goals[o.hex] = worth
+        elif sit.enemy_hexes and sit.nearest(o.hex, sit.enemy_hexes) <= 3:
+            goals[o.hex] = worth
 
 
 def _is_hq(u: Mapping[str, Any]) -> bool:

@@ -44,6 +44,7 @@ from grognard.europa.air.commands import air_decisions
 from grognard.europa.air.orders.air_mission import AIR_MISSION
 from grognard.europa.air.orders.airbase_attack import AIRBASE_ATTACK
 from grognard.europa.air.orders.airbase_repair import AIRBASE_REPAIR
+from grognard.europa.air.orders.airfield_strike import AIRFIELD_STRIKE
 from grognard.europa.air.orders.fighter_sweep import FIGHTER_SWEEP
 from grognard.europa.air.orders.fly_missions import FLY_MISSIONS
 from grognard.europa.air.orders.ground_support import GROUND_SUPPORT
@@ -150,7 +151,7 @@ ORDERS: tuple[EuropaOrder[Any], ...] = (
     MOVE, END_PHASE, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES,
     START_INVASION_SURPRISE, TAKE_REPLACEMENT,
     AIR_MISSION, FLY_MISSIONS, FIGHTER_SWEEP, INTERCEPT, GROUND_SUPPORT, INTERDICTION,
-    AIRBASE_ATTACK, AIRBASE_REPAIR, STRATEGIC_BOMBING,
+    AIRBASE_ATTACK, AIRBASE_REPAIR, STRATEGIC_BOMBING, AIRFIELD_STRIKE,
     ATTACK, ALLOCATE_LOSSES, RETREAT, ADVANCE,
     DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE,
     AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT,

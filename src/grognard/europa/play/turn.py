@@ -105,7 +105,7 @@ def revised_sequence(scenario: Scenario) -> TurnSequence:
         return seq
     normal = {p.name: p.commands for p in seq.phases if p.player == scenario.sides[0]}
     cmds = {"movement": frozenset({"move", "roll_table"}),
-            "air": normal["air"],
+            "air": normal["air"] | {"airfield_strike"},  # EUR-45
             "combat": normal["combat"]}
     lead = tuple(Phase(SURPRISE_PREFIX + name, scenario.sides[0], cmds[name])
                  for name in SURPRISE_TURN_PHASES)
