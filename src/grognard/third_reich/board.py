@@ -256,12 +256,18 @@ def retreat_hex_of(ctx: Context, state: JSON, side: str, target: str) -> str | N
 def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
     """TR-72..TR-74 :func:`~grognard.third_reich.supply.supply_map.supply_check` of ``side`` on the
     state's map position (control, turn, home countries, bridgeheads from the state)."""
+    from grognard.third_reich.war import supply_war
+
     forces = forces_of_state(ctx, state)
+    powers = {u: state["units"][u]["power"] for u in forces.ids}
+    mine = [powers[u] for u, s in zip(forces.ids, forces.of_side(side).tolist(), strict=True)
+            if s]
     return supply_check(
         ctx.scenario.map, forces, side, state["control"], state["turn"],
-        unit_powers={u: state["units"][u]["power"] for u in forces.ids},
+        unit_powers=powers,
         home_countries=ctx.scenario.home_countries, bridgeheads=side_bridgeheads(state, side),
-        weather_table=ctx.tables.get(WEATHER_TABLE_ID))
+        weather_table=ctx.tables.get(WEATHER_TABLE_ID),
+        war=supply_war(ctx, state, forces, side, mine))  # TR-27/TR-72 (issue 23)
 
 
 def side_bridgeheads(state: JSON, side: str) -> list[str]:
