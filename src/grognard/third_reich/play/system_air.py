@@ -72,6 +72,22 @@ def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
                                        based_air(ctx, state)))
 
 
+def air_zone_for(ctx: Context, state: JSON, side: str, power: str, label: str) -> AirZone:
+    """TR-30/TR-25 (issue 23): the air zone of hex ``label`` seen by ``power`` of ``side``:
+    the other side's air counts only where its power is at war with ``power`` (the air of a
+    power not at war contests and controls nothing against it). :func:`air_zone_at` with no
+    diplomacy in the state."""
+    from grognard.third_reich.war import at_war_with_any, has_diplomacy
+
+    if not power or not has_diplomacy(state):
+        return air_zone_at(ctx, state, side, label)
+    s = side_of(ctx, side)
+    units = state["units"]
+    air = [a for a in based_air(ctx, state) if a.side is s or at_war_with_any(
+        state, power, [str(units[a.unit.id].get("power") or "")])]
+    return air_zone_of(air_zone_status(ctx.scenario.map.layout.from_label(label), s, air))
+
+
 def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
     """TR-29/TR-65: the controlled cities of each side (in supply, reading); once per
     position."""
