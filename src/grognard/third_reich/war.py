@@ -315,7 +315,7 @@ def option_readings(ctx: Context) -> Any:
 
     names = {f.name for f in dataclasses.fields(OptionReadings)}
     return ctx.cached("tr.option_readings", lambda: OptionReadings.from_mapping(
-        {k: v for k, v in ctx.scenario.readings.items() if k in names}))
+        {k: v for k, v in {**ctx.scenario.readings, **ctx.readings}.items() if k in names}))
 
 
 def _patrons(state: JSON) -> dict[str, str]:
@@ -443,3 +443,33 @@ def supply_war(ctx: Context, state: JSON, forces: Any, side: str,
 
 
 __all__ += ["supply_war", "war_zoc", "zoc_counts_for"]
+
+
+# --- strategic warfare and lend lease judged against the war (issue 23, TR-15..TR-21, TR-79) --
+
+
+def at_war_with_germany(state: JSON, power: str) -> bool:
+    """Whether ``power`` is at war with Germany: the diplomacy's word when the state has one,
+    else the economy's war record (``at_war_with_germany``)."""
+    if has_diplomacy(state):
+        return dip.at_war(diplomacy(state), power, "germany")
+    from grognard.third_reich.board import economy_of
+
+    try:
+        return Power(power) in economy_of(state).at_war_with_germany
+    except ValueError:
+        return False
+
+
+def verify_lend_lease_open(state: JSON, sender: str, receiver: str) -> None:
+    """TR-15..TR-17: the route from ``sender`` to ``receiver`` is open in the diplomacy (the
+    USSR at war with Germany for the UK's; the US too for the US's), else IllegalOrder naming
+    the rule. Nothing to check with no diplomacy (the economy's own check stands)."""
+    if not has_diplomacy(state):
+        return
+    r = dip.lend_lease_open(diplomacy(state), sender, receiver)
+    if r is not None:
+        r.raise_()
+
+
+__all__ += ["at_war_with_germany", "verify_lend_lease_open"]

@@ -29,6 +29,7 @@ from grognard.third_reich.play.system_murmansk import (
     public_box,
 )
 from grognard.third_reich.strategic import murmansk
+from grognard.third_reich.war import verify_lend_lease_open
 
 
 class MurmanskShipArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -64,6 +65,9 @@ class MurmanskShip(Order[MurmanskShipArgs]):
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs) -> None:
         if args.sender not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-19", f"{args.sender} is not a power of {cmd.player}")
+        # TR-15/TR-17 (issue 23): only once the USSR (and for the US, the US) is at war with
+        # Germany, judged against the war state
+        verify_lend_lease_open(state, args.sender, "ussr")
         box = box_of(state)
         murmansk.place_shipment(box, args.sender, args.brps)
         if box.allied is not None:
