@@ -65,9 +65,6 @@ class MurmanskShip(Order[MurmanskShipArgs]):
     def verify(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs) -> None:
         if args.sender not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-19", f"{args.sender} is not a power of {cmd.player}")
-        # TR-15/TR-17 (issue 23): only once the USSR (and for the US, the US) is at war with
-        # Germany, judged against the war state
-        verify_lend_lease_open(state, args.sender, "ussr")
         box = box_of(state)
         murmansk.place_shipment(box, args.sender, args.brps)
         if box.allied is not None:
@@ -75,6 +72,9 @@ class MurmanskShip(Order[MurmanskShipArgs]):
                                "counters")
         # the shipment with its payment, as the fold makes it (TR-75: the sender's cap)
         send_lend_lease(economy_of(state), args.sender, "ussr", Route.NORTH, args.brps)
+        # TR-15/TR-17 (issue 23): only once the USSR (and for the US, the US) is at war with
+        # Germany, judged against the war state
+        verify_lend_lease_open(state, args.sender, "ussr")
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs,
                 dice: Dice) -> list[Event]:
