@@ -167,8 +167,15 @@ def _drop_check(ctx: Context, state: JSON, cmd: Command) -> tuple[DropOrder, lis
                       option=Option(opt), phase=MovementPhase.NORMAL,
                       weather=weather(weather_region(m, h), state["turn"]))
     verify_air_drop(order, based_air(ctx, state))
+    # TR-03/TR-51 (issue 23): the airborne unit's own power's offensive on the front (a minor
+    # under its patron's), not the side's widest option
+    from grognard.third_reich.war import power_of, verify_at_war_with_units, verify_own_option
+
+    verify_own_option(ctx, state, cmd.player, [power_of(state, str(uid))], hex_front(m, h))
     escorts = _air_list(ctx, state, cmd, "escorts", True, target)
     interceptors = _air_list(ctx, state, cmd, "interceptors", False, target)
+    for i in interceptors:  # TR-25: only air of a power at war with the dropping unit's
+        verify_at_war_with_units(state, power_of(state, i), [str(uid)])
     return order, escorts, interceptors
 
 
