@@ -205,12 +205,6 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder("TR-03", f"{beach} is on the {front} front, where {cmd.player} has "
                            "no offensive option")
     groups = _groups(ctx, state, cmd, beach)
-    # TR-03 (issue 23): every invading power (fleets and cargo) under its own offensive
-    from grognard.third_reich.war import power_of, verify_own_option
-
-    verify_own_option(ctx, state, cmd.player, sorted(
-        {power_of(state, f) for g in groups for f in g["ports"]} |
-        {power_of(state, u.id) for g in groups for u in g["group"].units}), front)
     plan = InvasionPlan(beach, tuple(g["group"] for g in groups),
                         _air_zone(ctx, state, cmd.player, beach))
     verify_invasion(plan)
@@ -289,6 +283,14 @@ def verify_invade(ctx: Context, state: JSON, cmd: Command) -> None:
     if ids:  # TR-32: declared at 1-2 or better, every landing unit and the support counted
         resolve_invasion(c["plan"], defenders, 7, None, (), c["air"], wx, terrain, fortified,
                          ctx.tables)
+    # TR-03 (issue 23): every invading power (fleets and cargo) under its own offensive on the
+    # beach's front, not the side's widest option
+    from grognard.third_reich.war import power_of, verify_own_option
+
+    verify_own_option(ctx, state, cmd.player, sorted(
+        {power_of(state, f) for g in c["groups"] for f in g["ports"]} |
+        {power_of(state, u.id) for g in c["groups"] for u in g["group"].units}),
+        hex_front(ctx.scenario.map, hex_index(ctx.scenario.map, c["beach"])))
 
 
 def _power(state: JSON, c: Mapping[str, Any]) -> str:
