@@ -386,7 +386,7 @@ def zoc_counts_for(state: JSON, forces: Any, side: str, power: str) -> np.ndarra
     unit of another side whose power is at war with ``power`` (own side's units: False, they
     exert no ZOC on it anyway). All True for the enemy side with no diplomacy in the state."""
     code = forces.side_code(side)
-    enemy = np.asarray(forces.side) != code
+    enemy: np.ndarray = np.asarray(forces.side) != code
     if not has_diplomacy(state) or not power:
         return enemy
     d = diplomacy(state)
