@@ -97,3 +97,31 @@ def test_tr25_reaction_options_offer_only_fleets_at_war() -> None:
     g2 = at_sr(False)
     assert_rejected(g2, C("intercept", "allies", interceptors={"north_sea": ["uk-fleet1"]}),
                     "may not act|owes|no")
+
+
+def test_tr25_tr57_a_transport_is_intercepted_only_by_powers_at_war() -> None:
+    """Naval transport (TR-57): the UK's fleet and air intercept a German transport only once
+    the UK is at war with Germany; before, no reaction is owed and naming them is refused."""
+    from grognard.third_reich.play.system_naval import _check
+
+    def movement(uk_at_war: bool) -> Game:
+        text = load_scenario(SCENARIO).text
+        if not uk_at_war:
+            text = text.replace(UK_WAR, "")
+        g = Game(parse_scenario(text, "variant.toml"), 1)
+        g.apply(C("declare_options", "axis", power="germany", options={"eastern": "offensive"}))
+        while g.phase.name != "movement":
+            g.apply(C("end_phase", "axis"))
+        return g
+
+    ship = {"fleets": ["ge-fleet2"], "units": ["ge-inf5"], "to": "F5"}
+    g = movement(True)
+    g.apply(Command("naval_transport", "axis", ship))
+    assert g.state.get("pending_reaction")
+    g2 = movement(False)
+    for extra in ({"air_interceptors": ["uk-air1"]}, {"interceptors": ["uk-fleet1"]}):
+        with pytest.raises(IllegalOrder) as exc:
+            _check(g2.context, g2.state, Command("naval_transport", "axis", {**ship, **extra}))
+        assert exc.value.rule == "TR-25", exc.value
+    g2.apply(Command("naval_transport", "axis", ship))
+    assert not g2.state.get("pending_reaction")
