@@ -125,3 +125,38 @@ def test_tr25_tr57_a_transport_is_intercepted_only_by_powers_at_war() -> None:
         assert exc.value.rule == "TR-25", exc.value
     g2.apply(Command("naval_transport", "axis", ship))
     assert not g2.state.get("pending_reaction")
+
+
+def test_tr25_tr61_an_invasion_is_intercepted_only_by_powers_at_war() -> None:
+    """tr-1939-invasion (ge-fleet2 carries ge-inf5 from Kiel to the French beach F4 by G4;
+    uk-fleet1 in Harwich may intercept): a variant in which the UK is not at war with Germany
+    - uk-fleet1 is never among the defender's options and naming it is refused (TR-25)."""
+    from grognard.third_reich.play.system_amphibious import _check
+
+    invade = Command("invade", "axis", {"beach": "F4", "groups": [
+        {"hex": "G4", "zone": "north_sea", "fleets": ["ge-fleet2"],
+         "cargo": {"ge-fleet2": ["ge-inf5"]}}]})
+
+    def movement(uk_at_war: bool) -> Game:
+        text = load_scenario("tr-1939-invasion").text
+        assert UK_WAR in text
+        if not uk_at_war:
+            text = text.replace(UK_WAR, "")
+        g = Game(parse_scenario(text, "variant.toml"), 3)
+        g.apply(C("declare_options", "axis", power="germany", options={"western": "offensive"}))
+        while g.phase.name != "movement":
+            g.apply(C("end_phase", "axis"))
+        return g
+
+    def options(g: Game) -> set[str]:
+        g.apply(invade)
+        p = g.state.get("pending_reaction") or {}
+        return {o["unit"] for o in p.get("options", [])}
+
+    assert "uk-fleet1" in options(movement(True))
+    g2 = movement(False)
+    with pytest.raises(IllegalOrder) as exc:
+        _check(g2.context, g2.state, Command("invade", "axis", {
+            **invade.args, "interceptors": {"G4": ["uk-fleet1"]}}))
+    assert exc.value.rule == "TR-25"
+    assert "uk-fleet1" not in options(g2)

@@ -223,6 +223,16 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if len(set(flying)) != len(flying):
         raise InputError("args", "an air unit flies one mission")
     attempts: dict[str, list[InterceptionAttempt]] = {}
+    # TR-25 (issue 23): only fleets and air of a power at war with every invading power
+    from grognard.third_reich.war import verify_at_war_with_units
+
+    invaders = sorted({f for g in groups for f in g["ports"]} |
+                      {u.id for g in groups for u in g["group"].units})
+    for ids in air_int.values():
+        for a in ids:
+            if a in state["units"]:
+                verify_at_war_with_units(state, str(state["units"][a].get("power") or ""),
+                                         invaders)
     for label, ids in interceptors.items():
         by_port: dict[str, list[str]] = {}
         for f in ids:
@@ -230,6 +240,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             if u is None or u["type"] not in FLEET_TYPES or u["side"] == cmd.player or \
                     u["status"] != "active" or u["hex"] is None:
                 raise IllegalOrder("TR-55", f"{f} is not an enemy fleet on the map")
+            verify_at_war_with_units(state, str(u.get("power") or ""), invaders)  # TR-25
             verify_fleet_operation(_fleet_ops(state), f, NavalOp.INTERCEPTION)
             p = port_at(m, u["hex"])
             if p is None or p not in sea.ports or not may_intercept(sea, p,
