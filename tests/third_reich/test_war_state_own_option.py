@@ -6,6 +6,8 @@ verify passes."""
 
 from __future__ import annotations
 
+import pytest
+
 from .test_war_state import C, econ, game, refused, to
 
 # uk-air88 beside fra-air66 in Paris (N23); ger-air22 in Cologne (M27), 4 hexes away
@@ -44,3 +46,36 @@ def test_tr03_the_uks_own_offensive_lets_it_fly_and_costs_the_uk() -> None:
     to(g, "air_missions", "allies")
     assert g.can(C("counter_air", "allies", target="M27", air=["uk-air88"]))
     assert refused(g, C("counter_air", "allies", target="M27", air=["fra-air66"])) == "TR-03"
+
+
+def test_tr25_tr35_no_defensive_air_from_a_power_not_at_war_with_the_attacker() -> None:
+    """Fall 1939: the UK attacks ger-inf18 in P28; Italian air in Milan (T27, in range) may
+    not fly defensive support - Italy is not at war with the UK - and is not among the
+    defender's options; after Italy declares war on France (and so on the UK) it may."""
+    at = {"ger-inf19": "O29", "fra-inf61": "P26", "uk-inf80": "P27", "ita-air119": "T27"}
+
+    def attack(declare: bool):  # type: ignore[no-untyped-def]
+        g = game(at)
+        if declare:
+            g.apply(C("declare_war", "axis", power="italy", majors=["france"]))
+        g.apply(C("declare_options", "axis", power="germany", options={"western": "pass"}))
+        to(g, "declare_options", "allies")
+        g.apply(C("declare_options", "allies", power="uk", options={"western": "offensive"}))
+        to(g, "combat", "allies")
+        g.apply(C("attack", "allies", hex="P28", attackers=["uk-inf80"]))
+        p = g.state.get("pending_reaction") or {}
+        return g, {o["unit"] for o in p.get("options", [])}
+
+    g, opts = attack(False)
+    assert "ita-air119" not in opts
+    g2, opts2 = attack(True)
+    assert "ita-air119" in opts2
+    from grognard.core.errors import IllegalOrder
+    from grognard.third_reich.play.system_support import verify_support
+
+    trial = C("attack", "allies", hex="P28", attackers=["uk-inf80"],
+              defensive_air=["ita-air119"])
+    with pytest.raises(IllegalOrder) as exc:
+        verify_support(g.context, g.state, trial, "P28")
+    assert exc.value.rule == "TR-25"
+    verify_support(g2.context, g2.state, trial, "P28")  # at war: no refusal
