@@ -136,3 +136,26 @@ def test_tr72_supply_war_in_a_campaign_closes_neutral_countries() -> None:
     pl = m.index_of_label("K39")  # Poland, at war with Germany
     assert war["germany"].closed[nl] and not war["germany"].closed[pl]
     assert war["italy"].closed[pl]  # Italy is not at war with Poland
+
+
+# --- conquered territory (TR-22/TR-25), found by the 50-seed audit (seed 12) --------------------
+
+
+def test_tr25_a_war_with_an_axis_aligned_minor_does_not_open_axis_conquests() -> None:
+    """Seed 12 of the heuristic audit: the USSR at war with Estonia only (Estonia joined the
+    Axis side when attacked) moved through Axis-held Poland in Summer 1940. Conquered Poland
+    is open to its controller's side and to powers at war with a *major* of that side; a war
+    with an aligned minor is not a war with Germany."""
+    from .test_diplomacy import CAMP, HOME, SIDES, WARS
+
+    d = dip.start(HOME, SIDES, WARS, CAMP)
+    d, _ = dip.make_peace(d, "poland", 3, dip.Cause.CONQUEST)
+    d, _ = dip.join(d, "estonia", "germany", 3)
+    d, _ = dip.declare(d, "ussr", ["estonia"], 3)
+    assert dip.at_war(d, "ussr", "estonia") and not dip.at_war(d, "ussr", "germany")
+    assert dip.side_of(d, "estonia") == "axis"
+    r = dip.may_enter(d, "ussr", "poland", "move", controller_side="axis")
+    assert r is not None and r.rule == "TR-25"
+    assert dip.may_enter(d, "germany", "poland", "move", controller_side="axis") is None
+    d2, _ = dip.declare(d, "ussr", ["germany"], 4)
+    assert dip.may_enter(d2, "ussr", "poland", "move", controller_side="axis") is None

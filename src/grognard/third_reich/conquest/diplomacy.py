@@ -322,9 +322,11 @@ def may_enter(d: Diplomacy, power: str, country: str, action: Action | str = Act
     if a == c or friendly(d, a, c):
         return None
     if c in d.out:
+        # open to the controlling side and to a power at war with a major of that side (a
+        # war with a minor aligned with that side does not open the majors' conquests)
         mine = side_of(d, a)
         if controller_side is not None and (controller_side == mine or any(
-                side_of(d, e) == controller_side for e in enemies(d, a))):
+                d.sides.get(e) == controller_side for e in enemies(d, a))):
             return None
         return Refusal(rule, f"{country} is out of the war and its territory neutral to {a}")
     if at_war(d, a, c):
