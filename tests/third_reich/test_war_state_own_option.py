@@ -79,3 +79,25 @@ def test_tr25_tr35_no_defensive_air_from_a_power_not_at_war_with_the_attacker() 
         verify_support(g.context, g.state, trial, "P28")
     assert exc.value.rule == "TR-25"
     verify_support(g2.context, g2.state, trial, "P28")  # at war: no refusal
+
+
+def test_tr51_issue27_a_legal_air_drop_with_a_repeated_escort_is_refused() -> None:
+    """The air-drop case of tests/reliability/test_order_counts.py (its random games no longer
+    reach a legal air drop once each power flies under its own option): on tr-1939-support
+    under Germany's eastern offensive, every listed air drop with escorts is legal and the
+    same order with an escort named twice is refused."""
+    from grognard.core.errors import GrognardError
+    from grognard.engine import Command
+
+    from .test_system_orders import offensive, to_phase
+
+    g = offensive(3)
+    to_phase(g, "movement", "axis")
+    drops = [c for c in g.legal("axis", "airdrop") if c.args.get("escorts")]
+    assert drops
+    for c in drops[:10]:
+        assert g.can(c)
+        dup = Command(c.kind, c.player, {**c.args, "escorts": [*c.args["escorts"],
+                                                               c.args["escorts"][0]]})
+        with pytest.raises(GrognardError):
+            g.verify(dup)
