@@ -8,6 +8,7 @@ country)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from grognard.core.hexgrid import distance
 from grognard.engine import Game
@@ -159,3 +160,34 @@ def test_tr25_a_war_with_an_axis_aligned_minor_does_not_open_axis_conquests() ->
     assert dip.may_enter(d, "germany", "poland", "move", controller_side="axis") is None
     d2, _ = dip.declare(d, "ussr", ["germany"], 4)
     assert dip.may_enter(d2, "ussr", "poland", "move", controller_side="axis") is None
+
+
+def test_tr40_hexes_won_only_among_the_results_candidates() -> None:
+    """Found by the 50-seed audit (seed 41 stuck in Summer I 1940): an attrition HN result
+    whose candidate hexes are all closed (TR-25) or emptied owes a take_hexes that no order
+    could satisfy, because verify counted every hex of the front as available. The attacker
+    names hexes among the result's candidates only; with none, the empty choice settles it."""
+    from grognard.core.errors import IllegalOrder
+    from grognard.engine import Command
+    from grognard.third_reich.play.system_attrition import verify_take_hexes
+    from grognard.third_reich.supply.supply_map import hexes_won_candidates
+
+    g = game()
+    s = g.state
+    m = g.scenario.map
+    from grognard.third_reich.board import forces_of_state
+    from grognard.third_reich.play.system import front_mask
+
+    front = hexes_won_candidates(m, forces_of_state(g.context, s), "axis", s["bridgeheads"],
+                                 front_mask(m, "eastern"))
+    eligible = [h.id for h in front if h.eligible]
+    assert eligible  # the Polish front in Fall 1939
+    s["pending_hexes"] = {"side": "axis", "front": "eastern", "n": 1, "candidates": [],
+                          "attackers": []}
+    verify_take_hexes(g.context, s, Command("take_hexes", "axis", {"hexes": []}))
+    with pytest.raises(IllegalOrder):
+        verify_take_hexes(g.context, s, Command("take_hexes", "axis", {"hexes": [eligible[0]]}))
+    s["pending_hexes"]["candidates"] = [eligible[0]]
+    with pytest.raises(IllegalOrder):
+        verify_take_hexes(g.context, s, Command("take_hexes", "axis", {"hexes": []}))
+    verify_take_hexes(g.context, s, Command("take_hexes", "axis", {"hexes": [eligible[0]]}))

@@ -159,6 +159,9 @@ def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
     forces = forces_of_state(ctx, state)
     front = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"],
                                  front_mask(m, p["front"]))
+    # only the result's candidates (TR-25: open to a power taking part; not emptied by the
+    # losses) may be named or count as available (else an HN with no candidate dead-ends)
+    front = tuple(h for h in front if h.id in set(p["candidates"]))
     verify_hexes_won(int(p["n"]), front, chosen)
     for label, units in _advance_arg(cmd).items():
         if label not in chosen:
