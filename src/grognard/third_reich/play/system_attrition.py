@@ -159,19 +159,6 @@ def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
     forces = forces_of_state(ctx, state)
     front = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"],
                                  front_mask(m, p["front"]))
-    # TR-25: a hex closed to every power taking part is neither chosen nor counted as
-    # available, as the result's candidates were found (else an HN whose only front hexes are
-    # closed owes a take_hexes no order can satisfy)
-    powers = sorted({str(state["units"][u].get("power") or "") for u in p.get("attackers", [])
-                     if u in state["units"]} - {""})
-    if powers:
-        closed = {h.id for h in front if h.eligible and not war.open_to_any(ctx, state, powers,
-                                                                             h.id)}
-        for hid in chosen:
-            if hid in closed:
-                raise IllegalOrder("TR-25", f"hex {hid} is closed to {', '.join(powers)}: "
-                                   "no war with its country")
-        front = tuple(h for h in front if h.id not in closed)
     verify_hexes_won(int(p["n"]), front, chosen)
     for label, units in _advance_arg(cmd).items():
         if label not in chosen:
