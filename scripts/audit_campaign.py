@@ -17,9 +17,15 @@ Checks (each finding names its rule; the audit reports, it never stops a game):
 * ``war`` (TR-25, TR-27, TR-68): no move, attack or SR into a country the actor is not at
   war with (nor its own or an ally's), by ``conquest/diplomacy.may_enter`` on a diplomacy the
   audit keeps from the scenario's ``[third_reich.wars]`` and the game's declarations, entries
-  by date, conquests, Vichy and the Ribbentrop-Molotov annexation. The engine does not
-  enforce war and peace yet (issue 23 items 1-2 wait for the Orders), so this check fails
-  today; tests/third_reich/test_audit_campaign.py marks it xfail(strict).
+  by date, conquests, Vichy and the Ribbentrop-Molotov annexation (the engine enforces war
+  and peace since session 6; tests/third_reich/test_audit_campaign.py asserts no finding).
+* ``option`` also covers the air missions (issue 23): every counter air (TR-44) and air drop
+  (TR-51) under the flying power's own offensive on the target's front.
+* ``war`` also covers the sea SRs' interceptions (TR-25/TR-69: every intercepting fleet's
+  power at war with the SRing unit's) and the air drops' targets (TR-25).
+* ``strategic`` (TR-79, TR-15/TR-17): every U-boat round against a power at war with Germany,
+  every bombing power at war with Germany, every Murmansk shipment on a lend-lease route open
+  in the audit's diplomacy.
 * ``losses`` (TR-32, TR-38): counted, not judged: who chose each battle's and attrition's
   losses (today the engine picks them inside the attacker's command).
 
@@ -46,7 +52,7 @@ from grognard.third_reich.conquest.campaign import campaign_extras, map_areas
 from grognard.third_reich.economy.economy import Economy
 from grognard.third_reich.turn.options import may_attack, may_take_part_in_attrition
 
-CHECKS = ("year_start", "option", "war", "losses")
+CHECKS = ("year_start", "option", "war", "strategic", "losses")
 #: TR-10: growth rates of saved BRPs.
 GROWTH = {"us": Fraction(7, 10), "germany": Fraction(6, 10), "uk": Fraction(6, 10),
           "ussr": Fraction(6, 10), "italy": Fraction(1, 2), "france": Fraction(1, 2)}
@@ -250,6 +256,25 @@ def audit_game(game: Game, seed: int, audit: Audit) -> None:
                 attack_battle_of(game, t, i, d, audit, find, enter)
             elif ev.type == "attrition_resolved":
                 _attrition(game, t, i, d, audit, find)
+            elif ev.type == "sw_round_fought":
+                _strategic(game, t, i, d, audit, find)
+            elif ev.type == "murmansk_shipped":
+                audit.checked["strategic"] += 1
+                r = dip.lend_lease_open(t.d, str(d["sender"]), "ussr")
+                if r is not None:
+                    find(i, "strategic", r.rule, f"Murmansk shipment by {d['sender']}: "
+                         f"{r.reason}")
+            elif ev.type == "sea_sr_made":
+                power = _unit_power(game, str(d["unit"]))
+                for fleets in (d.get("interceptors") or {}).values():
+                    for f in fleets:
+                        audit.checked["war"] += 1
+                        other = _unit_power(game, f)
+                        if not dip.at_war(t.d, power, other):
+                            find(i, "war", "TR-25", f"{f} ({other}) intercepted the sea SR of "
+                                 f"{d['unit']} ({power}) without a war")
+            elif ev.type in ("counter_air_flown", "airdropped"):
+                _air_mission(game, t, i, ev.type, d, audit, find, enter)
             elif ev.type == "unit_moved":
                 u = d["unit"]
                 side = str(game.state["units"][u]["side"])
@@ -287,6 +312,45 @@ def attack_battle_of(game: Game, t: Tracker, i: int, d: Mapping[str, Any], audit
         if d.get(f"{role}_losses") and role not in owed and role not in d.get("forced", {}):
             find(i, "losses", "TR-32", f"battle on {d['hex']}: the engine chose the "
                  f"{role}'s losses (the losing side was not asked)")
+
+
+def _front_of(game: Game, label: str) -> str:
+    from grognard.third_reich.board import hex_front
+
+    m = game.scenario.map
+    return str(hex_front(m, m.index_of_label(label)))
+
+
+def _air_mission(game: Game, t: Tracker, i: int, kind: str, d: Mapping[str, Any],
+                 audit: Audit, find: Any, enter: Any) -> None:
+    """TR-03/TR-44/TR-51: a counter air or an air drop under each flying power's own
+    offensive on the target's front; the target hex open to it (TR-25)."""
+    target = str(d["target"] if kind == "counter_air_flown" else d["to"])
+    units = list(d["air"]) if kind == "counter_air_flown" else [str(d["unit"])]
+    powers = sorted({_unit_power(game, u) for u in units})
+    audit.checked["option"] += 1
+    r = may_attack(t.declared, powers, _front_of(game, target), _patrons(t),
+                   _side_majors(t, d["side"]))
+    if r is not None:
+        find(i, "option", r.rule, f"{kind} over {target}: {r.reason}")
+    for p in powers:
+        enter(i, p, target, dip.Action.AIR, d["side"])
+
+
+def _strategic(game: Game, t: Tracker, i: int, d: Mapping[str, Any], audit: Audit,
+               find: Any) -> None:
+    """TR-79: U-boats on the economy of a power at war with Germany; bombers of powers at war
+    with Germany."""
+    audit.checked["strategic"] += 1
+    if d["kind"] == "subs":
+        if not dip.at_war(t.d, "germany", str(d["target"])):
+            find(i, "strategic", "TR-79", f"U-boat round against {d['target']}, not at war "
+                 "with Germany")
+        return
+    for p, n in (d.get("bombers") or {}).items():
+        if n and not dip.at_war(t.d, "germany", p):
+            find(i, "strategic", "TR-79", f"{p}'s {n} bomber factors bombed Germany without a "
+                 "war")
 
 
 def _attrition(game: Game, t: Tracker, i: int, d: Mapping[str, Any], audit: Audit,

@@ -68,7 +68,9 @@ CASES: list[tuple[str, str, str, str, str | None]] = [
     # murmansk_commit: the random games of the war-and-peace rules no longer reach a German
     # commitment; its air, naval and subs bounds are tested on a recorded tr-1944 game in
     # tests/third_reich/test_orders_count.py (TR-20)
-    ("third_reich", "airdrop", "escorts", "dup", None),
+    # airdrop: no random game reaches a legal air drop once each power flies under its own
+    # option (issue 23); its repeated escort is tested on a scripted tr-1939-support position
+    # in tests/third_reich/test_war_state_own_option.py (TR-51)
     ("third_reich", "murmansk_escort", "naval", "inflate", None),
     ("third_reich", "murmansk_escort", "asw", "inflate", None),
 ]

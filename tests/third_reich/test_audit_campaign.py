@@ -91,7 +91,7 @@ def test_the_audit_reports_and_never_crashes_on_a_bad_seed_list() -> None:
     audit = _script()
     assert audit._seeds("1-3,7") == [1, 2, 3, 7]
     report = audit.Audit().to_json()
-    assert set(report["checks"]) == {"year_start", "option", "war", "losses"}
+    assert set(report["checks"]) == {"year_start", "option", "war", "strategic", "losses"}
 
 
 @pytest.mark.slow
@@ -99,3 +99,36 @@ def test_tr32_every_battle_loss_is_chosen_by_the_side_taking_it() -> None:
     a = audited()
     assert a.checked["losses"] > 10
     assert [f.message for f in a.findings if f.check == "losses" and f.rule == "TR-32"] == []
+
+
+def test_tr79_the_audit_flags_uboats_and_bombers_without_a_war() -> None:
+    """The ``strategic`` check (issue 23): a U-boat round on the US before the US is at war
+    with Germany, US bombers over Germany likewise, a Murmansk shipment before the USSR's war
+    - each a finding naming its rule; the UK's round and bombers are fine."""
+    from grognard.engine import Game
+    from grognard.engine.scenario import load_scenario
+    from grognard.third_reich.conquest import diplomacy as dip
+
+    audit = _script()
+    g = Game(load_scenario("tr-1939-campaign"), 1)
+    t = audit.Tracker(dip.from_scenario(g.scenario, dict(g.state["power_sides"])),
+                      dict(g.state["power_sides"]), (), frozenset())
+    a = audit.Audit()
+    found: list[tuple[str, str]] = []
+
+    def find(i: int, check: str, rule: str, msg: str) -> None:
+        found.append((check, rule))
+
+    audit._strategic(g, t, 0, {"kind": "subs", "target": "uk"}, a, find)
+    audit._strategic(g, t, 0, {"kind": "bombers", "bombers": {"uk": 3, "us": 0}}, a, find)
+    assert found == [] and a.checked["strategic"] == 2
+    audit._strategic(g, t, 0, {"kind": "subs", "target": "us"}, a, find)
+    audit._strategic(g, t, 0, {"kind": "bombers", "bombers": {"uk": 3, "us": 2}}, a, find)
+    assert found == [("strategic", "TR-79"), ("strategic", "TR-79")]
+
+
+@pytest.mark.slow
+def test_tr79_strategic_warfare_of_a_whole_campaign_judged_by_the_war() -> None:
+    a = audited()  # (the heuristic bot of seed 1 fights no strategic warfare round)
+    assert a.failures("strategic") == 0, [f.message for f in a.findings
+                                          if f.check == "strategic"][:5]

@@ -6,7 +6,10 @@ Issue 23 drew the Channel as water, which made that recorded game illegal from i
 on: both data files are now seed 1151's game up to the Allied Spring 1945 options, its orders
 that stay legal, then the US's options, the Iran route and 20 BRPs to the UK (spent 55 of 74.5). Issue 23's
 war state (TR-25/TR-68) refuses 6 more of its orders (a German SR from France to Iraq among
-them): they are dropped from both files, the rest replays to the same Allied Spring 1945."""
+them): they are dropped from both files, the rest replays to the same Allied Spring 1945.
+Each power its own option for counter air (issue 23, TR-03/TR-44) makes two Allied air
+mission phases idle (skipped): the 4 orders that no longer fit the phases (a supply check, a
+counter air, two end_phase) are dropped too."""
 
 from __future__ import annotations
 

@@ -268,19 +268,28 @@ def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
     state's map position (control, turn, home countries, bridgeheads from the state).
 
     Kept across commands under what it reads (the units' placement, the control of the cities,
-    the turn, the side's bridgeheads): the check's verify, its execution and the idle-phase
-    scan share one trace."""
+    the turn, the side's bridgeheads, the war state): the check's verify, its execution and the
+    idle-phase scan share one trace."""
+    import json
+
+    from grognard.third_reich.war import supply_war
+
     heads = side_bridgeheads(state, side)
     control = state["control"]
-    key = (placement_key(ctx, state), tuple(control.items()), state["turn"], tuple(heads))
+    key = (placement_key(ctx, state), tuple(control.items()), state["turn"], tuple(heads),
+           json.dumps(state.get("diplomacy"), sort_keys=True, separators=(",", ":")))
 
     def make() -> SupplyCheck:
         forces = forces_of_state(ctx, state)
+        powers = {u: state["units"][u]["power"] for u in forces.ids}
+        mine = [powers[u] for u, s in zip(forces.ids, forces.of_side(side).tolist(), strict=True)
+                if s]
         return supply_check(
             ctx.scenario.map, forces, side, control, state["turn"],
-            unit_powers={u: state["units"][u]["power"] for u in forces.ids},
+            unit_powers=powers,
             home_countries=ctx.scenario.home_countries, bridgeheads=heads,
-            weather_table=ctx.tables.get(WEATHER_TABLE_ID))
+            weather_table=ctx.tables.get(WEATHER_TABLE_ID),
+            war=supply_war(ctx, state, forces, side, mine))  # TR-27/TR-72 (issue 23)
     return ctx.keyed(f"tr.supply_check.{side}", key, make)
 
 

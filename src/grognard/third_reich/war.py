@@ -315,7 +315,7 @@ def option_readings(ctx: Context) -> Any:
 
     names = {f.name for f in dataclasses.fields(OptionReadings)}
     return ctx.cached("tr.option_readings", lambda: OptionReadings.from_mapping(
-        {k: v for k, v in ctx.scenario.readings.items() if k in names}))
+        {k: v for k, v in {**ctx.scenario.readings, **ctx.readings}.items() if k in names}))
 
 
 def _patrons(state: JSON) -> dict[str, str]:
@@ -375,3 +375,101 @@ def at_war_with_any(state: JSON, power: str, others: Iterable[str]) -> bool:
 def open_to_any(ctx: Context, state: JSON, powers: Iterable[str], label: str) -> bool:
     """TR-25: whether the hex may be attacked by one of ``powers``."""
     return any(refusal(ctx, state, p, [label], dip.Action.ATTACK) is None for p in powers)
+
+
+# --- ZOC, SR and supply judged against the war (issue 23, TR-27/TR-68/TR-72) ----------------
+
+
+def zoc_counts_for(state: JSON, forces: Any, side: str, power: str) -> np.ndarray:
+    """TR-27 ("ZOCs do not extend across political boundaries before declaration of war"): a
+    bool per unit of ``forces``: whether its ZOC counts against ``power`` of ``side`` - every
+    unit of another side whose power is at war with ``power`` (own side's units: False, they
+    exert no ZOC on it anyway). All True for the enemy side with no diplomacy in the state."""
+    code = forces.side_code(side)
+    enemy: np.ndarray = np.asarray(forces.side) != code
+    if not has_diplomacy(state) or not power:
+        return enemy
+    d = diplomacy(state)
+    units = state["units"]
+    memo: dict[str, bool] = {}
+    out = np.zeros(len(forces), dtype=bool)
+    for i, uid in enumerate(forces.ids):
+        if not enemy[i]:
+            continue
+        other = str(units.get(uid, {}).get("power") or "")
+        if other not in memo:
+            memo[other] = not other or dip.at_war(d, power, other)
+        out[i] = memo[other]
+    return out
+
+
+def war_zoc(ctx: Context, state: JSON, side: str, power: str) -> Any:
+    """TR-27/TR-68: the enemy ZOC field ``power`` (of ``side``) meets: only units of powers at
+    war with it project a ZOC (units not at war still hold their hexes: ``enemy`` is every
+    other side's unit). The side's whole field (board.side_zoc) with no diplomacy."""
+    import dataclasses
+
+    from grognard.core.zoc import third_reich_zoc, zoc_field
+    from grognard.third_reich.board import forces_of_state, position_cached, side_zoc
+
+    if not has_diplomacy(state) or not power:
+        return side_zoc(ctx, state, side)
+
+    def make() -> Any:
+        forces = forces_of_state(ctx, state)
+        counts = zoc_counts_for(state, forces, side, power)
+        enemy = np.asarray(forces.side) != forces.side_code(side)
+        if bool((counts == enemy).all()):
+            return side_zoc(ctx, state, side)
+        zc = np.where(counts, forces.zoc_class, 0).astype(np.int8)
+        return zoc_field(ctx.scenario.map, dataclasses.replace(forces, zoc_class=zc), side,
+                         third_reich_zoc())
+    return position_cached(ctx, state, f"tr.war_zoc.{side}.{power}", make)
+
+
+def supply_war(ctx: Context, state: JSON, forces: Any, side: str,
+               powers: Iterable[str]) -> dict[str, Any]:
+    """TR-72/TR-27 (issue 23): for each power of ``side`` tracing supply, what its lines meet
+    (:class:`~grognard.third_reich.supply.supply_map.SupplyWar`): the ZOCs of units at war with
+    it and the hexes closed to it (neutral countries: supply is traced as in the original,
+    never through a neutral country). Empty with no diplomacy (the side-wide trace)."""
+    from grognard.third_reich.supply.supply_map import SupplyWar
+
+    if not has_diplomacy(state):
+        return {}
+    return {p: SupplyWar(zoc_counts_for(state, forces, side, p),
+                         closed_mask(ctx, state, p, dip.Action.SUPPLY))
+            for p in sorted(set(powers)) if p}
+
+
+__all__ += ["supply_war", "war_zoc", "zoc_counts_for"]
+
+
+# --- strategic warfare and lend lease judged against the war (issue 23, TR-15..TR-21, TR-79) --
+
+
+def at_war_with_germany(state: JSON, power: str) -> bool:
+    """Whether ``power`` is at war with Germany: the diplomacy's word when the state has one,
+    else the economy's war record (``at_war_with_germany``)."""
+    if has_diplomacy(state):
+        return dip.at_war(diplomacy(state), power, "germany")
+    from grognard.third_reich.board import economy_of
+
+    try:
+        return Power(power) in economy_of(state).at_war_with_germany
+    except ValueError:
+        return False
+
+
+def verify_lend_lease_open(state: JSON, sender: str, receiver: str) -> None:
+    """TR-15..TR-17: the route from ``sender`` to ``receiver`` is open in the diplomacy (the
+    USSR at war with Germany for the UK's; the US too for the US's), else IllegalOrder naming
+    the rule. Nothing to check with no diplomacy (the economy's own check stands)."""
+    if not has_diplomacy(state):
+        return
+    r = dip.lend_lease_open(diplomacy(state), sender, receiver)
+    if r is not None:
+        r.raise_()
+
+
+__all__ += ["at_war_with_germany", "verify_lend_lease_open"]

@@ -103,13 +103,14 @@ class Action(StrEnum):
     ATTACK = "attack"          # land attack, attrition, air support, bombardment
     ZOC = "zoc"                # a ZOC projected into the country
     SR = "sr"                  # a land or sea SR path or destination
+    SUPPLY = "supply"          # a supply line (TR-72) traced through the country
     AIR = "air"                # air staging, basing, missions, counter air, airdrop
     NAVAL = "naval"            # naval mission, transport, invasion
     STRATEGIC = "strategic"    # strategic warfare, city bombing
     LEND_LEASE = "lend_lease"  # BRPs sent to the country
 
 
-ACTION_RULE = {Action.ZOC: "TR-27", Action.SR: "TR-68"}  # else TR-25
+ACTION_RULE = {Action.ZOC: "TR-27", Action.SR: "TR-68", Action.SUPPLY: "TR-72"}  # else TR-25
 
 
 class War(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -321,9 +322,11 @@ def may_enter(d: Diplomacy, power: str, country: str, action: Action | str = Act
     if a == c or friendly(d, a, c):
         return None
     if c in d.out:
+        # open to the controlling side and to a power at war with a major of that side (a
+        # war with a minor aligned with that side does not open the majors' conquests)
         mine = side_of(d, a)
         if controller_side is not None and (controller_side == mine or any(
-                side_of(d, e) == controller_side for e in enemies(d, a))):
+                d.sides.get(e) == controller_side for e in enemies(d, a))):
             return None
         return Refusal(rule, f"{country} is out of the war and its territory neutral to {a}")
     if at_war(d, a, c):
@@ -331,7 +334,8 @@ def may_enter(d: Diplomacy, power: str, country: str, action: Action | str = Act
             return Refusal(rule, f"{a} may not SR through {country}: uncontrolled enemy "
                                  "territory")
         return None
-    what = {Action.ZOC: "projects no ZOC into", Action.SR: "may not SR through"}.get(
+    what = {Action.ZOC: "projects no ZOC into", Action.SR: "may not SR through",
+            Action.SUPPLY: "traces no supply through"}.get(
         act, "may not enter or attack")
     return Refusal(rule, f"{a} {what} {country}: {c} is not at war with {a} "
                          "(a declaration of war comes first)")

@@ -43,7 +43,6 @@ from grognard.third_reich.board import (
     position_cached,
     powers_of_side,
     retreat_options,
-    side_zoc,
     units_cached,
 )
 from grognard.third_reich.movement.movement import may_move_in_phase
@@ -62,7 +61,7 @@ from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
-from grognard.third_reich.war import closed_mask, refusal
+from grognard.third_reich.war import closed_mask, refusal, war_zoc
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
 
@@ -372,7 +371,7 @@ def _land_components(ctx: Context, state: JSON, side: str, power: str = "") -> l
     def make() -> list[int]:
         m = ctx.scenario.map
         et = edge_tables(m)
-        zoc = side_zoc(ctx, state, side)
+        zoc = war_zoc(ctx, state, side, power)  # TR-27/TR-68: ZOCs of powers at war only
         free = ~(zoc.enemy | et.water | zoc.mask("movement"))
         if power:  # TR-68: never crossing neutral countries (issue 23)
             free = free & ~closed_mask(ctx, state, power, "sr")

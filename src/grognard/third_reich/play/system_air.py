@@ -72,6 +72,22 @@ def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
                                        based_air(ctx, state)))
 
 
+def air_zone_for(ctx: Context, state: JSON, side: str, power: str, label: str) -> AirZone:
+    """TR-30/TR-25 (issue 23): the air zone of hex ``label`` seen by ``power`` of ``side``:
+    the other side's air counts only where its power is at war with ``power`` (the air of a
+    power not at war contests and controls nothing against it). :func:`air_zone_at` with no
+    diplomacy in the state."""
+    from grognard.third_reich.war import at_war_with_any, has_diplomacy
+
+    if not power or not has_diplomacy(state):
+        return air_zone_at(ctx, state, side, label)
+    s = side_of(ctx, side)
+    units = state["units"]
+    air = [a for a in based_air(ctx, state) if a.side is s or at_war_with_any(
+        state, power, [str(units[a.unit.id].get("power") or "")])]
+    return air_zone_of(air_zone_status(ctx.scenario.map.layout.from_label(label), s, air))
+
+
 def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
     """TR-29/TR-65: the controlled cities of each side (in supply, reading); once per
     position."""
@@ -151,8 +167,15 @@ def _drop_check(ctx: Context, state: JSON, cmd: Command) -> tuple[DropOrder, lis
                       option=Option(opt), phase=MovementPhase.NORMAL,
                       weather=weather(weather_region(m, h), state["turn"]))
     verify_air_drop(order, based_air(ctx, state))
+    # TR-03/TR-51 (issue 23): the airborne unit's own power's offensive on the front (a minor
+    # under its patron's), not the side's widest option
+    from grognard.third_reich.war import power_of, verify_at_war_with_units, verify_own_option
+
+    verify_own_option(ctx, state, cmd.player, [power_of(state, str(uid))], hex_front(m, h))
     escorts = _air_list(ctx, state, cmd, "escorts", True, target)
     interceptors = _air_list(ctx, state, cmd, "interceptors", False, target)
+    for i in interceptors:  # TR-25: only air of a power at war with the dropping unit's
+        verify_at_war_with_units(state, power_of(state, i), [str(uid)])
     return order, escorts, interceptors
 
 

@@ -230,6 +230,16 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if len(set(flying)) != len(flying):
         raise InputError("args", "an air unit flies one mission")
     attempts: dict[str, list[InterceptionAttempt]] = {}
+    # TR-25 (issue 23): only fleets and air of a power at war with every invading power
+    from grognard.third_reich.war import verify_at_war_with_units
+
+    invaders = sorted({f for g in groups for f in g["ports"]} |
+                      {u.id for g in groups for u in g["group"].units})
+    for ids in air_int.values():
+        for a in ids:
+            if a in state["units"]:
+                verify_at_war_with_units(state, str(state["units"][a].get("power") or ""),
+                                         invaders)
     for label, ids in interceptors.items():
         by_port: dict[str, list[str]] = {}
         for f in ids:
@@ -237,6 +247,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             if u is None or u["type"] not in FLEET_TYPES or u["side"] == cmd.player or \
                     u["status"] != "active" or u["hex"] is None:
                 raise IllegalOrder("TR-55", f"{f} is not an enemy fleet on the map")
+            verify_at_war_with_units(state, str(u.get("power") or ""), invaders)  # TR-25
             verify_fleet_operation(_fleet_ops(state), f, NavalOp.INTERCEPTION)
             p = port_at(m, u["hex"])
             if p is None or p not in sea.ports or not may_intercept(sea, p,
@@ -290,6 +301,14 @@ def verify_invade(ctx: Context, state: JSON, cmd: Command) -> None:
     if ids:  # TR-32: declared at 1-2 or better, every landing unit and the support counted
         resolve_invasion(c["plan"], defenders, 7, None, (), c["air"], wx, terrain, fortified,
                          ctx.tables)
+    # TR-03 (issue 23): every invading power (fleets and cargo) under its own offensive on the
+    # beach's front, not the side's widest option
+    from grognard.third_reich.war import power_of, verify_own_option
+
+    verify_own_option(ctx, state, cmd.player, sorted(
+        {power_of(state, f) for g in c["groups"] for f in g["ports"]} |
+        {power_of(state, u.id) for g in c["groups"] for u in g["group"].units}),
+        hex_front(ctx.scenario.map, hex_index(ctx.scenario.map, c["beach"])))
 
 
 def _power(state: JSON, c: Mapping[str, Any]) -> str:

@@ -42,7 +42,6 @@ from grognard.third_reich.board import (
     phase_name,
     placement_key,
     position_cached,
-    side_zoc,
 )
 from grognard.third_reich.combat.forces import Side
 from grognard.third_reich.movement.movement import (
@@ -58,7 +57,7 @@ from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
-from grognard.third_reich.war import closed_mask, closed_zoc
+from grognard.third_reich.war import closed_mask, closed_zoc, war_zoc
 
 # --- move ------------------------------------------------------------------------------------
 
@@ -222,7 +221,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder("TR-66", f"{u['power']} is not a major power with SR actions"
                            ) from None
     verify_sr(sr, uid, SRKind.LAND, ctx.tables)
-    zoc = side_zoc(ctx, state, cmd.player)
+    zoc = war_zoc(ctx, state, cmd.player, str(u["power"]))  # TR-27/TR-68: ZOCs at war only
     cities = sorted(m.cities)  # map numbers: no label parsing per order
     res = land_sr_path(m, u["hex"], to, zoc, UnitClass.AIR if air else UnitClass.GROUND,
                        forbidden=closed_mask(ctx, state, str(u["power"]), "sr"),

@@ -69,6 +69,7 @@ from grognard.third_reich.play.system_support import (
     ready_air,
 )
 from grognard.third_reich.turn.sequence import Phase
+from grognard.third_reich.war import verify_at_war_with_units
 
 PORT_CLASSES = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT})
 
@@ -145,6 +146,8 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         if u is None or u["type"] not in FLEET_TYPES or u["side"] == cmd.player or \
                 u["status"] != "active" or u["hex"] is None:
             raise IllegalOrder("TR-55", f"{f} is not an enemy fleet on the map")
+        # TR-25 (issue 23): only a power at war with every power moved intercepts
+        verify_at_war_with_units(state, str(u.get("power") or ""), [*fleets, *units])
         port = port_at(m, u["hex"])
         if port is None or port not in sea.ports or not may_intercept(sea, port, rec.zone):
             raise IllegalOrder("TR-56", f"{f} is not in a port of the {rec.zone} zone")
@@ -161,6 +164,8 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
                         (lambda v: v["side"] != cmd.player),
                         f"a {cmd.player}" if own else "an enemy")
             unit = ready_air(state, a, u)
+            if not own:  # TR-25 (issue 23): air at war with every power moved
+                verify_at_war_with_units(state, str(u.get("power") or ""), [*fleets, *units])
             if distance(m.layout.from_label(u["hex"]), th) > unit.range:
                 raise IllegalOrder("TR-45", f"{a} in {u['hex']} is out of range of {to}")
             air[name].append(unit)

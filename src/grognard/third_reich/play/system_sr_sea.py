@@ -68,10 +68,11 @@ from grognard.third_reich.movement.sr_sea import (
     roll_sea_sr,
     verify_zone_interceptions,
 )
-from grognard.third_reich.play.system_air import air_zone_at as _air_zone
+from grognard.third_reich.play.system_air import air_zone_for
 from grognard.third_reich.play.system_naval import _fleet_ops, port_at
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES, fleet_unit
 from grognard.third_reich.turn.powers import parse_power
+from grognard.third_reich.war import at_war_with_any, verify_at_war_with_units, verify_enter
 
 
 def _sr_phase(state: JSON, power: str) -> SRPhase:
@@ -80,20 +81,23 @@ def _sr_phase(state: JSON, power: str) -> SRPhase:
                    {k: SRKind(v) for k, v in raw.get("units", {}).items()})
 
 
-def _interceptable(ctx: Context, state: JSON, side: str, to: str, route: list[str]) -> bool:
+def _interceptable(ctx: Context, state: JSON, side: str, to: str, route: list[str],
+                   power: str = "") -> bool:
     """TR-62: could a sea SR to ``to`` be intercepted - an enemy fleet in a port that may
     intercept into a zone of the route (and ``to`` not in the phasing uncontested air zone,
-    TR-60), or enemy air in range (``to`` a contested or enemy air zone)?"""
+    TR-60), or enemy air in range (``to`` a contested or enemy air zone)? Only fleets and air
+    of powers at war with the SRing ``power`` count (TR-25, issue 23)."""
     m = ctx.scenario.map
     sea = sea_zones(ctx.tables)
-    az = _air_zone(ctx, state, side, to)
+    az = air_zone_for(ctx, state, side, power, to)
     if az in (AirZone.CONTESTED, AirZone.ENEMY):
         return True
     if not naval_interception_possible(az):
         return False
     for u in state["units"].values():
         if u["type"] in FLEET_TYPES and u["side"] != side and u["status"] == "active" and \
-                u["hex"] is not None:
+                u["hex"] is not None and (not power or at_war_with_any(
+                    state, power, [str(u.get("power") or "")])):
             p = port_at(m, u["hex"])
             if p is not None and p in sea.ports and \
                     any(may_intercept(sea, p, str(z).lower()) for z in route):
@@ -166,6 +170,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     m = ctx.scenario.map
     sea = sea_zones(ctx.tables)
     uid, to, u, sr = _common(ctx, state, cmd, "TR-69")
+    power = str(u["power"])
     air = u["type"] in AIR_TYPES
     if not (air or on_map_ground(u)):
         raise IllegalOrder("TR-69", f"{uid} is not a ground or air unit (fleets: kind=fleet)")
@@ -206,10 +211,10 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     order = SeaSROrder(uid, UnitClass.AIR if air else UnitClass.GROUND,
                        parse_power(u["power"]), tuple(str(z).lower() for z in route),
                        o_port, d_port, esc,
-                       _air_zone(ctx, state, cmd.player, u["hex"]),
-                       _air_zone(ctx, state, cmd.player, to), bridgehead,
+                       air_zone_for(ctx, state, cmd.player, power, u["hex"]),
+                       air_zone_for(ctx, state, cmd.player, power, to), bridgehead,
                        to in state.get("invaded_hexes", []),
-                       _interceptable(ctx, state, cmd.player, to, route))
+                       _interceptable(ctx, state, cmd.player, to, route, power))
     zones = verify_sea_sr(order, sea)
     if not air:
         here = sum(1 for v in state["units"].values()
@@ -228,6 +233,8 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             if v is None or v["type"] not in FLEET_TYPES or v["side"] == cmd.player or \
                     v["status"] != "active" or v["hex"] is None:
                 raise IllegalOrder("TR-55", f"{f} is not an enemy fleet on the map")
+            # TR-25 (issue 23): only a power at war with the SRing power intercepts
+            verify_at_war_with_units(state, str(v.get("power") or ""), [uid])
             verify_fleet_operation(ops, f, NavalOp.INTERCEPTION)
             p = _port(m, sea, v["hex"], "TR-56", f"interceptor {f}'s hex")
             by_port.setdefault(p, []).append(f)
@@ -236,11 +243,15 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
                                 distance(m.layout.from_label(state["units"][ids[0]]["hex"]),
                                          m.layout.from_label(point)))
             for p, ids in sorted(by_port.items()))
-        declared.append(ZoneInterception(z, attempts, _air_zone(ctx, state, cmd.player, to)))
+        declared.append(ZoneInterception(z, attempts,
+                                         air_zone_for(ctx, state, cmd.player, power, to)))
     ports = [a.port for i in declared for a in i.attempts]
     if len(set(ports)) != len(ports):
         raise IllegalOrder("TR-55", "the fleets of one port intercept in one zone")
     verify_zone_interceptions(order, sea, declared)
+    # TR-68/TR-69 (issue 23): never from or to a port of a country closed to the power (the
+    # destination is checked for every SR kind in system_sr_air.verify_sr_any)
+    verify_enter(ctx, state, power, [u["hex"]], "sr")
     _, rec = record_sr(sr, uid, SRKind.SEA, ctx.tables)
     return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to,
             **rec.to_json(), "route": list(zones), "escorts": {z: escorts[z] for z in zones},
@@ -300,10 +311,12 @@ def fleet_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     for label in (u["hex"], to):
         if port_at(m, label) is None:
             raise IllegalOrder("TR-70", f"{label} is not a port")
+    power = str(u["power"])
     verify_fleet_sr(_friendly_port(ctx, state, u["hex"], cmd.player),
                     _friendly_port(ctx, state, to, cmd.player),
-                    _air_zone(ctx, state, cmd.player, u["hex"]),
-                    _air_zone(ctx, state, cmd.player, to))
+                    air_zone_for(ctx, state, cmd.player, power, u["hex"]),
+                    air_zone_for(ctx, state, cmd.player, power, to))
+    verify_enter(ctx, state, power, [u["hex"]], "sr")  # TR-70 (issue 23): no neutral port
     _, rec = record_sr(sr, uid, SRKind.FLEET, ctx.tables)
     return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to, **rec.to_json()}
 

@@ -107,6 +107,12 @@ def verify_support(ctx: Context, state: JSON, cmd: Command, target: str) -> None
                                 ("defensive_air", lambda u: u["side"] != me, "an enemy")):
         for uid in _ids(cmd, name):
             u = flying_units(state, uid, side_ok, what, target)
+            if name == "defensive_air":  # TR-25 (issue 23): at war with every attacker
+                from grognard.third_reich.war import verify_at_war_with_units
+
+                verify_at_war_with_units(state, str(u.get("power") or ""),
+                                         [x for x in _ids(cmd, "attackers")
+                                          if x in state["units"]])
             a = air_unit(uid, u)
             if distance(m.layout.from_label(u["hex"]), th) > a.range:
                 raise IllegalOrder("TR-35", f"{uid} in {u['hex']} is out of range of {target} "

@@ -39,12 +39,14 @@ from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import InputError
+from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.economy import Economy, begin_player_turn, player_turn_open
 from grognard.third_reich.economy.year_start import FLEET_CONVERSION_ASW_FACTORS
 from grognard.third_reich.play.system_murmansk import murmansk_held
+from grognard.third_reich.strategic.strategic_readings import HappyTimeTurn, WarReadings
 from grognard.third_reich.strategic.strategic_warfare import (
     SwKind,
     happy_time,
@@ -107,10 +109,34 @@ def round_fought(state: JSON, kind: str) -> bool:
     return bool(state.get("sw_fought", {}).get(kind) == state["turn"])
 
 
-def uboat_defense(state: JSON, target: str) -> tuple[int, int]:
+def us_entry_turn(state: JSON, readings: WarReadings | None = None) -> int | None:
+    """TR-82 reading ``happy_time``: the turn whose U-boat round on the US is the second happy
+    time - under ``us_entry`` (default) the turn the US-Germany war began (issue 23: a German
+    declaration may bring it before 1942); None: Spring 1942 as printed."""
+    from grognard.third_reich.conquest import diplomacy as dip
+    from grognard.third_reich.war import diplomacy, has_diplomacy
+
+    r = readings or WarReadings()
+    if r.happy_time is not HappyTimeTurn.US_ENTRY or not has_diplomacy(state):
+        return None
+    w = dip.war_between(diplomacy(state), "us", "germany")
+    return None if w is None else int(w.since)
+
+
+def war_readings(ctx: Context) -> WarReadings:
+    """The scenario's (and game's) ``[readings]`` of :class:`WarReadings`."""
+    import dataclasses
+
+    names = {f.name for f in dataclasses.fields(WarReadings)}
+    return ctx.cached("tr.war_readings", lambda: WarReadings.from_mapping(
+        {k: v for k, v in {**ctx.scenario.readings, **ctx.readings}.items() if k in names}))
+
+
+def uboat_defense(state: JSON, target: str, readings: WarReadings | None = None
+                  ) -> tuple[int, int]:
     """TR-79/TR-82: the ASW opposing U-boats on ``target``'s economy, and the DRM (TR-20: ASW
     still in the Murmansk box does not oppose them)."""
-    h = happy_time(int(state["turn"]), target)
+    h = happy_time(int(state["turn"]), target, us_entry_turn(state, readings))
     asw = box_factors(state, target, "asw") - murmansk_held(state, target, "asw") \
         if h.us_asw_exists and h.uk_asw_allowed else 0
     return asw, h.drm
@@ -123,10 +149,14 @@ def uboat_factors(state: JSON) -> int:
 
 
 def bomber_factors(state: JSON, side: str) -> dict[str, int]:
+    """TR-79: the bomber factors of ``side``'s Western powers at war with Germany (TR-25,
+    issue 23: the diplomacy's word; no bombing by a power at peace with it)."""
+    from grognard.third_reich.war import at_war_with_germany
+
     econ = economy_of(state)
     return {p: box_factors(state, p, "bombers") for p in WESTERN
             if p in powers_of_side(state, side) and p in economy_powers(econ)
-            and Power(p) in econ.at_war_with_germany}
+            and at_war_with_germany(state, p)}
 
 
 def fight_round(dice: Dice, kind: SwKind, off: int, dfn: int, drm: int) -> dict[str, Any]:

@@ -52,6 +52,23 @@ class HalfSpendScope(StrEnum):
     BUILDS_ONLY = "builds_only"
 
 
+class HappyTimeTurn(StrEnum):
+    """TR-82: the second happy time's turn when the US war does not begin in Spring 1942 (a
+    German declaration of war on the US, issue 23; the text: "the Spring 1942 turn
+    immediately after US entry")."""
+
+    US_ENTRY = "us_entry"        # the game turn the US-Germany war began (Spring 1942 by date)
+    SPRING_1942 = "spring_1942"  # Spring 1942 only, as printed, whenever the US entered
+
+
+@dataclass(frozen=True)
+class WarReadings(Readings):
+    """Switches of the strategic layer judged against the war state (issue 23), read from the
+    scenario's ``[readings]`` (not kept in the economy's state)."""
+
+    happy_time: HappyTimeTurn = HappyTimeTurn.US_ENTRY  # TR-82
+
+
 @dataclass(frozen=True)
 class StrategicReadings(Readings):
     """Switches of TR-01..TR-26, TR-31, TR-71, TR-75..TR-87 (RULES.md section 1.3 and 6)."""

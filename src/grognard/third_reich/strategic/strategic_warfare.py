@@ -191,15 +191,20 @@ class HappyTime:
     us_asw_exists: bool
 
 
-def happy_time(turn: int, target: Power | str) -> HappyTime:
+def happy_time(turn: int, target: Power | str, us_entry_turn: int | None = None) -> HappyTime:
     """TR-82 (The "Happy Times"): Spring 1942 U-boat attacks on the US economy get +1 DRM, UK
-    ASW may not oppose them and no US ASW exists yet; from Summer I 1942 SW is normal.
+    ASW may not oppose them and no US ASW exists yet; from Summer I 1942 SW is normal. With
+    ``us_entry_turn`` (reading ``happy_time = us_entry``: the turn the US-Germany war began),
+    that turn is the happy time instead of Spring 1942.
 
     >>> happy_time(13, "us"), happy_time(13, "uk").drm, happy_time(14, "us").drm
     (HappyTime(drm=1, uk_asw_allowed=False, us_asw_exists=False), 0, 0)
+    >>> happy_time(11, "us", us_entry_turn=11).drm, happy_time(13, "us", us_entry_turn=11).drm
+    (1, 0)
     """
     t = parse_power(str(target), "target")
-    if turn == turn_number(1942, Season.SPRING) and t is Power.US:
+    happy = turn_number(1942, Season.SPRING) if us_entry_turn is None else us_entry_turn
+    if turn == happy and t is Power.US:
         return HappyTime(1, False, False)
     return HappyTime(0, True, True)
 

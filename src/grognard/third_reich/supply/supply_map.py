@@ -32,7 +32,7 @@ country owners and captures).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -139,18 +139,54 @@ def ussr_supply(m: MapData, control: Mapping[str, str], ussr_side: str,
 
 
 @dataclass(frozen=True, eq=False)
+class SupplyWar:
+    """TR-72/TR-27 (issue 23): what one power's supply lines meet in a game with war and
+    peace: ``zoc_from`` (per unit of the Forces) the units whose ZOC counts against it (those
+    of powers at war with it), ``closed`` (per hex) the hexes its lines may not enter
+    (neutral countries)."""
+
+    zoc_from: BoolArray
+    closed: BoolArray
+
+
+@dataclass(frozen=True, eq=False)
 class SideSupply:
     """TR-72: supply of every unit of ``side`` (``in_supply`` is per unit of the Forces; other
-    sides' units are True). ``traces`` are the underlying searches (paths for the user)."""
+    sides' units are True). ``traces`` are the underlying searches (paths for the user).
+    ``zoc`` is the side-wide field; ``zocs``/``zoc_of`` the field each unit's lines met (one
+    per group of powers with the same wars; ``zoc_of[i]`` indexes ``zocs``)."""
 
     side: str
     in_supply: BoolArray
     zoc: ZocField
     traces: tuple[SupplyTrace, ...]
     ussr: UssrSupply | None
+    zocs: tuple[ZocField, ...] = ()
+    zoc_of: IntArray | None = None
 
     def out_of_supply(self, forces: Forces) -> list[str]:
         return [forces.ids[i] for i in np.nonzero(~self.in_supply)[0].tolist()]
+
+    def zoc_for(self, i: int) -> ZocField:
+        """The ZOC field unit ``i``'s supply line met."""
+        if self.zoc_of is None or not self.zocs:
+            return self.zoc
+        return self.zocs[int(self.zoc_of[i])]
+
+
+def war_zoc_field(m: MapData, forces: Forces, side: str, war: SupplyWar) -> ZocField:
+    """TR-27/TR-72: the ZOC field a power's supply line meets: ZOCs only of the units of
+    ``war.zoc_from``, and ``war.closed`` hexes impassable as enemy-held ones (every unit still
+    holds its hex; the side's own units' hexes stay open)."""
+    zc = np.where(np.asarray(war.zoc_from, dtype=bool), forces.zoc_class, 0).astype(np.int8)
+    z = zoc_field(m, replace(forces, zoc_class=zc), side, third_reich_zoc())
+    closed = np.asarray(war.closed, dtype=bool)
+    if closed.shape != (m.n,):
+        raise InputError("war.closed", f"expected one flag per hex ({m.n}), not {closed.shape}")
+    block = closed & ~z.friendly
+    if not block.any():
+        return z
+    return replace(z, enemy=z.enemy | block, _cache={})
 
 
 def trace_3r_supply(
@@ -165,10 +201,15 @@ def trace_3r_supply(
     ussr_country: str = "ussr",
     max_length: int | None = None,
     closed_countries: Collection[str] = (),
+    war: Sequence[tuple[BoolArray, SupplyWar]] = (),
 ) -> SideSupply:
     """TR-72/TR-74 Trace supply for every unit of ``side``: Soviet units (``soviet`` flags,
     per unit) to the USSR chain, the others to :func:`supply_sources`. Lines are blocked by
-    enemy units and by enemy 3R ZOCs that no friendly unit negates."""
+    enemy units and by enemy 3R ZOCs that no friendly unit negates.
+
+    ``war`` (issue 23, TR-27): groups of the side's units (a bool per unit) with the
+    :class:`SupplyWar` their lines meet (only the ZOCs of units at war with their power, never
+    through a country closed to it); units in no group meet the side-wide field."""
     n = len(forces)
     sov = np.zeros(n, dtype=bool) if soviet is None else np.asarray(soviet, dtype=bool)
     if sov.shape != (n,):
@@ -179,21 +220,41 @@ def trace_3r_supply(
     in_supply = np.ones(n, dtype=bool)
     traces: list[SupplyTrace] = []
     ussr: UssrSupply | None = None
-    groups: list[tuple[BoolArray, IntArray]] = []
-    if (mine & ~sov).any():
-        groups.append((mine & ~sov, supply_sources(m, control, side,
-                                                   capital_countries=capital_countries,
-                                                   bridgeheads=bridgeheads)))
-    if (mine & sov).any():
-        ussr, src = ussr_supply(m, control, side, ussr_country)
-        groups.append((mine & sov, src))
-    for sel, src in groups:
+    zocs: list[ZocField] = [zoc]
+    zoc_of = np.zeros(n, dtype=np.int32)
+    fields: list[tuple[BoolArray, ZocField]] = []
+    left = mine.copy()
+    for sel_raw, w in war:
+        sel = np.asarray(sel_raw, dtype=bool) & left
+        if not sel.any():
+            continue
+        left &= ~sel
+        z = war_zoc_field(m, forces, side, w)
+        zoc_of[sel] = len(zocs)
+        zocs.append(z)
+        fields.append((sel, z))
+    if left.any():
+        fields.append((left, zoc))
+    groups: list[tuple[BoolArray, IntArray, ZocField]] = []
+    src_main: IntArray | None = None
+    src_ussr: IntArray | None = None
+    for sel, z in fields:
+        if (sel & ~sov).any():
+            if src_main is None:
+                src_main = supply_sources(m, control, side, capital_countries=capital_countries,
+                                          bridgeheads=bridgeheads)
+            groups.append((sel & ~sov, src_main, z))
+        if (sel & sov).any():
+            if src_ussr is None:
+                ussr, src_ussr = ussr_supply(m, control, side, ussr_country)
+            groups.append((sel & sov, src_ussr, z))
+    for sel, src, z in groups:
         idx = np.nonzero(sel)[0]
-        t = trace_supply(m, forces.hex[idx], zoc, src, max_length=max_length, rules=rules,
+        t = trace_supply(m, forces.hex[idx], z, src, max_length=max_length, rules=rules,
                          ids=[forces.ids[i] for i in idx.tolist()], explain=True)
         traces.append(t)
         in_supply[idx] = t.in_supply
-    return SideSupply(side, in_supply, zoc, tuple(traces), ussr)
+    return SideSupply(side, in_supply, zoc, tuple(traces), ussr, tuple(zocs), zoc_of)
 
 
 # --- isolation inputs ------------------------------------------------------------------------------
@@ -275,6 +336,7 @@ def supply_check(
     ussr_country: str = "ussr",
     max_length: int | None = None,
     weather_table: Table | None = None,
+    war: Mapping[str, SupplyWar] | None = None,
 ) -> SupplyCheck:
     """TR-72..TR-74 (Supply and isolation attrition) The supply check of ``side`` on campaign
     ``turn``: who is out of supply and each such hex's TR-73 DRM inputs read off the map.
@@ -283,6 +345,9 @@ def supply_check(
     ``home_countries`` maps a power to its home countries (``Scenario.home_countries``); the
     capitals of the side's powers' home countries are sources unless ``capital_countries`` is
     given. Home-country DRM reading: the hex is home to the power of every unit in it.
+    ``war`` (issue 23): each power's :class:`SupplyWar` (TR-27: only the ZOCs of units at war
+    with it count; its lines never cross a country closed to it); powers with the same wars
+    trace together.
     """
     for uid in forces.ids:
         if uid not in unit_powers:
@@ -292,9 +357,22 @@ def supply_check(
     caps = (set(capital_countries) if capital_countries is not None
             else {c for p in powers if p != ussr_power for c in home_countries.get(p, ())})
     soviet = [unit_powers[u] == ussr_power for u in forces.ids]
+    groups: list[tuple[BoolArray, SupplyWar]] = []
+    if war:
+        by_key: dict[tuple[bytes, bytes], tuple[BoolArray, SupplyWar]] = {}
+        power_of = np.array([unit_powers[u] for u in forces.ids], dtype=object)
+        for p, w in sorted(war.items()):
+            sel = mine & (power_of == p)
+            if not sel.any():
+                continue
+            key = (np.asarray(w.zoc_from, dtype=bool).tobytes(),
+                   np.asarray(w.closed, dtype=bool).tobytes())
+            have = by_key.get(key)
+            by_key[key] = (sel if have is None else have[0] | sel, w)
+        groups = list(by_key.values())
     sup = trace_3r_supply(m, forces, side, control, capital_countries=caps, soviet=soviet,
                           bridgeheads=bridgeheads, ussr_country=ussr_country,
-                          max_length=max_length)
+                          max_length=max_length, war=groups)
     out = np.nonzero(mine & ~sup.in_supply)[0]
     if len(out) == 0:
         return SupplyCheck(sup, (), ())
@@ -303,11 +381,18 @@ def supply_check(
     for i in out.tolist():
         by_hex.setdefault(int(forces.hex[i]), []).append(i)
     hex_list = sorted(by_hex)
-    city = path_to_friendly_city(m, hex_list, sup.zoc, friendly_cities(m, control, side),
-                                 third_reich_supply())
+    cities = friendly_cities(m, control, side)
+    city_ok: dict[int, bool] = {}
+    for gi in sorted({int(sup.zoc_of[by_hex[h][0]]) if sup.zoc_of is not None else 0
+                      for h in hex_list}):
+        hs = [h for h in hex_list if (int(sup.zoc_of[by_hex[h][0]])
+                                      if sup.zoc_of is not None else 0) == gi]
+        z = sup.zocs[gi] if sup.zocs else sup.zoc
+        got = path_to_friendly_city(m, hs, z, cities, third_reich_supply())
+        city_ok.update({h: bool(got.in_supply[k]) for k, h in enumerate(hs)})
     season = date_of(turn).season
     hexes = []
-    for k, h in enumerate(hex_list):
+    for h in hex_list:
         units = by_hex[h]
         country = m.country_names[int(m.country[h])]
         region = weather_region(m, h)
@@ -317,7 +402,7 @@ def supply_check(
             hex=m.label(h), units=tuple(sorted(forces.ids[i] for i in units)),
             weather=weather(region, turn, weather_table), season=season, region=region,
             adjacent_enemy=bool(contact[units].any()), home_country=home,
-            city_path=bool(city.in_supply[k])))
+            city_path=city_ok[h]))
     ids = tuple(sorted(forces.ids[i] for i in out.tolist()))
     return SupplyCheck(sup, ids, tuple(sorted(hexes, key=lambda x: x.hex)))
 
@@ -390,7 +475,20 @@ def hexes_won_candidates(m: MapData, forces: Forces, side: str,
 
 
 __all__ = [
-    "AttritionContact", "IsolatedHex", "SideSupply", "SupplyCheck", "attrition_contact",
-    "city_control", "friendly_cities", "hexes_won_candidates", "isolation_rolls",
-    "supply_check", "supply_sources", "trace_3r_supply", "ussr_supply", "weather_region",
+    "AttritionContact",
+    "IsolatedHex",
+    "SideSupply",
+    "SupplyCheck",
+    "SupplyWar",
+    "attrition_contact",
+    "city_control",
+    "friendly_cities",
+    "hexes_won_candidates",
+    "isolation_rolls",
+    "supply_check",
+    "supply_sources",
+    "trace_3r_supply",
+    "ussr_supply",
+    "war_zoc_field",
+    "weather_region",
 ]

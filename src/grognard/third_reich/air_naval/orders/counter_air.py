@@ -38,7 +38,7 @@ from grognard.third_reich.combat.forces import AirUnit
 from grognard.third_reich.play.legal import distinct, legal_counter_air
 from grognard.third_reich.play.system_support import AIR_TYPES, flying_units, ready_air
 from grognard.third_reich.turn.sequence import Phase
-from grognard.third_reich.war import power_of, verify_enter
+from grognard.third_reich.war import power_of, verify_enter, verify_own_option
 from grognard.third_reich.words import label_of, named_units, units_words
 
 
@@ -75,6 +75,9 @@ def mission(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> di
             raise IllegalOrder("TR-44", f"{uid} in {u['hex']} is out of range of {target} "
                                f"(range {a.range})")
         units.append(a)
+    # TR-03/TR-44 (issue 23): each flying power under its own offensive on the target's front
+    verify_own_option(ctx, state, cmd.player, [power_of(state, uid) for uid in sent],
+                      hex_front(m, h))
     targets = [ready_air(state, uid, u) for uid, u in sorted(state["units"].items())
                if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] == target
                and u["side"] != cmd.player]

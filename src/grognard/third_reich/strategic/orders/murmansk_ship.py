@@ -29,6 +29,7 @@ from grognard.third_reich.play.system_murmansk import (
     public_box,
 )
 from grognard.third_reich.strategic import murmansk
+from grognard.third_reich.war import verify_lend_lease_open
 from grognard.third_reich.words import power_name
 
 
@@ -72,6 +73,9 @@ class MurmanskShip(Order[MurmanskShipArgs]):
                                "counters")
         # the shipment with its payment, as the fold makes it (TR-75: the sender's cap)
         send_lend_lease(economy_of(state), args.sender, "ussr", Route.NORTH, args.brps)
+        # TR-15/TR-17 (issue 23): only once the USSR (and for the US, the US) is at war with
+        # Germany, judged against the war state
+        verify_lend_lease_open(state, args.sender, "ussr")
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs,
                 dice: Dice) -> list[Event]:

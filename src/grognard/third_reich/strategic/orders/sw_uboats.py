@@ -32,12 +32,14 @@ from grognard.third_reich.play.system_sw import (
     round_fought,
     uboat_defense,
     uboat_factors,
+    war_readings,
 )
 from grognard.third_reich.strategic.strategic_warfare import (
     SwKind,
     record_sw_hits,
     verify_sw_target,
 )
+from grognard.third_reich.war import at_war_with_germany
 from grognard.third_reich.words import power_name
 
 
@@ -57,6 +59,9 @@ def uboat_target(state: JSON, cmd: Command, args: SwUboatsArgs) -> str:
     t = verify_sw_target(econ, SwKind.SUBS, args.target).value
     if t not in economy_powers(econ) or "germany" not in economy_powers(econ):
         raise IllegalOrder("TR-79", f"{t} has no economy in this game")
+    if not at_war_with_germany(state, t):  # TR-25/TR-79 (issue 23): only an enemy at war
+        raise IllegalOrder("TR-79", f"germany is not at war with {t}: no U-boat war on its "
+                           "economy (the UK or, once a belligerent, the US)")
     if not uboat_factors(state):
         raise IllegalOrder("TR-79", "Germany has no U-boat factors in its SW box (outside the "
                            "Murmansk box, TR-20)")
@@ -80,7 +85,7 @@ class SwUboats(Order[SwUboatsArgs]):
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: SwUboatsArgs,
                 dice: Dice) -> list[Event]:
         target = uboat_target(state, cmd, args)
-        asw, drm = uboat_defense(state, target)
+        asw, drm = uboat_defense(state, target, war_readings(ctx))
         rnd = fight_round(dice, SwKind.SUBS, uboat_factors(state), asw, drm)
         _, hits = record_sw_hits(economy_of(state), SwKind.SUBS, target, rnd["hits"])
         return [Event("sw_round_fought", {
