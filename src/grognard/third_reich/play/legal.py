@@ -47,7 +47,7 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.movement.movement import may_move_in_phase
 from grognard.third_reich.play.system_air import air_zone_at
-from grognard.third_reich.play.system_attrition import cut_off_units
+from grognard.third_reich.play.system_attrition import cut_off_units, takeable_hexes
 from grognard.third_reich.play.system_moves import move_phase, unit_move_range
 from grognard.third_reich.play.system_murmansk import (
     available_asw,
@@ -469,7 +469,7 @@ def legal_take_hexes(ctx: Context, state: JSON, player: str) -> Iterator[Command
     p = state.get("pending_hexes")
     if not p or p["side"] != player:
         return
-    cands = sorted(p["candidates"])
+    cands = sorted(h.id for h in takeable_hexes(ctx, state, p) if h.eligible)
     n = min(int(p["n"]), len(cands))
     for combo in itertools.islice(itertools.combinations(cands, n), 200):
         yield Command("take_hexes", player, {"hexes": list(combo)})

@@ -156,10 +156,7 @@ def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
     if not isinstance(chosen, list) or not all(isinstance(x, str) for x in chosen):
         raise InputError("args.hexes", "list the hexes taken")
     m = ctx.scenario.map
-    forces = forces_of_state(ctx, state)
-    front = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"],
-                                 front_mask(m, p["front"]))
-    verify_hexes_won(int(p["n"]), front, chosen)
+    verify_hexes_won(int(p["n"]), takeable_hexes(ctx, state, p), chosen)
     for label, units in _advance_arg(cmd).items():
         if label not in chosen:
             raise IllegalOrder("TR-40", f"{label} is not one of the hexes taken")
@@ -173,6 +170,19 @@ def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
     moving = [u for us in _advance_arg(cmd).values() for u in us]
     if len(set(moving)) != len(moving):
         raise IllegalOrder("TR-40", "a unit advances twice")
+
+
+def takeable_hexes(ctx: Context, state: JSON, p: Mapping[str, Any]) -> tuple[Any, ...]:
+    """TR-40: the front hexes the attacker may name for a pending HN result: the result's own
+    candidates (open to a power taking part, TR-25; not emptied by the losses) as they stand
+    now (still adjacent to a surviving attacker, not fortified, not a capital). Both ``verify``
+    and ``game legal`` count from these, so an owed ``take_hexes`` always has an answer (the
+    empty one when none is left)."""
+    m = ctx.scenario.map
+    forces = forces_of_state(ctx, state)
+    keep = set(p["candidates"])
+    return tuple(h for h in hexes_won_candidates(m, forces, p["side"], state["bridgeheads"],
+                                                 front_mask(m, p["front"])) if h.id in keep)
 
 
 def _advance_arg(cmd: Command) -> dict[str, list[str]]:
