@@ -65,9 +65,12 @@ CASES: list[tuple[str, str, str, str, str | None]] = [
     ("third_reich", "build", "replacements", "inflate", None),
     ("third_reich", "sw_build", "factors", "inflate", None),
     ("third_reich", "lend_lease", "amount", "inflate", None),
-    # murmansk_commit: the random games of the war-and-peace rules no longer reach a German
-    # commitment; its air, naval and subs bounds are tested on a recorded tr-1944 game in
+    # murmansk_commit: reached by the random games again once each power's armour moves under
+    # its own option (issue 23); its bounds are also tested on a recorded tr-1944 game in
     # tests/third_reich/test_orders_count.py (TR-20)
+    ("third_reich", "murmansk_commit", "subs", "inflate", None),
+    ("third_reich", "murmansk_commit", "air", "inflate", None),
+    ("third_reich", "murmansk_commit", "naval", "inflate", None),
     # airdrop: no random game reaches a legal air drop once each power flies under its own
     # option (issue 23); its repeated escort is tested on a scripted tr-1939-support position
     # in tests/third_reich/test_war_state_own_option.py (TR-51)

@@ -178,8 +178,20 @@ def test_tr_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer) ->
     axis.clean()
     axis.page.click("#rollattack")
     axis.page.wait_for_selector("#log li .dice")
-    # the defender's loss and retreat: the retreat hex chosen on its map
+    # the defender's loss and retreat: the unit it loses named in words (TR-32, issue 23: the
+    # side taking the loss chooses it), then the retreat hex chosen on its map
     allies.page.wait_for_selector("#decisions .decision", timeout=TIMEOUT)
+    with srv.referee.hold(gid) as loaded:
+        owes_loss = bool(loaded.game.legal("allies", "land_losses"))
+    if owes_loss:
+        box = allies.page.inner_text("#decisions")
+        assert "to lose" in box and "TR-32" in box and "pol-inf" not in box, box
+        allies.clean()
+        if allies.page.query_selector("#decisions select.choice"):
+            allies.page.click("#decisions button.confirm")
+        else:
+            allies.page.click("#decisions .decision button:not([disabled])")
+        allies.page.wait_for_selector("#message.ok")
     allies.page.wait_for_selector("#highlights .dest")
     to = allies.page.get_attribute("#highlights .dest", "data-hex")
     allies.page.click(f'#highlights .dest[data-hex="{to}"]')
@@ -188,6 +200,8 @@ def test_tr_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer) ->
     with srv.referee.hold(gid) as loaded:
         g = loaded.game
         assert any(c.kind == "retreat" and c.player == "allies" for c in g.commands)
+        assert not owes_loss or any(c.kind == "land_losses" and c.player == "allies"
+                                    for c in g.commands)
         assert any(c.kind == "attack" and c.args.get("air") for c in g.commands)
     _play_out_turn(srv, gid, [axis, allies], axis.page.inner_text("#turn"))
     log = allies.page.inner_text("#log")

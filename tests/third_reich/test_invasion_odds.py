@@ -4,7 +4,9 @@ off. Found by the 1,000-game fuzz of tr-1939-invasion (seed 1615): the Allies in
 3-7; the engine owed the Axis an interception decision that no answer could settle (the
 order's own execution refused every one), a dead end. The data file is that game up to the
 invasion (its last order); issue 23's war state refused 11 of its earlier orders (the Germans'
-second declaration on the USSR, a move and SRs through country not at war...), dropped."""
+second declaration on the USSR, a move and SRs through country not at war...), dropped; the
+per-power mechanised movement and own-option air missions (issue 23) left Allied phases idle,
+so 9 orders that no longer fit the phases (a move, builds, end_phases) are dropped too."""
 
 from __future__ import annotations
 

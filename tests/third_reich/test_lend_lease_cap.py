@@ -9,7 +9,8 @@ war state (TR-25/TR-68) refuses 6 more of its orders (a German SR from France to
 them): they are dropped from both files, the rest replays to the same Allied Spring 1945.
 Each power its own option for counter air (issue 23, TR-03/TR-44) makes two Allied air
 mission phases idle (skipped): the 4 orders that no longer fit the phases (a supply check, a
-counter air, two end_phase) are dropped too."""
+counter air, two end_phase) are dropped too. The per-power mechanised movement (issue 23)
+leaves one more Allied phase idle: its end_phase is dropped from both files."""
 
 from __future__ import annotations
 

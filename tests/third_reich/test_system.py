@@ -213,8 +213,8 @@ def test_tr40_take_hexes_rejects_a_fortified_hex():
     declare(g, eastern="offensive", western="attrition")
     to_phase(g, "attrition", "axis")
     g.apply(C("attrition", "axis", front="western"))
-    g.state["pending_hexes"] = {"side": "axis", "front": "western", "n": 1, "candidates": [],
-                                "attackers": ["ge-inf1", "ge-inf2"]}  # as an H1 leaves it
+    g.state["pending_hexes"] = {"side": "axis", "front": "western", "n": 1, "candidates": ["D4"],
+                                "attackers": ["ge-inf1", "ge-inf2"]}  # as an H1 leaves it (its eligible hex)
     assert_rejected(g, C("take_hexes", "axis", hexes=["B4"]), "fortified")
     assert_rejected(g, C("take_hexes", "axis", hexes=[]), "must be named")
     assert_rejected(g, C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-arm1"]}),

@@ -151,8 +151,8 @@ def _hexes_taken(seed=5):
     g = offensive(seed)
     to_phase(g, "attrition", "axis")
     g.apply(C("attrition", "axis", front="western"))
-    g.state["pending_hexes"] = {"side": "axis", "front": "western", "n": 1, "candidates": [],
-                                "attackers": ["ge-inf1", "ge-inf2"]}  # as an H1 leaves it
+    g.state["pending_hexes"] = {"side": "axis", "front": "western", "n": 1, "candidates": ["D4"],
+                                "attackers": ["ge-inf1", "ge-inf2"]}  # as an H1 leaves it (its eligible hex)
     g.apply(C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-inf1"]}))
     return g
 

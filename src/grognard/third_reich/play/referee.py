@@ -39,6 +39,7 @@ from grognard.third_reich.play.system_sr_sea import sea_sr_check
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.play.system_sw_units import conversion_decisions
 from grognard.third_reich.turn.sequence import Phase
+from grognard.third_reich.words import units_words
 
 A = TypeVar("A")
 
@@ -334,13 +335,13 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
         for side, o in sorted(pb["owed"].items()):
             out.append(Decision(side, frozenset({"land_losses"}),
                                 f"{_title(side)}: choose {o['n']} of your units in the battle "
-                                f"for {pb['plan']['hex']} to lose ({', '.join(o['units'])})",
+                                f"for {pb['plan']['hex']} to lose ({units_words(state, o['units'])})",
                                 "TR-32"))
     pa = state.get("pending_advance")
     if pa:  # TR-32: the attacker chooses which survivors advance, if any
         out.append(Decision(pa["side"], frozenset({"advance"}),
                             f"{_title(pa['side'])}: advance up to {pa['max']} of "
-                            f"{', '.join(pa['units'])} into {pa['hex']}, or none", "TR-32"))
+                            f"{units_words(state, pa['units'])} into {pa['hex']}, or none", "TR-32"))
     pl = state.get("pending_losses")
     if pl:  # TR-38: the side taking an attrition loss chooses the units removed
         for side, o in sorted(pl["owed"].items()):

@@ -156,6 +156,15 @@ def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
     if not isinstance(chosen, list) or not all(isinstance(x, str) for x in chosen):
         raise InputError("args.hexes", "list the hexes taken")
     m = ctx.scenario.map
+    forces = forces_of_state(ctx, state)
+    front = hexes_won_candidates(m, forces, cmd.player, state["bridgeheads"],
+                                 front_mask(m, p["front"]))
+    verify_hexes_won(len(chosen), front, chosen)  # each on the front and eligible, with why
+    for label in chosen:
+        if label not in p["candidates"]:
+            raise IllegalOrder("TR-40", f"hex {label} is not one of the hexes this result "
+                               "won (closed to every attacking power, TR-25, or emptied by "
+                               "the losses)")
     verify_hexes_won(int(p["n"]), takeable_hexes(ctx, state, p), chosen)
     for label, units in _advance_arg(cmd).items():
         if label not in chosen:

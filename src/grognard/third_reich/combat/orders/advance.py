@@ -79,7 +79,7 @@ class Advance(Order[AdvanceArgs]):
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         going = as_list(cmd.args.get("units"))
         return Words(f"Advance {units_words(state, going)} after combat" if going else
-                     "No advance after combat", f"advance {len(going)}" if going else "no advance")
+                     "No advance after combat", f"advance {units_words(state, going)}" if going else "no advance")
 
     def places(self, cmd: Command) -> Places:
         """Where the order acts on the map: the units it names."""

@@ -90,7 +90,7 @@ class LandLosses(Order[LandLossesArgs]):
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         lost = as_list(cmd.args.get("units"))
-        return Words(f"Lose {units_words(state, lost)} (land-combat losses)", f"lose {len(lost)}")
+        return Words(f"Lose {units_words(state, lost)} (land-combat losses)", f"lose {units_words(state, lost)}")
 
     def places(self, cmd: Command) -> Places:
         """Where the order acts on the map: the units it names."""
