@@ -51,3 +51,32 @@ def test_tr46_tr49_an_engine_battle_with_air_on_both_sides_names_the_air_fight()
     assert "AirToAir" in steps
     assert {"TR-46", "TR-49"} <= set(battle.data["rules"])
     assert ("TR-36" in battle.data["rules"]) == (battle.data["drm"] != 0)
+
+
+def test_tr32_defenders_of_matches_a_scan_of_every_unit_as_the_position_changes():
+    """TR-32: the enemy ground units in a hex come from a per-position index of the units by
+    hex (board.ground_by_hex); at every position of a played game it names exactly the units a
+    scan of every unit finds, in sorted order, for each side and each occupied hex."""
+    import random
+
+    from grognard.engine.fuzz import choose
+    from grognard.third_reich.board import on_map_ground
+    from grognard.third_reich.play.system_attack import defenders_of
+
+    g = Game.new("tr-1939-support", seed=3)
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(60):
+        units = g.state["units"]
+        hexes = sorted({u["hex"] for u in units.values() if on_map_ground(u)})
+        for side in g.scenario.sides:
+            for h in hexes:
+                scan = sorted(uid for uid, u in units.items()
+                              if on_map_ground(u) and u["hex"] == h and u["side"] != side)
+                assert defenders_of(g.context, g.state, side, h) == scan
+                checked += bool(scan)
+        cmd = None if g.over else choose(g, rng)
+        if cmd is None:
+            break
+        g.apply(cmd)
+    assert checked > 0

@@ -172,6 +172,19 @@ def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> 
     return kept_with(ctx, state["units"], key, make)
 
 
+def ground_by_hex(ctx: Context, state: JSON) -> Mapping[str, tuple[str, ...]]:
+    """The ground units on the map by hex, each hex's ids in sorted order (once per placement:
+    :func:`units_cached`), so a rule asking who stands in a hex does not scan every unit."""
+    def make() -> dict[str, tuple[str, ...]]:
+        by_hex: dict[str, list[str]] = {}
+        for uid in sorted(state["units"]):
+            u = state["units"][uid]
+            if on_map_ground(u):
+                by_hex.setdefault(u["hex"], []).append(uid)
+        return {h: tuple(ids) for h, ids in by_hex.items()}
+    return units_cached(ctx, state, "tr.ground_by_hex", make)
+
+
 def placement_key(ctx: Context, state: JSON) -> tuple[tuple[Any, ...], ...]:
     """Everything facts about the ground units on the map are made from - each one's id,
     hex, side, type, nationality, factors, movement and power - as one value (once per
