@@ -171,8 +171,16 @@ def _fraction_of(text: str) -> Fraction:
     return Fraction(text)
 
 
-@lru_cache(maxsize=4096)
 def _json_of(x: Fraction) -> int | str:
+    """``exact_json(x)``: a whole number is its numerator (no hashing of the Fraction), others
+    are remembered."""
+    if type(x) is Fraction and x.denominator == 1:
+        return x.numerator
+    return _json_of_fraction(x)
+
+
+@lru_cache(maxsize=4096)
+def _json_of_fraction(x: Fraction) -> int | str:
     return exact_json(x)
 
 
