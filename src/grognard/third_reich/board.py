@@ -196,13 +196,15 @@ def placement_key(ctx: Context, state: JSON) -> tuple[tuple[Any, ...], ...]:
 
 
 def forces_of_state(ctx: Context, state: JSON) -> Forces:
-    """The ground units on the map as :class:`Forces` (once per position)."""
+    """The ground units on the map as :class:`Forces` (once per position; kept across
+    commands while the placement is the same, :func:`placement_key`: shared, never changed)."""
     def make() -> Forces:
         units = sorted((uid, u) for uid, u in state["units"].items() if on_map_ground(u))
         return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
                             [u["side"] for _, u in units], ids=[uid for uid, _ in units],
                             side_names=list(ctx.scenario.sides))
-    return units_cached(ctx, state, "tr.forces", make)
+    return units_cached(ctx, state, "tr.forces",
+                        lambda: ctx.keyed("tr.forces", placement_key(ctx, state), make))
 
 
 def side_zoc(ctx: Context, state: JSON, side: str) -> ZocField:
