@@ -55,6 +55,27 @@ def test_cecon_json_round_trip():
     assert raw["summary"]["uk"]["brp"] == "117.5"
 
 
+def test_cecon_ledger_json_is_the_ledgers_own_form_with_remembered_values():
+    """C-ECON: the economy writes and reads its ledger through remembered exact values
+    (economy.ledger_json / ledger_of); the JSON is the ledger's own, exact, and repeated
+    reads give equal ledgers, a malformed balance is still refused."""
+    from grognard.core.ledger import Ledger
+    from grognard.third_reich.economy.economy import ledger_json, ledger_of
+
+    e, _ = spend(new_campaign(), "uk", Fraction(15, 2), "TR-31", "half")
+    e, _ = spend(e, "france", Fraction(1, 3), "TR-31", "a third")
+    assert ledger_json(e.ledger) == e.ledger.to_json()
+    raw = json.loads(json.dumps(e.to_json()))
+    assert raw["ledger"]["balances"]["france.brp"] == "179/3"
+    for _ in range(2):
+        assert ledger_of(raw["ledger"]) == Ledger.from_json(raw["ledger"]) == e.ledger
+    cleared = {**raw["ledger"], "entries": []}
+    assert ledger_of(cleared) == Ledger.from_json(cleared)
+    assert ledger_of(cleared).entries == ()
+    with pytest.raises(InputError, match="ledger"):
+        Economy.from_json({**raw, "ledger": {"balances": {"uk.brp": "x/y"}}})
+
+
 def test_cecon_bad_ledger_file():
     with pytest.raises(InputError, match="format"):
         Economy.from_json({"format": "other"})

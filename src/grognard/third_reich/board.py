@@ -172,6 +172,19 @@ def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> 
     return kept_with(ctx, state["units"], key, make)
 
 
+def ground_by_hex(ctx: Context, state: JSON) -> Mapping[str, tuple[str, ...]]:
+    """The ground units on the map by hex, each hex's ids in sorted order (once per placement:
+    :func:`units_cached`), so a rule asking who stands in a hex does not scan every unit."""
+    def make() -> dict[str, tuple[str, ...]]:
+        by_hex: dict[str, list[str]] = {}
+        for uid in sorted(state["units"]):
+            u = state["units"][uid]
+            if on_map_ground(u):
+                by_hex.setdefault(u["hex"], []).append(uid)
+        return {h: tuple(ids) for h, ids in by_hex.items()}
+    return units_cached(ctx, state, "tr.ground_by_hex", make)
+
+
 def placement_key(ctx: Context, state: JSON) -> tuple[tuple[Any, ...], ...]:
     """Everything facts about the ground units on the map are made from - each one's id,
     hex, side, type, nationality, factors, movement and power - as one value (once per
@@ -183,13 +196,15 @@ def placement_key(ctx: Context, state: JSON) -> tuple[tuple[Any, ...], ...]:
 
 
 def forces_of_state(ctx: Context, state: JSON) -> Forces:
-    """The ground units on the map as :class:`Forces` (once per position)."""
+    """The ground units on the map as :class:`Forces` (once per position; kept across
+    commands while the placement is the same, :func:`placement_key`: shared, never changed)."""
     def make() -> Forces:
         units = sorted((uid, u) for uid, u in state["units"].items() if on_map_ground(u))
         return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
                             [u["side"] for _, u in units], ids=[uid for uid, _ in units],
                             side_names=list(ctx.scenario.sides))
-    return units_cached(ctx, state, "tr.forces", make)
+    return units_cached(ctx, state, "tr.forces",
+                        lambda: ctx.keyed("tr.forces", placement_key(ctx, state), make))
 
 
 def side_zoc(ctx: Context, state: JSON, side: str) -> ZocField:

@@ -56,7 +56,8 @@ def occupy(state: JSON) -> list[str]:
         return changed
     control = state["control"]
     for u in state["units"].values():
-        if not _ground_on_map(u) or u["hex"] not in hexes:
+        # the city-hex lookup first: most units stand outside cities (one check, not four)
+        if u.get("hex") not in hexes or not _ground_on_map(u):
             continue
         for name in hexes[u["hex"]]:
             if control.get(name) != u["side"]:

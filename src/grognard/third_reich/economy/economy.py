@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
@@ -91,7 +92,7 @@ class Economy:
 
     def summary(self) -> dict[str, Any]:
         """Base and on-hand BRPs per power (for people and ``--json``)."""
-        return {p.value: {"base": exact_json(self.base(p)), "brp": exact_json(self.brp(p))}
+        return {p.value: {"base": _json_of(self.base(p)), "brp": _json_of(self.brp(p))}
                 for p in self.powers}
 
     def to_json(self) -> dict[str, Any]:
@@ -112,7 +113,7 @@ class Economy:
             "spent_territories": sorted(self.spent_territories),
             "readings": self.readings.to_mapping(),
             "summary": self.summary(),
-            "ledger": self.ledger.to_json(),
+            "ledger": ledger_json(self.ledger),
         }
 
     @classmethod
@@ -142,7 +143,7 @@ class Economy:
         if not isinstance(led, Mapping):
             raise InputError("ledger", "expected an object with balances and entries")
         try:
-            ledger = Ledger.from_json(led)
+            ledger = ledger_of(led)
         except (KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
             raise InputError("ledger", f"malformed ledger: {exc}") from None
         readings = StrategicReadings.from_mapping(raw.get("readings", {}))
@@ -160,6 +161,40 @@ class Economy:
             spent_territories=frozenset(str(x) for x in raw.get("spent_territories", [])),
             readings=readings,
         )
+
+
+# The economy is parsed and written again after every change to it (folds store its JSON in
+# the state): the same few dozen balances each time, so their exact values and JSON forms are
+# remembered (both are immutable).
+@lru_cache(maxsize=4096)
+def _fraction_of(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def _json_of(x: Fraction) -> int | str:
+    """``exact_json(x)``: a whole number is its numerator (no hashing of the Fraction), others
+    are remembered."""
+    if type(x) is Fraction and x.denominator == 1:
+        return x.numerator
+    return _json_of_fraction(x)
+
+
+@lru_cache(maxsize=4096)
+def _json_of_fraction(x: Fraction) -> int | str:
+    return exact_json(x)
+
+
+def ledger_of(raw: Mapping[str, Any]) -> Ledger:
+    """:meth:`Ledger.from_json` with the balances' exact values remembered by their text."""
+    entries = Ledger.from_json({"entries": raw["entries"]}).entries if "entries" in raw else ()
+    balances = {str(k): _fraction_of(str(v)) for k, v in raw.get("balances", {}).items()}
+    return Ledger(balances, entries)
+
+
+def ledger_json(ledger: Ledger) -> dict[str, Any]:
+    """:meth:`Ledger.to_json` with the balances' JSON forms remembered by their value."""
+    return {"balances": {k: _json_of(v) for k, v in sorted(ledger.balances.items())},
+            "entries": [e.to_json() for e in ledger.entries]}
 
 
 def new_campaign(scenario: str = "campaign-1939",

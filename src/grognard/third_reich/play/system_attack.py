@@ -22,8 +22,8 @@ from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     axis_side_of,
     eliminate_units,
+    ground_by_hex,
     ground_unit_of,
-    on_map_ground,
     retreat_hex_of,
     retreat_options,
     side_bridgeheads,
@@ -55,9 +55,11 @@ _MAP_TERRAIN = {MapTerrain.CLEAR: Terrain.CLEAR, MapTerrain.SWAMP: Terrain.SWAMP
 _RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER
 
 
-def defenders_of(state: JSON, side: str, target: str) -> list[str]:
-    return sorted(uid for uid, u in state["units"].items()
-                  if on_map_ground(u) and u["hex"] == target and u["side"] != side)
+def defenders_of(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+    """The enemy ground units in ``target`` as ``side`` sees them, in sorted order."""
+    units = state["units"]
+    return [uid for uid in ground_by_hex(ctx, state).get(target, ())
+            if units[uid]["side"] != side]
 
 
 def verify_bridgehead_hexsides(state: JSON, side: str, attackers: list[str],
@@ -101,7 +103,7 @@ def attack_battle_of(ctx: Context, state: JSON, side: str, target: str, attacker
     """The land battle in ``target`` before support (TR-32..TR-36)."""
     m = ctx.scenario.map
     axis = axis_side_of(ctx)
-    defenders = defenders_of(state, side, target)
+    defenders = defenders_of(ctx, state, side, target)
     th = m.layout.from_label(target)
     across = [a for a in attackers if state["units"][a]["hex"] != target]  # TR-52: air-landed
     rivers = bool(across) and all(
@@ -123,7 +125,7 @@ def attack_battle(ctx: Context, state: JSON, cmd: Command) -> Battle:
     attackers, and the declared air and naval support at full strength (the air/naval fight in
     the hex, TR-49/TR-35, may still weaken it). For the odds shown before rolling."""
     target, attackers = str(cmd.args["hex"]), list(cmd.args["attackers"])
-    defenders = defenders_of(state, cmd.player, target)
+    defenders = defenders_of(ctx, state, cmd.player, target)
     if not defenders:
         raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
     defender_side = state["units"][defenders[0]]["side"]

@@ -134,7 +134,7 @@ class Attack(ReactingOrder[AttackArgs]):
                                f"has no offensive option")
         # TR-25: each attacking power at war with the hex's country and the defenders;
         # TR-03: each under its own option (air support too)
-        defenders = defenders_of(state, cmd.player, target)
+        defenders = defenders_of(ctx, state, cmd.player, target)
         acting = [a for a in [*attackers, *args.air, *([args.fleet] if args.fleet else []),
                               *args.fleets]
                   if a in state["units"] and state["units"][a]["side"] == cmd.player]
@@ -143,7 +143,7 @@ class Attack(ReactingOrder[AttackArgs]):
             verify_enter(ctx, state, p, [target], Action.ATTACK)
             verify_at_war_with_units(state, p, defenders)
         verify_own_option(ctx, state, cmd.player, powers, front)
-        if not defenders_of(state, cmd.player, target):
+        if not defenders_of(ctx, state, cmd.player, target):
             raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
         if target in state["attacked_hexes"]:
             raise IllegalOrder("TR-32", f"{target} has already been attacked this phase")
@@ -175,7 +175,7 @@ class Attack(ReactingOrder[AttackArgs]):
                 dice: Dice) -> list[Event]:
         m = ctx.scenario.map
         target, attackers = args.hex, list(args.attackers)
-        defenders = defenders_of(state, cmd.player, target)
+        defenders = defenders_of(ctx, state, cmd.player, target)
         h = hex_index(m, target)
         wx = weather(attack_region(m, h), state["turn"])
         defender_side = state["units"][defenders[0]]["side"]
