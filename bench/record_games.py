@@ -43,5 +43,13 @@ def record(name: str, seed: int = SEED) -> Path:
 
 
 if __name__ == "__main__":
-    for n in sys.argv[1:] or ["tr-1939-campaign", "europa-barbarossa"]:
-        record(n)
+    names = sys.argv[1:] or ["tr-1939-campaign", "europa-barbarossa"]
+    if any(n.startswith("-") for n in names):
+        sys.exit(__doc__)
+    from grognard.core.errors import GrognardError
+
+    for n in names:
+        try:
+            record(n)
+        except GrognardError as exc:
+            sys.exit(f"bench/record_games.py: {n}: {exc}")
