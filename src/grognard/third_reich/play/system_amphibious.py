@@ -85,7 +85,7 @@ from grognard.third_reich.play.system_air import air_zone_at as _air_zone
 from grognard.third_reich.play.system_attack import (
     _MAP_TERRAIN,
     apply_settlement,
-    forced_land_losses,
+    battle_losses,
     settle_battle,
 )
 from grognard.third_reich.play.system_naval import _fleet_ops, port_at
@@ -407,16 +407,9 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     forced: dict[str, str] = {}
     lost: list[str] = []
     if o is not None:
-        for who, side, ids, n, crt in (("attacker", cmd.player, landing, o.attacker_losses,
-                                        False),
-                                       ("defender", d_side, defenders, o.defender_losses, True)):
-            units, why = forced_land_losses(ctx, state, ids, n, crt)
-            if units is None:
-                owed[side] = {"n": n, "units": sorted(ids), "crt_defender": crt, "role": who}
-            else:
-                lost += units
-                if why:
-                    forced[who] = why
+        lost, owed, forced = battle_losses(ctx, state, (
+            ("attacker", cmd.player, landing, o.attacker_losses, False),
+            ("defender", d_side, defenders, o.defender_losses, True)))
     battle = {"kind": "invade", "side": cmd.player, "defender": d_side, "hex": beach,
               "attackers": landing, "defenders": defenders,
               "retreat": None if o is None or o.retreat is None else o.retreat.to_json(),

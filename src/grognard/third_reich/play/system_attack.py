@@ -8,7 +8,7 @@ A land attack on one hex (2D6 from ``third_reich.combat``) with declared air and
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -235,6 +235,26 @@ def forced_land_losses(ctx: Context, state: JSON, ids: list[str], n: int,
                                   "another unit stands)" if crt_defender else
                                   "the only legal loss")
     return None, ""
+
+
+def battle_losses(ctx: Context, state: JSON,
+                  sides: Iterable[tuple[str, str, list[str], int, bool]]
+                  ) -> tuple[list[str], dict[str, Any], dict[str, str]]:
+    """TR-32/TR-71 for each ``(role, side, units, n, crt_defender)`` of a battle: the units
+    lost where the side has no choice, the losses owed to the sides that choose
+    (``land_losses``), and why each forced loss was the engine's."""
+    lost: list[str] = []
+    owed: dict[str, Any] = {}
+    forced: dict[str, str] = {}
+    for who, side, ids, n, crt in sides:
+        units, why = forced_land_losses(ctx, state, ids, n, crt)
+        if units is None:
+            owed[side] = {"n": n, "units": sorted(ids), "crt_defender": crt, "role": who}
+        else:
+            lost += units
+            if why:
+                forced[who] = why
+    return lost, owed, forced
 
 
 def settle_battle(plan: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:

@@ -47,9 +47,9 @@ from grognard.third_reich.play.system_attack import (
     apply_settlement,
     attack_battle_of,
     attack_region,
+    battle_losses,
     battle_rules,
     defenders_of,
-    forced_land_losses,
     settle_battle,
     verify_bridgehead_hexsides,
     verify_odds,
@@ -194,20 +194,9 @@ class Attack(ReactingOrder[AttackArgs]):
         # TR-32: the side taking a loss chooses its units (``land_losses``) unless only one
         # set is legal; TR-71: a defender's CRT loss never falls on a replacement while a unit
         # that is not one stands (combat.verify_land_losses)
-        owed: dict[str, Any] = {}
-        forced: dict[str, str] = {}
-        lost: list[str] = []
-        for who, side, ids, n, crt in (("attacker", cmd.player, attackers, o.attacker_losses,
-                                        False),
-                                       ("defender", defender_side, defenders, o.defender_losses,
-                                        True)):
-            units, why = forced_land_losses(ctx, state, ids, n, crt)
-            if units is None:
-                owed[side] = {"n": n, "units": sorted(ids), "crt_defender": crt, "role": who}
-            else:
-                lost += units
-                if why:
-                    forced[who] = why
+        lost, owed, forced = battle_losses(ctx, state, (
+            ("attacker", cmd.player, attackers, o.attacker_losses, False),
+            ("defender", defender_side, defenders, o.defender_losses, True)))
         present = sorted(a for a in attackers if state["units"][a]["hex"] == target)
         plan = {"side": cmd.player, "defender": defender_side, "hex": target,
                 "attackers": attackers, "defenders": defenders,
