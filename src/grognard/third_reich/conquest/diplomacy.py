@@ -297,7 +297,7 @@ def allies_of(d: Diplomacy, x: str) -> frozenset[str]:
     got = memo.get(key)
     if got is None:
         got = memo[key] = _allies_of(d, x)
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def _allies_of(d: Diplomacy, x: str) -> frozenset[str]:
