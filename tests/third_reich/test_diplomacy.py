@@ -100,6 +100,23 @@ def test_tr25_declarations_open_the_doors_and_cost_what_the_text_says() -> None:
     assert dip.declaration_cost(fall_1939(), "italy", ["france", "belgium"], 1) == 20
 
 
+def test_tr25_kept_answers_follow_each_new_diplomacy_value() -> None:
+    """may_enter and allies_of keep their answers per diplomacy value: asking the old value
+    again after a declaration still gives the old answer, the new value the new one."""
+    before = fall_1939()
+    closed = dip.may_enter(before, "germany", "netherlands", Action.ATTACK)
+    assert closed is not None and closed.rule == "TR-25"
+    assert "italy" not in dip.allies_of(before, "germany")  # Italy is not yet at war
+    after, _ = dip.declare(before, "germany", ["netherlands"], 1)
+    assert dip.may_enter(after, "germany", "netherlands", Action.ATTACK) is None
+    assert dip.may_enter(before, "germany", "netherlands", Action.ATTACK) == closed
+    at_war, _ = dip.declare(before, "italy", ["france"], 1)
+    assert "italy" in dip.allies_of(at_war, "germany")
+    assert "italy" not in dip.allies_of(before, "germany")
+    # an equal but separate value gets the same answers
+    assert dip.may_enter(fall_1939(), "germany", "netherlands", Action.ATTACK) == closed
+
+
 def test_tr25_declaring_on_a_major_brings_war_with_all_its_allies() -> None:
     """"declaring against a single major power creates a state of war against all countries
     allied with that power": Italy declares on France, and is at war with the UK and Poland."""

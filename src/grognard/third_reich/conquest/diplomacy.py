@@ -273,7 +273,34 @@ def side_of(d: Diplomacy, x: str) -> str | None:
     return d.sides.get(patron) if patron else None
 
 
+_MEMO: list[tuple[Diplomacy, dict[Any, Any]]] = []
+
+
+def _memo(d: Diplomacy) -> dict[Any, Any]:
+    """Answers already computed for the diplomacy value ``d`` (a frozen value: folds write a
+    new one), by identity; the last few values are kept (the at-war checks are asked tens of
+    thousands of times a game with the same arguments)."""
+    for obj, memo in _MEMO:
+        if obj is d:
+            return memo
+    memo = {}
+    _MEMO.insert(0, (d, memo))
+    del _MEMO[8:]
+    return memo
+
+
 def allies_of(d: Diplomacy, x: str) -> frozenset[str]:
+    """TR-25 "countries allied with that power" (see :func:`_allies_of`), kept per diplomacy
+    value."""
+    memo = _memo(d)
+    key = ("allies", x)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _allies_of(d, x)
+    return got
+
+
+def _allies_of(d: Diplomacy, x: str) -> frozenset[str]:
     """TR-25 "countries allied with that power": the belligerents fighting on ``x``'s side
     (majors of its side at war, minors aligned with them), not ``x`` itself."""
     b = belligerent_of(d, x)
@@ -300,6 +327,18 @@ def friendly(d: Diplomacy, power: str, country: str) -> bool:
 
 def may_enter(d: Diplomacy, power: str, country: str, action: Action | str = Action.MOVE,
               controller_side: str | None = None) -> Refusal | None:
+    """TR-25 (see :func:`_may_enter`), kept per diplomacy value."""
+    memo = _memo(d)
+    key = (power, country, action, controller_side)
+    try:
+        return memo[key]  # type: ignore[no-any-return]
+    except KeyError:
+        got = memo[key] = _may_enter(d, power, country, action, controller_side)
+        return got
+
+
+def _may_enter(d: Diplomacy, power: str, country: str, action: Action | str = Action.MOVE,
+               controller_side: str | None = None) -> Refusal | None:
     """TR-25 (TR-27 for a ZOC, TR-68 for an SR): None when ``power``'s order may enter, attack
     or cross ``country``; else the :class:`Refusal` naming the rule.
 
