@@ -243,6 +243,22 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
                 sit.memo("plan.advance", lambda: True)
         return sit
 
+    def score_air_stage(self, sit: Situation, cmd: Command) -> Score:
+        """TR-29: an air unit out of range of the stage's goal stages to the base nearest
+        it from which it reaches the goal (and can support its attack); no other staging."""
+        st = self.stage(sit)
+        u = sit.mine.get(str(cmd.args.get("unit")))
+        if st is None or not u or not st.get("focus"):
+            return -1.0
+        goals = set(city_hexes(sit.map, list(st.get("goals", []))).values()) & sit.enemy_hexes
+        if not goals:
+            return -1.0
+        reach = int(u.get("movement") or 0) or 4
+        if sit.nearest(str(u["hex"]), goals) <= reach:
+            return -1.0
+        d = sit.nearest(str(cmd.args.get("to")), goals)
+        return 3.0 - 0.1 * d if d <= reach else -1.0
+
     #: the chance to clear the hex an attack on the stage's front is built up to
     take = Fraction(3, 4)
 
