@@ -259,6 +259,19 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         d = sit.nearest(str(cmd.args.get("to")), goals)
         return 3.0 - 0.1 * d if d <= reach else -1.0
 
+    def score_advance(self, sit: Situation, cmd: Command) -> Score:
+        """TR-32: in a converging stage's combat phase the infantry advances and the armor
+        stays free for its mechanized move on the goal."""
+        base = super().score_advance(sit, cmd)
+        st = self.stage(sit)
+        phases = sit.context.turn_sequence.phases
+        if st is None or not st.get("focus") or \
+                phases[int(sit.view.get("phase", 0) or 0)].name != "combat":
+            return base
+        armor = sum(1 for a in args_units(cmd.args, "units")
+                    if sit.mine.get(a, {}).get("type") == "armor")
+        return base - 4.5 * armor
+
     #: the chance to clear the hex an attack on the stage's front is built up to
     take = Fraction(3, 4)
 
@@ -282,6 +295,9 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
                                   str(sc[1].args.get("hex"))))
         used: set[str] = set()
         units = sit.view.get("units", {})
+        phases = sit.context.turn_sequence.phases
+        keep_armor = bool(st.get("focus")) and \
+            phases[int(sit.view.get("phase", 0) or 0)].name == "combat"
         out: list[tuple[Score, Command]] = []
         for _s, cmd in ours:
             target = str(cmd.args.get("hex"))
@@ -296,6 +312,9 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
                     break
             if not chosen or est is None:
                 continue
+            if keep_armor and target not in goals and est.p_taken < self.take and any(
+                    units.get(a, {}).get("type") == "armor" for a in chosen):
+                continue  # the armor is kept for the goal in mechanized combat
             value = float(est.value(self.hex_value(sit, target), self.stage_caution(sit)))
             if value <= 0:
                 continue
