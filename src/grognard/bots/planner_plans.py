@@ -24,6 +24,7 @@ from grognard.bots.heuristic import (
 )
 from grognard.bots.situation import Situation
 from grognard.bots.tr_plans import tr_front
+from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
@@ -271,6 +272,43 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         armor = sum(1 for a in args_units(cmd.args, "units")
                     if sit.mine.get(a, {}).get("type") == "armor")
         return base - 4.5 * armor
+
+    def supported(self, sit: Situation, cmd: Command, actions: LegalActions) -> Command:
+        """TR-33: the air units in range, less those that add nothing to the odds (the rules'
+        ``Game.odds``: support above its cap): they stay for a later attack this turn (the
+        armor's mechanized combat)."""
+        cmd = super().supported(sit, cmd, actions)
+        air = args_units(cmd.args, "air")
+        st = self.stage(sit)
+        phases = sit.context.turn_sequence.phases
+        if air and st is not None and st.get("focus") and \
+                phases[int(sit.view.get("phase", 0) or 0)].name == "combat":
+            goals = set(city_hexes(sit.map, list(st.get("goals", []))).values()) & \
+                sit.enemy_hexes
+            if goals and str(cmd.args.get("hex")) not in goals:  # kept for the goal
+                keep = [a for a in air if sit.nearest(str(sit.mine.get(a, {}).get("hex")),
+                                                      goals)
+                        > (int(sit.mine.get(a, {}).get("movement") or 0) or 4)]
+                less = Command(cmd.kind, cmd.player, {**cmd.args, "air": keep}) if keep \
+                    else Command(cmd.kind, cmd.player,
+                                 {k: v for k, v in cmd.args.items() if k != "air"})
+                if actions.allows(less):
+                    return less
+        game = actions.game
+        if len(air) < 2 or game is None:
+            return cmd
+        try:
+            full = game.odds(cmd)
+            for uid in reversed(list(air)):
+                fewer = [a for a in args_units(cmd.args, "air") if a != uid]
+                less = Command(cmd.kind, cmd.player, {**cmd.args, "air": fewer})
+                got = game.odds(less)
+                if got.get("column") == full.get("column") and \
+                        got.get("probabilities") == full.get("probabilities"):
+                    cmd = less
+        except GrognardError:
+            return cmd
+        return cmd
 
     #: the chance to clear the hex an attack on the stage's front is built up to
     take = Fraction(3, 4)
