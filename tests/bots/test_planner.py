@@ -21,6 +21,24 @@ def test_tr86_planner_takes_warsaw_in_fall_1939(seed):
     assert rec.capitals["Warsaw"]["by"] == "axis"
 
 
+def test_tr29_tr33_planner_brings_air_and_armor_to_warsaw():
+    """Seed 12 (Warsaw held in Fall 1939 with the planner on both sides before): the air out
+    of range stages (TR-29) so the first Warsaw attack goes in at 4-1 (TR-33, support up to
+    its cap), an air unit is kept back, and the armor attacks Warsaw again in mechanized
+    combat with it; Warsaw falls on turn 1."""
+    g = Game.new("tr-1939-campaign", seed=12)
+    rec = play_game(g, {"axis": "planner", "allies": "planner"}, seed=12, max_turns=1)
+    assert rec.capitals.get("Warsaw", {}).get("turn") == 1
+    m = g.context.scenario.map
+    warsaw = next(m.label(i) for i, cs in m.cities.items() for c in cs if c.name == "Warsaw")
+    assert any(c.kind == "air_stage" and c.player == "axis" for c in g.commands)
+    battles = [e.data for es in g.events for e in es
+               if e.type == "battle_resolved" and e.data.get("hex") == warsaw]
+    assert battles[0]["column"] == "4-1"
+    assert battles[0]["support_detail"]["offered"] == battles[0]["support_detail"]["cap"]
+    assert len(battles) >= 2 and battles[1]["air_naval"]["flown"]
+
+
 def _at_turn(turn: int) -> Game:
     g = Game.new("tr-1939-campaign", seed=0)
     g.state = {**g.state, "turn": turn}

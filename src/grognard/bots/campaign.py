@@ -233,4 +233,7 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     sit.memo("plan.hold", lambda: hold)
     sit.memo("plan.fill", lambda: fill)
     sit.memo("plan.stage", lambda: stage)
+    focus = {h for h, v in objectives.items() if v >= 10} \
+        if stage is not None and stage.get("focus") else set()
+    sit.memo("plan.focus", lambda: focus)
     return stage

@@ -24,6 +24,7 @@ from grognard.bots.heuristic import (
 )
 from grognard.bots.situation import Situation
 from grognard.bots.tr_plans import tr_front
+from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
@@ -243,6 +244,72 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
                 sit.memo("plan.advance", lambda: True)
         return sit
 
+    def score_air_stage(self, sit: Situation, cmd: Command) -> Score:
+        """TR-29: an air unit out of range of the stage's goal stages to the base nearest
+        it from which it reaches the goal (and can support its attack); no other staging."""
+        st = self.stage(sit)
+        u = sit.mine.get(str(cmd.args.get("unit")))
+        if st is None or not u or not st.get("focus"):
+            return -1.0
+        goals = set(city_hexes(sit.map, list(st.get("goals", []))).values()) & sit.enemy_hexes
+        if not goals:
+            return -1.0
+        reach = int(u.get("movement") or 0) or 4
+        if sit.nearest(str(u["hex"]), goals) <= reach:
+            return -1.0
+        d = sit.nearest(str(cmd.args.get("to")), goals)
+        return 3.0 - 0.1 * d if d <= reach else -1.0
+
+    def score_advance(self, sit: Situation, cmd: Command) -> Score:
+        """TR-32: in a converging stage's combat phase the infantry advances and the armor
+        stays free for its mechanized move on the goal."""
+        base = super().score_advance(sit, cmd)
+        st = self.stage(sit)
+        phases = sit.context.turn_sequence.phases
+        if st is None or not st.get("focus") or \
+                phases[int(sit.view.get("phase", 0) or 0)].name != "combat":
+            return base
+        armor = sum(1 for a in args_units(cmd.args, "units")
+                    if sit.mine.get(a, {}).get("type") == "armor")
+        return base - 4.5 * armor
+
+    def supported(self, sit: Situation, cmd: Command, actions: LegalActions) -> Command:
+        """TR-33: the air units in range, less those that add nothing to the odds (the rules'
+        ``Game.odds``: support above its cap): they stay for a later attack this turn (the
+        armor's mechanized combat)."""
+        cmd = super().supported(sit, cmd, actions)
+        air = args_units(cmd.args, "air")
+        st = self.stage(sit)
+        phases = sit.context.turn_sequence.phases
+        if air and st is not None and st.get("focus") and \
+                phases[int(sit.view.get("phase", 0) or 0)].name == "combat":
+            goals = set(city_hexes(sit.map, list(st.get("goals", []))).values()) & \
+                sit.enemy_hexes
+            if goals and str(cmd.args.get("hex")) not in goals:  # kept for the goal
+                keep = [a for a in air if sit.nearest(str(sit.mine.get(a, {}).get("hex")),
+                                                      goals)
+                        > (int(sit.mine.get(a, {}).get("movement") or 0) or 4)]
+                less = Command(cmd.kind, cmd.player, {**cmd.args, "air": keep}) if keep \
+                    else Command(cmd.kind, cmd.player,
+                                 {k: v for k, v in cmd.args.items() if k != "air"})
+                if actions.allows(less):
+                    return less
+        game = actions.game
+        if len(air) < 2 or game is None:
+            return cmd
+        try:
+            full = game.odds(cmd)
+            for uid in reversed(list(air)):
+                fewer = [a for a in args_units(cmd.args, "air") if a != uid]
+                less = Command(cmd.kind, cmd.player, {**cmd.args, "air": fewer})
+                got = game.odds(less)
+                if got.get("column") == full.get("column") and \
+                        got.get("probabilities") == full.get("probabilities"):
+                    cmd = less
+        except GrognardError:
+            return cmd
+        return cmd
+
     #: the chance to clear the hex an attack on the stage's front is built up to
     take = Fraction(3, 4)
 
@@ -266,6 +333,9 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
                                   str(sc[1].args.get("hex"))))
         used: set[str] = set()
         units = sit.view.get("units", {})
+        phases = sit.context.turn_sequence.phases
+        keep_armor = bool(st.get("focus")) and \
+            phases[int(sit.view.get("phase", 0) or 0)].name == "combat"
         out: list[tuple[Score, Command]] = []
         for _s, cmd in ours:
             target = str(cmd.args.get("hex"))
@@ -280,6 +350,9 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
                     break
             if not chosen or est is None:
                 continue
+            if keep_armor and target not in goals and est.p_taken < self.take and any(
+                    units.get(a, {}).get("type") == "armor" for a in chosen):
+                continue  # the armor is kept for the goal in mechanized combat
             value = float(est.value(self.hex_value(sit, target), self.stage_caution(sit)))
             if value <= 0:
                 continue

@@ -83,6 +83,10 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     movers: list[str] = []
     hold: set[str] = sit.memo("plan.hold", set)  # a planner's garrisons and held fronts
     advance: bool = sit.memo("plan.advance", bool)  # a planner's armor drives on past contact
+    # a planner's converging stage: its goals alone draw the moves
+    focus: set[str] = sit.memo("plan.focus", set)
+    if focus:
+        to_obj = _distance_field(sit, focus)
     short: dict[str, int] = sit.memo("plan.fill", dict)  # garrisons short of units: go there
     fill_ix = {m.index_of_label(h) for h in short}
     fill_arr = np.array(sorted(fill_ix), dtype=np.int64)
@@ -108,6 +112,10 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
         hexes = hexes[hexes != here]
         if contact[here] and not (advance and sit.mine[uid].get("type") == "armor"):
             score = np.where(contact[hexes] & (friendly[hexes] == 0), 0.5, -0.5)
+            if focus:  # a planner's converging stage: the empty hex of the line nearest
+                # its goal (a hex farther from it than this one is no gain)
+                gain = (to_obj[here] - to_obj[hexes]).astype(np.float64)
+                score = np.where(score > 0, 0.5 + 0.5 * gain, score)
         else:
             gain = (to_obj[here] - to_obj[hexes]).astype(np.float64)
             fill = np.where(contact[hexes] & (friendly[hexes] == 0), 0.25, 0.0)
