@@ -309,7 +309,10 @@ def test_eurofront_whole_turn_by_clicking(browser: Any, thread_server: ThreadSer
         kinds = [c.kind for c in g.commands]
         acting = g.active()[0]
     assert kinds.count("place_chit") == 2 and "roll_weather" in kinds
-    # the weather and initiative rolls in the log, in words
+    # the weather and initiative rolls in the log, in words (the log's request may finish
+    # after the banner's on a loaded machine)
+    axis.page.wait_for_function(
+        "document.querySelector('#log').innerText.includes('initiative rolled')", timeout=15000)
     log = axis.page.inner_text("#log")
     assert "weather rolled: rolled" in log and "initiative rolled: rolled" in log, log
     seat = axis if acting == "axis" else allies
