@@ -15,6 +15,7 @@ import numpy as np
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
 from grognard.core.mapdata import HexsideFeature, MapData
+from grognard.core.memo import IdentityMemo
 from grognard.core.paths import Forces, edge_tables, hex_index
 from grognard.core.units import GROUND_TYPES
 from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
@@ -49,20 +50,13 @@ def unit_power(nationality: str) -> str:
     return NATIONALITY_POWER.get(n, n)
 
 
-_ECON_MEMO: list[tuple[Any, Economy]] = []
+_ECON_MEMO: IdentityMemo[Any, Economy] = IdentityMemo()
 
 
 def economy_of(state: JSON) -> Economy:
     """The state's economy. Folds replace ``state["economy"]`` with a new object on every
     change, so the parsed (immutable) economy is remembered by the identity of that object."""
-    raw = state["economy"]
-    for obj, econ in _ECON_MEMO:
-        if obj is raw:
-            return econ
-    econ = Economy.from_json(raw)
-    _ECON_MEMO.insert(0, (raw, econ))
-    del _ECON_MEMO[8:]
-    return econ
+    return _ECON_MEMO.get(state["economy"], Economy.from_json)
 
 
 def current_facts(state: JSON, ev: Event) -> JSON:

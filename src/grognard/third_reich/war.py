@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from grognard.core.errors import InputError
+from grognard.core.memo import IdentityMemo
 from grognard.core.units import GROUND_TYPES
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
@@ -28,7 +29,7 @@ from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import Economy, declare_war
 from grognard.third_reich.turn.powers import Power
 
-_DIP_MEMO: list[tuple[Any, dip.Diplomacy]] = []
+_DIP_MEMO: IdentityMemo[Any, dip.Diplomacy] = IdentityMemo()
 _MASK_MEMO: dict[tuple[int, str, str], tuple[Any, Any, np.ndarray]] = {}
 
 
@@ -37,13 +38,7 @@ def diplomacy(state: JSON) -> dip.Diplomacy:
     raw = state.get("diplomacy")
     if raw is None:
         raise InputError("diplomacy", "this state has no diplomacy (not a 3R campaign state)")
-    for obj, d in _DIP_MEMO:
-        if obj is raw:
-            return d
-    d = dip.from_json(raw)
-    _DIP_MEMO.insert(0, (raw, d))
-    del _DIP_MEMO[8:]
-    return d
+    return _DIP_MEMO.get(raw, dip.from_json)
 
 
 def set_diplomacy(state: JSON, d: dip.Diplomacy) -> None:

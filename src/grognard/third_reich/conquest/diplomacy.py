@@ -68,6 +68,7 @@ from typing import Any
 import msgspec
 
 from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.memo import IdentityMemo
 from grognard.third_reich.turn.calendar import Season, date_of
 from grognard.third_reich.turn.options import dow_cost
 from grognard.third_reich.turn.powers import MOVEMENT_ORDER
@@ -273,20 +274,14 @@ def side_of(d: Diplomacy, x: str) -> str | None:
     return d.sides.get(patron) if patron else None
 
 
-_MEMO: list[tuple[Diplomacy, dict[Any, Any]]] = []
+_MEMO: IdentityMemo[Diplomacy, dict[Any, Any]] = IdentityMemo()
 
 
 def _memo(d: Diplomacy) -> dict[Any, Any]:
     """Answers already computed for the diplomacy value ``d`` (a frozen value: folds write a
     new one), by identity; the last few values are kept (the at-war checks are asked tens of
     thousands of times a game with the same arguments)."""
-    for obj, memo in _MEMO:
-        if obj is d:
-            return memo
-    memo = {}
-    _MEMO.insert(0, (d, memo))
-    del _MEMO[8:]
-    return memo
+    return _MEMO.get(d, lambda _d: {})
 
 
 def allies_of(d: Diplomacy, x: str) -> frozenset[str]:
