@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
+import tomllib
 from importlib import resources
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from grognard.core.errors import ScenarioError
 from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import CityClass, HexsideFeature, Terrain
-from grognard.engine.scenario import load_scenario, parse_scenario, shipped_scenarios
+from grognard.engine import plugins
+from grognard.engine.scenario import (
+    ScenarioSection,
+    SectionContext,
+    load_scenario,
+    parse_scenario,
+    shipped_scenarios,
+)
+from grognard.engine.system import system_named
 
 DEMO = resources.files("grognard.data").joinpath("scenarios", "demo-europa.toml").read_text()
 
@@ -118,3 +129,68 @@ def test_a_ground_unit_may_not_start_on_a_lake_or_sea_hex():
     bad = text.replace('re_size = 1\nhex = "0305"', 're_size = 1\nhex = "0304"')
     with pytest.raises(ScenarioError, match=r"units\[3\]\.hex.*0304.*de-art stands on a lake"):
         parse_scenario(bad)
+
+
+# --- a rule system's own table: the scenario_section hook (issue 22 items 2-3) ------------------
+
+GENERIC = (Path(__file__).parent / "data" / "generic.toml").read_text(encoding="utf-8")
+
+
+def test_issue22_the_system_section_is_parsed_once_into_scenario_rules():
+    """The scenario's own system table is validated by that system's ``scenario_section``
+    hook and kept, typed, on ``Scenario.rules`` (the rule packages read it there)."""
+    eu = load_scenario("demo-europa")
+    section = system_named(eu.system).scenario_section
+    assert section is not None and section.name == eu.system
+    assert isinstance(eu.rules.section, section.schema)
+    assert eu.rules.table == tomllib.loads(eu.text)[section.name]
+    victory = eu.rules.section.victory  # converted: a typed value, not the TOML table
+    assert victory is not None and not isinstance(victory, dict) and victory.levels
+    assert victory.levels[0].min == eu.rules.table["victory"]["levels"][0]["min"]
+    tr = load_scenario("demo-third-reich")
+    tr_section = system_named(tr.system).scenario_section
+    assert tr_section is not None and isinstance(tr.rules.section, tr_section.schema)
+    assert load_scenario("eurofront-1941").rules is None  # a system with no table of its own
+    assert parse_scenario(GENERIC).rules is None
+
+
+def test_issue22_a_section_check_names_file_field_and_line(monkeypatch):
+    """A system's check raises through the engine's error helper: file, line, field, hex."""
+
+    class Toy(msgspec.Struct, forbid_unknown_fields=True):
+        base: str = ""
+        depth: int = 0
+
+    def check(value: Toy, ctx: SectionContext) -> tuple[str, int]:
+        if value.base:
+            ctx.label_hex(value.base, "toy.base", ctx.line)
+        if (err := ctx.unknown_side("nobody", "toy.side", ctx.line)) is not None and \
+                value.depth > 5:
+            raise err
+        return value.base, value.depth
+
+    toy = dataclasses.replace(system_named("generic"), name="toy",
+                              scenario_section=ScenarioSection("toy", Toy, check, ("toy_extra",)))
+    monkeypatch.setitem(plugins._SYSTEMS, "toy", toy)
+    text = GENERIC.replace('system = "generic"', 'system = "toy"')
+    assert parse_scenario(text + '\n[toy]\nbase = "0503"\n').rules == ("0503", 0)
+    assert parse_scenario(text + "\n[[toy_extra]]\nx = 1\n").rules == ("", 0)
+    key = len(text.splitlines()) + 3  # the line of the key under [toy]
+    for extra, match in (
+            ('base = "2020"', r"x.toml:\d+, field toy.base, hex 2020: hex is off the map"),
+            ("depth = 9", r"x.toml:\d+, field toy.side: unknown side 'nobody' \(sides: axis, "),
+            ('depth = "9"', rf"x.toml:{key}, field toy.depth: expected an integer")):
+        with pytest.raises(ScenarioError, match=match):
+            parse_scenario(text + f"\n[toy]\n{extra}\n", "x.toml")
+
+
+def test_issue22_other_systems_tables_are_tolerated_not_checked():
+    """A table named after another rule system is accepted and left alone (a map file may
+    carry several systems' facts; ``grognard map draw`` reads a map as a generic scenario);
+    the tables only one system reads are refused elsewhere."""
+    assert parse_scenario(GENERIC + "\n[europa]\nreplacements = 5\n").rules is None
+    with pytest.raises(ScenarioError, match=r"x.toml:\d+, field air_situations: unknown table "
+                                            r"\[air_situations\]"):
+        parse_scenario(GENERIC + '\n[[air_situations]]\nid = "a"\n', "x.toml")
+    tr = load_scenario("tr-air-zones")
+    assert tr.rules.air_situations and tr.rules.air_situations[0]["id"]

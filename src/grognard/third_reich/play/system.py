@@ -33,6 +33,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
+from grognard.third_reich import scenario_schema
 from grognard.third_reich.air_naval.orders.air_stage import AirStage
 from grognard.third_reich.air_naval.orders.counter_air import CounterAir
 from grognard.third_reich.air_naval.orders.intercept import Intercept
@@ -325,6 +326,7 @@ THIRD_REICH = RuleSystem(
     after_events=AFTER_EVENTS,
     odds=attack_odds,
     estimate=estimate,
+    scenario_section=scenario_schema.SECTION,
 )
 register_system(THIRD_REICH)
 
