@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -194,3 +195,33 @@ def test_issue22_other_systems_tables_are_tolerated_not_checked():
         parse_scenario(GENERIC + '\n[[air_situations]]\nid = "a"\n', "x.toml")
     tr = load_scenario("tr-air-zones")
     assert tr.rules.air_situations and tr.rules.air_situations[0]["id"]
+
+
+def test_issue22_no_rule_package_parses_the_scenario_text_again():
+    """The rule packages read their table from ``Scenario.rules``: none imports tomllib or
+    hands ``scenario.text`` to a parser (the engine parsed it once)."""
+    src = Path(__file__).resolve().parents[2] / "src" / "grognard"
+    bad = []
+    for package in ("europa", "third_reich", "eurofront"):
+        for path in sorted((src / package).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            if "import tomllib" in text or "include_map" in text or \
+                    re.search(r"loads\([\w.]*\.text\b", text):
+                bad.append(str(path.relative_to(src)))
+    assert not bad, bad
+
+
+def test_issue22_rule_packages_read_the_typed_section():
+    """The 3R and Europa readers see the scenario's tables as the engine typed them: the 3R
+    start state's sides, weather fronts and SW boxes, a Europa scenario's victory."""
+    from grognard.engine.game import Game
+
+    sc = load_scenario("tr-1939-campaign")
+    raw = tomllib.loads(sc.text)["third_reich"]
+    state = Game.new(sc, 1).state
+    assert state["front_weather"] == raw.get("front_weather", {})
+    assert all(state["power_sides"][p] == s for p, s in raw.get("sides", {}).items())
+    eu = load_scenario("europa-barbarossa")
+    written = tomllib.loads(eu.text)["europa"]["victory"]["objectives"]
+    hexes = {h for ob in written for h in ob.get("hexes") or [ob["hex"]]}
+    assert hexes and {o.hex for o in Game.new(eu, 1).objectives()} == hexes

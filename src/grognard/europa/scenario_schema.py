@@ -104,7 +104,8 @@ class EuropaSection(msgspec.Struct):
     # read by grognard.europa (surprise_turn, attack weather; docs/formats/europa_engine.md)
     invasion_countries: list[str] = msgspec.field(default_factory=list)
     commands: dict[str, list[str]] = msgspec.field(default_factory=dict)
-    weather: dict[str, str] = msgspec.field(default_factory=dict)
+    #: turn label -> weather (None: the scenario gives none, an attack order names its own)
+    weather: dict[str, str] | None = None
     # SUR-21..SUR-24 air units off the ground map (europa/surprise_air.py)
     air_units: dict[str, AirUnitEntry] = msgspec.field(default_factory=dict)
 

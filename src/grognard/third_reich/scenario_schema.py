@@ -108,3 +108,14 @@ def check_third_reich(tr: ThirdReichSection, ctx: SectionContext) -> ThirdReichR
 #: The 3R system's ``scenario_section`` hook (third_reich/play/system.py declares it).
 SECTION = ScenarioSection(SECTION_NAME, ThirdReichSection, check_third_reich,
                           tables=(AIR_SITUATIONS,))
+
+
+#: The ``[third_reich]`` of a scenario that has none (a scenario of another system).
+NO_RULES = ThirdReichRules(ThirdReichSection(), {})
+
+
+def third_reich_rules(scenario: Any) -> ThirdReichRules:
+    """The scenario's ``[third_reich]`` table (and ``[[air_situations]]``), parsed once by the
+    engine through :data:`SECTION`; empty for a scenario of another system."""
+    rules = getattr(scenario, "rules", None)
+    return rules if isinstance(rules, ThirdReichRules) else NO_RULES
