@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 import tomllib
 from importlib import resources
+from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import msgspec
@@ -225,3 +227,38 @@ def test_issue22_rule_packages_read_the_typed_section():
     written = tomllib.loads(eu.text)["europa"]["victory"]["objectives"]
     hexes = {h for ob in written for h in ob.get("hexes") or [ob["hex"]]}
     assert hexes and {o.hex for o in Game.new(eu, 1).objectives()} == hexes
+
+
+def test_issue22_systems_come_from_entry_points(monkeypatch):
+    """The rule systems are the ``grognard.systems`` entry points of the installed packages
+    (pyproject.toml), plus the engine's generic one; the engine's code names none."""
+    names = plugins.plugins()
+    assert names[plugins.GENERIC] == "grognard.engine.generic"
+    for name, module in names.items():
+        assert system_named(name).name == name, module
+    fake = [EntryPoint("toy", "toy_package.rules:SYSTEM", plugins.GROUP)]
+    monkeypatch.setattr(plugins, "entry_points", lambda group: fake if group == plugins.GROUP
+                        else [])
+    assert plugins.plugins.__wrapped__() == {"generic": "grognard.engine.generic",
+                                             "toy": "toy_package.rules"}
+
+
+def test_issue22_the_engine_code_names_no_rule_system():
+    """No string in engine/ code (docstrings and comments aside) is a rule system's name or
+    one of its tables (``"europa"``, ``"third_reich.wars"``, ``"[europa]"``; a data table id
+    such as ``europa_revised_crt`` is data): they come from the entry points and the hooks."""
+    src = Path(__file__).resolve().parents[2] / "src" / "grognard" / "engine"
+    systems = {n for n in plugins.plugins() if n != plugins.GENERIC}
+    named = re.compile(rf"(^|\[)({'|'.join(map(re.escape, sorted(systems)))})($|[.\]])")
+    assert systems
+    bad = []
+    for path in sorted(src.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef)
+                and n.body and isinstance(n.body[0], ast.Expr)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                    id(node) not in docs and named.search(node.value):
+                bad.append(f"{path.name}:{node.lineno}: {node.value[:40]!r}")
+    assert not bad, bad

@@ -34,7 +34,7 @@ from grognard.core.mapdata import (
 )
 from grognard.core.units import GROUND_TYPES, Unit
 from grognard.engine.phases import TurnSequence
-from grognard.engine.plugins import system_named, system_names
+from grognard.engine.plugins import GENERIC, system_named, system_names
 
 #: terrain names no ground unit may start on
 _WATER = frozenset(t.value for t in WATER_TERRAIN)
@@ -182,8 +182,6 @@ class ScenarioSection:
 ENGINE_TABLES = ("scenario", "map", "hexsides", "cities", "countries", "regions",
                  "weather_zones", "fortifications", "boxes", "units", "home_countries",
                  "sequence", "calendar", "readings")
-#: The system the engine itself provides (engine/generic.py): it reads no table of its own.
-GENERIC = "generic"
 
 NonNeg = Annotated[int, msgspec.Meta(ge=0)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]

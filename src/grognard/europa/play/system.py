@@ -2,9 +2,9 @@
 rule-47 surprises as Orders.
 
 Importing this module registers the :class:`~grognard.engine.system.RuleSystem` named
-``europa`` (``engine.system.PLUGINS`` points here). :data:`ORDERS` lists the system's Orders
-once, one per command kind, each in the rule package beside the rule it drives (its typed
-arguments, verify, execute, folds, legal-action lister, help and example):
+``europa`` (pyproject.toml's ``grognard.systems`` entry point points here). :data:`ORDERS`
+lists the system's Orders once, one per command kind, each in the rule package beside the rule
+it drives (its typed arguments, verify, execute, folds, legal-action lister, help and example):
 
 * ``europa/play/orders``: ``move`` (EUR-17, EUR-44), ``end_phase`` (EUR-22);
 * ``europa/combat/orders``: ``attack`` (EUR-09), ``overrun`` (EUR-18..20),
