@@ -243,11 +243,13 @@ def test_issue22_systems_come_from_entry_points(monkeypatch):
                                              "toy": "toy_package.rules"}
 
 
-def test_issue22_the_engine_code_names_no_rule_system():
-    """No string in engine/ code (docstrings and comments aside) is a rule system's name or
-    one of its tables (``"europa"``, ``"third_reich.wars"``, ``"[europa]"``; a data table id
-    such as ``europa_revised_crt`` is data): they come from the entry points and the hooks."""
-    src = Path(__file__).resolve().parents[2] / "src" / "grognard" / "engine"
+@pytest.mark.parametrize("floor", ["core", "engine", "server", "analysis", "ai"])
+def test_issue22_no_code_outside_the_rule_packages_names_a_system(floor):
+    """No string in the code of the floors below and above the rule packages (docstrings
+    aside) is a rule system's name or one of its tables (``"europa"``, ``"third_reich.wars"``,
+    ``"[europa]"``; a data table id such as ``europa_revised_crt`` or a shipped scenario's
+    name is data): they come from the entry points and the systems' hooks."""
+    src = Path(__file__).resolve().parents[2] / "src" / "grognard" / floor
     systems = {n for n in plugins.plugins() if n != plugins.GENERIC}
     named = re.compile(rf"(^|\[)({'|'.join(map(re.escape, sorted(systems)))})($|[.\]])")
     assert systems
@@ -255,7 +257,8 @@ def test_issue22_the_engine_code_names_no_rule_system():
     for path in sorted(src.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = {id(n.body[0].value) for n in ast.walk(tree)
-                if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef)
+                if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef
+                              | ast.AsyncFunctionDef)
                 and n.body and isinstance(n.body[0], ast.Expr)}
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
