@@ -17,6 +17,7 @@ from grognard.core.errors import ScenarioError
 from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import CityClass, HexsideFeature, Terrain
 from grognard.engine import plugins
+from grognard.engine import scenario as scenario_module
 from grognard.engine.scenario import (
     ScenarioSection,
     SectionContext,
@@ -241,6 +242,22 @@ def test_issue22_systems_come_from_entry_points(monkeypatch):
                         else [])
     assert plugins.plugins.__wrapped__() == {"generic": "grognard.engine.generic",
                                              "toy": "toy_package.rules"}
+
+
+def test_issue22_without_entry_points_the_unknown_system_error_says_why(monkeypatch):
+    """A stale install (no ``grognard.systems`` entry points) knows only the generic system:
+    the one-line error says how to install the others."""
+    text = GENERIC.replace('system = "generic"', 'system = "europe"')
+    with pytest.raises(ScenarioError, match="unknown system 'europe'") as err:
+        parse_scenario(text, "x.toml")
+    assert "uv sync" not in str(err.value)
+    only_generic = lambda: {"generic": "grognard.engine.generic"}  # noqa: E731
+    monkeypatch.setattr(plugins, "plugins", only_generic)
+    monkeypatch.setattr(scenario_module, "plugins", only_generic)
+    with pytest.raises(ScenarioError, match=r"x.toml:\d+, field scenario.system: unknown system "
+                                            r"'europe' \(known: .*\); no rule system is "
+                                            r"installed: `uv sync`"):
+        parse_scenario(text, "x.toml")
 
 
 @pytest.mark.parametrize("floor", ["core", "engine", "server", "analysis", "ai"])

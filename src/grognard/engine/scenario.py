@@ -34,7 +34,7 @@ from grognard.core.mapdata import (
 )
 from grognard.core.units import GROUND_TYPES, Unit
 from grognard.engine.phases import TurnSequence
-from grognard.engine.plugins import GENERIC, system_named, system_names
+from grognard.engine.plugins import GENERIC, plugins, system_named, system_names
 
 #: terrain names no ground unit may start on
 _WATER = frozenset(t.value for t in WATER_TERRAIN)
@@ -332,8 +332,10 @@ def _parse_scenario(text: str, file: str) -> Scenario:
     head = _convert(head_raw, _Head, w, "scenario", w.line_of(r"^\s*\[scenario\]"))
     sid, seed, sides = head.id, head.seed, head.sides
     if head.system not in system_names():
-        raise w.error(f"unknown system {head.system!r} (known: {', '.join(system_names())})",
-                      field="scenario.system", line=w.line_of(r"^\s*system\s*="))
+        hint = "" if len(plugins()) > 1 else \
+            "; no rule system is installed: `uv sync` installs grognard's entry points"
+        raise w.error(f"unknown system {head.system!r} (known: {', '.join(system_names())})"
+                      f"{hint}", field="scenario.system", line=w.line_of(r"^\s*system\s*="))
     if len(set(sides)) != len(sides):
         raise w.error("duplicate side name", field="scenario.sides",
                       line=w.line_of(r"^\s*sides\s*="))
