@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
@@ -85,7 +86,7 @@ def reduce_unit(s: JSON, uid: str, attack: int, defense: int) -> None:
 
 # --- scenario configuration --------------------------------------------------------------------
 #: The ``[europa]`` of a scenario that has none (a scenario of another system, a bare Scenario).
-NO_RULES = EuropaRules(EuropaSection(), {})
+NO_RULES = EuropaRules(EuropaSection(), MappingProxyType({}))
 
 
 def europa_rules(scenario: Scenario) -> EuropaRules:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -26,7 +27,7 @@ Exact = Annotated[int, msgspec.Meta(ge=0, le=10**6)] | Annotated[
     str, msgspec.Meta(pattern=r"^\d{1,7}(/\d{1,7}|\.\d{1,7})?$")]
 
 
-class Pools(msgspec.Struct, forbid_unknown_fields=True):
+class Pools(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A side's replacement pools at the start (EUR-33), exact points."""
 
     infantry: Exact = 0
@@ -34,7 +35,7 @@ class Pools(msgspec.Struct, forbid_unknown_fields=True):
     artillery: Exact = 0
 
 
-class AirUnitEntry(msgspec.Struct, forbid_unknown_fields=True):
+class AirUnitEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One ``[europa.air_units]`` entry: an air unit on an airbase hex (rule 47)."""
 
     side: str
@@ -52,7 +53,7 @@ class AirUnitEntry(msgspec.Struct, forbid_unknown_fields=True):
     wing: str = ""
 
 
-class ObjectiveEntry(msgspec.Struct, forbid_unknown_fields=True):
+class ObjectiveEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One ``[europa.victory] objectives`` entry: a city (``hex``) or a line (``hexes``, of
     which the counted side must hold ``need``, all by default), worth ``points``."""
 
@@ -63,7 +64,7 @@ class ObjectiveEntry(msgspec.Struct, forbid_unknown_fields=True):
     need: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
 
 
-class LevelEntry(msgspec.Struct, forbid_unknown_fields=True):
+class LevelEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One level of victory: the counted side's points at least ``min`` give ``winner`` (no
     winner: a draw) this ``level``."""
 
@@ -72,7 +73,7 @@ class LevelEntry(msgspec.Struct, forbid_unknown_fields=True):
     winner: str = ""
 
 
-class VictorySection(msgspec.Struct, forbid_unknown_fields=True):
+class VictorySection(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """``[europa.victory]`` (grognard.europa.victory): the objectives the counted ``side`` holds
     at the end and the levels their points give; ``countries`` names each side's countries at
     the start (the first holders of empty hexes). The short form ``hexes`` + ``need`` (that
@@ -87,7 +88,7 @@ class VictorySection(msgspec.Struct, forbid_unknown_fields=True):
     note: str = ""
 
 
-class EuropaSection(msgspec.Struct):
+class EuropaSection(msgspec.Struct, frozen=True):
     """``[europa]``, typed where the rules read it (other keys are kept in the table as
     written: ``EuropaRules.table``)."""
 
@@ -113,7 +114,8 @@ class EuropaSection(msgspec.Struct):
 @dataclass(frozen=True)
 class EuropaRules:
     """A Europa scenario's ``[europa]`` table, parsed once by the engine: ``section`` typed,
-    ``table`` as written (the map file's keys merged in), for the keys not typed yet."""
+    ``table`` as written (the map file's keys merged in; read-only), for the keys not typed
+    yet."""
 
     section: EuropaSection
     table: Mapping[str, Any]
@@ -135,8 +137,7 @@ def check_europa(eu: EuropaSection, ctx: SectionContext) -> EuropaRules:
         ctx.label_hex(air.base, f"europa.air_units.{aid}.base", line)
     if eu.victory is not None:
         _check_victory(eu.victory, ctx)
-    table = ctx.tables.get(SECTION_NAME, {})
-    return EuropaRules(eu, table)
+    return EuropaRules(eu, MappingProxyType(ctx.tables.get(SECTION_NAME, {})))
 
 
 def _check_victory(v: VictorySection, ctx: SectionContext) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import msgspec
@@ -28,7 +29,7 @@ WAR_CAUSES = ("scenario", "declaration", "alliance", "minor_joins", "axis_minors
 _MAJORS = ("germany", "italy", "ussr", "uk", "france", "us")
 
 
-class WarEntry(msgspec.Struct, forbid_unknown_fields=True):
+class WarEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A war in progress at the start (third_reich/conquest/diplomacy.py, TR-25)."""
 
     between: list[str]
@@ -37,14 +38,14 @@ class WarEntry(msgspec.Struct, forbid_unknown_fields=True):
     by: str = ""
 
 
-class WarsSection(msgspec.Struct, forbid_unknown_fields=True):
+class WarsSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """``[third_reich.wars]``: the wars in progress and the major each minor joins (TR-24)."""
 
     at_war: list[WarEntry] = msgspec.field(default_factory=list)
     patrons: dict[str, str] = msgspec.field(default_factory=dict)
 
 
-class ThirdReichSection(msgspec.Struct):
+class ThirdReichSection(msgspec.Struct, frozen=True):
     """``[third_reich]``, typed where the rules read it; the map files add sea_zones,
     junctions, ports, areas (kept in the table as written: ``ThirdReichRules.table``)."""
 
@@ -58,8 +59,8 @@ class ThirdReichSection(msgspec.Struct):
 @dataclass(frozen=True)
 class ThirdReichRules:
     """A 3R scenario's ``[third_reich]`` table, parsed once by the engine: ``section`` typed,
-    ``table`` as written (the map file's keys merged in) for the keys not typed yet, and its
-    ``[[air_situations]]`` as written (TR-30)."""
+    ``table`` as written (the map file's keys merged in; read-only) for the keys not typed
+    yet, and its ``[[air_situations]]`` as written (TR-30)."""
 
     section: ThirdReichSection
     table: Mapping[str, Any]
@@ -101,7 +102,7 @@ def check_third_reich(tr: ThirdReichSection, ctx: SectionContext) -> ThirdReichR
                             f"{minor!r} -> {major!r}", field=f"third_reich.wars.patrons.{minor}",
                             line=line)
     situations = ctx.tables.get(AIR_SITUATIONS, [])
-    return ThirdReichRules(tr, ctx.tables.get(SECTION_NAME, {}),
+    return ThirdReichRules(tr, MappingProxyType(ctx.tables.get(SECTION_NAME, {})),
                            tuple(situations) if isinstance(situations, list) else ())
 
 
@@ -111,7 +112,7 @@ SECTION = ScenarioSection(SECTION_NAME, ThirdReichSection, check_third_reich,
 
 
 #: The ``[third_reich]`` of a scenario that has none (a scenario of another system).
-NO_RULES = ThirdReichRules(ThirdReichSection(), {})
+NO_RULES = ThirdReichRules(ThirdReichSection(), MappingProxyType({}))
 
 
 def third_reich_rules(scenario: Any) -> ThirdReichRules:
