@@ -71,9 +71,8 @@ class Scenario:
     home_countries: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     text: str = ""
     file: str = ""
-    #: The scenario's own table of its rule system (``[<system>]``), parsed
-    #: once into the typed value its ``scenario_section`` hook returns (None: the system has no
-    #: table of its own).
+    #: The scenario's own table of its rule system (``[<system>]``), parsed once into the typed
+    #: value its ``scenario_section`` hook returns (None: the system has no table of its own).
     rules: Any = None
 
     def unit(self, uid: str) -> Unit:
@@ -144,7 +143,7 @@ class SectionContext:
 
     def error(self, reason: str, *, line: int | None = None, hex: str | None = None,
               field: str | None = None) -> ScenarioError:
-        """The one-line error (``file:line, hex H: field: reason``) to raise."""
+        """The one-line error to raise (``file:line, field F, hex H: reason``)."""
         return self.where.error(reason, line=line, hex=hex, field=field)
 
     def line_of(self, pattern: str) -> int | None:
@@ -250,10 +249,6 @@ class _Calendar(msgspec.Struct):
     turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | str | None = None
     year: Annotated[int, msgspec.Meta(ge=1900, le=2100)] | None = None
     season: str = ""
-
-
-Exact = Annotated[int, msgspec.Meta(ge=0, le=10**6)] | Annotated[
-    str, msgspec.Meta(pattern=r"^\d{1,7}(/\d{1,7}|\.\d{1,7})?$")]
 
 
 def _table(raw: Mapping[str, Any], key: str, w: _Where) -> Mapping[str, Any]:
