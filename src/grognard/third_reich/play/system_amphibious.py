@@ -68,7 +68,6 @@ from grognard.third_reich.board import (
     on_map_ground,
     order_hex,
     phase_name,
-    retreat_hex_of,
 )
 from grognard.third_reich.combat.amphibious import (
     InvasionOutcome,
@@ -86,6 +85,7 @@ from grognard.third_reich.play.system_attack import (
     _MAP_TERRAIN,
     apply_settlement,
     battle_losses,
+    retreat_plan,
     settle_battle,
 )
 from grognard.third_reich.play.system_naval import _fleet_ops, port_at
@@ -386,9 +386,14 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     if defenders and landing:
         roll = stream.roll("2d6")
     called_off = False
+    # TR-32 with stacking (TR-28/TR-63): where the beach's defenders could retreat, and the
+    # room there (none: a retreat result costs them one more unit instead)
+    d_side = str(state["units"][defenders[0]]["side"]) if defenders else ""
+    _, room = retreat_plan(ctx, state, d_side, defenders) if defenders else ({}, {})
     try:
         out = resolve_invasion(plan, defending, None if roll is None else roll.total,
-                               fleets_after, (), c["air"], wx, terrain, fortified, ctx.tables)
+                               fleets_after, (), c["air"], wx, terrain, fortified, ctx.tables,
+                               defender_retreat_room=sum(room.values()))
     except IllegalOrder as exc:
         if exc.rule != "TR-32":
             raise
@@ -402,7 +407,6 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     # TR-32 (issue 23): each side chooses its own CRT losses (``land_losses``) unless only one
     # set is legal, and the invader which survivors land (``advance``); an empty beach is
     # taken by every landing unit (TR-61 "must advance")
-    d_side = str(state["units"][defenders[0]]["side"]) if defenders else ""
     owed: dict[str, Any] = {}
     forced: dict[str, str] = {}
     lost: list[str] = []
@@ -413,7 +417,7 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     battle = {"kind": "invade", "side": cmd.player, "defender": d_side, "hex": beach,
               "attackers": landing, "defenders": defenders,
               "retreat": None if o is None or o.retreat is None else o.retreat.to_json(),
-              "to": retreat_hex_of(ctx, state, d_side, beach) if defenders else None,
+              "open": sorted(room), "room": room,
               "succeeded": out.succeeded and not out.automatic,
               "advance_max": o.advance_max if o is not None else 0,
               "bridgehead": _bridgehead(state, cmd, c) if out.succeeded else None}
