@@ -6,7 +6,9 @@ Audit (session 8), each bullet against the code and its tests:
   (attack on a Soviet hex K40 and a Dutch hex K27, Italy on France S25, a move into Hungary
   R34, an air SR into Iraq AD53 / the USSR W58 with TR-68; each declaration's cost, TR-25).
   Iraq is the UK's (a mandate with its mother country): no declaration opens an SR into an
-  enemy's territory, so that refusal stands. The Russian winter after the declaration, in
+  enemy's territory, so that refusal stands. Italy's attack on France was checked after the
+  declaration only as "not refused with TR-25": here it is listed and passes verify. The
+  Russian winter after the declaration, in
   battles: test_russian_winter_engine.py. Lend lease was checked only as an open route: the
   lend lease that *reaches* the USSR is checked here.
 - France with a pass option cannot attack; the UK's offensive costs the UK:
@@ -21,9 +23,14 @@ Audit (session 8), each bullet against the code and its tests:
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from grognard.bots import play_game
+from grognard.core.errors import IllegalOrder
 from grognard.engine import Command, Game
-from grognard.engine.scenario import load_scenario
+from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.third_reich.economy.economy import Economy
 
 
@@ -106,3 +113,31 @@ def test_issue23_every_battle_decision_is_owed_to_and_answered_by_its_seat() -> 
                         "advance": {(before.get("pending_advance") or {}).get("side")}}
                 assert cmd.player in owed[cmd.kind], (cmd, owed[cmd.kind])
     assert seen["land_losses"] and seen["advance"], seen
+
+
+def test_tr25_an_italian_attack_on_france_is_legal_after_italys_declaration() -> None:
+    """fra-inf60 moved to S25 beside ita-inf111 (S26): refused with TR-25 in Fall 1939, listed
+    and verified once Italy has declared war on France (15 BRPs, TR-25)."""
+    text = load_scenario("tr-1939-campaign").text
+    head, *units = text.split("[[units]]")
+    units = [re.sub(r'hex = "[A-Z]+[0-9]+"', 'hex = "S25"', b) if 'id = "fra-inf60"' in b
+             else b for b in units]
+    variant = "[[units]]".join([head, *units])
+    attack = C("attack", "axis", hex="S25", attackers=["ita-inf111"])
+    for declared in (False, True):
+        g = Game(parse_scenario(variant, "variant.toml"), 1)
+        italy = _econ(g).brp("italy")
+        if declared:
+            g.apply(C("declare_war", "axis", power="italy", majors=["france"]))
+            assert _econ(g).brp("italy") == italy - 15
+        g.apply(C("declare_options", "axis", power="germany", options={"western": "offensive"}))
+        g.apply(C("declare_options", "axis", power="italy", options={"western": "offensive"}))
+        while not (g.phase.name == "combat" and g.phase.player == "axis"):
+            g.apply(C("end_phase", g.phase.player))
+        listed = [c for c in g.legal("axis", "attack") if c.args["hex"] == "S25"]
+        if declared:
+            assert g.can(attack) and listed
+        else:
+            assert not g.can(attack) and not listed
+            with pytest.raises(IllegalOrder, match="^TR-25"):
+                g.verify(attack)

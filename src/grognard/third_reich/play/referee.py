@@ -376,7 +376,7 @@ _ACTIONS: Mapping[str, str] = {
     "airdrop": "air drop", "naval_transport": "transport by sea", "invade": "invade",
     "counter_air": "fly counter air", "attack": "attack", "attrition": "resolve attrition",
     "remove_losses": "remove attrition losses", "land_losses": "choose land-combat losses",
-    "advance": "advance after combat", "take_hexes": "take hexes", "withdraw": "withdraw", "save_attrition_losses": "save losses",
+    "advance": "advance after combat", "retreat": "retreat after combat", "take_hexes": "take hexes", "withdraw": "withdraw", "save_attrition_losses": "save losses",
     "supply_check": "check supply", "build": "build", "sr": "redeploy (SR)",
     "murmansk_commit": "commit to the Murmansk box", "murmansk_ship": "ship to Murmansk",
     "murmansk_escort": "escort the Murmansk convoy",
