@@ -302,11 +302,33 @@ def retreat_plan(ctx: Context, state: JSON, side: str, units: list[str]
     return {u: [h for h in hs if h in room] for u, hs in opts.items()}, room
 
 
+def _fits(units: Iterable[str], options: Mapping[str, Iterable[str]],
+          room: Mapping[str, int]) -> bool:
+    """Whether every unit can be given one of its hexes with no hex over its room (a bipartite
+    matching of units to the hexes' free places, by augmenting paths)."""
+    taken: dict[tuple[str, int], str] = {}
+
+    def place(u: str, seen: set[tuple[str, int]]) -> bool:
+        for h in sorted(options.get(u, ())):
+            for k in range(room.get(h, 0)):
+                slot = (h, k)
+                if slot in seen:
+                    continue
+                seen.add(slot)
+                if slot not in taken or place(taken[slot], seen):
+                    taken[slot] = u
+                    return True
+        return False
+
+    return all(place(u, set()) for u in sorted(units))
+
+
 def retreat_moves(units: Iterable[str], options: Mapping[str, Iterable[str]],
                   room: Mapping[str, int], limit: int | None = None) -> list[dict[str, str]]:
-    """TR-32: every way to send each of ``units`` to one of its ``options`` with no hex taking
-    more than its ``room``: the whole stack into one hex first (by hex), then the splits (at
-    most ``limit``).
+    """TR-32: the ways to send each of ``units`` to one of its ``options`` with no hex taking
+    more than its ``room``: the whole stack into one hex first (by hex), then the splits in
+    order of the units' hexes (at most ``limit``; each partial choice is kept only while the
+    rest can still be placed, so the search never runs into a dead end).
 
     >>> retreat_moves(["a", "b"], {"a": ["X", "Y"], "b": ["X", "Y"]}, {"X": 2, "Y": 1})
     [{'a': 'X', 'b': 'X'}, {'a': 'X', 'b': 'Y'}, {'a': 'Y', 'b': 'X'}]
@@ -314,32 +336,39 @@ def retreat_moves(units: Iterable[str], options: Mapping[str, Iterable[str]],
     []
     """
     ids = sorted(units)
+    cap = limit if limit is not None else float("inf")
+    if not _fits(ids, options, room):
+        return []
     found: list[dict[str, str]] = []
+    for h in sorted(room):
+        if len(found) < cap and room[h] >= len(ids) and all(h in options.get(u, ()) for u in ids):
+            found.append({u: h for u in ids})
     left = dict(room)
 
     def go(i: int, acc: dict[str, str]) -> None:
+        if len(found) >= cap:
+            return
         if i == len(ids):
-            found.append(dict(acc))
+            if len(set(acc.values())) > 1:  # the whole-stack moves are listed already
+                found.append(dict(acc))
             return
         for h in sorted(options.get(ids[i], ())):
             if left.get(h, 0) > 0:
                 left[h] -= 1
                 acc[ids[i]] = h
-                go(i + 1, acc)
+                if _fits(ids[i + 1:], options, left):
+                    go(i + 1, acc)
                 del acc[ids[i]]
                 left[h] += 1
 
     go(0, {})
-    found.sort(key=lambda m: (len(set(m.values())), [m[u] for u in ids]))
-    return found if limit is None else found[:limit]
+    return found
 
 
 def retreat_possible(units: list[str], options: Mapping[str, Iterable[str]],
                      room: Mapping[str, int]) -> bool:
     """TR-32: whether every unit of ``units`` can retreat within stacking."""
-    if not units:
-        return True
-    return bool(retreat_moves(units, options, room, limit=1))
+    return _fits(units, options, room)
 
 
 def settle_retreat(side: str, hex_: str, units: list[str], options: Mapping[str, list[str]],
