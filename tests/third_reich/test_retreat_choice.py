@@ -43,12 +43,16 @@ def _text(at: dict[str, str]) -> str:
     return "[[units]]".join(parts)
 
 
-def battle(seed: int, at: dict[str, str] | None = None) -> tuple[Game, dict]:
+def battle(seed: int, at: dict[str, str] | None = None,
+           bridgeheads: dict[str, list[str]] | None = None) -> tuple[Game, dict]:
     g = Game(parse_scenario(_text({"pl-inf3": "C9", **(at or {})})), seed)
     g.apply(C("declare_options", "axis", power="germany",
               options={"eastern": "offensive", "western": "offensive"}))
     while not (g.phase.name == "combat" and g.phase.player == "axis"):
         g.apply(C("end_phase", g.phase.player))
+    if bridgeheads:  # TR-63 bridgeheads as an invasion would have left them
+        g.state["bridgehead_owners"] = bridgeheads
+        g.state["bridgeheads"] = sorted(h for hs in bridgeheads.values() for h in hs)
     evs = g.apply(C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"]))
     if g.state.get("pending_reaction"):
         evs = g.apply(C(g.state["pending_reaction"]["reaction"], "allies"))
@@ -125,6 +129,18 @@ def test_tr28_a_retreat_into_a_hex_without_room_is_refused():
     assert [c.args["to"] for c in g.legal("allies")] == [
         "B9", {"pl-inf1": "B9", "pl-inf3": "C10"}, {"pl-inf1": "C10", "pl-inf3": "B9"}]
     g.apply(C("retreat", "allies", to={"pl-inf1": "B9", "pl-inf3": "C10"}))
+
+
+def test_tr63_a_bridgehead_takes_retreating_units_up_to_4():
+    """B9 holds 2 friendly units: full at 2, but a bridgehead there stacks 4 (TR-63), so both
+    Poles may retreat into it."""
+    at = {"fr-inf1": "B9", "fr-inf2": "B9"}
+    _, d = battle(SEED_DR, at)
+    assert d["forced_retreat"] and d["retreats"] == {"pl-inf1": "C10", "pl-inf3": "C10"}
+    g, d = battle(SEED_DR, at, bridgeheads={"france": ["B9"]})
+    assert d["retreat_choice"]["room"] == {"B9": 2, "C10": 2}
+    g.apply(C("retreat", "allies", to="B9"))
+    assert sum(1 for u in g.state["units"].values() if u["hex"] == "B9") == 4
 
 
 def test_tr32_the_attacker_chooses_each_units_retreat_hex_on_an_ar():

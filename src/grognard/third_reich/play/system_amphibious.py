@@ -27,7 +27,8 @@ Engine readings (the rules split this over the movement and combat phases; the e
 resolves the invasion at once when it is ordered): each side chooses its CRT losses
 (``land_losses``, TR-32) and the invader which survivors land (``advance``: none is legal,
 and the bridgehead is placed only when some land; an empty beach is taken by every landing
-unit); a defender retreat goes to the first legal hex (else the units are eliminated, TR-32); an
+unit); a defender beaten off the beach chooses its retreat hexes within stacking (``retreat``,
+TR-32, as after any attack; with no room it loses one more unit and holds the beach); an
 invader retreat or a failed invasion returns the surviving invaders to their port; the
 fleets stay in their ports, tapped. A success places a bridgehead of the invading units'
 power (TR-63, :func:`grognard.third_reich.combat.bridgeheads.place_bridgehead`, at most 3; name
