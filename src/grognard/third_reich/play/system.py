@@ -70,6 +70,7 @@ from grognard.third_reich.economy.orders.build_unit import BuildUnit
 from grognard.third_reich.economy.orders.lend_lease import LendLease
 from grognard.third_reich.economy.orders.open_iran_route import OpenIranRoute
 from grognard.third_reich.economy.orders.year_start import YearStart
+from grognard.third_reich.economy.readings import StrategicReadings
 from grognard.third_reich.estimate import estimate
 from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.movement.orders.sr import StrategicRedeployment
@@ -96,7 +97,6 @@ from grognard.third_reich.strategic.orders.sw_bombing import SwBombing
 from grognard.third_reich.strategic.orders.sw_build import SwBuild
 from grognard.third_reich.strategic.orders.sw_convert import SwConvert
 from grognard.third_reich.strategic.orders.sw_uboats import SwUboats
-from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 from grognard.third_reich.supply.orders.supply_check import SupplyCheck
 from grognard.third_reich.supply.supply_map import (
     city_control,

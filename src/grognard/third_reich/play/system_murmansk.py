@@ -1,7 +1,7 @@
 """TR-19..TR-21 in the ``third_reich`` engine system: the Murmansk box, both sides, one box a year.
 
 The box follows the ``murmansk_timing`` reading (the scenario's ``[readings]``, kept in the
-economy's :class:`~grognard.third_reich.strategic.strategic_readings.StrategicReadings`; default SPRING,
+economy's :class:`~grognard.third_reich.economy.readings.StrategicReadings`; default SPRING,
 :mod:`grognard.third_reich.strategic.murmansk`):
 
 * both timings: after the Spring Year Start, in their Declare Options phase, the UK and the US
@@ -57,9 +57,9 @@ from grognard.third_reich.economy.lendlease import (
     deliver_murmansk,
     receive_murmansk,
 )
+from grognard.third_reich.economy.readings import MurmanskTiming
 from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.strategic import murmansk
-from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 from grognard.third_reich.turn.calendar import Season, date_of
 
 #: TR-19: northern lend lease is exactly 20 BRPs from the UK or the US to the USSR

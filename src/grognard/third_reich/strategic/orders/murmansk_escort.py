@@ -22,6 +22,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, plural
 from grognard.engine.state import JSON
+from grognard.third_reich.economy.readings import MurmanskTiming
 from grognard.third_reich.play.legal import distinct, legal_murmansk_escort
 from grognard.third_reich.play.system_murmansk import (
     available_asw,
@@ -35,7 +36,6 @@ from grognard.third_reich.play.system_murmansk import (
     verify_owed,
 )
 from grognard.third_reich.strategic import murmansk
-from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 
 
 class MurmanskEscortArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
