@@ -33,7 +33,7 @@ from grognard.third_reich.economy.economy import (
     spend,
     verify_spend,
 )
-from grognard.third_reich.play.system_air import based_air
+from grognard.third_reich.state import based_air
 from grognard.third_reich.turn.options import UnitKind, unit_cost
 from grognard.third_reich.turn.powers import Power
 

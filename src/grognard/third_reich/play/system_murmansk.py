@@ -58,7 +58,8 @@ from grognard.third_reich.economy.lendlease import (
     receive_murmansk,
 )
 from grognard.third_reich.economy.readings import MurmanskTiming
-from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.play.system_support import FLEET_TYPES
+from grognard.third_reich.state import AIR_TYPES
 from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.turn.calendar import Season, date_of
 

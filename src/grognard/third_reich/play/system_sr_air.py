@@ -29,7 +29,7 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.combat.airborne import airborne_sr
 from grognard.third_reich.movement.sr import SRKind, record_sr
-from grognard.third_reich.play.system_air import based_air, bases, side_of
+from grognard.third_reich.play.system_air import bases
 from grognard.third_reich.play.system_moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.play.system_sr_sea import (
     _sr_phase,
@@ -38,6 +38,7 @@ from grognard.third_reich.play.system_sr_sea import (
     fleet_sr_check,
     sea_sr_check,
 )
+from grognard.third_reich.state import based_air, side_of
 from grognard.third_reich.war import verify_enter
 
 AIR_LANDING = "air_landing"

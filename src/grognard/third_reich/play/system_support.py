@@ -33,10 +33,9 @@ from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.support import verify_support_fleets
 from grognard.third_reich.combat.forces import AirUnit, Fleet
+from grognard.third_reich.state import AIR_TYPES, air_unit, neutralized
 
-AIR_TYPES = frozenset({"air", "bomber", "interceptor"})
 FLEET_TYPES = frozenset({"naval"})
-DEFAULT_AIR_RANGE = 4
 
 
 def _ids(cmd: Command, name: str) -> list[str]:
@@ -57,20 +56,9 @@ def _fleets_arg(cmd: Command) -> list[str]:
     return [raw]
 
 
-def air_unit(uid: str, u: Mapping[str, Any]) -> AirUnit:
-    """A state unit of an air type as the rule modules' :class:`AirUnit`."""
-    rng = int(u.get("movement") or 0) or DEFAULT_AIR_RANGE
-    return AirUnit(uid, int(u["attack"]), rng)
-
-
 def fleet_unit(uid: str, u: Mapping[str, Any]) -> Fleet:
     """A state unit of type ``naval`` as a :class:`Fleet` (printed strength 9, or more)."""
     return Fleet(uid, int(u["attack"]), max(9, int(u["attack"])))
-
-
-def neutralized(state: JSON, uid: str) -> int:
-    """TR-44: the factors of air unit ``uid`` neutralised by counter air this player turn."""
-    return int(state.get("neutralized", {}).get(uid, 0))
 
 
 def ready_air(state: JSON, uid: str, u: Mapping[str, Any]) -> AirUnit:

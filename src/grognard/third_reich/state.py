@@ -1,0 +1,54 @@
+"""The position's air units as the rule modules see them: what the orders of several sections
+(building, air staging and SR, counter air, support, the Murmansk box) read from the state.
+
+A position module like :mod:`~grognard.third_reich.board`: it sits above the sections' rule
+modules it converts to (``combat.forces``, ``air_naval.air_zones``) and below every
+section's ``orders/`` and ``play/`` (docs/ARCHITECTURE.md, "third_reich").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grognard.engine.context import Context
+from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_zones import BasedAir
+from grognard.third_reich.board import axis_side_of, position_cached
+from grognard.third_reich.combat.forces import AirUnit, Side
+
+#: The unit types that are air units (TR-29..TR-30, TR-43..TR-50).
+AIR_TYPES = frozenset({"air", "bomber", "interceptor"})
+#: An air unit's mission range when its ``movement`` field is 0 (the 3R 4 hexes).
+DEFAULT_AIR_RANGE = 4
+
+
+def side_of(ctx: Context, side: str) -> Side:
+    """The rule modules' :class:`Side` of a player (the scenario's Axis side, else Allies)."""
+    return Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
+
+
+def air_unit(uid: str, u: Mapping[str, Any]) -> AirUnit:
+    """A state unit of an air type as the rule modules' :class:`AirUnit`."""
+    rng = int(u.get("movement") or 0) or DEFAULT_AIR_RANGE
+    return AirUnit(uid, int(u["attack"]), rng)
+
+
+def neutralized(state: JSON, uid: str) -> int:
+    """TR-44: the factors of air unit ``uid`` neutralised by counter air this player turn."""
+    return int(state.get("neutralized", {}).get(uid, 0))
+
+
+def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
+    """Every active air unit on the map as :class:`BasedAir` (operating hex = its hex), with
+    its un-neutralised factors only (TR-44: neutralised factors contest no air zone); once
+    per position."""
+    m = ctx.scenario.map
+    return position_cached(ctx, state, "tr.based_air", lambda: [
+        BasedAir(air_unit(uid, u), side_of(ctx, u["side"]), m.layout.from_label(u["hex"]),
+                 neutralized(state, uid))
+        for uid, u in sorted(state["units"].items())
+        if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None])
+
+
+__all__ = ["AIR_TYPES", "DEFAULT_AIR_RANGE", "air_unit", "based_air", "neutralized", "side_of"]
