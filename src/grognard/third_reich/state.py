@@ -1,5 +1,6 @@
-"""The position's air units as the rule modules see them: what the orders of several sections
-(building, air staging and SR, counter air, support, the Murmansk box) read from the state.
+"""The position's air units and fleets as the rule modules see them: what the orders of several
+sections (building, air staging and SR, counter air, support, the Murmansk box) read from the
+state.
 
 A position module like :mod:`~grognard.third_reich.board`: it sits above the sections' rule
 modules it converts to (``combat.forces``, ``air_naval.air_zones``) and below every
@@ -19,6 +20,8 @@ from grognard.third_reich.combat.forces import AirUnit, Side
 
 #: The unit types that are air units (TR-29..TR-30, TR-43..TR-50).
 AIR_TYPES = frozenset({"air", "bomber", "interceptor"})
+#: The unit types that are fleets (TR-47..TR-60).
+FLEET_TYPES = frozenset({"naval"})
 #: An air unit's mission range when its ``movement`` field is 0 (the 3R 4 hexes).
 DEFAULT_AIR_RANGE = 4
 
@@ -51,4 +54,4 @@ def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
         if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None])
 
 
-__all__ = ["AIR_TYPES", "DEFAULT_AIR_RANGE", "air_unit", "based_air", "neutralized", "side_of"]
+__all__ = ["AIR_TYPES", "DEFAULT_AIR_RANGE", "FLEET_TYPES", "air_unit", "based_air", "neutralized", "side_of"]

@@ -57,8 +57,7 @@ from grognard.third_reich.play.system_murmansk import (
 )
 from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.play.system_sr_sea import _friendly_port
-from grognard.third_reich.play.system_support import FLEET_TYPES
-from grognard.third_reich.state import AIR_TYPES
+from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase

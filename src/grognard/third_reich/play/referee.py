@@ -36,9 +36,8 @@ from grognard.third_reich.board import on_map_ground
 from grognard.third_reich.conquest.campaign import date_label
 from grognard.third_reich.play.system_murmansk import murmansk_decisions
 from grognard.third_reich.play.system_sr_sea import sea_sr_check
-from grognard.third_reich.play.system_support import FLEET_TYPES
 from grognard.third_reich.play.system_sw_units import conversion_decisions
-from grognard.third_reich.state import AIR_TYPES
+from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.words import units_words
 

@@ -90,13 +90,13 @@ from grognard.third_reich.play.system_attack import (
 )
 from grognard.third_reich.play.system_naval import _fleet_ops, port_at
 from grognard.third_reich.play.system_support import (
-    FLEET_TYPES,
     _step_json,
     fight_rules,
     fleet_unit,
     flying_units,
     ready_air,
 )
+from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.sequence import Phase

@@ -35,6 +35,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.third_reich import war
+from grognard.third_reich.arrivals import iran_arrival
 from grognard.third_reich.board import economy_of
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import (
@@ -53,9 +54,6 @@ from grognard.third_reich.conquest.conquest import (
 from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, take
 from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
 from grognard.third_reich.economy.economy import Economy, declare_war, leave_economy
-from grognard.third_reich.play.system_strategic import (
-    iran_arrival,
-)
 from grognard.third_reich.turn.calendar import date_of
 from grognard.third_reich.turn.powers import Power
 

@@ -50,16 +50,9 @@ from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side, sequence_of
-from grognard.third_reich.economy.economy import at_turn
-from grognard.third_reich.economy.lendlease import (
-    MURMANSK_DUE,
-    can_receive_murmansk,
-    deliver_murmansk,
-    receive_murmansk,
-)
+from grognard.third_reich.economy.lendlease import deliver_murmansk
 from grognard.third_reich.economy.readings import MurmanskTiming
-from grognard.third_reich.play.system_support import FLEET_TYPES
-from grognard.third_reich.state import AIR_TYPES
+from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.turn.calendar import Season, date_of
 
@@ -284,27 +277,6 @@ def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
         s["secrets"].get(side, {}).pop("murmansk", None)
     s["economy"] = deliver_murmansk(economy_of(state), res.brp_hits)[0].to_json()
     return s
-
-
-# --- TR-20 delivery: the start of the USSR's turn -------------------------------------------------
-
-
-def murmansk_receipt(state: JSON, side: str, turn: int) -> int:
-    """TR-20: the held Murmansk BRPs the USSR receives when ``side`` opens its player turn in
-    ``turn`` (0 unless ``side`` plays the USSR and it is the arrival season)."""
-    if "ussr" not in powers_of_side(state, side):
-        return 0
-    econ = economy_of(state)
-    if turn != state["turn"]:
-        econ = at_turn(econ, turn)
-    if not can_receive_murmansk(econ):
-        return 0
-    return int(econ.balance(MURMANSK_DUE))
-
-
-def fold_murmansk_receipt(s: JSON) -> None:
-    """TR-20: credit the held Murmansk BRPs to the USSR (``s`` is already thawed)."""
-    s["economy"] = receive_murmansk(economy_of(s)).to_json()
 
 
 # --- C-HIDDEN: the log ------------------------------------------------------------------------------

@@ -61,13 +61,13 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.play.system_support import (
-    FLEET_TYPES,
     _step_json,
     fight_rules,
     fleet_unit,
     flying_units,
     ready_air,
 )
+from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import verify_at_war_with_units
 

@@ -70,8 +70,8 @@ from grognard.third_reich.movement.sr_sea import (
 )
 from grognard.third_reich.play.system_air import air_zone_for
 from grognard.third_reich.play.system_naval import _fleet_ops, port_at
-from grognard.third_reich.play.system_support import FLEET_TYPES, fleet_unit
-from grognard.third_reich.state import AIR_TYPES
+from grognard.third_reich.play.system_support import fleet_unit
+from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.war import at_war_with_any, verify_at_war_with_units, verify_enter
 

@@ -33,9 +33,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.support import verify_support_fleets
 from grognard.third_reich.combat.forces import AirUnit, Fleet
-from grognard.third_reich.state import AIR_TYPES, air_unit, neutralized
-
-FLEET_TYPES = frozenset({"naval"})
+from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES, air_unit, neutralized
 
 
 def _ids(cmd: Command, name: str) -> list[str]:

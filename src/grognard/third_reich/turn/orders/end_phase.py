@@ -24,6 +24,11 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order, Words
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
+from grognard.third_reich.arrivals import (
+    fold_iran_delivered,
+    fold_murmansk_receipt,
+    murmansk_receipt,
+)
 from grognard.third_reich.board import (
     axis_side_of,
     bridgehead_removals,
@@ -42,8 +47,6 @@ from grognard.third_reich.play.system_campaign import (
     game_turn_end,
     new_turn,
 )
-from grognard.third_reich.play.system_murmansk import fold_murmansk_receipt, murmansk_receipt
-from grognard.third_reich.play.system_strategic import fold_iran_delivered
 from grognard.third_reich.turn.calendar import LAST_TURN, Region, Season, date_of, weather
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.sequence import Phase, player_turn
