@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from grognard.engine import Command
 from grognard.engine.testing import assert_rejected, assert_replays
-from grognard.third_reich.play.system_murmansk import available_subs
+from grognard.third_reich.strategic.murmansk_box import available_subs
 
 from .test_system_orders import _spring_at_war, to_phase
 

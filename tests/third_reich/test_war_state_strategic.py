@@ -17,7 +17,7 @@ from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.conquest import diplomacy as dip
-from grognard.third_reich.play.system_sw import bomber_factors
+from grognard.third_reich.strategic.sw_boxes import bomber_factors
 from grognard.third_reich.war import at_war_with_germany, diplomacy
 
 from .test_system_orders import _spring_at_war, to_phase
@@ -106,8 +106,8 @@ def test_tr82_happy_time_follows_the_us_entry_by_reading() -> None:
     """The text: "the Spring 1942 turn immediately after US entry". If Germany brings the US
     in earlier by a declaration, reading ``happy_time = us_entry`` (default) makes the turn the
     war began the happy time; ``spring_1942`` keeps the printed date."""
-    from grognard.third_reich.play.system_sw import uboat_defense, us_entry_turn
     from grognard.third_reich.strategic.strategic_readings import HappyTimeTurn, WarReadings
+    from grognard.third_reich.strategic.sw_boxes import uboat_defense, us_entry_turn
 
     g = spring_1944(False)  # Spring 1944 (turn 18), the US at peace
     assert us_entry_turn(g.state) is None
@@ -126,8 +126,8 @@ def test_tr82_happy_time_follows_the_us_entry_by_reading() -> None:
 
 
 def test_tr82_happy_time_reading_reaches_the_round_from_the_scenario() -> None:
-    from grognard.third_reich.play.system_sw import war_readings
     from grognard.third_reich.strategic.strategic_readings import HappyTimeTurn
+    from grognard.third_reich.strategic.sw_boxes import war_readings
 
     g = spring_1944(False)
     assert war_readings(g.context).happy_time is HappyTimeTurn.US_ENTRY

@@ -85,11 +85,9 @@ from grognard.third_reich.play.system_campaign import (
     game_over,
     turn_label,
 )
-from grognard.third_reich.play.system_murmansk import (
+from grognard.third_reich.strategic.murmansk_box import (
     murmansk_event_view,
 )
-from grognard.third_reich.play.system_sw import initial_sw_boxes, sw_year_start
-from grognard.third_reich.play.system_sw_units import sw_conversions_owed
 from grognard.third_reich.strategic.orders.murmansk_commit import MurmanskCommit
 from grognard.third_reich.strategic.orders.murmansk_escort import MurmanskEscort
 from grognard.third_reich.strategic.orders.murmansk_ship import MurmanskShip
@@ -97,6 +95,8 @@ from grognard.third_reich.strategic.orders.sw_bombing import SwBombing
 from grognard.third_reich.strategic.orders.sw_build import SwBuild
 from grognard.third_reich.strategic.orders.sw_convert import SwConvert
 from grognard.third_reich.strategic.orders.sw_uboats import SwUboats
+from grognard.third_reich.strategic.sw_boxes import initial_sw_boxes, sw_year_start
+from grognard.third_reich.strategic.sw_conversions import sw_conversions_owed
 from grognard.third_reich.supply.orders.supply_check import SupplyCheck
 from grognard.third_reich.supply.supply_map import (
     city_control,
@@ -126,8 +126,8 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.SUPPLY: ("supply_check",),
     Phase.BUILD: ("build", "build_unit", "sw_build"),
     Phase.STRATEGIC_DEPLOYMENT: ("sr",),
-    # TR-20: murmansk_commit / murmansk_escort are owed as decisions (system_murmansk); the
-    # strategic warfare rounds (system_sw) are commands of this phase
+    # TR-20: murmansk_commit / murmansk_escort are owed as decisions (strategic/murmansk_box); the
+    # strategic warfare rounds (strategic/sw_boxes) are commands of this phase
     Phase.STRATEGIC_WARFARE: ("sw_uboats", "sw_bombing"),
 }
 

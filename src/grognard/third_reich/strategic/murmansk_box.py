@@ -26,7 +26,7 @@ opens the USSR's Summer I (SPRING) or Summer II (SUMMER1) player turn carries
 box of the current year (``year``), None before the first shipment.
 
 The U-boats and the ASW come from the strategic warfare boxes (``state["sw_boxes"]``,
-:mod:`~grognard.third_reich.play.system_sw`; TR-20: "any portion ... of the German player's
+:mod:`~grognard.third_reich.strategic.sw_boxes`; TR-20: "any portion ... of the German player's
 submarine Strategic Warfare assets", "their strategic warfare ASW assets"): Germany commits at
 most its U-boat factors, the Allies at most the UK's and the US's ASW factors together; in the
 SPRING timing U-boats that fought a round in the German player turn of that Spring may not be
