@@ -61,6 +61,12 @@ from grognard.third_reich.combat.orders.take_hexes import TakeHexes
 from grognard.third_reich.combat.orders.withdraw import Withdraw
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import third_reich_extras
+from grognard.third_reich.conquest.campaign_events import (
+    add_campaign_state,
+    capture_on_occupation,
+    game_over,
+    turn_label,
+)
 from grognard.third_reich.economy.economy import (
     at_turn,
     new_campaign,
@@ -78,12 +84,6 @@ from grognard.third_reich.play.referee import (
     ReactingOrder,
     decisions,
     phase_prompt,
-)
-from grognard.third_reich.play.system_campaign import (
-    add_campaign_state,
-    capture_on_occupation,
-    game_over,
-    turn_label,
 )
 from grognard.third_reich.strategic.murmansk_box import (
     murmansk_event_view,

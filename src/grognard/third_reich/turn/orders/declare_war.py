@@ -28,13 +28,13 @@ from grognard.third_reich.board import (
     powers_of_side,
 )
 from grognard.third_reich.conquest import diplomacy as dip
-from grognard.third_reich.economy.economy import declare_war, spend, verify_spend
-from grognard.third_reich.play.system_campaign import (
+from grognard.third_reich.conquest.campaign_events import (
     CAMPAIGN_FOLDS,
     axis_of,
     enemy_side_of,
     minor_activation,
 )
+from grognard.third_reich.economy.economy import declare_war, spend, verify_spend
 from grognard.third_reich.turn.options import dow_cost
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.war import (

@@ -38,15 +38,15 @@ from grognard.third_reich.board import (
     sequence_of,
 )
 from grognard.third_reich.conquest.campaign import verdict
-from grognard.third_reich.economy.economy import at_turn
-from grognard.third_reich.economy.year_start import verify_year_start
-from grognard.third_reich.play.legal import idle_phase
-from grognard.third_reich.play.system_campaign import (
+from grognard.third_reich.conquest.campaign_events import (
     CAMPAIGN_FOLDS,
     conquests,
     game_turn_end,
     new_turn,
 )
+from grognard.third_reich.economy.economy import at_turn
+from grognard.third_reich.economy.year_start import verify_year_start
+from grognard.third_reich.play.legal import idle_phase
 from grognard.third_reich.turn.calendar import LAST_TURN, Region, Season, date_of, weather
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.sequence import Phase, player_turn

@@ -1,6 +1,7 @@
-"""The 3R campaign in the ``third_reich`` engine system: control, conquest, Vichy, entries, end.
-
-:func:`install` wraps the system's commands and folds (system.py calls it once):
+"""The 3R campaign in the position: control, conquest, Vichy, entries, end - the events the
+orders and the after-event rules raise from the conquest rules, and their folds. The
+``end_phase`` order runs the player-turn and game-turn ends, ``declare_war`` the activations,
+``play/system.py`` the capture on occupation and the verdict:
 
 * city control follows the ground units (:mod:`~grognard.third_reich.conquest.control`); a major's city
   taken by the enemy costs its value once (TR-77), pre-war USSR cities count for TR-12;
