@@ -67,6 +67,7 @@ from grognard.third_reich.conquest.campaign_events import (
     game_over,
     turn_label,
 )
+from grognard.third_reich.conquest.orders.declare_war import DeclareWar
 from grognard.third_reich.economy.economy import (
     at_turn,
     new_campaign,
@@ -105,7 +106,6 @@ from grognard.third_reich.turn.calendar import (
     date_of,
 )
 from grognard.third_reich.turn.orders.declare_options import DeclareOptions
-from grognard.third_reich.turn.orders.declare_war import DeclareWar
 from grognard.third_reich.turn.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.turn.sequence import Phase
