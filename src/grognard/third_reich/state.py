@@ -1,6 +1,6 @@
-"""The position's air units and fleets as the rule modules see them: what the orders of several
-sections (building, air staging and SR, counter air, support, the Murmansk box) read from the
-state.
+"""What the orders of several sections read from the position and post to it: the air units
+and fleets as the rule modules see them (building, air staging and SR, counter air, support,
+the Murmansk box), and the BRP payments of a side's orders (options, declarations of war).
 
 A position module like :mod:`~grognard.third_reich.board`: it sits above the sections' rule
 modules it converts to (``combat.forces``, ``air_naval.air_zones``) and below every
@@ -15,8 +15,9 @@ from typing import Any
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_zones import BasedAir
-from grognard.third_reich.board import axis_side_of, position_cached
+from grognard.third_reich.board import axis_side_of, economy_of, open_turn, position_cached
 from grognard.third_reich.combat.forces import AirUnit, Side
+from grognard.third_reich.economy.economy import Economy, spend, verify_spend
 
 #: The unit types that are air units (TR-29..TR-30, TR-43..TR-50).
 AIR_TYPES = frozenset({"air", "bomber", "interceptor"})
@@ -54,4 +55,24 @@ def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
         if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None])
 
 
-__all__ = ["AIR_TYPES", "DEFAULT_AIR_RANGE", "FLEET_TYPES", "air_unit", "based_air", "neutralized", "side_of"]
+def turn_economy(state: JSON, side: str) -> Economy:
+    """TR-75: the economy as ``side`` spends from it now: its powers' player turn opened (the
+    half-of-total cap set) unless the side has declared its options this turn already."""
+    econ = economy_of(state)
+    return econ if side in state["options"] else open_turn(econ, state, side)
+
+
+def verify_payment(state: JSON, side: str, power: str, cost: int, rule: str) -> None:
+    """TR-75: ``power`` of ``side`` may pay ``cost`` BRPs now (IllegalOrder citing ``rule``)."""
+    verify_spend(turn_economy(state, side), power, cost, rule)
+
+
+def pay(state: JSON, side: str, power: str, cost: int, rule: str, cause: str) -> Economy:
+    """TR-75: the economy after ``power`` of ``side`` pays ``cost`` BRPs (not a build) for
+    ``cause``, posted to the ledger under ``rule``."""
+    econ, _ = spend(turn_economy(state, side), power, cost, rule, cause, build=False)
+    return econ
+
+
+__all__ = ["AIR_TYPES", "DEFAULT_AIR_RANGE", "FLEET_TYPES", "air_unit", "based_air", "neutralized", "pay", "side_of",
+           "turn_economy", "verify_payment"]
