@@ -20,7 +20,7 @@ from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.strategic.sw_boxes import bomber_factors
 from grognard.third_reich.war import at_war_with_germany, diplomacy
 
-from .test_system_orders import _spring_at_war, to_phase
+from .test_system_orders import spring_at_war, to_phase
 
 BOXES = ('sw_boxes = { germany = { subs = 6, interceptors = 4 }, uk = { asw = 4, bombers = 5 }, '
          'us = { asw = 2, bombers = 3 } }\n')
@@ -84,7 +84,7 @@ def test_tr79_only_powers_at_war_with_germany_bomb() -> None:
 
 
 def test_tr15_no_murmansk_convoy_before_the_ussr_is_at_war() -> None:
-    g = _spring_at_war("spring")  # Germany declared war on the USSR in Spring 1940
+    g = spring_at_war("spring")  # Germany declared war on the USSR in Spring 1940
     assert g.can(C("murmansk_ship", "allies", sender="uk"))
     assert [c for c in g.legal("allies", "murmansk_ship") if c.args["sender"] == "uk"]
     # the same Spring without the declaration

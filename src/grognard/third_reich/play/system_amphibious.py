@@ -88,14 +88,15 @@ from grognard.third_reich.play.system_attack import (
     battle_losses,
     settle_battle,
 )
-from grognard.third_reich.play.system_naval import _fleet_ops, port_at
+from grognard.third_reich.play.system_naval import fleet_ops as _fleet_ops
+from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.play.system_support import (
-    _step_json,
     fight_rules,
     fleet_unit,
     flying_units,
     ready_air,
 )
+from grognard.third_reich.play.system_support import step_json as _step_json
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather

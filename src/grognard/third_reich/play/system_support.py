@@ -124,7 +124,7 @@ def _d10s(dice: Dice) -> Iterator[int]:
         yield stream.die(10)
 
 
-def _step_json(step: Any) -> dict[str, Any]:
+def step_json(step: Any) -> dict[str, Any]:
     return {"step": type(step).__name__, **{k: exact_json(v) for k, v in asdict(step).items()}}
 
 
@@ -165,7 +165,7 @@ def fight_for_support(ctx: Context, state: JSON, cmd: Command,
         {f.id: f.factors for f in rec.phasing.fleets}
     losses = {uid: before[uid] - after[uid] for uid in sorted(before)
               if before[uid] != after[uid]}
-    part = {"rolls": list(rec.rolls), "steps": [_step_json(s) for s in rec.steps],
+    part = {"rolls": list(rec.rolls), "steps": [step_json(s) for s in rec.steps],
             "losses": losses, "flown": sorted(u.id for u in [*air, *dair]),
             "fleets": sorted(f.id for f in fleets)}
     return ([a for a in rec.phasing.air if a.factors > 0],
