@@ -46,6 +46,7 @@ from grognard.third_reich.board import (
 from grognard.third_reich.board import forces_of_state as forces_of_state  # re-export
 from grognard.third_reich.board import front_mask as front_mask  # re-export
 from grognard.third_reich.board import ground_unit_of as ground_unit_of  # re-export
+from grognard.third_reich.capture import capture_on_occupation
 from grognard.third_reich.combat.odds import attack_odds
 from grognard.third_reich.combat.orders.advance import Advance
 from grognard.third_reich.combat.orders.airdrop import Airdrop
@@ -61,12 +62,7 @@ from grognard.third_reich.combat.orders.take_hexes import TakeHexes
 from grognard.third_reich.combat.orders.withdraw import Withdraw
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import third_reich_extras
-from grognard.third_reich.conquest.campaign_events import (
-    add_campaign_state,
-    capture_on_occupation,
-    game_over,
-    turn_label,
-)
+from grognard.third_reich.conquest.campaign_events import add_campaign_state, game_over, turn_label
 from grognard.third_reich.conquest.orders.declare_war import DeclareWar
 from grognard.third_reich.economy.economy import (
     at_turn,

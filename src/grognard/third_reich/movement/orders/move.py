@@ -34,8 +34,8 @@ from grognard.third_reich.board import (
     placement_key,
     units_cached,
 )
+from grognard.third_reich.capture import capture_preview
 from grognard.third_reich.combat.amphibious import invaded_unit_may
-from grognard.third_reich.conquest.campaign_events import capture_preview
 from grognard.third_reich.conquest.diplomacy import MAJORS, Action
 from grognard.third_reich.movement.movement import check_path, mech_move_refusal
 from grognard.third_reich.play.legal import distinct, legal_move, sample_move
