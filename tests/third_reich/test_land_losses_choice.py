@@ -237,7 +237,14 @@ def test_tr32_tr63_an_invader_that_does_not_land_places_no_bridgehead():
 
 
 def test_tr32_invasion_retreat_then_the_landing_is_owed():
+    """The defender beaten off the beach chooses its retreat hex among the open ones (TR-32,
+    issue 23: no longer the engine's first legal hex), then the invader's landing is owed."""
     g, d = invasion(14)
-    assert d["result"] == "DR" and d["retreats"] == {"fr-inf9": "E3"}
-    assert g.state["units"]["fr-inf9"]["hex"] == "E3"
+    assert d["result"] == "DR" and d["retreats"] == {}
+    assert d["retreat_choice"]["options"] == ["E3", "E4", "F2", "F4"]
+    assert g.active() == ("allies",)
+    assert [c.args for c in g.legal("allies")] == [{"to": h} for h in ("E3", "E4", "F2", "F4")]
+    (ev,) = g.apply(C("retreat", "allies", to="E4"))
+    assert ev.data["moves"] == {"fr-inf9": "E4"} and ev.data["advance_owed"]["units"] == ["ge-inf5"]
+    assert g.state["units"]["fr-inf9"]["hex"] == "E4"
     assert [c.args["units"] for c in g.legal("axis")] == [["ge-inf5"], []]

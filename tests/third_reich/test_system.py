@@ -269,8 +269,12 @@ def test_tr32_attacker_retreat_moves_the_attacker_back():
     to_phase(g, "combat", "axis")
     (ev,) = play_order(g, C("attack", "axis", hex="F12", attackers=["ge-inf3"]))
     d = ev.data
-    assert d["result"] == "AR" and list(d["retreats"]) == ["ge-inf3"]
-    assert g.state["units"]["ge-inf3"]["hex"] == d["retreats"]["ge-inf3"] != "F11"
+    # TR-32 (issue 23): the attacker chooses its retreat hex among the open ones
+    assert d["result"] == "AR" and d["retreats"] == {}
+    assert d["retreat_choice"]["side"] == "axis" and d["retreat_choice"]["units"] == ["ge-inf3"]
+    to = d["retreat_choice"]["options"][-1]
+    g.apply(C("retreat", "axis", to=to))
+    assert g.state["units"]["ge-inf3"]["hex"] == to != "F11"
 
 
 def test_tr72_breakout_eliminates_without_a_roll():

@@ -483,6 +483,12 @@ class ThirdReichPolicy(Policy):
         """TR-32: the bot advances its strongest survivors, as many as may go."""
         return float(self._factors(sit, cmd)) + len(args_units(cmd.args, "units"))
 
+    def score_retreat(self, sit: Situation, cmd: Command) -> Score:
+        """TR-32: the bot retreats out of contact where it can, keeping stacks together."""
+        to = cmd.args.get("to")
+        hexes = [str(h) for h in to.values()] if isinstance(to, Mapping) else [str(to)]
+        return -sum(1.0 for h in hexes if sit.in_contact(h)) - 0.1 * len(set(hexes))
+
 
 class EuropaPolicy(Policy):
     macro_kinds: ClassVar[frozenset[str]] = frozenset({"start_surprise"})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -34,6 +34,7 @@ from grognard.core.mapdata import (
 )
 from grognard.core.units import GROUND_TYPES, Unit
 from grognard.engine.phases import TurnSequence
+from grognard.engine.plugins import GENERIC, plugins, system_named, system_names
 
 #: terrain names no ground unit may start on
 _WATER = frozenset(t.value for t in WATER_TERRAIN)
@@ -70,6 +71,9 @@ class Scenario:
     home_countries: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     text: str = ""
     file: str = ""
+    #: The scenario's own table of its rule system (``[<system>]``), parsed once into the typed
+    #: value its ``scenario_section`` hook returns (None: the system has no table of its own).
+    rules: Any = None
 
     def unit(self, uid: str) -> Unit:
         for p in self.placements:
@@ -123,17 +127,60 @@ class _Where:
         return self.error(exc.reason, line=exc.line or line, field=exc.path)
 
 
+# --- a rule system's own table: its schema and check (the ``scenario_section`` hook) -------------
+
+@dataclass(frozen=True)
+class SectionContext:
+    """What a rule system's section check is given: the scenario's sides and tables (its map
+    file's merged in), the line of the section's header, the map's hex-label check and the
+    engine's error helpers, so its errors name the file, field and line like the engine's."""
+
+    sides: tuple[str, ...]
+    tables: Mapping[str, Any]
+    line: int | None
+    label_hex: Callable[[Any, str, int | None], Hex]
+    where: _Where
+
+    def error(self, reason: str, *, line: int | None = None, hex: str | None = None,
+              field: str | None = None) -> ScenarioError:
+        """The one-line error to raise (``file:line, field F, hex H: reason``)."""
+        return self.where.error(reason, line=line, hex=hex, field=field)
+
+    def line_of(self, pattern: str) -> int | None:
+        """The line of the first match of the regular expression ``pattern`` in the text."""
+        return self.where.line_of(pattern)
+
+    def unknown_side(self, side: str, field: str, line: int | None) -> ScenarioError | None:
+        """The error for a name that is not one of the scenario's sides (None: it is one)."""
+        if side in self.sides:
+            return None
+        return self.error(f"unknown side {side!r} (sides: {', '.join(self.sides)})",
+                          field=field, line=line)
+
+
+@dataclass(frozen=True)
+class ScenarioSection:
+    """A rule system's own table of a scenario (``[name]``), declared by the rule package beside
+    its schema (engine/system.py ``RuleSystem.scenario_section``). The engine converts the table
+    to ``schema`` (a msgspec Struct: types, ranges, enums) and calls ``check(value, context)``,
+    which refuses what the game could not use (raising ``context.error(...)``) and returns the
+    typed value kept on ``Scenario.rules``. ``tables`` names the other top-level tables the
+    system reads (so they are not refused as unknown)."""
+
+    name: str
+    schema: type[Any]
+    check: Callable[[Any, SectionContext], Any]
+    tables: tuple[str, ...] = ()
+
+
 # --- typed schemas of the scenario's tables (msgspec): types, ranges and enums ------------------
 
-#: The rule systems a scenario may name (each registered by its package; "generic" by the engine).
-KNOWN_SYSTEMS = ("eurofront", "europa", "generic", "third_reich")
-
-#: Top-level tables a scenario may hold; any other is refused (a misspelled ``[[unit]]`` would
-#: otherwise be silently ignored).
-KNOWN_SECTIONS = ("scenario", "map", "hexsides", "cities", "countries", "regions",
-                  "weather_zones", "fortifications", "boxes", "units", "home_countries",
-                  "sequence", "calendar", "readings", "europa", "third_reich", "eurofront",
-                  "air_situations")
+#: The engine's own top-level tables; a scenario may also hold a table named after any rule
+#: system (a map file may carry several systems' facts) and the tables its own system reads.
+#: Any other is refused (a misspelled ``[[unit]]`` would otherwise be silently ignored).
+ENGINE_TABLES = ("scenario", "map", "hexsides", "cities", "countries", "regions",
+                 "weather_zones", "fortifications", "boxes", "units", "home_countries",
+                 "sequence", "calendar", "readings")
 
 NonNeg = Annotated[int, msgspec.Meta(ge=0)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
@@ -202,120 +249,6 @@ class _Calendar(msgspec.Struct):
     turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | str | None = None
     year: Annotated[int, msgspec.Meta(ge=1900, le=2100)] | None = None
     season: str = ""
-
-
-Exact = Annotated[int, msgspec.Meta(ge=0, le=10**6)] | Annotated[
-    str, msgspec.Meta(pattern=r"^\d{1,7}(/\d{1,7}|\.\d{1,7})?$")]
-
-
-class _Pools(msgspec.Struct, forbid_unknown_fields=True):
-    infantry: Exact = 0
-    armor: Exact = 0
-    artillery: Exact = 0
-
-
-class _EuropaAirUnit(msgspec.Struct, forbid_unknown_fields=True):
-    """One ``[europa.air_units]`` entry: an air unit on an airbase hex (rule 47)."""
-
-    side: str
-    nationality: str
-    base: str
-    type: Literal["F", "D", "A", "other"] = "F"
-    status: Literal["operative", "inoperative", "X", "damaged", "aborted"] = "operative"
-    range: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
-    tactical: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
-    guards: bool = False
-    # EUR-23..EUR-28: air-to-air rating, strategic bombing rating, or an EUR-01 wing type
-    # whose tactical/strategic ratings come from the europa_air_wings table
-    air_combat: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
-    strategic: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
-    wing: str = ""
-
-
-class _EuropaObjective(msgspec.Struct, forbid_unknown_fields=True):
-    """One ``[europa.victory] objectives`` entry: a city (``hex``) or a line (``hexes``, of
-    which the counted side must hold ``need``, all by default), worth ``points``."""
-
-    name: str
-    points: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 1
-    hex: str = ""
-    hexes: list[str] = msgspec.field(default_factory=list)
-    need: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
-
-
-class _EuropaLevel(msgspec.Struct, forbid_unknown_fields=True):
-    """One level of victory: the counted side's points at least ``min`` give ``winner`` (no
-    winner: a draw) this ``level``."""
-
-    level: str
-    min: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
-    winner: str = ""
-
-
-class _EuropaVictory(msgspec.Struct, forbid_unknown_fields=True):
-    """``[europa.victory]`` (grognard.europa.victory): the objectives the counted ``side`` holds
-    at the end and the levels their points give; ``countries`` names each side's countries at
-    the start (the first holders of empty hexes). The short form ``hexes`` + ``need`` (that
-    side wins holding ``need`` of them, the other side otherwise) is still read."""
-
-    side: str = ""
-    objectives: list[_EuropaObjective] = msgspec.field(default_factory=list)
-    levels: list[_EuropaLevel] = msgspec.field(default_factory=list)
-    countries: dict[str, list[str]] = msgspec.field(default_factory=dict)
-    hexes: list[str] = msgspec.field(default_factory=list)
-    need: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
-    note: str = ""
-
-
-class _Europa(msgspec.Struct):
-    """Typed where the engine reads it (the rule systems may add keys of their own)."""
-
-    fite_surprise_turn: bool = False
-    replacements: dict[str, _Pools] = msgspec.field(default_factory=dict)
-    soviet_countries: list[str] = msgspec.field(default_factory=list)
-    supply_sources: dict[str, list[str]] = msgspec.field(default_factory=dict)
-    supply_max_length: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
-    last_turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
-    victory: _EuropaVictory | None = None
-    # the map files' own facts (docs/FORMATS.md "Map files"): rail hubs, ports, border; areas
-    map: dict[str, list[str]] = msgspec.field(default_factory=dict)
-    areas: dict[str, list[str]] = msgspec.field(default_factory=dict)
-    # read by grognard.europa (surprise_turn, attack weather; docs/formats/europa_engine.md)
-    invasion_countries: list[str] = msgspec.field(default_factory=list)
-    commands: dict[str, list[str]] = msgspec.field(default_factory=dict)
-    weather: dict[str, str] = msgspec.field(default_factory=dict)
-    # SUR-21..SUR-24 air units off the ground map (europa/surprise_air.py)
-    air_units: dict[str, _EuropaAirUnit] = msgspec.field(default_factory=dict)
-
-
-_WAR_CAUSES = ("scenario", "declaration", "alliance", "minor_joins", "axis_minors",
-               "us_entry")
-
-
-class _TRWar(msgspec.Struct, forbid_unknown_fields=True):
-    """A war in progress at the start (third_reich/conquest/diplomacy.py, TR-25)."""
-
-    between: list[str]
-    since: int = 1
-    cause: str = "scenario"
-    by: str = ""
-
-
-class _TRWars(msgspec.Struct, forbid_unknown_fields=True):
-    """``[third_reich.wars]``: the wars in progress and the major each minor joins (TR-24)."""
-
-    at_war: list[_TRWar] = msgspec.field(default_factory=list)
-    patrons: dict[str, str] = msgspec.field(default_factory=dict)
-
-
-class _ThirdReich(msgspec.Struct):
-    """Typed where the engine reads it; the map files add sea_zones, junctions, ports, areas."""
-
-    sides: dict[str, str] = msgspec.field(default_factory=dict)
-    control: dict[str, list[str]] = msgspec.field(default_factory=dict)
-    front_weather: dict[str, str] = msgspec.field(default_factory=dict)
-    sw_boxes: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
-    wars: _TRWars = msgspec.field(default_factory=_TRWars)
 
 
 def _table(raw: Mapping[str, Any], key: str, w: _Where) -> Mapping[str, Any]:
@@ -387,18 +320,17 @@ def _parse_scenario(text: str, file: str) -> Scenario:
         raise w.error(f"map must be the name of a shipped map, not {head_own['map']!r}",
                       field="scenario.map", line=w.line_of(r"^\s*map\s*="))
     raw = include_map(own, file)
-    unknown = sorted(set(raw) - set(KNOWN_SECTIONS))
-    if unknown:
-        raise w.error(f"unknown table [{unknown[0]}] (known: {', '.join(KNOWN_SECTIONS)})",
-                      field=unknown[0], line=w.line_of(rf"^\s*\[*\s*{re.escape(unknown[0])}\b"))
+    _refuse_unknown_tables(raw, w)
     head_raw = _table(raw, "scenario", w)
     if not head_raw:
         raise w.error("missing [scenario] table (id, title, system, sides, seed)")
     head = _convert(head_raw, _Head, w, "scenario", w.line_of(r"^\s*\[scenario\]"))
     sid, seed, sides = head.id, head.seed, head.sides
-    if head.system not in KNOWN_SYSTEMS:
-        raise w.error(f"unknown system {head.system!r} (known: {', '.join(KNOWN_SYSTEMS)})",
-                      field="scenario.system", line=w.line_of(r"^\s*system\s*="))
+    if head.system not in system_names():
+        hint = "" if len(plugins()) > 1 else \
+            "; no rule system is installed: `uv sync` installs grognard's entry points"
+        raise w.error(f"unknown system {head.system!r} (known: {', '.join(system_names())})"
+                      f"{hint}", field="scenario.system", line=w.line_of(r"^\s*system\s*="))
     if len(set(sides)) != len(sides):
         raise w.error("duplicate side name", field="scenario.sides",
                       line=w.line_of(r"^\s*sides\s*="))
@@ -568,18 +500,53 @@ def _parse_scenario(text: str, file: str) -> Scenario:
 
     sequence = _parse_sequence(raw, sides, w)
     calendar = _table(raw, "calendar", w)
-    cal = _convert(calendar, _Calendar, w, "calendar", w.line_of(r"^\s*\[calendar\]"))
-    if head.system == "third_reich" and cal.turn is not None and not isinstance(cal.turn, int):
-        raise w.error("a Third Reich scenario's turn is a turn number (an integer)",
-                      field="calendar.turn", line=w.line_of(r"^\s*turn\s*="))
+    _convert(calendar, _Calendar, w, "calendar", w.line_of(r"^\s*\[calendar\]"))
     readings = _table(raw, "readings", w)
-    _check_system_tables(raw, sides, w, label_hex)
+    rules = _system_section(head.system, raw, tuple(sides), w, label_hex)
     return Scenario(
         id=sid, title=head.title or sid, system=head.system,
         seed=seed, sides=tuple(sides), map=mapdata, placements=tuple(placements),
         sequence=sequence, sequence_given="sequence" in raw, calendar=dict(calendar),
-        readings=dict(readings), home_countries=home, text=text, file=file,
+        readings=dict(readings), home_countries=home, text=text, file=file, rules=rules,
     )
+
+
+def _own_tables(system: Any) -> tuple[str, ...]:
+    """The tables a scenario of ``system`` (a name) may hold besides the engine's."""
+    if not isinstance(system, str) or system not in system_names():
+        return ()
+    section = system_named(system).scenario_section
+    return () if section is None else (section.name, *section.tables)
+
+
+def _refuse_unknown_tables(raw: Mapping[str, Any], w: _Where) -> None:
+    """Refuse a top-level table neither the engine nor a rule system reads (a system's own
+    tables are asked of it only when some table is not known otherwise)."""
+    known = [*ENGINE_TABLES, *(n for n in system_names() if n != GENERIC)]
+    unknown = sorted(set(raw) - set(known))
+    if not unknown:
+        return
+    head = raw.get("scenario")
+    known += [t for t in _own_tables(head.get("system") if isinstance(head, dict) else None)
+              if t not in known]
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise w.error(f"unknown table [{unknown[0]}] (known: {', '.join(known)})",
+                      field=unknown[0], line=w.line_of(rf"^\s*\[*\s*{re.escape(unknown[0])}\b"))
+
+
+def _system_section(system: str, raw: Mapping[str, Any], sides: tuple[str, ...], w: _Where,
+                    label_hex: Callable[[Any, str, int | None], Hex]) -> Any:
+    """The scenario's own table of its rule system, validated and typed by the system's
+    ``scenario_section`` hook (so ``scenario validate`` refuses what ``game new`` could not
+    use); None when the system has no table of its own."""
+    section = system_named(system).scenario_section
+    if section is None:
+        return None
+    name = section.name
+    line = w.line_of(rf"^\s*\[{re.escape(name)}")
+    value = _convert(_table(raw, name, w), section.schema, w, name, line)
+    return section.check(value, SectionContext(sides, raw, line, label_hex, w))
 
 
 def _convert(raw: Any, kind: type[Any], w: _Where, prefix: str, line: int | None = None) -> Any:
@@ -590,89 +557,6 @@ def _convert(raw: Any, kind: type[Any], w: _Where, prefix: str, line: int | None
         if key:  # the line of the offending key, when it follows the table's header
             line = w.line_of(rf"^\s*{key.group(1)}\s*=", after=line) or line
         raise w.error(exc.reason, field=exc.path, line=line) from None
-
-
-def _check_system_tables(raw: Mapping[str, Any], sides: Sequence[str], w: _Where,
-                         label_hex: Any) -> None:
-    """The rule systems' own tables (``[europa]``, ``[third_reich]``): typed and ranged here,
-    so ``scenario validate`` refuses what ``game new`` could not use."""
-    line = w.line_of(r"^\s*\[europa")
-    eu = _convert(_table(raw, "europa", w), _Europa, w, "europa", line)
-    for side in (*eu.replacements, *eu.supply_sources):
-        if side not in sides:
-            raise w.error(f"unknown side {side!r} (sides: {', '.join(sides)})",
-                          field="europa", line=line)
-    for side, labels in eu.supply_sources.items():
-        for lab in labels:
-            label_hex(lab, f"europa.supply_sources.{side}", line)
-    for aid, air in eu.air_units.items():
-        if air.side not in sides:
-            raise w.error(f"unknown side {air.side!r} (sides: {', '.join(sides)})",
-                          field=f"europa.air_units.{aid}.side", line=line)
-        label_hex(air.base, f"europa.air_units.{aid}.base", line)
-    if eu.victory is not None:
-        _check_victory(eu.victory, sides, w, label_hex)
-    line = w.line_of(r"^\s*\[third_reich")
-    tr = _convert(_table(raw, "third_reich", w), _ThirdReich, w, "third_reich", line)
-    for power, side in tr.sides.items():
-        if side not in sides:
-            raise w.error(f"unknown side {side!r} (sides: {', '.join(sides)})",
-                          field=f"third_reich.sides.{power}", line=line)
-    for side in tr.control:
-        if side not in sides:
-            raise w.error(f"unknown side {side!r} (sides: {', '.join(sides)})",
-                          field=f"third_reich.control.{side}", line=line)
-    line = w.line_of(r"^\s*\[third_reich\.wars\]") or line
-    hc = raw.get("home_countries", {})
-    majors = ("germany", "italy", "ussr", "uk", "france", "us")
-    known = {*majors, *(hc if isinstance(hc, dict) else {})}
-    for i, war in enumerate(tr.wars.at_war):
-        where = f"third_reich.wars.at_war[{i}]"
-        if len(war.between) != 2 or war.between[0] == war.between[1] or \
-                not set(war.between) <= known:
-            raise w.error(f"between must name two different powers or [home_countries] "
-                          f"owners, not {war.between!r}", field=f"{where}.between", line=line)
-        if war.cause not in _WAR_CAUSES:
-            raise w.error(f"unknown cause {war.cause!r} (one of {', '.join(_WAR_CAUSES)})",
-                          field=f"{where}.cause", line=line)
-        if war.since < 1:
-            raise w.error("since is a turn number >= 1", field=f"{where}.since", line=line)
-    for minor, major in tr.wars.patrons.items():
-        if minor in majors or minor not in known or major not in majors:
-            raise w.error(f"patrons maps a minor of [home_countries] to a major power, not "
-                          f"{minor!r} -> {major!r}", field=f"third_reich.wars.patrons.{minor}",
-                          line=line)
-
-
-def _check_victory(v: _EuropaVictory, sides: Sequence[str], w: _Where, label_hex: Any) -> None:
-    """``[europa.victory]``: known sides, hexes on the map, a level for every score."""
-    line = w.line_of(r"^\s*\[europa\.victory") or w.line_of(r"^\s*victory\s*=")
-    where = "europa.victory"
-    named = [v.side, *(lv.winner for lv in v.levels), *v.countries]
-    for side in (s for s in named if s):
-        if side not in sides:
-            raise w.error(f"unknown side {side!r} (sides: {', '.join(sides)})",
-                          field=where, line=line)
-    if (v.objectives or v.hexes) and not v.side:
-        raise w.error("name the side whose objectives are counted (side = ...)",
-                      field=f"{where}.side", line=line)
-    for lab in v.hexes:
-        label_hex(lab, f"{where}.hexes", line)
-    for i, ob in enumerate(v.objectives):
-        fld = f"{where}.objectives[{i}]"
-        if bool(ob.hex) == bool(ob.hexes):
-            raise w.error(f"objective {ob.name!r}: give either hex (a city) or hexes (a line)",
-                          field=fld, line=line)
-        for lab in ob.hexes or [ob.hex]:
-            label_hex(lab, fld, line)
-        if ob.need is not None and ob.need > max(len(ob.hexes), 1):
-            raise w.error(f"objective {ob.name!r}: need {ob.need} of {len(ob.hexes)} hexes",
-                          field=fld, line=line)
-    if v.objectives:
-        mins = [lv.min for lv in v.levels]
-        if not mins or min(mins) != 0 or len(set(mins)) != len(mins):
-            raise w.error("levels need distinct min points, the lowest 0 (every score has a "
-                          "verdict)", field=f"{where}.levels", line=line)
 
 
 def _parse_map(spec: _Map, w: _Where) -> tuple[Layout, list[Hex], list[str]]:

@@ -1,13 +1,14 @@
 """How a rule system plugs into the engine: its commands, event folds, start state and views.
 
-Rule-system packages (``europa``, ``third_reich``, ``eurofront``) build a :class:`RuleSystem`
-and :func:`register_system` it; the engine never imports them (layering). A scenario names its
-system; until a system registers its own commands, the generic one runs it.
+Rule-system packages build a :class:`RuleSystem` and :func:`register_system` it; the engine
+never imports them statically (layering: engine/plugins.py imports a system's module by name on
+first use). A scenario names its system; until a system registers its own commands, the
+generic one runs it. A system's own scenario table is validated and typed by the system's
+``scenario_section`` hook when the scenario is parsed (engine/scenario.py names no system).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +19,13 @@ from grognard.engine.decisions import Decision
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
 from grognard.engine.phases import Phase, TurnSequence
-from grognard.engine.scenario import Scenario
+from grognard.engine.plugins import (
+    register_system,
+    registered_systems,
+    system_named,
+    system_names,
+)
+from grognard.engine.scenario import Scenario, ScenarioSection, SectionContext
 from grognard.engine.state import JSON
 
 InitialState = Callable[[Scenario], JSON]
@@ -108,6 +115,10 @@ class RuleSystem:
     places: PlacesOf | None = None
     #: Rules run after every event's own fold, in order (declared once, by name).
     after_events: tuple[AfterEvent, ...] = ()
+    #: The system's own table of a scenario file (``[<name>]``): its schema and check; the
+    #: engine validates it when the scenario is parsed and keeps the typed value on
+    #: ``Scenario.rules`` (None: the system reads no table of its own).
+    scenario_section: ScenarioSection | None = None
 
 
 def describe_of(orders: Iterable[Order[Any]], extra: Mapping[str, Describe] | None = None
@@ -144,35 +155,10 @@ def places_of(orders: Iterable[Order[Any]]) -> PlacesOf:
     return places
 
 
-_SYSTEMS: dict[str, RuleSystem] = {}
-
-#: Where each rule package registers its system. Imported by name on first use, so the engine
-#: never imports a rule package statically (the layers stay one-way).
-PLUGINS: dict[str, str] = {
-    "generic": "grognard.engine.generic",
-    "europa": "grognard.europa.play.system",
-    "third_reich": "grognard.third_reich.play.system",
-    "eurofront": "grognard.eurofront.system",
-}
-
-
-def register_system(system: RuleSystem) -> None:
-    _SYSTEMS[system.name] = system
-
-
-def system_named(name: str) -> RuleSystem:
-    """The system a scenario names; the generic one when no package registers that name."""
-    for wanted in (name, "generic"):
-        if wanted not in _SYSTEMS and wanted in PLUGINS:
-            try:
-                importlib.import_module(PLUGINS[wanted])
-            except ModuleNotFoundError as exc:
-                if exc.name != PLUGINS[wanted]:
-                    raise
-    return _SYSTEMS.get(name) or _SYSTEMS["generic"]
-
-
-def registered_systems() -> list[str]:
-    for name in PLUGINS:
-        system_named(name)
-    return sorted(_SYSTEMS)
+__all__ = [
+    "AfterEvent", "AttackEstimate", "Decisions", "Describe", "EventView", "GameOver",
+    "InitialState", "Objective", "ObjectivesOf", "Odds", "PhasePrompt", "Places", "PlacesOf",
+    "RuleSystem", "ScenarioSection", "SectionContext", "Standing", "TurnLabel", "View",
+    "describe_of", "places_of", "register_system", "registered_systems", "system_named",
+    "system_names",
+]

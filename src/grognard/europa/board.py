@@ -1,16 +1,16 @@
 """The Europa engine system's shared facts of a position: the units on the map, their ``Forces``
-table, the scenario's ``[europa]`` table, the readings in force, the date and weather of a turn.
-Below the rule-book sections and :mod:`grognard.europa.play` (it imports only core and engine),
-so any section's Orders may read the position here.
+table, the scenario's ``[europa]`` table (parsed once by the engine: ``Scenario.rules``), the
+readings in force, the date and weather of a turn. Below the rule-book sections and
+:mod:`grognard.europa.play` (it imports only core, engine and the ``[europa]`` schema), so any
+section's Orders may read the position here.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from collections.abc import Mapping
-from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
@@ -19,6 +19,7 @@ from grognard.core.paths import Forces
 from grognard.engine.context import Context
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
+from grognard.europa.scenario_schema import EuropaRules, EuropaSection
 
 NAME = "europa"
 #: The FitE surprise turn's phases carry this prefix (EUR-44).
@@ -84,23 +85,27 @@ def reduce_unit(s: JSON, uid: str, attack: int, defense: int) -> None:
 
 
 # --- scenario configuration --------------------------------------------------------------------
-@lru_cache(maxsize=32)
-def europa_config_text(text: str) -> dict[str, Any]:
-    """The ``[europa]`` table of a scenario's text, parsed once per text."""
-    if not text:
-        return {}
-    raw = tomllib.loads(text).get("europa", {})
-    return raw if isinstance(raw, dict) else {}
+#: The ``[europa]`` of a scenario that has none (a scenario of another system, a bare Scenario).
+NO_RULES = EuropaRules(EuropaSection(), MappingProxyType({}))
 
 
-def europa_config(scenario: Scenario) -> dict[str, Any]:
-    """The scenario's ``[europa]`` table (supply sources, replacement pools, FitE switch)."""
-    return europa_config_text(scenario.text)
+def europa_rules(scenario: Scenario) -> EuropaRules:
+    """The scenario's ``[europa]`` table, parsed once by the engine (the Europa system's
+    ``scenario_section`` hook, europa/scenario_schema.py): ``section`` typed, ``table`` as
+    written; empty for a scenario of another system."""
+    rules = scenario.rules
+    return rules if isinstance(rules, EuropaRules) else NO_RULES
+
+
+def europa_config(scenario: Scenario) -> Mapping[str, Any]:
+    """The scenario's ``[europa]`` table as written (supply sources, replacement pools, FitE
+    switch), for the readers of keys :class:`EuropaSection` does not type yet."""
+    return europa_rules(scenario).table
 
 
 def fite_surprise_turn(scenario: Scenario) -> bool:
     """EUR-44 Whether the scenario opens with the FitE German surprise turn."""
-    return bool(europa_config(scenario).get("fite_surprise_turn", False))
+    return europa_rules(scenario).section.fite_surprise_turn
 
 
 # --- the date of a turn --------------------------------------------------------------------------
@@ -143,19 +148,17 @@ def turn_weather(ctx: Context, state: JSON) -> str:
 
 def scenario_weather(scenario: Scenario, turn: int) -> str:
     """The weather of game turn ``turn`` of ``scenario`` (see :func:`turn_weather`)."""
-    table = europa_config(scenario).get("weather", {})
-    if not isinstance(table, dict):
-        return "clear"
-    return str(table.get(scenario_turn_label(scenario, turn), "clear"))
+    table = europa_rules(scenario).section.weather or {}
+    return table.get(scenario_turn_label(scenario, turn), "clear")
 
 
 def combat_weather(ctx: Context, state: JSON, args: Any) -> str:
     """The weather an attack or overrun is fought in: with a ``[europa] weather`` table the
     referee's (an order naming other weather is refused); without one the order's
     ``weather`` (default clear), as a designer sets it."""
-    table = europa_config(ctx.scenario).get("weather")
+    table = europa_rules(ctx.scenario).section.weather
     given = args.get("weather") if isinstance(args, Mapping) else None
-    if not isinstance(table, dict):
+    if table is None:
         return str(given or "clear")
     now = turn_weather(ctx, state)
     if given is not None and str(given) != now:

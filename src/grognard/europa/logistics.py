@@ -40,12 +40,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import ceil_q, exact_json
-from grognard.core.hexgrid import Hex, Layout
+from grognard.core.hexgrid import Hex
+from grognard.core.memo import IdentityMemo
 from grognard.core.tables import TableSet
 from grognard.engine.context import Context
 from grognard.engine.events import Event
@@ -54,7 +54,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.europa.board import (
     SURPRISE_PREFIX,
-    europa_config_text,
+    europa_config,
     fite_surprise_turn,
     readings_from,
     readings_of,
@@ -97,9 +97,9 @@ class LogisticsConfig:
     lines: tuple[ZoneLine, ...]
 
 
-@lru_cache(maxsize=32)
-def _config(text: str, sides: tuple[str, ...], layout: Layout) -> LogisticsConfig | None:
-    raw = europa_config_text(text).get("logistics")
+def _config(scenario: Scenario) -> LogisticsConfig | None:
+    raw = europa_config(scenario).get("logistics")
+    sides, layout = tuple(scenario.sides), scenario.map.layout
     if not isinstance(raw, dict):
         return None
     where = "[europa.logistics]"
@@ -130,9 +130,13 @@ def _config(text: str, sides: tuple[str, ...], layout: Layout) -> LogisticsConfi
         for i, x in enumerate(lines_raw, start=1)))
 
 
+#: Each scenario's logistics, read once from its ``[europa]`` table (``Scenario.rules``).
+_CONFIGS: IdentityMemo[Scenario, LogisticsConfig | None] = IdentityMemo(8)
+
+
 def logistics_config(scenario: Scenario) -> LogisticsConfig | None:
     """The scenario's logistics (None: the scenario plays without SPs)."""
-    return _config(scenario.text, tuple(scenario.sides), scenario.map.layout)
+    return _CONFIGS.get(scenario, _config)
 
 
 def _rates(cfg: LogisticsConfig, side: str) -> str:

@@ -38,18 +38,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
+import msgspec
+
 from grognard.core.hexgrid import distance
+from grognard.core.memo import IdentityMemo
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import Objective
-from grognard.europa.board import europa_config_text, scenario_turn_label
+from grognard.europa.board import europa_rules, scenario_turn_label
 from grognard.europa.play.referee import last_turn
+from grognard.europa.scenario_schema import VictorySection
 
 #: The state key of the objective hexes' holders (``{hex: side or None}``).
 HELD = "held"
@@ -116,39 +119,45 @@ class Verdict:
 
 
 def victory_from(raw: Mapping[str, Any], sides: tuple[str, ...]) -> Victory | None:
-    """The ``[europa.victory]`` table as a :class:`Victory` (None: the scenario has none).
-    The scenario loader has checked its sides, hexes and levels."""
-    side = str(raw.get("side", ""))
-    if side not in sides:
+    """A ``[europa.victory]`` table as written (a mapping) as a :class:`Victory`: converted to
+    its typed schema, then :func:`victory_from_section`."""
+    return victory_from_section(msgspec.convert(raw, VictorySection), sides)
+
+
+def victory_from_section(v: VictorySection, sides: tuple[str, ...]) -> Victory | None:
+    """The typed ``[europa.victory]`` (europa/scenario_schema.py, checked when the scenario was
+    parsed: its sides, hexes and levels) as a :class:`Victory` (None: it names no counted side
+    or no objective)."""
+    if v.side not in sides:
         return None
-    other = next((s for s in sides if s != side), None)
-    countries = {str(c): str(s) for s, cs in (raw.get("countries") or {}).items() for c in cs}
-    if raw.get("objectives"):
-        goals = tuple(
-            Goal(str(o["name"]), tuple(o.get("hexes") or [o["hex"]]),
-                 int(o.get("need") or len(o.get("hexes") or [o["hex"]])), int(o.get("points", 1)))
-            for o in raw["objectives"])
-        levels = tuple(sorted((Level(str(lv["level"]), int(lv["min"]), lv.get("winner") or None)
-                               for lv in raw.get("levels", [])), key=lambda lv: -lv.min))
-        return Victory(side, goals, levels, countries)
-    hexes = [str(h) for h in raw.get("hexes", [])]
-    if not hexes:
+    other = next((s for s in sides if s != v.side), None)
+    countries = {c: s for s, cs in v.countries.items() for c in cs}
+    if v.objectives:
+        goals = tuple(Goal(o.name, tuple(o.hexes or [o.hex]), o.need or len(o.hexes or [o.hex]),
+                           o.points) for o in v.objectives)
+        levels = tuple(sorted((Level(lv.level, lv.min, lv.winner or None) for lv in v.levels),
+                              key=lambda lv: -lv.min))
+        return Victory(v.side, goals, levels, countries)
+    if not v.hexes:
         return None
-    need = int(raw.get("need") or len(hexes))  # the short form: one point a hex
-    goals = tuple(Goal(h, (h,), 1, 1) for h in hexes)
-    return Victory(side, goals, (Level("victory", need, side), Level("victory", 0, other)),
+    need = v.need or len(v.hexes)  # the short form: one point a hex
+    goals = tuple(Goal(h, (h,), 1, 1) for h in v.hexes)
+    return Victory(v.side, goals, (Level("victory", need, v.side), Level("victory", 0, other)),
                    countries)
 
 
-@lru_cache(maxsize=32)
-def _victory_text(text: str, sides: tuple[str, ...]) -> Victory | None:
-    raw = europa_config_text(text).get("victory")
-    return victory_from(raw, sides) if isinstance(raw, Mapping) else None
+def _victory_of(scenario: Scenario) -> Victory | None:
+    v = europa_rules(scenario).section.victory
+    return None if v is None else victory_from_section(v, tuple(scenario.sides))
+
+
+#: Each scenario's victory conditions, read once from its ``[europa]`` table.
+_VICTORIES: IdentityMemo[Scenario, Victory | None] = IdentityMemo(8)
 
 
 def victory_of(scenario: Scenario) -> Victory | None:
     """The scenario's victory conditions (None: it judges none; its last turn ends in a draw)."""
-    return _victory_text(scenario.text, tuple(scenario.sides))
+    return _VICTORIES.get(scenario, _victory_of)
 
 
 # --- who holds a hex -----------------------------------------------------------------------------

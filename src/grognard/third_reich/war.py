@@ -230,11 +230,8 @@ def on_minor_activated(state: JSON, data: Mapping[str, Any]) -> None:
     minor, side = str(data["minor"]), data["side"]
     if minor in d.aligned or minor not in d.minors:
         return
-    majors = [p for p in dip.MAJORS if state["power_sides"].get(p) == side and p not in d.out]
-    pat = d.patrons.get(minor)
-    patron = "germany" if "germany" in majors and minor in d.axis_minors else (
-        pat if pat in majors else (majors[0] if majors else None))
-    if patron is None:
+    patron = dip.joining_patron(d, minor)  # TR-24: the same answer as ``declare``
+    if patron is None or d.sides.get(patron) != side:
         return
     cause = dip.Cause.AXIS_MINORS if data.get("rule") == "TR-24" and \
         minor in d.axis_minors and patron == "germany" else dip.Cause.MINOR_JOINS

@@ -2,9 +2,9 @@
 rule-47 surprises as Orders.
 
 Importing this module registers the :class:`~grognard.engine.system.RuleSystem` named
-``europa`` (``engine.system.PLUGINS`` points here). :data:`ORDERS` lists the system's Orders
-once, one per command kind, each in the rule package beside the rule it drives (its typed
-arguments, verify, execute, folds, legal-action lister, help and example):
+``europa`` (pyproject.toml's ``grognard.systems`` entry point points here). :data:`ORDERS`
+lists the system's Orders once, one per command kind, each in the rule package beside the rule
+it drives (its typed arguments, verify, execute, folds, legal-action lister, help and example):
 
 * ``europa/play/orders``: ``move`` (EUR-17, EUR-44), ``end_phase`` (EUR-22);
 * ``europa/combat/orders``: ``attack`` (EUR-09), ``overrun`` (EUR-18..20),
@@ -38,7 +38,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
-from grognard.europa import victory
+from grognard.europa import scenario_schema, victory
 from grognard.europa import words as _words  # issue 26: orders in words
 from grognard.europa.air.commands import air_decisions
 from grognard.europa.air.orders.air_mission import AIR_MISSION
@@ -191,5 +191,6 @@ EUROPA = RuleSystem(
     event_view=event_view,
     odds=odds,
     estimate=estimate,
+    scenario_section=scenario_schema.SECTION,
 )
 register_system(EUROPA)

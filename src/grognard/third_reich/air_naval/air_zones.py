@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -39,6 +38,7 @@ from grognard.core.readings import Readings
 from grognard.engine.scenario import load_scenario
 from grognard.third_reich.air_naval.airnaval import CounterAir
 from grognard.third_reich.combat.forces import AirUnit, Side
+from grognard.third_reich.scenario_schema import third_reich_rules
 
 RULE = "TR-30"
 
@@ -326,13 +326,12 @@ def load_air_zone_map(path: str | Path = "tr-air-zones") -> AirZoneMap:
     ``factors``, ``range``, ``hex`` = place name or label, ``neutralized``). A bare name is a
     shipped scenario."""
     scen = load_scenario(path)
-    raw = tomllib.loads(scen.text)
     m = scen.map
     places = {c.name: m.hex(i) for i, cs in m.cities.items() for c in cs}
     partial = AirZoneMap(m, places, {}, {})
     sits: dict[str, tuple[BasedAir, ...]] = {}
     titles: dict[str, str] = {}
-    for i, s in enumerate(raw.get("air_situations", [])):
+    for i, s in enumerate(third_reich_rules(scen).air_situations):
         where = f"air_situations[{i}]"
         if not isinstance(s, Mapping) or "id" not in s:
             raise InputError(f"{where}.id", "is required")

@@ -292,6 +292,7 @@ def resolve_invasion(
     fortified: bool = False,
     tables: TableSet | None = None,
     readings: TRCombatReadings = DEFAULT_READINGS,
+    defender_retreat_room: int | None = None,
 ) -> InvasionOutcome:
     """TR-61 (Amphibious operations) The offshore units attack the beach.
 
@@ -300,6 +301,9 @@ def resolve_invasion(
     (up to the bridgehead stacking limit of 4, TR-62). Otherwise the attack uses the land
     CRT with the amphibious left shift (TR-34) and the invasion support above; the invasion
     succeeds when the beach is cleared (TR-63 then places a bridgehead).
+    ``defender_retreat_room``: the units the beach's open hexes can take within stacking
+    (None: no limit; 0: no hex is open): a defender that must retreat and cannot loses one
+    more unit instead (TR-32), as in any land battle.
     """
     verify_invasion(plan)
     w = as_enum(Weather, weather, "weather")
@@ -333,7 +337,7 @@ def resolve_invasion(
                             armor > 0, w, t)
     result = crt_result(odds.column, drm, roll, table)
     outcome = apply_land_result(result, len(attackers), len(defenders), True, False,
-                                BRIDGEHEAD_STACKING_LIMIT, readings)
+                                BRIDGEHEAD_STACKING_LIMIT, readings, defender_retreat_room)
     succeeded = outcome.hex_emptied and outcome.advance_max > 0
     return InvasionOutcome(plan.beach, False, ground, defense.total, support, odds, drm, roll,
                            result, outcome, succeeded, (), turned)

@@ -306,6 +306,7 @@ def apply_land_result(
     attacker_can_retreat: bool = True,
     stacking_limit: int = STACKING_LIMIT,
     readings: TRCombatReadings = DEFAULT_READINGS,
+    defender_retreat_room: int | None = None,
 ) -> LandOutcome:
     """TR-32 Apply a land CRT result to ``attackers`` and ``defenders`` units.
 
@@ -313,6 +314,14 @@ def apply_land_result(
     extra unit instead and stays (the bridgehead example: 4 units, D2R, backs to the sea →
     3 lost, 1 remains); the alternative reading eliminates them. If the hex is emptied,
     surviving attackers may advance up to ``stacking_limit`` (2; 4 into a bridgehead).
+    ``defender_retreat_room``: how many units the open hexes next to the defender can take
+    within the stacking limit (TR-28/TR-63, None: no limit); the defender's retreat is
+    impossible when more survivors must retreat than there is room for.
+
+    >>> apply_land_result(parse_crt_result("DR"), 2, 2, defender_retreat_room=1).retreat
+    Retreat(side='defender', possible=False, units=0, extra_loss=1)
+    >>> apply_land_result(parse_crt_result("DR"), 2, 2, defender_retreat_room=2).retreat
+    Retreat(side='defender', possible=True, units=2, extra_loss=0)
     """
     if attackers < 1:
         raise InputError("attackers", "an attack needs at least one attacking unit")
@@ -326,7 +335,9 @@ def apply_land_result(
     d_left = defenders - d_lost
     a_left = attackers - a_lost
     if result.defender_retreats:
-        extra, retreat = _retreat("defender", d_left, defender_can_retreat, readings)
+        room_ok = defender_retreat_room is None or d_left <= defender_retreat_room
+        extra, retreat = _retreat("defender", d_left, defender_can_retreat and room_ok,
+                                  readings)
         d_lost += extra
         d_left -= extra
         if retreat is not None and retreat.possible:
@@ -407,6 +418,8 @@ class Battle:
     defender_can_retreat: bool = True
     attacker_can_retreat: bool = True
     bridgehead: bool = False
+    #: TR-32 with TR-28/TR-63 stacking: units the open hexes can take (None: no limit)
+    defender_retreat_room: int | None = None
 
     def __post_init__(self) -> None:
         """TR-32: the attackers are one side's units and the defenders the other side's."""
@@ -554,7 +567,7 @@ def resolve_battle(
     limit = BRIDGEHEAD_STACKING_LIMIT if battle.bridgehead else STACKING_LIMIT
     outcome = apply_land_result(result, len(battle.attackers), len(battle.defenders),
                                 battle.defender_can_retreat, battle.attacker_can_retreat,
-                                limit, readings)
+                                limit, readings, battle.defender_retreat_room)
     return BattleOutcome(a, roll, clamp_roll(roll, a.drm, ROLL_MIN, ROLL_MAX), result, outcome)
 
 

@@ -24,17 +24,16 @@ are half (Axis win) and a quarter (Allied win) of the map's victory locations, a
 from __future__ import annotations
 
 import copy
-import functools
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
 from grognard.core.errors import InputError
 from grognard.core.mapdata import CityClass
-from grognard.engine.scenario import Scenario, include_map
+from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.third_reich.conquest.control import VICTORY_CLASSES, city_facts, city_hexes
 from grognard.third_reich.economy.start_values import territory_value
+from grognard.third_reich.scenario_schema import third_reich_rules
 from grognard.third_reich.turn.calendar import Season, date_of
 from grognard.third_reich.turn.powers import Power
 
@@ -47,23 +46,13 @@ AXIS_MINORS_JOIN_TURN = 9  # TR-24: Summer I 1941
 VICTORY_RULE = "TR-04"
 
 
-@functools.lru_cache(maxsize=8)
-def _scenario_toml(text: str) -> Mapping[str, Any]:
-    """A scenario's TOML, parsed once per text (callers copy what they hand out)."""
-    try:
-        return tomllib.loads(text) if text else {}
-    except tomllib.TOMLDecodeError:  # pragma: no cover (parse_scenario already checked it)
-        return {}
-
-
 def campaign_extras(scenario: Scenario) -> Mapping[str, Any]:
-    """The scenario's ``[third_reich.campaign]`` table ({} when it has none)."""
-    raw = _scenario_toml(scenario.text or "")
-    tr = copy.deepcopy(raw.get("third_reich", {}))
-    camp = tr.get("campaign", {}) if isinstance(tr, dict) else {}
+    """A private copy of the scenario's ``[third_reich.campaign]`` table ({} when it has
+    none)."""
+    camp = third_reich_rules(scenario).table.get("campaign", {})
     if not isinstance(camp, dict):
         raise InputError("third_reich.campaign", "must be a table")
-    return camp
+    return copy.deepcopy(camp)
 
 
 def _names(camp: Mapping[str, Any], key: str, default: tuple[str, ...] = ()) -> list[str]:
@@ -96,22 +85,14 @@ def capitals(scenario: Scenario) -> dict[str, str]:
 def map_areas(scenario: Scenario) -> dict[str, list[str]]:
     """The map's named areas (``[third_reich.areas]``: eastern Poland, Bessarabia, the Baltic
     States, the Vichy zone) as hex labels; {} when the map has none."""
-    return copy.deepcopy(_map_areas(scenario.text or ""))
-
-
-@functools.lru_cache(maxsize=8)
-def _map_areas(text: str) -> dict[str, list[str]]:
-    try:
-        raw = include_map(copy.deepcopy(dict(_scenario_toml(text)))) if text else {}
-    except InputError:  # pragma: no cover (parsed already)
-        return {}
-    areas = raw.get("third_reich", {}).get("areas", {})
+    areas = third_reich_rules(scenario).table.get("areas", {})
     return {str(k): [str(h) for h in v] for k, v in areas.items() if isinstance(v, list)}
 
 
 def third_reich_extras(scenario: Scenario) -> Any:
-    """A private copy of the scenario's ``[third_reich]`` table (parsed once per text)."""
-    return copy.deepcopy(_scenario_toml(scenario.text or "").get("third_reich", {}))
+    """A private copy of the scenario's ``[third_reich]`` table as written, the map file's
+    keys merged in (parsed once by the engine: ``Scenario.rules``)."""
+    return copy.deepcopy(dict(third_reich_rules(scenario).table))
 
 
 def territory_brps(camp: Mapping[str, Any], name: str) -> int:

@@ -542,6 +542,21 @@ def patron_for(d: Diplomacy, minor: str, attacker: str) -> str | None:
     return None
 
 
+def joining_patron(d: Diplomacy, minor: str) -> str | None:
+    """TR-24 "Minor powers join patrons when an enemy nation attacks them": the major a minor
+    entering the war joins, the one answer for every path that activates a minor. Attacked
+    (a war declared on it): :func:`patron_for` its attacker, as :func:`declare` decides (None:
+    it fights alone); not attacked (the Summer I 1941 entry): an Axis minor joins Germany."""
+    b = belligerent_of(d, minor)
+    attackers = sorted(w.by for w in d.wars if b in (w.a, w.b) and w.by and w.by != b
+                       and w.cause is Cause.DECLARATION)
+    if attackers:
+        return patron_for(d, b, attackers[0])
+    if b in d.axis_minors and "germany" in d.sides and "germany" not in d.out:
+        return "germany"
+    return None
+
+
 def declaration_cost(d: Diplomacy, power: str, targets: Iterable[str], turn: int) -> int:
     """TR-25: 5 BRPs for any number of minors a season (once), 15 for each major."""
     ts = list(targets)
@@ -806,10 +821,43 @@ def from_json(obj: Any) -> Diplomacy:
 
 
 __all__ = [
-    "Action", "Annexed", "Cause", "Consequences", "Diplomacy", "Peace", "PeaceMade", "Refusal",
-    "War", "WarDeclared", "WarsBegun", "allies_of", "annex", "at_war", "belligerent_of",
-    "can_declare", "declaration_cost", "declare", "enemies", "enter_by_date", "entries_due",
-    "first_refusal", "friendly", "from_json", "from_scenario", "join", "lend_lease_open", "make_peace",
-    "may_enter", "may_enter_hex", "patron_for", "record_json", "russian_winter_turn", "side_of", "start", "to_json", "verify_may_enter",
+    "Action",
+    "Annexed",
+    "Cause",
+    "Consequences",
+    "Diplomacy",
+    "Peace",
+    "PeaceMade",
+    "Refusal",
+    "War",
+    "WarDeclared",
+    "WarsBegun",
+    "allies_of",
+    "annex",
+    "at_war",
+    "belligerent_of",
+    "can_declare",
+    "declaration_cost",
+    "declare",
+    "enemies",
+    "enter_by_date",
+    "entries_due",
+    "first_refusal",
+    "friendly",
+    "from_json",
+    "from_scenario",
+    "join",
+    "joining_patron",
+    "lend_lease_open",
+    "make_peace",
+    "may_enter",
+    "may_enter_hex",
+    "patron_for",
+    "record_json",
+    "russian_winter_turn",
+    "side_of",
+    "start",
+    "to_json",
+    "verify_may_enter",
     "war_between",
 ]

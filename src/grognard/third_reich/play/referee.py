@@ -11,8 +11,9 @@ react, the order is carried out at once (the rules leave no choice).
 
 Other decisions: the loser's units lost to a land CRT result (``land_losses``, TR-32), the
 attacker's advance after combat (``advance``, TR-32), the defender's TR-40 withdrawal from the hexes an attrition HN result took
-(``withdraw``), the retreat hex after a combat result with more than one open hex
-(``retreat``). While any is owed the phase cannot end (:func:`decisions`); the phasing
+(``withdraw``), the retreating side's hexes after a combat result when more than one way
+is legal within stacking (``retreat``: the defender of an attack or an invaded beach, or the
+attacker on an AR). While any is owed the phase cannot end (:func:`decisions`); the phasing
 player's own duty to name the hexes an attrition result won (``take_hexes``) also holds the
 phase open (``end_phase`` refuses), without stopping its other orders.
 """
@@ -328,8 +329,9 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
     rt = state.get("pending_retreat")
     if rt:
         out.append(Decision(rt["side"], frozenset({"retreat"}),
-                            f"{_title(rt['side'])}: choose the retreat hex of the units in "
-                            f"{rt['hex']} ({', '.join(rt['options'])})", "TR-32"))
+                            f"{_title(rt['side'])}: choose where "
+                            f"{units_words(state, list(rt['units']))} retreat after the battle "
+                            f"for {rt['hex']} ({', '.join(rt['options'])})", "TR-32"))
     pb = state.get("pending_battle")
     if pb:  # TR-32: the side taking a land-combat loss chooses the units lost
         for side, o in sorted(pb["owed"].items()):
@@ -374,7 +376,7 @@ _ACTIONS: Mapping[str, str] = {
     "airdrop": "air drop", "naval_transport": "transport by sea", "invade": "invade",
     "counter_air": "fly counter air", "attack": "attack", "attrition": "resolve attrition",
     "remove_losses": "remove attrition losses", "land_losses": "choose land-combat losses",
-    "advance": "advance after combat", "take_hexes": "take hexes", "withdraw": "withdraw", "save_attrition_losses": "save losses",
+    "advance": "advance after combat", "retreat": "retreat after combat", "take_hexes": "take hexes", "withdraw": "withdraw", "save_attrition_losses": "save losses",
     "supply_check": "check supply", "build": "build", "sr": "redeploy (SR)",
     "murmansk_commit": "commit to the Murmansk box", "murmansk_ship": "ship to Murmansk",
     "murmansk_escort": "escort the Murmansk convoy",

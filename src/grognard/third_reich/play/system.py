@@ -10,11 +10,12 @@ engine's one-acting-player-per-phase check holds. ``state["turn"]`` is the campa
 (TR-04: turn 1 = Fall 1939); ``state["economy"]`` the BRP ledger
 (:class:`~grognard.third_reich.economy.economy.Economy` JSON, exact values as strings).
 
-Commands and events: docs/formats/tr_engine.md. Scenario extras (a ``[third_reich]`` table
-read from the scenario text): ``sides`` (power -> side), ``control`` (side -> countries it
-holds at the start), ``front_weather`` (front -> 3R weather region). Fronts are the map's
-``region`` names ``western``/``eastern``/``southern`` (a hex of any other region is on the
-western front); weather regions come from the map's ``weather_zone``.
+Commands and events: docs/formats/tr_engine.md. Scenario extras (the ``[third_reich]`` table,
+parsed once by the engine into ``Scenario.rules``, third_reich/scenario_schema.py): ``sides``
+(power -> side), ``control`` (side -> countries it holds at the start), ``front_weather``
+(front -> 3R weather region). Fronts are the map's ``region`` names
+``western``/``eastern``/``southern`` (a hex of any other region is on the western front); weather
+regions come from the map's ``weather_zone``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from grognard.core.errors import InputError
 from grognard.engine import generic
 from grognard.engine.commands import CommandSpec
 from grognard.engine.orders import Order, commands_of, folds_of
@@ -33,6 +33,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
+from grognard.third_reich import scenario_schema
 from grognard.third_reich.air_naval.orders.air_stage import AirStage
 from grognard.third_reich.air_naval.orders.counter_air import CounterAir
 from grognard.third_reich.air_naval.orders.intercept import Intercept
@@ -61,7 +62,6 @@ from grognard.third_reich.combat.orders.save_attrition_losses import SaveAttriti
 from grognard.third_reich.combat.orders.take_hexes import TakeHexes
 from grognard.third_reich.combat.orders.withdraw import Withdraw
 from grognard.third_reich.conquest import diplomacy as dip
-from grognard.third_reich.conquest.campaign import third_reich_extras
 from grognard.third_reich.conquest.campaign_events import add_campaign_state, game_over, turn_label
 from grognard.third_reich.conquest.orders.declare_war import DeclareWar
 from grognard.third_reich.economy.economy import (
@@ -82,6 +82,7 @@ from grognard.third_reich.play.referee import (
     decisions,
     phase_prompt,
 )
+from grognard.third_reich.scenario_schema import ThirdReichSection, third_reich_rules
 from grognard.third_reich.strategic.murmansk_box import (
     murmansk_event_view,
 )
@@ -131,11 +132,10 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
 # --- scenario extras -----------------------------------------------------------------------
 
 
-def _extras(scenario: Scenario) -> Mapping[str, Any]:
-    tr = third_reich_extras(scenario)
-    if not isinstance(tr, dict):
-        raise InputError("third_reich", "must be a table")
-    return tr
+def _extras(scenario: Scenario) -> ThirdReichSection:
+    """The scenario's typed ``[third_reich]`` (sides, control, front weather, SW boxes: checked
+    against the scenario's sides when it was parsed)."""
+    return third_reich_rules(scenario).section
 
 
 def _power_sides(scenario: Scenario) -> dict[str, str]:
@@ -148,11 +148,7 @@ def _power_sides(scenario: Scenario) -> dict[str, str]:
         out["ussr"] = "ussr"
     for pl in scenario.placements:
         out.setdefault(unit_power(pl.unit.nationality), pl.unit.side)
-    given = _extras(scenario).get("sides", {})
-    for power, side in given.items():
-        if side not in sides:
-            raise InputError(f"third_reich.sides.{power}", f"unknown side {side!r}")
-        out[str(power)] = str(side)
+    out.update(_extras(scenario).sides)
     return out
 
 
@@ -161,11 +157,9 @@ def _country_sides(scenario: Scenario, power_sides: Mapping[str, str]) -> dict[s
     for power, countries in scenario.home_countries.items():
         for c in countries:
             out[c] = power_sides.get(power, scenario.sides[0])
-    for side, countries in _extras(scenario).get("control", {}).items():
-        if side not in scenario.sides:
-            raise InputError(f"third_reich.control.{side}", f"unknown side {side!r}")
-        for c in countries:
-            out[str(c)] = str(side)
+    for side, held in _extras(scenario).control.items():
+        for c in held:
+            out[c] = side
     return out
 
 
@@ -208,7 +202,7 @@ def initial_state(scenario: Scenario) -> JSON:
         "economy": econ.to_json(),
         "power_sides": ps,
         "control": city_control(scenario.map, _country_sides(scenario, ps)),
-        "front_weather": {str(k): str(v) for k, v in extras.get("front_weather", {}).items()},
+        "front_weather": dict(extras.front_weather),
         "options": {},
         "options_powers": {},
         "built": {},
@@ -232,7 +226,7 @@ def initial_state(scenario: Scenario) -> JSON:
         "battles": [],
         "bridgeheads": [],
         "murmansk": None,
-        "sw_boxes": initial_sw_boxes(extras.get("sw_boxes")),
+        "sw_boxes": initial_sw_boxes(extras.sw_boxes),
         "sw_fought": {},
     })
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
@@ -321,6 +315,7 @@ THIRD_REICH = RuleSystem(
     after_events=AFTER_EVENTS,
     odds=attack_odds,
     estimate=estimate,
+    scenario_section=scenario_schema.SECTION,
 )
 register_system(THIRD_REICH)
 

@@ -27,7 +27,8 @@ Engine readings (the rules split this over the movement and combat phases; the e
 resolves the invasion at once when it is ordered): each side chooses its CRT losses
 (``land_losses``, TR-32) and the invader which survivors land (``advance``: none is legal,
 and the bridgehead is placed only when some land; an empty beach is taken by every landing
-unit); a defender retreat goes to the first legal hex (else the units are eliminated, TR-32); an
+unit); a defender beaten off the beach chooses its retreat hexes within stacking (``retreat``,
+TR-32, as after any attack; with no room it loses one more unit and holds the beach); an
 invader retreat or a failed invasion returns the surviving invaders to their port; the
 fleets stay in their ports, tapped. A success places a bridgehead of the invading units'
 power (TR-63, :func:`grognard.third_reich.combat.bridgeheads.place_bridgehead`, at most 3; name
@@ -68,7 +69,6 @@ from grognard.third_reich.board import (
     on_map_ground,
     order_hex,
     phase_name,
-    retreat_hex_of,
 )
 from grognard.third_reich.combat.amphibious import (
     InvasionOutcome,
@@ -86,6 +86,7 @@ from grognard.third_reich.play.system_attack import (
     _MAP_TERRAIN,
     apply_settlement,
     battle_losses,
+    retreat_plan,
     settle_battle,
 )
 from grognard.third_reich.play.system_naval import fleet_ops as _fleet_ops
@@ -387,9 +388,14 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     if defenders and landing:
         roll = stream.roll("2d6")
     called_off = False
+    # TR-32 with stacking (TR-28/TR-63): where the beach's defenders could retreat, and the
+    # room there (none: a retreat result costs them one more unit instead)
+    d_side = str(state["units"][defenders[0]]["side"]) if defenders else ""
+    _, room = retreat_plan(ctx, state, d_side, defenders) if defenders else ({}, {})
     try:
         out = resolve_invasion(plan, defending, None if roll is None else roll.total,
-                               fleets_after, (), c["air"], wx, terrain, fortified, ctx.tables)
+                               fleets_after, (), c["air"], wx, terrain, fortified, ctx.tables,
+                               defender_retreat_room=sum(room.values()))
     except IllegalOrder as exc:
         if exc.rule != "TR-32":
             raise
@@ -403,7 +409,6 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     # TR-32 (issue 23): each side chooses its own CRT losses (``land_losses``) unless only one
     # set is legal, and the invader which survivors land (``advance``); an empty beach is
     # taken by every landing unit (TR-61 "must advance")
-    d_side = str(state["units"][defenders[0]]["side"]) if defenders else ""
     owed: dict[str, Any] = {}
     forced: dict[str, str] = {}
     lost: list[str] = []
@@ -414,7 +419,7 @@ def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     battle = {"kind": "invade", "side": cmd.player, "defender": d_side, "hex": beach,
               "attackers": landing, "defenders": defenders,
               "retreat": None if o is None or o.retreat is None else o.retreat.to_json(),
-              "to": retreat_hex_of(ctx, state, d_side, beach) if defenders else None,
+              "open": sorted(room), "room": room,
               "succeeded": out.succeeded and not out.automatic,
               "advance_max": o.advance_max if o is not None else 0,
               "bridgehead": _bridgehead(state, cmd, c) if out.succeeded else None}

@@ -24,7 +24,7 @@ from grognard.third_reich.board import (
     eliminate_units,
     ground_by_hex,
     ground_unit_of,
-    retreat_hex_of,
+    hex_stacking_limit,
     retreat_options,
     side_bridgeheads,
 )
@@ -130,12 +130,12 @@ def attack_battle(ctx: Context, state: JSON, cmd: Command) -> Battle:
         raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
     defender_side = state["units"][defenders[0]]["side"]
     air, fleets = declared_support(state, cmd)
+    _d_opts, d_room = retreat_plan(ctx, state, defender_side, defenders)
+    a_opts, a_room = retreat_plan(ctx, state, cmd.player, attackers)
     return replace(
         attack_battle_of(ctx, state, cmd.player, target, attackers),
-        defender_can_retreat=bool(retreat_options(ctx, state, defender_side, target)),
-        attacker_can_retreat=all(
-            retreat_hex_of(ctx, state, cmd.player, state["units"][a]["hex"]) is not None
-            for a in attackers),
+        defender_can_retreat=bool(d_room), defender_retreat_room=sum(d_room.values()),
+        attacker_can_retreat=retreat_possible(attackers, a_opts, a_room),
         air=tuple(air), fleets=tuple(fleets),
         airborne_in_hex=landed_attackers(state, attackers))
 
@@ -257,6 +257,138 @@ def battle_losses(ctx: Context, state: JSON,
     return lost, owed, forced
 
 
+# --- retreats after combat (TR-32 with the TR-28/TR-63 stacking limit; issue 23) -------------
+#
+# "required retreats by either side, which are always a single hex when required" (002
+# "Changes to land combat"); the retreating side chooses where its units go among the open
+# hexes (``retreat``), each hex taking no more than its stacking limit (2 ground units, 4 in a
+# bridgehead: ``board.hex_stacking_limit``) counting the side's units already there. Engine
+# reading (the text is silent): the units of a stack may retreat to different hexes. "If a side
+# is required to retreat and cannot do so, they may lose 1 additional unit to cancel the
+# retreat": a retreat is impossible when the survivors cannot all be placed within stacking.
+
+#: at most this many retreats listed by ``game legal`` (all to one hex first, then splits)
+LISTED_RETREATS = 64
+
+
+def retreat_room(ctx: Context, state: JSON, side: str, hexes: Iterable[str],
+                 leaving: Iterable[str]) -> dict[str, int]:
+    """TR-28/TR-63: how many more ground units of ``side`` each hex can take within its
+    stacking limit, not counting the units ``leaving`` (the retreating ones)."""
+    by_hex = ground_by_hex(ctx, state)
+    gone = set(leaving)
+    units = state["units"]
+    out: dict[str, int] = {}
+    for h in sorted(set(hexes)):
+        here = sum(1 for u in by_hex.get(h, ()) if units[u]["side"] == side and u not in gone)
+        out[h] = max(0, hex_stacking_limit(state, h) - here)
+    return out
+
+
+def retreat_plan(ctx: Context, state: JSON, side: str, units: list[str]
+                 ) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """TR-32: each unit's open hexes one hex from where it stands (``board.retreat_options``:
+    land, no enemy unit, no enemy ZOC unless a friendly unit is there, no closed country) that
+    still have room for one unit, and the room of each such hex."""
+    by_origin: dict[str, list[str]] = {}
+    opts: dict[str, list[str]] = {}
+    for u in units:
+        here = str(state["units"][u]["hex"])
+        if here not in by_origin:
+            by_origin[here] = retreat_options(ctx, state, side, here)
+        opts[u] = by_origin[here]
+    room = retreat_room(ctx, state, side, {h for hs in opts.values() for h in hs}, units)
+    room = {h: n for h, n in room.items() if n > 0}
+    return {u: [h for h in hs if h in room] for u, hs in opts.items()}, room
+
+
+def _fits(units: Iterable[str], options: Mapping[str, Iterable[str]],
+          room: Mapping[str, int]) -> bool:
+    """Whether every unit can be given one of its hexes with no hex over its room (a bipartite
+    matching of units to the hexes' free places, by augmenting paths)."""
+    taken: dict[tuple[str, int], str] = {}
+
+    def place(u: str, seen: set[tuple[str, int]]) -> bool:
+        for h in sorted(options.get(u, ())):
+            for k in range(room.get(h, 0)):
+                slot = (h, k)
+                if slot in seen:
+                    continue
+                seen.add(slot)
+                if slot not in taken or place(taken[slot], seen):
+                    taken[slot] = u
+                    return True
+        return False
+
+    return all(place(u, set()) for u in sorted(units))
+
+
+def retreat_moves(units: Iterable[str], options: Mapping[str, Iterable[str]],
+                  room: Mapping[str, int], limit: int | None = None) -> list[dict[str, str]]:
+    """TR-32: the ways to send each of ``units`` to one of its ``options`` with no hex taking
+    more than its ``room``: the whole stack into one hex first (by hex), then the splits in
+    order of the units' hexes (at most ``limit``; each partial choice is kept only while the
+    rest can still be placed, so the search never runs into a dead end).
+
+    >>> retreat_moves(["a", "b"], {"a": ["X", "Y"], "b": ["X", "Y"]}, {"X": 2, "Y": 1})
+    [{'a': 'X', 'b': 'X'}, {'a': 'X', 'b': 'Y'}, {'a': 'Y', 'b': 'X'}]
+    >>> retreat_moves(["a", "b"], {"a": ["X"], "b": ["X"]}, {"X": 1})
+    []
+    """
+    ids = sorted(units)
+    cap = limit if limit is not None else float("inf")
+    if not _fits(ids, options, room):
+        return []
+    found: list[dict[str, str]] = []
+    for h in sorted(room):
+        if len(found) < cap and room[h] >= len(ids) and all(h in options.get(u, ()) for u in ids):
+            found.append({u: h for u in ids})
+    left = dict(room)
+
+    def go(i: int, acc: dict[str, str]) -> None:
+        if len(found) >= cap:
+            return
+        if i == len(ids):
+            if len(set(acc.values())) > 1:  # the whole-stack moves are listed already
+                found.append(dict(acc))
+            return
+        for h in sorted(options.get(ids[i], ())):
+            if left.get(h, 0) > 0:
+                left[h] -= 1
+                acc[ids[i]] = h
+                if _fits(ids[i + 1:], options, left):
+                    go(i + 1, acc)
+                del acc[ids[i]]
+                left[h] += 1
+
+    go(0, {})
+    return found
+
+
+def retreat_possible(units: list[str], options: Mapping[str, Iterable[str]],
+                     room: Mapping[str, int]) -> bool:
+    """TR-32: whether every unit of ``units`` can retreat within stacking."""
+    return _fits(units, options, room)
+
+
+def settle_retreat(side: str, hex_: str, units: list[str], options: Mapping[str, list[str]],
+                   room: Mapping[str, int]) -> dict[str, Any]:
+    """TR-32: the retreat of ``units`` (``side``'s, after a battle for ``hex_``): made by the
+    engine when only one way is legal (``retreats``, and ``forced_retreat`` says why), else
+    owed to ``side`` (``retreat_choice``, answered by ``retreat``)."""
+    moves = retreat_moves(units, options, room, limit=2)
+    if len(moves) == 1:
+        return {"retreats": moves[0], "forced_retreat": {
+            "side": side, "why": "the only legal retreat (open hexes and stacking)"}}
+    if not moves:  # never: the CRT result was applied with the same room
+        return {"retreats": {}}
+    each = {u: list(options[u]) for u in sorted(units)}
+    return {"retreats": {}, "retreat_choice": {
+        "side": side, "hex": hex_, "units": sorted(units),
+        "options": sorted({h for hs in each.values() for h in hs}), "each": each,
+        "room": {h: int(n) for h, n in sorted(room.items())}}}
+
+
 def settle_battle(plan: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
     """TR-32 once every loss of a battle is known: the retreats (the defender's hex owed when
     several are open), and the advance owed to the attacker when the hex is emptied and
@@ -269,13 +401,13 @@ def settle_battle(plan: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
     if plan.get("kind") == "invade":
         return _settle_invasion(plan, d_left, a_left)
     if r is not None and r["side"] == "defender" and r["possible"] and d_left:
-        if len(plan["open"]) > 1:  # TR-32: the defender chooses (``retreat``)
-            out["retreat_choice"] = {"side": plan["defender"], "hex": plan["hex"],
-                                     "units": d_left, "options": list(plan["open"])}
-        else:  # one open hex: no choice to make
-            out["retreats"] = {d: str(plan["open"][0]) for d in d_left}
-    if r is not None and r["side"] == "attacker" and r["possible"]:
-        out["retreats"] = {a: str(plan["back"][a]) for a in a_left}
+        # TR-32: the defender chooses its hexes (``retreat``) unless only one way is legal
+        out |= settle_retreat(plan["defender"], plan["hex"], d_left,
+                              {d: list(plan["open"]) for d in d_left}, plan["room"])
+    if r is not None and r["side"] == "attacker" and r["possible"] and a_left:
+        # TR-32 (AR): the attacker chooses each unit's hex, one hex from where it attacked
+        out |= settle_retreat(plan["side"], plan["hex"], a_left,
+                              {a: list(plan["back"][a]) for a in a_left}, plan["back_room"])
     # TR-52: air-landed attackers already stand in the hex: they do not advance, and they
     # count against the stacking limit of the hex
     present = [a for a in a_left if a in plan.get("present", [])]
@@ -289,17 +421,15 @@ def settle_battle(plan: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
 
 def _settle_invasion(plan: Mapping[str, Any], d_left: list[str], a_left: list[str]
                      ) -> dict[str, Any]:
-    """TR-61/TR-62 engine readings: the defender retreats to its first legal hex (none: the
-    units are eliminated); the invaders that do not land stay where they embarked; a
-    successful invasion owes the invader its landing (``advance``, with the bridgehead it
-    places when any unit lands)."""
+    """TR-61/TR-62, TR-32: the defender beaten off the beach chooses its retreat hexes as in
+    any battle (``retreat``; with no room it lost one more unit instead, in the CRT result);
+    the invaders that do not land stay where they embarked; a successful invasion owes the
+    invader its landing (``advance``, with the bridgehead it places when any unit lands)."""
     r = plan["retreat"]
     out: dict[str, Any] = {"retreats": {}, "advanced": []}
-    if r is not None and r["side"] == "defender" and d_left:
-        if plan["to"] is None:
-            out["also_eliminated"] = sorted(d_left)
-        else:
-            out["retreats"] = {d: str(plan["to"]) for d in d_left}
+    if r is not None and r["side"] == "defender" and r["possible"] and d_left:
+        out |= settle_retreat(plan["defender"], plan["hex"], d_left,
+                              {d: list(plan["open"]) for d in d_left}, plan["room"])
     if plan["succeeded"] and a_left and int(plan["advance_max"]) > 0:
         out["advance_owed"] = {"side": plan["side"], "hex": plan["hex"],
                                "units": sorted(a_left), "max": int(plan["advance_max"]),

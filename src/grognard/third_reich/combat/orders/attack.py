@@ -35,8 +35,6 @@ from grognard.third_reich.board import (
     on_map_ground,
     order_hex,
     phase_name,
-    retreat_hex_of,
-    retreat_options,
 )
 from grognard.third_reich.combat.combat import resolve_battle
 from grognard.third_reich.conquest.diplomacy import Action
@@ -50,6 +48,8 @@ from grognard.third_reich.play.system_attack import (
     battle_losses,
     battle_rules,
     defenders_of,
+    retreat_plan,
+    retreat_possible,
     settle_battle,
     verify_bridgehead_hexsides,
     verify_odds,
@@ -179,12 +179,15 @@ class Attack(ReactingOrder[AttackArgs]):
         h = hex_index(m, target)
         wx = weather(attack_region(m, h), state["turn"])
         defender_side = state["units"][defenders[0]]["side"]
-        open_hexes = retreat_options(ctx, state, defender_side, target)
-        back = {a: retreat_hex_of(ctx, state, cmd.player, state["units"][a]["hex"])
-                for a in attackers}
+        # TR-32 with stacking (TR-28/TR-63): the hexes each side could retreat into and the
+        # room in them; a retreat that cannot place every survivor is impossible
+        _, room = retreat_plan(ctx, state, defender_side, defenders)
+        open_hexes = sorted(room)
+        back, back_room = retreat_plan(ctx, state, cmd.player, attackers)
         battle = replace(attack_battle_of(ctx, state, cmd.player, target, attackers),
-                         defender_can_retreat=bool(open_hexes),
-                         attacker_can_retreat=all(h is not None for h in back.values()))
+                         defender_can_retreat=bool(room),
+                         defender_retreat_room=sum(room.values()),
+                         attacker_can_retreat=retreat_possible(attackers, back, back_room))
         air, fleets, air_naval = fight_for_support(ctx, state, cmd, dice)
         battle = replace(battle, air=tuple(air), fleets=tuple(fleets),
                          airborne_in_hex=landed_attackers(state, attackers))
@@ -201,7 +204,8 @@ class Attack(ReactingOrder[AttackArgs]):
         plan = {"side": cmd.player, "defender": defender_side, "hex": target,
                 "attackers": attackers, "defenders": defenders,
                 "retreat": None if o.retreat is None else o.retreat.to_json(),
-                "open": open_hexes, "back": back, "emptied": o.hex_emptied,
+                "open": open_hexes, "room": room, "back": back, "back_room": back_room,
+                "emptied": o.hex_emptied,
                 "advance_max": o.advance_max, "advance": args.advance,
                 **({"present": present} if present else {})}
         then: dict[str, Any] = ({"losses_owed": owed, "plan": plan, "retreats": {},

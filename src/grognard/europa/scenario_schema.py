@@ -1,0 +1,174 @@
+"""The ``[europa]`` table of a scenario: its typed schema and its check (the Europa system's
+``scenario_section`` hook, engine/system.py).
+
+The engine parses a scenario once; for a ``system = "europa"`` scenario it converts the
+``[europa]`` table (the map file's ``[europa]`` facts merged in) to :class:`EuropaSection`
+(types, ranges and enums), then :func:`check_europa` refuses unknown sides, hexes off the map
+and victory levels that leave a score without a verdict, with the file, field and line. The
+result, :class:`EuropaRules`, is kept on ``Scenario.rules``: the rule modules read it there
+(``europa.board.europa_rules``) instead of parsing the scenario text again. The format:
+docs/formats/europa_engine.md and docs/FORMATS.md ("Scenario").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from grognard.engine.scenario import ScenarioSection, SectionContext
+
+SECTION_NAME = "europa"
+
+Exact = Annotated[int, msgspec.Meta(ge=0, le=10**6)] | Annotated[
+    str, msgspec.Meta(pattern=r"^\d{1,7}(/\d{1,7}|\.\d{1,7})?$")]
+
+
+class Pools(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A side's replacement pools at the start (EUR-33), exact points."""
+
+    infantry: Exact = 0
+    armor: Exact = 0
+    artillery: Exact = 0
+
+
+class AirUnitEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One ``[europa.air_units]`` entry: an air unit on an airbase hex (rule 47)."""
+
+    side: str
+    nationality: str
+    base: str
+    type: Literal["F", "D", "A", "other"] = "F"
+    status: Literal["operative", "inoperative", "X", "damaged", "aborted"] = "operative"
+    range: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
+    tactical: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    guards: bool = False
+    # EUR-23..EUR-28: air-to-air rating, strategic bombing rating, or an EUR-01 wing type
+    # whose tactical/strategic ratings come from the europa_air_wings table
+    air_combat: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    strategic: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    wing: str = ""
+
+
+class ObjectiveEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One ``[europa.victory] objectives`` entry: a city (``hex``) or a line (``hexes``, of
+    which the counted side must hold ``need``, all by default), worth ``points``."""
+
+    name: str
+    points: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 1
+    hex: str = ""
+    hexes: list[str] = msgspec.field(default_factory=list)
+    need: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
+
+
+class LevelEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One level of victory: the counted side's points at least ``min`` give ``winner`` (no
+    winner: a draw) this ``level``."""
+
+    level: str
+    min: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
+    winner: str = ""
+
+
+class VictorySection(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``[europa.victory]`` (grognard.europa.victory): the objectives the counted ``side`` holds
+    at the end and the levels their points give; ``countries`` names each side's countries at
+    the start (the first holders of empty hexes). The short form ``hexes`` + ``need`` (that
+    side wins holding ``need`` of them, the other side otherwise) is still read."""
+
+    side: str = ""
+    objectives: list[ObjectiveEntry] = msgspec.field(default_factory=list)
+    levels: list[LevelEntry] = msgspec.field(default_factory=list)
+    countries: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    hexes: list[str] = msgspec.field(default_factory=list)
+    need: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
+    note: str = ""
+
+
+class EuropaSection(msgspec.Struct, frozen=True):
+    """``[europa]``, typed where the rules read it (other keys are kept in the table as
+    written: ``EuropaRules.table``)."""
+
+    fite_surprise_turn: bool = False
+    replacements: dict[str, Pools] = msgspec.field(default_factory=dict)
+    soviet_countries: list[str] = msgspec.field(default_factory=list)
+    supply_sources: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    supply_max_length: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
+    last_turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
+    victory: VictorySection | None = None
+    # the map files' own facts (docs/FORMATS.md "Map files"): rail hubs, ports, border; areas
+    map: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    areas: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    # read by grognard.europa (surprise_turn, attack weather; docs/formats/europa_engine.md)
+    invasion_countries: list[str] = msgspec.field(default_factory=list)
+    commands: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    #: turn label -> weather (None: the scenario gives none, an attack order names its own)
+    weather: dict[str, str] | None = None
+    # SUR-21..SUR-24 air units off the ground map (europa/surprise_air.py)
+    air_units: dict[str, AirUnitEntry] = msgspec.field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EuropaRules:
+    """A Europa scenario's ``[europa]`` table, parsed once by the engine: ``section`` typed,
+    ``table`` as written (the map file's keys merged in; read-only), for the keys not typed
+    yet."""
+
+    section: EuropaSection
+    table: Mapping[str, Any]
+
+
+def check_europa(eu: EuropaSection, ctx: SectionContext) -> EuropaRules:
+    """``[europa]``: the sides it names are the scenario's, its hexes are on the map, its
+    victory levels give every score a verdict."""
+    line = ctx.line
+    for side in (*eu.replacements, *eu.supply_sources):
+        if (err := ctx.unknown_side(side, "europa", line)) is not None:
+            raise err
+    for side, labels in eu.supply_sources.items():
+        for lab in labels:
+            ctx.label_hex(lab, f"europa.supply_sources.{side}", line)
+    for aid, air in eu.air_units.items():
+        if (err := ctx.unknown_side(air.side, f"europa.air_units.{aid}.side", line)) is not None:
+            raise err
+        ctx.label_hex(air.base, f"europa.air_units.{aid}.base", line)
+    if eu.victory is not None:
+        _check_victory(eu.victory, ctx)
+    return EuropaRules(eu, MappingProxyType(ctx.tables.get(SECTION_NAME, {})))
+
+
+def _check_victory(v: VictorySection, ctx: SectionContext) -> None:
+    """``[europa.victory]``: known sides, hexes on the map, a level for every score."""
+    line = ctx.line_of(r"^\s*\[europa\.victory") or ctx.line_of(r"^\s*victory\s*=")
+    where = "europa.victory"
+    named = [v.side, *(lv.winner for lv in v.levels), *v.countries]
+    for side in (s for s in named if s):
+        if (err := ctx.unknown_side(side, where, line)) is not None:
+            raise err
+    if (v.objectives or v.hexes) and not v.side:
+        raise ctx.error("name the side whose objectives are counted (side = ...)",
+                        field=f"{where}.side", line=line)
+    for lab in v.hexes:
+        ctx.label_hex(lab, f"{where}.hexes", line)
+    for i, ob in enumerate(v.objectives):
+        fld = f"{where}.objectives[{i}]"
+        if bool(ob.hex) == bool(ob.hexes):
+            raise ctx.error(f"objective {ob.name!r}: give either hex (a city) or hexes (a line)",
+                            field=fld, line=line)
+        for lab in ob.hexes or [ob.hex]:
+            ctx.label_hex(lab, fld, line)
+        if ob.need is not None and ob.need > max(len(ob.hexes), 1):
+            raise ctx.error(f"objective {ob.name!r}: need {ob.need} of {len(ob.hexes)} hexes",
+                            field=fld, line=line)
+    if v.objectives:
+        mins = [lv.min for lv in v.levels]
+        if not mins or min(mins) != 0 or len(set(mins)) != len(mins):
+            raise ctx.error("levels need distinct min points, the lowest 0 (every score has a "
+                            "verdict)", field=f"{where}.levels", line=line)
+
+
+#: The Europa system's ``scenario_section`` hook (europa/play/system.py declares it).
+SECTION = ScenarioSection(SECTION_NAME, EuropaSection, check_europa)
