@@ -56,11 +56,8 @@ DEBT: frozenset[str] = frozenset({
     'mutual: grognard.third_reich.air_naval <-> grognard.third_reich.play',
     'mutual: grognard.third_reich.combat <-> grognard.third_reich.play',
     'mutual: grognard.third_reich.conquest <-> grognard.third_reich.turn',
-    'mutual: grognard.third_reich.economy <-> grognard.third_reich.play',
-    'mutual: grognard.third_reich.economy <-> grognard.third_reich.strategic',
     'mutual: grognard.third_reich.economy <-> grognard.third_reich.turn',
     'mutual: grognard.third_reich.movement <-> grognard.third_reich.play',
-    'mutual: grognard.third_reich.play <-> grognard.third_reich.strategic',
     'mutual: grognard.third_reich.play <-> grognard.third_reich.turn',
 })
 

@@ -23,7 +23,7 @@ from grognard.third_reich.air_naval.air_zones import AirZoneReadings
 from grognard.third_reich.air_naval.naval_ops import NavalReadings
 from grognard.third_reich.combat.airborne import AirborneReadings
 from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.strategic.strategic_readings import StrategicReadings
+from grognard.third_reich.economy.readings import StrategicReadings
 
 KINDS: list[type[Readings]] = [
     EuroFrontReadings, AirPhaseReadings, InterdictionReadings, StrategicBombingReadings,

@@ -19,7 +19,7 @@ from grognard.third_reich.economy.builds import (
     verify_recovery,
 )
 from grognard.third_reich.economy.economy import at_turn, begin_player_turn, new_campaign
-from grognard.third_reich.strategic.strategic_readings import StrategicReadings
+from grognard.third_reich.economy.readings import StrategicReadings
 
 
 def test_tr71_tv07_armor_recovery_costs():

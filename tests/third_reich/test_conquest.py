@@ -16,8 +16,8 @@ from grognard.third_reich.conquest.conquest import (
     region_conquered,
 )
 from grognard.third_reich.economy.economy import Economy, at_turn, declare_war, new_campaign
+from grognard.third_reich.economy.readings import StrategicReadings, VichyAlignment
 from grognard.third_reich.economy.year_start import year_start
-from grognard.third_reich.strategic.strategic_readings import StrategicReadings, VichyAlignment
 from grognard.third_reich.turn.powers import Power
 
 

@@ -17,8 +17,8 @@ from grognard.third_reich.economy.lendlease import (
     receive_murmansk,
     send_lend_lease,
 )
+from grognard.third_reich.economy.readings import MurmanskTiming, StrategicReadings
 from grognard.third_reich.economy.year_start import year_start
-from grognard.third_reich.strategic.strategic_readings import MurmanskTiming, StrategicReadings
 
 
 def _spring(year=1942, readings=None):

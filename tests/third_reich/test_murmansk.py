@@ -6,6 +6,7 @@ import pytest
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
+from grognard.third_reich.economy.readings import MurmanskTiming
 from grognard.third_reich.strategic.murmansk import (
     AlliedAssets,
     GermanAssets,
@@ -19,7 +20,6 @@ from grognard.third_reich.strategic.murmansk import (
     resolve,
     view,
 )
-from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 
 
 def test_tr21_nothing_german_everything_arrives():

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from grognard.engine import Command
 from grognard.engine.testing import assert_rejected, assert_replays
-from grognard.third_reich.play.system_murmansk import available_subs
+from grognard.third_reich.strategic.murmansk_box import available_subs
 
-from .test_system_orders import _spring_at_war, to_phase
+from .test_system_orders import spring_at_war, to_phase
 
 BOXES = "sw_boxes = { germany = { subs = 6 }, uk = { asw = 4 } }\n"
 
@@ -28,7 +28,7 @@ def test_tr20_box_takes_at_most_the_sw_boxes_and_its_losses_come_off_them():
     """TR-20: Germany sends "any portion ... of [its] submarine Strategic Warfare assets", the
     Allies "their strategic warfare ASW assets": no more than the boxes hold; the box combat's
     U-boat and ASW losses come off the boxes (reading: the UK's ASW first)."""
-    g = _spring_at_war("spring", boxes=BOXES)
+    g = spring_at_war("spring", boxes=BOXES)
     g.apply(C("murmansk_ship", "allies", sender="uk"))
     assert_rejected(g, C("murmansk_escort", "allies", naval=9, asw=5), "TR-20.*hold 4")
     g.apply(C("murmansk_escort", "allies", naval=9, asw=3))
@@ -47,7 +47,7 @@ def test_tr20_box_takes_at_most_the_sw_boxes_and_its_losses_come_off_them():
 def test_tr20_spring_timing_no_uboats_that_fought_this_turn():
     """TR-20 (Spring timing): Germany may send U-boats "that did not already conduct strategic
     warfare in the preceding German player turn"."""
-    g = _spring_at_war("spring", boxes=BOXES)
+    g = spring_at_war("spring", boxes=BOXES)
     g.apply(C("murmansk_ship", "allies", sender="uk"))
     g.apply(C("murmansk_escort", "allies", naval=0, asw=0))
     assert available_subs(g.state) == 6
@@ -59,7 +59,7 @@ def test_tr20_spring_timing_no_uboats_that_fought_this_turn():
 def test_tr20_summer1_timing_committed_uboats_sit_out_the_summer1_round():
     """TR-20 (Summer I timing): the U-boats Germany sends in its Summer I turn do not fight
     its U-boat round of that turn; the others do."""
-    g = _spring_at_war("summer1", boxes=BOXES)
+    g = spring_at_war("summer1", boxes=BOXES)
     g.apply(C("murmansk_ship", "allies", sender="uk"))
     while g.state["turn"] == 3:
         g.apply(C("end_phase", g.phase.player))
@@ -75,7 +75,7 @@ def test_tr20_spring_timing_surviving_asw_misses_the_summer1_uboat_round():
     """TR-20 (Spring timing): "Surviving Allied ASW assets remain in the Murmansk box until the
     start of the Allied summer I turn ... they will 'miss' the German strategic warfare step of
     the summer I turn"."""
-    g = _spring_at_war("spring", boxes=BOXES)
+    g = spring_at_war("spring", boxes=BOXES)
     g.apply(C("murmansk_ship", "allies", sender="uk"))
     g.apply(C("murmansk_escort", "allies", naval=0, asw=3))
     _, ev = g.apply(C("murmansk_commit", "axis", air=0, naval=0, subs=0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import InputError
+from grognard.third_reich.economy.readings import StrategicReadings
 from grognard.third_reich.economy.start_values import (
     FORCE_POOL_ADJUSTMENTS,
     axis_minors,
@@ -13,7 +14,6 @@ from grognard.third_reich.economy.start_values import (
     starting_base,
     territory_value,
 )
-from grognard.third_reich.strategic.strategic_readings import StrategicReadings
 
 
 def test_tr86_starting_bases():

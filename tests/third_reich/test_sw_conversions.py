@@ -8,7 +8,7 @@ import pytest
 from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected, assert_replays
-from grognard.third_reich.play.system_builds import buildable
+from grognard.third_reich.economy.orders.build_unit import buildable
 
 BOXES = ('sw_boxes = { germany = { subs = 40, interceptors = 0 }, uk = { asw = 0, bombers = 60 },'
          ' us = { asw = 0, bombers = 40 } }\n')

@@ -266,7 +266,7 @@ def test_tr67_tr68_sr_orders_checked():
 MURMANSK_BOXES = "sw_boxes = { germany = { subs = 6 }, uk = { asw = 2 } }\n"
 
 
-def _spring_at_war(timing, seed=4, boxes=MURMANSK_BOXES):
+def spring_at_war(timing, seed=4, boxes=MURMANSK_BOXES):
     """tr-1939-support in Spring 1940 under ``murmansk_timing = timing``, Germany at war with
     the USSR (TR-19: northern lend lease needs it), at the Allied Declare Options phase; the SW
     boxes hold ``boxes`` (TR-20: the box's U-boats and ASW are SW factors)."""
@@ -288,7 +288,7 @@ def test_tr20_spring_timing_escort_face_down_then_german_commit_resolves_in_spri
     escort (face down: the Axis sees only that escorts are there, in the state and in the log),
     Germany owes its commitment, the combat follows in the Allied Spring turn and the survivors
     reach the USSR at the start of its Summer I turn."""
-    g = _spring_at_war("spring")
+    g = spring_at_war("spring")
     assert_rejected(g, C("murmansk_ship", "allies", sender="germany"), "TR-19")
     assert_rejected(g, C("murmansk_escort", "allies", naval=9), "not allowed")  # not owed
     uk = Economy.from_json(g.state["economy"]).brp("uk")
@@ -332,7 +332,7 @@ def test_tr20_summer1_timing_german_commit_in_summer1_then_allied_escort():
     commitment in its Summer I player turn (U-boats inverted: the Allies see only that some are
     there, in the state and in the log); the Allies then owe the escort in theirs, the combat
     follows, and the survivors are first spendable in the USSR's Summer II turn."""
-    g = _spring_at_war("summer1")
+    g = spring_at_war("summer1")
     g.apply(C("murmansk_ship", "allies", sender="uk"))
     assert g.decisions() == []
     while g.state["turn"] == 3:
@@ -528,7 +528,7 @@ def test_tr57_transport_orders_checked():
 def test_tr19_murmansk_brps_are_a_whole_number_never_truncated_or_crashing():
     """TR-19 (issue 16): ``brps = "abc"`` raised a ValueError traceback and ``brps = 20.9`` was
     truncated to 20; both are refused and the game is unchanged."""
-    g = _spring_at_war("spring")
+    g = spring_at_war("spring")
     assert_rejected(g, C("murmansk_ship", "allies", sender="uk", brps="abc"), "brps")
     assert_rejected(g, C("murmansk_ship", "allies", sender="uk", brps=20.9), "brps")
     g.apply(C("murmansk_ship", "allies", sender="uk", brps=20))

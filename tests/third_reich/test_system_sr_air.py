@@ -9,7 +9,7 @@ from grognard.engine.testing import assert_rejected
 from grognard.third_reich.board import ground_unit_of
 from grognard.third_reich.combat.airborne import airborne_sr
 from grognard.third_reich.movement.sr import sr_budget
-from grognard.third_reich.play.system_air import based_air
+from grognard.third_reich.state import based_air
 
 
 def C(k, player, **args):

@@ -14,14 +14,14 @@ from grognard.engine.events import Event
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.economy.economy import Economy, at_turn, new_campaign
-from grognard.third_reich.play.system_sw import (
+from grognard.third_reich.strategic.orders.sw_uboats import SwUboatsArgs, uboat_target
+from grognard.third_reich.strategic.strategic_warfare import sw_round
+from grognard.third_reich.strategic.sw_boxes import (
     fold_sw_round_fought,
     initial_sw_boxes,
     sw_year_start,
     uboat_defense,
 )
-from grognard.third_reich.strategic.orders.sw_uboats import SwUboatsArgs, uboat_target
-from grognard.third_reich.strategic.strategic_warfare import sw_round
 
 BOXES = ('sw_boxes = { germany = { subs = 6, interceptors = 4 }, uk = { asw = 4, bombers = 5 }, '
          'us = { asw = 2, bombers = 3 } }\n')

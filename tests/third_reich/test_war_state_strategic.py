@@ -17,10 +17,10 @@ from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.conquest import diplomacy as dip
-from grognard.third_reich.play.system_sw import bomber_factors
+from grognard.third_reich.strategic.sw_boxes import bomber_factors
 from grognard.third_reich.war import at_war_with_germany, diplomacy
 
-from .test_system_orders import _spring_at_war, to_phase
+from .test_system_orders import spring_at_war, to_phase
 
 BOXES = ('sw_boxes = { germany = { subs = 6, interceptors = 4 }, uk = { asw = 4, bombers = 5 }, '
          'us = { asw = 2, bombers = 3 } }\n')
@@ -84,7 +84,7 @@ def test_tr79_only_powers_at_war_with_germany_bomb() -> None:
 
 
 def test_tr15_no_murmansk_convoy_before_the_ussr_is_at_war() -> None:
-    g = _spring_at_war("spring")  # Germany declared war on the USSR in Spring 1940
+    g = spring_at_war("spring")  # Germany declared war on the USSR in Spring 1940
     assert g.can(C("murmansk_ship", "allies", sender="uk"))
     assert [c for c in g.legal("allies", "murmansk_ship") if c.args["sender"] == "uk"]
     # the same Spring without the declaration
@@ -106,8 +106,8 @@ def test_tr82_happy_time_follows_the_us_entry_by_reading() -> None:
     """The text: "the Spring 1942 turn immediately after US entry". If Germany brings the US
     in earlier by a declaration, reading ``happy_time = us_entry`` (default) makes the turn the
     war began the happy time; ``spring_1942`` keeps the printed date."""
-    from grognard.third_reich.play.system_sw import uboat_defense, us_entry_turn
     from grognard.third_reich.strategic.strategic_readings import HappyTimeTurn, WarReadings
+    from grognard.third_reich.strategic.sw_boxes import uboat_defense, us_entry_turn
 
     g = spring_1944(False)  # Spring 1944 (turn 18), the US at peace
     assert us_entry_turn(g.state) is None
@@ -126,8 +126,8 @@ def test_tr82_happy_time_follows_the_us_entry_by_reading() -> None:
 
 
 def test_tr82_happy_time_reading_reaches_the_round_from_the_scenario() -> None:
-    from grognard.third_reich.play.system_sw import war_readings
     from grognard.third_reich.strategic.strategic_readings import HappyTimeTurn
+    from grognard.third_reich.strategic.sw_boxes import war_readings
 
     g = spring_1944(False)
     assert war_readings(g.context).happy_time is HappyTimeTurn.US_ENTRY

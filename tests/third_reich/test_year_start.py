@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.third_reich.conquest.conquest import conquer
 from grognard.third_reich.economy.economy import at_turn, declare_war, new_campaign, spend
+from grognard.third_reich.economy.readings import Rounding, StrategicReadings
 from grognard.third_reich.economy.year_start import (
     growth,
     income_share,
@@ -18,7 +19,6 @@ from grognard.third_reich.economy.year_start import (
     ussr_base_adjust,
     year_start,
 )
-from grognard.third_reich.strategic.strategic_readings import Rounding, StrategicReadings
 from grognard.third_reich.strategic.strategic_warfare import record_sw_hits
 
 

@@ -19,8 +19,8 @@ from typing import Any
 from grognard.core.dice import DiceStream
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.third_reich.economy.economy import Economy, add_pending, leave_economy
+from grognard.third_reich.economy.readings import VichyAlignment
 from grognard.third_reich.economy.start_values import axis_minors, french_colonies, territory_value
-from grognard.third_reich.strategic.strategic_readings import VichyAlignment
 from grognard.third_reich.turn.calendar import Season, turn_number
 from grognard.third_reich.turn.powers import Power, is_axis, parse_power
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.third_reich.economy.economy import Economy, Spent, spend
-from grognard.third_reich.strategic.strategic_readings import StrategicReadings
+from grognard.third_reich.economy.readings import StrategicReadings
 from grognard.third_reich.turn.options import UnitKind, price, unit_cost
 from grognard.third_reich.turn.powers import Power, parse_power
 

@@ -35,8 +35,8 @@ from typing import Any
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json
 from grognard.core.ledger import Ledger
+from grognard.third_reich.economy.readings import HalfSpendScope, StrategicReadings
 from grognard.third_reich.economy.start_values import CAMPAIGN_1939_POWERS, starting_base
-from grognard.third_reich.strategic.strategic_readings import HalfSpendScope, StrategicReadings
 from grognard.third_reich.turn.calendar import LAST_TURN, GameDate, Season, date_of
 from grognard.third_reich.turn.powers import MOVEMENT_ORDER, Power, parse_power
 

@@ -20,7 +20,7 @@ from typing import Any
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.third_reich.economy.economy import Economy, acct, arrive_iran, spend
-from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
+from grognard.third_reich.economy.readings import MurmanskTiming
 from grognard.third_reich.turn.calendar import Season
 from grognard.third_reich.turn.options import price
 from grognard.third_reich.turn.powers import Power, parse_power

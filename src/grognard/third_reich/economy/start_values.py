@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from grognard.core.errors import InputError, TableError
 from grognard.core.tables import Table, shipped_tables
-from grognard.third_reich.strategic.strategic_readings import StrategicReadings
+from grognard.third_reich.economy.readings import StrategicReadings
 from grognard.third_reich.turn.powers import Power, parse_power
 
 STARTING_TABLE_ID = "tr_starting_brps"

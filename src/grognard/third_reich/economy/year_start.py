@@ -18,7 +18,7 @@ from typing import Any
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json
 from grognard.third_reich.economy.economy import Economy, acct
-from grognard.third_reich.strategic.strategic_readings import Rounding, StrategicReadings
+from grognard.third_reich.economy.readings import Rounding, StrategicReadings
 from grognard.third_reich.turn.calendar import LAST_TURN, SPRING_1940, Season, turn_number
 from grognard.third_reich.turn.powers import Power, parse_power
 

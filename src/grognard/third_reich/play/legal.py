@@ -49,15 +49,15 @@ from grognard.third_reich.movement.movement import may_move_in_phase
 from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.play.system_attrition import cut_off_units, takeable_hexes
 from grognard.third_reich.play.system_moves import move_phase, unit_move_range
-from grognard.third_reich.play.system_murmansk import (
+from grognard.third_reich.play.system_naval import port_at
+from grognard.third_reich.play.system_sr_sea import friendly_port as _friendly_port
+from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.strategic.murmansk_box import (
     available_asw,
     available_escort,
     available_german,
     available_subs,
 )
-from grognard.third_reich.play.system_naval import port_at
-from grognard.third_reich.play.system_sr_sea import _friendly_port
-from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase

@@ -47,6 +47,7 @@ from grognard.third_reich.board import (
 from grognard.third_reich.board import forces_of_state as forces_of_state  # re-export
 from grognard.third_reich.board import front_mask as front_mask  # re-export
 from grognard.third_reich.board import ground_unit_of as ground_unit_of  # re-export
+from grognard.third_reich.capture import capture_on_occupation
 from grognard.third_reich.combat.odds import attack_odds
 from grognard.third_reich.combat.orders.advance import Advance
 from grognard.third_reich.combat.orders.airdrop import Airdrop
@@ -61,6 +62,8 @@ from grognard.third_reich.combat.orders.save_attrition_losses import SaveAttriti
 from grognard.third_reich.combat.orders.take_hexes import TakeHexes
 from grognard.third_reich.combat.orders.withdraw import Withdraw
 from grognard.third_reich.conquest import diplomacy as dip
+from grognard.third_reich.conquest.campaign_events import add_campaign_state, game_over, turn_label
+from grognard.third_reich.conquest.orders.declare_war import DeclareWar
 from grognard.third_reich.economy.economy import (
     at_turn,
     new_campaign,
@@ -70,6 +73,7 @@ from grognard.third_reich.economy.orders.build_unit import BuildUnit
 from grognard.third_reich.economy.orders.lend_lease import LendLease
 from grognard.third_reich.economy.orders.open_iran_route import OpenIranRoute
 from grognard.third_reich.economy.orders.year_start import YearStart
+from grognard.third_reich.economy.readings import StrategicReadings
 from grognard.third_reich.estimate import estimate
 from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.movement.orders.sr import StrategicRedeployment
@@ -78,18 +82,10 @@ from grognard.third_reich.play.referee import (
     decisions,
     phase_prompt,
 )
-from grognard.third_reich.play.system_campaign import (
-    add_campaign_state,
-    capture_on_occupation,
-    game_over,
-    turn_label,
-)
-from grognard.third_reich.play.system_murmansk import (
+from grognard.third_reich.scenario_schema import ThirdReichSection, third_reich_rules
+from grognard.third_reich.strategic.murmansk_box import (
     murmansk_event_view,
 )
-from grognard.third_reich.play.system_sw import initial_sw_boxes, sw_year_start
-from grognard.third_reich.play.system_sw_units import sw_conversions_owed
-from grognard.third_reich.scenario_schema import ThirdReichSection, third_reich_rules
 from grognard.third_reich.strategic.orders.murmansk_commit import MurmanskCommit
 from grognard.third_reich.strategic.orders.murmansk_escort import MurmanskEscort
 from grognard.third_reich.strategic.orders.murmansk_ship import MurmanskShip
@@ -97,7 +93,8 @@ from grognard.third_reich.strategic.orders.sw_bombing import SwBombing
 from grognard.third_reich.strategic.orders.sw_build import SwBuild
 from grognard.third_reich.strategic.orders.sw_convert import SwConvert
 from grognard.third_reich.strategic.orders.sw_uboats import SwUboats
-from grognard.third_reich.strategic.strategic_readings import StrategicReadings
+from grognard.third_reich.strategic.sw_boxes import initial_sw_boxes, sw_year_start
+from grognard.third_reich.strategic.sw_conversions import sw_conversions_owed
 from grognard.third_reich.supply.orders.supply_check import SupplyCheck
 from grognard.third_reich.supply.supply_map import (
     city_control,
@@ -106,7 +103,6 @@ from grognard.third_reich.turn.calendar import (
     date_of,
 )
 from grognard.third_reich.turn.orders.declare_options import DeclareOptions
-from grognard.third_reich.turn.orders.declare_war import DeclareWar
 from grognard.third_reich.turn.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.turn.sequence import Phase
@@ -127,8 +123,8 @@ PHASE_COMMANDS: Mapping[Phase, tuple[str, ...]] = {
     Phase.SUPPLY: ("supply_check",),
     Phase.BUILD: ("build", "build_unit", "sw_build"),
     Phase.STRATEGIC_DEPLOYMENT: ("sr",),
-    # TR-20: murmansk_commit / murmansk_escort are owed as decisions (system_murmansk); the
-    # strategic warfare rounds (system_sw) are commands of this phase
+    # TR-20: murmansk_commit / murmansk_escort are owed as decisions (strategic/murmansk_box); the
+    # strategic warfare rounds (strategic/sw_boxes) are commands of this phase
     Phase.STRATEGIC_WARFARE: ("sw_uboats", "sw_bombing"),
 }
 

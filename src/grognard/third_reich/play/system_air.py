@@ -42,26 +42,12 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.combat.airborne import DropOrder, air_drop, verify_air_drop
 from grognard.third_reich.combat.forces import GroundKind, Side
-from grognard.third_reich.play.system_support import AIR_TYPES, air_unit, neutralized, ready_air
+from grognard.third_reich.play.system_support import ready_air
+from grognard.third_reich.state import AIR_TYPES, air_unit, based_air, neutralized, side_of
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.options import Option
 from grognard.third_reich.turn.sequence import Phase
-
-
-def side_of(ctx: Context, side: str) -> Side:
-    return Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
-
-
-def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
-    """Every active air unit on the map as :class:`BasedAir` (operating hex = its hex), with
-    its un-neutralised factors only (TR-44: neutralised factors contest no air zone); once
-    per position."""
-    m = ctx.scenario.map
-    return position_cached(ctx, state, "tr.based_air", lambda: [BasedAir(air_unit(uid, u), side_of(ctx, u["side"]), m.layout.from_label(u["hex"]),
-                     neutralized(state, uid))
-            for uid, u in sorted(state["units"].items())
-            if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None])
 
 
 def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
@@ -241,12 +227,10 @@ def landed_attackers(state: JSON, attackers: list[str]) -> bool:
 
 
 __all__: list[str] = [
-    "based_air",
     "bases",
     "execute_airdrop",
     "fold_airdropped",
     "landed_attack_ok",
     "landed_attackers",
-    "side_of",
     "verify_airdrop",
 ]

@@ -89,15 +89,16 @@ from grognard.third_reich.play.system_attack import (
     retreat_plan,
     settle_battle,
 )
-from grognard.third_reich.play.system_naval import _fleet_ops, port_at
+from grognard.third_reich.play.system_naval import fleet_ops as _fleet_ops
+from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.play.system_support import (
-    FLEET_TYPES,
-    _step_json,
     fight_rules,
     fleet_unit,
     flying_units,
     ready_air,
 )
+from grognard.third_reich.play.system_support import step_json as _step_json
+from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.sequence import Phase

@@ -52,7 +52,7 @@ from grognard.third_reich.movement.movement import (
 )
 from grognard.third_reich.movement.sr import SRKind, SRPhase, UnitClass, record_sr, verify_sr
 from grognard.third_reich.movement.sr_land import land_sr_path
-from grognard.third_reich.play.system_support import AIR_TYPES
+from grognard.third_reich.state import AIR_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import parse_power

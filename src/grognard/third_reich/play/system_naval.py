@@ -61,13 +61,13 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.play.system_support import (
-    FLEET_TYPES,
-    _step_json,
     fight_rules,
     fleet_unit,
     flying_units,
     ready_air,
+    step_json,
 )
+from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import verify_at_war_with_units
 
@@ -82,7 +82,7 @@ def port_at(m: MapData, label: str) -> str | None:
     return None
 
 
-def _fleet_ops(state: JSON) -> FleetOps:
+def fleet_ops(state: JSON) -> FleetOps:
     raw: dict[str, Any] = state["fleet_ops"]
     return FleetOps(int(raw.get("game_turn", state["turn"])),
                     {k: NavalOp(v) for k, v in raw.get("used", {}).items()},
@@ -113,7 +113,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
                 u["status"] != "active" or u["hex"] is None:
             raise IllegalOrder("TR-57", f"{f} is not a {cmd.player} fleet on the map")
         starts.add(u["hex"])
-        verify_fleet_operation(_fleet_ops(state), f, NavalOp.TRANSPORT)
+        verify_fleet_operation(fleet_ops(state), f, NavalOp.TRANSPORT)
     for uid in units:
         u = state["units"].get(uid)
         if u is None or not on_map_ground(u) or u["side"] != cmd.player:
@@ -207,7 +207,7 @@ def execute_naval_transport(ctx: Context, state: JSON, cmd: Command,
         before = {f.id: f.factors for f in (*mine, *theirs, *esc, *ai)}
         after = {f.id: f.factors for f in (*rec.phasing.fleets, *rec.nonphasing.fleets)}
         after |= {a.id: a.factors for a in (*rec.phasing.air, *rec.nonphasing.air)}
-        combat = {"combat_rolls": list(rec.rolls), "steps": [_step_json(s) for s in rec.steps],
+        combat = {"combat_rolls": list(rec.rolls), "steps": [step_json(s) for s in rec.steps],
                   "losses": {k: before[k] - after.get(k, 0) for k in sorted(before)
                              if before[k] != after.get(k, 0)}}
         arrived = sum(transport_capacity(f) for f in rec.phasing.fleets) >= d["cargo"]
@@ -228,7 +228,7 @@ def execute_naval_transport(ctx: Context, state: JSON, cmd: Command,
 def fold_naval_transported(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
-    ops = _fleet_ops(state)
+    ops = fleet_ops(state)
     for f in d["fleets"]:
         ops, _ = perform_operation(ops, f, NavalOp.TRANSPORT)
     s["fleet_ops"] = ops.to_json()

@@ -29,15 +29,16 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.combat.airborne import airborne_sr
 from grognard.third_reich.movement.sr import SRKind, record_sr
-from grognard.third_reich.play.system_air import based_air, bases, side_of
+from grognard.third_reich.play.system_air import bases
 from grognard.third_reich.play.system_moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.play.system_sr_sea import (
-    _sr_phase,
     execute_fleet_sr,
     execute_sea_sr,
     fleet_sr_check,
     sea_sr_check,
+    sr_phase,
 )
+from grognard.third_reich.state import based_air, side_of
 from grognard.third_reich.war import verify_enter
 
 AIR_LANDING = "air_landing"
@@ -62,7 +63,7 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
     if u["hex"] == to:
         raise IllegalOrder("TR-67", f"{uid} is already in {to}")
     try:
-        sr = _sr_phase(state, u["power"])
+        sr = sr_phase(state, u["power"])
     except InputError:
         raise IllegalOrder("TR-66", f"{u['power']} is not a major power with SR actions"
                            ) from None

@@ -69,13 +69,14 @@ from grognard.third_reich.movement.sr_sea import (
     verify_zone_interceptions,
 )
 from grognard.third_reich.play.system_air import air_zone_for
-from grognard.third_reich.play.system_naval import _fleet_ops, port_at
-from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES, fleet_unit
+from grognard.third_reich.play.system_naval import fleet_ops, port_at
+from grognard.third_reich.play.system_support import fleet_unit
+from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.war import at_war_with_any, verify_at_war_with_units, verify_enter
 
 
-def _sr_phase(state: JSON, power: str) -> SRPhase:
+def sr_phase(state: JSON, power: str) -> SRPhase:
     raw: dict[str, Any] = state["sr"].get(power, {})
     return SRPhase(parse_power(power), int(raw.get("used", 0)), int(raw.get("us_initial", 0)),
                    {k: SRKind(v) for k, v in raw.get("units", {}).items()})
@@ -112,7 +113,7 @@ def _port(m: MapData, sea: SeaZones, label: str, rule: str, what: str) -> str:
     return p
 
 
-def _friendly_port(ctx: Context, state: JSON, label: str, side: str) -> bool:
+def friendly_port(ctx: Context, state: JSON, label: str, side: str) -> bool:
     m = ctx.scenario.map
     return any(state["control"].get(c.name) == side
                for c in m.cities.get(hex_index(m, label), ()))
@@ -132,7 +133,7 @@ def _common(ctx: Context, state: JSON, cmd: Command, rule: str) -> tuple[str, st
     if u["hex"] == to:
         raise IllegalOrder("TR-67", f"{uid} is already in {to}")
     try:
-        sr = _sr_phase(state, u["power"])
+        sr = sr_phase(state, u["power"])
     except InputError:
         raise IllegalOrder("TR-66", f"{u['power']} is not a major power with SR actions"
                            ) from None
@@ -181,7 +182,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         d_port = to
     else:
         d_port = _port(m, sea, to, "TR-69", "destination")
-        if not _friendly_port(ctx, state, to, cmd.player):
+        if not friendly_port(ctx, state, to, cmd.player):
             raise IllegalOrder("TR-67", f"{to} is not a port {cmd.player} controls")
     route = cmd.args.get("route")
     if route is None and bridgehead:
@@ -195,7 +196,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if not isinstance(route, list) or not all(isinstance(z, str) for z in route):
         raise InputError("args.route", "a list of sea zones")
     escorts = _fleet_ids(state, cmd.args.get("escorts", {}), "escorts")
-    ops = _fleet_ops(state)
+    ops = fleet_ops(state)
     esc: dict[str, tuple[Any, ...]] = {}
     for z, fs in escorts.items():
         for f in fs:
@@ -281,10 +282,10 @@ def execute_sea_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
 def fold_sea_sr_made(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
-    sr = _sr_phase(state, d["power"])
+    sr = sr_phase(state, d["power"])
     s["sr"][d["power"]] = SRPhase(sr.power, int(d["used"]), sr.us_initial,
                                   {**sr.units, d["unit"]: SRKind.SEA}).to_json()
-    ops = _fleet_ops(state)
+    ops = fleet_ops(state)
     escorts = [f for fs in d["escorts"].values() for f in fs]
     for f in escorts:
         ops, _ = perform_operation(ops, f, NavalOp.SR_ESCORT)
@@ -312,8 +313,8 @@ def fleet_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         if port_at(m, label) is None:
             raise IllegalOrder("TR-70", f"{label} is not a port")
     power = str(u["power"])
-    verify_fleet_sr(_friendly_port(ctx, state, u["hex"], cmd.player),
-                    _friendly_port(ctx, state, to, cmd.player),
+    verify_fleet_sr(friendly_port(ctx, state, u["hex"], cmd.player),
+                    friendly_port(ctx, state, to, cmd.player),
                     air_zone_for(ctx, state, cmd.player, power, u["hex"]),
                     air_zone_for(ctx, state, cmd.player, power, to))
     verify_enter(ctx, state, power, [u["hex"]], "sr")  # TR-70 (issue 23): no neutral port

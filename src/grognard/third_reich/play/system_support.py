@@ -33,10 +33,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.support import verify_support_fleets
 from grognard.third_reich.combat.forces import AirUnit, Fleet
-
-AIR_TYPES = frozenset({"air", "bomber", "interceptor"})
-FLEET_TYPES = frozenset({"naval"})
-DEFAULT_AIR_RANGE = 4
+from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES, air_unit, neutralized
 
 
 def _ids(cmd: Command, name: str) -> list[str]:
@@ -57,20 +54,9 @@ def _fleets_arg(cmd: Command) -> list[str]:
     return [raw]
 
 
-def air_unit(uid: str, u: Mapping[str, Any]) -> AirUnit:
-    """A state unit of an air type as the rule modules' :class:`AirUnit`."""
-    rng = int(u.get("movement") or 0) or DEFAULT_AIR_RANGE
-    return AirUnit(uid, int(u["attack"]), rng)
-
-
 def fleet_unit(uid: str, u: Mapping[str, Any]) -> Fleet:
     """A state unit of type ``naval`` as a :class:`Fleet` (printed strength 9, or more)."""
     return Fleet(uid, int(u["attack"]), max(9, int(u["attack"])))
-
-
-def neutralized(state: JSON, uid: str) -> int:
-    """TR-44: the factors of air unit ``uid`` neutralised by counter air this player turn."""
-    return int(state.get("neutralized", {}).get(uid, 0))
 
 
 def ready_air(state: JSON, uid: str, u: Mapping[str, Any]) -> AirUnit:
@@ -138,7 +124,7 @@ def _d10s(dice: Dice) -> Iterator[int]:
         yield stream.die(10)
 
 
-def _step_json(step: Any) -> dict[str, Any]:
+def step_json(step: Any) -> dict[str, Any]:
     return {"step": type(step).__name__, **{k: exact_json(v) for k, v in asdict(step).items()}}
 
 
@@ -179,7 +165,7 @@ def fight_for_support(ctx: Context, state: JSON, cmd: Command,
         {f.id: f.factors for f in rec.phasing.fleets}
     losses = {uid: before[uid] - after[uid] for uid in sorted(before)
               if before[uid] != after[uid]}
-    part = {"rolls": list(rec.rolls), "steps": [_step_json(s) for s in rec.steps],
+    part = {"rolls": list(rec.rolls), "steps": [step_json(s) for s in rec.steps],
             "losses": losses, "flown": sorted(u.id for u in [*air, *dair]),
             "fleets": sorted(f.id for f in fleets)}
     return ([a for a in rec.phasing.air if a.factors > 0],

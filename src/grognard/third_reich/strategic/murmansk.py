@@ -38,7 +38,7 @@ from grognard.third_reich.air_naval.airnaval import (
 )
 from grognard.third_reich.air_naval.effectiveness import effectiveness_hits
 from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
+from grognard.third_reich.economy.readings import MurmanskTiming
 
 
 def _count(v: int, name: str) -> int:

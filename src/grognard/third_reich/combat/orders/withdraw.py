@@ -19,13 +19,13 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.third_reich.capture import with_hexes_taken
 from grognard.third_reich.play.legal import distinct, legal_withdraw
 from grognard.third_reich.play.system_attrition import (
     execute_withdraw,
     fold_withdrawn,
     verify_withdraw,
 )
-from grognard.third_reich.play.system_campaign import with_hexes_taken
 from grognard.third_reich.words import map_arg, named_units, unit_name
 
 

@@ -34,11 +34,11 @@ from grognard.third_reich.board import (
     placement_key,
     units_cached,
 )
+from grognard.third_reich.capture import capture_preview
 from grognard.third_reich.combat.amphibious import invaded_unit_may
 from grognard.third_reich.conquest.diplomacy import MAJORS, Action
 from grognard.third_reich.movement.movement import check_path, mech_move_refusal
 from grognard.third_reich.play.legal import distinct, legal_move, sample_move
-from grognard.third_reich.play.system_campaign import capture_preview
 from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_move_range
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather

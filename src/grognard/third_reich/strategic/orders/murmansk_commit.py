@@ -10,6 +10,7 @@ Events ``murmansk_committed`` ``{side, year, german}`` and, in the Spring timing
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
@@ -23,8 +24,9 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.board import powers_of_side
-from grognard.third_reich.play.legal import distinct, legal_murmansk_commit
-from grognard.third_reich.play.system_murmansk import (
+from grognard.third_reich.economy.readings import MurmanskTiming
+from grognard.third_reich.strategic import murmansk
+from grognard.third_reich.strategic.murmansk_box import (
     available_german,
     available_subs,
     box_of,
@@ -34,8 +36,6 @@ from grognard.third_reich.play.system_murmansk import (
     resolve_box,
     verify_owed,
 )
-from grognard.third_reich.strategic import murmansk
-from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 
 
 class MurmanskCommitArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -106,7 +106,13 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
         return evs
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return distinct(legal_murmansk_commit)(ctx, state, player)
+        """TR-20: none, half or all the U-boats; no air or up to 5 air factors; no fleet or up
+        to 9 fleet factors (never more than Germany has)."""
+        n = available_subs(state)
+        air = sorted({0, min(5, available_german(state, "air"))})
+        naval = sorted({0, min(9, available_german(state, "naval"))})
+        for subs, a, f in itertools.product(sorted({0, n // 2, n}), air, naval):
+            yield Command(self.kind, player, {"subs": subs, "air": a, "naval": f})
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""

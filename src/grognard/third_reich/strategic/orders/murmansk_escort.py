@@ -10,6 +10,7 @@ Events ``murmansk_escorted`` ``{side, year, allied}`` and, in the Summer I timin
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
@@ -22,8 +23,9 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, plural
 from grognard.engine.state import JSON
-from grognard.third_reich.play.legal import distinct, legal_murmansk_escort
-from grognard.third_reich.play.system_murmansk import (
+from grognard.third_reich.economy.readings import MurmanskTiming
+from grognard.third_reich.strategic import murmansk
+from grognard.third_reich.strategic.murmansk_box import (
     available_asw,
     available_escort,
     box_of,
@@ -34,8 +36,6 @@ from grognard.third_reich.play.system_murmansk import (
     resolve_box,
     verify_owed,
 )
-from grognard.third_reich.strategic import murmansk
-from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 
 
 class MurmanskEscortArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -101,7 +101,13 @@ class MurmanskEscort(Order[MurmanskEscortArgs]):
         return evs
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return distinct(legal_murmansk_escort)(ctx, state, player)
+        """TR-20: no escort, one or two fleets' worth (never more than the UK and US have),
+        with none, half or all the ASW."""
+        n = available_asw(state)
+        have = available_escort(state)
+        for naval, asw in itertools.product(sorted({0, min(9, have), min(18, have)}),
+                                            sorted({0, n // 2, n})):
+            yield Command(self.kind, player, {"naval": naval, "asw": asw})
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""

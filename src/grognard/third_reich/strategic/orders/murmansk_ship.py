@@ -21,14 +21,13 @@ from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.lendlease import Route, send_lend_lease
-from grognard.third_reich.play.legal import distinct, legal_murmansk_ship
-from grognard.third_reich.play.system_murmansk import (
+from grognard.third_reich.strategic import murmansk
+from grognard.third_reich.strategic.murmansk_box import (
     NORTHERN_BRPS,
     box_of,
     box_year,
     public_box,
 )
-from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.war import verify_lend_lease_open
 from grognard.third_reich.words import power_name
 
@@ -83,7 +82,9 @@ class MurmanskShip(Order[MurmanskShipArgs]):
                                            "brps": args.brps})]
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        return distinct(legal_murmansk_ship)(ctx, state, player)
+        """TR-19: each power of the side may send the 20 BRPs."""
+        for sender in powers_of_side(state, player):
+            yield Command(self.kind, player, {"sender": sender})
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""

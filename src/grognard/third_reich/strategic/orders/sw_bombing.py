@@ -22,7 +22,12 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
-from grognard.third_reich.play.system_sw import (
+from grognard.third_reich.strategic.strategic_warfare import (
+    SwKind,
+    record_sw_hits,
+    verify_sw_target,
+)
+from grognard.third_reich.strategic.sw_boxes import (
     WESTERN,
     bomber_factors,
     box_factors,
@@ -31,11 +36,6 @@ from grognard.third_reich.play.system_sw import (
     fold_sw_round_fought,
     round_fought,
     split_losses,
-)
-from grognard.third_reich.strategic.strategic_warfare import (
-    SwKind,
-    record_sw_hits,
-    verify_sw_target,
 )
 from grognard.third_reich.words import power_name
 

@@ -21,12 +21,12 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
-from grognard.third_reich.play.system_sw import economy_powers, opened_economy, sw_boxes_of
 from grognard.third_reich.strategic.strategic_warfare import (
     SW_CATEGORIES,
     SW_FACTOR_BRPS,
     buy_sw_factors,
 )
+from grognard.third_reich.strategic.sw_boxes import economy_powers, opened_economy, sw_boxes_of
 from grognard.third_reich.turn.calendar import SPRING_1940
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.words import power_name

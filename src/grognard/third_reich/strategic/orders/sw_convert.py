@@ -3,7 +3,7 @@ removes - a Germany air unit of 5 attack factors, or a 9-factor fleet of the con
 UK/US; on the map first (reading: "from the map"), from the force pool or the eliminated only
 when none is on the map. The unit goes to the strategic warfare box for good. A decision owed
 after the bomber round or the Year Start that converted
-(:mod:`~grognard.third_reich.play.system_sw_units`).
+(:mod:`~grognard.third_reich.strategic.sw_conversions`).
 
 Event ``sw_unit_converted`` ``{power, unit, rule}``.
 """
@@ -23,7 +23,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.system_sw_units import BOX, CONVERTED, STATUS, candidates, owed
+from grognard.third_reich.strategic.sw_conversions import BOX, CONVERTED, STATUS, candidates, owed
 from grognard.third_reich.words import named_units, unit_name
 
 

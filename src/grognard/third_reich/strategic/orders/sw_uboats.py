@@ -24,7 +24,12 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
-from grognard.third_reich.play.system_sw import (
+from grognard.third_reich.strategic.strategic_warfare import (
+    SwKind,
+    record_sw_hits,
+    verify_sw_target,
+)
+from grognard.third_reich.strategic.sw_boxes import (
     WESTERN,
     economy_powers,
     fight_round,
@@ -33,11 +38,6 @@ from grognard.third_reich.play.system_sw import (
     uboat_defense,
     uboat_factors,
     war_readings,
-)
-from grognard.third_reich.strategic.strategic_warfare import (
-    SwKind,
-    record_sw_hits,
-    verify_sw_target,
 )
 from grognard.third_reich.war import at_war_with_germany
 from grognard.third_reich.words import power_name

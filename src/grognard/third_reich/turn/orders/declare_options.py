@@ -20,8 +20,8 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list
 from grognard.engine.state import JSON
-from grognard.third_reich.board import economy_of, open_turn, payer, payers
-from grognard.third_reich.economy.economy import spend, verify_spend
+from grognard.third_reich.board import economy_of, payer, payers
+from grognard.third_reich.state import pay, verify_payment
 from grognard.third_reich.turn.options import Front, options_cost, parse_front, parse_option
 from grognard.third_reich.words import FRONTS, acting_power, power_name
 
@@ -48,11 +48,9 @@ def fold_options_declared(state: JSON, ev: Event) -> JSON:
     """TR-03/TR-75: the cost is posted; each front's option is the widest of the side's."""
     s = state
     d = ev.data
-    econ = economy_of(state) if d["side"] in state["options"] else \
-        open_turn(economy_of(state), state, d["side"])
     cause = ", ".join(f"{f} {o}" for f, o in sorted(d["options"].items()))
-    econ, _ = spend(econ, d["power"], d["cost"], "TR-03", f"options: {cause}", build=False)
-    s["economy"] = econ.to_json()
+    s["economy"] = pay(state, d["side"], d["power"], d["cost"], "TR-03",
+                       f"options: {cause}").to_json()
     side = s["options"].setdefault(d["side"], {})
     for f, o in d["options"].items():
         had = side.get(f)
@@ -78,9 +76,8 @@ class DeclareOptions(Order[DeclareOptionsArgs]):
         power = payer(state, cmd.player, args.power)
         if power in state.get("options_powers", {}):
             raise IllegalOrder("TR-03", f"{power} has already declared its options this turn")
-        econ = economy_of(state) if cmd.player in state["options"] else \
-            open_turn(economy_of(state), state, cmd.player)
-        verify_spend(econ, power, options_cost(opts, econ.year), "TR-03")
+        verify_payment(state, cmd.player, power, options_cost(opts, economy_of(state).year),
+                       "TR-03")
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: DeclareOptionsArgs,
                 dice: Dice) -> list[Event]:

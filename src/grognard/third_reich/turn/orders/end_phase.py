@@ -24,6 +24,11 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order, Words
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
+from grognard.third_reich.arrivals import (
+    fold_iran_delivered,
+    fold_murmansk_receipt,
+    murmansk_receipt,
+)
 from grognard.third_reich.board import (
     axis_side_of,
     bridgehead_removals,
@@ -33,17 +38,15 @@ from grognard.third_reich.board import (
     sequence_of,
 )
 from grognard.third_reich.conquest.campaign import verdict
-from grognard.third_reich.economy.economy import at_turn
-from grognard.third_reich.economy.year_start import verify_year_start
-from grognard.third_reich.play.legal import idle_phase
-from grognard.third_reich.play.system_campaign import (
+from grognard.third_reich.conquest.campaign_events import (
     CAMPAIGN_FOLDS,
     conquests,
     game_turn_end,
     new_turn,
 )
-from grognard.third_reich.play.system_murmansk import fold_murmansk_receipt, murmansk_receipt
-from grognard.third_reich.play.system_strategic import fold_iran_delivered
+from grognard.third_reich.economy.economy import at_turn
+from grognard.third_reich.economy.year_start import verify_year_start
+from grognard.third_reich.play.legal import idle_phase
 from grognard.third_reich.turn.calendar import LAST_TURN, Region, Season, date_of, weather
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.sequence import Phase, player_turn

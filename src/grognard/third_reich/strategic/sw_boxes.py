@@ -45,7 +45,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.economy import Economy, begin_player_turn, player_turn_open
 from grognard.third_reich.economy.year_start import FLEET_CONVERSION_ASW_FACTORS
-from grognard.third_reich.play.system_murmansk import murmansk_held
+from grognard.third_reich.strategic.murmansk_box import murmansk_held
 from grognard.third_reich.strategic.strategic_readings import HappyTimeTurn, WarReadings
 from grognard.third_reich.strategic.strategic_warfare import (
     SwKind,

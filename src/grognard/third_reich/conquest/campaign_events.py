@@ -1,9 +1,8 @@
-"""The 3R campaign in the ``third_reich`` engine system: control, conquest, Vichy, entries, end.
+"""The 3R campaign in the position: conquest, Vichy, entries, end - the events the orders raise
+from the conquest rules, and their folds. The ``end_phase`` order runs the player-turn and
+game-turn ends, ``declare_war`` the activations, ``play/system.py`` the verdict (city control
+and captures: :mod:`~grognard.third_reich.capture`):
 
-:func:`install` wraps the system's commands and folds (system.py calls it once):
-
-* city control follows the ground units (:mod:`~grognard.third_reich.conquest.control`); a major's city
-  taken by the enemy costs its value once (TR-77), pre-war USSR cities count for TR-12;
 * at the end of each player turn, a minor whose capital an enemy has held since the end of the
   previous player turn, through the defender's player turn, is conquered (TR-22): its value
   goes to the conqueror's pending base (TR-11, TR-23), its cities to the conqueror, its units
@@ -22,12 +21,10 @@ Events: docs/formats/tr_engine.md ("Campaign events").
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder
 from grognard.core.mapdata import WATER_TERRAIN
 from grognard.core.units import GROUND_TYPES
 from grognard.engine.context import Context
@@ -35,6 +32,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.third_reich import war
+from grognard.third_reich.arrivals import iran_arrival
 from grognard.third_reich.board import economy_of
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import (
@@ -50,12 +48,7 @@ from grognard.third_reich.conquest.conquest import (
     form_vichy,
     minor_joins,
 )
-from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, take
-from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
 from grognard.third_reich.economy.economy import Economy, declare_war, leave_economy
-from grognard.third_reich.play.system_strategic import (
-    iran_arrival,
-)
 from grognard.third_reich.turn.calendar import date_of
 from grognard.third_reich.turn.powers import Power
 
@@ -150,85 +143,6 @@ def minor_activation(ctx: Context, state: JSON, minor: str, side: str, rule: str
     return Event("minor_activated", {"minor": minor, "side": side, "rule": rule,
                                      "placements": _placements(ctx.scenario, state, minor,
                                                                units)})
-
-
-# --- folds: control -------------------------------------------------------------------------
-
-
-def _capture_records(s: JSON, changes: list[tuple[str, str | None, str]]
-                     ) -> tuple[Economy, list[dict[str, Any]]]:
-    """TR-77 / TR-12: the economy after the cities in ``changes`` (name, old holder, new
-    holder) change hands, and a record of each loss; ``s`` is not changed."""
-    econ = economy_of(s)
-    records: list[dict[str, Any]] = []
-    for name, old, new in changes:
-        f = s.get("cities", {}).get(name)
-        if f is None or f.get("owner") not in {p.value for p in Power}:
-            continue
-        owner = f["owner"]
-        own_side = s["power_sides"].get(owner)
-        if new != own_side and old == own_side and (Power(owner) in econ.powers
-                                                    or owner == "ussr"):
-            econ, loss = capture_city(econ, owner, name, f["classes"])
-            records.append(loss.to_json())
-        elif owner == "ussr" and new == own_side and old == axis_of(s) and \
-                econ.balance("ussr.axis_cities") > 0:
-            with contextlib.suppress(IllegalOrder):
-                econ = liberate_ussr_city(econ, name, f["classes"])
-                records.append({"power": "ussr", "city": name, "rule": "TR-12",
-                                "liberated": True})
-    return econ, records
-
-
-def _capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None:
-    """TR-77 / TR-12: a major's city taken by the enemy; pre-war USSR cities retaken."""
-    if not changes or "economy" not in s:
-        return
-    before = economy_of(s)
-    econ, _ = _capture_records(s, changes)
-    if econ is not before:
-        s["economy"] = econ.to_json()
-
-
-def capture_preview(state: JSON, side: str, label: str) -> list[dict[str, Any]]:
-    """TR-77 / TR-12: what a ``side`` ground unit entering hex ``label`` takes (the cities there
-    it does not hold): the records the occupying fold's losses will have, for the event that
-    causes them (a player sees why the BRPs fell)."""
-    if "economy" not in state:
-        return []
-    control = state.get("control", {})
-    changes = [(n, control.get(n), side)
-               for n in (state.get("city_hexes") or {}).get(label, []) if control.get(n) != side]
-    return _capture_records(state, changes)[1] if changes else []
-
-
-def capture_on_occupation(state: JSON, ev: Event) -> JSON:
-    """After an event that puts ground units in new hexes (:data:`OCCUPYING_EVENTS`): every
-    city holding a ground unit is its side's (TR-22 control), and a major's city taken by the
-    enemy costs its value (TR-77; TR-12 for pre-war USSR cities). TR-40's withdrawal has its
-    own (the hexes won pass with it: :func:`with_hexes_taken`)."""
-    if ev.type not in OCCUPYING_EVENTS or ev.type == "withdrawn":
-        return state
-    before = dict(state.get("control", {})) if state.get("city_hexes") else {}
-    changed = occupy(state)
-    _capture_losses(state, [(n, before.get(n), state["control"][n]) for n in changed])
-    return state
-
-
-def with_hexes_taken(fold: Fold) -> Fold:
-    """TR-40: the cities of the hexes won by attrition pass to the attacker."""
-
-    def folded(state: JSON, ev: Event) -> JSON:
-        pend = state.get("pending_withdrawal") or {}
-        hexes, side = list(pend.get("hexes", [])), pend.get("side")
-        before = dict(state.get("control", {}))
-        s = fold(state, ev)
-        changed = take(s, hexes, side) if side else []
-        changed += occupy(s)
-        _capture_losses(s, [(n, before.get(n), s["control"][n]) for n in dict.fromkeys(changed)])
-        return s
-
-    return folded
 
 
 # --- end of player turns and game turns ------------------------------------------------------
@@ -547,6 +461,6 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
     return s
 
 
-__all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "axis_of", "capture_on_occupation",
+__all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "axis_of",
            "conquests", "enemy_side_of", "game_over", "game_turn_end",
-           "minor_activation", "new_turn", "turn_label", "with_hexes_taken"]
+           "minor_activation", "new_turn", "turn_label"]

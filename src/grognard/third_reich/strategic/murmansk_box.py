@@ -1,7 +1,7 @@
 """TR-19..TR-21 in the ``third_reich`` engine system: the Murmansk box, both sides, one box a year.
 
 The box follows the ``murmansk_timing`` reading (the scenario's ``[readings]``, kept in the
-economy's :class:`~grognard.third_reich.strategic.strategic_readings.StrategicReadings`; default SPRING,
+economy's :class:`~grognard.third_reich.economy.readings.StrategicReadings`; default SPRING,
 :mod:`grognard.third_reich.strategic.murmansk`):
 
 * both timings: after the Spring Year Start, in their Declare Options phase, the UK and the US
@@ -26,7 +26,7 @@ opens the USSR's Summer I (SPRING) or Summer II (SUMMER1) player turn carries
 box of the current year (``year``), None before the first shipment.
 
 The U-boats and the ASW come from the strategic warfare boxes (``state["sw_boxes"]``,
-:mod:`~grognard.third_reich.play.system_sw`; TR-20: "any portion ... of the German player's
+:mod:`~grognard.third_reich.strategic.sw_boxes`; TR-20: "any portion ... of the German player's
 submarine Strategic Warfare assets", "their strategic warfare ASW assets"): Germany commits at
 most its U-boat factors, the Allies at most the UK's and the US's ASW factors together; in the
 SPRING timing U-boats that fought a round in the German player turn of that Spring may not be
@@ -50,16 +50,10 @@ from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side, sequence_of
-from grognard.third_reich.economy.economy import at_turn
-from grognard.third_reich.economy.lendlease import (
-    MURMANSK_DUE,
-    can_receive_murmansk,
-    deliver_murmansk,
-    receive_murmansk,
-)
-from grognard.third_reich.play.system_support import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.economy.lendlease import deliver_murmansk
+from grognard.third_reich.economy.readings import MurmanskTiming
+from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.strategic import murmansk
-from grognard.third_reich.strategic.strategic_readings import MurmanskTiming
 from grognard.third_reich.turn.calendar import Season, date_of
 
 #: TR-19: northern lend lease is exactly 20 BRPs from the UK or the US to the USSR
@@ -283,27 +277,6 @@ def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
         s["secrets"].get(side, {}).pop("murmansk", None)
     s["economy"] = deliver_murmansk(economy_of(state), res.brp_hits)[0].to_json()
     return s
-
-
-# --- TR-20 delivery: the start of the USSR's turn -------------------------------------------------
-
-
-def murmansk_receipt(state: JSON, side: str, turn: int) -> int:
-    """TR-20: the held Murmansk BRPs the USSR receives when ``side`` opens its player turn in
-    ``turn`` (0 unless ``side`` plays the USSR and it is the arrival season)."""
-    if "ussr" not in powers_of_side(state, side):
-        return 0
-    econ = economy_of(state)
-    if turn != state["turn"]:
-        econ = at_turn(econ, turn)
-    if not can_receive_murmansk(econ):
-        return 0
-    return int(econ.balance(MURMANSK_DUE))
-
-
-def fold_murmansk_receipt(s: JSON) -> None:
-    """TR-20: credit the held Murmansk BRPs to the USSR (``s`` is already thawed)."""
-    s["economy"] = receive_murmansk(economy_of(s)).to_json()
 
 
 # --- C-HIDDEN: the log ------------------------------------------------------------------------------

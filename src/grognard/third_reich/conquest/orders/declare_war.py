@@ -20,21 +20,16 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, as_list
 from grognard.engine.state import JSON
-from grognard.third_reich.board import (
-    economy_of,
-    open_turn,
-    payer,
-    payers,
-    powers_of_side,
-)
+from grognard.third_reich.board import economy_of, payer, payers, powers_of_side
 from grognard.third_reich.conquest import diplomacy as dip
-from grognard.third_reich.economy.economy import declare_war, spend, verify_spend
-from grognard.third_reich.play.system_campaign import (
+from grognard.third_reich.conquest.campaign_events import (
     CAMPAIGN_FOLDS,
     axis_of,
     enemy_side_of,
     minor_activation,
 )
+from grognard.third_reich.economy.economy import declare_war
+from grognard.third_reich.state import pay, verify_payment
 from grognard.third_reich.turn.options import dow_cost
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.war import (
@@ -85,12 +80,9 @@ def fold_war_declared(state: JSON, ev: Event) -> JSON:
     record follows it (belligerent, at war with Germany: lend lease TR-15..TR-17, TR-86)."""
     s = state
     d = ev.data
-    econ = economy_of(state)
-    if d["side"] not in state["options"]:
-        econ = open_turn(econ, state, d["side"])
     names = ", ".join(d["minors"] + d["majors"])
-    econ, _ = spend(econ, d["power"], d["cost"], "TR-25", f"{d['power']} declares war on "
-                    f"{names}", build=False)
+    econ = pay(state, d["side"], d["power"], d["cost"], "TR-25",
+               f"{d['power']} declares war on {names}")
     if has_diplomacy(state):
         dd, _rec = dip.declare(diplomacy(state), d["power"], [*d["minors"], *d["majors"]],
                                int(state["turn"]))
@@ -135,9 +127,7 @@ class DeclareWar(Order[DeclareWarArgs]):
                     raise IllegalOrder("TR-25", f"{t} is on {cmd.player}'s own side")
                 if any(w["target"] == t and w["power"] == power for w in state["wars"]):
                     raise IllegalOrder("TR-25", f"{power} is already at war with {t}")
-        econ = open_turn(economy_of(state), state, cmd.player) \
-            if cmd.player not in state["options"] else economy_of(state)
-        verify_spend(econ, power, war_cost(state, power, minors, majors), "TR-25")
+        verify_payment(state, cmd.player, power, war_cost(state, power, minors, majors), "TR-25")
 
     def execute(self, ctx: Context, state: JSON, cmd: Command, args: DeclareWarArgs,
                 dice: Dice) -> list[Event]:

@@ -1,7 +1,7 @@
 """TR-81 in the ``third_reich`` engine system: the units a forced conversion removes.
 
-The strategic warfare code adds the conversion's SW factors (:mod:`~grognard.third_reich.play.
-system_sw`: 5 interceptor factors per 15 bomber hits of a year, 9 ASW factors at the Year Start
+The strategic warfare code adds the conversion's SW factors (:mod:`~grognard.third_reich.strategic.
+sw_boxes`: 5 interceptor factors per 15 bomber hits of a year, 9 ASW factors at the Year Start
 after 25 BRPs lost to U-boats). This module removes the unit the rules name, chosen by its
 owner: "Remove 1 5-4 from the map" (Germany: a 5-factor air fleet) and "remove one 9 factor
 British (or US after entry) fleet from the map and their force pool" (the power whose economy
