@@ -55,10 +55,7 @@ DEBT: frozenset[str] = frozenset({
     'mutual: grognard.third_reich.air_naval <-> grognard.third_reich.combat',
     'mutual: grognard.third_reich.air_naval <-> grognard.third_reich.play',
     'mutual: grognard.third_reich.combat <-> grognard.third_reich.play',
-    'mutual: grognard.third_reich.conquest <-> grognard.third_reich.turn',
-    'mutual: grognard.third_reich.economy <-> grognard.third_reich.turn',
     'mutual: grognard.third_reich.movement <-> grognard.third_reich.play',
-    'mutual: grognard.third_reich.play <-> grognard.third_reich.turn',
 })
 
 

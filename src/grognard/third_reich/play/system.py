@@ -77,6 +77,7 @@ from grognard.third_reich.economy.readings import StrategicReadings
 from grognard.third_reich.estimate import estimate
 from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.movement.orders.sr import StrategicRedeployment
+from grognard.third_reich.play.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.play.referee import (
     ReactingOrder,
     decisions,
@@ -103,7 +104,6 @@ from grognard.third_reich.turn.calendar import (
     date_of,
 )
 from grognard.third_reich.turn.orders.declare_options import DeclareOptions
-from grognard.third_reich.turn.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.turn.sequence import Phase
 

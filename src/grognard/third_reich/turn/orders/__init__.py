@@ -1,2 +1,3 @@
-"""The orders of the turn sequence (TR-01..TR-04): end_phase, declare_options - one
-:class:`~grognard.engine.orders.Order` per module."""
+"""The orders of the turn sequence (TR-03): declare_options - one
+:class:`~grognard.engine.orders.Order` per module (``end_phase``, which runs every section's
+turn end, is the referee's: ``play/orders/end_phase.py``)."""
