@@ -760,8 +760,8 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
 
 def seen_changes(game: Game, before: JSON, after: JSON, player: str) -> list[str]:
     """What ``player`` could see change between two of its views (units, turn and phase, its
-    ledger):
-    the part of a log entry that never changes once told (kept with it, see :func:`tell`)."""
+    ledger): the part of a log entry that never changes once told (kept with it, see
+    :func:`tell`)."""
     lines: list[str] = []
     ub, ua = before.get("units", {}), after.get("units", {})
     for uid in sorted(set(ub) | set(ua)):
