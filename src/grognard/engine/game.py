@@ -297,6 +297,22 @@ class Game:
         hook = self.system.standing
         return hook(self.context, self.state) if hook is not None else None
 
+    def ledger(self, player: str, view: JSON | None = None) -> list[tuple[str, str]]:
+        """``player``'s point accounts as ``(label, exact value)`` pairs, in the system's order,
+        read from ``player``'s own view (``view``: one of its views at another position, as a
+        log walks them; default: its view now), never from the state: what the view hides
+        never shows. The system's ``ledger`` hook; none: no accounts."""
+        hook = self.system.ledger
+        if hook is None:
+            return []
+        return list(hook(self.view(player) if view is None else view))
+
+    def event_words(self, event: Mapping[str, Any]) -> str | None:
+        """An event as a seat sees it (``events_for`` form) in the rules' words, for the log;
+        None when the system gives it no line of its own."""
+        hook = self.system.event_words
+        return hook(event) if hook is not None else None
+
     def odds(self, cmd: Command) -> Mapping[str, Any]:
         """The exact odds of a legal attack order and their why (verified here first)."""
         if self.system.odds is None:

@@ -56,6 +56,13 @@ PlacesOf = Callable[[Command], "Places"]
 """Where on the map a command acts (its target, destination, path, units): page and bots."""
 AfterEvent = tuple[str, Callable[[JSON, Event], JSON]]
 """A named rule run after every event's own fold (capture on occupation, ledger postings)."""
+LedgerOf = Callable[[JSON], Sequence[tuple[str, str]]]
+"""A seat's point accounts read from its own VIEW (never the state, so what the view hides
+never shows): ordered ``(label, exact value as a string)`` pairs, e.g. ``("germany BRPs",
+"150")``: the page's ledger panel and chart, the log's "axis SPs: 120 -> 119"."""
+EventWords = Callable[[Mapping[str, Any]], str | None]
+"""An event as a seat sees it (``{"type", "data"}``, the ``event_view`` form) in the rules'
+words for the log ("axis pays 1 SP for ..."), or None: the event has no line of its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +120,10 @@ class RuleSystem:
     objectives: ObjectivesOf | None = None
     standing: Standing | None = None
     places: PlacesOf | None = None
+    #: A seat's point accounts from its view, and its events in words (the server's ledger
+    #: panel and log); None: the system keeps no accounts / no event has a line of its own.
+    ledger: LedgerOf | None = None
+    event_words: EventWords | None = None
     #: Rules run after every event's own fold, in order (declared once, by name).
     after_events: tuple[AfterEvent, ...] = ()
     #: The system's own table of a scenario file (``[<name>]``): its schema and check; the
@@ -155,10 +166,27 @@ def places_of(orders: Iterable[Order[Any]]) -> PlacesOf:
     return places
 
 
+def event_words_of(words: Mapping[str, Callable[[Mapping[str, Any]], str]]) -> EventWords:
+    """The ``event_words`` hook of a table of event types in words (each told from the event's
+    ``data``); an event of another type, or one whose data the seat sees only in part (a key
+    its ``event_view`` left out, a value of another shape), has no line."""
+
+    def event_words(event: Mapping[str, Any]) -> str | None:
+        tell = words.get(str(event.get("type", "")))
+        if tell is None:
+            return None
+        try:
+            return tell(event["data"])
+        except (KeyError, TypeError):
+            return None
+
+    return event_words
+
+
 __all__ = [
-    "AfterEvent", "AttackEstimate", "Decisions", "Describe", "EventView", "GameOver",
-    "InitialState", "Objective", "ObjectivesOf", "Odds", "PhasePrompt", "Places", "PlacesOf",
-    "RuleSystem", "ScenarioSection", "SectionContext", "Standing", "TurnLabel", "View",
-    "describe_of", "places_of", "register_system", "registered_systems", "system_named",
-    "system_names",
+    "AfterEvent", "AttackEstimate", "Decisions", "Describe", "EventView", "EventWords",
+    "GameOver", "InitialState", "LedgerOf", "Objective", "ObjectivesOf", "Odds", "PhasePrompt",
+    "Places", "PlacesOf", "RuleSystem", "ScenarioSection", "SectionContext", "Standing",
+    "TurnLabel", "View", "describe_of", "event_words_of", "places_of", "register_system",
+    "registered_systems", "system_named", "system_names",
 ]

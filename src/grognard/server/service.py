@@ -436,7 +436,7 @@ class Referee:
             # the moves are left out of "legal": GET moves/{unit} lists each unit's
             "moves_per_unit": per_unit and player in g.active() and "move" in g.allowed(player),
             "unenumerated": g.unenumerated(player) if player in g.active() else [],
-            "ledger": ledger_of(view),
+            "ledger": ledger_of(g, player, view),
             "commitment": loaded.commitment,
             "seed": {"seed": g.seed, "nonce": loaded.nonce} if g.over else None,
         }
@@ -488,7 +488,7 @@ class Referee:
                 log.entries.append(entry)
                 log.seen.append(digest)
                 log.changes.append(json.loads(_lines))
-                log.ledgers.append(ledger_of(after))
+                log.ledgers.append(ledger_of(g, p, after))
                 log.last = after
                 loaded.memo[("view", p)] = after
             self._moved(gid, before, g.active())
@@ -518,10 +518,10 @@ class Referee:
                 log.last = before
             seen = g.events_for(p, n - 1)[0]
             after = g.system.view(g.state, p)
-            changes = seen_changes(g, before, after)
+            changes = seen_changes(g, before, after, p)
             entry = tell(g, g.commands[-1], seen, changes, p, n - 1, after, said)
             row = (n - 1, json.dumps(entry), _digest(g.commands[-1], seen),
-                   json.dumps(ledger_of(after)), json.dumps(changes))
+                   json.dumps(ledger_of(g, p, after)), json.dumps(changes))
             out.append((p, row, entry, after))
         return out
 
@@ -615,16 +615,16 @@ class Referee:
 
         if start_ledgers:
             log.last = view_at(0)
-            log.ledgers.append(ledger_of(log.last))
+            log.ledgers.append(ledger_of(g, player, log.last))
         for i in range(first, n):
             said = g.describe(g.commands[i], walk.state_at(i)).text  # as it was given
             after = view_at(i + 1)
-            changes = seen_changes(g, view_at(i), after)
+            changes = seen_changes(g, view_at(i), after, player)
             log.entries.append(tell(g, g.commands[i], seen_events[i], changes, player, i,
                                     after, said))
             log.seen.append(seen[i])
             log.changes.append(changes)
-            log.ledgers.append(ledger_of(after))
+            log.ledgers.append(ledger_of(g, player, after))
             log.last = after
         start = min([first, *retold])
         rows = [_row(log, i) for i in range(start, n)]
@@ -712,55 +712,16 @@ def _by_unit(game: Game, moves: list[Command]) -> dict[str, list[Command]]:
     return out
 
 
-def ledger_of(view: JSON) -> dict[str, str]:
-    """The point accounts a seat sees: BRPs of each power (3R), the SP stockpiles, special SPs
-    and supply zone (Europa FitE logistics), as exact strings."""
-    out: dict[str, str] = {}
-    eco = view.get("economy") if isinstance(view, dict) else None
-    if isinstance(eco, dict) and isinstance(eco.get("summary"), dict):
-        for power, acc in sorted(eco["summary"].items()):
-            if isinstance(acc, dict) and "brp" in acc:
-                out[f"{power} BRPs"] = str(acc["brp"])
-    lg = view.get("logistics") if isinstance(view, dict) else None
-    if isinstance(lg, dict) and isinstance(lg.get("sp"), dict):
-        for side, sp in sorted(lg["sp"].items()):
-            out[f"{side} SPs"] = str(sp)
-        out["special SPs"] = str(lg.get("special", 0))
-        out["supply zone"] = str(lg.get("zone"))
-    return out
+def ledger_of(game: Game, player: str, view: JSON) -> dict[str, str]:
+    """The point accounts ``player`` sees in ``view`` (one of its own views), label -> exact
+    value in the rule system's order (``Game.ledger``: the system's ``ledger`` hook)."""
+    return dict(game.ledger(player, view))
 
 
-def _rules(d: dict[str, Any]) -> str:
-    return ", ".join(str(r) for r in d.get("rules", []))
-
-
-#: Europa logistics events in words (why a stockpile changed).
-_SUPPLY_WORDS: dict[str, Any] = {
-    "sp_paid": lambda d: f"{d['side']} pays {d['charge']} SP for {d['what']} ({_rules(d)})",
-    "supply_received": lambda d: (f"{d['side']} receives {d['received']} SP: zone {d['zone']} "
-                                  f"rate {d['base']}"
-                                  + (f" + {d['increment']}" if d.get("increment") else "")
-                                  + (f", {d['weather']} -{d['reduction']}"
-                                     if d.get("reduction") else "") + f" ({_rules(d)})"),
-    "supply_zone_entered": lambda d: (f"the German advance reaches supply zone {d['to']}: "
-                                      f"stockpile {d['sp_before']} x {d['factor']} = "
-                                      f"{d['sp_after']} ({_rules(d)})"),
-    "special_supply_expired": lambda d: (f"{d['side']} loses {d['lost']} unused special SPs "
-                                         f"({_rules(d)})"),
-}
-
-
-def supply_lines(events: list[dict[str, Any]]) -> list[str]:
-    """The log's words for the Europa logistics events (EUR-37..EUR-41)."""
-    out = []
-    for e in events:
-        words = _SUPPLY_WORDS.get(e.get("type", ""))
-        if words is not None:
-            try:
-                out.append(words(e["data"]))
-            except (KeyError, TypeError):
-                continue
-    return out
+def event_lines(game: Game, events: list[dict[str, Any]]) -> list[str]:
+    """The log's words for the seat's events that the rule system words (``Game.event_words``:
+    e.g. why a stockpile changed); an event it gives no line, or sees only in part, has none."""
+    return [w for e in events if (w := game.event_words(e)) is not None]
 
 
 def _why(data: dict[str, Any]) -> str:
@@ -794,12 +755,13 @@ def describe(game: Game, cmd: Command, events: list[dict[str, Any]], before: JSO
     """One log entry in plain words, from the seat's views before and after command ``i`` and
     its events as the seat may see them (``Game.events_for``): what the seat could see change,
     the dice rolled, and (for its own commands) the order."""
-    return tell(game, cmd, events, seen_changes(game, before, after), player, i, after)
+    return tell(game, cmd, events, seen_changes(game, before, after, player), player, i, after)
 
 
-def seen_changes(game: Game, before: JSON, after: JSON) -> list[str]:
-    """What a seat could see change between two of its views (units, turn and phase, ledger):
-    the part of a log entry that never changes once told (kept with it, see :func:`tell`)."""
+def seen_changes(game: Game, before: JSON, after: JSON, player: str) -> list[str]:
+    """What ``player`` could see change between two of its views (units, turn and phase, its
+    ledger): the part of a log entry that never changes once told (kept with it, see
+    :func:`tell`)."""
     lines: list[str] = []
     ub, ua = before.get("units", {}), after.get("units", {})
     for uid in sorted(set(ub) | set(ua)):
@@ -829,7 +791,7 @@ def seen_changes(game: Game, before: JSON, after: JSON) -> list[str]:
             lines.append(f"turn {after.get('turn')}: {ph.player} {ph.name} phase")
         except (KeyError, IndexError, ValueError, TypeError):
             lines.append(f"turn {after.get('turn')}")
-    lb, la = ledger_of(before), ledger_of(after)
+    lb, la = ledger_of(game, player, before), ledger_of(game, player, after)
     for k in sorted(set(la) | set(lb)):
         if la.get(k) != lb.get(k):
             lines.append(f"{k}: {lb.get(k)} -> {la.get(k)}")
@@ -851,7 +813,7 @@ def tell(game: Game, cmd: Command, events: list[dict[str, Any]], changes: list[s
         res = e.get("data", {}).get("result")
         if isinstance(res, str) and res:
             lines.append(f"{e['type'].replace('_', ' ')}: {res}{_why(e['data'])}")
-    lines += supply_lines(events)
+    lines += event_lines(game, events)
     lines += roll_lines(events, after)  # the referee's dice and hits in words (issue 26)
     own = cmd.player == player
     dice = _dice_in(events)

@@ -38,6 +38,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
+from grognard.europa import ledger as europa_ledger
 from grognard.europa import scenario_schema, victory
 from grognard.europa import words as _words  # issue 26: orders in words
 from grognard.europa.air.commands import air_decisions
@@ -192,5 +193,6 @@ EUROPA = RuleSystem(
     odds=odds,
     estimate=estimate,
     scenario_section=scenario_schema.SECTION,
+    ledger=europa_ledger.ledger, event_words=europa_ledger.event_words,
 )
 register_system(EUROPA)

@@ -33,6 +33,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
+from grognard.third_reich import ledger as tr_ledger
 from grognard.third_reich import scenario_schema
 from grognard.third_reich.air_naval.orders.air_stage import AirStage
 from grognard.third_reich.air_naval.orders.counter_air import CounterAir
@@ -316,6 +317,7 @@ THIRD_REICH = RuleSystem(
     odds=attack_odds,
     estimate=estimate,
     scenario_section=scenario_schema.SECTION,
+    ledger=tr_ledger.ledger,
 )
 register_system(THIRD_REICH)
 
