@@ -41,11 +41,11 @@ from grognard.third_reich.board import (
     position_cached,
 )
 from grognard.third_reich.combat.airborne import DropOrder, air_drop, verify_air_drop
-from grognard.third_reich.combat.forces import GroundKind, Side
 from grognard.third_reich.play.system_support import ready_air
 from grognard.third_reich.state import AIR_TYPES, air_unit, based_air, neutralized, side_of
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.forces import GroundKind, Side
 from grognard.third_reich.turn.options import Option
 from grognard.third_reich.turn.sequence import Phase
 

@@ -80,7 +80,6 @@ from grognard.third_reich.combat.amphibious import (
 )
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
 from grognard.third_reich.combat.combat import Terrain
-from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.play.system_air import air_zone_at as _air_zone
 from grognard.third_reich.play.system_attack import (
     _MAP_TERRAIN,
@@ -101,6 +100,7 @@ from grognard.third_reich.play.system_support import step_json as _step_json
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 from grognard.third_reich.turn.sequence import Phase
 
 

@@ -36,7 +36,6 @@ from grognard.third_reich.combat.combat import (
     land_loss_choices,
     verify_land_losses,
 )
-from grognard.third_reich.combat.forces import GroundUnit
 from grognard.third_reich.combat.hex_defense import russian_winter_applies
 from grognard.third_reich.conquest.campaign import map_areas
 from grognard.third_reich.play.system_air import landed_attackers
@@ -46,6 +45,7 @@ from grognard.third_reich.play.system_support import (
 )
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import Region, Season, date_of, weather
+from grognard.third_reich.turn.forces import GroundUnit
 
 # --- attack -----------------------------------------------------------------------------------------
 

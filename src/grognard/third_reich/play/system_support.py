@@ -32,8 +32,8 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.support import verify_support_fleets
-from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES, air_unit, neutralized
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 
 
 def _ids(cmd: Command, name: str) -> list[str]:

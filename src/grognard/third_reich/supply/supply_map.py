@@ -50,7 +50,6 @@ from grognard.core.supply import (
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
 from grognard.third_reich.combat.attrition import FrontHex
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
 from grognard.third_reich.supply.isolation import (
     IsolationRoll,
     UssrSupply,
@@ -67,6 +66,7 @@ from grognard.third_reich.turn.calendar import (
     date_of,
     weather,
 )
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
 
 DEFAULT_READINGS = TRCombatReadings()
 PORTS = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT})
