@@ -37,7 +37,6 @@ from grognard.third_reich.board import (
     phase_name,
 )
 from grognard.third_reich.combat.combat import resolve_battle
-from grognard.third_reich.conquest.diplomacy import Action
 from grognard.third_reich.play.legal import distinct, legal_attack
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_air import landed_attack_ok, landed_attackers
@@ -60,6 +59,7 @@ from grognard.third_reich.play.system_support import (
     verify_support,
 )
 from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.powers import Action
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import (
     power_of,

@@ -36,13 +36,13 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.capture import capture_preview
 from grognard.third_reich.combat.amphibious import invaded_unit_may
-from grognard.third_reich.conquest.diplomacy import MAJORS, Action
 from grognard.third_reich.movement.movement import check_path, mech_move_refusal
 from grognard.third_reich.play.legal import distinct, legal_move, sample_move
 from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_move_range
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.options import OptionRefusal
+from grognard.third_reich.turn.powers import MAJORS, Action
 from grognard.third_reich.war import diplomacy, has_diplomacy, option_readings, verify_enter
 from grognard.third_reich.words import label_of, named_units, unit_name
 
