@@ -111,7 +111,7 @@ def test_a_reaction_is_owed_only_for_an_order_the_defender_can_answer():
 
 
 def test_tr45_tr49_fight_rules_name_what_took_effect():
-    from grognard.third_reich.play.system_support import fight_rules
+    from grognard.third_reich.air_naval.support_fight import fight_rules
 
     assert fight_rules([]) == []
     assert fight_rules([], air_interception=True) == ["TR-45"]

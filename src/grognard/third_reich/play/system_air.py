@@ -31,6 +31,7 @@ from grognard.third_reich.air_naval.air_basing import AirBaseHex, BaseKind
 from grognard.third_reich.air_naval.air_zones import BasedAir, air_zone_status
 from grognard.third_reich.air_naval.airnaval import take_losses
 from grognard.third_reich.air_naval.naval_ops import AirZone, air_zone_of
+from grognard.third_reich.air_naval.support_fight import ready_air
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,
@@ -41,7 +42,6 @@ from grognard.third_reich.board import (
     position_cached,
 )
 from grognard.third_reich.combat.airborne import DropOrder, air_drop, verify_air_drop
-from grognard.third_reich.play.system_support import ready_air
 from grognard.third_reich.state import AIR_TYPES, air_unit, based_air, neutralized, side_of
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather

@@ -61,6 +61,13 @@ from grognard.third_reich.air_naval.naval_ops import (
     verify_fleet_operation,
 )
 from grognard.third_reich.air_naval.sea_zones import may_intercept, sea_zones
+from grognard.third_reich.air_naval.support_fight import (
+    fight_rules,
+    fleet_unit,
+    flying_units,
+    ready_air,
+)
+from grognard.third_reich.air_naval.support_fight import step_json as _step_json
 from grognard.third_reich.board import (
     axis_side_of,
     eliminate_units,
@@ -90,13 +97,6 @@ from grognard.third_reich.play.system_attack import (
 )
 from grognard.third_reich.play.system_naval import fleet_ops as _fleet_ops
 from grognard.third_reich.play.system_naval import port_at
-from grognard.third_reich.play.system_support import (
-    fight_rules,
-    fleet_unit,
-    flying_units,
-    ready_air,
-)
-from grognard.third_reich.play.system_support import step_json as _step_json
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather

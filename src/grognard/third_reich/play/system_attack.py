@@ -1,7 +1,7 @@
 """TR-32..TR-36 in the ``third_reich`` engine system: the ``attack`` command.
 
 A land attack on one hex (2D6 from ``third_reich.combat``) with declared air and naval support
-(:mod:`grognard.third_reich.play.system_support`) and airborne units that air-landed in the hex
+(:mod:`grognard.third_reich.air_naval.support_fight`) and airborne units that air-landed in the hex
 (TR-52). Formats: docs/formats/tr_engine.md.
 """
 
@@ -19,6 +19,10 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.support_fight import (
+    declared_support,
+    fight_rules,
+)
 from grognard.third_reich.board import (
     axis_side_of,
     eliminate_units,
@@ -39,10 +43,6 @@ from grognard.third_reich.combat.combat import (
 from grognard.third_reich.combat.hex_defense import russian_winter_applies
 from grognard.third_reich.conquest.campaign import map_areas
 from grognard.third_reich.play.system_air import landed_attackers
-from grognard.third_reich.play.system_support import (
-    declared_support,
-    fight_rules,
-)
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import Region, Season, date_of, weather
 from grognard.third_reich.turn.forces import GroundUnit

@@ -52,6 +52,13 @@ from grognard.third_reich.air_naval.naval_ops import (
     verify_fleet_operation,
 )
 from grognard.third_reich.air_naval.sea_zones import may_intercept, sea_zones
+from grognard.third_reich.air_naval.support_fight import (
+    fight_rules,
+    fleet_unit,
+    flying_units,
+    ready_air,
+    step_json,
+)
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,
@@ -60,13 +67,6 @@ from grognard.third_reich.board import (
     phase_name,
 )
 from grognard.third_reich.play.system_air import air_zone_at
-from grognard.third_reich.play.system_support import (
-    fight_rules,
-    fleet_unit,
-    flying_units,
-    ready_air,
-    step_json,
-)
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import verify_at_war_with_units

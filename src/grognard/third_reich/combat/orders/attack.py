@@ -28,6 +28,11 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.third_reich.air_naval.support_fight import (
+    fight_for_support,
+    fold_support,
+    verify_support,
+)
 from grognard.third_reich.board import (
     BLOCK,
     eliminate_units,
@@ -52,11 +57,6 @@ from grognard.third_reich.play.system_attack import (
     settle_battle,
     verify_bridgehead_hexsides,
     verify_odds,
-)
-from grognard.third_reich.play.system_support import (
-    fight_for_support,
-    fold_support,
-    verify_support,
 )
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import Action
