@@ -54,6 +54,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_state import air_zone_at as _air_zone
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import (
     NavalOp,
@@ -87,7 +88,6 @@ from grognard.third_reich.combat.amphibious import (
 )
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
 from grognard.third_reich.combat.combat import Terrain
-from grognard.third_reich.play.system_air import air_zone_at as _air_zone
 from grognard.third_reich.play.system_attack import (
     _MAP_TERRAIN,
     apply_settlement,
@@ -98,8 +98,7 @@ from grognard.third_reich.play.system_attack import (
 from grognard.third_reich.play.system_naval import fleet_ops as _fleet_ops
 from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.state import FLEET_TYPES
-from grognard.third_reich.supply.supply_map import weather_region
-from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.calendar import weather, weather_region
 from grognard.third_reich.turn.forces import AirUnit, Fleet
 from grognard.third_reich.turn.sequence import Phase
 

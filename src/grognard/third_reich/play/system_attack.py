@@ -32,6 +32,7 @@ from grognard.third_reich.board import (
     retreat_options,
     side_bridgeheads,
 )
+from grognard.third_reich.combat.airdrops import landed_attackers
 from grognard.third_reich.combat.bridgeheads import MAX_ATTACKERS_PER_HEXSIDE, attacks_out_ok
 from grognard.third_reich.combat.combat import (
     Battle,
@@ -42,9 +43,7 @@ from grognard.third_reich.combat.combat import (
 )
 from grognard.third_reich.combat.hex_defense import russian_winter_applies
 from grognard.third_reich.conquest.campaign import map_areas
-from grognard.third_reich.play.system_air import landed_attackers
-from grognard.third_reich.supply.supply_map import weather_region
-from grognard.third_reich.turn.calendar import Region, Season, date_of, weather
+from grognard.third_reich.turn.calendar import Region, Season, date_of, weather, weather_region
 from grognard.third_reich.turn.forces import GroundUnit
 
 # --- attack -----------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_state import air_zone_at
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.naval import (
     InterceptionAttempt,
@@ -66,7 +67,6 @@ from grognard.third_reich.board import (
     order_hex,
     phase_name,
 )
-from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import verify_at_war_with_units

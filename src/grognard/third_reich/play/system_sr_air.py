@@ -20,6 +20,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_state import bases
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,
@@ -29,7 +30,6 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.combat.airborne import airborne_sr
 from grognard.third_reich.movement.sr import SRKind, record_sr
-from grognard.third_reich.play.system_air import bases
 from grognard.third_reich.play.system_moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.play.system_sr_sea import (
     execute_fleet_sr,

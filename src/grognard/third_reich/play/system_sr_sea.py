@@ -37,6 +37,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_state import air_zone_for
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import (
     AirZone,
@@ -69,7 +70,6 @@ from grognard.third_reich.movement.sr_sea import (
     roll_sea_sr,
     verify_zone_interceptions,
 )
-from grognard.third_reich.play.system_air import air_zone_for
 from grognard.third_reich.play.system_naval import fleet_ops, port_at
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.powers import parse_power

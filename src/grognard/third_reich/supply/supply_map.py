@@ -65,6 +65,7 @@ from grognard.third_reich.turn.calendar import (
     Weather,
     date_of,
     weather,
+    weather_region,
 )
 from grognard.third_reich.turn.combat_readings import TRCombatReadings
 
@@ -258,16 +259,6 @@ def trace_3r_supply(
 
 
 # --- isolation inputs ------------------------------------------------------------------------------
-
-
-def weather_region(m: MapData, h: int) -> Region:
-    """TR-05/TR-73: a hex's 3R weather region: its weather zone or region if either names one
-    (scandinavia, east, mediterranean, europe), else ``europe``."""
-    for names, arr in ((m.weather_zone_names, m.weather_zone), (m.region_names, m.region)):
-        name = names[int(arr[h])]
-        if name in {r.value for r in Region}:
-            return Region(name)
-    return Region.EUROPE
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,10 +41,10 @@ from grognard.third_reich.board import (
     order_hex,
     phase_name,
 )
+from grognard.third_reich.combat.airdrops import landed_attack_ok, landed_attackers
 from grognard.third_reich.combat.combat import resolve_battle
 from grognard.third_reich.play.legal import distinct, legal_attack
 from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
-from grognard.third_reich.play.system_air import landed_attack_ok, landed_attackers
 from grognard.third_reich.play.system_attack import (
     apply_settlement,
     attack_battle_of,
