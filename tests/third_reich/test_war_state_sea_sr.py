@@ -102,7 +102,7 @@ def test_tr25_reaction_options_offer_only_fleets_at_war() -> None:
 def test_tr25_tr57_a_transport_is_intercepted_only_by_powers_at_war() -> None:
     """Naval transport (TR-57): the UK's fleet and air intercept a German transport only once
     the UK is at war with Germany; before, no reaction is owed and naming them is refused."""
-    from grognard.third_reich.play.system_naval import _check
+    from grognard.third_reich.air_naval.transports import _check
 
     def movement(uk_at_war: bool) -> Game:
         text = load_scenario(SCENARIO).text

@@ -69,6 +69,8 @@ from grognard.third_reich.air_naval.support_fight import (
     ready_air,
 )
 from grognard.third_reich.air_naval.support_fight import step_json as _step_json
+from grognard.third_reich.air_naval.transports import fleet_ops as _fleet_ops
+from grognard.third_reich.air_naval.transports import port_at
 from grognard.third_reich.board import (
     axis_side_of,
     eliminate_units,
@@ -95,8 +97,6 @@ from grognard.third_reich.play.system_attack import (
     retreat_plan,
     settle_battle,
 )
-from grognard.third_reich.play.system_naval import fleet_ops as _fleet_ops
-from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.calendar import weather, weather_region
 from grognard.third_reich.turn.forces import AirUnit, Fleet

@@ -48,6 +48,7 @@ from grognard.third_reich.air_naval.naval_ops import (
 )
 from grognard.third_reich.air_naval.sea_zones import SeaZones, junction, may_intercept, sea_zones
 from grognard.third_reich.air_naval.support_fight import fleet_unit
+from grognard.third_reich.air_naval.transports import fleet_ops, port_at
 from grognard.third_reich.board import (
     hex_stacking_limit,
     on_map_ground,
@@ -70,7 +71,6 @@ from grognard.third_reich.movement.sr_sea import (
     roll_sea_sr,
     verify_zone_interceptions,
 )
-from grognard.third_reich.play.system_naval import fleet_ops, port_at
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.war import at_war_with_any, verify_at_war_with_units, verify_enter
