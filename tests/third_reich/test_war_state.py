@@ -21,7 +21,7 @@ from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import Economy
-from grognard.third_reich.play.system_attack import russian_winter_in, ussr_war_turn
+from grognard.third_reich.russian_winter import russian_winter_in, ussr_war_turn
 from grognard.third_reich.war import diplomacy
 
 SCENARIO = "tr-1939-campaign"

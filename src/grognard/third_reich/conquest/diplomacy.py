@@ -57,7 +57,7 @@ and a record (the event an Order logs) carrying every fact. Readings where the t
 #   action, controller)`` or ``may_enter_hex`` in verify (raise ``r.raise_()``) and as a
 #   filter in legal.
 # * lend_lease / murmansk_ship / open_iran_route: ``lend_lease_open(d, sender, receiver)``.
-# * the Russian winter (system_attack.russian_winter_in): ``russian_winter_turn(d) == turn``.
+# * the Russian winter (russian_winter.russian_winter_in): ``russian_winter_turn(d) == turn``.
 
 from __future__ import annotations
 

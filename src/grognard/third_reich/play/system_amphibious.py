@@ -88,15 +88,15 @@ from grognard.third_reich.combat.amphibious import (
     resolve_invasion,
     verify_invasion,
 )
-from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
-from grognard.third_reich.combat.combat import Terrain
-from grognard.third_reich.play.system_attack import (
-    _MAP_TERRAIN,
+from grognard.third_reich.combat.battle import (
+    MAP_TERRAIN,
     apply_settlement,
     battle_losses,
     retreat_plan,
     settle_battle,
 )
+from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
+from grognard.third_reich.combat.combat import Terrain
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.calendar import weather, weather_region
 from grognard.third_reich.turn.forces import AirUnit, Fleet
@@ -291,7 +291,7 @@ def _beach_defense(ctx: Context, state: JSON, side: str, beach: str
     bh = m.hex(h)
     return (defenders, [ground_unit_of(d, state["units"][d], axis) for d in defenders],
             weather(weather_region(m, h), state["turn"]),
-            _MAP_TERRAIN.get(m.terrain_of(bh), Terrain.OTHER),
+            MAP_TERRAIN.get(m.terrain_of(bh), Terrain.OTHER),
             m.fortification_of(bh) is not Fortification.NONE)
 
 

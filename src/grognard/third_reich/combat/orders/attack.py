@@ -42,10 +42,7 @@ from grognard.third_reich.board import (
     phase_name,
 )
 from grognard.third_reich.combat.airdrops import landed_attack_ok, landed_attackers
-from grognard.third_reich.combat.combat import resolve_battle
-from grognard.third_reich.play.legal import distinct, legal_attack
-from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
-from grognard.third_reich.play.system_attack import (
+from grognard.third_reich.combat.battle import (
     apply_settlement,
     attack_battle_of,
     attack_region,
@@ -58,6 +55,9 @@ from grognard.third_reich.play.system_attack import (
     verify_bridgehead_hexsides,
     verify_odds,
 )
+from grognard.third_reich.combat.combat import resolve_battle
+from grognard.third_reich.play.legal import distinct, legal_attack
+from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import Action
 from grognard.third_reich.turn.sequence import Phase
