@@ -47,7 +47,7 @@ def test_tr32_an_invasion_left_below_1_2_by_the_interception_is_called_off(monke
     """Verify counted every unit and fleet (1-2 or better); if the interception leaves the
     landing below 1-2 the resolution refuses the attack (TR-32), and the engine calls the
     invasion off: no combat, nobody lost, the landing unit stays where it embarked."""
-    import grognard.third_reich.play.system_amphibious as amph
+    import grognard.third_reich.combat.invasion as amph
     from grognard.core.errors import IllegalOrder
     from grognard.third_reich.play.testing import play_order
 

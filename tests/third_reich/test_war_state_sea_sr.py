@@ -131,7 +131,7 @@ def test_tr25_tr61_an_invasion_is_intercepted_only_by_powers_at_war() -> None:
     """tr-1939-invasion (ge-fleet2 carries ge-inf5 from Kiel to the French beach F4 by G4;
     uk-fleet1 in Harwich may intercept): a variant in which the UK is not at war with Germany
     - uk-fleet1 is never among the defender's options and naming it is refused (TR-25)."""
-    from grognard.third_reich.play.system_amphibious import _check
+    from grognard.third_reich.combat.invasion import _check
 
     invade = Command("invade", "axis", {"beach": "F4", "groups": [
         {"hex": "G4", "zone": "north_sea", "fleets": ["ge-fleet2"],
