@@ -191,7 +191,7 @@ def test_tr63_sea_sr_into_a_bridgehead_and_tr62_captured_this_turn():
     """TR-63: a bridgehead acts as a friendly port for SR with an escort in the zone; TR-62: a
     hex taken by invasion this turn receives SR only if no interception is possible (here
     German air holds F4 uncontested, so no fleet may intercept, TR-60)."""
-    from grognard.third_reich.play.system_sr_sea import _interceptable
+    from grognard.third_reich.movement.sea_srs import _interceptable
 
     g = at_movement()
     (ev,) = [e for e in play_order(g, invade("F4", "G4")) if e.type == "invaded"]

@@ -18,7 +18,7 @@ from grognard.engine.testing import assert_rejected
 from grognard.third_reich.air_naval.air_state import air_zone_at, air_zone_for
 from grognard.third_reich.air_naval.naval_ops import AirZone
 from grognard.third_reich.conquest import diplomacy as dip
-from grognard.third_reich.play.system_sr_sea import sea_sr_check
+from grognard.third_reich.movement.sea_srs import sea_sr_check
 from grognard.third_reich.play.testing import assert_no_reaction, reaction_after
 from grognard.third_reich.war import diplomacy
 

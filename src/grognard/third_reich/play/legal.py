@@ -48,9 +48,9 @@ from grognard.third_reich.board import (
     units_cached,
 )
 from grognard.third_reich.movement.movement import may_move_in_phase
+from grognard.third_reich.movement.sea_srs import friendly_port as _friendly_port
 from grognard.third_reich.play.system_attrition import cut_off_units, takeable_hexes
 from grognard.third_reich.play.system_moves import move_phase, unit_move_range
-from grognard.third_reich.play.system_sr_sea import friendly_port as _friendly_port
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.strategic.murmansk_box import (
     available_asw,

@@ -35,7 +35,7 @@ from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.state import JSON
 from grognard.third_reich.board import on_map_ground
 from grognard.third_reich.conquest.campaign import date_label
-from grognard.third_reich.play.system_sr_sea import sea_sr_check
+from grognard.third_reich.movement.sea_srs import sea_sr_check
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.strategic.murmansk_box import murmansk_decisions
 from grognard.third_reich.strategic.sw_conversions import conversion_decisions
