@@ -269,9 +269,11 @@ def test_rule_packages_do_not_import_each_other():
 
 def _tr_wiring(m: str) -> bool:
     """3R modules that wire rules into the engine: ``play``, each section's ``orders`` (one
-    Order per command kind) and the system's hooks (``combat.odds``, ``words``)."""
+    Order per command kind), the Order bases of the defender's reactions (``reactions``) and
+    the system's hooks (``combat.odds``, ``words``)."""
     return m.startswith("grognard.third_reich.play") or ".orders" in m or \
-        m in ("grognard.third_reich.combat.odds", "grognard.third_reich.words")
+        m in ("grognard.third_reich.combat.odds", "grognard.third_reich.words",
+              "grognard.third_reich.reactions")
 
 
 def test_third_reich_rules_do_not_import_the_engine_wiring():

@@ -81,7 +81,7 @@ def test_a_reaction_is_owed_only_for_an_order_the_defender_can_answer():
     from grognard.core.dice import Dice
     from grognard.core.errors import IllegalOrder
     from grognard.engine.commands import CommandSpec
-    from grognard.third_reich.play.referee import reacting
+    from grognard.third_reich.reactions import reacting
 
     g = Game.new("tr-1939-invasion", seed=3)
     g.apply(Command("declare_options", "axis",

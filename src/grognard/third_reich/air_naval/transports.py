@@ -8,7 +8,7 @@ with a ``red_port``/``black_port`` class; their zones come from the sea-zone tab
 (:func:`grognard.third_reich.air_naval.sea_zones.sea_zones`, by the city's name in lower case).
 
 The defender's fleets that try to intercept are named in ``interceptors`` by the
-non-phasing player's own ``intercept`` decision (:mod:`~grognard.third_reich.play.referee`). TR-56: each must sit in a
+non-phasing player's own ``intercept`` decision (:mod:`~grognard.third_reich.reactions`). TR-56: each must sit in a
 port of the transport's zone; the interception point within one zone is the destination port,
 so the range is the hex distance from its port to the destination. TR-55: the fleets of one
 port roll one 1D6 together (named stream ``third_reich.naval``,

@@ -5,7 +5,7 @@ position are :mod:`grognard.third_reich.air_naval.air_state`).
 :func:`~grognard.third_reich.combat.airborne.air_drop`): offensive option on its front, ordinary
 movement phase, clear weather, from a friendly city, at most 6 hexes, not into an uncontested
 enemy air zone; ``escorts`` (phasing air) and ``interceptors`` (the defender's air: the non-phasing
-player's own ``intercept`` decision, :mod:`~grognard.third_reich.play.referee`) fight one air-to-air round
+player's own ``intercept`` decision, :mod:`~grognard.third_reich.reactions`) fight one air-to-air round
 with two 1D10 rolls from the named stream ``third_reich.airborne``. The landed unit makes no
 other move that turn and may attack its own landing hex (TR-52; the attack then has the
 ``airborne_in_hex`` effect on the shifts).

@@ -25,7 +25,7 @@ from grognard.third_reich.air_naval.transports import (
     verify_naval_transport,
 )
 from grognard.third_reich.play.legal import distinct, legal_naval_transport
-from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, units_words
 

@@ -57,7 +57,7 @@ from grognard.third_reich.combat.battle import (
 )
 from grognard.third_reich.combat.combat import resolve_battle
 from grognard.third_reich.play.legal import distinct, legal_attack
-from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import Action
 from grognard.third_reich.turn.sequence import Phase

@@ -25,7 +25,7 @@ from grognard.third_reich.combat.invasion import (
     verify_invade,
 )
 from grognard.third_reich.play.legal import distinct, legal_invade
-from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, units_words
 
