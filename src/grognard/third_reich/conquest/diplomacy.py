@@ -806,6 +806,7 @@ def from_json(obj: Any) -> Diplomacy:
 
 
 __all__ = [
+    "MAJORS",
     "Action",
     "Annexed",
     "Cause",
