@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from scipy.sparse import coo_matrix
+from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
 from grognard.core.errors import GrognardError, InputError
@@ -321,7 +321,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         here = m.index_of_label(u["hex"])
         pw = str(u["power"])
         if pw not in comps:  # TR-68 (issue 23): per power, neutral countries closed
-            comps[pw] = np.array(_land_components(ctx, state, player, pw))
+            comps[pw] = _land_components(ctx, state, player, pw)
         comp, target_comp = comps[pw], comps[pw][target_ix]
         start = comp[here]
         ok = np.flatnonzero((target_comp == start) & (target_ix != here) & (start >= 0))
@@ -362,35 +362,46 @@ def _sea_port(ctx: Context, label: str) -> bool:
     return p is not None and p in sea_zones(ctx.tables).ports
 
 
-def _land_components(ctx: Context, state: JSON, side: str, power: str = "") -> list[int]:
-    """Connected land areas free of enemy units and enemy ZOC, per placement of the units.
+def _land_components(ctx: Context, state: JSON, side: str, power: str = "") -> np.ndarray:
+    """Connected land areas free of enemy units and enemy ZOC, per placement of the units:
+    per hex its area (:func:`land_areas`: numbered in the order of their lowest hex).
 
     A blocked land hex (an enemy ZOC or enemy unit: where a unit may start but not pass) is
     given the area of a free neighbour (the lowest numbered), so units standing in one are
-    proposed SRs into it; -1 for water and blocked hexes with no free neighbour."""
-    def make() -> list[int]:
+    proposed SRs into it; -1 for water and blocked hexes with no free neighbour. Read-only."""
+    def make() -> np.ndarray:
         m = ctx.scenario.map
         et = edge_tables(m)
         zoc = war_zoc(ctx, state, side, power)  # TR-27/TR-68: ZOCs of powers at war only
         free = ~(zoc.enemy | et.water | zoc.mask("movement"))
         if power:  # TR-68: never crossing neutral countries (issue 23)
             free = free & ~closed_mask(ctx, state, power, "sr")
-        a = np.repeat(np.arange(m.n), 6)
-        b = et.nbr.ravel()
-        keep = (b >= 0) & free[a] & free[np.maximum(b, 0)]
-        graph = coo_matrix((np.ones(int(keep.sum()), dtype=np.int8), (a[keep], b[keep])),
-                           shape=(m.n, m.n)).tocsr()
-        _, labels = connected_components(graph, directed=False)
-        comp = np.where(free, labels, -1)
+        comp = land_areas(m, free)
         none = m.n  # above every area number
         nb_comp = np.where(et.nbr >= 0, comp[np.maximum(et.nbr, 0)], -1)
         best = np.where(nb_comp >= 0, nb_comp, none).min(axis=1)
         edge = ~free & ~et.water & (best < none)
         comp = np.where(edge, best, comp)
-        return [int(c) for c in comp]
+        comp.setflags(write=False)
+        return comp
     if power:
         return position_cached(ctx, state, f"tr.land_components.{side}.{power}", make)
     return units_cached(ctx, state, f"tr.land_components.{side}", make)
+
+
+def land_areas(m: MapData, free: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
+    """The connected areas of the ``free`` hexes (two adjacent free hexes share one): per hex
+    its area's number, -1 where not free. Areas are numbered in the order of their lowest hex
+    (the graph's connected components, its rows built directly from the neighbour table)."""
+    nbr = edge_tables(m).nbr
+    linked = (nbr >= 0) & free[:, None] & free[np.maximum(nbr, 0)]
+    indptr = np.zeros(m.n + 1, dtype=np.int32)
+    np.cumsum(linked.sum(axis=1), out=indptr[1:])
+    cols = nbr[linked]
+    graph = csr_matrix((np.ones(len(cols)), cols, indptr), shape=(m.n, m.n))
+    _, labels = connected_components(graph, directed=False)
+    out: npt.NDArray[np.intp] = np.where(free, labels, -1)
+    return out
 
 
 # --- air missions and combat ---------------------------------------------------------------------
