@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from grognard.core.paths import edge_tables
-from grognard.engine.scenario import load_scenario
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
+from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.third_reich.play import legal as tr_legal
 
 
@@ -39,3 +43,33 @@ def test_tr68_land_areas_are_the_graph_components(name, share):
     assert (got[~free] == -1).all()
     if share == 1.0:  # one connected land mass at least: some area has several hexes
         assert np.bincount(got[got >= 0]).max() > 1
+
+
+def _campaign(at: dict[str, str]) -> Game:
+    """tr-1939-campaign with units moved to the hexes ``at`` names."""
+    text = load_scenario("tr-1939-campaign").text
+    head, *blocks = text.split("[[units]]")
+    for uid, h in at.items():
+        blocks = [re.sub(r'hex = "[A-Z]+[0-9]+"', f'hex = "{h}"', b)
+                  if f'id = "{uid}"' in b else b for b in blocks]
+    return Game(parse_scenario("[[units]]".join([head, *blocks]), "variant.toml"), 1)
+
+
+def test_tr25_attack_lister_skips_only_attackers_verify_refuses_for_the_war(monkeypatch):
+    """TR-25: the attack lister does not try an attacker whose power may not attack the hex
+    (a closed country): the attacks listed are those of the lister that tries every adjacent
+    attacker (closed_mask all open) - here Italy, not at war with France, beside a French
+    unit, and Germany's legal attacks in the west."""
+    g = _campaign({"fra-inf60": "S25"})
+    for power in ("germany", "italy"):
+        g.apply(Command("declare_options", "axis",
+                        {"power": power, "options": {"western": "offensive"}}))
+    while not (g.phase.name == "combat" and g.phase.player == "axis"):
+        g.apply(Command("end_phase", g.phase.player, {}))
+    fast = [c.to_json() for c in g.legal("axis", "attack")]
+    assert not any(c["args"]["hex"] == "S25" for c in fast)  # Italy: not at war (TR-25)
+    g.context.cache.clear()
+    monkeypatch.setattr(tr_legal, "closed_mask",
+                        lambda ctx, state, power, action: np.zeros(ctx.scenario.map.n, bool))
+    assert [c.to_json() for c in g.legal("axis", "attack")] == fast
+    assert fast  # Germany has attacks (the phase is not idle)

@@ -437,11 +437,26 @@ def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterato
     # TR-03: only on a front where the side has an offensive option (verify refuses the rest)
     offensive = {f for f, o in state["options"].get(player, {}).items()
                  if isinstance(o, Mapping) and o.get("option") == "offensive"}
+    closed: dict[str, np.ndarray] = {}
+
+    def open_to(u: Mapping[str, Any], h: int) -> bool:
+        """TR-25: whether ``u``'s power may attack hex ``h`` (verify refuses the attack of a
+        power into a closed hex whatever else it names: such a candidate is not tried)."""
+        p = str(u.get("power") or "")
+        if not p:
+            return True
+        mask = closed.get(p)
+        if mask is None:
+            mask = closed[p] = closed_mask(ctx, state, p, "attack")
+        return not bool(mask[h])
+
     for t in enemy_hexes:
-        if t in done or hex_front(m, m.index_of_label(t)) not in offensive:
+        th = m.index_of_label(t)
+        if t in done or hex_front(m, th) not in offensive:
             continue
-        near = _distances(m, m.index_of_label(t), mine_ix) <= 1  # adjacent, or in the hex
-        cands = [uid for (uid, _), ok in zip(mine, near.tolist(), strict=True) if ok]
+        near = _distances(m, th, mine_ix) <= 1  # adjacent, or in the hex
+        cands = [uid for (uid, u), ok in zip(mine, near.tolist(), strict=True)
+                 if ok and open_to(u, th)]
         ok = [a for a in cands if _passes(verify, ctx, state,
                                           Command("attack", player, {"hex": t, "attackers": [a]}))]
         if not ok:
