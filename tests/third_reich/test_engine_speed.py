@@ -73,3 +73,37 @@ def test_tr25_attack_lister_skips_only_attackers_verify_refuses_for_the_war(monk
                         lambda ctx, state, power, action: np.zeros(ctx.scenario.map.n, bool))
     assert [c.to_json() for c in g.legal("axis", "attack")] == fast
     assert fast  # Germany has attacks (the phase is not idle)
+
+
+@pytest.mark.parametrize("player", ["axis", "allies"])
+def test_tr70_fleet_and_sea_sr_listed_to_every_friendly_port(player):
+    """TR-69/TR-70: the SR lister, which reads the ports' control and air zones only as the
+    units need them, lists each fleet in a usable port to every other friendly port outside
+    an uncontested enemy air zone, and each ground unit in a sea-zone port to every other
+    friendly sea-zone port (the ports' facts asked here directly)."""
+    from grognard.third_reich.play.system_air import air_zone_at
+    from grognard.third_reich.play.system_sr_sea import _friendly_port
+    from grognard.third_reich.play.system_support import FLEET_TYPES
+
+    g = _campaign({})
+    while not (g.phase.name == "strategic_deployment" and g.phase.player == player):
+        g.apply(Command("end_phase", g.phase.player, {}))
+    ctx, state = g.context, g.state
+    listed = list(tr_legal.legal_sr(ctx, state, player))
+    friendly = [p for p in tr_legal._port_hexes(ctx) if _friendly_port(ctx, state, p, player)]
+    fleet_ports = [p for p in friendly
+                   if not air_zone_at(ctx, state, player, p).uncontested_enemy]
+    sea_ports = [p for p in friendly if tr_legal._sea_port(ctx, p)]
+    fleets = [(uid, u) for uid, u in tr_legal._units(state, player, FLEET_TYPES)
+              if tr_legal._has_sr(u["power"])]
+    want = [(uid, p) for uid, u in fleets if u["hex"] in fleet_ports
+            for p in fleet_ports if p != u["hex"]]
+    got = [(c.args["unit"], c.args["to"]) for c in listed if c.args.get("kind") == "fleet"]
+    assert got == want and want  # each side has a fleet in a home port
+    sea = [(c.args["unit"], c.args["to"]) for c in listed if c.args.get("kind") == "sea"]
+    for uid, to in sea:
+        assert to in sea_ports and to != state["units"][uid]["hex"]
+    movers = {uid for uid, _ in sea}
+    assert movers  # ground units stand in sea-zone ports
+    assert sea == [(uid, p) for uid, u in tr_legal._units(state, player) if uid in movers
+                   for p in sea_ports if p != u["hex"]]

@@ -110,6 +110,11 @@ def _port_hexes(ctx: Context) -> list[str]:
     return sorted(m.label(h) for h in m.cities if port_at(m, m.label(h)) is not None)
 
 
+def _port_set(ctx: Context) -> frozenset[str]:
+    """:func:`_port_hexes` as a set (once per position)."""
+    return ctx.cached("tr.port_set", lambda: frozenset(_port_hexes(ctx)))
+
+
 # --- sequence, options, war, builds ---------------------------------------------------------
 
 
@@ -287,17 +292,29 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     own_hexes = {u["hex"] for _, u in _units(state, player)}
     targets = sorted(set(_city_hexes(ctx)) | own_hexes)
     target_ix = np.array([m.index_of_label(t) for t in targets], dtype=np.intp)
-    ports: dict[str, list[str]] = {}
+    port_hexes: list[str] = []
+    ports: dict[tuple[str, str], bool] = {}
 
-    def friendly_ports(which: str) -> list[str]:
-        """The side's ports for sea SR (``sea``) or fleet SR (``fleet``), once a unit needs
-        them (the idle-phase scan stops at the first legal order)."""
-        if not ports:
-            friendly = [p for p in _port_hexes(ctx) if _friendly_port(ctx, state, p, player)]
-            ports["sea"] = [p for p in friendly if _sea_port(ctx, p)]
-            ports["fleet"] = [p for p in friendly  # TR-70: not in an uncontested enemy air zone
-                              if not air_zone_at(ctx, state, player, p).uncontested_enemy]
-        return ports[which]
+    def port_ok(which: str, p: str) -> bool:
+        """Whether port ``p`` is the side's for sea SR (``sea``: a sea-zone port) or fleet SR
+        (``fleet``: TR-70, not in an uncontested enemy air zone), asked once per port as the
+        units need it (the idle-phase scan stops at the first legal order)."""
+        got = ports.get((which, p))
+        if got is None:
+            got = ports.get(("friendly", p))
+            if got is None:
+                got = ports["friendly", p] = _friendly_port(ctx, state, p, player)
+            if got:
+                got = _sea_port(ctx, p) if which == "sea" else \
+                    not air_zone_at(ctx, state, player, p).uncontested_enemy
+            ports[which, p] = got
+        return got
+
+    def friendly_ports(which: str) -> Iterator[str]:
+        """The side's ports for ``which`` SR in label order, found as they are read."""
+        if not port_hexes:
+            port_hexes.extend(_port_hexes(ctx))
+        return (p for p in port_hexes if port_ok(which, p))
 
     def is_open(pw: str, i: int) -> bool:
         """TR-68 (issue 23): target ``i`` not closed to ``pw`` (asked once per target)."""
@@ -310,9 +327,8 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         if not _has_sr(u["power"]):
             continue
         if u["type"] in FLEET_TYPES:
-            fleet_ports = friendly_ports("fleet")
-            if u["hex"] in fleet_ports:
-                for p in fleet_ports:
+            if u["hex"] in _port_set(ctx) and port_ok("fleet", u["hex"]):
+                for p in friendly_ports("fleet"):
                     if p != u["hex"]:
                         yield Command("sr", player, {"kind": "fleet", "unit": uid, "to": p})
             continue
