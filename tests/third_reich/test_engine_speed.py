@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import msgspec
 import numpy as np
 import pytest
 from scipy.sparse import coo_matrix
@@ -107,3 +108,39 @@ def test_tr70_fleet_and_sea_sr_listed_to_every_friendly_port(player):
     assert movers  # ground units stand in sea-zone ports
     assert sea == [(uid, p) for uid, u in tr_legal._units(state, player) if uid in movers
                    for p in sea_ports if p != u["hex"]]
+
+
+@pytest.mark.parametrize("action", ["move", "attack", "sr", "supply"])
+def test_tr25_closed_mask_of_countries_out_of_the_war_per_hex(action):
+    """TR-22/TR-26: the hexes of a conquered minor (Poland) and of France after Vichy are
+    judged per hex (the Vichy zone neutral, the rest the Axis's); the mask asks each
+    controller once and gives every hex the verdict the hex-by-hex reference gives."""
+    from grognard.third_reich import war
+    from grognard.third_reich.conquest import diplomacy as dip
+
+    g = _campaign({})
+    state = dict(g.state)
+    d = war.diplomacy(state)
+    state["diplomacy"] = dip.to_json(msgspec.structs.replace(d, out=("poland", "france")))
+    m = g.scenario.map
+    france = [m.label(h) for h in range(m.n) if m.country_names[int(m.country[h])] == "france"]
+    state["campaign"] = {**state["campaign"], "vichy": {"capital": france[0]},
+                         "areas": {**state["campaign"].get("areas", {}),
+                                   "vichy": france[: len(france) // 2]}}
+    d2 = war.diplomacy(state)
+    checked = 0
+    for power in ("germany", "ussr", "uk", "italy"):
+        mask = war.closed_mask(g.context, state, power, action)
+        for h in range(m.n):
+            name = m.country_names[int(m.country[h])]
+            if not name or dip.belligerent_of(d2, name) not in d2.out:
+                continue
+            b = dip.belligerent_of(d2, name)
+            ctl = war._out_controller(state, b, m.label(h))
+            assert bool(mask[h]) == (dip.may_enter(d2, power, name, action, ctl) is not None)
+            checked += 1
+    assert checked > 4 * len(france)  # Poland's hexes and France's, for each power
+    zone = set(state["campaign"]["areas"]["vichy"])
+    axis_mask = war.closed_mask(g.context, state, "germany", action)
+    verdicts = {bool(axis_mask[m.index_of_label(h)]) for h in france if h not in zone}
+    assert len(verdicts) == 1  # outside the zone one controller: one verdict
