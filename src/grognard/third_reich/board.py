@@ -233,6 +233,18 @@ def eliminate_units(s: JSON, ids: list[str]) -> None:
 
 
 def adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
+    """Whether a hex of ``others`` is at hex distance 1 from ``label``. For a hex of the map
+    its six neighbours are looked up in ``others`` (the map's neighbour table holds every hex
+    of the map at distance 1); only a label that is no map hex's is measured."""
+    if not others:
+        return False
+    h = m.label_indices.get(label)
+    if h is not None:
+        if any(nb >= 0 and m.label(nb) in others for nb in edge_tables(m).nbr[h].tolist()):
+            return True
+        labels = m.label_indices
+        if all(o in labels for o in others):  # every other hex is on the map: none is next
+            return False
     a = m.layout.from_label(label)
     return any(distance(a, m.layout.from_label(o)) == 1 for o in others)
 
