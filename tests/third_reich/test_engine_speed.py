@@ -144,3 +144,49 @@ def test_tr25_closed_mask_of_countries_out_of_the_war_per_hex(action):
     axis_mask = war.closed_mask(g.context, state, "germany", action)
     verdicts = {bool(axis_mask[m.index_of_label(h)]) for h in france if h not in zone}
     assert len(verdicts) == 1  # outside the zone one controller: one verdict
+
+
+def test_tr38_adjacent_any_looks_up_the_six_neighbours():
+    """TR-38/TR-63 contact: ``adjacent_any`` (neighbour-table lookups for map hexes) agrees
+    with measuring the hex distance to every other hex, for labels on and off the map."""
+    import random
+
+    from grognard.core.hexgrid import distance
+    from grognard.third_reich.board import adjacent_any
+
+    m = load_scenario("tr-1939-campaign").map
+    labels = [m.label(i) for i in range(m.n)]
+    rng = random.Random(5)
+    hits = 0
+    for _ in range(2000):
+        label = rng.choice(labels)
+        others = set(rng.sample(labels, rng.choice([0, 1, 3, 40])))
+        if rng.random() < 0.4:
+            others.add(m.label(int(rng.choice(list(m.neighbor_indices(m.index_of_label(label)))))))
+        if rng.random() < 0.1:
+            others.add("ZZ999")  # a label that is no hex of the map: measured
+        a = m.layout.from_label(label)
+        want = any(distance(a, m.layout.from_label(o)) == 1 for o in others)
+        assert adjacent_any(m, label, others) is want
+        hits += want
+    assert 500 < hits < 1500
+
+
+def test_tr38_attrition_participants_are_the_powers_that_may_act():
+    """TR-03/TR-38: the powers taking part in an attrition (the declarations read once) are
+    those ``may_act`` admits one by one."""
+    from grognard.third_reich import war
+
+    g = _campaign({})
+    g.apply(Command("declare_options", "axis",
+                    {"power": "germany", "options": {"eastern": "attrition",
+                                                     "western": "offensive"}}))
+    ctx, state = g.context, g.state
+    for side in ("axis", "allies"):
+        powers = {str(u.get("power") or "") for u in state["units"].values()
+                  if u["side"] == side and u["status"] == "active"} - {""}
+        for front in ("eastern", "western", "southern"):
+            want = {p for p in powers if war.may_act(ctx, state, side, p, front, True)}
+            assert war.attrition_participants(ctx, state, side, front) == want
+    assert war.attrition_participants(ctx, state, "axis", "eastern") >= {"germany"}
+    assert "germany" not in war.attrition_participants(ctx, state, "axis", "western")

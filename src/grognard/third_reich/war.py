@@ -370,9 +370,27 @@ def may_act(ctx: Context, state: JSON, side: str, power: str, front: str,
 def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> frozenset[str]:
     """TR-03/TR-22/TR-38: the powers (and minors) of ``side`` whose units take part in an
     attrition on ``front``: each under its own attrition option (a minor under its patron's)."""
-    powers = {str(u.get("power") or "") for u in state["units"].values()
-              if u.get("side") == side and u.get("status") == "active"} - {""}
-    return frozenset(p for p in powers if may_act(ctx, state, side, p, front, attrition=True))
+    from grognard.core.errors import IllegalOrder
+    from grognard.third_reich.board import position_cached
+    from grognard.third_reich.turn.options import may_take_part_in_attrition
+
+    def make() -> frozenset[str]:
+        powers = {str(u.get("power") or "") for u in state["units"].values()
+                  if u.get("side") == side and u.get("status") == "active"} - {""}
+        if not powers:
+            return frozenset()
+        # may_act of each power, the declarations, patrons, majors and readings read once
+        declared, patrons = state.get("options_powers", {}), _patrons(state)
+        majors, readings = _side_majors(state, side), option_readings(ctx)
+
+        def takes_part(p: str) -> bool:
+            try:
+                r = may_take_part_in_attrition(declared, [p], front, patrons, majors, readings)
+            except IllegalOrder:
+                return False
+            return r is None
+        return frozenset(p for p in powers if takes_part(p))
+    return position_cached(ctx, state, f"tr.attrition_participants.{side}.{front}", make)
 
 
 def at_war_with_any(state: JSON, power: str, others: Iterable[str]) -> bool:
