@@ -291,14 +291,15 @@ def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
     Kept across commands under what it reads (the units' placement, the control of the cities,
     the turn, the side's bridgeheads, the war state): the check's verify, its execution and the
     idle-phase scan share one trace."""
-    import json
-
-    from grognard.third_reich.war import supply_war
+    from grognard.third_reich.war import diplomacy, has_diplomacy, supply_war
 
     heads = side_bridgeheads(state, side)
     control = state["control"]
+    # the war state as its parsed (frozen, compared by value) Diplomacy: parsed once per
+    # JSON object, where the JSON text was written out on every call
+    war_state = diplomacy(state) if has_diplomacy(state) else None
     key = (placement_key(ctx, state), tuple(control.items()), state["turn"], tuple(heads),
-           json.dumps(state.get("diplomacy"), sort_keys=True, separators=(",", ":")))
+           war_state)
 
     def make() -> SupplyCheck:
         forces = forces_of_state(ctx, state)
