@@ -35,6 +35,7 @@ from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     axis_side_of,
+    ground_by_hex,
     ground_unit_of,
     hex_stacking_limit,
     on_map_ground,
@@ -229,8 +230,8 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if not res.ok:
         raise IllegalOrder(res.rule or "TR-68", f"{uid}: {res.reason}")
     if not air:
-        here = sum(1 for v in state["units"].values()
-                   if on_map_ground(v) and v["hex"] == to and v["side"] == cmd.player)
+        here = sum(1 for v in ground_by_hex(ctx, state).get(to, ())
+                   if state["units"][v]["side"] == cmd.player)
         if here + 1 > hex_stacking_limit(state, to):
             raise IllegalOrder("TR-67", f"{to} already holds {here} {cmd.player} units")
     _, rec = record_sr(sr, uid, SRKind.LAND, ctx.tables)
