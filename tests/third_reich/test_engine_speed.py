@@ -190,3 +190,32 @@ def test_tr38_attrition_participants_are_the_powers_that_may_act():
             assert war.attrition_participants(ctx, state, side, front) == want
     assert war.attrition_participants(ctx, state, "axis", "eastern") >= {"germany"}
     assert "germany" not in war.attrition_participants(ctx, state, "axis", "western")
+
+
+def test_tr02_move_lister_skips_units_verify_refuses_whatever_their_path():
+    """TR-02/TR-03: in the mechanized movement phase the move lister does not range a unit
+    on a front without its side's offensive option (verify refuses all its moves); the legal
+    moves are those of the full listing that verify passes."""
+    from grognard.core.errors import GrognardError
+
+    g = _campaign({})
+    g.apply(Command("declare_options", "axis",
+                    {"power": "germany", "options": {"western": "offensive",
+                                                     "eastern": "pass"}}))
+    while not (g.phase.name == "mech_movement" and g.phase.player == "axis"):
+        g.apply(Command("end_phase", g.phase.player, {}))
+    ctx, state = g.context, g.state
+    verify = g.system.commands["move"].verify
+
+    def passes(c: Command) -> bool:
+        try:
+            verify(ctx, state, c)
+        except GrognardError:
+            return False
+        return True
+
+    fast = list(tr_legal.legal_move(ctx, state, "axis"))
+    full = list(tr_legal.legal_move(ctx, state, "axis", skip_refused=False))
+    assert len(fast) < len(full)  # eastern armour is not ranged
+    assert [c.to_json() for c in fast if passes(c)] == [c.to_json() for c in full if passes(c)]
+    assert any(passes(c) for c in fast)  # western armour moves

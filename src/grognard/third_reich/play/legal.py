@@ -48,7 +48,11 @@ from grognard.third_reich.board import (
 from grognard.third_reich.movement.movement import may_move_in_phase
 from grognard.third_reich.play.system_air import air_zone_at
 from grognard.third_reich.play.system_attrition import cut_off_units, takeable_hexes
-from grognard.third_reich.play.system_moves import move_phase, unit_move_range
+from grognard.third_reich.play.system_moves import (
+    move_phase,
+    refuses_every_move,
+    unit_move_range,
+)
 from grognard.third_reich.play.system_murmansk import (
     available_asw,
     available_escort,
@@ -121,8 +125,12 @@ def _port_set(ctx: Context) -> frozenset[str]:
 # --- movement ---------------------------------------------------------------------------------
 
 
-def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-27/TR-28: every hex of each unmoved unit's movement range (``to``)."""
+def legal_move(ctx: Context, state: JSON, player: str, skip_refused: bool = True
+               ) -> Iterator[Command]:
+    """TR-27/TR-28: every hex of each unmoved unit's movement range (``to``); a unit whose
+    every move verify refuses for the unit itself (:func:`refuses_every_move`) is not ranged
+    unless ``skip_refused`` is False (the sampler's fallback list, which draws its random
+    order over the full list)."""
     if phase_name(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
         return
     moved = set(state["moved"])
@@ -132,6 +140,8 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             continue
         if not may_move_in_phase(ground_unit_of(uid, u, axis), phase):
             continue  # no MPs this phase (infantry in the mechanized phase): its range is its hex
+        if skip_refused and refuses_every_move(ctx, state, player, uid, u):
+            continue  # verify refuses each of its moves (e.g. no offensive option: TR-02)
         try:
             reach = unit_move_range(ctx, state, uid).labels()
         except GrognardError:  # e.g. a stack sharing its hex with enemy units cannot move
@@ -173,7 +183,7 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random,
         cmd = Command("move", player, {"unit": uid, "to": dests[slot]})
         if _passes(verify, ctx, state, cmd):
             return cmd
-    candidates = list(legal_move(ctx, state, player))
+    candidates = list(legal_move(ctx, state, player, skip_refused=False))
     rng.shuffle(candidates)
     return next((c for c in candidates if _passes(verify, ctx, state, c)), None)
 

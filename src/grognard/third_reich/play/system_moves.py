@@ -14,6 +14,7 @@ docs/formats/tr_engine.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -37,6 +38,7 @@ from grognard.third_reich.board import (
     axis_side_of,
     ground_by_hex,
     ground_unit_of,
+    hex_front,
     hex_stacking_limit,
     on_map_ground,
     order_hex,
@@ -44,10 +46,13 @@ from grognard.third_reich.board import (
     placement_key,
     position_cached,
 )
+from grognard.third_reich.combat.amphibious import invaded_unit_may
 from grognard.third_reich.combat.forces import Side
+from grognard.third_reich.conquest.diplomacy import MAJORS
 from grognard.third_reich.movement.movement import (
     enemy_zoc,
     may_move_in_phase,
+    mech_move_refusal,
     move_class,
     movement_allowance,
 )
@@ -56,9 +61,17 @@ from grognard.third_reich.movement.sr_land import land_sr_path
 from grognard.third_reich.play.system_support import AIR_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.options import OptionRefusal
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
-from grognard.third_reich.war import closed_mask, closed_zoc, war_zoc
+from grognard.third_reich.war import (
+    closed_mask,
+    closed_zoc,
+    diplomacy,
+    has_diplomacy,
+    option_readings,
+    war_zoc,
+)
 
 # --- move ------------------------------------------------------------------------------------
 
@@ -67,8 +80,6 @@ def _at_war(ctx: Context, state: JSON, power: str) -> dict[str, bool]:
     """TR-25: a memo of which unit powers (and minors) are at war with ``power``, kept while
     the diplomacy is the same (:func:`~grognard.third_reich.war.diplomacy` parses it into an
     immutable value once per state object; folds replace it on every change)."""
-    from grognard.third_reich.war import diplomacy
-
     return ctx.keyed(f"tr.at_war.{power}", (diplomacy(state),), dict)
 
 
@@ -117,6 +128,41 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
         return ZocField(map=m, side=part.side, rules=part.rules, strength=part.strength,
                         friendly=friendly, enemy=part.enemy)
     return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
+
+
+def mech_option_refusal(ctx: Context, state: JSON, side: str, power: str, front: str
+                        ) -> OptionRefusal | None:
+    """TR-03/TR-22 (issue 23) :func:`mech_move_refusal` on the state: the options each power of
+    ``side`` declared this turn, the minors' patrons from the diplomacy, the ``minor_option``
+    reading. A unit of no power (a scenario without powers) moves under its side's option."""
+    if not power:
+        return None
+    patrons = dict(diplomacy(state).aligned) if has_diplomacy(state) else {}
+    majors = [p for p, s in state["power_sides"].items() if s == side and p in MAJORS]
+    return mech_move_refusal(state.get("options_powers", {}), power, front, patrons, majors,
+                             option_readings(ctx))
+
+
+
+def refuses_every_move(ctx: Context, state: JSON, player: str, uid: str,
+                       u: Mapping[str, Any]) -> bool:
+    """Whether ``move``'s verify refuses every move of ``player``'s ground unit ``uid`` on
+    the map this phase, whatever its path: the checks of that verify that read the unit and
+    not where it goes - TR-51 air-landed this turn; in the mechanized movement phase TR-62
+    invaded this turn (unless the reading lets it), TR-02 no offensive option on its hex's
+    front, TR-03 its own power's option. The move lister does not range such a unit."""
+    if uid in state.get("air_landed", []):
+        return True
+    if move_phase(ctx, state) is not MovementPhase.MECHANIZED:
+        return False
+    if uid in state.get("invaded", []) and not invaded_unit_may("mech_move",
+                                                                u["type"] == "armor"):
+        return True
+    m = ctx.scenario.map
+    front = hex_front(m, hex_index(m, u["hex"]))
+    if state["options"].get(player, {}).get(front, {}).get("option") != "offensive":
+        return True
+    return mech_option_refusal(ctx, state, player, str(u.get("power") or ""), front) is not None
 
 
 def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
