@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.core.tables import TableSet, load_tables
@@ -82,6 +84,12 @@ def _decode(texts: Sequence[str]) -> list[Event]:
     return [Event.from_json(json.loads(t)) for t in texts]
 
 
+def _checkpoint(state: JSON) -> bytes:
+    """A state as JSON bytes, to rebuild it later (msgspec: several times faster than
+    ``json.dumps`` on a whole state; state is plain JSON data, so decoding gives it back)."""
+    return msgspec.json.encode(state)
+
+
 def _title(player: str) -> str:
     return player[:1].upper() + player[1:]
 
@@ -111,7 +119,7 @@ class Game:
         self.commands: list[Command] = []
         self.events: list[list[Event]] = []
         self.steps: list[Step] = []
-        self._checkpoints: dict[int, str] = {0: json.dumps(self.state)}
+        self._checkpoints: dict[int, bytes] = {0: _checkpoint(self.state)}
         self._memo: dict[str, Any] = {}
 
     @classmethod
@@ -369,7 +377,7 @@ class Game:
         self.steps.append(Step(active, barrier))
         self._changed()
         if len(self.commands) % CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self.commands)] = json.dumps(self.state)
+            self._checkpoints[len(self.commands)] = _checkpoint(self.state)
         return recorded
 
     def fold(self, state: JSON, events: Sequence[Event]) -> JSON:
@@ -428,7 +436,7 @@ class Game:
     def _state_at(self, n: int) -> JSON:
         """The state after the first ``n`` commands: the nearest checkpoint, refolded."""
         k = max(i for i in self._checkpoints if i <= n)
-        state = json.loads(self._checkpoints[k])
+        state = msgspec.json.decode(self._checkpoints[k])
         for events in self.events[k:n]:
             state = self.fold(state, _decode(_encode(events)))
         return state
@@ -498,7 +506,7 @@ class Game:
         g.commands, g.events, g.steps = list(commands), [list(e) for e in events], list(steps)
         g.state = state
         g.dice.restore_json(dice)
-        g._checkpoints = {0: g._checkpoints[0], len(g.commands): json.dumps(state)}
+        g._checkpoints = {0: g._checkpoints[0], len(g.commands): _checkpoint(state)}
         g._changed()
         return g
 
