@@ -104,19 +104,43 @@ def map_fronts(ctx: Context) -> list[str]:
     return sorted({hex_front(m, h) for h in range(m.n)})
 
 
+#: Per map (by identity, the last few): its city and port hexes, labels sorted - facts of the
+#: map alone, read by the listers on every call.
+_MAP_HEXES: list[tuple[MapData, dict[str, Any]]] = []
+
+
+def _of_map(m: MapData, name: str, make: Callable[[], Any]) -> Any:
+    """``make()`` once per map (a map never changes; callers must not change the value)."""
+    facts = next((f for known, f in _MAP_HEXES if known is m), None)
+    if facts is None:
+        facts = {}
+        _MAP_HEXES.insert(0, (m, facts))
+        del _MAP_HEXES[4:]
+    if name not in facts:
+        facts[name] = make()
+    return facts[name]
+
+
 def _city_hexes(ctx: Context) -> list[str]:
+    """The map's city hexes (labels, sorted; shared: not to be changed)."""
     m = ctx.scenario.map
-    return sorted(m.label(h) for h in m.cities)
+    got: list[str] = _of_map(m, "cities", lambda: sorted(m.label(h) for h in m.cities))
+    return got
 
 
 def _port_hexes(ctx: Context) -> list[str]:
+    """The map's port hexes (labels, sorted; shared: not to be changed)."""
     m = ctx.scenario.map
-    return sorted(m.label(h) for h in m.cities if port_at(m, m.label(h)) is not None)
+    got: list[str] = _of_map(m, "ports", lambda: sorted(
+        m.label(h) for h in m.cities if port_at(m, m.label(h)) is not None))
+    return got
 
 
 def _port_set(ctx: Context) -> frozenset[str]:
-    """:func:`_port_hexes` as a set (once per position)."""
-    return ctx.cached("tr.port_set", lambda: frozenset(_port_hexes(ctx)))
+    """:func:`_port_hexes` as a set."""
+    m = ctx.scenario.map
+    got: frozenset[str] = _of_map(m, "port_set", lambda: frozenset(_port_hexes(ctx)))
+    return got
 
 
 # --- sequence, options, war, builds ---------------------------------------------------------
