@@ -219,3 +219,21 @@ def test_tr02_move_lister_skips_units_verify_refuses_whatever_their_path():
     assert len(fast) < len(full)  # eastern armour is not ranged
     assert [c.to_json() for c in fast if passes(c)] == [c.to_json() for c in full if passes(c)]
     assert any(passes(c) for c in fast)  # western armour moves
+
+
+def test_tr29_air_bases_kept_while_the_control_is_the_same():
+    """TR-29: the air bases (controlled cities) are kept across positions while the cities'
+    control is the same, and made again when a city changes hands."""
+    from grognard.third_reich.play.system_air import _bases, bases
+
+    g = _campaign({})
+    ctx, state = g.context, g.state
+    first = bases(ctx, state)
+    assert first == _bases(ctx, state)
+    other = {**state, "phase": 3}  # another position, the same control
+    assert bases(ctx, other) is first
+    city, side = next(iter(state["control"].items()))
+    flipped = {**state, "control": {**state["control"],
+                                    city: "allies" if side == "axis" else "axis"}}
+    again = bases(ctx, flipped)
+    assert again is not first and again == _bases(ctx, flipped) and again != first
