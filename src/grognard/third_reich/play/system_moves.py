@@ -108,9 +108,11 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
     def make() -> ZocField:
         m = ctx.scenario.map
         axis = axis_side_of(ctx)
-        mine = [e for e in placement_key(ctx, state) if (e[2] == axis) is (side is Side.AXIS)]
-        theirs = [e for e in placement_key(ctx, state)
-                  if (e[2] == axis) is not (side is Side.AXIS)]
+        mine: list[tuple[Any, ...]] = []
+        theirs: list[tuple[Any, ...]] = []
+        axis_mover = side is Side.AXIS
+        for e in placement_key(ctx, state):  # one pass: the mover's side and the others
+            (mine if (e[2] == axis) is axis_mover else theirs).append(e)
         if power and state.get("diplomacy") is not None:
             from grognard.third_reich.war import at_war_with_any
 
@@ -124,7 +126,8 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
         part = ctx.keyed(f"tr.enemy_zoc.{side}.{power}", enemies, lambda: _frozen(enemy_zoc(
             m, [(e[1], ground_unit_of(e[0], _unit_fields(e), axis)) for e in enemies], side)))
         friendly = np.zeros(m.n, dtype=bool)
-        friendly[[m.index_of_label(e[1]) for e in mine]] = True
+        at = m.label_indices
+        friendly[[at[e[1]] if e[1] in at else m.index_of_label(e[1]) for e in mine]] = True
         return ZocField(map=m, side=part.side, rules=part.rules, strength=part.strength,
                         friendly=friendly, enemy=part.enemy)
     return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
