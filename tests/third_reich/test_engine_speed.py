@@ -237,3 +237,18 @@ def test_tr29_air_bases_kept_while_the_control_is_the_same():
                                     city: "allies" if side == "axis" else "axis"}}
     again = bases(ctx, flipped)
     assert again is not first and again == _bases(ctx, flipped) and again != first
+
+
+def test_tr63_stacking_limit_without_bridgeheads_and_with_one():
+    """TR-28/TR-63: 2 units a hex with no bridgehead anywhere (read without parsing), 4 in a
+    bridgehead hex, 2 beside it; a malformed bridgehead record is still refused."""
+    from grognard.core.errors import InputError
+    from grognard.third_reich.board import hex_stacking_limit
+
+    assert hex_stacking_limit({"bridgehead_owners": {}}, "K27") == 2
+    assert hex_stacking_limit({}, "K27") == 2
+    heads = {"bridgehead_owners": {"uk": ["K27"]}}
+    assert hex_stacking_limit(heads, "K27") == 4
+    assert hex_stacking_limit(heads, "K28") == 2
+    with pytest.raises(InputError):
+        hex_stacking_limit({"bridgehead_owners": []}, "K27")

@@ -24,6 +24,7 @@ from grognard.engine.events import Event
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.naval_ops import RemovalCheck
+from grognard.third_reich.combat.amphibious import STACKING_LIMIT
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
 from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.economy.economy import Economy, begin_player_turn
@@ -324,7 +325,10 @@ def side_bridgeheads(state: JSON, side: str) -> list[str]:
 
 def hex_stacking_limit(state: JSON, label: str) -> int:
     """TR-63 / TR-28: 4 ground units in a bridgehead hex, 2 elsewhere."""
-    heads = Bridgeheads.from_json(state.get("bridgehead_owners", {}))
+    owners = state.get("bridgehead_owners", {})
+    if isinstance(owners, dict) and not owners:  # no bridgehead anywhere (most positions)
+        return STACKING_LIMIT
+    heads = Bridgeheads.from_json(owners)
     return stacking_limit(heads, label)
 
 
