@@ -63,3 +63,65 @@ def test_replay_compares_events_with_non_text_keys_by_their_decoded_form():
     texts = _encode([ev])
     assert texts != _encode(_decode(texts))  # the raw texts differ from the decoded ones
     assert _encode(_decode(texts)) == _encode(_decode(_encode(_decode(texts))))
+
+
+def test_dice_rollback_gives_back_what_a_snapshot_restore_would():
+    """A dice transaction rolled back leaves every stream where a snapshot taken at its start
+    and restored would (drawn streams back, new streams gone, others untouched); committed,
+    the draws stay."""
+    from grognard.core.dice import Dice
+
+    d = Dice(11)
+    d.roll("2d6", "a")
+    d.stream("b").choice(5)
+    before = d.snapshot()
+    d.begin()
+    d.roll("2d6", "a")
+    d.stream("a").sample("1d6", 4)
+    d.stream("new").die(6)
+    d.rollback()
+    assert d.snapshot() == before and "new" not in d._streams
+    d.begin()
+    first = d.roll("2d6", "a")
+    d.commit()
+    assert d.snapshot() != before
+    d.restore(before)
+    assert d.roll("2d6", "a") == first  # the same position: the same roll
+    d.roll("1d6", "b")  # no transaction open: nothing written down
+    assert d._journal is None and all(s._journal is None for s in d._streams.values())
+
+
+def test_a_refused_fold_gives_back_the_dice(monkeypatch):
+    """Game.apply: a command that rolls dice and whose fold then fails leaves the dice as
+    they were (the transaction is rolled back): applied again, it rolls what its twin game
+    rolled."""
+    import random
+
+    import pytest
+
+    from grognard.engine.fuzz import choose
+
+    g = Game.new("demo-third-reich", seed=9)
+    twin = Game.new("demo-third-reich", seed=9)
+    rng = random.Random(4)
+    for _ in range(400):
+        cmd = choose(g, rng)
+        assert cmd is not None
+        draws = twin.dice.draws()
+        expected = twin.apply(cmd)
+        if twin.dice.draws() != draws:
+            break
+        g.apply(cmd)
+    else:
+        raise AssertionError("no command rolled dice")
+    before = g.dice.snapshot()
+
+    def broken(state, events):
+        raise RuntimeError("fold failed")
+
+    monkeypatch.setattr(g, "fold", broken)
+    with pytest.raises(RuntimeError):
+        g.apply(cmd)
+    monkeypatch.delattr(g, "fold")
+    assert g.dice.snapshot() == before
+    assert g.apply(cmd) == expected

@@ -356,21 +356,22 @@ class Game:
         self.verify(cmd)
         spec = self.system.commands[cmd.kind]
         active = self.active()
-        snapshot = self.dice.snapshot()
         draws = self.dice.draws()
+        self.dice.begin()  # a failed command gives back its draws
         try:
             texts = _encode(spec.execute(self.context, self.state, cmd, self.dice))
         except BaseException:
-            self.dice.restore(snapshot)
+            self.dice.rollback()
             raise
         recorded = _decode(texts)
         try:
             self.state = self.fold(self.state, _decode(texts))
         except BaseException:
-            self.dice.restore(snapshot)
+            self.dice.rollback()
             self.state = self._state_at(len(self.commands))
             self._changed()
             raise
+        self.dice.commit()
         barrier = None
         if self.dice.draws() != draws:
             barrier = DICE_ROLLED
