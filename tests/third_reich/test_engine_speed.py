@@ -83,8 +83,8 @@ def test_tr70_fleet_and_sea_sr_listed_to_every_friendly_port(player):
     an uncontested enemy air zone, and each ground unit in a sea-zone port to every other
     friendly sea-zone port (the ports' facts asked here directly)."""
     from grognard.third_reich.play.system_air import air_zone_at
-    from grognard.third_reich.play.system_sr_sea import _friendly_port
-    from grognard.third_reich.play.system_support import FLEET_TYPES
+    from grognard.third_reich.play.system_sr_sea import friendly_port as _friendly_port
+    from grognard.third_reich.state import FLEET_TYPES
 
     g = _campaign({})
     while not (g.phase.name == "strategic_deployment" and g.phase.player == player):
