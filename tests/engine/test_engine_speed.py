@@ -125,3 +125,29 @@ def test_a_refused_fold_gives_back_the_dice(monkeypatch):
     monkeypatch.delattr(g, "fold")
     assert g.dice.snapshot() == before
     assert g.apply(cmd) == expected
+
+
+def test_supply_trace_reuses_its_unbounded_search_for_the_reasons():
+    """C-SUPPLY/TR-72: with no length limit the "too far or isolated" search of
+    ``explain`` is the line search itself (reused): the same unbounded lengths as a trace whose
+    limit forces the separate search."""
+    import numpy as np
+
+    from grognard.core.supply import third_reich_supply, trace_supply
+    from grognard.engine.scenario import load_scenario
+    from grognard.third_reich.board import forces_of_state, side_zoc
+    from grognard.third_reich.supply.supply_map import supply_sources
+
+    g = Game(load_scenario("tr-1939-campaign"), 1)
+    ctx, state = g.context, g.state
+    m = ctx.scenario.map
+    forces = forces_of_state(ctx, state)
+    for side in ("axis", "allies"):
+        units = forces.hex[forces.of_side(side)]
+        src = supply_sources(m, state["control"], side,
+                             capital_countries=["germany", "italy", "france", "uk"])
+        kw = dict(rules=third_reich_supply(), explain=True)
+        fast = trace_supply(m, units, side_zoc(ctx, state, side), src, max_length=None, **kw)
+        slow = trace_supply(m, units, side_zoc(ctx, state, side), src, max_length=10**6, **kw)
+        assert np.array_equal(fast.unbounded, slow.unbounded)
+        assert np.array_equal(fast.in_supply, slow.in_supply) and fast.in_supply.any()

@@ -114,9 +114,15 @@ def order_hex(m: MapData, label: Any, field: str, rule: str) -> int:
         raise IllegalOrder(rule, exc.reason) from None
 
 
+#: The fronts' names (TR-02).
+_FRONTS = frozenset(f.value for f in Front)
+_WESTERN = Front.WESTERN.value
+
+
 def hex_front(m: MapData, h: int) -> str:
+    """TR-02: the front of hex ``h`` (its region when that names a front, else western)."""
     name = m.region_names[int(m.region[h])]
-    return name if name in {f.value for f in Front} else Front.WESTERN.value
+    return name if name in _FRONTS else _WESTERN
 
 
 _FRONT_MASKS: list[tuple[MapData, dict[str, np.ndarray]]] = []

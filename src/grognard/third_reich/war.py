@@ -50,13 +50,15 @@ def has_diplomacy(state: JSON) -> bool:
     return state.get("diplomacy") is not None
 
 
-def _out_controller(state: JSON, belligerent: str, label: str) -> str | None:
+def _out_controller(state: JSON, belligerent: str, label: str,
+                    vichy_zone: set[str] | None = None) -> str | None:
     """The side controlling a hex of a country out of the war: a conquered minor is its
     conqueror's side's (TR-22); France after Vichy is the Axis's outside the Vichy zone,
-    neutral inside (TR-26); a major out of the war is held by the enemy side."""
+    neutral inside (TR-26); a major out of the war is held by the enemy side. ``vichy_zone``:
+    the Vichy zone's hexes when the caller has read them already."""
     camp = state.get("campaign") or {}
     if belligerent == "france" and camp.get("vichy") is not None:
-        zone = set(camp.get("areas", {}).get("vichy", []))
+        zone = set(camp.get("areas", {}).get("vichy", [])) if vichy_zone is None else vichy_zone
         if label in zone:
             return None
         return str(state["power_sides"].get("germany")) if "germany" in \
@@ -79,7 +81,8 @@ def _out_controllers(state: JSON, belligerent: str, m: Any, hexes: list[int]
     asked once."""
     camp = state.get("campaign") or {}
     if belligerent == "france" and camp.get("vichy") is not None:
-        return [_out_controller(state, belligerent, m.label(h)) for h in hexes]
+        zone = set(camp.get("areas", {}).get("vichy", []))  # read once for every hex
+        return [_out_controller(state, belligerent, m.label(h), zone) for h in hexes]
     if not hexes:
         return []
     return [_out_controller(state, belligerent, m.label(hexes[0]))] * len(hexes)
