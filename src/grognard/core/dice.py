@@ -244,6 +244,10 @@ def _spawn_key(name: str) -> tuple[int, ...]:
     return tuple(int.from_bytes(digest[i : i + 4], "little") for i in range(0, 16, 4))
 
 
+#: Stream name -> its (bit generator state, draws) at the start of a transaction.
+Journal = dict[str, tuple[dict[str, object], int]]
+
+
 class DiceStream:
     """A reproducible stream of dice named ``name`` under ``seed``.
 
@@ -258,9 +262,19 @@ class DiceStream:
         ss = np.random.SeedSequence(entropy=seed, spawn_key=_spawn_key(name))
         self._rng = np.random.Generator(np.random.PCG64(ss))
         self.draws = 0
+        #: The open transaction's journal (:meth:`Dice.begin`), where the stream writes its
+        #: position before its first draw in it; None when no transaction is open.
+        self._journal: Journal | None = None
+
+    def _touch(self) -> None:
+        """About to draw: in a transaction, write the position down the first time."""
+        j = self._journal
+        if j is not None and self.name not in j:
+            j[self.name] = (dict(self._rng.bit_generator.state), self.draws)
 
     def die(self, sides: int) -> int:
         """One die of ``sides`` faces, 1..sides."""
+        self._touch()
         self.draws += 1
         return int(self._rng.integers(1, sides + 1))
 
@@ -273,6 +287,7 @@ class DiceStream:
     def sample(self, expr: str | DiceExpr, n: int) -> npt.NDArray[np.int16]:
         """``n`` independent totals of ``expr`` as a numpy array (for Monte Carlo)."""
         e = DiceExpr.parse(expr) if isinstance(expr, str) else expr
+        self._touch()
         dtype = np.int8 if e.count * e.sides + abs(e.modifier) < 127 else np.int16
         total = np.full(n, e.modifier, dtype=np.int16)
         for _ in range(e.count):
@@ -284,6 +299,7 @@ class DiceStream:
         """``n`` outcomes of an exact distribution, one uniform draw each (fast Monte Carlo)."""
         lookup = dist.outcome_lookup()
         dtype = np.int8 if dist.total <= 127 else np.int32
+        self._touch()
         self.draws += n
         out: npt.NDArray[np.int16] = lookup[self._rng.integers(0, dist.total, size=n,
                                                                 dtype=dtype)]
@@ -292,6 +308,7 @@ class DiceStream:
     def uniform_indices(self, total: int, n: int) -> npt.NDArray[np.integer]:
         """``n`` uniform integers in ``0..total-1`` (to index a precomputed outcome lookup)."""
         dtype = np.int8 if total <= 127 else np.int32
+        self._touch()
         self.draws += n
         out: npt.NDArray[np.integer] = self._rng.integers(0, total, size=n, dtype=dtype)
         return out
@@ -300,6 +317,7 @@ class DiceStream:
         """A uniformly random index in ``0..options-1`` (random selections, e.g. SUR-22)."""
         if options < 1:
             raise DiceError("choice needs at least one option")
+        self._touch()
         self.draws += 1
         return int(self._rng.integers(0, options))
 
@@ -312,12 +330,45 @@ class Dice:
             raise DiceError(f"seed must be a non-negative integer, not {seed!r}")
         self.seed = seed
         self._streams: dict[str, DiceStream] = {}
+        #: The open transaction (:meth:`begin`): its journal and the streams it began with.
+        self._journal: Journal | None = None
+        self._before: frozenset[str] = frozenset()
 
     def stream(self, name: str) -> DiceStream:
         s = self._streams.get(name)
         if s is None:
             s = self._streams[name] = DiceStream(self.seed, name)
+            s._journal = self._journal
         return s
+
+    def begin(self) -> None:
+        """Open a transaction (a command): each stream writes its position down before its
+        first draw, so :meth:`rollback` can give back what the command drew - the same as a
+        :meth:`snapshot` taken now and restored, without reading every stream's position."""
+        journal: Journal = {}
+        self._journal = journal
+        self._before = frozenset(self._streams)
+        for s in self._streams.values():
+            s._journal = journal
+
+    def commit(self) -> None:
+        """Close the transaction, keeping what was drawn."""
+        self._journal = None
+        for s in self._streams.values():
+            s._journal = None
+
+    def rollback(self) -> None:
+        """Close the transaction, every stream back where it was at :meth:`begin` (streams
+        created since are dropped)."""
+        journal = self._journal if self._journal is not None else {}
+        self.commit()
+        for name in [n for n in self._streams if n not in self._before]:
+            del self._streams[name]
+        for name, (state, draws) in journal.items():
+            s = self._streams.get(name)
+            if s is not None:
+                s._rng.bit_generator.state = state
+                s.draws = draws
 
     def roll(self, expr: str | DiceExpr, stream: str = "main") -> Roll:
         return self.stream(stream).roll(expr)

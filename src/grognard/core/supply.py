@@ -246,7 +246,9 @@ def trace_supply(
     length = np.where(in_supply, np.rint(np.where(np.isfinite(dist), dist, -1)), -1)
     unbounded = None
     if explain:
-        d_inf, _, _ = search(~blocked, terminal, np.inf)
+        # with no length limit and no zones the line search above was this one already
+        same = not use_zones and limit == np.inf
+        d_inf = d_any if same else search(~blocked, terminal, np.inf)[0]
         du = d_inf[u]
         unbounded = np.where(np.isfinite(du), np.rint(np.where(np.isfinite(du), du, 0)),
                              -1).astype(np.int64)

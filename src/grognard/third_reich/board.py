@@ -24,6 +24,7 @@ from grognard.engine.events import Event
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.naval_ops import RemovalCheck
+from grognard.third_reich.combat.amphibious import STACKING_LIMIT
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
 from grognard.third_reich.economy.economy import Economy, begin_player_turn
 from grognard.third_reich.supply.supply_map import SupplyCheck, supply_check
@@ -113,9 +114,15 @@ def order_hex(m: MapData, label: Any, field: str, rule: str) -> int:
         raise IllegalOrder(rule, exc.reason) from None
 
 
+#: The fronts' names (TR-02).
+_FRONTS = frozenset(f.value for f in Front)
+_WESTERN = Front.WESTERN.value
+
+
 def hex_front(m: MapData, h: int) -> str:
+    """TR-02: the front of hex ``h`` (its region when that names a front, else western)."""
     name = m.region_names[int(m.region[h])]
-    return name if name in {f.value for f in Front} else Front.WESTERN.value
+    return name if name in _FRONTS else _WESTERN
 
 
 _FRONT_MASKS: list[tuple[MapData, dict[str, np.ndarray]]] = []
@@ -233,6 +240,18 @@ def eliminate_units(s: JSON, ids: list[str]) -> None:
 
 
 def adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
+    """Whether a hex of ``others`` is at hex distance 1 from ``label``. For a hex of the map
+    its six neighbours are looked up in ``others`` (the map's neighbour table holds every hex
+    of the map at distance 1); only a label that is no map hex's is measured."""
+    if not others:
+        return False
+    h = m.label_indices.get(label)
+    if h is not None:
+        if any(nb >= 0 and m.label(nb) in others for nb in edge_tables(m).nbr[h].tolist()):
+            return True
+        labels = m.label_indices
+        if all(o in labels for o in others):  # every other hex is on the map: none is next
+            return False
     a = m.layout.from_label(label)
     return any(distance(a, m.layout.from_label(o)) == 1 for o in others)
 
@@ -279,14 +298,15 @@ def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
     Kept across commands under what it reads (the units' placement, the control of the cities,
     the turn, the side's bridgeheads, the war state): the check's verify, its execution and the
     idle-phase scan share one trace."""
-    import json
-
-    from grognard.third_reich.war import supply_war
+    from grognard.third_reich.war import diplomacy, has_diplomacy, supply_war
 
     heads = side_bridgeheads(state, side)
     control = state["control"]
+    # the war state as its parsed (frozen, compared by value) Diplomacy: parsed once per
+    # JSON object, where the JSON text was written out on every call
+    war_state = diplomacy(state) if has_diplomacy(state) else None
     key = (placement_key(ctx, state), tuple(control.items()), state["turn"], tuple(heads),
-           json.dumps(state.get("diplomacy"), sort_keys=True, separators=(",", ":")))
+           war_state)
 
     def make() -> SupplyCheck:
         forces = forces_of_state(ctx, state)
@@ -311,7 +331,10 @@ def side_bridgeheads(state: JSON, side: str) -> list[str]:
 
 def hex_stacking_limit(state: JSON, label: str) -> int:
     """TR-63 / TR-28: 4 ground units in a bridgehead hex, 2 elsewhere."""
-    heads = Bridgeheads.from_json(state.get("bridgehead_owners", {}))
+    owners = state.get("bridgehead_owners", {})
+    if isinstance(owners, dict) and not owners:  # no bridgehead anywhere (most positions)
+        return STACKING_LIMIT
+    heads = Bridgeheads.from_json(owners)
     return stacking_limit(heads, label)
 
 

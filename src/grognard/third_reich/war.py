@@ -50,13 +50,15 @@ def has_diplomacy(state: JSON) -> bool:
     return state.get("diplomacy") is not None
 
 
-def _out_controller(state: JSON, belligerent: str, label: str) -> str | None:
+def _out_controller(state: JSON, belligerent: str, label: str,
+                    vichy_zone: set[str] | None = None) -> str | None:
     """The side controlling a hex of a country out of the war: a conquered minor is its
     conqueror's side's (TR-22); France after Vichy is the Axis's outside the Vichy zone,
-    neutral inside (TR-26); a major out of the war is held by the enemy side."""
+    neutral inside (TR-26); a major out of the war is held by the enemy side. ``vichy_zone``:
+    the Vichy zone's hexes when the caller has read them already."""
     camp = state.get("campaign") or {}
     if belligerent == "france" and camp.get("vichy") is not None:
-        zone = set(camp.get("areas", {}).get("vichy", []))
+        zone = set(camp.get("areas", {}).get("vichy", [])) if vichy_zone is None else vichy_zone
         if label in zone:
             return None
         return str(state["power_sides"].get("germany")) if "germany" in \
@@ -70,6 +72,20 @@ def _out_controller(state: JSON, belligerent: str, label: str) -> str | None:
         return None
     others = sorted({s for s in state["power_sides"].values() if s != side})
     return others[0] if others else None
+
+
+def _out_controllers(state: JSON, belligerent: str, m: Any, hexes: list[int]
+                     ) -> list[str | None]:
+    """:func:`_out_controller` of each of ``hexes`` (map numbers) of ``belligerent``'s
+    country: only France after Vichy depends on the hex (the Vichy zone), so the others are
+    asked once."""
+    camp = state.get("campaign") or {}
+    if belligerent == "france" and camp.get("vichy") is not None:
+        zone = set(camp.get("areas", {}).get("vichy", []))  # read once for every hex
+        return [_out_controller(state, belligerent, m.label(h), zone) for h in hexes]
+    if not hexes:
+        return []
+    return [_out_controller(state, belligerent, m.label(hexes[0]))] * len(hexes)
 
 
 def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
@@ -106,10 +122,13 @@ def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
         cidx = np.asarray(m.country, dtype=np.int64)
         for ci in per_hex:
             b = dip.belligerent_of(d, names[ci])
-            for h in np.nonzero(cidx == ci)[0].tolist():
-                label = m.label(int(h))
-                r = dip.may_enter(d, power, names[ci], act, _out_controller(state, b, label))
-                mask[h] = r is not None
+            closed: dict[str | None, bool] = {}  # may_enter is pure: once per controller
+            hexes = np.nonzero(cidx == ci)[0].tolist()
+            for h, ctl in zip(hexes, _out_controllers(state, b, m, hexes), strict=True):
+                shut = closed.get(ctl)
+                if shut is None:
+                    shut = closed[ctl] = dip.may_enter(d, power, names[ci], act, ctl) is not None
+                mask[h] = shut
     mask.setflags(write=False)
     _MASK_MEMO[key] = (raw, camp_raw, mask)
     return mask
@@ -351,9 +370,27 @@ def may_act(ctx: Context, state: JSON, side: str, power: str, front: str,
 def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> frozenset[str]:
     """TR-03/TR-22/TR-38: the powers (and minors) of ``side`` whose units take part in an
     attrition on ``front``: each under its own attrition option (a minor under its patron's)."""
-    powers = {str(u.get("power") or "") for u in state["units"].values()
-              if u.get("side") == side and u.get("status") == "active"} - {""}
-    return frozenset(p for p in powers if may_act(ctx, state, side, p, front, attrition=True))
+    from grognard.core.errors import IllegalOrder
+    from grognard.third_reich.board import position_cached
+    from grognard.third_reich.turn.options import may_take_part_in_attrition
+
+    def make() -> frozenset[str]:
+        powers = {str(u.get("power") or "") for u in state["units"].values()
+                  if u.get("side") == side and u.get("status") == "active"} - {""}
+        if not powers:
+            return frozenset()
+        # may_act of each power, the declarations, patrons, majors and readings read once
+        declared, patrons = state.get("options_powers", {}), _patrons(state)
+        majors, readings = _side_majors(state, side), option_readings(ctx)
+
+        def takes_part(p: str) -> bool:
+            try:
+                r = may_take_part_in_attrition(declared, [p], front, patrons, majors, readings)
+            except IllegalOrder:
+                return False
+            return r is None
+        return frozenset(p for p in powers if takes_part(p))
+    return position_cached(ctx, state, f"tr.attrition_participants.{side}.{front}", make)
 
 
 def at_war_with_any(state: JSON, power: str, others: Iterable[str]) -> bool:

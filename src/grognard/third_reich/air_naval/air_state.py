@@ -50,8 +50,10 @@ def air_zone_for(ctx: Context, state: JSON, side: str, power: str, label: str) -
 
 def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
     """TR-29/TR-65: the controlled cities of each side (in supply, reading); once per
-    position."""
-    return position_cached(ctx, state, "tr.bases", lambda: _bases(ctx, state))
+    position, kept across commands while the cities' control is the same (shared: callers
+    must not change it)."""
+    return position_cached(ctx, state, "tr.bases", lambda: ctx.keyed(
+        "tr.bases", tuple(state["control"].items()), lambda: _bases(ctx, state)))
 
 
 def _bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:

@@ -92,7 +92,8 @@ def land_sr_path(
         return LandSRPath(False, (), "TR-68", "no land path free of enemy units, enemy ZOCs, "
                           "neutral and uncontrolled enemy home hexes (and enemy air)")
     hexes = list(reversed(follow(pred, d)))[1:]  # after the start, destination last
-    ends = {hex_index(m, h, "city_or_airbase") for h in city_or_airbase}
+    ends = {h if type(h) is int and 0 <= h < m.n else hex_index(m, h, "city_or_airbase")
+            for h in city_or_airbase}  # map numbers (the engine's) need no parsing
     steps = [SRStep(labels(m, [h])[0], bool(zoc.enemy[h]), bool(zmask[h]), bool(forb[h]),
                     False, AirZone.ENEMY if air[h] else AirZone.NONE, bool(zoc.friendly[h]),
                     h in ends, False) for h in hexes]

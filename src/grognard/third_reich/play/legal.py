@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from scipy.sparse import coo_matrix
+from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
 from grognard.core.errors import GrognardError, InputError
@@ -50,7 +50,11 @@ from grognard.third_reich.board import (
 from grognard.third_reich.movement.movement import may_move_in_phase
 from grognard.third_reich.movement.sea_srs import friendly_port as _friendly_port
 from grognard.third_reich.play.system_attrition import cut_off_units, takeable_hexes
-from grognard.third_reich.play.system_moves import move_phase, unit_move_range
+from grognard.third_reich.play.system_moves import (
+    move_phase,
+    refuses_every_move,
+    unit_move_range,
+)
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.strategic.murmansk_box import (
     available_asw,
@@ -100,14 +104,43 @@ def map_fronts(ctx: Context) -> list[str]:
     return sorted({hex_front(m, h) for h in range(m.n)})
 
 
+#: Per map (by identity, the last few): its city and port hexes, labels sorted - facts of the
+#: map alone, read by the listers on every call.
+_MAP_HEXES: list[tuple[MapData, dict[str, Any]]] = []
+
+
+def _of_map(m: MapData, name: str, make: Callable[[], Any]) -> Any:
+    """``make()`` once per map (a map never changes; callers must not change the value)."""
+    facts = next((f for known, f in _MAP_HEXES if known is m), None)
+    if facts is None:
+        facts = {}
+        _MAP_HEXES.insert(0, (m, facts))
+        del _MAP_HEXES[4:]
+    if name not in facts:
+        facts[name] = make()
+    return facts[name]
+
+
 def _city_hexes(ctx: Context) -> list[str]:
+    """The map's city hexes (labels, sorted; shared: not to be changed)."""
     m = ctx.scenario.map
-    return sorted(m.label(h) for h in m.cities)
+    got: list[str] = _of_map(m, "cities", lambda: sorted(m.label(h) for h in m.cities))
+    return got
 
 
 def _port_hexes(ctx: Context) -> list[str]:
+    """The map's port hexes (labels, sorted; shared: not to be changed)."""
     m = ctx.scenario.map
-    return sorted(m.label(h) for h in m.cities if port_at(m, m.label(h)) is not None)
+    got: list[str] = _of_map(m, "ports", lambda: sorted(
+        m.label(h) for h in m.cities if port_at(m, m.label(h)) is not None))
+    return got
+
+
+def _port_set(ctx: Context) -> frozenset[str]:
+    """:func:`_port_hexes` as a set."""
+    m = ctx.scenario.map
+    got: frozenset[str] = _of_map(m, "port_set", lambda: frozenset(_port_hexes(ctx)))
+    return got
 
 
 # --- sequence, options, war, builds ---------------------------------------------------------
@@ -116,8 +149,12 @@ def _port_hexes(ctx: Context) -> list[str]:
 # --- movement ---------------------------------------------------------------------------------
 
 
-def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-27/TR-28: every hex of each unmoved unit's movement range (``to``)."""
+def legal_move(ctx: Context, state: JSON, player: str, skip_refused: bool = True
+               ) -> Iterator[Command]:
+    """TR-27/TR-28: every hex of each unmoved unit's movement range (``to``); a unit whose
+    every move verify refuses for the unit itself (:func:`refuses_every_move`) is not ranged
+    unless ``skip_refused`` is False (the sampler's fallback list, which draws its random
+    order over the full list)."""
     if phase_name(ctx, state) not in {Phase.MOVEMENT.value, Phase.MECH_MOVEMENT.value}:
         return
     moved = set(state["moved"])
@@ -127,6 +164,8 @@ def legal_move(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             continue
         if not may_move_in_phase(ground_unit_of(uid, u, axis), phase):
             continue  # no MPs this phase (infantry in the mechanized phase): its range is its hex
+        if skip_refused and refuses_every_move(ctx, state, player, uid, u):
+            continue  # verify refuses each of its moves (e.g. no offensive option: TR-02)
         try:
             reach = unit_move_range(ctx, state, uid).labels()
         except GrognardError:  # e.g. a stack sharing its hex with enemy units cannot move
@@ -168,7 +207,7 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random,
         cmd = Command("move", player, {"unit": uid, "to": dests[slot]})
         if _passes(verify, ctx, state, cmd):
             return cmd
-    candidates = list(legal_move(ctx, state, player))
+    candidates = list(legal_move(ctx, state, player, skip_refused=False))
     rng.shuffle(candidates)
     return next((c for c in candidates if _passes(verify, ctx, state, c)), None)
 
@@ -287,17 +326,29 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     own_hexes = {u["hex"] for _, u in _units(state, player)}
     targets = sorted(set(_city_hexes(ctx)) | own_hexes)
     target_ix = np.array([m.index_of_label(t) for t in targets], dtype=np.intp)
-    ports: dict[str, list[str]] = {}
+    port_hexes: list[str] = []
+    ports: dict[tuple[str, str], bool] = {}
 
-    def friendly_ports(which: str) -> list[str]:
-        """The side's ports for sea SR (``sea``) or fleet SR (``fleet``), once a unit needs
-        them (the idle-phase scan stops at the first legal order)."""
-        if not ports:
-            friendly = [p for p in _port_hexes(ctx) if _friendly_port(ctx, state, p, player)]
-            ports["sea"] = [p for p in friendly if _sea_port(ctx, p)]
-            ports["fleet"] = [p for p in friendly  # TR-70: not in an uncontested enemy air zone
-                              if not air_zone_at(ctx, state, player, p).uncontested_enemy]
-        return ports[which]
+    def port_ok(which: str, p: str) -> bool:
+        """Whether port ``p`` is the side's for sea SR (``sea``: a sea-zone port) or fleet SR
+        (``fleet``: TR-70, not in an uncontested enemy air zone), asked once per port as the
+        units need it (the idle-phase scan stops at the first legal order)."""
+        got = ports.get((which, p))
+        if got is None:
+            got = ports.get(("friendly", p))
+            if got is None:
+                got = ports["friendly", p] = _friendly_port(ctx, state, p, player)
+            if got:
+                got = _sea_port(ctx, p) if which == "sea" else \
+                    not air_zone_at(ctx, state, player, p).uncontested_enemy
+            ports[which, p] = got
+        return got
+
+    def friendly_ports(which: str) -> Iterator[str]:
+        """The side's ports for ``which`` SR in label order, found as they are read."""
+        if not port_hexes:
+            port_hexes.extend(_port_hexes(ctx))
+        return (p for p in port_hexes if port_ok(which, p))
 
     def is_open(pw: str, i: int) -> bool:
         """TR-68 (issue 23): target ``i`` not closed to ``pw`` (asked once per target)."""
@@ -310,9 +361,8 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         if not _has_sr(u["power"]):
             continue
         if u["type"] in FLEET_TYPES:
-            fleet_ports = friendly_ports("fleet")
-            if u["hex"] in fleet_ports:
-                for p in fleet_ports:
+            if u["hex"] in _port_set(ctx) and port_ok("fleet", u["hex"]):
+                for p in friendly_ports("fleet"):
                     if p != u["hex"]:
                         yield Command("sr", player, {"kind": "fleet", "unit": uid, "to": p})
             continue
@@ -321,7 +371,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         here = m.index_of_label(u["hex"])
         pw = str(u["power"])
         if pw not in comps:  # TR-68 (issue 23): per power, neutral countries closed
-            comps[pw] = np.array(_land_components(ctx, state, player, pw))
+            comps[pw] = _land_components(ctx, state, player, pw)
         comp, target_comp = comps[pw], comps[pw][target_ix]
         start = comp[here]
         ok = np.flatnonzero((target_comp == start) & (target_ix != here) & (start >= 0))
@@ -362,35 +412,46 @@ def _sea_port(ctx: Context, label: str) -> bool:
     return p is not None and p in sea_zones(ctx.tables).ports
 
 
-def _land_components(ctx: Context, state: JSON, side: str, power: str = "") -> list[int]:
-    """Connected land areas free of enemy units and enemy ZOC, per placement of the units.
+def _land_components(ctx: Context, state: JSON, side: str, power: str = "") -> np.ndarray:
+    """Connected land areas free of enemy units and enemy ZOC, per placement of the units:
+    per hex its area (:func:`land_areas`: numbered in the order of their lowest hex).
 
     A blocked land hex (an enemy ZOC or enemy unit: where a unit may start but not pass) is
     given the area of a free neighbour (the lowest numbered), so units standing in one are
-    proposed SRs into it; -1 for water and blocked hexes with no free neighbour."""
-    def make() -> list[int]:
+    proposed SRs into it; -1 for water and blocked hexes with no free neighbour. Read-only."""
+    def make() -> np.ndarray:
         m = ctx.scenario.map
         et = edge_tables(m)
         zoc = war_zoc(ctx, state, side, power)  # TR-27/TR-68: ZOCs of powers at war only
         free = ~(zoc.enemy | et.water | zoc.mask("movement"))
         if power:  # TR-68: never crossing neutral countries (issue 23)
             free = free & ~closed_mask(ctx, state, power, "sr")
-        a = np.repeat(np.arange(m.n), 6)
-        b = et.nbr.ravel()
-        keep = (b >= 0) & free[a] & free[np.maximum(b, 0)]
-        graph = coo_matrix((np.ones(int(keep.sum()), dtype=np.int8), (a[keep], b[keep])),
-                           shape=(m.n, m.n)).tocsr()
-        _, labels = connected_components(graph, directed=False)
-        comp = np.where(free, labels, -1)
+        comp = land_areas(m, free)
         none = m.n  # above every area number
         nb_comp = np.where(et.nbr >= 0, comp[np.maximum(et.nbr, 0)], -1)
         best = np.where(nb_comp >= 0, nb_comp, none).min(axis=1)
         edge = ~free & ~et.water & (best < none)
         comp = np.where(edge, best, comp)
-        return [int(c) for c in comp]
+        comp.setflags(write=False)
+        return comp
     if power:
         return position_cached(ctx, state, f"tr.land_components.{side}.{power}", make)
     return units_cached(ctx, state, f"tr.land_components.{side}", make)
+
+
+def land_areas(m: MapData, free: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
+    """The connected areas of the ``free`` hexes (two adjacent free hexes share one): per hex
+    its area's number, -1 where not free. Areas are numbered in the order of their lowest hex
+    (the graph's connected components, its rows built directly from the neighbour table)."""
+    nbr = edge_tables(m).nbr
+    linked = (nbr >= 0) & free[:, None] & free[np.maximum(nbr, 0)]
+    indptr = np.zeros(m.n + 1, dtype=np.int32)
+    np.cumsum(linked.sum(axis=1), out=indptr[1:])
+    cols = nbr[linked]
+    graph = csr_matrix((np.ones(len(cols)), cols, indptr), shape=(m.n, m.n))
+    _, labels = connected_components(graph, directed=False)
+    out: npt.NDArray[np.intp] = np.where(free, labels, -1)
+    return out
 
 
 # --- air missions and combat ---------------------------------------------------------------------
@@ -426,11 +487,26 @@ def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterato
     # TR-03: only on a front where the side has an offensive option (verify refuses the rest)
     offensive = {f for f, o in state["options"].get(player, {}).items()
                  if isinstance(o, Mapping) and o.get("option") == "offensive"}
+    closed: dict[str, np.ndarray] = {}
+
+    def open_to(u: Mapping[str, Any], h: int) -> bool:
+        """TR-25: whether ``u``'s power may attack hex ``h`` (verify refuses the attack of a
+        power into a closed hex whatever else it names: such a candidate is not tried)."""
+        p = str(u.get("power") or "")
+        if not p:
+            return True
+        mask = closed.get(p)
+        if mask is None:
+            mask = closed[p] = closed_mask(ctx, state, p, "attack")
+        return not bool(mask[h])
+
     for t in enemy_hexes:
-        if t in done or hex_front(m, m.index_of_label(t)) not in offensive:
+        th = m.index_of_label(t)
+        if t in done or hex_front(m, th) not in offensive:
             continue
-        near = _distances(m, m.index_of_label(t), mine_ix) <= 1  # adjacent, or in the hex
-        cands = [uid for (uid, _), ok in zip(mine, near.tolist(), strict=True) if ok]
+        near = _distances(m, th, mine_ix) <= 1  # adjacent, or in the hex
+        cands = [uid for (uid, u), ok in zip(mine, near.tolist(), strict=True)
+                 if ok and open_to(u, th)]
         ok = [a for a in cands if _passes(verify, ctx, state,
                                           Command("attack", player, {"hex": t, "attackers": [a]}))]
         if not ok:

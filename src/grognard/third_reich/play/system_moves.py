@@ -14,6 +14,7 @@ docs/formats/tr_engine.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -35,7 +36,9 @@ from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     axis_side_of,
+    ground_by_hex,
     ground_unit_of,
+    hex_front,
     hex_stacking_limit,
     on_map_ground,
     order_hex,
@@ -43,9 +46,11 @@ from grognard.third_reich.board import (
     placement_key,
     position_cached,
 )
+from grognard.third_reich.combat.amphibious import invaded_unit_may
 from grognard.third_reich.movement.movement import (
     enemy_zoc,
     may_move_in_phase,
+    mech_move_refusal,
     move_class,
     movement_allowance,
 )
@@ -55,9 +60,17 @@ from grognard.third_reich.state import AIR_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.forces import Side
-from grognard.third_reich.turn.powers import parse_power
+from grognard.third_reich.turn.options import OptionRefusal
+from grognard.third_reich.turn.powers import MAJORS, parse_power
 from grognard.third_reich.turn.sequence import Phase
-from grognard.third_reich.war import closed_mask, closed_zoc, war_zoc
+from grognard.third_reich.war import (
+    closed_mask,
+    closed_zoc,
+    diplomacy,
+    has_diplomacy,
+    option_readings,
+    war_zoc,
+)
 
 # --- move ------------------------------------------------------------------------------------
 
@@ -66,8 +79,6 @@ def _at_war(ctx: Context, state: JSON, power: str) -> dict[str, bool]:
     """TR-25: a memo of which unit powers (and minors) are at war with ``power``, kept while
     the diplomacy is the same (:func:`~grognard.third_reich.war.diplomacy` parses it into an
     immutable value once per state object; folds replace it on every change)."""
-    from grognard.third_reich.war import diplomacy
-
     return ctx.keyed(f"tr.at_war.{power}", (diplomacy(state),), dict)
 
 
@@ -96,9 +107,11 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
     def make() -> ZocField:
         m = ctx.scenario.map
         axis = axis_side_of(ctx)
-        mine = [e for e in placement_key(ctx, state) if (e[2] == axis) is (side is Side.AXIS)]
-        theirs = [e for e in placement_key(ctx, state)
-                  if (e[2] == axis) is not (side is Side.AXIS)]
+        mine: list[tuple[Any, ...]] = []
+        theirs: list[tuple[Any, ...]] = []
+        axis_mover = side is Side.AXIS
+        for e in placement_key(ctx, state):  # one pass: the mover's side and the others
+            (mine if (e[2] == axis) is axis_mover else theirs).append(e)
         if power and state.get("diplomacy") is not None:
             from grognard.third_reich.war import at_war_with_any
 
@@ -112,10 +125,46 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
         part = ctx.keyed(f"tr.enemy_zoc.{side}.{power}", enemies, lambda: _frozen(enemy_zoc(
             m, [(e[1], ground_unit_of(e[0], _unit_fields(e), axis)) for e in enemies], side)))
         friendly = np.zeros(m.n, dtype=bool)
-        friendly[[m.index_of_label(e[1]) for e in mine]] = True
+        at = m.label_indices
+        friendly[[at[e[1]] if e[1] in at else m.index_of_label(e[1]) for e in mine]] = True
         return ZocField(map=m, side=part.side, rules=part.rules, strength=part.strength,
                         friendly=friendly, enemy=part.enemy)
     return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
+
+
+def mech_option_refusal(ctx: Context, state: JSON, side: str, power: str, front: str
+                        ) -> OptionRefusal | None:
+    """TR-03/TR-22 (issue 23) :func:`mech_move_refusal` on the state: the options each power of
+    ``side`` declared this turn, the minors' patrons from the diplomacy, the ``minor_option``
+    reading. A unit of no power (a scenario without powers) moves under its side's option."""
+    if not power:
+        return None
+    patrons = dict(diplomacy(state).aligned) if has_diplomacy(state) else {}
+    majors = [p for p, s in state["power_sides"].items() if s == side and p in MAJORS]
+    return mech_move_refusal(state.get("options_powers", {}), power, front, patrons, majors,
+                             option_readings(ctx))
+
+
+
+def refuses_every_move(ctx: Context, state: JSON, player: str, uid: str,
+                       u: Mapping[str, Any]) -> bool:
+    """Whether ``move``'s verify refuses every move of ``player``'s ground unit ``uid`` on
+    the map this phase, whatever its path: the checks of that verify that read the unit and
+    not where it goes - TR-51 air-landed this turn; in the mechanized movement phase TR-62
+    invaded this turn (unless the reading lets it), TR-02 no offensive option on its hex's
+    front, TR-03 its own power's option. The move lister does not range such a unit."""
+    if uid in state.get("air_landed", []):
+        return True
+    if move_phase(ctx, state) is not MovementPhase.MECHANIZED:
+        return False
+    if uid in state.get("invaded", []) and not invaded_unit_may("mech_move",
+                                                                u["type"] == "armor"):
+        return True
+    m = ctx.scenario.map
+    front = hex_front(m, hex_index(m, u["hex"]))
+    if state["options"].get(player, {}).get(front, {}).get("option") != "offensive":
+        return True
+    return mech_option_refusal(ctx, state, player, str(u.get("power") or ""), front) is not None
 
 
 def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
@@ -229,8 +278,8 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if not res.ok:
         raise IllegalOrder(res.rule or "TR-68", f"{uid}: {res.reason}")
     if not air:
-        here = sum(1 for v in state["units"].values()
-                   if on_map_ground(v) and v["hex"] == to and v["side"] == cmd.player)
+        here = sum(1 for v in ground_by_hex(ctx, state).get(to, ())
+                   if state["units"][v]["side"] == cmd.player)
         if here + 1 > hex_stacking_limit(state, to):
             raise IllegalOrder("TR-67", f"{to} already holds {here} {cmd.player} units")
     _, rec = record_sr(sr, uid, SRKind.LAND, ctx.tables)

@@ -36,14 +36,18 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.capture import capture_preview
 from grognard.third_reich.combat.amphibious import invaded_unit_may
-from grognard.third_reich.movement.movement import check_path, mech_move_refusal
+from grognard.third_reich.movement.movement import check_path
 from grognard.third_reich.play.legal import distinct, legal_move, sample_move
-from grognard.third_reich.play.system_moves import move_phase, move_zoc, unit_move_range
+from grognard.third_reich.play.system_moves import (
+    mech_option_refusal,
+    move_phase,
+    move_zoc,
+    unit_move_range,
+)
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
-from grognard.third_reich.turn.options import OptionRefusal
-from grognard.third_reich.turn.powers import MAJORS, Action
-from grognard.third_reich.war import diplomacy, has_diplomacy, option_readings, verify_enter
+from grognard.third_reich.turn.powers import Action
+from grognard.third_reich.war import verify_enter
 from grognard.third_reich.words import label_of, named_units, unit_name
 
 
@@ -75,19 +79,6 @@ def move_path(ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> tuple[
     for label in path:
         order_hex(ctx.scenario.map, label, "args.path", "TR-27")
     return uid, list(path)
-
-
-def mech_option_refusal(ctx: Context, state: JSON, side: str, power: str, front: str
-                        ) -> OptionRefusal | None:
-    """TR-03/TR-22 (issue 23) :func:`mech_move_refusal` on the state: the options each power of
-    ``side`` declared this turn, the minors' patrons from the diplomacy, the ``minor_option``
-    reading. A unit of no power (a scenario without powers) moves under its side's option."""
-    if not power:
-        return None
-    patrons = dict(diplomacy(state).aligned) if has_diplomacy(state) else {}
-    majors = [p for p, s in state["power_sides"].items() if s == side and p in MAJORS]
-    return mech_move_refusal(state.get("options_powers", {}), power, front, patrons, majors,
-                             option_readings(ctx))
 
 
 def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs

@@ -12,6 +12,7 @@ Events: ``phase_ended`` (docs/formats/tr_engine.md), and the campaign's ``player
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -54,14 +55,22 @@ from grognard.third_reich.turn.sequence import Phase, player_turn
 Commands = Callable[[], Mapping[str, CommandSpec]]
 
 
-def used_phases(state: JSON, side: str) -> set[str]:
+def used_phases(state: JSON, side: str) -> frozenset[str]:
     """TR-02: the phases ``side`` plays this turn, from its declared options."""
-    opts = {f: v["option"] for f, v in state["options"].get(side, {}).items()}
-    fronts = opts or {f.value: "pass" for f in Front}
-    wx = {f: weather(Region(state["front_weather"].get(f, "europe")), state["turn"]).value
-          for f in fronts}
-    turn = player_turn(fronts, wx, date_of(state["turn"]).season).unified()
-    return {p.value for p in turn}
+    opts = tuple((f, v["option"]) for f, v in state["options"].get(side, {}).items())
+    fronts = opts or tuple((f.value, "pass") for f in Front)
+    regions = tuple(state["front_weather"].get(f, "europe") for f, _ in fronts)
+    return _used_phases(fronts, regions, int(state["turn"]))
+
+
+@functools.lru_cache(maxsize=256)
+def _used_phases(fronts: tuple[tuple[str, str], ...], regions: tuple[str, ...], turn: int
+                 ) -> frozenset[str]:
+    """:func:`used_phases` of the (front, option) pairs, each front's weather region and the
+    turn (a pure function of them: computed once per value)."""
+    wx = {f: weather(Region(r), turn).value for (f, _), r in zip(fronts, regions, strict=True)}
+    played = player_turn(dict(fronts), wx, date_of(turn).season).unified()
+    return frozenset(p.value for p in played)
 
 
 def first_phase(seq: TurnSequence, turn: int) -> int:
