@@ -22,8 +22,8 @@ from grognard.europa.surprise.general import SurpriseReadings
 from grognard.third_reich.air_naval.air_zones import AirZoneReadings
 from grognard.third_reich.air_naval.naval_ops import NavalReadings
 from grognard.third_reich.combat.airborne import AirborneReadings
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
 from grognard.third_reich.economy.readings import StrategicReadings
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
 
 KINDS: list[type[Readings]] = [
     EuroFrontReadings, AirPhaseReadings, InterdictionReadings, StrategicBombingReadings,

@@ -49,8 +49,8 @@ def test_tr32_odds_of_a_third_reich_attack_are_the_engines_exact_distribution(
     o = out["odds"]
     with ref.hold(gid) as loaded:
         g = loaded.game
+        from grognard.third_reich.combat.battle import attack_battle
         from grognard.third_reich.combat.combat import battle_odds
-        from grognard.third_reich.play.system_attack import attack_battle
 
         a, dist = battle_odds(attack_battle(g.context, g.state,
                                             Command("attack", "axis", ATTACK)), g.context.tables)

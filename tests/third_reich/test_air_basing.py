@@ -25,7 +25,7 @@ from grognard.third_reich.air_naval.air_basing import (
     verify_stage,
 )
 from grognard.third_reich.air_naval.air_zones import BasedAir
-from grognard.third_reich.combat.forces import AirUnit, Side
+from grognard.third_reich.turn.forces import AirUnit, Side
 
 AX = Side.AXIS
 

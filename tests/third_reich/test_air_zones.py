@@ -23,7 +23,7 @@ from grognard.third_reich.air_naval.air_zones import (
     verify_air_zone_action,
 )
 from grognard.third_reich.air_naval.airnaval import counter_air
-from grognard.third_reich.combat.forces import AirUnit, Side
+from grognard.third_reich.turn.forces import AirUnit, Side
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.third_reich.air_naval.air_basing import AirBaseHex, BaseKind, can_stage
 from grognard.third_reich.air_naval.air_zones import BasedAir
-from grognard.third_reich.combat.forces import AirUnit, Side
 from grognard.third_reich.economy.airbases import (
     Airbases,
     build_airbase,
@@ -17,6 +16,7 @@ from grognard.third_reich.economy.airbases import (
     remove_airbase,
     verify_build_airbase,
 )
+from grognard.third_reich.turn.forces import AirUnit, Side
 
 OK = {"city": False, "in_supply": True, "friendly_ground": True}
 

@@ -25,7 +25,7 @@ from grognard.third_reich.combat.airborne import (
     verify_airborne_sr,
 )
 from grognard.third_reich.combat.combat import Terrain, left_shifts
-from grognard.third_reich.combat.forces import AirUnit, GroundKind, GroundUnit, Side
+from grognard.third_reich.turn.forces import AirUnit, GroundKind, GroundUnit, Side
 
 PARA = GroundUnit("fj", "german", Side.AXIS, GroundKind.AIRBORNE, 3, 3)
 INF = GroundUnit("i", "german", Side.AXIS, GroundKind.INFANTRY, 3, 3)

@@ -15,12 +15,12 @@ from grognard.third_reich.air_naval.airnaval import (
     resolve_hex_combat,
 )
 from grognard.third_reich.air_naval.effectiveness import effectiveness_hits
-from grognard.third_reich.combat.combat_readings import (
+from grognard.third_reich.turn.combat_readings import (
     NeutralizeGranularity,
     Round06Scope,
     TRCombatReadings,
 )
-from grognard.third_reich.combat.forces import AirUnit, Fleet
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 
 
 def test_tr50_tv02_london_example() -> None:

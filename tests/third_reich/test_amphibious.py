@@ -21,7 +21,7 @@ from grognard.third_reich.combat.amphibious import (
     verify_invasion,
 )
 from grognard.third_reich.combat.combat import Battle, resolve_battle
-from grognard.third_reich.combat.forces import AirUnit, Fleet, GroundKind, GroundUnit, Side
+from grognard.third_reich.turn.forces import AirUnit, Fleet, GroundKind, GroundUnit, Side
 
 
 def uk(uid: str, factors: int, kind: GroundKind = GroundKind.INFANTRY) -> GroundUnit:

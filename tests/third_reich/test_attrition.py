@@ -27,8 +27,8 @@ from grognard.third_reich.combat.attrition import (
     save_with_replacement,
     verify_attrition_removal,
 )
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
 COLUMNS = ["col1", "col2", "col3", "col4", "col5", "col6", "col7"]
 

@@ -9,7 +9,7 @@ from grognard.third_reich.combat.attrition import (
     attrition_removal_choices,
     verify_attrition_removal,
 )
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
 
 def u(uid: str, kind: GroundKind, factors: int) -> GroundUnit:

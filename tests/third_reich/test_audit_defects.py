@@ -9,7 +9,6 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.third_reich.combat.combat import land_loss_choices, verify_land_losses
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.economy.economy import (
     Economy,
     advance_turn,
@@ -19,6 +18,7 @@ from grognard.third_reich.economy.economy import (
 )
 from grognard.third_reich.economy.lendlease import open_iran_route, send_lend_lease
 from grognard.third_reich.economy.year_start import next_year_start
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
 
 def _spring_1942_with_iran_lend_lease() -> Economy:

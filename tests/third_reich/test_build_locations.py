@@ -10,7 +10,6 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import City, CityClass, MapData
 from grognard.third_reich.air_naval.air_zones import BasedAir
-from grognard.third_reich.combat.forces import AirUnit, GroundKind, GroundUnit, Side
 from grognard.third_reich.economy.build_locations import (
     BuildSite,
     build_location_problem,
@@ -18,6 +17,7 @@ from grognard.third_reich.economy.build_locations import (
     can_build,
     verify_build_location,
 )
+from grognard.third_reich.turn.forces import AirUnit, GroundKind, GroundUnit, Side
 
 OPEN = BuildSite(home_country=True, controlled=True)
 CITY = replace(OPEN, city=True)

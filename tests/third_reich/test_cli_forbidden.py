@@ -82,7 +82,7 @@ def test_tr32_battle_refuses_same_side_and_mixed_sides():
 
     from grognard.core.errors import InputError
     from grognard.third_reich.combat.combat import Battle
-    from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+    from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
     ax = GroundUnit("a", "german", Side.AXIS, GroundKind.INFANTRY, 3)
     al = GroundUnit("b", "british", Side.ALLIES, GroundKind.INFANTRY, 3)

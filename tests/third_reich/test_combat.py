@@ -28,13 +28,13 @@ from grognard.third_reich.combat.combat import (
     resolve_battle,
     sample_land_results,
 )
-from grognard.third_reich.combat.combat_readings import (
+from grognard.third_reich.turn.calendar import Weather
+from grognard.third_reich.turn.combat_readings import (
     OddsRounding,
     RetreatImpossible,
     TRCombatReadings,
 )
-from grognard.third_reich.combat.forces import AirUnit, Fleet, GroundKind, GroundUnit, Side
-from grognard.third_reich.turn.calendar import Weather
+from grognard.third_reich.turn.forces import AirUnit, Fleet, GroundKind, GroundUnit, Side
 
 
 def unit(uid: str, f: int, kind: GroundKind = GroundKind.INFANTRY,

@@ -82,8 +82,8 @@ def test_tr70_fleet_and_sea_sr_listed_to_every_friendly_port(player):
     units need them, lists each fleet in a usable port to every other friendly port outside
     an uncontested enemy air zone, and each ground unit in a sea-zone port to every other
     friendly sea-zone port (the ports' facts asked here directly)."""
-    from grognard.third_reich.play.system_air import air_zone_at
-    from grognard.third_reich.play.system_sr_sea import friendly_port as _friendly_port
+    from grognard.third_reich.air_naval.air_state import air_zone_at
+    from grognard.third_reich.movement.sea_srs import friendly_port as _friendly_port
     from grognard.third_reich.state import FLEET_TYPES
 
     g = _campaign({})
@@ -224,7 +224,7 @@ def test_tr02_move_lister_skips_units_verify_refuses_whatever_their_path():
 def test_tr29_air_bases_kept_while_the_control_is_the_same():
     """TR-29: the air bases (controlled cities) are kept across positions while the cities'
     control is the same, and made again when a city changes hands."""
-    from grognard.third_reich.play.system_air import _bases, bases
+    from grognard.third_reich.air_naval.air_state import _bases, bases
 
     g = _campaign({})
     ctx, state = g.context, g.state

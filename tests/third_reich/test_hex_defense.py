@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from grognard.core.errors import InputError
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.combat.hex_defense import hex_defense, weather_add
 from grognard.third_reich.turn.calendar import Weather
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
 
 def inf(uid: str, f: int, nat: str = "german", side: Side = Side.AXIS) -> GroundUnit:

@@ -47,7 +47,7 @@ def test_tr32_an_invasion_left_below_1_2_by_the_interception_is_called_off(monke
     """Verify counted every unit and fleet (1-2 or better); if the interception leaves the
     landing below 1-2 the resolution refuses the attack (TR-32), and the engine calls the
     invasion off: no combat, nobody lost, the landing unit stays where it embarked."""
-    import grognard.third_reich.play.system_amphibious as amph
+    import grognard.third_reich.combat.invasion as amph
     from grognard.core.errors import IllegalOrder
     from grognard.third_reich.play.testing import play_order
 
@@ -81,7 +81,7 @@ def test_a_reaction_is_owed_only_for_an_order_the_defender_can_answer():
     from grognard.core.dice import Dice
     from grognard.core.errors import IllegalOrder
     from grognard.engine.commands import CommandSpec
-    from grognard.third_reich.play.referee import reacting
+    from grognard.third_reich.reactions import reacting
 
     g = Game.new("tr-1939-invasion", seed=3)
     g.apply(Command("declare_options", "axis",
@@ -111,7 +111,7 @@ def test_a_reaction_is_owed_only_for_an_order_the_defender_can_answer():
 
 
 def test_tr45_tr49_fight_rules_name_what_took_effect():
-    from grognard.third_reich.play.system_support import fight_rules
+    from grognard.third_reich.air_naval.support_fight import fight_rules
 
     assert fight_rules([]) == []
     assert fight_rules([], air_interception=True) == ["TR-45"]

@@ -8,8 +8,6 @@ import pytest
 
 from grognard.core.errors import InputError
 from grognard.core.tables import load_tables
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.supply.isolation import (
     SupplyCheckPhase,
     UssrSupplyTier,
@@ -21,6 +19,8 @@ from grognard.third_reich.supply.isolation import (
     ussr_supply_sources,
 )
 from grognard.third_reich.turn.calendar import Region, Season, Weather
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
 
 def test_tr73_tv20_isolation_vectors() -> None:

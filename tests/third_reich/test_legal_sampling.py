@@ -13,10 +13,10 @@ from grognard.engine.commands import Command
 from grognard.engine.fuzz import choose
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario
+from grognard.third_reich.air_naval.transports import port_at
 from grognard.third_reich.board import side_zoc
 from grognard.third_reich.play import legal as tr_legal
 from grognard.third_reich.play.legal import _land_components, _units
-from grognard.third_reich.play.system_naval import port_at
 from grognard.third_reich.turn.sequence import Phase
 
 

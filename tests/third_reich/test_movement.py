@@ -8,7 +8,6 @@ import pytest
 from grognard.core.errors import InputError
 from grognard.core.mapgen import map_from_rows
 from grognard.core.movement import MovementPhase, SpecialCost
-from grognard.third_reich.combat.forces import AirUnit, GroundKind, GroundUnit, Side
 from grognard.third_reich.movement.movement import (
     check_path,
     enemy_zoc,
@@ -24,6 +23,7 @@ from grognard.third_reich.movement.movement import (
     zoc_entry_cost,
     zoc_hexes,
 )
+from grognard.third_reich.turn.forces import AirUnit, GroundKind, GroundUnit, Side
 
 
 def inf(uid="i", side="axis", ma=3, kind=GroundKind.INFANTRY):

@@ -10,8 +10,8 @@ from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import Terrain
 from grognard.core.mapgen import generate_map
 from grognard.third_reich.air_naval.air_zones import BasedAir, air_zone_status
-from grognard.third_reich.combat.forces import AirUnit, GroundKind, GroundUnit, Side
 from grognard.third_reich.movement.movement import check_path, enemy_zoc, move_range
+from grognard.third_reich.turn.forces import AirUnit, GroundKind, GroundUnit, Side
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

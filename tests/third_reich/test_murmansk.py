@@ -117,7 +117,7 @@ def test_tr21_fleets_reply_with_a_third_read_as_floor_like_tr47():
     read as floor(factors / 3) (RULES.md TR-35 ``naval_support_rounding``), the same third the
     air-naval step (TR-47, :func:`airnaval.air_naval`) fires with: 10 factors fire as 3, and
     3 x 0.6 = 1.8 -> 1 hit, not 10/3 x 0.6 = 2."""
-    from grognard.third_reich.combat.combat_readings import NavalThirdRounding, TRCombatReadings
+    from grognard.third_reich.turn.combat_readings import NavalThirdRounding, TRCombatReadings
 
     rolls = MurmanskRolls(air_vs_fleets=1, fleets_vs_air=9, air_vs_brps=1)
     r = murmansk_combat(GermanAssets(air=5), AlliedAssets(naval=10), 20, rolls)

@@ -15,7 +15,7 @@ from grognard.third_reich.air_naval.naval import (
     interception_probability,
     resolve_interceptions,
 )
-from grognard.third_reich.combat.forces import Fleet
+from grognard.third_reich.turn.forces import Fleet
 
 
 def test_tr55_tv19_interception_chance_by_range() -> None:

@@ -28,8 +28,8 @@ from grognard.third_reich.air_naval.naval_ops import (
     verify_fleet_operation,
 )
 from grognard.third_reich.combat.amphibious import invasion_capacity
-from grognard.third_reich.combat.combat_readings import NavalThirdRounding, TRCombatReadings
-from grognard.third_reich.combat.forces import Fleet, GroundKind, GroundUnit, Side
+from grognard.third_reich.turn.combat_readings import NavalThirdRounding, TRCombatReadings
+from grognard.third_reich.turn.forces import Fleet, GroundKind, GroundUnit, Side
 
 
 def inf(uid: str, factors: int) -> GroundUnit:

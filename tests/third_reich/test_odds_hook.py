@@ -10,8 +10,8 @@ import pytest
 from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
+from grognard.third_reich.combat.battle import attack_battle
 from grognard.third_reich.combat.combat import battle_odds
-from grognard.third_reich.play.system_attack import attack_battle
 
 ATTACK = {"hex": "F12", "attackers": ["ge-inf3", "ge-inf4"]}
 

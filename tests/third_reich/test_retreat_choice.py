@@ -22,9 +22,9 @@ from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected, assert_replays
 from grognard.third_reich.air_naval.naval_ops import AirZone
 from grognard.third_reich.combat.amphibious import InvasionPlan, OffshoreGroup, resolve_invasion
+from grognard.third_reich.combat.battle import retreat_moves
 from grognard.third_reich.combat.combat import apply_land_result, parse_crt_result
-from grognard.third_reich.combat.forces import Fleet, GroundKind, GroundUnit, Side
-from grognard.third_reich.play.system_attack import retreat_moves
+from grognard.third_reich.turn.forces import Fleet, GroundKind, GroundUnit, Side
 
 SEED_DR, SEED_AR = 3, 15
 

@@ -13,12 +13,9 @@ import copy
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario, parse_scenario
+from grognard.third_reich.combat.battle import attack_battle_of
 from grognard.third_reich.combat.hex_defense import hex_defense
-from grognard.third_reich.play.system_attack import (
-    attack_battle_of,
-    russian_winter_in,
-    ussr_war_turn,
-)
+from grognard.third_reich.russian_winter import russian_winter_in, ussr_war_turn
 
 FALL_1940, WINTER_1940, WINTER_1941 = 6, 7, 11
 

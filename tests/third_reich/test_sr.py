@@ -10,7 +10,6 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.tables import load_tables
 from grognard.third_reich.air_naval.naval_ops import AirZone, EscortSurvival, NavalReadings
 from grognard.third_reich.air_naval.sea_zones import sea_zones
-from grognard.third_reich.combat.forces import Fleet
 from grognard.third_reich.movement.sr import (
     FLEET_SR_NAVAL_INTERCEPTION,
     SeaSROrder,
@@ -30,6 +29,7 @@ from grognard.third_reich.movement.sr import (
     verify_fleet_sr,
     verify_land_sr,
 )
+from grognard.third_reich.turn.forces import Fleet
 from grognard.third_reich.turn.powers import Power
 
 SEA = sea_zones()

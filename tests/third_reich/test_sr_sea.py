@@ -10,9 +10,9 @@ from grognard.third_reich.air_naval.airnaval import naval_naval
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import AirZone
 from grognard.third_reich.air_naval.sea_zones import sea_zones
-from grognard.third_reich.combat.forces import Fleet
 from grognard.third_reich.movement.sr import SeaSROrder, SRStatus, UnitClass
 from grognard.third_reich.movement.sr_sea import ZoneInterception, resolve_sea_sr, roll_sea_sr
+from grognard.third_reich.turn.forces import Fleet
 from grognard.third_reich.turn.powers import Power
 
 SEA = sea_zones()

@@ -6,9 +6,9 @@ import pytest
 
 from grognard.core.errors import IllegalOrder
 from grognard.third_reich.air_naval.support import combat_support, naval_support, support_cap
-from grognard.third_reich.combat.combat_readings import NavalThirdRounding, TRCombatReadings
-from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.turn.calendar import Weather
+from grognard.third_reich.turn.combat_readings import NavalThirdRounding, TRCombatReadings
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 
 
 def test_tr35_tv13_support_caps() -> None:

@@ -18,8 +18,8 @@ from grognard.third_reich.combat.amphibious import (
     intercept_offshore,
     resolve_invasion,
 )
-from grognard.third_reich.combat.forces import Fleet, GroundKind, GroundUnit, Side
 from grognard.third_reich.play.testing import assert_reaction_rejected, play_order
+from grognard.third_reich.turn.forces import Fleet, GroundKind, GroundUnit, Side
 
 SCENARIO = "tr-1939-invasion"
 INF5 = GroundUnit("ge-inf5", "german", Side.AXIS, GroundKind.INFANTRY, 3, 3)
@@ -133,7 +133,7 @@ def test_tr61_invasion_orders_checked():
 def test_tr61_air_interception_of_the_offshore_group_against_escorts(seed):
     """Seed 002, Amphibious operations: offshore forces "are subject to interception there by
     non-phasing naval units in the zone and non-phasing air units within range"."""
-    from grognard.third_reich.combat.forces import AirUnit
+    from grognard.third_reich.turn.forces import AirUnit
 
     g = at_movement(seed)
     (ev,) = play_order(g, invade("F4", "G4", air_interceptors={"G4": ["fr-air1"]},
@@ -191,7 +191,7 @@ def test_tr63_sea_sr_into_a_bridgehead_and_tr62_captured_this_turn():
     """TR-63: a bridgehead acts as a friendly port for SR with an escort in the zone; TR-62: a
     hex taken by invasion this turn receives SR only if no interception is possible (here
     German air holds F4 uncontested, so no fleet may intercept, TR-60)."""
-    from grognard.third_reich.play.system_sr_sea import _interceptable
+    from grognard.third_reich.movement.sea_srs import _interceptable
 
     g = at_movement()
     (ev,) = [e for e in play_order(g, invade("F4", "G4")) if e.type == "invaded"]

@@ -5,9 +5,9 @@ that took effect, so docs/FEATURES.md counts a rule as played only when a game r
 from __future__ import annotations
 
 from grognard.engine import Command, Game
+from grognard.third_reich.combat.battle import battle_rules
 from grognard.third_reich.economy.orders.year_start import year_start_rules
 from grognard.third_reich.economy.year_start import PowerYearStart, YearStartRecord
-from grognard.third_reich.play.system_attack import battle_rules
 
 
 def C(kind, player, **args):
@@ -61,7 +61,7 @@ def test_tr32_defenders_of_matches_a_scan_of_every_unit_as_the_position_changes(
 
     from grognard.engine.fuzz import choose
     from grognard.third_reich.board import on_map_ground
-    from grognard.third_reich.play.system_attack import defenders_of
+    from grognard.third_reich.combat.battle import defenders_of
 
     g = Game.new("tr-1939-support", seed=3)
     rng = random.Random(4)

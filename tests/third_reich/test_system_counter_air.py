@@ -10,8 +10,8 @@ from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.air_naval.airnaval import counter_air
-from grognard.third_reich.combat.forces import AirUnit
 from grognard.third_reich.state import based_air
+from grognard.third_reich.turn.forces import AirUnit
 
 
 def C(k, player, **args):

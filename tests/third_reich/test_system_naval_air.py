@@ -12,8 +12,8 @@ from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
-from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.play.testing import assert_reaction_rejected, play_order
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 
 
 def C(k, player, **args):

@@ -12,7 +12,6 @@ from grognard.engine.testing import assert_rejected, assert_replays
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.support import combat_support
 from grognard.third_reich.board import retreat_options
-from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.economy.economy import Economy
 from grognard.third_reich.movement.sr import sr_budget
 from grognard.third_reich.play.history import ledger_history
@@ -27,6 +26,7 @@ from grognard.third_reich.strategic.murmansk import (
     MurmanskRolls,
     murmansk_combat,
 )
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 
 SCENARIO = "tr-1939-support"
 
@@ -422,7 +422,7 @@ def test_tr29_air_stage_city_to_city_within_twice_range():
 
 def test_tr51_airdrop_with_escort_and_interceptor_then_tr52_attack_in_its_hex():
     from grognard.third_reich.combat.airborne import air_drop
-    from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+    from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
     g = offensive(3)
     to_phase(g, "movement", "axis")

@@ -11,7 +11,6 @@ from grognard.engine.save import dumps, loads
 from grognard.engine.testing import assert_rejected
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.sea_zones import sea_zones
-from grognard.third_reich.combat.forces import Fleet
 from grognard.third_reich.movement.sr import SeaSROrder, UnitClass, sr_budget
 from grognard.third_reich.movement.sr_sea import ZoneInterception, resolve_sea_sr
 from grognard.third_reich.play.testing import (
@@ -19,6 +18,7 @@ from grognard.third_reich.play.testing import (
     assert_reaction_rejected,
     play_order,
 )
+from grognard.third_reich.turn.forces import Fleet
 
 SCENARIO = "tr-1939-sea"
 

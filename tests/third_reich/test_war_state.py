@@ -21,7 +21,7 @@ from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import Economy
-from grognard.third_reich.play.system_attack import russian_winter_in, ussr_war_turn
+from grognard.third_reich.russian_winter import russian_winter_in, ussr_war_turn
 from grognard.third_reich.war import diplomacy
 
 SCENARIO = "tr-1939-campaign"
@@ -273,8 +273,8 @@ def test_tr27_no_zoc_across_a_border_before_the_declaration() -> None:
     Soviet infantry in K40 puts no ZOC on Poland's K39 for a German mover in Fall 1939, and
     does once Germany and the USSR are at war."""
     from grognard.core.zoc import Purpose
-    from grognard.third_reich.combat.forces import Side
     from grognard.third_reich.play.system_moves import move_zoc
+    from grognard.third_reich.turn.forces import Side
 
     g = game()
     m = g.scenario.map

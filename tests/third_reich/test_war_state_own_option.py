@@ -71,7 +71,7 @@ def test_tr25_tr35_no_defensive_air_from_a_power_not_at_war_with_the_attacker() 
     g2, opts2 = attack(True)
     assert "ita-air119" in opts2
     from grognard.core.errors import IllegalOrder
-    from grognard.third_reich.play.system_support import verify_support
+    from grognard.third_reich.air_naval.support_fight import verify_support
 
     trial = C("attack", "allies", hex="P28", attackers=["uk-inf80"],
               defensive_air=["ita-air119"])

@@ -15,10 +15,10 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine import Command, Game
 from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected
+from grognard.third_reich.air_naval.air_state import air_zone_at, air_zone_for
 from grognard.third_reich.air_naval.naval_ops import AirZone
 from grognard.third_reich.conquest import diplomacy as dip
-from grognard.third_reich.play.system_air import air_zone_at, air_zone_for
-from grognard.third_reich.play.system_sr_sea import sea_sr_check
+from grognard.third_reich.movement.sea_srs import sea_sr_check
 from grognard.third_reich.play.testing import assert_no_reaction, reaction_after
 from grognard.third_reich.war import diplomacy
 
@@ -102,7 +102,7 @@ def test_tr25_reaction_options_offer_only_fleets_at_war() -> None:
 def test_tr25_tr57_a_transport_is_intercepted_only_by_powers_at_war() -> None:
     """Naval transport (TR-57): the UK's fleet and air intercept a German transport only once
     the UK is at war with Germany; before, no reaction is owed and naming them is refused."""
-    from grognard.third_reich.play.system_naval import _check
+    from grognard.third_reich.air_naval.transports import _check
 
     def movement(uk_at_war: bool) -> Game:
         text = load_scenario(SCENARIO).text
@@ -131,7 +131,7 @@ def test_tr25_tr61_an_invasion_is_intercepted_only_by_powers_at_war() -> None:
     """tr-1939-invasion (ge-fleet2 carries ge-inf5 from Kiel to the French beach F4 by G4;
     uk-fleet1 in Harwich may intercept): a variant in which the UK is not at war with Germany
     - uk-fleet1 is never among the defender's options and naming it is refused (TR-25)."""
-    from grognard.third_reich.play.system_amphibious import _check
+    from grognard.third_reich.combat.invasion import _check
 
     invade = Command("invade", "axis", {"beach": "F4", "groups": [
         {"hex": "G4", "zone": "north_sea", "fleets": ["ge-fleet2"],

@@ -26,7 +26,7 @@ def _pairs(values: list[str], field: str) -> dict[str, int]:
 
 
 def _unit_spec(spec: str, uid: str, side: str) -> Any:
-    from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side, as_enum
+    from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side, as_enum
 
     kind, sep, rest = spec.partition(":")
     nums = rest.split("-") if sep else []
@@ -88,7 +88,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Resolve an air landing against interception, with exact odds (TR-51)."""
         from grognard.third_reich.combat.airborne import air_drop, air_drop_odds
-        from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+        from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
         if seed is not None and (roll is not None or phasing_roll is not None):
             raise InputError("--seed", "give --seed or --roll/--phasing-roll, not both")
@@ -138,8 +138,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Every hex a 3R ground unit can reach this phase (TR-27/TR-28)."""
         from grognard.core.mapgen import map_from_rows
-        from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side, as_enum
         from grognard.third_reich.movement.movement import move_range, movement_allowance
+        from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side, as_enum
 
         sides: dict[tuple[str, str], str] = {}
         for r in river or []:

@@ -24,7 +24,7 @@ from grognard.cli.render import (
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_text, ratio_str
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
 
 BattleArg = Annotated[Path, typer.Argument(metavar="BATTLE.json",
                                            help="The battle (docs/formats/tr_combat.md).")]
@@ -221,9 +221,9 @@ def register(tr_app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Isolation attrition roll of one out-of-supply hex (TR-73)."""
-        from grognard.third_reich.combat.forces import as_enum
         from grognard.third_reich.supply.isolation import isolation_roll, isolation_table
         from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID, Region, Season, Weather
+        from grognard.third_reich.turn.forces import as_enum
 
         r = _readings(readings)
         out = isolation_roll(roll, as_enum(Weather, weather, "--weather"),

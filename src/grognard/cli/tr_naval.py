@@ -30,7 +30,7 @@ def _naval_readings(path: Path | None) -> Any:
 
 def _fleet(factors: int, printed: int | None, name: str = "fleet") -> Any:
     from grognard.core.errors import IllegalOrder
-    from grognard.third_reich.combat.forces import Fleet
+    from grognard.third_reich.turn.forces import Fleet
 
     if factors > 9 or (printed is not None and printed > 9):
         raise IllegalOrder("TR-76", f"{name}: a fleet has at most 9 factors, not "
@@ -82,7 +82,7 @@ def register(app: typer.Typer) -> None:
             parse_air_zone,
             transport,
         )
-        from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+        from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
         units = tuple(GroundUnit(f"unit{i + 1}", "", Side.AXIS, GroundKind.INFANTRY, n)
                       for i, n in enumerate(cargo))

@@ -2,7 +2,7 @@
 
 The command modules (:mod:`~grognard.third_reich.play.system`, ``system_*``) read the JSON state
 through these: the units on the map as :class:`~grognard.core.paths.Forces`, a unit as a
-:class:`~grognard.third_reich.combat.forces.GroundUnit`, the front and the phase of a hex/state.
+:class:`~grognard.third_reich.turn.forces.GroundUnit`, the front and the phase of a hex/state.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.naval_ops import RemovalCheck
 from grognard.third_reich.combat.amphibious import STACKING_LIMIT
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.economy.economy import Economy, begin_player_turn
 from grognard.third_reich.supply.supply_map import SupplyCheck, supply_check
 from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.turn.options import Front
 
 NAME = "third_reich"

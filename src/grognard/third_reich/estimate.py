@@ -26,7 +26,7 @@ from grognard.third_reich.combat.combat import (
     crt_result,
     crt_table,
 )
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 
 TWO_D6 = Distribution.of("2d6")
 RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER

@@ -3,7 +3,7 @@ and fleets as the rule modules see them (building, air staging and SR, counter a
 the Murmansk box), and the BRP payments of a side's orders (options, declarations of war).
 
 A position module like :mod:`~grognard.third_reich.board`: it sits above the sections' rule
-modules it converts to (``combat.forces``, ``air_naval.air_zones``) and below every
+modules it converts to (``turn.forces``, ``air_naval.air_zones``) and below every
 section's ``orders/`` and ``play/`` (docs/ARCHITECTURE.md, "third_reich").
 """
 
@@ -16,8 +16,8 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_zones import BasedAir
 from grognard.third_reich.board import axis_side_of, economy_of, open_turn, position_cached
-from grognard.third_reich.combat.forces import AirUnit, Side
 from grognard.third_reich.economy.economy import Economy, spend, verify_spend
+from grognard.third_reich.turn.forces import AirUnit, Side
 
 #: The unit types that are air units (TR-29..TR-30, TR-43..TR-50).
 AIR_TYPES = frozenset({"air", "bomber", "interceptor"})

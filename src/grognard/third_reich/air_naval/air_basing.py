@@ -36,7 +36,7 @@ from grognard.third_reich.air_naval.air_zones import (
     verify_air_zone_action,
 )
 from grognard.third_reich.air_naval.airnaval import can_fly_missions
-from grognard.third_reich.combat.forces import AirUnit, Side
+from grognard.third_reich.turn.forces import AirUnit, Side
 from grognard.third_reich.turn.options import Option
 
 RULE = "TR-29"

@@ -37,8 +37,8 @@ from grognard.core.paths import hex_index
 from grognard.core.readings import Readings
 from grognard.engine.scenario import load_scenario
 from grognard.third_reich.air_naval.airnaval import CounterAir
-from grognard.third_reich.combat.forces import AirUnit, Side
 from grognard.third_reich.scenario_schema import third_reich_rules
+from grognard.third_reich.turn.forces import AirUnit, Side
 
 RULE = "TR-30"
 

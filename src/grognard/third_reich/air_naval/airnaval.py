@@ -25,12 +25,12 @@ from grognard.core.exact import Exact
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.third_reich.air_naval.effectiveness import effectiveness_hits
 from grognard.third_reich.air_naval.support import naval_third
-from grognard.third_reich.combat.combat_readings import (
+from grognard.third_reich.turn.combat_readings import (
     NeutralizeGranularity,
     Round06Scope,
     TRCombatReadings,
 )
-from grognard.third_reich.combat.forces import AirUnit, Fleet
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 
 DEFAULT_READINGS = TRCombatReadings()
 SMALL_AIR_UNIT = 5  # TR-50: non-phasing air units with fewer than 5 factors use the 0.6 rule

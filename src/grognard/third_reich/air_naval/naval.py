@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from grognard.core.errors import IllegalOrder, InputError, TableError
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import Fleet
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import Fleet
 
 DEFAULT_READINGS = TRCombatReadings()
 DIE_SIDES = 6

@@ -29,8 +29,8 @@ from grognard.core.exact import Exact, exact_json
 from grognard.core.readings import Readings
 from grognard.third_reich.air_naval.air_zones import AirZoneStatus
 from grognard.third_reich.air_naval.support import naval_support
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import Fleet, GroundUnit
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import Fleet, GroundUnit
 
 ESCORT_FACTORS = 9
 FLEET_CAPACITY_DIVISOR = 2

@@ -18,9 +18,9 @@ from fractions import Fraction
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json
-from grognard.third_reich.combat.combat_readings import NavalThirdRounding, TRCombatReadings
-from grognard.third_reich.combat.forces import AirUnit, Fleet, as_enum
 from grognard.third_reich.turn.calendar import Weather
+from grognard.third_reich.turn.combat_readings import NavalThirdRounding, TRCombatReadings
+from grognard.third_reich.turn.forces import AirUnit, Fleet, as_enum
 
 DEFAULT_READINGS = TRCombatReadings()
 MAX_FLEETS_PER_ATTACK = 1

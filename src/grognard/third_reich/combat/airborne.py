@@ -17,7 +17,7 @@
   air zone (terrain ignored). The hexes passed through are the straight hex line of each link
   (``core.hexgrid.line``) unless the caller gives the route (3R4 map details are EXTERNAL).
 
->>> from grognard.third_reich.combat.forces import GroundKind, Side
+>>> from grognard.third_reich.turn.forces import GroundKind, Side
 >>> para = GroundUnit("fj", "german", Side.AXIS, GroundKind.AIRBORNE, 3, 3)
 >>> air_drop(para, interceptors=5, escorts=0, phasing_roll=1, nonphasing_roll=10).outcome
 <DropOutcome.DESTROYED: 'destroyed'>
@@ -51,9 +51,9 @@ from grognard.third_reich.air_naval.air_zones import (
 )
 from grognard.third_reich.air_naval.airnaval import AirToAir, air_to_air, nonphasing_air_round06
 from grognard.third_reich.air_naval.effectiveness import effectiveness_hits
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit
 from grognard.third_reich.turn.calendar import Weather, weather_effects
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit
 from grognard.third_reich.turn.options import Option
 from grognard.third_reich.turn.sequence import Phase
 

@@ -49,10 +49,10 @@ from grognard.third_reich.combat.combat import (
     left_shifts,
     odds_column,
 )
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import AirUnit, Fleet, GroundUnit, as_enum
 from grognard.third_reich.combat.hex_defense import hex_defense
 from grognard.third_reich.turn.calendar import Weather
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import AirUnit, Fleet, GroundUnit, as_enum
 
 DEFAULT_READINGS = TRCombatReadings()
 INVASION_DIVISOR = 3

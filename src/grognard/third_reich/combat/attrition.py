@@ -29,8 +29,8 @@ from typing import Any
 from grognard.core.dice import Distribution
 from grognard.core.errors import IllegalOrder, InputError, TableError
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit
 
 DEFAULT_READINGS = TRCombatReadings()
 MIN_CONTACT_FACTORS = 5

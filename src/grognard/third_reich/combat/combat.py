@@ -39,22 +39,22 @@ from grognard.core.errors import IllegalOrder, InputError, TableError
 from grognard.core.exact import Exact, exact_json, ratio_str
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.third_reich.air_naval.support import Support, combat_support
-from grognard.third_reich.combat.combat_readings import (
+from grognard.third_reich.combat.hex_defense import HexDefense, hex_defense
+from grognard.third_reich.turn.calendar import Weather
+from grognard.third_reich.turn.combat_readings import (
     OddsRounding,
     RetreatImpossible,
     TRCombatReadings,
 )
-from grognard.third_reich.combat.forces import (
+from grognard.third_reich.turn.forces import (
     AirUnit,
     Fleet,
     GroundKind,
     GroundUnit,
     Side,
-    _enum_field,
     as_enum,
+    enum_field,
 )
-from grognard.third_reich.combat.hex_defense import HexDefense, hex_defense
-from grognard.third_reich.turn.calendar import Weather
 
 DEFAULT_READINGS = TRCombatReadings()
 ROLL_MIN = 2
@@ -474,8 +474,8 @@ class Battle:
         return cls(
             attackers=attackers,
             defenders=defenders,
-            weather=_enum_field(raw, "weather", Weather, "battle", "clear"),
-            terrain=_enum_field(raw, "terrain", Terrain, "battle", "clear"),
+            weather=enum_field(raw, "weather", Weather, "battle", "clear"),
+            terrain=enum_field(raw, "terrain", Terrain, "battle", "clear"),
             fortified=flag("fortified"),
             russian_winter=flag("russian_winter"),
             all_river=flag("all_river"),

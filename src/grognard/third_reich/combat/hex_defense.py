@@ -6,7 +6,7 @@ which is then doubled; the others count their plain factor. Under the Russian wi
 first winter turn after Germany and the USSR are at war, inside the USSR, the Baltic States or
 eastern Poland) non-Finnish Axis units get no add at all.
 
->>> from grognard.third_reich.combat.forces import GroundUnit, GroundKind, Side
+>>> from grognard.third_reich.turn.forces import GroundUnit, GroundKind, Side
 >>> a = GroundUnit("a", "german", Side.AXIS, GroundKind.INFANTRY, 3)
 >>> b = GroundUnit("b", "german", Side.AXIS, GroundKind.INFANTRY, 2)
 >>> hex_defense([a, b], Weather.CLEAR, fortified=True).total
@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grognard.core.errors import InputError
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import GroundKind, GroundUnit, Side, as_enum
 from grognard.third_reich.turn.calendar import Season, Weather
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side, as_enum
 
 DEFAULT_READINGS = TRCombatReadings()
 

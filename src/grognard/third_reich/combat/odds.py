@@ -20,6 +20,7 @@ from grognard.core.exact import exact_json, ratio_str
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+from grognard.third_reich.combat.battle import attack_battle
 from grognard.third_reich.combat.combat import (
     Battle,
     assess_battle,
@@ -27,7 +28,6 @@ from grognard.third_reich.combat.combat import (
     crt_table,
     resolve_battle,
 )
-from grognard.third_reich.play.system_attack import attack_battle
 
 
 def attack_odds(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:

@@ -57,7 +57,7 @@ and a record (the event an Order logs) carrying every fact. Readings where the t
 #   action, controller)`` or ``may_enter_hex`` in verify (raise ``r.raise_()``) and as a
 #   filter in legal.
 # * lend_lease / murmansk_ship / open_iran_route: ``lend_lease_open(d, sender, receiver)``.
-# * the Russian winter (system_attack.russian_winter_in): ``russian_winter_turn(d) == turn``.
+# * the Russian winter (russian_winter.russian_winter_in): ``russian_winter_turn(d) == turn``.
 
 from __future__ import annotations
 
@@ -71,9 +71,8 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.memo import IdentityMemo
 from grognard.third_reich.turn.calendar import Season, date_of
 from grognard.third_reich.turn.options import dow_cost
-from grognard.third_reich.turn.powers import MOVEMENT_ORDER
+from grognard.third_reich.turn.powers import MAJORS, Action
 
-MAJORS: tuple[str, ...] = tuple(p.value for p in MOVEMENT_ORDER)
 DEFAULT_AXIS_MINORS = ("hungary", "romania", "bulgaria", "finland")
 AXIS_MINORS_TURN = 9  # TR-24: Summer I 1941
 US_ENTRY_TURN = 13    # TR-86: Spring 1942
@@ -95,20 +94,6 @@ class Cause(StrEnum):
 CAUSE_RULE = {Cause.SCENARIO: "TR-25", Cause.DECLARATION: "TR-25", Cause.ALLIANCE: "TR-25",
               Cause.MINOR_JOINS: "TR-24", Cause.AXIS_MINORS: "TR-24", Cause.US_ENTRY: "TR-86",
               Cause.VICHY: "TR-26", Cause.CONQUEST: "TR-22"}
-
-
-class Action(StrEnum):
-    """What an order does to a country's territory (the rule that refuses it differs)."""
-
-    MOVE = "move"              # land movement, retreat, advance
-    ATTACK = "attack"          # land attack, attrition, air support, bombardment
-    ZOC = "zoc"                # a ZOC projected into the country
-    SR = "sr"                  # a land or sea SR path or destination
-    SUPPLY = "supply"          # a supply line (TR-72) traced through the country
-    AIR = "air"                # air staging, basing, missions, counter air, airdrop
-    NAVAL = "naval"            # naval mission, transport, invasion
-    STRATEGIC = "strategic"    # strategic warfare, city bombing
-    LEND_LEASE = "lend_lease"  # BRPs sent to the country
 
 
 ACTION_RULE = {Action.ZOC: "TR-27", Action.SR: "TR-68", Action.SUPPLY: "TR-72"}  # else TR-25
@@ -821,6 +806,7 @@ def from_json(obj: Any) -> Diplomacy:
 
 
 __all__ = [
+    "MAJORS",
     "Action",
     "Annexed",
     "Cause",

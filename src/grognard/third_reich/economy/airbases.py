@@ -22,7 +22,7 @@ from typing import Any
 from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.core.tables import Table
 from grognard.third_reich.air_naval.air_basing import air_value
-from grognard.third_reich.combat.forces import Side
+from grognard.third_reich.turn.forces import Side
 from grognard.third_reich.turn.options import price
 
 RULE = "TR-65"

@@ -28,8 +28,8 @@ from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.core.mapdata import CityClass, MapData
 from grognard.core.paths import HexRef, hex_index
 from grognard.third_reich.air_naval.air_zones import BasedAir, is_uncontested_enemy
-from grognard.third_reich.combat.forces import Side
 from grognard.third_reich.movement.movement import Placed, enemy_zoc, zoc_entry_cost
+from grognard.third_reich.turn.forces import Side
 from grognard.third_reich.turn.options import UnitKind
 
 RULE = "TR-64"

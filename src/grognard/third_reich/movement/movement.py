@@ -16,7 +16,7 @@ The map mechanism (ZOC fields, per-edge costs, ranges) is :mod:`grognard.core.zo
   swamp or mountain; an airborne unit that air-landed does not move again that turn (TR-51).
 
 >>> from grognard.core.mapgen import map_from_rows
->>> from grognard.third_reich.combat.forces import GroundKind
+>>> from grognard.third_reich.turn.forces import GroundKind
 >>> m = map_from_rows(["ccccc"])
 >>> inf = GroundUnit("i", "german", Side.AXIS, GroundKind.INFANTRY, 2, 4)
 >>> foe = GroundUnit("f", "french", Side.ALLIES, GroundKind.INFANTRY, 2, 3)
@@ -46,8 +46,8 @@ from grognard.core.movement import (
 )
 from grognard.core.paths import Forces, HexRef, Purpose, hex_index
 from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
-from grognard.third_reich.combat.forces import GroundUnit, Side
 from grognard.third_reich.turn.calendar import Weather
+from grognard.third_reich.turn.forces import GroundUnit, Side
 from grognard.third_reich.turn.options import (
     DEFAULT_OPTION_READINGS,
     Declared,
@@ -78,7 +78,7 @@ def move_class(unit: GroundUnit) -> MoveClass:
 def movement_allowance(unit: GroundUnit, weather: Weather | str = Weather.CLEAR) -> int:
     """TR-28 Seasons do not change movement; mud halves armor MA (fractions round down).
 
-    >>> from grognard.third_reich.combat.forces import GroundKind
+    >>> from grognard.third_reich.turn.forces import GroundKind
     >>> pz = GroundUnit("pz", "german", Side.AXIS, GroundKind.ARMOR, 4, 5)
     >>> movement_allowance(pz, "mud"), movement_allowance(pz, "snow")
     (2, 5)

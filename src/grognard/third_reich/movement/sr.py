@@ -37,7 +37,7 @@ from grognard.third_reich.air_naval.sea_zones import (
     route_junctions,
     verify_route,
 )
-from grognard.third_reich.combat.forces import Fleet
+from grognard.third_reich.turn.forces import Fleet
 from grognard.third_reich.turn.powers import Power, parse_power
 
 FLEET_SR_NAVAL_INTERCEPTION = False

@@ -31,9 +31,9 @@ from grognard.third_reich.air_naval.naval_ops import (
     naval_interception_possible,
 )
 from grognard.third_reich.air_naval.sea_zones import SeaZones, may_intercept
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.movement.sr import SeaSROrder, SeaSRRecord, sea_sr, verify_sea_sr
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 
 DEFAULT_COMBAT_READINGS = TRCombatReadings()
 

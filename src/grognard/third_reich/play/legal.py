@@ -32,7 +32,9 @@ from grognard.core.paths import edge_tables
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_state import air_zone_at
 from grognard.third_reich.air_naval.sea_zones import sea_zones
+from grognard.third_reich.air_naval.transports import port_at
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,
@@ -46,15 +48,13 @@ from grognard.third_reich.board import (
     units_cached,
 )
 from grognard.third_reich.movement.movement import may_move_in_phase
-from grognard.third_reich.play.system_air import air_zone_at
+from grognard.third_reich.movement.sea_srs import friendly_port as _friendly_port
 from grognard.third_reich.play.system_attrition import cut_off_units, takeable_hexes
 from grognard.third_reich.play.system_moves import (
     move_phase,
     refuses_every_move,
     unit_move_range,
 )
-from grognard.third_reich.play.system_naval import port_at
-from grognard.third_reich.play.system_sr_sea import friendly_port as _friendly_port
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.strategic.murmansk_box import (
     available_asw,

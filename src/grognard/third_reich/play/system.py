@@ -79,11 +79,8 @@ from grognard.third_reich.estimate import estimate
 from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.movement.orders.sr import StrategicRedeployment
 from grognard.third_reich.play.orders.end_phase import EndPhase, first_phase
-from grognard.third_reich.play.referee import (
-    ReactingOrder,
-    decisions,
-    phase_prompt,
-)
+from grognard.third_reich.play.referee import decisions, phase_prompt
+from grognard.third_reich.reactions import ReactingOrder
 from grognard.third_reich.scenario_schema import ThirdReichSection, third_reich_rules
 from grognard.third_reich.strategic.murmansk_box import (
     murmansk_event_view,

@@ -40,9 +40,9 @@ from grognard.third_reich.combat.attrition import (
     verify_hexes_won,
 )
 from grognard.third_reich.combat.combat import STACKING_LIMIT
-from grognard.third_reich.combat.forces import GroundKind
 from grognard.third_reich.economy.economy import spend, verify_spend
 from grognard.third_reich.supply.supply_map import attrition_contact, hexes_won_candidates
+from grognard.third_reich.turn.forces import GroundKind
 from grognard.third_reich.turn.options import parse_front, unit_cost
 
 # --- attrition ----------------------------------------------------------------------------------------

@@ -47,8 +47,6 @@ from grognard.third_reich.board import (
     position_cached,
 )
 from grognard.third_reich.combat.amphibious import invaded_unit_may
-from grognard.third_reich.combat.forces import Side
-from grognard.third_reich.conquest.diplomacy import MAJORS
 from grognard.third_reich.movement.movement import (
     enemy_zoc,
     may_move_in_phase,
@@ -61,8 +59,9 @@ from grognard.third_reich.movement.sr_land import land_sr_path
 from grognard.third_reich.state import AIR_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.forces import Side
 from grognard.third_reich.turn.options import OptionRefusal
-from grognard.third_reich.turn.powers import parse_power
+from grognard.third_reich.turn.powers import MAJORS, parse_power
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import (
     closed_mask,

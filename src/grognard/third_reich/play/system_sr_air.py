@@ -20,6 +20,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_state import bases
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,
@@ -28,16 +29,15 @@ from grognard.third_reich.board import (
     order_hex,
 )
 from grognard.third_reich.combat.airborne import airborne_sr
-from grognard.third_reich.movement.sr import SRKind, record_sr
-from grognard.third_reich.play.system_air import bases
-from grognard.third_reich.play.system_moves import execute_sr, verify_sr_cmd
-from grognard.third_reich.play.system_sr_sea import (
+from grognard.third_reich.movement.sea_srs import (
     execute_fleet_sr,
     execute_sea_sr,
     fleet_sr_check,
     sea_sr_check,
     sr_phase,
 )
+from grognard.third_reich.movement.sr import SRKind, record_sr
+from grognard.third_reich.play.system_moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.state import based_air, side_of
 from grognard.third_reich.war import verify_enter
 

@@ -12,7 +12,7 @@ from grognard.engine.commands import Command
 from grognard.engine.events import Event
 from grognard.engine.game import Game
 from grognard.engine.testing import assert_rejected
-from grognard.third_reich.play.referee import REACTIONS
+from grognard.third_reich.reactions import REACTIONS
 
 
 def split_order(cmd: Command) -> tuple[Command, dict[str, object]]:

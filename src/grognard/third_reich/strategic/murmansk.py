@@ -37,8 +37,8 @@ from grognard.third_reich.air_naval.airnaval import (
     nonphasing_air_hits,
 )
 from grognard.third_reich.air_naval.effectiveness import effectiveness_hits
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
 from grognard.third_reich.economy.readings import MurmanskTiming
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
 
 
 def _count(v: int, name: str) -> int:

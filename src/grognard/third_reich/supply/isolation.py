@@ -26,9 +26,9 @@ from typing import Any
 from grognard.core.dice import Distribution
 from grognard.core.errors import InputError, TableError
 from grognard.core.tables import Table, TableSet, load_tables
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
-from grognard.third_reich.combat.forces import GroundUnit, as_enum
 from grognard.third_reich.turn.calendar import Region, Season, Weather, verify_weather
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
+from grognard.third_reich.turn.forces import GroundUnit, as_enum
 
 DEFAULT_READINGS = TRCombatReadings()
 ELIMINATED_AT_OR_BELOW = 7

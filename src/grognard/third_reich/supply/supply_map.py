@@ -50,7 +50,6 @@ from grognard.core.supply import (
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
 from grognard.third_reich.combat.attrition import FrontHex
-from grognard.third_reich.combat.combat_readings import TRCombatReadings
 from grognard.third_reich.supply.isolation import (
     IsolationRoll,
     UssrSupply,
@@ -66,7 +65,9 @@ from grognard.third_reich.turn.calendar import (
     Weather,
     date_of,
     weather,
+    weather_region,
 )
+from grognard.third_reich.turn.combat_readings import TRCombatReadings
 
 DEFAULT_READINGS = TRCombatReadings()
 PORTS = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT})
@@ -258,16 +259,6 @@ def trace_3r_supply(
 
 
 # --- isolation inputs ------------------------------------------------------------------------------
-
-
-def weather_region(m: MapData, h: int) -> Region:
-    """TR-05/TR-73: a hex's 3R weather region: its weather zone or region if either names one
-    (scandinavia, east, mediterranean, europe), else ``europe``."""
-    for names, arr in ((m.weather_zone_names, m.weather_zone), (m.region_names, m.region)):
-        name = names[int(arr[h])]
-        if name in {r.value for r in Region}:
-            return Region(name)
-    return Region.EUROPE
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from grognard.core.errors import InputError, TableError, parse_enum
+from grognard.core.mapdata import MapData
 from grognard.core.tables import Table, shipped_tables
 
 
@@ -135,6 +136,16 @@ def seasonal_weather(region: Region | str, season: Season | str,
     except ValueError:
         raise TableError(f"{cell!r} is not a weather", file=t.file, table=t.id,
                          column=s.value, row=r.value) from None
+
+
+def weather_region(m: MapData, h: int) -> Region:
+    """TR-05/TR-73: a hex's 3R weather region: its weather zone or region if either names one
+    (scandinavia, east, mediterranean, europe), else ``europe``."""
+    for names, arr in ((m.weather_zone_names, m.weather_zone), (m.region_names, m.region)):
+        name = names[int(arr[h])]
+        if name in {r.value for r in Region}:
+            return Region(name)
+    return Region.EUROPE
 
 
 def weather(region: Region | str, turn: int, table: Table | None = None) -> Weather:

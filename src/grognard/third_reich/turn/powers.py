@@ -40,6 +40,7 @@ class Block(StrEnum):
 
 #: TR-01 / TR-09: movement order of the powers (Year Start runs in this order too).
 MOVEMENT_ORDER: tuple[Power, ...] = tuple(Power)
+MAJORS: tuple[str, ...] = tuple(p.value for p in MOVEMENT_ORDER)
 
 BLOCK_POWERS: dict[Block, tuple[Power, ...]] = {
     Block.AXIS: (Power.GERMANY, Power.ITALY),
@@ -100,3 +101,18 @@ def teams(players: int) -> tuple[tuple[Power, ...], ...]:
     else:
         seats.append(BLOCK_POWERS[Block.WESTERN_ALLIES])
     return tuple(seats)
+
+
+class Action(StrEnum):
+    """What an order does to a country's territory (the rule that refuses it differs:
+    ``conquest/diplomacy.may_enter``; every section's orders name the action they take)."""
+
+    MOVE = "move"              # land movement, retreat, advance
+    ATTACK = "attack"          # land attack, attrition, air support, bombardment
+    ZOC = "zoc"                # a ZOC projected into the country
+    SR = "sr"                  # a land or sea SR path or destination
+    SUPPLY = "supply"          # a supply line (TR-72) traced through the country
+    AIR = "air"                # air staging, basing, missions, counter air, airdrop
+    NAVAL = "naval"            # naval mission, transport, invasion
+    STRATEGIC = "strategic"    # strategic warfare, city bombing
+    LEND_LEASE = "lend_lease"  # BRPs sent to the country

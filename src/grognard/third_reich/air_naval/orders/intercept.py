@@ -2,7 +2,7 @@
 drop, naval transport, invasion or sea SR - its fleets (``interceptors``) and air units
 (``air_interceptors``; an air drop's air units are its ``interceptors``), as a list or by
 offshore hex / sea zone, or none; the order then runs with them
-(:class:`~grognard.third_reich.play.referee.ReactionOrder`).
+(:class:`~grognard.third_reich.reactions.ReactionOrder`).
 
 Events ``reaction_made`` ``{side, reaction, kind, args}`` then the order's own.
 """
@@ -19,7 +19,7 @@ from grognard.engine.context import Context
 from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.referee import ReactionOrder
+from grognard.third_reich.reactions import ReactionOrder
 from grognard.third_reich.words import named_units, units_words
 
 Units = list[str] | dict[str, list[str]]

@@ -1,7 +1,7 @@
 """``naval_transport`` (TR-57): fleets carry ground units from their port to another port of one
 sea zone; the defender may intercept with fleets and air units (``intercept``, TR-55/TR-56).
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_naval`; events:
+The rule functions it runs are in :mod:`grognard.third_reich.air_naval.transports`; events:
 docs/formats/tr_engine.md.
 """
 
@@ -19,13 +19,13 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.legal import distinct, legal_naval_transport
-from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
-from grognard.third_reich.play.system_naval import (
+from grognard.third_reich.air_naval.transports import (
     execute_naval_transport,
     fold_naval_transported,
     verify_naval_transport,
 )
+from grognard.third_reich.play.legal import distinct, legal_naval_transport
+from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, units_words
 

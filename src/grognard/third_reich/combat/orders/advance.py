@@ -24,8 +24,8 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, as_list
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.system_amphibious import fold_invasion_advance
-from grognard.third_reich.play.system_attack import advance_answers, verify_advance
+from grognard.third_reich.combat.battle import advance_answers, verify_advance
+from grognard.third_reich.combat.invasion import fold_invasion_advance
 from grognard.third_reich.words import named_units, units_words
 
 

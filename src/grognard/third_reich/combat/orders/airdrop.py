@@ -1,7 +1,7 @@
 """``airdrop`` (TR-51): an airborne unit air-lands in a hex; the defender may intercept it with
 air units (``intercept``), escorts fight them.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_air`; events:
+The rule functions it runs are in :mod:`grognard.third_reich.combat.airdrops`; events:
 docs/formats/tr_engine.md.
 """
 
@@ -19,9 +19,9 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.third_reich.combat.airdrops import execute_airdrop, fold_airdropped, verify_airdrop
 from grognard.third_reich.play.legal import distinct, legal_airdrop
-from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
-from grognard.third_reich.play.system_air import execute_airdrop, fold_airdropped, verify_airdrop
+from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, unit_name, units_words
 

@@ -28,6 +28,11 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.third_reich.air_naval.support_fight import (
+    fight_for_support,
+    fold_support,
+    verify_support,
+)
 from grognard.third_reich.board import (
     BLOCK,
     eliminate_units,
@@ -36,12 +41,8 @@ from grognard.third_reich.board import (
     order_hex,
     phase_name,
 )
-from grognard.third_reich.combat.combat import resolve_battle
-from grognard.third_reich.conquest.diplomacy import Action
-from grognard.third_reich.play.legal import distinct, legal_attack
-from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
-from grognard.third_reich.play.system_air import landed_attack_ok, landed_attackers
-from grognard.third_reich.play.system_attack import (
+from grognard.third_reich.combat.airdrops import landed_attack_ok, landed_attackers
+from grognard.third_reich.combat.battle import (
     apply_settlement,
     attack_battle_of,
     attack_region,
@@ -54,12 +55,11 @@ from grognard.third_reich.play.system_attack import (
     verify_bridgehead_hexsides,
     verify_odds,
 )
-from grognard.third_reich.play.system_support import (
-    fight_for_support,
-    fold_support,
-    verify_support,
-)
+from grognard.third_reich.combat.combat import resolve_battle
+from grognard.third_reich.play.legal import distinct, legal_attack
+from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.powers import Action
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import (
     power_of,

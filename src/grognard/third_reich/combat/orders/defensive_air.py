@@ -1,6 +1,6 @@
 """``defensive_air`` (TR-35/TR-48): the defender's answer to a pending ``attack`` - the air
 units flying defensive support into the attacked hex (or none); the attack then runs with
-them (:class:`~grognard.third_reich.play.referee.ReactionOrder`).
+them (:class:`~grognard.third_reich.reactions.ReactionOrder`).
 
 Events ``reaction_made`` ``{side, reaction, kind, args}`` then the attack's own.
 """
@@ -17,7 +17,7 @@ from grognard.engine.context import Context
 from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.referee import ReactionOrder
+from grognard.third_reich.reactions import ReactionOrder
 from grognard.third_reich.words import named_units, units_words
 
 

@@ -1,7 +1,7 @@
 """``invade`` (TR-61..TR-63): an amphibious invasion of a beach from offshore hexes: interception
 (TR-55/TR-56), the air/naval fight, the CRT with the amphibious shift, a bridgehead (TR-63).
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_amphibious`; events:
+The rule functions it runs are in :mod:`grognard.third_reich.combat.invasion`; events:
 docs/formats/tr_engine.md.
 """
 
@@ -19,13 +19,13 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.legal import distinct, legal_invade
-from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
-from grognard.third_reich.play.system_amphibious import (
+from grognard.third_reich.combat.invasion import (
     execute_invade,
     fold_invaded,
     verify_invade,
 )
+from grognard.third_reich.play.legal import distinct, legal_invade
+from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, units_words
 

@@ -7,7 +7,7 @@ Owed as a decision to that side after a ``battle_resolved`` whose result leaves 
 none (the event's ``forced`` says why). Once every loss of the battle is chosen, the battle
 settles: retreats (the defender's ``retreat`` when several hexes are open), then the
 attacker's ``advance``. The rule functions are in
-:mod:`grognard.third_reich.play.system_attack`; event ``land_losses_chosen``
+:mod:`grognard.third_reich.combat.battle`; event ``land_losses_chosen``
 ``{side, hex, units, n, rule}`` plus, from the last answer, the settlement
 (docs/formats/tr_engine.md).
 """
@@ -27,7 +27,7 @@ from grognard.engine.orders import Order, Words, as_list
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.board import eliminate_units
-from grognard.third_reich.play.system_attack import (
+from grognard.third_reich.combat.battle import (
     apply_settlement,
     land_loss_answers,
     owed_losses,

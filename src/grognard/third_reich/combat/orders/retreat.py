@@ -26,7 +26,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.system_attack import LISTED_RETREATS, retreat_moves
+from grognard.third_reich.combat.battle import LISTED_RETREATS, retreat_moves
 from grognard.third_reich.words import units_words
 
 

@@ -32,7 +32,6 @@ from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.air_naval.air_zones import is_uncontested_enemy
 from grognard.third_reich.board import axis_side_of, economy_of, hex_stacking_limit, order_hex
-from grognard.third_reich.combat.forces import Side
 from grognard.third_reich.economy.build_locations import BuildSite, build_location_problem
 from grognard.third_reich.economy.builds import Basket, verify_purchase
 from grognard.third_reich.economy.economy import (
@@ -42,6 +41,7 @@ from grognard.third_reich.economy.economy import (
     verify_spend,
 )
 from grognard.third_reich.state import based_air
+from grognard.third_reich.turn.forces import Side
 from grognard.third_reich.turn.options import UnitKind, unit_cost
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.words import label_of, named_units, unit_name

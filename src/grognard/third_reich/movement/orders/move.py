@@ -36,7 +36,6 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.capture import capture_preview
 from grognard.third_reich.combat.amphibious import invaded_unit_may
-from grognard.third_reich.conquest.diplomacy import Action
 from grognard.third_reich.movement.movement import check_path
 from grognard.third_reich.play.legal import distinct, legal_move, sample_move
 from grognard.third_reich.play.system_moves import (
@@ -47,6 +46,7 @@ from grognard.third_reich.play.system_moves import (
 )
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.powers import Action
 from grognard.third_reich.war import verify_enter
 from grognard.third_reich.words import label_of, named_units, unit_name
 

@@ -20,11 +20,11 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.third_reich.movement.sea_srs import fold_sea_sr_made
 from grognard.third_reich.play.legal import distinct, legal_sr
-from grognard.third_reich.play.referee import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.play.system_moves import fold_sr_made
 from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
-from grognard.third_reich.play.system_sr_sea import fold_sea_sr_made
+from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.words import unit_name, via_places
 
 

@@ -54,6 +54,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_state import air_zone_at as _air_zone
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import (
     NavalOp,
@@ -61,6 +62,15 @@ from grognard.third_reich.air_naval.naval_ops import (
     verify_fleet_operation,
 )
 from grognard.third_reich.air_naval.sea_zones import may_intercept, sea_zones
+from grognard.third_reich.air_naval.support_fight import (
+    fight_rules,
+    fleet_unit,
+    flying_units,
+    ready_air,
+)
+from grognard.third_reich.air_naval.support_fight import step_json as _step_json
+from grognard.third_reich.air_naval.transports import fleet_ops as _fleet_ops
+from grognard.third_reich.air_naval.transports import port_at
 from grognard.third_reich.board import (
     axis_side_of,
     eliminate_units,
@@ -78,29 +88,18 @@ from grognard.third_reich.combat.amphibious import (
     resolve_invasion,
     verify_invasion,
 )
-from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
-from grognard.third_reich.combat.combat import Terrain
-from grognard.third_reich.combat.forces import AirUnit, Fleet
-from grognard.third_reich.play.system_air import air_zone_at as _air_zone
-from grognard.third_reich.play.system_attack import (
-    _MAP_TERRAIN,
+from grognard.third_reich.combat.battle import (
+    MAP_TERRAIN,
     apply_settlement,
     battle_losses,
     retreat_plan,
     settle_battle,
 )
-from grognard.third_reich.play.system_naval import fleet_ops as _fleet_ops
-from grognard.third_reich.play.system_naval import port_at
-from grognard.third_reich.play.system_support import (
-    fight_rules,
-    fleet_unit,
-    flying_units,
-    ready_air,
-)
-from grognard.third_reich.play.system_support import step_json as _step_json
+from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
+from grognard.third_reich.combat.combat import Terrain
 from grognard.third_reich.state import FLEET_TYPES
-from grognard.third_reich.supply.supply_map import weather_region
-from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.calendar import weather, weather_region
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 from grognard.third_reich.turn.sequence import Phase
 
 
@@ -292,7 +291,7 @@ def _beach_defense(ctx: Context, state: JSON, side: str, beach: str
     bh = m.hex(h)
     return (defenders, [ground_unit_of(d, state["units"][d], axis) for d in defenders],
             weather(weather_region(m, h), state["turn"]),
-            _MAP_TERRAIN.get(m.terrain_of(bh), Terrain.OTHER),
+            MAP_TERRAIN.get(m.terrain_of(bh), Terrain.OTHER),
             m.fortification_of(bh) is not Fortification.NONE)
 
 

@@ -61,7 +61,7 @@ def as_enum(kind: type[E], value: Any, field: str) -> E:
     return parse_enum(kind, value, field)
 
 
-def _enum_field(raw: Mapping[str, Any], key: str, kind: type[StrEnum], where: str,
+def enum_field(raw: Mapping[str, Any], key: str, kind: type[StrEnum], where: str,
                 default: str | None = None) -> Any:
     v = raw.get(key, default)
     if v is None:
@@ -107,8 +107,8 @@ class GroundUnit:
         return cls(
             id=uid,
             nationality=str(raw.get("nationality", "")),
-            side=_enum_field(raw, "side", Side, where, "axis"),
-            kind=_enum_field(raw, "kind", GroundKind, where, "infantry"),
+            side=enum_field(raw, "side", Side, where, "axis"),
+            kind=enum_field(raw, "kind", GroundKind, where, "infantry"),
             factors=_int_field(raw, "factors", where),
             movement=_int_field(raw, "movement", where, default=3),
         )

@@ -1,7 +1,7 @@
 """TR-32..TR-36 in the ``third_reich`` engine system: the ``attack`` command.
 
 A land attack on one hex (2D6 from ``third_reich.combat``) with declared air and naval support
-(:mod:`grognard.third_reich.play.system_support`) and airborne units that air-landed in the hex
+(:mod:`grognard.third_reich.air_naval.support_fight`) and airborne units that air-landed in the hex
 (TR-52). Formats: docs/formats/tr_engine.md.
 """
 
@@ -19,6 +19,10 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.support_fight import (
+    declared_support,
+    fight_rules,
+)
 from grognard.third_reich.board import (
     axis_side_of,
     eliminate_units,
@@ -28,6 +32,7 @@ from grognard.third_reich.board import (
     retreat_options,
     side_bridgeheads,
 )
+from grognard.third_reich.combat.airdrops import landed_attackers
 from grognard.third_reich.combat.bridgeheads import MAX_ATTACKERS_PER_HEXSIDE, attacks_out_ok
 from grognard.third_reich.combat.combat import (
     Battle,
@@ -36,20 +41,13 @@ from grognard.third_reich.combat.combat import (
     land_loss_choices,
     verify_land_losses,
 )
-from grognard.third_reich.combat.forces import GroundUnit
-from grognard.third_reich.combat.hex_defense import russian_winter_applies
-from grognard.third_reich.conquest.campaign import map_areas
-from grognard.third_reich.play.system_air import landed_attackers
-from grognard.third_reich.play.system_support import (
-    declared_support,
-    fight_rules,
-)
-from grognard.third_reich.supply.supply_map import weather_region
-from grognard.third_reich.turn.calendar import Region, Season, date_of, weather
+from grognard.third_reich.russian_winter import russian_winter_in
+from grognard.third_reich.turn.calendar import Region, weather, weather_region
+from grognard.third_reich.turn.forces import GroundUnit
 
 # --- attack -----------------------------------------------------------------------------------------
 
-_MAP_TERRAIN = {MapTerrain.CLEAR: Terrain.CLEAR, MapTerrain.SWAMP: Terrain.SWAMP,
+MAP_TERRAIN = {MapTerrain.CLEAR: Terrain.CLEAR, MapTerrain.SWAMP: Terrain.SWAMP,
                 MapTerrain.MARSH: Terrain.SWAMP, MapTerrain.MOUNTAIN: Terrain.MOUNTAIN,
                 MapTerrain.FOREST: Terrain.FOREST, MapTerrain.WOODS: Terrain.FOREST}
 _RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER
@@ -113,7 +111,7 @@ def attack_battle_of(ctx: Context, state: JSON, side: str, target: str, attacker
         attackers=tuple(ground_unit_of(a, state["units"][a], axis) for a in attackers),
         defenders=tuple(ground_unit_of(d, state["units"][d], axis) for d in defenders),
         weather=weather(attack_region(m, hex_index(m, target)), state["turn"]),
-        terrain=_MAP_TERRAIN.get(m.terrain_of(th), Terrain.OTHER),
+        terrain=MAP_TERRAIN.get(m.terrain_of(th), Terrain.OTHER),
         fortified=m.fortification_of(th) is not Fortification.NONE,
         russian_winter=russian_winter_in(ctx, state, target),
         all_river=bool(rivers))
@@ -138,51 +136,6 @@ def attack_battle(ctx: Context, state: JSON, cmd: Command) -> Battle:
         attacker_can_retreat=retreat_possible(attackers, a_opts, a_room),
         air=tuple(air), fleets=tuple(fleets),
         airborne_in_hex=landed_attackers(state, attackers))
-
-
-#: TR-84: the Russian winter's area: the USSR, the Baltic States and eastern Poland (the 1939
-#: countries of the map, and the scenario's named areas)
-RUSSIAN_WINTER_COUNTRIES = ("ussr", "estonia", "latvia", "lithuania")
-RUSSIAN_WINTER_AREAS = ("eastern_poland", "baltic_states")
-
-
-def ussr_war_turn(state: JSON) -> int | None:
-    """The turn Germany and the USSR went to war in this game (a declaration either way), or
-    None (not at war, or at war since before the scenario began)."""
-    if state.get("diplomacy") is not None:  # TR-84 by the diplomacy (issue 23)
-        from grognard.third_reich.conquest.diplomacy import war_between
-        from grognard.third_reich.war import diplomacy
-
-        w0 = war_between(diplomacy(state), "germany", "ussr")
-        return int(w0.since) if w0 is not None else None
-    turns = [int(w["turn"]) for w in state["wars"] if "turn" in w and
-             {w["power"], w["target"]} == {"germany", "ussr"}]
-    return min(turns) if turns else None
-
-
-def _russian_winter_hexes(ctx: Context) -> frozenset[str]:
-    m = ctx.scenario.map
-    names = m.country_names
-    out = {m.label(h) for h in range(m.n)
-           if names[int(m.country[h])] in RUSSIAN_WINTER_COUNTRIES}
-    areas = map_areas(ctx.scenario)
-    for a in RUSSIAN_WINTER_AREAS:
-        out.update(areas.get(a, []))
-    return frozenset(out)
-
-
-def russian_winter_in(ctx: Context, state: JSON, target: str) -> bool:
-    """TR-84 (Russian winter): does the Russian winter strip the defense adds in ``target``
-    now? The first Winter turn after Germany and the USSR went to war, in the USSR, the Baltic
-    States or eastern Poland (non-Finnish Axis defenders,
-    :func:`~grognard.third_reich.combat.hex_defense.hex_defense`)."""
-    d = date_of(int(state["turn"]))
-    start = ussr_war_turn(state)
-    if d.season is not Season.WINTER or start is None:
-        return False
-    w = date_of(start)
-    area = ctx.cached("tr.russian_winter_hexes", lambda: _russian_winter_hexes(ctx))
-    return russian_winter_applies(d.year, d.season, w.year, w.season, target in area)
 
 
 def verify_odds(ctx: Context, state: JSON, side: str, target: str, attackers: list[str]) -> None:

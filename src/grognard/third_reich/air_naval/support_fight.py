@@ -5,7 +5,7 @@ An ``attack`` may declare ``air`` (phasing air units flying ground support to th
 most one, :func:`~grognard.third_reich.air_naval.support.verify_support_fleets`) and ``defensive_air``
 (the defender's air units flying defensive support into the hex: the non-phasing player's
 own decision, answered with the ``defensive_air`` command when the attack stops for it;
-see :mod:`~grognard.third_reich.play.referee`). Before the ground combat the air and
+see :mod:`~grognard.third_reich.reactions`). Before the ground combat the air and
 naval fight in the hex runs as :func:`~grognard.third_reich.air_naval.airnaval.resolve_hex_combat`
 (air-to-air, air-naval both ways, TR-49 order) with 1D10 rolls from the named stream
 ``third_reich.airnaval``; what the phasing side has left supports the attack, capped by
@@ -32,8 +32,8 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.support import verify_support_fleets
-from grognard.third_reich.combat.forces import AirUnit, Fleet
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES, air_unit, neutralized
+from grognard.third_reich.turn.forces import AirUnit, Fleet
 
 
 def _ids(cmd: Command, name: str) -> list[str]:

@@ -8,7 +8,7 @@ with a ``red_port``/``black_port`` class; their zones come from the sea-zone tab
 (:func:`grognard.third_reich.air_naval.sea_zones.sea_zones`, by the city's name in lower case).
 
 The defender's fleets that try to intercept are named in ``interceptors`` by the
-non-phasing player's own ``intercept`` decision (:mod:`~grognard.third_reich.play.referee`). TR-56: each must sit in a
+non-phasing player's own ``intercept`` decision (:mod:`~grognard.third_reich.reactions`). TR-56: each must sit in a
 port of the transport's zone; the interception point within one zone is the destination port,
 so the range is the hex distance from its port to the destination. TR-55: the fleets of one
 port roll one 1D6 together (named stream ``third_reich.naval``,
@@ -36,6 +36,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_state import air_zone_at
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.naval import (
     InterceptionAttempt,
@@ -52,20 +53,19 @@ from grognard.third_reich.air_naval.naval_ops import (
     verify_fleet_operation,
 )
 from grognard.third_reich.air_naval.sea_zones import may_intercept, sea_zones
+from grognard.third_reich.air_naval.support_fight import (
+    fight_rules,
+    fleet_unit,
+    flying_units,
+    ready_air,
+    step_json,
+)
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,
     on_map_ground,
     order_hex,
     phase_name,
-)
-from grognard.third_reich.play.system_air import air_zone_at
-from grognard.third_reich.play.system_support import (
-    fight_rules,
-    fleet_unit,
-    flying_units,
-    ready_air,
-    step_json,
 )
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.sequence import Phase

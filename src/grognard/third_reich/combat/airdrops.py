@@ -1,12 +1,11 @@
-"""TR-29 air staging and TR-51/TR-52 air drops in the ``third_reich`` engine system.
+"""TR-51/TR-52 air drops in the ``third_reich`` engine system (the bases and air zones of the
+position are :mod:`grognard.third_reich.air_naval.air_state`).
 
-``air_stage`` moves a phasing air unit in the ordinary movement phase from a controlled
-friendly city to another within twice its range (:func:`grognard.third_reich.air_naval.air_basing.stage`).
 ``airdrop`` air-lands an airborne unit (:func:`grognard.third_reich.combat.airborne.verify_air_drop`,
 :func:`~grognard.third_reich.combat.airborne.air_drop`): offensive option on its front, ordinary
 movement phase, clear weather, from a friendly city, at most 6 hexes, not into an uncontested
 enemy air zone; ``escorts`` (phasing air) and ``interceptors`` (the defender's air: the non-phasing
-player's own ``intercept`` decision, :mod:`~grognard.third_reich.play.referee`) fight one air-to-air round
+player's own ``intercept`` decision, :mod:`~grognard.third_reich.reactions`) fight one air-to-air round
 with two 1D10 rolls from the named stream ``third_reich.airborne``. The landed unit makes no
 other move that turn and may attack its own landing hex (TR-52; the attack then has the
 ``airborne_in_hex`` effect on the shifts).
@@ -20,17 +19,17 @@ from __future__ import annotations
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
-from grognard.core.mapdata import WATER_TERRAIN, MapData
+from grognard.core.mapdata import WATER_TERRAIN
 from grognard.core.movement import MovementPhase
 from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
-from grognard.third_reich.air_naval.air_basing import AirBaseHex, BaseKind
-from grognard.third_reich.air_naval.air_zones import BasedAir, air_zone_status
+from grognard.third_reich.air_naval.air_state import bases
+from grognard.third_reich.air_naval.air_zones import BasedAir
 from grognard.third_reich.air_naval.airnaval import take_losses
-from grognard.third_reich.air_naval.naval_ops import AirZone, air_zone_of
+from grognard.third_reich.air_naval.support_fight import ready_air
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,
@@ -38,59 +37,13 @@ from grognard.third_reich.board import (
     on_map_ground,
     order_hex,
     phase_name,
-    position_cached,
 )
 from grognard.third_reich.combat.airborne import DropOrder, air_drop, verify_air_drop
-from grognard.third_reich.combat.forces import GroundKind, Side
-from grognard.third_reich.play.system_support import ready_air
 from grognard.third_reich.state import AIR_TYPES, air_unit, based_air, neutralized, side_of
-from grognard.third_reich.supply.supply_map import weather_region
-from grognard.third_reich.turn.calendar import weather
+from grognard.third_reich.turn.calendar import weather, weather_region
+from grognard.third_reich.turn.forces import GroundKind
 from grognard.third_reich.turn.options import Option
 from grognard.third_reich.turn.sequence import Phase
-
-
-def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
-    """TR-30 The air zone of hex ``label`` seen from ``side`` (based air, neutralised factors
-    not counted)."""
-    s = Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
-    return air_zone_of(air_zone_status(ctx.scenario.map.layout.from_label(label), s,
-                                       based_air(ctx, state)))
-
-
-def air_zone_for(ctx: Context, state: JSON, side: str, power: str, label: str) -> AirZone:
-    """TR-30/TR-25 (issue 23): the air zone of hex ``label`` seen by ``power`` of ``side``:
-    the other side's air counts only where its power is at war with ``power`` (the air of a
-    power not at war contests and controls nothing against it). :func:`air_zone_at` with no
-    diplomacy in the state."""
-    from grognard.third_reich.war import at_war_with_any, has_diplomacy
-
-    if not power or not has_diplomacy(state):
-        return air_zone_at(ctx, state, side, label)
-    s = side_of(ctx, side)
-    units = state["units"]
-    air = [a for a in based_air(ctx, state) if a.side is s or at_war_with_any(
-        state, power, [str(units[a.unit.id].get("power") or "")])]
-    return air_zone_of(air_zone_status(ctx.scenario.map.layout.from_label(label), s, air))
-
-
-def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
-    """TR-29/TR-65: the controlled cities of each side (in supply, reading); once per
-    position, kept across commands while the cities' control is the same (shared: callers
-    must not change it)."""
-    return position_cached(ctx, state, "tr.bases", lambda: ctx.keyed(
-        "tr.bases", tuple(state["control"].items()), lambda: _bases(ctx, state)))
-
-
-def _bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
-    m: MapData = ctx.scenario.map
-    out: dict[Hex, AirBaseHex] = {}
-    for h, cities in m.cities.items():
-        for c in cities:
-            side = state["control"].get(c.name)
-            if side is not None:
-                out[m.hex(h)] = AirBaseHex(m.hex(h), BaseKind.CITY, side_of(ctx, side))
-    return out
 
 
 def _to(ctx: Context, cmd: Command, rule: str) -> str:

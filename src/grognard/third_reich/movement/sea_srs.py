@@ -37,6 +37,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
+from grognard.third_reich.air_naval.air_state import air_zone_for
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import (
     AirZone,
@@ -46,6 +47,8 @@ from grognard.third_reich.air_naval.naval_ops import (
     verify_fleet_operation,
 )
 from grognard.third_reich.air_naval.sea_zones import SeaZones, junction, may_intercept, sea_zones
+from grognard.third_reich.air_naval.support_fight import fleet_unit
+from grognard.third_reich.air_naval.transports import fleet_ops, port_at
 from grognard.third_reich.board import (
     hex_stacking_limit,
     on_map_ground,
@@ -68,9 +71,6 @@ from grognard.third_reich.movement.sr_sea import (
     roll_sea_sr,
     verify_zone_interceptions,
 )
-from grognard.third_reich.play.system_air import air_zone_for
-from grognard.third_reich.play.system_naval import fleet_ops, port_at
-from grognard.third_reich.play.system_support import fleet_unit
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.war import at_war_with_any, verify_at_war_with_units, verify_enter
