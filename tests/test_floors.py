@@ -45,7 +45,6 @@ ALLOWED: dict[str, frozenset[str] | None] = {
 #: ``cycle`` row names a strongly connected component of sub-packages: when an arrow out of
 #: it goes, replace the row by the smaller component(s) that remain.
 DEBT: frozenset[str] = frozenset({
-    'circle: grognard.third_reich.board, grognard.third_reich.war',
     'cycle: grognard.europa: air, combat, play, supply, surprise',
     'cycle: grognard.third_reich: air_naval, combat, conquest, economy, movement, play, strategic, supply',
     'grognard.bots.heuristic -> grognard.third_reich.play.system_builds',

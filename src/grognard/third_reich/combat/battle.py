@@ -29,7 +29,6 @@ from grognard.third_reich.board import (
     ground_by_hex,
     ground_unit_of,
     hex_stacking_limit,
-    retreat_options,
     side_bridgeheads,
 )
 from grognard.third_reich.combat.airdrops import landed_attackers
@@ -44,6 +43,7 @@ from grognard.third_reich.combat.combat import (
 from grognard.third_reich.russian_winter import russian_winter_in
 from grognard.third_reich.turn.calendar import Region, weather, weather_region
 from grognard.third_reich.turn.forces import GroundUnit
+from grognard.third_reich.war import retreat_options
 
 # --- attack -----------------------------------------------------------------------------------------
 

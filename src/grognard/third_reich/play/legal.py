@@ -44,7 +44,6 @@ from grognard.third_reich.board import (
     phase_name,
     position_cached,
     powers_of_side,
-    retreat_options,
     units_cached,
 )
 from grognard.third_reich.movement.movement import may_move_in_phase
@@ -65,7 +64,7 @@ from grognard.third_reich.strategic.murmansk_box import (
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
-from grognard.third_reich.war import closed_mask, refusal, war_zoc
+from grognard.third_reich.war import closed_mask, refusal, retreat_options, war_zoc
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
 

@@ -28,8 +28,6 @@ from grognard.third_reich.board import (
     ground_unit_of,
     hex_stacking_limit,
     on_map_ground,
-    retreat_options,
-    side_supply_check,
 )
 from grognard.third_reich.combat.attrition import (
     attrition_table,
@@ -248,7 +246,7 @@ def cut_off_units(ctx: Context, state: JSON, retreats: Mapping[str, str | None])
     p = state["pending_withdrawal"]
     side = _defender(ctx, state)
     taken = set(p["hexes"])
-    now = set(side_supply_check(ctx, state, side).out_of_supply)
+    now = set(war.side_supply_check(ctx, state, side).out_of_supply)
     after = thaw(state)
     for uid, to in retreats.items():
         after["units"][uid]["hex"] = to
@@ -257,7 +255,7 @@ def cut_off_units(ctx: Context, state: JSON, retreats: Mapping[str, str | None])
     for label, units in p["advance"].items():
         for uid in units:
             after["units"][uid]["hex"] = label
-    out = set(side_supply_check(ctx, after, side).out_of_supply)
+    out = set(war.side_supply_check(ctx, after, side).out_of_supply)
     return sorted(uid for uid in out - now
                   if state["units"][uid]["hex"] not in taken and uid not in retreats)
 
@@ -323,7 +321,7 @@ def _withdrawals(ctx: Context, state: JSON, cmd: Command
 
 
 def _legal_retreats(ctx: Context, state: JSON, side: str, label: str) -> list[str]:
-    return retreat_options(ctx, state, side, label) if side else []
+    return war.retreat_options(ctx, state, side, label) if side else []
 
 
 def verify_withdraw(ctx: Context, state: JSON, cmd: Command) -> None:
