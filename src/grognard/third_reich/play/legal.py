@@ -43,7 +43,6 @@ from grognard.third_reich.board import (
     on_map_ground,
     phase_name,
     position_cached,
-    powers_of_side,
     units_cached,
 )
 from grognard.third_reich.movement.movement import may_move_in_phase
@@ -55,12 +54,6 @@ from grognard.third_reich.play.system_moves import (
     unit_move_range,
 )
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
-from grognard.third_reich.strategic.murmansk_box import (
-    available_asw,
-    available_escort,
-    available_german,
-    available_subs,
-)
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
@@ -95,12 +88,6 @@ def _distances(m: MapData, start: int, hexes: npt.NDArray[np.intp]) -> npt.NDArr
     dr = m.r[hexes].astype(np.int64) - int(m.r[start])
     out: npt.NDArray[np.int64] = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
     return out
-
-
-def map_fronts(ctx: Context) -> list[str]:
-    """The fronts that have hexes on the map (a hex of another region is western)."""
-    m = ctx.scenario.map
-    return sorted({hex_front(m, h) for h in range(m.n)})
 
 
 #: Per map (by identity, the last few): its city and port hexes, labels sorted - facts of the
@@ -670,31 +657,6 @@ def legal_save_attrition_losses(ctx: Context, state: JSON, player: str) -> Itera
 
 
 # --- strategic warfare: Murmansk ------------------------------------------------------------------
-
-
-def legal_murmansk_commit(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-20: none, half or all the U-boats; no air or up to 5 air factors; no fleet or up to
-    9 fleet factors (never more than Germany has)."""
-    n = available_subs(state)
-    air = sorted({0, min(5, available_german(state, "air"))})
-    naval = sorted({0, min(9, available_german(state, "naval"))})
-    for subs, a, f in itertools.product(sorted({0, n // 2, n}), air, naval):
-        yield Command("murmansk_commit", player, {"subs": subs, "air": a, "naval": f})
-
-
-def legal_murmansk_ship(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    for sender in powers_of_side(state, player):
-        yield Command("murmansk_ship", player, {"sender": sender})
-
-
-def legal_murmansk_escort(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-20: no escort, one or two fleets' worth (never more than the UK and US have), with
-    none, half or all the ASW."""
-    n = available_asw(state)
-    have = available_escort(state)
-    for naval, asw in itertools.product(sorted({0, min(9, have), min(18, have)}),
-                                        sorted({0, n // 2, n})):
-        yield Command("murmansk_escort", player, {"naval": naval, "asw": asw})
 
 
 #: Phases never passed over: the options are declared (or passed) in them.
