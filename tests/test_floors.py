@@ -50,14 +50,13 @@ DEBT: frozenset[str] = frozenset({
     'grognard.bots.heuristic -> grognard.third_reich.play.system_builds',
     'grognard.bots.tr_plans -> grognard.third_reich.board',
     'grognard.bots.tr_plans -> grognard.third_reich.play.system_builds',
-    'grognard.bots.tr_plans -> grognard.third_reich.play.system_moves',
+    'grognard.bots.tr_plans -> grognard.third_reich.movement.moves',
     'grognard.bots.tr_plans -> grognard.third_reich.turn.options',
     'grognard.bots.tr_plans -> grognard.third_reich.turn.sequence',
     'mutual: grognard.europa.combat <-> grognard.europa.play',
     'mutual: grognard.europa.play <-> grognard.europa.supply',
     'mutual: grognard.third_reich.air_naval <-> grognard.third_reich.play',
     'mutual: grognard.third_reich.combat <-> grognard.third_reich.play',
-    'mutual: grognard.third_reich.movement <-> grognard.third_reich.play',
 })
 
 

@@ -273,7 +273,7 @@ def test_tr27_no_zoc_across_a_border_before_the_declaration() -> None:
     Soviet infantry in K40 puts no ZOC on Poland's K39 for a German mover in Fall 1939, and
     does once Germany and the USSR are at war."""
     from grognard.core.zoc import Purpose
-    from grognard.third_reich.play.system_moves import move_zoc
+    from grognard.third_reich.movement.moves import move_zoc
     from grognard.third_reich.turn.forces import Side
 
     g = game()
