@@ -240,7 +240,7 @@ def retreat_room(ctx: Context, state: JSON, side: str, hexes: Iterable[str],
 
 def retreat_plan(ctx: Context, state: JSON, side: str, units: list[str]
                  ) -> tuple[dict[str, list[str]], dict[str, int]]:
-    """TR-32: each unit's open hexes one hex from where it stands (``board.retreat_options``:
+    """TR-32: each unit's open hexes one hex from where it stands (``war.retreat_options``:
     land, no enemy unit, no enemy ZOC unless a friendly unit is there, no closed country) that
     still have room for one unit, and the room of each such hex."""
     by_origin: dict[str, list[str]] = {}
