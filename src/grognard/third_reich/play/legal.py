@@ -31,11 +31,14 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     hex_front,
-    hex_stacking_limit,
     on_map_ground,
     phase_name,
 )
-from grognard.third_reich.play.system_attrition import cut_off_units, takeable_hexes
+from grognard.third_reich.play.system_attrition import (
+    cut_off_units,
+    takeable_hexes,
+    withdrawal_room,
+)
 from grognard.third_reich.proposals import (
     city_hexes,
     distances,
@@ -242,17 +245,9 @@ WITHDRAW_OPTIONS = 256
 CUT_OFF_OPTIONS = 64
 
 
-def _room(state: JSON, player: str, label: str, leaving: set[str]) -> int:
-    """TR-28/TR-63 How many more of ``player``'s ground units ``label`` holds, the units in
-    ``leaving`` gone from where they stand."""
-    here = sum(1 for vid, v in state["units"].items() if on_map_ground(v) and v["hex"] == label
-               and v["side"] == player and vid not in leaving)
-    return hex_stacking_limit(state, label) - here
-
-
 def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-40: the defender's retreat hex (or removal) for each withdrawing unit: the engine's
-    default (``{}``), then every assignment that keeps each hex within its stacking limit
+    """TR-40: the defender's complete answers (every withdrawing unit named: a retreat hex or
+    removal, issue 23): every assignment that keeps each hex within its stacking limit
     (TR-28/TR-63), found by a search that never puts a unit where no room is left, up to
     :data:`WITHDRAW_OPTIONS` (removing every unit always keeps the limits, so one exists);
     then the optional withdrawals of units the loss would cut off
@@ -269,13 +264,12 @@ def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             return
         legal = [h for h in retreat_options(ctx, state, side, label) if h not in p["hexes"]]
         per_unit += [(uid, [*legal, None]) for uid in units]
-    yield Command("withdraw", player, {})
     moving = {uid for uid, _ in per_unit}
     room: dict[str, int] = {}
     for _uid, hexes in per_unit:
         for h in hexes:
             if h is not None and h not in room:
-                room[h] = _room(state, player, h, moving)
+                room[h] = withdrawal_room(state, player, h, moving)
     ids = [uid for uid, _ in per_unit]
     chosen: list[str | None] = []
     listed = 0
@@ -327,7 +321,7 @@ def _cut_off_withdrawals(ctx: Context, state: JSON, player: str,
                  if h not in taken]
         for h in hexes:
             if h not in room:
-                room[h] = _room(state, player, h, set(base))
+                room[h] = withdrawal_room(state, player, h, set(base))
         options[uid] = [h for h in hexes if room[h] > 0]
     listed = 0
     for uid in candidates:
