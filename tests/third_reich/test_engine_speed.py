@@ -15,7 +15,9 @@ from grognard.core.paths import edge_tables
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario, parse_scenario
+from grognard.third_reich.movement import proposers as tr_moves
 from grognard.third_reich.play import legal as tr_legal
+from grognard.third_reich.proposals import port_hexes, units_of
 
 
 def _graph_areas(m, free):
@@ -39,7 +41,7 @@ def test_tr68_land_areas_are_the_graph_components(name, share):
     is the same area); -1 off the free hexes."""
     m = load_scenario(name).map
     free = np.random.default_rng(7).random(m.n) < share
-    got = tr_legal.land_areas(m, free)
+    got = tr_moves.land_areas(m, free)
     assert got.tolist() == _graph_areas(m, free).tolist()
     assert (got[~free] == -1).all()
     if share == 1.0:  # one connected land mass at least: some area has several hexes
@@ -90,13 +92,13 @@ def test_tr70_fleet_and_sea_sr_listed_to_every_friendly_port(player):
     while not (g.phase.name == "strategic_deployment" and g.phase.player == player):
         g.apply(Command("end_phase", g.phase.player, {}))
     ctx, state = g.context, g.state
-    listed = list(tr_legal.legal_sr(ctx, state, player))
-    friendly = [p for p in tr_legal._port_hexes(ctx) if _friendly_port(ctx, state, p, player)]
+    listed = list(tr_moves.legal_sr(ctx, state, player))
+    friendly = [p for p in port_hexes(ctx) if _friendly_port(ctx, state, p, player)]
     fleet_ports = [p for p in friendly
                    if not air_zone_at(ctx, state, player, p).uncontested_enemy]
-    sea_ports = [p for p in friendly if tr_legal._sea_port(ctx, p)]
-    fleets = [(uid, u) for uid, u in tr_legal._units(state, player, FLEET_TYPES)
-              if tr_legal._has_sr(u["power"])]
+    sea_ports = [p for p in friendly if tr_moves._sea_port(ctx, p)]
+    fleets = [(uid, u) for uid, u in units_of(state, player, FLEET_TYPES)
+              if tr_moves._has_sr(u["power"])]
     want = [(uid, p) for uid, u in fleets if u["hex"] in fleet_ports
             for p in fleet_ports if p != u["hex"]]
     got = [(c.args["unit"], c.args["to"]) for c in listed if c.args.get("kind") == "fleet"]
@@ -106,7 +108,7 @@ def test_tr70_fleet_and_sea_sr_listed_to_every_friendly_port(player):
         assert to in sea_ports and to != state["units"][uid]["hex"]
     movers = {uid for uid, _ in sea}
     assert movers  # ground units stand in sea-zone ports
-    assert sea == [(uid, p) for uid, u in tr_legal._units(state, player) if uid in movers
+    assert sea == [(uid, p) for uid, u in units_of(state, player) if uid in movers
                    for p in sea_ports if p != u["hex"]]
 
 
@@ -214,8 +216,8 @@ def test_tr02_move_lister_skips_units_verify_refuses_whatever_their_path():
             return False
         return True
 
-    fast = list(tr_legal.legal_move(ctx, state, "axis"))
-    full = list(tr_legal.legal_move(ctx, state, "axis", skip_refused=False))
+    fast = list(tr_moves.legal_move(ctx, state, "axis"))
+    full = list(tr_moves.legal_move(ctx, state, "axis", skip_refused=False))
     assert len(fast) < len(full)  # eastern armour is not ranged
     assert [c.to_json() for c in fast if passes(c)] == [c.to_json() for c in full if passes(c)]
     assert any(passes(c) for c in fast)  # western armour moves

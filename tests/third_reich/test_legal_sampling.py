@@ -15,8 +15,10 @@ from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario
 from grognard.third_reich.air_naval.transports import port_at
 from grognard.third_reich.board import side_zoc
+from grognard.third_reich.movement import proposers as tr_moves
+from grognard.third_reich.movement.proposers import _land_components
 from grognard.third_reich.play import legal as tr_legal
-from grognard.third_reich.play.legal import _land_components, _units
+from grognard.third_reich.proposals import units_of
 from grognard.third_reich.turn.sequence import Phase
 
 
@@ -32,12 +34,12 @@ def _play_to(game: Game, phase: str, seed: int, limit: int = 600) -> Game:
     raise AssertionError(f"no {phase} phase within {limit} commands")
 
 
-@pytest.mark.parametrize("tries", [tr_legal.SAMPLE_TRIES, 0])
+@pytest.mark.parametrize("tries", [tr_moves.SAMPLE_TRIES, 0])
 def test_tr27_move_sample_is_a_legal_move_drawn_uniformly(tries, monkeypatch):
     """The rejection sampler (a unit, then a slot) and the listed draw after it (``tries`` = 0)
     give every legal (unit, hex) move the same chance: a chi-square statistic over one
     position's legal moves stays near its degrees of freedom (fixed seeds: deterministic)."""
-    monkeypatch.setattr(tr_legal, "SAMPLE_TRIES", tries)
+    monkeypatch.setattr(tr_moves, "SAMPLE_TRIES", tries)
     game = _play_to(Game(load_scenario("tr-1939-two-fronts"), seed=3), Phase.MOVEMENT.value, 1)
     player = game.phase.player
     legal = {repr(c) for c in game.legal(player, "move")}
@@ -68,7 +70,7 @@ def test_tr66_sr_proposer_drops_only_orders_verify_refuses():
     cities = sorted(m.label(h) for h in m.cities)
     listed_land = {c.args["unit"] for c in game.legal(player, "sr") if "kind" not in c.args}
     checked = 0
-    for uid, _u in _units(state, player):
+    for uid, _u in units_of(state, player):
         for kind, targets in (("fleet", ports), ("sea", ports), ("land", cities)):
             for to in targets:
                 args = {"unit": uid, "to": to} if kind == "land" else \

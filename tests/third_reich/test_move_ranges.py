@@ -2,7 +2,7 @@
 
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
-from grognard.third_reich.play.system_moves import unit_move_range, unit_move_ranges
+from grognard.third_reich.movement.moves import unit_move_range, unit_move_ranges
 
 
 def _to_movement(g: Game) -> None:

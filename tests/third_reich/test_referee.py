@@ -14,7 +14,7 @@ import pytest
 from grognard.engine import Command, Game
 from grognard.engine.scenario import shipped_scenarios
 from grognard.engine.testing import assert_rejected, assert_replays
-from grognard.third_reich.play.legal import map_fronts
+from grognard.third_reich.board import hex_front
 from grognard.third_reich.turn.options import Option
 
 TR_SCENARIOS = [s for s in shipped_scenarios() if s.startswith("tr-") or "third-reich" in s]
@@ -169,7 +169,7 @@ def _random_candidates(g: Game, player: str, rng: random.Random) -> list[Command
     for _ in range(20):
         if units:
             out.append(C("move", player, unit=rng.choice(units), to=m.label(rng.randrange(m.n))))
-    fronts = map_fronts(g.context)
+    fronts = sorted({hex_front(m, h) for h in range(m.n)})  # the fronts with hexes on the map
     opts = [o.value for o in Option]
     out.append(C("declare_options", player, power="germany",
                  options={f: rng.choice(opts) for f in fronts}))

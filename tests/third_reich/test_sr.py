@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,21 +19,28 @@ from grognard.third_reich.movement.sr import (
     SRStatus,
     SRStep,
     UnitClass,
-    can_sr,
     fleet_sr_ok,
-    land_sr_ok,
     record_sr,
     sea_sr,
     sr_budget,
-    sr_endpoint_ok,
     us_initial_cap,
     verify_fleet_sr,
     verify_land_sr,
+    verify_sr,
 )
 from grognard.third_reich.turn.forces import Fleet
 from grognard.third_reich.turn.powers import Power
 
 SEA = sea_zones()
+
+
+def _allowed(verify: Callable[..., None], *args: object) -> bool:
+    """Whether the engine's check ``verify`` accepts these (it refuses with IllegalOrder)."""
+    try:
+        verify(*args)
+    except IllegalOrder:
+        return False
+    return True
 
 
 def test_tr66_sr_budgets_per_power() -> None:
@@ -49,7 +57,7 @@ def test_tr66_budget_spent_by_sr_lend_lease_and_initial_deployments() -> None:
         s, _ = record_sr(s, f"u{i}", SRKind.LAND)
     s, rec = record_sr(s, None, "lend_lease")
     assert (rec.used, rec.budget) == (5, 5)
-    assert not can_sr(s, "u9", "land")
+    assert not _allowed(verify_sr, s, "u9", "land")
     with pytest.raises(IllegalOrder) as e:
         record_sr(s, "u9", "sea")
     assert e.value.rule == "TR-66"
@@ -59,16 +67,16 @@ def test_tr66_us_initial_deployments_capped_at_six() -> None:
     s = SRPhase(Power.US)
     for i in range(6):
         s, _ = record_sr(s, f"d{i}", SRKind.US_INITIAL)
-    assert s.us_initial == 6 and not can_sr(s, "d6", SRKind.US_INITIAL)
-    assert can_sr(s, "d6", SRKind.SEA)
-    assert not can_sr(SRPhase(Power.UK), "x", SRKind.US_INITIAL)
+    assert s.us_initial == 6 and not _allowed(verify_sr, s, "d6", SRKind.US_INITIAL)
+    assert _allowed(verify_sr, s, "d6", SRKind.SEA)
+    assert not _allowed(verify_sr, SRPhase(Power.UK), "x", SRKind.US_INITIAL)
 
 
 def test_tr68_land_and_sea_sr_cannot_be_mixed_for_one_unit() -> None:
     s, _ = record_sr(SRPhase(Power.GERMANY), "pz1", SRKind.LAND)
-    assert not can_sr(s, "pz1", SRKind.SEA)
-    assert can_sr(s, "pz1", SRKind.LAND)
-    assert not can_sr(s, None, SRKind.LAND)
+    assert not _allowed(verify_sr, s, "pz1", SRKind.SEA)
+    assert _allowed(verify_sr, s, "pz1", SRKind.LAND)
+    assert not _allowed(verify_sr, s, None, SRKind.LAND)
 
 
 def test_tr66_limits_table_is_replaceable(tmp_path: Path) -> None:
@@ -85,28 +93,28 @@ def test_tr67_land_unit_ends_in_enemy_zoc_only_in_first_zoc_hex_already_occupied
     ZOC only if the ending hex is already occupied by a friendly land unit, and is moreover
     the first hex in the SR path that is in an enemy ZOC." """
     front = SRStep("F", enemy_zoc=True, friendly_occupied=True)
-    assert sr_endpoint_ok("ground", [SRStep("A"), front])
-    assert not sr_endpoint_ok("ground", [SRStep("A"), SRStep("F", enemy_zoc=True)])
-    assert not sr_endpoint_ok("ground", [SRStep("A", enemy_zoc=True), front])
-    assert not sr_endpoint_ok("ground", [])
+    assert _allowed(verify_land_sr, "ground", [SRStep("A"), front])
+    assert not _allowed(verify_land_sr, "ground", [SRStep("A"), SRStep("F", enemy_zoc=True)])
+    assert not _allowed(verify_land_sr, "ground", [SRStep("A", enemy_zoc=True), front])
+    assert not _allowed(verify_land_sr, "ground", [])
 
 
-def test_tr67_air_and_naval_endpoints() -> None:
+def test_tr67_air_endpoints() -> None:
+    """Air units end a land SR at a city or airbase, not in uncontested enemy air (naval units
+    never SR by land: TR-68 below; their sea SR ends in a port, TR-69)."""
     city = SRStep("C", city_or_airbase=True, enemy_zoc=True, friendly_occupied=True)
-    assert sr_endpoint_ok(UnitClass.AIR, [city])
-    assert not sr_endpoint_ok(UnitClass.AIR, [SRStep("C", friendly_occupied=True)])
-    assert not sr_endpoint_ok(UnitClass.AIR, [SRStep("C", city_or_airbase=True,
+    assert _allowed(verify_land_sr, UnitClass.AIR, [city])
+    assert not _allowed(verify_land_sr, UnitClass.AIR, [SRStep("C", friendly_occupied=True)])
+    assert not _allowed(verify_land_sr, UnitClass.AIR, [SRStep("C", city_or_airbase=True,
                                                      air_zone=AirZone.ENEMY)])
-    assert sr_endpoint_ok(UnitClass.NAVAL, [SRStep("P", port=True, air_zone=AirZone.CONTESTED)])
-    assert not sr_endpoint_ok(UnitClass.NAVAL, [SRStep("P")])
 
 
 def test_tr68_land_path_free_of_enemy_units_zocs_neutrals_and_enemy_home() -> None:
     ok = [SRStep("A"), SRStep("B"), SRStep("C")]
-    assert land_sr_ok("ground", ok)
+    assert _allowed(verify_land_sr, "ground", ok)
     for bad in (SRStep("B", enemy_unit=True), SRStep("B", enemy_zoc=True),
                 SRStep("B", neutral=True), SRStep("B", uncontrolled_enemy_home=True)):
-        assert not land_sr_ok("ground", [SRStep("A"), bad, SRStep("C")])
+        assert not _allowed(verify_land_sr, "ground", [SRStep("A"), bad, SRStep("C")])
     with pytest.raises(IllegalOrder) as e:
         verify_land_sr("naval", ok)
     assert e.value.rule == "TR-68"
@@ -114,7 +122,7 @@ def test_tr68_land_path_free_of_enemy_units_zocs_neutrals_and_enemy_home() -> No
         verify_land_sr("ground", [SRStep("A"), SRStep("F", enemy_zoc=True)])
     assert e.value.rule == "TR-67"
     with pytest.raises(InputError):
-        land_sr_ok("cavalry", ok)
+        _allowed(verify_land_sr, "cavalry", ok)
 
 
 def test_tr68_into_enemy_air_range_only_through_contested_hexes() -> None:
@@ -122,12 +130,12 @@ def test_tr68_into_enemy_air_range_only_through_contested_hexes() -> None:
     units only if every hex it traverses including its destination hex is within range of
     equal friendly air factors as well"."""
     dest = SRStep("D", air_zone=AirZone.CONTESTED)
-    assert land_sr_ok("ground", [SRStep("A", air_zone=AirZone.CONTESTED), dest])
-    assert not land_sr_ok("ground", [SRStep("A", air_zone=AirZone.ENEMY), dest])
+    assert _allowed(verify_land_sr, "ground", [SRStep("A", air_zone=AirZone.CONTESTED), dest])
+    assert not _allowed(verify_land_sr, "ground", [SRStep("A", air_zone=AirZone.ENEMY), dest])
     # not ending in enemy range: passing an enemy-air hex is no bar for ground units
-    assert land_sr_ok("ground", [SRStep("A", air_zone=AirZone.ENEMY), SRStep("D")])
+    assert _allowed(verify_land_sr, "ground", [SRStep("A", air_zone=AirZone.ENEMY), SRStep("D")])
     # air units never SR by land into or through uncontested enemy air
-    assert not land_sr_ok("air", [SRStep("A", air_zone=AirZone.ENEMY),
+    assert not _allowed(verify_land_sr, "air", [SRStep("A", air_zone=AirZone.ENEMY),
                                   SRStep("D", city_or_airbase=True)])
 
 

@@ -225,10 +225,38 @@ def test_tr40_take_hexes_rejects_a_fortified_hex():
     assert ev.data["hexes"] == ["D4"] and ev.data["withdrawing"] == {"D4": ["fr-inf1"]}
     assert g.state["units"]["fr-inf1"]["hex"] == "D4"  # the defender withdraws next
     assert_rejected(g, C("end_phase", "axis"), "decision is owed first by allies")
-    (ev,) = g.apply(C("withdraw", "allies"))  # the engine's choice on the defender's behalf
-    assert ev.data["eliminated"] == [] and ev.data["chosen"] == []
-    assert g.state["units"]["fr-inf1"]["hex"] == ev.data["retreats"]["fr-inf1"] != "D4"
+    # issue 23: no unit is left to the engine - the defender names each (a hex, or null)
+    assert_rejected(g, C("withdraw", "allies"), "TR-40.*fr-inf1 not named")
+    listed = g.legal("allies", "withdraw")  # complete answers only: each names fr-inf1
+    assert listed and all(set(c.args["retreats"]) == {"fr-inf1"} for c in listed)
+    assert {c.args["retreats"]["fr-inf1"] for c in listed} == {"C4", "D3", "E4", None}
+    (ev,) = g.apply(C("withdraw", "allies", retreats={"fr-inf1": "E4"}))
+    assert ev.data["eliminated"] == [] and ev.data["chosen"] == ["fr-inf1"]
+    assert g.state["units"]["fr-inf1"]["hex"] == ev.data["retreats"]["fr-inf1"] == "E4"
     assert g.state["units"]["ge-inf1"]["hex"] == "D4"
+
+
+def test_tr40_withdrawal_forced_when_only_removal_is_left():
+    """Issue 23: when the defender's only answer is removing every unit (no retreat hex with
+    room: C4, D3 and E4 hold 2 allied units each), the engine makes it and says why."""
+    g = new(seed=5)
+    declare(g, eastern="offensive", western="attrition")
+    to_phase(g, "attrition", "axis")
+    g.apply(C("attrition", "axis", front="western"))
+    g.state["pending_hexes"] = {"side": "axis", "front": "western", "n": 1, "candidates": ["D4"],
+                                "attackers": ["ge-inf1", "ge-inf2"]}
+    units = g.state["units"]
+    units["fr-inf9"] = {**units["fr-inf1"], "hex": "E4"}
+    for uid, to in (("fr-inf2", "C4"), ("pl-inf1", "D3"), ("pl-inf2", "D3"), ("pl-inf3", "E4")):
+        units[uid]["hex"] = to
+    g.context.cache.clear()
+    taken, ev = g.apply(C("take_hexes", "axis", hexes=["D4"], advance={"D4": ["ge-inf1"]}))
+    assert taken.type == "hexes_taken" and ev.type == "withdrawn"
+    assert ev.data["eliminated"] == ["fr-inf1"] and ev.data["retreats"] == {}
+    assert ev.data["forced"]["side"] == "allies" and "room" in ev.data["forced"]["why"]
+    assert g.state["pending_withdrawal"] is None and g.state["units"]["fr-inf1"]["hex"] is None
+    assert g.state["units"]["ge-inf1"]["hex"] == "D4"
+    assert_rejected(g, C("withdraw", "allies", retreats={"fr-inf1": None}), "TR-40|may not act")
 
 
 def test_tr72_tr73_supply_check_isolates_the_pocket():

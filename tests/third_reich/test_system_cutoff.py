@@ -80,8 +80,12 @@ def test_tr40_cut_off_withdrawals_checked():
     g = taken_b3()
     assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm2": "B2"},
                         cut_off={"fr-arm2": "B4"}), "TR-40.*would not be cut off")
-    assert_rejected(g, C("withdraw", "allies", cut_off={"fr-arm1": "B3"}), "TR-40.*legal")
-    assert_rejected(g, C("withdraw", "allies", cut_off={"fr-inf3": "B4"}), "TR-40.*legal")
+    assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm2": "B2"},
+                        cut_off={"fr-arm1": "B3"}), "TR-40.*legal")
+    assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm2": "B2"},
+                        cut_off={"fr-inf3": "B4"}), "TR-40.*legal")
+    # issue 23: every unit in the hexes taken is named (a hex, or null)
+    assert_rejected(g, C("withdraw", "allies", cut_off={"fr-inf3": "B4"}), "TR-40.*fr-arm2 not named")
     assert_rejected(g, C("withdraw", "allies", retreats={"fr-arm2": "B2"},
                         cut_off={"fr-arm1": "B2", "fr-inf3": "B5"}), "TR-40.*legal")
     with pytest.raises(GrognardError, match="args.cut_off"):

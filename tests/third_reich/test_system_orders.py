@@ -11,7 +11,6 @@ from grognard.engine.scenario import load_scenario, parse_scenario
 from grognard.engine.testing import assert_rejected, assert_replays
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.support import combat_support
-from grognard.third_reich.board import retreat_options
 from grognard.third_reich.economy.economy import Economy
 from grognard.third_reich.movement.sr import sr_budget
 from grognard.third_reich.play.history import ledger_history
@@ -27,6 +26,7 @@ from grognard.third_reich.strategic.murmansk import (
     murmansk_combat,
 )
 from grognard.third_reich.turn.forces import AirUnit, Fleet
+from grognard.third_reich.war import retreat_options
 
 SCENARIO = "tr-1939-support"
 

@@ -259,7 +259,7 @@ def test_tr25_no_retreat_into_a_neutral_country() -> None:
     """A stack's retreat hexes (TR-32 retreat, TR-40 withdrawal) are closed like a move into a
     country its powers are not at war with: ger-inf11 in K28 never retreats into the
     Netherlands (K27, J27) in Fall 1939."""
-    from grognard.third_reich.board import retreat_options
+    from grognard.third_reich.war import retreat_options
 
     g = game({"ger-inf11": "K28"})
     m = g.scenario.map
@@ -273,7 +273,7 @@ def test_tr27_no_zoc_across_a_border_before_the_declaration() -> None:
     Soviet infantry in K40 puts no ZOC on Poland's K39 for a German mover in Fall 1939, and
     does once Germany and the USSR are at war."""
     from grognard.core.zoc import Purpose
-    from grognard.third_reich.play.system_moves import move_zoc
+    from grognard.third_reich.movement.moves import move_zoc
     from grognard.third_reich.turn.forces import Side
 
     g = game()

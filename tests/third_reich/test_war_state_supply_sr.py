@@ -11,10 +11,16 @@ import numpy as np
 
 from grognard.core.hexgrid import distance
 from grognard.engine import Game
-from grognard.third_reich.board import forces_of_state, side_supply_check
+from grognard.third_reich.board import forces_of_state
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.supply.supply_map import SupplyWar, supply_check
-from grognard.third_reich.war import diplomacy, supply_war, war_zoc, zoc_counts_for
+from grognard.third_reich.war import (
+    diplomacy,
+    side_supply_check,
+    supply_war,
+    war_zoc,
+    zoc_counts_for,
+)
 
 from .test_war_state import C, game, refused, to
 

@@ -448,8 +448,9 @@ class ThirdReichPolicy(Policy):
         options: dict[str, list[str]] = {}
         for c in actions.candidates("withdraw"):
             for uid, h in (c.args.get("retreats") or {}).items():
-                if isinstance(h, str) and h not in options.setdefault(uid, []):
-                    options[uid].append(h)
+                hexes = options.setdefault(uid, [])  # every unit named, even if only removed
+                if isinstance(h, str) and h not in hexes:
+                    hexes.append(h)
         if not options:
             return []
         room = dict(sit.friendly_hexes)

@@ -3,7 +3,7 @@
 Listing every legal move of every unit and checking each with the rules was most of a
 campaign game's time. The plan instead reads each mover's movement range (TR-27/TR-28, the
 same ranges the move enumerator lists, computed for all units together by
-:func:`~grognard.third_reich.play.system_moves.unit_move_ranges`) and picks every unit's best
+:func:`~grognard.third_reich.movement.moves.unit_move_ranges`) and picks every unit's best
 hex with whole-map arrays: the hex distance to the nearest objective and whether a hex is in
 contact with the enemy, as :meth:`~grognard.bots.heuristic.Policy.score_move` scores a move.
 Moves name their ``path`` (the range's cheapest path), so the rules check them without
@@ -70,7 +70,7 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     an empty hex in contact); in contact it holds, unless it shares its hex and can fill an
     empty hex of the line (0.5).
     """
-    from grognard.third_reich.play.system_moves import unit_move_ranges
+    from grognard.third_reich.movement.moves import unit_move_ranges
 
     game = actions.game
     m = sit.map

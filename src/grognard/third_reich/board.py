@@ -27,8 +27,6 @@ from grognard.third_reich.air_naval.naval_ops import RemovalCheck
 from grognard.third_reich.combat.amphibious import STACKING_LIMIT
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
 from grognard.third_reich.economy.economy import Economy, begin_player_turn
-from grognard.third_reich.supply.supply_map import SupplyCheck, supply_check
-from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
 from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.turn.options import Front
 
@@ -254,72 +252,6 @@ def adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
             return False
     a = m.layout.from_label(label)
     return any(distance(a, m.layout.from_label(o)) == 1 for o in others)
-
-
-def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
-    """TR-32/TR-40 The hexes a stack of ``side`` in ``target`` may retreat one hex into: open
-    land across no sea/lake/impassable hexside, no enemy unit, no enemy ZOC unless a friendly
-    unit is there (labels, sorted)."""
-    from grognard.third_reich.war import closed_mask
-
-    m = ctx.scenario.map
-    zoc = side_zoc(ctx, state, side)
-    h = hex_index(m, target)
-    et = edge_tables(m)
-    # TR-25 (issue 23): never into a country one of the retreating units' powers is not at
-    # war with (neutral territory is closed to a retreat as to a move)
-    powers = sorted({str(u.get("power") or "") for u in state["units"].values()
-                     if u.get("hex") == target and u.get("side") == side and
-                     u.get("status") == "active"} - {""})
-    closed = [closed_mask(ctx, state, p, "move") for p in powers]
-    options = []
-    for d in range(6):
-        nb, ps = int(et.nbr[h, d]), int(et.pos[h, d])
-        if nb < 0 or et.water[nb] or int(m.edge_features[ps]) & int(BLOCK):
-            continue
-        if zoc.enemy[nb] or zoc.mask("retreat")[nb]:
-            continue
-        if any(c[nb] for c in closed):
-            continue
-        options.append(m.label(nb))
-    return sorted(options)
-
-
-def retreat_hex_of(ctx: Context, state: JSON, side: str, target: str) -> str | None:
-    """The engine's choice for a retreating stack: the first open hex by label (or None)."""
-    options = retreat_options(ctx, state, side, target)
-    return options[0] if options else None
-
-
-def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
-    """TR-72..TR-74 :func:`~grognard.third_reich.supply.supply_map.supply_check` of ``side`` on the
-    state's map position (control, turn, home countries, bridgeheads from the state).
-
-    Kept across commands under what it reads (the units' placement, the control of the cities,
-    the turn, the side's bridgeheads, the war state): the check's verify, its execution and the
-    idle-phase scan share one trace."""
-    from grognard.third_reich.war import diplomacy, has_diplomacy, supply_war
-
-    heads = side_bridgeheads(state, side)
-    control = state["control"]
-    # the war state as its parsed (frozen, compared by value) Diplomacy: parsed once per
-    # JSON object, where the JSON text was written out on every call
-    war_state = diplomacy(state) if has_diplomacy(state) else None
-    key = (placement_key(ctx, state), tuple(control.items()), state["turn"], tuple(heads),
-           war_state)
-
-    def make() -> SupplyCheck:
-        forces = forces_of_state(ctx, state)
-        powers = {u: state["units"][u]["power"] for u in forces.ids}
-        mine = [powers[u] for u, s in zip(forces.ids, forces.of_side(side).tolist(), strict=True)
-                if s]
-        return supply_check(
-            ctx.scenario.map, forces, side, control, state["turn"],
-            unit_powers=powers,
-            home_countries=ctx.scenario.home_countries, bridgeheads=heads,
-            weather_table=ctx.tables.get(WEATHER_TABLE_ID),
-            war=supply_war(ctx, state, forces, side, mine))  # TR-27/TR-72 (issue 23)
-    return ctx.keyed(f"tr.supply_check.{side}", key, make)
 
 
 def side_bridgeheads(state: JSON, side: str) -> list[str]:

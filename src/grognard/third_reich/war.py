@@ -11,6 +11,9 @@ checks every Order makes against it.
   :func:`closed_mask` (the enumerators' filter, the movement range's impassable hexes): a
   hex is closed to a power unless the hex is sea/off-map, the power's own or an ally's, or
   the country's belligerent is at war with the power (TR-25; ZOC TR-27; SR TR-68).
+* Above :mod:`~grognard.third_reich.board` (never imported by it): the position's facts
+  judged against the war - the hexes a stack may retreat into (:func:`retreat_options`) and a
+  side's supply check (:func:`side_supply_check`).
 """
 
 from __future__ import annotations
@@ -22,11 +25,23 @@ import numpy as np
 
 from grognard.core.errors import InputError
 from grognard.core.memo import IdentityMemo
+from grognard.core.paths import edge_tables, hex_index
 from grognard.core.units import GROUND_TYPES
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
+from grognard.third_reich.board import (
+    BLOCK,
+    economy_of,
+    forces_of_state,
+    placement_key,
+    position_cached,
+    side_bridgeheads,
+    side_zoc,
+)
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import Economy, declare_war
+from grognard.third_reich.supply.supply_map import SupplyCheck, SupplyWar, supply_check
+from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
 from grognard.third_reich.turn.powers import Power
 
 _DIP_MEMO: IdentityMemo[Any, dip.Diplomacy] = IdentityMemo()
@@ -231,7 +246,6 @@ def _turn(state: JSON) -> int:
 
 
 def _econ_follows(state: JSON, d: dip.Diplomacy) -> None:
-    from grognard.third_reich.board import economy_of
 
     set_diplomacy(state, d)
     if "economy" in state:
@@ -371,7 +385,6 @@ def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> 
     """TR-03/TR-22/TR-38: the powers (and minors) of ``side`` whose units take part in an
     attrition on ``front``: each under its own attrition option (a minor under its patron's)."""
     from grognard.core.errors import IllegalOrder
-    from grognard.third_reich.board import position_cached
     from grognard.third_reich.turn.options import may_take_part_in_attrition
 
     def make() -> frozenset[str]:
@@ -439,7 +452,6 @@ def war_zoc(ctx: Context, state: JSON, side: str, power: str) -> Any:
     import dataclasses
 
     from grognard.core.zoc import third_reich_zoc, zoc_field
-    from grognard.third_reich.board import forces_of_state, position_cached, side_zoc
 
     if not has_diplomacy(state) or not power:
         return side_zoc(ctx, state, side)
@@ -462,7 +474,6 @@ def supply_war(ctx: Context, state: JSON, forces: Any, side: str,
     (:class:`~grognard.third_reich.supply.supply_map.SupplyWar`): the ZOCs of units at war with
     it and the hexes closed to it (neutral countries: supply is traced as in the original,
     never through a neutral country). Empty with no diplomacy (the side-wide trace)."""
-    from grognard.third_reich.supply.supply_map import SupplyWar
 
     if not has_diplomacy(state):
         return {}
@@ -482,7 +493,6 @@ def at_war_with_germany(state: JSON, power: str) -> bool:
     else the economy's war record (``at_war_with_germany``)."""
     if has_diplomacy(state):
         return dip.at_war(diplomacy(state), power, "germany")
-    from grognard.third_reich.board import economy_of
 
     try:
         return Power(power) in economy_of(state).at_war_with_germany
@@ -502,3 +512,65 @@ def verify_lend_lease_open(state: JSON, sender: str, receiver: str) -> None:
 
 
 __all__ += ["at_war_with_germany", "verify_lend_lease_open"]
+
+
+# --- the position's facts judged against the war: retreats (TR-32/TR-25) and supply (TR-72) --
+
+
+def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+    """TR-32/TR-40 The hexes a stack of ``side`` in ``target`` may retreat one hex into: open
+    land across no sea/lake/impassable hexside, no enemy unit, no enemy ZOC unless a friendly
+    unit is there (labels, sorted)."""
+    m = ctx.scenario.map
+    zoc = side_zoc(ctx, state, side)
+    h = hex_index(m, target)
+    et = edge_tables(m)
+    # TR-25 (issue 23): never into a country one of the retreating units' powers is not at
+    # war with (neutral territory is closed to a retreat as to a move)
+    powers = sorted({str(u.get("power") or "") for u in state["units"].values()
+                     if u.get("hex") == target and u.get("side") == side and
+                     u.get("status") == "active"} - {""})
+    closed = [closed_mask(ctx, state, p, "move") for p in powers]
+    options = []
+    for d in range(6):
+        nb, ps = int(et.nbr[h, d]), int(et.pos[h, d])
+        if nb < 0 or et.water[nb] or int(m.edge_features[ps]) & int(BLOCK):
+            continue
+        if zoc.enemy[nb] or zoc.mask("retreat")[nb]:
+            continue
+        if any(c[nb] for c in closed):
+            continue
+        options.append(m.label(nb))
+    return sorted(options)
+
+
+def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
+    """TR-72..TR-74 :func:`~grognard.third_reich.supply.supply_map.supply_check` of ``side`` on the
+    state's map position (control, turn, home countries, bridgeheads from the state).
+
+    Kept across commands under what it reads (the units' placement, the control of the cities,
+    the turn, the side's bridgeheads, the war state): the check's verify, its execution and the
+    idle-phase scan share one trace."""
+    heads = side_bridgeheads(state, side)
+    control = state["control"]
+    # the war state as its parsed (frozen, compared by value) Diplomacy: parsed once per
+    # JSON object, where the JSON text was written out on every call
+    war_state = diplomacy(state) if has_diplomacy(state) else None
+    key = (placement_key(ctx, state), tuple(control.items()), state["turn"], tuple(heads),
+           war_state)
+
+    def make() -> SupplyCheck:
+        forces = forces_of_state(ctx, state)
+        powers = {u: state["units"][u]["power"] for u in forces.ids}
+        mine = [powers[u] for u, s in zip(forces.ids, forces.of_side(side).tolist(), strict=True)
+                if s]
+        return supply_check(
+            ctx.scenario.map, forces, side, control, state["turn"],
+            unit_powers=powers,
+            home_countries=ctx.scenario.home_countries, bridgeheads=heads,
+            weather_table=ctx.tables.get(WEATHER_TABLE_ID),
+            war=supply_war(ctx, state, forces, side, mine))  # TR-27/TR-72 (issue 23)
+    return ctx.keyed(f"tr.supply_check.{side}", key, make)
+
+
+__all__ += ["retreat_options", "side_supply_check"]

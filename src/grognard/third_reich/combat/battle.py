@@ -29,7 +29,6 @@ from grognard.third_reich.board import (
     ground_by_hex,
     ground_unit_of,
     hex_stacking_limit,
-    retreat_options,
     side_bridgeheads,
 )
 from grognard.third_reich.combat.airdrops import landed_attackers
@@ -44,6 +43,7 @@ from grognard.third_reich.combat.combat import (
 from grognard.third_reich.russian_winter import russian_winter_in
 from grognard.third_reich.turn.calendar import Region, weather, weather_region
 from grognard.third_reich.turn.forces import GroundUnit
+from grognard.third_reich.war import retreat_options
 
 # --- attack -----------------------------------------------------------------------------------------
 
@@ -240,7 +240,7 @@ def retreat_room(ctx: Context, state: JSON, side: str, hexes: Iterable[str],
 
 def retreat_plan(ctx: Context, state: JSON, side: str, units: list[str]
                  ) -> tuple[dict[str, list[str]], dict[str, int]]:
-    """TR-32: each unit's open hexes one hex from where it stands (``board.retreat_options``:
+    """TR-32: each unit's open hexes one hex from where it stands (``war.retreat_options``:
     land, no enemy unit, no enemy ZOC unless a friendly unit is there, no closed country) that
     still have room for one unit, and the room of each such hex."""
     by_origin: dict[str, list[str]] = {}

@@ -251,7 +251,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder("TR-55", "the fleets of one port intercept in one zone")
     verify_zone_interceptions(order, sea, declared)
     # TR-68/TR-69 (issue 23): never from or to a port of a country closed to the power (the
-    # destination is checked for every SR kind in system_sr_air.verify_sr_any)
+    # destination is checked for every SR kind in air_srs.verify_sr_any)
     verify_enter(ctx, state, power, [u["hex"]], "sr")
     _, rec = record_sr(sr, uid, SRKind.SEA, ctx.tables)
     return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to,

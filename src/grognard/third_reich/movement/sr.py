@@ -145,13 +145,6 @@ def _why_not_sr(state: SRPhase, unit: str | None, kind: SRKind, tables: TableSet
     return None
 
 
-def can_sr(state: SRPhase, unit: str | None, kind: SRKind | str,
-           tables: TableSet | None = None,
-           readings: NavalReadings = DEFAULT_NAVAL_READINGS) -> bool:
-    """TR-66: does the power have an SR action left for this one?"""
-    return _why_not_sr(state, unit, parse_enum(SRKind, kind, "kind"), tables, readings) is None
-
-
 def verify_sr(state: SRPhase, unit: str | None, kind: SRKind | str,
               tables: TableSet | None = None,
               readings: NavalReadings = DEFAULT_NAVAL_READINGS) -> None:
@@ -222,8 +215,6 @@ def _why_not_endpoint(unit: UnitClass, path: Sequence[SRStep]) -> str | None:
         return f"destination {dest.hex} holds enemy units"
     if unit is UnitClass.AIR and not dest.city_or_airbase:
         return f"air units end SR at a controlled city or airbase, not {dest.hex}"
-    if unit is UnitClass.NAVAL and not dest.port:
-        return f"naval units end SR in a port, not {dest.hex}"
     if unit is not UnitClass.GROUND and dest.air_zone.uncontested_enemy:
         return f"{dest.hex} is in an uncontested enemy air zone"
     if dest.enemy_zoc:
@@ -235,16 +226,6 @@ def _why_not_endpoint(unit: UnitClass, path: Sequence[SRStep]) -> str | None:
             return (f"{dest.hex} is not the first enemy-ZOC hex of the path ({earlier[0]} "
                     "is)")
     return None
-
-
-def sr_endpoint_ok(unit: UnitClass | str, path: Sequence[SRStep]) -> bool:
-    """TR-67 (SR ending locations) May the SR end at ``path[-1]``?
-
-    Land units may end in an enemy ZOC only in a hex already friendly occupied that is the
-    first enemy-ZOC hex of the path; air units likewise, at a city or airbase not in an
-    uncontested enemy air zone; naval units likewise, in a port.
-    """
-    return _why_not_endpoint(parse_enum(UnitClass, unit, "unit"), path) is None
 
 
 def _why_not_land(unit: UnitClass, path: Sequence[SRStep]) -> str | None:
@@ -272,11 +253,6 @@ def _why_not_land(unit: UnitClass, path: Sequence[SRStep]) -> str | None:
             return (f"the destination is in range of enemy air, so every hex must be within "
                     f"range of equal friendly air; {bad[0]} is not")
     return _why_not_endpoint(unit, path)
-
-
-def land_sr_ok(unit: UnitClass | str, path: Sequence[SRStep]) -> bool:
-    """TR-68 (SRs by land) Is this land SR path legal (path given hex by hex)?"""
-    return _why_not_land(parse_enum(UnitClass, unit, "unit"), path) is None
 
 
 def verify_land_sr(unit: UnitClass | str, path: Sequence[SRStep]) -> None:

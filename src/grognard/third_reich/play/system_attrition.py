@@ -28,8 +28,6 @@ from grognard.third_reich.board import (
     ground_unit_of,
     hex_stacking_limit,
     on_map_ground,
-    retreat_options,
-    side_supply_check,
 )
 from grognard.third_reich.combat.attrition import (
     attrition_table,
@@ -207,8 +205,57 @@ def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> l
     withdrawing = {label: sorted(uid for uid, u in state["units"].items()
                                  if on_map_ground(u) and u["hex"] == label)
                    for label in cmd.args["hexes"]}
-    return [Event("hexes_taken", {"side": cmd.player, "hexes": list(cmd.args["hexes"]),
-                                  "withdrawing": withdrawing, "advance": _advance_arg(cmd)})]
+    taken = {"side": cmd.player, "hexes": list(cmd.args["hexes"]),
+             "withdrawing": withdrawing, "advance": _advance_arg(cmd)}
+    events = [Event("hexes_taken", taken)]
+    if taken["hexes"]:
+        forced = forced_withdrawal(ctx, state, taken)
+        if forced is not None:
+            events.append(forced)
+    return events
+
+
+def forced_withdrawal(ctx: Context, state: JSON, taken: Mapping[str, Any]) -> Event | None:
+    """TR-40 (issue 23): the withdrawal the engine makes for the defender when it has only one
+    answer - no unit in the hexes taken has an open hex with room to withdraw to (each is
+    removed) and no unit the loss would cut off has one either - with ``forced`` saying why;
+    None when the defender has a choice (``withdraw`` is owed)."""
+    after = thaw(state)
+    after["pending_withdrawal"] = {k: taken[k] for k in ("side", "hexes", "withdrawing", "advance")}
+    side = _defender(ctx, after)
+    units = [uid for label in sorted(taken["withdrawing"]) for uid in taken["withdrawing"][label]]
+    moving = set(units)
+    for label, ids in taken["withdrawing"].items():
+        if ids and withdrawal_hexes(ctx, state, side, label, taken["hexes"], moving):
+            return None
+    for uid in cut_off_units(ctx, after, dict.fromkeys(units)):
+        if withdrawal_hexes(ctx, state, side, state["units"][uid]["hex"], taken["hexes"],
+                            moving | {uid}):
+            return None
+    return Event("withdrawn", {
+        "side": side, "hexes": list(taken["hexes"]), "retreats": {}, "eliminated": sorted(units),
+        "advance": taken["advance"], "chosen": [],
+        "forced": {"side": side, "why": (
+            "the only withdrawal: no unit in the hexes taken has an open hex with room to "
+            "withdraw to (each is removed)" if units else
+            "the only withdrawal: no unit stands in the hexes taken") +
+            " and none the loss would cut off has one"}})
+
+
+def withdrawal_room(state: JSON, side: str, label: str, leaving: set[str]) -> int:
+    """TR-28/TR-63 How many more of ``side``'s ground units ``label`` holds, the units in
+    ``leaving`` gone from where they stand."""
+    here = sum(1 for vid, v in state["units"].items() if on_map_ground(v) and v["hex"] == label
+               and v["side"] == side and vid not in leaving)
+    return hex_stacking_limit(state, label) - here
+
+
+def withdrawal_hexes(ctx: Context, state: JSON, side: str, label: str, taken: list[str],
+                     leaving: set[str]) -> list[str]:
+    """TR-40 The hexes a unit of ``side`` in ``label`` may withdraw to: its retreat hexes
+    (:func:`~grognard.third_reich.war.retreat_options`) that are not taken and have room."""
+    return [h for h in _legal_retreats(ctx, state, side, label)
+            if h not in taken and withdrawal_room(state, side, h, leaving) > 0]
 
 
 def fold_hexes_taken(state: JSON, ev: Event) -> JSON:
@@ -248,7 +295,7 @@ def cut_off_units(ctx: Context, state: JSON, retreats: Mapping[str, str | None])
     p = state["pending_withdrawal"]
     side = _defender(ctx, state)
     taken = set(p["hexes"])
-    now = set(side_supply_check(ctx, state, side).out_of_supply)
+    now = set(war.side_supply_check(ctx, state, side).out_of_supply)
     after = thaw(state)
     for uid, to in retreats.items():
         after["units"][uid]["hex"] = to
@@ -257,7 +304,7 @@ def cut_off_units(ctx: Context, state: JSON, retreats: Mapping[str, str | None])
     for label, units in p["advance"].items():
         for uid in units:
             after["units"][uid]["hex"] = label
-    out = set(side_supply_check(ctx, after, side).out_of_supply)
+    out = set(war.side_supply_check(ctx, after, side).out_of_supply)
     return sorted(uid for uid in out - now
                   if state["units"][uid]["hex"] not in taken and uid not in retreats)
 
@@ -271,22 +318,27 @@ def _cut_off_arg(cmd: Command) -> dict[str, str]:
 
 def _withdrawals(ctx: Context, state: JSON, cmd: Command
                  ) -> tuple[dict[str, str], list[str], dict[str, str], list[str]]:
-    """TR-40: every unit in a taken hex retreats one hex (the named one, else the engine's
-    first legal hex) or is removed (named ``null``, or no legal hex); the units named in
-    ``cut_off`` that the loss of the hexes would cut off withdraw one hex too (optional)."""
+    """TR-40: every unit in a taken hex retreats one hex or is removed, as the defender names
+    it (a hex, or ``null``: issue 23, every unit is named, none left to the engine); the units
+    named in ``cut_off`` that the loss of the hexes would cut off withdraw one hex too
+    (optional)."""
     p = state["pending_withdrawal"]
     given = _retreats_arg(cmd)
     moving = {uid for units in p["withdrawing"].values() for uid in units}
     for uid in given:
         if uid not in moving:
             raise IllegalOrder("TR-40", f"{uid} is not in a hex taken by attrition")
+    unnamed = sorted(moving - set(given))
+    if unnamed:
+        raise IllegalOrder("TR-40", "name every unit in the hexes taken (a hex to withdraw "
+                           f"to, or null to remove it): {', '.join(unnamed)} not named")
     retreats: dict[str, str] = {}
     removed: list[str] = []
     for label, units in sorted(p["withdrawing"].items()):
         side = state["units"][units[0]]["side"] if units else ""
         legal = [h for h in _legal_retreats(ctx, state, side, label) if h not in p["hexes"]]
         for uid in units:
-            to = given[uid] if uid in given else legal[0] if legal else None
+            to = given[uid]
             if to is None:
                 removed.append(uid)
             elif to not in legal:
@@ -323,7 +375,7 @@ def _withdrawals(ctx: Context, state: JSON, cmd: Command
 
 
 def _legal_retreats(ctx: Context, state: JSON, side: str, label: str) -> list[str]:
-    return retreat_options(ctx, state, side, label) if side else []
+    return war.retreat_options(ctx, state, side, label) if side else []
 
 
 def verify_withdraw(ctx: Context, state: JSON, cmd: Command) -> None:

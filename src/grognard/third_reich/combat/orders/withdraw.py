@@ -64,7 +64,7 @@ class Withdraw(Order[WithdrawArgs]):
         moves = {**map_arg(cmd.args.get("retreats")), **map_arg(cmd.args.get("cut_off"))}
         parts = [f"{unit_name(state, x)} to {hex_name(ctx, to)}" if to
                  else f"{unit_name(state, x)} removed" for x, to in moves.items()]
-        return Words("Withdraw: " + ("; ".join(parts) or "each unit to its first hex"),
+        return Words("Withdraw: " + ("; ".join(parts) or "no unit"),
                      f"withdraw ({len(parts)})" if parts else "withdraw")
 
     def places(self, cmd: Command) -> Places:

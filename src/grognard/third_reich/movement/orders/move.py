@@ -37,13 +37,14 @@ from grognard.third_reich.board import (
 from grognard.third_reich.capture import capture_preview
 from grognard.third_reich.combat.amphibious import invaded_unit_may
 from grognard.third_reich.movement.movement import check_path
-from grognard.third_reich.play.legal import distinct, legal_move, sample_move
-from grognard.third_reich.play.system_moves import (
+from grognard.third_reich.movement.moves import (
     mech_option_refusal,
     move_phase,
     move_zoc,
     unit_move_range,
 )
+from grognard.third_reich.movement.proposers import legal_move, sample_move
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import Action
@@ -196,7 +197,7 @@ class Move(Order[MoveArgs]):
     def sample(self, ctx: Context, state: JSON, player: str,
                rng: random.Random) -> Command | None:
         """One legal move drawn uniformly
-        (:func:`~grognard.third_reich.play.legal.sample_move`)."""
+        (:func:`~grognard.third_reich.movement.proposers.sample_move`)."""
         return sample_move(ctx, state, player, rng, verify=self.checked)
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:

@@ -2,7 +2,7 @@
 escorts and interception (TR-69, ``intercept``), a fleet's own (TR-70) or an airborne unit's
 air-landing SR (TR-53).
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_sr_air`; events:
+The rule functions it runs are in :mod:`grognard.third_reich.movement.air_srs`; events:
 docs/formats/tr_engine.md.
 """
 
@@ -20,10 +20,11 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.third_reich.movement.air_srs import execute_sr_any, verify_sr_any
+from grognard.third_reich.movement.moves import fold_sr_made
+from grognard.third_reich.movement.proposers import legal_sr
 from grognard.third_reich.movement.sea_srs import fold_sea_sr_made
-from grognard.third_reich.play.legal import distinct, legal_sr
-from grognard.third_reich.play.system_moves import fold_sr_made
-from grognard.third_reich.play.system_sr_air import execute_sr_any, verify_sr_any
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.words import unit_name, via_places
 

@@ -21,9 +21,10 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
-from grognard.third_reich.board import eliminate_units, side_supply_check
+from grognard.third_reich.board import eliminate_units
 from grognard.third_reich.supply.isolation import isolation_table
 from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
+from grognard.third_reich.war import side_supply_check
 
 
 class SupplyCheckArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

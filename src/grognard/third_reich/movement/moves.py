@@ -1,4 +1,5 @@
-"""TR-27/TR-28 movement and TR-66..TR-68 land SR in the ``third_reich`` engine system.
+"""TR-27/TR-28 movement and TR-66..TR-68 land SR in the ``third_reich`` engine system: the
+rule functions the ``move`` and ``sr`` Orders (``movement/orders/``) run.
 
 ``move`` checks a ground unit's path hex by hex with
 :func:`grognard.third_reich.movement.movement.check_path` (3R costs: swamp/mountain, rivers, +1 MP into

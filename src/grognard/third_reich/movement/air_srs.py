@@ -29,6 +29,7 @@ from grognard.third_reich.board import (
     order_hex,
 )
 from grognard.third_reich.combat.airborne import airborne_sr
+from grognard.third_reich.movement.moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.movement.sea_srs import (
     execute_fleet_sr,
     execute_sea_sr,
@@ -37,7 +38,6 @@ from grognard.third_reich.movement.sea_srs import (
     sr_phase,
 )
 from grognard.third_reich.movement.sr import SRKind, record_sr
-from grognard.third_reich.play.system_moves import execute_sr, verify_sr_cmd
 from grognard.third_reich.state import based_air, side_of
 from grognard.third_reich.war import verify_enter
 
