@@ -8,18 +8,23 @@ gives each side:
   (``"barbarossa"`` -> the plan's ``barbarossa`` label), ``goals`` the city names it drives on,
   ``war`` the countries each power declares war on when the stage starts, ``hold`` the fronts
   whose units stay put meanwhile, ``caution`` the weight of its own losses in its attacks,
-  ``push`` what a hex on the stage's front adds to an attack's worth (default 2), ``focus``
+  ``push`` what a hex on the stage's front adds to an attack's worth (default 2), ``option``
+  the option the stage's powers want on its front (default offensive), ``focus``
   the stage's goals alone draw the moves, ``reach`` the hexes around the goals whose units
   join it although their front holds;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
-* ``goals``: cities every stage drives on (a side with no stages: its objectives).
+* ``goals``: cities every stage drives on (a side with no stages: its objectives);
+* ``reserve``: ``[[start, share], ...]``, the share of its base a power keeps unspent for
+  growth from each date on (a system's policy reads it; absent: the policy's own).
 
 A goal is a city of the map by its name or an objective of the rule system by its name
 (``Game.objectives()``: e.g. a line of several hexes), held when the objective's holder is
 this side.
 
 The stage in force is the first started one whose goals are not all held, unless a later
-started stage is ``fixed`` (a date the plan keeps, e.g. Barbarossa). Everything is read from the
+started stage is ``fixed`` (a date the plan keeps, e.g. Barbarossa); a ``standing`` stage is
+in force from its start whatever is held (a defence of its goals). A garrison is kept only in a
+city this side holds (where the view keeps ``control``). Everything is read from the
 seat's own view and the public map (city names to hexes) and calendar (turn labels, through
 the rule system's ``turn_label`` hook): no rule system is named here.
 """
@@ -152,11 +157,21 @@ class Campaign:
         """The stage in force now (None: the plan has none started)."""
         turn = turn_number(sit.view)
         open_ = [s for s in self.stages if self.started(s, turn, game)
-                 and not self.held(sit, list(s.get("goals", [])), game)]
+                 and (s.get("standing") or not self.held(sit, list(s.get("goals", [])), game))]
         fixed = [s for s in open_ if s.get("fixed")]
         if fixed:
             return fixed[-1]
         return open_[0] if open_ else None
+
+    def dated(self, key: str, sit: Situation, game: Any) -> Any:
+        """The value in force of a dated list ``[[start, value], ...]`` of the side's plan
+        (the last entry whose start has come; None before the first or without the key)."""
+        turn = turn_number(sit.view)
+        got = None
+        for start, value in self.side_plan.get(key, []) or []:
+            if self.started({"start": start}, turn, game):
+                got = value
+        return got
 
     def started_stages(self, sit: Situation, game: Any) -> list[Mapping[str, Any]]:
         turn = turn_number(sit.view)
@@ -205,7 +220,11 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     hold: set[str] = set()
     fill: dict[str, int] = {}
     garrisons = campaign.garrisons(sit, game)
+    control = sit.view.get("control")
     for name, h in goal_places(sit, list(garrisons), game):
+        if isinstance(control, Mapping) and name in city_hexes(sit.map, [name]) and \
+                control.get(name) != sit.player:
+            continue  # a city this side does not hold (yet) is no garrison
         want = garrisons[name]
         here = sorted(uid for uid, u in sit.mine.items() if u.get("hex") == h
                       and u.get("type") not in ("air", "fleet", "naval", "hq"))
