@@ -39,14 +39,16 @@ def test_tr29_tr33_planner_brings_air_and_armor_to_warsaw():
     assert len(battles) >= 2 and battles[1]["air_naval"]["flown"]
 
 
-def _at_turn(turn: int) -> Game:
+def _at_turn(turn: int, paris: str | None = None) -> Game:
     g = Game.new("tr-1939-campaign", seed=0)
     g.state = {**g.state, "turn": turn}
+    if paris is not None:
+        g.state["control"] = {**g.state["control"], "Paris": paris}
     return g
 
 
-def _war_score(bot_name: str, turn: int, majors: list[str]) -> float:
-    g = _at_turn(turn)
+def _war_score(bot_name: str, turn: int, majors: list[str], paris: str = "axis") -> float:
+    g = _at_turn(turn, paris)
     bot = make_bot(bot_name, Seat.of(g, "axis", 0))
     sit = bot.policy.situation(g.view("axis"), g)
     return bot.policy.score(sit, Command("declare_war", "axis",
@@ -55,13 +57,16 @@ def _war_score(bot_name: str, turn: int, majors: list[str]) -> float:
 
 def test_tr25_planner_declares_war_on_the_ussr_on_the_plans_date():
     """Barbarossa is a study parameter: with the shipped plan (Summer I 1941 = turn 9) the
-    planner wants war on the USSR from turn 9, not before; with 1942 not in 1941; never on a
-    major the plan does not name."""
+    planner wants war on the USSR from turn 9 once Paris is taken, not before; with 1942 not
+    in 1941; never on a major the plan does not name."""
     assert _war_score("planner", 8, ["ussr"]) < 0
     assert _war_score("planner", 9, ["ussr"]) > 0
     assert _war_score("planner@barbarossa_year=1942", 9, ["ussr"]) < 0
     assert _war_score("planner@barbarossa_year=1942", 14, ["ussr"]) > 0
     assert _war_score("planner", 9, ["uk"]) < 0
+    # with Paris still French the West stays the main front, until a year later
+    assert _war_score("planner", 9, ["ussr"], paris="allies") < 0
+    assert _war_score("planner", 14, ["ussr"], paris="allies") > 0
 
 
 def test_tr25_planner_declares_the_wests_wars_in_winter_1939():

@@ -10,7 +10,8 @@ gives each side:
   whose units stay put meanwhile, ``caution`` the weight of its own losses in its attacks,
   ``push`` what a hex on the stage's front adds to an attack's worth (default 2), ``option``
   the option the stage's powers want on its front (default offensive), ``focus``
-  the stage's goals alone draw the moves, ``reach`` the hexes around the goals whose units
+  the stage's goals alone draw the moves, ``after`` the goals that must be held
+  before it starts (once its date has come), ``reach`` the hexes around the goals whose units
   join it although their front holds;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
 * ``goals``: cities every stage drives on (a side with no stages: its objectives);
@@ -124,12 +125,18 @@ class Campaign:
         start = str(stage.get("start", ""))
         return str(self.side_plan.get(start, self.plan.get(start, start)))
 
-    def started(self, stage: Mapping[str, Any], turn: int, game: Any) -> bool:
+    def started(self, stage: Mapping[str, Any], turn: int, game: Any,
+                sit: Situation | None = None) -> bool:
+        """Whether ``stage``'s date has come (and, with ``sit``, the goals it comes
+        ``after`` are held)."""
         if game is None:
             return False
         label = self.start_label(stage)
         t = turn_of_label(game.context, game.state, label, game.system)
-        return t is not None and turn >= t
+        if t is None or turn < t:
+            return False
+        after = list(stage.get("after") or [])
+        return not (after and sit is not None) or self.held(sit, after, game)
 
     def held(self, sit: Situation, goals: list[str], game: Any = None) -> bool:
         """Whether every goal is ours: an objective by its holder (``Game.objectives()``),
@@ -156,7 +163,7 @@ class Campaign:
     def stage(self, sit: Situation, game: Any) -> Mapping[str, Any] | None:
         """The stage in force now (None: the plan has none started)."""
         turn = turn_number(sit.view)
-        open_ = [s for s in self.stages if self.started(s, turn, game)
+        open_ = [s for s in self.stages if self.started(s, turn, game, sit)
                  and (s.get("standing") or not self.held(sit, list(s.get("goals", [])), game))]
         fixed = [s for s in open_ if s.get("fixed")]
         if fixed:
@@ -175,7 +182,7 @@ class Campaign:
 
     def started_stages(self, sit: Situation, game: Any) -> list[Mapping[str, Any]]:
         turn = turn_number(sit.view)
-        return [s for s in self.stages if self.started(s, turn, game)]
+        return [s for s in self.stages if self.started(s, turn, game, sit)]
 
     def garrisons(self, sit: Situation | None = None, game: Any = None) -> dict[str, int]:
         """City -> units kept there: the plan's, and one in each goal of a started stage

@@ -28,9 +28,14 @@ from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
+#: Barbarossa's goals: the victory locations (TR-04) of the Baltic, Poland and the western USSR
+BARBAROSSA_GOALS = ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leningrad", "Moscow",
+                    "Kharkov", "Sevastopol", "Rostov"]
+
 #: 3R (TR-86 campaign): Poland first, then the Low Countries and France, Barbarossa on a date.
 TR_1939: Plan = {
     "barbarossa": "Summer I 1941",
+    "barbarossa_late": "Summer I 1942",
     "axis": {
         "stages": [
             {"name": "poland", "start": "Fall 1939", "goals": ["Warsaw"], "front": "eastern",
@@ -46,9 +51,13 @@ TR_1939: Plan = {
             {"name": "deploy", "start": "Summer II 1940", "goals": ["Minsk", "Kiev", "Moscow"],
              "front": "eastern", "powers": ["germany"], "focus": True, "caution": 1.2},
             # the victory locations (TR-04) of the Baltic, Poland and the western USSR
-            {"name": "barbarossa", "start": "barbarossa", "fixed": True,
-             "goals": ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leningrad",
-                       "Moscow", "Kharkov", "Sevastopol", "Rostov"], "front": "eastern",
+            # (once France is out: with Paris still French the West stays the main front,
+            # until a year later)
+            {"name": "barbarossa", "start": "barbarossa", "fixed": True, "after": ["Paris"],
+             "goals": BARBAROSSA_GOALS, "front": "eastern",
+             "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.5, "push": 6},
+            {"name": "barbarossa_late", "start": "barbarossa_late", "fixed": True,
+             "goals": BARBAROSSA_GOALS, "front": "eastern",
              "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.5, "push": 6},
             # from 1943 the East holds what it took (the verdict counts the end, TR-04):
             # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army
@@ -109,6 +118,7 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     if year is not None:
         season = str(params.get("barbarossa_season", "Summer I"))
         plan["barbarossa"] = f"{season} {int(year)}"
+        plan["barbarossa_late"] = f"{season} {int(year) + 1}"
     year = params.get("soviet_war_year")
     if year is not None:
         plan["soviet_war"] = f"Summer I {int(year)}"
@@ -203,8 +213,10 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
                 and u.get("hex") is not None and u.get("status", "active") == "active"
                 and str(u.get("power")) in enemies}
         if keep != sit.enemy_hexes:
+            for h in sit.enemy_hexes - keep:  # a hex worth only its (neutral) units
+                if sit.objectives.get(h) == 1:
+                    del sit.objectives[h]
             sit.enemy_hexes = keep
-            sit.objectives = sit.view_objectives()
         m = sit.map
         for label in list(sit.objectives):
             cities = m.cities.get(m.index_of_label(label)) or ()

@@ -234,16 +234,18 @@ def attack_candidates(sit: Situation) -> list[Command]:
     targets = sorted({str(u["hex"]) for u in units.values()
                       if u.get("side") != sit.player and u.get("hex") is not None
                       and u.get("status", "active") == "active" and u.get("type") in GROUND})
-    mine = [(uid, u) for uid, u in sorted(sit.mine.items())
-            if u.get("type") in GROUND and uid not in used
-            and (not mech or u.get("type") == "armor")]
+    by_hex: dict[int, list[str]] = {}  # the attackers by their hex
+    for uid, u in sorted(sit.mine.items()):
+        if u.get("type") in GROUND and uid not in used and (not mech or u.get("type") == "armor"):
+            by_hex.setdefault(m.index_of_label(str(u["hex"])), []).append(uid)
     out = []
     for t in targets:
         if t in done or tr_front(sit, t) not in offensive:
             continue
         th = sit.hex(t)
-        attackers = [uid for uid, u in mine if sit.distance(str(u["hex"]), t) == 1
-                     and not (m.features_between(sit.hex(str(u["hex"])), th) & BLOCK)]
+        attackers = sorted(uid for n in m.neighbor_indices(m.index_of_label(t))
+                           for uid in by_hex.get(int(n), ())
+                           if not (m.features_between(sit.hex(m.label(int(n))), th) & BLOCK))
         if attackers:
             out.append(Command("attack", sit.player, {"hex": t, "attackers": attackers}))
     return out
