@@ -6,6 +6,7 @@ import pytest
 
 from grognard.bots import parse_bots, play_game
 from grognard.bots.base import LegalActions, Seat
+from grognard.bots.campaign import Campaign
 from grognard.bots.catalog import make_bot
 from grognard.core.errors import InputError
 from grognard.engine.commands import Command
@@ -57,16 +58,31 @@ def _war_score(bot_name: str, turn: int, majors: list[str], paris: str = "axis")
 
 def test_tr25_planner_declares_war_on_the_ussr_on_the_plans_date():
     """Barbarossa is a study parameter: with the shipped plan (Summer I 1941 = turn 9) the
-    planner wants war on the USSR from turn 9 once Paris is taken, not before; with 1942 not
-    in 1941; never on a major the plan does not name."""
+    planner wants war on the USSR from turn 9, not before; with 1942 not in 1941; never on a
+    major the plan does not name."""
     assert _war_score("planner", 8, ["ussr"]) < 0
     assert _war_score("planner", 9, ["ussr"]) > 0
     assert _war_score("planner@barbarossa_year=1942", 9, ["ussr"]) < 0
     assert _war_score("planner@barbarossa_year=1942", 14, ["ussr"]) > 0
     assert _war_score("planner", 9, ["uk"]) < 0
-    # with Paris still French the West stays the main front, until a year later
-    assert _war_score("planner", 9, ["ussr"], paris="allies") < 0
-    assert _war_score("planner", 14, ["ussr"], paris="allies") > 0
+
+
+def test_tr25_planner_stage_after_goals_waits_for_them():
+    """A stage with ``after`` goals (a plan's data) starts on its date only once they are
+    held: Barbarossa after Paris waits while Paris is French."""
+    from grognard.bots.planner_plans import TR_1939
+
+    plan = {**TR_1939, "axis": {**TR_1939["axis"], "stages": [
+        {**s, "after": ["Paris"]} if s["name"] == "barbarossa" else s
+        for s in TR_1939["axis"]["stages"]]}}
+    for paris, want in (("axis", True), ("allies", False)):
+        g = _at_turn(9, paris)
+        bot = make_bot("planner", Seat.of(g, "axis", 0))
+        bot.policy.campaign = Campaign(plan, "axis")
+        sit = bot.policy.situation(g.view("axis"), g)
+        score = bot.policy.score(sit, Command("declare_war", "axis",
+                                              {"power": "germany", "majors": ["ussr"]}))
+        assert (score > 0) == want
 
 
 def test_tr25_planner_declares_the_wests_wars_in_winter_1939():

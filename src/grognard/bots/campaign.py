@@ -55,8 +55,9 @@ _CITY_HEXES: weakref.WeakKeyDictionary[MapData, dict[tuple[str, ...], dict[str, 
     weakref.WeakKeyDictionary()
 
 
-def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> dict[str, str]:
-    """City name -> hex label, for the names the map has (remembered per map and names)."""
+def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> Mapping[str, str]:
+    """City name -> hex label, for the names the map has (remembered per map and names: the
+    answer is shared, never to be changed)."""
     per_map = _CITY_HEXES.setdefault(m, {})
     key = tuple(names)
     got = per_map.get(key)
@@ -64,7 +65,7 @@ def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> dict[str, str]
         want = set(names)
         got = per_map[key] = {c.name: m.label(i) for i, cs in m.cities.items() for c in cs
                               if c.name in want}
-    return dict(got)
+    return got
 
 
 def objectives_of(sit: Situation, game: Any) -> list[Any]:

@@ -35,7 +35,6 @@ BARBAROSSA_GOALS = ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leni
 #: 3R (TR-86 campaign): Poland first, then the Low Countries and France, Barbarossa on a date.
 TR_1939: Plan = {
     "barbarossa": "Summer I 1941",
-    "barbarossa_late": "Summer I 1942",
     "axis": {
         "stages": [
             {"name": "poland", "start": "Fall 1939", "goals": ["Warsaw"], "front": "eastern",
@@ -51,12 +50,7 @@ TR_1939: Plan = {
             {"name": "deploy", "start": "Summer II 1940", "goals": ["Minsk", "Kiev", "Moscow"],
              "front": "eastern", "powers": ["germany"], "focus": True, "caution": 1.2},
             # the victory locations (TR-04) of the Baltic, Poland and the western USSR
-            # (once France is out: with Paris still French the West stays the main front,
-            # until a year later)
-            {"name": "barbarossa", "start": "barbarossa", "fixed": True, "after": ["Paris"],
-             "goals": BARBAROSSA_GOALS, "front": "eastern",
-             "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.5, "push": 6},
-            {"name": "barbarossa_late", "start": "barbarossa_late", "fixed": True,
+            {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": BARBAROSSA_GOALS, "front": "eastern",
              "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.5, "push": 6},
             # from 1943 the East holds what it took (the verdict counts the end, TR-04):
@@ -118,7 +112,6 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     if year is not None:
         season = str(params.get("barbarossa_season", "Summer I"))
         plan["barbarossa"] = f"{season} {int(year)}"
-        plan["barbarossa_late"] = f"{season} {int(year) + 1}"
     year = params.get("soviet_war_year")
     if year is not None:
         plan["soviet_war"] = f"Summer I {int(year)}"
@@ -207,11 +200,7 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         enemies = tr_enemy_powers(sit.view, sit.player)
         if enemies is None:
             return
-        units = sit.view.get("units", {})
-        keep = {str(u["hex"]) for u in units.values()
-                if isinstance(u, Mapping) and u.get("side") != sit.player
-                and u.get("hex") is not None and u.get("status", "active") == "active"
-                and str(u.get("power")) in enemies}
+        keep = {str(u["hex"]) for u in sit.others if str(u.get("power")) in enemies}
         if keep != sit.enemy_hexes:
             for h in sit.enemy_hexes - keep:  # a hex worth only its (neutral) units
                 if sit.objectives.get(h) == 1:
