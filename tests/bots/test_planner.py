@@ -238,3 +238,57 @@ def test_tr25_planner_enemies_are_the_countries_at_war():
     assert moscow not in sit.objectives
     heuristic = make_bot("heuristic", Seat.of(g, "axis", 0))
     assert hexes["ussr"] <= heuristic.policy.situation(g.view("axis"), g).enemy_hexes
+
+
+def test_tr66_planner_sr_plan_sends_far_units_toward_the_stage_goals():
+    """TR-66..TR-68: the planner's SR plan (``tr_plans.sr_plan``) redeploys the stage's far
+    ground units toward its goals: each to a hex its side holds, at least ``SR_FAR`` hexes
+    nearer the goals, out of contact, at most 2 ground units a hex, no more than the power's
+    SR actions (Germany 9), never a unit the plan holds."""
+    from grognard.bots.tr_plans import SR_FAR, sr_plan
+    from grognard.core.hexgrid import distance
+
+    g = _at_turn(9, paris="axis")
+    bot = make_bot("planner", Seat.of(g, "axis", 0))
+    sit = bot.policy.situation(g.view("axis"), g)
+    assert bot.policy.stage(sit)["name"] == "barbarossa"
+    goals = {h for h, v in sit.objectives.items() if v >= 10}
+    assert goals
+    plan = sr_plan(sit, goals, {"germany"})
+    assert 0 < len(plan) <= 9
+    lay = g.scenario.map.layout
+
+    def near(h: str) -> int:
+        return min(distance(lay.from_label(h), lay.from_label(t)) for t in goals)
+
+    hold = sit.memo("plan.hold", set)
+    units, dests = set(), {}
+    for _score, cmd in plan:
+        uid, to = cmd.args["unit"], cmd.args["to"]
+        u = sit.mine[uid]
+        assert cmd.kind == "sr" and u["power"] == "germany" and uid not in hold
+        assert near(to) <= near(u["hex"]) - SR_FAR and not sit.in_contact(to)
+        units.add(uid)
+        dests[to] = dests.get(to, 0) + 1
+    assert len(units) == len(plan)
+    assert all(sit.friendly_hexes.get(h, 0) + n <= 2 for h, n in dests.items())
+
+
+def test_tr13_planner_growth_reserve_shrinks_late_in_the_war():
+    """TR-10/TR-13: the plan's dated growth reserve: a third of the base kept unspent until
+    1943, a sixth in 1943, nothing from Spring 1944 (growth then buys nothing before the end,
+    TR-04); the heuristic keeps a third throughout."""
+    out = {}
+    for turn in (9, 18, 23):
+        g = _at_turn(turn, paris="axis")
+        bot = make_bot("planner", Seat.of(g, "axis", 0))
+        sit = bot.policy.situation(g.view("axis"), g)
+        brp, base = bot.policy._brp(sit, "germany")
+        out[turn] = (bot.policy._budget(sit, "germany"), brp, base)
+    (b9, brp, base), (b18, _, _), (b23, _, _) = out[9], out[18], out[23]
+    assert b9 == max(0, brp - base // 3)
+    assert b18 == max(0, brp - base // 6)
+    assert b23 == brp
+    heur = make_bot("heuristic", Seat.of(_at_turn(23), "axis", 0))
+    sit = heur.policy.situation(_at_turn(23).view("axis"))
+    assert heur.policy._budget(sit, "germany") == max(0, brp - base // 3)
