@@ -292,3 +292,11 @@ def test_tr13_planner_growth_reserve_shrinks_late_in_the_war():
     heur = make_bot("heuristic", Seat.of(_at_turn(23), "axis", 0))
     sit = heur.policy.situation(_at_turn(23).view("axis"))
     assert heur.policy._budget(sit, "germany") == max(0, brp - base // 3)
+
+
+def test_tr66_planner_sr_actions_match_the_rules():
+    """The SR plan stops at each power's SR actions (TR-66): its table is the rules'."""
+    from grognard.bots.tr_plans import SR_ACTIONS
+    from grognard.third_reich.movement.sr import sr_budget
+
+    assert {p: sr_budget(p) for p in SR_ACTIONS} == SR_ACTIONS

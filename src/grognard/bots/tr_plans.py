@@ -23,7 +23,6 @@ import numpy.typing as npt
 
 from grognard.bots.base import LegalActions
 from grognard.bots.situation import Situation
-from grognard.core.errors import GrognardError
 from grognard.core.mapdata import MapData
 from grognard.engine.commands import Command
 
@@ -261,6 +260,9 @@ def air_support(sit: Situation, target: str) -> list[str]:
 
 #: TR-66: a unit this many hexes or more from the stage's goals is redeployed toward them
 SR_FAR = 7
+#: TR-66 (SR and SR limits): SR actions per player turn of each major power (the rules check
+#: each SR; the plan stops at these)
+SR_ACTIONS = {"us": 10, "germany": 9, "ussr": 6, "uk": 6, "italy": 5, "france": 5}
 
 
 def sr_plan(sit: Situation, goals: set[str], powers: set[str]) -> list[tuple[float, Command]]:
@@ -271,8 +273,6 @@ def sr_plan(sit: Situation, goals: set[str], powers: set[str]) -> list[tuple[flo
     :data:`SR_FAR` hexes nearer, farthest units first; the rules check each (TR-67/TR-68)."""
     if not goals:
         return []
-    from grognard.third_reich.movement.sr import sr_budget
-
     m = sit.map
     dist = _distance_field(sit, goals)
     hold: set[str] = sit.memo("plan.hold", set)
@@ -285,10 +285,7 @@ def sr_plan(sit: Situation, goals: set[str], powers: set[str]) -> list[tuple[flo
             phase = done.get(p) if isinstance(done, Mapping) else None
             used = int(phase.get("used", 0) or 0) if isinstance(phase, Mapping) else 0
             moved |= set(phase.get("units", {}) or {}) if isinstance(phase, Mapping) else set()
-            try:
-                left[p] = max(0, sr_budget(p) - used)
-            except GrognardError:
-                left[p] = 0
+            left[p] = max(0, SR_ACTIONS.get(p, 0) - used)
     control = sit.view.get("control")
     own = set(sit.friendly_hexes)
     if isinstance(control, Mapping):
