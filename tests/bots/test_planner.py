@@ -6,6 +6,7 @@ import pytest
 
 from grognard.bots import parse_bots, play_game
 from grognard.bots.base import LegalActions, Seat
+from grognard.bots.campaign import Campaign
 from grognard.bots.catalog import make_bot
 from grognard.core.errors import InputError
 from grognard.engine.commands import Command
@@ -39,14 +40,16 @@ def test_tr29_tr33_planner_brings_air_and_armor_to_warsaw():
     assert len(battles) >= 2 and battles[1]["air_naval"]["flown"]
 
 
-def _at_turn(turn: int) -> Game:
+def _at_turn(turn: int, paris: str | None = None) -> Game:
     g = Game.new("tr-1939-campaign", seed=0)
     g.state = {**g.state, "turn": turn}
+    if paris is not None:
+        g.state["control"] = {**g.state["control"], "Paris": paris}
     return g
 
 
-def _war_score(bot_name: str, turn: int, majors: list[str]) -> float:
-    g = _at_turn(turn)
+def _war_score(bot_name: str, turn: int, majors: list[str], paris: str = "axis") -> float:
+    g = _at_turn(turn, paris)
     bot = make_bot(bot_name, Seat.of(g, "axis", 0))
     sit = bot.policy.situation(g.view("axis"), g)
     return bot.policy.score(sit, Command("declare_war", "axis",
@@ -64,7 +67,27 @@ def test_tr25_planner_declares_war_on_the_ussr_on_the_plans_date():
     assert _war_score("planner", 9, ["uk"]) < 0
 
 
+def test_tr25_planner_stage_after_goals_waits_for_them():
+    """A stage with ``after`` goals (a plan's data) starts on its date only once they are
+    held: Barbarossa after Paris waits while Paris is French."""
+    from grognard.bots.planner_plans import TR_1939
+
+    plan = {**TR_1939, "axis": {**TR_1939["axis"], "stages": [
+        {**s, "after": ["Paris"]} if s["name"] == "barbarossa" else s
+        for s in TR_1939["axis"]["stages"]]}}
+    for paris, want in (("axis", True), ("allies", False)):
+        g = _at_turn(9, paris)
+        bot = make_bot("planner", Seat.of(g, "axis", 0))
+        bot.policy.campaign = Campaign(plan, "axis")
+        sit = bot.policy.situation(g.view("axis"), g)
+        score = bot.policy.score(sit, Command("declare_war", "axis",
+                                              {"power": "germany", "majors": ["ussr"]}))
+        assert (score > 0) == want
+
+
 def test_tr25_planner_declares_the_wests_wars_in_winter_1939():
+    """The West's stage: war on the Low Countries and Denmark (their capitals are victory
+    locations), never on Spain."""
     g = _at_turn(2)
     bot = make_bot("planner", Seat.of(g, "axis", 0))
     sit = bot.policy.situation(g.view("axis"), g)
@@ -72,7 +95,8 @@ def test_tr25_planner_declares_the_wests_wars_in_winter_1939():
                                              {"power": "germany", "minors": [m]}))
             for m in ("belgium", "netherlands", "luxembourg", "denmark", "spain")}
     assert want["belgium"] > 0 and want["netherlands"] > 0 and want["luxembourg"] > 0
-    assert want["denmark"] < 0 and want["spain"] < 0
+    assert want["denmark"] > 0  # Copenhagen: a victory location (TR-04) in the West's stage
+    assert want["spain"] < 0
 
 
 def test_planner_parameters_are_checked():
@@ -214,3 +238,65 @@ def test_tr25_planner_enemies_are_the_countries_at_war():
     assert moscow not in sit.objectives
     heuristic = make_bot("heuristic", Seat.of(g, "axis", 0))
     assert hexes["ussr"] <= heuristic.policy.situation(g.view("axis"), g).enemy_hexes
+
+
+def test_tr66_planner_sr_plan_sends_far_units_toward_the_stage_goals():
+    """TR-66..TR-68: the planner's SR plan (``tr_plans.sr_plan``) redeploys the stage's far
+    ground units toward its goals: each to a hex its side holds, at least ``SR_FAR`` hexes
+    nearer the goals, out of contact, at most 2 ground units a hex, no more than the power's
+    SR actions (Germany 9), never a unit the plan holds."""
+    from grognard.bots.tr_plans import SR_FAR, sr_plan
+    from grognard.core.hexgrid import distance
+
+    g = _at_turn(9, paris="axis")
+    bot = make_bot("planner", Seat.of(g, "axis", 0))
+    sit = bot.policy.situation(g.view("axis"), g)
+    assert bot.policy.stage(sit)["name"] == "barbarossa"
+    goals = {h for h, v in sit.objectives.items() if v >= 10}
+    assert goals
+    plan = sr_plan(sit, goals, {"germany"})
+    assert 0 < len(plan) <= 9
+    lay = g.scenario.map.layout
+
+    def near(h: str) -> int:
+        return min(distance(lay.from_label(h), lay.from_label(t)) for t in goals)
+
+    hold = sit.memo("plan.hold", set)
+    units, dests = set(), {}
+    for _score, cmd in plan:
+        uid, to = cmd.args["unit"], cmd.args["to"]
+        u = sit.mine[uid]
+        assert cmd.kind == "sr" and u["power"] == "germany" and uid not in hold
+        assert near(to) <= near(u["hex"]) - SR_FAR and not sit.in_contact(to)
+        units.add(uid)
+        dests[to] = dests.get(to, 0) + 1
+    assert len(units) == len(plan)
+    assert all(sit.friendly_hexes.get(h, 0) + n <= 2 for h, n in dests.items())
+
+
+def test_tr13_planner_growth_reserve_shrinks_late_in_the_war():
+    """TR-10/TR-13: the plan's dated growth reserve: a third of the base kept unspent until
+    1943, a sixth in 1943, nothing from Spring 1944 (growth then buys nothing before the end,
+    TR-04); the heuristic keeps a third throughout."""
+    out = {}
+    for turn in (9, 18, 23):
+        g = _at_turn(turn, paris="axis")
+        bot = make_bot("planner", Seat.of(g, "axis", 0))
+        sit = bot.policy.situation(g.view("axis"), g)
+        brp, base = bot.policy._brp(sit, "germany")
+        out[turn] = (bot.policy._budget(sit, "germany"), brp, base)
+    (b9, brp, base), (b18, _, _), (b23, _, _) = out[9], out[18], out[23]
+    assert b9 == max(0, brp - base // 3)
+    assert b18 == max(0, brp - base // 6)
+    assert b23 == brp
+    heur = make_bot("heuristic", Seat.of(_at_turn(23), "axis", 0))
+    sit = heur.policy.situation(_at_turn(23).view("axis"))
+    assert heur.policy._budget(sit, "germany") == max(0, brp - base // 3)
+
+
+def test_tr66_planner_sr_actions_match_the_rules():
+    """The SR plan stops at each power's SR actions (TR-66): its table is the rules'."""
+    from grognard.bots.tr_plans import SR_ACTIONS
+    from grognard.third_reich.movement.sr import sr_budget
+
+    assert {p: sr_budget(p) for p in SR_ACTIONS} == SR_ACTIONS

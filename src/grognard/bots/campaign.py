@@ -8,18 +8,24 @@ gives each side:
   (``"barbarossa"`` -> the plan's ``barbarossa`` label), ``goals`` the city names it drives on,
   ``war`` the countries each power declares war on when the stage starts, ``hold`` the fronts
   whose units stay put meanwhile, ``caution`` the weight of its own losses in its attacks,
-  ``push`` what a hex on the stage's front adds to an attack's worth (default 2), ``focus``
-  the stage's goals alone draw the moves, ``reach`` the hexes around the goals whose units
+  ``push`` what a hex on the stage's front adds to an attack's worth (default 2), ``option``
+  the option the stage's powers want on its front (default offensive), ``focus``
+  the stage's goals alone draw the moves, ``after`` the goals that must be held
+  before it starts (once its date has come), ``reach`` the hexes around the goals whose units
   join it although their front holds;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
-* ``goals``: cities every stage drives on (a side with no stages: its objectives).
+* ``goals``: cities every stage drives on (a side with no stages: its objectives);
+* ``reserve``: ``[[start, share], ...]``, the share of its base a power keeps unspent for
+  growth from each date on (a system's policy reads it; absent: the policy's own).
 
 A goal is a city of the map by its name or an objective of the rule system by its name
 (``Game.objectives()``: e.g. a line of several hexes), held when the objective's holder is
 this side.
 
 The stage in force is the first started one whose goals are not all held, unless a later
-started stage is ``fixed`` (a date the plan keeps, e.g. Barbarossa). Everything is read from the
+started stage is ``fixed`` (a date the plan keeps, e.g. Barbarossa); a ``standing`` stage is
+in force from its start whatever is held (a defence of its goals). A garrison is kept only in a
+city this side holds (where the view keeps ``control``). Everything is read from the
 seat's own view and the public map (city names to hexes) and calendar (turn labels, through
 the rule system's ``turn_label`` hook): no rule system is named here.
 """
@@ -49,8 +55,9 @@ _CITY_HEXES: weakref.WeakKeyDictionary[MapData, dict[tuple[str, ...], dict[str, 
     weakref.WeakKeyDictionary()
 
 
-def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> dict[str, str]:
-    """City name -> hex label, for the names the map has (remembered per map and names)."""
+def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> Mapping[str, str]:
+    """City name -> hex label, for the names the map has (remembered per map and names: the
+    answer is shared, never to be changed)."""
     per_map = _CITY_HEXES.setdefault(m, {})
     key = tuple(names)
     got = per_map.get(key)
@@ -58,7 +65,7 @@ def city_hexes(m: MapData, names: list[str] | tuple[str, ...]) -> dict[str, str]
         want = set(names)
         got = per_map[key] = {c.name: m.label(i) for i, cs in m.cities.items() for c in cs
                               if c.name in want}
-    return dict(got)
+    return got
 
 
 def objectives_of(sit: Situation, game: Any) -> list[Any]:
@@ -119,12 +126,18 @@ class Campaign:
         start = str(stage.get("start", ""))
         return str(self.side_plan.get(start, self.plan.get(start, start)))
 
-    def started(self, stage: Mapping[str, Any], turn: int, game: Any) -> bool:
+    def started(self, stage: Mapping[str, Any], turn: int, game: Any,
+                sit: Situation | None = None) -> bool:
+        """Whether ``stage``'s date has come (and, with ``sit``, the goals it comes
+        ``after`` are held)."""
         if game is None:
             return False
         label = self.start_label(stage)
         t = turn_of_label(game.context, game.state, label, game.system)
-        return t is not None and turn >= t
+        if t is None or turn < t:
+            return False
+        after = list(stage.get("after") or [])
+        return not (after and sit is not None) or self.held(sit, after, game)
 
     def held(self, sit: Situation, goals: list[str], game: Any = None) -> bool:
         """Whether every goal is ours: an objective by its holder (``Game.objectives()``),
@@ -151,16 +164,26 @@ class Campaign:
     def stage(self, sit: Situation, game: Any) -> Mapping[str, Any] | None:
         """The stage in force now (None: the plan has none started)."""
         turn = turn_number(sit.view)
-        open_ = [s for s in self.stages if self.started(s, turn, game)
-                 and not self.held(sit, list(s.get("goals", [])), game)]
+        open_ = [s for s in self.stages if self.started(s, turn, game, sit)
+                 and (s.get("standing") or not self.held(sit, list(s.get("goals", [])), game))]
         fixed = [s for s in open_ if s.get("fixed")]
         if fixed:
             return fixed[-1]
         return open_[0] if open_ else None
 
+    def dated(self, key: str, sit: Situation, game: Any) -> Any:
+        """The value in force of a dated list ``[[start, value], ...]`` of the side's plan
+        (the last entry whose start has come; None before the first or without the key)."""
+        turn = turn_number(sit.view)
+        got = None
+        for start, value in self.side_plan.get(key, []) or []:
+            if self.started({"start": start}, turn, game):
+                got = value
+        return got
+
     def started_stages(self, sit: Situation, game: Any) -> list[Mapping[str, Any]]:
         turn = turn_number(sit.view)
-        return [s for s in self.stages if self.started(s, turn, game)]
+        return [s for s in self.stages if self.started(s, turn, game, sit)]
 
     def garrisons(self, sit: Situation | None = None, game: Any = None) -> dict[str, int]:
         """City -> units kept there: the plan's, and one in each goal of a started stage
@@ -205,7 +228,11 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     hold: set[str] = set()
     fill: dict[str, int] = {}
     garrisons = campaign.garrisons(sit, game)
+    control = sit.view.get("control")
     for name, h in goal_places(sit, list(garrisons), game):
+        if isinstance(control, Mapping) and name in city_hexes(sit.map, [name]) and \
+                control.get(name) != sit.player:
+            continue  # a city this side does not hold (yet) is no garrison
         want = garrisons[name]
         here = sorted(uid for uid, u in sit.mine.items() if u.get("hex") == h
                       and u.get("type") not in ("air", "fleet", "naval", "hq"))

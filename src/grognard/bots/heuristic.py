@@ -52,6 +52,10 @@ def destination(cmd: Command) -> str | None:
     return None
 
 
+#: each policy class's scored kinds (:meth:`Policy.kinds`)
+_KINDS: dict[type, frozenset[str]] = {}
+
+
 class Policy:
     """Scores for the command kinds every system shares; subclasses add their own."""
 
@@ -146,10 +150,14 @@ class Policy:
 
     def kinds(self) -> frozenset[str]:
         """The kinds this policy can score above zero (any other kind scores 0, so the bot
-        plays it only when the phase cannot end)."""
-        return frozenset({n.removeprefix("score_") for n in dir(self)
-                          if n.startswith("score_") and n != "score_end_phase"}
-                         | set(self.procedural))
+        plays it only when the phase cannot end); read once per policy class."""
+        cls = type(self)
+        got = _KINDS.get(cls)
+        if got is None:
+            got = _KINDS[cls] = frozenset(
+                {n.removeprefix("score_") for n in dir(self)
+                 if n.startswith("score_") and n != "score_end_phase"} | set(self.procedural))
+        return got
 
     def score_move(self, sit: Situation, cmd: Command) -> Score:
         uid, to = cmd.args.get("unit", cmd.args.get("block")), destination(cmd)
@@ -892,14 +900,18 @@ class HeuristicBot:
                     return cmd
         self._plan = []
         kinds = set(la.kinds())
-        sit = self.policy.situation(view, la.game)
-        scored: list[tuple[Score, Command]] = []
         at = self._at(view)
         if self._planned_at != at:
             self._planned_at, self._planned = at, set()
-        for kind in sorted((self.policy.kinds() & kinds) - {"end_phase"}):
-            if kind in self._planned:
-                continue  # planned once a phase: what the plan left is not worth a second
+        # planned once a phase: what the plan left is not worth a second
+        todo = sorted((self.policy.kinds() & kinds) - {"end_phase"} - self._planned)
+        if not todo and not (self.policy.rechecked & kinds) and "end_phase" in kinds:
+            end = Command("end_phase", self.seat.player, {})
+            if la.allows(end):
+                return end  # nothing to score: no picture of the board needed
+        sit = self.policy.situation(view, la.game)
+        scored: list[tuple[Score, Command]] = []
+        for kind in todo:
             planned = self.policy.plan(sit, la, kind)
             if planned is not None and kind in self.policy.planned:
                 self._planned.add(kind)

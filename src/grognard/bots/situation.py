@@ -38,10 +38,6 @@ def _cities(m: MapData) -> list[tuple[str, str, int]]:
     return got
 
 
-def _on_map(u: Mapping[str, Any]) -> bool:
-    return u.get("hex") is not None and u.get("status", "active") == "active"
-
-
 @dataclass
 class Situation:
     """One player's picture of the board at one decision."""
@@ -53,6 +49,8 @@ class Situation:
     enemy_hexes: set[str] = field(default_factory=set)
     friendly_hexes: dict[str, int] = field(default_factory=dict)
     objectives: dict[str, int] = field(default_factory=dict)
+    #: the other sides' units on the map (read only)
+    others: list[JSON] = field(default_factory=list)
     _hex: dict[str, Hex] = field(default_factory=dict)
     _arrays: dict[int, tuple[Any, Any, Any]] = field(default_factory=dict)
     _nearest: dict[tuple[str, int], int] = field(default_factory=dict)
@@ -71,13 +69,15 @@ class Situation:
         s._hex = _HEXES.setdefault(context.scenario.map.layout, {})
         units = view.get("units", {}) if isinstance(view, Mapping) else {}
         for uid, u in units.items():
-            if not isinstance(u, Mapping) or not _on_map(u):
+            h = u.get("hex") if type(u) is dict or isinstance(u, Mapping) else None
+            if h is None or u.get("status", "active") != "active":
                 continue
             if u.get("side") == player:
-                s.mine[uid] = dict(u)
-                s.friendly_hexes[u["hex"]] = s.friendly_hexes.get(u["hex"], 0) + 1
+                s.mine[uid] = u  # read only (a view may share the game's state)
+                s.friendly_hexes[h] = s.friendly_hexes.get(h, 0) + 1
             else:
-                s.enemy_hexes.add(str(u["hex"]))
+                s.enemy_hexes.add(str(h))
+                s.others.append(u)
         s.objectives = s.view_objectives()
         return s
 

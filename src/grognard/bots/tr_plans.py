@@ -197,11 +197,19 @@ def build_plan(score_of: Callable[[Situation, Command], float],
 
 def tr_front(sit: Situation, label: str) -> str:
     """TR-03: the front of a hex (its map region; western if none)."""
-    from grognard.third_reich.turn.options import Front
-
     m = sit.map
-    name = m.region_names[int(m.region[m.index_of_label(label)])]
-    return name if name in {f.value for f in Front} else Front.WESTERN.value
+    fronts = _FRONTS.get(m)
+    if fronts is None:
+        from grognard.third_reich.turn.options import Front
+
+        names = {f.value for f in Front}
+        per_region = [n if n in names else Front.WESTERN.value for n in m.region_names]
+        fronts = _FRONTS[m] = {m.label(i): per_region[int(m.region[i])] for i in range(m.n)}
+    return fronts[label]
+
+
+#: hex label -> its front, per map (regions never change)
+_FRONTS: weakref.WeakKeyDictionary[MapData, dict[str, str]] = weakref.WeakKeyDictionary()
 
 
 def attack_candidates(sit: Situation) -> list[Command]:
@@ -225,16 +233,18 @@ def attack_candidates(sit: Situation) -> list[Command]:
     targets = sorted({str(u["hex"]) for u in units.values()
                       if u.get("side") != sit.player and u.get("hex") is not None
                       and u.get("status", "active") == "active" and u.get("type") in GROUND})
-    mine = [(uid, u) for uid, u in sorted(sit.mine.items())
-            if u.get("type") in GROUND and uid not in used
-            and (not mech or u.get("type") == "armor")]
+    by_hex: dict[int, list[str]] = {}  # the attackers by their hex
+    for uid, u in sorted(sit.mine.items()):
+        if u.get("type") in GROUND and uid not in used and (not mech or u.get("type") == "armor"):
+            by_hex.setdefault(m.index_of_label(str(u["hex"])), []).append(uid)
     out = []
     for t in targets:
         if t in done or tr_front(sit, t) not in offensive:
             continue
         th = sit.hex(t)
-        attackers = [uid for uid, u in mine if sit.distance(str(u["hex"]), t) == 1
-                     and not (m.features_between(sit.hex(str(u["hex"])), th) & BLOCK)]
+        attackers = sorted(uid for n in m.neighbor_indices(m.index_of_label(t))
+                           for uid in by_hex.get(int(n), ())
+                           if not (m.features_between(sit.hex(m.label(int(n))), th) & BLOCK))
         if attackers:
             out.append(Command("attack", sit.player, {"hex": t, "attackers": attackers}))
     return out
@@ -246,3 +256,70 @@ def air_support(sit: Situation, target: str) -> list[str]:
     return [uid for uid, u in sorted(sit.mine.items())
             if u.get("type") in ("air", "bomber", "interceptor") and uid not in used
             and sit.distance(str(u["hex"]), target) <= (int(u.get("movement") or 0) or 4)]
+
+
+#: TR-66: a unit this many hexes or more from the stage's goals is redeployed toward them
+SR_FAR = 7
+#: TR-66 (SR and SR limits): SR actions per player turn of each major power (the rules check
+#: each SR; the plan stops at these)
+SR_ACTIONS = {"us": 10, "germany": 9, "ussr": 6, "uk": 6, "italy": 5, "france": 5}
+
+
+def sr_plan(sit: Situation, goals: set[str], powers: set[str]) -> list[tuple[float, Command]]:
+    """TR-66..TR-68: the phase's land SRs toward ``goals`` (hex labels): each ground unit of
+    ``powers`` (all if empty) out of contact, not held by the plan and at least
+    :data:`SR_FAR` hexes from the goals goes to the hex of its side nearest them (a city it
+    controls or a hex it occupies, out of contact, below the stacking limit) that brings it
+    :data:`SR_FAR` hexes nearer, farthest units first; the rules check each (TR-67/TR-68)."""
+    if not goals:
+        return []
+    m = sit.map
+    dist = _distance_field(sit, goals)
+    hold: set[str] = sit.memo("plan.hold", set)
+    done = sit.view.get("sr") or {}
+    moved: set[str] = set()
+    left: dict[str, int] = {}  # TR-66: SR actions left this turn per power
+    for u in sit.mine.values():
+        p = str(u.get("power"))
+        if p not in left:
+            phase = done.get(p) if isinstance(done, Mapping) else None
+            used = int(phase.get("used", 0) or 0) if isinstance(phase, Mapping) else 0
+            moved |= set(phase.get("units", {}) or {}) if isinstance(phase, Mapping) else set()
+            left[p] = max(0, SR_ACTIONS.get(p, 0) - used)
+    control = sit.view.get("control")
+    own = set(sit.friendly_hexes)
+    if isinstance(control, Mapping):
+        names = city_hexes_of(m)
+        own |= {names[n] for n, side in control.items() if side == sit.player and n in names}
+    room = dict(sit.friendly_hexes)
+    dests = sorted((int(dist[m.index_of_label(h)]), h) for h in own
+                   if not sit.in_contact(h))
+    units = [(int(dist[m.index_of_label(str(u["hex"]))]), uid) for uid, u in sit.mine.items()
+             if u.get("type") in GROUND and uid not in hold and uid not in moved
+             and (not powers or u.get("power") in powers) and not sit.in_contact(str(u["hex"]))]
+    out: list[tuple[float, Command]] = []
+    for d_u, uid in sorted(units, key=lambda t: (-t[0], t[1])):
+        p = str(sit.mine[uid].get("power"))
+        if d_u < SR_FAR or left.get(p, 0) <= 0:
+            continue
+        for d, h in dests:
+            if d > d_u - SR_FAR:
+                break
+            if room.get(h, 0) < STACK:
+                room[h] = room.get(h, 0) + 1
+                left[p] -= 1
+                out.append((1.0 + (d_u - d) / 10,
+                            Command("sr", sit.player, {"unit": uid, "to": h})))
+                break
+    return out
+
+
+_CITY_LABELS: weakref.WeakKeyDictionary[MapData, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def city_hexes_of(m: MapData) -> dict[str, str]:
+    """City name -> hex label of every city of the map (once per map)."""
+    got = _CITY_LABELS.get(m)
+    if got is None:
+        got = _CITY_LABELS[m] = {c.name: m.label(i) for i, cs in m.cities.items() for c in cs}
+    return got
