@@ -17,7 +17,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of
 from grognard.third_reich.conquest.campaign_events import axis_of
-from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, take
+from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, occupy_changes, take
 from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
 from grognard.third_reich.economy.economy import Economy
 from grognard.third_reich.turn.powers import Power
@@ -77,9 +77,7 @@ def capture_on_occupation(state: JSON, ev: Event) -> JSON:
     own (the hexes won pass with it: :func:`with_hexes_taken`)."""
     if ev.type not in OCCUPYING_EVENTS or ev.type == "withdrawn":
         return state
-    before = dict(state.get("control", {})) if state.get("city_hexes") else {}
-    changed = occupy(state)
-    capture_losses(state, [(n, before.get(n), state["control"][n]) for n in changed])
+    capture_losses(state, occupy_changes(state))
     return state
 
 
