@@ -97,20 +97,28 @@ def on_map_ground(ctx: Context, state: JSON) -> list[tuple[str, str]]:
 
 
 def _near(ctx: Context, state: JSON, side: str) -> tuple[set[str], set[str], set[str]]:
-    """Hexes with a friendly ground unit, with an enemy one, and next to an enemy one."""
+    """Hexes with a friendly ground unit, with an enemy one, and next to an enemy one (the
+    last kept across commands while the enemy-held hexes are the same: a side's own builds
+    and moves do not change it)."""
     def make() -> tuple[set[str], set[str], set[str]]:
-        m = ctx.scenario.map
         mine: set[str] = set()
         enemy: set[str] = set()
         for hx, sd in on_map_ground(ctx, state):
             (mine if sd == side else enemy).add(hx)
-        adj: set[str] = set()
-        for hx in enemy:
-            i = m.index(m.layout.from_label(hx))
-            adj |= {m.label(int(j)) for j in m.neighbor_indices(i)}
-        return mine, enemy, adj
+        held = frozenset(enemy)
+        return mine, enemy, ctx.keyed(f"tr.build.adj.{side}", held, lambda: _adjacent(ctx, held))
     out: tuple[set[str], set[str], set[str]] = ctx.cached(f"tr.build.near.{side}", make)
     return out
+
+
+def _adjacent(ctx: Context, hexes: Iterable[str]) -> set[str]:
+    """The map hexes next to any of ``hexes`` (shared: callers must not change it)."""
+    m = ctx.scenario.map
+    adj: set[str] = set()
+    for hx in hexes:
+        i = m.index(m.layout.from_label(hx))
+        adj |= {m.label(int(j)) for j in m.neighbor_indices(i)}
+    return adj
 
 
 def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> BuildSite:
