@@ -183,6 +183,27 @@ def test_tr64_build_next_to_enemy_ground_follows_the_enemy_units():
     g.verify(cmd)
 
 
+def test_tr64_tr30_fleet_not_built_in_a_port_under_uncontested_enemy_air():
+    """TR-64/TR-30: a fleet is not built in a port in an uncontested enemy air zone (the air
+    zone is read only where it decides the answer); with the enemy air gone it may be."""
+    g = Game.new(SCENARIO)
+    _to_build(g)
+    m = g.scenario.map
+    cmd = next(c for c in g.legal("axis", "build_unit") if c.args["unit"].startswith("ger-nav"))
+    g.verify(cmd)
+    air = next(uid for uid, u in sorted(g.state["units"].items())
+               if u["side"] == "allies" and u["type"] == "air" and u["status"] == "active"
+               and u["hex"] is not None)
+    home = g.state["units"][air]["hex"]
+    i = m.label_indices[cmd.args["hex"]]
+    g.state["units"][air]["hex"] = m.label(int(m.neighbor_indices(i)[0]))
+    g._changed()
+    assert_rejected(g, cmd, "TR-64.*uncontested enemy air zone")
+    g.state["units"][air]["hex"] = home
+    g._changed()
+    g.verify(cmd)
+
+
 def test_tr04_campaign_ends_after_summer_i_1945_with_a_verdict():
     g = Game.new(SCENARIO)
     while not g.over:

@@ -16,6 +16,7 @@ Event ``unit_built`` ``{unit, power, hex, cost, rule}``: docs/formats/tr_engine.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import ClassVar
 
 import msgspec
@@ -122,6 +123,8 @@ def _adjacent(ctx: Context, hexes: Iterable[str]) -> set[str]:
 
 
 def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> BuildSite:
+    """The TR-64 facts about ``label`` for ``side``, except its air zone (left False: see
+    :func:`_location_problem`)."""
     m = ctx.scenario.map
     i = order_hex(m, label, "args.hex", "TR-64")
     h = m.hex(i)
@@ -129,7 +132,6 @@ def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> Build
     homes = _homes(ctx, state, power)
     city_ok = all(state["control"].get(c.name) == side for c in cities)
     mine, enemy, adj = _near(ctx, state, side)
-    s = Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
     return BuildSite(
         home_country=m.country_of(h) in homes and m.terrain_of(h) not in WATER_TERRAIN,
         controlled=city_ok and label not in enemy,
@@ -138,9 +140,24 @@ def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> Build
         friendly_ground=label in mine,
         adjacent_enemy_ground=label in adj,
         in_enemy_zoc=label in adj,
-        uncontested_enemy_air_zone=is_uncontested_enemy(
-            h, s, ctx.cached("tr.build.air", lambda: based_air(ctx, state))),
     )
+
+
+def _location_problem(ctx: Context, state: JSON, kind: UnitKind, power: str, side: str,
+                      label: str) -> str:
+    """TR-64: why ``kind`` may not be built in ``label`` ("" if it may). The TR-30 air zone
+    (every air unit on the map) is read only when it decides the answer: most builds are in
+    cities, where it decides nothing for ground and air units."""
+    site = _site(ctx, state, power, side, label)
+    calm = build_location_problem(kind, site)
+    contested = build_location_problem(kind, replace(site, uncontested_enemy_air_zone=True))
+    if calm == contested:
+        return calm
+    m = ctx.scenario.map
+    s = Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
+    air = ctx.cached("tr.build.air", lambda: based_air(ctx, state))
+    h = m.hex(order_hex(m, label, "args.hex", "TR-64"))
+    return contested if is_uncontested_enemy(h, s, air) else calm
 
 
 def _args(cmd: Command) -> tuple[str, str]:
@@ -184,7 +201,7 @@ def _verify_place(ctx: Context, state: JSON, player: str, uid: str, label: str) 
     u = state["units"][uid]
     power = u["power"]
     kind = KINDS[u["type"]]
-    why = build_location_problem(kind, _site(ctx, state, power, player, label))
+    why = _location_problem(ctx, state, kind, power, player, label)
     if why:
         raise IllegalOrder("TR-64", f"{uid} cannot be built in {label}: {why}")
     if u["type"] in GROUND_TYPES:
