@@ -211,3 +211,39 @@ def test_tr12_pre_war_ussr_city_values_worked_example():
         assert rec.loss == 0
     assert e.balance("ussr.axis_cities") == 26 and e.brp("ussr") == 90
     assert city_value(["red_port"]) == city_value(["red_victory"]) + 1 == 6
+
+
+def test_c_econ_tr75_economy_json_reads_back_as_its_json_does() -> None:
+    """C-ECON: the economy a fold writes (``economy_json``) reads back - the object itself or
+    the state's copy without ledger entries - as parsing that JSON gives: the same values, the
+    ledger's accounts and the conquests in the JSON's order; a copy with any other change is
+    parsed."""
+    from dataclasses import replace
+
+    from grognard.third_reich.economy.economy import Economy, economy_json, spend
+    from grognard.third_reich.turn.powers import Power
+
+    e = new_campaign()
+    e = replace(e, conquests={"poland": Power.GERMANY, "denmark": Power.GERMANY},
+                lend_lease_done=frozenset({"uk"}))
+    e, _ = spend(e, "uk", 5, "TR-14", "lend lease")
+    e = e.post("city.Warsaw", Fraction(3, 2), "TR-78", "bombed")
+    raw = economy_json(e)
+
+    def parsed(x: dict) -> Economy:
+        return Economy.from_json(json.loads(json.dumps(x)))  # a fresh object: a full parse
+
+    def same(a: Economy, b: Economy) -> None:
+        assert a == b
+        assert list(a.ledger.balances) == list(b.ledger.balances)
+        assert list(a.conquests) == list(b.conquests) == ["denmark", "poland"]
+
+    same(Economy.from_json(raw), parsed(raw))
+    assert Economy.from_json(raw).ledger.entries  # the postings are there
+    bare = {**raw, "ledger": {**raw["ledger"], "entries": []}}
+    same(Economy.from_json(bare), parsed(bare))
+    assert Economy.from_json(bare).ledger.entries == ()
+    assert Economy.from_json({**bare, "turn": 5}).turn == 5
+    other = {**raw, "ledger": {"balances": {**raw["ledger"]["balances"], "uk.brp": 1},
+                               "entries": []}}
+    assert Economy.from_json(other).brp("uk") == 1

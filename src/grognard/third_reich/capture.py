@@ -19,7 +19,7 @@ from grognard.third_reich.board import economy_of
 from grognard.third_reich.conquest.campaign_events import axis_of
 from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, occupy_changes, take
 from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
-from grognard.third_reich.economy.economy import Economy
+from grognard.third_reich.economy.economy import Economy, economy_json
 from grognard.third_reich.turn.powers import Power
 
 
@@ -55,7 +55,7 @@ def capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None:
     before = economy_of(s)
     econ, _ = capture_records(s, changes)
     if econ is not before:
-        s["economy"] = econ.to_json()
+        s["economy"] = economy_json(econ)
 
 
 def capture_preview(state: JSON, side: str, label: str) -> list[dict[str, Any]]:

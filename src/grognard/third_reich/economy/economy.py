@@ -139,6 +139,9 @@ class Economy:
                 raise InputError(key, "expected an object of name -> power")
             return {str(k): parse_power(x, f"{key}.{k}") for k, x in v.items()}
 
+        known = _known(raw)
+        if known is not None:
+            return known
         led = raw.get("ledger", {})
         if not isinstance(led, Mapping):
             raise InputError("ledger", "expected an object with balances and entries")
@@ -195,6 +198,74 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
     """:meth:`Ledger.to_json` with the balances' JSON forms remembered by their value."""
     return {"balances": {k: _json_of(v) for k, v in sorted(ledger.balances.items())},
             "entries": [e.to_json() for e in ledger.entries]}
+
+
+# The folds write the economy into the state after every change to it and the next reader
+# parses it back: the economy a fold wrote is kept with the JSON object it wrote (by identity,
+# the last few), as the value reading that object back gives.
+_WRITTEN: list[tuple[Mapping[str, Any], Economy, list[Economy]]] = []
+_READINGS_READ: list[tuple[StrategicReadings, StrategicReadings]] = []
+
+
+def _readings_read(r: StrategicReadings) -> StrategicReadings:
+    """``StrategicReadings.from_mapping(r.to_mapping())``, once per readings object (by
+    identity, the last few; a value read this way reads back as itself)."""
+    for obj, read in _READINGS_READ:
+        if obj is r:
+            return read
+    read = StrategicReadings.from_mapping(r.to_mapping())
+    _READINGS_READ[:0] = [(r, read), (read, read)]
+    del _READINGS_READ[8:]
+    return read
+
+
+def economy_json(econ: Economy) -> dict[str, Any]:
+    """``econ.to_json()`` for the state to keep: reading this very object back, or the copy of
+    it without ledger entries that the ``current_facts`` after-event rule keeps, gives the
+    economy it was written from without parsing it. The object must not be changed (the
+    state's objects are replaced, never changed, when they change)."""
+    raw = econ.to_json()
+    _WRITTEN.insert(0, (raw, _as_read(econ), []))
+    del _WRITTEN[8:]
+    return raw
+
+
+def _as_read(econ: Economy) -> Economy:
+    """``Economy.from_json(econ.to_json())`` built without the JSON: the same values, the
+    mappings in the JSON's (sorted) order, the collections of the types reading gives."""
+    led = econ.ledger
+    return Economy(
+        turn=econ.turn,
+        ledger=Ledger({k: v if type(v) is Fraction else Fraction(v)
+                       for k, v in sorted(led.balances.items())}, tuple(led.entries)),
+        powers=tuple(Power(p) for p in econ.powers),
+        at_war_with_germany=frozenset(Power(p) for p in econ.at_war_with_germany),
+        belligerent=frozenset(Power(p) for p in econ.belligerent),
+        conquests={str(k): Power(v) for k, v in sorted(econ.conquests.items())},
+        minor_allies={str(k): Power(v) for k, v in sorted(econ.minor_allies.items())},
+        iran_route_open=bool(econ.iran_route_open),
+        lend_lease_done=frozenset(str(x) for x in econ.lend_lease_done),
+        captured_cities=frozenset(str(x) for x in econ.captured_cities),
+        spent_territories=frozenset(str(x) for x in econ.spent_territories),
+        readings=_readings_read(econ.readings),
+    )
+
+
+def _known(raw: Mapping[str, Any]) -> Economy | None:
+    """The economy :func:`economy_json` wrote as ``raw``, or as the object ``raw`` copies with
+    its ledger's entries emptied (every other value the very same object); else None."""
+    led = raw.get("ledger")
+    for written, econ, bare in _WRITTEN:
+        if raw is written:
+            return econ
+        if (isinstance(led, Mapping) and len(led) == 2 and led.get("entries") == []
+                and led.get("balances") is written["ledger"]["balances"]
+                and raw.keys() == written.keys()
+                and all(raw[k] is v for k, v in written.items() if k != "ledger")):
+            if not bare:
+                bare.append(replace(econ, ledger=Ledger(econ.ledger.balances, ())))
+            return bare[0]
+    return None
 
 
 def new_campaign(scenario: str = "campaign-1939",

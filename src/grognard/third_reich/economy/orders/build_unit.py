@@ -38,6 +38,7 @@ from grognard.third_reich.economy.build_locations import BuildSite, build_locati
 from grognard.third_reich.economy.builds import Basket, verify_purchase
 from grognard.third_reich.economy.economy import (
     begin_player_turn,
+    economy_json,
     player_turn_open,
     spend,
     verify_spend,
@@ -236,7 +237,7 @@ def fold_unit_built(state: JSON, ev: Event) -> JSON:
         econ = begin_player_turn(econ, d["power"])
     u = state["units"][d["unit"]]
     econ, _ = spend(econ, d["power"], d["cost"], "TR-75", f"build {d['unit']} in {d['hex']}")
-    state["economy"] = econ.to_json()
+    state["economy"] = economy_json(econ)
     basket = _basket(state, d["power"], u)
     state["built"][d["power"]] = {k: v for k, v in basket.to_json().items() if k != "cost"}
     u["status"], u["hex"], u["box"] = "active", d["hex"], None
