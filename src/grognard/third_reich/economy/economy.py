@@ -92,8 +92,10 @@ class Economy:
 
     def summary(self) -> dict[str, Any]:
         """Base and on-hand BRPs per power (for people and ``--json``)."""
-        return {p.value: {"base": _json_of(self.base(p)), "brp": _json_of(self.brp(p))}
-                for p in self.powers}
+        bal, zero = self.ledger.balances, Fraction(0)
+        return {v: {"base": _json_of(bal.get(f"{v}.base", zero)),
+                    "brp": _json_of(bal.get(f"{v}.brp", zero))}
+                for v in (Power(p).value for p in self.powers)}
 
     def to_json(self) -> dict[str, Any]:
         """The ledger file (documented in docs/formats/tr_strategic.md)."""
@@ -111,7 +113,7 @@ class Economy:
             "lend_lease_done": sorted(self.lend_lease_done),
             "captured_cities": sorted(self.captured_cities),
             "spent_territories": sorted(self.spent_territories),
-            "readings": self.readings.to_mapping(),
+            "readings": _readings_json(self.readings),
             "summary": self.summary(),
             "ledger": ledger_json(self.ledger),
         }
@@ -195,9 +197,26 @@ def ledger_of(raw: Mapping[str, Any]) -> Ledger:
 
 
 def ledger_json(ledger: Ledger) -> dict[str, Any]:
-    """:meth:`Ledger.to_json` with the balances' JSON forms remembered by their value."""
-    return {"balances": {k: _json_of(v) for k, v in sorted(ledger.balances.items())},
+    """:meth:`Ledger.to_json` with the balances' JSON forms remembered by their value (a
+    whole number written as its numerator: :func:`_json_of` inlined)."""
+    return {"balances": {k: v.numerator if type(v) is Fraction and v.denominator == 1
+                         else _json_of_fraction(v) for k, v in sorted(ledger.balances.items())},
             "entries": [e.to_json() for e in ledger.entries]}
+
+
+_READINGS_JSON: list[tuple[StrategicReadings, dict[str, Any]]] = []
+
+
+def _readings_json(r: StrategicReadings) -> dict[str, Any]:
+    """``r.to_mapping()``, made once per readings object (by identity, the last few) and
+    copied for each caller (its values are strings, numbers and booleans)."""
+    for obj, out in _READINGS_JSON:
+        if obj is r:
+            return dict(out)
+    out = r.to_mapping()
+    _READINGS_JSON.insert(0, (r, out))
+    del _READINGS_JSON[8:]
+    return dict(out)
 
 
 # The folds write the economy into the state after every change to it and the next reader
