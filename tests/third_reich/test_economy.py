@@ -247,3 +247,21 @@ def test_c_econ_tr75_economy_json_reads_back_as_its_json_does() -> None:
     other = {**raw, "ledger": {"balances": {**raw["ledger"]["balances"], "uk.brp": 1},
                                "entries": []}}
     assert Economy.from_json(other).brp("uk") == 1
+
+
+def test_tr75_begin_player_turn_posts_as_three_ledger_sets() -> None:
+    """TR-75: opening a power's turn posts turn_open, turn_cap (half the BRPs on hand) and
+    turn_spent (0) - the same balances and entries as three ``Economy.set`` postings."""
+    from grognard.third_reich.economy.economy import begin_player_turn, spend
+
+    e, _ = spend(new_campaign(), "germany", 7, "TR-03", "options")
+    e = e.set("germany.turn_spent", 4, "TR-75", "spent before")
+    by_sets = e.set("germany.turn_open", e.turn, "TR-75", "germany player turn opens")
+    by_sets = by_sets.set("germany.turn_cap", e.brp("germany") / 2, "TR-75",
+                          "germany turn: half of 143 BRPs may be spent")
+    by_sets = by_sets.set("germany.turn_spent", 0, "TR-75", "germany turn opens")
+    opened = begin_player_turn(e, "germany")
+    assert opened == by_sets
+    assert list(opened.ledger.balances) == list(by_sets.ledger.balances)
+    assert opened.balance("germany.turn_cap") == Fraction(143, 2)
+    assert opened.ledger.entries[-1].amount == -4

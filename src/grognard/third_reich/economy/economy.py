@@ -34,13 +34,14 @@ from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json
-from grognard.core.ledger import Ledger
+from grognard.core.ledger import Entry, Ledger
 from grognard.third_reich.economy.readings import HalfSpendScope, StrategicReadings
 from grognard.third_reich.economy.start_values import CAMPAIGN_1939_POWERS, starting_base
 from grognard.third_reich.turn.calendar import LAST_TURN, GameDate, Season, date_of
 from grognard.third_reich.turn.powers import MOVEMENT_ORDER, Power, parse_power
 
 FORMAT = "grognard.tr_ledger/1"
+_ZERO = Fraction(0)
 SCENARIOS = ("campaign-1939",)
 
 
@@ -381,11 +382,20 @@ def begin_player_turn(econ: Economy, power: Power | str) -> Economy:
     Spending outside an open player turn (Year Start lend lease) is not capped.
     """
     p = _power_in(econ, power)
-    econ = econ.set(acct(p, "turn_open"), econ.turn, "TR-75", f"{p.value} player turn opens")
-    cap = econ.brp(p) / 2
-    e = econ.set(acct(p, "turn_cap"), cap, "TR-75", f"{p.value} turn: half of "
-                 f"{exact_json(econ.brp(p))} BRPs may be spent")
-    return e.set(acct(p, "turn_spent"), 0, "TR-75", f"{p.value} turn opens")
+    v = p.value
+    brp = econ.brp(p)
+    # the three Ledger.set postings at once (one copy of the balances, one new Economy)
+    balances = dict(econ.ledger.balances)
+    entries = list(econ.ledger.entries)
+    for account, value, cause in (
+            (f"{v}.turn_open", Fraction(econ.turn), f"{v} player turn opens"),
+            (f"{v}.turn_cap", brp / 2, f"{v} turn: half of {exact_json(brp)} BRPs may be spent"),
+            (f"{v}.turn_spent", Fraction(0), f"{v} turn opens")):
+        # the posting is value - old; the new balance, old + (value - old), is value exactly
+        amount = value - balances.get(account, _ZERO)
+        balances[account] = value
+        entries.append(Entry(len(entries) + 1, account, amount, value, "TR-75", cause))
+    return replace(econ, ledger=Ledger(balances, tuple(entries)))
 
 
 def spend_in_turn(econ: Economy, power: Power | str, amount: Exact, rule: str,
