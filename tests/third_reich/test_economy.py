@@ -265,3 +265,18 @@ def test_tr75_begin_player_turn_posts_as_three_ledger_sets() -> None:
     assert list(opened.ledger.balances) == list(by_sets.ledger.balances)
     assert opened.balance("germany.turn_cap") == Fraction(143, 2)
     assert opened.ledger.entries[-1].amount == -4
+
+
+def test_tr75_spend_in_an_open_turn_posts_brps_and_turn_spent() -> None:
+    """TR-75: a payment in an open player turn posts -amount to the BRPs and +amount to the
+    turn's spending, as two ``Economy.post`` calls would; outside an open turn only the BRPs."""
+    from grognard.third_reich.economy.economy import begin_player_turn, spend
+
+    e = begin_player_turn(new_campaign(), "germany")
+    paid, rec = spend(e, "germany", 7, "TR-31", "build")
+    by_posts = e.post("germany.brp", -7, "TR-31", "build").post("germany.turn_spent", 7,
+                                                                  "TR-31", "build")
+    assert paid == by_posts and list(paid.ledger.balances) == list(by_posts.ledger.balances)
+    assert rec.brp_after == 143
+    closed, _ = spend(new_campaign(), "uk", 5, "TR-14", "lend lease")
+    assert closed == new_campaign().post("uk.brp", -5, "TR-14", "lend lease")

@@ -366,10 +366,24 @@ def spend(econ: Economy, power: Power | str, amount: Exact, rule: str, cause: st
     counts = build or econ.readings.half_spend_scope is HalfSpendScope.ALL_SPENDING
     verify_spend(econ, p, amount, rule, counts_toward_cap=counts)
     a = Fraction(amount)
-    e = econ.post(acct(p, "brp"), -a, rule, cause)
+    postings = [(acct(p, "brp"), -a)]
     if counts and player_turn_open(econ, p):
-        e = e.post(acct(p, "turn_spent"), a, rule, cause)
+        postings.append((acct(p, "turn_spent"), a))
+    e = _posted(econ, postings, rule, cause)
     return e, Spent(p.value, a, rule, cause, e.brp(p))
+
+
+def _posted(econ: Economy, postings: list[tuple[str, Fraction]], rule: str,
+            cause: str) -> Economy:
+    """``econ.post`` of each (account, amount) in turn, as one new ledger (one copy of the
+    balances, one new Economy): the same balances, in the same order, and entries."""
+    balances = dict(econ.ledger.balances)
+    entries = list(econ.ledger.entries)
+    for account, amount in postings:
+        new = balances.get(account, _ZERO) + amount
+        balances[account] = new
+        entries.append(Entry(len(entries) + 1, account, amount, new, rule, cause))
+    return replace(econ, ledger=Ledger(balances, tuple(entries)))
 
 
 def player_turn_open(econ: Economy, p: Power) -> bool:
