@@ -280,3 +280,15 @@ def test_tr75_spend_in_an_open_turn_posts_brps_and_turn_spent() -> None:
     assert rec.brp_after == 143
     closed, _ = spend(new_campaign(), "uk", 5, "TR-14", "lend lease")
     assert closed == new_campaign().post("uk.brp", -5, "TR-14", "lend lease")
+
+
+def test_c_econ_account_names() -> None:
+    """C-ECON: an account is named by its power's value, a power or its name alike; a name
+    that is no power is refused every time it is asked."""
+    from grognard.third_reich.economy.economy import acct
+    from grognard.third_reich.turn.powers import Power
+
+    assert acct(Power.GERMANY, "brp") == acct("germany", "brp") == "germany.brp"
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            acct("atlantis", "brp")

@@ -46,6 +46,15 @@ SCENARIOS = ("campaign-1939",)
 
 
 def acct(power: Power | str, name: str) -> str:
+    if type(power) is str or type(power) is Power:
+        return _acct(power, name)
+    return f"{Power(power).value}.{name}"
+
+
+@lru_cache(maxsize=4096)
+def _acct(power: Power | str, name: str) -> str:
+    """An account's name, remembered (a Power and its value are the same key: same name; a
+    string that is no power raises each time, as exceptions are not remembered)."""
     return f"{Power(power).value}.{name}"
 
 
