@@ -157,6 +157,53 @@ def test_tr75_tr64_build_places_the_unit_at_a_legal_location():
     assert_rejected(g, C("build_unit", "axis", unit=late, hex="L31"), "TR-85")
 
 
+def test_tr64_build_next_to_enemy_ground_follows_the_enemy_units():
+    """TR-64: a ground unit is not built next to enemy ground units (except in an occupied
+    home city); the hexes next to the enemy are kept across commands while the enemy-held
+    hexes are the same, and follow them when the enemy moves."""
+    g = Game.new(SCENARIO)
+    _to_build(g)
+    m = g.scenario.map
+    held = {u["hex"] for u in g.state["units"].values() if u["status"] == "active"
+            and u["hex"] is not None}
+    cmd = next(c for c in g.legal("axis", "build_unit")
+               if c.args["unit"].startswith("ger-inf") and c.args["hex"] not in held)
+    g.verify(cmd)  # an empty German city, away from the enemy
+    i = m.label_indices[cmd.args["hex"]]
+    nb = next(m.label(int(j)) for j in m.neighbor_indices(i) if m.label(int(j)) not in held)
+    enemy = next(uid for uid, u in sorted(g.state["units"].items())
+                 if u["side"] == "allies" and u["status"] == "active" and u["hex"] is not None
+                 and u["type"] == "infantry")
+    home = g.state["units"][enemy]["hex"]
+    g.state["units"][enemy]["hex"] = nb
+    g._changed()
+    assert_rejected(g, cmd, "TR-64")
+    g.state["units"][enemy]["hex"] = home
+    g._changed()
+    g.verify(cmd)
+
+
+def test_tr64_tr30_fleet_not_built_in_a_port_under_uncontested_enemy_air():
+    """TR-64/TR-30: a fleet is not built in a port in an uncontested enemy air zone (the air
+    zone is read only where it decides the answer); with the enemy air gone it may be."""
+    g = Game.new(SCENARIO)
+    _to_build(g)
+    m = g.scenario.map
+    cmd = next(c for c in g.legal("axis", "build_unit") if c.args["unit"].startswith("ger-nav"))
+    g.verify(cmd)
+    air = next(uid for uid, u in sorted(g.state["units"].items())
+               if u["side"] == "allies" and u["type"] == "air" and u["status"] == "active"
+               and u["hex"] is not None)
+    home = g.state["units"][air]["hex"]
+    i = m.label_indices[cmd.args["hex"]]
+    g.state["units"][air]["hex"] = m.label(int(m.neighbor_indices(i)[0]))
+    g._changed()
+    assert_rejected(g, cmd, "TR-64.*uncontested enemy air zone")
+    g.state["units"][air]["hex"] = home
+    g._changed()
+    g.verify(cmd)
+
+
 def test_tr04_campaign_ends_after_summer_i_1945_with_a_verdict():
     g = Game.new(SCENARIO)
     while not g.over:

@@ -132,3 +132,25 @@ def test_tr26_france_has_no_more_year_start():
                                                    "syria": 1})
     e, rec = year_start(at_turn(e, 8))
     assert "france" not in {p.power for p in rec.powers}
+
+
+def test_tr22_occupy_changes_give_each_city_its_holder_before_and_after() -> None:
+    """TR-22: every city hex holding an active ground unit passes to the unit's side; the
+    changes name the holder before and after (what TR-77's losses are computed from); units
+    off the map, eliminated or not ground units take nothing."""
+    from grognard.third_reich.conquest.control import occupy, occupy_changes
+
+    def unit(h: str | None, side: str, status: str = "active", kind: str = "infantry") -> dict:
+        return {"hex": h, "side": side, "status": status, "type": kind}
+
+    s = {"city_hexes": {"C11": ["Warsaw"], "D12": ["Lodz", "Kutno"], "E13": ["Brest"]},
+         "control": {"Warsaw": "allies", "Lodz": "allies", "Kutno": "axis", "Brest": "allies"},
+         "units": {"a": unit("C11", "axis"), "b": unit("D12", "axis"),
+                   "c": unit("E13", "axis", status="eliminated"), "d": unit(None, "axis"),
+                   "e": unit("E13", "axis", kind="fighter")}}
+    assert occupy_changes(s) == [("Warsaw", "allies", "axis"), ("Lodz", "allies", "axis")]
+    assert s["control"] == {"Warsaw": "axis", "Lodz": "axis", "Kutno": "axis", "Brest": "allies"}
+    assert occupy(s) == []  # nothing left to change
+    s["units"]["f"] = unit("C11", "allies")  # both sides in one hex: the last unit decides
+    s["units"]["g"] = unit("C11", "axis")
+    assert occupy_changes(s) == [("Warsaw", "axis", "axis"), ("Warsaw", "axis", "axis")]

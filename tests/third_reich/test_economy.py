@@ -211,3 +211,84 @@ def test_tr12_pre_war_ussr_city_values_worked_example():
         assert rec.loss == 0
     assert e.balance("ussr.axis_cities") == 26 and e.brp("ussr") == 90
     assert city_value(["red_port"]) == city_value(["red_victory"]) + 1 == 6
+
+
+def test_c_econ_tr75_economy_json_reads_back_as_its_json_does() -> None:
+    """C-ECON: the economy a fold writes (``economy_json``) reads back - the object itself or
+    the state's copy without ledger entries - as parsing that JSON gives: the same values, the
+    ledger's accounts and the conquests in the JSON's order; a copy with any other change is
+    parsed."""
+    from dataclasses import replace
+
+    from grognard.third_reich.economy.economy import Economy, economy_json, spend
+    from grognard.third_reich.turn.powers import Power
+
+    e = new_campaign()
+    e = replace(e, conquests={"poland": Power.GERMANY, "denmark": Power.GERMANY},
+                lend_lease_done=frozenset({"uk"}))
+    e, _ = spend(e, "uk", 5, "TR-14", "lend lease")
+    e = e.post("city.Warsaw", Fraction(3, 2), "TR-78", "bombed")
+    raw = economy_json(e)
+
+    def parsed(x: dict) -> Economy:
+        return Economy.from_json(json.loads(json.dumps(x)))  # a fresh object: a full parse
+
+    def same(a: Economy, b: Economy) -> None:
+        assert a == b
+        assert list(a.ledger.balances) == list(b.ledger.balances)
+        assert list(a.conquests) == list(b.conquests) == ["denmark", "poland"]
+
+    same(Economy.from_json(raw), parsed(raw))
+    assert Economy.from_json(raw).ledger.entries  # the postings are there
+    bare = {**raw, "ledger": {**raw["ledger"], "entries": []}}
+    same(Economy.from_json(bare), parsed(bare))
+    assert Economy.from_json(bare).ledger.entries == ()
+    assert Economy.from_json({**bare, "turn": 5}).turn == 5
+    other = {**raw, "ledger": {"balances": {**raw["ledger"]["balances"], "uk.brp": 1},
+                               "entries": []}}
+    assert Economy.from_json(other).brp("uk") == 1
+
+
+def test_tr75_begin_player_turn_posts_as_three_ledger_sets() -> None:
+    """TR-75: opening a power's turn posts turn_open, turn_cap (half the BRPs on hand) and
+    turn_spent (0) - the same balances and entries as three ``Economy.set`` postings."""
+    from grognard.third_reich.economy.economy import begin_player_turn, spend
+
+    e, _ = spend(new_campaign(), "germany", 7, "TR-03", "options")
+    e = e.set("germany.turn_spent", 4, "TR-75", "spent before")
+    by_sets = e.set("germany.turn_open", e.turn, "TR-75", "germany player turn opens")
+    by_sets = by_sets.set("germany.turn_cap", e.brp("germany") / 2, "TR-75",
+                          "germany turn: half of 143 BRPs may be spent")
+    by_sets = by_sets.set("germany.turn_spent", 0, "TR-75", "germany turn opens")
+    opened = begin_player_turn(e, "germany")
+    assert opened == by_sets
+    assert list(opened.ledger.balances) == list(by_sets.ledger.balances)
+    assert opened.balance("germany.turn_cap") == Fraction(143, 2)
+    assert opened.ledger.entries[-1].amount == -4
+
+
+def test_tr75_spend_in_an_open_turn_posts_brps_and_turn_spent() -> None:
+    """TR-75: a payment in an open player turn posts -amount to the BRPs and +amount to the
+    turn's spending, as two ``Economy.post`` calls would; outside an open turn only the BRPs."""
+    from grognard.third_reich.economy.economy import begin_player_turn, spend
+
+    e = begin_player_turn(new_campaign(), "germany")
+    paid, rec = spend(e, "germany", 7, "TR-31", "build")
+    by_posts = e.post("germany.brp", -7, "TR-31", "build").post("germany.turn_spent", 7,
+                                                                  "TR-31", "build")
+    assert paid == by_posts and list(paid.ledger.balances) == list(by_posts.ledger.balances)
+    assert rec.brp_after == 143
+    closed, _ = spend(new_campaign(), "uk", 5, "TR-14", "lend lease")
+    assert closed == new_campaign().post("uk.brp", -5, "TR-14", "lend lease")
+
+
+def test_c_econ_account_names() -> None:
+    """C-ECON: an account is named by its power's value, a power or its name alike; a name
+    that is no power is refused every time it is asked."""
+    from grognard.third_reich.economy.economy import acct
+    from grognard.third_reich.turn.powers import Power
+
+    assert acct(Power.GERMANY, "brp") == acct("germany", "brp") == "germany.brp"
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            acct("atlantis", "brp")

@@ -17,9 +17,9 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of
 from grognard.third_reich.conquest.campaign_events import axis_of
-from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, take
+from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, occupy_changes, take
 from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
-from grognard.third_reich.economy.economy import Economy
+from grognard.third_reich.economy.economy import Economy, economy_json
 from grognard.third_reich.turn.powers import Power
 
 
@@ -55,7 +55,7 @@ def capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None:
     before = economy_of(s)
     econ, _ = capture_records(s, changes)
     if econ is not before:
-        s["economy"] = econ.to_json()
+        s["economy"] = economy_json(econ)
 
 
 def capture_preview(state: JSON, side: str, label: str) -> list[dict[str, Any]]:
@@ -77,9 +77,7 @@ def capture_on_occupation(state: JSON, ev: Event) -> JSON:
     own (the hexes won pass with it: :func:`with_hexes_taken`)."""
     if ev.type not in OCCUPYING_EVENTS or ev.type == "withdrawn":
         return state
-    before = dict(state.get("control", {})) if state.get("city_hexes") else {}
-    changed = occupy(state)
-    capture_losses(state, [(n, before.get(n), state["control"][n]) for n in changed])
+    capture_losses(state, occupy_changes(state))
     return state
 
 

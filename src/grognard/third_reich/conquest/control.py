@@ -17,7 +17,7 @@ folds need no map.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from grognard.core.mapdata import CityClass, MapData
@@ -44,26 +44,33 @@ def city_facts(m: MapData) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _ground_on_map(u: Mapping[str, Any]) -> bool:
-    return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
-
-
 def occupy(state: JSON) -> list[str]:
     """Give every city holding a ground unit to that unit's side; the cities that changed."""
+    return [name for name, _, _ in occupy_changes(state)]
+
+
+def occupy_changes(state: JSON) -> list[tuple[str, str | None, str]]:
+    """:func:`occupy`, each changed city as (name, holder before, holder after) - a city
+    changed twice (units of both sides in its hex) is listed twice, each time with its holder
+    before the call and after it."""
     hexes = state.get("city_hexes") or {}
-    changed: list[str] = []
     if not hexes:
-        return changed
+        return []
     control = state["control"]
+    changed: list[str] = []
+    before: dict[str, str | None] = {}
+    # one pass, the city-hex lookup first (most units stand outside cities; a hex of None is
+    # in no city table), then whether it is an active ground unit
     for u in state["units"].values():
-        # the city-hex lookup first: most units stand outside cities (one check, not four)
-        if u.get("hex") not in hexes or not _ground_on_map(u):
-            continue
-        for name in hexes[u["hex"]]:
-            if control.get(name) != u["side"]:
-                control[name] = u["side"]
-                changed.append(name)
-    return changed
+        if u.get("hex") in hexes and u["status"] == "active" and u["type"] in GROUND_TYPES:
+            side = u["side"]
+            for name in hexes[u["hex"]]:
+                old = control.get(name)
+                if old != side:
+                    before.setdefault(name, old)
+                    control[name] = side
+                    changed.append(name)
+    return [(name, before[name], control[name]) for name in changed]
 
 
 def take(state: JSON, hexes: Iterable[str], side: str) -> list[str]:
@@ -84,4 +91,5 @@ OCCUPYING_EVENTS = ("unit_moved", "battle_resolved", "land_losses_chosen", "retr
                     "airdropped", "naval_transported", "sr_made", "sea_sr_made")
 
 
-__all__ = ["OCCUPYING_EVENTS", "VICTORY_CLASSES", "city_facts", "city_hexes", "occupy", "take"]
+__all__ = ["OCCUPYING_EVENTS", "VICTORY_CLASSES", "city_facts", "city_hexes", "occupy", "occupy_changes",
+           "take"]

@@ -34,17 +34,27 @@ from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json
-from grognard.core.ledger import Ledger
+from grognard.core.ledger import Entry, Ledger
 from grognard.third_reich.economy.readings import HalfSpendScope, StrategicReadings
 from grognard.third_reich.economy.start_values import CAMPAIGN_1939_POWERS, starting_base
 from grognard.third_reich.turn.calendar import LAST_TURN, GameDate, Season, date_of
 from grognard.third_reich.turn.powers import MOVEMENT_ORDER, Power, parse_power
 
 FORMAT = "grognard.tr_ledger/1"
+_ZERO = Fraction(0)
 SCENARIOS = ("campaign-1939",)
 
 
 def acct(power: Power | str, name: str) -> str:
+    if type(power) is str or type(power) is Power:
+        return _acct(power, name)
+    return f"{Power(power).value}.{name}"
+
+
+@lru_cache(maxsize=4096)
+def _acct(power: Power | str, name: str) -> str:
+    """An account's name, remembered (a Power and its value are the same key: same name; a
+    string that is no power raises each time, as exceptions are not remembered)."""
     return f"{Power(power).value}.{name}"
 
 
@@ -92,8 +102,10 @@ class Economy:
 
     def summary(self) -> dict[str, Any]:
         """Base and on-hand BRPs per power (for people and ``--json``)."""
-        return {p.value: {"base": _json_of(self.base(p)), "brp": _json_of(self.brp(p))}
-                for p in self.powers}
+        bal, zero = self.ledger.balances, Fraction(0)
+        return {v: {"base": _json_of(bal.get(f"{v}.base", zero)),
+                    "brp": _json_of(bal.get(f"{v}.brp", zero))}
+                for v in (Power(p).value for p in self.powers)}
 
     def to_json(self) -> dict[str, Any]:
         """The ledger file (documented in docs/formats/tr_strategic.md)."""
@@ -111,7 +123,7 @@ class Economy:
             "lend_lease_done": sorted(self.lend_lease_done),
             "captured_cities": sorted(self.captured_cities),
             "spent_territories": sorted(self.spent_territories),
-            "readings": self.readings.to_mapping(),
+            "readings": _readings_json(self.readings),
             "summary": self.summary(),
             "ledger": ledger_json(self.ledger),
         }
@@ -139,6 +151,9 @@ class Economy:
                 raise InputError(key, "expected an object of name -> power")
             return {str(k): parse_power(x, f"{key}.{k}") for k, x in v.items()}
 
+        known = _known(raw)
+        if known is not None:
+            return known
         led = raw.get("ledger", {})
         if not isinstance(led, Mapping):
             raise InputError("ledger", "expected an object with balances and entries")
@@ -192,9 +207,94 @@ def ledger_of(raw: Mapping[str, Any]) -> Ledger:
 
 
 def ledger_json(ledger: Ledger) -> dict[str, Any]:
-    """:meth:`Ledger.to_json` with the balances' JSON forms remembered by their value."""
-    return {"balances": {k: _json_of(v) for k, v in sorted(ledger.balances.items())},
+    """:meth:`Ledger.to_json` with the balances' JSON forms remembered by their value (a
+    whole number written as its numerator: :func:`_json_of` inlined)."""
+    return {"balances": {k: v.numerator if type(v) is Fraction and v.denominator == 1
+                         else _json_of_fraction(v) for k, v in sorted(ledger.balances.items())},
             "entries": [e.to_json() for e in ledger.entries]}
+
+
+_READINGS_JSON: list[tuple[StrategicReadings, dict[str, Any]]] = []
+
+
+def _readings_json(r: StrategicReadings) -> dict[str, Any]:
+    """``r.to_mapping()``, made once per readings object (by identity, the last few) and
+    copied for each caller (its values are strings, numbers and booleans)."""
+    for obj, out in _READINGS_JSON:
+        if obj is r:
+            return dict(out)
+    out = r.to_mapping()
+    _READINGS_JSON.insert(0, (r, out))
+    del _READINGS_JSON[8:]
+    return dict(out)
+
+
+# The folds write the economy into the state after every change to it and the next reader
+# parses it back: the economy a fold wrote is kept with the JSON object it wrote (by identity,
+# the last few), as the value reading that object back gives.
+_WRITTEN: list[tuple[Mapping[str, Any], Economy, list[Economy]]] = []
+_READINGS_READ: list[tuple[StrategicReadings, StrategicReadings]] = []
+
+
+def _readings_read(r: StrategicReadings) -> StrategicReadings:
+    """``StrategicReadings.from_mapping(r.to_mapping())``, once per readings object (by
+    identity, the last few; a value read this way reads back as itself)."""
+    for obj, read in _READINGS_READ:
+        if obj is r:
+            return read
+    read = StrategicReadings.from_mapping(r.to_mapping())
+    _READINGS_READ[:0] = [(r, read), (read, read)]
+    del _READINGS_READ[8:]
+    return read
+
+
+def economy_json(econ: Economy) -> dict[str, Any]:
+    """``econ.to_json()`` for the state to keep: reading this very object back, or the copy of
+    it without ledger entries that the ``current_facts`` after-event rule keeps, gives the
+    economy it was written from without parsing it. The object must not be changed (the
+    state's objects are replaced, never changed, when they change)."""
+    raw = econ.to_json()
+    _WRITTEN.insert(0, (raw, _as_read(econ), []))
+    del _WRITTEN[8:]
+    return raw
+
+
+def _as_read(econ: Economy) -> Economy:
+    """``Economy.from_json(econ.to_json())`` built without the JSON: the same values, the
+    mappings in the JSON's (sorted) order, the collections of the types reading gives."""
+    led = econ.ledger
+    return Economy(
+        turn=econ.turn,
+        ledger=Ledger({k: v if type(v) is Fraction else Fraction(v)
+                       for k, v in sorted(led.balances.items())}, tuple(led.entries)),
+        powers=tuple(Power(p) for p in econ.powers),
+        at_war_with_germany=frozenset(Power(p) for p in econ.at_war_with_germany),
+        belligerent=frozenset(Power(p) for p in econ.belligerent),
+        conquests={str(k): Power(v) for k, v in sorted(econ.conquests.items())},
+        minor_allies={str(k): Power(v) for k, v in sorted(econ.minor_allies.items())},
+        iran_route_open=bool(econ.iran_route_open),
+        lend_lease_done=frozenset(str(x) for x in econ.lend_lease_done),
+        captured_cities=frozenset(str(x) for x in econ.captured_cities),
+        spent_territories=frozenset(str(x) for x in econ.spent_territories),
+        readings=_readings_read(econ.readings),
+    )
+
+
+def _known(raw: Mapping[str, Any]) -> Economy | None:
+    """The economy :func:`economy_json` wrote as ``raw``, or as the object ``raw`` copies with
+    its ledger's entries emptied (every other value the very same object); else None."""
+    led = raw.get("ledger")
+    for written, econ, bare in _WRITTEN:
+        if raw is written:
+            return econ
+        if (isinstance(led, Mapping) and len(led) == 2 and led.get("entries") == []
+                and led.get("balances") is written["ledger"]["balances"]
+                and raw.keys() == written.keys()
+                and all(raw[k] is v for k, v in written.items() if k != "ledger")):
+            if not bare:
+                bare.append(replace(econ, ledger=Ledger(econ.ledger.balances, ())))
+            return bare[0]
+    return None
 
 
 def new_campaign(scenario: str = "campaign-1939",
@@ -275,10 +375,24 @@ def spend(econ: Economy, power: Power | str, amount: Exact, rule: str, cause: st
     counts = build or econ.readings.half_spend_scope is HalfSpendScope.ALL_SPENDING
     verify_spend(econ, p, amount, rule, counts_toward_cap=counts)
     a = Fraction(amount)
-    e = econ.post(acct(p, "brp"), -a, rule, cause)
+    postings = [(acct(p, "brp"), -a)]
     if counts and player_turn_open(econ, p):
-        e = e.post(acct(p, "turn_spent"), a, rule, cause)
+        postings.append((acct(p, "turn_spent"), a))
+    e = _posted(econ, postings, rule, cause)
     return e, Spent(p.value, a, rule, cause, e.brp(p))
+
+
+def _posted(econ: Economy, postings: list[tuple[str, Fraction]], rule: str,
+            cause: str) -> Economy:
+    """``econ.post`` of each (account, amount) in turn, as one new ledger (one copy of the
+    balances, one new Economy): the same balances, in the same order, and entries."""
+    balances = dict(econ.ledger.balances)
+    entries = list(econ.ledger.entries)
+    for account, amount in postings:
+        new = balances.get(account, _ZERO) + amount
+        balances[account] = new
+        entries.append(Entry(len(entries) + 1, account, amount, new, rule, cause))
+    return replace(econ, ledger=Ledger(balances, tuple(entries)))
 
 
 def player_turn_open(econ: Economy, p: Power) -> bool:
@@ -291,11 +405,20 @@ def begin_player_turn(econ: Economy, power: Power | str) -> Economy:
     Spending outside an open player turn (Year Start lend lease) is not capped.
     """
     p = _power_in(econ, power)
-    econ = econ.set(acct(p, "turn_open"), econ.turn, "TR-75", f"{p.value} player turn opens")
-    cap = econ.brp(p) / 2
-    e = econ.set(acct(p, "turn_cap"), cap, "TR-75", f"{p.value} turn: half of "
-                 f"{exact_json(econ.brp(p))} BRPs may be spent")
-    return e.set(acct(p, "turn_spent"), 0, "TR-75", f"{p.value} turn opens")
+    v = p.value
+    brp = econ.brp(p)
+    # the three Ledger.set postings at once (one copy of the balances, one new Economy)
+    balances = dict(econ.ledger.balances)
+    entries = list(econ.ledger.entries)
+    for account, value, cause in (
+            (f"{v}.turn_open", Fraction(econ.turn), f"{v} player turn opens"),
+            (f"{v}.turn_cap", brp / 2, f"{v} turn: half of {exact_json(brp)} BRPs may be spent"),
+            (f"{v}.turn_spent", Fraction(0), f"{v} turn opens")):
+        # the posting is value - old; the new balance, old + (value - old), is value exactly
+        amount = value - balances.get(account, _ZERO)
+        balances[account] = value
+        entries.append(Entry(len(entries) + 1, account, amount, value, "TR-75", cause))
+    return replace(econ, ledger=Ledger(balances, tuple(entries)))
 
 
 def spend_in_turn(econ: Economy, power: Power | str, amount: Exact, rule: str,

@@ -21,6 +21,7 @@ from grognard.engine.orders import Order, Words, and_list, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, payer, payers
 from grognard.third_reich.economy.builds import Basket, buy, verify_purchase
+from grognard.third_reich.economy.economy import economy_json
 from grognard.third_reich.words import acting_power, power_name
 
 #: The factors a ``build`` may buy (the fields of :class:`Basket`).
@@ -65,7 +66,7 @@ def fold_units_bought(state: JSON, ev: Event) -> JSON:
     """TR-31/TR-75: the cost is posted; the turn's purchases grow."""
     basket = Basket(**ev.data["basket"])
     econ, _ = buy(economy_of(state), ev.data["power"], basket)
-    state["economy"] = econ.to_json()
+    state["economy"] = economy_json(econ)
     total = turn_basket(state, ev.data["power"], basket)
     state["built"][ev.data["power"]] = {f: getattr(total, f) for f in BASKET_FIELDS}
     return state

@@ -16,6 +16,7 @@ Event ``unit_built`` ``{unit, power, hex, cost, rule}``: docs/formats/tr_engine.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import ClassVar
 
 import msgspec
@@ -36,6 +37,7 @@ from grognard.third_reich.economy.build_locations import BuildSite, build_locati
 from grognard.third_reich.economy.builds import Basket, verify_purchase
 from grognard.third_reich.economy.economy import (
     begin_player_turn,
+    economy_json,
     player_turn_open,
     spend,
     verify_spend,
@@ -97,23 +99,33 @@ def on_map_ground(ctx: Context, state: JSON) -> list[tuple[str, str]]:
 
 
 def _near(ctx: Context, state: JSON, side: str) -> tuple[set[str], set[str], set[str]]:
-    """Hexes with a friendly ground unit, with an enemy one, and next to an enemy one."""
+    """Hexes with a friendly ground unit, with an enemy one, and next to an enemy one (the
+    last kept across commands while the enemy-held hexes are the same: a side's own builds
+    and moves do not change it)."""
     def make() -> tuple[set[str], set[str], set[str]]:
-        m = ctx.scenario.map
         mine: set[str] = set()
         enemy: set[str] = set()
         for hx, sd in on_map_ground(ctx, state):
             (mine if sd == side else enemy).add(hx)
-        adj: set[str] = set()
-        for hx in enemy:
-            i = m.index(m.layout.from_label(hx))
-            adj |= {m.label(int(j)) for j in m.neighbor_indices(i)}
-        return mine, enemy, adj
+        held = frozenset(enemy)
+        return mine, enemy, ctx.keyed(f"tr.build.adj.{side}", held, lambda: _adjacent(ctx, held))
     out: tuple[set[str], set[str], set[str]] = ctx.cached(f"tr.build.near.{side}", make)
     return out
 
 
+def _adjacent(ctx: Context, hexes: Iterable[str]) -> set[str]:
+    """The map hexes next to any of ``hexes`` (shared: callers must not change it)."""
+    m = ctx.scenario.map
+    adj: set[str] = set()
+    for hx in hexes:
+        i = m.index(m.layout.from_label(hx))
+        adj |= {m.label(int(j)) for j in m.neighbor_indices(i)}
+    return adj
+
+
 def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> BuildSite:
+    """The TR-64 facts about ``label`` for ``side``, except its air zone (left False: see
+    :func:`_location_problem`)."""
     m = ctx.scenario.map
     i = order_hex(m, label, "args.hex", "TR-64")
     h = m.hex(i)
@@ -121,7 +133,6 @@ def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> Build
     homes = _homes(ctx, state, power)
     city_ok = all(state["control"].get(c.name) == side for c in cities)
     mine, enemy, adj = _near(ctx, state, side)
-    s = Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
     return BuildSite(
         home_country=m.country_of(h) in homes and m.terrain_of(h) not in WATER_TERRAIN,
         controlled=city_ok and label not in enemy,
@@ -130,9 +141,24 @@ def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> Build
         friendly_ground=label in mine,
         adjacent_enemy_ground=label in adj,
         in_enemy_zoc=label in adj,
-        uncontested_enemy_air_zone=is_uncontested_enemy(
-            h, s, ctx.cached("tr.build.air", lambda: based_air(ctx, state))),
     )
+
+
+def _location_problem(ctx: Context, state: JSON, kind: UnitKind, power: str, side: str,
+                      label: str) -> str:
+    """TR-64: why ``kind`` may not be built in ``label`` ("" if it may). The TR-30 air zone
+    (every air unit on the map) is read only when it decides the answer: most builds are in
+    cities, where it decides nothing for ground and air units."""
+    site = _site(ctx, state, power, side, label)
+    calm = build_location_problem(kind, site)
+    contested = build_location_problem(kind, replace(site, uncontested_enemy_air_zone=True))
+    if calm == contested:
+        return calm
+    m = ctx.scenario.map
+    s = Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
+    air = ctx.cached("tr.build.air", lambda: based_air(ctx, state))
+    h = m.hex(order_hex(m, label, "args.hex", "TR-64"))
+    return contested if is_uncontested_enemy(h, s, air) else calm
 
 
 def _args(cmd: Command) -> tuple[str, str]:
@@ -176,7 +202,7 @@ def _verify_place(ctx: Context, state: JSON, player: str, uid: str, label: str) 
     u = state["units"][uid]
     power = u["power"]
     kind = KINDS[u["type"]]
-    why = build_location_problem(kind, _site(ctx, state, power, player, label))
+    why = _location_problem(ctx, state, kind, power, player, label)
     if why:
         raise IllegalOrder("TR-64", f"{uid} cannot be built in {label}: {why}")
     if u["type"] in GROUND_TYPES:
@@ -211,7 +237,7 @@ def fold_unit_built(state: JSON, ev: Event) -> JSON:
         econ = begin_player_turn(econ, d["power"])
     u = state["units"][d["unit"]]
     econ, _ = spend(econ, d["power"], d["cost"], "TR-75", f"build {d['unit']} in {d['hex']}")
-    state["economy"] = econ.to_json()
+    state["economy"] = economy_json(econ)
     basket = _basket(state, d["power"], u)
     state["built"][d["power"]] = {k: v for k, v in basket.to_json().items() if k != "cost"}
     u["status"], u["hex"], u["box"] = "active", d["hex"], None

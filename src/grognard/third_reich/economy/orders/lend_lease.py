@@ -23,6 +23,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
+from grognard.third_reich.economy.economy import economy_json
 from grognard.third_reich.economy.lendlease import (
     ALLOWED,
     ITALY_AMOUNTS,
@@ -49,7 +50,7 @@ def fold_lend_lease_sent(state: JSON, ev: Event) -> JSON:
     """TR-14..TR-18: the BRPs leave the sender (and reach the receiver or wait on a route)."""
     d = ev.data
     econ, _ = send_lend_lease(economy_of(state), d["sender"], d["receiver"], d["route"], d["amount"])
-    state["economy"] = econ.to_json()
+    state["economy"] = economy_json(econ)
     return state
 
 

@@ -17,13 +17,14 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
+from grognard.third_reich.economy.economy import economy_json
 from grognard.third_reich.economy.lendlease import open_iran_route
 
 
 def fold_iran_route_opened(state: JSON, ev: Event) -> JSON:
     """TR-18: the US pays 15; the route is open."""
     econ, _ = open_iran_route(economy_of(state))
-    state["economy"] = econ.to_json()
+    state["economy"] = economy_json(econ)
     return state
 
 

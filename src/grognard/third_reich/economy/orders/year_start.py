@@ -18,6 +18,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order, Words
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of
+from grognard.third_reich.economy.economy import economy_json
 from grognard.third_reich.economy.year_start import (
     YearStartRecord,
     verify_year_start,
@@ -49,7 +50,7 @@ def year_start_rules(rec: YearStartRecord) -> list[str]:
 def fold_year_started(state: JSON, ev: Event) -> JSON:
     """TR-09: the economy after the Year Start (recomputed from the state: the same record)."""
     econ, _ = year_start(economy_of(state))
-    state["economy"] = econ.to_json()
+    state["economy"] = economy_json(econ)
     return state
 
 
