@@ -35,9 +35,8 @@ from grognard.third_reich.movement.sea_srs import (
     execute_sea_sr,
     fleet_sr_check,
     sea_sr_check,
-    sr_phase,
 )
-from grognard.third_reich.movement.sr import SRKind, record_sr
+from grognard.third_reich.movement.sr import SRKind, record_sr, sr_actions_of
 from grognard.third_reich.state import based_air, side_of
 from grognard.third_reich.war import verify_enter
 
@@ -62,11 +61,7 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
         raise IllegalOrder("TR-53", f"{uid} is not a ground unit of {cmd.player} on the map")
     if u["hex"] == to:
         raise IllegalOrder("TR-67", f"{uid} is already in {to}")
-    try:
-        sr = sr_phase(state, u["power"])
-    except InputError:
-        raise IllegalOrder("TR-66", f"{u['power']} is not a major power with SR actions"
-                           ) from None
+    sr = sr_actions_of(state, u["power"])
     if uid in sr.units:
         raise IllegalOrder("TR-53", f"{uid} has already made its SR this phase")
     unit = ground_unit_of(uid, u, axis_side_of(ctx))

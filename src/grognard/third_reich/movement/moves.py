@@ -55,14 +55,22 @@ from grognard.third_reich.movement.movement import (
     move_class,
     movement_allowance,
 )
-from grognard.third_reich.movement.sr import SRKind, SRPhase, UnitClass, record_sr, verify_sr
+from grognard.third_reich.movement.sr import (
+    SRKind,
+    SRPhase,
+    UnitClass,
+    record_sr,
+    sr_actions_of,
+    sr_phase,
+    verify_sr,
+)
 from grognard.third_reich.movement.sr_land import land_sr_path
 from grognard.third_reich.state import AIR_TYPES
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.forces import Side
 from grognard.third_reich.turn.options import OptionRefusal
-from grognard.third_reich.turn.powers import MAJORS, parse_power
+from grognard.third_reich.turn.powers import MAJORS
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import (
     closed_mask,
@@ -240,12 +248,6 @@ def move_phase(ctx: Context, state: JSON) -> MovementPhase:
 # --- sr (land) --------------------------------------------------------------------------------
 
 
-def _sr_phase(state: JSON, power: str) -> SRPhase:
-    raw: dict[str, Any] = state["sr"].get(power, {})
-    return SRPhase(parse_power(power), int(raw.get("used", 0)), int(raw.get("us_initial", 0)),
-                   {k: SRKind(v) for k, v in raw.get("units", {}).items()})
-
-
 def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     m = ctx.scenario.map
     uid, to = cmd.args.get("unit"), cmd.args.get("to")
@@ -265,11 +267,7 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
                            "the map")
     if u["hex"] == to:
         raise IllegalOrder("TR-67", f"{uid} is already in {to}")
-    try:
-        sr = _sr_phase(state, u["power"])
-    except InputError:
-        raise IllegalOrder("TR-66", f"{u['power']} is not a major power with SR actions"
-                           ) from None
+    sr = sr_actions_of(state, u["power"])
     verify_sr(sr, uid, SRKind.LAND, ctx.tables)
     zoc = war_zoc(ctx, state, cmd.player, str(u["power"]))  # TR-27/TR-68: ZOCs at war only
     cities = sorted(m.cities)  # map numbers: no label parsing per order
@@ -299,7 +297,7 @@ def execute_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Even
 def fold_sr_made(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
-    sr = _sr_phase(state, d["power"])
+    sr = sr_phase(state, d["power"])
     new = SRPhase(sr.power, int(d["used"]), sr.us_initial, {**sr.units, d["unit"]: SRKind(
         "land" if d["kind"] == "air_landing" else d["kind"])})
     s["sr"][d["power"]] = new.to_json()

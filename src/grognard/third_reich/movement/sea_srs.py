@@ -62,6 +62,8 @@ from grognard.third_reich.movement.sr import (
     SRStatus,
     UnitClass,
     record_sr,
+    sr_actions_of,
+    sr_phase,
     verify_fleet_sr,
     verify_sea_sr,
     verify_sr,
@@ -74,12 +76,6 @@ from grognard.third_reich.movement.sr_sea import (
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.war import at_war_with_any, verify_at_war_with_units, verify_enter
-
-
-def sr_phase(state: JSON, power: str) -> SRPhase:
-    raw: dict[str, Any] = state["sr"].get(power, {})
-    return SRPhase(parse_power(power), int(raw.get("used", 0)), int(raw.get("us_initial", 0)),
-                   {k: SRKind(v) for k, v in raw.get("units", {}).items()})
 
 
 def _interceptable(ctx: Context, state: JSON, side: str, to: str, route: list[str],
@@ -132,11 +128,7 @@ def _common(ctx: Context, state: JSON, cmd: Command, rule: str) -> tuple[str, st
         raise IllegalOrder("TR-66", f"{uid} is not a unit of {cmd.player} on the map")
     if u["hex"] == to:
         raise IllegalOrder("TR-67", f"{uid} is already in {to}")
-    try:
-        sr = sr_phase(state, u["power"])
-    except InputError:
-        raise IllegalOrder("TR-66", f"{u['power']} is not a major power with SR actions"
-                           ) from None
+    sr = sr_actions_of(state, u["power"])
     return uid, to, u, sr
 
 

@@ -108,6 +108,21 @@ class SRPhase:
                 "units": {k: str(v) for k, v in sorted(self.units.items())}}
 
 
+def sr_phase(state: Mapping[str, Any], power: str) -> SRPhase:
+    """The SR actions ``power`` has used this phase, from the game state's ``sr`` record."""
+    raw: Mapping[str, Any] = state["sr"].get(power, {})
+    return SRPhase(parse_power(power), int(raw.get("used", 0)), int(raw.get("us_initial", 0)),
+                   {k: SRKind(v) for k, v in raw.get("units", {}).items()})
+
+
+def sr_actions_of(state: Mapping[str, Any], power: str) -> SRPhase:
+    """``sr_phase`` for an order: a power without SR actions (a minor) is refused (TR-66)."""
+    try:
+        return sr_phase(state, power)
+    except InputError:
+        raise IllegalOrder("TR-66", f"{power} is not a major power with SR actions") from None
+
+
 @dataclass(frozen=True, slots=True)
 class SRRecord:
     power: Power
