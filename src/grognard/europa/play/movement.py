@@ -28,8 +28,11 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
+import numpy.typing as npt
+import scipy.sparse as sp
+from scipy.sparse.csgraph import dijkstra
 
-from grognard.core.errors import IllegalOrder
+from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.mapdata import HexsideFeature, MapData
 from grognard.core.movement import (
@@ -76,6 +79,9 @@ class _SideMovement:
 
     zoc: ZocField
     graphs: dict[MoveClass, MovementGraph] = field(default_factory=dict)
+    #: per class: the graph's later-step edges over the whole map, as CSR arrays with one
+    #: spare row (a single stack's first steps, :func:`_single_range`)
+    whole: dict[MoveClass, tuple[Any, Any, Any]] = field(default_factory=dict)
 
 
 #: per map: (player, the enemy units' hexes and ZOC classes) -> what that side's movers meet.
@@ -125,9 +131,62 @@ def unit_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
     """EUR-17 Every hex unit ``uid`` may still reach this phase, with its cheapest paths."""
     def make() -> MoveRange:
         u = state["units"][uid]
-        return _graph(ctx, state, u["side"], move_class(u)).range(u["hex"], mp_left(u))
+        side, cls = _side(ctx, state, u["side"]), move_class(u)
+        graph = _graph(ctx, state, u["side"], cls)
+        if cls not in side.whole:
+            side.whole[cls] = _whole_rows(graph)
+        return _single_range(graph, side.whole[cls], ctx.scenario.map.index_of_label(u["hex"]),
+                             mp_left(u))
     out: MoveRange = ctx.cached(f"europa.range.{uid}", make)
     return out
+
+
+def _whole_rows(graph: MovementGraph) -> tuple[Any, Any, Any]:
+    """The later-step edges of ``graph`` over the whole map (data, columns, row pointers with
+    one spare row), in each hex's direction order: built once per graph, shared by every
+    single stack's search."""
+    m = graph.map
+    pos = edge_tables(m).pos
+    safe = np.where(pos >= 0, pos, 0)
+    ok = (pos >= 0) & np.isfinite(graph.wk[safe])
+    indptr = np.zeros(m.n + 2, dtype=np.int32)
+    np.cumsum(ok.sum(axis=1), out=indptr[1:m.n + 1])
+    return graph.wk[safe][ok], m.indices[safe][ok].astype(np.int32), indptr
+
+
+def _single_range(graph: MovementGraph, whole: tuple[Any, Any, Any], start: int,
+                  mp: int) -> MoveRange:
+    """EUR-17 The range of one stack: the same search as ``graph.range`` (its first steps from
+    a virtual source after every hex, then the later steps, cut at ``mp``), run on the
+    whole-map edges built once per graph instead of a window's edges built per query (the
+    nodes keep their order, so the cheapest paths, ties included, are the same)."""
+    m = graph.map
+    if graph.enemy[start]:
+        raise InputError("starts", f"{m.label(start)} holds enemy units")
+    n = m.n
+    data, cols, indptr = whole
+    p = edge_tables(m).pos[start]
+    ps = np.where(p >= 0, p, 0)
+    fw = np.where(p >= 0, graph.w[ps], np.inf)
+    fw = np.where(np.isfinite(fw) & (fw >= _ALL), float(mp), fw)  # "all MPs": a whole move
+    if graph.rules.one_hex_minimum:
+        fw = np.where(np.isfinite(fw), np.minimum(fw, float(mp)), fw)
+    first = (fw <= mp) & (mp >= 1)
+    ptr = indptr.copy()
+    ptr[n + 1] = ptr[n] + int(first.sum())
+    csr = sp.csr_matrix((np.concatenate([data, fw[first]]),
+                         np.concatenate([cols, m.indices[ps][first].astype(np.int32)]), ptr),
+                        shape=(n + 1, n + 1))
+    dist, pred = dijkstra(csr, directed=True, indices=n, return_predecessors=True,
+                          limit=float(mp))
+    d = dist[:n]
+    d[start] = 0.0
+    reach: npt.NDArray[np.int32] = np.flatnonzero(d <= mp).astype(np.int32)
+    lp = pred[reach]
+    pr = np.where(lp >= n, start, lp).astype(np.int32)
+    pr[reach == start] = -1
+    return MoveRange(map=m, start=start, mp=mp, move_class=graph.move_class, hexes=reach,
+                     cost=np.rint(d[reach]).astype(np.int64), pred=pr)
 
 
 @dataclass(frozen=True)
