@@ -15,6 +15,7 @@ from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
+from grognard.core.memo import IdentityMemo
 from grognard.core.paths import Forces
 from grognard.engine.context import Context
 from grognard.engine.scenario import Scenario
@@ -29,8 +30,17 @@ SURPRISE_PREFIX = "surprise_"
 
 
 def readings_of(ctx: Context, kind: type[Any]) -> Any:
-    """The readings of ``kind`` (a ``Readings`` dataclass) from the game's ``--readings``."""
-    return readings_from(ctx.readings, kind)
+    """The readings of ``kind`` (a ``Readings`` dataclass) from the game's ``--readings``
+    (parsed once per game: a game's readings are fixed when it is created, and the parsed
+    value is frozen)."""
+    memo = _READINGS.get(kind)
+    if memo is None:
+        memo = _READINGS[kind] = IdentityMemo(8)
+    return memo.get(ctx.readings, lambda given: readings_from(given, kind))
+
+
+#: per readings class: the parsed readings of the last few games' readings mappings
+_READINGS: dict[type[Any], IdentityMemo[Mapping[str, Any], Any]] = {}
 
 
 def readings_from(given: Mapping[str, Any], kind: type[Any]) -> Any:
