@@ -5,6 +5,8 @@ attacker's ``advance`` (EUR-15), with their folds; the attack model built from t
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -136,7 +138,30 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
 
 
 def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
-    return attack_from_json(raw, ctx.tables)
+    """The :class:`Attack` of an ATTACK.json model (parsed once per position and model
+    object: the pending combat's model is read by each decision's verify and lister)."""
+    key = f"europa.attack_model.{id(raw)}"
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is raw:
+        kept: Attack = hit[1]
+        return kept
+    attack = attack_from_json(raw, ctx.tables)
+    ctx.cache[key] = (raw, attack)  # holds ``raw``: its id is not reused while kept
+    return attack
+
+
+def _ordered_attack(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, Any], Attack]:
+    """EUR-09 The model of an ``attack`` order and its :class:`Attack`, built once per
+    position and order (verify and execute share it; the model is not changed by either)."""
+    key = "europa.ordered_attack." + json.dumps([cmd.player, cmd.args], sort_keys=True,
+                                                default=str)
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1], hit[2]
+    raw = attack_json(ctx, state, cmd.player, cmd.args)
+    attack = attack_model(ctx, raw)
+    ctx.cache[key] = (state, raw, attack)
+    return raw, attack
 
 
 # --- attack ------------------------------------------------------------------------------------
@@ -161,15 +186,14 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
         if cmd.args.get("defender_hex") in hexes:
             raise IllegalOrder("EUR-09", f"{cmd.args.get('defender_hex')} has already been "
                                "attacked this combat phase")
-    attack = attack_model(ctx, attack_json(ctx, state, cmd.player, cmd.args))
+    _, attack = _ordered_attack(ctx, state, cmd)
     combat_setup(attack, 7 if barrage_strength(attack) > 0 else None, ctx.tables)
     attack_payment(ctx, state, cmd.player, list(cmd.args["attackers"]),
                    bool(cmd.args.get("overrun")))  # EUR-37: refused if it cannot be paid
 
 
 def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    raw = attack_json(ctx, state, cmd.player, cmd.args)
-    attack = attack_model(ctx, raw)
+    raw, attack = _ordered_attack(ctx, state, cmd)
     barrage_dice: list[int] = []
     barrage_roll = None
     if barrage_strength(attack) > 0:

@@ -10,6 +10,8 @@ Commands and events are documented in ``docs/formats/europa_engine.md``.
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -353,13 +355,26 @@ def _attack_cmd(cmd: Command, priced: Mapping[str, Any]) -> Command:
                                           "defender_hex": priced["target"], "overrun": True})
 
 
-def verify_overrun(ctx: Context, state: JSON, cmd: Command) -> None:
+def _priced_overrun(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+    """:func:`overrun_cost` once per position and order (verify and execute share it)."""
+    key = "europa.overrun_cost." + json.dumps([cmd.player, cmd.args], sort_keys=True,
+                                              default=str)
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is state:
+        priced: dict[str, Any] = hit[1]
+        return priced
     priced = overrun_cost(ctx, state, cmd)
+    ctx.cache[key] = (state, priced)
+    return priced
+
+
+def verify_overrun(ctx: Context, state: JSON, cmd: Command) -> None:
+    priced = _priced_overrun(ctx, state, cmd)
     verify_attack(ctx, state, _attack_cmd(cmd, priced))
 
 
 def execute_overrun(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    priced = overrun_cost(ctx, state, cmd)
+    priced = _priced_overrun(ctx, state, cmd)
     combat = execute_attack(ctx, state, _attack_cmd(cmd, priced), dice)
     declared = Event("overrun_declared", {"key": _key(state), "player": cmd.player, **priced,
                                           "number": combat[0].data["number"],
