@@ -6,7 +6,6 @@ attacker's ``advance`` (EUR-15), with their folds; the attack model built from t
 from __future__ import annotations
 
 import json
-
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any

@@ -11,7 +11,6 @@ Commands and events are documented in ``docs/formats/europa_engine.md``.
 from __future__ import annotations
 
 import json
-
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
