@@ -199,6 +199,18 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
 
 
 def _europa_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
+    """:func:`_checked_move` once per position and command (verify and execute share it)."""
+    key = f"europa.move.{id(cmd)}"
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is cmd and hit[1] is state:
+        kept: EuropaMove = hit[2]
+        return kept
+    mv = _checked_move(ctx, state, cmd)
+    ctx.cache[key] = (cmd, state, mv)  # holds ``cmd``: its id is not reused while kept
+    return mv
+
+
+def _checked_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
     """The move under EUR-17's ZOC costs (:mod:`grognard.europa.play.movement`). An explicit
     ``path`` first passes the generic checks (its hexes, the terrain, its cost); a move ``to``
     a hex needs only the unit's (EUR-17's own search finds the path; the generic search runs
