@@ -5,7 +5,6 @@ attacker's ``advance`` (EUR-15), with their folds; the attack model built from t
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -152,8 +151,7 @@ def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
 def _ordered_attack(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, Any], Attack]:
     """EUR-09 The model of an ``attack`` order and its :class:`Attack`, built once per
     position and order (verify and execute share it; the model is not changed by either)."""
-    key = "europa.ordered_attack." + json.dumps([cmd.player, cmd.args], sort_keys=True,
-                                                default=str)
+    key = f"europa.ordered_attack.{cmd.player}.{cmd.args!r}"
     hit = ctx.cache.get(key)
     if hit is not None and hit[0] is state:
         return hit[1], hit[2]

@@ -10,7 +10,6 @@ Commands and events are documented in ``docs/formats/europa_engine.md``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -31,7 +30,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON, copy_state
 from grognard.europa.board import (
     SURPRISE_PREFIX,
     combat_weather,
@@ -368,8 +367,7 @@ def _attack_cmd(cmd: Command, priced: Mapping[str, Any]) -> Command:
 
 def _priced_overrun(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     """:func:`overrun_cost` once per position and order (verify and execute share it)."""
-    key = "europa.overrun_cost." + json.dumps([cmd.player, cmd.args], sort_keys=True,
-                                              default=str)
+    key = f"europa.overrun_cost.{cmd.player}.{cmd.args!r}"
     hit = ctx.cache.get(key)
     if hit is not None and hit[0] is state:
         priced: dict[str, Any] = hit[1]
@@ -397,7 +395,7 @@ def execute_overrun(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
 def fold_overrun_declared(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
-    slot = thaw(_overrun_slot(s)) if s.get("overrun", {}).get("key") == d["key"] else {
+    slot = copy_state(_overrun_slot(s)) if s.get("overrun", {}).get("key") == d["key"] else {
         "key": d["key"], "units": [], "hexes": [], "pending": None}
     slot["units"] += d["units"]
     slot["hexes"].append(d["target"])
