@@ -9,9 +9,9 @@ from __future__ import annotations
 import dataclasses
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
@@ -20,6 +20,8 @@ from grognard.core.paths import Forces
 from grognard.engine.context import Context
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
+
+T = TypeVar("T")
 
 NAME = "europa"
 #: The FitE surprise turn's phases carry this prefix (EUR-44).
@@ -53,6 +55,25 @@ def on_map(state: JSON) -> list[tuple[str, JSON]]:
     """The active units on the map, by id."""
     return [(uid, u) for uid, u in sorted(state["units"].items())
             if u["status"] == "active" and u["hex"] is not None]
+
+
+def per_position(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:
+    """``make()`` once per position: kept in the game's per-command cache (cleared on every
+    change) together with the state it was made from, so another state (a view, a private
+    copy) asking under the same key never reads it. The value is shared: callers must not
+    change it."""
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is state:
+        kept: T = hit[1]
+        return kept
+    value = make()
+    ctx.cache[key] = (state, value)
+    return value
+
+
+def on_map_of(ctx: Context, state: JSON) -> list[tuple[str, JSON]]:
+    """:func:`on_map`, once per position (do not change the list)."""
+    return per_position(ctx, state, "europa.on_map", lambda: on_map(state))
 
 
 def forces_of(ctx: Context, state: JSON) -> Forces:

@@ -38,7 +38,8 @@ from grognard.europa.board import (
     fite_surprise_turn,
     forces_of,
     hex_arg,
-    on_map,
+    on_map_of,
+    per_position,
     readings_of,
 )
 from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
@@ -313,7 +314,7 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         direction_to(here, target)
     except InputError:
         raise IllegalOrder("EUR-18", f"{label} is not adjacent to {start}") from None
-    enemy = [uid for uid, u in on_map(state)
+    enemy = [uid for uid, u in on_map_of(ctx, state)
              if u["hex"] == label and u["side"] != cmd.player]
     if not enemy:
         raise IllegalOrder("EUR-18", f"no enemy unit in {label}")
@@ -326,11 +327,7 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise IllegalOrder("EUR-20", f"no overrun into {label} ({m.terrain_of(target).value}"
                            f"{', mud' if weather == 'mud' else ''}) from {start}")
     entry = generic.move_cost(ctx.scenario, start, [label])
-    others = [(uid, u) for uid, u in on_map(state) if u["hex"] != label]
-    forces = Forces.build(m, [u["hex"] for _, u in others], [u["side"] for _, u in others],
-                          zoc_class=[int(u.get("zoc_class", 1)) for _, u in others],
-                          ids=[uid for uid, _ in others], side_names=list(state["sides"]))
-    mask = zoc_field(m, forces, cmd.player, europa_revised_zoc()).mask()
+    mask = _zoc_without(ctx, state, cmd.player, label)
     ia, ib = m.index(here), m.index(target)
     leaves, z2z = bool(mask[ia]), bool(mask[ia] and mask[ib])
     mp: dict[str, int] = {}
@@ -352,6 +349,19 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             "leaves_zoc": leaves, "zoc_to_zoc": z2z, "entry_cost": entry,
             "mechanized": {uid: is_mechanized(ctx.scenario.unit(uid), mreadings)
                            for uid in ids}}
+
+
+def _zoc_without(ctx: Context, state: JSON, player: str, label: str) -> Any:
+    """EUR-19 The enemy ZOC ``player``'s overrun of ``label`` meets: every unit on the map
+    but those in ``label`` (once per position, player and target)."""
+    def make() -> Any:
+        m = ctx.scenario.map
+        others = [(uid, u) for uid, u in on_map_of(ctx, state) if u["hex"] != label]
+        forces = Forces.build(m, [u["hex"] for _, u in others], [u["side"] for _, u in others],
+                              zoc_class=[int(u.get("zoc_class", 1)) for _, u in others],
+                              ids=[uid for uid, _ in others], side_names=list(state["sides"]))
+        return zoc_field(m, forces, player, europa_revised_zoc()).mask()
+    return per_position(ctx, state, f"europa.overrun_zoc.{player}.{label}", make)
 
 
 def _movement_readings() -> type[Any]:
