@@ -109,7 +109,7 @@ def test_eur17_one_units_range_is_the_graphs_range_on_the_real_map():
     import numpy as np
 
     from grognard.engine.scenario import load_scenario
-    from grognard.europa.play import movement as mv
+    from grognard.europa import movement as mv
 
     g = Game(load_scenario("europa-barbarossa"), 1)
     ctx, state = g.context, g.state

@@ -22,21 +22,21 @@ from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.choices import adjacent_enemy_hexes
-from grognard.europa.combat.odds import attack_odds
-from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
-from grognard.europa.combat.orders.retreat import RETREAT
-from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
-from grognard.europa.order import EuropaOrder, engine_choices
-from grognard.europa.play.combat import (
+from grognard.europa.combat.commands import (
     attack_json,
     attack_model,
     attacked_this_phase,
     execute_attack,
     fold_combat_resolved,
+    settled,
     verify_attack,
 )
-from grognard.europa.play.referee import decisions
-from grognard.europa.play.turn import settled
+from grognard.europa.combat.commands import combat_decisions as decisions
+from grognard.europa.combat.odds import attack_odds
+from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
+from grognard.europa.combat.orders.retreat import RETREAT
+from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.words import label_of, named_units, units_words
 
 
