@@ -22,6 +22,7 @@ only those that end within the limit.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -89,6 +90,8 @@ class _SideMovement:
     #: per class: the graph's later-step edges over the whole map, as CSR arrays with one
     #: spare row (a single stack's first steps, :func:`_single_range`)
     whole: dict[MoveClass, tuple[Any, Any, Any]] = field(default_factory=dict)
+    #: per hex: the enemy ZOC mask without the units in that hex (an overrun's, EUR-19)
+    without: dict[str, Any] = field(default_factory=dict)
 
 
 #: per map: (player, the enemy units' hexes and ZOC classes) -> what that side's movers meet.
@@ -116,6 +119,18 @@ def _side(ctx: Context, state: JSON, player: str) -> _SideMovement:
         return made
     out: _SideMovement = ctx.cached(f"europa.side_movement.{player}", make)
     return out
+
+
+def enemy_zoc_without(ctx: Context, state: JSON, player: str, label: str,
+                      make: Callable[[], Any]) -> Any:
+    """``make()``: the enemy ZOC mask ``player`` meets without the units in ``label`` - kept
+    with what the side's movers meet, under the enemy units' hexes and ZOC classes (all it
+    depends on: Europa ZOCs are never negated for movement), so it is built once per target
+    while the enemy stays put, not once per command."""
+    side = _side(ctx, state, player)
+    if label not in side.without:
+        side.without[label] = make()
+    return side.without[label]
 
 
 def move_zoc(ctx: Context, state: JSON, player: str) -> ZocField:

@@ -38,7 +38,6 @@ from grognard.europa.board import (
     hex_arg,
     on_map,
     on_map_of,
-    per_position,
     readings_of,
     reduce_unit,
     unit_json,
@@ -62,7 +61,7 @@ from grognard.europa.logistics import (
     paid_event,
     zone_event,
 )
-from grognard.europa.movement import stacking_refusal
+from grognard.europa.movement import enemy_zoc_without, stacking_refusal
 
 COMBAT_STREAM = "europa.combat"
 BARRAGE_STREAM = "europa.barrage"
@@ -633,7 +632,7 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
 
 def _zoc_without(ctx: Context, state: JSON, player: str, label: str) -> Any:
     """EUR-19 The enemy ZOC ``player``'s overrun of ``label`` meets: every unit on the map
-    but those in ``label`` (once per position, player and target)."""
+    but those in ``label`` (once per target and placement of the enemy units)."""
     def make() -> Any:
         m = ctx.scenario.map
         others = [(uid, u) for uid, u in on_map_of(ctx, state) if u["hex"] != label]
@@ -641,7 +640,7 @@ def _zoc_without(ctx: Context, state: JSON, player: str, label: str) -> Any:
                               zoc_class=[int(u.get("zoc_class", 1)) for _, u in others],
                               ids=[uid for uid, _ in others], side_names=list(state["sides"]))
         return zoc_field(m, forces, player, europa_revised_zoc()).mask()
-    return per_position(ctx, state, f"europa.overrun_zoc.{player}.{label}", make)
+    return enemy_zoc_without(ctx, state, player, label, make)
 
 
 def _movement_readings() -> type[Any]:
