@@ -76,6 +76,17 @@ def on_map_of(ctx: Context, state: JSON) -> list[tuple[str, JSON]]:
     return per_position(ctx, state, "europa.on_map", lambda: on_map(state))
 
 
+def units_by_hex(ctx: Context, state: JSON) -> dict[str, list[tuple[str, JSON]]]:
+    """:func:`on_map` by hex (each hex's units in id order), once per position (do not change
+    it)."""
+    def make() -> dict[str, list[tuple[str, JSON]]]:
+        out: dict[str, list[tuple[str, JSON]]] = {}
+        for uid, u in on_map_of(ctx, state):
+            out.setdefault(u["hex"], []).append((uid, u))
+        return out
+    return per_position(ctx, state, "europa.units_by_hex", make)
+
+
 def forces_of(ctx: Context, state: JSON) -> Forces:
     """The units on the map as ``core.paths.Forces`` (side, ZOC class, id)."""
     placed = on_map(state)

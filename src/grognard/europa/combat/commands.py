@@ -38,9 +38,11 @@ from grognard.europa.board import (
     hex_arg,
     on_map,
     on_map_of,
+    per_position,
     readings_of,
     reduce_unit,
     unit_json,
+    units_by_hex,
 )
 from grognard.europa.combat.attack import (
     Attack,
@@ -594,26 +596,23 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         direction_to(here, target)
     except InputError:
         raise IllegalOrder("EUR-18", f"{label} is not adjacent to {start}") from None
-    enemy = [uid for uid, u in on_map_of(ctx, state)
-             if u["hex"] == label and u["side"] != cmd.player]
+    enemy = [uid for uid, u in units_by_hex(ctx, state).get(label, ())
+             if u["side"] != cmd.player]
     if not enemy:
         raise IllegalOrder("EUR-18", f"no enemy unit in {label}")
     if label in slot["hexes"]:
         raise IllegalOrder("EUR-18", f"{label} has already been overrun this phase")
     weather = combat_weather(ctx, state, cmd.args)
     mreadings = readings_of(ctx, _movement_readings())
-    if not overrun_allowed(m, start, label, mud=weather == "mud",
-                           frozen_rivers=weather == "winter", readings=mreadings):
+    allowed, entry, leaves, z2z = per_position(
+        ctx, state, f"europa.overrun_way.{cmd.player}.{start}.{label}.{weather}",
+        lambda: _overrun_way(ctx, state, cmd.player, start, label, weather, mreadings))
+    if not allowed:
         raise IllegalOrder("EUR-20", f"no overrun into {label} ({m.terrain_of(target).value}"
                            f"{', mud' if weather == 'mud' else ''}) from {start}")
-    entry = generic.move_cost(ctx.scenario, start, [label])
-    mask = _zoc_without(ctx, state, cmd.player, label)
-    ia, ib = m.index(here), m.index(target)
-    leaves, z2z = bool(mask[ia]), bool(mask[ia] and mask[ib])
     mp: dict[str, int] = {}
     for uid in ids:
-        unit = ctx.scenario.unit(uid)
-        cls = move_class_of(unit, mreadings)
+        cls = _scenario_move_class(ctx, uid, mreadings)
         cost = overrun_mp(entry, leaves, z2z, move_class=cls)
         left = state["units"][uid]["movement"] - state["units"][uid]["mp_spent"]
         if cost > left:
@@ -628,6 +627,33 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             "leaves_zoc": leaves, "zoc_to_zoc": z2z, "entry_cost": entry,
             "mechanized": {uid: is_mechanized(ctx.scenario.unit(uid), mreadings)
                            for uid in ids}}
+
+
+def _overrun_way(ctx: Context, state: JSON, player: str, start: str, label: str, weather: str,
+                 mreadings: Any) -> tuple[bool, int, bool, bool]:
+    """EUR-19/EUR-20 What an overrun from ``start`` into ``label`` meets, the same for every
+    stack there (once per position): whether the terrain and weather allow it, the entry
+    cost of the target hex, and whether it leaves an enemy ZOC / moves ZOC to ZOC."""
+    m = ctx.scenario.map
+    if not overrun_allowed(m, start, label, mud=weather == "mud",
+                           frozen_rivers=weather == "winter", readings=mreadings):
+        return False, 0, False, False
+    entry = generic.move_cost(ctx.scenario, start, [label])
+    mask = _zoc_without(ctx, state, player, label)
+    ia, ib = m.index_of_label(start), m.index_of_label(label)
+    return True, entry, bool(mask[ia]), bool(mask[ia] and mask[ib])
+
+
+def _scenario_move_class(ctx: Context, uid: str, mreadings: Any) -> Any:
+    """The movement class of scenario unit ``uid`` (per game: a scenario unit's type and
+    allowance never change, nor the game's readings)."""
+    key = f"europa.scenario_move_class.{uid}"
+    hit = ctx.kept.get(key)
+    if hit is not None and hit[0] is mreadings:
+        return hit[1]
+    cls = move_class_of(ctx.scenario.unit(uid), mreadings)
+    ctx.kept[key] = (mreadings, cls)
+    return cls
 
 
 def _zoc_without(ctx: Context, state: JSON, player: str, label: str) -> Any:
