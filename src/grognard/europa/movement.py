@@ -89,7 +89,7 @@ class _SideMovement:
     graphs: dict[MoveClass, MovementGraph] = field(default_factory=dict)
     #: per class: the graph's later-step edges over the whole map, as CSR arrays with one
     #: spare row (a single stack's first steps, :func:`_single_range`)
-    whole: dict[MoveClass, tuple[Any, Any, Any]] = field(default_factory=dict)
+    whole: dict[MoveClass, tuple[Any, int]] = field(default_factory=dict)
     #: per hex: the enemy ZOC mask without the units in that hex (an overrun's, EUR-19)
     without: dict[str, Any] = field(default_factory=dict)
 
@@ -163,30 +163,38 @@ def unit_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
     return out
 
 
-def _whole_rows(graph: MovementGraph) -> tuple[Any, Any, Any]:
-    """The later-step edges of ``graph`` over the whole map (data, columns, row pointers with
-    one spare row), in each hex's direction order: built once per graph, shared by every
-    single stack's search."""
+def _whole_rows(graph: MovementGraph) -> tuple[Any, int]:
+    """The later-step edges of ``graph`` over the whole map as a CSR matrix with one spare
+    row of six slots after every hex (a single stack's first steps, written per search), in
+    each hex's direction order; and where the spare slots start. Built once per graph,
+    shared by every single stack's search."""
     m = graph.map
+    n = m.n
     pos = edge_tables(m).pos
     safe = np.where(pos >= 0, pos, 0)
     ok = (pos >= 0) & np.isfinite(graph.wk[safe])
-    indptr = np.zeros(m.n + 2, dtype=np.int32)
-    np.cumsum(ok.sum(axis=1), out=indptr[1:m.n + 1])
-    return graph.wk[safe][ok], m.indices[safe][ok].astype(np.int32), indptr
+    indptr = np.zeros(n + 2, dtype=np.int32)
+    np.cumsum(ok.sum(axis=1), out=indptr[1:n + 1])
+    base = int(indptr[n])
+    indptr[n + 1] = base + 6
+    data = np.concatenate([graph.wk[safe][ok], np.full(6, np.inf)])
+    cols = np.concatenate([m.indices[safe][ok].astype(np.int32), np.full(6, n, dtype=np.int32)])
+    return sp.csr_matrix((data, cols, indptr), shape=(n + 1, n + 1)), base
 
 
-def _single_range(graph: MovementGraph, whole: tuple[Any, Any, Any], start: int,
+def _single_range(graph: MovementGraph, whole: tuple[Any, int], start: int,
                   mp: int) -> MoveRange:
     """EUR-17 The range of one stack: the same search as ``graph.range`` (its first steps from
     a virtual source after every hex, then the later steps, cut at ``mp``), run on the
     whole-map edges built once per graph instead of a window's edges built per query (the
-    nodes keep their order, so the cheapest paths, ties included, are the same)."""
+    nodes keep their order, so the cheapest paths, ties included, are the same). The first
+    steps are written into the spare row's slots (a slot not taken: an infinite step, never
+    searched)."""
     m = graph.map
     if graph.enemy[start]:
         raise InputError("starts", f"{m.label(start)} holds enemy units")
     n = m.n
-    data, cols, indptr = whole
+    csr, base = whole
     p = edge_tables(m).pos[start]
     ps = np.where(p >= 0, p, 0)
     fw = np.where(p >= 0, graph.w[ps], np.inf)
@@ -194,11 +202,8 @@ def _single_range(graph: MovementGraph, whole: tuple[Any, Any, Any], start: int,
     if graph.rules.one_hex_minimum:
         fw = np.where(np.isfinite(fw), np.minimum(fw, float(mp)), fw)
     first = (fw <= mp) & (mp >= 1)
-    ptr = indptr.copy()
-    ptr[n + 1] = ptr[n] + int(first.sum())
-    csr = sp.csr_matrix((np.concatenate([data, fw[first]]),
-                         np.concatenate([cols, m.indices[ps][first].astype(np.int32)]), ptr),
-                        shape=(n + 1, n + 1))
+    csr.data[base:] = np.where(first, fw, np.inf)
+    csr.indices[base:] = np.where(first, m.indices[ps], n)
     dist, pred = dijkstra(csr, directed=True, indices=n, return_predecessors=True,
                           limit=float(mp))
     d = dist[:n]
