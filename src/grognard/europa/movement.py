@@ -123,7 +123,8 @@ def _side(ctx: Context, state: JSON, player: str) -> _SideMovement:
 
 def enemy_zoc_without(ctx: Context, state: JSON, player: str, label: str,
                       make: Callable[[], Any]) -> Any:
-    """``make()``: the enemy ZOC mask ``player`` meets without the units in ``label`` - kept
+    """``make()``: the enemy ZOC mask ``player`` meets without the units in ``label`` (as the
+    overrun builds it: valid at ``label`` and its neighbours) - kept
     with what the side's movers meet, under the enemy units' hexes and ZOC classes (all it
     depends on: Europa ZOCs are never negated for movement), so it is built once per target
     while the enemy stays put, not once per command."""

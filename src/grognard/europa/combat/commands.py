@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from grognard.core.dice import Dice, DiceExpr
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
@@ -37,7 +39,6 @@ from grognard.europa.board import (
     forces_of,
     hex_arg,
     on_map,
-    on_map_of,
     per_position,
     readings_of,
     reduce_unit,
@@ -658,10 +659,20 @@ def _scenario_move_class(ctx: Context, uid: str, mreadings: Any) -> Any:
 
 def _zoc_without(ctx: Context, state: JSON, player: str, label: str) -> Any:
     """EUR-19 The enemy ZOC ``player``'s overrun of ``label`` meets: every unit on the map
-    but those in ``label`` (once per target and placement of the enemy units)."""
+    but those in ``label`` (once per target and placement of the enemy units). The mask is
+    read only at ``label`` and its neighbours (where an overrun into it starts), so it is
+    built from the units within two hexes of ``label``: a ZOC reaches one hex, so no unit
+    farther away changes it there."""
     def make() -> Any:
         m = ctx.scenario.map
-        others = [(uid, u) for uid, u in on_map_of(ctx, state) if u["hex"] != label]
+        target = m.index_of_label(label)
+        ring = {int(j) for i in m.neighbor_indices(target) for j in m.neighbor_indices(int(i))}
+        ring |= {int(i) for i in m.neighbor_indices(target)}
+        ring.discard(target)
+        by_hex = units_by_hex(ctx, state)
+        others = [(uid, u) for h in sorted(ring) for uid, u in by_hex.get(m.label(h), ())]
+        if not others:
+            return np.zeros(m.n, dtype=bool)
         forces = Forces.build(m, [u["hex"] for _, u in others], [u["side"] for _, u in others],
                               zoc_class=[int(u.get("zoc_class", 1)) for _, u in others],
                               ids=[uid for uid, _ in others], side_names=list(state["sides"]))
