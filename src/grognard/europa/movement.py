@@ -355,28 +355,12 @@ def _side_res(state: JSON, side: str, leaving: frozenset[str] = frozenset()
     return out
 
 
-def _stack_in(ctx: Context, state: JSON, side: str, label: str, leaving: frozenset[str]
-              ) -> list[str]:
-    """EUR-21 ``side``'s ground units in hex ``label`` (``leaving`` not counted)."""
-    units = state["units"]
-    return [uid for uid in _ground_by_hex(ctx, state).get(label, ())
-            if units[uid]["side"] == side and uid not in leaving]
-
-
-def _ground_by_hex(ctx: Context, state: JSON) -> dict[str, list[str]]:
-    """The active ground units on the map by hex, in the state's order (once per position:
-    kept with the units table it was made from, so another state never reads it)."""
-    units = state["units"]
-    hit = ctx.cache.get("europa.ground_by_hex")
-    if hit is not None and hit[0] is units:
-        index: dict[str, list[str]] = hit[1]
-        return index
-    index = {}
-    for uid, u in units.items():
-        if u["status"] == "active" and u["hex"] is not None and u["type"] in _GROUND:
-            index.setdefault(u["hex"], []).append(uid)
-    ctx.cache["europa.ground_by_hex"] = (units, index)
-    return index
+def _stack_in(state: JSON, side: str, label: str, leaving: frozenset[str]) -> list[str]:
+    """EUR-21 ``side``'s ground units in hex ``label`` (``leaving`` not counted). One scan of
+    the units: a move checks one hex (twice at most), cheaper than an index of every hex."""
+    return [uid for uid, u in state["units"].items()
+            if u["hex"] == label and u["side"] == side and u["status"] == "active"
+            and u["type"] in _GROUND and uid not in leaving]
 
 
 def _stacking_checked(ctx: Context) -> bool:
@@ -396,7 +380,7 @@ def _room(ctx: Context, state: JSON, side: str) -> Any:
 def joins_stack(ctx: Context, state: JSON, side: str, to: str, movers: list[str]) -> bool:
     """EUR-21 took effect: the movers end in a hex already holding their side's units, so the
     limit was checked against a stack (events then name EUR-21)."""
-    return _stacking_checked(ctx) and bool(_stack_in(ctx, state, side, to, frozenset(movers)))
+    return _stacking_checked(ctx) and bool(_stack_in(state, side, to, frozenset(movers)))
 
 
 def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list[str]
@@ -406,7 +390,7 @@ def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list
     if not _stacking_checked(ctx):
         return None
     have = sum((Fraction(state["units"][x]["re_size"])
-                for x in _stack_in(ctx, state, side, to, frozenset(movers))), Fraction(0))
+                for x in _stack_in(state, side, to, frozenset(movers))), Fraction(0))
     total = have + sum((Fraction(state["units"][x]["re_size"]) for x in movers), Fraction(0))
     lim = stack_limit(ctx.scenario.map, to)
     if total > lim:
