@@ -53,8 +53,6 @@ DEBT: frozenset[str] = frozenset({
     'grognard.bots.tr_plans -> grognard.third_reich.movement.moves',
     'grognard.bots.tr_plans -> grognard.third_reich.turn.options',
     'grognard.bots.tr_plans -> grognard.third_reich.turn.sequence',
-    'mutual: grognard.europa.combat <-> grognard.europa.play',
-    'mutual: grognard.europa.play <-> grognard.europa.supply',
     'mutual: grognard.third_reich.air_naval <-> grognard.third_reich.play',
     'mutual: grognard.third_reich.combat <-> grognard.third_reich.play',
 })

@@ -79,7 +79,7 @@ def test_eur06_ground_support_hit_is_the_drm_of_this_turns_attack():
             break
     else:
         pytest.fail("no seed scored a hit")
-    from grognard.europa.air.missions import ground_support_result
+    from grognard.europa.combat.support import ground_support_result
 
     assert ground_support_result(g.state, "0705", "axis") == gs["hits"]
     assert ground_support_result(g.state, "0705", "soviet") is None

@@ -12,7 +12,7 @@ from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.state import thaw
 from grognard.europa.combat.orders.overrun import OVERRUN
-from grognard.europa.play.supply_phase import isolation_conditions
+from grognard.europa.supply.commands import isolation_conditions
 
 
 def _combat_game() -> Game:

@@ -99,3 +99,30 @@ def test_eur17_moves_away_from_the_enemy_cost_terrain_only(type_, ma):
     g = game([axis("de-x", type_, ma, "0103"), soviet("0903")])
     (ev,) = g.apply(Command("move", "axis", {"unit": "de-x", "to": "0303"}))
     assert ev.data["mp"] == 2 and "rules" not in ev.data
+
+
+def test_eur17_one_units_range_is_the_graphs_range_on_the_real_map():
+    """A single unit's range (the move's verify) searches the whole-map edges built once per
+    movement graph; it must give the movement graph's own range exactly: the same hexes, MP
+    costs and cheapest paths (ties included), for every ground unit of europa-barbarossa at
+    the start, on both sides and in both movement classes."""
+    import numpy as np
+
+    from grognard.engine.scenario import load_scenario
+    from grognard.europa import movement as mv
+
+    g = Game(load_scenario("europa-barbarossa"), 1)
+    ctx, state = g.context, g.state
+    seen = set()
+    for uid, u in sorted(state["units"].items()):
+        if u["hex"] is None or u["status"] != "active" or u["type"] not in mv._GROUND:
+            continue
+        cls = mv.move_class(u)
+        want = mv._graph(ctx, state, u["side"], cls).range(u["hex"], mv.mp_left(u))
+        got = mv.unit_range(ctx, state, uid)
+        assert got.hexes.tolist() == want.hexes.tolist(), uid
+        assert got.cost.tolist() == want.cost.tolist(), uid
+        assert got.pred.tolist() == want.pred.tolist(), uid
+        assert np.array_equal(got.hexes, want.hexes) and got.mp == want.mp
+        seen.add((u["side"], cls))
+    assert len(seen) == 4  # both sides, foot and mechanized

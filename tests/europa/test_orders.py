@@ -12,8 +12,8 @@ import pytest
 from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
+from grognard.europa.combat.commands import attack_json, attack_model
 from grognard.europa.combat.odds import attack_odds
-from grognard.europa.play.combat import attack_json, attack_model
 from grognard.europa.play.system import EUROPA, ORDERS
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "grognard" / "europa"

@@ -106,7 +106,7 @@ def test_eur21_an_advance_after_combat_is_limited_like_a_move():
     """The advance's check (``stacking_refusal``, what ``advance`` verifies): four divisions
     (12 RE) may not advance together into an emptied hex, three (9 RE) may; the advancing
     units' own hexes do not count (they leave them)."""
-    from grognard.europa.play.movement import stacking_refusal
+    from grognard.europa.movement import stacking_refusal
 
     g = game([*THREE_DIVISIONS, ("d4", "axis", "3", "0202"), FAR_SOVIET])
     ctx, state = g.context, g.state

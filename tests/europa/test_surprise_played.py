@@ -19,7 +19,7 @@ from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario
 from grognard.engine.testing import assert_rejected
-from grognard.europa.play.movement import legal_moves
+from grognard.europa.movement import legal_moves
 from grognard.europa.surprise.turn import EFFECTS_STREAM
 
 #: The scenarios played: the local surprise needs a front, the invasion one a country of

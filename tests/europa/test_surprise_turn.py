@@ -94,7 +94,7 @@ def test_sur16_sur17_sur18_limits_in_the_bonus_phases():
     g.apply(Command("start_surprise", "axis", {"command": "AGC"}))
     to_phase(g, "bonus_movement", "axis", 2)
     # SUR-17 (47.A.5.h): the infantry started next to a rifle division of its own ZOC class
-    from grognard.europa.play.movement import legal_moves
+    from grognard.europa.movement import legal_moves
 
     reachable = next(c for c in legal_moves(g.context, g.state, "axis")
                      if c.args["unit"] == "de-5inf")  # EUR-17 allows it; SUR-17 does not
@@ -116,7 +116,7 @@ def test_sur16_sur17_sur18_limits_in_the_bonus_phases():
     moves = [c for c in g.legal("soviet", "move") if c.args["unit"] in marked
              and adjacent(g, c.args["to"], pz_hex)]  # stays in contact: the attack below
     if moves:  # SUR-16: the markers' MPs are paid on the move (on top of its EUR-17 cost)
-        from grognard.europa.play.movement import check_move
+        from grognard.europa.movement import check_move
 
         priced = check_move(g.context, g.state, moves[0], None).mp
         ev = g.apply(moves[0])[0].data

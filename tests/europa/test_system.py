@@ -13,8 +13,8 @@ from grognard.engine.game import Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.system import system_named
 from grognard.engine.testing import assert_rejected, end_phase
+from grognard.europa.combat.commands import COMBAT_STREAM
 from grognard.europa.combat.crt import crt_result
-from grognard.europa.play.combat import COMBAT_STREAM
 from grognard.europa.play.system import EUROPA
 
 
@@ -297,7 +297,7 @@ def test_eur10_hexsides_crossed_come_from_the_map():
     """EUR-10: the hexside each attacker crosses is read from the map: the river 0504|0604,
     frozen in winter, and the major river 0505|0605."""
     from grognard.engine.state import thaw
-    from grognard.europa.play.combat import attack_json
+    from grognard.europa.combat.commands import attack_json
 
     g = Game.new("demo-europa", seed=1)
     s = thaw(g.state)
@@ -318,7 +318,7 @@ def test_eur10_hexsides_crossed_come_from_the_map():
 
 def test_eur10_target_hex_terrain_fortification_and_major_city_come_from_the_map():
     from grognard.engine.state import thaw
-    from grognard.europa.play.combat import attack_json
+    from grognard.europa.combat.commands import attack_json
 
     g = Game.new("demo-europa", seed=1)
     s = thaw(g.state)

@@ -24,8 +24,8 @@ from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.save import load_game, save_game
 from grognard.europa.combat.attack import attack_from_json
+from grognard.europa.combat.commands import attack_json
 from grognard.europa.combat.crt_analysis import attack_odds
-from grognard.europa.play.combat import attack_json
 
 SCRIPT = (
     Command("move", "axis", {"unit": "de-7pz", "path": ["0504", "0604"]}),

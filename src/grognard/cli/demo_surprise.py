@@ -19,7 +19,7 @@ from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import shipped_scenarios
-from grognard.europa.play.movement import legal_moves
+from grognard.europa.movement import legal_moves
 
 #: europa-surprise first: it has air units (``[europa.air_units]``), so the airbase surprise
 #: (SUR-22/24) is shown; europa-barbarossa has none.

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
+from grognard.core.memo import IdentityMemo
 from grognard.core.paths import Forces
 from grognard.engine.context import Context
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.europa.scenario_schema import EuropaRules, EuropaSection
+
+T = TypeVar("T")
 
 NAME = "europa"
 #: The FitE surprise turn's phases carry this prefix (EUR-44).
@@ -30,8 +33,17 @@ SURPRISE_PREFIX = "surprise_"
 
 
 def readings_of(ctx: Context, kind: type[Any]) -> Any:
-    """The readings of ``kind`` (a ``Readings`` dataclass) from the game's ``--readings``."""
-    return readings_from(ctx.readings, kind)
+    """The readings of ``kind`` (a ``Readings`` dataclass) from the game's ``--readings``
+    (parsed once per game: a game's readings are fixed when it is created, and the parsed
+    value is frozen)."""
+    memo = _READINGS.get(kind)
+    if memo is None:
+        memo = _READINGS[kind] = IdentityMemo(8)
+    return memo.get(ctx.readings, lambda given: readings_from(given, kind))
+
+
+#: per readings class: the parsed readings of the last few games' readings mappings
+_READINGS: dict[type[Any], IdentityMemo[Mapping[str, Any], Any]] = {}
 
 
 def readings_from(given: Mapping[str, Any], kind: type[Any]) -> Any:
@@ -44,6 +56,36 @@ def on_map(state: JSON) -> list[tuple[str, JSON]]:
     """The active units on the map, by id."""
     return [(uid, u) for uid, u in sorted(state["units"].items())
             if u["status"] == "active" and u["hex"] is not None]
+
+
+def per_position(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:
+    """``make()`` once per position: kept in the game's per-command cache (cleared on every
+    change) together with the state it was made from, so another state (a view, a private
+    copy) asking under the same key never reads it. The value is shared: callers must not
+    change it."""
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is state:
+        kept: T = hit[1]
+        return kept
+    value = make()
+    ctx.cache[key] = (state, value)
+    return value
+
+
+def on_map_of(ctx: Context, state: JSON) -> list[tuple[str, JSON]]:
+    """:func:`on_map`, once per position (do not change the list)."""
+    return per_position(ctx, state, "europa.on_map", lambda: on_map(state))
+
+
+def units_by_hex(ctx: Context, state: JSON) -> dict[str, list[tuple[str, JSON]]]:
+    """:func:`on_map` by hex (each hex's units in id order), once per position (do not change
+    it)."""
+    def make() -> dict[str, list[tuple[str, JSON]]]:
+        out: dict[str, list[tuple[str, JSON]]] = {}
+        for uid, u in on_map_of(ctx, state):
+            out.setdefault(u["hex"], []).append((uid, u))
+        return out
+    return per_position(ctx, state, "europa.units_by_hex", make)
 
 
 def forces_of(ctx: Context, state: JSON) -> Forces:

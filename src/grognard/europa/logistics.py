@@ -38,6 +38,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -74,6 +75,8 @@ from grognard.europa.supply.logistics import (
     turn_receipt,
 )
 from grognard.europa.supply.phase import HalfRounding, SupplyReadings
+from grognard.europa.surprise.effects import surprise_attack_sp
+from grognard.europa.surprise.general import BonusPhase
 
 #: EUR-37 the unit types that move as mechanized (1 SP) and as motorized (1/2 SP).
 MECHANIZED_TYPES = frozenset({"armor", "armored_infantry", "mechanized"})
@@ -473,3 +476,29 @@ __all__ = ["FOLDS", "LogisticsConfig", "MovePayment", "air_payment", "attack_pay
            "initial_logistics",
            "logistics_config", "move_payment", "paid_event", "phase_change_events",
            "turn_month", "zone_event"]
+
+
+# --- bonus combat (SUR-20) ----------------------------------------------------------------------
+def bonus_combat_supply(ctx: Context, state: JSON, attackers: Sequence[str]) -> dict[str, Any]:
+    """SUR-20 (47.A.5.i) An attack in the bonus combat phase needs no supply: of its EUR-37 cost
+    (1 SP per attacking in-supply division) only the weather's extra part and other extras are
+    paid. Reading: the engine's weather carries no supply multiplier and no extra SP costs, so
+    the attack pays 0 and the event records what was waived. Empty outside the bonus combat."""
+    phase = ctx.turn_sequence.phases[int(state["phase"])]
+    if phase.name != BonusPhase.BONUS_COMBAT.value:
+        return {}
+    units = state["units"]
+    divisions = sum(1 for uid in attackers if units[uid]["divisional"] and not units[uid]["cadre"]
+                    and units[uid]["supply"] == "in")
+    normal = sp_cost(Operations(combats=(Combat(divisions=divisions),)),
+                     readings_of(ctx, SupplyReadings), ctx.tables).total
+    paid = surprise_attack_sp(normal, 1, 0)
+    return {"surprise_supply": {"normal": exact_json(normal), "paid": exact_json(paid)},
+            "rules": ["SUR-01", "SUR-20"]}
+
+
+def overrun_sp_cost(ctx: Context, divisions: int) -> Any:
+    """EUR-37 The SP cost of an overrun by ``divisions`` attacking in-supply divisions (the
+    supply rules' ``sp_cost`` of one overrun combat)."""
+    return sp_cost(Operations(combats=(Combat(divisions=divisions, overrun=True),)),
+                   readings_of(ctx, SupplyReadings), ctx.tables)

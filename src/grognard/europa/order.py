@@ -23,7 +23,7 @@ from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
-from grognard.engine.state import JSON, copy_state, thaw
+from grognard.engine.state import JSON, copy_state
 
 A = TypeVar("A")
 
@@ -89,7 +89,7 @@ def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice,
     by_kind = {o.kind: o for o in deciders}
     s = copy_state(state)
     for e in events:
-        s = folds[e.type](s, Event(e.type, thaw(e.data)))
+        s = folds[e.type](s, Event(e.type, copy_state(e.data)))
     out = list(events)
     for _ in range(16):
         local = dataclasses.replace(ctx, cache={})
@@ -112,5 +112,5 @@ def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice,
             marked = Event(e.type, {**e.data, "decided_by": "engine",
                                     "command": cmd.to_json()})
             out.append(marked)
-            s = folds[e.type](s, Event(e.type, thaw(marked.data)))
+            s = folds[e.type](s, Event(e.type, copy_state(marked.data)))
     return out

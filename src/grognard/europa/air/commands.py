@@ -19,7 +19,7 @@ from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON, copy_state
 from grognard.europa.air import missions as grounded
 from grognard.europa.air.airbase_attack import (
     Airbase,
@@ -70,7 +70,7 @@ def _event(state: JSON, type_: str, step: AirStep, **data: Any) -> Event:
 
 def _fold_step(state: JSON, ev: Event) -> tuple[JSON, dict[str, Any]]:
     s = state
-    air = thaw(_slot(state))
+    air = copy_state(_slot(state))  # a deep copy (JSON round trip: faster than deepcopy)
     if air["key"] != ev.data["key"]:
         air.update(key=ev.data["key"], step=AirStep.MISSIONS.value, missions=[], flights=[],
                    flying=False)

@@ -80,6 +80,7 @@ from grognard.europa.combat.bombardment import (
     resolve_bombardment,
     verify_step_loss,
 )
+from grognard.europa.combat.support import ground_support_record
 from grognard.europa.combat.terrain import hex_effects
 
 #: Reading (EUR-27): air units an airbase can fly, before hits (or as many as are based there).
@@ -288,7 +289,7 @@ def verify_mission(ctx: Context, state: JSON, cmd: Command) -> None:
         if not any(u["hex"] == target and u["side"] == enemy for _, u in on_map(state)):
             raise IllegalOrder("EUR-06", f"no enemy ground unit in {target} to support against")
         if any(f["kind"] == kind.value and f["target"] == target for f in flights(state)) or \
-                _ground_support(state, target, cmd.player) is not None:
+                ground_support_record(state, target, cmd.player) is not None:
             raise IllegalOrder("EUR-07", f"{target} is bombarded by air once per player turn")
     elif kind is MissionKind.AIRBASE_ATTACK:
         if not _based(state, target, enemy):
@@ -579,21 +580,6 @@ def strike_value(state: JSON, f: Mapping[str, Any], strategic: bool = False) -> 
 def wing_rules(state: JSON, f: Mapping[str, Any]) -> list[str]:
     """EUR-01 when a strike unit's rating is an air wing's (``wing`` in the scenario)."""
     return ["EUR-01"] if any(_units(state)[u].get("wing") for u in f["strikers"]) else []
-
-
-def _ground_support(state: JSON, hex_label: str, player: str) -> dict[str, Any] | None:
-    rec = air_slot(state).get("ground_support", {}).get(hex_label)
-    if rec and rec["turn"] == int(state["turn"]) and rec["player"] == player:
-        out: dict[str, Any] = rec
-        return out
-    return None
-
-
-def ground_support_result(state: JSON, hex_label: str, player: str) -> int | None:
-    """EUR-06/EUR-22 The air phase's ground-support result (0/1/2) on ``hex_label`` for
-    ``player``'s attacks this player turn (None: no ground support flown there)."""
-    rec = _ground_support(state, hex_label, player)
-    return None if rec is None else int(rec["hits"])
 
 
 def _target_attack(ctx: Context, state: JSON, target: str, player: str) -> Any:

@@ -28,10 +28,8 @@ from grognard.europa.board import (
     on_map,
     turn_label,
 )
-from grognard.europa.play.combat import (
-    side_player,
-)
-from grognard.europa.play.supply_phase import has_isolated
+from grognard.europa.combat.commands import combat_decisions
+from grognard.europa.supply.commands import has_isolated
 
 
 def _title(player: str) -> str:
@@ -45,31 +43,7 @@ def _phase(ctx: Context, state: JSON) -> Phase:
 # --- decisions -----------------------------------------------------------------------------------
 def decisions(ctx: Context, state: JSON) -> list[Decision]:
     """EUR-12..EUR-16, EUR-32 The decisions owed now, each by the player the rules give it to."""
-    pending = state["combat"]["pending"]
-    out: list[Decision] = []
-    if pending is not None:
-        where = pending["defender_hex"]
-        if pending["requirements"]:
-            for req in pending["requirements"]:
-                who = side_player(state, pending, req["side"])
-                out.append(Decision(
-                    who, frozenset({"allocate_losses"}),
-                    f"{_title(who)}: allocate {req['requirement']} SPs of {req['side']} losses "
-                    f"in the combat at {where} ({pending['result']})", "EUR-12"))
-        elif pending["retreats"]:
-            r = pending["retreats"][0]
-            who = side_player(state, pending, r["side"])
-            out.append(Decision(
-                who, frozenset({"retreat"}),
-                f"{_title(who)}: retreat {', '.join(r['units'])} {r['hexes']} hex"
-                f"{'es' if r['hexes'] > 1 else ''} from the combat at {where} "
-                f"({pending['result']})", "EUR-15"))
-        elif "advance" in pending:
-            who = side_player(state, pending, "attacker")
-            out.append(Decision(
-                who, frozenset({"advance"}),
-                f"{_title(who)}: advance into {where} with surviving attackers, or stay",
-                "EUR-15"))
+    out = combat_decisions(ctx, state)
     for loss in (state.get("supply") or {}).get("losses", []):
         out.append(Decision(
             loss["player"], frozenset({"allocate_isolation_losses"}),
@@ -81,7 +55,7 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
 
 def supply_phase_decisions(ctx: Context, state: JSON) -> list[Decision]:
     """EUR-30..EUR-32 The supply phase is not skipped. The engine checks supply as the phase
-    opens (:func:`~grognard.europa.play.supply_phase.opening_supply_check`); should a game
+    opens (:func:`~grognard.europa.supply.commands.opening_supply_check`); should a game
     start in a supply phase, the check is owed by its player. With an isolated hex the player
     rolls isolation attrition (declaring any Break Outs) before the phase can end. Only where
     the scenario gives the side supply sources (``[europa] supply_sources``)."""

@@ -2,7 +2,7 @@
 movement phase (EUR-18..EUR-20), the supply phase (EUR-30), isolation attrition and Break Out
 (EUR-31/EUR-32), the replacement phase (EUR-33) and the FitE surprise turn (EUR-44).
 
-The supply, isolation and replacement commands are in :mod:`grognard.europa.play.supply_phase`.
+The supply, isolation and replacement commands are in :mod:`grognard.europa.supply.commands`.
 The Orders that run them are in :mod:`grognard.europa.play.orders` and
 :mod:`grognard.europa.combat.orders` (``overrun``).
 Commands and events are documented in ``docs/formats/europa_engine.md``.
@@ -12,17 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.hexgrid import direction_to
+from grognard.core.errors import IllegalOrder
 from grognard.core.mapdata import MapData
-from grognard.core.movement import is_mechanized, move_class_of, overrun_allowed, overrun_mp
-from grognard.core.paths import Forces
 from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.engine import generic
 from grognard.engine.commands import Command
@@ -30,16 +26,12 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.europa.board import (
     SURPRISE_PREFIX,
-    combat_weather,
     europa_config,
     fite_surprise_turn,
     forces_of,
-    hex_arg,
-    on_map,
-    readings_of,
 )
 from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
 from grognard.europa.logistics import (
@@ -49,20 +41,13 @@ from grognard.europa.logistics import (
     phase_change_events,
     zone_event,
 )
-from grognard.europa.play.combat import (
-    execute_attack,
-    verify_attack,
-)
-from grognard.europa.play.movement import EuropaMove, check_move, joins_stack
+from grognard.europa.movement import EuropaMove, check_move, joins_stack
 from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
-from grognard.europa.play.supply_phase import (
+from grognard.europa.supply.commands import (
     ISOLATION_STREAM,
-    _key,
     initial_replacements,
     opening_supply_check,
 )
-from grognard.europa.supply.logistics import Combat, Operations, sp_cost
-from grognard.europa.supply.phase import SupplyReadings
 from grognard.europa.surprise.turn import (
     BONUS_PHASES,
     bonus_phases_after_initial,
@@ -198,7 +183,19 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
 
 
 def _europa_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
-    """The move under EUR-17's ZOC costs (:mod:`grognard.europa.play.movement`). An explicit
+    """:func:`_checked_move` once per position and command (verify and execute share it)."""
+    key = f"europa.move.{id(cmd)}"
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is cmd and hit[1] is state:
+        kept: EuropaMove = hit[2]
+        return kept
+    mv = _checked_move(ctx, state, cmd)
+    ctx.cache[key] = (cmd, state, mv)  # holds ``cmd``: its id is not reused while kept
+    return mv
+
+
+def _checked_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
+    """The move under EUR-17's ZOC costs (:mod:`grognard.europa.movement`). An explicit
     ``path`` first passes the generic checks (its hexes, the terrain, its cost); a move ``to``
     a hex needs only the unit's (EUR-17's own search finds the path; the generic search runs
     only on a refusal, so one out of reach at terrain costs alone is refused as before)."""
@@ -261,160 +258,5 @@ def fold_unit_moved(state: JSON, ev: Event) -> JSON:
     return s
 
 
-# --- overrun (EUR-18..EUR-20) ------------------------------------------------------------------
-def _overrun_slot(state: JSON) -> dict[str, Any]:
-    slot = state.get("overrun")
-    if not isinstance(slot, dict) or slot.get("key") != _key(state):
-        pending = slot.get("pending") if isinstance(slot, dict) else None
-        return {"key": _key(state), "units": [], "hexes": [], "pending": pending}
-    return slot
-
-
-def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
-    """EUR-18..EUR-20 Check an ``overrun`` order and price it: ``{units, from, target, mp}``
-    (``mp`` per unit, EUR-19: 3 + the entry cost of the target hex + leaving / ZOC-to-ZOC
-    costs of other enemy units' ZOCs)."""
-    m = ctx.scenario.map
-    if _phase_name(ctx, state).startswith(SURPRISE_PREFIX):
-        raise IllegalOrder("EUR-44", "no overruns on the surprise turn")
-    if state["combat"]["pending"] is not None:
-        raise IllegalOrder("EUR-18", "the last combat's losses and retreats are still pending")
-    ids = cmd.args.get("units")
-    if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
-        raise IllegalOrder("EUR-18", "units must list the overrunning stack's unit ids")
-    target = hex_arg(ctx, cmd.args.get("target"), "target")
-    label = m.layout.to_label(target)
-    slot = _overrun_slot(state)
-    hexes = set()
-    for uid in ids:
-        u = state["units"].get(uid)
-        if u is None or u["side"] != cmd.player or u["status"] != "active" or u["hex"] is None:
-            raise IllegalOrder("EUR-18", f"{uid} is not one of {cmd.player}'s units on the map")
-        if uid in slot["units"]:
-            raise IllegalOrder("EUR-18", f"{uid} has already overrun this phase")
-        hexes.add(u["hex"])
-    if len(hexes) != 1:
-        raise IllegalOrder("EUR-18", "an overrun is made by one stack (its units in one hex)")
-    start = hexes.pop()
-    here = m.layout.from_label(start)
-    try:
-        direction_to(here, target)
-    except InputError:
-        raise IllegalOrder("EUR-18", f"{label} is not adjacent to {start}") from None
-    enemy = [uid for uid, u in on_map(state)
-             if u["hex"] == label and u["side"] != cmd.player]
-    if not enemy:
-        raise IllegalOrder("EUR-18", f"no enemy unit in {label}")
-    if label in slot["hexes"]:
-        raise IllegalOrder("EUR-18", f"{label} has already been overrun this phase")
-    weather = combat_weather(ctx, state, cmd.args)
-    mreadings = readings_of(ctx, _movement_readings())
-    if not overrun_allowed(m, start, label, mud=weather == "mud",
-                           frozen_rivers=weather == "winter", readings=mreadings):
-        raise IllegalOrder("EUR-20", f"no overrun into {label} ({m.terrain_of(target).value}"
-                           f"{', mud' if weather == 'mud' else ''}) from {start}")
-    entry = generic.move_cost(ctx.scenario, start, [label])
-    others = [(uid, u) for uid, u in on_map(state) if u["hex"] != label]
-    forces = Forces.build(m, [u["hex"] for _, u in others], [u["side"] for _, u in others],
-                          zoc_class=[int(u.get("zoc_class", 1)) for _, u in others],
-                          ids=[uid for uid, _ in others], side_names=list(state["sides"]))
-    mask = zoc_field(m, forces, cmd.player, europa_revised_zoc()).mask()
-    ia, ib = m.index(here), m.index(target)
-    leaves, z2z = bool(mask[ia]), bool(mask[ia] and mask[ib])
-    mp: dict[str, int] = {}
-    for uid in ids:
-        unit = ctx.scenario.unit(uid)
-        cls = move_class_of(unit, mreadings)
-        cost = overrun_mp(entry, leaves, z2z, move_class=cls)
-        left = state["units"][uid]["movement"] - state["units"][uid]["mp_spent"]
-        if cost > left:
-            raise IllegalOrder("EUR-19", f"{uid} needs {cost} MPs to overrun {label} "
-                               f"and has {left}")
-        mp[uid] = cost
-    divisions = sum(1 for uid in ids if state["units"][uid]["divisional"]
-                    and not state["units"][uid]["cadre"] and state["units"][uid]["supply"] == "in")
-    sp = sp_cost(Operations(combats=(Combat(divisions=divisions, overrun=True),)),
-                 readings_of(ctx, SupplyReadings), ctx.tables)
-    return {"units": list(ids), "from": start, "target": label, "mp": mp,
-            "sp_cost": sp.to_json(),
-            "leaves_zoc": leaves, "zoc_to_zoc": z2z, "entry_cost": entry,
-            "mechanized": {uid: is_mechanized(ctx.scenario.unit(uid), mreadings)
-                           for uid in ids}}
-
-
-def _movement_readings() -> type[Any]:
-    from grognard.core.movement import MovementReadings
-
-    return MovementReadings
-
-
-def _attack_cmd(cmd: Command, priced: Mapping[str, Any]) -> Command:
-    return Command("attack", cmd.player, {"attackers": list(priced["units"]),
-                                          "defender_hex": priced["target"], "overrun": True})
-
-
-def verify_overrun(ctx: Context, state: JSON, cmd: Command) -> None:
-    priced = overrun_cost(ctx, state, cmd)
-    verify_attack(ctx, state, _attack_cmd(cmd, priced))
-
-
-def execute_overrun(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    priced = overrun_cost(ctx, state, cmd)
-    combat = execute_attack(ctx, state, _attack_cmd(cmd, priced), dice)
-    declared = Event("overrun_declared", {"key": _key(state), "player": cmd.player, **priced,
-                                          "number": combat[0].data["number"],
-                                          "exploitation": _phase_name(ctx, state)
-                                          == "exploitation"})
-    return [declared, *combat]
-
-
-def fold_overrun_declared(state: JSON, ev: Event) -> JSON:
-    s = state
-    d = ev.data
-    slot = thaw(_overrun_slot(s)) if s.get("overrun", {}).get("key") == d["key"] else {
-        "key": d["key"], "units": [], "hexes": [], "pending": None}
-    slot["units"] += d["units"]
-    slot["hexes"].append(d["target"])
-    slot["pending"] = {"number": d["number"], "units": d["units"], "target": d["target"],
-                       "from": d["from"]}
-    s["overrun"] = slot
-    for uid, cost in d["mp"].items():
-        s["units"][uid]["mp_spent"] += cost
-        if d.get("exploitation"):  # EUR-33: it moved in the exploitation phase
-            s["units"][uid]["exploited_turn"] = int(s["turn"])
-    return s
-
-
-def settle_overrun(state: JSON) -> JSON:
-    """EUR-18 Once the overrun's losses and retreats are done: if the target hex is clear of
-    enemy units the stack keeps its remaining MPs, otherwise it stops where it attacked from.
-    ``overrun.results`` records each outcome."""
-    slot = state.get("overrun")
-    if not isinstance(slot, dict) or slot.get("pending") is None:
-        return state
-    if state["combat"]["pending"] is not None:
-        return state
-    s = state
-    p = s["overrun"]["pending"]
-    side = s["units"][p["units"][0]]["side"]
-    cleared = not any(u["hex"] == p["target"] and u["status"] == "active" and u["side"] != side
-                      for u in s["units"].values())
-    for uid in p["units"]:
-        u = s["units"][uid]
-        if not cleared and u["status"] == "active":
-            u["mp_spent"] = max(u["mp_spent"], u["movement"])
-    s["overrun"].setdefault("results", []).append(
-        {"number": p["number"], "target": p["target"], "cleared": cleared})
-    s["overrun"]["pending"] = None
-    return s
-
-
-def settled(fold: Any) -> Any:
-    """Wrap a combat fold so an overrun settles when its combat is done."""
-    def wrapped(state: JSON, ev: Event) -> JSON:
-        return settle_overrun(fold(state, ev))
-    return wrapped
-
-
 __all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "europa_config",
-           "fite_surprise_turn", "initial_replacements", "revised_sequence", "settle_overrun"]
+           "fite_surprise_turn", "initial_replacements", "revised_sequence"]

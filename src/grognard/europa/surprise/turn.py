@@ -29,7 +29,6 @@ from typing import Any
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.exact import exact_json
 from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
@@ -37,8 +36,6 @@ from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
 from grognard.europa.board import europa_config, readings_of, turn_label
-from grognard.europa.supply.logistics import Combat, Operations, sp_cost
-from grognard.europa.supply.phase import SupplyReadings
 from grognard.europa.surprise.effects import (
     SUCCESS_TABLE,
     ActionContext,
@@ -48,7 +45,6 @@ from grognard.europa.surprise.effects import (
     marker_count,
     marker_removal_mp,
     surprise_action_problem,
-    surprise_attack_sp,
 )
 from grognard.europa.surprise.general import (
     AfterFite,
@@ -186,25 +182,6 @@ def fold_effects(s: JSON, d: Mapping[str, Any]) -> None:
     for uid, n in d["effects"]["markers"].items():
         s["units"][uid]["mp_markers"] = n
     s["surprise_turn"] = dict(d["turn_record"])
-
-
-# --- bonus combat (SUR-20) ----------------------------------------------------------------------
-def bonus_combat_supply(ctx: Context, state: JSON, attackers: Sequence[str]) -> dict[str, Any]:
-    """SUR-20 (47.A.5.i) An attack in the bonus combat phase needs no supply: of its EUR-37 cost
-    (1 SP per attacking in-supply division) only the weather's extra part and other extras are
-    paid. Reading: the engine's weather carries no supply multiplier and no extra SP costs, so
-    the attack pays 0 and the event records what was waived. Empty outside the bonus combat."""
-    phase = ctx.turn_sequence.phases[int(state["phase"])]
-    if phase.name != BonusPhase.BONUS_COMBAT.value:
-        return {}
-    units = state["units"]
-    divisions = sum(1 for uid in attackers if units[uid]["divisional"] and not units[uid]["cadre"]
-                    and units[uid]["supply"] == "in")
-    normal = sp_cost(Operations(combats=(Combat(divisions=divisions),)),
-                     readings_of(ctx, SupplyReadings), ctx.tables).total
-    paid = surprise_attack_sp(normal, 1, 0)
-    return {"surprise_supply": {"normal": exact_json(normal), "paid": exact_json(paid)},
-            "rules": ["SUR-01", "SUR-20"]}
 
 
 # --- invasion surprise (SUR-25/26) ------------------------------------------------------------

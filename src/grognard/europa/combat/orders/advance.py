@@ -17,14 +17,14 @@ from grognard.engine.orders import Words, as_list
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.choices import subsets
-from grognard.europa.order import EuropaOrder
-from grognard.europa.play.combat import (
+from grognard.europa.combat.commands import (
     execute_advance,
     fold_advanced,
+    settled,
     side_player,
     verify_advance,
 )
-from grognard.europa.play.turn import settled
+from grognard.europa.order import EuropaOrder
 from grognard.europa.words import label_of, named_units, units_words
 
 

@@ -20,17 +20,17 @@ from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
-from grognard.europa.combat.orders.retreat import RETREAT
-from grognard.europa.order import EuropaOrder, engine_choices
-from grognard.europa.play.combat import (
+from grognard.europa.combat.commands import (
     attack_model,
     execute_allocate_losses,
     fold_losses_allocated,
+    settled,
     side_player,
     verify_allocate_losses,
 )
-from grognard.europa.play.referee import decisions
-from grognard.europa.play.turn import settled
+from grognard.europa.combat.commands import combat_decisions as decisions
+from grognard.europa.combat.orders.retreat import RETREAT
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.words import label_of, losses_words, named_units
 
 

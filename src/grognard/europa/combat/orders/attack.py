@@ -7,6 +7,8 @@ result; losses and retreats it demands stay pending in ``state["combat"]`` for t
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -22,21 +24,21 @@ from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.choices import adjacent_enemy_hexes
-from grognard.europa.combat.odds import attack_odds
-from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
-from grognard.europa.combat.orders.retreat import RETREAT
-from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
-from grognard.europa.order import EuropaOrder, engine_choices
-from grognard.europa.play.combat import (
+from grognard.europa.combat.commands import (
     attack_json,
     attack_model,
     attacked_this_phase,
     execute_attack,
     fold_combat_resolved,
+    settled,
     verify_attack,
 )
-from grognard.europa.play.referee import decisions
-from grognard.europa.play.turn import settled
+from grognard.europa.combat.commands import combat_decisions as decisions
+from grognard.europa.combat.odds import attack_odds
+from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
+from grognard.europa.combat.orders.retreat import RETREAT
+from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.words import label_of, named_units, units_words
 
 
@@ -134,9 +136,29 @@ def odds(ctx: Context, state: JSON, cmd: Command) -> Mapping[str, Any]:
     map, the air phase's support)."""
     if cmd.kind != "attack":
         raise InputError("kind", "odds are given for attack commands")
-    result = attack_odds(attack_model(ctx, attack_json(ctx, state, cmd.player, cmd.args)),
-                         ctx.tables)
+    result = odds_of_model(ctx, attack_json(ctx, state, cmd.player, cmd.args))
     return {"system": "europa", "odds": {**result.to_json(), "losses_in": "SPs"}}
+
+
+#: the exact odds of recent ATTACK.json models (a bot scores the same attacks again after each
+#: command of a combat phase): canonical JSON of the model -> (tables, odds)
+_ODDS: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
+_ODDS_KEPT = 4096
+
+
+def odds_of_model(ctx: Context, raw: Mapping[str, Any]) -> Any:
+    """EUR-09 :func:`attack_odds` of the ATTACK.json model ``raw`` under the game's tables,
+    computed once per model (the odds are a function of the model and the tables only)."""
+    key = json.dumps(raw, sort_keys=True, separators=(",", ":"), default=str)
+    hit = _ODDS.get(key)
+    if hit is not None and hit[0] is ctx.tables:
+        _ODDS.move_to_end(key)
+        return hit[1]
+    result = attack_odds(attack_model(ctx, raw), ctx.tables)
+    _ODDS[key] = (ctx.tables, result)
+    if len(_ODDS) > _ODDS_KEPT:
+        _ODDS.popitem(last=False)
+    return result
 
 
 def estimate(ctx: Context, view: JSON, player: str, target: str,
@@ -146,9 +168,8 @@ def estimate(ctx: Context, view: JSON, player: str, target: str,
     view shows): the hex is taken when the defenders are eliminated or retreat; losses in
     SPs. None when the view gives no attack the rules would fight."""
     try:
-        result = attack_odds(attack_model(ctx, attack_json(
-            ctx, view, player, {"attackers": list(attackers), "defender_hex": target})),
-            ctx.tables)
+        result = odds_of_model(ctx, attack_json(
+            ctx, view, player, {"attackers": list(attackers), "defender_hex": target}))
     except (GrognardError, KeyError, ValueError, TypeError):
         return None
     return {"p_taken": max(result.p_defender_eliminated, result.p_defender_retreat),

@@ -20,9 +20,9 @@ from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.board import on_map
 from grognard.europa.choices import own_units
+from grognard.europa.combat.commands import execute_overrun, fold_overrun_declared, verify_overrun
 from grognard.europa.combat.orders.attack import ATTACK, ATTACK_FACTS, decided
 from grognard.europa.order import EuropaOrder
-from grognard.europa.play.turn import execute_overrun, fold_overrun_declared, verify_overrun
 from grognard.europa.words import label_of, named_units, units_words
 
 

@@ -19,18 +19,18 @@ from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.choices import MAX_ENUM, penalty_picks, subsets
-from grognard.europa.combat.retreat import retreat_loss_candidates
-from grognard.europa.order import EuropaOrder, engine_choices
-from grognard.europa.play.combat import (
+from grognard.europa.combat.commands import (
     attack_model,
     execute_retreat,
     fold_units_retreated,
     retreat_options_from,
+    settled,
     side_player,
     verify_retreat,
 )
-from grognard.europa.play.referee import decisions
-from grognard.europa.play.turn import settled
+from grognard.europa.combat.commands import combat_decisions as decisions
+from grognard.europa.combat.retreat import retreat_loss_candidates
+from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.words import path_places, units_words
 
 

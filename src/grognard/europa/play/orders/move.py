@@ -24,8 +24,8 @@ from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.board import SURPRISE_PREFIX, on_map
 from grognard.europa.choices import own_units
+from grognard.europa.movement import legal_moves
 from grognard.europa.order import EuropaOrder
-from grognard.europa.play.movement import legal_moves
 from grognard.europa.play.turn import (
     execute_move,
     fold_unit_moved,

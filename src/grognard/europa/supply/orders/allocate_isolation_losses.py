@@ -19,9 +19,9 @@ from grognard.engine.system import Places
 from grognard.europa.board import unit_json
 from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
+from grognard.europa.combat.commands import attack_model
 from grognard.europa.order import EuropaOrder
-from grognard.europa.play.combat import attack_model
-from grognard.europa.play.supply_phase import (
+from grognard.europa.supply.commands import (
     execute_isolation_losses,
     fold_isolation_losses,
     verify_isolation_losses,

@@ -16,7 +16,7 @@ from grognard.engine.orders import Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.europa.choices import own_units, subsets
 from grognard.europa.order import EuropaOrder
-from grognard.europa.play.supply_phase import (
+from grognard.europa.supply.commands import (
     execute_isolation_attrition,
     fold_isolation_attrition,
     verify_isolation_attrition,

@@ -14,7 +14,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
 from grognard.engine.state import JSON
 from grognard.europa.order import EuropaOrder
-from grognard.europa.play.supply_phase import (
+from grognard.europa.supply.commands import (
     execute_supply_check,
     fold_supply_checked,
     verify_supply_check,

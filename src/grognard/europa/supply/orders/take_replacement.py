@@ -18,7 +18,7 @@ from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.board import europa_config
 from grognard.europa.order import EuropaOrder
-from grognard.europa.play.supply_phase import (
+from grognard.europa.supply.commands import (
     execute_take_replacement,
     fold_replacement_taken,
     verify_take_replacement_cmd,

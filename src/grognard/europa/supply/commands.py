@@ -37,7 +37,7 @@ from grognard.europa.board import (
     turn_weather,
     unit_json,
 )
-from grognard.europa.play.combat import (
+from grognard.europa.combat.commands import (
     attack_model,
 )
 from grognard.europa.supply.breakout import IsolatedHex, isolation_attrition

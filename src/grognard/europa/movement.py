@@ -22,14 +22,19 @@ only those that end within the limit.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
+import numpy.typing as npt
+import scipy.sparse as sp
+from scipy.sparse.csgraph import dijkstra
 
-from grognard.core.errors import IllegalOrder
+from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.mapdata import HexsideFeature, MapData
 from grognard.core.movement import (
@@ -63,8 +68,14 @@ _ALL = 1e9
 
 def move_class(u: JSON) -> MoveClass:
     """EUR-17 Mechanized: armor, armored infantry, mechanized, or motorized with MA 10."""
-    unit = Unit(id="u", nationality=str(u.get("nationality", "")), side=str(u["side"]),
-                type=UnitType(u["type"]), movement=int(u["movement"]))
+    return _move_class(str(u.get("nationality", "")), str(u["side"]), str(u["type"]),
+                       int(u["movement"]))
+
+
+@lru_cache(maxsize=256)
+def _move_class(nationality: str, side: str, type_: str, movement: int) -> MoveClass:
+    unit = Unit(id="u", nationality=nationality, side=side, type=UnitType(type_),
+                movement=movement)
     return MoveClass.MECHANIZED if is_mechanized(unit) else MoveClass.FOOT
 
 
@@ -76,6 +87,11 @@ class _SideMovement:
 
     zoc: ZocField
     graphs: dict[MoveClass, MovementGraph] = field(default_factory=dict)
+    #: per class: the graph's later-step edges over the whole map, as CSR arrays with one
+    #: spare row (a single stack's first steps, :func:`_single_range`)
+    whole: dict[MoveClass, tuple[Any, int]] = field(default_factory=dict)
+    #: per hex: the enemy ZOC mask without the units in that hex (an overrun's, EUR-19)
+    without: dict[str, Any] = field(default_factory=dict)
 
 
 #: per map: (player, the enemy units' hexes and ZOC classes) -> what that side's movers meet.
@@ -105,6 +121,19 @@ def _side(ctx: Context, state: JSON, player: str) -> _SideMovement:
     return out
 
 
+def enemy_zoc_without(ctx: Context, state: JSON, player: str, label: str,
+                      make: Callable[[], Any]) -> Any:
+    """``make()``: the enemy ZOC mask ``player`` meets without the units in ``label`` (as the
+    overrun builds it: valid at ``label`` and its neighbours) - kept
+    with what the side's movers meet, under the enemy units' hexes and ZOC classes (all it
+    depends on: Europa ZOCs are never negated for movement), so it is built once per target
+    while the enemy stays put, not once per command."""
+    side = _side(ctx, state, player)
+    if label not in side.without:
+        side.without[label] = make()
+    return side.without[label]
+
+
 def move_zoc(ctx: Context, state: JSON, player: str) -> ZocField:
     """The enemy ZOC ``player``'s movers meet (EUR-17; for movement only)."""
     return _side(ctx, state, player).zoc
@@ -125,9 +154,67 @@ def unit_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
     """EUR-17 Every hex unit ``uid`` may still reach this phase, with its cheapest paths."""
     def make() -> MoveRange:
         u = state["units"][uid]
-        return _graph(ctx, state, u["side"], move_class(u)).range(u["hex"], mp_left(u))
+        side, cls = _side(ctx, state, u["side"]), move_class(u)
+        graph = _graph(ctx, state, u["side"], cls)
+        if cls not in side.whole:
+            side.whole[cls] = _whole_rows(graph)
+        return _single_range(graph, side.whole[cls], ctx.scenario.map.index_of_label(u["hex"]),
+                             mp_left(u))
     out: MoveRange = ctx.cached(f"europa.range.{uid}", make)
     return out
+
+
+def _whole_rows(graph: MovementGraph) -> tuple[Any, int]:
+    """The later-step edges of ``graph`` over the whole map as a CSR matrix with one spare
+    row of six slots after every hex (a single stack's first steps, written per search), in
+    each hex's direction order; and where the spare slots start. Built once per graph,
+    shared by every single stack's search."""
+    m = graph.map
+    n = m.n
+    pos = edge_tables(m).pos
+    safe = np.where(pos >= 0, pos, 0)
+    ok = (pos >= 0) & np.isfinite(graph.wk[safe])
+    indptr = np.zeros(n + 2, dtype=np.int32)
+    np.cumsum(ok.sum(axis=1), out=indptr[1:n + 1])
+    base = int(indptr[n])
+    indptr[n + 1] = base + 6
+    data = np.concatenate([graph.wk[safe][ok], np.full(6, np.inf)])
+    cols = np.concatenate([m.indices[safe][ok].astype(np.int32), np.full(6, n, dtype=np.int32)])
+    return sp.csr_matrix((data, cols, indptr), shape=(n + 1, n + 1)), base
+
+
+def _single_range(graph: MovementGraph, whole: tuple[Any, int], start: int,
+                  mp: int) -> MoveRange:
+    """EUR-17 The range of one stack: the same search as ``graph.range`` (its first steps from
+    a virtual source after every hex, then the later steps, cut at ``mp``), run on the
+    whole-map edges built once per graph instead of a window's edges built per query (the
+    nodes keep their order, so the cheapest paths, ties included, are the same). The first
+    steps are written into the spare row's slots (a slot not taken: an infinite step, never
+    searched)."""
+    m = graph.map
+    if graph.enemy[start]:
+        raise InputError("starts", f"{m.label(start)} holds enemy units")
+    n = m.n
+    csr, base = whole
+    p = edge_tables(m).pos[start]
+    ps = np.where(p >= 0, p, 0)
+    fw = np.where(p >= 0, graph.w[ps], np.inf)
+    fw = np.where(np.isfinite(fw) & (fw >= _ALL), float(mp), fw)  # "all MPs": a whole move
+    if graph.rules.one_hex_minimum:
+        fw = np.where(np.isfinite(fw), np.minimum(fw, float(mp)), fw)
+    first = (fw <= mp) & (mp >= 1)
+    csr.data[base:] = np.where(first, fw, np.inf)
+    csr.indices[base:] = np.where(first, m.indices[ps], n)
+    dist, pred = dijkstra(csr, directed=True, indices=n, return_predecessors=True,
+                          limit=float(mp))
+    d = dist[:n]
+    d[start] = 0.0
+    reach: npt.NDArray[np.int32] = np.flatnonzero(d <= mp).astype(np.int32)
+    lp = pred[reach]
+    pr = np.where(lp >= n, start, lp).astype(np.int32)
+    pr[reach == start] = -1
+    return MoveRange(map=m, start=start, mp=mp, move_class=graph.move_class, hexes=reach,
+                     cost=np.rint(d[reach]).astype(np.int64), pred=pr)
 
 
 @dataclass(frozen=True)
@@ -269,7 +356,8 @@ def _side_res(state: JSON, side: str, leaving: frozenset[str] = frozenset()
 
 
 def _stack_in(state: JSON, side: str, label: str, leaving: frozenset[str]) -> list[str]:
-    """EUR-21 ``side``'s ground units in hex ``label`` (``leaving`` not counted)."""
+    """EUR-21 ``side``'s ground units in hex ``label`` (``leaving`` not counted). One scan of
+    the units: a move checks one hex (twice at most), cheaper than an index of every hex."""
     return [uid for uid, u in state["units"].items()
             if u["hex"] == label and u["side"] == side and u["status"] == "active"
             and u["type"] in _GROUND and uid not in leaving]

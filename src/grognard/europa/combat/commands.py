@@ -9,27 +9,41 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from grognard.core.dice import Dice, DiceExpr
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.hexgrid import direction_to
 from grognard.core.mapdata import CityClass, Fortification, HexsideFeature
+from grognard.core.movement import (
+    MovementReadings,
+    is_mechanized,
+    move_class_of,
+    overrun_allowed,
+    overrun_mp,
+)
+from grognard.core.paths import Forces
 from grognard.core.zoc import europa_revised_zoc, zoc_field
+from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
+from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
-from grognard.europa.air.missions import ground_support_result
+from grognard.engine.state import JSON, copy_state
 from grognard.europa.board import (
+    SURPRISE_PREFIX,
     combat_weather,
     eliminate,
     europa_config,
     forces_of,
     hex_arg,
     on_map,
+    per_position,
     readings_of,
     reduce_unit,
     unit_json,
+    units_by_hex,
 )
 from grognard.europa.combat.attack import (
     Attack,
@@ -42,9 +56,15 @@ from grognard.europa.combat.bombardment import barrage_strength
 from grognard.europa.combat.crt import applied_rules, combat_setup, outcome_json, resolve_setup
 from grognard.europa.combat.losses import allocate_losses
 from grognard.europa.combat.retreat import Retreat, RetreatLoss, legal_retreats, retreat_along
-from grognard.europa.logistics import attack_payment, paid_event, zone_event
-from grognard.europa.play.movement import stacking_refusal
-from grognard.europa.surprise.turn import bonus_combat_supply
+from grognard.europa.combat.support import ground_support_result
+from grognard.europa.logistics import (
+    attack_payment,
+    bonus_combat_supply,
+    overrun_sp_cost,
+    paid_event,
+    zone_event,
+)
+from grognard.europa.movement import enemy_zoc_without, stacking_refusal
 
 COMBAT_STREAM = "europa.combat"
 BARRAGE_STREAM = "europa.barrage"
@@ -136,7 +156,29 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
 
 
 def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
-    return attack_from_json(raw, ctx.tables)
+    """The :class:`Attack` of an ATTACK.json model (parsed once per position and model
+    object: the pending combat's model is read by each decision's verify and lister)."""
+    key = f"europa.attack_model.{id(raw)}"
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is raw:
+        kept: Attack = hit[1]
+        return kept
+    attack = attack_from_json(raw, ctx.tables)
+    ctx.cache[key] = (raw, attack)  # holds ``raw``: its id is not reused while kept
+    return attack
+
+
+def _ordered_attack(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, Any], Attack]:
+    """EUR-09 The model of an ``attack`` order and its :class:`Attack`, built once per
+    position and order (verify and execute share it; the model is not changed by either)."""
+    key = f"europa.ordered_attack.{cmd.player}.{cmd.args!r}"
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1], hit[2]
+    raw = attack_json(ctx, state, cmd.player, cmd.args)
+    attack = attack_model(ctx, raw)
+    ctx.cache[key] = (state, raw, attack)
+    return raw, attack
 
 
 # --- attack ------------------------------------------------------------------------------------
@@ -161,15 +203,14 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
         if cmd.args.get("defender_hex") in hexes:
             raise IllegalOrder("EUR-09", f"{cmd.args.get('defender_hex')} has already been "
                                "attacked this combat phase")
-    attack = attack_model(ctx, attack_json(ctx, state, cmd.player, cmd.args))
+    _, attack = _ordered_attack(ctx, state, cmd)
     combat_setup(attack, 7 if barrage_strength(attack) > 0 else None, ctx.tables)
     attack_payment(ctx, state, cmd.player, list(cmd.args["attackers"]),
                    bool(cmd.args.get("overrun")))  # EUR-37: refused if it cannot be paid
 
 
 def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    raw = attack_json(ctx, state, cmd.player, cmd.args)
-    attack = attack_model(ctx, raw)
+    raw, attack = _ordered_attack(ctx, state, cmd)
     barrage_dice: list[int] = []
     barrage_roll = None
     if barrage_strength(attack) > 0:
@@ -506,3 +547,254 @@ def fold_advanced(state: JSON, ev: Event) -> JSON:
     s["combat"]["pending"] = None
     return s
 
+
+def _key(state: JSON) -> list[int]:
+    """The game turn and phase (an overrun's record is kept per phase)."""
+    return [int(state["turn"]), int(state["phase"])]
+
+
+def _phase_name(ctx: Context, state: JSON) -> str:
+    return ctx.turn_sequence.phases[int(state["phase"])].name
+
+
+# --- overrun (EUR-18..EUR-20) ------------------------------------------------------------------
+def _overrun_slot(state: JSON) -> dict[str, Any]:
+    slot = state.get("overrun")
+    if not isinstance(slot, dict) or slot.get("key") != _key(state):
+        pending = slot.get("pending") if isinstance(slot, dict) else None
+        return {"key": _key(state), "units": [], "hexes": [], "pending": pending}
+    return slot
+
+
+def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+    """EUR-18..EUR-20 Check an ``overrun`` order and price it: ``{units, from, target, mp}``
+    (``mp`` per unit, EUR-19: 3 + the entry cost of the target hex + leaving / ZOC-to-ZOC
+    costs of other enemy units' ZOCs)."""
+    m = ctx.scenario.map
+    if _phase_name(ctx, state).startswith(SURPRISE_PREFIX):
+        raise IllegalOrder("EUR-44", "no overruns on the surprise turn")
+    if state["combat"]["pending"] is not None:
+        raise IllegalOrder("EUR-18", "the last combat's losses and retreats are still pending")
+    ids = cmd.args.get("units")
+    if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
+        raise IllegalOrder("EUR-18", "units must list the overrunning stack's unit ids")
+    target = hex_arg(ctx, cmd.args.get("target"), "target")
+    label = m.layout.to_label(target)
+    slot = _overrun_slot(state)
+    hexes = set()
+    for uid in ids:
+        u = state["units"].get(uid)
+        if u is None or u["side"] != cmd.player or u["status"] != "active" or u["hex"] is None:
+            raise IllegalOrder("EUR-18", f"{uid} is not one of {cmd.player}'s units on the map")
+        if uid in slot["units"]:
+            raise IllegalOrder("EUR-18", f"{uid} has already overrun this phase")
+        hexes.add(u["hex"])
+    if len(hexes) != 1:
+        raise IllegalOrder("EUR-18", "an overrun is made by one stack (its units in one hex)")
+    start = hexes.pop()
+    here = m.layout.from_label(start)
+    try:
+        direction_to(here, target)
+    except InputError:
+        raise IllegalOrder("EUR-18", f"{label} is not adjacent to {start}") from None
+    enemy = [uid for uid, u in units_by_hex(ctx, state).get(label, ())
+             if u["side"] != cmd.player]
+    if not enemy:
+        raise IllegalOrder("EUR-18", f"no enemy unit in {label}")
+    if label in slot["hexes"]:
+        raise IllegalOrder("EUR-18", f"{label} has already been overrun this phase")
+    weather = combat_weather(ctx, state, cmd.args)
+    mreadings = readings_of(ctx, _movement_readings())
+    allowed, entry, leaves, z2z = per_position(
+        ctx, state, f"europa.overrun_way.{cmd.player}.{start}.{label}.{weather}",
+        lambda: _overrun_way(ctx, state, cmd.player, start, label, weather, mreadings))
+    if not allowed:
+        raise IllegalOrder("EUR-20", f"no overrun into {label} ({m.terrain_of(target).value}"
+                           f"{', mud' if weather == 'mud' else ''}) from {start}")
+    mp: dict[str, int] = {}
+    for uid in ids:
+        cls = _scenario_move_class(ctx, uid, mreadings)
+        cost = overrun_mp(entry, leaves, z2z, move_class=cls)
+        left = state["units"][uid]["movement"] - state["units"][uid]["mp_spent"]
+        if cost > left:
+            raise IllegalOrder("EUR-19", f"{uid} needs {cost} MPs to overrun {label} "
+                               f"and has {left}")
+        mp[uid] = cost
+    divisions = sum(1 for uid in ids if state["units"][uid]["divisional"]
+                    and not state["units"][uid]["cadre"] and state["units"][uid]["supply"] == "in")
+    sp = overrun_sp_cost(ctx, divisions)
+    return {"units": list(ids), "from": start, "target": label, "mp": mp,
+            "sp_cost": sp.to_json(),
+            "leaves_zoc": leaves, "zoc_to_zoc": z2z, "entry_cost": entry,
+            "mechanized": {uid: is_mechanized(ctx.scenario.unit(uid), mreadings)
+                           for uid in ids}}
+
+
+def _overrun_way(ctx: Context, state: JSON, player: str, start: str, label: str, weather: str,
+                 mreadings: Any) -> tuple[bool, int, bool, bool]:
+    """EUR-19/EUR-20 What an overrun from ``start`` into ``label`` meets, the same for every
+    stack there (once per position): whether the terrain and weather allow it, the entry
+    cost of the target hex, and whether it leaves an enemy ZOC / moves ZOC to ZOC."""
+    m = ctx.scenario.map
+    if not overrun_allowed(m, start, label, mud=weather == "mud",
+                           frozen_rivers=weather == "winter", readings=mreadings):
+        return False, 0, False, False
+    entry = generic.move_cost(ctx.scenario, start, [label])
+    mask = _zoc_without(ctx, state, player, label)
+    ia, ib = m.index_of_label(start), m.index_of_label(label)
+    return True, entry, bool(mask[ia]), bool(mask[ia] and mask[ib])
+
+
+def _scenario_move_class(ctx: Context, uid: str, mreadings: Any) -> Any:
+    """The movement class of scenario unit ``uid`` (per game: a scenario unit's type and
+    allowance never change, nor the game's readings)."""
+    key = f"europa.scenario_move_class.{uid}"
+    hit = ctx.kept.get(key)
+    if hit is not None and hit[0] is mreadings:
+        return hit[1]
+    cls = move_class_of(ctx.scenario.unit(uid), mreadings)
+    ctx.kept[key] = (mreadings, cls)
+    return cls
+
+
+def _zoc_without(ctx: Context, state: JSON, player: str, label: str) -> Any:
+    """EUR-19 The enemy ZOC ``player``'s overrun of ``label`` meets: every unit on the map
+    but those in ``label`` (once per target and placement of the enemy units). The mask is
+    read only at ``label`` and its neighbours (where an overrun into it starts), so it is
+    built from the units within two hexes of ``label``: a ZOC reaches one hex, so no unit
+    farther away changes it there."""
+    def make() -> Any:
+        m = ctx.scenario.map
+        target = m.index_of_label(label)
+        ring = {int(j) for i in m.neighbor_indices(target) for j in m.neighbor_indices(int(i))}
+        ring |= {int(i) for i in m.neighbor_indices(target)}
+        ring.discard(target)
+        by_hex = units_by_hex(ctx, state)
+        others = [(uid, u) for h in sorted(ring) for uid, u in by_hex.get(m.label(h), ())]
+        if not others:
+            return np.zeros(m.n, dtype=bool)
+        forces = Forces.build(m, [u["hex"] for _, u in others], [u["side"] for _, u in others],
+                              zoc_class=[int(u.get("zoc_class", 1)) for _, u in others],
+                              ids=[uid for uid, _ in others], side_names=list(state["sides"]))
+        return zoc_field(m, forces, player, europa_revised_zoc()).mask()
+    return enemy_zoc_without(ctx, state, player, label, make)
+
+
+def _movement_readings() -> type[Any]:
+    return MovementReadings
+
+
+def _attack_cmd(cmd: Command, priced: Mapping[str, Any]) -> Command:
+    return Command("attack", cmd.player, {"attackers": list(priced["units"]),
+                                          "defender_hex": priced["target"], "overrun": True})
+
+
+def _priced_overrun(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+    """:func:`overrun_cost` once per position and order (verify and execute share it)."""
+    key = f"europa.overrun_cost.{cmd.player}.{cmd.args!r}"
+    hit = ctx.cache.get(key)
+    if hit is not None and hit[0] is state:
+        priced: dict[str, Any] = hit[1]
+        return priced
+    priced = overrun_cost(ctx, state, cmd)
+    ctx.cache[key] = (state, priced)
+    return priced
+
+
+def verify_overrun(ctx: Context, state: JSON, cmd: Command) -> None:
+    priced = _priced_overrun(ctx, state, cmd)
+    verify_attack(ctx, state, _attack_cmd(cmd, priced))
+
+
+def execute_overrun(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    priced = _priced_overrun(ctx, state, cmd)
+    combat = execute_attack(ctx, state, _attack_cmd(cmd, priced), dice)
+    declared = Event("overrun_declared", {"key": _key(state), "player": cmd.player, **priced,
+                                          "number": combat[0].data["number"],
+                                          "exploitation": _phase_name(ctx, state)
+                                          == "exploitation"})
+    return [declared, *combat]
+
+
+def fold_overrun_declared(state: JSON, ev: Event) -> JSON:
+    s = state
+    d = ev.data
+    slot = copy_state(_overrun_slot(s)) if s.get("overrun", {}).get("key") == d["key"] else {
+        "key": d["key"], "units": [], "hexes": [], "pending": None}
+    slot["units"] += d["units"]
+    slot["hexes"].append(d["target"])
+    slot["pending"] = {"number": d["number"], "units": d["units"], "target": d["target"],
+                       "from": d["from"]}
+    s["overrun"] = slot
+    for uid, cost in d["mp"].items():
+        s["units"][uid]["mp_spent"] += cost
+        if d.get("exploitation"):  # EUR-33: it moved in the exploitation phase
+            s["units"][uid]["exploited_turn"] = int(s["turn"])
+    return s
+
+
+def settle_overrun(state: JSON) -> JSON:
+    """EUR-18 Once the overrun's losses and retreats are done: if the target hex is clear of
+    enemy units the stack keeps its remaining MPs, otherwise it stops where it attacked from.
+    ``overrun.results`` records each outcome."""
+    slot = state.get("overrun")
+    if not isinstance(slot, dict) or slot.get("pending") is None:
+        return state
+    if state["combat"]["pending"] is not None:
+        return state
+    s = state
+    p = s["overrun"]["pending"]
+    side = s["units"][p["units"][0]]["side"]
+    cleared = not any(u["hex"] == p["target"] and u["status"] == "active" and u["side"] != side
+                      for u in s["units"].values())
+    for uid in p["units"]:
+        u = s["units"][uid]
+        if not cleared and u["status"] == "active":
+            u["mp_spent"] = max(u["mp_spent"], u["movement"])
+    s["overrun"].setdefault("results", []).append(
+        {"number": p["number"], "target": p["target"], "cleared": cleared})
+    s["overrun"]["pending"] = None
+    return s
+
+
+def settled(fold: Any) -> Any:
+    """Wrap a combat fold so an overrun settles when its combat is done."""
+    def wrapped(state: JSON, ev: Event) -> JSON:
+        return settle_overrun(fold(state, ev))
+    return wrapped
+
+
+# --- the decisions a combat owes ------------------------------------------------------------------
+def _title(player: str) -> str:
+    return player[:1].upper() + player[1:]
+
+
+def combat_decisions(ctx: Context, state: JSON) -> list[Decision]:
+    """EUR-12..EUR-16 The decisions the pending combat owes: its losses (by each side taking
+    them), then its retreats, then the attacker's advance."""
+    pending = state["combat"]["pending"]
+    out: list[Decision] = []
+    if pending is not None:
+        where = pending["defender_hex"]
+        if pending["requirements"]:
+            for req in pending["requirements"]:
+                who = side_player(state, pending, req["side"])
+                out.append(Decision(
+                    who, frozenset({"allocate_losses"}),
+                    f"{_title(who)}: allocate {req['requirement']} SPs of {req['side']} losses "
+                    f"in the combat at {where} ({pending['result']})", "EUR-12"))
+        elif pending["retreats"]:
+            r = pending["retreats"][0]
+            who = side_player(state, pending, r["side"])
+            out.append(Decision(
+                who, frozenset({"retreat"}),
+                f"{_title(who)}: retreat {', '.join(r['units'])} {r['hexes']} hex"
+                f"{'es' if r['hexes'] > 1 else ''} from the combat at {where} "
+                f"({pending['result']})", "EUR-15"))
+        elif "advance" in pending:
+            who = side_player(state, pending, "attacker")
+            out.append(Decision(
+                who, frozenset({"advance"}),
+                f"{_title(who)}: advance into {where} with surviving attackers, or stay",
+                "EUR-15"))
+    return out
