@@ -12,7 +12,8 @@ a representative set of each unit's destinations and sizes (verify accepts more)
 
 Whole-map facts come from the position caches of :mod:`~grognard.third_reich.board`
 and :mod:`~grognard.third_reich.proposals` (a side's units, the map's cities and ports); the move
-and SR proposers are in :mod:`~grognard.third_reich.movement.proposers`.
+and SR proposers are in :mod:`~grognard.third_reich.movement.proposers`, the air stage, naval
+transport and counter air ones in :mod:`~grognard.third_reich.air_naval.proposers`.
 """
 
 from __future__ import annotations
@@ -40,49 +41,18 @@ from grognard.third_reich.play.system_attrition import (
     withdrawal_room,
 )
 from grognard.third_reich.proposals import (
-    city_hexes,
+    air_in_range,
     distances,
     passes,
-    port_hexes,
     units_of,
 )
-from grognard.third_reich.proposals import distinct as distinct  # the combat and air Orders' import
-from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.proposals import distinct as distinct  # the combat Orders' import
+from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import closed_mask, retreat_options
 
-# --- sequence, options, war, builds ---------------------------------------------------------
-
-
 # --- movement ---------------------------------------------------------------------------------
-
-
-def legal_air_stage(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-29: each air unit to each city (verify applies the 2x range and the bases)."""
-    if phase_name(ctx, state) != Phase.MOVEMENT.value:
-        return
-    m = ctx.scenario.map
-    cities = city_hexes(ctx)
-    city_ix = np.array([m.index_of_label(c) for c in cities], dtype=np.intp)
-    for uid, u in units_of(state, player, AIR_TYPES):
-        rng = 2 * (int(u.get("movement") or 0) or 4)
-        dist = distances(m, m.index_of_label(u["hex"]), city_ix).tolist()
-        for c, d in zip(cities, dist, strict=True):
-            if c != u["hex"] and d <= rng:
-                yield Command("air_stage", player, {"unit": uid, "to": c})
-
-
-def _air_in_range(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
-    m = ctx.scenario.map
-    used = set(state["air_used"])
-    air = [(uid, u) for uid, u in units_of(state, side, AIR_TYPES) if uid not in used]
-    if not air:
-        return []
-    dist = distances(m, m.index_of_label(target),
-                      np.array([m.index_of_label(u["hex"]) for _, u in air], dtype=np.intp))
-    return [uid for (uid, u), d in zip(air, dist.tolist(), strict=True)
-            if d <= (int(u.get("movement") or 0) or 4)]
 
 
 def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
@@ -99,24 +69,8 @@ def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         for h in land[(distances(m, here, land) <= 8) & (land != here)]:
             label = m.label(int(h))
             yield Command("airdrop", player, {"unit": uid, "to": label})
-            for a in _air_in_range(ctx, state, player, label)[:1]:
+            for a in air_in_range(ctx, state, player, label)[:1]:
                 yield Command("airdrop", player, {"unit": uid, "to": label, "escorts": [a]})
-
-
-def legal_naval_transport(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-57: one fleet carrying one or all of the ground units in its port to each port."""
-    if phase_name(ctx, state) != Phase.MOVEMENT.value:
-        return
-    ports = port_hexes(ctx)
-    ground = units_of(state, player, ground=True)
-    for fid, f in units_of(state, player, FLEET_TYPES):
-        here = [uid for uid, u in ground if u["hex"] == f["hex"]]
-        loads = [[x] for x in here] + ([here] if len(here) > 1 else [])
-        for load in loads:
-            for p in ports:
-                if p != f["hex"]:
-                    yield Command("naval_transport", player,
-                                  {"fleets": [fid], "units": load, "to": p})
 
 
 def legal_invade(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
@@ -150,22 +104,7 @@ def legal_invade(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                         {"hex": m.label(nb), "fleets": [fid], "cargo": {fid: [uid]}}]})
 
 
-# --- air missions and combat ---------------------------------------------------------------------
-
-
-def legal_counter_air(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
-    """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
-    if phase_name(ctx, state) != Phase.AIR_MISSIONS.value:
-        return
-    targets = sorted({u["hex"] for _, u in state["units"].items()
-                      if u["type"] in AIR_TYPES and u["status"] == "active"
-                      and u["hex"] is not None and u["side"] != player})
-    for t in targets:
-        mine = _air_in_range(ctx, state, player, t)
-        for a in mine:
-            yield Command("counter_air", player, {"air": [a], "target": t})
-        if len(mine) > 1:
-            yield Command("counter_air", player, {"air": mine, "target": t})
+# --- combat ---------------------------------------------------------------------
 
 
 def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterator[Command]:
@@ -211,7 +150,7 @@ def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterato
         if not passes(verify, ctx, state, Command("attack", player, base)):
             base = {"hex": t, "attackers": ok[:1]}
         yield Command("attack", player, base)
-        air = [a for a in _air_in_range(ctx, state, player, t)
+        air = [a for a in air_in_range(ctx, state, player, t)
                if passes(verify, ctx, state, Command("attack", player, {**base, "air": [a]}))]
         if air:
             yield Command("attack", player, {**base, "air": air})
