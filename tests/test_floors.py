@@ -45,16 +45,12 @@ ALLOWED: dict[str, frozenset[str] | None] = {
 #: ``cycle`` row names a strongly connected component of sub-packages: when an arrow out of
 #: it goes, replace the row by the smaller component(s) that remain.
 DEBT: frozenset[str] = frozenset({
-    'cycle: grognard.europa: air, combat, play, supply, surprise',
-    'cycle: grognard.third_reich: air_naval, combat, conquest, economy, movement, play, strategic, supply',
     'grognard.bots.heuristic -> grognard.third_reich.play.system_builds',
     'grognard.bots.tr_plans -> grognard.third_reich.board',
     'grognard.bots.tr_plans -> grognard.third_reich.play.system_builds',
     'grognard.bots.tr_plans -> grognard.third_reich.movement.moves',
     'grognard.bots.tr_plans -> grognard.third_reich.turn.options',
     'grognard.bots.tr_plans -> grognard.third_reich.turn.sequence',
-    'mutual: grognard.third_reich.air_naval <-> grognard.third_reich.play',
-    'mutual: grognard.third_reich.combat <-> grognard.third_reich.play',
 })
 
 

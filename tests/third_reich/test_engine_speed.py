@@ -15,8 +15,8 @@ from grognard.core.paths import edge_tables
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario, parse_scenario
+from grognard.third_reich.combat import proposers as tr_legal
 from grognard.third_reich.movement import proposers as tr_moves
-from grognard.third_reich.play import legal as tr_legal
 from grognard.third_reich.proposals import port_hexes, units_of
 
 

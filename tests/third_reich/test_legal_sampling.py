@@ -15,9 +15,9 @@ from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario
 from grognard.third_reich.air_naval.transports import port_at
 from grognard.third_reich.board import side_zoc
+from grognard.third_reich.combat import proposers as tr_legal
 from grognard.third_reich.movement import proposers as tr_moves
 from grognard.third_reich.movement.proposers import _land_components
-from grognard.third_reich.play import legal as tr_legal
 from grognard.third_reich.proposals import units_of
 from grognard.third_reich.turn.sequence import Phase
 

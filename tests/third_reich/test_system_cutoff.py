@@ -11,8 +11,8 @@ from grognard.engine import Command, Game
 from grognard.engine.save import dumps, loads
 from grognard.engine.state import thaw
 from grognard.engine.testing import assert_rejected
+from grognard.third_reich.attritions import cut_off_units
 from grognard.third_reich.board import forces_of_state
-from grognard.third_reich.play.system_attrition import cut_off_units
 from grognard.third_reich.supply.supply_map import supply_check
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from grognard.core.errors import IllegalOrder
 from grognard.engine import Command, Game
+from grognard.third_reich.attritions import verify_take_hexes
 from grognard.third_reich.board import forces_of_state, front_mask
-from grognard.third_reich.play.system_attrition import verify_take_hexes
 from grognard.third_reich.supply.supply_map import hexes_won_candidates
 
 
@@ -35,7 +35,7 @@ def _owe(g: Game, candidates: list[str], n: int = 1) -> None:
 
 
 def _legal(g: Game) -> list[list[str]]:
-    from grognard.third_reich.play.legal import legal_take_hexes
+    from grognard.third_reich.combat.proposers import legal_take_hexes
 
     return [list(c.args["hexes"]) for c in legal_take_hexes(g.context, g.state, "axis")]
 

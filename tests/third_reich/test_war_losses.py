@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from grognard.engine import Command, Game
 from grognard.engine.testing import assert_rejected
-from grognard.third_reich.play.system_attrition import forced_removal, removal_choices
+from grognard.third_reich.attritions import forced_removal, removal_choices
 
 
 def C(k: str, player: str, **args: object) -> Command:

@@ -1,7 +1,7 @@
 """What the 3R Orders' proposers share (a position module below the Orders and ``play/``):
 the :func:`distinct` wrapper of a lister, :func:`passes` (a candidate the Order's verify
-accepts), a side's active units, hex distances and the map's city and port hexes (kept per
-map)."""
+accepts), a side's active units, hex distances, the map's city and port hexes (kept per
+map) and the air units in range of a hex."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.transports import port_at
 from grognard.third_reich.board import on_map_ground
+from grognard.third_reich.state import AIR_TYPES
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
 
@@ -95,3 +96,17 @@ def passes(verify: Any, ctx: Context, state: JSON, cmd: Command) -> bool:
     except GrognardError:
         return False
     return True
+
+
+def air_in_range(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+    """The air units of ``side`` not yet used this phase within their range of hex
+    ``target`` (ids, sorted): the air a counter air, an attack or an air drop may name."""
+    m = ctx.scenario.map
+    used = set(state["air_used"])
+    air = [(uid, u) for uid, u in units_of(state, side, AIR_TYPES) if uid not in used]
+    if not air:
+        return []
+    dist = distances(m, m.index_of_label(target),
+                      np.array([m.index_of_label(u["hex"]) for _, u in air], dtype=np.intp))
+    return [uid for (uid, u), d in zip(air, dist.tolist(), strict=True)
+            if d <= (int(u.get("movement") or 0) or 4)]

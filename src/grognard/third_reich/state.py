@@ -16,7 +16,7 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_zones import BasedAir
 from grognard.third_reich.board import axis_side_of, economy_of, open_turn, position_cached
-from grognard.third_reich.economy.economy import Economy, spend, verify_spend
+from grognard.third_reich.economy.economy import Economy, economy_json, spend, verify_spend
 from grognard.third_reich.turn.forces import AirUnit, Side
 
 #: The unit types that are air units (TR-29..TR-30, TR-43..TR-50).
@@ -74,5 +74,11 @@ def pay(state: JSON, side: str, power: str, cost: int, rule: str, cause: str) ->
     return econ
 
 
-__all__ = ["AIR_TYPES", "DEFAULT_AIR_RANGE", "FLEET_TYPES", "air_unit", "based_air", "neutralized", "pay", "side_of",
-           "turn_economy", "verify_payment"]
+def paid_json(state: JSON, side: str, power: str, cost: int, rule: str,
+              cause: str) -> dict[str, Any]:
+    """:func:`pay`'s economy as the state keeps it (``economy_json``: read back unparsed)."""
+    return economy_json(pay(state, side, power, cost, rule, cause))
+
+
+__all__ = ["AIR_TYPES", "DEFAULT_AIR_RANGE", "FLEET_TYPES", "air_unit", "based_air", "neutralized",
+           "paid_json", "pay", "side_of", "turn_economy", "verify_payment"]

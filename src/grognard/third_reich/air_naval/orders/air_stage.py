@@ -23,8 +23,9 @@ from grognard.engine.system import Places
 from grognard.third_reich.air_naval.air_basing import stage
 from grognard.third_reich.air_naval.air_state import bases
 from grognard.third_reich.air_naval.air_zones import BasedAir
+from grognard.third_reich.air_naval.proposers import legal_air_stage
 from grognard.third_reich.board import order_hex, phase_name
-from grognard.third_reich.play.legal import distinct, legal_air_stage
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.state import AIR_TYPES, air_unit, side_of
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import power_of, verify_enter

@@ -33,9 +33,10 @@ from grognard.engine.orders import Order, Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.air_naval.airnaval import counter_air, take_losses
+from grognard.third_reich.air_naval.proposers import legal_counter_air
 from grognard.third_reich.air_naval.support_fight import flying_units, ready_air
 from grognard.third_reich.board import hex_front, order_hex, phase_name
-from grognard.third_reich.play.legal import distinct, legal_counter_air
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.state import AIR_TYPES
 from grognard.third_reich.turn.forces import AirUnit
 from grognard.third_reich.turn.sequence import Phase

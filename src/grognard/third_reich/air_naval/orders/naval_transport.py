@@ -19,12 +19,13 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.third_reich.air_naval.proposers import legal_naval_transport
 from grognard.third_reich.air_naval.transports import (
     execute_naval_transport,
     fold_naval_transported,
     verify_naval_transport,
 )
-from grognard.third_reich.play.legal import distinct, legal_naval_transport
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, units_words

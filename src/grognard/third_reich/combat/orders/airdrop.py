@@ -20,7 +20,8 @@ from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.combat.airdrops import execute_airdrop, fold_airdropped, verify_airdrop
-from grognard.third_reich.play.legal import distinct, legal_airdrop
+from grognard.third_reich.combat.proposers import legal_airdrop
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, unit_name, units_words

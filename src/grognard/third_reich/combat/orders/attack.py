@@ -56,7 +56,8 @@ from grognard.third_reich.combat.battle import (
     verify_odds,
 )
 from grognard.third_reich.combat.combat import resolve_battle
-from grognard.third_reich.play.legal import distinct, legal_attack
+from grognard.third_reich.combat.proposers import legal_attack
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import Action
@@ -222,7 +223,7 @@ class Attack(ReactingOrder[AttackArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         """TR-32: per attackable hex, every ground unit that may join, with all eligible air
         units, and with each eligible fleet
-        (:func:`~grognard.third_reich.play.legal.legal_attack`)."""
+        (:func:`~grognard.third_reich.combat.proposers.legal_attack`)."""
         return distinct(partial(legal_attack, verify=self.checked))(ctx, state, player)
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:

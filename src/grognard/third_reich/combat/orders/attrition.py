@@ -1,7 +1,7 @@
 """``attrition`` (TR-38/TR-39): attrition combat on one front under an attrition option (2D6 from
 ``third_reich.attrition``); an HN result waits for ``take_hexes``.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_attrition`; events:
+The rule functions it runs are in :mod:`grognard.third_reich.attritions`; events:
 docs/formats/tr_engine.md.
 """
 
@@ -18,12 +18,13 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
-from grognard.third_reich.play.legal import distinct, legal_attrition
-from grognard.third_reich.play.system_attrition import (
+from grognard.third_reich.attritions import (
     execute_attrition,
     fold_attrition_resolved,
     verify_attrition,
 )
+from grognard.third_reich.combat.proposers import legal_attrition
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.words import FRONTS
 
 

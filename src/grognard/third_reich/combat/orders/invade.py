@@ -24,7 +24,8 @@ from grognard.third_reich.combat.invasion import (
     fold_invaded,
     verify_invade,
 )
-from grognard.third_reich.play.legal import distinct, legal_invade
+from grognard.third_reich.combat.proposers import legal_invade
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, units_words

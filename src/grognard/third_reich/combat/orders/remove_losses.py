@@ -4,7 +4,7 @@ that side after an ``attrition`` whose result leaves it a choice; the engine rem
 itself only when there is none (nothing to remove, every eligible unit goes, one legal set).
 The hexes won (TR-40, ``take_hexes``) wait until every loss owed is chosen.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_attrition`; event
+The rule functions it runs are in :mod:`grognard.third_reich.attritions`; event
 ``attrition_losses_removed`` ``{side, units, n, rule}`` (docs/formats/tr_engine.md).
 """
 
@@ -22,7 +22,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, as_list
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.system_attrition import (
+from grognard.third_reich.attritions import (
     execute_remove_losses,
     fold_losses_removed,
     legal_remove_losses,

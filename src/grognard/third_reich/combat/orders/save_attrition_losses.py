@@ -1,7 +1,7 @@
 """``save_attrition_losses`` (TR-41): units removed by attrition come back, a friendly replacement
 unit removed for each (cost - 4 BRPs).
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_attrition`; events:
+The rule functions it runs are in :mod:`grognard.third_reich.attritions`; events:
 docs/formats/tr_engine.md.
 """
 
@@ -19,12 +19,13 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.legal import distinct, legal_save_attrition_losses
-from grognard.third_reich.play.system_attrition import (
+from grognard.third_reich.attritions import (
     execute_save_attrition_losses,
     fold_attrition_losses_saved,
     verify_save_attrition_losses,
 )
+from grognard.third_reich.combat.proposers import legal_save_attrition_losses
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.words import map_arg, named_units, unit_name
 
 

@@ -1,7 +1,7 @@
 """``take_hexes`` (TR-40): the attacker names the hexes an attrition HN result wins (and who
 advances into them); the defender then withdraws (``withdraw``).
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_attrition`; events:
+The rule functions it runs are in :mod:`grognard.third_reich.attritions`; events:
 docs/formats/tr_engine.md.
 """
 
@@ -19,12 +19,13 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.play.legal import distinct, legal_take_hexes
-from grognard.third_reich.play.system_attrition import (
+from grognard.third_reich.attritions import (
     execute_take_hexes,
     fold_hexes_taken,
     verify_take_hexes,
 )
+from grognard.third_reich.combat.proposers import legal_take_hexes
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.words import map_arg, units_words
 
 

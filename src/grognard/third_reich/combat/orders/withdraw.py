@@ -1,7 +1,7 @@
 """``withdraw`` (TR-40): the defender withdraws its units from the hexes an attrition result took;
 their cities pass to the attacker, the named attackers advance.
 
-The rule functions it runs are in :mod:`grognard.third_reich.play.system_attrition`; events:
+The rule functions it runs are in :mod:`grognard.third_reich.attritions`; events:
 docs/formats/tr_engine.md.
 """
 
@@ -19,13 +19,14 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.third_reich.capture import with_hexes_taken
-from grognard.third_reich.play.legal import distinct, legal_withdraw
-from grognard.third_reich.play.system_attrition import (
+from grognard.third_reich.attritions import (
     execute_withdraw,
     fold_withdrawn,
     verify_withdraw,
 )
+from grognard.third_reich.capture import with_hexes_taken
+from grognard.third_reich.combat.proposers import legal_withdraw
+from grognard.third_reich.proposals import distinct
 from grognard.third_reich.words import map_arg, named_units, unit_name
 
 

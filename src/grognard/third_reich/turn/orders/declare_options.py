@@ -21,8 +21,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, payer, payers
-from grognard.third_reich.economy.economy import economy_json
-from grognard.third_reich.state import pay, verify_payment
+from grognard.third_reich.state import paid_json, verify_payment
 from grognard.third_reich.turn.options import Front, options_cost, parse_front, parse_option
 from grognard.third_reich.words import FRONTS, acting_power, power_name
 
@@ -50,8 +49,8 @@ def fold_options_declared(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
     cause = ", ".join(f"{f} {o}" for f, o in sorted(d["options"].items()))
-    s["economy"] = economy_json(pay(state, d["side"], d["power"], d["cost"], "TR-03",
-                                    f"options: {cause}"))
+    s["economy"] = paid_json(state, d["side"], d["power"], d["cost"], "TR-03",
+                             f"options: {cause}")
     side = s["options"].setdefault(d["side"], {})
     for f, o in d["options"].items():
         had = side.get(f)

@@ -1,4 +1,6 @@
-"""TR-38..TR-41 in the ``third_reich`` engine system: attrition, hexes won, withdrawals, saves.
+"""TR-38..TR-41 in the position (a position module, below the combat Orders and ``play/``):
+attrition, hexes won, withdrawals, saves. It reads the supply map and pays through the economy,
+so it sits at the top of ``third_reich/`` rather than in ``combat/``.
 
 Commands ``attrition`` (TR-38/TR-39), ``take_hexes`` (TR-40: the attacker names the hexes),
 ``withdraw`` (TR-40: the defender's retreat hexes, then the attackers' advance) and
