@@ -151,3 +151,19 @@ def test_supply_trace_reuses_its_unbounded_search_for_the_reasons():
         slow = trace_supply(m, units, side_zoc(ctx, state, side), src, max_length=10**6, **kw)
         assert np.array_equal(fast.unbounded, slow.unbounded)
         assert np.array_equal(fast.in_supply, slow.in_supply) and fast.in_supply.any()
+
+
+def test_cached_for_serves_a_value_only_for_the_object_it_was_made_from():
+    """Context.cached_for: one value per position and source object; a view or a hypothetical
+    copy asking under the same key gets its own, and the game's clearing drops both."""
+    from grognard.engine.game import Game
+
+    ctx = Game.new("demo-third-reich", seed=1).context
+    a, b = {"x": 1}, {"x": 1}
+    calls: list[str] = []
+    first = ctx.cached_for(a, "k", lambda: calls.append("a") or ["a"])
+    assert ctx.cached_for(a, "k", lambda: calls.append("again") or ["again"]) is first
+    assert ctx.cached_for(b, "k", lambda: calls.append("b") or ["b"]) == ["b"]
+    assert calls == ["a", "b"]
+    ctx.cache.clear()
+    assert ctx.cached_for(b, "k", lambda: ["new"]) == ["new"]

@@ -36,6 +36,18 @@ class Context:
         value: T = self.cache[key]
         return value
 
+    def cached_for(self, source: object, key: str, make: Callable[[], T]) -> T:
+        """``make()`` once per position, kept with the object it was made from (a state) and
+        served only for that same object: a view or a hypothetical copy asking under the same
+        key gets its own value. The value is shared: callers must not change it."""
+        hit = self.cache.get(key)
+        if hit is not None and hit[0] is source:
+            same: T = hit[1]
+            return same
+        value = make()
+        self.cache[key] = (source, value)
+        return value
+
     def keyed(self, name: str, key: object, make: Callable[[], T]) -> T:
         """``make()`` kept under ``name`` while ``key`` (a value built from everything
         ``make`` reads: tuples, numbers, strings) compares equal to the one it was made

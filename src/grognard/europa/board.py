@@ -63,13 +63,7 @@ def per_position(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> 
     change) together with the state it was made from, so another state (a view, a private
     copy) asking under the same key never reads it. The value is shared: callers must not
     change it."""
-    hit = ctx.cache.get(key)
-    if hit is not None and hit[0] is state:
-        kept: T = hit[1]
-        return kept
-    value = make()
-    ctx.cache[key] = (state, value)
-    return value
+    return ctx.cached_for(state, key, make)
 
 
 def on_map_of(ctx: Context, state: JSON) -> list[tuple[str, JSON]]:

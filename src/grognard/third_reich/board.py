@@ -154,13 +154,7 @@ def position_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) 
 
 def kept_with(ctx: Context, source: object, key: str, make: Callable[[], T]) -> T:
     """``make()`` cached under ``key`` with the object it was made from (served only for it)."""
-    hit = ctx.cache.get(key)
-    if hit is not None and hit[0] is source:
-        value: T = hit[1]
-        return value
-    made = make()
-    ctx.cache[key] = (source, made)
-    return made
+    return ctx.cached_for(source, key, make)
 
 
 def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:
