@@ -120,6 +120,15 @@ def reduce_unit(s: JSON, uid: str, attack: int, defense: int) -> None:
     u["cadre"], u["attack"], u["defense"] = True, attack, defense
 
 
+def apply_losses(s: JSON, d: JSON) -> None:
+    """Fold: the losses an event records - ``reduced`` {unit: {attack, defense}} to cadres,
+    then ``eliminated`` [units] off the map."""
+    for uid, v in d["reduced"].items():
+        reduce_unit(s, uid, v["attack"], v["defense"])
+    for uid in d["eliminated"]:
+        eliminate(s, uid)
+
+
 # --- scenario configuration --------------------------------------------------------------------
 #: The ``[europa]`` of a scenario that has none (a scenario of another system, a bare Scenario).
 NO_RULES = EuropaRules(EuropaSection(), MappingProxyType({}))

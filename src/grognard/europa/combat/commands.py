@@ -33,6 +33,7 @@ from grognard.engine.events import Event
 from grognard.engine.state import JSON, copy_state
 from grognard.europa.board import (
     SURPRISE_PREFIX,
+    apply_losses,
     combat_weather,
     eliminate,
     europa_config,
@@ -389,10 +390,7 @@ def execute_allocate_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice)
 def fold_losses_allocated(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
-    for uid, v in d["reduced"].items():
-        reduce_unit(s, uid, v["attack"], v["defense"])
-    for uid in d["eliminated"]:
-        eliminate(s, uid)
+    apply_losses(s, d)
     pending = s["combat"]["pending"]
     pending["requirements"] = [r for r in pending["requirements"] if r["side"] != d["side"]]
     s["combat"]["pending"] = _settle(s, _drop(pending, d["eliminated"]))
@@ -487,10 +485,7 @@ def fold_units_retreated(state: JSON, ev: Event) -> JSON:
     for uid in d["units"]:
         if d["path"]:
             s["units"][uid]["hex"] = d["path"][-1]
-    for uid, v in d["reduced"].items():
-        reduce_unit(s, uid, v["attack"], v["defense"])
-    for uid in d["eliminated"]:
-        eliminate(s, uid)
+    apply_losses(s, d)
     s["combat"]["pending"] = _settle(s, _drop(s["combat"]["pending"], d["units"]))
     return s
 

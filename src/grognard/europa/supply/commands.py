@@ -27,12 +27,12 @@ from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, thaw
 from grognard.europa.board import (
+    apply_losses,
     eliminate,
     europa_config,
     forces_of,
     on_map,
     readings_of,
-    reduce_unit,
     turn_date,
     turn_weather,
     unit_json,
@@ -322,10 +322,7 @@ def execute_isolation_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice
 def fold_isolation_losses(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
-    for uid, v in d["reduced"].items():
-        reduce_unit(s, uid, v["attack"], v["defense"])
-    for uid in d["eliminated"]:
-        eliminate(s, uid)
+    apply_losses(s, d)
     s["supply"]["losses"] = [x for x in s["supply"]["losses"]
                              if not (x["hex"] == d["hex"] and x["player"] == d["player"])]
     return s
