@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from grognard.core.errors import InputError
+from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.memo import IdentityMemo
 from grognard.core.paths import edge_tables, hex_index
 from grognard.core.units import GROUND_TYPES
@@ -40,6 +40,7 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import Economy, declare_war
+from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.supply.supply_map import SupplyCheck, SupplyWar, supply_check
 from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
 from grognard.third_reich.turn.powers import Power
@@ -214,6 +215,17 @@ def verify_at_war_with_units(state: JSON, power: str, defenders: Iterable[str],
         if other and not dip.at_war(d, power, other):
             dip.Refusal(rule, f"{power} is not at war with {other} ({uid}): a declaration "
                               "of war comes first").raise_()
+
+
+def verify_interceptor(state: JSON, fleet: str, player: str, moved: Iterable[str]) -> JSON:
+    """TR-55: ``fleet`` is an active enemy fleet on the map; TR-25 (issue 23): its power is at
+    war with the powers of every ``moved`` unit, so it may intercept them. Its record."""
+    u = state["units"].get(fleet)
+    if u is None or u["type"] not in FLEET_TYPES or u["side"] == player or \
+            u["status"] != "active" or u["hex"] is None:
+        raise IllegalOrder("TR-55", f"{fleet} is not an enemy fleet on the map")
+    verify_at_war_with_units(state, str(u.get("power") or ""), moved)
+    return u
 
 
 def power_of(state: JSON, uid: str) -> str:

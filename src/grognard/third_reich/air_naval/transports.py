@@ -69,7 +69,7 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.sequence import Phase
-from grognard.third_reich.war import verify_at_war_with_units
+from grognard.third_reich.war import verify_at_war_with_units, verify_interceptor
 
 PORT_CLASSES = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT})
 
@@ -142,12 +142,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     attempts = []
     by_port: dict[str, list[str]] = {}
     for f in _ids(cmd, "interceptors"):
-        u = state["units"].get(f)
-        if u is None or u["type"] not in FLEET_TYPES or u["side"] == cmd.player or \
-                u["status"] != "active" or u["hex"] is None:
-            raise IllegalOrder("TR-55", f"{f} is not an enemy fleet on the map")
-        # TR-25 (issue 23): only a power at war with every power moved intercepts
-        verify_at_war_with_units(state, str(u.get("power") or ""), [*fleets, *units])
+        u = verify_interceptor(state, f, cmd.player, [*fleets, *units])
         port = port_at(m, u["hex"])
         if port is None or port not in sea.ports or not may_intercept(sea, port, rec.zone):
             raise IllegalOrder("TR-56", f"{f} is not in a port of the {rec.zone} zone")

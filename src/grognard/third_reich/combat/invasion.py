@@ -232,7 +232,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         raise InputError("args", "an air unit flies one mission")
     attempts: dict[str, list[InterceptionAttempt]] = {}
     # TR-25 (issue 23): only fleets and air of a power at war with every invading power
-    from grognard.third_reich.war import verify_at_war_with_units
+    from grognard.third_reich.war import verify_at_war_with_units, verify_interceptor
 
     invaders = sorted({f for g in groups for f in g["ports"]} |
                       {u.id for g in groups for u in g["group"].units})
@@ -244,11 +244,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     for label, ids in interceptors.items():
         by_port: dict[str, list[str]] = {}
         for f in ids:
-            u = state["units"].get(f)
-            if u is None or u["type"] not in FLEET_TYPES or u["side"] == cmd.player or \
-                    u["status"] != "active" or u["hex"] is None:
-                raise IllegalOrder("TR-55", f"{f} is not an enemy fleet on the map")
-            verify_at_war_with_units(state, str(u.get("power") or ""), invaders)  # TR-25
+            u = verify_interceptor(state, f, cmd.player, invaders)
             verify_fleet_operation(_fleet_ops(state), f, NavalOp.INTERCEPTION)
             p = port_at(m, u["hex"])
             if p is None or p not in sea.ports or not may_intercept(sea, p,

@@ -75,7 +75,11 @@ from grognard.third_reich.movement.sr_sea import (
 )
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
 from grognard.third_reich.turn.powers import parse_power
-from grognard.third_reich.war import at_war_with_any, verify_at_war_with_units, verify_enter
+from grognard.third_reich.war import (
+    at_war_with_any,
+    verify_enter,
+    verify_interceptor,
+)
 
 
 def _interceptable(ctx: Context, state: JSON, side: str, to: str, route: list[str],
@@ -222,12 +226,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         point = _point(ctx, sea, zones, z, to, u["power"])
         by_port: dict[str, list[str]] = {}
         for f in fs:
-            v = state["units"].get(f)
-            if v is None or v["type"] not in FLEET_TYPES or v["side"] == cmd.player or \
-                    v["status"] != "active" or v["hex"] is None:
-                raise IllegalOrder("TR-55", f"{f} is not an enemy fleet on the map")
-            # TR-25 (issue 23): only a power at war with the SRing power intercepts
-            verify_at_war_with_units(state, str(v.get("power") or ""), [uid])
+            v = verify_interceptor(state, f, cmd.player, [uid])
             verify_fleet_operation(ops, f, NavalOp.INTERCEPTION)
             p = _port(m, sea, v["hex"], "TR-56", f"interceptor {f}'s hex")
             by_port.setdefault(p, []).append(f)
