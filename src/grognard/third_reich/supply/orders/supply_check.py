@@ -62,6 +62,8 @@ class SupplyCheck(Order[SupplyCheckArgs]):
         twice = sorted({h for h in args.breakout if args.breakout.count(h) > 1})
         if twice:
             raise IllegalOrder("TR-72", f"{', '.join(twice)} named twice: a hex breaks out once")
+        if not args.breakout:
+            return  # nothing to check against the trace: the check itself is always owed
         out_hexes = {h.hex for h in side_supply_check(ctx, state, cmd.player).hexes}
         for h in args.breakout:
             if h not in out_hexes:
