@@ -9,6 +9,7 @@ Commands ``attrition`` (TR-38/TR-39), ``take_hexes`` (TR-40: the attacker names 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
@@ -33,6 +34,7 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.combat.attrition import (
     attrition_table,
+    exact_removals,
     removal_value,
     resolve_attrition,
     save_with_replacement,
@@ -501,24 +503,13 @@ def removal_choices(state: JSON, contact: list[str], n: int, limit: int = LISTED
                     ) -> list[list[str]]:
     """TR-39: sets of units the side taking an ``n``-unit attrition loss may remove (each
     passes :func:`verify_attrition_removal`), smallest first, at most ``limit``."""
-    import itertools
-
-    units = [ground_unit_of(u, state["units"][u], "axis") for u in contact]
-    elig = sorted(u.id for u in units if u.kind is not GroundKind.REPLACEMENT)
-    flags = [True] * len(units)
-    out: list[list[str]] = []
     if n <= 0:
         return [[]]
-    for k in range(1, len(elig) + 1):
-        for combo in itertools.combinations(elig, k):
-            try:
-                verify_attrition_removal(n, units, flags, list(combo))
-            except IllegalOrder:
-                continue
-            out.append(list(combo))
-            if len(out) >= limit:
-                return out
-    return out
+    units = [ground_unit_of(u, state["units"][u], "axis") for u in contact]
+    elig = sorted((u for u in units if u.kind is not GroundKind.REPLACEMENT), key=lambda u: u.id)
+    if sum((removal_value(u) for u in elig), start=Fraction(0)) <= n:
+        return [[u.id for u in elig]] if elig else []  # every eligible unit goes
+    return [list(c) for c in itertools.islice(exact_removals(elig, n), limit)]
 
 
 def forced_removal(state: JSON, contact: list[str], n: int) -> list[str] | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -224,6 +224,37 @@ def verify_attrition_removal(
                                "required")
 
 
+def exact_removals(eligible: Sequence[GroundUnit], required: int) -> Iterator[tuple[str, ...]]:
+    """TR-39: the sets of ``eligible`` units (given in id order) counting exactly
+    ``required`` - the removals :func:`verify_attrition_removal` accepts when the eligible
+    units count more than that (a set counting more has a superfluous unit) - smallest sets
+    first, each size in the order of :func:`itertools.combinations`. Built size by size
+    from the whole and half units it needs, so a long front costs the sets listed, not
+    every combination of its units."""
+    half = [u.counts_half for u in eligible]
+    n = len(half)
+    # halves[i] / wholes[i]: how many of each stand at index i or later
+    halves, wholes = [0] * (n + 1), [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        halves[i], wholes[i] = halves[i + 1] + half[i], wholes[i + 1] + (not half[i])
+
+    def sets(start: int, w: int, h: int) -> Iterator[tuple[int, ...]]:
+        if w == 0 and h == 0:
+            yield ()
+            return
+        for i in range(start, n):
+            if wholes[i] < w or halves[i] < h:
+                return  # fewer left from here on
+            if half[i] and h:
+                yield from ((i, *rest) for rest in sets(i + 1, w, h - 1))
+            elif not half[i] and w:
+                yield from ((i, *rest) for rest in sets(i + 1, w - 1, h))
+
+    for size in range(required, 2 * required + 1):  # w whole + h half: w + h/2 = required
+        for combo in sets(0, 2 * required - size, 2 * (size - required)):
+            yield tuple(eligible[i].id for i in combo)
+
+
 def attrition_removal_choices(
     required: int,
     front: Sequence[GroundUnit],
@@ -244,18 +275,7 @@ def attrition_removal_choices(
                        if eligible_for_removal(u, adj)), key=lambda u: u.id)
     if sum((removal_value(u) for u in eligible), start=Fraction(0)) <= required:
         return [tuple(u.id for u in eligible)] if eligible else []
-    out: list[tuple[str, ...]] = []
-    for size in range(1, min(len(eligible), 2 * required) + 1):
-        for combo in itertools.combinations(eligible, size):
-            ids = [u.id for u in combo]
-            try:
-                verify_attrition_removal(required, front, adjacent, ids)
-            except IllegalOrder:
-                continue
-            out.append(tuple(ids))
-            if len(out) >= limit:
-                return out
-    return out
+    return list(itertools.islice(exact_removals(eligible, required), limit))
 
 
 @dataclass(frozen=True, slots=True)
