@@ -48,8 +48,9 @@ from grognard.core.errors import GrognardError
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario
 from grognard.third_reich.conquest import diplomacy as dip
-from grognard.third_reich.conquest.campaign import campaign_extras, map_areas
+from grognard.third_reich.conquest.campaign import map_areas
 from grognard.third_reich.economy.economy import Economy
+from grognard.third_reich.scenario_schema import third_reich_rules
 from grognard.third_reich.turn.options import may_attack, may_take_part_in_attrition
 
 CHECKS = ("year_start", "option", "war", "strategic", "losses")
@@ -205,9 +206,9 @@ def _unit_power(game: Game, uid: str) -> str:
 
 def audit_game(game: Game, seed: int, audit: Audit) -> None:
     """Walk a finished game's commands and events, adding the findings to ``audit``."""
-    camp = campaign_extras(game.scenario)
+    camp = third_reich_rules(game.scenario).section.campaign
     t = Tracker(dip.from_scenario(game.scenario, dict(game.state["power_sides"])),
-                dict(game.state["power_sides"]), tuple(camp.get("rm_minors", ())),
+                dict(game.state["power_sides"]), camp.rm_minors,
                 frozenset(map_areas(game.scenario).get("vichy", [])))
     audit.games += 1
 

@@ -9,12 +9,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.scenario import load_scenario, shipped_scenarios
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.diplomacy import Action, Cause, Diplomacy
+from grognard.third_reich.scenario_schema import (
+    CampaignSection,
+    WarsSection,
+    third_reich_rules,
+)
 
 ROOT_DATA = Path(__file__).resolve().parents[2] / "src" / "grognard" / "data" / "scenarios"
 HOME = {
@@ -28,14 +34,16 @@ HOME = {
 }
 SIDES = {"germany": "axis", "italy": "axis", "ussr": "allies", "uk": "allies",
          "france": "allies", "us": "allies", "poland": "allies"}
-WARS = {"at_war": [
+WARS = msgspec.convert({"at_war": [
     {"between": ["germany", "poland"], "since": 1, "cause": "declaration", "by": "germany"},
     {"between": ["uk", "germany"], "since": 1, "cause": "declaration", "by": "uk"},
     {"between": ["france", "germany"], "since": 1, "cause": "declaration", "by": "france"}],
-    "patrons": {"poland": "uk", "belgium": "france", "netherlands": "uk", "greece": "uk"}}
-CAMP = {"neutral": ["belgium", "netherlands", "estonia", "latvia", "lithuania", "persia",
-                    "greece"],
-        "axis_minors": ["hungary", "romania", "bulgaria", "finland"], "us_entry_turn": 13}
+    "patrons": {"poland": "uk", "belgium": "france", "netherlands": "uk", "greece": "uk"}},
+    WarsSection)
+CAMP = msgspec.convert({"neutral": ["belgium", "netherlands", "estonia", "latvia", "lithuania",
+                                    "persia", "greece"],
+                        "axis_minors": ["hungary", "romania", "bulgaria", "finland"],
+                        "us_entry_turn": 13}, CampaignSection)
 
 
 def fall_1939() -> Diplomacy:
@@ -265,7 +273,7 @@ def test_start_refuses_bad_tables() -> None:
                  {"at_war": [{"between": ["germany", "uk"]}, {"between": ["uk", "germany"]}]},
                  {"patrons": {"belgium": "atlantis"}}, {"patrons": {"uk": "france"}}):
         with pytest.raises(InputError):
-            dip.start(HOME, SIDES, wars, CAMP)
+            dip.start(HOME, SIDES, msgspec.convert(wars, WarsSection), CAMP)
 
 
 TR_SCENARIOS = sorted(n for n in shipped_scenarios()
@@ -277,11 +285,9 @@ def test_every_3r_scenario_states_its_wars(name: str) -> None:
     """Each 3R scenario's start is data: [third_reich.wars] lists the wars in progress."""
     sc = load_scenario(name)
     sides = {**{p: ("axis" if p in ("germany", "italy") else "allies") for p in dip.MAJORS}}
-    from grognard.third_reich.conquest.campaign import third_reich_extras
-
-    tr = third_reich_extras(sc)
-    sides.update({k: v for k, v in tr.get("sides", {}).items()})
-    assert tr.get("wars", {}).get("at_war"), f"{name} has no [third_reich.wars] at_war"
+    tr = third_reich_rules(sc).section
+    sides.update(tr.sides)
+    assert tr.wars.at_war, f"{name} has no [third_reich.wars] at_war"
     d = dip.from_scenario(sc, sides)
     assert d.wars
     assert dip.at_war(d, "germany", "france") or dip.at_war(d, "germany", "uk") or \

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
+import msgspec.inspect
 
 from grognard.core.errors import InputError
 
@@ -253,12 +254,14 @@ def convert(raw: Any, kind: type[T], where: str, prefix: str = "") -> T:
         msg = str(exc)
         field, value, found = prefix, None, False
         m = re.search(r" - at `\$(.*)`$", msg)
+        path = ""
         if m:
             msg = msg[: m.start()]
-            field = f"{prefix}{m.group(1)}" if prefix else m.group(1).lstrip(".")
-            value, found = _at_path(raw, m.group(1))
+            path = _dict_keys(raw, kind, m.group(1), str(exc))
+            field = f"{prefix}{path}" if prefix else path.lstrip(".")
+            value, found = _at_path(raw, path)
         if m2 := re.match(r"Object contains unknown field `(.*)`", msg):
-            known = ", ".join(getattr(kind, "__struct_fields__", ()))
+            known = ", ".join(_fields_at(kind, path))
             msg = f"unknown field {m2.group(1)!r} (known: {known})"
         elif m3 := re.match(r"Object missing required field `(.*)`", msg):
             msg = f"missing required field {m3.group(1)!r}"
@@ -275,6 +278,60 @@ def convert(raw: Any, kind: type[T], where: str, prefix: str = "") -> T:
 
 _TYPE_WORDS = {"int": "an integer", "str": "a string", "bool": "true or false",
                "array": "an array", "object": "a table (object)", "float": "a number"}
+
+
+def _dict_keys(raw: Any, kind: type[Any], path: str, error: str) -> str:
+    """The error path with each table key msgspec writes as ``[...]`` named (``.values[...]``
+    -> ``.values.belgium``): the key whose entry alone still fails the same way."""
+    while (i := path.find("[...]")) >= 0:
+        table, found = _at_path(raw, path[:i])
+        key = None
+        if found and isinstance(table, dict):
+            for k in table:
+                try:
+                    msgspec.convert(_with(raw, path[:i], {k: table[k]}), kind, strict=True)
+                except msgspec.ValidationError as exc:
+                    if str(exc) == error:
+                        key = k
+                        break
+        if key is None:
+            return path
+        path = f"{path[:i]}.{key}{path[i + 5:]}"
+    return path
+
+
+def _with(raw: Any, path: str, value: Any) -> Any:
+    """``raw`` with the value at ``path`` (``.a[2].b``, as :func:`_at_path` reads it)
+    replaced by ``value`` (copies along the path; ``raw`` is unchanged)."""
+    m = re.match(r"\.([^.\[]+)|\[(\d+)\]", path)
+    if m is None:
+        return value
+    rest = path[m.end():]
+    if m.group(1) is not None:
+        return {**raw, m.group(1): _with(raw[m.group(1)], rest, value)}
+    out = list(raw)
+    out[int(m.group(2))] = _with(out[int(m.group(2))], rest, value)
+    return out
+
+
+def _fields_at(kind: Any, path: str) -> tuple[str, ...]:
+    """The fields of the Struct at ``path`` in ``kind`` (for an unknown field's message)."""
+    t: Any = msgspec.inspect.type_info(kind)
+    for _ in [None, *re.findall(r"\.[^.\[]+|\[\d+\]", path)]:
+        if _ is not None:
+            if isinstance(t, msgspec.inspect.StructType):
+                t = next((f.type for f in t.fields if f.encode_name == _[1:]), None)
+            elif isinstance(t, msgspec.inspect.DictType):
+                t = t.value_type
+            elif isinstance(t, msgspec.inspect.ListType | msgspec.inspect.VarTupleType):
+                t = t.item_type
+            else:
+                return ()
+        while isinstance(t, msgspec.inspect.Metadata | msgspec.inspect.UnionType):
+            t = t.type if isinstance(t, msgspec.inspect.Metadata) else next(
+                (x for x in t.types if not isinstance(x, msgspec.inspect.NoneType)), None)
+    return tuple(f.encode_name for f in t.fields) if isinstance(
+        t, msgspec.inspect.StructType) else ()
 
 
 def _at_path(raw: Any, path: str) -> tuple[Any, bool]:

@@ -553,10 +553,14 @@ def _convert(raw: Any, kind: type[Any], w: _Where, prefix: str, line: int | None
     try:
         return convert(raw, kind, w.file, prefix)
     except InputFileError as exc:
-        key = re.search(r"\.(\w+)$", exc.path or "")
-        if key:  # the line of the offending key, when it follows the table's header
-            line = w.line_of(rf"^\s*{key.group(1)}\s*=", after=line) or line
-        raise w.error(exc.reason, field=exc.path, line=line) from None
+        # the line of the offending key (an unknown one, else the innermost key of the path
+        # written as ``key =``), when it follows the table's header
+        unknown = re.match(r"unknown field '(\w+)'", exc.reason)
+        keys = [*re.findall(r"\.(\w+)", exc.path or ""), *unknown.groups()[:1]] if unknown \
+            else re.findall(r"\.(\w+)", exc.path or "")
+        found = next((n for k in reversed(keys)
+                      if (n := w.line_of(rf"^\s*{k}\s*=", after=line))), None)
+        raise w.error(exc.reason, field=exc.path, line=found or line) from None
 
 
 def _parse_map(spec: _Map, w: _Where) -> tuple[Layout, list[Hex], list[str]]:

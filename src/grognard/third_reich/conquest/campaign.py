@@ -13,6 +13,12 @@ A scenario's ``[third_reich.campaign]`` table (all keys optional)::
     axis = 24                     # the Axis wins holding at least this many victory cities
     allies = 16                   # the Allies win when the Axis holds at most this many
 
+The table is typed and checked once, when the scenario is parsed
+(:class:`grognard.third_reich.scenario_schema.CampaignSection`: unknown keys, wrong types and
+names that are not the scenario's minors, majors, areas, sides or cities are refused with the
+file, field and line); the readers here, in ``campaign_events`` and ``diplomacy`` take that
+typed value (``third_reich_rules(scenario).section.campaign``): no key is read untyped.
+
 Minor countries are the countries of ``[home_countries]`` entries that are not major powers
 (``poland = ["poland", "eastern_poland"]``); their capital is the map city with the ``capital``
 class in their first country. The victory rules of 3R4 are EXTERNAL (TR-04): grognard's
@@ -23,7 +29,6 @@ are half (Axis win) and a quarter (Allied win) of the map's victory locations, a
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,33 +38,17 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.third_reich.conquest.control import VICTORY_CLASSES, city_facts, city_hexes
 from grognard.third_reich.economy.start_values import territory_value
-from grognard.third_reich.scenario_schema import third_reich_rules
+from grognard.third_reich.scenario_schema import (
+    DEFAULT_RM,
+    DEFAULT_US_ENTRY_TURN,
+    third_reich_rules,
+)
 from grognard.third_reich.turn.calendar import Season, date_of
 from grognard.third_reich.turn.powers import Power
 
 MAJORS = frozenset(p.value for p in Power)
-#: TR-87 / TR-TV09: what the USSR annexes under the Ribbentrop-Molotov pact.
-DEFAULT_RM = ("eastern_poland", "baltic_states", "bessarabia")
-#: TR-86: the US enters the war in 1942 (Spring 1942 is turn 13).
-DEFAULT_US_ENTRY_TURN = 13
 AXIS_MINORS_JOIN_TURN = 9  # TR-24: Summer I 1941
 VICTORY_RULE = "TR-04"
-
-
-def campaign_extras(scenario: Scenario) -> Mapping[str, Any]:
-    """A private copy of the scenario's ``[third_reich.campaign]`` table ({} when it has
-    none)."""
-    camp = third_reich_rules(scenario).table.get("campaign", {})
-    if not isinstance(camp, dict):
-        raise InputError("third_reich.campaign", "must be a table")
-    return copy.deepcopy(camp)
-
-
-def _names(camp: Mapping[str, Any], key: str, default: tuple[str, ...] = ()) -> list[str]:
-    v = camp.get(key, list(default))
-    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        raise InputError(f"third_reich.campaign.{key}", "a list of country names")
-    return list(v)
 
 
 def country_owners(scenario: Scenario) -> dict[str, str]:
@@ -85,14 +74,7 @@ def capitals(scenario: Scenario) -> dict[str, str]:
 def map_areas(scenario: Scenario) -> dict[str, list[str]]:
     """The map's named areas (``[third_reich.areas]``: eastern Poland, Bessarabia, the Baltic
     States, the Vichy zone) as hex labels; {} when the map has none."""
-    areas = third_reich_rules(scenario).table.get("areas", {})
-    return {str(k): [str(h) for h in v] for k, v in areas.items() if isinstance(v, list)}
-
-
-def third_reich_extras(scenario: Scenario) -> Any:
-    """A private copy of the scenario's ``[third_reich]`` table as written, the map file's
-    keys merged in (parsed once by the engine: ``Scenario.rules``)."""
-    return copy.deepcopy(dict(third_reich_rules(scenario).table))
+    return {k: list(v) for k, v in third_reich_rules(scenario).section.areas.items()}
 
 
 def territory_brps(camp: Mapping[str, Any], name: str) -> int:
@@ -106,28 +88,23 @@ def territory_brps(camp: Mapping[str, Any], name: str) -> int:
 
 
 def victory_thresholds(scenario: Scenario, n_locations: int) -> dict[str, int]:
-    """TR-04 (3R4 levels EXTERNAL): Axis-held victory locations for an Axis / Allied win."""
-    camp = campaign_extras(scenario)
-    v = camp.get("victory", {})
-    if not isinstance(v, dict):
-        raise InputError("third_reich.campaign.victory", "a table {axis = N, allies = M}")
-    axis = v.get("axis", -(-n_locations // 2))
-    allies = v.get("allies", n_locations // 4)
-    for name, x in (("axis", axis), ("allies", allies)):
-        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
-            raise InputError(f"third_reich.campaign.victory.{name}", "a whole number >= 0")
-    if allies >= axis:
+    """TR-04 (3R4 levels EXTERNAL): Axis-held victory locations for an Axis / Allied win
+    (the scenario's ``victory``, else half / a quarter of the map's ``n_locations``)."""
+    v = third_reich_rules(scenario).section.campaign.victory
+    axis = -(-n_locations // 2) if v.axis is None else v.axis
+    allies = n_locations // 4 if v.allies is None else v.allies
+    if allies >= axis:  # only with a default level: two given levels are checked at load
         raise InputError("third_reich.campaign.victory", "allies must be below axis")
-    return {"axis": int(axis), "allies": int(allies)}
+    return {"axis": axis, "allies": allies}
 
 
 def campaign_state(scenario: Scenario, power_sides: Mapping[str, str]) -> JSON:
     """The campaign part of the start state (``state["campaign"]`` and the city tables)."""
-    camp = campaign_extras(scenario)
+    camp = third_reich_rules(scenario).section.campaign
     owners = country_owners(scenario)
     caps = capitals(scenario)
-    neutral = set(_names(camp, "neutral"))
-    axis_minors = _names(camp, "axis_minors", ("hungary", "romania", "bulgaria", "finland"))
+    neutral = set(camp.neutral)
+    axis_minors = list(camp.axis_minors)
     minors: dict[str, JSON] = {}
     for owner in scenario.home_countries:
         if owner in MAJORS:
@@ -140,17 +117,7 @@ def campaign_state(scenario: Scenario, power_sides: Mapping[str, str]) -> JSON:
     for f in facts.values():
         f["owner"] = owners.get(f["country"])
     n_vl = sum(1 for f in facts.values() if VICTORY_CLASSES & {CityClass(c) for c in f["classes"]})
-    econ = camp.get("economy", {})
-    if not isinstance(econ, dict):
-        raise InputError("third_reich.campaign.economy", "a table power -> {base, brp}")
-    values = camp.get("values", {})
-    if not isinstance(values, dict) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values.values()):
-        raise InputError("third_reich.campaign.values", "a table country -> BRPs (>= 0)")
-    build_in = camp.get("build_in", {})
-    if not isinstance(build_in, dict):
-        raise InputError("third_reich.campaign.build_in", "a table power -> [countries]")
-    rm = _names(camp, "ribbentrop_molotov", DEFAULT_RM)
+    rm = list(camp.ribbentrop_molotov)
     areas = map_areas(scenario)
     return {
         "city_hexes": city_hexes(scenario.map),
@@ -163,13 +130,13 @@ def campaign_state(scenario: Scenario, power_sides: Mapping[str, str]) -> JSON:
             "player_turns": 0,
             "axis_minors": axis_minors,
             "ribbentrop_molotov": rm,
-            "rm_minors": _names(camp, "rm_minors"),
+            "rm_minors": list(camp.rm_minors),
             "areas": {k: v for k, v in areas.items() if k in rm or k == "vichy"},
-            "values": {str(k): int(v) for k, v in values.items()},
-            "build_in": {str(k): [str(c) for c in v] for k, v in build_in.items()},
-            "rm_trigger": str(camp.get("rm_trigger", "poland")),
+            "values": dict(camp.values),
+            "build_in": {k: list(v) for k, v in camp.build_in.items()},
+            "rm_trigger": camp.rm_trigger,
             "rm_done": False,
-            "us_entry_turn": int(camp.get("us_entry_turn", DEFAULT_US_ENTRY_TURN)),
+            "us_entry_turn": camp.us_entry_turn,
             "vichy": None,
             "victory": victory_thresholds(scenario, n_vl),
             "verdict": None,
@@ -227,7 +194,6 @@ __all__ = [
     "DEFAULT_RM",
     "DEFAULT_US_ENTRY_TURN",
     "MAJORS",
-    "campaign_extras",
     "campaign_state",
     "capitals",
     "country_owners",

@@ -37,7 +37,6 @@ from grognard.third_reich.board import economy_of
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import (
     AXIS_MINORS_JOIN_TURN,
-    campaign_extras,
     campaign_state,
     date_label,
     territory_brps,
@@ -49,6 +48,7 @@ from grognard.third_reich.conquest.conquest import (
     minor_joins,
 )
 from grognard.third_reich.economy.economy import Economy, declare_war, leave_economy
+from grognard.third_reich.scenario_schema import third_reich_rules
 from grognard.third_reich.turn.calendar import date_of
 from grognard.third_reich.turn.powers import Power
 
@@ -418,11 +418,11 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
     a later start's situation (``economy``, ``start_*`` keys of ``[third_reich.campaign]``)."""
     s.update(campaign_state(scenario, s["power_sides"]))
     camp = s["campaign"]
-    extra = campaign_extras(scenario)
+    start = third_reich_rules(scenario).section.campaign
     axis = axis_of(s)
-    for name in extra.get("start_conquered", []):
+    for name in start.start_conquered:
         camp["minors"][name].update(status="conquered", side=axis)
-    for name in extra.get("start_allies", []):
+    for name in start.start_allies:
         camp["minors"][name].update(status="ally", side=axis)
         units = _waiting_units(s, name)
         for uid, h in _placements(scenario, s, name, units).items():
@@ -436,28 +436,28 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
             elif m["side"] is not None:
                 s["control"][cname] = m["side"]
     econ = economy_of(s)
-    for p in extra.get("start_at_war", []):
+    for p in start.start_at_war:
         econ = declare_war(econ, p, on_germany=True)
-    for p, v in extra.get("economy", {}).items():
+    for p, v in start.economy.items():
         if Power(p) not in econ.powers:
-            econ = declare_war(econ, p, on_germany=True, enters_economy_with=int(v["base"]))
-        econ = econ.set(f"{p}.base", int(v["base"]), "TR-86", f"{p} base at the scenario start")
-        econ = econ.set(f"{p}.brp", int(v["brp"]), "TR-86", f"{p} BRPs at the scenario start")
-    for p in extra.get("start_out", []):
+            econ = declare_war(econ, p, on_germany=True, enters_economy_with=v.base)
+        econ = econ.set(f"{p}.base", v.base, "TR-86", f"{p} base at the scenario start")
+        econ = econ.set(f"{p}.brp", v.brp, "TR-86", f"{p} BRPs at the scenario start")
+    for p in start.start_out:
         if Power(p) in econ.powers:
             econ = leave_economy(econ, p, "3R4", f"{p} is out of the war at the scenario start")
         camp["majors_out"] = sorted({*camp["majors_out"], p})
-    if extra.get("start_vichy"):
+    if start.start_vichy:
         camp["vichy"] = {}
         for cname, f in s["cities"].items():
             if f["country"] == "france" and f["hex"] in camp["areas"].get("vichy", []):
                 s["control"].pop(cname, None)
-    for side, cities in extra.get("start_control", {}).items():
+    for side, cities in start.start_control.items():
         for cname in cities:
-            s["control"][str(cname)] = str(side)
+            s["control"][cname] = side
     if econ is not economy_of(s):
         s["economy"] = econ.to_json()
-    camp["rm_done"] = camp["rm_done"] or bool(extra.get("start_conquered"))
+    camp["rm_done"] = camp["rm_done"] or bool(start.start_conquered)
     return s
 
 

@@ -69,13 +69,19 @@ import msgspec
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.memo import IdentityMemo
+from grognard.third_reich.scenario_schema import (
+    DEFAULT_AXIS_MINORS,
+    DEFAULT_US_ENTRY_TURN,
+    CampaignSection,
+    WarsSection,
+    third_reich_rules,
+)
 from grognard.third_reich.turn.calendar import Season, date_of
 from grognard.third_reich.turn.options import dow_cost
 from grognard.third_reich.turn.powers import MAJORS, Action
 
-DEFAULT_AXIS_MINORS = ("hungary", "romania", "bulgaria", "finland")
 AXIS_MINORS_TURN = 9  # TR-24: Summer I 1941
-US_ENTRY_TURN = 13    # TR-86: Spring 1942
+US_ENTRY_TURN = DEFAULT_US_ENTRY_TURN    # TR-86: Spring 1942
 
 
 class Cause(StrEnum):
@@ -700,11 +706,12 @@ def annex(d: Diplomacy, power: str, minors: Iterable[str], turn: int
 
 
 def start(home_countries: Mapping[str, Iterable[str]], power_sides: Mapping[str, str],
-          wars: Mapping[str, Any] | None = None, campaign: Mapping[str, Any] | None = None
+          wars: WarsSection | None = None, campaign: CampaignSection | None = None
           ) -> Diplomacy:
     """The diplomacy a scenario starts with: its ``[home_countries]``, the powers' sides, its
     ``[third_reich.wars]`` table and (for the minors, the dated entries and the start of a
-    late scenario) its ``[third_reich.campaign]`` table.
+    late scenario) its ``[third_reich.campaign]`` table, both as the scenario's schema typed
+    them (third_reich/scenario_schema.py).
 
     ``[third_reich.wars]``::
 
@@ -716,25 +723,25 @@ def start(home_countries: Mapping[str, Iterable[str]], power_sides: Mapping[str,
     starts aligned with its patron (Poland with the UK); ``start_allies`` (Axis minors at war),
     ``start_conquered`` and ``start_out`` describe a later start (tr-1944).
     """
-    w = dict(wars or {})
-    camp = dict(campaign or {})
+    w = WarsSection() if wars is None else wars
+    camp = CampaignSection() if campaign is None else campaign
     territory: dict[str, str] = {}
     for owner, countries in home_countries.items():
         for c in countries:
             territory[str(c)] = str(owner)
     sides = {p: s for p, s in power_sides.items() if p in MAJORS}
     minors = tuple(o for o in home_countries if o not in MAJORS)
-    patrons = {str(k): str(v) for k, v in dict(w.get("patrons", {})).items()}
+    patrons = dict(w.patrons)
     for k, v in patrons.items():
         if k not in minors:
             raise InputError("third_reich.wars.patrons", f"{k!r} is not a minor of the scenario")
         if v not in sides:
             raise InputError("third_reich.wars.patrons", f"{v!r} is not a major of the scenario")
-    axis_minors = tuple(camp.get("axis_minors", DEFAULT_AXIS_MINORS))
-    neutral = set(camp.get("neutral", ()))
-    conquered = set(camp.get("start_conquered", ()))
-    out = tuple(sorted({*conquered, *camp.get("start_out", ())}))
-    aligned = {m: "germany" for m in camp.get("start_allies", ()) if m in minors}
+    axis_minors = tuple(camp.axis_minors)
+    neutral = set(camp.neutral)
+    conquered = set(camp.start_conquered)
+    out = tuple(sorted({*conquered, *camp.start_out}))
+    aligned = {m: "germany" for m in camp.start_allies if m in minors}
     for m in minors:
         if m in neutral or m in axis_minors or m in conquered or m in aligned:
             continue
@@ -746,17 +753,17 @@ def start(home_countries: Mapping[str, Iterable[str]], power_sides: Mapping[str,
                   minors=minors, patrons=dict(sorted(patrons.items())),
                   aligned=dict(sorted(aligned.items())), out=out,
                   axis_minors=axis_minors,
-                  us_entry_turn=int(camp.get("us_entry_turn", US_ENTRY_TURN)))
+                  us_entry_turn=camp.us_entry_turn)
     known = set(sides) | set(minors)
     start_wars: list[War] = []
     seen: set[tuple[str, str]] = set()
-    for i, e in enumerate(w.get("at_war", [])):
-        between = e.get("between", [])
+    for i, e in enumerate(w.at_war):
+        between = e.between
         if len(between) != 2 or between[0] == between[1] or not set(between) <= known:
             raise InputError(f"third_reich.wars.at_war[{i}].between",
                              f"two different powers or minors of the scenario, not {between!r}")
         try:
-            cause = Cause(e.get("cause", "scenario"))
+            cause = Cause(e.cause)
         except ValueError:
             raise InputError(f"third_reich.wars.at_war[{i}].cause",
                              f"one of {', '.join(c.value for c in Cause)}") from None
@@ -764,8 +771,7 @@ def start(home_countries: Mapping[str, Iterable[str]], power_sides: Mapping[str,
         if p in seen:
             raise InputError(f"third_reich.wars.at_war[{i}]", f"{p[0]}-{p[1]} listed twice")
         seen.add(p)
-        start_wars.append(War(p[0], p[1], int(e.get("since", 1)), cause, str(e.get("by", "")),
-                              CAUSE_RULE[cause]))
+        start_wars.append(War(p[0], p[1], e.since, cause, e.by, CAUSE_RULE[cause]))
     d = _with_wars(d, start_wars, d.aligned)
     extra: list[War] = []  # a start minor ally is in its patron's wars from their start (TR-22)
     have = {(x.a, x.b) for x in d.wars}
@@ -783,12 +789,9 @@ def start(home_countries: Mapping[str, Iterable[str]], power_sides: Mapping[str,
 
 
 def from_scenario(scenario: Any, power_sides: Mapping[str, str]) -> Diplomacy:
-    """:func:`start` from a loaded scenario (its text's ``[third_reich]`` tables)."""
-    from grognard.third_reich.conquest.campaign import campaign_extras, third_reich_extras
-
-    tr = third_reich_extras(scenario)
-    return start(scenario.home_countries, power_sides,
-                 tr.get("wars", {}) if isinstance(tr, dict) else {}, campaign_extras(scenario))
+    """:func:`start` from a loaded scenario (its typed ``[third_reich]`` tables)."""
+    section = third_reich_rules(scenario).section
+    return start(scenario.home_countries, power_sides, section.wars, section.campaign)
 
 
 def to_json(d: Diplomacy) -> dict[str, Any]:
