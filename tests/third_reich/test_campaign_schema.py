@@ -7,6 +7,7 @@ the Ribbentrop-Molotov annexations, TR-22/TR-25 a later start's wars and conques
 from __future__ import annotations
 
 import re
+import typing
 
 import msgspec
 import pytest
@@ -22,9 +23,11 @@ from grognard.third_reich.scenario_schema import (
     DEFAULT_RM,
     DEFAULT_US_ENTRY_TURN,
     CampaignSection,
+    SwBoxes,
     ThirdReichSection,
     third_reich_rules,
 )
+from grognard.third_reich.strategic.sw_boxes import START_BOXES
 
 TR_1944 = load_scenario("tr-1944").text
 
@@ -128,16 +131,28 @@ def test_tr25_a_war_listed_twice_is_refused_at_load():
 @pytest.mark.parametrize("old, new, field, reason", [
     ("[third_reich]\n", "[third_reich]\nfront_wether = {}\n", "third_reich",
      "unknown field 'front_wether'"),
+    ('front_weather = { western = "europe",', 'front_weather = { western = "europa",',
+     "third_reich.front_weather.western", "TR-02/TR-05: .* not 'western' -> 'europa'"),
+    ('front_weather = { western = "europe",', 'front_weather = { westerm = "europe",',
+     "third_reich.front_weather.westerm", "TR-02/TR-05: .* not 'westerm' -> 'europe'"),
+    ("[third_reich]\n", "[third_reich]\nsw_boxes = { italy = { subs = 1 } }\n",
+     "third_reich.sw_boxes", "unknown field 'italy' .known: germany, uk, us."),
+    ("[third_reich]\n", "[third_reich]\nsw_boxes = { uk = { subs = 1 } }\n",
+     "third_reich.sw_boxes.uk", "unknown field 'subs' .known: asw, bombers."),
+    ("[third_reich]\n", "[third_reich]\nsw_boxes = { germany = { subs = -2 } }\n",
+     "third_reich.sw_boxes.germany.subs", ">= 0"),
     ("[third_reich]\n", '[third_reich]\nareas = { vichy = "Q22" }\n', "third_reich.areas.vichy",
      "array"),
     ("[third_reich]\n", '[third_reich]\nports = { brest = { zones = ["atlantic"] } }\n',
      "third_reich.ports.brest", "missing required field 'hex'"),
 ])
 def test_the_rest_of_third_reich_is_typed_too(old, new, field, reason):
-    """TR-26 / TR-87 areas (the Vichy zone, the R-M territories), TR-54 ports: the map file's
+    """TR-02/TR-05 each front's weather region (a bad one failed only at the first end of a
+    phase), TR-82 the SW boxes (refused only when a game was created), TR-26 / TR-87 areas (the Vichy zone, the R-M territories), TR-54 ports: the map file's
     keys and the scenario's own are typed; an unknown key of ``[third_reich]`` is refused."""
     err = _refused(old, new)
     assert err.field == field and re.search(reason, err.reason), str(err)
+    assert err.line == _line_of(TR_1944.replace(old, new), new), str(err)
 
 
 def test_tr04_tr24_tr86_tr87_defaults_are_the_rules_own():
@@ -187,3 +202,20 @@ def test_every_3r_scenario_types_its_whole_third_reich_table(name):
     if load_scenario(name).text.count("map = \"tr-europe\""):
         assert section.ports["brest"].zones and section.junctions["atlantic|us"].hex == "M10"
         assert set(section.areas) == {"eastern_poland", "bessarabia", "baltic_states", "vichy"}
+
+
+def test_tr82_the_sw_boxes_schema_has_the_rules_boxes():
+    """The powers and kinds ``sw_boxes`` accepts are exactly the start boxes of TR-82
+    (strategic/sw_boxes.py ``START_BOXES``), and the factors written are the ones the game
+    starts with (the others the rules' start)."""
+    fields = {f.name: f.type for f in msgspec.structs.fields(SwBoxes)}
+    schema = {p: set(next(a for a in typing.get_args(fields[p]) if a is not type(None))
+                     .__struct_fields__) for p in fields}
+    assert schema == {p: set(k) for p, k in START_BOXES.items()}
+    text = TR_1944.replace("[third_reich]\n", "[third_reich]\nsw_boxes = { germany = "
+                           "{ subs = 6 }, us = { bombers = 2 } }\n", 1)
+    sc = parse_scenario(text)
+    assert third_reich_rules(sc).section.sw_boxes.given() == {"germany": {"subs": 6},
+                                                               "us": {"bombers": 2}}
+    s = Game.new(sc, 1).state["sw_boxes"]
+    assert s["germany"] == {"subs": 6, "interceptors": 0} and s["us"]["bombers"] == 2

@@ -23,6 +23,8 @@ from typing import Annotated, Any
 import msgspec
 
 from grognard.engine.scenario import ScenarioSection, SectionContext
+from grognard.third_reich.turn.calendar import Region
+from grognard.third_reich.turn.options import Front
 
 SECTION_NAME = "third_reich"
 #: TR-30 the air-zone situations of a scenario (``[[air_situations]]``, air_naval/air_zones.py)
@@ -30,6 +32,8 @@ AIR_SITUATIONS = "air_situations"
 #: TR-25 how a war of the scenario's start came about (third_reich/conquest/diplomacy.py)
 WAR_CAUSES = ("scenario", "declaration", "alliance", "minor_joins", "axis_minors", "us_entry")
 _MAJORS = ("germany", "italy", "ussr", "uk", "france", "us")
+_FRONTS = tuple(f.value for f in Front)
+_REGIONS = tuple(r.value for r in Region)
 #: TR-24: the Axis minors that join Germany in Summer I 1941
 DEFAULT_AXIS_MINORS = ("hungary", "romania", "bulgaria", "finland")
 #: TR-87 / TR-TV09: what the USSR annexes under the Ribbentrop-Molotov pact
@@ -109,6 +113,39 @@ class CampaignSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     start_control: dict[str, list[str]] = msgspec.field(default_factory=dict)
 
 
+class GermanSwBoxes(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """TR-82: Germany's strategic warfare boxes at the start (None: the rules' start)."""
+
+    subs: NonNeg | None = None
+    interceptors: NonNeg | None = None
+
+
+class WesternSwBoxes(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """TR-82: the UK's or the US's strategic warfare boxes at the start."""
+
+    asw: NonNeg | None = None
+    bombers: NonNeg | None = None
+
+
+class SwBoxes(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``[third_reich] sw_boxes``: the factors a scenario puts in the SW boxes at the start
+    (TR-82; strategic/sw_boxes.py ``initial_sw_boxes``); only these powers have boxes."""
+
+    germany: GermanSwBoxes | None = None
+    uk: WesternSwBoxes | None = None
+    us: WesternSwBoxes | None = None
+
+    def given(self) -> dict[str, dict[str, int]]:
+        """The factors written: power -> kind -> factors (as ``initial_sw_boxes`` takes)."""
+        out: dict[str, dict[str, int]] = {}
+        for power in self.__struct_fields__:
+            boxes = getattr(self, power)
+            if boxes is not None:
+                out[power] = {k: n for k in boxes.__struct_fields__
+                              if (n := getattr(boxes, k)) is not None}
+        return out
+
+
 class MapJunction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """``[third_reich.junctions]`` ``"a|b" = { hex, powers }`` (the map file's, TR-56)."""
 
@@ -139,7 +176,7 @@ class ThirdReichSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     sides: dict[str, str] = msgspec.field(default_factory=dict)
     control: dict[str, list[str]] = msgspec.field(default_factory=dict)
     front_weather: dict[str, str] = msgspec.field(default_factory=dict)
-    sw_boxes: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
+    sw_boxes: SwBoxes = msgspec.field(default_factory=SwBoxes)
     wars: WarsSection = msgspec.field(default_factory=WarsSection)
     campaign: CampaignSection = msgspec.field(default_factory=CampaignSection)
     #: the map's named areas: eastern_poland, bessarabia, baltic_states, vichy (hex labels)
@@ -237,6 +274,12 @@ def check_third_reich(tr: ThirdReichSection, ctx: SectionContext) -> ThirdReichR
     for side in tr.control:
         if (err := ctx.unknown_side(side, f"third_reich.control.{side}", line)) is not None:
             raise err
+    for front, region in tr.front_weather.items():
+        if front not in _FRONTS or region not in _REGIONS:
+            raise ctx.error(f"TR-02/TR-05: front_weather maps a front ({', '.join(_FRONTS)}) "
+                            f"to a weather region ({', '.join(_REGIONS)}), not {front!r} -> "
+                            f"{region!r}", field=f"third_reich.front_weather.{front}",
+                            line=ctx.line_of(r"^\s*front_weather\s*=") or line)
     line = ctx.line_of(r"^\s*\[third_reich\.wars\]") or line
     hc = ctx.tables.get("home_countries", {})
     owners = set(hc if isinstance(hc, dict) else {})

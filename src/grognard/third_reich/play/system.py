@@ -224,7 +224,7 @@ def initial_state(scenario: Scenario) -> JSON:
         "battles": [],
         "bridgeheads": [],
         "murmansk": None,
-        "sw_boxes": initial_sw_boxes(extras.sw_boxes),
+        "sw_boxes": initial_sw_boxes(extras.sw_boxes.given()),
         "sw_fought": {},
     })
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
