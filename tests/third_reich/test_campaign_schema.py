@@ -93,8 +93,7 @@ def test_tr04_tr87_a_bad_victory_level_or_value_is_refused_at_load(old, new, fie
     ('start_at_war = ["ussr", "us"]', 'start_at_war = ["ussr", "usa"]',
      "third_reich.campaign.start_at_war", "not 'usa'"),
     ('build_in = { us = ["uk"] }', 'build_in = { us = ["england"] }',
-     "third_reich.campaign.build_in.us", "TR-86: names countries of .home_countries., not "
-                                         "'england'"),
+     "third_reich.campaign.build_in.us", "TR-86: names countries of the map, not 'england'"),
     # TR-87: the Ribbentrop-Molotov trigger is a minor, its territories areas of the map
     ('rm_trigger = "poland"', 'rm_trigger = "polska"', "third_reich.campaign.rm_trigger",
      "TR-87: .* not 'polska'"),
@@ -131,6 +130,8 @@ def test_tr25_a_war_listed_twice_is_refused_at_load():
 @pytest.mark.parametrize("old, new, field, reason", [
     ("[third_reich]\n", "[third_reich]\nfront_wether = {}\n", "third_reich",
      "unknown field 'front_wether'"),
+    ("[third_reich]\n", '[third_reich]\ncontrol = { axis = ["france", "vichy"] }\n',
+     "third_reich.control.axis", "C-POLITY: control lists countries of the map, not 'vichy'"),
     ('front_weather = { western = "europe",', 'front_weather = { western = "europa",',
      "third_reich.front_weather.western", "TR-02/TR-05: .* not 'western' -> 'europa'"),
     ('front_weather = { western = "europe",', 'front_weather = { westerm = "europe",',

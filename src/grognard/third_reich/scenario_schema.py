@@ -204,14 +204,25 @@ def _where(ctx: SectionContext, header: str, key: str) -> int | None:
     return (ctx.where.line_of(rf"^\s*{re.escape(key)}\s*=", after=at) if at else None) or at
 
 
+def _countries(ctx: SectionContext) -> set[str]:
+    """The country names of the scenario: its (and its map's) ``[countries]``, the countries
+    of its ``[home_countries]`` and of its cities."""
+    tables = ctx.tables
+    out = {str(c) for c in (tables.get("countries") or {})}
+    out |= {c for v in (tables.get("home_countries") or {}).values() if isinstance(v, list)
+            for c in v}
+    out |= {c["country"] for c in (tables.get("cities") or [])
+            if isinstance(c, Mapping) and c.get("country")}
+    return out
+
+
 def _check_campaign(tr: ThirdReichSection, ctx: SectionContext, owners: set[str]) -> None:
     """``[third_reich.campaign]``: the names it lists are the scenario's minors, majors,
     areas, sides and cities (a misspelt name would otherwise be ignored, or fail only when a
     game is created)."""
     head, camp, areas = "third_reich.campaign", tr.campaign, tr.areas
     minors = owners - set(_MAJORS)
-    countries = {c for v in (ctx.tables.get("home_countries") or {}).values()
-                 if isinstance(v, list) for c in v}
+    countries = _countries(ctx)
     cities = {c.get("name") for c in (ctx.tables.get("cities") or [])
               if isinstance(c, Mapping)}
     table = ctx.tables.get(SECTION_NAME) or {}
@@ -235,7 +246,7 @@ def _check_campaign(tr: ThirdReichSection, ctx: SectionContext, owners: set[str]
                    f".{bad[0]}")
     for power, where in camp.build_in.items():
         if bad := [c for c in where if c not in countries]:
-            refuse("build_in", f"TR-86: names countries of [home_countries], not {bad[0]!r}",
+            refuse("build_in", f"TR-86: names countries of the map, not {bad[0]!r}",
                    f".{power}")
     if "rm_trigger" in written and camp.rm_trigger not in minors:
         refuse("rm_trigger", f"TR-87: names a minor of [home_countries], not "
@@ -271,9 +282,14 @@ def check_third_reich(tr: ThirdReichSection, ctx: SectionContext) -> ThirdReichR
     for power, side in tr.sides.items():
         if (err := ctx.unknown_side(side, f"third_reich.sides.{power}", line)) is not None:
             raise err
-    for side in tr.control:
+    countries = _countries(ctx)
+    for side, held in tr.control.items():
         if (err := ctx.unknown_side(side, f"third_reich.control.{side}", line)) is not None:
             raise err
+        if bad := [c for c in held if c not in countries]:
+            raise ctx.error(f"C-POLITY: control lists countries of the map, not {bad[0]!r}",
+                            field=f"third_reich.control.{side}",
+                            line=ctx.line_of(r"^\s*control\s*=") or line)
     for front, region in tr.front_weather.items():
         if front not in _FRONTS or region not in _REGIONS:
             raise ctx.error(f"TR-02/TR-05: front_weather maps a front ({', '.join(_FRONTS)}) "
