@@ -219,6 +219,13 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
     def front_of(self, sit: Situation, label: str) -> str | None:
         return tr_front(sit, label)
 
+    def removal_cost(self, sit: Situation, uid: str) -> tuple[Any, ...] | None:
+        """TR-39: the attack factors lost (armor twice: it breaks through and exploits), a
+        garrison's unit (the plan's held units) 3 more: the cheapest units go first."""
+        u = sit.view.get("units", {}).get(uid, {})
+        cost = int(u.get("attack") or 0) * (2 if u.get("type") == "armor" else 1)
+        return (cost + (3 if uid in sit.memo("plan.hold", set) else 0),)
+
     def _budget(self, sit: Situation, power: str) -> int:
         """TR-13: the BRPs above the plan's growth reserve in force (a share of the base)."""
         share: Fraction | None = sit.memo("plan.reserve", lambda: None)
