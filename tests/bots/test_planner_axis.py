@@ -54,6 +54,19 @@ def test_tr03_concurrent_stage_runs_beside_the_stage_in_force():
                                                               "offensive")
 
 
+def test_tr25_italy_declares_war_on_turkey_from_spring_1941():
+    """The Turkey stage (Istanbul and Ankara, TR-04) once the Axis minors join (Spring 1941,
+    turn 8): Italy declares the war, Italy's and Bulgaria's units are drawn there."""
+    for turn, want in ((7, False), (8, True)):
+        g, pol, sit = _policy_at(turn)
+        s = pol.score(sit, Command("declare_war", "axis",
+                                   {"power": "italy", "minors": ["turkey"]}))
+        assert (s > 0) == want, turn
+    hexes = set(city_hexes(g.context.scenario.map, ["Istanbul", "Ankara"]).values())
+    goals = sit.memo("plan.power_goals", dict)
+    assert hexes <= goals["bulgaria"] and hexes <= goals["italy"]
+
+
 def test_tr04_concurrent_stage_ends_once_its_goals_are_held():
     """Once Italy holds Belgrade, Athens and Bern, the stages stop drawing its units, and
     each conquest keeps a garrison (a goal held keeps one unit)."""

@@ -49,6 +49,11 @@ TR_1939: Plan = {
              "front": "western", "powers": ["germany"],
              "war": {"germany": ["belgium", "netherlands", "luxembourg", "denmark"]},
              "caution": 0.8},
+            # then the West's last victory locations (TR-04), often left untaken (the army
+            # drives on Paris): Luxembourg and Copenhagen, before the march east
+            {"name": "west_rest", "start": "Summer I 1940",
+             "goals": ["Luxembourg", "Copenhagen"], "front": "western",
+             "powers": ["germany"], "caution": 0.8},
             # once the West is won: the army marches east to the (neutral) Soviet border
             {"name": "deploy", "start": "Summer II 1940", "goals": ["Minsk", "Kiev", "Moscow"],
              "front": "eastern", "powers": ["germany"], "focus": True, "caution": 1.2},
@@ -63,6 +68,11 @@ TR_1939: Plan = {
              "standing": True, "goals": ["Odessa", "Bucharest", "Ploesti", "Lwow"],
              "front": "eastern", "powers": ["italy"], "war": {"italy": ["ussr"]},
              "option": "pass", "after": ["Belgrade", "Athens"]},
+            # Turkey (TR-04: Istanbul and Ankara, four 1-3 infantry) from Bulgaria, once the
+            # Axis minors have joined (TR-24, Spring 1941)
+            {"name": "turkey", "start": "Spring 1941", "concurrent": True,
+             "goals": ["Istanbul", "Ankara"], "front": "southern",
+             "powers": ["italy", "bulgaria"], "war": {"italy": ["turkey"]}},
             # a neutral capital in reach of Italy's army (a TR-04 victory location held by
             # one 1-3 infantry; Lisbon by Spain's army was tried: Spain, left empty, fell)
             {"name": "alps", "start": "Spring 1940", "concurrent": True, "goals": ["Bern"],
