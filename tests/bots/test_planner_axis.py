@@ -95,3 +95,27 @@ def test_plan_concurrent_stage_is_not_the_stage_in_force():
     sit = pol.situation(g.view("axis"), g)
     assert pol.stage(sit)["name"] == "main"
     assert [s["name"] for s in pol.campaign.concurrent(sit, g)] == ["side"]
+
+
+def test_tr27_concurrent_stage_moves_its_powers_units_toward_its_goals():
+    """The move plan reads ``plan.power_goals``: in Summer II 1940, Germany's stage in force
+    converging on the Soviet border (its goals alone draw the moves), the Italian units go
+    toward Belgrade, Athens and Bern - without the stage's goals they would go east with the
+    Germans - and each that moves ends nearer them than it started."""
+    from grognard.bots.base import LegalActions
+    from grognard.bots.tr_plans import move_plan
+
+    won = ("Warsaw", "Brussels", "Amsterdam", "Paris", "Luxembourg", "Copenhagen")
+    g, pol, sit = _policy_at(5, dict.fromkeys(won, "axis"))
+    assert pol.stage(sit)["name"] == "deploy" and sit.memo("plan.focus", set)
+    goals = sit.memo("plan.power_goals", dict)["italy"]
+
+    def italian(planned):
+        return {c.args["unit"]: c.args["path"][-1] for _s, c in planned
+                if sit.mine[c.args["unit"]].get("power") == "italy"}
+    with_goals = italian(move_plan(sit, LegalActions(g, "axis")))
+    assert with_goals
+    for uid, end in with_goals.items():
+        assert sit.nearest(end, goals) < sit.nearest(sit.mine[uid]["hex"], goals)
+    sit._memo["plan.power_goals"] = {}
+    assert italian(move_plan(sit, LegalActions(g, "axis"))) != with_goals
