@@ -10,7 +10,9 @@ gives each side:
   whose units stay put meanwhile, ``caution`` the weight of its own losses in its attacks,
   ``push`` what a hex on the stage's front adds to an attack's worth (default 2), ``option``
   the option the stage's powers want on its front (default offensive), ``focus``
-  the stage's goals alone draw the moves, ``after`` the goals that must be held
+  the stage's goals alone draw the moves, ``concurrent`` the stage runs beside the stage in
+  force (its goals draw its own powers' units, its option on its front is theirs),
+  ``after`` the goals that must be held
   before it starts (once its date has come), ``reach`` the hexes around the goals whose units
   join it although their front holds;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
@@ -163,13 +165,22 @@ class Campaign:
 
     def stage(self, sit: Situation, game: Any) -> Mapping[str, Any] | None:
         """The stage in force now (None: the plan has none started)."""
-        turn = turn_number(sit.view)
-        open_ = [s for s in self.stages if self.started(s, turn, game, sit)
-                 and (s.get("standing") or not self.held(sit, list(s.get("goals", [])), game))]
+        open_ = [s for s in self.open_stages(sit, game) if not s.get("concurrent")]
         fixed = [s for s in open_ if s.get("fixed")]
         if fixed:
             return fixed[-1]
         return open_[0] if open_ else None
+
+    def open_stages(self, sit: Situation, game: Any) -> list[Mapping[str, Any]]:
+        """The started stages whose goals are not all held (a standing one: every started)."""
+        turn = turn_number(sit.view)
+        return [s for s in self.stages if self.started(s, turn, game, sit)
+                and (s.get("standing") or not self.held(sit, list(s.get("goals", [])), game))]
+
+    def concurrent(self, sit: Situation, game: Any) -> list[Mapping[str, Any]]:
+        """The ``concurrent`` stages in force: each drives its own powers on its goals beside
+        the stage in force (e.g. Italy in the Balkans while Germany is in Russia)."""
+        return [s for s in self.open_stages(sit, game) if s.get("concurrent")]
 
     def dated(self, key: str, sit: Situation, game: Any) -> Any:
         """The value in force of a dated list ``[[start, value], ...]`` of the side's plan
@@ -193,7 +204,7 @@ class Campaign:
             for st in self.started_stages(sit, game):
                 for name in st.get("goals", []) or []:
                     if self.held(sit, [name], game):
-                        out.setdefault(str(name), int(st.get("garrison", 1)))
+                        out[str(name)] = max(out.get(str(name), 0), int(st.get("garrison", 1)))
         return out
 
 
@@ -215,6 +226,14 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
         for o in objectives_of(sit, game):
             if sit.player in o.wanted_by and o.holder != sit.player:
                 objectives[o.hex] = max(objectives.get(o.hex, 0), 5 + int(o.value))
+    # the concurrent stages: their goals draw their own powers' units (``plan.power_goals``)
+    # and are worth attacking, below the stage in force's goals (10: its focus)
+    power_goals: dict[str, set[str]] = {}
+    for st in campaign.concurrent(sit, game):
+        hexes = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)
+                 if h in sit.enemy_hexes or not sit.friendly_hexes.get(h)}
+        for p in st.get("powers", []) or []:
+            power_goals.setdefault(str(p), set()).update(hexes)
     front = stage.get("front") if stage is not None else None
     if stage is not None and stage.get("focus") and objectives:
         pass  # the stage's goals only: every unit out of contact converges on them
@@ -255,8 +274,12 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
                     not (reach and goal_hexes
                          and sit.nearest(str(u["hex"]), goal_hexes) <= reach):
                 hold.add(uid)
+    for hexes in power_goals.values():
+        for h in hexes:
+            objectives[h] = max(objectives.get(h, 0), 9)
     if objectives:
         sit.objectives = objectives
+    sit.memo("plan.power_goals", lambda: {p: hs for p, hs in power_goals.items() if hs})
     sit.memo("plan.hold", lambda: hold)
     sit.memo("plan.fill", lambda: fill)
     sit.memo("plan.stage", lambda: stage)

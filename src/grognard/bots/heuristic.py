@@ -238,6 +238,9 @@ class ThirdReichPolicy(Policy):
         """3R moves and builds are planned a phase at a time (:mod:`grognard.bots.tr_plans`)."""
         from grognard.bots.tr_plans import attack_candidates, build_plan, move_plan
 
+        if kind == "remove_losses":
+            cmd = self.removal(sit)
+            return [] if cmd is None else [(1.0, cmd)]
         if kind == "move":
             return move_plan(sit, actions)
         if kind == "build_unit":
@@ -248,7 +251,63 @@ class ThirdReichPolicy(Policy):
 
     #: Kinds whose own candidates (:meth:`plan`) may miss legal ones: when none of them is
     #: accepted, the kind's enumerator is scored instead.
-    rechecked: ClassVar[frozenset[str]] = frozenset({"attack"})
+    rechecked: ClassVar[frozenset[str]] = frozenset({"attack", "remove_losses"})
+
+    def score_remove_losses(self, sit: Situation, cmd: Command) -> Score:
+        """TR-39: any legal removal (the enumerator's, when :meth:`removal` is refused)."""
+        return 0.5
+
+    def removal_cost(self, sit: Situation, uid: str) -> tuple[Any, ...] | None:
+        """TR-39: what losing ``uid`` costs, for :meth:`removal` (None: the units go in name
+        order, the first of the rules' own listing)."""
+        return None
+
+    def removal(self, sit: Situation) -> Command | None:
+        """TR-38/TR-39: the units removed for an owed attrition loss of N units, built from
+        the view instead of the rules' listing (every combination of the front's units,
+        smallest first: seconds a call late in the war). A legal removal counts exactly N
+        (a 1-3 infantry 1/2, any other unit 1; no unit superfluous), so it is f full units
+        and h half ones with f + h/2 = N. Without :meth:`removal_cost`: the fewest units,
+        the first set in name order (the rules' first listed choice); with it: the cheapest
+        (f, h) split and the cheapest units of each. None: nothing owed in the view."""
+        p = ((sit.view.get("pending_losses") or {}).get("owed") or {}).get(sit.player)
+        units = sit.view.get("units", {})
+        if not isinstance(p, Mapping):
+            return None
+        n = int(p.get("n", 0) or 0)
+        elig = sorted(str(u) for u in p.get("units", []) or []
+                      if units.get(u, {}).get("type") != "replacement")
+        half = {u for u in elig if units[u].get("type") not in ("armor", "airborne")
+                and int(units[u].get("attack") or 0) == 1
+                and int(units[u].get("movement") or 0) == 3}
+        fulls = [u for u in elig if u not in half]
+        halves = [u for u in elig if u in half]
+        if n <= 0 or len(fulls) + Fraction(len(halves), 2) < n:
+            return None  # the engine removes them all itself
+        h_min = 2 * max(0, n - len(fulls))
+        if self.removal_cost(sit, elig[0]) is None:
+            need = {False: n - h_min // 2, True: h_min}
+            chosen = []
+            for u in elig:  # the first set in name order (itertools' order of combinations)
+                if need[u in half] > 0:
+                    need[u in half] -= 1
+                    chosen.append(u)
+        else:
+            def cost(u: str) -> tuple[Any, ...]:
+                return (*(self.removal_cost(sit, u) or (0,)), u)
+            fulls.sort(key=cost)
+            halves.sort(key=cost)
+            best: tuple[Any, ...] | None = None
+            chosen = []
+            for h in range(h_min, min(len(halves), 2 * n) + 1, 2):
+                f = n - h // 2
+                if f > len(fulls):
+                    continue
+                pick = fulls[:f] + halves[:h]
+                total = sum(float(cost(u)[0]) for u in pick)
+                if best is None or (total, len(pick)) < best:
+                    best, chosen = (total, len(pick)), pick
+        return Command("remove_losses", sit.player, {"units": sorted(chosen)})
 
     def supported(self, sit: Situation, cmd: Command, actions: LegalActions) -> Command:
         """TR-33: an attack with every air unit in range when the rules accept it (the

@@ -49,23 +49,53 @@ TR_1939: Plan = {
              "front": "western", "powers": ["germany"],
              "war": {"germany": ["belgium", "netherlands", "luxembourg", "denmark"]},
              "caution": 0.8},
+            # then the West's last victory locations (TR-04), often left untaken (the army
+            # drives on Paris): Luxembourg and Copenhagen, before the march east
+            {"name": "west_rest", "start": "Summer I 1940",
+             "goals": ["Luxembourg", "Copenhagen"], "front": "western",
+             "powers": ["germany"], "caution": 0.8},
             # once the West is won: the army marches east to the (neutral) Soviet border
             {"name": "deploy", "start": "Summer II 1940", "goals": ["Minsk", "Kiev", "Moscow"],
              "front": "eastern", "powers": ["germany"], "focus": True, "caution": 1.2},
+            # Italy's war (TR-25 on minors): Yugoslavia and Greece, two capitals (TR-04)
+            # held by a few 1-3 infantry, while Germany fights elsewhere
+            {"name": "balkans", "start": "Spring 1940", "concurrent": True,
+             "goals": ["Belgrade", "Athens"], "front": "southern", "powers": ["italy"],
+             "war": {"italy": ["yugoslavia", "greece"]}, "caution": 0.8},
+            # then Italy's army joins the war in the East (TR-25: war on the USSR) and holds
+            # the south: Romania's victory locations and the Black Sea coast
+            {"name": "italy_east", "start": "barbarossa", "concurrent": True,
+             "standing": True, "goals": ["Odessa", "Bucharest", "Ploesti", "Lwow"],
+             "front": "eastern", "powers": ["italy"], "war": {"italy": ["ussr"]},
+             "option": "pass", "after": ["Belgrade", "Athens"]},
+            # Turkey (TR-04: Istanbul and Ankara, four 1-3 infantry) from Bulgaria, once the
+            # Axis minors have joined (TR-24, Spring 1941)
+            {"name": "turkey", "start": "Spring 1941", "concurrent": True,
+             "goals": ["Istanbul", "Ankara"], "front": "southern",
+             "powers": ["italy", "bulgaria"], "war": {"italy": ["turkey"]}},
+            # a neutral capital in reach of Italy's army (a TR-04 victory location held by
+            # one 1-3 infantry; Lisbon by Spain's army was tried: Spain, left empty, fell)
+            {"name": "alps", "start": "Spring 1940", "concurrent": True, "goals": ["Bern"],
+             "front": "southern", "powers": ["italy"], "war": {"italy": ["switzerland"]}},
             # the victory locations (TR-04) of the Baltic, Poland and the western USSR
             {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": BARBAROSSA_GOALS, "front": "eastern",
              "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.5, "push": 6},
             # from 1943 the East holds what it took (the verdict counts the end, TR-04):
             # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army
-            {"name": "defend", "start": "Spring 1943", "fixed": True, "standing": True,
+            {"name": "defend", "start": "Fall 1942", "fixed": True, "standing": True,
+             "garrison": 2,
              "goals": ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leningrad",
                        "Bucharest", "Ploesti", "Sofia", "Helsinki"], "front": "eastern",
              "powers": ["germany"], "option": "attrition", "caution": 1.5},
         ],
         # the capitals, and the Axis minors' victory locations once they are Axis (TR-24)
         "garrisons": {"Berlin": 1, "Rome": 1, "Bucharest": 1, "Ploesti": 1, "Sofia": 1,
-                      "Helsinki": 1, "Budapest": 1},
+                      "Helsinki": 1, "Budapest": 1,
+                      # Italy's victory locations, once its army is in the Balkans
+                      "Tirana": 1, "Milan": 1, "Turin": 1, "Naples": 1,
+                      # the Reich's cities next to Yugoslavia, at war from 1940
+                      "Vienna": 1, "Munich": 1},
         # BRPs kept for growth (TR-13) as a share of the base, from each date on: growth
         # late in the war buys nothing before the end (Summer I 1945)
         "reserve": [["Fall 1939", "1/3"], ["Spring 1943", "1/6"], ["Spring 1944", "0"]],
@@ -219,6 +249,13 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
     def front_of(self, sit: Situation, label: str) -> str | None:
         return tr_front(sit, label)
 
+    def removal_cost(self, sit: Situation, uid: str) -> tuple[Any, ...] | None:
+        """TR-39: the attack factors lost (armor twice: it breaks through and exploits), a
+        garrison's unit (the plan's held units) 3 more: the cheapest units go first."""
+        u = sit.view.get("units", {}).get(uid, {})
+        cost = int(u.get("attack") or 0) * (2 if u.get("type") == "armor" else 1)
+        return (cost + (3 if uid in sit.memo("plan.hold", set) else 0),)
+
     def _budget(self, sit: Situation, power: str) -> int:
         """TR-13: the BRPs above the plan's growth reserve in force (a share of the base)."""
         share: Fraction | None = sit.memo("plan.reserve", lambda: None)
@@ -236,8 +273,11 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         power = str(cmd.args.get("power", ""))
         options = cmd.args.get("options")
         base = super().score_declare_options(sit, cmd)
-        if st is None or power not in self._stage_powers(sit) or not isinstance(options,
-                                                                                  Mapping):
+        if st is None or power not in self._stage_powers(sit):
+            # a concurrent stage's power: that stage's option on its front
+            with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
+            st = next((c for c in with_ if power in (c.get("powers") or [])), None)
+        if st is None or not isinstance(options, Mapping):
             return base
         score = 0.0
         want = str(st.get("option", "offensive"))
@@ -268,6 +308,8 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         sit = super().situation(view, game)
         started = self.campaign.started_stages(sit, game)
         sit.memo("plan.started", lambda: started)
+        with_ = self.campaign.concurrent(sit, game)
+        sit.memo("plan.concurrent", lambda: with_)
         reserve = self.campaign.dated("reserve", sit, game)
         if reserve is not None:
             sit.memo("plan.reserve", lambda: Fraction(str(reserve)))

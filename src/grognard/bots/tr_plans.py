@@ -87,9 +87,13 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     focus: set[str] = sit.memo("plan.focus", set)
     if focus:
         to_obj = _distance_field(sit, focus)
+    to_goal = to_obj
     short: dict[str, int] = sit.memo("plan.fill", dict)  # garrisons short of units: go there
     fill_ix = {m.index_of_label(h) for h in short}
     fill_arr = np.array(sorted(fill_ix), dtype=np.int64)
+    # a planner's concurrent stage: its powers' units go to its goals (a field per power)
+    power_goals: dict[str, set[str]] = sit.memo("plan.power_goals", dict)
+    fields = {p: _distance_field(sit, hs) for p, hs in power_goals.items()}
     for uid, u in sorted(sit.mine.items()):
         if uid in moved or u.get("type") not in GROUND or uid in hold:
             continue
@@ -110,6 +114,7 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
         here = int(r.start)
         hexes = r.hexes.astype(np.int64)
         hexes = hexes[hexes != here]
+        to_obj = fields.get(str(sit.mine[uid].get("power")), to_goal)
         if contact[here] and not (advance and sit.mine[uid].get("type") == "armor"):
             score = np.where(contact[hexes] & (friendly[hexes] == 0), 0.5, -0.5)
             if focus:  # a planner's converging stage: the empty hex of the line nearest
