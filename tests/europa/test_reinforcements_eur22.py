@@ -236,3 +236,33 @@ def test_eur22_schedule_errors_are_one_line(bad: str, match: str):
             + "\n".join(entry.values()) + "\n")
     with pytest.raises(GrognardError, match=match):
         game(sections=text, until=None)
+
+
+def test_eur22_legal_and_verify_agree_on_every_unit_and_hex():
+    """``legal`` is sound and complete: over every unit of the schedule (and one that is not)
+    and every hex of the map, a placement verifies exactly when it is listed - in the Soviet
+    and Axis initial phases of turns 1 and 2, with stacks, ZOCs and enemy units about."""
+    g = game([("a1", "axis", "0202", 3), ("a2", "axis", "0703", 3), ("s1", "soviet", "0903", 3),
+              ("s2", "soviet", "0903", 3), ("s3", "soviet", "1004", 3)],
+             until=("initial", "axis"))
+    m = g.scenario.map
+    labels = [m.label(i) for i in range(m.n)]
+    uids = ["s-r1", "s-r2", "s-t1", "a-i9", "a1", "nobody"]
+    seen = 0
+    for _ in range(40):
+        if g.over or g.state["turn"] > 2:
+            break
+        for player in g.scenario.sides:
+            legal = {(c.args["unit"], c.args["hex"])
+                     for c in g.legal(player, "place_reinforcement")}
+            for uid in uids:
+                for label in labels:
+                    ok = g.can(place(uid, label, player))
+                    assert ok == ((uid, label) in legal), (player, uid, label)
+                    seen += ok
+        if g.phase.name == "initial" and (legal := g.legal(g.phase.player,
+                                                           "place_reinforcement")):
+            g.apply(legal[0])
+        else:
+            end(g)
+    assert seen >= 4
