@@ -47,6 +47,11 @@ TYPES = {
     "tank": ("armor", 6, 5, 10, "limited", 2, 3),
     "mech": ("motorized", 5, 4, 10, "limited", 2, 3),
     "cav": ("cavalry", 2, 3, 8, "none", 1, 1),
+    # the mobilization of 1941 (REINFORCEMENTS): new rifle divisions raised in weeks, weaker
+    # than the pre-war ones; tank brigades (1 RE); people's militia (opolcheniye) divisions
+    "new-rifle": ("infantry", 3, 4, 6, "none", 2, 3),
+    "tank-bde": ("armor", 2, 2, 10, "limited", 1, 1),
+    "militia": ("infantry", 1, 2, 6, "none", 1, 2),
 }
 
 #: (side, formation, nationality, first row, last row, [(type, count)]) - rows of the map band
@@ -61,6 +66,65 @@ ORDER_OF_BATTLE = (
     ("soviet", "wf", "soviet", 29, 41, [("rifle", 24), ("tank", 8), ("mech", 4), ("cav", 2)]),
     ("soviet", "swf", "soviet", 42, 56, [("rifle", 32), ("tank", 10), ("mech", 5), ("cav", 2)]),
     ("soviet", "sf", "soviet", 56, 70, [("rifle", 13), ("tank", 3), ("mech", 2), ("cav", 3)]),
+)
+
+#: Turns of the game (half months from Jun II 1941 = turn 1).
+T = {"Jun II": 1, "Jul I": 2, "Jul II": 3, "Aug I": 4, "Aug II": 5, "Sep I": 6, "Sep II": 7,
+     "Oct I": 8, "Oct II": 9, "Nov I": 10, "Nov II": 11, "Dec I": 12, "Dec II": 13}
+
+#: Entry hexes (cities of the map) of the reinforcements.
+SMOLENSK_AREA = ["3928", "3429", "3326", "3431", "2925", "3421", "4526"]  # Smolensk, Orsha,
+#   Vitebsk, Mogilev, Polotsk, Velikiye Luki, Vyazma
+GOMEL_AREA = ["3637", "3431", "3135", "3742", "4534"]  # Gomel, Mogilev, Bobruisk, Chernigov,
+#   Bryansk
+KIEV_AREA = ["3446", "3742", "2947", "4050", "4343"]  # Kiev, Chernigov, Zhitomir, Cherkassy,
+#   Konotop
+MOSCOW = ["5422", "5529", "5128", "4918", "4526", "4521"]  # Moscow, Tula, Kaluga, Kalinin,
+#   Vyazma, Rzhev
+LENINGRAD = ["3306", "3611", "4107", "3210"]  # Leningrad, Novgorod, Tikhvin, Luga
+KHARKOV = ["5348", "5054", "4849", "5240", "5444", "5057"]  # Kharkov, Dnepropetrovsk, Poltava,
+#   Kursk, Belgorod, Zaporozhye
+CRIMEA = ["4671", "4869", "5667"]  # Sevastopol, Simferopol, Kerch
+REAR = ["5422", "5348", "3306", "5054"]  # the Soviet supply sources (always last: fallback)
+AXIS_DEPOTS = ["0527", "0538", "0147"]
+
+#: The 1941 reinforcements (EUR-22 initial phase; ORIGINAL and APPROXIMATE, judged from the
+#: public outline of 1941): (side, turn, formation, entry hexes, [(type, count)]).
+#: The second strategic echelon (16th, 19th, 20th, 21st, 22nd Armies) reaches the
+#: Dvina-Dnieper line Jun II - Jul II, the 24th and 28th Armies behind it; then new rifle
+#: divisions, tank brigades and militia by half month at Moscow, Leningrad, Kharkov, Kiev and
+#: the interior; the Germans receive a few OKH reserve divisions. Each list ends with the
+#: supply sources, so a formation whose cities are lost enters in the interior. Scaled by
+#: SOVIET_SCALE (the tuning knob of docs/MAPS.md).
+SOVIET_SCALE = 0.3
+REINFORCEMENTS = (
+    ("soviet", T["Jun II"], "22a", SMOLENSK_AREA, [("rifle", 6)]),
+    ("soviet", T["Jun II"], "21a", GOMEL_AREA, [("rifle", 6)]),
+    ("soviet", T["Jun II"], "20a", SMOLENSK_AREA, [("rifle", 6), ("tank", 2), ("mech", 1)]),
+    ("soviet", T["Jul I"], "19a", SMOLENSK_AREA + KIEV_AREA, [("rifle", 6), ("tank", 1)]),
+    ("soviet", T["Jul I"], "16a", SMOLENSK_AREA, [("rifle", 4), ("tank", 1)]),
+    ("soviet", T["Jul I"], "kiev", KIEV_AREA, [("rifle", 4)]),
+    ("soviet", T["Jul II"], "24a", MOSCOW, [("rifle", 6)]),
+    ("soviet", T["Jul II"], "28a", GOMEL_AREA + MOSCOW, [("rifle", 5)]),
+    ("soviet", T["Jul II"], "lenvo", LENINGRAD, [("militia", 3), ("new-rifle", 2)]),
+    ("soviet", T["Jul II"], "kharvo", KHARKOV, [("new-rifle", 3)]),
+    *(("soviet", t, f"mob{t}m", MOSCOW, [("new-rifle", 3), ("tank-bde", 1)])
+      for t in range(T["Aug I"], T["Dec II"] + 1)),
+    *(("soviet", t, f"mob{t}l", LENINGRAD, [("new-rifle", 1), ("militia", 1)])
+      for t in range(T["Aug I"], T["Dec II"] + 1)),
+    *(("soviet", t, f"mob{t}k", KHARKOV, [("new-rifle", 2)])
+      for t in range(T["Aug I"], T["Dec II"] + 1)),
+    *(("soviet", t, f"mob{t}kv", KIEV_AREA, [("new-rifle", 1)])
+      for t in range(T["Aug I"], T["Sep II"] + 1)),
+    ("soviet", T["Aug I"], "51a", CRIMEA, [("new-rifle", 2)]),
+    ("soviet", T["Sep I"], "cri", CRIMEA, [("new-rifle", 2)]),
+    ("soviet", T["Oct II"], "sib1", MOSCOW, [("rifle", 4), ("tank-bde", 2)]),
+    ("soviet", T["Nov II"], "sib2", MOSCOW, [("rifle", 4), ("tank-bde", 2)]),
+    ("axis", T["Jul II"], "okh1", AXIS_DEPOTS, [("inf", 3)]),
+    ("axis", T["Aug I"], "okh2", AXIS_DEPOTS, [("inf", 3)]),
+    ("axis", T["Aug II"], "okh3", AXIS_DEPOTS, [("inf", 2), ("pz", 1)]),
+    ("axis", T["Sep II"], "okh4", AXIS_DEPOTS, [("inf", 2)]),
+    ("axis", T["Oct II"], "okh5", AXIS_DEPOTS, [("inf", 2)]),
 )
 
 #: Air unit kinds: (type F/D/A/other, range in hexes, air-to-air rating, EUR-01 wing or "",
@@ -294,6 +358,39 @@ def units_toml(m: object, axis_rings: dict[int, set[int]], sov_rings: dict[int, 
     return "\n".join(out)
 
 
+def reinforcements_toml() -> str:
+    """``[[europa.reinforcements]]``: one entry a formation and turn, unit records without a
+    hex (the Soviet counts scaled by SOVIET_SCALE, rounded, at least one)."""
+    out = ["# EUR-22 reinforcements: placed by their owner in its initial phase of the turn on a",
+           "# listed hex (not enemy-occupied, not in an enemy ZOC, within stacking); an arrival",
+           "# not placed waits for the next turn. ORIGINAL and APPROXIMATE (docs/MAPS.md).",
+           f"# Soviet counts scaled by SOVIET_SCALE = {SOVIET_SCALE}."]
+    seen: set[str] = set()
+    for side, turn, form, entry, parts in REINFORCEMENTS:
+        nat = "german" if side == "axis" else "soviet"
+        hexes = list(dict.fromkeys([*entry, *(REAR if side == "soviet" else [])]))
+        units = []
+        for kind, count in parts:
+            n = max(1, round(count * SOVIET_SCALE)) if side == "soviet" else count
+            t, att, dfn, mv, armor, zoc, re = TYPES[kind]
+            for k in range(n):
+                uid = f"{'de' if side == 'axis' else 'su'}-{form}-{kind}-{k + 1}"
+                assert uid not in seen, uid
+                seen.add(uid)
+                units.append(
+                    f'  {{ id = "{uid}", name = "{form.upper()} {kind} {k + 1}", '
+                    f'nationality = "{nat}", type = "{t}", attack = {att}, defense = {dfn}, '
+                    f'movement = {mv}, re_size = {re}, divisional = {str(re >= 2).lower()}, '
+                    f'armor = "{armor}", zoc_class = {zoc} }},')
+        out += ["", "[[europa.reinforcements]]", f"turn = {turn}", f'side = "{side}"',
+                f"hexes = {json_list(hexes)}", "units = [", *units, "]"]
+    return "\n".join(out) + "\n"
+
+
+def json_list(xs: list[str]) -> str:
+    return "[" + ", ".join(f'"{x}"' for x in xs) + "]"
+
+
 AIR_AXIS_COUNTRIES = ("germany", "general_government", "romania", "hungary", "slovakia",
                       "finland")
 
@@ -381,7 +478,8 @@ def air_toml(m: object) -> str:
 def scenario_text() -> str:
     """The whole generated scenario."""
     axis_rings, sov_rings, m = border_bands(load_scenario(MAP_PROBE))
-    return HEAD + "\n" + air_toml(m) + "\n" + units_toml(m, axis_rings, sov_rings)
+    return (HEAD + "\n" + air_toml(m) + "\n" + reinforcements_toml() + "\n"
+            + units_toml(m, axis_rings, sov_rings))
 
 
 def main() -> int:

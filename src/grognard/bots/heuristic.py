@@ -705,6 +705,17 @@ class EuropaPolicy(Policy):
     def score_start_surprise(self, sit: Situation, cmd: Command) -> Score:
         return 1.0 if self._pays(sit) else -1.0
 
+    def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-22 Every arrival is placed (an unplaced one only waits a turn): where it
+        enters weighs the victory places under threat or wanted (``victory_goals``) most,
+        then nearness to the enemy (the front)."""
+        to = cmd.args.get("hex")
+        if not isinstance(to, str):
+            return 1.0
+        goals = self.victory_goals(sit)
+        return (2.0 + 2.0 / (1 + sit.nearest(to, goals))
+                + 1.0 / (1 + sit.nearest(to, sit.enemy_hexes)))
+
 
 def add_victory_objectives(sit: Situation, game: Any) -> None:
     """The rules' victory places (``Game.objectives``) in the bot's picture: a place the

@@ -17,6 +17,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.core.memo import IdentityMemo
 from grognard.core.paths import Forces
+from grognard.core.units import Unit
 from grognard.engine.context import Context
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
@@ -146,6 +147,13 @@ def europa_config(scenario: Scenario) -> Mapping[str, Any]:
     """The scenario's ``[europa]`` table as written (supply sources, replacement pools, FitE
     switch), for the readers of keys :class:`EuropaSection` does not type yet."""
     return europa_rules(scenario).table
+
+
+def scenario_unit(scenario: Scenario, uid: str) -> Unit:
+    """The printed unit ``uid``: a ``[[units]]`` record, else a reinforcement of the schedule
+    (EUR-22, ``[[europa.reinforcements]]``)."""
+    a = europa_rules(scenario).arrival_of.get(uid)
+    return a.unit if a is not None else scenario.unit(uid)
 
 
 def fite_surprise_turn(scenario: Scenario) -> bool:

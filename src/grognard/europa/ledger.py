@@ -50,6 +50,11 @@ WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                       f"{d['sp_after']} ({_rules(d)})"),
     "special_supply_expired": lambda d: (f"{d['side']} loses {d['lost']} unused special SPs "
                                          f"({_rules(d)})"),
+    "reinforcement_placed": lambda d: (f"{d['player']} places reinforcement {d['unit']} at "
+                                       f"{d['hex']} ({_rules(d)})"),
+    "reinforcements_delayed": lambda d: (f"{d['player']}'s reinforcements not placed wait for "
+                                         f"turn {d['to']}: {', '.join(d['units'])} "
+                                         f"({_rules(d)})"),
 }
 
 #: The ``event_words`` hook: a logistics event's line; any other event, none.

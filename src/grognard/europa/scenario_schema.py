@@ -12,13 +12,16 @@ docs/formats/europa_engine.md and docs/FORMATS.md ("Scenario").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 import msgspec
 
+from grognard.core.errors import InputError
+from grognard.core.units import Unit
 from grognard.engine.scenario import ScenarioSection, SectionContext
 
 SECTION_NAME = "europa"
@@ -88,6 +91,22 @@ class VictorySection(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     note: str = ""
 
 
+class ReinforcementEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One ``[[europa.reinforcements]]`` entry (EUR-22, grognard.europa.reinforcements): the
+    ``units`` (full unit records as in ``[[units]]``, without a hex; a record's ``side`` may be
+    left out) that ``side`` receives in its initial phase of game turn ``turn`` (a number, or
+    the turn's date such as ``"Jul I 1941"`` counted from ``[calendar] start``), entering at one
+    of ``hexes`` (none given: the named ``rule``, "cities": any city or supply-source hex of the
+    side's own countries that it controls)."""
+
+    turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | str
+    side: str
+    units: list[dict[str, Any]]
+    hexes: list[str] = msgspec.field(default_factory=list)
+    rule: Literal["cities"] = "cities"
+    note: str = ""
+
+
 class EuropaSection(msgspec.Struct, frozen=True):
     """``[europa]``, typed where the rules read it (other keys are kept in the table as
     written: ``EuropaRules.table``)."""
@@ -109,6 +128,20 @@ class EuropaSection(msgspec.Struct, frozen=True):
     weather: dict[str, str] | None = None
     # SUR-21..SUR-24 air units off the ground map (europa/surprise_air.py)
     air_units: dict[str, AirUnitEntry] = msgspec.field(default_factory=dict)
+    # EUR-22 the reinforcement schedule (grognard.europa.reinforcements)
+    reinforcements: list[ReinforcementEntry] = msgspec.field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """EUR-22 One reinforcement of the schedule: ``unit`` arrives for ``side`` in its initial
+    phase of game turn ``turn`` at one of ``hexes`` (empty: the named ``rule``)."""
+
+    unit: Unit
+    turn: int
+    side: str
+    hexes: tuple[str, ...] = ()
+    rule: str = "cities"
 
 
 @dataclass(frozen=True)
@@ -119,6 +152,10 @@ class EuropaRules:
 
     section: EuropaSection
     table: Mapping[str, Any]
+    #: EUR-22 the reinforcement schedule, one Arrival a unit, in the order written
+    arrivals: tuple[Arrival, ...] = ()
+    #: the same, by unit id
+    arrival_of: Mapping[str, Arrival] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def check_europa(eu: EuropaSection, ctx: SectionContext) -> EuropaRules:
@@ -137,7 +174,68 @@ def check_europa(eu: EuropaSection, ctx: SectionContext) -> EuropaRules:
         ctx.label_hex(air.base, f"europa.air_units.{aid}.base", line)
     if eu.victory is not None:
         _check_victory(eu.victory, ctx)
-    return EuropaRules(eu, MappingProxyType(ctx.tables.get(SECTION_NAME, {})))
+    arrivals = _check_reinforcements(eu.reinforcements, ctx)
+    return EuropaRules(eu, MappingProxyType(ctx.tables.get(SECTION_NAME, {})), arrivals,
+                       MappingProxyType({a.unit.id: a for a in arrivals}))
+
+
+_DATE = re.compile(r"^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (I{1,2}) (\d{4})$")
+_START = re.compile(r"^(\d{4})-(\d{1,2})-(I{1,2})$")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def turn_of_date(start: str, label: str) -> int | None:
+    """EUR-22 The game turn whose date is ``label`` ("Jul I 1941"), counted in half months
+    from ``[calendar] start`` ("1941-06-II", turn 1); None if either is not a date.
+
+    >>> turn_of_date("1941-06-II", "Jul I 1941"), turn_of_date("1941-06-II", "Jun II 1941")
+    (2, 1)
+    """
+    s, d = _START.match(start), _DATE.match(label)
+    if s is None or d is None:
+        return None
+    first = (int(s.group(1)) * 12 + int(s.group(2)) - 1) * 2 + len(s.group(3)) - 1
+    at = (int(d.group(3)) * 12 + _MONTHS.index(d.group(1))) * 2 + len(d.group(2)) - 1
+    return at - first + 1
+
+
+def _check_reinforcements(entries: list[ReinforcementEntry], ctx: SectionContext
+                          ) -> tuple[Arrival, ...]:
+    """``[[europa.reinforcements]]`` (EUR-22): known sides, hexes on the map, a turn on the
+    calendar, unit records as ``[[units]]`` has them (without a hex), ids used once."""
+    line = ctx.line_of(r"^\s*\[\[europa\.reinforcements") or ctx.line
+    start = str((ctx.tables.get("calendar") or {}).get("start", ""))
+    seen = {str(u.get("id")) for u in ctx.tables.get("units", []) if isinstance(u, dict)}
+    out: list[Arrival] = []
+    for i, e in enumerate(entries):
+        fld = f"europa.reinforcements[{i}]"
+        if (err := ctx.unknown_side(e.side, f"{fld}.side", line)) is not None:
+            raise err
+        for lab in e.hexes:
+            ctx.label_hex(lab, f"{fld}.hexes", line)
+        turn = e.turn if isinstance(e.turn, int) else turn_of_date(start, e.turn)
+        if turn is None or turn < 1:
+            raise ctx.error(f"turn {e.turn!r} is not a game turn (a number from 1, or a date "
+                            f"such as \"Jul I 1941\" on or after [calendar] start {start!r})",
+                            field=f"{fld}.turn", line=line)
+        for j, raw in enumerate(e.units):
+            where = f"{fld}.units[{j}]"
+            if "hex" in raw or "box" in raw:
+                raise ctx.error("a reinforcement has no hex: it enters in its side's initial "
+                                "phase", field=where, line=line)
+            if raw.get("side", e.side) != e.side:
+                raise ctx.error(f"unit side {raw.get('side')!r} is not the entry's side "
+                                f"{e.side!r}", field=f"{where}.side", line=line)
+            try:
+                unit = Unit.from_json({**raw, "side": e.side}, where=where)
+            except InputError as exc:
+                raise ctx.error(exc.reason, field=exc.field, line=line) from None
+            if unit.id in seen:
+                raise ctx.error(f"duplicate unit id {unit.id!r}", field=f"{where}.id",
+                                line=line)
+            seen.add(unit.id)
+            out.append(Arrival(unit, turn, e.side, tuple(e.hexes), e.rule))
+    return tuple(out)
 
 
 def _check_victory(v: VictorySection, ctx: SectionContext) -> None:

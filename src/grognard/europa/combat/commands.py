@@ -43,6 +43,7 @@ from grognard.europa.board import (
     per_position,
     readings_of,
     reduce_unit,
+    scenario_unit,
     unit_json,
     units_by_hex,
 )
@@ -621,7 +622,7 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     return {"units": list(ids), "from": start, "target": label, "mp": mp,
             "sp_cost": sp.to_json(),
             "leaves_zoc": leaves, "zoc_to_zoc": z2z, "entry_cost": entry,
-            "mechanized": {uid: is_mechanized(ctx.scenario.unit(uid), mreadings)
+            "mechanized": {uid: is_mechanized(scenario_unit(ctx.scenario, uid), mreadings)
                            for uid in ids}}
 
 
@@ -647,7 +648,7 @@ def _scenario_move_class(ctx: Context, uid: str, mreadings: Any) -> Any:
     hit = ctx.kept.get(key)
     if hit is not None and hit[0] is mreadings:
         return hit[1]
-    cls = move_class_of(ctx.scenario.unit(uid), mreadings)
+    cls = move_class_of(scenario_unit(ctx.scenario, uid), mreadings)
     ctx.kept[key] = (mreadings, cls)
     return cls
 

@@ -14,6 +14,7 @@ it drives (its typed arguments, verify, execute, folds, legal-action lister, hel
 * ``europa/air/orders``: ``air_mission``, ``fly_missions``, ``fighter_sweep``, ``intercept``,
   ``ground_support``, ``interdiction``, ``airbase_attack``, ``airbase_repair``,
   ``strategic_bombing`` (EUR-23..28, EUR-37 payment);
+* ``europa/reinforcements/orders``: ``place_reinforcement`` (EUR-22);
 * ``europa/surprise/orders``: the rule-47 plan (``designate_surprise``, ``reduce_surprise``,
   ``move_surprise_centre``, ``delay_surprise``, ``start_surprise``), ``start_invasion_surprise``
   (SUR-25), ``airbase_surprise`` (SUR-22..24), ``bonus_air_recovery`` and
@@ -68,6 +69,8 @@ from grognard.europa.play.orders.end_phase import END_PHASE
 from grognard.europa.play.orders.move import MOVE
 from grognard.europa.play.referee import decisions, game_over, phase_prompt
 from grognard.europa.play.turn import initial_replacements, revised_sequence
+from grognard.europa.reinforcements.orders.place_reinforcement import PLACE_REINFORCEMENT
+from grognard.europa.reinforcements.schedule import initial_reinforcements
 from grognard.europa.supply.orders.allocate_isolation_losses import ALLOCATE_ISOLATION_LOSSES
 from grognard.europa.supply.orders.isolation_attrition import ISOLATION_ATTRITION
 from grognard.europa.supply.orders.supply_check import SUPPLY_CHECK
@@ -112,6 +115,9 @@ def initial_state(scenario: Scenario) -> JSON:
     lg = initial_logistics(scenario, revised_sequence(scenario).phases[0])
     if lg is not None:  # EUR-37..EUR-41: FitE supply stockpiles
         s["logistics"] = lg
+    arriving = initial_reinforcements(scenario)
+    if arriving is not None:  # EUR-22: the public reinforcement schedule, units not yet placed
+        s["reinforcements"] = arriving
     return s
 
 
@@ -155,7 +161,7 @@ ORDERS: tuple[EuropaOrder[Any], ...] = (
     AIRBASE_ATTACK, AIRBASE_REPAIR, STRATEGIC_BOMBING, AIRFIELD_STRIKE,
     ATTACK, ALLOCATE_LOSSES, RETREAT, ADVANCE,
     DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE,
-    AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT,
+    AIRBASE_SURPRISE, BONUS_AIR_RECOVERY, BONUS_SUPPLY_JUDGEMENT, PLACE_REINFORCEMENT,
 )
 
 #: The engine's table roll (a designer's tool; not enumerated for random play).

@@ -43,6 +43,7 @@ from grognard.europa.logistics import (
 )
 from grognard.europa.movement import EuropaMove, check_move, joins_stack
 from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
+from grognard.europa.reinforcements.schedule import arrivals, delay_events
 from grognard.europa.supply.commands import (
     ISOLATION_STREAM,
     initial_replacements,
@@ -69,12 +70,14 @@ EXTRA_COMMANDS: Mapping[str, tuple[str, ...]] = {
 }
 
 
-def engine_turn(sides: Sequence[str]) -> TurnSequence:
+def engine_turn(sides: Sequence[str], reinforcements: bool = False) -> TurnSequence:
     """EUR-22 The phases the engine runs for ``sides`` and the command kinds it allows in each
     (the revised turn with the system's overruns, supply, isolation and replacement commands,
-    and the rule-47 bonus phases after each initial phase, SUR-01)."""
+    ``place_reinforcement`` in the initial phase when the scenario has a reinforcement
+    schedule, and the rule-47 bonus phases after each initial phase, SUR-01)."""
     extra = {k: list(v) for k, v in EXTRA_COMMANDS.items()}
-    extra["initial"] = ["start_invasion_surprise"]
+    extra["initial"] = ["start_invasion_surprise",
+                        *(["place_reinforcement"] if reinforcements else [])]
     # SUR-22: an airbase attacked in any non-initial phase of a surprise turn gets the roll
     extra["air"] = [*extra.get("air", []), "airbase_surprise"]
     return TurnSequence(bonus_phases_after_initial(turn_sequence(sides, extra).phases, sides))
@@ -85,7 +88,7 @@ def revised_sequence(scenario: Scenario) -> TurnSequence:
     for a FitE scenario (``[europa] fite_surprise_turn = true``) the EUR-44 surprise phases
     (movement, air, combat of the first side) come first; :func:`next_position` plays them on
     the first turn only."""
-    seq = engine_turn(scenario.sides)
+    seq = engine_turn(scenario.sides, reinforcements=bool(arrivals(scenario)))
     if not fite_surprise_turn(scenario):
         return seq
     normal = {p.name: p.commands for p in seq.phases if p.player == scenario.sides[0]}
@@ -115,11 +118,13 @@ def next_position(ctx: Context, phase: int, turn: int, state: JSON | None = None
 
 
 def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    """The next phase; with FitE logistics the special SPs expire after the surprise phases
+    """The next phase (EUR-22: ending an initial phase delays the arrivals not placed to the
+    next turn); with FitE logistics the special SPs expire after the surprise phases
     (EUR-39) and a side receives its SPs as its initial phase opens (EUR-38/40/41); a supply
     phase opens with the engine's supply check (EUR-30)."""
     phase, turn = next_position(ctx, state["phase"], state["turn"], state)
-    return [Event("phase_ended", {"from": {"turn": state["turn"], "phase": state["phase"]},
+    return [*delay_events(ctx, state),  # EUR-22: arrivals not placed wait a turn
+            Event("phase_ended", {"from": {"turn": state["turn"], "phase": state["phase"]},
                                   "to": {"turn": turn, "phase": phase}}),
             *phase_change_events(ctx, state, phase, turn),
             *opening_supply_check(ctx, state, phase, turn)]

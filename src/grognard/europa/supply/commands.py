@@ -33,6 +33,7 @@ from grognard.europa.board import (
     forces_of,
     on_map,
     readings_of,
+    scenario_unit,
     turn_date,
     turn_weather,
     unit_json,
@@ -405,7 +406,7 @@ def execute_take_replacement(ctx: Context, state: JSON, cmd: Command, dice: Dice
     _, rec = take_replacement(_ledger(state, cmd.player), account, cand,
                               str(cmd.args.get("action")),
                               readings_of(ctx, SupplyReadings))
-    printed = ctx.scenario.unit(cand.id)
+    printed = scenario_unit(ctx.scenario, cand.id)
     hex_ = _placement(ctx, state, cmd, cand)
     cadre = rec.action.value == "return_cadre"
     after = {"attack": state["units"][cand.id]["attack"],

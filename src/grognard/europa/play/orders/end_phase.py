@@ -2,7 +2,8 @@
 once (EUR-44), rule-47 bonus phases only in a surprise's turn (SUR-01); with FitE logistics
 the special SPs expire after the surprise phases (EUR-39) and a side receives its SPs as its
 initial phase opens (EUR-38/40/41); a supply phase opens with the engine's supply check
-(EUR-30). The engine offers it only when no decision is owed."""
+(EUR-30); ending an initial phase delays the side's reinforcements not placed to its next
+initial phase (EUR-22). The engine offers it only when no decision is owed."""
 
 from __future__ import annotations
 

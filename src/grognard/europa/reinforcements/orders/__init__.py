@@ -1,0 +1,1 @@
+"""The reinforcement Orders (EUR-22): ``place_reinforcement``."""
