@@ -511,6 +511,11 @@ _MECH_BAND = {1: 1.0, 2: 2.0, 3: 2.8, 4: 3.0, 5: 2.4, 6: 1.4, 7: 0.8, 8: 0.5}
 #: odds the enemy can bring on a hex in contact (its attack next to it against our defense
 #: there) above which a stack there falls back rather than stand
 _TENABLE = 2.5
+#: the enemy's reach counted against a hex (hexes: infantry, mech) and the share of its
+#: attack factors there (a reach of 4 and 6 at half weight drew the line back too far:
+#: 18, 20, 15, 20 Axis points on seeds 1-4 against 21, 10, 16, 12)
+_REACH = (2, 2, 1.0)
+_SECOND_LOOK = True
 
 
 @dataclass
@@ -572,14 +577,17 @@ def _graph(m: Any) -> _MapGraph:
     return got
 
 
-def _bfs(g: _MapGraph, starts: Sequence[int], passable: Callable[[int], bool]) -> dict[int, int]:
+def _bfs(g: _MapGraph, starts: Sequence[int], passable: Callable[[int], bool],
+         depth: int = 10**6) -> dict[int, int]:
     """Hexes reachable from ``starts`` through ``passable`` hexes (no impassable hexside),
-    with their distance in hexes."""
+    with their distance in hexes (up to ``depth``)."""
     dist = {s: 0 for s in starts if passable(s)}
     todo = deque(dist)
     while todo:
         i = todo.popleft()
         d = dist[i] + 1
+        if d > depth:
+            continue
         for j, side in zip(g.nbrs[i], g.sides[i], strict=True):
             if side >= 0 and j not in dist and passable(j):
                 dist[j] = d
@@ -610,12 +618,13 @@ class DefencePlan:
     enemy_at: dict[int, int]  # hex -> hexes to the nearest enemy ground unit (up to 9)
     safe: set[int]  # hexes that trace to one of our supply sources
     to_safe: dict[int, int]  # hexes to the nearest safe hex
-    threat: dict[int, int]  # hex -> enemy attack factors within two hexes
+    threat: dict[int, float]  # hex -> half the enemy attack factors within reach
     behind: dict[int, int]  # hex -> enemy mech units within six hexes nearer our sources
     front: set[int]  # the line's hexes (1-3 off the enemy, safe, land)
-    covered: set[int] = field(default_factory=set)
+    covered: dict[int, int] = field(default_factory=dict)  # hex -> our ZOCs on it
     stacks: dict[int, list[str]] = field(default_factory=dict)
     want: dict[int, int] = field(default_factory=dict)  # objective hex -> garrison wanted
+    depth: dict[int, float] = field(default_factory=dict)  # the capitals' approaches
 
     def res(self, i: int) -> int:
         return sum(int(self.sit.mine[x].get("re_size") or 1) for x in self.stacks.get(i, []))
@@ -648,25 +657,39 @@ class DefencePlan:
             score -= 6.0 + 0.5 * self.to_safe.get(i, 9)  # a pocket: break out toward ours
         score -= 0.5 * min(6, self.behind.get(i, 0))  # the enemy's armor past our flank
         if int(u.get("zoc_class", 1) or 0) > 0 and d <= 4:
-            gain = sum(1 for j in [i, *g.nbrs[i]] if j in self.front and j not in self.covered)
+            gain = sum(1 for j in [i, *g.nbrs[i]] if j in self.front and not self.covered.get(j))
             score += 0.25 * gain
         n = len(here)
         if n == 1:
             score += 1.5
         elif n == 2:
             score += 1.0
-        elif n == 0 and d <= 3 and mult == 1 and add == 0 and not facing:
+        elif n == 0 and d <= 3 and mult == 1 and add == 0 and not major and not minor:
             score -= 0.3  # a lone picket in the open
         need = self.want.get(i, 0)
         if n < need:
             score += 3.0 + need - n
-        return score
+        return score + self.depth.get(i, 0.0)
 
     def place(self, uid: str, i: int) -> None:
         self.stacks.setdefault(i, []).append(uid)
         if int(self.sit.mine[uid].get("zoc_class", 1) or 0) > 0:
-            self.covered.add(i)
-            self.covered.update(self.g.nbrs[i])
+            for j in [i, *self.g.nbrs[i]]:
+                self.covered[j] = self.covered.get(j, 0) + 1
+
+    def leaving(self, uid: str, here: int, to: int) -> float:
+        """What ``uid`` moving from ``here`` to ``to`` costs the stack it leaves: a lone
+        unit left on the line (the units placed there so far; a mech reserve leaving the
+        infantry it stood with in the exploitation phase)."""
+        if to == here or self.enemy_at.get(here, 9) > 3:
+            return 0.0
+        return 1.5 if len(self.stacks.get(here, [])) == 1 else 0.0
+
+    def unplace(self, uid: str, i: int) -> None:
+        self.stacks[i].remove(uid)
+        if int(self.sit.mine[uid].get("zoc_class", 1) or 0) > 0:
+            for j in [i, *self.g.nbrs[i]]:
+                self.covered[j] -= 1
 
 
 def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
@@ -699,10 +722,13 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
     safe = set(_bfs(g, starts, lambda j: land[j] and j not in enemy_hexes
                     and (j not in zoc or j in ours)))
     to_safe = _bfs(g, list(safe), lambda j: land[j] and j not in enemy_hexes)
-    threat: dict[int, int] = {}
+    # the enemy's reach next turn: its units within 4 hexes (mech 6); it spreads its
+    # attacks over several of our hexes, so half of it counts against each
+    threat: dict[int, float] = {}
     for i, u in enemy:
-        a = _strength(u, "attack")
-        for j in {i, *g.nbrs[i], *(k for n in g.nbrs[i] for k in g.nbrs[n])}:
+        a = _strength(u, "attack") * _REACH[2]
+        reach = _REACH[1] if str(u.get("type")) in _MECH else _REACH[0]
+        for j, _d in _bfs(g, [i], lambda k: land[k], reach).items():
             threat[j] = threat.get(j, 0) + a
     cands = {i for opts in moves.values() for i in opts} | \
         {idx(str(u["hex"])) for u in sit.mine.values()}
@@ -720,18 +746,26 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
     front = {i for i, d in enemy_at.items() if 1 <= d <= 3 and i in safe}
     plan = DefencePlan(sit, g, enemy_at, safe, to_safe, threat, behind, front)
     mine = {o.hex for o in objectives if o.holder == sit.player}
+    enemy_labels = {m.label(i) for i in enemy_hexes}
     for o in objectives:
         i = idx(o.hex)
         if i in enemy_hexes:
             continue
-        d = enemy_at.get(i, 99)
+        # hexes to the nearest enemy unit: its armor drives 15-20 hexes a turn in the open
+        d = sit.nearest(o.hex, enemy_labels)
         value = int(o.value)
         if value >= 5:
-            want = 3 if d <= 12 else 1
-        elif d <= 6:
+            want = 3 if d <= 20 else 1
+            if d <= 20:  # the capitals' approaches: depth around them
+                for j, k in _bfs(g, [i], lambda x: land[x], 2).items():
+                    if k:
+                        plan.depth[j] = max(plan.depth.get(j, 0.0), 1.0 if k == 1 else 0.5)
+        elif value >= 3:
+            want = 3 if d <= 6 else 2 if d <= 14 else 1
+        elif d <= 8:
             want = 2 if value >= 2 else 1
         else:
-            want = 1 if d <= 9 or o.hex not in mine else 0
+            want = 1 if d <= 12 or o.hex not in mine else 0
         if want:
             plan.want[i] = want
     fill: Mapping[str, int] = sit.memo("plan.fill", dict)
@@ -765,7 +799,19 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
                                  enemy_at.get(at[x], 99), x))
     for uid in rest:
         options = [at[uid], *moves.get(uid, {})]
-        best = max(options, key=lambda i: (plan.value(uid, i), i == at[uid], -i))
+        best = max(options, key=lambda i: (plan.value(uid, i) - plan.leaving(uid, at[uid], i),
+                                           i == at[uid], -i))
+        plan.place(uid, best)
+        placed[uid] = best
+    # a second look at the lone units of the line: join a stack placed after them
+    for uid in rest:
+        i = placed[uid]
+        if not _SECOND_LOOK or len(plan.stacks.get(i, [])) != 1 or enemy_at.get(i, 99) > 4:
+            continue
+        plan.unplace(uid, i)
+        options = [at[uid], *moves.get(uid, {})]
+        best = max(options, key=lambda k: (plan.value(uid, k) - plan.leaving(uid, at[uid], k),
+                                           k == i, -k))
         plan.place(uid, best)
         placed[uid] = best
     out: list[tuple[Score, Command]] = []
@@ -796,16 +842,27 @@ class EuropaPolicy(Policy):
         #: whether this seat defends the objectives (set at its first decision with a game)
         self.defending: bool | None = None
 
+    def supply_sources(self, sit: Situation, side: str) -> list[str]:
+        """EUR-30 The scenario's supply sources of ``side`` (hex labels; public)."""
+        from grognard.europa.board import europa_config
+
+        sources = europa_config(sit.context.scenario).get("supply_sources", {}) or {}
+        return [str(s) for s in sources.get(side, []) or []]
+
     def situation(self, view: JSON, game: Any = None) -> Situation:
         """The policy's picture; at the seat's first decision with a game, whether it is the
-        defender: the side holding most of the worth of ``Game.objectives()`` (the places
-        both sides want: one to take, one to keep)."""
+        defender of ``Game.objectives()`` (the places both sides want: one to take, one to
+        keep): the side that held most of their worth when the scenario was set up."""
         sit = super().situation(view, game)
         if game is not None:
             objs = list(game.objectives())
             sit.memo("europa.objectives", lambda: objs)
             if self.defending is None and objs:
-                held = sum(int(o.value) for o in objs if o.holder == self.seat.player)
+                from grognard.europa.victory import initial_holders
+
+                first = initial_holders(sit.context.scenario)
+                held = sum(int(o.value) for o in objs
+                           if first.get(o.hex, o.holder) == self.seat.player)
                 self.defending = 2 * held > sum(int(o.value) for o in objs)
                 if self.defending:
                     self.caution = self.defence_caution
@@ -829,11 +886,8 @@ class EuropaPolicy(Policy):
         if kind == "air_mission":
             return self.ground_support(sit, actions)
         if kind == "move" and self.defending:
-            from grognard.europa.board import europa_config
-
-            sources = europa_config(sit.context.scenario).get("supply_sources", {}) or {}
             return defence_plan(sit, actions, sit.memo("europa.objectives", list),
-                                [str(s) for s in sources.get(sit.player, []) or []])
+                                self.supply_sources(sit, sit.player))
         return None
 
     def _support_targets(self, sit: Situation, cands: Sequence[Command]
