@@ -35,7 +35,13 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from grognard.bots.base import LegalActions, NoLegalAction, Seat, args_units, rng
-from grognard.bots.odds import Estimate, europa_estimate, rules_estimate, tr_estimate
+from grognard.bots.odds import (
+    Estimate,
+    europa_estimate,
+    rules_estimate,
+    tr_estimate,
+    view_estimate,
+)
 from grognard.bots.situation import Situation
 from grognard.bots.tr_plans import tr_front
 from grognard.core.errors import GrognardError
@@ -763,9 +769,9 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
         elif value >= 3:
             want = 3 if d <= 6 else 2 if d <= 14 else 1
         elif d <= 8:
-            want = 2 if value >= 2 else 1
+            want = 2  # never a lone picket on a place the enemy is closing on
         else:
-            want = 1 if d <= 12 or o.hex not in mine else 0
+            want = 1 if (value >= 2 and d <= 12) or o.hex not in mine else 0
         if want:
             plan.want[i] = want
     fill: Mapping[str, int] = sit.memo("plan.fill", dict)
@@ -825,7 +831,8 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
 class EuropaPolicy(Policy):
     macro_kinds: ClassVar[frozenset[str]] = frozenset({"start_surprise"})
     procedural: ClassVar[Mapping[str, Score]] = {"supply_check": 3.0, "isolation_attrition": 2.0, "take_replacement": 1.0,
-                  "overrun": 3.0, "fly_missions": 0.05}
+                  "fly_missions": 0.05}
+    overrun_score = 3.0
     drive_on_objectives = True
 
     target_arg = "defender_hex"
@@ -1002,6 +1009,19 @@ class EuropaPolicy(Policy):
                      if u.get("side") != sit.player and u.get("hex")
                      and sit.nearest(u["hex"], set(sit.friendly_hexes)) <= 1)
         return mine > 2 * max(theirs, 1)
+
+    def score_overrun(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-18 An overrun whenever the rules allow one; the defender's only where the
+        exact odds leave the hex nearly sure to be cleared at a gain (its stacks hold the line)."""
+        if not self.defending:
+            return self.overrun_score
+        target = cmd.args.get("target")
+        if not isinstance(target, str):
+            return -1.0
+        est = view_estimate(sit, target, args_units(cmd.args, "units"))
+        if est is None or est.p_taken < Fraction(9, 10):
+            return -1.0
+        return float(est.value(self.hex_value(sit, target), self.caution))
 
     def score_start_surprise(self, sit: Situation, cmd: Command) -> Score:
         return 1.0 if self._pays(sit) else -1.0
