@@ -88,3 +88,18 @@ def test_the_bot_plays_the_plan_in_its_movement_phase():
     _pol, _la, cmds = _plan(g)
     first = bot.choose(g.view("soviet"), LegalActions(g, "soviet"))
     assert first in cmds
+
+
+def test_the_bot_reads_the_set_up_holders_as_the_rules_do():
+    """The defender is found from public scenario data (placements, map, victory table), the
+    same holders as the rules' own reading (europa.victory.initial_holders), with no import
+    of a rule package in the bot (tests/test_floors.py)."""
+    from grognard.bots.heuristic import set_up_holders
+    from grognard.bots.situation import Situation
+    from grognard.europa.victory import initial_holders
+
+    for name in ("europa-barbarossa", "europa-pocket", "demo-europa", "europa-fite-surprise"):
+        g = Game.new(name, seed=1)
+        sit = Situation.of(g.context, g.view("soviet"), "soviet")
+        first = initial_holders(g.scenario)
+        assert first and set_up_holders(sit, list(first)) == first, name

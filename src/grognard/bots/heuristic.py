@@ -539,15 +539,30 @@ class _MapGraph:
 _GRAPHS: weakref.WeakKeyDictionary[Any, _MapGraph] = weakref.WeakKeyDictionary()
 
 
-def _graph(m: Any) -> _MapGraph:
+def _terrain_effects(tables: Any, key: tuple[str, bool, bool]) -> tuple[int, int]:
+    """EUR-10 A hex's defense multiplier and defense add (plus its left shifts) from the
+    game's terrain effects table (terrain, and the fortified and major-city rows: the larger
+    multiplier, the adds summed); (1, 0) where the table does not say."""
+    try:
+        t = tables.get("europa_terrain_effects")
+        rows = [key[0]] + [r for r, on in (("fortified", key[1]), ("major_city", key[2])) if on]
+        mult = max(int(t.lookup(r, "defense_multiplier")) for r in rows)
+        add = sum(int(t.lookup(r, "defense_add")) + int(t.lookup(r, "left_shifts"))
+                  for r in rows)
+    except (GrognardError, KeyError, TypeError, ValueError):
+        return 1, 0
+    return max(1, mult), add
+
+
+def _graph(m: Any, tables: Any) -> _MapGraph:
     got = _GRAPHS.get(m)
     if got is not None:
         return got
     from grognard.core.mapdata import CityClass, Fortification, HexsideFeature, Terrain
-    from grognard.europa.combat.terrain import hex_effects
-    from grognard.europa.movement import stack_limit
+    from grognard.core.stacking import europa_revised_stacking, stacking_limits
 
     block = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
+    limits = stacking_limits(m, europa_revised_stacking())  # EUR-21: 10 REs, 7 in mountain
     nbrs: list[list[int]] = []
     sides: list[list[int]] = []
     water: list[bool] = []
@@ -568,17 +583,9 @@ def _graph(m: Any) -> _MapGraph:
         key = (str(t.value), m.fortification_of(h) is not Fortification.NONE,
                any(CityClass.MAJOR_CITY in c.classes for c in m.cities_at(h)))
         if key not in effects:
-            try:
-                e = hex_effects(*key)
-                effects[key] = (e.defense_multiplier, e.defense_add + e.left_shifts)
-            except GrognardError:
-                effects[key] = (1, 0)
+            effects[key] = _terrain_effects(tables, key)
         mult, add = effects[key]
-        try:
-            limit = int(stack_limit(m, m.label(i)))
-        except (GrognardError, ValueError):
-            limit = 10
-        quality.append((mult, add, limit))
+        quality.append((mult, add, int(limits[i])))
     got = _GRAPHS[m] = _MapGraph(nbrs, sides, water, quality)
     return got
 
@@ -698,6 +705,50 @@ class DefencePlan:
                 self.covered[j] -= 1
 
 
+def set_up_holders(sit: Situation, hexes: Sequence[str]) -> dict[str, str | None]:
+    """Who held each of ``hexes`` when the scenario was set up (public: the scenario's
+    placements, map and victory table): the side whose ground units were set up in it, else
+    its country's side (as the victory table's ``countries`` names it, else the side with the
+    most ground units set up in that country), else the side of the nearest ground units set
+    up (a tie or none: nobody)."""
+    from collections import Counter
+
+    from grognard.core.units import GROUND_TYPES
+
+    m = sit.map
+    placed = [(str(p.hex), str(p.unit.side)) for p in sit.context.scenario.placements
+              if p.hex is not None and p.unit.type in GROUND_TYPES]
+    table = getattr(sit.context.scenario.rules, "table", None)
+    victory = table.get("victory", {}) if isinstance(table, Mapping) else {}
+    named = victory.get("countries") if isinstance(victory, Mapping) else None
+    country_side: dict[str, str] = {}
+    if isinstance(named, Mapping) and named:
+        country_side = {str(c): str(side) for side, cs in named.items() for c in cs or []}
+    else:
+        count: dict[str, Counter[str]] = {}
+        for h, side in placed:
+            c = m.country_of(sit.hex(h))
+            if c:
+                count.setdefault(c, Counter())[side] += 1
+        for c, n in count.items():
+            top = n.most_common(2)
+            if len(top) == 1 or top[0][1] > top[1][1]:
+                country_side[c] = top[0][0]
+    out: dict[str, str | None] = {}
+    for h in hexes:
+        here = {side for x, side in placed if x == h}
+        c = m.country_of(sit.hex(h))
+        if len(here) == 1:
+            out[h] = next(iter(here))
+        elif c in country_side:
+            out[h] = country_side[c]
+        else:
+            near = min((sit.distance(h, x) for x, _s in placed), default=None)
+            closest = {side for x, side in placed if sit.distance(h, x) == near}
+            out[h] = next(iter(closest)) if len(closest) == 1 else None
+    return out
+
+
 def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
                  sources: Sequence[str]) -> list[tuple[Score, Command]]:
     """The defender's moves of one phase (:class:`DefencePlan`): the units the plan pins
@@ -705,7 +756,7 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
     (scaled to the enemy's distance and the place's worth), then the infantry nearest the
     enemy first, then the mechanized reserves, each to its best reachable hex."""
     m = sit.map
-    g = _graph(m)
+    g = _graph(m, sit.context.tables)
     idx = m.index_of_label
     moves: dict[str, dict[int, Command]] = {}
     for c in actions.candidates("move"):
@@ -850,24 +901,23 @@ class EuropaPolicy(Policy):
         self.defending: bool | None = None
 
     def supply_sources(self, sit: Situation, side: str) -> list[str]:
-        """EUR-30 The scenario's supply sources of ``side`` (hex labels; public)."""
-        from grognard.europa.board import europa_config
-
-        sources = europa_config(sit.context.scenario).get("supply_sources", {}) or {}
-        return [str(s) for s in sources.get(side, []) or []]
+        """EUR-30 The scenario's supply sources of ``side`` (hex labels; public): the
+        ``[europa]`` table as the scenario wrote it."""
+        table = getattr(sit.context.scenario.rules, "table", None)
+        sources = table.get("supply_sources", {}) if isinstance(table, Mapping) else {}
+        return [str(s) for s in (sources or {}).get(side, []) or []]
 
     def situation(self, view: JSON, game: Any = None) -> Situation:
         """The policy's picture; at the seat's first decision with a game, whether it is the
         defender of ``Game.objectives()`` (the places both sides want: one to take, one to
-        keep): the side that held most of their worth when the scenario was set up."""
+        keep): the side that held most of their worth when the scenario was set up
+        (:func:`set_up_holders`)."""
         sit = super().situation(view, game)
         if game is not None:
             objs = list(game.objectives())
             sit.memo("europa.objectives", lambda: objs)
             if self.defending is None and objs:
-                from grognard.europa.victory import initial_holders
-
-                first = initial_holders(sit.context.scenario)
+                first = set_up_holders(sit, [str(o.hex) for o in objs])
                 held = sum(int(o.value) for o in objs
                            if first.get(o.hex, o.holder) == self.seat.player)
                 self.defending = 2 * held > sum(int(o.value) for o in objs)
