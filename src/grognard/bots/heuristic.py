@@ -20,7 +20,11 @@ Policies (all read the bot's own view only):
   contact outweighs the enemy's; the victory places of ``Game.objectives`` weigh its attacks
   and draw its moves; in the air phase ground support over the hexes it will attack (up to
   three strike units and an escort each), interception of every strike mission, the FitE
-  surprise turn's airfield strikes and rule-47 airbase surprise attacks.
+  surprise turn's airfield strikes and rule-47 airbase surprise attacks. The defender of the
+  objectives (the side that held them at set-up) plans its moves once a phase
+  (:func:`defence_plan`): a line off the enemy covered by its ZOCs, stacks in good terrain,
+  falling back from hexes it cannot hold, supply-traced hexes, garrisons, mech reserves;
+  it counter-attacks and overruns only at good exact odds.
 * EuroFront: weather and initiative rolls, the strongest chit the HQs can use, activation of
   the HQs nearest the enemy, rail moves toward the front.
 """
@@ -536,7 +540,8 @@ class _MapGraph:
     quality: list[tuple[int, int, int]]
 
 
-_GRAPHS: weakref.WeakKeyDictionary[Any, _MapGraph] = weakref.WeakKeyDictionary()
+#: per map: (the tables it was read with, the graph)
+_GRAPHS: weakref.WeakKeyDictionary[Any, tuple[Any, _MapGraph]] = weakref.WeakKeyDictionary()
 
 
 def _terrain_effects(tables: Any, key: tuple[str, bool, bool]) -> tuple[int, int]:
@@ -555,9 +560,9 @@ def _terrain_effects(tables: Any, key: tuple[str, bool, bool]) -> tuple[int, int
 
 
 def _graph(m: Any, tables: Any) -> _MapGraph:
-    got = _GRAPHS.get(m)
-    if got is not None:
-        return got
+    kept = _GRAPHS.get(m)
+    if kept is not None and kept[0] is tables:
+        return kept[1]
     from grognard.core.mapdata import CityClass, Fortification, HexsideFeature, Terrain
     from grognard.core.stacking import europa_revised_stacking, stacking_limits
 
@@ -586,7 +591,8 @@ def _graph(m: Any, tables: Any) -> _MapGraph:
             effects[key] = _terrain_effects(tables, key)
         mult, add = effects[key]
         quality.append((mult, add, int(limits[i])))
-    got = _GRAPHS[m] = _MapGraph(nbrs, sides, water, quality)
+    got = _MapGraph(nbrs, sides, water, quality)
+    _GRAPHS[m] = (tables, got)
     return got
 
 
