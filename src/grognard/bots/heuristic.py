@@ -20,21 +20,35 @@ Policies (all read the bot's own view only):
   contact outweighs the enemy's; the victory places of ``Game.objectives`` weigh its attacks
   and draw its moves; in the air phase ground support over the hexes it will attack (up to
   three strike units and an escort each), interception of every strike mission, the FitE
-  surprise turn's airfield strikes and rule-47 airbase surprise attacks.
+  surprise turn's airfield strikes and rule-47 airbase surprise attacks. The defender of the
+  objectives (the side that held them at set-up) plans its moves once a phase
+  (:func:`defence_plan`): a line off the enemy covered by its ZOCs, stacks in good terrain,
+  falling back from hexes it cannot hold, supply-traced hexes, garrisons, mech reserves;
+  it counter-attacks and overruns only at good exact odds.
 * EuroFront: weather and initiative rolls, the strongest chit the HQs can use, activation of
   the HQs nearest the enemy, rail moves toward the front.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from grognard.bots.base import LegalActions, NoLegalAction, Seat, args_units, rng
-from grognard.bots.odds import Estimate, europa_estimate, rules_estimate, tr_estimate
+from grognard.bots.odds import (
+    Estimate,
+    europa_estimate,
+    rules_estimate,
+    tr_estimate,
+    view_estimate,
+)
 from grognard.bots.situation import Situation
 from grognard.bots.tr_plans import tr_front
+from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
@@ -558,17 +572,423 @@ class ThirdReichPolicy(Policy):
         return -sum(1.0 for h in hexes if sit.in_contact(h)) - 0.1 * len(set(hexes))
 
 
+# --- a Europa defence (the side that holds the objectives) ------------------------------------
+#: the defender's wish per distance from the enemy (hexes): the line one or two hexes off the
+#: enemy, a little depth behind it, the deep rear worth least (infantry; mech one hex deeper)
+_BAND = {1: 3.0, 2: 3.0, 3: 2.6, 4: 2.0, 5: 1.2, 6: 0.7, 7: 0.5, 8: 0.4}
+_MECH_BAND = {1: 1.0, 2: 2.0, 3: 2.8, 4: 3.0, 5: 2.4, 6: 1.4, 7: 0.8, 8: 0.5}
+#: odds the enemy can bring on a hex in contact (its attack next to it against our defense
+#: there) above which a stack there falls back rather than stand
+_TENABLE = 2.5
+#: the enemy's reach counted against a hex (hexes: infantry, mech) and the share of its
+#: attack factors there (a reach of 4 and 6 at half weight drew the line back too far:
+#: 18, 20, 15, 20 Axis points on seeds 1-4 against 21, 10, 16, 12)
+_REACH = (2, 2, 1.0)
+_SECOND_LOOK = True
+
+
+@dataclass
+class _MapGraph:
+    """One map's adjacency as Python lists for the defender's searches (per map)."""
+
+    nbrs: list[list[int]]
+    #: per hex, per neighbour: 2 major river, 1 river, 0 none, -1 impassable (sea, lake)
+    sides: list[list[int]]
+    water: list[bool]
+    #: per hex: (defense multiplier, defense add, hex effects' stacking limit in REs)
+    quality: list[tuple[int, int, int]]
+
+
+#: per map: (the tables it was read with, the graph)
+_GRAPHS: weakref.WeakKeyDictionary[Any, tuple[Any, _MapGraph]] = weakref.WeakKeyDictionary()
+
+
+def _terrain_effects(tables: Any, key: tuple[str, bool, bool]) -> tuple[int, int]:
+    """EUR-10 A hex's defense multiplier and defense add (plus its left shifts) from the
+    game's terrain effects table (terrain, and the fortified and major-city rows: the larger
+    multiplier, the adds summed); (1, 0) where the table does not say."""
+    try:
+        t = tables.get("europa_terrain_effects")
+        rows = [key[0]] + [r for r, on in (("fortified", key[1]), ("major_city", key[2])) if on]
+        mult = max(int(t.lookup(r, "defense_multiplier")) for r in rows)
+        add = sum(int(t.lookup(r, "defense_add")) + int(t.lookup(r, "left_shifts"))
+                  for r in rows)
+    except (GrognardError, KeyError, TypeError, ValueError):
+        return 1, 0
+    return max(1, mult), add
+
+
+def _graph(m: Any, tables: Any) -> _MapGraph:
+    kept = _GRAPHS.get(m)
+    if kept is not None and kept[0] is tables:
+        return kept[1]
+    from grognard.core.mapdata import CityClass, Fortification, HexsideFeature, Terrain
+    from grognard.core.stacking import europa_revised_stacking, stacking_limits
+
+    block = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
+    limits = stacking_limits(m, europa_revised_stacking())  # EUR-21: 10 REs, 7 in mountain
+    nbrs: list[list[int]] = []
+    sides: list[list[int]] = []
+    water: list[bool] = []
+    quality: list[tuple[int, int, int]] = []
+    effects: dict[tuple[str, bool, bool], tuple[int, int]] = {}
+    for i in range(m.n):
+        lo, hi = int(m.indptr[i]), int(m.indptr[i + 1])
+        nbrs.append([int(j) for j in m.indices[lo:hi]])
+        row = []
+        for f in m.edge_features[lo:hi]:
+            f = HexsideFeature(int(f))
+            row.append(-1 if f & block else 2 if f & HexsideFeature.MAJOR_RIVER
+                       else 1 if f & HexsideFeature.RIVER else 0)
+        sides.append(row)
+        h = m.hex(i)
+        t = m.terrain_of(h)
+        water.append(t in (Terrain.SEA, Terrain.LAKE))
+        key = (str(t.value), m.fortification_of(h) is not Fortification.NONE,
+               any(CityClass.MAJOR_CITY in c.classes for c in m.cities_at(h)))
+        if key not in effects:
+            effects[key] = _terrain_effects(tables, key)
+        mult, add = effects[key]
+        quality.append((mult, add, int(limits[i])))
+    got = _MapGraph(nbrs, sides, water, quality)
+    _GRAPHS[m] = (tables, got)
+    return got
+
+
+def _bfs(g: _MapGraph, starts: Sequence[int], passable: Callable[[int], bool],
+         depth: int = 10**6) -> dict[int, int]:
+    """Hexes reachable from ``starts`` through ``passable`` hexes (no impassable hexside),
+    with their distance in hexes (up to ``depth``)."""
+    dist = {s: 0 for s in starts if passable(s)}
+    todo = deque(dist)
+    while todo:
+        i = todo.popleft()
+        d = dist[i] + 1
+        if d > depth:
+            continue
+        for j, side in zip(g.nbrs[i], g.sides[i], strict=True):
+            if side >= 0 and j not in dist and passable(j):
+                dist[j] = d
+                todo.append(j)
+    return dist
+
+
+_MECH = frozenset({"armor", "mechanized", "motorized", "armored_infantry"})
+_NOT_GROUND = frozenset({"air", "fleet", "naval", "hq", "supply"})
+
+
+def _strength(u: Mapping[str, Any], key: str) -> int:
+    """A unit's factor as the view shows it (a face-down enemy unit counts 6)."""
+    v = u.get(key)
+    return int(v) if isinstance(v, int) else 6
+
+
+@dataclass
+class DefencePlan:
+    """The defender's moves for one movement phase, chosen unit by unit over a shared picture:
+    where the enemy is (hexes away from its nearest ground unit), which hexes still trace to
+    a supply source of ours (not through an enemy unit or an enemy ZOC hex we do not hold),
+    the line (the hexes one to three off the enemy) and how much of it the units placed so far
+    cover with their ZOCs, the stacks so far, the garrisons the objectives want."""
+
+    sit: Situation
+    g: _MapGraph
+    enemy_at: dict[int, int]  # hex -> hexes to the nearest enemy ground unit (up to 9)
+    safe: set[int]  # hexes that trace to one of our supply sources
+    to_safe: dict[int, int]  # hexes to the nearest safe hex
+    threat: dict[int, float]  # hex -> half the enemy attack factors within reach
+    behind: dict[int, int]  # hex -> enemy mech units within six hexes nearer our sources
+    front: set[int]  # the line's hexes (1-3 off the enemy, safe, land)
+    covered: dict[int, int] = field(default_factory=dict)  # hex -> our ZOCs on it
+    stacks: dict[int, list[str]] = field(default_factory=dict)
+    want: dict[int, int] = field(default_factory=dict)  # objective hex -> garrison wanted
+    depth: dict[int, float] = field(default_factory=dict)  # the capitals' approaches
+
+    def res(self, i: int) -> int:
+        return sum(int(self.sit.mine[x].get("re_size") or 1) for x in self.stacks.get(i, []))
+
+    def value(self, uid: str, i: int) -> float:
+        """How good hex ``i`` is for unit ``uid`` given the units placed before it."""
+        sit, g = self.sit, self.g
+        u = sit.mine[uid]
+        mult, add, limit = g.quality[i]
+        if self.res(i) + int(u.get("re_size") or 1) > limit:
+            return -99.0
+        mech = str(u.get("type")) in _MECH
+        d = self.enemy_at.get(i, 9)
+        band = (_MECH_BAND if mech else _BAND).get(d, 0.2)
+        here = self.stacks.get(i, [])
+        defense = sum(_strength(sit.mine[x], "defense") for x in here) + _strength(u, "defense")
+        # the hexsides facing the enemy (toward hexes nearer it): rivers halve attacks
+        facing = [s for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
+                  if self.enemy_at.get(j, 9) < d]
+        major = sum(1 for s in facing if s == 2) / len(facing) if facing else 0.0
+        minor = sum(1 for s in facing if s == 1) / len(facing) if facing else 0.0
+        across = 1.0 - 0.5 * major - 0.2 * minor
+        score = band + 0.8 * (mult - 1) + 0.4 * add + 1.2 * major + 0.5 * minor
+        odds = self.threat.get(i, 0) * across / max(1, (defense + add) * mult)
+        if d <= 1 and odds > _TENABLE:
+            score -= 2.0 + 0.3 * (odds - _TENABLE)  # fall back rather than stand to die
+        elif d <= 3 and odds > _TENABLE:
+            score -= 0.5 * min(8.0, odds - _TENABLE)
+        if i not in self.safe:
+            score -= 6.0 + 0.5 * self.to_safe.get(i, 9)  # a pocket: break out toward ours
+        score -= 0.5 * min(6, self.behind.get(i, 0))  # the enemy's armor past our flank
+        if int(u.get("zoc_class", 1) or 0) > 0 and d <= 4:
+            gain = sum(1 for j in [i, *g.nbrs[i]] if j in self.front and not self.covered.get(j))
+            score += 0.25 * gain
+        n = len(here)
+        if n == 1:
+            score += 1.5
+        elif n == 2:
+            score += 1.0
+        elif n == 0 and d <= 3 and mult == 1 and add == 0 and not major and not minor:
+            score -= 0.3  # a lone picket in the open
+        need = self.want.get(i, 0)
+        if n < need:
+            score += 3.0 + need - n
+        return score + self.depth.get(i, 0.0)
+
+    def place(self, uid: str, i: int) -> None:
+        self.stacks.setdefault(i, []).append(uid)
+        if int(self.sit.mine[uid].get("zoc_class", 1) or 0) > 0:
+            for j in [i, *self.g.nbrs[i]]:
+                self.covered[j] = self.covered.get(j, 0) + 1
+
+    def leaving(self, uid: str, here: int, to: int) -> float:
+        """What ``uid`` moving from ``here`` to ``to`` costs the stack it leaves: a lone
+        unit left on the line (the units placed there so far; a mech reserve leaving the
+        infantry it stood with in the exploitation phase)."""
+        if to == here or self.enemy_at.get(here, 9) > 3:
+            return 0.0
+        return 1.5 if len(self.stacks.get(here, [])) == 1 else 0.0
+
+    def unplace(self, uid: str, i: int) -> None:
+        self.stacks[i].remove(uid)
+        if int(self.sit.mine[uid].get("zoc_class", 1) or 0) > 0:
+            for j in [i, *self.g.nbrs[i]]:
+                self.covered[j] -= 1
+
+
+def set_up_holders(sit: Situation, hexes: Sequence[str]) -> dict[str, str | None]:
+    """Who held each of ``hexes`` when the scenario was set up (public: the scenario's
+    placements, map and victory table): the side whose ground units were set up in it, else
+    its country's side (as the victory table's ``countries`` names it, else the side with the
+    most ground units set up in that country), else the side of the nearest ground units set
+    up (a tie or none: nobody)."""
+    from collections import Counter
+
+    from grognard.core.units import GROUND_TYPES
+
+    m = sit.map
+    placed = [(str(p.hex), str(p.unit.side)) for p in sit.context.scenario.placements
+              if p.hex is not None and p.unit.type in GROUND_TYPES]
+    table = getattr(sit.context.scenario.rules, "table", None)
+    victory = table.get("victory", {}) if isinstance(table, Mapping) else {}
+    named = victory.get("countries") if isinstance(victory, Mapping) else None
+    country_side: dict[str, str] = {}
+    if isinstance(named, Mapping) and named:
+        country_side = {str(c): str(side) for side, cs in named.items() for c in cs or []}
+    else:
+        count: dict[str, Counter[str]] = {}
+        for h, side in placed:
+            c = m.country_of(sit.hex(h))
+            if c:
+                count.setdefault(c, Counter())[side] += 1
+        for c, n in count.items():
+            top = n.most_common(2)
+            if len(top) == 1 or top[0][1] > top[1][1]:
+                country_side[c] = top[0][0]
+    out: dict[str, str | None] = {}
+    for h in hexes:
+        here = {side for x, side in placed if x == h}
+        c = m.country_of(sit.hex(h))
+        if len(here) == 1:
+            out[h] = next(iter(here))
+        elif c in country_side:
+            out[h] = country_side[c]
+        else:
+            near = min((sit.distance(h, x) for x, _s in placed), default=None)
+            closest = {side for x, side in placed if sit.distance(h, x) == near}
+            out[h] = next(iter(closest)) if len(closest) == 1 else None
+    return out
+
+
+def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
+                 sources: Sequence[str]) -> list[tuple[Score, Command]]:
+    """The defender's moves of one phase (:class:`DefencePlan`): the units the plan pins
+    (``plan.hold``) and those that cannot move stay; the objectives get their garrisons
+    (scaled to the enemy's distance and the place's worth), then the infantry nearest the
+    enemy first, then the mechanized reserves, each to its best reachable hex."""
+    m = sit.map
+    g = _graph(m, sit.context.tables)
+    idx = m.index_of_label
+    moves: dict[str, dict[int, Command]] = {}
+    for c in actions.candidates("move"):
+        to = destination(c)
+        uid = str(c.args.get("unit"))
+        if to is not None and uid in sit.mine:
+            moves.setdefault(uid, {}).setdefault(idx(to), c)
+    if not moves:
+        return []
+    enemy = [(idx(str(u["hex"])), u) for u in sit.others
+             if str(u.get("type")) not in _NOT_GROUND]
+    enemy_hexes = {i for i, _u in enemy}
+    land = [not w for w in g.water]
+    enemy_at = {i: d for i, d in _bfs(g, list(enemy_hexes), lambda j: land[j]).items()
+                if d <= 9}
+    zoc = {j for i, u in enemy if int(u.get("zoc_class", 1) or 0) > 0 for j in g.nbrs[i]}
+    ours = {idx(str(u["hex"])) for u in sit.mine.values()
+            if str(u.get("type")) not in _NOT_GROUND}
+    starts = [idx(s) for s in sources]
+    safe = set(_bfs(g, starts, lambda j: land[j] and j not in enemy_hexes
+                    and (j not in zoc or j in ours)))
+    to_safe = _bfs(g, list(safe), lambda j: land[j] and j not in enemy_hexes)
+    # the enemy's reach next turn: its units within 4 hexes (mech 6); it spreads its
+    # attacks over several of our hexes, so half of it counts against each
+    threat: dict[int, float] = {}
+    for i, u in enemy:
+        a = _strength(u, "attack") * _REACH[2]
+        reach = _REACH[1] if str(u.get("type")) in _MECH else _REACH[0]
+        for j, _d in _bfs(g, [i], lambda k: land[k], reach).items():
+            threat[j] = threat.get(j, 0) + a
+    cands = {i for opts in moves.values() for i in opts} | \
+        {idx(str(u["hex"])) for u in sit.mine.values()}
+    src_labels = list(sources)
+    far = {i: min(sit.distance(m.label(i), s) for s in src_labels) for i in cands} \
+        if src_labels else {}
+    raiders = [(str(u["hex"]), min(sit.distance(str(u["hex"]), s) for s in src_labels))
+               for _i, u in enemy if str(u.get("type")) in _MECH] if src_labels else []
+    behind = {}
+    for i in cands:
+        lab = m.label(i)
+        n = sum(1 for h, f in raiders if f < far[i] - 1 and sit.distance(h, lab) <= 6)
+        if n:
+            behind[i] = n
+    front = {i for i, d in enemy_at.items() if 1 <= d <= 3 and i in safe}
+    plan = DefencePlan(sit, g, enemy_at, safe, to_safe, threat, behind, front)
+    mine = {o.hex for o in objectives if o.holder == sit.player}
+    enemy_labels = {m.label(i) for i in enemy_hexes}
+    for o in objectives:
+        i = idx(o.hex)
+        if i in enemy_hexes:
+            continue
+        # hexes to the nearest enemy unit: its armor drives 15-20 hexes a turn in the open
+        d = sit.nearest(o.hex, enemy_labels)
+        value = int(o.value)
+        if value >= 5:
+            want = 3 if d <= 20 else 1
+            if d <= 20:  # the capitals' approaches: depth around them
+                for j, k in _bfs(g, [i], lambda x: land[x], 2).items():
+                    if k:
+                        plan.depth[j] = max(plan.depth.get(j, 0.0), 1.0 if k == 1 else 0.5)
+        elif value >= 3:
+            want = 3 if d <= 6 else 2 if d <= 14 else 1
+        elif d <= 8:
+            want = 2  # never a lone picket on a place the enemy is closing on
+        else:
+            want = 1 if (value >= 2 and d <= 12) or o.hex not in mine else 0
+        if want:
+            plan.want[i] = want
+    fill: Mapping[str, int] = sit.memo("plan.fill", dict)
+    for h, n in fill.items():
+        i = idx(h)
+        here = sum(1 for u in sit.mine.values() if u.get("hex") == h)
+        plan.want[i] = max(plan.want.get(i, 0), here + n)
+    pinned: set[str] = sit.memo("plan.hold", set)
+    ground = {uid: u for uid, u in sit.mine.items() if str(u.get("type")) not in _NOT_GROUND}
+    at = {uid: idx(str(u["hex"])) for uid, u in ground.items()}
+    placed: dict[str, int] = {}
+    for uid in sorted(ground):
+        if uid in pinned or uid not in moves:
+            plan.place(uid, at[uid])
+            placed[uid] = at[uid]
+    # the garrisons: the units there first, then the infantry that can reach it, nearest first
+    for i in sorted(plan.want, key=lambda k: (-plan.want[k], m.label(k))):
+        while len(plan.stacks.get(i, [])) < plan.want[i]:
+            can = [uid for uid in ground if uid not in placed and
+                   (at[uid] == i or i in moves.get(uid, {}))]
+            if not can:
+                break
+            uid = min(can, key=lambda x: (at[x] != i, str(ground[x].get("type")) in _MECH,
+                                          sit.distance(str(ground[x]["hex"]), m.label(i)), x))
+            if plan.value(uid, i) <= -99:
+                break
+            plan.place(uid, i)
+            placed[uid] = i
+    rest = sorted((uid for uid in ground if uid not in placed),
+                  key=lambda x: (str(ground[x].get("type")) in _MECH,
+                                 enemy_at.get(at[x], 99), x))
+    for uid in rest:
+        options = [at[uid], *moves.get(uid, {})]
+        best = max(options, key=lambda i: (plan.value(uid, i) - plan.leaving(uid, at[uid], i),
+                                           i == at[uid], -i))
+        plan.place(uid, best)
+        placed[uid] = best
+    # a second look at the lone units of the line: join a stack placed after them
+    for uid in rest:
+        i = placed[uid]
+        if not _SECOND_LOOK or len(plan.stacks.get(i, [])) != 1 or enemy_at.get(i, 99) > 4:
+            continue
+        plan.unplace(uid, i)
+        options = [at[uid], *moves.get(uid, {})]
+        best = max(options, key=lambda k: (plan.value(uid, k) - plan.leaving(uid, at[uid], k),
+                                           k == i, -k))
+        plan.place(uid, best)
+        placed[uid] = best
+    out: list[tuple[Score, Command]] = []
+    for k, uid in enumerate(sorted(placed, key=lambda x: (enemy_at.get(at[x], 99), x))):
+        i = placed[uid]
+        if i != at[uid]:
+            out.append((100.0 - 0.001 * k, moves[uid][i]))
+    return out
+
+
 class EuropaPolicy(Policy):
     macro_kinds: ClassVar[frozenset[str]] = frozenset({"start_surprise"})
     procedural: ClassVar[Mapping[str, Score]] = {"supply_check": 3.0, "isolation_attrition": 2.0, "take_replacement": 1.0,
-                  "overrun": 3.0, "fly_missions": 0.05}
+                  "fly_missions": 0.05}
+    overrun_score = 3.0
     drive_on_objectives = True
 
     target_arg = "defender_hex"
 
+    #: the defender's moves are planned once a phase (:func:`defence_plan`)
+    planned: ClassVar[frozenset[str]] = frozenset({"move"})
+    #: the defender's weight of its own losses in its attacks: counter-attacks at good odds
+    #: only (against weak or isolated spearheads), never a trade that loses more than it gains
+    defence_caution = Fraction(5, 2)
+
     def __init__(self, seat: Seat) -> None:
         super().__init__(seat)
         self._air_plan: tuple[Any, list[tuple[Score, str, list[str]]]] = ((), [])
+        #: whether this seat defends the objectives (set at its first decision with a game)
+        self.defending: bool | None = None
+
+    def supply_sources(self, sit: Situation, side: str) -> list[str]:
+        """EUR-30 The scenario's supply sources of ``side`` (hex labels; public): the
+        ``[europa]`` table as the scenario wrote it."""
+        table = getattr(sit.context.scenario.rules, "table", None)
+        sources = table.get("supply_sources", {}) if isinstance(table, Mapping) else {}
+        return [str(s) for s in (sources or {}).get(side, []) or []]
+
+    def situation(self, view: JSON, game: Any = None) -> Situation:
+        """The policy's picture; at the seat's first decision with a game, whether it is the
+        defender of ``Game.objectives()`` (the places both sides want: one to take, one to
+        keep): the side that held most of their worth when the scenario was set up
+        (:func:`set_up_holders`)."""
+        sit = super().situation(view, game)
+        if game is not None:
+            objs = list(game.objectives())
+            sit.memo("europa.objectives", lambda: objs)
+            if self.defending is None and objs:
+                first = set_up_holders(sit, [str(o.hex) for o in objs])
+                held = sum(int(o.value) for o in objs
+                           if first.get(o.hex, o.holder) == self.seat.player)
+                self.defending = 2 * held > sum(int(o.value) for o in objs)
+                if self.defending:
+                    self.caution = self.defence_caution
+        return sit
 
     def score_move(self, sit: Situation, cmd: Command) -> Score:
         """Every system's move, and a unit out of contact also closes on the victory places
@@ -587,6 +1007,9 @@ class EuropaPolicy(Policy):
              ) -> list[tuple[Score, Command]] | None:
         if kind == "air_mission":
             return self.ground_support(sit, actions)
+        if kind == "move" and self.defending:
+            return defence_plan(sit, actions, sit.memo("europa.objectives", list),
+                                self.supply_sources(sit, sit.player))
         return None
 
     def _support_targets(self, sit: Situation, cands: Sequence[Command]
@@ -701,6 +1124,19 @@ class EuropaPolicy(Policy):
                      if u.get("side") != sit.player and u.get("hex")
                      and sit.nearest(u["hex"], set(sit.friendly_hexes)) <= 1)
         return mine > 2 * max(theirs, 1)
+
+    def score_overrun(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-18 An overrun whenever the rules allow one; the defender's only where the
+        exact odds leave the hex nearly sure to be cleared at a gain (its stacks hold the line)."""
+        if not self.defending:
+            return self.overrun_score
+        target = cmd.args.get("target")
+        if not isinstance(target, str):
+            return -1.0
+        est = view_estimate(sit, target, args_units(cmd.args, "units"))
+        if est is None or est.p_taken < Fraction(9, 10):
+            return -1.0
+        return float(est.value(self.hex_value(sit, target), self.caution))
 
     def score_start_surprise(self, sit: Situation, cmd: Command) -> Score:
         return 1.0 if self._pays(sit) else -1.0
