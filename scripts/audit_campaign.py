@@ -45,8 +45,11 @@ from typing import Any
 
 from grognard.bots.play import play_game
 from grognard.core.errors import GrognardError
+from grognard.core.units import GROUND_TYPES
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario
+from grognard.third_reich.board import ground_unit_of
+from grognard.third_reich.combat.attrition import attrition_removal_choices
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign import map_areas
 from grognard.third_reich.economy.economy import Economy
@@ -366,9 +369,38 @@ def _attrition(game: Game, t: Tracker, i: int, d: Mapping[str, Any], audit: Audi
     if r is not None:
         find(i, "option", r.rule, f"attrition on the {d['front']} front: {r.reason}")
     audit.checked["losses"] += 1
-    if d.get("eliminated"):
-        find(i, "losses", "TR-38", f"attrition on the {d['front']} front: the engine chose "
-             "the units removed (the side taking the losses was not asked)")
+    # TR-38 "The side taking the losses decides which units to remove": the engine may
+    # remove them only when that side has no choice - every eligible unit goes, or a single
+    # set of units counts the loss (TR-39). The defenders in contact are found here from the
+    # map, independently of the engine: the other side's ground units on the front next to
+    # the attacker's units in contact.
+    before = game.state_at(i)
+    units = before["units"]
+    gone = set(d.get("eliminated", []))
+    if not gone:
+        return
+    mine_ids = [u for u in d.get("contact_units", []) if units[u]["side"] == d["side"]]
+    near = {h for u in mine_ids for h in _neighbours(game, str(units[u]["hex"]))}
+    theirs = [uid for uid, u in sorted(units.items())
+              if u["side"] != d["side"] and u["status"] == "active" and u["hex"] in near
+              and u["type"] in GROUND_TYPES and any(
+                  dip.at_war(t.d, _unit_power(game, uid), p) for p in powers)]
+    for ids, n, who in ((mine_ids, int(d.get("attacker_units") or 0), "attacker"),
+                        (theirs, int(d.get("defender_units") or 0), "defender")):
+        lost = sorted(u for u in gone if u in ids)
+        if not lost:
+            continue
+        front = [ground_unit_of(u, units[u], "axis") for u in ids]
+        choices = attrition_removal_choices(n, front, [True] * len(front), limit=2)
+        if choices != [tuple(lost)]:
+            find(i, "losses", "TR-38", f"attrition on the {d['front']} front: the engine "
+                 f"chose the {who}'s units removed ({', '.join(lost)}) where the side taking "
+                 f"the losses had a choice ({len(choices)}+ sets)")
+
+
+def _neighbours(game: Game, label: str) -> list[str]:
+    m = game.scenario.map
+    return [m.label(int(j)) for j in m.neighbor_indices(m.index_of_label(label))]
 
 
 # --- running -----------------------------------------------------------------------------------
