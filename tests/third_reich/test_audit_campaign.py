@@ -101,6 +101,14 @@ def test_tr32_every_battle_loss_is_chosen_by_the_side_taking_it() -> None:
     assert [f.message for f in a.findings if f.check == "losses" and f.rule == "TR-32"] == []
 
 
+@pytest.mark.slow
+def test_tr38_the_engine_removes_attrition_losses_only_when_there_is_no_choice() -> None:
+    """TR-38/TR-39: an attrition loss removed without asking is a forced one (the audit
+    recomputes the side's choices from the map: a single set, or every eligible unit)."""
+    a = audited()
+    assert [f.message for f in a.findings if f.check == "losses" and f.rule == "TR-38"] == []
+
+
 def test_tr79_the_audit_flags_uboats_and_bombers_without_a_war() -> None:
     """The ``strategic`` check (issue 23): a U-boat round on the US before the US is at war
     with Germany, US bombers over Germany likewise, a Murmansk shipment before the USSR's war
