@@ -389,9 +389,20 @@ def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list
     their side's REs there would pass 10 (7 in mountain)."""
     if not _stacking_checked(ctx):
         return None
+    return added_stacking_refusal(ctx, state, side, to, sum(
+        (Fraction(state["units"][x]["re_size"]) for x in movers), Fraction(0)),
+        frozenset(movers))
+
+
+def added_stacking_refusal(ctx: Context, state: JSON, side: str, to: str, added: Fraction,
+                           leaving: frozenset[str] = frozenset()) -> IllegalOrder | None:
+    """EUR-21 Why ``added`` REs of ``side`` may not end in ``to`` (None: they may), the units
+    ``leaving`` not counted there: a move's movers, or a reinforcement entering (EUR-22)."""
+    if not _stacking_checked(ctx):
+        return None
     have = sum((Fraction(state["units"][x]["re_size"])
-                for x in _stack_in(state, side, to, frozenset(movers))), Fraction(0))
-    total = have + sum((Fraction(state["units"][x]["re_size"]) for x in movers), Fraction(0))
+                for x in _stack_in(state, side, to, leaving)), Fraction(0))
+    total = have + added
     lim = stack_limit(ctx.scenario.map, to)
     if total > lim:
         return IllegalOrder("EUR-21", f"{to} would hold {exact_json(total)} RE of {side}; the "

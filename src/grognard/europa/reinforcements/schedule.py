@@ -30,7 +30,6 @@ import numpy as np
 
 from grognard.core.errors import IllegalOrder
 from grognard.core.exact import exact_json
-from grognard.core.movement import MovementReadings
 from grognard.core.units import GROUND_TYPES, Unit
 from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.engine.context import Context
@@ -41,10 +40,9 @@ from grognard.europa.board import (
     europa_config,
     europa_rules,
     forces_of,
-    readings_of,
     scenario_turn_label,
 )
-from grognard.europa.movement import stack_limit
+from grognard.europa.movement import added_stacking_refusal
 from grognard.europa.scenario_schema import Arrival
 
 RULE = "EUR-22"
@@ -127,12 +125,6 @@ def _occupants(state: JSON) -> dict[str, set[str]]:
     return out
 
 
-def _res(state: JSON, side: str, label: str) -> Fraction:
-    return sum((Fraction(u["re_size"]) for u in state["units"].values()
-                if u["hex"] == label and u["side"] == side and u["status"] == "active"
-                and u["type"] in _GROUND), Fraction(0))
-
-
 def due(state: JSON, side: str) -> list[str]:
     """EUR-22 ``side``'s reinforcements due now (their turn reached, not yet placed)."""
     pending = state.get(KEY) or {}
@@ -168,15 +160,9 @@ def _overstacked(ctx: Context, state: JSON, side: str, label: str, record: JSON
                  ) -> IllegalOrder | None:
     """EUR-21 ``record`` would put ``label`` over the stacking limit (reading
     ``stacking_at_move_end``, as a move ending there)."""
-    if record["type"] not in _GROUND or \
-            not readings_of(ctx, MovementReadings).stacking_at_move_end:
+    if record["type"] not in _GROUND:
         return None
-    total = _res(state, side, label) + Fraction(record["re_size"])
-    lim = stack_limit(ctx.scenario.map, label)
-    if total > lim:
-        return IllegalOrder("EUR-21", f"{label} would hold {exact_json(total)} RE of {side}; "
-                            f"the stacking limit there is {lim} RE (10, 7 in mountain)")
-    return None
+    return added_stacking_refusal(ctx, state, side, label, Fraction(record["re_size"]))
 
 
 def verify_place(ctx: Context, state: JSON, player: str, uid: str, label: str) -> None:
