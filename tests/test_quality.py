@@ -27,3 +27,26 @@ def test_ruff_clean():
 def test_mypy_clean():
     r = _run("mypy")
     assert r.returncode == 0, r.stdout[-5000:] + r.stderr[-2000:]
+
+
+def test_no_top_level_function_is_dead():
+    """Issue 22 ("no function is dead"): every undecorated top-level function or class of the
+    package is named somewhere besides its own ``def`` - in the package, the tests, scripts,
+    bench or the page's templates. Decorated ones (CLI commands, routes) are reached by their
+    decorator."""
+    import ast
+    import re
+    from collections import Counter
+
+    files = [p for d in ("src", "tests", "scripts", "bench") for p in (ROOT / d).rglob("*")
+             if p.suffix in {".py", ".html", ".js", ".toml"} and "__pycache__" not in p.parts]
+    names: Counter[str] = Counter()
+    for p in files:
+        names.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", p.read_text(errors="ignore")))
+    dead = []
+    for p in sorted((ROOT / "src" / "grognard").rglob("*.py")):
+        for node in ast.parse(p.read_text()).body:
+            if (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                    and not node.decorator_list and names[node.name] <= 1):
+                dead.append(f"{p.relative_to(ROOT)}:{node.lineno} {node.name}")
+    assert not dead, "named nowhere but in their own def:\n  " + "\n  ".join(dead)

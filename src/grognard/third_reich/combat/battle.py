@@ -80,10 +80,6 @@ def verify_bridgehead_hexsides(state: JSON, side: str, attackers: list[str],
                            f"one hexside into {target}: at most {MAX_ATTACKERS_PER_HEXSIDE}")
 
 
-def weakest_first(state: JSON, ids: list[str]) -> list[str]:
-    return sorted(ids, key=lambda i: (int(state["units"][i]["attack"]), i))
-
-
 def battle_rules(drm: int, air_naval: dict[str, Any], airborne: bool) -> list[str]:
     """The rules beyond TR-32..TR-35 that took effect in one battle (the event names them, so
     docs/FEATURES.md counts them as played only when a game really used them): the armor
