@@ -44,14 +44,7 @@ ALLOWED: dict[str, frozenset[str] | None] = {
 #: Known arrows against the floors (issue 22 removes them); the list may only shrink. A
 #: ``cycle`` row names a strongly connected component of sub-packages: when an arrow out of
 #: it goes, replace the row by the smaller component(s) that remain.
-DEBT: frozenset[str] = frozenset({
-    'grognard.bots.heuristic -> grognard.third_reich.play.system_builds',
-    'grognard.bots.tr_plans -> grognard.third_reich.board',
-    'grognard.bots.tr_plans -> grognard.third_reich.play.system_builds',
-    'grognard.bots.tr_plans -> grognard.third_reich.movement.moves',
-    'grognard.bots.tr_plans -> grognard.third_reich.turn.options',
-    'grognard.bots.tr_plans -> grognard.third_reich.turn.sequence',
-})
+DEBT: frozenset[str] = frozenset()
 
 
 def _modules() -> dict[str, Path]:

@@ -221,7 +221,7 @@ def test_a_bad_logistics_table_names_its_field(bad, field):
     key = bad.split(" =")[0]
     text = "\n".join(line if not line.startswith(key + " ") else bad
                      for line in europa().splitlines())
-    with pytest.raises(Exception, match=rf"logistics\]\.{field}"):
+    with pytest.raises(Exception, match=rf"field europa\.logistics\.{field}\b"):
         small_game("europa", GRID, FORCES, sections=text)
 
 

@@ -47,7 +47,7 @@ from grognard.bots.odds import (
     view_estimate,
 )
 from grognard.bots.situation import Situation
-from grognard.bots.tr_plans import tr_front
+from grognard.bots.tr_plans import build_cost, tr_front
 from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
@@ -463,14 +463,12 @@ class ThirdReichPolicy(Policy):
     def score_build_unit(self, sit: Situation, cmd: Command) -> Score:
         """TR-75: a pool unit within the budget over the growth reserve, armor and ground
         first, placed nearest the enemy."""
-        from grognard.third_reich.play.system_builds import unit_price
-
         u = sit.view.get("units", {}).get(str(cmd.args.get("unit")))
         to = cmd.args.get("hex")
         if not isinstance(u, Mapping) or not isinstance(to, str):
             return -1.0
-        price = unit_price(dict(u))
-        if price > self._budget(sit, str(u.get("power", ""))):
+        price = build_cost(sit, str(cmd.args.get("unit")))
+        if price is None or price > self._budget(sit, str(u.get("power", ""))):
             return -1.0
         worth = int(u.get("attack") or 0) / max(1, price)
         kind = str(u.get("type"))

@@ -2,8 +2,9 @@
 
 Listing every legal move of every unit and checking each with the rules was most of a
 campaign game's time. The plan instead reads each mover's movement range (TR-27/TR-28, the
-same ranges the move enumerator lists, computed for all units together by
-:func:`~grognard.third_reich.movement.moves.unit_move_ranges`) and picks every unit's best
+same ranges the move enumerator lists, computed for all units together from the seat's view
+by the rule system's ``move_ranges`` hook, :meth:`~grognard.engine.game.Game.move_ranges`) and
+picks every unit's best
 hex with whole-map arrays: the hex distance to the nearest objective and whether a hex is in
 contact with the enemy, as :meth:`~grognard.bots.heuristic.Policy.score_move` scores a move.
 Moves name their ``path`` (the range's cheapest path), so the rules check them without
@@ -25,6 +26,7 @@ from grognard.bots.base import LegalActions
 from grognard.bots.situation import Situation
 from grognard.core.mapdata import MapData
 from grognard.engine.commands import Command
+from grognard.engine.system import system_named
 
 #: TR-28: ground units of a side in one hex (bridgeheads allow more; the rules check).
 STACK = 2
@@ -70,8 +72,6 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     an empty hex in contact); in contact it holds, unless it shares its hex and can fill an
     empty hex of the line (0.5).
     """
-    from grognard.third_reich.movement.moves import unit_move_ranges
-
     game = actions.game
     m = sit.map
     moved = set(sit.view.get("moved", []) or [])
@@ -105,7 +105,7 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
         movers.append(uid)
     if not movers:
         return []
-    ranges = unit_move_ranges(game.context, game.state, movers)
+    ranges = game.move_ranges(sit.player, movers, sit.view)
     wanted: list[tuple[float, str, Any, npt.NDArray[np.int64]]] = []
     for uid in movers:
         r = ranges.get(uid)
@@ -174,8 +174,6 @@ def build_plan(score_of: Callable[[Situation, Command], float],
                         []).append(uid)
     stacked: dict[str, int] = dict(sit.friendly_hexes)
     out: list[tuple[float, Command]] = []
-    from grognard.third_reich.play.system_builds import unit_price
-
     for score, _i, cmd in scored:
         if score <= 0:
             break
@@ -186,7 +184,9 @@ def build_plan(score_of: Callable[[Situation, Command], float],
         power = str(u.get("power"))
         if power not in budget:
             budget[power] = budget_of(sit, power)
-        price = unit_price(dict(u))
+        price = build_cost(sit, str(cmd.args.get("unit")))
+        if price is None:
+            continue
         key = (power, str(u.get("type")), int(u.get("attack") or 0))
         spare = pool.get(key, [])
         ground = u.get("type") in GROUND
@@ -200,16 +200,21 @@ def build_plan(score_of: Callable[[Situation, Command], float],
     return out
 
 
+def build_cost(sit: Situation, unit: str) -> int | None:
+    """TR-31: the build cost of pool ``unit`` as the seat's view shows it (the rule system's
+    ``build_cost`` hook; None: not a unit the rules build)."""
+    hook = system_named(sit.context.scenario.system).build_cost
+    return hook(sit.context, sit.view, unit) if hook is not None else None
+
+
 def tr_front(sit: Situation, label: str) -> str:
     """TR-03: the front of a hex (its map region; western if none)."""
     m = sit.map
     fronts = _FRONTS.get(m)
     if fronts is None:
-        from grognard.third_reich.turn.options import Front
-
-        names = {f.value for f in Front}
-        per_region = [n if n in names else Front.WESTERN.value for n in m.region_names]
-        fronts = _FRONTS[m] = {m.label(i): per_region[int(m.region[i])] for i in range(m.n)}
+        front_of = system_named(sit.context.scenario.system).front_of  # TR-02
+        fronts = _FRONTS[m] = {m.label(i): str(front_of(sit.context, m.label(i)) or "")
+                               if front_of is not None else "" for i in range(m.n)}
     return fronts[label]
 
 
@@ -221,12 +226,10 @@ def attack_candidates(sit: Situation) -> list[Command]:
     """TR-32: per enemy ground hex on a front where this side declared an offensive (TR-03)
     and not yet attacked, one attack by every unattacked ground unit next to it (armor only
     in the mechanized combat phase), from the view alone; the rules check the one played."""
-    from grognard.third_reich.board import BLOCK
-    from grognard.third_reich.turn.sequence import Phase
-
     view, m = sit.view, sit.map
     phases = sit.context.turn_sequence.phases
-    mech = phases[int(view.get("phase", 0))].name == Phase.MECH_COMBAT.value
+    mech = phases[int(view.get("phase", 0))].name == "mech_combat"  # as the sequence names it
+    across = system_named(sit.context.scenario.system).attacks_across  # TR-32
     options = (view.get("options", {}) or {}).get(sit.player, {}) or {}
     offensive = {f for f, v in options.items()
                  if isinstance(v, Mapping) and v.get("option") == "offensive"}
@@ -246,10 +249,9 @@ def attack_candidates(sit: Situation) -> list[Command]:
     for t in targets:
         if t in done or tr_front(sit, t) not in offensive:
             continue
-        th = sit.hex(t)
         attackers = sorted(uid for n in m.neighbor_indices(m.index_of_label(t))
                            for uid in by_hex.get(int(n), ())
-                           if not (m.features_between(sit.hex(m.label(int(n))), th) & BLOCK))
+                           if across is None or across(sit.context, m.label(int(n)), t))
         if attackers:
             out.append(Command("attack", sit.player, {"hex": t, "attackers": attackers}))
     return out

@@ -33,6 +33,7 @@ import msgspec
 
 from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder
+from grognard.core.movement import MoveRange
 from grognard.core.tables import TableSet, load_tables
 from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
@@ -320,6 +321,37 @@ class Game:
         None when the system gives it no line of its own."""
         hook = self.system.event_words
         return hook(event) if hook is not None else None
+
+    def build_cost(self, player: str, unit: str, view: JSON | None = None) -> int | None:
+        """The points building ``unit`` costs ``player`` (the system's ``build_cost``), read
+        from its own view (``view``: one it holds; default: its view now); None when the
+        system builds no such unit."""
+        hook = self.system.build_cost
+        if hook is None:
+            return None
+        return hook(self.context, self.view(player) if view is None else view, unit)
+
+    def move_ranges(self, player: str, units: Sequence[str], view: JSON | None = None
+                    ) -> Mapping[str, MoveRange]:
+        """Every hex each of ``player``'s ``units`` may reach by moving now, with its cheapest
+        cost and path (the system's ``move_ranges``), read from the player's own view
+        (``view``: one it holds; default: its view now); a unit that cannot move is left
+        out, and a system without the hook ranges none."""
+        hook = self.system.move_ranges
+        if hook is None:
+            return {}
+        return hook(self.context, self.view(player) if view is None else view, units)
+
+    def front_of(self, label: str) -> str | None:
+        """The front hex ``label`` lies on (the system's ``front_of``; None: no fronts)."""
+        hook = self.system.front_of
+        return hook(self.context, label) if hook is not None else None
+
+    def attacks_across(self, frm: str, to: str) -> bool:
+        """Whether a unit in hex ``frm`` may attack the adjacent hex ``to`` across their
+        hexside (the system's ``attacks_across``; none: no hexside forbids it)."""
+        hook = self.system.attacks_across
+        return hook(self.context, frm, to) if hook is not None else True
 
     def odds(self, cmd: Command) -> Mapping[str, Any]:
         """The exact odds of a legal attack order and their why (verified here first)."""

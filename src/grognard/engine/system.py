@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from grognard.core.movement import MoveRange
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
@@ -63,6 +64,19 @@ never shows): ordered ``(label, exact value as a string)`` pairs, e.g. ``("germa
 EventWords = Callable[[Mapping[str, Any]], str | None]
 """An event as a seat sees it (``{"type", "data"}``, the ``event_view`` form) in the rules'
 words for the log ("axis pays 1 SP for ..."), or None: the event has no line of its own."""
+BuildCost = Callable[[Context, JSON, str], int | None]
+"""``(ctx, view, unit)``: the points building ``unit`` (a unit of the seat's force pool, as
+the seat's own view shows it) costs, or None when the rules build no such unit."""
+MoveRanges = Callable[[Context, JSON, Sequence[str]], Mapping[str, MoveRange]]
+"""``(ctx, view, units)``: every hex each of ``units`` may reach by moving in this phase (its
+cheapest cost and path, as the move orders take them), read from the moving seat's own view;
+a unit that cannot move now is left out (a bot plans a phase's moves from them)."""
+FrontOf = Callable[[Context, str], str | None]
+"""The front hex ``label`` lies on: the part of the map a side's per-front choices govern,
+named as the view names those choices (None: the system has no fronts)."""
+AttacksAcross = Callable[[Context, str, str], bool]
+"""``(ctx, frm, to)``: whether a unit in hex ``frm`` may attack the adjacent hex ``to``
+across the hexside between them (a sea or impassable hexside may forbid it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +138,13 @@ class RuleSystem:
     #: panel and log); None: the system keeps no accounts / no event has a line of its own.
     ledger: LedgerOf | None = None
     event_words: EventWords | None = None
+    #: Facts a bot plans a phase from, read from its seat's view or the map (None: the
+    #: system has no such notion): a unit's build cost, the hexes units may reach now, the
+    #: front of a hex, whether an attack may cross a hexside.
+    build_cost: BuildCost | None = None
+    move_ranges: MoveRanges | None = None
+    front_of: FrontOf | None = None
+    attacks_across: AttacksAcross | None = None
     #: Rules run after every event's own fold, in order (declared once, by name).
     after_events: tuple[AfterEvent, ...] = ()
     #: The system's own table of a scenario file (``[<name>]``): its schema and check; the
@@ -184,9 +205,10 @@ def event_words_of(words: Mapping[str, Callable[[Mapping[str, Any]], str]]) -> E
 
 
 __all__ = [
-    "AfterEvent", "AttackEstimate", "Decisions", "Describe", "EventView", "EventWords",
-    "GameOver", "InitialState", "LedgerOf", "Objective", "ObjectivesOf", "Odds", "PhasePrompt",
-    "Places", "PlacesOf", "RuleSystem", "ScenarioSection", "SectionContext", "Standing",
-    "TurnLabel", "View", "describe_of", "event_words_of", "places_of", "register_system",
-    "registered_systems", "system_named", "system_names",
+    "AfterEvent", "AttackEstimate", "AttacksAcross", "BuildCost", "Decisions", "Describe",
+    "EventView", "EventWords", "FrontOf", "GameOver", "InitialState", "LedgerOf", "MoveRanges",
+    "Objective", "ObjectivesOf", "Odds", "PhasePrompt", "Places", "PlacesOf", "RuleSystem",
+    "ScenarioSection", "SectionContext", "Standing", "TurnLabel", "View", "describe_of",
+    "event_words_of", "places_of", "register_system", "registered_systems", "system_named",
+    "system_names",
 ]

@@ -143,12 +143,6 @@ def europa_rules(scenario: Scenario) -> EuropaRules:
     return rules if isinstance(rules, EuropaRules) else NO_RULES
 
 
-def europa_config(scenario: Scenario) -> Mapping[str, Any]:
-    """The scenario's ``[europa]`` table as written (supply sources, replacement pools, FitE
-    switch), for the readers of keys :class:`EuropaSection` does not type yet."""
-    return europa_rules(scenario).table
-
-
 def scenario_unit(scenario: Scenario, uid: str) -> Unit:
     """The printed unit ``uid``: a ``[[units]]`` record, else a reinforcement of the schedule
     (EUR-22, ``[[europa.reinforcements]]``)."""

@@ -55,7 +55,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.europa.board import (
     SURPRISE_PREFIX,
-    europa_config,
+    europa_rules,
     fite_surprise_turn,
     readings_from,
     readings_of,
@@ -101,25 +101,13 @@ class LogisticsConfig:
 
 
 def _config(scenario: Scenario) -> LogisticsConfig | None:
-    raw = europa_config(scenario).get("logistics")
-    sides, layout = tuple(scenario.sides), scenario.map.layout
-    if not isinstance(raw, dict):
+    """``[europa.logistics]`` as the scenario's :class:`LogisticsConfig` (its types and sides
+    checked when the scenario was parsed, europa/scenario_schema.py); the labels of the lines
+    are read here, since a city of a line may lie beyond the map's edge."""
+    lg = europa_rules(scenario).section.logistics
+    if lg is None:
         return None
-    where = "[europa.logistics]"
-    german, soviet = raw.get("german"), raw.get("soviet")
-    for name, v in (("german", german), ("soviet", soviet)):
-        if v not in sides:
-            raise InputError(f"{where}.{name}", f"a side of the scenario ({', '.join(sides)}), "
-                             f"not {v!r}")
-    lines_raw = raw.get("lines")
-    if (not isinstance(lines_raw, list) or len(lines_raw) != 3
-            or not all(isinstance(x, list) and x and all(isinstance(h, str) for h in x)
-                       for x in lines_raw)):
-        raise InputError(f"{where}.lines", "three lists of hex labels (the EUR-38 lines, "
-                         "west to east)")
-    rear = raw.get("rear")
-    if not isinstance(rear, str):
-        raise InputError(f"{where}.rear", "a hex label (the German rear reference hex)")
+    where, layout = "europa.logistics", scenario.map.layout
 
     def at(label: str, field: str) -> Hex:
         # a city of a line may lie beyond the map's edge: the label is read, not looked up
@@ -128,9 +116,9 @@ def _config(scenario: Scenario) -> LogisticsConfig | None:
         except (InputError, ValueError):
             raise InputError(field, f"not a hex label: {label!r}") from None
 
-    return LogisticsConfig(str(german), str(soviet), at(rear, f"{where}.rear"), tuple(
+    return LogisticsConfig(lg.german, lg.soviet, at(lg.rear, f"{where}.rear"), tuple(
         ZoneLine(f"line {i}", tuple(at(h, f"{where}.lines[{i}]") for h in x))
-        for i, x in enumerate(lines_raw, start=1)))
+        for i, x in enumerate(lg.lines, start=1)))
 
 
 #: Each scenario's logistics, read once from its ``[europa]`` table (``Scenario.rules``).

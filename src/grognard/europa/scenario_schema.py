@@ -31,11 +31,28 @@ Exact = Annotated[int, msgspec.Meta(ge=0, le=10**6)] | Annotated[
 
 
 class Pools(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A side's replacement pools at the start (EUR-33), exact points."""
+    """A side's replacement pools at the start (EUR-33), exact points; a pool not given is
+    not in the state's pools (the replacement rules read it as 0)."""
 
-    infantry: Exact = 0
-    armor: Exact = 0
-    artillery: Exact = 0
+    infantry: Exact | None = None
+    armor: Exact | None = None
+    artillery: Exact | None = None
+
+    def given(self) -> dict[str, int | str]:
+        """The pools written, in the schema's order (infantry, armor, artillery)."""
+        return {k: v for k in self.__struct_fields__ if (v := getattr(self, k)) is not None}
+
+
+class LogisticsSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``[europa.logistics]`` (EUR-37..EUR-41, grognard.europa.logistics): which side draws on
+    the German rates and which on the Soviet ones, the German rear reference hex and the three
+    EUR-38 lines west to east (hex labels; a city of a line may lie beyond the map's edge)."""
+
+    german: str
+    soviet: str
+    rear: str
+    lines: Annotated[list[Annotated[list[str], msgspec.Meta(min_length=1)]],
+                     msgspec.Meta(min_length=3, max_length=3)]
 
 
 class AirUnitEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -108,12 +125,13 @@ class ReinforcementEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True
 
 
 class EuropaSection(msgspec.Struct, frozen=True):
-    """``[europa]``, typed where the rules read it (other keys are kept in the table as
-    written: ``EuropaRules.table``)."""
+    """``[europa]``, typed: every key the rules read, with the default each reads when it
+    is absent (other keys are kept, unread, in the table as written: ``EuropaRules.table``)."""
 
     fite_surprise_turn: bool = False
     replacements: dict[str, Pools] = msgspec.field(default_factory=dict)
-    soviet_countries: list[str] = msgspec.field(default_factory=list)
+    #: EUR-44 the countries that are Soviet territory (the FitE surprise turn's front)
+    soviet_countries: list[str] = msgspec.field(default_factory=lambda: ["ussr"])
     supply_sources: dict[str, list[str]] = msgspec.field(default_factory=dict)
     supply_max_length: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
     last_turn: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
@@ -128,6 +146,12 @@ class EuropaSection(msgspec.Struct, frozen=True):
     weather: dict[str, str] | None = None
     # SUR-21..SUR-24 air units off the ground map (europa/surprise_air.py)
     air_units: dict[str, AirUnitEntry] = msgspec.field(default_factory=dict)
+    #: EUR-14 the game's series: replacement points in REs (default) or in factors
+    series: Literal["re", "factor"] | None = None
+    #: EUR-32 the country of the hexes the map names none for (isolation region, home country)
+    map_country: str = ""
+    #: EUR-37..EUR-41 the FitE supply stockpiles (None: the scenario plays without SPs)
+    logistics: LogisticsSection | None = None
     # EUR-22 the reinforcement schedule (grognard.europa.reinforcements)
     reinforcements: list[ReinforcementEntry] = msgspec.field(default_factory=list)
 
@@ -146,9 +170,9 @@ class Arrival:
 
 @dataclass(frozen=True)
 class EuropaRules:
-    """A Europa scenario's ``[europa]`` table, parsed once by the engine: ``section`` typed,
-    ``table`` as written (the map file's keys merged in; read-only), for the keys not typed
-    yet."""
+    """A Europa scenario's ``[europa]`` table, parsed once by the engine: ``section`` typed
+    (what every rule reads), ``table`` as written (the map file's keys merged in; read-only;
+    no rule reads it)."""
 
     section: EuropaSection
     table: Mapping[str, Any]
@@ -172,6 +196,11 @@ def check_europa(eu: EuropaSection, ctx: SectionContext) -> EuropaRules:
         if (err := ctx.unknown_side(air.side, f"europa.air_units.{aid}.side", line)) is not None:
             raise err
         ctx.label_hex(air.base, f"europa.air_units.{aid}.base", line)
+    if eu.logistics is not None:
+        lg_line = ctx.line_of(r"^\s*\[europa\.logistics") or line
+        for name, side in (("german", eu.logistics.german), ("soviet", eu.logistics.soviet)):
+            if (err := ctx.unknown_side(side, f"europa.logistics.{name}", lg_line)) is not None:
+                raise err
     if eu.victory is not None:
         _check_victory(eu.victory, ctx)
     arrivals = _check_reinforcements(eu.reinforcements, ctx)

@@ -308,9 +308,9 @@ def enemy_city(ctx: Context, state: JSON, city: str, player: str) -> bool:
     nearer the enemy's supply sources (``[europa] supply_sources``) than ``player``'s."""
     if any(u["hex"] == city and u["side"] == player for _, u in on_map(state)):
         return False
-    from grognard.europa.board import europa_config
+    from grognard.europa.board import europa_rules
 
-    sources = europa_config(ctx.scenario).get("supply_sources", {})
+    sources = europa_rules(ctx.scenario).section.supply_sources
 
     def near(side: str) -> int:
         return min((_dist(ctx, city, h) for h in sources.get(side, [])), default=10**6)

@@ -36,7 +36,7 @@ from grognard.europa.board import (
     apply_losses,
     combat_weather,
     eliminate,
-    europa_config,
+    europa_rules,
     forces_of,
     hex_arg,
     on_map,
@@ -141,7 +141,7 @@ def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
     }
     if args.get("overrun"):
         raw["overrun"] = True
-    series = europa_config(ctx.scenario).get("series")
+    series = europa_rules(ctx.scenario).section.series
     if series is not None:  # the game's series (RE or factor, EUR-14), from the scenario
         raw["series"] = series
     if weather != "clear":

@@ -24,7 +24,7 @@ from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
 from grognard.europa.board import (
     SURPRISE_PREFIX,
-    europa_config,
+    europa_rules,
     on_map,
     turn_label,
 )
@@ -61,8 +61,8 @@ def supply_phase_decisions(ctx: Context, state: JSON) -> list[Decision]:
     the scenario gives the side supply sources (``[europa] supply_sources``)."""
     phase = _phase(ctx, state)
     player = phase.player
-    if phase.name != "supply" or not europa_config(ctx.scenario).get(
-            "supply_sources", {}).get(player):
+    if phase.name != "supply" or not europa_rules(ctx.scenario).section.supply_sources.get(
+            player):
         return []
     slot = state.get("supply") or {}
     key = [int(state["turn"]), int(state["phase"])]
@@ -114,8 +114,7 @@ def _stockpile(state: JSON, player: str) -> str:
 
 def last_turn(ctx: Context) -> int | None:
     """The scenario's last game turn: ``[europa] last_turn`` (None: the game has no end)."""
-    v = europa_config(ctx.scenario).get("last_turn")
-    return int(v) if isinstance(v, int) and not isinstance(v, bool) else None
+    return europa_rules(ctx.scenario).section.last_turn
 
 
 def game_over(ctx: Context, state: JSON) -> dict[str, Any] | None:
@@ -126,15 +125,15 @@ def game_over(ctx: Context, state: JSON) -> dict[str, Any] | None:
     last = last_turn(ctx)
     if last is None or int(state["turn"]) <= last:
         return None
-    v = europa_config(ctx.scenario).get("victory")
-    if not isinstance(v, dict) or v.get("side") not in sides:
+    v = europa_rules(ctx.scenario).section.victory
+    if v is None or v.side not in sides:
         return {"winner": None, "reason": "last turn",
                 "summary": f"draw: turn {last} played, no victory conditions"}
-    held = {u["hex"] for _, u in on_map(state) if u["side"] == v["side"]}
-    count = sum(1 for h in v.get("hexes", []) if h in held)
-    need = int(v.get("need", len(v.get("hexes", []))))
-    other = next(s for s in sides if s != v["side"])
-    winner = v["side"] if count >= need else other
+    held = {u["hex"] for _, u in on_map(state) if u["side"] == v.side}
+    count = sum(1 for h in v.hexes if h in held)
+    need = v.need if v.need is not None else len(v.hexes)
+    other = next(s for s in sides if s != v.side)
+    winner = v.side if count >= need else other
     return {"winner": winner, "reason": "last turn", "held": count, "need": need,
-            "summary": f"{winner} wins after turn {last}: {v['side']} holds {count} of "
+            "summary": f"{winner} wins after turn {last}: {v.side} holds {count} of "
                        f"{need} objective hexes needed"}

@@ -29,7 +29,7 @@ from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.europa.board import (
     SURPRISE_PREFIX,
-    europa_config,
+    europa_rules,
     fite_surprise_turn,
     forces_of,
 )
@@ -163,7 +163,7 @@ def _territory(m: MapData, names: tuple[str, ...]) -> tuple[set[str], set[str]]:
 
 def _geometry(ctx: Context, state: JSON, player: str) -> tuple[set[str], set[str], set[str]]:
     m = ctx.scenario.map
-    names = tuple(europa_config(ctx.scenario).get("soviet_countries", ["ussr"]))
+    names = tuple(europa_rules(ctx.scenario).section.soviet_countries)
     soviet, border = _territory(m, names)
     zoc = zoc_field(m, forces_of(ctx, state), player, europa_revised_zoc())
     enemy_zoc = {m.label(int(i)) for i in np.flatnonzero(zoc.mask())}
@@ -263,5 +263,5 @@ def fold_unit_moved(state: JSON, ev: Event) -> JSON:
     return s
 
 
-__all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM", "europa_config",
+__all__ = ["AIR_COMMANDS", "EXTRA_COMMANDS", "ISOLATION_STREAM",
            "fite_surprise_turn", "initial_replacements", "revised_sequence"]

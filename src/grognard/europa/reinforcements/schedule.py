@@ -37,7 +37,6 @@ from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.europa.board import (
-    europa_config,
     europa_rules,
     forces_of,
     scenario_turn_label,
@@ -98,7 +97,7 @@ def rule_hexes(scenario: Scenario, side: str) -> tuple[str, ...]:
     own = _own_countries(scenario, side)
     out = [m.label(i) for i in sorted(m.cities)
            if own is None or m.country_names[int(m.country[i])] in own]
-    out += [str(h) for h in europa_config(scenario).get("supply_sources", {}).get(side, [])]
+    out += [str(h) for h in europa_rules(scenario).section.supply_sources.get(side, [])]
     return tuple(dict.fromkeys(out))
 
 

@@ -29,7 +29,7 @@ from grognard.engine.state import JSON, thaw
 from grognard.europa.board import (
     apply_losses,
     eliminate,
-    europa_config,
+    europa_rules,
     forces_of,
     on_map,
     readings_of,
@@ -97,8 +97,8 @@ def run_supply_phase(ctx: Context, state: JSON, player: str) -> SupplyPhase:
     ``[europa.supply_sources]``, the path limit ``[europa] supply_max_length`` (absent: any
     length), enemy ZOCs from the units in state, OOS marks from ``units[..].supply``, and the
     enemy interdiction zones in force (EUR-26: a line through one is a hex shorter)."""
-    cfg = europa_config(ctx.scenario)
-    sources = cfg.get("supply_sources", {}).get(player)
+    cfg = europa_rules(ctx.scenario).section
+    sources = cfg.supply_sources.get(player)
     if not sources:
         raise IllegalOrder("EUR-30", f"the scenario gives no supply sources for {player} "
                            "([europa.supply_sources])")
@@ -106,7 +106,7 @@ def run_supply_phase(ctx: Context, state: JSON, player: str) -> SupplyPhase:
     m = ctx.scenario.map
     zoc = zoc_field(m, forces_of(ctx, state), player, europa_revised_zoc())
     return supply_phase(m, [u["hex"] for _, u in mine], zoc, list(sources),
-                        max_length=cfg.get("supply_max_length"),
+                        max_length=cfg.supply_max_length,
                         was_out=[u["supply"] == "out" for _, u in mine],
                         ids=[uid for uid, _ in mine],
                         defensive=[u["supply"] == "defensive" for _, u in mine],
@@ -119,8 +119,8 @@ def opening_supply_check(ctx: Context, state: JSON, phase: int, turn: int) -> li
     the player no choice, so the referee makes it and logs it (``decided_by: "engine"``); what
     the player decides in the phase (Break Outs, EUR-31) comes after."""
     p = ctx.turn_sequence.phases[phase]
-    if p.name != "supply" or not europa_config(ctx.scenario).get(
-            "supply_sources", {}).get(p.player):
+    if p.name != "supply" or not europa_rules(ctx.scenario).section.supply_sources.get(
+            p.player):
         return []
     opened = {**state, "turn": turn, "phase": phase}  # shallow: only the position's keys differ
     rec = run_supply_phase(ctx, opened, p.player)
@@ -204,9 +204,8 @@ def isolation_conditions(ctx: Context, state: JSON, player: str, label: str,
     :func:`grognard.core.supply.path_to_friendly_city` (a major city is friendly where the
     player's units hold it, or in the player's home countries free of enemy units)."""
     m = ctx.scenario.map
-    cfg = europa_config(ctx.scenario)
     i = m.index_of_label(label)
-    country = m.country_names[int(m.country[i])] or str(cfg.get("map_country", ""))
+    country = m.country_names[int(m.country[i])] or europa_rules(ctx.scenario).section.map_country
     date = turn_date(ctx.scenario, int(state["turn"]))
     winter = is_winter(date[1] if date is not None else None, turn_weather(ctx, state),
                        readings_of(ctx, SupplyReadings), isolation_table(ctx.tables))
@@ -218,14 +217,14 @@ def isolation_conditions(ctx: Context, state: JSON, player: str, label: str,
 
 def _major_city_path(ctx: Context, state: JSON, player: str, label: str) -> bool:
     m = ctx.scenario.map
-    cfg = europa_config(ctx.scenario)
+    map_country = europa_rules(ctx.scenario).section.map_country
     mine = {u["hex"] for _, u in on_map(state) if u["side"] == player}
     enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
     nations = {HOME_COUNTRY.get(str(u["nationality"])) for _, u in _ground(state, player)}
     friendly = np.zeros(m.n, dtype=bool)
     for h in city_hexes(m, [CityClass.MAJOR_CITY]):
         here = m.label(int(h))
-        country = m.country_names[int(m.country[int(h)])] or str(cfg.get("map_country", ""))
+        country = m.country_names[int(m.country[int(h)])] or map_country
         friendly[int(h)] = here in mine or (here not in enemy and country in nations)
     if not friendly.any():
         return False
@@ -337,9 +336,9 @@ def _pools(state: JSON, player: str) -> dict[str, Any]:
 
 def initial_replacements(scenario: Scenario) -> dict[str, Any]:
     """The RE pools of ``[europa.replacements]`` (``{side: {infantry, armor, artillery}}``)."""
-    raw = europa_config(scenario).get("replacements", {})
-    pools = {side: {k: exact_json(Fraction(v)) for k, v in raw.get(side, {}).items()}
-             for side in scenario.sides}
+    given = europa_rules(scenario).section.replacements
+    pools = {side: {k: exact_json(Fraction(v)) for k, v in given[side].given().items()}
+             if side in given else {} for side in scenario.sides}
     return {"pools": pools, "returned": {}}
 
 
@@ -382,7 +381,7 @@ def _placement(ctx: Context, state: JSON, cmd: Command, cand: Candidate) -> str 
     if cand.status not in (UnitStatus.CADRE_DESTROYED, UnitStatus.SINGLE_STEP_DESTROYED):
         return None
     label = cmd.args.get("hex")
-    sources = europa_config(ctx.scenario).get("supply_sources", {}).get(cmd.player, [])
+    sources = europa_rules(ctx.scenario).section.supply_sources.get(cmd.player, [])
     if label not in sources:
         raise IllegalOrder("EUR-33", "a returning unit is placed like a reinforcement: give "
                            f"hex, one of {cmd.player}'s supply sources {sources}")

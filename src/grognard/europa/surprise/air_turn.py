@@ -38,7 +38,7 @@ from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.europa.board import europa_config, forces_of, turn_label
+from grognard.europa.board import europa_rules, forces_of, turn_label
 from grognard.europa.surprise.airbase import (
     AFFECTABLE,
     BaseAirUnit,
@@ -70,16 +70,14 @@ def initial_air_units(scenario: Scenario) -> dict[str, Any]:
     from grognard.europa.air.wings import wing_for
 
     out: dict[str, Any] = {}
-    for uid, a in sorted(europa_config(scenario).get("air_units", {}).items()):
-        out[uid] = {"side": a["side"], "nationality": a["nationality"], "base": a["base"],
-                    "type": a.get("type", "F"), "status": a.get("status", "operative"),
-                    "range": int(a.get("range", 0)), "tactical": int(a.get("tactical", 0)),
-                    "guards": bool(a.get("guards", False)), "flown": None,
-                    "air_combat": int(a.get("air_combat", 0)),
-                    "strategic": int(a.get("strategic", 0))}
-        if a.get("wing"):  # EUR-01: a wing's bombardment ratings from europa_air_wings
-            w = wing_for(str(a["wing"]))
-            out[uid].update(wing=a["wing"], tactical=w.tactical, strategic=w.strategic)
+    for uid, a in sorted(europa_rules(scenario).section.air_units.items()):
+        out[uid] = {"side": a.side, "nationality": a.nationality, "base": a.base,
+                    "type": a.type, "status": a.status, "range": a.range,
+                    "tactical": a.tactical, "guards": a.guards, "flown": None,
+                    "air_combat": a.air_combat, "strategic": a.strategic}
+        if a.wing:  # EUR-01: a wing's bombardment ratings from europa_air_wings
+            w = wing_for(a.wing)
+            out[uid].update(wing=a.wing, tactical=w.tactical, strategic=w.strategic)
     return out
 
 
@@ -324,13 +322,12 @@ def _judgement(ctx: Context, state: JSON) -> Any:
     st = _in_bonus_air(ctx, state)
     if st.get("judged"):
         raise IllegalOrder("SUR-21", "supply has been judged in this bonus phase")
-    cfg = europa_config(ctx.scenario)
+    cfg = europa_rules(ctx.scenario).section
     moved = set(st.get("moved", []))
     hqs = sorted(uid for uid in moved if state["units"][uid]["type"] == "hq"
                  and state["units"][uid]["status"] == "active" and state["units"][uid]["hex"])
     return bonus_supply_rejudgement(ctx.scenario.map, forces_of(ctx, state), _front(st), hqs,
-                                    cfg.get("supply_sources", {}),
-                                    max_length=cfg.get("supply_max_length"))
+                                    cfg.supply_sources, max_length=cfg.supply_max_length)
 
 
 def verify_bonus_supply(ctx: Context, state: JSON, cmd: Command) -> None:

@@ -35,7 +35,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
-from grognard.europa.board import europa_config, readings_of, turn_label
+from grognard.europa.board import europa_rules, readings_of, turn_label
 from grognard.europa.surprise.effects import (
     SUCCESS_TABLE,
     ActionContext,
@@ -123,7 +123,7 @@ def nationality(text: str) -> Nationality:
 
 def _commands_of(ctx: Context, state: JSON, defender: str) -> dict[str, list[str]]:
     """The defending commands: ``[europa.commands]`` (command -> unit ids) or the whole side."""
-    given = europa_config(ctx.scenario).get("commands", {})
+    given = europa_rules(ctx.scenario).section.commands
     units = [uid for uid, u in state["units"].items()
              if u["side"] == defender and u["status"] == "active" and u["hex"]]
     out: dict[str, list[str]] = {}
@@ -191,7 +191,7 @@ def _history(state: JSON) -> InvasionHistory:
 
 def _invasion(ctx: Context, state: JSON, cmd: Command) -> tuple[str, Any, list[str]]:
     country = cmd.args.get("country")
-    allowed = europa_config(ctx.scenario).get("invasion_countries", [])
+    allowed = europa_rules(ctx.scenario).section.invasion_countries
     if not isinstance(country, str) or country not in allowed:
         raise IllegalOrder("SUR-25", f"{country!r} is not a country this scenario may invade "
                            f"([europa] invasion_countries: {allowed})")
@@ -222,10 +222,10 @@ def after_fite_turn(ctx: Context, state: JSON, country: str) -> bool:
     """EUR-44/SUR-01 Whether ``country`` is the front of this turn's FitE surprise turn (the
     first game turn of a ``fite_surprise_turn`` scenario, across ``soviet_countries``) and the
     reading ``surprise_after_fite_turn`` allows no second surprise there."""
-    cfg = europa_config(ctx.scenario)
-    if not cfg.get("fite_surprise_turn") or int(state["turn"]) != 1:
+    cfg = europa_rules(ctx.scenario).section
+    if not cfg.fite_surprise_turn or int(state["turn"]) != 1:
         return False
-    if country not in cfg.get("soviet_countries", ["ussr"]):
+    if country not in cfg.soviet_countries:
         return False
     return bool(readings_of(ctx, FrontReadings).surprise_after_fite_turn is AfterFite.NOT_BOTH)
 

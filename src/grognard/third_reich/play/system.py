@@ -78,6 +78,7 @@ from grognard.third_reich.economy.readings import StrategicReadings
 from grognard.third_reich.estimate import estimate
 from grognard.third_reich.movement.orders.move import Move
 from grognard.third_reich.movement.orders.sr import StrategicRedeployment
+from grognard.third_reich.play import hooks
 from grognard.third_reich.play.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.play.referee import decisions, phase_prompt
 from grognard.third_reich.reactions import ReactingOrder
@@ -315,6 +316,10 @@ THIRD_REICH = RuleSystem(
     estimate=estimate,
     scenario_section=scenario_schema.SECTION,
     ledger=tr_ledger.ledger,
+    build_cost=hooks.build_cost,
+    move_ranges=hooks.move_ranges,
+    front_of=hooks.front_of,
+    attacks_across=hooks.attacks_across,
 )
 register_system(THIRD_REICH)
 

@@ -16,7 +16,7 @@ from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.europa.board import europa_config
+from grognard.europa.board import europa_rules
 from grognard.europa.order import EuropaOrder
 from grognard.europa.supply.commands import (
     execute_take_replacement,
@@ -58,7 +58,7 @@ class TakeReplacement(EuropaOrder[TakeReplacementArgs]):
     def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
         """EUR-33 Each unit and action the pools allow (returning units at each supply
         source)."""
-        sources = europa_config(ctx.scenario).get("supply_sources", {}).get(player, [])
+        sources = europa_rules(ctx.scenario).section.supply_sources.get(player, [])
         cands = []
         for uid, u in sorted(state["units"].items()):
             if u["side"] != player or UnitType(u["type"]) not in GROUND_TYPES:

@@ -16,7 +16,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
 from grognard.engine.state import JSON
-from grognard.europa.board import europa_config
+from grognard.europa.board import europa_rules
 from grognard.europa.order import EuropaOrder
 from grognard.europa.surprise.turn import execute_invasion, fold_invasion, verify_invasion
 
@@ -48,7 +48,7 @@ class StartInvasionSurprise(EuropaOrder[StartInvasionSurpriseArgs]):
         """SUR-25 An invasion surprise against each country the scenario allows."""
         return self.checked(ctx, state, [
             Command("start_invasion_surprise", player, {"country": c})
-            for c in europa_config(ctx.scenario).get("invasion_countries", [])])
+            for c in europa_rules(ctx.scenario).section.invasion_countries])
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
