@@ -265,6 +265,9 @@ def convert(raw: Any, kind: type[T], where: str, prefix: str = "") -> T:
             msg = f"unknown field {m2.group(1)!r} (known: {known})"
         elif m3 := re.match(r"Object missing required field `(.*)`", msg):
             msg = f"missing required field {m3.group(1)!r}"
+        elif msg.startswith("Invalid enum value") and (choices := _choices_at(kind, path)):
+            msg = "expected one of " + ", ".join(repr(c) for c in choices) + (
+                f", not {value!r}" if found else "")
         else:
             msg = re.sub(r", got `\w+`$", "", msg)
             msg = re.sub(r"`([^`]*)`", lambda t: " or ".join(
@@ -316,6 +319,24 @@ def _with(raw: Any, path: str, value: Any) -> Any:
 
 def _fields_at(kind: Any, path: str) -> tuple[str, ...]:
     """The fields of the Struct at ``path`` in ``kind`` (for an unknown field's message)."""
+    t = _type_at(kind, path)
+    return tuple(f.encode_name for f in t.fields) if isinstance(
+        t, msgspec.inspect.StructType) else ()
+
+
+def _choices_at(kind: Any, path: str) -> tuple[Any, ...]:
+    """The values a Literal or Enum field at ``path`` allows (for a bad choice's message)."""
+    t = _type_at(kind, path)
+    if isinstance(t, msgspec.inspect.LiteralType):
+        return tuple(t.values)
+    if isinstance(t, msgspec.inspect.EnumType):
+        return tuple(m.value for m in t.cls)
+    return ()
+
+
+def _type_at(kind: Any, path: str) -> Any:
+    """The msgspec type info at a msgspec error path in ``kind`` (None where it is lost);
+    an optional's None is looked through."""
     t: Any = msgspec.inspect.type_info(kind)
     for _ in [None, *re.findall(r"\.[^.\[]+|\[\d+\]", path)]:
         if _ is not None:
@@ -326,12 +347,11 @@ def _fields_at(kind: Any, path: str) -> tuple[str, ...]:
             elif isinstance(t, msgspec.inspect.ListType | msgspec.inspect.VarTupleType):
                 t = t.item_type
             else:
-                return ()
+                return None
         while isinstance(t, msgspec.inspect.Metadata | msgspec.inspect.UnionType):
             t = t.type if isinstance(t, msgspec.inspect.Metadata) else next(
                 (x for x in t.types if not isinstance(x, msgspec.inspect.NoneType)), None)
-    return tuple(f.encode_name for f in t.fields) if isinstance(
-        t, msgspec.inspect.StructType) else ()
+    return t
 
 
 def _at_path(raw: Any, path: str) -> tuple[Any, bool]:
