@@ -104,9 +104,11 @@ _SIDES: WeakKeyDictionary[MapData, OrderedDict[tuple[Any, ...], _SideMovement]] 
 def _side(ctx: Context, state: JSON, player: str) -> _SideMovement:
     def make() -> _SideMovement:
         m = ctx.scenario.map
-        key = (player, tuple(sorted(
-            (u["hex"], int(u.get("zoc_class", 1))) for u in state["units"].values()
-            if u["side"] != player and u["status"] == "active" and u["hex"] is not None)))
+        # the enemy units' hexes and ZOC classes in the units' own (fixed) order: equal keys
+        # are the same placement (a permutation of equal units only misses the cache)
+        key = (player, tuple([
+            (u["hex"], u.get("zoc_class", 1)) for u in state["units"].values()
+            if u["hex"] is not None and u["side"] != player and u["status"] == "active"]))
         recent = _SIDES.setdefault(m, OrderedDict())
         hit = recent.get(key)
         if hit is not None:
