@@ -54,7 +54,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.generic import RIVER_COST, TERRAIN_COST
 from grognard.engine.state import JSON
-from grognard.europa.board import forces_of, readings_of
+from grognard.europa.board import forces_of, per_position, readings_of
 
 #: EUR-17 over the generic terrain costs (a river hexside +1 MP, as the generic move)
 EUROPA_MOVEMENT = europa_revised_movement(
@@ -357,12 +357,16 @@ def _side_res(state: JSON, side: str, leaving: frozenset[str] = frozenset()
     return out
 
 
-def _stack_in(state: JSON, side: str, label: str, leaving: frozenset[str]) -> list[str]:
+def _stack_in(ctx: Context, state: JSON, side: str, label: str, leaving: frozenset[str]
+              ) -> tuple[str, ...]:
     """EUR-21 ``side``'s ground units in hex ``label`` (``leaving`` not counted). One scan of
-    the units: a move checks one hex (twice at most), cheaper than an index of every hex."""
-    return [uid for uid, u in state["units"].items()
-            if u["hex"] == label and u["side"] == side and u["status"] == "active"
-            and u["type"] in _GROUND and uid not in leaving]
+    the units: a move checks one hex, cheaper than an index of every hex; once per position
+    (a move's verify and its execution ask the same)."""
+    def make() -> tuple[str, ...]:
+        return tuple([uid for uid, u in state["units"].items()
+                      if u["hex"] == label and u["side"] == side and u["status"] == "active"
+                      and u["type"] in _GROUND and uid not in leaving])
+    return per_position(ctx, state, f"europa.stack_in.{side}.{label}.{sorted(leaving)}", make)
 
 
 def _stacking_checked(ctx: Context) -> bool:
@@ -382,7 +386,7 @@ def _room(ctx: Context, state: JSON, side: str) -> Any:
 def joins_stack(ctx: Context, state: JSON, side: str, to: str, movers: list[str]) -> bool:
     """EUR-21 took effect: the movers end in a hex already holding their side's units, so the
     limit was checked against a stack (events then name EUR-21)."""
-    return _stacking_checked(ctx) and bool(_stack_in(state, side, to, frozenset(movers)))
+    return _stacking_checked(ctx) and bool(_stack_in(ctx, state, side, to, frozenset(movers)))
 
 
 def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list[str]
@@ -403,7 +407,7 @@ def added_stacking_refusal(ctx: Context, state: JSON, side: str, to: str, added:
     if not _stacking_checked(ctx):
         return None
     have = sum((Fraction(state["units"][x]["re_size"])
-                for x in _stack_in(state, side, to, leaving)), Fraction(0))
+                for x in _stack_in(ctx, state, side, to, leaving)), Fraction(0))
     total = have + added
     lim = stack_limit(ctx.scenario.map, to)
     if total > lim:
