@@ -22,7 +22,7 @@ only those that end within the limit.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -395,9 +395,16 @@ def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list
     their side's REs there would pass 10 (7 in mountain)."""
     if not _stacking_checked(ctx):
         return None
-    return added_stacking_refusal(ctx, state, side, to, sum(
-        (Fraction(state["units"][x]["re_size"]) for x in movers), Fraction(0)),
-        frozenset(movers))
+    return added_stacking_refusal(ctx, state, side, to, _res_of(state, movers),
+                                  frozenset(movers))
+
+
+def _res_of(state: JSON, ids: Iterable[str]) -> Fraction:
+    """EUR-21 The REs of units ``ids`` together (whole sizes summed as integers first)."""
+    sizes = [state["units"][x]["re_size"] for x in ids]
+    if all(type(v) is int for v in sizes):
+        return Fraction(sum(sizes))
+    return sum((Fraction(v) for v in sizes), Fraction(0))
 
 
 def added_stacking_refusal(ctx: Context, state: JSON, side: str, to: str, added: Fraction,
@@ -406,8 +413,7 @@ def added_stacking_refusal(ctx: Context, state: JSON, side: str, to: str, added:
     ``leaving`` not counted there: a move's movers, or a reinforcement entering (EUR-22)."""
     if not _stacking_checked(ctx):
         return None
-    have = sum((Fraction(state["units"][x]["re_size"])
-                for x in _stack_in(ctx, state, side, to, leaving)), Fraction(0))
+    have = _res_of(state, _stack_in(ctx, state, side, to, leaving))
     total = have + added
     lim = stack_limit(ctx.scenario.map, to)
     if total > lim:
