@@ -20,6 +20,7 @@ from grognard.core.movement import (
     MovementReadings,
     MovementRules,
     SpecialCost,
+    edge_cost,
     edge_costs,
     europa_revised_movement,
     is_mechanized,
@@ -143,6 +144,27 @@ def test_tr27_friendly_units_never_negate_zoc_for_movement():
 def test_enemy_occupied_hexes_are_never_entered():
     m, z = setup(["ccc"], [("0101", "axis"), ("0201", "allies")])
     assert movement_range(m, "0101", 9, MECH, z, third_reich_movement()).labels() == ["0101"]
+
+
+def test_tr28_eur17_one_edge_cost_is_the_whole_map_cost_of_that_edge():
+    """TR-28/TR-27/EUR-17: ``edge_cost`` (a path check's single step) gives exactly the value
+    ``edge_costs`` gives that edge - terrain, rivers, enemy ZOC entry/leave/ZOC-to-ZOC costs,
+    enemy-held hexes, the mechanized phase's prohibitions - for every edge, class and phase."""
+    rows = ["cwmsc", "ccccc", "cmwcc", "scccc"]
+    seen = []
+    units = [("0202", "allies"), ("0404", "allies"), ("0101", "axis"), ("0303", "axis")]
+    for zrules, rules in ((third_reich_zoc(), third_reich_movement()),
+                          (europa_revised_zoc(), europa_revised_movement())):
+        m, z = setup(rows, units, zrules=zrules)
+        m.edge_features[0] |= np.uint16(HexsideFeature.RIVER)  # a river on the first edge
+        for cls in MoveClass:
+            for ph in MovementPhase:
+                for zoc in (None, z):
+                    full = edge_costs(m, cls, zoc, rules, phase=ph)
+                    one = [edge_cost(m, cls, zoc, rules, e, phase=ph) for e in range(len(full))]
+                    assert np.array_equal(np.array(one), full)
+                    seen.extend(one)
+    assert any(np.isinf(seen)) and any(1 < c < np.inf for c in seen)  # not all plain clear
 
 
 # --- Europa revised ---------------------------------------------------------------------------

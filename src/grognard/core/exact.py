@@ -83,7 +83,9 @@ def exact_json(x: Exact) -> int | str:
 
     Terminating decimals are written as decimals (``"108.8"``), others as ``"a/b"``.
     """
-    fx = Fraction(x)
+    if type(x) is int:  # the common case: itself
+        return x
+    fx = x if type(x) is Fraction else Fraction(x)
     if fx.denominator == 1:
         return int(fx)
     if is_terminating(fx):

@@ -213,6 +213,60 @@ def _to_float(c: Cost) -> float:
     return float(c)
 
 
+def _terrain_table(rules: MovementRules, cls: MoveClass, ph: MovementPhase) -> FloatArray:
+    """The MP cost to enter each terrain code for ``cls`` in phase ``ph`` (``inf``: water or
+    prohibited in the mechanized phase)."""
+    table = np.full(len(TERRAIN_CODES), float(rules.default_cost))
+    for t, c in rules.terrain_costs.get(cls, {}).items():
+        table[TERRAIN_CODES.index(parse_enum(Terrain, t, "movement.terrain_costs"))] = _to_float(c)
+    table_water = np.array([t in (Terrain.SEA, Terrain.LAKE) for t in TERRAIN_CODES])
+    table[table_water] = np.inf
+    if ph == MovementPhase.MECHANIZED:
+        for t in rules.mechanized_phase_prohibited.get(cls, frozenset()):
+            tt = parse_enum(Terrain, t, "movement.mechanized_phase_prohibited")
+            table[TERRAIN_CODES.index(tt)] = np.inf
+    return table
+
+
+def _hexside_table(rules: MovementRules) -> FloatArray:
+    """The extra MP of each combination of the 8 hexside feature bits."""
+    vals = np.arange(256)
+    ftab = np.zeros(256)
+    for feat, c in rules.hexside_costs.items():
+        ftab = ftab + np.where(vals & int(feat), _to_float(c), 0.0)
+    return ftab
+
+
+def _zoc_table(rules: MovementRules, cls: MoveClass) -> FloatArray | None:
+    """The extra MP of a step by (from in ZOC) * 2 + (to in ZOC): nothing, nothing, leave, ZOC
+    to ZOC; None when the rules charge neither."""
+    z2z = rules.zoc_to_zoc_cost.get(cls)
+    if not (rules.leave_zoc_cost or z2z is not None):
+        return None
+    both = float(rules.leave_zoc_cost) if z2z is None else _to_float(z2z)
+    return np.array([0.0, 0.0, float(rules.leave_zoc_cost), both])
+
+
+#: The last few (rules, class, phase) and their step tables (rules by identity: kept alive here).
+_STEP_TABLES: list[tuple[MovementRules, MoveClass, MovementPhase, Any]] = []
+
+
+def _step_tables(rules: MovementRules, cls: MoveClass, ph: MovementPhase
+                 ) -> tuple[FloatArray, FloatArray, FloatArray | None]:
+    """:func:`_terrain_table`, :func:`_hexside_table` and :func:`_zoc_table` of ``rules`` (read
+    only; the rules are frozen)."""
+    for r, c, p, got in _STEP_TABLES:
+        if r is rules and c is cls and p is ph:
+            return got  # type: ignore[no-any-return]
+    made = (_terrain_table(rules, cls, ph), _hexside_table(rules), _zoc_table(rules, cls))
+    for a in made:
+        if a is not None:
+            a.setflags(write=False)
+    _STEP_TABLES.insert(0, (rules, cls, ph, made))
+    del _STEP_TABLES[16:]
+    return made
+
+
 def edge_costs(
     m: MapData,
     move_class: MoveClass | str,
@@ -226,16 +280,8 @@ def edge_costs(
     (``inf`` = prohibited, >= 1e9 = "all MPs"), vectorised; ZOC leave/enter costs included."""
     cls = parse_enum(MoveClass, move_class, "move_class")
     ph = parse_enum(MovementPhase, phase, "phase")
-    table = np.full(len(TERRAIN_CODES), float(rules.default_cost))
-    for t, c in rules.terrain_costs.get(cls, {}).items():
-        table[TERRAIN_CODES.index(parse_enum(Terrain, t, "movement.terrain_costs"))] = _to_float(c)
+    table = _terrain_table(rules, cls, ph)
     et = edge_tables(m)
-    table_water = np.array([t in (Terrain.SEA, Terrain.LAKE) for t in TERRAIN_CODES])
-    table[table_water] = np.inf
-    if ph == MovementPhase.MECHANIZED:
-        for t in rules.mechanized_phase_prohibited.get(cls, frozenset()):
-            tt = parse_enum(Terrain, t, "movement.mechanized_phase_prohibited")
-            table[TERRAIN_CODES.index(tt)] = np.inf
     # per hex: the cost to enter it (terrain, interdiction, enemy ZOC), inf if enemy-held
     hex_cost = table[m.terrain]
     if interdiction is not None:
@@ -246,18 +292,42 @@ def edge_costs(
         hex_cost[zoc.enemy] = np.inf
     w = hex_cost[m.indices]
     if rules.hexside_costs:  # one lookup over every combination of the 8 feature bits
-        vals = np.arange(256)
-        ftab = np.zeros(256)
-        for feat, c in rules.hexside_costs.items():
-            ftab = ftab + np.where(vals & int(feat), _to_float(c), 0.0)
-        w = w + ftab[m.edge_features & np.uint16(255)]
-    z2z = rules.zoc_to_zoc_cost.get(cls)
-    if z is not None and (rules.leave_zoc_cost or z2z is not None):
+        w = w + _hexside_table(rules)[m.edge_features & np.uint16(255)]
+    ztab = _zoc_table(rules, cls) if z is not None else None
+    if z is not None and ztab is not None:
         # index (from in ZOC) * 2 + (to in ZOC): nothing, nothing, leave, ZOC to ZOC
-        both = float(rules.leave_zoc_cost) if z2z is None else _to_float(z2z)
-        ztab = np.array([0.0, 0.0, float(rules.leave_zoc_cost), both])
         w = w + ztab[z[et.src].astype(np.int8) * 2 + z[m.indices]]
     return np.asarray(w, dtype=np.float64)
+
+
+def edge_cost(
+    m: MapData,
+    move_class: MoveClass | str,
+    zoc: ZocField | None,
+    rules: MovementRules,
+    e: int,
+    *,
+    phase: MovementPhase | str = MovementPhase.NORMAL,
+) -> float:
+    """TR-28/EUR-17 ``edge_costs(...)[e]``: the MP cost of the one directed edge ``e``, the same
+    value by the same arithmetic on that edge's entries only (a path check asks a few steps,
+    not the whole map)."""
+    cls = parse_enum(MoveClass, move_class, "move_class")
+    ph = parse_enum(MovementPhase, phase, "phase")
+    table, ftab, ztab = _step_tables(rules, cls, ph)
+    b = int(m.indices[e])
+    hex_cost = table[m.terrain[b]]
+    z = zoc.mask(Purpose.MOVEMENT) if zoc is not None else None
+    if zoc is not None and z is not None:
+        hex_cost = hex_cost + rules.enter_zoc_cost * z[b]
+        if zoc.enemy[b]:
+            hex_cost = np.float64(np.inf)
+    w = hex_cost
+    if rules.hexside_costs:
+        w = w + ftab[m.edge_features[e] & np.uint16(255)]
+    if z is not None and ztab is not None:
+        w = w + ztab[np.int8(z[edge_tables(m).src[e]]) * 2 + z[b]]
+    return float(w)
 
 
 # --- ranges -------------------------------------------------------------------------------------
@@ -543,6 +613,7 @@ __all__ = [
     "MovementReadings",
     "MovementRules",
     "SpecialCost",
+    "edge_cost",
     "edge_costs",
     "europa_revised_movement",
     "is_mechanized",

@@ -82,7 +82,16 @@ def _encode(events: Sequence[Event]) -> list[str]:
 
 
 def _decode(texts: Sequence[str]) -> list[Event]:
-    return [Event.from_json(json.loads(t)) for t in texts]
+    """The events of canonical texts (:func:`_encode`'s: each an object with its type and
+    data), decoded by msgspec: the same values as ``json.loads`` gives, several times faster."""
+    out = []
+    for t in texts:
+        raw = _DECODE(t)
+        out.append(Event(str(raw["type"]), raw["data"]))
+    return out
+
+
+_DECODE = msgspec.json.decode
 
 
 def _checkpoint(state: JSON) -> bytes:

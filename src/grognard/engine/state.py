@@ -42,8 +42,32 @@ def thaw(value: JSON) -> JSON:
 def copy_state(state: JSON) -> JSON:
     """A deep copy of a whole JSON state (a JSON round trip through msgspec: three times
     faster than the standard library's, which is several times faster than ``copy.deepcopy``
-    on plain data)."""
-    return msgspec.json.decode(msgspec.json.encode(state))
+    on plain data).
+
+    A top-level table of flat records (string keys to objects whose keys are strings and whose
+    values are strings, whole numbers, booleans or null: the units of a state) is copied by
+    ``msgspec.convert`` to that type instead: new dicts, the same (immutable) values - what
+    the round trip gives back, in about a quarter of its time."""
+    if type(state) is not dict:
+        return msgspec.json.decode(msgspec.json.encode(state))
+    tables: dict[str, Any] = {}
+    rest: dict[str, Any] = {}
+    for key, value in state.items():
+        if type(key) is str and type(value) is dict and value:
+            try:
+                tables[key] = msgspec.convert(value, _FlatTable)
+                continue
+            except msgspec.ValidationError:
+                pass
+        rest[key] = value
+    if not tables:
+        return msgspec.json.decode(msgspec.json.encode(state))
+    copied = msgspec.json.decode(msgspec.json.encode(rest))
+    return {k: tables[k] if k in tables else copied[k] for k in state}
+
+
+#: A table of flat records (see :func:`copy_state`).
+_FlatTable = dict[str, dict[str, str | int | bool | None]]
 
 
 def _reject_floats(value: JSON, where: str) -> None:

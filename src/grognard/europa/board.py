@@ -55,8 +55,8 @@ def readings_from(given: Mapping[str, Any], kind: type[Any]) -> Any:
 
 def on_map(state: JSON) -> list[tuple[str, JSON]]:
     """The active units on the map, by id."""
-    return [(uid, u) for uid, u in sorted(state["units"].items())
-            if u["status"] == "active" and u["hex"] is not None]
+    return sorted((uid, u) for uid, u in state["units"].items()  # chosen, then sorted by id
+                  if u["status"] == "active" and u["hex"] is not None)
 
 
 def per_position(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:

@@ -22,7 +22,7 @@ only those that end within the limit.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -54,7 +54,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.generic import RIVER_COST, TERRAIN_COST
 from grognard.engine.state import JSON
-from grognard.europa.board import forces_of, readings_of
+from grognard.europa.board import forces_of, per_position, readings_of
 
 #: EUR-17 over the generic terrain costs (a river hexside +1 MP, as the generic move)
 EUROPA_MOVEMENT = europa_revised_movement(
@@ -104,9 +104,11 @@ _SIDES: WeakKeyDictionary[MapData, OrderedDict[tuple[Any, ...], _SideMovement]] 
 def _side(ctx: Context, state: JSON, player: str) -> _SideMovement:
     def make() -> _SideMovement:
         m = ctx.scenario.map
-        key = (player, tuple(sorted(
-            (u["hex"], int(u.get("zoc_class", 1))) for u in state["units"].values()
-            if u["side"] != player and u["status"] == "active" and u["hex"] is not None)))
+        # the enemy units' hexes and ZOC classes in the units' own (fixed) order: equal keys
+        # are the same placement (a permutation of equal units only misses the cache)
+        key = (player, tuple([
+            (u["hex"], u.get("zoc_class", 1)) for u in state["units"].values()
+            if u["hex"] is not None and u["side"] != player and u["status"] == "active"]))
         recent = _SIDES.setdefault(m, OrderedDict())
         hit = recent.get(key)
         if hit is not None:
@@ -355,12 +357,16 @@ def _side_res(state: JSON, side: str, leaving: frozenset[str] = frozenset()
     return out
 
 
-def _stack_in(state: JSON, side: str, label: str, leaving: frozenset[str]) -> list[str]:
+def _stack_in(ctx: Context, state: JSON, side: str, label: str, leaving: frozenset[str]
+              ) -> tuple[str, ...]:
     """EUR-21 ``side``'s ground units in hex ``label`` (``leaving`` not counted). One scan of
-    the units: a move checks one hex (twice at most), cheaper than an index of every hex."""
-    return [uid for uid, u in state["units"].items()
-            if u["hex"] == label and u["side"] == side and u["status"] == "active"
-            and u["type"] in _GROUND and uid not in leaving]
+    the units: a move checks one hex, cheaper than an index of every hex; once per position
+    (a move's verify and its execution ask the same)."""
+    def make() -> tuple[str, ...]:
+        return tuple([uid for uid, u in state["units"].items()
+                      if u["hex"] == label and u["side"] == side and u["status"] == "active"
+                      and u["type"] in _GROUND and uid not in leaving])
+    return per_position(ctx, state, f"europa.stack_in.{side}.{label}.{sorted(leaving)}", make)
 
 
 def _stacking_checked(ctx: Context) -> bool:
@@ -380,7 +386,7 @@ def _room(ctx: Context, state: JSON, side: str) -> Any:
 def joins_stack(ctx: Context, state: JSON, side: str, to: str, movers: list[str]) -> bool:
     """EUR-21 took effect: the movers end in a hex already holding their side's units, so the
     limit was checked against a stack (events then name EUR-21)."""
-    return _stacking_checked(ctx) and bool(_stack_in(state, side, to, frozenset(movers)))
+    return _stacking_checked(ctx) and bool(_stack_in(ctx, state, side, to, frozenset(movers)))
 
 
 def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list[str]
@@ -389,9 +395,16 @@ def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list
     their side's REs there would pass 10 (7 in mountain)."""
     if not _stacking_checked(ctx):
         return None
-    return added_stacking_refusal(ctx, state, side, to, sum(
-        (Fraction(state["units"][x]["re_size"]) for x in movers), Fraction(0)),
-        frozenset(movers))
+    return added_stacking_refusal(ctx, state, side, to, _res_of(state, movers),
+                                  frozenset(movers))
+
+
+def _res_of(state: JSON, ids: Iterable[str]) -> Fraction:
+    """EUR-21 The REs of units ``ids`` together (whole sizes summed as integers first)."""
+    sizes = [state["units"][x]["re_size"] for x in ids]
+    if all(type(v) is int for v in sizes):
+        return Fraction(sum(sizes))
+    return sum((Fraction(v) for v in sizes), Fraction(0))
 
 
 def added_stacking_refusal(ctx: Context, state: JSON, side: str, to: str, added: Fraction,
@@ -400,8 +413,7 @@ def added_stacking_refusal(ctx: Context, state: JSON, side: str, to: str, added:
     ``leaving`` not counted there: a move's movers, or a reinforcement entering (EUR-22)."""
     if not _stacking_checked(ctx):
         return None
-    have = sum((Fraction(state["units"][x]["re_size"])
-                for x in _stack_in(state, side, to, leaving)), Fraction(0))
+    have = _res_of(state, _stack_in(ctx, state, side, to, leaving))
     total = have + added
     lim = stack_limit(ctx.scenario.map, to)
     if total > lim:

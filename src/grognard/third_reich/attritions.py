@@ -20,7 +20,7 @@ from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import JSON
 from grognard.third_reich import war
 from grognard.third_reich.board import (
     adjacent_any,
@@ -224,8 +224,9 @@ def forced_withdrawal(ctx: Context, state: JSON, taken: Mapping[str, Any]) -> Ev
     answer - no unit in the hexes taken has an open hex with room to withdraw to (each is
     removed) and no unit the loss would cut off has one either - with ``forced`` saying why;
     None when the defender has a choice (``withdraw`` is owed)."""
-    after = thaw(state)
-    after["pending_withdrawal"] = {k: taken[k] for k in ("side", "hexes", "withdrawing", "advance")}
+    # the position with the withdrawal pending (a new top level: nothing below it changes)
+    after = {**state, "pending_withdrawal": {
+        k: taken[k] for k in ("side", "hexes", "withdrawing", "advance")}}
     side = _defender(ctx, after)
     units = [uid for label in sorted(taken["withdrawing"]) for uid in taken["withdrawing"][label]]
     moving = set(units)
@@ -300,7 +301,11 @@ def cut_off_units(ctx: Context, state: JSON, retreats: Mapping[str, str | None])
     side = _defender(ctx, state)
     taken = set(p["hexes"])
     now = set(war.side_supply_check(ctx, state, side).out_of_supply)
-    after = thaw(state)
+    # the position after the withdrawal: new records for the units that move, the rest shared
+    units = dict(state["units"])
+    for uid in {*retreats, *(u for us in p["advance"].values() for u in us)}:
+        units[uid] = dict(units[uid])
+    after = {**state, "units": units}
     for uid, to in retreats.items():
         after["units"][uid]["hex"] = to
         if to is None:

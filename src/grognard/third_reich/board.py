@@ -170,10 +170,9 @@ def ground_by_hex(ctx: Context, state: JSON) -> Mapping[str, tuple[str, ...]]:
     :func:`units_cached`), so a rule asking who stands in a hex does not scan every unit."""
     def make() -> dict[str, tuple[str, ...]]:
         by_hex: dict[str, list[str]] = {}
-        for uid in sorted(state["units"]):
-            u = state["units"][uid]
-            if on_map_ground(u):
-                by_hex.setdefault(u["hex"], []).append(uid)
+        units = state["units"]
+        for uid in sorted(uid for uid, u in units.items() if on_map_ground(u)):
+            by_hex.setdefault(units[uid]["hex"], []).append(uid)
         return {h: tuple(ids) for h, ids in by_hex.items()}
     return units_cached(ctx, state, "tr.ground_by_hex", make)
 

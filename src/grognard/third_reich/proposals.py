@@ -38,9 +38,9 @@ def distinct(propose: Legal) -> Legal:
 def units_of(state: JSON, side: str, types: Iterable[str] | None = None,
            ground: bool = False) -> list[tuple[str, Mapping[str, Any]]]:
     t = None if types is None else frozenset(types)
-    return [(uid, u) for uid, u in sorted(state["units"].items())
-            if u["side"] == side and u["status"] == "active" and u["hex"] is not None
-            and (t is None or u["type"] in t) and (not ground or on_map_ground(u))]
+    return sorted((uid, u) for uid, u in state["units"].items()  # chosen, then sorted by id
+                  if u["side"] == side and u["status"] == "active" and u["hex"] is not None
+                  and (t is None or u["type"] in t) and (not ground or on_map_ground(u)))
 
 
 def distances(m: MapData, start: int, hexes: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:

@@ -51,8 +51,9 @@ def based_air(ctx: Context, state: JSON) -> list[BasedAir]:
     return position_cached(ctx, state, "tr.based_air", lambda: [
         BasedAir(air_unit(uid, u), side_of(ctx, u["side"]), m.layout.from_label(u["hex"]),
                  neutralized(state, uid))
-        for uid, u in sorted(state["units"].items())
-        if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] is not None])
+        for uid, u in sorted((uid, u) for uid, u in state["units"].items()
+                             if u["type"] in AIR_TYPES and u["status"] == "active"
+                             and u["hex"] is not None)])
 
 
 def turn_economy(state: JSON, side: str) -> Economy:

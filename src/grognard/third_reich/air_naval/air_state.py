@@ -9,6 +9,8 @@ supply (no airbase markers yet).
 
 from __future__ import annotations
 
+from typing import Any
+
 from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import MapData
 from grognard.engine.context import Context
@@ -58,10 +60,42 @@ def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
 
 def _bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
     m: MapData = ctx.scenario.map
+    control = state["control"]
+    axis, allies = _city_bases(m)
+    axis_side = axis_side_of(ctx)
     out: dict[Hex, AirBaseHex] = {}
-    for h, cities in m.cities.items():
-        for c in cities:
-            side = state["control"].get(c.name)
+    for h, names in _city_names(m):
+        for name in names:  # the hex's last controlled city decides, as listed
+            side = control.get(name)
             if side is not None:
-                out[m.hex(h)] = AirBaseHex(m.hex(h), BaseKind.CITY, side_of(ctx, side))
+                out[h] = axis[h] if side == axis_side else allies[h]
     return out
+
+
+#: Per map (the last few, by identity): its city hexes with their cities' names in map order,
+#: and each city hex's base for either side (immutable values, shared).
+_MAP_BASES: list[tuple[MapData, Any]] = []
+
+
+def _map_bases(m: MapData) -> Any:
+    for known, got in _MAP_BASES:
+        if known is m:
+            return got
+    names = [(m.hex(h), tuple(c.name for c in cities)) for h, cities in m.cities.items()]
+    made = (names, ({h: AirBaseHex(h, BaseKind.CITY, Side.AXIS) for h, _ in names},
+                    {h: AirBaseHex(h, BaseKind.CITY, Side.ALLIES) for h, _ in names}))
+    _MAP_BASES.insert(0, (m, made))
+    del _MAP_BASES[4:]
+    return made
+
+
+def _city_names(m: MapData) -> list[tuple[Hex, tuple[str, ...]]]:
+    """The map's city hexes and their cities' names, in the map's city order."""
+    got: list[tuple[Hex, tuple[str, ...]]] = _map_bases(m)[0]
+    return got
+
+
+def _city_bases(m: MapData) -> tuple[dict[Hex, AirBaseHex], dict[Hex, AirBaseHex]]:
+    """Each city hex's base for the Axis side and for the Allied side."""
+    got: tuple[dict[Hex, AirBaseHex], dict[Hex, AirBaseHex]] = _map_bases(m)[1]
+    return got

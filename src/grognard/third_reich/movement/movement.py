@@ -39,6 +39,7 @@ from grognard.core.movement import (
     MovementPhase,
     MoveRange,
     SpecialCost,
+    edge_cost,
     edge_costs,
     movement_range,
     third_reich_movement,
@@ -187,6 +188,23 @@ _RULES = third_reich_movement()
 _COSTS: list[tuple[tuple[Any, ...], Any]] = []
 
 
+def _costs_key(m: MapData, cls: MoveClass, zoc: ZocField | None, phase: MovementPhase
+               ) -> tuple[Any, ...]:
+    """What :func:`_edge_costs` are known by (see there)."""
+    if zoc is None:
+        return (m, cls, phase, None, None, None, None)
+    friendly = zoc.friendly if Purpose.MOVEMENT in zoc.rules.negated_for else None
+    return (m, cls, phase, zoc.rules, zoc.strength, zoc.enemy, friendly)
+
+
+def _kept_costs(key: tuple[Any, ...]) -> Any:
+    """The remembered :func:`_edge_costs` of ``key`` (None: not among the last few)."""
+    for k, w in _COSTS:
+        if all(a is b for a, b in zip(k, key, strict=True)):
+            return w
+    return None
+
+
 def _edge_costs(m: MapData, cls: MoveClass, zoc: ZocField | None,
                 phase: MovementPhase) -> Any:
     """:func:`edge_costs` with the 3R rules, remembered for the last few (map, class, ZOC
@@ -194,13 +212,10 @@ def _edge_costs(m: MapData, cls: MoveClass, zoc: ZocField | None,
     known by the arrays the costs read (its strengths and enemy-held hexes, and its friendly
     hexes only when they negate a ZOC for movement), so fields that share them (the move
     check's enemy part, kept across a side's moves) share the costs."""
-    key: tuple[Any, ...] = (m, cls, phase, None, None, None, None)
-    if zoc is not None:
-        friendly = zoc.friendly if Purpose.MOVEMENT in zoc.rules.negated_for else None
-        key = (m, cls, phase, zoc.rules, zoc.strength, zoc.enemy, friendly)
-    for k, w in _COSTS:
-        if all(a is b for a, b in zip(k, key, strict=True)):
-            return w
+    key = _costs_key(m, cls, zoc, phase)
+    w = _kept_costs(key)
+    if w is not None:
+        return w
     w = edge_costs(m, cls, zoc, _RULES, phase=phase)
     _COSTS.insert(0, (key, w))
     del _COSTS[8:]
@@ -215,7 +230,10 @@ def move_cost(m: MapData, unit: GroundUnit, from_hex: HexRef, to_hex: HexRef,
     enemy ZOC; sea/impassable hexsides, water and enemy-held hexes are ``PROHIBITED``."""
     a, b = hex_index(m, from_hex, "from_hex"), hex_index(m, to_hex, "to_hex")
     e = _edge(m, a, b)
-    w = float(_edge_costs(m, move_class(unit), zoc, MovementPhase(phase))[e])
+    cls, ph = move_class(unit), MovementPhase(phase)
+    # the whole map's costs when they are at hand, else this step's alone (the same value)
+    kept = _kept_costs(_costs_key(m, cls, zoc, ph))
+    w = float(kept[e]) if kept is not None else edge_cost(m, cls, zoc, _RULES, e, phase=ph)
     if not np.isfinite(w):
         return SpecialCost.PROHIBITED
     if w >= _ALL:

@@ -80,9 +80,10 @@ def mission(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> di
     # TR-03/TR-44 (issue 23): each flying power under its own offensive on the target's front
     verify_own_option(ctx, state, cmd.player, [power_of(state, uid) for uid in sent],
                       hex_front(m, h))
-    targets = [ready_air(state, uid, u) for uid, u in sorted(state["units"].items())
-               if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] == target
-               and u["side"] != cmd.player]
+    targets = [ready_air(state, uid, u) for uid, u in sorted(
+        (uid, u) for uid, u in state["units"].items()
+        if u["type"] in AIR_TYPES and u["status"] == "active" and u["hex"] == target
+        and u["side"] != cmd.player)]
     targets = [t for t in targets if t.factors > 0]
     if not targets:
         raise IllegalOrder("TR-44", f"{target} holds no un-neutralised enemy air unit")
