@@ -188,3 +188,37 @@ def test_victory_reading_game_status_shows_the_standing(tmp_path, capsys) -> Non
     assert main(["game", "status", str(save), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["standing"]["leader"] == "soviet" and data["standing"]["level"] == "marginal"
+
+
+@pytest.mark.parametrize("name", ["demo-europa", "europa-barbarossa"])
+def test_victory_reading_holders_hold_after_every_command(name: str) -> None:
+    """The holders' reading after every command of a random game: every objective hex with
+    ground units of one side only is that side's (moves that touch no objective hex skip
+    the scan of every unit: the same ``held`` as the scan gives)."""
+    import random
+
+    from grognard.engine.fuzz import choose
+    from grognard.europa.victory import HOLDING_TYPES
+
+    g = Game.new(name, seed=3)
+    rng = random.Random(3)
+    moves = 0
+    for _ in range(300):
+        cmd = choose(g, rng)
+        if cmd is None:
+            break
+        before = dict(g.state[HELD])
+        events = g.apply(cmd)
+        held = g.state[HELD]
+        sides: dict[str, set[str]] = {}
+        for u in g.state["units"].values():
+            if u["hex"] in held and u["status"] == "active" and u["type"] in HOLDING_TYPES:
+                sides.setdefault(u["hex"], set()).add(u["side"])
+        for h, s in sides.items():
+            if len(s) == 1:
+                assert held[h] == next(iter(s)), (cmd, h)
+        for h in held:  # a hex changes hands only when one side alone stands in it
+            if held[h] != before[h]:
+                assert sides.get(h) == {held[h]}, (cmd, h)
+        moves += sum(e.type == "unit_moved" for e in events)
+    assert moves > 10  # the random game moved units (and the checks above ran on them)

@@ -221,14 +221,28 @@ def initial_holders(scenario: Scenario) -> dict[str, str | None]:
 
 def note_holders(state: JSON, ev: Event) -> JSON:
     """After every event: an objective hex with ground units of one side is that side's (it
-    stays so when they leave, until the other side's ground units enter it)."""
+    stays so when they leave, until the other side's ground units enter it).
+
+    A move (``unit_moved``: one unit from ``from`` to the path's last hex, its fold changing
+    nothing else) that neither leaves nor enters an objective hex changes no objective hex's
+    occupants, and the rule held after the event before it: the scan of every unit is
+    skipped (the same ``held``)."""
     held = state.get(HELD)
     if not held:
+        return state
+    if ev.type == "unit_moved" and _away_from(ev.data, held):
         return state
     for h, sides in _occupants(state["units"], held).items():
         if len(sides) == 1:
             held[h] = next(iter(sides))
     return state
+
+
+def _away_from(data: Mapping[str, Any], held: Mapping[str, Any]) -> bool:
+    """Whether a ``unit_moved`` event's unit started and ended outside every hex of ``held``."""
+    start, path = data.get("from"), data.get("path")
+    return (isinstance(start, str) and isinstance(path, list) and bool(path)
+            and start not in held and path[-1] not in held)
 
 
 #: The Europa system's after-event rule that keeps ``state["held"]``.
