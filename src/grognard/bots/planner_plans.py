@@ -77,6 +77,13 @@ TR_1939: Plan = {
             # one 1-3 infantry; Lisbon by Spain's army was tried: Spain, left empty, fell)
             {"name": "alps", "start": "Spring 1940", "concurrent": True, "goals": ["Bern"],
              "front": "southern", "powers": ["italy"], "war": {"italy": ["switzerland"]}},
+            # Sweden and Norway (TR-04: Stockholm and Oslo, five 1-3 infantry) by land from
+            # Denmark, by a detachment of four units while the army deploys east
+            {"name": "scandinavia", "start": "Summer II 1940", "concurrent": True,
+             "force": 4, "goals": ["Stockholm", "Oslo"], "via": ["Copenhagen"],
+             "front": "western",
+             "powers": ["germany"], "war": {"germany": ["sweden", "norway"]},
+             "after": ["Copenhagen", "Paris"]},
             # the victory locations (TR-04) of the Baltic, Poland and the western USSR
             {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": BARBAROSSA_GOALS, "front": "eastern",
@@ -273,18 +280,23 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         power = str(cmd.args.get("power", ""))
         options = cmd.args.get("options")
         base = super().score_declare_options(sit, cmd)
-        if st is None or power not in self._stage_powers(sit):
-            # a concurrent stage's power: that stage's option on its front
-            with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
-            st = next((c for c in with_ if power in (c.get("powers") or [])), None)
-        if st is None or not isinstance(options, Mapping):
+        want: dict[str, str] = {}  # front -> the option the plan wants there
+        if st is not None and power in self._stage_powers(sit):
+            want[str(st.get("front"))] = str(st.get("option", "offensive"))
+        # a concurrent stage's power: each of its stages' option on that stage's front (the
+        # stage in force's first, then the first stage listed for a front: Italy in the
+        # Balkans and in France, a German detachment in Spain while the army deploys east)
+        with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
+        for c in with_:
+            if power in (c.get("powers") or []):
+                want.setdefault(str(c.get("front")), str(c.get("option", "offensive")))
+        if not want or not isinstance(options, Mapping):
             return base
         score = 0.0
-        want = str(st.get("option", "offensive"))
         for front, opt in options.items():
             o = opt.get("option") if isinstance(opt, Mapping) else opt
-            if front == st.get("front"):
-                score += 10.0 if o == want else -2.0
+            if front in want:
+                score += 10.0 if o == want[front] else -2.0
             elif o == "offensive":
                 score -= 4.0  # the main offensive's BRPs first
             elif o == "attrition":
