@@ -111,7 +111,7 @@ def test_tr27_detachment_moves_toward_its_goals():
     stage in force converging on the Soviet border)."""
     from grognard.bots.tr_plans import move_plan
 
-    g, pol, sit = _policy_at(5, dict.fromkeys(WEST, "axis"))
+    g, _pol, sit = _policy_at(5, dict.fromkeys(WEST, "axis"))
     detached = sit.memo("plan.unit_goals", dict)
     goals = next(iter(detached.values()))
 

@@ -305,6 +305,16 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
 DETACHED = frozenset({"infantry", "armor", "airborne"})
 
 
+def _way(sit: Situation, h: str, goals: set[str], via: set[str], past: int | None
+         ) -> tuple[int, bool]:
+    """A detachment's way from ``h`` to its goals: (its length, whether it goes by the
+    via first: ``h`` is farther from the goals than the via, ``past`` hexes)."""
+    d = sit.nearest(h, goals)
+    if past is None or d <= past:
+        return d, False
+    return past + sit.nearest(h, via), True
+
+
 def detachments(sit: Situation, forces: list[tuple[int, set[str], set[str], set[str]]],
                 hold: set[str]) -> dict[str, set[str]]:
     """Unit id -> the hexes it drives on, for each ``force`` stage (a concurrent stage with
@@ -316,14 +326,8 @@ def detachments(sit: Situation, forces: list[tuple[int, set[str], set[str], set[
     out: dict[str, set[str]] = {}
     for n, powers, hexes, via in forces:
         past = min((sit.nearest(v, hexes) for v in via), default=None)
-
-        def way(h: str) -> tuple[int, bool]:
-            d = sit.nearest(h, hexes)
-            if past is None or d <= past:
-                return d, False
-            return past + sit.nearest(h, via), True
-
-        free = sorted((*way(str(u["hex"])), uid) for uid, u in sit.mine.items()
+        free = sorted((*_way(sit, str(u["hex"]), hexes, via, past), uid)
+                      for uid, u in sit.mine.items()
                       if uid not in hold and uid not in out and u.get("hex") is not None
                       and u.get("type") in DETACHED
                       and (not powers or str(u.get("power")) in powers))
