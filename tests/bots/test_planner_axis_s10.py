@@ -165,3 +165,34 @@ def test_tr03_options_of_every_front_a_powers_stages_want():
     sit = pol.situation(g.view("axis"), g)
     assert option("italy", {"southern": "offensive", "western": "offensive"}) > \
         option("italy", {"southern": "offensive", "western": "pass"})
+
+
+def test_tr04_the_wests_conquests_keep_no_garrison_unless_threatened():
+    """A stage's ``garrison: 0``: the West's and Scandinavia's conquests held keep no unit
+    (the army goes east) - Berlin keeps the plan's one, Warsaw its stage's one - but a unit
+    in Paris with an enemy unit next to it stays (a threatened city keeps two, TR-04)."""
+    won = {**dict.fromkeys(WEST, "axis"), "Oslo": "axis", "Stockholm": "axis"}
+    g, pol, sit = _policy_at(9, won)
+    garrisons = pol.campaign.garrisons(sit, g)
+    for city in ("Paris", "Brussels", "Amsterdam", "Luxembourg", "Copenhagen", "Oslo",
+                 "Stockholm"):
+        assert garrisons[city] == 0, city
+    assert garrisons["Berlin"] == 1 and garrisons["Warsaw"] == 1
+    m = g.context.scenario.map
+    paris = city_hexes(m, ["Paris"])["Paris"]
+    uid = next(u for u, v in sorted(g.state["units"].items())
+               if v.get("power") == "germany" and v.get("type") == "infantry"
+               and v.get("hex"))
+    units = {u: ({**v, "hex": None, "status": "eliminated"} if v.get("side") != "axis"
+                 else v) for u, v in g.state["units"].items()}  # France fallen, no enemy
+    units[uid] = {**units[uid], "hex": paris}
+    g.state = {**g.state, "units": units}
+    sit = pol.situation(g.view("axis"), g)
+    assert uid not in sit.memo("plan.hold", set)
+    near = str(m.label(int(m.neighbor_indices(m.index_of_label(paris))[0])))
+    fr = next(u for u, v in sorted(units.items()) if v.get("power") == "uk"
+              and v.get("type") == "infantry")
+    units[fr] = {**units[fr], "hex": near, "status": "active"}
+    g.state = {**g.state, "units": units}
+    sit = pol.situation(g.view("axis"), g)
+    assert uid in sit.memo("plan.hold", set)

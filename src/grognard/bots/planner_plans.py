@@ -43,17 +43,20 @@ TR_1939: Plan = {
             # the Low Countries, Denmark and France (each capital a victory location, TR-04;
             # Luxembourg and Copenhagen are the front's objectives, not the stage's goals: as
             # goals they drew the army off Paris, which fell by the end of 1940 in 11 of 20
-            # games, seeds 10-29, against 17 without them)
+            # games, seeds 10-29, against 17 without them). The West's conquests keep no
+            # garrison (``garrison`` 0) unless the enemy comes near (a threatened city keeps
+            # and draws two): the planner Allies land nowhere, and a unit a city (session 9)
+            # left eight units behind while the Red Army took Warsaw and Bucharest
             {"name": "west", "start": "Winter 1939",
              "goals": ["Brussels", "Amsterdam", "Paris"],
              "front": "western", "powers": ["germany"],
              "war": {"germany": ["belgium", "netherlands", "luxembourg", "denmark"]},
-             "caution": 0.8},
+             "caution": 0.8, "garrison": 0},
             # then the West's last victory locations (TR-04), often left untaken (the army
             # drives on Paris): Luxembourg and Copenhagen, before the march east
             {"name": "west_rest", "start": "Summer I 1940",
              "goals": ["Luxembourg", "Copenhagen"], "front": "western",
-             "powers": ["germany"], "caution": 0.8},
+             "powers": ["germany"], "caution": 0.8, "garrison": 0},
             # once the West is won: the army marches east to the (neutral) Soviet border
             {"name": "deploy", "start": "Summer II 1940", "goals": ["Minsk", "Kiev", "Moscow"],
              "front": "eastern", "powers": ["germany"], "focus": True, "caution": 1.2},
@@ -83,7 +86,7 @@ TR_1939: Plan = {
              "force": 4, "goals": ["Stockholm", "Oslo"], "via": ["Copenhagen"],
              "front": "western",
              "powers": ["germany"], "war": {"germany": ["sweden", "norway"]},
-             "after": ["Copenhagen", "Paris"]},
+             "after": ["Copenhagen", "Paris"], "garrison": 0},
             # the victory locations (TR-04) of the Baltic, Poland and the western USSR
             {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": BARBAROSSA_GOALS, "front": "eastern",
