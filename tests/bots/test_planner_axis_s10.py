@@ -196,3 +196,18 @@ def test_tr04_the_wests_conquests_keep_no_garrison_unless_threatened():
     g.state = {**g.state, "units": units}
     sit = pol.situation(g.view("axis"), g)
     assert uid in sit.memo("plan.hold", set)
+
+
+def test_tr25_italy_goes_east_once_belgrade_is_held():
+    """Italy's war on the USSR (TR-25) and its standing hold of Odessa, Bucharest, Ploesti
+    and Lwow come with Barbarossa (Summer I 1941) once Belgrade is held - Athens still
+    Greek - and not while Belgrade stands."""
+    def ussr(control):
+        g, pol, sit = _policy_at(9, {"Paris": "axis", **control})
+        score = pol.score(sit, Command("declare_war", "axis",
+                                       {"power": "italy", "majors": ["ussr"]}))
+        east = set(city_hexes(g.context.scenario.map, ["Bucharest", "Ploesti"]).values())
+        return score, east <= sit.memo("plan.power_goals", dict).get("italy", set())
+    assert ussr({"Belgrade": "axis"}) == (8.0, True)
+    score, drawn = ussr({})
+    assert score < 0 and not drawn

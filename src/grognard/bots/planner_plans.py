@@ -66,11 +66,13 @@ TR_1939: Plan = {
              "goals": ["Belgrade", "Athens"], "front": "southern", "powers": ["italy"],
              "war": {"italy": ["yugoslavia", "greece"]}, "caution": 0.8},
             # then Italy's army joins the war in the East (TR-25: war on the USSR) and holds
-            # the south: Romania's victory locations and the Black Sea coast
+            # the south: Romania's victory locations and the Black Sea coast - once Belgrade
+            # is held (session 10: not waiting for Athens, which often holds out to 1942,
+            # while the planner Allies' Red Army drives on Bucharest from Summer 1942)
             {"name": "italy_east", "start": "barbarossa", "concurrent": True,
              "standing": True, "goals": ["Odessa", "Bucharest", "Ploesti", "Lwow"],
              "front": "eastern", "powers": ["italy"], "war": {"italy": ["ussr"]},
-             "option": "pass", "after": ["Belgrade", "Athens"]},
+             "option": "pass", "after": ["Belgrade"]},
             # Turkey (TR-04: Istanbul and Ankara, four 1-3 infantry) from Bulgaria, once the
             # Axis minors have joined (TR-24, Spring 1941)
             {"name": "turkey", "start": "Spring 1941", "concurrent": True,
