@@ -211,3 +211,22 @@ def test_tr25_italy_goes_east_once_belgrade_is_held():
     assert ussr({"Belgrade": "axis"}) == (8.0, True)
     score, drawn = ussr({})
     assert score < 0 and not drawn
+
+
+def test_plan_a_western_detachment_while_france_stands_at_barbarossa():
+    """From Barbarossa's date (Summer I 1941), while Paris is not held, twelve German units -
+    the nearest Paris - keep driving on it (a detachment; the western offensive is wanted
+    beside the eastern one); once Paris is held there is no detachment."""
+    g, pol, sit = _policy_at(9)
+    assert pol.stage(sit)["name"] == "barbarossa"
+    paris = {city_hexes(g.context.scenario.map, ["Paris"])["Paris"]}
+    detached = sit.memo("plan.unit_goals", dict)
+    assert len(detached) == 12 and all(hs == paris for hs in detached.values())
+    assert pol.score(sit, Command("declare_options", "axis", {"power": "germany", "options": {
+        "eastern": "offensive", "western": "offensive"}})) > pol.score(
+        sit, Command("declare_options", "axis", {"power": "germany", "options": {
+            "eastern": "offensive", "western": "pass"}}))
+    _g, pol, sit = _policy_at(8)
+    assert sit.memo("plan.unit_goals", dict) == {}
+    _g, pol, sit = _policy_at(9, {"Paris": "axis"})
+    assert sit.memo("plan.unit_goals", dict) == {}

@@ -89,6 +89,11 @@ TR_1939: Plan = {
              "front": "western",
              "powers": ["germany"], "war": {"germany": ["sweden", "norway"]},
              "after": ["Copenhagen", "Paris"], "garrison": 0},
+            # if France still stands when Barbarossa begins: twelve units (the nearest Paris)
+            # keep fighting in the West while the army goes east (session 10: without them
+            # the French army, 16-19 units, walked into Berlin in 1942-43)
+            {"name": "west_guard", "start": "barbarossa", "concurrent": True, "force": 12,
+             "goals": ["Paris"], "front": "western", "powers": ["germany"], "garrison": 0},
             # the victory locations (TR-04) of the Baltic, Poland and the western USSR
             {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": BARBAROSSA_GOALS, "front": "eastern",
