@@ -14,7 +14,10 @@ gives each side:
   force (its goals draw its own powers' units, its option on its front is theirs),
   ``after`` the goals that must be held
   before it starts (once its date has come), ``reach`` the hexes around the goals whose units
-  join it although their front holds;
+  join it although their front holds, ``garrison`` the units each of its goals keeps once
+  held (default 1; 0: none unless threatened), ``force`` (a concurrent stage) a detachment of
+  that many units - the nearest its goals - instead of its powers' whole army, ``via`` the
+  cities a detachment goes by (its land route);
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
 * ``goals``: cities every stage drives on (a side with no stages: its objectives);
 * ``reserve``: ``[[start, share], ...]``, the share of its base a power keeps unspent for
