@@ -230,3 +230,32 @@ def test_plan_a_western_detachment_while_france_stands_at_barbarossa():
     assert sit.memo("plan.unit_goals", dict) == {}
     _g, pol, sit = _policy_at(9, {"Paris": "axis"})
     assert sit.memo("plan.unit_goals", dict) == {}
+
+
+def test_tr03_no_option_paid_on_a_front_without_a_war():
+    """TR-03: a power with no stage in force (the USSR before its war, Summer II 1940) pays
+    for no attrition or offensive on a front where no enemy at war stands - its units beside
+    the Germans in Poland are no enemy's yet - while the UK, at war with Germany in the West,
+    may still choose its attrition there."""
+    g = Game.new("tr-1939-campaign", seed=0)
+    units = dict(g.state["units"])
+    m = g.context.scenario.map
+    taken = {v.get("hex") for v in units.values()}
+    sov = next(v["hex"] for _u, v in sorted(units.items())
+               if v.get("power") == "ussr" and v.get("type") == "infantry" and v.get("hex"))
+    beside = next(m.label(int(n)) for n in m.neighbor_indices(m.index_of_label(sov))
+                  if m.label(int(n)) not in taken and m.country_names[m.country[int(n)]])
+    ger = next(u for u, v in sorted(units.items()) if v.get("power") == "germany"
+               and v.get("type") == "infantry" and v.get("hex"))
+    units[ger] = {**units[ger], "hex": beside}  # the Germans beside the Red Army, no war
+    g.state = {**g.state, "turn": 5, "units": units}
+    bot = make_bot("planner", Seat.of(g, "allies", 0))
+    pol = bot.policy
+    sit = pol.situation(g.view("allies"), g)
+
+    def option(power, front, opt):
+        return pol.score(sit, Command("declare_options", "allies",
+                                      {"power": power, "options": {front: opt}}))
+    assert option("ussr", "eastern", "attrition") < option("ussr", "eastern", "pass")
+    assert option("ussr", "eastern", "offensive") < option("ussr", "eastern", "pass")
+    assert option("uk", "western", "attrition") >= option("uk", "western", "pass") - 1.0

@@ -300,8 +300,19 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         for c in with_:
             if power in (c.get("powers") or []):
                 want.setdefault(str(c.get("front")), str(c.get("option", "offensive")))
-        if not want or not isinstance(options, Mapping):
+        if not isinstance(options, Mapping):
             return base
+        if not want:  # no stage of the power: the heuristic's choice, but no BRPs (TR-03) for
+            # an attrition or offensive on a front with no enemy at war (the USSR's attrition
+            # beside the Germans in Poland before either declares war paid 5 a turn)
+            fronts = sit.memo(("plan.war_fronts", power),
+                              lambda: self._war_fronts(sit, power))
+            if fronts is None:
+                return base
+            idle = sum(1 for f, opt in options.items() if f not in fronts and (
+                opt.get("option") if isinstance(opt, Mapping) else opt) in (
+                    "attrition", "offensive"))
+            return base - 10.0 * idle
         score = 0.0
         for front, opt in options.items():
             o = opt.get("option") if isinstance(opt, Mapping) else opt
@@ -312,6 +323,17 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
             elif o == "attrition":
                 score += 0.5 if self._front_strength(sit, power).get(front, (0, 0))[0] else -1
         return score
+
+    def _war_fronts(self, sit: Situation, power: str) -> set[str] | None:
+        """TR-03/TR-25: the fronts where a unit of a country at war with ``power`` stands (from
+        the view's public diplomacy; None when the view keeps none)."""
+        d = sit.view.get("diplomacy")
+        if not isinstance(d, Mapping) or not isinstance(d.get("wars"), list):
+            return None
+        foes = {str(w.get("b")) for w in d["wars"] if w.get("a") == power} | \
+            {str(w.get("a")) for w in d["wars"] if w.get("b") == power}
+        return {tr_front(sit, str(u["hex"])) for u in sit.others
+                if str(u.get("power")) in foes}
 
     def score_declare_war(self, sit: Situation, cmd: Command) -> Score:
         """TR-25: the wars the started stages call for (minors and majors), none other."""
