@@ -14,7 +14,10 @@ gives each side:
   force (its goals draw its own powers' units, its option on its front is theirs),
   ``after`` the goals that must be held
   before it starts (once its date has come), ``reach`` the hexes around the goals whose units
-  join it although their front holds;
+  join it although their front holds, ``garrison`` the units each of its goals keeps once
+  held (default 1; 0: none unless threatened), ``force`` (a concurrent stage) a detachment of
+  that many units - the nearest its goals - instead of its powers' whole army, ``via`` the
+  cities a detachment goes by (its land route);
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
 * ``goals``: cities every stage drives on (a side with no stages: its objectives);
 * ``reserve``: ``[[start, share], ...]``, the share of its base a power keeps unspent for
@@ -229,9 +232,18 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     # the concurrent stages: their goals draw their own powers' units (``plan.power_goals``)
     # and are worth attacking, below the stage in force's goals (10: its focus)
     power_goals: dict[str, set[str]] = {}
+    # (units, powers, goal hexes, the hexes it goes by)
+    forces: list[tuple[int, set[str], set[str], set[str]]] = []
     for st in campaign.concurrent(sit, game):
         hexes = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)
                  if h in sit.enemy_hexes or not sit.friendly_hexes.get(h)}
+        force = int(st.get("force", 0) or 0)
+        if force:  # a detachment: only its units (chosen below, out of the garrisons)
+            if hexes:
+                via = {h for _n, h in goal_places(sit, list(st.get("via", []) or []), game)}
+                forces.append((force, {str(p) for p in st.get("powers", []) or []}, hexes,
+                               via))
+            continue
         for p in st.get("powers", []) or []:
             power_goals.setdefault(str(p), set()).update(hexes)
     front = stage.get("front") if stage is not None else None
@@ -263,6 +275,7 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
             objectives[h] = max(objectives.get(h, 0), 12 if threatened else 8)
             if threatened:
                 fill[h] = want - len(here)
+    unit_goals = detachments(sit, forces, hold)
     if stage is not None and front_of is not None:
         held_fronts = set(stage.get("hold", []) or [])
         powers = set(stage.get("powers", []) or [])
@@ -272,14 +285,16 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
             if (not powers or u.get("power") in powers) and held_fronts and \
                     front_of(sit, str(u["hex"])) in held_fronts and \
                     not (reach and goal_hexes
-                         and sit.nearest(str(u["hex"]), goal_hexes) <= reach):
+                         and sit.nearest(str(u["hex"]), goal_hexes) <= reach) and \
+                    uid not in unit_goals:
                 hold.add(uid)
-    for hexes in power_goals.values():
+    for hexes in [*power_goals.values(), *(f[2] for f in forces)]:
         for h in hexes:
             objectives[h] = max(objectives.get(h, 0), 9)
     if objectives:
         sit.objectives = objectives
     sit.memo("plan.power_goals", lambda: {p: hs for p, hs in power_goals.items() if hs})
+    sit.memo("plan.unit_goals", lambda: unit_goals)
     sit.memo("plan.hold", lambda: hold)
     sit.memo("plan.fill", lambda: fill)
     sit.memo("plan.stage", lambda: stage)
@@ -287,3 +302,38 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
         if stage is not None and stage.get("focus") else set()
     sit.memo("plan.focus", lambda: focus)
     return stage
+
+
+#: the unit types a detachment is made of (ground units that move and fight)
+DETACHED = frozenset({"infantry", "armor", "airborne"})
+
+
+def _way(sit: Situation, h: str, goals: set[str], via: set[str], past: int | None
+         ) -> tuple[int, bool]:
+    """A detachment's way from ``h`` to its goals: (its length, whether it goes by the
+    via first: ``h`` is farther from the goals than the via, ``past`` hexes)."""
+    d = sit.nearest(h, goals)
+    if past is None or d <= past:
+        return d, False
+    return past + sit.nearest(h, via), True
+
+
+def detachments(sit: Situation, forces: list[tuple[int, set[str], set[str], set[str]]],
+                hold: set[str]) -> dict[str, set[str]]:
+    """Unit id -> the hexes it drives on, for each ``force`` stage (a concurrent stage with
+    ``force: N``): the N ground units of its powers nearest its goals (ties by id), none a
+    garrison's (``hold``) or another detachment's. A stage's ``via`` (cities it goes by: the
+    land route, where the hex distance would cross the sea) is on the way: a unit farther
+    from the goals than the via is counted from the via and drives on it. Re-chosen at each
+    decision from the view: the units on the way are the nearest, so the detachment stays."""
+    out: dict[str, set[str]] = {}
+    for n, powers, hexes, via in forces:
+        past = min((sit.nearest(v, hexes) for v in via), default=None)
+        free = sorted((*_way(sit, str(u["hex"]), hexes, via, past), uid)
+                      for uid, u in sit.mine.items()
+                      if uid not in hold and uid not in out and u.get("hex") is not None
+                      and u.get("type") in DETACHED
+                      and (not powers or str(u.get("power")) in powers))
+        for _d, by_via, uid in free[:n]:
+            out[uid] = via if by_via else hexes
+    return out

@@ -43,17 +43,20 @@ TR_1939: Plan = {
             # the Low Countries, Denmark and France (each capital a victory location, TR-04;
             # Luxembourg and Copenhagen are the front's objectives, not the stage's goals: as
             # goals they drew the army off Paris, which fell by the end of 1940 in 11 of 20
-            # games, seeds 10-29, against 17 without them)
+            # games, seeds 10-29, against 17 without them). The West's conquests keep no
+            # garrison (``garrison`` 0) unless the enemy comes near (a threatened city keeps
+            # and draws two): the planner Allies land nowhere, and a unit a city (session 9)
+            # left eight units behind while the Red Army took Warsaw and Bucharest
             {"name": "west", "start": "Winter 1939",
              "goals": ["Brussels", "Amsterdam", "Paris"],
              "front": "western", "powers": ["germany"],
              "war": {"germany": ["belgium", "netherlands", "luxembourg", "denmark"]},
-             "caution": 0.8},
+             "caution": 0.8, "garrison": 0},
             # then the West's last victory locations (TR-04), often left untaken (the army
             # drives on Paris): Luxembourg and Copenhagen, before the march east
             {"name": "west_rest", "start": "Summer I 1940",
              "goals": ["Luxembourg", "Copenhagen"], "front": "western",
-             "powers": ["germany"], "caution": 0.8},
+             "powers": ["germany"], "caution": 0.8, "garrison": 0},
             # once the West is won: the army marches east to the (neutral) Soviet border
             {"name": "deploy", "start": "Summer II 1940", "goals": ["Minsk", "Kiev", "Moscow"],
              "front": "eastern", "powers": ["germany"], "focus": True, "caution": 1.2},
@@ -63,11 +66,13 @@ TR_1939: Plan = {
              "goals": ["Belgrade", "Athens"], "front": "southern", "powers": ["italy"],
              "war": {"italy": ["yugoslavia", "greece"]}, "caution": 0.8},
             # then Italy's army joins the war in the East (TR-25: war on the USSR) and holds
-            # the south: Romania's victory locations and the Black Sea coast
+            # the south: Romania's victory locations and the Black Sea coast - once Belgrade
+            # is held (session 10: not waiting for Athens, which often holds out to 1942,
+            # while the planner Allies' Red Army drives on Bucharest from Summer 1942)
             {"name": "italy_east", "start": "barbarossa", "concurrent": True,
              "standing": True, "goals": ["Odessa", "Bucharest", "Ploesti", "Lwow"],
              "front": "eastern", "powers": ["italy"], "war": {"italy": ["ussr"]},
-             "option": "pass", "after": ["Belgrade", "Athens"]},
+             "option": "pass", "after": ["Belgrade"]},
             # Turkey (TR-04: Istanbul and Ankara, four 1-3 infantry) from Bulgaria, once the
             # Axis minors have joined (TR-24, Spring 1941)
             {"name": "turkey", "start": "Spring 1941", "concurrent": True,
@@ -77,6 +82,18 @@ TR_1939: Plan = {
             # one 1-3 infantry; Lisbon by Spain's army was tried: Spain, left empty, fell)
             {"name": "alps", "start": "Spring 1940", "concurrent": True, "goals": ["Bern"],
              "front": "southern", "powers": ["italy"], "war": {"italy": ["switzerland"]}},
+            # Sweden and Norway (TR-04: Stockholm and Oslo, five 1-3 infantry) by land from
+            # Denmark, by a detachment of four units while the army deploys east
+            {"name": "scandinavia", "start": "Summer II 1940", "concurrent": True,
+             "force": 4, "goals": ["Stockholm", "Oslo"], "via": ["Copenhagen"],
+             "front": "western",
+             "powers": ["germany"], "war": {"germany": ["sweden", "norway"]},
+             "after": ["Copenhagen", "Paris"], "garrison": 0},
+            # if France still stands when Barbarossa begins: twelve units (the nearest Paris)
+            # keep fighting in the West while the army goes east (session 10: without them
+            # the French army, 16-19 units, walked into Berlin in 1942-43)
+            {"name": "west_guard", "start": "barbarossa", "concurrent": True, "force": 12,
+             "goals": ["Paris"], "front": "western", "powers": ["germany"], "garrison": 0},
             # the victory locations (TR-04) of the Baltic, Poland and the western USSR
             {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": BARBAROSSA_GOALS, "front": "eastern",
@@ -273,23 +290,50 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         power = str(cmd.args.get("power", ""))
         options = cmd.args.get("options")
         base = super().score_declare_options(sit, cmd)
-        if st is None or power not in self._stage_powers(sit):
-            # a concurrent stage's power: that stage's option on its front
-            with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
-            st = next((c for c in with_ if power in (c.get("powers") or [])), None)
-        if st is None or not isinstance(options, Mapping):
+        want: dict[str, str] = {}  # front -> the option the plan wants there
+        if st is not None and power in self._stage_powers(sit):
+            want[str(st.get("front"))] = str(st.get("option", "offensive"))
+        # a concurrent stage's power: each of its stages' option on that stage's front (the
+        # stage in force's first, then the first stage listed for a front: Italy in the
+        # Balkans and in France, a German detachment in Spain while the army deploys east)
+        with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
+        for c in with_:
+            if power in (c.get("powers") or []):
+                want.setdefault(str(c.get("front")), str(c.get("option", "offensive")))
+        if not isinstance(options, Mapping):
             return base
+        if not want:  # no stage of the power: the heuristic's choice, but no BRPs (TR-03) for
+            # an attrition or offensive on a front with no enemy at war (the USSR's attrition
+            # beside the Germans in Poland before either declares war paid 5 a turn)
+            fronts = sit.memo(("plan.war_fronts", power),
+                              lambda: self._war_fronts(sit, power))
+            if fronts is None:
+                return base
+            idle = sum(1 for f, opt in options.items() if f not in fronts and (
+                opt.get("option") if isinstance(opt, Mapping) else opt) in (
+                    "attrition", "offensive"))
+            return base - 10.0 * idle
         score = 0.0
-        want = str(st.get("option", "offensive"))
         for front, opt in options.items():
             o = opt.get("option") if isinstance(opt, Mapping) else opt
-            if front == st.get("front"):
-                score += 10.0 if o == want else -2.0
+            if front in want:
+                score += 10.0 if o == want[front] else -2.0
             elif o == "offensive":
                 score -= 4.0  # the main offensive's BRPs first
             elif o == "attrition":
                 score += 0.5 if self._front_strength(sit, power).get(front, (0, 0))[0] else -1
         return score
+
+    def _war_fronts(self, sit: Situation, power: str) -> set[str] | None:
+        """TR-03/TR-25: the fronts where a unit of a country at war with ``power`` stands (from
+        the view's public diplomacy; None when the view keeps none)."""
+        d = sit.view.get("diplomacy")
+        if not isinstance(d, Mapping) or not isinstance(d.get("wars"), list):
+            return None
+        foes = {str(w.get("b")) for w in d["wars"] if w.get("a") == power} | \
+            {str(w.get("a")) for w in d["wars"] if w.get("b") == power}
+        return {tr_front(sit, str(u["hex"])) for u in sit.others
+                if str(u.get("power")) in foes}
 
     def score_declare_war(self, sit: Situation, cmd: Command) -> Score:
         """TR-25: the wars the started stages call for (minors and majors), none other."""

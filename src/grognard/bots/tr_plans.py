@@ -94,6 +94,8 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     # a planner's concurrent stage: its powers' units go to its goals (a field per power)
     power_goals: dict[str, set[str]] = sit.memo("plan.power_goals", dict)
     fields = {p: _distance_field(sit, hs) for p, hs in power_goals.items()}
+    # a planner's detachments (a concurrent stage's ``force``): their units go to its goals
+    unit_goals: dict[str, set[str]] = sit.memo("plan.unit_goals", dict)
     for uid, u in sorted(sit.mine.items()):
         if uid in moved or u.get("type") not in GROUND or uid in hold:
             continue
@@ -114,7 +116,8 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
         here = int(r.start)
         hexes = r.hexes.astype(np.int64)
         hexes = hexes[hexes != here]
-        to_obj = fields.get(str(sit.mine[uid].get("power")), to_goal)
+        to_obj = _distance_field(sit, unit_goals[uid]) if uid in unit_goals else \
+            fields.get(str(sit.mine[uid].get("power")), to_goal)
         if contact[here] and not (advance and sit.mine[uid].get("type") == "armor"):
             score = np.where(contact[hexes] & (friendly[hexes] == 0), 0.5, -0.5)
             if focus:  # a planner's converging stage: the empty hex of the line nearest
@@ -282,7 +285,7 @@ def sr_plan(sit: Situation, goals: set[str], powers: set[str]) -> list[tuple[flo
         return []
     m = sit.map
     dist = _distance_field(sit, goals)
-    hold: set[str] = sit.memo("plan.hold", set)
+    hold: set[str] = sit.memo("plan.hold", set) | set(sit.memo("plan.unit_goals", dict))
     done = sit.view.get("sr") or {}
     moved: set[str] = set()
     left: dict[str, int] = {}  # TR-66: SR actions left this turn per power
