@@ -1058,9 +1058,10 @@ class EuropaPolicy(Policy):
                 max(0.0, 1.0 - sit.nearest(label, goals) / 15) if goals else 0.0)
         def goal_distance(i: int) -> int:
             return sit.nearest(m.label(i), goals) if goals else 0
+        kept = self.garrisons(sit) | sit.memo("plan.hold", set)
+        moves = {uid: opts for uid, opts in moves.items() if uid not in kept}
         if name == "movement":
-            planned, committed, _targets = offence.assault_plan(
-                pic, moves, value_of, sit.memo("plan.hold", set))
+            planned, committed, _targets = offence.assault_plan(pic, moves, value_of, kept)
             # the armor no Schwerpunkt needs drives deep at once (cuts, the objectives)
             free = {uid: opts for uid, opts in moves.items() if uid not in committed}
             planned += offence.exploitation_plan(pic, free, value_of,
@@ -1069,10 +1070,28 @@ class EuropaPolicy(Policy):
             planned = offence.exploitation_plan(pic, moves, value_of,
                                                 goal_distance=goal_distance)
             committed = set()
-        committed |= {str(c.args.get("unit")) for _s, c in planned}
+        committed |= {str(c.args.get("unit")) for _s, c in planned} | kept
         rest = [(self.score_move(sit, c), c) for c in cands
                 if str(c.args.get("unit")) not in committed]
         return planned + rest
+
+    def garrisons(self, sit: Situation) -> set[str]:
+        """The units the attacker keeps in the objectives it holds (``Game.objectives()``)
+        while the enemy is within 10 hexes: two in a place worth 2 or more, one in any
+        other, the foot units first (the armor drives on)."""
+        out: set[str] = set()
+        if not sit.enemy_hexes:
+            return out
+        held = {o.hex: int(o.value) for o in sit.memo("europa.objectives", list)
+                if o.holder == sit.player}
+        for h, value in sorted(held.items()):
+            if sit.nearest(h, sit.enemy_hexes) > 10:
+                continue
+            here = sorted((uid for uid, u in sit.mine.items() if u.get("hex") == h
+                           and str(u.get("type")) not in offence.NOT_GROUND),
+                          key=lambda x: (str(sit.mine[x].get("type")) in offence.MECH, x))
+            out.update(here[:2 if value >= 2 else 1])
+        return out
 
     def _support_targets(self, sit: Situation, cands: Sequence[Command]
                          ) -> list[tuple[Score, str, list[str]]]:
