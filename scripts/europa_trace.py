@@ -1,5 +1,7 @@
 """Trace Europa bot games turn by turn: the objectives each side holds, the Soviet units
-isolated (EUR-30) and the units on the map, then the verdict (issue 25, session 10).
+isolated and out of supply (EUR-30 markers, at the start of each turn), the pockets the
+Axis hands over at the end of its player turn (Soviet units that trace to no source), the
+units on the map, then the verdict (issue 25, session 10).
 
 The games are the fuzzer's (``grognard fuzz SCENARIO --bots BOT --seed S``: the same seated
 bots, the same fallback stream) without its undo and leak checks, so a seed gives the
@@ -59,6 +61,24 @@ def _cols(units: list[dict[str, Any]]) -> list[int]:
     return [cols[len(cols) // 2], cols[(9 * len(cols)) // 10]] if cols else []
 
 
+def pockets(game: Game, player: str = "axis") -> int:
+    """The enemy ground units that trace to none of their supply sources (EUR-30 as
+    ``player``'s view shows it: not through ``player``'s units or ZOCs) - the pockets
+    ``player`` hands over at the end of its player turn."""
+    from grognard.bots.europa_offence import Picture
+    from grognard.bots.heuristic import _graph
+    from grognard.bots.situation import Situation
+
+    sit = Situation.of(game.context, game.view(player), player)
+    table = game.scenario.rules.table
+    sources = table.get("supply_sources", {})
+    enemy = next(s for s in game.scenario.sides if s != player)
+    pic = Picture.of(sit, _graph(sit.map, game.context.tables), sources.get(player, []),
+                     sources.get(enemy, []))
+    supplied = pic.their_supplied()
+    return sum(len(us) for i, us in pic.theirs.items() if i not in supplied)
+
+
 def trace(scenario: str, seed: int, bot: str, max_commands: int,
           max_turns: int | None = None) -> dict[str, Any]:
     t0 = time.process_time()
@@ -67,11 +87,17 @@ def trace(scenario: str, seed: int, bot: str, max_commands: int,
     pick = seated(bot, seed)(game)
     turns: list[dict[str, Any]] = []
     last = None
+    phases = game.context.turn_sequence.phases
+    handed: dict[int, int] = {}
     while len(game.commands) < max_commands and not game.over and \
             (max_turns is None or game.turn <= max_turns):
         if game.turn != last:
             last = game.turn
             turns.append(snapshot(game))
+        p = phases[int(game.state["phase"])]
+        if p.name == "initial" and p.player == "soviet" and game.turn not in handed:
+            handed[game.turn] = pockets(game)
+            turns[-1]["pockets_handed_over"] = handed[game.turn]
         cmd = pick(game, rng)
         if cmd is None:
             break
@@ -83,7 +109,7 @@ def trace(scenario: str, seed: int, bot: str, max_commands: int,
     return {"seed": seed, "winner": res.get("winner"), "level": res.get("level"),
             "points": res.get("points"), "commands": len(game.commands),
             "smolensk_first": smolensk, "cpu": round(time.process_time() - t0, 1),
-            "turns": turns}
+            "pockets": [handed.get(t["turn"], 0) for t in turns[:-1]], "turns": turns}
 
 
 def main() -> None:
@@ -101,8 +127,8 @@ def main() -> None:
             print(json.dumps(r), flush=True)
             continue
         print(f"seed {s}: {r['winner']} {r['level']} {r['points']} pts, Smolensk line first "
-              f"held at {r['smolensk_first']}, {r['commands']} commands, {r['cpu']} s",
-              flush=True)
+              f"held at {r['smolensk_first']}, {r['commands']} commands, {r['cpu']} s, "
+              f"pockets handed over per turn {r['pockets']}", flush=True)
         for t in r["turns"]:
             print(f"  {t['date']}: pts {t['points']} iso {t['soviet_isolated']} "
                   f"oos {t['soviet_out']} axis-oos {t['axis_out']} units {t['units']} "
