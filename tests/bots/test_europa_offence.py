@@ -159,3 +159,54 @@ def test_assault_concentrates_on_the_weak_hex():
     weak = g.index_of_label(lab(3, 1))
     for _s, c in out:
         assert weak in g.nbrs[g.index_of_label(c.args["to"])]
+
+
+def _axis_policy_at(hexes: dict[str, str], holder_of: dict[str, str]) -> tuple[Any, Any]:
+    """The heuristic's Europa policy for the Axis of europa-barbarossa, its picture of a view
+    with the units ``hexes`` moved (unit id -> hex) and the objectives held as
+    ``holder_of`` says (hex -> side)."""
+    import copy
+
+    from grognard.bots.base import Seat
+    from grognard.bots.heuristic import EuropaPolicy
+    from grognard.engine.game import Game
+
+    game = Game.new("europa-barbarossa", seed=1)
+    pol = EuropaPolicy(Seat.of(game, "axis", 1))
+    pol.situation(game.view("axis"), game)  # the seat learns it is the attacker
+    view = copy.deepcopy(game.view("axis"))
+    for uid, h in hexes.items():
+        view["units"][uid]["hex"] = h
+    sit = pol.situation(view, None)
+    objs = [o.__class__(o.hex, o.name, o.value, holder_of.get(o.hex, o.holder), o.wanted_by)
+            for o in game.objectives()]
+    sit.memo("europa.objectives", lambda: objs)
+    return pol, sit
+
+
+def test_the_attacker_garrisons_the_objectives_it_holds():
+    """Kiev (worth 3) held with the enemy near keeps two units, foot first (the armor drives
+    on); an objective not held keeps nobody; the defender of the objectives is not the
+    attacker (its own garrisons are the defence plan's)."""
+    kiev = "3446"
+    near = {"de-ags-pz-1": kiev, "de-ags-inf-1": kiev, "de-ags-inf-2": kiev,
+            "de-ags-inf-3": kiev, "su-nwf-rifle-1": "3443"}  # the enemy 3 hexes off
+    pol, sit = _axis_policy_at(near, {kiev: "axis"})
+    assert pol.defending is False
+    assert sit.mine["de-ags-pz-1"]["type"] == "armor"
+    kept = pol.garrisons(sit)
+    assert kept == {"de-ags-inf-1", "de-ags-inf-2"}
+    _pol, sit2 = _axis_policy_at(near, {})
+    assert pol.garrisons(sit2) == set()
+
+
+def test_the_attacker_advances_after_combat_foot_first():
+    """EUR-15 The attacker advances into the hex it emptied, its foot units before its
+    armor; staying scores below any advance."""
+    pol, sit = _axis_policy_at({}, {})
+
+    def adv(units: list[str]) -> float:
+        return pol.score_advance(sit, Command("advance", "axis", {"units": units}))
+
+    assert adv(["de-ags-inf-1", "de-ags-inf-2"]) > adv(["de-ags-inf-1"]) > \
+        adv(["de-ags-pz-1"]) > adv([]) > 0
