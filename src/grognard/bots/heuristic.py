@@ -1042,9 +1042,12 @@ class EuropaPolicy(Policy):
         :func:`europa_offence.assault_plan`) or an exploitation phase (cuts:
         :func:`europa_offence.exploitation_plan`); the units they leave free keep the
         scored moves (hold the line, close on the objectives). Other phases (the surprise
-        turn's, rule 47's bonus phases): None, every candidate scored."""
+        turn's, rule 47's bonus phases) or a scenario that gives the enemy no supply sources
+        (no pockets to make: demo-europa): None, every candidate scored."""
         name = self._phase_name(sit)
-        if name not in ("movement", "exploitation"):
+        enemy = self.enemy_side(sit)
+        if name not in ("movement", "exploitation") or enemy is None or \
+                not self.supply_sources(sit, enemy):
             return None
         cands = actions.candidates("move")
         pic = self.picture(sit)
@@ -1082,8 +1085,8 @@ class EuropaPolicy(Policy):
         out: set[str] = set()
         if not sit.enemy_hexes:
             return out
-        held = {o.hex: int(o.value) for o in sit.memo("europa.objectives", list)
-                if o.holder == sit.player}
+        objs: list[Any] = sit.memo("europa.objectives", list)
+        held = {o.hex: int(o.value) for o in objs if o.holder == sit.player}
         for h, value in sorted(held.items()):
             if sit.nearest(h, sit.enemy_hexes) > 10:
                 continue
