@@ -16,7 +16,7 @@ Policies (all read the bot's own view only):
   at once, lend lease to the USSR when the sender can spare it; attacks by the exact 2D6 odds
   of the CRT column and the expected unit losses (:mod:`grognard.bots.odds`).
 * Europa: attacks at good exact odds (expected SPs lost on each side and the chance to clear
-  the hex), loss allocation that spares armor, overruns, a surprise plan when our strength in
+  the hex), loss allocation that spares armor, a surprise plan when our strength in
   contact outweighs the enemy's; the victory places of ``Game.objectives`` weigh its attacks
   and draw its moves; in the air phase ground support over the hexes it will attack (up to
   three strike units and an escort each), interception of every strike mission, the FitE
@@ -24,7 +24,11 @@ Policies (all read the bot's own view only):
   objectives (the side that held them at set-up) plans its moves once a phase
   (:func:`defence_plan`): a line off the enemy covered by its ZOCs, stacks in good terrain,
   falling back from hexes it cannot hold, supply-traced hexes, garrisons, mech reserves;
-  it counter-attacks and overruns only at good exact odds.
+  it counter-attacks and overruns only at good exact odds. The attacker (the other side)
+  makes pockets (:mod:`grognard.bots.europa_offence`): Schwerpunkte in the movement phase,
+  attacks and overruns at 2 to 1 and up at an expected gain (pockets at any gain),
+  exploitation onto the enemy's supply paths, advance after combat, garrisons in the
+  objectives it holds.
 * EuroFront: weather and initiative rolls, the strongest chit the HQs can use, activation of
   the HQs nearest the enemy, rail moves toward the front.
 """
