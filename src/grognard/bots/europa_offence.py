@@ -364,10 +364,11 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     return out
 
 
-def attack_worth(p_taken: Fraction, value: Fraction, isolated: bool, cut: float) -> float:
-    """An attack by the side driving on the objectives: at the odds that pay
-    (:data:`P_MIN`, or any gain against a pocket) its expected gain (``value``) plus the
-    enemy strength its win cuts off; else not made."""
-    if not isolated and p_taken < P_MIN:
+def attack_worth(p_taken: Fraction, value: Fraction, isolated: bool, cut: float,
+                 floor: Fraction = P_MIN) -> float:
+    """An attack by the side driving on the objectives: at the odds that pay (a chance of
+    clearing the hex of at least ``floor``, :data:`P_MIN`; any against a pocket) its
+    expected gain (``value``) plus the enemy strength its win cuts off; else not made."""
+    if not isolated and p_taken < floor:
         return -1.0
     return float(value) + float(p_taken) * cut / 4 + (1.0 if isolated else 0.0)

@@ -1184,6 +1184,10 @@ class EuropaPolicy(Policy):
         """The weight of our own losses in an attack (a planner's stage sets its own)."""
         return self.caution
 
+    #: the attacker's least chance of clearing a hex it attacks or overruns
+    #: (:data:`europa_offence.P_MIN`; a planner's stage weighs its losses by its caution)
+    odds_floor: ClassVar[Fraction] = offence.P_MIN
+
     def score_attack(self, sit: Situation, cmd: Command) -> Score:
         """EUR-09 The exact odds' expected gain; the side driving on the objectives attacks
         only at odds that pay or against a pocket, and weighs the enemy strength its win
@@ -1204,7 +1208,7 @@ class EuropaPolicy(Policy):
             if self._cuts and next(iter(self._cuts))[:2] != key[:2]:
                 self._cuts.clear()
             cut = self._cuts[key] = pic.cut_by_clearing(i)
-        return offence.attack_worth(est.p_taken, value, isolated, cut)
+        return offence.attack_worth(est.p_taken, value, isolated, cut, self.odds_floor)
 
     def _loss_weight(self, sit: Situation, uid: str) -> Score:
         u = sit.view.get("units", {}).get(uid, {})
@@ -1258,7 +1262,7 @@ class EuropaPolicy(Policy):
                 return -1.0
             value = est.value(self.hex_value(sit, target), self.attack_caution(sit))
             _d, isolated = self.picture(sit).defense(sit.map.index_of_label(target))
-            return offence.attack_worth(est.p_taken, value, isolated, 0.0) + (
+            return offence.attack_worth(est.p_taken, value, isolated, 0.0, self.odds_floor) + (
                 self.overrun_score if est.p_taken >= offence.P_MIN else 0.0)
         if est is None or est.p_taken < Fraction(9, 10):
             return -1.0

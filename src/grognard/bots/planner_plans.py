@@ -474,6 +474,9 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     def attack_caution(self, sit: Situation) -> Fraction:
         return self.stage_caution(sit)
 
+    #: the stage's caution alone decides an attack's worth (no odds floor)
+    odds_floor = Fraction(0)
+
 
 class EuroFrontPlannerPolicy(_Planned, EuroFrontPolicy):
     """EuroFront: the heuristic's tuned policy (the plan adds garrisons if it names any)."""
