@@ -16,7 +16,7 @@ Policies (all read the bot's own view only):
   at once, lend lease to the USSR when the sender can spare it; attacks by the exact 2D6 odds
   of the CRT column and the expected unit losses (:mod:`grognard.bots.odds`).
 * Europa: attacks at good exact odds (expected SPs lost on each side and the chance to clear
-  the hex), loss allocation that spares armor, overruns, a surprise plan when our strength in
+  the hex), loss allocation that spares armor, a surprise plan when our strength in
   contact outweighs the enemy's; the victory places of ``Game.objectives`` weigh its attacks
   and draw its moves; in the air phase ground support over the hexes it will attack (up to
   three strike units and an escort each), interception of every strike mission, the FitE
@@ -24,7 +24,11 @@ Policies (all read the bot's own view only):
   objectives (the side that held them at set-up) plans its moves once a phase
   (:func:`defence_plan`): a line off the enemy covered by its ZOCs, stacks in good terrain,
   falling back from hexes it cannot hold, supply-traced hexes, garrisons, mech reserves;
-  it counter-attacks and overruns only at good exact odds.
+  it counter-attacks and overruns only at good exact odds. The attacker (the other side)
+  makes pockets (:mod:`grognard.bots.europa_offence`): Schwerpunkte in the movement phase,
+  attacks and overruns at 2 to 1 and up at an expected gain (pockets at any gain),
+  exploitation onto the enemy's supply paths, advance after combat, garrisons in the
+  objectives it holds.
 * EuroFront: weather and initiative rolls, the strongest chit the HQs can use, activation of
   the HQs nearest the enemy, rail moves toward the front.
 """
@@ -38,6 +42,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, NoLegalAction, Seat, args_units, rng
 from grognard.bots.odds import (
     Estimate,
@@ -962,6 +967,8 @@ class EuropaPolicy(Policy):
         self._air_plan: tuple[Any, list[tuple[Score, str, list[str]]]] = ((), [])
         #: whether this seat defends the objectives (set at its first decision with a game)
         self.defending: bool | None = None
+        #: the enemy strength an attack's win cuts off, per (turn, phase, target hex)
+        self._cuts: dict[tuple[Any, Any, int], float] = {}
 
     def supply_sources(self, sit: Situation, side: str) -> list[str]:
         """EUR-30 The scenario's supply sources of ``side`` (hex labels; public): the
@@ -1008,7 +1015,88 @@ class EuropaPolicy(Policy):
         if kind == "move" and self.defending:
             return defence_plan(sit, actions, sit.memo("europa.objectives", list),
                                 self.supply_sources(sit, sit.player))
+        if kind == "move" and self.defending is False:
+            return self.offence_moves(sit, actions)
         return None
+
+    # --- the attacker: Schwerpunkte, odds that pay, pockets (bots/europa_offence.py) ------
+    def enemy_side(self, sit: Situation) -> str | None:
+        others = [s for s in sit.context.scenario.sides if s != sit.player]
+        return others[0] if len(others) == 1 else None
+
+    def picture(self, sit: Situation) -> offence.Picture:
+        """The attacker's picture of this decision (:class:`europa_offence.Picture`)."""
+        def make() -> offence.Picture:
+            enemy = self.enemy_side(sit)
+            return offence.Picture.of(sit, _graph(sit.map, sit.context.tables),
+                                      self.supply_sources(sit, sit.player),
+                                      self.supply_sources(sit, enemy) if enemy else [])
+        return sit.memo("offence.picture", make)
+
+    def _phase_name(self, sit: Situation) -> str:
+        phases = sit.context.turn_sequence.phases
+        i = int(sit.view.get("phase") or 0)
+        return str(phases[i].name) if 0 <= i < len(phases) else ""
+
+    def offence_moves(self, sit: Situation, actions: LegalActions
+                      ) -> list[tuple[Score, Command]] | None:
+        """EUR-17/EUR-30 The attacker's moves of a movement phase (Schwerpunkte:
+        :func:`europa_offence.assault_plan`) or an exploitation phase (cuts:
+        :func:`europa_offence.exploitation_plan`); the units they leave free keep the
+        scored moves (hold the line, close on the objectives). Other phases (the surprise
+        turn's, rule 47's bonus phases) or a scenario that gives the enemy no supply sources
+        (no pockets to make: demo-europa): None, every candidate scored."""
+        name = self._phase_name(sit)
+        enemy = self.enemy_side(sit)
+        if name not in ("movement", "exploitation") or enemy is None or \
+                not self.supply_sources(sit, enemy):
+            return None
+        cands = actions.candidates("move")
+        pic = self.picture(sit)
+        moves = offence.moves_by_unit(sit, cands, destination)
+        m = sit.map
+        goals = self.victory_goals(sit)
+
+        def value_of(i: int) -> float:
+            label = m.label(i)
+            return float(self.hex_value(sit, label)) / 5 + (
+                max(0.0, 1.0 - sit.nearest(label, goals) / 15) if goals else 0.0)
+        def goal_distance(i: int) -> int:
+            return sit.nearest(m.label(i), goals) if goals else 0
+        kept = self.garrisons(sit) | sit.memo("plan.hold", set)
+        moves = {uid: opts for uid, opts in moves.items() if uid not in kept}
+        if name == "movement":
+            planned, committed, _targets = offence.assault_plan(pic, moves, value_of, kept)
+            # the armor no Schwerpunkt needs drives deep at once (cuts, the objectives)
+            free = {uid: opts for uid, opts in moves.items() if uid not in committed}
+            planned += offence.exploitation_plan(pic, free, value_of,
+                                                 goal_distance=goal_distance)
+        else:
+            planned = offence.exploitation_plan(pic, moves, value_of,
+                                                goal_distance=goal_distance)
+            committed = set()
+        committed |= {str(c.args.get("unit")) for _s, c in planned} | kept
+        rest = [(self.score_move(sit, c), c) for c in cands
+                if str(c.args.get("unit")) not in committed]
+        return planned + rest
+
+    def garrisons(self, sit: Situation) -> set[str]:
+        """The units the attacker keeps in the objectives it holds (``Game.objectives()``)
+        while the enemy is within 10 hexes: two in a place worth 2 or more, one in any
+        other, the foot units first (the armor drives on)."""
+        out: set[str] = set()
+        if not sit.enemy_hexes:
+            return out
+        objs: list[Any] = sit.memo("europa.objectives", list)
+        held = {o.hex: int(o.value) for o in objs if o.holder == sit.player}
+        for h, value in sorted(held.items()):
+            if sit.nearest(h, sit.enemy_hexes) > 10:
+                continue
+            here = sorted((uid for uid, u in sit.mine.items() if u.get("hex") == h
+                           and str(u.get("type")) not in offence.NOT_GROUND),
+                          key=lambda x: (str(sit.mine[x].get("type")) in offence.MECH, x))
+            out.update(here[:2 if value >= 2 else 1])
+        return out
 
     def _support_targets(self, sit: Situation, cands: Sequence[Command]
                          ) -> list[tuple[Score, str, list[str]]]:
@@ -1090,12 +1178,35 @@ class EuropaPolicy(Policy):
     def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
         return europa_estimate(sit, dict(cmd.args))
 
+    def attack_caution(self, sit: Situation) -> Fraction:
+        """The weight of our own losses in an attack (a planner's stage sets its own)."""
+        return self.caution
+
+    #: the attacker's least chance of clearing a hex it attacks or overruns
+    #: (:data:`europa_offence.P_MIN`; a planner's stage weighs its losses by its caution)
+    odds_floor: ClassVar[Fraction] = offence.P_MIN
+
     def score_attack(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-09 The exact odds' expected gain; the side driving on the objectives attacks
+        only at odds that pay or against a pocket, and weighs the enemy strength its win
+        cuts off (:func:`europa_offence.attack_worth`)."""
         target = self.attack_target(cmd)
         est = self.own_estimate(sit, cmd)
-        if est is None:
+        if est is None or target is None:
             return -1.0
-        return float(est.value(self.hex_value(sit, str(target)), self.caution))
+        value = est.value(self.hex_value(sit, str(target)), self.attack_caution(sit))
+        if self.defending is not False:
+            return float(value)
+        pic = self.picture(sit)
+        i = sit.map.index_of_label(str(target))
+        _d, isolated = pic.defense(i)
+        key = (sit.view.get("turn"), sit.view.get("phase"), i)
+        cut = self._cuts.get(key)
+        if cut is None:
+            if self._cuts and next(iter(self._cuts))[:2] != key[:2]:
+                self._cuts.clear()
+            cut = self._cuts[key] = pic.cut_by_clearing(i)
+        return offence.attack_worth(est.p_taken, value, isolated, cut, self.odds_floor)
 
     def _loss_weight(self, sit: Situation, uid: str) -> Score:
         u = sit.view.get("units", {}).get(uid, {})
@@ -1114,6 +1225,16 @@ class EuropaPolicy(Policy):
         exposed = 0.5 if end is not None and sit.in_contact(end) else 0.0
         return -sum(self._loss_weight(sit, u) for u in losses) - exposed
 
+    def score_advance(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-15 The attacker advances into every hex it empties (the ground it drives on,
+        the ring of a pocket), the foot units first (the armor keeps its place to exploit);
+        the defender's choice is not scored (any)."""
+        if self.defending is not False:
+            return 0.0
+        units = args_units(cmd.args, "units")
+        mech = sum(1 for x in units if str(sit.mine.get(x, {}).get("type")) in offence.MECH)
+        return 0.5 + (len(units) - mech) + 0.3 * min(mech, 1) - 0.1 * max(0, mech - 1)
+
     def _pays(self, sit: Situation) -> bool:
         units = sit.view.get("units", {})
         mine = sum(int(u.get("attack") or 0) for u in sit.mine.values()
@@ -1124,14 +1245,23 @@ class EuropaPolicy(Policy):
         return mine > 2 * max(theirs, 1)
 
     def score_overrun(self, sit: Situation, cmd: Command) -> Score:
-        """EUR-18 An overrun whenever the rules allow one; the defender's only where the
-        exact odds leave the hex nearly sure to be cleared at a gain (its stacks hold the line)."""
-        if not self.defending:
+        """EUR-18 An overrun at the exact odds: the attacker's at the odds that pay
+        (:func:`europa_offence.attack_worth`), the defender's only where they leave the hex
+        nearly sure to be cleared at a gain (its stacks hold the line)."""
+        if self.defending is None:
             return self.overrun_score
         target = cmd.args.get("target")
         if not isinstance(target, str):
             return -1.0
         est = view_estimate(sit, target, args_units(cmd.args, "units"))
+        if not self.defending:
+            # the attacker's overruns go by the exact odds too (one at 1 to 1 bleeds)
+            if est is None:
+                return -1.0
+            value = est.value(self.hex_value(sit, target), self.attack_caution(sit))
+            _d, isolated = self.picture(sit).defense(sit.map.index_of_label(target))
+            return offence.attack_worth(est.p_taken, value, isolated, 0.0, self.odds_floor) + (
+                self.overrun_score if est.p_taken >= offence.P_MIN else 0.0)
         if est is None or est.p_taken < Fraction(9, 10):
             return -1.0
         return float(est.value(self.hex_value(sit, target), self.caution))

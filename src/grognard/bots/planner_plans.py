@@ -515,12 +515,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     """Europa: drives on the plan's cities and the scenario's objectives, its caution in
     attacks; the defender keeps its garrisons."""
 
-    def score_attack(self, sit: Situation, cmd: Command) -> Score:
-        target = self.attack_target(cmd)
-        est = self.own_estimate(sit, cmd)
-        if est is None:
-            return -1.0
-        return float(est.value(self.hex_value(sit, str(target)), self.stage_caution(sit)))
+    def attack_caution(self, sit: Situation) -> Fraction:
+        return self.stage_caution(sit)
+
+    #: the stage's caution alone decides an attack's worth (no odds floor)
+    odds_floor = Fraction(0)
 
 
 class EuroFrontPlannerPolicy(_Planned, EuroFrontPolicy):

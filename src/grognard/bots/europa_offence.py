@@ -1,0 +1,374 @@
+"""Europa: the attacking side's operational play (issue 25, session 10).
+
+What a veteran player of the side driving on ``Game.objectives()`` does, read from the bot's
+own view and the scenario's public map and supply sources:
+
+* **Schwerpunkte** (:func:`assault_plan`, the movement phase): the enemy hexes in reach are
+  weighed by how weak they are (defense strength times the hex's terrain), what clearing
+  them is worth (the objectives, the enemy units a cleared hex would cut off, isolated
+  defenders) and whether armor's terrain lets it count; a few of them get the units that
+  can reach them - armor and motorized first where the terrain is open - until the planned
+  odds reach :data:`AIM` to 1. Units not in a Schwerpunkt keep the old policy (hold the
+  line, close on the objectives).
+* **Odds that pay** (:func:`attack_worth`): an attack or overrun goes in at a chance of
+  clearing the hex of at least :data:`P_MIN` (2 to 1 and up on the Europa CRT) and an
+  expected gain (the enemy's losses and the hex against ours), or against a pocket
+  (defenders out of supply) at any gain; an attack whose win cuts enemy units off weighs
+  them.
+* **Exploitation** (:func:`exploitation_plan`): the mechanized units move to the hexes that
+  cut the most enemy units from their supply sources (our units and their ZOCs block the
+  enemy's trace), weighed first by the exact cut (one search per candidate hex) and, where
+  no single hex cuts yet, by the enemy's supply paths through the hex (the lines a pincer
+  closes) and its nearness to the objectives; only hexes that trace to our own sources
+  (spearheads stay in supply) and that the enemy next to them cannot easily destroy. The
+  armor no Schwerpunkt needs drives the same way in the movement phase.
+
+Nothing here reads the rules: the supply trace is the EUR-30 picture as the bot sees it
+(our units and our ZOCs block the enemy's lines unless the enemy holds the hex).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from grognard.bots.situation import Situation
+from grognard.engine.commands import Command
+
+MECH = frozenset({"armor", "mechanized", "motorized", "armored_infantry"})
+NOT_GROUND = frozenset({"air", "fleet", "naval", "hq", "supply"})
+
+#: the odds a Schwerpunkt is planned to (its attack factors over the terrain-weighted
+#: defense; ground support and the armor effects add to it)
+AIM = 5
+#: the least planned odds worth moving for
+NEED = 3
+#: how many hexes the movement phase concentrates on (per 20 of our ground units; each
+#: only while the units free can still reach the planned odds)
+SECTORS_PER_20 = 2
+#: what a hex nearer the objectives adds to an armor unit's destination (a hex of the
+#: enemy's supply paths adds a tenth of the strength they supply)
+ADVANCE = 0.5
+#: the least chance of clearing the hex an attack pays at (the 2 to 1 column: 1/4; 3 to 2
+#: gives 1/9 and 1 to 1 1/12, and lose more than they take); the Schwerpunkte are planned
+#: to :data:`AIM` to 1 (4 to 1: 7/12, 7 to 1: 35/36)
+P_MIN = Fraction(1, 4)
+
+
+def bfs(g: Any, starts: Sequence[int], passable: Callable[[int], bool],
+        depth: int = 10**6) -> dict[int, int]:
+    """Hexes reachable from ``starts`` through ``passable`` hexes (never across an impassable
+    hexside), with their distance (up to ``depth``)."""
+    dist = {s: 0 for s in starts if passable(s)}
+    todo = deque(dist)
+    nbrs, sides = g.nbrs, g.sides
+    while todo:
+        i = todo.popleft()
+        d = dist[i] + 1
+        if d > depth:
+            continue
+        for j, side in zip(nbrs[i], sides[i], strict=True):
+            if side >= 0 and j not in dist and passable(j):
+                dist[j] = d
+                todo.append(j)
+    return dist
+
+
+def _factor(u: Mapping[str, Any], key: str) -> int:
+    v = u.get(key)
+    return int(v) if isinstance(v, int) else 6  # a face-down unit
+
+
+def out_of_supply(u: Mapping[str, Any]) -> bool:
+    """A unit the view shows out of supply or isolated (EUR-30 markers are public)."""
+    return bool(u.get("isolated")) or u.get("supply") == "out"
+
+
+@dataclass
+class Picture:
+    """The attacker's picture for one phase: the two sides' ground units by hex, the hexes
+    each side's ZOC covers, and both sides' supply sources (map indices)."""
+
+    sit: Situation
+    g: Any
+    land: list[bool]
+    ours: dict[int, list[str]]
+    theirs: dict[int, list[Mapping[str, Any]]]
+    our_zoc: set[int]
+    their_zoc: set[int]
+    our_sources: list[int]
+    their_sources: list[int]
+    _cut: dict[int, float] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, sit: Situation, g: Any, our_sources: Sequence[str],
+           their_sources: Sequence[str]) -> Picture:
+        m = sit.map
+        idx = m.index_of_label
+        ours: dict[int, list[str]] = {}
+        for uid, u in sit.mine.items():
+            if str(u.get("type")) not in NOT_GROUND:
+                ours.setdefault(idx(str(u["hex"])), []).append(uid)
+        theirs: dict[int, list[Mapping[str, Any]]] = {}
+        for u in sit.others:
+            if str(u.get("type")) not in NOT_GROUND:
+                theirs.setdefault(idx(str(u["hex"])), []).append(u)
+
+        def zoc(units: Mapping[int, Sequence[Any]], get: Callable[[Any], Mapping[str, Any]]
+                ) -> set[int]:
+            return {j for i, us in units.items()
+                    if any(int(get(x).get("zoc_class", 1) or 0) > 0 for x in us)
+                    for j in g.nbrs[i]}
+        land = [not w for w in g.water]
+        return cls(sit, g, land, ours, theirs, zoc(ours, lambda x: sit.mine[x]),
+                   zoc(theirs, lambda x: x), [idx(s) for s in our_sources],
+                   [idx(s) for s in their_sources])
+
+    def their_supplied(self, add: Sequence[int] = (), cleared: int | None = None
+                       ) -> dict[int, int]:
+        """EUR-30 as the bot sees it: the hexes the enemy traces to one of its sources (with
+        the distance), not through our units or our ZOC unless the enemy holds the hex; with
+        our units also in ``add`` and the enemy gone from ``cleared`` (and ours in it)."""
+        occ = set(self.ours)
+        zoc = set(self.our_zoc)
+        held = set(self.theirs)
+        for i in [*add, *([cleared] if cleared is not None else [])]:
+            occ.add(i)
+            zoc.update(self.g.nbrs[i])
+        if cleared is not None:
+            held.discard(cleared)
+        land = self.land
+        return bfs(self.g, self.their_sources,
+                   lambda j: land[j] and j not in occ and (j not in zoc or j in held))
+
+    def our_supplied(self) -> set[int]:
+        """The hexes that trace to one of our sources (not through the enemy's units or its
+        ZOC unless we hold the hex): where a spearhead stays in supply."""
+        occ, zoc, mine, land = set(self.theirs), self.their_zoc, set(self.ours), self.land
+        return set(bfs(self.g, self.our_sources,
+                       lambda j: land[j] and j not in occ and (j not in zoc or j in mine)))
+
+    def cut_worth(self, supplied: Mapping[int, int]) -> float:
+        """The enemy's ground strength (defense factors) in hexes that do not trace."""
+        return float(sum(_factor(u, "defense") for i, us in self.theirs.items()
+                         if i not in supplied for u in us))
+
+    def cut_by_clearing(self, target: int) -> float:
+        """The enemy strength a cleared ``target`` (our units in it) would cut off, beyond
+        what is cut already (remembered per target for the phase's picture)."""
+        got = self._cut.get(target)
+        if got is None:
+            base = self._cut.get(-1)
+            if base is None:
+                base = self._cut[-1] = self.cut_worth(self.their_supplied())
+            after = self.cut_worth(self.their_supplied(cleared=target))
+            own = float(sum(_factor(u, "defense") for u in self.theirs.get(target, [])))
+            got = self._cut[target] = max(0.0, after - base - own)
+        return got
+
+    def defense(self, i: int) -> tuple[float, bool]:
+        """The terrain-weighted defense of enemy hex ``i`` (EUR-10: (defense + add) x the
+        multiplier) and whether all its units are out of supply."""
+        us = self.theirs.get(i, [])
+        mult, add, _limit = self.g.quality[i]
+        d = sum(_factor(u, "defense") for u in us)
+        return float((d + add) * mult), bool(us) and all(out_of_supply(u) for u in us)
+
+
+def _crossing(g: Any, frm: int, to: int, mech: bool) -> float:
+    """EUR-10 What attacking from ``frm`` into ``to`` keeps of a unit's attack: a major
+    river halves every unit, a river armor and mechanized units."""
+    for j, s in zip(g.nbrs[frm], g.sides[frm], strict=True):
+        if j == to:
+            if s < 0:
+                return 0.0
+            return 0.5 if s == 2 or (s == 1 and mech) else 1.0
+    return 0.0
+
+
+def moves_by_unit(sit: Situation, cands: Sequence[Command], dest: Callable[[Command], Any]
+                  ) -> dict[str, dict[int, Command]]:
+    idx = sit.map.index_of_label
+    out: dict[str, dict[int, Command]] = {}
+    for c in cands:
+        to = dest(c)
+        uid = str(c.args.get("unit"))
+        if to is not None and uid in sit.mine:
+            out.setdefault(uid, {}).setdefault(idx(str(to)), c)
+    return out
+
+
+def _res(sit: Situation, uid: str) -> int:
+    return int(sit.mine[uid].get("re_size") or 1)
+
+
+def assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
+                 value_of: Callable[[int], float], pinned: Collection[str] = ()
+                 ) -> tuple[list[tuple[float, Command]], set[str], list[int]]:
+    """The movement phase's Schwerpunkte: the moves that bring units next to the chosen enemy
+    hexes (scored 100 down, the first target's first), the units committed (moving or
+    staying) and the targets, best first."""
+    sit, g = pic.sit, pic.g
+    m = sit.map
+    at = {uid: m.index_of_label(str(u["hex"])) for uid, u in sit.mine.items()
+          if str(u.get("type")) not in NOT_GROUND and int(u.get("attack") or 0) > 0}
+    room: dict[int, int] = {}
+    for i, us in pic.ours.items():
+        room[i] = g.quality[i][2] - sum(_res(sit, x) for x in us)
+    # enemy hexes some unit can reach the side of
+    reach: dict[int, list[tuple[float, str, int]]] = {}
+    for uid, here in at.items():
+        opts = [here] if uid in pinned else [here, *moves.get(uid, {})]
+        mech = str(sit.mine[uid].get("type")) in MECH
+        a = int(sit.mine[uid].get("attack") or 0)
+        best: dict[int, tuple[float, int]] = {}
+        for i in opts:
+            if i in pic.theirs or not pic.land[i]:
+                continue
+            for t in g.nbrs[i]:
+                if t in pic.theirs:
+                    f = a * _crossing(g, i, t, mech)
+                    # staying put beats moving; a nearer hex beats a farther one
+                    key = (f + (0.01 if i == here else 0.0))
+                    if f > 0 and (t not in best or key > best[t][0]):
+                        best[t] = (key, i)
+        for t, (f, i) in best.items():
+            reach.setdefault(t, []).append((f, uid, i))
+    committed: set[str] = set()
+    out: list[tuple[float, Command]] = []
+    chosen: list[int] = []
+    n_ground = len(at)
+    sectors = max(2, SECTORS_PER_20 * n_ground // 20)
+
+    def planned_odds(t: int) -> tuple[float, list[tuple[float, str, int]]]:
+        d, _iso = pic.defense(t)
+        got: list[tuple[float, str, int]] = []
+        used: dict[int, int] = {}
+        total = 0.0
+        clear = g.quality[t][0] == 1 and g.quality[t][1] == 0
+        # the strongest first; in open terrain armor first (its effects count there)
+        for f, uid, i in sorted(reach.get(t, []), key=lambda x: (
+                -(x[0] * (1.2 if clear and str(sit.mine[x[1]].get("type")) in MECH else 1.0)),
+                x[1])):
+            if uid in committed:
+                continue
+            if i != at[uid] and room.get(i, g.quality[i][2]) - used.get(i, 0) < _res(sit, uid):
+                continue
+            got.append((f, uid, i))
+            if i != at[uid]:
+                used[i] = used.get(i, 0) + _res(sit, uid)
+            total += f
+            if total >= AIM * max(d, 1.0):
+                break
+        return total / max(d, 1.0), got
+
+    for _k in range(sectors):
+        best_t, best_w, best_units = None, 0.0, []
+        for t in reach:
+            if t in chosen:
+                continue
+            ratio, units = planned_odds(t)
+            if ratio < NEED:
+                continue
+            _d, iso = pic.defense(t)
+            clear = g.quality[t][0] == 1 and g.quality[t][1] == 0
+            w = min(ratio, AIM) * (1.0 + value_of(t) + pic.cut_by_clearing(t) / 10
+                                   + (2.0 if iso else 0.0) + (0.5 if clear else 0.0))
+            if w > best_w or (w == best_w and best_t is not None and t < best_t):
+                best_t, best_w, best_units = t, w, units
+        if best_t is None:
+            break
+        chosen.append(best_t)
+        for _f, uid, i in best_units:
+            committed.add(uid)
+            if i != at[uid]:
+                room[i] = room.get(i, g.quality[i][2]) - _res(sit, uid)
+                out.append((200.0 - len(chosen) - 0.001 * len(out), moves[uid][i]))
+    return out, committed, chosen
+
+
+def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
+                      value_of: Callable[[int], float], checks: int = 4,
+                      goal_distance: Callable[[int], int] | None = None
+                      ) -> list[tuple[float, Command]]:
+    """The exploitation phase's cuts: each mechanized unit that may move, strongest first, to
+    the hex (that traces to our sources, not next to more enemy strength than it defends)
+    that cuts the most enemy strength from its sources with the moves planned before it,
+    else the one most of the enemy's supply paths run through near the front, and nearer
+    the objectives (``goal_distance``: hexes to the nearest)."""
+    sit, g = pic.sit, pic.g
+    m = sit.map
+    supplied = pic.their_supplied()
+    base = pic.cut_worth(supplied)
+    ok = pic.our_supplied()
+    # the enemy's supply paths: from each enemy hex in contact down the distance field
+    flow: dict[int, float] = {}
+    for i, us in pic.theirs.items():
+        if i not in supplied:
+            continue
+        w = float(sum(_factor(u, "defense") for u in us))
+        cur = i
+        for _step in range(8):
+            nxt = [j for j, s in zip(g.nbrs[cur], g.sides[cur], strict=True)
+                   if s >= 0 and supplied.get(j, 10**6) < supplied[cur]]
+            if not nxt:
+                break
+            cur = min(nxt)
+            flow[cur] = flow.get(cur, 0.0) + w
+    added: list[int] = []
+    stack: dict[int, int] = {}
+    out: list[tuple[float, Command]] = []
+    movers = sorted((uid for uid in moves if str(sit.mine[uid].get("type")) in MECH),
+                    key=lambda x: (-int(sit.mine[x].get("attack") or 0), x))
+    for uid in movers:
+        u = sit.mine[uid]
+        here = m.index_of_label(str(u["hex"]))
+        own = _factor(u, "defense")
+
+        d0 = goal_distance(here) if goal_distance is not None else 0
+
+        def pre(i: int, d0: int = d0) -> float:
+            ring = flow.get(i, 0.0) + sum(flow.get(j, 0.0) for j in g.nbrs[i]
+                                          if j not in pic.theirs)
+            closer = ADVANCE * (d0 - goal_distance(i)) if goal_distance is not None else 0.0
+            return ring / 10 + 0.3 * value_of(i) + (1.0 if stack.get(i) else 0.0) + closer
+
+        opts = []
+        for i in moves[uid]:
+            # EUR-30: the unit's own hex is ours once it stands there, so it traces from
+            # there through a neighbour that does
+            if i in pic.theirs or (i not in ok and not any(j in ok for j in g.nbrs[i])):
+                continue
+            near = sum(_factor(x, "attack") for j in g.nbrs[i] for x in pic.theirs.get(j, []))
+            if near > 2 * (own + 6 * stack.get(i, 0)):
+                continue  # a spearhead the enemy would destroy
+            opts.append(i)
+        if not opts:
+            continue
+        ranked = sorted(opts, key=lambda i: (-pre(i), i))[:checks]
+        now = pic.cut_worth(pic.their_supplied(add=added)) if added else base
+        scored = []
+        for i in ranked:
+            gain = pic.cut_worth(pic.their_supplied(add=[*added, i])) - now
+            scored.append((gain + pre(i), i))
+        stay = pre(here)
+        w, best = max(scored, key=lambda x: (x[0], -x[1]))
+        if w <= stay + 0.5:
+            continue
+        added.append(best)
+        stack[best] = stack.get(best, 0) + 1
+        out.append((150.0 + min(w, 40.0) - 0.001 * len(out), moves[uid][best]))
+    return out
+
+
+def attack_worth(p_taken: Fraction, value: Fraction, isolated: bool, cut: float,
+                 floor: Fraction = P_MIN) -> float:
+    """An attack by the side driving on the objectives: at the odds that pay (a chance of
+    clearing the hex of at least ``floor``, :data:`P_MIN`; any against a pocket) its
+    expected gain (``value``) plus the enemy strength its win cuts off; else not made."""
+    if not isolated and p_taken < floor:
+        return -1.0
+    return float(value) + float(p_taken) * cut / 4 + (1.0 if isolated else 0.0)
