@@ -77,7 +77,8 @@ def bfs(g: Any, starts: Sequence[int], passable: Callable[[int], bool],
     return dist
 
 
-def _factor(u: Mapping[str, Any], key: str) -> int:
+def view_factor(u: Mapping[str, Any], key: str) -> int:
+    """A unit's factor as the view shows it (a face-down enemy unit counts 6)."""
     v = u.get(key)
     return int(v) if isinstance(v, int) else 6  # a face-down unit
 
@@ -153,7 +154,7 @@ class Picture:
 
     def cut_worth(self, supplied: Mapping[int, int]) -> float:
         """The enemy's ground strength (defense factors) in hexes that do not trace."""
-        return float(sum(_factor(u, "defense") for i, us in self.theirs.items()
+        return float(sum(view_factor(u, "defense") for i, us in self.theirs.items()
                          if i not in supplied for u in us))
 
     def cut_by_clearing(self, target: int) -> float:
@@ -165,7 +166,7 @@ class Picture:
             if base is None:
                 base = self._cut[-1] = self.cut_worth(self.their_supplied())
             after = self.cut_worth(self.their_supplied(cleared=target))
-            own = float(sum(_factor(u, "defense") for u in self.theirs.get(target, [])))
+            own = float(sum(view_factor(u, "defense") for u in self.theirs.get(target, [])))
             got = self._cut[target] = max(0.0, after - base - own)
         return got
 
@@ -174,7 +175,7 @@ class Picture:
         multiplier) and whether all its units are out of supply."""
         us = self.theirs.get(i, [])
         mult, add, _limit = self.g.quality[i]
-        d = sum(_factor(u, "defense") for u in us)
+        d = sum(view_factor(u, "defense") for u in us)
         return float((d + add) * mult), bool(us) and all(out_of_supply(u) for u in us)
 
 
@@ -309,7 +310,7 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     for i, us in pic.theirs.items():
         if i not in supplied:
             continue
-        w = float(sum(_factor(u, "defense") for u in us))
+        w = float(sum(view_factor(u, "defense") for u in us))
         cur = i
         for _step in range(8):
             nxt = [j for j, s in zip(g.nbrs[cur], g.sides[cur], strict=True)
@@ -326,7 +327,7 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     for uid in movers:
         u = sit.mine[uid]
         here = m.index_of_label(str(u["hex"]))
-        own = _factor(u, "defense")
+        own = view_factor(u, "defense")
 
         d0 = goal_distance(here) if goal_distance is not None else 0
 
@@ -342,7 +343,7 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
             # there through a neighbour that does
             if i in pic.theirs or (i not in ok and not any(j in ok for j in g.nbrs[i])):
                 continue
-            near = sum(_factor(x, "attack") for j in g.nbrs[i] for x in pic.theirs.get(j, []))
+            near = sum(view_factor(x, "attack") for j in g.nbrs[i] for x in pic.theirs.get(j, []))
             if near > 2 * (own + 6 * stack.get(i, 0)):
                 continue  # a spearhead the enemy would destroy
             opts.append(i)

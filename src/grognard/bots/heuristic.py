@@ -36,7 +36,6 @@ Policies (all read the bot's own view only):
 from __future__ import annotations
 
 import weakref
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -658,34 +657,6 @@ def _graph(m: Any, tables: Any) -> _MapGraph:
     return got
 
 
-def _bfs(g: _MapGraph, starts: Sequence[int], passable: Callable[[int], bool],
-         depth: int = 10**6) -> dict[int, int]:
-    """Hexes reachable from ``starts`` through ``passable`` hexes (no impassable hexside),
-    with their distance in hexes (up to ``depth``)."""
-    dist = {s: 0 for s in starts if passable(s)}
-    todo = deque(dist)
-    while todo:
-        i = todo.popleft()
-        d = dist[i] + 1
-        if d > depth:
-            continue
-        for j, side in zip(g.nbrs[i], g.sides[i], strict=True):
-            if side >= 0 and j not in dist and passable(j):
-                dist[j] = d
-                todo.append(j)
-    return dist
-
-
-_MECH = frozenset({"armor", "mechanized", "motorized", "armored_infantry"})
-_NOT_GROUND = frozenset({"air", "fleet", "naval", "hq", "supply"})
-
-
-def _strength(u: Mapping[str, Any], key: str) -> int:
-    """A unit's factor as the view shows it (a face-down enemy unit counts 6)."""
-    v = u.get(key)
-    return int(v) if isinstance(v, int) else 6
-
-
 @dataclass
 class DefencePlan:
     """The defender's moves for one movement phase, chosen unit by unit over a shared picture:
@@ -717,11 +688,11 @@ class DefencePlan:
         mult, add, limit = g.quality[i]
         if self.res(i) + int(u.get("re_size") or 1) > limit:
             return -99.0
-        mech = str(u.get("type")) in _MECH
+        mech = str(u.get("type")) in offence.MECH
         d = self.enemy_at.get(i, 9)
         band = (_MECH_BAND if mech else _BAND).get(d, 0.2)
         here = self.stacks.get(i, [])
-        defense = sum(_strength(sit.mine[x], "defense") for x in here) + _strength(u, "defense")
+        defense = sum(offence.view_factor(sit.mine[x], "defense") for x in here) + offence.view_factor(u, "defense")
         # the hexsides facing the enemy (toward hexes nearer it): rivers halve attacks
         facing = [s for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
                   if self.enemy_at.get(j, 9) < d]
@@ -835,25 +806,25 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
     if not moves:
         return []
     enemy = [(idx(str(u["hex"])), u) for u in sit.others
-             if str(u.get("type")) not in _NOT_GROUND]
+             if str(u.get("type")) not in offence.NOT_GROUND]
     enemy_hexes = {i for i, _u in enemy}
     land = [not w for w in g.water]
-    enemy_at = {i: d for i, d in _bfs(g, list(enemy_hexes), lambda j: land[j]).items()
+    enemy_at = {i: d for i, d in offence.bfs(g, list(enemy_hexes), lambda j: land[j]).items()
                 if d <= 9}
     zoc = {j for i, u in enemy if int(u.get("zoc_class", 1) or 0) > 0 for j in g.nbrs[i]}
     ours = {idx(str(u["hex"])) for u in sit.mine.values()
-            if str(u.get("type")) not in _NOT_GROUND}
+            if str(u.get("type")) not in offence.NOT_GROUND}
     starts = [idx(s) for s in sources]
-    safe = set(_bfs(g, starts, lambda j: land[j] and j not in enemy_hexes
+    safe = set(offence.bfs(g, starts, lambda j: land[j] and j not in enemy_hexes
                     and (j not in zoc or j in ours)))
-    to_safe = _bfs(g, list(safe), lambda j: land[j] and j not in enemy_hexes)
+    to_safe = offence.bfs(g, list(safe), lambda j: land[j] and j not in enemy_hexes)
     # the enemy's reach next turn: its units within 4 hexes (mech 6); it spreads its
     # attacks over several of our hexes, so half of it counts against each
     threat: dict[int, float] = {}
     for i, u in enemy:
-        a = _strength(u, "attack") * _REACH[2]
-        reach = _REACH[1] if str(u.get("type")) in _MECH else _REACH[0]
-        for j, _d in _bfs(g, [i], lambda k: land[k], reach).items():
+        a = offence.view_factor(u, "attack") * _REACH[2]
+        reach = _REACH[1] if str(u.get("type")) in offence.MECH else _REACH[0]
+        for j, _d in offence.bfs(g, [i], lambda k: land[k], reach).items():
             threat[j] = threat.get(j, 0) + a
     cands = {i for opts in moves.values() for i in opts} | \
         {idx(str(u["hex"])) for u in sit.mine.values()}
@@ -861,7 +832,7 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
     far = {i: min(sit.distance(m.label(i), s) for s in src_labels) for i in cands} \
         if src_labels else {}
     raiders = [(str(u["hex"]), min(sit.distance(str(u["hex"]), s) for s in src_labels))
-               for _i, u in enemy if str(u.get("type")) in _MECH] if src_labels else []
+               for _i, u in enemy if str(u.get("type")) in offence.MECH] if src_labels else []
     behind = {}
     for i in cands:
         lab = m.label(i)
@@ -882,7 +853,7 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
         if value >= 5:
             want = 3 if d <= 20 else 1
             if d <= 20:  # the capitals' approaches: depth around them
-                for j, k in _bfs(g, [i], lambda x: land[x], 2).items():
+                for j, k in offence.bfs(g, [i], lambda x: land[x], 2).items():
                     if k:
                         plan.depth[j] = max(plan.depth.get(j, 0.0), 1.0 if k == 1 else 0.5)
         elif value >= 3:
@@ -899,7 +870,7 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
         here = sum(1 for u in sit.mine.values() if u.get("hex") == h)
         plan.want[i] = max(plan.want.get(i, 0), here + n)
     pinned: set[str] = sit.memo("plan.hold", set)
-    ground = {uid: u for uid, u in sit.mine.items() if str(u.get("type")) not in _NOT_GROUND}
+    ground = {uid: u for uid, u in sit.mine.items() if str(u.get("type")) not in offence.NOT_GROUND}
     at = {uid: idx(str(u["hex"])) for uid, u in ground.items()}
     placed: dict[str, int] = {}
     for uid in sorted(ground):
@@ -913,14 +884,14 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
                    (at[uid] == i or i in moves.get(uid, {}))]
             if not can:
                 break
-            uid = min(can, key=lambda x: (at[x] != i, str(ground[x].get("type")) in _MECH,
+            uid = min(can, key=lambda x: (at[x] != i, str(ground[x].get("type")) in offence.MECH,
                                           sit.distance(str(ground[x]["hex"]), m.label(i)), x))
             if plan.value(uid, i) <= -99:
                 break
             plan.place(uid, i)
             placed[uid] = i
     rest = sorted((uid for uid in ground if uid not in placed),
-                  key=lambda x: (str(ground[x].get("type")) in _MECH,
+                  key=lambda x: (str(ground[x].get("type")) in offence.MECH,
                                  enemy_at.get(at[x], 99), x))
     for uid in rest:
         options = [at[uid], *moves.get(uid, {})]
