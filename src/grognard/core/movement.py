@@ -280,7 +280,7 @@ def edge_costs(
     (``inf`` = prohibited, >= 1e9 = "all MPs"), vectorised; ZOC leave/enter costs included."""
     cls = parse_enum(MoveClass, move_class, "move_class")
     ph = parse_enum(MovementPhase, phase, "phase")
-    table = _terrain_table(rules, cls, ph)
+    table, ftab, ztab = _step_tables(rules, cls, ph)
     et = edge_tables(m)
     # per hex: the cost to enter it (terrain, interdiction, enemy ZOC), inf if enemy-held
     hex_cost = table[m.terrain]
@@ -292,8 +292,7 @@ def edge_costs(
         hex_cost[zoc.enemy] = np.inf
     w = hex_cost[m.indices]
     if rules.hexside_costs:  # one lookup over every combination of the 8 feature bits
-        w = w + _hexside_table(rules)[m.edge_features & np.uint16(255)]
-    ztab = _zoc_table(rules, cls) if z is not None else None
+        w = w + ftab[m.edge_features & np.uint16(255)]
     if z is not None and ztab is not None:
         # index (from in ZOC) * 2 + (to in ZOC): nothing, nothing, leave, ZOC to ZOC
         w = w + ztab[z[et.src].astype(np.int8) * 2 + z[m.indices]]
