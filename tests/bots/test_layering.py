@@ -72,3 +72,40 @@ def test_neutral_bot_modules_name_no_rule_system():
                          if not line.lstrip().startswith("#"))
         assert not re.search(r"""["'](third_reich|europa|eurofront)["']""", code), p.name
         assert "defender_hex" not in code, p.name
+
+
+def _string_constants(path: Path) -> set[str]:
+    return {n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def test_issue22_no_bot_module_names_a_rule_system():
+    """Issue 22: a policy is picked by the command kinds it plays (``Seat.kinds``), so no bot
+    module, per-system or neutral, keys anything by a system's name."""
+    from grognard.engine.plugins import system_names
+
+    names = set(system_names()) - {"generic"}
+    for p in BOTS.glob("*.py"):
+        assert not (_string_constants(p) & names), p.name
+
+
+def test_issue22_each_system_gets_the_policy_that_plays_its_kinds():
+    """The policy chosen for a system is the one whose own kinds (beyond the generic
+    Policy's) it offers most; a system no policy knows gets the generic Policy."""
+    from grognard.bots.base import Seat
+    from grognard.bots.heuristic import POLICIES, Policy, fitting, policy_for
+    from grognard.engine.plugins import system_named, system_names
+
+    chosen = {}
+    for name in system_names():
+        seat = Seat("x", 0, None, frozenset(system_named(name).commands))  # type: ignore[arg-type]
+        cls = fitting(POLICIES, seat)
+        chosen[name] = cls
+        if cls is None:
+            assert type(policy_for(seat)) is Policy
+            continue
+        own = cls.kinds_of() - Policy.kinds_of()
+        # it plays most of its own kinds in this system, and more than any other policy
+        assert len(own & seat.kinds) * 2 > len(own), (name, cls)
+    fitted = [c for c in chosen.values() if c is not None]
+    assert len(set(fitted)) == len(fitted) == len(POLICIES)  # one policy per known system

@@ -33,19 +33,21 @@ from grognard.engine.views import hide_secrets
 
 @dataclass(frozen=True)
 class Seat:
-    """Where a bot sits: its player, its seed, and the game's public context."""
+    """Where a bot sits: its player, its seed, the game's public context, and the command
+    kinds its rule system has (a policy is chosen by the kinds it plays, never by the system's
+    name)."""
 
     player: str
     seed: int
     context: Context
-    system: str
+    kinds: frozenset[str]
 
     @classmethod
     def of(cls, game: Game, player: str, seed: int = 0) -> Seat:
         if player not in game.scenario.sides:
             raise InputError("--player", f"{player!r} is not a side of {game.scenario.id} "
                              f"(sides: {', '.join(game.scenario.sides)})")
-        return cls(player, seed, game.context, game.system.name)
+        return cls(player, seed, game.context, frozenset(game.system.commands))
 
 
 class NoLegalAction(InputError):

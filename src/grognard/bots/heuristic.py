@@ -39,7 +39,7 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, NoLegalAction, Seat, args_units, rng
@@ -169,12 +169,16 @@ class Policy:
     def kinds(self) -> frozenset[str]:
         """The kinds this policy can score above zero (any other kind scores 0, so the bot
         plays it only when the phase cannot end); read once per policy class."""
-        cls = type(self)
+        return type(self).kinds_of()
+
+    @classmethod
+    def kinds_of(cls) -> frozenset[str]:
+        """:meth:`kinds` of the class (its ``score_`` methods and procedural kinds)."""
         got = _KINDS.get(cls)
         if got is None:
             got = _KINDS[cls] = frozenset(
-                {n.removeprefix("score_") for n in dir(self)
-                 if n.startswith("score_") and n != "score_end_phase"} | set(self.procedural))
+                {n.removeprefix("score_") for n in dir(cls)
+                 if n.startswith("score_") and n != "score_end_phase"} | set(cls.procedural))
         return got
 
     def score_move(self, sit: Situation, cmd: Command) -> Score:
@@ -1445,15 +1449,26 @@ class EuroFrontPolicy(Policy):
         return 0.5 if sit.nearest(str(u["hex"]), sit.enemy_hexes) > 3 else -0.5
 
 
-POLICIES: dict[str, type[Policy]] = {
-    "third_reich": ThirdReichPolicy,
-    "europa": EuropaPolicy,
-    "eurofront": EuroFrontPolicy,
-}
+P = TypeVar("P", bound=Policy)
+
+#: the per-system policies; :func:`policy_for` picks one by the command kinds it plays
+POLICIES: tuple[type[Policy], ...] = (ThirdReichPolicy, EuropaPolicy, EuroFrontPolicy)
+
+
+def fitting(classes: Sequence[type[P]], seat: Seat) -> type[P] | None:
+    """The class among ``classes`` that plays the most of the seat's command kinds beyond the
+    generic :class:`Policy`'s (None when none plays any: a system no policy knows)."""
+    generic = Policy.kinds_of()
+    best, most = None, 0
+    for cls in classes:
+        n = len((cls.kinds_of() - generic) & seat.kinds)
+        if n > most:
+            best, most = cls, n
+    return best
 
 
 def policy_for(seat: Seat) -> Policy:
-    return POLICIES.get(seat.system, Policy)(seat)
+    return (fitting(POLICIES, seat) or Policy)(seat)
 
 
 class HeuristicBot:

@@ -21,6 +21,7 @@ from grognard.bots.heuristic import (
     Policy,
     Score,
     ThirdReichPolicy,
+    fitting,
 )
 from grognard.bots.situation import Situation
 from grognard.bots.tr_plans import sr_plan, tr_front
@@ -526,15 +527,12 @@ class EuroFrontPlannerPolicy(_Planned, EuroFrontPolicy):
     """EuroFront: the heuristic's tuned policy (the plan adds garrisons if it names any)."""
 
 
-PLANNER_POLICIES: dict[str, type[_Planned]] = {
-    "third_reich": TRPlannerPolicy,
-    "europa": EuropaPlannerPolicy,
-    "eurofront": EuroFrontPlannerPolicy,
-}
+PLANNER_POLICIES: tuple[type[_Planned], ...] = (TRPlannerPolicy, EuropaPlannerPolicy,
+                                                EuroFrontPlannerPolicy)
 
 
 def planner_policy(seat: Seat, plan: Plan) -> Policy:
-    cls = PLANNER_POLICIES.get(seat.system)
+    cls = fitting(PLANNER_POLICIES, seat)
     if cls is None:
         return Policy(seat)
     return cls(seat, plan)
