@@ -43,6 +43,7 @@ from grognard.third_reich.conquest.campaign import (
 )
 from grognard.third_reich.conquest.conquest import (
     conquer,
+    deny,
     draw_vichy_rolls,
     form_vichy,
     minor_joins,
@@ -271,6 +272,11 @@ def fold_minor_conquered(state: JSON, ev: Event) -> JSON:
     if minor not in econ.conquests and minor not in econ.spent_territories:
         econ, _ = conquer(econ, minor, d["power"], d["value"])
         state["economy"] = econ.to_json()
+    if minor == "vichy":  # TR-26: the Vichy colonies fall with Vichy France, worth nothing
+        for colony in _vichy_colonies(state):
+            if colony not in econ.conquests and colony not in econ.spent_territories:
+                econ, _ = deny(econ, colony, d["power"])
+        state["economy"] = econ.to_json()
     camp["minors"][minor]["status"] = "conquered"
     camp["minors"][minor]["side"] = d["side"]
     camp["held"].pop(minor, None)
@@ -329,7 +335,35 @@ def fold_minor_activated(state: JSON, ev: Event) -> JSON:
             econ = minor_joins(econ, d["minor"], "germany")
             state["economy"] = econ.to_json()
     war.on_minor_activated(state, d)
+    if d["minor"] == "vichy":
+        _vichy_pays_patron(state)
     return state
+
+
+def _vichy_colonies(state: JSON) -> list[str]:
+    """TR-26: the colonies that rolled Vichy (Vichy France's territory in the diplomacy)."""
+    if not war.has_diplomacy(state):
+        return []
+    return sorted(c for c, t in war.diplomacy(state).territory.items() if t == "vichy")
+
+
+def _vichy_pays_patron(state: JSON) -> None:
+    """TR-24/TR-26: Vichy France attacked joins its patron (Germany when the Allies attack,
+    an Allied major when the Axis does): its 15 BRPs and its colonies' 5 each go to the
+    patron's base at the next Year Start if it is still belligerent then (a conquest before
+    takes them away again: TR-11/TR-26)."""
+    patron = war.diplomacy(state).aligned.get("vichy")
+    econ = economy_of(state)
+    if patron is None or Power(patron) not in econ.powers:
+        return
+    camp = state["campaign"]
+    for name in ("vichy", *_vichy_colonies(state)):
+        if name in econ.minor_allies or name in econ.conquests or \
+                name in econ.spent_territories:
+            continue
+        value = territory_brps(camp, name) if name == "vichy" else None
+        econ = minor_joins(econ, name, patron, value)
+    state["economy"] = econ.to_json()
 
 
 def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
@@ -360,7 +394,43 @@ def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
                 state["control"].pop(name, None)
     _remove_units(state, "france")
     war.on_peace(state, "france", dip.Cause.VICHY, dict(rec.alignment))
+    _vichy_minor(state)
     return state
+
+
+def vichy_capital(state: JSON) -> str | None:
+    """TR-26: Vichy France's capital: the city named Vichy in the map's Vichy zone, else the
+    zone's first capital or red city, else its first city (by name); None without a zone."""
+    zone = set(state["campaign"].get("areas", {}).get("vichy", []))
+    names: list[str] = sorted(str(n) for n, f in state["cities"].items() if f["hex"] in zone)
+    if "Vichy" in names:
+        return "Vichy"
+    major = {"capital", "red_victory", "red_port"}
+    first = [n for n in names if major & set(state["cities"][n]["classes"])]
+    pick = first or names
+    return pick[0] if pick else None
+
+
+def _vichy_minor(state: JSON) -> None:
+    """TR-26/TR-22: Vichy France as a neutral minor of the campaign (when the diplomacy made
+    it one): its capital (:func:`vichy_capital`), its cities (the Vichy zone's and the Vichy
+    colonies') owned by ``vichy``, so a declaration of war activates it and holding its
+    capital conquers it like any minor."""
+    if not war.has_diplomacy(state):
+        return
+    d = war.diplomacy(state)
+    camp = state["campaign"]
+    if "vichy" not in d.minors or "vichy" in camp["minors"]:
+        return
+    cap = vichy_capital(state)
+    camp["minors"]["vichy"] = {"capital": cap, "side": None, "status": "neutral"}
+    if cap is not None:
+        camp["capitals"]["vichy"] = cap
+    zone = set(camp.get("areas", {}).get("vichy", []))
+    colonies = {c for c, t in d.territory.items() if t == "vichy"}
+    for f in state["cities"].values():
+        if (f["country"] == "france" and f["hex"] in zone) or f["country"] in colonies:
+            f["owner"] = "vichy"
 
 
 def fold_major_surrendered(state: JSON, ev: Event) -> JSON:
