@@ -261,3 +261,30 @@ def test_tr26_tr23_deny_and_annex_in_the_economy():
     r5 = Economy(**{**e.__dict__, "readings": StrategicReadings(vichy_annex_value=5)})
     _, rec5 = conquer(r5, "vichy", "uk")
     assert rec5.gained == 0  # the 5 of the earlier text is Germany's annexation only
+
+
+def test_tr26_a_later_start_with_vichy_formed_has_the_vichy_minor():
+    """tr-1944 (``start_vichy = true``): Vichy France is the same neutral minor as in a game
+    where it formed in play: its zone closed to both sides until a declaration of war, which
+    the Allies may make (5 BRPs) and which brings it in beside Germany (TR-24)."""
+    g = Game.new("tr-1944")
+    camp = g.state["campaign"]
+    assert camp["minors"]["vichy"] == {"capital": "Vichy", "side": None, "status": "neutral"}
+    d = war.diplomacy(g.state)
+    assert "vichy" in d.minors and d.patrons["vichy"] == "germany" and "vichy" not in d.aligned
+    ctx = g.context
+    for power in ("germany", "uk", "us"):
+        assert war.refusal(ctx, g.state, power, ["T23"], dip.Action.MOVE) is not None
+    while not (g.phase.name == "declare_options" and g.phase.player == "allies"):
+        if g.phase.name == "year_start" and g.can(C("year_start", "axis")):
+            g.apply(C("year_start", "axis"))
+        else:
+            g.apply(C("end_phase", g.phase.player))
+    assert {"power": "uk", "minors": ["vichy"]} in [c.args for c in
+                                                     g.legal("allies", "declare_war")]
+    pending = econ(g).balance("germany.pending")
+    events = g.apply(C("declare_war", "allies", power="uk", minors=["vichy"]))
+    assert events[1].data["side"] == "axis"
+    assert econ(g).balance("germany.pending") == pending + 15
+    assert war.refusal(ctx, g.state, "uk", ["T23"], dip.Action.MOVE) is None
+    assert war.refusal(ctx, g.state, "germany", ["T23"], dip.Action.MOVE) is None

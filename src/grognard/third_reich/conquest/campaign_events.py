@@ -394,7 +394,8 @@ def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
                 state["control"].pop(name, None)
     _remove_units(state, "france")
     war.on_peace(state, "france", dip.Cause.VICHY, dict(rec.alignment))
-    _vichy_minor(state)
+    if war.has_diplomacy(state) and "vichy" in war.diplomacy(state).minors:
+        _vichy_minor(state, _vichy_colonies(state))
     return state
 
 
@@ -411,25 +412,22 @@ def vichy_capital(state: JSON) -> str | None:
     return pick[0] if pick else None
 
 
-def _vichy_minor(state: JSON) -> None:
-    """TR-26/TR-22: Vichy France as a neutral minor of the campaign (when the diplomacy made
-    it one): its capital (:func:`vichy_capital`), its cities (the Vichy zone's and the Vichy
-    colonies') owned by ``vichy``, so a declaration of war activates it and holding its
-    capital conquers it like any minor."""
-    if not war.has_diplomacy(state):
-        return
-    d = war.diplomacy(state)
+def _vichy_minor(state: JSON, colonies: Iterable[str]) -> None:
+    """TR-26/TR-22: Vichy France as a neutral minor of the campaign (the diplomacy's minor
+    ``vichy``): its capital (:func:`vichy_capital`), its cities (the Vichy zone's and those of
+    ``colonies``, the colonies that rolled Vichy) owned by ``vichy``, so a declaration of war
+    activates it and holding its capital conquers it like any minor."""
     camp = state["campaign"]
-    if "vichy" not in d.minors or "vichy" in camp["minors"]:
+    if "vichy" in camp["minors"]:
         return
     cap = vichy_capital(state)
     camp["minors"]["vichy"] = {"capital": cap, "side": None, "status": "neutral"}
     if cap is not None:
         camp["capitals"]["vichy"] = cap
     zone = set(camp.get("areas", {}).get("vichy", []))
-    colonies = {c for c, t in d.territory.items() if t == "vichy"}
+    cols = set(colonies)
     for f in state["cities"].values():
-        if (f["country"] == "france" and f["hex"] in zone) or f["country"] in colonies:
+        if (f["country"] == "france" and f["hex"] in zone) or f["country"] in cols:
             f["owner"] = "vichy"
 
 
@@ -522,6 +520,7 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
         for cname, f in s["cities"].items():
             if f["country"] == "france" and f["hex"] in camp["areas"].get("vichy", []):
                 s["control"].pop(cname, None)
+        _vichy_minor(s, ())  # TR-26: Vichy France, a neutral minor (diplomacy.start too)
     for side, cities in start.start_control.items():
         for cname in cities:
             s["control"][cname] = side

@@ -741,13 +741,17 @@ def start(home_countries: Mapping[str, Iterable[str]], power_sides: Mapping[str,
     sides = {p: s for p, s in power_sides.items() if p in MAJORS}
     minors = tuple(o for o in home_countries if o not in MAJORS)
     patrons = dict(w.patrons)
+    if camp.start_vichy and "vichy" not in minors:  # TR-26: Vichy France formed already
+        minors += ("vichy",)
+        if "germany" in power_sides:
+            patrons.setdefault("vichy", "germany")
     for k, v in patrons.items():
         if k not in minors:
             raise InputError("third_reich.wars.patrons", f"{k!r} is not a minor of the scenario")
         if v not in sides:
             raise InputError("third_reich.wars.patrons", f"{v!r} is not a major of the scenario")
     axis_minors = tuple(camp.axis_minors)
-    neutral = set(camp.neutral)
+    neutral = set(camp.neutral) | ({"vichy"} if camp.start_vichy else set())
     conquered = set(camp.start_conquered)
     out = tuple(sorted({*conquered, *camp.start_out}))
     aligned = {m: "germany" for m in camp.start_allies if m in minors}
