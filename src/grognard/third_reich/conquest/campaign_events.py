@@ -335,8 +335,8 @@ def fold_minor_activated(state: JSON, ev: Event) -> JSON:
             econ = minor_joins(econ, d["minor"], "germany")
             state["economy"] = econ.to_json()
     war.on_minor_activated(state, d)
-    if d["minor"] == "vichy":
-        _vichy_pays_patron(state)
+    if m["status"] != "ally":
+        _minor_pays_patron(state, d["minor"])
     return state
 
 
@@ -347,23 +347,30 @@ def _vichy_colonies(state: JSON) -> list[str]:
     return sorted(c for c, t in war.diplomacy(state).territory.items() if t == "vichy")
 
 
-def _vichy_pays_patron(state: JSON) -> None:
-    """TR-24/TR-26: Vichy France attacked joins its patron (Germany when the Allies attack,
-    an Allied major when the Axis does): its 15 BRPs and its colonies' 5 each go to the
-    patron's base at the next Year Start if it is still belligerent then (a conquest before
-    takes them away again: TR-11/TR-26)."""
-    patron = war.diplomacy(state).aligned.get("vichy")
+def _minor_pays_patron(state: JSON, minor: str) -> None:
+    """TR-24 ("Minor powers join patrons when an enemy nation attacks them. If they are still
+    belligerents in the next spring Year Start phase, the patron nation receives their BRPs in
+    its economic base"): a minor attacked joins the major the diplomacy aligned it with; its
+    BRPs (TR-87, the scenario's ``values``) go to that major's pending base, taken back if it
+    is conquered before the Year Start (TR-11, ``conquer``). A minor fighting alone pays no
+    one. Vichy France (TR-26) pays its 15 and each Vichy colony's 5."""
+    if not war.has_diplomacy(state):
+        return
+    patron = war.diplomacy(state).aligned.get(minor)
     econ = economy_of(state)
-    if patron is None or Power(patron) not in econ.powers:
+    if patron is None or patron not in {p.value for p in econ.powers}:
         return
     camp = state["campaign"]
-    for name in ("vichy", *_vichy_colonies(state)):
+    names = [minor, *(_vichy_colonies(state) if minor == "vichy" else [])]
+    before = econ
+    for name in names:
         if name in econ.minor_allies or name in econ.conquests or \
                 name in econ.spent_territories:
             continue
-        value = territory_brps(camp, name) if name == "vichy" else None
+        value = territory_brps(camp, name) if name == minor else None
         econ = minor_joins(econ, name, patron, value)
-    state["economy"] = econ.to_json()
+    if econ is not before:
+        state["economy"] = econ.to_json()
 
 
 def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
