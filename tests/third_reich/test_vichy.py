@@ -114,6 +114,8 @@ def test_tr26_tr25_vichy_zone_closed_to_both_sides_at_peace():
     # occupied France stays open to the Axis (it controls it) and its enemies
     assert war.refusal(ctx, g.state, "germany", ["N23"], dip.Action.MOVE) is None
     assert war.refusal(ctx, g.state, "uk", ["N23"], dip.Action.MOVE) is None
+    for act in (dip.Action.SUPPLY, dip.Action.ZOC, dip.Action.SR):  # TR-72, TR-27, TR-68
+        assert war.closed_mask(ctx, g.state, "germany", act)[idx].all(), act
     g.apply(C("declare_options", "axis", power="germany", options={"western": "offensive"}))
     end_until(g, 2, "movement", "axis")
     assert zone_moves(g, "ger-arm8") == []  # the legal moves never enter the zone
@@ -156,6 +158,10 @@ def test_tr22_tr26_german_units_enter_the_zone_and_conquer_vichy_worth_nothing()
     g.apply(C("declare_options", "axis", power="germany", options={"western": "offensive"}))
     end_until(g, 2, "movement", "axis")
     assert ZONE_EDGE in zone_moves(g, "ger-arm8")  # legal now
+    ctx = g.context
+    zone = [ctx.scenario.map.index_of_label(h) for h in g.state["campaign"]["areas"]["vichy"]]
+    assert not war.closed_mask(ctx, g.state, "germany", dip.Action.SUPPLY)[zone].any()
+    assert war.closed_mask(ctx, g.state, "ussr", dip.Action.MOVE)[zone].all()  # not at war
     ger_pending = econ(g).balance("germany.pending")
     uk_pending = econ(g).balance("uk.pending")
     g.apply(C("move", "axis", unit="ger-arm8", path=[ZONE_EDGE, VICHY_HEX]))
@@ -183,6 +189,8 @@ def test_tr22_tr26_german_units_enter_the_zone_and_conquer_vichy_worth_nothing()
     ctx = g.context
     assert war.refusal(ctx, g.state, "germany", ["T23"], dip.Action.MOVE) is None
     assert war.refusal(ctx, g.state, "uk", ["T23"], dip.Action.MOVE) is None
+    idx = [ctx.scenario.map.index_of_label(h) for h in g.state["campaign"]["areas"]["vichy"]]
+    assert not war.closed_mask(ctx, g.state, "germany", dip.Action.SUPPLY)[idx].any()
 
 
 def test_tr26_vichy_annex_value_5_by_reading_after_the_conquest():
