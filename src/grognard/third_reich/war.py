@@ -10,7 +10,9 @@ checks every Order makes against it.
 * An order that enters, attacks or crosses a hex asks :func:`refusal` (verify) or
   :func:`closed_mask` (the enumerators' filter, the movement range's impassable hexes): a
   hex is closed to a power unless the hex is sea/off-map, the power's own or an ally's, or
-  the country's belligerent is at war with the power (TR-25; ZOC TR-27; SR TR-68).
+  the country's belligerent is at war with the power (TR-25; ZOC TR-27; SR TR-68). Once
+  Vichy forms, the hexes of the map's Vichy zone belong to the minor Vichy France, not to
+  France out of the war (TR-26, :func:`vichy_zone`).
 * Above :mod:`~grognard.third_reich.board` (never imported by it): the position's facts
   judged against the war - the hexes a stack may retreat into (:func:`retreat_options`) and a
   side's supply check (:func:`side_supply_check`).
