@@ -10,7 +10,9 @@ checks every Order makes against it.
 * An order that enters, attacks or crosses a hex asks :func:`refusal` (verify) or
   :func:`closed_mask` (the enumerators' filter, the movement range's impassable hexes): a
   hex is closed to a power unless the hex is sea/off-map, the power's own or an ally's, or
-  the country's belligerent is at war with the power (TR-25; ZOC TR-27; SR TR-68).
+  the country's belligerent is at war with the power (TR-25; ZOC TR-27; SR TR-68). Once
+  Vichy forms, the hexes of the map's Vichy zone belong to the minor Vichy France, not to
+  France out of the war (TR-26, :func:`vichy_zone`).
 * Above :mod:`~grognard.third_reich.board` (never imported by it): the position's facts
   judged against the war - the hexes a stack may retreat into (:func:`retreat_options`) and a
   side's supply check (:func:`side_supply_check`).
@@ -66,12 +68,33 @@ def has_diplomacy(state: JSON) -> bool:
     return state.get("diplomacy") is not None
 
 
+def vichy_zone(state: JSON, d: dip.Diplomacy) -> frozenset[str]:
+    """TR-26: the hexes of the map's Vichy zone that are Vichy France's home territory (the
+    minor ``vichy`` of the diplomacy, formed when France makes peace); empty before Vichy
+    forms (and in a state whose diplomacy has no Vichy minor)."""
+    camp = state.get("campaign") or {}
+    if camp.get("vichy") is None or "vichy" not in d.minors:
+        return frozenset()
+    zone = camp.get("areas", {}).get("vichy", [])
+    hit = _ZONE_MEMO.get(id(zone))
+    if hit is not None and hit[0] is zone:
+        return hit[1]
+    got = frozenset(zone)
+    _ZONE_MEMO.clear()
+    _ZONE_MEMO[id(zone)] = (zone, got)
+    return got
+
+
+_ZONE_MEMO: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
 def _out_controller(state: JSON, belligerent: str, label: str,
                     vichy_zone: set[str] | None = None) -> str | None:
     """The side controlling a hex of a country out of the war: a conquered minor is its
-    conqueror's side's (TR-22); France after Vichy is the Axis's outside the Vichy zone,
-    neutral inside (TR-26); a major out of the war is held by the enemy side. ``vichy_zone``:
-    the Vichy zone's hexes when the caller has read them already."""
+    conqueror's side's (TR-22, Vichy France conquered too); France after Vichy is the Axis's
+    outside the Vichy zone (TR-26: the zone itself is Vichy France's, see :func:`vichy_zone`;
+    neutral here in a state without the Vichy minor); a major out of the war is held by the
+    enemy side. ``vichy_zone``: the Vichy zone's hexes when the caller has read them already."""
     camp = state.get("campaign") or {}
     if belligerent == "france" and camp.get("vichy") is not None:
         zone = set(camp.get("areas", {}).get("vichy", [])) if vichy_zone is None else vichy_zone
@@ -136,10 +159,17 @@ def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
     mask = lut[np.asarray(m.country, dtype=np.int64)]
     if per_hex:
         cidx = np.asarray(m.country, dtype=np.int64)
+        zone = vichy_zone(state, d)
         for ci in per_hex:
             b = dip.belligerent_of(d, names[ci])
             closed: dict[str | None, bool] = {}  # may_enter is pure: once per controller
             hexes = np.nonzero(cidx == ci)[0].tolist()
+            if b == "france" and zone:  # TR-26: the Vichy zone is Vichy France's
+                inside = [h for h in hexes if m.label(h) in zone]
+                if inside:
+                    shut_v = _vichy_shut(state, d, power, act, mine)
+                    mask[inside] = shut_v
+                    hexes = [h for h in hexes if m.label(h) not in zone]
             for h, ctl in zip(hexes, _out_controllers(state, b, m, hexes), strict=True):
                 shut = closed.get(ctl)
                 if shut is None:
@@ -148,6 +178,19 @@ def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
     mask.setflags(write=False)
     _MASK_MEMO[key] = (raw, camp_raw, mask)
     return mask
+
+
+def _vichy_shut(state: JSON, d: dip.Diplomacy, power: str, act: dip.Action,
+                mine: str | None) -> bool:
+    """TR-25/TR-26: whether a hex of the Vichy zone is closed to ``power`` (as the closed
+    masks ask it: every hex of the zone alike): neutral Vichy France is closed, at war open
+    (an SR only where its side controls the hex: as for any enemy country, the zone's own
+    hexes are judged in :func:`refusal`), a conquered Vichy follows its conqueror's side."""
+    if "vichy" in d.out:
+        ctl = _out_controller(state, "vichy", "")
+    else:
+        ctl = mine if act is dip.Action.SR else None
+    return dip.may_enter(d, power, "vichy", act, ctl) is not None
 
 
 def refusal(ctx: Context, state: JSON, power: str, labels: Iterable[str],
@@ -160,6 +203,7 @@ def refusal(ctx: Context, state: JSON, power: str, labels: Iterable[str],
     d = diplomacy(state)
     act = dip.Action(action)
     mine = dip.side_of(d, power) or state["power_sides"].get(power)
+    zone = vichy_zone(state, d)
     for lab in labels:
         try:
             h = m.index_of_label(lab)
@@ -168,6 +212,8 @@ def refusal(ctx: Context, state: JSON, power: str, labels: Iterable[str],
         country = m.country_names[int(m.country[h])]
         if not country:
             continue
+        if zone and lab in zone and dip.belligerent_of(d, country) == "france":
+            country = "vichy"  # TR-26: the Vichy zone is Vichy France's home territory
         b = dip.belligerent_of(d, country)
         if b in d.out:
             ctl = _out_controller(state, b, lab)

@@ -43,6 +43,7 @@ from grognard.third_reich.conquest.campaign import (
 )
 from grognard.third_reich.conquest.conquest import (
     conquer,
+    deny,
     draw_vichy_rolls,
     form_vichy,
     minor_joins,
@@ -271,6 +272,11 @@ def fold_minor_conquered(state: JSON, ev: Event) -> JSON:
     if minor not in econ.conquests and minor not in econ.spent_territories:
         econ, _ = conquer(econ, minor, d["power"], d["value"])
         state["economy"] = econ.to_json()
+    if minor == "vichy":  # TR-26: the Vichy colonies fall with Vichy France, worth nothing
+        for colony in _vichy_colonies(state):
+            if colony not in econ.conquests and colony not in econ.spent_territories:
+                econ, _ = deny(econ, colony, d["power"])
+        state["economy"] = econ.to_json()
     camp["minors"][minor]["status"] = "conquered"
     camp["minors"][minor]["side"] = d["side"]
     camp["held"].pop(minor, None)
@@ -329,7 +335,42 @@ def fold_minor_activated(state: JSON, ev: Event) -> JSON:
             econ = minor_joins(econ, d["minor"], "germany")
             state["economy"] = econ.to_json()
     war.on_minor_activated(state, d)
+    if m["status"] != "ally":
+        _minor_pays_patron(state, d["minor"])
     return state
+
+
+def _vichy_colonies(state: JSON) -> list[str]:
+    """TR-26: the colonies that rolled Vichy (Vichy France's territory in the diplomacy)."""
+    if not war.has_diplomacy(state):
+        return []
+    return sorted(c for c, t in war.diplomacy(state).territory.items() if t == "vichy")
+
+
+def _minor_pays_patron(state: JSON, minor: str) -> None:
+    """TR-24 ("Minor powers join patrons when an enemy nation attacks them. If they are still
+    belligerents in the next spring Year Start phase, the patron nation receives their BRPs in
+    its economic base"): a minor attacked joins the major the diplomacy aligned it with; its
+    BRPs (TR-87, the scenario's ``values``) go to that major's pending base, taken back if it
+    is conquered before the Year Start (TR-11, ``conquer``). A minor fighting alone pays no
+    one. Vichy France (TR-26) pays its 15 and each Vichy colony's 5."""
+    if not war.has_diplomacy(state):
+        return
+    patron = war.diplomacy(state).aligned.get(minor)
+    econ = economy_of(state)
+    if patron is None or patron not in {p.value for p in econ.powers}:
+        return
+    camp = state["campaign"]
+    names = [minor, *(_vichy_colonies(state) if minor == "vichy" else [])]
+    before = econ
+    for name in names:
+        if name in econ.minor_allies or name in econ.conquests or \
+                name in econ.spent_territories:
+            continue
+        value = territory_brps(camp, name) if name == minor else None
+        econ = minor_joins(econ, name, patron, value)
+    if econ is not before:
+        state["economy"] = econ.to_json()
 
 
 def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
@@ -360,7 +401,41 @@ def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
                 state["control"].pop(name, None)
     _remove_units(state, "france")
     war.on_peace(state, "france", dip.Cause.VICHY, dict(rec.alignment))
+    if war.has_diplomacy(state) and "vichy" in war.diplomacy(state).minors:
+        _vichy_minor(state, _vichy_colonies(state))
     return state
+
+
+def vichy_capital(state: JSON) -> str | None:
+    """TR-26: Vichy France's capital: the city named Vichy in the map's Vichy zone, else the
+    zone's first capital or red city, else its first city (by name); None without a zone."""
+    zone = set(state["campaign"].get("areas", {}).get("vichy", []))
+    names: list[str] = sorted(str(n) for n, f in state["cities"].items() if f["hex"] in zone)
+    if "Vichy" in names:
+        return "Vichy"
+    major = {"capital", "red_victory", "red_port"}
+    first = [n for n in names if major & set(state["cities"][n]["classes"])]
+    pick = first or names
+    return pick[0] if pick else None
+
+
+def _vichy_minor(state: JSON, colonies: Iterable[str]) -> None:
+    """TR-26/TR-22: Vichy France as a neutral minor of the campaign (the diplomacy's minor
+    ``vichy``): its capital (:func:`vichy_capital`), its cities (the Vichy zone's and those of
+    ``colonies``, the colonies that rolled Vichy) owned by ``vichy``, so a declaration of war
+    activates it and holding its capital conquers it like any minor."""
+    camp = state["campaign"]
+    if "vichy" in camp["minors"]:
+        return
+    cap = vichy_capital(state)
+    camp["minors"]["vichy"] = {"capital": cap, "side": None, "status": "neutral"}
+    if cap is not None:
+        camp["capitals"]["vichy"] = cap
+    zone = set(camp.get("areas", {}).get("vichy", []))
+    cols = set(colonies)
+    for f in state["cities"].values():
+        if (f["country"] == "france" and f["hex"] in zone) or f["country"] in cols:
+            f["owner"] = "vichy"
 
 
 def fold_major_surrendered(state: JSON, ev: Event) -> JSON:
@@ -452,6 +527,7 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
         for cname, f in s["cities"].items():
             if f["country"] == "france" and f["hex"] in camp["areas"].get("vichy", []):
                 s["control"].pop(cname, None)
+        _vichy_minor(s, ())  # TR-26: Vichy France, a neutral minor (diplomacy.start too)
     for side, cities in start.start_control.items():
         for cname in cities:
             s["control"][cname] = side

@@ -96,11 +96,15 @@ def conquer(econ: Economy, territory: str, conqueror: Power | str,
     if name in e.spent_territories:
         return e, ConquestRecord(name, c.value, v, 0, rule="TR-23")
     if name == "vichy":
+        # TR-26: conquered or liberated Vichy is worth nothing to its conqueror (or the
+        # ``vichy_annex_value`` reading's 5 to an Axis one: "If Germany invades and annexes
+        # the rest of metropolitan France, it gains 5 more BRPs income"); it only deprives
+        # the power it had joined (TR-24) of its BRPs, as a second conquest does (TR-23)
         gain = e.readings.vichy_annex_value if is_axis(c) else 0
+        e, rec = deny(e, name, c, v)
         if gain:
             e = add_pending(e, c, gain, "TR-26", "annexed the rest of metropolitan France")
-        e = replace(e, spent_territories=e.spent_territories | {name})
-        return e, ConquestRecord(name, c.value, v, gain, rule="TR-26")
+        return e, replace(rec, gained=gain)
     previous = e.conquests.get(name) or e.minor_allies.get(name)
     if previous is not None and previous == c:
         raise IllegalOrder("TR-22", f"{name} is already {c.value}'s")
@@ -120,6 +124,29 @@ def conquer(econ: Economy, territory: str, conqueror: Power | str,
     e = add_pending(e, c, v, "TR-11", f"conquered {name}")
     e = replace(e, conquests={**e.conquests, name: c})
     return e, ConquestRecord(name, c.value, v, v)
+
+
+def deny(econ: Economy, territory: str, conqueror: Power | str,
+         value: int | None = None) -> tuple[Economy, ConquestRecord]:
+    """TR-26 ("Conquered or liberated Vichy or mainland France are not worth anything, they
+    only deprive the other guy of those BRPs as with 'second conquests'"): ``territory`` (Vichy
+    France, a Vichy colony falling with it) conquered: the power it had joined as a minor ally
+    (TR-24) loses its value at the next Year Start; the conqueror gains nothing; the
+    territory is worth nothing more (spent)."""
+    c = parse_power(str(conqueror), "conqueror")
+    name = territory.lower().replace(" ", "_").replace("-", "_")
+    v = territory_value(name, econ.readings) if value is None else value
+    e = econ
+    patron = e.minor_allies.get(name)
+    lost = 0
+    if patron is not None and patron != c and patron in e.powers:
+        e = add_pending(e, patron, -v, "TR-26", f"{name} conquered by {c.value}: worth nothing "
+                                                "to the conqueror")
+        lost = v
+    e = replace(e, spent_territories=e.spent_territories | {name},
+                minor_allies={k: p for k, p in e.minor_allies.items() if k != name})
+    return e, ConquestRecord(name, c.value, v, 0, patron.value if lost and patron else None,
+                             lost, rule="TR-26")
 
 
 def minor_joins(econ: Economy, minor: str, patron: Power | str,

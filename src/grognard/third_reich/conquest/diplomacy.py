@@ -672,7 +672,9 @@ def make_peace(d: Diplomacy, belligerent: str, turn: int, cause: Cause,
                colonies: Mapping[str, str] | None = None) -> tuple[Diplomacy, PeaceMade]:
     """TR-26 (France after Paris falls: out of the war; each colony ``vichy`` or
     ``free_french``, a Free French colony passing to the UK) or TR-22 (a conquered minor):
-    every war of ``belligerent`` ends."""
+    every war of ``belligerent`` ends. France's peace forms the neutral minor ``vichy``
+    (TR-26: the Vichy colonies are its territory, the map's Vichy zone its home; Germany its
+    patron), open to a declaration of war like any minor (TR-25)."""
     b = belligerent_of(d, belligerent)
     ending = tuple(w for w in d.wars if b in (w.a, w.b))
     cols = dict(colonies or {})
@@ -683,12 +685,19 @@ def make_peace(d: Diplomacy, belligerent: str, turn: int, cause: Cause,
         if territory.get(colony) != b:
             raise InputError("colonies", f"{colony} is not a colony of {b}")
         territory[colony] = "uk" if align == "free_french" else "vichy"
-    minors = d.minors + (("vichy",) if "vichy" in territory.values() and
+    # TR-26: Vichy France forms, a neutral minor (the map's Vichy zone and the colonies that
+    # roll Vichy), whatever the rolls; Germany its patron (TR-24: it joins Germany when the
+    # Allies attack it)
+    vichy = cause is Cause.VICHY and b == "france"
+    minors = d.minors + (("vichy",) if (vichy or "vichy" in territory.values()) and
                          "vichy" not in d.minors else ())
+    patrons = dict(d.patrons)
+    if vichy and "germany" in d.sides and "vichy" not in patrons:
+        patrons = dict(sorted({**patrons, "vichy": "germany"}.items()))
     d2 = msgspec.structs.replace(
         d, wars=tuple(w for w in d.wars if w not in ending),
         ended=(*d.ended, *(Peace(w, turn, cause) for w in ending)),
-        out=tuple(sorted({*d.out, b})), territory=territory, minors=minors,
+        out=tuple(sorted({*d.out, b})), territory=territory, minors=minors, patrons=patrons,
         aligned={k: v for k, v in d.aligned.items() if k != b})
     return d2, PeaceMade(b, turn, ending, cause, cols, CAUSE_RULE[cause])
 
@@ -732,13 +741,17 @@ def start(home_countries: Mapping[str, Iterable[str]], power_sides: Mapping[str,
     sides = {p: s for p, s in power_sides.items() if p in MAJORS}
     minors = tuple(o for o in home_countries if o not in MAJORS)
     patrons = dict(w.patrons)
+    if camp.start_vichy and "vichy" not in minors:  # TR-26: Vichy France formed already
+        minors += ("vichy",)
+        if "germany" in power_sides:
+            patrons.setdefault("vichy", "germany")
     for k, v in patrons.items():
         if k not in minors:
             raise InputError("third_reich.wars.patrons", f"{k!r} is not a minor of the scenario")
         if v not in sides:
             raise InputError("third_reich.wars.patrons", f"{v!r} is not a major of the scenario")
     axis_minors = tuple(camp.axis_minors)
-    neutral = set(camp.neutral)
+    neutral = set(camp.neutral) | ({"vichy"} if camp.start_vichy else set())
     conquered = set(camp.start_conquered)
     out = tuple(sorted({*conquered, *camp.start_out}))
     aligned = {m: "germany" for m in camp.start_allies if m in minors}
