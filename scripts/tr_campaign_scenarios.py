@@ -113,7 +113,8 @@ MINOR_FORCES = {"belgium": 2, "netherlands": 2, "denmark": 1, "norway": 2, "swed
                 "finland": 3, "portugal": 1, "switzerland": 1, "eire": 1, "luxembourg": 0,
                 "persia": 0}
 
-# Spring 1944 (turn 23): grognard's learning situation; France is Vichy, Poland conquered.
+# Spring 1944 (turn 23): grognard's learning situation; France is Vichy, Poland conquered;
+# Germany occupied the Vichy zone in November 1942 (Case Anton), so Vichy starts conquered.
 FORCES_1944: list[Force] = [
     ("germany", "infantry", 3, 3, "Minsk", 6, []), ("germany", "infantry", 3, 3, "Lwow", 4, []),
     ("germany", "armor", 4, 6, "Warsaw", 3, []), ("germany", "armor", 5, 6, "Vinnitsa", 2, []),
@@ -281,7 +282,7 @@ def main() -> int:
         "tr-1944", "Revised Third Reich: 1944 to the end (learning scenario)", 23,
         ["axis", "allies"], SIDES2, FORCES_1944,
         [f"economy = {{ {econ} }}", 'start_conquered = ["poland", "estonia", "latvia", '
-         '"lithuania"]', "start_vichy = true", 'start_out = ["france", "italy"]',
+         '"lithuania", "vichy"]', "start_vichy = true", 'start_out = ["france", "italy"]',
          'start_allies = ["hungary", "romania", "bulgaria", "finland"]',
          'start_at_war = ["ussr", "us"]',
          'start_control = { axis = ["Paris", "Calais", "Warsaw", "Lwow", "Minsk", "Vinnitsa", '

@@ -272,10 +272,14 @@ def test_tr26_tr23_deny_and_annex_in_the_economy():
 
 
 def test_tr26_a_later_start_with_vichy_formed_has_the_vichy_minor():
-    """tr-1944 (``start_vichy = true``): Vichy France is the same neutral minor as in a game
-    where it formed in play: its zone closed to both sides until a declaration of war, which
-    the Allies may make (5 BRPs) and which brings it in beside Germany (TR-24)."""
-    g = Game.new("tr-1944")
+    """A later start with ``start_vichy = true`` (tr-1944 without Case Anton): Vichy France is
+    the same neutral minor as in a game where it formed in play: its zone closed to both sides
+    until a declaration of war, which the Allies may make (5 BRPs) and which brings it in
+    beside Germany (TR-24)."""
+    text = load_scenario("tr-1944").text
+    old = '"lithuania", "vichy"]'
+    assert old in text
+    g = Game.new(parse_scenario(text.replace(old, '"lithuania"]')))
     camp = g.state["campaign"]
     assert camp["minors"]["vichy"] == {"capital": "Vichy", "side": None, "status": "neutral"}
     d = war.diplomacy(g.state)
@@ -296,3 +300,27 @@ def test_tr26_a_later_start_with_vichy_formed_has_the_vichy_minor():
     assert econ(g).balance("germany.pending") == pending + 15
     assert war.refusal(ctx, g.state, "uk", ["T23"], dip.Action.MOVE) is None
     assert war.refusal(ctx, g.state, "germany", ["T23"], dip.Action.MOVE) is None
+
+
+def test_tr26_tr22_tr_1944_starts_with_the_vichy_zone_occupied():
+    """tr-1944 starts in Spring 1944: Germany occupied the Vichy zone in November 1942 (Case
+    Anton), so Vichy France starts conquered by the Axis (``start_conquered``): its cities are
+    the Axis's, German units move there freely, and the Allies, at war with Germany, may land
+    and fight there without a declaration on Vichy (which is no longer offered)."""
+    g = Game.new("tr-1944")
+    camp = g.state["campaign"]
+    assert camp["minors"]["vichy"]["status"] == "conquered"
+    assert camp["minors"]["vichy"]["side"] == "axis"
+    assert g.state["control"].get("Vichy") == "axis"
+    assert g.state["control"].get("Marseille") == "axis"
+    d = war.diplomacy(g.state)
+    assert "vichy" in d.out
+    ctx = g.context
+    for power in ("germany", "uk", "us"):
+        assert war.refusal(ctx, g.state, power, ["T23"], dip.Action.MOVE) is None, power
+    while not (g.phase.name == "declare_options" and g.phase.player == "allies"):
+        if g.phase.name == "year_start" and g.can(C("year_start", "axis")):
+            g.apply(C("year_start", "axis"))
+        else:
+            g.apply(C("end_phase", g.phase.player))
+    assert not [c for c in g.legal("allies", "declare_war") if "vichy" in c.args.get("minors", [])]

@@ -233,7 +233,8 @@ def _check_campaign(tr: ThirdReichSection, ctx: SectionContext, owners: set[str]
 
     for key, rule in (("neutral", "TR-24"), ("axis_minors", "TR-24"), ("rm_minors", "TR-87"),
                       ("start_conquered", "TR-22"), ("start_allies", "TR-24")):
-        if key in written and (bad := [m for m in getattr(camp, key) if m not in minors]):
+        known = minors | ({"vichy"} if key == "start_conquered" and camp.start_vichy else set())
+        if key in written and (bad := [m for m in getattr(camp, key) if m not in known]):
             refuse(key, f"{rule}: names a minor of [home_countries], not {bad[0]!r} "
                         f"(minors: {', '.join(sorted(minors))})")
     for key, rule in (("start_at_war", "TR-86"), ("start_out", "TR-86")):

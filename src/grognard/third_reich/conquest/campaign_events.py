@@ -495,7 +495,13 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
     camp = s["campaign"]
     start = third_reich_rules(scenario).section.campaign
     axis = axis_of(s)
-    for name in start.start_conquered:
+    if start.start_vichy:
+        camp["vichy"] = {}
+        for cname, f in s["cities"].items():
+            if f["country"] == "france" and f["hex"] in camp["areas"].get("vichy", []):
+                s["control"].pop(cname, None)
+        _vichy_minor(s, ())  # TR-26: Vichy France, a neutral minor (diplomacy.start too)
+    for name in start.start_conquered:  # "vichy" too: the zone occupied (November 1942)
         camp["minors"][name].update(status="conquered", side=axis)
     for name in start.start_allies:
         camp["minors"][name].update(status="ally", side=axis)
@@ -522,12 +528,6 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
         if Power(p) in econ.powers:
             econ = leave_economy(econ, p, "3R4", f"{p} is out of the war at the scenario start")
         camp["majors_out"] = sorted({*camp["majors_out"], p})
-    if start.start_vichy:
-        camp["vichy"] = {}
-        for cname, f in s["cities"].items():
-            if f["country"] == "france" and f["hex"] in camp["areas"].get("vichy", []):
-                s["control"].pop(cname, None)
-        _vichy_minor(s, ())  # TR-26: Vichy France, a neutral minor (diplomacy.start too)
     for side, cities in start.start_control.items():
         for cname in cities:
             s["control"][cname] = side

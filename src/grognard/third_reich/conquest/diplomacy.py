@@ -751,8 +751,9 @@ def start(home_countries: Mapping[str, Iterable[str]], power_sides: Mapping[str,
         if v not in sides:
             raise InputError("third_reich.wars.patrons", f"{v!r} is not a major of the scenario")
     axis_minors = tuple(camp.axis_minors)
-    neutral = set(camp.neutral) | ({"vichy"} if camp.start_vichy else set())
     conquered = set(camp.start_conquered)
+    neutral = set(camp.neutral) | ({"vichy"} if camp.start_vichy and "vichy" not in conquered
+                                   else set())
     out = tuple(sorted({*conquered, *camp.start_out}))
     aligned = {m: "germany" for m in camp.start_allies if m in minors}
     for m in minors:
