@@ -114,7 +114,10 @@ MINOR_FORCES = {"belgium": 2, "netherlands": 2, "denmark": 1, "norway": 2, "swed
                 "persia": 0}
 
 # Spring 1944 (turn 23): grognard's learning situation; France is Vichy, Poland conquered;
-# Germany occupied the Vichy zone in November 1942 (Case Anton), so Vichy starts conquered.
+# Germany occupied the Vichy zone in November 1942 (Case Anton), so Vichy starts conquered,
+# and the minors Germany overran in 1940-41 start conquered by the Axis, without their armies.
+OCCUPIED_1944 = ["belgium", "netherlands", "luxembourg", "denmark", "norway", "yugoslavia",
+                 "greece"]
 FORCES_1944: list[Force] = [
     ("germany", "infantry", 3, 3, "Minsk", 6, []), ("germany", "infantry", 3, 3, "Lwow", 4, []),
     ("germany", "armor", 4, 6, "Warsaw", 3, []), ("germany", "armor", 5, 6, "Vinnitsa", 2, []),
@@ -281,8 +284,9 @@ def main() -> int:
     text = scenario(
         "tr-1944", "Revised Third Reich: 1944 to the end (learning scenario)", 23,
         ["axis", "allies"], SIDES2, FORCES_1944,
-        [f"economy = {{ {econ} }}", 'start_conquered = ["poland", "estonia", "latvia", '
-         '"lithuania", "vichy"]', "start_vichy = true", 'start_out = ["france", "italy"]',
+        [f"economy = {{ {econ} }}",
+         f'start_conquered = {_q(["poland", "estonia", "latvia", "lithuania", *OCCUPIED_1944, "vichy"])}',
+         "start_vichy = true", 'start_out = ["france", "italy"]',
          'start_allies = ["hungary", "romania", "bulgaria", "finland"]',
          'start_at_war = ["ussr", "us"]',
          'start_control = { axis = ["Paris", "Calais", "Warsaw", "Lwow", "Minsk", "Vinnitsa", '
@@ -291,7 +295,8 @@ def main() -> int:
          '"Tallinn", "Pskov", "Vitebsk", "Zhitomir"], allies = ["Taranto", "Brindisi", '
          '"Palermo", "Messina", "Syracuse", "Tripoli", "Benghazi", "Tobruk", "Tunis", '
          '"Bizerte", "Oran", "Casablanca", "Rabat", "Constantine"] }'],
-        {m: n for m, n in MINOR_FORCES.items() if m not in ("estonia", "latvia", "lithuania")},
+        {m: n for m, n in MINOR_FORCES.items()
+         if m not in ("estonia", "latvia", "lithuania", *OCCUPIED_1944)},
         held, {"germany": ["germany", "slovakia", "france", "poland", "italy", "ussr"],
                "uk": ["uk", "italy"], "us": ["uk", "italy"], "ussr": ["ussr"]}, WARS_1944)
     (OUT / "tr-1944.toml").write_text(text)

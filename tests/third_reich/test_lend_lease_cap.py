@@ -10,7 +10,10 @@ them): they are dropped from both files, the rest replays to the same Allied Spr
 Each power its own option for counter air (issue 23, TR-03/TR-44) makes two Allied air
 mission phases idle (skipped): the 4 orders that no longer fit the phases (a supply check, a
 counter air, two end_phase) are dropped too. The per-power mechanised movement (issue 23)
-leaves one more Allied phase idle: its end_phase is dropped from both files."""
+leaves one more Allied phase idle: its end_phase is dropped from both files. Session 11's
+tr-1944 starts with the minors Germany overran in 1940-41 conquered (and without their units,
+so later unit ids shift): the USSR's declaration of war on Luxembourg and a move of a
+Bulgarian unit by its old id are dropped from both files."""
 
 from __future__ import annotations
 

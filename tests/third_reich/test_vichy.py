@@ -277,9 +277,9 @@ def test_tr26_a_later_start_with_vichy_formed_has_the_vichy_minor():
     until a declaration of war, which the Allies may make (5 BRPs) and which brings it in
     beside Germany (TR-24)."""
     text = load_scenario("tr-1944").text
-    old = '"lithuania", "vichy"]'
+    old = '"greece", "vichy"]'
     assert old in text
-    g = Game.new(parse_scenario(text.replace(old, '"lithuania"]')))
+    g = Game.new(parse_scenario(text.replace(old, '"greece"]')))
     camp = g.state["campaign"]
     assert camp["minors"]["vichy"] == {"capital": "Vichy", "side": None, "status": "neutral"}
     d = war.diplomacy(g.state)
