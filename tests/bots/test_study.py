@@ -89,15 +89,21 @@ def test_wilson_interval():
 def test_claim_measures():
     recs = [
         {"capitals": {"Paris": {"turn": 5}, "Oslo": {"turn": 3}, "Copenhagen": {"turn": 3}},
-         "brp": [{"turn": 3, "brp": {"germany": 160, "uk": 100, "france": 50}}]},
+         "brp": [{"turn": 3, "brp": {"germany": 160, "uk": 100, "france": 50},
+                  "base": {"germany": 165, "uk": 125, "france": 60}}]},
         {"capitals": {"Paris": {"turn": 8}, "Copenhagen": {"turn": 3}},
-         "brp": [{"turn": 3, "brp": {"germany": 140, "uk": 100, "france": 50}}]},
+         "brp": [{"turn": 3, "brp": {"germany": 140, "uk": 100, "france": 50},
+                  "base": {"germany": 185, "uk": 125, "france": 60}}]},
     ]
     assert capital_falls_by(recs, "Paris", 6)["yes"] == 1
     assert same_turn_falls(recs, ["Copenhagen", "Oslo"], [3, 7])["yes"] == 1
     p = brp_parity(recs, ["germany"], ["uk", "france"], [3])
     assert p["parity"]["yes"] == 1 and p["means"]["3"] == {"germany": "150.0",
                                                            "uk+france": "150.0"}
+    # on income (the bases): only the second game's 185 reaches the western Allies' 185
+    q = brp_parity(recs, ["germany"], ["uk", "france"], [3], of="base")
+    assert q["parity"]["yes"] == 1 and q["means"]["3"] == {"germany": "175.0",
+                                                           "uk+france": "185.0"}
 
 
 def test_shipped_study_files_load():

@@ -8,7 +8,8 @@ words), ``source``, ``scenario``, ``games``, ``bots``, ``max_turns``, ``[study.r
   changed hands at or before that turn (with its 95% interval), per setting;
 * ``kind = "brp_parity"``, ``powers``, ``against``, ``turns``: the mean BRPs of ``powers`` and of
   ``against`` at the end of those turns, and the share of games in which the first reach
-  parity (>=) at every one of them;
+  parity (>=) at every one of them; ``of = "base"`` compares the BRP bases (the income of
+  each Year Start, TR-11) instead of the BRPs on hand (``of = "brp"``, the default);
 * ``kind = "same_turn_falls"``, ``capitals``, ``turns``: the share of games in which all the
   capitals fell in one and the same turn among ``turns``.
 
@@ -47,6 +48,7 @@ class _Measure(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     against: list[Text] | None = None
     capitals: list[Text] | None = None
     turns: list[Turn] | None = None
+    of: Literal["brp", "base"] = "brp"
 
 
 _NEEDS = {"capital_falls_by": ("capital", "by_turn"),
@@ -103,26 +105,29 @@ def capital_falls_by(recs: Sequence[Record], capital: str, by_turn: int) -> dict
     return _share(k, len(recs))
 
 
-def _brp_at(rec: Record, powers: Sequence[str], turn: int) -> int | None:
+def _brp_at(rec: Record, powers: Sequence[str], turn: int, of: str = "brp") -> int | None:
     row = next((row for row in rec.get("brp", []) if int(row["turn"]) == turn), None)
     if row is None:
         return None
-    return sum(int(row["brp"].get(p, 0)) for p in powers)
+    return sum(int(row.get(of, {}).get(p, 0)) for p in powers)
 
 
 def brp_parity(recs: Sequence[Record], powers: Sequence[str], against: Sequence[str],
-               turns: Sequence[int]) -> dict[str, Any]:
+               turns: Sequence[int], of: str = "brp") -> dict[str, Any]:
+    """The BRPs on hand (``of="brp"``) or the BRP bases (``of="base"``) of ``powers`` against
+    ``against`` at the end of ``turns``: their means and the share of games at parity (>=) at
+    every one of them."""
     means: dict[str, dict[str, str]] = {}
     parity = 0
     counted = 0
     for t in turns:
-        a = [v for r in recs if (v := _brp_at(r, powers, t)) is not None]
-        b = [v for r in recs if (v := _brp_at(r, against, t)) is not None]
+        a = [v for r in recs if (v := _brp_at(r, powers, t, of)) is not None]
+        b = [v for r in recs if (v := _brp_at(r, against, t, of)) is not None]
         if a and b:
             means[str(t)] = {"+".join(powers): f"{float(Fraction(sum(a), len(a))):.1f}",
                              "+".join(against): f"{float(Fraction(sum(b), len(b))):.1f}"}
     for r in recs:
-        pairs = [(_brp_at(r, powers, t), _brp_at(r, against, t)) for t in turns]
+        pairs = [(_brp_at(r, powers, t, of), _brp_at(r, against, t, of)) for t in turns]
         if any(a is None or b is None for a, b in pairs):
             continue
         counted += 1
@@ -151,7 +156,7 @@ def measure_claim(spec: Mapping[str, Any], records: Mapping[str, Sequence[Record
             figures[label] = capital_falls_by(recs, str(m["capital"]), int(m["by_turn"]))
         elif kind == "brp_parity":
             figures[label] = brp_parity(recs, list(m["powers"]), list(m["against"]),
-                                        [int(t) for t in m["turns"]])
+                                        [int(t) for t in m["turns"]], str(m.get("of", "brp")))
         elif kind == "same_turn_falls":
             figures[label] = same_turn_falls(recs, list(m["capitals"]),
                                              [int(t) for t in m["turns"]])
