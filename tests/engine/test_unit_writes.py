@@ -218,3 +218,21 @@ def test_writes_units_marks_the_function() -> None:
     assert w is not None and w.fields == {"mp_spent"}
     assert w.named is not None and list(w.named(Event("x", {"unit": "a"}))) == ["a"]
     assert unit_writes(lambda s, e: s) is None
+
+
+def test_europa_enemy_key_kept_by_the_log_equals_a_scan_after_every_command() -> None:
+    from grognard.europa import movement as mv
+
+    g, cmds = _recorded("europa-barbarossa", 900)
+    for i, cmd in enumerate(cmds):
+        g.apply(cmd)
+        if i % 3:
+            continue
+        units = g.state["units"]
+        for player in g.scenario.sides:
+            kept = tuple(filter(None, g.context.unit_index(
+                g.state, f"europa.enemy_key.{player}", mv._ENEMY_FIELDS,
+                lambda _uid, u, p=player: mv._enemy_entry(u, p)).values()))
+            assert kept == tuple((u["hex"], u.get("zoc_class", 1)) for u in units.values()
+                                 if u["hex"] is not None and u["side"] != player
+                                 and u["status"] == "active")
