@@ -66,10 +66,10 @@ class UnitsLog:
         if not self._log or self._log[0][0] > version + 1:
             return None
         out: set[str] = set()
-        for v, named, fields in self._log:
+        for v, named, fields in reversed(self._log):  # the newest first: usually one or two
             if v <= version:
-                continue
-            if named is None or not fields.isdisjoint(reads):
+                break
+            if named is None or (fields and not fields.isdisjoint(reads)):
                 return None
             out |= named
         return frozenset(out)
