@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -11,6 +12,67 @@ from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 
 T = TypeVar("T")
+
+#: Commands the units log remembers (a fact older than that is made again from every unit).
+UNITS_LOG_LENGTH = 64
+
+
+class UnitsLog:
+    """Which unit records of the game's state its folds changed, command by command (issue 22).
+
+    The game follows one unit table, its state's ``state["units"]`` (by identity), and after
+    each command notes what that command's folds declare they wrote
+    (:class:`~grognard.engine.events.UnitWrites`): the ids of the units whose records
+    changed, and fields written in every record; an undeclared fold counts as every unit
+    changed. Undo, a restore or a failed fold lose the log (every unit counts as changed), and
+    while a command folds nothing is answered. So :meth:`changed_since` says which units may
+    differ from what they were at an earlier version, or None when it cannot tell."""
+
+    def __init__(self) -> None:
+        self.table: object | None = None
+        self.version = 0
+        self.folding = False
+        self._log: deque[tuple[int, frozenset[str] | None, frozenset[str]]] = deque(
+            maxlen=UNITS_LOG_LENGTH)
+
+    def note(self, table: object, named: frozenset[str] | None, fields: frozenset[str]
+             ) -> None:
+        """A command folded into ``table``: it changed the records of units ``named`` (None:
+        any unit) and the ``fields`` of every unit."""
+        self.folding = False
+        if table is not self.table:
+            self.table, named = table, None
+        if named is not None and not named and not fields:
+            return  # no unit record changed: the version stands
+        self.version += 1
+        self._log.append((self.version, named, fields))
+
+    def lost(self) -> None:
+        """The followed table was replaced or changed untracked: nothing is known."""
+        self.table = None
+        self.folding = False
+        self.version += 1
+        self._log.clear()
+
+    def changed_since(self, table: object, version: int, reads: frozenset[str]
+                      ) -> frozenset[str] | None:
+        """The ids of the units of ``table`` whose records (the fields in ``reads``) may have
+        changed since ``version``; None when it is not known (another table, a lost log, a
+        version forgotten, a command folding, or a write of a read field in every unit)."""
+        if self.folding or table is not self.table or version > self.version:
+            return None
+        if version == self.version:
+            return frozenset()
+        if not self._log or self._log[0][0] > version + 1:
+            return None
+        out: set[str] = set()
+        for v, named, fields in reversed(self._log):  # the newest first: usually one or two
+            if v <= version:
+                break
+            if named is None or (fields and not fields.isdisjoint(reads)):
+                return None
+            out |= named
+        return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -28,6 +90,10 @@ class Context:
     #: served because its key no longer compares equal (see :meth:`keyed`).
     kept: dict[str, tuple[object, Any]] = field(default_factory=dict, compare=False,
                                                 hash=False, repr=False)
+    #: What the game's folds changed in its unit table, command by command (the game writes
+    #: it; :meth:`unit_index` reads it).
+    units_log: UnitsLog = field(default_factory=UnitsLog, compare=False, hash=False,
+                                repr=False)
 
     def cached(self, key: str, make: Callable[[], T]) -> T:
         """``make()`` once per position (the game clears the cache after every command)."""
@@ -61,6 +127,35 @@ class Context:
         value = make()
         self.kept[name] = (key, value)
         return value
+
+    def unit_index(self, state: Mapping[str, Any], name: str, reads: Iterable[str],
+                   entry: Callable[[str, Any], T]) -> dict[str, T]:
+        """``{uid: entry(uid, record)}`` for every unit of ``state["units"]``, in the table's
+        order, where ``entry`` reads only the fields ``reads`` of the record. Kept across
+        commands under ``name``: for the game's own unit table only the units its folds
+        changed since (:class:`UnitsLog`) are read again; any other table (a copy, a view),
+        or a change the log cannot tell, is read whole. The value is shared: callers must
+        not change it, nor keep it past the position."""
+        units: Mapping[str, Any] = state["units"]
+        hit = self.kept.get(name)
+        log = self.units_log
+        if hit is not None and hit[0] is units:
+            version, index = hit[1]
+            changed = log.changed_since(units, version, frozenset(reads))
+            if changed is not None:
+                for uid in changed:
+                    u = units.get(uid)
+                    if u is None:
+                        index.pop(uid, None)
+                    else:
+                        index[uid] = entry(uid, u)
+                if len(index) == len(units):
+                    self.kept[name] = (units, (log.version, index))
+                    same: dict[str, T] = index
+                    return same
+        made = {uid: entry(uid, u) for uid, u in units.items()}
+        self.kept[name] = (units, (log.version, made))
+        return made
 
     @property
     def turn_sequence(self) -> TurnSequence:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from grognard.engine.state import JSON
 
@@ -30,3 +31,49 @@ and rebuilds earlier states by folding the recorded events again, so a fold must
 the state and the event (never on dice, the clock or anything outside them)."""
 
 FoldTable = Mapping[str, Fold]
+
+
+@dataclass(frozen=True, slots=True)
+class UnitWrites:
+    """What a fold (or an after-event rule) writes in the state's unit table
+    (``state["units"]``, a table of flat records changed in place): the whole records of the
+    units ``named(event)`` gives (their fields, a new record, or one removed), and the
+    ``fields`` of any unit (for example every unit's ``mp_spent`` at a phase's end). A fold
+    that declares nothing may write anything: the game then counts every unit as changed.
+
+    The game journals these per command (:class:`grognard.engine.context.UnitsLog`), so a fact
+    made from the units (a placement key, the enemy units' hexes) is brought up to date unit by
+    unit instead of being made again from every unit (:meth:`Context.unit_index`)."""
+
+    named: Callable[[Event], Iterable[str]] | None = None
+    fields: frozenset[str] = frozenset()
+
+
+#: The declaration of a fold or after-event rule that writes no unit record.
+NO_UNIT_WRITES = UnitWrites()
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def writes_units(named: Callable[[Event], Iterable[str]] | None = None,
+                 fields: Iterable[str] = ()) -> Callable[[F], F]:
+    """Declare on a fold (or an after-event rule) what it writes of the unit table
+    (:class:`UnitWrites`); ``@writes_units()``: nothing. A test folds every event of random
+    games of each system and checks each declaration against the records that changed."""
+    declared = UnitWrites(named, frozenset(fields))
+
+    def mark(fn: F) -> F:
+        fn.unit_writes = declared  # type: ignore[attr-defined]
+        return fn
+    return mark
+
+
+def unit_writes(fn: object) -> UnitWrites | None:
+    """The :class:`UnitWrites` declared on ``fn`` (None: none, so it may write any unit)."""
+    found = getattr(fn, "unit_writes", None)
+    return found if isinstance(found, UnitWrites) else None
+
+
+def named_unit(ev: Event) -> Iterable[str]:
+    """The unit an event names in its ``unit`` field (a move's mover)."""
+    return (str(ev.data["unit"]),)

@@ -38,7 +38,7 @@ from grognard.core.tables import TableSet, load_tables
 from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Event
+from grognard.engine.events import Event, unit_writes
 from grognard.engine.orders import Words
 from grognard.engine.phases import ALWAYS_ALLOWED, Phase
 from grognard.engine.scenario import Scenario, load_scenario
@@ -77,8 +77,38 @@ class Step:
 
 
 def _encode(events: Sequence[Event]) -> list[str]:
-    return [json.dumps(e.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                       allow_nan=False) for e in events]
+    """The events' canonical texts: compact JSON, keys sorted, text as it is (no ASCII
+    escapes), no NaN - ``json.dumps(..., sort_keys=True, separators=(",", ":"),
+    ensure_ascii=False, allow_nan=False)``'s, which is what saves hold and replays compare."""
+    return [_canonical(e.to_json()) for e in events]
+
+
+def _canonical(raw: dict[str, Any]) -> str:
+    """One event's canonical text (:func:`_encode`). msgspec writes the same text several
+    times faster for plain JSON data (string keys, strings, whole numbers, booleans, null,
+    lists); the text is read back and must give ``raw`` again with no float in it, else -
+    a float (written in another exponent form), a tuple, a non-text key, a value msgspec
+    writes and ``json`` refuses - the standard library writes it (or refuses it) as ever."""
+    try:
+        text = _CANONICAL.encode(raw)
+        if _PLAIN.decode(text) == raw:
+            return text.decode("utf-8")
+    except (TypeError, ValueError, OverflowError, msgspec.MsgspecError, _FloatSeen):
+        pass
+    return json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+class _FloatSeen(Exception):
+    """A float in an event's text (its canonical form is ``json``'s)."""
+
+
+def _no_float(_text: str) -> Any:
+    raise _FloatSeen
+
+
+_CANONICAL = msgspec.json.Encoder(order="sorted")
+_PLAIN = msgspec.json.Decoder(float_hook=_no_float)
 
 
 def _decode(texts: Sequence[str]) -> list[Event]:
@@ -98,6 +128,18 @@ def _checkpoint(state: JSON) -> bytes:
     """A state as JSON bytes, to rebuild it later (msgspec: several times faster than
     ``json.dumps`` on a whole state; state is plain JSON data, so decoding gives it back)."""
     return msgspec.json.encode(state)
+
+
+def _rule_fields(rules: Sequence[tuple[str, Any]]) -> frozenset[str] | None:
+    """The unit fields after-event ``rules`` declare they write in every record; None when
+    one declares nothing or writes named units (so every unit counts as changed)."""
+    out: frozenset[str] = frozenset()
+    for _name, rule in rules:
+        w = unit_writes(rule)
+        if w is None or w.named is not None:
+            return None
+        out |= w.fields
+    return out
 
 
 def _title(player: str) -> str:
@@ -131,6 +173,9 @@ class Game:
         self.steps: list[Step] = []
         self._checkpoints: dict[int, bytes] = {0: _checkpoint(self.state)}
         self._memo: dict[str, Any] = {}
+        #: the unit fields the after-event rules write in every record (None: an undeclared
+        #: rule, which may write any unit; see :meth:`_note_unit_writes`)
+        self._after_writes = _rule_fields(self.system.after_events)
 
     @classmethod
     def new(cls, scenario: str | Path | Scenario, seed: int | None = None, **kw: Any) -> Game:
@@ -421,13 +466,17 @@ class Game:
             self.dice.rollback()
             raise
         recorded = _decode(texts)
+        log = self.context.units_log
+        log.folding = True
         try:
             self.state = self.fold(self.state, _decode(texts))
         except BaseException:
             self.dice.rollback()
             self.state = self._state_at(len(self.commands))
+            log.lost()
             self._changed()
             raise
+        self._note_unit_writes(recorded)
         self.dice.commit()
         barrier = None
         if self.dice.draws() != draws:
@@ -441,6 +490,31 @@ class Game:
         if len(self.commands) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self.commands)] = _checkpoint(self.state)
         return recorded, texts
+
+    def _note_unit_writes(self, events: Sequence[Event]) -> None:
+        """Journal which unit records the command's folds wrote, as they declare it
+        (:class:`~grognard.engine.events.UnitWrites`; undeclared: every unit)."""
+        log = self.context.units_log
+        units = self.state.get("units") if isinstance(self.state, dict) else None
+        if units is None:
+            log.lost()
+            return
+        if self._after_writes is None:
+            log.note(units, None, frozenset())
+            return
+        named: set[str] = set()
+        fields: frozenset[str] = self._after_writes
+        folds = self.system.folds
+        for ev in events:
+            w = unit_writes(folds.get(ev.type))
+            if w is None:
+                log.note(units, None, frozenset())
+                return
+            if w.named is not None:
+                named.update(w.named(ev))
+            if w.fields:
+                fields = fields | w.fields
+        log.note(units, frozenset(named), fields)
 
     def fold(self, state: JSON, events: Sequence[Event]) -> JSON:
         """Fold ``events`` into ``state`` (in place; the folds may return a new object)."""
@@ -485,6 +559,7 @@ class Game:
         for k in [k for k in self._checkpoints if k > n]:
             del self._checkpoints[k]
         self.state = state
+        self.context.units_log.lost()
         self._changed()
         return cmd
 
@@ -574,6 +649,7 @@ class Game:
         g.state = state
         g.dice.restore_json(dice)
         g._checkpoints = {0: g._checkpoints[0], len(g.commands): _checkpoint(state)}
+        g.context.units_log.lost()
         g._changed()
         return g
 

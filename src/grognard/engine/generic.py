@@ -26,7 +26,7 @@ from grognard.core.hexgrid import Hex, direction_to
 from grognard.core.mapdata import WATER_TERRAIN, HexsideFeature, MapData, Terrain
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, named_unit, writes_units
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import RuleSystem, register_system
@@ -387,6 +387,7 @@ def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random) -> C
     return Command("move", player, {"unit": reach.units[k], "to": labels[i]})
 
 
+@writes_units(named_unit)
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
     s = state
     u = s["units"][ev.data["unit"]]
@@ -458,6 +459,7 @@ def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
                                   "to": {"turn": turn, "phase": phase}})]
 
 
+@writes_units(fields=("mp_spent",))
 def fold_phase_ended(state: JSON, ev: Event) -> JSON:
     s = state
     s["turn"], s["phase"] = ev.data["to"]["turn"], ev.data["to"]["phase"]

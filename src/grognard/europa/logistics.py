@@ -49,7 +49,7 @@ from grognard.core.hexgrid import Hex
 from grognard.core.memo import IdentityMemo
 from grognard.core.tables import TableSet
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, writes_units
 from grognard.engine.phases import Phase
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
@@ -433,6 +433,7 @@ def paid_event(paid: dict[str, Any]) -> Event:
     return Event("sp_paid", paid)
 
 
+@writes_units()
 def fold_sp_paid(state: JSON, ev: Event) -> JSON:
     d = ev.data
     lg = state["logistics"]

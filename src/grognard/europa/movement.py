@@ -22,7 +22,7 @@ only those that end within the limit.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -101,14 +101,26 @@ _SIDES: WeakKeyDictionary[MapData, OrderedDict[tuple[Any, ...], _SideMovement]] 
     WeakKeyDictionary()
 
 
+#: The unit fields :func:`_enemy_entry` reads.
+_ENEMY_FIELDS = frozenset({"hex", "side", "status", "zoc_class"})
+
+
+def _enemy_entry(u: Mapping[str, Any], player: str) -> tuple[str, Any] | None:
+    """A unit's part in the key of what ``player``'s movers meet: its hex and ZOC class if it
+    is an active enemy unit on the map (None: it is not)."""
+    if u["hex"] is not None and u["side"] != player and u["status"] == "active":
+        return (u["hex"], u.get("zoc_class", 1))
+    return None
+
+
 def _side(ctx: Context, state: JSON, player: str) -> _SideMovement:
     def make() -> _SideMovement:
         m = ctx.scenario.map
         # the enemy units' hexes and ZOC classes in the units' own (fixed) order: equal keys
         # are the same placement (a permutation of equal units only misses the cache)
-        key = (player, tuple([
-            (u["hex"], u.get("zoc_class", 1)) for u in state["units"].values()
-            if u["hex"] is not None and u["side"] != player and u["status"] == "active"]))
+        key = (player, tuple(filter(None, ctx.unit_index(
+            state, f"europa.enemy_key.{player}", _ENEMY_FIELDS,
+            lambda _uid, u: _enemy_entry(u, player)).values())))
         recent = _SIDES.setdefault(m, OrderedDict())
         hit = recent.get(key)
         if hit is not None:

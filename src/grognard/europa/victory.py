@@ -46,7 +46,7 @@ from grognard.core.hexgrid import distance
 from grognard.core.memo import IdentityMemo
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, writes_units
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.engine.system import Objective
@@ -219,6 +219,7 @@ def initial_holders(scenario: Scenario) -> dict[str, str | None]:
     return out
 
 
+@writes_units()
 def note_holders(state: JSON, ev: Event) -> JSON:
     """After every event: an objective hex with ground units of one side is that side's (it
     stays so when they leave, until the other side's ground units enter it).

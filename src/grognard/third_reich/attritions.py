@@ -19,7 +19,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, writes_units
 from grognard.engine.state import JSON
 from grognard.third_reich import war
 from grognard.third_reich.board import (
@@ -129,6 +129,7 @@ def _lost_all(label: str, state: JSON, lost: list[str]) -> bool:
                if on_map_ground(u) and u["hex"] == label)
 
 
+@writes_units(lambda ev: ev.data["eliminated"])
 def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data

@@ -20,7 +20,7 @@ from grognard.core.paths import Forces, edge_tables, hex_index
 from grognard.core.units import GROUND_TYPES
 from grognard.core.zoc import ZocField, third_reich_zoc, zoc_field
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, writes_units
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.naval_ops import RemovalCheck
@@ -58,6 +58,7 @@ def economy_of(state: JSON) -> Economy:
     return _ECON_MEMO.get(state["economy"], Economy.from_json)
 
 
+@writes_units()
 def current_facts(state: JSON, ev: Event) -> JSON:
     """After every event: the state keeps current facts only - the BRP ledger's balances stay
     in ``state["economy"]``, its postings (the history) live in the events, which re-fold to
@@ -181,10 +182,21 @@ def placement_key(ctx: Context, state: JSON) -> tuple[tuple[Any, ...], ...]:
     """Everything facts about the ground units on the map are made from - each one's id,
     hex, side, type, nationality, factors, movement and power - as one value (once per
     position): the key of the facts :meth:`Context.keyed` keeps across commands."""
-    return units_cached(ctx, state, "tr.placement", lambda: tuple(
-        (uid, u["hex"], u["side"], u["type"], u["nationality"], u["attack"], u["movement"],
-         u.get("power")) for uid, u in state["units"].items()
-        if u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES))
+    return units_cached(ctx, state, "tr.placement", lambda: tuple(filter(None, ctx.unit_index(
+        state, "tr.placement.index", _PLACEMENT_FIELDS, _placement_entry).values())))
+
+
+#: The unit fields :func:`placement_key` reads.
+_PLACEMENT_FIELDS = frozenset({"status", "hex", "side", "type", "nationality", "attack",
+                               "movement", "power"})
+
+
+def _placement_entry(uid: str, u: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A unit's entry in :func:`placement_key` (None: not a ground unit on the map)."""
+    if u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES:
+        return (uid, u["hex"], u["side"], u["type"], u["nationality"], u["attack"],
+                u["movement"], u.get("power"))
+    return None
 
 
 def forces_of_state(ctx: Context, state: JSON) -> Forces:

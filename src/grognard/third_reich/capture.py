@@ -13,7 +13,7 @@ import contextlib
 from typing import Any
 
 from grognard.core.errors import IllegalOrder
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of
 from grognard.third_reich.conquest.campaign_events import axis_of
@@ -70,6 +70,7 @@ def capture_preview(state: JSON, side: str, label: str) -> list[dict[str, Any]]:
     return capture_records(state, changes)[1] if changes else []
 
 
+@writes_units()
 def capture_on_occupation(state: JSON, ev: Event) -> JSON:
     """After an event that puts ground units in new hexes (:data:`OCCUPYING_EVENTS`): every
     city holding a ground unit is its side's (TR-22 control), and a major's city taken by the

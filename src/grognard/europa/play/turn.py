@@ -23,7 +23,7 @@ from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, named_unit, writes_units
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
@@ -248,6 +248,7 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
     return events if zone is None else [*events, zone]
 
 
+@writes_units(named_unit)
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
     s = generic.fold_unit_moved(state, ev)
     if "marker_mp" in ev.data:

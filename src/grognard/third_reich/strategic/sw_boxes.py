@@ -40,7 +40,7 @@ from typing import Any
 from grognard.core.dice import Dice
 from grognard.core.errors import InputError
 from grognard.engine.context import Context
-from grognard.engine.events import Event
+from grognard.engine.events import Event, writes_units
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.economy import Economy, begin_player_turn, player_turn_open
@@ -197,6 +197,7 @@ def fold_sw_round_fought(state: JSON, ev: Event) -> JSON:
 # --- wiring -------------------------------------------------------------------------------------------
 
 
+@writes_units()
 def sw_year_start(state: JSON, ev: Event) -> JSON:
     """After ``year_started``: TR-81's forced fleet conversion places 9 ASW factors in the
     power's SW box."""

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Event
+from grognard.engine.events import Event, writes_units
 from grognard.engine.state import JSON
 
 #: TR-81: the unit each power's forced conversion removes: (unit type, attack factors)
@@ -81,6 +81,7 @@ def conversion_decisions(ctx: Context, state: JSON) -> list[Decision]:
     return out
 
 
+@writes_units()
 def sw_conversions_owed(state: JSON, ev: Event) -> JSON:
     """After a bomber round (its forced air conversions) or the Year Start (forced fleet
     conversions): TR-81 - the power owes the removal of the unit converted (``sw_convert``)."""

@@ -16,7 +16,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, and_list, plural
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, payer, payers
@@ -62,6 +62,7 @@ def turn_basket(state: JSON, power: str, add: Basket) -> Basket:
     return Basket(**{f: int(before.get(f, 0)) + getattr(add, f) for f in BASKET_FIELDS})
 
 
+@writes_units()
 def fold_units_bought(state: JSON, ev: Event) -> JSON:
     """TR-31/TR-75: the cost is posted; the turn's purchases grow."""
     basket = Basket(**ev.data["basket"])

@@ -27,7 +27,7 @@ from grognard.core.mapdata import WATER_TERRAIN, CityClass
 from grognard.core.units import GROUND_TYPES
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, named_unit, writes_units
 from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
@@ -230,6 +230,7 @@ def execute_build_unit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> l
                                  "cost": unit_price(u), "rule": "TR-75"})]
 
 
+@writes_units(named_unit)
 def fold_unit_built(state: JSON, ev: Event) -> JSON:
     d = ev.data
     econ = economy_of(state)

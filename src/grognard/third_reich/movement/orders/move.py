@@ -20,7 +20,7 @@ from grognard.core.movement import MovementPhase
 from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, named_unit, writes_units
 from grognard.engine.orders import Order, Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
@@ -154,6 +154,7 @@ def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
 
 
 
+@writes_units(named_unit)
 def fold_unit_moved(state: JSON, ev: Event) -> JSON:
     """TR-27: the unit stands in its last hex, its MP spent; it has moved this phase."""
     u = state["units"][ev.data["unit"]]

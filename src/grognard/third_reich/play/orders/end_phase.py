@@ -21,7 +21,7 @@ from grognard.core.errors import IllegalOrder
 from grognard.engine import generic
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import NoArgs, Order, Words
 from grognard.engine.phases import TurnSequence
 from grognard.engine.state import JSON
@@ -114,6 +114,7 @@ def next_position(ctx: Context, state: JSON, commands: Mapping[str, CommandSpec]
     return position_cached(ctx, state, "tr.next_position", busy)
 
 
+@writes_units(fields=("mp_spent",))
 def fold_phase_ended(state: JSON, ev: Event) -> JSON:
     """TR-02: the phase pointer moves; a new player turn clears the neutralised air (TR-44)
     and the unthreatened bridgeheads (TR-63); a new game turn clears the turn's marks and

@@ -18,7 +18,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.third_reich.board import eliminate_units
@@ -34,6 +34,7 @@ class SupplyCheckArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     breakout: list[str] = msgspec.field(default_factory=list)
 
 
+@writes_units(lambda ev: [*ev.data["breakout"], *ev.data["eliminated"]], fields=("supply",))
 def fold_supply_checked(state: JSON, ev: Event) -> JSON:
     """TR-72/TR-73: the units broken out and those the isolation rolls eliminate leave the
     map; every unit of the side on the map is marked in or out of supply."""

@@ -17,7 +17,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, and_list
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, payer, payers
@@ -44,6 +44,7 @@ def declared(args: DeclareOptionsArgs) -> dict[str, str]:
     return {parse_front(f).value: parse_option(o).value for f, o in args.options.items()}
 
 
+@writes_units()
 def fold_options_declared(state: JSON, ev: Event) -> JSON:
     """TR-03/TR-75: the cost is posted; each front's option is the widest of the side's."""
     s = state
