@@ -53,7 +53,29 @@ def snapshot(game: Game) -> dict[str, Any]:
         "units": {s: sum(1 for u in on if u["side"] == s) for s in ("axis", "soviet")},
         # hex columns (west to east) of each side's ground units: median and 90th percentile
         "columns": {s: _cols([u for u in on if u["side"] == s]) for s in ("axis", "soviet")},
+        "fronts": fronts(game, on),
     }
+
+
+def fronts(game: Game, on: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Per objective hex the Axis does not hold: [hexes to the nearest Axis ground unit,
+    Soviet units in it, their defense factors, Axis attack factors next to it]."""
+    from grognard.core.hexgrid import distance
+
+    m = game.context.scenario.map
+    out: dict[str, list[int]] = {}
+    axis = [u for u in on if u["side"] == "axis"]
+    for o in game.objectives():
+        if o.holder == "axis":
+            continue
+        h = m.layout.from_label(o.hex)
+        dist = [distance(h, m.layout.from_label(str(u["hex"]))) for u in axis]
+        them = [u for u in on if u["side"] == "soviet" and u["hex"] == o.hex]
+        near = sum(int(u.get("attack") or 0) for u, d in zip(axis, dist, strict=True) if d == 1)
+        out[o.name.split(" (")[0] + ("" if "Smolensk" not in o.name else " " + o.hex)] = [
+            min(dist, default=99), len(them), sum(int(u.get("defense") or 0) for u in them),
+            near]
+    return out
 
 
 def _cols(units: list[dict[str, Any]]) -> list[int]:
@@ -134,6 +156,8 @@ def main() -> None:
                   f"oos {t['soviet_out']} axis-oos {t['axis_out']} units {t['units']} "
                   f"cols {t['columns']} "
                   f"holds {', '.join(t['axis_holds'])}", flush=True)
+            print("     " + "; ".join(f"{k} {v}" for k, v in t["fronts"].items()
+                                      if v[0] <= 6), flush=True)
 
 
 if __name__ == "__main__":
