@@ -1,7 +1,8 @@
 """Trace Europa bot games turn by turn: the objectives each side holds, the Soviet units
 isolated and out of supply (EUR-30 markers, at the start of each turn), the pockets the
 Axis hands over at the end of its player turn (Soviet units that trace to no source), the
-units on the map, then the verdict (issue 25, session 10).
+units on the map, per objective the Axis does not hold the forces at and next to it, then
+the verdict and the turn each objective was first held (issue 25, sessions 10-11).
 
 The games are the fuzzer's (``grognard fuzz SCENARIO --bots BOT --seed S``: the same seated
 bots, the same fallback stream) without its undo and leak checks, so a seed gives the
@@ -127,10 +128,15 @@ def trace(scenario: str, seed: int, bot: str, max_commands: int,
         rng.random()  # the fuzzer's undo check draws here
     turns.append(snapshot(game))
     smolensk = next((t["date"] for t in turns if "Smolensk line" in t["axis_holds"]), None)
+    first: dict[str, str] = {}
+    for t in turns:
+        for name in t["axis_holds"]:
+            first.setdefault(name, t["date"])
     res = game.result or {}
     return {"seed": seed, "winner": res.get("winner"), "level": res.get("level"),
             "points": res.get("points"), "commands": len(game.commands),
-            "smolensk_first": smolensk, "cpu": round(time.process_time() - t0, 1),
+            "smolensk_first": smolensk, "first_held": first,
+            "cpu": round(time.process_time() - t0, 1),
             "pockets": [handed.get(t["turn"], 0) for t in turns[:-1]], "turns": turns}
 
 
@@ -151,6 +157,8 @@ def main() -> None:
         print(f"seed {s}: {r['winner']} {r['level']} {r['points']} pts, Smolensk line first "
               f"held at {r['smolensk_first']}, {r['commands']} commands, {r['cpu']} s, "
               f"pockets handed over per turn {r['pockets']}", flush=True)
+        print("  first held (at a turn's start): " + ", ".join(
+            f"{k} {v}" for k, v in r["first_held"].items()), flush=True)
         for t in r["turns"]:
             print(f"  {t['date']}: pts {t['points']} iso {t['soviet_isolated']} "
                   f"oos {t['soviet_out']} axis-oos {t['axis_out']} units {t['units']} "
