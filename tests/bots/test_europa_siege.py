@@ -222,3 +222,33 @@ def test_the_defender_counter_attacks_a_lost_objective_on_the_last_turn():
     assert score(5, kiev, "axis") < 0
     assert score(13, kiev, "axis") > 0
     assert score(13, kiev, "soviet") < 0  # Kiev ours: no objective to retake
+
+
+def test_the_defender_advances_into_an_objective_it_retakes():
+    """EUR-15 The Soviets' advance after their own attack was not scored (any: mostly
+    none); into an objective the Axis holds it now scores above staying, foot first, and
+    into any other hex it stays unscored."""
+    import copy
+
+    from grognard.bots.base import Seat
+    from grognard.bots.heuristic import EuropaPolicy
+    from grognard.engine.game import Game
+
+    kiev = "3446"
+    game = Game.new("europa-barbarossa", seed=1)
+    pol = EuropaPolicy(Seat.of(game, "soviet", 1))
+    pol.situation(game.view("soviet"), game)
+
+    def adv(where: str, holder: str, units: list[str]) -> float:
+        view = copy.deepcopy(game.view("soviet"))
+        view["combat"] = {**(view.get("combat") or {}), "pending": {"defender_hex": where}}
+        sit = pol.situation(view, None)
+        objs = [o.__class__(o.hex, o.name, o.value, holder if o.hex == kiev else o.holder,
+                            o.wanted_by) for o in game.objectives()]
+        sit.memo("europa.objectives", lambda: objs)
+        return pol.score_advance(sit, Command("advance", "soviet", {"units": units}))
+
+    foot = ["su-swf-rifle-1", "su-swf-rifle-2"]
+    assert adv(kiev, "axis", foot) > adv(kiev, "axis", foot[:1]) > adv(kiev, "axis", []) > 0
+    assert adv(kiev, "soviet", foot) == adv(kiev, "soviet", []) == 0
+    assert adv("3445", "axis", foot) == 0
