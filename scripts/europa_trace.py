@@ -1,7 +1,8 @@
 """Trace Europa bot games turn by turn: the objectives each side holds, the Soviet units
 isolated and out of supply (EUR-30 markers, at the start of each turn), the pockets the
 Axis hands over at the end of its player turn (Soviet units that trace to no source), the
-units on the map, then the verdict (issue 25, session 10).
+units on the map, per objective the Axis does not hold the forces at and next to it, then
+the verdict and the turn each objective was first held (issue 25, sessions 10-11).
 
 The games are the fuzzer's (``grognard fuzz SCENARIO --bots BOT --seed S``: the same seated
 bots, the same fallback stream) without its undo and leak checks, so a seed gives the
@@ -53,7 +54,29 @@ def snapshot(game: Game) -> dict[str, Any]:
         "units": {s: sum(1 for u in on if u["side"] == s) for s in ("axis", "soviet")},
         # hex columns (west to east) of each side's ground units: median and 90th percentile
         "columns": {s: _cols([u for u in on if u["side"] == s]) for s in ("axis", "soviet")},
+        "fronts": fronts(game, on),
     }
+
+
+def fronts(game: Game, on: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Per objective hex the Axis does not hold: [hexes to the nearest Axis ground unit,
+    Soviet units in it, their defense factors, Axis attack factors next to it]."""
+    from grognard.core.hexgrid import distance
+
+    m = game.context.scenario.map
+    out: dict[str, list[int]] = {}
+    axis = [u for u in on if u["side"] == "axis"]
+    for o in game.objectives():
+        if o.holder == "axis":
+            continue
+        h = m.layout.from_label(o.hex)
+        dist = [distance(h, m.layout.from_label(str(u["hex"]))) for u in axis]
+        them = [u for u in on if u["side"] == "soviet" and u["hex"] == o.hex]
+        near = sum(int(u.get("attack") or 0) for u, d in zip(axis, dist, strict=True) if d == 1)
+        out[o.name.split(" (")[0] + ("" if "Smolensk" not in o.name else " " + o.hex)] = [
+            min(dist, default=99), len(them), sum(int(u.get("defense") or 0) for u in them),
+            near]
+    return out
 
 
 def _cols(units: list[dict[str, Any]]) -> list[int]:
@@ -105,10 +128,15 @@ def trace(scenario: str, seed: int, bot: str, max_commands: int,
         rng.random()  # the fuzzer's undo check draws here
     turns.append(snapshot(game))
     smolensk = next((t["date"] for t in turns if "Smolensk line" in t["axis_holds"]), None)
+    first: dict[str, str] = {}
+    for t in turns:
+        for name in t["axis_holds"]:
+            first.setdefault(name, t["date"])
     res = game.result or {}
     return {"seed": seed, "winner": res.get("winner"), "level": res.get("level"),
             "points": res.get("points"), "commands": len(game.commands),
-            "smolensk_first": smolensk, "cpu": round(time.process_time() - t0, 1),
+            "smolensk_first": smolensk, "first_held": first,
+            "cpu": round(time.process_time() - t0, 1),
             "pockets": [handed.get(t["turn"], 0) for t in turns[:-1]], "turns": turns}
 
 
@@ -129,11 +157,15 @@ def main() -> None:
         print(f"seed {s}: {r['winner']} {r['level']} {r['points']} pts, Smolensk line first "
               f"held at {r['smolensk_first']}, {r['commands']} commands, {r['cpu']} s, "
               f"pockets handed over per turn {r['pockets']}", flush=True)
+        print("  first held (at a turn's start): " + ", ".join(
+            f"{k} {v}" for k, v in r["first_held"].items()), flush=True)
         for t in r["turns"]:
             print(f"  {t['date']}: pts {t['points']} iso {t['soviet_isolated']} "
                   f"oos {t['soviet_out']} axis-oos {t['axis_out']} units {t['units']} "
                   f"cols {t['columns']} "
                   f"holds {', '.join(t['axis_holds'])}", flush=True)
+            print("     " + "; ".join(f"{k} {v}" for k, v in t["fronts"].items()
+                                      if v[0] <= 6), flush=True)
 
 
 if __name__ == "__main__":

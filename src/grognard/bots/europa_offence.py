@@ -23,6 +23,19 @@ own view and the scenario's public map and supply sources:
   (spearheads stay in supply) and that the enemy next to them cannot easily destroy. The
   armor no Schwerpunkt needs drives the same way in the movement phase.
 
+* **Sieges** (:func:`siege_plan`, the movement phase, session 11): the objectives the enemy
+  holds that a pocket cannot take (its supply sources trace from the city itself: Leningrad,
+  Kharkov, Dnepropetrovsk, and any city the enemy garrisons) are stormed: once our units are
+  near, the foot units within two turns' march close on the city - the ones that can reach
+  its sides stand there, the others march on it - until the planned attack reaches
+  :data:`SIEGE_AIM` times the city's terrain-weighted defense as a full garrison would hold
+  it; the panzers are left to the Schwerpunkte and the cuts (armor gets nothing against a
+  city's defenders, EUR-10). The most valuable city first, at most :data:`SIEGES` at a
+  time; the attacks on it go in at the odds that pay (:func:`attack_worth`).
+* **The last turn** (``EuropaPolicy.last_turn``): the verdict counts the objectives held
+  after it, so either side attacks an objective the other holds at any odds that can take
+  it, its own losses no longer weighed, and advances into it.
+
 Nothing here reads the rules: the supply trace is the EUR-30 picture as the bot sees it
 (our units and our ZOCs block the enemy's lines unless the enemy holds the hex).
 """
@@ -56,6 +69,19 @@ ADVANCE = 0.5
 #: gives 1/9 and 1 to 1 1/12, and lose more than they take); the Schwerpunkte are planned
 #: to :data:`AIM` to 1 (4 to 1: 7/12, 7 to 1: 35/36)
 P_MIN = Fraction(1, 4)
+#: the planned odds a siege gathers to (attack factors over the city's terrain-weighted
+#: defense as :data:`SIEGE_GARRISON` defense factors would hold it; ground support adds its
+#: +1 on the roll): 2 to 1 is the least attack that pays (:data:`P_MIN`), a little more
+#: keeps it there after the city is reinforced and the first exchange
+SIEGE_AIM = 2.5
+#: the defense factors a siege plans against at least (three rifle divisions: the most a
+#: city's 10 REs hold of them)
+SIEGE_GARRISON = 15
+#: how near (hexes) our units must be to a city for it to be besieged, and how far (hexes
+#: over land) the foot units come to a siege (infantry covers 3-6 hexes a turn)
+SIEGE_MARCH = 10
+#: how many cities are besieged at once
+SIEGES = 2
 
 
 def bfs(g: Any, starts: Sequence[int], passable: Callable[[int], bool],
@@ -207,15 +233,17 @@ def _res(sit: Situation, uid: str) -> int:
 
 
 def assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
-                 value_of: Callable[[int], float], pinned: Collection[str] = ()
+                 value_of: Callable[[int], float], pinned: Collection[str] = (),
+                 busy: Collection[str] = ()
                  ) -> tuple[list[tuple[float, Command]], set[str], list[int]]:
     """The movement phase's Schwerpunkte: the moves that bring units next to the chosen enemy
     hexes (scored 100 down, the first target's first), the units committed (moving or
-    staying) and the targets, best first."""
+    staying) and the targets, best first; ``busy`` units (a siege's) are left out."""
     sit, g = pic.sit, pic.g
     m = sit.map
     at = {uid: m.index_of_label(str(u["hex"])) for uid, u in sit.mine.items()
-          if str(u.get("type")) not in NOT_GROUND and int(u.get("attack") or 0) > 0}
+          if str(u.get("type")) not in NOT_GROUND and int(u.get("attack") or 0) > 0
+          and uid not in busy}
     room: dict[int, int] = {}
     for i, us in pic.ours.items():
         room[i] = g.quality[i][2] - sum(_res(sit, x) for x in us)
@@ -289,6 +317,87 @@ def assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                 room[i] = room.get(i, g.quality[i][2]) - _res(sit, uid)
                 out.append((200.0 - len(chosen) - 0.001 * len(out), moves[uid][i]))
     return out, committed, chosen
+
+
+def siege_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
+               cities: Sequence[tuple[int, float]], kept: Collection[str] = ()
+               ) -> tuple[list[tuple[float, Command]], set[str], list[int]]:
+    """The movement phase's sieges: for each of ``cities`` (enemy-held objective hexes with
+    their worth, best first; up to :data:`SIEGES`), the foot units (not armor) within
+    :data:`SIEGE_MARCH` hexes over land close on it - those next to it stay, then the
+    strongest first: those that can reach a free side of it (room for their REs, not across
+    an impassable hexside) move there, the others march to their reachable hex nearest it -
+    until the
+    attack planned next to it and on the march reaches :data:`SIEGE_AIM` times its defense
+    (:meth:`Picture.defense`, planned against :data:`SIEGE_GARRISON` factors at least).
+    Returns the moves (scored 250 down), the units committed (``kept`` never are) and the
+    cities besieged."""
+    sit, g = pic.sit, pic.g
+    m = sit.map
+    land = pic.land
+    room: dict[int, int] = {i: g.quality[i][2] - sum(_res(sit, x) for x in us)
+                            for i, us in pic.ours.items()}
+    out: list[tuple[float, Command]] = []
+    committed: set[str] = set()
+    besieged: list[int] = []
+    foot = {uid: m.index_of_label(str(u["hex"])) for uid, u in sit.mine.items()
+            if str(u.get("type")) not in NOT_GROUND and str(u.get("type")) != "armor"
+            and int(u.get("attack") or 0) > 0 and uid not in kept}
+    for t, _worth in cities:
+        if len(besieged) >= SIEGES:
+            break
+        if t not in pic.theirs:
+            continue  # an empty city is walked into, not besieged
+        mult, add, _limit = g.quality[t]
+        d, _iso = pic.defense(t)
+        need = SIEGE_AIM * max(d, float((SIEGE_GARRISON + add) * mult))
+        def open_to(j: int, t: int = t) -> bool:
+            return land[j] and (j == t or j not in pic.theirs)
+
+        near = bfs(g, [t], open_to, SIEGE_MARCH)
+        sides = {j: _crossing(g, j, t, False) for j in g.nbrs[t]
+                 if land[j] and j not in pic.theirs}
+        sides = {j: f for j, f in sides.items() if f > 0}
+        if not sides:
+            continue
+        cands = sorted((uid for uid, i in foot.items() if uid not in committed and i in near),
+                       key=lambda x: (near[foot[x]] > 1, -int(sit.mine[x].get("attack") or 0),
+                                      near[foot[x]], x))
+        total = 0.0
+        mine: list[tuple[str, int]] = []
+        for uid in cands:
+            if total >= need:
+                break
+            here = foot[uid]
+            a = float(int(sit.mine[uid].get("attack") or 0))
+            opts = moves.get(uid, {})
+            if here in sides:
+                mine.append((uid, here))
+                total += a * sides[here]
+                continue
+            reach = [j for j in sides if j in opts and room.get(j, g.quality[j][2]) >= _res(sit, uid)]
+            if reach:
+                j = max(reach, key=lambda k: (sides[k], -room.get(k, g.quality[k][2]), -k))
+                room[j] = room.get(j, g.quality[j][2]) - _res(sit, uid)
+                mine.append((uid, j))
+                total += a * sides[j]
+                continue
+            closer = [j for j in opts if near.get(j, 99) < near[here]
+                      and room.get(j, g.quality[j][2]) >= _res(sit, uid)]
+            if not closer:
+                continue
+            j = min(closer, key=lambda k: (near[k], -k))
+            room[j] = room.get(j, g.quality[j][2]) - _res(sit, uid)
+            mine.append((uid, j))
+            total += 0.5 * a  # on the march: half counted (it arrives next turn, if at all)
+        if not mine:
+            continue
+        besieged.append(t)
+        for uid, j in mine:
+            committed.add(uid)
+            if j != foot[uid]:
+                out.append((250.0 - len(besieged) - 0.001 * len(out), moves[uid][j]))
+    return out, committed, besieged
 
 
 def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],

@@ -1041,7 +1041,13 @@ class EuropaPolicy(Policy):
         kept = self.garrisons(sit) | sit.memo("plan.hold", set)
         moves = {uid: opts for uid, opts in moves.items() if uid not in kept}
         if name == "movement":
-            planned, committed, _targets = offence.assault_plan(pic, moves, value_of, kept)
+            sieges, besiegers, _cities = offence.siege_plan(pic, moves, self.siege_cities(sit),
+                                                            kept)
+            moves = {uid: opts for uid, opts in moves.items() if uid not in besiegers}
+            planned, committed, _targets = offence.assault_plan(pic, moves, value_of, kept,
+                                                                besiegers)
+            planned = sieges + planned
+            committed |= besiegers
             # the armor no Schwerpunkt needs drives deep at once (cuts, the objectives)
             free = {uid: opts for uid, opts in moves.items() if uid not in committed}
             planned += offence.exploitation_plan(pic, free, value_of,
@@ -1054,6 +1060,32 @@ class EuropaPolicy(Policy):
         rest = [(self.score_move(sit, c), c) for c in cands
                 if str(c.args.get("unit")) not in committed]
         return planned + rest
+
+    def last_turn(self, sit: Situation) -> bool:
+        """Whether this is the scenario's last game turn (its ``[europa]`` ``last_turn``):
+        the verdict counts the objectives held after it, whatever either side loses."""
+        table = getattr(sit.context.scenario.rules, "table", None)
+        last = table.get("last_turn") if isinstance(table, Mapping) else None
+        return isinstance(last, int) and int(sit.view.get("turn") or 0) >= last
+
+    def enemy_objective(self, sit: Situation, target: str) -> bool:
+        """Whether ``target`` is an objective (``Game.objectives()``) we do not hold."""
+        objs: list[Any] = sit.memo("europa.objectives", list)
+        return any(str(o.hex) == target and o.holder != sit.player for o in objs)
+
+    def siege_cities(self, sit: Situation) -> list[tuple[int, float]]:
+        """The objectives (``Game.objectives()``) the enemy holds worth 2 or more, within
+        :data:`europa_offence.SIEGE_MARCH` hexes of our ground units, to besiege: the most
+        valuable first, then the nearest (map indices with their worth)."""
+        objs: list[Any] = sit.memo("europa.objectives", list)
+        got = []
+        for o in objs:
+            if o.holder == sit.player or int(o.value) < 2:
+                continue
+            d = sit.nearest(str(o.hex), sit.friendly_hexes)
+            if d <= offence.SIEGE_MARCH:
+                got.append((-int(o.value), d, str(o.hex)))
+        return [(sit.map.index_of_label(h), float(-v)) for v, _d, h in sorted(got)]
 
     def garrisons(self, sit: Situation) -> set[str]:
         """The units the attacker keeps in the objectives it holds (``Game.objectives()``)
@@ -1164,11 +1196,17 @@ class EuropaPolicy(Policy):
     def score_attack(self, sit: Situation, cmd: Command) -> Score:
         """EUR-09 The exact odds' expected gain; the side driving on the objectives attacks
         only at odds that pay or against a pocket, and weighs the enemy strength its win
-        cuts off (:func:`europa_offence.attack_worth`)."""
+        cuts off (:func:`europa_offence.attack_worth`). On the scenario's last turn either
+        side attacks an objective the enemy holds at any odds that can take it (its own
+        losses no longer count: :meth:`last_turn`)."""
         target = self.attack_target(cmd)
         est = self.own_estimate(sit, cmd)
         if est is None or target is None:
             return -1.0
+        if self.last_turn(sit) and self.enemy_objective(sit, str(target)):
+            # the game's last attacks (either side's): only the places count now, our
+            # losses no longer
+            return float(est.value(self.hex_value(sit, str(target)), Fraction(0)))
         value = est.value(self.hex_value(sit, str(target)), self.attack_caution(sit))
         if self.defending is not False:
             return float(value)
@@ -1203,12 +1241,21 @@ class EuropaPolicy(Policy):
     def score_advance(self, sit: Situation, cmd: Command) -> Score:
         """EUR-15 The attacker advances into every hex it empties (the ground it drives on,
         the ring of a pocket), the foot units first (the armor keeps its place to exploit);
-        the defender's choice is not scored (any)."""
-        if self.defending is not False:
+        the defender only into an objective the enemy holds (it takes it back), any other
+        choice of the defender's is not scored (any)."""
+        if self.defending is not False and not self._advance_retakes(sit):
             return 0.0
         units = args_units(cmd.args, "units")
         mech = sum(1 for x in units if str(sit.mine.get(x, {}).get("type")) in offence.MECH)
         return 0.5 + (len(units) - mech) + 0.3 * min(mech, 1) - 0.1 * max(0, mech - 1)
+
+    def _advance_retakes(self, sit: Situation) -> bool:
+        """EUR-15 Whether the hex our attack emptied (the pending combat's, public) is an
+        objective the enemy holds: advancing into it takes it back."""
+        combat = sit.view.get("combat")
+        pending = combat.get("pending") if isinstance(combat, Mapping) else None
+        where = pending.get("defender_hex") if isinstance(pending, Mapping) else None
+        return isinstance(where, str) and self.enemy_objective(sit, where)
 
     def _pays(self, sit: Situation) -> bool:
         units = sit.view.get("units", {})
