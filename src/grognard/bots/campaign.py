@@ -17,7 +17,11 @@ gives each side:
   join it although their front holds, ``garrison`` the units each of its goals keeps once
   held (default 1; 0: none unless threatened), ``force`` (a concurrent stage) a detachment of
   that many units - the nearest its goals - instead of its powers' whole army, ``via`` the
-  cities a detachment goes by (its land route);
+  cities a detachment goes by (its land route), ``ports`` and ``beaches`` (a landing: a
+  detachment that goes by sea): its units gather in the ``ports`` (cities where its fleets
+  are) and wait there for the fleets, the policy invades the ``beaches`` (cities or hex
+  labels) from them; a unit of the detachment ashore (in a country none of the ports is in)
+  drives on the goals;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
 * ``goals``: cities every stage drives on (a side with no stages: its objectives);
 * ``reserve``: ``[[start, share], ...]``, the share of its base a power keeps unspent for
@@ -232,8 +236,8 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     # the concurrent stages: their goals draw their own powers' units (``plan.power_goals``)
     # and are worth attacking, below the stage in force's goals (10: its focus)
     power_goals: dict[str, set[str]] = {}
-    # (units, powers, goal hexes, the hexes it goes by)
-    forces: list[tuple[int, set[str], set[str], set[str]]] = []
+    # (units, powers, goal hexes, the hexes it goes by, its embarkation ports)
+    forces: list[tuple[int, set[str], set[str], set[str], set[str]]] = []
     for st in campaign.concurrent(sit, game):
         hexes = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)
                  if h in sit.enemy_hexes or not sit.friendly_hexes.get(h)}
@@ -241,8 +245,10 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
         if force:  # a detachment: only its units (chosen below, out of the garrisons)
             if hexes:
                 via = {h for _n, h in goal_places(sit, list(st.get("via", []) or []), game)}
+                ports = {h for _n, h in goal_places(sit, list(st.get("ports", []) or []),
+                                                    game)}
                 forces.append((force, {str(p) for p in st.get("powers", []) or []}, hexes,
-                               via))
+                               via, ports))
             continue
         for p in st.get("powers", []) or []:
             power_goals.setdefault(str(p), set()).update(hexes)
@@ -276,6 +282,10 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
             if threatened:
                 fill[h] = want - len(here)
     unit_goals = detachments(sit, forces, hold)
+    # a landing's units in their port wait there for the fleets (the policy invades)
+    ports = {h for f in forces for h in f[4]}
+    hold.update(uid for uid, goals in unit_goals.items()
+                if goals <= ports and str(sit.mine[uid].get("hex")) in goals)
     if stage is not None and front_of is not None:
         held_fronts = set(stage.get("hold", []) or [])
         powers = set(stage.get("powers", []) or [])
@@ -318,16 +328,42 @@ def _way(sit: Situation, h: str, goals: set[str], via: set[str], past: int | Non
     return past + sit.nearest(h, via), True
 
 
-def detachments(sit: Situation, forces: list[tuple[int, set[str], set[str], set[str]]],
+#: a landing's units ashore are within this many hexes of its ports (farther: another theatre)
+ASHORE = 8
+
+
+def ashore(sit: Situation, h: str, ports: set[str]) -> bool:
+    """Whether hex ``h`` is across the sea from a landing's ``ports``: within
+    :data:`ASHORE` hexes of them, in a country (the map's) none of them is in."""
+    m = sit.map
+    home = {m.country_of(m.hex(m.index_of_label(p))) for p in ports}
+    return m.country_of(m.hex(m.index_of_label(h))) not in home and \
+        sit.nearest(h, ports) <= ASHORE
+
+
+def detachments(sit: Situation,
+                forces: list[tuple[int, set[str], set[str], set[str], set[str]]],
                 hold: set[str]) -> dict[str, set[str]]:
     """Unit id -> the hexes it drives on, for each ``force`` stage (a concurrent stage with
     ``force: N``): the N ground units of its powers nearest its goals (ties by id), none a
     garrison's (``hold``) or another detachment's. A stage's ``via`` (cities it goes by: the
     land route, where the hex distance would cross the sea) is on the way: a unit farther
     from the goals than the via is counted from the via and drives on it. Re-chosen at each
-    decision from the view: the units on the way are the nearest, so the detachment stays."""
+    decision from the view: the units on the way are the nearest, so the detachment stays.
+    A landing (``ports``): its units ashore first (they drive on the goals), then those
+    nearest its ports (they go there and wait for the fleets)."""
     out: dict[str, set[str]] = {}
-    for n, powers, hexes, via in forces:
+    for n, powers, hexes, via, ports in forces:
+        if ports:
+            free = sorted((not ashore(sit, str(u["hex"]), ports),
+                           sit.nearest(str(u["hex"]), ports), uid)
+                          for uid, u in sit.mine.items()
+                          if uid not in hold and uid not in out and u.get("hex") is not None
+                          and u.get("type") in DETACHED
+                          and (not powers or str(u.get("power")) in powers))
+            for home, _d, uid in free[:n]:
+                out[uid] = ports if home else hexes
+            continue
         past = min((sit.nearest(v, hexes) for v in via), default=None)
         free = sorted((*_way(sit, str(u["hex"]), hexes, via, past), uid)
                       for uid, u in sit.mine.items()

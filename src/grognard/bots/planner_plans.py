@@ -23,7 +23,7 @@ from grognard.bots.heuristic import (
     ThirdReichPolicy,
 )
 from grognard.bots.situation import Situation
-from grognard.bots.tr_plans import sr_plan, tr_front
+from grognard.bots.tr_plans import fleet_sr_plan, landing_plan, sr_plan, tr_front
 from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
@@ -120,11 +120,31 @@ TR_1939: Plan = {
     #: the USSR's own war on Germany if Germany has not struck first (a study parameter:
     #: ``planner@soviet_war_year=1943``)
     "soviet_war": "Summer I 1942",
+    #: the Allies' drive on Berlin (a study parameter: ``planner@berlin_year=1944``)
+    "berlin": "Spring 1943",
+    #: the Western Allies' landings in France (a study parameter: ``second_front_year``)
+    "second_front": "Spring 1943",
     "allies": {
         "stages": [
             {"name": "red_army", "start": "soviet_war", "fixed": True,
              "goals": ["Warsaw", "Bucharest", "Budapest", "Berlin"], "front": "eastern",
              "powers": ["ussr"], "war": {"ussr": ["germany"]}, "caution": 0.8},
+            # the drive on Berlin (TR-04: the Allies win at once with it): Berlin is on the
+            # western front (TR-03), where the Red Army's eastern offensive cannot attack
+            # (session 11: it reached Hamburg and Essen but never attacked Berlin); from
+            # 1943 a detachment of the Red Army nearest Berlin takes the western offensive
+            {"name": "berlin", "start": "berlin", "concurrent": True, "force": 14,
+             "goals": ["Berlin"], "front": "western", "powers": ["ussr"],
+             "after": ["Warsaw"], "caution": 0.5},
+            # the second front (TR-61): from 1943 the British and American army in Britain
+            # (idle there to the end in session 10's games: 13 British and 9 American
+            # units, BRPs unspent) lands in France and the Low Countries from the Channel
+            # ports and drives on the West's capitals and the Ruhr
+            {"name": "second_front", "start": "second_front", "concurrent": True,
+             "force": 10, "fleets": 6, "ports": ["Portsmouth", "London"],
+             "beaches": ["L23", "L21", "L24"],
+             "goals": ["Paris", "Brussels", "Essen", "Amsterdam"], "front": "western",
+             "powers": ["uk", "us"], "caution": 0.8},
         ],
         "garrisons": {"Paris": 2, "London": 2, "Moscow": 2, "Leningrad": 1},
         "reserve": [["Fall 1939", "1/3"], ["Spring 1943", "1/6"], ["Spring 1944", "0"]],
@@ -165,6 +185,10 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     year = params.get("soviet_war_year")
     if year is not None:
         plan["soviet_war"] = f"Summer I {int(year)}"
+    for key in ("berlin", "second_front"):  # the Allies' late stages: Spring of a year
+        year = params.get(f"{key}_year")
+        if year is not None:
+            plan[key] = f"Spring {int(year)}"
     return plan
 
 
@@ -243,6 +267,15 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
     def score_sr(self, sit: Situation, cmd: Command) -> Score:
         """TR-66: only the plan's SRs (:meth:`plan`)."""
         return -1.0
+
+    def score_invade(self, sit: Situation, cmd: Command) -> Score:
+        """TR-61: only the plan's landings (:meth:`plan`, :func:`landing_plan`)."""
+        return -1.0
+
+    def _landings(self, sit: Situation) -> list[Mapping[str, Any]]:
+        """The concurrent stages in force that land by sea (``beaches``)."""
+        with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
+        return [c for c in with_ if c.get("beaches")]
 
     def at_war_only(self, sit: Situation) -> None:
         """Only units of countries at war with this side are enemies (TR-25): a neutral's
@@ -445,10 +478,13 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         :attr:`take` chance to be cleared, so one battle does not take every unit in reach."""
         if kind == "sr":  # TR-66: the army goes by rail to the stage's goals
             st = self.stage(sit)
+            fleets = fleet_sr_plan(sit, self._landings(sit))  # TR-70: to the landings' ports
             if st is None:
-                return []
+                return fleets
             goals = {h for h, v in sit.objectives.items() if v >= 10}
-            return sr_plan(sit, goals, self._stage_powers(sit))
+            return sr_plan(sit, goals, self._stage_powers(sit)) + fleets
+        if kind == "invade":  # TR-61: the landing stages' invasions
+            return landing_plan(sit, actions, self._landings(sit))
         got = super().plan(sit, actions, kind)
         if kind == "attack" and got is not None:  # never a neutral's hex (TR-25)
             got = [(s, c) for s, c in got if str(c.args.get("hex")) in sit.enemy_hexes]
