@@ -14,8 +14,9 @@ from grognard.bots.tr_plans import fleet_sr_plan, landing_plan
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 
-#: Spring 1943 (Fall 1939 is turn 1, five turns a year)
+#: Spring 1943 and 1944 (Fall 1939 is turn 1, five turns a year)
 SPRING_1943 = 18
+SPRING_1944 = 23
 
 
 def _allies_at(turn: int, control: dict[str, str] | None = None, units=None, plan=None):
@@ -50,12 +51,12 @@ class _Offshore:
             {"hex": h, "fleets": ["x"], "cargo": {"x": ["y"]}}]}) for b, h in self.pairs]
 
 
-def test_tr04_the_red_army_drives_on_berlin_from_1943_with_a_western_offensive():
-    """TR-04/TR-03: from Spring 1943, Warsaw held, the 14 Soviet units nearest Berlin drive
+def test_tr04_the_red_army_drives_on_berlin_from_1944_with_a_western_offensive():
+    """TR-04/TR-03: from Spring 1944, Warsaw held, the 14 Soviet units nearest Berlin drive
     on it (a detachment) and the USSR wants the offensive on Berlin's (western) front beside
     its eastern one; before that date, or without Warsaw, no such detachment."""
-    for turn, warsaw, on in ((SPRING_1943, "allies", True), (SPRING_1943 - 1, "allies", False),
-                             (SPRING_1943, "axis", False)):
+    for turn, warsaw, on in ((SPRING_1944, "allies", True), (SPRING_1944 - 1, "allies", False),
+                             (SPRING_1944, "axis", False)):
         g, pol, sit = _allies_at(turn, {"Warsaw": warsaw})
         berlin = set(city_hexes(g.context.scenario.map, ["Berlin"]).values())
         drive = [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == berlin]
@@ -142,8 +143,70 @@ def test_tr70_fleets_sail_to_the_landings_ports_up_to_its_number():
 
 
 def test_second_front_and_berlin_dates_are_study_parameters():
-    """``planner@berlin_year=1944@second_front_year=1945``: the Allies' late stages move."""
-    params = parse_params("berlin_year=1944@second_front_year=1945")
+    """``planner@berlin_year=1945@second_front_year=1944@malta_year=1942``: the sea and
+    late stages move (each to the Spring of its year)."""
+    params = parse_params("berlin_year=1945@second_front_year=1944@malta_year=1942")
     plan = plan_for("tr-1939-campaign", params)
-    assert plan["berlin"] == "Spring 1944" and plan["second_front"] == "Spring 1945"
-    assert plan_for("tr-1939-campaign", {})["berlin"] != "Spring 1944"
+    assert plan["berlin"] == "Spring 1945" and plan["second_front"] == "Spring 1944"
+    assert plan["malta"] == "Spring 1942"
+    assert plan_for("tr-1939-campaign", {})["berlin"] != "Spring 1945"
+
+
+#: Spring 1941
+SPRING_1941 = 8
+
+
+def _axis_at(turn: int, control: dict[str, str] | None = None, units=None,
+             bot: str = "planner"):
+    g = Game.new("tr-1939-campaign", seed=0)
+    g.state = {**g.state, "turn": turn}
+    if control:
+        g.state["control"] = {**g.state["control"], **control}
+    for uid, changes in (units or {}).items():
+        g.state["units"][uid] = {**g.state["units"][uid], **changes}
+    player = make_bot(bot, Seat.of(g, "axis", 0))
+    return g, player.policy, player.policy.situation(g.view("axis"), g)
+
+
+MALTA = "planner@malta_year=1941"
+
+
+def test_tr61_germany_lands_on_malta_from_taranto_in_1941():
+    """TR-61/TR-04: with ``malta_year=1941`` (the shipped plan has no Malta landing), from
+    Spring 1941 two German units go to Taranto for Malta (none before, none once Malta is
+    held, none from Spring 1942: the stage's ``end``); the two German fleets nearest sail to
+    Taranto (TR-70; Italy's fleet there is not counted)."""
+    _g, pol, sit = _axis_at(SPRING_1941)
+    assert pol._landings(sit) == []
+    g, pol, sit = _axis_at(SPRING_1941, bot=MALTA)
+    taranto = set(city_hexes(g.context.scenario.map, ["Taranto"]).values())
+    crew = [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == taranto]
+    assert len(crew) == 2 and all(sit.mine[u]["power"] == "germany" for u in crew)
+    names = [s["name"] for s in pol._landings(sit)]
+    assert names == ["malta"]
+    sails = fleet_sr_plan(sit, pol._landings(sit))
+    assert len(sails) == 2 and {sit.mine[c.args["unit"]]["power"] for _s, c in sails} == \
+        {"germany"} and all(c.args["to"] in taranto for _s, c in sails)
+    _g, pol, sit = _axis_at(SPRING_1941 - 1, bot=MALTA)
+    assert pol._landings(sit) == []
+    _g, pol, sit = _axis_at(SPRING_1941, {"Malta": "axis"}, bot=MALTA)
+    assert pol._landings(sit) == []
+    _g, pol, sit = _axis_at(SPRING_1941 + 4, bot=MALTA)
+    assert [s["name"] for s in pol._landings(sit)] == ["malta"]
+    _g, pol, sit = _axis_at(SPRING_1941 + 5, bot=MALTA)
+    assert pol._landings(sit) == []
+
+
+def test_plan_berlin_guard_stays_by_berlin_while_it_is_held():
+    """A standing detachment (``standing`` with ``force``): from Winter 1943 the eight German
+    units nearest Berlin are drawn to it although it is held (a guard; without ``standing`` a
+    held goal closes a stage), and Berlin held is no objective for the rest of the army."""
+    won = dict.fromkeys(("Paris", "Copenhagen", "Oslo", "Stockholm"), "axis")
+    in_berlin = {"ger-inf7": {"hex": "L31"}}  # (no other detachment takes the units)
+    g, _pol, sit = _axis_at(SPRING_1944 - 1, won, in_berlin)
+    berlin = set(city_hexes(g.context.scenario.map, ["Berlin"]).values())
+    guard = [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == berlin]
+    assert len(guard) == 8 and all(sit.mine[u]["power"] == "germany" for u in guard)
+    assert not berlin & set(sit.objectives)
+    _g, _pol, sit = _axis_at(SPRING_1944 - 2, won, in_berlin)
+    assert not [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == berlin]

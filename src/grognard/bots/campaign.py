@@ -17,7 +17,8 @@ gives each side:
   join it although their front holds, ``garrison`` the units each of its goals keeps once
   held (default 1; 0: none unless threatened), ``force`` (a concurrent stage) a detachment of
   that many units - the nearest its goals - instead of its powers' whole army, ``via`` the
-  cities a detachment goes by (its land route), ``ports`` and ``beaches`` (a landing: a
+  cities a detachment goes by (its land route), ``end`` the date the stage is given up
+  (a turn label or a plan key), ``ports`` and ``beaches`` (a landing: a
   detachment that goes by sea): its units gather in the ``ports`` (cities where its fleets
   are) and wait there for the fleets, the policy invades the ``beaches`` (cities or hex
   labels) from them; a unit of the detachment ashore (in a country none of the ports is in)
@@ -47,6 +48,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grognard.bots.situation import Situation
+from grognard.core.errors import GrognardError
 from grognard.core.mapdata import MapData
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
@@ -103,9 +105,13 @@ def turn_of_label(context: Context, state: JSON, label: str, system: Any,
         return _TURNS[key]
     hook = getattr(system, "turn_label", None)
     found = None
-    if hook is not None:
+    if hook is not None and label:  # (an empty label: a stage the plan leaves off)
         for t in range(1, horizon):
-            if hook(context, {**state, "turn": t}) == label:
+            try:
+                got = hook(context, {**state, "turn": t})
+            except GrognardError:  # past the calendar's last turn
+                break
+            if got == label:
                 found = t
                 break
     _TURNS[key] = found
@@ -145,6 +151,13 @@ class Campaign:
         t = turn_of_label(game.context, game.state, label, game.system)
         if t is None or turn < t:
             return False
+        end = stage.get("end")  # a stage given up at this date (a landing that failed)
+        if end is not None:
+            e = turn_of_label(game.context, game.state,
+                              str(self.side_plan.get(end, self.plan.get(end, end))),
+                              game.system)
+            if e is not None and turn >= e:
+                return False
         after = list(stage.get("after") or [])
         return not (after and sit is not None) or self.held(sit, after, game)
 
@@ -243,6 +256,8 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
                  if h in sit.enemy_hexes or not sit.friendly_hexes.get(h)}
         force = int(st.get("force", 0) or 0)
         if force:  # a detachment: only its units (chosen below, out of the garrisons)
+            if st.get("standing"):  # a guard: it stays by its goals, held or not
+                hexes = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)}
             if hexes:
                 via = {h for _n, h in goal_places(sit, list(st.get("via", []) or []), game)}
                 ports = {h for _n, h in goal_places(sit, list(st.get("ports", []) or []),
@@ -300,7 +315,8 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
                 hold.add(uid)
     for hexes in [*power_goals.values(), *(f[2] for f in forces)]:
         for h in hexes:
-            objectives[h] = max(objectives.get(h, 0), 9)
+            if h in sit.enemy_hexes or not sit.friendly_hexes.get(h):  # (a guard's held
+                objectives[h] = max(objectives.get(h, 0), 9)  # goal draws only its units)
     if objectives:
         sit.objectives = objectives
     sit.memo("plan.power_goals", lambda: {p: hs for p, hs in power_goals.items() if hs})

@@ -35,6 +35,13 @@ BARBAROSSA_GOALS = ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leni
 #: 3R (TR-86 campaign): Poland first, then the Low Countries and France, Barbarossa on a date.
 TR_1939: Plan = {
     "barbarossa": "Summer I 1941",
+    #: Germany's guard of Berlin (a study parameter: ``planner@berlin_guard_year=1945``)
+    "berlin_guard": "Winter 1943",
+    #: Germany's landing on Malta: off ("": no such turn) in the shipped plan (session 11,
+    #: seeds 10-17: from Spring 1941 it cost Germany 2 units, 2 fleets and a western
+    #: offensive a turn, and the Axis lost more than the island gave); a study turns it on:
+    #: ``planner@malta_year=1941``
+    "malta": "",
     "axis": {
         "stages": [
             {"name": "poland", "start": "Fall 1939", "goals": ["Warsaw"], "front": "eastern",
@@ -78,6 +85,16 @@ TR_1939: Plan = {
             {"name": "turkey", "start": "Spring 1941", "concurrent": True,
              "goals": ["Istanbul", "Ankara"], "front": "southern",
              "powers": ["italy", "bulgaria"], "war": {"italy": ["turkey"]}},
+            # Malta (TR-04: a red port, no ground unit at set-up) by sea (TR-61): Germany's
+            # two units nearest Taranto (the Mediterranean port of the sea-zone table) wait
+            # there for two German fleets (TR-70: they sail from the Baltic) and land on the
+            # island (Malta is on the western front, TR-03). Italy, at 0-30 BRPs, cannot pay
+            # the war on Britain and the offensive (session 11: tried, it never did);
+            # Libya's ports are not in the sea-zone table: no Afrika Korps by sea to Tripoli
+            {"name": "malta", "start": "malta", "end": "Spring 1942", "concurrent": True,
+             "force": 2, "fleets": 2,
+             "ports": ["Taranto"], "beaches": ["Malta"], "goals": ["Malta"],
+             "front": "western", "powers": ["germany"]},
             # a neutral capital in reach of Italy's army (a TR-04 victory location held by
             # one 1-3 infantry; Lisbon by Spain's army was tried: Spain, left empty, fell)
             {"name": "alps", "start": "Spring 1940", "concurrent": True, "goals": ["Bern"],
@@ -98,6 +115,13 @@ TR_1939: Plan = {
             {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": BARBAROSSA_GOALS, "front": "eastern",
              "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.5, "push": 6},
+            # Berlin's guard (TR-04: the Allies win at once with Berlin): from the date the
+            # planner Allies drive on it (session 11: the Red Army's western offensive and the
+            # second front), the eight German units nearest Berlin ring it and counter-attack
+            # (the western offensive), whatever else is held
+            {"name": "berlin_guard", "start": "berlin_guard", "concurrent": True,
+             "standing": True, "force": 8, "goals": ["Berlin"], "front": "western",
+             "powers": ["germany"], "caution": 1.2},
             # from 1943 the East holds what it took (the verdict counts the end, TR-04):
             # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army
             {"name": "defend", "start": "Fall 1942", "fixed": True, "standing": True,
@@ -121,7 +145,7 @@ TR_1939: Plan = {
     #: ``planner@soviet_war_year=1943``)
     "soviet_war": "Summer I 1942",
     #: the Allies' drive on Berlin (a study parameter: ``planner@berlin_year=1944``)
-    "berlin": "Spring 1943",
+    "berlin": "Spring 1944",
     #: the Western Allies' landings in France (a study parameter: ``second_front_year``)
     "second_front": "Spring 1943",
     "allies": {
@@ -185,7 +209,7 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     year = params.get("soviet_war_year")
     if year is not None:
         plan["soviet_war"] = f"Summer I {int(year)}"
-    for key in ("berlin", "second_front"):  # the Allies' late stages: Spring of a year
+    for key in ("berlin", "second_front", "malta"):  # the sea stages: Spring of a year
         year = params.get(f"{key}_year")
         if year is not None:
             plan[key] = f"Spring {int(year)}"

@@ -361,7 +361,8 @@ def place_hexes(sit: Situation, names: list[str]) -> list[str]:
 def landing_plan(sit: Situation, actions: LegalActions, stages: list[Mapping[str, Any]]
                  ) -> list[tuple[float, Command]]:
     """TR-61/TR-62: each landing stage's invasion this movement phase: from each of its
-    ``ports``, its fleets there (unused) carry its detachment's unmoved units there (the
+    ``ports``, its powers' fleets there (unused: TR-03, every invading power under its own
+    offensive) carry its detachment's unmoved units there (the
     plan's ``plan.unit_goals`` naming that port; a garrison stays), one
     unit a fleet, two a sea hex next to the beach (TR-62), onto the first of its ``beaches``
     with the fewest enemy units (an empty beach is taken by the landing units, TR-61); the
@@ -386,7 +387,8 @@ def landing_plan(sit: Situation, actions: LegalActions, stages: list[Mapping[str
         beaches.sort(key=lambda b: (enemy[b], order[b]))
         for port in place_hexes(sit, list(st.get("ports", []) or [])):
             fleets = sorted(uid for uid, u in sit.mine.items() if u.get("hex") == port
-                            and u.get("type") in FLEETS and uid not in used)
+                            and u.get("type") in FLEETS and uid not in used
+                            and (not powers or u.get("power") in powers))
             cargo = sorted((int(u.get("attack") or 0), uid) for uid, u in sit.mine.items()
                            if u.get("hex") == port and u.get("type") in GROUND
                            and uid in crew and port in crew[uid] and uid not in used
@@ -423,8 +425,8 @@ def landing_plan(sit: Situation, actions: LegalActions, stages: list[Mapping[str
 
 def fleet_sr_plan(sit: Situation, stages: list[Mapping[str, Any]]
                   ) -> list[tuple[float, Command]]:
-    """TR-70: until a landing stage's ``ports`` hold its ``fleets`` (a number; 0: none
-    sail), the fleets of its powers nearest them in other ports sail there (a fleet's own
+    """TR-70: until a landing stage's ``ports`` hold its ``fleets`` of its powers (a number;
+    0: none sail), the fleets of its powers nearest them in other ports sail there (a fleet's own
     SR), each to the port with the fewest; the rules check each (a friendly port at either
     end, no enemy air zone)."""
     out: list[tuple[float, Command]] = []
@@ -436,7 +438,8 @@ def fleet_sr_plan(sit: Situation, stages: list[Mapping[str, Any]]
         if not ports or not want:
             continue
         count = {p: sum(1 for u in sit.mine.values() if u.get("hex") == p
-                        and u.get("type") in FLEETS) for p in ports}
+                        and u.get("type") in FLEETS
+                        and (not powers or u.get("power") in powers)) for p in ports}
         away = sorted((sit.nearest(str(u["hex"]), set(ports)), uid)
                       for uid, u in sit.mine.items()
                       if u.get("type") in FLEETS and u.get("hex") is not None
