@@ -34,6 +34,7 @@ def _allies_at(turn: int, control: dict[str, str] | None = None, units=None, pla
 
 def _landing(**extra):
     stage = {"name": "landing", "start": "Fall 1939", "concurrent": True, "force": 3,
+             "reach": 6,
              "ports": ["Portsmouth"], "beaches": ["L23", "L21"], "goals": ["Essen"],
              "front": "western", "powers": ["uk"], **extra}
     return {"allies": {"stages": [stage], "garrisons": {"London": 2}}}
@@ -74,24 +75,32 @@ def test_plan_landing_gathers_its_nearest_units_in_its_ports_and_holds_them_ther
     """A landing stage (``ports``): its ``force`` units of its powers nearest the ports go to
     them (``plan.unit_goals``); one standing in its port waits there (``plan.hold``) for the
     fleets; a garrison's units (London's two) are none of them."""
-    _g, _pol, sit = _allies_at(1, plan=_landing(), units={"uk-inf82": {"hex": "K22"}})
+    britain = {"uk-inf82": {"hex": "K22"}, "uk-inf84": {"hex": "J22"},
+               "uk-inf85": {"hex": "I22"}, "uk-inf86": {"hex": "J21"}}
+    _g, _pol, sit = _allies_at(1, plan=_landing(), units=britain)
     portsmouth = {"K22"}
     crew = sit.memo("plan.unit_goals", dict)
     assert len(crew) == 3 and all(hs == portsmouth for hs in crew.values())
+    assert "uk-inf85" not in crew  # the farthest of the four stays
     assert "uk-inf82" in crew and "uk-inf82" in sit.memo("plan.hold", set)
     assert not {"uk-inf80", "uk-inf81"} & set(crew)  # London's garrison stays
     assert all(sit.mine[u]["power"] == "uk" for u in crew)
 
 
 def test_plan_landing_units_ashore_drive_on_the_goals():
-    """A landing's unit across the sea (in France, near its ports) drives on its goals, and
-    comes first in the detachment; a unit in Egypt is not ashore (another theatre)."""
+    """A landing's unit across the sea (in France: a country of its beaches and goals) drives
+    on its goals, and comes first in the detachment; a unit in Egypt is not ashore."""
     g, _pol, sit = _allies_at(1, plan=_landing(), units={"uk-inf82": {"hex": "L23"}})
     essen = set(city_hexes(g.context.scenario.map, ["Essen"]).values())
     crew = sit.memo("plan.unit_goals", dict)
     assert crew["uk-inf82"] == essen
-    assert ashore(sit, "L23", {"K22"}) and not ashore(sit, "K23", {"K22"})
-    assert not ashore(sit, "AL43", {"K22"})  # Alexandria: far from Portsmouth
+    shore = {"france", "germany"}  # the beaches' and the goal's countries
+    assert ashore(sit, "L23", shore) and not ashore(sit, "K23", shore)
+    assert not ashore(sit, "AL43", shore)  # Alexandria: another theatre
+    # a unit in Egypt is not the landing's (``reach``: within 6 hexes of its port)
+    g, _pol, sit = _allies_at(1, plan=_landing())
+    assert not any(sit.mine[u]["hex"].startswith("A") for u in sit.memo("plan.unit_goals",
+                                                                         dict))
 
 
 def test_tr61_landing_plan_carries_one_unit_a_fleet_two_a_sea_hex():
@@ -210,3 +219,34 @@ def test_plan_berlin_guard_stays_by_berlin_while_it_is_held():
     assert not berlin & set(sit.objectives)
     _g, _pol, sit = _axis_at(SPRING_1944 - 2, won, in_berlin)
     assert not [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == berlin]
+
+
+#: Fall 1940
+FALL_1940 = 6
+
+
+def test_tr61_iberia_by_sea_from_brest_once_france_has_fallen():
+    """TR-61/TR-25: from Fall 1940, Paris and Brest held, six German infantry (3 attack
+    factors at most: what one fleet carries; no armor) go to Brest for Lisbon, Madrid and
+    Barcelona, three German fleets sail there (TR-70; the fleets there take no room of the
+    units that embark: ``plan.ports``), and Germany declares war on Spain and Portugal - not
+    while Paris stands."""
+    fallen = {"Paris": "axis", "Brest": "axis"}
+    g, pol, sit = _axis_at(FALL_1940, fallen)
+    brest = set(city_hexes(g.context.scenario.map, ["Brest"]).values())
+    crew = [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == brest]
+    assert len(crew) == 6
+    assert all(sit.mine[u]["type"] == "infantry" and sit.mine[u]["attack"] <= 3 for u in crew)
+    assert sit.memo("plan.ports", set) >= brest
+    assert "iberia" in [s["name"] for s in pol._landings(sit)]
+    sails = fleet_sr_plan(sit, [s for s in pol._landings(sit) if s["name"] == "iberia"])
+    # both German fleets on the map at set-up (the third is built later)
+    assert len(sails) == 2 and all(c.args["to"] in brest for _s, c in sails)
+
+    def war(pol, sit, minor):
+        return pol.score(sit, Command("declare_war", "axis", {"power": "germany",
+                                                              "minors": [minor]}))
+    assert war(pol, sit, "spain") > 0 and war(pol, sit, "portugal") > 0
+    _g, pol, sit = _axis_at(FALL_1940, {"Brest": "axis"})
+    assert war(pol, sit, "spain") < 0
+    assert not [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == brest]

@@ -21,8 +21,10 @@ gives each side:
   (a turn label or a plan key), ``ports`` and ``beaches`` (a landing: a
   detachment that goes by sea): its units gather in the ``ports`` (cities where its fleets
   are) and wait there for the fleets, the policy invades the ``beaches`` (cities or hex
-  labels) from them; a unit of the detachment ashore (in a country none of the ports is in)
-  drives on the goals;
+  labels) from them (``load``: only units of at most that many attack factors, what one
+  fleet carries; ``reach``: only units within that many hexes of the ports, or ashore); a
+  unit of the detachment ashore (in a country of its beaches or goals,
+  not of its ports) drives on the goals;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
 * ``goals``: cities every stage drives on (a side with no stages: its objectives);
 * ``reserve``: ``[[start, share], ...]``, the share of its base a power keeps unspent for
@@ -249,8 +251,9 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     # the concurrent stages: their goals draw their own powers' units (``plan.power_goals``)
     # and are worth attacking, below the stage in force's goals (10: its focus)
     power_goals: dict[str, set[str]] = {}
-    # (units, powers, goal hexes, the hexes it goes by, its embarkation ports)
-    forces: list[tuple[int, set[str], set[str], set[str], set[str]]] = []
+    # (units, powers, goal hexes, the hexes it goes by, its embarkation ports, the most
+    # attack factors of a unit its fleets carry)
+    forces: list[tuple[int, set[str], set[str], set[str], set[str], int, int]] = []
     for st in campaign.concurrent(sit, game):
         hexes = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)
                  if h in sit.enemy_hexes or not sit.friendly_hexes.get(h)}
@@ -262,8 +265,14 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
                 via = {h for _n, h in goal_places(sit, list(st.get("via", []) or []), game)}
                 ports = {h for _n, h in goal_places(sit, list(st.get("ports", []) or []),
                                                     game)}
+                if ports:  # a landing: its shore, the countries of its beaches and goals
+                    shore = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)}
+                    shore |= set(place_labels(sit.map, list(st.get("beaches", []) or [])))
+                    via = {country(sit.map, h) for h in shore} - \
+                        {country(sit.map, h) for h in ports}
                 forces.append((force, {str(p) for p in st.get("powers", []) or []}, hexes,
-                               via, ports))
+                               via, ports, int(st.get("load", 0) or 0),
+                               int(st.get("reach", 0) or 0)))
             continue
         for p in st.get("powers", []) or []:
             power_goals.setdefault(str(p), set()).update(hexes)
@@ -321,6 +330,7 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
         sit.objectives = objectives
     sit.memo("plan.power_goals", lambda: {p: hs for p, hs in power_goals.items() if hs})
     sit.memo("plan.unit_goals", lambda: unit_goals)
+    sit.memo("plan.ports", lambda: ports)
     sit.memo("plan.hold", lambda: hold)
     sit.memo("plan.fill", lambda: fill)
     sit.memo("plan.stage", lambda: stage)
@@ -344,21 +354,35 @@ def _way(sit: Situation, h: str, goals: set[str], via: set[str], past: int | Non
     return past + sit.nearest(h, via), True
 
 
-#: a landing's units ashore are within this many hexes of its ports (farther: another theatre)
-ASHORE = 8
+def country(m: MapData, label: str) -> str:
+    """The country (the map's) of hex ``label``."""
+    return str(m.country_of(m.hex(m.index_of_label(label))))
 
 
-def ashore(sit: Situation, h: str, ports: set[str]) -> bool:
-    """Whether hex ``h`` is across the sea from a landing's ``ports``: within
-    :data:`ASHORE` hexes of them, in a country (the map's) none of them is in."""
-    m = sit.map
-    home = {m.country_of(m.hex(m.index_of_label(p))) for p in ports}
-    return m.country_of(m.hex(m.index_of_label(h))) not in home and \
-        sit.nearest(h, ports) <= ASHORE
+def place_labels(m: MapData, names: list[str]) -> list[str]:
+    """Hex labels of ``names``: a city of the map by its name, else a hex label of the map."""
+    cities = city_hexes(m, names)
+    out = []
+    for n in names:
+        if n in cities:
+            out.append(cities[n])
+        else:
+            try:
+                m.index_of_label(n)
+            except (KeyError, ValueError, IndexError):
+                continue
+            out.append(n)
+    return out
+
+
+def ashore(sit: Situation, h: str, shore: set[str]) -> bool:
+    """Whether hex ``h`` is on a landing's shore: in one of the ``shore`` countries (those
+    of its beaches and goals, not its ports')."""
+    return country(sit.map, h) in shore
 
 
 def detachments(sit: Situation,
-                forces: list[tuple[int, set[str], set[str], set[str], set[str]]],
+                forces: list[tuple[int, set[str], set[str], set[str], set[str], int, int]],
                 hold: set[str]) -> dict[str, set[str]]:
     """Unit id -> the hexes it drives on, for each ``force`` stage (a concurrent stage with
     ``force: N``): the N ground units of its powers nearest its goals (ties by id), none a
@@ -366,17 +390,21 @@ def detachments(sit: Situation,
     land route, where the hex distance would cross the sea) is on the way: a unit farther
     from the goals than the via is counted from the via and drives on it. Re-chosen at each
     decision from the view: the units on the way are the nearest, so the detachment stays.
-    A landing (``ports``): its units ashore first (they drive on the goals), then those
-    nearest its ports (they go there and wait for the fleets)."""
+    A landing (``ports``; its ``via`` is then its shore, the countries of its beaches and
+    goals): its units ashore first (they drive on the goals), then those nearest its ports
+    (they go there and wait for the fleets)."""
     out: dict[str, set[str]] = {}
-    for n, powers, hexes, via, ports in forces:
+    for n, powers, hexes, via, ports, load, reach in forces:
         if ports:
-            free = sorted((not ashore(sit, str(u["hex"]), ports),
+            free = sorted((not ashore(sit, str(u["hex"]), via),
                            sit.nearest(str(u["hex"]), ports), uid)
                           for uid, u in sit.mine.items()
                           if uid not in hold and uid not in out and u.get("hex") is not None
                           and u.get("type") in DETACHED
-                          and (not powers or str(u.get("power")) in powers))
+                          and (not powers or str(u.get("power")) in powers)
+                          and (not load or int(u.get("attack") or 0) <= load))
+            if reach:  # only the units ashore or within reach of the ports
+                free = [f for f in free if not f[0] or f[1] <= reach]
             for home, _d, uid in free[:n]:
                 out[uid] = ports if home else hexes
             continue

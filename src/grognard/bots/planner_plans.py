@@ -35,6 +35,8 @@ BARBAROSSA_GOALS = ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leni
 #: 3R (TR-86 campaign): Poland first, then the Low Countries and France, Barbarossa on a date.
 TR_1939: Plan = {
     "barbarossa": "Summer I 1941",
+    #: Germany's landing in Iberia (a study parameter: ``planner@iberia_year=1942``)
+    "iberia": "Fall 1940",
     #: Germany's guard of Berlin (a study parameter: ``planner@berlin_guard_year=1945``)
     "berlin_guard": "Winter 1943",
     #: Germany's landing on Malta: off ("": no such turn) in the shipped plan (session 11,
@@ -85,6 +87,17 @@ TR_1939: Plan = {
             {"name": "turkey", "start": "Spring 1941", "concurrent": True,
              "goals": ["Istanbul", "Ankara"], "front": "southern",
              "powers": ["italy", "bulgaria"], "war": {"italy": ["turkey"]}},
+            # Iberia by sea (TR-04: Lisbon, Madrid, Barcelona; Spain and Portugal hold five
+            # 1-3 infantry; by land only through the Vichy zone, neutral under TR-26): once
+            # France has fallen, six German units gather in Brest (an Atlantic port of the
+            # sea-zone table) and three German fleets sail there (TR-70); they land on
+            # Lisbon or the north coast, three a turn (``load``: one 3-factor infantry a
+            # 9-factor fleet, TR-61 a third of its factors)
+            {"name": "iberia", "start": "iberia", "concurrent": True, "force": 6,
+             "fleets": 3, "load": 3, "ports": ["Brest"], "beaches": ["V11", "S16", "S17"],
+             "goals": ["Lisbon", "Madrid", "Barcelona"], "front": "western",
+             "powers": ["germany"], "war": {"germany": ["spain", "portugal"]},
+             "after": ["Paris", "Brest"], "garrison": 0},
             # Malta (TR-04: a red port, no ground unit at set-up) by sea (TR-61): Germany's
             # two units nearest Taranto (the Mediterranean port of the sea-zone table) wait
             # there for two German fleets (TR-70: they sail from the Baltic) and land on the
@@ -92,7 +105,7 @@ TR_1939: Plan = {
             # the war on Britain and the offensive (session 11: tried, it never did);
             # Libya's ports are not in the sea-zone table: no Afrika Korps by sea to Tripoli
             {"name": "malta", "start": "malta", "end": "Spring 1942", "concurrent": True,
-             "force": 2, "fleets": 2,
+             "force": 2, "fleets": 2, "load": 3,
              "ports": ["Taranto"], "beaches": ["Malta"], "goals": ["Malta"],
              "front": "western", "powers": ["germany"]},
             # a neutral capital in reach of Italy's army (a TR-04 victory location held by
@@ -165,7 +178,8 @@ TR_1939: Plan = {
             # units, BRPs unspent) lands in France and the Low Countries from the Channel
             # ports and drives on the West's capitals and the Ruhr
             {"name": "second_front", "start": "second_front", "concurrent": True,
-             "force": 10, "fleets": 6, "ports": ["Portsmouth", "London"],
+             "force": 10, "fleets": 6, "load": 3, "reach": 6,
+             "ports": ["Portsmouth", "London"],
              "beaches": ["L23", "L21", "L24"],
              "goals": ["Paris", "Brussels", "Essen", "Amsterdam"], "front": "western",
              "powers": ["uk", "us"], "caution": 0.8},
@@ -209,7 +223,7 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     year = params.get("soviet_war_year")
     if year is not None:
         plan["soviet_war"] = f"Summer I {int(year)}"
-    for key in ("berlin", "second_front", "malta"):  # the sea stages: Spring of a year
+    for key in ("berlin", "second_front", "malta", "iberia"):  # Spring of a year
         year = params.get(f"{key}_year")
         if year is not None:
             plan[key] = f"Spring {int(year)}"

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grognard.bots.base import LegalActions
+from grognard.bots.campaign import place_labels
 from grognard.bots.situation import Situation
 from grognard.core.mapdata import MapData
 from grognard.engine.commands import Command
@@ -80,6 +81,10 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     friendly = np.zeros(m.n, dtype=np.int64)
     for label, n in sit.friendly_hexes.items():
         friendly[m.index_of_label(label)] = n
+    # a planner's landing ports: the fleets there take no room of the units that embark
+    for label in sit.memo("plan.ports", set):
+        friendly[m.index_of_label(label)] = sum(
+            1 for u in sit.mine.values() if u.get("hex") == label and u.get("type") in GROUND)
     movers: list[str] = []
     hold: set[str] = sit.memo("plan.hold", set)  # a planner's garrisons and held fronts
     advance: bool = sit.memo("plan.advance", bool)  # a planner's armor drives on past contact
@@ -344,18 +349,7 @@ LANDING_SCORE = 0.2
 
 def place_hexes(sit: Situation, names: list[str]) -> list[str]:
     """Hex labels of ``names``: a city of the map by its name, else a hex label as given."""
-    cities = city_hexes_of(sit.map)
-    out = []
-    for n in names:
-        if n in cities:
-            out.append(cities[n])
-        else:
-            try:
-                sit.map.index_of_label(n)
-            except (KeyError, ValueError, IndexError):
-                continue
-            out.append(n)
-    return out
+    return place_labels(sit.map, names)
 
 
 def landing_plan(sit: Situation, actions: LegalActions, stages: list[Mapping[str, Any]]
