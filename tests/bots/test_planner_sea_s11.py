@@ -14,9 +14,10 @@ from grognard.bots.tr_plans import fleet_sr_plan, landing_plan
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 
-#: Spring 1943 and 1944 (Fall 1939 is turn 1, five turns a year)
+#: Spring 1943, Spring 1944 and Fall 1944 (Fall 1939 is turn 1, five turns a year)
 SPRING_1943 = 18
 SPRING_1944 = 23
+FALL_1944 = 26
 
 
 def _allies_at(turn: int, control: dict[str, str] | None = None, units=None, plan=None):
@@ -52,12 +53,12 @@ class _Offshore:
             {"hex": h, "fleets": ["x"], "cargo": {"x": ["y"]}}]}) for b, h in self.pairs]
 
 
-def test_tr04_the_red_army_drives_on_berlin_from_1944_with_a_western_offensive():
-    """TR-04/TR-03: from Spring 1944, Warsaw held, the 14 Soviet units nearest Berlin drive
+def test_tr04_the_red_army_drives_on_berlin_from_fall_1944_with_a_western_offensive():
+    """TR-04/TR-03: from Fall 1944, Warsaw held, the 14 Soviet units nearest Berlin drive
     on it (a detachment) and the USSR wants the offensive on Berlin's (western) front beside
     its eastern one; before that date, or without Warsaw, no such detachment."""
-    for turn, warsaw, on in ((SPRING_1944, "allies", True), (SPRING_1944 - 1, "allies", False),
-                             (SPRING_1944, "axis", False)):
+    for turn, warsaw, on in ((FALL_1944, "allies", True), (FALL_1944 - 1, "allies", False),
+                             (FALL_1944, "axis", False)):
         g, pol, sit = _allies_at(turn, {"Warsaw": warsaw})
         berlin = set(city_hexes(g.context.scenario.map, ["Berlin"]).values())
         drive = [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == berlin]

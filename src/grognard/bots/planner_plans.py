@@ -37,7 +37,7 @@ TR_1939: Plan = {
     "barbarossa": "Summer I 1941",
     #: Germany's landing in Iberia (a study parameter: ``planner@iberia_year=1942``)
     "iberia": "Fall 1940",
-    #: Germany's guard of Berlin (a study parameter: ``planner@berlin_guard_year=1945``)
+    #: Germany's guard of Berlin (from the Winter before the Allies' drive on it)
     "berlin_guard": "Winter 1943",
     #: Germany's landing on Malta: off ("": no such turn) in the shipped plan (session 11,
     #: seeds 10-17: from Spring 1941 it cost Germany 2 units, 2 fleets and a western
@@ -158,7 +158,7 @@ TR_1939: Plan = {
     #: ``planner@soviet_war_year=1943``)
     "soviet_war": "Summer I 1942",
     #: the Allies' drive on Berlin (a study parameter: ``planner@berlin_year=1944``)
-    "berlin": "Spring 1944",
+    "berlin": "Fall 1944",
     #: the Western Allies' landings in France (a study parameter: ``second_front_year``)
     "second_front": "Spring 1943",
     "allies": {
