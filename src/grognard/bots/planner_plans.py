@@ -157,7 +157,8 @@ TR_1939: Plan = {
     #: the USSR's own war on Germany if Germany has not struck first (a study parameter:
     #: ``planner@soviet_war_year=1943``)
     "soviet_war": "Summer I 1942",
-    #: the Allies' drive on Berlin (a study parameter: ``planner@berlin_year=1944``)
+    #: the Allies' drive on Berlin (a study parameter: ``planner@berlin_year=1944`` moves
+    #: it to Spring 1944)
     "berlin": "Fall 1944",
     #: the Western Allies' landings in France (a study parameter: ``second_front_year``)
     "second_front": "Spring 1943",
@@ -168,15 +169,17 @@ TR_1939: Plan = {
              "powers": ["ussr"], "war": {"ussr": ["germany"]}, "caution": 0.8},
             # the drive on Berlin (TR-04: the Allies win at once with it): Berlin is on the
             # western front (TR-03), where the Red Army's eastern offensive cannot attack
-            # (session 11: it reached Hamburg and Essen but never attacked Berlin); from
-            # 1943 a detachment of the Red Army nearest Berlin takes the western offensive
+            # (session 11: it reached Hamburg and Essen but never attacked Berlin); from the
+            # plan's date (Fall 1944) the 14 Soviet units nearest Berlin take the western
+            # offensive and drive on it
             {"name": "berlin", "start": "berlin", "concurrent": True, "force": 14,
              "goals": ["Berlin"], "front": "western", "powers": ["ussr"],
              "after": ["Warsaw"], "caution": 0.5},
-            # the second front (TR-61): from 1943 the British and American army in Britain
-            # (idle there to the end in session 10's games: 13 British and 9 American
-            # units, BRPs unspent) lands in France and the Low Countries from the Channel
-            # ports and drives on the West's capitals and the Ruhr
+            # the second front (TR-61): from Spring 1943 the British and American army in
+            # Britain (idle there to the end in session 10's games: 13 British and 9
+            # American units, BRPs unspent) lands in France and Belgium from the Channel
+            # ports (Calais, Normandy, the Belgian coast; six fleets, one 3-factor unit a
+            # fleet) and drives on the West's capitals and the Ruhr
             {"name": "second_front", "start": "second_front", "concurrent": True,
              "force": 10, "fleets": 6, "load": 3, "reach": 6,
              "ports": ["Portsmouth", "London"],
