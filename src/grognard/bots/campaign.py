@@ -409,11 +409,11 @@ def detachments(sit: Situation,
                 out[uid] = ports if home else hexes
             continue
         past = min((sit.nearest(v, hexes) for v in via), default=None)
-        free = sorted((*_way(sit, str(u["hex"]), hexes, via, past), uid)
+        way = sorted((*_way(sit, str(u["hex"]), hexes, via, past), uid)
                       for uid, u in sit.mine.items()
                       if uid not in hold and uid not in out and u.get("hex") is not None
                       and u.get("type") in DETACHED
                       and (not powers or str(u.get("power")) in powers))
-        for _d, by_via, uid in free[:n]:
+        for _d, by_via, uid in way[:n]:
             out[uid] = via if by_via else hexes
     return out
