@@ -17,7 +17,14 @@ gives each side:
   join it although their front holds, ``garrison`` the units each of its goals keeps once
   held (default 1; 0: none unless threatened), ``force`` (a concurrent stage) a detachment of
   that many units - the nearest its goals - instead of its powers' whole army, ``via`` the
-  cities a detachment goes by (its land route);
+  cities a detachment goes by (its land route), ``end`` the date the stage is given up
+  (a turn label or a plan key), ``ports`` and ``beaches`` (a landing: a
+  detachment that goes by sea): its units gather in the ``ports`` (cities where its fleets
+  are) and wait there for the fleets, the policy invades the ``beaches`` (cities or hex
+  labels) from them (``load``: only units of at most that many attack factors, what one
+  fleet carries; ``reach``: only units within that many hexes of the ports, or ashore); a
+  unit of the detachment ashore (in a country of its beaches or goals,
+  not of its ports) drives on the goals;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
 * ``goals``: cities every stage drives on (a side with no stages: its objectives);
 * ``reserve``: ``[[start, share], ...]``, the share of its base a power keeps unspent for
@@ -43,6 +50,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grognard.bots.situation import Situation
+from grognard.core.errors import GrognardError
 from grognard.core.mapdata import MapData
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
@@ -99,9 +107,13 @@ def turn_of_label(context: Context, state: JSON, label: str, system: Any,
         return _TURNS[key]
     hook = getattr(system, "turn_label", None)
     found = None
-    if hook is not None:
+    if hook is not None and label:  # (an empty label: a stage the plan leaves off)
         for t in range(1, horizon):
-            if hook(context, {**state, "turn": t}) == label:
+            try:
+                got = hook(context, {**state, "turn": t})
+            except GrognardError:  # past the calendar's last turn
+                break
+            if got == label:
                 found = t
                 break
     _TURNS[key] = found
@@ -141,6 +153,13 @@ class Campaign:
         t = turn_of_label(game.context, game.state, label, game.system)
         if t is None or turn < t:
             return False
+        end = stage.get("end")  # a stage given up at this date (a landing that failed)
+        if end is not None:
+            e = turn_of_label(game.context, game.state,
+                              str(self.side_plan.get(end, self.plan.get(end, end))),
+                              game.system)
+            if e is not None and turn >= e:
+                return False
         after = list(stage.get("after") or [])
         return not (after and sit is not None) or self.held(sit, after, game)
 
@@ -232,17 +251,28 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
     # the concurrent stages: their goals draw their own powers' units (``plan.power_goals``)
     # and are worth attacking, below the stage in force's goals (10: its focus)
     power_goals: dict[str, set[str]] = {}
-    # (units, powers, goal hexes, the hexes it goes by)
-    forces: list[tuple[int, set[str], set[str], set[str]]] = []
+    # (units, powers, goal hexes, the hexes it goes by, its embarkation ports, the most
+    # attack factors of a unit its fleets carry)
+    forces: list[tuple[int, set[str], set[str], set[str], set[str], int, int]] = []
     for st in campaign.concurrent(sit, game):
         hexes = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)
                  if h in sit.enemy_hexes or not sit.friendly_hexes.get(h)}
         force = int(st.get("force", 0) or 0)
         if force:  # a detachment: only its units (chosen below, out of the garrisons)
+            if st.get("standing"):  # a guard: it stays by its goals, held or not
+                hexes = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)}
             if hexes:
                 via = {h for _n, h in goal_places(sit, list(st.get("via", []) or []), game)}
+                ports = {h for _n, h in goal_places(sit, list(st.get("ports", []) or []),
+                                                    game)}
+                if ports:  # a landing: its shore, the countries of its beaches and goals
+                    shore = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)}
+                    shore |= set(place_labels(sit.map, list(st.get("beaches", []) or [])))
+                    via = {country(sit.map, h) for h in shore} - \
+                        {country(sit.map, h) for h in ports}
                 forces.append((force, {str(p) for p in st.get("powers", []) or []}, hexes,
-                               via))
+                               via, ports, int(st.get("load", 0) or 0),
+                               int(st.get("reach", 0) or 0)))
             continue
         for p in st.get("powers", []) or []:
             power_goals.setdefault(str(p), set()).update(hexes)
@@ -276,6 +306,10 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
             if threatened:
                 fill[h] = want - len(here)
     unit_goals = detachments(sit, forces, hold)
+    # a landing's units in their port wait there for the fleets (the policy invades)
+    ports = {h for f in forces for h in f[4]}
+    hold.update(uid for uid, goals in unit_goals.items()
+                if goals <= ports and str(sit.mine[uid].get("hex")) in goals)
     if stage is not None and front_of is not None:
         held_fronts = set(stage.get("hold", []) or [])
         powers = set(stage.get("powers", []) or [])
@@ -290,11 +324,13 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
                 hold.add(uid)
     for hexes in [*power_goals.values(), *(f[2] for f in forces)]:
         for h in hexes:
-            objectives[h] = max(objectives.get(h, 0), 9)
+            if h in sit.enemy_hexes or not sit.friendly_hexes.get(h):  # (a guard's held
+                objectives[h] = max(objectives.get(h, 0), 9)  # goal draws only its units)
     if objectives:
         sit.objectives = objectives
     sit.memo("plan.power_goals", lambda: {p: hs for p, hs in power_goals.items() if hs})
     sit.memo("plan.unit_goals", lambda: unit_goals)
+    sit.memo("plan.ports", lambda: ports)
     sit.memo("plan.hold", lambda: hold)
     sit.memo("plan.fill", lambda: fill)
     sit.memo("plan.stage", lambda: stage)
@@ -318,22 +354,66 @@ def _way(sit: Situation, h: str, goals: set[str], via: set[str], past: int | Non
     return past + sit.nearest(h, via), True
 
 
-def detachments(sit: Situation, forces: list[tuple[int, set[str], set[str], set[str]]],
+def country(m: MapData, label: str) -> str:
+    """The country (the map's) of hex ``label``."""
+    return str(m.country_of(m.hex(m.index_of_label(label))))
+
+
+def place_labels(m: MapData, names: list[str]) -> list[str]:
+    """Hex labels of ``names``: a city of the map by its name, else a hex label of the map."""
+    cities = city_hexes(m, names)
+    out = []
+    for n in names:
+        if n in cities:
+            out.append(cities[n])
+        else:
+            try:
+                m.index_of_label(n)
+            except (KeyError, ValueError, IndexError):
+                continue
+            out.append(n)
+    return out
+
+
+def ashore(sit: Situation, h: str, shore: set[str]) -> bool:
+    """Whether hex ``h`` is on a landing's shore: in one of the ``shore`` countries (those
+    of its beaches and goals, not its ports')."""
+    return country(sit.map, h) in shore
+
+
+def detachments(sit: Situation,
+                forces: list[tuple[int, set[str], set[str], set[str], set[str], int, int]],
                 hold: set[str]) -> dict[str, set[str]]:
     """Unit id -> the hexes it drives on, for each ``force`` stage (a concurrent stage with
     ``force: N``): the N ground units of its powers nearest its goals (ties by id), none a
     garrison's (``hold``) or another detachment's. A stage's ``via`` (cities it goes by: the
     land route, where the hex distance would cross the sea) is on the way: a unit farther
     from the goals than the via is counted from the via and drives on it. Re-chosen at each
-    decision from the view: the units on the way are the nearest, so the detachment stays."""
+    decision from the view: the units on the way are the nearest, so the detachment stays.
+    A landing (``ports``; its ``via`` is then its shore, the countries of its beaches and
+    goals): its units ashore first (they drive on the goals), then those nearest its ports
+    (they go there and wait for the fleets)."""
     out: dict[str, set[str]] = {}
-    for n, powers, hexes, via in forces:
+    for n, powers, hexes, via, ports, load, reach in forces:
+        if ports:
+            free = sorted((not ashore(sit, str(u["hex"]), via),
+                           sit.nearest(str(u["hex"]), ports), uid)
+                          for uid, u in sit.mine.items()
+                          if uid not in hold and uid not in out and u.get("hex") is not None
+                          and u.get("type") in DETACHED
+                          and (not powers or str(u.get("power")) in powers)
+                          and (not load or int(u.get("attack") or 0) <= load))
+            if reach:  # only the units ashore or within reach of the ports
+                free = [f for f in free if not f[0] or f[1] <= reach]
+            for home, _d, uid in free[:n]:
+                out[uid] = ports if home else hexes
+            continue
         past = min((sit.nearest(v, hexes) for v in via), default=None)
-        free = sorted((*_way(sit, str(u["hex"]), hexes, via, past), uid)
+        way = sorted((*_way(sit, str(u["hex"]), hexes, via, past), uid)
                       for uid, u in sit.mine.items()
                       if uid not in hold and uid not in out and u.get("hex") is not None
                       and u.get("type") in DETACHED
                       and (not powers or str(u.get("power")) in powers))
-        for _d, by_via, uid in free[:n]:
+        for _d, by_via, uid in way[:n]:
             out[uid] = via if by_via else hexes
     return out

@@ -18,8 +18,8 @@ from grognard.bots.heuristic import HeuristicBot, Policy
 from grognard.bots.planner_plans import plan_for, planner_policy
 from grognard.core.errors import InputError
 
-PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "plan", "budget",
-          "horizon")
+PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_year",
+          "second_front_year", "malta_year", "iberia_year", "plan", "budget", "horizon")
 
 
 def parse_params(text: str) -> dict[str, str]:

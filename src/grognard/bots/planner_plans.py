@@ -24,7 +24,7 @@ from grognard.bots.heuristic import (
     fitting,
 )
 from grognard.bots.situation import Situation
-from grognard.bots.tr_plans import sr_plan, tr_front
+from grognard.bots.tr_plans import fleet_sr_plan, landing_plan, sr_plan, tr_front
 from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
@@ -36,6 +36,15 @@ BARBAROSSA_GOALS = ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leni
 #: 3R (TR-86 campaign): Poland first, then the Low Countries and France, Barbarossa on a date.
 TR_1939: Plan = {
     "barbarossa": "Summer I 1941",
+    #: Germany's landing in Iberia (a study parameter: ``planner@iberia_year=1942``)
+    "iberia": "Fall 1940",
+    #: Germany's guard of Berlin (from the Winter before the Allies' drive on it)
+    "berlin_guard": "Winter 1943",
+    #: Germany's landing on Malta: off ("": no such turn) in the shipped plan (session 11,
+    #: seeds 10-17: from Spring 1941 it cost Germany 2 units, 2 fleets and a western
+    #: offensive a turn, and the Axis lost more than the island gave); a study turns it on:
+    #: ``planner@malta_year=1941``
+    "malta": "",
     "axis": {
         "stages": [
             {"name": "poland", "start": "Fall 1939", "goals": ["Warsaw"], "front": "eastern",
@@ -79,6 +88,27 @@ TR_1939: Plan = {
             {"name": "turkey", "start": "Spring 1941", "concurrent": True,
              "goals": ["Istanbul", "Ankara"], "front": "southern",
              "powers": ["italy", "bulgaria"], "war": {"italy": ["turkey"]}},
+            # Iberia by sea (TR-04: Lisbon, Madrid, Barcelona; Spain and Portugal hold five
+            # 1-3 infantry; by land only through the Vichy zone, neutral under TR-26): once
+            # France has fallen, six German units gather in Brest (an Atlantic port of the
+            # sea-zone table) and three German fleets sail there (TR-70); they land on
+            # Lisbon or the north coast, three a turn (``load``: one 3-factor infantry a
+            # 9-factor fleet, TR-61 a third of its factors)
+            {"name": "iberia", "start": "iberia", "concurrent": True, "force": 6,
+             "fleets": 3, "load": 3, "ports": ["Brest"], "beaches": ["V11", "S16", "S17"],
+             "goals": ["Lisbon", "Madrid", "Barcelona"], "front": "western",
+             "powers": ["germany"], "war": {"germany": ["spain", "portugal"]},
+             "after": ["Paris", "Brest"], "garrison": 0},
+            # Malta (TR-04: a red port, no ground unit at set-up) by sea (TR-61): Germany's
+            # two units nearest Taranto (the Mediterranean port of the sea-zone table) wait
+            # there for two German fleets (TR-70: they sail from the Baltic) and land on the
+            # island (Malta is on the western front, TR-03). Italy, at 0-30 BRPs, cannot pay
+            # the war on Britain and the offensive (session 11: tried, it never did);
+            # Libya's ports are not in the sea-zone table: no Afrika Korps by sea to Tripoli
+            {"name": "malta", "start": "malta", "end": "Spring 1942", "concurrent": True,
+             "force": 2, "fleets": 2, "load": 3,
+             "ports": ["Taranto"], "beaches": ["Malta"], "goals": ["Malta"],
+             "front": "western", "powers": ["germany"]},
             # a neutral capital in reach of Italy's army (a TR-04 victory location held by
             # one 1-3 infantry; Lisbon by Spain's army was tried: Spain, left empty, fell)
             {"name": "alps", "start": "Spring 1940", "concurrent": True, "goals": ["Bern"],
@@ -99,6 +129,13 @@ TR_1939: Plan = {
             {"name": "barbarossa", "start": "barbarossa", "fixed": True,
              "goals": BARBAROSSA_GOALS, "front": "eastern",
              "powers": ["germany"], "war": {"germany": ["ussr"]}, "caution": 0.5, "push": 6},
+            # Berlin's guard (TR-04: the Allies win at once with Berlin): from the date the
+            # planner Allies drive on it (session 11: the Red Army's western offensive and the
+            # second front), the eight German units nearest Berlin ring it and counter-attack
+            # (the western offensive), whatever else is held
+            {"name": "berlin_guard", "start": "berlin_guard", "concurrent": True,
+             "standing": True, "force": 8, "goals": ["Berlin"], "front": "western",
+             "powers": ["germany"], "caution": 1.2},
             # from 1943 the East holds what it took (the verdict counts the end, TR-04):
             # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army
             {"name": "defend", "start": "Fall 1942", "fixed": True, "standing": True,
@@ -121,11 +158,35 @@ TR_1939: Plan = {
     #: the USSR's own war on Germany if Germany has not struck first (a study parameter:
     #: ``planner@soviet_war_year=1943``)
     "soviet_war": "Summer I 1942",
+    #: the Allies' drive on Berlin (a study parameter: ``planner@berlin_year=1944`` moves
+    #: it to Spring 1944)
+    "berlin": "Fall 1944",
+    #: the Western Allies' landings in France (a study parameter: ``second_front_year``)
+    "second_front": "Spring 1943",
     "allies": {
         "stages": [
             {"name": "red_army", "start": "soviet_war", "fixed": True,
              "goals": ["Warsaw", "Bucharest", "Budapest", "Berlin"], "front": "eastern",
              "powers": ["ussr"], "war": {"ussr": ["germany"]}, "caution": 0.8},
+            # the drive on Berlin (TR-04: the Allies win at once with it): Berlin is on the
+            # western front (TR-03), where the Red Army's eastern offensive cannot attack
+            # (session 11: it reached Hamburg and Essen but never attacked Berlin); from the
+            # plan's date (Fall 1944) the 14 Soviet units nearest Berlin take the western
+            # offensive and drive on it
+            {"name": "berlin", "start": "berlin", "concurrent": True, "force": 14,
+             "goals": ["Berlin"], "front": "western", "powers": ["ussr"],
+             "after": ["Warsaw"], "caution": 0.5},
+            # the second front (TR-61): from Spring 1943 the British and American army in
+            # Britain (idle there to the end in session 10's games: 13 British and 9
+            # American units, BRPs unspent) lands in France and Belgium from the Channel
+            # ports (Calais, Normandy, the Belgian coast; six fleets, one 3-factor unit a
+            # fleet) and drives on the West's capitals and the Ruhr
+            {"name": "second_front", "start": "second_front", "concurrent": True,
+             "force": 10, "fleets": 6, "load": 3, "reach": 6,
+             "ports": ["Portsmouth", "London"],
+             "beaches": ["L23", "L21", "L24"],
+             "goals": ["Paris", "Brussels", "Essen", "Amsterdam"], "front": "western",
+             "powers": ["uk", "us"], "caution": 0.8},
         ],
         "garrisons": {"Paris": 2, "London": 2, "Moscow": 2, "Leningrad": 1},
         "reserve": [["Fall 1939", "1/3"], ["Spring 1943", "1/6"], ["Spring 1944", "0"]],
@@ -166,6 +227,10 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     year = params.get("soviet_war_year")
     if year is not None:
         plan["soviet_war"] = f"Summer I {int(year)}"
+    for key in ("berlin", "second_front", "malta", "iberia"):  # Spring of a year
+        year = params.get(f"{key}_year")
+        if year is not None:
+            plan[key] = f"Spring {int(year)}"
     return plan
 
 
@@ -244,6 +309,15 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
     def score_sr(self, sit: Situation, cmd: Command) -> Score:
         """TR-66: only the plan's SRs (:meth:`plan`)."""
         return -1.0
+
+    def score_invade(self, sit: Situation, cmd: Command) -> Score:
+        """TR-61: only the plan's landings (:meth:`plan`, :func:`landing_plan`)."""
+        return -1.0
+
+    def _landings(self, sit: Situation) -> list[Mapping[str, Any]]:
+        """The concurrent stages in force that land by sea (``beaches``)."""
+        with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
+        return [c for c in with_ if c.get("beaches")]
 
     def at_war_only(self, sit: Situation) -> None:
         """Only units of countries at war with this side are enemies (TR-25): a neutral's
@@ -446,10 +520,13 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         :attr:`take` chance to be cleared, so one battle does not take every unit in reach."""
         if kind == "sr":  # TR-66: the army goes by rail to the stage's goals
             st = self.stage(sit)
+            fleets = fleet_sr_plan(sit, self._landings(sit))  # TR-70: to the landings' ports
             if st is None:
-                return []
+                return fleets
             goals = {h for h, v in sit.objectives.items() if v >= 10}
-            return sr_plan(sit, goals, self._stage_powers(sit))
+            return sr_plan(sit, goals, self._stage_powers(sit)) + fleets
+        if kind == "invade":  # TR-61: the landing stages' invasions
+            return landing_plan(sit, actions, self._landings(sit))
         got = super().plan(sit, actions, kind)
         if kind == "attack" and got is not None:  # never a neutral's hex (TR-25)
             got = [(s, c) for s, c in got if str(c.args.get("hex")) in sit.enemy_hexes]

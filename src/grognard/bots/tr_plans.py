@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grognard.bots.base import LegalActions
+from grognard.bots.campaign import place_labels
 from grognard.bots.situation import Situation
 from grognard.core.mapdata import MapData
 from grognard.engine.commands import Command
@@ -80,6 +81,10 @@ def move_plan(sit: Situation, actions: LegalActions) -> list[tuple[float, Comman
     friendly = np.zeros(m.n, dtype=np.int64)
     for label, n in sit.friendly_hexes.items():
         friendly[m.index_of_label(label)] = n
+    # a planner's landing ports: the fleets there take no room of the units that embark
+    for label in sit.memo("plan.ports", set):
+        friendly[m.index_of_label(label)] = sum(
+            1 for u in sit.mine.values() if u.get("hex") == label and u.get("type") in GROUND)
     movers: list[str] = []
     hold: set[str] = sit.memo("plan.hold", set)  # a planner's garrisons and held fronts
     advance: bool = sit.memo("plan.advance", bool)  # a planner's armor drives on past contact
@@ -333,3 +338,111 @@ def city_hexes_of(m: MapData) -> dict[str, str]:
     if got is None:
         got = _CITY_LABELS[m] = {c.name: m.label(i) for i, cs in m.cities.items() for c in cs}
     return got
+
+
+#: TR-61: fleets whose units land a turn (each offshore hex takes at most two units, TR-62)
+FLEETS = frozenset({"naval", "fleet"})
+#: TR-61: the score of a landing: above zero, below every planned move of the phase (the
+#: moves are played first; a unit that moved by land this phase may not invade)
+LANDING_SCORE = 0.2
+
+
+def place_hexes(sit: Situation, names: list[str]) -> list[str]:
+    """Hex labels of ``names``: a city of the map by its name, else a hex label as given."""
+    return place_labels(sit.map, names)
+
+
+def landing_plan(sit: Situation, actions: LegalActions, stages: list[Mapping[str, Any]]
+                 ) -> list[tuple[float, Command]]:
+    """TR-61/TR-62: each landing stage's invasion this movement phase: from each of its
+    ``ports``, its powers' fleets there (unused: TR-03, every invading power under its own
+    offensive) carry its detachment's unmoved units there (the
+    plan's ``plan.unit_goals`` naming that port; a garrison stays), one
+    unit a fleet, two a sea hex next to the beach (TR-62), onto the first of its ``beaches``
+    with the fewest enemy units (an empty beach is taken by the landing units, TR-61); the
+    fleets' capacity is the rules' to check: the whole load first, then one unit fewer
+    (the smallest units kept), down to one. The sea hexes next to a beach are the rules'
+    proposer's (``LegalActions.candidates``)."""
+    if not stages:
+        return []
+    used = set(sit.view.get("fleets_used", []) or []) | set(sit.view.get("moved", []) or [])
+    # the detachments' units (a garrison's units in a port stay; :func:`detachments`)
+    crew: dict[str, set[str]] = sit.memo("plan.unit_goals", dict)
+    offshore: dict[str, list[str]] | None = None
+    out: list[tuple[float, Command]] = []
+    for st in stages:
+        powers = {str(p) for p in st.get("powers", []) or []}
+        beaches = place_hexes(sit, list(st.get("beaches", []) or []))
+        if not beaches:
+            continue
+        enemy = {b: sum(1 for u in sit.others if u.get("hex") == b
+                        and u.get("type") in GROUND) for b in beaches}
+        order = {b: i for i, b in enumerate(beaches)}
+        beaches.sort(key=lambda b: (enemy[b], order[b]))
+        for port in place_hexes(sit, list(st.get("ports", []) or [])):
+            fleets = sorted(uid for uid, u in sit.mine.items() if u.get("hex") == port
+                            and u.get("type") in FLEETS and uid not in used
+                            and (not powers or u.get("power") in powers))
+            cargo = sorted((int(u.get("attack") or 0), uid) for uid, u in sit.mine.items()
+                           if u.get("hex") == port and u.get("type") in GROUND
+                           and uid in crew and port in crew[uid] and uid not in used
+                           and (not powers or u.get("power") in powers)
+                           and int(u.get("mp_spent") or 0) == 0)
+            if not fleets or not cargo:
+                continue
+            if offshore is None:
+                offshore = {}
+                for c in actions.candidates("invade"):
+                    groups = c.args.get("groups") or []
+                    if groups and isinstance(groups[0], Mapping):
+                        offshore.setdefault(str(c.args.get("beach")), [])
+                        h = str(groups[0].get("hex"))
+                        if h not in offshore[str(c.args.get("beach"))]:
+                            offshore[str(c.args.get("beach"))].append(h)
+            for rank, beach in enumerate(beaches):
+                seas = sorted(offshore.get(beach, []))
+                pairs = list(zip(fleets, [uid for _a, uid in cargo], strict=False))
+                pairs = pairs[:2 * len(seas)]
+                for k in range(len(pairs), 0, -1):
+                    groups = []
+                    for i, sea in enumerate(seas):
+                        part = pairs[2 * i:min(2 * i + 2, k)]
+                        if not part:
+                            break
+                        groups.append({"hex": sea, "fleets": [f for f, _u in part],
+                                       "cargo": {f: [u] for f, u in part}})
+                    score = LANDING_SCORE * (1 - 0.01 * rank) + 0.001 * k
+                    out.append((score, Command("invade", sit.player,
+                                               {"beach": beach, "groups": groups})))
+    return out
+
+
+def fleet_sr_plan(sit: Situation, stages: list[Mapping[str, Any]]
+                  ) -> list[tuple[float, Command]]:
+    """TR-70: until a landing stage's ``ports`` hold its ``fleets`` of its powers (a number;
+    0: none sail), the fleets of its powers nearest them in other ports sail there (a fleet's own
+    SR), each to the port with the fewest; the rules check each (a friendly port at either
+    end, no enemy air zone)."""
+    out: list[tuple[float, Command]] = []
+    moved: set[str] = set()
+    for st in stages:
+        powers = {str(p) for p in st.get("powers", []) or []}
+        ports = place_hexes(sit, list(st.get("ports", []) or []))
+        want = int(st.get("fleets", 0) or 0)
+        if not ports or not want:
+            continue
+        count = {p: sum(1 for u in sit.mine.values() if u.get("hex") == p
+                        and u.get("type") in FLEETS
+                        and (not powers or u.get("power") in powers)) for p in ports}
+        away = sorted((sit.nearest(str(u["hex"]), set(ports)), uid)
+                      for uid, u in sit.mine.items()
+                      if u.get("type") in FLEETS and u.get("hex") is not None
+                      and u.get("hex") not in ports and uid not in moved
+                      and (not powers or u.get("power") in powers))
+        for _d, uid in away[:max(0, want - sum(count.values()))]:
+            to = min(ports, key=lambda p: (count[p], ports.index(p)))
+            count[to] += 1
+            moved.add(uid)
+            out.append((0.9, Command("sr", sit.player, {"kind": "fleet", "unit": uid,
+                                                        "to": to})))
+    return out
