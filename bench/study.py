@@ -101,7 +101,9 @@ def main() -> int:
 
 
 def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool) -> int:
-    """The search bot's simulations per CPU second (in this process)."""
+    """The search bot's simulations per CPU second (in this process): ``simulations_per_cpu_s``
+    over the whole game (both sides' every decision), ``simulations_per_search_cpu_s`` over
+    the search's own decisions (what a simulation costs)."""
     from grognard.bots.base import Seat
     from grognard.bots.catalog import make_bot
     from grognard.bots.play import play_game
@@ -112,6 +114,7 @@ def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool) -
                            "load_average_before": _load()}
     sims = 0
     cpu = 0.0
+    search_cpu = 0.0
     for seed in range(games):
         g = Game.new(scenario, seed=seed)
         first, second = g.scenario.sides[:2]
@@ -120,9 +123,13 @@ def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool) -
         play_game(g, {first: bot, second: "planner"}, seed=seed, max_turns=turns)
         cpu += time.process_time() - c
         sims += getattr(bot, "simulations", 0)
+        search_cpu += getattr(bot, "search_cpu_s", 0.0)
     out["simulations"] = sims
     out["cpu_s"] = round(cpu, 2)
     out["simulations_per_cpu_s"] = round(sims / cpu, 2) if cpu else None
+    # the search's own time (its decisions' simulations, not the rest of the game)
+    out["search_cpu_s"] = round(search_cpu, 2)
+    out["simulations_per_search_cpu_s"] = round(sims / search_cpu, 2) if search_cpu else None
     out["load_average_after"] = _load()
     if as_json:
         sys.stdout.write(json.dumps(out, indent=2) + "\n")

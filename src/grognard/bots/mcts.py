@@ -25,7 +25,9 @@ Parameters: ``mcts@budget=16@horizon=200``.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -41,6 +43,8 @@ DEFAULT_HORIZON = 300
 WIDTH = 3
 #: the share of the values' span by which a candidate must beat the planner's choice
 MARGIN = 0.1
+#: the standard errors of the paired differences by which it must beat it
+Z = 1.0
 
 
 _MIX: dict[int, dict[str, list[JSON]]] = {}
@@ -59,9 +63,8 @@ def counter_mix(game_like: Game) -> dict[str, list[JSON]]:
     return got
 
 
-def determinize(game_like: Game, view: Mapping[str, Any], seed: int) -> Game:
-    """A game whose state is the seat's view with its unknowns sampled (one sample of the
-    information set): each face-down enemy unit takes the strength of a unit drawn from its
+def sampled_state(game_like: Game, view: Mapping[str, Any], seed: int) -> JSON:
+    """The seat's view with its unknowns sampled (one sample of the information set): each face-down enemy unit takes the strength of a unit drawn from its
     side's counter mix (the scenario's list, not the real game), its place as the view shows
     it; every side's missing secrets are empty (nothing committed)."""
     state: JSON = copy_state(dict(view))
@@ -78,8 +81,21 @@ def determinize(game_like: Game, view: Mapping[str, Any], seed: int) -> Game:
             pool = mix.get(str(u.get("side")), [])
             if u.get("hidden") and pool and not all(k in u for k in pool[0]):
                 units[uid] = {**copy_state(draw.choice(pool)), **u}
-    # fresh dice (no stream drawn yet) from the simulation's own seed
-    return Game.restore(game_like.scenario, seed, [], [], [], state, {},
+    return state
+
+
+def determinize(game_like: Game, view: Mapping[str, Any], seed: int) -> Game:
+    """A game from one sample of the seat's information set (:func:`sampled_state`)."""
+    return fork(game_like, sampled_state(game_like, view, seed), seed, copy=False)
+
+
+def fork(game_like: Game, state: JSON, seed: int, copy: bool = True) -> Game:
+    """A game from ``state`` (a determinized state; copied unless ``copy`` is false, so that
+    one state can start several simulations) with fresh dice (no stream drawn yet) from
+    ``seed`` and the real game's rule system, tables and readings."""
+    return Game.restore(game_like.scenario, seed, [], [], [],
+                        copy_state(state) if copy else state, {},
+                        system=game_like.system, tables=game_like.context.tables,
                         readings=game_like.readings)
 
 
@@ -92,7 +108,9 @@ class MctsBot(PlannerBot):
         self.horizon = int(p.pop("horizon", DEFAULT_HORIZON))
         super().__init__(seat, p)
         self.simulations = 0  # played so far (for the speed figure)
+        self.search_cpu_s = 0.0  # CPU seconds spent searching (for the speed figure)
         self._sim_seed = 0
+        self._start: tuple[int, JSON] | None = None
 
     def _candidates(self, view: JSON, la: LegalActions, first: Command) -> list[Command]:
         sit = self.policy.situation(view, la.game)
@@ -120,40 +138,48 @@ class MctsBot(PlannerBot):
         cands = self._candidates(view, legal_actions, first)
         if len(cands) < 2:
             return first
-        return self.search(view, legal_actions.game, cands)
+        t = time.process_time()
+        try:
+            return self.search(view, legal_actions.game, cands)
+        finally:
+            self.search_cpu_s += time.process_time() - t
 
     def search(self, view: JSON, game: Game, cands: list[Command]) -> Command:
-        """Paired rounds over ``cands`` (``budget`` simulations in all, at least one round):
-        in each round every candidate is simulated from the same determinization with the
-        same dice (common random numbers), so the candidates are compared on the same luck
-        and a round's differences measure the choice, not the dice. The planner's own choice
-        (the first candidate) stands unless another beats it on average over at least two
-        rounds by :data:`MARGIN` of the span of the values seen."""
-        rounds = max(1, self.budget // len(cands))
-        total = [0.0] * len(cands)
-        seen: list[float] = []
+        """Paired rounds over ``cands`` (``budget`` simulations in all): in each round every
+        candidate is simulated from the same determinization with the same dice (common
+        random numbers), so the candidates are compared on the same luck and a round's
+        differences measure the choice, not the dice. A comparison needs two rounds: when
+        the budget cannot give every candidate two, the planner's first choices are kept
+        (``budget // 2`` of them), and below four simulations nothing is simulated (the
+        planner's choice: a search that could not change it would only spend time). The
+        planner's own choice (the first candidate) stands unless another beats it, round by
+        round on the same luck, by :data:`MARGIN` of the span of the values seen on average
+        and by :data:`Z` standard errors of the paired differences (:func:`better`)."""
+        cands = cands[:max(1, self.budget // 2)]
+        if len(cands) < 2:
+            return cands[0]
+        rounds = self.budget // len(cands)
+        values: list[list[float]] = [[] for _ in cands]
         for _r in range(rounds):
             self._sim_seed += 1
             seed = self._dice.die(2**31 - 1) + self._sim_seed
             for k, cmd in enumerate(cands):
-                v = self.simulate(view, game, cmd, seed)
-                total[k] += v
-                seen.append(v)
-        best = max(range(len(cands)), key=lambda j: (total[j], -j))
-        span = (max(seen) - min(seen)) if seen else 0.0
-        if best != 0 and (rounds < 2 or (total[best] - total[0]) / rounds <= MARGIN * span):
-            return cands[0]
-        return cands[best]
+                values[k].append(self.simulate(view, game, cmd, seed))
+        self._start = None
+        return cands[better(values)]
 
     def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None
                  ) -> float:
         """One determinized rollout after ``cmd`` (from ``seed``: the determinization, the
-        dice and the rollout's bots): the policy's evaluation of its end."""
+        dice and the rollout's bots): the policy's evaluation of its end. The determinized
+        state is sampled once per seed and copied for each candidate of a round."""
         self.simulations += 1
         if seed is None:
             self._sim_seed += 1
             seed = self._dice.die(2**31 - 1) + self._sim_seed
-        g = determinize(game, view, seed)
+        if self._start is None or self._start[0] != seed:
+            self._start = (seed, sampled_state(game, view, seed))
+        g = fork(game, self._start[1], seed)
         try:
             g.apply(cmd)
         except GrognardError:
@@ -162,6 +188,30 @@ class MctsBot(PlannerBot):
             return self.policy.evaluate(view, None)  # the sample cannot play it: no news
         rollout(g, seed, self.horizon)
         return self.policy.evaluate(g.view(self.seat.player), g)
+
+
+def better(values: Sequence[Sequence[float]]) -> int:
+    """Which candidate the search plays, from each candidate's values round by round (the
+    first candidate is the planner's choice, the default): the best on average, if it beats
+    the first by more than :data:`MARGIN` of the span of all the values seen and its paired
+    differences from the first (the same determinization and dice in a round) average more
+    than :data:`Z` standard errors above zero - a search that cannot tell its candidates
+    apart keeps the plan (with two rounds and :data:`Z` = 1: it must win both). Fewer than
+    two rounds: the first."""
+    rounds = min((len(v) for v in values), default=0)
+    if rounds < 2:
+        return 0
+    total = [sum(v[:rounds]) for v in values]
+    best = max(range(len(values)), key=lambda j: (total[j], -j))
+    if best == 0:
+        return 0
+    seen = [x for v in values for x in v[:rounds]]
+    span = max(seen) - min(seen)
+    diffs = [values[best][r] - values[0][r] for r in range(rounds)]
+    mean = sum(diffs) / rounds
+    var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+    se = math.sqrt(var / rounds)
+    return best if mean > MARGIN * span and mean > Z * se else 0
 
 
 def rollout(g: Game, seed: int, horizon: int) -> int:
