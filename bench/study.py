@@ -51,6 +51,8 @@ def main() -> int:
     ap.add_argument("--search", type=int, default=0, metavar="BUDGET",
                     help="instead: the search bot's simulations per second (mcts@budget="
                          "BUDGET on the first side against the planner, --games games)")
+    ap.add_argument("--cut", choices=("turn", "side"), default="turn",
+                    help="with --search: where its rollouts stop (mcts@cut=...)")
     ap.add_argument("--timeline", metavar="SEEDS",
                     help="instead: the campaign timeline of games SEEDS (e.g. 10-29) with "
                          "--bots on every side (or AXIS,ALLIES) to --max-turns: 3R the turn "
@@ -65,7 +67,7 @@ def main() -> int:
     # the smoke run plays a small 3R scenario: the campaign map makes it minutes long
     sc = load_scenario("tr-1939-two-fronts" if a.quick else a.scenario)
     if a.search:
-        return _search(sc.id, a.search, games, turns, a.json)
+        return _search(sc.id, a.search, games, turns, a.json, a.cut)
     setting = Setting(sc.id, {s: a.bots for s in sc.sides}, max_turns=turns)
     seeds = list(range(games))
     out: dict[str, Any] = {"scenario": sc.id, "bots": a.bots, "games": games,
@@ -100,7 +102,8 @@ def main() -> int:
     return 0
 
 
-def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool) -> int:
+def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool,
+            cut: str = "turn") -> int:
     """The search bot's simulations per CPU second (in this process): ``simulations_per_cpu_s``
     over the whole game (both sides' every decision), ``simulations_per_search_cpu_s`` over
     the search's own decisions (what a simulation costs)."""
@@ -109,7 +112,8 @@ def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool) -
     from grognard.bots.play import play_game
     from grognard.engine.game import Game
 
-    out: dict[str, Any] = {"scenario": scenario, "search": f"mcts@budget={budget}",
+    name = f"mcts@budget={budget}" + ("" if cut == "turn" else f"@cut={cut}")
+    out: dict[str, Any] = {"scenario": scenario, "search": name,
                            "against": "planner", "games": games, "max_turns": turns,
                            "load_average_before": _load()}
     sims = 0
@@ -118,7 +122,7 @@ def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool) -
     for seed in range(games):
         g = Game.new(scenario, seed=seed)
         first, second = g.scenario.sides[:2]
-        bot = make_bot(f"mcts@budget={budget}", Seat.of(g, first, seed))
+        bot = make_bot(name, Seat.of(g, first, seed))
         c = time.process_time()
         play_game(g, {first: bot, second: "planner"}, seed=seed, max_turns=turns)
         cpu += time.process_time() - c

@@ -14,7 +14,8 @@ from grognard.bots.catalog import make_bot
 from grognard.bots.play import play_game
 from grognard.engine.game import Game
 
-BOTS = ["random", "heuristic", "search", "planner", "mcts@budget=4@horizon=40"]
+BOTS = ["random", "heuristic", "search", "planner", "mcts@budget=4@horizon=40",
+        "mcts@budget=4@horizon=40@cut=side"]
 
 
 def _twin(game: Game) -> Game:

@@ -6,21 +6,22 @@ options, the Europa surprise, EuroFront chits and activations) the bot weighs a 
 - by simulations: each one **determinizes** the seat's information set (a game made from the
 seat's own view: the opponent's face-down units as the view shows them, its secrets as
 nothing committed; fresh dice from the bot's own stream), plays the candidate, then a
-rollout with the planner on every side truncated at the end of the game turn (at most
-``horizon`` commands), and scores the
+rollout with the planner on every side truncated at the end of the game turn (``cut=side``:
+at the end of the seat's own player turn; at most ``horizon`` commands), and scores the
 end by the policy's evaluation (:meth:`~grognard.bots.heuristic.Policy.evaluate`: units,
 victory places from ``Game.objectives()``, the verdict from ``Game.standing()``/the result,
 BRPs where the system keeps them). The candidates are simulated in paired rounds (a one-level
 information-set search: the root's macro choices, the rollouts below; in each round every
 candidate from the same determinization and dice, so they are compared on the same luck);
-``budget`` simulations a decision (at least one round); the planner's own choice stands unless
-another beats it on average over at least two rounds by :data:`MARGIN` of the span of the
-values seen. Every
-other decision is the planner's. Nothing of the real game but the view and the legal actions
-reaches the search, so the opponent's hidden information cannot change its choice
-(tests/bots/test_view_only.py).
+``budget`` simulations a decision, in at least two rounds (a small budget keeps fewer of the
+planner's candidates; below four simulations the planner's choice is played unsimulated).
+The planner's own choice stands unless another beats it on average by :data:`MARGIN` of the
+span of the values seen and by :data:`Z` standard errors of the paired differences
+(:func:`better`). Every other decision is the planner's. Nothing of the real game but the
+view and the legal actions reaches the search, so the opponent's hidden information cannot
+change its choice (tests/bots/test_view_only.py).
 
-Parameters: ``mcts@budget=16@horizon=200``.
+Parameters: ``mcts@budget=16@horizon=200@cut=side``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from typing import Any
 
 from grognard.bots.base import LazyView, LegalActions, NoLegalAction, Seat
 from grognard.bots.planner import PlannerBot
-from grognard.core.errors import GrognardError
+from grognard.core.errors import GrognardError, InputError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.state import JSON, copy_state
@@ -41,6 +42,8 @@ from grognard.engine.state import JSON, copy_state
 DEFAULT_BUDGET = 8
 DEFAULT_HORIZON = 300
 WIDTH = 3
+#: where a rollout stops: the end of the game turn, or of the seat's own player turn
+CUTS = ("turn", "side")
 #: the share of the values' span by which a candidate must beat the planner's choice
 MARGIN = 0.1
 #: the standard errors of the paired differences by which it must beat it
@@ -106,6 +109,9 @@ class MctsBot(PlannerBot):
         p = dict(params or {})
         self.budget = int(p.pop("budget", DEFAULT_BUDGET))
         self.horizon = int(p.pop("horizon", DEFAULT_HORIZON))
+        self.cut = p.pop("cut", "turn")
+        if self.cut not in CUTS:
+            raise InputError("--bots", f"mcts cut={self.cut!r}: one of {', '.join(CUTS)}")
         super().__init__(seat, p)
         self.simulations = 0  # played so far (for the speed figure)
         self.search_cpu_s = 0.0  # CPU seconds spent searching (for the speed figure)
@@ -186,7 +192,7 @@ class MctsBot(PlannerBot):
             return -1e9
         except (KeyError, TypeError, ValueError, IndexError):
             return self.policy.evaluate(view, None)  # the sample cannot play it: no news
-        rollout(g, seed, self.horizon)
+        rollout(g, seed, self.horizon, self.seat.player if self.cut == "side" else None)
         return self.policy.evaluate(g.view(self.seat.player), g)
 
 
@@ -214,14 +220,21 @@ def better(values: Sequence[Sequence[float]]) -> int:
     return best if mean > MARGIN * span and mean > Z * se else 0
 
 
-def rollout(g: Game, seed: int, horizon: int) -> int:
+def rollout(g: Game, seed: int, horizon: int, side: str | None = None) -> int:
     """The planner on every side to the end of the game turn, at most ``horizon`` commands
     (or to the game's end, or until a bot finds nothing or the determinized state cannot go
-    on); the commands played."""
+    on); with ``side``, only to the end of that player's own turn (the first phase of
+    another player - ``Game.phase.player`` - after one of its own); the commands played."""
     bots = {p: PlannerBot(Seat.of(g, p, seed)) for p in g.scenario.sides}
     played = 0
     start = g.state.get("turn")
+    own = side is not None and g.phase.player == side
     while played < horizon and not g.over and g.state.get("turn") == start:
+        if side is not None:
+            if g.phase.player == side:
+                own = True
+            elif own:
+                break
         moved = False
         for player in g.active():
             try:

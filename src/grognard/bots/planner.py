@@ -19,7 +19,7 @@ from grognard.bots.planner_plans import plan_for, planner_policy
 from grognard.core.errors import InputError
 
 PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "plan", "budget",
-          "horizon")
+          "horizon", "cut")
 
 
 def parse_params(text: str) -> dict[str, str]:
