@@ -119,6 +119,7 @@ def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool,
     sims = 0
     cpu = 0.0
     search_cpu = 0.0
+    searched = changed = 0
     for seed in range(games):
         g = Game.new(scenario, seed=seed)
         first, second = g.scenario.sides[:2]
@@ -128,12 +129,29 @@ def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool,
         cpu += time.process_time() - c
         sims += getattr(bot, "simulations", 0)
         search_cpu += getattr(bot, "search_cpu_s", 0.0)
+        searched += getattr(bot, "searched", 0)
+        changed += getattr(bot, "changed", 0)
     out["simulations"] = sims
+    # decisions simulated, and those where another candidate beat the planner's choice
+    out["decisions_searched"], out["planner_choice_changed"] = searched, changed
     out["cpu_s"] = round(cpu, 2)
     out["simulations_per_cpu_s"] = round(sims / cpu, 2) if cpu else None
     # the search's own time (its decisions' simulations, not the rest of the game)
     out["search_cpu_s"] = round(search_cpu, 2)
     out["simulations_per_search_cpu_s"] = round(sims / search_cpu, 2) if search_cpu else None
+    # what one simulation costs from the opening (the planner's first choice for the first
+    # side, then the rollout): measured even where the games reach no macro decision
+    from grognard.bots.base import LazyView, LegalActions
+    from grognard.bots.planner import PlannerBot
+
+    g = Game.new(scenario, seed=0)
+    first = g.active()[0]
+    bot = make_bot(name, Seat.of(g, first, 0))
+    cmd = PlannerBot.choose(bot, LazyView(g, first), LegalActions(g, first))
+    c = time.process_time()
+    for k in range(2):
+        bot.simulate(g.view(first), g, cmd, k + 1)
+    out["opening_simulation_cpu_s"] = round((time.process_time() - c) / 2, 3)
     out["load_average_after"] = _load()
     if as_json:
         sys.stdout.write(json.dumps(out, indent=2) + "\n")

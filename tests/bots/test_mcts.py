@@ -42,7 +42,7 @@ def test_a_small_budget_simulates_nothing_it_cannot_use(tr):
     for budget in (2, 3):
         bot, calls = _counting(tr, budget, [0.0, 50.0, 1.0, 2.0])
         assert bot.search(tr.view("axis"), tr, CANDS) == CANDS[0]
-        assert calls == []
+        assert calls == [] and bot.searched == 0
 
 
 def test_the_budget_buys_two_rounds_of_the_planners_first_candidates(tr):
@@ -52,6 +52,7 @@ def test_the_budget_buys_two_rounds_of_the_planners_first_candidates(tr):
     assert bot.search(tr.view("axis"), tr, CANDS) == CANDS[1]
     assert [c for c, _s in calls] == [CANDS[0], CANDS[1]] * 2
     assert calls[0][1] == calls[1][1] != calls[2][1] == calls[3][1]
+    assert (bot.searched, bot.changed) == (1, 1)
     bot, calls = _counting(tr, 8, [0.0, 1.0, 2.0, 50.0])
     assert bot.search(tr.view("axis"), tr, CANDS) == CANDS[3]
     assert [c for c, _s in calls] == CANDS * 2

@@ -115,6 +115,8 @@ class MctsBot(PlannerBot):
         super().__init__(seat, p)
         self.simulations = 0  # played so far (for the speed figure)
         self.search_cpu_s = 0.0  # CPU seconds spent searching (for the speed figure)
+        self.searched = 0  # decisions simulated, and those where the planner's choice lost
+        self.changed = 0
         self._sim_seed = 0
         self._start: tuple[int, JSON] | None = None
 
@@ -172,7 +174,10 @@ class MctsBot(PlannerBot):
             for k, cmd in enumerate(cands):
                 values[k].append(self.simulate(view, game, cmd, seed))
         self._start = None
-        return cands[better(values)]
+        k = better(values)
+        self.searched += 1
+        self.changed += k != 0
+        return cands[k]
 
     def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None
                  ) -> float:
