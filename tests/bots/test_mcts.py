@@ -109,3 +109,19 @@ def test_an_unknown_cut_is_refused():
     with pytest.raises(InputError, match="cut"):
         make_bot("mcts@cut=phase", Seat.of(g, "axis", 0))
     assert make_bot("mcts@cut=side", Seat.of(g, "axis", 0)).cut == "side"
+
+
+def test_passing_never_replaces_the_plans_action(tr):
+    """In the Axis options phase of Fall 1939 the planner declares options: the candidates
+    are its choice and the next best of its scores, never passing (a one-turn rollout sees an
+    offensive's cost and not the conquest it begins: passing used to replace the plan)."""
+    from grognard.bots.base import LazyView, LegalActions
+    from grognard.bots.planner import PlannerBot
+
+    bot = make_bot("mcts", Seat.of(tr, "axis", 0))
+    la = LegalActions(tr, "axis")
+    first = PlannerBot.choose(bot, LazyView(tr, "axis"), la)
+    assert first.kind in bot.policy.macro_kinds
+    cands = bot._candidates(LazyView(tr, "axis"), la, first)
+    assert cands[0] == first and len(cands) >= 2
+    assert all(c.kind != "end_phase" for c in cands)

@@ -2,8 +2,8 @@
 
 At a macro decision (the kinds the policy names in ``macro_kinds``: 3R declarations of war and
 options, the Europa surprise, EuroFront chits and activations) the bot weighs a few candidates
-- the planner's own choice, the next best of the planner's scores, and passing (``end_phase``)
-- by simulations: each one **determinizes** the seat's information set (a game made from the
+- the planner's own choice and the next best of the planner's scores (passing, ``end_phase``,
+only when it is the planner's choice) - by simulations: each one **determinizes** the seat's information set (a game made from the
 seat's own view: the opponent's face-down units as the view shows them, its secrets as
 nothing committed; fresh dice from the bot's own stream), plays the candidate, then a
 rollout with the planner on every side truncated at the end of the game turn (``cut=side``:
@@ -132,9 +132,11 @@ class MctsBot(PlannerBot):
                 break
             if c not in out and la.allows(c):
                 out.append(c)
-        end = Command("end_phase", self.seat.player, {})
-        if end not in out and "end_phase" in la.kinds() and la.allows(end):
-            out.append(end)
+        # Passing is a candidate only when it is the planner's own choice: a rollout to the end
+        # of the turn sees an offensive's or a war's cost (BRPs, losses) and not the
+        # conquest it begins, so passing "won" in place of the plan's actions (session 11:
+        # the Axis planner's western offensive of Winter 1939 and Italy's southern offensive
+        # replaced by passing in the first three turns of tr-1939-campaign).
         return out
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
