@@ -125,3 +125,23 @@ def test_passing_never_replaces_the_plans_action(tr):
     cands = bot._candidates(LazyView(tr, "axis"), la, first)
     assert cands[0] == first and len(cands) >= 2
     assert all(c.kind != "end_phase" for c in cands)
+
+
+def test_the_bench_reports_the_searchs_own_speed():
+    """bench/study.py --search (issue 25 item 5): simulations per CPU second of the search's
+    own decisions beside those of the whole game, the decisions simulated and changed, and
+    one simulation from the opening."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, str(root / "bench" / "study.py"), "--search", "4",
+                        "--quick", "--json"], capture_output=True, text=True, check=True)
+    out = json.loads(r.stdout)
+    assert out["simulations"] >= 4 and out["decisions_searched"] >= 1
+    assert 0 < out["search_cpu_s"] <= out["cpu_s"]
+    assert out["simulations_per_search_cpu_s"] >= out["simulations_per_cpu_s"] > 0
+    assert 0 <= out["planner_choice_changed"] <= out["decisions_searched"]
+    assert out["opening_simulation_cpu_s"] > 0
