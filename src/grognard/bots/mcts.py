@@ -118,7 +118,7 @@ class MctsBot(PlannerBot):
         self.searched = 0  # decisions simulated, and those where the planner's choice lost
         self.changed = 0
         self._sim_seed = 0
-        self._start: tuple[int, JSON] | None = None
+        self._start: tuple[tuple[int, int], JSON] | None = None
 
     def _candidates(self, view: JSON, la: LegalActions, first: Command) -> list[Command]:
         sit = self.policy.situation(view, la.game)
@@ -190,8 +190,9 @@ class MctsBot(PlannerBot):
         if seed is None:
             self._sim_seed += 1
             seed = self._dice.die(2**31 - 1) + self._sim_seed
-        if self._start is None or self._start[0] != seed:
-            self._start = (seed, sampled_state(game, view, seed))
+        key = (seed, id(view))  # the same view object and seed: the same sample
+        if self._start is None or self._start[0] != key:
+            self._start = (key, sampled_state(game, view, seed))
         g = fork(game, self._start[1], seed)
         try:
             g.apply(cmd)
