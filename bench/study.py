@@ -51,6 +51,8 @@ def main() -> int:
     ap.add_argument("--search", type=int, default=0, metavar="BUDGET",
                     help="instead: the search bot's simulations per second (mcts@budget="
                          "BUDGET on the first side against the planner, --games games)")
+    ap.add_argument("--cut", choices=("turn", "side"), default="turn",
+                    help="with --search: where its rollouts stop (mcts@cut=...)")
     ap.add_argument("--timeline", metavar="SEEDS",
                     help="instead: the campaign timeline of games SEEDS (e.g. 10-29) with "
                          "--bots on every side (or AXIS,ALLIES) to --max-turns: 3R the turn "
@@ -65,7 +67,7 @@ def main() -> int:
     # the smoke run plays a small 3R scenario: the campaign map makes it minutes long
     sc = load_scenario("tr-1939-two-fronts" if a.quick else a.scenario)
     if a.search:
-        return _search(sc.id, a.search, games, turns, a.json)
+        return _search(sc.id, a.search, games, turns, a.json, a.cut)
     setting = Setting(sc.id, {s: a.bots for s in sc.sides}, max_turns=turns)
     seeds = list(range(games))
     out: dict[str, Any] = {"scenario": sc.id, "bots": a.bots, "games": games,
@@ -100,29 +102,56 @@ def main() -> int:
     return 0
 
 
-def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool) -> int:
-    """The search bot's simulations per CPU second (in this process)."""
+def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool,
+            cut: str = "turn") -> int:
+    """The search bot's simulations per CPU second (in this process): ``simulations_per_cpu_s``
+    over the whole game (both sides' every decision), ``simulations_per_search_cpu_s`` over
+    the search's own decisions (what a simulation costs)."""
     from grognard.bots.base import Seat
     from grognard.bots.catalog import make_bot
     from grognard.bots.play import play_game
     from grognard.engine.game import Game
 
-    out: dict[str, Any] = {"scenario": scenario, "search": f"mcts@budget={budget}",
+    name = f"mcts@budget={budget}" + ("" if cut == "turn" else f"@cut={cut}")
+    out: dict[str, Any] = {"scenario": scenario, "search": name,
                            "against": "planner", "games": games, "max_turns": turns,
                            "load_average_before": _load()}
     sims = 0
     cpu = 0.0
+    search_cpu = 0.0
+    searched = changed = 0
     for seed in range(games):
         g = Game.new(scenario, seed=seed)
         first, second = g.scenario.sides[:2]
-        bot = make_bot(f"mcts@budget={budget}", Seat.of(g, first, seed))
+        bot = make_bot(name, Seat.of(g, first, seed))
         c = time.process_time()
         play_game(g, {first: bot, second: "planner"}, seed=seed, max_turns=turns)
         cpu += time.process_time() - c
         sims += getattr(bot, "simulations", 0)
+        search_cpu += getattr(bot, "search_cpu_s", 0.0)
+        searched += getattr(bot, "searched", 0)
+        changed += getattr(bot, "changed", 0)
     out["simulations"] = sims
+    # decisions simulated, and those where another candidate beat the planner's choice
+    out["decisions_searched"], out["planner_choice_changed"] = searched, changed
     out["cpu_s"] = round(cpu, 2)
     out["simulations_per_cpu_s"] = round(sims / cpu, 2) if cpu else None
+    # the search's own time (its decisions' simulations, not the rest of the game)
+    out["search_cpu_s"] = round(search_cpu, 2)
+    out["simulations_per_search_cpu_s"] = round(sims / search_cpu, 2) if search_cpu else None
+    # what one simulation costs from the opening (the planner's first choice for the first
+    # side, then the rollout): measured even where the games reach no macro decision
+    from grognard.bots.base import LazyView, LegalActions
+    from grognard.bots.planner import PlannerBot
+
+    g = Game.new(scenario, seed=0)
+    first = g.active()[0]
+    bot = make_bot(name, Seat.of(g, first, 0))
+    cmd = PlannerBot.choose(bot, LazyView(g, first), LegalActions(g, first))
+    c = time.process_time()
+    for k in range(2):
+        bot.simulate(g.view(first), g, cmd, k + 1)
+    out["opening_simulation_cpu_s"] = round((time.process_time() - c) / 2, 3)
     out["load_average_after"] = _load()
     if as_json:
         sys.stdout.write(json.dumps(out, indent=2) + "\n")

@@ -113,6 +113,9 @@ def score_of(rec: Record, first_side: str, sides: Sequence[str] = ()) -> float:
 
 def _play(store: StudyStore, settings: list[Setting], seeds: list[int], workers: int,
           address: str | None, advance: Callable[[str, Record], None] | None) -> int:
+    # a pair that is also a point of the skill-depth curve (``mcts@budget=8`` among the bots
+    # and 8 among the budgets) is the same setting: played once
+    settings = list({s.label: s for s in settings}.values())
     todo = {s.label: set(store.missing(s, seeds)) for s in settings}
     jobs = [(s, seed) for seed in seeds for s in settings if seed in todo[s.label]]
     for s, rec in run_jobs(jobs, workers, address):

@@ -2,36 +2,39 @@
 
 At a macro decision (the kinds the policy names in ``macro_kinds``: 3R declarations of war and
 options, the Europa surprise, EuroFront chits and activations) the bot weighs a few candidates
-- the planner's own choice, the next best of the planner's scores, and passing (``end_phase``)
-- by simulations: each one **determinizes** the seat's information set (a game made from the
+- the planner's own choice and the next best of the planner's scores (passing, ``end_phase``,
+only when it is the planner's choice) - by simulations: each one **determinizes** the seat's information set (a game made from the
 seat's own view: the opponent's face-down units as the view shows them, its secrets as
 nothing committed; fresh dice from the bot's own stream), plays the candidate, then a
-rollout with the planner on every side truncated at the end of the game turn (at most
-``horizon`` commands), and scores the
+rollout with the planner on every side truncated at the end of the game turn (``cut=side``:
+at the end of the seat's own player turn; at most ``horizon`` commands), and scores the
 end by the policy's evaluation (:meth:`~grognard.bots.heuristic.Policy.evaluate`: units,
 victory places from ``Game.objectives()``, the verdict from ``Game.standing()``/the result,
 BRPs where the system keeps them). The candidates are simulated in paired rounds (a one-level
 information-set search: the root's macro choices, the rollouts below; in each round every
 candidate from the same determinization and dice, so they are compared on the same luck);
-``budget`` simulations a decision (at least one round); the planner's own choice stands unless
-another beats it on average over at least two rounds by :data:`MARGIN` of the span of the
-values seen. Every
-other decision is the planner's. Nothing of the real game but the view and the legal actions
-reaches the search, so the opponent's hidden information cannot change its choice
-(tests/bots/test_view_only.py).
+``budget`` simulations a decision, in at least two rounds (a small budget keeps fewer of the
+planner's candidates; below four simulations the planner's choice is played unsimulated).
+The planner's own choice stands unless another beats it on average by :data:`MARGIN` of the
+span of the values seen and by :data:`Z` standard errors of the paired differences
+(:func:`better`). Every other decision is the planner's. Nothing of the real game but the
+view and the legal actions reaches the search, so the opponent's hidden information cannot
+change its choice (tests/bots/test_view_only.py).
 
-Parameters: ``mcts@budget=16@horizon=200``.
+Parameters: ``mcts@budget=16@horizon=200@cut=side``.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grognard.bots.base import LazyView, LegalActions, NoLegalAction, Seat
 from grognard.bots.planner import PlannerBot
-from grognard.core.errors import GrognardError
+from grognard.core.errors import GrognardError, InputError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.state import JSON, copy_state
@@ -39,8 +42,12 @@ from grognard.engine.state import JSON, copy_state
 DEFAULT_BUDGET = 8
 DEFAULT_HORIZON = 300
 WIDTH = 3
+#: where a rollout stops: the end of the game turn, or of the seat's own player turn
+CUTS = ("turn", "side")
 #: the share of the values' span by which a candidate must beat the planner's choice
 MARGIN = 0.1
+#: the standard errors of the paired differences by which it must beat it
+Z = 1.0
 
 
 _MIX: dict[int, dict[str, list[JSON]]] = {}
@@ -59,9 +66,8 @@ def counter_mix(game_like: Game) -> dict[str, list[JSON]]:
     return got
 
 
-def determinize(game_like: Game, view: Mapping[str, Any], seed: int) -> Game:
-    """A game whose state is the seat's view with its unknowns sampled (one sample of the
-    information set): each face-down enemy unit takes the strength of a unit drawn from its
+def sampled_state(game_like: Game, view: Mapping[str, Any], seed: int) -> JSON:
+    """The seat's view with its unknowns sampled (one sample of the information set): each face-down enemy unit takes the strength of a unit drawn from its
     side's counter mix (the scenario's list, not the real game), its place as the view shows
     it; every side's missing secrets are empty (nothing committed)."""
     state: JSON = copy_state(dict(view))
@@ -78,8 +84,21 @@ def determinize(game_like: Game, view: Mapping[str, Any], seed: int) -> Game:
             pool = mix.get(str(u.get("side")), [])
             if u.get("hidden") and pool and not all(k in u for k in pool[0]):
                 units[uid] = {**copy_state(draw.choice(pool)), **u}
-    # fresh dice (no stream drawn yet) from the simulation's own seed
-    return Game.restore(game_like.scenario, seed, [], [], [], state, {},
+    return state
+
+
+def determinize(game_like: Game, view: Mapping[str, Any], seed: int) -> Game:
+    """A game from one sample of the seat's information set (:func:`sampled_state`)."""
+    return fork(game_like, sampled_state(game_like, view, seed), seed, copy=False)
+
+
+def fork(game_like: Game, state: JSON, seed: int, copy: bool = True) -> Game:
+    """A game from ``state`` (a determinized state; copied unless ``copy`` is false, so that
+    one state can start several simulations) with fresh dice (no stream drawn yet) from
+    ``seed`` and the real game's rule system, tables and readings."""
+    return Game.restore(game_like.scenario, seed, [], [], [],
+                        copy_state(state) if copy else state, {},
+                        system=game_like.system, tables=game_like.context.tables,
                         readings=game_like.readings)
 
 
@@ -90,9 +109,16 @@ class MctsBot(PlannerBot):
         p = dict(params or {})
         self.budget = int(p.pop("budget", DEFAULT_BUDGET))
         self.horizon = int(p.pop("horizon", DEFAULT_HORIZON))
+        self.cut = p.pop("cut", "turn")
+        if self.cut not in CUTS:
+            raise InputError("--bots", f"mcts cut={self.cut!r}: one of {', '.join(CUTS)}")
         super().__init__(seat, p)
         self.simulations = 0  # played so far (for the speed figure)
+        self.search_cpu_s = 0.0  # CPU seconds spent searching (for the speed figure)
+        self.searched = 0  # decisions simulated, and those where the planner's choice lost
+        self.changed = 0
         self._sim_seed = 0
+        self._start: tuple[tuple[int, int], JSON] | None = None
 
     def _candidates(self, view: JSON, la: LegalActions, first: Command) -> list[Command]:
         sit = self.policy.situation(view, la.game)
@@ -106,9 +132,11 @@ class MctsBot(PlannerBot):
                 break
             if c not in out and la.allows(c):
                 out.append(c)
-        end = Command("end_phase", self.seat.player, {})
-        if end not in out and "end_phase" in la.kinds() and la.allows(end):
-            out.append(end)
+        # Passing is a candidate only when it is the planner's own choice: a rollout to the end
+        # of the turn sees an offensive's or a war's cost (BRPs, losses) and not the
+        # conquest it begins, so passing "won" in place of the plan's actions (session 11:
+        # the Axis planner's western offensive of Winter 1939 and Italy's southern offensive
+        # replaced by passing in the first three turns of tr-1939-campaign).
         return out
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
@@ -120,58 +148,101 @@ class MctsBot(PlannerBot):
         cands = self._candidates(view, legal_actions, first)
         if len(cands) < 2:
             return first
-        return self.search(view, legal_actions.game, cands)
+        t = time.process_time()
+        try:
+            return self.search(view, legal_actions.game, cands)
+        finally:
+            self.search_cpu_s += time.process_time() - t
 
     def search(self, view: JSON, game: Game, cands: list[Command]) -> Command:
-        """Paired rounds over ``cands`` (``budget`` simulations in all, at least one round):
-        in each round every candidate is simulated from the same determinization with the
-        same dice (common random numbers), so the candidates are compared on the same luck
-        and a round's differences measure the choice, not the dice. The planner's own choice
-        (the first candidate) stands unless another beats it on average over at least two
-        rounds by :data:`MARGIN` of the span of the values seen."""
-        rounds = max(1, self.budget // len(cands))
-        total = [0.0] * len(cands)
-        seen: list[float] = []
+        """Paired rounds over ``cands`` (``budget`` simulations in all): in each round every
+        candidate is simulated from the same determinization with the same dice (common
+        random numbers), so the candidates are compared on the same luck and a round's
+        differences measure the choice, not the dice. A comparison needs two rounds: when
+        the budget cannot give every candidate two, the planner's first choices are kept
+        (``budget // 2`` of them), and below four simulations nothing is simulated (the
+        planner's choice: a search that could not change it would only spend time). The
+        planner's own choice (the first candidate) stands unless another beats it, round by
+        round on the same luck, by :data:`MARGIN` of the span of the values seen on average
+        and by :data:`Z` standard errors of the paired differences (:func:`better`)."""
+        cands = cands[:max(1, self.budget // 2)]
+        if len(cands) < 2:
+            return cands[0]
+        rounds = self.budget // len(cands)
+        values: list[list[float]] = [[] for _ in cands]
         for _r in range(rounds):
             self._sim_seed += 1
             seed = self._dice.die(2**31 - 1) + self._sim_seed
             for k, cmd in enumerate(cands):
-                v = self.simulate(view, game, cmd, seed)
-                total[k] += v
-                seen.append(v)
-        best = max(range(len(cands)), key=lambda j: (total[j], -j))
-        span = (max(seen) - min(seen)) if seen else 0.0
-        if best != 0 and (rounds < 2 or (total[best] - total[0]) / rounds <= MARGIN * span):
-            return cands[0]
-        return cands[best]
+                values[k].append(self.simulate(view, game, cmd, seed))
+        self._start = None
+        k = better(values)
+        self.searched += 1
+        self.changed += k != 0
+        return cands[k]
 
     def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None
                  ) -> float:
         """One determinized rollout after ``cmd`` (from ``seed``: the determinization, the
-        dice and the rollout's bots): the policy's evaluation of its end."""
+        dice and the rollout's bots): the policy's evaluation of its end. The determinized
+        state is sampled once per seed and copied for each candidate of a round."""
         self.simulations += 1
         if seed is None:
             self._sim_seed += 1
             seed = self._dice.die(2**31 - 1) + self._sim_seed
-        g = determinize(game, view, seed)
+        key = (seed, id(view))  # the same view object and seed: the same sample
+        if self._start is None or self._start[0] != key:
+            self._start = (key, sampled_state(game, view, seed))
+        g = fork(game, self._start[1], seed)
         try:
             g.apply(cmd)
         except GrognardError:
             return -1e9
         except (KeyError, TypeError, ValueError, IndexError):
             return self.policy.evaluate(view, None)  # the sample cannot play it: no news
-        rollout(g, seed, self.horizon)
+        rollout(g, seed, self.horizon, self.seat.player if self.cut == "side" else None)
         return self.policy.evaluate(g.view(self.seat.player), g)
 
 
-def rollout(g: Game, seed: int, horizon: int) -> int:
+def better(values: Sequence[Sequence[float]]) -> int:
+    """Which candidate the search plays, from each candidate's values round by round (the
+    first candidate is the planner's choice, the default): the best on average, if it beats
+    the first by more than :data:`MARGIN` of the span of all the values seen and its paired
+    differences from the first (the same determinization and dice in a round) average more
+    than :data:`Z` standard errors above zero - a search that cannot tell its candidates
+    apart keeps the plan (with two rounds and :data:`Z` = 1: it must win both). Fewer than
+    two rounds: the first."""
+    rounds = min((len(v) for v in values), default=0)
+    if rounds < 2:
+        return 0
+    total = [sum(v[:rounds]) for v in values]
+    best = max(range(len(values)), key=lambda j: (total[j], -j))
+    if best == 0:
+        return 0
+    seen = [x for v in values for x in v[:rounds]]
+    span = max(seen) - min(seen)
+    diffs = [values[best][r] - values[0][r] for r in range(rounds)]
+    mean = sum(diffs) / rounds
+    var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+    se = math.sqrt(var / rounds)
+    return best if mean > MARGIN * span and mean > Z * se else 0
+
+
+def rollout(g: Game, seed: int, horizon: int, side: str | None = None) -> int:
     """The planner on every side to the end of the game turn, at most ``horizon`` commands
     (or to the game's end, or until a bot finds nothing or the determinized state cannot go
-    on); the commands played."""
+    on); with ``side``, only to the end of that player's own turn (the first phase of
+    another player - ``Game.phase.player`` - after one of its own); the commands played."""
     bots = {p: PlannerBot(Seat.of(g, p, seed)) for p in g.scenario.sides}
     played = 0
     start = g.state.get("turn")
+    own = side is not None and g.phase.player == side
     while played < horizon and not g.over and g.state.get("turn") == start:
+        if side is not None:
+            if g.phase.player == side:
+                own = True
+            elif own:
+                break
         moved = False
         for player in g.active():
             try:
