@@ -81,13 +81,16 @@ def parse_bots(text: str, sides: Sequence[str], partial: bool = False) -> dict[s
     """``"axis=heuristic,allies=random"`` -> {side: bot}; every side must be named once
     (unless ``partial``: then the sides left out have no bot).
 
-    A single bot name (``"heuristic"``) seats that bot on every side.
+    A single bot name (``"heuristic"``, or one with parameters: ``"planner@barbarossa_year=1942"``)
+    seats that bot on every side.
 
     >>> parse_bots("axis=heuristic,soviet=random", ["axis", "soviet"])
     {'axis': 'heuristic', 'soviet': 'random'}
+    >>> parse_bots("planner@barbarossa_year=1942", ["axis", "allies"])["allies"]
+    'planner@barbarossa_year=1942'
     """
     names = bot_names()
-    if "=" not in text:
+    if "=" not in text.partition("@")[0]:  # a bot's own parameters follow its "@"
         pairs = {s: text.strip() for s in sides}
     else:
         pairs = {}
