@@ -38,6 +38,8 @@ TR_1939: Plan = {
     "barbarossa": "Summer I 1941",
     #: Germany's landing in Iberia (a study parameter: ``planner@iberia_year=1942``)
     "iberia": "Fall 1940",
+    #: Germany's march into Spain by Bordeaux and Hendaye (beside the landing)
+    "iberia_land": "Fall 1940",
     #: Germany's guard of Berlin (from the Winter before the Allies' drive on it)
     "berlin_guard": "Winter 1943",
     #: Germany's landing on Malta: off ("": no such turn) in the shipped plan (session 11,
@@ -99,6 +101,16 @@ TR_1939: Plan = {
              "goals": ["Lisbon", "Madrid", "Barcelona"], "front": "western",
              "powers": ["germany"], "war": {"germany": ["spain", "portugal"]},
              "after": ["Paris", "Brest"], "garrison": 0},
+            # Iberia by land (session 11, H6): the Vichy zone leaves the Atlantic coast
+            # occupied (Bordeaux and the Spanish border at Hendaye, T19), so once Vichy has
+            # formed (Paris held) and Bordeaux is held, four German units walk into Spain
+            # by Bordeaux and Hendaye beside the landing (Spain's five 1-3 infantry hold
+            # Madrid and Barcelona against a landing that brings one unit a turn)
+            {"name": "iberia_land", "start": "iberia_land", "concurrent": True, "force": 4,
+             "goals": ["Madrid", "Barcelona", "Lisbon"], "via": ["Bordeaux"],
+             "front": "western", "powers": ["germany"],
+             "war": {"germany": ["spain", "portugal"]},
+             "after": ["Paris", "Bordeaux"], "garrison": 0},
             # Malta (TR-04: a red port, no ground unit at set-up) by sea (TR-61): Germany's
             # two units nearest Taranto (the Mediterranean port of the sea-zone table) wait
             # there for two German fleets (TR-70: they sail from the Baltic) and land on the
