@@ -110,3 +110,30 @@ def test_tr71_the_engine_does_not_meet_a_defender_crt_loss_with_a_replacement() 
             assert "fr-inf1" in d["eliminated"] and "fr-rep1" not in d["eliminated"], d
             return
     pytest.fail("no seeded attack cost the defender exactly one unit")
+
+
+def _last_turn_variant(berlin_allied: bool) -> Game:
+    """tr-1944 started at its last turn, Summer I 1945 (with Berlin the Allies' if asked)."""
+    text = load_scenario("tr-1944").text
+    assert "[calendar]\nturn = 23" in text and 'allies = ["Taranto",' in text
+    text = text.replace("[calendar]\nturn = 23", "[calendar]\nturn = 29")
+    if berlin_allied:
+        text = text.replace('allies = ["Taranto",', 'allies = ["Berlin", "Taranto",')
+    return Game(parse_scenario(text, "variant.toml"))
+
+
+@pytest.mark.parametrize("berlin_allied, why", [(True, "Germany surrenders"),
+                                                (False, "victory locations")])
+def test_tr04_berlin_held_at_the_end_of_the_last_turn_still_makes_germany_surrender(
+        berlin_allied: bool, why: str) -> None:
+    """TR-04: the end of Summer I 1945 is a game turn's end too. With the Allies holding
+    Berlin then, Germany surrenders (an Allied win) - before session 11 the campaign's end
+    counted victory locations only, and a Berlin taken on the last turn ended in a draw."""
+    g = _last_turn_variant(berlin_allied)
+    while not g.over:
+        g.apply(Command("end_phase", g.phase.player, {}))
+    last = g.events[-1][-1]
+    assert last.type == "campaign_ended"
+    assert why in last.data["reason"], last.data
+    if berlin_allied:
+        assert last.data["winner"] == "allies"

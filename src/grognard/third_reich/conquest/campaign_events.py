@@ -206,14 +206,24 @@ def game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
                 and p not in camp["majors_out"]:
             out.append(Event("major_surrendered", {"power": p, "capital_held_by": holder,
                                                    "rule": "TR-04"}))
+    ended = sudden_end(state)
+    if ended is not None:
+        out.append(ended)
+    return out
+
+
+def sudden_end(state: JSON) -> Event | None:
+    """TR-04's sudden death at the end of a game turn (the last one included): Germany
+    surrenders when the enemy holds Berlin; the Axis wins holding London and Moscow."""
+    axis = axis_of(state)
     ger = _capital_holder(state, "germany")
     if ger is not None and ger != axis:
-        out.append(Event("campaign_ended", {**_sudden(state, ger, "Germany surrenders: its "
-                                                      "capital is held by the enemy")}))
-    elif _capital_holder(state, "ussr") == axis and _capital_holder(state, "uk") == axis:
-        out.append(Event("campaign_ended", {**_sudden(state, axis, "the Axis holds London and "
-                                                      "Moscow")}))
-    return out
+        return Event("campaign_ended", {**_sudden(state, ger, "Germany surrenders: its "
+                                                  "capital is held by the enemy")})
+    if _capital_holder(state, "ussr") == axis and _capital_holder(state, "uk") == axis:
+        return Event("campaign_ended", {**_sudden(state, axis, "the Axis holds London and "
+                                                  "Moscow")})
+    return None
 
 
 def _sudden(state: JSON, winner: str, why: str) -> dict[str, Any]:
@@ -538,5 +548,5 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
 
 
 __all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "axis_of",
-           "conquests", "enemy_side_of", "game_over", "game_turn_end",
+           "conquests", "enemy_side_of", "game_over", "game_turn_end", "sudden_end",
            "minor_activation", "new_turn", "turn_label"]

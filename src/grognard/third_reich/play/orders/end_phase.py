@@ -44,6 +44,7 @@ from grognard.third_reich.conquest.campaign_events import (
     conquests,
     game_turn_end,
     new_turn,
+    sudden_end,
 )
 from grognard.third_reich.economy.economy import at_turn
 from grognard.third_reich.economy.year_start import verify_year_start
@@ -186,7 +187,11 @@ class EndPhase(Order[NoArgs]):
         ending = seq.phases[int(state["phase"])].player
         if turn > LAST_TURN:  # TR-04: after Summer I 1945 the campaign ends
             extra = conquests(ctx, state, ending) if "campaign" in state else []
-            return [*extra, Event("campaign_ended", verdict(state, axis_side_of(ctx)))]
+            # the last game turn's end is a game turn's end: Berlin held by the enemy still
+            # makes Germany surrender (and London with Moscow wins for the Axis) before the
+            # victory locations are counted
+            ended = sudden_end(state) if "campaign" in state else None
+            return [*extra, ended or Event("campaign_ended", verdict(state, axis_side_of(ctx)))]
         data: dict[str, Any] = {"from": {"turn": state["turn"], "phase": state["phase"]},
                                 "to": {"turn": turn, "phase": phase}}
         to_player = seq.phases[phase].player
