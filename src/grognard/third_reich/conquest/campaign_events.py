@@ -548,5 +548,5 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
 
 
 __all__ = ["CAMPAIGN_FOLDS", "add_campaign_state", "axis_of",
-           "conquests", "enemy_side_of", "game_over", "game_turn_end", "sudden_end",
-           "minor_activation", "new_turn", "turn_label"]
+           "conquests", "enemy_side_of", "game_over", "game_turn_end",
+           "minor_activation", "new_turn", "sudden_end", "turn_label"]

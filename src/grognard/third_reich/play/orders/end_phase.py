@@ -190,8 +190,8 @@ class EndPhase(Order[NoArgs]):
             # the last game turn's end is a game turn's end: Berlin held by the enemy still
             # makes Germany surrender (and London with Moscow wins for the Axis) before the
             # victory locations are counted
-            ended = sudden_end(state) if "campaign" in state else None
-            return [*extra, ended or Event("campaign_ended", verdict(state, axis_side_of(ctx)))]
+            sudden = sudden_end(state) if "campaign" in state else None
+            return [*extra, sudden or Event("campaign_ended", verdict(state, axis_side_of(ctx)))]
         data: dict[str, Any] = {"from": {"turn": state["turn"], "phase": state["phase"]},
                                 "to": {"turn": turn, "phase": phase}}
         to_player = seq.phases[phase].player
