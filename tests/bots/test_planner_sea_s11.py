@@ -20,17 +20,24 @@ SPRING_1944 = 23
 FALL_1944 = 26
 
 
-def _allies_at(turn: int, control: dict[str, str] | None = None, units=None, plan=None):
+def _seat_at(side: str, turn: int, control: dict[str, str] | None = None, units=None,
+             plan=None, bot: str = "planner"):
+    """tr-1939-campaign at ``turn`` (with ``control`` and unit ``changes``), ``bot`` seated as
+    ``side`` (with ``plan`` instead of the shipped one); its policy and situation."""
     g = Game.new("tr-1939-campaign", seed=0)
     g.state = {**g.state, "turn": turn}
     if control:
         g.state["control"] = {**g.state["control"], **control}
     for uid, changes in (units or {}).items():
         g.state["units"][uid] = {**g.state["units"][uid], **changes}
-    bot = make_bot("planner", Seat.of(g, "allies", 0))
+    player = make_bot(bot, Seat.of(g, side, 0))
     if plan is not None:
-        bot.policy.campaign = Campaign(plan, "allies")
-    return g, bot.policy, bot.policy.situation(g.view("allies"), g)
+        player.policy.campaign = Campaign(plan, side)
+    return g, player.policy, player.policy.situation(g.view(side), g)
+
+
+def _allies_at(turn: int, control: dict[str, str] | None = None, units=None, plan=None):
+    return _seat_at("allies", turn, control, units, plan)
 
 
 def _landing(**extra):
@@ -168,14 +175,7 @@ SPRING_1941 = 8
 
 def _axis_at(turn: int, control: dict[str, str] | None = None, units=None,
              bot: str = "planner"):
-    g = Game.new("tr-1939-campaign", seed=0)
-    g.state = {**g.state, "turn": turn}
-    if control:
-        g.state["control"] = {**g.state["control"], **control}
-    for uid, changes in (units or {}).items():
-        g.state["units"][uid] = {**g.state["units"][uid], **changes}
-    player = make_bot(bot, Seat.of(g, "axis", 0))
-    return g, player.policy, player.policy.situation(g.view("axis"), g)
+    return _seat_at("axis", turn, control, units, bot=bot)
 
 
 MALTA = "planner@malta_year=1941"
