@@ -8,6 +8,9 @@
   has one legal answer (a Europa supply check).
 * :func:`small_game`: a game on a small hand-drawn map, its units given as dicts, advanced to
   the phase a test needs (rule tests build their positions with it).
+* :func:`type_errors`: where a JSON value (a state, an event's payload) breaks its declared
+  type (a ``TypedDict`` of a system's ``state_types``): an undeclared or missing key, a value
+  of the wrong type.
 
 >>> from grognard.engine.commands import Command
 >>> g = Game.new("demo-europa", seed=1)
@@ -21,7 +24,11 @@ from __future__ import annotations
 
 import json
 import re
+import types
+import typing
 from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
 from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
@@ -128,3 +135,117 @@ def end_phase(game: Game) -> None:
             raise AssertionError(f"{d.prompt}: no legal answer")
         game.apply(options[0])
     raise AssertionError("the phase keeps owing decisions")
+
+
+# --- declared types, checked at run time (tests only) ------------------------------------------
+
+
+@cache
+def _fields(td: type) -> tuple[dict[str, object], frozenset[str]]:
+    """A TypedDict's fields (their types, NotRequired/Required taken off) and its required
+    keys. Computed from the hints rather than ``__required_keys__``, which Python 3.11 gets
+    wrong in a module with ``from __future__ import annotations``."""
+    hints = typing.get_type_hints(td, include_extras=True)
+    fields: dict[str, object] = {}
+    required: set[str] = set()
+    total = bool(getattr(td, "__total__", True))
+    for name, hint in hints.items():
+        origin = get_origin(hint)
+        if origin is NotRequired:
+            hint = get_args(hint)[0]
+        elif origin is Required:
+            hint = get_args(hint)[0]
+            required.add(name)
+        elif total:
+            required.add(name)
+        fields[name] = hint
+    return fields, frozenset(required)
+
+
+_SCALARS: dict[object, type] = {int: int, str: str, bool: bool, type(None): type(None),
+                                None: type(None)}
+
+
+def _name(t: object) -> str:
+    return t.__name__ if isinstance(t, type) else str(t).replace("typing.", "")
+
+
+def type_errors(value: object, declared: object, where: str = "state", *,
+                limit: int = 20) -> list[str]:
+    """Where ``value`` (JSON: dicts, lists, strings, whole numbers, booleans, null) does not
+    conform to ``declared``: a ``TypedDict`` (every required key present, no undeclared key,
+    each value of its field's type), ``dict[str, X]``, ``list[X]``, ``X | Y``, ``Literal``,
+    ``int``/``str``/``bool``/``None`` (a bool is not an int), or ``Any``. Each error is one
+    line naming the path; at most ``limit`` are returned ([]: it conforms).
+
+    >>> from typing import TypedDict
+    >>> class Unit(TypedDict):
+    ...     hex: str
+    ...     steps: int
+    >>> type_errors({"hex": "0101", "steps": True, "colour": "red"}, Unit, "unit")
+    ['unit.colour: undeclared key', 'unit.steps: expected int, got bool (True)']
+    """
+    out: list[str] = []
+    _check(value, declared, where, out, limit)
+    return out[:limit]
+
+
+def _check(v: object, t: object, where: str, out: list[str], limit: int) -> bool:
+    """Append ``v``'s errors against ``t`` to ``out``; True if it conforms."""
+    if len(out) >= limit:
+        return False
+    if t is Any:
+        return True
+    scalar = _SCALARS.get(t)
+    if scalar is not None:
+        if type(v) is scalar:
+            return True
+        out.append(f"{where}: expected {_name(t)}, got {type(v).__name__} ({v!r:.60})")
+        return False
+    if typing.is_typeddict(t):
+        if type(v) is not dict:
+            out.append(f"{where}: expected a {_name(t)} record, got {type(v).__name__}")
+            return False
+        fields, required = _fields(t)
+        ok = True
+        for key in sorted(v.keys() - fields.keys(), key=str):
+            out.append(f"{where}.{key}: undeclared key")
+            ok = False
+        for key in sorted(required - v.keys()):
+            out.append(f"{where}.{key}: missing (declared required)")
+            ok = False
+        for key, val in v.items():
+            if key in fields:
+                ok = _check(val, fields[key], f"{where}.{key}", out, limit) and ok
+        return ok
+    origin, args = get_origin(t), get_args(t)
+    if origin is Union or origin is types.UnionType:
+        for arm in args:
+            if _check(v, arm, where, [], limit):
+                return True
+        out.append(f"{where}: expected {_name(t)}, got {type(v).__name__} ({v!r:.60})")
+        return False
+    if origin is Literal:
+        if v in args and type(v) in {type(a) for a in args}:
+            return True
+        out.append(f"{where}: expected one of {list(args)}, got {v!r:.60}")
+        return False
+    if origin is list:
+        if type(v) is not list:
+            out.append(f"{where}: expected a list, got {type(v).__name__}")
+            return False
+        ok = True
+        for i, x in enumerate(v):
+            ok = _check(x, args[0] if args else Any, f"{where}[{i}]", out, limit) and ok
+        return ok
+    if origin is dict:
+        if type(v) is not dict:
+            out.append(f"{where}: expected a dict, got {type(v).__name__}")
+            return False
+        kt, vt = args if args else (str, Any)
+        ok = True
+        for key, x in v.items():
+            ok = _check(key, kt, f"{where} key", out, limit) and ok
+            ok = _check(x, vt, f"{where}.{key}", out, limit) and ok
+        return ok
+    raise TypeError(f"{where}: cannot check against {t!r}")
