@@ -83,6 +83,7 @@ from grognard.third_reich.play.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.play.referee import decisions, phase_prompt
 from grognard.third_reich.reactions import ReactingOrder
 from grognard.third_reich.scenario_schema import ThirdReichSection, third_reich_rules
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.strategic.murmansk_box import (
     murmansk_event_view,
 )
@@ -184,9 +185,10 @@ def strategic_readings(scenario: Scenario) -> StrategicReadings:
                                            if k in names})
 
 
-def initial_state(scenario: Scenario) -> JSON:
-    """The generic start state plus the 3R economy, calendar, sides, control and options."""
-    s = generic.initial_state(scenario)
+def initial_state(scenario: Scenario) -> TRState:
+    """The generic start state plus the 3R economy, calendar, sides, control and options
+    (declared in third_reich/state_types.py)."""
+    s: TRState = generic.initial_state(scenario)
     cal = scenario.calendar
     turn = int(cal.get("turn", 1))
     date_of(turn)

@@ -1,0 +1,124 @@
+"""Typed state and events (issue 22 item 2): each rule system declares its state and its event
+payloads as ``TypedDict`` s (``<system>/state_types.py``); these tests replay the refactor
+oracle's recorded games of every shipped scenario and a whole heuristic campaign, and check
+every sampled state (every key declared, none missing, the value types, every unit record)
+and every event (its kind declared, its payload conforming) against the declarations, with
+the small runtime checker of engine/testing.py."""
+
+from __future__ import annotations
+
+import gzip
+import importlib
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any, get_type_hints
+
+import pytest
+
+from grognard.engine.commands import Command
+from grognard.engine.events import Event
+from grognard.engine.game import Game
+from grognard.engine.plugins import system_named
+from grognard.engine.scenario import load_scenario
+from grognard.engine.testing import type_errors
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("record_oracle", ROOT / "scripts" / "record_oracle.py")
+oracle = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(oracle)
+
+#: Each rule system's declarations and its state type's name there.
+DECLARED = {"third_reich": ("grognard.third_reich.state_types", "TRState")}
+#: A state is checked after every CHECK_EVERY-th command (and at the start and the end); every
+#: event is checked.
+CHECK_EVERY = 10
+
+
+def declarations(system: str) -> tuple[type, dict[str, Any]]:
+    mod: ModuleType = importlib.import_module(DECLARED[system][0])
+    return getattr(mod, DECLARED[system][1]), mod.EVENTS
+
+
+def event_errors(ev: Event, events: dict[str, Any]) -> list[str]:
+    if ev.type not in events:
+        return [f"event {ev.type}: kind not declared"]
+    return type_errors(dict(ev.data), events[ev.type], f"event {ev.type}")
+
+
+def replay_checked(scenario: str, seed: int, commands: list[dict], every: int = CHECK_EVERY
+                   ) -> tuple[list[str], int]:
+    """Replay ``commands``; the declaration errors met (the first few) and the states checked."""
+    game = Game(load_scenario(scenario), seed)
+    state_type, events = declarations(game.scenario.system)
+    errors = type_errors(game.state, state_type, f"{scenario} start")
+    checked = 1
+    for i, raw in enumerate(commands, 1):
+        game.apply(Command.from_json(raw))
+        for ev in game.events[-1]:
+            errors += event_errors(ev, events)
+        if i % every == 0 or i == len(commands):
+            errors += type_errors(game.state, state_type, f"{scenario} after {i}")
+            checked += 1
+        if len(errors) > 20:
+            break
+    return errors, checked
+
+
+GAMES = [g for g in oracle.load() if load_scenario(g["scenario"]).system in DECLARED]
+
+
+@pytest.mark.parametrize("rec", GAMES, ids=[f"{g['scenario']}-{g['how']}-{g['seed']}"
+                                            for g in GAMES])
+def test_recorded_game_conforms_to_its_declarations(rec):
+    errors, checked = replay_checked(rec["scenario"], rec["seed"], rec["commands"])
+    assert not errors, "\n".join(errors[:20])
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("name", ["tr-1939-campaign"])
+def test_whole_heuristic_game_conforms(name):
+    """The bench's whole heuristic game (every year of the war: Year Starts, the Murmansk box,
+    SW rounds, invasions) against the declarations."""
+    rec = json.loads(gzip.decompress((ROOT / "bench" / "data" / f"{name}-heuristic-1.json.gz")
+                                     .read_bytes()))
+    errors, _ = replay_checked(name, rec["seed"], rec["commands"], every=25)
+    assert not errors, "\n".join(errors[:20])
+
+
+@pytest.mark.parametrize("system", sorted(DECLARED))
+def test_every_event_kind_is_declared_and_folded(system):
+    """The declared kinds are exactly the kinds the system folds."""
+    _, events = declarations(system)
+    assert set(events) == set(system_named(system).folds)
+
+
+@pytest.mark.parametrize("system", sorted(DECLARED))
+def test_initial_state_is_annotated_with_the_declaration(system):
+    state_type, _ = declarations(system)
+    fn = system_named(system).initial_state
+    assert get_type_hints(fn)["return"] is state_type
+
+
+def test_an_undeclared_key_or_a_wrong_type_is_refused():
+    """The checks can fail: an undeclared top-level key, a missing one, a unit field of the
+    wrong type, an unknown event kind and a payload of the wrong shape are all reported."""
+    game = Game(load_scenario("tr-1939-campaign"), 1)
+    state_type, events = declarations("third_reich")
+    assert type_errors(game.state, state_type) == []
+    s = json.loads(json.dumps(game.state))
+    s["brand_new_key"] = 1
+    del s["moved"]
+    uid = next(iter(s["units"]))
+    s["units"][uid]["attack"] = "3"
+    s["units"][uid]["colour"] = "grey"
+    got = type_errors(s, state_type)
+    assert "state.brand_new_key: undeclared key" in got
+    assert "state.moved: missing (declared required)" in got
+    assert f"state.units.{uid}.attack: expected int, got str ('3')" in got
+    assert f"state.units.{uid}.colour: undeclared key" in got
+    assert event_errors(Event("unheard_of", {}), events) == ["event unheard_of: kind not declared"]
+    bad = event_errors(Event("unit_built", {"power": "germany", "hex": "H36", "unit": "u",
+                                            "cost": True, "rule": "TR-75"}), events)
+    assert bad == ["event unit_built.cost: expected int, got bool (True)"]
