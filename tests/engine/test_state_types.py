@@ -29,8 +29,13 @@ _spec = importlib.util.spec_from_file_location("record_oracle", ROOT / "scripts"
 oracle = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(oracle)
 
-#: Each rule system's declarations and its state type's name there.
-DECLARED = {"third_reich": ("grognard.third_reich.state_types", "TRState")}
+#: Each rule system's declarations, its state type's name there, and the module whose
+#: ``initial_state`` returns that type.
+DECLARED = {
+    "third_reich": ("grognard.third_reich.state_types", "TRState",
+                    "grognard.third_reich.play.system"),
+    "europa": ("grognard.europa.state_types", "EuropaState", "grognard.europa.play.system"),
+}
 #: A state is checked after every CHECK_EVERY-th command (and at the start and the end); every
 #: event is checked.
 CHECK_EVERY = 10
@@ -77,7 +82,7 @@ def test_recorded_game_conforms_to_its_declarations(rec):
     assert checked >= 2
 
 
-@pytest.mark.parametrize("name", ["tr-1939-campaign"])
+@pytest.mark.parametrize("name", ["tr-1939-campaign", "europa-barbarossa"])
 def test_whole_heuristic_game_conforms(name):
     """The bench's whole heuristic game (every year of the war: Year Starts, the Murmansk box,
     SW rounds, invasions) against the declarations."""
@@ -97,7 +102,7 @@ def test_every_event_kind_is_declared_and_folded(system):
 @pytest.mark.parametrize("system", sorted(DECLARED))
 def test_initial_state_is_annotated_with_the_declaration(system):
     state_type, _ = declarations(system)
-    fn = system_named(system).initial_state
+    fn = importlib.import_module(DECLARED[system][2]).initial_state
     assert get_type_hints(fn)["return"] is state_type
 
 

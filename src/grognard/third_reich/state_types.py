@@ -20,26 +20,13 @@ as required in ``__required_keys__``.
 
 from typing import Any, NotRequired, TypedDict
 
-#: A JSON object whose fields are declared by the typed object that writes it (named on the key).
-Obj = dict[str, Any]
+from grognard.engine.state_types import GenericUnit, Obj, Position, TableRolled
 
 
-class TRUnit(TypedDict):
-    """A land, air or naval unit (``state["units"][id]``); set up from the scenario's
-    ``[[units]]`` (engine/generic.py) plus ``power``."""
+class TRUnit(GenericUnit):
+    """A land, air or naval unit (``state["units"][id]``): the generic fields
+    (engine/state_types.py) plus these."""
 
-    name: str  # the counter's name ("" for most)
-    side: str  # the side that owns it (TR-22 may hand a minor's units over)
-    nationality: str  # the scenario's nationality ("german")
-    type: str  # infantry, armor, air, naval, airborne, replacement ...
-    attack: int  # its attack factor
-    defense: int  # its defense factor
-    movement: int  # its movement allowance
-    hex: str | None  # where it stands (None: in a box or off the map)
-    box: str | None  # the holding box it is in (force pool, Murmansk ...), or None
-    mp_spent: int  # movement points spent this phase (TR-26; reset every phase)
-    hidden: bool  # face down to the opponent (C-HIDDEN)
-    status: str  # active / eliminated / ...
     power: str  # the major power or minor country it belongs to (``unit_power``)
     supply: NotRequired[str]  # TR-72: "in" / "out" after a supply check
 
@@ -116,7 +103,7 @@ class FleetOps(TypedDict, total=False):
 class TRState(TypedDict):
     """The whole Third Reich state (what ``initial_state`` returns and the folds keep)."""
 
-    # --- engine (engine/generic.py) ---
+    # --- engine (engine/generic.py, engine/state_types.GenericState) ---
     scenario: str  # the scenario's id (never)
     system: str  # "third_reich" (never)
     sides: list[str]  # the sides in turn order (TR-01; never)
@@ -124,7 +111,7 @@ class TRState(TypedDict):
     phase: int  # index in the turn sequence (TR-02; phase_ended)
     units: dict[str, TRUnit]  # every unit by id (changed in place by the folds)
     secrets: dict[str, Obj]  # per side, what only it sees (C-HIDDEN; TR-20 Murmansk counts)
-    rolls: list[Obj]  # dice rolled on a table by ``roll_table`` (never)
+    rolls: list[TableRolled]  # table rolls (``roll_table``; never)
     # --- the war (set up in play/system.initial_state) ---
     economy: Obj  # BRPs, ledger, conquests: economy.economy.Economy.to_json (TR-10..TR-20; its turn opened every game turn)
     power_sides: dict[str, str]  # power or minor -> side (TR-22, TR-25; never, TR-22 hands minors over)
@@ -420,13 +407,6 @@ class OptionsDeclared(TypedDict):
     options: dict[str, str]
     power: str
     side: str
-
-
-class Position(TypedDict):
-    """A place in the turn sequence."""
-
-    turn: int
-    phase: int
 
 
 PhaseEnded = TypedDict("PhaseEnded", {

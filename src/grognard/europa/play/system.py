@@ -71,6 +71,7 @@ from grognard.europa.play.referee import decisions, game_over, phase_prompt
 from grognard.europa.play.turn import initial_replacements, revised_sequence
 from grognard.europa.reinforcements.orders.place_reinforcement import PLACE_REINFORCEMENT
 from grognard.europa.reinforcements.schedule import initial_reinforcements
+from grognard.europa.state_types import EuropaState
 from grognard.europa.supply.orders.allocate_isolation_losses import ALLOCATE_ISOLATION_LOSSES
 from grognard.europa.supply.orders.isolation_attrition import ISOLATION_ATTRITION
 from grognard.europa.supply.orders.supply_check import SUPPLY_CHECK
@@ -98,9 +99,10 @@ SEQUENCE_PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 # --- state -------------------------------------------------------------------------------------
-def initial_state(scenario: Scenario) -> JSON:
-    """The generic state plus what Europa combat needs per unit, and the combat/surprise slots."""
-    s = generic.initial_state(scenario)
+def initial_state(scenario: Scenario) -> EuropaState:
+    """The generic state plus what Europa combat needs per unit, and the combat/surprise slots
+    (declared in europa/state_types.py)."""
+    s: EuropaState = generic.initial_state(scenario)
     for p in scenario.placements:
         u = p.unit
         s["units"][u.id].update({

@@ -41,6 +41,7 @@ from grognard.europa.board import (
 from grognard.europa.combat.commands import (
     attack_model,
 )
+from grognard.europa.state_types import ReplacementsState
 from grognard.europa.supply.breakout import IsolatedHex, isolation_attrition
 from grognard.europa.supply.isolation import HOME_COUNTRY, is_winter, isolation_table, region_of
 from grognard.europa.supply.phase import SupplyPhase, SupplyReadings, supply_phase
@@ -334,7 +335,7 @@ def _pools(state: JSON, player: str) -> dict[str, Any]:
     return dict(rep.get("pools", {}).get(player, {}))
 
 
-def initial_replacements(scenario: Scenario) -> dict[str, Any]:
+def initial_replacements(scenario: Scenario) -> ReplacementsState:
     """The RE pools of ``[europa.replacements]`` (``{side: {infantry, armor, artillery}}``)."""
     given = europa_rules(scenario).section.replacements
     pools = {side: {k: exact_json(Fraction(v)) for k, v in given[side].given().items()}
