@@ -35,6 +35,7 @@ DECLARED = {
     "third_reich": ("grognard.third_reich.state_types", "TRState",
                     "grognard.third_reich.play.system"),
     "europa": ("grognard.europa.state_types", "EuropaState", "grognard.europa.play.system"),
+    "eurofront": ("grognard.eurofront.state_types", "EFState", "grognard.eurofront.system"),
 }
 #: A state is checked after every CHECK_EVERY-th command (and at the start and the end); every
 #: event is checked.
@@ -127,3 +128,34 @@ def test_an_undeclared_key_or_a_wrong_type_is_refused():
     bad = event_errors(Event("unit_built", {"power": "germany", "hex": "H36", "unit": "u",
                                             "cost": True, "rule": "TR-75"}), events)
     assert bad == ["event unit_built.cost: expected int, got bool (True)"]
+
+
+def test_a_union_names_what_is_wrong_inside_its_record():
+    """``Operation | None`` given a record missing a key: the error names the key."""
+    from grognard.eurofront.state_types import Operation
+    got = type_errors({"side": "axis", "hq": "h", "hex": "0101", "range": "3", "air": None},
+                      Operation | None, "operation")
+    assert got == ["operation.range: expected int, got str ('3')"]
+
+
+def test_generic_game_conforms_to_the_generic_declarations():
+    """engine/state_types.py: a generic game (a move, a table roll, phase ends)."""
+    from grognard.engine import state_types as generic_types
+    from grognard.engine.testing import small_game
+    assert set(generic_types.EVENTS) == set(system_named("generic").folds)
+    g = small_game("generic", "....", [{"id": "u", "side": "axis", "type": "infantry",
+                                        "attack": 1, "defense": 1, "movement": 3,
+                                        "hex": "0101"}])
+    g.apply(Command("move", "axis", {"unit": "u", "path": ["0201"]}))
+    g.apply(Command("end_phase", "axis"))
+    g.apply(Command("roll_table", "axis", {"table": "europa_revised_crt", "column": "3-1",
+                                           "drm": 0}))
+    kinds = [ev.type for evs in g.events for ev in evs]
+    assert kinds == ["unit_moved", "phase_ended", "table_rolled"]
+    for evs in g.events:
+        for ev in evs:
+            assert event_errors(ev, generic_types.EVENTS) == []
+    assert type_errors(g.state, generic_types.GenericState) == []
+    g.state["units"]["u"]["steps"] = 2
+    assert type_errors(g.state, generic_types.GenericState) == [
+        "state.units.u.steps: undeclared key"]

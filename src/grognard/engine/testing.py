@@ -190,6 +190,13 @@ def type_errors(value: object, declared: object, where: str = "state", *,
     return out[:limit]
 
 
+def _shape(t: object) -> type | None:
+    """The JSON container a declared type stands for (dict or list), if any."""
+    if typing.is_typeddict(t) or get_origin(t) is dict:
+        return dict
+    return list if get_origin(t) is list else None
+
+
 def _check(v: object, t: object, where: str, out: list[str], limit: int) -> bool:
     """Append ``v``'s errors against ``t`` to ``out``; True if it conforms."""
     if len(out) >= limit:
@@ -223,6 +230,9 @@ def _check(v: object, t: object, where: str, out: list[str], limit: int) -> bool
         for arm in args:
             if _check(v, arm, where, [], limit):
                 return True
+        alike = [arm for arm in args if _shape(arm) is type(v)]
+        if len(alike) == 1:  # one arm of the value's shape: say what is wrong inside it
+            return _check(v, alike[0], where, out, limit)
         out.append(f"{where}: expected {_name(t)}, got {type(v).__name__} ({v!r:.60})")
         return False
     if origin is Literal:

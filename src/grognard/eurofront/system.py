@@ -66,6 +66,7 @@ from grognard.eurofront.operations import distance, occ
 from grognard.eurofront.orders import ORDERS
 from grognard.eurofront.production import PRODUCTION_KINDS
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
+from grognard.eurofront.state_types import EFState
 from grognard.eurofront.victory import game_over, label
 
 NAME = "eurofront"
@@ -88,7 +89,8 @@ def default_sequence(scenario: Scenario) -> TurnSequence:
     return TurnSequence.from_json(SEQUENCE_PHASES)
 
 
-def initial_state(scenario: Scenario) -> JSON:
+def initial_state(scenario: Scenario) -> EFState:
+    """The start state (declared in eurofront/state_types.py; described in game_state.py)."""
     cal = scenario.calendar
     month = Turn.parse(str(cal.get("month", "1941-06")), "calendar.month")
     surprised = cal.get("surprised")
@@ -117,7 +119,8 @@ def initial_state(scenario: Scenario) -> JSON:
         "air_superiority_lost": False,
         "config": {"hq_activations": r.efg_hq_activations},
     }
-    return store(state, act)
+    out: EFState = store(state, act)
+    return out
 
 
 # --- weather, chits, initiative ----------------------------------------------------------------
