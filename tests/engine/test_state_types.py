@@ -159,3 +159,48 @@ def test_generic_game_conforms_to_the_generic_declarations():
     g.state["units"]["u"]["steps"] = 2
     assert type_errors(g.state, generic_types.GenericState) == [
         "state.units.u.steps: undeclared key"]
+
+
+def _dirty_tr_state() -> dict[str, Any]:
+    """A 3R start state in which every key a phase end may reset holds something."""
+    from grognard.engine.state import copy_state
+    from grognard.third_reich import state_types as tr
+    s = copy_state(Game(load_scenario("tr-1939-campaign"), 1).state)
+    for key, empty in {**tr.PER_PHASE, **tr.PER_GAME_TURN}.items():
+        s[key] = True if empty is False else ["dirty"] if empty == [] else {"dirty": 1}
+    for key in tr.PER_PLAYER_TURN | tr.DROPPED_PER_GAME_TURN:
+        s[key] = {"dirty": 1} if key in ("neutralized", "counter_air") else ["dirty"]
+    for u in s["units"].values():
+        u["mp_spent"] = 2
+    return s
+
+
+@pytest.mark.parametrize("how", ["phase", "player_turn", "game_turn"])
+def test_tr02_phase_end_resets_exactly_the_declared_keys(how):
+    """third_reich/state_types.py's PER_PHASE, PER_PLAYER_TURN, PER_GAME_TURN and
+    DROPPED_PER_GAME_TURN are what ``fold_phase_ended`` resets, and it touches nothing else
+    (besides the phase pointer, the units' MPs and, in a new game turn, the economy's turn)."""
+    from grognard.third_reich import state_types as tr
+    from grognard.third_reich.play.orders.end_phase import fold_phase_ended
+    before = _dirty_tr_state()
+    state = json.loads(json.dumps(before))
+    data: dict[str, Any] = {"from": {"turn": 1, "phase": 0},
+                            "to": {"turn": 2 if how == "game_turn" else 1, "phase": 1}}
+    if how != "phase":
+        data["player_turn_ended"] = True
+    after = fold_phase_ended(state, Event("phase_ended", data))
+    reset = dict(tr.PER_PHASE)
+    dropped: set[str] = set()
+    if how != "phase":
+        dropped |= tr.PER_PLAYER_TURN
+    if how == "game_turn":
+        reset |= tr.PER_GAME_TURN
+        dropped |= tr.DROPPED_PER_GAME_TURN
+    for key, empty in reset.items():
+        assert after[key] == empty, key
+    assert not dropped & after.keys()
+    assert all(u["mp_spent"] == 0 for u in after["units"].values())
+    moved_on = {"turn", "phase", "units", *(["economy"] if how == "game_turn" else [])}
+    kept = before.keys() - reset.keys() - dropped - moved_on
+    assert {k for k in kept if after[k] != before[k]} == set()
+    assert after.keys() == before.keys() - dropped

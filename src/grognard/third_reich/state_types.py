@@ -134,7 +134,7 @@ class TRState(TypedDict):
     attacked: list[str]  # units that attacked this phase (TR-32; phase)
     attacked_hexes: list[str]  # hexes attacked this phase (TR-32; phase)
     moved: list[str]  # units moved this phase (TR-26..TR-29; phase)
-    supply_checked: bool  # the supply check of this phase is made (TR-72; phase)
+    supply_checked: bool  # this phase's supply check is made (TR-72; phase)
     # --- per player turn ---
     neutralized: NotRequired[dict[str, int]]  # air neutralised by counter air (TR-44; player turn)
     counter_air: NotRequired[dict[str, str]]  # counter-air missions flown (TR-44; player turn)
@@ -162,14 +162,18 @@ class TRState(TypedDict):
     pending_reaction: NotRequired[Obj]  # the defender's reaction owed (TR-35, TR-55; its answer)
 
 
-#: The keys ``fold_phase_ended`` resets at every phase's end (and their empty values).
-PER_PHASE: dict[str, Any] = {"attacked": [], "attacked_hexes": [], "moved": []}
+#: The keys ``fold_phase_ended`` (play/orders/end_phase.py) resets at every phase's end, and
+#: their empty values (every unit's ``mp_spent`` too). tests/engine/test_state_types.py folds
+#: phase ends into a state whose every key is dirty and checks these lists are exactly what
+#: the fold resets.
+PER_PHASE: dict[str, Any] = {"attacked": [], "attacked_hexes": [], "moved": [],
+                             "supply_checked": False}
 #: The keys it drops at a player turn's end (TR-44: neutralised air recovers).
 PER_PLAYER_TURN: frozenset[str] = frozenset({"neutralized", "counter_air"})
 #: The keys it resets when a new game turn starts (besides opening the economy's turn).
 PER_GAME_TURN: dict[str, Any] = {
     "options": {}, "built": {}, "attrition_done": [], "options_powers": {},
-    "pending_hexes": None, "supply_checked": False, "attrition_losses": [], "saved": {},
+    "pending_hexes": None, "attrition_losses": [], "saved": {},
     "air_used": [], "fleets_used": [], "sr": {}, "air_landed": [], "fleet_ops": {}}
 #: The keys it drops when a new game turn starts (TR-62: the turn's invasions).
 DROPPED_PER_GAME_TURN: frozenset[str] = frozenset({"invaded", "invaded_hexes"})
