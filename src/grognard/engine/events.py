@@ -1,4 +1,11 @@
-"""Events: what happened. Each records every choice and die roll, so replays never recompute."""
+"""Events: what happened. Each records every choice and die roll, so replays never recompute.
+
+A system's folds (:data:`Fold`) apply its events to the state: **in place**, returning the
+state (a fold may return a new object, the game uses what it returns), depending only on the
+state and the event; each declares what it writes of the unit table (:func:`writes_units`).
+Each event kind's payload (``Event.data``) is declared in its system's ``state_types`` module
+(``EVENTS``: kind -> ``TypedDict``), and the state they fold into beside it;
+tests/engine/test_state_types.py checks recorded games against both."""
 
 from __future__ import annotations
 
