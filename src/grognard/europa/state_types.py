@@ -65,11 +65,25 @@ class Attacked(TypedDict):
     hexes: list[str]
 
 
+class CombatPending(TypedDict):
+    """A combat resolved, its losses, retreats or advance still owed (EUR-09..EUR-15)."""
+
+    number: int
+    defender_hex: str
+    attackers: list[str]
+    players: dict[str, str]  # attacker / defender -> player
+    result: str  # the CRT result (EUR-15)
+    model: Obj  # the combat model (units, terrain, readings) the losses are taken from
+    requirements: list[Obj]  # losses owed per side (EUR-12)
+    retreats: list[Obj]  # retreats owed per side
+    advance: NotRequired[Obj]  # the advance owed (hex, units)
+
+
 class CombatState(TypedDict):
     """``state["combat"]`` (EUR-09..EUR-15)."""
 
     count: int  # combats resolved so far (numbers each one; never reset)
-    pending: Obj | None  # a combat awaiting loss allocation, retreats, advance (command)
+    pending: CombatPending | None  # a combat awaiting losses, retreats, advance (command)
     attacked: NotRequired[Attacked]  # who attacked this combat phase (phase)
 
 
@@ -120,6 +134,44 @@ class ReplacementsState(TypedDict):
     returned: dict[str, int]  # unit id -> times returned from the pool (never)
 
 
+class Airbase(TypedDict):
+    """An airbase and its state (``state["air"]["airbases"][hex]``; hits and repair, EUR-23)."""
+
+    name: str
+    owner: str
+    capacity: int
+    flyable: int
+    hits: int
+    active: list[str]
+    inactive: list[str]
+    last_repair_turn: int | None
+
+
+class Flight(TypedDict):
+    """A mission flown this air phase (EUR-23)."""
+
+    id: str
+    kind: str
+    target: str
+    objective: str | None
+    strikers: list[str]
+    escorts: list[str]
+    answered: bool  # interception answered
+    resolved: bool
+
+
+class AirZone(TypedDict):
+    """An air zone placed (its hexes, who placed it, when it expires)."""
+
+    centre: str
+    hexes: list[str]
+    placed_by: str
+    placed_turn: int
+    expires_turn: int
+    expires_after: str
+    rail_break: bool
+
+
 class AirState(TypedDict, total=False):
     """``state["air"]`` (EUR-23): the air phase ``key``'s progress (fresh at each air phase)
     and the air facts that outlive it (airbases, zones, strategic hits); set by the first air
@@ -128,10 +180,10 @@ class AirState(TypedDict, total=False):
     key: list[int]  # [turn, phase] of the air phase
     step: str  # the air phase's step (missions, interception, ground support ...)
     missions: list[list[str]]  # [mission id, kind] assigned this phase
-    flights: list[Obj]  # missions flown this phase (strikers, escorts, target ...)
+    flights: list[Flight]  # missions flown this phase
     flying: bool
-    zones: list[Obj]  # air zones placed (centre, hexes, expiry)
-    airbases: dict[str, Obj]  # hex -> airbase (capacity, hits, active/inactive units)
+    zones: list[AirZone]  # air zones placed
+    airbases: dict[str, Airbase]  # hex -> airbase
     strategic_hits: dict[str, int]  # target -> strategic bombing hits
     ground_support: dict[str, Obj]  # hex -> ground support flown there (hits, player, turn)
     log: list[Obj]  # the air events, type and key (never)
@@ -164,7 +216,50 @@ class Reinforcement(TypedDict):
 
     due: int
     side: str
-    unit: Obj  # the unit record it will have (an EuropaUnit without a hex)
+    unit: EuropaUnit  # the unit record it will have (no hex yet)
+
+
+class SurprisePlanSecret(TypedDict):
+    """A rule-47 surprise plan while secret (``secrets[side]["surprise"][id]``; SUR-01..)."""
+
+    plan: Obj  # the plan (level, cost, ledger, status ...)
+    orders: Obj  # its orders (centre, steps, readings ...)
+    candidates: NotRequired[list[Obj]]
+
+
+class EuropaSecrets(TypedDict):
+    """What only one side sees (C-HIDDEN)."""
+
+    surprise: NotRequired[dict[str, SurprisePlanSecret]]
+
+
+class StartedSurprise(TypedDict):
+    """A started surprise, public (SUR-12: its front and level)."""
+
+    side: str
+    kind: str
+    level: int
+    centre: str
+    status: str
+    front: Obj  # the marked front: centre, ends, hexes, length
+
+
+class LogisticsOps(TypedDict):
+    """A side's operations charged to the stockpile this turn (EUR-37)."""
+
+    turn: int
+    moved: list[str]
+    owed: Exact  # SPs owed
+    air: NotRequired[list[str]]
+
+
+class Logistics(TypedDict):
+    """FitE supply stockpiles (EUR-37..EUR-41)."""
+
+    zone: int  # the supply zone
+    special: int  # special SPs
+    sp: dict[str, Exact]  # side -> SPs on hand
+    ops: dict[str, LogisticsOps]
 
 
 class EuropaState(TypedDict):
@@ -177,7 +272,7 @@ class EuropaState(TypedDict):
     turn: int  # the game turn (EUR-22; phase_ended)
     phase: int  # the index in the revised turn sequence (EUR-22; phase_ended)
     units: dict[str, EuropaUnit]  # every ground unit by id (changed in place by the folds)
-    secrets: dict[str, Obj]  # per side: its rule-47 surprise plans (SUR-01; C-HIDDEN)
+    secrets: dict[str, EuropaSecrets]  # per side: its rule-47 surprise plans (SUR-01; C-HIDDEN)
     rolls: list[TableRolled]  # table rolls (``roll_table``; never)
     # --- Europa ---
     air_units: dict[str, AirUnit]  # every air unit by id (EUR-23..; never)
@@ -186,11 +281,11 @@ class EuropaState(TypedDict):
     overrun: OverrunState  # the movement phase's overruns (EUR-18; phase)
     supply: SupplyState  # supply and isolation (EUR-30..EUR-32; phase)
     replacements: ReplacementsState  # replacement pools (EUR-33; never)
-    surprise: dict[str, dict[str, Obj]]  # side -> started surprises, public part (SUR-01; never)
+    surprise: dict[str, dict[str, StartedSurprise]]  # side -> started surprises (SUR-01; never)
     surprise_turn: NotRequired[SurpriseTurn]  # the surprise turn under way (SUR-15..SUR-21)
     invasion_surprised: NotRequired[list[str]]  # hexes an invasion surprised (SUR-25)
     fite_airfield_strikes: NotRequired[AirfieldStrikes]  # EUR-45 (FitE air surprise)
-    logistics: NotRequired[Obj]  # FitE supply stockpiles: zone, sp, ops (EUR-37..EUR-41)
+    logistics: NotRequired[Logistics]  # FitE supply stockpiles (EUR-37..EUR-41)
     reinforcements: NotRequired[dict[str, Reinforcement]]  # units to arrive (EUR-22)
     held: NotRequired[dict[str, str | None]]  # objective hex -> holder (victory.py; after every event)
 

@@ -100,6 +100,169 @@ class FleetOps(TypedDict, total=False):
     used: dict[str, str]
 
 
+class EconomyJSON(TypedDict):
+    """``state["economy"]``: economy/economy.Economy's JSON (TR-10..TR-20, TR-86; read back
+    with ``board.economy_of``)."""
+
+    format: str
+    turn: int
+    year: int
+    season: str
+    powers: list[str]
+    at_war_with_germany: list[str]
+    belligerent: list[str]
+    conquests: dict[str, str]  # conquered country -> conqueror (TR-22)
+    minor_allies: dict[str, str]
+    iran_route_open: bool  # TR-86 (issue 23)
+    lend_lease_done: list[str]
+    captured_cities: list[str]
+    spent_territories: list[Any]
+    readings: Obj  # the StrategicReadings the folds read
+    summary: dict[str, dict[str, int]]  # power -> BRP summary (base, growth ...)
+    ledger: Obj  # the BRP ledger (core/ledger.py): balances and entries
+
+
+class CampaignMinor(TypedDict):
+    """A minor country in the campaign record (TR-22)."""
+
+    status: str  # neutral / ally / conquered ...
+    side: str | None
+    capital: str | None
+
+
+class CampaignJSON(TypedDict):
+    """``state["campaign"]``: conquest/campaign.campaign_state (TR-04, TR-22..TR-26)."""
+
+    minors: dict[str, CampaignMinor]
+    areas: dict[str, list[str]]  # area -> its hexes (Vichy, eastern Poland ...)
+    axis_minors: list[str]
+    build_in: dict[str, list[str]]
+    capitals: dict[str, str]
+    held: Obj  # capitals held and since when (TR-22)
+    majors_out: list[str]  # majors out of the war (TR-04)
+    player_turns: int
+    ribbentrop_molotov: list[str]  # TR-25 the pact's territories
+    rm_done: bool
+    rm_minors: list[str]
+    rm_trigger: str
+    us_entry_turn: int
+    values: dict[str, int]
+    verdict: Obj | None  # the campaign's verdict once the game ends (TR-04)
+    vichy: dict[str, str] | None  # Vichy France once formed (TR-24)
+    victory: dict[str, int]  # side -> victory points
+
+
+class DiplomacyJSON(TypedDict):
+    """``state["diplomacy"]``: conquest/diplomacy.to_json (TR-25, issue 23)."""
+
+    aligned: dict[str, str]
+    annexed: dict[str, str]
+    axis_minors: list[str]
+    axis_minors_turn: int
+    ended: list[Obj]
+    minor_dow_paid: dict[str, int]
+    minors: list[str]
+    out: list[str]
+    patrons: dict[str, str]
+    sides: dict[str, str]
+    territory: dict[str, str]
+    us_entry_turn: int
+    wars: list[Obj]
+
+
+class MurmanskResult(TypedDict):
+    """A resolved Murmansk convoy (TR-21)."""
+
+    allied_losses: dict[str, int]
+    german_losses: dict[str, int]
+    brp_hits: int
+    brps_delivered: int
+    brps_sent: int
+    rolls: dict[str, int]
+    steps: list[Obj]
+
+
+class MurmanskBox(TypedDict):
+    """``state["murmansk"]``: the year's box as both sides see it
+    (strategic/murmansk_box.public_box; TR-20, TR-21)."""
+
+    year: int
+    timing: str
+    shipments: list[Obj]  # BRPs shipped: sender, brps
+    german: dict[str, int] | None  # the German forces committed, once committed
+    allied: Obj | None  # the Allied escort, once made
+    resolved: bool
+    result: MurmanskResult | None
+    sw: NotRequired[Obj]
+
+
+class TRSecrets(TypedDict):
+    """What only one side sees (C-HIDDEN)."""
+
+    murmansk: NotRequired[dict[str, int]]  # its Murmansk forces before the reveal (TR-20)
+
+
+class PendingHexes(TypedDict):
+    """Attrition hexes owed to the attacker (TR-38, TR-40)."""
+
+    side: str
+    front: str
+    n: int  # hexes to take
+    candidates: list[str]
+    attackers: list[str]
+
+
+class PendingWithdrawal(TypedDict):
+    """The defender's withdrawal owed after hexes taken (TR-40)."""
+
+    side: str
+    hexes: list[str]
+    withdrawing: dict[str, list[str]]
+    advance: Obj
+
+
+class PendingLosses(TypedDict):
+    """Land losses owed from attrition (TR-38, TR-39)."""
+
+    side: str
+    front: str
+    hexes: int
+    owed: Obj  # side -> units it may choose and how many
+    candidates: dict[str, list[str]]
+    attackers: list[str]
+
+
+class PendingBattle(TypedDict):
+    """A battle's land losses owed (TR-32): its plan, what is owed, the units lost so far."""
+
+    plan: Obj  # combat/battle's plan of the battle (retreat room, advance ...)
+    owed: Obj  # side -> {n, units, role, crt_defender}
+    lost: list[str]
+
+
+class AdvanceOwed(TypedDict):
+    """An advance after combat owed (TR-32; TR-61/TR-62 for a landing)."""
+
+    side: str
+    hex: str
+    units: list[str]
+    max: int
+    invasion: NotRequired[Obj]  # the bridgehead an invasion's landing places (TR-63)
+
+
+class PendingRetreat(TypedDict):
+    """A retreat owed after the losses (TR-32): combat/battle.settle_retreat's choice."""
+
+    side: str
+    hex: str
+    units: list[str]
+    each: dict[str, list[str]]  # unit -> hexes it may retreat to
+    options: list[str]
+    room: dict[str, int]
+    advance: list[str]
+    advance_owed: NotRequired[AdvanceOwed]
+
+
 class TRState(TypedDict):
     """The whole Third Reich state (what ``initial_state`` returns and the folds keep)."""
 
@@ -110,10 +273,10 @@ class TRState(TypedDict):
     turn: int  # the game turn, 1 = the scenario's first (TR-02; phase_ended)
     phase: int  # index in the turn sequence (TR-02; phase_ended)
     units: dict[str, TRUnit]  # every unit by id (changed in place by the folds)
-    secrets: dict[str, Obj]  # per side, what only it sees (C-HIDDEN; TR-20 Murmansk counts)
+    secrets: dict[str, TRSecrets]  # per side, what only it sees (C-HIDDEN; TR-20 Murmansk counts)
     rolls: list[TableRolled]  # table rolls (``roll_table``; never)
     # --- the war (set up in play/system.initial_state) ---
-    economy: Obj  # BRPs, ledger, conquests: economy.economy.Economy.to_json (TR-10..TR-20; its turn opened every game turn)
+    economy: EconomyJSON  # BRPs, ledger, conquests (TR-10..TR-20; its turn opened every game turn)
     power_sides: dict[str, str]  # power or minor -> side (TR-22, TR-25; never, TR-22 hands minors over)
     control: dict[str, str]  # city -> controlling side (TR-22, TR-77; after every event)
     front_weather: dict[str, str]  # front -> weather this turn (TR-02)
@@ -122,14 +285,14 @@ class TRState(TypedDict):
     built: dict[str, BuildRecord]  # power -> what it built this turn (TR-75; game turn)
     wars: list[War]  # the wars declared (TR-25; never)
     dow_minor_paid: dict[str, int]  # power -> BRPs paid for minor DoWs this turn (TR-25; never)
-    diplomacy: Obj  # alignments, wars, territory: conquest.diplomacy.to_json (TR-25, issue 23; never)
-    campaign: Obj  # minors, areas, held capitals, verdict: conquest.campaign.campaign_state (TR-04, TR-22..TR-26; never)
+    diplomacy: DiplomacyJSON  # alignments, wars, territory (TR-25, issue 23; never)
+    campaign: CampaignJSON  # minors, areas, held capitals, verdict (TR-04, TR-22..TR-26; never)
     cities: dict[str, City]  # the map's cities and their owners (TR-22, TR-24; never)
     city_hexes: dict[str, list[str]]  # country -> its city hexes (TR-40, TR-22; never)
     sw_boxes: dict[str, dict[str, int]]  # power -> factors in the SW box (TR-79..TR-82; never)
     sw_fought: dict[str, int]  # SW round kind -> the game turn it was last fought (TR-80; never)
     sw_conversions: NotRequired[dict[str, int]]  # power -> units owed to forced conversion (TR-81; until converted)
-    murmansk: Obj | None  # the year's Murmansk box, public part: shipments, forces, result (TR-20, TR-21; replaced each year)
+    murmansk: MurmanskBox | None  # the year's Murmansk box, public part (TR-20, TR-21; each year)
     # --- per phase (play/orders/end_phase.fold_phase_ended) ---
     attacked: list[str]  # units that attacked this phase (TR-32; phase)
     attacked_hexes: list[str]  # hexes attacked this phase (TR-32; phase)
@@ -153,13 +316,13 @@ class TRState(TypedDict):
     invaded_hexes: NotRequired[list[str]]  # beaches invaded this turn (TR-62; game turn)
     battles: list[Battle]  # land combats resolved (TR-32; never: the battle record)
     # --- owed to a player (set by one command, cleared by its answer) ---
-    pending_hexes: Obj | None  # attrition hexes owed (TR-38, TR-40; the take_hexes answer, game turn)
-    pending_withdrawal: Obj | None  # the withdrawal owed after hexes taken (TR-40; withdraw)
-    pending_losses: Obj | None  # land losses owed from attrition (TR-38, TR-39; remove_losses)
-    pending_battle: NotRequired[Obj]  # a battle's losses owed: plan, owed per side (TR-32; land_losses)
-    pending_retreat: NotRequired[Obj]  # a retreat owed after the losses (TR-32; retreat)
-    pending_advance: NotRequired[Obj]  # an advance after combat owed (TR-32; advance)
-    pending_reaction: NotRequired[Obj]  # the defender's reaction owed (TR-35, TR-55; its answer)
+    pending_hexes: PendingHexes | None  # attrition hexes owed (TR-38, TR-40; take_hexes, game turn)
+    pending_withdrawal: PendingWithdrawal | None  # the withdrawal owed (TR-40; withdraw)
+    pending_losses: PendingLosses | None  # attrition losses owed (TR-38, TR-39; remove_losses)
+    pending_battle: NotRequired[PendingBattle]  # a battle's losses owed (TR-32; land_losses)
+    pending_retreat: NotRequired[PendingRetreat]  # a retreat owed after the losses (TR-32; retreat)
+    pending_advance: NotRequired[AdvanceOwed]  # an advance after combat owed (TR-32; advance)
+    pending_reaction: NotRequired["ReactionOwed"]  # the defender's reaction owed: the reaction_owed payload (TR-35, TR-55)
 
 
 #: The keys ``fold_phase_ended`` (play/orders/end_phase.py) resets at every phase's end, and

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from grognard.engine import generic
 from grognard.engine.commands import CommandSpec
@@ -83,7 +83,7 @@ from grognard.third_reich.play.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.play.referee import decisions, phase_prompt
 from grognard.third_reich.reactions import ReactingOrder
 from grognard.third_reich.scenario_schema import ThirdReichSection, third_reich_rules
-from grognard.third_reich.state_types import TRState
+from grognard.third_reich.state_types import DiplomacyJSON, EconomyJSON, TRState
 from grognard.third_reich.strategic.murmansk_box import (
     murmansk_event_view,
 )
@@ -200,7 +200,7 @@ def initial_state(scenario: Scenario) -> TRState:
     s.update({
         "system": NAME,
         "turn": turn,
-        "economy": econ.to_json(),
+        "economy": cast(EconomyJSON, econ.to_json()),
         "power_sides": ps,
         "control": city_control(scenario.map, _country_sides(scenario, ps)),
         "front_weather": dict(extras.front_weather),
@@ -233,7 +233,7 @@ def initial_state(scenario: Scenario) -> TRState:
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
     s["phase"] = first_phase(seq, turn)
     s = add_campaign_state(scenario, s)
-    s["diplomacy"] = dip.to_json(dip.from_scenario(scenario, ps))  # TR-25 (issue 23)
+    s["diplomacy"] = cast(DiplomacyJSON, dip.to_json(dip.from_scenario(scenario, ps)))  # TR-25
     return s
 
 
