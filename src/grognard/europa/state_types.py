@@ -398,9 +398,9 @@ class CombatResolved(TypedDict):
     attacker_may_advance: bool
     attacker_retreat: int
     attackers: list[str]
-    barrage: Any  # only null in the sampled games
-    barrage_dice: list[Any]
-    barrage_step_loss: Any  # only null in the sampled games
+    barrage: Obj | None  # EUR-06 the barrage's outcome (strength, column, roll, hits ...)
+    barrage_dice: list[int]
+    barrage_step_loss: dict[str, str] | None  # the unit and action of its step loss
     column: str | None
     defender_hex: str
     defender_loss: int | str
@@ -422,7 +422,7 @@ class CombatResolved(TypedDict):
     retreats: list[Obj]
     roll: int | None
     rules: NotRequired[list[str]]
-    shifts: list[Any]
+    shifts: list[Obj]  # EUR-09: {cause, columns}
     surprise_supply: NotRequired[dict[str, int]]
     weaker_side: str | None
 
