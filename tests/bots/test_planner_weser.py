@@ -18,7 +18,7 @@ from grognard.bots.planner import parse_params
 from grognard.bots.planner_plans import PLANS, plan_for
 from grognard.bots.play import play_game
 from grognard.bots.tr_plans import air_cover_plan, offshore_hexes, sailed
-from grognard.core.errors import InputError
+from grognard.core.errors import GrognardError, InputError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 
@@ -96,11 +96,11 @@ def test_tr60_same_spring_landing_may_be_intercepted(same_spring) -> None:
     """No German air is within range (4) of D30 in the Spring 1940 movement phase (Kiel is 5
     hexes away; Copenhagen is not yet held): the Royal Navy may intercept (TR-56/TR-60)."""
     g, _rec, _log = same_spring
-    (i, first), *_ = _invasions(g)
-    owed = [e.data for e in g.events[i - 1] if e.type == "reaction_owed"] + \
-        [e.data for evs in g.events[:i] for e in evs if e.type == "reaction_owed"
-         and e.data.get("kind") == "invade"]
-    assert any(o.get("options") for o in owed), "no British fleet could intercept"
+    owed = [e.data for evs in g.events for e in evs
+            if e.type == "reaction_owed" and e.data.get("kind") == "invade"]
+    assert owed and owed[0].get("options"), "no British fleet could intercept"
+    (_i, first), *_ = _invasions(g)
+    assert any(x["rolls"] for x in first["interceptions"])  # seed 1: the fleet sailed
 
 
 def test_tr25_copenhagen_falls_in_spring_1940_and_is_recorded(same_spring) -> None:
@@ -122,10 +122,17 @@ def test_tr60_denmark_first_air_covers_the_spring_landing(denmark_first) -> None
     assert air and air[0][0] == WINTER_1939
     landings = [t for t, c in log if c.kind == "invade"]
     assert landings and landings[0] == SPRING_1940
-    # TR-60: D30 is in Germany's uncontested air zone: no fleet is offered to intercept
-    owed = [e.data for evs in g.events for e in evs
-            if e.type == "reaction_owed" and e.data.get("kind") == "invade"]
-    assert owed and not owed[0].get("options")
+    # TR-60: D30 is in Germany's uncontested air zone (the air unit in Copenhagen, 4 hexes):
+    # the referee refuses the Royal Navy's interception the same-spring landing met
+    cmds = list(g.commands)
+    k = next(i for i, c in enumerate(cmds) if c.kind == "invade")
+    replay = Game.new("tr-1939-campaign", seed=1)
+    for c in cmds[:k + 1]:
+        replay.apply(c)
+    with pytest.raises(GrognardError, match="TR-60"):
+        replay.apply(Command("intercept", "allies", {"interceptors": {OFFSHORE: ["uk-nav108"]}}))
+    (_i, first), *_ = _invasions(g)
+    assert not any(x["rolls"] for x in first["interceptions"])
 
 
 def test_weseruebung_off_plays_as_without_the_stages(monkeypatch) -> None:

@@ -477,6 +477,11 @@ def offshore_hexes(sit: Situation, beaches: list[str]) -> set[str]:
             if m.terrain_of(m.hex(int(n))) in WATER_TERRAIN}
 
 
+def _air_range(u: Mapping[str, Any]) -> int:
+    """TR-29: an air unit's range (its printed movement; 4, a 5-4's, if none)."""
+    return int(u.get("movement") or 0) or 4
+
+
 def air_cover_plan(sit: Situation, stages: list[Mapping[str, Any]]
                    ) -> list[tuple[float, Command]]:
     """TR-60/TR-68: until ``air`` (a number) air units of a landing stage's powers are based
@@ -498,11 +503,8 @@ def air_cover_plan(sit: Situation, stages: list[Mapping[str, Any]]
             continue
         air = {uid: u for uid, u in sit.mine.items() if u.get("type") in AIR
                and u.get("hex") is not None and (not powers or u.get("power") in powers)}
-
-        def reach(uid: str) -> int:
-            return int(air[uid].get("movement") or 0) or 4
-
-        covering = [uid for uid in air if sit.nearest(str(air[uid]["hex"]), seas) <= reach(uid)]
+        covering = [uid for uid, u in air.items()
+                    if sit.nearest(str(u["hex"]), seas) <= _air_range(u)]
         short = want - len(covering)
         if short <= 0:
             continue
@@ -518,7 +520,7 @@ def air_cover_plan(sit: Situation, stages: list[Mapping[str, Any]]
             if short <= 0:
                 break
             factors = int(air[uid].get("attack") or 0)
-            to = next((h for d, h in cities if d <= reach(uid)
+            to = next((h for d, h in cities if d <= _air_range(air[uid])
                        and based.get(h, 0) + factors <= CITY_AIR), None)
             if to is None:
                 break
