@@ -202,3 +202,24 @@ def test_tr60_air_cover_goes_to_a_held_city_within_range_of_the_offshore_hex() -
     assert cmd.kind == "sr" and cmd.args["to"] == COPENHAGEN
     assert sit.mine[cmd.args["unit"]]["type"] == "air"
     assert air_cover_plan(sit, [{**stage, "air": 0}]) == []
+
+
+def test_tr25_a_neutral_capital_falls_from_the_side_it_joined() -> None:
+    """The record's capital falls (bots/play.py): a neutral's capital (no holder at the start)
+    is owned by its first holder, the side it joins at war (TR-24/TR-25) - not a fall - and
+    falls when another side takes it."""
+    from grognard.bots.play import GameRecord, _capitals
+
+    g = Game.new("tr-1939-campaign", seed=0)
+    caps = {"Copenhagen": "denmark", "Warsaw": "poland"}
+    control0 = dict(g.state["control"])
+    assert control0.get("Copenhagen") is None
+    rec = GameRecord(g.scenario.id, 0, {})
+    g.state["control"] = {**g.state["control"], "Copenhagen": "allies"}  # Denmark at war
+    _capitals(g, caps, control0, rec, WINTER_1939)
+    assert rec.capitals == {}
+    g.state["control"] = {**g.state["control"], "Copenhagen": "axis"}
+    _capitals(g, caps, control0, rec, SPRING_1940)
+    assert rec.capitals["Copenhagen"]["turn"] == SPRING_1940
+    assert rec.capitals["Copenhagen"]["by"] == "axis"
+    assert rec.capitals["Copenhagen"]["date"] == "Spring 1940"
