@@ -11,7 +11,10 @@ words), ``source``, ``scenario``, ``games``, ``bots``, ``max_turns``, ``[study.r
   parity (>=) at every one of them; ``of = "base"`` compares the BRP bases (the income of
   each Year Start, TR-11) instead of the BRPs on hand (``of = "brp"``, the default);
 * ``kind = "same_turn_falls"``, ``capitals``, ``turns``: the share of games in which all the
-  capitals fell in one and the same turn among ``turns``.
+  capitals fell in one and the same turn among ``turns``;
+* ``kind = "falls_in_turns"``, ``capitals``, ``turns`` (one turn per capital, in order): the
+  share of games in which each capital fell in its own turn (a sequence: Copenhagen in turn 2,
+  then Oslo in turn 3).
 
 The measure is whatever the games give; a claim whose facts the scenario does not produce (no
 capital changes hands, no economy) is reported as not measurable, not as refuted.
@@ -31,7 +34,7 @@ from grognard.analysis.study_report import wilson
 from grognard.core.errors import InputError
 from grognard.core.inputs import InputFileError, convert, load_toml_file
 
-MEASURES = ("capital_falls_by", "brp_parity", "same_turn_falls")
+MEASURES = ("capital_falls_by", "brp_parity", "same_turn_falls", "falls_in_turns")
 
 
 Value = int | str | bool
@@ -41,7 +44,7 @@ Text = Annotated[str, msgspec.Meta(max_length=2_000)]
 
 
 class _Measure(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    kind: Literal["capital_falls_by", "brp_parity", "same_turn_falls"]
+    kind: Literal["capital_falls_by", "brp_parity", "same_turn_falls", "falls_in_turns"]
     capital: Text | None = None
     by_turn: Turn | None = None
     powers: list[Text] | None = None
@@ -53,7 +56,8 @@ class _Measure(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 _NEEDS = {"capital_falls_by": ("capital", "by_turn"),
           "brp_parity": ("powers", "against", "turns"),
-          "same_turn_falls": ("capitals", "turns")}
+          "same_turn_falls": ("capitals", "turns"),
+          "falls_in_turns": ("capitals", "turns")}
 
 
 class _Study(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -85,6 +89,10 @@ def load_study_file(path: Path) -> dict[str, Any]:
         if missing:
             raise InputFileError(str(path), f"a {study.measure.kind} measure needs "
                                  f"{', '.join(missing)}", field="study.measure")
+        if study.measure.kind == "falls_in_turns" and \
+                len(study.measure.capitals or ()) != len(study.measure.turns or ()):
+            raise InputFileError(str(path), "a falls_in_turns measure needs one turn per "
+                                 "capital", field="study.measure.turns")
     spec: dict[str, Any] = msgspec.to_builtins(study)
     return spec
 
@@ -145,6 +153,14 @@ def same_turn_falls(recs: Sequence[Record], capitals: Sequence[str], turns: Sequ
     return _share(k, len(recs))
 
 
+def falls_in_turns(recs: Sequence[Record], capitals: Sequence[str], turns: Sequence[int]
+                   ) -> dict[str, Any]:
+    """The share of games in which each of ``capitals`` fell in its turn of ``turns``."""
+    k = sum(1 for r in recs
+            if all(_fell_turn(r, c) == t for c, t in zip(capitals, turns, strict=True)))
+    return _share(k, len(recs))
+
+
 def measure_claim(spec: Mapping[str, Any], records: Mapping[str, Sequence[Record]]
                   ) -> dict[str, Any]:
     """The claim's measured figures per setting, and a one-line statement of them."""
@@ -160,6 +176,9 @@ def measure_claim(spec: Mapping[str, Any], records: Mapping[str, Sequence[Record
         elif kind == "same_turn_falls":
             figures[label] = same_turn_falls(recs, list(m["capitals"]),
                                              [int(t) for t in m["turns"]])
+        elif kind == "falls_in_turns":
+            figures[label] = falls_in_turns(recs, list(m["capitals"]),
+                                            [int(t) for t in m["turns"]])
     parts = []
     for label, f in figures.items():
         share = f.get("parity", f)

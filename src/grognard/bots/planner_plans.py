@@ -47,6 +47,15 @@ TR_1939: Plan = {
     #: offensive a turn, and the Axis lost more than the island gave); a study turns it on:
     #: ``planner@malta_year=1941``
     "malta": "",
+    #: Weseruebung (issue 25, item 4): Germany's war on Denmark and Norway in a spring,
+    #: Copenhagen by land and Oslo by sea from Kiel. Off ("": no such turn) in the shipped
+    #: plan; a study turns it on: ``planner@weseruebung=1940`` (Spring 1940), and
+    #: ``@denmark_first=1`` keeps the shipped war on Denmark in the Winter before (the
+    #: designer's sequence, TR-86's note) instead of declaring it with Norway's
+    "weseruebung": "",
+    #: the season before the Weseruebung: its units gather by Kiel and Denmark's border and
+    #: its fleets sail to Kiel (TR-70); set with ``weseruebung``
+    "weseruebung_gather": "",
     "axis": {
         "stages": [
             {"name": "poland", "start": "Fall 1939", "goals": ["Warsaw"], "front": "eastern",
@@ -121,6 +130,29 @@ TR_1939: Plan = {
              "force": 2, "fleets": 2, "load": 3,
              "ports": ["Taranto"], "beaches": ["Malta"], "goals": ["Malta"],
              "front": "western", "powers": ["germany"]},
+            # Weseruebung (off in the shipped plan: ``weseruebung`` ""): from the season
+            # before, two German units of at most 3 attack factors (TR-61: a 9-factor fleet
+            # carries 3) gather in Kiel (the Baltic/North Sea port of the sea-zone table,
+            # 6 hexes from Oslo) and two German fleets sail there (TR-70); in the
+            # Weseruebung's spring they land on Oslo (one sea hex, D30, touches it: TR-62's
+            # two units) - the plan's ``sail`` date, the zone named because Kiel has two
+            # (the North Sea's, as Bergen's) - while three units by Denmark's border walk
+            # into Denmark (Kiel-H30-Copenhagen) and take Copenhagen. An air unit goes by SR
+            # to a city it holds within its range (4) of the sea hex next to Oslo (TR-60: no
+            # naval interception in an uncontested air zone): Copenhagen (4 hexes) once held;
+            # no German city is in range (Kiel is 5)
+            {"name": "weser_norway", "start": "weseruebung_gather", "concurrent": True,
+             "force": 2, "fleets": 2, "load": 3, "air": 1, "ports": ["Kiel"],
+             "beaches": ["Oslo"],
+             "sail": "weseruebung", "zone": "north_sea", "goals": ["Oslo"],
+             "front": "western", "powers": ["germany"], "garrison": 0},
+            {"name": "weser_denmark", "start": "weseruebung_gather", "concurrent": True,
+             "force": 3, "goals": ["Copenhagen"], "front": "western", "powers": ["germany"],
+             "garrison": 0},
+            # the Weseruebung's wars (TR-25), declared in its spring (no units of its own)
+            {"name": "weser_war", "start": "weseruebung", "concurrent": True,
+             "goals": ["Copenhagen", "Oslo"], "front": "western", "powers": [],
+             "war": {"germany": ["denmark", "norway"]}},
             # a neutral capital in reach of Italy's army (a TR-04 victory location held by
             # one 1-3 infantry; Lisbon by Spain's army was tried: Spain, left empty, fell)
             {"name": "alps", "start": "Spring 1940", "concurrent": True, "goals": ["Bern"],
@@ -243,6 +275,17 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         year = params.get(f"{key}_year")
         if year is not None:
             plan[key] = f"Spring {int(year)}"
+    year = params.get("weseruebung")
+    if year is not None and "weseruebung" in plan:  # Spring of a year, gathered the Winter
+        plan["weseruebung"] = f"Spring {int(year)}"
+        plan["weseruebung_gather"] = f"Winter {int(year) - 1}"
+        for st in plan.get("axis", {}).get("stages", []):
+            if st.get("sail"):  # the landing's date, a turn label (tr_plans.landing_plan)
+                st["sail"] = plan.get(st["sail"], st["sail"])
+            if params.get("denmark_first", "0") in ("", "0") and \
+                    "denmark" in (st.get("war") or {}).get("germany", []) and \
+                    st.get("name") != "weser_war":  # Denmark's war with Norway's
+                st["war"]["germany"] = [c for c in st["war"]["germany"] if c != "denmark"]
     return plan
 
 

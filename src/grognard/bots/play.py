@@ -194,7 +194,7 @@ def play_game(
     return rec
 
 
-def _capitals(game: Game, caps: Mapping[str, str], control0: Mapping[str, Any],
+def _capitals(game: Game, caps: Mapping[str, str], control0: dict[str, Any],
               rec: GameRecord, turn: int) -> None:
     """Note the first turn each capital is held by another side than at the start: ``turn``,
     the turn in which the command that changed it was given (its last command may end the
@@ -203,7 +203,11 @@ def _capitals(game: Game, caps: Mapping[str, str], control0: Mapping[str, Any],
     if not isinstance(control, Mapping):
         return
     for name in caps:
-        if name in rec.capitals or name not in control0:
+        if name in rec.capitals:
+            continue
+        if control0.get(name) is None:  # a neutral's capital: its first holder (the side
+            if control.get(name) is not None:  # it joins at war, TR-24/TR-25) is its owner
+                control0[name] = control.get(name)
             continue
         if control.get(name) != control0.get(name):
             rec.capitals[name] = {"country": caps[name], "turn": turn,

@@ -23,9 +23,9 @@ import numpy as np
 import numpy.typing as npt
 
 from grognard.bots.base import LegalActions
-from grognard.bots.campaign import place_labels
+from grognard.bots.campaign import place_labels, turn_number, turn_of_label
 from grognard.bots.situation import Situation
-from grognard.core.mapdata import MapData
+from grognard.core.mapdata import WATER_TERRAIN, MapData
 from grognard.engine.commands import Command
 from grognard.engine.system import system_named
 
@@ -373,7 +373,7 @@ def landing_plan(sit: Situation, actions: LegalActions, stages: list[Mapping[str
     for st in stages:
         powers = {str(p) for p in st.get("powers", []) or []}
         beaches = place_hexes(sit, list(st.get("beaches", []) or []))
-        if not beaches:
+        if not beaches or not sailed(sit, actions, st):
             continue
         enemy = {b: sum(1 for u in sit.others if u.get("hex") == b
                         and u.get("type") in GROUND) for b in beaches}
@@ -409,12 +409,29 @@ def landing_plan(sit: Situation, actions: LegalActions, stages: list[Mapping[str
                         part = pairs[2 * i:min(2 * i + 2, k)]
                         if not part:
                             break
-                        groups.append({"hex": sea, "fleets": [f for f, _u in part],
-                                       "cargo": {f: [u] for f, u in part}})
+                        group: dict[str, Any] = {"hex": sea,
+                                                 "fleets": [f for f, _u in part],
+                                                 "cargo": {f: [u] for f, u in part}}
+                        if st.get("zone"):  # TR-61: a port of two zones: the stage's
+                            group["zone"] = str(st["zone"])
+                        groups.append(group)
                     score = LANDING_SCORE * (1 - 0.01 * rank) + 0.001 * k
                     out.append((score, Command("invade", sit.player,
                                                {"beach": beach, "groups": groups})))
     return out
+
+
+def sailed(sit: Situation, actions: LegalActions, stage: Mapping[str, Any]) -> bool:
+    """Whether a landing stage's ``sail`` date (a turn label: its units and fleets gather
+    before it, they land from it) has come; a stage without one sails from its start."""
+    label = stage.get("sail")
+    if not label:
+        return True
+    game = actions.game
+    if game is None:
+        return False
+    t = turn_of_label(game.context, game.state, str(label), game.system)
+    return t is not None and turn_number(sit.view) >= t
 
 
 def fleet_sr_plan(sit: Situation, stages: list[Mapping[str, Any]]
@@ -445,4 +462,70 @@ def fleet_sr_plan(sit: Situation, stages: list[Mapping[str, Any]]
             moved.add(uid)
             out.append((0.9, Command("sr", sit.player, {"kind": "fleet", "unit": uid,
                                                         "to": to})))
+    return out + air_cover_plan(sit, stages)
+
+
+#: TR-29: the air factors a city (or airbase) bases
+CITY_AIR = 5
+AIR = frozenset({"air", "bomber", "interceptor"})
+
+
+def offshore_hexes(sit: Situation, beaches: list[str]) -> set[str]:
+    """TR-61: the sea hexes next to ``beaches`` (hex labels), from the map."""
+    m = sit.map
+    return {m.label(int(n)) for b in beaches for n in m.neighbor_indices(m.index_of_label(b))
+            if m.terrain_of(m.hex(int(n))) in WATER_TERRAIN}
+
+
+def _air_range(u: Mapping[str, Any]) -> int:
+    """TR-29: an air unit's range (its printed movement; 4, a 5-4's, if none)."""
+    return int(u.get("movement") or 0) or 4
+
+
+def air_cover_plan(sit: Situation, stages: list[Mapping[str, Any]]
+                   ) -> list[tuple[float, Command]]:
+    """TR-60/TR-68: until ``air`` (a number) air units of a landing stage's powers are based
+    within their range of a sea hex next to its beaches (a hex in the invader's uncontested
+    air zone cannot be intercepted by fleets, TR-60), the air units of its powers nearest
+    those hexes go by SR to the city this side controls nearest them within that range
+    (:data:`CITY_AIR` factors a city); none if no such city (the rules check each SR)."""
+    out: list[tuple[float, Command]] = []
+    control = sit.view.get("control")
+    if not isinstance(control, Mapping):
+        return out
+    names = city_hexes_of(sit.map)
+    moved: set[str] = set()
+    for st in stages:
+        want = int(st.get("air", 0) or 0)
+        powers = {str(p) for p in st.get("powers", []) or []}
+        seas = offshore_hexes(sit, place_hexes(sit, list(st.get("beaches", []) or [])))
+        if not want or not seas:
+            continue
+        air = {uid: u for uid, u in sit.mine.items() if u.get("type") in AIR
+               and u.get("hex") is not None and (not powers or u.get("power") in powers)}
+        covering = [uid for uid, u in air.items()
+                    if sit.nearest(str(u["hex"]), seas) <= _air_range(u)]
+        short = want - len(covering)
+        if short <= 0:
+            continue
+        based: dict[str, int] = {}
+        for u in sit.mine.values():
+            if u.get("type") in AIR and u.get("hex") is not None:
+                based[str(u["hex"])] = based.get(str(u["hex"]), 0) + int(u.get("attack") or 0)
+        cities = sorted((sit.nearest(h, seas), h) for n, h in names.items()
+                        if control.get(n) == sit.player)
+        for _d, uid in sorted((sit.nearest(str(u["hex"]), seas), uid)
+                              for uid, u in air.items()
+                              if uid not in covering and uid not in moved):
+            if short <= 0:
+                break
+            factors = int(air[uid].get("attack") or 0)
+            to = next((h for d, h in cities if d <= _air_range(air[uid])
+                       and based.get(h, 0) + factors <= CITY_AIR), None)
+            if to is None:
+                break
+            based[to] = based.get(to, 0) + factors
+            moved.add(uid)
+            short -= 1
+            out.append((0.9, Command("sr", sit.player, {"unit": uid, "to": to})))
     return out
