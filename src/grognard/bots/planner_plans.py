@@ -135,8 +135,9 @@ TR_1939: Plan = {
             # carries 3) gather in Kiel (the Baltic/North Sea port of the sea-zone table,
             # 6 hexes from Oslo) and two German fleets sail there (TR-70); in the
             # Weseruebung's spring they land on Oslo (one sea hex, D30, touches it: TR-62's
-            # two units) - the plan's ``sail`` date, the zone named because Kiel has two
-            # (the North Sea's, as Bergen's) - while three units by Denmark's border walk
+            # two units) - the plan's ``sail`` date; D30 is in the North Sea on the map
+            # (the referee's fact, TR-61: Kiel's fleets may sail in either of its zones) -
+            # while three units by Denmark's border walk
             # into Denmark (Kiel-H30-Copenhagen) and take Copenhagen. An air unit goes by SR
             # to a city it holds within its range (4) of the sea hex next to Oslo (TR-60: no
             # naval interception in an uncontested air zone): Copenhagen (4 hexes) once held;
@@ -144,7 +145,7 @@ TR_1939: Plan = {
             {"name": "weser_norway", "start": "weseruebung_gather", "concurrent": True,
              "force": 2, "fleets": 2, "load": 3, "air": 1, "ports": ["Kiel"],
              "beaches": ["Oslo"],
-             "sail": "weseruebung", "zone": "north_sea", "goals": ["Oslo"],
+             "sail": "weseruebung", "goals": ["Oslo"],
              "front": "western", "powers": ["germany"], "garrison": 0},
             {"name": "weser_denmark", "start": "weseruebung_gather", "concurrent": True,
              "force": 3, "goals": ["Copenhagen"], "front": "western", "powers": ["germany"],

@@ -412,8 +412,6 @@ def landing_plan(sit: Situation, actions: LegalActions, stages: list[Mapping[str
                         group: dict[str, Any] = {"hex": sea,
                                                  "fleets": [f for f, _u in part],
                                                  "cargo": {f: [u] for f, u in part}}
-                        if st.get("zone"):  # TR-61: a port of two zones: the stage's
-                            group["zone"] = str(st["zone"])
                         groups.append(group)
                     score = LANDING_SCORE * (1 - 0.01 * rank) + 0.001 * k
                     out.append((score, Command("invade", sit.player,

@@ -181,7 +181,8 @@ class ThirdReichSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     campaign: CampaignSection = msgspec.field(default_factory=CampaignSection)
     #: the map's named areas: eastern_poland, bessarabia, baltic_states, vichy (hex labels)
     areas: dict[str, list[str]] = msgspec.field(default_factory=dict)
-    #: the map's sea zones, junctions, ports and facts (read by no rule yet: the sea-zone
+    #: the map's sea zones (an invasion's offshore hex is in its map zone, TR-61:
+    #: ``combat/invasion.offshore_zone``), junctions, ports and facts (the other sea-zone
     #: rules read the tables tr_sea_zones_ports / tr_sea_zones_junctions)
     sea_zones: dict[str, list[str]] = msgspec.field(default_factory=dict)
     junctions: dict[str, MapJunction] = msgspec.field(default_factory=dict)

@@ -97,6 +97,7 @@ from grognard.third_reich.combat.battle import (
 )
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
 from grognard.third_reich.combat.combat import Terrain
+from grognard.third_reich.scenario_schema import third_reich_rules
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.calendar import weather, weather_region
 from grognard.third_reich.turn.forces import AirUnit, Fleet
@@ -127,6 +128,43 @@ def _air(ctx: Context, state: JSON, ids: list[str], own: bool, side: str, target
             raise IllegalOrder(rule, f"{uid} in {u['hex']} is out of range of {target}")
         out.append(a)
     return tuple(out)
+
+
+#: A map's sea zones by hex label, built once per parsed ``[third_reich]`` section.
+_ZONE_OF: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def offshore_zone(ctx: Context, label: str) -> str | None:
+    """TR-56/TR-61: the sea zone the map puts the sea hex ``label`` in (the map file's
+    ``[third_reich.sea_zones]``), or None when the map gives its sea hexes no zones."""
+    section = third_reich_rules(ctx.scenario).section
+    memo = _ZONE_OF.get(id(section))
+    if memo is None or memo[0] is not section:
+        memo = (section, {h: z for z, hexes in section.sea_zones.items() for h in hexes})
+        _ZONE_OF[id(section)] = memo
+    return memo[1].get(label)
+
+
+def _group_zone(ctx: Context, label: str, named: object, zones: set[str], where: str) -> str:
+    """TR-61: an invasion sails "within the same zone": the offshore hex's zone is the map's
+    (a fact the order never chooses) and must be one of the zones the fleets' ports share.
+    On a map without sea zones the zone is the one the ports share; a group names it only
+    when two are shared (a dual-zone port's fleets, e.g. Kiel's)."""
+    on_map = offshore_zone(ctx, label)
+    if on_map is not None:
+        if named is not None and str(named).lower() != on_map:
+            raise IllegalOrder("TR-61", f"{where}: {label} is in the {on_map} zone, "
+                               f"not {str(named).lower()}")
+        if on_map not in zones:
+            raise IllegalOrder("TR-61", f"{where}: {label} is in the {on_map} zone; the "
+                               f"fleets' ports share {', '.join(sorted(zones)) or 'no zone'}")
+        return on_map
+    if named is None:
+        if not zones or len(zones) > 1:
+            raise IllegalOrder("TR-61", f"{where}: the fleets' ports share "
+                               f"{len(zones)} zones; name the group's zone")
+        return next(iter(zones))
+    return str(named).lower()
 
 
 def _groups(ctx: Context, state: JSON, cmd: Command, beach: str) -> list[dict[str, Any]]:
@@ -168,13 +206,7 @@ def _groups(ctx: Context, state: JSON, cmd: Command, beach: str) -> list[dict[st
             ports[f] = u["hex"]
             zs = set(sea.ports[p].zones)
             zones = zs if zones is None else zones & zs
-        zone = g.get("zone")
-        if zone is None:
-            if not zones or len(zones) > 1:
-                raise IllegalOrder("TR-61", f"{where}: the fleets' ports share "
-                                   f"{len(zones or ())} zones; name the group's zone")
-            zone = next(iter(zones))
-        zone = str(zone).lower()
+        zone = _group_zone(ctx, label, g.get("zone"), zones or set(), where)
         units = []
         for fid, ids in cargo.items():
             if fid not in fleets:
