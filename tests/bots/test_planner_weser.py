@@ -18,7 +18,7 @@ from grognard.bots.planner import parse_params
 from grognard.bots.planner_plans import PLANS, plan_for
 from grognard.bots.play import play_game
 from grognard.bots.tr_plans import air_cover_plan, offshore_hexes, sailed
-from grognard.core.errors import GrognardError, InputError
+from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 
@@ -123,14 +123,16 @@ def test_tr60_denmark_first_air_covers_the_spring_landing(denmark_first) -> None
     landings = [t for t, c in log if c.kind == "invade"]
     assert landings and landings[0] == SPRING_1940
     # TR-60: D30 is in Germany's uncontested air zone (the air unit in Copenhagen, 4 hexes):
-    # the referee refuses the Royal Navy's interception the same-spring landing met
+    # the Royal Navy may not intercept, so the referee asks the Allies nothing and the
+    # landing goes in at once (the same-spring landing was offered to the Royal Navy)
     cmds = list(g.commands)
     k = next(i for i, c in enumerate(cmds) if c.kind == "invade")
     replay = Game.new("tr-1939-campaign", seed=1)
-    for c in cmds[:k + 1]:
+    for c in cmds[:k]:
         replay.apply(c)
-    with pytest.raises(GrognardError, match="TR-60"):
-        replay.apply(Command("intercept", "allies", {"interceptors": {OFFSHORE: ["uk-nav108"]}}))
+    events = replay.apply(cmds[k])
+    assert not [e for e in events if e.type == "reaction_owed"]
+    assert [e for e in events if e.type == "invaded"]
     (_i, first), *_ = _invasions(g)
     assert not any(x["rolls"] for x in first["interceptions"])
 

@@ -58,6 +58,7 @@ from grognard.third_reich.air_naval.air_state import air_zone_at as _air_zone
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import (
     NavalOp,
+    naval_interception_possible,
     perform_operation,
     verify_fleet_operation,
 )
@@ -274,6 +275,11 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
                 verify_at_war_with_units(state, str(state["units"][a].get("power") or ""),
                                          invaders)
     for label, ids in interceptors.items():
+        if ids and not naval_interception_possible(by_hex[label].air_zone):
+            # TR-60, judged with the order (not only when it is carried out), so the
+            # defender is never offered fleets the referee would then refuse
+            raise IllegalOrder("TR-60", f"offshore hex {label} is in the invader's "
+                               "uncontested air zone; it cannot be intercepted by fleets")
         by_port: dict[str, list[str]] = {}
         for f in ids:
             u = verify_interceptor(state, f, cmd.player, invaders)
