@@ -197,7 +197,8 @@ class ReactingOrder(Order[A]):
 
     def spec(self) -> CommandSpec:
         raw = self.raw_spec()
-        spec = replace(reacting(raw), propose=raw.propose, sample=raw.sample)
+        spec = replace(reacting(raw), propose=raw.propose, sample=raw.sample,
+                       any_legal=raw.any_legal)
         if raw.propose is None:
             return spec
         propose = raw.propose
