@@ -22,7 +22,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
 from grognard.core.paths import hex_index
-from grognard.engine.commands import Command
+from grognard.engine.commands import Command, Verify
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
@@ -56,7 +56,7 @@ from grognard.third_reich.combat.battle import (
     verify_odds,
 )
 from grognard.third_reich.combat.combat import resolve_battle
-from grognard.third_reich.combat.proposers import legal_attack
+from grognard.third_reich.combat.proposers import any_attack, legal_attack
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.turn.calendar import weather
@@ -225,6 +225,10 @@ class Attack(ReactingOrder[AttackArgs]):
         units, and with each eligible fleet
         (:func:`~grognard.third_reich.combat.proposers.legal_attack`)."""
         return distinct(partial(legal_attack, verify=self.checked))(ctx, state, player)
+
+    def any_legal(self, ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
+        """Whether :meth:`propose` lists an attack (the first unit that may attack alone)."""
+        return any_attack(ctx, state, player, verify)
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
