@@ -24,7 +24,7 @@ from grognard.core.hexgrid import distance
 from grognard.core.paths import hex_index
 from grognard.engine.commands import Command, Verify
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
@@ -52,6 +52,7 @@ from grognard.third_reich.combat.battle import (
     retreat_plan,
     retreat_possible,
     settle_battle,
+    settled_units,
     verify_bridgehead_hexsides,
     verify_odds,
 )
@@ -86,6 +87,7 @@ class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     defensive_air: list[str] = msgspec.field(default_factory=list)
 
 
+@writes_units(settled_units)
 def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
     """TR-32: losses off the map, then (once every loss is chosen: ``land_losses``) the
     retreats and the advance (after the defender's retreat choice, when it has one; the
