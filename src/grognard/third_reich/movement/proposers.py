@@ -220,12 +220,23 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
 
 def any_sr(ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
     """The witness of :func:`legal_sr` (whether it lists a legal SR): the fleet SRs first
-    (they need no land areas, the listing's dearest part), then the listing in its order."""
+    (they need no land areas, the listing's dearest part), but not those to a port closed to
+    the fleet's power (verify refuses them: TR-68), then the listing in its order."""
     if phase_name(ctx, state) != Phase.STRATEGIC_DEPLOYMENT.value:
         return False
     ports = _SRPorts(ctx, state, player)
+    shut: dict[tuple[str, str], bool] = {}
+
+    def closed(power: str, to: str) -> bool:
+        """TR-68 (issue 23): ``to`` closed to ``power``'s SR (verify refuses the SR)."""
+        got = shut.get((power, to))
+        if got is None:
+            got = shut[power, to] = refusal(ctx, state, power, [to], "sr") is not None
+        return got
+
     fleets = (c for uid, u in units_of(state, player, FLEET_TYPES) if _has_sr(u["power"])
-              for c in _fleet_srs(ctx, player, uid, u, ports))
+              for c in _fleet_srs(ctx, player, uid, u, ports)
+              if not closed(str(u["power"]), str(c.args["to"])))
     return first_verified(ctx, state, verify, fleets) or \
         first_verified(ctx, state, verify, legal_sr(ctx, state, player))
 
