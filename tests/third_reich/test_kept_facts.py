@@ -1,7 +1,8 @@
 """TR-27/TR-28 (issue 22): facts of the 3R move check kept across commands or counted on
 demand equal the same facts made again from every unit, after every command of the recorded
 heuristic game and of random games: the enemy units whose ZOC a mover meets (kept while the
-units log names no enemy unit) and the stack counts of the move's end hex."""
+units log names no enemy unit), the mover's own hexes in the move ZOC field, and the stack
+counts of the move's end hex."""
 
 from __future__ import annotations
 
@@ -41,12 +42,13 @@ def _check(g: Game, asked: dict[str, int]) -> None:
         got = _enemy_entries(g.context, g.state, side, power)
         assert got == _expected_enemies(g, side, power), (len(g.commands), side, power)
         asked["enemies"] += 1
-    zoc = move_zoc(g.context, g.state, Side.AXIS, "germany")
     m = g.context.scenario.map
     axis = axis_side_of(g.context)
-    mine = {m.index_of_label(u["hex"]) for u in g.state["units"].values()
-            if on_map_ground(u) and u["side"] == axis}
-    assert set(zoc.friendly.nonzero()[0].tolist()) == mine
+    for side, power in ((Side.AXIS, "germany"), (Side.ALLIES, "britain")):
+        zoc = move_zoc(g.context, g.state, side, power)
+        mine = {m.index_of_label(u["hex"]) for u in g.state["units"].values()
+                if on_map_ground(u) and (u["side"] == axis) is (side is Side.AXIS)}
+        assert set(zoc.friendly.nonzero()[0].tolist()) == mine, (len(g.commands), side)
     counts: dict[tuple[str, str], int] = {}
     for u in g.state["units"].values():
         if on_map_ground(u):
