@@ -91,6 +91,43 @@ def test_declared_unit_writes_cover_what_a_recorded_heuristic_game_changes(name:
     assert _check(g, cmds) > len(cmds) // 2
 
 
+#: The 3R combat events whose folds declare the units they write (battle, losses, retreat,
+#: advance, attrition losses and withdrawal), and the commands that emit them.
+COMBAT_EVENTS = frozenset({"battle_resolved", "land_losses_chosen", "retreated",
+                           "units_advanced", "attrition_losses_removed", "withdrawn"})
+COMBAT_KINDS = frozenset({"attack", "land_losses", "retreat", "advance", "remove_losses",
+                          "withdraw", "take_hexes", "defensive_air"})
+
+
+def test_tr_combat_fold_declarations_cover_the_whole_recorded_game() -> None:
+    """Every combat command of the whole recorded 3R game: what its folds declare covers
+    every unit record that changed, and the log can tell (the declarations name units)."""
+    g, cmds = _recorded("tr-1939-campaign", 10_000)
+    seen: set[str] = set()
+    checked = 0
+    for cmd in cmds:
+        if cmd.kind not in COMBAT_KINDS:
+            g.apply(cmd)
+            continue
+        before = copy.deepcopy(g.state["units"])
+        log = g.context.units_log
+        version = log.version
+        events = g.apply(cmd)
+        units = g.state["units"]
+        changed = _changes(before, units)
+        named = log.changed_since(units, version, frozenset({"hex", "status", "attack"}))
+        types = {e.type for e in events}
+        if types & COMBAT_EVENTS and not types - COMBAT_EVENTS - {"reaction_owed",
+                                                                  "reaction_made"}:
+            assert named is not None, (cmd, types)  # declared: the log tells
+            seen |= types & COMBAT_EVENTS
+        for uid in changed:
+            assert named is None or uid in named, (cmd, uid, changed[uid])
+        checked += bool(changed)
+    assert seen == COMBAT_EVENTS, seen
+    assert checked > 30
+
+
 def _placement_scan(state: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
     from grognard.core.units import GROUND_TYPES
 

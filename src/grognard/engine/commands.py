@@ -50,6 +50,11 @@ Legal = Callable[[Context, JSON, str], Iterable[Command]]
 Sample = Callable[[Context, JSON, str, random.Random], "Command | None"]
 """Draw one of ``legal``'s commands uniformly without listing them all (None: there is none)."""
 
+Witness = Callable[[Context, JSON, str, Verify], bool]
+"""Whether ``legal`` would list at least one command for ``player`` now (given the spec's
+``verify``): the same answer as ``bool(legal(...))``, found by the cheapest sufficient checks
+first. It never changes what ``legal`` lists or in which order."""
+
 
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
@@ -62,7 +67,9 @@ class CommandSpec:
     commands (``legal`` is then the candidates that pass ``verify``): random play draws from
     them without verifying them all (:meth:`Game.sample <grognard.engine.game.Game.sample>`);
     ``sample`` draws one legal command directly (e.g. a move: a unit weighted by its number of
-    destinations, then one of them).
+    destinations, then one of them). ``any_legal`` (a :data:`Witness`) answers only whether
+    there is at least one legal command (:func:`has_legal`: an idle-phase scan's question),
+    checking the cheapest candidates first; without it :func:`has_legal` asks the listing.
     """
 
     kind: str
@@ -74,14 +81,15 @@ class CommandSpec:
     undoable: bool = True
     propose: Legal | None = None
     sample: Sample | None = None
+    any_legal: Witness | None = None
 
     def with_legal(self, legal: Legal) -> CommandSpec:
         """This spec with an enumerator (for systems that reuse another system's spec)."""
-        return replace(self, legal=legal, propose=None, sample=None)
+        return replace(self, legal=legal, propose=None, sample=None, any_legal=None)
 
     def with_proposer(self, propose: Legal) -> CommandSpec:
         """This spec enumerated by ``propose``: its candidates that pass ``verify``."""
-        spec = replace(self, legal=None, propose=propose, sample=None)
+        spec = replace(self, legal=None, propose=propose, sample=None, any_legal=None)
         return replace(spec, legal=lambda ctx, state, player: verified(
             ctx, state, spec, propose(ctx, state, player)))
 
@@ -97,3 +105,27 @@ def verified(ctx: Context, state: JSON, spec: CommandSpec, candidates: Iterable[
             continue
         out.append(cmd)
     return out
+
+
+def has_legal(ctx: Context, state: JSON, spec: CommandSpec, player: str) -> bool:
+    """Whether ``player`` has a legal command of ``spec``'s kind now, by its witness
+    (``any_legal``) when it has one, else by its listing: the first proposed candidate that
+    passes ``verify``, or a non-empty ``legal`` (a kind with no enumerator counts as having
+    one: nothing says it has none)."""
+    if spec.any_legal is not None:
+        return spec.any_legal(ctx, state, player, spec.verify)
+    if spec.propose is None:
+        return spec.legal is None or bool(spec.legal(ctx, state, player))
+    return first_verified(ctx, state, spec.verify, spec.propose(ctx, state, player))
+
+
+def first_verified(ctx: Context, state: JSON, verify: Verify, candidates: Iterable[Command]
+                   ) -> bool:
+    """Whether any of ``candidates`` passes ``verify`` (stops at the first that does)."""
+    for cmd in candidates:
+        try:
+            verify(ctx, state, cmd)
+        except GrognardError:
+            continue
+        return True
+    return False

@@ -173,6 +173,7 @@ class Game:
         self.steps: list[Step] = []
         self._checkpoints: dict[int, bytes] = {0: _checkpoint(self.state)}
         self._memo: dict[str, Any] = {}
+        self._kinds: dict[int, tuple[Phase, object, int, frozenset[str]]] = {}
         #: the unit fields the after-event rules write in every record (None: an undeclared
         #: rule, which may write any unit; see :meth:`_note_unit_writes`)
         self._after_writes = _rule_fields(self.system.after_events)
@@ -244,9 +245,22 @@ class Game:
                 if d.player == player:
                     kinds |= d.kinds
             return frozenset(kinds)
-        if player != self.phase.player:
+        phase = self.phase
+        if player != phase.player:
             return frozenset()
-        return frozenset(self.phase.commands | ALWAYS_ALLOWED) & frozenset(self.system.commands)
+        return self._phase_kinds(phase)
+
+    def _phase_kinds(self, phase: Phase) -> frozenset[str]:
+        """The kinds of ``phase`` (and those always allowed) the system has, made once per
+        phase and command table (kept by identity, and the table's size)."""
+        commands = self.system.commands
+        hit = self._kinds.get(id(phase))
+        if hit is not None and hit[0] is phase and hit[1] is commands and \
+                hit[2] == len(commands):
+            return hit[3]
+        kinds = frozenset(phase.commands | ALWAYS_ALLOWED) & frozenset(commands)
+        self._kinds[id(phase)] = (phase, commands, len(commands), kinds)
+        return kinds
 
     def prompt(self, player: str) -> str:
         """One line in the rules' words: what ``player`` must do now, or whom they wait for."""

@@ -180,6 +180,14 @@ class Order(Generic[A]):
     propose: Any = None
     #: One legal command drawn uniformly without listing them all.
     sample: Any = None
+    #: The witness (:data:`~grognard.engine.commands.Witness`): ``any_legal(ctx, state,
+    #: player, verify) -> bool``, whether the listing (``legal``, or the ``propose``
+    #: candidates that pass ``verify``) has at least one command, checking the cheapest
+    #: candidates first and stopping at the first legal one. It must give exactly
+    #: ``bool(listing)`` and never change the listing. None (the default): the engine asks
+    #: the listing itself, stopping at its first legal command
+    #: (:func:`~grognard.engine.commands.has_legal`).
+    any_legal: Any = None
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (default: the kind and the help line)."""
@@ -195,7 +203,7 @@ class Order(Generic[A]):
 
         spec = CommandSpec(self.kind, verify, execute, self.help, dict(self.example),
                            legal=self.legal, undoable=self.undoable, propose=self.propose,
-                           sample=self.sample)
+                           sample=self.sample, any_legal=self.any_legal)
         if self.propose is None:
             return spec
         propose = self.propose

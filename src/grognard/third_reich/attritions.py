@@ -264,6 +264,7 @@ def withdrawal_hexes(ctx: Context, state: JSON, side: str, label: str, taken: li
             if h not in taken and withdrawal_room(state, side, h, leaving) > 0]
 
 
+@writes_units()
 def fold_hexes_taken(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data
@@ -409,6 +410,9 @@ def execute_withdraw(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
     return [Event("withdrawn", data)]
 
 
+@writes_units(lambda ev: [*ev.data["eliminated"], *ev.data["retreats"],
+                          *ev.data.get("cut_off", {}),
+                          *(u for units in ev.data["advance"].values() for u in units)])
 def fold_withdrawn(state: JSON, ev: Event) -> JSON:
     s = state
     eliminate_units(s, list(ev.data["eliminated"]))
@@ -563,6 +567,7 @@ def _hexes_after(state: JSON, p: Mapping[str, Any]) -> dict[str, Any] | None:
             "attackers": attackers}
 
 
+@writes_units(lambda ev: ev.data["units"])
 def fold_losses_removed(state: JSON, ev: Event) -> JSON:
     s = state
     d = ev.data

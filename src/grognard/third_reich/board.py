@@ -183,11 +183,11 @@ def placement_key(ctx: Context, state: JSON) -> tuple[tuple[Any, ...], ...]:
     hex, side, type, nationality, factors, movement and power - as one value (once per
     position): the key of the facts :meth:`Context.keyed` keeps across commands."""
     return units_cached(ctx, state, "tr.placement", lambda: tuple(filter(None, ctx.unit_index(
-        state, "tr.placement.index", _PLACEMENT_FIELDS, _placement_entry).values())))
+        state, "tr.placement.index", PLACEMENT_FIELDS, _placement_entry).values())))
 
 
 #: The unit fields :func:`placement_key` reads.
-_PLACEMENT_FIELDS = frozenset({"status", "hex", "side", "type", "nationality", "attack",
+PLACEMENT_FIELDS = frozenset({"status", "hex", "side", "type", "nationality", "attack",
                                "movement", "power"})
 
 

@@ -13,7 +13,7 @@ import contextlib
 from typing import Any
 
 from grognard.core.errors import IllegalOrder
-from grognard.engine.events import Event, Fold, writes_units
+from grognard.engine.events import Event, Fold, unit_writes, writes_units
 from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of
 from grognard.third_reich.conquest.campaign_events import axis_of
@@ -95,7 +95,8 @@ def with_hexes_taken(fold: Fold) -> Fold:
         capture_losses(s, [(n, before.get(n), s["control"][n]) for n in dict.fromkeys(changed)])
         return s
 
-    return folded
+    declared = unit_writes(fold)  # the cities' control and the economy: no unit besides
+    return folded if declared is None else writes_units(declared.named, declared.fields)(folded)
 
 
 __all__ = ["capture_losses", "capture_on_occupation", "capture_preview", "capture_records",

@@ -23,7 +23,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder, InputError
 from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON
 from grognard.third_reich.board import on_map_ground
@@ -197,7 +197,8 @@ class ReactingOrder(Order[A]):
 
     def spec(self) -> CommandSpec:
         raw = self.raw_spec()
-        spec = replace(reacting(raw), propose=raw.propose, sample=raw.sample)
+        spec = replace(reacting(raw), propose=raw.propose, sample=raw.sample,
+                       any_legal=raw.any_legal)
         if raw.propose is None:
             return spec
         propose = raw.propose
@@ -211,11 +212,13 @@ class ReactingOrder(Order[A]):
         self.verify(ctx, state, cmd, self.args(ctx, cmd))
 
 
+@writes_units()
 def fold_reaction_owed(state: JSON, ev: Event) -> JSON:
     state["pending_reaction"] = ev.data
     return state
 
 
+@writes_units()
 def fold_reaction_made(state: JSON, ev: Event) -> JSON:
     state.pop("pending_reaction", None)
     return state

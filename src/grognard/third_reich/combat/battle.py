@@ -18,6 +18,7 @@ from grognard.core.mapdata import Terrain as MapTerrain
 from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
+from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.support_fight import (
     declared_support,
@@ -384,6 +385,16 @@ def _settle_invasion(plan: Mapping[str, Any], d_left: list[str], a_left: list[st
                                "units": sorted(a_left), "max": int(plan["advance_max"]),
                                "invasion": {"bridgehead": plan["bridgehead"]}}
     return out
+
+
+def settled_units(ev: Event) -> list[str]:
+    """The units whose records a battle's folds write (:func:`apply_settlement`, the
+    support losses, the eliminated and chosen units): the ``writes_units`` declaration of
+    ``battle_resolved`` and ``land_losses_chosen``."""
+    d = ev.data
+    return [*(d.get("air_naval") or {}).get("losses", {}), *d.get("eliminated", ()),
+            *d.get("units", ()), *d.get("also_eliminated", ()), *d.get("retreats", {}),
+            *d.get("advanced", ())]
 
 
 def apply_settlement(s: JSON, d: Mapping[str, Any]) -> None:

@@ -99,9 +99,11 @@ def legal_invade(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
 # --- combat ---------------------------------------------------------------------
 
 
-def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterator[Command]:
-    """TR-32: per attackable hex, every ground unit that may join (checked alone), then the
-    same with every eligible air unit, and with each eligible fleet."""
+def _attack_candidates(ctx: Context, state: JSON, player: str
+                       ) -> Iterator[tuple[str, list[str]]]:
+    """TR-32: per attackable hex (label order), the ground units that may join an attack on
+    it, each to be checked alone (adjacent or in the hex, not yet attacked, its power not
+    closed out of the hex)."""
     if phase_name(ctx, state) not in {Phase.COMBAT.value, Phase.MECH_COMBAT.value}:
         return
     m = ctx.scenario.map
@@ -132,8 +134,14 @@ def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterato
         if t in done or hex_front(m, th) not in offensive:
             continue
         near = distances(m, th, mine_ix) <= 1  # adjacent, or in the hex
-        cands = [uid for (uid, u), ok in zip(mine, near.tolist(), strict=True)
-                 if ok and open_to(u, th)]
+        yield t, [uid for (uid, u), ok in zip(mine, near.tolist(), strict=True)
+                  if ok and open_to(u, th)]
+
+
+def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterator[Command]:
+    """TR-32: per attackable hex, every ground unit that may join (checked alone), then the
+    same with every eligible air unit, and with each eligible fleet."""
+    for t, cands in _attack_candidates(ctx, state, player):
         ok = [a for a in cands if passes(verify, ctx, state,
                                           Command("attack", player, {"hex": t, "attackers": [a]}))]
         if not ok:
@@ -149,6 +157,14 @@ def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterato
         for fid, _f in units_of(state, player, FLEET_TYPES):
             if fid not in state["fleets_used"]:
                 yield Command("attack", player, {**base, "fleet": fid})
+
+
+def any_attack(ctx: Context, state: JSON, player: str, verify: Any) -> bool:
+    """The witness of :func:`legal_attack`: it lists an attack on a hex exactly when one of
+    the hex's units passes ``verify`` alone (that attack, or all such units together, is its
+    first command), so the first unit that does answers."""
+    return any(passes(verify, ctx, state, Command("attack", player, {"hex": t, "attackers": [a]}))
+               for t, cands in _attack_candidates(ctx, state, player) for a in cands)
 
 
 # --- attrition ------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.state import JSON
 from grognard.third_reich.board import (
+    PLACEMENT_FIELDS,
     axis_side_of,
     ground_by_hex,
     ground_unit_of,
@@ -116,29 +117,60 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
     def make() -> ZocField:
         m = ctx.scenario.map
         axis = axis_side_of(ctx)
-        mine: list[tuple[Any, ...]] = []
-        theirs: list[tuple[Any, ...]] = []
         axis_mover = side is Side.AXIS
-        for e in placement_key(ctx, state):  # one pass: the mover's side and the others
-            (mine if (e[2] == axis) is axis_mover else theirs).append(e)
-        if power and state.get("diplomacy") is not None:
-            from grognard.third_reich.war import at_war_with_any
-
-            war = _at_war(ctx, state, power)
-            for e in theirs:
-                p = str(e[7] or "")
-                if p not in war:
-                    war[p] = at_war_with_any(state, p, [power])
-            theirs = [e for e in theirs if war[str(e[7] or "")]]
-        enemies = tuple(theirs)
+        enemies = _enemy_entries(ctx, state, side, power)
         part = ctx.keyed(f"tr.enemy_zoc.{side}.{power}", enemies, lambda: _frozen(enemy_zoc(
             m, [(e[1], ground_unit_of(e[0], _unit_fields(e), axis)) for e in enemies], side)))
         friendly = np.zeros(m.n, dtype=bool)
         at = m.label_indices
-        friendly[[at[e[1]] if e[1] in at else m.index_of_label(e[1]) for e in mine]] = True
+        friendly[[at[e[1]] if e[1] in at else m.index_of_label(e[1])
+                  for e in placement_key(ctx, state) if (e[2] == axis) is axis_mover]] = True
         return ZocField(map=m, side=part.side, rules=part.rules, strength=part.strength,
                         friendly=friendly, enemy=part.enemy)
     return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
+
+
+def _enemy_entries(ctx: Context, state: JSON, side: Side, power: str
+                   ) -> tuple[tuple[Any, ...], ...]:
+    """The :func:`placement_key` entries of the units whose ZOC a mover of ``side`` (of
+    ``power``: only the powers at war with it) meets, in the key's order. Kept across
+    commands (:class:`~grognard.engine.context.UnitsLog`): while the units changed since are
+    none of these and none of the other sides' ground units on the map, and the war is the
+    same, the kept entries stand (a side's own moves do not make them again)."""
+    axis = axis_side_of(ctx)
+    axis_mover = side is Side.AXIS
+    war = _at_war(ctx, state, power) if power and state.get("diplomacy") is not None \
+        else None
+    units, log = state["units"], ctx.units_log
+    name = f"tr.move_enemies.{side}.{power}"
+    hit: Any = ctx.kept.get(name)  # ((units, version, war), (ids, entries))
+    if hit is not None and hit[0][0] is units and hit[0][2] is war:
+        version, kept_ids = hit[0][1], hit[1][0]
+        kept: tuple[tuple[Any, ...], ...] = hit[1][1]
+        changed = log.changed_since(units, version, PLACEMENT_FIELDS)
+        if changed is not None and not any(
+                uid in kept_ids or _other_side_ground(units.get(uid), axis, axis_mover)
+                for uid in changed):
+            ctx.kept[name] = ((units, log.version, war), (kept_ids, kept))
+            return kept
+    theirs = [e for e in placement_key(ctx, state) if (e[2] == axis) is not axis_mover]
+    if war is not None:
+        from grognard.third_reich.war import at_war_with_any
+
+        for e in theirs:
+            p = str(e[7] or "")
+            if p not in war:
+                war[p] = at_war_with_any(state, p, [power])
+        theirs = [e for e in theirs if war[str(e[7] or "")]]
+    enemies = tuple(theirs)
+    ctx.kept[name] = ((units, log.version, war), (frozenset(e[0] for e in enemies), enemies))
+    return enemies
+
+
+def _other_side_ground(u: Mapping[str, Any] | None, axis: str, axis_mover: bool) -> bool:
+    """Whether ``u`` is a ground unit on the map of a side other than the mover's (an enemy
+    entry of :func:`placement_key`, at war or not)."""
+    return u is not None and on_map_ground(u) and (u["side"] == axis) is not axis_mover
 
 
 def mech_option_refusal(ctx: Context, state: JSON, side: str, power: str, front: str

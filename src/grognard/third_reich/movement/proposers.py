@@ -16,7 +16,7 @@ from scipy.sparse.csgraph import connected_components
 from grognard.core.errors import GrognardError, InputError
 from grognard.core.mapdata import MapData
 from grognard.core.paths import edge_tables
-from grognard.engine.commands import Command
+from grognard.engine.commands import Command, Verify, first_verified
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_state import air_zone_at
@@ -118,6 +118,46 @@ SAMPLE_TRIES = 32
 SR_TARGETS = 8
 
 
+class _SRPorts:
+    """The side's ports for sea SR (``sea``: a sea-zone port) and fleet SR (``fleet``: TR-70,
+    not in an uncontested enemy air zone), each port asked once per listing as the units need
+    it (the idle-phase witness stops at the first legal order)."""
+
+    def __init__(self, ctx: Context, state: JSON, player: str) -> None:
+        self.ctx, self.state, self.player = ctx, state, player
+        self.read: list[str] = []
+        self.known: dict[tuple[str, str], bool] = {}
+
+    def ok(self, which: str, p: str) -> bool:
+        """Whether port ``p`` is the side's for ``which`` SR."""
+        got = self.known.get((which, p))
+        if got is None:
+            got = self.known.get(("friendly", p))
+            if got is None:
+                got = self.known["friendly", p] = _friendly_port(self.ctx, self.state, p,
+                                                                self.player)
+            if got:
+                got = _sea_port(self.ctx, p) if which == "sea" else \
+                    not air_zone_at(self.ctx, self.state, self.player, p).uncontested_enemy
+            self.known[which, p] = got
+        return got
+
+    def friendly(self, which: str) -> Iterator[str]:
+        """The side's ports for ``which`` SR in label order, found as they are read."""
+        if not self.read:
+            self.read.extend(port_hexes(self.ctx))
+        return (p for p in self.read if self.ok(which, p))
+
+
+def _fleet_srs(ctx: Context, player: str, uid: str, u: JSON, ports: _SRPorts
+               ) -> Iterator[Command]:
+    """TR-70: the fleet SR candidates of fleet ``uid`` (from a friendly port to each other)."""
+    if u["hex"] in port_set(ctx) and ports.ok("fleet", u["hex"]):
+        for p in ports.friendly("fleet"):
+            if p != u["hex"]:
+                yield Command("sr", player, {"kind": "fleet", "unit": uid, "to": p})
+
+
 def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     """TR-66..TR-70: land SR of each unit to the :data:`SR_TARGETS` farthest cities or hexes
     of its own side reachable without entering an enemy ZOC; sea SR (unescorted and with one
@@ -132,29 +172,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     own_hexes = {u["hex"] for _, u in units_of(state, player)}
     targets = sorted(set(city_hexes(ctx)) | own_hexes)
     target_ix = np.array([m.index_of_label(t) for t in targets], dtype=np.intp)
-    ports_read: list[str] = []
-    ports: dict[tuple[str, str], bool] = {}
-
-    def port_ok(which: str, p: str) -> bool:
-        """Whether port ``p`` is the side's for sea SR (``sea``: a sea-zone port) or fleet SR
-        (``fleet``: TR-70, not in an uncontested enemy air zone), asked once per port as the
-        units need it (the idle-phase scan stops at the first legal order)."""
-        got = ports.get((which, p))
-        if got is None:
-            got = ports.get(("friendly", p))
-            if got is None:
-                got = ports["friendly", p] = _friendly_port(ctx, state, p, player)
-            if got:
-                got = _sea_port(ctx, p) if which == "sea" else \
-                    not air_zone_at(ctx, state, player, p).uncontested_enemy
-            ports[which, p] = got
-        return got
-
-    def friendly_ports(which: str) -> Iterator[str]:
-        """The side's ports for ``which`` SR in label order, found as they are read."""
-        if not ports_read:
-            ports_read.extend(port_hexes(ctx))
-        return (p for p in ports_read if port_ok(which, p))
+    ports = _SRPorts(ctx, state, player)
 
     def is_open(pw: str, i: int) -> bool:
         """TR-68 (issue 23): target ``i`` not closed to ``pw`` (asked once per target)."""
@@ -167,10 +185,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
         if not _has_sr(u["power"]):
             continue
         if u["type"] in FLEET_TYPES:
-            if u["hex"] in port_set(ctx) and port_ok("fleet", u["hex"]):
-                for p in friendly_ports("fleet"):
-                    if p != u["hex"]:
-                        yield Command("sr", player, {"kind": "fleet", "unit": uid, "to": p})
+            yield from _fleet_srs(ctx, player, uid, u, ports)
             continue
         if not (u["type"] in AIR_TYPES or on_map_ground(u)):
             continue
@@ -193,7 +208,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             for i in reversed(far):  # what an SR is for
                 yield Command("sr", player, {"unit": uid, "to": targets[i]})
         if _sea_port(ctx, u["hex"]):
-            for p in friendly_ports("sea"):
+            for p in ports.friendly("sea"):
                 if p == u["hex"]:
                     continue
                 yield Command("sr", player, {"kind": "sea", "unit": uid, "to": p})
@@ -201,6 +216,29 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             for c in city_hexes(ctx):
                 if c != u["hex"]:
                     yield Command("sr", player, {"kind": "air_landing", "unit": uid, "to": c})
+
+
+def any_sr(ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
+    """The witness of :func:`legal_sr` (whether it lists a legal SR): the fleet SRs first
+    (they need no land areas, the listing's dearest part), but not those to a port closed to
+    the fleet's power (verify refuses them: TR-68), then the listing in its order."""
+    if phase_name(ctx, state) != Phase.STRATEGIC_DEPLOYMENT.value:
+        return False
+    ports = _SRPorts(ctx, state, player)
+    shut: dict[tuple[str, str], bool] = {}
+
+    def closed(power: str, to: str) -> bool:
+        """TR-68 (issue 23): ``to`` closed to ``power``'s SR (verify refuses the SR)."""
+        got = shut.get((power, to))
+        if got is None:
+            got = shut[power, to] = refusal(ctx, state, power, [to], "sr") is not None
+        return got
+
+    fleets = (c for uid, u in units_of(state, player, FLEET_TYPES) if _has_sr(u["power"])
+              for c in _fleet_srs(ctx, player, uid, u, ports)
+              if not closed(str(u["power"]), str(c.args["to"])))
+    return first_verified(ctx, state, verify, fleets) or \
+        first_verified(ctx, state, verify, legal_sr(ctx, state, player))
 
 
 def _has_sr(power: str) -> bool:

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from grognard.core.errors import GrognardError
-from grognard.engine.commands import CommandSpec
+from grognard.engine.commands import CommandSpec, has_legal
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.turn.sequence import Phase
@@ -26,7 +25,8 @@ KEEP = frozenset({Phase.DECLARE_OPTIONS.value, Phase.YEAR_START.value})
 def idle_phase(ctx: Context, state: JSON, idx: int, commands: Mapping[str, CommandSpec]) -> bool:
     """Whether phase ``idx`` of this game turn would give its player nothing to do but end
     it: no command of the phase has a legal instance in the position as it stands when the
-    phase opens (the per-phase marks cleared)."""
+    phase opens (the per-phase marks cleared). Each kind is asked by its witness
+    (:func:`~grognard.engine.commands.has_legal`), never by listing all its commands."""
     phase = ctx.turn_sequence.phases[idx]
     if phase.name in KEEP:
         return False
@@ -35,17 +35,4 @@ def idle_phase(ctx: Context, state: JSON, idx: int, commands: Mapping[str, Comma
         return True
     opened = {**state, "phase": idx, "attacked": [], "attacked_hexes": [], "moved": [],
               "supply_checked": False}
-    for kind in kinds:
-        spec = commands[kind]
-        propose = spec.propose
-        if propose is None:
-            if spec.legal is None or spec.legal(ctx, opened, phase.player):
-                return False
-            continue
-        for cmd in propose(ctx, opened, phase.player):
-            try:
-                spec.verify(ctx, opened, cmd)
-            except GrognardError:
-                continue
-            return False
-    return True
+    return not any(has_legal(ctx, opened, commands[kind], phase.player) for kind in kinds)

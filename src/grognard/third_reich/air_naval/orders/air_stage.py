@@ -14,7 +14,7 @@ import msgspec
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
-from grognard.engine.commands import Command
+from grognard.engine.commands import Command, Verify, first_verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, hex_name
@@ -89,6 +89,22 @@ class AirStage(Order[AirStageArgs]):
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         """TR-29: each air unit to each city within twice its range."""
         return distinct(legal_air_stage)(ctx, state, player)
+
+    def any_legal(self, ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
+        """Whether :meth:`propose` has a legal staging: its candidates to the side's
+        in-supply bases only (verify refuses every other: TR-29), in the listing's order."""
+        b, side, m = bases(ctx, state), side_of(ctx, player), ctx.scenario.map
+        open_: dict[str, bool] = {}
+
+        def is_open(to: str) -> bool:
+            got = open_.get(to)
+            if got is None:
+                x = b.get(m.layout.from_label(to))
+                got = open_[to] = x is not None and x.side is side and x.in_supply
+            return got
+
+        return first_verified(ctx, state, verify, (
+            c for c in legal_air_stage(ctx, state, player) if is_open(str(c.args["to"]))))
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""

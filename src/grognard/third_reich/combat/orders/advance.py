@@ -20,7 +20,7 @@ import msgspec
 from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, as_list
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
@@ -35,6 +35,7 @@ class AdvanceArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     units: list[str] = msgspec.field(default_factory=list)
 
 
+@writes_units(lambda ev: ev.data["units"])
 def fold_units_advanced(state: JSON, ev: Event) -> JSON:
     """TR-32: the named attackers enter the hex; after an invasion (TR-62/TR-63) they are
     marked as invaders and the bridgehead is placed when any land."""

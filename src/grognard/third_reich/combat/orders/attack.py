@@ -22,9 +22,9 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
 from grognard.core.paths import hex_index
-from grognard.engine.commands import Command
+from grognard.engine.commands import Command, Verify
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Words, as_list, hex_name, plural
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
@@ -52,11 +52,12 @@ from grognard.third_reich.combat.battle import (
     retreat_plan,
     retreat_possible,
     settle_battle,
+    settled_units,
     verify_bridgehead_hexsides,
     verify_odds,
 )
 from grognard.third_reich.combat.combat import resolve_battle
-from grognard.third_reich.combat.proposers import legal_attack
+from grognard.third_reich.combat.proposers import any_attack, legal_attack
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
 from grognard.third_reich.turn.calendar import weather
@@ -86,6 +87,7 @@ class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     defensive_air: list[str] = msgspec.field(default_factory=list)
 
 
+@writes_units(settled_units)
 def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
     """TR-32: losses off the map, then (once every loss is chosen: ``land_losses``) the
     retreats and the advance (after the defender's retreat choice, when it has one; the
@@ -225,6 +227,10 @@ class Attack(ReactingOrder[AttackArgs]):
         units, and with each eligible fleet
         (:func:`~grognard.third_reich.combat.proposers.legal_attack`)."""
         return distinct(partial(legal_attack, verify=self.checked))(ctx, state, player)
+
+    def any_legal(self, ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
+        """Whether :meth:`propose` lists an attack (the first unit that may attack alone)."""
+        return any_attack(ctx, state, player, verify)
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""

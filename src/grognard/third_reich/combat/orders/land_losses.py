@@ -22,7 +22,7 @@ import msgspec
 from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, as_list
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
@@ -32,6 +32,7 @@ from grognard.third_reich.combat.battle import (
     land_loss_answers,
     owed_losses,
     settle_battle,
+    settled_units,
     verify_land_losses_order,
 )
 from grognard.third_reich.words import named_units, units_words
@@ -43,6 +44,7 @@ class LandLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     units: list[str]
 
 
+@writes_units(settled_units)
 def fold_land_losses_chosen(state: JSON, ev: Event) -> JSON:
     """TR-32: the chosen units leave the map; the last answer settles the battle."""
     s = state

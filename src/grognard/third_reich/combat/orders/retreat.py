@@ -22,7 +22,7 @@ from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
@@ -87,6 +87,7 @@ def retreat_of(state: JSON, player: str, to: str | Mapping[str, str]) -> tuple[
     return p, dict(sorted(moves.items()))
 
 
+@writes_units(lambda ev: [*(ev.data.get("moves") or ev.data["units"]), *ev.data["advanced"]])
 def fold_retreated(state: JSON, ev: Event) -> JSON:
     """TR-32: the retreating units move to the hexes chosen; after a defender's retreat the
     attacker's advance is owed (``advance``)."""

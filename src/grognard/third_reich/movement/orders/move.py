@@ -32,7 +32,6 @@ from grognard.third_reich.board import (
     on_map_ground,
     order_hex,
     placement_key,
-    units_cached,
 )
 from grognard.third_reich.capture import capture_preview
 from grognard.third_reich.combat.amphibious import invaded_unit_may
@@ -97,15 +96,23 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
     return uid, path, mp
 
 
-def _side_stacks(ctx: Context, state: JSON) -> dict[tuple[str, str], int]:
-    """TR-28: the ground units of each side in each hex (once per position)."""
-    def make() -> dict[tuple[str, str], int]:
-        out: dict[tuple[str, str], int] = {}
+def _side_stack(ctx: Context, state: JSON, label: str, side: str) -> int:
+    """TR-28: the ground units of ``side`` in hex ``label``: counted in the placement on the
+    first ask of a position (a move's verify asks once), from a table of every hex's counts
+    made on the second (a lister's verifies ask many times)."""
+    units = state["units"]
+    hit = ctx.cache.get("tr.side_stacks")
+    if hit is None or hit[0] is not units:
+        ctx.cache["tr.side_stacks"] = (units, None)
+        return sum(1 for e in placement_key(ctx, state) if e[1] == label and e[2] == side)
+    table: dict[tuple[str, str], int] | None = hit[1]
+    if table is None:
+        table = {}
         for e in placement_key(ctx, state):  # (uid, hex, side, ...) of each ground unit
             k = (e[1], e[2])
-            out[k] = out.get(k, 0) + 1
-        return out
-    return units_cached(ctx, state, "tr.side_stacks", make)
+            table[k] = table.get(k, 0) + 1
+        ctx.cache["tr.side_stacks"] = (units, table)
+    return table.get((label, side), 0)
 
 
 def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
@@ -145,7 +152,7 @@ def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
     if not chk.legal:
         raise IllegalOrder("TR-28" if "MP" in chk.reason or "move" in chk.reason else "TR-27",
                            f"{uid}: {chk.reason}")
-    here = _side_stacks(ctx, state).get((path[-1], cmd.player), 0)
+    here = _side_stack(ctx, state, path[-1], cmd.player)
     limit = hex_stacking_limit(state, path[-1])
     if here + 1 > limit:
         raise IllegalOrder("TR-28", f"{path[-1]} already holds {here} {cmd.player} units "

@@ -14,7 +14,7 @@ from typing import ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
-from grognard.engine.commands import Command
+from grognard.engine.commands import Command, Verify
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
@@ -22,7 +22,7 @@ from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.movement.air_srs import execute_sr_any, verify_sr_any
 from grognard.third_reich.movement.moves import fold_sr_made
-from grognard.third_reich.movement.proposers import legal_sr
+from grognard.third_reich.movement.proposers import any_sr, legal_sr
 from grognard.third_reich.movement.sea_srs import fold_sea_sr_made
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
@@ -72,6 +72,10 @@ class StrategicRedeployment(ReactingOrder[StrategicRedeploymentArgs]):
 
     def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
         return distinct(legal_sr)(ctx, state, player)
+
+    def any_legal(self, ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
+        """Whether :meth:`propose` has a legal SR (the fleet SRs asked first)."""
+        return any_sr(ctx, state, player, verify)
 
     def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
