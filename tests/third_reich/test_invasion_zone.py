@@ -13,7 +13,7 @@ import pytest
 from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
-from grognard.third_reich.combat.invasion import offshore_zone
+from grognard.third_reich.air_naval.sea_zones import offshore_zone
 
 OFFSHORE = "D30"
 

@@ -128,7 +128,7 @@ def test_tr35_support_orders_checked_state_untouched():
     assert_rejected(g, C("attack", "axis", **atk, fleets=["ge-fleet1", "ge-fleet1"]),
                    "named twice")
     assert_rejected(g, C("attack", "axis", hex="C9", attackers=["ge-arm1"],
-                        fleet="ge-fleet1"), "TR-35.*adjacent to C9")
+                        fleet="ge-fleet1"), "TR-58.*adjacent to C9")
     assert_rejected(g, C("attack", "axis", **atk, fleet="ge-inf3"), "not a axis fleet")
     play_order(g, C("attack", "axis", hex="C9", attackers=["ge-arm1", "ge-arm2"], air=["ge-air1"]))
     settle_battle(g)

@@ -16,7 +16,7 @@ from grognard.core.mapdata import MapData
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
-from grognard.third_reich.air_naval.transports import port_at
+from grognard.third_reich.air_naval.sea_zones import port_at
 from grognard.third_reich.board import on_map_ground
 from grognard.third_reich.state import AIR_TYPES
 

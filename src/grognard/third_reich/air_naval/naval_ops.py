@@ -46,6 +46,14 @@ class NavalOp(StrEnum):
     INTERCEPTION = "interception"
 
 
+
+def fleet_ops(state: Mapping[str, Any]) -> FleetOps:
+    """TR-54: the fleets' operations this game turn as the state keeps them."""
+    raw: Mapping[str, Any] = state["fleet_ops"]
+    return FleetOps(int(raw.get("game_turn", state["turn"])),
+                    {k: NavalOp(v) for k, v in raw.get("used", {}).items()},
+                    frozenset(raw.get("tapped", [])))
+
 class EscortSurvival(StrEnum):
     """RULES.md §6 item 11 (TR-59 vs TR-69): what must survive on SR escort."""
 

@@ -25,11 +25,39 @@ from dataclasses import dataclass
 from typing import Any
 
 from grognard.core.errors import IllegalOrder, InputError, TableError
+from grognard.core.mapdata import CityClass, MapData
+from grognard.core.paths import hex_index
 from grognard.core.tables import Table, TableSet, load_tables
+from grognard.engine.context import Context
 from grognard.third_reich.air_naval.naval_ops import DEFAULT_NAVAL_READINGS, NavalReadings
+from grognard.third_reich.scenario_schema import third_reich_rules
 
 ATLANTIC_TRANSITION_HEX = "M10"
 SEP = "|"
+PORT_CLASSES = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT})
+
+
+def port_at(m: MapData, label: str) -> str | None:
+    """The name (lower case) of the port city in hex ``label``, or None."""
+    for c in m.cities.get(hex_index(m, label), ()):
+        if PORT_CLASSES & c.classes:
+            return c.name.lower()
+    return None
+
+
+#: A map's sea zones by hex label, built once per parsed ``[third_reich]`` section.
+_ZONE_OF: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def offshore_zone(ctx: Context, label: str) -> str | None:
+    """TR-56/TR-61: the sea zone the map puts the sea hex ``label`` in (the map file's
+    ``[third_reich.sea_zones]``), or None when the map gives its sea hexes no zones."""
+    section = third_reich_rules(ctx.scenario).section
+    memo = _ZONE_OF.get(id(section))
+    if memo is None or memo[0] is not section:
+        memo = (section, {h: z for z, hexes in section.sea_zones.items() for h in hexes})
+        _ZONE_OF[id(section)] = memo
+    return memo[1].get(label)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,12 +25,19 @@ from typing import Any
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import exact_json
-from grognard.core.hexgrid import distance
+from grognard.core.hexgrid import distance, neighbors
 from grognard.core.mapdata import WATER_TERRAIN
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
+from grognard.third_reich.air_naval.naval_ops import (
+    NavalOp,
+    fleet_ops,
+    perform_operation,
+    verify_fleet_operation,
+)
+from grognard.third_reich.air_naval.sea_zones import offshore_zone, port_at, sea_zones
 from grognard.third_reich.air_naval.support import verify_support_fleets
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES, air_unit, neutralized
 from grognard.third_reich.turn.forces import AirUnit, Fleet
@@ -113,9 +120,32 @@ def verify_support(ctx: Context, state: JSON, cmd: Command, target: str) -> None
             raise IllegalOrder("TR-35", f"{uid} has already supported an attack this turn")
         fh = m.layout.from_label(u["hex"])
         if distance(fh, th) != 1 or m.terrain_of(fh) not in WATER_TERRAIN:
-            raise IllegalOrder("TR-35", f"{uid} in {u['hex']} is not in an all-sea hex "
-                               f"adjacent to {target}")
+            verify_bombardment_from_port(ctx, state, uid, u, target)
+        verify_fleet_operation(fleet_ops(state), uid, NavalOp.BOMBARDMENT)  # TR-54
     verify_support_fleets([fleet_unit(f, state["units"][f]) for f in fleets])
+
+
+def verify_bombardment_from_port(ctx: Context, state: JSON, uid: str, u: Mapping[str, Any],
+                                  target: str) -> None:
+    """TR-58: a fleet in a port of the sea-zone table sails to an all-sea hex of its port's
+    zone next to the target (the map says which hexes those are) and bombards from there;
+    it stays in its port, tapped (TR-54, recorded by :func:`fold_support`). On a map whose
+    sea hexes have no zones, any all-sea hex next to the target will do."""
+    m = ctx.scenario.map
+    sea = sea_zones(ctx.tables)
+    port = port_at(m, u["hex"])
+    if port is None or port not in sea.ports:
+        raise IllegalOrder("TR-58", f"{uid} in {u['hex']} is neither in a port of the sea-zone "
+                           f"table nor in an all-sea hex adjacent to {target}")
+    zones = sea.ports[port].zones
+    seas = [m.layout.to_label(n) for n in neighbors(m.layout.from_label(target))
+            if m.has(n) and m.terrain_of(n) in WATER_TERRAIN]
+    if not seas:
+        raise IllegalOrder("TR-58", f"{target} is not a coastal hex")
+    mapped = [offshore_zone(ctx, s) for s in seas]
+    if all(z is not None for z in mapped) and not zones & set(mapped):
+        raise IllegalOrder("TR-58", f"no all-sea hex next to {target} is in the "
+                           f"{' or '.join(sorted(zones))} zone of {uid}'s port")
 
 
 def _d10s(dice: Dice) -> Iterator[int]:
@@ -181,3 +211,8 @@ def fold_support(s: JSON, part: Mapping[str, Any]) -> None:
             u["status"], u["hex"] = "eliminated", None
     s["air_used"] = [*s["air_used"], *part["flown"]]
     s["fleets_used"] = [*s["fleets_used"], *part["fleets"]]
+    if part["fleets"]:  # TR-54: bombardment is the fleet's operation this game turn
+        ops = fleet_ops(s)
+        for f in part["fleets"]:
+            ops, _ = perform_operation(ops, f, NavalOp.BOMBARDMENT)
+        s["fleet_ops"] = ops.to_json()

@@ -30,7 +30,6 @@ from typing import Any
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import distance
-from grognard.core.mapdata import CityClass, MapData
 from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
@@ -44,15 +43,15 @@ from grognard.third_reich.air_naval.naval import (
     resolve_interceptions,
 )
 from grognard.third_reich.air_naval.naval_ops import (
-    FleetOps,
     NavalOp,
     TransportOrder,
+    fleet_ops,
     perform_operation,
     transport,
     transport_capacity,
     verify_fleet_operation,
 )
-from grognard.third_reich.air_naval.sea_zones import may_intercept, sea_zones
+from grognard.third_reich.air_naval.sea_zones import may_intercept, port_at, sea_zones
 from grognard.third_reich.air_naval.support_fight import (
     fight_rules,
     fleet_unit,
@@ -70,23 +69,6 @@ from grognard.third_reich.board import (
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import verify_at_war_with_units, verify_interceptor
-
-PORT_CLASSES = frozenset({CityClass.RED_PORT, CityClass.BLACK_PORT})
-
-
-def port_at(m: MapData, label: str) -> str | None:
-    """The name (lower case) of the port city in hex ``label``, or None."""
-    for c in m.cities.get(hex_index(m, label), ()):
-        if PORT_CLASSES & c.classes:
-            return c.name.lower()
-    return None
-
-
-def fleet_ops(state: JSON) -> FleetOps:
-    raw: dict[str, Any] = state["fleet_ops"]
-    return FleetOps(int(raw.get("game_turn", state["turn"])),
-                    {k: NavalOp(v) for k, v in raw.get("used", {}).items()},
-                    frozenset(raw.get("tapped", [])))
 
 
 def _ids(cmd: Command, name: str) -> list[str]:

@@ -62,7 +62,13 @@ from grognard.third_reich.air_naval.naval_ops import (
     perform_operation,
     verify_fleet_operation,
 )
-from grognard.third_reich.air_naval.sea_zones import may_intercept, sea_zones
+from grognard.third_reich.air_naval.naval_ops import fleet_ops as _fleet_ops
+from grognard.third_reich.air_naval.sea_zones import (
+    may_intercept,
+    offshore_zone,
+    port_at,
+    sea_zones,
+)
 from grognard.third_reich.air_naval.support_fight import (
     fight_rules,
     fleet_unit,
@@ -70,8 +76,6 @@ from grognard.third_reich.air_naval.support_fight import (
     ready_air,
 )
 from grognard.third_reich.air_naval.support_fight import step_json as _step_json
-from grognard.third_reich.air_naval.transports import fleet_ops as _fleet_ops
-from grognard.third_reich.air_naval.transports import port_at
 from grognard.third_reich.board import (
     axis_side_of,
     eliminate_units,
@@ -98,7 +102,6 @@ from grognard.third_reich.combat.battle import (
 )
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
 from grognard.third_reich.combat.combat import Terrain
-from grognard.third_reich.scenario_schema import third_reich_rules
 from grognard.third_reich.state import FLEET_TYPES
 from grognard.third_reich.turn.calendar import weather, weather_region
 from grognard.third_reich.turn.forces import AirUnit, Fleet
@@ -129,21 +132,6 @@ def _air(ctx: Context, state: JSON, ids: list[str], own: bool, side: str, target
             raise IllegalOrder(rule, f"{uid} in {u['hex']} is out of range of {target}")
         out.append(a)
     return tuple(out)
-
-
-#: A map's sea zones by hex label, built once per parsed ``[third_reich]`` section.
-_ZONE_OF: dict[int, tuple[object, dict[str, str]]] = {}
-
-
-def offshore_zone(ctx: Context, label: str) -> str | None:
-    """TR-56/TR-61: the sea zone the map puts the sea hex ``label`` in (the map file's
-    ``[third_reich.sea_zones]``), or None when the map gives its sea hexes no zones."""
-    section = third_reich_rules(ctx.scenario).section
-    memo = _ZONE_OF.get(id(section))
-    if memo is None or memo[0] is not section:
-        memo = (section, {h: z for z, hexes in section.sea_zones.items() for h in hexes})
-        _ZONE_OF[id(section)] = memo
-    return memo[1].get(label)
 
 
 def _group_zone(ctx: Context, label: str, named: object, zones: set[str], where: str) -> str:

@@ -20,8 +20,7 @@ from grognard.engine.commands import Command, Verify, first_verified
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_state import air_zone_at
-from grognard.third_reich.air_naval.sea_zones import sea_zones
-from grognard.third_reich.air_naval.transports import port_at
+from grognard.third_reich.air_naval.sea_zones import port_at, sea_zones
 from grognard.third_reich.board import (
     axis_side_of,
     ground_unit_of,

@@ -42,13 +42,19 @@ from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import (
     AirZone,
     NavalOp,
+    fleet_ops,
     naval_interception_possible,
     perform_operation,
     verify_fleet_operation,
 )
-from grognard.third_reich.air_naval.sea_zones import SeaZones, junction, may_intercept, sea_zones
+from grognard.third_reich.air_naval.sea_zones import (
+    SeaZones,
+    junction,
+    may_intercept,
+    port_at,
+    sea_zones,
+)
 from grognard.third_reich.air_naval.support_fight import fleet_unit
-from grognard.third_reich.air_naval.transports import fleet_ops, port_at
 from grognard.third_reich.board import (
     hex_stacking_limit,
     on_map_ground,
