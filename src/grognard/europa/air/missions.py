@@ -145,9 +145,21 @@ def _enemy(state: JSON, player: str) -> str:
     return str(next(s for s in state["sides"] if s != player))
 
 
+#: per map layout: hex label -> hex (labels never change; a bad label is not kept)
+_HEXES: dict[Any, dict[str, Any]] = {}
+
+
+def _hex(lay: Any, label: str) -> Any:
+    known = _HEXES.setdefault(lay, {})
+    h = known.get(label)
+    if h is None:
+        h = known[label] = lay.from_label(label)
+    return h
+
+
 def _dist(ctx: Context, a: str, b: str) -> int:
     lay = ctx.scenario.map.layout
-    return int(distance(lay.from_label(a), lay.from_label(b)))
+    return int(distance(_hex(lay, a), _hex(lay, b)))
 
 
 def _units(state: JSON) -> dict[str, Any]:
