@@ -114,3 +114,82 @@ def test_wide_bfs_with_a_predicate_equals_the_queue_search(positions):
             assert max(a.values()) <= depth
             b = off.bfs(g, starts, _open(land, set(enemy)), depth)
             assert b == off.bfs_queue(g, starts, _open(land, set(enemy)), depth)
+
+
+def _states() -> list[tuple[Any, Any]]:
+    """The oracle's heuristic europa-barbarossa game every 50 commands: (context, a copy of
+    the state)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "record_oracle.py"
+    spec = importlib.util.spec_from_file_location("record_oracle", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    rec = next(r for r in mod.load()
+               if r["scenario"] == "europa-barbarossa" and r["how"] == "heuristic")
+    game = Game(load_scenario(rec["scenario"]), rec["seed"])
+    out = []
+    for i, raw in enumerate(rec["commands"], 1):
+        game.apply(Command.from_json(raw))
+        if i % 50 == 0:
+            out.append((game.context, copy.deepcopy(game.state)))
+    return out
+
+
+def test_eur09_attack_verdicts_kept_per_model_equal_fresh_ones():
+    """EUR-09/EUR-03 The combat procedure's verdict on an attack's model is kept per model
+    (``combat.commands._setup_refusal``): every attack of each unit alone and of all units
+    next to each enemy hex, both sides, gets the same verdict and reason from a cold and a
+    warm cache, on positions of the recorded game; some are refused, some taken."""
+    from grognard.europa.choices import adjacent_enemy_hexes
+    from grognard.europa.combat import commands as cc
+    from grognard.europa.combat.orders.attack import ATTACK
+
+    def verdict(ctx: Any, state: Any, cmd: Command) -> str:
+        ctx.cache.clear()
+        try:
+            ATTACK.check(ctx, state, cmd)
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+        return "ok"
+
+    seen: set[str] = set()
+    cc._SETUPS.clear()
+    for ctx, state in _states():
+        cmds = [Command("attack", player, {"attackers": attackers, "defender_hex": target})
+                for player in ("axis", "soviet")
+                for target, units in sorted(adjacent_enemy_hexes(ctx, state, player).items())
+                for attackers in [[uid] for uid, _ in units] + [[uid for uid, _ in units]]]
+        warm = [verdict(ctx, state, cmd) for cmd in cmds]  # the cache kept across positions
+        cold = []
+        for cmd in cmds:
+            kept = dict(cc._SETUPS)
+            cc._SETUPS.clear()
+            cold.append(verdict(ctx, state, cmd))
+            cc._SETUPS.update(kept)
+        assert warm == cold
+        seen.update("ok" if v == "ok" else v.split(":")[1].strip() for v in cold)
+    assert "ok" in seen and len(seen) > 1  # some taken, some refused
+
+
+def test_eur03_setup_verdict_kept_per_model_tells_models_apart():
+    """EUR-03 Artillery alone cannot attack: the kept verdict refuses that model and takes
+    the same attack with an infantry division added, in either order and again from the
+    cache (the key is the whole model, not the hex or the defenders)."""
+    from grognard.europa.combat import commands as cc
+
+    g = Game(load_scenario("europa-barbarossa"), 1)
+    art = {"id": "art", "attack": 12, "defense": 4, "type": "artillery"}
+    inf = {"id": "inf", "attack": 6, "defense": 6, "type": "infantry"}
+    alone = {"attackers": [art], "defenders": [{"id": "d", "defense": 5}]}
+    joined = {"attackers": [art, inf], "defenders": [{"id": "d", "defense": 5}]}
+    cc._SETUPS.clear()
+    for _round in range(2):
+        for raw in (alone, joined, alone):
+            got = cc._setup_refusal(g.context, copy.deepcopy(raw))
+            if raw is alone:
+                assert got is not None and str(got).startswith("EUR-03")
+            else:
+                assert got is None
