@@ -42,11 +42,14 @@ Nothing here reads the rules: the supply trace is the EUR-30 picture as the bot 
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
 
 from grognard.bots.situation import Situation
 from grognard.engine.commands import Command
@@ -84,10 +87,29 @@ SIEGE_MARCH = 10
 SIEGES = 2
 
 
+#: searches at least this deep run level by level on arrays (:func:`bfs_mask`); the shallow
+#: ones (a unit's reach, a city's approaches) stay a queue over the few hexes they meet
+WIDE = 20
+
+
 def bfs(g: Any, starts: Sequence[int], passable: Callable[[int], bool],
         depth: int = 10**6) -> dict[int, int]:
     """Hexes reachable from ``starts`` through ``passable`` hexes (never across an impassable
-    hexside), with their distance (up to ``depth``)."""
+    hexside), with their distance (up to ``depth``). A search :data:`WIDE` or deeper asks
+    ``passable`` of every hex once and runs :func:`bfs_mask` (the same hexes and distances;
+    only the dict's order differs)."""
+    if depth >= WIDE:
+        n = len(g.nbrs)
+        mask = np.zeros(n + 1, dtype=bool)
+        mask[:n] = np.fromiter(map(passable, range(n)), dtype=bool, count=n)
+        return bfs_mask(g, starts, mask, depth)
+    return bfs_queue(g, starts, passable, depth)
+
+
+def bfs_queue(g: Any, starts: Sequence[int], passable: Callable[[int], bool],
+              depth: int = 10**6) -> dict[int, int]:
+    """:func:`bfs` hex by hex from a queue (the reference :func:`bfs_mask` is tested
+    against)."""
     dist = {s: 0 for s in starts if passable(s)}
     todo = deque(dist)
     nbrs, sides = g.nbrs, g.sides
@@ -101,6 +123,59 @@ def bfs(g: Any, starts: Sequence[int], passable: Callable[[int], bool],
                 dist[j] = d
                 todo.append(j)
     return dist
+
+
+#: per graph (by identity): its neighbour table as an array, a row a hex and a column a
+#: hexside (the hexsides impassable or missing point at the sentinel hex ``n``), and its land
+_ARRAYS: dict[int, tuple[Any, Any, Any]] = {}
+
+
+def graph_arrays(g: Any) -> tuple[Any, Any]:
+    """``g``'s neighbour array (``n + 1`` rows: the last, the sentinel, points at itself)
+    and its land mask (``n + 1`` long, the sentinel not land); built once per graph."""
+    got = _ARRAYS.get(id(g))
+    if got is not None and got[0]() is g:
+        return got[1], got[2]
+    n = len(g.nbrs)
+    width = max((len(r) for r in g.nbrs), default=1)
+    nbr = np.full((n + 1, max(width, 1)), n, dtype=np.intp)
+    for i, (row, sides) in enumerate(zip(g.nbrs, g.sides, strict=True)):
+        for k, (j, side) in enumerate(zip(row, sides, strict=True)):
+            if side >= 0:
+                nbr[i, k] = j
+    land = np.zeros(n + 1, dtype=bool)
+    land[:n] = [not w for w in g.water]
+    for key in [k for k, v in _ARRAYS.items() if v[0]() is None]:
+        del _ARRAYS[key]
+    _ARRAYS[id(g)] = (weakref.ref(g), nbr, land)
+    return nbr, land
+
+
+def bfs_mask(g: Any, starts: Sequence[int], passable: Any, depth: int = 10**6
+             ) -> dict[int, int]:
+    """:func:`bfs` with ``passable`` a boolean array (``n + 1`` long, the last False), level
+    by level: each level's neighbours (across passable hexsides) that are passable and not
+    yet reached are the next level (each hex once: marked, then read off in index order)."""
+    nbr, _land = graph_arrays(g)
+    n = len(nbr) - 1
+    dist = np.full(n + 1, -1, dtype=np.intp)
+    mark = np.zeros(n + 1, dtype=bool)
+    front = np.asarray(list(starts), dtype=np.intp)
+    front = front[passable[front]] if front.size else front
+    dist[front] = 0
+    d = 0
+    while front.size and d < depth:
+        d += 1
+        nxt = nbr[front].ravel()
+        nxt = nxt[passable[nxt] & (dist[nxt] < 0)]
+        if not nxt.size:
+            break
+        dist[nxt] = d
+        mark[nxt] = True
+        front = np.flatnonzero(mark)
+        mark[front] = False
+    reached = np.flatnonzero(dist[:n] >= 0)
+    return dict(zip(reached.tolist(), dist[reached].tolist(), strict=True))
 
 
 def view_factor(u: Mapping[str, Any], key: str) -> int:
@@ -167,16 +242,23 @@ class Picture:
             zoc.update(self.g.nbrs[i])
         if cleared is not None:
             held.discard(cleared)
-        land = self.land
-        return bfs(self.g, self.their_sources,
-                   lambda j: land[j] and j not in occ and (j not in zoc or j in held))
+        return bfs_mask(self.g, self.their_sources, self._open(occ, zoc - held))
+
+    def _open(self, occ: set[int], shut: set[int]) -> Any:
+        """The land mask (:func:`graph_arrays`) less the hexes ``occ`` and ``shut``."""
+        _nbr, land = graph_arrays(self.g)
+        mask = land.copy()
+        if occ:
+            mask[np.fromiter(occ, dtype=np.intp, count=len(occ))] = False
+        if shut:
+            mask[np.fromiter(shut, dtype=np.intp, count=len(shut))] = False
+        return mask
 
     def our_supplied(self) -> set[int]:
         """The hexes that trace to one of our sources (not through the enemy's units or its
         ZOC unless we hold the hex): where a spearhead stays in supply."""
-        occ, zoc, mine, land = set(self.theirs), self.their_zoc, set(self.ours), self.land
-        return set(bfs(self.g, self.our_sources,
-                       lambda j: land[j] and j not in occ and (j not in zoc or j in mine)))
+        occ, zoc, mine = set(self.theirs), self.their_zoc, set(self.ours)
+        return set(bfs_mask(self.g, self.our_sources, self._open(occ, zoc - mine)))
 
     def cut_worth(self, supplied: Mapping[int, int]) -> float:
         """The enemy's ground strength (defense factors) in hexes that do not trace."""

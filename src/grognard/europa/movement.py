@@ -334,15 +334,28 @@ def legal_moves(ctx: Context, state: JSON, player: str) -> list[Command]:
             movers.setdefault(move_class(u), []).append(uid)
     out: list[Command] = []
     room = _room(ctx, state, player)
+    # EUR-21 whether a unit of a size fits in a hex, asked once per size and hex (the units
+    # of a side share a few sizes and their ranges overlap)
+    fits: dict[Any, dict[str, bool]] = {}
     for cls, uids in movers.items():
         units = [state["units"][uid] for uid in uids]
         ranges = _graph(ctx, state, player, cls).ranges([u["hex"] for u in units],
                                                         [mp_left(u) for u in units])
         for uid, u, r in zip(uids, units, ranges, strict=True):
             ctx.cache.setdefault(f"europa.range.{uid}", r)
-            size = Fraction(u["re_size"])
-            out.extend(Command("move", player, {"unit": uid, "to": h})
-                       for h in r.labels() if h != u["hex"] and room(h) >= size)
+            raw = u["re_size"]
+            size = Fraction(raw)
+            known = fits.setdefault((type(raw), raw), {})
+            here = u["hex"]
+            arg = {"unit": uid}
+            for h in r.labels():
+                if h == here:
+                    continue
+                ok = known.get(h)
+                if ok is None:
+                    ok = known[h] = room(h) >= size
+                if ok:
+                    out.append(Command("move", player, {**arg, "to": h}))
     return out
 
 

@@ -145,9 +145,21 @@ def _enemy(state: JSON, player: str) -> str:
     return str(next(s for s in state["sides"] if s != player))
 
 
+#: per map layout: hex label -> hex (labels never change; a bad label is not kept)
+_HEXES: dict[Any, dict[str, Any]] = {}
+
+
+def _hex(lay: Any, label: str) -> Any:
+    known = _HEXES.setdefault(lay, {})
+    h = known.get(label)
+    if h is None:
+        h = known[label] = lay.from_label(label)
+    return h
+
+
 def _dist(ctx: Context, a: str, b: str) -> int:
     lay = ctx.scenario.map.layout
-    return int(distance(lay.from_label(a), lay.from_label(b)))
+    return int(distance(_hex(lay, a), _hex(lay, b)))
 
 
 def _units(state: JSON) -> dict[str, Any]:
@@ -787,22 +799,33 @@ def propose_missions(ctx: Context, state: JSON, player: str) -> list[Command]:
                                                         "target": target, "units": ids,
                                                         **extra}))
 
-    def reach(target: str, pred: Any) -> list[str]:
-        return [uid for uid, u in mine if pred(u) and _dist(ctx, u["base"], target) <= u["range"]]
+    lay = m.layout
+    kinds = [(uid, u, _fighter(u)) for uid, u in mine]
+    reached: dict[tuple[str, bool], list[str]] = {}
+
+    def reach(target: str, fighters: bool) -> list[str]:
+        """The ready fighters (or the other ready units) whose range reaches ``target``
+        (asked once per target and kind; a new list each time)."""
+        got = reached.get((target, fighters))
+        if got is None:
+            t = _hex(lay, target)
+            got = reached[(target, fighters)] = [
+                uid for uid, u, f in kinds
+                if f is fighters and int(distance(_hex(lay, u["base"]), t)) <= u["range"]]
+        return list(got)
 
     for b in bases:
-        add(MissionKind.SWEEP, b, reach(b, _fighter))
-        add(MissionKind.AIRBASE_ATTACK, b, reach(b, lambda u: not _fighter(u)))
+        add(MissionKind.SWEEP, b, reach(b, True))
+        add(MissionKind.AIRBASE_ATTACK, b, reach(b, False))
     for h in ground:
-        strikers = reach(h, lambda u: not _fighter(u))
+        strikers = reach(h, False)
         add(MissionKind.GROUND_SUPPORT, h, strikers)
         if strikers:
-            add(MissionKind.GROUND_SUPPORT, h, [*strikers, *reach(h, _fighter)])
+            add(MissionKind.GROUND_SUPPORT, h, [*strikers, *reach(h, True)])
         add(MissionKind.INTERDICTION, h, strikers)
     for c in cities:
         for obj in STRATEGIC_OBJECTIVES:
-            add(MissionKind.STRATEGIC_BOMBING, c, reach(c, lambda u: not _fighter(u)),
-                objective=obj.value)
+            add(MissionKind.STRATEGIC_BOMBING, c, reach(c, False), objective=obj.value)
     return out
 
 

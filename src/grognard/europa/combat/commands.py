@@ -5,6 +5,8 @@ attacker's ``advance`` (EUR-15), with their folds; the attack model built from t
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -12,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from grognard.core.dice import Dice, DiceExpr
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import GrognardError, IllegalOrder, InputError
 from grognard.core.exact import exact_json
 from grognard.core.hexgrid import direction_to
 from grognard.core.mapdata import CityClass, Fortification, HexsideFeature
@@ -170,17 +172,52 @@ def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
     return attack
 
 
-def _ordered_attack(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, Any], Attack]:
-    """EUR-09 The model of an ``attack`` order and its :class:`Attack`, built once per
-    position and order (verify and execute share it; the model is not changed by either)."""
+def _ordered_raw(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+    """EUR-09 The ATTACK.json model of an ``attack`` order, built once per position and
+    order (verify and execute share it; the model is not changed by either)."""
     key = f"europa.ordered_attack.{cmd.player}.{cmd.args!r}"
     hit = ctx.cache.get(key)
     if hit is not None and hit[0] is state:
-        return hit[1], hit[2]
+        kept: dict[str, Any] = hit[1]
+        return kept
     raw = attack_json(ctx, state, cmd.player, cmd.args)
-    attack = attack_model(ctx, raw)
-    ctx.cache[key] = (state, raw, attack)
-    return raw, attack
+    ctx.cache[key] = (state, raw)
+    return raw
+
+
+def _ordered_attack(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, Any], Attack]:
+    """EUR-09 The model of an ``attack`` order and its :class:`Attack` (once per position
+    and order: :func:`_ordered_raw`, :func:`attack_model`)."""
+    raw = _ordered_raw(ctx, state, cmd)
+    return raw, attack_model(ctx, raw)
+
+
+#: whether the combat procedure takes recent ATTACK.json models (steps 1-3 refuse artillery
+#: alone, EUR-03): canonical JSON of the model -> (tables, the refusal or None). The lister
+#: verifies the same attacks again after each command of a combat or movement phase.
+_SETUPS: OrderedDict[str, tuple[Any, GrognardError | None]] = OrderedDict()
+_SETUPS_KEPT = 4096
+
+
+def _setup_refusal(ctx: Context, raw: Mapping[str, Any]) -> GrognardError | None:
+    """EUR-09 Why :func:`combat_setup` refuses the model ``raw`` under the game's tables (its
+    barrage at a natural 7 where attacking artillery fires; None: it does not), found once per
+    model (a function of the model and the tables only)."""
+    key = json.dumps(raw, sort_keys=True, separators=(",", ":"), default=str)
+    hit = _SETUPS.get(key)
+    if hit is not None and hit[0] is ctx.tables:
+        _SETUPS.move_to_end(key)
+        return hit[1]
+    refusal: GrognardError | None = None
+    try:
+        attack = attack_model(ctx, raw)
+        combat_setup(attack, 7 if barrage_strength(attack) > 0 else None, ctx.tables)
+    except GrognardError as exc:
+        refusal = exc
+    _SETUPS[key] = (ctx.tables, refusal)
+    if len(_SETUPS) > _SETUPS_KEPT:
+        _SETUPS.popitem(last=False)
+    return refusal
 
 
 # --- attack ------------------------------------------------------------------------------------
@@ -205,8 +242,9 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
         if cmd.args.get("defender_hex") in hexes:
             raise IllegalOrder("EUR-09", f"{cmd.args.get('defender_hex')} has already been "
                                "attacked this combat phase")
-    _, attack = _ordered_attack(ctx, state, cmd)
-    combat_setup(attack, 7 if barrage_strength(attack) > 0 else None, ctx.tables)
+    refusal = _setup_refusal(ctx, _ordered_raw(ctx, state, cmd))
+    if refusal is not None:
+        raise refusal.with_traceback(None)
     attack_payment(ctx, state, cmd.player, list(cmd.args["attackers"]),
                    bool(cmd.args.get("overrun")))  # EUR-37: refused if it cannot be paid
 
