@@ -304,7 +304,8 @@ def test_eur30_a_garrison_the_enemy_has_cut_off_falls_back():
     assert kept["g1"] == lab(3, 3) and kept["g2"] == lab(3, 3)
 
 
-def _counter(enemy: dict[str, Any]) -> tuple[list[tuple[int, dict[str, int]]], Grid]:
+def _counter(enemy: dict[str, Any], back: bool = False
+             ) -> tuple[list[tuple[int, dict[str, int]]], Grid]:
     g = Grid()
     sit = Sit(g, {"a1": unit("soviet", (6, 1), attack=6), "a2": unit("soviet", (6, 5), attack=6),
                   "a3": unit("soviet", (7, 3), attack=6)}, [enemy])
@@ -316,15 +317,17 @@ def _counter(enemy: dict[str, Any]) -> tuple[list[tuple[int, dict[str, int]]], G
     at = {uid: idx(str(u["hex"])) for uid, u in sit.mine.items()}
     safe = set(range(W * H)) - {idx(str(enemy["hex"]))}
     plan = DefencePlan(sit, g, {}, safe, {}, {}, {}, set())  # type: ignore[arg-type]
+    wanted = {idx(str(enemy["hex"]))} if back else set()
     return ed.counter_attacks(sit, g, pic, moves, sorted(sit.mine), at, safe, plan,
-                              set()), g
+                              wanted), g
 
 
 def test_eur09_a_counter_attack_at_good_odds_on_an_exposed_unit_and_not_at_bad_odds():
     """An Axis motorized corps (defense 3) alone in the open: three Soviet units of 6 can
     reach its sides (18 against 3: 6 to 1, planned to COUNTER_ODDS): the fewest that make it
     (two: 12 = 4 to 1) go next to it. A panzer stack of 16 defense in the open: 18 against
-    16 is no counter-attack, nobody moves for it."""
+    16 is no counter-attack, nobody moves for it, even on an objective we want back; an
+    infantry corps of 5 there gets all three (18: 3.6 to 1)."""
     assert ed.COUNTER_ODDS == 3.0
     got, g = _counter(unit("axis", (5, 3), kind="motorized", attack=6, defense=3))
     assert len(got) == 1
@@ -334,6 +337,11 @@ def test_eur09_a_counter_attack_at_good_odds_on_an_exposed_unit_and_not_at_bad_o
     assert all(j in g.nbrs[target] for j in chosen.values())
     strong, _g = _counter(unit("axis", (5, 3), kind="armor", attack=9, defense=16))
     assert strong == []
+    # the same panzer stack on an objective we want back: a target, still not at 18 to 16
+    strong, _g = _counter(unit("axis", (5, 3), kind="armor", attack=9, defense=16), back=True)
+    assert strong == []
+    weak, _g = _counter(unit("axis", (5, 3), attack=6, defense=5), back=True)
+    assert len(weak) == 1 and len(weak[0][1]) == 3
 
 
 def test_an_objective_the_enemy_left_empty_is_retaken():
