@@ -13,7 +13,8 @@ BOTS = SRC / "grognard" / "bots"
 
 #: modules that may hold a system's own policy or its fallback estimates until the rule
 #: systems answer Game.odds / Game.places (the per-system policies and their plans)
-POLICY_MODULES = {"heuristic", "odds", "tr_plans", "planner_plans", "europa_offence"}
+POLICY_MODULES = {"heuristic", "odds", "tr_plans", "planner_plans", "europa_offence",
+                  "europa_defence"}
 NEUTRAL = {"base", "catalog", "play", "search", "random_bot", "situation", "mcts", "planner",
            "campaign",
            "ladder", "fuzz"}

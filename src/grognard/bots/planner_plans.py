@@ -15,6 +15,7 @@ from typing import Any
 
 from grognard.bots.base import LegalActions, Seat, args_units
 from grognard.bots.campaign import Campaign, Plan, apply_plan, city_hexes
+from grognard.bots.europa_defence import defence_moves
 from grognard.bots.heuristic import (
     EuroFrontPolicy,
     EuropaPolicy,
@@ -252,7 +253,12 @@ EUROPA_BARBAROSSA: Plan = {
              "goals": ["Moscow", "Leningrad", "Kiev", "Kharkov"], "caution": 0.8},
         ],
         "goals": ["Smolensk", "Moscow", "Leningrad", "Kiev", "Minsk"], "caution": 0.8},
-    "soviet": {"garrisons": {"Moscow": 3, "Leningrad": 2, "Kiev": 2, "Smolensk": 1}},
+    # the Soviets (session 12, bots/europa_defence.py): the cities that decide the verdict
+    # held to the end with a ring (with Moscow, Leningrad, Kharkov and Dnepropetrovsk - the
+    # Soviet supply sources - they keep the Axis at 9 of 26 points: a Soviet win), threat-
+    # scaled garrisons elsewhere, counter-attacks, the objectives retaken
+    "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
+                              "Sevastopol"]},
 }
 
 PLANS: dict[str, Plan] = {
@@ -647,10 +653,25 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
 
 class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     """Europa: drives on the plan's cities and the scenario's objectives, its caution in
-    attacks; the defender keeps its garrisons."""
+    attacks; the defender plays the defence in depth of :mod:`grognard.bots.europa_defence`
+    (the plan's ``fortresses`` held with a ring, threat-scaled garrisons, counter-attacks,
+    the objectives retaken)."""
 
     def attack_caution(self, sit: Situation) -> Fraction:
         return self.stage_caution(sit)
+
+    def plan(self, sit: Situation, actions: LegalActions, kind: str
+             ) -> list[tuple[Score, Command]] | None:
+        if kind == "move" and self.defending and "fortresses" in self.campaign.side_plan:
+            enemy = self.enemy_side(sit)
+            phase = self._phase_name(sit)
+            return defence_moves(
+                sit, actions, sit.memo("europa.objectives", list),
+                self.supply_sources(sit, sit.player),
+                self.supply_sources(sit, enemy) if enemy else [],
+                [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []],
+                last_turn=self.last_turn(sit), counter=phase == "movement")
+        return super().plan(sit, actions, kind)
 
     #: the stage's caution alone decides an attack's worth (no odds floor)
     odds_floor = Fraction(0)
