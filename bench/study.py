@@ -58,9 +58,17 @@ def main() -> int:
                          "--bots on every side (or AXIS,ALLIES) to --max-turns: 3R the turn "
                          "Warsaw and Paris fell and Germany and the USSR went to war; Europa "
                          "whether the Axis holds a Smolensk line hex (Game.objectives())")
+    ap.add_argument("--fit-evaluation", action="store_true",
+                    help="instead: fit the EuroFront search evaluation's weights (a logistic "
+                         "fit per side and month of the verdict on the features of "
+                         "EuroFrontPolicy.evaluation_features) on --games planner games from "
+                         "--seed, and how well it and the generic evaluation predict it")
+    ap.add_argument("--seed", type=int, default=0, help="with --fit-evaluation: first seed")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--quick", action="store_true")
     a = ap.parse_args()
+    if a.fit_evaluation:
+        return _fit_evaluation(a.scenario, a.games, a.seed, a.json)
     if a.timeline:
         return _timeline(a.scenario, a.bots, a.timeline, a.max_turns, a.json)
     games, turns = (2, 1) if a.quick else (a.games, a.max_turns)
@@ -228,6 +236,128 @@ def _timeline(scenario: str, bots: str, seeds_text: str, turns: int, as_json: bo
             print(f"{f['figure']}: {f['yes']} of {f['games']} (95% CI {f['ci95'][0]}-"
                   f"{f['ci95'][1]})")
         print(f"CPU s a game: {out['cpu_s_per_game']}; load {load_before} -> {_load()}")
+    return 0
+
+
+
+def evaluation_rows(scenario: str, seed: int) -> tuple[list[dict[str, Any]], str | None]:
+    """One planner-against-planner game of ``scenario``: at the start of each activation phase,
+    each side's month index, evaluation features (from its own view) and generic evaluation;
+    and the winner."""
+    from grognard.bots.base import LazyView, LegalActions, NoLegalAction, Seat
+    from grognard.bots.catalog import make_bot
+    from grognard.bots.heuristic import EuroFrontPolicy, Policy
+    from grognard.engine.game import Game
+
+    g = Game.new(scenario, seed=seed)
+    seats = {p: Seat.of(g, p, seed) for p in g.scenario.sides}
+    bots = {p: make_bot("planner", seats[p]) for p in g.scenario.sides}
+    pols = {p: EuroFrontPolicy(seats[p]) for p in g.scenario.sides}
+    objectives = [str(h) for h in g.scenario.calendar.get("objectives") or []]
+    rows: list[dict[str, Any]] = []
+    last = None
+    while not g.over:
+        act = g.state.get("activation") or {}
+        key = (act.get("month"), act.get("phase"))
+        if key != last:
+            last = key
+            for p in g.scenario.sides:
+                view = g.view(p)
+                rows.append({"side": p, "month": pols[p].month_index(view),
+                             "x": list(pols[p].evaluation_features(view, p, objectives)),
+                             "generic": Policy.evaluate(pols[p], view, g)})
+        moved = False
+        for p in g.active():
+            la = LegalActions(g, p)
+            if not la.kinds():
+                continue
+            try:
+                g.apply(bots[p].choose(LazyView(g, p), la))
+            except NoLegalAction:
+                continue
+            moved = True
+            break
+        if not moved:
+            break
+    winner = (g.result or {}).get("winner")
+    return rows, None if winner is None else str(winner)
+
+
+#: the signs the evaluation's weights must have (intercept free; objectives held and own hits
+#: help, enemy blocks hurt): a weight fitted with the other sign is fixed at 0 and the rest
+#: refitted (a month with little spread - the first, before any battle - must not teach the
+#: search that an objective is bad to hold)
+SIGNS = (0, 1, 1, -1)
+
+
+def _logistic(xs: list[list[float]], ys: list[float], l2: float = 0.1,
+              signs: tuple[int, ...] = SIGNS) -> list[float]:
+    """Newton's method for an L2-regularised logistic regression (the intercept too), each
+    weight of the wrong sign (``signs``) fixed at zero and the rest refitted."""
+    import numpy as np
+
+    x, y = np.array(xs), np.array(ys)
+    free = list(range(x.shape[1]))
+    while True:
+        w = np.zeros(x.shape[1])
+        xf = x[:, free]
+        wf = np.zeros(len(free))
+        for _ in range(100):
+            p = 1 / (1 + np.exp(-np.clip(xf @ wf, -60, 60)))
+            grad = xf.T @ (y - p) - l2 * wf
+            hess = -(xf.T * (p * (1 - p))) @ xf - l2 * np.eye(len(free))
+            step = np.linalg.solve(hess, grad)
+            wf = wf - step
+            if float(np.max(np.abs(step))) < 1e-9:
+                break
+        w[free] = wf
+        wrong = [i for i in free if signs[i] and w[i] * signs[i] < 0]
+        if not wrong:
+            return [round(float(v), 3) for v in w]
+        free = [i for i in free if i not in wrong]
+
+
+def _corr(a: list[float], b: list[float]) -> float | None:
+    import numpy as np
+
+    if len(a) < 3 or np.std(a) == 0 or np.std(b) == 0:
+        return None
+    return round(float(np.corrcoef(a, b)[0, 1]), 3)
+
+
+def _fit_evaluation(scenario: str, games: int, seed: int, as_json: bool) -> int:
+    """The EuroFront evaluation's weights per side and month (data for
+    ``EuroFrontPolicy.evaluation_weights``), with the correlation with the verdict of the
+    generic evaluation and of the fitted one on the same games (in-sample)."""
+    import math
+
+    data: list[tuple[dict[str, Any], float]] = []
+    wins: dict[str, int] = {}
+    for s in range(seed, seed + games):
+        rows, winner = evaluation_rows(scenario, s)
+        wins[str(winner)] = wins.get(str(winner), 0) + 1
+        data += [(r, 1.0 if r["side"] == winner else 0.0) for r in rows]
+    out: dict[str, Any] = {"scenario": scenario, "games": games, "seeds": [seed, seed + games - 1],
+                           "winners": wins, "weights": {}, "fit": []}
+    for side in sorted({r["side"] for r, _y in data}):
+        months = sorted({r["month"] for r, _y in data if r["side"] == side})
+        out["weights"][side] = []
+        for m in months:
+            got = [(r, y) for r, y in data if r["side"] == side and r["month"] == m]
+            xs, ys = [r["x"] for r, _y in got], [y for _r, y in got]
+            w = _logistic(xs, ys)
+            fitted = [1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x, strict=True))))
+                      for x in xs]
+            out["weights"][side].append(w)
+            out["fit"].append({"side": side, "month": m, "rows": len(got),
+                               "won": round(sum(ys) / len(ys), 3),
+                               "corr_generic": _corr([r["generic"] for r, _y in got], ys),
+                               "corr_fitted": _corr(fitted, ys)})
+    if as_json:
+        sys.stdout.write(json.dumps(out, indent=2) + "\n")
+    else:
+        for k, v in out.items():
+            print(f"{k}: {v}")
     return 0
 
 

@@ -37,32 +37,35 @@ def tr() -> Game:
 
 
 def test_a_small_budget_simulates_nothing_it_cannot_use(tr):
-    """Two rounds are needed to compare: budget 2 or 3 plays the planner's choice without a
-    simulation (it used to simulate every candidate once and then keep the planner's)."""
-    for budget in (2, 3):
+    """Every candidate needs ``ROUNDS`` (4) paired rounds: budgets 2 to 7 play the planner's
+    choice without a simulation (session 10 simulated every candidate once and then kept the
+    planner's; session 11 compared on two rounds, too few - the winner's curse)."""
+    assert mcts.ROUNDS == 4
+    for budget in (2, 3, 4, 7):
         bot, calls = _counting(tr, budget, [0.0, 50.0, 1.0, 2.0])
         assert bot.search(tr.view("axis"), tr, CANDS) == CANDS[0]
         assert calls == [] and bot.searched == 0
 
 
-def test_the_budget_buys_two_rounds_of_the_planners_first_candidates(tr):
-    """Budget 4 with four candidates: the planner's first two, two paired rounds (the same
-    seed for both candidates of a round, another seed next round)."""
-    bot, calls = _counting(tr, 4, [0.0, 50.0, 100.0, 100.0])
+def test_the_budget_buys_four_rounds_of_the_planners_first_candidates(tr):
+    """Budget 8 with four candidates: the planner's first two, four paired rounds (the same
+    seed for both candidates of a round, another seed next round); budget 16: all four."""
+    bot, calls = _counting(tr, 8, [0.0, 50.0, 100.0, 100.0])
     assert bot.search(tr.view("axis"), tr, CANDS) == CANDS[1]
-    assert [c for c, _s in calls] == [CANDS[0], CANDS[1]] * 2
+    assert [c for c, _s in calls] == [CANDS[0], CANDS[1]] * 4
     assert calls[0][1] == calls[1][1] != calls[2][1] == calls[3][1]
     assert (bot.searched, bot.changed) == (1, 1)
-    bot, calls = _counting(tr, 8, [0.0, 1.0, 2.0, 50.0])
+    bot, calls = _counting(tr, 16, [0.0, 1.0, 2.0, 50.0])
     assert bot.search(tr.view("axis"), tr, CANDS) == CANDS[3]
-    assert [c for c, _s in calls] == CANDS * 2
+    assert [c for c, _s in calls] == CANDS * 4
 
 
 def test_another_candidate_must_win_round_by_round():
     """The paired differences decide: better on average by the margin is not enough when it
     lost a round (two rounds, Z = 1: it must win both); it wins when it won every round."""
     assert mcts.better([[0.0, 0.0], [30.0, -5.0]]) == 0  # +30 then -5: mean 12.5, se 17.5
-    assert mcts.better([[0.0, 0.0], [30.0, 5.0]]) == 1
+    assert mcts.better([[0.0, 0.0], [30.0, 5.0]]) == 0  # mean 17.5, se 12.5: not 1.5 se
+    assert mcts.better([[0.0, 0.0], [30.0, 20.0]]) == 1  # mean 25, se 5
     assert mcts.better([[0.0, 10.0], [1.0, 11.0], [-50.0, -40.0]]) == 0  # below the margin
     assert mcts.better([[0.0, 10.0, 0.0], [20.0, 30.0, 1.0], [5.0, 5.0, 5.0]]) == 1
     assert mcts.better([[0.0], [100.0]]) == 0  # one round compares nothing
@@ -137,10 +140,10 @@ def test_the_bench_reports_the_searchs_own_speed():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    r = subprocess.run([sys.executable, str(root / "bench" / "study.py"), "--search", "4",
+    r = subprocess.run([sys.executable, str(root / "bench" / "study.py"), "--search", "8",
                         "--quick", "--json"], capture_output=True, text=True, check=True)
     out = json.loads(r.stdout)
-    assert out["simulations"] >= 4 and out["decisions_searched"] >= 1
+    assert out["simulations"] >= 8 and out["decisions_searched"] >= 1
     assert 0 < out["search_cpu_s"] <= out["cpu_s"]
     assert out["simulations_per_search_cpu_s"] >= out["simulations_per_cpu_s"] > 0
     assert 0 <= out["planner_choice_changed"] <= out["decisions_searched"]

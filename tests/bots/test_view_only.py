@@ -14,8 +14,8 @@ from grognard.bots.catalog import make_bot
 from grognard.bots.play import play_game
 from grognard.engine.game import Game
 
-BOTS = ["random", "heuristic", "search", "planner", "mcts@budget=4@horizon=40",
-        "mcts@budget=4@horizon=40@cut=side"]
+BOTS = ["random", "heuristic", "search", "planner", "mcts@budget=8@horizon=40",
+        "mcts@budget=8@horizon=40@cut=side"]
 
 
 def _twin(game: Game) -> Game:
@@ -87,10 +87,10 @@ def test_tr_the_murmansk_commitment_never_changes_the_axis_choice(bot):
 def test_the_search_really_searches_at_these_decisions():
     """The tests above are not vacuous for the search bot: it simulates at the decisions."""
     g = Game.new("tr-1939-campaign", seed=1)
-    b = make_bot("mcts@budget=4@horizon=40", Seat.of(g, "axis", 7))
+    b = make_bot("mcts@budget=8@horizon=40", Seat.of(g, "axis", 7))
     b.choose(LazyView(g, "axis"), LegalActions(g, "axis"))
     assert b.simulations >= 2
     g, player = _eurofront_at_a_decision(2)
-    b = make_bot("mcts@budget=4@horizon=40", Seat.of(g, player, 7))
+    b = make_bot("mcts@budget=8@horizon=40", Seat.of(g, player, 7))
     b.choose(LazyView(g, player), LegalActions(g, player))
     assert b.simulations >= 2

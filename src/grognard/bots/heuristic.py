@@ -35,6 +35,7 @@ Policies (all read the bot's own view only):
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1321,6 +1322,17 @@ def add_victory_objectives(sit: Situation, game: Any) -> None:
             goals[o.hex] = worth
 
 
+#: eurofront-1941's fitted evaluation (:attr:`EuroFrontPolicy.evaluation_weights`): 100
+#: planner games, seeds 1000-1099 (the Axis won 86); rows: June (no spread before the first
+#: battle: the side's base rate), July, August, September
+EF_1941_EVALUATION: Mapping[str, Sequence[Sequence[float]]] = {
+    "axis": [[1.812, 0.0, 0.0, 0.0], [-1.477, 0.689, 0.556, -0.771],
+             [-0.16, 1.304, 0.4, -1.535], [-5.004, 2.078, 0.466, -0.766]],
+    "allies": [[-1.812, 0.0, 0.0, 0.0], [0.292, 0.797, 0.0, -2.584],
+               [-0.445, 1.266, 0.588, -3.933], [0.618, 2.177, 0.065, -4.129]],
+}
+
+
 def _is_hq(u: Mapping[str, Any]) -> bool:
     """A EuroFront HQ block (``kind`` hq in the state; ``type`` hq in a scenario)."""
     return u.get("kind") == "hq" or u.get("type") == "hq"
@@ -1382,6 +1394,70 @@ class EuroFrontPolicy(Policy):
         return 2.0 + 1.0 / (1 + sit.nearest(str(u["hex"]), sit.enemy_hexes))
 
     macro_kinds: ClassVar[frozenset[str]] = frozenset({"place_chit", "activate_hq"})
+
+    #: The search's evaluation (:meth:`evaluate`), fitted per scenario, per side and per month
+    #: of the game (0: the scenario's first month; later months use the last row): logistic
+    #: weights of (1, the objectives the side holds, its blocks' hits / 10, the enemy blocks
+    #: it sees on the map / 10) for the chance that the side wins. Data, refitted with
+    #: ``uv run python bench/study.py --scenario eurofront-1941 --fit-evaluation --games 100
+    #: --seed 1000 --json`` (planner against planner; docs/AI.md, "Session 12: the search
+    #: bot").
+    evaluation_weights: ClassVar[Mapping[str, Mapping[str, Sequence[Sequence[float]]]]] = {
+        "eurofront-1941": EF_1941_EVALUATION}
+
+    @staticmethod
+    def evaluation_features(view: Mapping[str, Any], player: str,
+                            objectives: Sequence[str]) -> tuple[float, float, float, float]:
+        """(1, objectives held, own hits / 10, enemy blocks seen / 10) from ``player``'s
+        view: what :meth:`evaluate` weighs (an HQ's steps are not hits; the enemy's blocks
+        are face down, so only counted)."""
+        control = view.get("control", {}) or {}
+        held = sum(1 for h in objectives if control.get(h) == player)
+        hits = enemy = 0
+        for u in (view.get("units") or {}).values():
+            if u.get("hex") is None:
+                continue
+            if u.get("side") == player:
+                if not _is_hq(u):
+                    hits += int(u.get("steps") or 0) * int(u.get("fp") or 1)
+            else:
+                enemy += 1
+        return 1.0, float(held), hits / 10, enemy / 10
+
+    def month_index(self, view: Mapping[str, Any]) -> int:
+        """Months since the scenario's first (0 in its first month); a month whose activations
+        are over (EF-18: both chits zero, or its last phase played; production follows)
+        counts as the next - a rollout cut at the month's end is judged as the next month's
+        start."""
+        cal = self.seat.context.scenario.calendar
+        act = view.get("activation") or {}
+        month = str(act.get("month") or cal.get("month") or "")
+        start = str(cal.get("month") or month)
+        try:
+            m = (int(month[:4]) - int(start[:4])) * 12 + int(month[5:7]) - int(start[5:7])
+        except ValueError:
+            return 0
+        return m + 1 if act.get("step") == "month_over" else m
+
+    def evaluate(self, view: JSON, game: Any = None) -> float:
+        """The chance that this side wins (as -1000 .. +1000: the game's result where it has
+        one) from a logistic fit of the objectives held, its blocks' hits and the enemy
+        blocks seen (:attr:`evaluation_weights`); a scenario without fitted weights is judged
+        by the generic evaluation, which does not count a block's steps."""
+        me = self.seat.player
+        if game is not None:
+            res = game.result
+            if res is not None and res.get("winner") is not None:
+                return 1000.0 if res.get("winner") == me else -1000.0
+        cal = self.seat.context.scenario.calendar
+        rows = (self.evaluation_weights.get(self.seat.context.scenario.id) or {}).get(me)
+        if not rows:
+            return super().evaluate(view, game)
+        w = rows[max(0, min(self.month_index(view), len(rows) - 1))]
+        x = self.evaluation_features(view, me, [str(h) for h in cal.get("objectives") or []])
+        z = sum(a * b for a, b in zip(w, x, strict=True))
+        return 1000.0 * (2.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z)))) - 1.0)
+
     #: moves are scored afresh each decision: the blocks' leash follows the HQs' new places
     unplanned: ClassVar[frozenset[str]] = frozenset({"move"})
     #: hexes a block may end from the nearest HQ (the command range of the next activation)
