@@ -39,11 +39,9 @@ from typing import Any
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions
 from grognard.bots.heuristic import (
-    _REACH,
     DefencePlan,
     Score,
-    _graph,
-    destination,
+    defence_board,
 )
 from grognard.bots.situation import Situation
 from grognard.engine.commands import Command
@@ -228,49 +226,12 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     heuristic's line (:class:`DefencePlan`). ``g``: the map's graph (default: the
     heuristic's of the scenario's map)."""
     m = sit.map
-    g = g if g is not None else _graph(m, sit.context.tables)
     idx = m.index_of_label
-    moves: dict[str, dict[int, Command]] = {}
-    for c in actions.candidates("move"):
-        to = destination(c)
-        uid = str(c.args.get("unit"))
-        if to is not None and uid in sit.mine:
-            moves.setdefault(uid, {}).setdefault(idx(to), c)
-    if not moves:
+    board = defence_board(sit, actions, sources, g)
+    if board is None:
         return []
-    enemy = [(idx(str(u["hex"])), u) for u in sit.others
-             if str(u.get("type")) not in offence.NOT_GROUND]
-    enemy_hexes = {i for i, _u in enemy}
-    land = [not w for w in g.water]
-    enemy_at = {i: d for i, d in offence.bfs(g, list(enemy_hexes), lambda j: land[j]).items()
-                if d <= 9}
-    zoc = {j for i, u in enemy if int(u.get("zoc_class", 1) or 0) > 0 for j in g.nbrs[i]}
-    ours = {idx(str(u["hex"])) for u in sit.mine.values()
-            if str(u.get("type")) not in offence.NOT_GROUND}
-    starts = [idx(s) for s in sources]
-    safe = set(offence.bfs(g, starts, lambda j: land[j] and j not in enemy_hexes
-                           and (j not in zoc or j in ours)))
-    to_safe = offence.bfs(g, list(safe), lambda j: land[j] and j not in enemy_hexes)
-    threat: dict[int, float] = {}
-    for i, u in enemy:
-        a = offence.view_factor(u, "attack") * _REACH[2]
-        reach = _REACH[1] if str(u.get("type")) in offence.MECH else _REACH[0]
-        for j, _d in offence.bfs(g, [i], lambda k: land[k], reach).items():
-            threat[j] = threat.get(j, 0) + a
-    cands = {i for opts in moves.values() for i in opts} | \
-        {idx(str(u["hex"])) for u in sit.mine.values()}
-    far = {i: min(sit.distance(m.label(i), s) for s in sources) for i in cands} \
-        if sources else {}
-    raiders = [(str(u["hex"]), min(sit.distance(str(u["hex"]), s) for s in sources))
-               for _i, u in enemy if str(u.get("type")) in offence.MECH] if sources else []
-    behind = {}
-    for i in cands:
-        lab = m.label(i)
-        n = sum(1 for h, f in raiders if f < far[i] - 1 and sit.distance(h, lab) <= 6)
-        if n:
-            behind[i] = n
-    front = {i for i, d in enemy_at.items() if 1 <= d <= 3 and i in safe}
-    plan = DefencePlan(sit, g, enemy_at, safe, to_safe, threat, behind, front)
+    g, moves, enemy, land = board.g, board.moves, board.enemy, board.land
+    enemy_at, safe, plan = board.enemy_at, board.safe, board.plan
     fortresses = fortress_hexes(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
                                    last_turn)

@@ -793,14 +793,29 @@ def set_up_holders(sit: Situation, hexes: Sequence[str]) -> dict[str, str | None
     return out
 
 
-def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
-                 sources: Sequence[str]) -> list[tuple[Score, Command]]:
-    """The defender's moves of one phase (:class:`DefencePlan`): the units the plan pins
-    (``plan.hold``) and those that cannot move stay; the objectives get their garrisons
-    (scaled to the enemy's distance and the place's worth), then the infantry nearest the
-    enemy first, then the mechanized reserves, each to its best reachable hex."""
+@dataclass
+class DefenceBoard:
+    """The defender's picture of one movement phase, shared by :func:`defence_plan` and the
+    planner's defence in depth (``bots/europa_defence.py``): the map's graph, each unit's
+    legal destinations, the enemy ground units and their hexes, the land hexes, the enemy's
+    distance (up to 9), the hexes that trace to our sources, and the scored plan."""
+
+    g: Any
+    moves: dict[str, dict[int, Command]]
+    enemy: list[tuple[int, Mapping[str, Any]]]
+    enemy_hexes: set[int]
+    land: list[bool]
+    enemy_at: dict[int, int]
+    safe: set[int]
+    plan: DefencePlan
+
+
+def defence_board(sit: Situation, actions: LegalActions, sources: Sequence[str],
+                  g: Any = None) -> DefenceBoard | None:
+    """The defender's picture (:class:`DefenceBoard`) of this movement phase, or None when
+    no unit may move. ``g``: the map's graph (default: the scenario map's)."""
     m = sit.map
-    g = _graph(m, sit.context.tables)
+    g = g if g is not None else _graph(m, sit.context.tables)
     idx = m.index_of_label
     moves: dict[str, dict[int, Command]] = {}
     for c in actions.candidates("move"):
@@ -809,7 +824,7 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
         if to is not None and uid in sit.mine:
             moves.setdefault(uid, {}).setdefault(idx(to), c)
     if not moves:
-        return []
+        return None
     enemy = [(idx(str(u["hex"])), u) for u in sit.others
              if str(u.get("type")) not in offence.NOT_GROUND]
     enemy_hexes = {i for i, _u in enemy}
@@ -846,6 +861,22 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
             behind[i] = n
     front = {i for i, d in enemy_at.items() if 1 <= d <= 3 and i in safe}
     plan = DefencePlan(sit, g, enemy_at, safe, to_safe, threat, behind, front)
+    return DefenceBoard(g, moves, enemy, enemy_hexes, land, enemy_at, safe, plan)
+
+
+def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
+                 sources: Sequence[str]) -> list[tuple[Score, Command]]:
+    """The defender's moves of one phase (:class:`DefencePlan`): the units the plan pins
+    (``plan.hold``) and those that cannot move stay; the objectives get their garrisons
+    (scaled to the enemy's distance and the place's worth), then the infantry nearest the
+    enemy first, then the mechanized reserves, each to its best reachable hex."""
+    m = sit.map
+    idx = m.index_of_label
+    board = defence_board(sit, actions, sources)
+    if board is None:
+        return []
+    g, moves, enemy_hexes = board.g, board.moves, board.enemy_hexes
+    land, enemy_at, plan = board.land, board.enemy_at, board.plan
     mine = {o.hex for o in objectives if o.holder == sit.player}
     enemy_labels = {m.label(i) for i in enemy_hexes}
     for o in objectives:
