@@ -8,6 +8,7 @@ refactor oracle replayed, both sides' pictures every 100 commands."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,8 +23,9 @@ from grognard.engine.scenario import load_scenario
 SOURCES = {"axis": ["0527", "0538", "0147", "2072"], "soviet": ["3306", "5422", "5348", "5054"]}
 
 
-def _positions() -> list[dict[str, Any]]:
-    """The oracle's heuristic europa-barbarossa game at commands 100, 200, ... (copies)."""
+def _oracle_game(every: int) -> Iterator[Game]:
+    """The oracle's heuristic europa-barbarossa game, yielded (the same game object) after
+    every ``every`` commands."""
     import importlib.util
     from pathlib import Path
 
@@ -35,13 +37,16 @@ def _positions() -> list[dict[str, Any]]:
     rec = next(r for r in mod.load()
                if r["scenario"] == "europa-barbarossa" and r["how"] == "heuristic")
     game = Game(load_scenario(rec["scenario"]), rec["seed"])
-    out = []
     for i, raw in enumerate(rec["commands"], 1):
         game.apply(Command.from_json(raw))
-        if i % 100 == 0:
-            out.append({p: (game.context, copy.deepcopy(game.view(p)))
-                        for p in ("axis", "soviet")})
-    return out
+        if i % every == 0:
+            yield game
+
+
+def _positions() -> list[dict[str, Any]]:
+    """The oracle's heuristic europa-barbarossa game at commands 100, 200, ... (copies)."""
+    return [{p: (game.context, copy.deepcopy(game.view(p))) for p in ("axis", "soviet")}
+            for game in _oracle_game(100)]
 
 
 @pytest.fixture(scope="module")
@@ -119,23 +124,7 @@ def test_wide_bfs_with_a_predicate_equals_the_queue_search(positions):
 def _states() -> list[tuple[Any, Any]]:
     """The oracle's heuristic europa-barbarossa game every 50 commands: (context, a copy of
     the state)."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "scripts" / "record_oracle.py"
-    spec = importlib.util.spec_from_file_location("record_oracle", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    rec = next(r for r in mod.load()
-               if r["scenario"] == "europa-barbarossa" and r["how"] == "heuristic")
-    game = Game(load_scenario(rec["scenario"]), rec["seed"])
-    out = []
-    for i, raw in enumerate(rec["commands"], 1):
-        game.apply(Command.from_json(raw))
-        if i % 50 == 0:
-            out.append((game.context, copy.deepcopy(game.state)))
-    return out
+    return [(game.context, copy.deepcopy(game.state)) for game in _oracle_game(50)]
 
 
 def test_eur09_attack_verdicts_kept_per_model_equal_fresh_ones():
