@@ -18,6 +18,10 @@ from typing import Any
 from grognard.core.errors import IllegalOrder
 from grognard.core.exact import Exact, exact_json
 
+#: :meth:`Entry.to_json`'s texts by entry value (bounded: cleared when full).
+_ENTRY_JSON: dict[Entry, dict[str, Any]] = {}
+_ENTRY_JSON_MAX = 50_000
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:
@@ -31,14 +35,21 @@ class Entry:
     cause: str
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "account": self.account,
-            "amount": exact_json(self.amount),
-            "balance": exact_json(self.balance),
-            "rule": self.rule,
-            "cause": self.cause,
-        }
+        # a ledger is written whole at every posting and keeps every entry it ever made: each
+        # entry's text is made once (by value: equal entries write the same) and copied
+        got = _ENTRY_JSON.get(self)
+        if got is None:
+            if len(_ENTRY_JSON) >= _ENTRY_JSON_MAX:
+                _ENTRY_JSON.clear()
+            got = _ENTRY_JSON[self] = {
+                "seq": self.seq,
+                "account": self.account,
+                "amount": exact_json(self.amount),
+                "balance": exact_json(self.balance),
+                "rule": self.rule,
+                "cause": self.cause,
+            }
+        return dict(got)
 
 
 @dataclass(frozen=True)
