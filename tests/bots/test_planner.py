@@ -193,8 +193,9 @@ def test_tr25_allied_planner_soviet_war_on_germany_on_the_plans_date():
 
 def test_mcts_compares_candidates_in_paired_rounds():
     """Issue 25 item 2: every candidate of a round is simulated from the same seed (the same
-    determinization and dice); the planner's choice (the first) stands after one round or
-    when another wins by less than the margin, and yields to one that wins over two rounds."""
+    determinization and dice); the planner's choice (the first) stands when the budget gives
+    no second candidate its rounds or when another wins by less than the margin, and yields
+    to one that wins over every round."""
     from grognard.bots.mcts import MctsBot
 
     g = Game.new("tr-1939-campaign", seed=0)
@@ -211,13 +212,14 @@ def test_mcts_compares_candidates_in_paired_rounds():
         bot.simulate = simulate
         return bot, seeds
 
-    bot, seeds = bot_with([0.0, 5.0, 1.0], budget=6)
+    # session 12: every candidate gets mcts.ROUNDS (4) rounds; budget 12 keeps the first 3
+    bot, seeds = bot_with([0.0, 5.0, 1.0], budget=12)
     assert bot.search(g.view("axis"), g, cands) == cands[1]
-    assert len(seeds) == 6 and len(set(seeds[:3])) == 1 and len(set(seeds[3:])) == 1
-    assert seeds[0] != seeds[3]
-    bot, _ = bot_with([0.0, 5.0, 1.0], budget=3)   # one round: the planner's choice
-    assert bot.search(g.view("axis"), g, cands) == cands[0]
-    bot, _ = bot_with([0.0, 0.3, -10.0], budget=6)  # within the margin of the span
+    assert len(seeds) == 12 and all(len(set(seeds[k:k + 3])) == 1 for k in (0, 3, 6, 9))
+    assert len({seeds[0], seeds[3], seeds[6], seeds[9]}) == 4
+    bot, seeds = bot_with([0.0, 5.0, 1.0], budget=6)  # one candidate's rounds: the plan's
+    assert bot.search(g.view("axis"), g, cands) == cands[0] and not seeds
+    bot, _ = bot_with([0.0, 0.3, -10.0], budget=12)  # within the margin of the span
     assert bot.search(g.view("axis"), g, cands) == cands[0]
 
 
