@@ -74,6 +74,18 @@ class LiveServer:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> LiveServer:
+        """Start the server and wait until it answers. The port is free when chosen but
+        another test's server (pytest-xdist runs them side by side) may take it first: then
+        this server cannot bind and exits, while the other answers the readiness check. So
+        readiness counts only while our own process lives, and a lost port is chosen again."""
+        for _attempt in range(5):
+            if self._start_once():
+                return self
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+        raise RuntimeError("server did not start: no free port held")
+
+    def _start_once(self) -> bool:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from grognard.cli import entry; entry()", "serve", "--db", self.db_url,
@@ -82,13 +94,18 @@ class LiveServer:
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}"
-                                   if self.proc.stderr else "server exited")
+                err = self.proc.stderr.read().decode()[-2000:] if self.proc.stderr else ""
+                if "address already in use" in err.lower():
+                    return False
+                raise RuntimeError(f"server exited: {err}")
             try:
                 urllib.request.urlopen(self.url + "/api/scenarios", timeout=2).read()
-                return self
             except OSError:
                 time.sleep(0.1)
+                continue
+            time.sleep(0.3)  # the answer may have come from another test's server
+            if self.proc.poll() is None:
+                return True
         raise RuntimeError("server did not start")
 
     def kill9(self) -> None:
