@@ -42,6 +42,8 @@ from grognard.bots.heuristic import (
     DefencePlan,
     Score,
     defence_board,
+    place_on_line,
+    placed_moves,
 )
 from grognard.bots.situation import Situation
 from grognard.engine.commands import Command
@@ -302,18 +304,5 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
             plan.place(uid, best)
             placed[uid] = best
             lacking[goal] -= 1
-    rest = sorted((uid for uid in ground if uid not in placed),
-                  key=lambda x: (str(ground[x].get("type")) in offence.MECH,
-                                 enemy_at.get(at[x], 99), x))
-    for uid in rest:
-        options = [at[uid], *moves.get(uid, {})]
-        best = max(options, key=lambda i: (plan.value(uid, i) - plan.leaving(uid, at[uid], i),
-                                           i == at[uid], -i))
-        plan.place(uid, best)
-        placed[uid] = best
-    out: list[tuple[Score, Command]] = []
-    for k, uid in enumerate(sorted(placed, key=lambda x: (enemy_at.get(at[x], 99), x))):
-        i = placed[uid]
-        if i != at[uid]:
-            out.append((100.0 - 0.001 * k, moves[uid][i]))
-    return out
+    place_on_line(plan, ground, placed, at, moves, enemy_at)
+    return placed_moves(placed, at, moves, enemy_at)

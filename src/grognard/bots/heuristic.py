@@ -793,6 +793,37 @@ def set_up_holders(sit: Situation, hexes: Sequence[str]) -> dict[str, str | None
     return out
 
 
+def place_on_line(plan: DefencePlan, ground: Mapping[str, Mapping[str, Any]],
+                  placed: dict[str, int], at: Mapping[str, int],
+                  moves: Mapping[str, Mapping[int, Command]],
+                  enemy_at: Mapping[int, int]) -> list[str]:
+    """The defender's units not yet placed, foot units nearest the enemy first, each to its
+    best hex of the line (its value there less what leaving its hex costs; staying wins a
+    tie); the units so placed, in that order."""
+    rest = sorted((uid for uid in ground if uid not in placed),
+                  key=lambda x: (str(ground[x].get("type")) in offence.MECH,
+                                 enemy_at.get(at[x], 99), x))
+    for uid in rest:
+        options = [at[uid], *moves.get(uid, {})]
+        best = max(options, key=lambda i: (plan.value(uid, i) - plan.leaving(uid, at[uid], i),
+                                           i == at[uid], -i))
+        plan.place(uid, best)
+        placed[uid] = best
+    return rest
+
+
+def placed_moves(placed: Mapping[str, int], at: Mapping[str, int],
+                 moves: Mapping[str, Mapping[int, Command]],
+                 enemy_at: Mapping[int, int]) -> list[tuple[Score, Command]]:
+    """The move commands of a placement (the units nearest the enemy first)."""
+    out: list[tuple[Score, Command]] = []
+    for k, uid in enumerate(sorted(placed, key=lambda x: (enemy_at.get(at[x], 99), x))):
+        i = placed[uid]
+        if i != at[uid]:
+            out.append((100.0 - 0.001 * k, moves[uid][i]))
+    return out
+
+
 @dataclass
 class DefenceBoard:
     """The defender's picture of one movement phase, shared by :func:`defence_plan` and the
@@ -926,15 +957,7 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
                 break
             plan.place(uid, i)
             placed[uid] = i
-    rest = sorted((uid for uid in ground if uid not in placed),
-                  key=lambda x: (str(ground[x].get("type")) in offence.MECH,
-                                 enemy_at.get(at[x], 99), x))
-    for uid in rest:
-        options = [at[uid], *moves.get(uid, {})]
-        best = max(options, key=lambda i: (plan.value(uid, i) - plan.leaving(uid, at[uid], i),
-                                           i == at[uid], -i))
-        plan.place(uid, best)
-        placed[uid] = best
+    rest = place_on_line(plan, ground, placed, at, moves, enemy_at)
     # a second look at the lone units of the line: join a stack placed after them
     for uid in rest:
         i = placed[uid]
@@ -946,12 +969,7 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
                                            k == i, -k))
         plan.place(uid, best)
         placed[uid] = best
-    out: list[tuple[Score, Command]] = []
-    for k, uid in enumerate(sorted(placed, key=lambda x: (enemy_at.get(at[x], 99), x))):
-        i = placed[uid]
-        if i != at[uid]:
-            out.append((100.0 - 0.001 * k, moves[uid][i]))
-    return out
+    return placed_moves(placed, at, moves, enemy_at)
 
 
 class EuropaPolicy(Policy):
