@@ -42,6 +42,7 @@ from grognard.bots.heuristic import (
     DefencePlan,
     Score,
     defence_board,
+    garrison,
     place_on_line,
     placed_moves,
 )
@@ -255,19 +256,9 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     # then the foot units that can reach it, nearest first (never into a cut-off hex)
     order = sorted(plan.want, key=lambda k: (m.label(k) not in fortresses, k in ring_of,
                                              -plan.want[k], m.label(k)))
-    for i in order:
-        while len(plan.stacks.get(i, [])) < plan.want[i]:
-            can = [uid for uid in ground if uid not in placed and
-                   (at[uid] == i or (i in moves.get(uid, {}) and
-                                     (i in safe or at[uid] not in safe)))]
-            if not can:
-                break
-            uid = min(can, key=lambda x: (at[x] != i, str(ground[x].get("type")) in offence.MECH,
-                                          sit.distance(str(ground[x]["hex"]), m.label(i)), x))
-            if plan.value(uid, i) <= -99:
-                break
-            plan.place(uid, i)
-            placed[uid] = i
+    for i in order:  # never into a cut-off hex from one that traces to our sources
+        garrison(sit, plan, i, ground, placed, at,
+                 lambda uid, j: j in moves.get(uid, {}) and (j in safe or at[uid] not in safe))
     # counter-attacks by the units left (not from a hex the enemy has cut off)
     wanted_back = {idx(str(o.hex)) for o in objectives if o.holder != sit.player}
     if counter:

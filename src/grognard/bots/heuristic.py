@@ -793,6 +793,24 @@ def set_up_holders(sit: Situation, hexes: Sequence[str]) -> dict[str, str | None
     return out
 
 
+def garrison(sit: Situation, plan: DefencePlan, i: int,
+             ground: Mapping[str, Mapping[str, Any]], placed: dict[str, int],
+             at: Mapping[str, int], may_go: Callable[[str, int], bool]) -> None:
+    """Fill hex ``i`` up to the plan's want: the units already there first, then those
+    ``may_go(unit, i)`` lets reach it, foot units and the nearest first, while the stack has room."""
+    m = sit.map
+    while len(plan.stacks.get(i, [])) < plan.want[i]:
+        can = [uid for uid in ground if uid not in placed and (at[uid] == i or may_go(uid, i))]
+        if not can:
+            break
+        uid = min(can, key=lambda x: (at[x] != i, str(ground[x].get("type")) in offence.MECH,
+                                      sit.distance(str(ground[x]["hex"]), m.label(i)), x))
+        if plan.value(uid, i) <= -99:
+            break
+        plan.place(uid, i)
+        placed[uid] = i
+
+
 def place_on_line(plan: DefencePlan, ground: Mapping[str, Mapping[str, Any]],
                   placed: dict[str, int], at: Mapping[str, int],
                   moves: Mapping[str, Mapping[int, Command]],
@@ -946,17 +964,8 @@ def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any
             placed[uid] = at[uid]
     # the garrisons: the units there first, then the infantry that can reach it, nearest first
     for i in sorted(plan.want, key=lambda k: (-plan.want[k], m.label(k))):
-        while len(plan.stacks.get(i, [])) < plan.want[i]:
-            can = [uid for uid in ground if uid not in placed and
-                   (at[uid] == i or i in moves.get(uid, {}))]
-            if not can:
-                break
-            uid = min(can, key=lambda x: (at[x] != i, str(ground[x].get("type")) in offence.MECH,
-                                          sit.distance(str(ground[x]["hex"]), m.label(i)), x))
-            if plan.value(uid, i) <= -99:
-                break
-            plan.place(uid, i)
-            placed[uid] = i
+        garrison(sit, plan, i, ground, placed, at,
+                 lambda uid, j: j in moves.get(uid, {}))
     rest = place_on_line(plan, ground, placed, at, moves, enemy_at)
     # a second look at the lone units of the line: join a stack placed after them
     for uid in rest:
