@@ -70,6 +70,10 @@ class Words(msgspec.Struct, frozen=True):
 
 A = TypeVar("A")
 
+#: How many decoded commands one position keeps (:meth:`Order.args`): verify and execute of
+#: the command being applied share its decoding; a lister's probes are dropped in batches.
+ARGS_KEPT = 256
+
 
 # --- words: the small helpers every system's ``describe`` shares ----------------------------
 def and_list(items: Iterable[str]) -> str:
@@ -156,13 +160,17 @@ class Order(Generic[A]):
         if ctx is None:
             decoded: A = decode_args(self.kind, self.Args, cmd.args)
             return decoded
-        key = f"order.args.{id(cmd)}"
-        hit = ctx.cache.get(key)
+        # One bounded table per position: a lister that verifies thousands of candidates
+        # must not keep each of them (and its arguments) alive until the position changes.
+        kept = ctx.cache.get("order.args")
+        if kept is None or len(kept) >= ARGS_KEPT:
+            kept = ctx.cache["order.args"] = {}
+        hit = kept.get(id(cmd))
         if hit is not None and hit[0] is cmd:  # the same object: its id was not reused
             same: A = hit[1]
             return same
         args: A = decode_args(self.kind, self.Args, cmd.args)
-        ctx.cache[key] = (cmd, args)
+        kept[id(cmd)] = (cmd, args)
         return args
 
     # --- the rule ------------------------------------------------------------------------

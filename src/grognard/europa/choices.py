@@ -17,6 +17,10 @@ from grognard.europa.combat.losses import Action, credit, step_action
 #: The most commands one enumerator lists for one position.
 MAX_ENUM = 400
 
+#: The most partial step orders :func:`step_orders` looks at for one requirement: a backstop so
+#: a large battle's listing stays bounded even where ``check`` refuses most orders.
+MAX_STEP_NODES = 20_000
+
 
 def own_units(state: JSON, player: str) -> list[tuple[str, JSON]]:
     return [(uid, u) for uid, u in on_map(state) if u["side"] == player]
@@ -37,14 +41,25 @@ def adjacent_enemy_hexes(ctx: Context, state: JSON, player: str
 
 
 def step_orders(units: Sequence[Any], side: Any, requirement: Fraction,
-                 check: Callable[[list[str]], bool]) -> list[list[str]]:
+                 check: Callable[[list[str]], bool],
+                 first: Callable[[Any], bool] | None = None) -> list[list[str]]:
     """EUR-12/13 Every order of steps (unit ids, a division twice = reduce then eliminate)
     that ``check`` accepts: each step still needed before it, stopping once the requirement
-    is met (or every unit is gone)."""
+    is met (or every unit is gone).
+
+    ``first`` restricts the first step (EUR-12: an armor unit first when the rules require it):
+    an order the rules refuse at its first step is never walked, so the listing is the same and
+    a large battle does not walk every order of its non-armor units (a permutation tree) only
+    to refuse them all. At most :data:`MAX_ENUM` orders are listed and :data:`MAX_STEP_NODES`
+    partial orders looked at.
+    """
     out: list[list[str]] = []
+    nodes = 0
 
     def walk(chosen: list[str], left: dict[str, Any], credited: int) -> None:
-        if len(out) >= MAX_ENUM:
+        nonlocal nodes
+        nodes += 1
+        if len(out) >= MAX_ENUM or nodes > MAX_STEP_NODES:
             return
         if chosen and (credited >= requirement or not left):
             if check(chosen):
@@ -52,6 +67,8 @@ def step_orders(units: Sequence[Any], side: Any, requirement: Fraction,
             return
         for uid in [u.id for u in units if u.id in left]:
             u = left[uid]
+            if not chosen and first is not None and not first(u):
+                continue
             action = step_action(u)
             nxt = dict(left)
             if action == Action.REDUCE:

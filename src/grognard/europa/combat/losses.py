@@ -144,6 +144,12 @@ def defender_armor_first(attack: Attack, tables: TableSet | None = None) -> bool
             and any(u.is_armor_capable for u in attack.attackers))
 
 
+def armor_first(attack: Attack, side: Side, tables: TableSet | None = None) -> bool:
+    """EUR-12 Whether ``side``'s first reduced unit must be armor-capable in ``attack``."""
+    return (attacker_armor_first(attack) if side == Side.ATTACKER
+            else defender_armor_first(attack, tables))
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of an allocation: the unit, what happens to it, what it credits."""
@@ -232,15 +238,12 @@ def allocate_losses(attack: Attack, side: Side, requirement: Fraction | int,
         raise InputError("requirement", "must not be negative")
     units = attack.side_units(side)
     steps, after = _steps(units, side, choices)
-    if steps and req > 0:
-        need_armor = (attacker_armor_first(attack) if side == Side.ATTACKER
-                      else defender_armor_first(attack, tables))
-        if need_armor and not steps[0].armor:
-            why = ("the attacker has armor and the defender had armor or AT, or holds a "
-                   "fortified hex or major city" if side == Side.ATTACKER else
-                   "both sides have armor and the terrain allowed an armor shift")
-            raise IllegalOrder("EUR-12", f"the first {side} unit reduced must be an armor "
-                               f"unit ({why}); {steps[0].unit} is not")
+    if steps and req > 0 and armor_first(attack, side, tables) and not steps[0].armor:
+        why = ("the attacker has armor and the defender had armor or AT, or holds a "
+               "fortified hex or major city" if side == Side.ATTACKER else
+               "both sides have armor and the terrain allowed an armor shift")
+        raise IllegalOrder("EUR-12", f"the first {side} unit reduced must be an armor "
+                           f"unit ({why}); {steps[0].unit} is not")
     credited = sum(s.credit for s in steps)
     # EUR-11/12 reading: a requirement beyond everything the side can credit (a "2" result
     # against a cadre in a fortified hex or major city, whose loss basis is multiplied while

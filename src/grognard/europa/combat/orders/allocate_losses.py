@@ -29,6 +29,7 @@ from grognard.europa.combat.commands import (
     verify_allocate_losses,
 )
 from grognard.europa.combat.commands import combat_decisions as decisions
+from grognard.europa.combat.losses import armor_first
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.order import EuropaOrder, engine_choices
 from grognard.europa.words import label_of, losses_words, named_units
@@ -76,7 +77,10 @@ class AllocateLosses(EuropaOrder[AllocateLossesArgs]):
                 return bool(self.checked(ctx, state, [Command(
                     "allocate_losses", player, {"side": side_name, "units": choice})]))
 
-            for choice in step_orders(units, side, Fraction(req["requirement"]), ok):
+            need = Fraction(req["requirement"])
+            armor = need > 0 and armor_first(attack, side, ctx.tables)
+            for choice in step_orders(units, side, need, ok,
+                                      first=is_armor_capable if armor else None):
                 out.append(Command("allocate_losses", player,
                                    {"side": req["side"], "units": choice}))
         return out
@@ -88,6 +92,11 @@ class AllocateLosses(EuropaOrder[AllocateLossesArgs]):
     def places(self, cmd: Command) -> Places:
         """Where the order acts on the map: the hex it targets, where it ends, its path, units."""
         return Places(label_of(cmd, "hex"), None, (), named_units(cmd, "units"))
+
+
+def is_armor_capable(unit: Any) -> bool:
+    """EUR-12 A unit that may take the first step of an armor-first loss."""
+    return bool(unit.is_armor_capable)
 
 
 ALLOCATE_LOSSES = AllocateLosses()
