@@ -4,7 +4,8 @@ skill-depth curve of the search bot.
 Each pair ``A, B`` plays every seed twice, ``A`` on the first side and ``B`` on the second, then
 the sides swapped (the same seed: the same dice streams), so a side's advantage cancels out.
 A game scores 1 to the bot whose side won, 0.5 each for a game without a winner (a draw, or
-stopped at a limit). The ratings are a Bradley-Terry fit on the Elo scale (400 points: 10 to
+stopped at a limit); a game stopped by an error (``end = "error"``: an engine error, or a worker
+process that died) scores for neither and is counted as ``failed``. The ratings are a Bradley-Terry fit on the Elo scale (400 points: 10 to
 1 odds) by maximum likelihood with a weak normal prior (sd :data:`PRIOR_SD` Elo, so a bot that
 won every game gets a finite rating), the first bot anchored at 0; the 95% intervals come from
 the curvature of the log-likelihood at the fit (Wald). The skill-depth curve plays the search
@@ -111,6 +112,12 @@ def score_of(rec: Record, first_side: str, sides: Sequence[str] = ()) -> float:
     return 0.0 if not sides or w in sides else 0.5
 
 
+def failed(rec: Record) -> bool:
+    """A game stopped by an error (an engine error, a worker that died): no result, so it
+    scores for neither bot and is counted apart (``failed``)."""
+    return rec.get("end") == "error"
+
+
 def _play(store: StudyStore, settings: list[Setting], seeds: list[int], workers: int,
           address: str | None, advance: Callable[[str, Record], None] | None) -> int:
     # a pair that is also a point of the skill-depth curve (``mcts@budget=8`` among the bots
@@ -152,15 +159,18 @@ def run_ladder(scenario: str, bots: Sequence[str], seeds: list[int], out: Path,
         table: dict[str, dict[str, Any]] = {}
         for a, b, s in pairs:
             recs = store.records(s, seeds)
-            scores = [score_of(r, sides[0], sides) for r in recs]
+            played_out = [r for r in recs if not failed(r)]
+            scores = [score_of(r, sides[0], sides) for r in played_out]
             games += [(a, b, x) for x in scores]
             row = table.setdefault(f"{a} v {b}", {"first": a, "second": b})
             row.update({"games": len(recs), "first_wins": sum(1 for x in scores if x == 1),
                         "second_wins": sum(1 for x in scores if x == 0),
-                        "no_winner": sum(1 for x in scores if x == 0.5)})
+                        "no_winner": sum(1 for x in scores if x == 0.5),
+                        "failed": len(recs) - len(played_out)})
         curve = []
         for budget, x, y in curve_settings:
-            rx, ry = store.records(x, seeds), store.records(y, seeds)
+            rx = [r for r in store.records(x, seeds) if not failed(r)]
+            ry = [r for r in store.records(y, seeds) if not failed(r)]
             sc = [score_of(r, sides[0], sides) for r in rx] + \
                 [1 - score_of(r, sides[0], sides) for r in ry]
             wins = sum(1 for v in sc if v == 1)

@@ -17,12 +17,14 @@ from __future__ import annotations
 import json
 import os
 import signal
-from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.bots.play import DEFAULT_MAX_COMMANDS, play_game
+from grognard.bots.play import DEFAULT_MAX_COMMANDS, GameRecord, play_game
 from grognard.core.errors import GrognardError, InputError
 from grognard.engine.game import Game
 from grognard.engine.scenario import Scenario, load_scenario, parse_scenario
@@ -115,7 +117,8 @@ def play_one(setting: Mapping[str, Any], seed: int) -> Record:
     """Play one seeded game of a setting; its :class:`~grognard.bots.play.GameRecord` JSON.
 
     A dotted reading key (``third_reich.campaign.economy.france.base``) changes the scenario
-    (:func:`scenario_patch`); the others are the game's readings."""
+    (:func:`scenario_patch`); the others are the game's readings. A game that runs out of
+    memory is recorded as failed (``end = "error"``), not lost with the study."""
     s = Setting.from_json(setting)
     sc = load_scenario(s.scenario)
     plain, changes = split_readings(s.readings)
@@ -123,24 +126,65 @@ def play_one(setting: Mapping[str, Any], seed: int) -> Record:
         sc = scenario_patch(sc, changes)
     readings = {**sc.readings, **plain}
     game = Game(sc, seed, readings=readings)
-    rec = play_game(game, s.bots, seed=seed, max_commands=s.max_commands,
-                    max_turns=s.max_turns)
+    try:
+        rec = play_game(game, s.bots, seed=seed, max_commands=s.max_commands,
+                        max_turns=s.max_turns)
+    except MemoryError:
+        del game
+        return failed_game(s, seed, "out of memory")
     return rec.to_json()
+
+
+def failed_game(setting: Setting, seed: int, why: str) -> Record:
+    """The record of a game that could not be played to its end (``end = "error"``: counted
+    apart from the results, never as a draw)."""
+    return GameRecord(load_scenario(setting.scenario).id, seed, dict(setting.bots),
+                      end="error", error=why).to_json()
 
 
 Job = tuple[Setting, int]
 
+#: Why a job whose worker process died is recorded as failed.
+WORKER_DIED = "its worker process died (killed, e.g. by the out-of-memory killer)"
+
 
 def _local(jobs: list[Job], workers: int) -> Iterable[tuple[Setting, Record]]:
+    """The jobs on ``workers`` processes, at most ``workers`` games in flight. A worker that
+    dies (the out-of-memory killer) breaks the pool and the games in flight with it: each of
+    those is played again alone in its own process - a game that kills it again is recorded
+    as failed (:data:`WORKER_DIED`) - and the rest go on in a fresh pool."""
     if workers <= 1:
         for setting, seed in jobs:
             yield setting, play_one(setting.to_json(), seed)
         return
+    todo = deque(jobs)
+    while todo:
+        for job in (yield from _pool(todo, workers)):
+            if (yield from _pool(deque([job]), 1)):
+                yield job[0], failed_game(job[0], job[1], WORKER_DIED)
+
+
+def _pool(todo: deque[Job], workers: int
+          ) -> Generator[tuple[Setting, Record], None, list[Job]]:
+    """Play jobs taken from ``todo`` on one process pool until it is empty or the pool
+    breaks; returns the jobs that were in flight when it broke."""
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_one, setting.to_json(), seed): setting
-                   for setting, seed in jobs}
-        for f in as_completed(futures):
-            yield futures[f], f.result()
+        running: dict[Future[Record], Job] = {}
+        while todo or running:
+            while todo and len(running) < workers:
+                setting, seed = job = todo.popleft()
+                running[pool.submit(play_one, setting.to_json(), seed)] = job
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            lost: list[Job] = []
+            for f in done:
+                job = running.pop(f)
+                if isinstance(f.exception(), BrokenProcessPool):
+                    lost.append(job)
+                else:
+                    yield job[0], f.result()
+            if lost:
+                return [*lost, *running.values()]
+    return []
 
 
 #: Ray settings that make a local instance start faster and more surely on a busy machine:
