@@ -147,6 +147,9 @@ def view(state: JSON, player: str) -> JSON:
     return hide_secrets(state, player)
 
 
+view.secrets_only = True  # type: ignore[attr-defined]  # exactly hide_secrets: bots share it
+
+
 def default_sequence(scenario: Scenario) -> TurnSequence:
     """EUR-22 The revised player turn of ``europa.sequence`` for each side (with the air,
     overrun, supply, isolation and replacement commands); EUR-44 surprise phases first for a
