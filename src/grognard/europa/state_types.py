@@ -38,6 +38,7 @@ class EuropaUnit(GenericUnit):
     exploited_turn: NotRequired[int]  # the game turn it last exploited (EUR-33, SUR-21)
     isolated: NotRequired[bool]  # EUR-31/EUR-32: isolated at the last supply phase
     mp_markers: NotRequired[int]  # surprise MP markers on it (SUR-16..SUR-18)
+    unfuelled_turn: NotRequired[int]  # EUR-37: the game turn it moved unfuelled (logistics)
 
 
 class AirUnit(TypedDict):
@@ -257,9 +258,12 @@ class Logistics(TypedDict):
     """FitE supply stockpiles (EUR-37..EUR-41)."""
 
     zone: int  # the supply zone
-    special: int  # special SPs
+    special: Exact  # special SPs (exact: a payment may take a fraction)
     sp: dict[str, Exact]  # side -> SPs on hand
     ops: dict[str, LogisticsOps]
+    #: EUR-38/EUR-40 the turn-1 receipt already in the stockpile of a game that opens in a
+    #: side's initial phase (logistics.initial_logistics; never changed)
+    opening_receipt: NotRequired[Obj]
 
 
 class EuropaState(TypedDict):
@@ -575,23 +579,24 @@ class ReplacementTaken(TypedDict):
 
 
 class SpPaid(TypedDict):
-    """``sp_paid``."""
+    """``sp_paid`` (logistics._charged: every amount is exact_json, a fraction where the
+    scenario's SP rounding is exact)."""
     air: NotRequired[list[str]]
-    charge: int
-    exact: int | str
+    charge: Exact
+    exact: Exact
     items: list[dict[str, int | dict[str, str] | str]]
     moved: NotRequired[str]
-    owed_after: int | str
+    owed_after: Exact
     rules: list[str]
     side: str
-    sp: int
-    special: int
+    sp: Exact
+    special: Exact
     what: str
 
 
 class SpecialSupplyExpired(TypedDict):
     """``special_supply_expired``."""
-    lost: int
+    lost: Exact  # exact_json of the special SPs left
     rules: list[str]
     side: str
 
@@ -674,8 +679,9 @@ class SurpriseStarted(TypedDict):
 
 UnitMoved = TypedDict("UnitMoved", {
     "exploitation": NotRequired[bool], "from": str, "marker_mp": NotRequired[int], "mp": int,
-    "path": list[str], "rules": NotRequired[list[str]], "unit": str})
-"""``unit_moved``."""
+    "path": list[str], "rules": NotRequired[list[str]], "unfuelled": NotRequired[bool],
+    "unit": str})
+"""``unit_moved`` (``unfuelled``: EUR-37, a FitE division moved on no SPs, play/turn.py)."""
 
 
 UnitsRetreated = TypedDict("UnitsRetreated", {

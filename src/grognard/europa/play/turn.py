@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import cast
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -44,6 +45,7 @@ from grognard.europa.logistics import (
 from grognard.europa.movement import EuropaMove, check_move, joins_stack
 from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.reinforcements.schedule import arrivals, delay_events
+from grognard.europa.state_types import EuropaState, UnitMoved
 from grognard.europa.supply.commands import (
     ISOLATION_STREAM,
     initial_replacements,
@@ -249,18 +251,19 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
 
 
 @writes_units(named_unit)
-def fold_unit_moved(state: JSON, ev: Event) -> JSON:
-    s = generic.fold_unit_moved(state, ev)
-    if "marker_mp" in ev.data:
-        s["units"][ev.data["unit"]]["mp_markers"] = 0
+def fold_unit_moved(state: EuropaState, ev: Event) -> EuropaState:
+    s: EuropaState = generic.fold_unit_moved(state, ev)
+    d = cast(UnitMoved, ev.data)
+    if "marker_mp" in d:
+        s["units"][d["unit"]]["mp_markers"] = 0
     st = s.get("surprise_turn")
-    if ev.data.get("rules") and isinstance(st, dict) and st.get("turn") == int(s["turn"]):
+    if d.get("rules") and isinstance(st, dict) and st.get("turn") == int(s["turn"]):
         # SUR-21: the units (HQs) that moved in the bonus phases recompute their supply range
-        st["moved"] = sorted({*st.get("moved", []), ev.data["unit"]})
-    if ev.data.get("exploitation"):
-        s["units"][ev.data["unit"]]["exploited_turn"] = int(s["turn"])
-    if ev.data.get("unfuelled"):
-        fold_unfuelled(s, ev.data["unit"])
+        st["moved"] = sorted({*st.get("moved", []), d["unit"]})
+    if d.get("exploitation"):
+        s["units"][d["unit"]]["exploited_turn"] = int(s["turn"])
+    if d.get("unfuelled"):
+        fold_unfuelled(s, d["unit"])
     return s
 
 
