@@ -16,7 +16,7 @@ No ``from __future__ import annotations`` here: Python 3.11 then counts ``NotReq
 as required in ``__required_keys__``.
 """
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, final
 
 from grognard.engine.state_types import GenericPhaseEnded, GenericUnit, Obj, TableRolled
 
@@ -178,7 +178,7 @@ class AirState(TypedDict, total=False):
     and the air facts that outlive it (airbases, zones, strategic hits); set by the first air
     event (air/commands.py)."""
 
-    key: list[int]  # [turn, phase] of the air phase
+    key: list[int] | None  # [turn, phase] of the air phase (None: missions.air_slot's empty one)
     step: str  # the air phase's step (missions, interception, ground support ...)
     missions: list[list[str]]  # [mission id, kind] assigned this phase
     flights: list[Flight]  # missions flown this phase
@@ -324,6 +324,7 @@ class AirMissionsFlown(TypedDict):
     units: list[str]
 
 
+@final  # final: a fold reading this or airbase_repaired tells them apart by their keys
 class AirbaseAttacked(TypedDict):
     """``airbase_attacked``."""
     air_status: dict[str, str]
@@ -337,6 +338,7 @@ class AirbaseAttacked(TypedDict):
     strength: int
 
 
+@final
 class AirbaseRepaired(TypedDict):
     """``airbase_repaired``."""
     airbase: Obj
@@ -442,6 +444,15 @@ class FighterSweepResolved(TypedDict):
     step: str
 
 
+class StepLossTaken(TypedDict):
+    """A bombardment's step loss (EUR-06): the unit, eliminated or reduced to its cadre (then
+    its strengths after, air/missions.execute_ground_support)."""
+    unit: str
+    action: str
+    attack: NotRequired[int]
+    defense: NotRequired[int]
+
+
 class GroundSupportResolved(TypedDict):
     """``ground_support_resolved``."""
     column: NotRequired[str]
@@ -454,11 +465,12 @@ class GroundSupportResolved(TypedDict):
     roll: int | None
     rules: NotRequired[list[str]]
     step: str
-    step_loss: dict[str, str] | None
+    step_loss: StepLossTaken | None
     strength: int
     turn: int
 
 
+@final  # final: the interception fold tells declined and resolved apart by their keys
 class InterceptionDeclined(TypedDict):
     """``interception_declined``."""
     key: list[int]
@@ -467,6 +479,7 @@ class InterceptionDeclined(TypedDict):
     step: str
 
 
+@final
 class InterceptionResolved(TypedDict):
     """``interception_resolved``."""
     air_flown: list[str]
@@ -601,12 +614,18 @@ class SpecialSupplyExpired(TypedDict):
     side: str
 
 
+class ReplacementsLost(TypedDict):
+    """EUR-28 The replacement points a strategic bombing costs the enemy."""
+    side: str
+    infantry: Exact
+
+
 class StrategicBombingResolved(TypedDict):
     """``strategic_bombing_resolved``."""
     hex: str
     key: list[int]
     mission: str
-    replacements_lost: dict[str, int | str]
+    replacements_lost: ReplacementsLost
     result: Obj
     roll: int
     rules: list[str]
