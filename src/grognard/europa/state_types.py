@@ -508,7 +508,7 @@ class InvasionSurpriseStarted(TypedDict):
     effects: Obj
     player: str
     record: Obj
-    turn_record: Obj
+    turn_record: SurpriseTurn  # the surprise turn it opens (surprise/turn.turn_record)
 
 
 class IsolationAttritionRolled(TypedDict):
@@ -670,6 +670,7 @@ SupplyZoneEntered = TypedDict("SupplyZoneEntered", {
 """``supply_zone_entered``."""
 
 
+@final  # final: fold_surprise tells a plan's step and its start apart by their keys
 class SurprisePlanned(TypedDict):
     """``surprise_planned``."""
     command: str
@@ -681,6 +682,7 @@ class SurprisePlanned(TypedDict):
     rules: list[str]
 
 
+@final
 class SurpriseStarted(TypedDict):
     """``surprise_started``."""
     candidates: list[dict[str, int | str]]
@@ -690,10 +692,10 @@ class SurpriseStarted(TypedDict):
     orders: Obj
     plan: Obj
     player: str
-    public: Obj
+    public: StartedSurprise  # what the enemy sees (SUR-12), kept in state["surprise"]
     record: Obj
     rules: list[str]
-    turn_record: Obj
+    turn_record: SurpriseTurn  # the surprise turn it opens (surprise/turn.turn_record)
 
 
 UnitMoved = TypedDict("UnitMoved", {
