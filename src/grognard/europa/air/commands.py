@@ -42,6 +42,7 @@ from grognard.europa.state_types import (
     AirMissionAssigned,
     AirState,
     EuropaState,
+    FighterSweepResolved,
     InterdictionResolved,
     StrategicBombingResolved,
 )
@@ -263,10 +264,11 @@ def fold_strategic(state: EuropaState, ev: Event) -> EuropaState:
 
 
 def fold_sweep(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(FighterSweepResolved, ev.data)
     s, air = _fold_step(state, ev)
     grounded.fold_statuses(s, ev)
-    if "mission" in ev.data:
-        grounded.mark(air, ev.data["mission"], resolved=True)
+    if "mission" in d:
+        grounded.mark(air, d["mission"], resolved=True)
     return s
 
 
