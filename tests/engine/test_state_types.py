@@ -204,3 +204,50 @@ def test_tr02_phase_end_resets_exactly_the_declared_keys(how):
     kept = before.keys() - reset.keys() - dropped - moved_on
     assert {k for k in kept if after[k] != before[k]} == set()
     assert after.keys() == before.keys() - dropped
+
+
+#: The rule code that still takes its state untyped (``state: JSON``, i.e. Any, so mypy checks
+#: none of its reads): file under src/grognard -> its functions ("*": every one).
+UNTYPED_STATE = {
+    "europa/combat/commands.py": {"*"},  # the combat folds: typed next
+    "europa/choices.py": {"*"},
+    "europa/words.py": {"mission_words"},  # reads a key the state never has (its docstring)
+}
+
+
+def untyped_state_params(path: Path) -> list[str]:
+    """The functions of ``path`` with a state parameter (``state``, or ``s`` in folds)
+    annotated ``JSON``."""
+    import ast
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]:
+                if a.arg in ("state", "s") and a.annotation is not None \
+                        and ast.unparse(a.annotation) == "JSON":
+                    out.append(node.name)
+    return out
+
+
+@pytest.mark.parametrize("system", ["eurofront", "europa"])
+def test_rule_code_reads_the_declared_state(system):
+    """Issue 22 item 2: the rule functions, Orders and folds of a typed system take its
+    declared state (``EFState``, ``EuropaState``), so mypy checks every ``state["..."]`` read
+    against the declarations; none takes ``state: JSON`` but those listed in UNTYPED_STATE."""
+    src = ROOT / "src" / "grognard"
+    found = {}
+    for path in sorted((src / system).rglob("*.py")):
+        rel = path.relative_to(src).as_posix()
+        allowed = UNTYPED_STATE.get(rel, set())
+        bad = [f for f in untyped_state_params(path) if "*" not in allowed and f not in allowed]
+        if bad:
+            found[rel] = bad
+    assert not found, f"state: JSON (declare it with the system's state type): {found}"
+
+
+def test_an_untyped_state_parameter_is_found(tmp_path):
+    p = tmp_path / "m.py"
+    p.write_text("def fold_x(state: JSON, ev: Event) -> JSON:\n    return state\n"
+                 "def fine(state: EuropaState) -> None: ...\n"
+                 "def inner(s: JSON, d: JSON) -> None: ...\n")
+    assert untyped_state_params(p) == ["fold_x", "inner"]

@@ -33,7 +33,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from grognard.core.errors import InputError
 from grognard.core.mapdata import WATER_TERRAIN, CityClass, MapData
@@ -42,6 +41,8 @@ from grognard.core.units import UnitType
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.eurofront.model import BlockType, HQClass
+from grognard.eurofront.state_types import Block as BlockRecord
+from grognard.eurofront.state_types import EFState
 
 HEAVY_TYPES = frozenset({BlockType.ARMOUR.value, BlockType.MECHANISED.value,
                          BlockType.SHOCK.value})
@@ -101,7 +102,7 @@ def _flag_value(flags: Iterable[str], key: str) -> str | None:
     return None
 
 
-def block_from_unit(scenario: Scenario, uid: str, where: str) -> dict[str, Any]:
+def block_from_unit(scenario: Scenario, uid: str, where: str) -> BlockRecord:
     """The state record of one scenario block (see the module docstring for the fields)."""
     u = scenario.unit(uid)
     flags = set(u.flags)
@@ -179,7 +180,7 @@ def supply_sources(scenario: Scenario, side: str) -> list[str]:
     return sorted(m.label(i) for i in m.cities if m.country_of(m.hex(i)) in homes)
 
 
-def initial_control(scenario: Scenario, units: Mapping[str, JSON]) -> dict[str, str]:
+def initial_control(scenario: Scenario, units: Mapping[str, BlockRecord]) -> dict[str, str]:
     m = scenario.map
     out: dict[str, str] = {}
     for side, countries in scenario.home_countries.items():
@@ -196,7 +197,7 @@ def initial_control(scenario: Scenario, units: Mapping[str, JSON]) -> dict[str, 
 # --- positions ----------------------------------------------------------------------------
 
 
-def occupants(state: JSON) -> dict[str, dict[str, list[str]]]:
+def occupants(state: EFState) -> dict[str, dict[str, list[str]]]:
     """hex -> side -> block ids there (sorted)."""
     out: dict[str, dict[str, list[str]]] = {}
     for uid in sorted(state["units"]):
@@ -206,8 +207,9 @@ def occupants(state: JSON) -> dict[str, dict[str, list[str]]]:
     return out
 
 
-def enemy_in(occ: Mapping[str, Mapping[str, list[str]]], label: str, side: str) -> bool:
-    return any(s != side and ids for s, ids in occ.get(label, {}).items())
+def enemy_in(occ: Mapping[str, Mapping[str, list[str]]], label: str | None, side: str) -> bool:
+    """Enemy blocks stand in ``label`` (None: a block off the map, with no hex, meets none)."""
+    return label is not None and any(s != side and ids for s, ids in occ.get(label, {}).items())
 
 
 def contested(occ: Mapping[str, Mapping[str, list[str]]]) -> list[str]:
@@ -306,7 +308,7 @@ def income(g: Geo, control: Mapping[str, str], side: str, r: BlockGameReadings) 
                for h, kind in g.city_pp.items() if control.get(h) == side)
 
 
-def fog(state: JSON, player: str) -> dict[str, JSON]:
+def fog(state: EFState, player: str) -> dict[str, JSON]:
     """The units as ``player`` sees them: the enemy's face-down blocks only as "a block of side
     X here", numbered by hex (so the numbering says nothing about which block it is)."""
     shown: dict[str, JSON] = {}

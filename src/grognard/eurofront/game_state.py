@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.errors import InputError
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
 from grognard.eurofront.activation import (
     ACTIVATION_STEPS,
     ActivationState,
@@ -40,6 +39,15 @@ from grognard.eurofront.activation import _advance as advance_activation
 from grognard.eurofront.blocks import BlockGameReadings
 from grognard.eurofront.model import Side
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule, OptionalRules
+from grognard.eurofront.state_types import (
+    Activation,
+    BattleState,
+    Block,
+    DestroyedBlock,
+    EFState,
+    Operation,
+    Production,
+)
 
 #: Phase indices of the default sequence (see ``system.SEQUENCE_PHASES``).
 WEATHER, CHIT_AXIS, CHIT_ALLIES, INITIATIVE, ACT_AXIS, ACT_ALLIES, PHASE_END, PRODUCTION = range(8)
@@ -84,10 +92,45 @@ def rule_on(ctx: Context, rule: OptionalRule) -> bool:
     return rules(ctx).on(rule)
 
 
+# --- the records a command exchange opens ---------------------------------------------------
+# The state declares ``operation``, ``battle`` and ``production`` as optional (None outside the
+# exchange that opens them); an order or fold that runs only inside one reads it through these,
+# which say so once (a None here is a bug of the sequence, not a player's error).
+
+
+def operation_now(state: EFState) -> Operation:
+    """The HQ activation under way (EF-18 step 5; its orders and folds run only inside it)."""
+    op = state["operation"]
+    assert op is not None, "no HQ activation is under way"
+    return op
+
+
+def battle_now(state: EFState) -> BattleState:
+    """The battle being fought (its decisions and folds run only while it is)."""
+    b = state["battle"]
+    assert b is not None, "no battle is being fought"
+    return b
+
+
+def production_now(state: EFState) -> Production:
+    """The month-end production phase (its orders and folds run only inside it)."""
+    p = state["production"]
+    assert p is not None, "not in the production phase"
+    return p
+
+
+def on_map(u: Block) -> str:
+    """The hex of a block standing on the map (a block placed in a box, or destroyed, has
+    none; the orders that move or count blocks on the map pass only those)."""
+    h = u["hex"]
+    assert h is not None, "the block stands on the map"
+    return h
+
+
 # --- HQs and the activation machine ---------------------------------------------------------
 
 
-def hq_disrupted(state: JSON, uid: str) -> bool:
+def hq_disrupted(state: EFState, uid: str) -> bool:
     """EF-13/EF-15 An HQ disrupted by Airpower Disruption (own OHD result, or an enemy marker
     in its hex) cannot be activated this month."""
     u = state["units"][uid]
@@ -96,7 +139,7 @@ def hq_disrupted(state: JSON, uid: str) -> bool:
     return uid in apd["hq_disrupted"] or enemy in apd["markers"].get(u["hex"] or "", [])
 
 
-def eligible_hqs(state: JSON, side: str) -> dict[str, int]:
+def eligible_hqs(state: EFState, side: str) -> dict[str, int]:
     """HQs ``side`` may still activate this month: on the map, not disrupted, not yet used
     ``hq_activations`` times; their strength points are their steps (1..3)."""
     limit = int(state["config"]["hq_activations"])
@@ -108,9 +151,9 @@ def eligible_hqs(state: JSON, side: str) -> dict[str, int]:
     return out
 
 
-def act_of(state: JSON) -> ActivationState:
+def act_of(state: EFState) -> ActivationState:
     """The referee's activation state: public part, HQs from the blocks, the secret chits."""
-    raw = dict(state["activation"])
+    raw: dict[str, Any] = {**state["activation"]}
     chits = dict(raw.get("chits", {}))
     for side, sec in state["secrets"].items():
         if "chit" in sec:
@@ -120,7 +163,7 @@ def act_of(state: JSON) -> ActivationState:
     return state_from_json(raw)
 
 
-def _forfeit(state: JSON, act: ActivationState) -> ActivationState:
+def _forfeit(state: EFState, act: ActivationState) -> ActivationState:
     """EF-18 step 5 when a side's chosen HQs can no longer activate (destroyed, reduced or
     disrupted since the chits were placed): the activations it cannot make lapse, a forced
     choice the referee makes."""
@@ -140,7 +183,7 @@ def _forfeit(state: JSON, act: ActivationState) -> ActivationState:
     return act
 
 
-def phase_index(state: JSON, act: ActivationState) -> int:
+def phase_index(state: EFState, act: ActivationState) -> int:
     op = state.get("operation")
     if op is not None:
         return ACT_AXIS if op["side"] == "axis" else ACT_ALLIES
@@ -157,7 +200,7 @@ def phase_index(state: JSON, act: ActivationState) -> int:
     return ACT_AXIS if player_to_act(act) is Side.AXIS else ACT_ALLIES
 
 
-def store(state: JSON, act: ActivationState) -> JSON:
+def store(state: EFState, act: ActivationState) -> EFState:
     """Write ``act`` back: chits into the secrets until revealed; the phase pointer."""
     s = state
     act = _forfeit(s, act)
@@ -169,12 +212,12 @@ def store(state: JSON, act: ActivationState) -> JSON:
         for side, chit in raw["chits"].items():
             s["secrets"][side]["chit"] = chit
         raw["chits"] = {}
-    s["activation"] = raw
+    s["activation"] = cast(Activation, raw)  # activation.state_to_json writes it
     s["phase"] = phase_index(s, act)
     return s
 
 
-def refresh(state: JSON) -> JSON:
+def refresh(state: EFState) -> EFState:
     """Re-derive the activation after blocks changed (an HQ lost, disrupted, moved)."""
     return store(state, act_of(state))
 
@@ -182,16 +225,17 @@ def refresh(state: JSON) -> JSON:
 # --- blocks --------------------------------------------------------------------------------
 
 
-def destroy(state: JSON, uid: str, face_down: bool) -> None:
+def destroy(state: EFState, uid: str, face_down: bool) -> None:
     """Remove a block from play into its side's destroyed pool (EF-02 ``face_down``)."""
-    u = state["units"].pop(uid)
+    u = cast(DestroyedBlock, state["units"].pop(uid))  # the record itself, now destroyed
     u.update({"hex": None, "steps": 0, "hidden": True, "face_down": face_down})
     state["destroyed"][u["side"]][uid] = u
-    if state.get("operation") is not None and state["operation"]["hq"] == uid:
-        state["operation"]["hq_lost"] = True
+    op = state.get("operation")
+    if op is not None and op["hq"] == uid:
+        op["hq_lost"] = True
 
 
-def block_steps(state: JSON, label: str, side: str) -> int:
+def block_steps(state: EFState, label: str, side: str) -> int:
     return sum(int(u["steps"]) for u in state["units"].values()
                if u["hex"] == label and u["side"] == side)
 

@@ -17,13 +17,14 @@ for) run the battle on until the next decision: their events carry every die.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
-from grognard.engine.state import JSON, thaw
+from grognard.engine.state import thaw
 from grognard.eurofront.activation import can_move_block
 from grognard.eurofront.airpower import AirPowerState, air_power_level
 from grognard.eurofront.battle import air_hits, fire_hits, retreating_side
@@ -43,10 +44,12 @@ from grognard.eurofront.disruption import (
 )
 from grognard.eurofront.game_state import (
     act_of,
+    battle_now,
     block_steps,
     destroy,
     ef_readings,
     game_readings,
+    on_map,
     other,
     refresh,
     rule_on,
@@ -66,6 +69,20 @@ from grognard.eurofront.model import (
 from grognard.eurofront.rail import strategic_rail_limit
 from grognard.eurofront.readings import OptionalRule
 from grognard.eurofront.rebuild import is_delayed
+from grognard.eurofront.state_types import (
+    BattleEnded,
+    BattleFire,
+    BattleStarted,
+    BlockEliminated,
+    EFState,
+    LossesForced,
+    Operation,
+    OperationClosed,
+    RetreatOrdered,
+)
+from grognard.eurofront.state_types import (
+    Block as BlockRecord,
+)
 
 BATTLE_STREAM = "eurofront.battle"
 
@@ -76,11 +93,11 @@ def G(ctx: Context) -> Geo:
     return geo(ctx.scenario.map)
 
 
-def occ(ctx: Context, state: JSON) -> dict[str, dict[str, list[str]]]:
+def occ(ctx: Context, state: EFState) -> dict[str, dict[str, list[str]]]:
     return ctx.cached("ef.occ", lambda: occupants(state))
 
 
-def supply_of(ctx: Context, state: JSON, side: str) -> frozenset[str]:
+def supply_of(ctx: Context, state: EFState, side: str) -> frozenset[str]:
     return ctx.cached(f"ef.supply.{side}", lambda: supplied(
         G(ctx), occ(ctx, state), state["control"], supply_sources(ctx.scenario, side), side))
 
@@ -98,7 +115,7 @@ def front_of(ctx: Context) -> Front:
     return Front(str(ctx.scenario.calendar.get("front", "east")))
 
 
-def board(ctx: Context, state: JSON) -> Board:
+def board(ctx: Context, state: EFState) -> Board:
     """The optional rules' :class:`Board` of this position (control, front, supply)."""
     def make() -> Board:
         g, f = G(ctx), front_of(ctx)
@@ -110,13 +127,13 @@ def board(ctx: Context, state: JSON) -> Board:
     return ctx.cached("ef.board", make)
 
 
-def apd_state(ctx: Context, state: JSON) -> ApdState:
+def apd_state(ctx: Context, state: EFState) -> ApdState:
     a = state["apd"]
     return ApdState({hex_of(ctx, h): tuple(Side(s) for s in owners)
                      for h, owners in a["markers"].items()}, frozenset(a["hq_disrupted"]))
 
 
-def air_level(ctx: Context, state: JSON, side: str) -> AirPower:
+def air_level(ctx: Context, state: EFState, side: str) -> AirPower:
     """EF-08 The side's Air Power on the scenario's front this month."""
     cal = ctx.scenario.calendar
     month = Turn.parse(state["activation"]["month"], "activation.month")
@@ -132,7 +149,7 @@ def air_level(ctx: Context, state: JSON, side: str) -> AirPower:
     return air_power_level(Side(side), front_of(ctx), st, ctx.tables.get("ef_historical_air_power"))
 
 
-def as_block(uid: str, u: JSON, ctx: Context) -> Block:
+def as_block(uid: str, u: BlockRecord, ctx: Context) -> Block:
     return Block(uid, Side(u["side"]), BlockType(u["kind"]), int(u["steps"]), int(u["max"]),
                  HQClass(u["hq"]) if u["hq"] else None,
                  None if u["hex"] is None else hex_of(ctx, u["hex"]))
@@ -141,7 +158,7 @@ def as_block(uid: str, u: JSON, ctx: Context) -> Block:
 # --- helpers for the operation ------------------------------------------------------------
 
 
-def operation_of(state: JSON, player: str) -> JSON:
+def operation_of(state: EFState, player: str) -> Operation:
     """The operation ``player``'s activated HQ is running (EF-18 step 5), or IllegalOrder."""
     op = state.get("operation")
     if op is None or op["side"] != player or op.get("closing"):
@@ -149,7 +166,7 @@ def operation_of(state: JSON, player: str) -> JSON:
     return op
 
 
-def own_block(state: JSON, player: str, uid: str) -> JSON:
+def own_block(state: EFState, player: str, uid: str) -> BlockRecord:
     """``player``'s block ``uid`` on the map, or one InputError naming ``args.block``."""
     u = state["units"].get(uid)
     if u is None or u["side"] != player:
@@ -164,7 +181,7 @@ def hex_arg(ctx: Context, label: str, key: str = "to") -> str:
     return label
 
 
-def free_to_move(state: JSON, uid: str, u: JSON) -> None:
+def free_to_move(state: EFState, uid: str, u: BlockRecord) -> None:
     """EF-17 A block moves once per Activation Phase, and not in the phase after a rail move."""
     phase = int(state["activation"]["phase"])
     if int(u["moved"]) == phase:
@@ -174,14 +191,15 @@ def free_to_move(state: JSON, uid: str, u: JSON) -> None:
                            "the end of this phase")
 
 
-def in_command(ctx: Context, op: JSON, uid: str, u: JSON) -> None:
+def in_command(ctx: Context, op: Operation, uid: str, u: BlockRecord) -> None:
     """EF-18 Only blocks within the activated HQ's command range move."""
-    if uid != op["hq"] and distance(ctx, u["hex"], op["hex"]) > int(op["range"]):
-        raise IllegalOrder("EF-18", f"block {uid} is {distance(ctx, u['hex'], op['hex'])} hexes "
+    if uid != op["hq"] and distance(ctx, on_map(u), op["hex"]) > int(op["range"]):
+        raise IllegalOrder("EF-18", f"block {uid} is {distance(ctx, on_map(u), op['hex'])} hexes "
                            f"from HQ {op['hq']}; its command range is {op['range']}")
 
 
-def activated_block(ctx: Context, state: JSON, player: str, uid: str, to: str) -> JSON:
+def activated_block(ctx: Context, state: EFState, player: str, uid: str, to: str
+                    ) -> BlockRecord:
     """A block of the activated side that may move now, within the HQ's command range."""
     op = operation_of(state, player)
     u = own_block(state, player, uid)
@@ -191,28 +209,28 @@ def activated_block(ctx: Context, state: JSON, player: str, uid: str, to: str) -
     return u
 
 
-def move_range(ctx: Context, state: JSON, uid: str) -> dict[str, int]:
+def move_range(ctx: Context, state: EFState, uid: str) -> dict[str, int]:
     u = state["units"][uid]
     mp = weather_mp(int(u["mp"]), state["activation"]["weather"])
-    return ctx.cached(f"ef.reach.{uid}", lambda: reach(G(ctx), occ(ctx, state), u["hex"],
+    return ctx.cached(f"ef.reach.{uid}", lambda: reach(G(ctx), occ(ctx, state), on_map(u),
                                                        u["side"], mp))
 
 
-def rail_limit(ctx: Context, state: JSON, side: str) -> int:
+def rail_limit(ctx: Context, state: EFState, side: str) -> int:
     """EF-03 The strategic rail allowance: 5 hexes while the side is surprised."""
     surprised = state["activation"]["surprised"] == side
     return strategic_rail_limit(game_readings(ctx).efg_rail_hexes, surprised, rules(ctx))
 
 
-def rail_range(ctx: Context, state: JSON, uid: str) -> dict[str, int]:
+def rail_range(ctx: Context, state: EFState, uid: str) -> dict[str, int]:
     u = state["units"][uid]
     lim = rail_limit(ctx, state, u["side"])
     return ctx.cached(f"ef.rail.{uid}", lambda: rail_reach(G(ctx), occ(ctx, state),
-                                                           state["control"], u["hex"],
+                                                           state["control"], on_map(u),
                                                            u["side"], lim))
 
 
-def movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
+def movers(ctx: Context, state: EFState, player: str) -> Iterable[str]:
     op = state.get("operation")
     if op is None or op["side"] != player or op.get("closing"):
         return []
@@ -233,7 +251,7 @@ def movers(ctx: Context, state: JSON, player: str) -> Iterable[str]:
 # --- ending the operation: battles ----------------------------------------------------------
 
 
-def _air_dice(ctx: Context, state: JSON, label: str, side: str) -> int:
+def _air_dice(ctx: Context, state: EFState, label: str, side: str) -> int:
     """EF-08/EF-07/EF-13 The attacker's combat air support in a battle: one die per Air Power
     rank when the hex is within the activated HQ's air range, the HQ did not roll for Airpower
     Disruption instead (EF-12), the hex carries no defender's Airpower Disrupted marker (EF-13)
@@ -244,7 +262,9 @@ def _air_dice(ctx: Context, state: JSON, label: str, side: str) -> int:
     hq = state["units"].get(op["hq"])
     if hq is None or hq["hex"] is None:
         return 0
-    if distance(ctx, hq["hex"], label) > DEFAULT_BASE.air_range(HQClass(hq["hq"])):
+    hq_class = hq["hq"]
+    assert hq_class is not None, "the activated block is an HQ"
+    if distance(ctx, hq["hex"], label) > DEFAULT_BASE.air_range(HQClass(hq_class)):
         return 0
     if rule_on(ctx, OptionalRule.AIRPOWER_DISRUPTION) and \
             other(side) in state["apd"]["markers"].get(label, []):
@@ -255,20 +275,20 @@ def _air_dice(ctx: Context, state: JSON, label: str, side: str) -> int:
     return air_level(ctx, state, side).rank
 
 
-def blocks_in(state: JSON, label: str, side: str) -> list[str]:
+def blocks_in(state: EFState, label: str, side: str) -> list[str]:
     """``side``'s blocks in hex ``label``, sorted."""
     return sorted(uid for uid, u in state["units"].items()
                   if u["hex"] == label and u["side"] == side)
 
 
-def goes_face_down(ctx: Context, u: JSON) -> bool:
+def goes_face_down(ctx: Context, u: BlockRecord) -> bool:
     """EF-02 Would this block, destroyed now, go face down (its rebuild delayed)?"""
     return is_delayed(Block("x", Side(u["side"]), BlockType(u["kind"]), 0, int(u["max"]),
                             HQClass(u["hq"]) if u["hq"] else None),
                       rules(ctx), ef_readings(ctx))
 
 
-def run_on(ctx: Context, state: JSON, first: Event, fold: Fold, dice: Dice) -> list[Event]:
+def run_on(ctx: Context, state: EFState, first: Event, fold: Fold, dice: Dice) -> list[Event]:
     """Fold ``first`` (the order's own event, by ``fold``) into a copy of the state and carry
     the battles on (rolling fire, forced losses and retreats, battle ends) until a player owes
     a decision or the operation closes: the events of the battle machine
@@ -348,8 +368,8 @@ def run_on(ctx: Context, state: JSON, first: Event, fold: Fold, dice: Dice) -> l
     raise IllegalOrder("EF-18", "the battle did not end")  # pragma: no cover - a bug guard
 
 
-def fold_battle_started(state: JSON, ev: Event) -> JSON:
-    d = ev.data
+def fold_battle_started(state: EFState, ev: Event) -> EFState:
+    d = cast(BattleStarted, ev.data)
     for uid in d["blocks"]:
         state["units"][uid]["hidden"] = False
     state["battle_queue"] = [h for h in state["battle_queue"] if h != d["hex"]]
@@ -360,9 +380,9 @@ def fold_battle_started(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def fold_battle_fire(state: JSON, ev: Event) -> JSON:
-    d = ev.data
-    b = state["battle"]
+def fold_battle_fire(state: EFState, ev: Event) -> EFState:
+    d = cast(BattleFire, ev.data)
+    b = battle_now(state)
     b["hits"][d["role"]] += int(d["hits"])
     target = other(d["side"])
     if int(d["hits"]) > 0:
@@ -376,27 +396,32 @@ def fold_battle_fire(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def fold_losses_forced(state: JSON, ev: Event) -> JSON:
-    for uid in ev.data["blocks"]:
-        destroy(state, uid, uid in ev.data["face_down"])
-    state["battle"]["owed"] = None
+def fold_losses_forced(state: EFState, ev: Event) -> EFState:
+    d = cast(LossesForced, ev.data)
+    for uid in d["blocks"]:
+        destroy(state, uid, uid in d["face_down"])
+    battle_now(state)["owed"] = None
     return refresh(state)
 
 
-def fold_retreat_ordered(state: JSON, ev: Event) -> JSON:
-    state["battle"]["retreat"] = ev.data["side"]
-    state["battle"]["stage"] = "retreat"
+def fold_retreat_ordered(state: EFState, ev: Event) -> EFState:
+    d = cast(RetreatOrdered, ev.data)
+    b = battle_now(state)
+    b["retreat"] = d["side"]
+    b["stage"] = "retreat"
     return state
 
 
-def fold_block_eliminated(state: JSON, ev: Event) -> JSON:
-    destroy(state, str(ev.data["block"]), bool(ev.data["face_down"]))
+def fold_block_eliminated(state: EFState, ev: Event) -> EFState:
+    d = cast(BlockEliminated, ev.data)
+    destroy(state, str(d["block"]), bool(d["face_down"]))
     return refresh(state)
 
 
-def fold_battle_ended(state: JSON, ev: Event) -> JSON:
-    h = ev.data["hex"]
-    state["control"][h] = ev.data["winner"]
+def fold_battle_ended(state: EFState, ev: Event) -> EFState:
+    d = cast(BattleEnded, ev.data)
+    h = d["hex"]
+    state["control"][h] = d["winner"]
     op = state["operation"]
     for uid, u in state["units"].items():
         if u["hex"] == h and not (op is not None and uid == op["hq"]):
@@ -405,8 +430,9 @@ def fold_battle_ended(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def fold_operation_closed(state: JSON, ev: Event) -> JSON:
-    hq = state["units"].get(ev.data["hq"])
+def fold_operation_closed(state: EFState, ev: Event) -> EFState:
+    d = cast(OperationClosed, ev.data)
+    hq = state["units"].get(d["hq"])
     if hq is not None:
         hq["hidden"] = True
     state["operation"] = None

@@ -23,20 +23,17 @@ the new month are made (EF-04..EF-07) and Strategic Moves are renewed (EF-09).
 
 from __future__ import annotations
 
+from typing import cast
+
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.eurofront.blocks import income
-from grognard.eurofront.game_state import (
-    game_readings,
-    other,
-    rule_on,
-    side_of,
-)
+from grognard.eurofront.game_state import game_readings, other, production_now, rule_on, side_of
 from grognard.eurofront.model import Side, Turn
 from grognard.eurofront.operations import G
 from grognard.eurofront.readings import OptionalRule
+from grognard.eurofront.state_types import EFState, Production, Programme, ProgrammeAllocated
 from grognard.eurofront.uboats import (
     PROGRAM_PP,
     SpainStatus,
@@ -46,12 +43,12 @@ from grognard.eurofront.uboats import (
 )
 
 
-def month_income(ctx: Context, state: JSON) -> dict[str, int]:
+def month_income(ctx: Context, state: EFState) -> dict[str, int]:
     r = game_readings(ctx)
     return {s: income(G(ctx), state["control"], s, r) for s in ("axis", "allies")}
 
 
-def producing(state: JSON, player: str) -> JSON:
+def producing(state: EFState, player: str) -> Production:
     """The production phase, if ``player`` has not ended its own; else IllegalOrder."""
     p = state.get("production")
     if p is None or player in p["done"]:
@@ -59,13 +56,13 @@ def producing(state: JSON, player: str) -> JSON:
     return p
 
 
-def marked(ctx: Context, state: JSON, label: str, side: str) -> bool:
+def marked(ctx: Context, state: EFState, label: str, side: str) -> bool:
     """EF-13 Does hex ``label`` carry an enemy Airpower Disrupted marker (rule in play)?"""
     return rule_on(ctx, OptionalRule.AIRPOWER_DISRUPTION) and \
         other(side) in state["apd"]["markers"].get(label, [])
 
 
-def pay(state: JSON, player: str, cost: int) -> None:
+def pay(state: EFState, player: str, cost: int) -> None:
     """Refuse a purchase ``player`` cannot afford."""
     if int(state["pp"][player]) < cost:
         raise IllegalOrder("PROD", f"{player} has {state['pp'][player]} PP; this costs {cost}")
@@ -74,7 +71,7 @@ def pay(state: JSON, player: str, cost: int) -> None:
 # --- U-boats and escorts (EF-04..EF-06) ---------------------------------------------------
 
 
-def history(ctx: Context, state: JSON, month: Turn, uboat_pp: int, escort_pp: int,
+def history(ctx: Context, state: EFState, month: Turn, uboat_pp: int, escort_pp: int,
             allied_pp: int) -> UboatHistory:
     """The U-boat history up to ``month`` (its allocations just made)."""
     cal = ctx.scenario.calendar
@@ -91,12 +88,12 @@ def history(ctx: Context, state: JSON, month: Turn, uboat_pp: int, escort_pp: in
     return UboatHistory(tuple(turns))
 
 
-def next_month(state: JSON) -> Turn:
+def next_month(state: EFState) -> Turn:
     """The month the production phase leads into."""
     return Turn.parse(state["activation"]["month"]).next()
 
 
-def verify_allocation(ctx: Context, state: JSON, player: str, side: str, key: str,
+def verify_allocation(ctx: Context, state: EFState, player: str, side: str, key: Programme,
                       pp: int) -> int:
     """EF-04..EF-06 ``player`` allocates ``pp`` to its programme (``key``: ``uboat_pp`` for
     the Axis, ``escort_pp`` for the Allies): lots of 5 PP, once a month, what it can pay, and
@@ -118,16 +115,17 @@ def verify_allocation(ctx: Context, state: JSON, player: str, side: str, key: st
     return pp
 
 
-def allocation_event(player: str, key: str, pp: int) -> Event:
+def allocation_event(player: str, key: Programme, pp: int) -> Event:
     """The event of an allocation to the ``key`` programme."""
     return Event("programme_allocated", {
         "side": player, "programme": key, "pp": pp,
         "rules": ["EF-04", "EF-05"] if key == "uboat_pp" else ["EF-06"]})
 
 
-def fold_programme_allocated(state: JSON, ev: Event) -> JSON:
-    state["production"][ev.data["programme"]] = int(ev.data["pp"])
-    state["pp"][ev.data["side"]] -= int(ev.data["pp"])
+def fold_programme_allocated(state: EFState, ev: Event) -> EFState:
+    d = cast(ProgrammeAllocated, ev.data)
+    production_now(state)[d["programme"]] = int(d["pp"])
+    state["pp"][d["side"]] -= int(d["pp"])
     return state
 
 

@@ -14,7 +14,7 @@ No ``from __future__ import annotations`` here: Python 3.11 then counts ``NotReq
 as required in ``__required_keys__``.
 """
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from grognard.engine.state_types import Obj
 
@@ -71,6 +71,7 @@ class Operation(TypedDict):
     range: int  # its command range
     air: str | None  # the air use chosen (support, disruption ...)
     closing: NotRequired[bool]  # its battles are being fought (operation_ending)
+    hq_lost: NotRequired[bool]  # its HQ was destroyed while it ran (game_state.destroy)
 
 
 class Hits(TypedDict):
@@ -96,6 +97,10 @@ class BattleState(TypedDict):
     hits: Hits
     retreat: str | None  # the side owing a retreat
     air: int  # air dice of the battle (EF-08)
+
+
+#: A production programme of the U-boat war: its key in :class:`Production` (EF-04, EF-06).
+Programme = Literal["uboat_pp", "escort_pp"]
 
 
 class Production(TypedDict):
@@ -196,7 +201,7 @@ class BattleFire(TypedDict):
     air_rolls: list[int]
     hex: str
     hits: int
-    role: str
+    role: Literal["attacker", "defender"]
     rolls: dict[str, list[int]]
     round: int
     side: str
@@ -306,7 +311,7 @@ class ProductionEnded(TypedDict):
 class ProgrammeAllocated(TypedDict):
     """``programme_allocated``."""
     pp: int
-    programme: str
+    programme: Programme
     rules: list[str]
     side: str
 

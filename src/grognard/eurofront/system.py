@@ -39,7 +39,7 @@ Scenario: sides ``axis`` and ``allies``; blocks are units of type ``block``/``hq
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from grognard.engine.commands import CommandSpec
 from grognard.engine.context import Context
@@ -66,7 +66,7 @@ from grognard.eurofront.operations import distance, occ
 from grognard.eurofront.orders import ORDERS
 from grognard.eurofront.production import PRODUCTION_KINDS
 from grognard.eurofront.readings import EuroFrontReadings, OptionalRule
-from grognard.eurofront.state_types import EFState
+from grognard.eurofront.state_types import Activation, Block, EFState
 from grognard.eurofront.victory import game_over, label
 
 NAME = "eurofront"
@@ -99,7 +99,7 @@ def initial_state(scenario: Scenario) -> EFState:
                                     if k.startswith("ef_") and k != "ef_rules"})
     r = BlockGameReadings.from_mapping({k: v for k, v in scenario.readings.items()
                                         if k.startswith("efg_")})
-    units: dict[str, JSON] = {}
+    units: dict[str, Block] = {}
     for i, p in enumerate(scenario.placements):
         if not is_block(scenario, p.unit.id):
             continue
@@ -107,9 +107,10 @@ def initial_state(scenario: Scenario) -> EFState:
         u["hex"] = p.hex
         units[p.unit.id] = u
     act = start_month(month, {}, None if surprised is None else side_of(str(surprised)))
-    state: JSON = {
+    state: EFState = {
         "scenario": scenario.id, "system": NAME, "sides": list(scenario.sides), "turn": 1,
-        "phase": 0, "secrets": {s.value: {} for s in Side}, "activation": {},
+        "phase": 0, "secrets": {s.value: {} for s in Side},
+        "activation": cast(Activation, {}),  # store (below) writes it
         "units": units, "destroyed": {"axis": {}, "allies": {}},
         "control": initial_control(scenario, units),
         "pp": {"axis": int(cal.get("axis_pp", 0)), "allies": int(cal.get("allies_pp", 0))},
@@ -132,7 +133,7 @@ def initial_state(scenario: Scenario) -> EFState:
 # --- the referee's hooks ------------------------------------------------------------------
 
 
-def decisions(ctx: Context, state: JSON) -> Sequence[Decision]:
+def decisions(ctx: Context, state: EFState) -> Sequence[Decision]:
     """Who owes what now: both chits at once (EF-18), battle losses and retreats, production."""
     act = act_of(state)
     if act.step is Step.CHOOSE:
@@ -159,12 +160,12 @@ def decisions(ctx: Context, state: JSON) -> Sequence[Decision]:
     return []
 
 
-def turn_label(ctx: Context, state: JSON) -> str:
+def turn_label(ctx: Context, state: EFState) -> str:
     """``"September 1941"``."""
     return label(Turn.parse(state["activation"]["month"]))
 
 
-def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
+def phase_prompt(ctx: Context, state: EFState, phase: Phase) -> str:
     act = act_of(state)
     who = phase.player.title()
     where = f"Activation Phase {act.phase} of {label(act.month)}"
@@ -195,7 +196,7 @@ def face_up(u: JSON) -> JSON:
             "type": u["kind"]}
 
 
-def view(state: JSON, player: str) -> JSON:
+def view(state: EFState, player: str) -> JSON:
     """What ``player`` may see: its own blocks face up (:func:`face_up`: strength and steps),
     the opponent's face-down blocks only as "a block of side X in hex H" (no identity, type or
     steps), its chit until the reveal (EF-18), its destroyed blocks, HQ uses and rail-moved
@@ -229,7 +230,7 @@ def view(state: JSON, player: str) -> JSON:
     return v
 
 
-def event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
+def event_view(event: Event, player: str, state: EFState) -> dict[str, Any]:
     """An event as ``player`` may read it in the log (``state``: the position now): the other
     player's chit before the reveal is withheld; every other-side block that stands face down
     now is named only "<side> block N" (numbered within the event), and the other side's

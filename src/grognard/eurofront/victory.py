@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
 from grognard.engine.system import Objective
 from grognard.eurofront.blocks import geo
 from grognard.eurofront.game_state import game_readings, other
 from grognard.eurofront.model import Turn
+from grognard.eurofront.state_types import EFState
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
@@ -81,21 +81,21 @@ def terms(ctx: Context) -> Terms:
     return ctx.cached("ef.victory.terms", make)
 
 
-def objectives(ctx: Context, state: JSON) -> Sequence[Objective]:
+def objectives(ctx: Context, state: EFState) -> Sequence[Objective]:
     """The objectives with who holds each now (the ``objectives`` hook)."""
     control = state["control"]
     return [Objective(h, name, value, control.get(h), SIDES)
             for h, name, value in terms(ctx).places]
 
 
-def _annihilated(state: JSON) -> str | None:
+def _annihilated(state: EFState) -> str | None:
     for s in SIDES:
         if not any(u["side"] == s for u in state["units"].values()):
             return s
     return None
 
 
-def _objective_verdict(ctx: Context, state: JSON, when: str) -> dict[str, Any]:
+def _objective_verdict(ctx: Context, state: EFState, when: str) -> dict[str, Any]:
     t = terms(ctx)
     control = state["control"]
     held = sorted(h for h, _, _ in t.places if control.get(h) == "axis")
@@ -112,7 +112,7 @@ def _objective_verdict(ctx: Context, state: JSON, when: str) -> dict[str, Any]:
             "needed": t.axis_needs, "worth": worth, "summary": summary}
 
 
-def game_over(ctx: Context, state: JSON) -> Mapping[str, Any] | None:
+def game_over(ctx: Context, state: EFState) -> Mapping[str, Any] | None:
     """The game ends after the last month's production (victory by objectives held) or when a
     side has no block left on the map."""
     gone = _annihilated(state)
@@ -125,7 +125,7 @@ def game_over(ctx: Context, state: JSON) -> Mapping[str, Any] | None:
     return _objective_verdict(ctx, state, f"after {label(Turn.parse(str(last)))}")
 
 
-def standing(ctx: Context, state: JSON) -> Mapping[str, Any]:
+def standing(ctx: Context, state: EFState) -> Mapping[str, Any]:
     """The verdict if the game ended now (the ``standing`` hook): ``leader`` (the side that
     would win), ``level`` (``victory``: the scenario knows one level), ``why`` (in words),
     ``final`` (the game is over and this is its result), the objectives the Axis holds and the

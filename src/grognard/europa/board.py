@@ -22,6 +22,7 @@ from grognard.engine.context import Context
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.europa.scenario_schema import EuropaRules, EuropaSection
+from grognard.europa.state_types import EuropaState, EuropaUnit
 
 T = TypeVar("T")
 
@@ -53,13 +54,21 @@ def readings_from(given: Mapping[str, Any], kind: type[Any]) -> Any:
     return kind.from_mapping({k: v for k, v in given.items() if k in names})
 
 
-def on_map(state: JSON) -> list[tuple[str, JSON]]:
+def on_map_hex(u: EuropaUnit) -> str:
+    """The hex of a unit standing on the map (a unit in a box, or still to arrive, has none;
+    the rules that move or count units on the map pass only those)."""
+    h = u["hex"]
+    assert h is not None, "the unit stands on the map"
+    return h
+
+
+def on_map(state: EuropaState) -> list[tuple[str, JSON]]:
     """The active units on the map, by id."""
     return sorted((uid, u) for uid, u in state["units"].items()  # chosen, then sorted by id
                   if u["status"] == "active" and u["hex"] is not None)
 
 
-def per_position(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:
+def per_position(ctx: Context, state: EuropaState, key: str, make: Callable[[], T]) -> T:
     """``make()`` once per position: kept in the game's per-command cache (cleared on every
     change) together with the state it was made from, so another state (a view, a private
     copy) asking under the same key never reads it. The value is shared: callers must not
@@ -67,12 +76,12 @@ def per_position(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> 
     return ctx.cached_for(state, key, make)
 
 
-def on_map_of(ctx: Context, state: JSON) -> list[tuple[str, JSON]]:
+def on_map_of(ctx: Context, state: EuropaState) -> list[tuple[str, JSON]]:
     """:func:`on_map`, once per position (do not change the list)."""
     return per_position(ctx, state, "europa.on_map", lambda: on_map(state))
 
 
-def units_by_hex(ctx: Context, state: JSON) -> dict[str, list[tuple[str, JSON]]]:
+def units_by_hex(ctx: Context, state: EuropaState) -> dict[str, list[tuple[str, JSON]]]:
     """:func:`on_map` by hex (each hex's units in id order), once per position (do not change
     it)."""
     def make() -> dict[str, list[tuple[str, JSON]]]:
@@ -83,7 +92,7 @@ def units_by_hex(ctx: Context, state: JSON) -> dict[str, list[tuple[str, JSON]]]
     return per_position(ctx, state, "europa.units_by_hex", make)
 
 
-def forces_of(ctx: Context, state: JSON) -> Forces:
+def forces_of(ctx: Context, state: EuropaState) -> Forces:
     """The units on the map as ``core.paths.Forces`` (side, ZOC class, id)."""
     placed = on_map(state)
     return Forces.build(ctx.scenario.map, [u["hex"] for _, u in placed],
@@ -102,26 +111,26 @@ def hex_arg(ctx: Context, label: Any, field: str) -> Hex:
     return h
 
 
-def unit_json(uid: str, u: JSON) -> dict[str, Any]:
+def unit_json(uid: str, u: EuropaUnit) -> dict[str, Any]:
     """A unit of the state as a combatant of the ATTACK.json model (EUR-09)."""
     return {"id": uid, "attack": u["attack"], "defense": u["defense"], "type": u["type"],
             "armor": u["armor"], "division": u["divisional"], "cadre": u["cadre"],
             "supply": u["supply"], "nationality": u["nationality"], "re_size": u["re_size"]}
 
 
-def eliminate(s: JSON, uid: str) -> None:
+def eliminate(s: EuropaState, uid: str) -> None:
     """Fold: the unit leaves the map eliminated."""
     u = s["units"][uid]
     u["status"], u["hex"] = "eliminated", None
 
 
-def reduce_unit(s: JSON, uid: str, attack: int, defense: int) -> None:
+def reduce_unit(s: EuropaState, uid: str, attack: int, defense: int) -> None:
     """Fold: the division is reduced to its cadre (EUR-13)."""
     u = s["units"][uid]
     u["cadre"], u["attack"], u["defense"] = True, attack, defense
 
 
-def apply_losses(s: JSON, d: JSON) -> None:
+def apply_losses(s: EuropaState, d: JSON) -> None:
     """Fold: the losses an event records - ``reduced`` {unit: {attack, defense}} to cadres,
     then ``eliminated`` [units] off the map."""
     for uid, v in d["reduced"].items():
@@ -160,7 +169,7 @@ _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
 _START = re.compile(r"^(\d{4})-(\d{1,2})-(I{1,2})$")
 
 
-def turn_label(ctx: Context, state: JSON) -> str:
+def turn_label(ctx: Context, state: EuropaState) -> str:
     """EUR-22 The game turn's date: Europa turns are half months ("Jun II 1941"), counted from
     the scenario's ``[calendar] start`` ("1941-06-II"); "Turn N" without one."""
     return scenario_turn_label(ctx.scenario, int(state["turn"]))
@@ -187,7 +196,7 @@ def turn_date(scenario: Scenario, turn: int) -> tuple[int, int, int] | None:
 
 
 # --- the weather of a turn -----------------------------------------------------------------------
-def turn_weather(ctx: Context, state: JSON) -> str:
+def turn_weather(ctx: Context, state: EuropaState) -> str:
     """The game turn's weather from the scenario's ``[europa] weather`` table (turn label ->
     weather: clear, mud, frost, snow, winter); clear for a turn the table does not name."""
     return scenario_weather(ctx.scenario, int(state["turn"]))
@@ -199,7 +208,7 @@ def scenario_weather(scenario: Scenario, turn: int) -> str:
     return table.get(scenario_turn_label(scenario, turn), "clear")
 
 
-def combat_weather(ctx: Context, state: JSON, args: Any) -> str:
+def combat_weather(ctx: Context, state: EuropaState, args: Any) -> str:
     """The weather an attack or overrun is fought in: with a ``[europa] weather`` table the
     referee's (an order naming other weather is refused); without one the order's
     ``weather`` (default clear), as a designer sets it."""

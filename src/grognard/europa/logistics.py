@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import ceil_q, exact_json
@@ -52,7 +52,6 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, writes_units
 from grognard.engine.phases import Phase
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON
 from grognard.europa.board import (
     SURPRISE_PREFIX,
     europa_rules,
@@ -61,6 +60,15 @@ from grognard.europa.board import (
     readings_of,
     scenario_weather,
     turn_date,
+)
+from grognard.europa.state_types import (
+    EuropaState,
+    EuropaUnit,
+    Logistics,
+    LogisticsOps,
+    SpPaid,
+    SupplyReceived,
+    SupplyZoneEntered,
 )
 from grognard.europa.supply.logistics import (
     Combat,
@@ -135,14 +143,14 @@ def _rates(cfg: LogisticsConfig, side: str) -> str:
     return "german" if side == cfg.german else "soviet"
 
 
-def initial_logistics(scenario: Scenario, opening: Phase | None = None) -> JSON | None:
+def initial_logistics(scenario: Scenario, opening: Phase | None = None) -> Logistics | None:
     """EUR-38/EUR-39/EUR-40 the opening stockpiles (and the surprise turn's special SPs). A
     game that opens in a side's initial phase (not on the FitE surprise turn) has that side's
     turn-1 receipt in the stockpile already (``opening_receipt``): no phase change brings it."""
     cfg = logistics_config(scenario)
     if cfg is None:
         return None
-    out: JSON = {"zone": 1,
+    out: Logistics = {"zone": 1,
                  "sp": {cfg.german: exact_json(Fraction(initial_stockpile("german"))),
                         cfg.soviet: exact_json(Fraction(initial_stockpile("soviet")))},
                  "special": exact_json(Fraction(special_allocation(fite_surprise_turn(scenario)))),
@@ -155,7 +163,7 @@ def initial_logistics(scenario: Scenario, opening: Phase | None = None) -> JSON 
     return out
 
 
-def active(ctx: Context, state: JSON) -> LogisticsConfig | None:
+def active(ctx: Context, state: EuropaState) -> LogisticsConfig | None:
     return logistics_config(ctx.scenario) if state.get("logistics") else None
 
 
@@ -175,7 +183,7 @@ def _receipt(scenario: Scenario, cfg: LogisticsConfig, side: str, zone: int, tur
                         WEATHER_READING.get(weather, weather), readings, tables)
 
 
-def receipt_event(ctx: Context, state: JSON, side: str, turn: int) -> Event | None:
+def receipt_event(ctx: Context, state: EuropaState, side: str, turn: int) -> Event | None:
     """EUR-38/EUR-40/EUR-41 ``side``'s receipt as its initial phase of ``turn`` opens."""
     cfg = active(ctx, state)
     if cfg is None or side not in (cfg.german, cfg.soviet):
@@ -193,12 +201,13 @@ def receipt_event(ctx: Context, state: JSON, side: str, turn: int) -> Event | No
                                      "rules": rules})
 
 
-def fold_supply_received(state: JSON, ev: Event) -> JSON:
-    state["logistics"]["sp"][ev.data["side"]] = ev.data["sp_after"]
+def fold_supply_received(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(SupplyReceived, ev.data)
+    state["logistics"]["sp"][d["side"]] = d["sp_after"]
     return state
 
 
-def phase_change_events(ctx: Context, state: JSON, to_phase: int, to_turn: int
+def phase_change_events(ctx: Context, state: EuropaState, to_phase: int, to_turn: int
                         ) -> list[Event]:
     """What logistics does as play moves to phase ``to_phase`` of ``to_turn``: the special
     SPs lost when the surprise phases are over (EUR-39); the receipt of the side whose
@@ -221,13 +230,13 @@ def phase_change_events(ctx: Context, state: JSON, to_phase: int, to_turn: int
     return out
 
 
-def fold_special_expired(state: JSON, ev: Event) -> JSON:
+def fold_special_expired(state: EuropaState, ev: Event) -> EuropaState:
     state["logistics"]["special"] = 0
     return state
 
 
 # --- zones (EUR-38) ------------------------------------------------------------------------------
-def zone_event(ctx: Context, state: JSON, side: str, hexes: list[str],
+def zone_event(ctx: Context, state: EuropaState, side: str, hexes: list[str],
                spent: Fraction | int = 0) -> Event | None:
     """EUR-38 The zone the German advance enters when ``side``'s units reach ``hexes``: the
     furthest line reached, never back; the stockpile (less ``spent``, what the same command
@@ -254,16 +263,17 @@ def zone_event(ctx: Context, state: JSON, side: str, hexes: list[str],
                                          "rules": ["EUR-38"]})
 
 
-def fold_zone_entered(state: JSON, ev: Event) -> JSON:
+def fold_zone_entered(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(SupplyZoneEntered, ev.data)
     lg = state["logistics"]
-    lg["zone"] = ev.data["to"]
-    lg["sp"][ev.data["side"]] = exact_json(Fraction(lg["sp"][ev.data["side"]])
-                                           * Fraction(ev.data["factor"]))
+    lg["zone"] = d["to"]
+    lg["sp"][d["side"]] = exact_json(Fraction(lg["sp"][d["side"]])
+                                           * Fraction(d["factor"]))
     return state
 
 
 # --- costs (EUR-37) -----------------------------------------------------------------------------
-def _ops(state: JSON, side: str) -> JSON:
+def _ops(state: EuropaState, side: str) -> LogisticsOps:
     """The side's paid operations this game turn (``moved``, ``owed`` exact)."""
     rec = state["logistics"]["ops"].get(side)
     if not isinstance(rec, dict) or rec.get("turn") != int(state["turn"]):
@@ -271,7 +281,7 @@ def _ops(state: JSON, side: str) -> JSON:
     return rec
 
 
-def _paying(u: JSON) -> bool:
+def _paying(u: EuropaUnit) -> bool:
     return bool(u["divisional"]) and not u["cadre"] and u.get("supply", "in") == "in"
 
 
@@ -280,7 +290,7 @@ def _due(ctx: Context, owed: Fraction) -> Fraction:
     return owed if r.sp_half_rounding == HalfRounding.EXACT else Fraction(ceil_q(owed))
 
 
-def _payment(ctx: Context, state: JSON, side: str, ops: Operations, what: str,
+def _payment(ctx: Context, state: EuropaState, side: str, ops: Operations, what: str,
              special_ok: bool) -> dict[str, Any] | None:
     """EUR-37 The charge of ``ops`` on top of the side's game turn so far, and where it comes
     from (EUR-39 special SPs first on the surprise turn); None if it costs nothing. Raises
@@ -294,7 +304,7 @@ def _payment(ctx: Context, state: JSON, side: str, ops: Operations, what: str,
                     special_ok, owed_after=owed + cost.exact)
 
 
-def _charged(state: JSON, side: str, what: str, items: list[Any], exact: Fraction,
+def _charged(state: EuropaState, side: str, what: str, items: list[Any], exact: Fraction,
              charge: Fraction, special_ok: bool, owed_after: Fraction) -> dict[str, Any]:
     """The ``sp_paid`` data of a ``charge`` (EUR-39 special SPs first where ``special_ok``);
     :class:`IllegalOrder` when the side cannot pay it."""
@@ -313,7 +323,7 @@ def _charged(state: JSON, side: str, what: str, items: list[Any], exact: Fractio
             "owed_after": exact_json(owed_after), "rules": rules}
 
 
-def _surprise_phase(ctx: Context, state: JSON) -> bool:
+def _surprise_phase(ctx: Context, state: EuropaState) -> bool:
     return ctx.turn_sequence.phases[int(state["phase"])].name.startswith(SURPRISE_PREFIX)
 
 
@@ -326,7 +336,7 @@ class MovePayment:
     unfuelled: bool
 
 
-def move_payment(ctx: Context, state: JSON, uid: str, mp: int) -> MovePayment:
+def move_payment(ctx: Context, state: EuropaState, uid: str, mp: int) -> MovePayment:
     """EUR-37 A mechanized division pays 1 SP, a motorized one 1/2, the first time it moves in
     its side's game turn; one the stockpile cannot pay moves unfuelled (a normal movement
     phase only, at most half its MA in the phase; IllegalOrder otherwise)."""
@@ -353,7 +363,7 @@ def move_payment(ctx: Context, state: JSON, uid: str, mp: int) -> MovePayment:
     return MovePayment(paid, False)
 
 
-def _unfuelled(ctx: Context, state: JSON, uid: str, mp: int) -> bool:
+def _unfuelled(ctx: Context, state: EuropaState, uid: str, mp: int) -> bool:
     u = state["units"][uid]
     phase = ctx.turn_sequence.phases[int(state["phase"])].name
     if phase not in NORMAL_MOVEMENT:
@@ -367,7 +377,7 @@ def _unfuelled(ctx: Context, state: JSON, uid: str, mp: int) -> bool:
     return True
 
 
-def attack_payment(ctx: Context, state: JSON, side: str, attackers: list[str], overrun: bool
+def attack_payment(ctx: Context, state: EuropaState, side: str, attackers: list[str], overrun: bool
                    ) -> dict[str, Any] | None:
     """EUR-37 An attack's SPs: 1 per attacking in-supply division (Axis-minor infantry and
     cavalry 1 per 2), 1 for artillery support; refused when unpayable or when an attacker
@@ -399,7 +409,7 @@ def attack_payment(ctx: Context, state: JSON, side: str, attackers: list[str], o
                     special_ok=side == cfg.german and _surprise_phase(ctx, state))
 
 
-def air_payment(ctx: Context, state: JSON, side: str, units: list[str]
+def air_payment(ctx: Context, state: EuropaState, side: str, units: list[str]
                 ) -> dict[str, Any] | None:
     """EUR-37 Air units used: 1 SP per 3 a game turn, the turn's count rounded to the nearest
     point; a command flying units not used yet this turn pays what the rounded total grows
@@ -434,11 +444,11 @@ def paid_event(paid: dict[str, Any]) -> Event:
 
 
 @writes_units()
-def fold_sp_paid(state: JSON, ev: Event) -> JSON:
-    d = ev.data
+def fold_sp_paid(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(SpPaid, ev.data)
     lg = state["logistics"]
     side = d["side"]
-    rec = dict(_ops(state, side))
+    rec = _ops(state, side).copy()
     rec["owed"] = d["owed_after"]
     if "moved" in d:
         rec["moved"] = [*rec["moved"], d["moved"]]
@@ -450,7 +460,7 @@ def fold_sp_paid(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def fold_unfuelled(state: JSON, uid: str) -> None:
+def fold_unfuelled(state: EuropaState, uid: str) -> None:
     state["units"][uid]["unfuelled_turn"] = int(state["turn"])
 
 
@@ -468,7 +478,7 @@ __all__ = ["FOLDS", "LogisticsConfig", "MovePayment", "air_payment", "attack_pay
 
 
 # --- bonus combat (SUR-20) ----------------------------------------------------------------------
-def bonus_combat_supply(ctx: Context, state: JSON, attackers: Sequence[str]) -> dict[str, Any]:
+def bonus_combat_supply(ctx: Context, state: EuropaState, attackers: Sequence[str]) -> dict[str, Any]:
     """SUR-20 (47.A.5.i) An attack in the bonus combat phase needs no supply: of its EUR-37 cost
     (1 SP per attacking in-supply division) only the weather's extra part and other extras are
     paid. Reading: the engine's weather carries no supply multiplier and no extra SP costs, so

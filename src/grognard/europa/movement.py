@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -53,8 +53,8 @@ from grognard.core.zoc import ZocField, europa_revised_zoc, zoc_field
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.generic import RIVER_COST, TERRAIN_COST
-from grognard.engine.state import JSON
-from grognard.europa.board import forces_of, per_position, readings_of
+from grognard.europa.board import forces_of, on_map_hex, per_position, readings_of
+from grognard.europa.state_types import EuropaState, EuropaUnit
 
 #: EUR-17 over the generic terrain costs (a river hexside +1 MP, as the generic move)
 EUROPA_MOVEMENT = europa_revised_movement(
@@ -66,7 +66,7 @@ EUROPA_MOVEMENT = europa_revised_movement(
 _ALL = 1e9
 
 
-def move_class(u: JSON) -> MoveClass:
+def move_class(u: EuropaUnit) -> MoveClass:
     """EUR-17 Mechanized: armor, armored infantry, mechanized, or motorized with MA 10."""
     return _move_class(str(u.get("nationality", "")), str(u["side"]), str(u["type"]),
                        int(u["movement"]))
@@ -113,7 +113,7 @@ def _enemy_entry(u: Mapping[str, Any], player: str) -> tuple[str, Any] | None:
     return None
 
 
-def _side(ctx: Context, state: JSON, player: str) -> _SideMovement:
+def _side(ctx: Context, state: EuropaState, player: str) -> _SideMovement:
     def make() -> _SideMovement:
         m = ctx.scenario.map
         # the enemy units' hexes and ZOC classes in the units' own (fixed) order: equal keys
@@ -135,7 +135,7 @@ def _side(ctx: Context, state: JSON, player: str) -> _SideMovement:
     return out
 
 
-def enemy_zoc_without(ctx: Context, state: JSON, player: str, label: str,
+def enemy_zoc_without(ctx: Context, state: EuropaState, player: str, label: str,
                       make: Callable[[], Any]) -> Any:
     """``make()``: the enemy ZOC mask ``player`` meets without the units in ``label`` (as the
     overrun builds it: valid at ``label`` and its neighbours) - kept
@@ -148,23 +148,23 @@ def enemy_zoc_without(ctx: Context, state: JSON, player: str, label: str,
     return side.without[label]
 
 
-def move_zoc(ctx: Context, state: JSON, player: str) -> ZocField:
+def move_zoc(ctx: Context, state: EuropaState, player: str) -> ZocField:
     """The enemy ZOC ``player``'s movers meet (EUR-17; for movement only)."""
     return _side(ctx, state, player).zoc
 
 
-def _graph(ctx: Context, state: JSON, player: str, cls: MoveClass) -> MovementGraph:
+def _graph(ctx: Context, state: EuropaState, player: str, cls: MoveClass) -> MovementGraph:
     side = _side(ctx, state, player)
     if cls not in side.graphs:
         side.graphs[cls] = movement_graph(ctx.scenario.map, cls, side.zoc, EUROPA_MOVEMENT)
     return side.graphs[cls]
 
 
-def mp_left(u: JSON) -> int:
+def mp_left(u: EuropaUnit) -> int:
     return max(int(u["movement"]) - int(u["mp_spent"]), 0)
 
 
-def unit_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
+def unit_range(ctx: Context, state: EuropaState, uid: str) -> MoveRange:
     """EUR-17 Every hex unit ``uid`` may still reach this phase, with its cheapest paths."""
     def make() -> MoveRange:
         u = state["units"][uid]
@@ -172,8 +172,8 @@ def unit_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
         graph = _graph(ctx, state, u["side"], cls)
         if cls not in side.whole:
             side.whole[cls] = _whole_rows(graph)
-        return _single_range(graph, side.whole[cls], ctx.scenario.map.index_of_label(u["hex"]),
-                             mp_left(u))
+        start = ctx.scenario.map.index_of_label(on_map_hex(u))
+        return _single_range(graph, side.whole[cls], start, mp_left(u))
     out: MoveRange = ctx.cached(f"europa.range.{uid}", make)
     return out
 
@@ -277,7 +277,7 @@ def _path_cost(ctx: Context, graph: MovementGraph, start: int, hexes: list[int],
     return round(cost)
 
 
-def check_move(ctx: Context, state: JSON, cmd: Command, path: list[str] | None) -> EuropaMove:
+def check_move(ctx: Context, state: EuropaState, cmd: Command, path: list[str] | None) -> EuropaMove:
     """EUR-17 The move ``cmd`` under the revised ZOC costs. ``path`` is the explicit path the
     order gives (None: the order names ``to`` and the cheapest EUR-17 path is taken). The
     unit's ownership, and an explicit path's hexes, are the generic move's checks (done
@@ -289,7 +289,7 @@ def check_move(ctx: Context, state: JSON, cmd: Command, path: list[str] | None) 
     budget = mp_left(u)
     zoc = move_zoc(ctx, state, u["side"])
     in_zoc = zoc.mask(Purpose.MOVEMENT)
-    start = m.index_of_label(u["hex"])
+    start = m.index_of_label(on_map_hex(u))
     if path is None:
         to = str(cmd.args["to"])
         if to not in m.label_indices:
@@ -323,7 +323,7 @@ def check_move(ctx: Context, state: JSON, cmd: Command, path: list[str] | None) 
 _GROUND = frozenset(t.value for t in GROUND_TYPES)
 
 
-def legal_moves(ctx: Context, state: JSON, player: str) -> list[Command]:
+def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     """EUR-17 Every move ``player``'s ground units may make now, one per unit and reachable
     hex (``to``: the cheapest path): one vectorised search per movement class, each unit's
     range kept for the move's verify."""
@@ -339,7 +339,7 @@ def legal_moves(ctx: Context, state: JSON, player: str) -> list[Command]:
     fits: dict[Any, dict[str, bool]] = {}
     for cls, uids in movers.items():
         units = [state["units"][uid] for uid in uids]
-        ranges = _graph(ctx, state, player, cls).ranges([u["hex"] for u in units],
+        ranges = _graph(ctx, state, player, cls).ranges([on_map_hex(u) for u in units],
                                                         [mp_left(u) for u in units])
         for uid, u, r in zip(uids, units, ranges, strict=True):
             ctx.cache.setdefault(f"europa.range.{uid}", r)
@@ -371,7 +371,7 @@ def stack_limit(m: MapData, label: str) -> int:
     return int(lim[m.index_of_label(label)])
 
 
-def _side_res(state: JSON, side: str, leaving: frozenset[str] = frozenset()
+def _side_res(state: EuropaState, side: str, leaving: frozenset[str] = frozenset()
               ) -> dict[str, Fraction]:
     """EUR-21 The REs of ``side``'s ground units in each hex (``leaving`` not counted)."""
     out: dict[str, Fraction] = {}
@@ -382,7 +382,7 @@ def _side_res(state: JSON, side: str, leaving: frozenset[str] = frozenset()
     return out
 
 
-def _stack_in(ctx: Context, state: JSON, side: str, label: str, leaving: frozenset[str]
+def _stack_in(ctx: Context, state: EuropaState, side: str, label: str, leaving: frozenset[str]
               ) -> tuple[str, ...]:
     """EUR-21 ``side``'s ground units in hex ``label`` (``leaving`` not counted). One scan of
     the units: a move checks one hex, cheaper than an index of every hex; once per position
@@ -398,7 +398,7 @@ def _stacking_checked(ctx: Context) -> bool:
     return bool(readings_of(ctx, MovementReadings).stacking_at_move_end)
 
 
-def _room(ctx: Context, state: JSON, side: str) -> Any:
+def _room(ctx: Context, state: EuropaState, side: str) -> Any:
     """EUR-21 The REs ``side`` may still bring into a hex (a unit moving out of its own hex
     never counts there, as it leaves it); unlimited when the reading is off."""
     if not _stacking_checked(ctx):
@@ -408,13 +408,13 @@ def _room(ctx: Context, state: JSON, side: str) -> Any:
     return lambda label: stack_limit(m, label) - have.get(label, Fraction(0))
 
 
-def joins_stack(ctx: Context, state: JSON, side: str, to: str, movers: list[str]) -> bool:
+def joins_stack(ctx: Context, state: EuropaState, side: str, to: str, movers: list[str]) -> bool:
     """EUR-21 took effect: the movers end in a hex already holding their side's units, so the
     limit was checked against a stack (events then name EUR-21)."""
     return _stacking_checked(ctx) and bool(_stack_in(ctx, state, side, to, frozenset(movers)))
 
 
-def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list[str]
+def stacking_refusal(ctx: Context, state: EuropaState, side: str, to: str, movers: list[str]
                      ) -> IllegalOrder | None:
     """EUR-21 Why ``movers`` may not end a move or an advance in ``to`` (None: they may):
     their side's REs there would pass 10 (7 in mountain)."""
@@ -424,15 +424,15 @@ def stacking_refusal(ctx: Context, state: JSON, side: str, to: str, movers: list
                                   frozenset(movers))
 
 
-def _res_of(state: JSON, ids: Iterable[str]) -> Fraction:
+def _res_of(state: EuropaState, ids: Iterable[str]) -> Fraction:
     """EUR-21 The REs of units ``ids`` together (whole sizes summed as integers first)."""
     sizes = [state["units"][x]["re_size"] for x in ids]
     if all(type(v) is int for v in sizes):
-        return Fraction(sum(sizes))
+        return Fraction(sum(cast(list[int], sizes)))
     return sum((Fraction(v) for v in sizes), Fraction(0))
 
 
-def added_stacking_refusal(ctx: Context, state: JSON, side: str, to: str, added: Fraction,
+def added_stacking_refusal(ctx: Context, state: EuropaState, side: str, to: str, added: Fraction,
                            leaving: frozenset[str] = frozenset()) -> IllegalOrder | None:
     """EUR-21 Why ``added`` REs of ``side`` may not end in ``to`` (None: they may), the units
     ``leaving`` not counted there: a move's movers, or a reinforcement entering (EUR-22)."""

@@ -24,6 +24,7 @@ from grognard.engine.decisions import Decision
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
 from grognard.engine.state import JSON, copy_state
+from grognard.europa.state_types import EuropaState
 
 A = TypeVar("A")
 
@@ -46,11 +47,11 @@ class EuropaOrder(Order[A]):
                                    f"supplies it ({self.facts[key]})")
         return super().args(ctx, cmd)
 
-    def check(self, ctx: Context, state: JSON, cmd: Command) -> None:
+    def check(self, ctx: Context, state: EuropaState, cmd: Command) -> None:
         """``verify`` of ``cmd`` with its arguments decoded (InputError on bad arguments)."""
         self.verify(ctx, state, cmd, self.args(ctx, cmd))
 
-    def checked(self, ctx: Context, state: JSON, cands: Iterable[Command]) -> list[Command]:
+    def checked(self, ctx: Context, state: EuropaState, cands: Iterable[Command]) -> list[Command]:
         """The candidates that pass this order's verify (for enumerators that propose)."""
         out = []
         for cmd in cands:
@@ -69,7 +70,7 @@ class EuropaOrder(Order[A]):
         return spec
 
 
-def no_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
+def no_legal(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     """Commands whose arguments are data the state does not hold (table rolls, air units
     passed in the order): none enumerated for random play."""
     return []
@@ -78,7 +79,7 @@ def no_legal(ctx: Context, state: JSON, player: str) -> list[Command]:
 DecisionsOf = Callable[[Context, JSON], Sequence[Decision]]
 
 
-def engine_choices(ctx: Context, state: JSON, events: list[Event], dice: Dice,
+def engine_choices(ctx: Context, state: EuropaState, events: list[Event], dice: Dice,
                    deciders: Sequence[EuropaOrder[Any]], folds: Mapping[str, Fold],
                    decisions: DecisionsOf) -> list[Event]:
     """``events`` followed by the engine's own answers to decisions that leave one legal

@@ -16,7 +16,7 @@ No ``from __future__ import annotations`` here: Python 3.11 then counts ``NotReq
 as required in ``__required_keys__``.
 """
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, final
 
 from grognard.engine.state_types import GenericPhaseEnded, GenericUnit, Obj, TableRolled
 
@@ -38,6 +38,7 @@ class EuropaUnit(GenericUnit):
     exploited_turn: NotRequired[int]  # the game turn it last exploited (EUR-33, SUR-21)
     isolated: NotRequired[bool]  # EUR-31/EUR-32: isolated at the last supply phase
     mp_markers: NotRequired[int]  # surprise MP markers on it (SUR-16..SUR-18)
+    unfuelled_turn: NotRequired[int]  # EUR-37: the game turn it moved unfuelled (logistics)
 
 
 class AirUnit(TypedDict):
@@ -177,7 +178,7 @@ class AirState(TypedDict, total=False):
     and the air facts that outlive it (airbases, zones, strategic hits); set by the first air
     event (air/commands.py)."""
 
-    key: list[int]  # [turn, phase] of the air phase
+    key: list[int] | None  # [turn, phase] of the air phase (None: missions.air_slot's empty one)
     step: str  # the air phase's step (missions, interception, ground support ...)
     missions: list[list[str]]  # [mission id, kind] assigned this phase
     flights: list[Flight]  # missions flown this phase
@@ -257,9 +258,12 @@ class Logistics(TypedDict):
     """FitE supply stockpiles (EUR-37..EUR-41)."""
 
     zone: int  # the supply zone
-    special: int  # special SPs
+    special: Exact  # special SPs (exact: a payment may take a fraction)
     sp: dict[str, Exact]  # side -> SPs on hand
     ops: dict[str, LogisticsOps]
+    #: EUR-38/EUR-40 the turn-1 receipt already in the stockpile of a game that opens in a
+    #: side's initial phase (logistics.initial_logistics; never changed)
+    opening_receipt: NotRequired[Obj]
 
 
 class EuropaState(TypedDict):
@@ -320,6 +324,7 @@ class AirMissionsFlown(TypedDict):
     units: list[str]
 
 
+@final  # final: a fold reading this or airbase_repaired tells them apart by their keys
 class AirbaseAttacked(TypedDict):
     """``airbase_attacked``."""
     air_status: dict[str, str]
@@ -333,6 +338,7 @@ class AirbaseAttacked(TypedDict):
     strength: int
 
 
+@final
 class AirbaseRepaired(TypedDict):
     """``airbase_repaired``."""
     airbase: Obj
@@ -438,6 +444,15 @@ class FighterSweepResolved(TypedDict):
     step: str
 
 
+class StepLossTaken(TypedDict):
+    """A bombardment's step loss (EUR-06): the unit, eliminated or reduced to its cadre (then
+    its strengths after, air/missions.execute_ground_support)."""
+    unit: str
+    action: str
+    attack: NotRequired[int]
+    defense: NotRequired[int]
+
+
 class GroundSupportResolved(TypedDict):
     """``ground_support_resolved``."""
     column: NotRequired[str]
@@ -450,11 +465,12 @@ class GroundSupportResolved(TypedDict):
     roll: int | None
     rules: NotRequired[list[str]]
     step: str
-    step_loss: dict[str, str] | None
+    step_loss: StepLossTaken | None
     strength: int
     turn: int
 
 
+@final  # final: the interception fold tells declined and resolved apart by their keys
 class InterceptionDeclined(TypedDict):
     """``interception_declined``."""
     key: list[int]
@@ -463,6 +479,7 @@ class InterceptionDeclined(TypedDict):
     step: str
 
 
+@final
 class InterceptionResolved(TypedDict):
     """``interception_resolved``."""
     air_flown: list[str]
@@ -491,7 +508,7 @@ class InvasionSurpriseStarted(TypedDict):
     effects: Obj
     player: str
     record: Obj
-    turn_record: Obj
+    turn_record: SurpriseTurn  # the surprise turn it opens (surprise/turn.turn_record)
 
 
 class IsolationAttritionRolled(TypedDict):
@@ -575,25 +592,32 @@ class ReplacementTaken(TypedDict):
 
 
 class SpPaid(TypedDict):
-    """``sp_paid``."""
+    """``sp_paid`` (logistics._charged: every amount is exact_json, a fraction where the
+    scenario's SP rounding is exact)."""
     air: NotRequired[list[str]]
-    charge: int
-    exact: int | str
+    charge: Exact
+    exact: Exact
     items: list[dict[str, int | dict[str, str] | str]]
     moved: NotRequired[str]
-    owed_after: int | str
+    owed_after: Exact
     rules: list[str]
     side: str
-    sp: int
-    special: int
+    sp: Exact
+    special: Exact
     what: str
 
 
 class SpecialSupplyExpired(TypedDict):
     """``special_supply_expired``."""
-    lost: int
+    lost: Exact  # exact_json of the special SPs left
     rules: list[str]
     side: str
+
+
+class ReplacementsLost(TypedDict):
+    """EUR-28 The replacement points a strategic bombing costs the enemy."""
+    side: str
+    infantry: Exact
 
 
 class StrategicBombingResolved(TypedDict):
@@ -601,7 +625,7 @@ class StrategicBombingResolved(TypedDict):
     hex: str
     key: list[int]
     mission: str
-    replacements_lost: dict[str, int | str]
+    replacements_lost: ReplacementsLost
     result: Obj
     roll: int
     rules: list[str]
@@ -646,6 +670,7 @@ SupplyZoneEntered = TypedDict("SupplyZoneEntered", {
 """``supply_zone_entered``."""
 
 
+@final  # final: fold_surprise tells a plan's step and its start apart by their keys
 class SurprisePlanned(TypedDict):
     """``surprise_planned``."""
     command: str
@@ -657,6 +682,7 @@ class SurprisePlanned(TypedDict):
     rules: list[str]
 
 
+@final
 class SurpriseStarted(TypedDict):
     """``surprise_started``."""
     candidates: list[dict[str, int | str]]
@@ -666,16 +692,17 @@ class SurpriseStarted(TypedDict):
     orders: Obj
     plan: Obj
     player: str
-    public: Obj
+    public: StartedSurprise  # what the enemy sees (SUR-12), kept in state["surprise"]
     record: Obj
     rules: list[str]
-    turn_record: Obj
+    turn_record: SurpriseTurn  # the surprise turn it opens (surprise/turn.turn_record)
 
 
 UnitMoved = TypedDict("UnitMoved", {
     "exploitation": NotRequired[bool], "from": str, "marker_mp": NotRequired[int], "mp": int,
-    "path": list[str], "rules": NotRequired[list[str]], "unit": str})
-"""``unit_moved``."""
+    "path": list[str], "rules": NotRequired[list[str]], "unfuelled": NotRequired[bool],
+    "unit": str})
+"""``unit_moved`` (``unfuelled``: EUR-37, a FitE division moved on no SPs, play/turn.py)."""
 
 
 UnitsRetreated = TypedDict("UnitsRetreated", {

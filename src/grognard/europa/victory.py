@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -53,9 +53,10 @@ from grognard.engine.system import Objective
 from grognard.europa.board import europa_rules, scenario_turn_label
 from grognard.europa.play.referee import last_turn
 from grognard.europa.scenario_schema import VictorySection
+from grognard.europa.state_types import EuropaState
 
 #: The state key of the objective hexes' holders (``{hex: side or None}``).
-HELD = "held"
+HELD: Final = "held"
 #: Units that hold a hex by entering it: ground combat units (not supply or replacement markers).
 HOLDING_TYPES = frozenset(t.value for t in GROUND_TYPES - {UnitType.SUPPLY, UnitType.REPLACEMENT})
 
@@ -220,7 +221,7 @@ def initial_holders(scenario: Scenario) -> dict[str, str | None]:
 
 
 @writes_units()
-def note_holders(state: JSON, ev: Event) -> JSON:
+def note_holders(state: EuropaState, ev: Event) -> EuropaState:
     """After every event: an objective hex with ground units of one side is that side's (it
     stays so when they leave, until the other side's ground units enter it).
 
@@ -265,7 +266,7 @@ def with_holders(initial: Callable[[Scenario], JSON]) -> Callable[[Scenario], JS
     return initial_state
 
 
-def holders(scenario: Scenario, state: JSON) -> dict[str, str | None]:
+def holders(scenario: Scenario, state: EuropaState) -> dict[str, str | None]:
     """Who holds each objective hex now."""
     held = state.get(HELD)
     return dict(held) if isinstance(held, Mapping) else initial_holders(scenario)
@@ -281,7 +282,7 @@ def verdict(v: Victory, held: Mapping[str, str | None]) -> Verdict:
     return Verdict(level.winner, level.level, points, v.most, v.side, met)
 
 
-def objectives(ctx: Context, state: JSON) -> list[Objective]:
+def objectives(ctx: Context, state: EuropaState) -> list[Objective]:
     """The hexes the victory conditions name, each with its goal's worth (a line's points
     shared over the hexes it needs) and holder; both sides want them (one to take, one to
     keep)."""
@@ -302,13 +303,13 @@ def objectives(ctx: Context, state: JSON) -> list[Objective]:
     return list(out.values())
 
 
-def _verdict_json(ctx: Context, state: JSON, v: Victory) -> dict[str, Any]:
+def _verdict_json(ctx: Context, state: EuropaState, v: Victory) -> dict[str, Any]:
     vd = verdict(v, holders(ctx.scenario, state))
     return {"winner": vd.winner, "level": vd.level, "points": vd.points, "of": vd.most,
             "counted": vd.side, "met": ", ".join(vd.met), "summary": vd.summary()}
 
 
-def standing(ctx: Context, state: JSON) -> dict[str, Any]:
+def standing(ctx: Context, state: EuropaState) -> dict[str, Any]:
     """The verdict if the game ended now (``leader``: the side it favours, None: a draw)."""
     v = victory_of(ctx.scenario)
     if v is None:
@@ -319,7 +320,7 @@ def standing(ctx: Context, state: JSON) -> dict[str, Any]:
     return out
 
 
-def final_verdict(ctx: Context, state: JSON) -> dict[str, Any] | None:
+def final_verdict(ctx: Context, state: EuropaState) -> dict[str, Any] | None:
     """The result once the last turn is played: the winner and level of the victory
     conditions (a draw without any), else None."""
     last = last_turn(ctx)

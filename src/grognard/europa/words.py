@@ -20,6 +20,7 @@ from grognard.engine.context import Context
 from grognard.engine.orders import Words, and_list, as_list, hex_name
 from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.europa.state_types import EuropaState
 
 #: The air missions as the rules name them (EUR-23).
 MISSIONS = {"sweep": "Fighter sweep", "ground_support": "Ground support",
@@ -27,7 +28,7 @@ MISSIONS = {"sweep": "Fighter sweep", "ground_support": "Ground support",
              "strategic_bombing": "Strategic bombing"}
 
 
-def unit_name(state: JSON, uid: object) -> str:
+def unit_name(state: EuropaState, uid: object) -> str:
     """A unit as its counter reads: "AGN inf 1 (6-7-6 infantry)"."""
     u = (state.get("units") or {}).get(str(uid)) if isinstance(state, Mapping) else None
     if not isinstance(u, Mapping):
@@ -40,7 +41,7 @@ def unit_name(state: JSON, uid: object) -> str:
     return f"{name} ({inside})" if inside else name
 
 
-def units_words(state: JSON, ids: Iterable[object]) -> str:
+def units_words(state: EuropaState, ids: Iterable[object]) -> str:
     """Units as their counters read, in a list (more than four: the first and a count)."""
     ids = list(ids)
     if len(ids) > 4:
@@ -49,7 +50,12 @@ def units_words(state: JSON, ids: Iterable[object]) -> str:
 
 
 def mission_words(state: JSON, mid: object) -> str:
-    """An assigned air mission by its kind and target (the mission id is the player's)."""
+    """An assigned air mission by its kind and target (the mission id is the player's).
+
+    Left reading untyped JSON: the declared state (europa/state_types.py) has no
+    ``air_units["phase"]`` (air units are keyed by id; this air phase's missions are
+    ``state["air"]["flights"]``), so this always gives ``"mission <id>"`` - a words fix, left
+    for its own commit."""
     air = state.get("air_units") if isinstance(state, Mapping) else None
     phase = (air or {}).get("phase") if isinstance(air, Mapping) else None
     for m in (phase or {}).get("missions", []) if isinstance(phase, Mapping) else []:
@@ -58,7 +64,7 @@ def mission_words(state: JSON, mid: object) -> str:
     return f"mission {mid}"
 
 
-def losses_words(ctx: Context, state: JSON, cmd: Command) -> Words:
+def losses_words(ctx: Context, state: EuropaState, cmd: Command) -> Words:
     """An allocation of losses in words: combat (EUR-12) or isolation attrition (EUR-32)."""
     a = cmd.args
     us = as_list(a.get("units"))
@@ -70,7 +76,7 @@ def losses_words(ctx: Context, state: JSON, cmd: Command) -> Words:
                  if us else "allocate losses")
 
 
-def roll_table(ctx: Context, state: JSON, cmd: Command) -> Words:
+def roll_table(ctx: Context, state: EuropaState, cmd: Command) -> Words:
     """The generic table roll (a designer's tool) in words."""
     a = cmd.args
     return Words(f"Roll on {str(a.get('table')).replace('_', ' ')}"

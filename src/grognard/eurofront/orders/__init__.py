@@ -37,7 +37,6 @@ from typing import Any
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.orders.activation.activate_hq import ActivateHQ
 from grognard.eurofront.orders.activation.chit import PlaceChit
@@ -58,6 +57,7 @@ from grognard.eurofront.orders.production.build import Build
 from grognard.eurofront.orders.production.end_production import EndProduction
 from grognard.eurofront.orders.production.rebuild import Rebuild
 from grognard.eurofront.orders.production.remove_apd_marker import RemoveApdMarker
+from grognard.eurofront.state_types import EFState
 
 ORDERS: tuple[EFOrder[Any], ...] = (
     RollWeather(),
@@ -82,7 +82,7 @@ ORDERS: tuple[EFOrder[Any], ...] = (
 BY_KIND: dict[str, EFOrder[Any]] = {o.kind: o for o in ORDERS}
 
 
-def describe(ctx: Context, state: JSON, cmd: Command) -> Words:
+def describe(ctx: Context, state: EFState, cmd: Command) -> Words:
     """``cmd`` in the rules' words (the ``describe`` hook)."""
     order = BY_KIND.get(cmd.kind)
     if order is None:

@@ -17,8 +17,8 @@ from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.orders import Order, Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.eurofront.state_types import EFState
 
 A = TypeVar("A")
 
@@ -28,7 +28,7 @@ def who(player: str) -> str:
     return player.title()
 
 
-def block_words(state: JSON, uid: str) -> str:
+def block_words(state: EFState, uid: str) -> str:
     """One's own block in words: ``"1. Panzer (4-step armour)"``, ``"Panzer Group 3 HQ
     (3-step battle HQ)"``; a block no longer on the map by its id."""
     u = state["units"].get(uid)
@@ -42,7 +42,7 @@ def block_words(state: JSON, uid: str) -> str:
     return f"{u.get('name', uid)} ({int(u['steps'])}-step {what})"
 
 
-def block_name(state: JSON, uid: str) -> str:
+def block_name(state: EFState, uid: str) -> str:
     """The block's name (its id if it has none)."""
     u = state["units"].get(uid)
     if u is None:
@@ -56,7 +56,7 @@ def block_name(state: JSON, uid: str) -> str:
 class EFOrder(Order[A]):
     """A EuroFront order: the engine's Order plus its words and its places on the map."""
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: A) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: A) -> Words:
         """The order in the rules' words (``args`` decoded); override per kind."""
         return self.plain(cmd)
 
@@ -65,7 +65,7 @@ class EFOrder(Order[A]):
         words = self.kind.replace("_", " ")
         return Words(f"{who(cmd.player)}: {words}", words[:1].upper() + words[1:])
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EFState, cmd: Command) -> Words:
         try:
             args = self.args(None, cmd)
         except GrognardError:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError, parse_enum
@@ -47,7 +47,7 @@ from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
-from grognard.engine.state import JSON
+from grognard.engine.state_types import Obj
 from grognard.europa.air.airbase_attack import (
     NO_RE_SHIFT,
     Airbase,
@@ -82,6 +82,18 @@ from grognard.europa.combat.bombardment import (
 )
 from grognard.europa.combat.support import ground_support_record
 from grognard.europa.combat.terrain import hex_effects
+from grognard.europa.state_types import (
+    AirMissionAssigned,
+    AirMissionsFlown,
+    AirState,
+    EuropaState,
+    Flight,
+    GroundSupportResolved,
+    InterceptionDeclined,
+    InterceptionResolved,
+    StrategicBombingResolved,
+)
+from grognard.europa.state_types import AirUnit as AirUnitRecord
 
 #: Reading (EUR-27): air units an airbase can fly, before hits (or as many as are based there).
 AIRBASE_CAPACITY = 3
@@ -101,11 +113,11 @@ STRATEGIC_OBJECTIVES = (StrategicTarget.MARSHALLING_YARD, StrategicTarget.FACTOR
 
 
 # --- the state's air slot --------------------------------------------------------------------------
-def key_of(state: JSON) -> list[int]:
+def key_of(state: EuropaState) -> list[int]:
     return [int(state["turn"]), int(state["phase"])]
 
 
-def air_slot(state: JSON) -> dict[str, Any]:
+def air_slot(state: EuropaState) -> AirState:
     """``state["air"]`` (an empty slot before the first air command)."""
     air = state.get("air")
     if not isinstance(air, dict):
@@ -114,34 +126,33 @@ def air_slot(state: JSON) -> dict[str, Any]:
     return air
 
 
-def flights(state: JSON) -> list[dict[str, Any]]:
+def flights(state: EuropaState) -> list[Flight]:
     """This air phase's missions flown with the scenario's air units (oldest first)."""
     air = air_slot(state)
     if air["key"] != key_of(state):
         return []
-    out: list[dict[str, Any]] = air.get("flights", [])
-    return out
+    return air.get("flights", [])
 
 
-def flying(state: JSON) -> bool:
+def flying(state: EuropaState) -> bool:
     air = air_slot(state)
     return air["key"] == key_of(state) and bool(air.get("flying"))
 
 
-def has_air_units(state: JSON) -> bool:
+def has_air_units(state: EuropaState) -> bool:
     """Whether the scenario's air units are in play (then missions name them)."""
     return bool(state.get("air_units"))
 
 
-def _phase(ctx: Context, state: JSON) -> Phase:
+def _phase(ctx: Context, state: EuropaState) -> Phase:
     return ctx.turn_sequence.phases[int(state["phase"])]
 
 
-def in_air_phase(ctx: Context, state: JSON) -> bool:
+def in_air_phase(ctx: Context, state: EuropaState) -> bool:
     return _phase(ctx, state).name.removeprefix(SURPRISE_PREFIX) == "air"
 
 
-def _enemy(state: JSON, player: str) -> str:
+def _enemy(state: EuropaState, player: str) -> str:
     return str(next(s for s in state["sides"] if s != player))
 
 
@@ -162,12 +173,12 @@ def _dist(ctx: Context, a: str, b: str) -> int:
     return int(distance(_hex(lay, a), _hex(lay, b)))
 
 
-def _units(state: JSON) -> dict[str, Any]:
-    air: dict[str, Any] = state.get("air_units") or {}
+def _units(state: EuropaState) -> dict[str, AirUnitRecord]:
+    air: dict[str, AirUnitRecord] = state.get("air_units") or {}
     return air
 
 
-def ready(state: JSON, uid: str) -> bool:
+def ready(state: EuropaState, uid: str) -> bool:
     """An air unit that may fly now: operative and not flown this game turn."""
     u = _units(state)[uid]
     return bool(u["status"] == "operative" and u.get("flown") != int(state["turn"]))
@@ -177,13 +188,13 @@ def _fighter(u: Mapping[str, Any]) -> bool:
     return bool(u["type"] == "F")
 
 
-def air_unit(state: JSON, uid: str) -> AirUnit:
+def air_unit(state: EuropaState, uid: str) -> AirUnit:
     u = _units(state)[uid]
     return AirUnit(uid, int(u.get("air_combat", 0)), int(u["range"]), _fighter(u),
                    int(u.get("tactical", 0)), int(u.get("strategic", 0)))
 
 
-def _flight(state: JSON, args: Mapping[str, Any]) -> dict[str, Any]:
+def _flight(state: EuropaState, args: Mapping[str, Any]) -> Flight:
     mid = args.get("mission")
     for f in flights(state):
         if f["id"] == mid:
@@ -209,12 +220,12 @@ def _label(ctx: Context, raw: Any, field: str) -> str:
     return m.layout.to_label(h)
 
 
-def _based(state: JSON, hex_label: str, side: str) -> list[str]:
+def _based(state: EuropaState, hex_label: str, side: str) -> list[str]:
     return sorted(uid for uid, u in _units(state).items() if u["side"] == side
                   and u["base"] == hex_label and u["status"] != "eliminated")
 
 
-def _airbase(state: JSON, hex_label: str) -> Airbase:
+def _airbase(state: EuropaState, hex_label: str) -> Airbase:
     """EUR-27 The airbase in ``hex_label`` (its hits so far; capacity by the reading)."""
     known = air_slot(state)["airbases"].get(hex_label)
     side = known.get("owner") if known else None
@@ -229,12 +240,12 @@ def _airbase(state: JSON, hex_label: str) -> Airbase:
     return Airbase(hex_label, max(AIRBASE_CAPACITY, len(based)), 0, active)
 
 
-def _flown_from(state: JSON, base: str) -> int:
+def _flown_from(state: EuropaState, base: str) -> int:
     turn = int(state["turn"])
     return sum(1 for u in _units(state).values() if u["base"] == base and u.get("flown") == turn)
 
 
-def _verify_bases(state: JSON, uids: Sequence[str], rule: str) -> None:
+def _verify_bases(state: EuropaState, uids: Sequence[str], rule: str) -> None:
     """EUR-27 Hits reduce the air units that may fly from a base this turn."""
     per: dict[str, int] = {}
     for uid in uids:
@@ -257,7 +268,7 @@ def _kind(args: Mapping[str, Any]) -> MissionKind:
     return parse_enum(MissionKind, args.get("kind"), "args.kind")
 
 
-def verify_mission(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_mission(ctx: Context, state: EuropaState, cmd: Command) -> None:
     """EUR-23 A mission of the phasing player's ready air units to a hex within their range."""
     if not in_air_phase(ctx, state) or _phase(ctx, state).player != cmd.player:
         raise IllegalOrder("EUR-23", "the phasing player assigns missions in its air phase")
@@ -293,7 +304,8 @@ def verify_mission(ctx: Context, state: JSON, cmd: Command) -> None:
             raise IllegalOrder("EUR-24", f"no ready enemy fighters at {target} to sweep")
         return
     strikers = [u for u in uids if not _fighter(units[u])]
-    rating = "strategic" if kind is MissionKind.STRATEGIC_BOMBING else "tactical"
+    rating: Literal["strategic", "tactical"] = (
+        "strategic" if kind is MissionKind.STRATEGIC_BOMBING else "tactical")
     if not any(int(units[u].get(rating, 0)) > 0 for u in strikers):
         raise IllegalOrder(_RULE[kind], f"a {kind.value} mission needs strike units with a "
                            f"{rating} rating (fighters fly as escorts)")
@@ -315,7 +327,7 @@ def verify_mission(ctx: Context, state: JSON, cmd: Command) -> None:
             raise IllegalOrder("EUR-28", f"{target} is not {enemy}'s city")
 
 
-def enemy_city(ctx: Context, state: JSON, city: str, player: str) -> bool:
+def enemy_city(ctx: Context, state: EuropaState, city: str, player: str) -> bool:
     """EUR-28 reading: a city is the enemy's when no unit of ``player`` holds it and it lies
     nearer the enemy's supply sources (``[europa] supply_sources``) than ``player``'s."""
     if any(u["hex"] == city and u["side"] == player for _, u in on_map(state)):
@@ -330,7 +342,7 @@ def enemy_city(ctx: Context, state: JSON, city: str, player: str) -> bool:
     return near(_enemy(state, player)) < near(player)
 
 
-def execute_mission(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def execute_mission(ctx: Context, state: EuropaState, cmd: Command) -> dict[str, Any]:
     """The ``air_mission_assigned`` event's data of a mission with the scenario's air units."""
     kind = _kind(cmd.args)
     units = _units(state)
@@ -347,7 +359,7 @@ def execute_mission(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     return data
 
 
-def fold_flight(air: dict[str, Any], data: Mapping[str, Any]) -> None:
+def fold_flight(air: AirState, data: AirMissionAssigned) -> None:
     air.setdefault("flights", []).append({
         "id": data["id"], "kind": data["kind"], "target": data["target"],
         "escorts": list(data["escorts"]), "strikers": list(data["strikers"]),
@@ -355,7 +367,7 @@ def fold_flight(air: dict[str, Any], data: Mapping[str, Any]) -> None:
 
 
 # --- fly_missions (EUR-23) -------------------------------------------------------------------------
-def verify_fly(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_fly(ctx: Context, state: EuropaState, cmd: Command) -> None:
     if not in_air_phase(ctx, state) or _phase(ctx, state).player != cmd.player:
         raise IllegalOrder("EUR-23", "the phasing player flies its missions in its air phase")
     if flying(state):
@@ -364,7 +376,7 @@ def verify_fly(ctx: Context, state: JSON, cmd: Command) -> None:
         raise IllegalOrder("EUR-23", "no mission is assigned")
 
 
-def execute_fly(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_fly(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     fl = flights(state)
     return [Event("air_missions_flown", {
         "key": key_of(state), "step": AirStep.SWEEP.value, "player": cmd.player,
@@ -373,9 +385,10 @@ def execute_fly(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Eve
         "rules": ["EUR-23"]})]
 
 
-def fold_fly(s: JSON, air: dict[str, Any], ev: Event) -> None:
+def fold_fly(s: EuropaState, air: AirState, ev: Event) -> None:
+    d = cast(AirMissionsFlown, ev.data)
     air["flying"] = True
-    for uid in ev.data["units"]:
+    for uid in d["units"]:
         s["air_units"][uid]["flown"] = int(s["turn"])
 
 
@@ -397,7 +410,7 @@ def _statuses(fights: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     return out
 
 
-def fold_statuses(s: JSON, ev: Event) -> None:
+def fold_statuses(s: EuropaState, ev: Event) -> None:
     turn = int(s["turn"])
     for uid, st in ev.data.get("air_status", {}).items():
         s["air_units"][uid]["status"] = st
@@ -405,14 +418,16 @@ def fold_statuses(s: JSON, ev: Event) -> None:
         s["air_units"][uid]["flown"] = turn
 
 
-def mark(air: dict[str, Any], mission: str, **fields: Any) -> None:
+def mark(air: AirState, mission: str, **fields: Any) -> None:
+    """Set ``fields`` (of :class:`Flight`: answered, resolved, escorts, strikers) on the
+    flight of ``mission``."""
     for f in air.get("flights", []):
         if f["id"] == mission:
-            f.update(fields)
+            cast(Obj, f).update(fields)
 
 
 # --- fighter_sweep (EUR-24) --------------------------------------------------------------------
-def _sweep_parts(state: JSON, cmd: Command) -> tuple[dict[str, Any], list[str], list[str],
+def _sweep_parts(state: EuropaState, cmd: Command) -> tuple[Flight, list[str], list[str],
                                                      list[tuple[str, str]]]:
     f = _flight(state, cmd.args)
     if f["kind"] != MissionKind.SWEEP.value or f["resolved"]:
@@ -432,13 +447,13 @@ def _sweep_parts(state: JSON, cmd: Command) -> tuple[dict[str, Any], list[str], 
     return f, f["strikers"], defenders, pairs
 
 
-def verify_sweep(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_sweep(ctx: Context, state: EuropaState, cmd: Command) -> None:
     if not flying(state):
         raise IllegalOrder("EUR-23", "fly the missions first")
     _sweep_parts(state, cmd)
 
 
-def execute_sweep(ctx: Context, state: JSON, cmd: Command, dice: Dice, stream: str
+def execute_sweep(ctx: Context, state: EuropaState, cmd: Command, dice: Dice, stream: str
                   ) -> dict[str, Any]:
     f, sweepers, defenders, pairs = _sweep_parts(state, cmd)
     if not defenders:  # the enemy fighters left (intercepting or hit) before the sweep
@@ -469,8 +484,8 @@ def _targets(args: Mapping[str, Any], name: str, default: dict[str, str]) -> dic
     return {str(k): v for k, v in raw.items()}
 
 
-def _intercept_parts(ctx: Context, state: JSON, cmd: Command
-                     ) -> tuple[dict[str, Any], list[str], dict[str, str], dict[str, str]]:
+def _intercept_parts(ctx: Context, state: EuropaState, cmd: Command
+                     ) -> tuple[Flight, list[str], dict[str, str], dict[str, str]]:
     if not flying(state):
         raise IllegalOrder("EUR-23", "the missions are not flying yet")
     if cmd.player == _phase(ctx, state).player:
@@ -500,13 +515,13 @@ def _intercept_parts(ctx: Context, state: JSON, cmd: Command
     return f, ids, escorts, strikes
 
 
-def _mission(state: JSON, f: Mapping[str, Any]) -> Mission:
+def _mission(state: EuropaState, f: Mapping[str, Any]) -> Mission:
     return Mission(f["id"], MissionKind(f["kind"]),
                    tuple(air_unit(state, u) for u in f["escorts"]),
                    tuple(air_unit(state, u) for u in f["strikers"]))
 
 
-def interceptors_in_reach(ctx: Context, state: JSON, f: Mapping[str, Any], player: str
+def interceptors_in_reach(ctx: Context, state: EuropaState, f: Mapping[str, Any], player: str
                           ) -> list[str]:
     """EUR-25 ``player``'s ready fighters within half their range of the mission hex."""
     return [uid for uid, u in sorted(_units(state).items()) if u["side"] == player
@@ -514,7 +529,7 @@ def interceptors_in_reach(ctx: Context, state: JSON, f: Mapping[str, Any], playe
             and _dist(ctx, u["base"], f["target"]) <= interception_range(int(u["range"]))]
 
 
-def open_to_interception(ctx: Context, state: JSON) -> list[dict[str, Any]]:
+def open_to_interception(ctx: Context, state: EuropaState) -> list[Flight]:
     """EUR-25 The strike missions the non-phasing player still may intercept (not answered,
     and some ready fighter of his reaches them; interception is voluntary, so a mission no
     fighter reaches is not asked about)."""
@@ -523,12 +538,12 @@ def open_to_interception(ctx: Context, state: JSON) -> list[dict[str, Any]]:
             and not f["answered"] and interceptors_in_reach(ctx, state, f, n)]
 
 
-def verify_intercept(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_intercept(ctx: Context, state: EuropaState, cmd: Command) -> None:
     verify_air_step_of(state, AirStep.INTERCEPTION)
     _intercept_parts(ctx, state, cmd)
 
 
-def execute_intercept(ctx: Context, state: JSON, cmd: Command, dice: Dice, stream: str
+def execute_intercept(ctx: Context, state: EuropaState, cmd: Command, dice: Dice, stream: str
                       ) -> Event:
     f, ids, escorts, strikes = _intercept_parts(ctx, state, cmd)
     base = {"key": key_of(state), "step": AirStep.INTERCEPTION.value, "mission": f["id"],
@@ -545,17 +560,18 @@ def execute_intercept(ctx: Context, state: JSON, cmd: Command, dice: Dice, strea
         "air_status": _statuses(fights), "air_flown": ids})
 
 
-def fold_interception(s: JSON, air: dict[str, Any], ev: Event) -> None:
-    res = ev.data.get("result")
-    if res is None:
-        mark(air, ev.data["mission"], answered=True)
+def fold_interception(s: EuropaState, air: AirState, ev: Event) -> None:
+    d = cast(InterceptionResolved | InterceptionDeclined, ev.data)
+    if "result" not in d:
+        mark(air, d["mission"], answered=True)
     else:
-        mark(air, ev.data["mission"], answered=True, escorts=res["escorts_remaining"],
+        res = d["result"]
+        mark(air, d["mission"], answered=True, escorts=res["escorts_remaining"],
              strikers=res["strikers_remaining"])
 
 
 # --- the strike missions (EUR-23 order) --------------------------------------------------------
-def verify_air_step_of(state: JSON, step: AirStep) -> None:
+def verify_air_step_of(state: EuropaState, step: AirStep) -> None:
     from grognard.europa.air.phase import AirPhaseState
 
     air = air_slot(state)
@@ -563,8 +579,8 @@ def verify_air_step_of(state: JSON, step: AirStep) -> None:
     verify_air_step(AirPhaseState(current), step)
 
 
-def strike_flight(ctx: Context, state: JSON, cmd: Command, kind: MissionKind
-                  ) -> dict[str, Any]:
+def strike_flight(ctx: Context, state: EuropaState, cmd: Command, kind: MissionKind
+                  ) -> Flight:
     """EUR-23 The strike mission ``cmd`` resolves: its own kind, after every interception."""
     if not flying(state):
         raise IllegalOrder("EUR-23", "fly the missions first")
@@ -583,18 +599,18 @@ def strike_flight(ctx: Context, state: JSON, cmd: Command, kind: MissionKind
     return f
 
 
-def strike_value(state: JSON, f: Mapping[str, Any], strategic: bool = False) -> int:
+def strike_value(state: EuropaState, f: Mapping[str, Any], strategic: bool = False) -> int:
     """EUR-25/EUR-01 The surviving strike units' rating (escorts add none)."""
-    return sum(int(_units(state)[u].get("strategic" if strategic else "tactical", 0))
-               for u in f["strikers"])
+    rating: Literal["strategic", "tactical"] = "strategic" if strategic else "tactical"
+    return sum(int(_units(state)[u].get(rating, 0)) for u in f["strikers"])
 
 
-def wing_rules(state: JSON, f: Mapping[str, Any]) -> list[str]:
+def wing_rules(state: EuropaState, f: Mapping[str, Any]) -> list[str]:
     """EUR-01 when a strike unit's rating is an air wing's (``wing`` in the scenario)."""
     return ["EUR-01"] if any(_units(state)[u].get("wing") for u in f["strikers"]) else []
 
 
-def _target_attack(ctx: Context, state: JSON, target: str, player: str) -> Any:
+def _target_attack(ctx: Context, state: EuropaState, target: str, player: str) -> Any:
     m = ctx.scenario.map
     h = m.layout.from_label(target)
     defenders = [unit_json(uid, u) for uid, u in on_map(state)
@@ -607,7 +623,7 @@ def _target_attack(ctx: Context, state: JSON, target: str, player: str) -> Any:
         ctx.tables)
 
 
-def verify_ground_support(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_ground_support(ctx: Context, state: EuropaState, cmd: Command) -> None:
     f = strike_flight(ctx, state, cmd, MissionKind.GROUND_SUPPORT)
     pick = cmd.args.get("step_loss_unit")
     if pick is not None:
@@ -615,7 +631,7 @@ def verify_ground_support(ctx: Context, state: JSON, cmd: Command) -> None:
         verify_step_loss(attack.defenders, str(pick))
 
 
-def execute_ground_support(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_ground_support(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     f = strike_flight(ctx, state, cmd, MissionKind.GROUND_SUPPORT)
     strength = strike_value(state, f)
     data: dict[str, Any] = {"key": key_of(state), "step": AirStep.GROUND_SUPPORT.value,
@@ -650,8 +666,8 @@ def execute_ground_support(ctx: Context, state: JSON, cmd: Command, dice: Dice) 
     return [Event("ground_support_resolved", data)]
 
 
-def fold_ground_support(s: JSON, air: dict[str, Any], ev: Event) -> None:
-    d = ev.data
+def fold_ground_support(s: EuropaState, air: AirState, ev: Event) -> None:
+    d = cast(GroundSupportResolved, ev.data)
     mark(air, d["mission"], resolved=True)
     air.setdefault("ground_support", {})[d["hex"]] = {
         "turn": d["turn"], "player": d["player"], "hits": d["hits"]}
@@ -663,12 +679,12 @@ def fold_ground_support(s: JSON, air: dict[str, Any], ev: Event) -> None:
             reduce_unit(s, step["unit"], step["attack"], step["defense"])
 
 
-def interdiction_args(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, Any], int]:
+def interdiction_args(ctx: Context, state: EuropaState, cmd: Command) -> tuple[Flight, int]:
     f = strike_flight(ctx, state, cmd, MissionKind.INTERDICTION)
     return f, strike_value(state, f)
 
 
-def execute_interdiction(ctx: Context, state: JSON, cmd: Command, dice: Dice, stream: str
+def execute_interdiction(ctx: Context, state: EuropaState, cmd: Command, dice: Dice, stream: str
                          ) -> dict[str, Any]:
     f, tactical = interdiction_args(ctx, state, cmd)
     roll = dice.stream(stream).die(6)
@@ -678,7 +694,7 @@ def execute_interdiction(ctx: Context, state: JSON, cmd: Command, dice: Dice, st
             "rules": ["EUR-26", *wing_rules(state, f)]}
 
 
-def execute_airbase_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice,
+def execute_airbase_attack(ctx: Context, state: EuropaState, cmd: Command, dice: Dice,
                            stream: str, pick_stream: str) -> dict[str, Any]:
     f = strike_flight(ctx, state, cmd, MissionKind.AIRBASE_ATTACK)
     base = _airbase(state, f["target"])
@@ -699,7 +715,7 @@ def execute_airbase_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice,
             "rules": ["EUR-27", *(["EUR-05"] if hits else []), *wing_rules(state, f)]}
 
 
-def execute_strategic(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> dict[str, Any]:
+def execute_strategic(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> dict[str, Any]:
     f = strike_flight(ctx, state, cmd, MissionKind.STRATEGIC_BOMBING)
     strength = strike_value(state, f, strategic=True)
     roll = None
@@ -720,17 +736,18 @@ def execute_strategic(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> di
             "rules": ["EUR-28", *(["EUR-05"] if hits else []), *wing_rules(state, f)]}
 
 
-def fold_strategic_pool(s: JSON, ev: Event) -> None:
-    lost = ev.data.get("replacements_lost")
+def fold_strategic_pool(s: EuropaState, ev: Event) -> None:
+    lost = cast(StrategicBombingResolved, ev.data).get("replacements_lost")
     if not lost or Fraction(lost["infantry"]) == 0:
         return
     pool = s["replacements"]["pools"][lost["side"]]
     pool["infantry"] = exact_json(Fraction(pool.get("infantry", 0)) - Fraction(lost["infantry"]))
 
 
-def verify_repair_owner(state: JSON, cmd: Command) -> None:
+def verify_repair_owner(state: EuropaState, cmd: Command) -> None:
     """EUR-27 The owner repairs his airbase after his own air phase."""
-    known = air_slot(state)["airbases"].get(cmd.args.get("base"))
+    # the argument as given (not yet checked: a name the slot lacks gives None)
+    known = air_slot(state)["airbases"].get(cast(str, cmd.args.get("base")))
     if known and known.get("owner") not in (None, cmd.player):
         raise IllegalOrder("EUR-27", f"{cmd.args.get('base')} is {known['owner']}'s airbase")
 
@@ -740,7 +757,7 @@ def _title(p: str) -> str:
     return p[:1].upper() + p[1:]
 
 
-def air_decisions(ctx: Context, state: JSON) -> list[Decision]:
+def air_decisions(ctx: Context, state: EuropaState) -> list[Decision]:
     """EUR-23 The air phase's order as decisions: once missions are assigned the phasing player
     assigns more or flies them; then sweeps them (EUR-24); then the non-phasing player answers
     each strike mission (EUR-25, intercept or not); then the phasing player resolves them."""
@@ -773,7 +790,7 @@ def air_decisions(ctx: Context, state: JSON) -> list[Decision]:
 
 
 # --- enumerators ----------------------------------------------------------------------------------
-def propose_missions(ctx: Context, state: JSON, player: str) -> list[Command]:
+def propose_missions(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     """EUR-23 Each mission kind to each target some ready unit reaches, with every ready unit
     that reaches it (fighters escort strike missions; verify accepts any subset), and the
     strike units alone."""
@@ -829,16 +846,16 @@ def propose_missions(ctx: Context, state: JSON, player: str) -> list[Command]:
     return out
 
 
-def propose_fly(ctx: Context, state: JSON, player: str) -> list[Command]:
+def propose_fly(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     return [Command("fly_missions", player, {})] if flights(state) else []
 
 
-def propose_sweeps(ctx: Context, state: JSON, player: str) -> list[Command]:
+def propose_sweeps(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     return [Command("fighter_sweep", player, {"mission": f["id"]}) for f in flights(state)
             if f["kind"] == MissionKind.SWEEP.value and not f["resolved"]]
 
 
-def propose_intercepts(ctx: Context, state: JSON, player: str) -> list[Command]:
+def propose_intercepts(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     """EUR-25 For each strike mission still open: no interception, every fighter in reach, and
     each alone (targets spread over the escorts, then the strike units)."""
     if not flying(state) or _phase(ctx, state).player == player:
@@ -853,7 +870,7 @@ def propose_intercepts(ctx: Context, state: JSON, player: str) -> list[Command]:
 
 
 def proposer_for(kind: MissionKind) -> Any:
-    def propose(ctx: Context, state: JSON, player: str) -> list[Command]:
+    def propose(ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return [Command(RESOLVE_COMMAND[kind], player, {"mission": f["id"]})
                 for f in flights(state) if f["kind"] == kind.value and not f["resolved"]]
     return propose

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from grognard.engine.state import JSON
+from grognard.europa.state_types import EuropaState
 
 
-def ground_support_record(state: JSON, hex_label: str, player: str) -> dict[str, Any] | None:
+def ground_support_record(state: EuropaState, hex_label: str, player: str) -> dict[str, Any] | None:
     """The air phase's ground-support record on ``hex_label`` for ``player``'s attacks this
     turn (None: no ground support flown there)."""
     air = state.get("air")
@@ -21,7 +21,7 @@ def ground_support_record(state: JSON, hex_label: str, player: str) -> dict[str,
     return None
 
 
-def ground_support_result(state: JSON, hex_label: str, player: str) -> int | None:
+def ground_support_result(state: EuropaState, hex_label: str, player: str) -> int | None:
     """EUR-06/EUR-22 The air phase's ground-support result (0/1/2) on ``hex_label`` for
     ``player``'s attacks this player turn (None: no ground support flown there)."""
     rec = ground_support_record(state, hex_label, player)

@@ -21,7 +21,6 @@ from grognard.core.exact import exact_json
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.phases import Phase
-from grognard.engine.state import JSON
 from grognard.europa.board import (
     SURPRISE_PREFIX,
     europa_rules,
@@ -29,6 +28,7 @@ from grognard.europa.board import (
     turn_label,
 )
 from grognard.europa.combat.commands import combat_decisions
+from grognard.europa.state_types import EuropaState
 from grognard.europa.supply.commands import has_isolated
 
 
@@ -36,12 +36,12 @@ def _title(player: str) -> str:
     return player[:1].upper() + player[1:]
 
 
-def _phase(ctx: Context, state: JSON) -> Phase:
+def _phase(ctx: Context, state: EuropaState) -> Phase:
     return ctx.turn_sequence.phases[int(state["phase"])]
 
 
 # --- decisions -----------------------------------------------------------------------------------
-def decisions(ctx: Context, state: JSON) -> list[Decision]:
+def decisions(ctx: Context, state: EuropaState) -> list[Decision]:
     """EUR-12..EUR-16, EUR-32 The decisions owed now, each by the player the rules give it to."""
     out = combat_decisions(ctx, state)
     for loss in (state.get("supply") or {}).get("losses", []):
@@ -53,7 +53,7 @@ def decisions(ctx: Context, state: JSON) -> list[Decision]:
     return out
 
 
-def supply_phase_decisions(ctx: Context, state: JSON) -> list[Decision]:
+def supply_phase_decisions(ctx: Context, state: EuropaState) -> list[Decision]:
     """EUR-30..EUR-32 The supply phase is not skipped. The engine checks supply as the phase
     opens (:func:`~grognard.europa.supply.commands.opening_supply_check`); should a game
     start in a supply phase, the check is owed by its player. With an isolated hex the player
@@ -93,7 +93,7 @@ _WORDS = {
 }
 
 
-def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
+def phase_prompt(ctx: Context, state: EuropaState, phase: Phase) -> str:
     """EUR-22 "Axis, Jun II 1941: combat phase - attack, or end the phase"."""
     base = phase.name.removeprefix(SURPRISE_PREFIX)
     what = _WORDS.get(base, "act")
@@ -102,7 +102,7 @@ def phase_prompt(ctx: Context, state: JSON, phase: Phase) -> str:
             f"{what}, or end the phase{_stockpile(state, phase.player)}")
 
 
-def _stockpile(state: JSON, player: str) -> str:
+def _stockpile(state: EuropaState, player: str) -> str:
     """EUR-37..EUR-39 the phasing side's SPs, where the scenario keeps stockpiles."""
     lg = state.get("logistics")
     if not isinstance(lg, dict) or player not in lg["sp"]:
@@ -117,7 +117,7 @@ def last_turn(ctx: Context) -> int | None:
     return europa_rules(ctx.scenario).section.last_turn
 
 
-def game_over(ctx: Context, state: JSON) -> dict[str, Any] | None:
+def game_over(ctx: Context, state: EuropaState) -> dict[str, Any] | None:
     """The end of the game: after the last turn (``[europa] last_turn``) the winner is decided by ``[europa.victory]`` (``side``, ``hexes``,
     ``need``: that side wins if its units hold at least ``need`` of the hexes, the other side
     otherwise), or nobody (a draw) without one."""

@@ -128,7 +128,7 @@ def initial_state(scenario: Scenario) -> EuropaState:
 _STARTED_PUBLIC = ("player", "command", "op", "public", "effects", "turn_record")
 
 
-def event_view(ev: Event, player: str, state: JSON) -> dict[str, Any] | None:
+def event_view(ev: Event, player: str, state: EuropaState) -> dict[str, Any] | None:
     """C-HIDDEN A rule-47 plan is secret until it starts: the other side never sees a
     ``surprise_planned`` event, and of ``surprise_started`` only what the started surprise
     makes public. Every other event is shown whole."""
@@ -141,7 +141,7 @@ def event_view(ev: Event, player: str, state: JSON) -> dict[str, Any] | None:
     return ev.to_json()
 
 
-def view(state: JSON, player: str) -> JSON:
+def view(state: EuropaState, player: str) -> JSON:
     """C-HIDDEN The engine's view: other players' plans (in ``secrets``) are removed; a started
     surprise is public in ``state["surprise"]`` (centre, level, kind and the marked front)."""
     return hide_secrets(state, player)

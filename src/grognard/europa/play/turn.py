@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import cast
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -26,12 +27,12 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, named_unit, writes_units
 from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON
 from grognard.europa.board import (
     SURPRISE_PREFIX,
     europa_rules,
     fite_surprise_turn,
     forces_of,
+    on_map_hex,
 )
 from grognard.europa.fite import SURPRISE_TURN_PHASES, verify_surprise_turn_move
 from grognard.europa.logistics import (
@@ -44,6 +45,7 @@ from grognard.europa.logistics import (
 from grognard.europa.movement import EuropaMove, check_move, joins_stack
 from grognard.europa.play.sequence import AIR_COMMANDS, turn_sequence
 from grognard.europa.reinforcements.schedule import arrivals, delay_events
+from grognard.europa.state_types import EuropaState, UnitMoved
 from grognard.europa.supply.commands import (
     ISOLATION_STREAM,
     initial_replacements,
@@ -100,7 +102,7 @@ def revised_sequence(scenario: Scenario) -> TurnSequence:
     return TurnSequence(lead + seq.phases)
 
 
-def next_position(ctx: Context, phase: int, turn: int, state: JSON | None = None
+def next_position(ctx: Context, phase: int, turn: int, state: EuropaState | None = None
                   ) -> tuple[int, int]:
     """EUR-44 After the surprise combat phase play goes on with the normal first player turn of
     the same game turn; later turns skip the surprise phases. SUR-01: the bonus phases are
@@ -117,7 +119,7 @@ def next_position(ctx: Context, phase: int, turn: int, state: JSON | None = None
     return nxt, nturn
 
 
-def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_end_phase(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     """The next phase (EUR-22: ending an initial phase delays the arrivals not placed to the
     next turn); with FitE logistics the special SPs expire after the surprise phases
     (EUR-39) and a side receives its SPs as its initial phase opens (EUR-38/40/41); a supply
@@ -130,12 +132,12 @@ def execute_end_phase(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
             *opening_supply_check(ctx, state, phase, turn)]
 
 
-def _phase_name(ctx: Context, state: JSON) -> str:
+def _phase_name(ctx: Context, state: EuropaState) -> str:
     return ctx.turn_sequence.phases[int(state["phase"])].name
 
 
 # --- move (with the EUR-44 surprise-turn restriction) ------------------------------------------
-def surprise_geometry(ctx: Context, state: JSON, player: str
+def surprise_geometry(ctx: Context, state: EuropaState, player: str
                       ) -> tuple[set[str], set[str], set[str]]:
     """EUR-44 Soviet territory, the hexes bordering it and ``player``'s enemies' ZOC, once
     per position."""
@@ -161,7 +163,7 @@ def _territory(m: MapData, names: tuple[str, ...]) -> tuple[set[str], set[str]]:
     return per_map[names]
 
 
-def _geometry(ctx: Context, state: JSON, player: str) -> tuple[set[str], set[str], set[str]]:
+def _geometry(ctx: Context, state: EuropaState, player: str) -> tuple[set[str], set[str], set[str]]:
     m = ctx.scenario.map
     names = tuple(europa_rules(ctx.scenario).section.soviet_countries)
     soviet, border = _territory(m, names)
@@ -170,7 +172,7 @@ def _geometry(ctx: Context, state: JSON, player: str) -> tuple[set[str], set[str
     return soviet, border, enemy_zoc
 
 
-def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_move(ctx: Context, state: EuropaState, cmd: Command) -> None:
     """The generic move under EUR-17's ZOC costs; refused while an overrun waits for its losses and retreats; on the
     FitE surprise turn only EUR-44's one hex across the border."""
     if state.get("overrun", {}).get("pending") is not None:
@@ -183,11 +185,11 @@ def verify_move(ctx: Context, state: JSON, cmd: Command) -> None:
         verify_surprise_move(ctx, state, cmd, phase, path)
     if _phase_name(ctx, state).startswith(SURPRISE_PREFIX):
         soviet, border, zoc = surprise_geometry(ctx, state, cmd.player)
-        start = state["units"][cmd.args["unit"]]["hex"]
+        start = on_map_hex(state["units"][cmd.args["unit"]])
         verify_surprise_turn_move([start, *path], soviet, border, zoc)
 
 
-def _europa_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
+def _europa_move(ctx: Context, state: EuropaState, cmd: Command) -> EuropaMove:
     """:func:`_checked_move` once per position and command (verify and execute share it)."""
     key = f"europa.move.{id(cmd)}"
     hit = ctx.cache.get(key)
@@ -199,7 +201,7 @@ def _europa_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
     return mv
 
 
-def _checked_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
+def _checked_move(ctx: Context, state: EuropaState, cmd: Command) -> EuropaMove:
     """The move under EUR-17's ZOC costs (:mod:`grognard.europa.movement`). An explicit
     ``path`` first passes the generic checks (its hexes, the terrain, its cost); a move ``to``
     a hex needs only the unit's (EUR-17's own search finds the path; the generic search runs
@@ -216,13 +218,13 @@ def _checked_move(ctx: Context, state: JSON, cmd: Command) -> EuropaMove:
     return check_move(ctx, state, cmd, [str(h) for h in generic.move_path(ctx, state, cmd)])
 
 
-def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_move(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     """The move under EUR-17 (its event names EUR-17 when an enemy ZOC took part); in the
     exploitation phase the event says so (EUR-33: a unit that moved in the exploitation
     phase takes no replacements this turn)."""
     uid = str(cmd.args["unit"])
     mv = _europa_move(ctx, state, cmd)
-    events = [Event("unit_moved", mv.event_data(uid, state["units"][uid]["hex"]))]
+    events = [Event("unit_moved", mv.event_data(uid, on_map_hex(state["units"][uid])))]
     extra = marker_mp(state, uid, len(mv.path))
     side = str(state["units"][uid]["side"])
     rules = [*(["EUR-17"] if mv.zoc else []),
@@ -249,18 +251,19 @@ def execute_move(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Ev
 
 
 @writes_units(named_unit)
-def fold_unit_moved(state: JSON, ev: Event) -> JSON:
-    s = generic.fold_unit_moved(state, ev)
-    if "marker_mp" in ev.data:
-        s["units"][ev.data["unit"]]["mp_markers"] = 0
+def fold_unit_moved(state: EuropaState, ev: Event) -> EuropaState:
+    s: EuropaState = generic.fold_unit_moved(state, ev)
+    d = cast(UnitMoved, ev.data)
+    if "marker_mp" in d:
+        s["units"][d["unit"]]["mp_markers"] = 0
     st = s.get("surprise_turn")
-    if ev.data.get("rules") and isinstance(st, dict) and st.get("turn") == int(s["turn"]):
+    if d.get("rules") and isinstance(st, dict) and st.get("turn") == int(s["turn"]):
         # SUR-21: the units (HQs) that moved in the bonus phases recompute their supply range
-        st["moved"] = sorted({*st.get("moved", []), ev.data["unit"]})
-    if ev.data.get("exploitation"):
-        s["units"][ev.data["unit"]]["exploited_turn"] = int(s["turn"])
-    if ev.data.get("unfuelled"):
-        fold_unfuelled(s, ev.data["unit"])
+        st["moved"] = sorted({*st.get("moved", []), d["unit"]})
+    if d.get("exploitation"):
+        s["units"][d["unit"]]["exploited_turn"] = int(s["turn"])
+    if d.get("unfuelled"):
+        fold_unfuelled(s, d["unit"])
     return s
 
 

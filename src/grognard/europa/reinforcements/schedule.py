@@ -25,6 +25,7 @@ documented mechanism (docs/formats/europa_engine.md "Reinforcements"):
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Final, cast
 
 import numpy as np
 
@@ -35,7 +36,6 @@ from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
-from grognard.engine.state import JSON
 from grognard.europa.board import (
     europa_rules,
     forces_of,
@@ -43,16 +43,23 @@ from grognard.europa.board import (
 )
 from grognard.europa.movement import added_stacking_refusal
 from grognard.europa.scenario_schema import Arrival
+from grognard.europa.state_types import (
+    EuropaState,
+    EuropaUnit,
+    Reinforcement,
+    ReinforcementPlaced,
+    ReinforcementsDelayed,
+)
 
 RULE = "EUR-22"
 #: The state key of the units not yet placed.
-KEY = "reinforcements"
+KEY: Final = "reinforcements"
 #: The phase in which reinforcements arrive (EUR-22).
 PHASE = "initial"
 _GROUND = frozenset(str(t) for t in GROUND_TYPES)
 
 
-def unit_record(unit: Unit, hex_: str | None = None) -> JSON:
+def unit_record(unit: Unit, hex_: str | None = None) -> EuropaUnit:
     """A unit of the state as the Europa system keeps it (the generic fields and the combat
     fields of ``europa.play.system.initial_state``)."""
     return {"name": unit.name, "side": unit.side, "nationality": unit.nationality,
@@ -68,7 +75,7 @@ def arrivals(scenario: Scenario) -> tuple[Arrival, ...]:
     return europa_rules(scenario).arrivals
 
 
-def initial_reinforcements(scenario: Scenario) -> JSON | None:
+def initial_reinforcements(scenario: Scenario) -> dict[str, Reinforcement] | None:
     """EUR-22 The schedule as the state keeps it (None for a scenario without one, so its
     states are unchanged)."""
     got = arrivals(scenario)
@@ -106,7 +113,7 @@ def entry_hexes(scenario: Scenario, a: Arrival) -> tuple[str, ...]:
     return a.hexes or rule_hexes(scenario, a.side)
 
 
-def enemy_zoc(ctx: Context, state: JSON, side: str) -> set[str]:
+def enemy_zoc(ctx: Context, state: EuropaState, side: str) -> set[str]:
     """The hexes in ``side``'s enemies' ZOC (EUR-17 revised ZOCs), once per position."""
     def make() -> set[str]:
         m = ctx.scenario.map
@@ -116,7 +123,7 @@ def enemy_zoc(ctx: Context, state: JSON, side: str) -> set[str]:
     return got
 
 
-def _occupants(state: JSON) -> dict[str, set[str]]:
+def _occupants(state: EuropaState) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for u in state["units"].values():
         if u["status"] == "active" and u["hex"] is not None:
@@ -124,7 +131,7 @@ def _occupants(state: JSON) -> dict[str, set[str]]:
     return out
 
 
-def due(state: JSON, side: str) -> list[str]:
+def due(state: EuropaState, side: str) -> list[str]:
     """EUR-22 ``side``'s reinforcements due now (their turn reached, not yet placed)."""
     pending = state.get(KEY) or {}
     turn = int(state["turn"])
@@ -132,7 +139,7 @@ def due(state: JSON, side: str) -> list[str]:
             if r["side"] == side and int(r["due"]) <= turn]
 
 
-def hex_refusal(ctx: Context, state: JSON, side: str, label: str, record: JSON
+def hex_refusal(ctx: Context, state: EuropaState, side: str, label: str, record: EuropaUnit
                 ) -> IllegalOrder | None:
     """EUR-22 Why ``side`` may not place ``record`` on ``label`` now (None: it may): the hex
     is held by the enemy, the side does not control it, it is in an enemy ZOC, or the unit
@@ -140,7 +147,7 @@ def hex_refusal(ctx: Context, state: JSON, side: str, label: str, record: JSON
     return _closed(ctx, state, side, label) or _overstacked(ctx, state, side, label, record)
 
 
-def _closed(ctx: Context, state: JSON, side: str, label: str) -> IllegalOrder | None:
+def _closed(ctx: Context, state: EuropaState, side: str, label: str) -> IllegalOrder | None:
     """Why no reinforcement of ``side`` may enter ``label`` now, whatever its size."""
     occ = _occupants(state).get(label, set())
     if occ - {side}:
@@ -155,7 +162,7 @@ def _closed(ctx: Context, state: JSON, side: str, label: str) -> IllegalOrder | 
     return None
 
 
-def _overstacked(ctx: Context, state: JSON, side: str, label: str, record: JSON
+def _overstacked(ctx: Context, state: EuropaState, side: str, label: str, record: EuropaUnit
                  ) -> IllegalOrder | None:
     """EUR-21 ``record`` would put ``label`` over the stacking limit (reading
     ``stacking_at_move_end``, as a move ending there)."""
@@ -164,7 +171,7 @@ def _overstacked(ctx: Context, state: JSON, side: str, label: str, record: JSON
     return added_stacking_refusal(ctx, state, side, label, Fraction(record["re_size"]))
 
 
-def verify_place(ctx: Context, state: JSON, player: str, uid: str, label: str) -> None:
+def verify_place(ctx: Context, state: EuropaState, player: str, uid: str, label: str) -> None:
     """EUR-22 Raise :class:`IllegalOrder` unless ``player`` may place reinforcement ``uid`` on
     hex ``label`` now."""
     phase = ctx.turn_sequence.phases[int(state["phase"])]
@@ -195,7 +202,7 @@ def verify_place(ctx: Context, state: JSON, player: str, uid: str, label: str) -
         raise why
 
 
-def placements(ctx: Context, state: JSON, player: str) -> list[tuple[str, str]]:
+def placements(ctx: Context, state: EuropaState, player: str) -> list[tuple[str, str]]:
     """EUR-22 Every (unit, hex) ``player`` may place now (each passes :func:`verify_place`)."""
     phase = ctx.turn_sequence.phases[int(state["phase"])]
     if phase.name != PHASE or phase.player != player:
@@ -216,7 +223,7 @@ def placements(ctx: Context, state: JSON, player: str) -> list[tuple[str, str]]:
     return out
 
 
-def placed_event(ctx: Context, state: JSON, player: str, uid: str, label: str) -> Event:
+def placed_event(ctx: Context, state: EuropaState, player: str, uid: str, label: str) -> Event:
     """EUR-22 The event of a placed reinforcement (EUR-21 named when it joins a stack)."""
     rec = state[KEY][uid]
     joins = any(u["hex"] == label and u["side"] == player and u["status"] == "active"
@@ -226,14 +233,16 @@ def placed_event(ctx: Context, state: JSON, player: str, uid: str, label: str) -
         "due": int(rec["due"]), "rules": [RULE, *(["EUR-21"] if joins else [])]})
 
 
-def fold_reinforcement_placed(state: JSON, ev: Event) -> JSON:
-    d = ev.data
+def fold_reinforcement_placed(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(ReinforcementPlaced, ev.data)
     rec = state[KEY].pop(d["unit"])
-    state["units"][d["unit"]] = {**rec["unit"], "hex": d["hex"]}
+    unit = rec["unit"].copy()
+    unit["hex"] = d["hex"]
+    state["units"][d["unit"]] = unit
     return state
 
 
-def delay_events(ctx: Context, state: JSON) -> list[Event]:
+def delay_events(ctx: Context, state: EuropaState) -> list[Event]:
     """EUR-22 Ending an initial phase: the phasing side's arrivals due and not placed are
     delayed to its next turn's initial phase (not lost)."""
     phase = ctx.turn_sequence.phases[int(state["phase"])]
@@ -247,7 +256,8 @@ def delay_events(ctx: Context, state: JSON) -> list[Event]:
                                              "turn": turn, "to": turn + 1, "rules": [RULE]})]
 
 
-def fold_reinforcements_delayed(state: JSON, ev: Event) -> JSON:
-    for uid in ev.data["units"]:
-        state[KEY][uid]["due"] = int(ev.data["to"])
+def fold_reinforcements_delayed(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(ReinforcementsDelayed, ev.data)
+    for uid in d["units"]:
+        state[KEY][uid]["due"] = int(d["to"])
     return state

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -41,7 +41,17 @@ from grognard.europa.board import (
 from grognard.europa.combat.commands import (
     attack_model,
 )
-from grognard.europa.state_types import ReplacementsState
+from grognard.europa.state_types import (
+    EuropaState,
+    EuropaUnit,
+    IsolationAttritionRolled,
+    IsolationLoss,
+    IsolationLossesAllocated,
+    ReplacementsState,
+    ReplacementTaken,
+    SupplyChecked,
+    SupplyState,
+)
 from grognard.europa.supply.breakout import IsolatedHex, isolation_attrition
 from grognard.europa.supply.isolation import HOME_COUNTRY, is_winter, isolation_table, region_of
 from grognard.europa.supply.phase import SupplyPhase, SupplyReadings, supply_phase
@@ -55,29 +65,29 @@ from grognard.europa.supply.replacements import (
 ISOLATION_STREAM = "europa.isolation"
 
 
-def _key(state: JSON) -> list[int]:
+def _key(state: EuropaState) -> list[int]:
     return [int(state["turn"]), int(state["phase"])]
 
 
 # --- supply phase (EUR-30) ---------------------------------------------------------------------
-def _supply_slot(state: JSON) -> dict[str, Any]:
+def _supply_slot(state: EuropaState) -> SupplyState:
     slot = state.get("supply")
     if isinstance(slot, dict):
         return slot
     return {"checked": None, "attrition": None, "isolated_hexes": {}, "losses": []}
 
 
-def _ground(state: JSON, player: str) -> list[tuple[str, JSON]]:
+def _ground(state: EuropaState, player: str) -> list[tuple[str, JSON]]:
     return [(uid, u) for uid, u in on_map(state)
             if u["side"] == player and UnitType(u["type"]) in GROUND_TYPES]
 
 
-def has_isolated(state: JSON, player: str) -> bool:
+def has_isolated(state: EuropaState, player: str) -> bool:
     """EUR-32 Whether ``player`` has a ground unit marked isolated (a stack that rolls)."""
     return any(u.get("isolated") for _, u in _ground(state, player))
 
 
-def zones_in_force(m: MapData, state: JSON, player: str, sides: Sequence[str]) -> list[bool]:
+def zones_in_force(m: MapData, state: EuropaState, player: str, sides: Sequence[str]) -> list[bool]:
     """EUR-26 The enemy interdiction zones (``state["air"]["zones"]``) still in force in
     ``player``'s turn, as a per-hex mask: a zone lasts through the player turn it names
     (``expires_turn``, ``expires_after``)."""
@@ -93,7 +103,7 @@ def zones_in_force(m: MapData, state: JSON, player: str, sides: Sequence[str]) -
     return mask
 
 
-def run_supply_phase(ctx: Context, state: JSON, player: str) -> SupplyPhase:
+def run_supply_phase(ctx: Context, state: EuropaState, player: str) -> SupplyPhase:
     """EUR-30 The phasing player's supply check on the scenario map: sources from
     ``[europa.supply_sources]``, the path limit ``[europa] supply_max_length`` (absent: any
     length), enemy ZOCs from the units in state, OOS marks from ``units[..].supply``, and the
@@ -114,7 +124,7 @@ def run_supply_phase(ctx: Context, state: JSON, player: str) -> SupplyPhase:
                         interdiction=zones_in_force(m, state, player, state["sides"]))
 
 
-def opening_supply_check(ctx: Context, state: JSON, phase: int, turn: int) -> list[Event]:
+def opening_supply_check(ctx: Context, state: EuropaState, phase: int, turn: int) -> list[Event]:
     """EUR-30 The supply check the engine makes as phase ``phase`` of ``turn`` opens, when it
     is a supply phase of a side the scenario gives supply sources: determining supply leaves
     the player no choice, so the referee makes it and logs it (``decided_by: "engine"``); what
@@ -123,27 +133,28 @@ def opening_supply_check(ctx: Context, state: JSON, phase: int, turn: int) -> li
     if p.name != "supply" or not europa_rules(ctx.scenario).section.supply_sources.get(
             p.player):
         return []
-    opened = {**state, "turn": turn, "phase": phase}  # shallow: only the position's keys differ
+    # shallow: only the position's keys differ
+    opened: EuropaState = {**state, "turn": turn, "phase": phase}
     rec = run_supply_phase(ctx, opened, p.player)
     return [Event("supply_checked", {"key": _key(opened), "player": p.player,
                                      **rec.to_json(), "decided_by": "engine"})]
 
 
-def verify_supply_check(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_supply_check(ctx: Context, state: EuropaState, cmd: Command) -> None:
     if _supply_slot(state)["checked"] == _key(state):
         raise IllegalOrder("EUR-30", "this supply phase's check is done")
     run_supply_phase(ctx, state, cmd.player)
 
 
-def execute_supply_check(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_supply_check(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     rec = run_supply_phase(ctx, state, cmd.player)
     return [Event("supply_checked", {"key": _key(state), "player": cmd.player,
                                      **rec.to_json()})]
 
 
-def fold_supply_checked(state: JSON, ev: Event) -> JSON:
+def fold_supply_checked(state: EuropaState, ev: Event) -> EuropaState:
     s = state
-    d = ev.data
+    d = cast(SupplyChecked, ev.data)
     slot = thaw(_supply_slot(s))
     slot["checked"] = d["key"]
     slot["isolated_hexes"][d["player"]] = d["isolated_hexes"]
@@ -160,7 +171,7 @@ def fold_supply_checked(state: JSON, ev: Event) -> JSON:
 
 
 # --- isolation attrition and Break Out (EUR-31/EUR-32) -----------------------------------------
-def _isolated_hexes(ctx: Context, state: JSON, cmd: Command) -> list[IsolatedHex]:
+def _isolated_hexes(ctx: Context, state: EuropaState, cmd: Command) -> list[IsolatedHex]:
     slot = _supply_slot(state)
     if slot["checked"] != _key(state):
         raise IllegalOrder("EUR-32", "check supply first (supply_check) in this supply phase")
@@ -195,8 +206,8 @@ def _isolated_hexes(ctx: Context, state: JSON, cmd: Command) -> list[IsolatedHex
     return out
 
 
-def isolation_conditions(ctx: Context, state: JSON, player: str, label: str,
-                         units: Sequence[JSON]) -> dict[str, Any]:
+def isolation_conditions(ctx: Context, state: EuropaState, player: str, label: str,
+                         units: Sequence[EuropaUnit]) -> dict[str, Any]:
     """EUR-32 The referee's facts behind an isolated stack's DRMs, never the owner's claim:
     the region from the map's country of the hex (``[europa] map_country`` for a map that
     names none), the winter season from the calendar and the turn's weather
@@ -216,7 +227,7 @@ def isolation_conditions(ctx: Context, state: JSON, player: str, label: str,
             "major_city_path": _major_city_path(ctx, state, player, label)}
 
 
-def _major_city_path(ctx: Context, state: JSON, player: str, label: str) -> bool:
+def _major_city_path(ctx: Context, state: EuropaState, player: str, label: str) -> bool:
     m = ctx.scenario.map
     map_country = europa_rules(ctx.scenario).section.map_country
     mine = {u["hex"] for _, u in on_map(state) if u["side"] == player}
@@ -235,11 +246,11 @@ def _major_city_path(ctx: Context, state: JSON, player: str, label: str) -> bool
     return bool(trace.in_supply[0])
 
 
-def verify_isolation_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_isolation_attrition(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _isolated_hexes(ctx, state, cmd)
 
 
-def execute_isolation_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice
+def execute_isolation_attrition(ctx: Context, state: EuropaState, cmd: Command, dice: Dice
                                 ) -> list[Event]:
     hexes = _isolated_hexes(ctx, state, cmd)
     readings = readings_of(ctx, SupplyReadings)
@@ -253,9 +264,9 @@ def execute_isolation_attrition(ctx: Context, state: JSON, cmd: Command, dice: D
     })]
 
 
-def fold_isolation_attrition(state: JSON, ev: Event) -> JSON:
+def fold_isolation_attrition(state: EuropaState, ev: Event) -> EuropaState:
     s = state
-    d = ev.data
+    d = cast(IsolationAttritionRolled, ev.data)
     slot = thaw(_supply_slot(s))
     slot["attrition"] = d["key"]
     pools = _pools(s, d["player"])
@@ -274,7 +285,8 @@ def fold_isolation_attrition(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def _isolation_loss(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any]:
+def _isolation_loss(ctx: Context, state: EuropaState, cmd: Command
+                    ) -> tuple[IsolationLoss, Any]:
     label = cmd.args.get("hex")
     loss = next((x for x in _supply_slot(state)["losses"]
                  if x["hex"] == label and x["player"] == cmd.player), None)
@@ -301,11 +313,11 @@ def _isolation_loss(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any]
     return loss, alloc
 
 
-def verify_isolation_losses(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_isolation_losses(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _isolation_loss(ctx, state, cmd)
 
 
-def execute_isolation_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice
+def execute_isolation_losses(ctx: Context, state: EuropaState, cmd: Command, dice: Dice
                              ) -> list[Event]:
     loss, a = _isolation_loss(ctx, state, cmd)
     after = {u.id: u for u in a.units_after}
@@ -320,9 +332,9 @@ def execute_isolation_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice
                     for u in touched if u in after}})]
 
 
-def fold_isolation_losses(state: JSON, ev: Event) -> JSON:
+def fold_isolation_losses(state: EuropaState, ev: Event) -> EuropaState:
     s = state
-    d = ev.data
+    d = cast(IsolationLossesAllocated, ev.data)
     apply_losses(s, d)
     s["supply"]["losses"] = [x for x in s["supply"]["losses"]
                              if not (x["hex"] == d["hex"] and x["player"] == d["player"])]
@@ -330,7 +342,7 @@ def fold_isolation_losses(state: JSON, ev: Event) -> JSON:
 
 
 # --- replacement phase (EUR-33) ----------------------------------------------------------------
-def _pools(state: JSON, player: str) -> dict[str, Any]:
+def _pools(state: EuropaState, player: str) -> dict[str, Any]:
     rep = state.get("replacements") or {}
     return dict(rep.get("pools", {}).get(player, {}))
 
@@ -343,14 +355,14 @@ def initial_replacements(scenario: Scenario) -> ReplacementsState:
     return {"pools": pools, "returned": {}}
 
 
-def _pool_of(u: JSON) -> str:
+def _pool_of(u: EuropaUnit) -> str:
     t = UnitType(u["type"])
     if t is UnitType.ARTILLERY:
         return "artillery"
     return "armor" if u.get("armor", "none") in ("full", "limited") else "infantry"
 
 
-def _candidate(ctx: Context, state: JSON, cmd: Command) -> tuple[Candidate, str]:
+def _candidate(ctx: Context, state: EuropaState, cmd: Command) -> tuple[Candidate, str]:
     uid = cmd.args.get("unit")
     u = state["units"].get(uid) if isinstance(uid, str) else None
     if u is None or u["side"] != cmd.player:
@@ -371,14 +383,14 @@ def _candidate(ctx: Context, state: JSON, cmd: Command) -> tuple[Candidate, str]
     return cand, f"{cmd.player}.{cand.pool}"
 
 
-def _ledger(state: JSON, player: str) -> Ledger:
+def _ledger(state: EuropaState, player: str) -> Ledger:
     led = Ledger()
     for pool, v in _pools(state, player).items():
         led = led.post(f"{player}.{pool}", Fraction(v), "EUR-33", "pool")
     return led
 
 
-def _placement(ctx: Context, state: JSON, cmd: Command, cand: Candidate) -> str | None:
+def _placement(ctx: Context, state: EuropaState, cmd: Command, cand: Candidate) -> str | None:
     if cand.status not in (UnitStatus.CADRE_DESTROYED, UnitStatus.SINGLE_STEP_DESTROYED):
         return None
     label = cmd.args.get("hex")
@@ -392,7 +404,7 @@ def _placement(ctx: Context, state: JSON, cmd: Command, cand: Candidate) -> str 
     return str(label)
 
 
-def verify_take_replacement_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_take_replacement_cmd(ctx: Context, state: EuropaState, cmd: Command) -> None:
     cand, account = _candidate(ctx, state, cmd)
     verify_take_replacement(_ledger(state, cmd.player), account, cand,
                             str(cmd.args.get("action")),
@@ -400,7 +412,7 @@ def verify_take_replacement_cmd(ctx: Context, state: JSON, cmd: Command) -> None
     _placement(ctx, state, cmd, cand)
 
 
-def execute_take_replacement(ctx: Context, state: JSON, cmd: Command, dice: Dice
+def execute_take_replacement(ctx: Context, state: EuropaState, cmd: Command, dice: Dice
                              ) -> list[Event]:
     cand, account = _candidate(ctx, state, cmd)
     _, rec = take_replacement(_ledger(state, cmd.player), account, cand,
@@ -417,14 +429,14 @@ def execute_take_replacement(ctx: Context, state: JSON, cmd: Command, dice: Dice
                                         "hex": hex_, "cadre": cadre, **after})]
 
 
-def fold_replacement_taken(state: JSON, ev: Event) -> JSON:
+def fold_replacement_taken(state: EuropaState, ev: Event) -> EuropaState:
     s = state
-    d = ev.data
+    d = cast(ReplacementTaken, ev.data)
     rep = s.setdefault("replacements", {"pools": {}, "returned": {}})
     rep["pools"].setdefault(d["player"], {})[d["pool"]] = d["balance"]
     u = s["units"][d["unit"]]
-    u.update(attack=d["attack"], defense=d["defense"], cadre=d["cadre"])
+    u.update({"attack": d["attack"], "defense": d["defense"], "cadre": d["cadre"]})
     if d["hex"] is not None:
-        u.update(status="active", hex=d["hex"], supply="in", isolated=False)
+        u.update({"status": "active", "hex": d["hex"], "supply": "in", "isolated": False})
         rep["returned"][d["unit"]] = d["turn"]
     return s

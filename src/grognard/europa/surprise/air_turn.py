@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -39,6 +39,12 @@ from grognard.engine.events import Event
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
 from grognard.europa.board import europa_rules, forces_of, turn_label
+from grognard.europa.state_types import (
+    AirbaseSurpriseResolved,
+    BonusAirRecovered,
+    BonusSupplyJudged,
+    EuropaState,
+)
 from grognard.europa.surprise.airbase import (
     AFFECTABLE,
     BaseAirUnit,
@@ -81,12 +87,12 @@ def initial_air_units(scenario: Scenario) -> dict[str, Any]:
     return out
 
 
-def _air(state: JSON) -> dict[str, Any]:
+def _air(state: EuropaState) -> dict[str, Any]:
     air: dict[str, Any] = state.get("air_units") or {}
     return air
 
 
-def _phase(ctx: Context, state: JSON) -> Any:
+def _phase(ctx: Context, state: EuropaState) -> Any:
     return ctx.turn_sequence.phases[int(state["phase"])]
 
 
@@ -95,7 +101,7 @@ def _dist(ctx: Context, a: str, b: str) -> int:
     return int(distance(lay.from_label(a), lay.from_label(b)))
 
 
-def turn_date(ctx: Context, state: JSON) -> dt.date:
+def turn_date(ctx: Context, state: EuropaState) -> dt.date:
     """The first day of the game turn ("Jun II 1941" -> 16 Jun 1941; no calendar: 22 Jun 1941)."""
     parts = turn_label(ctx, state).split()
     if len(parts) != 3 or parts[0] not in _MONTHS:
@@ -104,7 +110,7 @@ def turn_date(ctx: Context, state: JSON) -> dt.date:
 
 
 # --- airbase surprise (SUR-22..SUR-24) -----------------------------------------------------------
-def _airbase(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str], list[str], JSON]:
+def _airbase(ctx: Context, state: EuropaState, cmd: Command) -> tuple[str, list[str], list[str], JSON]:
     st = active_surprise(state)
     phase = _phase(ctx, state)
     if st is None or st["player"] != cmd.player or phase.name == "initial":
@@ -136,11 +142,11 @@ def _airbase(ctx: Context, state: JSON, cmd: Command) -> tuple[str, list[str], l
     return base, list(attackers), defenders, st
 
 
-def verify_airbase_surprise(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_airbase_surprise(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _airbase(ctx, state, cmd)
 
 
-def execute_airbase_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice
+def execute_airbase_surprise(ctx: Context, state: EuropaState, cmd: Command, dice: Dice
                              ) -> list[Event]:
     base, attackers, defenders, st = _airbase(ctx, state, cmd)
     air = _air(state)
@@ -176,21 +182,22 @@ def execute_airbase_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice
         "date": date.isoformat(), "modifiers": modifiers, "rules": ["SUR-22", "SUR-24"]})]
 
 
-def fold_airbase_surprise(state: JSON, ev: Event) -> JSON:
+def fold_airbase_surprise(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(AirbaseSurpriseResolved, ev.data)
     s = state
     turn = int(s["turn"])
-    for a in ev.data["attackers"]:
+    for a in d["attackers"]:
         s["air_units"][a]["flown"] = turn
-    for nation in ev.data["nations"]:
+    for nation in d["nations"]:
         for u in nation["units"]:
             s["air_units"][u["id"]]["status"] = u["after"]
     st = s.get("surprise_turn")
     if isinstance(st, dict):
-        st["air_used"] = sorted({*st.get("air_used", []), *ev.data["attackers"]})
+        st["air_used"] = sorted({*st.get("air_used", []), *d["attackers"]})
     return s
 
 
-def legal_airbase_surprise(ctx: Context, state: JSON, player: str, check: Check) -> list[Command]:
+def legal_airbase_surprise(ctx: Context, state: EuropaState, player: str, check: Check) -> list[Command]:
     """Every enemy airbase in reach, bombed by all the surprise player's air units that reach it
     (verify also accepts any subset)."""
     st = active_surprise(state)
@@ -217,7 +224,7 @@ def _front(st: JSON) -> SurpriseFront:
     return SurpriseFront(hexes, hexes[len(hexes) // 2], (hexes[0], hexes[-1]), len(hexes) // 2)
 
 
-def _in_bonus_air(ctx: Context, state: JSON) -> JSON:
+def _in_bonus_air(ctx: Context, state: EuropaState) -> JSON:
     st = active_surprise(state)
     if st is None or _phase(ctx, state).name != BonusPhase.BONUS_SUPPLY_AIR.value:
         raise IllegalOrder("SUR-21", "only in the bonus supply-judgement/air phase of a "
@@ -225,7 +232,7 @@ def _in_bonus_air(ctx: Context, state: JSON) -> JSON:
     return st
 
 
-def _recovery_candidates(ctx: Context, state: JSON, player: str, st: JSON
+def _recovery_candidates(ctx: Context, state: EuropaState, player: str, st: JSON
                          ) -> list[RecoveryCandidate]:
     front = st["front"]
     out = []
@@ -238,7 +245,7 @@ def _recovery_candidates(ctx: Context, state: JSON, player: str, st: JSON
     return out
 
 
-def _recovery(ctx: Context, state: JSON, cmd: Command) -> tuple[Any, JSON]:
+def _recovery(ctx: Context, state: EuropaState, cmd: Command) -> tuple[Any, JSON]:
     st = _in_bonus_air(ctx, state)
     if cmd.player in st.get("recovered", []):
         raise IllegalOrder("SUR-21", f"{cmd.player} has made its bonus air recovery")
@@ -256,11 +263,11 @@ def _recovery(ctx: Context, state: JSON, cmd: Command) -> tuple[Any, JSON]:
     return rec, st
 
 
-def verify_bonus_air_recovery(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_bonus_air_recovery(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _recovery(ctx, state, cmd)
 
 
-def execute_bonus_air_recovery(ctx: Context, state: JSON, cmd: Command, dice: Dice
+def execute_bonus_air_recovery(ctx: Context, state: EuropaState, cmd: Command, dice: Dice
                                ) -> list[Event]:
     rec, st = _recovery(ctx, state, cmd)
     return [Event("bonus_air_recovered", {"player": cmd.player,
@@ -269,16 +276,17 @@ def execute_bonus_air_recovery(ctx: Context, state: JSON, cmd: Command, dice: Di
                                           "rules": ["SUR-21"] if rec.restored else []})]
 
 
-def fold_bonus_air_recovery(state: JSON, ev: Event) -> JSON:
+def fold_bonus_air_recovery(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(BonusAirRecovered, ev.data)
     s = state
-    for r in ev.data["restored"]:
+    for r in d["restored"]:
         s["air_units"][r["id"]]["status"] = r["to"]
     st = s["surprise_turn"]
-    st["recovered"] = sorted({*st.get("recovered", []), ev.data["player"]})
+    st["recovered"] = sorted({*st.get("recovered", []), d["player"]})
     return s
 
 
-def legal_bonus_air_recovery(ctx: Context, state: JSON, player: str, check: Check) -> list[Command]:
+def legal_bonus_air_recovery(ctx: Context, state: EuropaState, player: str, check: Check) -> list[Command]:
     """Each unit alone and as many as the limit allows (in unit order); for the defender,
     whose decision it is, also none."""
     try:
@@ -300,7 +308,7 @@ def legal_bonus_air_recovery(ctx: Context, state: JSON, player: str, check: Chec
         Command("bonus_air_recovery", player, {"units": list(p)}) for p in picks])
 
 
-def recovery_decisions(ctx: Context, state: JSON) -> list[Decision]:
+def recovery_decisions(ctx: Context, state: EuropaState) -> list[Decision]:
     """SUR-21 In the bonus air phase the defender is owed its own recovery choice (at 1 SP per
     3 units) when it has air units to restore."""
     st = active_surprise(state)
@@ -318,7 +326,7 @@ def recovery_decisions(ctx: Context, state: JSON) -> list[Decision]:
 
 
 # --- the bonus supply judgement (SUR-21) ---------------------------------------------------------
-def _judgement(ctx: Context, state: JSON) -> Any:
+def _judgement(ctx: Context, state: EuropaState) -> Any:
     st = _in_bonus_air(ctx, state)
     if st.get("judged"):
         raise IllegalOrder("SUR-21", "supply has been judged in this bonus phase")
@@ -330,19 +338,20 @@ def _judgement(ctx: Context, state: JSON) -> Any:
                                     cfg.supply_sources, max_length=cfg.supply_max_length)
 
 
-def verify_bonus_supply(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_bonus_supply(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _judgement(ctx, state)
 
 
-def execute_bonus_supply(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_bonus_supply(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     rec = _judgement(ctx, state)
     return [Event("bonus_supply_judged", {"player": cmd.player, **rec.to_json(),
                                           "rules": ["SUR-21"]})]
 
 
-def fold_bonus_supply(state: JSON, ev: Event) -> JSON:
+def fold_bonus_supply(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(BonusSupplyJudged, ev.data)
     s = state
-    for uid, ok in ev.data["in_supply"].items():
+    for uid, ok in d["in_supply"].items():
         u = s["units"][uid]
         if not ok:
             u["supply"] = "out"
@@ -352,6 +361,6 @@ def fold_bonus_supply(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def legal_bonus_supply(ctx: Context, state: JSON, player: str, check: Check) -> list[Command]:
+def legal_bonus_supply(ctx: Context, state: EuropaState, player: str, check: Check) -> list[Command]:
     return check(ctx, state,
                      [Command("bonus_supply_judgement", player, {})])

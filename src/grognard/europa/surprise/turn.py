@@ -25,7 +25,7 @@ largest SRP level (the whole border is surprised).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -35,7 +35,13 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event
 from grognard.engine.phases import Phase
 from grognard.engine.state import JSON
-from grognard.europa.board import europa_rules, readings_of, turn_label
+from grognard.europa.board import europa_rules, on_map_hex, readings_of, turn_label
+from grognard.europa.state_types import (
+    EuropaState,
+    InvasionSurpriseStarted,
+    SurpriseStarted,
+    SurpriseTurn,
+)
 from grognard.europa.surprise.effects import (
     SUCCESS_TABLE,
     ActionContext,
@@ -86,7 +92,7 @@ def bonus_phases_after_initial(phases: tuple[Phase, ...], sides: Sequence[str]
     return tuple(out)
 
 
-def active_surprise(state: JSON) -> JSON | None:
+def active_surprise(state: EuropaState) -> JSON | None:
     """The surprise turn in progress (``state["surprise_turn"]``) if it is this game turn's."""
     st = state.get("surprise_turn")
     if isinstance(st, dict) and st.get("turn") == int(state["turn"]):
@@ -94,7 +100,7 @@ def active_surprise(state: JSON) -> JSON | None:
     return None
 
 
-def phase_open(state: JSON, phase: Phase, turn: int) -> bool:
+def phase_open(state: EuropaState, phase: Phase, turn: int) -> bool:
     """SUR-01 A bonus phase is played only in the turn of a started surprise, by its player
     (the reaction phase by the defender, and not in an invasion surprise, SUR-18)."""
     if phase.name not in BONUS_PHASES:
@@ -107,7 +113,7 @@ def phase_open(state: JSON, phase: Phase, turn: int) -> bool:
     return bool(phase.player == st["player"])
 
 
-def _year(ctx: Context, state: JSON) -> int:
+def _year(ctx: Context, state: EuropaState) -> int:
     label = turn_label(ctx, state)
     return int(label.split()[-1]) if label[-4:].isdigit() else 1941
 
@@ -121,7 +127,7 @@ def nationality(text: str) -> Nationality:
         return Nationality.SOVIET if text in ("ussr", "russian") else Nationality.GERMAN
 
 
-def _commands_of(ctx: Context, state: JSON, defender: str) -> dict[str, list[str]]:
+def _commands_of(ctx: Context, state: EuropaState, defender: str) -> dict[str, list[str]]:
     """The defending commands: ``[europa.commands]`` (command -> unit ids) or the whole side."""
     given = europa_rules(ctx.scenario).section.commands
     units = [uid for uid, u in state["units"].items()
@@ -133,7 +139,7 @@ def _commands_of(ctx: Context, state: JSON, defender: str) -> dict[str, list[str
     return out
 
 
-def surprise_effects(ctx: Context, state: JSON, player: str, kind: SurpriseKind,
+def surprise_effects(ctx: Context, state: EuropaState, player: str, kind: SurpriseKind,
                      centres: list[str], level: int, dice: Dice, *, first: bool
                      ) -> dict[str, Any]:
     """SUR-15 The effects roll per defending command near the front and the "+ # MP" markers
@@ -148,7 +154,7 @@ def surprise_effects(ctx: Context, state: JSON, player: str, kind: SurpriseKind,
         return min(distance(h, c) for c in hexes)
 
     near = sorted(c for c, ids in cmds.items()
-                  if min(dist(state["units"][u]["hex"]) for u in ids) <= 20)
+                  if min(dist(on_map_hex(state["units"][u])) for u in ids) <= 20)
     rolls = effects_rolls(near, dice.stream(EFFECTS_STREAM), ctx.tables.get(SUCCESS_TABLE))
     year = _year(ctx, state)
     markers: dict[str, int] = {}
@@ -156,7 +162,7 @@ def surprise_effects(ctx: Context, state: JSON, player: str, kind: SurpriseKind,
     for r in rolls:
         by_hex: dict[str, list[str]] = {}
         for uid in cmds[r.command]:
-            by_hex.setdefault(state["units"][uid]["hex"], []).append(uid)
+            by_hex.setdefault(on_map_hex(state["units"][uid]), []).append(uid)
         for label, ids in sorted(by_hex.items()):
             stack = [StackMember(nationality(state["units"][u]["nationality"]),
                                  int(state["units"][u].get("zoc_class", 1))) for u in ids]
@@ -172,24 +178,24 @@ def surprise_effects(ctx: Context, state: JSON, player: str, kind: SurpriseKind,
 
 
 def turn_record(player: str, turn: int, kind: SurpriseKind, front: list[str], command: str
-                ) -> dict[str, Any]:
+                ) -> SurpriseTurn:
     return {"player": player, "turn": turn, "kind": kind.value, "front": front,
             "command": command}
 
 
-def fold_effects(s: JSON, d: Mapping[str, Any]) -> None:
+def fold_effects(s: EuropaState, d: SurpriseStarted | InvasionSurpriseStarted) -> None:
     """Put the markers on the units and open the surprise turn (shared by both starts)."""
     for uid, n in d["effects"]["markers"].items():
         s["units"][uid]["mp_markers"] = n
-    s["surprise_turn"] = dict(d["turn_record"])
+    s["surprise_turn"] = d["turn_record"].copy()
 
 
 # --- invasion surprise (SUR-25/26) ------------------------------------------------------------
-def _history(state: JSON) -> InvasionHistory:
+def _history(state: EuropaState) -> InvasionHistory:
     return InvasionHistory(frozenset(state.get("invasion_surprised", [])))
 
 
-def _invasion(ctx: Context, state: JSON, cmd: Command) -> tuple[str, Any, list[str]]:
+def _invasion(ctx: Context, state: EuropaState, cmd: Command) -> tuple[str, Any, list[str]]:
     country = cmd.args.get("country")
     allowed = europa_rules(ctx.scenario).section.invasion_countries
     if not isinstance(country, str) or country not in allowed:
@@ -218,7 +224,7 @@ def _invasion(ctx: Context, state: JSON, cmd: Command) -> tuple[str, Any, list[s
     return country, rec, border
 
 
-def after_fite_turn(ctx: Context, state: JSON, country: str) -> bool:
+def after_fite_turn(ctx: Context, state: EuropaState, country: str) -> bool:
     """EUR-44/SUR-01 Whether ``country`` is the front of this turn's FitE surprise turn (the
     first game turn of a ``fite_surprise_turn`` scenario, across ``soviet_countries``) and the
     reading ``surprise_after_fite_turn`` allows no second surprise there."""
@@ -230,11 +236,11 @@ def after_fite_turn(ctx: Context, state: JSON, country: str) -> bool:
     return bool(readings_of(ctx, FrontReadings).surprise_after_fite_turn is AfterFite.NOT_BOTH)
 
 
-def verify_invasion(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_invasion(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _invasion(ctx, state, cmd)
 
 
-def execute_invasion(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_invasion(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     country, rec, border = _invasion(ctx, state, cmd)
     effects = surprise_effects(ctx, state, cmd.player, SurpriseKind.INVASION, border,
                                INVASION_LEVEL, dice, first=True)
@@ -245,27 +251,28 @@ def execute_invasion(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
                                    border, country)})]
 
 
-def fold_invasion(state: JSON, ev: Event) -> JSON:
+def fold_invasion(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(InvasionSurpriseStarted, ev.data)
     s = state
-    s.setdefault("invasion_surprised", []).append(ev.data["country"])
-    fold_effects(s, ev.data)
+    s.setdefault("invasion_surprised", []).append(d["country"])
+    fold_effects(s, d)
     return s
 
 
 
 # --- movement in a surprise turn (SUR-16, SUR-17, SUR-18) ----------------------------------------
-def marker_mp(state: JSON, uid: str, hexes_moved: int = 0) -> int:
+def marker_mp(state: EuropaState, uid: str, hexes_moved: int = 0) -> int:
     """SUR-16 The MPs the unit's "+ # MP" markers cost on its move (0 without markers)."""
     n = int(state["units"][uid].get("mp_markers", 0))
     if not n:
         return 0
-    st = state.get("surprise_turn") or {}
-    kind = SurpriseKind(st.get("kind", "local"))
+    st = state.get("surprise_turn")
+    kind = SurpriseKind(st.get("kind", "local") if st else "local")
     soviet = state["units"][uid]["nationality"] in ("soviet", "ussr")
     return marker_removal_mp(n, kind=kind, soviet=soviet, hexes_moved_closer=hexes_moved)
 
 
-def surprise_unit_problem(ctx: Context, state: JSON, uid: str, phase: Phase
+def surprise_unit_problem(ctx: Context, state: EuropaState, uid: str, phase: Phase
                           ) -> IllegalOrder | None:
     """SUR-17/SUR-18 Why ``uid`` may not move at all in this phase of the surprise turn (None:
     it may), once per position and unit."""
@@ -282,7 +289,7 @@ def surprise_unit_problem(ctx: Context, state: JSON, uid: str, phase: Phase
         if phase.name == BonusPhase.REACTION.value:
             lay = ctx.scenario.map.layout
             st = active_surprise(state) or {}
-            here = lay.from_label(u["hex"])
+            here = lay.from_label(on_map_hex(u))
             near = min((distance(here, lay.from_label(f)) for f in st.get("front", [])),
                        default=99)
             if near > RESERVE_HEXES:
@@ -293,7 +300,7 @@ def surprise_unit_problem(ctx: Context, state: JSON, uid: str, phase: Phase
     return out
 
 
-def verify_surprise_move(ctx: Context, state: JSON, cmd: Command, phase: Phase,
+def verify_surprise_move(ctx: Context, state: EuropaState, cmd: Command, phase: Phase,
                          path: list[str]) -> None:
     """SUR-16..SUR-18 The surprise turn's limits on a move already legal under the normal
     rules (``path``: the hexes entered)."""
@@ -306,14 +313,14 @@ def verify_surprise_move(ctx: Context, state: JSON, cmd: Command, phase: Phase,
     if extra:
         from grognard.engine.generic import move_cost
 
-        cost = move_cost(ctx.scenario, u["hex"], path) + extra
+        cost = move_cost(ctx.scenario, on_map_hex(u), path) + extra
         left = u["movement"] - u["mp_spent"]
         if cost > left:
             raise IllegalOrder("SUR-16", f"{uid} needs {cost} MPs (with {extra} for its "
                                f"+{u['mp_markers']} MP markers) and has {left}")
 
 
-def _zoc_classes(ctx: Context, state: JSON) -> dict[str, dict[str, int]]:
+def _zoc_classes(ctx: Context, state: EuropaState) -> dict[str, dict[str, int]]:
     """Per side, each hex holding its active units -> their largest ZOC class (per position)."""
     def make() -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {}
@@ -326,10 +333,10 @@ def _zoc_classes(ctx: Context, state: JSON) -> dict[str, dict[str, int]]:
     return found
 
 
-def _enemy_class(ctx: Context, state: JSON, uid: str) -> int:
+def _enemy_class(ctx: Context, state: EuropaState, uid: str) -> int:
     """The largest ZOC class of the enemy units adjacent to ``uid``'s hex (0: none)."""
     m = ctx.scenario.map
     u = state["units"][uid]
     enemy = [c for side, c in _zoc_classes(ctx, state).items() if side != u["side"]]
     return max((c.get(m.label(int(j)), 0) for c in enemy
-                for j in m.neighbor_indices(m.index_of_label(u["hex"]))), default=0)
+                for j in m.neighbor_indices(m.index_of_label(on_map_hex(u)))), default=0)

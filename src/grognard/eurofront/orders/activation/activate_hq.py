@@ -9,7 +9,7 @@ block game's (``efg_command_range``, default the HQ's steps).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -19,7 +19,6 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.activation import (
     ACTIVATION_STEPS,
@@ -30,6 +29,7 @@ from grognard.eurofront.activation import (
 from grognard.eurofront.game_state import act_of, game_readings, side_of, store
 from grognard.eurofront.model import Side
 from grognard.eurofront.orders.base import EFOrder, block_name, block_words, who
+from grognard.eurofront.state_types import EFState, HqActivated
 
 
 class ActivateArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -44,8 +44,8 @@ def command_range(ctx: Context, steps: int) -> int:
     return r if r else steps
 
 
-def fold_hq_activated(state: JSON, ev: Event) -> JSON:
-    d = ev.data
+def fold_hq_activated(state: EFState, ev: Event) -> EFState:
+    d = cast(HqActivated, ev.data)
     act, _ = activate_hq(act_of(state), Side(d["side"]), str(d["hq"]))
     state["hq_uses"][d["hq"]] = state["hq_uses"].get(d["hq"], 0) + 1
     state["units"][d["hq"]]["hidden"] = False
@@ -62,14 +62,14 @@ class ActivateHQ(EFOrder[ActivateArgs]):
     Args = ActivateArgs
     folds: ClassVar[Mapping[str, Fold]] = {"hq_activated": fold_hq_activated}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: ActivateArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: ActivateArgs) -> None:
         """EF-18 step 5: activate one HQ of the chosen strength (it opens an operation)."""
         if state["operation"] is not None:
             raise IllegalOrder("EF-18", f"HQ {state['operation']['hq']}'s activation is under "
                                "way; end it first (end_operation)")
         verify_activate_hq(act_of(state), side_of(cmd.player), args.hq)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: ActivateArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: ActivateArgs,
                 dice: Dice) -> list[Event]:
         act = act_of(state)
         u = state["units"][args.hq]
@@ -78,7 +78,7 @@ class ActivateHQ(EFOrder[ActivateArgs]):
                                        "hex": u["hex"], "strength": int(u["steps"]),
                                        "range": command_range(ctx, int(u["steps"]))})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         act = act_of(state)
         if state["operation"] is not None or act.step not in ACTIVATION_STEPS:
             return []
@@ -88,7 +88,7 @@ class ActivateHQ(EFOrder[ActivateArgs]):
                         [Command(self.kind, player, {"hq": h})
                          for h in sorted(act.hqs[side_of(player)])])
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: ActivateArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: ActivateArgs) -> Words:
         u = state["units"].get(args.hq)
         where = f" in {u['hex']}" if u is not None and u["hex"] else ""
         return Words(f"{who(cmd.player)}: activate {block_words(state, args.hq)}{where}",

@@ -9,7 +9,7 @@ activates nothing; two zero chits end the month.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -18,10 +18,10 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.eurofront.activation import Chit, Step, verify_choose_chit
 from grognard.eurofront.game_state import act_of, other, side_of, store
 from grognard.eurofront.orders.base import EFOrder, who
+from grognard.eurofront.state_types import ChitPlaced, ChitsRevealed, EFState
 
 
 class ChitArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -31,14 +31,16 @@ class ChitArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     count: int = 0
 
 
-def fold_chit_placed(state: JSON, ev: Event) -> JSON:
-    state["secrets"][ev.data["side"]]["chit"] = [ev.data["strength"], ev.data["count"]]
+def fold_chit_placed(state: EFState, ev: Event) -> EFState:
+    d = cast(ChitPlaced, ev.data)
+    state["secrets"][d["side"]]["chit"] = [d["strength"], d["count"]]
     return state
 
 
-def fold_chits_revealed(state: JSON, ev: Event) -> JSON:
+def fold_chits_revealed(state: EFState, ev: Event) -> EFState:
     """EF-18 step 4: both chits are turned over together."""
-    chits = ev.data["chits"]
+    d = cast(ChitsRevealed, ev.data)
+    chits = d["chits"]
     for side in ("axis", "allies"):
         state["secrets"][side].pop("chit", None)
     state["activation"]["chits"] = {s: list(c) for s, c in chits.items()}
@@ -56,11 +58,11 @@ class PlaceChit(EFOrder[ChitArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"chit_placed": fold_chit_placed,
                                            "chits_revealed": fold_chits_revealed}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: ChitArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: ChitArgs) -> None:
         """EF-18 steps 2-3: each player places a chit face down; both at once."""
         verify_choose_chit(act_of(state), side_of(cmd.player), Chit(args.strength, args.count))
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: ChitArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: ChitArgs,
                 dice: Dice) -> list[Event]:
         """The first chit is kept secret; the second placement reveals both."""
         c = Chit(args.strength, args.count)
@@ -73,7 +75,7 @@ class PlaceChit(EFOrder[ChitArgs]):
                                                    other(cmd.player): list(theirs)},
                                          "last": cmd.player})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         act = act_of(state)
         if act.step is not Step.CHOOSE or side_of(player) in act.chits:
             return []
@@ -84,7 +86,7 @@ class PlaceChit(EFOrder[ChitArgs]):
                     for n in range(1, have + 1)]
         return out
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: ChitArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: ChitArgs) -> Words:
         if args.strength == 0:
             return Words(f"{who(cmd.player)}: place a zero chit face down (activate no HQ)",
                          "Zero chit")

@@ -9,7 +9,7 @@ reported. The order takes no choice: the referee finds who is out of supply.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
@@ -17,7 +17,6 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
-from grognard.engine.state import JSON
 from grognard.eurofront.activation import Step, end_phase
 from grognard.eurofront.blocks import occupants, supplied, supply_sources
 from grognard.eurofront.game_state import (
@@ -32,17 +31,20 @@ from grognard.eurofront.model import Block, BlockType, HQClass, Side
 from grognard.eurofront.operations import G
 from grognard.eurofront.orders.base import EFOrder, who
 from grognard.eurofront.rebuild import is_delayed
+from grognard.eurofront.state_types import ActivationPhaseEnded, EFState
+from grognard.eurofront.state_types import Block as BlockRecord
 
 
-def _model_block(uid: str, u: JSON) -> Block:
+def _model_block(uid: str, u: BlockRecord) -> Block:
     return Block(uid, Side(u["side"]), BlockType(u["kind"]), 0, int(u["max"]),
                  HQClass(u["hq"]) if u["hq"] else None)
 
 
-def fold_activation_phase_ended(state: JSON, ev: Event) -> JSON:
-    for uid, steps in ev.data.get("out_of_supply", {}).items():
+def fold_activation_phase_ended(state: EFState, ev: Event) -> EFState:
+    d = cast(ActivationPhaseEnded, ev.data)
+    for uid, steps in d.get("out_of_supply", {}).items():
         if steps == 0:
-            destroy(state, uid, uid in ev.data.get("face_down", []))
+            destroy(state, uid, uid in d.get("face_down", []))
         else:
             state["units"][uid]["steps"] = steps
     act, _ = end_phase(act_of(state))
@@ -56,11 +58,11 @@ class EndActivationPhase(EFOrder[NoArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {
         "activation_phase_ended": fold_activation_phase_ended}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> None:
         if act_of(state).step is not Step.PHASE_END or state["operation"] is not None:
             raise IllegalOrder("EF-17", "the Activation Phase still has HQs to activate")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         """EF-17 Supply is tested at the end of each Activation Phase: blocks out of supply
         lose ``efg_supply_attrition`` steps (block game)."""
@@ -85,10 +87,10 @@ class EndActivationPhase(EFOrder[NoArgs]):
                                                  "out_of_supply": attrition,
                                                  "face_down": face_down})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         return verified(ctx, state, self.engine_spec(), [Command(self.kind, player)])
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> Words:
         phase = state["activation"]["phase"]
         return Words(f"{who(cmd.player)}: end Activation Phase {phase} (supply is tested; "
                      "rail-moved blocks stand up)", "End Activation Phase")

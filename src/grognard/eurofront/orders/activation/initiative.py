@@ -9,7 +9,7 @@ disruption ends when it becomes First Player, never in the war's first Activatio
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
@@ -17,7 +17,6 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
-from grognard.engine.state import JSON
 from grognard.eurofront.activation import (
     Step,
     reveal_and_roll,
@@ -29,17 +28,21 @@ from grognard.eurofront.model import Side
 from grognard.eurofront.orders.base import EFOrder, who
 from grognard.eurofront.production import month_income
 from grognard.eurofront.readings import EuroFrontReadings
+from grognard.eurofront.state_types import EFState, InitiativeRolled
 
 
-def fold_initiative_rolled(state: JSON, ev: Event) -> JSON:
+def fold_initiative_rolled(state: EFState, ev: Event) -> EFState:
     """The reveal and roll as the event records them; the surprise ends iff the event says
     so (``surprise_cancelled``: the referee judged the EF-17 exemption)."""
-    rolls = ev.data["rolls"]
-    readings = EuroFrontReadings.from_mapping({"ef_initiative_bonus": ev.data["bonus"]})
+    d = cast(InitiativeRolled, ev.data)
+    rolls = d["rolls"]
+    readings = EuroFrontReadings.from_mapping({"ef_initiative_bonus": d["bonus"]})
     act, _ = reveal_and_roll(act_of(state), {Side(k): v for k, v in rolls.items()} or None,
-                             readings, exempt=not ev.data["surprise_cancelled"])
-    if ev.data["month_over"]:
-        for side, pp in ev.data["income"].items():
+                             readings, exempt=not d["surprise_cancelled"])
+    if d["month_over"]:
+        income = d["income"]
+        assert income is not None, "the month's income comes with its end"
+        for side, pp in income.items():
             state["pp"][side] += int(pp)
         state["production"] = {"done": [], "uboat_pp": None, "escort_pp": None}
     return store(state, act)
@@ -51,11 +54,11 @@ class RollInitiative(EFOrder[NoArgs]):
     help = "EF-18 Roll 1D6 + chit bonus each for initiative."
     folds: ClassVar[Mapping[str, Fold]] = {"initiative_rolled": fold_initiative_rolled}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> None:
         if act_of(state).step is not Step.REVEAL:
             raise IllegalOrder("EF-18", "initiative is rolled once both chits are placed")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         act = act_of(state)
         both_zero = all(c.strength == 0 for c in act.chits.values())
@@ -81,10 +84,10 @@ class RollInitiative(EFOrder[NoArgs]):
             "income": month_income(ctx, state) if rec.month_over else None,
         })]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         return verified(ctx, state, self.engine_spec(), [Command(self.kind, player)])
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> Words:
         phase = state["activation"]["phase"]
         return Words(f"{who(cmd.player)}: roll initiative for Activation Phase {phase} "
                      "(1D6 + chit bonus each; both chits are revealed)", "Roll initiative")

@@ -7,7 +7,7 @@ stand-in (:func:`grognard.eurofront.activation.standard_weather`). The order tak
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
@@ -15,15 +15,16 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
-from grognard.engine.state import JSON
 from grognard.eurofront.activation import Step, roll_weather, standard_weather
 from grognard.eurofront.game_state import act_of, store
 from grognard.eurofront.orders.base import EFOrder, who
+from grognard.eurofront.state_types import EFState, WeatherRolled
 
 
-def fold_weather_rolled(state: JSON, ev: Event) -> JSON:
-    w = str(ev.data["weather"])
-    act, _ = roll_weather(act_of(state), ev.data["roll"], lambda m, r: w)
+def fold_weather_rolled(state: EFState, ev: Event) -> EFState:
+    d = cast(WeatherRolled, ev.data)
+    w = str(d["weather"])
+    act, _ = roll_weather(act_of(state), d["roll"], lambda m, r: w)
     return store(state, act)
 
 
@@ -33,21 +34,21 @@ class RollWeather(EFOrder[NoArgs]):
     help = "EF-17 Roll the Activation Phase's weather."
     folds: ClassVar[Mapping[str, Fold]] = {"weather_rolled": fold_weather_rolled}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> None:
         if act_of(state).step is not Step.WEATHER:
             raise IllegalOrder("EF-17", "weather is rolled at the start of an Activation Phase")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         roll = dice.stream("eurofront.weather").die(6)
         _, rec = roll_weather(act_of(state), roll, standard_weather)
         return [Event("weather_rolled", {"phase": rec.phase, "roll": roll,
                                          "weather": rec.weather})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         return verified(ctx, state, self.engine_spec(), [Command(self.kind, player)])
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> Words:
         phase = state["activation"]["phase"]
         return Words(f"{who(cmd.player)}: roll the weather for Activation Phase {phase}",
                      "Roll weather")

@@ -9,7 +9,7 @@ retreat runs the battle machine on.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
@@ -17,9 +17,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.blocks import retreat_hexes
+from grognard.eurofront.game_state import battle_now
 from grognard.eurofront.operations import (
     BATTLE_FOLDS,
     G,
@@ -31,16 +31,18 @@ from grognard.eurofront.operations import (
 )
 from grognard.eurofront.orders.base import EFOrder, block_name, block_words, who
 from grognard.eurofront.orders.operation.move import BlockMoveArgs, block_places
+from grognard.eurofront.state_types import BlockRetreated, EFState
 
 
-def fold_block_retreated(state: JSON, ev: Event) -> JSON:
+def fold_block_retreated(state: EFState, ev: Event) -> EFState:
     """The block stands face down again - except the operation's own HQ, which stays face up
     until its operation closes (it was revealed when activated, EF-18)."""
-    u = state["units"][ev.data["block"]]
+    d = cast(BlockRetreated, ev.data)
+    u = state["units"][d["block"]]
     op = state.get("operation")
-    u["hex"] = ev.data["to"]
-    u["hidden"] = not (op is not None and op.get("hq") == ev.data["block"])
-    state["control"].setdefault(ev.data["to"], ev.data["side"])
+    u["hex"] = d["to"]
+    u["hidden"] = not (op is not None and op.get("hq") == d["block"])
+    state["control"].setdefault(d["to"], d["side"])
     return state
 
 
@@ -53,7 +55,7 @@ class Retreat(EFOrder[BlockMoveArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"block_retreated": fold_block_retreated,
                                            **BATTLE_FOLDS}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs) -> None:
         """Block game: each block of the retreating side leaves to an adjacent hex of its
         choice."""
         b = state["battle"]
@@ -69,13 +71,13 @@ class Retreat(EFOrder[BlockMoveArgs]):
             raise IllegalOrder("EF-18", f"{to} is not adjacent, or holds enemy blocks, or is "
                                "enemy-controlled")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs,
                 dice: Dice) -> list[Event]:
         ev = Event("block_retreated", {"block": args.block, "side": cmd.player,
-                                       "from": state["battle"]["hex"], "to": args.to})
+                                       "from": battle_now(state)["hex"], "to": args.to})
         return run_on(ctx, state, ev, fold_block_retreated, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         b = state["battle"]
         if b is None or b["retreat"] != player or b["owed"] is not None:
             return []
@@ -83,7 +85,7 @@ class Retreat(EFOrder[BlockMoveArgs]):
         return [Command(self.kind, player, {"block": uid, "to": t})
                 for uid in blocks_in(state, b["hex"], player) for t in to]
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs) -> Words:
         b = state.get("battle")
         frm = f" from {b['hex']}" if b is not None else ""
         return Words(f"{who(cmd.player)}: retreat {block_words(state, args.block)}{frm} to "

@@ -9,7 +9,7 @@ loss owed runs the battle on (its dice are the referee's).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -19,9 +19,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
-from grognard.eurofront.game_state import destroy, refresh
+from grognard.eurofront.game_state import battle_now, destroy, refresh
 from grognard.eurofront.operations import (
     BATTLE_FOLDS,
     blocks_in,
@@ -30,6 +29,7 @@ from grognard.eurofront.operations import (
     run_on,
 )
 from grognard.eurofront.orders.base import EFOrder, block_name, block_words, who
+from grognard.eurofront.state_types import EFState, StepLost
 
 
 class LossArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -38,15 +38,18 @@ class LossArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     block: str
 
 
-def fold_step_lost(state: JSON, ev: Event) -> JSON:
-    uid = str(ev.data["block"])
-    state["units"][uid]["steps"] = int(ev.data["steps"])
-    if int(ev.data["steps"]) == 0:
-        destroy(state, uid, bool(ev.data["face_down"]))
-    owed = state["battle"]["owed"]
+def fold_step_lost(state: EFState, ev: Event) -> EFState:
+    d = cast(StepLost, ev.data)
+    uid = str(d["block"])
+    state["units"][uid]["steps"] = int(d["steps"])
+    if int(d["steps"]) == 0:
+        destroy(state, uid, bool(d["face_down"]))
+    b = battle_now(state)
+    owed = b["owed"]
+    assert owed is not None, "a step loss is owed"
     owed["hits"] = int(owed["hits"]) - 1
     if owed["hits"] <= 0:
-        state["battle"]["owed"] = None
+        b["owed"] = None
     return refresh(state)
 
 
@@ -58,7 +61,7 @@ class TakeLoss(EFOrder[LossArgs]):
     Args = LossArgs
     folds: ClassVar[Mapping[str, Fold]] = {"step_lost": fold_step_lost, **BATTLE_FOLDS}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: LossArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: LossArgs) -> None:
         """Block game: the side hit takes one step of loss on a block of its choice in the
         battle."""
         b = state["battle"]
@@ -68,7 +71,7 @@ class TakeLoss(EFOrder[LossArgs]):
         if u["hex"] != b["hex"]:
             raise IllegalOrder("EF-18", f"block {args.block} is not in the battle in {b['hex']}")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: LossArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: LossArgs,
                 dice: Dice) -> list[Event]:
         uid = args.block
         u = state["units"][uid]
@@ -77,14 +80,14 @@ class TakeLoss(EFOrder[LossArgs]):
                                  "face_down": int(u["steps"]) == 1 and goes_face_down(ctx, u)})
         return run_on(ctx, state, ev, fold_step_lost, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         b = state["battle"]
         if b is None or b["owed"] is None or b["owed"]["side"] != player:
             return []
         return [Command(self.kind, player, {"block": uid})
                 for uid in blocks_in(state, b["hex"], player)]
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: LossArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: LossArgs) -> Words:
         b = state.get("battle")
         where = f" in the battle in {b['hex']}" if b is not None else ""
         return Words(f"{who(cmd.player)}: take one step loss on "

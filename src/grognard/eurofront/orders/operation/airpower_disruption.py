@@ -12,7 +12,7 @@ needs two (EF-16). The dice are the referee's (stream ``eurofront.apd``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -22,7 +22,6 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.disruption import (
     airpower_disruption,
@@ -30,7 +29,15 @@ from grognard.eurofront.disruption import (
     battle_hq_in_range,
     verify_apd_target,
 )
-from grognard.eurofront.game_state import act_of, ef_readings, other, refresh, rule_on, rules
+from grognard.eurofront.game_state import (
+    act_of,
+    ef_readings,
+    operation_now,
+    other,
+    refresh,
+    rule_on,
+    rules,
+)
 from grognard.eurofront.model import DEFAULT_BASE, Block, HQClass
 from grognard.eurofront.operations import (
     G,
@@ -45,6 +52,7 @@ from grognard.eurofront.operations import (
 )
 from grognard.eurofront.orders.base import EFOrder, block_name, who
 from grognard.eurofront.readings import OptionalRule
+from grognard.eurofront.state_types import ApdResolved, EFState, Operation
 
 
 class ApdArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -53,7 +61,7 @@ class ApdArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     target: str
 
 
-def apd_hq(ctx: Context, state: JSON, player: str) -> tuple[JSON, Block]:
+def apd_hq(ctx: Context, state: EFState, player: str) -> tuple[Operation, Block]:
     """The operation and its activated HQ, if it may still roll (EF-11, EF-12)."""
     op = operation_of(state, player)
     if op.get("hq_lost") or op["hq"] not in state["units"]:
@@ -63,7 +71,7 @@ def apd_hq(ctx: Context, state: JSON, player: str) -> tuple[JSON, Block]:
     return op, as_block(op["hq"], state["units"][op["hq"]], ctx)
 
 
-def difference(ctx: Context, state: JSON, player: str) -> int:
+def difference(ctx: Context, state: EFState, player: str) -> int:
     """EF-11 The table row: the Air Power difference (a negative one may not roll)."""
     diff = apd_row(air_level(ctx, state, player), air_level(ctx, state, other(player)))
     if diff is None:
@@ -71,9 +79,9 @@ def difference(ctx: Context, state: JSON, player: str) -> int:
     return diff
 
 
-def fold_apd_resolved(state: JSON, ev: Event) -> JSON:
-    d = ev.data
-    state["operation"]["air"] = "apd"
+def fold_apd_resolved(state: EFState, ev: Event) -> EFState:
+    d = cast(ApdResolved, ev.data)
+    operation_now(state)["air"] = "apd"
     markers = state["apd"]["markers"]
     if d["effective"]:
         here = list(markers.get(d["target"], []))
@@ -94,7 +102,7 @@ class AirpowerDisruption(EFOrder[ApdArgs]):
     Args = ApdArgs
     folds: ClassVar[Mapping[str, Fold]] = {"apd_resolved": fold_apd_resolved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: ApdArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: ApdArgs) -> None:
         """EF-11 An activated Battle, Theatre or Supreme HQ rolls instead of combat air
         support."""
         _, hq = apd_hq(ctx, state, cmd.player)
@@ -103,7 +111,7 @@ class AirpowerDisruption(EFOrder[ApdArgs]):
                           activated=True, rules=rules(ctx))
         difference(ctx, state, cmd.player)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: ApdArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: ApdArgs,
                 dice: Dice) -> list[Event]:
         _, hq = apd_hq(ctx, state, cmd.player)
         target = args.target
@@ -128,7 +136,7 @@ class AirpowerDisruption(EFOrder[ApdArgs]):
             + (["EF-15"] if rec.own_hq_disrupted else [])
             + (["EF-16"] if hq.hq_class is HQClass.SUPREME and not in_range else [])})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         if not rule_on(ctx, OptionalRule.AIRPOWER_DISRUPTION):
             return []
         try:
@@ -142,7 +150,7 @@ class AirpowerDisruption(EFOrder[ApdArgs]):
                  and distance(ctx, op["hex"], lab) <= rng]
         return verified(ctx, state, self.engine_spec(), cands)
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: ApdArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: ApdArgs) -> Words:
         op = state.get("operation")
         hq = block_name(state, op['hq']) if op is not None else "the activated HQ"
         return Words(f"{who(cmd.player)}: {hq} rolls for Airpower Disruption on "

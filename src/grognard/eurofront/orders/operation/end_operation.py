@@ -13,22 +13,24 @@ retreats (the attacker on a tie). The dice are the referee's (stream
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
-from grognard.engine.state import JSON
 from grognard.eurofront.blocks import contested
+from grognard.eurofront.game_state import operation_now
 from grognard.eurofront.operations import BATTLE_FOLDS, occ, operation_of, run_on
 from grognard.eurofront.orders.base import EFOrder, block_name, who
+from grognard.eurofront.state_types import EFState, OperationEnding
 
 
-def fold_operation_ending(state: JSON, ev: Event) -> JSON:
-    state["operation"]["closing"] = True
-    state["battle_queue"] = list(ev.data["battles"])
+def fold_operation_ending(state: EFState, ev: Event) -> EFState:
+    d = cast(OperationEnding, ev.data)
+    operation_now(state)["closing"] = True
+    state["battle_queue"] = list(d["battles"])
     return state
 
 
@@ -39,22 +41,22 @@ class EndOperation(EFOrder[NoArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"operation_ending": fold_operation_ending,
                                            **BATTLE_FOLDS}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> None:
         operation_of(state, cmd.player)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
-        op = state["operation"]
+        op = operation_now(state)
         first = Event("operation_ending", {"side": cmd.player, "hq": op["hq"],
                                            "battles": contested(occ(ctx, state))})
         return run_on(ctx, state, first, fold_operation_ending, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         op = state.get("operation")
         if op is not None and op["side"] == player and not op.get("closing"):
             yield Command(self.kind, player)
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> Words:
         op = state.get("operation")
         hq = f"{block_name(state, op['hq'])}'s" if op is not None else "the HQ's"
         return Words(f"{who(cmd.player)}: end {hq} activation (its battles are fought)",

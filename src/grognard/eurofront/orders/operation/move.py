@@ -10,7 +10,7 @@ control.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -20,11 +20,11 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.blocks import enemy_in, weather_mp
 from grognard.eurofront.operations import activated_block, move_range, movers, occ
 from grognard.eurofront.orders.base import EFOrder, block_name, block_words, who
+from grognard.eurofront.state_types import BlockMoved, EFState
 
 
 class BlockMoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -42,12 +42,13 @@ def block_places(cmd: Command) -> Places:
                   units=(uid,) if isinstance(uid, str) else ())
 
 
-def fold_block_moved(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["moved"] = ev.data["to"], ev.data["phase"]
-    if not any(o["hex"] == ev.data["to"] and o["side"] != u["side"]
+def fold_block_moved(state: EFState, ev: Event) -> EFState:
+    d = cast(BlockMoved, ev.data)
+    u = state["units"][d["block"]]
+    u["hex"], u["moved"] = d["to"], d["phase"]
+    if not any(o["hex"] == d["to"] and o["side"] != u["side"]
                for o in state["units"].values()):
-        state["control"][ev.data["to"]] = u["side"]
+        state["control"][d["to"]] = u["side"]
     return state
 
 
@@ -59,7 +60,7 @@ class Move(EFOrder[BlockMoveArgs]):
     Args = BlockMoveArgs
     folds: ClassVar[Mapping[str, Fold]] = {"block_moved": fold_block_moved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs) -> None:
         """Block game: move an activated block (see the module docstring)."""
         uid, to = args.block, args.to
         u = activated_block(ctx, state, cmd.player, uid, to)
@@ -71,14 +72,14 @@ class Move(EFOrder[BlockMoveArgs]):
                                f"{weather_mp(int(u['mp']), state['activation']['weather'])} "
                                "hexes, no passing through enemy blocks)")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs,
                 dice: Dice) -> list[Event]:
         u = state["units"][args.block]
         return [Event("block_moved", {"block": args.block, "side": cmd.player,
                                       "from": u["hex"], "to": args.to,
                                       "phase": int(state["activation"]["phase"])})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         o = occ(ctx, state)
         for uid in movers(ctx, state, player):
             if enemy_in(o, state["units"][uid]["hex"], player):
@@ -86,7 +87,7 @@ class Move(EFOrder[BlockMoveArgs]):
             for to in sorted(move_range(ctx, state, uid)):
                 yield Command(self.kind, player, {"block": uid, "to": to})
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs) -> Words:
         u = state["units"].get(args.block)
         # told after the move (the log), the block already stands in ``to``: no "from"
         frm = f" from {u['hex']}" if u is not None and u["hex"] and u["hex"] != args.to else ""

@@ -9,7 +9,7 @@ Strategic Moves are renewed each month.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
@@ -17,7 +17,6 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.blocks import enemy_in
 from grognard.eurofront.game_state import ef_readings, rule_on, rules
@@ -37,9 +36,10 @@ from grognard.eurofront.orders.base import EFOrder, block_name, block_words, who
 from grognard.eurofront.orders.operation.move import BlockMoveArgs, block_places
 from grognard.eurofront.paratroops import paratroop_move_cost, verify_paratroop_move
 from grognard.eurofront.readings import OptionalRule
+from grognard.eurofront.state_types import EFState, ParaMoved
 
 
-def para_cost(ctx: Context, state: JSON, uid: str, to: str) -> int:
+def para_cost(ctx: Context, state: EFState, uid: str, to: str) -> int:
     """EF-09 The Strategic Moves the move costs (the desert surcharge included)."""
     u = state["units"][uid]
     cost, desert = paratroop_move_cost(as_block(uid, u, ctx), board(ctx, state), hex_of(ctx, to),
@@ -47,10 +47,11 @@ def para_cost(ctx: Context, state: JSON, uid: str, to: str) -> int:
     return cost + desert
 
 
-def fold_para_moved(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["moved"] = ev.data["to"], ev.data["phase"]
-    state["strategic_moves"][ev.data["side"]] -= int(ev.data["cost"])
+def fold_para_moved(state: EFState, ev: Event) -> EFState:
+    d = cast(ParaMoved, ev.data)
+    u = state["units"][d["block"]]
+    u["hex"], u["moved"] = d["to"], d["phase"]
+    state["strategic_moves"][d["side"]] -= int(d["cost"])
     return state
 
 
@@ -62,7 +63,7 @@ class ParaMove(EFOrder[BlockMoveArgs]):
     Args = BlockMoveArgs
     folds: ClassVar[Mapping[str, Fold]] = {"para_moved": fold_para_moved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs) -> None:
         """EF-09 Paratroop strategic move during an activation of its side."""
         operation_of(state, cmd.player)
         uid = args.block
@@ -77,17 +78,18 @@ class ParaMove(EFOrder[BlockMoveArgs]):
         if enemy_in(occ(ctx, state), to, u["side"]):
             raise IllegalOrder("EF-09", f"{to} holds enemy blocks")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs,
                 dice: Dice) -> list[Event]:
         u = state["units"][args.block]
         return [Event("para_moved", {"block": args.block, "side": cmd.player, "from": u["hex"],
                                      "to": args.to, "phase": int(state["activation"]["phase"]),
                                      "cost": para_cost(ctx, state, args.block, args.to)})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        if not rule_on(ctx, OptionalRule.PARATROOP_MOVE) or state.get("operation") is None:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
+        op = state.get("operation")
+        if not rule_on(ctx, OptionalRule.PARATROOP_MOVE) or op is None:
             return []
-        if state["operation"]["side"] != player or state["strategic_moves"][player] <= 0:
+        if op["side"] != player or state["strategic_moves"][player] <= 0:
             return []
         phase = int(state["activation"]["phase"])
         cands = []
@@ -101,7 +103,7 @@ class ParaMove(EFOrder[BlockMoveArgs]):
                         cands.append(Command(self.kind, player, {"block": uid, "to": to}))
         return verified(ctx, state, self.engine_spec(), cands)
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs) -> Words:
         u = state["units"].get(args.block)
         frm = f" from {u['hex']}" if u is not None and u["hex"] and u["hex"] != args.to else ""
         return Words(f"{who(cmd.player)}: paratroop strategic move of "

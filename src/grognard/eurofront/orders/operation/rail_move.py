@@ -8,7 +8,7 @@ stands up at its end (EF-17).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
@@ -16,18 +16,19 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.game_state import game_readings
 from grognard.eurofront.operations import activated_block, movers, rail_limit, rail_range
 from grognard.eurofront.orders.base import EFOrder, block_name, block_words, who
 from grognard.eurofront.orders.operation.move import BlockMoveArgs, block_places
+from grognard.eurofront.state_types import EFState, RailMoved
 
 
-def fold_rail_moved(state: JSON, ev: Event) -> JSON:
-    u = state["units"][ev.data["block"]]
-    u["hex"], u["moved"] = ev.data["to"], ev.data["phase"]
-    state["activation"]["rail_moved"][str(ev.data["block"])] = int(ev.data["phase"])
+def fold_rail_moved(state: EFState, ev: Event) -> EFState:
+    d = cast(RailMoved, ev.data)
+    u = state["units"][d["block"]]
+    u["hex"], u["moved"] = d["to"], d["phase"]
+    state["activation"]["rail_moved"][str(d["block"])] = int(d["phase"])
     return state
 
 
@@ -39,7 +40,7 @@ class RailMove(EFOrder[BlockMoveArgs]):
     Args = BlockMoveArgs
     folds: ClassVar[Mapping[str, Fold]] = {"rail_moved": fold_rail_moved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs) -> None:
         """EF-17/EF-03 Strategic rail move of an activated block."""
         u = activated_block(ctx, state, cmd.player, args.block, args.to)
         if args.to not in rail_range(ctx, state, args.block):
@@ -48,7 +49,7 @@ class RailMove(EFOrder[BlockMoveArgs]):
             raise IllegalOrder(rule, f"{args.to} is not within {lim} rail hexes of friendly, "
                                f"enemy-free territory from {u['hex']}")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs,
                 dice: Dice) -> list[Event]:
         u = state["units"][args.block]
         lim = rail_limit(ctx, state, cmd.player)
@@ -59,12 +60,12 @@ class RailMove(EFOrder[BlockMoveArgs]):
                                          ["EF-03"] if lim < game_readings(ctx).efg_rail_hexes
                                          else [])})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         for uid in movers(ctx, state, player):
             for to in sorted(rail_range(ctx, state, uid)):
                 yield Command(self.kind, player, {"block": uid, "to": to})
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: BlockMoveArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: BlockMoveArgs) -> Words:
         u = state["units"].get(args.block)
         frm = f" from {u['hex']}" if u is not None and u["hex"] and u["hex"] != args.to else ""
         return Words(f"{who(cmd.player)}: rail {block_words(state, args.block)}{frm} to "

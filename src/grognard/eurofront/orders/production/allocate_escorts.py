@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from grognard.eurofront.orders.production.allocate_uboats import AllocateUboats
+from grognard.eurofront.state_types import Programme
 
 
 class AllocateEscorts(AllocateUboats):
@@ -18,5 +19,5 @@ class AllocateEscorts(AllocateUboats):
     rule = "EF-06"
     help = "EF-06 Allied PP to Enhanced Escort Development."
     side: ClassVar[str] = "allies"
-    programme: ClassVar[str] = "escort_pp"
+    programme: ClassVar[Programme] = "escort_pp"
     title: ClassVar[str] = "Enhanced Escort Development"

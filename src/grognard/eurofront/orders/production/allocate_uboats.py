@@ -17,7 +17,6 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.eurofront.game_state import rule_on
 from grognard.eurofront.orders.base import EFOrder, who
 from grognard.eurofront.production import (
@@ -26,6 +25,7 @@ from grognard.eurofront.production import (
     verify_allocation,
 )
 from grognard.eurofront.readings import OptionalRule
+from grognard.eurofront.state_types import EFState, Programme
 from grognard.eurofront.uboats import PROGRAM_PP
 
 
@@ -44,19 +44,19 @@ class AllocateUboats(EFOrder[ProgrammeArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"programme_allocated": fold_programme_allocated}
     #: The side that allocates and the programme it pays into.
     side: ClassVar[str] = "axis"
-    programme: ClassVar[str] = "uboat_pp"
+    programme: ClassVar[Programme] = "uboat_pp"
     title: ClassVar[str] = "Enhanced U-boat Production"
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: ProgrammeArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: ProgrammeArgs) -> None:
         """EF-04/EF-05 The Axis allocates PP to Enhanced U-boat Production (lots of 5; the
         allocation may rise by 5 PP a season)."""
         verify_allocation(ctx, state, cmd.player, self.side, self.programme, args.pp)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: ProgrammeArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: ProgrammeArgs,
                 dice: Dice) -> list[Event]:
         return [allocation_event(cmd.player, self.programme, args.pp)]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
         if player != self.side or state.get("production") is None or \
                 not rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
             return []
@@ -65,6 +65,6 @@ class AllocateUboats(EFOrder[ProgrammeArgs]):
                  for pp in range(PROGRAM_PP, top + 1, PROGRAM_PP)]
         return verified(ctx, state, self.engine_spec(), cands)
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: ProgrammeArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: ProgrammeArgs) -> Words:
         return Words(f"{who(cmd.player)}: allocate {args.pp} PP to {self.title} this month",
                      f"{self.title.split()[1]}: {args.pp} PP")

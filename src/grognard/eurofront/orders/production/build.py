@@ -9,7 +9,7 @@ Airpower Disrupted marker (EF-13).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -19,13 +19,13 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.blocks import step_cost
 from grognard.eurofront.game_state import game_readings
 from grognard.eurofront.operations import supply_of
 from grognard.eurofront.orders.base import EFOrder, block_name, block_words, who
 from grognard.eurofront.production import marked, pay, producing
+from grognard.eurofront.state_types import EFState, StepBuilt
 
 
 class BuildArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -34,9 +34,10 @@ class BuildArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     block: str
 
 
-def fold_step_built(state: JSON, ev: Event) -> JSON:
-    state["units"][ev.data["block"]]["steps"] += 1
-    state["pp"][ev.data["side"]] -= int(ev.data["cost"])
+def fold_step_built(state: EFState, ev: Event) -> EFState:
+    d = cast(StepBuilt, ev.data)
+    state["units"][d["block"]]["steps"] += 1
+    state["pp"][d["side"]] -= int(d["cost"])
     return state
 
 
@@ -48,7 +49,7 @@ class Build(EFOrder[BuildArgs]):
     Args = BuildArgs
     folds: ClassVar[Mapping[str, Fold]] = {"step_built": fold_step_built}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: BuildArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: BuildArgs) -> None:
         """Production: one more step on a block in supply (never in an enemy-marked hex,
         EF-13)."""
         producing(state, cmd.player)
@@ -65,20 +66,21 @@ class Build(EFOrder[BuildArgs]):
                                "may be rebuilt there")
         pay(state, cmd.player, step_cost(u["kind"], game_readings(ctx)))
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: BuildArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: BuildArgs,
                 dice: Dice) -> list[Event]:
         u = state["units"][args.block]
         return [Event("step_built", {"block": args.block, "side": cmd.player,
                                      "cost": step_cost(u["kind"], game_readings(ctx))})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        if state.get("production") is None or player in state["production"]["done"]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
+        p = state.get("production")
+        if p is None or player in p["done"]:
             return []
         cands = [Command(self.kind, player, {"block": uid}) for uid in sorted(state["units"])
                  if state["units"][uid]["side"] == player]
         return verified(ctx, state, self.engine_spec(), cands)
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: BuildArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: BuildArgs) -> Words:
         u = state["units"].get(args.block)
         cost = f" for {step_cost(u['kind'], game_readings(ctx))} PP" if u is not None else ""
         where = f" in {u['hex']}" if u is not None and u["hex"] else ""

@@ -9,14 +9,13 @@ month are made on stream ``eurofront.uboat`` (EF-04..EF-07) and Strategic Moves 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from grognard.core.dice import Dice
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
-from grognard.engine.state import JSON
 from grognard.eurofront.activation import start_month
 from grognard.eurofront.disruption import end_of_month_apd_cleanup
 from grognard.eurofront.game_state import (
@@ -24,6 +23,7 @@ from grognard.eurofront.game_state import (
     ef_readings,
     game_readings,
     other,
+    production_now,
     rule_on,
     rules,
     store,
@@ -33,16 +33,18 @@ from grognard.eurofront.operations import G, apd_state, board
 from grognard.eurofront.orders.base import EFOrder, who
 from grognard.eurofront.production import history, next_month, producing
 from grognard.eurofront.readings import OptionalRule
+from grognard.eurofront.state_types import EFState, MonthStarted, ProductionEnded
 from grognard.eurofront.uboats import roll_uboat_turn
 
 
-def fold_production_ended(state: JSON, ev: Event) -> JSON:
-    state["production"]["done"].append(ev.data["side"])
+def fold_production_ended(state: EFState, ev: Event) -> EFState:
+    d = cast(ProductionEnded, ev.data)
+    production_now(state)["done"].append(d["side"])
     return state
 
 
-def fold_month_started(state: JSON, ev: Event) -> JSON:
-    d = ev.data
+def fold_month_started(state: EFState, ev: Event) -> EFState:
+    d = cast(MonthStarted, ev.data)
     act = act_of(state)
     state["turn"] = int(state["turn"]) + 1
     state["production"] = None
@@ -63,8 +65,8 @@ def fold_month_started(state: JSON, ev: Event) -> JSON:
     ub = d["uboat"]
     state["air_superiority_lost"] = bool(ub and ub["air_superiority_lost"])
     if ub is not None:
-        state["uboats"].append({k: ub[k] for k in ("turn", "uboat_pp", "escort_pp",
-                                                    "allied_pp")})
+        state["uboats"].append({"turn": ub["turn"], "uboat_pp": ub["uboat_pp"],
+                                "escort_pp": ub["escort_pp"], "allied_pp": ub["allied_pp"]})
         state["pp"]["allies"] -= int(ub["pp_lost"])
     nxt = start_month(Turn.parse(d["month"]), {}, act.surprised)
     return store(state, nxt)
@@ -77,16 +79,16 @@ class EndProduction(EFOrder[NoArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"production_ended": fold_production_ended,
                                            "month_started": fold_month_started}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> None:
         producing(state, cmd.player)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         out = [Event("production_ended", {"side": cmd.player})]
-        if other(cmd.player) not in state["production"]["done"]:
+        p = production_now(state)
+        if other(cmd.player) not in p["done"]:
             return out
         month = next_month(state)
-        p = state["production"]
         uboat = None
         if rule_on(ctx, OptionalRule.ENHANCED_UBOATS):
             u_pp, e_pp = int(p["uboat_pp"] or 0), int(p["escort_pp"] or 0)
@@ -117,11 +119,12 @@ class EndProduction(EFOrder[NoArgs]):
             "strategic_moves": game_readings(ctx).efg_strategic_moves, "rules": rule_ids}))
         return out
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        if state.get("production") is not None and player not in state["production"]["done"]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
+        p = state.get("production")
+        if p is not None and player not in p["done"]:
             yield Command(self.kind, player)
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: NoArgs) -> Words:
         left = state["pp"].get(cmd.player, 0)
         return Words(f"{who(cmd.player)}: end production ({left} PP unspent carry over)",
                      "End production")

@@ -9,7 +9,7 @@ It costs one step's PP.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -19,13 +19,14 @@ from grognard.engine.commands import Command, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
+from grognard.engine.state_types import Obj
 from grognard.engine.system import Places
 from grognard.eurofront.blocks import enemy_in, step_cost, supply_sources
 from grognard.eurofront.game_state import game_readings
 from grognard.eurofront.operations import occ
 from grognard.eurofront.orders.base import EFOrder, block_name, who
 from grognard.eurofront.production import marked, pay, producing
+from grognard.eurofront.state_types import Block, BlockRebuilt, EFState
 
 
 class RebuildArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -35,12 +36,14 @@ class RebuildArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     at: str
 
 
-def fold_block_rebuilt(state: JSON, ev: Event) -> JSON:
-    u = state["destroyed"][ev.data["side"]].pop(ev.data["block"])
-    u.pop("face_down", None)
-    u.update({"hex": ev.data["at"], "steps": 1, "hidden": True, "moved": 0})
-    state["units"][ev.data["block"]] = u
-    state["pp"][ev.data["side"]] -= int(ev.data["cost"])
+def fold_block_rebuilt(state: EFState, ev: Event) -> EFState:
+    d = cast(BlockRebuilt, ev.data)
+    dead = state["destroyed"][d["side"]].pop(d["block"])
+    cast(Obj, dead).pop("face_down", None)  # the same record, a block on the map again
+    u = cast(Block, dead)
+    u.update({"hex": d["at"], "steps": 1, "hidden": True, "moved": 0})
+    state["units"][d["block"]] = u
+    state["pp"][d["side"]] -= int(d["cost"])
     return state
 
 
@@ -52,7 +55,7 @@ class Rebuild(EFOrder[RebuildArgs]):
     Args = RebuildArgs
     folds: ClassVar[Mapping[str, Fold]] = {"block_rebuilt": fold_block_rebuilt}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: RebuildArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: RebuildArgs) -> None:
         """EF-02 A destroyed block comes back as a cadre unless it is face down; EF-13 never
         in an enemy-marked hex."""
         producing(state, cmd.player)
@@ -73,22 +76,23 @@ class Rebuild(EFOrder[RebuildArgs]):
                                "there")
         pay(state, cmd.player, step_cost(dead["kind"], game_readings(ctx)))
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: RebuildArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: RebuildArgs,
                 dice: Dice) -> list[Event]:
         dead = state["destroyed"][cmd.player][args.block]
         return [Event("block_rebuilt", {"block": args.block, "side": cmd.player,
                                         "at": args.at,
                                         "cost": step_cost(dead["kind"], game_readings(ctx))})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        if state.get("production") is None or player in state["production"]["done"]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
+        p = state.get("production")
+        if p is None or player in p["done"]:
             return []
         cands = [Command(self.kind, player, {"block": uid, "at": at})
                  for uid in sorted(state["destroyed"][player])
                  for at in supply_sources(ctx.scenario, player)]
         return verified(ctx, state, self.engine_spec(), cands)
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: RebuildArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: RebuildArgs) -> Words:
         dead = state["destroyed"].get(cmd.player, {}).get(args.block)
         what = f" ({dead['kind']})" if dead is not None else ""
         cost = f" for {step_cost(dead['kind'], game_readings(ctx))} PP" if dead else ""

@@ -7,7 +7,7 @@ order. (The month-end removal of EF-14 is the referee's, as the next month start
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -17,10 +17,10 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.eurofront.orders.base import EFOrder, who
 from grognard.eurofront.production import producing
+from grognard.eurofront.state_types import ApdMarkerRemoved, EFState
 
 
 class MarkerArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -29,14 +29,15 @@ class MarkerArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     hex: str
 
 
-def fold_apd_marker_removed(state: JSON, ev: Event) -> JSON:
+def fold_apd_marker_removed(state: EFState, ev: Event) -> EFState:
+    d = cast(ApdMarkerRemoved, ev.data)
     m = state["apd"]["markers"]
-    here = list(m[ev.data["hex"]])
-    here.remove(ev.data["side"])
+    here = list(m[d["hex"]])
+    here.remove(d["side"])
     if here:
-        m[ev.data["hex"]] = here
+        m[d["hex"]] = here
     else:
-        del m[ev.data["hex"]]
+        del m[d["hex"]]
     return state
 
 
@@ -48,24 +49,25 @@ class RemoveApdMarker(EFOrder[MarkerArgs]):
     Args = MarkerArgs
     folds: ClassVar[Mapping[str, Fold]] = {"apd_marker_removed": fold_apd_marker_removed}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MarkerArgs) -> None:
+    def verify(self, ctx: Context, state: EFState, cmd: Command, args: MarkerArgs) -> None:
         """EF-14 The owning player may remove its Airpower Disrupted marker."""
         producing(state, cmd.player)
         if cmd.player not in state["apd"]["markers"].get(args.hex, []):
             raise IllegalOrder("EF-14", f"{cmd.player} has no Airpower Disrupted marker in "
                                f"{args.hex!r}")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MarkerArgs,
+    def execute(self, ctx: Context, state: EFState, cmd: Command, args: MarkerArgs,
                 dice: Dice) -> list[Event]:
         return [Event("apd_marker_removed", {"side": cmd.player, "hex": args.hex})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
-        if state.get("production") is None or player in state["production"]["done"]:
+    def legal(self, ctx: Context, state: EFState, player: str) -> Iterable[Command]:
+        p = state.get("production")
+        if p is None or player in p["done"]:
             return []
         return [Command(self.kind, player, {"hex": h})
                 for h, owners in sorted(state["apd"]["markers"].items()) if player in owners]
 
-    def words(self, ctx: Context, state: JSON, cmd: Command, args: MarkerArgs) -> Words:
+    def words(self, ctx: Context, state: EFState, cmd: Command, args: MarkerArgs) -> Words:
         return Words(f"{who(cmd.player)}: remove your Airpower Disrupted marker from "
                      f"{args.hex}", f"Remove marker {args.hex}")
 

@@ -14,11 +14,11 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.air import commands, missions
 from grognard.europa.air.orders.payment import verify_paid, with_payment
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import MISSIONS, label_of, named_units, units_words
 
 
@@ -44,19 +44,19 @@ class AirMission(EuropaOrder[AirMissionArgs]):
     Args = AirMissionArgs
     folds: ClassVar[Mapping[str, Fold]] = {"air_mission_assigned": commands.fold_air_mission}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirMissionArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: AirMissionArgs) -> None:
         commands.verify_air_mission(ctx, state, cmd)
         verify_paid(ctx, state, cmd, "units")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirMissionArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: AirMissionArgs,
                 dice: Dice) -> list[Event]:
         return with_payment(ctx, state, cmd, "units",
                             commands.execute_air_mission(ctx, state, cmd, dice))
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def propose(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return missions.propose_missions(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         us = as_list(a.get("units"))

@@ -12,10 +12,10 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.air import commands
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import label_of
 
 
@@ -36,21 +36,21 @@ class AirbaseRepair(EuropaOrder[AirbaseRepairArgs]):
         "capacity": "the airbase as the state holds it, EUR-27"}
     folds: ClassVar[Mapping[str, Fold]] = {"airbase_repaired": commands.fold_airbase}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseRepairArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: AirbaseRepairArgs) -> None:
         commands.verify_airbase_repair(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseRepairArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: AirbaseRepairArgs,
                 dice: Dice) -> list[Event]:
         return commands.execute_airbase_repair(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-27 Repair one hit on each damaged airbase the state knows."""
         bases = (state.get("air") or {}).get("airbases", {})
         return self.checked(ctx, state, [
             Command("airbase_repair", player, {"base": b}) for b, v in sorted(bases.items())
             if v.get("hits", 0) > 0])
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         base = cmd.args.get("base")
         return Words(f"Repair the airbase at {hex_name(ctx, base)}", f"repair {base}")

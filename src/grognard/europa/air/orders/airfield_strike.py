@@ -23,7 +23,7 @@ Readings (the original FitE air-surprise rules are EXTERNAL):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, cast
 
 import msgspec
 
@@ -34,19 +34,19 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, and_list, hex_name, plural
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.air.missions import air_slot, flights, flying, key_of, ready
 from grognard.europa.air.phase import AirStep
 from grognard.europa.board import SURPRISE_PREFIX, fite_surprise_turn, readings_of
 from grognard.europa.fite import air_surprise
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import AirfieldStrikes, AirfieldStruck, AirUnit, EuropaState
 from grognard.europa.supply.phase import AirSurprisePooling, SupplyReadings
 
 RULE = "EUR-45"
 STREAM = "europa.fite.airfield_strike"
 #: The state's record of the surprise turn's strikes: ``{"turn", "bases", "attackers"}``.
-SLOT = "fite_airfield_strikes"
+SLOT: Final = "fite_airfield_strikes"
 
 
 class AirfieldStrikeArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -56,8 +56,8 @@ class AirfieldStrikeArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True
     attackers: list[str]
 
 
-def _air(state: JSON) -> dict[str, Any]:
-    air: dict[str, Any] = state.get("air_units") or {}
+def _air(state: EuropaState) -> dict[str, AirUnit]:
+    air: dict[str, AirUnit] = state.get("air_units") or {}
     return air
 
 
@@ -66,7 +66,7 @@ def _dist(ctx: Context, a: str, b: str) -> int:
     return int(distance(lay.from_label(a), lay.from_label(b)))
 
 
-def strikes(state: JSON) -> dict[str, Any]:
+def strikes(state: EuropaState) -> AirfieldStrikes:
     """This game turn's strikes so far (bases struck, German air units dedicated in all)."""
     rec = state.get(SLOT)
     if isinstance(rec, dict) and rec.get("turn") == int(state["turn"]):
@@ -74,7 +74,7 @@ def strikes(state: JSON) -> dict[str, Any]:
     return {"turn": int(state["turn"]), "bases": [], "attackers": 0}
 
 
-def surprise_air_phase(ctx: Context, state: JSON, player: str) -> bool:
+def surprise_air_phase(ctx: Context, state: EuropaState, player: str) -> bool:
     """EUR-45 The FitE surprise turn's air phase, its missions not yet flown, for the German
     (first) side."""
     if not fite_surprise_turn(ctx.scenario) or int(state["turn"]) != 1:
@@ -87,11 +87,11 @@ def surprise_air_phase(ctx: Context, state: JSON, player: str) -> bool:
         flying(state) or slot["step"] != AirStep.MISSIONS.value))
 
 
-def _planned(state: JSON) -> set[str]:
+def _planned(state: EuropaState) -> set[str]:
     return {x for f in flights(state) for x in [*f["escorts"], *f["strikers"]]}
 
 
-def _eligible(ctx: Context, state: JSON, player: str, uid: str) -> str | None:
+def _eligible(ctx: Context, state: EuropaState, player: str, uid: str) -> str | None:
     """Why ``uid`` cannot strike (None: it can)."""
     u = _air(state).get(uid)
     if u is None or u["side"] != player:
@@ -107,13 +107,13 @@ def _eligible(ctx: Context, state: JSON, player: str, uid: str) -> str | None:
     return None
 
 
-def soviet_air_at(state: JSON, player: str, base: str) -> list[str]:
+def soviet_air_at(state: EuropaState, player: str, base: str) -> list[str]:
     """The enemy air units on ``base`` that a strike can eliminate."""
     return sorted(uid for uid, u in _air(state).items()
                   if u["side"] != player and u["base"] == base and u["status"] != "eliminated")
 
 
-def _verify(ctx: Context, state: JSON, cmd: Command, args: AirfieldStrikeArgs) -> list[str]:
+def _verify(ctx: Context, state: EuropaState, cmd: Command, args: AirfieldStrikeArgs) -> list[str]:
     if not surprise_air_phase(ctx, state, cmd.player):
         raise IllegalOrder(RULE, "airfield surprise strikes are flown by the German player in "
                            "the FitE surprise turn's air phase, before its missions fly")
@@ -137,7 +137,7 @@ def _verify(ctx: Context, state: JSON, cmd: Command, args: AirfieldStrikeArgs) -
     return defenders
 
 
-def due(ctx: Context, state: JSON, attackers: int) -> int:
+def due(ctx: Context, state: EuropaState, attackers: int) -> int:
     """EUR-45 Soviet air units this strike eliminates before the cap (the reading decides
     per airfield or pooled over the turn)."""
     readings = readings_of(ctx, SupplyReadings)
@@ -148,16 +148,17 @@ def due(ctx: Context, state: JSON, attackers: int) -> int:
     return air_surprise([attackers], readings).total
 
 
-def fold_airfield_struck(state: JSON, ev: Event) -> JSON:
+def fold_airfield_struck(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(AirfieldStruck, ev.data)
     s = state
     turn = int(s["turn"])
-    for uid in ev.data["attackers"]:
+    for uid in d["attackers"]:
         s["air_units"][uid]["flown"] = turn
-    for uid in ev.data["eliminated"]:
+    for uid in d["eliminated"]:
         s["air_units"][uid]["status"] = "eliminated"
     rec = strikes(s)
-    s[SLOT] = {"turn": turn, "bases": [*rec["bases"], ev.data["base"]],
-               "attackers": int(rec["attackers"]) + len(ev.data["attackers"])}
+    s[SLOT] = {"turn": turn, "bases": [*rec["bases"], d["base"]],
+               "attackers": int(rec["attackers"]) + len(d["attackers"])}
     return s
 
 
@@ -176,10 +177,10 @@ class AirfieldStrike(EuropaOrder[AirfieldStrikeArgs]):
         "pooling": "the game's reading fite_air_surprise_pooling, EUR-45",
         "defenders": "the Soviet air units on the airfield as the state holds them, EUR-45"}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirfieldStrikeArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: AirfieldStrikeArgs) -> None:
         _verify(ctx, state, cmd, args)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirfieldStrikeArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: AirfieldStrikeArgs,
                 dice: Dice) -> list[Event]:
         defenders = _verify(ctx, state, cmd, args)
         n = len(args.attackers)
@@ -193,7 +194,7 @@ class AirfieldStrike(EuropaOrder[AirfieldStrikeArgs]):
             "due": owed, "eliminated": out, "defenders": defenders,
             "pooling": readings.fite_air_surprise_pooling.value, "rules": [RULE]})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """Each Soviet airfield in reach, struck by every German air unit that reaches it, by
         just enough of them for every Soviet air unit there, and by two (verify also accepts
         any other choice)."""
@@ -215,7 +216,7 @@ class AirfieldStrike(EuropaOrder[AirfieldStrikeArgs]):
                                                              "attackers": reach[:k]}))
         return self.checked(ctx, state, cands)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         base = cmd.args.get("base")
         att = cmd.args.get("attackers")
         n = len(att) if isinstance(att, list) else 0

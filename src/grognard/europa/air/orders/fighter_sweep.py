@@ -12,9 +12,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import mission_words
 
 
@@ -36,17 +36,17 @@ class FighterSweep(EuropaOrder[FighterSweepArgs]):
         "defenders": "the enemy fighters at the target, EUR-24"}
     folds: ClassVar[Mapping[str, Fold]] = {"fighter_sweep_resolved": commands.fold_sweep}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: FighterSweepArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: FighterSweepArgs) -> None:
         commands.verify_fighter_sweep(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: FighterSweepArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: FighterSweepArgs,
                 dice: Dice) -> list[Event]:
         return commands.execute_fighter_sweep(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def propose(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return missions.propose_sweeps(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words(f"Fly {mission_words(state, cmd.args.get('mission'))}", "fly fighter sweep")
 

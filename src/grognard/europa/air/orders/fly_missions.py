@@ -10,9 +10,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
-from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 
 
 class FlyMissions(EuropaOrder[NoArgs]):
@@ -23,17 +23,17 @@ class FlyMissions(EuropaOrder[NoArgs]):
     Args = NoArgs
     folds: ClassVar[Mapping[str, Fold]] = {"air_missions_flown": commands.fold_fly}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: NoArgs) -> None:
         commands.verify_fly_missions(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         return missions.execute_fly(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def propose(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return missions.propose_fly(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words("Fly the assigned air missions", "Fly the missions")
 

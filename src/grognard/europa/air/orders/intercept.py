@@ -14,11 +14,11 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.air import commands, missions
 from grognard.europa.air.orders.payment import verify_paid, with_payment
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import mission_words, named_units, units_words
 
 
@@ -43,19 +43,19 @@ class Intercept(EuropaOrder[InterceptArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"interception_resolved": commands.fold_interception,
                                            "interception_declined": commands.fold_interception}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: InterceptArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: InterceptArgs) -> None:
         commands.verify_intercept(ctx, state, cmd)
         verify_paid(ctx, state, cmd, "interceptors")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: InterceptArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: InterceptArgs,
                 dice: Dice) -> list[Event]:
         return with_payment(ctx, state, cmd, "interceptors",
                             commands.execute_intercept(ctx, state, cmd, dice))
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def propose(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return missions.propose_intercepts(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         ints = as_list(cmd.args.get("interceptors"))
         mission = mission_words(state, cmd.args.get("mission"))

@@ -13,10 +13,10 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
 from grognard.europa.air.phase import MissionKind
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import mission_words
 
 
@@ -38,18 +38,18 @@ class Interdiction(EuropaOrder[InterdictionArgs]):
         "rail": "the map's rail lines, EUR-26"}
     folds: ClassVar[Mapping[str, Fold]] = {"interdiction_resolved": commands.fold_interdiction}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: InterdictionArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: InterdictionArgs) -> None:
         commands.verify_interdiction(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: InterdictionArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: InterdictionArgs,
                 dice: Dice) -> list[Event]:
         return commands.execute_interdiction(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def propose(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         out: list[Command] = _PROPOSE(ctx, state, player)
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words(f"Fly {mission_words(state, cmd.args.get('mission'))}", "fly interdiction")
 

@@ -10,8 +10,8 @@ from typing import Any
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.europa.logistics import air_payment, paid_event
+from grognard.europa.state_types import EuropaState
 
 
 def air_ids(args: Any, key: str) -> list[str]:
@@ -20,12 +20,12 @@ def air_ids(args: Any, key: str) -> list[str]:
     return [str(i) for i in ids] if isinstance(ids, list) else []
 
 
-def verify_paid(ctx: Context, state: JSON, cmd: Command, key: str) -> None:
+def verify_paid(ctx: Context, state: EuropaState, cmd: Command, key: str) -> None:
     """EUR-37 Refused when the air units named under ``key`` cannot be paid for."""
     air_payment(ctx, state, cmd.player, air_ids(cmd.args, key))
 
 
-def with_payment(ctx: Context, state: JSON, cmd: Command, key: str, events: list[Event]
+def with_payment(ctx: Context, state: EuropaState, cmd: Command, key: str, events: list[Event]
                  ) -> list[Event]:
     """``events`` followed by the ``sp_paid`` event of the air units under ``key``."""
     paid = air_payment(ctx, state, cmd.player, air_ids(cmd.args, key))

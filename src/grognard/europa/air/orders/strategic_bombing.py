@@ -12,10 +12,10 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.europa.air import commands, missions
 from grognard.europa.air.phase import MissionKind
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import mission_words
 
 
@@ -38,18 +38,18 @@ class StrategicBombing(EuropaOrder[StrategicBombingArgs]):
         "explicit_supply_units": "the mission's objective and bombardment results, EUR-28"}
     folds: ClassVar[Mapping[str, Fold]] = {"strategic_bombing_resolved": commands.fold_strategic}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: StrategicBombingArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: StrategicBombingArgs) -> None:
         commands.verify_strategic_bombing(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: StrategicBombingArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: StrategicBombingArgs,
                 dice: Dice) -> list[Event]:
         return commands.execute_strategic_bombing(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def propose(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         out: list[Command] = _PROPOSE(ctx, state, player)
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words(f"Fly {mission_words(state, cmd.args.get('mission'))}",
                      "fly strategic bombing")

@@ -14,7 +14,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.choices import subsets
 from grognard.europa.combat.commands import (
@@ -25,6 +24,7 @@ from grognard.europa.combat.commands import (
     verify_advance,
 )
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import label_of, named_units, units_words
 
 
@@ -42,14 +42,14 @@ class Advance(EuropaOrder[AdvanceArgs]):
     Args = AdvanceArgs
     folds: ClassVar[Mapping[str, Fold]] = {"advanced_after_combat": settled(fold_advanced)}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AdvanceArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: AdvanceArgs) -> None:
         verify_advance(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AdvanceArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: AdvanceArgs,
                 dice: Dice) -> list[Event]:
         return execute_advance(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-15 Advance with any subset of the surviving attackers, or stay (no units);
         subsets that would overstack the hex (EUR-21) are refused."""
         pending = state["combat"]["pending"]
@@ -61,7 +61,7 @@ class Advance(EuropaOrder[AdvanceArgs]):
         return self.checked(ctx, state, [Command("advance", player, {"units": s})
                                          for s in [[], *subs]])
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         us = as_list(cmd.args.get("units"))
         return Words(f"Advance after combat: {units_words(state, us)}" if us

@@ -16,7 +16,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
@@ -32,6 +31,7 @@ from grognard.europa.combat.commands import combat_decisions as decisions
 from grognard.europa.combat.losses import armor_first
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.order import EuropaOrder, engine_choices
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import label_of, losses_words, named_units
 
 
@@ -50,16 +50,16 @@ class AllocateLosses(EuropaOrder[AllocateLossesArgs]):
     Args = AllocateLossesArgs
     folds: ClassVar[Mapping[str, Fold]] = {"losses_allocated": settled(fold_losses_allocated)}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AllocateLossesArgs
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: AllocateLossesArgs
                ) -> None:
         verify_allocate_losses(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AllocateLossesArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: AllocateLossesArgs,
                 dice: Dice) -> list[Event]:
         return engine_choices(ctx, state, execute_allocate_losses(ctx, state, cmd, dice), dice,
                               [self, RETREAT], {**self.folds, **RETREAT.folds}, decisions)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-12 Every legal allocation of ``player``'s loss requirement in the pending
         combat."""
         pending = state["combat"]["pending"]
@@ -85,7 +85,7 @@ class AllocateLosses(EuropaOrder[AllocateLossesArgs]):
                                    {"side": req["side"], "units": choice}))
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return losses_words(ctx, state, cmd)
 

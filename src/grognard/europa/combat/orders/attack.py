@@ -39,6 +39,7 @@ from grognard.europa.combat.orders.allocate_losses import ALLOCATE_LOSSES
 from grognard.europa.combat.orders.retreat import RETREAT
 from grognard.europa.logistics import FOLDS as LOGISTICS_FOLDS
 from grognard.europa.order import EuropaOrder, engine_choices
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import label_of, named_units, units_words
 
 
@@ -72,14 +73,14 @@ class Attack(EuropaOrder[AttackArgs]):
     facts: ClassVar[Mapping[str, str]] = ATTACK_FACTS
     folds: ClassVar[Mapping[str, Fold]] = {"combat_resolved": settled(fold_combat_resolved)}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AttackArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: AttackArgs) -> None:
         verify_attack(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AttackArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: AttackArgs,
                 dice: Dice) -> list[Event]:
         return decided(ctx, state, execute_attack(ctx, state, cmd, dice), dice, self.folds)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-09 One attack per enemy-held hex with every unit that may join (verify accepts
         any subset). Units a one-unit attack refuses (across a lake, already attacked) are
         left out."""
@@ -109,7 +110,7 @@ class Attack(EuropaOrder[AttackArgs]):
             out.extend(found)
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         at = cmd.args.get("defender_hex")
         att = as_list(cmd.args.get("attackers"))
@@ -121,7 +122,7 @@ class Attack(EuropaOrder[AttackArgs]):
         return Places(label_of(cmd, "defender_hex"), None, (), named_units(cmd, "attackers"))
 
 
-def decided(ctx: Context, state: JSON, events: list[Event], dice: Dice,
+def decided(ctx: Context, state: EuropaState, events: list[Event], dice: Dice,
             folds: Mapping[str, Fold]) -> list[Event]:
     """A combat's events followed by the engine's forced allocations and retreats."""
     return engine_choices(ctx, state, events, dice, [ALLOCATE_LOSSES, RETREAT],
@@ -129,7 +130,7 @@ def decided(ctx: Context, state: JSON, events: list[Event], dice: Dice,
                            **LOGISTICS_FOLDS}, decisions)
 
 
-def odds(ctx: Context, state: JSON, cmd: Command) -> Mapping[str, Any]:
+def odds(ctx: Context, state: EuropaState, cmd: Command) -> Mapping[str, Any]:
     """The system's ``odds`` hook (``Game.odds``): the exact odds of a legal ``attack`` order
     as the attack panel shows them (``{"system": "europa", "odds": {..., "losses_in":
     "SPs"}}``), of the attack the referee would fight (:func:`attack_json`: the position, the

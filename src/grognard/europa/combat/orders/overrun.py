@@ -16,13 +16,13 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.board import on_map
 from grognard.europa.choices import own_units
 from grognard.europa.combat.commands import execute_overrun, fold_overrun_declared, verify_overrun
 from grognard.europa.combat.orders.attack import ATTACK, ATTACK_FACTS, decided
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import label_of, named_units, units_words
 
 
@@ -42,15 +42,15 @@ class Overrun(EuropaOrder[OverrunArgs]):
     facts: ClassVar[Mapping[str, str]] = {**ATTACK_FACTS, "bombardment": "none: no air support in an overrun, EUR-18"}
     folds: ClassVar[Mapping[str, Fold]] = {"overrun_declared": fold_overrun_declared}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: OverrunArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: OverrunArgs) -> None:
         verify_overrun(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: OverrunArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: OverrunArgs,
                 dice: Dice) -> list[Event]:
         return decided(ctx, state, execute_overrun(ctx, state, cmd, dice), dice,
                        {**self.folds, **ATTACK.folds})
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-18 One overrun per stack and adjacent enemy hex, with every unit of the stack
         that can pay the MPs (EUR-19)."""
         if state["combat"]["pending"] is not None:
@@ -80,7 +80,7 @@ class Overrun(EuropaOrder[OverrunArgs]):
                 out.extend(found)
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         target = cmd.args.get("target")
         us = as_list(cmd.args.get("units"))

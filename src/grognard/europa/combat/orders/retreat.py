@@ -16,8 +16,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.europa.board import on_map_hex
 from grognard.europa.choices import MAX_ENUM, penalty_picks, subsets
 from grognard.europa.combat.commands import (
     attack_model,
@@ -31,6 +31,7 @@ from grognard.europa.combat.commands import (
 from grognard.europa.combat.commands import combat_decisions as decisions
 from grognard.europa.combat.retreat import retreat_loss_candidates
 from grognard.europa.order import EuropaOrder, engine_choices
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import path_places, units_words
 
 
@@ -51,18 +52,18 @@ class Retreat(EuropaOrder[RetreatArgs]):
     Args = RetreatArgs
     folds: ClassVar[Mapping[str, Fold]] = {"units_retreated": settled(fold_units_retreated)}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: RetreatArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: RetreatArgs) -> None:
         twice = sorted({u for u in args.units if args.units.count(u) > 1})
         if twice:
             raise IllegalOrder("EUR-15", f"{', '.join(twice)} named twice: a unit retreats once")
         verify_retreat(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: RetreatArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: RetreatArgs,
                 dice: Dice) -> list[Event]:
         return engine_choices(ctx, state, execute_retreat(ctx, state, cmd, dice), dice,
                               [self], self.folds, decisions)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-15/16 Every legal retreat: per group of retreating units in one hex, each
         subset, each legal path, each choice of the units paying the enemy-ZOC penalties; a
         stack that cannot retreat has one command (empty path: eliminated)."""
@@ -75,7 +76,7 @@ class Retreat(EuropaOrder[RetreatArgs]):
         attack = attack_model(ctx, pending["model"])
         groups: dict[str, list[str]] = {}
         for uid in order["units"]:
-            groups.setdefault(state["units"][uid]["hex"], []).append(uid)
+            groups.setdefault(on_map_hex(state["units"][uid]), []).append(uid)
         out: list[Command] = []
         for start, ids in sorted(groups.items()):
             options = retreat_options_from(ctx, state, start, player, order["side"])
@@ -95,7 +96,7 @@ class Retreat(EuropaOrder[RetreatArgs]):
                             return out
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         path = as_list(cmd.args.get("path"))
         us = as_list(cmd.args.get("units"))

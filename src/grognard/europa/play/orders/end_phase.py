@@ -16,9 +16,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
-from grognard.engine.state import JSON
 from grognard.europa.order import EuropaOrder
 from grognard.europa.play.turn import execute_end_phase
+from grognard.europa.state_types import EuropaState
 
 
 class EndPhase(EuropaOrder[NoArgs]):
@@ -27,17 +27,17 @@ class EndPhase(EuropaOrder[NoArgs]):
     help = "End the phase (EUR-44: the surprise phases play once)."
     folds: ClassVar[Mapping[str, Fold]] = {"phase_ended": generic.GENERIC.folds["phase_ended"]}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: NoArgs) -> None:
         return None
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         return execute_end_phase(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return [Command("end_phase", player, {})]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words(f"{cmd.player.title()}: end the phase", "End the phase")
 

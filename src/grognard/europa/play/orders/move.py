@@ -20,7 +20,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name, plural
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.board import SURPRISE_PREFIX, on_map
 from grognard.europa.choices import own_units
@@ -32,6 +31,7 @@ from grognard.europa.play.turn import (
     surprise_geometry,
     verify_move,
 )
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.turn import BONUS_PHASES, surprise_unit_problem
 from grognard.europa.words import path_places, unit_name
 
@@ -53,14 +53,14 @@ class Move(EuropaOrder[MoveArgs]):
     Args = MoveArgs
     folds: ClassVar[Mapping[str, Fold]] = {"unit_moved": fold_unit_moved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: MoveArgs) -> None:
         verify_move(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MoveArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: MoveArgs,
                 dice: Dice) -> list[Event]:
         return execute_move(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    def propose(self, ctx: Context, state: EuropaState, player: str) -> Iterator[Command]:
         """MOVE Cheap candidates, a superset of the legal moves: the EUR-17 moves of ground
         units (per unit, each reachable hex by its cheapest path); none while an overrun
         waits (EUR-18); on the FitE surprise turn only a border unit's step into an adjacent
@@ -84,7 +84,7 @@ class Move(EuropaOrder[MoveArgs]):
             return
         yield from legal_moves(ctx, state, player)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> Iterator[Command]:
         """MOVE The proposed moves; those of the surprise phases (EUR-44, rule 47 bonus
         phases) and of units with "+# MP" markers (SUR-16) verified, the others legal by
         construction (in the bonus phases once the unit itself may move: SUR-17/SUR-18,
@@ -101,7 +101,7 @@ class Move(EuropaOrder[MoveArgs]):
                 continue
             yield cmd
 
-    def sample(self, ctx: Context, state: JSON, player: str, rng: random.Random
+    def sample(self, ctx: Context, state: EuropaState, player: str, rng: random.Random
                ) -> Command | None:
         """MOVE One of :meth:`legal`'s commands drawn uniformly without listing them all:
         the generic draw (:func:`grognard.engine.generic.sample_move`, uniform over every
@@ -135,7 +135,7 @@ class Move(EuropaOrder[MoveArgs]):
             return cmd
         return None
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         path = as_list(a.get("path"))
@@ -149,7 +149,7 @@ class Move(EuropaOrder[MoveArgs]):
         return path_places(cmd, "unit", "units")
 
 
-def _phase_name(ctx: Context, state: JSON) -> str:
+def _phase_name(ctx: Context, state: EuropaState) -> str:
     return ctx.turn_sequence.phases[int(state["phase"])].name
 
 

@@ -15,7 +15,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.order import EuropaOrder
 from grognard.europa.reinforcements.schedule import (
@@ -25,6 +24,7 @@ from grognard.europa.reinforcements.schedule import (
     placements,
     verify_place,
 )
+from grognard.europa.state_types import EuropaState
 from grognard.europa.words import label_of, named_units
 
 
@@ -48,24 +48,24 @@ class PlaceReinforcement(EuropaOrder[PlaceReinforcementArgs]):
         "reinforcement_placed": fold_reinforcement_placed,
         "reinforcements_delayed": fold_reinforcements_delayed}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: PlaceReinforcementArgs
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: PlaceReinforcementArgs
                ) -> None:
         verify_place(ctx, state, cmd.player, args.unit, args.hex)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: PlaceReinforcementArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: PlaceReinforcementArgs,
                 dice: Dice) -> list[Event]:
         return [placed_event(ctx, state, cmd.player, args.unit, args.hex)]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-22 Each due reinforcement on each hex it may enter now."""
         return [Command(self.kind, player, {"unit": uid, "hex": label})
                 for uid, label in placements(ctx, state, player)]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         uid = str(cmd.args.get("unit"))
-        rec = (state.get("reinforcements") or {}).get(uid, {}).get("unit", {})
-        name = rec.get("name") or uid
+        due = (state.get("reinforcements") or {}).get(uid)
+        name = (None if due is None else due["unit"].get("name")) or uid
         at = hex_name(ctx, cmd.args.get("hex"))
         return Words(f"{cmd.player.title()}: reinforcement {name} enters at {at}",
                      f"{name} enters at {at}")

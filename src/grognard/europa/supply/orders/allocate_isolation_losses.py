@@ -14,13 +14,13 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.board import unit_json
 from grognard.europa.choices import step_orders
 from grognard.europa.combat.attack import Side
 from grognard.europa.combat.commands import attack_model
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.supply.commands import (
     execute_isolation_losses,
     fold_isolation_losses,
@@ -45,15 +45,15 @@ class AllocateIsolationLosses(EuropaOrder[IsolationLossesArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {
         "isolation_losses_allocated": fold_isolation_losses}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: IsolationLossesArgs
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: IsolationLossesArgs
                ) -> None:
         verify_isolation_losses(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: IsolationLossesArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: IsolationLossesArgs,
                 dice: Dice) -> list[Event]:
         return execute_isolation_losses(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-32 Every order of steps fulfilling an isolated stack's attrition loss."""
         out: list[Command] = []
         for loss in (state.get("supply") or {}).get("losses", []):
@@ -75,7 +75,7 @@ class AllocateIsolationLosses(EuropaOrder[IsolationLossesArgs]):
                                    {"hex": loss["hex"], "units": choice}))
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return losses_words(ctx, state, cmd)
 

@@ -13,9 +13,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, and_list, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.europa.choices import own_units, subsets
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.supply.commands import (
     execute_isolation_attrition,
     fold_isolation_attrition,
@@ -43,22 +43,22 @@ class IsolationAttrition(EuropaOrder[IsolationAttritionArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {
         "isolation_attrition_rolled": fold_isolation_attrition}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: IsolationAttritionArgs
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: IsolationAttritionArgs
                ) -> None:
         verify_isolation_attrition(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: IsolationAttritionArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: IsolationAttritionArgs,
                 dice: Dice) -> list[Event]:
         return execute_isolation_attrition(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-31/32 Attrition with each choice of isolated hexes breaking out."""
         hexes = sorted({u["hex"] for uid, u in own_units(state, player) if u.get("isolated")})
         return self.checked(ctx, state, [
             Command("isolation_attrition", player, {"break_out": sorted(s)})
             for s in [[], *subsets(hexes, 4)]])
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         bo = as_list(cmd.args.get("break_out"))
         t = "Isolation attrition" + (f", breaking out from {and_list(hex_name(ctx, x) for x in bo)}"

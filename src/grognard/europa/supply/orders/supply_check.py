@@ -12,8 +12,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
-from grognard.engine.state import JSON
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.supply.commands import (
     execute_supply_check,
     fold_supply_checked,
@@ -27,17 +27,17 @@ class SupplyCheck(EuropaOrder[NoArgs]):
     help = "The supply phase check: OOS and isolation marks (EUR-30)."
     folds: ClassVar[Mapping[str, Fold]] = {"supply_checked": fold_supply_checked}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: NoArgs) -> None:
         verify_supply_check(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         return execute_supply_check(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return self.checked(ctx, state, [Command("supply_check", player, {})])
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words("Determine supply", "Supply check")
 

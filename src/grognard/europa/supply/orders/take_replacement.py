@@ -14,10 +14,10 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.board import europa_rules
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.supply.commands import (
     execute_take_replacement,
     fold_replacement_taken,
@@ -47,15 +47,15 @@ class TakeReplacement(EuropaOrder[TakeReplacementArgs]):
     Args = TakeReplacementArgs
     folds: ClassVar[Mapping[str, Fold]] = {"replacement_taken": fold_replacement_taken}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: TakeReplacementArgs
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: TakeReplacementArgs
                ) -> None:
         verify_take_replacement_cmd(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: TakeReplacementArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: TakeReplacementArgs,
                 dice: Dice) -> list[Event]:
         return execute_take_replacement(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """EUR-33 Each unit and action the pools allow (returning units at each supply
         source)."""
         sources = europa_rules(ctx.scenario).section.supply_sources.get(player, [])
@@ -74,7 +74,7 @@ class TakeReplacement(EuropaOrder[TakeReplacementArgs]):
                                      {"unit": uid, "action": ReplacementAction.REBUILD.value}))
         return self.checked(ctx, state, cands)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         act = REPLACEMENT_WORDS.get(str(a.get("action")), str(a.get("action")).replace("_", " "))

@@ -14,9 +14,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.air_turn import (
     execute_airbase_surprise,
     fold_airbase_surprise,
@@ -41,17 +41,17 @@ class AirbaseSurprise(EuropaOrder[AirbaseSurpriseArgs]):
     Args = AirbaseSurpriseArgs
     folds: ClassVar[Mapping[str, Fold]] = {"airbase_surprise_resolved": fold_airbase_surprise}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseSurpriseArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: AirbaseSurpriseArgs) -> None:
         verify_airbase_surprise(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirbaseSurpriseArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: AirbaseSurpriseArgs,
                 dice: Dice) -> list[Event]:
         return execute_airbase_surprise(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return legal_airbase_surprise(ctx, state, player, self.checked)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         base = cmd.args.get("base")
         return Words(f"Surprise airbase attack on {hex_name(ctx, base)} with "

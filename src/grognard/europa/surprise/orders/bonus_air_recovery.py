@@ -13,9 +13,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.air_turn import (
     execute_bonus_air_recovery,
     fold_bonus_air_recovery,
@@ -39,17 +39,17 @@ class BonusAirRecovery(EuropaOrder[BonusAirRecoveryArgs]):
     Args = BonusAirRecoveryArgs
     folds: ClassVar[Mapping[str, Fold]] = {"bonus_air_recovered": fold_bonus_air_recovery}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: BonusAirRecoveryArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: BonusAirRecoveryArgs) -> None:
         verify_bonus_air_recovery(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: BonusAirRecoveryArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: BonusAirRecoveryArgs,
                 dice: Dice) -> list[Event]:
         return execute_bonus_air_recovery(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return legal_bonus_air_recovery(ctx, state, player, self.checked)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         us = as_list(cmd.args.get("units"))
         return Words(f"Bonus air recovery: {units_words(state, us)}", f"recover {len(us)}")

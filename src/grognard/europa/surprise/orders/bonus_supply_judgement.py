@@ -10,8 +10,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Words
-from grognard.engine.state import JSON
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.air_turn import (
     execute_bonus_supply,
     fold_bonus_supply,
@@ -28,17 +28,17 @@ class BonusSupplyJudgement(EuropaOrder[NoArgs]):
     Args = NoArgs
     folds: ClassVar[Mapping[str, Fold]] = {"bonus_supply_judged": fold_bonus_supply}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: NoArgs) -> None:
         verify_bonus_supply(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         return execute_bonus_supply(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return legal_bonus_supply(ctx, state, player, self.checked)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words("Use the bonus supply judgement", "Bonus supply")
 

@@ -10,7 +10,7 @@ import msgspec
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.orders.plan import PlanOrder, planned
 
 
@@ -29,12 +29,12 @@ class DelaySurprise(PlanOrder[DelaySurpriseArgs]):
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "turns": 1}
     Args = DelaySurpriseArgs
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return self.checked(ctx, state, [
             Command("delay_surprise", player, {"command": n, "turns": 1})
             for n, _ in planned(state, player)])
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         return Words(f"Delay the surprise of {a.get('command')} by {a.get('turns')} turn(s)",

@@ -11,8 +11,8 @@ import msgspec
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.orders.plan import SURPRISE_LEVELS, PlanOrder, front_hexes, plan_names
 from grognard.europa.words import label_of
 
@@ -37,7 +37,7 @@ class DesignateSurprise(PlanOrder[DesignateSurpriseArgs]):
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "centre": "0504", "level": 5, "target_turn": 2}
     Args = DesignateSurpriseArgs
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """SUR-05/07 A new plan ("plan1", "plan2", ...) centred on a front hex, at levels
         1, 3 and 5, for the earliest target turn the lead time allows (verify checks it);
         and with reduced planning (SUR-06) for this very turn where the halved lead allows
@@ -64,7 +64,7 @@ class DesignateSurprise(PlanOrder[DesignateSurpriseArgs]):
                 out.append(cmd)
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         return Words(f"Plan the surprise: {a.get('command')} on {hex_name(ctx, a.get('centre'))}, "

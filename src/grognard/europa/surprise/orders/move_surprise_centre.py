@@ -10,8 +10,8 @@ import msgspec
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.orders.plan import PlanOrder, planned
 from grognard.europa.words import label_of
 
@@ -31,7 +31,7 @@ class MoveSurpriseCentre(PlanOrder[MoveSurpriseCentreArgs]):
     Args = MoveSurpriseCentreArgs
     facts: ClassVar[Mapping[str, str]] = {"hexes": "the distance moved, from the map, SUR-10"}
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         m = ctx.scenario.map
         cands = []
         for n, p in planned(state, player):
@@ -41,7 +41,7 @@ class MoveSurpriseCentre(PlanOrder[MoveSurpriseCentreArgs]):
                       for j in m.neighbor_indices(centre)]
         return self.checked(ctx, state, cands)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         return Words(f"Move the surprise centre of {a.get('command')} to "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -25,6 +25,7 @@ from grognard.engine.state import JSON, thaw
 from grognard.europa.board import forces_of, hex_arg, on_map, readings_of, turn_weather
 from grognard.europa.choices import adjacent_enemy_hexes
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState, SurprisePlanned, SurpriseStarted
 from grognard.europa.surprise.front import participant_role
 from grognard.europa.surprise.general import PlanKey, SurpriseKind, SurpriseReadings
 from grognard.europa.surprise.map import (
@@ -42,7 +43,7 @@ from grognard.europa.surprise.turn import fold_effects, surprise_effects, turn_r
 SURPRISE_LEVELS = (1, 3, 5)
 
 
-def _plans(state: JSON, player: str) -> JSON:
+def _plans(state: EuropaState, player: str) -> JSON:
     return state["secrets"].get(player, {}).get("surprise", {})
 
 
@@ -53,7 +54,7 @@ def _command_name(cmd: Command) -> str:
     return name
 
 
-def _front_fields(ctx: Context, state: JSON, player: str) -> FrontFields:
+def _front_fields(ctx: Context, state: EuropaState, player: str) -> FrontFields:
     """C-FRONT ``player``'s ZOC fields and enemy front line, once per position (every centre
     checked or offered in a position shares them)."""
     out: FrontFields = ctx.cached(f"europa.front_fields.{player}", lambda: front_fields(
@@ -61,13 +62,13 @@ def _front_fields(ctx: Context, state: JSON, player: str) -> FrontFields:
     return out
 
 
-def _centre_flags(ctx: Context, state: JSON, player: str, centre: str) -> dict[str, bool]:
+def _centre_flags(ctx: Context, state: EuropaState, player: str, centre: str) -> dict[str, bool]:
     ch = verify_centre_on_map(ctx.scenario.map, forces_of(ctx, state), player, centre,
                               fields=_front_fields(ctx, state, player))
     return {k: v for k, v in dataclasses.asdict(ch).items() if k != "label"}
 
 
-def _surprise_orders(ctx: Context, state: JSON, cmd: Command) -> tuple[str, dict[str, Any]]:
+def _surprise_orders(ctx: Context, state: EuropaState, cmd: Command) -> tuple[str, dict[str, Any]]:
     """The plan's order list after ``cmd`` (designation + steps), ready for ``run_orders``."""
     name = _command_name(cmd)
     plans = _plans(state, cmd.player)
@@ -113,7 +114,7 @@ def _surprise_orders(ctx: Context, state: JSON, cmd: Command) -> tuple[str, dict
     return name, orders
 
 
-def _run(ctx: Context, state: JSON, cmd: Command) -> tuple[str, dict[str, Any], Any]:
+def _run(ctx: Context, state: EuropaState, cmd: Command) -> tuple[str, dict[str, Any], Any]:
     name, orders = _surprise_orders(ctx, state, cmd)
     active = tuple(PlanKey(p["plan"]["side"], p["plan"]["command"], p["plan"]["continent"])
                    for n, p in _plans(state, cmd.player).items()
@@ -138,14 +139,14 @@ def _plan_rules(op: str, orders: dict[str, Any]) -> list[str]:
     return rules
 
 
-def verify_surprise(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_surprise(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _, _, run = _run(ctx, state, cmd)
     if run.events[-1][0] == "start":  # SUR-12: the start marks a front: there must be one
         marked_front(ctx.scenario.map, forces_of(ctx, state), cmd.player, run.plan.centre,
                      run.plan.level)
 
 
-def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_surprise(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     name, orders, run = _run(ctx, state, cmd)
     turn_now = int(state["turn"])
     op, rec = run.events[-1]
@@ -175,9 +176,9 @@ def execute_surprise(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
     return [Event("surprise_planned" if op != "start" else "surprise_started", data)]
 
 
-def fold_surprise(state: JSON, ev: Event) -> JSON:
+def fold_surprise(state: EuropaState, ev: Event) -> EuropaState:
     s = state
-    d = ev.data
+    d = cast(SurprisePlanned | SurpriseStarted, ev.data)
     mine = s["secrets"].setdefault(d["player"], {}).setdefault("surprise", {})
     mine[d["command"]] = {"orders": d["orders"], "plan": d["plan"]}
     if "candidates" in d:
@@ -201,26 +202,26 @@ class PlanOrder(EuropaOrder[A]):
 
     folds: ClassVar[Mapping[str, Fold]] = {"surprise_planned": fold_surprise}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: A) -> None:
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command, args: A) -> None:
         verify_surprise(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: A,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command, args: A,
                 dice: Dice) -> list[Event]:
         return execute_surprise(ctx, state, cmd, dice)
 
 
-def plan_names(state: JSON, player: str) -> dict[str, JSON]:
+def plan_names(state: EuropaState, player: str) -> dict[str, JSON]:
     out: dict[str, JSON] = state["secrets"].get(player, {}).get("surprise", {})
     return out
 
 
-def front_hexes(ctx: Context, state: JSON, player: str) -> list[str]:
+def front_hexes(ctx: Context, state: EuropaState, player: str) -> list[str]:
     """Hexes of ``player``'s units next to an enemy unit (candidate surprise centres)."""
     return sorted({u["hex"] for units in adjacent_enemy_hexes(ctx, state, player).values()
                    for _, u in units})
 
 
-def planned(state: JSON, player: str) -> list[tuple[str, JSON]]:
+def planned(state: EuropaState, player: str) -> list[tuple[str, JSON]]:
     """``player``'s plans still planned (not started), by name."""
     return [(n, p) for n, p in sorted(plan_names(state, player).items())
             if p["plan"]["status"] == "planned"]

@@ -10,7 +10,7 @@ import msgspec
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.orders.plan import PlanOrder, planned
 
 
@@ -28,12 +28,12 @@ class ReduceSurprise(PlanOrder[ReduceSurpriseArgs]):
     example: ClassVar[Mapping[str, Any]] = {"command": "AGC", "level": 3}
     Args = ReduceSurpriseArgs
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return self.checked(ctx, state, [
             Command("reduce_surprise", player, {"command": n, "level": lv})
             for n, p in planned(state, player) for lv in range(1, 10)])
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         return Words(f"Reduce the surprise of {a.get('command')} to level {a.get('level')}",

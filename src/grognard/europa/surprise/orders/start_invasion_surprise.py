@@ -15,9 +15,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
 from grognard.europa.board import europa_rules
 from grognard.europa.order import EuropaOrder
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.turn import execute_invasion, fold_invasion, verify_invasion
 
 
@@ -36,21 +36,21 @@ class StartInvasionSurprise(EuropaOrder[StartInvasionSurpriseArgs]):
     Args = StartInvasionSurpriseArgs
     folds: ClassVar[Mapping[str, Fold]] = {"invasion_surprise_started": fold_invasion}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command,
+    def verify(self, ctx: Context, state: EuropaState, cmd: Command,
                args: StartInvasionSurpriseArgs) -> None:
         verify_invasion(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command,
+    def execute(self, ctx: Context, state: EuropaState, cmd: Command,
                 args: StartInvasionSurpriseArgs, dice: Dice) -> list[Event]:
         return execute_invasion(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         """SUR-25 An invasion surprise against each country the scenario allows."""
         return self.checked(ctx, state, [
             Command("start_invasion_surprise", player, {"country": c})
             for c in europa_rules(ctx.scenario).section.invasion_countries])
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         c = str(cmd.args.get("country"))
         return Words(f"Surprise invasion of {c.upper() if len(c) <= 4 else c.title()}",

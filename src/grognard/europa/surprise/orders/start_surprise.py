@@ -12,7 +12,7 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Fold
 from grognard.engine.orders import Words
-from grognard.engine.state import JSON
+from grognard.europa.state_types import EuropaState
 from grognard.europa.surprise.orders.plan import PlanOrder, fold_surprise, planned
 
 
@@ -31,12 +31,12 @@ class StartSurprise(PlanOrder[StartSurpriseArgs]):
     facts: ClassVar[Mapping[str, str]] = {"weather_met": "the turn's weather against the plan's trigger, SUR-05"}
     folds: ClassVar[Mapping[str, Fold]] = {"surprise_started": fold_surprise}
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: EuropaState, player: str) -> list[Command]:
         return self.checked(ctx, state, [
             Command("start_surprise", player, {"command": n})
             for n, _ in planned(state, player)])
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         command = cmd.args.get("command")
         return Words(f"Launch the surprise attack of {command}", f"Surprise: {command}")
