@@ -13,6 +13,7 @@ from grognard.engine.context import Context
 from grognard.engine.state import JSON
 from grognard.europa.board import on_map
 from grognard.europa.combat.losses import Action, credit, step_action
+from grognard.europa.state_types import EuropaState
 
 #: The most commands one enumerator lists for one position.
 MAX_ENUM = 400
@@ -22,11 +23,11 @@ MAX_ENUM = 400
 MAX_STEP_NODES = 20_000
 
 
-def own_units(state: JSON, player: str) -> list[tuple[str, JSON]]:
+def own_units(state: EuropaState, player: str) -> list[tuple[str, JSON]]:
     return [(uid, u) for uid, u in on_map(state) if u["side"] == player]
 
 
-def adjacent_enemy_hexes(ctx: Context, state: JSON, player: str
+def adjacent_enemy_hexes(ctx: Context, state: EuropaState, player: str
                           ) -> dict[str, list[tuple[str, JSON]]]:
     """Each enemy-held hex next to ``player``'s units, with those units."""
     m = ctx.scenario.map

@@ -72,7 +72,7 @@ class CombatPending(TypedDict):
     number: int
     defender_hex: str
     attackers: list[str]
-    players: dict[str, str]  # attacker / defender -> player
+    players: dict[str, str | None]  # attacker / defender -> player (None: no defender left)
     result: str  # the CRT result (EUR-15)
     model: Obj  # the combat model (units, terrain, readings) the losses are taken from
     requirements: list[Obj]  # losses owed per side (EUR-12)

@@ -9,7 +9,7 @@ import json
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, cast
 
 import numpy as np
 
@@ -42,6 +42,7 @@ from grognard.europa.board import (
     forces_of,
     hex_arg,
     on_map,
+    on_map_hex,
     per_position,
     readings_of,
     reduce_unit,
@@ -69,6 +70,16 @@ from grognard.europa.logistics import (
     zone_event,
 )
 from grognard.europa.movement import enemy_zoc_without, stacking_refusal
+from grognard.europa.state_types import (
+    AdvancedAfterCombat,
+    CombatPending,
+    CombatResolved,
+    EuropaState,
+    LossesAllocated,
+    OverrunDeclared,
+    OverrunState,
+    UnitsRetreated,
+)
 
 COMBAT_STREAM = "europa.combat"
 BARRAGE_STREAM = "europa.barrage"
@@ -91,7 +102,7 @@ def _combatant_json(c: Combatant) -> dict[str, Any]:
     return out
 
 
-def attack_json(ctx: Context, state: JSON, player: str, args: Mapping[str, Any]
+def attack_json(ctx: Context, state: EuropaState, player: str, args: Mapping[str, Any]
                 ) -> dict[str, Any]:
     """EUR-09 The ATTACK.json model of an ``attack`` order, from the scenario: the attackers'
     and defenders' state, the target hex terrain (map terrain = the terrain-effects row),
@@ -172,7 +183,7 @@ def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
     return attack
 
 
-def _ordered_raw(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def _ordered_raw(ctx: Context, state: EuropaState, cmd: Command) -> dict[str, Any]:
     """EUR-09 The ATTACK.json model of an ``attack`` order, built once per position and
     order (verify and execute share it; the model is not changed by either)."""
     key = f"europa.ordered_attack.{cmd.player}.{cmd.args!r}"
@@ -185,7 +196,7 @@ def _ordered_raw(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     return raw
 
 
-def _ordered_attack(ctx: Context, state: JSON, cmd: Command) -> tuple[dict[str, Any], Attack]:
+def _ordered_attack(ctx: Context, state: EuropaState, cmd: Command) -> tuple[dict[str, Any], Attack]:
     """EUR-09 The model of an ``attack`` order and its :class:`Attack` (once per position
     and order: :func:`_ordered_raw`, :func:`attack_model`)."""
     raw = _ordered_raw(ctx, state, cmd)
@@ -221,7 +232,7 @@ def _setup_refusal(ctx: Context, raw: Mapping[str, Any]) -> GrognardError | None
 
 
 # --- attack ------------------------------------------------------------------------------------
-def attacked_this_phase(state: JSON) -> tuple[set[str], set[str]]:
+def attacked_this_phase(state: EuropaState) -> tuple[set[str], set[str]]:
     """EUR-09 (original Europa) The units that have attacked and the hexes attacked in this
     combat phase: each unit attacks once and each hex is attacked once per combat phase."""
     rec = state["combat"].get("attacked")
@@ -230,7 +241,7 @@ def attacked_this_phase(state: JSON) -> tuple[set[str], set[str]]:
     return set(rec["units"]), set(rec["hexes"])
 
 
-def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_attack(ctx: Context, state: EuropaState, cmd: Command) -> None:
     if state["combat"]["pending"] is not None:
         raise IllegalOrder("EUR-09", "the last combat's losses and retreats are still pending")
     if not cmd.args.get("overrun"):
@@ -249,7 +260,7 @@ def verify_attack(ctx: Context, state: JSON, cmd: Command) -> None:
                    bool(cmd.args.get("overrun")))  # EUR-37: refused if it cannot be paid
 
 
-def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_attack(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     raw, attack = _ordered_attack(ctx, state, cmd)
     barrage_dice: list[int] = []
     barrage_roll = None
@@ -298,8 +309,17 @@ def execute_attack(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
     }), *([paid_event(paid)] if paid is not None else [])]
 
 
-def _drop(pending: JSON, uids: Sequence[str]) -> JSON:
+def pending_combat(state: EuropaState) -> CombatPending:
+    """The combat awaiting its losses, retreats or advance (the orders and folds that settle
+    it run only while there is one)."""
+    pending = state["combat"]["pending"]
+    assert pending is not None, "no combat is pending"
+    return pending
+
+
+def _drop(pending: CombatPending, uids: Sequence[str]) -> CombatPending:
     gone = set(uids)
+    key: Literal["requirements", "retreats"]
     for key in ("requirements", "retreats"):
         for item in pending[key]:
             item["units"] = [u for u in item["units"] if u not in gone]
@@ -307,7 +327,7 @@ def _drop(pending: JSON, uids: Sequence[str]) -> JSON:
     return pending
 
 
-def _settle(s: JSON, pending: JSON) -> JSON:
+def _settle(s: EuropaState, pending: CombatPending | None) -> CombatPending | None:
     """EUR-15 Once a combat's losses and retreats are done: if the defender's hex is empty and
     attackers survive in place, the attacker may advance into it (``pending["advance"]``, the
     attacker's decision; original Europa advance after combat); otherwise the combat is over.
@@ -330,9 +350,9 @@ def _settle(s: JSON, pending: JSON) -> JSON:
     return pending
 
 
-def fold_combat_resolved(state: JSON, ev: Event) -> JSON:
+def fold_combat_resolved(state: EuropaState, ev: Event) -> EuropaState:
     s = state
-    d = ev.data
+    d = cast(CombatResolved, ev.data)
     s["combat"]["count"] = d["number"]
     if not d["model"].get("overrun"):  # EUR-33: units that overran may still be rebuilt
         for uid in d["attackers"]:
@@ -354,16 +374,17 @@ def fold_combat_resolved(state: JSON, ev: Event) -> JSON:
     for uid in gone:
         eliminate(s, uid)
     defender = s["units"][d["defenders"][0]]["side"] if d["defenders"] else None
-    pending = {"number": d["number"], "result": d["result"], "defender_hex": d["defender_hex"],
-               "model": d["model"], "requirements": d["requirements"],
-               "retreats": d["retreats"], "attackers": list(d["attackers"]),
-               "players": {"attacker": d["player"], "defender": defender}}
+    pending: CombatPending = {
+        "number": d["number"], "result": d["result"], "defender_hex": d["defender_hex"],
+        "model": d["model"], "requirements": d["requirements"], "retreats": d["retreats"],
+        "attackers": list(d["attackers"]),
+        "players": {"attacker": d["player"], "defender": defender}}
     s["combat"]["pending"] = _settle(s, _drop(pending, gone))
     return s
 
 
 # --- allocate_losses ---------------------------------------------------------------------------
-def side_player(state: JSON, pending: JSON, side: str) -> str:
+def side_player(state: EuropaState, pending: CombatPending, side: str) -> str:
     """The player who is the ``side`` ("attacker"/"defender") of the pending combat: the side
     taking a loss picks the units (EUR-12) and chooses its retreat (EUR-15/16)."""
     players = pending.get("players") or {}
@@ -373,7 +394,7 @@ def side_player(state: JSON, pending: JSON, side: str) -> str:
     return str(state["units"][pending["model"][key][0]["id"]]["side"])
 
 
-def _requirement(state: JSON, cmd: Command) -> JSON:
+def _requirement(state: EuropaState, cmd: Command) -> JSON:
     pending = state["combat"]["pending"]
     side = cmd.args.get("side")
     if side is not None and side not in ("attacker", "defender"):
@@ -392,12 +413,12 @@ def _requirement(state: JSON, cmd: Command) -> JSON:
     raise IllegalOrder("EUR-12", f"the {side or cmd.player} has no loss to allocate")
 
 
-def _allocation(ctx: Context, state: JSON, cmd: Command) -> Any:
+def _allocation(ctx: Context, state: EuropaState, cmd: Command) -> Any:
     req = _requirement(state, cmd)
     units = cmd.args.get("units")
     if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
         raise InputError("units", "list the unit ids, one per step")
-    attack = attack_model(ctx, state["combat"]["pending"]["model"])
+    attack = attack_model(ctx, pending_combat(state)["model"])
     for uid in units:
         if uid not in req["units"]:
             raise IllegalOrder("EUR-12", f"{uid} is not one of the {req['side']}'s units "
@@ -406,11 +427,11 @@ def _allocation(ctx: Context, state: JSON, cmd: Command) -> Any:
                            ctx.tables)
 
 
-def verify_allocate_losses(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_allocate_losses(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _allocation(ctx, state, cmd)
 
 
-def execute_allocate_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_allocate_losses(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     a = _allocation(ctx, state, cmd)
     after = {u.id: u for u in a.units_after}
     touched = list(dict.fromkeys(s.unit for s in a.steps))
@@ -426,11 +447,11 @@ def execute_allocate_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice)
     })]
 
 
-def fold_losses_allocated(state: JSON, ev: Event) -> JSON:
+def fold_losses_allocated(state: EuropaState, ev: Event) -> EuropaState:
     s = state
-    d = ev.data
+    d = cast(LossesAllocated, ev.data)
     apply_losses(s, d)
-    pending = s["combat"]["pending"]
+    pending = pending_combat(s)
     pending["requirements"] = [r for r in pending["requirements"] if r["side"] != d["side"]]
     s["combat"]["pending"] = _settle(s, _drop(pending, d["eliminated"]))
     if s["combat"]["pending"] is not None:
@@ -443,7 +464,7 @@ def fold_losses_allocated(state: JSON, ev: Event) -> JSON:
 
 
 # --- retreat -----------------------------------------------------------------------------------
-def _retreat(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any, list[str]]:
+def _retreat(ctx: Context, state: EuropaState, cmd: Command) -> tuple[JSON, Any, list[str]]:
     pending = state["combat"]["pending"]
     if pending is None or not pending["retreats"]:
         raise IllegalOrder("EUR-15", "no retreat is pending")
@@ -461,7 +482,7 @@ def _retreat(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any, list[s
     if owner != cmd.player:
         raise IllegalOrder("EUR-15", f"the {order['side']}'s retreat is {owner}'s to choose, "
                            f"not {cmd.player}'s")
-    starts = {state["units"][u]["hex"] for u in units}
+    starts = {on_map_hex(state["units"][u]) for u in units}
     if len(starts) != 1:
         raise IllegalOrder("EUR-15", "the units of one retreat order start in one hex")
     start = starts.pop()
@@ -487,7 +508,7 @@ def _retreat(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, Any, list[s
     return order, retreat_along(combatants, chosen, choices), units
 
 
-def retreat_options_from(ctx: Context, state: JSON, start: str, side: str, role: str
+def retreat_options_from(ctx: Context, state: EuropaState, start: str, side: str, role: str
                          ) -> list[Any]:
     """EUR-15/16 The legal retreats of ``side``'s stack in ``start`` as the ``role`` of the
     pending combat (attacker AR 1 hex, defender DR 2 hexes), cached per position."""
@@ -501,11 +522,11 @@ def retreat_options_from(ctx: Context, state: JSON, start: str, side: str, role:
     return out
 
 
-def verify_retreat(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_retreat(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _retreat(ctx, state, cmd)
 
 
-def execute_retreat(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_retreat(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     order, r, units = _retreat(ctx, state, cmd)
     after = {u.id: u for u in r.units_after}
     return [Event("units_retreated", {
@@ -518,19 +539,19 @@ def execute_retreat(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
     })]
 
 
-def fold_units_retreated(state: JSON, ev: Event) -> JSON:
+def fold_units_retreated(state: EuropaState, ev: Event) -> EuropaState:
     s = state
-    d = ev.data
+    d = cast(UnitsRetreated, ev.data)
     for uid in d["units"]:
         if d["path"]:
             s["units"][uid]["hex"] = d["path"][-1]
     apply_losses(s, d)
-    s["combat"]["pending"] = _settle(s, _drop(s["combat"]["pending"], d["units"]))
+    s["combat"]["pending"] = _settle(s, _drop(pending_combat(s), d["units"]))
     return s
 
 
 # --- advance after combat (EUR-15) -------------------------------------------------------------
-def _advance(state: JSON, cmd: Command) -> tuple[JSON, list[str]]:
+def _advance(state: EuropaState, cmd: Command) -> tuple[JSON, list[str]]:
     pending = state["combat"]["pending"]
     if pending is None or "advance" not in pending:
         raise IllegalOrder("EUR-15", "no advance after combat is open")
@@ -550,7 +571,7 @@ def _advance(state: JSON, cmd: Command) -> tuple[JSON, list[str]]:
     return adv, units
 
 
-def _advance_checked(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, list[str]]:
+def _advance_checked(ctx: Context, state: EuropaState, cmd: Command) -> tuple[JSON, list[str]]:
     adv, units = _advance(state, cmd)
     if units:  # EUR-21: the advancing units may not overstack the hex they take
         over = stacking_refusal(ctx, state, str(state["units"][units[0]]["side"]), adv["hex"],
@@ -560,11 +581,11 @@ def _advance_checked(ctx: Context, state: JSON, cmd: Command) -> tuple[JSON, lis
     return adv, units
 
 
-def verify_advance(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_advance(ctx: Context, state: EuropaState, cmd: Command) -> None:
     _advance_checked(ctx, state, cmd)
 
 
-def execute_advance(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_advance(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     adv, units = _advance_checked(ctx, state, cmd)
     data = {"player": cmd.player, "hex": adv["hex"], "units": units,
             "from": {uid: state["units"][uid]["hex"] for uid in units}}
@@ -574,25 +595,26 @@ def execute_advance(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
     return [Event("advanced_after_combat", data), *([zone] if zone is not None else [])]
 
 
-def fold_advanced(state: JSON, ev: Event) -> JSON:
+def fold_advanced(state: EuropaState, ev: Event) -> EuropaState:
+    d = cast(AdvancedAfterCombat, ev.data)
     s = state
-    for uid in ev.data["units"]:
-        s["units"][uid]["hex"] = ev.data["hex"]
+    for uid in d["units"]:
+        s["units"][uid]["hex"] = d["hex"]
     s["combat"]["pending"] = None
     return s
 
 
-def _key(state: JSON) -> list[int]:
+def _key(state: EuropaState) -> list[int]:
     """The game turn and phase (an overrun's record is kept per phase)."""
     return [int(state["turn"]), int(state["phase"])]
 
 
-def _phase_name(ctx: Context, state: JSON) -> str:
+def _phase_name(ctx: Context, state: EuropaState) -> str:
     return ctx.turn_sequence.phases[int(state["phase"])].name
 
 
 # --- overrun (EUR-18..EUR-20) ------------------------------------------------------------------
-def _overrun_slot(state: JSON) -> dict[str, Any]:
+def _overrun_slot(state: EuropaState) -> OverrunState:
     slot = state.get("overrun")
     if not isinstance(slot, dict) or slot.get("key") != _key(state):
         pending = slot.get("pending") if isinstance(slot, dict) else None
@@ -600,7 +622,7 @@ def _overrun_slot(state: JSON) -> dict[str, Any]:
     return slot
 
 
-def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def overrun_cost(ctx: Context, state: EuropaState, cmd: Command) -> dict[str, Any]:
     """EUR-18..EUR-20 Check an ``overrun`` order and price it: ``{units, from, target, mp}``
     (``mp`` per unit, EUR-19: 3 + the entry cost of the target hex + leaving / ZOC-to-ZOC
     costs of other enemy units' ZOCs)."""
@@ -664,7 +686,7 @@ def overrun_cost(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
                            for uid in ids}}
 
 
-def _overrun_way(ctx: Context, state: JSON, player: str, start: str, label: str, weather: str,
+def _overrun_way(ctx: Context, state: EuropaState, player: str, start: str, label: str, weather: str,
                  mreadings: Any) -> tuple[bool, int, bool, bool]:
     """EUR-19/EUR-20 What an overrun from ``start`` into ``label`` meets, the same for every
     stack there (once per position): whether the terrain and weather allow it, the entry
@@ -691,7 +713,7 @@ def _scenario_move_class(ctx: Context, uid: str, mreadings: Any) -> Any:
     return cls
 
 
-def _zoc_without(ctx: Context, state: JSON, player: str, label: str) -> Any:
+def _zoc_without(ctx: Context, state: EuropaState, player: str, label: str) -> Any:
     """EUR-19 The enemy ZOC ``player``'s overrun of ``label`` meets: every unit on the map
     but those in ``label`` (once per target and placement of the enemy units). The mask is
     read only at ``label`` and its neighbours (where an overrun into it starts), so it is
@@ -723,7 +745,7 @@ def _attack_cmd(cmd: Command, priced: Mapping[str, Any]) -> Command:
                                           "defender_hex": priced["target"], "overrun": True})
 
 
-def _priced_overrun(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def _priced_overrun(ctx: Context, state: EuropaState, cmd: Command) -> dict[str, Any]:
     """:func:`overrun_cost` once per position and order (verify and execute share it)."""
     key = f"europa.overrun_cost.{cmd.player}.{cmd.args!r}"
     hit = ctx.cache.get(key)
@@ -735,12 +757,12 @@ def _priced_overrun(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     return priced
 
 
-def verify_overrun(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_overrun(ctx: Context, state: EuropaState, cmd: Command) -> None:
     priced = _priced_overrun(ctx, state, cmd)
     verify_attack(ctx, state, _attack_cmd(cmd, priced))
 
 
-def execute_overrun(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_overrun(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
     priced = _priced_overrun(ctx, state, cmd)
     combat = execute_attack(ctx, state, _attack_cmd(cmd, priced), dice)
     declared = Event("overrun_declared", {"key": _key(state), "player": cmd.player, **priced,
@@ -750,10 +772,11 @@ def execute_overrun(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
     return [declared, *combat]
 
 
-def fold_overrun_declared(state: JSON, ev: Event) -> JSON:
+def fold_overrun_declared(state: EuropaState, ev: Event) -> EuropaState:
     s = state
-    d = ev.data
-    slot = copy_state(_overrun_slot(s)) if s.get("overrun", {}).get("key") == d["key"] else {
+    d = cast(OverrunDeclared, ev.data)
+    slot: OverrunState = copy_state(_overrun_slot(s)) if s.get("overrun", {}).get(
+        "key") == d["key"] else {
         "key": d["key"], "units": [], "hexes": [], "pending": None}
     slot["units"] += d["units"]
     slot["hexes"].append(d["target"])
@@ -767,17 +790,17 @@ def fold_overrun_declared(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def settle_overrun(state: JSON) -> JSON:
+def settle_overrun(state: EuropaState) -> EuropaState:
     """EUR-18 Once the overrun's losses and retreats are done: if the target hex is clear of
     enemy units the stack keeps its remaining MPs, otherwise it stops where it attacked from.
     ``overrun.results`` records each outcome."""
     slot = state.get("overrun")
-    if not isinstance(slot, dict) or slot.get("pending") is None:
+    p = slot.get("pending") if isinstance(slot, dict) else None
+    if p is None:
         return state
     if state["combat"]["pending"] is not None:
         return state
     s = state
-    p = s["overrun"]["pending"]
     side = s["units"][p["units"][0]]["side"]
     cleared = not any(u["hex"] == p["target"] and u["status"] == "active" and u["side"] != side
                       for u in s["units"].values())
@@ -793,7 +816,7 @@ def settle_overrun(state: JSON) -> JSON:
 
 def settled(fold: Any) -> Any:
     """Wrap a combat fold so an overrun settles when its combat is done."""
-    def wrapped(state: JSON, ev: Event) -> JSON:
+    def wrapped(state: EuropaState, ev: Event) -> EuropaState:
         return settle_overrun(fold(state, ev))
     return wrapped
 
@@ -803,7 +826,7 @@ def _title(player: str) -> str:
     return player[:1].upper() + player[1:]
 
 
-def combat_decisions(ctx: Context, state: JSON) -> list[Decision]:
+def combat_decisions(ctx: Context, state: EuropaState) -> list[Decision]:
     """EUR-12..EUR-16 The decisions the pending combat owes: its losses (by each side taking
     them), then its retreats, then the attacker's advance."""
     pending = state["combat"]["pending"]
