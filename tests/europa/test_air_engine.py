@@ -248,3 +248,17 @@ def test_eur25_no_decision_when_no_fighter_reaches_the_mission():
     mission(g, "m1", "interdiction", "0302", ["de-stg2"])
     g.apply(Command("fly_missions", "axis"))
     assert g.active() == ("axis",) and g.allowed("axis") == {"interdiction"}
+
+
+def test_eur23_a_mission_order_reads_as_its_kind_and_target():
+    """EUR-23 (issue 26 words): the interception and the mission's resolution name the mission
+    by its kind and target hex as this air phase assigned it, not by the player's id."""
+    g = air_phase()
+    mission(g, "m1", "ground_support", "0705", ["de-stg2", "de-jg52"])
+    g.apply(Command("fly_missions", "axis"))
+    words = g.describe(Command("intercept", "soviet", {"mission": "m1", "interceptors": []}))
+    assert words.text == "Do not intercept the ground support over 0705"
+    g.apply(Command("intercept", "soviet", {"mission": "m1", "interceptors": []}))
+    words = g.describe(Command("ground_support", "axis", {"mission": "m1"}))
+    assert words.text == "Fly ground support over 0705"
+    assert "mission m9" in g.describe(Command("ground_support", "axis", {"mission": "m9"})).text

@@ -49,18 +49,24 @@ def units_words(state: EuropaState, ids: Iterable[object]) -> str:
     return and_list(unit_name(state, u) for u in ids)
 
 
-def mission_words(state: JSON, mid: object) -> str:
-    """An assigned air mission by its kind and target (the mission id is the player's).
+def mission_words(state: EuropaState, mid: object) -> str:
+    """An assigned air mission by its kind and target (the mission id is the player's): this
+    air phase's flight (EUR-23: ``state["air"]["flights"]``), else its kind as assigned.
 
-    Left reading untyped JSON: the declared state (europa/state_types.py) has no
-    ``air_units["phase"]`` (air units are keyed by id; this air phase's missions are
-    ``state["air"]["flights"]``), so this always gives ``"mission <id>"`` - a words fix, left
-    for its own commit."""
-    air = state.get("air_units") if isinstance(state, Mapping) else None
-    phase = (air or {}).get("phase") if isinstance(air, Mapping) else None
-    for m in (phase or {}).get("missions", []) if isinstance(phase, Mapping) else []:
-        if isinstance(m, Mapping) and m.get("id") == mid:
-            return f"{MISSIONS.get(str(m.get('kind')), m.get('kind'))} over {m.get('target')}"
+    >>> mission_words({"turn": 1, "phase": 2, "air": {"key": [1, 2], "missions": [["m1",
+    ...     "ground_support"]], "flights": [{"id": "m1", "kind": "ground_support",
+    ...     "target": "0704"}]}}, "m1")
+    'ground support over 0704'
+    """
+    air = state.get("air") if isinstance(state, Mapping) else None
+    if not isinstance(air, Mapping) or air.get("key") != [state.get("turn"), state.get("phase")]:
+        return f"mission {mid}"  # no mission assigned in this air phase
+    for f in air.get("flights") or []:
+        if f.get("id") == mid:
+            return f"{MISSIONS.get(f['kind'], f['kind']).lower()} over {f['target']}"
+    for m, kind in air.get("missions") or []:
+        if m == mid:
+            return f"{MISSIONS.get(kind, kind).lower()} mission {mid}"
     return f"mission {mid}"
 
 

@@ -59,8 +59,8 @@ class Intercept(EuropaOrder[InterceptArgs]):
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         ints = as_list(cmd.args.get("interceptors"))
         mission = mission_words(state, cmd.args.get("mission"))
-        t = (f"Intercept {mission} with {units_words(state, ints)}" if ints
-             else f"Do not intercept {mission}")
+        t = (f"Intercept the {mission} with {units_words(state, ints)}" if ints
+             else f"Do not intercept the {mission}")
         return Words(t, f"intercept ({len(ints)})" if ints else "no interception")
 
     def places(self, cmd: Command) -> Places:
