@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, and_list, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.europa.state_types import EuropaState
 
