@@ -556,6 +556,39 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     return out
 
 
+def army_groups(rows: Mapping[str, int], shares: Sequence[float]) -> dict[str, int]:
+    """The army groups (session 13): units (id -> their map row, north small) split north to
+    south by the groups' ``shares`` of the army (the first group the northernmost units).
+    Returns unit id -> group index; a unit past the last share (rounding) joins the last."""
+    order = sorted(rows, key=lambda u: (rows[u], u))
+    total = float(sum(shares)) or 1.0
+    bounds: list[float] = []
+    acc = 0.0
+    for s in shares:
+        acc += float(s) / total
+        bounds.append(acc * len(order))
+    out: dict[str, int] = {}
+    k = 0
+    for n, uid in enumerate(order):
+        while k < len(bounds) - 1 and n >= bounds[k] - 1e-9:
+            k += 1
+        out[uid] = k
+    return out
+
+
+def march_target(here: int, goals: Collection[int],
+                 field_of: Callable[[int], Mapping[int, int]]) -> int | None:
+    """The goal (map index) a marching unit at ``here`` makes for: the nearest of ``goals``
+    over land (``field_of(goal)``: the land distance of every hex to it); None when no goal
+    is reachable over land."""
+    best: tuple[int, int] | None = None
+    for t in goals:
+        d = field_of(t).get(here)
+        if d is not None and (best is None or (d, t) < best):
+            best = (d, t)
+    return None if best is None else best[1]
+
+
 def attack_worth(p_taken: Fraction, value: Fraction, isolated: bool, cut: float,
                  floor: Fraction = P_MIN) -> float:
     """An attack by the side driving on the objectives: at the odds that pay (a chance of
