@@ -576,17 +576,46 @@ def army_groups(rows: Mapping[str, int], shares: Sequence[float]) -> dict[str, i
     return out
 
 
-def march_target(here: int, goals: Collection[int],
-                 field_of: Callable[[int], Mapping[int, int]]) -> int | None:
-    """The goal (map index) a marching unit at ``here`` makes for: the nearest of ``goals``
-    over land (``field_of(goal)``: the land distance of every hex to it); None when no goal
-    is reachable over land."""
-    best: tuple[int, int] | None = None
-    for t in goals:
-        d = field_of(t).get(here)
-        if d is not None and (best is None or (d, t) < best):
-            best = (d, t)
-    return None if best is None else best[1]
+#: the attack factors an army group's objective draws on the march, as a multiple of the
+#: enemy's defense in it (terrain-weighted, :data:`SIEGE_GARRISON` factors at least) and
+#: next to it: the rest of the group marches on past it, to its last objective
+MARCH_AIM = 3
+
+
+def march_need(pic: Picture, goal: int) -> float:
+    """The attack factors an army group sends to ``goal`` (:data:`MARCH_AIM` times its
+    terrain-weighted defense, planned against :data:`SIEGE_GARRISON` factors at least, plus
+    the enemy's defense next to it)."""
+    mult, add, _limit = pic.g.quality[goal]
+    d, _iso = pic.defense(goal)
+    ring = sum(view_factor(u, "defense") for j in pic.g.nbrs[goal]
+               for u in pic.theirs.get(j, []))
+    return MARCH_AIM * (max(d, float((SIEGE_GARRISON + add) * mult)) + ring)
+
+
+def march_plan(units: Mapping[str, tuple[int, float]], goals: Sequence[int],
+               need: Mapping[int, float], field_of: Callable[[int], Mapping[int, int]]
+               ) -> dict[str, int]:
+    """An army group's march (session 13): ``units`` (id -> (its hex, its attack factors))
+    make for ``goals`` (map indices, the plan's order: the last the deepest). The nearest
+    units over land (``field_of(goal)``: every hex's land distance to it) go to each goal
+    until their attack reaches its ``need``; the rest march on past them, to the last goal
+    they can reach over land (a unit that reaches none is left out)."""
+    pairs = sorted((d, uid, t) for uid, (here, _a) in units.items() for t in goals
+                   if (d := field_of(t).get(here)) is not None)
+    got = dict.fromkeys(goals, 0.0)
+    out: dict[str, int] = {}
+    for _d, uid, t in pairs:
+        if uid in out or got[t] >= need.get(t, 0.0):
+            continue
+        out[uid] = t
+        got[t] += units[uid][1]
+    for uid, (here, _a) in sorted(units.items()):
+        if uid not in out:
+            deep = [t for t in goals if field_of(t).get(here) is not None]
+            if deep:
+                out[uid] = deep[-1]
+    return out
 
 
 def attack_worth(p_taken: Fraction, value: Fraction, isolated: bool, cut: float,

@@ -257,15 +257,16 @@ EUROPA_BARBAROSSA: Plan = {
         "goals": ["Smolensk", "Moscow", "Leningrad", "Kiev", "Minsk"], "caution": 0.8,
         # the army groups (session 13): the ground units out of contact, split north to south
         # by these shares (Nord, Mitte, Sued as in June 1941: 29, 52 and 52 of the 133 units
-        # the scenario sets up in rows 20-29, 30-44 and 45-69), march on the nearest
-        # objective of their group the Axis does not hold (over land), not on the nearest
-        # Soviet unit: the drive reaches Leningrad, Kharkov, Dnepropetrovsk and the Crimea
-        # instead of piling on the Smolensk line behind a retreating enemy
+        # the scenario sets up in rows 20-29, 30-44 and 45-69), march on their group's
+        # objectives the Axis does not hold (over land; the nearest units to each until
+        # they are three times its defense, the rest on to the group's last), not on the
+        # nearest Soviet unit: the drive reaches Leningrad, Kharkov, Dnepropetrovsk and the
+        # Crimea instead of piling on the Smolensk line behind a retreating enemy
         "groups": [
             {"name": "nord", "share": 0.22, "goals": ["Riga", "Leningrad"]},
             {"name": "mitte", "share": 0.40, "goals": ["Minsk", SMOLENSK_LINE, "Moscow"]},
             {"name": "sued", "share": 0.38,
-             "goals": ["Odessa", "Kiev", "Dnepropetrovsk", "Kharkov", "Sevastopol"]},
+             "goals": ["Odessa", "Kiev", "Sevastopol", "Dnepropetrovsk", "Kharkov"]},
         ]},
     # the Soviets (session 12, bots/europa_defence.py): the cities that decide the verdict
     # held to the end with a ring (with Moscow, Leningrad, Kharkov and Dnepropetrovsk - the
@@ -697,9 +698,13 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
     def march_goals(self, sit: Situation) -> dict[str, int]:
         """The attacker's army groups (the plan's ``groups``; session 13): unit id -> the
-        objective hex (map index) it marches on - the nearest over land of its group's
-        objectives (``Game.objectives()`` by name) this side does not hold, else of any
-        group's. Garrisons and held units march on nothing."""
+        objective hex (map index) it marches on. The ground units out of contact (not a
+        garrison's) are split north to south by the groups' shares
+        (:func:`europa_offence.army_groups`); each group's objectives (``Game.objectives()``
+        by name, in the plan's order) this side does not hold draw its nearest units over
+        land to :func:`europa_offence.march_need`, the rest march on to the last
+        (:func:`europa_offence.march_plan`); a group whose objectives are all held marches
+        on the nearest objective still wanted."""
         def make() -> dict[str, int]:
             groups = list(self.campaign.side_plan.get("groups", []) or [])
             if not groups or self.defending is not False:
@@ -707,24 +712,32 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             objs: list[Any] = sit.memo("europa.objectives", list)
             m = sit.map
             idx = m.index_of_label
-            goals = [{idx(str(o.hex)) for o in objs if o.name in (gr.get("goals") or [])
-                      and o.holder != sit.player} for gr in groups]
-            anywhere = {idx(str(o.hex)) for o in objs
-                        if sit.player in o.wanted_by and o.holder != sit.player}
+            pic = self.picture(sit)
+            g = pic.g
+            wanted = [o for o in objs if sit.player in o.wanted_by and o.holder != sit.player]
             kept = self.garrisons(sit) | sit.memo("plan.hold", set)
+            ground = {uid: u for uid, u in sit.mine.items()
+                      if str(u.get("type")) not in offence.NOT_GROUND and uid not in kept
+                      and not sit.in_contact(str(u["hex"]))}
             lay = m.layout
-            rows = {uid: lay.to_offset(sit.hex(str(u["hex"])))[1]
-                    for uid, u in sit.mine.items()
-                    if str(u.get("type")) not in offence.NOT_GROUND and uid not in kept}
+            rows = {uid: lay.to_offset(sit.hex(str(u["hex"])))[1] for uid, u in ground.items()}
             which = offence.army_groups(rows, [float(gr.get("share", 1)) for gr in groups])
-            g = self.picture(sit).g
             out: dict[str, int] = {}
-            for uid, k in which.items():
-                here = idx(str(sit.mine[uid]["hex"]))
-                t = offence.march_target(here, goals[k] or anywhere,
-                                         lambda t: self._land_field(g, t))
-                if t is not None:
-                    out[uid] = t
+            for k, gr in enumerate(groups):
+                names = list(gr.get("goals") or [])
+                goals = [idx(str(o.hex)) for n in names for o in wanted if o.name == n]
+                done = not goals
+                if done:  # the group's objectives held: the nearest still wanted
+                    goals = sorted({idx(str(o.hex)) for o in wanted})
+                units = {uid: (idx(str(ground[uid]["hex"])),
+                               float(int(ground[uid].get("attack") or 0)))
+                         for uid, kk in which.items() if kk == k}
+                if not goals or not units:
+                    continue
+                need = {t: float("inf") if done else offence.march_need(pic, t)
+                        for t in goals}
+                out.update(offence.march_plan(units, goals, need,
+                                              lambda t: self._land_field(g, t)))
             return out
         return sit.memo("plan.march", make)
 
