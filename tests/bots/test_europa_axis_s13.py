@@ -202,3 +202,41 @@ def test_a_unit_out_of_contact_moves_toward_its_groups_objective_not_the_nearest
         other = max(cmds, key=lambda c: (plain.score_move(psit, c), str(c.args["to"])))
         differs += best.args["to"] != other.args["to"]
     assert checked >= 20 and differs >= 1
+
+
+def test_a_ringed_fortress_is_besieged_through_its_weakest_ring_hex():
+    """The planner Soviets ring a fortress (every side held): the siege attacks the ring hex
+    with the least terrain-weighted defense that our units can reach a side of; with a side
+    free, the city itself; a city whose ring is itself enclosed, nothing."""
+    city = (4, 2)
+    g = Grid(cities={city})
+    ring = {(3, 2): 10, (5, 2): 4, (4, 1): 8, (4, 3): 6}
+    enemy = [unit("soviet", city)] + [unit("soviet", h, defense=d) for h, d in ring.items()]
+
+    def target(others: list[dict[str, Any]]) -> int | None:
+        pic = off.Picture.of(Sit(g, {}, others), g, [lab(0, 0)],  # type: ignore[arg-type]
+                             [lab(8, 4)])
+        return off.siege_target(pic, idx(*city))
+
+    assert target(enemy) == idx(5, 2)
+    open_side = [u for u in enemy if u["hex"] != lab(4, 3)]
+    assert target(open_side) == idx(*city)
+    # the weakest ring hex's own free sides held too: the next weakest with a free side
+    shut = enemy + [unit("soviet", h) for h in ((6, 2), (5, 1), (5, 3))]
+    assert target(shut) == idx(4, 3)
+    enclosed = enemy + [unit("soviet", (x, y)) for x in range(W) for y in range(H)
+                        if abs(x - 4) + abs(y - 2) == 2]
+    assert target(enclosed) is None
+
+
+def test_the_planner_besieges_a_ringed_city_through_the_ring():
+    """EuropaPlannerPolicy.siege_cities (the Axis): a city whose land sides the enemy all
+    holds is replaced by its ring hex (siege_target); the heuristic's list is kept as it is
+    for a city with a free side."""
+    g, pol, sit = _axis_planner()
+    pic = pol.picture(sit)
+    cities = [(i, w) for i, w in super(type(pol), pol).siege_cities(sit)]
+    got = pol.siege_cities(sit)
+    assert [w for _i, w in got] == [w for _i, w in cities][:len(got)]
+    for (i, _w), (j, _v) in zip(cities, got, strict=False):
+        assert j == off.siege_target(pic, i)

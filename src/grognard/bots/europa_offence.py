@@ -482,6 +482,23 @@ def siege_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     return out, committed, besieged
 
 
+def siege_target(pic: Picture, city: int) -> int | None:
+    """The hex a siege of ``city`` (an enemy-held objective) attacks (session 13): the city
+    itself while one of its land sides is free for our units to attack from; once the enemy
+    holds every side (a fortress's ring), the weakest ring hex (terrain-weighted defense,
+    :meth:`Picture.defense`) that has a free land side of its own - the breach the city is
+    stormed through; None when no ring hex has one."""
+    g, land = pic.g, pic.land
+    sides = [j for j in g.nbrs[city] if land[j] and _crossing(g, j, city, False) > 0]
+    if any(j not in pic.theirs for j in sides):
+        return city
+    ring = [j for j in sides if any(land[k] and k not in pic.theirs and k != city
+                                    and _crossing(g, k, j, False) > 0 for k in g.nbrs[j])]
+    if not ring:
+        return None
+    return min(ring, key=lambda j: (pic.defense(j)[0], j))
+
+
 def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                       value_of: Callable[[int], float], checks: int = 4,
                       goal_distance: Callable[[int], int] | None = None

@@ -696,6 +696,22 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: the stage's caution alone decides an attack's worth (no odds floor)
     odds_floor = Fraction(0)
 
+    def siege_cities(self, sit: Situation) -> list[tuple[int, float]]:
+        """The heuristic's sieges (the objectives worth 2 or more near our units, the most
+        valuable first), a city the enemy has ringed on every side besieged through its
+        weakest ring hex (:func:`europa_offence.siege_target`; session 13: the planner
+        Soviets' fortresses left no side to attack from, so no siege was planned)."""
+        cities = super().siege_cities(sit)
+        if self.defending is not False:
+            return cities
+        pic = self.picture(sit)
+        out: list[tuple[int, float]] = []
+        for i, worth in cities:
+            t = offence.siege_target(pic, i)
+            if t is not None and t not in {j for j, _w in out}:
+                out.append((t, worth))
+        return out
+
     def march_goals(self, sit: Situation) -> dict[str, int]:
         """The attacker's army groups (the plan's ``groups``; session 13): unit id -> the
         objective hex (map index) it marches on. The ground units out of contact (not a
