@@ -233,7 +233,7 @@ def test_the_planner_besieges_a_ringed_city_through_the_ring():
     """EuropaPlannerPolicy.siege_cities (the Axis): a city whose land sides the enemy all
     holds is replaced by its ring hex (siege_target); the heuristic's list is kept as it is
     for a city with a free side."""
-    g, pol, sit = _axis_planner()
+    _g, pol, sit = _axis_planner()
     pic = pol.picture(sit)
     cities = [(i, w) for i, w in super(type(pol), pol).siege_cities(sit)]
     got = pol.siege_cities(sit)

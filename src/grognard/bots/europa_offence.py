@@ -496,7 +496,8 @@ def siege_target(pic: Picture, city: int) -> int | None:
                                     and _crossing(g, k, j, False) > 0 for k in g.nbrs[j])]
     if not ring:
         return None
-    return min(ring, key=lambda j: (pic.defense(j)[0], j))
+    weakest: int = min(ring, key=lambda j: (pic.defense(j)[0], j))
+    return weakest
 
 
 def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
