@@ -482,6 +482,24 @@ def siege_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     return out, committed, besieged
 
 
+def siege_target(pic: Picture, city: int) -> int | None:
+    """The hex a siege of ``city`` (an enemy-held objective) attacks (session 13): the city
+    itself while one of its land sides is free for our units to attack from; once the enemy
+    holds every side (a fortress's ring), the weakest ring hex (terrain-weighted defense,
+    :meth:`Picture.defense`) that has a free land side of its own - the breach the city is
+    stormed through; None when no ring hex has one."""
+    g, land = pic.g, pic.land
+    sides = [j for j in g.nbrs[city] if land[j] and _crossing(g, j, city, False) > 0]
+    if any(j not in pic.theirs for j in sides):
+        return city
+    ring = [j for j in sides if any(land[k] and k not in pic.theirs and k != city
+                                    and _crossing(g, k, j, False) > 0 for k in g.nbrs[j])]
+    if not ring:
+        return None
+    weakest: int = min(ring, key=lambda j: (pic.defense(j)[0], j))
+    return weakest
+
+
 def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                       value_of: Callable[[int], float], checks: int = 4,
                       goal_distance: Callable[[int], int] | None = None
@@ -553,6 +571,68 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
         added.append(best)
         stack[best] = stack.get(best, 0) + 1
         out.append((150.0 + min(w, 40.0) - 0.001 * len(out), moves[uid][best]))
+    return out
+
+
+def army_groups(rows: Mapping[str, int], shares: Sequence[float]) -> dict[str, int]:
+    """The army groups (session 13): units (id -> their map row, north small) split north to
+    south by the groups' ``shares`` of the army (the first group the northernmost units).
+    Returns unit id -> group index; a unit past the last share (rounding) joins the last."""
+    order = sorted(rows, key=lambda u: (rows[u], u))
+    total = float(sum(shares)) or 1.0
+    bounds: list[float] = []
+    acc = 0.0
+    for s in shares:
+        acc += float(s) / total
+        bounds.append(acc * len(order))
+    out: dict[str, int] = {}
+    k = 0
+    for n, uid in enumerate(order):
+        while k < len(bounds) - 1 and n >= bounds[k] - 1e-9:
+            k += 1
+        out[uid] = k
+    return out
+
+
+#: the attack factors an army group's objective draws on the march, as a multiple of the
+#: enemy's defense in it (terrain-weighted, :data:`SIEGE_GARRISON` factors at least) and
+#: next to it: the rest of the group marches on past it, to its last objective
+MARCH_AIM = 3
+
+
+def march_need(pic: Picture, goal: int) -> float:
+    """The attack factors an army group sends to ``goal`` (:data:`MARCH_AIM` times its
+    terrain-weighted defense, planned against :data:`SIEGE_GARRISON` factors at least, plus
+    the enemy's defense next to it)."""
+    mult, add, _limit = pic.g.quality[goal]
+    d, _iso = pic.defense(goal)
+    ring = sum(view_factor(u, "defense") for j in pic.g.nbrs[goal]
+               for u in pic.theirs.get(j, []))
+    return MARCH_AIM * (max(d, float((SIEGE_GARRISON + add) * mult)) + ring)
+
+
+def march_plan(units: Mapping[str, tuple[int, float]], goals: Sequence[int],
+               need: Mapping[int, float], field_of: Callable[[int], Mapping[int, int]]
+               ) -> dict[str, int]:
+    """An army group's march (session 13): ``units`` (id -> (its hex, its attack factors))
+    make for ``goals`` (map indices, the plan's order: the last the deepest). The nearest
+    units over land (``field_of(goal)``: every hex's land distance to it) go to each goal
+    until their attack reaches its ``need``; the rest march on past them, to the last goal
+    they can reach over land (a unit that reaches none is left out)."""
+    pairs = sorted((d, uid, t) for uid, (here, _a) in units.items() for t in goals
+                   if (d := field_of(t).get(here)) is not None)
+    got = dict.fromkeys(goals, 0.0)
+    out: dict[str, int] = {}
+    for _d, uid, t in pairs:
+        if uid in out or got[t] >= need.get(t, 0.0):
+            continue
+        out[uid] = t
+        got[t] += units[uid][1]
+    for uid, (here, _a) in sorted(units.items()):
+        if uid not in out:
+            deep = [t for t in goals if field_of(t).get(here) is not None]
+            if deep:
+                out[uid] = deep[-1]
     return out
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, Seat, args_units
 from grognard.bots.campaign import Campaign, Plan, apply_plan, city_hexes
 from grognard.bots.europa_defence import defence_moves
@@ -22,6 +23,7 @@ from grognard.bots.heuristic import (
     Policy,
     Score,
     ThirdReichPolicy,
+    destination,
     fitting,
 )
 from grognard.bots.situation import Situation
@@ -252,7 +254,20 @@ EUROPA_BARBAROSSA: Plan = {
             {"name": "capitals", "start": "Jun II 1941",
              "goals": ["Moscow", "Leningrad", "Kiev", "Kharkov"], "caution": 0.8},
         ],
-        "goals": ["Smolensk", "Moscow", "Leningrad", "Kiev", "Minsk"], "caution": 0.8},
+        "goals": ["Smolensk", "Moscow", "Leningrad", "Kiev", "Minsk"], "caution": 0.8,
+        # the army groups (session 13): the ground units out of contact, split north to south
+        # by these shares (Nord, Mitte, Sued as in June 1941: 29, 52 and 52 of the 133 units
+        # the scenario sets up in rows 20-29, 30-44 and 45-69), march on their group's
+        # objectives the Axis does not hold (over land; the nearest units to each until
+        # they are three times its defense, the rest on to the group's last), not on the
+        # nearest Soviet unit: the drive reaches Leningrad, Kharkov, Dnepropetrovsk and the
+        # Crimea instead of piling on the Smolensk line behind a retreating enemy
+        "groups": [
+            {"name": "nord", "share": 0.22, "goals": ["Riga", "Leningrad"]},
+            {"name": "mitte", "share": 0.40, "goals": ["Minsk", SMOLENSK_LINE, "Moscow"]},
+            {"name": "sued", "share": 0.38,
+             "goals": ["Odessa", "Kiev", "Sevastopol", "Dnepropetrovsk", "Kharkov"]},
+        ]},
     # the Soviets (session 12, bots/europa_defence.py): the cities that decide the verdict
     # held to the end with a ring (with Moscow, Leningrad, Kharkov and Dnepropetrovsk - the
     # Soviet supply sources - they keep the Axis at 9 of 26 points: a Soviet win), threat-
@@ -653,9 +668,14 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
 
 class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     """Europa: drives on the plan's cities and the scenario's objectives, its caution in
-    attacks; the defender plays the defence in depth of :mod:`grognard.bots.europa_defence`
-    (the plan's ``fortresses`` held with a ring, threat-scaled garrisons, counter-attacks,
-    the objectives retaken)."""
+    attacks, its army groups' marches (the plan's ``groups``); the defender plays the
+    defence in depth of :mod:`grognard.bots.europa_defence` (the plan's ``fortresses`` held
+    with a ring, threat-scaled garrisons, counter-attacks, the objectives retaken)."""
+
+    def __init__(self, seat: Seat, plan: Plan) -> None:
+        super().__init__(seat, plan)
+        #: land distance fields to objective hexes, per (graph, goal): the map never changes
+        self._fields: dict[tuple[int, int], Mapping[int, int]] = {}
 
     def attack_caution(self, sit: Situation) -> Fraction:
         return self.stage_caution(sit)
@@ -675,6 +695,97 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
     #: the stage's caution alone decides an attack's worth (no odds floor)
     odds_floor = Fraction(0)
+
+    def siege_cities(self, sit: Situation) -> list[tuple[int, float]]:
+        """The heuristic's sieges (the objectives worth 2 or more near our units, the most
+        valuable first), a city the enemy has ringed on every side besieged through its
+        weakest ring hex (:func:`europa_offence.siege_target`; session 13: the planner
+        Soviets' fortresses left no side to attack from, so no siege was planned)."""
+        cities = super().siege_cities(sit)
+        if self.defending is not False:
+            return cities
+        pic = self.picture(sit)
+        out: list[tuple[int, float]] = []
+        for i, worth in cities:
+            t = offence.siege_target(pic, i)
+            if t is not None and t not in {j for j, _w in out}:
+                out.append((t, worth))
+        return out
+
+    def march_goals(self, sit: Situation) -> dict[str, int]:
+        """The attacker's army groups (the plan's ``groups``; session 13): unit id -> the
+        objective hex (map index) it marches on. The ground units out of contact (not a
+        garrison's) are split north to south by the groups' shares
+        (:func:`europa_offence.army_groups`); each group's objectives (``Game.objectives()``
+        by name, in the plan's order) this side does not hold draw its nearest units over
+        land to :func:`europa_offence.march_need`, the rest march on to the last
+        (:func:`europa_offence.march_plan`); a group whose objectives are all held marches
+        on the nearest objective still wanted."""
+        def make() -> dict[str, int]:
+            groups = list(self.campaign.side_plan.get("groups", []) or [])
+            if not groups or self.defending is not False:
+                return {}
+            objs: list[Any] = sit.memo("europa.objectives", list)
+            m = sit.map
+            idx = m.index_of_label
+            pic = self.picture(sit)
+            g = pic.g
+            wanted = [o for o in objs if sit.player in o.wanted_by and o.holder != sit.player]
+            kept = self.garrisons(sit) | sit.memo("plan.hold", set)
+            ground = {uid: u for uid, u in sit.mine.items()
+                      if str(u.get("type")) not in offence.NOT_GROUND and uid not in kept
+                      and not sit.in_contact(str(u["hex"]))}
+            lay = m.layout
+            rows = {uid: lay.to_offset(sit.hex(str(u["hex"])))[1] for uid, u in ground.items()}
+            which = offence.army_groups(rows, [float(gr.get("share", 1)) for gr in groups])
+            out: dict[str, int] = {}
+            for k, gr in enumerate(groups):
+                names = list(gr.get("goals") or [])
+                goals = [idx(str(o.hex)) for n in names for o in wanted if o.name == n]
+                done = not goals
+                if done:  # the group's objectives held: the nearest still wanted
+                    goals = sorted({idx(str(o.hex)) for o in wanted})
+                units = {uid: (idx(str(ground[uid]["hex"])),
+                               float(int(ground[uid].get("attack") or 0)))
+                         for uid, kk in which.items() if kk == k}
+                if not goals or not units:
+                    continue
+                need = {t: float("inf") if done else offence.march_need(pic, t)
+                        for t in goals}
+                out.update(offence.march_plan(units, goals, need,
+                                              lambda t: self._land_field(g, t)))
+            return out
+        return sit.memo("plan.march", make)
+
+    def _land_field(self, g: Any, goal: int) -> Mapping[int, int]:
+        """Every land hex's distance over land to ``goal`` (the map's: kept per graph)."""
+        key = (id(g), goal)
+        got = self._fields.get(key)
+        if got is None:
+            _nbr, land = offence.graph_arrays(g)
+            got = self._fields[key] = offence.bfs_mask(g, [goal], land)
+        return got
+
+    def score_move(self, sit: Situation, cmd: Command) -> Score:
+        """The attacker's units out of contact march on their army group's objective
+        (:meth:`march_goals`: a point a hex nearer over land); any other move is scored
+        as before."""
+        goal = self.march_goals(sit).get(str(cmd.args.get("unit"))) \
+            if self.defending is False else None
+        u = sit.mine.get(str(cmd.args.get("unit")))
+        to = destination(cmd)
+        if goal is None or u is None or to is None or sit.in_contact(str(u["hex"])):
+            return super().score_move(sit, cmd)
+        g = self.picture(sit).g
+        f = self._land_field(g, goal)
+        idx = sit.map.index_of_label
+        d0, d1 = f.get(idx(str(u["hex"]))), f.get(idx(to))
+        if d0 is None or d1 is None:
+            return super().score_move(sit, cmd)
+        if d1 >= d0:
+            return -0.1
+        fill = 0.25 if sit.in_contact(to) and sit.friendly_hexes.get(to, 0) == 0 else 0.0
+        return float(d0 - d1) + fill
 
 
 class EuroFrontPlannerPolicy(_Planned, EuroFrontPolicy):
