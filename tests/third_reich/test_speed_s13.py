@@ -3,8 +3,18 @@ they replace, on the shipped campaign map and on recorded and random games."""
 
 from __future__ import annotations
 
+import gzip
+import json
+from pathlib import Path
+
+import numpy as np
+
 from grognard.core.mapdata import WATER_TERRAIN
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario
+from grognard.third_reich import war
+from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign_events import _COUNTRY_HEXES, _country_hexes
 
 
@@ -34,3 +44,80 @@ def test_tr24_minor_country_hexes_equal_the_walk() -> None:
         assert got == _country_hexes_walked(sc, frozenset(countries)), countries
         seen_land += bool(got)
     assert seen_land > 20  # the sets name real land
+
+
+# --- the war state: wars by pair, the closed masks -----------------------------------------
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "data"
+
+
+def _recorded_positions(every: int):  # type: ignore[no-untyped-def]
+    """The recorded heuristic tr-1939-campaign game, yielded every ``every`` commands and
+    after each command that changed the diplomacy."""
+    rec = json.loads(gzip.decompress((BENCH / "tr-1939-campaign-heuristic-1.json.gz")
+                                     .read_bytes()))
+    g = Game(load_scenario("tr-1939-campaign"), rec["seed"])
+    last = None
+    for i, raw in enumerate(rec["commands"]):
+        g.apply(Command.from_json(raw))
+        raw_d = g.state.get("diplomacy")
+        if raw_d is not last or i % every == 0:
+            last = raw_d
+            yield g
+
+
+def _war_scanned(d: dip.Diplomacy, a: str, b: str) -> dip.War | None:
+    x, y = sorted((dip.belligerent_of(d, a), dip.belligerent_of(d, b)))
+    for w in d.wars:
+        if (w.a, w.b) == (x, y):
+            return w
+    return None
+
+
+def _closed_walked(g: Game, power: str, action: str) -> np.ndarray:
+    """TR-25: the closed mask hex by hex: each hex's country, the Vichy zone, the controller
+    of a country out of the war (the rule as :func:`war.refusal` reads one hex)."""
+    m = g.context.scenario.map
+    d = war.diplomacy(g.state)
+    act = dip.Action(action)
+    mine = dip.side_of(d, power) or g.state["power_sides"].get(power)
+    zone = war.vichy_zone(g.state, d)
+    out = np.zeros(m.n, dtype=bool)
+    for h in range(m.n):
+        name = m.country_names[int(m.country[h])]
+        if not name:
+            continue
+        lab = m.label(h)
+        b = dip.belligerent_of(d, name)
+        if b in d.out:
+            if b == "france" and zone and lab in zone:
+                out[h] = war._vichy_shut(g.state, d, power, act, mine)
+                continue
+            ctl = war._out_controller(g.state, b, lab)
+        else:
+            ctl = mine if act is dip.Action.SR else None
+        out[h] = dip._may_enter(d, power, name, act, ctl) is not None
+    return out
+
+
+def test_tr25_wars_and_closed_masks_equal_the_scans() -> None:
+    """TR-25/TR-26/TR-68: in the recorded game (every diplomacy it passes through: wars
+    declared, minors conquered, France out and Vichy formed), the war between every pair of
+    countries is the scan of the wars, and each closed mask is the hex-by-hex judgement."""
+    checked = {"wars": 0, "masks": 0, "closed": 0, "out": 0}
+    for g in _recorded_positions(400):
+        d = war.diplomacy(g.state)
+        names = sorted({*d.sides, *d.minors, *d.territory})
+        for a in names:
+            for b in names:
+                assert dip.war_between(d, a, b) == _war_scanned(d, a, b), (a, b)
+                checked["wars"] += dip.war_between(d, a, b) is not None
+        checked["out"] += len(d.out)
+        for power in ("germany", "italy", "uk", "france", "ussr", "us", "hungary"):
+            for action in ("move", "attack", "supply", "sr", "zoc"):
+                got = war.closed_mask(g.context, g.state, power, action)
+                assert np.array_equal(got, _closed_walked(g, power, action)), (power, action)
+                checked["masks"] += 1
+                checked["closed"] += int(got.sum())
+    assert checked["wars"] > 100 and checked["masks"] > 300
+    assert checked["out"] > 0 and checked["closed"] > 0

@@ -158,26 +158,43 @@ def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
         lut[ci] = dip.may_enter(d, power, name, act, ctl) is not None
     mask = lut[np.asarray(m.country, dtype=np.int64)]
     if per_hex:
-        cidx = np.asarray(m.country, dtype=np.int64)
+        by_country = _country_hexes(m)
         zone = vichy_zone(state, d)
         for ci in per_hex:
             b = dip.belligerent_of(d, names[ci])
-            closed: dict[str | None, bool] = {}  # may_enter is pure: once per controller
-            hexes = np.nonzero(cidx == ci)[0].tolist()
+            hexes = by_country.get(ci, [])
             if b == "france" and zone:  # TR-26: the Vichy zone is Vichy France's
                 inside = [h for h in hexes if m.label(h) in zone]
                 if inside:
                     shut_v = _vichy_shut(state, d, power, act, mine)
                     mask[inside] = shut_v
                     hexes = [h for h in hexes if m.label(h) not in zone]
+            # the hexes by their controller (one but for France after Vichy), each group
+            # judged once (may_enter is pure) and written at once
+            groups: dict[str | None, list[int]] = {}
             for h, ctl in zip(hexes, _out_controllers(state, b, m, hexes), strict=True):
-                shut = closed.get(ctl)
-                if shut is None:
-                    shut = closed[ctl] = dip.may_enter(d, power, names[ci], act, ctl) is not None
-                mask[h] = shut
+                groups.setdefault(ctl, []).append(h)
+            for ctl, group in groups.items():
+                mask[group] = dip.may_enter(d, power, names[ci], act, ctl) is not None
     mask.setflags(write=False)
     _MASK_MEMO[key] = (raw, camp_raw, mask)
     return mask
+
+
+def _country_hexes(m: Any) -> dict[int, list[int]]:
+    """Each country's hexes (map numbers, in order) by its index in the map's country names,
+    once per map (the last few maps are kept)."""
+    return _COUNTRY_HEXES.get(m, _hexes_by_country)
+
+
+def _hexes_by_country(m: Any) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    for h, ci in enumerate(np.asarray(m.country, dtype=np.int64).tolist()):
+        out.setdefault(ci, []).append(h)
+    return out
+
+
+_COUNTRY_HEXES: IdentityMemo[Any, dict[int, list[int]]] = IdentityMemo(4)
 
 
 def _vichy_shut(state: JSON, d: dip.Diplomacy, power: str, act: dip.Action,
