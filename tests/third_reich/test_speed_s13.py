@@ -3,19 +3,26 @@ they replace, on the shipped campaign map and on recorded and random games."""
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
+import random
 from pathlib import Path
 
 import numpy as np
 
 from grognard.core.mapdata import WATER_TERRAIN
 from grognard.engine.commands import Command
+from grognard.engine.fuzz import choose
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario
+from grognard.third_reich import capture as capture_mod
 from grognard.third_reich import war
+from grognard.third_reich.capture import OccupationRule, capture_on_occupation
+from grognard.third_reich.conquest import control as control_mod
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign_events import _COUNTRY_HEXES, _country_hexes
+from grognard.third_reich.play.system import THIRD_REICH
 
 
 def _country_hexes_walked(sc, countries):  # type: ignore[no-untyped-def]
@@ -121,3 +128,84 @@ def test_tr25_wars_and_closed_masks_equal_the_scans() -> None:
                 checked["closed"] += int(got.sum())
     assert checked["wars"] > 100 and checked["masks"] > 300
     assert checked["out"] > 0 and checked["closed"] > 0
+
+
+# --- capture on occupation from the written units ------------------------------------------
+
+
+def _whole_pass_system():  # type: ignore[no-untyped-def]
+    """The 3R rule system with the whole-table capture rule instead of the game's."""
+    rest = tuple(r for r in THIRD_REICH.after_events if r[0] != "capture_on_occupation")
+    return dataclasses.replace(THIRD_REICH, after_events=(
+        ("capture_on_occupation", capture_on_occupation), *rest))
+
+
+def _lockstep(scenario: str, seed: int, commands, undo_every: int = 0):  # type: ignore[no-untyped-def]
+    """Apply the same commands to a game with the game's capture rule and one with the whole
+    pass; the control after every command, and the whole state (its hash) after every
+    command but a move and every tenth command, are the same.
+    ``commands``: recorded ones, or None to choose at random in the first game."""
+    sc = load_scenario(scenario)
+    fast, whole = Game(sc, seed), Game(sc, seed, system=_whole_pass_system())
+    rng = random.Random(seed)
+    taken = 0
+    for i, raw in enumerate(commands if commands is not None else range(300)):
+        if fast.over:
+            break
+        cmd = Command.from_json(raw) if commands is not None else choose(fast, rng)
+        if cmd is None:
+            break
+        before = dict(fast.state["control"])
+        fast.apply(cmd)
+        whole.apply(cmd)
+        taken += sum(fast.state["control"].get(k) != v for k, v in before.items())
+        assert fast.state["control"] == whole.state["control"], (scenario, i, cmd.kind)
+        if i % 10 == 0 or cmd.kind != "move":
+            assert fast.state_hash() == whole.state_hash(), (scenario, i, cmd.kind)
+        if undo_every and i % undo_every == undo_every - 1 and fast.can_undo(cmd.player):
+            fast.undo(cmd.player)
+            whole.undo(cmd.player)
+            assert fast.state_hash() == whole.state_hash()
+    return taken
+
+
+def test_tr22_capture_from_written_units_equals_the_whole_pass_recorded() -> None:
+    """TR-22/TR-77: the recorded heuristic game (moves into enemy cities, battles, advances,
+    minors entering, France's fall): the same control and state after every command."""
+    rec = json.loads(gzip.decompress((BENCH / "tr-1939-campaign-heuristic-1.json.gz")
+                                     .read_bytes()))
+    assert _lockstep("tr-1939-campaign", rec["seed"], rec["commands"]) > 20
+
+
+def test_tr22_capture_from_written_units_equals_the_whole_pass_random() -> None:
+    """TR-22: random games of three scenarios, with an undo now and then."""
+    taken = 0
+    for scenario, seed in (("tr-1939-campaign", 3), ("tr-1939-invasion", 5),
+                           ("tr-1939-campaign-3p", 7)):
+        taken += _lockstep(scenario, seed, None, undo_every=9)
+    assert taken > 0
+
+
+def test_tr22_capture_rule_looks_only_where_units_moved() -> None:
+    """The rule makes the whole pass only when it cannot tell (a few times a game: it relies
+    on the folds' declarations, which tests/engine/test_unit_writes.py checks)."""
+    rec = json.loads(gzip.decompress((BENCH / "tr-1939-campaign-heuristic-1.json.gz")
+                                     .read_bytes()))
+    g = Game(load_scenario("tr-1939-campaign"), rec["seed"])
+    rule = dict(g.system.after_events)["capture_on_occupation"]
+    assert isinstance(rule, OccupationRule)
+    passes = 0
+    real = control_mod.occupy_changes
+
+    def counted(state):  # type: ignore[no-untyped-def]
+        nonlocal passes
+        passes += 1
+        return real(state)
+    capture_mod.occupy_changes = counted
+    try:
+        for raw in rec["commands"][:600]:
+            g.apply(Command.from_json(raw))
+    finally:
+        capture_mod.occupy_changes = real
+    moves = sum(1 for raw in rec["commands"][:600] if raw["kind"] == "move")
+    assert moves > 200 and passes < moves // 4
