@@ -120,8 +120,15 @@ def test_tr25_wars_and_closed_masks_equal_the_scans() -> None:
                 assert dip.war_between(d, a, b) == _war_scanned(d, a, b), (a, b)
                 checked["wars"] += dip.war_between(d, a, b) is not None
         checked["out"] += len(d.out)
+        # the actions that share a move's mask refuse the same countries as a move
+        shared = [a for a in dip.Action if a not in (dip.Action.SR, dip.Action.LEND_LEASE)]
+        for power in ("germany", "uk", "ussr", "hungary"):
+            for country in g.context.scenario.map.country_names:
+                for ctl in (None, "axis", "allies"):
+                    opened = {dip._may_enter(d, power, country, a, ctl) is None for a in shared}
+                    assert len(opened) == 1, (power, country, ctl)
         for power in ("germany", "italy", "uk", "france", "ussr", "us", "hungary"):
-            for action in ("move", "attack", "supply", "sr", "zoc"):
+            for action in ("move", "attack", "supply", "sr", "zoc", "air", "lend_lease"):
                 got = war.closed_mask(g.context, g.state, power, action)
                 assert np.array_equal(got, _closed_walked(g, power, action)), (power, action)
                 checked["masks"] += 1

@@ -127,12 +127,21 @@ def _out_controllers(state: JSON, belligerent: str, m: Any, hexes: list[int]
     return [_out_controller(state, belligerent, m.label(hexes[0]))] * len(hexes)
 
 
+#: The actions whose closed hexes differ from a move's (TR-68: an SR enters enemy territory
+#: only where its side controls it; TR-19: lend lease goes only to friends): every other
+#: action is refused in the same countries as a move (:func:`dip.may_enter`), so they share
+#: one mask.
+_OWN_MASK = frozenset({dip.Action.SR, dip.Action.LEND_LEASE})
+
+
 def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
                 ) -> np.ndarray:
     """A bool per map hex: True where ``power``'s order of kind ``action`` may not go
     (TR-25/TR-27/TR-68). Sea and off-map hexes are open. Computed once per (diplomacy,
     power, action)."""
     act = dip.Action(action)
+    if act not in _OWN_MASK:  # TR-25: these refuse the same countries (the rule text aside)
+        act = dip.Action.MOVE
     m = ctx.scenario.map
     raw = state.get("diplomacy")
     if raw is None:
