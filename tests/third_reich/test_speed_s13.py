@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from grognard.core.mapdata import WATER_TERRAIN
+from grognard.core.mapdata import WATER_TERRAIN, CityClass
 from grognard.engine.commands import Command
 from grognard.engine.fuzz import choose
 from grognard.engine.game import Game
@@ -216,3 +216,43 @@ def test_tr22_capture_rule_looks_only_where_units_moved() -> None:
         capture_mod.occupy_changes = real
     moves = sum(1 for raw in rec["commands"][:600] if raw["kind"] == "move")
     assert moves > 200 and passes < moves // 4
+
+
+# --- supply sources, ZOC counts, attrition powers ------------------------------------------
+
+
+def test_tr72_sources_zoc_counts_and_active_powers_equal_the_scans() -> None:
+    """TR-72/TR-27/TR-38: at positions of the recorded game, the supply sources of each side
+    (kept capitals and ports) are the cities scanned, each power's ZOC counts the unit-by-unit
+    answer, and the active powers of a side the units scanned (after the idle-phase scan and
+    a move changed the table)."""
+    from grognard.third_reich.board import forces_of_state
+    from grognard.third_reich.supply.supply_map import PORTS, supply_sources
+
+    seen = {"sources": 0, "counting": 0, "powers": 0}
+    for g in _recorded_positions(150):
+        m, s, ctx = g.context.scenario.map, g.state, g.context
+        forces = forces_of_state(ctx, s)
+        for side in ("axis", "allies"):
+            caps = [c for p, sd in s["power_sides"].items() if sd == side
+                    for c in g.scenario.home_countries.get(p, ())]
+            want = sorted({h for h, cities in m.cities.items() for c in cities
+                           if s["control"].get(c.name) == side and (
+                               (CityClass.CAPITAL in c.classes and c.country in caps)
+                               or bool(c.classes & PORTS))})
+            got = supply_sources(m, s["control"], side, capital_countries=caps)
+            assert got.tolist() == want, side
+            seen["sources"] += len(want)
+            powers = {str(u.get("power") or "") for u in s["units"].values()
+                      if u.get("side") == side and u.get("status") == "active"} - {""}
+            assert war.active_powers(ctx, s, side) == powers
+            seen["powers"] += len(powers)
+            d = war.diplomacy(s)
+            for power in sorted(powers)[:4]:
+                counts = war.zoc_counts_for(s, forces, side, power)
+                for i, uid in enumerate(forces.ids):
+                    other = str(s["units"][uid].get("power") or "")
+                    enemy = s["units"][uid]["side"] != side
+                    assert counts[i] == (enemy and (not other or dip.at_war(d, power, other)))
+                seen["counting"] += int(counts.sum())
+    assert seen["sources"] > 50 and seen["counting"] > 100 and seen["powers"] > 10

@@ -39,6 +39,7 @@ from grognard.third_reich.board import (
     position_cached,
     side_bridgeheads,
     side_zoc,
+    units_cached,
 )
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import Economy, declare_war
@@ -465,6 +466,14 @@ def may_act(ctx: Context, state: JSON, side: str, power: str, front: str,
     return True
 
 
+def active_powers(ctx: Context, state: JSON, side: str) -> frozenset[str]:
+    """The powers (and minors) of ``side``'s active units, once per unit table and position
+    (the idle-phase scan asks it of each front and phase it opens)."""
+    return units_cached(ctx, state, f"tr.active_powers.{side}", lambda: frozenset(
+        str(u.get("power") or "") for u in state["units"].values()
+        if u.get("side") == side and u.get("status") == "active") - {""})
+
+
 def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> frozenset[str]:
     """TR-03/TR-22/TR-38: the powers (and minors) of ``side`` whose units take part in an
     attrition on ``front``: each under its own attrition option (a minor under its patron's)."""
@@ -472,8 +481,7 @@ def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> 
     from grognard.third_reich.turn.options import may_take_part_in_attrition
 
     def make() -> frozenset[str]:
-        powers = {str(u.get("power") or "") for u in state["units"].values()
-                  if u.get("side") == side and u.get("status") == "active"} - {""}
+        powers = active_powers(ctx, state, side)
         if not powers:
             return frozenset()
         # may_act of each power, the declarations, patrons, majors and readings read once
@@ -518,15 +526,17 @@ def zoc_counts_for(state: JSON, forces: Any, side: str, power: str) -> np.ndarra
     d = diplomacy(state)
     units = state["units"]
     memo: dict[str, bool] = {}
-    out = np.zeros(len(forces), dtype=bool)
-    for i, uid in enumerate(forces.ids):
-        if not enemy[i]:
+    flags = []
+    for uid, e in zip(forces.ids, enemy.tolist(), strict=True):
+        if not e:
+            flags.append(False)
             continue
         other = str(units.get(uid, {}).get("power") or "")
-        if other not in memo:
-            memo[other] = not other or dip.at_war(d, power, other)
-        out[i] = memo[other]
-    return out
+        hit = memo.get(other)
+        if hit is None:
+            hit = memo[other] = not other or dip.at_war(d, power, other)
+        flags.append(hit)
+    return np.array(flags, dtype=bool)
 
 
 def war_zoc(ctx: Context, state: JSON, side: str, power: str) -> Any:
