@@ -256,3 +256,28 @@ def test_tr72_sources_zoc_counts_and_active_powers_equal_the_scans() -> None:
                     assert counts[i] == (enemy and (not other or dip.at_war(d, power, other)))
                 seen["counting"] += int(counts.sum())
     assert seen["sources"] > 50 and seen["counting"] > 100 and seen["powers"] > 10
+
+
+def test_tr27_forces_from_the_placement_equal_the_units_scanned() -> None:
+    """The ground units on the map as Forces, made from the placement's entries, equal the
+    ones packed from a scan of every unit (ids in order, hexes, sides), after every command
+    of the recorded game's first 700 (moves, battles, eliminations, builds, minors)."""
+    from grognard.core.paths import Forces
+    from grognard.third_reich.board import forces_of_state, on_map_ground
+
+    rec = json.loads(gzip.decompress((BENCH / "tr-1939-campaign-heuristic-1.json.gz")
+                                     .read_bytes()))
+    g = Game(load_scenario("tr-1939-campaign"), rec["seed"])
+    sizes = set()
+    for raw in rec["commands"][:700]:
+        g.apply(Command.from_json(raw))
+        got = forces_of_state(g.context, g.state)
+        units = sorted((uid, u) for uid, u in g.state["units"].items() if on_map_ground(u))
+        want = Forces.build(g.context.scenario.map, [u["hex"] for _, u in units],
+                            [u["side"] for _, u in units], ids=[uid for uid, _ in units],
+                            side_names=list(g.context.scenario.sides))
+        assert got.ids == want.ids and got.side_names == want.side_names
+        assert np.array_equal(got.hex, want.hex) and np.array_equal(got.side, want.side)
+        assert np.array_equal(got.zoc_class, want.zoc_class)
+        sizes.add(len(got))
+    assert len(sizes) > 5
