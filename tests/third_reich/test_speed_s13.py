@@ -281,3 +281,25 @@ def test_tr27_forces_from_the_placement_equal_the_units_scanned() -> None:
         assert np.array_equal(got.zoc_class, want.zoc_class)
         sizes.add(len(got))
     assert len(sizes) > 5
+
+
+def test_c_econ_economy_written_and_read_as_the_plain_forms() -> None:
+    """C-ECON: the economies of the recorded game (fractional balances from half options,
+    conquests, minors), written with the remembered fraction texts and read back without
+    parsing, equal the ledger's own JSON, an exact summary, and a full parse."""
+    from grognard.core.exact import exact_json
+    from grognard.third_reich.board import economy_of
+    from grognard.third_reich.economy.economy import Economy, _as_read, ledger_json
+
+    fractions = 0
+    for g in _recorded_positions(100):
+        e = economy_of(g.state)
+        assert ledger_json(e.ledger) == e.ledger.to_json()
+        assert e.summary() == {p.value: {"base": exact_json(e.base(p)),
+                                         "brp": exact_json(e.brp(p))} for p in e.powers}
+        parsed = Economy.from_json(json.loads(json.dumps(e.to_json())))
+        read = _as_read(e)
+        assert read == parsed and list(read.ledger.balances) == list(parsed.ledger.balances)
+        assert list(read.conquests) == list(parsed.conquests)
+        fractions += sum(v.denominator != 1 for v in e.ledger.balances.values())
+    assert fractions > 0
