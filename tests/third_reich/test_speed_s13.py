@@ -303,3 +303,36 @@ def test_c_econ_economy_written_and_read_as_the_plain_forms() -> None:
         assert list(read.conquests) == list(parsed.conquests)
         fractions += sum(v.denominator != 1 for v in e.ledger.balances.values())
     assert fractions > 0
+
+
+def test_tr27_shared_enemy_zoc_equals_a_fresh_field() -> None:
+    """TR-27: the enemy part of the move ZOC field, shared by powers at war with the same
+    enemy units, equals a field made afresh from those units, for four powers after every
+    command of the recorded game's first 600."""
+    from grognard.third_reich.board import axis_side_of, ground_unit_of
+    from grognard.third_reich.movement.movement import enemy_zoc
+    from grognard.third_reich.movement.moves import _enemy_entries, _unit_fields, move_zoc
+    from grognard.third_reich.turn.forces import Side
+
+    rec = json.loads(gzip.decompress((BENCH / "tr-1939-campaign-heuristic-1.json.gz")
+                                     .read_bytes()))
+    g = Game(load_scenario("tr-1939-campaign"), rec["seed"])
+    axis = axis_side_of(g.context)
+    shared = 0
+    for n, raw in enumerate(rec["commands"][:600]):
+        g.apply(Command.from_json(raw))
+        if n % 3:
+            continue
+        fields = {}
+        for side, power in ((Side.AXIS, "germany"), (Side.AXIS, "italy"),
+                            (Side.ALLIES, "uk"), (Side.ALLIES, "france")):
+            got = move_zoc(g.context, g.state, side, power)
+            enemies = _enemy_entries(g.context, g.state, side, power)
+            fresh = enemy_zoc(g.context.scenario.map, [
+                (e[1], ground_unit_of(e[0], _unit_fields(e), axis)) for e in enemies], side)
+            assert np.array_equal(got.strength, fresh.strength), (n, power)
+            assert np.array_equal(got.enemy, fresh.enemy), (n, power)
+            fields[power] = got.strength
+        shared += sum(fields[a] is fields[b] for a, b in (("germany", "italy"),
+                                                          ("uk", "france")))
+    assert shared > 20
