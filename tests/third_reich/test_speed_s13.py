@@ -336,3 +336,25 @@ def test_tr27_shared_enemy_zoc_equals_a_fresh_field() -> None:
         shared += sum(fields[a] is fields[b] for a, b in (("germany", "italy"),
                                                           ("uk", "france")))
     assert shared > 20
+
+
+def test_czoc_blocked_hexes_kept_per_map_and_rules() -> None:
+    """C-ZOC: the hexes no ZOC enters, kept per map and rules, equal the terrain,
+    fortification and water masks made afresh, for the 3R and Europa rules on two maps."""
+    from grognard.core.paths import edge_tables
+    from grognard.core.zoc import _FORT_CODES, _blocked_into, europa_revised_zoc, third_reich_zoc
+
+    for name in ("tr-1939-campaign", "europa-barbarossa"):
+        m = load_scenario(name).map
+        for rules in (third_reich_zoc(), europa_revised_zoc()):
+            want = np.zeros(m.n, dtype=bool)
+            if rules.not_into_terrain:
+                want |= m.terrain_mask(*rules.not_into_terrain)
+            if rules.not_into_fortification:
+                want |= np.isin(m.fortification,
+                                [_FORT_CODES[f] for f in rules.not_into_fortification])
+            if rules.not_into_water:
+                want |= edge_tables(m).water
+            for _ in range(2):  # made, then kept
+                assert np.array_equal(_blocked_into(m, rules), want), (name, rules)
+            assert want.any()

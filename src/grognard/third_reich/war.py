@@ -524,19 +524,31 @@ def zoc_counts_for(state: JSON, forces: Any, side: str, power: str) -> np.ndarra
     if not has_diplomacy(state) or not power:
         return enemy
     d = diplomacy(state)
-    units = state["units"]
-    memo: dict[str, bool] = {}
-    flags = []
-    for uid, e in zip(forces.ids, enemy.tolist(), strict=True):
-        if not e:
-            flags.append(False)
-            continue
-        other = str(units.get(uid, {}).get("power") or "")
-        hit = memo.get(other)
-        if hit is None:
-            hit = memo[other] = not other or dip.at_war(d, power, other)
-        flags.append(hit)
-    return np.array(flags, dtype=bool)
+    names, codes = _unit_powers(state["units"], forces)
+    at_war = np.array([not other or dip.at_war(d, power, other) for other in names],
+                      dtype=bool)
+    return enemy & at_war[codes] if len(codes) else enemy.copy()
+
+
+def _unit_powers(units: JSON, forces: Any) -> tuple[list[str], np.ndarray]:
+    """The powers of ``forces``' units in ``units`` (the state's table), as the distinct
+    names and each unit's index into them; kept for the last few (forces, table) pairs: the
+    forces of a state (:func:`forces_of_state`) are made again whenever the placement, the
+    units' powers included, changes, so the same forces of the same table have the same
+    powers."""
+    for f, table, names, codes in _POWERS:
+        if f is forces and table is units:
+            return names, codes
+    seen = [str(units.get(uid, {}).get("power") or "") for uid in forces.ids]
+    names = list(dict.fromkeys(seen))
+    index = {p: i for i, p in enumerate(names)}
+    codes = np.array([index[p] for p in seen], dtype=np.intp)
+    _POWERS.insert(0, (forces, units, names, codes))
+    del _POWERS[4:]
+    return names, codes
+
+
+_POWERS: list[tuple[Any, Any, list[str], np.ndarray]] = []
 
 
 def war_zoc(ctx: Context, state: JSON, side: str, power: str) -> Any:
