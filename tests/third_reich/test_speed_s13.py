@@ -358,3 +358,39 @@ def test_czoc_blocked_hexes_kept_per_map_and_rules() -> None:
             for _ in range(2):  # made, then kept
                 assert np.array_equal(_blocked_into(m, rules), want), (name, rules)
             assert want.any()
+
+
+def test_tr32_attack_candidates_by_hex_equal_the_distance_scan() -> None:
+    """TR-32: the units that may join an attack on each enemy hex, gathered from the hex and
+    its neighbours, are those within one hex by the distance scan (in the same order), in
+    every combat phase opened at positions of the recorded game."""
+    from grognard.third_reich.board import hex_front, on_map_ground
+    from grognard.third_reich.combat.proposers import _attack_candidates
+    from grognard.third_reich.proposals import distances, units_of
+
+    seen = 0
+    for g in _recorded_positions(60):
+        ctx, m = g.context, g.context.scenario.map
+        for idx, phase in enumerate(ctx.turn_sequence.phases):
+            if phase.name not in ("combat", "mech_combat"):
+                continue
+            s = {**g.state, "phase": idx, "attacked": [], "attacked_hexes": []}
+            player = phase.player
+            mine = units_of(s, player, ground=True)
+            ix = np.array([m.index_of_label(u["hex"]) for _, u in mine], dtype=np.intp)
+            offensive = {f for f, o in s["options"].get(player, {}).items()
+                         if o.get("option") == "offensive"}
+            want = []
+            for t in sorted({u["hex"] for u in s["units"].values()
+                             if on_map_ground(u) and u["side"] != player}):
+                th = m.index_of_label(t)
+                if hex_front(m, th) not in offensive:
+                    continue
+                near = (distances(m, th, ix) <= 1).tolist()
+                want.append((t, [uid for (uid, u), ok in zip(mine, near, strict=True) if ok and
+                                 not war.closed_mask(ctx, s, str(u.get("power") or ""),
+                                                     "attack")[th]]))
+            got = list(_attack_candidates(ctx, s, player))
+            assert got == want, (idx, player)
+            seen += sum(len(c) for _, c in got)
+    assert seen > 50
