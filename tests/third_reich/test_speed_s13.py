@@ -288,8 +288,9 @@ def test_c_econ_economy_written_and_read_as_the_plain_forms() -> None:
     conquests, minors), written with the remembered fraction texts and read back without
     parsing, equal the ledger's own JSON, an exact summary, and a full parse."""
     from grognard.core.exact import exact_json
+    from grognard.core.ledger import Ledger
     from grognard.third_reich.board import economy_of
-    from grognard.third_reich.economy.economy import Economy, _as_read, ledger_json
+    from grognard.third_reich.economy.economy import Economy, _as_read, _with_ledger, ledger_json
 
     fractions = 0
     for g in _recorded_positions(100):
@@ -302,7 +303,11 @@ def test_c_econ_economy_written_and_read_as_the_plain_forms() -> None:
         assert read == parsed and list(read.ledger.balances) == list(parsed.ledger.balances)
         assert list(read.conquests) == list(parsed.conquests)
         fractions += sum(v.denominator != 1 for v in e.ledger.balances.values())
+        bare = Ledger(e.ledger.balances, ())
+        assert _with_ledger(e, bare) == dataclasses.replace(e, ledger=bare)
+        assert vars(_with_ledger(e, bare)) == vars(dataclasses.replace(e, ledger=bare))
     assert fractions > 0
+    assert not hasattr(Economy, "__post_init__")  # what _with_ledger relies on
 
 
 def test_tr27_shared_enemy_zoc_equals_a_fresh_field() -> None:

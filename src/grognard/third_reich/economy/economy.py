@@ -94,11 +94,11 @@ class Economy:
 
     def post(self, account: str, amount: Exact, rule: str, cause: str,
              allow_negative: bool = True) -> Economy:
-        return replace(self, ledger=self.ledger.post(account, amount, rule, cause,
-                                                     allow_negative=allow_negative))
+        return _with_ledger(self, self.ledger.post(account, amount, rule, cause,
+                                                   allow_negative=allow_negative))
 
     def set(self, account: str, value: Exact, rule: str, cause: str) -> Economy:
-        return replace(self, ledger=self.ledger.set(account, value, rule, cause))
+        return _with_ledger(self, self.ledger.set(account, value, rule, cause))
 
     def summary(self) -> dict[str, Any]:
         """Base and on-hand BRPs per power (for people and ``--json``)."""
@@ -414,7 +414,17 @@ def _posted(econ: Economy, postings: list[tuple[str, Fraction]], rule: str,
         new = balances.get(account, _ZERO) + amount
         balances[account] = new
         entries.append(Entry(len(entries) + 1, account, amount, new, rule, cause))
-    return replace(econ, ledger=Ledger(balances, tuple(entries)))
+    return _with_ledger(econ, Ledger(balances, tuple(entries)))
+
+
+def _with_ledger(econ: Economy, ledger: Ledger) -> Economy:
+    """``replace(econ, ledger=ledger)`` without ``dataclasses.replace``'s walk over the
+    fields (an Economy has no ``__post_init__``: the same value); every BRP posting makes
+    one."""
+    new = object.__new__(type(econ))
+    new.__dict__.update(econ.__dict__)
+    new.__dict__["ledger"] = ledger
+    return new
 
 
 def player_turn_open(econ: Economy, p: Power) -> bool:
@@ -440,7 +450,7 @@ def begin_player_turn(econ: Economy, power: Power | str) -> Economy:
         amount = value - balances.get(account, _ZERO)
         balances[account] = value
         entries.append(Entry(len(entries) + 1, account, amount, value, "TR-75", cause))
-    return replace(econ, ledger=Ledger(balances, tuple(entries)))
+    return _with_ledger(econ, Ledger(balances, tuple(entries)))
 
 
 def spend_in_turn(econ: Economy, power: Power | str, amount: Exact, rule: str,
