@@ -399,3 +399,27 @@ def test_tr32_attack_candidates_by_hex_equal_the_distance_scan() -> None:
             assert got == want, (idx, player)
             seen += sum(len(c) for _, c in got)
     assert seen > 50
+
+
+def test_tr27_step_edges_equal_the_row_scan() -> None:
+    """TR-27: a path step's edge (the move check's cost lookup) is the first position of the
+    neighbour in the hex's row of the map, and a step to a hex not adjacent is refused in the
+    same words."""
+    import pytest
+
+    from grognard.core.errors import InputError
+    from grognard.third_reich.movement.movement import _edge
+
+    m = load_scenario("tr-1939-campaign").map
+    checked = 0
+    for a in range(0, m.n, 5):
+        lo, hi = int(m.indptr[a]), int(m.indptr[a + 1])
+        for b in m.indices[lo:hi].tolist():
+            assert _edge(m, a, b) == lo + int(np.nonzero(m.indices[lo:hi] == b)[0][0])
+            checked += 1
+        far = (a + 200) % m.n
+        if far not in m.indices[lo:hi]:
+            with pytest.raises(InputError, match=f"{m.label(far)} is not adjacent to "
+                                                 f"{m.label(a)}"):
+                _edge(m, a, far)
+    assert checked > 2000
