@@ -423,3 +423,24 @@ def test_tr27_step_edges_equal_the_row_scan() -> None:
                                                  f"{m.label(a)}"):
                 _edge(m, a, far)
     assert checked > 2000
+
+
+def test_tr64_hexes_next_to_enemy_units_equal_the_map_walk() -> None:
+    """TR-64: the hexes next to enemy ground units (where no unit is built), from the kept
+    neighbour labels, equal the map's neighbours read afresh, for both sides at positions of
+    the recorded game."""
+    from grognard.third_reich.board import on_map_ground
+    from grognard.third_reich.economy.orders.build_unit import _adjacent
+
+    checked = 0
+    for g in _recorded_positions(200):
+        m = g.context.scenario.map
+        for side in ("axis", "allies"):
+            held = {u["hex"] for u in g.state["units"].values()
+                    if on_map_ground(u) and u["side"] != side}
+            want = {m.label(int(j)) for hx in held
+                    for j in m.neighbor_indices(m.index(m.layout.from_label(hx)))}
+            for _ in range(2):
+                assert _adjacent(g.context, held) == want
+            checked += len(want)
+    assert checked > 500
