@@ -444,3 +444,42 @@ def test_tr64_hexes_next_to_enemy_units_equal_the_map_walk() -> None:
                 assert _adjacent(g.context, held) == want
             checked += len(want)
     assert checked > 500
+
+
+def test_enum_member_lookup_equals_the_enum_call() -> None:
+    """core.errors.member(kind, value) is kind(value): members, their values, equal values
+    of other types, bad and unhashable values (the same member, or the same error)."""
+    import enum
+
+    import pytest
+
+    from grognard.core.errors import member
+    from grognard.core.mapdata import CityClass, Terrain
+    from grognard.core.movement import MovementPhase
+    from grognard.third_reich.turn.calendar import Region, Season, Weather
+    from grognard.third_reich.turn.options import Front, Option
+    from grognard.third_reich.turn.powers import Action, Power
+
+    class Num(enum.IntEnum):
+        ONE = 1
+        TWO = 2
+
+    class Flags(enum.IntFlag):
+        A = 1
+        B = 2
+
+    kinds = [Power, Front, Option, Region, Season, Weather, Action, MovementPhase, CityClass,
+             Terrain, Num, Flags]
+    for kind in kinds:
+        for m in kind:
+            assert member(kind, m) is m is kind(m)
+            assert member(kind, m.value) is kind(m.value)
+        for bad in ("no-such", 99, None, ["list"], 1.0, True):
+            try:
+                want = kind(bad)
+            except (ValueError, TypeError) as exc:
+                with pytest.raises(type(exc)):
+                    member(kind, bad)
+            else:
+                assert member(kind, bad) == want and type(member(kind, bad)) is type(want)
+    assert member(Flags, 3) == Flags.A | Flags.B

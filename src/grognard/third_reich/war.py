@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import IllegalOrder, InputError, member
 from grognard.core.memo import IdentityMemo
 from grognard.core.paths import edge_tables, hex_index
 from grognard.core.units import GROUND_TYPES
@@ -140,7 +140,7 @@ def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
     """A bool per map hex: True where ``power``'s order of kind ``action`` may not go
     (TR-25/TR-27/TR-68). Sea and off-map hexes are open. Computed once per (diplomacy,
     power, action)."""
-    act = dip.Action(action)
+    act = member(dip.Action, action)
     if act not in _OWN_MASK:  # TR-25: these refuse the same countries (the rule text aside)
         act = dip.Action.MOVE
     m = ctx.scenario.map
@@ -228,7 +228,7 @@ def refusal(ctx: Context, state: JSON, power: str, labels: Iterable[str],
         return None
     m = ctx.scenario.map
     d = diplomacy(state)
-    act = dip.Action(action)
+    act = member(dip.Action, action)
     mine = dip.side_of(d, power) or state["power_sides"].get(power)
     zone = vichy_zone(state, d)
     for lab in labels:

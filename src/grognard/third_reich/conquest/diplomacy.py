@@ -67,7 +67,7 @@ from typing import Any
 
 import msgspec
 
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import IllegalOrder, InputError, member
 from grognard.core.memo import IdentityMemo
 from grognard.third_reich.scenario_schema import (
     DEFAULT_AXIS_MINORS,
@@ -345,7 +345,7 @@ def _may_enter(d: Diplomacy, power: str, country: str, action: Action | str = Ac
     uncontrolled enemy home territory") enters enemy territory only where its side controls
     the hex.
     """
-    act = action if type(action) is Action else Action(action)
+    act = member(Action, action)
     if not country:
         return None
     rule = ACTION_RULE.get(act, "TR-25")

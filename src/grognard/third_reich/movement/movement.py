@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from grognard.core.errors import InputError, parse_enum
+from grognard.core.errors import InputError, member, parse_enum
 from grognard.core.mapdata import MapData
 from grognard.core.memo import IdentityMemo
 from grognard.core.movement import (
@@ -247,7 +247,7 @@ def move_cost(m: MapData, unit: GroundUnit, from_hex: HexRef, to_hex: HexRef,
     enemy ZOC; sea/impassable hexsides, water and enemy-held hexes are ``PROHIBITED``."""
     a, b = hex_index(m, from_hex, "from_hex"), hex_index(m, to_hex, "to_hex")
     e = _edge(m, a, b)
-    cls, ph = move_class(unit), MovementPhase(phase)
+    cls, ph = move_class(unit), member(MovementPhase, phase)
     # the whole map's costs when they are at hand, else this step's alone (the same value)
     kept = _kept_costs(_costs_key(m, cls, zoc, ph))
     w = float(kept[e]) if kept is not None else edge_cost(m, cls, zoc, _RULES, e, phase=ph)
