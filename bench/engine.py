@@ -281,13 +281,15 @@ def main() -> None:
                     help="with --quick: still measure the real maps (real_maps)")
     ap.add_argument("--only-real", action="store_true", help="measure only real_maps")
     ap.add_argument("--scenario", action="append", default=None,
-                    help="shipped scenario to play at random (repeatable)")
+                    help="shipped scenario to play at random (repeatable); with "
+                         "--only-real: the real maps to measure")
     args = ap.parse_args()
     quick = args.quick
     if args.only_real:
         out = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                            "load": os.getloadavg()[0]},
-               "real_maps": [real_map(n) for n in ("tr-1939-campaign", "europa-barbarossa")]}
+               "real_maps": [real_map(n) for n in args.scenario or ("tr-1939-campaign",
+                                                                      "europa-barbarossa")]}
         print(json.dumps(out, indent=1))
         return
     n = 300 if quick else 3000

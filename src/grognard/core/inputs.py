@@ -45,6 +45,7 @@ from typing import Any, TypeVar
 
 import msgspec
 import msgspec.inspect
+import numpy as np
 
 from grognard.core.errors import InputError
 
@@ -127,6 +128,21 @@ def _blank(m: re.Match[str]) -> str:
     return re.sub(r"[^\n]", " ", m.group(0))
 
 
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _deeper_than(bare: str, limit: int) -> bool:
+    """Whether the brackets of ``bare`` may nest past ``limit`` - False only when they
+    surely do not (they never close more than they opened and never go deeper), found from
+    the brackets alone at once instead of one by one (a save has tens of thousands)."""
+    brackets = _NOT_BRACKET.sub("", bare).encode("ascii")
+    if not brackets:
+        return False
+    b = np.frombuffer(brackets, dtype=np.uint8)
+    depth = np.cumsum(np.where((b == ord("[")) | (b == ord("{")), 1, -1))
+    return bool(depth.min() < 0 or depth.max() > limit)
+
+
 def _violation(bare: str, kind: str) -> tuple[int, str] | None:
     """The offset and reason of the first limit ``bare`` (strings blanked) breaks."""
     m = _LONG_NUMBER.search(bare)
@@ -136,6 +152,8 @@ def _violation(bare: str, kind: str) -> tuple[int, str] | None:
         d = _DOTTED_KEY.search(bare)
         if d:
             return d.start(), f"a dotted key nested more than {MAX_DEPTH} deep"
+    if not _deeper_than(bare, MAX_DEPTH):
+        return None
     depth = 0
     for b in _BRACKET.finditer(bare):
         if b.group(0) in "[{":
@@ -204,7 +222,67 @@ def load_toml_file(path: str | Path, what: str = "TOML file") -> dict[str, Any]:
 
 def check_values(data: Any, where: str) -> None:
     """Refuse non-finite floats, strings that are not valid Unicode text (lone surrogates)
-    and nesting past :data:`MAX_DEPTH` anywhere in parsed data (iteratively; no recursion)."""
+    and nesting past :data:`MAX_DEPTH` anywhere in parsed data (iteratively; no recursion).
+    A first pass only looks (:func:`_values_ok`); the error, naming the field, is found by
+    the second, made only when the first saw something to refuse."""
+    if _values_ok(data):
+        return
+    _check_values(data, where)
+
+
+def _text_ok(s: str) -> bool:
+    if s.isascii():
+        return True
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _values_ok(data: Any) -> bool:
+    """Whether :func:`_check_values` accepts ``data`` (no field paths made: a save holds
+    hundreds of thousands of values); False also when unsure."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        v, depth = pop()
+        if depth > MAX_DEPTH:
+            return False
+        if isinstance(v, dict):
+            if v and depth >= MAX_DEPTH:
+                return False
+            inner = depth + 1
+            for k, x in v.items():
+                if type(k) is not str or not (k.isascii() or _text_ok(k)):
+                    return False
+                t = type(x)
+                if t is str:
+                    if not (x.isascii() or _text_ok(x)):
+                        return False
+                elif t is not int and t is not bool and x is not None:
+                    push((x, inner))
+        elif isinstance(v, list | tuple):
+            if v and depth >= MAX_DEPTH:
+                return False
+            inner = depth + 1
+            for x in v:
+                t = type(x)
+                if t is str:
+                    if not (x.isascii() or _text_ok(x)):
+                        return False
+                elif t is not int and t is not bool and x is not None:
+                    push((x, inner))
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                return False
+        elif isinstance(v, str) and not _text_ok(v):
+            return False
+    return True
+
+
+def _check_values(data: Any, where: str) -> None:
+    """:func:`check_values`, naming the field of the first value refused."""
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
     while stack:
         v, path, depth = stack.pop()

@@ -108,6 +108,29 @@ class ZocField:
         return labels(self.map, np.nonzero(self.mask(purpose, min_class))[0])
 
 
+def _blocked_into(m: MapData, rules: ZocRules) -> npt.NDArray[np.bool_]:
+    """The hexes no ZOC of ``rules`` enters (their terrain, fortification, water): fixed
+    per map and rules, so made once (the last few kept; read-only, shared)."""
+    for made_m, made_rules, mask in _BLOCKED:
+        if made_m is m and made_rules == rules:
+            return mask
+    blocked = np.zeros(m.n, dtype=bool)
+    if rules.not_into_terrain:
+        blocked |= m.terrain_mask(*rules.not_into_terrain)
+    if rules.not_into_fortification:
+        blocked |= np.isin(m.fortification,
+                           [_FORT_CODES[f] for f in rules.not_into_fortification])
+    if rules.not_into_water:
+        blocked |= edge_tables(m).water
+    blocked.setflags(write=False)
+    _BLOCKED.insert(0, (m, rules, blocked))
+    del _BLOCKED[8:]
+    return blocked
+
+
+_BLOCKED: list[tuple[MapData, ZocRules, npt.NDArray[np.bool_]]] = []
+
+
 def zoc_field(
     m: MapData,
     forces: Forces,
@@ -138,15 +161,7 @@ def zoc_field(
     pos = pos[pos >= 0]
     s, t = et.src[pos], m.indices[pos]
     ok = (m.edge_features[pos] & np.uint16(int(rules.blocking_features))) == 0
-    blocked_into = np.zeros(m.n, dtype=bool)
-    if rules.not_into_terrain:
-        blocked_into |= m.terrain_mask(*rules.not_into_terrain)
-    if rules.not_into_fortification:
-        blocked_into |= np.isin(m.fortification,
-                                [_FORT_CODES[f] for f in rules.not_into_fortification])
-    if rules.not_into_water:
-        blocked_into |= et.water
-    ok &= ~blocked_into[t]
+    ok &= ~_blocked_into(m, rules)[t]
     closed = list(closed_countries)
     if closed:
         unknown = [c for c in closed if c not in m.country_names]

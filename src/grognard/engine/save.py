@@ -270,7 +270,11 @@ def command_values(args: Any, where: str) -> None:
     """Command arguments are JSON of integers, strings, booleans, lists and objects: a number
     with a fraction (``20.9``) is refused, not truncated (exact quantities go as strings); no
     ``NaN``, no lone surrogate, and within the bounds above (:data:`MAX_ARG_DEPTH` ...), so no
-    argument, known or not, can make a game that cannot be stored, saved or verified."""
+    argument, known or not, can make a game that cannot be stored, saved or verified.
+    A first pass only looks (:func:`_args_ok`: a save's replay checks every command's); the
+    error, naming the field, comes from the second, made when the first saw something."""
+    if _args_ok(args):
+        return
     check_values(args, where)
     stack: list[tuple[Any, str, int]] = [(args, "args", 0)]
     count = 0
@@ -300,6 +304,35 @@ def command_values(args: Any, where: str) -> None:
             stack.extend((x, f"{path}[{i}]", depth + 1) for i, x in enumerate(v))
         elif not isinstance(v, str | int | bool) and v is not None:
             raise InputFileError(where, f"{type(v).__name__} is not a JSON value", field=path)
+
+
+def _args_ok(args: Any) -> bool:
+    """Whether :func:`command_values` accepts ``args`` (the checks of both its passes, no
+    field paths made); False also when unsure (the full check then decides)."""
+    stack: list[tuple[Any, int]] = [(args, 0)]
+    count = 0
+    while stack:
+        v, depth = stack.pop()
+        count += 1
+        if count > MAX_ARG_VALUES or depth > MAX_ARG_DEPTH:
+            return False
+        t = type(v)
+        if t is str:
+            if len(v) > MAX_ARG_STRING or not v.isascii():
+                return False
+        elif t is int:
+            if abs(v) > MAX_ARG_INT:
+                return False
+        elif t is dict:
+            for k, x in v.items():
+                if type(k) is not str or len(k) > MAX_ARG_STRING or not k.isascii():
+                    return False
+                stack.append((x, depth + 1))
+        elif t is list:
+            stack.extend((x, depth + 1) for x in v)
+        elif t is not bool and v is not None:
+            return False
+    return True
 
 
 def make_command(kind: Any, player: Any, args: Any, where: str = "command") -> Command:

@@ -203,10 +203,14 @@ def forces_of_state(ctx: Context, state: JSON) -> Forces:
     """The ground units on the map as :class:`Forces` (once per position; kept across
     commands while the placement is the same, :func:`placement_key`: shared, never changed)."""
     def make() -> Forces:
-        units = sorted((uid, u) for uid, u in state["units"].items() if on_map_ground(u))
-        return Forces.build(ctx.scenario.map, [u["hex"] for _, u in units],
-                            [u["side"] for _, u in units], ids=[uid for uid, _ in units],
-                            side_names=list(ctx.scenario.sides))
+        # the placement's entries are the ground units on the map (uid, hex, side, ...): by id
+        m = ctx.scenario.map
+        entries = sorted(placement_key(ctx, state))
+        at = m.label_indices
+        hexes = [at.get(e[1]) for e in entries]
+        return Forces.build(m, np.array(hexes, dtype=np.int32) if None not in hexes else
+                            [e[1] for e in entries], [e[2] for e in entries],
+                            ids=[e[0] for e in entries], side_names=list(ctx.scenario.sides))
     return units_cached(ctx, state, "tr.forces",
                         lambda: ctx.keyed("tr.forces", placement_key(ctx, state), make))
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import IllegalOrder, InputError, member
 from grognard.core.memo import IdentityMemo
 from grognard.core.paths import edge_tables, hex_index
 from grognard.core.units import GROUND_TYPES
@@ -39,6 +39,7 @@ from grognard.third_reich.board import (
     position_cached,
     side_bridgeheads,
     side_zoc,
+    units_cached,
 )
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import Economy, declare_war
@@ -127,12 +128,21 @@ def _out_controllers(state: JSON, belligerent: str, m: Any, hexes: list[int]
     return [_out_controller(state, belligerent, m.label(hexes[0]))] * len(hexes)
 
 
+#: The actions whose closed hexes differ from a move's (TR-68: an SR enters enemy territory
+#: only where its side controls it; TR-19: lend lease goes only to friends): every other
+#: action is refused in the same countries as a move (:func:`dip.may_enter`), so they share
+#: one mask.
+_OWN_MASK = frozenset({dip.Action.SR, dip.Action.LEND_LEASE})
+
+
 def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
                 ) -> np.ndarray:
     """A bool per map hex: True where ``power``'s order of kind ``action`` may not go
     (TR-25/TR-27/TR-68). Sea and off-map hexes are open. Computed once per (diplomacy,
     power, action)."""
-    act = dip.Action(action)
+    act = member(dip.Action, action)
+    if act not in _OWN_MASK:  # TR-25: these refuse the same countries (the rule text aside)
+        act = dip.Action.MOVE
     m = ctx.scenario.map
     raw = state.get("diplomacy")
     if raw is None:
@@ -158,26 +168,43 @@ def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
         lut[ci] = dip.may_enter(d, power, name, act, ctl) is not None
     mask = lut[np.asarray(m.country, dtype=np.int64)]
     if per_hex:
-        cidx = np.asarray(m.country, dtype=np.int64)
+        by_country = _country_hexes(m)
         zone = vichy_zone(state, d)
         for ci in per_hex:
             b = dip.belligerent_of(d, names[ci])
-            closed: dict[str | None, bool] = {}  # may_enter is pure: once per controller
-            hexes = np.nonzero(cidx == ci)[0].tolist()
+            hexes = by_country.get(ci, [])
             if b == "france" and zone:  # TR-26: the Vichy zone is Vichy France's
                 inside = [h for h in hexes if m.label(h) in zone]
                 if inside:
                     shut_v = _vichy_shut(state, d, power, act, mine)
                     mask[inside] = shut_v
                     hexes = [h for h in hexes if m.label(h) not in zone]
+            # the hexes by their controller (one but for France after Vichy), each group
+            # judged once (may_enter is pure) and written at once
+            groups: dict[str | None, list[int]] = {}
             for h, ctl in zip(hexes, _out_controllers(state, b, m, hexes), strict=True):
-                shut = closed.get(ctl)
-                if shut is None:
-                    shut = closed[ctl] = dip.may_enter(d, power, names[ci], act, ctl) is not None
-                mask[h] = shut
+                groups.setdefault(ctl, []).append(h)
+            for ctl, group in groups.items():
+                mask[group] = dip.may_enter(d, power, names[ci], act, ctl) is not None
     mask.setflags(write=False)
     _MASK_MEMO[key] = (raw, camp_raw, mask)
     return mask
+
+
+def _country_hexes(m: Any) -> dict[int, list[int]]:
+    """Each country's hexes (map numbers, in order) by its index in the map's country names,
+    once per map (the last few maps are kept)."""
+    return _COUNTRY_HEXES.get(m, _hexes_by_country)
+
+
+def _hexes_by_country(m: Any) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    for h, ci in enumerate(np.asarray(m.country, dtype=np.int64).tolist()):
+        out.setdefault(ci, []).append(h)
+    return out
+
+
+_COUNTRY_HEXES: IdentityMemo[Any, dict[int, list[int]]] = IdentityMemo(4)
 
 
 def _vichy_shut(state: JSON, d: dip.Diplomacy, power: str, act: dip.Action,
@@ -201,7 +228,7 @@ def refusal(ctx: Context, state: JSON, power: str, labels: Iterable[str],
         return None
     m = ctx.scenario.map
     d = diplomacy(state)
-    act = dip.Action(action)
+    act = member(dip.Action, action)
     mine = dip.side_of(d, power) or state["power_sides"].get(power)
     zone = vichy_zone(state, d)
     for lab in labels:
@@ -439,6 +466,14 @@ def may_act(ctx: Context, state: JSON, side: str, power: str, front: str,
     return True
 
 
+def active_powers(ctx: Context, state: JSON, side: str) -> frozenset[str]:
+    """The powers (and minors) of ``side``'s active units, once per unit table and position
+    (the idle-phase scan asks it of each front and phase it opens)."""
+    return units_cached(ctx, state, f"tr.active_powers.{side}", lambda: frozenset(
+        str(u.get("power") or "") for u in state["units"].values()
+        if u.get("side") == side and u.get("status") == "active") - {""})
+
+
 def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> frozenset[str]:
     """TR-03/TR-22/TR-38: the powers (and minors) of ``side`` whose units take part in an
     attrition on ``front``: each under its own attrition option (a minor under its patron's)."""
@@ -446,8 +481,7 @@ def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> 
     from grognard.third_reich.turn.options import may_take_part_in_attrition
 
     def make() -> frozenset[str]:
-        powers = {str(u.get("power") or "") for u in state["units"].values()
-                  if u.get("side") == side and u.get("status") == "active"} - {""}
+        powers = active_powers(ctx, state, side)
         if not powers:
             return frozenset()
         # may_act of each power, the declarations, patrons, majors and readings read once
@@ -490,17 +524,31 @@ def zoc_counts_for(state: JSON, forces: Any, side: str, power: str) -> np.ndarra
     if not has_diplomacy(state) or not power:
         return enemy
     d = diplomacy(state)
-    units = state["units"]
-    memo: dict[str, bool] = {}
-    out = np.zeros(len(forces), dtype=bool)
-    for i, uid in enumerate(forces.ids):
-        if not enemy[i]:
-            continue
-        other = str(units.get(uid, {}).get("power") or "")
-        if other not in memo:
-            memo[other] = not other or dip.at_war(d, power, other)
-        out[i] = memo[other]
-    return out
+    names, codes = _unit_powers(state["units"], forces)
+    at_war = np.array([not other or dip.at_war(d, power, other) for other in names],
+                      dtype=bool)
+    return enemy & at_war[codes] if len(codes) else enemy.copy()
+
+
+def _unit_powers(units: JSON, forces: Any) -> tuple[list[str], np.ndarray]:
+    """The powers of ``forces``' units in ``units`` (the state's table), as the distinct
+    names and each unit's index into them; kept for the last few (forces, table) pairs: the
+    forces of a state (:func:`forces_of_state`) are made again whenever the placement, the
+    units' powers included, changes, so the same forces of the same table have the same
+    powers."""
+    for f, table, names, codes in _POWERS:
+        if f is forces and table is units:
+            return names, codes
+    seen = [str(units.get(uid, {}).get("power") or "") for uid in forces.ids]
+    names = list(dict.fromkeys(seen))
+    index = {p: i for i, p in enumerate(names)}
+    codes = np.array([index[p] for p in seen], dtype=np.intp)
+    _POWERS.insert(0, (forces, units, names, codes))
+    del _POWERS[4:]
+    return names, codes
+
+
+_POWERS: list[tuple[Any, Any, list[str], np.ndarray]] = []
 
 
 def war_zoc(ctx: Context, state: JSON, side: str, power: str) -> Any:

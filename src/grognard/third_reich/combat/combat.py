@@ -22,6 +22,7 @@ CrtResult(code='D2R', attacker_losses=0, defender_losses=2, attacker_retreats=Fa
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -76,8 +77,10 @@ class Terrain(StrEnum):
 # ---------------------------------------------------------------- TR-32 odds and columns
 
 
+@functools.lru_cache(maxsize=256)
 def column_ratio(label: str) -> Fraction:
-    """The odds ratio of a CRT column label such as ``3-2``.
+    """The odds ratio of a CRT column label such as ``3-2`` (a pure function of the label:
+    remembered, every odds check reads the whole table's columns).
 
     >>> column_ratio("3-2"), column_ratio("1-3")
     (Fraction(3, 2), Fraction(1, 3))

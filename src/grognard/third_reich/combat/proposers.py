@@ -18,7 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from grognard.core.mapdata import WATER_TERRAIN
+from grognard.core.hexgrid import DIRECTIONS
+from grognard.core.mapdata import WATER_TERRAIN, MapData
+from grognard.core.memo import IdentityMemo
 from grognard.core.paths import edge_tables
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
@@ -129,13 +131,31 @@ def _attack_candidates(ctx: Context, state: JSON, player: str
             mask = closed[p] = closed_mask(ctx, state, p, "attack")
         return not bool(mask[h])
 
+    # the units by hex (their places in ``mine``), so each hex gathers the units within one
+    # hex of it (adjacent, or in the hex) from its own and its six neighbours' lists
+    at: dict[int, list[int]] = {}
+    for i, h in enumerate(mine_ix.tolist()):
+        at.setdefault(h, []).append(i)
+    ring = _ring(m)
     for t in enemy_hexes:
         th = m.index_of_label(t)
         if t in done or hex_front(m, th) not in offensive:
             continue
-        near = distances(m, th, mine_ix) <= 1  # adjacent, or in the hex
-        yield t, [uid for (uid, u), ok in zip(mine, near.tolist(), strict=True)
-                  if ok and open_to(u, th)]
+        near = sorted(i for h in ring[th] for i in at.get(h, ()))
+        yield t, [mine[i][0] for i in near if open_to(mine[i][1], th)]
+
+
+def _ring(m: MapData) -> list[tuple[int, ...]]:
+    """Each hex's number with those of the map's hexes one hex away (axial distance 1, as
+    :func:`~grognard.third_reich.proposals.distances` counts), once per map (kept)."""
+    def make() -> list[tuple[int, ...]]:
+        q, r = np.asarray(m.q, dtype=np.int64), np.asarray(m.r, dtype=np.int64)
+        around = np.stack([m.indices_of(q + d.q, r + d.r) for d in DIRECTIONS], axis=1)
+        return [(h, *(int(x) for x in row if x >= 0)) for h, row in enumerate(around.tolist())]
+    return _RINGS.get(m, lambda _m: make())
+
+
+_RINGS: IdentityMemo[MapData, list[tuple[int, ...]]] = IdentityMemo(4)
 
 
 def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterator[Command]:

@@ -67,7 +67,7 @@ from typing import Any
 
 import msgspec
 
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import IllegalOrder, InputError, member
 from grognard.core.memo import IdentityMemo
 from grognard.third_reich.scenario_schema import (
     DEFAULT_AXIS_MINORS,
@@ -228,11 +228,20 @@ def is_major(name: str) -> bool:
 
 def war_between(d: Diplomacy, a: str, b: str) -> War | None:
     """The war between the countries ``a`` and ``b`` (by their belligerents), or None."""
-    x, y = _pair(belligerent_of(d, a), belligerent_of(d, b))
-    for w in d.wars:
-        if (w.a, w.b) == (x, y):
-            return w
-    return None
+    return _wars_by_pair(d).get(_pair(belligerent_of(d, a), belligerent_of(d, b)))
+
+
+def _wars_by_pair(d: Diplomacy) -> dict[tuple[str, str], War]:
+    """Each pair of belligerents at war -> the first of ``d.wars`` between them, kept per
+    diplomacy value (the at-war checks are asked tens of thousands of times a game)."""
+    memo = _memo(d)
+    got: dict[tuple[str, str], War] | None = memo.get("wars_by_pair")
+    if got is None:
+        got = {}
+        for w in d.wars:
+            got.setdefault((w.a, w.b), w)
+        memo["wars_by_pair"] = got
+    return got
 
 
 def at_war(d: Diplomacy, a: str, b: str) -> bool:
@@ -336,7 +345,7 @@ def _may_enter(d: Diplomacy, power: str, country: str, action: Action | str = Ac
     uncontrolled enemy home territory") enters enemy territory only where its side controls
     the hex.
     """
-    act = Action(action)
+    act = member(Action, action)
     if not country:
         return None
     rule = ACTION_RULE.get(act, "TR-25")

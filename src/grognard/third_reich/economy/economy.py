@@ -26,7 +26,7 @@ cause, so a player can read the economy line by line. Accounts (all exact):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -94,18 +94,18 @@ class Economy:
 
     def post(self, account: str, amount: Exact, rule: str, cause: str,
              allow_negative: bool = True) -> Economy:
-        return replace(self, ledger=self.ledger.post(account, amount, rule, cause,
-                                                     allow_negative=allow_negative))
+        return _with_ledger(self, self.ledger.post(account, amount, rule, cause,
+                                                   allow_negative=allow_negative))
 
     def set(self, account: str, value: Exact, rule: str, cause: str) -> Economy:
-        return replace(self, ledger=self.ledger.set(account, value, rule, cause))
+        return _with_ledger(self, self.ledger.set(account, value, rule, cause))
 
     def summary(self) -> dict[str, Any]:
         """Base and on-hand BRPs per power (for people and ``--json``)."""
         bal, zero = self.ledger.balances, Fraction(0)
         return {v: {"base": _json_of(bal.get(f"{v}.base", zero)),
                     "brp": _json_of(bal.get(f"{v}.brp", zero))}
-                for v in (Power(p).value for p in self.powers)}
+                for v in (_power(p).value for p in self.powers)}
 
     def to_json(self) -> dict[str, Any]:
         """The ledger file (documented in docs/formats/tr_strategic.md)."""
@@ -194,9 +194,31 @@ def _json_of(x: Fraction) -> int | str:
     return _json_of_fraction(x)
 
 
-@lru_cache(maxsize=4096)
+#: :func:`exact_json` of the fractions written, by (numerator, denominator): a Fraction's own
+#: hash costs a modular inverse, a pair of ints' hash almost nothing (bounded: cleared when
+#: full).
+_FRACTION_JSON: dict[tuple[int, int], int | str] = {}
+
+
 def _json_of_fraction(x: Fraction) -> int | str:
-    return exact_json(x)
+    if type(x) is not Fraction:
+        return exact_json(x)
+    key = (x.numerator, x.denominator)
+    got = _FRACTION_JSON.get(key)
+    if got is None:
+        if len(_FRACTION_JSON) >= 4096:
+            _FRACTION_JSON.clear()
+        got = _FRACTION_JSON[key] = exact_json(x)
+    return got
+
+
+def _power(p: Power | str) -> Power:
+    """``Power(p)``, without the enum's lookup when ``p`` is one already."""
+    return p if type(p) is Power else Power(p)
+
+
+def _powers(ps: Iterable[Power | str]) -> Iterator[Power]:
+    return (p if type(p) is Power else Power(p) for p in ps)
 
 
 def ledger_of(raw: Mapping[str, Any]) -> Ledger:
@@ -267,11 +289,11 @@ def _as_read(econ: Economy) -> Economy:
         turn=econ.turn,
         ledger=Ledger({k: v if type(v) is Fraction else Fraction(v)
                        for k, v in sorted(led.balances.items())}, tuple(led.entries)),
-        powers=tuple(Power(p) for p in econ.powers),
-        at_war_with_germany=frozenset(Power(p) for p in econ.at_war_with_germany),
-        belligerent=frozenset(Power(p) for p in econ.belligerent),
-        conquests={str(k): Power(v) for k, v in sorted(econ.conquests.items())},
-        minor_allies={str(k): Power(v) for k, v in sorted(econ.minor_allies.items())},
+        powers=tuple(_powers(econ.powers)),
+        at_war_with_germany=frozenset(_powers(econ.at_war_with_germany)),
+        belligerent=frozenset(_powers(econ.belligerent)),
+        conquests={str(k): _power(v) for k, v in sorted(econ.conquests.items())},
+        minor_allies={str(k): _power(v) for k, v in sorted(econ.minor_allies.items())},
         iran_route_open=bool(econ.iran_route_open),
         lend_lease_done=frozenset(str(x) for x in econ.lend_lease_done),
         captured_cities=frozenset(str(x) for x in econ.captured_cities),
@@ -392,7 +414,17 @@ def _posted(econ: Economy, postings: list[tuple[str, Fraction]], rule: str,
         new = balances.get(account, _ZERO) + amount
         balances[account] = new
         entries.append(Entry(len(entries) + 1, account, amount, new, rule, cause))
-    return replace(econ, ledger=Ledger(balances, tuple(entries)))
+    return _with_ledger(econ, Ledger(balances, tuple(entries)))
+
+
+def _with_ledger(econ: Economy, ledger: Ledger) -> Economy:
+    """``replace(econ, ledger=ledger)`` without ``dataclasses.replace``'s walk over the
+    fields (an Economy has no ``__post_init__``: the same value); every BRP posting makes
+    one."""
+    new = object.__new__(type(econ))
+    new.__dict__.update(econ.__dict__)
+    new.__dict__["ledger"] = ledger
+    return new
 
 
 def player_turn_open(econ: Economy, p: Power) -> bool:
@@ -418,7 +450,7 @@ def begin_player_turn(econ: Economy, power: Power | str) -> Economy:
         amount = value - balances.get(account, _ZERO)
         balances[account] = value
         entries.append(Entry(len(entries) + 1, account, amount, value, "TR-75", cause))
-    return replace(econ, ledger=Ledger(balances, tuple(entries)))
+    return _with_ledger(econ, Ledger(balances, tuple(entries)))
 
 
 def spend_in_turn(econ: Economy, power: Power | str, amount: Exact, rule: str,

@@ -32,8 +32,9 @@ from typing import Any
 
 import numpy as np
 
-from grognard.core.errors import InputError, parse_enum
+from grognard.core.errors import InputError, member, parse_enum
 from grognard.core.mapdata import MapData
+from grognard.core.memo import IdentityMemo
 from grognard.core.movement import (
     MoveClass,
     MovementPhase,
@@ -177,11 +178,25 @@ def must_stop(unit: GroundUnit, zoc: ZocField, to_hex: HexRef) -> bool:
 
 
 def _edge(m: MapData, a: int, b: int) -> int:
-    lo, hi = int(m.indptr[a]), int(m.indptr[a + 1])
-    hit = np.nonzero(m.indices[lo:hi] == b)[0]
-    if not len(hit):
+    """The map's edge (CSR position) from hex ``a`` to its neighbour ``b``."""
+    rows = _EDGE_ROWS.get(m, _edge_rows)
+    got = rows.get((a, b))
+    if got is None:
         raise InputError("to_hex", f"{m.label(b)} is not adjacent to {m.label(a)}")
-    return lo + int(hit[0])
+    return got
+
+
+def _edge_rows(m: MapData) -> dict[tuple[int, int], int]:
+    """Each edge's CSR position by its (from, to) hexes, the first of a row (once per map: a
+    path is checked step by step)."""
+    src = m.edge_sources().tolist()
+    out: dict[tuple[int, int], int] = {}
+    for e, (a, b) in enumerate(zip(src, m.indices.tolist(), strict=True)):
+        out.setdefault((a, b), e)
+    return out
+
+
+_EDGE_ROWS: IdentityMemo[MapData, dict[tuple[int, int], int]] = IdentityMemo(4)
 
 
 _RULES = third_reich_movement()
@@ -199,8 +214,10 @@ def _costs_key(m: MapData, cls: MoveClass, zoc: ZocField | None, phase: Movement
 
 def _kept_costs(key: tuple[Any, ...]) -> Any:
     """The remembered :func:`_edge_costs` of ``key`` (None: not among the last few)."""
-    for k, w in _COSTS:
-        if all(a is b for a, b in zip(k, key, strict=True)):
+    m, cls, phase, rules, strength, enemy, friendly = key
+    for k, w in _COSTS:  # the key's parts by identity (its arrays are compared so)
+        if k[4] is strength and k[5] is enemy and k[6] is friendly and k[0] is m and \
+                k[1] is cls and k[2] is phase and k[3] is rules:
             return w
     return None
 
@@ -230,7 +247,7 @@ def move_cost(m: MapData, unit: GroundUnit, from_hex: HexRef, to_hex: HexRef,
     enemy ZOC; sea/impassable hexsides, water and enemy-held hexes are ``PROHIBITED``."""
     a, b = hex_index(m, from_hex, "from_hex"), hex_index(m, to_hex, "to_hex")
     e = _edge(m, a, b)
-    cls, ph = move_class(unit), MovementPhase(phase)
+    cls, ph = move_class(unit), member(MovementPhase, phase)
     # the whole map's costs when they are at hand, else this step's alone (the same value)
     kept = _kept_costs(_costs_key(m, cls, zoc, ph))
     w = float(kept[e]) if kept is not None else edge_cost(m, cls, zoc, _RULES, e, phase=ph)

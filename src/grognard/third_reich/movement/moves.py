@@ -119,8 +119,8 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
         axis = axis_side_of(ctx)
         axis_mover = side is Side.AXIS
         enemies = _enemy_entries(ctx, state, side, power)
-        part = ctx.keyed(f"tr.enemy_zoc.{side}.{power}", enemies, lambda: _frozen(enemy_zoc(
-            m, [(e[1], ground_unit_of(e[0], _unit_fields(e), axis)) for e in enemies], side)))
+        part = ctx.keyed(f"tr.enemy_zoc.{side}.{power}", enemies,
+                         lambda: _shared_enemy_zoc(ctx, side, enemies))
         friendly = np.zeros(m.n, dtype=bool)
         at = m.label_indices
         friendly[[at[e[1]] if e[1] in at else m.index_of_label(e[1])
@@ -128,6 +128,25 @@ def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField
         return ZocField(map=m, side=part.side, rules=part.rules, strength=part.strength,
                         friendly=friendly, enemy=part.enemy)
     return position_cached(ctx, state, f"tr.move_zoc.{side}.{power}", make)
+
+
+def _shared_enemy_zoc(ctx: Context, side: Side, enemies: tuple[tuple[Any, ...], ...]
+                      ) -> ZocField:
+    """The enemy part of the move ZOC field made from the placement entries ``enemies``: the
+    last few made for ``side`` are kept by their entries, so powers at war with the same
+    enemy units (Germany and Italy, say) share one."""
+    made: list[tuple[tuple[tuple[Any, ...], ...], ZocField]] = ctx.kept.setdefault(
+        f"tr.enemy_zocs.{side}", ((), []))[1]
+    for key, zoc in made:
+        if key == enemies:
+            return zoc
+    axis = axis_side_of(ctx)
+    zoc = _frozen(enemy_zoc(ctx.scenario.map, [(e[1], ground_unit_of(e[0], _unit_fields(e),
+                                                                     axis)) for e in enemies],
+                            side))
+    made.insert(0, (enemies, zoc))
+    del made[4:]
+    return zoc
 
 
 def _enemy_entries(ctx: Context, state: JSON, side: Side, power: str

@@ -26,12 +26,13 @@ from typing import Any, cast
 
 from grognard.engine import generic
 from grognard.engine.commands import CommandSpec
+from grognard.engine.events import Fold
 from grognard.engine.orders import Order, commands_of, folds_of
 from grognard.engine.phases import Phase as EnginePhase
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
+from grognard.engine.system import AfterEvent, RuleSystem, describe_of, places_of, register_system
 from grognard.engine.views import hide_secrets
 from grognard.third_reich import ledger as tr_ledger
 from grognard.third_reich import scenario_schema
@@ -48,7 +49,7 @@ from grognard.third_reich.board import (
 from grognard.third_reich.board import forces_of_state as forces_of_state  # re-export
 from grognard.third_reich.board import front_mask as front_mask  # re-export
 from grognard.third_reich.board import ground_unit_of as ground_unit_of  # re-export
-from grognard.third_reich.capture import capture_on_occupation
+from grognard.third_reich.capture import OccupationRule
 from grognard.third_reich.combat.odds import attack_odds
 from grognard.third_reich.combat.orders.advance import Advance
 from grognard.third_reich.combat.orders.airdrop import Airdrop
@@ -249,7 +250,8 @@ view.secrets_only = True  # type: ignore[attr-defined]  # exactly hide_secrets: 
 #: occupation (TR-22/TR-77/TR-12), the strategic-warfare side of the Year Start and of a
 #: bomber round (TR-81: ASW in the box, units owed), then the ledger postings leave the state
 #: (current facts).
-AFTER_EVENTS = (("capture_on_occupation", capture_on_occupation),
+AFTER_EVENTS: tuple[AfterEvent, ...] = (
+    ("capture_on_occupation", OccupationRule(lambda: FOLDS, lambda: AFTER_EVENTS)),
                 ("sw_year_start", sw_year_start),
                 ("sw_conversions_owed", sw_conversions_owed),
                 ("current_facts", current_facts))
@@ -295,6 +297,7 @@ ORDERS: tuple[Order[Any], ...] = (
 RAW: Mapping[str, CommandSpec] = {
     o.kind: o.raw_spec() for o in ORDERS if isinstance(o, ReactingOrder)}
 COMMANDS: Mapping[str, CommandSpec] = commands_of(ORDERS)
+FOLDS: Mapping[str, Fold] = folds_of(ORDERS)
 
 
 THIRD_REICH = RuleSystem(
@@ -302,7 +305,7 @@ THIRD_REICH = RuleSystem(
     describe=describe_of(ORDERS),
     places=places_of(ORDERS),
     commands=COMMANDS,
-    folds=folds_of(ORDERS),
+    folds=FOLDS,
     initial_state=initial_state,
     view=view,
     description="Revised Third Reich: options per front drive the phases; BRP ledger; combat, "

@@ -39,7 +39,8 @@ import numpy as np
 
 from grognard.core.errors import InputError
 from grognard.core.front import units_in_contact
-from grognard.core.mapdata import CityClass, Fortification, MapData
+from grognard.core.mapdata import City, CityClass, Fortification, MapData
+from grognard.core.memo import IdentityMemo
 from grognard.core.paths import BoolArray, Forces, HexRef, IntArray, edge_tables, hex_indices
 from grognard.core.supply import (
     SupplyTrace,
@@ -112,10 +113,21 @@ def supply_sources(m: MapData, control: Mapping[str, str], side: str, *,
     """TR-72 (3R4 supply sources) Capitals of ``capital_countries`` (the side's own home
     countries), ports (red or black) and bridgeheads that ``side`` controls."""
     caps = set(capital_countries)
-    hexes = set(_hexes_where(m, lambda c: control.get(c.name) == side and (
-        (CityClass.CAPITAL in c.classes and c.country in caps) or bool(c.classes & PORTS))))
+    hexes = {h for h, c in _capitals_and_ports(m) if control.get(c.name) == side and (
+        c.country in caps or bool(c.classes & PORTS))}
     hexes |= set(hex_indices(m, list(bridgeheads), "bridgeheads").tolist())
     return np.array(sorted(hexes), dtype=np.int32)
+
+
+def _capitals_and_ports(m: MapData) -> list[tuple[int, City]]:
+    """The map's capitals and ports with their hexes (the only cities that may be TR-72
+    sources), once per map (the last few maps are kept)."""
+    return _SOURCE_CITIES.get(m, lambda m: [
+        (h, c) for h, cities in m.cities.items() for c in cities
+        if CityClass.CAPITAL in c.classes or c.classes & PORTS])
+
+
+_SOURCE_CITIES: IdentityMemo[MapData, list[tuple[int, City]]] = IdentityMemo(4)
 
 
 def ussr_supply(m: MapData, control: Mapping[str, str], ussr_side: str,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from grognard.core.errors import InputError, TableError, parse_enum
+from grognard.core.errors import InputError, TableError, member, parse_enum
 from grognard.core.mapdata import MapData
 from grognard.core.tables import Table, shipped_tables
 
@@ -127,12 +127,12 @@ def seasonal_weather(region: Region | str, season: Season | str,
     """TR-05 (Weather, regions, and seasons): the weather of a region in a season (no roll)."""
     t = table if table is not None else weather_table()
     try:
-        r, s = Region(region), Season(season)
+        r, s = member(Region, region), member(Season, season)
     except ValueError as exc:
         raise InputError("region" if "Region" in str(exc) else "season", str(exc)) from None
     cell = t.lookup(r.value, s.value)
     try:
-        return Weather(str(cell))
+        return member(Weather, str(cell))
     except ValueError:
         raise TableError(f"{cell!r} is not a weather", file=t.file, table=t.id,
                          column=s.value, row=r.value) from None

@@ -17,7 +17,7 @@ from enum import StrEnum
 
 import msgspec
 
-from grognard.core.errors import IllegalOrder, InputError, TableError, parse_enum
+from grognard.core.errors import IllegalOrder, InputError, TableError, member, parse_enum
 from grognard.core.readings import Readings
 from grognard.core.tables import Table, shipped_tables
 
@@ -40,14 +40,14 @@ class Option(StrEnum):
 
 def parse_option(value: Option | str) -> Option:
     try:
-        return Option(value)
+        return member(Option, value)
     except ValueError:
         raise InputError("option", f"{value!r} is not offensive, attrition or pass") from None
 
 
 def parse_front(value: Front | str) -> Front:
     try:
-        return Front(value)
+        return member(Front, value)
     except ValueError:
         raise InputError("front", f"{value!r} is not western, eastern or southern") from None
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from grognard.core.errors import InputError
+from grognard.core.errors import InputError, member
 
 
 class Power(StrEnum):
@@ -55,7 +55,7 @@ AXIS_POWERS = frozenset(BLOCK_POWERS[Block.AXIS])
 def parse_power(value: str, field: str = "power") -> Power:
     """A :class:`Power` from its name, or an :class:`InputError` naming ``field``."""
     try:
-        return Power(str(value).lower())
+        return member(Power, str(value).lower())
     except ValueError:
         raise InputError(field, f"unknown power {value!r} (one of "
                          f"{', '.join(p.value for p in Power)})") from None

@@ -23,7 +23,8 @@ import msgspec
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.mapdata import WATER_TERRAIN, CityClass
+from grognard.core.mapdata import WATER_TERRAIN, CityClass, MapData
+from grognard.core.memo import IdentityMemo
 from grognard.core.units import GROUND_TYPES
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
@@ -116,11 +117,18 @@ def _near(ctx: Context, state: JSON, side: str) -> tuple[set[str], set[str], set
 def _adjacent(ctx: Context, hexes: Iterable[str]) -> set[str]:
     """The map hexes next to any of ``hexes`` (shared: callers must not change it)."""
     m = ctx.scenario.map
+    around = _NEIGHBOURS.get(m, lambda _m: {})  # label -> its neighbours' labels, as asked
     adj: set[str] = set()
     for hx in hexes:
-        i = m.index(m.layout.from_label(hx))
-        adj |= {m.label(int(j)) for j in m.neighbor_indices(i)}
+        got = around.get(hx)
+        if got is None:
+            i = m.index(m.layout.from_label(hx))
+            got = around[hx] = tuple(m.label(int(j)) for j in m.neighbor_indices(i))
+        adj.update(got)
     return adj
+
+
+_NEIGHBOURS: IdentityMemo[MapData, dict[str, tuple[str, ...]]] = IdentityMemo(4)
 
 
 def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> BuildSite:

@@ -40,9 +40,10 @@ def fold_supply_checked(state: JSON, ev: Event) -> JSON:
     map; every unit of the side on the map is marked in or out of supply."""
     d = ev.data
     eliminate_units(state, list(d["breakout"]) + list(d["eliminated"]))
+    out = set(d["out_of_supply"])
     for uid, u in state["units"].items():
         if u["side"] == d["side"] and u["status"] == "active" and u["hex"] is not None:
-            u["supply"] = "out" if uid in d["out_of_supply"] else "in"
+            u["supply"] = "out" if uid in out else "in"
     state["supply_checked"] = True
     return state
 
