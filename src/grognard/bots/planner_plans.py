@@ -63,6 +63,8 @@ TR_1939: Plan = {
     #: 25 a year went on builds, offensives and minor wars; TR-75: it needs 30 on hand)
     "italy_war": "Summer I 1940",
     "italy_save": "Fall 1939",
+    #: Italy's Malta landing gathers in Taranto from this date and sails on ``italy_war``
+    "italy_gather": "Fall 1939",
     "axis": {
         "stages": [
             {"name": "poland", "start": "Fall 1939", "goals": ["Warsaw"], "front": "eastern",
@@ -173,6 +175,15 @@ TR_1939: Plan = {
              "concurrent": True, "goals": ["Marseille", "Lyon"], "front": "western",
              "powers": ["italy"], "war": {"italy": ["uk"]}, "end": "Spring 1941",
              "caution": 1.2},
+            # Malta (TR-04: a red port, empty at set-up) by Italy (session 13): from Spring
+            # 1940 its two units nearest Taranto (the Mediterranean port of the sea-zone
+            # table) and two Italian fleets gather there (TR-70) and land on the island in
+            # Summer I 1940 (the ``sail`` date: the war on Britain's turn, under the western
+            # offensive Italy takes for France, TR-03)
+            {"name": "italy_malta", "start": "italy_gather", "sail": "italy_war",
+             "end": "Spring 1942", "concurrent": True, "force": 2, "fleets": 2, "load": 3,
+             "ports": ["Taranto"], "beaches": ["Malta"], "goals": ["Malta"],
+             "front": "western", "powers": ["italy"]},
             # a neutral capital in reach of Italy's army (a TR-04 victory location held by
             # one 1-3 infantry; Lisbon by Spain's army was tried: Spain, left empty, fell)
             {"name": "alps", "start": "Spring 1940", "concurrent": True, "goals": ["Bern"],
@@ -200,16 +211,26 @@ TR_1939: Plan = {
             {"name": "berlin_guard", "start": "berlin_guard", "concurrent": True,
              "standing": True, "force": 8, "goals": ["Berlin"], "front": "western",
              "powers": ["germany"], "caution": 1.2},
+            # Berlin's alarm (session 13): before the guard's date, from Barbarossa on, while
+            # an enemy unit is within 6 hexes of Berlin (the planner Allies' Red Army broke
+            # through the Baltic and took it in Summer I 1942 with the Axis at 33-36 victory
+            # locations, seeds 62-63), the eight German units nearest ring it
+            {"name": "berlin_alarm", "start": "barbarossa", "end": "berlin_guard",
+             "near": 6, "concurrent": True, "standing": True, "force": 8,
+             "goals": ["Berlin"], "front": "western", "powers": ["germany"], "caution": 1.2},
             # from 1943 the East holds what it took (the verdict counts the end, TR-04):
-            # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army
-            {"name": "defend", "start": "Fall 1942", "fixed": True, "standing": True,
+            # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army.
+            # Session 13: from the planner Allies' Red Army offensive (Summer I 1942; it took
+            # Warsaw, Kaunas, Bucharest and Ploesti that summer while Barbarossa still drove
+            # on)
+            {"name": "defend", "start": "Summer I 1942", "fixed": True, "standing": True,
              "garrison": 2,
              "goals": ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leningrad",
                        "Bucharest", "Ploesti", "Sofia", "Helsinki"], "front": "eastern",
              "powers": ["germany"], "option": "attrition", "caution": 1.5},
         ],
         # the capitals, and the Axis minors' victory locations once they are Axis (TR-24)
-        "garrisons": {"Berlin": 1, "Rome": 1, "Bucharest": 1, "Ploesti": 1, "Sofia": 1,
+        "garrisons": {"Berlin": 1, "Rome": 1, "Warsaw": 1, "Bucharest": 1, "Ploesti": 1, "Sofia": 1,
                       "Helsinki": 1, "Budapest": 1,
                       # Italy's victory locations, once its army is in the Balkans
                       "Tirana": 1, "Milan": 1, "Turin": 1, "Naples": 1,
@@ -304,6 +325,7 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     if year is not None:
         plan["italy_war"] = f"Summer I {int(year)}"
         plan["italy_save"] = f"Fall {int(year) - 1}"
+        plan["italy_gather"] = f"Fall {int(year) - 1}"
     for key in ("berlin", "second_front", "malta", "iberia"):  # Spring of a year
         year = params.get(f"{key}_year")
         if year is not None:
@@ -319,6 +341,10 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
                     "denmark" in (st.get("war") or {}).get("germany", []) and \
                     st.get("name") != "weser_war":  # Denmark's war with Norway's
                 st["war"]["germany"] = [c for c in st["war"]["germany"] if c != "denmark"]
+    for side in ("axis", "allies"):  # a landing's ``sail``: a plan key -> its turn label
+        for st in plan.get(side, {}).get("stages", []):
+            if st.get("sail") in plan and plan[st["sail"]]:
+                st["sail"] = plan[st["sail"]]
     return plan
 
 
@@ -497,8 +523,9 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         # stage in force's first, then the first stage listed for a front: Italy in the
         # Balkans and in France, a German detachment in Spain while the army deploys east)
         with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
-        for c in with_:
-            if power in (c.get("powers") or []):
+        unsailed: set[str] = sit.memo("plan.unsailed", set)
+        for c in with_:  # (a landing gathering for its ``sail`` date wants no option yet)
+            if power in (c.get("powers") or []) and c.get("name") not in unsailed:
                 want.setdefault(str(c.get("front")), str(c.get("option", "offensive")))
         if not isinstance(options, Mapping):
             return base
@@ -567,6 +594,10 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         sit.memo("plan.started", lambda: started)
         with_ = self.campaign.concurrent(sit, game)
         sit.memo("plan.concurrent", lambda: with_)
+        turn = turn_number(sit.view)
+        unsailed = {str(c.get("name")) for c in with_ if c.get("sail") and not
+                    self.campaign.started({"start": c["sail"]}, turn, game)}
+        sit.memo("plan.unsailed", lambda: unsailed)
         kept = self._kept(sit, game)
         sit.memo("plan.kept", lambda: kept)
         reserve = self.campaign.dated("reserve", sit, game)
