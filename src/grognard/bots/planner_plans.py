@@ -212,11 +212,12 @@ TR_1939: Plan = {
              "standing": True, "force": 8, "goals": ["Berlin"], "front": "western",
              "powers": ["germany"], "caution": 1.2},
             # Berlin's alarm (session 13): before the guard's date, from Barbarossa on, while
-            # an enemy unit is within 6 hexes of Berlin (the planner Allies' Red Army broke
+            # an enemy unit is within 4 hexes of Berlin (the planner Allies' Red Army broke
             # through the Baltic and took it in Summer I 1942 with the Axis at 33-36 victory
-            # locations, seeds 62-63), the eight German units nearest ring it
+            # locations, seeds 62-63), the eight German units nearest ring it (hex distance:
+            # the Soviet border is 6 hexes off in 1941 and Sweden 5, over the sea)
             {"name": "berlin_alarm", "start": "barbarossa", "end": "berlin_guard",
-             "near": 6, "concurrent": True, "standing": True, "force": 8,
+             "near": 4, "concurrent": True, "standing": True, "force": 8,
              "goals": ["Berlin"], "front": "western", "powers": ["germany"], "caution": 1.2},
             # from 1943 the East holds what it took (the verdict counts the end, TR-04):
             # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army.
