@@ -220,11 +220,10 @@ TR_1939: Plan = {
              "near": 4, "concurrent": True, "standing": True, "force": 8,
              "goals": ["Berlin"], "front": "western", "powers": ["germany"], "caution": 1.2},
             # from 1943 the East holds what it took (the verdict counts the end, TR-04):
-            # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army.
-            # Session 13: from the planner Allies' Red Army offensive (Summer I 1942; it took
-            # Warsaw, Kaunas, Bucharest and Ploesti that summer while Barbarossa still drove
-            # on)
-            {"name": "defend", "start": "Summer I 1942", "fixed": True, "standing": True,
+            # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army
+            # (session 13: from Summer I 1942, when the planner Allies' Red Army attacks, the
+            # Axis lost the 1942 offensive's gains - seeds 60-66, no Axis win)
+            {"name": "defend", "start": "Fall 1942", "fixed": True, "standing": True,
              "garrison": 2,
              "goals": ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leningrad",
                        "Bucharest", "Ploesti", "Sofia", "Helsinki"], "front": "eastern",
