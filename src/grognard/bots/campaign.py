@@ -19,6 +19,8 @@ gives each side:
   that many units - the nearest its goals - instead of its powers' whole army, ``via`` the
   cities a detachment goes by (its land route), ``near`` (an alarm) the stage is in force
   only while an enemy unit (of a country at war) is within that many hexes of its goals,
+  ``save`` (a date or plan key) the date from which the stage's powers keep the BRPs of
+  its wars on majors unspent (a system's policy reads it: 3R, TR-25/TR-75),
   ``end`` the date the stage is given up
   (a turn label or a plan key), ``ports`` and ``beaches`` (a landing: a
   detachment that goes by sea): its units gather in the ``ports`` (cities where its fleets
