@@ -330,6 +330,9 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         year = params.get(f"{key}_year")
         if year is not None:
             plan[key] = f"Spring {int(year)}"
+    if params.get("malta_year") is not None:  # Germany's Malta landing replaces Italy's
+        axis = plan.get("axis", {})
+        axis["stages"] = [st for st in axis.get("stages", []) if st.get("name") != "italy_malta"]
     year = params.get("weseruebung")
     if year is not None and "weseruebung" in plan:  # Spring of a year, gathered the Winter
         plan["weseruebung"] = f"Spring {int(year)}"
