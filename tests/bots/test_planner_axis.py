@@ -70,7 +70,9 @@ def test_tr25_italy_declares_war_on_turkey_from_spring_1941():
 def test_tr04_concurrent_stage_ends_once_its_goals_are_held():
     """Once Italy holds Belgrade, Athens and Bern, the stages stop drawing its units, and
     each conquest keeps a garrison (a goal held keeps one unit)."""
-    g, pol, sit = _policy_at(5, {"Belgrade": "axis", "Athens": "axis", "Bern": "axis"})
+    g, pol, sit = _policy_at(5, {"Belgrade": "axis", "Athens": "axis", "Bern": "axis",
+                                 # (session 13: Italy's war on France drives on these)
+                                 "Marseille": "axis", "Lyon": "axis"})
     assert "italy" not in sit.memo("plan.power_goals", dict)
     garrisons = pol.campaign.garrisons(sit, g)
     assert all(garrisons.get(c) == 1 for c in ("Belgrade", "Athens", "Bern"))
@@ -105,14 +107,16 @@ def test_tr27_concurrent_stage_moves_its_powers_units_toward_its_goals():
     from grognard.bots.base import LegalActions
     from grognard.bots.tr_plans import move_plan
 
-    won = ("Warsaw", "Brussels", "Amsterdam", "Paris", "Luxembourg", "Copenhagen")
+    won = ("Warsaw", "Brussels", "Amsterdam", "Paris", "Luxembourg", "Copenhagen",
+           "Marseille", "Lyon")  # (session 13: Italy's war on France drives on these)
     g, pol, sit = _policy_at(5, dict.fromkeys(won, "axis"))
     assert pol.stage(sit)["name"] == "deploy" and sit.memo("plan.focus", set)
     goals = sit.memo("plan.power_goals", dict)["italy"]
 
     def italian(planned):
         return {c.args["unit"]: c.args["path"][-1] for _s, c in planned
-                if sit.mine[c.args["unit"]].get("power") == "italy"}
+                if sit.mine[c.args["unit"]].get("power") == "italy"  # (not Malta's crew)
+                and c.args["unit"] not in sit.memo("plan.unit_goals", dict)}
     with_goals = italian(move_plan(sit, LegalActions(g, "axis")))
     assert with_goals
     for uid, end in with_goals.items():

@@ -24,6 +24,14 @@ def _policy_at(turn: int, control: dict[str, str] | None = None):
     return g, bot.policy, bot.policy.situation(g.view("axis"), g)
 
 
+def _unit_goals(g, sit) -> dict:
+    """``plan.unit_goals`` less Italy's Malta landing (bound for Taranto) and Berlin's alarm
+    (session 13; Poland's set-up army stands 2 hexes off Berlin in these states)."""
+    m = g.context.scenario.map
+    skip = [set(city_hexes(m, [c]).values()) for c in ("Taranto", "Berlin")]
+    return {u: hs for u, hs in sit.memo("plan.unit_goals", dict).items() if hs not in skip}
+
+
 def _war(pol, sit, minor: str) -> float:
     return pol.score(sit, Command("declare_war", "axis", {"power": "germany",
                                                           "minors": [minor]}))
@@ -51,7 +59,7 @@ def test_plan_detachment_is_the_nearest_units_of_its_powers():
     m = g.context.scenario.map
     goals = set(city_hexes(m, ["Stockholm", "Oslo"]).values())
     copenhagen = set(city_hexes(m, ["Copenhagen"]).values())
-    detached = sit.memo("plan.unit_goals", dict)
+    detached = _unit_goals(g, sit)
     assert len(detached) == 4 and all(hs in (goals, copenhagen) for hs in detached.values())
     assert all(sit.mine[u]["power"] == "germany" for u in detached)
     hold = sit.memo("plan.hold", set)
@@ -73,7 +81,7 @@ def test_plan_detachment_goes_by_its_via():
     m = g.context.scenario.map
     copenhagen = set(city_hexes(m, ["Copenhagen"]).values())
     goals = set(city_hexes(m, ["Stockholm", "Oslo"]).values())
-    detached = sit.memo("plan.unit_goals", dict)
+    detached = _unit_goals(g, sit)
     for uid, hexes in detached.items():
         here = sit.mine[uid]["hex"]
         assert hexes == (copenhagen if sit.nearest(here, goals) >
@@ -112,7 +120,7 @@ def test_tr27_detachment_moves_toward_its_goals():
     from grognard.bots.tr_plans import move_plan
 
     g, _pol, sit = _policy_at(5, dict.fromkeys(WEST, "axis"))
-    detached = sit.memo("plan.unit_goals", dict)
+    detached = _unit_goals(g, sit)
     goals = next(iter(detached.values()))
 
     def moves(planned):
@@ -222,8 +230,9 @@ def test_plan_a_western_detachment_while_france_stands_at_barbarossa():
     paris = {city_hexes(g.context.scenario.map, ["Paris"])["Paris"]}
     taranto = set(city_hexes(g.context.scenario.map, ["Taranto"]).values())
 
-    def detached(sit):  # (session 11: less the Malta landing's units, bound for Taranto)
-        return {u: hs for u, hs in sit.memo("plan.unit_goals", dict).items() if hs != taranto}
+    def detached(sit):  # (session 11: less the Malta landing's units, bound for Taranto;
+        # session 13: and Berlin's alarm, sounded by Poland's set-up army)
+        return {u: hs for u, hs in _unit_goals(g, sit).items() if hs != taranto}
     assert len(detached(sit)) == 12 and all(hs == paris for hs in detached(sit).values())
     assert pol.score(sit, Command("declare_options", "axis", {"power": "germany", "options": {
         "eastern": "offensive", "western": "offensive"}})) > pol.score(

@@ -182,12 +182,13 @@ MALTA = "planner@malta_year=1941"
 
 
 def test_tr61_germany_lands_on_malta_from_taranto_in_1941():
-    """TR-61/TR-04: with ``malta_year=1941`` (the shipped plan has no Malta landing), from
+    """TR-61/TR-04: with ``malta_year=1941`` (the shipped plan has no German Malta landing:
+    since session 13 Italy's, which this one replaces), from
     Spring 1941 two German units go to Taranto for Malta (none before, none once Malta is
     held, none from Spring 1942: the stage's ``end``); the two German fleets nearest sail to
     Taranto (TR-70; Italy's fleet there is not counted)."""
     _g, pol, sit = _axis_at(SPRING_1941)
-    assert pol._landings(sit) == []
+    assert [s["name"] for s in pol._landings(sit)] == ["italy_malta"]
     g, pol, sit = _axis_at(SPRING_1941, bot=MALTA)
     taranto = set(city_hexes(g.context.scenario.map, ["Taranto"]).values())
     crew = [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == taranto]
@@ -218,7 +219,9 @@ def test_plan_berlin_guard_stays_by_berlin_while_it_is_held():
     guard = [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == berlin]
     assert len(guard) == 8 and all(sit.mine[u]["power"] == "germany" for u in guard)
     assert not berlin & set(sit.objectives)
-    _g, _pol, sit = _axis_at(SPRING_1944 - 2, won, in_berlin)
+    # (Poland's set-up army, 2 hexes off, would sound Berlin's alarm: session 13's ``near``)
+    poles = {u: {"hex": None} for u, x in g.state["units"].items() if x["power"] == "poland"}
+    _g, _pol, sit = _axis_at(SPRING_1944 - 2, won, {**in_berlin, **poles})
     assert not [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == berlin]
 
 

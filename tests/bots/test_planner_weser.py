@@ -80,7 +80,8 @@ def test_tr25_weseruebung_declares_both_wars_in_spring_1940(same_spring) -> None
 def test_tr70_tr61_weseruebung_gathers_in_winter_and_lands_on_oslo_in_spring(same_spring
                                                                              ) -> None:
     g, _rec, log = same_spring
-    fleet_srs = [(t, c) for t, c in log if c.kind == "sr" and c.args.get("kind") == "fleet"]
+    fleet_srs = [(t, c) for t, c in log if c.kind == "sr" and c.args.get("kind") == "fleet"
+                 and c.args["unit"].startswith("ger-")]  # (Italy's sail to Taranto: session 13)
     assert fleet_srs and all(t == WINTER_1939 and c.args["to"] == KIEL for t, c in fleet_srs)
     landings = [(t, c) for t, c in log if c.kind == "invade"]
     assert landings, "no landing on Oslo"

@@ -17,7 +17,11 @@ gives each side:
   join it although their front holds, ``garrison`` the units each of its goals keeps once
   held (default 1; 0: none unless threatened), ``force`` (a concurrent stage) a detachment of
   that many units - the nearest its goals - instead of its powers' whole army, ``via`` the
-  cities a detachment goes by (its land route), ``end`` the date the stage is given up
+  cities a detachment goes by (its land route), ``near`` (an alarm) the stage is in force
+  only while an enemy unit (of a country at war) is within that many hexes of its goals,
+  ``save`` (a date or plan key) the date from which the stage's powers keep the BRPs of
+  its wars on majors unspent (a system's policy reads it: 3R, TR-25/TR-75),
+  ``end`` the date the stage is given up
   (a turn label or a plan key), ``ports`` and ``beaches`` (a landing: a
   detachment that goes by sea): its units gather in the ``ports`` (cities where its fleets
   are) and wait there for the fleets, the policy invades the ``beaches`` (cities or hex
@@ -159,6 +163,13 @@ class Campaign:
                               str(self.side_plan.get(end, self.plan.get(end, end))),
                               game.system)
             if e is not None and turn >= e:
+                return False
+        near = stage.get("near")  # an alarm: only while the enemy is that near its goals
+        if near is not None:
+            if sit is None:
+                return False
+            goals = {h for _n, h in goal_places(sit, list(stage.get("goals", []) or []), game)}
+            if not goals or min(sit.nearest(h, sit.enemy_hexes) for h in goals) > int(near):
                 return False
         after = list(stage.get("after") or [])
         return not (after and sit is not None) or self.held(sit, after, game)

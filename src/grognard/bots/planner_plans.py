@@ -15,7 +15,7 @@ from typing import Any
 
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, Seat, args_units
-from grognard.bots.campaign import Campaign, Plan, apply_plan, city_hexes
+from grognard.bots.campaign import Campaign, Plan, apply_plan, city_hexes, turn_number
 from grognard.bots.europa_defence import defence_moves
 from grognard.bots.heuristic import (
     EuroFrontPolicy,
@@ -59,6 +59,14 @@ TR_1939: Plan = {
     #: the season before the Weseruebung: its units gather by Kiel and Denmark's border and
     #: its fleets sail to Kiel (TR-70); set with ``weseruebung``
     "weseruebung_gather": "",
+    #: Italy's war on Britain (and with it France, TR-25: a major's allies come free) as
+    #: France falls (session 13; a study parameter: ``planner@italy_war_year=1941`` moves it
+    #: to Summer I of that year); Italy keeps the declaration's BRPs from ``italy_save`` (its
+    #: 25 a year went on builds, offensives and minor wars; TR-75: it needs 30 on hand)
+    "italy_war": "Summer I 1940",
+    "italy_save": "Fall 1939",
+    #: Italy's Malta landing gathers in Taranto from this date and sails on ``italy_war``
+    "italy_gather": "Fall 1939",
     "axis": {
         "stages": [
             {"name": "poland", "start": "Fall 1939", "goals": ["Warsaw"], "front": "eastern",
@@ -157,6 +165,27 @@ TR_1939: Plan = {
             {"name": "weser_war", "start": "weseruebung", "concurrent": True,
              "goals": ["Copenhagen", "Oslo"], "front": "western", "powers": [],
              "war": {"germany": ["denmark", "norway"]}},
+            # Italy's war on Britain and France (session 13, TR-25): Italy keeps the
+            # declaration's 15 BRPs from ``save`` (its 25 a year went on builds, offensives and
+            # minor wars: it never had them) and declares as France falls; its army on the
+            # Alps then walks into Marseille and Lyon (TR-04 victory locations, 2-3 hexes from
+            # Turin) - a French city the Axis holds when Vichy forms stays Axis (TR-26), the
+            # rest of unoccupied France goes neutral. Libya holds (``garrisons``): three 2-2
+            # infantry are no match for Egypt's, and Libya's ports are not in the sea-zone
+            # table (no reinforcement by sea)
+            {"name": "italy_war", "start": "italy_war", "save": "italy_save",
+             "concurrent": True, "goals": ["Marseille", "Lyon"], "front": "western",
+             "powers": ["italy"], "war": {"italy": ["uk"]}, "end": "Spring 1941",
+             "caution": 1.2},
+            # Malta (TR-04: a red port, empty at set-up) by Italy (session 13): from Spring
+            # 1940 its two units nearest Taranto (the Mediterranean port of the sea-zone
+            # table) and two Italian fleets gather there (TR-70) and land on the island in
+            # Summer I 1940 (the ``sail`` date: the war on Britain's turn, under the western
+            # offensive Italy takes for France, TR-03)
+            {"name": "italy_malta", "start": "italy_gather", "sail": "italy_war",
+             "end": "Spring 1942", "concurrent": True, "force": 2, "fleets": 2, "load": 3,
+             "ports": ["Taranto"], "beaches": ["Malta"], "goals": ["Malta"],
+             "front": "western", "powers": ["italy"]},
             # a neutral capital in reach of Italy's army (a TR-04 victory location held by
             # one 1-3 infantry; Lisbon by Spain's army was tried: Spain, left empty, fell)
             {"name": "alps", "start": "Spring 1940", "concurrent": True, "goals": ["Bern"],
@@ -184,8 +213,18 @@ TR_1939: Plan = {
             {"name": "berlin_guard", "start": "berlin_guard", "concurrent": True,
              "standing": True, "force": 8, "goals": ["Berlin"], "front": "western",
              "powers": ["germany"], "caution": 1.2},
+            # Berlin's alarm (session 13): before the guard's date, from Barbarossa on, while
+            # an enemy unit is within 4 hexes of Berlin (the planner Allies' Red Army broke
+            # through the Baltic and took it in Summer I 1942 with the Axis at 33-36 victory
+            # locations, seeds 62-63), the eight German units nearest ring it (hex distance:
+            # the Soviet border is 6 hexes off in 1941 and Sweden 5, over the sea)
+            {"name": "berlin_alarm", "start": "barbarossa", "end": "berlin_guard",
+             "near": 4, "concurrent": True, "standing": True, "force": 8,
+             "goals": ["Berlin"], "front": "western", "powers": ["germany"], "caution": 1.2},
             # from 1943 the East holds what it took (the verdict counts the end, TR-04):
             # attrition (5 BRPs, not 10) and careful attacks; the BRPs rebuild the army
+            # (session 13: from Summer I 1942, when the planner Allies' Red Army attacks, the
+            # Axis lost the 1942 offensive's gains - seeds 60-66, no Axis win)
             {"name": "defend", "start": "Fall 1942", "fixed": True, "standing": True,
              "garrison": 2,
              "goals": ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leningrad",
@@ -193,10 +232,14 @@ TR_1939: Plan = {
              "powers": ["germany"], "option": "attrition", "caution": 1.5},
         ],
         # the capitals, and the Axis minors' victory locations once they are Axis (TR-24)
-        "garrisons": {"Berlin": 1, "Rome": 1, "Bucharest": 1, "Ploesti": 1, "Sofia": 1,
+        "garrisons": {"Berlin": 1, "Rome": 1, "Warsaw": 1, "Bucharest": 1, "Ploesti": 1, "Sofia": 1,
                       "Helsinki": 1, "Budapest": 1,
                       # Italy's victory locations, once its army is in the Balkans
                       "Tirana": 1, "Milan": 1, "Turin": 1, "Naples": 1,
+                      # Italian Libya holds against Egypt once Italy is at war with Britain
+                      "Tripoli": 2, "Benghazi": 1,
+                      # France's cities Italy takes before Vichy forms (session 13)
+                      "Marseille": 1, "Lyon": 1,
                       # the Reich's cities next to Yugoslavia, at war from 1940
                       "Vienna": 1, "Munich": 1},
         # BRPs kept for growth (TR-13) as a share of the base, from each date on: growth
@@ -293,10 +336,18 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     year = params.get("soviet_war_year")
     if year is not None:
         plan["soviet_war"] = f"Summer I {int(year)}"
+    year = params.get("italy_war_year")
+    if year is not None:
+        plan["italy_war"] = f"Summer I {int(year)}"
+        plan["italy_save"] = f"Fall {int(year) - 1}"
+        plan["italy_gather"] = f"Fall {int(year) - 1}"
     for key in ("berlin", "second_front", "malta", "iberia"):  # Spring of a year
         year = params.get(f"{key}_year")
         if year is not None:
             plan[key] = f"Spring {int(year)}"
+    if params.get("malta_year") is not None:  # Germany's Malta landing replaces Italy's
+        axis = plan.get("axis", {})
+        axis["stages"] = [st for st in axis.get("stages", []) if st.get("name") != "italy_malta"]
     year = params.get("weseruebung")
     if year is not None and "weseruebung" in plan:  # Spring of a year, gathered the Winter
         plan["weseruebung"] = f"Spring {int(year)}"
@@ -308,6 +359,10 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
                     "denmark" in (st.get("war") or {}).get("germany", []) and \
                     st.get("name") != "weser_war":  # Denmark's war with Norway's
                 st["war"]["germany"] = [c for c in st["war"]["germany"] if c != "denmark"]
+    for side in ("axis", "allies"):  # a landing's ``sail``: a plan key -> its turn label
+        for st in plan.get(side, {}).get("stages", []):
+            if st.get("sail") in plan and plan[st["sail"]]:
+                st["sail"] = plan[st["sail"]]
     return plan
 
 
@@ -426,12 +481,49 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         return (cost + (3 if uid in sit.memo("plan.hold", set) else 0),)
 
     def _budget(self, sit: Situation, power: str) -> int:
-        """TR-13: the BRPs above the plan's growth reserve in force (a share of the base)."""
+        """TR-13: the BRPs above the plan's growth reserve in force (a share of the base) and
+        above what the power keeps for a declaration of war (:meth:`kept`)."""
         share: Fraction | None = sit.memo("plan.reserve", lambda: None)
         if share is None:
-            return super()._budget(sit, power)
+            return max(0, super()._budget(sit, power) - self.kept(sit, power))
         brp, base = self._brp(sit, power)
-        return max(0, brp - int(base * share))
+        return max(0, brp - int(base * share) - self.kept(sit, power))
+
+    #: TR-25: what a declaration on a major costs (its allies come free), and TR-03 what
+    #: an offensive and an attrition cost at most (the southern front's offensive is 5
+    #: through 1941): the planner's estimates for the BRPs a power keeps
+    major_war_cost = 15
+    option_costs: Mapping[str, int] = {"offensive": 10, "attrition": 5}
+
+    def kept(self, sit: Situation, power: str) -> int:
+        """TR-25: the BRPs ``power`` keeps unspent for the declarations on majors its plan
+        calls for (a stage's ``save`` date on, until the stage ends or the war is on): 15 a
+        major it is not yet at war with, twice over (TR-75: at most half the BRPs on hand at
+        the start of a turn are spent in it; session 13: Italy's war on Britain)."""
+        got: dict[str, int] = sit.memo("plan.kept", lambda: {})
+        return got.get(power, 0)
+
+    def _kept(self, sit: Situation, game: Any) -> dict[str, int]:
+        sides = sit.view.get("power_sides") or {}
+        d = sit.view.get("diplomacy")
+        wars = {frozenset((str(w.get("a")), str(w.get("b"))))
+                for w in (d.get("wars") or [] if isinstance(d, Mapping) else [])}
+        turn = turn_number(sit.view)
+        out: dict[str, int] = {}
+        for st in self.campaign.stages:
+            save = st.get("save")
+            if not save or not self.campaign.started({"start": save, "end": st.get("end")},
+                                                     turn, game):
+                continue
+            for power, targets in (st.get("war") or {}).items():
+                majors = [t for t in targets or [] if t in sides
+                          and frozenset((str(power), str(t))) not in wars]
+                if majors and sides.get(power) == sit.player:
+                    # TR-75: a power spends at most half its BRPs on hand at the start
+                    # of its turn, so the declaration needs twice its cost on hand
+                    out[str(power)] = out.get(str(power), 0) + 2 * self.major_war_cost * \
+                        len(majors)
+        return out
 
     def _stage_powers(self, sit: Situation) -> set[str]:
         st = self.stage(sit)
@@ -449,11 +541,19 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         # stage in force's first, then the first stage listed for a front: Italy in the
         # Balkans and in France, a German detachment in Spain while the army deploys east)
         with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
-        for c in with_:
-            if power in (c.get("powers") or []):
+        unsailed: set[str] = sit.memo("plan.unsailed", set)
+        for c in with_:  # (a landing gathering for its ``sail`` date wants no option yet)
+            if power in (c.get("powers") or []) and c.get("name") not in unsailed:
                 want.setdefault(str(c.get("front")), str(c.get("option", "offensive")))
         if not isinstance(options, Mapping):
             return base
+        keep = self.kept(sit, power)
+        if keep:  # the BRPs kept for a declaration (TR-25) are not spent on options (TR-03)
+            brp, _base = self._brp(sit, power)
+            cost = sum(self.option_costs.get(str(o.get("option") if isinstance(o, Mapping)
+                                                 else o), 0) for o in options.values())
+            if cost and brp - cost < keep:
+                return -20.0
         if not want:  # no stage of the power: the heuristic's choice, but no BRPs (TR-03) for
             # an attrition or offensive on a front with no enemy at war (the USSR's attrition
             # beside the Germans in Poland before either declares war paid 5 a turn)
@@ -494,9 +594,15 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         if not targets:
             return -1.0
         game_stages: list[Mapping[str, Any]] = sit.memo("plan.started", list)
+        majors = set(args_units(cmd.args, "majors"))
+        keep = self.kept(sit, power)
         for st in game_stages:
             wanted = set(((st.get("war") or {}).get(power)) or [])
             if targets <= wanted:
+                if majors and keep:  # a war on a major kept for: before the options
+                    return 30.0
+                if keep and self._brp(sit, power)[0] - 5 < keep:
+                    return -1.0  # a minor's war would spend what is kept (TR-25)
                 return 8.0
         return -1.0
 
@@ -506,6 +612,12 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         sit.memo("plan.started", lambda: started)
         with_ = self.campaign.concurrent(sit, game)
         sit.memo("plan.concurrent", lambda: with_)
+        turn = turn_number(sit.view)
+        unsailed = {str(c.get("name")) for c in with_ if c.get("sail") and not
+                    self.campaign.started({"start": c["sail"]}, turn, game)}
+        sit.memo("plan.unsailed", lambda: unsailed)
+        kept = self._kept(sit, game)
+        sit.memo("plan.kept", lambda: kept)
         reserve = self.campaign.dated("reserve", sit, game)
         if reserve is not None:
             sit.memo("plan.reserve", lambda: Fraction(str(reserve)))
