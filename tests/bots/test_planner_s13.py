@@ -78,7 +78,7 @@ def test_tr25_tr26_tr61_italy_at_war_with_britain_takes_marseille_and_malta_in_1
     declaration - holds Marseille, France's victory location by the Alps (it stays Axis when
     Vichy forms), and Malta, landed on from Taranto by an Italian fleet."""
     g = Game.new("tr-1939-campaign", seed=61)
-    rec = play_game(g, {"axis": "planner", "allies": "planner"}, seed=61,
+    rec = play_game(g, {"axis": "planner@italy_malta=1", "allies": "planner"}, seed=61,
                     max_turns=SUMMER_II_1940)
     assert rec.refused == 0 and rec.error is None
     wars = {frozenset((w["a"], w["b"])): w["since"] for w in g.state["diplomacy"]["wars"]}
@@ -93,10 +93,11 @@ def test_tr25_tr26_tr61_italy_at_war_with_britain_takes_marseille_and_malta_in_1
 
 
 def test_tr61_tr70_italys_malta_landing_gathers_in_taranto_and_wants_no_option_before():
-    """TR-61/TR-70/TR-03: from Fall 1939 two Italian units are bound for Taranto (the
+    """TR-61/TR-70/TR-03: with ``planner@italy_malta=1`` (off in the shipped plan: it
+    delayed Paris), from Fall 1939 two Italian units are bound for Taranto (the
     Mediterranean port of the sea-zone table) and the landing wants no western offensive
     before its sail date (Summer I 1940): Italy's BRPs are kept."""
-    g, pol, sit = _axis_at(SPRING_1940)
+    g, pol, sit = _axis_at(SPRING_1940, params="@italy_malta=1")
     taranto = city_hexes(g.context.scenario.map, ["Taranto"])["Taranto"]
     bound = [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == {taranto}]
     assert len(bound) == 2 and all(sit.mine[u]["power"] == "italy" for u in bound)
@@ -104,8 +105,10 @@ def test_tr61_tr70_italys_malta_landing_gathers_in_taranto_and_wants_no_option_b
     pol._brp = lambda sit, power: (60, 50)
     assert pol.score(sit, _options("italy", western="offensive")) < \
         pol.score(sit, _options("italy", western="pass"))
-    g, pol, sit = _axis_at(SUMMER_I_1940)
+    g, pol, sit = _axis_at(SUMMER_I_1940, params="@italy_malta=1")
     assert "italy_malta" not in sit.memo("plan.unsailed", set)
+    g, pol, sit = _axis_at(SPRING_1940)  # the shipped plan: no Malta crew
+    assert not [u for u, hs in sit.memo("plan.unit_goals", dict).items() if hs == {taranto}]
 
 
 #: Summer II 1941 (Barbarossa's second turn)

@@ -19,8 +19,8 @@ from grognard.bots.planner_plans import plan_for, planner_policy
 from grognard.core.errors import InputError
 
 PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_year",
-          "second_front_year", "malta_year", "italy_war_year", "iberia_year", "weseruebung", "denmark_first",
-          "plan", "budget", "horizon", "cut")
+          "second_front_year", "malta_year", "italy_war_year", "italy_malta", "iberia_year",
+          "weseruebung", "denmark_first", "plan", "budget", "horizon", "cut")
 
 
 def parse_params(text: str) -> dict[str, str]:

@@ -50,6 +50,11 @@ TR_1939: Plan = {
     #: offensive a turn, and the Axis lost more than the island gave); a study turns it on:
     #: ``planner@malta_year=1941``
     "malta": "",
+    #: Italy's landing on Malta from Taranto in Summer I 1940 (session 13): off in the
+    #: shipped plan - on held-out seeds 7000-7031 (planner against planner) it cost the
+    #: drive on Paris (Paris by the end of 1940 in 20 of 32 games with it, 27 without) for
+    #: Malta in 19; a study turns it on: ``planner@italy_malta=1``
+    "italy_malta": "",
     #: Weseruebung (issue 25, item 4): Germany's war on Denmark and Norway in a spring,
     #: Copenhagen by land and Oslo by sea from Kiel. Off ("": no such turn) in the shipped
     #: plan; a study turns it on: ``planner@weseruebung=1940`` (Spring 1940), and
@@ -345,7 +350,10 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         year = params.get(f"{key}_year")
         if year is not None:
             plan[key] = f"Spring {int(year)}"
-    if params.get("malta_year") is not None:  # Germany's Malta landing replaces Italy's
+    if params.get("italy_malta") not in (None, "", "0"):
+        plan["italy_malta"] = "on"
+    if params.get("malta_year") is not None or not plan.get("italy_malta"):
+        # Germany's Malta landing replaces Italy's; Italy's is off unless a study asks
         axis = plan.get("axis", {})
         axis["stages"] = [st for st in axis.get("stages", []) if st.get("name") != "italy_malta"]
     year = params.get("weseruebung")
