@@ -167,3 +167,24 @@ def test_eur22_the_planner_soviets_route_arrivals_by_the_fortresses_shortfall():
     assert pol.score_place_reinforcement(sit, cmd) == base + 4.0
     sit._memo["defence.pressure"] = {"5422": 0.0}
     assert pol.score_place_reinforcement(sit, cmd) == base
+
+
+def test_the_most_threatened_fortress_ring_gets_the_units_first():
+    """Two fortresses with their garrisons, both with the enemy within RING_REACH: three
+    panzer corps next to A (27 factors in reach), none in reach of B. The four free units
+    halfway between them (each able to reach either ring) fill A's ring, not B's (session
+    12 filled the rings in the order of their hex labels: B's first)."""
+    a, b = (6, 1), (2, 5)
+    g = Grid(cities=(a, b))
+    mine = {f"a{k}": unit("soviet", a) for k in range(3)}
+    mine.update({f"b{k}": unit("soviet", b) for k in range(3)})
+    mine.update({f"f{k}": unit("soviet", (4, 3)) for k in range(4)})
+    enemy = [unit("axis", (8, y), kind="armor", attack=9) for y in (0, 1, 2)]
+    objectives = [obj(a, "Moscow", 6), obj(b, "Leningrad", 5)]
+    got = run(mine, enemy, objectives, g, [lab(8, 6)], fortresses=("Moscow", "Leningrad"))
+    ia, ib = g.index_of_label(lab(*a)), g.index_of_label(lab(*b))
+    ring_a = {g.label(j) for j in g.nbrs[ia]}
+    ring_b = {g.label(j) for j in g.nbrs[ib]}
+    free = [got[f"f{k}"] for k in range(4)]
+    assert all(h in ring_a for h in free), free
+    assert not any(h in ring_b for h in free)
