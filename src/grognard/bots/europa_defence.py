@@ -289,7 +289,7 @@ def _offers(sit: Situation, g: Any, pic: offence.Picture, i: int,
     out = []
     for uid in units:
         u = sit.mine[uid]
-        a = offence.view_factor(u, "attack")
+        a = float(offence.view_factor(u, "attack"))
         if a <= 0:
             continue
         if offence.out_of_supply(u):
