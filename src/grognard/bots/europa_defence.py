@@ -28,6 +28,15 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   reach it safely moves in (the verdict counts who entered a hex last); on the scenario's
   last turn every objective the enemy holds within reach draws units to it for the last
   attacks (any odds then: ``EuropaPolicy.score_attack``).
+* **The last assault** (session 13, :func:`last_assault`): in the game's last movement phase
+  when nothing the enemy does follows (our player turn closes the game), no garrison is
+  needed any more - a hex stays ours until an enemy unit enters it - so the whole army
+  turns on the objectives the enemy holds: each occupied one, by the points retaking it
+  takes off the enemy's score (:func:`objective_stakes`: a line's hex counts only when it
+  drops the enemy below the line's ``need``), gets the strongest units that reach its
+  sides, up to :data:`ASSAULT_AIM` to 1, if they make at least :data:`ASSAULT_MIN`; the
+  units left then join the assault where they add most to the points expected
+  (:func:`p_clear`: the CRT's chance to clear the hex at those odds).
 """
 
 from __future__ import annotations
@@ -53,7 +62,7 @@ from grognard.engine.commands import Command
 FORTRESS_REACH = 20
 #: the enemy within this many hexes of a fortress: its ring (and the march on it)
 RING_REACH = 12
-#: units wanted on each land hex next to a fortress under threat
+#: units wanted on each land hex next to a fortress under threat (at least)
 RING = 2
 #: the odds (enemy attack in reach over our terrain-weighted defense) a garrison is sized to
 TENABLE = 2.5
@@ -65,6 +74,47 @@ UNIT_DEFENSE = 5
 COUNTER_ODDS = 3.0
 #: a weak stack: at most this terrain-weighted defense (an exposed spearhead)
 EXPOSED = 12.0
+#: the planned odds a last assault gathers units to (more only from the units left over)
+ASSAULT_AIM = 5.0
+#: the least planned odds a last assault is made at
+ASSAULT_MIN = 1.5
+#: EUR-09 the chance an attack at (at least) these odds clears the hex: the revised CRT's
+#: DR and D2 results with no modifier (``crt_analysis.column_stats``)
+CLEAR = ((7.0, 0.83), (5.0, 0.72), (4.0, 0.58), (3.0, 0.47), (2.0, 0.28), (1.5, 0.14),
+         (1.0, 0.11))
+
+
+def p_clear(odds: float) -> float:
+    """The chance (:data:`CLEAR`) that an attack at ``odds`` to 1 clears the hex."""
+    for at, p in CLEAR:
+        if odds >= at:
+            return p
+    return 0.0
+
+
+def objective_stakes(sit: Situation, objectives: Sequence[Any]) -> dict[str, float]:
+    """Hex -> the points the enemy's score loses if we retake that hex now, for every
+    objective (``Game.objectives()``) the enemy holds: its worth; the hexes of a line that
+    the scenario's public victory table scores only when ``need`` of its ``hexes`` are held
+    share its ``points`` among the hexes that must be retaken to drop the enemy below the
+    need (none while it holds fewer)."""
+    theirs = {str(o.hex): float(o.value) for o in objectives
+              if o.holder is not None and o.holder != sit.player}
+    out = dict(theirs)
+    table = getattr(getattr(sit.context.scenario, "rules", None), "table", None) \
+        if hasattr(sit, "context") else None
+    victory = table.get("victory") if isinstance(table, Mapping) else None
+    rows = victory.get("objectives") if isinstance(victory, Mapping) else None
+    for row in rows if isinstance(rows, Sequence) else []:
+        hexes = row.get("hexes") if isinstance(row, Mapping) else None
+        if not isinstance(hexes, Sequence) or isinstance(hexes, str):
+            continue
+        need = int(row.get("need") or len(hexes))
+        held = [str(h) for h in hexes if str(h) in theirs]
+        surplus = len(held) - need + 1
+        for h in held:
+            out[h] = float(row.get("points") or 0) / surplus if surplus > 0 else 0.0
+    return out
 
 
 def fortress_hexes(sit: Situation, objectives: Sequence[Any], names: Collection[str],
@@ -90,6 +140,20 @@ def garrison_want(threat: float, mult: int, add: int, limit_units: int) -> int:
     need = threat / TENABLE / max(1, mult) - add
     n = max(1, math.ceil(need / UNIT_DEFENSE))
     return n if n <= limit_units else limit_units + 1
+
+
+def threat_to(sit: Situation, enemy: Sequence[tuple[int, Mapping[str, Any]]],
+              h: str) -> float:
+    """The enemy attack factors within reach of hex ``h`` (:data:`GARRISON_REACH`: foot
+    units within 4 hexes, mechanized within 8)."""
+    m = sit.map
+    threat = 0.0
+    for k, u in enemy:
+        reach = GARRISON_REACH[1] if str(u.get("type")) in offence.MECH \
+            else GARRISON_REACH[0]
+        if sit.distance(m.label(k), h) <= reach:
+            threat += offence.view_factor(u, "attack")
+    return threat
 
 
 def _land_ring(g: Any, i: int, land: Sequence[bool]) -> list[int]:
@@ -135,12 +199,7 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
                         want[j] = max(want.get(j, 0), RING)
                         ring_of.setdefault(j, i)
             continue
-        threat = 0.0
-        for k, u in enemy:
-            reach = GARRISON_REACH[1] if str(u.get("type")) in offence.MECH \
-                else GARRISON_REACH[0]
-            if sit.distance(m.label(k), h) <= reach:
-                threat += offence.view_factor(u, "attack")
+        threat = threat_to(sit, enemy, h)
         n = garrison_want(threat / 2, mult, add, units)  # its attacks are spread
         if n > units:  # no garrison holds it: a screen while the enemy is far
             n = 1 if d > 3 else 0
@@ -218,6 +277,154 @@ def counter_attacks(sit: Situation, g: Any, pic: offence.Picture,
     return out
 
 
+def _offers(sit: Situation, g: Any, pic: offence.Picture, i: int,
+            moves: Mapping[str, Mapping[int, Command]], units: Collection[str],
+            at: Mapping[str, int], plan: DefencePlan) -> list[tuple[float, str, int]]:
+    """(attack factors brought, unit, the side hex it attacks from) of each of ``units``
+    that may stand next to enemy hex ``i`` (its own hex or a legal move, a land hex free of
+    the enemy with room in the stack), its best side (rivers halve across, EUR-10; out of
+    supply halves too, EUR-30), strongest first."""
+    sides = [j for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
+             if s >= 0 and pic.land[j] and j not in pic.theirs]
+    out = []
+    for uid in units:
+        u = sit.mine[uid]
+        a = float(offence.view_factor(u, "attack"))
+        if a <= 0:
+            continue
+        if offence.out_of_supply(u):
+            a = a / 2
+        mech = str(u.get("type")) in offence.MECH
+        best: tuple[float, int] | None = None
+        for j in sides:
+            if j != at[uid] and j not in moves.get(uid, {}):
+                continue
+            f = a * offence._crossing(g, j, i, mech)
+            if f > 0 and (best is None or f > best[0]):
+                best = (f, j)
+        if best is not None:
+            out.append((best[0], uid, best[1]))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return out
+
+
+def last_assault(sit: Situation, g: Any, pic: offence.Picture,
+                 moves: Mapping[str, Mapping[int, Command]], free: Collection[str],
+                 at: Mapping[str, int], plan: DefencePlan, stakes: Mapping[str, float]
+                 ) -> list[tuple[int, dict[str, int]]]:
+    """The game's last assault (nothing the enemy does follows): (target hex, {unit: hex
+    it moves to}) for the objectives the enemy holds with units in them, worth ``stakes``
+    (:func:`objective_stakes`). The targets in order of the points they can be expected to
+    give (their stake times :func:`p_clear` of the odds all the ``free`` units could make
+    there) each get the strongest units that reach their sides up to :data:`ASSAULT_AIM` to
+    1, kept if they make :data:`ASSAULT_MIN`; then each unit left joins the target where it
+    adds most to the points expected."""
+    m = sit.map
+    cands = []
+    for i in pic.theirs:
+        stake = stakes.get(m.label(i), 0.0)
+        if stake <= 0:
+            continue
+        defense = max(pic.defense(i)[0], 1.0)
+        offers = _offers(sit, g, pic, i, moves, free, at, plan)
+        if not offers:
+            continue
+        best = sum(f for f, _u, _j in offers) / defense
+        cands.append((-stake * p_clear(best), -stake, i, defense))
+    cands.sort()
+    used: set[str] = set()
+    got: dict[int, float] = {}
+    chosen: dict[int, dict[str, int]] = {}
+    for _e, _s, i, defense in cands:
+        pick: dict[str, int] = {}
+        total = 0.0
+        for f, uid, j in _offers(sit, g, pic, i, moves, [x for x in free if x not in used],
+                                 at, plan):
+            if total >= ASSAULT_AIM * defense:
+                break
+            if plan.value(uid, j) <= -99:
+                continue
+            plan.place(uid, j)
+            pick[uid] = j
+            total += f
+        if pick and total >= ASSAULT_MIN * defense:
+            used.update(pick)
+            got[i] = total
+            chosen[i] = pick
+        else:
+            for uid, j in pick.items():
+                plan.unplace(uid, j)
+    defenses = {i: d for _e, _s, i, d in cands}
+    for uid in [x for x in free if x not in used]:
+        best_gain, best_at = 0.0, None
+        for i in chosen:
+            offer = _offers(sit, g, pic, i, moves, [uid], at, plan)
+            if not offer or plan.value(uid, offer[0][2]) <= -99:
+                continue
+            f, _u, j = offer[0]
+            stake = stakes.get(m.label(i), 0.0)
+            gain = stake * (p_clear((got[i] + f) / defenses[i]) - p_clear(got[i] / defenses[i]))
+            if gain > best_gain:
+                best_gain, best_at = gain, (i, j, f)
+        if best_at is None:  # no column gained: the strongest stake it can still raise
+            opts = []
+            for i in chosen:
+                offer = _offers(sit, g, pic, i, moves, [uid], at, plan)
+                if offer and plan.value(uid, offer[0][2]) > -99 and \
+                        got[i] < CLEAR[0][0] * defenses[i]:
+                    opts.append((-stakes.get(m.label(i), 0.0), i, offer[0][2], offer[0][0]))
+            if opts:
+                _s, i, j, f = min(opts)
+                best_at = (i, j, f)
+        if best_at is not None:
+            i, j, f = best_at
+            plan.place(uid, j)
+            chosen[i][uid] = j
+            got[i] += f
+            used.add(uid)
+    return sorted(chosen.items())
+
+
+def entry_pressure(sit: Situation, objectives: Sequence[Any], fortress_names: Collection[str],
+                   sources: Collection[str]) -> dict[str, float]:
+    """Fortress hex -> how short its defence falls of the enemy's attack in reach (session 13:
+    where a reinforcement is wanted): the enemy's attack factors within reach
+    (:func:`threat_to`) over :data:`TENABLE` times our defense factors in the city and on its
+    ring, 0 when they suffice."""
+    m = sit.map
+    enemy = [(m.index_of_label(str(u["hex"])), u) for u in sit.others
+             if str(u.get("type")) not in offence.NOT_GROUND]
+    ours = [u for u in sit.mine.values() if str(u.get("type")) not in offence.NOT_GROUND]
+    out = {}
+    for f in fortress_hexes(sit, objectives, fortress_names, sources):
+        threat = threat_to(sit, enemy, f)
+        if threat <= 0:
+            continue
+        defense = sum(offence.view_factor(u, "defense") for u in ours
+                      if sit.distance(str(u["hex"]), f) <= 1)
+        out[f] = max(0.0, threat / TENABLE - defense) / max(1.0, threat / TENABLE)
+    return out
+
+
+def reinforcement_score(sit: Situation, to: str, pressure: Mapping[str, float]) -> float:
+    """EUR-22 What placing a reinforcement at ``to`` adds (session 13): the shortfall
+    (:func:`entry_pressure`, 0 to 1) of the fortresses within 2 hexes of it, the most
+    threatened first - the reserves go where the enemy drives."""
+    near = [p for f, p in pressure.items() if sit.distance(f, to) <= 2]
+    return 4.0 * max(near, default=0.0)
+
+
+def nothing_follows(sit: Situation) -> bool:
+    """Whether every phase after this one in the turn is our own (our player turn closes
+    the turn): on the last turn, nothing the enemy does follows."""
+    ctx = getattr(sit, "context", None)
+    if ctx is None:
+        return True
+    phases = ctx.turn_sequence.phases
+    i = int(sit.view.get("phase") or 0)
+    return all(str(p.player) == sit.player for p in phases[i + 1:])
+
+
 def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
                   sources: Sequence[str], their_sources: Sequence[str],
                   fortress_names: Collection[str] = (), last_turn: bool = False,
@@ -238,6 +445,11 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     fortresses = fortress_hexes(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
                                    last_turn)
+    final = last_turn and counter and nothing_follows(sit)
+    if final:  # the game's last movement: no garrison of ours is attacked any more
+        theirs = {idx(str(o.hex)) for o in objectives if o.holder != sit.player}
+        want = {i: n for i, n in want.items() if i in theirs}
+        ring_of = {}
     plan.want = dict(want)
     for f in fortresses:  # the approaches: depth around a fortress
         for j, k in offence.bfs(g, [idx(f)], lambda x: land[x], 2).items():
@@ -249,18 +461,35 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     at = {uid: idx(str(u["hex"])) for uid, u in ground.items()}
     placed: dict[str, int] = {}
     for uid in sorted(ground):
-        if uid in pinned or uid not in moves:
+        if (uid in pinned and not final) or uid not in moves:
             plan.place(uid, at[uid])
             placed[uid] = at[uid]
-    # the garrisons (the fortresses first, then the most wanted): the units there first,
-    # then the foot units that can reach it, nearest first (never into a cut-off hex)
-    order = sorted(plan.want, key=lambda k: (m.label(k) not in fortresses, k in ring_of,
-                                             -plan.want[k], m.label(k)))
+    # the garrisons (the fortresses first, then the most wanted, then the rings): the units
+    # there first, then the foot units that can reach it, nearest first (never into a
+    # cut-off hex); session 13: the fortresses and the rings most threatened first
+    fthreat = {idx(f): threat_to(sit, enemy, f) for f in fortresses}
+
+    def rank(k: int) -> tuple[int, float, int, str]:
+        if m.label(k) in fortresses:
+            return 0, -fthreat[k], 0, m.label(k)
+        if k in ring_of:
+            return 2, -fthreat.get(ring_of[k], 0.0), -plan.want[k], m.label(k)
+        return 1, 0.0, -plan.want[k], m.label(k)
+    order = sorted(plan.want, key=rank)
     for i in order:  # never into a cut-off hex from one that traces to our sources
         garrison(sit, plan, i, ground, placed, at,
-                 lambda uid, j: j in moves.get(uid, {}) and (j in safe or at[uid] not in safe))
+                 lambda uid, j: j in moves.get(uid, {})
+                 and (final or j in safe or at[uid] not in safe))
     # counter-attacks by the units left (not from a hex the enemy has cut off)
     wanted_back = {idx(str(o.hex)) for o in objectives if o.holder != sit.player}
+    if final:  # every unit not retaking an empty objective assaults the occupied ones
+        pic = offence.Picture.of(sit, g, sources, their_sources)
+        free = [uid for uid in sorted(ground) if uid not in placed]
+        for _t, chosen in last_assault(sit, g, pic, moves, free, at, plan,
+                                       objective_stakes(sit, objectives)):
+            placed.update(chosen)
+        place_on_line(plan, ground, placed, at, moves, enemy_at)
+        return placed_moves(placed, at, moves, enemy_at)
     if counter:
         pic = offence.Picture.of(sit, g, sources, their_sources)
         free = [uid for uid in sorted(ground) if uid not in placed and at[uid] in safe]

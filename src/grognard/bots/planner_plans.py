@@ -16,7 +16,7 @@ from typing import Any
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, Seat, args_units
 from grognard.bots.campaign import Campaign, Plan, apply_plan, city_hexes, turn_number
-from grognard.bots.europa_defence import defence_moves
+from grognard.bots.europa_defence import defence_moves, entry_pressure, reinforcement_score
 from grognard.bots.heuristic import (
     EuroFrontPolicy,
     EuropaPolicy,
@@ -812,6 +812,22 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []],
                 last_turn=self.last_turn(sit), counter=phase == "movement")
         return super().plan(sit, actions, kind)
+
+    def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-22 The defender's arrivals (session 13): the heuristic's score plus the
+        shortfall of the fortresses near the entry hex (``europa_defence``)."""
+        base = super().score_place_reinforcement(sit, cmd)
+        to = cmd.args.get("hex")
+        if not (self.defending and "fortresses" in self.campaign.side_plan) or \
+                not isinstance(to, str):
+            return base
+        pressure = sit.memo("defence.pressure", lambda: entry_pressure(
+            sit, sit.memo("europa.objectives", list), self._fortress_names(),
+            self.supply_sources(sit, sit.player)))
+        return base + reinforcement_score(sit, to, pressure)
+
+    def _fortress_names(self) -> list[str]:
+        return [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []]
 
     #: the stage's caution alone decides an attack's worth (no odds floor)
     odds_floor = Fraction(0)
