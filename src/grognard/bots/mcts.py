@@ -77,9 +77,16 @@ def counter_mix(game_like: Game) -> dict[str, list[JSON]]:
 
 
 def sampled_state(game_like: Game, view: Mapping[str, Any], seed: int) -> JSON:
-    """The seat's view with its unknowns sampled (one sample of the information set): each face-down enemy unit takes the strength of a unit drawn from its
-    side's counter mix (the scenario's list, not the real game), its place as the view shows
-    it; every side's missing secrets are empty (nothing committed)."""
+    """The seat's view with its unknowns sampled (one sample of the information set): by the
+    rule system's ``determinize`` hook where it has one (a complete legal state: EuroFront
+    deals the enemy's face-down blocks and its destroyed pool from its scenario blocks, so a
+    rollout plays on through the production phase); else each face-down enemy unit takes the
+    strength of a unit drawn from its side's counter mix (the scenario's list, not the real
+    game), its place as the view shows it, and every side's missing secrets are empty
+    (nothing committed)."""
+    hook = game_like.system.determinize
+    if hook is not None:
+        return hook(game_like.context, view, random.Random(seed))
     state: JSON = copy_state(dict(view))
     state.pop("viewer", None)
     secrets = state.get("secrets")
