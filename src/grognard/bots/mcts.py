@@ -48,6 +48,9 @@ from grognard.engine.state import JSON, copy_state
 DEFAULT_BUDGET = 8
 DEFAULT_HORIZON = 300
 WIDTH = 3
+#: how many game turns a rollout (``cut=turn``) plays: it stops when the turn counter has
+#: advanced by this many (1: at the end of the game turn)
+DEFAULT_TURNS = 1
 #: where a rollout stops: the end of the game turn, or of the seat's own player turn
 CUTS = ("turn", "side")
 #: the share of the values' span by which a candidate must beat the planner's choice
@@ -127,6 +130,8 @@ class MctsBot(PlannerBot):
         self.budget = int(p.pop("budget", DEFAULT_BUDGET))
         self.horizon = int(p.pop("horizon", DEFAULT_HORIZON))
         self.cut = p.pop("cut", "turn")
+        self.turns = int(p.pop("turns", DEFAULT_TURNS))
+        self.width = int(p.pop("width", WIDTH))
         if self.cut not in CUTS:
             raise InputError("--bots", f"mcts cut={self.cut!r}: one of {', '.join(CUTS)}")
         super().__init__(seat, p)
@@ -141,6 +146,8 @@ class MctsBot(PlannerBot):
         self.changed = 0
         self._sim_seed = 0
         self._start: tuple[tuple[int, int], JSON] | None = None
+        #: the purchase phase the search decided on, and whether it buys in it
+        self._bought: tuple[tuple[Any, str], bool] | None = None
 
     def _candidates(self, view: JSON, la: LegalActions, first: Command) -> list[Command]:
         sit = self.policy.situation(view, la.game)
@@ -150,7 +157,7 @@ class MctsBot(PlannerBot):
         scored.sort(key=lambda sc: -sc[0])
         out = [first]
         for sc, c in scored:
-            if len(out) >= WIDTH or sc <= 0:
+            if len(out) >= self.width or sc <= 0:
                 break
             if c not in out and la.allows(c):
                 out.append(c)
@@ -166,6 +173,10 @@ class MctsBot(PlannerBot):
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
         first = super().choose(view, legal_actions)
+        if isinstance(legal_actions, LegalActions) and self.budget > 0:
+            buy = self._purchase(view, legal_actions, first)
+            if buy is not None:
+                return buy
         if not isinstance(legal_actions, LegalActions) or self.budget <= 0 or \
                 first.kind not in self.policy.macro_kinds | {"end_phase"} or \
                 not (set(legal_actions.kinds()) & self.policy.macro_kinds):
@@ -179,7 +190,35 @@ class MctsBot(PlannerBot):
         finally:
             self.search_cpu_s += time.process_time() - t
 
-    def search(self, view: JSON, game: Game, cands: list[Command]) -> Command:
+    def _purchase(self, view: JSON, la: LegalActions, first: Command) -> Command | None:
+        """Where the planner passes at a purchase decision (the policy's ``pass_kinds``, such
+        as EuroFront's production, where the planner buys nothing) and the policy names a
+        purchase (``purchase``): once a phase, the search weighs passing against buying -
+        the policy's best purchase and the next ones while any is legal - and if buying wins
+        it is played at every decision of that phase; None: the planner's choice stands."""
+        purchase = getattr(self.policy, "purchase", None)
+        if purchase is None or first.kind not in getattr(self.policy, "pass_kinds", ()):
+            return None
+        key = (view.get("turn"), first.kind)
+        if self._bought is not None and self._bought[0] != key:
+            self._bought = None
+        if self._bought is not None and not self._bought[1]:
+            return None  # the search passed this phase
+        buy: Command | None = purchase(self.policy.situation(view, la.game), la)
+        if buy is None or (self._bought is not None and self._bought[1]):
+            return buy
+        if self.budget < 4:
+            return None
+        t = time.process_time()
+        try:
+            chosen = self.search(view, la.game, [first, buy], buying=True)
+        finally:
+            self.search_cpu_s += time.process_time() - t
+        self._bought = (key, chosen is buy)
+        return buy if chosen is buy else None
+
+    def search(self, view: JSON, game: Game, cands: list[Command], buying: bool = False
+               ) -> Command:
         """Paired rounds over ``cands`` (``budget`` simulations in all): in each round every
         candidate is simulated from the same determinization with the same dice (common
         random numbers), so the candidates are compared on the same luck and a round's
@@ -191,24 +230,29 @@ class MctsBot(PlannerBot):
         planner's own choice (the first candidate) stands unless another beats it, round by
         round on the same luck, by :data:`MARGIN` of the span of the values seen on average
         and by :data:`Z` standard errors of the paired differences (:func:`better`)."""
-        cands = cands[:max(1, self.budget // ROUNDS)]
-        if len(cands) < 2:
-            return cands[0]
+        if buying:  # passing against buying: two candidates, at least two rounds each
+            if self.budget < 4:
+                return cands[0]
+        else:
+            cands = cands[:max(1, self.budget // ROUNDS)]
+            if len(cands) < 2:
+                return cands[0]
         rounds = self.budget // len(cands)
         values: list[list[float]] = [[] for _ in cands]
         for _r in range(rounds):
             self._sim_seed += 1
             seed = self._search_dice.die(2**31 - 1) + self._sim_seed
             for k, cmd in enumerate(cands):
-                values[k].append(self.simulate(view, game, cmd, seed))
+                values[k].append(self.simulate(view, game, cmd, seed, buying=True)
+                                 if buying and k > 0 else self.simulate(view, game, cmd, seed))
         self._start = None
         k = better(values)
         self.searched += 1
         self.changed += k != 0
         return cands[k]
 
-    def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None
-                 ) -> float:
+    def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None,
+                 buying: bool = False) -> float:
         """One determinized rollout after ``cmd`` (from ``seed``: the determinization, the
         dice and the rollout's bots): the policy's evaluation of its end. The determinized
         state is sampled once per seed and copied for each candidate of a round."""
@@ -226,8 +270,29 @@ class MctsBot(PlannerBot):
             return -1e9
         except (KeyError, TypeError, ValueError, IndexError):
             return self.policy.evaluate(view, None)  # the sample cannot play it: no news
-        rollout(g, seed, self.horizon, self.seat.player if self.cut == "side" else None)
+        if buying:
+            self._buy_on(g)
+        rollout(g, seed, self.horizon, self.seat.player if self.cut == "side" else None,
+                self.turns)
         return self.policy.evaluate(g.view(self.seat.player), g)
+
+
+    def _buy_on(self, g: Game) -> None:
+        """In a simulation: the policy's purchases for the seat while it has any (the rest of
+        a phase the search decided to buy in)."""
+        me = self.seat.player
+        purchase = getattr(self.policy, "purchase", None)
+        for _ in range(self.horizon):
+            if purchase is None or g.over or me not in g.active():
+                return
+            la = LegalActions(g, me)
+            c = purchase(self.policy.situation(LazyView(g, me), g), la)
+            if c is None:
+                return
+            try:
+                g.apply(c)
+            except GrognardError:
+                return
 
 
 def better(values: Sequence[Sequence[float]]) -> int:
@@ -254,7 +319,15 @@ def better(values: Sequence[Sequence[float]]) -> int:
     return best if mean > MARGIN * span and mean > Z * se else 0
 
 
-def rollout(g: Game, seed: int, horizon: int, side: str | None = None) -> int:
+def _turns_since(start: Any, now: Any) -> int:
+    """Game turns from ``start`` to ``now`` (a turn that is not a number: 0 or 1)."""
+    if isinstance(start, int) and isinstance(now, int):
+        return now - start
+    return int(now != start)
+
+
+def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: int = 1
+            ) -> int:
     """The planner on every side to the end of the game turn, at most ``horizon`` commands
     (or to the game's end, or until a bot finds nothing or the determinized state cannot go
     on); with ``side``, only to the end of that player's own turn (the first phase of
@@ -263,7 +336,7 @@ def rollout(g: Game, seed: int, horizon: int, side: str | None = None) -> int:
     played = 0
     start = g.state.get("turn")
     own = side is not None and g.phase.player == side
-    while played < horizon and not g.over and g.state.get("turn") == start:
+    while played < horizon and not g.over and _turns_since(start, g.state.get("turn")) < turns:
         if side is not None:
             if g.phase.player == side:
                 own = True
