@@ -182,3 +182,19 @@ def test_the_search_keeps_passing_when_buying_loses(monkeypatch):
     assert idle.choose(LazyView(g, "allies"), LegalActions(g, "allies")).kind == \
         "end_production"
     assert idle.simulations == 0
+
+
+@pytest.mark.parametrize("seat", ["axis", "allies"])
+def test_budget_0_plays_the_planners_whole_game(seat):
+    """mcts@budget=0 (no simulation, no purchase search) plays the planner's very game to
+    the verdict, through every production phase (a paired game against the planner then
+    measures only what the search changes)."""
+    from grognard.bots.play import play_game
+
+    def play(bot: str) -> tuple[str, int]:
+        g = Game.new("eurofront-1941", seed=402)
+        other = "allies" if seat == "axis" else "axis"
+        rec = play_game(g, {seat: bot, other: "planner"}, seed=402)
+        assert g.over and any(c.kind == "end_production" for c in g.commands)
+        return rec.state_hash, len(g.commands)
+    assert play("mcts@budget=0") == play("planner")

@@ -3,11 +3,15 @@
 At a macro decision (the kinds the policy names in ``macro_kinds``: 3R declarations of war and
 options, the Europa surprise, EuroFront chits and activations) the bot weighs a few candidates
 - the planner's own choice and the next best of the planner's scores (passing, ``end_phase``,
-only when it is the planner's choice) - by simulations: each one **determinizes** the seat's information set (a game made from the
-seat's own view: the opponent's face-down units as the view shows them, its secrets as
-nothing committed; fresh dice from the bot's own stream), plays the candidate, then a
-rollout with the planner on every side truncated at the end of the game turn (``cut=side``:
-at the end of the seat's own player turn; at most ``horizon`` commands), and scores the
+only when it is the planner's choice) - by simulations: each one **determinizes** the
+seat's information set (a complete legal state sampled from the seat's own view by the rule
+system's ``determinize`` hook - EuroFront deals the enemy's face-down blocks and its destroyed
+pool, a count in the view, from the scenario's blocks; without a hook the view with each
+face-down unit drawn from its side's counter mix and the secrets as nothing committed; fresh
+dice from the bot's own stream), plays the candidate, then a rollout with the planner on
+every side truncated at the end of the game turn (``turns=N``: N game turns - a EuroFront
+month and its production phase; ``cut=side``: at the end of the seat's own player turn; at
+most ``horizon`` commands), and scores the
 end by the policy's evaluation (:meth:`~grognard.bots.heuristic.Policy.evaluate`: units,
 victory places from ``Game.objectives()``, the verdict from ``Game.standing()``/the result,
 BRPs where the system keeps them). The candidates are simulated in paired rounds (a one-level
@@ -21,13 +25,16 @@ span of the values seen and by :data:`Z` standard errors of the paired differenc
 (:func:`better`). Every other decision is the planner's, with the planner's own tie-break
 stream (the simulations' seeds come from the search's stream), so a search that changes no
 choice plays the planner's very game and a paired game against the planner measures only
-what the search changed. On EuroFront the evaluation is a fitted chance of winning
+what the search changed. Where the planner passes at a purchase decision and the policy
+names a purchase (``pass_kinds``, ``purchase``: EuroFront's production, where the planner
+buys nothing), the search weighs passing against buying through the phase once a phase
+(:meth:`MctsBot._purchase`; budget 4 and up). On EuroFront the evaluation is a fitted chance of winning
 (:meth:`~grognard.bots.heuristic.EuroFrontPolicy.evaluate`: objectives held, the blocks'
 steps and firepower, the enemy blocks left). Nothing of the real game but the
 view and the legal actions reaches the search, so the opponent's hidden information cannot
 change its choice (tests/bots/test_view_only.py).
 
-Parameters: ``mcts@budget=16@horizon=200@cut=side``.
+Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3``.
 """
 
 from __future__ import annotations
