@@ -1452,6 +1452,48 @@ class EuroFrontPolicy(Policy):
         return 2.0 + 1.0 / (1 + sit.nearest(str(u["hex"]), sit.enemy_hexes))
 
     macro_kinds: ClassVar[frozenset[str]] = frozenset({"place_chit", "activate_hq"})
+    #: the decisions that pass (the search weighs buying against them: :meth:`purchase`)
+    pass_kinds: ClassVar[frozenset[str]] = frozenset({"end_production"})
+    #: the purchases the search may make in place of the planner's passing
+    purchase_kinds: ClassVar[tuple[str, ...]] = ("build", "rebuild")
+
+    def purchase(self, sit: Situation, actions: LegalActions) -> Command | None:
+        """The search's best purchase now (PROD: a step for a block on the map, EF-02 a
+        destroyed block back as a cadre), None when none is legal: what the search bot weighs
+        against the planner's passing at the production phase - the planner itself never
+        buys (a build scores nothing in its eyes). A step counts its firepower, twice for a
+        block in contact with the enemy, half again on an objective; a cadre counts its
+        firepower and is placed nearest the enemy."""
+        objectives = {str(h) for h in sit.context.scenario.calendar.get("objectives") or []}
+        best: tuple[float, Command] | None = None
+        for kind in self.purchase_kinds:
+            if kind not in actions.kinds():
+                continue
+            for c in actions.of(kind):
+                v = self._purchase_value(sit, c, objectives)
+                if v is not None and (best is None or v > best[0]):
+                    best = (v, c)
+        return best[1] if best else None
+
+    def _purchase_value(self, sit: Situation, cmd: Command, objectives: set[str]
+                        ) -> float | None:
+        uid = str(cmd.args.get("block", ""))
+        if cmd.kind == "build":
+            u = sit.mine.get(uid)
+            if u is None or u.get("hex") is None:
+                return None
+            here = str(u["hex"])
+            v = float(int(u.get("fp") or 1)) * (0.5 if _is_hq(u) else 1.0)
+            v *= (2.0 if sit.in_contact(here) else 1.0) * (1.5 if here in objectives else 1.0)
+            return v / (1 + int(u.get("steps") or 0))
+        dead = ((sit.view.get("destroyed") or {}).get(sit.player) or {}).get(uid)
+        at = cmd.args.get("at")
+        if not isinstance(dead, Mapping) or not isinstance(at, str):
+            return None
+        near = sit.nearest(at, sit.enemy_hexes) if sit.enemy_hexes else 9
+        return float(int(dead.get("fp") or 1)) * (0.5 if _is_hq(dead) else 1.0) * \
+            (1.5 if at in objectives else 1.0) / 2 + 1.0 / (1 + near)
+
 
     #: The search's evaluation (:meth:`evaluate`), fitted per scenario, per side and per month
     #: of the game (0: the scenario's first month; later months use the last row): logistic

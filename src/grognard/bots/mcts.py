@@ -3,11 +3,15 @@
 At a macro decision (the kinds the policy names in ``macro_kinds``: 3R declarations of war and
 options, the Europa surprise, EuroFront chits and activations) the bot weighs a few candidates
 - the planner's own choice and the next best of the planner's scores (passing, ``end_phase``,
-only when it is the planner's choice) - by simulations: each one **determinizes** the seat's information set (a game made from the
-seat's own view: the opponent's face-down units as the view shows them, its secrets as
-nothing committed; fresh dice from the bot's own stream), plays the candidate, then a
-rollout with the planner on every side truncated at the end of the game turn (``cut=side``:
-at the end of the seat's own player turn; at most ``horizon`` commands), and scores the
+only when it is the planner's choice) - by simulations: each one **determinizes** the
+seat's information set (a complete legal state sampled from the seat's own view by the rule
+system's ``determinize`` hook - EuroFront deals the enemy's face-down blocks and its destroyed
+pool, a count in the view, from the scenario's blocks; without a hook the view with each
+face-down unit drawn from its side's counter mix and the secrets as nothing committed; fresh
+dice from the bot's own stream), plays the candidate, then a rollout with the planner on
+every side truncated at the end of the game turn (``turns=N``: N game turns - a EuroFront
+month and its production phase; ``cut=side``: at the end of the seat's own player turn; at
+most ``horizon`` commands), and scores the
 end by the policy's evaluation (:meth:`~grognard.bots.heuristic.Policy.evaluate`: units,
 victory places from ``Game.objectives()``, the verdict from ``Game.standing()``/the result,
 BRPs where the system keeps them). The candidates are simulated in paired rounds (a one-level
@@ -21,13 +25,16 @@ span of the values seen and by :data:`Z` standard errors of the paired differenc
 (:func:`better`). Every other decision is the planner's, with the planner's own tie-break
 stream (the simulations' seeds come from the search's stream), so a search that changes no
 choice plays the planner's very game and a paired game against the planner measures only
-what the search changed. On EuroFront the evaluation is a fitted chance of winning
+what the search changed. Where the planner passes at a purchase decision and the policy
+names a purchase (``pass_kinds``, ``purchase``: EuroFront's production, where the planner
+buys nothing), the search weighs passing against buying through the phase once a phase
+(:meth:`MctsBot._purchase`; budget 4 and up). On EuroFront the evaluation is a fitted chance of winning
 (:meth:`~grognard.bots.heuristic.EuroFrontPolicy.evaluate`: objectives held, the blocks'
 steps and firepower, the enemy blocks left). Nothing of the real game but the
 view and the legal actions reaches the search, so the opponent's hidden information cannot
 change its choice (tests/bots/test_view_only.py).
 
-Parameters: ``mcts@budget=16@horizon=200@cut=side``.
+Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3``.
 """
 
 from __future__ import annotations
@@ -48,6 +55,9 @@ from grognard.engine.state import JSON, copy_state
 DEFAULT_BUDGET = 8
 DEFAULT_HORIZON = 300
 WIDTH = 3
+#: how many game turns a rollout (``cut=turn``) plays: it stops when the turn counter has
+#: advanced by this many (1: at the end of the game turn)
+DEFAULT_TURNS = 1
 #: where a rollout stops: the end of the game turn, or of the seat's own player turn
 CUTS = ("turn", "side")
 #: the share of the values' span by which a candidate must beat the planner's choice
@@ -77,9 +87,16 @@ def counter_mix(game_like: Game) -> dict[str, list[JSON]]:
 
 
 def sampled_state(game_like: Game, view: Mapping[str, Any], seed: int) -> JSON:
-    """The seat's view with its unknowns sampled (one sample of the information set): each face-down enemy unit takes the strength of a unit drawn from its
-    side's counter mix (the scenario's list, not the real game), its place as the view shows
-    it; every side's missing secrets are empty (nothing committed)."""
+    """The seat's view with its unknowns sampled (one sample of the information set): by the
+    rule system's ``determinize`` hook where it has one (a complete legal state: EuroFront
+    deals the enemy's face-down blocks and its destroyed pool from its scenario blocks, so a
+    rollout plays on through the production phase); else each face-down enemy unit takes the
+    strength of a unit drawn from its side's counter mix (the scenario's list, not the real
+    game), its place as the view shows it, and every side's missing secrets are empty
+    (nothing committed)."""
+    hook = game_like.system.determinize
+    if hook is not None:
+        return hook(game_like.context, view, random.Random(seed))
     state: JSON = copy_state(dict(view))
     state.pop("viewer", None)
     secrets = state.get("secrets")
@@ -120,6 +137,8 @@ class MctsBot(PlannerBot):
         self.budget = int(p.pop("budget", DEFAULT_BUDGET))
         self.horizon = int(p.pop("horizon", DEFAULT_HORIZON))
         self.cut = p.pop("cut", "turn")
+        self.turns = int(p.pop("turns", DEFAULT_TURNS))
+        self.width = int(p.pop("width", WIDTH))
         if self.cut not in CUTS:
             raise InputError("--bots", f"mcts cut={self.cut!r}: one of {', '.join(CUTS)}")
         super().__init__(seat, p)
@@ -134,6 +153,8 @@ class MctsBot(PlannerBot):
         self.changed = 0
         self._sim_seed = 0
         self._start: tuple[tuple[int, int], JSON] | None = None
+        #: the purchase phase the search decided on, and whether it buys in it
+        self._bought: tuple[tuple[Any, str], bool] | None = None
 
     def _candidates(self, view: JSON, la: LegalActions, first: Command) -> list[Command]:
         sit = self.policy.situation(view, la.game)
@@ -143,7 +164,7 @@ class MctsBot(PlannerBot):
         scored.sort(key=lambda sc: -sc[0])
         out = [first]
         for sc, c in scored:
-            if len(out) >= WIDTH or sc <= 0:
+            if len(out) >= self.width or sc <= 0:
                 break
             if c not in out and la.allows(c):
                 out.append(c)
@@ -159,6 +180,10 @@ class MctsBot(PlannerBot):
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
         first = super().choose(view, legal_actions)
+        if isinstance(legal_actions, LegalActions) and self.budget > 0:
+            buy = self._purchase(view, legal_actions, first)
+            if buy is not None:
+                return buy
         if not isinstance(legal_actions, LegalActions) or self.budget <= 0 or \
                 first.kind not in self.policy.macro_kinds | {"end_phase"} or \
                 not (set(legal_actions.kinds()) & self.policy.macro_kinds):
@@ -172,7 +197,35 @@ class MctsBot(PlannerBot):
         finally:
             self.search_cpu_s += time.process_time() - t
 
-    def search(self, view: JSON, game: Game, cands: list[Command]) -> Command:
+    def _purchase(self, view: JSON, la: LegalActions, first: Command) -> Command | None:
+        """Where the planner passes at a purchase decision (the policy's ``pass_kinds``, such
+        as EuroFront's production, where the planner buys nothing) and the policy names a
+        purchase (``purchase``): once a phase, the search weighs passing against buying -
+        the policy's best purchase and the next ones while any is legal - and if buying wins
+        it is played at every decision of that phase; None: the planner's choice stands."""
+        purchase = getattr(self.policy, "purchase", None)
+        if purchase is None or first.kind not in getattr(self.policy, "pass_kinds", ()):
+            return None
+        key = (view.get("turn"), first.kind)
+        if self._bought is not None and self._bought[0] != key:
+            self._bought = None
+        if self._bought is not None and not self._bought[1]:
+            return None  # the search passed this phase
+        buy: Command | None = purchase(self.policy.situation(view, la.game), la)
+        if buy is None or (self._bought is not None and self._bought[1]):
+            return buy
+        if self.budget < 4:
+            return None
+        t = time.process_time()
+        try:
+            chosen = self.search(view, la.game, [first, buy], buying=True)
+        finally:
+            self.search_cpu_s += time.process_time() - t
+        self._bought = (key, chosen is buy)
+        return buy if chosen is buy else None
+
+    def search(self, view: JSON, game: Game, cands: list[Command], buying: bool = False
+               ) -> Command:
         """Paired rounds over ``cands`` (``budget`` simulations in all): in each round every
         candidate is simulated from the same determinization with the same dice (common
         random numbers), so the candidates are compared on the same luck and a round's
@@ -184,24 +237,29 @@ class MctsBot(PlannerBot):
         planner's own choice (the first candidate) stands unless another beats it, round by
         round on the same luck, by :data:`MARGIN` of the span of the values seen on average
         and by :data:`Z` standard errors of the paired differences (:func:`better`)."""
-        cands = cands[:max(1, self.budget // ROUNDS)]
-        if len(cands) < 2:
-            return cands[0]
+        if buying:  # passing against buying: two candidates, at least two rounds each
+            if self.budget < 4:
+                return cands[0]
+        else:
+            cands = cands[:max(1, self.budget // ROUNDS)]
+            if len(cands) < 2:
+                return cands[0]
         rounds = self.budget // len(cands)
         values: list[list[float]] = [[] for _ in cands]
         for _r in range(rounds):
             self._sim_seed += 1
             seed = self._search_dice.die(2**31 - 1) + self._sim_seed
             for k, cmd in enumerate(cands):
-                values[k].append(self.simulate(view, game, cmd, seed))
+                values[k].append(self.simulate(view, game, cmd, seed, buying=True)
+                                 if buying and k > 0 else self.simulate(view, game, cmd, seed))
         self._start = None
         k = better(values)
         self.searched += 1
         self.changed += k != 0
         return cands[k]
 
-    def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None
-                 ) -> float:
+    def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None,
+                 buying: bool = False) -> float:
         """One determinized rollout after ``cmd`` (from ``seed``: the determinization, the
         dice and the rollout's bots): the policy's evaluation of its end. The determinized
         state is sampled once per seed and copied for each candidate of a round."""
@@ -219,8 +277,29 @@ class MctsBot(PlannerBot):
             return -1e9
         except (KeyError, TypeError, ValueError, IndexError):
             return self.policy.evaluate(view, None)  # the sample cannot play it: no news
-        rollout(g, seed, self.horizon, self.seat.player if self.cut == "side" else None)
+        if buying:
+            self._buy_on(g)
+        rollout(g, seed, self.horizon, self.seat.player if self.cut == "side" else None,
+                self.turns)
         return self.policy.evaluate(g.view(self.seat.player), g)
+
+
+    def _buy_on(self, g: Game) -> None:
+        """In a simulation: the policy's purchases for the seat while it has any (the rest of
+        a phase the search decided to buy in)."""
+        me = self.seat.player
+        purchase = getattr(self.policy, "purchase", None)
+        for _ in range(self.horizon):
+            if purchase is None or g.over or me not in g.active():
+                return
+            la = LegalActions(g, me)
+            c = purchase(self.policy.situation(LazyView(g, me), g), la)
+            if c is None:
+                return
+            try:
+                g.apply(c)
+            except GrognardError:
+                return
 
 
 def better(values: Sequence[Sequence[float]]) -> int:
@@ -247,7 +326,15 @@ def better(values: Sequence[Sequence[float]]) -> int:
     return best if mean > MARGIN * span and mean > Z * se else 0
 
 
-def rollout(g: Game, seed: int, horizon: int, side: str | None = None) -> int:
+def _turns_since(start: Any, now: Any) -> int:
+    """Game turns from ``start`` to ``now`` (a turn that is not a number: 0 or 1)."""
+    if isinstance(start, int) and isinstance(now, int):
+        return now - start
+    return int(now != start)
+
+
+def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: int = 1
+            ) -> int:
     """The planner on every side to the end of the game turn, at most ``horizon`` commands
     (or to the game's end, or until a bot finds nothing or the determinized state cannot go
     on); with ``side``, only to the end of that player's own turn (the first phase of
@@ -256,7 +343,7 @@ def rollout(g: Game, seed: int, horizon: int, side: str | None = None) -> int:
     played = 0
     start = g.state.get("turn")
     own = side is not None and g.phase.player == side
-    while played < horizon and not g.over and g.state.get("turn") == start:
+    while played < horizon and not g.over and _turns_since(start, g.state.get("turn")) < turns:
         if side is not None:
             if g.phase.player == side:
                 own = True

@@ -9,6 +9,7 @@ generic one runs it. A system's own scenario table is validated and typed by the
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -77,6 +78,11 @@ named as the view names those choices (None: the system has no fronts)."""
 AttacksAcross = Callable[[Context, str, str], bool]
 """``(ctx, frm, to)``: whether a unit in hex ``frm`` may attack the adjacent hex ``to``
 across the hexside between them (a sea or impassable hexside may forbid it)."""
+Determinize = Callable[[Context, Mapping[str, Any], random.Random], JSON]
+"""``(ctx, view, rng)``: one complete legal state consistent with a seat's ``view`` (a
+sample of its information set, what a search bot simulates from): every unknown - the
+enemy's face-down units, what the view shows only as a count, the enemy's secrets - drawn
+with ``rng`` from the view and the scenario alone, never from the real state."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +151,10 @@ class RuleSystem:
     move_ranges: MoveRanges | None = None
     front_of: FrontOf | None = None
     attacks_across: AttacksAcross | None = None
+    #: A seat's information set sampled as a whole state (None: the bots' generic sample -
+    #: the view with each face-down unit drawn from its side's counter mix, the missing
+    #: secrets empty - which is complete only where the view hides nothing else).
+    determinize: Determinize | None = None
     #: Rules run after every event's own fold, in order (declared once, by name).
     after_events: tuple[AfterEvent, ...] = ()
     #: The system's own table of a scenario file (``[<name>]``): its schema and check; the
@@ -206,6 +216,7 @@ def event_words_of(words: Mapping[str, Callable[[Mapping[str, Any]], str]]) -> E
 
 __all__ = [
     "AfterEvent", "AttackEstimate", "AttacksAcross", "BuildCost", "Decisions", "Describe",
+    "Determinize",
     "EventView", "EventWords", "FrontOf", "GameOver", "InitialState", "LedgerOf", "MoveRanges",
     "Objective", "ObjectivesOf", "Odds", "PhasePrompt", "Places", "PlacesOf", "RuleSystem",
     "ScenarioSection", "SectionContext", "Standing", "TurnLabel", "View", "describe_of",

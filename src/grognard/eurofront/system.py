@@ -50,6 +50,7 @@ from grognard.engine.phases import Phase, TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON, copy_state
 from grognard.engine.system import RuleSystem, register_system
+from grognard.eurofront import determinize as ef_determinize
 from grognard.eurofront import ledger as ef_ledger
 from grognard.eurofront import orders, victory
 from grognard.eurofront.activation import ACTIVATION_STEPS, Step, start_month
@@ -286,6 +287,7 @@ EUROFRONT = RuleSystem(
     objectives=victory.objectives,
     standing=victory.standing,
     ledger=ef_ledger.ledger,
+    determinize=ef_determinize.determinize,
 )
 register_system(EUROFRONT)
 
