@@ -7,8 +7,10 @@ hexes it gains over land toward its group's objective, not toward the nearest en
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from tests.bots.europa_boards import Board, Sit, lab
 
 from grognard.bots import europa_offence as off
 from grognard.bots.base import Seat
@@ -20,49 +22,16 @@ from grognard.engine.game import Game
 W, H = 9, 5
 
 
-def lab(x: int, y: int) -> str:
-    return f"{x:02d}{y:02d}"
-
-
 def idx(x: int, y: int) -> int:
     return y * W + x
 
 
 @dataclass
-class Grid:
-    """A W x H board of land (four neighbours a hex), the hexes in ``lakes`` water; the
-    hexes in ``cities`` double their defense."""
+class Grid(Board):
+    """A W x H board of land, the hexes in ``lakes`` water, ``cities`` doubling defense."""
 
-    lakes: set[tuple[int, int]] = field(default_factory=set)
-    cities: set[tuple[int, int]] = field(default_factory=set)
-    nbrs: list[list[int]] = field(default_factory=list)
-    sides: list[list[int]] = field(default_factory=list)
-    water: list[bool] = field(default_factory=list)
-    quality: list[tuple[int, int, int]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        for y in range(H):
-            for x in range(W):
-                ns = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                      if 0 <= x + dx < W and 0 <= y + dy < H]
-                self.nbrs.append([b * W + a for a, b in ns])
-                self.sides.append([0] * len(ns))
-                self.water.append((x, y) in self.lakes)
-                self.quality.append((2, 0, 10) if (x, y) in self.cities else (1, 0, 10))
-
-    def index_of_label(self, label: str) -> int:
-        return int(label[2:]) * W + int(label[:2])
-
-    def label(self, i: int) -> str:
-        return lab(i % W, i // W)
-
-
-@dataclass
-class Sit:
-    map: Grid
-    mine: dict[str, dict[str, Any]]
-    others: list[dict[str, Any]]
-    player: str = "axis"
+    w: int = W
+    h: int = H
 
 
 def unit(side: str, at: tuple[int, int], attack: int = 6, defense: int = 5) -> dict[str, Any]:

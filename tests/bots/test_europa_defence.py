@@ -10,9 +10,12 @@ losses more (caution 5/2)."""
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from tests.bots.europa_boards import Board, lab
+from tests.bots.europa_boards import Sit as BoardSit
 
 from grognard.bots import europa_defence as ed
 from grognard.bots import europa_offence as off
@@ -119,55 +122,17 @@ def test_the_bot_reads_the_set_up_holders_as_the_rules_do():
 W, H = 9, 7
 
 
-def lab(x: int, y: int) -> str:
-    return f"{x:02d}{y:02d}"
+@dataclass
+class Grid(Board):
+    """A W x H board of land; ``cities`` double their defense."""
+
+    w: int = W
+    h: int = H
 
 
 @dataclass
-class Grid:
-    """A W x H board of land (four neighbours a hex); ``cities`` double their defense."""
-
-    cities: tuple[tuple[int, int], ...] = ()
-    nbrs: list[list[int]] = field(default_factory=list)
-    sides: list[list[int]] = field(default_factory=list)
-    water: list[bool] = field(default_factory=list)
-    quality: list[tuple[int, int, int]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        for y in range(H):
-            for x in range(W):
-                ns = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                      if 0 <= x + dx < W and 0 <= y + dy < H]
-                self.nbrs.append([b * W + a for a, b in ns])
-                self.sides.append([0] * len(ns))
-                self.water.append(False)
-                self.quality.append((2, 0, 10) if (x, y) in self.cities else (1, 0, 10))
-
-    def index_of_label(self, label: str) -> int:
-        return int(label[2:]) * W + int(label[:2])
-
-    def label(self, i: int) -> str:
-        return lab(i % W, i // W)
-
-
-@dataclass
-class Sit:
-    map: Grid
-    mine: dict[str, dict[str, Any]]
-    others: list[dict[str, Any]]
+class Sit(BoardSit):
     player: str = "soviet"
-    _memo: dict[Any, Any] = field(default_factory=dict)
-
-    def memo(self, key: Any, make: Any) -> Any:
-        if key not in self._memo:
-            self._memo[key] = make()
-        return self._memo[key]
-
-    def distance(self, a: str, b: str) -> int:
-        return abs(int(a[:2]) - int(b[:2])) + abs(int(a[2:]) - int(b[2:]))
-
-    def nearest(self, label: str, targets: Any) -> int:
-        return min((self.distance(label, t) for t in targets), default=999)
 
 
 @dataclass

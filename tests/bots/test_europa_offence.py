@@ -5,9 +5,10 @@ hex, and attacks only at odds that pay."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+from tests.bots.europa_boards import Board, Sit, lab
 
 from grognard.bots import europa_offence as off
 from grognard.engine.commands import Command
@@ -15,43 +16,9 @@ from grognard.engine.commands import Command
 W, H = 7, 5
 
 
-def lab(x: int, y: int) -> str:
-    return f"{x:02d}{y:02d}"
-
-
-@dataclass
-class Grid:
-    """A W x H board (four neighbours a hex), water except ``land``."""
-
-    land: set[tuple[int, int]]
-    nbrs: list[list[int]] = field(default_factory=list)
-    sides: list[list[int]] = field(default_factory=list)
-    water: list[bool] = field(default_factory=list)
-    quality: list[tuple[int, int, int]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        for y in range(H):
-            for x in range(W):
-                ns = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                      if 0 <= x + dx < W and 0 <= y + dy < H]
-                self.nbrs.append([b * W + a for a, b in ns])
-                self.sides.append([0] * len(ns))
-                self.water.append((x, y) not in self.land)
-                self.quality.append((1, 0, 10))
-
-    def index_of_label(self, label: str) -> int:
-        return int(label[2:]) * W + int(label[:2])
-
-    def label(self, i: int) -> str:
-        return lab(i % W, i // W)
-
-
-@dataclass
-class Sit:
-    map: Grid
-    mine: dict[str, dict[str, Any]]
-    others: list[dict[str, Any]]
-    player: str = "axis"
+def Grid(land: set[tuple[int, int]]) -> Board:
+    """A W x H board, water except ``land``."""
+    return Board(W, H, lakes={(x, y) for x in range(W) for y in range(H)} - land)
 
 
 def unit(side: str, at: tuple[int, int], kind: str = "infantry", attack: int = 6,

@@ -6,8 +6,11 @@ used, an empty city is not besieged."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
+
+from tests.bots.europa_boards import Board, Sit, lab
 
 from grognard.bots import europa_offence as off
 from grognard.engine.commands import Command
@@ -16,47 +19,13 @@ W, H = 7, 5
 CITY = (3, 2)
 
 
-def lab(x: int, y: int) -> str:
-    return f"{x:02d}{y:02d}"
-
-
 @dataclass
-class Grid:
-    """A W x H board of land (four neighbours a hex); the city doubles its defense."""
+class Grid(Board):
+    """A W x H board of land; the city doubles its defense."""
 
-    nbrs: list[list[int]] = field(default_factory=list)
-    sides: list[list[int]] = field(default_factory=list)
-    water: list[bool] = field(default_factory=list)
-    quality: list[tuple[int, int, int]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        for y in range(H):
-            for x in range(W):
-                ns = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                      if 0 <= x + dx < W and 0 <= y + dy < H]
-                self.nbrs.append([b * W + a for a, b in ns])
-                self.sides.append([0] * len(ns))
-                self.water.append(False)
-                self.quality.append((2, 0, 10) if (x, y) == CITY else (1, 0, 10))
-
-    def index_of_label(self, label: str) -> int:
-        return int(label[2:]) * W + int(label[:2])
-
-    def label(self, i: int) -> str:
-        return lab(i % W, i // W)
-
-    def block(self, a: tuple[int, int], b: tuple[int, int]) -> None:
-        ia, ib = a[1] * W + a[0], b[1] * W + b[0]
-        self.sides[ia][self.nbrs[ia].index(ib)] = -1
-        self.sides[ib][self.nbrs[ib].index(ia)] = -1
-
-
-@dataclass
-class Sit:
-    map: Grid
-    mine: dict[str, dict[str, Any]]
-    others: list[dict[str, Any]]
-    player: str = "axis"
+    w: int = W
+    h: int = H
+    cities: Collection[tuple[int, int]] = (CITY,)
 
 
 def unit(side: str, at: tuple[int, int], kind: str = "infantry", attack: int = 6,
