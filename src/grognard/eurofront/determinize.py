@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from grognard.engine.context import Context
 from grognard.engine.state import JSON, copy_state
 from grognard.eurofront.blocks import block_from_unit, is_block
 from grognard.eurofront.game_state import game_readings, other
 from grognard.eurofront.operations import goes_face_down
+from grognard.eurofront.state_types import EFState
 
 #: the fields :func:`grognard.eurofront.system.face_up` adds to a block in a view
 FACE_UP_FIELDS = ("attack", "defense", "movement", "type")
@@ -94,11 +95,11 @@ def determinize(ctx: Context, view: Mapping[str, Any], rng: random.Random) -> JS
     state["units"] = units
     state["destroyed"][enemy] = dead
     state["secrets"] = {viewer: state["secrets"].get(viewer, {}), enemy: {}}
-    _name_enemy_hqs(ctx, state, enemy, rng)
+    _name_enemy_hqs(ctx, cast(EFState, state), enemy, rng)  # the sample is a whole state
     return state
 
 
-def _name_enemy_hqs(ctx: Context, state: JSON, enemy: str, rng: random.Random) -> None:
+def _name_enemy_hqs(ctx: Context, state: EFState, enemy: str, rng: random.Random) -> None:
     """Give the enemy's anonymous activations of the month to HQs of the sample (module
     docstring); its HQ uses and this phase's activated HQs follow from the order."""
     anon = f"an HQ of {enemy}"
