@@ -74,3 +74,46 @@ def test_serve_with_no_setup_serves_the_lobby_on_the_embedded_database(tmp_path:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_play_with_bots_gives_the_person_a_seat_against_the_bot(tmp_path: Path) -> None:
+    """issue 25 ("a person can play against the planner ... from the CLI"): ``grognard play
+    SCENARIO --bots allies=planner`` creates a game whose Allies the planner plays and prints the
+    Axis player's own seat link, which serves that seat's page."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(XDG_DATA_HOME=str(tmp_path), BROWSER="true")
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from grognard.cli import entry; entry()", "play",
+         "tr-1939-campaign", "--bots", "allies=planner", "--no-browser", "--port", str(port)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "axis against planner as allies" in line, line
+        m = re.search(r"(http://127\.0\.0\.1:\d+/play/\S+)", line)
+        assert m, line
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                page = urllib.request.urlopen(m.group(1), timeout=10).read().decode()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None
+                time.sleep(0.2)
+        assert 'class="hex' in page and "axis" in page.lower()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_play_with_bots_refuses_a_game_with_no_person(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(XDG_DATA_HOME=str(tmp_path), BROWSER="true")
+    out = subprocess.run(
+        [sys.executable, "-c", "from grognard.cli import entry; entry()", "play",
+         "tr-1939-campaign", "--bots", "axis=planner,allies=planner", "--no-browser",
+         "--port", str(free_port())], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode != 0
+    assert "leave at least one side to a person" in out.stderr + out.stdout
+    assert "Traceback" not in out.stderr

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import re
 import socketserver
 import threading
 from collections.abc import Iterator
@@ -189,3 +190,19 @@ def test_issue26_a_seat_is_told_when_it_must_act_and_only_then(client: Any,
     assert "Your turn in" in _Hook.got[0]["text"] and soviet in _Hook.got[0]["link"]
     assert len(_Smtp.mails) == 1 and "soviet@example.org" in _Smtp.mails[0]
     assert axis not in _Smtp.mails[0]
+
+
+def test_issue25_the_lobby_offers_the_planner_first(client: Any) -> None:
+    """The lobby's "vs bot" form picks the strongest bot that plays every scenario (the
+    planner) unless the person chooses another; the form's default is the same."""
+    lobby = client.get("/").text
+    assert re.search(r'<option value="planner"[^>]*selected', lobby)
+    assert not re.search(r'<option value="heuristic"[^>]*selected', lobby)
+    r = client.post("/games/bots", data={"scenario": "demo-europa", "human": "axis"},
+                    follow_redirects=False)
+    assert r.status_code == 303
+    token = r.headers["location"].rsplit("/", 1)[1]
+    ref = client.app.state.referee
+    gid, _ = ref.seat(token)
+    from grognard.server import bot_seats
+    assert {b for b, _tok in bot_seats.seats_of(ref.store, gid).values()} == {"planner"}

@@ -95,16 +95,39 @@ def register(app: typer.Typer) -> None:
         port: Annotated[int, typer.Option("--port")] = 8000,
         browser: Annotated[bool, typer.Option("--browser/--no-browser",
                                               help="Open a browser on the game.")] = True,
+        bots: Annotated[str | None, typer.Option(
+            "--bots", help="SIDE=BOT,... : bots play those sides (grognard bots list; e.g. "
+                           "ussr=planner), you the others, one link each.")] = None,
     ) -> None:
-        """Start the server, create a hotseat game of SCENARIO and open the browser on it."""
+        """Start the server, create a hotseat game of SCENARIO (or, with --bots, a game against
+        bots) and open the browser on it."""
+        from grognard.bots import parse_bots
         from grognard.server.app import create_app
 
         web = create_app(_db_url(db), serve=True)
         if not _port_free(host, port):
             port = _any_port(host)
-        gid, tokens = web.state.referee.create(scenario, "hotseat")
-        url = f"http://{host}:{port}/play/{tokens['*']}"
-        typer.echo(f"game {gid} ({scenario}), hotseat: {url}")
+        if bots is None:
+            gid, tokens = web.state.referee.create(scenario, "hotseat")
+            url = f"http://{host}:{port}/play/{tokens['*']}"
+            typer.echo(f"game {gid} ({scenario}), hotseat: {url}")
+        else:
+            sides = next((list(s["sides"]) for s in web.state.referee.scenario_summaries()
+                          if s["id"] == scenario), None)
+            if sides is None:
+                raise InputError("scenario", f"no shipped scenario {scenario!r}")
+            if "=" not in bots:
+                raise InputError("--bots", "name SIDE=BOT pairs, e.g. ussr=planner")
+            seated = parse_bots(bots, sides, partial=True)
+            people = [s for s in sides if s not in seated]
+            if not people:
+                raise InputError("--bots", "leave at least one side to a person")
+            gid, tokens = web.state.create_with_bots(scenario, seated)
+            against = ", ".join(f"{b} as {s}" for s, b in seated.items())
+            for side in people:
+                typer.echo(f"game {gid} ({scenario}), {side} against {against}: "
+                           f"http://{host}:{port}/play/{tokens[side]}")
+            url = f"http://{host}:{port}/play/{tokens[people[0]]}"
         if browser:
             def _open() -> None:
                 try:

@@ -169,9 +169,11 @@ def install(app: FastAPI, ref: Referee, templates: Any) -> None:
         runner.poke(gid)
         return gid, tokens
 
+    app.state.create_with_bots = create_with_bots  # ``grognard play --bots``
+
     @app.post("/games/bots")
     def create_bot_form(scenario: str = Form(...), human: str = Form(...),
-                        bot: str = Form("heuristic")) -> Response:
+                        bot: str = Form("planner")) -> Response:
         sides = next((s["sides"] for s in ref.scenario_summaries() if s["id"] == scenario), None)
         if sides is None:
             raise InputError("scenario", f"no shipped scenario {scenario!r}")
