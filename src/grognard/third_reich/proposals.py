@@ -19,13 +19,14 @@ from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.sea_zones import port_at
 from grognard.third_reich.board import on_map_ground
 from grognard.third_reich.state import AIR_TYPES
+from grognard.third_reich.state_types import TRState
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
 
 
 def distinct(propose: Legal) -> Legal:
     """``propose`` without repeated candidates (the same arguments proposed twice)."""
-    def unique(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    def unique(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
         seen = set()
         for cmd in propose(ctx, state, player):
             key = repr(sorted(cmd.args.items()))
@@ -35,7 +36,7 @@ def distinct(propose: Legal) -> Legal:
     return unique
 
 
-def units_of(state: JSON, side: str, types: Iterable[str] | None = None,
+def units_of(state: TRState, side: str, types: Iterable[str] | None = None,
            ground: bool = False) -> list[tuple[str, Mapping[str, Any]]]:
     t = None if types is None else frozenset(types)
     return sorted((uid, u) for uid, u in state["units"].items()  # chosen, then sorted by id
@@ -90,7 +91,7 @@ def port_set(ctx: Context) -> frozenset[str]:
     return got
 
 
-def passes(verify: Any, ctx: Context, state: JSON, cmd: Command) -> bool:
+def passes(verify: Any, ctx: Context, state: TRState, cmd: Command) -> bool:
     try:
         verify(ctx, state, cmd)
     except GrognardError:
@@ -98,7 +99,7 @@ def passes(verify: Any, ctx: Context, state: JSON, cmd: Command) -> bool:
     return True
 
 
-def air_in_range(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+def air_in_range(ctx: Context, state: TRState, side: str, target: str) -> list[str]:
     """The air units of ``side`` not yet used this phase within their range of hex
     ``target`` (ids, sorted): the air a counter air, an attack or an air drop may name."""
     m = ctx.scenario.map

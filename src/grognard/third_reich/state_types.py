@@ -722,6 +722,8 @@ class Withdrawn(TypedDict):
     """``withdrawn``."""
     advance: Obj
     chosen: list[str]
+    cut_off: NotRequired[dict[str, str]]  # TR-40: cut-off units withdrawn too (not met in the sampled games)
+    cut_off_candidates: NotRequired[list[str]]  # the units the loss would cut off
     eliminated: list[str]
     forced: NotRequired[dict[str, str]]
     hexes: list[str]
