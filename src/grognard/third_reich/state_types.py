@@ -474,6 +474,16 @@ class Invaded(TypedDict):
     support: int | None
     turned_back: list[Any]
     weather: str
+    # declared from the code (combat/invasion.execute_invade's settlement; not met in the
+    # sampled games): the losses owed and the battle plan, or the retreat owed, the landing
+    # owed, why the engine chose a loss or a retreat, an invasion called off
+    losses_owed: NotRequired[Obj]
+    plan: NotRequired[Obj]
+    retreat_choice: NotRequired[Obj]
+    advance_owed: NotRequired[Obj]
+    forced: NotRequired[dict[str, str]]
+    forced_retreat: NotRequired[Obj]
+    called_off: NotRequired[bool]
 
 
 class IranDelivered(TypedDict):

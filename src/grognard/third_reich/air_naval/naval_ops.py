@@ -29,6 +29,7 @@ from grognard.core.exact import Exact, exact_json
 from grognard.core.readings import Readings
 from grognard.third_reich.air_naval.air_zones import AirZoneStatus
 from grognard.third_reich.air_naval.support import naval_support
+from grognard.third_reich.state_types import FleetOps as FleetOpsJSON
 from grognard.third_reich.turn.combat_readings import TRCombatReadings
 from grognard.third_reich.turn.forces import Fleet, GroundUnit
 
@@ -131,7 +132,7 @@ class FleetOps:
     used: Mapping[str, NavalOp] = field(default_factory=dict)
     tapped: frozenset[str] = frozenset()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> FleetOpsJSON:
         return {"game_turn": self.game_turn,
                 "used": {k: str(v) for k, v in sorted(self.used.items())},
                 "tapped": sorted(self.tapped)}
