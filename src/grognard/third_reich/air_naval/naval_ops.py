@@ -30,6 +30,7 @@ from grognard.core.readings import Readings
 from grognard.third_reich.air_naval.air_zones import AirZoneStatus
 from grognard.third_reich.air_naval.support import naval_support
 from grognard.third_reich.state_types import FleetOps as FleetOpsJSON
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.turn.combat_readings import TRCombatReadings
 from grognard.third_reich.turn.forces import Fleet, GroundUnit
 
@@ -48,9 +49,9 @@ class NavalOp(StrEnum):
 
 
 
-def fleet_ops(state: Mapping[str, Any]) -> FleetOps:
+def fleet_ops(state: TRState) -> FleetOps:
     """TR-54: the fleets' operations this game turn as the state keeps them."""
-    raw: Mapping[str, Any] = state["fleet_ops"]
+    raw = state["fleet_ops"]
     return FleetOps(int(raw.get("game_turn", state["turn"])),
                     {k: NavalOp(v) for k, v in raw.get("used", {}).items()},
                     frozenset(raw.get("tapped", [])))

@@ -13,7 +13,6 @@ import numpy as np
 
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
 from grognard.third_reich.board import phase_name
 from grognard.third_reich.proposals import (
     air_in_range,
@@ -23,10 +22,11 @@ from grognard.third_reich.proposals import (
     units_of,
 )
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.turn.sequence import Phase
 
 
-def legal_air_stage(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_air_stage(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-29: each air unit to each city (verify applies the 2x range and the bases)."""
     if phase_name(ctx, state) != Phase.MOVEMENT.value:
         return
@@ -41,7 +41,7 @@ def legal_air_stage(ctx: Context, state: JSON, player: str) -> Iterator[Command]
                 yield Command("air_stage", player, {"unit": uid, "to": c})
 
 
-def legal_naval_transport(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_naval_transport(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-57: one fleet carrying one or all of the ground units in its port to each port."""
     if phase_name(ctx, state) != Phase.MOVEMENT.value:
         return
@@ -57,7 +57,7 @@ def legal_naval_transport(ctx: Context, state: JSON, player: str) -> Iterator[Co
                                   {"fleets": [fid], "units": load, "to": p})
 
 
-def legal_counter_air(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_counter_air(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
     if phase_name(ctx, state) != Phase.AIR_MISSIONS.value:
         return
