@@ -27,7 +27,7 @@ from grognard.third_reich.air_naval.naval_ops import RemovalCheck
 from grognard.third_reich.combat.amphibious import STACKING_LIMIT
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
 from grognard.third_reich.economy.economy import Economy, begin_player_turn
-from grognard.third_reich.state_types import TRState
+from grognard.third_reich.state_types import TRState, TRUnit
 from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.turn.options import Front
 
@@ -141,7 +141,7 @@ def front_mask(m: MapData, front: str) -> np.ndarray:
     return masks[front] if front in masks else np.zeros(m.n, dtype=bool)
 
 
-def on_map_ground(u: Mapping[str, Any]) -> bool:
+def on_map_ground(u: TRUnit) -> bool:
     return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
 
 
@@ -192,7 +192,7 @@ PLACEMENT_FIELDS = frozenset({"status", "hex", "side", "type", "nationality", "a
                                "movement", "power"})
 
 
-def _placement_entry(uid: str, u: Mapping[str, Any]) -> tuple[Any, ...] | None:
+def _placement_entry(uid: str, u: TRUnit) -> tuple[Any, ...] | None:
     """A unit's entry in :func:`placement_key` (None: not a ground unit on the map)."""
     if u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES:
         return (uid, u["hex"], u["side"], u["type"], u["nationality"], u["attack"],
@@ -223,6 +223,8 @@ def side_zoc(ctx: Context, state: TRState, side: str) -> ZocField:
 
 
 def ground_unit_of(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
+    """The unit record (a :class:`TRUnit`, or the fields of one a placement entry keeps:
+    type, side, nationality, attack, movement) as a :class:`GroundUnit`."""
     kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
             "replacement": GroundKind.REPLACEMENT}.get(u["type"], GroundKind.INFANTRY)
     side = Side.AXIS if u["side"] == axis_side else Side.ALLIES

@@ -5,8 +5,8 @@ map) and the air units in range of a hex."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -19,7 +19,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.sea_zones import port_at
 from grognard.third_reich.board import on_map_ground
 from grognard.third_reich.state import AIR_TYPES
-from grognard.third_reich.state_types import TRState
+from grognard.third_reich.state_types import TRState, TRUnit
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
 
@@ -37,7 +37,7 @@ def distinct(propose: Legal) -> Legal:
 
 
 def units_of(state: TRState, side: str, types: Iterable[str] | None = None,
-           ground: bool = False) -> list[tuple[str, Mapping[str, Any]]]:
+           ground: bool = False) -> list[tuple[str, TRUnit]]:
     t = None if types is None else frozenset(types)
     return sorted((uid, u) for uid, u in state["units"].items()  # chosen, then sorted by id
                   if u["side"] == side and u["status"] == "active" and u["hex"] is not None
@@ -108,6 +108,6 @@ def air_in_range(ctx: Context, state: TRState, side: str, target: str) -> list[s
     if not air:
         return []
     dist = distances(m, m.index_of_label(target),
-                      np.array([m.index_of_label(u["hex"]) for _, u in air], dtype=np.intp))
+                      np.array([m.index_of_label(cast(str, u["hex"])) for _, u in air], dtype=np.intp))
     return [uid for (uid, u), d in zip(air, dist.tolist(), strict=True)
             if d <= (int(u.get("movement") or 0) or 4)]

@@ -8,6 +8,7 @@ and ports, the air in range of a hex) come from :mod:`~grognard.third_reich.prop
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 import numpy as np
 
@@ -35,7 +36,7 @@ def legal_air_stage(ctx: Context, state: TRState, player: str) -> Iterator[Comma
     city_ix = np.array([m.index_of_label(c) for c in cities], dtype=np.intp)
     for uid, u in units_of(state, player, AIR_TYPES):
         rng = 2 * (int(u.get("movement") or 0) or 4)
-        dist = distances(m, m.index_of_label(u["hex"]), city_ix).tolist()
+        dist = distances(m, m.index_of_label(cast(str, u["hex"])), city_ix).tolist()
         for c, d in zip(cities, dist, strict=True):
             if c != u["hex"] and d <= rng:
                 yield Command("air_stage", player, {"unit": uid, "to": c})

@@ -58,7 +58,7 @@ def legal_airdrop(ctx: Context, state: TRState, player: str) -> Iterator[Command
     for uid, u in units_of(state, player, ground=True):
         if u["type"] != "airborne":
             continue
-        here = m.index_of_label(u["hex"])
+        here = m.index_of_label(cast(str, u["hex"]))
         # land hexes within 8, in hex-number order
         for h in land[(distances(m, here, land) <= 8) & (land != here)]:
             label = m.label(int(h))
@@ -111,7 +111,7 @@ def _attack_candidates(ctx: Context, state: TRState, player: str
     m = ctx.scenario.map
     attacked = set(state["attacked"])
     mine = [(uid, u) for uid, u in units_of(state, player, ground=True) if uid not in attacked]
-    mine_ix = np.array([m.index_of_label(u["hex"]) for _, u in mine], dtype=np.intp)
+    mine_ix = np.array([m.index_of_label(cast(str, u["hex"])) for _, u in mine], dtype=np.intp)
     enemy_hexes = sorted(cast("set[str]", {u["hex"] for u in state["units"].values()
                                            if on_map_ground(u) and u["side"] != player}))
     done = set(state["attacked_hexes"])
