@@ -238,7 +238,7 @@ def initial_state(scenario: Scenario) -> TRState:
     return s
 
 
-def view(state: JSON, player: str) -> JSON:
+def view(state: TRState, player: str) -> JSON:
     """C-HIDDEN: other players' secrets (the Murmansk U-boat count) and face-down units go."""
     return hide_secrets(state, player)
 
