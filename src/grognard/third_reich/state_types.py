@@ -375,6 +375,13 @@ class AttritionResolved(TypedDict):
     side: str
 
 
+class ForcedRetreat(TypedDict):
+    """Why the engine made a retreat itself (TR-32: the only legal one; combat/battle.py
+    ``settle_retreat``), in a settled battle's payload."""
+    side: str
+    why: str
+
+
 class BattleResolved(TypedDict):
     """``battle_resolved``."""
     advance_owed: NotRequired[Obj]
@@ -390,6 +397,7 @@ class BattleResolved(TypedDict):
     drm: int
     eliminated: list[str]
     forced: NotRequired[dict[str, str]]
+    forced_retreat: NotRequired[ForcedRetreat]  # settle_retreat's (missing until session 14)
     front: str
     hex: str
     losses_owed: NotRequired[Obj]
@@ -482,7 +490,7 @@ class Invaded(TypedDict):
     retreat_choice: NotRequired[Obj]
     advance_owed: NotRequired[Obj]
     forced: NotRequired[dict[str, str]]
-    forced_retreat: NotRequired[Obj]
+    forced_retreat: NotRequired[ForcedRetreat]
     called_off: NotRequired[bool]
 
 
@@ -502,6 +510,7 @@ class LandLossesChosen(TypedDict):
     """``land_losses_chosen``."""
     advance_owed: NotRequired[Obj]
     advanced: NotRequired[list[Any]]
+    forced_retreat: NotRequired[ForcedRetreat]  # the settlement's, as in battle_resolved
     hex: str
     n: int
     retreat_choice: NotRequired[Obj]
