@@ -453,7 +453,7 @@ def _saves_arg(cmd: Command) -> dict[str, str]:
     return dict(raw)
 
 
-def _unit_kind(u: Mapping[str, Any]) -> str:
+def _unit_kind(u: TRUnit) -> str:
     return {"armor": "armor", "airborne": "airborne"}.get(u["type"], "infantry")
 
 

@@ -9,14 +9,13 @@ section's ``orders/`` and ``play/`` (docs/ARCHITECTURE.md, "third_reich").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, cast
+from typing import cast
 
 from grognard.engine.context import Context
 from grognard.third_reich.air_naval.air_zones import BasedAir
 from grognard.third_reich.board import axis_side_of, economy_of, open_turn, position_cached
 from grognard.third_reich.economy.economy import Economy, economy_json, spend, verify_spend
-from grognard.third_reich.state_types import EconomyJSON, TRState
+from grognard.third_reich.state_types import EconomyJSON, TRState, TRUnit
 from grognard.third_reich.turn.forces import AirUnit, Side
 
 #: The unit types that are air units (TR-29..TR-30, TR-43..TR-50).
@@ -32,7 +31,7 @@ def side_of(ctx: Context, side: str) -> Side:
     return Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
 
 
-def air_unit(uid: str, u: Mapping[str, Any]) -> AirUnit:
+def air_unit(uid: str, u: TRUnit) -> AirUnit:
     """A state unit of an air type as the rule modules' :class:`AirUnit`."""
     rng = int(u.get("movement") or 0) or DEFAULT_AIR_RANGE
     return AirUnit(uid, int(u["attack"]), rng)

@@ -61,7 +61,7 @@ def _fleets_arg(cmd: Command) -> list[str]:
     return [raw]
 
 
-def fleet_unit(uid: str, u: Mapping[str, Any]) -> Fleet:
+def fleet_unit(uid: str, u: TRUnit) -> Fleet:
     """A state unit of type ``naval`` as a :class:`Fleet` (printed strength 9, or more)."""
     return Fleet(uid, int(u["attack"]), max(9, int(u["attack"])))
 
@@ -125,7 +125,7 @@ def verify_support(ctx: Context, state: TRState, cmd: Command, target: str) -> N
     verify_support_fleets([fleet_unit(f, state["units"][f]) for f in fleets])
 
 
-def verify_bombardment_from_port(ctx: Context, state: TRState, uid: str, u: Mapping[str, Any],
+def verify_bombardment_from_port(ctx: Context, state: TRState, uid: str, u: TRUnit,
                                   target: str) -> None:
     """TR-58: a fleet in a port of the sea-zone table sails to an all-sea hex of its port's
     zone next to the target (the map says which hexes those are) and bombards from there;
@@ -133,7 +133,7 @@ def verify_bombardment_from_port(ctx: Context, state: TRState, uid: str, u: Mapp
     sea hexes have no zones, any all-sea hex next to the target will do."""
     m = ctx.scenario.map
     sea = sea_zones(ctx.tables)
-    port = port_at(m, u["hex"])
+    port = port_at(m, cast(str, u["hex"]))
     if port is None or port not in sea.ports:
         raise IllegalOrder("TR-58", f"{uid} in {u['hex']} is neither in a port of the sea-zone "
                            f"table nor in an all-sea hex adjacent to {target}")

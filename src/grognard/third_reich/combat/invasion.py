@@ -102,7 +102,7 @@ from grognard.third_reich.combat.battle import (
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
 from grognard.third_reich.combat.combat import Terrain
 from grognard.third_reich.state import FLEET_TYPES
-from grognard.third_reich.state_types import FrontOption, Invaded, TRState
+from grognard.third_reich.state_types import FrontOption, Invaded, TRState, TRUnit
 from grognard.third_reich.turn.calendar import weather, weather_region
 from grognard.third_reich.turn.forces import AirUnit, Fleet
 from grognard.third_reich.turn.sequence import Phase
@@ -116,9 +116,9 @@ def _hex_lists(cmd: Command, name: str) -> dict[str, list[str]]:
     return {str(k): list(v) for k, v in raw.items()}
 
 
-def _in_range(ctx: Context, u: Mapping[str, Any], a: AirUnit, target: str) -> bool:
+def _in_range(ctx: Context, u: TRUnit, a: AirUnit, target: str) -> bool:
     m = ctx.scenario.map
-    return distance(m.layout.from_label(u["hex"]), m.layout.from_label(target)) <= a.range
+    return distance(m.layout.from_label(cast(str, u["hex"])), m.layout.from_label(target)) <= a.range
 
 
 def _air(ctx: Context, state: TRState, ids: list[str], own: bool, side: str, target: str,

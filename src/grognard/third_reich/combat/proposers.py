@@ -41,7 +41,7 @@ from grognard.third_reich.proposals import (
     units_of,
 )
 from grognard.third_reich.state import FLEET_TYPES
-from grognard.third_reich.state_types import PendingWithdrawal, TRState
+from grognard.third_reich.state_types import PendingWithdrawal, TRState, TRUnit
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import closed_mask, retreat_options
@@ -120,7 +120,7 @@ def _attack_candidates(ctx: Context, state: TRState, player: str
                  if isinstance(o, Mapping) and o.get("option") == "offensive"}
     closed: dict[str, np.ndarray] = {}
 
-    def open_to(u: Mapping[str, Any], h: int) -> bool:
+    def open_to(u: TRUnit, h: int) -> bool:
         """TR-25: whether ``u``'s power may attack hex ``h`` (verify refuses the attack of a
         power into a closed hex whatever else it names: such a candidate is not tried)."""
         p = str(u.get("power") or "")

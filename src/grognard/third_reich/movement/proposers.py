@@ -42,7 +42,7 @@ from grognard.third_reich.proposals import (
     units_of,
 )
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
-from grognard.third_reich.state_types import TRState
+from grognard.third_reich.state_types import TRState, TRUnit
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import closed_mask, refusal, war_zoc
@@ -150,7 +150,7 @@ class _SRPorts:
         return (p for p in self.read if self.ok(which, p))
 
 
-def _fleet_srs(ctx: Context, player: str, uid: str, u: JSON, ports: _SRPorts
+def _fleet_srs(ctx: Context, player: str, uid: str, u: TRUnit, ports: _SRPorts
                ) -> Iterator[Command]:
     """TR-70: the fleet SR candidates of fleet ``uid`` (from a friendly port to each other)."""
     if u["hex"] in port_set(ctx) and ports.ok("fleet", u["hex"]):
