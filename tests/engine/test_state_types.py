@@ -226,11 +226,12 @@ def untyped_state_params(path: Path) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("system", ["eurofront", "europa"])
+@pytest.mark.parametrize("system", ["eurofront", "europa", "third_reich"])
 def test_rule_code_reads_the_declared_state(system):
     """Issue 22 item 2: the rule functions, Orders and folds of a typed system take its
-    declared state (``EFState``, ``EuropaState``), so mypy checks every ``state["..."]`` read
-    against the declarations; none takes ``state: JSON`` but those listed in UNTYPED_STATE."""
+    declared state (``EFState``, ``EuropaState``, ``TRState``), so mypy checks every
+    ``state["..."]`` read against the declarations; none takes ``state: JSON`` but those
+    listed in UNTYPED_STATE."""
     src = ROOT / "src" / "grognard"
     found = {}
     for path in sorted((src / system).rglob("*.py")):
@@ -240,6 +241,53 @@ def test_rule_code_reads_the_declared_state(system):
         if bad:
             found[rel] = bad
     assert not found, f"state: JSON (declare it with the system's state type): {found}"
+
+
+def test_every_fold_reads_its_declared_payload():
+    """Issue 22 item 2: each fold of the three systems that reads its event's payload reads it
+    through its declared type (one ``cast(<Payload>, ev.data)``), so mypy checks every
+    ``d["..."]`` read; a fold that reads ``ev.data[...]`` untyped is named here (but
+    Europa's ``fold_statuses``, a helper the air folds share that reads the two status keys
+    of several payloads)."""
+    import ast
+    shared = {"europa/air/missions.py:fold_statuses"}
+    src = ROOT / "src" / "grognard"
+    found = []
+    for system in ("eurofront", "europa", "third_reich"):
+        for path in sorted((src / system).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if not isinstance(node, ast.FunctionDef) or not node.name.startswith("fold_") \
+                        or [a.arg for a in node.args.args][1:2] != ["ev"]:
+                    continue
+                casts = reads = 0
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.Call) and ast.unparse(sub.func) == "cast" \
+                            and ast.unparse(sub.args[1]) == "ev.data":
+                        casts += 1
+                    elif (isinstance(sub, ast.Subscript) and ast.unparse(sub.value) == "ev.data") \
+                            or (isinstance(sub, ast.Call)
+                                and ast.unparse(sub.func) == "ev.data.get"):
+                        reads += 1
+                where = f"{path.relative_to(src).as_posix()}:{node.name}"
+                if reads and not casts and where not in shared:
+                    found.append(where)
+    assert not found, f"folds reading ev.data untyped: {found}"
+
+
+def test_tr32_a_forced_retreat_conforms_to_its_declaration():
+    """The engine's only legal retreat (``forced_retreat``, TR-32) - never met in the
+    oracle's games - is declared on ``battle_resolved`` (it was missing until mypy-typed
+    folds made the payload reads visible): tests/third_reich/test_retreat_choice.py's battle,
+    its event checked."""
+    spec = importlib.util.spec_from_file_location(
+        "retreat_choice", ROOT / "tests" / "third_reich" / "test_retreat_choice.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    g, d = mod.battle(mod.SEED_DR, {"fr-inf1": "B9", "fr-inf2": "B9"})
+    assert d["forced_retreat"]["side"] == "allies"
+    _, events = declarations("third_reich")
+    assert event_errors(Event("battle_resolved", d), events) == []
+    assert type_errors(g.state, declarations("third_reich")[0]) == []
 
 
 def test_an_untyped_state_parameter_is_found(tmp_path):

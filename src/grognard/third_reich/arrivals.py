@@ -14,8 +14,9 @@ into the position (a position module like :mod:`~grognard.third_reich.board`, us
 
 from __future__ import annotations
 
+from typing import cast
+
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.economy import Economy, at_turn
 from grognard.third_reich.economy.lendlease import (
@@ -24,6 +25,7 @@ from grognard.third_reich.economy.lendlease import (
     deliver_iran,
     receive_murmansk,
 )
+from grognard.third_reich.state_types import EconomyJSON, TRState
 from grognard.third_reich.turn.calendar import Season
 
 
@@ -35,13 +37,13 @@ def iran_arrival(econ: Economy, new_turn_season: Season) -> list[Event]:
     return []
 
 
-def fold_iran_delivered(state: JSON, ev: Event) -> JSON:
+def fold_iran_delivered(state: TRState, ev: Event) -> TRState:
     econ = deliver_iran(economy_of(state))
-    state["economy"] = econ.to_json()
+    state["economy"] = cast(EconomyJSON, econ.to_json())
     return state
 
 
-def murmansk_receipt(state: JSON, side: str, turn: int) -> int:
+def murmansk_receipt(state: TRState, side: str, turn: int) -> int:
     """TR-20: the held Murmansk BRPs the USSR receives when ``side`` opens its player turn in
     ``turn`` (0 unless ``side`` plays the USSR and it is the arrival season)."""
     if "ussr" not in powers_of_side(state, side):
@@ -54,9 +56,9 @@ def murmansk_receipt(state: JSON, side: str, turn: int) -> int:
     return int(econ.balance(MURMANSK_DUE))
 
 
-def fold_murmansk_receipt(s: JSON) -> None:
+def fold_murmansk_receipt(s: TRState) -> None:
     """TR-20: credit the held Murmansk BRPs to the USSR (``s`` is already thawed)."""
-    s["economy"] = receive_murmansk(economy_of(s)).to_json()
+    s["economy"] = cast(EconomyJSON, receive_murmansk(economy_of(s)).to_json())
 
 
 __all__ = ["fold_iran_delivered", "fold_murmansk_receipt", "iran_arrival", "murmansk_receipt"]

@@ -13,14 +13,13 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, writes_units
-from grognard.engine.state import JSON
 from grognard.third_reich import war
 from grognard.third_reich.board import (
     adjacent_any,
@@ -43,6 +42,21 @@ from grognard.third_reich.combat.attrition import (
 )
 from grognard.third_reich.combat.combat import STACKING_LIMIT
 from grognard.third_reich.economy.economy import spend, verify_spend
+from grognard.third_reich.state_types import (
+    AttritionLoss,
+    AttritionLossesRemoved,
+    AttritionLossesSaved,
+    AttritionResolved,
+    EconomyJSON,
+    FrontOption,
+    HexesTaken,
+    PendingHexes,
+    PendingLosses,
+    PendingWithdrawal,
+    TRState,
+    TRUnit,
+    Withdrawn,
+)
 from grognard.third_reich.supply.supply_map import attrition_contact, hexes_won_candidates
 from grognard.third_reich.turn.forces import GroundKind
 from grognard.third_reich.turn.options import parse_front, unit_cost
@@ -54,9 +68,10 @@ def _front_arg(cmd: Command) -> str:
     return parse_front(str(cmd.args.get("front", ""))).value
 
 
-def verify_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_attrition(ctx: Context, state: TRState, cmd: Command) -> None:
     front = _front_arg(cmd)
-    if state["options"].get(cmd.player, {}).get(front, {}).get("option") != "attrition":
+    if state["options"].get(cmd.player, {}).get(front, cast(FrontOption, {})).get("option") \
+            != "attrition":
         raise IllegalOrder("TR-38", f"{cmd.player} has no attrition option on the {front} front")
     if f"{cmd.player}:{front}" in state["attrition_done"]:
         raise IllegalOrder("TR-38", f"attrition on the {front} front is done this turn")
@@ -65,7 +80,7 @@ def verify_attrition(ctx: Context, state: JSON, cmd: Command) -> None:
                            f"on the {front} front")
 
 
-def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_attrition(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     m = ctx.scenario.map
     front = _front_arg(cmd)
     forces = forces_of_state(ctx, state)
@@ -84,13 +99,13 @@ def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
     theirs: list[str] = []
     for e in enemy_ids:
         theirs += attrition_contact(m, forces, e, factors, None).units
-    mine_hexes = {state["units"][u]["hex"] for u in mine.units}
-    theirs = [u for u in theirs if adjacent_any(m, state["units"][u]["hex"], mine_hexes)
+    mine_hexes = cast("set[str]", {state["units"][u]["hex"] for u in mine.units})
+    theirs = [u for u in theirs if adjacent_any(m, cast(str, state["units"][u]["hex"]), mine_hexes)
               and war.at_war_with_any(state, war.power_of(state, u), takes_part)]
     if war.has_diplomacy(state):  # in contact only with enemy units at war (TR-25)
-        their_hexes = {state["units"][u]["hex"] for u in theirs}
+        their_hexes = cast("set[str]", {state["units"][u]["hex"] for u in theirs})
         keep = tuple(u for u in mine.units
-                     if adjacent_any(m, state["units"][u]["hex"], their_hexes))
+                     if adjacent_any(m, cast(str, state["units"][u]["hex"]), their_hexes))
         mine = replace(mine, units=keep, factors=sum(
             0 if state["units"][u]["type"] == "replacement" else int(state["units"][u]["attack"])
             for u in keep))
@@ -124,17 +139,18 @@ def execute_attrition(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> li
     })]
 
 
-def _lost_all(label: str, state: JSON, lost: list[str]) -> bool:
+def _lost_all(label: str, state: TRState, lost: list[str]) -> bool:
     return all(uid in lost for uid, u in state["units"].items()
                if on_map_ground(u) and u["hex"] == label)
 
 
 @writes_units(lambda ev: ev.data["eliminated"])
-def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
+def fold_attrition_resolved(state: TRState, ev: Event) -> TRState:
     s = state
-    d = ev.data
+    d = cast(AttritionResolved, ev.data)
     s["attrition_losses"] = [*state["attrition_losses"], *(
-        {"unit": uid, "hex": state["units"][uid]["hex"], "side": d["side"]} for uid in d["eliminated"])]
+        cast(AttritionLoss, {"unit": uid, "hex": state["units"][uid]["hex"], "side": d["side"]})
+        for uid in d["eliminated"])]
     eliminate_units(s, list(d["eliminated"]))
     s["attrition_done"] = [*state["attrition_done"], f"{d['side']}:{d['front']}"]
     attackers = [u for u in d["contact_units"] if u not in d["eliminated"]]
@@ -151,7 +167,7 @@ def fold_attrition_resolved(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_take_hexes(ctx: Context, state: TRState, cmd: Command) -> None:
     p = state["pending_hexes"]
     if p is None or p["side"] != cmd.player:
         raise IllegalOrder("TR-40", "no hexes won by attrition are waiting to be taken")
@@ -177,14 +193,14 @@ def verify_take_hexes(ctx: Context, state: JSON, cmd: Command) -> None:
         for uid in units:
             if uid not in p.get("attackers", []):
                 raise IllegalOrder("TR-40", f"{uid} did not take part in the attrition")
-            if not adjacent_any(m, state["units"][uid]["hex"], {label}):
+            if not adjacent_any(m, cast(str, state["units"][uid]["hex"]), {label}):
                 raise IllegalOrder("TR-40", f"{uid} is not adjacent to {label}")
     moving = [u for us in _advance_arg(cmd).values() for u in us]
     if len(set(moving)) != len(moving):
         raise IllegalOrder("TR-40", "a unit advances twice")
 
 
-def takeable_hexes(ctx: Context, state: JSON, p: Mapping[str, Any]) -> tuple[Any, ...]:
+def takeable_hexes(ctx: Context, state: TRState, p: Mapping[str, Any]) -> tuple[Any, ...]:
     """TR-40: the front hexes the attacker may name for a pending HN result: the result's own
     candidates (open to a power taking part, TR-25; not emptied by the losses) as they stand
     now (still adjacent to a surviving attacker, not fortified, not a capital). Both ``verify``
@@ -205,7 +221,7 @@ def _advance_arg(cmd: Command) -> dict[str, list[str]]:
     return {str(k): list(v) for k, v in raw.items()}
 
 
-def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_take_hexes(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     """TR-40 The attacker names all N hexes first; their defenders withdraw next (``withdraw``)."""
     withdrawing = {label: sorted(uid for uid, u in state["units"].items()
                                  if on_map_ground(u) and u["hex"] == label)
@@ -220,14 +236,14 @@ def execute_take_hexes(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> l
     return events
 
 
-def forced_withdrawal(ctx: Context, state: JSON, taken: Mapping[str, Any]) -> Event | None:
+def forced_withdrawal(ctx: Context, state: TRState, taken: Mapping[str, Any]) -> Event | None:
     """TR-40 (issue 23): the withdrawal the engine makes for the defender when it has only one
     answer - no unit in the hexes taken has an open hex with room to withdraw to (each is
     removed) and no unit the loss would cut off has one either - with ``forced`` saying why;
     None when the defender has a choice (``withdraw`` is owed)."""
     # the position with the withdrawal pending (a new top level: nothing below it changes)
-    after = {**state, "pending_withdrawal": {
-        k: taken[k] for k in ("side", "hexes", "withdrawing", "advance")}}
+    after = cast(TRState, {**state, "pending_withdrawal": {
+        k: taken[k] for k in ("side", "hexes", "withdrawing", "advance")}})
     side = _defender(ctx, after)
     units = [uid for label in sorted(taken["withdrawing"]) for uid in taken["withdrawing"][label]]
     moving = set(units)
@@ -235,7 +251,7 @@ def forced_withdrawal(ctx: Context, state: JSON, taken: Mapping[str, Any]) -> Ev
         if ids and withdrawal_hexes(ctx, state, side, label, taken["hexes"], moving):
             return None
     for uid in cut_off_units(ctx, after, dict.fromkeys(units)):
-        if withdrawal_hexes(ctx, state, side, state["units"][uid]["hex"], taken["hexes"],
+        if withdrawal_hexes(ctx, state, side, cast(str, state["units"][uid]["hex"]), taken["hexes"],
                             moving | {uid}):
             return None
     return Event("withdrawn", {
@@ -248,7 +264,7 @@ def forced_withdrawal(ctx: Context, state: JSON, taken: Mapping[str, Any]) -> Ev
             " and none the loss would cut off has one"}})
 
 
-def withdrawal_room(state: JSON, side: str, label: str, leaving: set[str]) -> int:
+def withdrawal_room(state: TRState, side: str, label: str, leaving: set[str]) -> int:
     """TR-28/TR-63 How many more of ``side``'s ground units ``label`` holds, the units in
     ``leaving`` gone from where they stand."""
     here = sum(1 for vid, v in state["units"].items() if on_map_ground(v) and v["hex"] == label
@@ -256,7 +272,7 @@ def withdrawal_room(state: JSON, side: str, label: str, leaving: set[str]) -> in
     return hex_stacking_limit(state, label) - here
 
 
-def withdrawal_hexes(ctx: Context, state: JSON, side: str, label: str, taken: list[str],
+def withdrawal_hexes(ctx: Context, state: TRState, side: str, label: str, taken: list[str],
                      leaving: set[str]) -> list[str]:
     """TR-40 The hexes a unit of ``side`` in ``label`` may withdraw to: its retreat hexes
     (:func:`~grognard.third_reich.war.retreat_options`) that are not taken and have room."""
@@ -265,9 +281,9 @@ def withdrawal_hexes(ctx: Context, state: JSON, side: str, label: str, taken: li
 
 
 @writes_units()
-def fold_hexes_taken(state: JSON, ev: Event) -> JSON:
+def fold_hexes_taken(state: TRState, ev: Event) -> TRState:
     s = state
-    d = ev.data
+    d = cast(HexesTaken, ev.data)
     s["pending_hexes"] = None
     s["pending_withdrawal"] = ({"side": d["side"], "hexes": d["hexes"],
                                 "withdrawing": d["withdrawing"], "advance": d["advance"]}
@@ -286,28 +302,28 @@ def _retreats_arg(cmd: Command) -> dict[str, str | None]:
     return {str(k): v for k, v in raw.items()}
 
 
-def _defender(ctx: Context, state: JSON) -> str:
-    p = state["pending_withdrawal"]
+def _defender(ctx: Context, state: TRState) -> str:
+    p = cast(PendingWithdrawal, state["pending_withdrawal"])  # read inside its exchange
     for units in p["withdrawing"].values():
         if units:
             return str(state["units"][units[0]]["side"])
     return next(s for s in ctx.scenario.sides if s != p["side"])
 
 
-def cut_off_units(ctx: Context, state: JSON, retreats: Mapping[str, str | None]) -> list[str]:
+def cut_off_units(ctx: Context, state: TRState, retreats: Mapping[str, str | None]) -> list[str]:
     """TR-40 The defender's units outside the taken hexes that the loss of those hexes would
     cut off: in supply now (TR-72 trace, :func:`side_supply_check`) and out of supply once
     the taken hexes are vacated (the withdrawing units at their retreat hexes, removed ones
     gone) and the declared advance stands in them (engine reading)."""
-    p = state["pending_withdrawal"]
+    p = cast(PendingWithdrawal, state["pending_withdrawal"])  # read inside its exchange
     side = _defender(ctx, state)
     taken = set(p["hexes"])
     now = set(war.side_supply_check(ctx, state, side).out_of_supply)
     # the position after the withdrawal: new records for the units that move, the rest shared
     units = dict(state["units"])
     for uid in {*retreats, *(u for us in p["advance"].values() for u in us)}:
-        units[uid] = dict(units[uid])
-    after = {**state, "units": units}
+        units[uid] = cast(TRUnit, dict(units[uid]))
+    after: TRState = {**state, "units": units}
     for uid, to in retreats.items():
         after["units"][uid]["hex"] = to
         if to is None:
@@ -327,13 +343,13 @@ def _cut_off_arg(cmd: Command) -> dict[str, str]:
     return {str(k): v for k, v in raw.items()}
 
 
-def _withdrawals(ctx: Context, state: JSON, cmd: Command
+def _withdrawals(ctx: Context, state: TRState, cmd: Command
                  ) -> tuple[dict[str, str], list[str], dict[str, str], list[str]]:
     """TR-40: every unit in a taken hex retreats one hex or is removed, as the defender names
     it (a hex, or ``null``: issue 23, every unit is named, none left to the engine); the units
     named in ``cut_off`` that the loss of the hexes would cut off withdraw one hex too
     (optional)."""
-    p = state["pending_withdrawal"]
+    p = cast(PendingWithdrawal, state["pending_withdrawal"])  # read inside its exchange
     given = _retreats_arg(cmd)
     moving = {uid for units in p["withdrawing"].values() for uid in units}
     for uid in given:
@@ -367,7 +383,7 @@ def _withdrawals(ctx: Context, state: JSON, cmd: Command
                                f"{', '.join(p['hexes'])} (cut off: "
                                f"{', '.join(candidates) or 'none'})")
         u = state["units"][uid]
-        legal = [h for h in _legal_retreats(ctx, state, u["side"], u["hex"])
+        legal = [h for h in _legal_retreats(ctx, state, u["side"], cast(str, u["hex"]))
                  if h not in p["hexes"]]
         if to not in legal:
             raise IllegalOrder("TR-40", f"{uid} cannot withdraw from {u['hex']} to {to} "
@@ -385,11 +401,11 @@ def _withdrawals(ctx: Context, state: JSON, cmd: Command
     return retreats, sorted(removed), extra, candidates
 
 
-def _legal_retreats(ctx: Context, state: JSON, side: str, label: str) -> list[str]:
+def _legal_retreats(ctx: Context, state: TRState, side: str, label: str) -> list[str]:
     return war.retreat_options(ctx, state, side, label) if side else []
 
 
-def verify_withdraw(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_withdraw(ctx: Context, state: TRState, cmd: Command) -> None:
     p = state.get("pending_withdrawal")
     if p is None:
         raise IllegalOrder("TR-40", "no hexes taken by attrition wait for the defender's "
@@ -400,8 +416,8 @@ def verify_withdraw(ctx: Context, state: JSON, cmd: Command) -> None:
     _withdrawals(ctx, state, cmd)
 
 
-def execute_withdraw(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
-    p = state["pending_withdrawal"]
+def execute_withdraw(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
+    p = cast(PendingWithdrawal, state["pending_withdrawal"])  # read inside its exchange
     retreats, removed, cut_off, candidates = _withdrawals(ctx, state, cmd)
     data = {"side": cmd.player, "hexes": p["hexes"], "retreats": retreats,
             "eliminated": removed, "advance": p["advance"], "chosen": sorted(_retreats_arg(cmd))}
@@ -413,12 +429,13 @@ def execute_withdraw(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> lis
 @writes_units(lambda ev: [*ev.data["eliminated"], *ev.data["retreats"],
                           *ev.data.get("cut_off", {}),
                           *(u for units in ev.data["advance"].values() for u in units)])
-def fold_withdrawn(state: JSON, ev: Event) -> JSON:
+def fold_withdrawn(state: TRState, ev: Event) -> TRState:
     s = state
-    eliminate_units(s, list(ev.data["eliminated"]))
-    for uid, to in {**ev.data["retreats"], **ev.data.get("cut_off", {})}.items():
+    d = cast(Withdrawn, ev.data)
+    eliminate_units(s, list(d["eliminated"]))
+    for uid, to in {**d["retreats"], **d.get("cut_off", {})}.items():
         s["units"][uid]["hex"] = to
-    for label, units in ev.data["advance"].items():
+    for label, units in d["advance"].items():
         for uid in units:
             s["units"][uid]["hex"] = label
     s["pending_withdrawal"] = None
@@ -436,11 +453,11 @@ def _saves_arg(cmd: Command) -> dict[str, str]:
     return dict(raw)
 
 
-def _unit_kind(u: Mapping[str, Any]) -> str:
+def _unit_kind(u: TRUnit) -> str:
     return {"armor": "armor", "airborne": "airborne"}.get(u["type"], "infantry")
 
 
-def _save_costs(state: JSON, cmd: Command) -> list[dict[str, Any]]:
+def _save_costs(state: TRState, cmd: Command) -> list[dict[str, Any]]:
     """TR-41: each saved unit swaps with a friendly replacement; (cost - 4) BRPs per unit,
     at most 5 (Germany, US), 4 (UK), 3 (Italy, France) per player turn."""
     saves = _saves_arg(cmd)
@@ -448,7 +465,7 @@ def _save_costs(state: JSON, cmd: Command) -> list[dict[str, Any]]:
     if len(set(saves.values())) != len(saves):
         raise IllegalOrder("TR-41", "one replacement saves one unit")
     counts = dict(state["saved"])
-    out = []
+    out: list[dict[str, Any]] = []
     for uid, rep in sorted(saves.items()):
         if uid not in losses:
             raise IllegalOrder("TR-41", f"{uid} was not removed by attrition this player turn")
@@ -473,31 +490,32 @@ def _save_costs(state: JSON, cmd: Command) -> list[dict[str, Any]]:
     return out
 
 
-def verify_save_attrition_losses(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_save_attrition_losses(ctx: Context, state: TRState, cmd: Command) -> None:
     _save_costs(state, cmd)
 
 
-def execute_save_attrition_losses(ctx: Context, state: JSON, cmd: Command,
+def execute_save_attrition_losses(ctx: Context, state: TRState, cmd: Command,
                                   dice: Dice) -> list[Event]:
     return [Event("attrition_losses_saved", {"side": cmd.player,
                                              "saves": _save_costs(state, cmd)})]
 
 
-def fold_attrition_losses_saved(state: JSON, ev: Event) -> JSON:
+def fold_attrition_losses_saved(state: TRState, ev: Event) -> TRState:
     s = state
+    d = cast(AttritionLossesSaved, ev.data)
     econ = economy_of(state)
-    for x in ev.data["saves"]:
+    for x in d["saves"]:
         u, r = s["units"][x["unit"]], s["units"][x["replacement"]]
         u["status"], u["hex"] = "active", x["hex"]
         r["status"], r["hex"] = "pool", None
-        key = f"{ev.data['side']}:{x['power']}"
+        key = f"{d['side']}:{x['power']}"
         s["saved"][key] = int(s["saved"].get(key, 0)) + 1
         if x["cost"]:
             econ, _ = spend(econ, x["power"], x["cost"], "TR-41",
                             f"{x['unit']} saved by {x['replacement']}", build=False)
     s["attrition_losses"] = [x for x in state["attrition_losses"]
-                             if x["unit"] not in {y["unit"] for y in ev.data["saves"]}]
-    s["economy"] = econ.to_json()
+                             if x["unit"] not in {y["unit"] for y in d["saves"]}]
+    s["economy"] = cast(EconomyJSON, econ.to_json())
     return s
 
 
@@ -509,7 +527,7 @@ EXACT_CHOICES = 10
 LISTED_CHOICES = 64
 
 
-def removal_choices(state: JSON, contact: list[str], n: int, limit: int = LISTED_CHOICES
+def removal_choices(state: TRState, contact: list[str], n: int, limit: int = LISTED_CHOICES
                     ) -> list[list[str]]:
     """TR-39: sets of units the side taking an ``n``-unit attrition loss may remove (each
     passes :func:`verify_attrition_removal`), smallest first, at most ``limit``."""
@@ -522,7 +540,7 @@ def removal_choices(state: JSON, contact: list[str], n: int, limit: int = LISTED
     return [list(c) for c in itertools.islice(exact_removals(elig, n), limit)]
 
 
-def forced_removal(state: JSON, contact: list[str], n: int) -> list[str] | None:
+def forced_removal(state: TRState, contact: list[str], n: int) -> list[str] | None:
     """The removal when the side has no choice (nothing to remove, every eligible unit goes,
     or a single legal set), else None: the side taking the losses chooses (TR-38 "The side
     taking the losses decides which units to remove")."""
@@ -538,9 +556,9 @@ def forced_removal(state: JSON, contact: list[str], n: int) -> list[str] | None:
     return choices[0] if len(choices) == 1 else None
 
 
-def verify_remove_losses(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def verify_remove_losses(ctx: Context, state: TRState, cmd: Command) -> dict[str, Any]:
     """TR-38/TR-39: the owing side's units removed for its attrition loss."""
-    p = (state.get("pending_losses") or {}).get("owed", {}).get(cmd.player)
+    p = (state.get("pending_losses") or cast(PendingLosses, {})).get("owed", {}).get(cmd.player)
     if p is None:
         raise IllegalOrder("TR-38", f"{cmd.player} owes no attrition losses now")
     chosen = cmd.args.get("units")
@@ -551,11 +569,11 @@ def verify_remove_losses(ctx: Context, state: JSON, cmd: Command) -> dict[str, A
     return {"side": cmd.player, "units": sorted(chosen), "n": int(p["n"]), "rule": "TR-39"}
 
 
-def execute_remove_losses(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_remove_losses(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     return [Event("attrition_losses_removed", verify_remove_losses(ctx, state, cmd))]
 
 
-def _hexes_after(state: JSON, p: Mapping[str, Any]) -> dict[str, Any] | None:
+def _hexes_after(state: TRState, p: PendingLosses) -> PendingHexes | None:
     """The hexes won waiting for ``take_hexes`` once every loss is chosen: candidates whose
     defenders are all gone are no longer the defender's (as at once when no choice is owed)."""
     if not p.get("hexes"):
@@ -568,12 +586,12 @@ def _hexes_after(state: JSON, p: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 @writes_units(lambda ev: ev.data["units"])
-def fold_losses_removed(state: JSON, ev: Event) -> JSON:
+def fold_losses_removed(state: TRState, ev: Event) -> TRState:
     s = state
-    d = ev.data
-    p = s["pending_losses"]
+    d = cast(AttritionLossesRemoved, ev.data)
+    p = cast(PendingLosses, s["pending_losses"])  # folded inside its exchange
     s["attrition_losses"] = [*state["attrition_losses"], *(
-        {"unit": uid, "hex": state["units"][uid]["hex"], "side": p["side"]}
+        cast(AttritionLoss, {"unit": uid, "hex": state["units"][uid]["hex"], "side": p["side"]})
         for uid in d["units"])]
     eliminate_units(s, list(d["units"]))
     owed = {k: v for k, v in p["owed"].items() if k != d["side"]}
@@ -585,8 +603,8 @@ def fold_losses_removed(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def legal_remove_losses(ctx: Context, state: JSON, player: str) -> list[Command]:
-    p = (state.get("pending_losses") or {}).get("owed", {}).get(player)
+def legal_remove_losses(ctx: Context, state: TRState, player: str) -> list[Command]:
+    p = (state.get("pending_losses") or cast(PendingLosses, {})).get("owed", {}).get(player)
     if p is None:
         return []
     return [Command("remove_losses", player, {"units": c})

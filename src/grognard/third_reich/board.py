@@ -8,7 +8,7 @@ through these: the units on the map as :class:`~grognard.core.paths.Forces`, a u
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from grognard.third_reich.air_naval.naval_ops import RemovalCheck
 from grognard.third_reich.combat.amphibious import STACKING_LIMIT
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, bridgehead_upkeep, stacking_limit
 from grognard.third_reich.economy.economy import Economy, begin_player_turn
+from grognard.third_reich.state_types import TRState, TRUnit
 from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
 from grognard.third_reich.turn.options import Front
 
@@ -52,14 +53,14 @@ def unit_power(nationality: str) -> str:
 _ECON_MEMO: IdentityMemo[Any, Economy] = IdentityMemo()
 
 
-def economy_of(state: JSON) -> Economy:
+def economy_of(state: TRState) -> Economy:
     """The state's economy. Folds replace ``state["economy"]`` with a new object on every
     change, so the parsed (immutable) economy is remembered by the identity of that object."""
     return _ECON_MEMO.get(state["economy"], Economy.from_json)
 
 
 @writes_units()
-def current_facts(state: JSON, ev: Event) -> JSON:
+def current_facts(state: TRState, ev: Event) -> JSON:
     """After every event: the state keeps current facts only - the BRP ledger's balances stay
     in ``state["economy"]``, its postings (the history) live in the events, which re-fold to
     them (:func:`grognard.third_reich.play.history.ledger_history`)."""
@@ -69,11 +70,11 @@ def current_facts(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def powers_of_side(state: JSON, side: str) -> list[str]:
+def powers_of_side(state: TRState, side: str) -> list[str]:
     return [p for p, sd in state["power_sides"].items() if sd == side]
 
 
-def payer(state: JSON, side: str, power: Any) -> str:
+def payer(state: TRState, side: str, power: Any) -> str:
     """TR-01/TR-03: the power of ``side`` that pays an order (``power`` as named, or None:
     the side's first power with a BRP economy)."""
     powers = powers_of_side(state, side)
@@ -90,13 +91,13 @@ def payer(state: JSON, side: str, power: Any) -> str:
     return power
 
 
-def payers(state: JSON, side: str) -> list[str]:
+def payers(state: TRState, side: str) -> list[str]:
     """The powers of ``side`` with a BRP economy (the enumerators' paying powers)."""
     econ = {p.value for p in economy_of(state).powers}
     return [p for p in powers_of_side(state, side) if p in econ]
 
 
-def open_turn(econ: Economy, state: JSON, side: str) -> Economy:
+def open_turn(econ: Economy, state: TRState, side: str) -> Economy:
     """TR-75: the player turn of each of ``side``'s powers opens (its spending cap is set)."""
     for p in powers_of_side(state, side):
         if p in {x.value for x in econ.powers}:
@@ -140,11 +141,11 @@ def front_mask(m: MapData, front: str) -> np.ndarray:
     return masks[front] if front in masks else np.zeros(m.n, dtype=bool)
 
 
-def on_map_ground(u: Mapping[str, Any]) -> bool:
+def on_map_ground(u: TRUnit) -> bool:
     return u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES
 
 
-def position_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:
+def position_cached(ctx: Context, state: TRState, key: str, make: Callable[[], T]) -> T:
     """``make()`` once per position: :meth:`Context.cached` for facts of ``state`` itself.
 
     The engine clears the context's cache after every command; the state the value was made
@@ -158,7 +159,7 @@ def kept_with(ctx: Context, source: object, key: str, make: Callable[[], T]) -> 
     return ctx.cached_for(source, key, make)
 
 
-def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> T:
+def units_cached(ctx: Context, state: TRState, key: str, make: Callable[[], T]) -> T:
     """``make()`` once per placement of the units: :func:`position_cached` for facts that
     depend on ``state["units"]`` alone (forces, ZOC fields). Kept with the units mapping, so a
     position that differs only in its phase or marks (the idle-phase scan's opened phases)
@@ -166,19 +167,19 @@ def units_cached(ctx: Context, state: JSON, key: str, make: Callable[[], T]) -> 
     return kept_with(ctx, state["units"], key, make)
 
 
-def ground_by_hex(ctx: Context, state: JSON) -> Mapping[str, tuple[str, ...]]:
+def ground_by_hex(ctx: Context, state: TRState) -> Mapping[str, tuple[str, ...]]:
     """The ground units on the map by hex, each hex's ids in sorted order (once per placement:
     :func:`units_cached`), so a rule asking who stands in a hex does not scan every unit."""
     def make() -> dict[str, tuple[str, ...]]:
         by_hex: dict[str, list[str]] = {}
         units = state["units"]
         for uid in sorted(uid for uid, u in units.items() if on_map_ground(u)):
-            by_hex.setdefault(units[uid]["hex"], []).append(uid)
+            by_hex.setdefault(cast(str, units[uid]["hex"]), []).append(uid)
         return {h: tuple(ids) for h, ids in by_hex.items()}
     return units_cached(ctx, state, "tr.ground_by_hex", make)
 
 
-def placement_key(ctx: Context, state: JSON) -> tuple[tuple[Any, ...], ...]:
+def placement_key(ctx: Context, state: TRState) -> tuple[tuple[Any, ...], ...]:
     """Everything facts about the ground units on the map are made from - each one's id,
     hex, side, type, nationality, factors, movement and power - as one value (once per
     position): the key of the facts :meth:`Context.keyed` keeps across commands."""
@@ -191,7 +192,7 @@ PLACEMENT_FIELDS = frozenset({"status", "hex", "side", "type", "nationality", "a
                                "movement", "power"})
 
 
-def _placement_entry(uid: str, u: Mapping[str, Any]) -> tuple[Any, ...] | None:
+def _placement_entry(uid: str, u: TRUnit) -> tuple[Any, ...] | None:
     """A unit's entry in :func:`placement_key` (None: not a ground unit on the map)."""
     if u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES:
         return (uid, u["hex"], u["side"], u["type"], u["nationality"], u["attack"],
@@ -199,7 +200,7 @@ def _placement_entry(uid: str, u: Mapping[str, Any]) -> tuple[Any, ...] | None:
     return None
 
 
-def forces_of_state(ctx: Context, state: JSON) -> Forces:
+def forces_of_state(ctx: Context, state: TRState) -> Forces:
     """The ground units on the map as :class:`Forces` (once per position; kept across
     commands while the placement is the same, :func:`placement_key`: shared, never changed)."""
     def make() -> Forces:
@@ -215,13 +216,15 @@ def forces_of_state(ctx: Context, state: JSON) -> Forces:
                         lambda: ctx.keyed("tr.forces", placement_key(ctx, state), make))
 
 
-def side_zoc(ctx: Context, state: JSON, side: str) -> ZocField:
+def side_zoc(ctx: Context, state: TRState, side: str) -> ZocField:
     """TR-27 The enemy ZOC field as ``side`` sees it (once per position)."""
     return units_cached(ctx, state, f"tr.zoc.{side}", lambda: zoc_field(
         ctx.scenario.map, forces_of_state(ctx, state), side, third_reich_zoc()))
 
 
 def ground_unit_of(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
+    """The unit record (a :class:`TRUnit`, or the fields of one a placement entry keeps:
+    type, side, nationality, attack, movement) as a :class:`GroundUnit`."""
     kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
             "replacement": GroundKind.REPLACEMENT}.get(u["type"], GroundKind.INFANTRY)
     side = Side.AXIS if u["side"] == axis_side else Side.ALLIES
@@ -236,11 +239,11 @@ def sequence_of(ctx: Context) -> TurnSequence:
     return ctx.turn_sequence
 
 
-def phase_name(ctx: Context, state: JSON) -> str:
+def phase_name(ctx: Context, state: TRState) -> str:
     return sequence_of(ctx).phases[int(state["phase"])].name
 
 
-def eliminate_units(s: JSON, ids: list[str]) -> None:
+def eliminate_units(s: TRState, ids: list[str]) -> None:
     for uid in ids:
         s["units"][uid]["status"] = "eliminated"
         s["units"][uid]["hex"] = None
@@ -263,14 +266,14 @@ def adjacent_any(m: MapData, label: str, others: set[str]) -> bool:
     return any(distance(a, m.layout.from_label(o)) == 1 for o in others)
 
 
-def side_bridgeheads(state: JSON, side: str) -> list[str]:
+def side_bridgeheads(state: TRState, side: str) -> list[str]:
     """TR-63: the bridgehead hexes of ``side``'s powers (supply sources, TR-72)."""
     owners: Mapping[str, list[str]] = state.get("bridgehead_owners", {})
     return sorted(h for power, hexes in owners.items()
                   if state["power_sides"].get(power) == side for h in hexes)
 
 
-def hex_stacking_limit(state: JSON, label: str) -> int:
+def hex_stacking_limit(state: TRState, label: str) -> int:
     """TR-63 / TR-28: 4 ground units in a bridgehead hex, 2 elsewhere."""
     owners = state.get("bridgehead_owners", {})
     if isinstance(owners, dict) and not owners:  # no bridgehead anywhere (most positions)
@@ -279,13 +282,14 @@ def hex_stacking_limit(state: JSON, label: str) -> int:
     return stacking_limit(heads, label)
 
 
-def bridgehead_removals(ctx: Context, state: JSON, side: str) -> dict[str, list[str]]:
+def bridgehead_removals(ctx: Context, state: TRState, side: str) -> dict[str, list[str]]:
     """TR-63 (reading ``bridgehead_removal_check = start``): the bridgeheads of ``side``'s
     powers that go at the start of its player turn - those with no enemy unit adjacent."""
     owners: Mapping[str, list[str]] = state.get("bridgehead_owners", {})
     heads = Bridgeheads.from_json(owners)
     m = ctx.scenario.map
-    enemy = {u["hex"] for u in state["units"].values() if on_map_ground(u) and u["side"] != side}
+    enemy = cast("set[str]", {u["hex"] for u in state["units"].values()
+                              if on_map_ground(u) and u["side"] != side})
     out: dict[str, list[str]] = {}
     for power, hexes in sorted(owners.items()):
         if state["power_sides"].get(power) != side or not hexes:

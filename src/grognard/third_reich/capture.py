@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.errors import IllegalOrder
 from grognard.core.units import GROUND_TYPES
@@ -22,10 +22,11 @@ from grognard.third_reich.conquest.campaign_events import axis_of
 from grognard.third_reich.conquest.control import OCCUPYING_EVENTS, occupy, occupy_changes, take
 from grognard.third_reich.economy.economic_loss import capture_city, liberate_ussr_city
 from grognard.third_reich.economy.economy import Economy, economy_json
+from grognard.third_reich.state_types import PendingWithdrawal, TRState
 from grognard.third_reich.turn.powers import Power
 
 
-def capture_records(s: JSON, changes: list[tuple[str, str | None, str]]
+def capture_records(s: TRState, changes: list[tuple[str, str | None, str]]
                      ) -> tuple[Economy, list[dict[str, Any]]]:
     """TR-77 / TR-12: the economy after the cities in ``changes`` (name, old holder, new
     holder) change hands, and a record of each loss; ``s`` is not changed."""
@@ -35,7 +36,7 @@ def capture_records(s: JSON, changes: list[tuple[str, str | None, str]]
         f = s.get("cities", {}).get(name)
         if f is None or f.get("owner") not in {p.value for p in Power}:
             continue
-        owner = f["owner"]
+        owner = cast(str, f["owner"])
         own_side = s["power_sides"].get(owner)
         if new != own_side and old == own_side and (Power(owner) in econ.powers
                                                     or owner == "ussr"):
@@ -50,7 +51,7 @@ def capture_records(s: JSON, changes: list[tuple[str, str | None, str]]
     return econ, records
 
 
-def capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None:
+def capture_losses(s: TRState, changes: list[tuple[str, str | None, str]]) -> None:
     """TR-77 / TR-12: a major's city taken by the enemy; pre-war USSR cities retaken."""
     if not changes or "economy" not in s:
         return
@@ -60,7 +61,7 @@ def capture_losses(s: JSON, changes: list[tuple[str, str | None, str]]) -> None:
         s["economy"] = economy_json(econ)
 
 
-def capture_preview(state: JSON, side: str, label: str) -> list[dict[str, Any]]:
+def capture_preview(state: TRState, side: str, label: str) -> list[dict[str, Any]]:
     """TR-77 / TR-12: what a ``side`` ground unit entering hex ``label`` takes (the cities there
     it does not hold): the records the occupying fold's losses will have, for the event that
     causes them (a player sees why the BRPs fell)."""
@@ -73,7 +74,7 @@ def capture_preview(state: JSON, side: str, label: str) -> list[dict[str, Any]]:
 
 
 @writes_units()
-def capture_on_occupation(state: JSON, ev: Event) -> JSON:
+def capture_on_occupation(state: TRState, ev: Event) -> JSON:
     """After an event that puts ground units in new hexes (:data:`OCCUPYING_EVENTS`): every
     city holding a ground unit is its side's (TR-22 control), and a major's city taken by the
     enemy costs its value (TR-77; TR-12 for pre-war USSR cities). TR-40's withdrawal has its
@@ -150,7 +151,7 @@ class OccupationRule:
                 return k
         return None
 
-    def __call__(self, state: JSON, ev: Event) -> JSON:
+    def __call__(self, state: TRState, ev: Event) -> JSON:
         units, hexes = state.get("units"), state.get("city_hexes") or {}
         kept = self._seen(units, hexes)
         if kept is not None and kept.dirty is not None:
@@ -232,11 +233,11 @@ class OccupationRule:
 def with_hexes_taken(fold: Fold) -> Fold:
     """TR-40: the cities of the hexes won by attrition pass to the attacker."""
 
-    def folded(state: JSON, ev: Event) -> JSON:
-        pend = state.get("pending_withdrawal") or {}
+    def folded(state: TRState, ev: Event) -> TRState:
+        pend = state.get("pending_withdrawal") or cast(PendingWithdrawal, {})
         hexes, side = list(pend.get("hexes", [])), pend.get("side")
         before = dict(state.get("control", {}))
-        s = fold(state, ev)
+        s: TRState = fold(state, ev)
         changed = take(s, hexes, side) if side else []
         changed += occupy(s)
         capture_losses(s, [(n, before.get(n), s["control"][n]) for n in dict.fromkeys(changed)])

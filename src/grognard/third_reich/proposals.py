@@ -5,8 +5,8 @@ map) and the air units in range of a hex."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -19,13 +19,14 @@ from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.sea_zones import port_at
 from grognard.third_reich.board import on_map_ground
 from grognard.third_reich.state import AIR_TYPES
+from grognard.third_reich.state_types import TRState, TRUnit
 
 Legal = Callable[[Context, JSON, str], Iterable[Command]]
 
 
 def distinct(propose: Legal) -> Legal:
     """``propose`` without repeated candidates (the same arguments proposed twice)."""
-    def unique(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    def unique(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
         seen = set()
         for cmd in propose(ctx, state, player):
             key = repr(sorted(cmd.args.items()))
@@ -35,8 +36,8 @@ def distinct(propose: Legal) -> Legal:
     return unique
 
 
-def units_of(state: JSON, side: str, types: Iterable[str] | None = None,
-           ground: bool = False) -> list[tuple[str, Mapping[str, Any]]]:
+def units_of(state: TRState, side: str, types: Iterable[str] | None = None,
+           ground: bool = False) -> list[tuple[str, TRUnit]]:
     t = None if types is None else frozenset(types)
     return sorted((uid, u) for uid, u in state["units"].items()  # chosen, then sorted by id
                   if u["side"] == side and u["status"] == "active" and u["hex"] is not None
@@ -90,7 +91,7 @@ def port_set(ctx: Context) -> frozenset[str]:
     return got
 
 
-def passes(verify: Any, ctx: Context, state: JSON, cmd: Command) -> bool:
+def passes(verify: Any, ctx: Context, state: TRState, cmd: Command) -> bool:
     try:
         verify(ctx, state, cmd)
     except GrognardError:
@@ -98,7 +99,7 @@ def passes(verify: Any, ctx: Context, state: JSON, cmd: Command) -> bool:
     return True
 
 
-def air_in_range(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+def air_in_range(ctx: Context, state: TRState, side: str, target: str) -> list[str]:
     """The air units of ``side`` not yet used this phase within their range of hex
     ``target`` (ids, sorted): the air a counter air, an attack or an air drop may name."""
     m = ctx.scenario.map
@@ -107,6 +108,6 @@ def air_in_range(ctx: Context, state: JSON, side: str, target: str) -> list[str]
     if not air:
         return []
     dist = distances(m, m.index_of_label(target),
-                      np.array([m.index_of_label(u["hex"]) for _, u in air], dtype=np.intp))
+                      np.array([m.index_of_label(cast(str, u["hex"])) for _, u in air], dtype=np.intp))
     return [uid for (uid, u), d in zip(air, dist.tolist(), strict=True)
             if d <= (int(u.get("movement") or 0) or 4)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import GrognardError, IllegalOrder, InputError
@@ -25,10 +25,10 @@ from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order
-from grognard.engine.state import JSON
 from grognard.third_reich.board import on_map_ground
 from grognard.third_reich.movement.sea_srs import sea_sr_check
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.state_types import ReactionOwed, TRState
 
 A = TypeVar("A")
 
@@ -89,7 +89,7 @@ def _key_types(cmd_kind: str, key: str) -> frozenset[str]:
     return AIR_TYPES
 
 
-def _slots(ctx: Context, state: JSON, cmd: Command, r: Reaction) -> list[str | None]:
+def _slots(ctx: Context, state: TRState, cmd: Command, r: Reaction) -> list[str | None]:
     if r.shape == "list":
         return [None]
     if r.shape == "by_hex":
@@ -112,7 +112,7 @@ def _with(args: Mapping[str, Any], key: str, slot: str | None, ids: list[str]) -
     return out
 
 
-def reaction_options(ctx: Context, state: JSON, spec: CommandSpec, cmd: Command,
+def reaction_options(ctx: Context, state: TRState, spec: CommandSpec, cmd: Command,
                      defender: str | None = None) -> list[tuple[str, str | None, str]]:
     """The (argument, slot, unit) each defender unit could react with alone, checked by the
     order's own verify."""
@@ -137,7 +137,7 @@ def reaction_options(ctx: Context, state: JSON, spec: CommandSpec, cmd: Command,
     return out
 
 
-def _defender_of(state: JSON, cmd: Command, options: list[tuple[str, str | None, str]]) -> str:
+def _defender_of(state: TRState, cmd: Command, options: list[tuple[str, str | None, str]]) -> str:
     if cmd.kind == "attack":
         target = cmd.args.get("hex")
         for u in state["units"].values():
@@ -150,18 +150,18 @@ def reacting(spec: CommandSpec) -> CommandSpec:
     """``spec`` with the defender's reaction: verify refuses defender arguments; execute stops
     with ``reaction_owed`` when the defender has a choice, else carries the order out."""
 
-    def verify(ctx: Context, state: JSON, cmd: Command) -> None:
+    def verify(ctx: Context, state: TRState, cmd: Command) -> None:
         refuse_defender_args(cmd)
         spec.verify(ctx, state, cmd)
 
-    def execute(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+    def execute(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
         return owe_reaction(ctx, state, spec, cmd, dice)
 
     return CommandSpec(spec.kind, verify, execute, spec.help, spec.example, spec.legal,
                        spec.undoable)
 
 
-def owe_reaction(ctx: Context, state: JSON, spec: CommandSpec, cmd: Command,
+def owe_reaction(ctx: Context, state: TRState, spec: CommandSpec, cmd: Command,
                  dice: Dice) -> list[Event]:
     """The order ``cmd`` carried out by ``spec`` (its execution as if the defender's units
     were named), or stopped with ``reaction_owed`` when the defender has a unit that could
@@ -205,7 +205,7 @@ class ReactingOrder(Order[A]):
         return replace(spec, legal=lambda ctx, state, player: verified(
             ctx, state, spec, propose(ctx, state, player)))
 
-    def checked(self, ctx: Context, state: JSON, cmd: Command) -> None:
+    def checked(self, ctx: Context, state: TRState, cmd: Command) -> None:
         """The phasing player's order as the engine verifies it (defender arguments
         refused): for enumerators that check candidates one by one."""
         refuse_defender_args(cmd)
@@ -213,18 +213,18 @@ class ReactingOrder(Order[A]):
 
 
 @writes_units()
-def fold_reaction_owed(state: JSON, ev: Event) -> JSON:
-    state["pending_reaction"] = ev.data
+def fold_reaction_owed(state: TRState, ev: Event) -> TRState:
+    state["pending_reaction"] = cast(ReactionOwed, ev.data)
     return state
 
 
 @writes_units()
-def fold_reaction_made(state: JSON, ev: Event) -> JSON:
+def fold_reaction_made(state: TRState, ev: Event) -> TRState:
     state.pop("pending_reaction", None)
     return state
 
 
-def _merged(kind: str, inner: Mapping[str, CommandSpec], state: JSON,
+def _merged(kind: str, inner: Mapping[str, CommandSpec], state: TRState,
             cmd: Command) -> tuple[Command, CommandSpec]:
     """The pending order with the defender's answer ``cmd`` merged into its arguments, and
     the order's own spec (as if the defender had named its units)."""
@@ -242,7 +242,7 @@ def _merged(kind: str, inner: Mapping[str, CommandSpec], state: JSON,
             inner[p["kind"]])
 
 
-def _answers(kind: str, state: JSON, player: str) -> Iterator[Command]:
+def _answers(kind: str, state: TRState, player: str) -> Iterator[Command]:
     """No unit, each option alone, every option together."""
     p = state.get("pending_reaction")
     if not p or p["reaction"] != kind or p["defender"] != player:
@@ -275,19 +275,19 @@ class ReactionOrder(Order[A]):
     def __init__(self, inner: Callable[[], Mapping[str, CommandSpec]]) -> None:
         self.inner = inner
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: A) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: A) -> None:
         order, spec = _merged(self.kind, self.inner(), state, cmd)
         spec.verify(ctx, state, order)
         # the order's own execution may still refuse the reaction (TR-60: fleets may not
         # intercept in the invader's uncontested air zone); try it on scratch dice
         spec.execute(ctx, state, order, Dice(0))
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: A,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: A,
                 dice: Dice) -> list[Event]:
         order, spec = _merged(self.kind, self.inner(), state, cmd)
         made = Event("reaction_made", {"side": cmd.player, "reaction": self.kind,
                                        "kind": order.kind, "args": dict(cmd.args)})
         return [made, *spec.execute(ctx, state, order, dice)]
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterator[Command]:
         return _answers(self.kind, state, player)

@@ -9,9 +9,9 @@ reads the war's start from the diplomacy and the winter's area from the scenario
 from __future__ import annotations
 
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
 from grognard.third_reich.combat.hex_defense import russian_winter_applies
 from grognard.third_reich.conquest.campaign import map_areas
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.turn.calendar import Season, date_of
 
 #: TR-84: the Russian winter's area: the USSR, the Baltic States and eastern Poland (the 1939
@@ -20,7 +20,7 @@ RUSSIAN_WINTER_COUNTRIES = ("ussr", "estonia", "latvia", "lithuania")
 RUSSIAN_WINTER_AREAS = ("eastern_poland", "baltic_states")
 
 
-def ussr_war_turn(state: JSON) -> int | None:
+def ussr_war_turn(state: TRState) -> int | None:
     """The turn Germany and the USSR went to war in this game (a declaration either way), or
     None (not at war, or at war since before the scenario began)."""
     if state.get("diplomacy") is not None:  # TR-84 by the diplomacy (issue 23)
@@ -45,7 +45,7 @@ def _russian_winter_hexes(ctx: Context) -> frozenset[str]:
     return frozenset(out)
 
 
-def russian_winter_in(ctx: Context, state: JSON, target: str) -> bool:
+def russian_winter_in(ctx: Context, state: TRState, target: str) -> bool:
     """TR-84 (Russian winter): does the Russian winter strip the defense adds in ``target``
     now? The first Winter turn after Germany and the USSR went to war, in the USSR, the Baltic
     States or eastern Poland (non-Finnish Axis defenders,

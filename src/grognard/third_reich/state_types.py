@@ -375,6 +375,13 @@ class AttritionResolved(TypedDict):
     side: str
 
 
+class ForcedRetreat(TypedDict):
+    """Why the engine made a retreat itself (TR-32: the only legal one; combat/battle.py
+    ``settle_retreat``), in a settled battle's payload."""
+    side: str
+    why: str
+
+
 class BattleResolved(TypedDict):
     """``battle_resolved``."""
     advance_owed: NotRequired[Obj]
@@ -390,6 +397,7 @@ class BattleResolved(TypedDict):
     drm: int
     eliminated: list[str]
     forced: NotRequired[dict[str, str]]
+    forced_retreat: NotRequired[ForcedRetreat]  # settle_retreat's (missing until session 14)
     front: str
     hex: str
     losses_owed: NotRequired[Obj]
@@ -474,6 +482,16 @@ class Invaded(TypedDict):
     support: int | None
     turned_back: list[Any]
     weather: str
+    # declared from the code (combat/invasion.execute_invade's settlement; not met in the
+    # sampled games): the losses owed and the battle plan, or the retreat owed, the landing
+    # owed, why the engine chose a loss or a retreat, an invasion called off
+    losses_owed: NotRequired[Obj]
+    plan: NotRequired[Obj]
+    retreat_choice: NotRequired[Obj]
+    advance_owed: NotRequired[Obj]
+    forced: NotRequired[dict[str, str]]
+    forced_retreat: NotRequired[ForcedRetreat]
+    called_off: NotRequired[bool]
 
 
 class IranDelivered(TypedDict):
@@ -492,6 +510,7 @@ class LandLossesChosen(TypedDict):
     """``land_losses_chosen``."""
     advance_owed: NotRequired[Obj]
     advanced: NotRequired[list[Any]]
+    forced_retreat: NotRequired[ForcedRetreat]  # the settlement's, as in battle_resolved
     hex: str
     n: int
     retreat_choice: NotRequired[Obj]
@@ -722,6 +741,8 @@ class Withdrawn(TypedDict):
     """``withdrawn``."""
     advance: Obj
     chosen: list[str]
+    cut_off: NotRequired[dict[str, str]]  # TR-40: cut-off units withdrawn too (not met in the sampled games)
+    cut_off_candidates: NotRequired[list[str]]  # the units the loss would cut off
     eliminated: list[str]
     forced: NotRequired[dict[str, str]]
     hexes: list[str]

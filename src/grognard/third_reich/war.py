@@ -21,7 +21,7 @@ checks every Order makes against it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -44,6 +44,7 @@ from grognard.third_reich.board import (
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.economy.economy import Economy, declare_war
 from grognard.third_reich.state import FLEET_TYPES
+from grognard.third_reich.state_types import EconomyJSON, TRState
 from grognard.third_reich.supply.supply_map import SupplyCheck, SupplyWar, supply_check
 from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
 from grognard.third_reich.turn.powers import Power
@@ -52,7 +53,7 @@ _DIP_MEMO: IdentityMemo[Any, dip.Diplomacy] = IdentityMemo()
 _MASK_MEMO: dict[tuple[int, str, str], tuple[Any, Any, np.ndarray]] = {}
 
 
-def diplomacy(state: JSON) -> dip.Diplomacy:
+def diplomacy(state: TRState) -> dip.Diplomacy:
     """The state's diplomacy (parsed once per JSON object: folds replace the object)."""
     raw = state.get("diplomacy")
     if raw is None:
@@ -60,16 +61,16 @@ def diplomacy(state: JSON) -> dip.Diplomacy:
     return _DIP_MEMO.get(raw, dip.from_json)
 
 
-def set_diplomacy(state: JSON, d: dip.Diplomacy) -> None:
+def set_diplomacy(state: TRState, d: dip.Diplomacy) -> None:
     """Write ``d`` into the state (a new object, so the memos see the change)."""
     state["diplomacy"] = dip.to_json(d)
 
 
-def has_diplomacy(state: JSON) -> bool:
+def has_diplomacy(state: TRState) -> bool:
     return state.get("diplomacy") is not None
 
 
-def vichy_zone(state: JSON, d: dip.Diplomacy) -> frozenset[str]:
+def vichy_zone(state: TRState, d: dip.Diplomacy) -> frozenset[str]:
     """TR-26: the hexes of the map's Vichy zone that are Vichy France's home territory (the
     minor ``vichy`` of the diplomacy, formed when France makes peace); empty before Vichy
     forms (and in a state whose diplomacy has no Vichy minor)."""
@@ -89,7 +90,7 @@ def vichy_zone(state: JSON, d: dip.Diplomacy) -> frozenset[str]:
 _ZONE_MEMO: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
-def _out_controller(state: JSON, belligerent: str, label: str,
+def _out_controller(state: TRState, belligerent: str, label: str,
                     vichy_zone: set[str] | None = None) -> str | None:
     """The side controlling a hex of a country out of the war: a conquered minor is its
     conqueror's side's (TR-22, Vichy France conquered too); France after Vichy is the Axis's
@@ -114,7 +115,7 @@ def _out_controller(state: JSON, belligerent: str, label: str,
     return others[0] if others else None
 
 
-def _out_controllers(state: JSON, belligerent: str, m: Any, hexes: list[int]
+def _out_controllers(state: TRState, belligerent: str, m: Any, hexes: list[int]
                      ) -> list[str | None]:
     """:func:`_out_controller` of each of ``hexes`` (map numbers) of ``belligerent``'s
     country: only France after Vichy depends on the hex (the Vichy zone), so the others are
@@ -135,7 +136,7 @@ def _out_controllers(state: JSON, belligerent: str, m: Any, hexes: list[int]
 _OWN_MASK = frozenset({dip.Action.SR, dip.Action.LEND_LEASE})
 
 
-def closed_mask(ctx: Context, state: JSON, power: str, action: dip.Action | str
+def closed_mask(ctx: Context, state: TRState, power: str, action: dip.Action | str
                 ) -> np.ndarray:
     """A bool per map hex: True where ``power``'s order of kind ``action`` may not go
     (TR-25/TR-27/TR-68). Sea and off-map hexes are open. Computed once per (diplomacy,
@@ -207,7 +208,7 @@ def _hexes_by_country(m: Any) -> dict[int, list[int]]:
 _COUNTRY_HEXES: IdentityMemo[Any, dict[int, list[int]]] = IdentityMemo(4)
 
 
-def _vichy_shut(state: JSON, d: dip.Diplomacy, power: str, act: dip.Action,
+def _vichy_shut(state: TRState, d: dip.Diplomacy, power: str, act: dip.Action,
                 mine: str | None) -> bool:
     """TR-25/TR-26: whether a hex of the Vichy zone is closed to ``power`` (as the closed
     masks ask it: every hex of the zone alike): neutral Vichy France is closed, at war open
@@ -220,7 +221,7 @@ def _vichy_shut(state: JSON, d: dip.Diplomacy, power: str, act: dip.Action,
     return dip.may_enter(d, power, "vichy", act, ctl) is not None
 
 
-def refusal(ctx: Context, state: JSON, power: str, labels: Iterable[str],
+def refusal(ctx: Context, state: TRState, power: str, labels: Iterable[str],
             action: dip.Action | str) -> dip.Refusal | None:
     """The first hex of ``labels`` closed to ``power`` for ``action``, as a refusal naming
     the rule and the hex (None: all open, or no diplomacy in this state)."""
@@ -254,7 +255,7 @@ def refusal(ctx: Context, state: JSON, power: str, labels: Iterable[str],
     return None
 
 
-def hex_control(state: JSON, label: str) -> str | None:
+def hex_control(state: TRState, label: str) -> str | None:
     """TR-22/TR-68 (reading): the side controlling a hex of an enemy country: its city's
     controller (control by occupation), else the side of a ground unit standing there, else
     none (uncontrolled enemy home territory)."""
@@ -269,7 +270,7 @@ def hex_control(state: JSON, label: str) -> str | None:
     return None
 
 
-def verify_enter(ctx: Context, state: JSON, power: str, labels: Iterable[str],
+def verify_enter(ctx: Context, state: TRState, power: str, labels: Iterable[str],
                  action: dip.Action | str) -> None:
     """:func:`refusal`, raised as IllegalOrder naming the rule."""
     r = refusal(ctx, state, power, labels, action)
@@ -277,7 +278,7 @@ def verify_enter(ctx: Context, state: JSON, power: str, labels: Iterable[str],
         r.raise_()
 
 
-def verify_at_war_with_units(state: JSON, power: str, defenders: Iterable[str],
+def verify_at_war_with_units(state: TRState, power: str, defenders: Iterable[str],
                              rule: str = "TR-25") -> None:
     """TR-25: ``power`` attacks only units of countries it is at war with."""
     if not has_diplomacy(state):
@@ -290,7 +291,7 @@ def verify_at_war_with_units(state: JSON, power: str, defenders: Iterable[str],
                               "of war comes first").raise_()
 
 
-def verify_interceptor(state: JSON, fleet: str, player: str, moved: Iterable[str]) -> JSON:
+def verify_interceptor(state: TRState, fleet: str, player: str, moved: Iterable[str]) -> JSON:
     """TR-55: ``fleet`` is an active enemy fleet on the map; TR-25 (issue 23): its power is at
     war with the powers of every ``moved`` unit, so it may intercept them. Its record."""
     u = state["units"].get(fleet)
@@ -301,7 +302,7 @@ def verify_interceptor(state: JSON, fleet: str, player: str, moved: Iterable[str
     return u
 
 
-def power_of(state: JSON, uid: str) -> str:
+def power_of(state: TRState, uid: str) -> str:
     return str(state["units"][uid].get("power") or "")
 
 
@@ -326,21 +327,21 @@ __all__ = ["closed_mask", "diplomacy", "has_diplomacy", "power_of", "refusal",
 # --- the campaign's events on the diplomacy (folded after the campaign's own folds) --------
 
 
-def _turn(state: JSON) -> int:
+def _turn(state: TRState) -> int:
     return int(state["turn"])
 
 
-def _econ_follows(state: JSON, d: dip.Diplomacy) -> None:
+def _econ_follows(state: TRState, d: dip.Diplomacy) -> None:
 
     set_diplomacy(state, d)
     if "economy" in state:
         econ = economy_of(state)
         e2 = sync_economy(econ, d)
         if e2 is not econ:
-            state["economy"] = e2.to_json()
+            state["economy"] = cast(EconomyJSON, e2.to_json())
 
 
-def on_minor_activated(state: JSON, data: Mapping[str, Any]) -> None:
+def on_minor_activated(state: TRState, data: Mapping[str, Any]) -> None:
     """TR-24: a minor entering the war (by date or attacked) joins a major of its side."""
     if not has_diplomacy(state):
         return
@@ -357,7 +358,7 @@ def on_minor_activated(state: JSON, data: Mapping[str, Any]) -> None:
     _econ_follows(state, d2)
 
 
-def on_us_entered(state: JSON) -> None:
+def on_us_entered(state: TRState) -> None:
     """TR-86: the US enters at war with Germany and every country allied with it."""
     if not has_diplomacy(state):
         return
@@ -368,7 +369,7 @@ def on_us_entered(state: JSON) -> None:
     _econ_follows(state, d2)
 
 
-def on_peace(state: JSON, belligerent: str, cause: dip.Cause,
+def on_peace(state: TRState, belligerent: str, cause: dip.Cause,
              colonies: dict[str, str] | None = None) -> None:
     """TR-26 (Vichy), TR-22 (a minor conquered) or a major out of the war: its wars end."""
     if not has_diplomacy(state):
@@ -383,7 +384,7 @@ def on_peace(state: JSON, belligerent: str, cause: dip.Cause,
     set_diplomacy(state, d2)
 
 
-def on_annexed(state: JSON, minors: Iterable[str]) -> None:
+def on_annexed(state: TRState, minors: Iterable[str]) -> None:
     """TR-87: the Ribbentrop-Molotov minors become the USSR's, with no war."""
     if not has_diplomacy(state):
         return
@@ -391,7 +392,7 @@ def on_annexed(state: JSON, minors: Iterable[str]) -> None:
     set_diplomacy(state, d2)
 
 
-def closed_zoc(ctx: Context, state: JSON, zoc: Any, power: str, start: int | None = None
+def closed_zoc(ctx: Context, state: TRState, zoc: Any, power: str, start: int | None = None
                ) -> Any:
     """TR-25: the mover's ZOC field with the hexes closed to ``power`` as impassable as
     enemy-held ones (its own ``start`` hex left open), so a movement range never enters or
@@ -400,7 +401,7 @@ def closed_zoc(ctx: Context, state: JSON, zoc: Any, power: str, start: int | Non
 
     mask = closed_mask(ctx, state, power, dip.Action.MOVE)
     m = ctx.scenario.map
-    others = [m.index_of_label(u["hex"]) for u in state["units"].values()
+    others = [m.index_of_label(cast(str, u["hex"])) for u in state["units"].values()
               if u.get("hex") and u.get("status") == "active" and u.get("side") != zoc.side
               and u.get("type") in GROUND_TYPES]
     theirs = np.zeros(m.n, dtype=bool)
@@ -428,17 +429,17 @@ def option_readings(ctx: Context) -> Any:
         {k: v for k, v in {**ctx.scenario.readings, **ctx.readings}.items() if k in names}))
 
 
-def _patrons(state: JSON) -> dict[str, str]:
+def _patrons(state: TRState) -> dict[str, str]:
     if not has_diplomacy(state):
         return {}
     return dict(diplomacy(state).aligned)
 
 
-def _side_majors(state: JSON, side: str) -> list[str]:
+def _side_majors(state: TRState, side: str) -> list[str]:
     return [p for p, s in state["power_sides"].items() if s == side and p in dip.MAJORS]
 
 
-def verify_own_option(ctx: Context, state: JSON, side: str, powers: Iterable[str],
+def verify_own_option(ctx: Context, state: TRState, side: str, powers: Iterable[str],
                       front: str, attrition: bool = False) -> None:
     """TR-03/TR-22: the units of ``powers`` attack (or take part in attrition) only under
     their own power's option on ``front`` (a minor ally under its patron's, unpaid)."""
@@ -454,7 +455,7 @@ def verify_own_option(ctx: Context, state: JSON, side: str, powers: Iterable[str
         r.raise_()
 
 
-def may_act(ctx: Context, state: JSON, side: str, power: str, front: str,
+def may_act(ctx: Context, state: TRState, side: str, power: str, front: str,
             attrition: bool = False) -> bool:
     """:func:`verify_own_option` for one power, as a bool (the enumerators' filter)."""
     from grognard.core.errors import IllegalOrder
@@ -466,7 +467,7 @@ def may_act(ctx: Context, state: JSON, side: str, power: str, front: str,
     return True
 
 
-def active_powers(ctx: Context, state: JSON, side: str) -> frozenset[str]:
+def active_powers(ctx: Context, state: TRState, side: str) -> frozenset[str]:
     """The powers (and minors) of ``side``'s active units, once per unit table and position
     (the idle-phase scan asks it of each front and phase it opens)."""
     return units_cached(ctx, state, f"tr.active_powers.{side}", lambda: frozenset(
@@ -474,7 +475,7 @@ def active_powers(ctx: Context, state: JSON, side: str) -> frozenset[str]:
         if u.get("side") == side and u.get("status") == "active") - {""})
 
 
-def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> frozenset[str]:
+def attrition_participants(ctx: Context, state: TRState, side: str, front: str) -> frozenset[str]:
     """TR-03/TR-22/TR-38: the powers (and minors) of ``side`` whose units take part in an
     attrition on ``front``: each under its own attrition option (a minor under its patron's)."""
     from grognard.core.errors import IllegalOrder
@@ -498,7 +499,7 @@ def attrition_participants(ctx: Context, state: JSON, side: str, front: str) -> 
     return position_cached(ctx, state, f"tr.attrition_participants.{side}.{front}", make)
 
 
-def at_war_with_any(state: JSON, power: str, others: Iterable[str]) -> bool:
+def at_war_with_any(state: TRState, power: str, others: Iterable[str]) -> bool:
     """TR-25: whether ``power`` is at war with one of ``others`` (True with no diplomacy)."""
     if not has_diplomacy(state):
         return True
@@ -506,7 +507,7 @@ def at_war_with_any(state: JSON, power: str, others: Iterable[str]) -> bool:
     return any(dip.at_war(d, power, o) for o in others)
 
 
-def open_to_any(ctx: Context, state: JSON, powers: Iterable[str], label: str) -> bool:
+def open_to_any(ctx: Context, state: TRState, powers: Iterable[str], label: str) -> bool:
     """TR-25: whether the hex may be attacked by one of ``powers``."""
     return any(refusal(ctx, state, p, [label], dip.Action.ATTACK) is None for p in powers)
 
@@ -514,7 +515,7 @@ def open_to_any(ctx: Context, state: JSON, powers: Iterable[str], label: str) ->
 # --- ZOC, SR and supply judged against the war (issue 23, TR-27/TR-68/TR-72) ----------------
 
 
-def zoc_counts_for(state: JSON, forces: Any, side: str, power: str) -> np.ndarray:
+def zoc_counts_for(state: TRState, forces: Any, side: str, power: str) -> np.ndarray:
     """TR-27 ("ZOCs do not extend across political boundaries before declaration of war"): a
     bool per unit of ``forces``: whether its ZOC counts against ``power`` of ``side`` - every
     unit of another side whose power is at war with ``power`` (own side's units: False, they
@@ -551,7 +552,7 @@ def _unit_powers(units: JSON, forces: Any) -> tuple[list[str], np.ndarray]:
 _POWERS: list[tuple[Any, Any, list[str], np.ndarray]] = []
 
 
-def war_zoc(ctx: Context, state: JSON, side: str, power: str) -> Any:
+def war_zoc(ctx: Context, state: TRState, side: str, power: str) -> Any:
     """TR-27/TR-68: the enemy ZOC field ``power`` (of ``side``) meets: only units of powers at
     war with it project a ZOC (units not at war still hold their hexes: ``enemy`` is every
     other side's unit). The side's whole field (board.side_zoc) with no diplomacy."""
@@ -574,7 +575,7 @@ def war_zoc(ctx: Context, state: JSON, side: str, power: str) -> Any:
     return position_cached(ctx, state, f"tr.war_zoc.{side}.{power}", make)
 
 
-def supply_war(ctx: Context, state: JSON, forces: Any, side: str,
+def supply_war(ctx: Context, state: TRState, forces: Any, side: str,
                powers: Iterable[str]) -> dict[str, Any]:
     """TR-72/TR-27 (issue 23): for each power of ``side`` tracing supply, what its lines meet
     (:class:`~grognard.third_reich.supply.supply_map.SupplyWar`): the ZOCs of units at war with
@@ -594,7 +595,7 @@ __all__ += ["supply_war", "war_zoc", "zoc_counts_for"]
 # --- strategic warfare and lend lease judged against the war (issue 23, TR-15..TR-21, TR-79) --
 
 
-def at_war_with_germany(state: JSON, power: str) -> bool:
+def at_war_with_germany(state: TRState, power: str) -> bool:
     """Whether ``power`` is at war with Germany: the diplomacy's word when the state has one,
     else the economy's war record (``at_war_with_germany``)."""
     if has_diplomacy(state):
@@ -606,7 +607,7 @@ def at_war_with_germany(state: JSON, power: str) -> bool:
         return False
 
 
-def verify_lend_lease_open(state: JSON, sender: str, receiver: str) -> None:
+def verify_lend_lease_open(state: TRState, sender: str, receiver: str) -> None:
     """TR-15..TR-17: the route from ``sender`` to ``receiver`` is open in the diplomacy (the
     USSR at war with Germany for the UK's; the US too for the US's), else IllegalOrder naming
     the rule. Nothing to check with no diplomacy (the economy's own check stands)."""
@@ -623,7 +624,7 @@ __all__ += ["at_war_with_germany", "verify_lend_lease_open"]
 # --- the position's facts judged against the war: retreats (TR-32/TR-25) and supply (TR-72) --
 
 
-def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+def retreat_options(ctx: Context, state: TRState, side: str, target: str) -> list[str]:
     """TR-32/TR-40 The hexes a stack of ``side`` in ``target`` may retreat one hex into: open
     land across no sea/lake/impassable hexside, no enemy unit, no enemy ZOC unless a friendly
     unit is there (labels, sorted)."""
@@ -650,7 +651,7 @@ def retreat_options(ctx: Context, state: JSON, side: str, target: str) -> list[s
     return sorted(options)
 
 
-def side_supply_check(ctx: Context, state: JSON, side: str) -> SupplyCheck:
+def side_supply_check(ctx: Context, state: TRState, side: str) -> SupplyCheck:
     """TR-72..TR-74 :func:`~grognard.third_reich.supply.supply_map.supply_check` of ``side`` on the
     state's map position (control, turn, home countries, bridgeheads from the state).
 

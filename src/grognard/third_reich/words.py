@@ -18,8 +18,8 @@ from typing import Any
 
 from grognard.engine.commands import Command
 from grognard.engine.orders import and_list, as_list
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.third_reich.state_types import TRState
 
 #: TR-03: the fronts as the rules name them (the map's regions).
 FRONTS = {"eastern": "the East", "western": "the West", "southern": "the Mediterranean"}
@@ -49,7 +49,7 @@ def map_arg(v: object) -> Mapping[str, Any]:
     return v if isinstance(v, Mapping) else {}
 
 
-def unit_name(state: JSON, uid: object) -> str:
+def unit_name(state: TRState, uid: object) -> str:
     """A unit as its counter reads: its name, else strength-range, nationality and type
     ("4-6 German armor", "5-4 German air fleet")."""
     u = (state.get("units") or {}).get(str(uid)) if isinstance(state, Mapping) else None
@@ -66,12 +66,12 @@ def unit_name(state: JSON, uid: object) -> str:
     return f"{factors}{adj} {kind}".replace("  ", " ").strip()
 
 
-def units_words(state: JSON, ids: Iterable[object]) -> str:
+def units_words(state: TRState, ids: Iterable[object]) -> str:
     """Units as their counters read, in a list ("4-6 German armor and 3-3 German infantry")."""
     return and_list(unit_name(state, u) for u in ids)
 
 
-def acting_power(state: JSON, cmd: Command) -> str:
+def acting_power(state: TRState, cmd: Command) -> str:
     """The power an order acts for: its ``power``, else the player's power with an economy."""
     p = cmd.args.get("power")
     if isinstance(p, str):

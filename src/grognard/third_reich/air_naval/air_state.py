@@ -14,7 +14,6 @@ from typing import Any
 from grognard.core.hexgrid import Hex
 from grognard.core.mapdata import MapData
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_basing import AirBaseHex, BaseKind
 from grognard.third_reich.air_naval.air_zones import air_zone_status
 from grognard.third_reich.air_naval.naval_ops import AirZone, air_zone_of
@@ -23,10 +22,11 @@ from grognard.third_reich.board import (
     position_cached,
 )
 from grognard.third_reich.state import based_air, side_of
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.turn.forces import Side
 
 
-def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
+def air_zone_at(ctx: Context, state: TRState, side: str, label: str) -> AirZone:
     """TR-30 The air zone of hex ``label`` seen from ``side`` (based air, neutralised factors
     not counted)."""
     s = Side.AXIS if side == axis_side_of(ctx) else Side.ALLIES
@@ -34,7 +34,7 @@ def air_zone_at(ctx: Context, state: JSON, side: str, label: str) -> AirZone:
                                        based_air(ctx, state)))
 
 
-def air_zone_for(ctx: Context, state: JSON, side: str, power: str, label: str) -> AirZone:
+def air_zone_for(ctx: Context, state: TRState, side: str, power: str, label: str) -> AirZone:
     """TR-30/TR-25 (issue 23): the air zone of hex ``label`` seen by ``power`` of ``side``:
     the other side's air counts only where its power is at war with ``power`` (the air of a
     power not at war contests and controls nothing against it). :func:`air_zone_at` with no
@@ -50,7 +50,7 @@ def air_zone_for(ctx: Context, state: JSON, side: str, power: str, label: str) -
     return air_zone_of(air_zone_status(ctx.scenario.map.layout.from_label(label), s, air))
 
 
-def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
+def bases(ctx: Context, state: TRState) -> dict[Hex, AirBaseHex]:
     """TR-29/TR-65: the controlled cities of each side (in supply, reading); once per
     position, kept across commands while the cities' control is the same (shared: callers
     must not change it)."""
@@ -58,7 +58,7 @@ def bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
         "tr.bases", tuple(state["control"].items()), lambda: _bases(ctx, state)))
 
 
-def _bases(ctx: Context, state: JSON) -> dict[Hex, AirBaseHex]:
+def _bases(ctx: Context, state: TRState) -> dict[Hex, AirBaseHex]:
     m: MapData = ctx.scenario.map
     control = state["control"]
     axis, allies = _city_bases(m)

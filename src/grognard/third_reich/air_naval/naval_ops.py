@@ -29,6 +29,8 @@ from grognard.core.exact import Exact, exact_json
 from grognard.core.readings import Readings
 from grognard.third_reich.air_naval.air_zones import AirZoneStatus
 from grognard.third_reich.air_naval.support import naval_support
+from grognard.third_reich.state_types import FleetOps as FleetOpsJSON
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.turn.combat_readings import TRCombatReadings
 from grognard.third_reich.turn.forces import Fleet, GroundUnit
 
@@ -47,9 +49,9 @@ class NavalOp(StrEnum):
 
 
 
-def fleet_ops(state: Mapping[str, Any]) -> FleetOps:
+def fleet_ops(state: TRState) -> FleetOps:
     """TR-54: the fleets' operations this game turn as the state keeps them."""
-    raw: Mapping[str, Any] = state["fleet_ops"]
+    raw = state["fleet_ops"]
     return FleetOps(int(raw.get("game_turn", state["turn"])),
                     {k: NavalOp(v) for k, v in raw.get("used", {}).items()},
                     frozenset(raw.get("tapped", [])))
@@ -131,7 +133,7 @@ class FleetOps:
     used: Mapping[str, NavalOp] = field(default_factory=dict)
     tapped: frozenset[str] = frozenset()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> FleetOpsJSON:
         return {"game_turn": self.game_turn,
                 "used": {k: str(v) for k, v in sorted(self.used.items())},
                 "tapped": sorted(self.tapped)}

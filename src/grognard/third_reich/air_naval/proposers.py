@@ -8,12 +8,12 @@ and ports, the air in range of a hex) come from :mod:`~grognard.third_reich.prop
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 import numpy as np
 
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
 from grognard.third_reich.board import phase_name
 from grognard.third_reich.proposals import (
     air_in_range,
@@ -23,10 +23,11 @@ from grognard.third_reich.proposals import (
     units_of,
 )
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.turn.sequence import Phase
 
 
-def legal_air_stage(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_air_stage(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-29: each air unit to each city (verify applies the 2x range and the bases)."""
     if phase_name(ctx, state) != Phase.MOVEMENT.value:
         return
@@ -35,13 +36,13 @@ def legal_air_stage(ctx: Context, state: JSON, player: str) -> Iterator[Command]
     city_ix = np.array([m.index_of_label(c) for c in cities], dtype=np.intp)
     for uid, u in units_of(state, player, AIR_TYPES):
         rng = 2 * (int(u.get("movement") or 0) or 4)
-        dist = distances(m, m.index_of_label(u["hex"]), city_ix).tolist()
+        dist = distances(m, m.index_of_label(cast(str, u["hex"])), city_ix).tolist()
         for c, d in zip(cities, dist, strict=True):
             if c != u["hex"] and d <= rng:
                 yield Command("air_stage", player, {"unit": uid, "to": c})
 
 
-def legal_naval_transport(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_naval_transport(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-57: one fleet carrying one or all of the ground units in its port to each port."""
     if phase_name(ctx, state) != Phase.MOVEMENT.value:
         return
@@ -57,7 +58,7 @@ def legal_naval_transport(ctx: Context, state: JSON, player: str) -> Iterator[Co
                                   {"fleets": [fid], "units": load, "to": p})
 
 
-def legal_counter_air(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_counter_air(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
     if phase_name(ctx, state) != Phase.AIR_MISSIONS.value:
         return

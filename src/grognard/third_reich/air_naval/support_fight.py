@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -29,7 +29,6 @@ from grognard.core.hexgrid import distance, neighbors
 from grognard.core.mapdata import WATER_TERRAIN
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.naval_ops import (
     NavalOp,
@@ -40,6 +39,7 @@ from grognard.third_reich.air_naval.naval_ops import (
 from grognard.third_reich.air_naval.sea_zones import offshore_zone, port_at, sea_zones
 from grognard.third_reich.air_naval.support import verify_support_fleets
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES, air_unit, neutralized
+from grognard.third_reich.state_types import TRState, TRUnit
 from grognard.third_reich.turn.forces import AirUnit, Fleet
 
 
@@ -61,22 +61,22 @@ def _fleets_arg(cmd: Command) -> list[str]:
     return [raw]
 
 
-def fleet_unit(uid: str, u: Mapping[str, Any]) -> Fleet:
+def fleet_unit(uid: str, u: TRUnit) -> Fleet:
     """A state unit of type ``naval`` as a :class:`Fleet` (printed strength 9, or more)."""
     return Fleet(uid, int(u["attack"]), max(9, int(u["attack"])))
 
 
-def ready_air(state: JSON, uid: str, u: Mapping[str, Any]) -> AirUnit:
+def ready_air(state: TRState, uid: str, u: TRUnit) -> AirUnit:
     """TR-44 reading: an air unit with its un-neutralised factors only."""
     a = air_unit(uid, u)
     return AirUnit(a.id, max(0, a.factors - neutralized(state, uid)), a.range)
 
 
-def flying_units(state: JSON, uid: str, side_ok: Callable[[Mapping[str, Any]], bool],
-            what: str, target: str | None = None) -> Mapping[str, Any]:
+def flying_units(state: TRState, uid: str, side_ok: Callable[[TRUnit], bool],
+            what: str, target: str | None = None) -> TRUnit:
     """TR-35/TR-44: an air unit that may fly now: unused this turn (a counter-air unit over
     ``target`` may still support an attack there), not fully neutralised."""
-    u: Mapping[str, Any] | None = state["units"].get(uid)
+    u = state["units"].get(uid)
     if u is None or u["status"] != "active" or u["hex"] is None or u["type"] not in AIR_TYPES \
             or not side_ok(u):
         raise IllegalOrder("TR-35", f"{uid} is not {what} air unit on the map")
@@ -90,7 +90,7 @@ def flying_units(state: JSON, uid: str, side_ok: Callable[[Mapping[str, Any]], b
     return u
 
 
-def verify_support(ctx: Context, state: JSON, cmd: Command, target: str) -> None:
+def verify_support(ctx: Context, state: TRState, cmd: Command, target: str) -> None:
     """TR-35: the declared air units are in range and unused; at most one fleet, in an
     all-sea hex adjacent to the target, unused this turn."""
     m = ctx.scenario.map
@@ -107,25 +107,25 @@ def verify_support(ctx: Context, state: JSON, cmd: Command, target: str) -> None
                                          [x for x in _ids(cmd, "attackers")
                                           if x in state["units"]])
             a = air_unit(uid, u)
-            if distance(m.layout.from_label(u["hex"]), th) > a.range:
+            if distance(m.layout.from_label(cast(str, u["hex"])), th) > a.range:
                 raise IllegalOrder("TR-35", f"{uid} in {u['hex']} is out of range of {target} "
                                    f"(range {a.range})")
     fleets = _fleets_arg(cmd)
     for uid in fleets:
-        u = state["units"].get(uid)
-        if u is None or u["status"] != "active" or u["hex"] is None or \
-                u["type"] not in FLEET_TYPES or u["side"] != me:
+        fleet = state["units"].get(uid)
+        if fleet is None or fleet["status"] != "active" or fleet["hex"] is None or \
+                fleet["type"] not in FLEET_TYPES or fleet["side"] != me:
             raise IllegalOrder("TR-35", f"{uid} is not a {me} fleet on the map")
         if uid in state["fleets_used"]:
             raise IllegalOrder("TR-35", f"{uid} has already supported an attack this turn")
-        fh = m.layout.from_label(u["hex"])
+        fh = m.layout.from_label(fleet["hex"])
         if distance(fh, th) != 1 or m.terrain_of(fh) not in WATER_TERRAIN:
-            verify_bombardment_from_port(ctx, state, uid, u, target)
+            verify_bombardment_from_port(ctx, state, uid, fleet, target)
         verify_fleet_operation(fleet_ops(state), uid, NavalOp.BOMBARDMENT)  # TR-54
     verify_support_fleets([fleet_unit(f, state["units"][f]) for f in fleets])
 
 
-def verify_bombardment_from_port(ctx: Context, state: JSON, uid: str, u: Mapping[str, Any],
+def verify_bombardment_from_port(ctx: Context, state: TRState, uid: str, u: TRUnit,
                                   target: str) -> None:
     """TR-58: a fleet in a port of the sea-zone table sails to an all-sea hex of its port's
     zone next to the target (the map says which hexes those are) and bombards from there;
@@ -133,7 +133,7 @@ def verify_bombardment_from_port(ctx: Context, state: JSON, uid: str, u: Mapping
     sea hexes have no zones, any all-sea hex next to the target will do."""
     m = ctx.scenario.map
     sea = sea_zones(ctx.tables)
-    port = port_at(m, u["hex"])
+    port = port_at(m, cast(str, u["hex"]))
     if port is None or port not in sea.ports:
         raise IllegalOrder("TR-58", f"{uid} in {u['hex']} is neither in a port of the sea-zone "
                            f"table nor in an all-sea hex adjacent to {target}")
@@ -173,14 +173,14 @@ def fight_rules(steps: list[dict[str, Any]], air_interception: bool = False) -> 
     return sorted(rules)
 
 
-def declared_support(state: JSON, cmd: Command) -> tuple[list[AirUnit], list[Fleet]]:
+def declared_support(state: TRState, cmd: Command) -> tuple[list[AirUnit], list[Fleet]]:
     """TR-35: the air units and fleets an attack order declares in support, at full strength
     (before the air/naval fight in the hex, TR-49)."""
     return ([air_unit(u, state["units"][u]) for u in _ids(cmd, "air")],
             [fleet_unit(f, state["units"][f]) for f in _fleets_arg(cmd)])
 
 
-def fight_for_support(ctx: Context, state: JSON, cmd: Command,
+def fight_for_support(ctx: Context, state: TRState, cmd: Command,
                       dice: Dice) -> tuple[list[AirUnit], list[Fleet], dict[str, Any]]:
     """TR-49 then TR-35: the air/naval fight in the target hex; the phasing survivors that
     support the attack, and the event part ``air_naval`` (rolls, steps, factors lost)."""
@@ -202,7 +202,7 @@ def fight_for_support(ctx: Context, state: JSON, cmd: Command,
             [f for f in rec.phasing.fleets if f.factors > 0], part)
 
 
-def fold_support(s: JSON, part: Mapping[str, Any]) -> None:
+def fold_support(s: TRState, part: Mapping[str, Any]) -> None:
     """Apply the air/naval losses (a unit at 0 factors is eliminated) and mark who flew."""
     for uid, lost in part["losses"].items():
         u = s["units"][uid]

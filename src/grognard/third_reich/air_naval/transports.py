@@ -25,7 +25,7 @@ offshore group does, TR-61).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -34,7 +34,6 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_state import air_zone_at
 from grognard.third_reich.air_naval.airnaval import HexForces, resolve_hex_combat
 from grognard.third_reich.air_naval.naval import (
@@ -67,6 +66,7 @@ from grognard.third_reich.board import (
     phase_name,
 )
 from grognard.third_reich.state import FLEET_TYPES
+from grognard.third_reich.state_types import NavalTransported, TRState
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import verify_at_war_with_units, verify_interceptor
 
@@ -79,7 +79,7 @@ def _ids(cmd: Command, name: str) -> list[str]:
     return list(raw)
 
 
-def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def _check(ctx: Context, state: TRState, cmd: Command) -> dict[str, Any]:
     if phase_name(ctx, state) != Phase.MOVEMENT.value:
         raise IllegalOrder("TR-57", "naval transport only in the ordinary movement phase")
     m = ctx.scenario.map
@@ -100,7 +100,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
         u = state["units"].get(uid)
         if u is None or not on_map_ground(u) or u["side"] != cmd.player:
             raise IllegalOrder("TR-57", f"{uid} is not a ground unit of {cmd.player}")
-        starts.add(u["hex"])
+        starts.add(cast(str, u["hex"]))
     if len(starts) != 1:
         raise IllegalOrder("TR-57", "the fleets and the units start together in one port")
     origin = starts.pop()
@@ -143,7 +143,7 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             unit = ready_air(state, a, u)
             if not own:  # TR-25 (issue 23): air at war with every power moved
                 verify_at_war_with_units(state, str(u.get("power") or ""), [*fleets, *units])
-            if distance(m.layout.from_label(u["hex"]), th) > unit.range:
+            if distance(m.layout.from_label(cast(str, u["hex"])), th) > unit.range:
                 raise IllegalOrder("TR-45", f"{a} in {u['hex']} is out of range of {to}")
             air[name].append(unit)
     if air["air_interceptors"] and not rec.air_interception_possible:
@@ -156,11 +156,11 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             **rec.to_json(), "attempts": attempts, "interceptor_ports": by_port, "air": air}
 
 
-def verify_naval_transport(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_naval_transport(ctx: Context, state: TRState, cmd: Command) -> None:
     _check(ctx, state, cmd)
 
 
-def execute_naval_transport(ctx: Context, state: JSON, cmd: Command,
+def execute_naval_transport(ctx: Context, state: TRState, cmd: Command,
                             dice: Dice) -> list[Event]:
     d = _check(ctx, state, cmd)
     attempts: list[InterceptionAttempt] = d.pop("attempts")
@@ -202,9 +202,9 @@ def execute_naval_transport(ctx: Context, state: JSON, cmd: Command,
     return [Event("naval_transported", d)]
 
 
-def fold_naval_transported(state: JSON, ev: Event) -> JSON:
+def fold_naval_transported(state: TRState, ev: Event) -> TRState:
     s = state
-    d = ev.data
+    d = cast(NavalTransported, ev.data)
     ops = fleet_ops(state)
     for f in d["fleets"]:
         ops, _ = perform_operation(ops, f, NavalOp.TRANSPORT)

@@ -16,6 +16,8 @@ supply (no airbase markers yet); air units lose factors in the order named.
 
 from __future__ import annotations
 
+from typing import cast
+
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.hexgrid import Hex
@@ -25,7 +27,6 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_state import bases
 from grognard.third_reich.air_naval.air_zones import BasedAir
 from grognard.third_reich.air_naval.airnaval import take_losses
@@ -40,6 +41,7 @@ from grognard.third_reich.board import (
 )
 from grognard.third_reich.combat.airborne import DropOrder, air_drop, verify_air_drop
 from grognard.third_reich.state import AIR_TYPES, air_unit, based_air, neutralized, side_of
+from grognard.third_reich.state_types import Airdropped, FrontOption, TRState
 from grognard.third_reich.turn.calendar import weather, weather_region
 from grognard.third_reich.turn.forces import GroundKind
 from grognard.third_reich.turn.options import Option
@@ -54,7 +56,7 @@ def _to(ctx: Context, cmd: Command, rule: str) -> str:
     return to
 
 
-def _normal_movement(ctx: Context, state: JSON, rule: str) -> None:
+def _normal_movement(ctx: Context, state: TRState, rule: str) -> None:
     if phase_name(ctx, state) != Phase.MOVEMENT.value:
         raise IllegalOrder(rule, "only in the ordinary movement phase")
 
@@ -62,7 +64,7 @@ def _normal_movement(ctx: Context, state: JSON, rule: str) -> None:
 # --- airdrop (TR-51) ---------------------------------------------------------------------------------
 
 
-def _air_list(ctx: Context, state: JSON, cmd: Command, name: str, own: bool,
+def _air_list(ctx: Context, state: TRState, cmd: Command, name: str, own: bool,
               target: Hex) -> list[str]:
     raw = cmd.args.get(name, [])
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw) or \
@@ -85,7 +87,7 @@ def _air_list(ctx: Context, state: JSON, cmd: Command, name: str, own: bool,
     return list(raw)
 
 
-def _drop_check(ctx: Context, state: JSON, cmd: Command) -> tuple[DropOrder, list[str],
+def _drop_check(ctx: Context, state: TRState, cmd: Command) -> tuple[DropOrder, list[str],
                                                                   list[str]]:
     _normal_movement(ctx, state, "TR-51")
     m = ctx.scenario.map
@@ -97,9 +99,10 @@ def _drop_check(ctx: Context, state: JSON, cmd: Command) -> tuple[DropOrder, lis
     if unit.kind is not GroundKind.AIRBORNE:
         raise IllegalOrder("TR-51", f"{uid} is not an airborne unit")
     to = _to(ctx, cmd, "TR-51")
-    start, target = m.layout.from_label(u["hex"]), m.layout.from_label(to)
+    start, target = m.layout.from_label(cast(str, u["hex"])), m.layout.from_label(to)
     h = hex_index(m, to)
-    opt = state["options"].get(cmd.player, {}).get(hex_front(m, h), {}).get("option", "pass")
+    opt = state["options"].get(cmd.player, {}).get(hex_front(m, h), cast(FrontOption, {})).get(
+        "option", "pass")
     base = bases(ctx, state).get(start)
     order = DropOrder(unit, start, target,
                       start_is_friendly_base=base is not None and base.side is unit.side,
@@ -120,18 +123,18 @@ def _drop_check(ctx: Context, state: JSON, cmd: Command) -> tuple[DropOrder, lis
     return order, escorts, interceptors
 
 
-def verify_airdrop(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_airdrop(ctx: Context, state: TRState, cmd: Command) -> None:
     _drop_check(ctx, state, cmd)
 
 
-def _losses(state: JSON, ids: list[str], hits: int) -> dict[str, int]:
+def _losses(state: TRState, ids: list[str], hits: int) -> dict[str, int]:
     units = [air_unit(i, state["units"][i]) for i in ids]
     after = take_losses(units, hits)
     return {a.id: a.factors - b.factors for a, b in zip(units, after, strict=True)
             if a.factors != b.factors}
 
 
-def execute_airdrop(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_airdrop(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     order, escorts, interceptors = _drop_check(ctx, state, cmd)
     f = {i: ready_air(state, i, state["units"][i]).factors for i in escorts + interceptors}
     n_int, n_esc = sum(f[i] for i in interceptors), sum(f[i] for i in escorts)
@@ -153,9 +156,9 @@ def execute_airdrop(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list
         "air_losses": losses, "flown": sorted(escorts + interceptors)})]
 
 
-def fold_airdropped(state: JSON, ev: Event) -> JSON:
+def fold_airdropped(state: TRState, ev: Event) -> TRState:
     s = state
-    d = ev.data
+    d = cast(Airdropped, ev.data)
     u = s["units"][d["unit"]]
     if d["outcome"] == "destroyed":
         u["status"], u["hex"] = "eliminated", None
@@ -172,12 +175,12 @@ def fold_airdropped(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def landed_attack_ok(state: JSON, uid: str, target: str) -> bool:
+def landed_attack_ok(state: TRState, uid: str, target: str) -> bool:
     """TR-52: an airborne unit that air-landed this turn attacks only its own landing hex."""
     return uid in state.get("air_landed", []) and state["units"][uid]["hex"] == target
 
 
-def landed_attackers(state: JSON, attackers: list[str]) -> bool:
+def landed_attackers(state: TRState, attackers: list[str]) -> bool:
     return any(a in state.get("air_landed", []) for a in attackers)
 
 

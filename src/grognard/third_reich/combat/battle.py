@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.mapdata import Fortification, HexsideFeature, MapData
@@ -19,7 +19,6 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.support_fight import (
     declared_support,
     fight_rules,
@@ -42,6 +41,7 @@ from grognard.third_reich.combat.combat import (
     verify_land_losses,
 )
 from grognard.third_reich.russian_winter import russian_winter_in
+from grognard.third_reich.state_types import AdvanceOwed, PendingBattle, PendingRetreat, TRState
 from grognard.third_reich.turn.calendar import Region, weather, weather_region
 from grognard.third_reich.turn.forces import GroundUnit
 from grognard.third_reich.war import retreat_options
@@ -54,14 +54,14 @@ MAP_TERRAIN = {MapTerrain.CLEAR: Terrain.CLEAR, MapTerrain.SWAMP: Terrain.SWAMP,
 _RIVERS = HexsideFeature.RIVER | HexsideFeature.MAJOR_RIVER
 
 
-def defenders_of(ctx: Context, state: JSON, side: str, target: str) -> list[str]:
+def defenders_of(ctx: Context, state: TRState, side: str, target: str) -> list[str]:
     """The enemy ground units in ``target`` as ``side`` sees them, in sorted order."""
     units = state["units"]
     return [uid for uid in ground_by_hex(ctx, state).get(target, ())
             if units[uid]["side"] != side]
 
 
-def verify_bridgehead_hexsides(state: JSON, side: str, attackers: list[str],
+def verify_bridgehead_hexsides(state: TRState, side: str, attackers: list[str],
                                target: str) -> None:
     """TR-63 (Bridgeheads) "All 4 units may attack out of the bridgehead, but no more than 2
     may attack across the same hexside" in a phase: at most 2 of the attackers may come from
@@ -94,7 +94,7 @@ def battle_rules(drm: int, air_naval: dict[str, Any], airborne: bool) -> list[st
     return sorted(rules)
 
 
-def attack_battle_of(ctx: Context, state: JSON, side: str, target: str, attackers: list[str]) -> Battle:
+def attack_battle_of(ctx: Context, state: TRState, side: str, target: str, attackers: list[str]) -> Battle:
     """The land battle in ``target`` before support (TR-32..TR-36)."""
     m = ctx.scenario.map
     axis = axis_side_of(ctx)
@@ -102,7 +102,7 @@ def attack_battle_of(ctx: Context, state: JSON, side: str, target: str, attacker
     th = m.layout.from_label(target)
     across = [a for a in attackers if state["units"][a]["hex"] != target]  # TR-52: air-landed
     rivers = bool(across) and all(
-        m.features_between(m.layout.from_label(state["units"][a]["hex"]), th) & _RIVERS
+        m.features_between(m.layout.from_label(cast(str, state["units"][a]["hex"])), th) & _RIVERS
         for a in across)
     return Battle(
         attackers=tuple(ground_unit_of(a, state["units"][a], axis) for a in attackers),
@@ -114,7 +114,7 @@ def attack_battle_of(ctx: Context, state: JSON, side: str, target: str, attacker
         all_river=bool(rivers))
 
 
-def attack_battle(ctx: Context, state: JSON, cmd: Command) -> Battle:
+def attack_battle(ctx: Context, state: TRState, cmd: Command) -> Battle:
     """TR-32..TR-36, TR-52: the battle an ``attack`` order fights, as far as it is known before
     any die: its ground units, terrain, weather, whether each side can retreat, air-landed
     attackers, and the declared air and naval support at full strength (the air/naval fight in
@@ -135,7 +135,7 @@ def attack_battle(ctx: Context, state: JSON, cmd: Command) -> Battle:
         airborne_in_hex=landed_attackers(state, attackers))
 
 
-def verify_odds(ctx: Context, state: JSON, side: str, target: str, attackers: list[str]) -> None:
+def verify_odds(ctx: Context, state: TRState, side: str, target: str, attackers: list[str]) -> None:
     """TR-32: the attack reaches the lowest declarable odds on its ground factors (engine
     reading: support is not counted, so losses in the air/naval fight before the ground
     combat can never leave an attack below the table); replacements do not attack."""
@@ -166,12 +166,12 @@ def attack_region(m: MapData, h: int) -> Region:
 LISTED_CHOICES = 64
 
 
-def battle_units(ctx: Context, state: JSON, ids: list[str]) -> list[GroundUnit]:
+def battle_units(ctx: Context, state: TRState, ids: list[str]) -> list[GroundUnit]:
     axis = axis_side_of(ctx)
     return [ground_unit_of(u, state["units"][u], axis) for u in ids]
 
 
-def forced_land_losses(ctx: Context, state: JSON, ids: list[str], n: int,
+def forced_land_losses(ctx: Context, state: TRState, ids: list[str], n: int,
                        crt_defender: bool) -> tuple[list[str] | None, str]:
     """TR-32/TR-71: the units lost when their side has no choice, with the reason; ``None``
     when the side taking the loss chooses (more than one legal set)."""
@@ -187,7 +187,7 @@ def forced_land_losses(ctx: Context, state: JSON, ids: list[str], n: int,
     return None, ""
 
 
-def battle_losses(ctx: Context, state: JSON,
+def battle_losses(ctx: Context, state: TRState,
                   sides: Iterable[tuple[str, str, list[str], int, bool]]
                   ) -> tuple[list[str], dict[str, Any], dict[str, str]]:
     """TR-32/TR-71 for each ``(role, side, units, n, crt_defender)`` of a battle: the units
@@ -221,7 +221,7 @@ def battle_losses(ctx: Context, state: JSON,
 LISTED_RETREATS = 64
 
 
-def retreat_room(ctx: Context, state: JSON, side: str, hexes: Iterable[str],
+def retreat_room(ctx: Context, state: TRState, side: str, hexes: Iterable[str],
                  leaving: Iterable[str]) -> dict[str, int]:
     """TR-28/TR-63: how many more ground units of ``side`` each hex can take within its
     stacking limit, not counting the units ``leaving`` (the retreating ones)."""
@@ -235,7 +235,7 @@ def retreat_room(ctx: Context, state: JSON, side: str, hexes: Iterable[str],
     return out
 
 
-def retreat_plan(ctx: Context, state: JSON, side: str, units: list[str]
+def retreat_plan(ctx: Context, state: TRState, side: str, units: list[str]
                  ) -> tuple[dict[str, list[str]], dict[str, int]]:
     """TR-32: each unit's open hexes one hex from where it stands (``war.retreat_options``:
     land, no enemy unit, no enemy ZOC unless a friendly unit is there, no closed country) that
@@ -397,37 +397,38 @@ def settled_units(ev: Event) -> list[str]:
             *d.get("advanced", ())]
 
 
-def apply_settlement(s: JSON, d: Mapping[str, Any]) -> None:
+def apply_settlement(s: TRState, d: Mapping[str, Any]) -> None:
     """Fold the settlement of a battle (:func:`settle_battle`'s keys in event ``d``)."""
     eliminate_units(s, list(d.get("also_eliminated", [])))
     for uid, to in d["retreats"].items():
         s["units"][uid]["hex"] = to
     owed = d.get("advance_owed")
     if d.get("retreat_choice"):  # the advance follows the defender's retreat
-        s["pending_retreat"] = {**d["retreat_choice"], "advance": list(d["advanced"]),
-                                **({"advance_owed": owed} if owed else {})}
+        s["pending_retreat"] = cast(PendingRetreat, {
+            **d["retreat_choice"], "advance": list(d["advanced"]),
+            **({"advance_owed": owed} if owed else {})})
         return
     for uid in d["advanced"]:
         s["units"][uid]["hex"] = d["hex"]
     if owed:
-        s["pending_advance"] = dict(owed)
+        s["pending_advance"] = cast(AdvanceOwed, dict(owed))
 
 
-def owed_losses(state: JSON, player: str) -> dict[str, Any]:
-    p = (state.get("pending_battle") or {}).get("owed", {}).get(player)
+def owed_losses(state: TRState, player: str) -> dict[str, Any]:
+    p = (state.get("pending_battle") or cast(PendingBattle, {})).get("owed", {}).get(player)
     if p is None:
         raise IllegalOrder("TR-32", f"{player} owes no land-combat losses now")
     return dict(p)
 
 
-def verify_land_losses_order(ctx: Context, state: JSON, cmd: Command, units: list[str]) -> None:
+def verify_land_losses_order(ctx: Context, state: TRState, cmd: Command, units: list[str]) -> None:
     """TR-32/TR-71: the units ``cmd.player`` removes for its owed CRT loss."""
     p = owed_losses(state, cmd.player)
     verify_land_losses(battle_units(ctx, state, list(p["units"])), list(units), int(p["n"]),
                        crt_defender=bool(p["crt_defender"]))
 
 
-def land_loss_answers(ctx: Context, state: JSON, player: str) -> list[list[str]]:
+def land_loss_answers(ctx: Context, state: TRState, player: str) -> list[list[str]]:
     """TR-32: the legal sets of units ``player`` may remove for its owed loss (at most
     :data:`LISTED_CHOICES`), weakest first."""
     try:
@@ -441,10 +442,10 @@ def land_loss_answers(ctx: Context, state: JSON, player: str) -> list[list[str]]
     return [list(c) for c in ranked[:LISTED_CHOICES]]
 
 
-def verify_advance(state: JSON, cmd: Command, units: list[str]) -> dict[str, Any]:
+def verify_advance(state: TRState, cmd: Command, units: list[str]) -> AdvanceOwed:
     """TR-32: the surviving attackers ``cmd.player`` advances into the emptied hex: any of
     them (none is legal), at most the stacking limit."""
-    p: dict[str, Any] | None = state.get("pending_advance")
+    p = state.get("pending_advance")
     if not p or p["side"] != cmd.player:
         raise IllegalOrder("TR-32", f"{cmd.player} has no advance after combat to make now")
     twice = sorted({u for u in units if units.count(u) > 1})
@@ -460,7 +461,7 @@ def verify_advance(state: JSON, cmd: Command, units: list[str]) -> dict[str, Any
     return p
 
 
-def advance_answers(state: JSON, player: str) -> list[list[str]]:
+def advance_answers(state: TRState, player: str) -> list[list[str]]:
     """TR-32: the legal advances (largest and strongest first, then none; at most
     :data:`LISTED_CHOICES`, always with none)."""
     p = state.get("pending_advance")

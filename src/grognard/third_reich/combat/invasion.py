@@ -43,7 +43,7 @@ happens in ``end_phase`` when a power's player turn starts and no enemy unit is 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -53,7 +53,6 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_state import air_zone_at as _air_zone
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import (
@@ -103,6 +102,7 @@ from grognard.third_reich.combat.battle import (
 from grognard.third_reich.combat.bridgeheads import Bridgeheads, place_bridgehead
 from grognard.third_reich.combat.combat import Terrain
 from grognard.third_reich.state import FLEET_TYPES
+from grognard.third_reich.state_types import FrontOption, Invaded, TRState, TRUnit
 from grognard.third_reich.turn.calendar import weather, weather_region
 from grognard.third_reich.turn.forces import AirUnit, Fleet
 from grognard.third_reich.turn.sequence import Phase
@@ -116,12 +116,12 @@ def _hex_lists(cmd: Command, name: str) -> dict[str, list[str]]:
     return {str(k): list(v) for k, v in raw.items()}
 
 
-def _in_range(ctx: Context, u: Mapping[str, Any], a: AirUnit, target: str) -> bool:
+def _in_range(ctx: Context, u: TRUnit, a: AirUnit, target: str) -> bool:
     m = ctx.scenario.map
-    return distance(m.layout.from_label(u["hex"]), m.layout.from_label(target)) <= a.range
+    return distance(m.layout.from_label(cast(str, u["hex"])), m.layout.from_label(target)) <= a.range
 
 
-def _air(ctx: Context, state: JSON, ids: list[str], own: bool, side: str, target: str,
+def _air(ctx: Context, state: TRState, ids: list[str], own: bool, side: str, target: str,
          rule: str) -> tuple[AirUnit, ...]:
     out = []
     for uid in ids:
@@ -156,7 +156,7 @@ def _group_zone(ctx: Context, label: str, named: object, zones: set[str], where:
     return str(named).lower()
 
 
-def _groups(ctx: Context, state: JSON, cmd: Command, beach: str) -> list[dict[str, Any]]:
+def _groups(ctx: Context, state: TRState, cmd: Command, beach: str) -> list[dict[str, Any]]:
     m = ctx.scenario.map
     sea = sea_zones(ctx.tables)
     raw = cmd.args.get("groups")
@@ -219,7 +219,7 @@ def _groups(ctx: Context, state: JSON, cmd: Command, beach: str) -> list[dict[st
     return out
 
 
-def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def _check(ctx: Context, state: TRState, cmd: Command) -> dict[str, Any]:
     if phase_name(ctx, state) != Phase.MOVEMENT.value:
         raise IllegalOrder("TR-61", "amphibious invasions are made in the movement phase only")
     m = ctx.scenario.map
@@ -230,7 +230,8 @@ def _check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if m.terrain_of(m.hex(h)) in WATER_TERRAIN:
         raise IllegalOrder("TR-61", f"{beach} is not a land hex")
     front = hex_front(m, h)
-    if state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
+    if state["options"].get(cmd.player, {}).get(front, cast(FrontOption, {})).get("option") \
+            != "offensive":
         raise IllegalOrder("TR-03", f"{beach} is on the {front} front, where {cmd.player} has "
                            "no offensive option")
     groups = _groups(ctx, state, cmd, beach)
@@ -302,7 +303,7 @@ def _list(cmd: Command, name: str) -> list[str]:
     return list(raw)
 
 
-def _beach_defense(ctx: Context, state: JSON, side: str, beach: str
+def _beach_defense(ctx: Context, state: TRState, side: str, beach: str
                    ) -> tuple[list[str], list[Any], Any, Terrain, bool]:
     """The beach's defenders (ids and as ground units), weather, terrain and fortification."""
     m = ctx.scenario.map
@@ -317,7 +318,7 @@ def _beach_defense(ctx: Context, state: JSON, side: str, beach: str
             m.fortification_of(bh) is not Fortification.NONE)
 
 
-def verify_invade(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_invade(ctx: Context, state: TRState, cmd: Command) -> None:
     c = _check(ctx, state, cmd)
     _bridgehead(state, cmd, c, dry=True)
     ids, defenders, wx, terrain, fortified = _beach_defense(ctx, state, cmd.player, c["beach"])
@@ -334,14 +335,14 @@ def verify_invade(ctx: Context, state: JSON, cmd: Command) -> None:
         hex_front(ctx.scenario.map, hex_index(ctx.scenario.map, c["beach"])))
 
 
-def _power(state: JSON, c: Mapping[str, Any]) -> str:
+def _power(state: TRState, c: Mapping[str, Any]) -> str:
     units = [u.id for g in c["groups"] for u in g["group"].units]
     if not units:
         raise IllegalOrder("TR-61", "an invasion carries at least one ground unit")
     return str(state["units"][units[0]]["power"])
 
 
-def _bridgehead(state: JSON, cmd: Command, c: Mapping[str, Any],
+def _bridgehead(state: TRState, cmd: Command, c: Mapping[str, Any],
                 dry: bool = False) -> dict[str, Any] | None:
     """TR-63: the bridgehead a success would place (checked before any die is rolled)."""
     remove = cmd.args.get("remove_bridgehead")
@@ -361,7 +362,7 @@ def _d10s(stream: Any) -> Iterator[int]:
         yield stream.die(10)
 
 
-def execute_invade(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_invade(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     c = _check(ctx, state, cmd)
     stream = dice.stream("third_reich.invasion")
     beach = c["beach"]
@@ -477,9 +478,9 @@ def _port_fleets(c: Mapping[str, Any], label: str, port: str) -> list[str]:
     return []  # pragma: no cover
 
 
-def fold_invaded(state: JSON, ev: Event) -> JSON:
+def fold_invaded(state: TRState, ev: Event) -> TRState:
     s = state
-    d = ev.data
+    d = cast(Invaded, ev.data)
     ops = _fleet_ops(state)
     fleets = [f for g in d["groups"] for f in g["fleets"]]
     for f in fleets:
@@ -511,7 +512,7 @@ def fold_invaded(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def place_invasion_bridgehead(s: JSON, b: Mapping[str, Any]) -> None:
+def place_invasion_bridgehead(s: TRState, b: Mapping[str, Any]) -> None:
     """TR-63: the bridgehead of a successful invasion on the map (``b``: the placement
     record :func:`_bridgehead` made before any die)."""
     heads = Bridgeheads.from_json(s.get("bridgehead_owners", {}))
@@ -521,7 +522,7 @@ def place_invasion_bridgehead(s: JSON, b: Mapping[str, Any]) -> None:
     s["bridgeheads"] = sorted(h for hs in heads.to_json().values() for h in hs)
 
 
-def fold_invasion_advance(s: JSON, d: Mapping[str, Any]) -> None:
+def fold_invasion_advance(s: TRState, d: Mapping[str, Any]) -> None:
     """TR-62/TR-63: the invaders the player landed (``advance`` after an ``invade``): they
     may not move in the mechanized movement this turn, and a bridgehead is placed."""
     units = list(d["units"])

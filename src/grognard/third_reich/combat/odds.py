@@ -19,7 +19,6 @@ from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, ratio_str
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
 from grognard.third_reich.combat.battle import attack_battle
 from grognard.third_reich.combat.combat import (
     Battle,
@@ -28,9 +27,10 @@ from grognard.third_reich.combat.combat import (
     crt_table,
     resolve_battle,
 )
+from grognard.third_reich.state_types import TRState
 
 
-def attack_odds(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def attack_odds(ctx: Context, state: TRState, cmd: Command) -> dict[str, Any]:
     """TR-32..TR-36: the odds of a legal 3R ``attack`` order and every modifier behind them
     (the caller has verified the order)."""
     if cmd.kind != "attack":

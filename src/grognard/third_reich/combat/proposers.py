@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -24,7 +24,6 @@ from grognard.core.memo import IdentityMemo
 from grognard.core.paths import edge_tables
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
 from grognard.third_reich.attritions import (
     cut_off_units,
     takeable_hexes,
@@ -42,6 +41,7 @@ from grognard.third_reich.proposals import (
     units_of,
 )
 from grognard.third_reich.state import FLEET_TYPES
+from grognard.third_reich.state_types import PendingWithdrawal, TRState, TRUnit
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import closed_mask, retreat_options
@@ -49,7 +49,7 @@ from grognard.third_reich.war import closed_mask, retreat_options
 # --- movement: air drops and invasions ---------------------------------------------------------
 
 
-def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_airdrop(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-51: each airborne unit onto each land hex in reach, unescorted or with one escort."""
     if phase_name(ctx, state) != Phase.MOVEMENT.value:
         return
@@ -58,7 +58,7 @@ def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     for uid, u in units_of(state, player, ground=True):
         if u["type"] != "airborne":
             continue
-        here = m.index_of_label(u["hex"])
+        here = m.index_of_label(cast(str, u["hex"]))
         # land hexes within 8, in hex-number order
         for h in land[(distances(m, here, land) <= 8) & (land != here)]:
             label = m.label(int(h))
@@ -67,7 +67,7 @@ def legal_airdrop(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                 yield Command("airdrop", player, {"unit": uid, "to": label, "escorts": [a]})
 
 
-def legal_invade(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_invade(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-61: one fleet with one unit of its port, from each sea hex next to each beach of a
     front with the offensive option."""
     if phase_name(ctx, state) != Phase.MOVEMENT.value:
@@ -101,7 +101,7 @@ def legal_invade(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
 # --- combat ---------------------------------------------------------------------
 
 
-def _attack_candidates(ctx: Context, state: JSON, player: str
+def _attack_candidates(ctx: Context, state: TRState, player: str
                        ) -> Iterator[tuple[str, list[str]]]:
     """TR-32: per attackable hex (label order), the ground units that may join an attack on
     it, each to be checked alone (adjacent or in the hex, not yet attacked, its power not
@@ -111,16 +111,16 @@ def _attack_candidates(ctx: Context, state: JSON, player: str
     m = ctx.scenario.map
     attacked = set(state["attacked"])
     mine = [(uid, u) for uid, u in units_of(state, player, ground=True) if uid not in attacked]
-    mine_ix = np.array([m.index_of_label(u["hex"]) for _, u in mine], dtype=np.intp)
-    enemy_hexes = sorted({u["hex"] for u in state["units"].values()
-                          if on_map_ground(u) and u["side"] != player})
+    mine_ix = np.array([m.index_of_label(cast(str, u["hex"])) for _, u in mine], dtype=np.intp)
+    enemy_hexes = sorted(cast("set[str]", {u["hex"] for u in state["units"].values()
+                                           if on_map_ground(u) and u["side"] != player}))
     done = set(state["attacked_hexes"])
     # TR-03: only on a front where the side has an offensive option (verify refuses the rest)
     offensive = {f for f, o in state["options"].get(player, {}).items()
                  if isinstance(o, Mapping) and o.get("option") == "offensive"}
     closed: dict[str, np.ndarray] = {}
 
-    def open_to(u: Mapping[str, Any], h: int) -> bool:
+    def open_to(u: TRUnit, h: int) -> bool:
         """TR-25: whether ``u``'s power may attack hex ``h`` (verify refuses the attack of a
         power into a closed hex whatever else it names: such a candidate is not tried)."""
         p = str(u.get("power") or "")
@@ -158,7 +158,7 @@ def _ring(m: MapData) -> list[tuple[int, ...]]:
 _RINGS: IdentityMemo[MapData, list[tuple[int, ...]]] = IdentityMemo(4)
 
 
-def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterator[Command]:
+def legal_attack(ctx: Context, state: TRState, player: str, verify: Any) -> Iterator[Command]:
     """TR-32: per attackable hex, every ground unit that may join (checked alone), then the
     same with every eligible air unit, and with each eligible fleet."""
     for t, cands in _attack_candidates(ctx, state, player):
@@ -179,7 +179,7 @@ def legal_attack(ctx: Context, state: JSON, player: str, verify: Any) -> Iterato
                 yield Command("attack", player, {**base, "fleet": fid})
 
 
-def any_attack(ctx: Context, state: JSON, player: str, verify: Any) -> bool:
+def any_attack(ctx: Context, state: TRState, player: str, verify: Any) -> bool:
     """The witness of :func:`legal_attack`: it lists an attack on a hex exactly when one of
     the hex's units passes ``verify`` alone (that attack, or all such units together, is its
     first command), so the first unit that does answers."""
@@ -190,12 +190,12 @@ def any_attack(ctx: Context, state: JSON, player: str, verify: Any) -> bool:
 # --- attrition ------------------------------------------------------------------------------------
 
 
-def legal_attrition(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_attrition(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     for f in Front:
         yield Command("attrition", player, {"front": f.value})
 
 
-def legal_take_hexes(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_take_hexes(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-40: every choice of the N hexes among those eligible (no advance)."""
     p = state.get("pending_hexes")
     if not p or p["side"] != player:
@@ -212,7 +212,7 @@ WITHDRAW_OPTIONS = 256
 CUT_OFF_OPTIONS = 64
 
 
-def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_withdraw(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-40: the defender's complete answers (every withdrawing unit named: a retreat hex or
     removal, issue 23): every assignment that keeps each hex within its stacking limit
     (TR-28/TR-63), found by a search that never puts a unit where no room is left, up to
@@ -264,7 +264,7 @@ def legal_withdraw(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     yield from _cut_off_withdrawals(ctx, state, player, per_unit, room)
 
 
-def _cut_off_withdrawals(ctx: Context, state: JSON, player: str,
+def _cut_off_withdrawals(ctx: Context, state: TRState, player: str,
                          per_unit: list[tuple[str, list[str | None]]],
                          room: dict[str, int]) -> Iterator[Command]:
     """TR-40 "may also withdraw units that would be cut off": with the first assignment that
@@ -281,10 +281,10 @@ def _cut_off_withdrawals(ctx: Context, state: JSON, player: str,
     candidates = cut_off_units(ctx, state, base)
     if not candidates:
         return
-    taken = set(state["pending_withdrawal"]["hexes"])
+    taken = set(cast(PendingWithdrawal, state["pending_withdrawal"])["hexes"])
     options: dict[str, list[str]] = {}
     for uid in candidates:
-        hexes = [h for h in retreat_options(ctx, state, player, state["units"][uid]["hex"])
+        hexes = [h for h in retreat_options(ctx, state, player, cast(str, state["units"][uid]["hex"]))
                  if h not in taken]
         for h in hexes:
             if h not in room:
@@ -307,7 +307,7 @@ def _cut_off_withdrawals(ctx: Context, state: JSON, player: str,
         yield Command("withdraw", player, {"retreats": base, "cut_off": together})
 
 
-def legal_save_attrition_losses(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_save_attrition_losses(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-41: each unit lost to attrition saved by each friendly replacement unit."""
     losses = [x["unit"] for x in state["attrition_losses"] if x["side"] == player]
     reps = [uid for uid, u in units_of(state, player, ground=True) if u["type"] == "replacement"]

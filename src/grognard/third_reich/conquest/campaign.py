@@ -43,6 +43,7 @@ from grognard.third_reich.scenario_schema import (
     DEFAULT_US_ENTRY_TURN,
     third_reich_rules,
 )
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.turn.calendar import Season, date_of
 from grognard.third_reich.turn.powers import Power
 
@@ -158,7 +159,7 @@ def date_label(turn: int) -> str:
     return f"{SEASON_LABELS[d.season]} {d.year}"
 
 
-def victory_count(state: JSON) -> dict[str, int]:
+def victory_count(state: TRState) -> dict[str, int]:
     """Victory locations (capitals, red victory cities, red ports) controlled per side."""
     out: dict[str, int] = {}
     for name, f in state.get("cities", {}).items():
@@ -170,7 +171,7 @@ def victory_count(state: JSON) -> dict[str, int]:
     return out
 
 
-def verdict(state: JSON, axis_side: str) -> dict[str, Any]:
+def verdict(state: TRState, axis_side: str) -> dict[str, Any]:
     """TR-04: the end-of-campaign verdict from controlled victory locations (default levels)."""
     count = victory_count(state)
     axis = count.get(axis_side, 0)

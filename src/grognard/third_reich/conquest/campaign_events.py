@@ -22,7 +22,7 @@ Events: docs/formats/tr_engine.md ("Campaign events").
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -52,11 +52,22 @@ from grognard.third_reich.conquest.conquest import (
 )
 from grognard.third_reich.economy.economy import Economy, declare_war, leave_economy
 from grognard.third_reich.scenario_schema import third_reich_rules
+from grognard.third_reich.state_types import (
+    CampaignEnded,
+    EconomyJSON,
+    MajorSurrendered,
+    MinorActivated,
+    MinorConquered,
+    PlayerTurnClosed,
+    RibbentropMolotov,
+    TRState,
+    VichyFormed,
+)
 from grognard.third_reich.turn.calendar import date_of
 from grognard.third_reich.turn.powers import Power
 
 
-def turn_label(ctx: Context, state: JSON) -> str:
+def turn_label(ctx: Context, state: TRState) -> str:
     """TR-04: the date of the turn ("Fall 1939", "Summer I 1941")."""
     return date_label(int(state["turn"]))
 
@@ -64,20 +75,20 @@ def turn_label(ctx: Context, state: JSON) -> str:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def axis_of(state: JSON) -> str:
+def axis_of(state: TRState) -> str:
     return "axis" if "axis" in state["sides"] else state["sides"][0]
 
 
-def _western_side(state: JSON) -> str:
+def _western_side(state: TRState) -> str:
     return str(state["power_sides"].get("uk", state["sides"][-1]))
 
 
-def enemy_side_of(state: JSON, side: str) -> str:
+def enemy_side_of(state: TRState, side: str) -> str:
     """The side a minor attacked by ``side`` joins (TR-24)."""
     return _western_side(state) if side == axis_of(state) else axis_of(state)
 
 
-def _power_of_side(state: JSON, side: str, econ: Economy, prefer: Iterable[str] = ()) -> str | None:
+def _power_of_side(state: TRState, side: str, econ: Economy, prefer: Iterable[str] = ()) -> str | None:
     powers = {p.value for p in econ.powers}
     for p in prefer:
         if p in powers and state["power_sides"].get(p) == side:
@@ -107,7 +118,7 @@ def _country_hexes(scenario: Scenario, countries: Iterable[str]) -> list[str]:
 _COUNTRY_HEXES: dict[tuple[int, frozenset[str]], tuple[Any, list[str]]] = {}
 
 
-def _placements(scenario: Scenario, state: JSON, owner: str, uids: list[str]
+def _placements(scenario: Scenario, state: TRState, owner: str, uids: list[str]
                 ) -> dict[str, str]:
     """Where a minor's units appear when it enters the war: its cities first (capital first),
     at most 2 ground units a hex (3R stacking), then its other hexes."""
@@ -134,13 +145,13 @@ def _placements(scenario: Scenario, state: JSON, owner: str, uids: list[str]
     return out
 
 
-def _waiting_units(state: JSON, owner: str) -> list[str]:
+def _waiting_units(state: TRState, owner: str) -> list[str]:
     return sorted(uid for uid, u in state["units"].items()
                   if u.get("power") == owner and u["status"] == "active" and u["hex"] is None
                   and u.get("box") == owner)
 
 
-def minor_activation(ctx: Context, state: JSON, minor: str, side: str, rule: str) -> Event:
+def minor_activation(ctx: Context, state: TRState, minor: str, side: str, rule: str) -> Event:
     units = _waiting_units(state, minor)
     return Event("minor_activated", {"minor": minor, "side": side, "rule": rule,
                                      "placements": _placements(ctx.scenario, state, minor,
@@ -150,7 +161,7 @@ def minor_activation(ctx: Context, state: JSON, minor: str, side: str, rule: str
 # --- end of player turns and game turns ------------------------------------------------------
 
 
-def conquests(ctx: Context, state: JSON, ending: str) -> list[Event]:
+def conquests(ctx: Context, state: TRState, ending: str) -> list[Event]:
     """TR-22: minors whose capital an enemy holds now, held since an earlier player-turn end,
     at the end of the defender's player turn, are conquered."""
     camp = state["campaign"]
@@ -186,12 +197,12 @@ def conquests(ctx: Context, state: JSON, ending: str) -> list[Event]:
     return [Event("player_turn_closed", {"held": held, "player_turns": n}), *out]
 
 
-def _capital_holder(state: JSON, power: str) -> str | None:
+def _capital_holder(state: TRState, power: str) -> str | None:
     cap = state["campaign"]["capitals"].get(power)
     return state["control"].get(cap) if cap else None
 
 
-def game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
+def game_turn_end(ctx: Context, state: TRState, dice: Dice) -> list[Event]:
     camp = state["campaign"]
     econ = economy_of(state)
     out: list[Event] = []
@@ -213,7 +224,7 @@ def game_turn_end(ctx: Context, state: JSON, dice: Dice) -> list[Event]:
     return out
 
 
-def sudden_end(state: JSON) -> Event | None:
+def sudden_end(state: TRState) -> Event | None:
     """TR-04's sudden death at the end of a game turn (the last one included): Germany
     surrenders when the enemy holds Berlin; the Axis wins holding London and Moscow."""
     axis = axis_of(state)
@@ -227,14 +238,14 @@ def sudden_end(state: JSON) -> Event | None:
     return None
 
 
-def _sudden(state: JSON, winner: str, why: str) -> dict[str, Any]:
+def _sudden(state: TRState, winner: str, why: str) -> dict[str, Any]:
     label = date_label(int(state["turn"]))
     return {"winner": winner if winner == axis_of(state) else "allies", "reason": why,
             "rule": "TR-04", "summary": f"{winner if winner == axis_of(state) else 'allies'} wins in "
                                       f"{label}: {why}"}
 
 
-def new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
+def new_turn(ctx: Context, state: TRState, turn: int) -> list[Event]:
     camp = state["campaign"]
     econ = economy_of(state)
     out: list[Event] = []
@@ -256,38 +267,39 @@ def new_turn(ctx: Context, state: JSON, turn: int) -> list[Event]:
 # --- folds: campaign events -----------------------------------------------------------------
 
 
-def fold_player_turn_closed(state: JSON, ev: Event) -> JSON:
-    state["campaign"]["held"] = ev.data["held"]
-    state["campaign"]["player_turns"] = ev.data["player_turns"]
+def fold_player_turn_closed(state: TRState, ev: Event) -> TRState:
+    d = cast(PlayerTurnClosed, ev.data)
+    state["campaign"]["held"] = d["held"]
+    state["campaign"]["player_turns"] = d["player_turns"]
     return state
 
 
-def _cities_of(state: JSON, countries: Iterable[str]) -> list[str]:
+def _cities_of(state: TRState, countries: Iterable[str]) -> list[str]:
     want = set(countries)
     return [n for n, f in state["cities"].items() if f["country"] in want]
 
 
-def _remove_units(state: JSON, owner: str) -> None:
+def _remove_units(state: TRState, owner: str) -> None:
     for u in state["units"].values():
         if u.get("power") == owner and u["status"] == "active":
             u["status"], u["hex"] = "eliminated", None
 
 
-def fold_minor_conquered(state: JSON, ev: Event) -> JSON:
+def fold_minor_conquered(state: TRState, ev: Event) -> TRState:
     """TR-22/TR-11/TR-23: the conqueror's base grows at the next Year Start; the cities pass
     to it; the minor's units leave the game."""
-    d = ev.data
+    d = cast(MinorConquered, ev.data)
     camp = state["campaign"]
     minor = d["minor"]
     econ = economy_of(state)
     if minor not in econ.conquests and minor not in econ.spent_territories:
         econ, _ = conquer(econ, minor, d["power"], d["value"])
-        state["economy"] = econ.to_json()
+        state["economy"] = cast(EconomyJSON, econ.to_json())
     if minor == "vichy":  # TR-26: the Vichy colonies fall with Vichy France, worth nothing
         for colony in _vichy_colonies(state):
             if colony not in econ.conquests and colony not in econ.spent_territories:
                 econ, _ = deny(econ, colony, d["power"])
-        state["economy"] = econ.to_json()
+        state["economy"] = cast(EconomyJSON, econ.to_json())
     camp["minors"][minor]["status"] = "conquered"
     camp["minors"][minor]["side"] = d["side"]
     camp["held"].pop(minor, None)
@@ -299,23 +311,24 @@ def fold_minor_conquered(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def fold_ribbentrop_molotov(state: JSON, ev: Event) -> JSON:
+def fold_ribbentrop_molotov(state: TRState, ev: Event) -> TRState:
     """TR-87/TR-11: the USSR annexes its Ribbentrop-Molotov share (eastern Poland 5, the
     Baltic States 10, Bessarabia 5: 90 -> 110 at Spring 1940, TR-TV09)."""
+    d = cast(RibbentropMolotov, ev.data)
     camp = state["campaign"]
     econ = economy_of(state)
-    side = ev.data["side"]
-    for t in ev.data["territories"]:
+    side = d["side"]
+    for t in d["territories"]:
         if t not in econ.conquests and t not in econ.spent_territories:
             econ, _ = conquer(econ, t, "ussr")
-    state["economy"] = econ.to_json()
-    minors = [*ev.data["territories"], *camp.get("rm_minors", [])]
+    state["economy"] = cast(EconomyJSON, econ.to_json())
+    minors = [*d["territories"], *camp.get("rm_minors", [])]
     for t in minors:
         m = camp["minors"].get(t)
         if m is not None and m["status"] != "conquered":
             m["status"], m["side"] = "conquered", side
             _remove_units(state, t)
-    hexes = {h for t in ev.data["territories"] for h in camp.get("areas", {}).get(t, [])}
+    hexes = {h for t in d["territories"] for h in camp.get("areas", {}).get(t, [])}
     if side is not None:
         for name, f in state["cities"].items():
             if f["hex"] in hexes or f["country"] in minors or f["owner"] in minors:
@@ -325,9 +338,9 @@ def fold_ribbentrop_molotov(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def fold_minor_activated(state: JSON, ev: Event) -> JSON:
+def fold_minor_activated(state: TRState, ev: Event) -> TRState:
     """TR-24/TR-25: a minor enters the war on ``side``; its units appear on its territory."""
-    d = ev.data
+    d = cast(MinorActivated, ev.data)
     m = state["campaign"]["minors"][d["minor"]]
     m["status"] = "ally" if d["rule"] == "TR-24" and d["side"] == axis_of(state) and \
         d["minor"] in state["campaign"]["axis_minors"] else "at_war"
@@ -344,21 +357,21 @@ def fold_minor_activated(state: JSON, ev: Event) -> JSON:
         econ = economy_of(state)
         if d["minor"] not in econ.minor_allies and d["minor"] not in econ.conquests:
             econ = minor_joins(econ, d["minor"], "germany")
-            state["economy"] = econ.to_json()
+            state["economy"] = cast(EconomyJSON, econ.to_json())
     war.on_minor_activated(state, d)
     if m["status"] != "ally":
         _minor_pays_patron(state, d["minor"])
     return state
 
 
-def _vichy_colonies(state: JSON) -> list[str]:
+def _vichy_colonies(state: TRState) -> list[str]:
     """TR-26: the colonies that rolled Vichy (Vichy France's territory in the diplomacy)."""
     if not war.has_diplomacy(state):
         return []
     return sorted(c for c, t in war.diplomacy(state).territory.items() if t == "vichy")
 
 
-def _minor_pays_patron(state: JSON, minor: str) -> None:
+def _minor_pays_patron(state: TRState, minor: str) -> None:
     """TR-24 ("Minor powers join patrons when an enemy nation attacks them. If they are still
     belligerents in the next spring Year Start phase, the patron nation receives their BRPs in
     its economic base"): a minor attacked joins the major the diplomacy aligned it with; its
@@ -381,14 +394,15 @@ def _minor_pays_patron(state: JSON, minor: str) -> None:
         value = territory_brps(camp, name) if name == minor else None
         econ = minor_joins(econ, name, patron, value)
     if econ is not before:
-        state["economy"] = econ.to_json()
+        state["economy"] = cast(EconomyJSON, econ.to_json())
 
 
-def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
+def fold_vichy_formed(state: TRState, ev: Event) -> TRState:
     """TR-26: France makes peace; occupied France pays Germany 25 from the next Year Start;
     each colony goes Vichy (neutral) or Free French (the UK's) on its roll."""
-    econ, rec = form_vichy(economy_of(state), ev.data["rolls"])
-    state["economy"] = econ.to_json()
+    d = cast(VichyFormed, ev.data)
+    econ, rec = form_vichy(economy_of(state), d["rolls"])
+    state["economy"] = cast(EconomyJSON, econ.to_json())
     camp = state["campaign"]
     camp["vichy"] = dict(rec.alignment)
     camp["majors_out"] = sorted({*camp["majors_out"], "france"})
@@ -417,7 +431,7 @@ def fold_vichy_formed(state: JSON, ev: Event) -> JSON:
     return state
 
 
-def vichy_capital(state: JSON) -> str | None:
+def vichy_capital(state: TRState) -> str | None:
     """TR-26: Vichy France's capital: the city named Vichy in the map's Vichy zone, else the
     zone's first capital or red city, else its first city (by name); None without a zone."""
     zone = set(state["campaign"].get("areas", {}).get("vichy", []))
@@ -430,7 +444,7 @@ def vichy_capital(state: JSON) -> str | None:
     return pick[0] if pick else None
 
 
-def _vichy_minor(state: JSON, colonies: Iterable[str]) -> None:
+def _vichy_minor(state: TRState, colonies: Iterable[str]) -> None:
     """TR-26/TR-22: Vichy France as a neutral minor of the campaign (the diplomacy's minor
     ``vichy``): its capital (:func:`vichy_capital`), its cities (the Vichy zone's and those of
     ``colonies``, the colonies that rolled Vichy) owned by ``vichy``, so a declaration of war
@@ -449,34 +463,36 @@ def _vichy_minor(state: JSON, colonies: Iterable[str]) -> None:
             f["owner"] = "vichy"
 
 
-def fold_major_surrendered(state: JSON, ev: Event) -> JSON:
+def fold_major_surrendered(state: TRState, ev: Event) -> TRState:
     """3R4 (EXTERNAL; grognard's reading): a major whose capital the enemy holds at the end of
     a game turn leaves the war; its units leave the map."""
-    p = ev.data["power"]
+    d = cast(MajorSurrendered, ev.data)
+    p = d["power"]
     econ = economy_of(state)
     if Power(p) in econ.powers:
         econ = leave_economy(econ, p, "3R4", f"{p} surrenders: capital held by the enemy")
-        state["economy"] = econ.to_json()
+        state["economy"] = cast(EconomyJSON, econ.to_json())
     state["campaign"]["majors_out"] = sorted({*state["campaign"]["majors_out"], p})
     _remove_units(state, p)
     war.on_peace(state, p, dip.Cause.CONQUEST)
     return state
 
 
-def fold_us_entered(state: JSON, ev: Event) -> JSON:
+def fold_us_entered(state: TRState, ev: Event) -> TRState:
     """TR-86: the US enters the war (1942) with a base of 250; its BRPs come at the Year Start."""
     econ = declare_war(economy_of(state), Power.US, on_germany=True)
-    state["economy"] = econ.to_json()
+    state["economy"] = cast(EconomyJSON, econ.to_json())
     war.on_us_entered(state)
     return state
 
 
-def fold_campaign_ended(state: JSON, ev: Event) -> JSON:
-    state["campaign"]["verdict"] = dict(ev.data)
+def fold_campaign_ended(state: TRState, ev: Event) -> TRState:
+    d = cast(CampaignEnded, ev.data)
+    state["campaign"]["verdict"] = dict(d)
     return state
 
 
-def game_over(ctx: Context, state: JSON) -> Mapping[str, Any] | None:
+def game_over(ctx: Context, state: TRState) -> Mapping[str, Any] | None:
     """TR-04: the verdict once the campaign has ended (after Summer I 1945, or a surrender)."""
     camp = state.get("campaign")
     if camp is None:
@@ -499,7 +515,7 @@ CAMPAIGN_FOLDS: dict[str, Fold] = {
 
 
 
-def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
+def add_campaign_state(scenario: Scenario, s: TRState) -> JSON:
     """Add the campaign's tables to a start state (all scenarios: control, conquest, end), and
     a later start's situation (``economy``, ``start_*`` keys of ``[third_reich.campaign]``)."""
     s.update(campaign_state(scenario, s["power_sides"]))
@@ -513,12 +529,12 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
                 s["control"].pop(cname, None)
         _vichy_minor(s, ())  # TR-26: Vichy France, a neutral minor (diplomacy.start too)
     for name in start.start_conquered:  # "vichy" too: the zone occupied (November 1942)
-        camp["minors"][name].update(status="conquered", side=axis)
+        camp["minors"][name].update({"status": "conquered", "side": axis})
     for name in start.start_allies:
-        camp["minors"][name].update(status="ally", side=axis)
+        camp["minors"][name].update({"status": "ally", "side": axis})
         units = _waiting_units(s, name)
         for uid, h in _placements(scenario, s, name, units).items():
-            s["units"][uid].update(hex=h, box=None, side=axis)
+            s["units"][uid].update({"hex": h, "box": None, "side": axis})
     for name, m in camp["minors"].items():
         for cname, f in s["cities"].items():
             if f["owner"] != name:
@@ -543,7 +559,7 @@ def add_campaign_state(scenario: Scenario, s: JSON) -> JSON:
         for cname in cities:
             s["control"][cname] = side
     if econ is not economy_of(s):
-        s["economy"] = econ.to_json()
+        s["economy"] = cast(EconomyJSON, econ.to_json())
     camp["rm_done"] = camp["rm_done"] or bool(start.start_conquered)
     return s
 

@@ -18,11 +18,11 @@ folds need no map.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.mapdata import CityClass, MapData
 from grognard.core.units import GROUND_TYPES
-from grognard.engine.state import JSON
+from grognard.third_reich.state_types import TRState
 
 #: 3R city classes that are victory locations (capitals, red victory cities, red ports).
 VICTORY_CLASSES = frozenset({CityClass.CAPITAL, CityClass.RED_VICTORY, CityClass.RED_PORT})
@@ -44,12 +44,12 @@ def city_facts(m: MapData) -> dict[str, dict[str, Any]]:
     return out
 
 
-def occupy(state: JSON) -> list[str]:
+def occupy(state: TRState) -> list[str]:
     """Give every city holding a ground unit to that unit's side; the cities that changed."""
     return [name for name, _, _ in occupy_changes(state)]
 
 
-def occupy_changes(state: JSON) -> list[tuple[str, str | None, str]]:
+def occupy_changes(state: TRState) -> list[tuple[str, str | None, str]]:
     """:func:`occupy`, each changed city as (name, holder before, holder after) - a city
     changed twice (units of both sides in its hex) is listed twice, each time with its holder
     before the call and after it."""
@@ -64,7 +64,7 @@ def occupy_changes(state: JSON) -> list[tuple[str, str | None, str]]:
     for u in state["units"].values():
         if u.get("hex") in hexes and u["status"] == "active" and u["type"] in GROUND_TYPES:
             side = u["side"]
-            for name in hexes[u["hex"]]:
+            for name in hexes[cast(str, u["hex"])]:
                 old = control.get(name)
                 if old != side:
                     before.setdefault(name, old)
@@ -73,7 +73,7 @@ def occupy_changes(state: JSON) -> list[tuple[str, str | None, str]]:
     return [(name, before[name], control[name]) for name in changed]
 
 
-def take(state: JSON, hexes: Iterable[str], side: str) -> list[str]:
+def take(state: TRState, hexes: Iterable[str], side: str) -> list[str]:
     """TR-40: the cities in hexes won by attrition pass to ``side``."""
     table = state.get("city_hexes") or {}
     changed = []

@@ -76,6 +76,7 @@ from grognard.third_reich.scenario_schema import (
     WarsSection,
     third_reich_rules,
 )
+from grognard.third_reich.state_types import DiplomacyJSON
 from grognard.third_reich.turn.calendar import Season, date_of
 from grognard.third_reich.turn.options import dow_cost
 from grognard.third_reich.turn.powers import MAJORS, Action
@@ -817,10 +818,10 @@ def from_scenario(scenario: Any, power_sides: Mapping[str, str]) -> Diplomacy:
     return start(scenario.home_countries, power_sides, section.wars, section.campaign)
 
 
-def to_json(d: Diplomacy) -> dict[str, Any]:
+def to_json(d: Diplomacy) -> DiplomacyJSON:
     """Plain JSON values (lists, not tuples: a state's JSON compares equal after a round
     trip through text)."""
-    out: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(d))
+    out: DiplomacyJSON = msgspec.json.decode(msgspec.json.encode(d))
     return out
 
 

@@ -30,13 +30,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json
 from grognard.core.ledger import Entry, Ledger
 from grognard.third_reich.economy.readings import HalfSpendScope, StrategicReadings
 from grognard.third_reich.economy.start_values import CAMPAIGN_1939_POWERS, starting_base
+from grognard.third_reich.state_types import EconomyJSON
 from grognard.third_reich.turn.calendar import LAST_TURN, GameDate, Season, date_of
 from grognard.third_reich.turn.powers import MOVEMENT_ORDER, Power, parse_power
 
@@ -270,7 +271,7 @@ def _readings_read(r: StrategicReadings) -> StrategicReadings:
     return read
 
 
-def economy_json(econ: Economy) -> dict[str, Any]:
+def economy_json(econ: Economy) -> EconomyJSON:
     """``econ.to_json()`` for the state to keep: reading this very object back, or the copy of
     it without ledger entries that the ``current_facts`` after-event rule keeps, gives the
     economy it was written from without parsing it. The object must not be changed (the
@@ -278,7 +279,7 @@ def economy_json(econ: Economy) -> dict[str, Any]:
     raw = econ.to_json()
     _WRITTEN.insert(0, (raw, _as_read(econ), []))
     del _WRITTEN[8:]
-    return raw
+    return cast(EconomyJSON, raw)
 
 
 def _as_read(econ: Economy) -> Economy:

@@ -12,14 +12,13 @@ phase, and at most 2 own ground units end in ``to`` (TR-67 stacking).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_state import bases
 from grognard.third_reich.board import (
     axis_side_of,
@@ -38,12 +37,13 @@ from grognard.third_reich.movement.sea_srs import (
 )
 from grognard.third_reich.movement.sr import SRKind, record_sr, sr_actions_of
 from grognard.third_reich.state import based_air, side_of
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.war import verify_enter
 
 AIR_LANDING = "air_landing"
 
 
-def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def air_landing_check(ctx: Context, state: TRState, cmd: Command) -> dict[str, Any]:
     """TR-53: the checked air-landing SR as the ``sr_made`` event data."""
     m = ctx.scenario.map
     uid, to, via = cmd.args.get("unit"), cmd.args.get("to"), cmd.args.get("via")
@@ -67,7 +67,7 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
     unit = ground_unit_of(uid, u, axis_side_of(ctx))
     side = side_of(ctx, cmd.player)
     friendly = {h: b.side is side for h, b in bases(ctx, state).items()}
-    stops = [m.layout.from_label(x) for x in [u["hex"], *stops_l]]
+    stops = [m.layout.from_label(x) for x in [cast(str, u["hex"]), *stops_l]]
     rec = airborne_sr(unit, stops, friendly, based_air(ctx, state))
     here = sum(1 for v in state["units"].values()
                if on_map_ground(v) and v["hex"] == to and v["side"] == cmd.player)
@@ -79,20 +79,20 @@ def air_landing_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]
             "links": list(rec.link_lengths), "rules": ["TR-53"]}
 
 
-def execute_air_landing_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_air_landing_sr(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     return [Event("sr_made", air_landing_check(ctx, state, cmd))]
 
 
-def verify_sr_any(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_sr_any(ctx: Context, state: TRState, cmd: Command) -> None:
     """TR-66..TR-70 the ``sr`` command by ``kind``: land, sea, fleet or air_landing."""
     kind = str(cmd.args.get("kind", SRKind.LAND.value))
     _verify_sr_kind(ctx, state, cmd, kind)
-    u, to = state["units"].get(cmd.args.get("unit")), cmd.args.get("to")
+    u, to = state["units"].get(cast(str, cmd.args.get("unit"))), cmd.args.get("to")
     if u is not None and u.get("side") == cmd.player and isinstance(to, str):
         verify_enter(ctx, state, str(u.get("power", "")), [to], "sr")  # TR-68 (issue 23)
 
 
-def _verify_sr_kind(ctx: Context, state: JSON, cmd: Command, kind: str) -> None:
+def _verify_sr_kind(ctx: Context, state: TRState, cmd: Command, kind: str) -> None:
     if kind == AIR_LANDING:
         air_landing_check(ctx, state, cmd)
     elif kind == SRKind.SEA.value:
@@ -103,7 +103,7 @@ def _verify_sr_kind(ctx: Context, state: JSON, cmd: Command, kind: str) -> None:
         verify_sr_cmd(ctx, state, cmd)
 
 
-def execute_sr_any(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_sr_any(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     kind = str(cmd.args.get("kind", SRKind.LAND.value))
     if kind == AIR_LANDING:
         return execute_air_landing_sr(ctx, state, cmd, dice)

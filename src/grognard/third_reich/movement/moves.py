@@ -16,7 +16,7 @@ docs/formats/tr_engine.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -34,7 +34,6 @@ from grognard.core.zoc import ZocField
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.third_reich.board import (
     PLACEMENT_FIELDS,
     axis_side_of,
@@ -67,6 +66,7 @@ from grognard.third_reich.movement.sr import (
 )
 from grognard.third_reich.movement.sr_land import land_sr_path
 from grognard.third_reich.state import AIR_TYPES
+from grognard.third_reich.state_types import FrontOption, SrMade, TRState, TRUnit
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.forces import Side
@@ -85,7 +85,7 @@ from grognard.third_reich.war import (
 # --- move ------------------------------------------------------------------------------------
 
 
-def _at_war(ctx: Context, state: JSON, power: str) -> dict[str, bool]:
+def _at_war(ctx: Context, state: TRState, power: str) -> dict[str, bool]:
     """TR-25: a memo of which unit powers (and minors) are at war with ``power``, kept while
     the diplomacy is the same (:func:`~grognard.third_reich.war.diplomacy` parses it into an
     immutable value once per state object; folds replace it on every change)."""
@@ -106,7 +106,7 @@ def _frozen(zoc: ZocField) -> ZocField:
     return zoc
 
 
-def move_zoc(ctx: Context, state: JSON, side: Side, power: str = "") -> ZocField:
+def move_zoc(ctx: Context, state: TRState, side: Side, power: str = "") -> ZocField:
     """TR-27 The enemy ZOC field a mover of ``side`` meets (once per position); with
     ``power``, only the enemy units of countries at war with that power exert a ZOC ("ZOCs do
     not extend across political boundaries before declaration of war", issue 23).
@@ -149,7 +149,7 @@ def _shared_enemy_zoc(ctx: Context, side: Side, enemies: tuple[tuple[Any, ...], 
     return zoc
 
 
-def _enemy_entries(ctx: Context, state: JSON, side: Side, power: str
+def _enemy_entries(ctx: Context, state: TRState, side: Side, power: str
                    ) -> tuple[tuple[Any, ...], ...]:
     """The :func:`placement_key` entries of the units whose ZOC a mover of ``side`` (of
     ``power``: only the powers at war with it) meets, in the key's order. Kept across
@@ -186,13 +186,13 @@ def _enemy_entries(ctx: Context, state: JSON, side: Side, power: str
     return enemies
 
 
-def _other_side_ground(u: Mapping[str, Any] | None, axis: str, axis_mover: bool) -> bool:
+def _other_side_ground(u: TRUnit | None, axis: str, axis_mover: bool) -> bool:
     """Whether ``u`` is a ground unit on the map of a side other than the mover's (an enemy
     entry of :func:`placement_key`, at war or not)."""
     return u is not None and on_map_ground(u) and (u["side"] == axis) is not axis_mover
 
 
-def mech_option_refusal(ctx: Context, state: JSON, side: str, power: str, front: str
+def mech_option_refusal(ctx: Context, state: TRState, side: str, power: str, front: str
                         ) -> OptionRefusal | None:
     """TR-03/TR-22 (issue 23) :func:`mech_move_refusal` on the state: the options each power of
     ``side`` declared this turn, the minors' patrons from the diplomacy, the ``minor_option``
@@ -206,7 +206,7 @@ def mech_option_refusal(ctx: Context, state: JSON, side: str, power: str, front:
 
 
 
-def refuses_every_move(ctx: Context, state: JSON, player: str, uid: str,
+def refuses_every_move(ctx: Context, state: TRState, player: str, uid: str,
                        u: Mapping[str, Any]) -> bool:
     """Whether ``move``'s verify refuses every move of ``player``'s ground unit ``uid`` on
     the map this phase, whatever its path: the checks of that verify that read the unit and
@@ -221,31 +221,32 @@ def refuses_every_move(ctx: Context, state: JSON, player: str, uid: str,
                                                                 u["type"] == "armor"):
         return True
     m = ctx.scenario.map
-    front = hex_front(m, hex_index(m, u["hex"]))
-    if state["options"].get(player, {}).get(front, {}).get("option") != "offensive":
+    front = hex_front(m, hex_index(m, cast(str, u["hex"])))
+    if state["options"].get(player, {}).get(front, cast(FrontOption, {})).get("option") \
+            != "offensive":
         return True
     return mech_option_refusal(ctx, state, player, str(u.get("power") or ""), front) is not None
 
 
-def unit_move_range(ctx: Context, state: JSON, uid: str) -> MoveRange:
+def unit_move_range(ctx: Context, state: TRState, uid: str) -> MoveRange:
     """TR-27/TR-28 Every hex unit ``uid`` can reach this phase with its cheapest paths
     (:func:`grognard.core.movement.movement_range` with the 3R rules; once per position)."""
     def make() -> MoveRange:
         m = ctx.scenario.map
         u = state["units"][uid]
         unit = ground_unit_of(uid, u, axis_side_of(ctx))
-        h = hex_index(m, u["hex"])
+        h = hex_index(m, cast(str, u["hex"]))
         wx = weather(weather_region(m, h), state["turn"])
         phase = move_phase(ctx, state)
         mp = movement_allowance(unit, wx) if may_move_in_phase(unit, phase) else 0
         power = str(u.get("power", ""))
         zoc = closed_zoc(ctx, state, move_zoc(ctx, state, unit.side, power), power, h)  # TR-25: no move into or across a country not at war
-        return movement_range(m, u["hex"], mp, move_class(unit), zoc,
+        return movement_range(m, cast(str, u["hex"]), mp, move_class(unit), zoc,
                               third_reich_movement(), phase=phase)
     return position_cached(ctx, state, f"tr.range.{uid}", make)
 
 
-def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, MoveRange]:
+def unit_move_ranges(ctx: Context, state: TRState, uids: list[str]) -> dict[str, MoveRange]:
     """TR-27/TR-28 :func:`unit_move_range` of many units at once (one graph per movement
     class, nearby units searched together): the same hexes and costs (a cheapest path may
     differ between equal-cost ones, so the ranges are not put in the position cache that
@@ -279,10 +280,11 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
         group = [(uid, unit, mp) for uid, unit, mp in todo if unit.side is side and
                  str(state["units"][uid].get("power", "")) == power]
         ok = [(uid, unit, mp) for uid, unit, mp in group
-              if not field.enemy[hex_index(m, state["units"][uid]["hex"])]]
+              if not field.enemy[hex_index(m, cast(str, state["units"][uid]["hex"]))]]
         if not ok:
             continue
-        ranges = movement_ranges(m, [state["units"][uid]["hex"] for uid, _u, _mp in ok],
+        ranges = movement_ranges(m, cast("list[str]", [state["units"][uid]["hex"]
+                                                       for uid, _u, _mp in ok]),
                                  [mp for _uid, _u, mp in ok],
                                  [move_class(unit) for _uid, unit, _mp in ok], field,
                                  third_reich_movement(), phase=phase)
@@ -291,7 +293,7 @@ def unit_move_ranges(ctx: Context, state: JSON, uids: list[str]) -> dict[str, Mo
     return out
 
 
-def move_phase(ctx: Context, state: JSON) -> MovementPhase:
+def move_phase(ctx: Context, state: TRState) -> MovementPhase:
     return (MovementPhase.MECHANIZED if phase_name(ctx, state) == Phase.MECH_MOVEMENT.value
             else MovementPhase.NORMAL)
 
@@ -299,7 +301,7 @@ def move_phase(ctx: Context, state: JSON) -> MovementPhase:
 # --- sr (land) --------------------------------------------------------------------------------
 
 
-def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def _sr_check(ctx: Context, state: TRState, cmd: Command) -> dict[str, Any]:
     m = ctx.scenario.map
     uid, to = cmd.args.get("unit"), cmd.args.get("to")
     if not isinstance(uid, str):
@@ -337,17 +339,17 @@ def _sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             "path": list(res.path), **rec.to_json()}
 
 
-def verify_sr_cmd(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_sr_cmd(ctx: Context, state: TRState, cmd: Command) -> None:
     _sr_check(ctx, state, cmd)
 
 
-def execute_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_sr(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     return [Event("sr_made", _sr_check(ctx, state, cmd))]
 
 
-def fold_sr_made(state: JSON, ev: Event) -> JSON:
+def fold_sr_made(state: TRState, ev: Event) -> TRState:
     s = state
-    d = ev.data
+    d = cast(SrMade, ev.data)
     sr = sr_phase(state, d["power"])
     new = SRPhase(sr.power, int(d["used"]), sr.us_initial, {**sr.units, d["unit"]: SRKind(
         "land" if d["kind"] == "air_landing" else d["kind"])})

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -41,12 +42,13 @@ from grognard.third_reich.proposals import (
     units_of,
 )
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.state_types import TRState, TRUnit
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import closed_mask, refusal, war_zoc
 
 
-def legal_move(ctx: Context, state: JSON, player: str, skip_refused: bool = True
+def legal_move(ctx: Context, state: TRState, player: str, skip_refused: bool = True
                ) -> Iterator[Command]:
     """TR-27/TR-28: every hex of each unmoved unit's movement range (``to``); a unit whose
     every move verify refuses for the unit itself (:func:`refuses_every_move`) is not ranged
@@ -72,7 +74,7 @@ def legal_move(ctx: Context, state: JSON, player: str, skip_refused: bool = True
                 yield Command("move", player, {"unit": uid, "to": label})
 
 
-def sample_move(ctx: Context, state: JSON, player: str, rng: random.Random,
+def sample_move(ctx: Context, state: TRState, player: str, rng: random.Random,
                 verify: Callable[[Context, JSON, Command], None]) -> Command | None:
     """One of :func:`legal_move`'s commands that passes ``verify``, drawn uniformly without
     ranging every unit: a unit drawn uniformly, then a slot among as many as any unit could
@@ -122,7 +124,7 @@ class _SRPorts:
     not in an uncontested enemy air zone), each port asked once per listing as the units need
     it (the idle-phase witness stops at the first legal order)."""
 
-    def __init__(self, ctx: Context, state: JSON, player: str) -> None:
+    def __init__(self, ctx: Context, state: TRState, player: str) -> None:
         self.ctx, self.state, self.player = ctx, state, player
         self.read: list[str] = []
         self.known: dict[tuple[str, str], bool] = {}
@@ -148,7 +150,7 @@ class _SRPorts:
         return (p for p in self.read if self.ok(which, p))
 
 
-def _fleet_srs(ctx: Context, player: str, uid: str, u: JSON, ports: _SRPorts
+def _fleet_srs(ctx: Context, player: str, uid: str, u: TRUnit, ports: _SRPorts
                ) -> Iterator[Command]:
     """TR-70: the fleet SR candidates of fleet ``uid`` (from a friendly port to each other)."""
     if u["hex"] in port_set(ctx) and ports.ok("fleet", u["hex"]):
@@ -157,7 +159,7 @@ def _fleet_srs(ctx: Context, player: str, uid: str, u: JSON, ports: _SRPorts
                 yield Command("sr", player, {"kind": "fleet", "unit": uid, "to": p})
 
 
-def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+def legal_sr(ctx: Context, state: TRState, player: str) -> Iterator[Command]:
     """TR-66..TR-70: land SR of each unit to the :data:`SR_TARGETS` farthest cities or hexes
     of its own side reachable without entering an enemy ZOC; sea SR (unescorted and with one
     escort) to friendly ports of the sea-zone table; fleet SR between friendly controlled ports;
@@ -168,7 +170,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
     m = ctx.scenario.map
     comps: dict[str, np.ndarray] = {}
     open_to: dict[tuple[str, int], bool] = {}
-    own_hexes = {u["hex"] for _, u in units_of(state, player)}
+    own_hexes = cast("set[str]", {u["hex"] for _, u in units_of(state, player)})
     targets = sorted(set(city_hexes(ctx)) | own_hexes)
     target_ix = np.array([m.index_of_label(t) for t in targets], dtype=np.intp)
     ports = _SRPorts(ctx, state, player)
@@ -188,7 +190,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
             continue
         if not (u["type"] in AIR_TYPES or on_map_ground(u)):
             continue
-        here = m.index_of_label(u["hex"])
+        here = m.index_of_label(cast(str, u["hex"]))
         pw = str(u["power"])
         if pw not in comps:  # TR-68 (issue 23): per power, neutral countries closed
             comps[pw] = _land_components(ctx, state, player, pw)
@@ -206,7 +208,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                         break
             for i in reversed(far):  # what an SR is for
                 yield Command("sr", player, {"unit": uid, "to": targets[i]})
-        if _sea_port(ctx, u["hex"]):
+        if _sea_port(ctx, cast(str, u["hex"])):
             for p in ports.friendly("sea"):
                 if p == u["hex"]:
                     continue
@@ -217,7 +219,7 @@ def legal_sr(ctx: Context, state: JSON, player: str) -> Iterator[Command]:
                     yield Command("sr", player, {"kind": "air_landing", "unit": uid, "to": c})
 
 
-def any_sr(ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
+def any_sr(ctx: Context, state: TRState, player: str, verify: Verify) -> bool:
     """The witness of :func:`legal_sr` (whether it lists a legal SR): the fleet SRs first
     (they need no land areas, the listing's dearest part), but not those to a port closed to
     the fleet's power (verify refuses them: TR-68), then the listing in its order."""
@@ -255,7 +257,7 @@ def _sea_port(ctx: Context, label: str) -> bool:
     return p is not None and p in sea_zones(ctx.tables).ports
 
 
-def _land_components(ctx: Context, state: JSON, side: str, power: str = "") -> np.ndarray:
+def _land_components(ctx: Context, state: TRState, side: str, power: str = "") -> np.ndarray:
     """Connected land areas free of enemy units and enemy ZOC, per placement of the units:
     per hex its area (:func:`land_areas`: numbered in the order of their lowest hex).
 

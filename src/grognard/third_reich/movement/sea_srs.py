@@ -26,7 +26,7 @@ port in an uncontested enemy air zone; it spends one SR action (TR-66).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
@@ -36,7 +36,6 @@ from grognard.core.paths import hex_index
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.third_reich.air_naval.air_state import air_zone_for
 from grognard.third_reich.air_naval.naval import InterceptionAttempt
 from grognard.third_reich.air_naval.naval_ops import (
@@ -80,6 +79,7 @@ from grognard.third_reich.movement.sr_sea import (
     verify_zone_interceptions,
 )
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.state_types import SeaSrMade, TRState, TRUnit
 from grognard.third_reich.turn.powers import parse_power
 from grognard.third_reich.war import (
     at_war_with_any,
@@ -88,7 +88,7 @@ from grognard.third_reich.war import (
 )
 
 
-def _interceptable(ctx: Context, state: JSON, side: str, to: str, route: list[str],
+def _interceptable(ctx: Context, state: TRState, side: str, to: str, route: list[str],
                    power: str = "") -> bool:
     """TR-62: could a sea SR to ``to`` be intercepted - an enemy fleet in a port that may
     intercept into a zone of the route (and ``to`` not in the phasing uncontested air zone,
@@ -119,13 +119,13 @@ def _port(m: MapData, sea: SeaZones, label: str, rule: str, what: str) -> str:
     return p
 
 
-def friendly_port(ctx: Context, state: JSON, label: str, side: str) -> bool:
+def friendly_port(ctx: Context, state: TRState, label: str, side: str) -> bool:
     m = ctx.scenario.map
     return any(state["control"].get(c.name) == side
                for c in m.cities.get(hex_index(m, label), ()))
 
 
-def _common(ctx: Context, state: JSON, cmd: Command, rule: str) -> tuple[str, str, dict[str, Any],
+def _common(ctx: Context, state: TRState, cmd: Command, rule: str) -> tuple[str, str, TRUnit,
                                                                          SRPhase]:
     uid, to = cmd.args.get("unit"), cmd.args.get("to")
     if not isinstance(uid, str):
@@ -142,7 +142,7 @@ def _common(ctx: Context, state: JSON, cmd: Command, rule: str) -> tuple[str, st
     return uid, to, u, sr
 
 
-def _fleet_ids(state: JSON, raw: Any, name: str) -> dict[str, list[str]]:
+def _fleet_ids(state: TRState, raw: Any, name: str) -> dict[str, list[str]]:
     if raw is None:
         return {}
     if not isinstance(raw, dict) or not all(
@@ -168,7 +168,7 @@ def _point(ctx: Context, sea: SeaZones, zones: tuple[str, ...], zone: str, to: s
     return to
 
 
-def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def sea_sr_check(ctx: Context, state: TRState, cmd: Command) -> dict[str, Any]:
     """TR-69: the checked sea SR order as the event data (without the dice)."""
     m = ctx.scenario.map
     sea = sea_zones(ctx.tables)
@@ -178,7 +178,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     if not (air or on_map_ground(u)):
         raise IllegalOrder("TR-69", f"{uid} is not a ground or air unit (fleets: kind=fleet)")
     verify_sr(sr, uid, SRKind.SEA, ctx.tables)
-    o_port = _port(m, sea, u["hex"], "TR-69", "origin")
+    o_port = _port(m, sea, cast(str, u["hex"]), "TR-69", "origin")
     bridgehead = to in side_bridgeheads(state, cmd.player) and port_at(m, to) is None
     if bridgehead:  # TR-63: a bridgehead acts as a friendly port (with the SR escort)
         d_port = to
@@ -214,7 +214,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     order = SeaSROrder(uid, UnitClass.AIR if air else UnitClass.GROUND,
                        parse_power(u["power"]), tuple(str(z).lower() for z in route),
                        o_port, d_port, esc,
-                       air_zone_for(ctx, state, cmd.player, power, u["hex"]),
+                       air_zone_for(ctx, state, cmd.player, power, cast(str, u["hex"])),
                        air_zone_for(ctx, state, cmd.player, power, to), bridgehead,
                        to in state.get("invaded_hexes", []),
                        _interceptable(ctx, state, cmd.player, to, route, power))
@@ -238,7 +238,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             by_port.setdefault(p, []).append(f)
         attempts = tuple(
             InterceptionAttempt(p, tuple(fleet_unit(f, state["units"][f]) for f in ids), z,
-                                distance(m.layout.from_label(state["units"][ids[0]]["hex"]),
+                                distance(m.layout.from_label(cast(str, state["units"][ids[0]]["hex"])),
                                          m.layout.from_label(point)))
             for p, ids in sorted(by_port.items()))
         declared.append(ZoneInterception(z, attempts,
@@ -249,7 +249,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
     verify_zone_interceptions(order, sea, declared)
     # TR-68/TR-69 (issue 23): never from or to a port of a country closed to the power (the
     # destination is checked for every SR kind in air_srs.verify_sr_any)
-    verify_enter(ctx, state, power, [u["hex"]], "sr")
+    verify_enter(ctx, state, power, [cast(str, u["hex"])], "sr")
     _, rec = record_sr(sr, uid, SRKind.SEA, ctx.tables)
     return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to,
             **rec.to_json(), "route": list(zones), "escorts": {z: escorts[z] for z in zones},
@@ -258,7 +258,7 @@ def sea_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
             "order": order, "declared": declared}
 
 
-def execute_sea_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_sea_sr(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     d = sea_sr_check(ctx, state, cmd)
     order, declared = d.pop("order"), d.pop("declared")
     res = roll_sea_sr(order, sea_zones(ctx.tables), declared,
@@ -276,9 +276,9 @@ def execute_sea_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[
                                   "rules": ["TR-59"] if escorted else []})]
 
 
-def fold_sea_sr_made(state: JSON, ev: Event) -> JSON:
+def fold_sea_sr_made(state: TRState, ev: Event) -> TRState:
     s = state
-    d = ev.data
+    d = cast(SeaSrMade, ev.data)
     sr = sr_phase(state, d["power"])
     s["sr"][d["power"]] = SRPhase(sr.power, int(d["used"]), sr.us_initial,
                                   {**sr.units, d["unit"]: SRKind.SEA}).to_json()
@@ -299,25 +299,25 @@ def fold_sea_sr_made(state: JSON, ev: Event) -> JSON:
     return s
 
 
-def fleet_sr_check(ctx: Context, state: JSON, cmd: Command) -> dict[str, Any]:
+def fleet_sr_check(ctx: Context, state: TRState, cmd: Command) -> dict[str, Any]:
     """TR-70: the checked fleet SR as the event data."""
     m = ctx.scenario.map
     uid, to, u, sr = _common(ctx, state, cmd, "TR-70")
     if u["type"] not in FLEET_TYPES:
         raise IllegalOrder("TR-70", f"{uid} is not a fleet")
     verify_sr(sr, uid, SRKind.FLEET, ctx.tables)
-    for label in (u["hex"], to):
+    for label in (cast(str, u["hex"]), to):
         if port_at(m, label) is None:
             raise IllegalOrder("TR-70", f"{label} is not a port")
     power = str(u["power"])
-    verify_fleet_sr(friendly_port(ctx, state, u["hex"], cmd.player),
+    verify_fleet_sr(friendly_port(ctx, state, cast(str, u["hex"]), cmd.player),
                     friendly_port(ctx, state, to, cmd.player),
-                    air_zone_for(ctx, state, cmd.player, power, u["hex"]),
+                    air_zone_for(ctx, state, cmd.player, power, cast(str, u["hex"])),
                     air_zone_for(ctx, state, cmd.player, power, to))
-    verify_enter(ctx, state, power, [u["hex"]], "sr")  # TR-70 (issue 23): no neutral port
+    verify_enter(ctx, state, power, [cast(str, u["hex"])], "sr")  # TR-70 (issue 23): no neutral port
     _, rec = record_sr(sr, uid, SRKind.FLEET, ctx.tables)
     return {"side": cmd.player, "unit": uid, "from": u["hex"], "to": to, **rec.to_json()}
 
 
-def execute_fleet_sr(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_fleet_sr(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     return [Event("sr_made", {**fleet_sr_check(ctx, state, cmd), "path": [], "rules": ["TR-70"]})]

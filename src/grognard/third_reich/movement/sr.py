@@ -37,6 +37,7 @@ from grognard.third_reich.air_naval.sea_zones import (
     route_junctions,
     verify_route,
 )
+from grognard.third_reich.state_types import SrUse, TRState
 from grognard.third_reich.turn.forces import Fleet
 from grognard.third_reich.turn.powers import Power, parse_power
 
@@ -103,19 +104,19 @@ class SRPhase:
     us_initial: int = 0
     units: Mapping[str, SRKind] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SrUse:
         return {"power": str(self.power), "used": self.used, "us_initial": self.us_initial,
                 "units": {k: str(v) for k, v in sorted(self.units.items())}}
 
 
-def sr_phase(state: Mapping[str, Any], power: str) -> SRPhase:
+def sr_phase(state: TRState, power: str) -> SRPhase:
     """The SR actions ``power`` has used this phase, from the game state's ``sr`` record."""
     raw: Mapping[str, Any] = state["sr"].get(power, {})
     return SRPhase(parse_power(power), int(raw.get("used", 0)), int(raw.get("us_initial", 0)),
                    {k: SRKind(v) for k, v in raw.get("units", {}).items()})
 
 
-def sr_actions_of(state: Mapping[str, Any], power: str) -> SRPhase:
+def sr_actions_of(state: TRState, power: str) -> SRPhase:
     """``sr_phase`` for an order: a power without SR actions (a minor) is refused (TR-66)."""
     try:
         return sr_phase(state, power)

@@ -15,14 +15,14 @@ from collections.abc import Mapping
 
 from grognard.engine.commands import CommandSpec, has_legal
 from grognard.engine.context import Context
-from grognard.engine.state import JSON
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.turn.sequence import Phase
 
 #: Phases never passed over: the options are declared (or passed) in them.
 KEEP = frozenset({Phase.DECLARE_OPTIONS.value, Phase.YEAR_START.value})
 
 
-def idle_phase(ctx: Context, state: JSON, idx: int, commands: Mapping[str, CommandSpec]) -> bool:
+def idle_phase(ctx: Context, state: TRState, idx: int, commands: Mapping[str, CommandSpec]) -> bool:
     """Whether phase ``idx`` of this game turn would give its player nothing to do but end
     it: no command of the phase has a legal instance in the position as it stands when the
     phase opens (the per-phase marks cleared). Each kind is asked by its witness

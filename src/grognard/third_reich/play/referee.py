@@ -16,12 +16,13 @@ phase open (``end_phase`` refuses), without stopping its other orders.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.phases import Phase as EnginePhase
-from grognard.engine.state import JSON
 from grognard.third_reich.conquest.campaign import date_label
+from grognard.third_reich.state_types import PendingWithdrawal, TRState
 from grognard.third_reich.strategic.murmansk_box import murmansk_decisions
 from grognard.third_reich.strategic.sw_conversions import conversion_decisions
 from grognard.third_reich.turn.sequence import Phase
@@ -34,16 +35,16 @@ def _title(side: str) -> str:
     return side[:1].upper() + side[1:]
 
 
-def withdrawal_side(ctx: Context, state: JSON) -> str:
+def withdrawal_side(ctx: Context, state: TRState) -> str:
     """TR-40: the side whose units withdraw from the hexes taken (the defender)."""
-    p = state["pending_withdrawal"]
+    p = cast(PendingWithdrawal, state["pending_withdrawal"])  # asked while it is owed
     for units in p["withdrawing"].values():
         if units:
             return str(state["units"][units[0]]["side"])
     return next(s for s in ctx.scenario.sides if s != p["side"])
 
 
-def decisions(ctx: Context, state: JSON) -> list[Decision]:
+def decisions(ctx: Context, state: TRState) -> list[Decision]:
     """The decisions owed now, each by the player the rules give it to."""
     out = []
     r = state.get("pending_reaction")
@@ -108,12 +109,12 @@ _ACTIONS: Mapping[str, str] = {
 }
 
 
-def turn_label(ctx: Context, state: JSON) -> str:
+def turn_label(ctx: Context, state: TRState) -> str:
     """TR-04: the date of the turn ("Fall 1939", "Summer I 1941")."""
     return date_label(int(state["turn"]))
 
 
-def phase_prompt(ctx: Context, state: JSON, phase: EnginePhase) -> str:
+def phase_prompt(ctx: Context, state: TRState, phase: EnginePhase) -> str:
     """"Axis: Fall 1939, combat (western offensive) - attack, or end the phase"."""
     side = phase.player
     opts = state["options"].get(side, {})

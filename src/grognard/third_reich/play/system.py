@@ -84,7 +84,7 @@ from grognard.third_reich.play.orders.end_phase import EndPhase, first_phase
 from grognard.third_reich.play.referee import decisions, phase_prompt
 from grognard.third_reich.reactions import ReactingOrder
 from grognard.third_reich.scenario_schema import ThirdReichSection, third_reich_rules
-from grognard.third_reich.state_types import DiplomacyJSON, EconomyJSON, TRState
+from grognard.third_reich.state_types import EconomyJSON, TRState
 from grognard.third_reich.strategic.murmansk_box import (
     murmansk_event_view,
 )
@@ -234,11 +234,11 @@ def initial_state(scenario: Scenario) -> TRState:
     seq = default_sequence(scenario) if not scenario.sequence_given else scenario.sequence
     s["phase"] = first_phase(seq, turn)
     s = add_campaign_state(scenario, s)
-    s["diplomacy"] = cast(DiplomacyJSON, dip.to_json(dip.from_scenario(scenario, ps)))  # TR-25
+    s["diplomacy"] = dip.to_json(dip.from_scenario(scenario, ps))  # TR-25
     return s
 
 
-def view(state: JSON, player: str) -> JSON:
+def view(state: TRState, player: str) -> JSON:
     """C-HIDDEN: other players' secrets (the Murmansk U-boat count) and face-down units go."""
     return hide_secrets(state, player)
 

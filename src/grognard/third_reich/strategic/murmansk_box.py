@@ -40,7 +40,8 @@ round of that Summer I.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
@@ -48,11 +49,12 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side, sequence_of
 from grognard.third_reich.economy.lendlease import deliver_murmansk
 from grognard.third_reich.economy.readings import MurmanskTiming
 from grognard.third_reich.state import AIR_TYPES, FLEET_TYPES
+from grognard.third_reich.state_types import EconomyJSON, MurmanskResolved, MurmanskResult, TRState
+from grognard.third_reich.state_types import MurmanskBox as MurmanskBoxJSON
 from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.turn.calendar import Season, date_of
 
@@ -62,27 +64,27 @@ NORTHERN_BRPS = 20
 WESTERN = ("uk", "us")
 
 
-def timing(state: JSON) -> MurmanskTiming:
+def timing(state: TRState) -> MurmanskTiming:
     """The ``murmansk_timing`` reading in force (kept in the economy's readings)."""
     return economy_of(state).readings.murmansk_timing
 
 
-def box_year(state: JSON) -> int:
+def box_year(state: TRState) -> int:
     return date_of(int(state["turn"])).year
 
 
-def _sw(state: JSON, power: str, kind: str) -> int:
+def _sw(state: TRState, power: str, kind: str) -> int:
     """Factors of ``kind`` in ``power``'s strategic warfare box."""
     return int((state.get("sw_boxes") or {}).get(power, {}).get(kind, 0))
 
 
-def _asw_powers(state: JSON) -> tuple[str, ...]:
+def _asw_powers(state: TRState) -> tuple[str, ...]:
     """The Western powers whose ASW may escort (UK first: the reading's order)."""
     side = _allied_side(state)
     return tuple(p for p in WESTERN if p in powers_of_side(state, side))
 
 
-def available_subs(state: JSON) -> int:
+def available_subs(state: TRState) -> int:
     """TR-20: the U-boat factors Germany may send to the box now (SPRING timing: none that
     fought a round in this Spring's German player turn)."""
     if timing(state) is MurmanskTiming.SPRING and \
@@ -91,31 +93,31 @@ def available_subs(state: JSON) -> int:
     return _sw(state, "germany", "subs")
 
 
-def available_asw(state: JSON) -> int:
+def available_asw(state: TRState) -> int:
     """TR-20: the ASW factors the Allies may send to the box: the UK's and the US's together."""
     return sum(_sw(state, p, "asw") for p in _asw_powers(state))
 
 
-def power_factors(state: JSON, powers: tuple[str, ...], types: frozenset[str]) -> int:
+def power_factors(state: TRState, powers: tuple[str, ...], types: frozenset[str]) -> int:
     """The factors of ``powers``' active units of ``types`` on the map."""
     return sum(int(u["attack"]) for u in state["units"].values()
                if u.get("power") in powers and u["type"] in types and u["status"] == "active"
                and u["hex"] is not None)
 
 
-def available_german(state: JSON, kind: str) -> int:
+def available_german(state: TRState, kind: str) -> int:
     """TR-20: the air (``air``) or fleet (``naval``) factors Germany has on the map - the most
     it may send to the box (issue 27: an order commits no factors its player lacks)."""
     return power_factors(state, ("germany",), AIR_TYPES if kind == "air" else FLEET_TYPES)
 
 
-def available_escort(state: JSON) -> int:
+def available_escort(state: TRState) -> int:
     """TR-20: the fleet factors the Western Allies (UK, US) have on the map - the most the
     convoy escort may hold (they send no air fleets)."""
     return power_factors(state, _asw_powers(state), FLEET_TYPES)
 
 
-def _asw_split(state: JSON, asw: int) -> dict[str, int]:
+def _asw_split(state: TRState, asw: int) -> dict[str, int]:
     """Reading: the escort's ASW is drawn from the UK's box first, then the US's."""
     out = {}
     for p in _asw_powers(state):
@@ -124,7 +126,7 @@ def _asw_split(state: JSON, asw: int) -> dict[str, int]:
     return out
 
 
-def murmansk_held(state: JSON, power: str, kind: str) -> int:
+def murmansk_held(state: TRState, power: str, kind: str) -> int:
     """TR-20: ``power``'s ``kind`` factors in the Murmansk box that sit out the normal
     strategic warfare round now ("such subs and ASW do not participate in normal strategic
     warfare in the same Summer I turn"): SUMMER1, in Summer I: the U-boats Germany committed;
@@ -136,58 +138,58 @@ def murmansk_held(state: JSON, power: str, kind: str) -> int:
     if kind == "subs" and power == "germany" and box.timing is MurmanskTiming.SUMMER1:
         return box.german.subs if box.german is not None else 0
     if kind == "asw" and box.timing is MurmanskTiming.SPRING and box.result is not None:
-        sw = (state["murmansk"] or {}).get("sw") or {}
+        sw = (state["murmansk"] or cast(MurmanskBoxJSON, {})).get("sw") or {}
         return int(sw.get(power, {}).get("asw", 0)) - int(sw.get(power, {}).get("lost", 0))
     return 0
 
 
-def german_side(state: JSON) -> str:
+def german_side(state: TRState) -> str:
     return str(state["power_sides"].get("germany", "axis"))
 
 
-def _allied_side(state: JSON) -> str:
+def _allied_side(state: TRState) -> str:
     """The side of the Western Allies (the UK's), who ship and escort."""
     return str(state["power_sides"].get("uk", "allies"))
 
 
-def _result(r: dict[str, Any]) -> murmansk.MurmanskResult:
+def _result(r: Mapping[str, Any]) -> murmansk.MurmanskResult:
     return murmansk.MurmanskResult(
         r["brps_sent"], r["brp_hits"], r["brps_delivered"],
         murmansk.GermanAssets(**r["german_losses"]), murmansk.AlliedAssets(**r["allied_losses"]),
         tuple(r["steps"]), murmansk.MurmanskRolls(**r["rolls"]))
 
 
-def box_of(state: JSON) -> murmansk.MurmanskBox:
+def box_of(state: TRState) -> murmansk.MurmanskBox:
     """This year's whole box (the hidden counts included) from the public box and the secrets;
     an empty box when nothing was shipped this year."""
     t = timing(state)
-    pub: dict[str, Any] | None = state["murmansk"]
+    pub = state["murmansk"]
     if not pub or pub.get("year") != box_year(state):
         return murmansk.MurmanskBox(t)
     ships = tuple((str(x["sender"]), int(x["brps"])) for x in pub.get("shipments", []))
 
-    def side_assets(key: str, side: str, kind: Any) -> Any:
+    def side_assets(key: Literal["german", "allied"], side: str, kind: Any) -> Any:
         if pub.get(key) is None:
             return None
         secret = state["secrets"].get(side, {}).get("murmansk")
-        return kind(**(secret if secret is not None else pub[key]))
+        return kind(**cast("Mapping[str, Any]", secret if secret is not None else pub[key]))
 
     g = side_assets("german", german_side(state), murmansk.GermanAssets)
     a = side_assets("allied", _allied_side(state), murmansk.AlliedAssets)
-    res = _result(pub["result"]) if pub.get("result") else None
+    res = _result(cast(MurmanskResult, pub["result"])) if pub.get("result") else None
     return murmansk.MurmanskBox(t, ships, g, a, res)
 
 
-def public_box(box: murmansk.MurmanskBox, year: int) -> dict[str, Any]:
+def public_box(box: murmansk.MurmanskBox, year: int) -> MurmanskBoxJSON:
     """The box as everyone sees it: what either side hides in this timing is hidden."""
     hidden_from = "allies" if box.timing is MurmanskTiming.SUMMER1 else "axis"
-    return {"year": year, **murmansk.view(box, hidden_from)}
+    return cast(MurmanskBoxJSON, {"year": year, **murmansk.view(box, hidden_from)})
 
 
 # --- who owes what (TR-20) --------------------------------------------------------------------------
 
 
-def murmansk_decisions(ctx: Context, state: JSON) -> list[Decision]:
+def murmansk_decisions(ctx: Context, state: TRState) -> list[Decision]:
     """TR-20: the box commitments owed now, by the ``murmansk_timing`` reading.
 
     SPRING: once counters are in the box the Allies place their escorts (face down, 0 allowed),
@@ -221,7 +223,7 @@ def murmansk_decisions(ctx: Context, state: JSON) -> list[Decision]:
     return []
 
 
-def verify_owed(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_owed(ctx: Context, state: TRState, cmd: Command) -> None:
     if not any(d.player == cmd.player and cmd.kind in d.kinds
                for d in murmansk_decisions(ctx, state)):
         box = box_of(state)
@@ -233,7 +235,7 @@ def verify_owed(ctx: Context, state: JSON, cmd: Command) -> None:
                            f"now (murmansk_timing={box.timing.value})")
 
 
-def resolve_box(ctx: Context, state: JSON, box: murmansk.MurmanskBox, dice: Dice,
+def resolve_box(ctx: Context, state: TRState, box: murmansk.MurmanskBox, dice: Dice,
              side: str) -> Event:
     """TR-21: the box combat; ``sw``: each power's strategic warfare factors in the box and
     lost there (they come off ``state["sw_boxes"]``)."""
@@ -257,17 +259,18 @@ def resolve_box(ctx: Context, state: JSON, box: murmansk.MurmanskBox, dice: Dice
 # --- the box combat (TR-21) ---------------------------------------------------------------------
 
 
-def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
+def fold_murmansk_resolved(state: TRState, ev: Event) -> TRState:
     """TR-21: everything is open; the survivors are held for the USSR (``ll.murmansk.due``)."""
+    d = cast(MurmanskResolved, ev.data)
     s = state
     box = box_of(state)
-    res = _result(ev.data["result"])
+    res = _result(d["result"])
     done = murmansk.MurmanskBox(box.timing, box.shipments,
-                                murmansk.GermanAssets(**ev.data["german"]),
-                                murmansk.AlliedAssets(**ev.data["allied"]), res)
+                                murmansk.GermanAssets(**d["german"]),
+                                murmansk.AlliedAssets(**d["allied"]), res)
     s["murmansk"] = public_box(done, box_year(state))
-    sw = ev.data.get("sw", {})
-    s["murmansk"]["sw"] = sw
+    sw = d.get("sw", {})
+    cast(MurmanskBoxJSON, s["murmansk"])["sw"] = sw
     boxes = s["sw_boxes"]
     for power, n in sw.items():
         kind = "subs" if power == "germany" else "asw"
@@ -275,19 +278,19 @@ def fold_murmansk_resolved(state: JSON, ev: Event) -> JSON:
             boxes[power][kind] = int(boxes[power][kind]) - int(n["lost"])
     for side in (german_side(state), _allied_side(state)):
         s["secrets"].get(side, {}).pop("murmansk", None)
-    s["economy"] = deliver_murmansk(economy_of(state), res.brp_hits)[0].to_json()
+    s["economy"] = cast(EconomyJSON, deliver_murmansk(economy_of(state), res.brp_hits)[0].to_json())
     return s
 
 
 # --- C-HIDDEN: the log ------------------------------------------------------------------------------
 
 
-def murmansk_event_view(event: Event, player: str, state: JSON) -> dict[str, Any]:
+def murmansk_event_view(event: Event, player: str, state: TRState) -> dict[str, Any]:
     """A box event as ``player`` may read it in the log (``state``: the position now): until
     that year's box is resolved, the other side's hidden commitment is withheld (SUMMER1: the
     U-boat count, only that some are there; SPRING: the escorts, only that they are there)."""
     d: dict[str, Any] = dict(event.data)
-    pub = state.get("murmansk") or {}
+    pub = state.get("murmansk") or cast(MurmanskBoxJSON, {})
     open_now = d.get("year") != pub.get("year") or bool(pub.get("resolved"))
     if d.get("side") != player and not open_now:
         if event.type == "murmansk_committed" and timing(state) is MurmanskTiming.SUMMER1:

@@ -35,7 +35,7 @@ Start's forced fleet conversion (TR-81) adds 9 ASW factors to that power's box.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import InputError
@@ -45,6 +45,7 @@ from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.economy import Economy, begin_player_turn, player_turn_open
 from grognard.third_reich.economy.year_start import FLEET_CONVERSION_ASW_FACTORS
+from grognard.third_reich.state_types import EconomyJSON, SwRoundFought, TRState
 from grognard.third_reich.strategic.murmansk_box import murmansk_held
 from grognard.third_reich.strategic.strategic_readings import HappyTimeTurn, WarReadings
 from grognard.third_reich.strategic.strategic_warfare import (
@@ -85,12 +86,12 @@ def initial_sw_boxes(given: Mapping[str, Mapping[str, int]] | None = None) -> di
     return boxes
 
 
-def sw_boxes_of(state: JSON) -> dict[str, dict[str, int]]:
+def sw_boxes_of(state: TRState) -> dict[str, dict[str, int]]:
     b = state.get("sw_boxes")
     return b if b is not None else initial_sw_boxes()
 
 
-def box_factors(state: JSON, power: str, kind: str) -> int:
+def box_factors(state: TRState, power: str, kind: str) -> int:
     return int(sw_boxes_of(state).get(power, {}).get(kind, 0))
 
 
@@ -105,11 +106,11 @@ def opened_economy(econ: Economy, power: str) -> Economy:
 # --- the rounds (TR-79) -----------------------------------------------------------------------------
 
 
-def round_fought(state: JSON, kind: str) -> bool:
+def round_fought(state: TRState, kind: str) -> bool:
     return bool(state.get("sw_fought", {}).get(kind) == state["turn"])
 
 
-def us_entry_turn(state: JSON, readings: WarReadings | None = None) -> int | None:
+def us_entry_turn(state: TRState, readings: WarReadings | None = None) -> int | None:
     """TR-82 reading ``happy_time``: the turn whose U-boat round on the US is the second happy
     time - under ``us_entry`` (default) the turn the US-Germany war began (issue 23: a German
     declaration may bring it before 1942); None: Spring 1942 as printed."""
@@ -132,7 +133,7 @@ def war_readings(ctx: Context) -> WarReadings:
         {k: v for k, v in {**ctx.scenario.readings, **ctx.readings}.items() if k in names}))
 
 
-def uboat_defense(state: JSON, target: str, readings: WarReadings | None = None
+def uboat_defense(state: TRState, target: str, readings: WarReadings | None = None
                   ) -> tuple[int, int]:
     """TR-79/TR-82: the ASW opposing U-boats on ``target``'s economy, and the DRM (TR-20: ASW
     still in the Murmansk box does not oppose them)."""
@@ -142,13 +143,13 @@ def uboat_defense(state: JSON, target: str, readings: WarReadings | None = None
     return asw, h.drm
 
 
-def uboat_factors(state: JSON) -> int:
+def uboat_factors(state: TRState) -> int:
     """TR-79: Germany's U-boat factors that fight the round (TR-20: not those in the Murmansk
     box this Summer I)."""
     return box_factors(state, "germany", "subs") - murmansk_held(state, "germany", "subs")
 
 
-def bomber_factors(state: JSON, side: str) -> dict[str, int]:
+def bomber_factors(state: TRState, side: str) -> dict[str, int]:
     """TR-79: the bomber factors of ``side``'s Western powers at war with Germany (TR-25,
     issue 23: the diplomacy's word; no bombing by a power at peace with it)."""
     from grognard.third_reich.war import at_war_with_germany
@@ -178,8 +179,8 @@ def split_losses(losses: int, have: dict[str, int], first: str) -> dict[str, int
     return out
 
 
-def fold_sw_round_fought(state: JSON, ev: Event) -> JSON:
-    d = ev.data
+def fold_sw_round_fought(state: TRState, ev: Event) -> TRState:
+    d = cast(SwRoundFought, ev.data)
     boxes = sw_boxes_of(state)
     for power, kinds in d["losses"].items():
         for kind, n in kinds.items():
@@ -188,7 +189,7 @@ def fold_sw_round_fought(state: JSON, ev: Event) -> JSON:
     if hits.air_conversions:  # TR-81: each forced 5-4 conversion gives 5 interceptor factors
         boxes["germany"]["interceptors"] = int(boxes["germany"]["interceptors"]) + \
             AIR_CONVERSION_FACTORS * hits.air_conversions
-    state["economy"] = econ.to_json()
+    state["economy"] = cast(EconomyJSON, econ.to_json())
     state["sw_boxes"] = boxes
     state["sw_fought"] = {**state.get("sw_fought", {}), d["kind"]: state["turn"]}
     return state
@@ -198,7 +199,7 @@ def fold_sw_round_fought(state: JSON, ev: Event) -> JSON:
 
 
 @writes_units()
-def sw_year_start(state: JSON, ev: Event) -> JSON:
+def sw_year_start(state: TRState, ev: Event) -> JSON:
     """After ``year_started``: TR-81's forced fleet conversion places 9 ASW factors in the
     power's SW box."""
     if ev.type != "year_started":

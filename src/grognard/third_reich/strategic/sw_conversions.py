@@ -27,6 +27,7 @@ from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event, writes_units
 from grognard.engine.state import JSON
+from grognard.third_reich.state_types import TRState
 
 #: TR-81: the unit each power's forced conversion removes: (unit type, attack factors)
 CONVERTED: Mapping[str, tuple[str, int]] = {"germany": ("air", 5), "uk": ("naval", 9),
@@ -35,7 +36,7 @@ STATUS = "converted"
 BOX = "strategic_warfare"
 
 
-def _eligible(state: JSON, power: str) -> list[str]:
+def _eligible(state: TRState, power: str) -> list[str]:
     """``power``'s units of the converted kind, wherever they are, not already converted."""
     kind, factors = CONVERTED[power]
     return [uid for uid, u in state["units"].items()
@@ -43,7 +44,7 @@ def _eligible(state: JSON, power: str) -> list[str]:
             and u["status"] != STATUS]
 
 
-def candidates(state: JSON, power: str) -> list[str]:
+def candidates(state: TRState, power: str) -> list[str]:
     """The units ``power`` may remove now: those on the map, else those off it (force pool,
     eliminated)."""
     mine = _eligible(state, power)
@@ -52,12 +53,12 @@ def candidates(state: JSON, power: str) -> list[str]:
     return sorted(on_map or mine)
 
 
-def owed(state: JSON) -> dict[str, int]:
+def owed(state: TRState) -> dict[str, int]:
     """Conversions owed, by power (only those with a unit to remove)."""
     return {p: int(n) for p, n in (state.get("sw_conversions") or {}).items() if int(n) > 0}
 
 
-def _owe(state: JSON, power: str, n: int) -> None:
+def _owe(state: TRState, power: str, n: int) -> None:
     left = len(_eligible(state, power)) - owed(state).get(power, 0)
     n = min(n, max(0, left))
     if n:
@@ -66,7 +67,7 @@ def _owe(state: JSON, power: str, n: int) -> None:
         state["sw_conversions"] = conv
 
 
-def conversion_decisions(ctx: Context, state: JSON) -> list[Decision]:
+def conversion_decisions(ctx: Context, state: TRState) -> list[Decision]:
     """TR-81: each side owing a conversion names the unit (one decision per side)."""
     out = []
     sides: dict[str, list[str]] = {}
@@ -82,7 +83,7 @@ def conversion_decisions(ctx: Context, state: JSON) -> list[Decision]:
 
 
 @writes_units()
-def sw_conversions_owed(state: JSON, ev: Event) -> JSON:
+def sw_conversions_owed(state: TRState, ev: Event) -> JSON:
     """After a bomber round (its forced air conversions) or the Year Start (forced fleet
     conversions): TR-81 - the power owes the removal of the unit converted (``sw_convert``)."""
     if ev.type == "sw_round_fought":

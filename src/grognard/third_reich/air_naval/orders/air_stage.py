@@ -8,7 +8,7 @@ Event ``air_staged`` ``{side, unit, from, to, distance, allowance}``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import msgspec
 
@@ -18,7 +18,6 @@ from grognard.engine.commands import Command, Verify, first_verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.air_naval.air_basing import stage
 from grognard.third_reich.air_naval.air_state import bases
@@ -27,6 +26,7 @@ from grognard.third_reich.air_naval.proposers import legal_air_stage
 from grognard.third_reich.board import order_hex, phase_name
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.state import AIR_TYPES, air_unit, side_of
+from grognard.third_reich.state_types import AirStaged, TRState
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import unit_name, via_places
@@ -39,7 +39,7 @@ class AirStageArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     to: str
 
 
-def staged(ctx: Context, state: JSON, cmd: Command, args: AirStageArgs) -> dict[str, Any]:
+def staged(ctx: Context, state: TRState, cmd: Command, args: AirStageArgs) -> dict[str, Any]:
     """TR-29: the staging of ``args.unit`` to ``args.to`` (the event's data), or the rule it
     breaks: only in the ordinary movement phase, an unmoved air unit of the player, to a base
     within twice its range."""
@@ -60,10 +60,11 @@ def staged(ctx: Context, state: JSON, cmd: Command, args: AirStageArgs) -> dict[
             "distance": rec.distance, "allowance": rec.allowance}
 
 
-def fold_air_staged(state: JSON, ev: Event) -> JSON:
+def fold_air_staged(state: TRState, ev: Event) -> TRState:
     """TR-29: the air unit is at its new base and has moved."""
-    state["units"][ev.data["unit"]]["hex"] = ev.data["to"]
-    state["moved"] = [*state["moved"], ev.data["unit"]]
+    d = cast(AirStaged, ev.data)
+    state["units"][d["unit"]]["hex"] = d["to"]
+    state["moved"] = [*state["moved"], d["unit"]]
     return state
 
 
@@ -77,20 +78,20 @@ class AirStage(Order[AirStageArgs]):
     example: ClassVar[Mapping[str, object]] = {"unit": "ge-air2", "to": "C11"}
     folds: ClassVar[Mapping[str, Fold]] = {"air_staged": fold_air_staged}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirStageArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: AirStageArgs) -> None:
         if args.unit in state["units"] and state["units"][args.unit]["side"] == cmd.player:
             verify_enter(ctx, state, power_of(state, args.unit), [args.to], "air")  # TR-25
         staged(ctx, state, cmd, args)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirStageArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: AirStageArgs,
                 dice: Dice) -> list[Event]:
         return [Event("air_staged", staged(ctx, state, cmd, args))]
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-29: each air unit to each city within twice its range."""
         return distinct(legal_air_stage)(ctx, state, player)
 
-    def any_legal(self, ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
+    def any_legal(self, ctx: Context, state: TRState, player: str, verify: Verify) -> bool:
         """Whether :meth:`propose` has a legal staging: its candidates to the side's
         in-supply bases only (verify refuses every other: TR-29), in the listing's order."""
         b, side, m = bases(ctx, state), side_of(ctx, player), ctx.scenario.map
@@ -106,7 +107,7 @@ class AirStage(Order[AirStageArgs]):
         return first_verified(ctx, state, verify, (
             c for c in legal_air_stage(ctx, state, player) if is_open(str(c.args["to"]))))
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         return Words(f"Air stage: {unit_name(state, a.get('unit'))} to {hex_name(ctx, a.get('to'))}",

@@ -19,7 +19,7 @@ TR-60). The surviving counter-air units stay over the hex (``state["counter_air"
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import msgspec
 
@@ -30,7 +30,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.air_naval.airnaval import counter_air, take_losses
 from grognard.third_reich.air_naval.proposers import legal_counter_air
@@ -38,6 +37,7 @@ from grognard.third_reich.air_naval.support_fight import flying_units, ready_air
 from grognard.third_reich.board import hex_front, order_hex, phase_name
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.state import AIR_TYPES
+from grognard.third_reich.state_types import CounterAirFlown, FrontOption, TRState
 from grognard.third_reich.turn.forces import AirUnit
 from grognard.third_reich.turn.sequence import Phase
 from grognard.third_reich.war import power_of, verify_enter, verify_own_option
@@ -51,7 +51,7 @@ class CounterAirArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     air: list[str] = msgspec.field(default_factory=list)
 
 
-def mission(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> dict[str, Any]:
+def mission(ctx: Context, state: TRState, cmd: Command, args: CounterAirArgs) -> dict[str, Any]:
     """TR-44: the air units sent and the enemy air units over ``args.target``, or the rule the
     mission breaks."""
     if phase_name(ctx, state) != Phase.AIR_MISSIONS.value:
@@ -59,7 +59,8 @@ def mission(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> di
     m = ctx.scenario.map
     target = args.target
     h = order_hex(m, target, "args.target", "TR-44")
-    opt = state["options"].get(cmd.player, {}).get(hex_front(m, h), {}).get("option", "pass")
+    opt = state["options"].get(cmd.player, {}).get(hex_front(m, h), cast(FrontOption, {})).get(
+        "option", "pass")
     if opt != "offensive":
         raise IllegalOrder("TR-44", "counter air is flown only under the offensive option on "
                            "the target's front")
@@ -73,7 +74,7 @@ def mission(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> di
     for uid in sent:
         u = flying_units(state, uid, lambda v: v["side"] == cmd.player, f"a {cmd.player}")
         a = ready_air(state, uid, u)
-        if distance(m.layout.from_label(u["hex"]), th) > a.range:
+        if distance(m.layout.from_label(cast(str, u["hex"])), th) > a.range:
             raise IllegalOrder("TR-44", f"{uid} in {u['hex']} is out of range of {target} "
                                f"(range {a.range})")
         units.append(a)
@@ -96,7 +97,7 @@ def _losses(units: list[AirUnit], hits: int) -> dict[str, int]:
             if a.factors != b.factors}
 
 
-def fly(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs,
+def fly(ctx: Context, state: TRState, cmd: Command, args: CounterAirArgs,
         dice: Dice) -> list[Event]:
     """TR-44: one air-to-air round, then the neutralisation (the event)."""
     c = mission(ctx, state, cmd, args)
@@ -122,11 +123,11 @@ def fly(ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs,
         "neutralized": neutral})]
 
 
-def fold_counter_air_flown(state: JSON, ev: Event) -> JSON:
+def fold_counter_air_flown(state: TRState, ev: Event) -> TRState:
     """TR-44: losses; the units flown are used and stay over the hex; the factors
     neutralised until the player turn ends."""
     s = state
-    d = ev.data
+    d = cast(CounterAirFlown, ev.data)
     for uid, lost in d["losses"].items():
         u = s["units"][uid]
         u["attack"] = int(u["attack"]) - int(lost)
@@ -155,21 +156,21 @@ class CounterAir(Order[CounterAirArgs]):
     example: ClassVar[Mapping[str, object]] = {"air": ["ge-air2"], "target": "C11"}
     folds: ClassVar[Mapping[str, Fold]] = {"counter_air_flown": fold_counter_air_flown}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: CounterAirArgs) -> None:
         for a in args.air:  # TR-25: each power flying at war with the target's country
             if a in state["units"] and state["units"][a]["side"] == cmd.player:
                 verify_enter(ctx, state, power_of(state, a), [args.target], "air")
         mission(ctx, state, cmd, args)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: CounterAirArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: CounterAirArgs,
                 dice: Dice) -> list[Event]:
         return fly(ctx, state, cmd, args, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-44: at each enemy air hex, each own air unit in range alone, and all of them."""
         return distinct(legal_counter_air)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         air = as_list(a.get("air"))

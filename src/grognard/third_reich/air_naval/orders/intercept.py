@@ -17,9 +17,9 @@ import msgspec
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, as_list
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.reactions import ReactionOrder
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.words import named_units, units_words
 
 Units = list[str] | dict[str, list[str]]
@@ -43,7 +43,7 @@ class Intercept(ReactionOrder[InterceptArgs]):
             "its fleets/air units (or none).")
     example: ClassVar[Mapping[str, object]] = {"interceptors": ["uk-fleet1"]}
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         ints = [x for key in ("interceptors", "air_interceptors") for x in as_list(cmd.args.get(key))]
         return Words(f"Intercept with {units_words(state, ints)}" if ints else "Do not intercept",

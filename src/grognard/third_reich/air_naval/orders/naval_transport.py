@@ -17,7 +17,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.air_naval.proposers import legal_naval_transport
 from grognard.third_reich.air_naval.transports import (
@@ -27,6 +26,7 @@ from grognard.third_reich.air_naval.transports import (
 )
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, units_words
 
@@ -67,20 +67,20 @@ class NavalTransport(ReactingOrder[NavalTransportArgs]):
         "reaction_owed": fold_reaction_owed,
     }
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NavalTransportArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: NavalTransportArgs) -> None:
         for x in [*args.fleets, *args.units]:  # TR-25: the port's country open to each
             if x in state["units"] and state["units"][x]["side"] == cmd.player:
                 verify_enter(ctx, state, power_of(state, x), [args.to], "naval")
         verify_naval_transport(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NavalTransportArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: NavalTransportArgs,
                 dice: Dice) -> list[Event]:
         return execute_naval_transport(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return distinct(legal_naval_transport)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         t = (f"Naval transport: {units_words(state, as_list(a.get('units')))} by "

@@ -13,7 +13,7 @@ place; none: they stay where they embarked and no bridgehead is placed). Event `
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 import msgspec
 
@@ -22,10 +22,10 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, as_list
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.combat.battle import advance_answers, verify_advance
 from grognard.third_reich.combat.invasion import fold_invasion_advance
+from grognard.third_reich.state_types import TRState, UnitsAdvanced
 from grognard.third_reich.words import named_units, units_words
 
 
@@ -36,10 +36,10 @@ class AdvanceArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 @writes_units(lambda ev: ev.data["units"])
-def fold_units_advanced(state: JSON, ev: Event) -> JSON:
+def fold_units_advanced(state: TRState, ev: Event) -> TRState:
     """TR-32: the named attackers enter the hex; after an invasion (TR-62/TR-63) they are
     marked as invaders and the bridgehead is placed when any land."""
-    d = ev.data
+    d = cast(UnitsAdvanced, ev.data)
     for uid in d["units"]:
         state["units"][uid]["hex"] = d["hex"]
     state.pop("pending_advance", None)
@@ -58,13 +58,13 @@ class Advance(Order[AdvanceArgs]):
     example: ClassVar[Mapping[str, object]] = {"units": ["ge-arm1"]}
     folds: ClassVar[Mapping[str, Fold]] = {"units_advanced": fold_units_advanced}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AdvanceArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: AdvanceArgs) -> None:
         verify_advance(state, cmd, list(args.units))
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AdvanceArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: AdvanceArgs,
                 dice: Dice) -> list[Event]:
         p = verify_advance(state, cmd, list(args.units))
-        data = {"side": cmd.player, "hex": p["hex"], "units": sorted(args.units),
+        data: dict[str, Any] = {"side": cmd.player, "hex": p["hex"], "units": sorted(args.units),
                 "rule": "TR-32"}
         if p.get("invasion") is not None:  # TR-62/TR-63: the invaders land
             bh = p["invasion"].get("bridgehead") if args.units else None
@@ -72,11 +72,11 @@ class Advance(Order[AdvanceArgs]):
                      "rules": ["TR-62", *(["TR-63"] if bh else [])] if args.units else []}
         return [Event("units_advanced", data)]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> list[Command]:
         """TR-32: the legal advances, largest and strongest first, then none."""
         return [Command(self.kind, player, {"units": c}) for c in advance_answers(state, player)]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         going = as_list(cmd.args.get("units"))
         return Words(f"Advance {units_words(state, going)} after combat" if going else

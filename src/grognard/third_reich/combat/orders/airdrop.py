@@ -17,12 +17,12 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.combat.airdrops import execute_airdrop, fold_airdropped, verify_airdrop
 from grognard.third_reich.combat.proposers import legal_airdrop
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, unit_name, units_words
 
@@ -59,19 +59,19 @@ class Airdrop(ReactingOrder[AirdropArgs]):
         "reaction_owed": fold_reaction_owed,
     }
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AirdropArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: AirdropArgs) -> None:
         if args.unit in state["units"] and state["units"][args.unit]["side"] == cmd.player:
             verify_enter(ctx, state, power_of(state, args.unit), [args.to], "air")  # TR-25
         verify_airdrop(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AirdropArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: AirdropArgs,
                 dice: Dice) -> list[Event]:
         return execute_airdrop(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return distinct(legal_airdrop)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         esc = as_list(a.get("escorts"))

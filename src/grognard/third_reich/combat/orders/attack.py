@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import msgspec
 
@@ -26,7 +26,6 @@ from grognard.engine.commands import Command, Verify
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Words, as_list, hex_name, plural
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.air_naval.support_fight import (
     fight_for_support,
@@ -60,6 +59,7 @@ from grognard.third_reich.combat.combat import resolve_battle
 from grognard.third_reich.combat.proposers import any_attack, legal_attack
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.state_types import Battle, BattleResolved, FrontOption, TRState
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import Action
 from grognard.third_reich.turn.sequence import Phase
@@ -88,13 +88,13 @@ class AttackArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 @writes_units(settled_units)
-def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
+def fold_battle_resolved(state: TRState, ev: Event) -> TRState:
     """TR-32: losses off the map, then (once every loss is chosen: ``land_losses``) the
     retreats and the advance (after the defender's retreat choice, when it has one; the
     attacker's ``advance`` when survivors may advance); the attackers and the hex are marked
     for the phase."""
     s = state
-    d = ev.data
+    d = cast(BattleResolved, ev.data)
     fold_support(s, d["air_naval"])
     eliminate_units(s, list(d["eliminated"]))
     if d.get("losses_owed"):  # TR-32: the loser chooses its units first
@@ -104,7 +104,8 @@ def fold_battle_resolved(state: JSON, ev: Event) -> JSON:
         apply_settlement(s, d)
     s["attacked"] = [*state["attacked"], *d["attackers"]]
     s["attacked_hexes"] = [*state["attacked_hexes"], d["hex"]]
-    s["battles"] = [*state["battles"], {k: d[k] for k in ("hex", "result", "roll", "column")}]
+    s["battles"] = [*state["battles"], cast(Battle, {k: d[k] for k in ("hex", "result", "roll",
+                                                                       "column")})]
     return s
 
 
@@ -119,7 +120,7 @@ class Attack(ReactingOrder[AttackArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"battle_resolved": fold_battle_resolved,
                                            "reaction_owed": fold_reaction_owed}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AttackArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: AttackArgs) -> None:
         m = ctx.scenario.map
         target, attackers = args.hex, list(args.attackers)
         order_hex(m, target, "args.hex", "TR-32")
@@ -131,7 +132,7 @@ class Attack(ReactingOrder[AttackArgs]):
                                "a unit attacks once")
         h = hex_index(m, target)
         front = hex_front(m, h)
-        opt = state["options"].get(cmd.player, {}).get(front, {}).get("option")
+        opt = state["options"].get(cmd.player, {}).get(front, cast(FrontOption, {})).get("option")
         if opt != "offensive":
             raise IllegalOrder("TR-03", f"{target} is on the {front} front, where {cmd.player} "
                                f"has no offensive option")
@@ -167,14 +168,14 @@ class Attack(ReactingOrder[AttackArgs]):
                     raise IllegalOrder("TR-52", f"{uid} air-landed this turn: it attacks only "
                                        "its landing hex")
                 continue
-            a = m.layout.from_label(u["hex"])
+            a = m.layout.from_label(cast(str, u["hex"]))
             b = m.layout.from_label(target)
             if distance(a, b) != 1 or m.features_between(a, b) & BLOCK:
                 raise IllegalOrder("TR-32", f"{uid} in {u['hex']} is not adjacent to {target}")
         verify_odds(ctx, state, cmd.player, target, attackers)
         verify_support(ctx, state, cmd, target)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AttackArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: AttackArgs,
                 dice: Dice) -> list[Event]:
         m = ctx.scenario.map
         target, attackers = args.hex, list(args.attackers)
@@ -222,17 +223,17 @@ class Attack(ReactingOrder[AttackArgs]):
             "rules": battle_rules(out.assessment.drm, air_naval, battle.airborne_in_hex),
         })]
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-32: per attackable hex, every ground unit that may join, with all eligible air
         units, and with each eligible fleet
         (:func:`~grognard.third_reich.combat.proposers.legal_attack`)."""
         return distinct(partial(legal_attack, verify=self.checked))(ctx, state, player)
 
-    def any_legal(self, ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
+    def any_legal(self, ctx: Context, state: TRState, player: str, verify: Verify) -> bool:
         """Whether :meth:`propose` lists an attack (the first unit that may attack alone)."""
         return any_attack(ctx, state, player, verify)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         att = as_list(a.get("attackers"))

@@ -17,7 +17,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
-from grognard.engine.state import JSON
 from grognard.third_reich.attritions import (
     execute_attrition,
     fold_attrition_resolved,
@@ -25,6 +24,7 @@ from grognard.third_reich.attritions import (
 )
 from grognard.third_reich.combat.proposers import legal_attrition
 from grognard.third_reich.proposals import distinct
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.words import FRONTS
 
 
@@ -44,17 +44,17 @@ class Attrition(Order[AttritionArgs]):
     example: ClassVar[Mapping[str, object]] = {"front": "western"}
     folds: ClassVar[Mapping[str, Fold]] = {"attrition_resolved": fold_attrition_resolved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: AttritionArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: AttritionArgs) -> None:
         verify_attrition(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: AttritionArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: AttritionArgs,
                 dice: Dice) -> list[Event]:
         return execute_attrition(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return distinct(legal_attrition)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         front = cmd.args.get("front")
         f = FRONTS.get(str(front), str(front))

@@ -15,9 +15,9 @@ import msgspec
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.orders import Words, as_list
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.reactions import ReactionOrder
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.words import named_units, units_words
 
 
@@ -37,7 +37,7 @@ class DefensiveAir(ReactionOrder[DefensiveAirArgs]):
             "hex (or none).")
     example: ClassVar[Mapping[str, object]] = {"defensive_air": ["fr-air1"]}
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         air = as_list(cmd.args.get("defensive_air"))
         return Words(f"Defensive air support: {units_words(state, air) or 'none'}",

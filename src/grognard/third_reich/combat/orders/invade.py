@@ -17,7 +17,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.combat.invasion import (
     execute_invade,
@@ -27,6 +26,7 @@ from grognard.third_reich.combat.invasion import (
 from grognard.third_reich.combat.proposers import legal_invade
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.war import power_of, verify_enter
 from grognard.third_reich.words import label_of, named_units, units_words
 
@@ -64,7 +64,7 @@ class Invade(ReactingOrder[InvadeArgs]):
         "reaction_owed": fold_reaction_owed,
     }
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: InvadeArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: InvadeArgs) -> None:
         for g in args.groups:  # TR-25: the beach's country at war with each invader
             cargo = g.get("cargo", {}) if isinstance(g, dict) else {}
             for x in [*(cargo.keys() if isinstance(cargo, dict) else []),
@@ -78,14 +78,14 @@ class Invade(ReactingOrder[InvadeArgs]):
                 verify_enter(ctx, state, power_of(state, a), [args.beach], "attack")
         verify_invade(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: InvadeArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: InvadeArgs,
                 dice: Dice) -> list[Event]:
         return execute_invade(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return distinct(legal_invade)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         groups = a.get("groups")

@@ -15,7 +15,7 @@ attacker's ``advance``. The rule functions are in
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import msgspec
 
@@ -24,7 +24,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, as_list
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.board import eliminate_units
 from grognard.third_reich.combat.battle import (
@@ -35,6 +34,7 @@ from grognard.third_reich.combat.battle import (
     settled_units,
     verify_land_losses_order,
 )
+from grognard.third_reich.state_types import LandLossesChosen, TRState
 from grognard.third_reich.words import named_units, units_words
 
 
@@ -45,10 +45,10 @@ class LandLossesArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 @writes_units(settled_units)
-def fold_land_losses_chosen(state: JSON, ev: Event) -> JSON:
+def fold_land_losses_chosen(state: TRState, ev: Event) -> TRState:
     """TR-32: the chosen units leave the map; the last answer settles the battle."""
     s = state
-    d = ev.data
+    d = cast(LandLossesChosen, ev.data)
     eliminate_units(s, list(d["units"]))
     p = s["pending_battle"]
     owed = {k: v for k, v in p["owed"].items() if k != d["side"]}
@@ -70,10 +70,10 @@ class LandLosses(Order[LandLossesArgs]):
     example: ClassVar[Mapping[str, object]] = {"units": ["pl-inf1"]}
     folds: ClassVar[Mapping[str, Fold]] = {"land_losses_chosen": fold_land_losses_chosen}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: LandLossesArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: LandLossesArgs) -> None:
         verify_land_losses_order(ctx, state, cmd, list(args.units))
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: LandLossesArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: LandLossesArgs,
                 dice: Dice) -> list[Event]:
         p = state["pending_battle"]
         o = owed_losses(state, cmd.player)
@@ -84,12 +84,12 @@ class LandLosses(Order[LandLossesArgs]):
             data |= settle_battle(p["plan"], [*p["lost"], *units])
         return [Event("land_losses_chosen", data)]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> list[Command]:
         """TR-32: the legal sets of units, weakest first (at most 64)."""
         return [Command(self.kind, player, {"units": c})
                 for c in land_loss_answers(ctx, state, player)]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         lost = as_list(cmd.args.get("units"))
         return Words(f"Lose {units_words(state, lost)} (land-combat losses)", f"lose {units_words(state, lost)}")

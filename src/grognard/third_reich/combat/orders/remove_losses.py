@@ -20,7 +20,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, as_list
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.attritions import (
     execute_remove_losses,
@@ -28,6 +27,7 @@ from grognard.third_reich.attritions import (
     legal_remove_losses,
     verify_remove_losses,
 )
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.words import named_units, units_words
 
 
@@ -47,18 +47,18 @@ class RemoveLosses(Order[RemoveLossesArgs]):
     example: ClassVar[Mapping[str, object]] = {"units": ["fr-inf1"]}
     folds: ClassVar[Mapping[str, Fold]] = {"attrition_losses_removed": fold_losses_removed}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: RemoveLossesArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: RemoveLossesArgs) -> None:
         verify_remove_losses(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: RemoveLossesArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: RemoveLossesArgs,
                 dice: Dice) -> list[Event]:
         return execute_remove_losses(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-39: the legal removals, smallest first (at most LISTED_CHOICES)."""
         return legal_remove_losses(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         lost = as_list(cmd.args.get("units"))
         return Words(f"Remove {units_words(state, lost)} (attrition losses)" if lost else

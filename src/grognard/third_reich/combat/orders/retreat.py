@@ -14,7 +14,7 @@ Event ``retreated`` ``{side, hex, units, to, moves {unit: hex}, advanced, advanc
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import msgspec
 
@@ -24,9 +24,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.combat.battle import LISTED_RETREATS, retreat_moves
+from grognard.third_reich.state_types import AdvanceOwed, PendingRetreat, Retreated, TRState
 from grognard.third_reich.words import units_words
 
 
@@ -36,8 +36,8 @@ class RetreatArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     to: str | dict[str, str]
 
 
-def _pending(state: JSON, player: str) -> dict[str, Any]:
-    p: dict[str, Any] | None = state.get("pending_retreat")
+def _pending(state: TRState, player: str) -> PendingRetreat:
+    p = state.get("pending_retreat")
     if not p:
         raise IllegalOrder("TR-32", "no units wait to retreat")
     if player != p["side"]:
@@ -59,8 +59,8 @@ def _room(p: Mapping[str, Any]) -> dict[str, int]:
     return {h: int(n) for h, n in room.items()}
 
 
-def retreat_of(state: JSON, player: str, to: str | Mapping[str, str]) -> tuple[
-        dict[str, Any], dict[str, str]]:
+def retreat_of(state: TRState, player: str, to: str | Mapping[str, str]) -> tuple[
+        PendingRetreat, dict[str, str]]:
     """TR-32: the retreat waiting for ``player`` and the move of each unit that ``to`` names,
     checked: every retreating unit once, into one of its open hexes, within stacking."""
     p = _pending(state, player)
@@ -88,18 +88,18 @@ def retreat_of(state: JSON, player: str, to: str | Mapping[str, str]) -> tuple[
 
 
 @writes_units(lambda ev: [*(ev.data.get("moves") or ev.data["units"]), *ev.data["advanced"]])
-def fold_retreated(state: JSON, ev: Event) -> JSON:
+def fold_retreated(state: TRState, ev: Event) -> TRState:
     """TR-32: the retreating units move to the hexes chosen; after a defender's retreat the
     attacker's advance is owed (``advance``)."""
-    d = ev.data
-    moves = d.get("moves") or {u: d["to"] for u in d["units"]}
+    d = cast(Retreated, ev.data)
+    moves = d.get("moves") or {u: cast(str, d["to"]) for u in d["units"]}
     for uid, h in moves.items():
         state["units"][uid]["hex"] = h
     for uid in d["advanced"]:
         state["units"][uid]["hex"] = d["hex"]
     state.pop("pending_retreat", None)
     if d.get("advance_owed"):  # TR-32: the attacker's advance is its own choice (``advance``)
-        state["pending_advance"] = dict(d["advance_owed"])
+        state["pending_advance"] = cast(AdvanceOwed, dict(d["advance_owed"]))
     return state
 
 
@@ -114,12 +114,12 @@ class Retreat(Order[RetreatArgs]):
     example: ClassVar[Mapping[str, object]] = {"to": "D3"}
     folds: ClassVar[Mapping[str, Fold]] = {"retreated": fold_retreated}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: RetreatArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: RetreatArgs) -> None:
         if isinstance(args.to, dict) and not args.to:
             raise InputError("args.to", "a hex, or {unit: hex} for the retreating units")
         retreat_of(state, cmd.player, args.to)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: RetreatArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: RetreatArgs,
                 dice: Dice) -> list[Event]:
         p, moves = retreat_of(state, cmd.player, args.to)
         return [Event("retreated", {"side": cmd.player, "hex": p["hex"],
@@ -129,7 +129,7 @@ class Retreat(Order[RetreatArgs]):
                                     **({"advance_owed": p["advance_owed"]}
                                        if p.get("advance_owed") else {})})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> list[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> list[Command]:
         """The legal retreats waiting for ``player``: the whole stack into each hex with
         room, then the splits (at most 64)."""
         p = state.get("pending_retreat")
@@ -142,7 +142,7 @@ class Retreat(Order[RetreatArgs]):
                                if len(hexes) == 1 else {"to": m}))
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         to = cmd.args.get("to")
         if isinstance(to, Mapping):

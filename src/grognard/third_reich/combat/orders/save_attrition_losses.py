@@ -17,7 +17,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.attritions import (
     execute_save_attrition_losses,
@@ -26,6 +25,7 @@ from grognard.third_reich.attritions import (
 )
 from grognard.third_reich.combat.proposers import legal_save_attrition_losses
 from grognard.third_reich.proposals import distinct
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.words import map_arg, named_units, unit_name
 
 
@@ -45,18 +45,18 @@ class SaveAttritionLosses(Order[SaveAttritionLossesArgs]):
     example: ClassVar[Mapping[str, object]] = {"saves": {"ge-inf1": "ge-rep1"}}
     folds: ClassVar[Mapping[str, Fold]] = {"attrition_losses_saved": fold_attrition_losses_saved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command,
+    def verify(self, ctx: Context, state: TRState, cmd: Command,
                args: SaveAttritionLossesArgs) -> None:
         verify_save_attrition_losses(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: SaveAttritionLossesArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: SaveAttritionLossesArgs,
                 dice: Dice) -> list[Event]:
         return execute_save_attrition_losses(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return distinct(legal_save_attrition_losses)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         saves = map_arg(cmd.args.get("saves"))
         parts = [f"{unit_name(state, x)} for {unit_name(state, r)}" for x, r in saves.items()]

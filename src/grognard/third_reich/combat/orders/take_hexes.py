@@ -17,7 +17,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.attritions import (
     execute_take_hexes,
@@ -26,6 +25,7 @@ from grognard.third_reich.attritions import (
 )
 from grognard.third_reich.combat.proposers import legal_take_hexes
 from grognard.third_reich.proposals import distinct
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.words import map_arg, units_words
 
 
@@ -46,17 +46,17 @@ class TakeHexes(Order[TakeHexesArgs]):
     example: ClassVar[Mapping[str, object]] = {"hexes": ["D4"]}
     folds: ClassVar[Mapping[str, Fold]] = {"hexes_taken": fold_hexes_taken}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: TakeHexesArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: TakeHexesArgs) -> None:
         verify_take_hexes(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: TakeHexesArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: TakeHexesArgs,
                 dice: Dice) -> list[Event]:
         return execute_take_hexes(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return distinct(legal_take_hexes)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         hexes = as_list(cmd.args.get("hexes"))
         adv = map_arg(cmd.args.get("advance"))

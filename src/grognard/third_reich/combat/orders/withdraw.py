@@ -17,7 +17,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.attritions import (
     execute_withdraw,
@@ -27,6 +26,7 @@ from grognard.third_reich.attritions import (
 from grognard.third_reich.capture import with_hexes_taken
 from grognard.third_reich.combat.proposers import legal_withdraw
 from grognard.third_reich.proposals import distinct
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.words import map_arg, named_units, unit_name
 
 
@@ -50,17 +50,17 @@ class Withdraw(Order[WithdrawArgs]):
     example: ClassVar[Mapping[str, object]] = {"retreats": {"fr-inf1": "D3"}}
     folds: ClassVar[Mapping[str, Fold]] = {"withdrawn": with_hexes_taken(fold_withdrawn)}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: WithdrawArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: WithdrawArgs) -> None:
         verify_withdraw(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: WithdrawArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: WithdrawArgs,
                 dice: Dice) -> list[Event]:
         return execute_withdraw(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return distinct(legal_withdraw)(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         moves = {**map_arg(cmd.args.get("retreats")), **map_arg(cmd.args.get("cut_off"))}
         parts = [f"{unit_name(state, x)} to {hex_name(ctx, to)}" if to

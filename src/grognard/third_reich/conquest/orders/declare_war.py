@@ -9,7 +9,7 @@ Events ``war_declared`` ``{side, power, minors, majors, cost}`` (ledger ``TR-25`
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -19,7 +19,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, as_list
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, payer, payers, powers_of_side
 from grognard.third_reich.conquest import diplomacy as dip
 from grognard.third_reich.conquest.campaign_events import (
@@ -30,6 +29,7 @@ from grognard.third_reich.conquest.campaign_events import (
 )
 from grognard.third_reich.economy.economy import declare_war
 from grognard.third_reich.state import pay, verify_payment
+from grognard.third_reich.state_types import EconomyJSON, TRState, War, WarDeclared
 from grognard.third_reich.turn.options import dow_cost
 from grognard.third_reich.turn.powers import Power
 from grognard.third_reich.war import (
@@ -64,7 +64,7 @@ def targets(args: DeclareWarArgs) -> tuple[list[str], list[str]]:
     return list(args.minors), list(args.majors)
 
 
-def war_cost(state: JSON, power: str, minors: list[str], majors: list[str]) -> int:
+def war_cost(state: TRState, power: str, minors: list[str], majors: list[str]) -> int:
     """TR-25: 5 for the minors (once a season), 15 per major (the diplomacy's count: a
     colony's or an annexed minor's war is its owner's)."""
     if has_diplomacy(state):
@@ -74,12 +74,12 @@ def war_cost(state: JSON, power: str, minors: list[str], majors: list[str]) -> i
     return dow_cost(len(minors), len(majors), paid)
 
 
-def fold_war_declared(state: JSON, ev: Event) -> JSON:
+def fold_war_declared(state: TRState, ev: Event) -> TRState:
     """TR-25: the cost is posted, the wars recorded in the diplomacy (the declarer, its
     minor allies, the target's allies, the minors joining, TR-22/TR-24) and the economy's war
     record follows it (belligerent, at war with Germany: lend lease TR-15..TR-17, TR-86)."""
     s = state
-    d = ev.data
+    d = cast(WarDeclared, ev.data)
     names = ", ".join(d["minors"] + d["majors"])
     econ = pay(state, d["side"], d["power"], d["cost"], "TR-25",
                f"{d['power']} declares war on {names}")
@@ -96,9 +96,10 @@ def fold_war_declared(state: JSON, ev: Event) -> JSON:
                 econ = declare_war(econ, m, on_germany=True)
     if d["minors"]:
         s["dow_minor_paid"][d["power"]] = state["turn"]
-    s["wars"] = [*state["wars"], *({"power": d["power"], "target": t, "turn": state["turn"]}
+    s["wars"] = [*state["wars"], *(cast(War, {"power": d["power"], "target": t,
+                                              "turn": state["turn"]})
                                    for t in d["minors"] + d["majors"])]
-    s["economy"] = econ.to_json()
+    s["economy"] = cast(EconomyJSON, econ.to_json())
     return s
 
 
@@ -113,7 +114,7 @@ class DeclareWar(Order[DeclareWarArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {
         "war_declared": fold_war_declared, "minor_activated": CAMPAIGN_FOLDS["minor_activated"]}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: DeclareWarArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: DeclareWarArgs) -> None:
         minors, majors = targets(args)
         power = payer(state, cmd.player, args.power)
         if has_diplomacy(state):  # TR-25 by the war state (issue 23)
@@ -129,7 +130,7 @@ class DeclareWar(Order[DeclareWarArgs]):
                     raise IllegalOrder("TR-25", f"{power} is already at war with {t}")
         verify_payment(state, cmd.player, power, war_cost(state, power, minors, majors), "TR-25")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: DeclareWarArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: DeclareWarArgs,
                 dice: Dice) -> list[Event]:
         minors, majors = targets(args)
         power = payer(state, cmd.player, args.power)
@@ -158,7 +159,7 @@ class DeclareWar(Order[DeclareWarArgs]):
                 events.append(minor_activation(ctx, state, minor, side, "TR-24"))
         return events
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-25: war on each neutral minor, and on each major not yet at war (the paying
         powers of the side in turn; the diplomacy judges who may declare on whom)."""
         camp = state.get("campaign", {})
@@ -182,7 +183,7 @@ class DeclareWar(Order[DeclareWarArgs]):
                     out.append(Command(self.kind, player, {"power": power, "majors": [major]}))
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         power = acting_power(state, cmd)

@@ -8,7 +8,7 @@ Event ``units_bought`` ``{power, basket, cost}``; ledger ``TR-75``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, cast
 
 import msgspec
 
@@ -18,10 +18,10 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, and_list, plural
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, payer, payers
 from grognard.third_reich.economy.builds import Basket, buy, verify_purchase
 from grognard.third_reich.economy.economy import economy_json
+from grognard.third_reich.state_types import BuildRecord, TRState, UnitsBought
 from grognard.third_reich.words import acting_power, power_name
 
 #: The factors a ``build`` may buy (the fields of :class:`Basket`).
@@ -56,20 +56,21 @@ def basket_of(args: BuildArgs) -> Basket:
     return basket
 
 
-def turn_basket(state: JSON, power: str, add: Basket) -> Basket:
+def turn_basket(state: TRState, power: str, add: Basket) -> Basket:
     """TR-75: what ``power`` has bought this turn with ``add``."""
-    before = state["built"].get(power, {})
+    before = cast("Mapping[str, int]", state["built"].get(power, {}))
     return Basket(**{f: int(before.get(f, 0)) + getattr(add, f) for f in BASKET_FIELDS})
 
 
 @writes_units()
-def fold_units_bought(state: JSON, ev: Event) -> JSON:
+def fold_units_bought(state: TRState, ev: Event) -> TRState:
     """TR-31/TR-75: the cost is posted; the turn's purchases grow."""
-    basket = Basket(**ev.data["basket"])
-    econ, _ = buy(economy_of(state), ev.data["power"], basket)
+    d = cast(UnitsBought, ev.data)
+    basket = Basket(**d["basket"])
+    econ, _ = buy(economy_of(state), d["power"], basket)
     state["economy"] = economy_json(econ)
-    total = turn_basket(state, ev.data["power"], basket)
-    state["built"][ev.data["power"]] = {f: getattr(total, f) for f in BASKET_FIELDS}
+    total = turn_basket(state, d["power"], basket)
+    state["built"][d["power"]] = cast(BuildRecord, {f: getattr(total, f) for f in BASKET_FIELDS})
     return state
 
 
@@ -83,28 +84,28 @@ class Build(Order[BuildArgs]):
     example: ClassVar[Mapping[str, object]] = {"power": "germany", "infantry_factors": 3}
     folds: ClassVar[Mapping[str, Fold]] = {"units_bought": fold_units_bought}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: BuildArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: BuildArgs) -> None:
         basket = basket_of(args)
         power = payer(state, cmd.player, args.power)
         econ = economy_of(state)
         verify_purchase(power, econ.year, turn_basket(state, power, basket))
         buy(econ, power, basket)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: BuildArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: BuildArgs,
                 dice: Dice) -> list[Event]:
         basket = basket_of(args)
         return [Event("units_bought", {"power": payer(state, cmd.player, args.power),
                                        "basket": {f: getattr(basket, f) for f in BASKET_FIELDS},
                                        "cost": basket.cost()})]
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-31/TR-75: one kind of unit at a time, in a few sizes."""
         for power in payers(state, player):
             for f in BASKET_FIELDS:
                 for n in (1, 2, 3, 5):
                     yield Command(self.kind, player, {"power": power, f: n})
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         power = power_name(acting_power(state, cmd))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -44,6 +44,7 @@ from grognard.third_reich.economy.economy import (
     verify_spend,
 )
 from grognard.third_reich.state import based_air
+from grognard.third_reich.state_types import BuildRecord, TRState, TRUnit, UnitBuilt
 from grognard.third_reich.turn.forces import Side
 from grognard.third_reich.turn.options import UnitKind, unit_cost
 from grognard.third_reich.turn.powers import Power
@@ -65,7 +66,7 @@ def available_year(ctx: Context, uid: str) -> int:
     return max(years, default=1939)
 
 
-def buildable(state: JSON, uid: str) -> bool:
+def buildable(state: TRState, uid: str) -> bool:
     u = state["units"][uid]
     return (u["status"] == "eliminated" or (u["status"] == "active" and u["hex"] is None
                                             and u.get("box") == POOL)) and u["type"] in KINDS
@@ -76,8 +77,8 @@ def unit_price(u: JSON) -> int:
     return unit_cost(KINDS[u["type"]], int(u["attack"]))
 
 
-def _basket(state: JSON, power: str, u: JSON) -> Basket:
-    before = dict(state["built"].get(power, {}))
+def _basket(state: TRState, power: str, u: TRUnit) -> Basket:
+    before = cast("dict[str, int]", dict(state["built"].get(power, {})))
     kind = KINDS[u["type"]]
     f = BASKET_FIELD[kind]
     before[f] = int(before.get(f, 0)) + (1 if kind is UnitKind.NAVAL else int(u["attack"]))
@@ -86,20 +87,20 @@ def _basket(state: JSON, power: str, u: JSON) -> Basket:
     return Basket(**{k: int(before.get(k, 0)) for k in fields})
 
 
-def _homes(ctx: Context, state: JSON, power: str) -> set[str]:
+def _homes(ctx: Context, state: TRState, power: str) -> set[str]:
     """TR-64: the countries ``power`` builds in: its home countries, or the scenario's
     ``build_in`` (the US, whose home is off the map, builds in the UK)."""
     given = state.get("campaign", {}).get("build_in", {}).get(power)
     return set(given) if given else set(ctx.scenario.home_countries.get(power, ()))
 
 
-def on_map_ground(ctx: Context, state: JSON) -> list[tuple[str, str]]:
+def on_map_ground(ctx: Context, state: TRState) -> list[tuple[str, str]]:
     return ctx.cached("tr.build.ground", lambda: [
         (u["hex"], u["side"]) for u in state["units"].values()
         if u["status"] == "active" and u["hex"] is not None and u["type"] in GROUND_TYPES])
 
 
-def _near(ctx: Context, state: JSON, side: str) -> tuple[set[str], set[str], set[str]]:
+def _near(ctx: Context, state: TRState, side: str) -> tuple[set[str], set[str], set[str]]:
     """Hexes with a friendly ground unit, with an enemy one, and next to an enemy one (the
     last kept across commands while the enemy-held hexes are the same: a side's own builds
     and moves do not change it)."""
@@ -131,7 +132,7 @@ def _adjacent(ctx: Context, hexes: Iterable[str]) -> set[str]:
 _NEIGHBOURS: IdentityMemo[MapData, dict[str, tuple[str, ...]]] = IdentityMemo(4)
 
 
-def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> BuildSite:
+def _site(ctx: Context, state: TRState, power: str, side: str, label: str) -> BuildSite:
     """The TR-64 facts about ``label`` for ``side``, except its air zone (left False: see
     :func:`_location_problem`)."""
     m = ctx.scenario.map
@@ -152,7 +153,7 @@ def _site(ctx: Context, state: JSON, power: str, side: str, label: str) -> Build
     )
 
 
-def _location_problem(ctx: Context, state: JSON, kind: UnitKind, power: str, side: str,
+def _location_problem(ctx: Context, state: TRState, kind: UnitKind, power: str, side: str,
                       label: str) -> str:
     """TR-64: why ``kind`` may not be built in ``label`` ("" if it may). The TR-30 air zone
     (every air unit on the map) is read only when it decides the answer: most builds are in
@@ -178,13 +179,13 @@ def _args(cmd: Command) -> tuple[str, str]:
     return uid, label
 
 
-def verify_build_unit(ctx: Context, state: JSON, cmd: Command) -> None:
+def verify_build_unit(ctx: Context, state: TRState, cmd: Command) -> None:
     uid, label = _args(cmd)
     _verify_unit(ctx, state, cmd.player, uid)
     _verify_place(ctx, state, cmd.player, uid, label)
 
 
-def _verify_unit(ctx: Context, state: JSON, player: str, uid: str) -> None:
+def _verify_unit(ctx: Context, state: TRState, player: str, uid: str) -> None:
     """TR-75/TR-85: the unit may be bought now (pool, year, caps, BRPs)."""
     u = state["units"].get(uid)
     if u is None:
@@ -205,7 +206,7 @@ def _verify_unit(ctx: Context, state: JSON, player: str, uid: str) -> None:
     verify_spend(e, power, unit_price(u), "TR-75")
 
 
-def _verify_place(ctx: Context, state: JSON, player: str, uid: str, label: str) -> None:
+def _verify_place(ctx: Context, state: TRState, player: str, uid: str, label: str) -> None:
     """TR-64/TR-29/stacking: ``label`` is a legal build location for the unit."""
     u = state["units"][uid]
     power = u["power"]
@@ -231,7 +232,7 @@ def _open(econ: object, power: str) -> bool:
     return player_turn_open(econ, Power(power))  # type: ignore[arg-type]
 
 
-def execute_build_unit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> list[Event]:
+def execute_build_unit(ctx: Context, state: TRState, cmd: Command, dice: Dice) -> list[Event]:
     uid, label = _args(cmd)
     u = state["units"][uid]
     return [Event("unit_built", {"unit": uid, "power": u["power"], "hex": label,
@@ -239,8 +240,8 @@ def execute_build_unit(ctx: Context, state: JSON, cmd: Command, dice: Dice) -> l
 
 
 @writes_units(named_unit)
-def fold_unit_built(state: JSON, ev: Event) -> JSON:
-    d = ev.data
+def fold_unit_built(state: TRState, ev: Event) -> TRState:
+    d = cast(UnitBuilt, ev.data)
     econ = economy_of(state)
     if not _open(econ, d["power"]):
         econ = begin_player_turn(econ, d["power"])
@@ -248,20 +249,21 @@ def fold_unit_built(state: JSON, ev: Event) -> JSON:
     econ, _ = spend(econ, d["power"], d["cost"], "TR-75", f"build {d['unit']} in {d['hex']}")
     state["economy"] = economy_json(econ)
     basket = _basket(state, d["power"], u)
-    state["built"][d["power"]] = {k: v for k, v in basket.to_json().items() if k != "cost"}
+    state["built"][d["power"]] = cast(BuildRecord, {k: v for k, v in basket.to_json().items()
+                                                    if k != "cost"})
     u["status"], u["hex"], u["box"] = "active", d["hex"], None
     u["mp_spent"] = 0
     return state
 
 
-def _city_hexes(ctx: Context, state: JSON, power: str) -> list[str]:
+def _city_hexes(ctx: Context, state: TRState, power: str) -> list[str]:
     homes = _homes(ctx, state, power)
     m = ctx.scenario.map
     return sorted(m.layout.to_label(m.hex(h)) for h, cs in m.cities.items()
                   if cs and m.country_of(m.hex(h)) in homes)
 
 
-def legal_build_unit(ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+def legal_build_unit(ctx: Context, state: TRState, player: str) -> Iterable[Command]:
     """One command per kind of buildable pool unit (identical counters: one stands for all)
     and legal city hex of its home countries. Ground units may also be built in the other
     legal hexes of the home country (verify accepts them); the list names the cities only,
@@ -307,17 +309,17 @@ class BuildUnit(Order[BuildUnitArgs]):
     example: ClassVar[Mapping[str, object]] = {"unit": "ger-inf20", "hex": "D11"}
     folds: ClassVar[Mapping[str, Fold]] = {"unit_built": fold_unit_built}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: BuildUnitArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: BuildUnitArgs) -> None:
         verify_build_unit(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: BuildUnitArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: BuildUnitArgs,
                 dice: Dice) -> list[Event]:
         return execute_build_unit(ctx, state, cmd, dice)
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return legal_build_unit(ctx, state, player)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         return Words(f"Place {unit_name(state, a.get('unit'))} in {hex_name(ctx, a.get('hex'))}",

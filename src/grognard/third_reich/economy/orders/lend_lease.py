@@ -11,7 +11,7 @@ record).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -21,7 +21,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.economy import economy_json
 from grognard.third_reich.economy.lendlease import (
@@ -31,6 +30,7 @@ from grognard.third_reich.economy.lendlease import (
     Route,
     send_lend_lease,
 )
+from grognard.third_reich.state_types import LendLeaseSent, TRState
 from grognard.third_reich.words import power_name
 
 #: the routes this order carries (the northern one is the Murmansk box's)
@@ -46,9 +46,9 @@ class LendLeaseArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     amount: int
 
 
-def fold_lend_lease_sent(state: JSON, ev: Event) -> JSON:
+def fold_lend_lease_sent(state: TRState, ev: Event) -> TRState:
     """TR-14..TR-18: the BRPs leave the sender (and reach the receiver or wait on a route)."""
-    d = ev.data
+    d = cast(LendLeaseSent, ev.data)
     econ, _ = send_lend_lease(economy_of(state), d["sender"], d["receiver"], d["route"], d["amount"])
     state["economy"] = economy_json(econ)
     return state
@@ -66,7 +66,7 @@ class LendLease(Order[LendLeaseArgs]):
                                                "route": "direct", "amount": 10}
     folds: ClassVar[Mapping[str, Fold]] = {"lend_lease_sent": fold_lend_lease_sent}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: LendLeaseArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: LendLeaseArgs) -> None:
         if args.sender not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-19", f"{args.sender} is not a power of {cmd.player}")
         if args.route == Route.NORTH.value:
@@ -76,13 +76,13 @@ class LendLease(Order[LendLeaseArgs]):
         # (TR-75: at most half of the sender's BRPs a turn), which execute makes
         send_lend_lease(economy_of(state), args.sender, args.receiver, args.route, args.amount)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: LendLeaseArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: LendLeaseArgs,
                 dice: Dice) -> list[Event]:
         _, rec = send_lend_lease(economy_of(state), args.sender, args.receiver, args.route,
                                  args.amount)
         return [Event("lend_lease_sent", rec.to_json())]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """Every shipment the player's powers may make now (the payment checked too)."""
         econ = economy_of(state)
         mine = set(powers_of_side(state, player))
@@ -103,7 +103,7 @@ class LendLease(Order[LendLeaseArgs]):
                                                            "route": rt.value, "amount": a}))
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         route = a.get("route")

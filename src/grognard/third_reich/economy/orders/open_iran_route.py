@@ -15,13 +15,13 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order, Words
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.economy import economy_json
 from grognard.third_reich.economy.lendlease import open_iran_route
+from grognard.third_reich.state_types import TRState
 
 
-def fold_iran_route_opened(state: JSON, ev: Event) -> JSON:
+def fold_iran_route_opened(state: TRState, ev: Event) -> TRState:
     """TR-18: the US pays 15; the route is open."""
     econ, _ = open_iran_route(economy_of(state))
     state["economy"] = economy_json(econ)
@@ -36,16 +36,16 @@ class OpenIranRoute(Order[NoArgs]):
     help = "TR-18 The US pays 15 BRPs once to open the Iran route."
     folds: ClassVar[Mapping[str, Fold]] = {"iran_route_opened": fold_iran_route_opened}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: NoArgs) -> None:
         if "us" not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-18", "only the US opens the Iran route")
         open_iran_route(economy_of(state))
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         return [Event("iran_route_opened", {"cost": 15, "rule": "TR-18"})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         cmd = Command(self.kind, player, {})
         try:
             self.verify(ctx, state, cmd, NoArgs())
@@ -53,7 +53,7 @@ class OpenIranRoute(Order[NoArgs]):
             return []
         return [cmd]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words("Open the Persian lend-lease route", "Open the Iran route")
 

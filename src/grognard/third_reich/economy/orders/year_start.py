@@ -16,7 +16,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import NoArgs, Order, Words
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of
 from grognard.third_reich.economy.economy import economy_json
 from grognard.third_reich.economy.year_start import (
@@ -24,6 +23,7 @@ from grognard.third_reich.economy.year_start import (
     verify_year_start,
     year_start,
 )
+from grognard.third_reich.state_types import TRState
 
 
 def year_start_rules(rec: YearStartRecord) -> list[str]:
@@ -47,7 +47,7 @@ def year_start_rules(rec: YearStartRecord) -> list[str]:
     return sorted(rules)
 
 
-def fold_year_started(state: JSON, ev: Event) -> JSON:
+def fold_year_started(state: TRState, ev: Event) -> TRState:
     """TR-09: the economy after the Year Start (recomputed from the state: the same record)."""
     econ, _ = year_start(economy_of(state))
     state["economy"] = economy_json(econ)
@@ -62,18 +62,18 @@ class YearStart(Order[NoArgs]):
     help = "TR-07..TR-13 Run the Spring Year Start."
     folds: ClassVar[Mapping[str, Fold]] = {"year_started": fold_year_started}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: NoArgs) -> None:
         verify_year_start(economy_of(state))
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         _, rec = year_start(economy_of(state))
         return [Event("year_started", {"record": rec.to_json(), "rules": year_start_rules(rec)})]
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return [Command(self.kind, player, {})]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words("Run the Year Start (BRP growth, new bases)", "Year Start")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 import msgspec
 
@@ -22,7 +22,6 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, named_unit, writes_units
 from grognard.engine.orders import Order, Words, as_list, hex_name, plural
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.board import (
     axis_side_of,
@@ -44,6 +43,7 @@ from grognard.third_reich.movement.moves import (
 )
 from grognard.third_reich.movement.proposers import legal_move, sample_move
 from grognard.third_reich.proposals import distinct
+from grognard.third_reich.state_types import FrontOption, TRState, UnitMoved
 from grognard.third_reich.supply.supply_map import weather_region
 from grognard.third_reich.turn.calendar import weather
 from grognard.third_reich.turn.powers import Action
@@ -60,7 +60,7 @@ class MoveArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     to: str | None = None
 
 
-def move_path(ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> tuple[str, list[str]]:
+def move_path(ctx: Context, state: TRState, cmd: Command, args: MoveArgs) -> tuple[str, list[str]]:
     """The unit and the hexes it enters (``to``: the cheapest path of its movement range)."""
     uid, path = args.unit, args.path
     if path is None and args.to is not None:
@@ -81,7 +81,7 @@ def move_path(ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> tuple[
     return uid, list(path)
 
 
-def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
+def checked_move(ctx: Context, state: TRState, cmd: Command, args: MoveArgs
                  ) -> tuple[str, list[str], int]:
     """TR-27/TR-28: the unit, the hexes it enters and the MP it spends, or the rule the move
     breaks (not this player's unit, moved already, an illegal path, over-stacked). Once per
@@ -96,7 +96,7 @@ def checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
     return uid, path, mp
 
 
-def _side_stack(ctx: Context, state: JSON, label: str, side: str) -> int:
+def _side_stack(ctx: Context, state: TRState, label: str, side: str) -> int:
     """TR-28: the ground units of ``side`` in hex ``label``: counted in the placement on the
     first ask of a position (a move's verify asks once), from a table of every hex's counts
     made on the second (a lister's verifies ask many times)."""
@@ -115,7 +115,7 @@ def _side_stack(ctx: Context, state: JSON, label: str, side: str) -> int:
     return table.get((label, side), 0)
 
 
-def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
+def _checked_move(ctx: Context, state: TRState, cmd: Command, args: MoveArgs
                   ) -> tuple[str, list[str], int]:
     m = ctx.scenario.map
     uid, path = move_path(ctx, state, cmd, args)
@@ -131,10 +131,11 @@ def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
     if phase is MovementPhase.MECHANIZED and uid in state.get("invaded", []) and \
             not invaded_unit_may("mech_move", u["type"] == "armor"):
         raise IllegalOrder("TR-62", f"{uid} invaded this turn: no mechanized movement")
-    h = hex_index(m, u["hex"])
+    h = hex_index(m, cast(str, u["hex"]))
     front = hex_front(m, h)
     if phase is MovementPhase.MECHANIZED and \
-            state["options"].get(cmd.player, {}).get(front, {}).get("option") != "offensive":
+            state["options"].get(cmd.player, {}).get(front, cast(FrontOption, {})).get(
+                "option") != "offensive":
         raise IllegalOrder("TR-02", f"{u['hex']} is on the {front} front, where {cmd.player} "
                            "has no offensive option (no mechanized movement)")
     if phase is MovementPhase.MECHANIZED:  # TR-03/TR-22: under the unit's own power's option
@@ -144,7 +145,7 @@ def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
     unit = ground_unit_of(uid, u, axis_side_of(ctx))
     zoc = move_zoc(ctx, state, unit.side, str(u.get("power", "")))  # TR-27: at war only
     wx = weather(weather_region(m, h), state["turn"])
-    full = [u["hex"], *path]
+    full = [cast(str, u["hex"]), *path]
     try:
         chk = check_path(m, unit, full, zoc, phase, wx)
     except InputError as exc:
@@ -162,12 +163,13 @@ def _checked_move(ctx: Context, state: JSON, cmd: Command, args: MoveArgs
 
 
 @writes_units(named_unit)
-def fold_unit_moved(state: JSON, ev: Event) -> JSON:
+def fold_unit_moved(state: TRState, ev: Event) -> TRState:
     """TR-27: the unit stands in its last hex, its MP spent; it has moved this phase."""
-    u = state["units"][ev.data["unit"]]
-    u["hex"] = ev.data["path"][-1]
-    u["mp_spent"] += ev.data["mp"]
-    state["moved"] = [*state.get("moved", []), ev.data["unit"]]
+    d = cast(UnitMoved, ev.data)
+    u = state["units"][d["unit"]]
+    u["hex"] = d["path"][-1]
+    u["mp_spent"] += d["mp"]
+    state["moved"] = [*state.get("moved", []), d["unit"]]
     return state
 
 
@@ -181,34 +183,34 @@ class Move(Order[MoveArgs]):
     example: ClassVar[Mapping[str, object]] = {"unit": "ge-inf2", "path": ["B6"]}
     folds: ClassVar[Mapping[str, Fold]] = {"unit_moved": fold_unit_moved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MoveArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: MoveArgs) -> None:
         checked_move(ctx, state, cmd, args)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MoveArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: MoveArgs,
                 dice: Dice) -> list[Event]:
         uid, path, mp = checked_move(ctx, state, cmd, args)
-        data = {"unit": uid, "from": state["units"][uid]["hex"], "path": path, "mp": mp,
+        data: dict[str, Any] = {"unit": uid, "from": state["units"][uid]["hex"], "path": path, "mp": mp,
                 "phase": move_phase(ctx, state).value}
         caps = capture_preview(state, str(state["units"][uid]["side"]), path[-1])
         if caps:  # TR-77 / TR-12: the cities it takes and their losses, named
             data = {**data, "captures": caps, "rules": sorted({c["rule"] for c in caps})}
         return [Event("unit_moved", data)]
 
-    def checked(self, ctx: Context, state: JSON, cmd: Command) -> None:
+    def checked(self, ctx: Context, state: TRState, cmd: Command) -> None:
         """``verify`` of a command (for the enumerators that check candidates)."""
         self.verify(ctx, state, cmd, self.args(ctx, cmd))
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-27/TR-28: every hex of each unmoved unit's movement range (``to``)."""
         return distinct(legal_move)(ctx, state, player)
 
-    def sample(self, ctx: Context, state: JSON, player: str,
+    def sample(self, ctx: Context, state: TRState, player: str,
                rng: random.Random) -> Command | None:
         """One legal move drawn uniformly
         (:func:`~grognard.third_reich.movement.proposers.sample_move`)."""
         return sample_move(ctx, state, player, rng, verify=self.checked)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         path = as_list(a.get("path"))

@@ -18,7 +18,6 @@ from grognard.engine.commands import Command, Verify
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, hex_name
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
 from grognard.third_reich.movement.air_srs import execute_sr_any, verify_sr_any
 from grognard.third_reich.movement.moves import fold_sr_made
@@ -26,6 +25,7 @@ from grognard.third_reich.movement.proposers import any_sr, legal_sr
 from grognard.third_reich.movement.sea_srs import fold_sea_sr_made
 from grognard.third_reich.proposals import distinct
 from grognard.third_reich.reactions import ReactingOrder, fold_reaction_owed
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.words import unit_name, via_places
 
 
@@ -62,22 +62,22 @@ class StrategicRedeployment(ReactingOrder[StrategicRedeploymentArgs]):
         "reaction_owed": fold_reaction_owed,
     }
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command,
+    def verify(self, ctx: Context, state: TRState, cmd: Command,
                args: StrategicRedeploymentArgs) -> None:
         verify_sr_any(ctx, state, cmd)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: StrategicRedeploymentArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: StrategicRedeploymentArgs,
                 dice: Dice) -> list[Event]:
         return execute_sr_any(ctx, state, cmd, dice)
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return distinct(legal_sr)(ctx, state, player)
 
-    def any_legal(self, ctx: Context, state: JSON, player: str, verify: Verify) -> bool:
+    def any_legal(self, ctx: Context, state: TRState, player: str, verify: Verify) -> bool:
         """Whether :meth:`propose` has a legal SR (the fleet SRs asked first)."""
         return any_sr(ctx, state, player, verify)
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         kind = {"land": "SR", "sea": "sea SR", "fleet": "fleet SR",

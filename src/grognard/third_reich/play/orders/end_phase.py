@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder
@@ -24,7 +24,6 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import NoArgs, Order, Words
 from grognard.engine.phases import TurnSequence
-from grognard.engine.state import JSON
 from grognard.third_reich.arrivals import (
     fold_iran_delivered,
     fold_murmansk_receipt,
@@ -49,6 +48,7 @@ from grognard.third_reich.conquest.campaign_events import (
 from grognard.third_reich.economy.economy import at_turn
 from grognard.third_reich.economy.year_start import verify_year_start
 from grognard.third_reich.play.legal import idle_phase
+from grognard.third_reich.state_types import EconomyJSON, PhaseEnded, TRState
 from grognard.third_reich.turn.calendar import LAST_TURN, Region, Season, date_of, weather
 from grognard.third_reich.turn.options import Front
 from grognard.third_reich.turn.sequence import Phase, player_turn
@@ -56,7 +56,7 @@ from grognard.third_reich.turn.sequence import Phase, player_turn
 Commands = Callable[[], Mapping[str, CommandSpec]]
 
 
-def used_phases(state: JSON, side: str) -> frozenset[str]:
+def used_phases(state: TRState, side: str) -> frozenset[str]:
     """TR-02: the phases ``side`` plays this turn, from its declared options."""
     opts = tuple((f, v["option"]) for f, v in state["options"].get(side, {}).items())
     fronts = opts or tuple((f.value, "pass") for f in Front)
@@ -84,7 +84,7 @@ def first_phase(seq: TurnSequence, turn: int) -> int:
     return 0  # pragma: no cover
 
 
-def _next_used(ctx: Context, state: JSON, idx: int, turn: int) -> tuple[int, int]:
+def _next_used(ctx: Context, state: TRState, idx: int, turn: int) -> tuple[int, int]:
     seq = sequence_of(ctx)
     names = {p.value for p in Phase}
     while True:
@@ -98,7 +98,7 @@ def _next_used(ctx: Context, state: JSON, idx: int, turn: int) -> tuple[int, int
             return idx, turn
 
 
-def next_position(ctx: Context, state: JSON, commands: Mapping[str, CommandSpec]
+def next_position(ctx: Context, state: TRState, commands: Mapping[str, CommandSpec]
                   ) -> tuple[int, int]:
     """TR-02: where ``end_phase`` leads - the next phase the side's options use in which its
     player has something to do besides ending it (issue 11: idle phases are passed over; never
@@ -116,17 +116,18 @@ def next_position(ctx: Context, state: JSON, commands: Mapping[str, CommandSpec]
 
 
 @writes_units(fields=("mp_spent",))
-def fold_phase_ended(state: JSON, ev: Event) -> JSON:
+def fold_phase_ended(state: TRState, ev: Event) -> TRState:
     """TR-02: the phase pointer moves; a new player turn clears the neutralised air (TR-44)
     and the unthreatened bridgeheads (TR-63); a new game turn clears the turn's marks and
     opens the economy's turn; the campaign's player-turn record (TR-22) is kept."""
-    new_turn_ = ev.data["to"]["turn"] != ev.data["from"]["turn"]
-    s = generic.fold_phase_ended(state, ev)
+    d = cast(PhaseEnded, ev.data)
+    new_turn_ = d["to"]["turn"] != d["from"]["turn"]
+    s: TRState = generic.fold_phase_ended(state, ev)
     s["attacked"], s["attacked_hexes"], s["moved"] = [], [], []
-    if ev.data.get("player_turn_ended"):
+    if d.get("player_turn_ended"):
         s.pop("neutralized", None)
         s.pop("counter_air", None)
-    gone = ev.data.get("bridgeheads_removed", {})
+    gone = d.get("bridgeheads_removed", {})
     if gone:
         owners = {p: [h for h in hs if h not in gone.get(p, [])]
                   for p, hs in state["bridgehead_owners"].items()}
@@ -134,7 +135,7 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
         s["bridgeheads"] = sorted(h for hs in s["bridgehead_owners"].values() for h in hs)
     if new_turn_:
         econ = at_turn(economy_of(s), s["turn"])
-        s["economy"] = econ.to_json()
+        s["economy"] = cast(EconomyJSON, econ.to_json())
         s["options"], s["built"], s["attrition_done"] = {}, {}, []
         s["options_powers"] = {}
         s["pending_hexes"], s["supply_checked"] = None, False
@@ -143,11 +144,11 @@ def fold_phase_ended(state: JSON, ev: Event) -> JSON:
         s["fleet_ops"] = {}
         s.pop("invaded", None)
         s.pop("invaded_hexes", None)
-    elif ev.data["from"]["phase"] != ev.data["to"]["phase"]:
+    elif d["from"]["phase"] != d["to"]["phase"]:
         s["supply_checked"] = False
-    if ev.data.get("murmansk_received"):
+    if d.get("murmansk_received"):
         fold_murmansk_receipt(s)
-    closed = ev.data.get("campaign")
+    closed = d.get("campaign")
     if closed is not None:
         s["campaign"]["held"] = closed["held"]
         s["campaign"]["player_turns"] = closed["player_turns"]
@@ -167,7 +168,7 @@ class EndPhase(Order[NoArgs]):
         #: The system's command table (the idle-phase scan asks each kind for a legal order).
         self.commands = commands
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: NoArgs) -> None:
         if phase_name(ctx, state) == Phase.YEAR_START.value:
             try:
                 verify_year_start(economy_of(state))
@@ -180,7 +181,7 @@ class EndPhase(Order[NoArgs]):
         if state.get("pending_hexes"):
             raise IllegalOrder("TR-40", "name the hexes won by attrition first (take_hexes)")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: NoArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: NoArgs,
                 dice: Dice) -> list[Event]:
         phase, turn = next_position(ctx, state, self.commands())
         seq = sequence_of(ctx)
@@ -219,10 +220,10 @@ class EndPhase(Order[NoArgs]):
                 events += new_turn(ctx, state, turn)  # the end (no us_entered, TR-86)
         return events
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         return [Command(self.kind, player, {})]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words(f"{cmd.player.title()}: end the phase", "End the phase")
 

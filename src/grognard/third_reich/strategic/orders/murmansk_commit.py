@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -22,9 +22,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, plural
-from grognard.engine.state import JSON
 from grognard.third_reich.board import powers_of_side
 from grognard.third_reich.economy.readings import MurmanskTiming
+from grognard.third_reich.state_types import MurmanskCommitted, TRState
 from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.strategic.murmansk_box import (
     available_german,
@@ -52,14 +52,15 @@ def german_assets(args: MurmanskCommitArgs) -> murmansk.GermanAssets:
     return murmansk.GermanAssets(air=args.air, naval=args.naval, subs=args.subs)
 
 
-def fold_murmansk_committed(state: JSON, ev: Event) -> JSON:
+def fold_murmansk_committed(state: TRState, ev: Event) -> TRState:
     """TR-20: SUMMER1: the U-boats go in inverted (the count is Germany's secret, the public box
     shows only that some are there); SPRING: face up."""
-    g = murmansk.GermanAssets(**ev.data["german"])
+    d = cast(MurmanskCommitted, ev.data)
+    g = murmansk.GermanAssets(**d["german"])
     box = murmansk.commit_german(box_of(state), g)
     state["murmansk"] = public_box(box, box_year(state))
     if box.timing is MurmanskTiming.SUMMER1:
-        state["secrets"].setdefault(ev.data["side"], {})["murmansk"] = g.to_json()
+        state["secrets"].setdefault(d["side"], {})["murmansk"] = g.to_json()
     return state
 
 
@@ -74,7 +75,7 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"murmansk_committed": fold_murmansk_committed,
                                            "murmansk_resolved": fold_murmansk_resolved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command,
+    def verify(self, ctx: Context, state: TRState, cmd: Command,
                args: MurmanskCommitArgs) -> None:
         if "germany" not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-20", "only Germany commits to the Murmansk box")
@@ -94,7 +95,7 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
                 raise IllegalOrder("TR-20", f"{sent} {what} factors sent but Germany has "
                                    f"{have} on the map")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskCommitArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: MurmanskCommitArgs,
                 dice: Dice) -> list[Event]:
         g = german_assets(args)
         evs = [Event("murmansk_committed", {"side": cmd.player, "year": box_year(state),
@@ -105,7 +106,7 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
                                    cmd.player))
         return evs
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-20: none, half or all the U-boats; no air or up to 5 air factors; no fleet or up
         to 9 fleet factors (never more than Germany has)."""
         n = available_subs(state)
@@ -114,7 +115,7 @@ class MurmanskCommit(Order[MurmanskCommitArgs]):
         for subs, a, f in itertools.product(sorted({0, n // 2, n}), air, naval):
             yield Command(self.kind, player, {"subs": subs, "air": a, "naval": f})
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         parts = [plural(int(cmd.args.get(x) or 0), w) for x, w in
                  (("air", "air factor"), ("naval", "naval factor"), ("subs", "U-boat factor"))]

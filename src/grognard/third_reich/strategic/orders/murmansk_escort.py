@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -22,8 +22,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, and_list, plural
-from grognard.engine.state import JSON
 from grognard.third_reich.economy.readings import MurmanskTiming
+from grognard.third_reich.state_types import MurmanskEscorted, TRState
 from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.strategic.murmansk_box import (
     available_asw,
@@ -46,14 +46,15 @@ class MurmanskEscortArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True
     asw: int = 0
 
 
-def fold_murmansk_escorted(state: JSON, ev: Event) -> JSON:
+def fold_murmansk_escorted(state: TRState, ev: Event) -> TRState:
     """TR-20: SPRING: the escorts go in face down (the counts are the Allies' secret);
     SUMMER1: openly, after seeing the German assignments."""
-    a = murmansk.AlliedAssets(**ev.data["allied"])
+    d = cast(MurmanskEscorted, ev.data)
+    a = murmansk.AlliedAssets(**d["allied"])
     box = murmansk.commit_allied(box_of(state), a)
     state["murmansk"] = public_box(box, box_year(state))
     if box.timing is MurmanskTiming.SPRING:
-        state["secrets"].setdefault(ev.data["side"], {})["murmansk"] = a.to_json()
+        state["secrets"].setdefault(d["side"], {})["murmansk"] = a.to_json()
     return state
 
 
@@ -70,7 +71,7 @@ class MurmanskEscort(Order[MurmanskEscortArgs]):
     folds: ClassVar[Mapping[str, Fold]] = {"murmansk_escorted": fold_murmansk_escorted,
                                            "murmansk_resolved": fold_murmansk_resolved}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command,
+    def verify(self, ctx: Context, state: TRState, cmd: Command,
                args: MurmanskEscortArgs) -> None:
         if german_side(state) == cmd.player:
             raise IllegalOrder("TR-20", "the Allies commit the convoy escorts")
@@ -89,7 +90,7 @@ class MurmanskEscort(Order[MurmanskEscortArgs]):
             raise IllegalOrder("TR-20", f"{a.naval} fleet factors sent but the UK and US have "
                                f"{have} on the map")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskEscortArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: MurmanskEscortArgs,
                 dice: Dice) -> list[Event]:
         a = murmansk.AlliedAssets(naval=args.naval, asw=args.asw)
         evs = [Event("murmansk_escorted", {"side": cmd.player, "year": box_year(state),
@@ -100,7 +101,7 @@ class MurmanskEscort(Order[MurmanskEscortArgs]):
                                    cmd.player))
         return evs
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-20: no escort, one or two fleets' worth (never more than the UK and US have),
         with none, half or all the ASW."""
         n = available_asw(state)
@@ -109,7 +110,7 @@ class MurmanskEscort(Order[MurmanskEscortArgs]):
                                             sorted({0, n // 2, n})):
             yield Command(self.kind, player, {"naval": naval, "asw": asw})
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         parts = [plural(int(cmd.args.get(x) or 0), w) for x, w in
                  (("naval", "naval factor"), ("asw", "ASW factor"))]

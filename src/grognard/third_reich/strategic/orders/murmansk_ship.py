@@ -8,7 +8,7 @@ Event ``murmansk_shipped`` ``{side, sender, brps}``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -18,9 +18,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
 from grognard.third_reich.economy.lendlease import Route, send_lend_lease
+from grognard.third_reich.state_types import EconomyJSON, MurmanskShipped, TRState
 from grognard.third_reich.strategic import murmansk
 from grognard.third_reich.strategic.murmansk_box import (
     NORTHERN_BRPS,
@@ -39,13 +39,14 @@ class MurmanskShipArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     brps: int = NORTHERN_BRPS
 
 
-def fold_murmansk_shipped(state: JSON, ev: Event) -> JSON:
+def fold_murmansk_shipped(state: TRState, ev: Event) -> TRState:
     """TR-19: the 20 BRPs are deducted at once (``ll.north.<sender>``); a counter goes to the
     box."""
-    box = murmansk.place_shipment(box_of(state), ev.data["sender"], ev.data["brps"])
-    econ, _ = send_lend_lease(economy_of(state), ev.data["sender"], "ussr", Route.NORTH,
-                              ev.data["brps"])
-    state["economy"] = econ.to_json()
+    d = cast(MurmanskShipped, ev.data)
+    box = murmansk.place_shipment(box_of(state), d["sender"], d["brps"])
+    econ, _ = send_lend_lease(economy_of(state), d["sender"], "ussr", Route.NORTH,
+                              d["brps"])
+    state["economy"] = cast(EconomyJSON, econ.to_json())
     state["murmansk"] = public_box(box, box_year(state))
     return state
 
@@ -62,7 +63,7 @@ class MurmanskShip(Order[MurmanskShipArgs]):
     example: ClassVar[Mapping[str, object]] = {"sender": "uk"}
     folds: ClassVar[Mapping[str, Fold]] = {"murmansk_shipped": fold_murmansk_shipped}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: MurmanskShipArgs) -> None:
         if args.sender not in powers_of_side(state, cmd.player):
             raise IllegalOrder("TR-19", f"{args.sender} is not a power of {cmd.player}")
         box = box_of(state)
@@ -76,17 +77,17 @@ class MurmanskShip(Order[MurmanskShipArgs]):
         # Germany, judged against the war state
         verify_lend_lease_open(state, args.sender, "ussr")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: MurmanskShipArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: MurmanskShipArgs,
                 dice: Dice) -> list[Event]:
         return [Event("murmansk_shipped", {"side": cmd.player, "sender": args.sender,
                                            "brps": args.brps})]
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-19: each power of the side may send the 20 BRPs."""
         for sender in powers_of_side(state, player):
             yield Command(self.kind, player, {"sender": sender})
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         brps = cmd.args.get("brps", 20)
         sender = power_name(cmd.args.get("sender"))

@@ -20,8 +20,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.strategic.strategic_warfare import (
     SwKind,
     record_sw_hits,
@@ -46,7 +46,7 @@ class SwBombingArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     losses_first: str = "uk"
 
 
-def losses_first(state: JSON, cmd: Command, args: SwBombingArgs) -> str:
+def losses_first(state: TRState, cmd: Command, args: SwBombingArgs) -> str:
     """TR-79: whose bombers are lost first, or the rule the order breaks."""
     if not any(p in powers_of_side(state, cmd.player) for p in WESTERN):
         raise IllegalOrder("TR-79", "the Western Allies conduct the bombing")
@@ -76,10 +76,10 @@ class SwBombing(Order[SwBombingArgs]):
     example: ClassVar[Mapping[str, object]] = {"losses_first": "uk"}
     folds: ClassVar[Mapping[str, Fold]] = {"sw_round_fought": fold_sw_round_fought}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: SwBombingArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: SwBombingArgs) -> None:
         losses_first(state, cmd, args)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: SwBombingArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: SwBombingArgs,
                 dice: Dice) -> list[Event]:
         first = losses_first(state, cmd, args)
         have = bomber_factors(state, cmd.player)
@@ -94,7 +94,7 @@ class SwBombing(Order[SwBombingArgs]):
             "bombers": have, "losses_first": first, "losses": losses,
             "record": hits.to_json(), "rule": "TR-79"})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         try:
             have = bomber_factors(state, player)
         except GrognardError:
@@ -111,7 +111,7 @@ class SwBombing(Order[SwBombingArgs]):
             out.append(cmd)
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         lf = cmd.args.get("losses_first")
         return Words("Strategic bombing" + (f" ({power_name(lf)} takes losses first)" if lf else ""),

@@ -9,7 +9,7 @@ Event ``sw_factors_bought`` ``{power, category, factors, cost, rule}``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -19,8 +19,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words, plural
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
+from grognard.third_reich.state_types import EconomyJSON, SwFactorsBought, TRState
 from grognard.third_reich.strategic.strategic_warfare import (
     SW_CATEGORIES,
     SW_FACTOR_BRPS,
@@ -41,12 +41,12 @@ class SwBuildArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     factors: int
 
 
-def fold_sw_factors_bought(state: JSON, ev: Event) -> JSON:
+def fold_sw_factors_bought(state: TRState, ev: Event) -> TRState:
     """TR-80: the BRPs are paid; the factors go to the power's SW box."""
-    d = ev.data
+    d = cast(SwFactorsBought, ev.data)
     econ, _ = buy_sw_factors(opened_economy(economy_of(state), d["power"]), d["power"],
                              d["category"], d["factors"])
-    state["economy"] = econ.to_json()
+    state["economy"] = cast(EconomyJSON, econ.to_json())
     boxes = sw_boxes_of(state)
     box = boxes[d["power"]]
     box[d["category"]] = int(box[d["category"]]) + int(d["factors"])
@@ -65,7 +65,7 @@ class SwBuild(Order[SwBuildArgs]):
                                                "factors": 2}
     folds: ClassVar[Mapping[str, Fold]] = {"sw_factors_bought": fold_sw_factors_bought}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: SwBuildArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: SwBuildArgs) -> None:
         if args.factors < 1:
             raise InputError("args.factors",
                              f"a whole number of factors >= 1, not {args.factors!r}")
@@ -77,13 +77,13 @@ class SwBuild(Order[SwBuildArgs]):
         buy_sw_factors(opened_economy(econ, args.power), args.power, args.category,
                        args.factors)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: SwBuildArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: SwBuildArgs,
                 dice: Dice) -> list[Event]:
         return [Event("sw_factors_bought", {
             "power": args.power, "category": args.category, "factors": args.factors,
             "cost": args.factors * SW_FACTOR_BRPS, "rule": "TR-80"})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """Every purchase the year's limits allow (1 factor up to the most the limit leaves)."""
         econ = economy_of(state)
         if econ.turn < SPRING_1940:
@@ -105,7 +105,7 @@ class SwBuild(Order[SwBuildArgs]):
                     out.append(cmd)
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         return Words(f"{power_name(a.get('power'))} builds "

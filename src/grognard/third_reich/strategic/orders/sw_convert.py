@@ -11,7 +11,7 @@ Event ``sw_unit_converted`` ``{power, unit, rule}``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -21,8 +21,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
-from grognard.engine.state import JSON
 from grognard.engine.system import Places
+from grognard.third_reich.state_types import SwUnitConverted, TRState
 from grognard.third_reich.strategic.sw_conversions import BOX, CONVERTED, STATUS, candidates, owed
 from grognard.third_reich.words import named_units, unit_name
 
@@ -33,7 +33,7 @@ class SwConvertArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     unit: str
 
 
-def converted(state: JSON, cmd: Command, args: SwConvertArgs) -> str:
+def converted(state: TRState, cmd: Command, args: SwConvertArgs) -> str:
     """TR-81: the power whose conversion ``args.unit`` settles, or the rule it breaks."""
     uid = args.unit
     u = state["units"].get(uid)
@@ -51,12 +51,13 @@ def converted(state: JSON, cmd: Command, args: SwConvertArgs) -> str:
     return power
 
 
-def fold_sw_unit_converted(state: JSON, ev: Event) -> JSON:
+def fold_sw_unit_converted(state: TRState, ev: Event) -> TRState:
     """TR-81: the unit leaves the map and the force pool for the strategic warfare box."""
-    u = state["units"][ev.data["unit"]]
+    d = cast(SwUnitConverted, ev.data)
+    u = state["units"][d["unit"]]
     u["status"], u["hex"], u["box"] = STATUS, None, BOX
     conv = dict(state["sw_conversions"])
-    conv[ev.data["power"]] = int(conv[ev.data["power"]]) - 1
+    conv[d["power"]] = int(conv[d["power"]]) - 1
     state["sw_conversions"] = conv
     return state
 
@@ -73,21 +74,21 @@ class SwConvert(Order[SwConvertArgs]):
     example: ClassVar[Mapping[str, object]] = {"unit": "ger-air1"}
     folds: ClassVar[Mapping[str, Fold]] = {"sw_unit_converted": fold_sw_unit_converted}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: SwConvertArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: SwConvertArgs) -> None:
         converted(state, cmd, args)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: SwConvertArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: SwConvertArgs,
                 dice: Dice) -> list[Event]:
         power = converted(state, cmd, args)
         return [Event("sw_unit_converted", {"power": power, "unit": args.unit, "rule": "TR-81"})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """Each candidate unit of each power of ``player`` owing a conversion."""
         return [Command(self.kind, player, {"unit": uid})
                 for power in owed(state) if state["power_sides"].get(power) == player
                 for uid in candidates(state, power)]
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         return Words(f"Convert {unit_name(state, cmd.args.get('unit'))} to strategic warfare "
                      "factors", "convert to SW")

@@ -22,8 +22,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order, Words
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, powers_of_side
+from grognard.third_reich.state_types import TRState
 from grognard.third_reich.strategic.strategic_warfare import (
     SwKind,
     record_sw_hits,
@@ -49,7 +49,7 @@ class SwUboatsArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     target: str = "uk"
 
 
-def uboat_target(state: JSON, cmd: Command, args: SwUboatsArgs) -> str:
+def uboat_target(state: TRState, cmd: Command, args: SwUboatsArgs) -> str:
     """TR-79: the economy the round attacks, or the rule the order breaks."""
     if "germany" not in powers_of_side(state, cmd.player):
         raise IllegalOrder("TR-79", "the German player conducts submarine warfare")
@@ -79,10 +79,10 @@ class SwUboats(Order[SwUboatsArgs]):
     example: ClassVar[Mapping[str, object]] = {"target": "uk"}
     folds: ClassVar[Mapping[str, Fold]] = {"sw_round_fought": fold_sw_round_fought}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: SwUboatsArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: SwUboatsArgs) -> None:
         uboat_target(state, cmd, args)
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: SwUboatsArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: SwUboatsArgs,
                 dice: Dice) -> list[Event]:
         target = uboat_target(state, cmd, args)
         asw, drm = uboat_defense(state, target, war_readings(ctx))
@@ -94,7 +94,7 @@ class SwUboats(Order[SwUboatsArgs]):
                        target: {"asw": rnd["asw_losses"]}},
             "record": hits.to_json(), "rule": "TR-79"})]
 
-    def legal(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def legal(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         out = []
         for target in WESTERN:
             cmd = Command(self.kind, player, {"target": target})
@@ -105,7 +105,7 @@ class SwUboats(Order[SwUboatsArgs]):
             out.append(cmd)
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         target = power_name(cmd.args.get("target"))
         return Words(f"U-boat campaign against {target}", f"U-boats vs {target}")

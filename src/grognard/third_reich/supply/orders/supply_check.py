@@ -10,7 +10,7 @@ eliminated}`` (docs/formats/tr_engine.md).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -20,8 +20,8 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, and_list, as_list, hex_name
-from grognard.engine.state import JSON
 from grognard.third_reich.board import eliminate_units
+from grognard.third_reich.state_types import SupplyChecked, TRState
 from grognard.third_reich.supply.isolation import isolation_table
 from grognard.third_reich.turn.calendar import WEATHER_TABLE_ID
 from grognard.third_reich.war import side_supply_check
@@ -35,10 +35,10 @@ class SupplyCheckArgs(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 @writes_units(lambda ev: [*ev.data["breakout"], *ev.data["eliminated"]], fields=("supply",))
-def fold_supply_checked(state: JSON, ev: Event) -> JSON:
+def fold_supply_checked(state: TRState, ev: Event) -> TRState:
     """TR-72/TR-73: the units broken out and those the isolation rolls eliminate leave the
     map; every unit of the side on the map is marked in or out of supply."""
-    d = ev.data
+    d = cast(SupplyChecked, ev.data)
     eliminate_units(state, list(d["breakout"]) + list(d["eliminated"]))
     out = set(d["out_of_supply"])
     for uid, u in state["units"].items():
@@ -58,7 +58,7 @@ class SupplyCheck(Order[SupplyCheckArgs]):
     example: ClassVar[Mapping[str, object]] = {"breakout": []}
     folds: ClassVar[Mapping[str, Fold]] = {"supply_checked": fold_supply_checked}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: SupplyCheckArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: SupplyCheckArgs) -> None:
         if state["supply_checked"]:
             raise IllegalOrder("TR-72", "the supply check of this phase is done")
         twice = sorted({h for h in args.breakout if args.breakout.count(h) > 1})
@@ -71,7 +71,7 @@ class SupplyCheck(Order[SupplyCheckArgs]):
             if h not in out_hexes:
                 raise IllegalOrder("TR-72", f"{h} holds no out-of-supply unit of {cmd.player}")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: SupplyCheckArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: SupplyCheckArgs,
                 dice: Dice) -> list[Event]:
         chk = side_supply_check(ctx, state, cmd.player)
         breakout = set(args.breakout)
@@ -92,7 +92,7 @@ class SupplyCheck(Order[SupplyCheckArgs]):
         return [Event("supply_checked", {**chk.to_json(), "breakout": sorted(broke),
                                          "rolls": rolls, "eliminated": sorted(eliminated)})]
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterator[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterator[Command]:
         """TR-72: the check, with no breakout or with each out-of-supply hex breaking out."""
         if state.get("supply_checked"):
             return
@@ -100,7 +100,7 @@ class SupplyCheck(Order[SupplyCheckArgs]):
         for h in side_supply_check(ctx, state, player).hexes:
             yield Command(self.kind, player, {"breakout": [h.hex]})
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         bo = as_list(cmd.args.get("breakout"))
         t = "Supply check" + (f", breaking out from {and_list(hex_name(ctx, x) for x in bo)}"

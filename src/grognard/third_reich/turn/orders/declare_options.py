@@ -9,7 +9,7 @@ Event ``options_declared`` ``{side, power, options, cost}``; ledger ``TR-03``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -19,9 +19,9 @@ from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, writes_units
 from grognard.engine.orders import Order, Words, and_list
-from grognard.engine.state import JSON
 from grognard.third_reich.board import economy_of, payer, payers
 from grognard.third_reich.state import paid_json, verify_payment
+from grognard.third_reich.state_types import OptionsDeclared, TRState
 from grognard.third_reich.turn.options import Front, options_cost, parse_front, parse_option
 from grognard.third_reich.words import FRONTS, acting_power, power_name
 
@@ -45,10 +45,10 @@ def declared(args: DeclareOptionsArgs) -> dict[str, str]:
 
 
 @writes_units()
-def fold_options_declared(state: JSON, ev: Event) -> JSON:
+def fold_options_declared(state: TRState, ev: Event) -> TRState:
     """TR-03/TR-75: the cost is posted; each front's option is the widest of the side's."""
     s = state
-    d = ev.data
+    d = cast(OptionsDeclared, ev.data)
     cause = ", ".join(f"{f} {o}" for f, o in sorted(d["options"].items()))
     s["economy"] = paid_json(state, d["side"], d["power"], d["cost"], "TR-03",
                              f"options: {cause}")
@@ -72,7 +72,7 @@ class DeclareOptions(Order[DeclareOptionsArgs]):
                                                "options": {"eastern": "offensive"}}
     folds: ClassVar[Mapping[str, Fold]] = {"options_declared": fold_options_declared}
 
-    def verify(self, ctx: Context, state: JSON, cmd: Command, args: DeclareOptionsArgs) -> None:
+    def verify(self, ctx: Context, state: TRState, cmd: Command, args: DeclareOptionsArgs) -> None:
         opts = declared(args)
         power = payer(state, cmd.player, args.power)
         if power in state.get("options_powers", {}):
@@ -80,7 +80,7 @@ class DeclareOptions(Order[DeclareOptionsArgs]):
         verify_payment(state, cmd.player, power, options_cost(opts, economy_of(state).year),
                        "TR-03")
 
-    def execute(self, ctx: Context, state: JSON, cmd: Command, args: DeclareOptionsArgs,
+    def execute(self, ctx: Context, state: TRState, cmd: Command, args: DeclareOptionsArgs,
                 dice: Dice) -> list[Event]:
         opts = declared(args)
         power = payer(state, cmd.player, args.power)
@@ -88,7 +88,7 @@ class DeclareOptions(Order[DeclareOptionsArgs]):
         return [Event("options_declared", {"side": cmd.player, "power": power, "options": opts,
                                            "cost": cost})]
 
-    def propose(self, ctx: Context, state: JSON, player: str) -> Iterable[Command]:
+    def propose(self, ctx: Context, state: TRState, player: str) -> Iterable[Command]:
         """TR-03: per power, an offensive or attrition on one front (the rest pass), or all
         pass."""
         out = []
@@ -101,7 +101,7 @@ class DeclareOptions(Order[DeclareOptionsArgs]):
                         "power": power, "options": {f.value: opt}}))
         return out
 
-    def describe(self, ctx: Context, state: JSON, cmd: Command) -> Words:
+    def describe(self, ctx: Context, state: TRState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
         a = cmd.args
         opts = a.get("options")
