@@ -128,3 +128,75 @@ def test_eur30_cut_found_locally_equals_a_new_search(positions):
     assert cuts > 0  # some clearing cut enemy units off: the local search was tested
     assert big > 0  # some removal lost far more than the hexes removed
 
+
+def test_eur33_returning_unit_refused_where_the_enemy_stands_as_a_scan_finds(positions):
+    """EUR-33 A returning unit is placed at a supply source the enemy does not hold (the
+    check now reads the position's units-by-hex index, not every unit): verify's placement
+    check (``supply.commands._placement``) on
+    each source equals a scan of every unit, both sides, every position, as it stands and
+    with an enemy unit moved onto the source (refused: the check can fail)."""
+    from grognard.core.errors import GrognardError
+    from grognard.europa.board import europa_rules
+    from grognard.europa.supply.commands import _candidate, _placement
+
+    held = seen = 0
+    for pos in positions[::3]:
+        for player, (ctx, _view, state) in pos.items():
+            sources = europa_rules(ctx.scenario).section.supply_sources.get(player, [])
+            uid = min(uid for uid, u in state["units"].items() if u["side"] == player)
+            foe = min(uid for uid, u in state["units"].items()
+                      if u["side"] != player and u["status"] == "active" and u["hex"])
+            for h in sources:
+                for move in (False, True):
+                    s = copy.deepcopy(state)
+                    s["units"][uid].update({"status": "eliminated", "hex": None})
+                    if move:
+                        s["units"][foe]["hex"] = h
+                    scan = any(u["hex"] == h and u["side"] != player
+                               and u["status"] == "active" for u in s["units"].values())
+                    held += scan
+                    ctx.cache.clear()
+                    cmd = Command("take_replacement", player,
+                                  {"unit": uid, "action": "return_cadre", "hex": h})
+                    try:
+                        _placement(ctx, s, cmd, _candidate(ctx, s, cmd)[0])
+                        why = ""
+                    except GrognardError as exc:
+                        why = str(exc)
+                    assert ("held by the enemy" in why) == scan
+                    seen += 1
+    assert seen > 20
+    assert held > 10
+
+
+def test_defence_plan_facing_kept_per_hex_equals_a_fresh_count():
+    """The defender's plan (``heuristic.DefencePlan.value``): the hexsides of a hex facing
+    the enemy, kept per hex and plan (``DefencePlan.facing``), equal a fresh count from the
+    plan's enemy distances, asked twice (the second from the memo), on every hex the plan
+    scores, the Soviets' movement phases of the oracle's game; rivers face the enemy
+    somewhere (the count can fail)."""
+    from grognard.bots.base import LegalActions
+    from grognard.bots.heuristic import defence_board
+
+    rivers = boards = 0
+    for game in _oracle_game(100):
+        if game.phase.name != "movement" or "soviet" not in game.active():
+            continue
+        sit = Situation.of(game.context, game.view("soviet"), "soviet")
+        board = defence_board(sit, LegalActions(game, "soviet"), SOURCES["soviet"])
+        if board is None:
+            continue
+        boards += 1
+        plan, g = board.plan, board.g
+        for _twice in range(2):
+            for i in sorted({i for opts in board.moves.values() for i in opts}):
+                d = plan.enemy_at.get(i, 9)
+                facing = [s for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
+                          if plan.enemy_at.get(j, 9) < d]
+                major = sum(1 for s in facing if s == 2) / len(facing) if facing else 0.0
+                minor = sum(1 for s in facing if s == 1) / len(facing) if facing else 0.0
+                assert plan.facing(i) == (major, minor, 1.0 - 0.5 * major - 0.2 * minor)
+                rivers += major > 0
+    assert boards > 0
+    assert rivers > 0
+

@@ -203,7 +203,7 @@ def lost_by_removing(g: Any, dist: Any, removed: Collection[int]) -> set[int]:
                 buckets.setdefault(d, set()).add(j)
     while buckets:
         d = min(buckets)
-        for v in sorted(buckets.pop(d)):
+        for v in buckets.pop(d):  # a level's hexes depend only on the level before
             if v in doubt:
                 continue
             if all(u in doubt for u in into[v] if dist[u] == d - 1):

@@ -684,6 +684,21 @@ class DefencePlan:
     stacks: dict[int, list[str]] = field(default_factory=dict)
     want: dict[int, int] = field(default_factory=dict)  # objective hex -> garrison wanted
     depth: dict[int, float] = field(default_factory=dict)  # the capitals' approaches
+    _facing: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+
+    def facing(self, i: int) -> tuple[float, float, float]:
+        """The hexsides of ``i`` facing the enemy (toward hexes nearer it; rivers halve
+        attacks): the shares of major and minor rivers and what an attack across keeps
+        (once per hex and plan: ``enemy_at`` does not change)."""
+        got = self._facing.get(i)
+        if got is None:
+            g, d = self.g, self.enemy_at.get(i, 9)
+            facing = [s for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
+                      if self.enemy_at.get(j, 9) < d]
+            major = sum(1 for s in facing if s == 2) / len(facing) if facing else 0.0
+            minor = sum(1 for s in facing if s == 1) / len(facing) if facing else 0.0
+            got = self._facing[i] = (major, minor, 1.0 - 0.5 * major - 0.2 * minor)
+        return got
 
     def res(self, i: int) -> int:
         return sum(int(self.sit.mine[x].get("re_size") or 1) for x in self.stacks.get(i, []))
@@ -700,12 +715,7 @@ class DefencePlan:
         band = (_MECH_BAND if mech else _BAND).get(d, 0.2)
         here = self.stacks.get(i, [])
         defense = sum(offence.view_factor(sit.mine[x], "defense") for x in here) + offence.view_factor(u, "defense")
-        # the hexsides facing the enemy (toward hexes nearer it): rivers halve attacks
-        facing = [s for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
-                  if self.enemy_at.get(j, 9) < d]
-        major = sum(1 for s in facing if s == 2) / len(facing) if facing else 0.0
-        minor = sum(1 for s in facing if s == 1) / len(facing) if facing else 0.0
-        across = 1.0 - 0.5 * major - 0.2 * minor
+        major, minor, across = self.facing(i)
         score = band + 0.8 * (mult - 1) + 0.4 * add + 1.2 * major + 0.5 * minor
         odds = self.threat.get(i, 0) * across / max(1, (defense + add) * mult)
         if d <= 1 and odds > _TENABLE:

@@ -37,6 +37,7 @@ from grognard.europa.board import (
     turn_date,
     turn_weather,
     unit_json,
+    units_by_hex,
 )
 from grognard.europa.combat.commands import (
     attack_model,
@@ -398,8 +399,7 @@ def _placement(ctx: Context, state: EuropaState, cmd: Command, cand: Candidate) 
     if label not in sources:
         raise IllegalOrder("EUR-33", "a returning unit is placed like a reinforcement: give "
                            f"hex, one of {cmd.player}'s supply sources {sources}")
-    if any(u["hex"] == label and u["side"] != cmd.player and u["status"] == "active"
-           for u in state["units"].values()):
+    if any(u["side"] != cmd.player for _uid, u in units_by_hex(ctx, state).get(label, ())):
         raise IllegalOrder("EUR-33", f"{label} is held by the enemy")
     return str(label)
 
