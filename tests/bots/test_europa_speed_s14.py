@@ -85,7 +85,7 @@ def test_eur30_cut_found_locally_equals_a_new_search(positions):
     the field before it by ``lost_by_removing``) equals ``cut_worth`` of a new whole-map
     search (``their_supplied``), every position, both sides; and the hexes lost by removing
     random sets of hexes (up to a band across the map) are the ones a new search no longer
-    reaches."""
+    reaches (all of them, and those the enemy's units stand in)."""
     import random
 
     cuts = big = 0
@@ -124,6 +124,8 @@ def test_eur30_cut_found_locally_equals_a_new_search(positions):
                 now = set(off.bfs_mask(g, pic.their_sources, mask))
                 lost = off.lost_by_removing(g, dist, removed)
                 assert lost == set(reached) - now
+                theirs = set(pic.theirs)
+                assert off.lost_by_removing(g, dist, removed, theirs) == lost & theirs
                 big += len(lost) > len(removed) + 50
     assert cuts > 0  # some clearing cut enemy units off: the local search was tested
     assert big > 0  # some removal lost far more than the hexes removed
@@ -200,3 +202,28 @@ def test_defence_plan_facing_kept_per_hex_equals_a_fresh_count():
     assert boards > 0
     assert rivers > 0
 
+
+def test_eur33_replacement_pools_kept_per_position_equal_fresh_ones(positions):
+    """EUR-33 The RE pools a take_replacement verify reads, kept per position
+    (``supply.commands.position_ledger``), equal a ledger built fresh from the state, both
+    sides, every position; a copy with other pools (another position) gets its own."""
+    from fractions import Fraction
+
+    from grognard.europa.supply.commands import _ledger, position_ledger
+
+    pools = 0
+    for pos in positions:
+        for player, (ctx, _view, state) in pos.items():
+            ctx.cache.clear()
+            fresh = _ledger(state, player)
+            for _twice in range(2):
+                assert position_ledger(ctx, state, player) == fresh
+            accounts = [f"{player}.{k}" for k in ("infantry", "armor", "artillery")]
+            pools += sum(fresh.balance(a) > 0 for a in accounts)
+            other = copy.deepcopy(state)
+            rep = other.setdefault("replacements", {"pools": {}, "returned": {}})
+            rep["pools"].setdefault(player, {})["infantry"] = "97"
+            got = position_ledger(ctx, other, player)
+            assert got.balance(f"{player}.infantry") == Fraction(97)
+            assert position_ledger(ctx, state, player) == fresh
+    assert pools > 0

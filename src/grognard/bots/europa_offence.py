@@ -181,7 +181,8 @@ def _into(g: Any) -> list[list[int]]:
     return into
 
 
-def lost_by_removing(g: Any, dist: Any, removed: Collection[int]) -> set[int]:
+def lost_by_removing(g: Any, dist: Any, removed: Collection[int],
+                     wanted: Collection[int] | None = None) -> set[int]:
     """The hexes a search (:func:`bfs_field`: ``dist``, -1 where not reached, unbounded
     depth) reached that it no longer reaches once the hexes ``removed`` are impassable too
     (only removed: nothing else changes). Local, not a new whole-map search: the hexes whose
@@ -189,7 +190,9 @@ def lost_by_removing(g: Any, dist: Any, removed: Collection[int]) -> set[int]:
     nearer, all lost: found nearest first) are the ones in doubt; those of them another path
     reaches from the hexes kept are found again by a search inside the doubtful ones. Exact:
     a hex not in doubt keeps a path that avoids every removed hex (by induction on its
-    distance), and any path to a doubtful hex enters the doubt from a kept hex."""
+    distance), and any path to a doubtful hex enters the doubt from a kept hex. With
+    ``wanted``, only the lost hexes among them (the search inside the doubt stops once it has
+    found every wanted one again)."""
     into = _into(g)
     nbrs, sides = g.nbrs, g.sides
     doubt = {i for i in removed if dist[i] >= 0}
@@ -213,15 +216,26 @@ def lost_by_removing(g: Any, dist: Any, removed: Collection[int]) -> set[int]:
                         buckets.setdefault(d + 1, set()).add(j)
     rem = set(removed)
     open_ = doubt - rem
+    need = None
+    asked = doubt
+    if wanted is not None:
+        asked = {i for i in doubt if i in wanted}
+        need = asked - rem
+        if not need:
+            return asked
     found = [v for v in open_ if any(dist[u] >= 0 and u not in doubt for u in into[v])]
     again = set(found)
-    while found:
+    if need is not None:
+        need -= again
+    while found and need != set():
         i = found.pop()
         for j, side in zip(nbrs[i], sides[i], strict=True):
             if side >= 0 and j in open_ and j not in again:
                 again.add(j)
                 found.append(j)
-    return doubt - again
+                if need is not None:
+                    need.discard(j)
+    return asked - again
 
 
 def bfs_field(g: Any, starts: Sequence[int], passable: Any, depth: int = 10**6) -> Any:
@@ -340,7 +354,7 @@ class Picture:
         mask0, dist = base
         mask = self._their_open(add, cleared)
         removed = np.flatnonzero(mask0 & ~mask).tolist()
-        lost = lost_by_removing(self.g, dist, removed)
+        lost = lost_by_removing(self.g, dist, removed, self.theirs)
         return float(sum(view_factor(u, "defense") for i, us in self.theirs.items()
                          if dist[i] < 0 or i in lost for u in us))
 

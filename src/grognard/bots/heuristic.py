@@ -934,6 +934,9 @@ def _far_and_behind(sit: Situation, cands: list[int], src_labels: list[str],
     if not src_labels or not cands:
         return {}, {}
     m = sit.map
+    if not (hasattr(m, "q") and hasattr(m, "r") and hasattr(sit, "hex")):
+        # a board that gives only labels and distances (the tests' boards)
+        return _far_and_behind_plain(sit, cands, src_labels, enemy)
     ci = np.asarray(cands, dtype=np.intp)
     cq, cr = np.asarray(m.q)[ci].astype(np.int64), np.asarray(m.r)[ci].astype(np.int64)
     src = [sit.hex(s) for s in src_labels]

@@ -32,6 +32,7 @@ from grognard.europa.board import (
     europa_rules,
     forces_of,
     on_map,
+    per_position,
     readings_of,
     scenario_unit,
     turn_date,
@@ -404,9 +405,16 @@ def _placement(ctx: Context, state: EuropaState, cmd: Command, cand: Candidate) 
     return str(label)
 
 
+def position_ledger(ctx: Context, state: EuropaState, player: str) -> Ledger:
+    """:func:`_ledger` once per position (a ledger is an immutable value: the lister's verify
+    of every unit and action reads the same pools)."""
+    return per_position(ctx, state, f"europa.replacement_ledger.{player}",
+                        lambda: _ledger(state, player))
+
+
 def verify_take_replacement_cmd(ctx: Context, state: EuropaState, cmd: Command) -> None:
     cand, account = _candidate(ctx, state, cmd)
-    verify_take_replacement(_ledger(state, cmd.player), account, cand,
+    verify_take_replacement(position_ledger(ctx, state, cmd.player), account, cand,
                             str(cmd.args.get("action")),
                             readings_of(ctx, SupplyReadings))
     _placement(ctx, state, cmd, cand)
