@@ -14,6 +14,12 @@ game (the default, 30, lets the 3R campaign run to its verdict after turn 29);
 ``commands_per_game`` and ``turns_per_game`` are means, ``ended`` how the games ended, and
 ``load_average_before`` / ``_after`` the machine's 1, 5 and 15-minute load averages (on a
 shared machine the wall figures say more about the other work than about the bots).
+
+The Europa planner row (issue 25 item 5: a planner campaign in at most 10 s of one core):
+``uv run python bench/study.py --scenario europa-barbarossa --bots planner --games 4
+--workers 1 --json`` - its ``cpu_s_per_game`` is the figure (docs/PERFORMANCE.md, session 14;
+``bench/europa_game.py`` times and profiles one such game, ``bench/europa_bot_oracle.py``
+checks that a refactor of the bots plays the same games).
 """
 
 from __future__ import annotations

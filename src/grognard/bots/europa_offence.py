@@ -156,6 +156,91 @@ def bfs_mask(g: Any, starts: Sequence[int], passable: Any, depth: int = 10**6
     """:func:`bfs` with ``passable`` a boolean array (``n + 1`` long, the last False), level
     by level: each level's neighbours (across passable hexsides) that are passable and not
     yet reached are the next level (each hex once: marked, then read off in index order)."""
+    dist = bfs_field(g, starts, passable, depth)
+    reached = np.flatnonzero(dist[:-1] >= 0)
+    return dict(zip(reached.tolist(), dist[reached].tolist(), strict=True))
+
+
+#: per graph (by identity): each hex's in-neighbours (the hexes with a passable hexside into
+#: it), for :func:`lost_by_removing`
+_INTO: dict[int, tuple[Any, list[list[int]]]] = {}
+
+
+def _into(g: Any) -> list[list[int]]:
+    got = _INTO.get(id(g))
+    if got is not None and got[0]() is g:
+        return got[1]
+    into: list[list[int]] = [[] for _ in g.nbrs]
+    for i, (row, sides) in enumerate(zip(g.nbrs, g.sides, strict=True)):
+        for j, side in zip(row, sides, strict=True):
+            if side >= 0:
+                into[j].append(i)
+    for key in [k for k, v in _INTO.items() if v[0]() is None]:
+        del _INTO[key]
+    _INTO[id(g)] = (weakref.ref(g), into)
+    return into
+
+
+def lost_by_removing(g: Any, dist: Any, removed: Collection[int],
+                     wanted: Collection[int] | None = None) -> set[int]:
+    """The hexes a search (:func:`bfs_field`: ``dist``, -1 where not reached, unbounded
+    depth) reached that it no longer reaches once the hexes ``removed`` are impassable too
+    (only removed: nothing else changes). Local, not a new whole-map search: the hexes whose
+    every shortest path ran through a removed hex (their parents, the in-neighbours one
+    nearer, all lost: found nearest first) are the ones in doubt; those of them another path
+    reaches from the hexes kept are found again by a search inside the doubtful ones. Exact:
+    a hex not in doubt keeps a path that avoids every removed hex (by induction on its
+    distance), and any path to a doubtful hex enters the doubt from a kept hex. With
+    ``wanted``, only the lost hexes among them (the search inside the doubt stops once it has
+    found every wanted one again)."""
+    into = _into(g)
+    nbrs, sides = g.nbrs, g.sides
+    doubt = {i for i in removed if dist[i] >= 0}
+    if not doubt:
+        return doubt
+    buckets: dict[int, set[int]] = {}
+    for i in doubt:
+        d = int(dist[i]) + 1
+        for j, side in zip(nbrs[i], sides[i], strict=True):
+            if side >= 0 and dist[j] == d:
+                buckets.setdefault(d, set()).add(j)
+    while buckets:
+        d = min(buckets)
+        for v in buckets.pop(d):  # a level's hexes depend only on the level before
+            if v in doubt:
+                continue
+            if all(u in doubt for u in into[v] if dist[u] == d - 1):
+                doubt.add(v)
+                for j, side in zip(nbrs[v], sides[v], strict=True):
+                    if side >= 0 and dist[j] == d + 1:
+                        buckets.setdefault(d + 1, set()).add(j)
+    rem = set(removed)
+    open_ = doubt - rem
+    need = None
+    asked = doubt
+    if wanted is not None:
+        asked = {i for i in doubt if i in wanted}
+        need = asked - rem
+        if not need:
+            return asked
+    found = [v for v in open_ if any(dist[u] >= 0 and u not in doubt for u in into[v])]
+    again = set(found)
+    if need is not None:
+        need -= again
+    while found and need != set():
+        i = found.pop()
+        for j, side in zip(nbrs[i], sides[i], strict=True):
+            if side >= 0 and j in open_ and j not in again:
+                again.add(j)
+                found.append(j)
+                if need is not None:
+                    need.discard(j)
+    return asked - again
+
+
+def bfs_field(g: Any, starts: Sequence[int], passable: Any, depth: int = 10**6) -> Any:
+    """:func:`bfs_mask`'s search as an array: each hex's distance (``n + 1`` long, -1 where
+    not reached)."""
     nbr, _land = graph_arrays(g)
     n = len(nbr) - 1
     dist = np.full(n + 1, -1, dtype=np.intp)
@@ -174,8 +259,7 @@ def bfs_mask(g: Any, starts: Sequence[int], passable: Any, depth: int = 10**6
         mark[nxt] = True
         front = np.flatnonzero(mark)
         mark[front] = False
-    reached = np.flatnonzero(dist[:n] >= 0)
-    return dict(zip(reached.tolist(), dist[reached].tolist(), strict=True))
+    return dist
 
 
 def view_factor(u: Mapping[str, Any], key: str) -> int:
@@ -204,6 +288,7 @@ class Picture:
     our_sources: list[int]
     their_sources: list[int]
     _cut: dict[int, float] = field(default_factory=dict)
+    _field: tuple[Any, list[int]] = field(default_factory=lambda: (None, []))
 
     @classmethod
     def of(cls, sit: Situation, g: Any, our_sources: Sequence[str],
@@ -234,6 +319,10 @@ class Picture:
         """EUR-30 as the bot sees it: the hexes the enemy traces to one of its sources (with
         the distance), not through our units or our ZOC unless the enemy holds the hex; with
         our units also in ``add`` and the enemy gone from ``cleared`` (and ours in it)."""
+        return bfs_mask(self.g, self.their_sources, self._their_open(add, cleared))
+
+    def _their_open(self, add: Sequence[int] = (), cleared: int | None = None) -> Any:
+        """The hexes the enemy's trace may enter (:meth:`their_supplied`) as a mask."""
         occ = set(self.ours)
         zoc = set(self.our_zoc)
         held = set(self.theirs)
@@ -242,7 +331,32 @@ class Picture:
             zoc.update(self.g.nbrs[i])
         if cleared is not None:
             held.discard(cleared)
-        return bfs_mask(self.g, self.their_sources, self._open(occ, zoc - held))
+        return self._open(occ, zoc - held)
+
+    def their_field(self, add: Sequence[int] = ()) -> tuple[Any, list[int]]:
+        """:meth:`their_supplied` with our units also in ``add`` as (the mask it searched,
+        each hex's distance, -1 where not reached): the base :meth:`cut_after` works from."""
+        mask = self._their_open(add)
+        return mask, bfs_field(self.g, self.their_sources, mask).tolist()
+
+    def cut_of(self, traced: tuple[Any, list[int]]) -> float:
+        """:meth:`cut_worth` of a :meth:`their_field` (the strength in hexes it does not
+        reach)."""
+        dist = traced[1]
+        return float(sum(view_factor(u, "defense") for i, us in self.theirs.items()
+                         if dist[i] < 0 for u in us))
+
+    def cut_after(self, base: tuple[Any, list[int]], add: Sequence[int] = (),
+                  cleared: int | None = None) -> float:
+        """:meth:`cut_worth` of :meth:`their_supplied` (``add``, ``cleared``) found from a
+        ``base`` field (:meth:`their_field` of a prefix of ``add``: every hex open now was
+        open there) by :func:`lost_by_removing`, not a new search."""
+        mask0, dist = base
+        mask = self._their_open(add, cleared)
+        removed = np.flatnonzero(mask0 & ~mask).tolist()
+        lost = lost_by_removing(self.g, dist, removed, self.theirs)
+        return float(sum(view_factor(u, "defense") for i, us in self.theirs.items()
+                         if dist[i] < 0 or i in lost for u in us))
 
     def _open(self, occ: set[int], shut: set[int]) -> Any:
         """The land mask (:func:`graph_arrays`) less the hexes ``occ`` and ``shut``."""
@@ -272,8 +386,9 @@ class Picture:
         if got is None:
             base = self._cut.get(-1)
             if base is None:
-                base = self._cut[-1] = self.cut_worth(self.their_supplied())
-            after = self.cut_worth(self.their_supplied(cleared=target))
+                self._field = self.their_field()
+                base = self._cut[-1] = self.cut_of(self._field)
+            after = self.cut_after(self._field, cleared=target)
             own = float(sum(view_factor(u, "defense") for u in self.theirs.get(target, [])))
             got = self._cut[target] = max(0.0, after - base - own)
         return got
@@ -511,8 +626,10 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     the objectives (``goal_distance``: hexes to the nearest)."""
     sit, g = pic.sit, pic.g
     m = sit.map
-    supplied = pic.their_supplied()
+    field0 = pic.their_field()
+    supplied = {i: d for i, d in enumerate(field0[1]) if d >= 0}  # their_supplied()
     base = pic.cut_worth(supplied)
+    field_now, field_at = field0, 0  # the field with the first field_at cuts added
     ok = pic.our_supplied()
     # the enemy's supply paths: from each enemy hex in contact down the distance field
     flow: dict[int, float] = {}
@@ -559,10 +676,12 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
         if not opts:
             continue
         ranked = sorted(opts, key=lambda i: (-pre(i), i))[:checks]
-        now = pic.cut_worth(pic.their_supplied(add=added)) if added else base
+        if field_at != len(added):
+            field_now, field_at = pic.their_field(added), len(added)
+        now = pic.cut_of(field_now) if added else base
         scored = []
         for i in ranked:
-            gain = pic.cut_worth(pic.their_supplied(add=[*added, i])) - now
+            gain = pic.cut_after(field_now, [*added, i]) - now
             scored.append((gain + pre(i), i))
         stay = pre(here)
         w, best = max(scored, key=lambda x: (x[0], -x[1]))

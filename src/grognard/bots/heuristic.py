@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
 
+import numpy as np
+
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, NoLegalAction, Seat, args_units, rng
 from grognard.bots.odds import (
@@ -682,6 +684,21 @@ class DefencePlan:
     stacks: dict[int, list[str]] = field(default_factory=dict)
     want: dict[int, int] = field(default_factory=dict)  # objective hex -> garrison wanted
     depth: dict[int, float] = field(default_factory=dict)  # the capitals' approaches
+    _facing: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+
+    def facing(self, i: int) -> tuple[float, float, float]:
+        """The hexsides of ``i`` facing the enemy (toward hexes nearer it; rivers halve
+        attacks): the shares of major and minor rivers and what an attack across keeps
+        (once per hex and plan: ``enemy_at`` does not change)."""
+        got = self._facing.get(i)
+        if got is None:
+            g, d = self.g, self.enemy_at.get(i, 9)
+            facing = [s for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
+                      if self.enemy_at.get(j, 9) < d]
+            major = sum(1 for s in facing if s == 2) / len(facing) if facing else 0.0
+            minor = sum(1 for s in facing if s == 1) / len(facing) if facing else 0.0
+            got = self._facing[i] = (major, minor, 1.0 - 0.5 * major - 0.2 * minor)
+        return got
 
     def res(self, i: int) -> int:
         return sum(int(self.sit.mine[x].get("re_size") or 1) for x in self.stacks.get(i, []))
@@ -698,12 +715,7 @@ class DefencePlan:
         band = (_MECH_BAND if mech else _BAND).get(d, 0.2)
         here = self.stacks.get(i, [])
         defense = sum(offence.view_factor(sit.mine[x], "defense") for x in here) + offence.view_factor(u, "defense")
-        # the hexsides facing the enemy (toward hexes nearer it): rivers halve attacks
-        facing = [s for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
-                  if self.enemy_at.get(j, 9) < d]
-        major = sum(1 for s in facing if s == 2) / len(facing) if facing else 0.0
-        minor = sum(1 for s in facing if s == 1) / len(facing) if facing else 0.0
-        across = 1.0 - 0.5 * major - 0.2 * minor
+        major, minor, across = self.facing(i)
         score = band + 0.8 * (mult - 1) + 0.4 * add + 1.2 * major + 0.5 * minor
         odds = self.threat.get(i, 0) * across / max(1, (defense + add) * mult)
         if d <= 1 and odds > _TENABLE:
@@ -897,7 +909,58 @@ def defence_board(sit: Situation, actions: LegalActions, sources: Sequence[str],
             threat[j] = threat.get(j, 0) + a
     cands = {i for opts in moves.values() for i in opts} | \
         {idx(str(u["hex"])) for u in sit.mine.values()}
-    src_labels = list(sources)
+    _far, behind = _far_and_behind(sit, list(cands), list(sources), enemy)
+    front = {i for i, d in enemy_at.items() if 1 <= d <= 3 and i in safe}
+    plan = DefencePlan(sit, g, enemy_at, safe, to_safe, threat, behind, front)
+    return DefenceBoard(g, moves, enemy, enemy_hexes, land, enemy_at, safe, plan)
+
+
+def _hex_distances(aq: Any, ar: Any, bq: Any, br: Any) -> Any:
+    """The hex distances (``core.hexgrid.distance``) of each hex ``(aq, ar)`` (a row) to each
+    ``(bq, br)`` (a column), as an integer array."""
+    dq = aq[:, None] - bq[None, :]
+    dr = ar[:, None] - br[None, :]
+    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+
+
+def _far_and_behind(sit: Situation, cands: list[int], src_labels: list[str],
+                    enemy: Sequence[tuple[int, Mapping[str, Any]]]
+                    ) -> tuple[dict[int, int], dict[int, int]]:
+    """For each hex of ``cands`` (map indices): hexes to our nearest supply source (``far``)
+    and how many enemy mech units (raiders) stand within six hexes of it and nearer our
+    sources than it by two or more (``behind``, only where some do); on arrays, once per
+    phase (:func:`_far_and_behind_plain` is the unit-by-unit reference it is tested
+    against)."""
+    if not src_labels or not cands:
+        return {}, {}
+    m = sit.map
+    if not (hasattr(m, "q") and hasattr(m, "r") and hasattr(sit, "hex")):
+        # a board that gives only labels and distances (the tests' boards)
+        return _far_and_behind_plain(sit, cands, src_labels, enemy)
+    ci = np.asarray(cands, dtype=np.intp)
+    cq, cr = np.asarray(m.q)[ci].astype(np.int64), np.asarray(m.r)[ci].astype(np.int64)
+    src = [sit.hex(s) for s in src_labels]
+    sq = np.array([h.q for h in src], dtype=np.int64)
+    sr = np.array([h.r for h in src], dtype=np.int64)
+    far_arr = _hex_distances(cq, cr, sq, sr).min(axis=1)
+    far = dict(zip(cands, far_arr.tolist(), strict=True))
+    raid = [sit.hex(str(u["hex"])) for _i, u in enemy if str(u.get("type")) in offence.MECH]
+    if not raid:
+        return far, {}
+    rq = np.array([h.q for h in raid], dtype=np.int64)
+    rr = np.array([h.r for h in raid], dtype=np.int64)
+    rf = _hex_distances(rq, rr, sq, sr).min(axis=1)
+    near = _hex_distances(cq, cr, rq, rr) <= 6
+    counts = (near & (rf[None, :] < far_arr[:, None] - 1)).sum(axis=1)
+    behind = {i: n for i, n in zip(cands, counts.tolist(), strict=True) if n}
+    return far, behind
+
+
+def _far_and_behind_plain(sit: Situation, cands: list[int], src_labels: list[str],
+                          enemy: Sequence[tuple[int, Mapping[str, Any]]]
+                          ) -> tuple[dict[int, int], dict[int, int]]:
+    """:func:`_far_and_behind` hex by hex (the reference)."""
+    m = sit.map
     far = {i: min(sit.distance(m.label(i), s) for s in src_labels) for i in cands} \
         if src_labels else {}
     raiders = [(str(u["hex"]), min(sit.distance(str(u["hex"]), s) for s in src_labels))
@@ -908,9 +971,7 @@ def defence_board(sit: Situation, actions: LegalActions, sources: Sequence[str],
         n = sum(1 for h, f in raiders if f < far[i] - 1 and sit.distance(h, lab) <= 6)
         if n:
             behind[i] = n
-    front = {i for i, d in enemy_at.items() if 1 <= d <= 3 and i in safe}
-    plan = DefencePlan(sit, g, enemy_at, safe, to_safe, threat, behind, front)
-    return DefenceBoard(g, moves, enemy, enemy_hexes, land, enemy_at, safe, plan)
+    return far, behind
 
 
 def defence_plan(sit: Situation, actions: LegalActions, objectives: Sequence[Any],

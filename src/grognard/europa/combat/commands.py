@@ -41,7 +41,6 @@ from grognard.europa.board import (
     europa_rules,
     forces_of,
     hex_arg,
-    on_map,
     on_map_hex,
     per_position,
     readings_of,
@@ -142,8 +141,8 @@ def attack_json(ctx: Context, state: EuropaState, player: str, args: Mapping[str
         sides = [("frozen_" if frozen and name != "canal" else "") + name
                  for flag, name in _HEXSIDE_NAMES if feats & flag]
         attackers.append(dict(unit_json(uid, u), hexsides=sides))
-    defenders = [unit_json(uid, u) for uid, u in on_map(state)
-                 if u["hex"] == label and u["side"] != player]
+    defenders = [unit_json(uid, u) for uid, u in units_by_hex(ctx, state).get(label, ())
+                 if u["side"] != player]
     if not defenders:
         raise IllegalOrder("EUR-09", f"no enemy unit in {label}")
     raw: dict[str, Any] = {

@@ -32,11 +32,13 @@ from grognard.europa.board import (
     europa_rules,
     forces_of,
     on_map,
+    per_position,
     readings_of,
     scenario_unit,
     turn_date,
     turn_weather,
     unit_json,
+    units_by_hex,
 )
 from grognard.europa.combat.commands import (
     attack_model,
@@ -398,15 +400,21 @@ def _placement(ctx: Context, state: EuropaState, cmd: Command, cand: Candidate) 
     if label not in sources:
         raise IllegalOrder("EUR-33", "a returning unit is placed like a reinforcement: give "
                            f"hex, one of {cmd.player}'s supply sources {sources}")
-    if any(u["hex"] == label and u["side"] != cmd.player and u["status"] == "active"
-           for u in state["units"].values()):
+    if any(u["side"] != cmd.player for _uid, u in units_by_hex(ctx, state).get(label, ())):
         raise IllegalOrder("EUR-33", f"{label} is held by the enemy")
     return str(label)
 
 
+def position_ledger(ctx: Context, state: EuropaState, player: str) -> Ledger:
+    """:func:`_ledger` once per position (a ledger is an immutable value: the lister's verify
+    of every unit and action reads the same pools)."""
+    return per_position(ctx, state, f"europa.replacement_ledger.{player}",
+                        lambda: _ledger(state, player))
+
+
 def verify_take_replacement_cmd(ctx: Context, state: EuropaState, cmd: Command) -> None:
     cand, account = _candidate(ctx, state, cmd)
-    verify_take_replacement(_ledger(state, cmd.player), account, cand,
+    verify_take_replacement(position_ledger(ctx, state, cmd.player), account, cand,
                             str(cmd.args.get("action")),
                             readings_of(ctx, SupplyReadings))
     _placement(ctx, state, cmd, cand)
