@@ -16,7 +16,12 @@ from typing import Any
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, Seat, args_units
 from grognard.bots.campaign import Campaign, Plan, apply_plan, city_hexes, turn_number
-from grognard.bots.europa_defence import defence_moves, entry_pressure, reinforcement_score
+from grognard.bots.europa_defence import (
+    defence_moves,
+    enemy_turns_left,
+    entry_pressure,
+    reinforcement_score,
+)
 from grognard.bots.heuristic import (
     EuroFrontPolicy,
     EuropaPolicy,
@@ -810,7 +815,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 self.supply_sources(sit, sit.player),
                 self.supply_sources(sit, enemy) if enemy else [],
                 [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []],
-                last_turn=self.last_turn(sit), counter=phase == "movement")
+                last_turn=self.last_turn(sit), counter=phase == "movement",
+                turns_left=enemy_turns_left(sit, self.scenario_last_turn(sit)))
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
@@ -825,6 +831,12 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             sit, sit.memo("europa.objectives", list), self._fortress_names(),
             self.supply_sources(sit, sit.player)))
         return base + reinforcement_score(sit, to, pressure)
+
+    def scenario_last_turn(self, sit: Situation) -> int | None:
+        """The scenario's last game turn (its ``[europa]`` ``last_turn``), None if unnamed."""
+        table = getattr(sit.context.scenario.rules, "table", None)
+        last = table.get("last_turn") if isinstance(table, Mapping) else None
+        return last if isinstance(last, int) else None
 
     def _fortress_names(self) -> list[str]:
         return [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []]
