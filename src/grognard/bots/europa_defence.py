@@ -427,6 +427,18 @@ def entry_pressure(sit: Situation, objectives: Sequence[Any], fortress_names: Co
     return out
 
 
+def most_endangered(sit: Situation, objectives: Sequence[Any],
+                    fortress_names: Collection[str], sources: Collection[str]) -> set[str]:
+    """The fortress the last turns' full ring goes to (session 14): of those whose defense
+    falls short (:func:`entry_pressure`), the one with the most points at stake (its worth
+    times its shortfall); none when all suffice. One only: full rings on every fortress
+    would empty the line."""
+    worth = {str(o.hex): float(o.value) for o in objectives}
+    short = [(p * worth.get(f, 0.0), f) for f, p in
+             entry_pressure(sit, objectives, fortress_names, sources).items() if p > 0]
+    return {max(short)[1]} if short else set()
+
+
 def reinforcement_score(sit: Situation, to: str, pressure: Mapping[str, float]) -> float:
     """EUR-22 What placing a reinforcement at ``to`` adds (session 13): the shortfall
     (:func:`entry_pressure`, 0 to 1) of the fortresses within 2 hexes of it, the most
@@ -477,8 +489,7 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     fortresses = fortress_hexes(sit, objectives, fortress_names, sources)
     short: set[str] = set()
     if turns_left is not None and turns_left <= LATE_TURNS:
-        short = {f for f, p in entry_pressure(sit, objectives, fortress_names, sources).items()
-                 if p > 0}
+        short = most_endangered(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
                                    last_turn, turns_left, short)
     final = last_turn and counter and nothing_follows(sit)
