@@ -114,3 +114,12 @@ def test_the_free_units_mass_on_a_fortress_short_of_defense_in_the_last_turns():
 
     assert on_ring(6) < 12
     assert on_ring(1) == 12
+
+
+def test_the_late_rings_are_off_in_the_shipped_plan_and_a_study_turns_them_on():
+    """Session 14's rings were not shown better on paired held-out seeds (docs/AI.md): the
+    shipped europa-barbarossa plan keeps them off, ``planner@late_rings=1`` turns them on."""
+    from grognard.bots.planner_plans import plan_for
+    assert not plan_for("europa-barbarossa", {})["soviet"]["late_rings"]
+    assert plan_for("europa-barbarossa", {"late_rings": "1"})["soviet"]["late_rings"] is True
+    assert not plan_for("europa-barbarossa", {"late_rings": "0"})["soviet"]["late_rings"]

@@ -325,8 +325,11 @@ EUROPA_BARBAROSSA: Plan = {
     # held to the end with a ring (with Moscow, Leningrad, Kharkov and Dnepropetrovsk - the
     # Soviet supply sources - they keep the Axis at 9 of 26 points: a Soviet win), threat-
     # scaled garrisons elsewhere, counter-attacks, the objectives retaken
+    # session 14, off: ``late_rings`` (a full ring on the most endangered fortress in the
+    # last 3 Axis turns, no ring where the Axis cannot reach before the end) lost more
+    # paired held-out games than it won against main's Soviets (docs/AI.md, session 14)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
-                              "Sevastopol"]},
+                              "Sevastopol"], "late_rings": False},
 }
 
 PLANS: dict[str, Plan] = {
@@ -361,6 +364,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         # Germany's Malta landing replaces Italy's; Italy's is off unless a study asks
         axis = plan.get("axis", {})
         axis["stages"] = [st for st in axis.get("stages", []) if st.get("name") != "italy_malta"]
+    if params.get("late_rings") not in (None, "", "0") and "soviet" in plan:
+        plan["soviet"]["late_rings"] = True  # session 14's last-turn rings (europa_defence)
     year = params.get("weseruebung")
     if year is not None and "weseruebung" in plan:  # Spring of a year, gathered the Winter
         plan["weseruebung"] = f"Spring {int(year)}"
@@ -816,7 +821,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 self.supply_sources(sit, enemy) if enemy else [],
                 [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []],
                 last_turn=self.last_turn(sit), counter=phase == "movement",
-                turns_left=enemy_turns_left(sit, self.scenario_last_turn(sit)))
+                turns_left=enemy_turns_left(sit, self.scenario_last_turn(sit))
+                if self.campaign.side_plan.get("late_rings") else None)
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
