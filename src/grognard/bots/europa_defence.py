@@ -80,6 +80,15 @@ ASSAULT_AIM = 5.0
 ASSAULT_MIN = 1.5
 #: EUR-09 the chance an attack at (at least) these odds clears the hex: the revised CRT's
 #: DR and D2 results with no modifier (``crt_analysis.column_stats``)
+#: session 14: the hexes an enemy unit may cover in one player turn on the way to a fortress
+#: (its armor in the open; mud and winter slow it): a fortress farther off than this times
+#: the enemy turns left cannot be attacked before the end and needs no ring
+TURN_REACH = 10
+#: session 14: in the game's last this-many enemy player turns a fortress whose defense (in
+#: the city and on its ring) falls short of the enemy attack in reach over TENABLE gets a
+#: full ring: RING_FULL units a side (at most the hex's stacking limit)
+LATE_TURNS = 3
+RING_FULL = 3
 CLEAR = ((7.0, 0.83), (5.0, 0.72), (4.0, 0.58), (3.0, 0.47), (2.0, 0.28), (1.5, 0.14),
          (1.0, 0.11))
 
@@ -162,14 +171,21 @@ def _land_ring(g: Any, i: int, land: Sequence[bool]) -> list[int]:
 
 def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses: set[str],
                    enemy: Sequence[tuple[int, Mapping[str, Any]]], land: Sequence[bool],
-                   safe: Collection[int], last_turn: bool = False
+                   safe: Collection[int], last_turn: bool = False,
+                   turns_left: int | None = None, short: Collection[str] = ()
                    ) -> tuple[dict[int, int], dict[int, int]]:
     """(hex -> units wanted there, ring hex -> its fortress): the fortresses' garrisons and
     rings, the other objectives' threat-scaled garrisons and the objectives the enemy holds
     empty (one unit retakes each). An objective that no longer traces to our supply sources
     (not in ``safe``: the enemy has cut it off) and is no fortress wants no garrison: its
     units break out rather than die in the pocket (on the last turn it is held to the
-    end)."""
+    end).
+
+    Session 14 (``turns_left``: the enemy player turns still to come, None when unknown): a
+    fortress the enemy cannot reach before the end (farther than :data:`TURN_REACH` hexes a
+    turn) keeps its garrison but no ring; in the last :data:`LATE_TURNS` the ring of each
+    fortress in ``short`` (its defense falls short of the attack in reach) wants
+    :data:`RING_FULL` units a side."""
     m = sit.map
     idx = m.index_of_label
     enemy_labels = {m.label(i) for i, _u in enemy}
@@ -193,10 +209,15 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
         if h in fortresses:
             if d <= FORTRESS_REACH:
                 want[i] = max(want.get(i, 0), units)
-            if d <= RING_REACH and not last_turn:
+            reachable = turns_left is None or d <= TURN_REACH * turns_left + 1
+            late = turns_left is not None and turns_left <= LATE_TURNS and h in short
+            if d <= RING_REACH and not last_turn and reachable:
                 for j in _land_ring(g, i, land):
                     if j not in enemy_hexes:
-                        want[j] = max(want.get(j, 0), RING)
+                        n = RING
+                        if late:
+                            n = max(RING, min(RING_FULL, g.quality[j][2] // 3))
+                        want[j] = max(want.get(j, 0), n)
                         ring_of.setdefault(j, i)
             continue
         threat = threat_to(sit, enemy, h)
@@ -406,6 +427,18 @@ def entry_pressure(sit: Situation, objectives: Sequence[Any], fortress_names: Co
     return out
 
 
+def most_endangered(sit: Situation, objectives: Sequence[Any],
+                    fortress_names: Collection[str], sources: Collection[str]) -> set[str]:
+    """The fortress the last turns' full ring goes to (session 14): of those whose defense
+    falls short (:func:`entry_pressure`), the one with the most points at stake (its worth
+    times its shortfall); none when all suffice. One only: full rings on every fortress
+    would empty the line."""
+    worth = {str(o.hex): float(o.value) for o in objectives}
+    short = [(p * worth.get(f, 0.0), f) for f, p in
+             entry_pressure(sit, objectives, fortress_names, sources).items() if p > 0]
+    return {max(short)[1]} if short else set()
+
+
 def reinforcement_score(sit: Situation, to: str, pressure: Mapping[str, float]) -> float:
     """EUR-22 What placing a reinforcement at ``to`` adds (session 13): the shortfall
     (:func:`entry_pressure`, 0 to 1) of the fortresses within 2 hexes of it, the most
@@ -425,10 +458,21 @@ def nothing_follows(sit: Situation) -> bool:
     return all(str(p.player) == sit.player for p in phases[i + 1:])
 
 
+def enemy_turns_left(sit: Situation, last: int | None) -> int | None:
+    """The enemy player turns still to come after this phase (session 14): the game turns
+    after this one up to the scenario's ``last``, and this one's if an enemy phase follows
+    ours in it; None when the game names no last turn."""
+    if last is None:
+        return None
+    turn = int(sit.view.get("turn") or 0)
+    return max(0, last - turn) + (0 if nothing_follows(sit) else 1)
+
+
 def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
                   sources: Sequence[str], their_sources: Sequence[str],
                   fortress_names: Collection[str] = (), last_turn: bool = False,
-                  counter: bool = True, g: Any = None) -> list[tuple[Score, Command]]:
+                  counter: bool = True, g: Any = None, turns_left: int | None = None
+                  ) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
@@ -443,8 +487,11 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     g, moves, enemy, land = board.g, board.moves, board.enemy, board.land
     enemy_at, safe, plan = board.enemy_at, board.safe, board.plan
     fortresses = fortress_hexes(sit, objectives, fortress_names, sources)
+    short: set[str] = set()
+    if turns_left is not None and turns_left <= LATE_TURNS:
+        short = most_endangered(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
-                                   last_turn)
+                                   last_turn, turns_left, short)
     final = last_turn and counter and nothing_follows(sit)
     if final:  # the game's last movement: no garrison of ours is attacked any more
         theirs = {idx(str(o.hex)) for o in objectives if o.holder != sit.player}
