@@ -124,3 +124,55 @@ def test_tr32_attack_verdicts_kept_per_position_equal_cold_verifies_random() -> 
         got, _ok = _check(_random(scenario, seed, 400, 37))
         n += got
     assert n > 100
+
+
+# --- kept small values: dates by turn, ground units by their record's fields -------------------
+
+
+def test_tr04_dates_kept_by_turn_equal_the_computed_dates() -> None:
+    """TR-04: every campaign turn's date, asked twice (made, then kept), equals the arithmetic;
+    a turn out of the campaign or not an integer is refused every time (never kept)."""
+    from grognard.core.errors import InputError
+    from grognard.third_reich.turn import calendar as cal
+
+    for turn in range(cal.FIRST_TURN, cal.LAST_TURN + 1):
+        k = turn - cal.SPRING_1940
+        want = cal.GameDate(turn, 1940 + k // cal.TURNS_PER_YEAR,
+                            cal.SEASONS[k % cal.TURNS_PER_YEAR])
+        assert cal.date_of(turn) == want and cal.date_of(turn) == want
+    assert cal.date_of(1).year == 1939 and cal.date_of(2).season.value == "winter"
+    for bad in (0, -3, cal.LAST_TURN + cal.TURNS_PER_YEAR + 1, True, "5"):
+        for _ in range(2):
+            try:
+                cal.date_of(bad)  # type: ignore[arg-type]
+            except InputError:
+                continue
+            raise AssertionError(bad)
+
+
+def test_tr32_ground_units_kept_equal_fresh_values() -> None:
+    """TR-32/TR-27: the ground unit of every record of the recorded game (every 50 commands)
+    and of records with one field changed at a time equals a freshly made one."""
+    from grognard.third_reich import board
+    from grognard.third_reich.turn.forces import GroundKind, GroundUnit, Side
+
+    def fresh(uid: str, u: dict[str, Any], axis: str) -> GroundUnit:
+        kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
+                "replacement": GroundKind.REPLACEMENT}.get(u["type"], GroundKind.INFANTRY)
+        return GroundUnit(uid, u["nationality"], Side.AXIS if u["side"] == axis else
+                          Side.ALLIES, kind, int(u["attack"]), int(u["movement"]))
+
+    n = 0
+    for g in _recorded(50):
+        for uid, u in g.state["units"].items():
+            if "attack" not in u or u["type"] not in {"armor", "infantry", "airborne",
+                                                      "replacement"}:
+                continue
+            for rec in (u, {**u, "attack": int(u["attack"]) + 1}, {**u, "type": "armor"},
+                        {**u, "side": "allies" if u["side"] == "axis" else "axis"},
+                        {**u, "movement": int(u["movement"]) + 1}):
+                for axis in ("axis", "allies"):
+                    got = board.ground_unit_of(uid, rec, axis)
+                    assert got == fresh(uid, rec, axis), (uid, rec)
+                    n += 1
+    assert n > 1000
