@@ -176,3 +176,20 @@ def test_tr32_ground_units_kept_equal_fresh_values() -> None:
                     assert got == fresh(uid, rec, axis), (uid, rec)
                     n += 1
     assert n > 1000
+
+
+def test_tr40_ground_units_in_a_hex_equal_the_scan() -> None:
+    """TR-38/TR-40: the units of each hex an attrition names (its hexes won candidates and the
+    losses owed) from the position's index equal the scan of every unit, in every hex holding
+    units and in empty ones, on the recorded game and a random game."""
+    from grognard.third_reich.attritions import ground_units_in
+
+    n = 0
+    for g in [*_recorded(80), *_random("tr-1939-campaign", 9, 300, 40)]:
+        units = g.state["units"]
+        hexes = sorted({u["hex"] for u in units.values() if u["hex"] is not None})
+        for h in [*hexes, "nowhere"]:
+            want = sorted(uid for uid, u in units.items() if on_map_ground(u) and u["hex"] == h)
+            assert ground_units_in(g.context, g.state, h) == want, h
+            n += bool(want)
+    assert n > 500
