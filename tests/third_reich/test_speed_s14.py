@@ -193,3 +193,31 @@ def test_tr40_ground_units_in_a_hex_equal_the_scan() -> None:
             assert ground_units_in(g.context, g.state, h) == want, h
             n += bool(want)
     assert n > 500
+
+
+def test_c_econ_economy_parts_written_once_per_object_equal_fresh_forms() -> None:
+    """C-ECON/TR-75: the economy's JSON and its read-back value, with the parts carried over
+    unchanged written once per object, equal the forms made afresh (the kept forms cleared)
+    for every economy of the recorded game (every 10 commands) and of postings made from it;
+    a JSON written and then changed by its reader does not change the next one written."""
+    from grognard.third_reich.board import economy_of
+    from grognard.third_reich.economy import economy as E
+
+    n = 0
+    for g in _recorded(10):
+        econ = economy_of(g.state)
+        for e in (econ, econ.post("germany.brp", 3, "TR-75", "test"),
+                  E.replace(econ, conquests={**econ.conquests, "zz": econ.powers[0]})):
+            warm, warm_read = e.to_json(), E._as_read(e)
+            again = e.to_json()
+            for v in again.values():
+                if isinstance(v, list):
+                    v.append("changed")
+                elif isinstance(v, dict):
+                    v["changed"] = 1
+            assert e.to_json() == warm
+            E._FORMS.clear()
+            assert warm == e.to_json() and warm_read == E._as_read(e)
+            assert warm_read == E.Economy.from_json(warm)
+            n += 1
+    assert n > 300
