@@ -301,10 +301,14 @@ class MapData:
         return self.region_names[int(self.region[self.index(h)])]
 
     def fortification_of(self, h: Hex) -> Fortification:
-        return tuple(Fortification)[int(self.fortification[self.index(h)])]
+        return _FORTIFICATIONS[int(self.fortification[self.index(h)])]
 
     def cities_at(self, h: Hex) -> tuple[City, ...]:
         return self.cities.get(self.index(h), ())
+
+
+#: the fortifications by the map's code (their place in the enum)
+_FORTIFICATIONS = tuple(Fortification)
 
 
 __all__ = [

@@ -27,6 +27,7 @@ from grognard.third_reich.board import (
     eliminate_units,
     forces_of_state,
     front_mask,
+    ground_by_hex,
     ground_unit_of,
     hex_stacking_limit,
     on_map_ground,
@@ -100,8 +101,15 @@ def execute_attrition(ctx: Context, state: TRState, cmd: Command, dice: Dice) ->
     for e in enemy_ids:
         theirs += attrition_contact(m, forces, e, factors, None).units
     mine_hexes = cast("set[str]", {state["units"][u]["hex"] for u in mine.units})
+    at_war: dict[str, bool] = {}  # TR-25 by the unit's power, asked once per power
+
+    def warring(p: str) -> bool:
+        got = at_war.get(p)
+        if got is None:
+            got = at_war[p] = war.at_war_with_any(state, p, takes_part)
+        return got
     theirs = [u for u in theirs if adjacent_any(m, cast(str, state["units"][u]["hex"]), mine_hexes)
-              and war.at_war_with_any(state, war.power_of(state, u), takes_part)]
+              and warring(war.power_of(state, u))]
     if war.has_diplomacy(state):  # in contact only with enemy units at war (TR-25)
         their_hexes = cast("set[str]", {state["units"][u]["hex"] for u in theirs})
         keep = tuple(u for u in mine.units
@@ -128,20 +136,21 @@ def execute_attrition(ctx: Context, state: TRState, cmd: Command, dice: Dice) ->
     extra: dict[str, Any] = {}
     if owed:
         extra["losses_owed"] = owed
-        extra["hex_units"] = {h: sorted(uid for uid, u in state["units"].items()
-                                        if on_map_ground(u) and u["hex"] == h) for h in eligible}
+        extra["hex_units"] = {h: ground_units_in(ctx, state, h) for h in eligible}
     return [Event("attrition_resolved", {
         "side": cmd.player, "front": front, "contact_units": list(mine.units),
         "factors": mine.factors, "dice": list(roll.dice) if out.column else [],
         **out.to_json(), "eliminated": sorted(a_lost + d_lost),
-        "hex_candidates": [h for h in eligible if not _lost_all(h, state, d_lost)],
+        "hex_candidates": [h for h in eligible
+                           if not all(u in d_lost for u in ground_units_in(ctx, state, h))],
         **extra,
     })]
 
 
-def _lost_all(label: str, state: TRState, lost: list[str]) -> bool:
-    return all(uid in lost for uid, u in state["units"].items()
-               if on_map_ground(u) and u["hex"] == label)
+def ground_units_in(ctx: Context, state: TRState, label: str) -> list[str]:
+    """The ground units on the map in hex ``label``, sorted (the position's
+    :func:`~grognard.third_reich.board.ground_by_hex`, not a scan of every unit)."""
+    return list(ground_by_hex(ctx, state).get(label, ()))
 
 
 @writes_units(lambda ev: ev.data["eliminated"])

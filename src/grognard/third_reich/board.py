@@ -225,10 +225,25 @@ def side_zoc(ctx: Context, state: TRState, side: str) -> ZocField:
 def ground_unit_of(uid: str, u: Mapping[str, Any], axis_side: str) -> GroundUnit:
     """The unit record (a :class:`TRUnit`, or the fields of one a placement entry keeps:
     type, side, nationality, attack, movement) as a :class:`GroundUnit`."""
-    kind = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
-            "replacement": GroundKind.REPLACEMENT}.get(u["type"], GroundKind.INFANTRY)
+    # a frozen value made from six fields of the record: the last ones made are kept by them
+    key = (uid, u["type"], u["side"] == axis_side, u["nationality"], u["attack"],
+           u["movement"])
+    got = _GROUND_UNITS.get(key)
+    if got is not None:
+        return got
+    kind = _GROUND_KINDS.get(u["type"], GroundKind.INFANTRY)
     side = Side.AXIS if u["side"] == axis_side else Side.ALLIES
-    return GroundUnit(uid, u["nationality"], side, kind, int(u["attack"]), int(u["movement"]))
+    made = GroundUnit(uid, u["nationality"], side, kind, int(u["attack"]), int(u["movement"]))
+    if len(_GROUND_UNITS) >= 4096:
+        _GROUND_UNITS.clear()
+    _GROUND_UNITS[key] = made
+    return made
+
+
+_GROUND_KINDS = {"armor": GroundKind.ARMOR, "airborne": GroundKind.AIRBORNE,
+                 "replacement": GroundKind.REPLACEMENT}
+#: :func:`ground_unit_of`'s values by the record fields they are made from
+_GROUND_UNITS: dict[tuple[Any, ...], GroundUnit] = {}
 
 
 def axis_side_of(ctx: Context) -> str:

@@ -25,6 +25,9 @@ from grognard.third_reich.economy.economy import Economy, economy_json
 from grognard.third_reich.state_types import PendingWithdrawal, TRState
 from grognard.third_reich.turn.powers import Power
 
+#: the major powers' names (a city's owner is one of them)
+_POWER_NAMES = frozenset(p.value for p in Power)
+
 
 def capture_records(s: TRState, changes: list[tuple[str, str | None, str]]
                      ) -> tuple[Economy, list[dict[str, Any]]]:
@@ -34,7 +37,7 @@ def capture_records(s: TRState, changes: list[tuple[str, str | None, str]]
     records: list[dict[str, Any]] = []
     for name, old, new in changes:
         f = s.get("cities", {}).get(name)
-        if f is None or f.get("owner") not in {p.value for p in Power}:
+        if f is None or f.get("owner") not in _POWER_NAMES:
             continue
         owner = cast(str, f["owner"])
         own_side = s["power_sides"].get(owner)

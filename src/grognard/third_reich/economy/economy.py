@@ -26,11 +26,11 @@ cause, so a player can read the economy line by line. Accounts (all exact):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from grognard.core.errors import IllegalOrder, InputError
 from grognard.core.exact import Exact, exact_json
@@ -115,15 +115,24 @@ class Economy:
             "turn": self.turn,
             "year": self.year,
             "season": self.date.season.value,
-            "powers": [p.value for p in self.powers],
-            "at_war_with_germany": sorted(p.value for p in self.at_war_with_germany),
-            "belligerent": sorted(p.value for p in self.belligerent),
-            "conquests": {k: v.value for k, v in sorted(self.conquests.items())},
-            "minor_allies": {k: v.value for k, v in sorted(self.minor_allies.items())},
+            # the parts a posting carries over unchanged (the same objects) are written once
+            # per object and copied (_kept_form)
+            "powers": list(_kept_form(self.powers, 0, lambda: [p.value for p in self.powers])),
+            "at_war_with_germany": list(_kept_form(self.at_war_with_germany, 0, lambda: sorted(
+                p.value for p in self.at_war_with_germany))),
+            "belligerent": list(_kept_form(self.belligerent, 0, lambda: sorted(
+                p.value for p in self.belligerent))),
+            "conquests": dict(_kept_form(self.conquests, 0, lambda: {
+                k: v.value for k, v in sorted(self.conquests.items())})),
+            "minor_allies": dict(_kept_form(self.minor_allies, 0, lambda: {
+                k: v.value for k, v in sorted(self.minor_allies.items())})),
             "iran_route_open": self.iran_route_open,
-            "lend_lease_done": sorted(self.lend_lease_done),
-            "captured_cities": sorted(self.captured_cities),
-            "spent_territories": sorted(self.spent_territories),
+            "lend_lease_done": list(_kept_form(self.lend_lease_done, 0, lambda: sorted(
+                self.lend_lease_done))),
+            "captured_cities": list(_kept_form(self.captured_cities, 0, lambda: sorted(
+                self.captured_cities))),
+            "spent_territories": list(_kept_form(self.spent_territories, 0, lambda: sorted(
+                self.spent_territories))),
             "readings": _readings_json(self.readings),
             "summary": self.summary(),
             "ledger": ledger_json(self.ledger),
@@ -290,17 +299,48 @@ def _as_read(econ: Economy) -> Economy:
         turn=econ.turn,
         ledger=Ledger({k: v if type(v) is Fraction else Fraction(v)
                        for k, v in sorted(led.balances.items())}, tuple(led.entries)),
-        powers=tuple(_powers(econ.powers)),
-        at_war_with_germany=frozenset(_powers(econ.at_war_with_germany)),
-        belligerent=frozenset(_powers(econ.belligerent)),
-        conquests={str(k): _power(v) for k, v in sorted(econ.conquests.items())},
-        minor_allies={str(k): _power(v) for k, v in sorted(econ.minor_allies.items())},
+        powers=_kept_form(econ.powers, 1, lambda: tuple(_powers(econ.powers))),
+        at_war_with_germany=_kept_form(econ.at_war_with_germany, 1, lambda: frozenset(
+            _powers(econ.at_war_with_germany))),
+        belligerent=_kept_form(econ.belligerent, 1, lambda: frozenset(
+            _powers(econ.belligerent))),
+        conquests=_kept_form(econ.conquests, 1, lambda: {
+            str(k): _power(v) for k, v in sorted(econ.conquests.items())}),
+        minor_allies=_kept_form(econ.minor_allies, 1, lambda: {
+            str(k): _power(v) for k, v in sorted(econ.minor_allies.items())}),
         iran_route_open=bool(econ.iran_route_open),
-        lend_lease_done=frozenset(str(x) for x in econ.lend_lease_done),
-        captured_cities=frozenset(str(x) for x in econ.captured_cities),
-        spent_territories=frozenset(str(x) for x in econ.spent_territories),
+        lend_lease_done=_kept_form(econ.lend_lease_done, 1, lambda: frozenset(
+            str(x) for x in econ.lend_lease_done)),
+        captured_cities=_kept_form(econ.captured_cities, 1, lambda: frozenset(
+            str(x) for x in econ.captured_cities)),
+        spent_territories=_kept_form(econ.spent_territories, 1, lambda: frozenset(
+            str(x) for x in econ.spent_territories)),
         readings=_readings_read(econ.readings),
     )
+
+
+T = TypeVar("T")
+
+#: :func:`_kept_form`'s forms: (form, id of the object) -> (the object, its form)
+_FORMS: dict[tuple[int, int], tuple[Any, Any]] = {}
+
+
+def _kept_form(obj: Any, form: int, make: Callable[[], T]) -> T:
+    """``make()``, the JSON (``form`` 0) or read-back (1) form of ``obj``, a part of an economy
+    (a tuple, frozenset or mapping: never changed once made) that postings carry from economy
+    to economy as the same object: made once per object (kept with it, so a new object with
+    a reused id is not served; bounded: cleared when full). Callers copy a mutable JSON form
+    before writing it into a state; the read forms are shared, as the economies share them."""
+    key = (form, id(obj))
+    hit = _FORMS.get(key)
+    if hit is not None and hit[0] is obj:
+        got: T = hit[1]
+        return got
+    value = make()
+    if len(_FORMS) >= 256:
+        _FORMS.clear()
+    _FORMS[key] = (obj, value)
+    return value
 
 
 def _known(raw: Mapping[str, Any]) -> Economy | None:

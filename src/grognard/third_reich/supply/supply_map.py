@@ -471,10 +471,14 @@ def hexes_won_candidates(m: MapData, forces: Forces, side: str,
                 break
         if not adj:
             continue
-        fort = int(m.fortification[h]) != tuple(Fortification).index(Fortification.NONE)
+        fort = int(m.fortification[h]) != _NO_FORTIFICATION
         capital = any(CityClass.CAPITAL in c.classes for c in m.cities.get(h, ()))
         out.append(FrontHex(m.label(h), True, fort, capital, h in heads))
     return tuple(sorted(out, key=lambda x: x.id))
+
+
+#: the map's code of "no fortification" (the member's place in the enum)
+_NO_FORTIFICATION = tuple(Fortification).index(Fortification.NONE)
 
 
 __all__ = [

@@ -96,11 +96,24 @@ def turn_number(year: int, season: Season | str) -> int:
 
 
 def date_of(turn: int) -> GameDate:
-    """TR-04 (Changes to turns): the year and season of a campaign turn (turn 2 = Winter 1939)."""
+    """TR-04 (Changes to turns): the year and season of a campaign turn (turn 2 = Winter 1939).
+    A campaign turn's date is made once (a frozen value, kept by turn number: a turn the check
+    refuses is never kept)."""
+    if type(turn) is int:
+        got = _DATES.get(turn)
+        if got is not None:
+            return got
     t = _check_turn(turn)
     k = t - SPRING_1940  # 0 = Spring 1940
     year, idx = 1940 + k // TURNS_PER_YEAR, k % TURNS_PER_YEAR
-    return GameDate(t, year, SEASONS[idx])
+    made = GameDate(t, year, SEASONS[idx])
+    if type(turn) is int:
+        _DATES[turn] = made
+    return made
+
+
+#: :func:`date_of` of each campaign turn asked so far (at most the campaign's turns)
+_DATES: dict[int, GameDate] = {}
 
 
 def season_of(turn: int) -> Season:
@@ -143,9 +156,12 @@ def weather_region(m: MapData, h: int) -> Region:
     (scandinavia, east, mediterranean, europe), else ``europe``."""
     for names, arr in ((m.weather_zone_names, m.weather_zone), (m.region_names, m.region)):
         name = names[int(arr[h])]
-        if name in {r.value for r in Region}:
+        if name in _REGION_NAMES:
             return Region(name)
     return Region.EUROPE
+
+
+_REGION_NAMES = frozenset(r.value for r in Region)
 
 
 def weather(region: Region | str, turn: int, table: Table | None = None) -> Weather:

@@ -11,7 +11,7 @@ emptied hex (``advance``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any, ClassVar, cast
@@ -19,7 +19,7 @@ from typing import Any, ClassVar, cast
 import msgspec
 
 from grognard.core.dice import Dice
-from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.errors import GrognardError, IllegalOrder, InputError
 from grognard.core.hexgrid import distance
 from grognard.core.paths import hex_index
 from grognard.engine.commands import Command, Verify
@@ -39,6 +39,7 @@ from grognard.third_reich.board import (
     on_map_ground,
     order_hex,
     phase_name,
+    position_cached,
 )
 from grognard.third_reich.combat.airdrops import landed_attack_ok, landed_attackers
 from grognard.third_reich.combat.battle import (
@@ -109,6 +110,53 @@ def fold_battle_resolved(state: TRState, ev: Event) -> TRState:
     return s
 
 
+def verify_attack_hex(ctx: Context, state: TRState, player: str, target: str,
+                      powers: Sequence[str]) -> None:
+    """TR-03/TR-25/TR-32 the checks of an attack on ``target`` by ``player`` that read the
+    hex and the acting ``powers`` (sorted), not the units: an offensive option on the hex's
+    front, each power at war with the hex's country and the defenders and under its own
+    option, enemy ground units in the hex, the hex not yet attacked this phase."""
+    m = ctx.scenario.map
+    front = hex_front(m, hex_index(m, target))
+    opt = state["options"].get(player, {}).get(front, cast(FrontOption, {})).get("option")
+    if opt != "offensive":
+        raise IllegalOrder("TR-03", f"{target} is on the {front} front, where {player} "
+                           f"has no offensive option")
+    # TR-25: each attacking power at war with the hex's country and the defenders;
+    # TR-03: each under its own option (air support too)
+    defenders = defenders_of(ctx, state, player, target)
+    for p in powers:
+        verify_enter(ctx, state, p, [target], Action.ATTACK)
+        verify_at_war_with_units(state, p, defenders)
+    verify_own_option(ctx, state, player, list(powers), front)
+    if not defenders:
+        raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
+    if target in state["attacked_hexes"]:
+        raise IllegalOrder("TR-32", f"{target} has already been attacked this phase")
+
+
+def attack_verdicts(ctx: Context, state: TRState) -> dict[tuple[Any, ...], GrognardError | None]:
+    """The verdicts of :func:`verify_attack_hex` and :func:`verify_odds` given in this
+    position (None: passed), by what each reads (once per position: the engine clears them
+    after every command; a hypothetical or opened position has its own)."""
+    return position_cached(ctx, state, "tr.attack_verdicts", dict)
+
+
+def kept_verdict(verdicts: dict[tuple[Any, ...], GrognardError | None], key: tuple[Any, ...],
+                 check: Callable[[], None]) -> None:
+    """``check()``, or the refusal it gave under ``key`` in this position raised again."""
+    if key not in verdicts:
+        try:
+            check()
+        except GrognardError as exc:
+            verdicts[key] = exc
+        else:
+            verdicts[key] = None
+    refused = verdicts[key]
+    if refused is not None:
+        raise refused.with_traceback(None)
+
+
 class Attack(ReactingOrder[AttackArgs]):
     """TR-32..TR-36 Land attack on a hex (2D6 from third_reich.combat)."""
 
@@ -130,27 +178,16 @@ class Attack(ReactingOrder[AttackArgs]):
         if twice:  # a unit attacks once, with its own factors (issue 27)
             raise IllegalOrder("TR-32", f"{', '.join(twice)} named twice among the attackers: "
                                "a unit attacks once")
-        h = hex_index(m, target)
-        front = hex_front(m, h)
-        opt = state["options"].get(cmd.player, {}).get(front, cast(FrontOption, {})).get("option")
-        if opt != "offensive":
-            raise IllegalOrder("TR-03", f"{target} is on the {front} front, where {cmd.player} "
-                               f"has no offensive option")
-        # TR-25: each attacking power at war with the hex's country and the defenders;
-        # TR-03: each under its own option (air support too)
-        defenders = defenders_of(ctx, state, cmd.player, target)
         acting = [a for a in [*attackers, *args.air, *([args.fleet] if args.fleet else []),
                               *args.fleets]
                   if a in state["units"] and state["units"][a]["side"] == cmd.player]
-        powers = sorted({power_of(state, x) for x in acting} - {""})
-        for p in powers:
-            verify_enter(ctx, state, p, [target], Action.ATTACK)
-            verify_at_war_with_units(state, p, defenders)
-        verify_own_option(ctx, state, cmd.player, powers, front)
-        if not defenders_of(ctx, state, cmd.player, target):
-            raise IllegalOrder("TR-32", f"no enemy ground units in {target}")
-        if target in state["attacked_hexes"]:
-            raise IllegalOrder("TR-32", f"{target} has already been attacked this phase")
+        powers = tuple(sorted({power_of(state, x) for x in acting} - {""}))
+        # the checks of the hex and of the whole attack are asked again and again in one
+        # position (the idle scan's witness per candidate, the defender's reaction options
+        # per reacting unit): their verdicts are kept per position (attack_verdicts)
+        verdicts = attack_verdicts(ctx, state)
+        kept_verdict(verdicts, ("hex", cmd.player, target, powers),
+                     lambda: verify_attack_hex(ctx, state, cmd.player, target, powers))
         mech = phase_name(ctx, state) == Phase.MECH_COMBAT.value
         verify_bridgehead_hexsides(state, cmd.player, attackers, target)
         for uid in attackers:
@@ -172,7 +209,8 @@ class Attack(ReactingOrder[AttackArgs]):
             b = m.layout.from_label(target)
             if distance(a, b) != 1 or m.features_between(a, b) & BLOCK:
                 raise IllegalOrder("TR-32", f"{uid} in {u['hex']} is not adjacent to {target}")
-        verify_odds(ctx, state, cmd.player, target, attackers)
+        kept_verdict(verdicts, ("odds", cmd.player, target, tuple(attackers)),
+                     lambda: verify_odds(ctx, state, cmd.player, target, attackers))
         verify_support(ctx, state, cmd, target)
 
     def execute(self, ctx: Context, state: TRState, cmd: Command, args: AttackArgs,
