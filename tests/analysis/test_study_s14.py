@@ -110,3 +110,15 @@ def test_the_report_of_a_study_file_opens_with_its_claim(tmp_path: Path, capsys)
     rc = main(["study", str(study), "--out", str(tmp_path / "out")])
     assert rc == 0 and "No decisive game: no game reached a verdict" in \
         capsys.readouterr().out.replace("\n", " ")
+
+
+def test_the_brp_chart_shows_no_turn_the_games_did_not_play(tmp_path: Path) -> None:
+    """A game stopped at ``max_turns = 2`` records the state where it stopped, dated turn 3
+    (the next turn's first phase, nothing played in it): the BRPs per turn end at turn 2."""
+    recs = [{"winner": None, "end": "max_turns", "turns": 2, **DATES}]
+    s = summarize(recs, ["axis", "allies"])
+    assert s["brp"] == {"germany": {"1": "10.0", "2": "8.0"}}
+    assert s["turn_dates"] == {"1": "Fall 1939", "2": "Winter 1939"}
+    # a game the verdict ended keeps every turn it played
+    assert summarize([{**DRAWS[0], "turns": 3}])["brp"]["germany"] == \
+        {"1": "10.0", "2": "8.0", "3": "5.0"}

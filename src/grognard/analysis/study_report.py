@@ -128,8 +128,11 @@ def summarize(records: Sequence[Record], sides: Sequence[str] = ()) -> dict[str,
     brp: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     dates: dict[int, str] = {}
     for r in records:
+        last = turns_played(r)
         for row in r.get("brp", []):
             t = int(row["turn"])
+            if last and t > last:
+                continue  # the state where a limit stopped the game: a turn not played
             if row.get("date"):
                 dates[t] = str(row["date"])
             for power, v in row["brp"].items():
@@ -269,8 +272,9 @@ def chart_brp(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> Any:
                     color=colours[powers.index(power) % len(colours)],
                     label=f"{power} ({label})" if len(summaries) > 1 else power)
     _turn_axis(ax, _dates(summaries), "turn")
-    ax.set_ylabel("BRPs on hand (mean of the games in which the power is in play)")
-    ax.set_title("BRPs per power at the end of each turn" if ax.lines else
+    ax.set_ylabel("BRPs on hand (mean)")
+    ax.set_title("BRPs per power at the end of each turn\n(mean of the games in which the "
+                 "power is in play)" if ax.lines else
                  "BRPs: the scenario keeps no BRP economy", fontsize=10)
     _legend_outside(ax, 6)
     _save(fig, path)
