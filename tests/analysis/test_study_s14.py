@@ -89,6 +89,8 @@ def test_the_turns_are_named_by_their_dates(tmp_path: Path) -> None:
         "1 Fall 1939: 3 games"
     page = write_report(tmp_path, "t", SPEC, {"base": recs}, {"base": s}).read_text()
     assert "1 Fall 1939: 3 games" in page and "{&#x27;1&#x27;: 3}" not in page
+    # the setting in words, not a dict's repr ("readings: {}")
+    assert "bots: axis planner, allies planner; readings: the scenario;" in page
 
 
 def test_the_report_of_a_study_file_opens_with_its_claim(tmp_path: Path, capsys) -> None:

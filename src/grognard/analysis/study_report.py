@@ -380,6 +380,11 @@ def chart_length(records: Mapping[str, Sequence[Record]], path: Path,
     return fig
 
 
+def _pairs(d: Mapping[str, Any]) -> str:
+    """``{"axis": "planner", "allies": "heuristic"}`` as "axis planner, allies heuristic"."""
+    return ", ".join(f"{k} {v}" for k, v in d.items())
+
+
 def by_turn_text(by_turn: Mapping[str, int], dates: Mapping[str, str]) -> str:
     """The games in which a capital fell, per turn: "1 Fall 1939: 5 games, 2 Winter 1939: 1
     game"."""
@@ -426,8 +431,8 @@ def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]
     rows = [claim_html(claim)] if claim else []
     for label, s in summaries.items():
         spec = settings[label]
-        rows.append(f"<h2>{e(label)}</h2><p>bots: {e(str(spec['bots']))}; readings: "
-                    f"{e(str(spec['readings']) or 'the scenario')}; {s['games']} games; "
+        rows.append(f"<h2>{e(label)}</h2><p>bots: {e(_pairs(spec['bots']))}; readings: "
+                    f"{e(_pairs(spec['readings']) or 'the scenario')}; {s['games']} games; "
                     f"{e(s.get('ends_text') or ends_text(s['ends']))}.</p>")
         why = no_decisive_text({**s, "decisive": s.get("decisive", sum(
             v["games"] for w, v in s["wins"].items() if w not in ("none", "draw")))})
