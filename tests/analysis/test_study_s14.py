@@ -124,3 +124,12 @@ def test_the_brp_chart_shows_no_turn_the_games_did_not_play(tmp_path: Path) -> N
     # a game the verdict ended keeps every turn it played
     assert summarize([{**DRAWS[0], "turns": 3}])["brp"]["germany"] == \
         {"1": "10.0", "2": "8.0", "3": "5.0"}
+
+
+def test_a_compared_settings_long_label_is_wrapped_in_the_legend(tmp_path: Path) -> None:
+    label = ("third_reich.campaign.economy.france.base=85,"
+             "third_reich.campaign.economy.france.brp=85")
+    fig = chart_length({"base": DRAWS, label: DRAWS}, tmp_path / "l.png")
+    texts = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert all(len(line) <= 36 for t in texts for line in t.splitlines())
+    assert any("france.brp=85" in t.replace("\n", "") for t in texts)

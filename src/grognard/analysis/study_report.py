@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import math
+import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -191,9 +192,10 @@ def _plt() -> Any:
 def _legend_outside(ax: Any, fontsize: int = 7) -> None:
     """The legend to the right of the plot (never over the data); the figure is saved with
     ``bbox_inches="tight"`` so nothing is clipped."""
-    handles, _labels = ax.get_legend_handles_labels()
-    if handles:
-        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:  # a compared setting's label (its dotted scenario keys) wrapped, not a banner
+        ax.legend(handles, [textwrap.fill(lb.replace(",", ", "), 36) for lb in labels],
+                  loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
                   fontsize=fontsize, frameon=False)
 
 
