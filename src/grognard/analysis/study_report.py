@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import math
+import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -71,6 +72,40 @@ def ends_text(ends: Mapping[str, int]) -> str:
     return ", ".join(parts) if parts else "no games"
 
 
+#: A winner key of the summary in a designer's words (``none``: the game stopped before the
+#: rules gave a verdict; ``draw``: the verdict named no side, e.g. a 3R campaign's TR-04 draw).
+OUTCOME_WORDS = {"none": "no verdict (stopped)", "draw": "draw (by the verdict)"}
+
+
+def outcome_text(w: str) -> str:
+    return OUTCOME_WORDS.get(w, w)
+
+
+def no_decisive_text(s: Mapping[str, Any]) -> str | None:
+    """Why a setting has no decisive game, in words (``None`` when some game was won): the
+    games that reached the rules' verdict without a winner (draws) are told apart from the
+    games that stopped before any verdict (a turn or command limit).
+
+    >>> no_decisive_text({"games": 3, "decisive": 0, "ends": {"max_turns": 3}})[:39]
+    'No decisive game: no game reached a ver'
+    >>> no_decisive_text({"games": 3, "decisive": 0, "ends": {"over": 3}})[:44]
+    'No decisive game: all 3 games reached the ru'
+    """
+    n = int(s.get("games", 0))
+    if s.get("decisive") or n == 0:
+        return None
+    over = int(s.get("ends", {}).get("over", 0))
+    if over == 0:
+        return ("No decisive game: no game reached a verdict (every game stopped before the "
+                "rules' end), so the winner figures say nothing about which side wins - only "
+                "what happened before the games stopped.")
+    stopped = n - over
+    return (f"No decisive game: {'all ' if not stopped else ''}{over} "
+            f"{'game' if over == 1 else 'games'} reached the rules' verdict and none was won "
+            "by a side (draws)" + (f"; {stopped} stopped before a verdict" if stopped else "")
+            + ". The studied setting does not decide the war; read the other figures.")
+
+
 def turns_played(r: Record) -> int:
     """The last turn a game played (``GameRecord.turns``)."""
     return int(r.get("turns", 0))
@@ -94,8 +129,11 @@ def summarize(records: Sequence[Record], sides: Sequence[str] = ()) -> dict[str,
     brp: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     dates: dict[int, str] = {}
     for r in records:
+        last = turns_played(r)
         for row in r.get("brp", []):
             t = int(row["turn"])
+            if last and t > last:
+                continue  # the state where a limit stopped the game: a turn not played
             if row.get("date"):
                 dates[t] = str(row["date"])
             for power, v in row["brp"].items():
@@ -120,6 +158,7 @@ def summarize(records: Sequence[Record], sides: Sequence[str] = ()) -> dict[str,
         "ends": ends,
         "ends_text": ends_text(ends),
         "decisive": decisive,
+        "verdicts": sum(1 for r in records if r.get("end") == "over"),
         "wins": wins,
         "levels": dict(sorted(levels.items())),
         "turns": {"mean": _dec(_mean(turns), 2), "min": min(turns, default=0),
@@ -153,10 +192,37 @@ def _plt() -> Any:
 def _legend_outside(ax: Any, fontsize: int = 7) -> None:
     """The legend to the right of the plot (never over the data); the figure is saved with
     ``bbox_inches="tight"`` so nothing is clipped."""
-    handles, _labels = ax.get_legend_handles_labels()
-    if handles:
-        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:  # a compared setting's label (its dotted scenario keys) wrapped, not a banner
+        ax.legend(handles, [textwrap.fill(lb.replace(",", ", "), 36) for lb in labels],
+                  loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
                   fontsize=fontsize, frameon=False)
+
+
+def _dates(summaries: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+    """The date of each turn the settings' games played (3R: "Fall 1939"), if the scenario
+    gives one."""
+    out: dict[str, str] = {}
+    for s in summaries.values():
+        out.update(s.get("turn_dates", {}))
+    return out
+
+
+def turn_name(t: int | str, dates: Mapping[str, str]) -> str:
+    """A turn for a designer: "3 Spring 1940" where the scenario dates it, else "3"."""
+    d = dates.get(str(t))
+    return f"{t} {d}" if d else str(t)
+
+
+def _turn_axis(ax: Any, dates: Mapping[str, str], label: str) -> None:
+    """Whole turns on the x axis, each named by its date where the scenario gives one."""
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    lo, hi = ax.get_xlim()
+    ts = [t for t in sorted(int(k) for k in dates) if lo <= t <= hi]
+    if ts:
+        ax.set_xticks(ts)
+        ax.set_xticklabels([turn_name(t, dates) for t in ts], rotation=90, fontsize=6)
+    ax.set_xlabel(label)
 
 
 def _save(fig: Any, path: Path) -> None:
@@ -180,11 +246,14 @@ def chart_wins(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> Any:
               for r, w in zip(rates, outcomes, strict=True)]
         ax.bar(xs, rates, width, yerr=[lo, hi], capsize=3, label=label)
     ax.set_xticks([j + width * (len(summaries) - 1) / 2 for j in range(len(outcomes))])
-    ax.set_xticklabels(["no winner" if w == "none" else w for w in outcomes])
+    ax.set_xticklabels([outcome_text(w) for w in outcomes], fontsize=8)
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of games")
     decisive = sum(int(s.get("decisive", 0)) for s in summaries.values())
+    verdicts = sum(int(s.get("verdicts", s.get("ends", {}).get("over", 0)))
+                   for s in summaries.values())
     ax.set_title("Winner (95% Wilson intervals)" if decisive else
+                 "Winner: no decisive game (every verdict a draw)" if verdicts else
                  "Winner: no decisive game (no game reached a verdict)", fontsize=10)
     _legend_outside(ax)
     _save(fig, path)
@@ -204,10 +273,10 @@ def chart_brp(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> Any:
             ax.plot(ts, [float(v) for v in per.values()], styles[i % 4],
                     color=colours[powers.index(power) % len(colours)],
                     label=f"{power} ({label})" if len(summaries) > 1 else power)
-    ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.set_xlabel("turn")
+    _turn_axis(ax, _dates(summaries), "turn")
     ax.set_ylabel("BRPs on hand (mean)")
-    ax.set_title("BRPs per power at the end of each turn" if ax.lines else
+    ax.set_title("BRPs per power at the end of each turn\n(mean of the games in which the "
+                 "power is in play)" if ax.lines else
                  "BRPs: the scenario keeps no BRP economy", fontsize=10)
     _legend_outside(ax, 6)
     _save(fig, path)
@@ -243,8 +312,12 @@ def chart_capitals(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> An
     ax.set_yticklabels(names, fontsize=8)
     if names:
         ax.set_ylim(len(names) - 1 + (len(summaries) - 1) * step + 0.5, -0.5)
-    ax.set_xlabel("turn it fell (the number: games)")
-    ax.xaxis.get_major_locator().set_params(integer=True)
+    if names:
+        ax.set_xlim(min(int(t) for s in summaries.values() for c in s["capitals"].values()
+                        for t in c["by_turn"]) - 0.7,
+                    max(int(t) for s in summaries.values() for c in s["capitals"].values()
+                        for t in c["by_turn"]) + 0.9)
+    _turn_axis(ax, _dates(summaries), "turn it fell (the number by a dot: games)")
     ax.grid(True, axis="x", alpha=0.3)
     ax.set_title("Turn each capital fell" if names else
                  "Turn each capital fell: no capital changed hands", fontsize=10)
@@ -275,24 +348,68 @@ def chart_losses(summaries: Mapping[str, Mapping[str, Any]], path: Path) -> Any:
     return fig
 
 
-def chart_length(records: Mapping[str, Sequence[Record]], path: Path) -> Any:
-    """Game length in turns: a bar per turn (games that ended in it), per setting."""
+def chart_length(records: Mapping[str, Sequence[Record]], path: Path,
+                 dates: Mapping[str, str] | None = None) -> Any:
+    """Game length: a bar per last turn played, per setting, split by how the games ended
+    (solid: the rules' verdict; hatched: stopped at a limit before any verdict)."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6, 3.5))
     width = 0.8 / max(1, len(records))
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for i, (label, recs) in enumerate(records.items()):
-        per = Counter(turns_played(r) for r in recs)
-        ts = sorted(per)
-        ax.bar([t + (i - (len(records) - 1) / 2) * width for t in ts], [per[t] for t in ts],
-               width, label=label)
-    ax.xaxis.get_major_locator().set_params(integer=True)
+        over = Counter(turns_played(r) for r in recs if r.get("end") == "over")
+        stopped = Counter(turns_played(r) for r in recs if r.get("end") != "over")
+        ts = sorted(set(over) | set(stopped))
+        xs = [t + (i - (len(records) - 1) / 2) * width for t in ts]
+        name = f"{label}: " if len(records) > 1 else ""
+        colour = colours[i % len(colours)]
+        if over:
+            ax.bar([x for x, t in zip(xs, ts, strict=True) if over[t]],
+                   [over[t] for t in ts if over[t]], width, color=colour,
+                   label=f"{name}ended by the verdict")
+        if stopped:
+            ax.bar([x for x, t in zip(xs, ts, strict=True) if stopped[t]],
+                   [stopped[t] for t in ts if stopped[t]], width,
+                   bottom=[over[t] for t in ts if stopped[t]],
+                   color="white", edgecolor=colour, hatch="///",
+                   label=f"{name}stopped at a limit")
     ax.yaxis.get_major_locator().set_params(integer=True)
-    ax.set_xlabel("last turn played")
+    _turn_axis(ax, dates or {}, "last turn played")
     ax.set_ylabel("games")
-    ax.set_title("Game length")
+    ax.set_title("Game length and how the games ended", fontsize=10)
     _legend_outside(ax)
     _save(fig, path)
     return fig
+
+
+def _pairs(d: Mapping[str, Any]) -> str:
+    """``{"axis": "planner", "allies": "heuristic"}`` as "axis planner, allies heuristic"."""
+    return ", ".join(f"{k} {v}" for k, v in d.items())
+
+
+def by_turn_text(by_turn: Mapping[str, int], dates: Mapping[str, str]) -> str:
+    """The games in which a capital fell, per turn: "1 Fall 1939: 5 games, 2 Winter 1939: 1
+    game"."""
+    return ", ".join(f"{turn_name(t, dates)}: {k} {'game' if k == 1 else 'games'}"
+                     for t, k in sorted(by_turn.items(), key=lambda kv: int(kv[0])))
+
+
+def claim_html(claim: Mapping[str, Any]) -> str:
+    """The claim a study file measures, its source and the measured figures, as HTML."""
+    e = html.escape
+    out = f"<p><b>Claim</b>: &ldquo;{e(str(claim.get('text', '')))}&rdquo;"
+    if claim.get("source"):
+        out += f" ({e(str(claim['source']))})"
+    return out + f"</p><p><b>Measured</b>: {e(str(claim.get('measured', '')))}</p>"
+
+
+def add_claim(report: Path, claim: Mapping[str, Any]) -> None:
+    """Put a study file's claim at the top of a written report (the CLI measures the claim
+    after the games are stored and the report written)."""
+    page = report.read_text(encoding="utf-8")
+    head, sep, rest = page.partition("</h1>")
+    if sep and "<b>Claim</b>" not in rest:
+        report.write_text(head + sep + claim_html(claim) + rest, encoding="utf-8")
 
 
 CHARTS = ("wins", "brp", "capitals", "losses", "length")
@@ -300,39 +417,46 @@ CHARTS = ("wins", "brp", "capitals", "losses", "length")
 
 def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]],
                  records: Mapping[str, Sequence[Record]],
-                 summaries: Mapping[str, Mapping[str, Any]]) -> Path:
-    """Charts (PNG) and ``report.html`` in ``out``; returns the HTML path."""
+                 summaries: Mapping[str, Mapping[str, Any]],
+                 claim: Mapping[str, Any] | None = None) -> Path:
+    """Charts (PNG) and ``report.html`` in ``out``; returns the HTML path. With a study file's
+    ``claim`` (:func:`grognard.analysis.study_claims.measure_claim`) the page opens with the
+    designer's words, their source and what the games measured."""
     out.mkdir(parents=True, exist_ok=True)
     chart_wins(summaries, out / "wins.png")
     chart_brp(summaries, out / "brp.png")
     chart_capitals(summaries, out / "capitals.png")
     chart_losses(summaries, out / "losses.png")
-    chart_length(records, out / "length.png")
+    chart_length(records, out / "length.png", _dates(summaries))
     e = html.escape
-    rows = []
+    dates = _dates(summaries)
+    rows = [claim_html(claim)] if claim else []
     for label, s in summaries.items():
         spec = settings[label]
-        rows.append(f"<h2>{e(label)}</h2><p>bots: {e(str(spec['bots']))}; readings: "
-                    f"{e(str(spec['readings']) or 'the scenario')}; {s['games']} games; "
+        rows.append(f"<h2>{e(label)}</h2><p>bots: {e(_pairs(spec['bots']))}; readings: "
+                    f"{e(_pairs(spec['readings']) or 'the scenario')}; {s['games']} games; "
                     f"{e(s.get('ends_text') or ends_text(s['ends']))}.</p>")
-        if not s.get("decisive", sum(v["games"] for w, v in s["wins"].items() if w != "none")):
-            rows.append("<p><b>No decisive game</b>: no game reached a verdict, so the "
-                        "winner figures below say nothing about which side wins (only "
-                        "what happened before the games stopped).</p>")
+        why = no_decisive_text({**s, "decisive": s.get("decisive", sum(
+            v["games"] for w, v in s["wins"].items() if w not in ("none", "draw")))})
+        if why:
+            head, _sep, rest = why.partition(":")
+            rows.append(f"<p><b>{e(head)}</b>:{e(rest)}</p>")
         rows.append("<table><tr><th>winner</th><th>games</th><th>rate</th><th>95% CI</th></tr>"
-                    + "".join(f"<tr><td>{e(w)}</td><td>{v['games']}</td><td>{v['rate']}</td>"
-                              f"<td>{v['ci95'][0]}-{v['ci95'][1]}</td></tr>"
+                    + "".join(f"<tr><td>{e(outcome_text(w))}</td><td>{v['games']}</td>"
+                              f"<td>{v['rate']}</td><td>{v['ci95'][0]}-{v['ci95'][1]}</td></tr>"
                               for w, v in s["wins"].items()) + "</table>")
         if s["levels"]:
             rows.append(f"<p>victory levels: {e(str(s['levels']))}</p>")
-        rows.append(f"<p>turns: mean {s['turns']['mean']} (min {s['turns']['min']}, max "
-                    f"{s['turns']['max']}); commands: mean {s['commands']['mean']}</p>")
+        rows.append(f"<p>last turn played: mean {s['turns']['mean']} (min "
+                    f"{e(turn_name(s['turns']['min'], dates))}, max "
+                    f"{e(turn_name(s['turns']['max'], dates))}); commands: mean "
+                    f"{s['commands']['mean']}</p>")
         if s["capitals"]:
             rows.append("<table><tr><th>capital</th><th>fell</th><th>rate</th><th>95% CI</th>"
                         "<th>games by turn</th></tr>" + "".join(
                             f"<tr><td>{e(n)}</td><td>{c['fell']}</td><td>{c['rate']}</td>"
                             f"<td>{c['ci95'][0]}-{c['ci95'][1]}</td>"
-                            f"<td>{e(str(c['by_turn']))}</td></tr>"
+                            f"<td>{e(by_turn_text(c['by_turn'], dates))}</td></tr>"
                             for n, c in s["capitals"].items()) + "</table>")
         else:
             rows.append("<p>No capital changed hands (or the scenario keeps no control).</p>")

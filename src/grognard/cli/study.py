@@ -22,6 +22,7 @@ from rich.progress import (
 
 from grognard.analysis.study import Setting, parse_readings
 from grognard.analysis.study_claims import load_study_file, measure_claim
+from grognard.analysis.study_report import add_claim, no_decisive_text
 from grognard.analysis.study_run import run_study
 from grognard.bots import parse_bots
 from grognard.cli.render import JsonOpt, emit, grid_table
@@ -108,12 +109,14 @@ def register(app: typer.Typer) -> None:
             bar.update(task, completed=total)
         if spec.get("claim"):
             result["claim"] = measure_claim(spec, records)
+            if result.get("report"):
+                add_claim(Path(result["report"]), result["claim"])
 
         def human(c: Console) -> None:
             for label, s in result["results"].items():
                 c.print(f"[bold]{label}[/bold]: {s['games']} games: {s['ends_text']}")
-                if not s["decisive"]:
-                    c.print("no decisive game: no game reached a verdict")
+                if why := no_decisive_text(s):
+                    c.print(why)
                 c.print(grid_table(["winner", "games", "rate", "95% CI"],
                                    [[w, v["games"], v["rate"], "-".join(v["ci95"])]
                                     for w, v in s["wins"].items()]))
