@@ -28,7 +28,10 @@ choice plays the planner's very game and a paired game against the planner measu
 what the search changed. Where the planner passes at a purchase decision and the policy
 names a purchase (``pass_kinds``, ``purchase``: EuroFront's production, where the planner
 buys nothing), the search weighs passing against buying through the phase once a phase
-(:meth:`MctsBot._purchase`; budget 4 and up). On EuroFront the evaluation is a fitted chance of winning
+(:meth:`MctsBot._purchase`; budget 4 and up). Where the policy names postures (``posture_names``:
+EuroFront's defending side, the plan's every counter-attack in reach or a cautious one), the
+search weighs them once a span (a month) and plays the winner to its end, in its own play and
+its rollouts (:meth:`MctsBot._posture`; budget 4 and up). On EuroFront the evaluation is a fitted chance of winning
 (:meth:`~grognard.bots.heuristic.EuroFrontPolicy.evaluate`: objectives held, the blocks'
 steps and firepower, the enemy blocks left). Nothing of the real game but the
 view and the legal actions reaches the search, so the opponent's hidden information cannot
