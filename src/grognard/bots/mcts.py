@@ -200,7 +200,8 @@ class MctsBot(PlannerBot):
             return first
         t = time.process_time()
         try:
-            return self.search(view, legal_actions.game, cands)
+            chosen: Command = self.search(view, legal_actions.game, cands)
+            return chosen
         finally:
             self.search_cpu_s += time.process_time() - t
 
@@ -212,10 +213,11 @@ class MctsBot(PlannerBot):
         seat plays each posture, ``budget // 2`` paired rounds each (two postures; budget 4
         and up); the plan's posture stands unless another beats it (:func:`better`), and the
         bot plays the chosen posture to the span's end."""
-        names_of = getattr(self.policy, "posture_names", None)
+        pol: Any = self.policy  # a policy with postures (EuroFrontPolicy)
+        names_of = getattr(pol, "posture_names", None)
         if names_of is None or self.budget < 4:
             return
-        key = self.policy.posture_key(view)
+        key = pol.posture_key(view)
         if key == self._postured:
             return
         self._postured = key
@@ -227,7 +229,7 @@ class MctsBot(PlannerBot):
             k = self.search(view, la.game, [first] * len(names), postures=names)
         finally:
             self.search_cpu_s += time.process_time() - t
-        self.policy.set_posture(view, names[k])
+        pol.set_posture(view, names[k])
         self.postures_changed += k != 0
 
     def _purchase(self, view: JSON, la: LegalActions, first: Command) -> Command | None:
