@@ -1518,6 +1518,40 @@ class EuroFrontPolicy(Policy):
     #: the purchases the search may make in place of the planner's passing
     purchase_kinds: ClassVar[tuple[str, ...]] = ("build", "rebuild")
 
+    #: The defending side's postures the search bot weighs once a month (session 14): a name
+    #: and the edge a counter-attack needs in it (the blocks that can join it must expect more
+    #: than ``edge`` times the defenders' hits, :meth:`_battle_odds`); ``plan`` (None) is the
+    #: policy's own play - every enemy hex in reach is attacked - so a bot that never sets a
+    #: posture plays as before.
+    postures: ClassVar[Mapping[str, float | None]] = {"plan": None, "cautious": 2.0}
+    #: the posture set for a month (the month, the edge), by the search only
+    posture: tuple[str, float] | None = None
+
+    def posture_names(self, view: Mapping[str, Any]) -> list[str]:
+        """The postures the search may weigh for this seat now (none for the attacking side:
+        its attacks already need :attr:`edge`), the plan's own first."""
+        cal = self.seat.context.scenario.calendar
+        if self.seat.player == "axis" and cal.get("objectives") and \
+                cal.get("axis_objectives") is not None:
+            return []
+        return list(self.postures)
+
+    def posture_key(self, view: Mapping[str, Any]) -> str:
+        """The span a posture holds for: the month of the view (EF-18's activation month)."""
+        return str((view.get("activation") or {}).get("month")
+                   or self.seat.context.scenario.calendar.get("month") or "")
+
+    def set_posture(self, view: Mapping[str, Any], name: str) -> None:
+        """Play ``name`` (one of :attr:`postures`) for the rest of the view's month."""
+        edge = self.postures[name]
+        self.posture = None if edge is None else (self.posture_key(view), edge)
+
+    def posture_edge(self, sit: Situation) -> float | None:
+        """The edge a counter-attack needs under the posture set for this month, or None."""
+        if self.posture is None or self.posture[0] != self.posture_key(sit.view):
+            return None
+        return self.posture[1]
+
     def purchase(self, sit: Situation, actions: LegalActions) -> Command | None:
         """The search's best purchase now (PROD: a step for a block on the map, EF-02 a
         destroyed block back as a cadre), None when none is legal: what the search bot weighs
@@ -1661,6 +1695,11 @@ class EuroFrontPolicy(Policy):
             return self._attack_move(sit, cmd)
         to = destination(cmd)
         if to is not None and to in sit.enemy_hexes and str(cmd.args.get("block")) in sit.mine:
+            edge = self.posture_edge(sit)
+            if edge is not None:
+                ours, theirs = self._battle_odds(sit, to)
+                if ours <= edge * theirs:
+                    return -0.5  # the search's cautious posture: no counter-attack at poor odds
             return 1.0 + sit.value_of_hex(to)
         u = sit.mine.get(str(cmd.args.get("block")))
         goals = sit.memo("ef.valued", lambda: {h for h, v in sit.objectives.items() if v >= 5})

@@ -28,7 +28,10 @@ choice plays the planner's very game and a paired game against the planner measu
 what the search changed. Where the planner passes at a purchase decision and the policy
 names a purchase (``pass_kinds``, ``purchase``: EuroFront's production, where the planner
 buys nothing), the search weighs passing against buying through the phase once a phase
-(:meth:`MctsBot._purchase`; budget 4 and up). On EuroFront the evaluation is a fitted chance of winning
+(:meth:`MctsBot._purchase`; budget 4 and up). Where the policy names postures (``posture_names``:
+EuroFront's defending side, the plan's every counter-attack in reach or a cautious one), the
+search weighs them once a span (a month) and plays the winner to its end, in its own play and
+its rollouts (:meth:`MctsBot._posture`; budget 4 and up). On EuroFront the evaluation is a fitted chance of winning
 (:meth:`~grognard.bots.heuristic.EuroFrontPolicy.evaluate`: objectives held, the blocks'
 steps and firepower, the enemy blocks left). Nothing of the real game but the
 view and the legal actions reaches the search, so the opponent's hidden information cannot
@@ -155,6 +158,9 @@ class MctsBot(PlannerBot):
         self._start: tuple[tuple[int, int], JSON] | None = None
         #: the purchase phase the search decided on, and whether it buys in it
         self._bought: tuple[tuple[Any, str], bool] | None = None
+        #: the span (a EuroFront month) whose posture the search has chosen
+        self._postured: str | None = None
+        self.postures_changed = 0  # spans where a posture other than the plan's won
 
     def _candidates(self, view: JSON, la: LegalActions, first: Command) -> list[Command]:
         sit = self.policy.situation(view, la.game)
@@ -188,14 +194,43 @@ class MctsBot(PlannerBot):
                 first.kind not in self.policy.macro_kinds | {"end_phase"} or \
                 not (set(legal_actions.kinds()) & self.policy.macro_kinds):
             return first
+        self._posture(view, legal_actions, first)
         cands = self._candidates(view, legal_actions, first)
         if len(cands) < 2:
             return first
         t = time.process_time()
         try:
-            return self.search(view, legal_actions.game, cands)
+            chosen: Command = self.search(view, legal_actions.game, cands)
+            return chosen
         finally:
             self.search_cpu_s += time.process_time() - t
+
+    def _posture(self, view: JSON, la: LegalActions, first: Command) -> None:
+        """Once a span (the policy's ``posture_key``: a EuroFront month), at its first macro
+        decision, the search weighs the policy's postures (``posture_names``: EuroFront's
+        defending side plays its plan - every counter-attack in reach - or a cautious one that
+        counter-attacks only at odds): the planner's choice now, then a rollout in which the
+        seat plays each posture, ``budget // 2`` paired rounds each (two postures; budget 4
+        and up); the plan's posture stands unless another beats it (:func:`better`), and the
+        bot plays the chosen posture to the span's end."""
+        pol: Any = self.policy  # a policy with postures (EuroFrontPolicy)
+        names_of = getattr(pol, "posture_names", None)
+        if names_of is None or self.budget < 4:
+            return
+        key = pol.posture_key(view)
+        if key == self._postured:
+            return
+        self._postured = key
+        names: list[str] = names_of(view)
+        if len(names) < 2:
+            return
+        t = time.process_time()
+        try:
+            k = self.search(view, la.game, [first] * len(names), postures=names)
+        finally:
+            self.search_cpu_s += time.process_time() - t
+        pol.set_posture(view, names[k])
+        self.postures_changed += k != 0
 
     def _purchase(self, view: JSON, la: LegalActions, first: Command) -> Command | None:
         """Where the planner passes at a purchase decision (the policy's ``pass_kinds``, such
@@ -224,8 +259,8 @@ class MctsBot(PlannerBot):
         self._bought = (key, chosen is buy)
         return buy if chosen is buy else None
 
-    def search(self, view: JSON, game: Game, cands: list[Command], buying: bool = False
-               ) -> Command:
+    def search(self, view: JSON, game: Game, cands: list[Command], buying: bool = False,
+               postures: Sequence[str] | None = None) -> Any:
         """Paired rounds over ``cands`` (``budget`` simulations in all): in each round every
         candidate is simulated from the same determinization with the same dice (common
         random numbers), so the candidates are compared on the same luck and a round's
@@ -237,7 +272,11 @@ class MctsBot(PlannerBot):
         planner's own choice (the first candidate) stands unless another beats it, round by
         round on the same luck, by :data:`MARGIN` of the span of the values seen on average
         and by :data:`Z` standard errors of the paired differences (:func:`better`)."""
-        if buying:  # passing against buying: two candidates, at least two rounds each
+        if postures is not None:  # the same command under each posture: the index wins
+            cands = cands[:max(2, self.budget // ROUNDS)]
+            if self.budget < 4:
+                return 0
+        elif buying:  # passing against buying: two candidates, at least two rounds each
             if self.budget < 4:
                 return cands[0]
         else:
@@ -250,16 +289,22 @@ class MctsBot(PlannerBot):
             self._sim_seed += 1
             seed = self._search_dice.die(2**31 - 1) + self._sim_seed
             for k, cmd in enumerate(cands):
-                values[k].append(self.simulate(view, game, cmd, seed, buying=True)
-                                 if buying and k > 0 else self.simulate(view, game, cmd, seed))
+                if postures is not None:
+                    values[k].append(self.simulate(view, game, cmd, seed, posture=postures[k]))
+                else:
+                    values[k].append(self.simulate(view, game, cmd, seed, buying=True)
+                                     if buying and k > 0 else
+                                     self.simulate(view, game, cmd, seed))
         self._start = None
         k = better(values)
+        if postures is not None:
+            return k
         self.searched += 1
         self.changed += k != 0
         return cands[k]
 
     def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None,
-                 buying: bool = False) -> float:
+                 buying: bool = False, posture: str | None = None) -> float:
         """One determinized rollout after ``cmd`` (from ``seed``: the determinization, the
         dice and the rollout's bots): the policy's evaluation of its end. The determinized
         state is sampled once per seed and copied for each candidate of a round."""
@@ -280,9 +325,15 @@ class MctsBot(PlannerBot):
         if buying:
             self._buy_on(g)
         rollout(g, seed, self.horizon, self.seat.player if self.cut == "side" else None,
-                self.turns)
+                self.turns, posture=(self.seat.player, posture) if posture else None,
+                keep=self._keep_posture())
         return self.policy.evaluate(g.view(self.seat.player), g)
 
+
+    def _keep_posture(self) -> tuple[str, Any] | None:
+        """The seat's posture of this span, for its rollouts (None: none chosen)."""
+        got = getattr(self.policy, "posture", None)
+        return (self.seat.player, got) if got is not None else None
 
     def _buy_on(self, g: Game) -> None:
         """In a simulation: the policy's purchases for the seat while it has any (the rest of
@@ -333,13 +384,17 @@ def _turns_since(start: Any, now: Any) -> int:
     return int(now != start)
 
 
-def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: int = 1
-            ) -> int:
+def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: int = 1,
+            posture: tuple[str, str] | None = None, keep: Any = None) -> int:
     """The planner on every side to the end of the game turn, at most ``horizon`` commands
     (or to the game's end, or until a bot finds nothing or the determinized state cannot go
     on); with ``side``, only to the end of that player's own turn (the first phase of
     another player - ``Game.phase.player`` - after one of its own); the commands played."""
     bots = {p: PlannerBot(Seat.of(g, p, seed)) for p in g.scenario.sides}
+    if posture is not None:  # the seat plays this posture for the rest of the span
+        bots[posture[0]].policy.set_posture(g.state, posture[1])  # type: ignore[attr-defined]
+    elif keep is not None:  # the posture the seat chose for this span holds in the rollout
+        bots[keep[0]].policy.posture = keep[1]  # type: ignore[attr-defined]
     played = 0
     start = g.state.get("turn")
     own = side is not None and g.phase.player == side
