@@ -15,6 +15,17 @@ from pathlib import Path
 from .conftest import free_port
 
 
+def _page_when_served(proc: subprocess.Popen[str], url: str) -> str:
+    """The page at ``url`` once the server ``proc`` answers (at most 90 s)."""
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            return str(urllib.request.urlopen(url, timeout=10).read().decode())
+        except OSError:
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.2)
+
+
 def test_play_prints_the_url_of_a_hotseat_game_and_serves_it(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(XDG_DATA_HOME=str(tmp_path), BROWSER="true")
@@ -28,14 +39,7 @@ def test_play_prints_the_url_of_a_hotseat_game_and_serves_it(tmp_path: Path) -> 
         line = proc.stdout.readline()
         m = re.search(r"(http://127\.0\.0\.1:\d+/play/\S+)", line)
         assert m, line + (proc.stderr.read() if proc.stderr and proc.poll() is not None else "")
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                page = urllib.request.urlopen(m.group(1), timeout=10).read().decode()
-                break
-            except OSError:
-                assert time.monotonic() < deadline and proc.poll() is None
-                time.sleep(0.2)
+        page = _page_when_served(proc, m.group(1))
         assert 'class="hex' in page and "Third Reich" in page
         assert (tmp_path / "grognard" / "games.sqlite").exists()
     finally:
@@ -93,14 +97,7 @@ def test_play_with_bots_gives_the_person_a_seat_against_the_bot(tmp_path: Path) 
         assert "axis against planner as allies" in line, line
         m = re.search(r"(http://127\.0\.0\.1:\d+/play/\S+)", line)
         assert m, line
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                page = urllib.request.urlopen(m.group(1), timeout=10).read().decode()
-                break
-            except OSError:
-                assert time.monotonic() < deadline and proc.poll() is None
-                time.sleep(0.2)
+        page = _page_when_served(proc, m.group(1))
         assert 'class="hex' in page and "axis" in page.lower()
     finally:
         proc.terminate()
