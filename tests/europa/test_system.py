@@ -310,6 +310,7 @@ def test_eur10_hexsides_crossed_come_from_the_map():
     raw = attack_json(g.context, s, "axis", {"attackers": ["de-7pz"], "defender_hex": "0604",
                                              "weather": "winter"})
     assert raw["attackers"][0]["hexsides"] == ["frozen_river"]
+    s = thaw(s)  # a new position: per-position facts (units by hex) are kept per state
     s["units"]["su-112rifle"]["hex"] = "0605"
     s["units"]["de-20mot"]["hex"] = "0404"
     raw = attack_json(g.context, s, "axis", {"attackers": ["de-5inf"], "defender_hex": "0605"})
@@ -327,6 +328,7 @@ def test_eur10_target_hex_terrain_fortification_and_major_city_come_from_the_map
     s["units"]["su-126rifle"]["hex"] = "1008"
     raw = attack_json(g.context, s, "axis", {"attackers": ["de-7pz"], "defender_hex": "0805"})
     assert raw["fortified"] is True and raw["major_city"] is True
+    s = thaw(s)  # a new position: per-position facts (units by hex) are kept per state
     s["units"]["su-23tank"]["hex"] = "0604"  # clear, no city
     assert attack_json(g.context, s, "axis", {"attackers": ["de-7pz"],
                                               "defender_hex": "0604"})["major_city"] is False
