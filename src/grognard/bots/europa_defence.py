@@ -255,40 +255,22 @@ def counter_attacks(sit: Situation, g: Any, pic: offence.Picture,
     used: set[str] = set()
     out: list[tuple[int, dict[str, int]]] = []
     for _w, i, defense in targets:
-        sides = [j for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
-                 if s >= 0 and pic.land[j] and j not in pic.theirs and j in safe]
-        if not sides:
+        if not any(s >= 0 and pic.land[j] and j not in pic.theirs and j in safe
+                   for j, s in zip(g.nbrs[i], g.sides[i], strict=True)):
             continue
-        offers = []
-        for uid in free:
-            if uid in used:
-                continue
-            u = sit.mine[uid]
-            a = offence.view_factor(u, "attack")
-            if a <= 0:
-                continue
-            mech = str(u.get("type")) in offence.MECH
-            best = None
-            for j in sides:
-                if j != at[uid] and j not in moves.get(uid, {}):
-                    continue
-                f = a * offence._crossing(g, j, i, mech)
-                if f > 0 and (best is None or f > best[0]):
-                    best = (f, j)
-            if best is not None:
-                offers.append((-best[0], uid, best[1]))
-        offers.sort()
+        offers = _offers(sit, g, pic, i, moves, [u for u in free if u not in used], at, plan,
+                         within=safe, supply_halves=False)
         need = COUNTER_ODDS * max(defense, 1.0)
         got = 0.0
         chosen: dict[str, int] = {}
-        for negf, uid, j in offers:
+        for f, uid, j in offers:
             if got >= need:
                 break
             if plan.value(uid, j) <= -99:  # the stack is full
                 continue
             plan.place(uid, j)
             chosen[uid] = j
-            got += -negf
+            got += f
         if chosen and (got >= need or (last_turn and i in wanted_back)):
             used.update(chosen)
             out.append((i, chosen))
@@ -300,20 +282,23 @@ def counter_attacks(sit: Situation, g: Any, pic: offence.Picture,
 
 def _offers(sit: Situation, g: Any, pic: offence.Picture, i: int,
             moves: Mapping[str, Mapping[int, Command]], units: Collection[str],
-            at: Mapping[str, int], plan: DefencePlan) -> list[tuple[float, str, int]]:
+            at: Mapping[str, int], plan: DefencePlan, within: Collection[int] | None = None,
+            supply_halves: bool = True) -> list[tuple[float, str, int]]:
     """(attack factors brought, unit, the side hex it attacks from) of each of ``units``
     that may stand next to enemy hex ``i`` (its own hex or a legal move, a land hex free of
-    the enemy with room in the stack), its best side (rivers halve across, EUR-10; out of
-    supply halves too, EUR-30), strongest first."""
+    the enemy with room in the stack, among ``within`` if given), its best side (rivers
+    halve across, EUR-10; out of supply halves too, EUR-30, unless ``supply_halves`` is off:
+    the movement phase's counter-attacks count full factors), strongest first."""
     sides = [j for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
-             if s >= 0 and pic.land[j] and j not in pic.theirs]
+             if s >= 0 and pic.land[j] and j not in pic.theirs
+             and (within is None or j in within)]
     out = []
     for uid in units:
         u = sit.mine[uid]
         a = float(offence.view_factor(u, "attack"))
         if a <= 0:
             continue
-        if offence.out_of_supply(u):
+        if supply_halves and offence.out_of_supply(u):
             a = a / 2
         mech = str(u.get("type")) in offence.MECH
         best: tuple[float, int] | None = None
