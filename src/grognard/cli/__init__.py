@@ -85,8 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     import typer
     from rich.text import Text
 
-    from grognard.cli.render import err_console
     from grognard.core.errors import GrognardError
+    from grognard.engine.terminal import err_console
 
     for stream in (sys.stdout, sys.stderr):  # a file name that is not UTF-8 still prints
         with contextlib.suppress(AttributeError, ValueError):

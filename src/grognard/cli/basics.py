@@ -8,8 +8,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from grognard.cli.render import STATE, JsonOpt, console, current_tables, emit, grid_table
 from grognard.core.dice import DiceStream
+from grognard.engine.terminal import STATE, JsonOpt, console, current_tables, emit, grid_table
 
 
 def register(app: typer.Typer) -> None:

@@ -15,9 +15,9 @@ import typer
 from rich.console import Console
 
 from grognard.bots import bot_names, choose, legal_actions, parse_bots
-from grognard.cli.render import JsonOpt, current_tables, emit, grid_table
 from grognard.core.errors import InputError
 from grognard.engine.save import load_game, save_game
+from grognard.engine.terminal import JsonOpt, current_tables, emit, grid_table
 
 
 def register(app: typer.Typer) -> None:

@@ -16,13 +16,12 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.game import render_map
-from grognard.cli.render import console, current_tables, emit, grid_table
 from grognard.core.errors import IllegalOrder
 from grognard.core.exact import exact_json, ratio_str
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.engine.save import load_game, save_game
+from grognard.engine.terminal import console, current_tables, emit, grid_table, render_map
 from grognard.europa.combat.attack import attack_from_json
 from grognard.europa.combat.commands import attack_json
 from grognard.europa.combat.crt_analysis import attack_odds

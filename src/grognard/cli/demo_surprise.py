@@ -168,7 +168,7 @@ def run_surprise_demo(seed: int) -> dict[str, Any]:
 
 
 def human(data: dict[str, Any]) -> None:
-    from grognard.cli.render import console
+    from grognard.engine.terminal import console
 
     console.rule(f"grognard demo --surprise: {data['scenario']} (seed {data['seed']})")
     for st in data["steps"]:

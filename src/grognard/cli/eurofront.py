@@ -12,10 +12,10 @@ from typing import Annotated
 
 import typer
 
-from grognard.cli.render import JsonOpt, current_tables, emit
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError, parse_enum
 from grognard.core.readings import parse_pairs
+from grognard.engine.terminal import JsonOpt, current_tables, emit
 from grognard.eurofront.activation import initiative
 from grognard.eurofront.airpower import air_power_level, load_state
 from grognard.eurofront.disruption import TABLE_ID, apd_outcome

@@ -11,10 +11,10 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import JsonOpt, console, current_tables, emit, grid_table, kv_table
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import ratio_str
+from grognard.engine.terminal import JsonOpt, console, current_tables, emit, grid_table, kv_table
 
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed: roll the dice.")]
 RollsOpt = Annotated[str | None, typer.Option(

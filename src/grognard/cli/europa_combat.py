@@ -9,7 +9,10 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from grognard.cli.render import (
+from grognard.core.dice import DiceStream
+from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.exact import exact_json
+from grognard.engine.terminal import (
     JsonOpt,
     console,
     current_tables,
@@ -18,9 +21,6 @@ from grognard.cli.render import (
     kv_table,
     read_json,
 )
-from grognard.core.dice import DiceStream
-from grognard.core.errors import IllegalOrder, InputError
-from grognard.core.exact import exact_json
 from grognard.europa.combat.attack import CRT_TABLE, Attack, Side, attack_from_json
 
 AttackArg = Annotated[Path, typer.Argument(metavar="ATTACK.json",

@@ -13,10 +13,10 @@ from typing import Annotated
 
 import typer
 
-from grognard.cli.render import JsonOpt, current_tables, emit, read_json
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, q, ratio_str
 from grognard.core.readings import parse_pairs
+from grognard.engine.terminal import JsonOpt, current_tables, emit, read_json
 from grognard.europa.fite import air_surprise, supply_grade_through, truck_range
 from grognard.europa.supply.breakout import break_out, breakout_odds
 from grognard.europa.supply.isolation import (

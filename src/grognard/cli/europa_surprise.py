@@ -13,11 +13,11 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import JsonOpt, current_tables, emit, grid_table
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, q
 from grognard.core.readings import parse_pairs
+from grognard.engine.terminal import JsonOpt, current_tables, emit, grid_table
 from grognard.europa.surprise.airbase import (
     BaseAirUnit,
     affected_count,

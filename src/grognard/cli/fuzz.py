@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from grognard.cli.render import JsonOpt, emit, err_console
 from grognard.core.errors import InputError
+from grognard.engine.terminal import JsonOpt, emit, err_console
 
 
 def register(app: typer.Typer) -> None:

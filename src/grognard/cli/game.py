@@ -10,7 +10,6 @@ import typer
 from rich.console import Console
 
 from grognard.analysis.study import parse_readings
-from grognard.cli.render import JsonOpt, current_tables, emit, grid_table, kv_table
 from grognard.core.dice import fresh_seed
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json
@@ -30,6 +29,14 @@ from grognard.engine.save import (
     sign_last,
 )
 from grognard.engine.scenario import Scenario, load_scenario, shipped_scenarios
+from grognard.engine.terminal import (
+    JsonOpt,
+    current_tables,
+    emit,
+    grid_table,
+    kv_table,
+    render_map,
+)
 
 
 def scenario_summary(sc: Scenario) -> dict[str, object]:
@@ -48,36 +55,6 @@ def scenario_summary(sc: Scenario) -> dict[str, object]:
         ],
         "sequence": [ph.to_json() for ph in sc.sequence.phases],
     }
-
-
-def render_map(sc: Scenario) -> str:
-    """A readable text map: one cell per hex in offset rows, units marked by side initial."""
-    m = sc.map
-    lay = m.layout
-    offsets = {lay.to_offset(m.hex(i)): i for i in range(m.n)}
-    cols = max(c for c, _ in offsets) + 1
-    rows = max(r for _, r in offsets) + 1
-    occupant: dict[str, str] = {}
-    for p in sc.placements:
-        if p.hex:
-            occupant[p.hex] = p.unit.side[0].upper()
-    glyph = {"clear": ".", "woods": "w", "forest": "f", "rough": "r", "wooded_rough": "R",
-             "mountain": "m", "swamp": "s", "marsh": "s", "sea": "~", "lake": "~",
-             "desert": ":", "steppe": ",", "urban": "#", "glacier": "*"}
-    lines = []
-    for r in range(rows):
-        cells = []
-        for c in range(cols):
-            i = offsets.get((c, r))
-            if i is None:
-                cells.append("  ")
-                continue
-            label = m.label(i)
-            t = glyph.get(str(m.terrain_of(m.hex(i)).value), "?")
-            mark = occupant.get(label, "C" if i in m.cities else " ")
-            cells.append(t + mark)
-        lines.append(" ".join(cells))
-    return "\n".join(lines)
 
 
 def register(app: typer.Typer) -> None:

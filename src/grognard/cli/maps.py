@@ -15,10 +15,10 @@ from typing import Annotated
 import numpy as np
 import typer
 
-from grognard.cli.render import JsonOpt, emit
 from grognard.core.errors import InputError
 from grognard.core.mapdata import TERRAIN_CODES, CityClass, HexsideFeature, MapData
 from grognard.engine.scenario import load_scenario, parse_scenario
+from grognard.engine.terminal import JsonOpt, emit
 
 COLOURS = {
     "clear": "#eef0d8", "woods": "#b9d9a0", "rough": "#d8c8a0", "wooded_rough": "#b8c890",

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from grognard import __version__
-from grognard.cli.render import STATE
+from grognard.engine.terminal import STATE
 
 SUB_APPS = {"europa": "Europa: rule 47 surprise turns and Europa revised.",
             "3r": "Revised Third Reich."}

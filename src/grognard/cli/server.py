@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from grognard.cli.render import JsonOpt, emit
 from grognard.core.errors import InputError
+from grognard.engine.terminal import JsonOpt, emit
 
 DEFAULT_DB = "$XDG_DATA_HOME/grognard/games.sqlite"
 

@@ -25,9 +25,9 @@ from grognard.analysis.study_claims import load_study_file, measure_claim
 from grognard.analysis.study_report import add_claim, no_decisive_text
 from grognard.analysis.study_run import run_study
 from grognard.bots import parse_bots
-from grognard.cli.render import JsonOpt, emit, grid_table
 from grognard.core.errors import InputError
 from grognard.engine.scenario import load_scenario
+from grognard.engine.terminal import JsonOpt, emit, grid_table
 
 
 def _head(path: Path) -> bytes:

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import JsonOpt, current_tables, emit, grid_table, kv_table
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import ratio_str
+from grognard.engine.terminal import JsonOpt, current_tables, emit, grid_table, kv_table
 
 
 def _pairs(values: list[str], field: str) -> dict[str, int]:

@@ -11,7 +11,10 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import (
+from grognard.core.dice import DiceStream
+from grognard.core.errors import InputError
+from grognard.core.exact import exact_text, ratio_str
+from grognard.engine.terminal import (
     JsonOpt,
     console,
     current_tables,
@@ -21,9 +24,6 @@ from grognard.cli.render import (
     read_json,
     readings_file,
 )
-from grognard.core.dice import DiceStream
-from grognard.core.errors import InputError
-from grognard.core.exact import exact_text, ratio_str
 from grognard.third_reich.turn.combat_readings import TRCombatReadings
 
 BattleArg = Annotated[Path, typer.Argument(metavar="BATTLE.json",

@@ -11,10 +11,17 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import JsonOpt, current_tables, emit, kv_table, read_json, readings_file
 from grognard.core.dice import DiceStream
 from grognard.core.errors import InputError
 from grognard.core.exact import exact_json, ratio_str
+from grognard.engine.terminal import (
+    JsonOpt,
+    current_tables,
+    emit,
+    kv_table,
+    read_json,
+    readings_file,
+)
 
 ReadingsOpt = Annotated[Path | None, typer.Option(
     "--readings", metavar="FILE", help="JSON object of naval readings (NavalReadings).")]

@@ -13,7 +13,11 @@ from typing import Annotated, Any
 
 import typer
 
-from grognard.cli.render import (
+from grognard.core.dice import DiceStream
+from grognard.core.errors import InputError
+from grognard.core.exact import exact_json, q
+from grognard.core.inputs import write_atomic
+from grognard.engine.terminal import (
     JsonOpt,
     current_tables,
     dump_json,
@@ -22,10 +26,6 @@ from grognard.cli.render import (
     kv_table,
     read_json,
 )
-from grognard.core.dice import DiceStream
-from grognard.core.errors import InputError
-from grognard.core.exact import exact_json, q
-from grognard.core.inputs import write_atomic
 
 LedgerArg = Annotated[Path, typer.Argument(metavar="LEDGER.json", help="A ledger file.")]
 OutOpt = Annotated[Path | None, typer.Option("--out", help="Write the new ledger here.")]

@@ -1,6 +1,7 @@
-"""Rendering helpers shared by the CLI: JSON for scripts, rich tables for people.
+"""Terminal output for the command line: JSON for scripts, rich tables for people.
 
-JSON output is stable: integers are numbers; other exact quantities are strings
+On the engine floor so that the command modules of the rule packages print the same way as the
+rest of the CLI. JSON output is stable: integers are numbers; other exact quantities are strings
 (``"108.8"``, ``"2/3"``). Use :func:`grognard.core.exact.exact_json` and ``ratio_str``.
 """
 
@@ -20,6 +21,7 @@ from grognard.core.errors import InputError
 from grognard.core.inputs import InputFileError, load_json_file
 from grognard.core.readings import Readings
 from grognard.core.tables import TableSet, load_tables
+from grognard.engine.scenario import Scenario
 
 R = TypeVar("R", bound=Readings)
 
@@ -93,3 +95,33 @@ def readings_file(path: Path | None, kind: type[R], name: str = "--readings") ->
     if not isinstance(raw, dict):
         raise InputError(name, "expected a JSON object of readings")
     return kind.from_mapping(raw)
+
+
+def render_map(sc: Scenario) -> str:
+    """A readable text map: one cell per hex in offset rows, units marked by side initial."""
+    m = sc.map
+    lay = m.layout
+    offsets = {lay.to_offset(m.hex(i)): i for i in range(m.n)}
+    cols = max(c for c, _ in offsets) + 1
+    rows = max(r for _, r in offsets) + 1
+    occupant: dict[str, str] = {}
+    for p in sc.placements:
+        if p.hex:
+            occupant[p.hex] = p.unit.side[0].upper()
+    glyph = {"clear": ".", "woods": "w", "forest": "f", "rough": "r", "wooded_rough": "R",
+             "mountain": "m", "swamp": "s", "marsh": "s", "sea": "~", "lake": "~",
+             "desert": ":", "steppe": ",", "urban": "#", "glacier": "*"}
+    lines = []
+    for r in range(rows):
+        cells = []
+        for c in range(cols):
+            i = offsets.get((c, r))
+            if i is None:
+                cells.append("  ")
+                continue
+            label = m.label(i)
+            t = glyph.get(str(m.terrain_of(m.hex(i)).value), "?")
+            mark = occupant.get(label, "C" if i in m.cities else " ")
+            cells.append(t + mark)
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
