@@ -17,21 +17,27 @@ from grognard import __version__
 if TYPE_CHECKING:
     import typer
 
-#: Top-level command -> the cli modules that register it. ``main`` imports only those (start-up
+#: Top-level command -> the modules that register it. ``main`` imports only those (start-up
 #: stays fast: a rules command never imports the server, a ``--version`` imports nothing).
 #: Commands not listed here are found by registering everything (``_register_all``).
 LAZY: dict[str, tuple[str, ...]] = {
-    "roll": ("basics",), "tables": ("basics",), "scenario": ("game",), "game": ("game",),
-    "demo": ("demo",), "fuzz": ("fuzz",), "eurofront": ("eurofront",), "map": ("maps",),
-    "europa": ("europa_surprise", "europa_combat", "europa_air", "europa_supply"),
-    "3r": ("tr_strategic", "tr_combat", "tr_air", "tr_naval"),
-    "serve": ("server",), "play": ("server",), "verify": ("server",),
-    "bots": ("bots",), "study": ("study",), "ladder": ("study",),
+    "roll": ("grognard.cli.basics",), "tables": ("grognard.cli.basics",),
+    "scenario": ("grognard.cli.game",), "game": ("grognard.cli.game",),
+    "demo": ("grognard.europa.cli.demo",), "fuzz": ("grognard.cli.fuzz",),
+    "eurofront": ("grognard.cli.eurofront",), "map": ("grognard.cli.maps",),
+    "serve": ("grognard.cli.server",), "play": ("grognard.cli.server",),
+    "verify": ("grognard.cli.server",), "bots": ("grognard.cli.bots",),
+    "study": ("grognard.cli.study",), "ladder": ("grognard.cli.study",),
+    "europa": ("grognard.europa.cli",),
+    "3r": ("grognard.cli.tr_strategic", "grognard.cli.tr_combat", "grognard.cli.tr_air",
+           "grognard.cli.tr_naval"),
 }
+
+
 def _register(app: typer.Typer, subs: dict[str, typer.Typer], command: str) -> None:
     """Register only the modules of ``command`` (see :data:`LAZY`)."""
     for module in LAZY[command]:
-        mod: Any = importlib.import_module(f"grognard.cli.{module}")
+        mod: Any = importlib.import_module(module)
         mod.register(subs.get(command, app))
     if command in subs:
         app.add_typer(subs[command], name=command)
@@ -44,7 +50,7 @@ def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
         for module in modules:
             if module not in done:
                 done.add(module)
-                mod: Any = importlib.import_module(f"grognard.cli.{module}")
+                mod: Any = importlib.import_module(module)
                 mod.register(subs.get(command, app))
     for name, sub in subs.items():
         app.add_typer(sub, name=name)

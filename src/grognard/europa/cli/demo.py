@@ -135,7 +135,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A guided tour: a short Europa game, exact attack odds, a roll, save and replay."""
         if surprise:
-            from grognard.cli.demo_surprise import human, run_surprise_demo
+            from grognard.europa.cli.demo_surprise import human, run_surprise_demo
 
             found = run_surprise_demo(seed)
             emit(found, as_json, lambda c: human(found))

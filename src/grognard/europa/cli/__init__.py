@@ -1,0 +1,25 @@
+"""The Europa commands of the ``grognard`` command line: ``grognard europa ...`` (rule 47
+surprise turns, combat, the air phase, supply; one module each) and ``grognard demo`` (the
+guided tour, ``demo``; its surprise opening, ``demo_surprise``).
+
+The CLI knows none of them by name: each top-level command is an entry point of the
+``grognard.commands`` group in pyproject.toml (docs/ARCHITECTURE.md), imported only when that
+command runs.
+"""
+
+from __future__ import annotations
+
+import typer
+
+#: The ``grognard europa --help`` line.
+HELP = "Europa: rule 47 surprise turns and Europa revised."
+
+
+def register(root: typer.Typer) -> None:
+    """Attach the ``europa`` command group to the root app."""
+    from grognard.europa.cli import air, combat, supply, surprise
+
+    app = typer.Typer(help=HELP, no_args_is_help=True)
+    for module in (surprise, combat, air, supply):
+        module.register(app)
+    root.add_typer(app, name="europa")
