@@ -29,8 +29,7 @@ LAZY: dict[str, tuple[str, ...]] = {
     "verify": ("grognard.cli.server",), "bots": ("grognard.cli.bots",),
     "study": ("grognard.cli.study",), "ladder": ("grognard.cli.study",),
     "europa": ("grognard.europa.cli",),
-    "3r": ("grognard.cli.tr_strategic", "grognard.cli.tr_combat", "grognard.cli.tr_air",
-           "grognard.cli.tr_naval"),
+    "3r": ("grognard.third_reich.cli",),
 }
 
 

@@ -10,7 +10,7 @@ import typer
 from grognard import __version__
 from grognard.engine.terminal import STATE
 
-SUB_APPS = {"3r": "Revised Third Reich."}
+SUB_APPS: dict[str, str] = {}
 
 
 def _version(value: bool) -> None:
@@ -20,7 +20,7 @@ def _version(value: bool) -> None:
 
 
 def root_app() -> tuple[typer.Typer, dict[str, typer.Typer]]:
-    """A fresh root app and its sub-apps (``3r``), with no commands yet."""
+    """A fresh root app and its sub-apps, with no commands yet."""
     app = typer.Typer(
         name="grognard",
         help="Rules engine, referee and playtest lab for Europa, Revised Third Reich and "
