@@ -24,7 +24,7 @@ LAZY: dict[str, tuple[str, ...]] = {
     "roll": ("grognard.cli.basics",), "tables": ("grognard.cli.basics",),
     "scenario": ("grognard.cli.game",), "game": ("grognard.cli.game",),
     "demo": ("grognard.europa.cli.demo",), "fuzz": ("grognard.cli.fuzz",),
-    "eurofront": ("grognard.cli.eurofront",), "map": ("grognard.cli.maps",),
+    "eurofront": ("grognard.eurofront.cli",), "map": ("grognard.cli.maps",),
     "serve": ("grognard.cli.server",), "play": ("grognard.cli.server",),
     "verify": ("grognard.cli.server",), "bots": ("grognard.cli.bots",),
     "study": ("grognard.cli.study",), "ladder": ("grognard.cli.study",),
