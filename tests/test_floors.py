@@ -12,7 +12,9 @@ ARCHITECTURE.md describes the floors:
     engine                          scenario + seed + command log; the Order base and hooks
     europa, third_reich, eurofront  one package per rule document (never each other)
     bots, analysis, ai, server      through the rule-system interface only
-    cli                             the thin command line: any floor below
+    cli                             the thin command line: any floor below but the rule
+                                    packages, whose commands it finds by the
+                                    ``grognard.commands`` hook (pyproject.toml)
 
 ``DEBT`` lists each known arrow against these floors, by name; it may only shrink: a new
 arrow fails, and an entry that no longer occurs fails until it is removed.
@@ -21,6 +23,7 @@ arrow fails, and an entry that no longer occurs fails until it is removed.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,7 +40,7 @@ ALLOWED: dict[str, frozenset[str] | None] = {
     "analysis": BASE | {"engine", "bots", "analysis"},
     "ai": BASE | {"engine", "bots", "ai"},
     "server": BASE | {"engine", "bots", "analysis", "server"},
-    "cli": None,
+    "cli": BASE | {"engine", "bots", "analysis", "server", "cli"},
     "": None,  # grognard/__init__, __main__
 }
 
@@ -268,3 +271,63 @@ def test_third_reich_rules_do_not_import_the_engine_wiring():
                  if m.startswith("grognard.third_reich.") and not _tr_wiring(m)
                  for d in deps if _tr_wiring(d))
     assert not bad, ", ".join(bad)
+
+
+def _system_words() -> frozenset[str]:
+    """What names a rule system: each system's name (``grognard.systems``), each rule
+    package's, and each command word a package adds to the CLI (``grognard.commands``); read
+    from the entry points, nothing imported."""
+    from importlib.metadata import entry_points
+
+    from grognard.engine.plugins import GENERIC, system_names
+
+    words = {ep.name for ep in entry_points(group="grognard.commands")}
+    return frozenset((set(system_names()) - {GENERIC}) | words | RULES)
+
+
+def keyed_by_a_system(source: str, words: frozenset[str]) -> list[str]:
+    """The string constants of ``source`` that are one of ``words`` or name a rule package's
+    module (a lazy import by name)."""
+    by_name = tuple(f"grognard.{r}" for r in sorted(RULES))
+    found = {n.value for n in ast.walk(ast.parse(source))
+             if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return sorted(c for c in found if c in words or c.startswith(by_name))
+
+
+def lines_naming_a_system(source: str, words: frozenset[str]) -> list[str]:
+    """``line: word`` for each line of ``source`` with one of ``words`` as a word of its own
+    (not inside an id such as ``demo-europa``)."""
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(words))) + r")(?![\w-])")
+    return [f"{n}: {m.group(0)}" for n, line in enumerate(source.splitlines(), 1)
+            if (m := pattern.search(line))]
+
+
+def test_issue22_the_system_checks_can_fail():
+    words = _system_words()
+    assert {"europa", "third_reich", "eurofront", "3r"} <= words
+    src = ('import importlib\n'
+           'def register(app):\n'
+           '    importlib.import_module("grognard.third_reich.cli")\n'
+           '    app.add_typer(sub, name="3r", help="See demo-europa.")  # europa\n')
+    assert keyed_by_a_system(src, words) == ["3r", "grognard.third_reich.cli"]
+    assert lines_naming_a_system(src, words) == ["3: third_reich", "4: 3r"]
+
+
+def test_issue22_no_module_above_the_rule_packages_keys_anything_by_a_system():
+    """Issue 22: outside europa/, third_reich/ and eurofront/ no string constant is a system's
+    name or a command word a rule package adds to the CLI, or names a rule package's module."""
+    words = _system_words()
+    bad = sorted(f"{mod}: {c!r}" for mod, path in IMPORTS.mods.items() if top(mod) not in RULES
+                 for c in keyed_by_a_system(path.read_text(encoding="utf-8"), words))
+    assert not bad, "\n  ".join(bad)
+
+
+def test_issue22_the_cli_names_no_system():
+    """Issue 22: the CLI finds each system's commands through the ``grognard.commands`` hook,
+    so no word of its modules (code, help, comments) is a system's name, a rule package's or a
+    command word a package adds; its one line of prose naming the games it referees is in
+    capitals (cli/root.py's help), which no key is."""
+    words = _system_words()
+    bad = [f"{mod}:{line}" for mod, path in sorted(IMPORTS.mods.items()) if top(mod) == "cli"
+           for line in lines_naming_a_system(path.read_text(encoding="utf-8"), words)]
+    assert not bad, "\n  ".join(bad)

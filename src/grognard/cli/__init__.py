@@ -17,42 +17,42 @@ from grognard import __version__
 if TYPE_CHECKING:
     import typer
 
-#: Top-level command -> the modules that register it. ``main`` imports only those (start-up
-#: stays fast: a rules command never imports the server, a ``--version`` imports nothing).
-#: Commands not listed here are found by registering everything (``_register_all``).
+#: The CLI's own top-level commands -> the modules that register them (each module's
+#: ``register``). ``main`` imports only those (start-up stays fast: a rules command never
+#: imports the server, a ``--version`` or ``roll`` no rule package).
 LAZY: dict[str, tuple[str, ...]] = {
     "roll": ("grognard.cli.basics",), "tables": ("grognard.cli.basics",),
     "scenario": ("grognard.cli.game",), "game": ("grognard.cli.game",),
-    "demo": ("grognard.europa.cli.demo",), "fuzz": ("grognard.cli.fuzz",),
-    "eurofront": ("grognard.eurofront.cli",), "map": ("grognard.cli.maps",),
+    "fuzz": ("grognard.cli.fuzz",), "map": ("grognard.cli.maps",),
     "serve": ("grognard.cli.server",), "play": ("grognard.cli.server",),
     "verify": ("grognard.cli.server",), "bots": ("grognard.cli.bots",),
     "study": ("grognard.cli.study",), "ladder": ("grognard.cli.study",),
-    "europa": ("grognard.europa.cli",),
-    "3r": ("grognard.third_reich.cli",),
 }
+#: The entry-point group where a package offers top-level commands of its own (a rule
+#: package's adjudication commands, its guided tour): name = the command word, value =
+#: ``"module:function"``, the function registering that command on the root app
+#: (pyproject.toml; docs/ARCHITECTURE.md). The CLI names no rule system: it imports a
+#: command's module only when that command runs, or for help, like :data:`LAZY`'s.
+GROUP = "grognard.commands"
 
 
-def _register(app: typer.Typer, subs: dict[str, typer.Typer], command: str) -> None:
-    """Register only the modules of ``command`` (see :data:`LAZY`)."""
-    for module in LAZY[command]:
-        mod: Any = importlib.import_module(module)
-        mod.register(subs.get(command, app))
-    if command in subs:
-        app.add_typer(subs[command], name=command)
+def offered() -> dict[str, str]:
+    """Command word -> ``"module:function"`` of every ``grognard.commands`` entry point, by
+    word (a word of :data:`LAZY` stays the CLI's own)."""
+    from importlib.metadata import entry_points
+
+    found = {ep.name: ep.value for ep in entry_points(group=GROUP) if ep.name not in LAZY}
+    return dict(sorted(found.items()))
 
 
-def _register_all(app: typer.Typer, subs: dict[str, typer.Typer]) -> None:
-    """Register every module of :data:`LAZY` once (for help and unlisted names)."""
-    done: set[str] = set()
-    for command, modules in LAZY.items():
-        for module in modules:
-            if module not in done:
-                done.add(module)
-                mod: Any = importlib.import_module(module)
-                mod.register(subs.get(command, app))
-    for name, sub in subs.items():
-        app.add_typer(sub, name=name)
+def _register(app: typer.Typer, target: str, done: set[str]) -> None:
+    """Call ``target`` (``"module"`` for its ``register``, or ``"module:function"``) on the
+    root app, once."""
+    if target not in done:
+        done.add(target)
+        module, _, name = target.partition(":")
+        register: Any = getattr(importlib.import_module(module), name or "register")
+        register(app)
 
 
 def _command_of(args: Sequence[str]) -> str | None:
@@ -69,15 +69,21 @@ def _command_of(args: Sequence[str]) -> str | None:
 
 
 def build_app(args: Sequence[str] = ()) -> typer.Typer:
-    """The CLI app with the commands ``args`` need (all of them for help or an unknown name)."""
+    """The CLI app with the commands ``args`` need (all of them for help or an unknown name):
+    the CLI's own (:data:`LAZY`) first, then the packages' (:func:`offered`)."""
     from grognard.cli.root import root_app
 
-    app, subs = root_app()
+    app = root_app()
     command = _command_of(args)
     if command in LAZY:
-        _register(app, subs, command)
-    else:
-        _register_all(app, subs)
+        targets = list(LAZY[command])
+    else:  # a package's command: the hook's only; help or an unknown name: everything
+        hooked = offered()
+        targets = [hooked[command]] if command in hooked else \
+            [*(t for ts in LAZY.values() for t in ts), *hooked.values()]
+    done: set[str] = set()
+    for target in targets:
+        _register(app, target, done)
     return app
 
 

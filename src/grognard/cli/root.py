@@ -10,8 +10,6 @@ import typer
 from grognard import __version__
 from grognard.engine.terminal import STATE
 
-SUB_APPS: dict[str, str] = {}
-
 
 def _version(value: bool) -> None:
     if value:
@@ -19,8 +17,8 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-def root_app() -> tuple[typer.Typer, dict[str, typer.Typer]]:
-    """A fresh root app and its sub-apps, with no commands yet."""
+def root_app() -> typer.Typer:
+    """A fresh root app, with no commands yet."""
     app = typer.Typer(
         name="grognard",
         help="Rules engine, referee and playtest lab for Europa, Revised Third Reich and "
@@ -40,6 +38,4 @@ def root_app() -> tuple[typer.Typer, dict[str, typer.Typer]]:
     ) -> None:
         """grognard."""
         STATE.tables_dir = tables
-
-    subs = {name: typer.Typer(help=text, no_args_is_help=True) for name, text in SUB_APPS.items()}
-    return app, subs
+    return app
