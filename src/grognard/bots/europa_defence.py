@@ -41,8 +41,8 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   wants :data:`OUTER` unit on each land hex two from it once the enemy is within
   :data:`RING_REACH` (after every other want: the units out of contact march there), and
   with ``ring_counter`` an enemy stack standing in a fortress's ring is a counter-attack
-  target whatever its defense. A unit whose best side of an attacked hex has filled takes
-  its best side with room (session 13's loop skipped it).
+  target whatever its defense. Both are off in the shipped plan: on the held-out seeds they
+  drew more games than main's code (docs/AI.md, session 15).
 """
 
 from __future__ import annotations
@@ -282,12 +282,8 @@ def counter_attacks(sit: Situation, g: Any, pic: offence.Picture,
         for f, uid, j in offers:
             if got >= need:
                 break
-            if plan.value(uid, j) <= -99:  # that stack filled: its best side left with room
-                again = _offers(sit, g, pic, i, moves, [uid], at, plan, within=safe,
-                                supply_halves=False)
-                if not again:
-                    continue
-                f, _u, j = again[0]
+            if plan.value(uid, j) <= -99:  # the stack is full
+                continue
             plan.place(uid, j)
             chosen[uid] = j
             got += f
@@ -306,7 +302,7 @@ def _offers(sit: Situation, g: Any, pic: offence.Picture, i: int,
             supply_halves: bool = True) -> list[tuple[float, str, int]]:
     """(attack factors brought, unit, the side hex it attacks from) of each of ``units``
     that may stand next to enemy hex ``i`` (its own hex or a legal move, a land hex free of
-    the enemy with room in the stack for it, among ``within`` if given), its best side (rivers
+    the enemy with room in the stack, among ``within`` if given), its best side (rivers
     halve across, EUR-10; out of supply halves too, EUR-30, unless ``supply_halves`` is off:
     the movement phase's counter-attacks count full factors), strongest first."""
     sides = [j for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
@@ -322,12 +318,9 @@ def _offers(sit: Situation, g: Any, pic: offence.Picture, i: int,
             a = a / 2
         mech = str(u.get("type")) in offence.MECH
         best: tuple[float, int] | None = None
-        size = int(u.get("re_size") or 1)
         for j in sides:
             if j != at[uid] and j not in moves.get(uid, {}):
                 continue
-            if plan.res(j) + size > g.quality[j][2]:
-                continue  # session 15: that side's stack is full, another may have room
             f = a * offence._crossing(g, j, i, mech)
             if f > 0 and (best is None or f > best[0]):
                 best = (f, j)
@@ -371,11 +364,8 @@ def last_assault(sit: Situation, g: Any, pic: offence.Picture,
                                  at, plan):
             if total >= ASSAULT_AIM * defense:
                 break
-            if plan.value(uid, j) <= -99:  # that stack filled: its best side left with room
-                again = _offers(sit, g, pic, i, moves, [uid], at, plan)
-                if not again:
-                    continue
-                f, _u, j = again[0]
+            if plan.value(uid, j) <= -99:
+                continue
             plan.place(uid, j)
             pick[uid] = j
             total += f

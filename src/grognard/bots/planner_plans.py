@@ -328,11 +328,12 @@ EUROPA_BARBAROSSA: Plan = {
     # session 14, off: ``late_rings`` (a full ring on the most endangered fortress in the
     # last 3 Axis turns, no ring where the Axis cannot reach before the end) lost more
     # paired held-out games than it won against main's Soviets (docs/AI.md, session 14)
-    # session 15: ``outer`` (a second ring, 1 a hex two from Moscow and Leningrad) and
-    # ``ring_counter`` (counter-attacks on any Axis stack in a fortress's ring)
+    # session 15, off: ``outer`` (a second ring, 1 a hex two from the named fortresses) and
+    # ``ring_counter`` (counter-attacks on any Axis stack in a fortress's ring) drew more
+    # held-out games than main's Soviets (docs/AI.md, session 15)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
-               "outer": ["Moscow", "Leningrad"], "ring_counter": True},
+               "outer": [], "ring_counter": False},
 }
 
 PLANS: dict[str, Plan] = {
