@@ -37,6 +37,12 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   sides, up to :data:`ASSAULT_AIM` to 1, if they make at least :data:`ASSAULT_MIN`; the
   units left then join the assault where they add most to the points expected
   (:func:`p_clear`: the CRT's chance to clear the hex at those odds).
+* **Depth before the capitals** (session 15): a fortress the plan names in ``outer`` also
+  wants :data:`OUTER` unit on each land hex two from it once the enemy is within
+  :data:`RING_REACH` (after every other want: the units out of contact march there), and
+  with ``ring_counter`` an enemy stack standing in a fortress's ring is a counter-attack
+  target whatever its defense. Both are off in the shipped plan: on the held-out seeds they
+  drew more games than main's code (docs/AI.md, session 15).
 """
 
 from __future__ import annotations
@@ -89,6 +95,12 @@ TURN_REACH = 10
 #: full ring: RING_FULL units a side (at most the hex's stacking limit)
 LATE_TURNS = 3
 RING_FULL = 3
+#: session 15: units wanted on each land hex two from a fortress of the plan's ``outer``
+#: (its second ring: depth before the first, and the reserve next to it that retakes a ring
+#: hex the enemy has entered) once the enemy is within :data:`RING_REACH`
+OUTER = 1
+#: session 15: a counter-attack on an enemy stack in a fortress's ring gets this much worth
+RING_WORTH = 4.0
 CLEAR = ((7.0, 0.83), (5.0, 0.72), (4.0, 0.58), (3.0, 0.47), (2.0, 0.28), (1.5, 0.14),
          (1.0, 0.11))
 
@@ -234,22 +246,26 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
 def counter_attacks(sit: Situation, g: Any, pic: offence.Picture,
                     moves: Mapping[str, Mapping[int, Command]], free: Collection[str],
                     at: Mapping[str, int], safe: Collection[int], plan: DefencePlan,
-                    wanted_back: Collection[int], last_turn: bool = False
-                    ) -> list[tuple[int, dict[str, int]]]:
+                    wanted_back: Collection[int], last_turn: bool = False,
+                    ring: Collection[int] = ()) -> list[tuple[int, dict[str, int]]]:
     """The counter-attacks of this movement phase: (target hex, {unit: hex it moves to});
     each exposed enemy hex (out of supply, an objective we want back, or at most
     :data:`EXPOSED` terrain-weighted defense) that the ``free`` units can reach at
     :data:`COUNTER_ODDS` to 1 gets the fewest of them (strongest first) that make it; on the
-    last turn every objective we want back gets whatever can reach it."""
+    last turn every objective we want back gets whatever can reach it. Session 15: an enemy
+    stack on a hex of ``ring`` (next to a fortress we hold) is a target whatever its
+    defense, worth :data:`RING_WORTH` more."""
     targets = []
     for i, us in pic.theirs.items():
         if not us:
             continue
         defense, isolated = pic.defense(i)
         back = i in wanted_back
-        if not (isolated or back or defense <= EXPOSED):
+        on_ring = i in ring
+        if not (isolated or back or on_ring or defense <= EXPOSED):
             continue
-        worth = (3.0 if back else 0.0) + (2.0 if isolated else 0.0) + 10.0 / (1 + defense)
+        worth = (3.0 if back else 0.0) + (2.0 if isolated else 0.0) + 10.0 / (1 + defense) \
+            + (RING_WORTH if on_ring else 0.0)
         targets.append((-worth, i, defense))
     targets.sort()
     used: set[str] = set()
@@ -456,14 +472,17 @@ def enemy_turns_left(sit: Situation, last: int | None) -> int | None:
 def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
                   sources: Sequence[str], their_sources: Sequence[str],
                   fortress_names: Collection[str] = (), last_turn: bool = False,
-                  counter: bool = True, g: Any = None, turns_left: int | None = None
+                  counter: bool = True, g: Any = None, turns_left: int | None = None,
+                  outer_names: Collection[str] = (), ring_counter: bool = False
                   ) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
     fortress that lacks its ring march on it; every other unit takes its best hex of the
     heuristic's line (:class:`DefencePlan`). ``g``: the map's graph (default: the
-    heuristic's of the scenario's map)."""
+    heuristic's of the scenario's map). Session 15: the fortresses named by ``outer_names``
+    also want :data:`OUTER` units on each land hex two from them (after every other want);
+    ``ring_counter``: the counter-attacks take on any enemy stack in a fortress's ring."""
     m = sit.map
     idx = m.index_of_label
     board = defence_board(sit, actions, sources, g)
@@ -477,11 +496,22 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
         short = most_endangered(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
                                    last_turn, turns_left, short)
+    outer_of: dict[int, int] = {}
+    if outer_names and not last_turn:
+        enemy_labels = {m.label(i) for i, _u in enemy}
+        for f in sorted(fortress_hexes(sit, objectives, outer_names, ())):
+            if not enemy_labels or sit.nearest(f, enemy_labels) > RING_REACH:
+                continue
+            for j, k in offence.bfs(g, [idx(f)], lambda x: land[x], 2).items():
+                if k == 2 and j not in board.enemy_hexes and j not in want:
+                    want[j] = OUTER
+                    outer_of.setdefault(j, idx(f))
     final = last_turn and counter and nothing_follows(sit)
     if final:  # the game's last movement: no garrison of ours is attacked any more
         theirs = {idx(str(o.hex)) for o in objectives if o.holder != sit.player}
         want = {i: n for i, n in want.items() if i in theirs}
         ring_of = {}
+        outer_of = {}
     plan.want = dict(want)
     for f in fortresses:  # the approaches: depth around a fortress
         for j, k in offence.bfs(g, [idx(f)], lambda x: land[x], 2).items():
@@ -506,6 +536,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
             return 0, -fthreat[k], 0, m.label(k)
         if k in ring_of:
             return 2, -fthreat.get(ring_of[k], 0.0), -plan.want[k], m.label(k)
+        if k in outer_of:
+            return 3, -fthreat.get(outer_of[k], 0.0), -plan.want[k], m.label(k)
         return 1, 0.0, -plan.want[k], m.label(k)
     order = sorted(plan.want, key=rank)
     for i in order:  # never into a cut-off hex from one that traces to our sources
@@ -525,11 +557,13 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     if counter:
         pic = offence.Picture.of(sit, g, sources, their_sources)
         free = [uid for uid in sorted(ground) if uid not in placed and at[uid] in safe]
+        ring = {j for f in fortresses for j in _land_ring(g, idx(f), land)
+                if j in board.enemy_hexes} if ring_counter else set()
         for _t, chosen in counter_attacks(sit, g, pic, moves, free, at, safe, plan,
-                                          wanted_back, last_turn):
+                                          wanted_back, last_turn, ring):
             placed.update(chosen)
     # the march on the fortresses whose ring lacks units: the nearest units out of contact
-    lacking = {j: plan.want[j] - len(plan.stacks.get(j, [])) for j in ring_of
+    lacking = {j: plan.want[j] - len(plan.stacks.get(j, [])) for j in [*ring_of, *outer_of]
                if len(plan.stacks.get(j, [])) < plan.want[j]}
     lacking.update({idx(f): plan.want.get(idx(f), 0) - len(plan.stacks.get(idx(f), []))
                     for f in fortresses

@@ -328,8 +328,12 @@ EUROPA_BARBAROSSA: Plan = {
     # session 14, off: ``late_rings`` (a full ring on the most endangered fortress in the
     # last 3 Axis turns, no ring where the Axis cannot reach before the end) lost more
     # paired held-out games than it won against main's Soviets (docs/AI.md, session 14)
+    # session 15, off: ``outer`` (a second ring, 1 a hex two from the named fortresses) and
+    # ``ring_counter`` (counter-attacks on any Axis stack in a fortress's ring) drew more
+    # held-out games than main's Soviets (docs/AI.md, session 15)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
-                              "Sevastopol"], "late_rings": False},
+                              "Sevastopol"], "late_rings": False,
+               "outer": [], "ring_counter": False},
 }
 
 PLANS: dict[str, Plan] = {
@@ -822,7 +826,9 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []],
                 last_turn=self.last_turn(sit), counter=phase == "movement",
                 turns_left=enemy_turns_left(sit, self.scenario_last_turn(sit))
-                if self.campaign.side_plan.get("late_rings") else None)
+                if self.campaign.side_plan.get("late_rings") else None,
+                outer_names=[str(n) for n in self.campaign.side_plan.get("outer", []) or []],
+                ring_counter=bool(self.campaign.side_plan.get("ring_counter")))
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
