@@ -13,13 +13,17 @@ import pytest
 
 from grognard.bots.base import Seat
 from grognard.bots.catalog import make_bot
+from grognard.bots.planner import parse_params
 from grognard.bots.planner_plans import PLANS, plan_for
 from grognard.bots.play import play_game
+from grognard.bots.situation import Situation
+from grognard.bots.tr_plans import airdrop_plan
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
 from grognard.third_reich.air_naval.sea_zones import same_zone, sea_zones
 
-TRIPOLI, TARANTO = "AI28", "Z32"
+TRIPOLI, TARANTO, MALTA = "AI28", "Z32", "AF29"
+MALTA_UNIT = "uk-inf84"  # a British unit (in Egypt at set-up) put on Malta
 SPRING_1942 = 13
 
 
@@ -53,7 +57,11 @@ def test_tr57_libyas_ports_and_naples_are_in_the_sea_zone_table() -> None:
     assert same_zone(sea, "taranto", "tripoli") == {"mediterranean"}
 
 
-def test_desert_is_a_setting() -> None:
+def test_desert_and_airdrop_are_settings() -> None:
+    assert parse_params("desert_year=1941@airdrop=1") == {"desert_year": "1941",
+                                                          "airdrop": "1"}
+    assert not PLANS["tr-1939-campaign"]["airdrop"]  # off in the shipped plan
+    assert plan_for("tr-1939-campaign", {"airdrop": "1"})["airdrop"]
     assert PLANS["tr-1939-campaign"]["desert"]
     assert plan_for("tr-1939-campaign", {"desert_year": "1941"})["desert"] == "Spring 1941"
     assert plan_for("tr-1939-campaign", {"desert_year": "0"})["desert"] == ""  # off
@@ -90,3 +98,27 @@ def test_tr15_tr17_lend_lease_by_murmansk_from_spring_1942(desert) -> None:
     _g, log = desert
     ships = sorted((t, c.args["sender"]) for t, c in log if c.kind == "murmansk_ship")
     assert ships == [(SPRING_1942, "uk"), (SPRING_1942, "us")]
+
+
+def test_tr51_airdrop_plan_drops_on_an_empty_goal_in_reach() -> None:
+    """An airborne unit in Syracuse drops on Malta (2 hexes; TR-51: range 6) when the plan's
+    objectives name it and the enemy holds it empty; not on a goal with an enemy unit in it,
+    nor once it has moved."""
+    g = Game.new("tr-1939-campaign", seed=1)
+    view = g.view("axis")
+    units = {k: dict(v) for k, v in view["units"].items()}
+    units["ger-air44"].update({"hex": "AD30", "status": "active", "box": None})
+    control = {**view["control"], "Malta": "allies"}
+    sit = Situation.of(g.context, {**view, "units": units, "control": control}, "axis")
+    sit.objectives = {MALTA: 10}
+    (score, cmd), = airdrop_plan(sit)
+    assert cmd.kind == "airdrop" and cmd.args["unit"] == "ger-air44" and cmd.args["to"] == MALTA
+    assert score > 1  # before any move of the phase (the unit may not move by land first)
+    units[MALTA_UNIT] = {**units[MALTA_UNIT], "hex": MALTA}
+    sit = Situation.of(g.context, {**view, "units": units, "control": control}, "axis")
+    sit.objectives = {MALTA: 10}
+    assert airdrop_plan(sit) == []
+    sit = Situation.of(g.context, {**view, "units": {**units, MALTA_UNIT: view["units"][
+        MALTA_UNIT]}, "control": control, "moved": ["ger-air44"]}, "axis")
+    sit.objectives = {MALTA: 10}
+    assert airdrop_plan(sit) == []

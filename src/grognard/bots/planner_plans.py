@@ -41,6 +41,7 @@ from grognard.bots.heuristic import (
 from grognard.bots.situation import Situation
 from grognard.bots.tr_plans import (
     SR_FAR,
+    airdrop_plan,
     crew_sr_plan,
     fleet_sr_plan,
     landing_plan,
@@ -81,6 +82,10 @@ TR_1939: Plan = {
     #: (TR-57), whence they drive on Alexandria, Cairo and Suez; a study moves it:
     #: ``planner@desert_year=1941`` (Spring of that year; ``0``: off)
     "desert": "Fall 1940",
+    #: airdrops (issue 25, item 3; session 15): an airborne unit drops on an empty goal of
+    #: the plan the enemy holds within 6 hexes (TR-51). Off ("") in the shipped plan (not
+    #: measured); a study turns it on: ``planner@airdrop=1``
+    "airdrop": "",
     #: Weseruebung (issue 25, item 4): Germany's war on Denmark and Norway in a spring,
     #: Copenhagen by land and Oslo by sea from Kiel. Off ("": no such turn) in the shipped
     #: plan; a study turns it on: ``planner@weseruebung=1940`` (Spring 1940), and
@@ -166,8 +171,8 @@ TR_1939: Plan = {
             # two units nearest Taranto (the Mediterranean port of the sea-zone table) wait
             # there for two German fleets (TR-70: they sail from the Baltic) and land on the
             # island (Malta is on the western front, TR-03). Italy, at 0-30 BRPs, cannot pay
-            # the war on Britain and the offensive (session 11: tried, it never did);
-            # Libya's ports are not in the sea-zone table: no Afrika Korps by sea to Tripoli
+            # the war on Britain and the offensive (session 11: tried, it never did); the
+            # Afrika Korps goes by sea to Tripoli (the ``desert`` stage, session 15)
             {"name": "malta", "start": "malta", "end": "Spring 1942", "concurrent": True,
              "force": 2, "fleets": 2, "load": 3,
              "ports": ["Taranto"], "beaches": ["Malta"], "goals": ["Malta"],
@@ -217,8 +222,8 @@ TR_1939: Plan = {
             # Alps then walks into Marseille and Lyon (TR-04 victory locations, 2-3 hexes from
             # Turin) - a French city the Axis holds when Vichy forms stays Axis (TR-26), the
             # rest of unoccupied France goes neutral. Libya holds (``garrisons``): three 2-2
-            # infantry are no match for Egypt's, and Libya's ports are not in the sea-zone
-            # table (no reinforcement by sea)
+            # infantry are no match for Egypt's (Germany's ``desert`` stage, session 15,
+            # reinforces them by sea)
             {"name": "italy_war", "start": "italy_war", "save": "italy_save",
              "concurrent": True, "goals": ["Marseille", "Lyon"], "front": "western",
              "powers": ["italy"], "war": {"italy": ["uk"]}, "end": "Spring 1941",
@@ -398,6 +403,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         year = params.get(f"{key}_year")
         if year is not None:
             plan[key] = f"Spring {int(year)}" if int(year) else ""  # 0: off
+    if params.get("airdrop") not in (None, "", "0"):
+        plan["airdrop"] = "on"
     if params.get("italy_malta") not in (None, "", "0"):
         plan["italy_malta"] = "on"
     if params.get("malta_year") is not None or not plan.get("italy_malta"):
@@ -512,6 +519,10 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         if base > 0 and str(cmd.args.get("hex")) in short:
             return base + 2.0
         return base
+
+    def score_airdrop(self, sit: Situation, cmd: Command) -> Score:
+        """TR-51: only the plan's drops (:meth:`plan`, :func:`airdrop_plan`)."""
+        return -1.0
 
     def score_naval_transport(self, sit: Situation, cmd: Command) -> Score:
         """TR-57: only the plan's transports (:meth:`plan`, :func:`transport_plan`)."""
@@ -819,6 +830,8 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
             return landing_plan(sit, actions, self._landings(sit))
         if kind == "naval_transport":  # TR-57: the transport stages' crossings
             return transport_plan(sit, self._transports(sit))
+        if kind == "airdrop":  # TR-51: onto an empty goal in reach (a study's setting)
+            return airdrop_plan(sit) if self.campaign.plan.get("airdrop") else []
         got = super().plan(sit, actions, kind)
         if kind == "attack" and got is not None:  # never a neutral's hex (TR-25)
             got = [(s, c) for s, c in got if str(c.args.get("hex")) in sit.enemy_hexes]

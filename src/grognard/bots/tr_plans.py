@@ -607,3 +607,43 @@ def crew_sr_plan(sit: Situation, stages: list[Mapping[str, Any]]
         out += air_cover_plan(sit, [{"beaches": st.get("to"), "air": st.get("air", 0),
                                      "powers": powers}])
     return out
+
+
+#: TR-51: an airborne unit's drop range (hexes)
+DROP_RANGE = 6
+#: TR-51: a drop is played first in its movement phase (the unit may not move by land before)
+DROP_SCORE = 3.0
+
+
+def airdrop_plan(sit: Situation) -> list[tuple[float, Command]]:
+    """TR-51: each unmoved airborne unit of this side drops on an empty goal of the plan
+    within :data:`DROP_RANGE` hexes (a city the enemy holds that the plan's objectives name
+    - the stage in force's and the concurrent stages' goals, 9 and up - with no enemy unit
+    in it: TR-22, it takes the city), the nearest first, escorted by the air units in range
+    of it (TR-51: the enemy's interceptors fight them first); the rules check the rest (an
+    offensive-option turn, clear weather, a start in a friendly city, no uncontested enemy
+    air zone)."""
+    control = sit.view.get("control")
+    if not isinstance(control, Mapping):
+        return []
+    names = {h: n for n, h in city_hexes_of(sit.map).items()}
+    moved = set(sit.view.get("moved", []) or [])
+    # (a fleet in its port holds no ground)
+    held = {str(u.get("hex")) for u in sit.others if u.get("type") in GROUND}
+    targets = sorted(h for h, v in sit.objectives.items() if v >= 9 and h in names
+                     and h not in held and not sit.friendly_hexes.get(h)
+                     and control.get(names[h]) not in (None, sit.player))
+    out: list[tuple[float, Command]] = []
+    for uid, u in sorted(sit.mine.items()):
+        if u.get("type") != "airborne" or uid in moved or int(u.get("mp_spent") or 0):
+            continue
+        near = sorted((sit.distance(str(u["hex"]), t), t) for t in targets)
+        for d, t in near:
+            if d > DROP_RANGE:
+                break
+            args: dict[str, Any] = {"unit": uid, "to": t}
+            escorts = air_support(sit, t)
+            if escorts:
+                args["escorts"] = escorts
+            out.append((DROP_SCORE - 0.01 * d, Command("airdrop", sit.player, args)))
+    return out
