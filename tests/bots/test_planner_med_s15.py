@@ -44,8 +44,8 @@ def desert() -> tuple[Game, list[tuple[int, Command]]]:
     seed = 1
     g = Game.new("tr-1939-campaign", seed=seed)
     log: list[tuple[int, Command]] = []
-    bots = {side: _Logged(make_bot("planner", Seat.of(g, side, seed)), log)
-            for side in ("axis", "allies")}
+    bots = {side: _Logged(make_bot(bot, Seat.of(g, side, seed)), log)
+            for side, bot in (("axis", "planner@desert_year=1941"), ("allies", "planner"))}
     play_game(g, bots, seed=seed, max_turns=SPRING_1942)
     return g, log
 
@@ -62,7 +62,7 @@ def test_desert_and_airdrop_are_settings() -> None:
                                                           "airdrop": "1"}
     assert not PLANS["tr-1939-campaign"]["airdrop"]  # off in the shipped plan
     assert plan_for("tr-1939-campaign", {"airdrop": "1"})["airdrop"]
-    assert PLANS["tr-1939-campaign"]["desert"]
+    assert not PLANS["tr-1939-campaign"]["desert"]  # off in the shipped plan
     assert plan_for("tr-1939-campaign", {"desert_year": "1941"})["desert"] == "Spring 1941"
     assert plan_for("tr-1939-campaign", {"desert_year": "0"})["desert"] == ""  # off
     (stage,) = [s for s in plan_for("tr-1939-campaign", {})["axis"]["stages"]
