@@ -1,9 +1,10 @@
 """Issue 25, item 1 (session 15): the 3R planner's desert war. Once Paris is held, four German
 units go by rail (TR-66) to Taranto, Italy's fleets sail there (TR-70) and carry them to
 Tripoli (TR-57: a 9-factor fleet carries 4 factors) - Libya's ports and Naples were missing
-from the sea-zone table - and they drive on Egypt's victory locations (TR-04). The Allies keep
-a garrison in each. Item 2: the Western Allies ship lend lease by Murmansk (TR-15/TR-17) from
-the first Spring the USSR is at war. Seeded games: the referee judges every step."""
+from the sea-zone table - and they drive on Egypt's victory locations (TR-04); with
+``planner@egypt=1`` the Allies keep a garrison in each. Both off in the shipped plan. Item 2:
+the Western Allies ship lend lease by Murmansk (TR-15/TR-17) from the first Spring the USSR is
+at war. Item 3: airdrops (off). Seeded games: the referee judges every step."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ def desert() -> tuple[Game, list[tuple[int, Command]]]:
     g = Game.new("tr-1939-campaign", seed=seed)
     log: list[tuple[int, Command]] = []
     bots = {side: _Logged(make_bot(bot, Seat.of(g, side, seed)), log)
-            for side, bot in (("axis", "planner@desert_year=1941"), ("allies", "planner"))}
+            for side, bot in (("axis", "planner@desert_year=1941"),
+                              ("allies", "planner@egypt=1"))}
     play_game(g, bots, seed=seed, max_turns=SPRING_1942)
     return g, log
 
@@ -69,8 +71,11 @@ def test_desert_and_airdrop_are_settings() -> None:
                 if s["name"] == "desert"]
     assert stage["start"] == "desert" and stage["to"][0] == "Tripoli"
     assert set(stage["goals"]) == {"Alexandria", "Cairo", "Suez"}
-    allies = plan_for("tr-1939-campaign", {})["allies"]["garrisons"]
+    shipped = plan_for("tr-1939-campaign", {})["allies"]["garrisons"]
+    assert not any(shipped.get(c) for c in ("Alexandria", "Cairo", "Suez"))  # off
+    allies = plan_for("tr-1939-campaign", {"egypt": "1"})["allies"]["garrisons"]
     assert all(allies.get(c) for c in ("Alexandria", "Cairo", "Suez"))
+    assert "Alexandria" not in PLANS["tr-1939-campaign"]["allies"]["garrisons"]  # a copy
 
 
 def test_tr57_tr70_german_units_reach_tripoli_on_italian_fleets(desert) -> None:

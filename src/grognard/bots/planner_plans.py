@@ -85,6 +85,14 @@ TR_1939: Plan = {
     #: and 6 draws, paired - the four units, an air unit and the southern offensive's BRPs
     #: were missed in the East); a study turns it on: ``planner@desert_year=1941`` (Spring)
     "desert": "",
+    #: Britain's answer to the desert war (session 15): Egypt's three victory locations
+    #: (TR-04) keep a unit each (two, and more drawn, when the enemy is next to them), and a
+    #: build in a threatened garrison short of units scores 2 more (any garrison, both
+    #: sides). Off ("") in the shipped plan: on held-out seeds 7400-7429 the planner Allies
+    #: won 25 and drew 5 against the heuristic Axis, main's planner 29 and 1 (paired: 5
+    #: seeds worse, 1 better; the three units held in Egypt had taken Benghazi and Tobruk);
+    #: a study turns it on: ``planner@egypt=1``
+    "egypt": "",
     #: airdrops (issue 25, item 3; session 15): an airborne unit drops on an empty goal of
     #: the plan the enemy holds within 6 hexes (TR-51). Off ("") in the shipped plan (not
     #: measured); a study turns it on: ``planner@airdrop=1``
@@ -333,11 +341,7 @@ TR_1939: Plan = {
              "goals": ["Paris", "Brussels", "Essen", "Amsterdam"], "front": "western",
              "powers": ["uk", "us"], "caution": 0.8},
         ],
-        # Egypt's three victory locations (TR-04; session 15: the Axis's desert war) keep
-        # a unit each, two and more drawn (and built there, :meth:`score_build_unit`) when
-        # the enemy is next to them
-        "garrisons": {"Paris": 2, "London": 2, "Moscow": 2, "Leningrad": 1,
-                      "Alexandria": 1, "Cairo": 1, "Suez": 1},
+        "garrisons": {"Paris": 2, "London": 2, "Moscow": 2, "Leningrad": 1},
         "reserve": [["Fall 1939", "1/3"], ["Spring 1943", "1/6"], ["Spring 1944", "0"]],
     },
 }
@@ -408,6 +412,9 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
             plan[key] = f"Spring {int(year)}" if int(year) else ""  # 0: off
     if params.get("airdrop") not in (None, "", "0"):
         plan["airdrop"] = "on"
+    if params.get("egypt") not in (None, "", "0") and "egypt" in plan:
+        plan["egypt"] = "on"
+        plan["allies"]["garrisons"].update({"Alexandria": 1, "Cairo": 1, "Suez": 1})
     if params.get("italy_malta") not in (None, "", "0"):
         plan["italy_malta"] = "on"
     if params.get("malta_year") is not None or not plan.get("italy_malta"):
@@ -515,9 +522,12 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         return -1.0
 
     def score_build_unit(self, sit: Situation, cmd: Command) -> Score:
-        """TR-75: the heuristic's choice, a threatened garrison short of units first (the
-        plan's ``plan.fill``: Egypt's cities when the Axis is next to them)."""
+        """TR-75: the heuristic's choice; with the plan's ``egypt`` on, a threatened garrison
+        short of units first (the plan's ``plan.fill``: Egypt's cities when the Axis is next
+        to them)."""
         base = super().score_build_unit(sit, cmd)
+        if not self.campaign.plan.get("egypt"):  # (a study's setting, ``planner@egypt=1``)
+            return base
         short: dict[str, int] = sit.memo("plan.fill", dict)
         if base > 0 and str(cmd.args.get("hex")) in short:
             return base + 2.0
