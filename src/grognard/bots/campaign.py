@@ -25,9 +25,10 @@ gives each side:
   (a turn label or a plan key), ``ports`` and ``beaches`` (a landing: a
   detachment that goes by sea): its units gather in the ``ports`` (cities where its fleets
   are) and wait there for the fleets, the policy invades the ``beaches`` (cities or hex
-  labels) from them (``load``: only units of at most that many attack factors, what one
+  labels) from them, or carries them to its ``to`` ports (friendly ports: a naval
+  transport) (``load``: only units of at most that many attack factors, what one
   fleet carries; ``reach``: only units within that many hexes of the ports, or ashore); a
-  unit of the detachment ashore (in a country of its beaches or goals,
+  unit of the detachment ashore (in a country of its beaches, goals or ``to`` ports,
   not of its ports) drives on the goals;
 * ``garrisons``: city name -> ground units kept in it (they never leave; others move in);
 * ``goals``: cities every stage drives on (a side with no stages: its objectives);
@@ -276,9 +277,11 @@ def apply_plan(sit: Situation, campaign: Campaign, game: Any,
                 via = {h for _n, h in goal_places(sit, list(st.get("via", []) or []), game)}
                 ports = {h for _n, h in goal_places(sit, list(st.get("ports", []) or []),
                                                     game)}
-                if ports:  # a landing: its shore, the countries of its beaches and goals
+                if ports:  # a landing: its shore, the countries of its beaches, goals and
+                    # ports of arrival
                     shore = {h for _n, h in goal_places(sit, list(st.get("goals", [])), game)}
                     shore |= set(place_labels(sit.map, list(st.get("beaches", []) or [])))
+                    shore |= set(place_labels(sit.map, list(st.get("to", []) or [])))
                     via = {country(sit.map, h) for h in shore} - \
                         {country(sit.map, h) for h in ports}
                 forces.append((force, {str(p) for p in st.get("powers", []) or []}, hexes,

@@ -20,7 +20,10 @@ from grognard.core.errors import InputError
 
 PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_year",
           "second_front_year", "malta_year", "italy_war_year", "italy_malta", "iberia_year",
-          "weseruebung", "denmark_first", "plan", "budget", "horizon", "cut", "turns", "width")
+          "weseruebung", "denmark_first", "plan", "budget", "horizon", "cut", "turns", "width",
+          # session 15: the 3R desert war (a year; 0: off), airdrops and Egypt's garrisons
+          # (1: on)
+          "desert_year", "airdrop", "egypt")
 
 
 def parse_params(text: str) -> dict[str, str]:

@@ -15,7 +15,14 @@ from typing import Any
 
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, Seat, args_units
-from grognard.bots.campaign import Campaign, Plan, apply_plan, city_hexes, turn_number
+from grognard.bots.campaign import (
+    Campaign,
+    Plan,
+    apply_plan,
+    city_hexes,
+    country,
+    turn_number,
+)
 from grognard.bots.europa_defence import (
     defence_moves,
     enemy_turns_left,
@@ -32,7 +39,17 @@ from grognard.bots.heuristic import (
     fitting,
 )
 from grognard.bots.situation import Situation
-from grognard.bots.tr_plans import fleet_sr_plan, landing_plan, sr_plan, tr_front
+from grognard.bots.tr_plans import (
+    SR_FAR,
+    airdrop_plan,
+    crew_sr_plan,
+    fleet_sr_plan,
+    landing_plan,
+    place_hexes,
+    sr_plan,
+    tr_front,
+    transport_plan,
+)
 from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
@@ -60,6 +77,26 @@ TR_1939: Plan = {
     #: drive on Paris (Paris by the end of 1940 in 20 of 32 games with it, 27 without) for
     #: Malta in 19; a study turns it on: ``planner@italy_malta=1``
     "italy_malta": "",
+    #: the desert war (issue 25, item 1; session 15): from this date (once Paris is held)
+    #: four German units go to Taranto and Italy's fleets carry them to Tripoli (TR-57),
+    #: whence they drive on Alexandria, Cairo and Suez. Off ("") in the shipped plan: from
+    #: Fall 1940 it lost Axis games against the heuristic Allies (held-out seeds
+    #: 7400-7414: 4 Axis wins, 10 draws and a fall of Berlin, against main's 9 Axis wins
+    #: and 6 draws, paired - the four units, an air unit and the southern offensive's BRPs
+    #: were missed in the East); a study turns it on: ``planner@desert_year=1941`` (Spring)
+    "desert": "",
+    #: Britain's answer to the desert war (session 15): Egypt's three victory locations
+    #: (TR-04) keep a unit each (two, and more drawn, when the enemy is next to them), and a
+    #: build in a threatened garrison short of units scores 2 more (any garrison, both
+    #: sides). Off ("") in the shipped plan: on held-out seeds 7400-7429 the planner Allies
+    #: won 25 and drew 5 against the heuristic Axis, main's planner 29 and 1 (paired: 5
+    #: seeds worse, 1 better; the three units held in Egypt had taken Benghazi and Tobruk);
+    #: a study turns it on: ``planner@egypt=1``
+    "egypt": "",
+    #: airdrops (issue 25, item 3; session 15): an airborne unit drops on an empty goal of
+    #: the plan the enemy holds within 6 hexes (TR-51). Off ("") in the shipped plan (not
+    #: measured); a study turns it on: ``planner@airdrop=1``
+    "airdrop": "",
     #: Weseruebung (issue 25, item 4): Germany's war on Denmark and Norway in a spring,
     #: Copenhagen by land and Oslo by sea from Kiel. Off ("": no such turn) in the shipped
     #: plan; a study turns it on: ``planner@weseruebung=1940`` (Spring 1940), and
@@ -145,12 +182,27 @@ TR_1939: Plan = {
             # two units nearest Taranto (the Mediterranean port of the sea-zone table) wait
             # there for two German fleets (TR-70: they sail from the Baltic) and land on the
             # island (Malta is on the western front, TR-03). Italy, at 0-30 BRPs, cannot pay
-            # the war on Britain and the offensive (session 11: tried, it never did);
-            # Libya's ports are not in the sea-zone table: no Afrika Korps by sea to Tripoli
+            # the war on Britain and the offensive (session 11: tried, it never did); the
+            # Afrika Korps goes by sea to Tripoli (the ``desert`` stage, session 15)
             {"name": "malta", "start": "malta", "end": "Spring 1942", "concurrent": True,
              "force": 2, "fleets": 2, "load": 3,
              "ports": ["Taranto"], "beaches": ["Malta"], "goals": ["Malta"],
              "front": "western", "powers": ["germany"]},
+            # the desert war (session 15): once Paris is held, the four German units (at
+            # most 4 attack factors: TR-57, a 9-factor fleet carries 4) nearest Taranto go
+            # there (by rail, TR-66, when far), Italy's two fleets sail there (TR-70; not
+            # Naples: a unit there is its garrison) and carry them to Tripoli, one a fleet
+            # a turn (Benghazi if Tripoli is lost; Libya's ports are in the sea-zone table
+            # from session 15), and a German air unit goes by SR to Libya (TR-60/TR-70:
+            # Malta's air made Tripoli the Allies' uncontested air zone, where a fleet may
+            # not SR back). Ashore, they drive on Egypt's three victory locations (TR-04:
+            # Alexandria and Suez are red ports, Cairo a capital), Germany's offensive on
+            # the southern front (TR-03) once a unit of theirs is in Libya or Egypt
+            {"name": "desert", "start": "desert", "concurrent": True, "force": 4, "load": 4,
+             "ports": ["Taranto"], "to": ["Tripoli", "Benghazi"], "fleets": 2,
+             "fleet_powers": ["italy"], "air": 1,
+             "goals": ["Alexandria", "Cairo", "Suez"], "front": "southern",
+             "powers": ["germany"], "after": ["Paris"]},
             # Weseruebung (off in the shipped plan: ``weseruebung`` ""): from the season
             # before, two German units of at most 3 attack factors (TR-61: a 9-factor fleet
             # carries 3) gather in Kiel (the Baltic/North Sea port of the sea-zone table,
@@ -181,8 +233,8 @@ TR_1939: Plan = {
             # Alps then walks into Marseille and Lyon (TR-04 victory locations, 2-3 hexes from
             # Turin) - a French city the Axis holds when Vichy forms stays Axis (TR-26), the
             # rest of unoccupied France goes neutral. Libya holds (``garrisons``): three 2-2
-            # infantry are no match for Egypt's, and Libya's ports are not in the sea-zone
-            # table (no reinforcement by sea)
+            # infantry are no match for Egypt's (Germany's ``desert`` stage, session 15,
+            # reinforces them by sea)
             {"name": "italy_war", "start": "italy_war", "save": "italy_save",
              "concurrent": True, "goals": ["Marseille", "Lyon"], "front": "western",
              "powers": ["italy"], "war": {"italy": ["uk"]}, "end": "Spring 1941",
@@ -358,10 +410,15 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["italy_war"] = f"Summer I {int(year)}"
         plan["italy_save"] = f"Fall {int(year) - 1}"
         plan["italy_gather"] = f"Fall {int(year) - 1}"
-    for key in ("berlin", "second_front", "malta", "iberia"):  # Spring of a year
+    for key in ("berlin", "second_front", "malta", "iberia", "desert"):  # Spring of a year
         year = params.get(f"{key}_year")
         if year is not None:
-            plan[key] = f"Spring {int(year)}"
+            plan[key] = f"Spring {int(year)}" if int(year) else ""  # 0: off
+    if params.get("airdrop") not in (None, "", "0"):
+        plan["airdrop"] = "on"
+    if params.get("egypt") not in (None, "", "0") and "egypt" in plan:
+        plan["egypt"] = "on"
+        plan["allies"]["garrisons"].update({"Alexandria": 1, "Cairo": 1, "Suez": 1})
     if params.get("italy_malta") not in (None, "", "0"):
         plan["italy_malta"] = "on"
     if params.get("malta_year") is not None or not plan.get("italy_malta"):
@@ -468,10 +525,47 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         """TR-61: only the plan's landings (:meth:`plan`, :func:`landing_plan`)."""
         return -1.0
 
+    def score_build_unit(self, sit: Situation, cmd: Command) -> Score:
+        """TR-75: the heuristic's choice; with the plan's ``egypt`` on, a threatened garrison
+        short of units first (the plan's ``plan.fill``: Egypt's cities when the Axis is next
+        to them)."""
+        base = super().score_build_unit(sit, cmd)
+        if not self.campaign.plan.get("egypt"):  # (a study's setting, ``planner@egypt=1``)
+            return base
+        short: dict[str, int] = sit.memo("plan.fill", dict)
+        if base > 0 and str(cmd.args.get("hex")) in short:
+            return base + 2.0
+        return base
+
+    def score_airdrop(self, sit: Situation, cmd: Command) -> Score:
+        """TR-51: only the plan's drops (:meth:`plan`, :func:`airdrop_plan`)."""
+        return -1.0
+
+    def score_naval_transport(self, sit: Situation, cmd: Command) -> Score:
+        """TR-57: only the plan's transports (:meth:`plan`, :func:`transport_plan`)."""
+        return -1.0
+
     def _landings(self, sit: Situation) -> list[Mapping[str, Any]]:
         """The concurrent stages in force that land by sea (``beaches``)."""
         with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
         return [c for c in with_ if c.get("beaches")]
+
+    def _transports(self, sit: Situation) -> list[Mapping[str, Any]]:
+        """The concurrent stages in force that sail to friendly ports (``to``, TR-57)."""
+        with_: list[Mapping[str, Any]] = sit.memo("plan.concurrent", list)
+        return [c for c in with_ if c.get("to")]
+
+    @staticmethod
+    def _ashore(sit: Situation, stage: Mapping[str, Any]) -> bool:
+        """Whether a unit of a transport stage's powers stands in a country of its ``to``
+        ports or its goals (its option on its front is wanted from then on)."""
+        m = sit.map
+        shore = {country(m, h) for h in place_hexes(
+            sit, [*(stage.get("to") or []), *(stage.get("goals") or [])])}
+        powers = set(stage.get("powers") or [])
+        return any(u.get("hex") is not None and u.get("type") in ("infantry", "armor")
+                   and (not powers or u.get("power") in powers)
+                   and country(m, str(u["hex"])) in shore for u in sit.mine.values())
 
     def at_war_only(self, sit: Situation) -> None:
         """Only units of countries at war with this side are enemies (TR-25): a neutral's
@@ -637,6 +731,18 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         turn = turn_number(sit.view)
         unsailed = {str(c.get("name")) for c in with_ if c.get("sail") and not
                     self.campaign.started({"start": c["sail"]}, turn, game)}
+        # a transport's powers want its option once a unit of theirs is ashore (TR-03)
+        unsailed |= {str(c.get("name")) for c in with_ if c.get("to")
+                     and not self._ashore(sit, c)}
+        # a transport's units far from its ports stay for their SR there (TR-66): by land
+        # they walk the hex distance, over the Adriatic to Albania's coast
+        hold: set[str] = sit.memo("plan.hold", set)
+        crew: dict[str, set[str]] = sit.memo("plan.unit_goals", dict)
+        for c in with_:
+            if c.get("to"):
+                ports = set(place_hexes(sit, list(c.get("ports") or [])))
+                hold.update(uid for uid, goals in crew.items() if goals and goals <= ports
+                            and sit.nearest(str(sit.mine[uid]["hex"]), ports) >= SR_FAR)
         sit.memo("plan.unsailed", lambda: unsailed)
         kept = self._kept(sit, game)
         sit.memo("plan.kept", lambda: kept)
@@ -732,12 +838,17 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         if kind == "sr":  # TR-66: the army goes by rail to the stage's goals
             st = self.stage(sit)
             fleets = fleet_sr_plan(sit, self._landings(sit))  # TR-70: to the landings' ports
+            fleets += crew_sr_plan(sit, self._transports(sit))  # a transport's units by rail
             if st is None:
                 return fleets
             goals = {h for h, v in sit.objectives.items() if v >= 10}
             return sr_plan(sit, goals, self._stage_powers(sit)) + fleets
         if kind == "invade":  # TR-61: the landing stages' invasions
             return landing_plan(sit, actions, self._landings(sit))
+        if kind == "naval_transport":  # TR-57: the transport stages' crossings
+            return transport_plan(sit, self._transports(sit))
+        if kind == "airdrop":  # TR-51: onto an empty goal in reach (a study's setting)
+            return airdrop_plan(sit) if self.campaign.plan.get("airdrop") else []
         got = super().plan(sit, actions, kind)
         if kind == "attack" and got is not None:  # never a neutral's hex (TR-25)
             got = [(s, c) for s, c in got if str(c.args.get("hex")) in sit.enemy_hexes]

@@ -280,17 +280,20 @@ SR_FAR = 7
 SR_ACTIONS = {"us": 10, "germany": 9, "ussr": 6, "uk": 6, "italy": 5, "france": 5}
 
 
-def sr_plan(sit: Situation, goals: set[str], powers: set[str]) -> list[tuple[float, Command]]:
+def sr_plan(sit: Situation, goals: set[str], powers: set[str],
+            only: set[str] | None = None) -> list[tuple[float, Command]]:
     """TR-66..TR-68: the phase's land SRs toward ``goals`` (hex labels): each ground unit of
     ``powers`` (all if empty) out of contact, not held by the plan and at least
     :data:`SR_FAR` hexes from the goals goes to the hex of its side nearest them (a city it
     controls or a hex it occupies, out of contact, below the stacking limit) that brings it
-    :data:`SR_FAR` hexes nearer, farthest units first; the rules check each (TR-67/TR-68)."""
+    :data:`SR_FAR` hexes nearer, farthest units first; the rules check each (TR-67/TR-68).
+    ``only``: those units alone (a detachment's), held or not."""
     if not goals:
         return []
     m = sit.map
     dist = _distance_field(sit, goals)
-    hold: set[str] = sit.memo("plan.hold", set) | set(sit.memo("plan.unit_goals", dict))
+    hold: set[str] = set() if only is not None else \
+        sit.memo("plan.hold", set) | set(sit.memo("plan.unit_goals", dict))
     done = sit.view.get("sr") or {}
     moved: set[str] = set()
     left: dict[str, int] = {}  # TR-66: SR actions left this turn per power
@@ -307,10 +310,15 @@ def sr_plan(sit: Situation, goals: set[str], powers: set[str]) -> list[tuple[flo
         names = city_hexes_of(m)
         own |= {names[n] for n, side in control.items() if side == sit.player and n in names}
     room = dict(sit.friendly_hexes)
+    if only is not None:  # a detachment's port: its fleets and air take no room (TR-28)
+        for h in goals:
+            room[h] = sum(1 for u in sit.mine.values() if u.get("hex") == h
+                          and u.get("type") in GROUND)
     dests = sorted((int(dist[m.index_of_label(h)]), h) for h in own
                    if not sit.in_contact(h))
     units = [(int(dist[m.index_of_label(str(u["hex"]))]), uid) for uid, u in sit.mine.items()
              if u.get("type") in GROUND and uid not in hold and uid not in moved
+             and (only is None or uid in only)
              and (not powers or u.get("power") in powers) and not sit.in_contact(str(u["hex"]))]
     out: list[tuple[float, Command]] = []
     for d_u, uid in sorted(units, key=lambda t: (-t[0], t[1])):
@@ -526,4 +534,116 @@ def air_cover_plan(sit: Situation, stages: list[Mapping[str, Any]]
             moved.add(uid)
             short -= 1
             out.append((0.9, Command("sr", sit.player, {"unit": uid, "to": to})))
+    return out
+
+
+def transport_plan(sit: Situation, stages: list[Mapping[str, Any]]
+                   ) -> list[tuple[float, Command]]:
+    """TR-57: each transport stage's naval transport this movement phase (a stage with
+    ``to``: the friendly ports it sails to): from each of its ``ports``, the fleets of this
+    side there (unused this turn, TR-54) carry its detachment's units there (the plan's
+    ``plan.unit_goals`` naming that port; unmoved: a unit carried may not move by land the
+    same turn) to the first of its ``to`` ports this side controls, each fleet the largest
+    unit within its capacity (floor(factors / 2) ground factors, TR-57); the rules check the
+    rest (one zone, a friendly port, TR-25 entry)."""
+    control = sit.view.get("control")
+    if not stages or not isinstance(control, Mapping):
+        return []
+    used = set(sit.view.get("fleets_used", []) or []) | set(sit.view.get("moved", []) or [])
+    crew: dict[str, set[str]] = sit.memo("plan.unit_goals", dict)
+    out: list[tuple[float, Command]] = []
+    for st in stages:
+        names = [str(n) for n in st.get("to", []) or []]
+        to = next((h for n, h in zip(names, place_hexes(sit, names), strict=False)
+                   if control.get(n) == sit.player), None)
+        if to is None:
+            continue
+        powers = {str(p) for p in st.get("powers", []) or []}
+        for port in place_hexes(sit, list(st.get("ports", []) or [])):
+            fleets = sorted(uid for uid, u in sit.mine.items() if u.get("hex") == port
+                            and u.get("type") in FLEETS and uid not in used)
+            cargo = sorted(((int(u.get("attack") or 0), uid) for uid, u in sit.mine.items()
+                            if u.get("hex") == port and u.get("type") in GROUND
+                            and port in crew.get(uid, ()) and uid not in used
+                            and (not powers or u.get("power") in powers)
+                            and int(u.get("mp_spent") or 0) == 0), reverse=True)
+            ships: list[str] = []
+            units: list[str] = []
+            for f in fleets:
+                room = int(sit.mine[f].get("attack") or 0) // 2  # TR-57's capacity
+                pick = next(((a, uid) for a, uid in cargo if a <= room), None)
+                if pick is None:
+                    continue
+                cargo.remove(pick)
+                ships.append(f)
+                units.append(pick[1])
+            if units:
+                out.append((LANDING_SCORE + 0.01 * len(units),
+                            Command("naval_transport", sit.player,
+                                    {"fleets": ships, "units": units, "to": to})))
+    return out
+
+
+def crew_sr_plan(sit: Situation, stages: list[Mapping[str, Any]]
+                 ) -> list[tuple[float, Command]]:
+    """TR-66..TR-70 for a transport stage (``to``): its detachment's units on their way to
+    its ``ports`` (at least :data:`SR_FAR` hexes off) go there by rail (:func:`sr_plan`
+    toward the ports, for those units alone); its ``fleets`` of its ``fleet_powers`` (its
+    powers if none) sail to the ports (:func:`fleet_sr_plan`: back from the port of arrival
+    too, where TR-57 leaves a fleet); its ``air`` units go by SR within range of the ports
+    of arrival (:func:`air_cover_plan`: TR-70, no fleet SR from a port in the enemy's
+    uncontested air zone, and TR-60, no naval interception in this side's). The rules check
+    each SR."""
+    crew: dict[str, set[str]] = sit.memo("plan.unit_goals", dict)
+    out: list[tuple[float, Command]] = []
+    for st in stages:
+        ports = set(place_hexes(sit, list(st.get("ports", []) or [])))
+        mine = {uid for uid, goals in crew.items() if goals and goals <= ports}
+        powers = list(st.get("powers", []) or [])
+        if mine:
+            out += sr_plan(sit, ports, {str(p) for p in powers}, only=mine)
+        out += fleet_sr_plan(sit, [{"ports": st.get("ports"), "fleets": st.get("fleets", 0),
+                                    "powers": st.get("fleet_powers") or powers}])
+        out += air_cover_plan(sit, [{"beaches": st.get("to"), "air": st.get("air", 0),
+                                     "powers": powers}])
+    return out
+
+
+#: TR-51: an airborne unit's drop range (hexes)
+DROP_RANGE = 6
+#: TR-51: a drop is played first in its movement phase (the unit may not move by land before)
+DROP_SCORE = 3.0
+
+
+def airdrop_plan(sit: Situation) -> list[tuple[float, Command]]:
+    """TR-51: each unmoved airborne unit of this side drops on an empty goal of the plan
+    within :data:`DROP_RANGE` hexes (a city the enemy holds that the plan's objectives name
+    - the stage in force's and the concurrent stages' goals, 9 and up - with no enemy unit
+    in it: TR-22, it takes the city), the nearest first, escorted by the air units in range
+    of it (TR-51: the enemy's interceptors fight them first); the rules check the rest (an
+    offensive-option turn, clear weather, a start in a friendly city, no uncontested enemy
+    air zone)."""
+    control = sit.view.get("control")
+    if not isinstance(control, Mapping):
+        return []
+    names = {h: n for n, h in city_hexes_of(sit.map).items()}
+    moved = set(sit.view.get("moved", []) or [])
+    # (a fleet in its port holds no ground)
+    held = {str(u.get("hex")) for u in sit.others if u.get("type") in GROUND}
+    targets = sorted(h for h, v in sit.objectives.items() if v >= 9 and h in names
+                     and h not in held and not sit.friendly_hexes.get(h)
+                     and control.get(names[h]) not in (None, sit.player))
+    out: list[tuple[float, Command]] = []
+    for uid, u in sorted(sit.mine.items()):
+        if u.get("type") != "airborne" or uid in moved or int(u.get("mp_spent") or 0):
+            continue
+        near = sorted((sit.distance(str(u["hex"]), t), t) for t in targets)
+        for d, t in near:
+            if d > DROP_RANGE:
+                break
+            args: dict[str, Any] = {"unit": uid, "to": t}
+            escorts = air_support(sit, t)
+            if escorts:
+                args["escorts"] = escorts
+            out.append((DROP_SCORE - 0.01 * d, Command("airdrop", sit.player, args)))
     return out
