@@ -1,0 +1,141 @@
+"""Issue 25 item 5, session 15: the Europa bots' game made faster gives the same answers (a
+pure refactor: the oracle's bot games keep their final state hashes,
+``bench/europa_bot_oracle.py``). Each shortcut is compared here with the plain computation it
+replaced, on real europa-barbarossa positions (the refactor oracle's recorded heuristic game
+every 100 commands, both sides) and on made-up models where the game's positions lack a case,
+and each comparison can fail: the positions give the plain computation something to find."""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from tests.bots.test_europa_speed_s12 import _oracle_game
+
+from grognard.core.errors import GrognardError
+from grognard.europa.combat.attack import Attack, Side, attack_from_json
+from grognard.europa.combat.bombardment import barrage_strength
+from grognard.europa.combat.crt import CombatSetup, CrtResult, combat_setup, resolve_setup
+from grognard.europa.combat.losses import loss_basis
+from grognard.europa.combat.odds import TWO_D6, AttackOdds, attack_odds
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[dict[str, Any]]:
+    """Both sides' views of the oracle's heuristic game at commands 100, 200, ... (copies),
+    with the context and a copy of the state."""
+    return [{p: (game.context, copy.deepcopy(game.view(p)), copy.deepcopy(game.state))
+             for p in ("axis", "soviet")} for game in _oracle_game(100)]
+
+
+def _attack_odds_plain(attack: Attack, tables: Any) -> AttackOdds:
+    """``europa.combat.odds.attack_odds`` as it was (session 14): each roll's outcome mapped
+    over the 2D6 and summed in Fractions, the barrage's setup found again for the display."""
+    fires = barrage_strength(attack) > 0
+    barrage_rolls: dict[int | None, Fraction] = (
+        {k: v for k, v in TWO_D6.probabilities().items()} if fires else {None: Fraction(1)})
+    probs: dict[CrtResult, Fraction] = {}
+    e_att = e_def = p_ar = p_dr = p_ae = p_de = Fraction(0)
+    hits: dict[int, Fraction] = {}
+    cases: dict[int, tuple[Fraction, dict[CrtResult, Fraction]]] = {}
+    shown: CombatSetup | None = None
+    for b, pb in barrage_rolls.items():
+        setup = combat_setup(attack, b, tables)
+        if setup.barrage is not None:
+            h = setup.barrage.outcome.hits
+            hits[h] = hits.get(h, Fraction(0)) + pb
+            if shown is None and h == 0:
+                shown = setup
+        outcomes = TWO_D6.map(lambda r, s=setup: resolve_setup(s, r, tables))
+        p_case, dist = cases.get(setup.drm, (Fraction(0), {}))
+        whole = loss_basis(setup.attack, Side.DEFENDER)
+        for o, p in outcomes.items():
+            dist[o.result] = dist.get(o.result, Fraction(0)) + p * pb
+            w = p * pb
+            probs[o.result] = probs.get(o.result, Fraction(0)) + w
+            e_att += w * o.effect.attacker_loss
+            e_def += w * o.effect.defender_loss
+            p_ar += w * (o.effect.attacker_retreat > 0)
+            p_dr += w * (o.effect.defender_retreat > 0)
+            p_ae += w * o.effect.attacker_eliminated
+            p_de += w * (setup.hex_cleared or (whole > 0 and o.effect.defender_loss >= whole))
+        cases[setup.drm] = (p_case + pb, dist)
+    conditional = {d: (p, {r: q / p for r, q in dist.items()}) for d, (p, dist) in cases.items()}
+    if shown is None:
+        shown = combat_setup(attack, next(iter(barrage_rolls)), tables)
+    return AttackOdds(shown, probs, e_att, e_def, p_ar, p_dr, p_ae, p_de,
+                      hits if fires else None, conditional)
+
+
+def _same_odds(got: AttackOdds, want: AttackOdds) -> None:
+    assert got == want
+    # the same keys in the same order (the attack panel's JSON lists them so)
+    assert list(got.probabilities) == list(want.probabilities)
+    assert list(got.drm_cases) == list(want.drm_cases)
+    for d, (_p, dist) in want.drm_cases.items():
+        assert list(got.drm_cases[d][1]) == list(dist)
+    if want.barrage is not None:
+        assert got.barrage is not None and list(got.barrage) == list(want.barrage)
+    assert got.to_json() == want.to_json()
+    for f in ("expected_attacker_loss", "expected_defender_loss", "p_attacker_retreat",
+              "p_defender_retreat", "p_attacker_eliminated", "p_defender_eliminated"):
+        assert type(getattr(got, f)) is Fraction
+
+
+_MADE_UP = [
+    # attacking artillery fires a barrage first (EUR-29), defending artillery adds (EUR-08)
+    {"attackers": [{"id": "i", "attack": 9}, {"id": "art", "attack": 4, "type": "artillery"}],
+     "defenders": [{"id": "d", "defense": 6}, {"id": "da", "defense": 3, "type": "artillery"}]},
+    {"attackers": [{"id": "i", "attack": 3}, {"id": "art", "attack": 12, "type": "artillery"}],
+     "defenders": [{"id": "d", "defense": 1}], "terrain": "rough"},
+    {"attackers": [{"id": "a", "attack": 10, "type": "armor"},
+                   {"id": "art", "attack": 8, "type": "artillery"}],
+     "defenders": [{"id": "d", "defense": 4}, {"id": "e", "defense": 2}], "bombardment": 1},
+    # below the lowest column: the attacker eliminated with no roll
+    {"attackers": [{"id": "i", "attack": 1}], "defenders": [{"id": "d", "defense": 9}]},
+    {"attackers": [{"id": "i", "attack": 30}], "defenders": [{"id": "d", "defense": 2}]},
+    {"attackers": [{"id": "a", "attack": 6, "type": "armor"}, {"id": "b", "attack": 5}],
+     "defenders": [{"id": "d", "defense": 3}, {"id": "e", "defense": 4, "type": "armor"}],
+     "terrain": "forest", "fortified": True},
+]
+
+
+def test_eur09_exact_odds_in_integer_weights_equal_the_fraction_sums(positions):
+    """EUR-09/EUR-29 ``attack_odds`` (integer weights over one denominator, each result's
+    effect once per setup) equals the plain Fraction sum over every roll (the session-14
+    code kept above): every attack of every unit next to each enemy hex and of each single
+    unit, on both sides' views of every position (over 1,000 models), and made-up models with
+    a barrage (the game's positions have no attacking artillery) and an attacker below the
+    lowest column. The same odds, the same key orders,
+    the same JSON."""
+    from grognard.europa.choices import adjacent_enemy_hexes
+    from grognard.europa.combat.commands import attack_json, attack_model
+
+    seen = {"models": 0, "fires": 0, "eliminated": 0}
+    tables = None
+    for pos in positions:
+        for player, (ctx, view, _state) in pos.items():
+            tables = ctx.tables
+            for target, units in sorted(adjacent_enemy_hexes(ctx, view, player).items()):
+                ids = [uid for uid, _u in units]
+                for group in [ids, *([u] for u in ids)]:
+                    try:
+                        raw = attack_json(ctx, view, player, {"attackers": group,
+                                                              "defender_hex": target})
+                        want = _attack_odds_plain(attack_model(ctx, raw), ctx.tables)
+                    except GrognardError:
+                        continue
+                    _same_odds(attack_odds(attack_model(ctx, raw), ctx.tables), want)
+                    seen["models"] += 1
+                    seen["fires"] += want.barrage is not None
+                    seen["eliminated"] += want.setup.odds.eliminated
+    for raw in _MADE_UP:
+        attack = attack_from_json(raw, tables)
+        want = _attack_odds_plain(attack, tables)
+        _same_odds(attack_odds(attack, tables), want)
+        seen["fires"] += want.barrage is not None
+        seen["eliminated"] += want.setup.odds.eliminated
+    assert seen["models"] > 300
+    assert seen["fires"] >= 3 and seen["eliminated"] >= 1
