@@ -139,3 +139,156 @@ def test_eur09_exact_odds_in_integer_weights_equal_the_fraction_sums(positions):
         seen["eliminated"] += want.setup.odds.eliminated
     assert seen["models"] > 300
     assert seen["fires"] >= 3 and seen["eliminated"] >= 1
+
+
+def _overrun_legal_plain(ctx: Any, state: Any, player: str) -> list[Any]:
+    """The ``overrun`` lister as it was (session 14): every stack next to an enemy hex
+    checked whole, then unit by unit, each order through the Order's verify."""
+    from grognard.core.units import GROUND_TYPES, UnitType
+    from grognard.engine.commands import Command
+    from grognard.europa.board import on_map
+    from grognard.europa.choices import own_units
+    from grognard.europa.combat.orders.overrun import OVERRUN
+
+    if state["combat"]["pending"] is not None:
+        return []
+    stacks: dict[str, list[str]] = {}
+    for uid, u in own_units(state, player):
+        if UnitType(u["type"]) in GROUND_TYPES:
+            stacks.setdefault(u["hex"], []).append(uid)
+    m = ctx.scenario.map
+    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
+    out: list[Any] = []
+
+    def check(ids: list[str], target: str) -> list[Any]:
+        return OVERRUN.checked(ctx, state, [
+            Command("overrun", player, {"units": ids, "target": target})])
+
+    for here, ids in sorted(stacks.items()):
+        for j in m.neighbor_indices(m.index_of_label(here)):
+            target = m.label(int(j))
+            if target not in enemy:
+                continue
+            found = check(ids, target)
+            if not found:
+                able = [uid for uid in ids if check([uid], target)]
+                if able:
+                    found = check(able, target)
+            out.extend(found)
+    return out
+
+
+def test_eur18_overrun_lister_with_its_openings_lists_what_the_plain_lister_lists(positions):
+    """EUR-18..EUR-20 The overrun lister, which leaves out the stacks and units
+    ``overrun_openings`` finds refused (a hex already overrun, terrain or weather, a unit
+    already overrun, short of MPs or ZOC to ZOC), lists the same orders in the same order as
+    the plain lister that checks every stack and unit: both sides of every position, as
+    played and with every unit's MPs given back (so stacks reach the overrun's checks), and
+    after one overrun declared (its hex and units refused again this phase)."""
+    from grognard.europa.combat.commands import overrun_openings
+    from grognard.europa.combat.orders.overrun import OVERRUN
+
+    listed = refused = 0
+    for pos in positions:
+        for player, (ctx, _view, state) in pos.items():
+            fresh = copy.deepcopy(state)
+            for u in fresh["units"].values():
+                if u["side"] == player:
+                    u["mp_spent"] = 0
+            for s in (state, fresh):
+                ctx.cache.clear()
+                want = _overrun_legal_plain(ctx, s, player)
+                ctx.cache.clear()
+                got = OVERRUN.legal(ctx, s, player)
+                assert got == want
+                listed += len(want)
+                if not want:
+                    continue
+                # one overrun declared: its hex and its units refused for the phase
+                done = copy.deepcopy(s)
+                first = want[0].args
+                done["overrun"] = {"key": [int(done["turn"]), int(done["phase"])],
+                                   "units": list(first["units"][:1]),
+                                   "hexes": [first["target"]], "pending": None}
+                ctx.cache.clear()
+                want2 = _overrun_legal_plain(ctx, done, player)
+                ctx.cache.clear()
+                assert OVERRUN.legal(ctx, done, player) == want2
+                assert want2 != want
+            ctx.cache.clear()
+            # the openings left something out (the plain lister had refusals to find)
+            m = ctx.scenario.map
+            for uid, u in sorted(state["units"].items()):
+                if u["side"] != player or u["status"] != "active" or u["hex"] is None:
+                    continue
+                for j in m.neighbor_indices(m.index_of_label(u["hex"])):
+                    opening = overrun_openings(ctx, state, player, u["hex"], m.label(int(j)),
+                                               [uid])
+                    refused += opening is None or not opening
+    assert listed > 20 and refused > 1000
+
+
+def _legal_moves_plain(ctx: Any, state: Any, player: str) -> list[Any]:
+    """``europa.movement.legal_moves`` as it was (session 14): each hex's room found per
+    unit size as the limit (``stack_limit``) less the side's REs there, in Fractions."""
+    from grognard.engine.commands import Command
+    from grognard.europa import movement as mv
+
+    movers: dict[Any, list[str]] = {}
+    for uid, u in sorted(state["units"].items()):
+        if (u["side"] == player and u["status"] == "active" and u["hex"] is not None
+                and u["type"] in mv._GROUND and mv.mp_left(u) > 0):
+            movers.setdefault(mv.move_class(u), []).append(uid)
+    out: list[Any] = []
+    m = ctx.scenario.map
+    have = mv._side_res(state, player)
+    checked = mv._stacking_checked(ctx)
+
+    def room(label: str) -> Fraction:
+        if not checked:
+            return Fraction(10**9)
+        return mv.stack_limit(m, label) - have.get(label, Fraction(0))
+
+    for cls, uids in movers.items():
+        units = [state["units"][uid] for uid in uids]
+        ranges = mv._graph(ctx, state, player, cls).ranges([mv.on_map_hex(u) for u in units],
+                                                           [mv.mp_left(u) for u in units])
+        for uid, u, r in zip(uids, units, ranges, strict=True):
+            size = Fraction(u["re_size"])
+            for h in r.labels():
+                if h != u["hex"] and room(h) >= size:
+                    out.append(Command("move", player, {"unit": uid, "to": h}))
+    return out
+
+
+def test_eur17_eur21_move_lister_with_rooms_kept_per_hex_lists_the_plain_moves(positions):
+    """EUR-17/EUR-21 The move lister (each hex's room found once, as an int where the side
+    has no units) lists the same moves in the same order as the plain lister (the room per
+    size in Fractions): both sides of every position with every unit's MPs given back, and
+    with the units packed into a few hexes so that the stacking limit refuses some moves."""
+    from grognard.europa.movement import legal_moves
+
+    listed = refused = 0
+    for pos in positions:
+        for player, (ctx, _view, state) in pos.items():
+            fresh = copy.deepcopy(state)
+            mine = sorted(uid for uid, u in fresh["units"].items() if u["side"] == player
+                          and u["status"] == "active" and u["hex"] is not None)
+            for uid in mine:
+                fresh["units"][uid]["mp_spent"] = 0
+            packed = copy.deepcopy(fresh)
+            for k, uid in enumerate(mine):  # three of four units onto a neighbour's hex
+                if k % 4:
+                    packed["units"][uid]["hex"] = packed["units"][mine[k - k % 4]]["hex"]
+            for s in (fresh, packed):
+                ctx.cache.clear()
+                want = _legal_moves_plain(ctx, s, player)
+                ctx.cache.clear()
+                got = legal_moves(ctx, s, player)
+                assert got == want
+                listed += len(want)
+            ctx.cache.clear()
+            refused += len(_legal_moves_plain(ctx, fresh, player)) - len(
+                _legal_moves_plain(ctx, packed, player))
+    assert listed > 10000 and refused != 0
+
