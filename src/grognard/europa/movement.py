@@ -337,6 +337,7 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     # EUR-21 whether a unit of a size fits in a hex, asked once per size and hex (the units
     # of a side share a few sizes and their ranges overlap)
     fits: dict[Any, dict[str, bool]] = {}
+    rooms: dict[str, int | Fraction] = {}
     for cls, uids in movers.items():
         units = [state["units"][uid] for uid in uids]
         ranges = _graph(ctx, state, player, cls).ranges([on_map_hex(u) for u in units],
@@ -353,7 +354,10 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
                     continue
                 ok = known.get(h)
                 if ok is None:
-                    ok = known[h] = room(h) >= size
+                    got = rooms.get(h)
+                    if got is None:
+                        got = rooms[h] = room(h)
+                    ok = known[h] = got >= size
                 if ok:
                     out.append(Command("move", player, {**arg, "to": h}))
     return out
@@ -369,6 +373,19 @@ def stack_limit(m: MapData, label: str) -> int:
     if lim is None:
         lim = _LIMITS[m] = stacking_limits(m, europa_revised_stacking())
     return int(lim[m.index_of_label(label)])
+
+
+_LIMIT_LISTS: WeakKeyDictionary[MapData, list[int]] = WeakKeyDictionary()
+
+
+def _limit_list(m: MapData) -> list[int]:
+    """EUR-21 :func:`stack_limit` of every hex, by map index, as ints (the move lister asks
+    hundreds of hexes a phase)."""
+    got = _LIMIT_LISTS.get(m)
+    if got is None:
+        stack_limit(m, m.label(0))
+        got = _LIMIT_LISTS[m] = [int(x) for x in _LIMITS[m].tolist()]
+    return got
 
 
 def _side_res(state: EuropaState, side: str, leaving: frozenset[str] = frozenset()
@@ -405,7 +422,15 @@ def _room(ctx: Context, state: EuropaState, side: str) -> Any:
         return lambda label: Fraction(10**9)
     m = ctx.scenario.map
     have = _side_res(state, side)
-    return lambda label: stack_limit(m, label) - have.get(label, Fraction(0))
+    limits = _limit_list(m)
+    idx = m.index_of_label
+
+    def room(label: str) -> int | Fraction:
+        # the limit less the REs there (an int where the side has none: the same compare)
+        got = have.get(label)
+        lim = limits[idx(label)]
+        return lim if got is None else lim - got
+    return room
 
 
 def joins_stack(ctx: Context, state: EuropaState, side: str, to: str, movers: list[str]) -> bool:
