@@ -292,3 +292,72 @@ def test_eur17_eur21_move_lister_with_rooms_kept_per_hex_lists_the_plain_moves(p
                 _legal_moves_plain(ctx, packed, player))
     assert listed > 10000 and refused != 0
 
+
+def test_eur30_exploitation_plan_with_values_kept_per_hex_equals_the_plain_plan(positions,
+                                                                                 monkeypatch):
+    """EUR-30 The attacker's exploitation plan (``europa_offence.exploitation_plan``), whose
+    options' fixed parts (the enemy's supply flow around a hex, the hex's value and its
+    distance to the goals) are kept per hex (``kept_per_hex``), plans the same moves with the
+    same scores as with each computed at every ask (``kept_per_hex`` made the identity): both
+    sides of every position, every mechanized unit given back its MPs."""
+    from tests.bots.test_europa_speed_s12 import SOURCES
+
+    from grognard.bots import europa_offence as off
+    from grognard.bots.heuristic import _graph, destination
+    from grognard.bots.situation import Situation
+    from grognard.europa.movement import legal_moves
+
+    planned = 0
+    for pos in positions[::2]:
+        for player, (ctx, view, state) in pos.items():
+            fresh = copy.deepcopy(state)
+            for u in fresh["units"].values():
+                if u["side"] == player:
+                    u["mp_spent"] = 0
+            ctx.cache.clear()
+            cands = legal_moves(ctx, fresh, player)
+            sit = Situation.of(ctx, view, player)
+            g = _graph(sit.map, ctx.tables)
+            enemy = "soviet" if player == "axis" else "axis"
+            pic = off.Picture.of(sit, g, SOURCES[player], SOURCES[enemy])
+            moves = off.moves_by_unit(sit, cands, destination)
+            m = sit.map
+            goals = set(SOURCES[enemy])
+
+            def value_of(i: int, sit: Any = sit, m: Any = m, goals: Any = goals) -> float:
+                return max(0.0, 1.0 - sit.nearest(m.label(i), goals) / 15)
+
+            def goal_distance(i: int, sit: Any = sit, m: Any = m, goals: Any = goals) -> int:
+                return int(sit.nearest(m.label(i), goals))
+
+            got = off.exploitation_plan(pic, moves, value_of, goal_distance=goal_distance)
+            with monkeypatch.context() as mp:
+                mp.setattr(off, "kept_per_hex", lambda f: f)
+                want = off.exploitation_plan(pic, moves, value_of, goal_distance=goal_distance)
+            assert got == want
+            planned += len(want)
+    assert planned > 10
+
+
+def test_eur09_attack_model_readings_kept_per_game_equal_the_parsed_readings(positions):
+    """EUR-09 The ATTACK.json model's ``readings`` (made once per game's parsed readings and
+    copied into each model) are the game's combat readings as parsed, each model its own
+    dict (a change to one model's leaves the next as it was)."""
+    from grognard.europa.board import readings_of
+    from grognard.europa.choices import adjacent_enemy_hexes
+    from grognard.europa.combat.attack import CombatReadings
+    from grognard.europa.combat.commands import attack_json
+
+    seen = 0
+    for pos in positions:
+        ctx, _view, state = pos["axis"]
+        want = {k: (v.value if hasattr(v, "value") else v)
+                for k, v in readings_of(ctx, CombatReadings).to_mapping().items()}
+        assert want
+        for target, units in sorted(adjacent_enemy_hexes(ctx, state, "axis").items())[:3]:
+            raw = attack_json(ctx, state, "axis", {"attackers": [units[0][0]],
+                                                   "defender_hex": target})
+            assert raw["readings"] == want
+            raw["readings"]["changed"] = True
+            seen += 1
+    assert seen >= 10

@@ -164,9 +164,20 @@ def attack_json(ctx: Context, state: EuropaState, player: str, args: Mapping[str
         hits = ground_support_result(state, label, player)
         if hits:
             raw["bombardment"] = hits
-    raw["readings"] = {k: (v.value if hasattr(v, "value") else v)
-                       for k, v in readings_of(ctx, CombatReadings).to_mapping().items()}
+    raw["readings"] = _readings_json(ctx)
     return raw
+
+
+def _readings_json(ctx: Context) -> dict[str, Any]:
+    """The game's combat readings as the ATTACK.json model gives them (a new dict each
+    time, made from the one kept per parsed readings: a game's readings never change)."""
+    readings = readings_of(ctx, CombatReadings)
+    hit = ctx.kept.get("europa.combat_readings_json")
+    if hit is None or hit[0] is not readings:
+        hit = (readings, {k: (v.value if hasattr(v, "value") else v)
+                          for k, v in readings.to_mapping().items()})
+        ctx.kept["europa.combat_readings_json"] = hit
+    return dict(hit[1])
 
 
 def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
