@@ -361,3 +361,44 @@ def test_eur09_attack_model_readings_kept_per_game_equal_the_parsed_readings(pos
             raw["readings"]["changed"] = True
             seen += 1
     assert seen >= 10
+
+
+def test_eur17_range_kept_from_the_move_lister_equals_a_single_search(positions):
+    """EUR-17 A unit's range kept with what its side's movers meet (``_SideMovement.ranges``:
+    the move lister's windowed search, found again by a move's verify after the position
+    changed) equals the single whole-map search (``_single_range``) the verify made before:
+    the same hexes, costs and paths, for every unit of both sides of every position with its
+    MPs given back."""
+    import numpy as np
+
+    from grognard.europa import movement as mv
+
+    compared = 0
+    for pos in positions:
+        for player, (ctx, _view, state) in pos.items():
+            fresh = copy.deepcopy(state)
+            for u in fresh["units"].values():
+                if u["side"] == player:
+                    u["mp_spent"] = 0
+            ctx.cache.clear()
+            mv.legal_moves(ctx, fresh, player)
+            ctx.cache.clear()  # another position: the lister's ranges are kept by the side
+            side = mv._side(ctx, fresh, player)
+            m = ctx.scenario.map
+            for uid, u in sorted(fresh["units"].items()):
+                if not (u["side"] == player and u["status"] == "active" and u["hex"] is not None
+                        and u["type"] in mv._GROUND and mv.mp_left(u) > 0):
+                    continue
+                cls = mv.move_class(u)
+                start = m.index_of_label(u["hex"])
+                assert (cls, start, mv.mp_left(u)) in side.ranges
+                got = mv.unit_range(ctx, fresh, uid)
+                graph = mv._graph(ctx, fresh, player, cls)
+                want = mv._single_range(graph, side.whole.setdefault(cls, mv._whole_rows(graph)),
+                                        start, mv.mp_left(u))
+                assert (got.start, got.mp, got.move_class) == (want.start, want.mp,
+                                                               want.move_class)
+                for f in ("hexes", "cost", "pred"):
+                    assert np.array_equal(getattr(got, f), getattr(want, f)), (uid, f)
+                compared += 1
+    assert compared > 1000

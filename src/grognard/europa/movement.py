@@ -92,6 +92,10 @@ class _SideMovement:
     whole: dict[MoveClass, tuple[Any, int]] = field(default_factory=dict)
     #: per hex: the enemy ZOC mask without the units in that hex (an overrun's, EUR-19)
     without: dict[str, Any] = field(default_factory=dict)
+    #: per class, start (map index) and MPs: a stack's range (the move lister's search, or
+    #: a single one), kept while the enemy stays put (own moves change no other range), so a
+    #: move's verify later in the phase does not search again
+    ranges: dict[tuple[MoveClass, int, int], MoveRange] = field(default_factory=dict)
 
 
 #: per map: (player, the enemy units' hexes and ZOC classes) -> what that side's movers meet.
@@ -173,7 +177,11 @@ def unit_range(ctx: Context, state: EuropaState, uid: str) -> MoveRange:
         if cls not in side.whole:
             side.whole[cls] = _whole_rows(graph)
         start = ctx.scenario.map.index_of_label(on_map_hex(u))
-        return _single_range(graph, side.whole[cls], start, mp_left(u))
+        key = (cls, start, mp_left(u))
+        got = side.ranges.get(key)
+        if got is None:
+            got = side.ranges[key] = _single_range(graph, side.whole[cls], start, mp_left(u))
+        return got
     out: MoveRange = ctx.cached(f"europa.range.{uid}", make)
     return out
 
@@ -342,8 +350,10 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
         units = [state["units"][uid] for uid in uids]
         ranges = _graph(ctx, state, player, cls).ranges([on_map_hex(u) for u in units],
                                                         [mp_left(u) for u in units])
+        side = _side(ctx, state, player)
         for uid, u, r in zip(uids, units, ranges, strict=True):
             ctx.cache.setdefault(f"europa.range.{uid}", r)
+            side.ranges.setdefault((cls, int(r.start), mp_left(u)), r)
             raw = u["re_size"]
             size = Fraction(raw)
             known = fits.setdefault((type(raw), raw), {})
