@@ -47,12 +47,14 @@ from collections import deque
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from grognard.bots.situation import Situation
 from grognard.engine.commands import Command
+
+T = TypeVar("T")
 
 MECH = frozenset({"armor", "mechanized", "motorized", "armored_infantry"})
 NOT_GROUND = frozenset({"air", "fleet", "naval", "hq", "supply"})
@@ -260,6 +262,19 @@ def bfs_field(g: Any, starts: Sequence[int], passable: Any, depth: int = 10**6) 
         front = np.flatnonzero(mark)
         mark[front] = False
     return dist
+
+
+def kept_per_hex(f: Callable[[int], T]) -> Callable[[int], T]:
+    """``f`` (a function of a map index that does not change during one plan: a hex's
+    value, its distance to the objectives) computed once per hex: the plans ask it of each
+    option of each mover."""
+    kept: dict[int, T] = {}
+
+    def once(i: int) -> T:
+        if i not in kept:
+            kept[i] = f(i)
+        return kept[i]
+    return once
 
 
 def view_factor(u: Mapping[str, Any], key: str) -> int:
@@ -648,6 +663,15 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     added: list[int] = []
     stack: dict[int, int] = {}
     out: list[tuple[float, Command]] = []
+
+    # the options' fixed parts, once per hex for all the movers
+    @kept_per_hex
+    def flow_ring(i: int) -> float:
+        return flow.get(i, 0.0) + sum(flow.get(j, 0.0) for j in g.nbrs[i]
+                                      if j not in pic.theirs)
+    value_of = kept_per_hex(value_of)
+    if goal_distance is not None:
+        goal_distance = kept_per_hex(goal_distance)
     movers = sorted((uid for uid in moves if str(sit.mine[uid].get("type")) in MECH),
                     key=lambda x: (-int(sit.mine[x].get("attack") or 0), x))
     for uid in movers:
@@ -658,8 +682,7 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
         d0 = goal_distance(here) if goal_distance is not None else 0
 
         def pre(i: int, d0: int = d0) -> float:
-            ring = flow.get(i, 0.0) + sum(flow.get(j, 0.0) for j in g.nbrs[i]
-                                          if j not in pic.theirs)
+            ring = flow_ring(i)
             closer = ADVANCE * (d0 - goal_distance(i)) if goal_distance is not None else 0.0
             return ring / 10 + 0.3 * value_of(i) + (1.0 if stack.get(i) else 0.0) + closer
 

@@ -1152,10 +1152,13 @@ class EuropaPolicy(Policy):
         m = sit.map
         goals = self.victory_goals(sit)
 
+        @offence.kept_per_hex  # asked of every option of every unit the plans move
         def value_of(i: int) -> float:
             label = m.label(i)
             return float(self.hex_value(sit, label)) / 5 + (
                 max(0.0, 1.0 - sit.nearest(label, goals) / 15) if goals else 0.0)
+
+        @offence.kept_per_hex
         def goal_distance(i: int) -> int:
             return sit.nearest(m.label(i), goals) if goals else 0
         kept = self.garrisons(sit) | sit.memo("plan.hold", set)

@@ -92,6 +92,10 @@ class _SideMovement:
     whole: dict[MoveClass, tuple[Any, int]] = field(default_factory=dict)
     #: per hex: the enemy ZOC mask without the units in that hex (an overrun's, EUR-19)
     without: dict[str, Any] = field(default_factory=dict)
+    #: per class, start (map index) and MPs: a stack's range (the move lister's search, or
+    #: a single one), kept while the enemy stays put (own moves change no other range), so a
+    #: move's verify later in the phase does not search again
+    ranges: dict[tuple[MoveClass, int, int], MoveRange] = field(default_factory=dict)
 
 
 #: per map: (player, the enemy units' hexes and ZOC classes) -> what that side's movers meet.
@@ -173,7 +177,11 @@ def unit_range(ctx: Context, state: EuropaState, uid: str) -> MoveRange:
         if cls not in side.whole:
             side.whole[cls] = _whole_rows(graph)
         start = ctx.scenario.map.index_of_label(on_map_hex(u))
-        return _single_range(graph, side.whole[cls], start, mp_left(u))
+        key = (cls, start, mp_left(u))
+        got = side.ranges.get(key)
+        if got is None:
+            got = side.ranges[key] = _single_range(graph, side.whole[cls], start, mp_left(u))
+        return got
     out: MoveRange = ctx.cached(f"europa.range.{uid}", make)
     return out
 
@@ -337,12 +345,15 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     # EUR-21 whether a unit of a size fits in a hex, asked once per size and hex (the units
     # of a side share a few sizes and their ranges overlap)
     fits: dict[Any, dict[str, bool]] = {}
+    rooms: dict[str, int | Fraction] = {}
     for cls, uids in movers.items():
         units = [state["units"][uid] for uid in uids]
         ranges = _graph(ctx, state, player, cls).ranges([on_map_hex(u) for u in units],
                                                         [mp_left(u) for u in units])
+        side = _side(ctx, state, player)
         for uid, u, r in zip(uids, units, ranges, strict=True):
             ctx.cache.setdefault(f"europa.range.{uid}", r)
+            side.ranges.setdefault((cls, int(r.start), mp_left(u)), r)
             raw = u["re_size"]
             size = Fraction(raw)
             known = fits.setdefault((type(raw), raw), {})
@@ -353,7 +364,10 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
                     continue
                 ok = known.get(h)
                 if ok is None:
-                    ok = known[h] = room(h) >= size
+                    got = rooms.get(h)
+                    if got is None:
+                        got = rooms[h] = room(h)
+                    ok = known[h] = got >= size
                 if ok:
                     out.append(Command("move", player, {**arg, "to": h}))
     return out
@@ -369,6 +383,19 @@ def stack_limit(m: MapData, label: str) -> int:
     if lim is None:
         lim = _LIMITS[m] = stacking_limits(m, europa_revised_stacking())
     return int(lim[m.index_of_label(label)])
+
+
+_LIMIT_LISTS: WeakKeyDictionary[MapData, list[int]] = WeakKeyDictionary()
+
+
+def _limit_list(m: MapData) -> list[int]:
+    """EUR-21 :func:`stack_limit` of every hex, by map index, as ints (the move lister asks
+    hundreds of hexes a phase)."""
+    got = _LIMIT_LISTS.get(m)
+    if got is None:
+        stack_limit(m, m.label(0))
+        got = _LIMIT_LISTS[m] = [int(x) for x in _LIMITS[m].tolist()]
+    return got
 
 
 def _side_res(state: EuropaState, side: str, leaving: frozenset[str] = frozenset()
@@ -405,7 +432,15 @@ def _room(ctx: Context, state: EuropaState, side: str) -> Any:
         return lambda label: Fraction(10**9)
     m = ctx.scenario.map
     have = _side_res(state, side)
-    return lambda label: stack_limit(m, label) - have.get(label, Fraction(0))
+    limits = _limit_list(m)
+    idx = m.index_of_label
+
+    def room(label: str) -> int | Fraction:
+        # the limit less the REs there (an int where the side has none: the same compare)
+        got = have.get(label)
+        lim = limits[idx(label)]
+        return lim if got is None else lim - got
+    return room
 
 
 def joins_stack(ctx: Context, state: EuropaState, side: str, to: str, movers: list[str]) -> bool:

@@ -164,9 +164,20 @@ def attack_json(ctx: Context, state: EuropaState, player: str, args: Mapping[str
         hits = ground_support_result(state, label, player)
         if hits:
             raw["bombardment"] = hits
-    raw["readings"] = {k: (v.value if hasattr(v, "value") else v)
-                       for k, v in readings_of(ctx, CombatReadings).to_mapping().items()}
+    raw["readings"] = _readings_json(ctx)
     return raw
+
+
+def _readings_json(ctx: Context) -> dict[str, Any]:
+    """The game's combat readings as the ATTACK.json model gives them (a new dict each
+    time, made from the one kept per parsed readings: a game's readings never change)."""
+    readings = readings_of(ctx, CombatReadings)
+    hit = ctx.kept.get("europa.combat_readings_json")
+    if hit is None or hit[0] is not readings:
+        hit = (readings, {k: (v.value if hasattr(v, "value") else v)
+                          for k, v in readings.to_mapping().items()})
+        ctx.kept["europa.combat_readings_json"] = hit
+    return dict(hit[1])
 
 
 def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
@@ -683,6 +694,46 @@ def overrun_cost(ctx: Context, state: EuropaState, cmd: Command) -> dict[str, An
             "leaves_zoc": leaves, "zoc_to_zoc": z2z, "entry_cost": entry,
             "mechanized": {uid: is_mechanized(scenario_unit(ctx.scenario, uid), mreadings)
                            for uid in ids}}
+
+
+def overrun_openings(ctx: Context, state: EuropaState, player: str, start: str, label: str,
+                     ids: Sequence[str]) -> list[str] | None:
+    """EUR-18..EUR-20 For the overrun lister, what :func:`overrun_cost` refuses before it is
+    asked: None when it refuses every stack in ``start`` overrunning ``label`` (the surprise
+    turn, a hex already overrun this phase, terrain or weather, EUR-20); otherwise the units
+    of ``ids`` (``player``'s, in ``start``) it does not refuse on their own - each not yet
+    overrun this phase, with the MPs (EUR-19; ZOC to ZOC, EUR-17). An order naming a unit
+    left out is refused, so the lister checks none; the checks are overrun_cost's own, read
+    from the same per-position way (tests/bots/test_europa_speed_s15.py compares)."""
+    if _phase_name(ctx, state).startswith(SURPRISE_PREFIX):
+        return None
+    slot = _overrun_slot(state)
+    if label in slot["hexes"]:
+        return None
+    try:
+        weather = combat_weather(ctx, state, {})
+    except GrognardError:
+        return None
+    mreadings = readings_of(ctx, _movement_readings())
+    allowed, entry, leaves, z2z = per_position(
+        ctx, state, f"europa.overrun_way.{player}.{start}.{label}.{weather}",
+        lambda: _overrun_way(ctx, state, player, start, label, weather, mreadings))
+    if not allowed:
+        return None
+    out = []
+    for uid in ids:
+        u = state["units"].get(uid)
+        if (u is None or u["side"] != player or u["status"] != "active" or u["hex"] != start
+                or uid in slot["units"]):
+            continue
+        try:
+            cost = overrun_mp(entry, leaves, z2z,
+                              move_class=_scenario_move_class(ctx, uid, mreadings))
+        except GrognardError:
+            continue
+        if cost <= u["movement"] - u["mp_spent"]:
+            out.append(uid)
+    return out
 
 
 def _overrun_way(ctx: Context, state: EuropaState, player: str, start: str, label: str, weather: str,

@@ -19,7 +19,12 @@ from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.system import Places
 from grognard.europa.board import on_map
 from grognard.europa.choices import own_units
-from grognard.europa.combat.commands import execute_overrun, fold_overrun_declared, verify_overrun
+from grognard.europa.combat.commands import (
+    execute_overrun,
+    fold_overrun_declared,
+    overrun_openings,
+    verify_overrun,
+)
 from grognard.europa.combat.orders.attack import ATTACK, ATTACK_FACTS, decided
 from grognard.europa.order import EuropaOrder
 from grognard.europa.state_types import EuropaState
@@ -72,9 +77,14 @@ class Overrun(EuropaOrder[OverrunArgs]):
                 target = m.label(int(j))
                 if target not in enemy:
                     continue
-                found = check(ids, target)
+                # the stack's refusals found before the orders are checked (the same
+                # orders pass: a unit left out of ``opening`` fails every order naming it)
+                opening = overrun_openings(ctx, state, player, here, target, ids)
+                if opening is None:
+                    continue
+                found = check(ids, target) if len(opening) == len(ids) else []
                 if not found:
-                    able = [uid for uid in ids if check([uid], target)]
+                    able = [uid for uid in opening if check([uid], target)]
                     if able:
                         found = check(able, target)
                 out.extend(found)
