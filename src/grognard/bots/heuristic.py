@@ -1080,7 +1080,7 @@ class EuropaPolicy(Policy):
         sit = super().situation(view, game)
         if game is not None:
             objs = list(game.objectives())
-            sit.memo("europa.objectives", lambda: objs)
+            sit.memo("victory.objectives", lambda: objs)
             if self.defending is None and objs:
                 first = set_up_holders(sit, [str(o.hex) for o in objs])
                 held = sum(int(o.value) for o in objs
@@ -1108,7 +1108,7 @@ class EuropaPolicy(Policy):
         if kind == "air_mission":
             return self.ground_support(sit, actions)
         if kind == "move" and self.defending:
-            return defence_plan(sit, actions, sit.memo("europa.objectives", list),
+            return defence_plan(sit, actions, sit.memo("victory.objectives", list),
                                 self.supply_sources(sit, sit.player))
         if kind == "move" and self.defending is False:
             return self.offence_moves(sit, actions)
@@ -1193,14 +1193,14 @@ class EuropaPolicy(Policy):
 
     def enemy_objective(self, sit: Situation, target: str) -> bool:
         """Whether ``target`` is an objective (``Game.objectives()``) we do not hold."""
-        objs: list[Any] = sit.memo("europa.objectives", list)
+        objs: list[Any] = sit.memo("victory.objectives", list)
         return any(str(o.hex) == target and o.holder != sit.player for o in objs)
 
     def siege_cities(self, sit: Situation) -> list[tuple[int, float]]:
         """The objectives (``Game.objectives()``) the enemy holds worth 2 or more, within
         :data:`europa_offence.SIEGE_MARCH` hexes of our ground units, to besiege: the most
         valuable first, then the nearest (map indices with their worth)."""
-        objs: list[Any] = sit.memo("europa.objectives", list)
+        objs: list[Any] = sit.memo("victory.objectives", list)
         got = []
         for o in objs:
             if o.holder == sit.player or int(o.value) < 2:
@@ -1217,7 +1217,7 @@ class EuropaPolicy(Policy):
         out: set[str] = set()
         if not sit.enemy_hexes:
             return out
-        objs: list[Any] = sit.memo("europa.objectives", list)
+        objs: list[Any] = sit.memo("victory.objectives", list)
         held = {o.hex: int(o.value) for o in objs if o.holder == sit.player}
         for h, value in sorted(held.items()):
             if sit.nearest(h, sit.enemy_hexes) > 10:

@@ -931,7 +931,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             enemy = self.enemy_side(sit)
             phase = self._phase_name(sit)
             return defence_moves(
-                sit, actions, sit.memo("europa.objectives", list),
+                sit, actions, sit.memo("victory.objectives", list),
                 self.supply_sources(sit, sit.player),
                 self.supply_sources(sit, enemy) if enemy else [],
                 [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []],
@@ -951,7 +951,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 not isinstance(to, str):
             return base
         pressure = sit.memo("defence.pressure", lambda: entry_pressure(
-            sit, sit.memo("europa.objectives", list), self._fortress_names(),
+            sit, sit.memo("victory.objectives", list), self._fortress_names(),
             self.supply_sources(sit, sit.player)))
         return base + reinforcement_score(sit, to, pressure)
 
@@ -996,7 +996,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             groups = list(self.campaign.side_plan.get("groups", []) or [])
             if not groups or self.defending is not False:
                 return {}
-            objs: list[Any] = sit.memo("europa.objectives", list)
+            objs: list[Any] = sit.memo("victory.objectives", list)
             m = sit.map
             idx = m.index_of_label
             pic = self.picture(sit)
