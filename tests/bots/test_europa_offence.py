@@ -147,7 +147,7 @@ def _axis_policy_at(hexes: dict[str, str], holder_of: dict[str, str]) -> tuple[A
     sit = pol.situation(view, None)
     objs = [o.__class__(o.hex, o.name, o.value, holder_of.get(o.hex, o.holder), o.wanted_by)
             for o in game.objectives()]
-    sit.memo("europa.objectives", lambda: objs)
+    sit.memo("victory.objectives", lambda: objs)
     return pol, sit
 
 

@@ -182,7 +182,7 @@ def test_the_defender_counter_attacks_a_lost_objective_on_the_last_turn():
         sit = pol.situation(view, None)
         objs = [o.__class__(o.hex, o.name, o.value, holder if o.hex == kiev else o.holder,
                             o.wanted_by) for o in game.objectives()]
-        sit.memo("europa.objectives", lambda: objs)
+        sit.memo("victory.objectives", lambda: objs)
         return pol.score_attack(sit, Command("attack", "soviet", {
             "attackers": [f"su-swf-rifle-{k}" for k in range(1, 7)],
             "defender_hex": target}))
@@ -214,7 +214,7 @@ def test_the_defender_advances_into_an_objective_it_retakes():
         sit = pol.situation(view, None)
         objs = [o.__class__(o.hex, o.name, o.value, holder if o.hex == kiev else o.holder,
                             o.wanted_by) for o in game.objectives()]
-        sit.memo("europa.objectives", lambda: objs)
+        sit.memo("victory.objectives", lambda: objs)
         return pol.score_advance(sit, Command("advance", "soviet", {"units": units}))
 
     foot = ["su-swf-rifle-1", "su-swf-rifle-2"]
