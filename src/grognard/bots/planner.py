@@ -20,7 +20,8 @@ from grognard.core.errors import InputError
 
 PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_year",
           "second_front_year", "malta_year", "italy_war_year", "italy_malta", "iberia_year",
-          "weseruebung", "denmark_first", "plan", "budget", "horizon", "cut", "turns", "width")
+          "weseruebung", "denmark_first", "plan", "budget", "horizon", "cut", "turns", "width",
+          "posture")
 
 
 def parse_params(text: str) -> dict[str, str]:
