@@ -64,7 +64,10 @@ def test_the_cautious_posture_refuses_a_counter_attack_at_poor_odds(counter):
     sit = pol.situation(view, g)
     assert [pol.score(sit, c) for c in poor] == plain
     pol.set_posture(view, "plan")
-    assert pol.posture is None
+    assert pol.posture == (pol.posture_key(view), None)
+    sit = pol.situation(view, g)
+    assert [pol.score(sit, c) for c in poor] == plain
+    pol.posture = None
 
 
 def test_postures_are_the_defenders_only():
@@ -74,7 +77,7 @@ def test_postures_are_the_defenders_only():
     axis = make_bot("planner", Seat.of(g, "axis", 0)).policy
     allies = make_bot("planner", Seat.of(g, "allies", 0)).policy
     assert axis.posture_names(g.view("axis")) == []
-    assert allies.posture_names(g.view("allies")) == ["plan", "cautious"]
+    assert allies.posture_names(g.view("allies"))[:2] == ["plan", "cautious"]
 
 
 def _first_macro(seed: int, seat: str) -> Game:
@@ -105,7 +108,7 @@ def test_the_search_weighs_the_postures_once_a_month(monkeypatch, winner):
     bot.choose(LazyView(g, "allies"), LegalActions(g, "allies"))
     assert played[:8] == ["plan", "cautious"] * 4
     month = bot.policy.posture_key(g.view("allies"))
-    assert bot.policy.posture == ((month, 2.0) if winner else None)
+    assert bot.policy.posture == (month, 2.0 if winner else None)
     assert bot.postures_changed == winner
     n = played.count("cautious")
     bot.choose(LazyView(g, "allies"), LegalActions(g, "allies"))
@@ -133,5 +136,5 @@ def test_the_rollout_plays_the_posture(monkeypatch):
     assert seen and all(p == (month, 2.0) for p in seen)
     seen.clear()
     bot.simulate(view, g, cmd, 11, posture="plan")
-    assert seen and all(p is None for p in seen)
+    assert seen and all(p == (month, None) for p in seen)
     assert bot.policy.posture is None

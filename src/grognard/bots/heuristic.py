@@ -1521,14 +1521,20 @@ class EuroFrontPolicy(Policy):
     #: the purchases the search may make in place of the planner's passing
     purchase_kinds: ClassVar[tuple[str, ...]] = ("build", "rebuild")
 
-    #: The defending side's postures the search bot weighs once a month (session 14): a name
-    #: and the edge a counter-attack needs in it (the blocks that can join it must expect more
-    #: than ``edge`` times the defenders' hits, :meth:`_battle_odds`); ``plan`` (None) is the
-    #: policy's own play - every enemy hex in reach is attacked - so a bot that never sets a
-    #: posture plays as before.
-    postures: ClassVar[Mapping[str, float | None]] = {"plan": None, "cautious": 2.0}
-    #: the posture set for a month (the month, the edge), by the search only
-    posture: tuple[str, float] | None = None
+    #: The defending side's postures the search bot weighs once a month (session 14; more
+    #: edges, session 15): a name and the edge a counter-attack needs in it (the blocks that
+    #: can join it must expect more than ``edge`` times the defenders' hits,
+    #: :meth:`_battle_odds`); ``plan`` (None) is the policy's own play - every enemy hex in
+    #: reach is attacked - so a bot that never sets a posture plays as before. Counter-attack
+    #: edges as the whole Allied policy, planner Axis, seeds 200-231 (session 14): the plan's
+    #: Allies won 4 of 32, 1x 6, 1.5x 8, 2x 7, 3x 2 - the best edge depends on the game.
+    postures: ClassVar[Mapping[str, float | None]] = {
+        "plan": None, "cautious": 2.0, "odds": 1.5, "even": 1.0}
+    #: the posture set for a month (the month, its edge), by the search only
+    posture: tuple[str, float | None] | None = None
+    #: the edge played in a month with no posture set (None: the plan's); the search bot's
+    #: standing posture, which a month's search may replace
+    standing: float | None = None
 
     def posture_names(self, view: Mapping[str, Any]) -> list[str]:
         """The postures the search may weigh for this seat now (none for the attacking side:
@@ -1546,13 +1552,13 @@ class EuroFrontPolicy(Policy):
 
     def set_posture(self, view: Mapping[str, Any], name: str) -> None:
         """Play ``name`` (one of :attr:`postures`) for the rest of the view's month."""
-        edge = self.postures[name]
-        self.posture = None if edge is None else (self.posture_key(view), edge)
+        self.posture = (self.posture_key(view), self.postures[name])
 
     def posture_edge(self, sit: Situation) -> float | None:
-        """The edge a counter-attack needs under the posture set for this month, or None."""
+        """The edge a counter-attack needs under the posture set for this month (else the
+        standing one), or None: the plan's."""
         if self.posture is None or self.posture[0] != self.posture_key(sit.view):
-            return None
+            return self.standing
         return self.posture[1]
 
     def purchase(self, sit: Situation, actions: LegalActions) -> Command | None:

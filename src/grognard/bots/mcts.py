@@ -37,7 +37,7 @@ steps and firepower, the enemy blocks left). Nothing of the real game but the
 view and the legal actions reaches the search, so the opponent's hidden information cannot
 change its choice (tests/bots/test_view_only.py).
 
-Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3``.
+Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan``.
 """
 
 from __future__ import annotations
@@ -61,6 +61,8 @@ WIDTH = 3
 #: how many game turns a rollout (``cut=turn``) plays: it stops when the turn counter has
 #: advanced by this many (1: at the end of the game turn)
 DEFAULT_TURNS = 1
+#: the defending side's standing posture with a search (budget 4 and up; ``posture=NAME``)
+STANCE = "plan"
 #: where a rollout stops: the end of the game turn, or of the seat's own player turn
 CUTS = ("turn", "side")
 #: the share of the values' span by which a candidate must beat the planner's choice
@@ -142,9 +144,18 @@ class MctsBot(PlannerBot):
         self.cut = p.pop("cut", "turn")
         self.turns = int(p.pop("turns", DEFAULT_TURNS))
         self.width = int(p.pop("width", WIDTH))
+        #: the defending side's standing posture (the policy's ``postures``): played in every
+        #: month unless the month's search finds another better; the plan's below budget 4,
+        #: so that ``mcts@budget=0`` plays the planner's very game
+        asked = p.pop("posture", None)
+        self.stance = asked or (STANCE if self.budget >= 4 else "plan")
         if self.cut not in CUTS:
             raise InputError("--bots", f"mcts cut={self.cut!r}: one of {', '.join(CUTS)}")
         super().__init__(seat, p)
+        known = getattr(self.policy, "postures", None)
+        if asked is not None and (known is None or asked not in known):
+            raise InputError("--bots", f"mcts posture={self.stance!r}: one of "
+                                       f"{', '.join(known or ['plan'])}")
         # the planner's tie-break stream (a search that changes no choice plays the planner's
         # very game, so paired games against the planner measure the search alone) and the
         # search's own stream for its simulations' seeds
@@ -186,6 +197,11 @@ class MctsBot(PlannerBot):
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
         first = super().choose(view, legal_actions)
+        macro = self.policy.macro_kinds
+        if isinstance(legal_actions, LegalActions) and first.kind in macro | {"end_phase"} \
+                and set(legal_actions.kinds()) & macro \
+                and (self.budget > 0 or self.stance != "plan"):
+            self._posture(view, legal_actions, first)
         if isinstance(legal_actions, LegalActions) and self.budget > 0:
             buy = self._purchase(view, legal_actions, first)
             if buy is not None:
@@ -194,7 +210,6 @@ class MctsBot(PlannerBot):
                 first.kind not in self.policy.macro_kinds | {"end_phase"} or \
                 not (set(legal_actions.kinds()) & self.policy.macro_kinds):
             return first
-        self._posture(view, legal_actions, first)
         cands = self._candidates(view, legal_actions, first)
         if len(cands) < 2:
             return first
@@ -208,21 +223,28 @@ class MctsBot(PlannerBot):
     def _posture(self, view: JSON, la: LegalActions, first: Command) -> None:
         """Once a span (the policy's ``posture_key``: a EuroFront month), at its first macro
         decision, the search weighs the policy's postures (``posture_names``: EuroFront's
-        defending side plays its plan - every counter-attack in reach - or a cautious one that
+        defending side plays its plan - every counter-attack in reach - or one that
         counter-attacks only at odds): the planner's choice now, then a rollout in which the
-        seat plays each posture, ``budget // 2`` paired rounds each (two postures; budget 4
-        and up); the plan's posture stands unless another beats it (:func:`better`), and the
-        bot plays the chosen posture to the span's end."""
+        seat plays each posture, the standing one (``posture=``) first and as many others
+        as ``budget // ROUNDS`` allows (at least one), ``budget // 2`` paired rounds for two
+        (budget 4 and up); the standing posture stands unless another beats it
+        (:func:`better`), and the bot plays the chosen posture to the span's end."""
         pol: Any = self.policy  # a policy with postures (EuroFrontPolicy)
         names_of = getattr(pol, "posture_names", None)
-        if names_of is None or self.budget < 4:
+        if names_of is None:
             return
         key = pol.posture_key(view)
         if key == self._postured:
             return
         self._postured = key
         names: list[str] = names_of(view)
-        if len(names) < 2:
+        if not names:
+            return
+        stance = self.stance if self.stance in names else names[0]
+        pol.standing = pol.postures[stance]
+        names = [stance] + [n for n in names if n != stance]
+        if self.budget < 4 or len(names) < 2:
+            pol.set_posture(view, stance)
             return
         t = time.process_time()
         try:
@@ -330,10 +352,13 @@ class MctsBot(PlannerBot):
         return self.policy.evaluate(g.view(self.seat.player), g)
 
 
-    def _keep_posture(self) -> tuple[str, Any] | None:
-        """The seat's posture of this span, for its rollouts (None: none chosen)."""
-        got = getattr(self.policy, "posture", None)
-        return (self.seat.player, got) if got is not None else None
+    def _keep_posture(self) -> tuple[str, Any, Any] | None:
+        """The seat's posture of this span and its standing one, for its rollouts (None:
+        the policy has none)."""
+        if not hasattr(self.policy, "posture"):
+            return None
+        return (self.seat.player, getattr(self.policy, "posture", None),
+                getattr(self.policy, "standing", None))
 
     def _buy_on(self, g: Game) -> None:
         """In a simulation: the policy's purchases for the seat while it has any (the rest of
@@ -391,10 +416,11 @@ def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: in
     on); with ``side``, only to the end of that player's own turn (the first phase of
     another player - ``Game.phase.player`` - after one of its own); the commands played."""
     bots = {p: PlannerBot(Seat.of(g, p, seed)) for p in g.scenario.sides}
+    if keep is not None:  # the seat's posture of this span and its standing one hold
+        pol: Any = bots[keep[0]].policy
+        pol.posture, pol.standing = keep[1], keep[2]
     if posture is not None:  # the seat plays this posture for the rest of the span
         bots[posture[0]].policy.set_posture(g.state, posture[1])  # type: ignore[attr-defined]
-    elif keep is not None:  # the posture the seat chose for this span holds in the rollout
-        bots[keep[0]].policy.posture = keep[1]  # type: ignore[attr-defined]
     played = 0
     start = g.state.get("turn")
     own = side is not None and g.phase.player == side

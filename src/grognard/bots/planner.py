@@ -22,8 +22,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "second_front_year", "malta_year", "italy_war_year", "italy_malta", "iberia_year",
           "weseruebung", "denmark_first", "plan", "budget", "horizon", "cut", "turns", "width",
           # session 15: the 3R desert war (a year; 0: off), airdrops and Egypt's garrisons
-          # (1: on)
-          "desert_year", "airdrop", "egypt")
+          # (1: on); the search's standing posture of the defending side (mcts@posture=NAME)
+          "desert_year", "airdrop", "egypt", "posture")
 
 
 def parse_params(text: str) -> dict[str, str]:
