@@ -86,7 +86,7 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
     Counted in integer weights over one common denominator (the CRT's 36 rolls, times the
     barrage's 36 when artillery fires), each result's effect taken once per setup (a result
     has one effect in one setup), and made Fractions at the end: the same exact values as
-    summing each roll's Fraction (tests/europa/test_odds_speed_s15.py keeps that plain sum
+    summing each roll's Fraction (tests/bots/test_europa_speed_s15.py keeps that plain sum
     and compares), at a fraction of the cost (a bot scores hundreds of new attacks a game)."""
     ts = tables if tables is not None else load_tables()
     fires = barrage_strength(attack) > 0
