@@ -39,6 +39,15 @@ class _CliState:
 STATE = _CliState()
 
 
+def command_group(root: typer.Typer, name: str, help_text: str, modules: Sequence[Any]) -> None:
+    """Attach ``grognard NAME ...`` to ``root``: a group whose commands each of ``modules``
+    adds with its ``register(app)`` (a rule package's commands, in that order)."""
+    app = typer.Typer(help=help_text, no_args_is_help=True)
+    for module in modules:
+        module.register(app)
+    root.add_typer(app, name=name)
+
+
 def current_tables() -> TableSet:
     """The tables in force for this CLI call (shipped, overridden by ``--tables DIR``)."""
     return load_tables(STATE.tables_dir)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import typer
 
+from grognard.engine.terminal import command_group
+
 #: The ``grognard europa --help`` line.
 HELP = "Europa: rule 47 surprise turns and Europa revised."
 
@@ -19,7 +21,4 @@ def register(root: typer.Typer) -> None:
     """Attach the ``europa`` command group to the root app."""
     from grognard.europa.cli import air, combat, supply, surprise
 
-    app = typer.Typer(help=HELP, no_args_is_help=True)
-    for module in (surprise, combat, air, supply):
-        module.register(app)
-    root.add_typer(app, name="europa")
+    command_group(root, "europa", HELP, (surprise, combat, air, supply))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import typer
 
+from grognard.engine.terminal import command_group
+
 #: The ``grognard 3r --help`` line.
 HELP = "Revised Third Reich."
 
@@ -19,7 +21,4 @@ def register(root: typer.Typer) -> None:
     """Attach the ``3r`` command group to the root app."""
     from grognard.third_reich.cli import air, combat, naval, strategic
 
-    app = typer.Typer(help=HELP, no_args_is_help=True)
-    for module in (strategic, combat, air, naval):
-        module.register(app)
-    root.add_typer(app, name="3r")
+    command_group(root, "3r", HELP, (strategic, combat, air, naval))
