@@ -23,13 +23,20 @@ from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Order
-from grognard.engine.state import JSON, copy_state
+from grognard.engine.state import JSON, copy_parts, copy_state
 from grognard.europa.state_types import EuropaState
 
 A = TypeVar("A")
 
 #: Decision kinds the engine may answer itself when only one legal command exists.
 FORCED_KINDS = ("allocate_losses", "retreat")
+
+#: The parts of the state the folds of a combat and its forced answers write (the combat's
+#: record, unit records, the overrun slot, the SP ledger: ``combat_resolved``,
+#: ``losses_allocated``, ``units_retreated``, ``overrun_declared``, ``sp_paid`` and the
+#: other logistics folds): :func:`engine_choices` copies only these (issue 25: no whole-state
+#: copy per command; tests/bots/test_europa_speed_s16.py checks the state is left untouched).
+COMBAT_PARTS = ("combat", "units", "overrun", "logistics")
 
 
 class EuropaOrder(Order[A]):
@@ -85,10 +92,11 @@ def engine_choices(ctx: Context, state: EuropaState, events: list[Event], dice: 
     """``events`` followed by the engine's own answers to decisions that leave one legal
     command (an allocation with one legal order of steps, a retreat with one path and one
     penalty pick, a stack that cannot retreat and is eliminated). Folds a private copy of the
-    state (with ``folds``) to see what is owed next; each answer is marked
-    ``decided_by: "engine"`` and names the command the engine gave."""
+    state (with ``folds``; only the parts they write are copied, :data:`COMBAT_PARTS`) to see
+    what is owed next; each answer is marked ``decided_by: "engine"`` and names the command
+    the engine gave."""
     by_kind = {o.kind: o for o in deciders}
-    s = copy_state(state)
+    s = copy_parts(state, COMBAT_PARTS)
     for e in events:
         s = folds[e.type](s, Event(e.type, copy_state(e.data)))
     out = list(events)
