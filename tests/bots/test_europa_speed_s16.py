@@ -18,6 +18,7 @@ import pytest
 from tests.bots.test_europa_speed_s12 import _oracle_game
 
 from grognard.core.dice import Dice
+from grognard.core.errors import GrognardError
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.state import copy_state, state_hash
@@ -120,4 +121,125 @@ def test_eur12_eur16_forced_choices_fold_a_copy_of_the_written_parts_only(
     for _game in _oracle_game(10**6):
         pass
     assert seen["calls"] >= 50 and seen["forced"] >= 20 and seen["caught"] >= 20, seen
+
+
+def _verdict(ctx: Context, state: Any, cmd: Any, judge: Any) -> tuple[str, str] | None:
+    refusal = judge(ctx, state, cmd)
+    return None if refusal is None else (type(refusal).__name__, str(refusal))
+
+
+def test_eur09_attack_verdicts_kept_across_positions_equal_the_plain_verdicts() -> None:
+    """EUR-09/EUR-18 An attack order's model verdict (the ATTACK.json model's checks and
+    the combat setup) kept across positions for the game's own unit table and served again
+    while nothing it reads has changed (``combat.commands._model_refusal``) equals the
+    verdict judged afresh (``_plain_model_refusal``, a context with nothing kept): after
+    every command of the oracle's heuristic game, for the side that may attack or overrun,
+    the attack of every unit next to each enemy hex, each such unit alone, and each as an
+    overrun. Where a kept verdict is served, the order's ATTACK.json model made afresh is the
+    one it was judged on; kept verdicts are found stale and judged again where the model
+    changed (so a verdict served without its checks would serve another model's verdict)."""
+    from grognard.engine.commands import Command
+    from grognard.engine.context import UnitsLog
+    from grognard.europa.choices import adjacent_enemy_hexes
+    from grognard.europa.combat import commands as cc
+
+    seen = {"orders": 0, "served": 0, "stale": 0}
+    models: dict[str, Any] = {}
+
+    def model(cmd: Any) -> Any:
+        try:
+            return cc.attack_json(fresh, state, cmd.player, cmd.args)
+        except GrognardError as exc:
+            return str(exc)
+    plain = cc._plain_model_refusal
+    judged = [False]
+    turn = 0
+
+    def marking(ctx: Context, state: Any, cmd: Any) -> Any:
+        judged[0] = True
+        return plain(ctx, state, cmd)
+
+    for game in _oracle_game(1):
+        ctx, state = game.context, game.state
+        fresh = dataclasses.replace(ctx, cache={}, kept={}, units_log=UnitsLog())
+        if int(state["turn"]) != turn:  # the kept verdicts are one game turn's
+            models.clear()
+            turn = int(state["turn"])
+        for player in ("axis", "soviet"):
+            if not {"attack", "overrun"} & game.allowed(player):
+                continue
+            for target, near in sorted(adjacent_enemy_hexes(ctx, state, player).items()):
+                ids = [uid for uid, _ in near]
+                orders = [ids, *([uid] for uid in ids)] if len(ids) > 1 else [ids]
+                for attackers in orders:
+                    for extra in ({}, {"overrun": True}):
+                        cmd = Command("attack", player, {"attackers": attackers,
+                                                         "defender_hex": target, **extra})
+                        want = _verdict(fresh, state, cmd, plain)
+                        hit = ctx.kept.get("europa.attack_refusals")
+                        old = (hit[1][1].get(f"{player}.{cmd.args!r}")
+                               if hit is not None and hit[0] is state["units"]
+                               and hit[1][0] == int(state["turn"]) else None)
+                        judged[0] = False
+                        cc._plain_model_refusal = marking  # type: ignore[assignment]
+                        try:
+                            got = _verdict(ctx, state, cmd, cc._model_refusal)
+                        finally:
+                            cc._plain_model_refusal = plain  # type: ignore[assignment]
+                        assert got == want, (len(game.commands), cmd)
+                        seen["orders"] += 1
+                        key = f"{player}.{cmd.args!r}"
+                        now = model(cmd)
+                        if not judged[0]:
+                            seen["served"] += 1
+                            assert models[key] == now, (len(game.commands), cmd)
+                        else:
+                            seen["stale"] += old is not None and models[key] != now
+                            models[key] = now
+    assert seen["orders"] > 5000 and seen["served"] > seen["orders"] // 2, seen
+    assert seen["stale"] >= 10, seen
+
+
+#: The Europa combat events whose folds declare the units they write, and the commands that
+#: emit them.
+_COMBAT_EVENTS = frozenset({"combat_resolved", "losses_allocated", "units_retreated",
+                            "advanced_after_combat", "overrun_declared"})
+_COMBAT_KINDS = frozenset({"attack", "overrun", "allocate_losses", "retreat", "advance"})
+
+
+def test_eur09_eur18_combat_fold_declarations_cover_the_whole_recorded_game() -> None:
+    """EUR-09..EUR-18 Every combat command of the whole recorded heuristic europa-barbarossa
+    game (bench/data): what its folds declare (``writes_units``: the attackers and the
+    barrage's victim, the losses, the retreating and advancing units, the overrunning stack,
+    and the stack's ``mp_spent`` when an overrun settles) covers every unit record that
+    changed, and the log can tell (so verdicts kept under the units they read survive a
+    combat, ``_model_refusal``)."""
+    from tests.engine.test_unit_writes import _changes, _recorded
+
+    g, cmds = _recorded("europa-barbarossa", 100_000)
+    named_reads = frozenset({"hex", "status", "attack"})
+    seen: set[str] = set()
+    checked = 0
+    for cmd in cmds:
+        if cmd.kind not in _COMBAT_KINDS:
+            g.apply(cmd)
+            continue
+        before = copy.deepcopy(g.state["units"])
+        log = g.context.units_log
+        version = log.version
+        events = g.apply(cmd)
+        units = g.state["units"]
+        changed = _changes(before, units)
+        named = log.changed_since(units, version, named_reads)
+        types = {e.type for e in events}
+        if types & _COMBAT_EVENTS and not types - _COMBAT_EVENTS - {"sp_paid",
+                                                                    "supply_zone_entered"}:
+            assert named is not None, (cmd, types)  # declared: the log tells
+            seen |= types & _COMBAT_EVENTS
+        for uid, fields in changed.items():
+            told = log.changed_since(units, version, frozenset(fields - {"*"}) or named_reads)
+            assert told is None or uid in told, (cmd, uid, fields)
+        checked += bool(changed)
+    assert seen == _COMBAT_EVENTS, seen
+    assert checked > 100, checked
 

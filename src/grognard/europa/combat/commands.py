@@ -31,7 +31,7 @@ from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Event
+from grognard.engine.events import Event, unit_writes, writes_units
 from grognard.engine.state import JSON, copy_state
 from grognard.europa.board import (
     SURPRISE_PREFIX,
@@ -241,6 +241,66 @@ def _setup_refusal(ctx: Context, raw: Mapping[str, Any]) -> GrognardError | None
     return refusal
 
 
+#: The unit fields the ATTACK.json model of an order reads (:func:`attack_json`: the
+#: attackers' and the target hex's units; :func:`unit_json`).
+_MODEL_FIELDS = frozenset({"hex", "side", "status", "attack", "defense", "type", "armor",
+                           "divisional", "cadre", "supply", "nationality", "re_size"})
+
+
+def _model_refusal(ctx: Context, state: EuropaState, cmd: Command) -> GrognardError | None:
+    """EUR-09 Why the model of an ``attack`` order is refused (:func:`attack_json`'s checks,
+    then :func:`_setup_refusal`); None: it is not. For the game's own unit table the verdict
+    is kept across positions (the lister verifies every attack again after each command of a
+    combat or movement phase) and served again while nothing it reads has changed: the game
+    turn (the weather), the ground support on the hex, and the records of the attackers and
+    of every unit that stood in the target hex, and no unit changed has entered it (the
+    game's units log says which units changed). Other tables (a view, a private copy) are
+    judged afresh. tests/bots/test_europa_speed_s16.py compares it with the plain verdict."""
+    try:
+        label = ctx.scenario.map.layout.to_label(
+            hex_arg(ctx, cmd.args.get("defender_hex"), "defender_hex"))
+    except GrognardError:
+        label = None
+    units = state["units"]
+    log = ctx.units_log
+    ours = label is not None and log.changed_since(units, log.version, _MODEL_FIELDS) is not None
+    if not ours:
+        return _plain_model_refusal(ctx, state, cmd)
+    assert label is not None
+    when = (int(state["turn"]), ground_support_result(state, label, cmd.player))
+    hit = ctx.kept.get("europa.attack_refusals")
+    if hit is None or hit[0] is not units or hit[1][0] != when[0]:
+        hit = (units, (when[0], {}))  # one game turn's verdicts of this table
+        ctx.kept["europa.attack_refusals"] = hit
+    kept: dict[str, Any] = hit[1][1]
+    key = f"{cmd.player}.{cmd.args!r}"
+    entry = kept.get(key)
+    if entry is not None:
+        version, was, reads, refusal = entry
+        changed = log.changed_since(units, version, _MODEL_FIELDS)
+        if was == when and changed is not None and not any(
+                uid in reads or (uid in units and units[uid]["hex"] == label)
+                for uid in changed):
+            kept[key] = (log.version, was, reads, refusal)
+            cached: GrognardError | None = refusal
+            return cached
+    refusal = _plain_model_refusal(ctx, state, cmd)
+    ids = cmd.args.get("attackers")
+    reads = frozenset([*(i for i in (ids if isinstance(ids, list) else ()) if isinstance(i, str)),
+                       *(uid for uid, _ in units_by_hex(ctx, state).get(label, ()))])
+    kept[key] = (log.version, when, reads, refusal)
+    return refusal
+
+
+def _plain_model_refusal(ctx: Context, state: EuropaState, cmd: Command
+                         ) -> GrognardError | None:
+    """:func:`_model_refusal` judged afresh from the position."""
+    try:
+        return _setup_refusal(ctx, _ordered_raw(ctx, state, cmd))
+    except GrognardError as exc:
+        return exc
+
+
 # --- attack ------------------------------------------------------------------------------------
 def attacked_this_phase(state: EuropaState) -> tuple[set[str], set[str]]:
     """EUR-09 (original Europa) The units that have attacked and the hexes attacked in this
@@ -263,7 +323,7 @@ def verify_attack(ctx: Context, state: EuropaState, cmd: Command) -> None:
         if cmd.args.get("defender_hex") in hexes:
             raise IllegalOrder("EUR-09", f"{cmd.args.get('defender_hex')} has already been "
                                "attacked this combat phase")
-    refusal = _setup_refusal(ctx, _ordered_raw(ctx, state, cmd))
+    refusal = _model_refusal(ctx, state, cmd)
     if refusal is not None:
         raise refusal.with_traceback(None)
     attack_payment(ctx, state, cmd.player, list(cmd.args["attackers"]),
@@ -360,6 +420,19 @@ def _settle(s: EuropaState, pending: CombatPending | None) -> CombatPending | No
     return pending
 
 
+def _resolved_writes(ev: Event) -> list[str]:
+    """The units a ``combat_resolved`` fold writes: the attackers (attacked this turn, or
+    eliminated) and the unit the barrage reduced or eliminated."""
+    step = ev.data["barrage_step_loss"]
+    return [*ev.data["attackers"], *([step["unit"]] if step is not None else [])]
+
+
+def _losses_writes(ev: Event) -> list[str]:
+    """The units an event's losses write (EUR-13: reduced to cadres, eliminated)."""
+    return [*ev.data["reduced"], *ev.data["eliminated"]]
+
+
+@writes_units(_resolved_writes)
 def fold_combat_resolved(state: EuropaState, ev: Event) -> EuropaState:
     s = state
     d = cast(CombatResolved, ev.data)
@@ -457,6 +530,7 @@ def execute_allocate_losses(ctx: Context, state: EuropaState, cmd: Command, dice
     })]
 
 
+@writes_units(_losses_writes)
 def fold_losses_allocated(state: EuropaState, ev: Event) -> EuropaState:
     s = state
     d = cast(LossesAllocated, ev.data)
@@ -549,6 +623,7 @@ def execute_retreat(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) 
     })]
 
 
+@writes_units(lambda ev: [*ev.data["units"], *_losses_writes(ev)])
 def fold_units_retreated(state: EuropaState, ev: Event) -> EuropaState:
     s = state
     d = cast(UnitsRetreated, ev.data)
@@ -605,6 +680,7 @@ def execute_advance(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) 
     return [Event("advanced_after_combat", data), *([zone] if zone is not None else [])]
 
 
+@writes_units(lambda ev: ev.data["units"])
 def fold_advanced(state: EuropaState, ev: Event) -> EuropaState:
     d = cast(AdvancedAfterCombat, ev.data)
     s = state
@@ -822,6 +898,7 @@ def execute_overrun(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) 
     return [declared, *combat]
 
 
+@writes_units(lambda ev: ev.data["mp"])
 def fold_overrun_declared(state: EuropaState, ev: Event) -> EuropaState:
     s = state
     d = cast(OverrunDeclared, ev.data)
@@ -865,10 +942,15 @@ def settle_overrun(state: EuropaState) -> EuropaState:
 
 
 def settled(fold: Any) -> Any:
-    """Wrap a combat fold so an overrun settles when its combat is done."""
+    """Wrap a combat fold so an overrun settles when its combat is done. What it writes of
+    the units is the fold's own declaration and the ``mp_spent`` of the overrunning stack
+    (any unit: the stack is named by the state, not the event)."""
     def wrapped(state: EuropaState, ev: Event) -> EuropaState:
         return settle_overrun(fold(state, ev))
-    return wrapped
+    declared = unit_writes(fold)
+    if declared is None:
+        return wrapped
+    return writes_units(declared.named, declared.fields | {"mp_spent"})(wrapped)
 
 
 # --- the decisions a combat owes ------------------------------------------------------------------
