@@ -86,13 +86,14 @@ def wrapped_engine_choices(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any
     yield checks
 
 
-def test_eur12_eur16_forced_choices_fold_a_copy_of_the_written_parts_only(
+def test_eur12_eur16_forced_choices_fold_a_copy_of_what_the_folds_write_only(
         wrapped_engine_choices: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    """EUR-12..EUR-16 ``engine_choices`` folds a private state that copies only the parts
-    the combat's folds write (``COMBAT_PARTS``), not the whole state: at every combat and
-    answer of the oracle's heuristic game it gives the same events (and draws the same dice)
-    as the whole-state copy it replaced, and leaves the game's state as it was. A copy
-    without the unit table is seen to change the game's state."""
+    """EUR-12..EUR-16 ``engine_choices`` folds a private state that copies only what the
+    combat's folds write (``COMBAT_PARTS`` and the unit records they declare,
+    ``written_units``), not the whole state: at every combat and answer of the oracle's
+    heuristic game it gives the same events (and draws the same dice) as the whole-state copy
+    it replaced, and leaves the game's state as it was. With no unit record copied the
+    game's state is seen to change."""
     seen = {"calls": 0, "forced": 0, "caught": 0}
 
     def compare(args: Any, real: Any) -> None:
@@ -109,10 +110,10 @@ def test_eur12_eur16_forced_choices_fold_a_copy_of_the_written_parts_only(
         dice.restore(snap)
         seen["calls"] += 1
         seen["forced"] += len(want) > len(events)
-        # the planted error: the unit table left shared - the folds write the game's state
+        # the planted error: no unit record copied - the folds write the game's state
         mine = copy.deepcopy(state)
         with monkeypatch.context() as m:
-            m.setattr(eo, "COMBAT_PARTS", tuple(p for p in eo.COMBAT_PARTS if p != "units"))
+            m.setattr(eo, "written_units", lambda *_: [])
             real(ctx, mine, events, dice, deciders, folds, decisions)
         dice.restore(snap)
         seen["caught"] += state_hash(mine) != before
@@ -121,6 +122,7 @@ def test_eur12_eur16_forced_choices_fold_a_copy_of_the_written_parts_only(
     for _game in _oracle_game(10**6):
         pass
     assert seen["calls"] >= 50 and seen["forced"] >= 20 and seen["caught"] >= 20, seen
+
 
 
 def _verdict(ctx: Context, state: Any, cmd: Any, judge: Any) -> tuple[str, str] | None:
