@@ -245,3 +245,28 @@ def test_eur09_eur18_combat_fold_declarations_cover_the_whole_recorded_game() ->
     assert seen == _COMBAT_EVENTS, seen
     assert checked > 100, checked
 
+
+def test_eur37_sp_cost_kept_per_game_equals_the_priced_cost() -> None:
+    """EUR-37 The SP cost of an attack's or move's operations kept per game and operations
+    (``logistics._sp_cost``) equals ``sp_cost`` priced afresh, asked first and again, for
+    attacks and overruns of 0-4 divisions, 0-3 minor divisions, with and without artillery,
+    and for moves - and different operations get their own costs."""
+    from grognard.engine.game import Game
+    from grognard.europa.board import readings_of
+    from grognard.europa.logistics import _sp_cost
+    from grognard.europa.supply.logistics import Combat, Operations, sp_cost
+    from grognard.europa.supply.phase import SupplyReadings
+
+    ctx = Game.new("europa-barbarossa", seed=1).context
+    readings = readings_of(ctx, SupplyReadings)
+    opss = [Operations(combats=(Combat(d, md, art, ov),)) for d in range(5) for md in range(4)
+            for art in (False, True) for ov in (False, True)]
+    opss += [Operations(mechanized_moves=1), Operations(motorized_moves=1)]
+    costs = set()
+    for _ in range(2):
+        for ops in opss:
+            got = _sp_cost(ctx, ops)
+            assert got == sp_cost(ops, readings, ctx.tables)
+            costs.add(got.exact)
+    assert len(costs) >= 5
+
