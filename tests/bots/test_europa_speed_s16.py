@@ -270,3 +270,35 @@ def test_eur37_sp_cost_kept_per_game_equals_the_priced_cost() -> None:
             costs.add(got.exact)
     assert len(costs) >= 5
 
+
+def test_eur20_overrun_ground_kept_per_game_equals_the_map_reading() -> None:
+    """EUR-20 Whether terrain and weather allow an overrun and the target hex's entry cost,
+    kept per game (``combat.commands._overrun_ground``), equal ``overrun_allowed`` and the
+    move cost read afresh: every own stack next to an enemy hex, after every command of the
+    oracle's heuristic game where an overrun may be ordered; both answers are seen."""
+    from grognard.core.movement import MovementReadings, overrun_allowed
+    from grognard.engine import generic
+    from grognard.europa.board import combat_weather, readings_of
+    from grognard.europa.choices import adjacent_enemy_hexes
+    from grognard.europa.combat.commands import _overrun_ground
+
+    seen: dict[bool, int] = {True: 0, False: 0}
+    for game in _oracle_game(1):
+        ctx, state = game.context, game.state
+        mreadings = readings_of(ctx, MovementReadings)
+        for player in ("axis", "soviet"):
+            if "overrun" not in game.allowed(player):
+                continue
+            weather = combat_weather(ctx, state, {})
+            for target, near in sorted(adjacent_enemy_hexes(ctx, state, player).items()):
+                for start in sorted({u["hex"] for _, u in near}):
+                    allowed = overrun_allowed(ctx.scenario.map, start, target,
+                                              mud=weather == "mud",
+                                              frozen_rivers=weather == "winter",
+                                              readings=mreadings)
+                    want = (allowed, generic.move_cost(ctx.scenario, start, [target])
+                            if allowed else 0)
+                    assert _overrun_ground(ctx, start, target, weather, mreadings) == want
+                    seen[allowed] += 1
+    assert seen[True] > 100 and seen[False] > 100, seen
+

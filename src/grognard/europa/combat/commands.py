@@ -818,13 +818,34 @@ def _overrun_way(ctx: Context, state: EuropaState, player: str, start: str, labe
     stack there (once per position): whether the terrain and weather allow it, the entry
     cost of the target hex, and whether it leaves an enemy ZOC / moves ZOC to ZOC."""
     m = ctx.scenario.map
-    if not overrun_allowed(m, start, label, mud=weather == "mud",
-                           frozen_rivers=weather == "winter", readings=mreadings):
+    allowed, entry = _overrun_ground(ctx, start, label, weather, mreadings)
+    if not allowed:
         return False, 0, False, False
-    entry = generic.move_cost(ctx.scenario, start, [label])
     mask = _zoc_without(ctx, state, player, label)
     ia, ib = m.index_of_label(start), m.index_of_label(label)
     return True, entry, bool(mask[ia]), bool(mask[ia] and mask[ib])
+
+
+def _overrun_ground(ctx: Context, start: str, label: str, weather: str, mreadings: Any
+                    ) -> tuple[bool, int]:
+    """EUR-20 Whether the terrain and weather allow an overrun from ``start`` into ``label``,
+    and the entry cost of the target hex: the map's, the weather's and the readings' alone,
+    so found once per game (the overrun lister weighs every stack next to an enemy hex
+    again after each command)."""
+    hit = ctx.kept.get("europa.overrun_ground")
+    if hit is None or hit[1][0] is not mreadings or hit[1][1] is not ctx.scenario:
+        hit = ctx.kept["europa.overrun_ground"] = (None, (mreadings, ctx.scenario, {}))
+    known: dict[tuple[str, str, str], tuple[bool, int]] = hit[1][2]
+    key = (start, label, weather)
+    got = known.get(key)
+    if got is None:
+        if not overrun_allowed(ctx.scenario.map, start, label, mud=weather == "mud",
+                               frozen_rivers=weather == "winter", readings=mreadings):
+            got = (False, 0)
+        else:
+            got = (True, generic.move_cost(ctx.scenario, start, [label]))
+        known[key] = got
+    return got
 
 
 def _scenario_move_class(ctx: Context, uid: str, mreadings: Any) -> Any:
