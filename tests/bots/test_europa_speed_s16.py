@@ -302,3 +302,64 @@ def test_eur20_overrun_ground_kept_per_game_equals_the_map_reading() -> None:
                     seen[allowed] += 1
     assert seen[True] > 100 and seen[False] > 100, seen
 
+
+def _attack_hexsides_plain(m: Any, frm: str, target: Any, frozen: bool) -> tuple[str, ...] | str:
+    """What ``attack_json`` read of the map per attacker before (session 15)."""
+    from grognard.core.errors import InputError
+    from grognard.core.hexgrid import direction_to
+    from grognard.core.mapdata import HexsideFeature
+    from grognard.europa.combat.commands import _HEXSIDE_NAMES
+
+    here = m.layout.from_label(frm)
+    try:
+        direction_to(here, target)
+    except InputError:
+        return "far"
+    feats = m.features_between(here, target)
+    if feats & (HexsideFeature.SEA | HexsideFeature.IMPASSABLE | HexsideFeature.LAKE):
+        return "blocked"
+    return tuple(("frozen_" if frozen and name != "canal" else "") + name
+                 for flag, name in _HEXSIDE_NAMES if feats & flag)
+
+
+def test_eur09_attack_hexsides_kept_per_game_equal_the_map_reading() -> None:
+    """EUR-09 The hexsides an attack crosses, kept per game (``_attack_hexsides``), equal the
+    map read afresh: from every unit's hex on the map into each neighbour and a hex two
+    away, frozen or not, every 50 commands of the oracle's heuristic game, asked twice, and
+    across the map's hexsides no attack crosses; the river, frozen, blocked and not-adjacent
+    answers are all seen."""
+    from grognard.europa.combat.commands import _attack_hexsides
+
+    seen: set[str] = set()
+    for game in _oracle_game(50):
+        ctx = game.context
+        m = ctx.scenario.map
+        for u in game.state["units"].values():
+            if u["hex"] is None:
+                continue
+            i = m.index_of_label(u["hex"])
+            near = [int(j) for j in m.neighbor_indices(i)]
+            far = [int(k) for k in m.neighbor_indices(near[0]) if int(k) != i][:1]
+            for j in near + far:
+                label = m.label(j)
+                target = m.layout.from_label(label)
+                for frozen in (False, True):
+                    want = _attack_hexsides_plain(m, u["hex"], target, frozen)
+                    for _ in range(2):
+                        assert _attack_hexsides(ctx, u["hex"], target, label, frozen) == want
+                    seen.add(want if isinstance(want, str) else
+                             "frozen" if any(w.startswith("frozen") for w in want) else
+                             "river" if want else "open")
+    # hexsides no attack crosses (sea, lake, impassable), from anywhere on the map
+    from grognard.core.mapdata import HexsideFeature
+
+    blocked = HexsideFeature.SEA | HexsideFeature.IMPASSABLE | HexsideFeature.LAKE
+    m = game.context.scenario.map
+    pairs = [(m.label(i), m.label(int(j))) for i in range(m.n) for j in m.neighbor_indices(i)
+             if m.features_between(m.hex(i), m.hex(int(j))) & blocked][:50]
+    for frm, label in pairs:
+        target = m.layout.from_label(label)
+        want = _attack_hexsides_plain(m, frm, target, False)
+        assert _attack_hexsides(game.context, frm, target, label, False) == want == "blocked"
+        seen.add(want)
+    assert seen >= {"far", "blocked", "frozen", "river", "open"}, seen

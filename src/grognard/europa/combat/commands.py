@@ -128,19 +128,12 @@ def attack_json(ctx: Context, state: EuropaState, player: str, args: Mapping[str
             raise IllegalOrder("EUR-09", f"{uid} belongs to {u['side']}, not {player}")
         if u["status"] != "active" or u["hex"] is None:
             raise IllegalOrder("EUR-09", f"{uid} is not on the map")
-        here = m.layout.from_label(u["hex"])
-        try:
-            direction_to(here, target)
-        except InputError:
-            raise IllegalOrder("EUR-09", f"{uid} in {u['hex']} is not adjacent to {label}"
-                               ) from None
-        feats = m.features_between(here, target)
-        if feats & (HexsideFeature.SEA | HexsideFeature.IMPASSABLE | HexsideFeature.LAKE):
+        sides = _attack_hexsides(ctx, u["hex"], target, label, weather in _FROZEN_WEATHER)
+        if sides == "far":
+            raise IllegalOrder("EUR-09", f"{uid} in {u['hex']} is not adjacent to {label}")
+        if sides == "blocked":
             raise IllegalOrder("EUR-09", f"{uid} cannot attack across the hexside into {label}")
-        frozen = weather in _FROZEN_WEATHER
-        sides = [("frozen_" if frozen and name != "canal" else "") + name
-                 for flag, name in _HEXSIDE_NAMES if feats & flag]
-        attackers.append(dict(unit_json(uid, u), hexsides=sides))
+        attackers.append(dict(unit_json(uid, u), hexsides=list(sides)))
     defenders = [unit_json(uid, u) for uid, u in units_by_hex(ctx, state).get(label, ())
                  if u["side"] != player]
     if not defenders:
@@ -166,6 +159,36 @@ def attack_json(ctx: Context, state: EuropaState, player: str, args: Mapping[str
             raw["bombardment"] = hits
     raw["readings"] = _readings_json(ctx)
     return raw
+
+
+def _attack_hexsides(ctx: Context, frm: str, target: Any, label: str, frozen: bool
+                     ) -> tuple[str, ...] | str:
+    """EUR-09 The hexside features an attack from hex ``frm`` into ``target`` (``label``)
+    crosses, as the ATTACK.json model names them (frozen in winter but canals); "far" when
+    the hexes are not adjacent, "blocked" across sea, lake or an impassable hexside. The
+    map's alone, so found once per game (every attack model of every position reads it)."""
+    hit = ctx.kept.get("europa.attack_hexsides")
+    if hit is None or hit[1][0] is not ctx.scenario:
+        hit = ctx.kept["europa.attack_hexsides"] = (None, (ctx.scenario, {}))
+    known: dict[tuple[str, str, bool], tuple[str, ...] | str] = hit[1][1]
+    key = (frm, label, frozen)
+    got = known.get(key)
+    if got is None:
+        m = ctx.scenario.map
+        here = m.layout.from_label(frm)
+        try:
+            direction_to(here, target)
+        except InputError:
+            got = "far"
+        else:
+            feats = m.features_between(here, target)
+            if feats & (HexsideFeature.SEA | HexsideFeature.IMPASSABLE | HexsideFeature.LAKE):
+                got = "blocked"
+            else:
+                got = tuple(("frozen_" if frozen and name != "canal" else "") + name
+                            for flag, name in _HEXSIDE_NAMES if feats & flag)
+        known[key] = got
+    return got
 
 
 def _readings_json(ctx: Context) -> dict[str, Any]:
