@@ -92,8 +92,9 @@ def test_eur12_eur16_forced_choices_fold_a_copy_of_what_the_folds_write_only(
     combat's folds write (``COMBAT_PARTS`` and the unit records they declare,
     ``written_units``), not the whole state: at every combat and answer of the oracle's
     heuristic game it gives the same events (and draws the same dice) as the whole-state copy
-    it replaced, and leaves the game's state as it was. With no unit record copied the
-    game's state is seen to change."""
+    it replaced, and leaves the game's state as it was; every fold it runs names the units
+    it writes (no record is copied for nothing). With no unit record copied the game's state
+    is seen to change."""
     seen = {"calls": 0, "forced": 0, "caught": 0}
 
     def compare(args: Any, real: Any) -> None:
@@ -110,6 +111,8 @@ def test_eur12_eur16_forced_choices_fold_a_copy_of_what_the_folds_write_only(
         dice.restore(snap)
         seen["calls"] += 1
         seen["forced"] += len(want) > len(events)
+        for e in want:  # every fold declares its units: no record is copied needlessly
+            assert eo.written_units(folds[e.type], e, state) is not None, e.type
         # the planted error: no unit record copied - the folds write the game's state
         mine = copy.deepcopy(state)
         with monkeypatch.context() as m:

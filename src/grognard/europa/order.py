@@ -44,11 +44,11 @@ def written_units(fold: Fold, ev: Event, state: EuropaState) -> list[str] | None
     """The units whose records ``fold`` may write folding ``ev`` into ``state``: the units its
     declaration names (:func:`~grognard.engine.events.writes_units`), and where it declares
     ``mp_spent`` of any unit (a combat fold that settles an overrun, EUR-18) the overrunning
-    stack; None when it may write any other unit (undeclared, or other fields)."""
+    stack; None when it may write any other unit (undeclared, or other fields of any unit)."""
     w = unit_writes(fold)
-    if w is None or w.named is None or not w.fields <= {"mp_spent"}:
+    if w is None or not w.fields <= {"mp_spent"}:
         return None
-    named = list(w.named(ev))
+    named = list(w.named(ev)) if w.named is not None else []  # None: it names no unit
     if w.fields:
         slot = state.get("overrun")
         pending = slot.get("pending") if isinstance(slot, dict) else None
