@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -556,12 +557,19 @@ def movement_ranges(
 
 
 # --- overruns (map part of EUR-19 / EUR-20) -------------------------------------------------------
+@cache
+def _europa_revised_default() -> MovementRules:
+    """:func:`europa_revised_movement` with its defaults, made once (an overrun's MPs are
+    priced per unit of every stack the lister weighs; the rules are only read)."""
+    return europa_revised_movement()
+
+
 def overrun_mp(entry_cost: int, leaves_zoc: bool, zoc_to_zoc: bool,
                rules: MovementRules | None = None,
                move_class: MoveClass | str = MoveClass.MECHANIZED) -> int:
     """EUR-19 An overrun costs 3 MP plus the full cost of entering the defender's hex, plus the
     cost of leaving (or moving ZOC to ZOC between) ZOCs of *other* enemy units (EUR-17)."""
-    r = rules or europa_revised_movement()
+    r = rules or _europa_revised_default()
     cls = parse_enum(MoveClass, move_class, "move_class")
     if entry_cost < 1:
         raise InputError("entry_cost", "must be at least 1")

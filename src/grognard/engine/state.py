@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import msgspec
@@ -64,6 +65,17 @@ def copy_state(state: JSON) -> JSON:
         return msgspec.json.decode(msgspec.json.encode(state))
     copied = msgspec.json.decode(msgspec.json.encode(rest))
     return {k: tables[k] if k in tables else copied[k] for k in state}
+
+
+def copy_parts(state: Mapping[str, JSON], parts: Iterable[str]) -> dict[str, JSON]:
+    """A private state for folds that write only the top-level ``parts`` of ``state``: a new
+    top-level dict (the same keys in the same order) whose ``parts`` are copied whole
+    (:func:`copy_state`) and whose other values are ``state``'s own, shared - to be read,
+    never written. Folding such a copy leaves ``state`` as it was, at a fraction of a whole
+    copy's cost when the written parts are small beside the rest (a fold may still add or
+    replace any top-level key: the dict is new)."""
+    copied = copy_state({k: state[k] for k in parts if k in state})
+    return {k: copied.get(k, v) for k, v in state.items()}
 
 
 #: A table of flat records (see :func:`copy_state`).

@@ -74,6 +74,7 @@ from grognard.europa.supply.logistics import (
     Combat,
     Operations,
     Receipt,
+    SpCost,
     ZoneLine,
     initial_stockpile,
     line_reached,
@@ -290,12 +291,27 @@ def _due(ctx: Context, owed: Fraction) -> Fraction:
     return owed if r.sp_half_rounding == HalfRounding.EXACT else Fraction(ceil_q(owed))
 
 
+def _sp_cost(ctx: Context, ops: Operations) -> SpCost:
+    """EUR-37 :func:`sp_cost` of ``ops`` under the game's readings and tables, found once per
+    game and operations (a function of those only; the cost is frozen: the lister prices
+    every attack and move again after each command)."""
+    readings = readings_of(ctx, SupplyReadings)
+    hit = ctx.kept.get("europa.sp_costs")
+    if hit is None or hit[1][0] is not readings or hit[1][1] is not ctx.tables:
+        hit = ctx.kept["europa.sp_costs"] = (None, (readings, ctx.tables, {}))
+    costs: dict[Operations, SpCost] = hit[1][2]
+    cost = costs.get(ops)
+    if cost is None:
+        cost = costs[ops] = sp_cost(ops, readings, ctx.tables)
+    return cost
+
+
 def _payment(ctx: Context, state: EuropaState, side: str, ops: Operations, what: str,
              special_ok: bool) -> dict[str, Any] | None:
     """EUR-37 The charge of ``ops`` on top of the side's game turn so far, and where it comes
     from (EUR-39 special SPs first on the surprise turn); None if it costs nothing. Raises
     :class:`IllegalOrder` when the stockpile cannot pay."""
-    cost = sp_cost(ops, readings_of(ctx, SupplyReadings), ctx.tables)
+    cost = _sp_cost(ctx, ops)
     if cost.exact == 0:
         return None
     owed = Fraction(_ops(state, side)["owed"])

@@ -21,15 +21,39 @@ from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.engine.commands import Command, CommandSpec
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Event, Fold
+from grognard.engine.events import Event, Fold, unit_writes
 from grognard.engine.orders import Order
-from grognard.engine.state import JSON, copy_state
+from grognard.engine.state import JSON, copy_parts, copy_state
 from grognard.europa.state_types import EuropaState
 
 A = TypeVar("A")
 
 #: Decision kinds the engine may answer itself when only one legal command exists.
 FORCED_KINDS = ("allocate_losses", "retreat")
+
+#: The parts of the state besides unit records that the folds of a combat and its forced
+#: answers write (the combat's record, the overrun slot, the SP ledger: ``combat_resolved``,
+#: ``losses_allocated``, ``units_retreated``, ``overrun_declared``, ``sp_paid`` and the
+#: other logistics folds): :func:`engine_choices` copies only these and the unit records the
+#: folds declare they write (issue 25: no whole-state copy per command;
+#: tests/bots/test_europa_speed_s16.py checks the state is left untouched).
+COMBAT_PARTS = ("combat", "overrun", "logistics")
+
+
+def written_units(fold: Fold, ev: Event, state: EuropaState) -> list[str] | None:
+    """The units whose records ``fold`` may write folding ``ev`` into ``state``: the units its
+    declaration names (:func:`~grognard.engine.events.writes_units`), and where it declares
+    ``mp_spent`` of any unit (a combat fold that settles an overrun, EUR-18) the overrunning
+    stack; None when it may write any other unit (undeclared, or other fields of any unit)."""
+    w = unit_writes(fold)
+    if w is None or not w.fields <= {"mp_spent"}:
+        return None
+    named = list(w.named(ev)) if w.named is not None else []  # None: it names no unit
+    if w.fields:
+        slot = state.get("overrun")
+        pending = slot.get("pending") if isinstance(slot, dict) else None
+        named += pending["units"] if pending is not None else []
+    return named
 
 
 class EuropaOrder(Order[A]):
@@ -85,12 +109,27 @@ def engine_choices(ctx: Context, state: EuropaState, events: list[Event], dice: 
     """``events`` followed by the engine's own answers to decisions that leave one legal
     command (an allocation with one legal order of steps, a retreat with one path and one
     penalty pick, a stack that cannot retreat and is eliminated). Folds a private copy of the
-    state (with ``folds``) to see what is owed next; each answer is marked
-    ``decided_by: "engine"`` and names the command the engine gave."""
+    state (with ``folds``; only what they write is copied: :data:`COMBAT_PARTS` and the unit
+    records they declare, :func:`written_units`) to see
+    what is owed next; each answer is marked ``decided_by: "engine"`` and names the command
+    the engine gave."""
     by_kind = {o.kind: o for o in deciders}
-    s = copy_state(state)
+    s: Any = copy_parts(state, COMBAT_PARTS)
+    s["units"] = dict(state["units"])  # the records shared until a fold may write them
+    mine: set[str] = set()
+
+    def fold(s: Any, ev: Event) -> Any:
+        fn = folds[ev.type]
+        units = s["units"]
+        named = written_units(fn, ev, s)
+        for uid in units if named is None else named:
+            if uid not in mine and uid in units:
+                units[uid] = copy_state(units[uid])
+                mine.add(uid)
+        return fn(s, ev)
+
     for e in events:
-        s = folds[e.type](s, Event(e.type, copy_state(e.data)))
+        s = fold(s, Event(e.type, copy_state(e.data)))
     out = list(events)
     for _ in range(16):
         local = dataclasses.replace(ctx, cache={})
@@ -113,5 +152,5 @@ def engine_choices(ctx: Context, state: EuropaState, events: list[Event], dice: 
             marked = Event(e.type, {**e.data, "decided_by": "engine",
                                     "command": cmd.to_json()})
             out.append(marked)
-            s = folds[e.type](s, Event(e.type, copy_state(marked.data)))
+            s = fold(s, Event(e.type, copy_state(marked.data)))
     return out

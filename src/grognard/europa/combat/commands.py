@@ -31,7 +31,7 @@ from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.decisions import Decision
-from grognard.engine.events import Event
+from grognard.engine.events import Event, unit_writes, writes_units
 from grognard.engine.state import JSON, copy_state
 from grognard.europa.board import (
     SURPRISE_PREFIX,
@@ -128,19 +128,12 @@ def attack_json(ctx: Context, state: EuropaState, player: str, args: Mapping[str
             raise IllegalOrder("EUR-09", f"{uid} belongs to {u['side']}, not {player}")
         if u["status"] != "active" or u["hex"] is None:
             raise IllegalOrder("EUR-09", f"{uid} is not on the map")
-        here = m.layout.from_label(u["hex"])
-        try:
-            direction_to(here, target)
-        except InputError:
-            raise IllegalOrder("EUR-09", f"{uid} in {u['hex']} is not adjacent to {label}"
-                               ) from None
-        feats = m.features_between(here, target)
-        if feats & (HexsideFeature.SEA | HexsideFeature.IMPASSABLE | HexsideFeature.LAKE):
+        sides = _attack_hexsides(ctx, u["hex"], target, label, weather in _FROZEN_WEATHER)
+        if sides == "far":
+            raise IllegalOrder("EUR-09", f"{uid} in {u['hex']} is not adjacent to {label}")
+        if sides == "blocked":
             raise IllegalOrder("EUR-09", f"{uid} cannot attack across the hexside into {label}")
-        frozen = weather in _FROZEN_WEATHER
-        sides = [("frozen_" if frozen and name != "canal" else "") + name
-                 for flag, name in _HEXSIDE_NAMES if feats & flag]
-        attackers.append(dict(unit_json(uid, u), hexsides=sides))
+        attackers.append(dict(unit_json(uid, u), hexsides=list(sides)))
     defenders = [unit_json(uid, u) for uid, u in units_by_hex(ctx, state).get(label, ())
                  if u["side"] != player]
     if not defenders:
@@ -166,6 +159,36 @@ def attack_json(ctx: Context, state: EuropaState, player: str, args: Mapping[str
             raw["bombardment"] = hits
     raw["readings"] = _readings_json(ctx)
     return raw
+
+
+def _attack_hexsides(ctx: Context, frm: str, target: Any, label: str, frozen: bool
+                     ) -> tuple[str, ...] | str:
+    """EUR-09 The hexside features an attack from hex ``frm`` into ``target`` (``label``)
+    crosses, as the ATTACK.json model names them (frozen in winter but canals); "far" when
+    the hexes are not adjacent, "blocked" across sea, lake or an impassable hexside. The
+    map's alone, so found once per game (every attack model of every position reads it)."""
+    hit = ctx.kept.get("europa.attack_hexsides")
+    if hit is None or hit[1][0] is not ctx.scenario:
+        hit = ctx.kept["europa.attack_hexsides"] = (None, (ctx.scenario, {}))
+    known: dict[tuple[str, str, bool], tuple[str, ...] | str] = hit[1][1]
+    key = (frm, label, frozen)
+    got = known.get(key)
+    if got is None:
+        m = ctx.scenario.map
+        here = m.layout.from_label(frm)
+        try:
+            direction_to(here, target)
+        except InputError:
+            got = "far"
+        else:
+            feats = m.features_between(here, target)
+            if feats & (HexsideFeature.SEA | HexsideFeature.IMPASSABLE | HexsideFeature.LAKE):
+                got = "blocked"
+            else:
+                got = tuple(("frozen_" if frozen and name != "canal" else "") + name
+                            for flag, name in _HEXSIDE_NAMES if feats & flag)
+        known[key] = got
+    return got
 
 
 def _readings_json(ctx: Context) -> dict[str, Any]:
@@ -241,6 +264,66 @@ def _setup_refusal(ctx: Context, raw: Mapping[str, Any]) -> GrognardError | None
     return refusal
 
 
+#: The unit fields the ATTACK.json model of an order reads (:func:`attack_json`: the
+#: attackers' and the target hex's units; :func:`unit_json`).
+_MODEL_FIELDS = frozenset({"hex", "side", "status", "attack", "defense", "type", "armor",
+                           "divisional", "cadre", "supply", "nationality", "re_size"})
+
+
+def _model_refusal(ctx: Context, state: EuropaState, cmd: Command) -> GrognardError | None:
+    """EUR-09 Why the model of an ``attack`` order is refused (:func:`attack_json`'s checks,
+    then :func:`_setup_refusal`); None: it is not. For the game's own unit table the verdict
+    is kept across positions (the lister verifies every attack again after each command of a
+    combat or movement phase) and served again while nothing it reads has changed: the game
+    turn (the weather), the ground support on the hex, and the records of the attackers and
+    of every unit that stood in the target hex, and no unit changed has entered it (the
+    game's units log says which units changed). Other tables (a view, a private copy) are
+    judged afresh. tests/bots/test_europa_speed_s16.py compares it with the plain verdict."""
+    try:
+        label = ctx.scenario.map.layout.to_label(
+            hex_arg(ctx, cmd.args.get("defender_hex"), "defender_hex"))
+    except GrognardError:
+        label = None
+    units = state["units"]
+    log = ctx.units_log
+    ours = label is not None and log.changed_since(units, log.version, _MODEL_FIELDS) is not None
+    if not ours:
+        return _plain_model_refusal(ctx, state, cmd)
+    assert label is not None
+    when = (int(state["turn"]), ground_support_result(state, label, cmd.player))
+    hit = ctx.kept.get("europa.attack_refusals")
+    if hit is None or hit[0] is not units or hit[1][0] != when[0]:
+        hit = (units, (when[0], {}))  # one game turn's verdicts of this table
+        ctx.kept["europa.attack_refusals"] = hit
+    kept: dict[str, Any] = hit[1][1]
+    key = f"{cmd.player}.{cmd.args!r}"
+    entry = kept.get(key)
+    if entry is not None:
+        version, was, reads, refusal = entry
+        changed = log.changed_since(units, version, _MODEL_FIELDS)
+        if was == when and changed is not None and not any(
+                uid in reads or (uid in units and units[uid]["hex"] == label)
+                for uid in changed):
+            kept[key] = (log.version, was, reads, refusal)
+            cached: GrognardError | None = refusal
+            return cached
+    refusal = _plain_model_refusal(ctx, state, cmd)
+    ids = cmd.args.get("attackers")
+    reads = frozenset([*(i for i in (ids if isinstance(ids, list) else ()) if isinstance(i, str)),
+                       *(uid for uid, _ in units_by_hex(ctx, state).get(label, ()))])
+    kept[key] = (log.version, when, reads, refusal)
+    return refusal
+
+
+def _plain_model_refusal(ctx: Context, state: EuropaState, cmd: Command
+                         ) -> GrognardError | None:
+    """:func:`_model_refusal` judged afresh from the position."""
+    try:
+        return _setup_refusal(ctx, _ordered_raw(ctx, state, cmd))
+    except GrognardError as exc:
+        return exc
+
+
 # --- attack ------------------------------------------------------------------------------------
 def attacked_this_phase(state: EuropaState) -> tuple[set[str], set[str]]:
     """EUR-09 (original Europa) The units that have attacked and the hexes attacked in this
@@ -263,7 +346,7 @@ def verify_attack(ctx: Context, state: EuropaState, cmd: Command) -> None:
         if cmd.args.get("defender_hex") in hexes:
             raise IllegalOrder("EUR-09", f"{cmd.args.get('defender_hex')} has already been "
                                "attacked this combat phase")
-    refusal = _setup_refusal(ctx, _ordered_raw(ctx, state, cmd))
+    refusal = _model_refusal(ctx, state, cmd)
     if refusal is not None:
         raise refusal.with_traceback(None)
     attack_payment(ctx, state, cmd.player, list(cmd.args["attackers"]),
@@ -360,6 +443,19 @@ def _settle(s: EuropaState, pending: CombatPending | None) -> CombatPending | No
     return pending
 
 
+def _resolved_writes(ev: Event) -> list[str]:
+    """The units a ``combat_resolved`` fold writes: the attackers (attacked this turn, or
+    eliminated) and the unit the barrage reduced or eliminated."""
+    step = ev.data["barrage_step_loss"]
+    return [*ev.data["attackers"], *([step["unit"]] if step is not None else [])]
+
+
+def _losses_writes(ev: Event) -> list[str]:
+    """The units an event's losses write (EUR-13: reduced to cadres, eliminated)."""
+    return [*ev.data["reduced"], *ev.data["eliminated"]]
+
+
+@writes_units(_resolved_writes)
 def fold_combat_resolved(state: EuropaState, ev: Event) -> EuropaState:
     s = state
     d = cast(CombatResolved, ev.data)
@@ -457,6 +553,7 @@ def execute_allocate_losses(ctx: Context, state: EuropaState, cmd: Command, dice
     })]
 
 
+@writes_units(_losses_writes)
 def fold_losses_allocated(state: EuropaState, ev: Event) -> EuropaState:
     s = state
     d = cast(LossesAllocated, ev.data)
@@ -549,6 +646,7 @@ def execute_retreat(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) 
     })]
 
 
+@writes_units(lambda ev: [*ev.data["units"], *_losses_writes(ev)])
 def fold_units_retreated(state: EuropaState, ev: Event) -> EuropaState:
     s = state
     d = cast(UnitsRetreated, ev.data)
@@ -605,6 +703,7 @@ def execute_advance(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) 
     return [Event("advanced_after_combat", data), *([zone] if zone is not None else [])]
 
 
+@writes_units(lambda ev: ev.data["units"])
 def fold_advanced(state: EuropaState, ev: Event) -> EuropaState:
     d = cast(AdvancedAfterCombat, ev.data)
     s = state
@@ -742,13 +841,34 @@ def _overrun_way(ctx: Context, state: EuropaState, player: str, start: str, labe
     stack there (once per position): whether the terrain and weather allow it, the entry
     cost of the target hex, and whether it leaves an enemy ZOC / moves ZOC to ZOC."""
     m = ctx.scenario.map
-    if not overrun_allowed(m, start, label, mud=weather == "mud",
-                           frozen_rivers=weather == "winter", readings=mreadings):
+    allowed, entry = _overrun_ground(ctx, start, label, weather, mreadings)
+    if not allowed:
         return False, 0, False, False
-    entry = generic.move_cost(ctx.scenario, start, [label])
     mask = _zoc_without(ctx, state, player, label)
     ia, ib = m.index_of_label(start), m.index_of_label(label)
     return True, entry, bool(mask[ia]), bool(mask[ia] and mask[ib])
+
+
+def _overrun_ground(ctx: Context, start: str, label: str, weather: str, mreadings: Any
+                    ) -> tuple[bool, int]:
+    """EUR-20 Whether the terrain and weather allow an overrun from ``start`` into ``label``,
+    and the entry cost of the target hex: the map's, the weather's and the readings' alone,
+    so found once per game (the overrun lister weighs every stack next to an enemy hex
+    again after each command)."""
+    hit = ctx.kept.get("europa.overrun_ground")
+    if hit is None or hit[1][0] is not mreadings or hit[1][1] is not ctx.scenario:
+        hit = ctx.kept["europa.overrun_ground"] = (None, (mreadings, ctx.scenario, {}))
+    known: dict[tuple[str, str, str], tuple[bool, int]] = hit[1][2]
+    key = (start, label, weather)
+    got = known.get(key)
+    if got is None:
+        if not overrun_allowed(ctx.scenario.map, start, label, mud=weather == "mud",
+                               frozen_rivers=weather == "winter", readings=mreadings):
+            got = (False, 0)
+        else:
+            got = (True, generic.move_cost(ctx.scenario, start, [label]))
+        known[key] = got
+    return got
 
 
 def _scenario_move_class(ctx: Context, uid: str, mreadings: Any) -> Any:
@@ -822,6 +942,7 @@ def execute_overrun(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) 
     return [declared, *combat]
 
 
+@writes_units(lambda ev: ev.data["mp"])
 def fold_overrun_declared(state: EuropaState, ev: Event) -> EuropaState:
     s = state
     d = cast(OverrunDeclared, ev.data)
@@ -865,10 +986,15 @@ def settle_overrun(state: EuropaState) -> EuropaState:
 
 
 def settled(fold: Any) -> Any:
-    """Wrap a combat fold so an overrun settles when its combat is done."""
+    """Wrap a combat fold so an overrun settles when its combat is done. What it writes of
+    the units is the fold's own declaration and the ``mp_spent`` of the overrunning stack
+    (any unit: the stack is named by the state, not the event)."""
     def wrapped(state: EuropaState, ev: Event) -> EuropaState:
         return settle_overrun(fold(state, ev))
-    return wrapped
+    declared = unit_writes(fold)
+    if declared is None:
+        return wrapped
+    return writes_units(declared.named, declared.fields | {"mp_spent"})(wrapped)
 
 
 # --- the decisions a combat owes ------------------------------------------------------------------
