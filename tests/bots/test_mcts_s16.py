@@ -2,8 +2,8 @@
 
 The planner scores EuroFront's purchases at nothing and passes every production phase (~30 PP
 unspent a game); as the whole Allied policy against the planner's Axis, buying through every
-phase (``EuroFrontPolicy.purchase``) won 25 of 100 games on the tuning seeds 200-299 against the
-planner's 16. So the search's Allies buy at budget 4 and up without weighing passing
+phase (``EuroFrontPolicy.purchase``) won 25 of 100 games on the tuning seeds 200-299 against 16
+passing as the planner does (the same bot and tie-break stream). So the search's Allies buy at budget 4 and up without weighing passing
 (``EuroFrontPolicy.buys``), and the seat's rollouts buy as it plays; the Axis search still
 weighs buying against passing, and ``mcts@budget=0`` plays the planner's very game
 (tests/bots/test_mcts_s13.py)."""

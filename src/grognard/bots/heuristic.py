@@ -1566,9 +1566,10 @@ class EuroFrontPolicy(Policy):
         without weighing passing): the defending side's, as for :meth:`posture_names`.
         Buying through every phase as the whole Allied policy against the planner's Axis
         (session 16, eurofront-1941, tuning seeds 200-299): the Allies won 25 of 100 games
-        against the planner's 16, which buys nothing. The search's own weighing judges a phase
-        at the next month's start, where the fitted evaluation gives the Allies' steps little
-        or no weight (:data:`EF_1941_EVALUATION`: none in July)."""
+        against 16 passing as the planner does (the same bot and tie-break stream). The
+        search's own weighing judges a phase at the next month's start, where the fitted
+        evaluation gives the Allies' steps little or no weight (:data:`EF_1941_EVALUATION`:
+        none in July)."""
         return bool(self.posture_names(view))
 
     def purchase(self, sit: Situation, actions: LegalActions) -> Command | None:
