@@ -149,37 +149,39 @@ def test_the_search_weighs_buying_where_the_planner_passes(monkeypatch):
     eyes); the search weighs passing against buying once a phase - the policy's best
     purchase, then the next while any is legal, simulated on through the month - and when
     buying wins it buys at every decision of the phase with no further simulation, so the
-    Allies end the phase with their PP spent down."""
+    Axis ends the phase with its PP spent down. (The Axis: since session 16 the search's
+    Allies, the defending side, buy without weighing - tests/bots/test_mcts_s16.py.)"""
     g = _to_production(5)
-    planner = make_bot("planner", Seat.of(g, "allies", 5))
-    assert planner.choose(LazyView(g, "allies"), LegalActions(g, "allies")).kind == \
+    planner = make_bot("planner", Seat.of(g, "axis", 5))
+    assert planner.choose(LazyView(g, "axis"), LegalActions(g, "axis")).kind == \
         "end_production"
     monkeypatch.setattr(mcts, "better", lambda values: len(values) - 1)
-    bot = make_bot("mcts@budget=8@horizon=200", Seat.of(g, "allies", 5))
-    first = bot.choose(LazyView(g, "allies"), LegalActions(g, "allies"))
+    bot = make_bot("mcts@budget=8@horizon=200", Seat.of(g, "axis", 5))
+    first = bot.choose(LazyView(g, "axis"), LegalActions(g, "axis"))
     assert first.kind in ("build", "rebuild") and bot.simulations == 8
-    pp, kinds = g.state["pp"]["allies"], []
-    while "allies" in g.active():
-        cmd = first if not kinds else bot.choose(LazyView(g, "allies"),
-                                                   LegalActions(g, "allies"))
+    pp, kinds = g.state["pp"]["axis"], []
+    while "axis" in g.active():
+        cmd = first if not kinds else bot.choose(LazyView(g, "axis"),
+                                                   LegalActions(g, "axis"))
         kinds.append(cmd.kind)
         g.apply(cmd)
     assert bot.simulations == 8  # one search a phase
     assert kinds[-1] == "end_production" and len(kinds) >= 3
-    assert g.state["pp"]["allies"] < pp and not g.legal("allies", "build")
+    assert g.state["pp"]["axis"] < pp and not g.legal("axis", "build")
 
 
 def test_the_search_keeps_passing_when_buying_loses(monkeypatch):
-    """When the simulations keep the planner's passing, the seat ends its production (the
-    planner's game), and a budget of 0 never searches a purchase."""
+    """When the simulations keep the planner's passing, the seat (the Axis, whose purchases
+    the search weighs) ends its production (the planner's game), and a budget of 0 never
+    searches a purchase."""
     g = _to_production(5)
     monkeypatch.setattr(mcts, "better", lambda values: 0)
-    bot = make_bot("mcts@budget=8@horizon=200", Seat.of(g, "allies", 5))
-    assert bot.choose(LazyView(g, "allies"), LegalActions(g, "allies")).kind == \
+    bot = make_bot("mcts@budget=8@horizon=200", Seat.of(g, "axis", 5))
+    assert bot.choose(LazyView(g, "axis"), LegalActions(g, "axis")).kind == \
         "end_production"
     assert bot.simulations == 8
-    idle = make_bot("mcts@budget=0", Seat.of(g, "allies", 5))
-    assert idle.choose(LazyView(g, "allies"), LegalActions(g, "allies")).kind == \
+    idle = make_bot("mcts@budget=0", Seat.of(g, "axis", 5))
+    assert idle.choose(LazyView(g, "axis"), LegalActions(g, "axis")).kind == \
         "end_production"
     assert idle.simulations == 0
 

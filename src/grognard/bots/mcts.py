@@ -273,6 +273,9 @@ class MctsBot(PlannerBot):
             return buy
         if self.budget < 4:
             return None
+        if self._buys(view):  # the seat's standing purchase: buy, nothing to weigh
+            self._bought = (key, True)
+            return buy
         t = time.process_time()
         try:
             chosen = self.search(view, la.game, [first, buy], buying=True)
@@ -280,6 +283,12 @@ class MctsBot(PlannerBot):
             self.search_cpu_s += time.process_time() - t
         self._bought = (key, chosen is buy)
         return buy if chosen is buy else None
+
+    def _buys(self, view: Mapping[str, Any]) -> bool:
+        """Whether the policy's standing purchase for this seat is to buy (``buys``: EuroFront's
+        defending side) - played at every purchase phase without a search, budget 4 and up."""
+        buys = getattr(self.policy, "buys", None)
+        return bool(buys(view)) if buys is not None else False
 
     def search(self, view: JSON, game: Game, cands: list[Command], buying: bool = False,
                postures: Sequence[str] | None = None) -> Any:
@@ -348,7 +357,8 @@ class MctsBot(PlannerBot):
             self._buy_on(g)
         rollout(g, seed, self.horizon, self.seat.player if self.cut == "side" else None,
                 self.turns, posture=(self.seat.player, posture) if posture else None,
-                keep=self._keep_posture())
+                keep=self._keep_posture(),
+                buyer=self.seat.player if self._buys(view) else None)
         return self.policy.evaluate(g.view(self.seat.player), g)
 
 
@@ -376,6 +386,17 @@ class MctsBot(PlannerBot):
                 g.apply(c)
             except GrognardError:
                 return
+
+
+def standing_buy(policy: Any, g: Game, player: str, actions: LegalActions,
+                 cmd: Command) -> Command:
+    """The policy's purchase in place of ``cmd`` where ``cmd`` passes at a purchase decision
+    (the policy's ``pass_kinds``) and a purchase is legal; else ``cmd``."""
+    purchase = getattr(policy, "purchase", None)
+    if purchase is None or cmd.kind not in getattr(policy, "pass_kinds", ()):
+        return cmd
+    buy: Command | None = purchase(policy.situation(LazyView(g, player), g), actions)
+    return buy if buy is not None else cmd
 
 
 def better(values: Sequence[Sequence[float]]) -> int:
@@ -410,11 +431,14 @@ def _turns_since(start: Any, now: Any) -> int:
 
 
 def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: int = 1,
-            posture: tuple[str, str] | None = None, keep: Any = None) -> int:
+            posture: tuple[str, str] | None = None, keep: Any = None,
+            buyer: str | None = None) -> int:
     """The planner on every side to the end of the game turn, at most ``horizon`` commands
     (or to the game's end, or until a bot finds nothing or the determinized state cannot go
     on); with ``side``, only to the end of that player's own turn (the first phase of
-    another player - ``Game.phase.player`` - after one of its own); the commands played."""
+    another player - ``Game.phase.player`` - after one of its own); ``buyer`` buys where its
+    planner passes at a purchase decision (the seat's standing purchase, as it plays); the
+    commands played."""
     bots = {p: PlannerBot(Seat.of(g, p, seed)) for p in g.scenario.sides}
     if keep is not None:  # the seat's posture of this span and its standing one hold
         pol: Any = bots[keep[0]].policy
@@ -436,7 +460,10 @@ def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: in
                 actions = LegalActions(g, player)
                 if not actions.kinds():
                     continue
-                g.apply(bots[player].choose(LazyView(g, player), actions))
+                cmd = bots[player].choose(LazyView(g, player), actions)
+                if player == buyer:
+                    cmd = standing_buy(bots[player].policy, g, player, actions, cmd)
+                g.apply(cmd)
             except NoLegalAction:
                 continue
             except (GrognardError, KeyError, TypeError, ValueError, IndexError):
