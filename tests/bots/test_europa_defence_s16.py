@@ -140,3 +140,31 @@ def test_eur09_a_fortress_garrison_never_attacks_out_of_its_city_before_the_last
     assert policy.score_attack(sit, other) == 2.0
     monkeypatch.setattr(type(policy), "last_turn", lambda self, sit: True)
     assert policy.score_attack(sit, attack) == 2.0
+
+
+def test_last_ring_counter_attacks_the_rings_only_before_the_enemys_last_turn(
+        monkeypatch: Any) -> None:
+    """``planner@last_ring=1``: the ring counter-attacks (``counter_attacks``' ``ring``) are
+    made in the player turn after which only the enemy's last one follows (it attacks a
+    fortress at any odds from each ring hex it holds), not before, and not without the
+    setting."""
+    from grognard.bots import planner_plans
+    from grognard.bots.base import Seat
+    from grognard.bots.planner import parse_params
+    from grognard.bots.planner_plans import plan_for, planner_policy
+    from grognard.engine.game import Game
+
+    assert not plan_for("europa-barbarossa", {})["soviet"]["last_ring"]
+    game = Game.new("europa-barbarossa", seed=0)
+    on = planner_policy(Seat.of(game, "soviet", 0),
+                        plan_for("europa-barbarossa", parse_params("last_ring=1")))
+    off = planner_policy(Seat.of(game, "soviet", 0), plan_for("europa-barbarossa", {}))
+    sit = on.situation(game.view("soviet"), game)
+    left = {"n": 1}
+    monkeypatch.setattr(planner_plans, "enemy_turns_left", lambda sit, last: left["n"])
+    assert on.before_last_enemy_turn(sit)  # type: ignore[attr-defined]
+    assert not off.before_last_enemy_turn(sit)  # type: ignore[attr-defined]
+    left["n"] = 2
+    assert not on.before_last_enemy_turn(sit)  # type: ignore[attr-defined]
+    left["n"] = 0  # the game's last movement: last_assault, not ring counter-attacks
+    assert not on.before_last_enemy_turn(sit)  # type: ignore[attr-defined]

@@ -394,7 +394,8 @@ EUROPA_BARBAROSSA: Plan = {
     # (docs/AI.md, session 16)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
-               "outer": [], "ring_counter": False, "by_worth": True, "rings": {}},
+               "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
+               "last_ring": False},
 }
 
 PLANS: dict[str, Plan] = {
@@ -438,6 +439,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["late_rings"] = True  # session 14's last-turn rings (europa_defence)
     if params.get("by_worth") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["by_worth"] = params["by_worth"] not in ("", "0")
+    if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
+        plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
     rings = params.get("rings")
     if rings is not None and "soviet" in plan:  # session 16: rings=Moscow:3+Leningrad:2
         plan["soviet"]["rings"] = {k: int(v) for k, _c, v in
@@ -954,7 +957,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 turns_left=enemy_turns_left(sit, self.scenario_last_turn(sit))
                 if self.campaign.side_plan.get("late_rings") else None,
                 outer_names=[str(n) for n in self.campaign.side_plan.get("outer", []) or []],
-                ring_counter=bool(self.campaign.side_plan.get("ring_counter")),
+                ring_counter=bool(self.campaign.side_plan.get("ring_counter"))
+                or self.before_last_enemy_turn(sit),
                 rings=dict(self.campaign.side_plan.get("rings", {}) or {}),
                 by_worth=bool(self.campaign.side_plan.get("by_worth")))
         return super().plan(sit, actions, kind)
@@ -1003,6 +1007,14 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         pressure = sit.memo("defence.pressure", lambda: entry_pressure(
             sit, objectives, self._fortress_names(), self.supply_sources(sit, sit.player)))
         return base + replacement_score(sit, to, objectives, pressure)
+
+    def before_last_enemy_turn(self, sit: Situation) -> bool:
+        """Whether the plan's ``last_ring`` (session 16) is on and the enemy's next player
+        turn is the game's last: the enemy then attacks a fortress at any odds from every
+        ring hex it holds, so our counter-attacks take on its stacks in the rings
+        (``europa_defence.counter_attacks``' ``ring``) - nothing but that turn follows."""
+        return bool(self.campaign.side_plan.get("last_ring")) and \
+            enemy_turns_left(sit, self.scenario_last_turn(sit)) == 1
 
     def scenario_last_turn(self, sit: Situation) -> int | None:
         """The scenario's last game turn (its ``[europa]`` ``last_turn``), None if unnamed."""
