@@ -168,3 +168,13 @@ def test_last_ring_counter_attacks_the_rings_only_before_the_enemys_last_turn(
     assert not on.before_last_enemy_turn(sit)  # type: ignore[attr-defined]
     left["n"] = 0  # the game's last movement: last_assault, not ring counter-attacks
     assert not on.before_last_enemy_turn(sit)  # type: ignore[attr-defined]
+
+
+def test_worth_pull_is_a_study_setting_and_by_default_the_modules():
+    """``planner@worth_pull=0`` (session 16 study): the units marching on the rings are not
+    drawn toward the valuable fortresses; unset, the plan keeps :data:`WORTH_PULL`."""
+    from grognard.bots.planner import parse_params
+    from grognard.bots.planner_plans import plan_for
+    assert "worth_pull" not in plan_for("europa-barbarossa", {})["soviet"]
+    got = plan_for("europa-barbarossa", parse_params("worth_pull=0"))
+    assert got["soviet"]["worth_pull"] == 0.0

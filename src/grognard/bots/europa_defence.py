@@ -533,8 +533,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   fortress_names: Collection[str] = (), last_turn: bool = False,
                   counter: bool = True, g: Any = None, turns_left: int | None = None,
                   outer_names: Collection[str] = (), ring_counter: bool = False,
-                  rings: Mapping[str, int] | None = None, by_worth: bool = False
-                  ) -> list[tuple[Score, Command]]:
+                  rings: Mapping[str, int] | None = None, by_worth: bool = False,
+                  worth_pull: float = WORTH_PULL) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
@@ -549,7 +549,7 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     points the verdict gives for them, then the threat: Moscow before Dnepropetrovsk), a
     fortress takes the strongest defenders that reach it (:func:`fortress_garrison`) and the
     units out of contact march on the ring hexes that lack units nearer by the worth of their
-    fortress (:data:`WORTH_PULL` hexes a point)."""
+    fortress (``worth_pull`` hexes a point, :data:`WORTH_PULL` unless the plan says)."""
     m = sit.map
     idx = m.index_of_label
     board = defence_board(sit, actions, sources, g)
@@ -654,7 +654,7 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
 
             def pull(j: int, here: str = here) -> tuple[float, int]:
                 f = ring_of.get(j, j)
-                return sit.distance(here, m.label(j)) - WORTH_PULL * worth.get(f, 0.0), j
+                return sit.distance(here, m.label(j)) - worth_pull * worth.get(f, 0.0), j
             goal = min(open_, key=pull)
             options = [k for k in [at[uid], *moves.get(uid, {})]
                        if k in safe and plan.value(uid, k) > -99]

@@ -26,7 +26,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "desert_year", "airdrop", "egypt", "posture",
           # session 14: the Europa Soviets' last-turn rings (1: on); session 16: their rings
           # by fortress and fill by worth (0: off)
-          "late_rings", "rings", "by_worth", "last_ring")
+          "late_rings", "rings", "by_worth", "last_ring",
+          "worth_pull")
 
 
 def parse_params(text: str) -> dict[str, str]:

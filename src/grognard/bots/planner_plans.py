@@ -24,6 +24,7 @@ from grognard.bots.campaign import (
     turn_number,
 )
 from grognard.bots.europa_defence import (
+    WORTH_PULL,
     defence_moves,
     enemy_turns_left,
     entry_pressure,
@@ -439,6 +440,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["late_rings"] = True  # session 14's last-turn rings (europa_defence)
     if params.get("by_worth") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["by_worth"] = params["by_worth"] not in ("", "0")
+    if params.get("worth_pull") is not None and "soviet" in plan:  # session 16 study
+        plan["soviet"]["worth_pull"] = float(params["worth_pull"])
     if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
     rings = params.get("rings")
@@ -960,7 +963,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 ring_counter=bool(self.campaign.side_plan.get("ring_counter"))
                 or self.before_last_enemy_turn(sit),
                 rings=dict(self.campaign.side_plan.get("rings", {}) or {}),
-                by_worth=bool(self.campaign.side_plan.get("by_worth")))
+                by_worth=bool(self.campaign.side_plan.get("by_worth")),
+                worth_pull=float(self.campaign.side_plan.get("worth_pull", WORTH_PULL)))
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
