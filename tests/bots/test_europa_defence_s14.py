@@ -123,3 +123,12 @@ def test_the_late_rings_are_off_in_the_shipped_plan_and_a_study_turns_them_on():
     assert not plan_for("europa-barbarossa", {})["soviet"]["late_rings"]
     assert plan_for("europa-barbarossa", {"late_rings": "1"})["soviet"]["late_rings"] is True
     assert not plan_for("europa-barbarossa", {"late_rings": "0"})["soviet"]["late_rings"]
+
+
+def test_the_planner_takes_late_rings_as_a_setting():
+    """``planner@late_rings=1`` (cited by docs/AI.md) is a known key, not refused."""
+    from grognard.bots.planner import parse_params
+    from grognard.bots.planner_plans import plan_for
+    got = parse_params("late_rings=1")
+    assert got == {"late_rings": "1"}
+    assert plan_for("europa-barbarossa", got)["soviet"]["late_rings"] is True

@@ -43,12 +43,21 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   with ``ring_counter`` an enemy stack standing in a fortress's ring is a counter-attack
   target whatever its defense. Both are off in the shipped plan: on the held-out seeds they
   drew more games than main's code (docs/AI.md, session 15).
+* **Moscow first** (session 16, the plan's ``by_worth``): the fortresses and their rings
+  are filled the most valuable first (the verdict's points, then the threat), each fortress
+  with the strongest defenders that reach it to its stacking limit
+  (:func:`fortress_garrison`: three rifle corps and a 1-RE unit, not the tank brigades that
+  arrive there), the units marching on the rings drawn :data:`WORTH_PULL` hex a point toward
+  the valuable ones, returning units (EUR-33) sent to the fortress with most at stake
+  (:func:`replacement_score`); the planner's combat phase never attacks out of a fortress
+  before the last turn. A ring sized per fortress (``rings``, :func:`ring_size`) is off in
+  the shipped plan: a full ring of 3 on Moscow drew the heuristic Axis's army group on it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from grognard.bots import europa_offence as offence
@@ -101,6 +110,9 @@ RING_FULL = 3
 OUTER = 1
 #: session 15: a counter-attack on an enemy stack in a fortress's ring gets this much worth
 RING_WORTH = 4.0
+#: session 16: a ring hex lacking units draws a marching unit this many hexes farther for
+#: each victory point its fortress is worth (Moscow's 6 against Dnepropetrovsk's 2: 4 hexes)
+WORTH_PULL = 1.0
 CLEAR = ((7.0, 0.83), (5.0, 0.72), (4.0, 0.58), (3.0, 0.47), (2.0, 0.28), (1.5, 0.14),
          (1.0, 0.11))
 
@@ -181,10 +193,21 @@ def _land_ring(g: Any, i: int, land: Sequence[bool]) -> list[int]:
     return [j for j, s in zip(g.nbrs[i], g.sides[i], strict=True) if s >= 0 and land[j]]
 
 
+def ring_size(name: str, rings: Mapping[str, int] | None, room: int) -> int:
+    """Units wanted on each ring hex of the fortress called ``name``: the plan's ``rings``
+    (a name prefix -> units) where it names one, at most ``room`` (the hex's stacking limit
+    in corps), else :data:`RING`."""
+    for prefix, n in (rings or {}).items():
+        if str(name).startswith(prefix):
+            return max(0, min(int(n), max(1, room)))
+    return RING
+
+
 def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses: set[str],
                    enemy: Sequence[tuple[int, Mapping[str, Any]]], land: Sequence[bool],
                    safe: Collection[int], last_turn: bool = False,
-                   turns_left: int | None = None, short: Collection[str] = ()
+                   turns_left: int | None = None, short: Collection[str] = (),
+                   rings: Mapping[str, int] | None = None
                    ) -> tuple[dict[int, int], dict[int, int]]:
     """(hex -> units wanted there, ring hex -> its fortress): the fortresses' garrisons and
     rings, the other objectives' threat-scaled garrisons and the objectives the enemy holds
@@ -197,7 +220,11 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
     fortress the enemy cannot reach before the end (farther than :data:`TURN_REACH` hexes a
     turn) keeps its garrison but no ring; in the last :data:`LATE_TURNS` the ring of each
     fortress in ``short`` (its defense falls short of the attack in reach) wants
-    :data:`RING_FULL` units a side."""
+    :data:`RING_FULL` units a side.
+
+    Session 16 (``rings``: an objective's name prefix -> units wanted on each of its ring
+    hexes, at most the hex's stacking limit in corps): the plan's own ring for each
+    fortress it names (Moscow's full, the small cities' thin); :data:`RING` for the rest."""
     m = sit.map
     idx = m.index_of_label
     enemy_labels = {m.label(i) for i, _u in enemy}
@@ -226,9 +253,11 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
             if d <= RING_REACH and not last_turn and reachable:
                 for j in _land_ring(g, i, land):
                     if j not in enemy_hexes:
-                        n = RING
+                        n = ring_size(o.name, rings, g.quality[j][2] // 3)
                         if late:
                             n = max(RING, min(RING_FULL, g.quality[j][2] // 3))
+                        if n <= 0:
+                            continue
                         want[j] = max(want.get(j, 0), n)
                         ring_of.setdefault(j, i)
             continue
@@ -241,6 +270,25 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
         if n:
             want[i] = max(want.get(i, 0), n)
     return want, ring_of
+
+
+def fortress_garrison(sit: Situation, plan: DefencePlan, i: int,
+                      ground: Mapping[str, Mapping[str, Any]], placed: dict[str, int],
+                      at: Mapping[str, int], may_go: Callable[[str, int], bool]) -> None:
+    """EUR-10 Fill fortress hex ``i`` to its stacking limit with the strongest defenders
+    (session 16): of the units there and those ``may_go`` lets reach it, the most defense
+    factors first (a rifle corps before a tank brigade), the units there, the foot units and
+    the nearest first among equals; a 1-RE unit tops up a stack of three corps."""
+    m = sit.map
+    can = [uid for uid in ground if uid not in placed and (at[uid] == i or may_go(uid, i))]
+    can.sort(key=lambda x: (-offence.view_factor(ground[x], "defense"), at[x] != i,
+                            str(ground[x].get("type")) in offence.MECH,
+                            sit.distance(str(ground[x]["hex"]), m.label(i)), x))
+    for uid in can:
+        if plan.value(uid, i) <= -99:
+            continue  # no room for it: a smaller unit may still fit
+        plan.place(uid, i)
+        placed[uid] = i
 
 
 def counter_attacks(sit: Situation, g: Any, pic: offence.Picture,
@@ -448,6 +496,17 @@ def reinforcement_score(sit: Situation, to: str, pressure: Mapping[str, float]) 
     return 4.0 * max(near, default=0.0)
 
 
+def replacement_score(sit: Situation, to: str, objectives: Sequence[Any],
+                      pressure: Mapping[str, float]) -> float:
+    """EUR-33 What returning a unit at supply source ``to`` adds (session 16): the points
+    the fortress there is worth (``Game.objectives()``: Moscow 6, Leningrad 5) times its
+    shortfall (:func:`entry_pressure`) and a tenth - the returns go to the most valuable
+    city the enemy drives on, else to the most valuable one."""
+    worth = max((float(o.value) for o in objectives
+                 if str(o.hex) == to and o.holder == sit.player), default=0.0)
+    return worth * (pressure.get(to, 0.0) + 0.1)
+
+
 def nothing_follows(sit: Situation) -> bool:
     """Whether every phase after this one in the turn is our own (our player turn closes
     the turn): on the last turn, nothing the enemy does follows."""
@@ -473,8 +532,9 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   sources: Sequence[str], their_sources: Sequence[str],
                   fortress_names: Collection[str] = (), last_turn: bool = False,
                   counter: bool = True, g: Any = None, turns_left: int | None = None,
-                  outer_names: Collection[str] = (), ring_counter: bool = False
-                  ) -> list[tuple[Score, Command]]:
+                  outer_names: Collection[str] = (), ring_counter: bool = False,
+                  rings: Mapping[str, int] | None = None, by_worth: bool = False,
+                  worth_pull: float = WORTH_PULL) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
@@ -482,7 +542,14 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     heuristic's line (:class:`DefencePlan`). ``g``: the map's graph (default: the
     heuristic's of the scenario's map). Session 15: the fortresses named by ``outer_names``
     also want :data:`OUTER` units on each land hex two from them (after every other want);
-    ``ring_counter``: the counter-attacks take on any enemy stack in a fortress's ring."""
+    ``ring_counter``: the counter-attacks take on any enemy stack in a fortress's ring.
+
+    Session 16: ``rings`` sizes each named fortress's ring (:func:`ring_size`); with
+    ``by_worth`` the fortresses and their rings are filled the most valuable first (the
+    points the verdict gives for them, then the threat: Moscow before Dnepropetrovsk), a
+    fortress takes the strongest defenders that reach it (:func:`fortress_garrison`) and the
+    units out of contact march on the ring hexes that lack units nearer by the worth of their
+    fortress (``worth_pull`` hexes a point, :data:`WORTH_PULL` unless the plan says)."""
     m = sit.map
     idx = m.index_of_label
     board = defence_board(sit, actions, sources, g)
@@ -495,7 +562,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     if turns_left is not None and turns_left <= LATE_TURNS:
         short = most_endangered(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
-                                   last_turn, turns_left, short)
+                                   last_turn, turns_left, short, rings)
+    worth = {idx(str(o.hex)): float(o.value) for o in objectives} if by_worth else {}
     outer_of: dict[int, int] = {}
     if outer_names and not last_turn:
         enemy_labels = {m.label(i) for i, _u in enemy}
@@ -531,19 +599,24 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     # cut-off hex); session 13: the fortresses and the rings most threatened first
     fthreat = {idx(f): threat_to(sit, enemy, f) for f in fortresses}
 
-    def rank(k: int) -> tuple[int, float, int, str]:
+    def rank(k: int) -> tuple[int, float, float, int, str]:
         if m.label(k) in fortresses:
-            return 0, -fthreat[k], 0, m.label(k)
+            return 0, -worth.get(k, 0.0), -fthreat[k], 0, m.label(k)
         if k in ring_of:
-            return 2, -fthreat.get(ring_of[k], 0.0), -plan.want[k], m.label(k)
+            f = ring_of[k]
+            return 2, -worth.get(f, 0.0), -fthreat.get(f, 0.0), -plan.want[k], m.label(k)
         if k in outer_of:
-            return 3, -fthreat.get(outer_of[k], 0.0), -plan.want[k], m.label(k)
-        return 1, 0.0, -plan.want[k], m.label(k)
+            return 3, 0.0, -fthreat.get(outer_of[k], 0.0), -plan.want[k], m.label(k)
+        return 1, 0.0, 0.0, -plan.want[k], m.label(k)
     order = sorted(plan.want, key=rank)
-    for i in order:  # never into a cut-off hex from one that traces to our sources
-        garrison(sit, plan, i, ground, placed, at,
-                 lambda uid, j: j in moves.get(uid, {})
-                 and (final or j in safe or at[uid] not in safe))
+
+    def may_go(uid: str, j: int) -> bool:  # never into a cut-off hex from a safe one
+        return j in moves.get(uid, {}) and (final or j in safe or at[uid] not in safe)
+    for i in order:
+        if by_worth and m.label(i) in fortresses and not final:
+            fortress_garrison(sit, plan, i, ground, placed, at, may_go)
+        else:
+            garrison(sit, plan, i, ground, placed, at, may_go)
     # counter-attacks by the units left (not from a hex the enemy has cut off)
     wanted_back = {idx(str(o.hex)) for o in objectives if o.holder != sit.player}
     if final:  # every unit not retaking an empty objective assaults the occupied ones
@@ -577,7 +650,12 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
             open_ = [j for j, n in lacking.items() if n > 0]
             if not open_:
                 break
-            goal = min(open_, key=lambda j: (sit.distance(m.label(at[uid]), m.label(j)), j))
+            here = m.label(at[uid])
+
+            def pull(j: int, here: str = here) -> tuple[float, int]:
+                f = ring_of.get(j, j)
+                return sit.distance(here, m.label(j)) - worth_pull * worth.get(f, 0.0), j
+            goal = min(open_, key=pull)
             options = [k for k in [at[uid], *moves.get(uid, {})]
                        if k in safe and plan.value(uid, k) > -99]
             if not options:

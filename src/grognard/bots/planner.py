@@ -23,7 +23,11 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "weseruebung", "denmark_first", "plan", "budget", "horizon", "cut", "turns", "width",
           # session 15: the 3R desert war (a year; 0: off), airdrops and Egypt's garrisons
           # (1: on); the search's standing posture of the defending side (mcts@posture=NAME)
-          "desert_year", "airdrop", "egypt", "posture")
+          "desert_year", "airdrop", "egypt", "posture",
+          # session 14: the Europa Soviets' last-turn rings (1: on); session 16: their rings
+          # by fortress and fill by worth (0: off)
+          "late_rings", "rings", "by_worth", "last_ring",
+          "worth_pull")
 
 
 def parse_params(text: str) -> dict[str, str]:

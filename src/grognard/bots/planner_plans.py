@@ -24,10 +24,13 @@ from grognard.bots.campaign import (
     turn_number,
 )
 from grognard.bots.europa_defence import (
+    WORTH_PULL,
     defence_moves,
     enemy_turns_left,
     entry_pressure,
+    fortress_hexes,
     reinforcement_score,
+    replacement_score,
 )
 from grognard.bots.heuristic import (
     EuroFrontPolicy,
@@ -383,9 +386,17 @@ EUROPA_BARBAROSSA: Plan = {
     # session 15, off: ``outer`` (a second ring, 1 a hex two from the named fortresses) and
     # ``ring_counter`` (counter-attacks on any Axis stack in a fortress's ring) drew more
     # held-out games than main's Soviets (docs/AI.md, session 15)
+    # session 16, on: ``by_worth`` (the fortresses and their rings filled the most valuable
+    # first - Moscow's 6 points before Dnepropetrovsk's 2 - with the strongest defenders to
+    # the stacking limit, the units marching on the rings drawn a hex a point toward the
+    # valuable ones, returning units sent to the fortress with most at stake, no attack out
+    # of a fortress before the last turn); ``rings`` (name -> units on each ring hex) is
+    # empty: a full ring of 3 on Moscow drew the heuristic Axis's whole army group on it
+    # (docs/AI.md, session 16)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
-               "outer": [], "ring_counter": False},
+               "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
+               "last_ring": False},
 }
 
 PLANS: dict[str, Plan] = {
@@ -427,6 +438,16 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         axis["stages"] = [st for st in axis.get("stages", []) if st.get("name") != "italy_malta"]
     if params.get("late_rings") not in (None, "", "0") and "soviet" in plan:
         plan["soviet"]["late_rings"] = True  # session 14's last-turn rings (europa_defence)
+    if params.get("by_worth") is not None and "soviet" in plan:  # session 16 (0: off)
+        plan["soviet"]["by_worth"] = params["by_worth"] not in ("", "0")
+    if params.get("worth_pull") is not None and "soviet" in plan:  # session 16 study
+        plan["soviet"]["worth_pull"] = float(params["worth_pull"])
+    if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
+        plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
+    rings = params.get("rings")
+    if rings is not None and "soviet" in plan:  # session 16: rings=Moscow:3+Leningrad:2
+        plan["soviet"]["rings"] = {k: int(v) for k, _c, v in
+                                   (p.partition(":") for p in rings.split("+") if p)}
     year = params.get("weseruebung")
     if year is not None and "weseruebung" in plan:  # Spring of a year, gathered the Winter
         plan["weseruebung"] = f"Spring {int(year)}"
@@ -939,7 +960,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 turns_left=enemy_turns_left(sit, self.scenario_last_turn(sit))
                 if self.campaign.side_plan.get("late_rings") else None,
                 outer_names=[str(n) for n in self.campaign.side_plan.get("outer", []) or []],
-                ring_counter=bool(self.campaign.side_plan.get("ring_counter")))
+                ring_counter=bool(self.campaign.side_plan.get("ring_counter"))
+                or self.before_last_enemy_turn(sit),
+                rings=dict(self.campaign.side_plan.get("rings", {}) or {}),
+                by_worth=bool(self.campaign.side_plan.get("by_worth")),
+                worth_pull=float(self.campaign.side_plan.get("worth_pull", WORTH_PULL)))
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
@@ -954,6 +979,46 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             sit, sit.memo("victory.objectives", list), self._fortress_names(),
             self.supply_sources(sit, sit.player)))
         return base + reinforcement_score(sit, to, pressure)
+
+    def score_attack(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-09 As the heuristic's, but the defender's fortress garrisons never attack out
+        of their city before the game's last turn (session 16, the plan's ``by_worth``: an
+        attacker eliminated leaves the city empty for the enemy's next move - seed 5 on the
+        tuning seeds lost Moscow so in Dec I)."""
+        score = super().score_attack(sit, cmd)
+        if score <= 0 or not (self.defending and self.campaign.side_plan.get("by_worth")) \
+                or self.last_turn(sit):
+            return score
+        forts = sit.memo("defence.fortresses", lambda: fortress_hexes(
+            sit, sit.memo("victory.objectives", list), self._fortress_names(),
+            self.supply_sources(sit, sit.player)))
+        if any(str(sit.mine.get(u, {}).get("hex")) in forts
+               for u in args_units(cmd.args, "attackers")):
+            return -1.0
+        return score
+
+    def score_take_replacement(self, sit: Situation, cmd: Command) -> Score:
+        """EUR-33 The defender's returning units (session 16, the plan's ``by_worth``): at
+        the supply source that is the fortress with the most points at stake
+        (``europa_defence.replacement_score``: Moscow before Leningrad while the enemy
+        drives on it); a rebuild, or any other seat's, as before."""
+        base = self.procedural.get("take_replacement", 0.0)
+        to = cmd.args.get("hex")
+        if not (self.defending and self.campaign.side_plan.get("by_worth")) or \
+                not isinstance(to, str):
+            return base
+        objectives: list[Any] = sit.memo("victory.objectives", list)
+        pressure = sit.memo("defence.pressure", lambda: entry_pressure(
+            sit, objectives, self._fortress_names(), self.supply_sources(sit, sit.player)))
+        return base + replacement_score(sit, to, objectives, pressure)
+
+    def before_last_enemy_turn(self, sit: Situation) -> bool:
+        """Whether the plan's ``last_ring`` (session 16) is on and the enemy's next player
+        turn is the game's last: the enemy then attacks a fortress at any odds from every
+        ring hex it holds, so our counter-attacks take on its stacks in the rings
+        (``europa_defence.counter_attacks``' ``ring``) - nothing but that turn follows."""
+        return bool(self.campaign.side_plan.get("last_ring")) and \
+            enemy_turns_left(sit, self.scenario_last_turn(sit)) == 1
 
     def scenario_last_turn(self, sit: Situation) -> int | None:
         """The scenario's last game turn (its ``[europa]`` ``last_turn``), None if unnamed."""
