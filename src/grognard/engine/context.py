@@ -128,6 +128,19 @@ class Context:
         self.kept[name] = (key, value)
         return value
 
+    def kept_table(self, name: str, *sources: object) -> dict[Any, Any]:
+        """A table kept across commands under ``name`` while ``sources`` are the very same
+        objects (identity: a game's scenario, tables and parsed readings never change); a new,
+        empty table when any differs. Callers fill it with facts that are functions of
+        ``sources`` and their own key alone."""
+        hit = self.kept.get(name)
+        was: tuple[object, ...] = hit[0] if hit is not None else ()  # type: ignore[assignment]
+        if hit is None or len(was) != len(sources) or any(
+                a is not b for a, b in zip(was, sources, strict=True)):
+            hit = self.kept[name] = (sources, {})
+        table: dict[Any, Any] = hit[1]
+        return table
+
     def unit_index(self, state: Mapping[str, Any], name: str, reads: Iterable[str],
                    entry: Callable[[str, Any], T]) -> dict[str, T]:
         """``{uid: entry(uid, record)}`` for every unit of ``state["units"]``, in the table's

@@ -296,10 +296,7 @@ def _sp_cost(ctx: Context, ops: Operations) -> SpCost:
     game and operations (a function of those only; the cost is frozen: the lister prices
     every attack and move again after each command)."""
     readings = readings_of(ctx, SupplyReadings)
-    hit = ctx.kept.get("europa.sp_costs")
-    if hit is None or hit[1][0] is not readings or hit[1][1] is not ctx.tables:
-        hit = ctx.kept["europa.sp_costs"] = (None, (readings, ctx.tables, {}))
-    costs: dict[Operations, SpCost] = hit[1][2]
+    costs: dict[Operations, SpCost] = ctx.kept_table("europa.sp_costs", readings, ctx.tables)
     cost = costs.get(ops)
     if cost is None:
         cost = costs[ops] = sp_cost(ops, readings, ctx.tables)

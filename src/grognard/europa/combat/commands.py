@@ -167,10 +167,8 @@ def _attack_hexsides(ctx: Context, frm: str, target: Any, label: str, frozen: bo
     crosses, as the ATTACK.json model names them (frozen in winter but canals); "far" when
     the hexes are not adjacent, "blocked" across sea, lake or an impassable hexside. The
     map's alone, so found once per game (every attack model of every position reads it)."""
-    hit = ctx.kept.get("europa.attack_hexsides")
-    if hit is None or hit[1][0] is not ctx.scenario:
-        hit = ctx.kept["europa.attack_hexsides"] = (None, (ctx.scenario, {}))
-    known: dict[tuple[str, str, bool], tuple[str, ...] | str] = hit[1][1]
+    known: dict[tuple[str, str, bool], tuple[str, ...] | str] = ctx.kept_table(
+        "europa.attack_hexsides", ctx.scenario)
     key = (frm, label, frozen)
     got = known.get(key)
     if got is None:
@@ -855,10 +853,8 @@ def _overrun_ground(ctx: Context, start: str, label: str, weather: str, mreading
     and the entry cost of the target hex: the map's, the weather's and the readings' alone,
     so found once per game (the overrun lister weighs every stack next to an enemy hex
     again after each command)."""
-    hit = ctx.kept.get("europa.overrun_ground")
-    if hit is None or hit[1][0] is not mreadings or hit[1][1] is not ctx.scenario:
-        hit = ctx.kept["europa.overrun_ground"] = (None, (mreadings, ctx.scenario, {}))
-    known: dict[tuple[str, str, str], tuple[bool, int]] = hit[1][2]
+    known: dict[tuple[str, str, str], tuple[bool, int]] = ctx.kept_table(
+        "europa.overrun_ground", mreadings, ctx.scenario)
     key = (start, label, weather)
     got = known.get(key)
     if got is None:
