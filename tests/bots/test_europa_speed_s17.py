@@ -1,0 +1,82 @@
+"""Issue 25 item 5, session 17: the Europa bots' game made faster gives the same answers (a
+pure refactor: the oracle's bot games keep their final state hashes,
+``bench/europa_bot_oracle.py``). Each shortcut is compared here with the plain computation it
+replaced, on the refactor oracle's recorded heuristic europa-barbarossa game replayed command
+by command, and each comparison can fail: the game gives the plain computation something to
+find (counted), and a planted error is seen to be caught."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from tests.bots.test_europa_speed_s12 import _oracle_game
+
+from grognard.core.units import GROUND_TYPES, UnitType
+from grognard.engine.commands import Command
+from grognard.europa.board import europa_rules
+from grognard.europa.supply.orders.take_replacement import TAKE_REPLACEMENT
+from grognard.europa.supply.replacements import ReplacementAction
+
+
+def _replacements_plain(ctx: Any, state: Any, player: str) -> list[Command]:
+    """The EUR-33 ``take_replacement`` lister as it was (session 16): every unit, action and
+    supply source verified as a whole order."""
+    sources = europa_rules(ctx.scenario).section.supply_sources.get(player, [])
+    cands = []
+    for uid, u in sorted(state["units"].items()):
+        if u["side"] != player or UnitType(u["type"]) not in GROUND_TYPES:
+            continue
+        if u["status"] == "eliminated":
+            for action in (ReplacementAction.RETURN_CADRE,
+                           ReplacementAction.RETURN_SINGLE_STEP):
+                cands += [Command("take_replacement", player,
+                                  {"unit": uid, "action": action.value, "hex": h})
+                          for h in sources]
+        elif u["status"] == "active" and u["cadre"]:
+            cands.append(Command("take_replacement", player,
+                                 {"unit": uid, "action": ReplacementAction.REBUILD.value}))
+    return TAKE_REPLACEMENT.checked(ctx, state, cands)
+
+
+def _compare_replacements(lister: Callable[[Any, Any, str], list[Command]]
+                          ) -> dict[str, int]:
+    """``lister`` against the plain lister at every 10th command of the recorded game, both
+    sides (fresh caches each time: the listing is asked of a position once); what the plain
+    one found and refused, counted."""
+    seen = {"listed": 0, "returning": 0, "refused": 0}
+    for game in _oracle_game(10):
+        for player in ("axis", "soviet"):
+            ctx, state = game.context, game.state
+            ctx.cache.clear()
+            plain = _replacements_plain(ctx, state, player)
+            ctx.cache.clear()
+            assert lister(ctx, state, player) == plain
+            seen["listed"] += len(plain)
+            seen["returning"] += sum(1 for c in plain if "hex" in c.args)
+            dead = sum(1 for u in state["units"].values()
+                       if u["side"] == player and u["status"] == "eliminated"
+                       and UnitType(u["type"]) in GROUND_TYPES)
+            sources = europa_rules(ctx.scenario).section.supply_sources.get(player, [])
+            seen["refused"] += 2 * dead * len(sources) - sum(1 for c in plain
+                                                              if "hex" in c.args)
+    return seen
+
+
+def test_eur33_replacement_lister_equals_the_plain_verify_of_every_order() -> None:
+    """EUR-33 The ``take_replacement`` lister, which asks a returning unit's own verdict once
+    per unit and action and a source's once per source, lists exactly the orders the whole
+    verify of each passes, in the same order."""
+    seen = _compare_replacements(TAKE_REPLACEMENT.legal)
+    # the game gives both: returning units listed, and returning orders refused
+    assert seen["returning"] > 0 and seen["refused"] > 0, seen
+
+
+def test_eur33_replacement_comparison_catches_a_planted_error(monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """The comparison fails when the lister skips the unit's own verdict (every returning
+    unit listed at every open source, whether its pool can pay or not)."""
+    monkeypatch.setattr(type(TAKE_REPLACEMENT), "_unit_may", lambda *_a: True)
+    with pytest.raises(AssertionError):
+        _compare_replacements(TAKE_REPLACEMENT.legal)
