@@ -80,3 +80,57 @@ def test_eur33_replacement_comparison_catches_a_planted_error(monkeypatch: pytes
     monkeypatch.setattr(type(TAKE_REPLACEMENT), "_unit_may", lambda *_a: True)
     with pytest.raises(AssertionError):
         _compare_replacements(TAKE_REPLACEMENT.legal)
+
+
+def _compare_march_scores(check: Callable[[list[float], list[float]], None]) -> dict[str, int]:
+    """The planner Axis's :meth:`score_moves` against :meth:`score_move` one by one, on every
+    move candidate of the first position (every 10th command) of each Axis movement and
+    exploitation phase of the recorded game; what the plain scores found, counted."""
+    from grognard.bots.base import LazyView, LegalActions, Seat
+    from grognard.bots.planner import PlannerBot
+
+    seen = {"phases": 0, "moves": 0, "marched": 0, "back": 0}
+    done: set[tuple[Any, ...]] = set()
+    for game in _oracle_game(10):
+        at = (game.state["turn"], game.state["phase"])
+        if game.phase.player != "axis" or game.phase.name not in ("movement", "exploitation") \
+                or at in done:
+            continue
+        done.add(at)
+        bot = PlannerBot(Seat.of(game, "axis"))
+        sit = bot.policy.situation(LazyView(game, "axis"), game)
+        assert bot.policy.defending is False  # the attacker
+        cands = LegalActions(game, "axis").candidates("move")
+        plain = [bot.policy.score_move(sit, c) for c in cands]
+        check(bot.policy.score_moves(sit, cands), plain)
+        seen["phases"] += 1
+        seen["moves"] += len(cands)
+        seen["marched"] += sum(1 for s in plain if s >= 1)
+        seen["back"] += sum(1 for s in plain if s == -0.1)
+    return seen
+
+
+def _equal(got: list[float], plain: list[float]) -> None:
+    assert got == plain
+
+
+def test_planner_march_scores_per_unit_equal_the_scores_one_by_one() -> None:
+    """The planner attacker's move scores with each unit's march goal, hex distance and
+    contact found once per unit equal :meth:`score_move` of each move, in order."""
+    seen = _compare_march_scores(_equal)
+    assert seen["phases"] >= 2 and seen["marched"] > 0 and seen["back"] > 0, seen
+
+
+def test_planner_march_scores_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when a unit's own hex is a hex further from its goal."""
+    from grognard.bots.planner_plans import EuropaPlannerPolicy
+
+    real = EuropaPlannerPolicy._march_from
+
+    def planted(self: Any, sit: Any, uid: str) -> Any:
+        got = real(self, sit, uid)
+        return None if got is None else (got[0], got[1] + 1)
+    monkeypatch.setattr(EuropaPlannerPolicy, "_march_from", planted)
+    with pytest.raises(AssertionError):
+        _compare_march_scores(_equal)

@@ -202,6 +202,11 @@ class Policy:
         fill = 0.25 if sit.in_contact(to) and sit.friendly_hexes.get(to, 0) == 0 else 0.0
         return float(d0 - d1) + fill
 
+    def score_moves(self, sit: Situation, cmds: Sequence[Command]) -> list[Score]:
+        """:meth:`score_move` of each of ``cmds`` (a policy may find what belongs to a unit
+        once for all its moves)."""
+        return [self.score_move(sit, c) for c in cmds]
+
     def hex_value(self, sit: Situation, target: str) -> int:
         return sit.value_of_hex(target)
 
@@ -1180,9 +1185,8 @@ class EuropaPolicy(Policy):
                                                 goal_distance=goal_distance)
             committed = set()
         committed |= {str(c.args.get("unit")) for _s, c in planned} | kept
-        rest = [(self.score_move(sit, c), c) for c in cands
-                if str(c.args.get("unit")) not in committed]
-        return planned + rest
+        free_moves = [c for c in cands if str(c.args.get("unit")) not in committed]
+        return planned + list(zip(self.score_moves(sit, free_moves), free_moves, strict=True))
 
     def last_turn(self, sit: Situation) -> bool:
         """Whether this is the scenario's last game turn (its ``[europa]`` ``last_turn``):
