@@ -134,3 +134,121 @@ def test_planner_march_scores_comparison_catches_a_planted_error(
     monkeypatch.setattr(EuropaPlannerPolicy, "_march_from", planted)
     with pytest.raises(AssertionError):
         _compare_march_scores(_equal)
+
+
+def _value_plain(plan: Any, uid: str, i: int) -> float:
+    """``heuristic.DefencePlan.value`` as it was (session 16): everything read afresh."""
+    from grognard.bots import europa_offence as offence
+    from grognard.bots.heuristic import _BAND, _MECH_BAND, _TENABLE
+
+    sit, g = plan.sit, plan.g
+    u = sit.mine[uid]
+    mult, add, limit = g.quality[i]
+    if plan.res(i) + int(u.get("re_size") or 1) > limit:
+        return -99.0
+    mech = str(u.get("type")) in offence.MECH
+    d = plan.enemy_at.get(i, 9)
+    band = (_MECH_BAND if mech else _BAND).get(d, 0.2)
+    here = plan.stacks.get(i, [])
+    defense = sum(offence.view_factor(sit.mine[x], "defense") for x in here) + \
+        offence.view_factor(u, "defense")
+    major, minor, across = plan.facing(i)
+    score = band + 0.8 * (mult - 1) + 0.4 * add + 1.2 * major + 0.5 * minor
+    odds = plan.threat.get(i, 0) * across / max(1, (defense + add) * mult)
+    if d <= 1 and odds > _TENABLE:
+        score -= 2.0 + 0.3 * (odds - _TENABLE)
+    elif d <= 3 and odds > _TENABLE:
+        score -= 0.5 * min(8.0, odds - _TENABLE)
+    if i not in plan.safe:
+        score -= 6.0 + 0.5 * plan.to_safe.get(i, 9)
+    score -= 0.5 * min(6, plan.behind.get(i, 0))
+    if int(u.get("zoc_class", 1) or 0) > 0 and d <= 4:
+        gain = sum(1 for j in [i, *g.nbrs[i]] if j in plan.front and not plan.covered.get(j))
+        score += 0.25 * gain
+    n = len(here)
+    if n == 1:
+        score += 1.5
+    elif n == 2:
+        score += 1.0
+    elif n == 0 and d <= 3 and mult == 1 and add == 0 and not major and not minor:
+        score -= 0.3
+    need = plan.want.get(i, 0)
+    if n < need:
+        score += 3.0 + need - n
+    return score + plan.depth.get(i, 0.0)
+
+
+def _compare_defence_values(value: Callable[[Any, str, int], float]) -> dict[str, int]:
+    """``value`` against the plain value of every unit's every option, before and during
+    the placement of the line (``place_on_line``), on the first position (every 10th
+    command) of each movement phase of the recorded game, the moving side defending; what
+    the plain values found, counted."""
+    from grognard.bots import europa_offence as offence
+    from grognard.bots import heuristic as h
+    from grognard.bots.base import LazyView, LegalActions, Seat
+
+    seen = {"phases": 0, "values": 0, "full": 0, "pocket": 0, "line": 0}
+    done: set[tuple[Any, ...]] = set()
+
+    def check(plan: Any, uid: str, i: int) -> float:
+        want = _value_plain(plan, uid, i)
+        assert value(plan, uid, i) == want
+        seen["values"] += 1
+        seen["full"] += want == -99.0
+        seen["pocket"] += i not in plan.safe
+        seen["line"] += bool(plan.covered)
+        return want
+
+    for game in _oracle_game(10):
+        at = (game.state["turn"], game.state["phase"])
+        if game.phase.name != "movement" or at in done:
+            continue
+        done.add(at)
+        player = game.phase.player
+        policy = h.HeuristicBot(Seat.of(game, player)).policy
+        sit = policy.situation(LazyView(game, player), game)
+        la = LegalActions(game, player)
+        board = h.defence_board(sit, la, policy.supply_sources(sit, player))
+        if board is None:
+            continue
+        plan = board.plan
+        idx = sit.map.index_of_label
+        ground = {uid: u for uid, u in sit.mine.items()
+                  if str(u.get("type")) not in offence.NOT_GROUND and uid in board.moves}
+        where = {uid: idx(str(u["hex"])) for uid, u in ground.items()}
+        for uid in ground:
+            for i in [where[uid], *board.moves[uid]]:
+                check(plan, uid, i)
+        # the placement as the defence plays it, every value it asks checked
+        plan.want = {i: 2 for i in list(plan.front)[:5]}
+        real = h.DefencePlan.value
+        try:
+            h.DefencePlan.value = check  # type: ignore[method-assign, assignment]
+            h.place_on_line(plan, ground, {}, where, board.moves, board.enemy_at)
+        finally:
+            h.DefencePlan.value = real  # type: ignore[method-assign]
+        seen["phases"] += 1
+    return seen
+
+
+def test_defence_values_with_kept_unit_and_hex_parts_equal_the_plain_values() -> None:
+    """The defender's hex values (``DefencePlan.value``), each unit's and hex's unchanging
+    parts kept per plan, equal the values read afresh, before and while units are placed."""
+    from grognard.bots.heuristic import DefencePlan
+
+    seen = _compare_defence_values(DefencePlan.value)
+    assert seen["phases"] >= 2 and all(seen.values()), seen
+
+
+def test_defence_values_comparison_catches_a_planted_error() -> None:
+    """The comparison fails when the line's ZOC gain is read before any unit is placed
+    (the kept hex part holding what placements change)."""
+    from grognard.bots.heuristic import DefencePlan
+
+    real = DefencePlan.value
+
+    def planted(plan: Any, uid: str, i: int) -> float:
+        got = real(plan, uid, i)
+        return got + (0.25 if plan.covered.get(i) and got > -99 else 0.0)
+    with pytest.raises(AssertionError):
+        _compare_defence_values(planted)
