@@ -187,7 +187,7 @@ def _compare_defence_values(value: Callable[[Any, str, int], float]) -> dict[str
     from grognard.bots import heuristic as h
     from grognard.bots.base import LazyView, LegalActions, Seat
 
-    seen = {"phases": 0, "values": 0, "full": 0, "pocket": 0, "line": 0}
+    seen = {"phases": 0, "values": 0, "full": 0, "pocket": 0, "line": 0, "stacked": 0}
     done: set[tuple[Any, ...]] = set()
 
     def check(plan: Any, uid: str, i: int) -> float:
@@ -212,6 +212,16 @@ def _compare_defence_values(value: Callable[[Any, str, int], float]) -> dict[str
         if board is None:
             continue
         plan = board.plan
+        # the threat (each enemy stack's reach searched once) as the plain loop sums it
+        threat: dict[int, float] = {}
+        land = board.land
+        for i, u in board.enemy:
+            a = offence.view_factor(u, "attack") * h._REACH[2]
+            reach = h._REACH[1] if str(u.get("type")) in offence.MECH else h._REACH[0]
+            for j, _d in offence.bfs(board.g, [i], land.__getitem__, reach).items():
+                threat[j] = threat.get(j, 0) + a
+        assert plan.threat == threat
+        seen["stacked"] += len(board.enemy) - len({i for i, _u in board.enemy})
         idx = sit.map.index_of_label
         ground = {uid: u for uid, u in sit.mine.items()
                   if str(u.get("type")) not in offence.NOT_GROUND and uid in board.moves}
@@ -252,3 +262,70 @@ def test_defence_values_comparison_catches_a_planted_error() -> None:
         return got + (0.25 if plan.covered.get(i) and got > -99 else 0.0)
     with pytest.raises(AssertionError):
         _compare_defence_values(planted)
+
+
+def _offence_runs(patch: Callable[[], None] | None = None) -> list[Any]:
+    """The planner Axis's ``offence_moves`` (its Schwerpunkte, sieges, exploitation cuts and
+    the free units' scores) at the first position (every 10th command) of each Axis movement
+    and exploitation phase of the recorded game, a fresh bot each (``patch`` called first)."""
+    from grognard.bots.base import LazyView, LegalActions, Seat
+    from grognard.bots.planner import PlannerBot
+
+    if patch is not None:
+        patch()
+    out: list[Any] = []
+    done: set[tuple[Any, ...]] = set()
+    for game in _oracle_game(10):
+        at = (game.state["turn"], game.state["phase"])
+        if game.phase.player != "axis" or game.phase.name not in ("movement", "exploitation") \
+                or at in done:
+            continue
+        done.add(at)
+        policy = PlannerBot(Seat.of(game, "axis")).policy
+        sit = policy.situation(LazyView(game, "axis"), game)
+        out.append(policy.offence_moves(sit, LegalActions(game, "axis")))  # type: ignore[attr-defined]
+    return out
+
+
+def _plain_offence(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """The attacker's plans with nothing kept per hex and each move scored alone."""
+    from grognard.bots import europa_offence as offence
+    from grognard.bots.planner_plans import EuropaPlannerPolicy
+
+    def patch() -> None:
+        monkeypatch.setattr(offence, "kept_per_hex", lambda f: f)
+        monkeypatch.setattr(EuropaPlannerPolicy, "score_moves",
+                            lambda self, sit, cmds: [self.score_move(sit, c) for c in cmds])
+    return patch
+
+
+def test_offence_plans_with_kept_hex_parts_equal_the_plain_plans(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attacker's whole movement plan (``offence_moves``), with its per-hex parts kept
+    (the enemy's attack next to an option, among them) and the free units' scores found per
+    unit, equals the plan computed afresh at every option, score for score, in order."""
+    kept = _offence_runs()
+    plain = _offence_runs(_plain_offence(monkeypatch))
+    assert len(kept) >= 2 and all(kept)
+    assert kept == plain
+    # the plans move units: exploitation cuts (150+) and Schwerpunkte among them
+    assert any(s >= 150 for run in kept for s, _c in run)
+
+
+def test_offence_plans_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when a per-hex keep answers every hex with the first one's."""
+    from grognard.bots import europa_offence as offence
+
+    def first_only(f: Callable[[int], Any]) -> Callable[[int], Any]:
+        kept: list[Any] = []
+
+        def once(i: int) -> Any:
+            if not kept:
+                kept.append(f(i))
+            return kept[0]
+        return once
+    plain = _offence_runs(_plain_offence(monkeypatch))
+    monkeypatch.undo()
+    monkeypatch.setattr(offence, "kept_per_hex", first_only)
+    assert _offence_runs() != plain

@@ -669,6 +669,9 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     def flow_ring(i: int) -> float:
         return flow.get(i, 0.0) + sum(flow.get(j, 0.0) for j in g.nbrs[i]
                                       if j not in pic.theirs)
+    @kept_per_hex
+    def near_attack(i: int) -> int:  # the enemy's attack factors next to hex i
+        return sum(view_factor(x, "attack") for j in g.nbrs[i] for x in pic.theirs.get(j, []))
     value_of = kept_per_hex(value_of)
     if goal_distance is not None:
         goal_distance = kept_per_hex(goal_distance)
@@ -692,8 +695,7 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
             # there through a neighbour that does
             if i in pic.theirs or (i not in ok and not any(j in ok for j in g.nbrs[i])):
                 continue
-            near = sum(view_factor(x, "attack") for j in g.nbrs[i] for x in pic.theirs.get(j, []))
-            if near > 2 * (own + 6 * stack.get(i, 0)):
+            if near_attack(i) > 2 * (own + 6 * stack.get(i, 0)):
                 continue  # a spearhead the enemy would destroy
             opts.append(i)
         if not opts:

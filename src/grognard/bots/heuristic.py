@@ -955,10 +955,14 @@ def defence_board(sit: Situation, actions: LegalActions, sources: Sequence[str],
     # the enemy's reach next turn: its units within 4 hexes (mech 6); it spreads its
     # attacks over several of our hexes, so half of it counts against each
     threat: dict[int, float] = {}
+    reached: dict[tuple[int, int], dict[int, int]] = {}  # the units of a stack share a search
     for i, u in enemy:
         a = offence.view_factor(u, "attack") * _REACH[2]
         reach = _REACH[1] if str(u.get("type")) in offence.MECH else _REACH[0]
-        for j, _d in offence.bfs(g, [i], lambda k: land[k], reach).items():
+        near = reached.get((i, reach))
+        if near is None:
+            near = reached[(i, reach)] = offence.bfs(g, [i], lambda k: land[k], reach)
+        for j in near:
             threat[j] = threat.get(j, 0) + a
     cands = {i for opts in moves.values() for i in opts} | \
         {idx(str(u["hex"])) for u in sit.mine.values()}
