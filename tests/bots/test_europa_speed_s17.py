@@ -7,6 +7,7 @@ find (counted), and a planted error is seen to be caught."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -329,3 +330,43 @@ def test_offence_plans_comparison_catches_a_planted_error(
     monkeypatch.undo()
     monkeypatch.setattr(offence, "kept_per_hex", first_only)
     assert _offence_runs() != plain
+
+
+def test_a_command_checked_by_can_is_not_verified_again_at_the_same_position(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Game.apply`` skips the verify of the very command ``Game.can`` just found legal at
+    the same position (a bot checks what it plays), and verifies it again after any change:
+    a command applied twice is refused the second time by its verify."""
+    from grognard.bots.base import LegalActions
+    from grognard.core.errors import GrognardError
+    from grognard.engine.game import Game
+    from grognard.engine.scenario import load_scenario
+
+    game = Game(load_scenario("europa-barbarossa"), 7)
+    calls: list[Command] = []
+    real = Game.verify
+
+    def counted(self: Game, cmd: Command) -> None:
+        calls.append(cmd)
+        real(self, cmd)
+    monkeypatch.setattr(Game, "verify", counted)
+    player = game.active()[0]
+    la = LegalActions(game, player)
+    move = next(c for c in la.candidates("move") if game.can(c))
+    calls.clear()
+    assert game.can(move)
+    game.apply(move)
+    assert calls == [move]  # the check, not the apply
+    other = next(c for c in LegalActions(game, player).candidates("move")
+                 if c.args["unit"] != move.args["unit"] and game.can(c))
+    calls.clear()
+    with pytest.raises(GrognardError):  # another command: verified (and refused)
+        game.apply(Command(move.kind, move.player, {**move.args, "to": "nowhere"}))
+    assert len(calls) == 1
+    calls.clear()
+    game.apply(other)  # the last command can() passed at this position: no second verify
+    assert calls == []
+    calls.clear()
+    with contextlib.suppress(GrognardError):
+        game.apply(other)  # the position changed: verified again (a second move of it)
+    assert calls == [other]
