@@ -370,3 +370,95 @@ def test_a_command_checked_by_can_is_not_verified_again_at_the_same_position(
     with contextlib.suppress(GrognardError):
         game.apply(other)  # the position changed: verified again (a second move of it)
     assert calls == [other]
+
+
+def _moves_by_unit_plain(sit: Any, cands: Any, dest: Any) -> dict[str, dict[int, Command]]:
+    """``europa_offence.moves_by_unit`` as it was (session 16)."""
+    idx = sit.map.index_of_label
+    out: dict[str, dict[int, Command]] = {}
+    for c in cands:
+        to = dest(c)
+        uid = str(c.args.get("unit"))
+        if to is not None and uid in sit.mine:
+            out.setdefault(uid, {}).setdefault(idx(str(to)), c)
+    return out
+
+
+def _compare_moves_by_unit(group: Callable[..., dict[str, dict[int, Command]]]) -> int:
+    """``group`` against the plain grouping on both sides' move candidates at the first
+    position of each movement phase of the recorded game, the candidates followed by the
+    same moves again as paths, the enemy's moves and moves to nowhere (a first move to a
+    hex kept, other units' and destination-less ones left out); the moves grouped."""
+    from grognard.bots.base import LazyView, LegalActions
+    from grognard.bots.heuristic import destination
+    from grognard.bots.situation import Situation
+
+    grouped = 0
+    done: set[tuple[Any, ...]] = set()
+    for game in _oracle_game(10):
+        at = (game.state["turn"], game.state["phase"])
+        if game.phase.name != "movement" or at in done:
+            continue
+        done.add(at)
+        player = game.phase.player
+        enemy = next(p for p in game.scenario.sides if p != player)
+        cands = LegalActions(game, player).candidates("move")
+        sit = Situation.of(game.context, LazyView(game, player), player)
+        theirs = [Command("move", enemy, {"unit": uid, "to": u["hex"]})
+                  for uid, u in game.state["units"].items()
+                  if u["side"] == enemy and u["hex"] is not None]
+        again = [Command("move", player, {"unit": c.args["unit"], "path": [c.args["to"]]})
+                 for c in reversed(cands)]
+        nowhere = [Command("move", player, {"unit": c.args["unit"]}) for c in cands[:50]]
+        mixed = [*nowhere, *cands, *theirs, *again]
+        want = _moves_by_unit_plain(sit, mixed, destination)
+        got = group(sit, mixed, destination)
+        assert got == want and list(got) == list(want)
+        assert all(list(got[u]) == list(want[u]) for u in want)
+        grouped += sum(len(v) for v in want.values())
+    return grouped
+
+
+def test_moves_by_unit_equals_the_plain_grouping() -> None:
+    """The candidates' grouping by unit and destination (the attacker's and, since session
+    17, the defender's board) equals the plain one, keys and their order included."""
+    from grognard.bots import europa_offence as offence
+
+    assert _compare_moves_by_unit(offence.moves_by_unit) > 10000
+
+
+def test_moves_by_unit_comparison_catches_a_planted_error() -> None:
+    """The comparison fails when the last move to a hex is kept instead of the first."""
+    from grognard.bots import europa_offence as offence
+
+    def last_wins(sit: Any, cands: Any, dest: Any) -> dict[str, dict[int, Command]]:
+        return offence.moves_by_unit(sit, list(reversed(cands)), dest)
+    with pytest.raises(AssertionError):
+        _compare_moves_by_unit(last_wins)
+
+
+def test_hex_labels_read_from_the_map_table_equal_the_labels_one_by_one() -> None:
+    """``core.paths.labels`` (the map's label table read at once) gives each hex's
+    ``MapData.label``, and the axial fallback where the table has none."""
+    from grognard.core.errors import InputError
+    from grognard.core.paths import labels
+    from grognard.engine.scenario import load_scenario
+
+    def plain(m: Any, ids: list[int]) -> list[str]:
+        out = []
+        for i in ids:
+            try:
+                out.append(m.label(i))
+            except InputError:
+                out.append(f"({int(m.q[i])},{int(m.r[i])})")
+        return out
+    m = load_scenario("europa-barbarossa").map
+    ids = [*range(m.n), 5, 0, m.n - 1]
+    assert labels(m, ids) == plain(m, ids) and len(set(labels(m, ids))) == m.n
+    # a hex the table does not label: its label asked of the layout, as label() does
+    table = m.label_table
+    try:  # the map may be shared (a loaded scenario): its table put back after
+        m.__dict__["_labels"] = [None if i % 7 == 0 else lab for i, lab in enumerate(table)]
+        assert labels(m, ids) == plain(m, ids)
+    finally:
+        m.__dict__["_labels"] = table

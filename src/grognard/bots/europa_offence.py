@@ -430,13 +430,24 @@ def _crossing(g: Any, frm: int, to: int, mech: bool) -> float:
 
 def moves_by_unit(sit: Situation, cands: Sequence[Command], dest: Callable[[Command], Any]
                   ) -> dict[str, dict[int, Command]]:
+    """Our units' candidate moves by unit and destination (map index; the first move to a
+    hex kept), the units in the order the candidates name them."""
     idx = sit.map.index_of_label
+    mine = sit.mine
     out: dict[str, dict[int, Command]] = {}
     for c in cands:
         to = dest(c)
+        if to is None:
+            continue
         uid = str(c.args.get("unit"))
-        if to is not None and uid in sit.mine:
-            out.setdefault(uid, {}).setdefault(idx(str(to)), c)
+        opts = out.get(uid)
+        if opts is None:
+            if uid not in mine:
+                continue
+            opts = out[uid] = {}
+        i = idx(str(to))
+        if i not in opts:
+            opts[i] = c
     return out
 
 

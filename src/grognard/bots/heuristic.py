@@ -931,12 +931,7 @@ def defence_board(sit: Situation, actions: LegalActions, sources: Sequence[str],
     m = sit.map
     g = g if g is not None else _graph(m, sit.context.tables)
     idx = m.index_of_label
-    moves: dict[str, dict[int, Command]] = {}
-    for c in actions.candidates("move"):
-        to = destination(c)
-        uid = str(c.args.get("unit"))
-        if to is not None and uid in sit.mine:
-            moves.setdefault(uid, {}).setdefault(idx(to), c)
+    moves = offence.moves_by_unit(sit, actions.candidates("move"), destination)
     if not moves:
         return None
     enemy = [(idx(str(u["hex"])), u) for u in sit.others

@@ -356,6 +356,8 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
             side.ranges.setdefault((cls, int(r.start), mp_left(u)), r)
             raw = u["re_size"]
             size = Fraction(raw)
+            # a whole size compared as an int (the rooms are ints where the side has no units)
+            need: int | Fraction = size.numerator if size.denominator == 1 else size
             known = fits.setdefault((type(raw), raw), {})
             here = u["hex"]
             arg = {"unit": uid}
@@ -367,7 +369,7 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
                     got = rooms.get(h)
                     if got is None:
                         got = rooms[h] = room(h)
-                    ok = known[h] = got >= size
+                    ok = known[h] = got >= need
                 if ok:
                     out.append(Command("move", player, {**arg, "to": h}))
     return out
