@@ -8,6 +8,7 @@ find (counted), and a planted error is seen to be caught."""
 from __future__ import annotations
 
 import contextlib
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -462,3 +463,69 @@ def test_hex_labels_read_from_the_map_table_equal_the_labels_one_by_one() -> Non
         assert labels(m, ids) == plain(m, ids)
     finally:
         m.__dict__["_labels"] = table
+
+
+def _compare_placements(occupants: Callable[[Any, Any], Any]) -> dict[str, int]:
+    """EUR-22 The reinforcement lister (``schedule.placements``) with ``occupants`` as each
+    entry hex's occupants, against the lister reading them afresh from the state, at every
+    position of the recorded game in an initial phase (both listers on the same cache)."""
+    from grognard.europa.reinforcements import schedule
+
+    seen = {"positions": 0, "listed": 0, "closed": 0}
+    real = schedule._occupants_now
+    for game in _oracle_game(1):
+        if game.phase.name != schedule.PHASE:
+            continue
+        ctx, player = game.context, game.phase.player
+        due = schedule.due(game.state, player)
+        # the position, and a copy with an enemy unit standing on the first entry hex
+        entered = copy.deepcopy(game.state)
+        if due:
+            a = schedule.arrival(ctx.scenario, due[0])
+            enemy = next(u for u in entered["units"].values()
+                         if u["side"] != player and u["status"] == "active" and u["hex"])
+            enemy["hex"] = schedule.entry_hexes(ctx.scenario, a)[0] if a else enemy["hex"]
+        for state in (game.state, entered):
+            schedule._occupants_now = lambda c, s: schedule._occupants(s)  # type: ignore
+            try:
+                want = schedule.placements(ctx, state, player)
+            finally:
+                schedule._occupants_now = real  # type: ignore[assignment]
+            schedule._occupants_now = occupants  # type: ignore[assignment]
+            try:
+                got = schedule.placements(ctx, state, player)
+            finally:
+                schedule._occupants_now = real  # type: ignore[assignment]
+            assert got == want
+            seen["positions"] += 1
+            seen["listed"] += len(want)
+            occ = schedule._occupants(state)
+            seen["closed"] += sum(
+                1 for uid in due
+                for h in schedule.entry_hexes(ctx.scenario, schedule.arrival(ctx.scenario, uid))
+                if occ.get(h, set()) - {player})
+    return seen
+
+
+def test_eur22_reinforcement_lister_with_occupants_kept_per_position_equals_the_plain() -> None:
+    """EUR-22 The reinforcement lister, each hex's occupants found once per position, lists
+    what the lister reading them afresh for every entry hex lists."""
+    from grognard.europa.reinforcements import schedule
+
+    seen = _compare_placements(schedule._occupants_now)
+    assert seen["positions"] >= 10 and seen["listed"] > 0 and seen["closed"] > 0, seen
+
+
+def test_eur22_reinforcement_comparison_catches_a_planted_error() -> None:
+    """The comparison fails when the occupants are kept across positions (never made
+    again once found)."""
+    from grognard.europa.reinforcements import schedule
+
+    kept: list[Any] = []
+
+    def stale(ctx: Any, state: Any) -> Any:
+        if not kept:
+            kept.append(schedule._occupants(state))
+        return kept[0]
+    with pytest.raises(AssertionError):
+        _compare_placements(stale)
