@@ -529,3 +529,22 @@ def test_eur22_reinforcement_comparison_catches_a_planted_error() -> None:
         return kept[0]
     with pytest.raises(AssertionError):
         _compare_placements(stale)
+
+
+def test_a_command_made_slot_by_slot_is_the_dataclass_command() -> None:
+    """``engine.commands.made_command`` (the move lister's) makes the object
+    ``Command(...)`` makes: equal, the same repr, frozen; it holds while the
+    dataclass has exactly the fields kind, player, args and no ``__post_init__``."""
+    import dataclasses
+
+    from grognard.engine.commands import made_command
+
+    assert [f.name for f in dataclasses.fields(Command)] == ["kind", "player", "args"]
+    assert not hasattr(Command, "__post_init__")
+    args = {"unit": "de-7pz", "to": "0504"}
+    got, want = made_command("move", "axis", args), Command("move", "axis", args)
+    assert type(got) is Command and got == want and repr(got) == repr(want)
+    assert got.args is args
+    assert made_command("move", "soviet", args) != want  # a field is read, not defaulted
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        got.kind = "attack"  # type: ignore[misc]
