@@ -548,3 +548,67 @@ def test_a_command_made_slot_by_slot_is_the_dataclass_command() -> None:
     assert made_command("move", "soviet", args) != want  # a field is read, not defaulted
     with pytest.raises(dataclasses.FrozenInstanceError):
         got.kind = "attack"  # type: ignore[misc]
+
+
+def _nearest_plain(sit: Any, label: str, targets: Any) -> int:
+    """``Situation.nearest`` as it was (session 16): on arrays whatever the targets."""
+    import numpy as np
+
+    if not targets:
+        return 999
+    hs = [sit.hex(t) for t in targets]
+    h = sit.hex(label)
+    dq, dr = np.array([x.q for x in hs]) - h.q, np.array([x.r for x in hs]) - h.r
+    return int(((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min())
+
+
+def _compare_nearest(few: int) -> int:
+    """``Situation.nearest`` (a few targets measured in Python: up to ``few``) against the
+    plain arrays, from every hex of the map to target sets of 1 to 200 hexes spread over
+    it; the distances compared."""
+    import random
+
+    from grognard.bots import situation as st
+    from grognard.engine.game import Game
+    from grognard.engine.scenario import load_scenario
+
+    scenario = load_scenario("europa-barbarossa")
+    game = Game(scenario, 7)
+    m = scenario.map
+    rnd = random.Random(17)
+    labels = [m.label(i) for i in range(m.n)]
+    compared = 0
+    real = st._FEW
+    st._FEW = few
+    try:
+        for size in (1, 2, 5, 11, real, real + 1, 200):
+            sit = st.Situation.of(game.context, game.state, "axis")
+            targets = set(rnd.sample(labels, size))
+            for label in labels[::3]:
+                assert sit.nearest(label, targets) == _nearest_plain(sit, label, targets)
+                compared += 1
+    finally:
+        st._FEW = real
+    return compared
+
+
+def test_nearest_of_a_few_targets_in_python_equals_the_arrays() -> None:
+    """``Situation.nearest`` measured in Python for a few targets (the goals) gives the
+    arrays' distance, from every third hex of the map, for sets of 1 to 200 targets."""
+    from grognard.bots import situation as st
+
+    assert _compare_nearest(st._FEW) > 9000
+
+
+def test_nearest_comparison_catches_a_planted_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when the Python measure misses a target (the last one)."""
+    from grognard.bots import situation as st
+
+    real_min = min
+
+    def short_min(gen: Any, *a: Any, **k: Any) -> Any:
+        items = list(gen)
+        return real_min(items[:-1] or items, *a, **k)
+    monkeypatch.setitem(st.__dict__, "min", short_min)
+    with pytest.raises(AssertionError):
+        _compare_nearest(24)
