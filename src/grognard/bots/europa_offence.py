@@ -430,13 +430,24 @@ def _crossing(g: Any, frm: int, to: int, mech: bool) -> float:
 
 def moves_by_unit(sit: Situation, cands: Sequence[Command], dest: Callable[[Command], Any]
                   ) -> dict[str, dict[int, Command]]:
+    """Our units' candidate moves by unit and destination (map index; the first move to a
+    hex kept), the units in the order the candidates name them."""
     idx = sit.map.index_of_label
+    mine = sit.mine
     out: dict[str, dict[int, Command]] = {}
     for c in cands:
         to = dest(c)
+        if to is None:
+            continue
         uid = str(c.args.get("unit"))
-        if to is not None and uid in sit.mine:
-            out.setdefault(uid, {}).setdefault(idx(str(to)), c)
+        opts = out.get(uid)
+        if opts is None:
+            if uid not in mine:
+                continue
+            opts = out[uid] = {}
+        i = idx(str(to))
+        if i not in opts:
+            opts[i] = c
     return out
 
 
@@ -669,6 +680,9 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     def flow_ring(i: int) -> float:
         return flow.get(i, 0.0) + sum(flow.get(j, 0.0) for j in g.nbrs[i]
                                       if j not in pic.theirs)
+    @kept_per_hex
+    def near_attack(i: int) -> int:  # the enemy's attack factors next to hex i
+        return sum(view_factor(x, "attack") for j in g.nbrs[i] for x in pic.theirs.get(j, []))
     value_of = kept_per_hex(value_of)
     if goal_distance is not None:
         goal_distance = kept_per_hex(goal_distance)
@@ -692,8 +706,7 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
             # there through a neighbour that does
             if i in pic.theirs or (i not in ok and not any(j in ok for j in g.nbrs[i])):
                 continue
-            near = sum(view_factor(x, "attack") for j in g.nbrs[i] for x in pic.theirs.get(j, []))
-            if near > 2 * (own + 6 * stack.get(i, 0)):
+            if near_attack(i) > 2 * (own + 6 * stack.get(i, 0)):
                 continue  # a spearhead the enemy would destroy
             opts.append(i)
         if not opts:

@@ -40,7 +40,7 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -201,6 +201,11 @@ class Policy:
             return -0.1
         fill = 0.25 if sit.in_contact(to) and sit.friendly_hexes.get(to, 0) == 0 else 0.0
         return float(d0 - d1) + fill
+
+    def score_moves(self, sit: Situation, cmds: Sequence[Command]) -> list[Score]:
+        """:meth:`score_move` of each of ``cmds`` (a policy may find what belongs to a unit
+        once for all its moves)."""
+        return [self.score_move(sit, c) for c in cmds]
 
     def hex_value(self, sit: Situation, target: str) -> int:
         return sit.value_of_hex(target)
@@ -664,6 +669,21 @@ def _graph(m: Any, tables: Any) -> _MapGraph:
     return got
 
 
+class _HexPart(NamedTuple):
+    """What :meth:`DefencePlan.value` reads of a hex that no placement changes."""
+
+    mult: int
+    add: int
+    limit: int
+    d: int  # hexes to the nearest enemy ground unit (up to 9)
+    base: float  # the band, terrain and facing rivers' score
+    threat: float  # the threat against it times what an attack across keeps
+    pocket: float | None  # the penalty of a hex that does not trace to our sources
+    flank: float  # the penalty of the enemy's armor past our flank
+    line: list[int]  # the line's hexes among it and its neighbours
+    open: bool  # near the enemy in the open, no river facing it
+
+
 @dataclass
 class DefencePlan:
     """The defender's moves for one movement phase, chosen unit by unit over a shared picture:
@@ -685,6 +705,8 @@ class DefencePlan:
     want: dict[int, int] = field(default_factory=dict)  # objective hex -> garrison wanted
     depth: dict[int, float] = field(default_factory=dict)  # the capitals' approaches
     _facing: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+    _units: dict[str, tuple[int, bool, float, bool]] = field(default_factory=dict)
+    _hexes: dict[tuple[int, bool], _HexPart] = field(default_factory=dict)
 
     def facing(self, i: int) -> tuple[float, float, float]:
         """The hexsides of ``i`` facing the enemy (toward hexes nearer it; rivers halve
@@ -703,37 +725,68 @@ class DefencePlan:
     def res(self, i: int) -> int:
         return sum(int(self.sit.mine[x].get("re_size") or 1) for x in self.stacks.get(i, []))
 
+    def _unit(self, uid: str) -> tuple[int, bool, float, bool]:
+        """What :meth:`value` reads of unit ``uid`` (its REs, mech, defense factor as the
+        view shows it, whether it has a ZOC): once per unit and plan."""
+        got = self._units.get(uid)
+        if got is None:
+            u = self.sit.mine[uid]
+            got = self._units[uid] = (int(u.get("re_size") or 1),
+                                      str(u.get("type")) in offence.MECH,
+                                      offence.view_factor(u, "defense"),
+                                      int(u.get("zoc_class", 1) or 0) > 0)
+        return got
+
+    def _hex(self, i: int, mech: bool) -> _HexPart:
+        """What :meth:`value` reads of hex ``i`` for a mech unit or not that no placement
+        changes (the enemy's distance, the terrain, the facing rivers, the threat, the
+        pocket and flank penalties, the line's hexes around it): once per hex and plan
+        (the defender's walkers ask it of every option of every unit;
+        tests/bots/test_europa_speed_s17.py compares it with the plain value)."""
+        got = self._hexes.get((i, mech))
+        if got is None:
+            mult, add, limit = self.g.quality[i]
+            d = self.enemy_at.get(i, 9)
+            band = (_MECH_BAND if mech else _BAND).get(d, 0.2)
+            major, minor, across = self.facing(i)
+            got = self._hexes[(i, mech)] = _HexPart(
+                mult, add, limit, d,
+                band + 0.8 * (mult - 1) + 0.4 * add + 1.2 * major + 0.5 * minor,
+                self.threat.get(i, 0) * across,
+                None if i in self.safe else 6.0 + 0.5 * self.to_safe.get(i, 9),
+                0.5 * min(6, self.behind.get(i, 0)),
+                [j for j in [i, *self.g.nbrs[i]] if j in self.front],
+                d <= 3 and mult == 1 and add == 0 and not major and not minor)
+        return got
+
     def value(self, uid: str, i: int) -> float:
         """How good hex ``i`` is for unit ``uid`` given the units placed before it."""
-        sit, g = self.sit, self.g
-        u = sit.mine[uid]
-        mult, add, limit = g.quality[i]
-        if self.res(i) + int(u.get("re_size") or 1) > limit:
-            return -99.0
-        mech = str(u.get("type")) in offence.MECH
-        d = self.enemy_at.get(i, 9)
-        band = (_MECH_BAND if mech else _BAND).get(d, 0.2)
+        size, mech, udef, zoc = self._unit(uid)
+        h = self._hex(i, mech)
         here = self.stacks.get(i, [])
-        defense = sum(offence.view_factor(sit.mine[x], "defense") for x in here) + offence.view_factor(u, "defense")
-        major, minor, across = self.facing(i)
-        score = band + 0.8 * (mult - 1) + 0.4 * add + 1.2 * major + 0.5 * minor
-        odds = self.threat.get(i, 0) * across / max(1, (defense + add) * mult)
+        units = self._units
+        if sum(units[x][0] if x in units else self._unit(x)[0] for x in here) + size > h.limit:
+            return -99.0
+        defense = sum(units[x][2] if x in units else self._unit(x)[2] for x in here) + udef
+        d = h.d
+        score = h.base
+        odds = h.threat / max(1, (defense + h.add) * h.mult)
         if d <= 1 and odds > _TENABLE:
             score -= 2.0 + 0.3 * (odds - _TENABLE)  # fall back rather than stand to die
         elif d <= 3 and odds > _TENABLE:
             score -= 0.5 * min(8.0, odds - _TENABLE)
-        if i not in self.safe:
-            score -= 6.0 + 0.5 * self.to_safe.get(i, 9)  # a pocket: break out toward ours
-        score -= 0.5 * min(6, self.behind.get(i, 0))  # the enemy's armor past our flank
-        if int(u.get("zoc_class", 1) or 0) > 0 and d <= 4:
-            gain = sum(1 for j in [i, *g.nbrs[i]] if j in self.front and not self.covered.get(j))
-            score += 0.25 * gain
+        if h.pocket is not None:
+            score -= h.pocket  # a pocket: break out toward ours
+        score -= h.flank  # the enemy's armor past our flank
+        if zoc and d <= 4:
+            covered = self.covered
+            score += 0.25 * sum(1 for j in h.line if not covered.get(j))
         n = len(here)
         if n == 1:
             score += 1.5
         elif n == 2:
             score += 1.0
-        elif n == 0 and d <= 3 and mult == 1 and add == 0 and not major and not minor:
+        elif n == 0 and h.open:
             score -= 0.3  # a lone picket in the open
         need = self.want.get(i, 0)
         if n < need:
@@ -878,12 +931,7 @@ def defence_board(sit: Situation, actions: LegalActions, sources: Sequence[str],
     m = sit.map
     g = g if g is not None else _graph(m, sit.context.tables)
     idx = m.index_of_label
-    moves: dict[str, dict[int, Command]] = {}
-    for c in actions.candidates("move"):
-        to = destination(c)
-        uid = str(c.args.get("unit"))
-        if to is not None and uid in sit.mine:
-            moves.setdefault(uid, {}).setdefault(idx(to), c)
+    moves = offence.moves_by_unit(sit, actions.candidates("move"), destination)
     if not moves:
         return None
     enemy = [(idx(str(u["hex"])), u) for u in sit.others
@@ -902,10 +950,14 @@ def defence_board(sit: Situation, actions: LegalActions, sources: Sequence[str],
     # the enemy's reach next turn: its units within 4 hexes (mech 6); it spreads its
     # attacks over several of our hexes, so half of it counts against each
     threat: dict[int, float] = {}
+    reached: dict[tuple[int, int], dict[int, int]] = {}  # the units of a stack share a search
     for i, u in enemy:
         a = offence.view_factor(u, "attack") * _REACH[2]
         reach = _REACH[1] if str(u.get("type")) in offence.MECH else _REACH[0]
-        for j, _d in offence.bfs(g, [i], lambda k: land[k], reach).items():
+        near = reached.get((i, reach))
+        if near is None:
+            near = reached[(i, reach)] = offence.bfs(g, [i], lambda k: land[k], reach)
+        for j in near:
             threat[j] = threat.get(j, 0) + a
     cands = {i for opts in moves.values() for i in opts} | \
         {idx(str(u["hex"])) for u in sit.mine.values()}
@@ -1180,9 +1232,8 @@ class EuropaPolicy(Policy):
                                                 goal_distance=goal_distance)
             committed = set()
         committed |= {str(c.args.get("unit")) for _s, c in planned} | kept
-        rest = [(self.score_move(sit, c), c) for c in cands
-                if str(c.args.get("unit")) not in committed]
-        return planned + rest
+        free_moves = [c for c in cands if str(c.args.get("unit")) not in committed]
+        return planned + list(zip(self.score_moves(sit, free_moves), free_moves, strict=True))
 
     def last_turn(self, sit: Situation) -> bool:
         """Whether this is the scenario's last game turn (its ``[europa]`` ``last_turn``):

@@ -20,6 +20,9 @@ from grognard.engine.state import JSON
 
 T = TypeVar("T")
 
+#: up to this many targets :meth:`Situation.nearest` measures in Python, not on arrays
+_FEW = 24
+
 #: label -> hex, per map layout (labels never change; shared by every decision on that map)
 _HEXES: dict[Layout, dict[str, Hex]] = {}
 
@@ -52,7 +55,8 @@ class Situation:
     #: the other sides' units on the map (read only)
     others: list[JSON] = field(default_factory=list)
     _hex: dict[str, Hex] = field(default_factory=dict)
-    _arrays: dict[int, tuple[Any, Any, Any]] = field(default_factory=dict)
+    _arrays: dict[int, tuple[Any, Any, Any, list[tuple[int, int]] | None]] = field(
+        default_factory=dict)
     _nearest: dict[tuple[str, int], int] = field(default_factory=dict)
     _memo: dict[Any, Any] = field(default_factory=dict)
 
@@ -126,11 +130,18 @@ class Situation:
             if arr is None:
                 hs = [self.hex(t) for t in targets]
                 arr = self._arrays[id(targets)] = (
-                    targets, np.array([h.q for h in hs]), np.array([h.r for h in hs]))
+                    targets, np.array([h.q for h in hs]), np.array([h.r for h in hs]),
+                    [(h.q, h.r) for h in hs] if len(hs) <= _FEW else None)
             h = self.hex(label)
-            dq, dr = arr[1] - h.q, arr[2] - h.r
-            got = self._nearest[key] = int(
-                ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min())
+            few = arr[3]
+            if few is not None:  # a few targets (the goals): cheaper than the arrays' calls
+                q, r = h.q, h.r
+                got = min((abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2
+                          for tq, tr in few)
+            else:
+                dq, dr = arr[1] - h.q, arr[2] - h.r
+                got = int(((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min())
+            self._nearest[key] = got
         return got
 
     def in_contact(self, label: str) -> bool:

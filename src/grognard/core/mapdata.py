@@ -243,6 +243,11 @@ class MapData:
         found = self._labels[i]
         return found if found is not None else self.layout.to_label(self.hex(i))
 
+    @property
+    def label_table(self) -> list[str | None]:
+        """Every hex's printed label by number (None: it has none; read only)."""
+        return self._labels
+
     @cached_property
     def _labels(self) -> list[str | None]:
         """Every hex's printed label by number, built once (None: it has none, and

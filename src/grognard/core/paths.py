@@ -27,7 +27,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -96,8 +96,13 @@ def hex_indices(m: MapData, refs: Sequence[HexRef] | npt.ArrayLike, field_name: 
 
 def labels(m: MapData, idx: Sequence[int] | npt.NDArray[np.integer[Any]]) -> list[str]:
     """Printed labels of hex numbers (falls back to axial coordinates for unlabelable hexes)."""
+    ids = np.asarray(idx, dtype=np.int64).tolist()
+    table = m.label_table
+    got = [table[i] for i in ids]  # the map's labels read at once (a move lister's range)
+    if None not in got:
+        return cast(list[str], got)
     out = []
-    for i in np.asarray(idx, dtype=np.int64).tolist():
+    for i in ids:
         try:
             out.append(m.label(i))
         except InputError:

@@ -37,6 +37,24 @@ class Command:
         return cls(kind, player, dict(args))
 
 
+_new = object.__new__
+_set_kind = vars(Command)["kind"].__set__  # the slots' descriptors
+_set_player = vars(Command)["player"].__set__
+_set_args = vars(Command)["args"].__set__
+
+
+def made_command(kind: str, player: str, args: Mapping[str, JSON]) -> Command:
+    """``Command(kind, player, args)`` set slot by slot, without the frozen dataclass's
+    ``__init__`` (a Python call per command: a lister makes hundreds of thousands a game).
+    The same object: the fields are exactly these three and there is no ``__post_init__``
+    (tests/bots/test_europa_speed_s17.py checks both)."""
+    cmd: Command = _new(Command)
+    _set_kind(cmd, kind)
+    _set_player(cmd, player)
+    _set_args(cmd, args)
+    return cmd
+
+
 Verify = Callable[[Context, JSON, Command], None]
 """Raise :class:`~grognard.core.errors.IllegalOrder` when the command is illegal in ``state``."""
 

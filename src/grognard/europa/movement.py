@@ -50,7 +50,7 @@ from grognard.core.paths import Purpose, edge_tables
 from grognard.core.stacking import europa_revised_stacking, stacking_limits
 from grognard.core.units import GROUND_TYPES, Unit, UnitType
 from grognard.core.zoc import ZocField, europa_revised_zoc, zoc_field
-from grognard.engine.commands import Command
+from grognard.engine.commands import Command, made_command
 from grognard.engine.context import Context
 from grognard.engine.generic import RIVER_COST, TERRAIN_COST
 from grognard.europa.board import forces_of, on_map_hex, per_position, readings_of
@@ -356,9 +356,10 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
             side.ranges.setdefault((cls, int(r.start), mp_left(u)), r)
             raw = u["re_size"]
             size = Fraction(raw)
+            # a whole size compared as an int (the rooms are ints where the side has no units)
+            need: int | Fraction = size.numerator if size.denominator == 1 else size
             known = fits.setdefault((type(raw), raw), {})
             here = u["hex"]
-            arg = {"unit": uid}
             for h in r.labels():
                 if h == here:
                     continue
@@ -367,9 +368,9 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
                     got = rooms.get(h)
                     if got is None:
                         got = rooms[h] = room(h)
-                    ok = known[h] = got >= size
+                    ok = known[h] = got >= need
                 if ok:
-                    out.append(Command("move", player, {**arg, "to": h}))
+                    out.append(made_command("move", player, {"unit": uid, "to": h}))
     return out
 
 

@@ -147,9 +147,17 @@ def hex_refusal(ctx: Context, state: EuropaState, side: str, label: str, record:
     return _closed(ctx, state, side, label) or _overstacked(ctx, state, side, label, record)
 
 
+def _occupants_now(ctx: Context, state: EuropaState) -> dict[str, set[str]]:
+    """:func:`_occupants` once per position (the lister asks it of every entry hex; read
+    only)."""
+    got: dict[str, set[str]] = ctx.cached_for(state, "europa.reinforcements.occupants",
+                                              lambda: _occupants(state))
+    return got
+
+
 def _closed(ctx: Context, state: EuropaState, side: str, label: str) -> IllegalOrder | None:
     """Why no reinforcement of ``side`` may enter ``label`` now, whatever its size."""
-    occ = _occupants(state).get(label, set())
+    occ = _occupants_now(ctx, state).get(label, set())
     if occ - {side}:
         return IllegalOrder(RULE, f"{label} is occupied by the enemy")
     held = state.get("held") or {}

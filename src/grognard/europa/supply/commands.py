@@ -392,9 +392,18 @@ def _ledger(state: EuropaState, player: str) -> Ledger:
     return led
 
 
+def returning(cand: Candidate) -> bool:
+    """EUR-33 Whether the candidate returns to the map (it is placed at a supply source)."""
+    return cand.status in (UnitStatus.CADRE_DESTROYED, UnitStatus.SINGLE_STEP_DESTROYED)
+
+
 def _placement(ctx: Context, state: EuropaState, cmd: Command, cand: Candidate) -> str | None:
-    if cand.status not in (UnitStatus.CADRE_DESTROYED, UnitStatus.SINGLE_STEP_DESTROYED):
-        return None
+    return placement_check(ctx, state, cmd) if returning(cand) else None
+
+
+def placement_check(ctx: Context, state: EuropaState, cmd: Command) -> str:
+    """EUR-33 Where a returning unit of ``cmd`` is placed: its hex, one of the side's supply
+    sources and not held by the enemy (raises :class:`IllegalOrder` otherwise)."""
     label = cmd.args.get("hex")
     sources = europa_rules(ctx.scenario).section.supply_sources.get(cmd.player, [])
     if label not in sources:
@@ -412,12 +421,18 @@ def position_ledger(ctx: Context, state: EuropaState, player: str) -> Ledger:
                         lambda: _ledger(state, player))
 
 
-def verify_take_replacement_cmd(ctx: Context, state: EuropaState, cmd: Command) -> None:
+def verify_replacement_unit(ctx: Context, state: EuropaState, cmd: Command) -> Candidate:
+    """EUR-33 The part of a ``take_replacement`` order's verify that reads its unit and
+    action only (the unit may take the action and its pool can pay); the candidate."""
     cand, account = _candidate(ctx, state, cmd)
     verify_take_replacement(position_ledger(ctx, state, cmd.player), account, cand,
                             str(cmd.args.get("action")),
                             readings_of(ctx, SupplyReadings))
-    _placement(ctx, state, cmd, cand)
+    return cand
+
+
+def verify_take_replacement_cmd(ctx: Context, state: EuropaState, cmd: Command) -> None:
+    _placement(ctx, state, cmd, verify_replacement_unit(ctx, state, cmd))
 
 
 def execute_take_replacement(ctx: Context, state: EuropaState, cmd: Command, dice: Dice

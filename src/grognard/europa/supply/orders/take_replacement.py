@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from grognard.core.dice import Dice
+from grognard.core.errors import GrognardError
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
@@ -21,6 +22,9 @@ from grognard.europa.state_types import EuropaState
 from grognard.europa.supply.commands import (
     execute_take_replacement,
     fold_replacement_taken,
+    placement_check,
+    returning,
+    verify_replacement_unit,
     verify_take_replacement_cmd,
 )
 from grognard.europa.supply.replacements import ReplacementAction
@@ -59,20 +63,53 @@ class TakeReplacement(EuropaOrder[TakeReplacementArgs]):
         """EUR-33 Each unit and action the pools allow (returning units at each supply
         source)."""
         sources = europa_rules(ctx.scenario).section.supply_sources.get(player, [])
-        cands = []
+        out: list[Command] = []
+        # a returning unit's verify is its unit and action's part (the pool, its status),
+        # the same at every source, and the source's (held by the enemy?), the same for
+        # every returning unit: each asked once, not once per unit, action and source
+        # (hundreds of orders a listing; tests/bots/test_europa_speed_s17.py)
+        placed: dict[str, bool] = {}
         for uid, u in sorted(state["units"].items()):
             if u["side"] != player or UnitType(u["type"]) not in GROUND_TYPES:
                 continue
             if u["status"] == "eliminated":
                 for action in (ReplacementAction.RETURN_CADRE,
                                ReplacementAction.RETURN_SINGLE_STEP):
-                    cands += [Command("take_replacement", player,
-                                      {"unit": uid, "action": action.value, "hex": h})
-                              for h in sources]
+                    cmds = [Command("take_replacement", player,
+                                    {"unit": uid, "action": action.value, "hex": h})
+                            for h in sources]
+                    if cmds and self._unit_may(ctx, state, cmds[0]):
+                        out += [c for c in cmds if self._placed(ctx, state, c, placed)]
             elif u["status"] == "active" and u["cadre"]:
-                cands.append(Command("take_replacement", player,
-                                     {"unit": uid, "action": ReplacementAction.REBUILD.value}))
-        return self.checked(ctx, state, cands)
+                out += self.checked(ctx, state, [Command(
+                    "take_replacement", player,
+                    {"unit": uid, "action": ReplacementAction.REBUILD.value})])
+        return out
+
+    def _unit_may(self, ctx: Context, state: EuropaState, cmd: Command) -> bool:
+        """Whether ``cmd`` passes the unit and action's part of its verify (its arguments
+        decoded first, as :meth:`check` does); the unit is a returning one."""
+        try:
+            self.args(ctx, cmd)
+            cand = verify_replacement_unit(ctx, state, cmd)
+        except GrognardError:
+            return False
+        assert returning(cand)  # an eliminated unit's status is a destroyed one
+        return True
+
+    def _placed(self, ctx: Context, state: EuropaState, cmd: Command,
+                placed: dict[str, bool]) -> bool:
+        """Whether a returning unit may be placed at ``cmd``'s hex (asked once per hex)."""
+        h = str(cmd.args["hex"])
+        got = placed.get(h)
+        if got is None:
+            try:
+                placement_check(ctx, state, cmd)
+                got = True
+            except GrognardError:
+                got = False
+            placed[h] = got
+        return got
 
     def describe(self, ctx: Context, state: EuropaState, cmd: Command) -> Words:
         """The order in the rules' words (``text`` for the log, ``short`` for a button)."""
