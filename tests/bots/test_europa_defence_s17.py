@@ -6,14 +6,16 @@ only units near it, while the arrivals stood at the front. With the plan's ``sta
 (the city's stacking limit in corps) and its ring (:data:`europa_defence.RING` on each
 land hex next to it) - weighed by the points the fortress is worth, whatever the enemy's
 distance: Leningrad (5 points) empty draws the arrivals before Moscow (6) with its force
-in place. A study setting (``planner@stand=5``: the fortresses worth 5 or more), off in the
-shipped plan: on the tuning seeds Leningrad held and Moscow and Kharkov fell more.
+in place. The shipped plan fills Moscow's force, then Leningrad's (``stand`` 5: the
+fortresses worth 5 or more; ``stand_first``: the more valuable first): both at once, or
+every fortress, held Leningrad on the tuning seeds and lost Moscow and Kharkov more.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.bots.europa_boards import lab
 from tests.bots.test_europa_defence import Grid, Sit, obj, unit
 
@@ -76,21 +78,38 @@ def test_eur22_stand_counts_only_the_fortresses_worth_its_least_points():
     assert capitals == {lab(*MOSCOW): 0.0, lab(*LENINGRAD): 5.0}
 
 
-def test_stand_is_off_in_the_shipped_plan_and_a_study_turns_it_on():
-    """Off as shipped: on the tuning seeds it held Leningrad and lost Moscow and Kharkov
-    more (docs/AI.md, session 17); ``planner@stand=5`` fills the capitals' own force."""
+def test_eur22_with_first_leningrad_counts_short_only_once_moscow_has_its_force():
+    """``first``: while Moscow (6) lacks part of its force Leningrad (5) counts short of
+    nothing (the arrivals go to Moscow); with Moscow's force in place, Leningrad's whole
+    worth."""
+    g, sit, objectives = _sit({"m0": unit("soviet", MOSCOW)})
+    short = ed.stand_shortfall(sit, objectives, ("Moscow", "Leningrad"), (), g=g,  # type: ignore[arg-type]
+                               first=True)
+    assert short == {lab(*MOSCOW): 6.0 * 10 / 11, lab(*LENINGRAD): 0.0}
+    g, sit, objectives = _sit(_moscow_force())
+    short = ed.stand_shortfall(sit, objectives, ("Moscow", "Leningrad"), (), g=g,  # type: ignore[arg-type]
+                               first=True)
+    assert short == {lab(*MOSCOW): 0.0, lab(*LENINGRAD): 5.0}
+
+
+def test_stand_is_on_for_the_capitals_in_the_shipped_plan_and_a_study_turns_it_off():
+    """Shipped: Moscow's force, then Leningrad's (``stand`` 5, ``stand_first``);
+    ``planner@stand=0`` plays session 16's Soviets, ``stand_first=0`` fills both at once."""
     from grognard.bots.planner import parse_params
     from grognard.bots.planner_plans import plan_for
-    assert plan_for("europa-barbarossa", {})["soviet"]["stand"] == 0
-    assert plan_for("europa-barbarossa", parse_params("stand=5"))["soviet"]["stand"] == 5
+    shipped = plan_for("europa-barbarossa", {})["soviet"]
+    assert shipped["stand"] == 5 and shipped["stand_first"] is True
     assert plan_for("europa-barbarossa", parse_params("stand=0"))["soviet"]["stand"] == 0
+    got = plan_for("europa-barbarossa", parse_params("stand=1@stand_first=0"))["soviet"]
+    assert got["stand"] == 1 and got["stand_first"] is False
 
 
 def test_eur22_the_planners_soviets_place_an_arrival_at_leningrad_by_its_shortfall():
-    """On the scenario's first turn (no Soviet unit next to Leningrad) an arrival placed at
-    Leningrad (3306) scores Leningrad's whole worth (5) more with ``stand=5`` than without
-    (the shipped plan); one placed at a hex no fortress stands at or next to scores the
-    same."""
+    """On the scenario's first turn (no Soviet unit next to Leningrad or Moscow) an arrival
+    placed at Leningrad (3306) scores Leningrad's whole worth (5) more with ``stand=5`` than
+    with ``stand=0``, and nothing more with ``stand_first`` (the shipped plan: Moscow's
+    force first), where an arrival at Moscow (5422) scores its whole worth (6) more; one
+    placed at a hex no fortress stands at or next to scores the same."""
     from grognard.bots.base import Seat
     from grognard.bots.planner_plans import plan_for, planner_policy
     from grognard.engine.commands import Command
@@ -105,5 +124,9 @@ def test_eur22_the_planners_soviets_place_an_arrival_at_leningrad_by_its_shortfa
         cmd = Command("place_reinforcement", "soviet", {"unit": "su-22a-rifle-1", "hex": to})
         return float(policy.score_place_reinforcement(sit, cmd))  # type: ignore[attr-defined]
 
-    assert score({"stand": "5"}, "3306") - score({}, "3306") == 5.0
-    assert score({"stand": "5"}, "3928") == score({}, "3928")
+    both = {"stand": "5", "stand_first": "0"}
+    off = {"stand": "0"}
+    assert score(both, "3306") - score(off, "3306") == pytest.approx(5.0)
+    assert score({}, "3306") == score(off, "3306")
+    assert score({}, "5422") - score(off, "5422") == pytest.approx(6.0)
+    assert score({}, "3928") == score(off, "3928") == score(both, "3928")

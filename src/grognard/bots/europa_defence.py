@@ -52,12 +52,13 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   (:func:`replacement_score`); the planner's combat phase never attacks out of a fortress
   before the last turn. A ring sized per fortress (``rings``, :func:`ring_size`) is off in
   the shipped plan: a full ring of 3 on Moscow drew the heuristic Axis's army group on it.
-* **Each fortress its own force** (session 17, the plan's ``stand``, off in the shipped
-  plan): an arrival (EUR-22) is placed where a fortress worth at least ``stand`` points is
-  short of its garrison and ring, by its worth times the share it lacks
-  (:func:`stand_shortfall`, :func:`stand_score`), whatever the enemy's distance. It held
-  Leningrad on the tuning seeds, and Moscow and Kharkov fell more: the arrivals it sent to
-  Leningrad were Moscow's early reserve.
+* **The capitals' own force** (session 17, the plan's ``stand`` and ``stand_first``: 5
+  and on in the shipped plan): an arrival (EUR-22) is placed where a fortress worth at
+  least ``stand`` points is short of its garrison and ring, by its worth times the share
+  it lacks (:func:`stand_shortfall`, :func:`stand_score`), whatever the enemy's distance;
+  with ``stand_first`` Leningrad's force only once Moscow's is in place. Without it (both
+  filled at once) Leningrad held on the tuning seeds and Moscow and Kharkov fell more: the
+  arrivals it sent to Leningrad were Moscow's early reserve.
 """
 
 from __future__ import annotations
@@ -505,28 +506,38 @@ def reinforcement_score(sit: Situation, to: str, pressure: Mapping[str, float]) 
 
 def stand_shortfall(sit: Situation, objectives: Sequence[Any],
                     fortress_names: Collection[str], sources: Collection[str],
-                    g: Any = None, least: float = 0.0) -> dict[str, float]:
+                    g: Any = None, least: float = 0.0, first: bool = False
+                    ) -> dict[str, float]:
     """Fortress hex -> the points short of its own force (session 17), for each fortress
     worth at least ``least`` points: its worth
     (``Game.objectives()``: Moscow 6, Leningrad 5) times the share of its garrison and ring
     (the city's stacking limit in corps and :data:`RING` units on each land hex next to
     it) that our ground units in and next to it do not fill - whatever the enemy's
     distance: a city's defenders gather before the enemy comes (Leningrad's arrivals stood
-    at the front while two new rifle corps and two militia held the city)."""
+    at the front while two new rifle corps and two militia held the city). With ``first``
+    a fortress counts short only when no more valuable one is (Moscow's force before
+    Leningrad's: the arrivals that fill Leningrad's are not Moscow's early reserve)."""
     m = sit.map
     g = g if g is not None else _graph(m, sit.context.tables)
     land = [not w for w in g.water]
     worth = {str(o.hex): float(o.value) for o in objectives}
     ours = [str(u["hex"]) for u in sit.mine.values()
             if u.get("hex") and str(u.get("type")) not in offence.NOT_GROUND]
-    out = {}
-    for f in sorted(fortress_hexes(sit, objectives, fortress_names, sources)):
+    out: dict[str, float] = {}
+    short_above = -1.0  # ``first``: the worth of a more valuable fortress still short
+    for f in sorted(fortress_hexes(sit, objectives, fortress_names, sources),
+                    key=lambda h: (-worth.get(h, 0.0), h)):
         if worth.get(f, 0.0) < least:
+            continue
+        if first and short_above > worth.get(f, 0.0):
+            out[f] = 0.0  # Moscow's force before Leningrad's
             continue
         i = m.index_of_label(f)
         want = max(1, g.quality[i][2] // 3) + RING * len(_land_ring(g, i, land))
         have = sum(1 for h in ours if sit.distance(h, f) <= 1)
         out[f] = worth.get(f, 0.0) * max(0, want - have) / want
+        if out[f] > 0 and short_above < 0:
+            short_above = worth.get(f, 0.0)
     return out
 
 

@@ -29,8 +29,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "late_rings", "rings", "by_worth", "last_ring",
           "worth_pull",
           # session 17: the Soviets' arrivals fill the own force of each fortress worth
-          # ``stand`` points or more (0: off, as shipped)
-          "stand")
+          # ``stand`` points or more (0: off), the most valuable first (``stand_first``)
+          "stand", "stand_first")
 
 
 def parse_params(text: str) -> dict[str, str]:

@@ -395,13 +395,16 @@ EUROPA_BARBAROSSA: Plan = {
     # of a fortress before the last turn); ``rings`` (name -> units on each ring hex) is
     # empty: a full ring of 3 on Moscow drew the heuristic Axis's whole army group on it
     # (docs/AI.md, session 16)
-    # session 17, off: ``stand`` (a number: the arrivals fill the own force - garrison and
-    # ring - of each fortress worth that many points, most points short first) held
-    # Leningrad on the tuning seeds but lost Moscow and Kharkov more (docs/AI.md, session 17)
+    # session 17, on: ``stand`` 5 with ``stand_first`` (the arrivals fill the own force -
+    # garrison and ring - of Moscow, then of Leningrad, the fortresses worth 5 points or
+    # more; Leningrad's only once Moscow's is in place); without ``stand_first`` (both at
+    # once) or with every fortress (``stand`` 1) it held Leningrad on the tuning seeds but
+    # lost Moscow and Kharkov more (docs/AI.md, session 17)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
-               "last_ring": False, "stand": 0.0},
+               "last_ring": False, "stand": 5.0,
+               "stand_first": True},
 }
 
 PLANS: dict[str, Plan] = {
@@ -449,6 +452,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["worth_pull"] = float(params["worth_pull"])
     if params.get("stand") is not None and "soviet" in plan:  # session 17 (0: off)
         plan["soviet"]["stand"] = float(params["stand"] or 0)
+    if params.get("stand_first") is not None and "soviet" in plan:  # session 17 (0: off)
+        plan["soviet"]["stand_first"] = params["stand_first"] not in ("", "0")
     if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
     rings = params.get("rings")
@@ -979,7 +984,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         shortfall of the fortresses near the entry hex (``europa_defence``); session 17, the
         plan's ``stand``: plus the points the fortress at the entry hex is short of its own
         garrison and ring (``europa_defence.stand_score``), for the fortresses worth at least
-        ``stand`` points (0, off, in the shipped plan)."""
+        ``stand`` points (5 in the shipped plan: Moscow, then Leningrad with
+        ``stand_first``; 0: off)."""
         base = super().score_place_reinforcement(sit, cmd)
         to = cmd.args.get("hex")
         if not (self.defending and "fortresses" in self.campaign.side_plan) or \
@@ -992,7 +998,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         if least > 0:  # session 17: the fortresses worth ``stand`` points their own force
             short = sit.memo("defence.stand", lambda: stand_shortfall(
                 sit, sit.memo("victory.objectives", list), self._fortress_names(),
-                self.supply_sources(sit, sit.player), least=least))
+                self.supply_sources(sit, sit.player), least=least,
+                first=bool(self.campaign.side_plan.get("stand_first"))))
             base += stand_score(sit, to, short)
         return base + reinforcement_score(sit, to, pressure)
 
