@@ -6,9 +6,9 @@ only units near it, while the arrivals stood at the front. With the plan's ``sta
 (the city's stacking limit in corps) and its ring (:data:`europa_defence.RING` on each
 land hex next to it) - weighed by the points the fortress is worth, whatever the enemy's
 distance: Leningrad (5 points) empty draws the arrivals before Moscow (6) with its force
-in place. The shipped plan fills Moscow's force, then Leningrad's (``stand`` 5: the
-fortresses worth 5 or more; ``stand_first``: the more valuable first): both at once, or
-every fortress, held Leningrad on the tuning seeds and lost Moscow and Kharkov more.
+in place. A study setting, off in the shipped plan: both capitals at once, or every
+fortress, held Leningrad on the tuning seeds and lost Moscow and Kharkov more; Moscow's
+force first (``stand_first``) lost Leningrad more on the held-out seeds.
 """
 
 from __future__ import annotations
@@ -92,14 +92,15 @@ def test_eur22_with_first_leningrad_counts_short_only_once_moscow_has_its_force(
     assert short == {lab(*MOSCOW): 0.0, lab(*LENINGRAD): 5.0}
 
 
-def test_stand_is_on_for_the_capitals_in_the_shipped_plan_and_a_study_turns_it_off():
-    """Shipped: Moscow's force, then Leningrad's (``stand`` 5, ``stand_first``);
-    ``planner@stand=0`` plays session 16's Soviets, ``stand_first=0`` fills both at once."""
+def test_stand_is_off_in_the_shipped_plan_and_a_study_turns_it_on():
+    """Off as shipped (held-out 5600-5639 lost Leningrad more with it: docs/AI.md, session
+    17); ``planner@stand=5@stand_first=1`` fills Moscow's force, then Leningrad's."""
     from grognard.bots.planner import parse_params
     from grognard.bots.planner_plans import plan_for
     shipped = plan_for("europa-barbarossa", {})["soviet"]
-    assert shipped["stand"] == 5 and shipped["stand_first"] is True
-    assert plan_for("europa-barbarossa", parse_params("stand=0"))["soviet"]["stand"] == 0
+    assert shipped["stand"] == 0 and shipped["stand_first"] is False
+    got = plan_for("europa-barbarossa", parse_params("stand=5@stand_first=1"))["soviet"]
+    assert got["stand"] == 5 and got["stand_first"] is True
     got = plan_for("europa-barbarossa", parse_params("stand=1@stand_first=0"))["soviet"]
     assert got["stand"] == 1 and got["stand_first"] is False
 
@@ -107,8 +108,8 @@ def test_stand_is_on_for_the_capitals_in_the_shipped_plan_and_a_study_turns_it_o
 def test_eur22_the_planners_soviets_place_an_arrival_at_leningrad_by_its_shortfall():
     """On the scenario's first turn (no Soviet unit next to Leningrad or Moscow) an arrival
     placed at Leningrad (3306) scores Leningrad's whole worth (5) more with ``stand=5`` than
-    with ``stand=0``, and nothing more with ``stand_first`` (the shipped plan: Moscow's
-    force first), where an arrival at Moscow (5422) scores its whole worth (6) more; one
+    with it off (the shipped plan), and nothing more with ``stand_first`` (Moscow's force
+    first), where an arrival at Moscow (5422) scores its whole worth (6) more; one
     placed at a hex no fortress stands at or next to scores the same."""
     from grognard.bots.base import Seat
     from grognard.bots.planner_plans import plan_for, planner_policy
@@ -125,8 +126,9 @@ def test_eur22_the_planners_soviets_place_an_arrival_at_leningrad_by_its_shortfa
         return float(policy.score_place_reinforcement(sit, cmd))  # type: ignore[attr-defined]
 
     both = {"stand": "5", "stand_first": "0"}
-    off = {"stand": "0"}
+    first = {"stand": "5", "stand_first": "1"}
+    off: dict[str, str] = {}
     assert score(both, "3306") - score(off, "3306") == pytest.approx(5.0)
-    assert score({}, "3306") == score(off, "3306")
-    assert score({}, "5422") - score(off, "5422") == pytest.approx(6.0)
-    assert score({}, "3928") == score(off, "3928") == score(both, "3928")
+    assert score(first, "3306") == score(off, "3306")
+    assert score(first, "5422") - score(off, "5422") == pytest.approx(6.0)
+    assert score(first, "3928") == score(off, "3928") == score(both, "3928")

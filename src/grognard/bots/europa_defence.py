@@ -52,8 +52,9 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   (:func:`replacement_score`); the planner's combat phase never attacks out of a fortress
   before the last turn. A ring sized per fortress (``rings``, :func:`ring_size`) is off in
   the shipped plan: a full ring of 3 on Moscow drew the heuristic Axis's army group on it.
-* **The capitals' own force** (session 17, the plan's ``stand`` and ``stand_first``: 5
-  and on in the shipped plan): an arrival (EUR-22) is placed where a fortress worth at
+* **The capitals' own force** (session 17, the plan's ``stand`` and ``stand_first``, off
+  in the shipped plan: held-out 5600-5639 lost Leningrad in 15 of 40 games against main's
+  8 with both on): an arrival (EUR-22) is placed where a fortress worth at
   least ``stand`` points is short of its garrison and ring, by its worth times the share
   it lacks (:func:`stand_shortfall`, :func:`stand_score`), whatever the enemy's distance;
   with ``stand_first`` Leningrad's force only once Moscow's is in place. Without it (both

@@ -395,16 +395,16 @@ EUROPA_BARBAROSSA: Plan = {
     # of a fortress before the last turn); ``rings`` (name -> units on each ring hex) is
     # empty: a full ring of 3 on Moscow drew the heuristic Axis's whole army group on it
     # (docs/AI.md, session 16)
-    # session 17, on: ``stand`` 5 with ``stand_first`` (the arrivals fill the own force -
-    # garrison and ring - of Moscow, then of Leningrad, the fortresses worth 5 points or
-    # more; Leningrad's only once Moscow's is in place); without ``stand_first`` (both at
-    # once) or with every fortress (``stand`` 1) it held Leningrad on the tuning seeds but
-    # lost Moscow and Kharkov more (docs/AI.md, session 17)
+    # session 17, off: ``stand`` (the arrivals fill the own force - garrison and ring - of
+    # the fortresses worth ``stand`` points or more; with ``stand_first`` the more valuable
+    # first): ``stand=5@stand_first=1`` lost more held-out games than main's Soviets
+    # (5600-5639: Leningrad lost in 15 of 40 against 8), without ``stand_first`` it lost
+    # Moscow and Kharkov more on the tuning seeds (docs/AI.md, session 17)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
-               "last_ring": False, "stand": 5.0,
-               "stand_first": True},
+               "last_ring": False, "stand": 0.0,
+               "stand_first": False},
 }
 
 PLANS: dict[str, Plan] = {
@@ -984,8 +984,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         shortfall of the fortresses near the entry hex (``europa_defence``); session 17, the
         plan's ``stand``: plus the points the fortress at the entry hex is short of its own
         garrison and ring (``europa_defence.stand_score``), for the fortresses worth at least
-        ``stand`` points (5 in the shipped plan: Moscow, then Leningrad with
-        ``stand_first``; 0: off)."""
+        ``stand`` points (0, off, in the shipped plan; 5: Moscow and Leningrad, the more
+        valuable first with ``stand_first``)."""
         base = super().score_place_reinforcement(sit, cmd)
         to = cmd.args.get("hex")
         if not (self.defending and "fortresses" in self.campaign.side_plan) or \
