@@ -149,14 +149,15 @@ def test_eur22_reinforcements_enter_at_the_fortress_the_enemy_drives_on():
 
 def test_eur22_the_planner_soviets_route_arrivals_by_the_fortresses_shortfall():
     """europa-barbarossa: the planner's Soviet score of an arrival is the heuristic's plus
-    europa_defence.reinforcement_score (the heuristic's own policy is unchanged)."""
+    europa_defence.reinforcement_score (the heuristic's own policy is unchanged); session
+    17's ``stand`` (the capitals' own force, added to it) off here."""
     from grognard.bots.base import Seat
     from grognard.bots.planner import PlannerBot
     from grognard.engine.commands import Command
     from grognard.engine.game import Game
 
     g = Game.new("europa-barbarossa", seed=1)
-    bot = PlannerBot(Seat.of(g, "soviet", 1))
+    bot = PlannerBot(Seat.of(g, "soviet", 1), {"stand": "0"})
     pol = bot.policy
     sit = pol.situation(g.view("soviet"), g)
     cmd = Command("place_reinforcement", "soviet", {"unit": "x", "hex": "5422"})

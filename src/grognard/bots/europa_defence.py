@@ -52,6 +52,14 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   (:func:`replacement_score`); the planner's combat phase never attacks out of a fortress
   before the last turn. A ring sized per fortress (``rings``, :func:`ring_size`) is off in
   the shipped plan: a full ring of 3 on Moscow drew the heuristic Axis's army group on it.
+* **The capitals' own force** (session 17, the plan's ``stand`` and ``stand_first``, off
+  in the shipped plan: held-out 5600-5639 lost Leningrad in 15 of 40 games against main's
+  8 with both on): an arrival (EUR-22) is placed where a fortress worth at
+  least ``stand`` points is short of its garrison and ring, by its worth times the share
+  it lacks (:func:`stand_shortfall`, :func:`stand_score`), whatever the enemy's distance;
+  with ``stand_first`` Leningrad's force only once Moscow's is in place. Without it (both
+  filled at once) Leningrad held on the tuning seeds and Moscow and Kharkov fell more: the
+  arrivals it sent to Leningrad were Moscow's early reserve.
 """
 
 from __future__ import annotations
@@ -65,6 +73,7 @@ from grognard.bots.base import LegalActions
 from grognard.bots.heuristic import (
     DefencePlan,
     Score,
+    _graph,
     defence_board,
     garrison,
     place_on_line,
@@ -494,6 +503,50 @@ def reinforcement_score(sit: Situation, to: str, pressure: Mapping[str, float]) 
     threatened first - the reserves go where the enemy drives."""
     near = [p for f, p in pressure.items() if sit.distance(f, to) <= 2]
     return 4.0 * max(near, default=0.0)
+
+
+def stand_shortfall(sit: Situation, objectives: Sequence[Any],
+                    fortress_names: Collection[str], sources: Collection[str],
+                    g: Any = None, least: float = 0.0, first: bool = False
+                    ) -> dict[str, float]:
+    """Fortress hex -> the points short of its own force (session 17), for each fortress
+    worth at least ``least`` points: its worth
+    (``Game.objectives()``: Moscow 6, Leningrad 5) times the share of its garrison and ring
+    (the city's stacking limit in corps and :data:`RING` units on each land hex next to
+    it) that our ground units in and next to it do not fill - whatever the enemy's
+    distance: a city's defenders gather before the enemy comes (Leningrad's arrivals stood
+    at the front while two new rifle corps and two militia held the city). With ``first``
+    a fortress counts short only when no more valuable one is (Moscow's force before
+    Leningrad's: the arrivals that fill Leningrad's are not Moscow's early reserve)."""
+    m = sit.map
+    g = g if g is not None else _graph(m, sit.context.tables)
+    land = [not w for w in g.water]
+    worth = {str(o.hex): float(o.value) for o in objectives}
+    ours = [str(u["hex"]) for u in sit.mine.values()
+            if u.get("hex") and str(u.get("type")) not in offence.NOT_GROUND]
+    out: dict[str, float] = {}
+    short_above = -1.0  # ``first``: the worth of a more valuable fortress still short
+    for f in sorted(fortress_hexes(sit, objectives, fortress_names, sources),
+                    key=lambda h: (-worth.get(h, 0.0), h)):
+        if worth.get(f, 0.0) < least:
+            continue
+        if first and short_above > worth.get(f, 0.0):
+            out[f] = 0.0  # Moscow's force before Leningrad's
+            continue
+        i = m.index_of_label(f)
+        want = max(1, g.quality[i][2] // 3) + RING * len(_land_ring(g, i, land))
+        have = sum(1 for h in ours if sit.distance(h, f) <= 1)
+        out[f] = worth.get(f, 0.0) * max(0, want - have) / want
+        if out[f] > 0 and short_above < 0:
+            short_above = worth.get(f, 0.0)
+    return out
+
+
+def stand_score(sit: Situation, to: str, shortfall: Mapping[str, float]) -> float:
+    """EUR-22 What placing an arrival at ``to`` adds to its own fortress (session 17): the
+    :func:`stand_shortfall` of the fortress at or next to ``to`` (the most points short
+    there)."""
+    return max((s for f, s in shortfall.items() if sit.distance(f, to) <= 1), default=0.0)
 
 
 def replacement_score(sit: Situation, to: str, objectives: Sequence[Any],

@@ -27,7 +27,10 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # session 14: the Europa Soviets' last-turn rings (1: on); session 16: their rings
           # by fortress and fill by worth (0: off)
           "late_rings", "rings", "by_worth", "last_ring",
-          "worth_pull")
+          "worth_pull",
+          # session 17: the Soviets' arrivals fill the own force of each fortress worth
+          # ``stand`` points or more (0: off), the most valuable first (``stand_first``)
+          "stand", "stand_first")
 
 
 def parse_params(text: str) -> dict[str, str]:

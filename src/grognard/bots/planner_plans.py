@@ -31,6 +31,8 @@ from grognard.bots.europa_defence import (
     fortress_hexes,
     reinforcement_score,
     replacement_score,
+    stand_score,
+    stand_shortfall,
 )
 from grognard.bots.heuristic import (
     EuroFrontPolicy,
@@ -393,10 +395,16 @@ EUROPA_BARBAROSSA: Plan = {
     # of a fortress before the last turn); ``rings`` (name -> units on each ring hex) is
     # empty: a full ring of 3 on Moscow drew the heuristic Axis's whole army group on it
     # (docs/AI.md, session 16)
+    # session 17, off: ``stand`` (the arrivals fill the own force - garrison and ring - of
+    # the fortresses worth ``stand`` points or more; with ``stand_first`` the more valuable
+    # first): ``stand=5@stand_first=1`` lost more held-out games than main's Soviets
+    # (5600-5639: Leningrad lost in 15 of 40 against 8), without ``stand_first`` it lost
+    # Moscow and Kharkov more on the tuning seeds (docs/AI.md, session 17)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
-               "last_ring": False},
+               "last_ring": False, "stand": 0.0,
+               "stand_first": False},
 }
 
 PLANS: dict[str, Plan] = {
@@ -442,6 +450,10 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["by_worth"] = params["by_worth"] not in ("", "0")
     if params.get("worth_pull") is not None and "soviet" in plan:  # session 16 study
         plan["soviet"]["worth_pull"] = float(params["worth_pull"])
+    if params.get("stand") is not None and "soviet" in plan:  # session 17 (0: off)
+        plan["soviet"]["stand"] = float(params["stand"] or 0)
+    if params.get("stand_first") is not None and "soviet" in plan:  # session 17 (0: off)
+        plan["soviet"]["stand_first"] = params["stand_first"] not in ("", "0")
     if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
     rings = params.get("rings")
@@ -969,7 +981,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
         """EUR-22 The defender's arrivals (session 13): the heuristic's score plus the
-        shortfall of the fortresses near the entry hex (``europa_defence``)."""
+        shortfall of the fortresses near the entry hex (``europa_defence``); session 17, the
+        plan's ``stand``: plus the points the fortress at the entry hex is short of its own
+        garrison and ring (``europa_defence.stand_score``), for the fortresses worth at least
+        ``stand`` points (0, off, in the shipped plan; 5: Moscow and Leningrad, the more
+        valuable first with ``stand_first``)."""
         base = super().score_place_reinforcement(sit, cmd)
         to = cmd.args.get("hex")
         if not (self.defending and "fortresses" in self.campaign.side_plan) or \
@@ -978,6 +994,13 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         pressure = sit.memo("defence.pressure", lambda: entry_pressure(
             sit, sit.memo("victory.objectives", list), self._fortress_names(),
             self.supply_sources(sit, sit.player)))
+        least = float(self.campaign.side_plan.get("stand", 0) or 0)
+        if least > 0:  # session 17: the fortresses worth ``stand`` points their own force
+            short = sit.memo("defence.stand", lambda: stand_shortfall(
+                sit, sit.memo("victory.objectives", list), self._fortress_names(),
+                self.supply_sources(sit, sit.player), least=least,
+                first=bool(self.campaign.side_plan.get("stand_first"))))
+            base += stand_score(sit, to, short)
         return base + reinforcement_score(sit, to, pressure)
 
     def score_attack(self, sit: Situation, cmd: Command) -> Score:
