@@ -27,7 +27,9 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # session 14: the Europa Soviets' last-turn rings (1: on); session 16: their rings
           # by fortress and fill by worth (0: off)
           "late_rings", "rings", "by_worth", "last_ring",
-          "worth_pull")
+          "worth_pull",
+          # session 17: the search's defending side keeps this many objectives (0: none)
+          "hold")
 
 
 def parse_params(text: str) -> dict[str, str]:
