@@ -119,7 +119,8 @@ def test_a_search_that_changes_nothing_plays_the_planners_game(seat, monkeypatch
     # the defending side's standing purchase (session 16: it buys at budget 4 and up) is a
     # choice of its own, not a comparison: off here, so the search changes nothing
     monkeypatch.setattr(mcts.MctsBot, "_buys", lambda self, view: False)
-    assert play("mcts@budget=4@horizon=20") == base
+    # and so are its kept objectives (session 17): hold=0
+    assert play("mcts@budget=4@horizon=20@hold=0") == base
 
 
 def test_the_fit_keeps_each_weights_sign():

@@ -31,13 +31,17 @@ buys nothing), the search weighs passing against buying through the phase once a
 (:meth:`MctsBot._purchase`; budget 4 and up). Where the policy names postures (``posture_names``:
 EuroFront's defending side, the plan's every counter-attack in reach or a cautious one), the
 search weighs them once a span (a month) and plays the winner to its end, in its own play and
-its rollouts (:meth:`MctsBot._posture`; budget 4 and up). On EuroFront the evaluation is a fitted chance of winning
+its rollouts (:meth:`MctsBot._posture`; budget 4 and up). Where the policy names the
+objectives a defending side must keep (``hold_count``: EuroFront's Allies keep 3 of 5), the
+search's seat keeps the held ones furthest from the enemy - their garrisons stay, blocks out of
+contact go to them - in its own play and its rollouts (``hold=N``, 0: none; budget 4 and up;
+session 17). On EuroFront the evaluation is a fitted chance of winning
 (:meth:`~grognard.bots.heuristic.EuroFrontPolicy.evaluate`: objectives held, the blocks'
 steps and firepower, the enemy blocks left). Nothing of the real game but the
 view and the legal actions reaches the search, so the opponent's hidden information cannot
 change its choice (tests/bots/test_view_only.py).
 
-Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan``.
+Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan@hold=3``.
 """
 
 from __future__ import annotations
@@ -149,9 +153,20 @@ class MctsBot(PlannerBot):
         #: so that ``mcts@budget=0`` plays the planner's very game
         asked = p.pop("posture", None)
         self.stance = asked or (STANCE if self.budget >= 4 else "plan")
+        asked_hold = p.pop("hold", None)
         if self.cut not in CUTS:
             raise InputError("--bots", f"mcts cut={self.cut!r}: one of {', '.join(CUTS)}")
         super().__init__(seat, p)
+        # the defending side keeps the objectives it must hold (``hold=N``, 0: none; by
+        # default the policy's count, budget 4 and up - the planner keeps none, so that
+        # ``mcts@budget=0`` plays the planner's very game)
+        count = getattr(self.policy, "hold_count", None)
+        if asked_hold is not None:
+            self.hold: int | None = int(asked_hold) or None
+        else:
+            self.hold = count() if count is not None and self.budget >= 4 else None
+        if hasattr(self.policy, "hold"):
+            self.policy.hold = self.hold
         known = getattr(self.policy, "postures", None)
         if asked is not None and (known is None or asked not in known):
             raise InputError("--bots", f"mcts posture={self.stance!r}: one of "
@@ -362,13 +377,13 @@ class MctsBot(PlannerBot):
         return self.policy.evaluate(g.view(self.seat.player), g)
 
 
-    def _keep_posture(self) -> tuple[str, Any, Any] | None:
-        """The seat's posture of this span and its standing one, for its rollouts (None:
-        the policy has none)."""
+    def _keep_posture(self) -> tuple[str, Any, Any, Any] | None:
+        """The seat's posture of this span, its standing one and its kept objectives'
+        count, for its rollouts (None: the policy has none)."""
         if not hasattr(self.policy, "posture"):
             return None
         return (self.seat.player, getattr(self.policy, "posture", None),
-                getattr(self.policy, "standing", None))
+                getattr(self.policy, "standing", None), getattr(self.policy, "hold", None))
 
     def _buy_on(self, g: Game) -> None:
         """In a simulation: the policy's purchases for the seat while it has any (the rest of
@@ -440,9 +455,11 @@ def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: in
     planner passes at a purchase decision (the seat's standing purchase, as it plays); the
     commands played."""
     bots = {p: PlannerBot(Seat.of(g, p, seed)) for p in g.scenario.sides}
-    if keep is not None:  # the seat's posture of this span and its standing one hold
-        pol: Any = bots[keep[0]].policy
+    if keep is not None:  # the seat's posture of this span, its standing one and its kept
+        pol: Any = bots[keep[0]].policy  # objectives hold
         pol.posture, pol.standing = keep[1], keep[2]
+        if len(keep) > 3:
+            pol.hold = keep[3]
     if posture is not None:  # the seat plays this posture for the rest of the span
         bots[posture[0]].policy.set_posture(g.state, posture[1])  # type: ignore[attr-defined]
     played = 0

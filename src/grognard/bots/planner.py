@@ -30,7 +30,9 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "worth_pull",
           # session 17: the Soviets' arrivals fill the own force of each fortress worth
           # ``stand`` points or more (0: off), the most valuable first (``stand_first``)
-          "stand", "stand_first")
+          "stand", "stand_first",
+          # session 17: the search's defending side keeps this many objectives (0: none)
+          "hold")
 
 
 def parse_params(text: str) -> dict[str, str]:
