@@ -20,6 +20,8 @@ from grognard.bots import mcts
 from grognard.bots.base import LazyView, LegalActions, Seat
 from grognard.bots.catalog import make_bot
 from grognard.bots.heuristic import destination
+from grognard.bots.planner import parse_params
+from grognard.core.errors import InputError
 from grognard.engine.game import Game
 
 
@@ -142,3 +144,13 @@ def test_the_rollouts_keep_the_seats_objectives(moving, monkeypatch):
     bot.simulate(moving.view("allies"), moving, move, 11)  # type: ignore[attr-defined]
     assert seen["allies"] == {3}
     assert seen["axis"] <= {None}
+
+
+@pytest.mark.parametrize("text", ["hold=x", "budget=", "budget=²", "worth_pull=x", "stand=1e"])
+def test_a_bot_parameter_that_is_not_its_number_is_refused_in_one_line(text: str) -> None:
+    """Bad input: ``mcts@hold=x`` is an InputError naming the parameter, not a traceback
+    from ``int()`` when the bot is made."""
+    with pytest.raises(InputError, match="takes a number"):
+        parse_params(text)
+    assert parse_params("budget=8@hold=0@worth_pull=0.5@stand=") == {
+        "budget": "8", "hold": "0", "worth_pull": "0.5", "stand": ""}

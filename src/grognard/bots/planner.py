@@ -35,16 +35,33 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "hold")
 
 
+#: the parameters read as whole numbers (the search's) and as numbers (the Soviet studies')
+WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold")
+NUMBER_PARAMS = ("worth_pull", "stand")
+
+
 def parse_params(text: str) -> dict[str, str]:
-    """``"barbarossa_year=1942@plan=x.toml"`` -> {key: value} (unknown keys refused)."""
+    """``"barbarossa_year=1942@plan=x.toml"`` -> {key: value} (unknown keys refused, and a
+    value that is not the number its key reads)."""
     out: dict[str, str] = {}
     for part in filter(None, text.split("@")):
         key, sep, value = part.partition("=")
         if not sep or key not in PARAMS:
             raise InputError("--bots", f"planner parameter {part!r}: KEY=VALUE with KEY one "
                              f"of {', '.join(PARAMS)}")
+        if (key in WHOLE_PARAMS and not _is_number(value, int)) or \
+                (key in NUMBER_PARAMS and value and not _is_number(value, float)):
+            raise InputError("--bots", f"bot parameter {part!r}: {key} takes a number")
         out[key] = value
     return out
+
+
+def _is_number(value: str, kind: type[int] | type[float]) -> bool:
+    try:
+        kind(value)
+    except ValueError:
+        return False
+    return True
 
 
 class PlannerBot(HeuristicBot):
