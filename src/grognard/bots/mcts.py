@@ -457,9 +457,7 @@ def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: in
     bots = {p: PlannerBot(Seat.of(g, p, seed)) for p in g.scenario.sides}
     if keep is not None:  # the seat's posture of this span, its standing one and its kept
         pol: Any = bots[keep[0]].policy  # objectives hold
-        pol.posture, pol.standing = keep[1], keep[2]
-        if len(keep) > 3:
-            pol.hold = keep[3]
+        pol.posture, pol.standing, pol.hold = keep[1], keep[2], keep[3]
     if posture is not None:  # the seat plays this posture for the rest of the span
         bots[posture[0]].policy.set_posture(g.state, posture[1])  # type: ignore[attr-defined]
     played = 0
