@@ -141,6 +141,9 @@ def test_tr_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer) ->
     axis.choose("Germany: offensive in the East (10 BRPs)")
     axis.choose("Germany: attrition in the West (5 BRPs)")
     axis.page.wait_for_selector(".composed.ok")
+    # the summary is written after the form's class turns ok: wait for its words too
+    axis.page.wait_for_selector(
+        '.mergeform:has-text("Germany: offensive in the East; attrition in the West (15 BRPs)")')
     assert "Germany: offensive in the East; attrition in the West (15 BRPs)" in \
         axis.page.inner_text(".mergeform")
     axis.confirm_after("Germany: offensive in the East (10 BRPs)")
