@@ -60,7 +60,8 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   with ``stand_first`` Leningrad's force only once Moscow's is in place. Without it (both
   filled at once) Leningrad held on the tuning seeds and Moscow and Kharkov fell more: the
   arrivals it sent to Leningrad were Moscow's early reserve.
-* **Leningrad's front falls back on it** (session 18, the plan's ``reach``): a fortress's
+* **Leningrad's front falls back on it** (session 18, the plan's ``reach``, on in the
+  shipped plan): a fortress's
   ring is wanted (and the units out of contact march on it) once the enemy is within the
   plan's reach for it (:func:`ring_reach`, a name -> hexes), :data:`RING_REACH` for the
   rest: ``reach=Leningrad:20`` fills Leningrad's ring from the Axis's first turns on its

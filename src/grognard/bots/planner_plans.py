@@ -400,13 +400,16 @@ EUROPA_BARBAROSSA: Plan = {
     # first): ``stand=5@stand_first=1`` lost more held-out games than main's Soviets
     # (5600-5639: Leningrad lost in 15 of 40 against 8), without ``stand_first`` it lost
     # Moscow and Kharkov more on the tuning seeds (docs/AI.md, session 17)
-    # session 18: ``reach`` (a fortress's name -> the enemy's distance in hexes at which its
-    # ring is wanted and the units out of contact march on it; RING_REACH, 12, for the rest)
+    # session 18, on: ``reach`` (a fortress's name -> the enemy's distance in hexes at which
+    # its ring is wanted and the units out of contact march on it; RING_REACH, 12, for the
+    # rest): Leningrad's from 20 hexes, so its front's units fall back on it in time (tuning
+    # seeds 0-39: no Axis win against main's 1, Leningrad lost in 5 against 7; 26 hexes lost
+    # Moscow and Kharkov more) - ``reach=`` turns it off (docs/AI.md, session 18)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
                "last_ring": False, "stand": 0.0,
-               "stand_first": False, "reach": {}},
+               "stand_first": False, "reach": {"Leningrad": 20}},
 }
 
 PLANS: dict[str, Plan] = {
