@@ -403,8 +403,9 @@ EUROPA_BARBAROSSA: Plan = {
     # session 18, on: ``reach`` (a fortress's name -> the enemy's distance in hexes at which
     # its ring is wanted and the units out of contact march on it; RING_REACH, 12, for the
     # rest): Leningrad's from 20 hexes, so its front's units fall back on it in time (tuning
-    # seeds 0-39: no Axis win against main's 1, Leningrad lost in 5 against 7; 26 hexes lost
-    # Moscow and Kharkov more) - ``reach=`` turns it off (docs/AI.md, session 18)
+    # seeds 0-39: no Axis win against main's 1, Leningrad lost in 5 against 7, within noise;
+    # 26 hexes lost Moscow and Kharkov more, 16 an Axis win in 19 seeds) - ``reach=`` turns
+    # it off (docs/AI.md, session 18)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
