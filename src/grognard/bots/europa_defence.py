@@ -60,6 +60,12 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   with ``stand_first`` Leningrad's force only once Moscow's is in place. Without it (both
   filled at once) Leningrad held on the tuning seeds and Moscow and Kharkov fell more: the
   arrivals it sent to Leningrad were Moscow's early reserve.
+* **Leningrad's front falls back on it** (session 18, the plan's ``reach``, on in the
+  shipped plan): a fortress's
+  ring is wanted (and the units out of contact march on it) once the enemy is within the
+  plan's reach for it (:func:`ring_reach`, a name -> hexes), :data:`RING_REACH` for the
+  rest: ``reach=Leningrad:20`` fills Leningrad's ring from the Axis's first turns on its
+  front (Aug), not from Sep I, when the units that could have stood there had died forward.
 """
 
 from __future__ import annotations
@@ -212,11 +218,22 @@ def ring_size(name: str, rings: Mapping[str, int] | None, room: int) -> int:
     return RING
 
 
+def ring_reach(name: str, reaches: Mapping[str, int] | None) -> int:
+    """The enemy's distance (hexes) from the fortress called ``name`` at which its ring is
+    wanted (session 18): the plan's ``reach`` where it names one (a name prefix -> hexes),
+    else :data:`RING_REACH`."""
+    for prefix, n in (reaches or {}).items():
+        if str(name).startswith(prefix):
+            return int(n)
+    return RING_REACH
+
+
 def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses: set[str],
                    enemy: Sequence[tuple[int, Mapping[str, Any]]], land: Sequence[bool],
                    safe: Collection[int], last_turn: bool = False,
                    turns_left: int | None = None, short: Collection[str] = (),
-                   rings: Mapping[str, int] | None = None
+                   rings: Mapping[str, int] | None = None,
+                   reaches: Mapping[str, int] | None = None
                    ) -> tuple[dict[int, int], dict[int, int]]:
     """(hex -> units wanted there, ring hex -> its fortress): the fortresses' garrisons and
     rings, the other objectives' threat-scaled garrisons and the objectives the enemy holds
@@ -233,7 +250,11 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
 
     Session 16 (``rings``: an objective's name prefix -> units wanted on each of its ring
     hexes, at most the hex's stacking limit in corps): the plan's own ring for each
-    fortress it names (Moscow's full, the small cities' thin); :data:`RING` for the rest."""
+    fortress it names (Moscow's full, the small cities' thin); :data:`RING` for the rest.
+
+    Session 18 (``reaches``, :func:`ring_reach`): a fortress's ring is wanted once the enemy
+    is within the plan's reach for it (Leningrad's from farther off: its front falls back on
+    it in time), :data:`RING_REACH` for the rest."""
     m = sit.map
     idx = m.index_of_label
     enemy_labels = {m.label(i) for i, _u in enemy}
@@ -259,7 +280,7 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
                 want[i] = max(want.get(i, 0), units)
             reachable = turns_left is None or d <= TURN_REACH * turns_left + 1
             late = turns_left is not None and turns_left <= LATE_TURNS and h in short
-            if d <= RING_REACH and not last_turn and reachable:
+            if d <= ring_reach(o.name, reaches) and not last_turn and reachable:
                 for j in _land_ring(g, i, land):
                     if j not in enemy_hexes:
                         n = ring_size(o.name, rings, g.quality[j][2] // 3)
@@ -587,7 +608,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   counter: bool = True, g: Any = None, turns_left: int | None = None,
                   outer_names: Collection[str] = (), ring_counter: bool = False,
                   rings: Mapping[str, int] | None = None, by_worth: bool = False,
-                  worth_pull: float = WORTH_PULL) -> list[tuple[Score, Command]]:
+                  worth_pull: float = WORTH_PULL,
+                  reaches: Mapping[str, int] | None = None) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
@@ -615,7 +637,7 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     if turns_left is not None and turns_left <= LATE_TURNS:
         short = most_endangered(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
-                                   last_turn, turns_left, short, rings)
+                                   last_turn, turns_left, short, rings, reaches)
     worth = {idx(str(o.hex)): float(o.value) for o in objectives} if by_worth else {}
     outer_of: dict[int, int] = {}
     if outer_names and not last_turn:

@@ -31,6 +31,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # session 17: the Soviets' arrivals fill the own force of each fortress worth
           # ``stand`` points or more (0: off), the most valuable first (``stand_first``)
           "stand", "stand_first",
+          # session 18: a fortress's ring wanted from farther off (reach=Leningrad:20)
+          "reach",
           # session 17: the search's defending side keeps this many objectives (0: none)
           "hold")
 

@@ -400,11 +400,17 @@ EUROPA_BARBAROSSA: Plan = {
     # first): ``stand=5@stand_first=1`` lost more held-out games than main's Soviets
     # (5600-5639: Leningrad lost in 15 of 40 against 8), without ``stand_first`` it lost
     # Moscow and Kharkov more on the tuning seeds (docs/AI.md, session 17)
+    # session 18, on: ``reach`` (a fortress's name -> the enemy's distance in hexes at which
+    # its ring is wanted and the units out of contact march on it; RING_REACH, 12, for the
+    # rest): Leningrad's from 20 hexes, so its front's units fall back on it in time (tuning
+    # seeds 0-39: no Axis win against main's 1, Leningrad lost in 5 against 7, within noise;
+    # 26 hexes lost Moscow and Kharkov more, 16 an Axis win in 19 seeds) - ``reach=`` turns
+    # it off (docs/AI.md, session 18)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
                "last_ring": False, "stand": 0.0,
-               "stand_first": False},
+               "stand_first": False, "reach": {"Leningrad": 20}},
 }
 
 PLANS: dict[str, Plan] = {
@@ -460,6 +466,10 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
     if rings is not None and "soviet" in plan:  # session 16: rings=Moscow:3+Leningrad:2
         plan["soviet"]["rings"] = {k: int(v) for k, _c, v in
                                    (p.partition(":") for p in rings.split("+") if p)}
+    reach = params.get("reach")
+    if reach is not None and "soviet" in plan:  # session 18: reach=Leningrad:20
+        plan["soviet"]["reach"] = {k: int(v) for k, _c, v in
+                                   (p.partition(":") for p in reach.split("+") if p)}
     year = params.get("weseruebung")
     if year is not None and "weseruebung" in plan:  # Spring of a year, gathered the Winter
         plan["weseruebung"] = f"Spring {int(year)}"
@@ -976,7 +986,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 or self.before_last_enemy_turn(sit),
                 rings=dict(self.campaign.side_plan.get("rings", {}) or {}),
                 by_worth=bool(self.campaign.side_plan.get("by_worth")),
-                worth_pull=float(self.campaign.side_plan.get("worth_pull", WORTH_PULL)))
+                worth_pull=float(self.campaign.side_plan.get("worth_pull", WORTH_PULL)),
+                reaches=dict(self.campaign.side_plan.get("reach", {}) or {}))
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
