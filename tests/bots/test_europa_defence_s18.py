@@ -85,3 +85,18 @@ def test_the_plan_reads_reach_as_a_name_and_hexes():
     plan = plan_for("europa-barbarossa", parse_params("reach=Leningrad:20+Moscow:14"))
     assert plan["soviet"]["reach"] == {"Leningrad": 20, "Moscow": 14}
     assert plan_for("europa-barbarossa", parse_params("reach="))["soviet"]["reach"] == {}
+
+
+def test_a_bad_reach_or_rings_is_refused_in_one_line():
+    """Bad input: ``reach``/``rings`` not NAME:N pairs, or a name that is not one of the plan's
+    fortresses (a misspelt one would change nothing in silence), is refused as an InputError
+    naming the parameter, not a ValueError from ``int()``."""
+    import pytest
+
+    from grognard.core.errors import InputError
+
+    for text in ("reach=Leningrad", "reach=Leningrad:x", "reach=Leningrad:-3", "rings=Moscow:a"):
+        with pytest.raises(InputError, match=text.partition("=")[0]):
+            parse_params(text)
+    with pytest.raises(InputError, match="Leningrd is not one of Moscow, Leningrad"):
+        plan_for("europa-barbarossa", parse_params("reach=Leningrd:20"))

@@ -40,6 +40,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
 #: the parameters read as whole numbers (the search's) and as numbers (the Soviet studies')
 WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold")
 NUMBER_PARAMS = ("worth_pull", "stand")
+#: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
+NAMED_PARAMS = ("rings", "reach")
 
 
 def parse_params(text: str) -> dict[str, str]:
@@ -54,6 +56,11 @@ def parse_params(text: str) -> dict[str, str]:
         if (key in WHOLE_PARAMS and not _is_number(value, int)) or \
                 (key in NUMBER_PARAMS and value and not _is_number(value, float)):
             raise InputError("--bots", f"bot parameter {part!r}: {key} takes a number")
+        if key in NAMED_PARAMS and not all(
+                name and sep2 and n.isdigit() for name, sep2, n in
+                (p.partition(":") for p in value.split("+") if p)):
+            raise InputError("--bots", f"bot parameter {part!r}: {key} takes NAME:N pairs "
+                             "joined by + (N a whole number)")
         out[key] = value
     return out
 
