@@ -1,0 +1,86 @@
+"""Issue 25 item 5, session 18: the Europa combat phase's listings and attack checks made
+faster give the same answers (a pure refactor: the oracle's bot games keep their final state
+hashes, ``bench/europa_bot_oracle.py``). Each shortcut is compared here with the plain
+computation it replaced, on the refactor oracle's recorded heuristic europa-barbarossa game
+replayed command by command, and each comparison can fail: the game gives the plain
+computation something to find (counted), and a planted error is seen to be caught."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from tests.bots.test_europa_speed_s12 import _oracle_game
+
+from grognard.core.paths import Forces
+from grognard.core.zoc import europa_revised_zoc, zoc_field
+from grognard.europa.board import units_by_hex
+from grognard.europa.combat import commands
+
+
+def _zoc_without_plain(ctx: Any, state: Any, player: str, label: str) -> Any:
+    """EUR-19 The enemy ZOC mask of ``player``'s overrun of ``label`` as it was built
+    (session 17): a whole-map field of every enemy unit within two hexes of ``label`` but
+    those in it."""
+    m = ctx.scenario.map
+    target = m.index_of_label(label)
+    ring = {int(j) for i in m.neighbor_indices(target) for j in m.neighbor_indices(int(i))}
+    ring |= {int(i) for i in m.neighbor_indices(target)}
+    ring.discard(target)
+    by_hex = units_by_hex(ctx, state)
+    others = [(uid, u) for h in sorted(ring) for uid, u in by_hex.get(m.label(h), ())]
+    if not others:
+        return np.zeros(m.n, dtype=bool)
+    forces = Forces.build(m, [u["hex"] for _, u in others], [u["side"] for _, u in others],
+                          zoc_class=[int(u.get("zoc_class", 1)) for _, u in others],
+                          ids=[uid for uid, _ in others], side_names=list(state["sides"]))
+    return zoc_field(m, forces, player, europa_revised_zoc()).mask()
+
+
+def _compare_overrun_zoc() -> dict[str, int]:
+    """:func:`commands._in_zoc_without` against the plain field at every 25th command of the
+    recorded game, both sides, for every enemy-held hex next to a unit of the side, at the
+    hex and each of its neighbours (where an overrun into it starts)."""
+    seen = {"asked": 0, "in_zoc": 0, "free": 0}
+    for game in _oracle_game(25):
+        ctx, state = game.context, game.state
+        m = ctx.scenario.map
+        by_hex = units_by_hex(ctx, state)
+        for player in ("axis", "soviet"):
+            ours = {h for h, us in by_hex.items() if any(u["side"] == player for _, u in us)}
+            targets = sorted({m.label(int(j)) for h in ours
+                              for j in m.neighbor_indices(m.index_of_label(h))
+                              if any(u["side"] != player
+                                     for _, u in by_hex.get(m.label(int(j)), ()))})
+            for label in targets:
+                plain = _zoc_without_plain(ctx, state, player, label)
+                t = m.index_of_label(label)
+                for h in [t, *(int(j) for j in m.neighbor_indices(t))]:
+                    got = commands._in_zoc_without(ctx, state, player, label, h)
+                    assert got == bool(plain[h]), (len(game.commands), player, label, h)
+                    seen["asked"] += 1
+                    seen["in_zoc" if got else "free"] += 1
+    return seen
+
+
+def test_eur19_overrun_zoc_equals_the_whole_map_field() -> None:
+    """EUR-19 Whether an overrun's start and target lie in enemy ZOC (the target's own units
+    left out), read from the units whose ZOC enters the hex, is the whole-map field's verdict
+    at every hex an overrun reads."""
+    seen = _compare_overrun_zoc()
+    assert seen["in_zoc"] > 0 and seen["free"] > 0, seen
+
+
+def test_eur19_overrun_zoc_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when the map's ZOC sources lose one direction (a ZOC not
+    spread into a hex from its first source)."""
+    real = commands._zoc_sources
+
+    def planted(ctx: Any) -> dict[int, tuple[int, ...]]:
+        return {h: srcs[1:] for h, srcs in real(ctx).items()}
+
+    monkeypatch.setattr(commands, "_zoc_sources", planted)
+    with pytest.raises(AssertionError):
+        _compare_overrun_zoc()
