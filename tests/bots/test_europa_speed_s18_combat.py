@@ -13,9 +13,12 @@ import numpy as np
 import pytest
 from tests.bots.test_europa_speed_s12 import _oracle_game
 
+from grognard.core.errors import IllegalOrder
 from grognard.core.paths import Forces
 from grognard.core.zoc import europa_revised_zoc, zoc_field
+from grognard.europa import logistics
 from grognard.europa.board import units_by_hex
+from grognard.europa.choices import adjacent_enemy_hexes
 from grognard.europa.combat import commands
 
 
@@ -84,3 +87,60 @@ def test_eur19_overrun_zoc_comparison_catches_a_planted_error(
     monkeypatch.setattr(commands, "_zoc_sources", planted)
     with pytest.raises(AssertionError):
         _compare_overrun_zoc()
+
+
+def _verdict(call: Any, *args: Any) -> str | None:
+    """The refusal's text of ``call(*args)`` (None: it passes)."""
+    try:
+        got = call(*args)
+    except IllegalOrder as exc:
+        return str(exc)
+    return None if got is None or isinstance(got, dict) else str(got)
+
+
+def _compare_attack_refusals() -> dict[str, int]:
+    """:func:`logistics.attack_refusal` (kept across the game) against the plain
+    :func:`logistics.attack_payment` at every 25th command of the recorded game, both sides:
+    each enemy-held hex attacked by all the side's adjacent units and by each alone, as
+    overrun and attack, on the position and on it with the side's stockpile at 1 SP and no
+    special SPs (so the stockpile refuses some)."""
+    seen = {"asked": 0, "refused": 0, "paid": 0}
+    for game in _oracle_game(25):
+        ctx, state = game.context, game.state
+        lg = state.get("logistics")
+        if not lg:
+            continue
+        for player in ("axis", "soviet"):
+            poor = dict(state, logistics=dict(lg, special=0, sp=dict(lg["sp"], **{player: 1})))
+            for target, units in sorted(adjacent_enemy_hexes(ctx, state, player).items()):
+                ids = [uid for uid, _ in units]
+                for attackers in [ids, *([uid] for uid in ids)]:
+                    for overrun in (False, True):
+                        for st in (state, poor):
+                            asked = (ctx, st, player, attackers, overrun)
+                            plain = _verdict(logistics.attack_payment, *asked)
+                            got = _verdict(logistics.attack_refusal, *asked)
+                            assert got == plain, (len(game.commands), player, target, attackers)
+                            seen["asked"] += 1
+                            seen["paid" if plain is None else "refused"] += 1
+    return seen
+
+
+def test_eur37_attack_refusal_equals_the_plain_payment() -> None:
+    """EUR-37 The SP verdict verify asks of an attack, kept per game under what it reads,
+    refuses exactly what the attack's payment refuses, with the same words."""
+    seen = _compare_attack_refusals()
+    assert seen["refused"] > 0 and seen["paid"] > 0, seen
+
+
+def test_eur37_attack_refusal_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when the kept verdict's key forgets the side's stockpile."""
+    real = logistics._refusal_key
+
+    def planted(state: Any, *args: Any) -> tuple[Any, ...]:
+        return real(state, *args)[:-1]
+
+    monkeypatch.setattr(logistics, "_refusal_key", planted)
+    with pytest.raises(AssertionError):
+        _compare_attack_refusals()

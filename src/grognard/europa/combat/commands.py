@@ -62,6 +62,7 @@ from grognard.europa.combat.retreat import Retreat, RetreatLoss, legal_retreats,
 from grognard.europa.combat.support import ground_support_result
 from grognard.europa.logistics import (
     attack_payment,
+    attack_refusal,
     bonus_combat_supply,
     overrun_sp_cost,
     paid_event,
@@ -346,8 +347,10 @@ def verify_attack(ctx: Context, state: EuropaState, cmd: Command) -> None:
     refusal = _model_refusal(ctx, state, cmd)
     if refusal is not None:
         raise refusal.with_traceback(None)
-    attack_payment(ctx, state, cmd.player, list(cmd.args["attackers"]),
-                   bool(cmd.args.get("overrun")))  # EUR-37: refused if it cannot be paid
+    refusal = attack_refusal(ctx, state, cmd.player, list(cmd.args["attackers"]),
+                             bool(cmd.args.get("overrun")))  # EUR-37: refused if unpaid
+    if refusal is not None:
+        raise refusal.with_traceback(None)
 
 
 def execute_attack(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
