@@ -13,12 +13,13 @@ import numpy as np
 import pytest
 from tests.bots.test_europa_speed_s12 import _oracle_game
 
-from grognard.core.errors import IllegalOrder
+from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.core.paths import Forces
 from grognard.core.zoc import europa_revised_zoc, zoc_field
 from grognard.europa import logistics
 from grognard.europa.board import units_by_hex
 from grognard.europa.choices import adjacent_enemy_hexes
+from grognard.europa.combat import attack as attack_mod
 from grognard.europa.combat import commands
 
 
@@ -144,3 +145,68 @@ def test_eur37_attack_refusal_comparison_catches_a_planted_error(
     monkeypatch.setattr(logistics, "_refusal_key", planted)
     with pytest.raises(AssertionError):
         _compare_attack_refusals()
+
+
+def _plain_attack(raw: Any, tables: Any) -> Any:
+    """EUR-09 :func:`attack_from_json` with every unit and the readings parsed afresh (the
+    kept parses left as they are)."""
+    kept = attack_mod._flat_key
+    try:
+        attack_mod._flat_key = lambda raw: None  # type: ignore[assignment]
+        return attack_mod.attack_from_json(raw, tables)
+    finally:
+        attack_mod._flat_key = kept
+
+
+def _compare_parsed_models() -> dict[str, int]:
+    """The ATTACK.json models the listers and the bots build (each enemy-held hex attacked by
+    all the side's adjacent units and by each alone, from the position and from the side's
+    view) at every 25th command of the recorded game: parsed with the kept units and readings
+    (kept across the whole replay) and afresh, the same :class:`Attack`."""
+    seen = {"models": 0, "units": 0, "kept": 0}
+    models = []
+    for game in _oracle_game(25):
+        ctx = game.context
+        for player in ("axis", "soviet"):
+            for st in (game.state, game.view(player)):
+                for target, units in sorted(adjacent_enemy_hexes(ctx, st, player).items()):
+                    ids = [uid for uid, _ in units]
+                    for attackers in [ids, *([uid] for uid in ids)]:
+                        try:
+                            raw = commands.attack_json(
+                                ctx, st, player, {"attackers": attackers, "defender_hex": target})
+                        except GrognardError:
+                            continue
+                        models.append(raw)
+                        got = attack_mod.attack_from_json(raw, ctx.tables)
+                        seen["models"] += 1
+                        seen["units"] += len(got.attackers) + len(got.defenders)
+        tables = ctx.tables
+    for raw in models:  # afresh after the kept parses of the whole game
+        kept = attack_mod.attack_from_json(raw, tables)
+        seen["kept"] += sum(1 for u in raw["attackers"] + raw["defenders"]
+                            if attack_mod._COMBATANTS.get(attack_mod._flat_key(u)) is not None)
+        assert kept == _plain_attack(raw, tables), raw
+    return seen
+
+
+def test_eur09_kept_unit_parses_give_the_same_attack() -> None:
+    """EUR-09 An attack model parsed with each unit's and the readings' parse kept per content
+    is the model parsed afresh, for every model of the game."""
+    seen = _compare_parsed_models()
+    assert seen["models"] > 1000 and seen["kept"] == seen["units"], seen
+
+
+def test_eur09_kept_unit_parse_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when a unit's key forgets its supply state."""
+    real = attack_mod._flat_key
+
+    def planted(raw: Any) -> tuple[Any, ...] | None:
+        return real({k: v for k, v in raw.items() if k != "supply"})
+
+    monkeypatch.setattr(attack_mod, "_flat_key", planted)
+    attack_mod._COMBATANTS.clear()
+    with pytest.raises(AssertionError):
+        _compare_parsed_models()
+    attack_mod._COMBATANTS.clear()
