@@ -21,6 +21,8 @@ from grognard.europa.board import units_by_hex
 from grognard.europa.choices import adjacent_enemy_hexes
 from grognard.europa.combat import attack as attack_mod
 from grognard.europa.combat import commands
+from grognard.europa.combat.odds import attack_odds
+from grognard.europa.combat.orders import attack as attack_orders
 
 
 def _zoc_without_plain(ctx: Any, state: Any, player: str, label: str) -> Any:
@@ -210,3 +212,65 @@ def test_eur09_kept_unit_parse_comparison_catches_a_planted_error(
     with pytest.raises(AssertionError):
         _compare_parsed_models()
     attack_mod._COMBATANTS.clear()
+
+
+def _compare_kept_odds() -> dict[str, int]:
+    """EUR-09 The odds of the models the listers and the bots build (as in
+    :func:`_compare_parsed_models`) at every 50th command of the recorded game, each first
+    judged by the lister's setup check and then estimated (so the two share one kept model
+    and its setups), against :func:`attack_odds` of the model parsed afresh (a new object:
+    none of its setups kept before)."""
+    seen = {"models": 0, "fires": 0, "refused": 0}
+    for game in _oracle_game(50):
+        ctx = game.context
+        for player in ("axis", "soviet"):
+            for st in (game.state, game.view(player)):
+                for target, units in sorted(adjacent_enemy_hexes(ctx, st, player).items()):
+                    ids = [uid for uid, _ in units]
+                    for attackers in [ids, *([uid] for uid in ids)]:
+                        try:
+                            raw = commands.attack_json(
+                                ctx, st, player, {"attackers": attackers, "defender_hex": target})
+                        except GrognardError:
+                            continue
+                        for model in (raw, _with_artillery(raw)):
+                            if commands._setup_refusal(ctx, model) is not None:
+                                seen["refused"] += 1
+                                continue
+                            got = attack_orders.odds_of_model(ctx, model)
+                            fresh = attack_mod.attack_from_json(model, ctx.tables)
+                            assert got == attack_odds(fresh, ctx.tables), model
+                            seen["models"] += 1
+                            seen["fires"] += got.barrage is not None
+    return seen
+
+
+def _with_artillery(raw: dict[str, Any]) -> dict[str, Any]:
+    """The model with an artillery unit (EUR-29: it fires a barrage first; alone it may not
+    attack, EUR-03) joining its first attacker, or in its place when that one attacks alone."""
+    first = raw["attackers"][0]
+    art = dict(first, id=first["id"] + "-art", type="artillery", division=False, cadre=False,
+               re_size=1, armor="none")
+    return dict(raw, attackers=[*raw["attackers"][1:], art] if len(raw["attackers"]) == 1
+                and len(raw["defenders"]) > 1 else [*raw["attackers"], art])
+
+
+def test_eur09_kept_models_and_setups_give_the_same_odds() -> None:
+    """EUR-09 An attack's odds from the model kept per canonical JSON (its setups kept per
+    object, roll and tables) are the odds of the model made afresh, artillery barrages
+    included (EUR-29)."""
+    seen = _compare_kept_odds()
+    assert seen["models"] > 500 and seen["fires"] > 0 and seen["refused"] > 0, seen
+
+
+def test_eur09_kept_odds_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when models are kept under a key that forgets the attackers."""
+    def planted(raw: Any) -> str:
+        return commands.model_key({k: v for k, v in raw.items() if k != "attackers"})
+
+    monkeypatch.setattr(attack_orders, "model_key", planted)
+    monkeypatch.setattr(attack_orders, "_ODDS", type(attack_orders._ODDS)())
+    monkeypatch.setattr(commands, "_MODELS", type(commands._MODELS)())
+    with pytest.raises(AssertionError):
+        _compare_kept_odds()

@@ -214,6 +214,32 @@ def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
     return attack
 
 
+#: the :class:`Attack` of recent ATTACK.json models, one object per canonical JSON (so the
+#: lister's check and a bot's estimate of the same model share its parse and its setups,
+#: :func:`combat_setup`): canonical JSON -> (tables, attack)
+_MODELS: OrderedDict[str, tuple[Any, Attack]] = OrderedDict()
+_MODELS_KEPT = 4096
+
+
+def model_key(raw: Mapping[str, Any]) -> str:
+    """The canonical JSON of an ATTACK.json model (equal for models of equal content)."""
+    return json.dumps(raw, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def kept_model(ctx: Context, key: str, raw: Mapping[str, Any]) -> Attack:
+    """The :class:`Attack` of the model ``raw`` whose canonical JSON is ``key``
+    (:func:`model_key`) under the game's tables: the same object while the model is kept."""
+    hit = _MODELS.get(key)
+    if hit is not None and hit[0] is ctx.tables:
+        _MODELS.move_to_end(key)
+        return hit[1]
+    attack = attack_from_json(raw, ctx.tables)
+    _MODELS[key] = (ctx.tables, attack)
+    if len(_MODELS) > _MODELS_KEPT:
+        _MODELS.popitem(last=False)
+    return attack
+
+
 def _ordered_raw(ctx: Context, state: EuropaState, cmd: Command) -> dict[str, Any]:
     """EUR-09 The ATTACK.json model of an ``attack`` order, built once per position and
     order (verify and execute share it; the model is not changed by either)."""
@@ -245,14 +271,14 @@ def _setup_refusal(ctx: Context, raw: Mapping[str, Any]) -> GrognardError | None
     """EUR-09 Why :func:`combat_setup` refuses the model ``raw`` under the game's tables (its
     barrage at a natural 7 where attacking artillery fires; None: it does not), found once per
     model (a function of the model and the tables only)."""
-    key = json.dumps(raw, sort_keys=True, separators=(",", ":"), default=str)
+    key = model_key(raw)
     hit = _SETUPS.get(key)
     if hit is not None and hit[0] is ctx.tables:
         _SETUPS.move_to_end(key)
         return hit[1]
     refusal: GrognardError | None = None
     try:
-        attack = attack_model(ctx, raw)
+        attack = kept_model(ctx, key, raw)
         combat_setup(attack, 7 if barrage_strength(attack) > 0 else None, ctx.tables)
     except GrognardError as exc:
         refusal = exc

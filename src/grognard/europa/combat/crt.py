@@ -277,13 +277,34 @@ def _tables(tables: TableSet | None) -> TableSet:
     return tables if tables is not None else load_tables()
 
 
+#: recent setups by the very :class:`Attack` object, barrage roll and tables they were made
+#: from (a function of those alone): a model a lister checks and a bot then estimates is one
+#: object (``combat.commands.kept_model``), so its setup is made once
+_KEPT_SETUPS: dict[tuple[int, int | None, int], tuple[Attack, TableSet, CombatSetup]] = {}
+_KEPT_SETUPS_MAX = 4096
+
+
 def combat_setup(attack: Attack, barrage_roll: int | None = None,
                  tables: TableSet | None = None) -> CombatSetup:
     """EUR-09 (The new combat procedure) Steps 1-3: fire-support DRM (air result, then the
     artillery barrage; at most +1), the armor-only odds DRM terrain permitting, and the odds
     with the revised terrain. ``barrage_roll`` is the natural 2D6 of the barrage step (needed
-    when attacking artillery fires)."""
+    when attacking artillery fires). Kept for the same attack object, roll and tables (a
+    refusal is not kept)."""
     ts = _tables(tables)
+    key = (id(attack), barrage_roll, id(ts))
+    hit = _KEPT_SETUPS.get(key)
+    if hit is not None and hit[0] is attack and hit[1] is ts:
+        return hit[2]
+    setup = _combat_setup(attack, barrage_roll, ts)
+    if len(_KEPT_SETUPS) >= _KEPT_SETUPS_MAX:
+        _KEPT_SETUPS.clear()
+    _KEPT_SETUPS[key] = (attack, ts, setup)  # holds ``attack``: its id is not reused while kept
+    return setup
+
+
+def _combat_setup(attack: Attack, barrage_roll: int | None, ts: TableSet) -> CombatSetup:
+    """:func:`combat_setup` made afresh."""
     if all(u.is_artillery for u in attack.attackers):
         raise IllegalOrder("EUR-03", "artillery alone cannot attack: its factors only fire "
                            "as bombardment support for an attack by other units")
