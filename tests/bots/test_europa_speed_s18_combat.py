@@ -7,6 +7,9 @@ computation something to find (counted), and a planted error is seen to be caugh
 
 from __future__ import annotations
 
+import bisect
+import math
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -20,7 +23,7 @@ from grognard.europa import logistics
 from grognard.europa.board import units_by_hex
 from grognard.europa.choices import adjacent_enemy_hexes
 from grognard.europa.combat import attack as attack_mod
-from grognard.europa.combat import commands
+from grognard.europa.combat import commands, crt
 from grognard.europa.combat.odds import attack_odds
 from grognard.europa.combat.orders import attack as attack_orders
 
@@ -274,3 +277,54 @@ def test_eur09_kept_odds_comparison_catches_a_planted_error(
     monkeypatch.setattr(commands, "_MODELS", type(commands._MODELS)())
     with pytest.raises(AssertionError):
         _compare_kept_odds()
+
+
+def _odds_column_plain(attack_strength: Fraction, defense_strength: Fraction,
+                       left_shifts: int, columns: list[str], below: Any) -> Any:
+    """EUR-09 :func:`crt.odds_column` as it was (session 17): each column's odds parsed and
+    the columns walked for every attack."""
+    cols = list(columns)
+    ratios = [crt.column_ratio(c) for c in cols]
+    assert ratios == sorted(ratios)
+    ratio = None if defense_strength == 0 else Fraction(attack_strength) / defense_strength
+    top = ratios[-1]
+    if ratio is None:
+        index = len(cols) - 1 + left_shifts
+    elif ratio >= top:
+        extra = math.floor(ratio) - math.floor(top) if top >= 1 else 0
+        index = len(cols) - 1 + extra
+    else:
+        fits = [i for i, r in enumerate(ratios) if ratio >= r]
+        index = fits[-1] if fits else -1
+    shifted = index - left_shifts
+    if shifted < 0:
+        if below == crt.BelowLowest.CLAMP and index >= 0:
+            return crt.OddsColumn(crt.odds_text(ratio), cols[0], -left_shifts, False)
+        return crt.OddsColumn(crt.odds_text(ratio), None, -left_shifts, True)
+    return crt.OddsColumn(crt.odds_text(ratio), cols[min(shifted, len(cols) - 1)],
+                          -left_shifts, False)
+
+
+def test_eur09_odds_column_equals_the_plain_walk() -> None:
+    """EUR-09 The odds column found from the columns' kept odds by bisection is the plain
+    walk's, at every strength 0-40 (halves included) against 1-20, every shift 0-3, both
+    readings below the lowest column; the grid reaches every column, the cap and below it."""
+    cols = list(crt.crt_table().columns)
+    seen: set[Any] = set()
+    for a2 in range(81):
+        for d in range(0, 21):
+            for shift in range(4):
+                for below in crt.BelowLowest:
+                    a = Fraction(a2, 2)
+                    got = crt.odds_column(a, Fraction(d), shift, cols, below)
+                    assert got == _odds_column_plain(a, Fraction(d), shift, cols, below)
+                    seen.add(got.column)
+    assert set(cols) | {None} <= seen, seen
+
+
+def test_eur09_odds_column_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when odds exactly at a column are put in the column below."""
+    monkeypatch.setattr(crt, "bisect_right", bisect.bisect_left)
+    with pytest.raises(AssertionError):
+        test_eur09_odds_column_equals_the_plain_walk()

@@ -14,6 +14,7 @@ OddsColumn(odds='2-1', column='2-1', shift=0, eliminated=False)
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -150,6 +151,22 @@ def odds_text(ratio: Fraction | None) -> str:
     return f"1-{math.ceil(1 / ratio)}"
 
 
+#: the odds of each CRT's columns, per tuple of column names (a function of the names alone)
+_RATIOS: dict[tuple[str, ...], tuple[Fraction, ...]] = {}
+
+
+def _column_ratios(cols: tuple[str, ...]) -> tuple[Fraction, ...]:
+    """The odds of the CRT columns ``cols`` (:func:`column_ratio`), refused unless they
+    rise; found once per tuple of names (every attack's setup reads them)."""
+    got = _RATIOS.get(cols)
+    if got is None:
+        got = tuple(column_ratio(c) for c in cols)
+        if list(got) != sorted(got):
+            raise TableError("CRT columns must rise in odds", table=CRT_TABLE)
+        _RATIOS[cols] = got
+    return got
+
+
 @dataclass(frozen=True, slots=True)
 class OddsColumn:
     """The odds (rounded, before shifts) and the CRT column used (after shifts and the cap)."""
@@ -175,9 +192,7 @@ def odds_column(attack_strength: Fraction, defense_strength: Fraction, left_shif
     True
     """
     cols = list(columns) if columns is not None else list(crt_table().columns)
-    ratios = [column_ratio(c) for c in cols]
-    if ratios != sorted(ratios):
-        raise TableError("CRT columns must rise in odds", table=CRT_TABLE)
+    ratios = _column_ratios(tuple(cols))
     if attack_strength < 0 or defense_strength < 0:
         raise InputError("strength", "must not be negative")
     ratio = None if defense_strength == 0 else Fraction(attack_strength) / defense_strength
@@ -188,8 +203,7 @@ def odds_column(attack_strength: Fraction, defense_strength: Fraction, left_shif
         extra = math.floor(ratio) - math.floor(top) if top >= 1 else 0
         index = len(cols) - 1 + extra
     else:
-        fits = [i for i, r in enumerate(ratios) if ratio >= r]
-        index = fits[-1] if fits else -1
+        index = bisect_right(ratios, ratio) - 1  # the last column at or below the odds
     shifted = index - left_shifts
     if shifted < 0:
         if below == BelowLowest.CLAMP and index >= 0:
