@@ -18,14 +18,17 @@ from tests.bots.test_europa_speed_s12 import _oracle_game
 
 from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.core.paths import Forces
+from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.core.zoc import europa_revised_zoc, zoc_field
+from grognard.engine.commands import Command
 from grognard.europa import logistics
-from grognard.europa.board import units_by_hex
-from grognard.europa.choices import adjacent_enemy_hexes
+from grognard.europa.board import on_map, units_by_hex
+from grognard.europa.choices import adjacent_enemy_hexes, own_units
 from grognard.europa.combat import attack as attack_mod
 from grognard.europa.combat import commands, crt
 from grognard.europa.combat.odds import attack_odds
 from grognard.europa.combat.orders import attack as attack_orders
+from grognard.europa.combat.orders.overrun import OVERRUN
 
 
 def _zoc_without_plain(ctx: Any, state: Any, player: str, label: str) -> Any:
@@ -328,3 +331,84 @@ def test_eur09_odds_column_comparison_catches_a_planted_error(
     monkeypatch.setattr(crt, "bisect_right", bisect.bisect_left)
     with pytest.raises(AssertionError):
         test_eur09_odds_column_equals_the_plain_walk()
+
+
+def _adjacent_enemy_hexes_plain(ctx: Any, state: Any, player: str) -> dict[str, Any]:
+    """:func:`adjacent_enemy_hexes` as it was (session 17): the units on the map sorted
+    afresh twice a call."""
+    m = ctx.scenario.map
+    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
+    out: dict[str, list[Any]] = {}
+    for uid, u in own_units(state, player):
+        for j in m.neighbor_indices(m.index_of_label(u["hex"])):
+            label = m.label(int(j))
+            if label in enemy:
+                out.setdefault(label, []).append((uid, u))
+    return out
+
+
+def _overrun_legal_plain(ctx: Any, state: Any, player: str) -> list[Command]:
+    """The EUR-18 overrun lister's stacks and targets as they were found (session 17)."""
+    if state["combat"]["pending"] is not None:
+        return []
+    stacks: dict[str, list[str]] = {}
+    for uid, u in own_units(state, player):
+        if UnitType(u["type"]) in GROUND_TYPES:
+            stacks.setdefault(u["hex"], []).append(uid)
+    m = ctx.scenario.map
+    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
+    out: list[Command] = []
+
+    def check(ids: list[str], target: str) -> list[Command]:
+        return OVERRUN.checked(ctx, state, [
+            Command("overrun", player, {"units": ids, "target": target})])
+
+    for here, ids in sorted(stacks.items()):
+        for j in m.neighbor_indices(m.index_of_label(here)):
+            target = m.label(int(j))
+            if target not in enemy:
+                continue
+            opening = commands.overrun_openings(ctx, state, player, here, target, ids)
+            if opening is None:
+                continue
+            found = check(ids, target) if len(opening) == len(ids) else []
+            if not found:
+                able = [uid for uid in opening if check([uid], target)]
+                if able:
+                    found = check(able, target)
+            out.extend(found)
+    return out
+
+
+def _compare_listers_units(plant: bool = False) -> dict[str, int]:
+    """The attack lister's adjacent enemy hexes and the overrun lister against their plain
+    forms at every 25th command of the recorded game, both sides (``plant``: the per-position
+    list of the units on the map served stale from the previous position)."""
+    seen = {"hexes": 0, "overruns": 0}
+    stale: Any = None
+    for game in _oracle_game(25):
+        ctx, state = game.context, game.state
+        if plant and stale is not None:
+            ctx.cache["europa.on_map"] = (state, stale)
+        for player in ("axis", "soviet"):
+            plain = _adjacent_enemy_hexes_plain(ctx, state, player)
+            assert adjacent_enemy_hexes(ctx, state, player) == plain, len(game.commands)
+            listed = _overrun_legal_plain(ctx, state, player)
+            assert OVERRUN.legal(ctx, state, player) == listed, len(game.commands)
+            seen["hexes"] += len(plain)
+            seen["overruns"] += len(listed)
+        stale = [(uid, dict(u)) for uid, u in on_map(state)]  # the records as they stand
+    return seen
+
+
+def test_eur09_eur18_listers_read_the_units_once_per_position() -> None:
+    """EUR-09/EUR-18 The attack lister's enemy hexes and the overrun lister, reading the units
+    on the map once per position, list what their plain forms list."""
+    seen = _compare_listers_units()
+    assert seen["hexes"] > 0 and seen["overruns"] > 0, seen
+
+
+def test_eur09_eur18_listers_comparison_catches_a_planted_error() -> None:
+    """The comparison fails when the units on the map are those of an earlier position."""
+    with pytest.raises(AssertionError):
+        _compare_listers_units(plant=True)
