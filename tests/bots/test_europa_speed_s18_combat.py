@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from tests.bots.test_europa_speed_s12 import _oracle_game
 
+from grognard.bots import odds as bot_odds
 from grognard.core.errors import GrognardError, IllegalOrder
 from grognard.core.paths import Forces
 from grognard.core.units import GROUND_TYPES, UnitType
@@ -412,3 +413,55 @@ def test_eur09_eur18_listers_comparison_catches_a_planted_error() -> None:
     """The comparison fails when the units on the map are those of an earlier position."""
     with pytest.raises(AssertionError):
         _compare_listers_units(plant=True)
+
+
+def _from_odds_plain(got: dict[str, Any]) -> Any:
+    """:func:`bots.odds.from_odds` as it was (session 17): every figure read back from its
+    text."""
+    def frac(x: Any) -> Fraction | None:
+        return Fraction(str(x)) if x is not None else None
+    taken = [frac(got.get(k)) for k in ("p_taken", "p_hex_cleared", "p_defender_eliminated",
+                                         "p_defender_retreat")]
+    return bot_odds.Estimate(max(t for t in taken if t is not None),
+                             frac(got["expected_attacker_loss"]),  # type: ignore[arg-type]
+                             frac(got["expected_defender_loss"]),  # type: ignore[arg-type]
+                             str(got.get("column", "")))
+
+
+def _compare_estimates() -> dict[str, int]:
+    """EUR-09 The bots' estimates (the system's estimate hook from the side's view, read by
+    :func:`bots.odds.from_odds`) at every 50th command of the recorded game, both sides, each
+    enemy-held hex attacked by all adjacent units and by each alone, against the plain
+    reading; how many were not whole numbers (a reading by text or float would show)."""
+    seen = {"estimates": 0, "fractional": 0}
+    for game in _oracle_game(50):
+        ctx = game.context
+        for player in ("axis", "soviet"):
+            view = game.view(player)
+            for target, units in sorted(adjacent_enemy_hexes(ctx, view, player).items()):
+                ids = [uid for uid, _ in units]
+                for attackers in [ids, *([uid] for uid in ids)]:
+                    got = attack_orders.estimate(ctx, view, player, target, attackers)
+                    if got is None:
+                        continue
+                    est = bot_odds.from_odds(got)
+                    assert est == _from_odds_plain(got), got
+                    seen["estimates"] += 1
+                    seen["fractional"] += est is not None and est.p_taken.denominator > 1
+    return seen
+
+
+def test_eur09_bot_estimates_read_exact_figures_as_they_are() -> None:
+    """EUR-09 A bot's estimate read from the hook's exact figures is the estimate read back
+    from their text."""
+    seen = _compare_estimates()
+    assert seen["estimates"] > 500 and seen["fractional"] > 0, seen
+
+
+def test_eur09_bot_estimates_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when exact figures are read through a float."""
+    monkeypatch.setattr(bot_odds, "_fraction",
+                        lambda x: None if x is None else Fraction(float(Fraction(str(x)))))
+    with pytest.raises(AssertionError):
+        _compare_estimates()
