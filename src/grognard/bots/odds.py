@@ -37,6 +37,8 @@ class Estimate:
 
 
 def _fraction(x: Any) -> Fraction | None:
+    if type(x) is Fraction:  # already exact (a system's estimate hook): no round trip by text
+        return x
     try:
         return Fraction(str(x)) if x is not None else None
     except (ValueError, ZeroDivisionError):

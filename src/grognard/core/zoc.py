@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from grognard.core.errors import InputError, parse_enum
 from grognard.core.mapdata import Fortification, HexsideFeature, MapData, Terrain
-from grognard.core.paths import BoolArray, Forces, Purpose, edge_tables, labels
+from grognard.core.paths import BoolArray, Forces, IntArray, Purpose, edge_tables, labels
 
 _FORT_CODES = {f: i for i, f in enumerate(Fortification)}
 
@@ -131,6 +131,30 @@ def _blocked_into(m: MapData, rules: ZocRules) -> npt.NDArray[np.bool_]:
 _BLOCKED: list[tuple[MapData, ZocRules, npt.NDArray[np.bool_]]] = []
 
 
+def zoc_edges(m: MapData, rules: ZocRules, srcs: IntArray, *,
+              closed_countries: Iterable[str] = ()) -> tuple[IntArray, IntArray]:
+    """C-ZOC The edges a ZOC exerted in hexes ``srcs`` (map indices) projects over, as
+    (source, entered hex) index arrays: not across ``rules.blocking_features`` hexsides, not
+    into terrain the rules exclude (and water), not across a closed border. What
+    :func:`zoc_field` spreads each unit's class over; a caller asking about a few hexes may
+    read it once per map instead of building the whole field."""
+    et = edge_tables(m)
+    pos = et.pos[srcs].ravel()
+    pos = pos[pos >= 0]
+    s, t = et.src[pos], m.indices[pos]
+    ok = (m.edge_features[pos] & np.uint16(int(rules.blocking_features))) == 0
+    ok &= ~_blocked_into(m, rules)[t]
+    closed = list(closed_countries)
+    if closed:
+        unknown = [c for c in closed if c not in m.country_names]
+        if unknown:
+            raise InputError("closed_countries", f"unknown country {unknown[0]!r}")
+        codes = np.array([m.country_names.index(c) for c in closed])
+        cs, ct = m.country[s], m.country[t]
+        ok &= ~((cs != ct) & (np.isin(cs, codes) | np.isin(ct, codes)))
+    return s[ok], t[ok]
+
+
 def zoc_field(
     m: MapData,
     forces: Forces,
@@ -154,26 +178,14 @@ def zoc_field(
     ex = (~friendly_units) & (forces.zoc_class > 0)
     hex_class = np.zeros(m.n, dtype=np.int8)
     np.maximum.at(hex_class, forces.hex[ex], forces.zoc_class[ex])
-    et = edge_tables(m)
     # only the edges leaving hexes that exert a ZOC (a few per unit, not the whole map)
-    srcs = np.nonzero(hex_class > 0)[0].astype(np.int32)
-    pos = et.pos[srcs].ravel()
-    pos = pos[pos >= 0]
-    s, t = et.src[pos], m.indices[pos]
-    ok = (m.edge_features[pos] & np.uint16(int(rules.blocking_features))) == 0
-    ok &= ~_blocked_into(m, rules)[t]
-    closed = list(closed_countries)
-    if closed:
-        unknown = [c for c in closed if c not in m.country_names]
-        if unknown:
-            raise InputError("closed_countries", f"unknown country {unknown[0]!r}")
-        codes = np.array([m.country_names.index(c) for c in closed])
-        cs, ct = m.country[s], m.country[t]
-        ok &= ~((cs != ct) & (np.isin(cs, codes) | np.isin(ct, codes)))
+    s, t = zoc_edges(m, rules, np.nonzero(hex_class > 0)[0].astype(np.int32),
+                     closed_countries=closed_countries)
     strength = np.zeros(m.n, dtype=np.int8)
-    np.maximum.at(strength, t[ok], hex_class[s[ok]])
+    np.maximum.at(strength, t, hex_class[s])
     return ZocField(map=m, side=side, rules=rules, strength=strength, friendly=friendly,
                     enemy=enemy)
 
 
-__all__ = ["ZocField", "ZocRules", "europa_revised_zoc", "third_reich_zoc", "zoc_field"]
+__all__ = ["ZocField", "ZocRules", "europa_revised_zoc", "third_reich_zoc", "zoc_edges",
+           "zoc_field"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
-from grognard.europa.board import on_map
+from grognard.europa.board import on_map, on_map_of
 from grognard.europa.combat.losses import Action, credit, step_action
 from grognard.europa.state_types import EuropaState
 
@@ -29,11 +29,15 @@ def own_units(state: EuropaState, player: str) -> list[tuple[str, JSON]]:
 
 def adjacent_enemy_hexes(ctx: Context, state: EuropaState, player: str
                           ) -> dict[str, list[tuple[str, JSON]]]:
-    """Each enemy-held hex next to ``player``'s units, with those units."""
+    """Each enemy-held hex next to ``player``'s units, with those units (the units on the
+    map read once per position: :func:`on_map_of`)."""
     m = ctx.scenario.map
-    enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
+    placed = on_map_of(ctx, state)
+    enemy = {u["hex"] for _, u in placed if u["side"] != player}
     out: dict[str, list[tuple[str, JSON]]] = {}
-    for uid, u in own_units(state, player):
+    for uid, u in placed:
+        if u["side"] != player:
+            continue
         for j in m.neighbor_indices(m.index_of_label(u["hex"])):
             label = m.label(int(j))
             if label in enemy:

@@ -390,11 +390,11 @@ def _unfuelled(ctx: Context, state: EuropaState, uid: str, mp: int) -> bool:
     return True
 
 
-def attack_payment(ctx: Context, state: EuropaState, side: str, attackers: list[str], overrun: bool
-                   ) -> dict[str, Any] | None:
-    """EUR-37 An attack's SPs: 1 per attacking in-supply division (Axis-minor infantry and
-    cavalry 1 per 2), 1 for artillery support; refused when unpayable or when an attacker
-    moved unfuelled this turn."""
+def _attack_ops(ctx: Context, state: EuropaState, side: str, attackers: list[str],
+                overrun: bool) -> tuple[Operations, str, bool] | None:
+    """EUR-37 What an attack pays for (its operations, named for the refusal, and whether
+    EUR-39 special SPs may pay); None where no SPs are kept; refused when an attacker moved
+    unfuelled this turn."""
     cfg = active(ctx, state)
     if cfg is None or side not in (cfg.german, cfg.soviet):
         return None
@@ -417,9 +417,63 @@ def attack_payment(ctx: Context, state: EuropaState, side: str, attackers: list[
             divisions += 1
     ops = Operations(combats=(Combat(divisions=divisions, minor_divisions=minors,
                                      artillery=artillery, overrun=overrun),))
-    what = "the overrun" if overrun else "the attack"
-    return _payment(ctx, state, side, ops, what,
-                    special_ok=side == cfg.german and _surprise_phase(ctx, state))
+    return (ops, "the overrun" if overrun else "the attack",
+            side == cfg.german and _surprise_phase(ctx, state))
+
+
+def attack_payment(ctx: Context, state: EuropaState, side: str, attackers: list[str], overrun: bool
+                   ) -> dict[str, Any] | None:
+    """EUR-37 An attack's SPs: 1 per attacking in-supply division (Axis-minor infantry and
+    cavalry 1 per 2), 1 for artillery support; refused when unpayable or when an attacker
+    moved unfuelled this turn."""
+    got = _attack_ops(ctx, state, side, attackers, overrun)
+    if got is None:
+        return None
+    ops, what, special_ok = got
+    return _payment(ctx, state, side, ops, what, special_ok=special_ok)
+
+
+def _refusal_key(state: EuropaState, side: str, ops: Operations, what: str, special_ok: bool
+                 ) -> tuple[Any, ...]:
+    """All :func:`_payment` reads besides the game's readings and tables."""
+    lg = state["logistics"]
+    return (side, ops, what, special_ok, _ops(state, side)["owed"],
+            lg["special"] if special_ok else None, lg["sp"][side])
+
+
+#: how many verdicts of :func:`attack_refusal` a game keeps (a new table when it is full)
+_REFUSALS_KEPT = 4096
+
+
+def attack_refusal(ctx: Context, state: EuropaState, side: str, attackers: list[str],
+                   overrun: bool) -> IllegalOrder | None:
+    """EUR-37 Why :func:`attack_payment` refuses the attack (None: it does not), for verify.
+    The stockpile's verdict on the attack's operations is kept per game under all it reads
+    (the side, the operations, the side's charges owed this turn, its SPs and, where they may
+    pay, the special SPs): the listers verify every attack again after each command, and the
+    verdict's charge arithmetic costs more than the order's other checks.
+    tests/bots/test_europa_speed_s18_combat.py compares it with the plain verdict."""
+    try:
+        got = _attack_ops(ctx, state, side, attackers, overrun)
+    except IllegalOrder as exc:
+        return exc
+    if got is None:
+        return None
+    ops, what, special_ok = got
+    key = _refusal_key(state, side, ops, what, special_ok)
+    known: dict[Any, IllegalOrder | None] = ctx.kept_table(
+        "europa.attack_sp_refusals", readings_of(ctx, SupplyReadings), ctx.tables)
+    if key in known:
+        return known[key]
+    refusal: IllegalOrder | None = None
+    try:
+        _payment(ctx, state, side, ops, what, special_ok=special_ok)
+    except IllegalOrder as exc:
+        refusal = exc
+    if len(known) >= _REFUSALS_KEPT:
+        known.clear()
+    known[key] = refusal
+    return refusal
 
 
 def air_payment(ctx: Context, state: EuropaState, side: str, units: list[str]
@@ -485,6 +539,7 @@ FOLDS = {
 }
 
 __all__ = ["FOLDS", "LogisticsConfig", "MovePayment", "air_payment", "attack_payment",
+           "attack_refusal",
            "initial_logistics",
            "logistics_config", "move_payment", "paid_event", "phase_change_events",
            "turn_month", "zone_event"]

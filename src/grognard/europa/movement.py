@@ -22,7 +22,7 @@ only those that end within the limit.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -90,8 +90,6 @@ class _SideMovement:
     #: per class: the graph's later-step edges over the whole map, as CSR arrays with one
     #: spare row (a single stack's first steps, :func:`_single_range`)
     whole: dict[MoveClass, tuple[Any, int]] = field(default_factory=dict)
-    #: per hex: the enemy ZOC mask without the units in that hex (an overrun's, EUR-19)
-    without: dict[str, Any] = field(default_factory=dict)
     #: per class, start (map index) and MPs: a stack's range (the move lister's search, or
     #: a single one), kept while the enemy stays put (own moves change no other range), so a
     #: move's verify later in the phase does not search again
@@ -137,19 +135,6 @@ def _side(ctx: Context, state: EuropaState, player: str) -> _SideMovement:
         return made
     out: _SideMovement = ctx.cached(f"europa.side_movement.{player}", make)
     return out
-
-
-def enemy_zoc_without(ctx: Context, state: EuropaState, player: str, label: str,
-                      make: Callable[[], Any]) -> Any:
-    """``make()``: the enemy ZOC mask ``player`` meets without the units in ``label`` (as the
-    overrun builds it: valid at ``label`` and its neighbours) - kept
-    with what the side's movers meet, under the enemy units' hexes and ZOC classes (all it
-    depends on: Europa ZOCs are never negated for movement), so it is built once per target
-    while the enemy stays put, not once per command."""
-    side = _side(ctx, state, player)
-    if label not in side.without:
-        side.without[label] = make()
-    return side.without[label]
 
 
 def move_zoc(ctx: Context, state: EuropaState, player: str) -> ZocField:

@@ -17,16 +17,18 @@ format documented in ``docs/formats/europa_combat.md``; every bad field raises
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from grognard.core.errors import IllegalOrder, InputError, parse_enum
 from grognard.core.readings import Readings
 from grognard.core.tables import Table, TableSet, load_tables
 from grognard.core.units import MECHANIZED_TYPES, ArmorClass, SupplyState, UnitType
+
+T = TypeVar("T")
 
 TERRAIN_TABLE = "europa_terrain_effects"
 HEXSIDE_TABLE = "europa_hexside_effects"
@@ -326,6 +328,50 @@ def combatant_from_json(raw: Any, where: str) -> Combatant:
     )
 
 
+def _flat_key(raw: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A hashable key equal only for JSON objects of the same fields, values and value types
+    (so 1, 1.0 and true differ), lists of scalars included; None for anything else."""
+    out = []
+    for k, v in raw.items():
+        if isinstance(v, list):
+            if not all(isinstance(x, str | int | float | bool) for x in v):
+                return None
+            v = tuple((type(x), x) for x in v)
+        elif not isinstance(v, str | int | float | bool | None):
+            return None
+        out.append((k, type(v), v))
+    out.sort(key=lambda kv: kv[0])
+    return tuple(out)
+
+
+#: the parsed units and readings of recent ATTACK.json models, keyed by :func:`_flat_key`
+#: (a unit stands in many models: each order the listers check, each estimate a bot asks)
+_COMBATANTS: dict[tuple[Any, ...], Combatant] = {}
+_READINGS: dict[tuple[Any, ...], CombatReadings] = {}
+_PARSED_KEPT = 8192
+
+
+def _parsed(kept: dict[tuple[Any, ...], T], raw: Any, make: Callable[[], T]) -> T:
+    """``make()``, the parse of the JSON object ``raw`` (a function of its content alone:
+    :func:`combatant_from_json`, the readings), kept in ``kept`` for another object of the
+    same content; a parse that raises is not kept."""
+    key = _flat_key(raw) if type(raw) is dict else None
+    if key is None:
+        return make()
+    hit = kept.get(key)
+    if hit is None:
+        hit = make()
+        if len(kept) >= _PARSED_KEPT:
+            kept.clear()
+        kept[key] = hit
+    return hit
+
+
+def _combatant(raw: Any, where: str) -> Combatant:
+    """:func:`combatant_from_json`, kept per unit content (:func:`_parsed`)."""
+    return _parsed(_COMBATANTS, raw, lambda: combatant_from_json(raw, where))
+
+
 _ATTACK_KEYS = {
     "attackers", "defenders", "terrain", "hexsides", "weather", "fortified", "major_city",
     "bombardment", "series", "res_in_hex", "night", "barrage_target", "overrun", "readings",
@@ -351,7 +397,7 @@ def attack_from_json(raw: Any, tables: TableSet | None = None) -> Attack:
         lst = raw.get(key, [])
         if not isinstance(lst, Sequence) or isinstance(lst, str):
             raise InputError(key, "must be a list of units")
-        units[key] = tuple(combatant_from_json(u, f"{key}[{i}]") for i, u in enumerate(lst))
+        units[key] = tuple(_combatant(u, f"{key}[{i}]") for i, u in enumerate(lst))
     terrain = raw.get("terrain", "clear")
     if not isinstance(terrain, str):
         raise InputError("terrain", "must be a string")
@@ -378,7 +424,8 @@ def attack_from_json(raw: Any, tables: TableSet | None = None) -> Attack:
         night=_bool(raw, "night", None),
         barrage_target=target,
         overrun=_bool(raw, "overrun", None),
-        readings=CombatReadings.from_mapping(readings_raw),
+        readings=_parsed(_READINGS, readings_raw,
+                         lambda: CombatReadings.from_mapping(readings_raw)),
     )
     if target is not None:
         side, _ = attack.unit(target)

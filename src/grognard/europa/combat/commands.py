@@ -25,8 +25,7 @@ from grognard.core.movement import (
     overrun_allowed,
     overrun_mp,
 )
-from grognard.core.paths import Forces
-from grognard.core.zoc import europa_revised_zoc, zoc_field
+from grognard.core.zoc import europa_revised_zoc, zoc_edges, zoc_field
 from grognard.engine import generic
 from grognard.engine.commands import Command
 from grognard.engine.context import Context
@@ -63,12 +62,13 @@ from grognard.europa.combat.retreat import Retreat, RetreatLoss, legal_retreats,
 from grognard.europa.combat.support import ground_support_result
 from grognard.europa.logistics import (
     attack_payment,
+    attack_refusal,
     bonus_combat_supply,
     overrun_sp_cost,
     paid_event,
     zone_event,
 )
-from grognard.europa.movement import enemy_zoc_without, stacking_refusal
+from grognard.europa.movement import stacking_refusal
 from grognard.europa.state_types import (
     AdvancedAfterCombat,
     CombatPending,
@@ -214,6 +214,32 @@ def attack_model(ctx: Context, raw: Mapping[str, Any]) -> Attack:
     return attack
 
 
+#: the :class:`Attack` of recent ATTACK.json models, one object per canonical JSON (so the
+#: lister's check and a bot's estimate of the same model share its parse and its setups,
+#: :func:`combat_setup`): canonical JSON -> (tables, attack)
+_MODELS: OrderedDict[str, tuple[Any, Attack]] = OrderedDict()
+_MODELS_KEPT = 4096
+
+
+def model_key(raw: Mapping[str, Any]) -> str:
+    """The canonical JSON of an ATTACK.json model (equal for models of equal content)."""
+    return json.dumps(raw, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def kept_model(ctx: Context, key: str, raw: Mapping[str, Any]) -> Attack:
+    """The :class:`Attack` of the model ``raw`` whose canonical JSON is ``key``
+    (:func:`model_key`) under the game's tables: the same object while the model is kept."""
+    hit = _MODELS.get(key)
+    if hit is not None and hit[0] is ctx.tables:
+        _MODELS.move_to_end(key)
+        return hit[1]
+    attack = attack_from_json(raw, ctx.tables)
+    _MODELS[key] = (ctx.tables, attack)
+    if len(_MODELS) > _MODELS_KEPT:
+        _MODELS.popitem(last=False)
+    return attack
+
+
 def _ordered_raw(ctx: Context, state: EuropaState, cmd: Command) -> dict[str, Any]:
     """EUR-09 The ATTACK.json model of an ``attack`` order, built once per position and
     order (verify and execute share it; the model is not changed by either)."""
@@ -245,14 +271,14 @@ def _setup_refusal(ctx: Context, raw: Mapping[str, Any]) -> GrognardError | None
     """EUR-09 Why :func:`combat_setup` refuses the model ``raw`` under the game's tables (its
     barrage at a natural 7 where attacking artillery fires; None: it does not), found once per
     model (a function of the model and the tables only)."""
-    key = json.dumps(raw, sort_keys=True, separators=(",", ":"), default=str)
+    key = model_key(raw)
     hit = _SETUPS.get(key)
     if hit is not None and hit[0] is ctx.tables:
         _SETUPS.move_to_end(key)
         return hit[1]
     refusal: GrognardError | None = None
     try:
-        attack = attack_model(ctx, raw)
+        attack = kept_model(ctx, key, raw)
         combat_setup(attack, 7 if barrage_strength(attack) > 0 else None, ctx.tables)
     except GrognardError as exc:
         refusal = exc
@@ -347,8 +373,10 @@ def verify_attack(ctx: Context, state: EuropaState, cmd: Command) -> None:
     refusal = _model_refusal(ctx, state, cmd)
     if refusal is not None:
         raise refusal.with_traceback(None)
-    attack_payment(ctx, state, cmd.player, list(cmd.args["attackers"]),
-                   bool(cmd.args.get("overrun")))  # EUR-37: refused if it cannot be paid
+    refusal = attack_refusal(ctx, state, cmd.player, list(cmd.args["attackers"]),
+                             bool(cmd.args.get("overrun")))  # EUR-37: refused if unpaid
+    if refusal is not None:
+        raise refusal.with_traceback(None)
 
 
 def execute_attack(ctx: Context, state: EuropaState, cmd: Command, dice: Dice) -> list[Event]:
@@ -842,9 +870,9 @@ def _overrun_way(ctx: Context, state: EuropaState, player: str, start: str, labe
     allowed, entry = _overrun_ground(ctx, start, label, weather, mreadings)
     if not allowed:
         return False, 0, False, False
-    mask = _zoc_without(ctx, state, player, label)
-    ia, ib = m.index_of_label(start), m.index_of_label(label)
-    return True, entry, bool(mask[ia]), bool(mask[ia] and mask[ib])
+    leaves = _in_zoc_without(ctx, state, player, label, m.index_of_label(start))
+    return True, entry, leaves, leaves and _in_zoc_without(ctx, state, player, label,
+                                                           m.index_of_label(label))
 
 
 def _overrun_ground(ctx: Context, start: str, label: str, weather: str, mreadings: Any
@@ -879,27 +907,36 @@ def _scenario_move_class(ctx: Context, uid: str, mreadings: Any) -> Any:
     return cls
 
 
-def _zoc_without(ctx: Context, state: EuropaState, player: str, label: str) -> Any:
-    """EUR-19 The enemy ZOC ``player``'s overrun of ``label`` meets: every unit on the map
-    but those in ``label`` (once per target and placement of the enemy units). The mask is
-    read only at ``label`` and its neighbours (where an overrun into it starts), so it is
-    built from the units within two hexes of ``label``: a ZOC reaches one hex, so no unit
-    farther away changes it there."""
-    def make() -> Any:
+def _zoc_sources(ctx: Context) -> dict[int, tuple[int, ...]]:
+    """EUR-17 For each hex of the map, the hexes whose units' ZOC enters it (the edges
+    :func:`zoc_field` spreads a ZOC over under the Europa rules: never across sea, lake or
+    impassable hexsides nor into water): the map's alone, so found once per game."""
+    known: dict[int, tuple[int, ...]] = ctx.kept_table("europa.zoc_sources", ctx.scenario)
+    if not known:
         m = ctx.scenario.map
-        target = m.index_of_label(label)
-        ring = {int(j) for i in m.neighbor_indices(target) for j in m.neighbor_indices(int(i))}
-        ring |= {int(i) for i in m.neighbor_indices(target)}
-        ring.discard(target)
-        by_hex = units_by_hex(ctx, state)
-        others = [(uid, u) for h in sorted(ring) for uid, u in by_hex.get(m.label(h), ())]
-        if not others:
-            return np.zeros(m.n, dtype=bool)
-        forces = Forces.build(m, [u["hex"] for _, u in others], [u["side"] for _, u in others],
-                              zoc_class=[int(u.get("zoc_class", 1)) for _, u in others],
-                              ids=[uid for uid, _ in others], side_names=list(state["sides"]))
-        return zoc_field(m, forces, player, europa_revised_zoc()).mask()
-    return enemy_zoc_without(ctx, state, player, label, make)
+        s, t = zoc_edges(m, europa_revised_zoc(), np.arange(m.n, dtype=np.int32))
+        into: dict[int, list[int]] = {}
+        for a, b in zip(s.tolist(), t.tolist(), strict=True):
+            into.setdefault(b, []).append(a)
+        known.update({h: tuple(srcs) for h, srcs in into.items()})
+    return known
+
+
+def _in_zoc_without(ctx: Context, state: EuropaState, player: str, label: str, h: int) -> bool:
+    """EUR-19 Whether hex ``h`` lies in an enemy ZOC of ``player``'s overrun of ``label``:
+    every enemy unit on the map exerting one (ZOC class above 0) but those in ``label``.
+    Read from the units in the hexes whose ZOC enters ``h`` (:func:`_zoc_sources`), not from
+    a whole-map field (tests/bots/test_europa_speed_s18_combat.py compares the field)."""
+    m = ctx.scenario.map
+    target = m.index_of_label(label)
+    by_hex = units_by_hex(ctx, state)
+    for src in _zoc_sources(ctx).get(h, ()):
+        if src == target:
+            continue
+        for _, u in by_hex.get(m.label(src), ()):
+            if u["side"] != player and int(u.get("zoc_class", 1)) > 0:
+                return True
+    return False
 
 
 def _movement_readings() -> type[Any]:

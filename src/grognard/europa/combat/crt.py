@@ -14,6 +14,7 @@ OddsColumn(odds='2-1', column='2-1', shift=0, eliminated=False)
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -150,6 +151,22 @@ def odds_text(ratio: Fraction | None) -> str:
     return f"1-{math.ceil(1 / ratio)}"
 
 
+#: the odds of each CRT's columns, per tuple of column names (a function of the names alone)
+_RATIOS: dict[tuple[str, ...], tuple[Fraction, ...]] = {}
+
+
+def _column_ratios(cols: tuple[str, ...]) -> tuple[Fraction, ...]:
+    """The odds of the CRT columns ``cols`` (:func:`column_ratio`), refused unless they
+    rise; found once per tuple of names (every attack's setup reads them)."""
+    got = _RATIOS.get(cols)
+    if got is None:
+        got = tuple(column_ratio(c) for c in cols)
+        if list(got) != sorted(got):
+            raise TableError("CRT columns must rise in odds", table=CRT_TABLE)
+        _RATIOS[cols] = got
+    return got
+
+
 @dataclass(frozen=True, slots=True)
 class OddsColumn:
     """The odds (rounded, before shifts) and the CRT column used (after shifts and the cap)."""
@@ -175,9 +192,7 @@ def odds_column(attack_strength: Fraction, defense_strength: Fraction, left_shif
     True
     """
     cols = list(columns) if columns is not None else list(crt_table().columns)
-    ratios = [column_ratio(c) for c in cols]
-    if ratios != sorted(ratios):
-        raise TableError("CRT columns must rise in odds", table=CRT_TABLE)
+    ratios = _column_ratios(tuple(cols))
     if attack_strength < 0 or defense_strength < 0:
         raise InputError("strength", "must not be negative")
     ratio = None if defense_strength == 0 else Fraction(attack_strength) / defense_strength
@@ -188,8 +203,7 @@ def odds_column(attack_strength: Fraction, defense_strength: Fraction, left_shif
         extra = math.floor(ratio) - math.floor(top) if top >= 1 else 0
         index = len(cols) - 1 + extra
     else:
-        fits = [i for i, r in enumerate(ratios) if ratio >= r]
-        index = fits[-1] if fits else -1
+        index = bisect_right(ratios, ratio) - 1  # the last column at or below the odds
     shifted = index - left_shifts
     if shifted < 0:
         if below == BelowLowest.CLAMP and index >= 0:
@@ -277,13 +291,34 @@ def _tables(tables: TableSet | None) -> TableSet:
     return tables if tables is not None else load_tables()
 
 
+#: recent setups by the very :class:`Attack` object, barrage roll and tables they were made
+#: from (a function of those alone): a model a lister checks and a bot then estimates is one
+#: object (``combat.commands.kept_model``), so its setup is made once
+_KEPT_SETUPS: dict[tuple[int, int | None, int], tuple[Attack, TableSet, CombatSetup]] = {}
+_KEPT_SETUPS_MAX = 4096
+
+
 def combat_setup(attack: Attack, barrage_roll: int | None = None,
                  tables: TableSet | None = None) -> CombatSetup:
     """EUR-09 (The new combat procedure) Steps 1-3: fire-support DRM (air result, then the
     artillery barrage; at most +1), the armor-only odds DRM terrain permitting, and the odds
     with the revised terrain. ``barrage_roll`` is the natural 2D6 of the barrage step (needed
-    when attacking artillery fires)."""
+    when attacking artillery fires). Kept for the same attack object, roll and tables (a
+    refusal is not kept)."""
     ts = _tables(tables)
+    key = (id(attack), barrage_roll, id(ts))
+    hit = _KEPT_SETUPS.get(key)
+    if hit is not None and hit[0] is attack and hit[1] is ts:
+        return hit[2]
+    setup = _combat_setup(attack, barrage_roll, ts)
+    if len(_KEPT_SETUPS) >= _KEPT_SETUPS_MAX:
+        _KEPT_SETUPS.clear()
+    _KEPT_SETUPS[key] = (attack, ts, setup)  # holds ``attack``: its id is not reused while kept
+    return setup
+
+
+def _combat_setup(attack: Attack, barrage_roll: int | None, ts: TableSet) -> CombatSetup:
+    """:func:`combat_setup` made afresh."""
     if all(u.is_artillery for u in attack.attackers):
         raise IllegalOrder("EUR-03", "artillery alone cannot attack: its factors only fire "
                            "as bombardment support for an attack by other units")

@@ -7,7 +7,6 @@ result; losses and retreats it demands stay pending in ``state["combat"]`` for t
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -26,10 +25,11 @@ from grognard.engine.system import Places
 from grognard.europa.choices import adjacent_enemy_hexes
 from grognard.europa.combat.commands import (
     attack_json,
-    attack_model,
     attacked_this_phase,
     execute_attack,
     fold_combat_resolved,
+    kept_model,
+    model_key,
     settled,
     verify_attack,
 )
@@ -150,12 +150,12 @@ _ODDS_KEPT = 4096
 def odds_of_model(ctx: Context, raw: Mapping[str, Any]) -> Any:
     """EUR-09 :func:`attack_odds` of the ATTACK.json model ``raw`` under the game's tables,
     computed once per model (the odds are a function of the model and the tables only)."""
-    key = json.dumps(raw, sort_keys=True, separators=(",", ":"), default=str)
+    key = model_key(raw)
     hit = _ODDS.get(key)
     if hit is not None and hit[0] is ctx.tables:
         _ODDS.move_to_end(key)
         return hit[1]
-    result = attack_odds(attack_model(ctx, raw), ctx.tables)
+    result = attack_odds(kept_model(ctx, key, raw), ctx.tables)
     _ODDS[key] = (ctx.tables, result)
     if len(_ODDS) > _ODDS_KEPT:
         _ODDS.popitem(last=False)

@@ -17,8 +17,7 @@ from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
 from grognard.engine.orders import Words, as_list, hex_name
 from grognard.engine.system import Places
-from grognard.europa.board import on_map
-from grognard.europa.choices import own_units
+from grognard.europa.board import on_map_of
 from grognard.europa.combat.commands import (
     execute_overrun,
     fold_overrun_declared,
@@ -61,11 +60,12 @@ class Overrun(EuropaOrder[OverrunArgs]):
         if state["combat"]["pending"] is not None:
             return []
         stacks: dict[str, list[str]] = {}
-        for uid, u in own_units(state, player):
-            if UnitType(u["type"]) in GROUND_TYPES:
+        placed = on_map_of(ctx, state)  # the units on the map, once per position
+        for uid, u in placed:
+            if u["side"] == player and UnitType(u["type"]) in GROUND_TYPES:
                 stacks.setdefault(u["hex"], []).append(uid)
         m = ctx.scenario.map
-        enemy = {u["hex"] for _, u in on_map(state) if u["side"] != player}
+        enemy = {u["hex"] for _, u in placed if u["side"] != player}
         out: list[Command] = []
 
         def check(ids: list[str], target: str) -> list[Command]:
