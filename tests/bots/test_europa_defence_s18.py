@@ -98,5 +98,5 @@ def test_a_bad_reach_or_rings_is_refused_in_one_line():
     for text in ("reach=Leningrad", "reach=Leningrad:x", "reach=Leningrad:-3", "rings=Moscow:a"):
         with pytest.raises(InputError, match=text.partition("=")[0]):
             parse_params(text)
-    with pytest.raises(InputError, match="Leningrd is not one of Moscow, Leningrad"):
-        plan_for("europa-barbarossa", parse_params("reach=Leningrd:20"))
+    with pytest.raises(InputError, match="Leningrd is not a fortress of a plan"):
+        parse_params("reach=Leningrd:20")

@@ -15,7 +15,7 @@ from typing import Any
 
 from grognard.bots.base import Seat
 from grognard.bots.heuristic import HeuristicBot, Policy
-from grognard.bots.planner_plans import plan_for, planner_policy
+from grognard.bots.planner_plans import PLANS, plan_for, planner_policy
 from grognard.core.errors import InputError
 
 PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_year",
@@ -42,6 +42,10 @@ WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold")
 NUMBER_PARAMS = ("worth_pull", "stand")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")
+#: the fortresses any shipped plan's defender names (what ``rings`` and ``reach`` may name)
+FORTRESSES = tuple(dict.fromkeys(f for plan in PLANS.values()
+                                 for side in plan.values() if isinstance(side, dict)
+                                 for f in side.get("fortresses", ())))
 
 
 def parse_params(text: str) -> dict[str, str]:
@@ -56,11 +60,16 @@ def parse_params(text: str) -> dict[str, str]:
         if (key in WHOLE_PARAMS and not _is_number(value, int)) or \
                 (key in NUMBER_PARAMS and value and not _is_number(value, float)):
             raise InputError("--bots", f"bot parameter {part!r}: {key} takes a number")
-        if key in NAMED_PARAMS and not all(
-                name and sep2 and n.isdigit() for name, sep2, n in
-                (p.partition(":") for p in value.split("+") if p)):
-            raise InputError("--bots", f"bot parameter {part!r}: {key} takes NAME:N pairs "
-                             "joined by + (N a whole number)")
+        if key in NAMED_PARAMS:
+            named = [p.partition(":") for p in value.split("+") if p]
+            if not all(name and sep2 and n.isdigit() for name, sep2, n in named):
+                raise InputError("--bots", f"bot parameter {part!r}: {key} takes NAME:N pairs "
+                                 "joined by + (N a whole number)")
+            # a misspelt fortress would change nothing in silence
+            unknown = sorted({name for name, _s, _n in named} - set(FORTRESSES))
+            if unknown:
+                raise InputError("--bots", f"bot parameter {part!r}: {', '.join(unknown)} is "
+                                 f"not a fortress of a plan ({', '.join(FORTRESSES)})")
         out[key] = value
     return out
 

@@ -55,7 +55,7 @@ from grognard.bots.tr_plans import (
     tr_front,
     transport_plan,
 )
-from grognard.core.errors import GrognardError, InputError
+from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
@@ -462,16 +462,12 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["stand_first"] = params["stand_first"] not in ("", "0")
     if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
-    # session 16: rings=Moscow:3+Leningrad:2; session 18: reach=Leningrad:20 - each name one
-    # of the plan's fortresses (a misspelt one would silently change nothing)
+    # session 16: rings=Moscow:3+Leningrad:2; session 18: reach=Leningrad:20 (the names
+    # checked by planner.parse_params)
     for key in ("rings", "reach"):
         if params.get(key) is not None and "soviet" in plan:
             named = {k: int(v) for k, _c, v in
                      (p.partition(":") for p in params[key].split("+") if p)}
-            unknown = sorted(set(named) - set(plan["soviet"]["fortresses"]))
-            if unknown:
-                raise InputError("--bots", f"bot parameter {key}: {', '.join(unknown)} is not "
-                                 f"one of {', '.join(plan['soviet']['fortresses'])}")
             plan["soviet"][key] = named
     year = params.get("weseruebung")
     if year is not None and "weseruebung" in plan:  # Spring of a year, gathered the Winter
