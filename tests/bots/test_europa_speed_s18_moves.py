@@ -1,0 +1,194 @@
+"""Issue 25, session 18: the attacker's exploitation plan made faster gives the same answers
+(a pure refactor: the oracle's bot games keep their final state hashes,
+``bench/europa_bot_oracle.py``). Each shortcut is compared here with the plain computation it
+replaced, on the refactor oracle's recorded heuristic europa-barbarossa game, and each
+comparison can fail: the game gives the plain computation something to find (counted), and a
+planted error is seen to be caught."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from tests.bots.test_europa_speed_s12 import _oracle_game
+
+from grognard.bots import europa_offence as off
+from grognard.bots.heuristic import _graph
+from grognard.bots.situation import Situation
+
+
+def _pictures() -> list[off.Picture]:
+    """The attacker's picture of both sides at every 100th command of the recorded game
+    (each side's supply sources from the scenario's rules)."""
+    from grognard.europa.board import europa_rules
+
+    out = []
+    for game in _oracle_game(100):
+        ctx = game.context
+        sources = europa_rules(ctx.scenario).section.supply_sources
+        for player, enemy in (("axis", "soviet"), ("soviet", "axis")):
+            view = copy.deepcopy(game.view(player))
+            sit = Situation.of(ctx, view, player)
+            g = _graph(sit.map, ctx.tables)
+            out.append(off.Picture.of(sit, g, sources.get(player, []),
+                                      sources.get(enemy, [])))
+    return out
+
+
+@pytest.fixture(scope="module")
+def pictures() -> list[off.Picture]:
+    return _pictures()
+
+
+def _spots(pic: off.Picture, rnd: random.Random) -> list[int]:
+    """Hexes an exploitation would place movers in: land next to the enemy or behind its
+    front (the enemy's supply paths), shuffled, some repeated (a stack)."""
+    g = pic.g
+    near = sorted({j for t in pic.theirs for j in g.nbrs[t]
+                   if j not in pic.theirs and pic.land[j]})
+    deep = sorted({k for j in near for k in g.nbrs[j]
+                   if k not in pic.theirs and pic.land[k]})
+    got = rnd.sample(near, min(6, len(near))) + rnd.sample(deep, min(6, len(deep)))
+    if got:
+        got.append(got[0])
+    rnd.shuffle(got)
+    return got
+
+
+def _compare_fields(after: Callable[[off.Picture, Any, list[int], int], Any],
+                    pictures: list[off.Picture]) -> dict[str, int]:
+    """``after`` (the field of our units added a few at a time, from the field before)
+    against :meth:`Picture.their_field` (a new whole-map search) of every prefix, each
+    picture; what the new searches found changed, counted."""
+    rnd = random.Random(18)
+    seen = {"steps": 0, "changed": 0, "lost": 0}
+    for pic in pictures:
+        spots = _spots(pic, rnd)
+        field = pic.their_field()
+        k = 0
+        while k < len(spots):
+            step = rnd.choice([1, 1, 2, 3])
+            known, k = k, min(k + step, len(spots))
+            field = after(pic, field, spots[:k], known)
+            plain = pic.their_field(spots[:k])
+            assert np.array_equal(field[0], plain[0])
+            assert field[1] == plain[1]
+            before = pic.their_field(spots[:k - 1]) if k > 1 else pic.their_field()
+            seen["steps"] += 1
+            seen["changed"] += sum(1 for a, b in zip(before[1], plain[1], strict=True)
+                                   if a != b and b >= 0)
+            seen["lost"] += sum(1 for a, b in zip(before[1], plain[1], strict=True)
+                                if a >= 0 > b)
+    return seen
+
+
+def test_eur30_field_after_placements_equals_a_new_search(pictures: list[off.Picture]
+                                                          ) -> None:
+    """EUR-30 as the attacker sees it: the enemy's supply field once our movers stand in
+    more hexes (``Picture.field_after``: the hexes they close taken out locally by
+    ``field_without``) equals a new whole-map search (``their_field``), mask and every
+    distance, for movers placed one to three at a time, both sides, every 100th command."""
+    seen = _compare_fields(lambda pic, base, add, known: pic.field_after(base, add, known), pictures)
+    # hexes found farther (a path around) and hexes no longer reached at all
+    assert seen["steps"] > 50 and seen["changed"] > 100 and seen["lost"] > 0, seen
+
+
+def test_eur30_field_comparison_catches_a_planted_error(pictures: list[off.Picture],
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """The comparison fails when the doubtful hexes are dropped, not searched again (every
+    hex whose shortest paths all ran through a closed hex then reads unreached)."""
+    def planted(g: Any, dist: list[int], removed: Any) -> list[int]:
+        out = list(dist)
+        for i in off._doubt(g, dist, removed):
+            out[i] = -1
+        return out
+    monkeypatch.setattr(off, "field_without", planted)
+    with pytest.raises(AssertionError):
+        _compare_fields(lambda pic, base, add, known: pic.field_after(base, add, known), pictures)
+
+
+def _closed_plain(pic: off.Picture, mask0: Any, add: list[int],
+                  cleared: int | None) -> list[int]:
+    """The hexes :meth:`Picture.cut_after` took out before: the new mask built whole and
+    compared with the base's."""
+    return [int(i) for i in np.flatnonzero(mask0 & ~pic._their_open(add, cleared))]
+
+
+def test_eur30_hexes_closed_equal_the_masks_compared(pictures: list[off.Picture]) -> None:
+    """EUR-30 The hexes a cut check takes out of the base field (``Picture._closed``: our
+    new units' hexes and their neighbours the enemy does not hold, a cleared hex and its
+    neighbours) equal the difference of the two masks built whole, for our units added to a
+    prefix and for an enemy hex cleared, both sides, every 100th command."""
+    rnd = random.Random(181)
+    closed = 0
+    for pic in pictures:
+        spots = _spots(pic, rnd)
+        for k in range(len(spots) + 1):
+            for p in {0, k // 2, k}:
+                mask0 = pic._their_open(spots[:p])
+                got = pic._closed(mask0, spots[:k])
+                assert got == _closed_plain(pic, mask0, spots[:k], None)
+                closed += len(got)
+        mask0 = pic._their_open()
+        for t in sorted(pic.theirs)[:15]:
+            got = pic._closed(mask0, [], t)
+            assert got == _closed_plain(pic, mask0, [], t)
+            closed += len(got)
+    assert closed > 500
+
+
+def test_eur30_hexes_closed_comparison_catches_a_planted_error(
+        pictures: list[off.Picture], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when a cleared hex's neighbours held by the enemy are closed
+    too (the enemy's own units do not stop its trace)."""
+    def planted(self: off.Picture, mask0: Any, add: Any, cleared: Any = None) -> list[int]:
+        got = set(_closed_plain(self, mask0, list(add), cleared))
+        for i in [*add, *([cleared] if cleared is not None else [])]:
+            got.update(j for j in self.g.nbrs[i] if mask0[j])
+        return sorted(got)
+    monkeypatch.setattr(off.Picture, "_closed", planted)
+    with pytest.raises(AssertionError):
+        test_eur30_hexes_closed_equal_the_masks_compared(pictures)
+
+
+def _offence_runs(plain: bool, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The planner Axis's ``offence_moves`` at the first position (every 10th command) of
+    each Axis movement and exploitation phase of the recorded game; with ``plain``, the
+    exploitation plan's field found by a new whole-map search after each placement."""
+    from grognard.bots.base import LazyView, LegalActions, Seat
+    from grognard.bots.planner import PlannerBot
+
+    if plain:
+        monkeypatch.setattr(off.Picture, "field_after",
+                            lambda self, base, add, known: self.their_field(add))
+    out: list[Any] = []
+    done: set[tuple[Any, ...]] = set()
+    for game in _oracle_game(10):
+        at = (game.state["turn"], game.state["phase"])
+        if game.phase.player != "axis" or game.phase.name not in ("movement", "exploitation") \
+                or at in done:
+            continue
+        done.add(at)
+        policy = PlannerBot(Seat.of(game, "axis")).policy
+        sit = policy.situation(LazyView(game, "axis"), game)
+        out.append(policy.offence_moves(sit, LegalActions(game, "axis")))  # type: ignore[attr-defined]
+    return out
+
+
+def test_offence_plans_with_the_field_kept_equal_the_plans_with_new_searches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attacker's whole plan (``offence_moves``: Schwerpunkte, sieges, exploitation
+    cuts, the free units' scores), the enemy's supply field carried from placement to
+    placement, equals the plan with a new whole-map search after each placement, score for
+    score, in order."""
+    kept = _offence_runs(False, monkeypatch)
+    plain = _offence_runs(True, monkeypatch)
+    assert kept == plain
+    # exploitation cuts placed (150+), more than one in a plan: a carried field was read
+    assert any(sum(1 for s, _c in run if s >= 150) > 1 for run in kept)
+
