@@ -92,7 +92,8 @@ def test_eur30_field_after_placements_equals_a_new_search(pictures: list[off.Pic
     more hexes (``Picture.field_after``: the hexes they close taken out locally by
     ``field_without``) equals a new whole-map search (``their_field``), mask and every
     distance, for movers placed one to three at a time, both sides, every 100th command."""
-    seen = _compare_fields(lambda pic, base, add, known: pic.field_after(base, add, known), pictures)
+    seen = _compare_fields(lambda pic, base, add, known: pic.field_after(base, add, known),
+                           pictures)
     # hexes found farther (a path around) and hexes no longer reached at all
     assert seen["steps"] > 50 and seen["changed"] > 100 and seen["lost"] > 0, seen
 
@@ -192,3 +193,91 @@ def test_offence_plans_with_the_field_kept_equal_the_plans_with_new_searches(
     # exploitation cuts placed (150+), more than one in a plan: a carried field was read
     assert any(sum(1 for s, _c in run if s >= 150) > 1 for run in kept)
 
+
+
+def _legal_moves_plain(ctx: Any, state: Any, player: str, refused: list[int] | None = None
+                       ) -> list[Any]:
+    """The EUR-17 move lister as it was (session 17): each reachable hex of each unit's range
+    asked in turn whether the unit fits (EUR-21: the side's room there, by label); the hexes
+    refused for room counted into ``refused``."""
+    from fractions import Fraction
+
+    from grognard.engine.commands import Command
+    from grognard.europa import movement as mv
+    from grognard.europa.board import on_map_hex
+
+    movers: dict[Any, list[str]] = {}
+    for uid, u in sorted(state["units"].items()):
+        if (u["side"] == player and u["status"] == "active" and u["hex"] is not None
+                and u["type"] in mv._GROUND and mv.mp_left(u) > 0):
+            movers.setdefault(mv.move_class(u), []).append(uid)
+    out = []
+    have = mv._side_res(state, player)
+    limits = mv._limit_list(ctx.scenario.map)
+
+    def room(label: str) -> Any:  # EUR-21 the REs the side may still bring into a hex
+        if not mv._stacking_checked(ctx):
+            return Fraction(10**9)
+        got = have.get(label)
+        lim = limits[ctx.scenario.map.index_of_label(label)]
+        return lim if got is None else lim - got
+    for cls, uids in movers.items():
+        units = [state["units"][uid] for uid in uids]
+        ranges = mv._graph(ctx, state, player, cls).ranges([on_map_hex(u) for u in units],
+                                                           [mv.mp_left(u) for u in units])
+        for uid, u, r in zip(uids, units, ranges, strict=True):
+            need = Fraction(u["re_size"])
+            for h in r.labels():
+                if h == u["hex"]:
+                    continue
+                if room(h) >= need:
+                    out.append(Command("move", player, {"unit": uid, "to": h}))
+                elif refused is not None:
+                    refused[0] += 1
+    return out
+
+
+def _compare_move_lists(lister: Callable[[Any, Any, str], list[Any]]) -> dict[str, int]:
+    """``lister`` against the plain lister at every 10th command of the recorded game, both
+    sides, in a movement or exploitation phase (fresh caches each time); what the plain one
+    listed, and the reachable hexes it refused for stacking (EUR-21), counted."""
+    seen = {"listed": 0, "refused": 0}
+    for game in _oracle_game(10):
+        if game.phase.name not in ("movement", "exploitation"):
+            continue
+        ctx, state = game.context, game.state
+        for player in ("axis", "soviet"):
+            refused = [0]
+            ctx.cache.clear()
+            plain = _legal_moves_plain(ctx, state, player, refused)
+            ctx.cache.clear()
+            assert lister(ctx, state, player) == plain
+            seen["listed"] += len(plain)
+            seen["refused"] += refused[0]
+    return seen
+
+
+def test_eur17_move_lister_picking_fitting_hexes_at_once_equals_the_plain_lister() -> None:
+    """EUR-17/EUR-21 The move lister, which picks the hexes a unit fits in from its range at
+    once (a per-size mask: the limits compared as ints, the side's occupied hexes one by
+    one), lists exactly the moves of the plain lister that asks each hex's room, in the same
+    order, both sides, every 10th command of the recorded game's movement phases."""
+    from grognard.europa.movement import legal_moves
+
+    seen = _compare_move_lists(legal_moves)
+    # moves listed, and reachable hexes refused for room (the check can refuse)
+    assert seen["listed"] > 10_000 and seen["refused"] > 0, seen
+
+
+def test_eur17_move_lister_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when the per-size mask forgets the side's own units (only the
+    hexes' limits compared)."""
+    from grognard.europa import movement as mv
+
+    def planted(ctx: Any, state: Any, side: str) -> Any:
+        limits = np.asarray(mv._limit_list(ctx.scenario.map), dtype=np.int64)
+        return lambda raw: limits >= float(raw)
+    monkeypatch.setattr(mv, "_fits", planted)
+    with pytest.raises(AssertionError):
+        _compare_move_lists(mv.legal_moves)
