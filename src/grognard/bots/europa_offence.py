@@ -758,6 +758,11 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     @kept_per_hex
     def near_attack(i: int) -> int:  # the enemy's attack factors next to hex i
         return sum(view_factor(x, "attack") for j in g.nbrs[i] for x in pic.theirs.get(j, []))
+    @kept_per_hex
+    def traces(i: int) -> bool:
+        # EUR-30: not the enemy's, and the unit's own hex is ours once it stands there, so
+        # it traces from there through a neighbour that does
+        return i not in pic.theirs and (i in ok or any(j in ok for j in g.nbrs[i]))
     value_of = kept_per_hex(value_of)
     if goal_distance is not None:
         goal_distance = kept_per_hex(goal_distance)
@@ -777,9 +782,7 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
 
         opts = []
         for i in moves[uid]:
-            # EUR-30: the unit's own hex is ours once it stands there, so it traces from
-            # there through a neighbour that does
-            if i in pic.theirs or (i not in ok and not any(j in ok for j in g.nbrs[i])):
+            if not traces(i):
                 continue
             if near_attack(i) > 2 * (own + 6 * stack.get(i, 0)):
                 continue  # a spearhead the enemy would destroy
