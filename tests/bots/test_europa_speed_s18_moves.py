@@ -281,3 +281,69 @@ def test_eur17_move_lister_comparison_catches_a_planted_error(
     monkeypatch.setattr(mv, "_fits", planted)
     with pytest.raises(AssertionError):
         _compare_move_lists(mv.legal_moves)
+
+
+def _compare_ranges(lister: Callable[[Any, Any, str], Any] | None = None) -> dict[str, int]:
+    """Each moving unit's range as the move lister keeps it (for the move's verify: its
+    hexes, costs and cheapest paths) against its own search among all the side's units
+    (``MovementGraph.ranges`` of every unit, as session 17 listed), at every 10th command of
+    the recorded game's movement phases, both sides; the units that shared a search,
+    counted."""
+    from grognard.europa import movement as mv
+    from grognard.europa.board import on_map_hex
+
+    seen = {"units": 0, "shared": 0}
+    for game in _oracle_game(10):
+        if game.phase.name not in ("movement", "exploitation"):
+            continue
+        ctx, state = game.context, game.state
+        for player in ("axis", "soviet"):
+            ctx.cache.clear()
+            mv._side(ctx, state, player).ranges.clear()
+            (lister or mv.legal_moves)(ctx, state, player)
+            movers: dict[Any, list[str]] = {}
+            for uid, u in sorted(state["units"].items()):
+                if (u["side"] == player and u["status"] == "active" and u["hex"] is not None
+                        and u["type"] in mv._GROUND and mv.mp_left(u) > 0):
+                    movers.setdefault(mv.move_class(u), []).append(uid)
+            for cls, uids in movers.items():
+                units = [state["units"][uid] for uid in uids]
+                plain = mv._graph(ctx, state, player, cls).ranges(
+                    [on_map_hex(u) for u in units], [mv.mp_left(u) for u in units])
+                kept = [ctx.cache[f"europa.range.{uid}"] for uid in uids]
+                for a, b in zip(kept, plain, strict=True):
+                    assert (a.start, a.mp, a.move_class) == (b.start, b.mp, b.move_class)
+                    assert np.array_equal(a.hexes, b.hexes)
+                    assert np.array_equal(a.cost, b.cost)
+                    assert np.array_equal(a.pred, b.pred)
+                seen["units"] += len(uids)
+                seen["shared"] += len(uids) - len({id(r) for r in kept})
+    return seen
+
+
+def test_eur17_ranges_searched_once_per_stack_equal_each_units_own_search() -> None:
+    """EUR-17 The move lister searches a stack's units of one class with the same MPs left
+    once: each unit's kept range (hexes, costs and the cheapest paths, ties included) equals
+    the range its own search finds among all the side's units."""
+    seen = _compare_ranges()
+    assert seen["units"] > 1000 and seen["shared"] > 100, seen
+
+
+def test_eur17_ranges_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when the lister shares a search between units in different
+    hexes (every unit searched from the first hex it asks)."""
+    from grognard.europa import movement as mv
+
+    def planted(ctx: Any, state: Any, player: str) -> Any:
+        first: list[str] = []
+
+        def one_hex(u: Any) -> str:
+            if not first:
+                first.append(str(u["hex"]))
+            return first[0]
+        with monkeypatch.context() as mp:
+            mp.setattr(mv, "on_map_hex", one_hex)
+            return mv.legal_moves(ctx, state, player)
+    with pytest.raises(AssertionError):
+        _compare_ranges(planted)

@@ -346,8 +346,12 @@ def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     m = ctx.scenario.map
     for cls, uids in movers.items():
         units = [state["units"][uid] for uid in uids]
-        ranges = _graph(ctx, state, player, cls).ranges([on_map_hex(u) for u in units],
-                                                        [mp_left(u) for u in units])
+        # a stack's units of one class with the MPs left share a range: searched once
+        keys = [(on_map_hex(u), mp_left(u)) for u in units]
+        once = list(dict.fromkeys(keys))
+        found = dict(zip(once, _graph(ctx, state, player, cls).ranges(
+            [k[0] for k in once], [k[1] for k in once]), strict=True))
+        ranges = [found[k] for k in keys]
         side = _side(ctx, state, player)
         for uid, u, r in zip(uids, units, ranges, strict=True):
             ctx.cache.setdefault(f"europa.range.{uid}", r)
