@@ -204,14 +204,18 @@ def _doubt(g: Any, dist: Any, removed: Collection[int]) -> set[int]:
                 buckets.setdefault(d, set()).add(j)
     while buckets:
         d = min(buckets)
+        up, down = d - 1, d + 1
         for v in buckets.pop(d):  # a level's hexes depend only on the level before
             if v in doubt:
                 continue
-            if all(u in doubt for u in into[v] if dist[u] == d - 1):
+            for u in into[v]:  # a parent kept: v keeps a shortest path
+                if dist[u] == up and u not in doubt:
+                    break
+            else:
                 doubt.add(v)
                 for j in outs[v]:
-                    if dist[j] == d + 1:
-                        buckets.setdefault(d + 1, set()).add(j)
+                    if dist[j] == down:
+                        buckets.setdefault(down, set()).add(j)
     return doubt
 
 
@@ -239,7 +243,12 @@ def lost_by_removing(g: Any, dist: Any, removed: Collection[int],
         need = asked - rem
         if not need:
             return asked
-    found = [v for v in open_ if any(dist[u] >= 0 and u not in doubt for u in into[v])]
+    found = []  # the doubtful hexes a kept hex leads into
+    for v in open_:
+        for u in into[v]:
+            if dist[u] >= 0 and u not in doubt:
+                found.append(v)
+                break
     again = set(found)
     if need is not None:
         need -= again
