@@ -164,23 +164,59 @@ def bfs_mask(g: Any, starts: Sequence[int], passable: Any, depth: int = 10**6
 
 
 #: per graph (by identity): each hex's in-neighbours (the hexes with a passable hexside into
-#: it), for :func:`lost_by_removing`
-_INTO: dict[int, tuple[Any, list[list[int]]]] = {}
+#: it) and out-neighbours (across its passable hexsides), for :func:`lost_by_removing`
+_INTO: dict[int, tuple[Any, list[list[int]], list[list[int]]]] = {}
 
 
-def _into(g: Any) -> list[list[int]]:
+def _links(g: Any) -> tuple[list[list[int]], list[list[int]]]:
+    """``g``'s in-neighbours and out-neighbours of each hex (built once per graph: the local
+    searches walk them hex by hex)."""
     got = _INTO.get(id(g))
     if got is not None and got[0]() is g:
-        return got[1]
+        return got[1], got[2]
     into: list[list[int]] = [[] for _ in g.nbrs]
+    outs: list[list[int]] = [[] for _ in g.nbrs]
     for i, (row, sides) in enumerate(zip(g.nbrs, g.sides, strict=True)):
         for j, side in zip(row, sides, strict=True):
             if side >= 0:
                 into[j].append(i)
+                outs[i].append(j)
     for key in [k for k, v in _INTO.items() if v[0]() is None]:
         del _INTO[key]
-    _INTO[id(g)] = (weakref.ref(g), into)
-    return into
+    _INTO[id(g)] = (weakref.ref(g), into, outs)
+    return into, outs
+
+
+def _doubt(g: Any, dist: Any, removed: Collection[int]) -> set[int]:
+    """The hexes a search (:func:`bfs_field`'s ``dist``) reached whose every shortest path
+    runs through a hex of ``removed`` (those hexes included): the only ones whose distance
+    changes once ``removed`` are impassable too (found nearest first: a hex is in doubt when
+    all its parents, the in-neighbours one nearer, are)."""
+    into, outs = _links(g)
+    doubt = {i for i in removed if dist[i] >= 0}
+    if not doubt:
+        return doubt
+    buckets: dict[int, set[int]] = {}
+    for i in doubt:
+        d = int(dist[i]) + 1
+        for j in outs[i]:
+            if dist[j] == d:
+                buckets.setdefault(d, set()).add(j)
+    while buckets:
+        d = min(buckets)
+        up, down = d - 1, d + 1
+        for v in buckets.pop(d):  # a level's hexes depend only on the level before
+            if v in doubt:
+                continue
+            for u in into[v]:  # a parent kept: v keeps a shortest path
+                if dist[u] == up and u not in doubt:
+                    break
+            else:
+                doubt.add(v)
+                for j in outs[v]:
+                    if dist[j] == down:
+                        buckets.setdefault(down, set()).add(j)
+    return doubt
 
 
 def lost_by_removing(g: Any, dist: Any, removed: Collection[int],
@@ -188,34 +224,16 @@ def lost_by_removing(g: Any, dist: Any, removed: Collection[int],
     """The hexes a search (:func:`bfs_field`: ``dist``, -1 where not reached, unbounded
     depth) reached that it no longer reaches once the hexes ``removed`` are impassable too
     (only removed: nothing else changes). Local, not a new whole-map search: the hexes whose
-    every shortest path ran through a removed hex (their parents, the in-neighbours one
-    nearer, all lost: found nearest first) are the ones in doubt; those of them another path
-    reaches from the hexes kept are found again by a search inside the doubtful ones. Exact:
-    a hex not in doubt keeps a path that avoids every removed hex (by induction on its
-    distance), and any path to a doubtful hex enters the doubt from a kept hex. With
-    ``wanted``, only the lost hexes among them (the search inside the doubt stops once it has
-    found every wanted one again)."""
-    into = _into(g)
-    nbrs, sides = g.nbrs, g.sides
-    doubt = {i for i in removed if dist[i] >= 0}
+    every shortest path ran through a removed hex (:func:`_doubt`) are the ones in doubt;
+    those of them another path reaches from the hexes kept are found again by a search inside
+    the doubtful ones. Exact: a hex not in doubt keeps a path that avoids every removed hex
+    (by induction on its distance), and any path to a doubtful hex enters the doubt from a
+    kept hex. With ``wanted``, only the lost hexes among them (the search inside the doubt
+    stops once it has found every wanted one again)."""
+    into, outs = _links(g)
+    doubt = _doubt(g, dist, removed)
     if not doubt:
         return doubt
-    buckets: dict[int, set[int]] = {}
-    for i in doubt:
-        d = int(dist[i]) + 1
-        for j, side in zip(nbrs[i], sides[i], strict=True):
-            if side >= 0 and dist[j] == d:
-                buckets.setdefault(d, set()).add(j)
-    while buckets:
-        d = min(buckets)
-        for v in buckets.pop(d):  # a level's hexes depend only on the level before
-            if v in doubt:
-                continue
-            if all(u in doubt for u in into[v] if dist[u] == d - 1):
-                doubt.add(v)
-                for j, side in zip(nbrs[v], sides[v], strict=True):
-                    if side >= 0 and dist[j] == d + 1:
-                        buckets.setdefault(d + 1, set()).add(j)
     rem = set(removed)
     open_ = doubt - rem
     need = None
@@ -225,19 +243,56 @@ def lost_by_removing(g: Any, dist: Any, removed: Collection[int],
         need = asked - rem
         if not need:
             return asked
-    found = [v for v in open_ if any(dist[u] >= 0 and u not in doubt for u in into[v])]
+    found = []  # the doubtful hexes a kept hex leads into
+    for v in open_:
+        for u in into[v]:
+            if dist[u] >= 0 and u not in doubt:
+                found.append(v)
+                break
     again = set(found)
     if need is not None:
         need -= again
     while found and need != set():
         i = found.pop()
-        for j, side in zip(nbrs[i], sides[i], strict=True):
-            if side >= 0 and j in open_ and j not in again:
+        for j in outs[i]:
+            if j in open_ and j not in again:
                 again.add(j)
                 found.append(j)
                 if need is not None:
                     need.discard(j)
     return asked - again
+
+
+def field_without(g: Any, dist: list[int], removed: Collection[int]) -> list[int]:
+    """:func:`bfs_field`'s distances (as a list) once the hexes ``removed`` are impassable
+    too, found from the field before (``dist``, unbounded depth) without a new whole-map
+    search: only the hexes in doubt (:func:`_doubt`) can change; they are searched again
+    from the hexes kept next to them, nearest first (a hex kept keeps its distance, and a
+    shortest path to a doubtful hex enters the doubt from a kept one, as in
+    :func:`lost_by_removing`); the removed hexes and those not found again are -1."""
+    into, outs = _links(g)
+    doubt = _doubt(g, dist, removed)
+    out = list(dist)
+    if not doubt:
+        return out
+    for i in doubt:
+        out[i] = -1
+    open_ = doubt - set(removed)
+    buckets: dict[int, list[int]] = {}
+    for v in open_:
+        best = min((dist[u] for u in into[v] if dist[u] >= 0 and u not in doubt), default=-1)
+        if best >= 0:
+            buckets.setdefault(best + 1, []).append(v)
+    while buckets:
+        d = min(buckets)
+        for v in buckets.pop(d):
+            if out[v] >= 0:
+                continue
+            out[v] = d
+            for j in outs[v]:
+                if j in open_ and out[j] < 0:
+                    buckets.setdefault(d + 1, []).append(j)
+    return out
 
 
 def bfs_field(g: Any, starts: Sequence[int], passable: Any, depth: int = 10**6) -> Any:
@@ -354,6 +409,36 @@ class Picture:
         mask = self._their_open(add)
         return mask, bfs_field(self.g, self.their_sources, mask).tolist()
 
+    def field_after(self, base: tuple[Any, list[int]], add: Sequence[int], known: int
+                    ) -> tuple[Any, list[int]]:
+        """:meth:`their_field` of ``add`` from ``base``, the field of its first ``known``
+        hexes (exploitation places a mover at a time): the hexes the others close
+        (:meth:`_closed`) taken out by :func:`field_without`, not a new whole-map search."""
+        mask0, dist = base
+        removed = self._closed(mask0, add[known:])
+        if not removed:
+            return base
+        mask = mask0.copy()
+        mask[removed] = False
+        return mask, field_without(self.g, dist, removed)
+
+    def _closed(self, mask0: Any, add: Sequence[int], cleared: int | None = None
+                ) -> list[int]:
+        """The hexes open in ``mask0`` (:meth:`_their_open` of a prefix of ``add``, nothing
+        cleared) that :meth:`_their_open` (``add``, ``cleared``) closes, in index order: our
+        new units' hexes and the cleared one (occupied), and their neighbours the enemy does
+        not hold (our ZOC). The rest of our ZOC was closed in ``mask0`` already, except a
+        hex the enemy held there: only ``cleared`` of those opens to our ZOC."""
+        g, held = self.g, self.theirs
+        got: set[int] = set()
+        for i in [*add, *([cleared] if cleared is not None else [])]:
+            if mask0[i]:
+                got.add(i)
+            for j in g.nbrs[i]:
+                if mask0[j] and (j == cleared or j not in held):
+                    got.add(j)
+        return sorted(got)
+
     def cut_of(self, traced: tuple[Any, list[int]]) -> float:
         """:meth:`cut_worth` of a :meth:`their_field` (the strength in hexes it does not
         reach)."""
@@ -367,8 +452,7 @@ class Picture:
         ``base`` field (:meth:`their_field` of a prefix of ``add``: every hex open now was
         open there) by :func:`lost_by_removing`, not a new search."""
         mask0, dist = base
-        mask = self._their_open(add, cleared)
-        removed = np.flatnonzero(mask0 & ~mask).tolist()
+        removed = self._closed(mask0, add, cleared)
         lost = lost_by_removing(self.g, dist, removed, self.theirs)
         return float(sum(view_factor(u, "defense") for i, us in self.theirs.items()
                          if dist[i] < 0 or i in lost for u in us))
@@ -683,6 +767,11 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     @kept_per_hex
     def near_attack(i: int) -> int:  # the enemy's attack factors next to hex i
         return sum(view_factor(x, "attack") for j in g.nbrs[i] for x in pic.theirs.get(j, []))
+    @kept_per_hex
+    def traces(i: int) -> bool:
+        # EUR-30: not the enemy's, and the unit's own hex is ours once it stands there, so
+        # it traces from there through a neighbour that does
+        return i not in pic.theirs and (i in ok or any(j in ok for j in g.nbrs[i]))
     value_of = kept_per_hex(value_of)
     if goal_distance is not None:
         goal_distance = kept_per_hex(goal_distance)
@@ -702,9 +791,7 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
 
         opts = []
         for i in moves[uid]:
-            # EUR-30: the unit's own hex is ours once it stands there, so it traces from
-            # there through a neighbour that does
-            if i in pic.theirs or (i not in ok and not any(j in ok for j in g.nbrs[i])):
+            if not traces(i):
                 continue
             if near_attack(i) > 2 * (own + 6 * stack.get(i, 0)):
                 continue  # a spearhead the enemy would destroy
@@ -712,8 +799,8 @@ def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
         if not opts:
             continue
         ranked = sorted(opts, key=lambda i: (-pre(i), i))[:checks]
-        if field_at != len(added):
-            field_now, field_at = pic.their_field(added), len(added)
+        if field_at != len(added):  # the movers placed since: their hexes closed
+            field_now, field_at = pic.field_after(field_now, added, field_at), len(added)
         now = pic.cut_of(field_now) if added else base
         scored = []
         for i in ranked:

@@ -46,7 +46,7 @@ from grognard.core.movement import (
     is_mechanized,
     movement_graph,
 )
-from grognard.core.paths import Purpose, edge_tables
+from grognard.core.paths import Purpose, edge_tables, labels
 from grognard.core.stacking import europa_revised_stacking, stacking_limits
 from grognard.core.units import GROUND_TYPES, Unit, UnitType
 from grognard.core.zoc import ZocField, europa_revised_zoc, zoc_field
@@ -319,44 +319,68 @@ _GROUND = frozenset(t.value for t in GROUND_TYPES)
 def legal_moves(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     """EUR-17 Every move ``player``'s ground units may make now, one per unit and reachable
     hex (``to``: the cheapest path): one vectorised search per movement class, each unit's
-    range kept for the move's verify."""
+    range kept for the move's verify; the hexes a unit fits in (EUR-21) picked from its
+    range at once (:func:`_fits`)."""
     movers: dict[MoveClass, list[str]] = {}
     for uid, u in sorted(state["units"].items()):
         if (u["side"] == player and u["status"] == "active" and u["hex"] is not None
                 and u["type"] in _GROUND and mp_left(u) > 0):
             movers.setdefault(move_class(u), []).append(uid)
     out: list[Command] = []
-    room = _room(ctx, state, player)
-    # EUR-21 whether a unit of a size fits in a hex, asked once per size and hex (the units
-    # of a side share a few sizes and their ranges overlap)
-    fits: dict[Any, dict[str, bool]] = {}
-    rooms: dict[str, int | Fraction] = {}
+    fits = _fits(ctx, state, player)
+    m = ctx.scenario.map
     for cls, uids in movers.items():
         units = [state["units"][uid] for uid in uids]
-        ranges = _graph(ctx, state, player, cls).ranges([on_map_hex(u) for u in units],
-                                                        [mp_left(u) for u in units])
+        # a stack's units of one class with the MPs left share a range: searched once
+        keys = [(on_map_hex(u), mp_left(u)) for u in units]
+        once = list(dict.fromkeys(keys))
+        found = dict(zip(once, _graph(ctx, state, player, cls).ranges(
+            [k[0] for k in once], [k[1] for k in once]), strict=True))
+        ranges = [found[k] for k in keys]
         side = _side(ctx, state, player)
         for uid, u, r in zip(uids, units, ranges, strict=True):
             ctx.cache.setdefault(f"europa.range.{uid}", r)
             side.ranges.setdefault((cls, int(r.start), mp_left(u)), r)
-            raw = u["re_size"]
+            hexes = r.hexes
+            keep = hexes != r.start  # the unit's own hex is no move
+            fit = fits(u["re_size"])
+            if fit is not None:
+                keep &= fit[hexes]
+            out += [made_command("move", player, {"unit": uid, "to": h})
+                    for h in labels(m, hexes[keep])]
+    return out
+
+
+def _fits(ctx: Context, state: EuropaState, side: str
+          ) -> Callable[[Any], npt.NDArray[np.bool_] | None]:
+    """EUR-21 For a unit size (as the unit's ``re_size`` reads), whether a unit of that size
+    may end a move in each hex (by map index): the REs ``side`` may still bring in (the
+    limit less its REs there; a unit moving out of its own hex never counts there, as it
+    leaves it) at least the size; None when the stacking reading is off (every hex). Made
+    once per size a listing (a side's units share a few sizes): the hexes without the side's
+    units compared as ints at once, those with them one by one."""
+    if not _stacking_checked(ctx):
+        return lambda _raw: None
+    m = ctx.scenario.map
+    have = _side_res(state, side)
+    limit = _limit_list(m)
+    limits = np.asarray(limit, dtype=np.int64)
+    made: dict[Any, npt.NDArray[np.bool_]] = {}
+
+    def fits(raw: Any) -> npt.NDArray[np.bool_]:
+        key = (type(raw), raw)
+        got = made.get(key)
+        if got is None:
             size = Fraction(raw)
+            got = limits * size.denominator >= size.numerator  # limit >= size, exactly
             # a whole size compared as an int (the rooms are ints where the side has no units)
             need: int | Fraction = size.numerator if size.denominator == 1 else size
-            known = fits.setdefault((type(raw), raw), {})
-            here = u["hex"]
-            for h in r.labels():
-                if h == here:
-                    continue
-                ok = known.get(h)
-                if ok is None:
-                    got = rooms.get(h)
-                    if got is None:
-                        got = rooms[h] = room(h)
-                    ok = known[h] = got >= need
-                if ok:
-                    out.append(made_command("move", player, {"unit": uid, "to": h}))
-    return out
+            for label, res in have.items():
+                i = m.index_of_label(label)
+                got[i] = limit[i] - res >= need
+            made[key] = got
+        return got
+    return fits
 
 
 # --- EUR-21 stacking ----------------------------------------------------------------------------
@@ -409,24 +433,6 @@ def _stack_in(ctx: Context, state: EuropaState, side: str, label: str, leaving: 
 
 def _stacking_checked(ctx: Context) -> bool:
     return bool(readings_of(ctx, MovementReadings).stacking_at_move_end)
-
-
-def _room(ctx: Context, state: EuropaState, side: str) -> Any:
-    """EUR-21 The REs ``side`` may still bring into a hex (a unit moving out of its own hex
-    never counts there, as it leaves it); unlimited when the reading is off."""
-    if not _stacking_checked(ctx):
-        return lambda label: Fraction(10**9)
-    m = ctx.scenario.map
-    have = _side_res(state, side)
-    limits = _limit_list(m)
-    idx = m.index_of_label
-
-    def room(label: str) -> int | Fraction:
-        # the limit less the REs there (an int where the side has none: the same compare)
-        got = have.get(label)
-        lim = limits[idx(label)]
-        return lim if got is None else lim - got
-    return room
 
 
 def joins_stack(ctx: Context, state: EuropaState, side: str, to: str, movers: list[str]) -> bool:
