@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from fractions import Fraction
 from typing import Any, Literal, cast
 
@@ -231,12 +232,14 @@ def kept_model(ctx: Context, key: str, raw: Mapping[str, Any]) -> Attack:
     (:func:`model_key`) under the game's tables: the same object while the model is kept."""
     hit = _MODELS.get(key)
     if hit is not None and hit[0] is ctx.tables:
-        _MODELS.move_to_end(key)
+        with suppress(KeyError):  # the server's threads may drop it meanwhile: still correct
+            _MODELS.move_to_end(key)
         return hit[1]
     attack = attack_from_json(raw, ctx.tables)
     _MODELS[key] = (ctx.tables, attack)
     if len(_MODELS) > _MODELS_KEPT:
-        _MODELS.popitem(last=False)
+        with suppress(KeyError):
+            _MODELS.popitem(last=False)
     return attack
 
 
