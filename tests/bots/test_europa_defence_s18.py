@@ -6,8 +6,9 @@ The ring of a fortress is wanted (and the units out of contact march on it) once
 is within :data:`europa_defence.RING_REACH` hexes (12) - for Leningrad, whose front is the
 Axis's shortest drive, that was Sep I, too late for its front's units to fall back on it.
 The plan's ``reach`` (a fortress's name -> hexes) wants that fortress's ring from farther
-off: ``reach=Leningrad:20`` from the start of the Axis's drive on it - on in the shipped plan
-(``planner@reach=`` turns it off).
+off: ``planner@reach=Leningrad:20`` from the start of the Axis's drive on it - a study setting,
+off in the shipped plan (held-out 6400-6599: Moscow and Kharkov lost more, 16 Axis wins against
+15; docs/AI.md, session 18).
 """
 
 from __future__ import annotations
@@ -80,8 +81,8 @@ def test_the_march_falls_back_on_leningrads_ring_from_its_reach():
 
 def test_the_plan_reads_reach_as_a_name_and_hexes():
     """``planner@reach=Leningrad:20+Moscow:14`` -> the Soviet plan's ``reach``; the shipped
-    plan wants Leningrad's ring from 20 hexes, ``reach=`` (empty) turns it off."""
-    assert plan_for("europa-barbarossa", {})["soviet"]["reach"] == {"Leningrad": 20}
+    plan has none (every ring from RING_REACH), ``reach=`` (empty) keeps it so."""
+    assert plan_for("europa-barbarossa", {})["soviet"]["reach"] == {}
     plan = plan_for("europa-barbarossa", parse_params("reach=Leningrad:20+Moscow:14"))
     assert plan["soviet"]["reach"] == {"Leningrad": 20, "Moscow": 14}
     assert plan_for("europa-barbarossa", parse_params("reach="))["soviet"]["reach"] == {}

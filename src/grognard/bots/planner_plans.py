@@ -400,17 +400,17 @@ EUROPA_BARBAROSSA: Plan = {
     # first): ``stand=5@stand_first=1`` lost more held-out games than main's Soviets
     # (5600-5639: Leningrad lost in 15 of 40 against 8), without ``stand_first`` it lost
     # Moscow and Kharkov more on the tuning seeds (docs/AI.md, session 17)
-    # session 18, on: ``reach`` (a fortress's name -> the enemy's distance in hexes at which
+    # session 18, off: ``reach`` (a fortress's name -> the enemy's distance in hexes at which
     # its ring is wanted and the units out of contact march on it; RING_REACH, 12, for the
-    # rest): Leningrad's from 20 hexes, so its front's units fall back on it in time (tuning
-    # seeds 0-39: no Axis win against main's 1, Leningrad lost in 5 against 7, within noise;
-    # 26 hexes lost Moscow and Kharkov more, 16 an Axis win in 19 seeds) - ``reach=`` turns
-    # it off (docs/AI.md, session 18)
+    # rest): ``reach=Leningrad:20`` has its front fall back on Leningrad in time (tuning seeds
+    # 0-39: no Axis win against main's 1), but on held-out 6400-6599 it lost Moscow and Kharkov
+    # more (45 and 20 of 200 against 39 and 9) and one game more (16 Axis wins against 15), so
+    # it is off by the rule set before that run (docs/AI.md, session 18)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
                "last_ring": False, "stand": 0.0,
-               "stand_first": False, "reach": {"Leningrad": 20}},
+               "stand_first": False, "reach": {}},
 }
 
 PLANS: dict[str, Plan] = {
