@@ -60,12 +60,12 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   with ``stand_first`` Leningrad's force only once Moscow's is in place. Without it (both
   filled at once) Leningrad held on the tuning seeds and Moscow and Kharkov fell more: the
   arrivals it sent to Leningrad were Moscow's early reserve.
-* **Leningrad's front falls back on it** (session 18, the plan's ``reach``, on in the
-  shipped plan): a fortress's
-  ring is wanted (and the units out of contact march on it) once the enemy is within the
-  plan's reach for it (:func:`ring_reach`, a name -> hexes), :data:`RING_REACH` for the
-  rest: ``reach=Leningrad:20`` fills Leningrad's ring from the Axis's first turns on its
-  front (Aug), not from Sep I, when the units that could have stood there had died forward.
+* **Leningrad's front falls back on it** (session 18, the plan's ``reach``, off in the
+  shipped plan): a fortress's ring is wanted (and the units out of contact march on it) once
+  the enemy is within the plan's reach for it (:func:`ring_reach`, a name -> hexes),
+  :data:`RING_REACH` for the rest: ``reach=Leningrad:20`` fills Leningrad's ring from the
+  Axis's first turns on its front (Aug), not from Sep I. On held-out seeds it halved
+  Leningrad's losses but Moscow and Kharkov fell more, and the Axis won one game more.
 """
 
 from __future__ import annotations
