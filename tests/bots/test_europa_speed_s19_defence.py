@@ -292,3 +292,102 @@ def test_victory_occupants_comparison_catches_a_planted_error() -> None:
         return out
     with pytest.raises(AssertionError):
         _compare_occupants(planted)
+
+
+def _searches_plain(sit: Situation, board: Any
+                    ) -> tuple[dict[int, int], set[int], dict[int, int], set[int]]:
+    """The board's searches as session 18 asked them (``offence.bfs`` with a test per
+    hex): the enemy's distance (up to 9), the hexes that trace to our sources past the
+    enemy's ZOCs, the distance to them; and the hexes tracing with the ZOCs not counted."""
+    g, land, enemy_hexes = board.g, board.land, board.enemy_hexes
+    idx = sit.map.index_of_label
+    enemy_at = {i: d for i, d in offence.bfs(g, list(enemy_hexes), lambda j: land[j]).items()
+                if d <= 9}
+    zoc = {j for i, u in board.enemy if int(u.get("zoc_class", 1) or 0) > 0 for j in g.nbrs[i]}
+    ours = {idx(str(u["hex"])) for u in sit.mine.values()
+            if str(u.get("type")) not in offence.NOT_GROUND}
+    table = sit.context.scenario.rules.table.get("supply_sources", {}) or {}
+    starts = [idx(str(x)) for x in table.get(sit.player, []) or []]
+    safe = set(offence.bfs(g, starts, lambda j: land[j] and j not in enemy_hexes
+                           and (j not in zoc or j in ours)))
+    to_safe = offence.bfs(g, list(safe), lambda j: land[j] and j not in enemy_hexes)
+    past = set(offence.bfs(g, starts, lambda j: land[j] and j not in enemy_hexes))
+    return enemy_at, safe, to_safe, past
+
+
+def _compare_searches() -> dict[str, int]:
+    """Each movement phase's board (``defence_board``: its whole-map searches on masks)
+    against the searches asked hex by hex (:func:`_searches_plain`): the same hexes and
+    distances in the same order; what the plain ones found, counted."""
+    seen = {"phases": 0, "near": 0, "safe": 0, "pocket": 0, "zoc_cut": 0}
+    for sit, board, _ground, _where in _boards():
+        enemy_at, safe, to_safe, past = _searches_plain(sit, board)
+        assert list(board.enemy_at.items()) == list(enemy_at.items())
+        assert board.safe == safe and board.plan.safe == safe
+        assert list(board.plan.to_safe.items()) == list(to_safe.items())
+        seen["near"] += len(enemy_at)
+        seen["safe"] += len(safe)
+        seen["pocket"] += sum(1 for d in to_safe.values() if d > 0)
+        seen["zoc_cut"] += len(past - safe)
+        seen["phases"] += 1
+    return seen
+
+
+def test_the_boards_searches_on_masks_equal_the_searches_hex_by_hex() -> None:
+    """The defender's board asks its three whole-map searches (the enemy's distance, the
+    hexes tracing to our supply sources past the enemy's ZOCs, EUR-30, and the distance to
+    them) on masks made once: the same hexes, distances and order as the searches testing
+    each hex."""
+    seen = _compare_searches()
+    assert seen["phases"] >= 2 and all(seen.values()), seen
+
+
+def test_the_boards_searches_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when the board's mask lets the searches cross lakes and seas."""
+    real = offence.graph_arrays
+
+    def planted(g: Any) -> tuple[Any, Any]:
+        nbr, land = real(g)
+        wet = land.copy()
+        wet[:-1] = True
+        return nbr, wet
+    monkeypatch.setattr(offence, "graph_arrays", planted)
+    with pytest.raises(AssertionError):
+        _compare_searches()
+
+
+def _compare_distances(measure: Callable[[Situation, str, str], int]) -> int:
+    """``measure`` against ``core.hexgrid.distance`` from each unit's hex to every 7th
+    other unit's hex, at every 100th command of the recorded game (both sides); the pairs
+    compared."""
+    from grognard.core.hexgrid import distance
+
+    pairs = 0
+    for game in _oracle_game(100):
+        for player in ("axis", "soviet"):
+            sit = Situation.of(game.context, game.view(player), player)
+            labels = sorted({str(u["hex"]) for u in game.state["units"].values()
+                             if u.get("hex") is not None})
+            for a in labels:
+                for b in labels[::7]:
+                    want = distance(sit.map.layout.from_label(a), sit.map.layout.from_label(b))
+                    assert measure(sit, a, b) == want
+                    pairs += 1
+    return pairs
+
+
+def test_situation_distance_read_in_place_equals_the_hex_distance() -> None:
+    """``Situation.distance`` (the hexes' distance read in place, no calls) equals
+    ``core.hexgrid.distance`` of the labels' hexes."""
+    assert _compare_distances(Situation.distance) > 10000
+
+
+def test_situation_distance_comparison_catches_a_planted_error() -> None:
+    """The comparison fails when a distance along one axis is measured one short."""
+    def planted(sit: Situation, a: str, b: str) -> int:
+        got = sit.distance(a, b)
+        ha, hb = sit.hex(a), sit.hex(b)
+        return got - 1 if ha.q == hb.q and ha.r != hb.r else got
+    with pytest.raises(AssertionError):
+        _compare_distances(planted)

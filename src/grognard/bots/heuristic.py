@@ -959,15 +959,21 @@ def defence_board(sit: Situation, actions: LegalActions, sources: Sequence[str],
              if str(u.get("type")) not in offence.NOT_GROUND]
     enemy_hexes = {i for i, _u in enemy}
     land = [not w for w in g.water]
-    enemy_at = {i: d for i, d in offence.bfs(g, list(enemy_hexes), lambda j: land[j]).items()
+    # the whole-map searches on masks (offence.bfs of a test per hex makes the same mask
+    # hex by hex: the same hexes, distances and order)
+    _nbr, land_mask = offence.graph_arrays(g)
+    enemy_at = {i: d for i, d in offence.bfs_mask(g, list(enemy_hexes), land_mask).items()
                 if d <= 9}
     zoc = {j for i, u in enemy if int(u.get("zoc_class", 1) or 0) > 0 for j in g.nbrs[i]}
     ours = {idx(str(u["hex"])) for u in sit.mine.values()
             if str(u.get("type")) not in offence.NOT_GROUND}
     starts = [idx(s) for s in sources]
-    safe = set(offence.bfs(g, starts, lambda j: land[j] and j not in enemy_hexes
-                    and (j not in zoc or j in ours)))
-    to_safe = offence.bfs(g, list(safe), lambda j: land[j] and j not in enemy_hexes)
+    free = land_mask.copy()  # land free of the enemy's units
+    free[list(enemy_hexes)] = False
+    open_ = free.copy()  # ... and of its ZOCs, but where our units stand
+    open_[[j for j in zoc if j not in ours]] = False
+    safe = set(offence.bfs_mask(g, starts, open_))
+    to_safe = offence.bfs_mask(g, list(safe), free)
     # the enemy's reach next turn: its units within 4 hexes (mech 6); it spreads its
     # attacks over several of our hexes, so half of it counts against each
     threat: dict[int, float] = {}
