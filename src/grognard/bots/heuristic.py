@@ -64,10 +64,11 @@ Score = float
 
 def destination(cmd: Command) -> str | None:
     """The hex a move-like command ends in (``to`` or the last hex of ``path``)."""
-    to = cmd.args.get("to")
+    args = cmd.args
+    to = args.get("to")
     if isinstance(to, str):
         return to
-    path = cmd.args.get("path")
+    path = args.get("path")
     if isinstance(path, list) and path and isinstance(path[-1], str):
         return path[-1]
     return None
@@ -639,7 +640,9 @@ def _graph(m: Any, tables: Any) -> _MapGraph:
     from grognard.core.mapdata import CityClass, Fortification, HexsideFeature, Terrain
     from grognard.core.stacking import europa_revised_stacking, stacking_limits
 
-    block = HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE
+    # the features as plain ints: the flags' own operators cost most of the map's reading
+    block = int(HexsideFeature.SEA | HexsideFeature.LAKE | HexsideFeature.IMPASSABLE)
+    major_river, river = int(HexsideFeature.MAJOR_RIVER), int(HexsideFeature.RIVER)
     limits = stacking_limits(m, europa_revised_stacking())  # EUR-21: 10 REs, 7 in mountain
     nbrs: list[list[int]] = []
     sides: list[list[int]] = []
@@ -649,12 +652,8 @@ def _graph(m: Any, tables: Any) -> _MapGraph:
     for i in range(m.n):
         lo, hi = int(m.indptr[i]), int(m.indptr[i + 1])
         nbrs.append([int(j) for j in m.indices[lo:hi]])
-        row = []
-        for f in m.edge_features[lo:hi]:
-            f = HexsideFeature(int(f))
-            row.append(-1 if f & block else 2 if f & HexsideFeature.MAJOR_RIVER
-                       else 1 if f & HexsideFeature.RIVER else 0)
-        sides.append(row)
+        sides.append([-1 if f & block else 2 if f & major_river else 1 if f & river else 0
+                      for f in (int(x) for x in m.edge_features[lo:hi])])
         h = m.hex(i)
         t = m.terrain_of(h)
         water.append(t in (Terrain.SEA, Terrain.LAKE))
@@ -707,6 +706,8 @@ class DefencePlan:
     _facing: dict[int, tuple[float, float, float]] = field(default_factory=dict)
     _units: dict[str, tuple[int, bool, float, bool]] = field(default_factory=dict)
     _hexes: dict[tuple[int, bool], _HexPart] = field(default_factory=dict)
+    #: hex -> the REs and defense factors of its stack (only while it has units; _stack)
+    _stacked: dict[int, tuple[int, float]] = field(default_factory=dict)
 
     def facing(self, i: int) -> tuple[float, float, float]:
         """The hexsides of ``i`` facing the enemy (toward hexes nearer it; rivers halve
@@ -714,11 +715,11 @@ class DefencePlan:
         (once per hex and plan: ``enemy_at`` does not change)."""
         got = self._facing.get(i)
         if got is None:
-            g, d = self.g, self.enemy_at.get(i, 9)
-            facing = [s for j, s in zip(g.nbrs[i], g.sides[i], strict=True)
-                      if self.enemy_at.get(j, 9) < d]
-            major = sum(1 for s in facing if s == 2) / len(facing) if facing else 0.0
-            minor = sum(1 for s in facing if s == 1) / len(facing) if facing else 0.0
+            g, near = self.g, self.enemy_at.get
+            d = near(i, 9)
+            facing = [s for j, s in zip(g.nbrs[i], g.sides[i], strict=True) if near(j, 9) < d]
+            major = facing.count(2) / len(facing) if facing else 0.0
+            minor = facing.count(1) / len(facing) if facing else 0.0
             got = self._facing[i] = (major, minor, 1.0 - 0.5 * major - 0.2 * minor)
         return got
 
@@ -761,13 +762,18 @@ class DefencePlan:
 
     def value(self, uid: str, i: int) -> float:
         """How good hex ``i`` is for unit ``uid`` given the units placed before it."""
-        size, mech, udef, zoc = self._unit(uid)
-        h = self._hex(i, mech)
+        size, mech, udef, zoc = self._units.get(uid) or self._unit(uid)
+        h = self._hexes.get((i, mech)) or self._hex(i, mech)
         here = self.stacks.get(i, [])
-        units = self._units
-        if sum(units[x][0] if x in units else self._unit(x)[0] for x in here) + size > h.limit:
-            return -99.0
-        defense = sum(units[x][2] if x in units else self._unit(x)[2] for x in here) + udef
+        if here:  # the stack's REs and defense factors, kept as units are placed (_stack)
+            res, held = self._stacked[i]
+            if res + size > h.limit:
+                return -99.0
+            defense = held + udef
+        else:
+            if size > h.limit:
+                return -99.0
+            defense = udef
         d = h.d
         score = h.base
         odds = h.threat / max(1, (defense + h.add) * h.mult)
@@ -793,8 +799,19 @@ class DefencePlan:
             score += 3.0 + need - n
         return score + self.depth.get(i, 0.0)
 
+    def _stack(self, i: int) -> None:
+        """Keep the REs and defense factors of the stack on ``i`` (summed in its order, as
+        :meth:`value` summed them unit by unit before session 19) when it changes."""
+        here = self.stacks.get(i)
+        if here:
+            parts = [self._units.get(x) or self._unit(x) for x in here]
+            self._stacked[i] = (sum(p[0] for p in parts), sum(p[2] for p in parts))
+        else:
+            self._stacked.pop(i, None)
+
     def place(self, uid: str, i: int) -> None:
         self.stacks.setdefault(i, []).append(uid)
+        self._stack(i)
         if int(self.sit.mine[uid].get("zoc_class", 1) or 0) > 0:
             for j in [i, *self.g.nbrs[i]]:
                 self.covered[j] = self.covered.get(j, 0) + 1
@@ -809,6 +826,7 @@ class DefencePlan:
 
     def unplace(self, uid: str, i: int) -> None:
         self.stacks[i].remove(uid)
+        self._stack(i)
         if int(self.sit.mine[uid].get("zoc_class", 1) or 0) > 0:
             for j in [i, *self.g.nbrs[i]]:
                 self.covered[j] -= 1
@@ -886,10 +904,13 @@ def place_on_line(plan: DefencePlan, ground: Mapping[str, Mapping[str, Any]],
     rest = sorted((uid for uid in ground if uid not in placed),
                   key=lambda x: (str(ground[x].get("type")) in offence.MECH,
                                  enemy_at.get(at[x], 99), x))
+    value = plan.value
     for uid in rest:
-        options = [at[uid], *moves.get(uid, {})]
-        best = max(options, key=lambda i: (plan.value(uid, i) - plan.leaving(uid, at[uid], i),
-                                           i == at[uid], -i))
+        a = at[uid]
+        # what leaving costs is the same for every hex but its own (no hex is -1)
+        cost = plan.leaving(uid, a, -1)
+        best = max([a, *moves.get(uid, {})],
+                   key=lambda i: (value(uid, i) - (0.0 if i == a else cost), i == a, -i))
         plan.place(uid, best)
         placed[uid] = best
     return rest
@@ -938,15 +959,21 @@ def defence_board(sit: Situation, actions: LegalActions, sources: Sequence[str],
              if str(u.get("type")) not in offence.NOT_GROUND]
     enemy_hexes = {i for i, _u in enemy}
     land = [not w for w in g.water]
-    enemy_at = {i: d for i, d in offence.bfs(g, list(enemy_hexes), lambda j: land[j]).items()
+    # the whole-map searches on masks (offence.bfs of a test per hex makes the same mask
+    # hex by hex: the same hexes, distances and order)
+    _nbr, land_mask = offence.graph_arrays(g)
+    enemy_at = {i: d for i, d in offence.bfs_mask(g, list(enemy_hexes), land_mask).items()
                 if d <= 9}
     zoc = {j for i, u in enemy if int(u.get("zoc_class", 1) or 0) > 0 for j in g.nbrs[i]}
     ours = {idx(str(u["hex"])) for u in sit.mine.values()
             if str(u.get("type")) not in offence.NOT_GROUND}
     starts = [idx(s) for s in sources]
-    safe = set(offence.bfs(g, starts, lambda j: land[j] and j not in enemy_hexes
-                    and (j not in zoc or j in ours)))
-    to_safe = offence.bfs(g, list(safe), lambda j: land[j] and j not in enemy_hexes)
+    free = land_mask.copy()  # land free of the enemy's units
+    free[list(enemy_hexes)] = False
+    open_ = free.copy()  # ... and of its ZOCs, but where our units stand
+    open_[[j for j in zoc if j not in ours]] = False
+    safe = set(offence.bfs_mask(g, starts, open_))
+    to_safe = offence.bfs_mask(g, list(safe), free)
     # the enemy's reach next turn: its units within 4 hexes (mech 6); it spreads its
     # attacks over several of our hexes, so half of it counts against each
     threat: dict[int, float] = {}

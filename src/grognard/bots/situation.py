@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from grognard.core.hexgrid import Hex, Layout, distance
+from grognard.core.hexgrid import Hex, Layout
 from grognard.core.mapdata import CityClass, MapData
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
@@ -72,16 +72,19 @@ class Situation:
         s = cls(player, context, view)
         s._hex = _HEXES.setdefault(context.scenario.map.layout, {})
         units = view.get("units", {}) if isinstance(view, Mapping) else {}
+        # the containers as locals: this loop reads every unit of the view at each decision
+        mine, friendly, count = s.mine, s.friendly_hexes, s.friendly_hexes.get
+        enemy, others = s.enemy_hexes.add, s.others.append
         for uid, u in units.items():
             h = u.get("hex") if type(u) is dict or isinstance(u, Mapping) else None
             if h is None or u.get("status", "active") != "active":
                 continue
             if u.get("side") == player:
-                s.mine[uid] = u  # read only (a view may share the game's state)
-                s.friendly_hexes[h] = s.friendly_hexes.get(h, 0) + 1
+                mine[uid] = u  # read only (a view may share the game's state)
+                friendly[h] = count(h, 0) + 1
             else:
-                s.enemy_hexes.add(str(h))
-                s.others.append(u)
+                enemy(str(h))
+                others(u)
         s.objectives = s.view_objectives()
         return s
 
@@ -113,7 +116,13 @@ class Situation:
         return out
 
     def distance(self, a: str, b: str) -> int:
-        return distance(self.hex(a), self.hex(b))
+        """``core.hexgrid.distance`` of two labels' hexes, read here (the bots ask it some
+        200,000 times a game)."""
+        hexes = self._hex
+        ha = hexes.get(a) or self.hex(a)
+        hb = hexes.get(b) or self.hex(b)
+        dq, dr = ha.q - hb.q, ha.r - hb.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def nearest(self, label: str, targets: Mapping[str, int] | set[str]) -> int:
         """Hexes from ``label`` to the nearest of ``targets`` (a large number if none).
@@ -136,8 +145,8 @@ class Situation:
             few = arr[3]
             if few is not None:  # a few targets (the goals): cheaper than the arrays' calls
                 q, r = h.q, h.r
-                got = min((abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2
-                          for tq, tr in few)
+                got = min([(abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2
+                           for tq, tr in few])
             else:
                 dq, dr = arr[1] - h.q, arr[2] - h.r
                 got = int(((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min())

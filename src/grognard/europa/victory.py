@@ -164,10 +164,10 @@ def victory_of(scenario: Scenario) -> Victory | None:
 # --- who holds a hex -----------------------------------------------------------------------------
 def _occupants(units: Mapping[str, Any], hexes: Any) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
-    for u in units.values():
-        h = u.get("hex")
-        if h in hexes and u.get("status") == "active" and u.get("type") in HOLDING_TYPES:
-            out.setdefault(h, set()).add(str(u["side"]))
+    # the units in the hexes first (a few of the whole table, which this reads after events)
+    for u in [u for u in units.values() if u.get("hex") in hexes]:
+        if u.get("status") == "active" and u.get("type") in HOLDING_TYPES:
+            out.setdefault(u["hex"], set()).add(str(u["side"]))
     return out
 
 
