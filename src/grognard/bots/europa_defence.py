@@ -69,7 +69,10 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
 * **Leningrad's own front only** (session 19, the plan's ``own_front``, off in the shipped
   plan): a ring that only the plan's ``reach`` wants yet (the enemy farther from its
   fortress than :data:`RING_REACH`) draws only the marching units whose nearest fortress it
-  is (:func:`own_front_of`), not Moscow's or Kharkov's (tuning seeds: docs/AI.md, session 19).
+  is (:func:`own_front_of`), not Moscow's or Kharkov's. With ``reach=Leningrad:20`` on tuning
+  seeds 0-39 it lost more than main's Soviets (4 Axis wins against 1, Moscow lost 12 times
+  against 5, Kharkov 6 against 0; not traced - perhaps Leningrad's front falling back alone
+  opens Moscow's northern flank, which the units session 18's reach drew north covered).
 """
 
 from __future__ import annotations
