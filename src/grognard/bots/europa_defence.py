@@ -71,8 +71,8 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   fortress than :data:`RING_REACH`) draws only the marching units whose nearest fortress it
   is (:func:`own_front_of`), not Moscow's or Kharkov's. With ``reach=Leningrad:20`` on tuning
   seeds 0-39 it lost more than main's Soviets (4 Axis wins against 1, Moscow lost 12 times
-  against 5, Kharkov 6 against 0; not traced - perhaps Leningrad's front falling back alone
-  opens Moscow's northern flank, which the units session 18's reach drew north covered).
+  against 5, Kharkov 6 against 0; traced seed 9: Moscow's ring held 3-5 units in Dec I
+  against main's 9, the Axis on it from the south and west).
 """
 
 from __future__ import annotations
