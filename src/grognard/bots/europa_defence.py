@@ -66,6 +66,13 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   :data:`RING_REACH` for the rest: ``reach=Leningrad:20`` fills Leningrad's ring from the
   Axis's first turns on its front (Aug), not from Sep I. On held-out seeds it halved
   Leningrad's losses but Moscow and Kharkov fell more, and the Axis won one game more.
+* **Leningrad's own front only** (session 19, the plan's ``own_front``, off in the shipped
+  plan): a ring that only the plan's ``reach`` wants yet (the enemy farther from its
+  fortress than :data:`RING_REACH`) draws only the marching units whose nearest fortress it
+  is (:func:`own_front_of`), not Moscow's or Kharkov's. With ``reach=Leningrad:20`` on tuning
+  seeds 0-39 it lost more than main's Soviets (4 Axis wins against 1, Moscow lost 12 times
+  against 5, Kharkov 6 against 0; traced seed 9: Moscow's ring held 3-5 units in Dec I
+  against main's 9, the Axis on it from the south and west).
 """
 
 from __future__ import annotations
@@ -602,6 +609,12 @@ def enemy_turns_left(sit: Situation, last: int | None) -> int | None:
     return max(0, last - turn) + (0 if nothing_follows(sit) else 1)
 
 
+def own_front_of(sit: Situation, here: str, fortresses: Collection[str]) -> str | None:
+    """The fortress whose front a unit at ``here`` is on (session 19): the nearest of
+    ``fortresses`` (the first by name among equals), None when there is none."""
+    return min(sorted(fortresses), key=lambda f: sit.distance(here, f), default=None)
+
+
 def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
                   sources: Sequence[str], their_sources: Sequence[str],
                   fortress_names: Collection[str] = (), last_turn: bool = False,
@@ -609,12 +622,18 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   outer_names: Collection[str] = (), ring_counter: bool = False,
                   rings: Mapping[str, int] | None = None, by_worth: bool = False,
                   worth_pull: float = WORTH_PULL,
-                  reaches: Mapping[str, int] | None = None) -> list[tuple[Score, Command]]:
+                  reaches: Mapping[str, int] | None = None,
+                  own_front: bool = False) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
     fortress that lacks its ring march on it; every other unit takes its best hex of the
-    heuristic's line (:class:`DefencePlan`). ``g``: the map's graph (default: the
+    heuristic's line (:class:`DefencePlan`).
+
+    Session 19 (``own_front``): a ring wanted only by the plan's ``reaches`` (the enemy
+    farther from its fortress than :data:`RING_REACH`) draws only the marching units whose
+    nearest fortress it is (:func:`own_front_of`): Leningrad's front falls back on it, Moscow's
+    and Kharkov's units stay on theirs. ``g``: the map's graph (default: the
     heuristic's of the scenario's map). Session 15: the fortresses named by ``outer_names``
     also want :data:`OUTER` units on each land hex two from them (after every other want);
     ``ring_counter``: the counter-attacks take on any enemy stack in a fortress's ring.
@@ -721,9 +740,21 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                           and enemy_at.get(at[uid], 99) > 1 and at[uid] in safe),
                          key=lambda x: (min(sit.distance(m.label(at[x]), m.label(j))
                                             for j in lacking), x))
+        # session 19: the fortresses whose ring only the plan's reach wants now
+        early: set[int] = set()
+        if own_front and reaches:
+            enemy_labels = {m.label(i) for i, _u in enemy}
+            early = {f for f in set(ring_of.values())
+                     if enemy_labels and sit.nearest(m.label(f), enemy_labels) > RING_REACH}
         for uid in walkers:
             open_ = [j for j, n in lacking.items() if n > 0]
+            if early:
+                mine_ = own_front_of(sit, m.label(at[uid]), fortresses)
+                open_ = [j for j in open_ if ring_of.get(j, j) not in early
+                         or m.label(ring_of.get(j, j)) == mine_]
             if not open_:
+                if early and any(n > 0 for n in lacking.values()):
+                    continue  # only another front's ring lacks units: it keeps its own
                 break
             here = m.label(at[uid])
 

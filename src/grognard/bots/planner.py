@@ -33,12 +33,15 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "stand", "stand_first",
           # session 18: a fortress's ring wanted from farther off (reach=Leningrad:20)
           "reach",
+          # session 19: a ring the reach alone wants draws only its own front's units (1: on)
+          "own_front",
           # session 17: the search's defending side keeps this many objectives (0: none)
           "hold")
 
 
-#: the parameters read as whole numbers (the search's) and as numbers (the Soviet studies')
-WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold")
+#: the parameters read as whole numbers (the search's; own_front, 0 or 1) and as numbers (the
+#: Soviet studies')
+WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "own_front")
 NUMBER_PARAMS = ("worth_pull", "stand")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")

@@ -406,11 +406,15 @@ EUROPA_BARBAROSSA: Plan = {
     # 0-39: no Axis win against main's 1), but on held-out 6400-6599 it lost Moscow and Kharkov
     # more (45 and 20 of 200 against 39 and 9) and one game more (16 Axis wins against 15), so
     # it is off by the rule set before that run (docs/AI.md, session 18)
+    # session 19, off: ``own_front`` (a ring only the reach wants yet draws only the units
+    # whose nearest fortress it is: Leningrad's front, not Moscow's): with reach=Leningrad:20,
+    # tuning seeds 0-39 gave 4 Axis wins against main's 1, Moscow lost 12 times against 5
+    # (docs/AI.md, session 19)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
                "last_ring": False, "stand": 0.0,
-               "stand_first": False, "reach": {}},
+               "stand_first": False, "reach": {}, "own_front": False},
 }
 
 PLANS: dict[str, Plan] = {
@@ -460,6 +464,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["stand"] = float(params["stand"] or 0)
     if params.get("stand_first") is not None and "soviet" in plan:  # session 17 (0: off)
         plan["soviet"]["stand_first"] = params["stand_first"] not in ("", "0")
+    if params.get("own_front") is not None and "soviet" in plan:  # session 19 (0: off)
+        plan["soviet"]["own_front"] = params["own_front"] not in ("", "0")
     if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
     # session 16: rings=Moscow:3+Leningrad:2; session 18: reach=Leningrad:20 (the names
@@ -986,7 +992,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 rings=dict(self.campaign.side_plan.get("rings", {}) or {}),
                 by_worth=bool(self.campaign.side_plan.get("by_worth")),
                 worth_pull=float(self.campaign.side_plan.get("worth_pull", WORTH_PULL)),
-                reaches=dict(self.campaign.side_plan.get("reach", {}) or {}))
+                reaches=dict(self.campaign.side_plan.get("reach", {}) or {}),
+                own_front=bool(self.campaign.side_plan.get("own_front")))
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
