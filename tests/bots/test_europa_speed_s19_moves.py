@@ -144,3 +144,58 @@ def test_kept_per_hex_check_catches_a_planted_error() -> None:
     with pytest.raises(AssertionError):
         _check_kept(lambda f: f)
 
+
+def _hex_path_plain(r: Any, h: int) -> list[int]:
+    """``MoveRange.hex_path`` as it was (session 18): each step's predecessor found by
+    ``np.searchsorted`` and read twice."""
+    import numpy as np
+
+    def pos(x: int) -> int:
+        i = int(np.searchsorted(r.hexes, x))
+        return i if i < len(r.hexes) and int(r.hexes[i]) == x else -1
+    i = pos(h)
+    if i < 0:
+        return []
+    out = [int(r.hexes[i])]
+    while int(r.pred[i]) >= 0:
+        out.append(int(r.pred[i]))
+        i = pos(int(r.pred[i]))
+    return out[::-1]
+
+
+def _compare_paths(path: Callable[[Any, int], list[int]]) -> dict[str, int]:
+    """``path`` against the plain walk for every hex of every range the move lister kept at
+    every 100th command of the recorded game in a movement or exploitation phase, both
+    sides, and for a hex out of each range; the paths and their steps counted."""
+    from grognard.europa import movement as mv
+
+    seen = {"ranges": 0, "paths": 0, "steps": 0}
+    for game in _oracle_game(100):
+        if game.phase.name not in ("movement", "exploitation"):
+            continue
+        ctx, state = game.context, game.state
+        for player in ("axis", "soviet"):
+            mv.legal_moves(ctx, state, player)
+            for r in mv._side(ctx, state, player).ranges.values():
+                seen["ranges"] += 1
+                for h in [*r.hexes.tolist(), ctx.scenario.map.n - 1]:
+                    plain = _hex_path_plain(r, h)
+                    assert path(r, h) == plain
+                    assert r.cost_to(h) == (None if not plain else
+                                            int(r.cost[int(r.hexes.searchsorted(h))]))
+                    seen["paths"] += 1
+                    seen["steps"] += len(plain)
+    return seen
+
+
+def test_eur17_cheapest_paths_walked_equal_the_plain_walk() -> None:
+    """EUR-17 A move's cheapest path read from its range (a ``to`` move's verify), each
+    predecessor looked up once by the array's own search, equals the plain walk."""
+    seen = _compare_paths(lambda r, h: r.hex_path(h))
+    assert seen["ranges"] >= 50 and seen["paths"] >= 5_000 and seen["steps"] > seen["paths"]
+
+
+def test_eur17_path_comparison_catches_a_planted_error() -> None:
+    """The comparison fails on a walk that drops the start."""
+    with pytest.raises(AssertionError):
+        _compare_paths(lambda r, h: r.hex_path(h)[1:])
