@@ -2,7 +2,8 @@
 
 Run: ``uv run python bench/europa_game.py --bots planner --seed 0 --json`` (or
 ``--bots axis=heuristic,soviet=planner``; ``--scenario`` another map). It plays the game in this
-process the way a study does (``analysis.study.play_one``) and prints the CPU seconds of the
+process the way a study does (``analysis.study.play_one``, with its collector setting,
+``analysis.study.game_collector``) and prints the CPU seconds of the
 process clock (``time.process_time``: the game's cost whatever else the machine runs), the
 command count, the final state hash (two codes that play the same game give the same hash and
 count: how a pure refactor of the bots or the rules is checked), the end and the load

@@ -14,13 +14,15 @@ work of one game (a plain function of plain data, so it runs the same in this pr
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,12 +115,49 @@ def split_readings(readings: Mapping[str, Any]) -> tuple[dict[str, Any], dict[st
     return plain, {k: v for k, v in readings.items() if "." in k}
 
 
+#: The collector's young-generation threshold during a game (Python's default is 700): a
+#: bot game makes hundreds of thousands of short-lived objects (the move lister's commands)
+#: and each young collection walks the young ones; measured in docs/PERFORMANCE.md, session 19.
+GAME_GC_THRESHOLD = 10_000
+
+
+@contextmanager
+def game_collector(threshold: int = GAME_GC_THRESHOLD) -> Iterator[None]:
+    """The garbage collector's setting around one game: what is alive on entry (the loaded
+    scenario, its maps and tables, the new game) is frozen - moved out of the collector's
+    generations, so the game's full collections do not walk it again - and the young
+    threshold is raised to ``threshold``. On exit, also when the game raises, the threshold is
+    restored and what was frozen unfrozen (back in the oldest generation, collected as ever),
+    so nothing carries over to the next game or the caller's process. If the caller has
+    frozen objects already, they are left frozen and nothing more is frozen.
+
+    >>> before = gc.get_threshold()
+    >>> with game_collector(5000):
+    ...     gc.get_threshold()[0]
+    5000
+    >>> gc.get_threshold() == before
+    True
+    """
+    before = gc.get_threshold()
+    freeze = gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
+    gc.set_threshold(threshold, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        if freeze:
+            gc.unfreeze()
+
+
 def play_one(setting: Mapping[str, Any], seed: int) -> Record:
     """Play one seeded game of a setting; its :class:`~grognard.bots.play.GameRecord` JSON.
 
     A dotted reading key (``third_reich.campaign.economy.france.base``) changes the scenario
     (:func:`scenario_patch`); the others are the game's readings. A game that runs out of
-    memory is recorded as failed (``end = "error"``), not lost with the study."""
+    memory is recorded as failed (``end = "error"``), not lost with the study. The game is
+    played under :func:`game_collector` (the collector's setting for that game only)."""
     s = Setting.from_json(setting)
     sc = load_scenario(s.scenario)
     plain, changes = split_readings(s.readings)
@@ -127,8 +166,9 @@ def play_one(setting: Mapping[str, Any], seed: int) -> Record:
     readings = {**sc.readings, **plain}
     game = Game(sc, seed, readings=readings)
     try:
-        rec = play_game(game, s.bots, seed=seed, max_commands=s.max_commands,
-                        max_turns=s.max_turns)
+        with game_collector():
+            rec = play_game(game, s.bots, seed=seed, max_commands=s.max_commands,
+                            max_turns=s.max_turns)
     except MemoryError:
         del game
         return failed_game(s, seed, "out of memory")

@@ -323,13 +323,21 @@ def kept_per_hex(f: Callable[[int], T]) -> Callable[[int], T]:
     """``f`` (a function of a map index that does not change during one plan: a hex's
     value, its distance to the objectives) computed once per hex: the plans ask it of each
     option of each mover."""
-    kept: dict[int, T] = {}
+    return _Kept(f).__getitem__  # a hex asked before: read in C, no Python call
 
-    def once(i: int) -> T:
-        if i not in kept:
-            kept[i] = f(i)
-        return kept[i]
-    return once
+
+class _Kept(dict[int, Any]):
+    """:func:`kept_per_hex`'s table: a hex not asked before computed (once) on its miss."""
+
+    __slots__ = ("f",)
+
+    def __init__(self, f: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.f = f
+
+    def __missing__(self, i: int) -> Any:
+        got = self[i] = self.f(i)
+        return got
 
 
 def view_factor(u: Mapping[str, Any], key: str) -> int:
@@ -517,22 +525,36 @@ def moves_by_unit(sit: Situation, cands: Sequence[Command], dest: Callable[[Comm
     """Our units' candidate moves by unit and destination (map index; the first move to a
     hex kept), the units in the order the candidates name them."""
     idx = sit.map.index_of_label
+    known = sit.map.label_indices.get  # most labels: index_of_label's own first look-up
     mine = sit.mine
     out: dict[str, dict[int, Command]] = {}
+    # a lister names a unit's moves one after another: its options looked up once a run
+    raw: Any = _NONE
+    opts: dict[int, Command] | None = None
     for c in cands:
         to = dest(c)
         if to is None:
             continue
-        uid = str(c.args.get("unit"))
-        opts = out.get(uid)
+        unit = c.args.get("unit")
+        if unit is not raw:
+            raw = unit
+            uid = str(unit)
+            opts = out.get(uid)
+            if opts is None and uid in mine:
+                opts = out[uid] = {}
         if opts is None:
-            if uid not in mine:
-                continue
-            opts = out[uid] = {}
-        i = idx(str(to))
+            continue
+        label = str(to)
+        i = known(label)
+        if i is None:
+            i = idx(label)
         if i not in opts:
             opts[i] = c
     return out
+
+
+#: no unit named yet (:func:`moves_by_unit`)
+_NONE = object()
 
 
 def _res(sit: Situation, uid: str) -> int:

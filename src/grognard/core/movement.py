@@ -348,8 +348,9 @@ class MoveRange:
     pred: IntArray
 
     def _pos(self, h: int) -> int:
-        i = int(np.searchsorted(self.hexes, h))
-        return i if i < len(self.hexes) and int(self.hexes[i]) == h else -1
+        hexes = self.hexes
+        i = int(hexes.searchsorted(h))  # the array's own method: np.searchsorted's, unwrapped
+        return i if i < len(hexes) and int(hexes[i]) == h else -1
 
     def __contains__(self, ref: object) -> bool:
         return self._pos(hex_index(self.map, ref)) >= 0  # type: ignore[arg-type]
@@ -368,9 +369,12 @@ class MoveRange:
         if i < 0:
             return []
         out = [int(self.hexes[i])]
-        while int(self.pred[i]) >= 0:
-            out.append(int(self.pred[i]))
-            i = self._pos(int(self.pred[i]))
+        pred = self.pred
+        p = int(pred[i])
+        while p >= 0:
+            out.append(p)
+            i = self._pos(p)
+            p = int(pred[i])
         return out[::-1]
 
     def path_to(self, ref: HexRef) -> list[str]:
