@@ -76,8 +76,9 @@ def test_a_callers_frozen_objects_stay_frozen(callers_setting: None) -> None:
         assert count > 0
         with game_collector(5000):
             assert gc.get_threshold() == (5000, *CALLER[1:])
-            assert gc.get_freeze_count() == count  # nothing more frozen...
-        assert gc.get_freeze_count() == count  # ...and the caller's not unfrozen
+            # nothing more frozen (a frozen object freed by its count leaves the count)...
+            assert 0 < gc.get_freeze_count() <= count
+        assert 0 < gc.get_freeze_count() <= count  # ...and the caller's not unfrozen
         assert gc.get_threshold() == CALLER
     finally:
         gc.unfreeze()
