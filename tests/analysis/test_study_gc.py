@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -92,3 +93,22 @@ def test_the_same_game_with_or_without_the_setting(monkeypatch: pytest.MonkeyPat
     without = play_one(SETTING.to_json(), 5)
     assert with_it["state_hash"] == without["state_hash"]
     assert with_it == without
+
+
+class _Cycle:
+    me: _Cycle
+
+
+def test_a_games_old_cyclic_garbage_is_not_frozen_into_the_next_game(
+        callers_setting: None) -> None:
+    """A cycle that reached the oldest generation and died in a game is collected when the game
+    ends: without it the next game's freeze kept it, and a study worker grew by about 14 MB a
+    game (2.9 GB over 100 europa-barbarossa games, session 19)."""
+    with game_collector():
+        c = _Cycle()
+        c.me = c
+        dead = weakref.ref(c)
+        gc.collect(1)  # c survives into the oldest generation
+        del c
+    with game_collector():  # the next game
+        assert dead() is None

@@ -127,8 +127,9 @@ def game_collector(threshold: int = GAME_GC_THRESHOLD) -> Iterator[None]:
     scenario, its maps and tables, the new game) is frozen - moved out of the collector's
     generations, so the game's full collections do not walk it again - and the young
     threshold is raised to ``threshold``. On exit, also when the game raises, the threshold is
-    restored and what was frozen unfrozen (back in the oldest generation, collected as ever),
-    so nothing carries over to the next game or the caller's process. If the caller has
+    restored, what was frozen unfrozen (back in the oldest generation) and one full collection
+    run, so nothing - neither the setting nor the game's garbage - carries over to the next game
+    or the caller's process. If the caller has
     frozen objects already, they are left frozen and nothing more is frozen.
 
     >>> before = gc.get_threshold()
@@ -149,6 +150,10 @@ def game_collector(threshold: int = GAME_GC_THRESHOLD) -> Iterator[None]:
         gc.set_threshold(*before)
         if freeze:
             gc.unfreeze()
+            # The game's cyclic garbage that reached the oldest generation was never walked
+            # (no full collection ran in the game): collect it now, or the next game's freeze
+            # would keep it for good and a worker's memory would grow game by game.
+            gc.collect()
 
 
 def play_one(setting: Mapping[str, Any], seed: int) -> Record:
