@@ -525,7 +525,6 @@ def moves_by_unit(sit: Situation, cands: Sequence[Command], dest: Callable[[Comm
     """Our units' candidate moves by unit and destination (map index; the first move to a
     hex kept), the units in the order the candidates name them."""
     idx = sit.map.index_of_label
-    known = sit.map.label_indices.get  # most labels: index_of_label's own first look-up
     mine = sit.mine
     out: dict[str, dict[int, Command]] = {}
     # a lister names a unit's moves one after another: its options looked up once a run
@@ -544,10 +543,7 @@ def moves_by_unit(sit: Situation, cands: Sequence[Command], dest: Callable[[Comm
                 opts = out[uid] = {}
         if opts is None:
             continue
-        label = str(to)
-        i = known(label)
-        if i is None:
-            i = idx(label)
+        i = idx(str(to))
         if i not in opts:
             opts[i] = c
     return out
