@@ -412,7 +412,9 @@ EUROPA_BARBAROSSA: Plan = {
     # (docs/AI.md, session 19)
     # session 20, off: ``yield_west`` (a game turn; 0: never): from that turn on the
     # objectives that are no fortress (Kiev, Odessa, the Smolensk line, Minsk, Riga) get no
-    # garrison and no retaking before the last turn (docs/AI.md, session 20)
+    # garrison and no retaking before the last turn; tuning seeds 0-39 gave 2 Axis wins
+    # with yield_west=1, 5 with yield_west=7 and 5 with reach=Leningrad:20@yield_west=1,
+    # main 1 (the western garrisons, about 10 units, delay the Axis; docs/AI.md, session 20)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
