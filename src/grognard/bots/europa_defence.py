@@ -73,6 +73,15 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   seeds 0-39 it lost more than main's Soviets (4 Axis wins against 1, Moscow lost 12 times
   against 5, Kharkov 6 against 0; traced seed 9: Moscow's ring held 3-5 units in Dec I
   against main's 9, the Axis on it from the south and west).
+* **The western cities given up** (session 20, the plan's ``yield_west``, a game turn, off
+  in the shipped plan): from that turn on, before the last turn, the objectives that are no
+  fortress (Kiev, Odessa, the Smolensk line, Minsk, Riga: lost in about 90% of games) get no
+  garrison and no retaking (:func:`yields`); their units keep to the line and the march on
+  the fortresses. The last turn's assault still retakes them. On tuning seeds 0-39 it lost
+  more games to the Axis than main's Soviets (2 from turn 1, 5 from Sep II, 5 from turn 1
+  with ``reach=Leningrad:20``; main 1): the garrisons, about 10 units, delayed the Axis (Riga's, Army Group Nord:
+  Leningrad lost 11 times against 7), the units freed died on the line (147 lost a game
+  against 144), and the Axis freed from the sieges reached Moscow sooner.
 """
 
 from __future__ import annotations
@@ -240,7 +249,8 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
                    safe: Collection[int], last_turn: bool = False,
                    turns_left: int | None = None, short: Collection[str] = (),
                    rings: Mapping[str, int] | None = None,
-                   reaches: Mapping[str, int] | None = None
+                   reaches: Mapping[str, int] | None = None,
+                   yield_west: int | None = None, fortress_names: Collection[str] = ()
                    ) -> tuple[dict[int, int], dict[int, int]]:
     """(hex -> units wanted there, ring hex -> its fortress): the fortresses' garrisons and
     rings, the other objectives' threat-scaled garrisons and the objectives the enemy holds
@@ -261,7 +271,12 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
 
     Session 18 (``reaches``, :func:`ring_reach`): a fortress's ring is wanted once the enemy
     is within the plan's reach for it (Leningrad's from farther off: its front falls back on
-    it in time), :data:`RING_REACH` for the rest."""
+    it in time), :data:`RING_REACH` for the rest.
+
+    Session 20 (``yield_west``: a game turn; ``fortress_names`` as the plan names them):
+    from that turn on, before the last turn, an objective that is no fortress
+    (:func:`yields`: Kiev, Odessa, the Smolensk line, Minsk, Riga) wants no garrison and no
+    retaking: its units keep to the line and the march on the fortresses."""
     m = sit.map
     idx = m.index_of_label
     enemy_labels = {m.label(i) for i, _u in enemy}
@@ -276,6 +291,8 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
         d = sit.nearest(h, enemy_labels) if enemy_labels else 999
         mult, add, limit = g.quality[i]
         units = max(1, limit // 3)  # corps of 3 REs
+        if yields(sit, o.name, h, fortresses, fortress_names, yield_west, last_turn):
+            continue  # session 20: given up, not fed
         if o.holder != sit.player:  # empty and the enemy's: retake it
             if i in safe or last_turn:
                 want[i] = max(want.get(i, 0), 1)
@@ -307,6 +324,24 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
         if n:
             want[i] = max(want.get(i, 0), n)
     return want, ring_of
+
+
+def yields(sit: Situation, name: str, h: str, fortresses: Collection[str],
+           fortress_names: Collection[str], yield_west: int | None,
+           last_turn: bool = False) -> bool:
+    """Whether the objective ``name`` at hex ``h`` is given up now (session 20, the plan's
+    ``yield_west``, a game turn; None or 0: never): from that turn on, before the last turn,
+    an objective that is neither one of our fortresses (``fortresses``: the ones we hold,
+    the supply sources among them) nor named by the plan's fortresses (``fortress_names``:
+    Moscow stays wanted back when the enemy holds it) gets no garrison and is not retaken -
+    the western cities fall in about 90% of games, and the units fed to them die in
+    pockets instead of holding the line before Moscow and Leningrad. On the last turn the
+    last assault still retakes what it can."""
+    if not yield_west or last_turn or h in fortresses:
+        return False
+    if any(str(name).startswith(n) for n in fortress_names):
+        return False
+    return int(sit.view.get("turn") or 0) >= yield_west
 
 
 def fortress_garrison(sit: Situation, plan: DefencePlan, i: int,
@@ -623,7 +658,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   rings: Mapping[str, int] | None = None, by_worth: bool = False,
                   worth_pull: float = WORTH_PULL,
                   reaches: Mapping[str, int] | None = None,
-                  own_front: bool = False) -> list[tuple[Score, Command]]:
+                  own_front: bool = False,
+                  yield_west: int | None = None) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
@@ -656,7 +692,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     if turns_left is not None and turns_left <= LATE_TURNS:
         short = most_endangered(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
-                                   last_turn, turns_left, short, rings, reaches)
+                                   last_turn, turns_left, short, rings, reaches,
+                                   yield_west=yield_west, fortress_names=fortress_names)
     worth = {idx(str(o.hex)): float(o.value) for o in objectives} if by_worth else {}
     outer_of: dict[int, int] = {}
     if outer_names and not last_turn:

@@ -410,11 +410,17 @@ EUROPA_BARBAROSSA: Plan = {
     # whose nearest fortress it is: Leningrad's front, not Moscow's): with reach=Leningrad:20,
     # tuning seeds 0-39 gave 4 Axis wins against main's 1, Moscow lost 12 times against 5
     # (docs/AI.md, session 19)
+    # session 20, off: ``yield_west`` (a game turn; 0: never): from that turn on the
+    # objectives that are no fortress (Kiev, Odessa, the Smolensk line, Minsk, Riga) get no
+    # garrison and no retaking before the last turn; tuning seeds 0-39 gave 2 Axis wins
+    # with yield_west=1, 5 with yield_west=7 and 5 with reach=Leningrad:20@yield_west=1,
+    # main 1 (the western garrisons, about 10 units, delay the Axis; docs/AI.md, session 20)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
                "last_ring": False, "stand": 0.0,
-               "stand_first": False, "reach": {}, "own_front": False},
+               "stand_first": False, "reach": {}, "own_front": False,
+               "yield_west": 0},
 }
 
 PLANS: dict[str, Plan] = {
@@ -466,6 +472,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["stand_first"] = params["stand_first"] not in ("", "0")
     if params.get("own_front") is not None and "soviet" in plan:  # session 19 (0: off)
         plan["soviet"]["own_front"] = params["own_front"] not in ("", "0")
+    if params.get("yield_west") is not None and "soviet" in plan:  # session 20 (0: off)
+        plan["soviet"]["yield_west"] = int(params["yield_west"] or 0)
     if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
     # session 16: rings=Moscow:3+Leningrad:2; session 18: reach=Leningrad:20 (the names
@@ -993,7 +1001,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 by_worth=bool(self.campaign.side_plan.get("by_worth")),
                 worth_pull=float(self.campaign.side_plan.get("worth_pull", WORTH_PULL)),
                 reaches=dict(self.campaign.side_plan.get("reach", {}) or {}),
-                own_front=bool(self.campaign.side_plan.get("own_front")))
+                own_front=bool(self.campaign.side_plan.get("own_front")),
+                yield_west=int(self.campaign.side_plan.get("yield_west", 0) or 0) or None)
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
