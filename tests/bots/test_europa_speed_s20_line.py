@@ -16,23 +16,26 @@ from tests.bots.test_europa_speed_s17 import _value_plain
 
 from grognard.analysis.study import Setting, play_one
 from grognard.bots import heuristic as h
+from grognard.bots import situation as situation_module
+from grognard.bots.situation import Situation
 
 #: the games the comparisons watch: (bots, seed, turns)
 _GAMES = (("heuristic", 3, 2), ("planner", 7, 3))
 
 
 @contextmanager
-def _watched(method: str, check: Callable[..., Any]) -> Iterator[None]:
-    """``DefencePlan.<method>`` replaced by ``check(real, plan, *args)`` while the block runs."""
-    real = getattr(h.DefencePlan, method)
+def _watched(method: str, check: Callable[..., Any], cls: Any = h.DefencePlan
+             ) -> Iterator[None]:
+    """``cls.<method>`` replaced by ``check(real, obj, *args)`` while the block runs."""
+    real = getattr(cls, method)
 
-    def watched(plan: Any, *args: Any) -> Any:
-        return check(real, plan, *args)
-    setattr(h.DefencePlan, method, watched)
+    def watched(obj: Any, *args: Any) -> Any:
+        return check(real, obj, *args)
+    setattr(cls, method, watched)
     try:
         yield
     finally:
-        setattr(h.DefencePlan, method, real)
+        setattr(cls, method, real)
 
 
 def _play(bots: str, seed: int, turns: int) -> None:
@@ -116,3 +119,65 @@ def test_the_map_graphs_neighbours_are_mutual() -> None:
     g = h._graph(ctx.scenario.map, ctx.tables)
     assert sum(len(row) for row in g.nbrs) > 20_000
     assert all(i in g.nbrs[j] for i, row in enumerate(g.nbrs) for j in row)
+
+
+def _contact_plain(sit: Situation, label: str) -> bool:
+    """``Situation.in_contact`` as it was (session 19): the nearest enemy hex measured."""
+    return min((sit.distance(label, t) for t in sit.enemy_hexes), default=999) <= 1
+
+
+def _compare_contacts() -> dict[str, int]:
+    """Every ``Situation.in_contact`` the bots ask in the games against the nearest enemy
+    hex measured; counted: the answers, those in contact and not, those read from a kept
+    nearest distance, those whose enemy hexes the planner replaced during the decision."""
+    seen = {"asked": 0, "contact": 0, "apart": 0, "nearest": 0, "replaced": 0}
+    first: dict[int, Any] = {}
+
+    def check(real: Callable[..., bool], sit: Situation, label: str) -> bool:
+        kept = (label, id(sit.enemy_hexes)) in sit._nearest
+        got = real(sit, label)
+        assert got == _contact_plain(sit, label), (label, got)
+        seen["asked"] += 1
+        seen["contact" if got else "apart"] += 1
+        seen["nearest"] += kept
+        seen["replaced"] += first.setdefault(id(sit), sit.enemy_hexes) is not sit.enemy_hexes
+        return got
+
+    with _watched("in_contact", check, Situation):
+        for bots, seed, turns in _GAMES:
+            _play(bots, seed, turns)
+    return seen
+
+
+def test_in_contact_looked_up_among_the_enemy_hexes_coordinates_equals_the_nearest() -> None:
+    """``Situation.in_contact`` (the hex and its six neighbours looked up among the enemy's
+    hexes' coordinates) equals the nearest enemy hex measured at most one hex away, at every
+    call of the games (some answered from a kept nearest distance)."""
+    seen = _compare_contacts()
+    assert all(v for k, v in seen.items() if k != "replaced"), seen
+
+
+def test_in_contact_follows_the_enemy_hexes_replaced() -> None:
+    """A decision whose enemy hexes are replaced (the planner keeps some of them) is answered
+    from the new ones, and from the nearest distance kept for them."""
+    from grognard.core.hexgrid import Hex
+
+    sit = Situation("axis", None, {})  # type: ignore[arg-type]  # the labels' hexes given
+    sit._hex = {"A": Hex(0, 0), "B": Hex(1, 0), "C": Hex(3, 0), "D": Hex(2, 0),
+                "E": Hex(1, -1), "F": Hex(1, 1)}
+    sit.enemy_hexes = {"B"}
+    assert sit.in_contact("A") and not sit.in_contact("C")
+    sit.enemy_hexes = {"C"}
+    assert not sit.in_contact("A") and sit.in_contact("D")
+    sit.enemy_hexes = {"E"}
+    assert sit.in_contact("A") and not sit.in_contact("F")
+    assert sit.nearest("B", sit.enemy_hexes) == 1 and sit.in_contact("B")
+    assert sit.nearest("D", sit.enemy_hexes) == 2 and not sit.in_contact("D")
+
+
+def test_in_contact_comparison_catches_a_planted_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when a neighbour's offset is wrong ((1, 1) is two hexes away)."""
+    monkeypatch.setattr(situation_module, "_ADJACENT",
+                        ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1)))
+    with pytest.raises(AssertionError):
+        _compare_contacts()
