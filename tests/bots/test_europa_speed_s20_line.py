@@ -181,3 +181,72 @@ def test_in_contact_comparison_catches_a_planted_error(monkeypatch: pytest.Monke
                         ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1)))
     with pytest.raises(AssertionError):
         _compare_contacts()
+
+
+def _support_targets_plain(policy: Any, sit: Situation, cands: Any) -> list[Any]:
+    """``EuropaPolicy._support_targets`` as it was (session 19): each of our units measured
+    to each target."""
+    from grognard.bots.base import args_units
+
+    per: dict[str, list[list[str]]] = {}
+    for c in cands:
+        if c.args.get("kind") == "ground_support" and isinstance(c.args.get("target"), str):
+            per.setdefault(str(c.args["target"]), []).append(args_units(c.args, "units"))
+    weighed = []
+    for hx, lists in per.items():
+        near = [u for u in sit.mine.values() if sit.distance(str(u["hex"]), hx) == 1]
+        strength = sum(int(u.get("attack") or 0) for u in near)
+        if strength <= 0:
+            continue
+        lists.sort(key=len)
+        strikers = lists[0]
+        fighters = [x for x in lists[-1] if x not in strikers]
+        weighed.append((1.0 + policy.hex_value(sit, hx) + strength / 10, hx,
+                        strikers, fighters))
+    weighed.sort(key=lambda t: (-t[0], t[1]))
+    used: set[str] = set()
+    out = []
+    for w, hx, strikers, fighters in weighed:
+        mine = [x for x in strikers if x not in used][:3]
+        if not mine:
+            continue
+        escort = [x for x in fighters if x not in used][:1]
+        used.update(mine + escort)
+        out.append((w, hx, mine + escort))
+    return out
+
+
+def _compare_support() -> dict[str, int]:
+    """Every air phase's ground-support targets the Europa bots plan in the games against
+    the plain ones; counted: the plans, the targets chosen."""
+    seen = {"plans": 0, "targets": 0}
+
+    def check(real: Callable[..., Any], policy: Any, sit: Situation, cands: Any) -> Any:
+        got = real(policy, sit, cands)
+        assert got == _support_targets_plain(policy, sit, cands)
+        seen["plans"] += 1
+        seen["targets"] += len(got)
+        return got
+
+    with _watched("_support_targets", check, h.EuropaPolicy):
+        for bots, seed, turns in _GAMES:
+            _play(bots, seed, turns)
+    return seen
+
+
+def test_ground_support_targets_from_our_attack_by_hex_equal_the_plain_targets() -> None:
+    """EUR-23 The ground-support targets (our attack factors next to each target summed from
+    a table of our units' attack by hex, not each unit measured to each target) equal the
+    plain ones in every air phase of the games."""
+    seen = _compare_support()
+    assert seen["plans"] >= 3 and seen["targets"] > 0, seen
+
+
+def test_ground_support_comparison_catches_a_planted_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when the strength is read two hexes off (the wrong neighbours)."""
+    from grognard.core.hexgrid import Hex
+
+    monkeypatch.setattr(h, "DIRECTIONS", tuple(Hex(2 * d.q, 2 * d.r) for d in h.DIRECTIONS))
+    with pytest.raises(AssertionError):
+        _compare_support()

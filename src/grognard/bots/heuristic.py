@@ -56,6 +56,7 @@ from grognard.bots.odds import (
 from grognard.bots.situation import Situation
 from grognard.bots.tr_plans import build_cost, tr_front
 from grognard.core.errors import GrognardError
+from grognard.core.hexgrid import DIRECTIONS
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
@@ -1365,9 +1366,14 @@ class EuropaPolicy(Policy):
             if c.args.get("kind") == "ground_support" and isinstance(c.args.get("target"), str):
                 per.setdefault(str(c.args["target"]), []).append(args_units(c.args, "units"))
         weighed = []
+        # our attack factors by hex (axial coordinates): a target's are its six neighbours'
+        attack_at: dict[tuple[int, int], int] = {}
+        for u in sit.mine.values():
+            at = sit.hex(str(u["hex"]))
+            attack_at[at.q, at.r] = attack_at.get((at.q, at.r), 0) + int(u.get("attack") or 0)
         for h, lists in per.items():
-            near = [u for u in sit.mine.values() if sit.distance(str(u["hex"]), h) == 1]
-            strength = sum(int(u.get("attack") or 0) for u in near)
+            t = sit.hex(h)
+            strength = sum(attack_at.get((t.q + d.q, t.r + d.r), 0) for d in DIRECTIONS)
             if strength <= 0:
                 continue
             lists.sort(key=len)

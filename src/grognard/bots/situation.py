@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from grognard.core.hexgrid import Hex, Layout
+from grognard.core.hexgrid import DIRECTIONS, Hex, Layout
 from grognard.core.mapdata import CityClass, MapData
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
@@ -24,7 +24,7 @@ T = TypeVar("T")
 _FEW = 24
 
 #: a hex and its six neighbours, as axial offsets (hex distance at most 1)
-_ADJACENT = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+_ADJACENT: tuple[tuple[int, int], ...] = ((0, 0), *((d.q, d.r) for d in DIRECTIONS))
 
 #: label -> hex, per map layout (labels never change; shared by every decision on that map)
 _HEXES: dict[Layout, dict[str, Hex]] = {}
