@@ -86,7 +86,7 @@ def _compare_placements(place: Callable[..., list[str]]) -> dict[str, int]:
     for _sit, board, ground, where in _boards():
         plain_plan, plan = copy.copy(board.plan), board.plan
         plain_plan.stacks, plain_plan.covered = {}, {}
-        plain_plan._stacked = {}
+        plain_plan._stacked, plain_plan._values = {}, {}
         want = {i: 2 for i in sorted(board.plan.front)[:5]}
         plain_plan.want, plan.want = dict(want), dict(want)
         plain_placed: dict[str, int] = {}

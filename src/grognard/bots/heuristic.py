@@ -56,6 +56,7 @@ from grognard.bots.odds import (
 from grognard.bots.situation import Situation
 from grognard.bots.tr_plans import build_cost, tr_front
 from grognard.core.errors import GrognardError
+from grognard.core.hexgrid import DIRECTIONS
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
@@ -708,6 +709,11 @@ class DefencePlan:
     _hexes: dict[tuple[int, bool], _HexPart] = field(default_factory=dict)
     #: hex -> the REs and defense factors of its stack (only while it has units; _stack)
     _stacked: dict[int, tuple[int, float]] = field(default_factory=dict)
+    #: hex -> unit kind (:meth:`_unit`) -> its value there before the garrison and depth
+    #: terms (None: the stack is full); forgotten when the hex's stack or a covered hex of
+    #: its line changes (:meth:`_forget_line`)
+    _values: dict[int, dict[tuple[int, bool, float, bool], float | None]] = field(
+        default_factory=dict)
 
     def facing(self, i: int) -> tuple[float, float, float]:
         """The hexsides of ``i`` facing the enemy (toward hexes nearer it; rivers halve
@@ -761,18 +767,42 @@ class DefencePlan:
         return got
 
     def value(self, uid: str, i: int) -> float:
-        """How good hex ``i`` is for unit ``uid`` given the units placed before it."""
-        size, mech, udef, zoc = self._units.get(uid) or self._unit(uid)
+        """How good hex ``i`` is for unit ``uid`` given the units placed before it.
+
+        What it reads of the unit is its kind (:meth:`_unit`: REs, mech, defense, ZOC), so
+        units of one kind share their part on a hex (:meth:`_value`), kept until the hex's
+        stack or the cover of its line changes; the garrison wanted and the depth are read
+        afresh (``want`` and ``depth`` are the callers' to set)."""
+        kind = self._units.get(uid) or self._unit(uid)
+        kept = self._values.get(i)
+        if kept is None:
+            kept = self._values[i] = {}
+        score: float | None = kept.get(kind, _UNKNOWN)
+        if score is _UNKNOWN:
+            score = kept[kind] = self._value(kind, i)
+        if score is None:
+            return -99.0
+        need = self.want.get(i, 0)
+        if need:
+            n = len(self.stacks.get(i, ()))
+            if n < need:
+                score += 3.0 + need - n
+        return score + self.depth.get(i, 0.0)
+
+    def _value(self, kind: tuple[int, bool, float, bool], i: int) -> float | None:
+        """:meth:`value` of a unit of ``kind`` on hex ``i`` before the garrison and depth
+        terms; None when the stack has no room for it."""
+        size, mech, udef, zoc = kind
         h = self._hexes.get((i, mech)) or self._hex(i, mech)
         here = self.stacks.get(i, [])
         if here:  # the stack's REs and defense factors, kept as units are placed (_stack)
             res, held = self._stacked[i]
             if res + size > h.limit:
-                return -99.0
+                return None
             defense = held + udef
         else:
             if size > h.limit:
-                return -99.0
+                return None
             defense = udef
         d = h.d
         score = h.base
@@ -794,14 +824,13 @@ class DefencePlan:
             score += 1.0
         elif n == 0 and h.open:
             score -= 0.3  # a lone picket in the open
-        need = self.want.get(i, 0)
-        if n < need:
-            score += 3.0 + need - n
-        return score + self.depth.get(i, 0.0)
+        return score
 
     def _stack(self, i: int) -> None:
         """Keep the REs and defense factors of the stack on ``i`` (summed in its order, as
-        :meth:`value` summed them unit by unit before session 19) when it changes."""
+        :meth:`value` summed them unit by unit before session 19) when it changes, and
+        forget the values kept on ``i``."""
+        self._values.pop(i, None)
         here = self.stacks.get(i)
         if here:
             parts = [self._units.get(x) or self._unit(x) for x in here]
@@ -813,8 +842,12 @@ class DefencePlan:
         self.stacks.setdefault(i, []).append(uid)
         self._stack(i)
         if int(self.sit.mine[uid].get("zoc_class", 1) or 0) > 0:
+            covered = self.covered
             for j in [i, *self.g.nbrs[i]]:
-                self.covered[j] = self.covered.get(j, 0) + 1
+                n = covered.get(j, 0)
+                covered[j] = n + 1
+                if not n:
+                    self._forget_line(j)
 
     def leaving(self, uid: str, here: int, to: int) -> float:
         """What ``uid`` moving from ``here`` to ``to`` costs the stack it leaves: a lone
@@ -828,8 +861,25 @@ class DefencePlan:
         self.stacks[i].remove(uid)
         self._stack(i)
         if int(self.sit.mine[uid].get("zoc_class", 1) or 0) > 0:
+            covered = self.covered
             for j in [i, *self.g.nbrs[i]]:
-                self.covered[j] -= 1
+                covered[j] -= 1
+                if not covered[j]:
+                    self._forget_line(j)
+
+    def _forget_line(self, j: int) -> None:
+        """Forget the kept values of the hexes whose line may hold ``j`` (``j`` and its
+        neighbours: the line of a hex is among it and its neighbours), as ``j`` becomes
+        covered or uncovered."""
+        if j in self.front:
+            values = self._values
+            values.pop(j, None)
+            for k in self.g.nbrs[j]:
+                values.pop(k, None)
+
+
+#: no value kept yet (:meth:`DefencePlan.value`)
+_UNKNOWN: Any = object()
 
 
 def set_up_holders(sit: Situation, hexes: Sequence[str]) -> dict[str, str | None]:
@@ -1316,9 +1366,14 @@ class EuropaPolicy(Policy):
             if c.args.get("kind") == "ground_support" and isinstance(c.args.get("target"), str):
                 per.setdefault(str(c.args["target"]), []).append(args_units(c.args, "units"))
         weighed = []
+        # our attack factors by hex (axial coordinates): a target's are its six neighbours'
+        attack_at: dict[tuple[int, int], int] = {}
+        for u in sit.mine.values():
+            at = sit.hex(str(u["hex"]))
+            attack_at[at.q, at.r] = attack_at.get((at.q, at.r), 0) + int(u.get("attack") or 0)
         for h, lists in per.items():
-            near = [u for u in sit.mine.values() if sit.distance(str(u["hex"]), h) == 1]
-            strength = sum(int(u.get("attack") or 0) for u in near)
+            t = sit.hex(h)
+            strength = sum(attack_at.get((t.q + d.q, t.r + d.r), 0) for d in DIRECTIONS)
             if strength <= 0:
                 continue
             lists.sort(key=len)

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from grognard.core.hexgrid import Hex, Layout
+from grognard.core.hexgrid import DIRECTIONS, Hex, Layout
 from grognard.core.mapdata import CityClass, MapData
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
@@ -22,6 +22,9 @@ T = TypeVar("T")
 
 #: up to this many targets :meth:`Situation.nearest` measures in Python, not on arrays
 _FEW = 24
+
+#: a hex and its six neighbours, as axial offsets (hex distance at most 1)
+_ADJACENT: tuple[tuple[int, int], ...] = ((0, 0), *((d.q, d.r) for d in DIRECTIONS))
 
 #: label -> hex, per map layout (labels never change; shared by every decision on that map)
 _HEXES: dict[Layout, dict[str, Hex]] = {}
@@ -58,6 +61,10 @@ class Situation:
     _arrays: dict[int, tuple[Any, Any, Any, list[tuple[int, int]] | None]] = field(
         default_factory=dict)
     _nearest: dict[tuple[str, int], int] = field(default_factory=dict)
+    #: (label, id of a target collection) -> in contact (:meth:`in_contact`)
+    _contact: dict[tuple[str, int], bool] = field(default_factory=dict)
+    #: id of a target collection -> (the collection, its hexes' axial coordinates)
+    _coords: dict[int, tuple[Any, set[tuple[int, int]]]] = field(default_factory=dict)
     _memo: dict[Any, Any] = field(default_factory=dict)
 
     def memo(self, key: Any, make: Callable[[], T]) -> T:
@@ -154,7 +161,24 @@ class Situation:
         return got
 
     def in_contact(self, label: str) -> bool:
-        return self.nearest(label, self.enemy_hexes) <= 1
+        """Whether an enemy unit stands in ``label`` or next to it (``nearest`` of the enemy's
+        hexes at most 1): the hex and its six neighbours looked up among the enemy's hexes'
+        coordinates (kept per decision), not measured to each of them."""
+        targets = self.enemy_hexes
+        key = (label, id(targets))
+        got = self._nearest.get(key)
+        if got is not None:
+            return got <= 1
+        near = self._contact.get(key)
+        if near is None:
+            kept = self._coords.get(id(targets))
+            if kept is None or kept[0] is not targets:
+                kept = self._coords[id(targets)] = (
+                    targets, {(h.q, h.r) for h in map(self.hex, targets)})
+            at, h = kept[1], self.hex(label)
+            q, r = h.q, h.r
+            near = self._contact[key] = any((q + dq, r + dr) in at for dq, dr in _ADJACENT)
+        return near
 
     def value_of_hex(self, label: str) -> int:
         return self.objectives.get(label, 0)
