@@ -35,13 +35,16 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "reach",
           # session 19: a ring the reach alone wants draws only its own front's units (1: on)
           "own_front",
+          # session 20: outflanked units fall back (N: that many enemy armour behind; 0: off)
+          "fall_back",
           # session 17: the search's defending side keeps this many objectives (0: none)
           "hold")
 
 
 #: the parameters read as whole numbers (the search's; own_front, 0 or 1) and as numbers (the
 #: Soviet studies')
-WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "own_front")
+WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "own_front",
+                "fall_back")
 NUMBER_PARAMS = ("worth_pull", "stand")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")

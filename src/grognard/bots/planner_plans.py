@@ -410,11 +410,14 @@ EUROPA_BARBAROSSA: Plan = {
     # whose nearest fortress it is: Leningrad's front, not Moscow's): with reach=Leningrad:20,
     # tuning seeds 0-39 gave 4 Axis wins against main's 1, Moscow lost 12 times against 5
     # (docs/AI.md, session 19)
+    # session 20, off: ``fall_back`` (N: a unit with N or more enemy armour units past its
+    # flanks toward our sources falls back to the least outflanked hex it reaches; 0: off)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
                "last_ring": False, "stand": 0.0,
-               "stand_first": False, "reach": {}, "own_front": False},
+               "stand_first": False, "reach": {}, "own_front": False,
+               "fall_back": 0},
 }
 
 PLANS: dict[str, Plan] = {
@@ -466,6 +469,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["stand_first"] = params["stand_first"] not in ("", "0")
     if params.get("own_front") is not None and "soviet" in plan:  # session 19 (0: off)
         plan["soviet"]["own_front"] = params["own_front"] not in ("", "0")
+    if params.get("fall_back") is not None and "soviet" in plan:  # session 20 (0: off)
+        plan["soviet"]["fall_back"] = int(params["fall_back"] or 0)
     if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
     # session 16: rings=Moscow:3+Leningrad:2; session 18: reach=Leningrad:20 (the names
@@ -993,7 +998,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 by_worth=bool(self.campaign.side_plan.get("by_worth")),
                 worth_pull=float(self.campaign.side_plan.get("worth_pull", WORTH_PULL)),
                 reaches=dict(self.campaign.side_plan.get("reach", {}) or {}),
-                own_front=bool(self.campaign.side_plan.get("own_front")))
+                own_front=bool(self.campaign.side_plan.get("own_front")),
+                fall_back=int(self.campaign.side_plan.get("fall_back", 0) or 0))
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
