@@ -411,7 +411,10 @@ EUROPA_BARBAROSSA: Plan = {
     # tuning seeds 0-39 gave 4 Axis wins against main's 1, Moscow lost 12 times against 5
     # (docs/AI.md, session 19)
     # session 20, off: ``fall_back`` (N: a unit with N or more enemy armour units past its
-    # flanks toward our sources falls back to the least outflanked hex it reaches; 0: off)
+    # flanks toward our sources falls back to the least outflanked hex it reaches; 0: off):
+    # tuning seeds 0-39, fall_back=3: 32 Soviet / 8 draws / 0 Axis against main's 30/9/1, the
+    # same units lost (146 a game against 144); fall_back=1 lost 3 of seeds 0-16 (docs/AI.md,
+    # session 20; on only if the lead's held-out run passes)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
