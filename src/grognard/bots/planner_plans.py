@@ -412,8 +412,9 @@ EUROPA_BARBAROSSA: Plan = {
     # (docs/AI.md, session 19)
     # session 20, off: ``fall_back`` (N: a unit with N or more enemy armour units past its
     # flanks toward our sources falls back to the least outflanked hex it reaches; 0: off):
-    # tuning seeds 0-39, fall_back=3: 32 Soviet / 8 draws / 0 Axis against main's 30/9/1, the
-    # same units lost (146 a game against 144); fall_back=1 lost 3 of seeds 0-16 (docs/AI.md,
+    # tuning seeds 0-49, fall_back=3: 39 Soviet / 10 draws / 1 Axis against main's 36/13/1
+    # (0-39: 32/8/0 against 30/9/1; 40-49 alone worse, Moscow lost 5 times against 1), the
+    # same units lost (147 a game against 145); fall_back=1 lost 3 of seeds 0-16 (docs/AI.md,
     # session 20; on only if the lead's held-out run passes)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
