@@ -415,12 +415,19 @@ EUROPA_BARBAROSSA: Plan = {
     # garrison and no retaking before the last turn; tuning seeds 0-39 gave 2 Axis wins
     # with yield_west=1, 5 with yield_west=7 and 5 with reach=Leningrad:20@yield_west=1,
     # main 1 (the western garrisons, about 10 units, delay the Axis; docs/AI.md, session 20)
+    # session 20, off: ``fall_back`` (N: a unit with N or more enemy armour units past its
+    # flanks toward our sources falls back to the least outflanked hex it reaches; 0: off):
+    # tuning seeds 0-49, fall_back=3: 39 Soviet / 10 draws / 1 Axis against main's 36/13/1
+    # (0-39: 32/8/0 against 30/9/1; 40-49 alone worse, Moscow lost 5 times against 1), the
+    # same units lost (147 a game against 145); fall_back=1 lost 3 of seeds 0-16 (docs/AI.md,
+    # session 20; on only if the lead's held-out run passes)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
                "last_ring": False, "stand": 0.0,
                "stand_first": False, "reach": {}, "own_front": False,
-               "yield_west": 0},
+               "yield_west": 0,
+               "fall_back": 0},
 }
 
 PLANS: dict[str, Plan] = {
@@ -474,6 +481,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["own_front"] = params["own_front"] not in ("", "0")
     if params.get("yield_west") is not None and "soviet" in plan:  # session 20 (0: off)
         plan["soviet"]["yield_west"] = int(params["yield_west"] or 0)
+    if params.get("fall_back") is not None and "soviet" in plan:  # session 20 (0: off)
+        plan["soviet"]["fall_back"] = int(params["fall_back"] or 0)
     if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
     # session 16: rings=Moscow:3+Leningrad:2; session 18: reach=Leningrad:20 (the names
@@ -1002,7 +1011,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 worth_pull=float(self.campaign.side_plan.get("worth_pull", WORTH_PULL)),
                 reaches=dict(self.campaign.side_plan.get("reach", {}) or {}),
                 own_front=bool(self.campaign.side_plan.get("own_front")),
-                yield_west=int(self.campaign.side_plan.get("yield_west", 0) or 0) or None)
+                yield_west=int(self.campaign.side_plan.get("yield_west", 0) or 0) or None,
+                fall_back=int(self.campaign.side_plan.get("fall_back", 0) or 0))
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
