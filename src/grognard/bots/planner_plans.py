@@ -419,8 +419,9 @@ EUROPA_BARBAROSSA: Plan = {
     # flanks toward our sources falls back to the least outflanked hex it reaches; 0: off):
     # tuning seeds 0-49, fall_back=3: 39 Soviet / 10 draws / 1 Axis against main's 36/13/1
     # (0-39: 32/8/0 against 30/9/1; 40-49 alone worse, Moscow lost 5 times against 1), the
-    # same units lost (147 a game against 145); fall_back=1 lost 3 of seeds 0-16 (docs/AI.md,
-    # session 20; on only if the lead's held-out run passes)
+    # same units lost (147 a game against 145); fall_back=1 lost 3 of seeds 0-16; held-out
+    # 7400-7599: 13 Axis wins as main's Soviets, a share of 0.904 against 0.905, so it stays
+    # off (with reach=Leningrad:20: 18 Axis wins; docs/AI.md, session 20)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
