@@ -342,10 +342,11 @@ def yields(sit: Situation, name: str, h: str, fortresses: Collection[str],
     ``yield_west``, a game turn; None or 0: never): from that turn on, before the last turn,
     an objective that is neither one of our fortresses (``fortresses``: the ones we hold,
     the supply sources among them) nor named by the plan's fortresses (``fortress_names``:
-    Moscow stays wanted back when the enemy holds it) gets no garrison and is not retaken -
-    the western cities fall in about 90% of games, and the units fed to them die in
-    pockets instead of holding the line before Moscow and Leningrad. On the last turn the
-    last assault still retakes what it can."""
+    Moscow stays wanted back when the enemy holds it) gets no garrison and is not retaken.
+    The guess: the western cities fall in about 90% of games and the units fed to them die
+    there. Measured (docs/AI.md, session 20): their garrisons are about 10 units that delay
+    the Axis, and the setting lost more tuning games than main's Soviets, so it is off. On the
+    last turn the last assault still retakes what it can."""
     if not yield_west or last_turn or h in fortresses:
         return False
     if any(str(name).startswith(n) for n in fortress_names):
