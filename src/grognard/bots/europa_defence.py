@@ -259,7 +259,7 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
                    turns_left: int | None = None, short: Collection[str] = (),
                    rings: Mapping[str, int] | None = None,
                    reaches: Mapping[str, int] | None = None,
-                   yield_west: int | None = None, fortress_names: Collection[str] = ()
+                   yield_west: int = 0, fortress_names: Collection[str] = ()
                    ) -> tuple[dict[int, int], dict[int, int]]:
     """(hex -> units wanted there, ring hex -> its fortress): the fortresses' garrisons and
     rings, the other objectives' threat-scaled garrisons and the objectives the enemy holds
@@ -336,10 +336,10 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
 
 
 def yields(sit: Situation, name: str, h: str, fortresses: Collection[str],
-           fortress_names: Collection[str], yield_west: int | None,
+           fortress_names: Collection[str], yield_west: int,
            last_turn: bool = False) -> bool:
     """Whether the objective ``name`` at hex ``h`` is given up now (session 20, the plan's
-    ``yield_west``, a game turn; None or 0: never): from that turn on, before the last turn,
+    ``yield_west``, a game turn; 0: never): from that turn on, before the last turn,
     an objective that is neither one of our fortresses (``fortresses``: the ones we hold,
     the supply sources among them) nor named by the plan's fortresses (``fortress_names``:
     Moscow stays wanted back when the enemy holds it) gets no garrison and is not retaken.
@@ -663,21 +663,20 @@ def own_front_of(sit: Situation, here: str, fortresses: Collection[str]) -> str 
 def fall_back_units(sit: Situation, plan: DefencePlan,
                     ground: Mapping[str, Mapping[str, Any]], placed: dict[str, int],
                     at: Mapping[str, int], moves: Mapping[str, Mapping[int, Command]],
-                    safe: Collection[int], sources: Sequence[str], least: int) -> list[str]:
+                    safe: Collection[int], sources: Sequence[str], least: int) -> None:
     """Session 20 (the plan's ``fall_back``): a unit not yet placed whose hex the enemy's
     armour has outflanked (``least`` or more of its mech units within six hexes and nearer
     our sources than the hex, the line's ``behind``) falls back to the hexes it reaches that
     trace to our sources (``safe``) and are no farther from them than its own, with the
     fewest such units behind them - the next line not outflanked - and takes the best of
     those for the line (:meth:`DefencePlan.value`); it stays when no such hex has fewer (a
-    hex past the enemy's reach toward the enemy's side is no escape). The units so placed
-    (foot before mech, then by name)."""
+    hex past the enemy's reach toward the enemy's side is no escape). Foot units first, then
+    mech, by name."""
     behind = plan.behind
     label = sit.map.label
-    out: list[str] = []
     src = set(sources)
     if not src:
-        return out
+        return
     for uid in sorted((x for x in ground if x not in placed
                        and behind.get(at[x], 0) >= least), key=lambda x: (
                            str(ground[x].get("type")) in offence.MECH, x)):
@@ -696,8 +695,6 @@ def fall_back_units(sit: Situation, plan: DefencePlan,
             continue
         plan.place(uid, best)
         placed[uid] = best
-        out.append(uid)
-    return out
 
 
 def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
@@ -709,7 +706,7 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   worth_pull: float = WORTH_PULL,
                   reaches: Mapping[str, int] | None = None,
                   own_front: bool = False,
-                  yield_west: int | None = None,
+                  yield_west: int = 0,
                   fall_back: int = 0) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the

@@ -43,10 +43,9 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "hold")
 
 
-#: the parameters read as whole numbers (the search's; own_front, 0 or 1) and as numbers (the
-#: Soviet studies')
-WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "own_front",
-                "yield_west",
+#: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
+#: yield_west, a game turn, and fall_back, a count) and as numbers (the Soviet studies')
+WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "own_front", "yield_west",
                 "fall_back")
 NUMBER_PARAMS = ("worth_pull", "stand")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)

@@ -1012,7 +1012,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 worth_pull=float(self.campaign.side_plan.get("worth_pull", WORTH_PULL)),
                 reaches=dict(self.campaign.side_plan.get("reach", {}) or {}),
                 own_front=bool(self.campaign.side_plan.get("own_front")),
-                yield_west=int(self.campaign.side_plan.get("yield_west", 0) or 0) or None,
+                yield_west=int(self.campaign.side_plan.get("yield_west", 0) or 0),
                 fall_back=int(self.campaign.side_plan.get("fall_back", 0) or 0))
         return super().plan(sit, actions, kind)
 
