@@ -53,7 +53,7 @@ from grognard.bots.odds import (
     tr_estimate,
     view_estimate,
 )
-from grognard.bots.situation import Situation
+from grognard.bots.situation import Situation, destination
 from grognard.bots.tr_plans import build_cost, tr_front
 from grognard.core.errors import GrognardError
 from grognard.core.hexgrid import DIRECTIONS
@@ -61,18 +61,6 @@ from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
 Score = float
-
-
-def destination(cmd: Command) -> str | None:
-    """The hex a move-like command ends in (``to`` or the last hex of ``path``)."""
-    args = cmd.args
-    to = args.get("to")
-    if isinstance(to, str):
-        return to
-    path = args.get("path")
-    if isinstance(path, list) and path and isinstance(path[-1], str):
-        return path[-1]
-    return None
 
 
 #: each policy class's scored kinds (:meth:`Policy.kinds`)
