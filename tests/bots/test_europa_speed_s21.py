@@ -158,3 +158,90 @@ def test_destination_reads_to_then_the_path() -> None:
     assert destination(Command("move", "axis", {"unit": "u", "to": 5, "path": ["0102"]})) \
         == "0102"
     assert destination(Command("move", "axis", {"unit": "u"})) is None
+
+
+class _Counted:
+    """A game whose ``objectives()`` (the rule system's hook) is counted."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.asked = 0
+
+    def objectives(self) -> list[Any]:
+        self.asked += 1
+        got: list[Any] = self.game.objectives()
+        return got
+
+
+def _situation_plain(policy: Any, view: Any, game: Any) -> tuple[Any, ...]:
+    """What the Europa policy's picture read of ``Game.objectives()`` as it was (session 20):
+    the victory places added from one call (:func:`add_victory_objectives`), the list kept
+    for the plans from a second."""
+    sit = Situation.of(policy.seat.context, view, policy.seat.player)
+    goals: dict[str, int] = {}
+    for o in game.objectives():
+        if sit.player not in o.wanted_by:
+            continue
+        worth = 3 + 2 * int(o.value)
+        if o.holder != sit.player:
+            sit.objectives[o.hex] = max(sit.objectives.get(o.hex, 0), worth)
+            goals[o.hex] = worth
+        elif sit.enemy_hexes and sit.nearest(o.hex, sit.enemy_hexes) <= 3:
+            goals[o.hex] = worth
+    return sit.objectives, goals, list(game.objectives())
+
+
+def _compare_situations(check: Callable[[tuple[Any, ...], tuple[Any, ...]], None]
+                        ) -> dict[str, int]:
+    """Each side's Europa policy picture at every 20th command of the recorded game (the
+    view copied) against :func:`_situation_plain`; ``Game.objectives()`` asked once a
+    picture. What the plain one found (goals to take, places to keep), counted."""
+    from grognard.bots.base import Seat
+    from grognard.bots.heuristic import EuropaPolicy
+
+    seen = {"positions": 0, "take": 0, "keep": 0}
+    for game in _oracle_game(20):
+        for player in ("axis", "soviet"):
+            policy = EuropaPolicy(Seat.of(game, player))
+            counted = _Counted(game)
+            sit = policy.situation(copy.deepcopy(game.view(player)), counted)
+            assert counted.asked == 1
+            got = (sit.objectives, sit.memo("victory.goals", dict),
+                   sit.memo("victory.objectives", list))
+            plain = _situation_plain(policy, copy.deepcopy(game.view(player)), game)
+            check(got, plain)
+            seen["positions"] += 1
+            seen["take"] += sum(1 for o in plain[2] if o.holder != player)
+            held = {o.hex for o in plain[2] if o.holder == player}
+            seen["keep"] += sum(1 for h in plain[1] if h in held)
+    return seen
+
+
+def _same(got: tuple[Any, ...], plain: tuple[Any, ...]) -> None:
+    assert got == plain
+
+
+def test_europa_picture_asks_the_objectives_once() -> None:
+    """The Europa policy's picture (its victory places, the goals it drives on or keeps,
+    the objectives its plans read) asks ``Game.objectives()`` once a decision and equals the
+    picture that asked it twice."""
+    seen = _compare_situations(_same)
+    # the recorded game's first 1,000 commands have no held place with the enemy near
+    assert seen["positions"] >= 40 and seen["take"] > 0, seen
+
+
+def test_europa_picture_comparison_catches_a_planted_error(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """The comparison fails when one place to take is left out of the goals."""
+    from grognard.bots import heuristic
+
+    real = heuristic.add_victory_objectives
+
+    def planted(sit: Situation, game: Any) -> None:
+        real(sit, game)
+        goals = sit.memo("victory.goals", dict)
+        if goals:
+            del goals[next(iter(goals))]
+    monkeypatch.setattr(heuristic, "add_victory_objectives", planted)
+    with pytest.raises(AssertionError):
+        _compare_situations(_same)

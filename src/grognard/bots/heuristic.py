@@ -1196,8 +1196,8 @@ class EuropaPolicy(Policy):
         (:func:`set_up_holders`)."""
         sit = super().situation(view, game)
         if game is not None:
-            objs = list(game.objectives())
-            sit.memo("victory.objectives", lambda: objs)
+            # asked once a decision (add_victory_objectives asked it already)
+            objs: list[Any] = sit.memo("victory.objectives", lambda: list(game.objectives()))
             if self.defending is None and objs:
                 first = set_up_holders(sit, [str(o.hex) for o in objs])
                 held = sum(int(o.value) for o in objs
@@ -1552,7 +1552,7 @@ def add_victory_objectives(sit: Situation, game: Any) -> None:
     seat wants and does not hold is worth 3 + 2 x its value as a target (attacks weigh it,
     moves close on it); one it holds with the enemy within 3 hexes is a place to keep. Read
     through the rule-system hook only, so the same code serves every system."""
-    objs = game.objectives()
+    objs: list[Any] = sit.memo("victory.objectives", lambda: list(game.objectives()))
     goals: dict[str, int] = sit.memo("victory.goals", dict)
     for o in objs:
         if sit.player not in o.wanted_by:
