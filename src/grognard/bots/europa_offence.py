@@ -51,7 +51,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from grognard.bots.situation import Situation
+from grognard.bots.situation import Situation, destination
 from grognard.engine.commands import Command
 
 T = TypeVar("T")
@@ -520,21 +520,31 @@ def _crossing(g: Any, frm: int, to: int, mech: bool) -> float:
     return 0.0
 
 
-def moves_by_unit(sit: Situation, cands: Sequence[Command], dest: Callable[[Command], Any]
+def moves_by_unit(sit: Situation, cands: Sequence[Command],
+                  dest: Callable[[Command], Any] = destination
                   ) -> dict[str, dict[int, Command]]:
     """Our units' candidate moves by unit and destination (map index; the first move to a
-    hex kept), the units in the order the candidates name them."""
+    hex kept), the units in the order the candidates name them. With :func:`destination`
+    (a ``to`` read first) a move's ``to`` is read here without the call, and each hex's index
+    is looked up once a listing (a lister names the same hexes for unit after unit: 320,000
+    candidates a game)."""
     idx = sit.map.index_of_label
     mine = sit.mine
     out: dict[str, dict[int, Command]] = {}
+    at: dict[str, int] = {}  # hex label -> map index, this listing's
+    plain = dest is destination
     # a lister names a unit's moves one after another: its options looked up once a run
     raw: Any = _NONE
     opts: dict[int, Command] | None = None
     for c in cands:
-        to = dest(c)
-        if to is None:
-            continue
-        unit = c.args.get("unit")
+        args = c.args
+        to = args.get("to") if plain else None
+        if type(to) is not str:
+            to = dest(c)
+            if to is None:
+                continue
+            to = str(to)
+        unit = args.get("unit")
         if unit is not raw:
             raw = unit
             uid = str(unit)
@@ -543,7 +553,9 @@ def moves_by_unit(sit: Situation, cands: Sequence[Command], dest: Callable[[Comm
                 opts = out[uid] = {}
         if opts is None:
             continue
-        i = idx(str(to))
+        i = at.get(to)
+        if i is None:
+            i = at[to] = idx(to)
         if i not in opts:
             opts[i] = c
     return out

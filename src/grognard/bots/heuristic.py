@@ -53,7 +53,7 @@ from grognard.bots.odds import (
     tr_estimate,
     view_estimate,
 )
-from grognard.bots.situation import Situation
+from grognard.bots.situation import Situation, destination
 from grognard.bots.tr_plans import build_cost, tr_front
 from grognard.core.errors import GrognardError
 from grognard.core.hexgrid import DIRECTIONS
@@ -61,18 +61,6 @@ from grognard.engine.commands import Command
 from grognard.engine.state import JSON
 
 Score = float
-
-
-def destination(cmd: Command) -> str | None:
-    """The hex a move-like command ends in (``to`` or the last hex of ``path``)."""
-    args = cmd.args
-    to = args.get("to")
-    if isinstance(to, str):
-        return to
-    path = args.get("path")
-    if isinstance(path, list) and path and isinstance(path[-1], str):
-        return path[-1]
-    return None
 
 
 #: each policy class's scored kinds (:meth:`Policy.kinds`)
@@ -1208,8 +1196,8 @@ class EuropaPolicy(Policy):
         (:func:`set_up_holders`)."""
         sit = super().situation(view, game)
         if game is not None:
-            objs = list(game.objectives())
-            sit.memo("victory.objectives", lambda: objs)
+            # asked once a decision (add_victory_objectives asked it already)
+            objs: list[Any] = sit.memo("victory.objectives", lambda: list(game.objectives()))
             if self.defending is None and objs:
                 first = set_up_holders(sit, [str(o.hex) for o in objs])
                 held = sum(int(o.value) for o in objs
@@ -1564,7 +1552,7 @@ def add_victory_objectives(sit: Situation, game: Any) -> None:
     seat wants and does not hold is worth 3 + 2 x its value as a target (attacks weigh it,
     moves close on it); one it holds with the enemy within 3 hexes is a place to keep. Read
     through the rule-system hook only, so the same code serves every system."""
-    objs = game.objectives()
+    objs: list[Any] = sit.memo("victory.objectives", lambda: list(game.objectives()))
     goals: dict[str, int] = sit.memo("victory.goals", dict)
     for o in objs:
         if sit.player not in o.wanted_by:

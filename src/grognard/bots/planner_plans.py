@@ -40,10 +40,9 @@ from grognard.bots.heuristic import (
     Policy,
     Score,
     ThirdReichPolicy,
-    destination,
     fitting,
 )
-from grognard.bots.situation import Situation
+from grognard.bots.situation import Situation, destination
 from grognard.bots.tr_plans import (
     SR_FAR,
     airdrop_plan,
@@ -1181,16 +1180,25 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         if self.defending is not False:
             return [self.score_move(sit, c) for c in cmds]
         idx = sit.map.index_of_label
+        at: dict[str, int] = {}  # hex label -> map index (units reach the same hexes)
         marches: dict[str, tuple[Mapping[int, int], int] | None] = {}
         out: list[Score] = []
         for cmd in cmds:
-            uid = str(cmd.args.get("unit"))
+            args = cmd.args
+            uid = str(args.get("unit"))
             if uid in marches:
                 march = marches[uid]
             else:
                 march = marches[uid] = self._march_from(sit, uid)
-            to = destination(cmd)
-            d1 = march[0].get(idx(to)) if march is not None and to is not None else None
+            to = args.get("to")
+            if type(to) is not str:  # a path, or no hex: as destination reads it
+                to = destination(cmd)
+            d1 = None
+            if march is not None and to is not None:
+                i = at.get(to)
+                if i is None:
+                    i = at[to] = idx(to)
+                d1 = march[0].get(i)
             if march is None or to is None or d1 is None:
                 out.append(self.score_move(sit, cmd))
                 continue

@@ -15,6 +15,7 @@ import numpy as np
 
 from grognard.core.hexgrid import DIRECTIONS, Hex, Layout
 from grognard.core.mapdata import CityClass, MapData
+from grognard.engine.commands import Command
 from grognard.engine.context import Context
 from grognard.engine.state import JSON
 
@@ -28,6 +29,18 @@ _ADJACENT: tuple[tuple[int, int], ...] = ((0, 0), *((d.q, d.r) for d in DIRECTIO
 
 #: label -> hex, per map layout (labels never change; shared by every decision on that map)
 _HEXES: dict[Layout, dict[str, Hex]] = {}
+
+
+def destination(cmd: Command) -> str | None:
+    """The hex a move-like command ends in (``to`` or the last hex of ``path``)."""
+    args = cmd.args
+    to = args.get("to")
+    if isinstance(to, str):
+        return to
+    path = args.get("path")
+    if isinstance(path, list) and path and isinstance(path[-1], str):
+        return path[-1]
+    return None
 
 
 _CITIES: weakref.WeakKeyDictionary[MapData, list[tuple[str, str, int]]] = \
