@@ -75,7 +75,7 @@ def test_the_plan_reads_reach_line():
         parse_params("reach_line=x")
 
 
-def _stacks(line_stacks: bool, mine: dict[str, dict[str, Any]], turn: int = 2
+def _stacks(line_stacks: int, mine: dict[str, dict[str, Any]], turn: int = 2
             ) -> tuple[Sit, dict[str, str]]:
     """Where the Soviet units ``mine`` end in game turn ``turn``, an Axis stack at ENEMY."""
     g = Grid(w=W, h=H)
@@ -95,8 +95,8 @@ def test_a_lone_unit_leaves_the_summer_line():
     of the enemy, alone; with ``line_stacks`` (no stack to join) it falls back out of the
     line's hexes (four or more off)."""
     mine = {"r": unit("soviet", (10, 3))}
-    sit, held = _stacks(False, mine)
-    _sit, fell = _stacks(True, mine)
+    sit, held = _stacks(0, mine)
+    _sit, fell = _stacks(1, mine)
     assert sit.distance(held["r"], lab(*ENEMY)) <= ed.LINE_NEAR
     assert sit.distance(fell["r"], lab(*ENEMY)) > ed.LINE_NEAR
 
@@ -107,19 +107,33 @@ def test_no_lone_unit_stands_on_the_summer_line():
     a lone unit; after the summer the setting changes nothing."""
     mine = {f"r{k}": unit("soviet", (10 + (2 * k) % 3, k)) for k in range(5)}
 
-    def lone(line_stacks: bool) -> int:
+    def lone(line_stacks: int) -> int:
         sit, ends = _stacks(line_stacks, mine)
         near = [h for h in ends.values() if sit.distance(h, lab(*ENEMY)) <= ed.LINE_NEAR]
         return sum(1 for h in near if near.count(h) == 1)
-    assert lone(False) > 0
-    assert lone(True) == 0
+    assert lone(0) > 0
+    assert lone(1) == 0
     late = ed.SUMMER_LAST + 1
-    assert _stacks(True, mine, late)[1] == _stacks(False, mine, late)[1]
+    assert _stacks(1, mine, late)[1] == _stacks(0, mine, late)[1]
+
+
+def test_a_lone_unit_holds_where_its_fortress_is_near():
+    """``line_stacks`` N > 1: a lone unit whose own fortress is fewer than N hexes from the
+    enemy holds as the heuristic's line has it (little ground left to trade); N or more:
+    it falls back as with 1."""
+    mine = {"r": unit("soviet", (10, 3))}
+    sit, held = _stacks(0, mine)
+    near = lab(*SOURCE)  # Moscow, 31 hexes from the enemy
+    assert sit.distance(near, lab(*ENEMY)) == 31
+    assert _stacks(32, mine)[1] == held
+    assert sit.distance(_stacks(31, mine)[1]["r"], lab(*ENEMY)) > ed.LINE_NEAR
 
 
 def test_the_plan_reads_line_stacks():
-    """``planner@line_stacks=1`` -> the Soviet plan's ``line_stacks`` on; off in the shipped
-    plan."""
-    assert plan_for("europa-barbarossa", {})["soviet"]["line_stacks"] is False
+    """``planner@line_stacks=24`` -> the Soviet plan's ``line_stacks`` 24; off (0) in the
+    shipped plan; not a whole number: refused."""
+    assert plan_for("europa-barbarossa", {})["soviet"]["line_stacks"] == 0
     assert plan_for("europa-barbarossa",
-                    parse_params("line_stacks=1"))["soviet"]["line_stacks"] is True
+                    parse_params("line_stacks=24"))["soviet"]["line_stacks"] == 24
+    with pytest.raises(InputError):
+        parse_params("line_stacks=on")

@@ -95,14 +95,18 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   ``line_stacks``, both off in the shipped plan): in the summer turns (to
   :data:`SUMMER_LAST`, Aug II) the line's units stand ``reach_line`` hexes or more off the
   enemy (:func:`reach_line_units`), or with ``line_stacks`` a unit the line leaves alone
-  within :data:`LINE_NEAR` of the enemy joins a stack or falls back
-  (:func:`stack_line_units`). Traced tuning seeds 0 and 15: four in five of the Soviet
-  units lost in Jul I-Aug II stood one or two hexes off the Axis, and a lone unit there was
-  lost about every other turn. On tuning seeds 0-49 neither beat main's Soviets: they lost
+  within :data:`LINE_NEAR` of the enemy joins a stack or falls back (with N > 1 only where
+  its own fortress is N or more hexes from the enemy)
+  (:func:`stack_line_units`). Traced tuning seeds 0 and 15: 89 of the 115 Soviet units
+  lost in Jul I-Aug II stood one or two hexes off the Axis, and lone units there were lost
+  far more often than stacks of three (seed 0: 25 lost of 32 on the line's hexes at the
+  Axis turns' starts, against 14 of 129). On tuning seeds 0-49 neither beat main's Soviets: they lost
   as many units (about 145 a game either way) and the ground given up in the north lost
   Leningrad more (``reach_line=4``, seeds 0-29: 14 Soviet wins against
   21, Leningrad lost 14 times against 6; ``line_stacks=1``: 37 Soviet / 10 draws / 3 Axis
-  against 36/13/1, Leningrad lost 15 times against 11).
+  against 36/13/1, Leningrad lost 15 times against 11). ``line_stacks=24`` (only where the
+  unit's own fortress is 24 or more hexes from the enemy: not Leningrad's front from Jul II)
+  kept Leningrad's losses at main's 11 but lost Moscow 7 times and won 32/15/3.
 """
 
 from __future__ import annotations
@@ -723,9 +727,9 @@ def reach_line_units(sit: Situation, plan: DefencePlan,
     (:meth:`DefencePlan.value`: stacks, terrain, rivers) among the hexes they reach that
     trace to our sources (``safe``) and stand ``depth`` or more hexes off the enemy's
     nearest ground unit, out of the reach of its foot units' next attacks, instead of the
-    heuristic's line one to three hexes off it (traced tuning seeds 0 and 15: four in five
-    of the Soviet units lost in Jul I-Aug II stood one or two hexes off the Axis, none
-    four or more). A unit that reaches no such hex is left to the heuristic's line. Foot
+    heuristic's line one to three hexes off it (traced tuning seeds 0 and 15: 89 of the 115
+    Soviet units lost in Jul I-Aug II stood one or two hexes off the Axis, 8 four or
+    more). A unit that reaches no such hex is left to the heuristic's line. Foot
     units first, the nearest the enemy first, by name."""
     if int(sit.view.get("turn") or 0) > SUMMER_LAST:
         return
@@ -751,20 +755,32 @@ LINE_NEAR = 3
 def stack_line_units(sit: Situation, plan: DefencePlan, line: Sequence[str],
                      placed: dict[str, int], at: Mapping[str, int],
                      moves: Mapping[str, Mapping[int, Command]], safe: Collection[int],
-                     enemy_at: Mapping[int, int]) -> None:
+                     enemy_at: Mapping[int, int], fortresses: Collection[str] = (),
+                     enemy: set[str] | None = None, space: int = 1) -> None:
     """Session 21 (the plan's ``line_stacks``): in the summer turns (up to
     :data:`SUMMER_LAST`) a unit the heuristic's line (``line``, in the order it placed
     them) left alone on a hex within :data:`LINE_NEAR` of the enemy joins the best stack of
     one or two it reaches on the line (:meth:`DefencePlan.value`) or, when it reaches none,
-    falls back to its best hex farther off the enemy (traced tuning seeds 0 and 15, Jul
-    I-Aug II: a lone unit on the line was lost about every other turn, a stack of three's
-    units about one in ten); it stays when it reaches neither (safe hexes only)."""
+    falls back to its best hex farther off the enemy (traced tuning seed 0, Jul I-Aug II:
+    25 lone units lost against 32 on the line's hexes at the Axis turns' starts, 14 units
+    of stacks of three against 129); it stays when it reaches neither (safe hexes only). Only where
+    there is space to trade: the unit's own fortress (:func:`own_front_of`, among
+    ``fortresses``) ``space`` or more hexes from the enemy's nearest ground unit (in
+    ``enemy``; 1: every front)."""
     if int(sit.view.get("turn") or 0) > SUMMER_LAST:
         return
+    label = sit.map.label
+    room: dict[str | None, bool] = {}
     for uid in line:
         i = placed[uid]
         if enemy_at.get(i, 99) > LINE_NEAR or len(plan.stacks.get(i, [])) != 1:
             continue
+        if space > 1:
+            f = own_front_of(sit, label(at[uid]), fortresses)
+            if f not in room:
+                room[f] = f is None or not enemy or sit.nearest(f, enemy) >= space
+            if not room[f]:
+                continue  # little ground left before its fortress: it holds
         plan.unplace(uid, i)
         near = [k for k in moves.get(uid, {}) if k in safe and k != i
                 and enemy_at.get(k, 99) <= LINE_NEAR and plan.stacks.get(k)]
@@ -792,7 +808,7 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   yield_west: int = 0,
                   fall_back: int = 0,
                   reach_line: int = 0,
-                  line_stacks: bool = False) -> list[tuple[Score, Command]]:
+                  line_stacks: int = 0) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
@@ -950,5 +966,6 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
         reach_line_units(sit, plan, ground, placed, at, moves, safe, enemy_at, reach_line)
     line = place_on_line(plan, ground, placed, at, moves, enemy_at)
     if line_stacks:  # session 21: no lone unit on the summer's line
-        stack_line_units(sit, plan, line, placed, at, moves, safe, enemy_at)
+        stack_line_units(sit, plan, line, placed, at, moves, safe, enemy_at, fortresses,
+                         {m.label(i) for i, _u in enemy}, line_stacks)
     return placed_moves(placed, at, moves, enemy_at)

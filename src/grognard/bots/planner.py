@@ -41,7 +41,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "fall_back",
           # session 21: the summer's line this many hexes off the enemy (0: off)
           "reach_line",
-          # session 21: no lone unit on the summer's line (1: on)
+          # session 21: no lone unit on the summer's line where its fortress is N+ hexes
+          # from the enemy (1: every front; 0: off)
           "line_stacks",
           # session 17: the search's defending side keeps this many objectives (0: none)
           "hold")
