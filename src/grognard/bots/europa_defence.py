@@ -91,6 +91,22 @@ and supply sources and ``Game.objectives()`` (never a rule system's state keys):
   but the Soviets lost as many units (the traced losses die on the line, in supply, not
   in pockets) and Moscow fell more (9 against 6); ``fall_back=1`` opened the line (3 Axis
   wins in seeds 0-16).
+* **The summer's line out of reach** (session 21, the plan's ``reach_line`` and
+  ``line_stacks``, both off in the shipped plan): in the summer turns (to
+  :data:`SUMMER_LAST`, Aug II) the line's units stand ``reach_line`` hexes or more off the
+  enemy (:func:`reach_line_units`), or with ``line_stacks`` a unit the line leaves alone
+  within :data:`LINE_NEAR` of the enemy joins a stack or falls back (with N > 1 only where
+  its own fortress is N or more hexes from the enemy)
+  (:func:`stack_line_units`). Traced tuning seeds 0 and 15: 89 of the 115 Soviet units
+  lost in Jul I-Aug II stood one or two hexes off the Axis, and lone units there were lost
+  far more often than stacks of three (seed 0: 25 lost of 32 on the line's hexes at the
+  Axis turns' starts, against 14 of 129). On tuning seeds 0-49 neither beat main's Soviets: they lost
+  as many units (about 145 a game either way) and the ground given up in the north lost
+  Leningrad more (``reach_line=4``, seeds 0-29: 14 Soviet wins against
+  21, Leningrad lost 14 times against 6; ``line_stacks=1``: 37 Soviet / 10 draws / 3 Axis
+  against 36/13/1, Leningrad lost 15 times against 11). ``line_stacks=24`` (only where the
+  unit's own fortress is 24 or more hexes from the enemy: not Leningrad's front from Jul II)
+  kept Leningrad's losses at main's 11 but lost Moscow 7 times and won 32/15/3.
 """
 
 from __future__ import annotations
@@ -697,6 +713,89 @@ def fall_back_units(sit: Situation, plan: DefencePlan,
         placed[uid] = best
 
 
+#: session 21 (the plan's ``reach_line``): the last game turn of the summer (Aug II 1941 in
+#: europa-barbarossa) in which the line stands back out of the enemy's reach
+SUMMER_LAST = 5
+
+
+def reach_line_units(sit: Situation, plan: DefencePlan,
+                     ground: Mapping[str, Mapping[str, Any]], placed: dict[str, int],
+                     at: Mapping[str, int], moves: Mapping[str, Mapping[int, Command]],
+                     safe: Collection[int], enemy_at: Mapping[int, int], depth: int) -> None:
+    """Session 21 (the plan's ``reach_line``): in the summer turns (up to
+    :data:`SUMMER_LAST`) the units not yet placed - the line's - take their best hex
+    (:meth:`DefencePlan.value`: stacks, terrain, rivers) among the hexes they reach that
+    trace to our sources (``safe``) and stand ``depth`` or more hexes off the enemy's
+    nearest ground unit, out of the reach of its foot units' next attacks, instead of the
+    heuristic's line one to three hexes off it (traced tuning seeds 0 and 15: 89 of the 115
+    Soviet units lost in Jul I-Aug II stood one or two hexes off the Axis, 8 four or
+    more). A unit that reaches no such hex is left to the heuristic's line. Foot
+    units first, the nearest the enemy first, by name."""
+    if int(sit.view.get("turn") or 0) > SUMMER_LAST:
+        return
+    for uid in sorted((x for x in ground if x not in placed), key=lambda x: (
+            str(ground[x].get("type")) in offence.MECH, enemy_at.get(at[x], 99), x)):
+        a = at[uid]
+        options = [k for k in [a, *moves.get(uid, {})]
+                   if k in safe and enemy_at.get(k, 99) >= depth]
+        if not options:
+            continue
+        best = max(options, key=lambda k: (plan.value(uid, k), k == a, -k))
+        if plan.value(uid, best) <= -99:
+            continue
+        plan.place(uid, best)
+        placed[uid] = best
+
+
+#: session 21 (the plan's ``line_stacks``): a lone unit this many hexes or fewer off the
+#: enemy stands within its reach (the line's hexes: one to three off it)
+LINE_NEAR = 3
+
+
+def stack_line_units(sit: Situation, plan: DefencePlan, line: Sequence[str],
+                     placed: dict[str, int], at: Mapping[str, int],
+                     moves: Mapping[str, Mapping[int, Command]], safe: Collection[int],
+                     enemy_at: Mapping[int, int], fortresses: Collection[str] = (),
+                     enemy: set[str] | None = None, space: int = 1) -> None:
+    """Session 21 (the plan's ``line_stacks``): in the summer turns (up to
+    :data:`SUMMER_LAST`) a unit the heuristic's line (``line``, in the order it placed
+    them) left alone on a hex within :data:`LINE_NEAR` of the enemy joins the best stack of
+    one or two it reaches on the line (:meth:`DefencePlan.value`) or, when it reaches none,
+    falls back to its best hex farther off the enemy (traced tuning seed 0, Jul I-Aug II:
+    25 lone units lost against 32 on the line's hexes at the Axis turns' starts, 14 units
+    of stacks of three against 129); it stays when it reaches neither (safe hexes only). Only where
+    there is space to trade: the unit's own fortress (:func:`own_front_of`, among
+    ``fortresses``) ``space`` or more hexes from the enemy's nearest ground unit (in
+    ``enemy``; 1: every front)."""
+    if int(sit.view.get("turn") or 0) > SUMMER_LAST:
+        return
+    label = sit.map.label
+    room: dict[str | None, bool] = {}
+    for uid in line:
+        i = placed[uid]
+        if enemy_at.get(i, 99) > LINE_NEAR or len(plan.stacks.get(i, [])) != 1:
+            continue
+        if space > 1:
+            f = own_front_of(sit, label(at[uid]), fortresses)
+            if f not in room:
+                room[f] = f is None or not enemy or sit.nearest(f, enemy) >= space
+            if not room[f]:
+                continue  # little ground left before its fortress: it holds
+        plan.unplace(uid, i)
+        near = [k for k in moves.get(uid, {}) if k in safe and k != i
+                and enemy_at.get(k, 99) <= LINE_NEAR and plan.stacks.get(k)]
+        back = [k for k in [at[uid], *moves.get(uid, {})] if k in safe and k != i
+                and enemy_at.get(k, 99) > LINE_NEAR]
+        best = i
+        for options in (near, back):
+            good = [k for k in options if plan.value(uid, k) > -99]
+            if good:
+                best = max(good, key=lambda k: (plan.value(uid, k), k == at[uid], -k))
+                break
+        plan.place(uid, best)
+        placed[uid] = best
+
+
 def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[Any],
                   sources: Sequence[str], their_sources: Sequence[str],
                   fortress_names: Collection[str] = (), last_turn: bool = False,
@@ -707,7 +806,9 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   reaches: Mapping[str, int] | None = None,
                   own_front: bool = False,
                   yield_west: int = 0,
-                  fall_back: int = 0) -> list[tuple[Score, Command]]:
+                  fall_back: int = 0,
+                  reach_line: int = 0,
+                  line_stacks: int = 0) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
@@ -861,5 +962,10 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
             lacking[goal] -= 1
     if fall_back:  # session 20: the outflanked units fall back before the line is drawn
         fall_back_units(sit, plan, ground, placed, at, moves, safe, sources, fall_back)
-    place_on_line(plan, ground, placed, at, moves, enemy_at)
+    if reach_line:  # session 21: the summer's line out of the enemy's reach
+        reach_line_units(sit, plan, ground, placed, at, moves, safe, enemy_at, reach_line)
+    line = place_on_line(plan, ground, placed, at, moves, enemy_at)
+    if line_stacks:  # session 21: no lone unit on the summer's line
+        stack_line_units(sit, plan, line, placed, at, moves, safe, enemy_at, fortresses,
+                         {m.label(i) for i, _u in enemy}, line_stacks)
     return placed_moves(placed, at, moves, enemy_at)

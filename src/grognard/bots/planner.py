@@ -39,6 +39,11 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "yield_west",
           # session 20: outflanked units fall back (N: that many enemy armour behind; 0: off)
           "fall_back",
+          # session 21: the summer's line this many hexes off the enemy (0: off)
+          "reach_line",
+          # session 21: no lone unit on the summer's line where its fortress is N+ hexes
+          # from the enemy (1: every front; 0: off)
+          "line_stacks",
           # session 17: the search's defending side keeps this many objectives (0: none)
           "hold")
 
@@ -46,7 +51,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
 #: yield_west, a game turn, and fall_back, a count) and as numbers (the Soviet studies')
 WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "own_front", "yield_west",
-                "fall_back")
+                "fall_back",
+                "reach_line", "line_stacks")
 NUMBER_PARAMS = ("worth_pull", "stand")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")

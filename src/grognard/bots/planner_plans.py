@@ -421,13 +421,23 @@ EUROPA_BARBAROSSA: Plan = {
     # same units lost (147 a game against 145); fall_back=1 lost 3 of seeds 0-16; held-out
     # 7400-7599: 13 Axis wins as main's Soviets, a share of 0.904 against 0.905, so it stays
     # off (with reach=Leningrad:20: 18 Axis wins; docs/AI.md, session 20)
+    # session 21, off: ``reach_line`` (N: the summer's line, to Aug II, N or more hexes off the
+    # enemy; 0: off) and ``line_stacks`` (N: no lone unit within 3 hexes of the enemy in the
+    # summer where its own fortress is N or more hexes from the enemy - it joins a stack or
+    # falls back; 1: every front; 0: off): tuning seeds 0-29, reach_line=4: 14 Soviet / 15
+    # draws / 1 Axis against main's 21/8/1 (Leningrad lost 14 times against 6); seeds 0-49,
+    # line_stacks=1: 37/10/3 against 36/13/1 (Leningrad 15 against 11), line_stacks=24:
+    # 32/15/3 (Moscow 7 against 6); as many units lost (about 145 a game either way;
+    # docs/AI.md, session 21)
     "soviet": {"fortresses": ["Moscow", "Leningrad", "Kharkov", "Dnepropetrovsk",
                               "Sevastopol"], "late_rings": False,
                "outer": [], "ring_counter": False, "by_worth": True, "rings": {},
                "last_ring": False, "stand": 0.0,
                "stand_first": False, "reach": {}, "own_front": False,
                "yield_west": 0,
-               "fall_back": 0},
+               "fall_back": 0,
+               "reach_line": 0,
+               "line_stacks": 0},
 }
 
 PLANS: dict[str, Plan] = {
@@ -483,6 +493,10 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["yield_west"] = int(params["yield_west"] or 0)
     if params.get("fall_back") is not None and "soviet" in plan:  # session 20 (0: off)
         plan["soviet"]["fall_back"] = int(params["fall_back"] or 0)
+    if params.get("reach_line") is not None and "soviet" in plan:  # session 21 (0: off)
+        plan["soviet"]["reach_line"] = int(params["reach_line"] or 0)
+    if params.get("line_stacks") is not None and "soviet" in plan:  # session 21 (0: off)
+        plan["soviet"]["line_stacks"] = int(params["line_stacks"] or 0)
     if params.get("last_ring") is not None and "soviet" in plan:  # session 16 (0: off)
         plan["soviet"]["last_ring"] = params["last_ring"] not in ("", "0")
     # session 16: rings=Moscow:3+Leningrad:2; session 18: reach=Leningrad:20 (the names
@@ -1012,7 +1026,9 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 reaches=dict(self.campaign.side_plan.get("reach", {}) or {}),
                 own_front=bool(self.campaign.side_plan.get("own_front")),
                 yield_west=int(self.campaign.side_plan.get("yield_west", 0) or 0),
-                fall_back=int(self.campaign.side_plan.get("fall_back", 0) or 0))
+                fall_back=int(self.campaign.side_plan.get("fall_back", 0) or 0),
+                reach_line=int(self.campaign.side_plan.get("reach_line", 0) or 0),
+                line_stacks=int(self.campaign.side_plan.get("line_stacks", 0) or 0))
         return super().plan(sit, actions, kind)
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
