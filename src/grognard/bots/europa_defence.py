@@ -169,6 +169,8 @@ RING_WORTH = 4.0
 #: session 16: a ring hex lacking units draws a marching unit this many hexes farther for
 #: each victory point its fortress is worth (Moscow's 6 against Dnepropetrovsk's 2: 4 hexes)
 WORTH_PULL = 1.0
+#: session 21 (the plan's ``raid``): the units that retake an empty objective of ours
+RAID_STACK = 2
 CLEAR = ((7.0, 0.83), (5.0, 0.72), (4.0, 0.58), (3.0, 0.47), (2.0, 0.28), (1.5, 0.14),
          (1.0, 0.11))
 
@@ -275,7 +277,8 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
                    turns_left: int | None = None, short: Collection[str] = (),
                    rings: Mapping[str, int] | None = None,
                    reaches: Mapping[str, int] | None = None,
-                   yield_west: int = 0, fortress_names: Collection[str] = ()
+                   yield_west: int = 0, fortress_names: Collection[str] = (),
+                   raid: int = 0
                    ) -> tuple[dict[int, int], dict[int, int]]:
     """(hex -> units wanted there, ring hex -> its fortress): the fortresses' garrisons and
     rings, the other objectives' threat-scaled garrisons and the objectives the enemy holds
@@ -301,7 +304,12 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
     Session 20 (``yield_west``: a game turn; ``fortress_names`` as the plan names them):
     from that turn on, before the last turn, an objective that is no fortress
     (:func:`yields`: Kiev, Odessa, the Smolensk line, Minsk, Riga) wants no garrison and no
-    retaking: its units keep to the line and the march on the fortresses."""
+    retaking: its units keep to the line and the march on the fortresses.
+
+    Session 21 (``raid``, a game turn; 0: never): from that turn on, before the last turn,
+    an empty objective the enemy holds is retaken by :data:`RAID_STACK` units, a stack the
+    few units the enemy sends back for it must attack rather than walk in (its raids out of
+    trace: :func:`raids`)."""
     m = sit.map
     idx = m.index_of_label
     enemy_labels = {m.label(i) for i, _u in enemy}
@@ -320,7 +328,9 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
             continue  # session 20: given up, not fed
         if o.holder != sit.player:  # empty and the enemy's: retake it
             if i in safe or last_turn:
-                want[i] = max(want.get(i, 0), 1)
+                n = RAID_STACK if raid and not last_turn \
+                    and int(sit.view.get("turn") or 0) >= raid else 1
+                want[i] = max(want.get(i, 0), n)
             continue
         if i not in safe and h not in fortresses and not last_turn:
             continue  # cut off: a pocket, not a garrison
@@ -393,14 +403,17 @@ def counter_attacks(sit: Situation, g: Any, pic: offence.Picture,
                     moves: Mapping[str, Mapping[int, Command]], free: Collection[str],
                     at: Mapping[str, int], safe: Collection[int], plan: DefencePlan,
                     wanted_back: Collection[int], last_turn: bool = False,
-                    ring: Collection[int] = ()) -> list[tuple[int, dict[str, int]]]:
+                    ring: Collection[int] = (),
+                    raid: int = 0) -> list[tuple[int, dict[str, int]]]:
     """The counter-attacks of this movement phase: (target hex, {unit: hex it moves to});
     each exposed enemy hex (out of supply, an objective we want back, or at most
     :data:`EXPOSED` terrain-weighted defense) that the ``free`` units can reach at
     :data:`COUNTER_ODDS` to 1 gets the fewest of them (strongest first) that make it; on the
     last turn every objective we want back gets whatever can reach it. Session 15: an enemy
     stack on a hex of ``ring`` (next to a fortress we hold) is a target whatever its
-    defense, worth :data:`RING_WORTH` more."""
+    defense, worth :data:`RING_WORTH` more. Session 21 (``raid``, a game turn; 0: never):
+    from that turn on the units left raid the empty objectives we want back that no
+    garrison reached (:func:`raids`)."""
     targets = []
     for i, us in pic.theirs.items():
         if not us:
@@ -439,6 +452,39 @@ def counter_attacks(sit: Situation, g: Any, pic: offence.Picture,
         else:
             for uid, j in chosen.items():
                 plan.unplace(uid, j)
+    if raid and int(sit.view.get("turn") or 0) >= raid:
+        out += raids(sit, pic, moves, [u for u in free if u not in used], plan, wanted_back)
+    return out
+
+
+def raids(sit: Situation, pic: offence.Picture, moves: Mapping[str, Mapping[int, Command]],
+          free: Collection[str], plan: DefencePlan, wanted_back: Collection[int]
+          ) -> list[tuple[int, dict[str, int]]]:
+    """Session 21 (the plan's ``raid``): (objective hex, {unit: that hex}) for each empty
+    objective the enemy holds that we want back (``wanted_back``) and that no garrison of
+    this plan has entered - also one that no longer traces to our supply sources, which
+    :func:`fortress_wants` leaves alone: a raid, not a garrison. A hex is held by the side
+    whose ground unit entered it last, so the raider takes it off the enemy's score until
+    the enemy comes back for it, and the enemy's units that turn back for it are not on the
+    capitals. The most valuable objective first (``Game.objectives()`` as the planner reads
+    them), each gets one of the ``free`` units that can move in: a mechanized unit first
+    (it gets back out), then the weakest defender (the one the line needs least)."""
+    m = sit.map
+    objectives: list[Any] = sit.memo("victory.objectives", list)
+    worth = {m.index_of_label(str(o.hex)): float(o.value) for o in objectives}
+    used: set[str] = set()
+    out: list[tuple[int, dict[str, int]]] = []
+    for i in sorted((i for i in wanted_back if i not in pic.theirs and not plan.stacks.get(i)),
+                    key=lambda i: (-worth.get(i, 0.0), i)):
+        can = [uid for uid in free if uid not in used and i in moves.get(uid, {})
+               and plan.value(uid, i) > -99]
+        if not can:
+            continue
+        uid = min(can, key=lambda x: (str(sit.mine[x].get("type")) not in offence.MECH,
+                                      offence.view_factor(sit.mine[x], "defense"), x))
+        plan.place(uid, i)
+        used.add(uid)
+        out.append((i, {uid: i}))
     return out
 
 
@@ -806,6 +852,7 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   reaches: Mapping[str, int] | None = None,
                   own_front: bool = False,
                   yield_west: int = 0,
+                  raid: int = 0,
                   fall_back: int = 0,
                   reach_line: int = 0,
                   line_stacks: int = 0) -> list[tuple[Score, Command]]:
@@ -842,7 +889,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
         short = most_endangered(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
                                    last_turn, turns_left, short, rings, reaches,
-                                   yield_west=yield_west, fortress_names=fortress_names)
+                                   yield_west=yield_west, fortress_names=fortress_names,
+                                   raid=raid)
     worth = {idx(str(o.hex)): float(o.value) for o in objectives} if by_worth else {}
     outer_of: dict[int, int] = {}
     if outer_names and not last_turn:
@@ -913,7 +961,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
         ring = {j for f in fortresses for j in _land_ring(g, idx(f), land)
                 if j in board.enemy_hexes} if ring_counter else set()
         for _t, chosen in counter_attacks(sit, g, pic, moves, free, at, safe, plan,
-                                          wanted_back, last_turn, ring):
+                                          wanted_back, last_turn, ring,
+                                          raid=raid):
             placed.update(chosen)
     # the march on the fortresses whose ring lacks units: the nearest units out of contact
     lacking = {j: plan.want[j] - len(plan.stacks.get(j, [])) for j in [*ring_of, *outer_of]

@@ -37,6 +37,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "own_front",
           # session 20: the non-fortress objectives given up from this game turn (0: never)
           "yield_west",
+          # session 21: raids on the empty objectives the enemy holds from this game turn (0: off)
+          "raid",
           # session 20: outflanked units fall back (N: that many enemy armour behind; 0: off)
           "fall_back",
           # session 21: the summer's line this many hexes off the enemy (0: off)
@@ -52,7 +54,7 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
 #: yield_west, a game turn, and fall_back, a count) and as numbers (the Soviet studies')
 WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "own_front", "yield_west",
                 "fall_back",
-                "reach_line", "line_stacks")
+                "raid", "reach_line", "line_stacks")
 NUMBER_PARAMS = ("worth_pull", "stand")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")

@@ -435,6 +435,7 @@ EUROPA_BARBAROSSA: Plan = {
                "last_ring": False, "stand": 0.0,
                "stand_first": False, "reach": {}, "own_front": False,
                "yield_west": 0,
+               "raid": 0,
                "fall_back": 0,
                "reach_line": 0,
                "line_stacks": 0},
@@ -491,6 +492,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         plan["soviet"]["own_front"] = params["own_front"] not in ("", "0")
     if params.get("yield_west") is not None and "soviet" in plan:  # session 20 (0: off)
         plan["soviet"]["yield_west"] = int(params["yield_west"] or 0)
+    if params.get("raid") is not None and "soviet" in plan:  # session 21 (0: off)
+        plan["soviet"]["raid"] = int(params["raid"] or 0)
     if params.get("fall_back") is not None and "soviet" in plan:  # session 20 (0: off)
         plan["soviet"]["fall_back"] = int(params["fall_back"] or 0)
     if params.get("reach_line") is not None and "soviet" in plan:  # session 21 (0: off)
@@ -1026,6 +1029,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 reaches=dict(self.campaign.side_plan.get("reach", {}) or {}),
                 own_front=bool(self.campaign.side_plan.get("own_front")),
                 yield_west=int(self.campaign.side_plan.get("yield_west", 0) or 0),
+                raid=int(self.campaign.side_plan.get("raid", 0) or 0),
                 fall_back=int(self.campaign.side_plan.get("fall_back", 0) or 0),
                 reach_line=int(self.campaign.side_plan.get("reach_line", 0) or 0),
                 line_stacks=int(self.campaign.side_plan.get("line_stacks", 0) or 0))
