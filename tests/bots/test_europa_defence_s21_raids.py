@@ -4,7 +4,7 @@ The lead of session 21: main's one-unit walks into the empty western objectives 
 holds (Kiev, Odessa, the Smolensk line, Minsk, Riga) drew heuristic Axis units back to them
 in the autumn, and a hex is held by the side whose ground unit entered it last, so what is
 retaken and kept takes points off the Axis. The plan's ``raid`` (a game turn,
-``planner@raid=T``; 0, the shipped plan: never): from that turn on, before the last turn, an
+``planner@raid=T``; 0: never; the shipped plan 9, Oct II, since its held-out run on 7600-7799): from that turn on, before the last turn, an
 empty objective the enemy holds that traces to our sources is retaken by a stack of
 ``RAID_STACK`` units, not one, and one that no longer traces (which main's Soviets leave
 alone) is entered by a free unit that can move in this phase - a mechanized one first, then
@@ -96,10 +96,12 @@ def test_a_raid_enters_an_empty_objective_out_of_trace_with_the_mobile_unit():
     assert _raid(10) == {"tank": lab(*MINSK)}
 
 
-def test_the_plan_reads_raid_as_a_turn_off_by_default():
-    """``planner@raid=9`` -> the Soviet plan's ``raid`` 9; the shipped plan has 0 (off:
-    main's games); a value that is no whole number is refused naming the key."""
-    assert plan_for("europa-barbarossa", {})["soviet"]["raid"] == 0
-    assert plan_for("europa-barbarossa", parse_params("raid=9"))["soviet"]["raid"] == 9
+def test_the_plan_reads_raid_as_a_turn_on_from_oct_ii():
+    """The shipped plan raids from game turn 9, Oct II (on since the held-out run on
+    7600-7799, docs/AI.md session 21); ``planner@raid=0`` turns it off, ``raid=6`` moves it;
+    a value that is no whole number is refused naming the key."""
+    assert plan_for("europa-barbarossa", {})["soviet"]["raid"] == 9
+    assert plan_for("europa-barbarossa", parse_params("raid=0"))["soviet"]["raid"] == 0
+    assert plan_for("europa-barbarossa", parse_params("raid=6"))["soviet"]["raid"] == 6
     with pytest.raises(InputError, match="raid"):
         parse_params("raid=Oct")
