@@ -328,8 +328,7 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
             continue  # session 20: given up, not fed
         if o.holder != sit.player:  # empty and the enemy's: retake it
             if i in safe or last_turn:
-                n = RAID_STACK if raid and not last_turn \
-                    and int(sit.view.get("turn") or 0) >= raid else 1
+                n = RAID_STACK if not last_turn and raiding(sit, raid) else 1
                 want[i] = max(want.get(i, 0), n)
             continue
         if i not in safe and h not in fortresses and not last_turn:
@@ -452,9 +451,14 @@ def counter_attacks(sit: Situation, g: Any, pic: offence.Picture,
         else:
             for uid, j in chosen.items():
                 plan.unplace(uid, j)
-    if raid and int(sit.view.get("turn") or 0) >= raid:
+    if raiding(sit, raid):
         out += raids(sit, pic, moves, [u for u in free if u not in used], plan, wanted_back)
     return out
+
+
+def raiding(sit: Situation, raid: int) -> bool:
+    """Whether the plan's ``raid`` (a game turn; 0: never) has come (session 21)."""
+    return bool(raid) and int(sit.view.get("turn") or 0) >= raid
 
 
 def raids(sit: Situation, pic: offence.Picture, moves: Mapping[str, Mapping[int, Command]],
