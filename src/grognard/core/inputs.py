@@ -38,6 +38,7 @@ import os
 import re
 import stat
 import tempfile
+import threading
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -315,6 +316,32 @@ def _check_str(s: str, where: str, path: str) -> None:
 
 # --- typed schemas --------------------------------------------------------------------------
 
+#: Types msgspec has converted to once in this process (their decoding info is built).
+_TYPES_BUILT: set[Any] = set()
+_TYPES_LOCK = threading.Lock()
+
+
+def typed(raw: Any, kind: type[T], *, strict: bool = True) -> T:
+    """``msgspec.convert(raw, kind, strict=strict)``, with a type's first conversion in one
+    thread at a time. msgspec builds a Struct type's decoding info on its first use, calling
+    back into Python (the class's annotations) midway; two threads building it at once crash
+    the process (seen: a server's warm-up and its first request parsing one scenario together
+    died of SIGSEGV). Once built, conversions run without the lock.
+
+    >>> class Pair(msgspec.Struct):
+    ...     a: int
+    >>> typed({"a": 1}, Pair)
+    Pair(a=1)
+    """
+    if kind in _TYPES_BUILT:
+        return msgspec.convert(raw, kind, strict=strict)
+    with _TYPES_LOCK:
+        try:
+            return msgspec.convert(raw, kind, strict=strict)
+        finally:
+            _TYPES_BUILT.add(kind)
+
+
 def convert(raw: Any, kind: type[T], where: str, prefix: str = "") -> T:
     """``raw`` as the msgspec Struct (or type) ``kind``, or an error naming the field.
 
@@ -327,7 +354,7 @@ def convert(raw: Any, kind: type[T], where: str, prefix: str = "") -> T:
     grognard.core.inputs.InputFileError: s.toml, field boxes[0].hidden: expected true or false, not 'no'
     """
     try:
-        return msgspec.convert(raw, kind, strict=True)
+        return typed(raw, kind)
     except msgspec.ValidationError as exc:
         msg = str(exc)
         field, value, found = prefix, None, False
@@ -370,7 +397,7 @@ def _dict_keys(raw: Any, kind: type[Any], path: str, error: str) -> str:
         if found and isinstance(table, dict):
             for k in table:
                 try:
-                    msgspec.convert(_with(raw, path[:i], {k: table[k]}), kind, strict=True)
+                    typed(_with(raw, path[:i], {k: table[k]}), kind)
                 except msgspec.ValidationError as exc:
                     if str(exc) == error:
                         key = k

@@ -45,6 +45,7 @@ import msgspec
 
 from grognard.core.dice import Dice
 from grognard.core.errors import IllegalOrder, InputError
+from grognard.core.inputs import typed
 from grognard.engine.commands import Command, CommandSpec, verified
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold
@@ -123,7 +124,7 @@ def decode_args(kind: str, args_type: type[A], raw: Mapping[str, Any]) -> A:
     """``raw`` (a command's JSON arguments) as ``args_type``, or one :class:`InputError`
     naming the argument: unknown and extra arguments are refused, no type is coerced."""
     try:
-        return msgspec.convert(dict(raw), args_type, strict=True)
+        return typed(dict(raw), args_type)
     except msgspec.ValidationError as exc:
         text = str(exc)
         where = "args"

@@ -18,6 +18,8 @@ from typing import Any
 
 import msgspec
 
+from grognard.core.inputs import typed
+
 JSON = Any  # a JSON value: dict, list, str, int, bool or None
 
 
@@ -56,7 +58,7 @@ def copy_state(state: JSON) -> JSON:
     for key, value in state.items():
         if type(key) is str and type(value) is dict and value:
             try:
-                tables[key] = msgspec.convert(value, _FlatTable)
+                tables[key] = typed(value, _FlatTable)
                 continue
             except msgspec.ValidationError:
                 pass

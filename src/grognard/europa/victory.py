@@ -40,9 +40,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-import msgspec
-
 from grognard.core.hexgrid import distance
+from grognard.core.inputs import typed
 from grognard.core.memo import IdentityMemo
 from grognard.core.units import GROUND_TYPES, UnitType
 from grognard.engine.context import Context
@@ -122,7 +121,7 @@ class Verdict:
 def victory_from(raw: Mapping[str, Any], sides: tuple[str, ...]) -> Victory | None:
     """A ``[europa.victory]`` table as written (a mapping) as a :class:`Victory`: converted to
     its typed schema, then :func:`victory_from_section`."""
-    return victory_from_section(msgspec.convert(raw, VictorySection), sides)
+    return victory_from_section(typed(raw, VictorySection), sides)
 
 
 def victory_from_section(v: VictorySection, sides: tuple[str, ...]) -> Victory | None:

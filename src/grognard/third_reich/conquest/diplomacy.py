@@ -68,6 +68,7 @@ from typing import Any
 import msgspec
 
 from grognard.core.errors import IllegalOrder, InputError, member
+from grognard.core.inputs import typed
 from grognard.core.memo import IdentityMemo
 from grognard.third_reich.scenario_schema import (
     DEFAULT_AXIS_MINORS,
@@ -827,7 +828,7 @@ def to_json(d: Diplomacy) -> DiplomacyJSON:
 
 def from_json(obj: Any) -> Diplomacy:
     try:
-        return msgspec.convert(obj, Diplomacy)
+        return typed(obj, Diplomacy)
     except msgspec.ValidationError as exc:
         raise InputError("diplomacy", str(exc)) from None
 
