@@ -1302,10 +1302,104 @@ class EuropaPolicy(Policy):
 
     def last_turn(self, sit: Situation) -> bool:
         """Whether this is the scenario's last game turn (its ``[europa]`` ``last_turn``):
-        the verdict counts the objectives held after it, whatever either side loses."""
-        table = getattr(sit.context.scenario.rules, "table", None)
+        the verdict counts the objectives held after it, whatever either side loses; or a
+        turn the search plays as the last (the ``storm`` posture)."""
+        last = self.scenario_last(sit.context)
+        return (last is not None and int(sit.view.get("turn") or 0) >= last) or \
+            self.posture_now(sit.view) == "storm"
+
+    @staticmethod
+    def scenario_last(context: Any) -> int | None:
+        """The scenario's last game turn (its ``[europa]`` ``last_turn``), None if unnamed."""
+        table = getattr(context.scenario.rules, "table", None)
         last = table.get("last_turn") if isinstance(table, Mapping) else None
-        return isinstance(last, int) and int(sit.view.get("turn") or 0) >= last
+        return last if isinstance(last, int) else None
+
+    # --- the search bot's postures (session 23; ``mcts``: bots/mcts.py) ----------------
+    #: What the seat plays for one player turn of its own, weighed by the search at the
+    #: turn's first decision (the planner never sets one, so it plays as before): ``plan``,
+    #: the policy's own play; ``bold``, the attacker weighs its own losses in an attack at
+    #: half its caution (more attacks, at lower odds); ``storm``, the turn is played as the
+    #: game's last - every objective the enemy holds attacked at any odds that can take it,
+    #: our losses not weighed (the defender retakes its own so), weighed in the
+    #: :attr:`STORM_TURNS` game turns before the scenario's last.
+    postures: ClassVar[Mapping[str, str | None]] = {
+        "plan": None, "bold": "bold", "storm": "storm"}
+    #: the posture set for a player turn (its key, :meth:`posture_key`; its name)
+    posture: tuple[str, str | None] | None = None
+    #: the search's standing posture (the plan's: a turn with no posture set plays the plan)
+    standing: str | None = None
+    #: the game turns before the scenario's last in which ``storm`` is weighed
+    STORM_TURNS = 2
+    #: the search weighs the postures at every player turn of its own, not at a macro kind
+    posture_every_turn: ClassVar[bool] = True
+    #: a posture's rollouts play a whole player turn of each side (about 160 commands each
+    #: on europa-barbarossa) or to the game's end (``mcts`` reads it as its default horizon)
+    search_horizon: ClassVar[int] = 6000
+
+    def turn_owner(self, view: Mapping[str, Any]) -> str:
+        """Whose player turn the view's phase belongs to: the player of the last ``initial``
+        phase at or before it (the phases before the first - the surprise turn's - belong to
+        the first ``initial``'s player); a reaction phase belongs to the other player's turn."""
+        phases = self.seat.context.turn_sequence.phases
+        i = int(view.get("phase") or 0)
+        initial = [k for k, ph in enumerate(phases) if ph.name == "initial"]
+        own = [k for k in initial if k <= i]
+        k = own[-1] if own else (initial[0] if initial else i)
+        return str(phases[min(k, len(phases) - 1)].player)
+
+    def posture_key(self, view: Mapping[str, Any]) -> str:
+        """The span a posture holds for: the view's game turn and player turn."""
+        return f"{view.get('turn')}:{self.turn_owner(view)}"
+
+    def posture_names(self, view: Mapping[str, Any]) -> list[str]:
+        """The postures the search weighs now (the plan's first): at a phase of the seat's
+        own player turn, the attacker ``bold`` and, in the :attr:`STORM_TURNS` turns before
+        the last, ``storm``; the defender only ``storm`` then; none elsewhere (the last turn
+        is played as the last already)."""
+        phases = self.seat.context.turn_sequence.phases
+        i = int(view.get("phase") or 0)
+        me = self.seat.player
+        if self.defending is None or not 0 <= i < len(phases) or \
+                str(phases[i].player) != me or self.turn_owner(view) != me:
+            return []
+        last = self.scenario_last(self.seat.context)
+        turn = int(view.get("turn") or 0)
+        if last is not None and turn >= last:
+            return []
+        if last is not None and last - self.STORM_TURNS <= turn:
+            return ["plan", "storm"]
+        return [] if self.defending else ["plan", "bold"]
+
+    def set_posture(self, view: Mapping[str, Any], name: str) -> None:
+        """Play ``name`` (one of :attr:`postures`) for the rest of the view's player turn."""
+        self.posture = (self.posture_key(view), self.postures[name])
+
+    def posture_now(self, view: Mapping[str, Any]) -> str | None:
+        """The posture set for the view's player turn (else the standing one; None: the
+        plan's)."""
+        if self.posture is None:
+            return self.standing
+        if self.posture[0] != self.posture_key(view):
+            return self.standing
+        return self.posture[1]
+
+    def posture_stop(self, view: Mapping[str, Any]) -> Callable[[Any], bool] | None:
+        """Where a rollout of a posture searched at ``view`` stops: at the start of the
+        seat's next player turn - the enemy's answer played, the posture's own turn judged
+        (``Policy.evaluate``) - or, in the turns where ``storm`` is weighed, at the game's
+        end (None: the verdict itself)."""
+        last = self.scenario_last(self.seat.context)
+        turn = int(view.get("turn") or 0)
+        if last is not None and last - self.STORM_TURNS <= turn:
+            return None
+        start = self.posture_key(view)
+        me = self.seat.player
+
+        def stop(g: Any) -> bool:
+            st = g.state
+            return self.turn_owner(st) == me and self.posture_key(st) != start
+        return stop
 
     def enemy_objective(self, sit: Situation, target: str) -> bool:
         """Whether ``target`` is an objective (``Game.objectives()``) we do not hold."""
@@ -1430,8 +1524,13 @@ class EuropaPolicy(Policy):
         return europa_estimate(sit, dict(cmd.args))
 
     def attack_caution(self, sit: Situation) -> Fraction:
-        """The weight of our own losses in an attack (a planner's stage sets its own)."""
-        return self.caution
+        """The weight of our own losses in an attack (a planner's stage sets its own; the
+        search's ``bold`` posture halves it)."""
+        return self.bolder(sit, self.caution)
+
+    def bolder(self, sit: Situation, caution: Fraction) -> Fraction:
+        """``caution`` as the posture of this player turn weighs it (``bold``: half)."""
+        return caution / 2 if self.posture_now(sit.view) == "bold" else caution
 
     #: the attacker's least chance of clearing a hex it attacks or overruns
     #: (:data:`europa_offence.P_MIN`; a planner's stage weighs its losses by its caution)

@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from grognard.bots.base import LazyView, LegalActions, NoLegalAction, Seat, rng
@@ -144,7 +144,7 @@ class MctsBot(PlannerBot):
     def __init__(self, seat: Seat, params: Mapping[str, str] | None = None) -> None:
         p = dict(params or {})
         self.budget = int(p.pop("budget", DEFAULT_BUDGET))
-        self.horizon = int(p.pop("horizon", DEFAULT_HORIZON))
+        asked_horizon = p.pop("horizon", None)
         self.cut = p.pop("cut", "turn")
         self.turns = int(p.pop("turns", DEFAULT_TURNS))
         self.width = int(p.pop("width", WIDTH))
@@ -157,6 +157,10 @@ class MctsBot(PlannerBot):
         if self.cut not in CUTS:
             raise InputError("--bots", f"mcts cut={self.cut!r}: one of {', '.join(CUTS)}")
         super().__init__(seat, p)
+        # a rollout's most commands: asked, else the policy's (Europa's player turns are
+        # about 160 commands each), else DEFAULT_HORIZON
+        self.horizon = int(asked_horizon) if asked_horizon is not None else \
+            int(getattr(self.policy, "search_horizon", DEFAULT_HORIZON))
         # the defending side keeps the objectives it must hold (``hold=N``, 0: none; by
         # default the policy's count, budget 4 and up - the planner keeps none, so that
         # ``mcts@budget=0`` plays the planner's very game)
@@ -213,8 +217,10 @@ class MctsBot(PlannerBot):
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
         first = super().choose(view, legal_actions)
         macro = self.policy.macro_kinds
-        if isinstance(legal_actions, LegalActions) and first.kind in macro | {"end_phase"} \
-                and set(legal_actions.kinds()) & macro \
+        every_turn = getattr(self.policy, "posture_every_turn", False)
+        if isinstance(legal_actions, LegalActions) and (
+                every_turn or (first.kind in macro | {"end_phase"}
+                               and set(legal_actions.kinds()) & macro)) \
                 and (self.budget > 0 or self.stance != "plan"):
             self._posture(view, legal_actions, first)
         if isinstance(legal_actions, LegalActions) and self.budget > 0:
@@ -370,10 +376,17 @@ class MctsBot(PlannerBot):
             return self.policy.evaluate(view, None)  # the sample cannot play it: no news
         if buying:
             self._buy_on(g)
-        rollout(g, seed, self.horizon, self.seat.player if self.cut == "side" else None,
-                self.turns, posture=(self.seat.player, posture) if posture else None,
+        side: str | None = self.seat.player if self.cut == "side" else None
+        turns, stop = self.turns, None
+        span = getattr(self.policy, "posture_stop", None)
+        if posture is not None and span is not None:
+            # the policy's own span for a posture (Europa: to the seat's next player turn,
+            # or to the game's end in its last turns)
+            side, turns, stop = None, 10**6, span(view)
+        rollout(g, seed, self.horizon, side, turns,
+                posture=(self.seat.player, posture) if posture else None,
                 keep=self._keep_posture(),
-                buyer=self.seat.player if self._buys(view) else None)
+                buyer=self.seat.player if self._buys(view) else None, stop=stop)
         return self.policy.evaluate(g.view(self.seat.player), g)
 
 
@@ -447,13 +460,13 @@ def _turns_since(start: Any, now: Any) -> int:
 
 def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: int = 1,
             posture: tuple[str, str] | None = None, keep: Any = None,
-            buyer: str | None = None) -> int:
+            buyer: str | None = None, stop: Callable[[Game], bool] | None = None) -> int:
     """The planner on every side to the end of the game turn, at most ``horizon`` commands
     (or to the game's end, or until a bot finds nothing or the determinized state cannot go
     on); with ``side``, only to the end of that player's own turn (the first phase of
     another player - ``Game.phase.player`` - after one of its own); ``buyer`` buys where its
-    planner passes at a purchase decision (the seat's standing purchase, as it plays); the
-    commands played."""
+    planner passes at a purchase decision (the seat's standing purchase, as it plays);
+    ``stop`` ends it where it says (a posture's span); the commands played."""
     bots = {p: PlannerBot(Seat.of(g, p, seed)) for p in g.scenario.sides}
     if keep is not None:  # the seat's posture of this span, its standing one and its kept
         pol: Any = bots[keep[0]].policy  # objectives hold
@@ -464,6 +477,8 @@ def rollout(g: Game, seed: int, horizon: int, side: str | None = None, turns: in
     start = g.state.get("turn")
     own = side is not None and g.phase.player == side
     while played < horizon and not g.over and _turns_since(start, g.state.get("turn")) < turns:
+        if stop is not None and stop(g):
+            break
         if side is not None:
             if g.phase.player == side:
                 own = True

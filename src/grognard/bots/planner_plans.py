@@ -1012,7 +1012,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         self._fields: dict[tuple[int, int], Mapping[int, int]] = {}
 
     def attack_caution(self, sit: Situation) -> Fraction:
-        return self.stage_caution(sit)
+        return self.bolder(sit, self.stage_caution(sit))
 
     def plan(self, sit: Situation, actions: LegalActions, kind: str
              ) -> list[tuple[Score, Command]] | None:
@@ -1108,9 +1108,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
     def scenario_last_turn(self, sit: Situation) -> int | None:
         """The scenario's last game turn (its ``[europa]`` ``last_turn``), None if unnamed."""
-        table = getattr(sit.context.scenario.rules, "table", None)
-        last = table.get("last_turn") if isinstance(table, Mapping) else None
-        return last if isinstance(last, int) else None
+        return self.scenario_last(sit.context)
 
     def _fortress_names(self) -> list[str]:
         return [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []]

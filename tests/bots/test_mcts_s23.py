@@ -1,0 +1,135 @@
+"""Issue 25 item 2 (session 23): the search bot's Europa postures - which attacks to make.
+
+At the first decision of each player turn of its own the search weighs what the seat plays
+for that turn: the plan; ``bold`` (the attacker weighs its own losses at half its caution);
+and in the two game turns before the scenario's last, ``storm`` (the turn played as the
+last: every objective the enemy holds attacked at any odds that can take it). Its rollouts
+play to the start of the seat's next player turn - the enemy's answer seen - or, where
+``storm`` is weighed, to the game's end. The planner never sets a posture."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from grognard.bots.base import Seat
+from grognard.bots.catalog import make_bot
+from grognard.bots.play import play_game
+from grognard.engine.game import Game
+
+SCENARIO = "europa-barbarossa"
+#: europa-barbarossa's turn sequence: phases 0-13 are the Axis player turn (5, the Soviet
+#: reaction phase, inside it), 14-24 the Soviet player turn (16, the Axis reaction)
+AXIS_MOVEMENT, SOVIET_MOVEMENT = 8, 19
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return Game.new(SCENARIO, seed=0)
+
+
+def _policies(game: Game) -> tuple:
+    axis = make_bot("planner", Seat.of(game, "axis", 0)).policy
+    soviet = make_bot("planner", Seat.of(game, "soviet", 0)).policy
+    axis.defending, soviet.defending = False, True  # as the first decision with a game sets
+    return axis, soviet
+
+
+def test_the_player_turn_a_phase_belongs_to(game):
+    """A reaction phase belongs to the other player's turn; the surprise turn's phases before
+    the first ``initial`` to the Axis's."""
+    axis, _soviet = _policies(game)
+    phases = game.context.turn_sequence.phases
+    assert phases[5].name == "reaction" and str(phases[5].player) == "soviet"
+    assert phases[16].name == "reaction" and str(phases[16].player) == "axis"
+    owners = [axis.turn_owner({"turn": 3, "phase": i}) for i in range(len(phases))]
+    assert owners == ["axis"] * 14 + ["soviet"] * 11
+    assert axis.posture_key({"turn": 3, "phase": 5}) == "3:axis"
+    assert axis.posture_key({"turn": 3, "phase": 16}) == "3:soviet"
+
+
+def test_the_postures_each_side_weighs(game):
+    """The attacker weighs ``bold`` until two turns before the last (13), then ``storm``;
+    the defender only ``storm``; nothing in the enemy's player turn, its reaction phase
+    inside ours, or the last turn (played as the last already)."""
+    axis, soviet = _policies(game)
+    assert axis.posture_names({"turn": 1, "phase": AXIS_MOVEMENT}) == ["plan", "bold"]
+    assert axis.posture_names({"turn": 10, "phase": AXIS_MOVEMENT}) == ["plan", "bold"]
+    assert axis.posture_names({"turn": 11, "phase": AXIS_MOVEMENT}) == ["plan", "storm"]
+    assert axis.posture_names({"turn": 12, "phase": 3}) == ["plan", "storm"]
+    assert axis.posture_names({"turn": 13, "phase": AXIS_MOVEMENT}) == []
+    assert axis.posture_names({"turn": 5, "phase": SOVIET_MOVEMENT}) == []
+    assert axis.posture_names({"turn": 5, "phase": 16}) == []  # our reaction, their turn
+    assert soviet.posture_names({"turn": 5, "phase": SOVIET_MOVEMENT}) == []
+    assert soviet.posture_names({"turn": 12, "phase": SOVIET_MOVEMENT}) == ["plan", "storm"]
+    assert soviet.posture_names({"turn": 12, "phase": 5}) == []
+    assert soviet.posture_names({"turn": 13, "phase": SOVIET_MOVEMENT}) == []
+    axis.defending = None  # not known yet: nothing to weigh
+    assert axis.posture_names({"turn": 1, "phase": AXIS_MOVEMENT}) == []
+
+
+def test_storm_plays_the_turn_as_the_last_and_bold_halves_the_caution(game):
+    """``storm`` makes the policy's last-turn reading true for its own player turn only;
+    ``bold`` halves the attacker's caution (the plan's 0.8 for the Axis) for its turn only."""
+    axis, _soviet = _policies(game)
+    view = game.view("axis")
+    sit = axis.situation(view, game)
+    assert not axis.last_turn(sit)
+    plain = axis.attack_caution(sit)
+    assert plain == Fraction(4, 5)
+    axis.set_posture(view, "storm")
+    assert axis.last_turn(sit) and axis.attack_caution(sit) == plain
+    axis.set_posture(view, "bold")
+    assert not axis.last_turn(sit) and axis.attack_caution(sit) == plain / 2
+    axis.posture = ("2:axis", "bold")  # another turn's posture
+    assert axis.attack_caution(sit) == plain and not axis.last_turn(sit)
+    axis.set_posture(view, "plan")
+    assert axis.attack_caution(sit) == plain and not axis.last_turn(sit)
+
+
+def test_a_postures_rollout_stops_at_the_seats_next_player_turn(game):
+    """Mid-game the rollout stops at the start of the seat's next player turn (the enemy's
+    answer played); where ``storm`` is weighed it runs to the game's end (None)."""
+    axis, soviet = _policies(game)
+
+    class At:
+        def __init__(self, turn: int, phase: int) -> None:
+            self.state = {"turn": turn, "phase": phase}
+
+    stop = axis.posture_stop({"turn": 3, "phase": AXIS_MOVEMENT})
+    assert stop is not None
+    assert [stop(At(3, p)) for p in (AXIS_MOVEMENT, 13, 14, SOVIET_MOVEMENT, 24)] == \
+        [False] * 5
+    assert stop(At(4, 0)) and stop(At(4, 3))
+    stop = soviet.posture_stop({"turn": 3, "phase": SOVIET_MOVEMENT})
+    assert stop is not None
+    assert not stop(At(3, 24)) and not stop(At(4, 3)) and not stop(At(4, 13))
+    assert stop(At(4, 14))
+    assert axis.posture_stop({"turn": 11, "phase": AXIS_MOVEMENT}) is None
+
+
+def test_the_search_reads_its_horizon_from_the_policy(game):
+    """A Europa player turn is about 160 commands: the search's rollouts may play 6000
+    unless asked otherwise; other systems keep 300."""
+    assert make_bot("mcts", Seat.of(game, "axis", 0)).horizon == 6000
+    assert make_bot("mcts@horizon=40", Seat.of(game, "axis", 0)).horizon == 40
+    tr = Game.new("tr-1939-campaign", seed=0)
+    assert make_bot("mcts", Seat.of(tr, "axis", 0)).horizon == 300
+
+
+def test_the_search_weighs_the_postures_in_play():
+    """In a game the Axis search (budget 4: two postures, two rounds each) simulates at its
+    first player turn; the planner's own play sets no posture; ``budget=0`` searches
+    nothing and plays the planner's very game."""
+    g = Game.new(SCENARIO, seed=3)
+    bot = make_bot("mcts@budget=4@horizon=30", Seat.of(g, "axis", 3))
+    rec = play_game(g, {"axis": bot, "soviet": "planner"}, seed=3, max_commands=60)
+    assert rec.error is None and rec.refused == 0
+    assert bot.simulations == 4 and bot.policy.posture is not None
+    assert bot.policy.posture[0] == "1:axis"
+    g1, g2 = Game.new(SCENARIO, seed=4), Game.new(SCENARIO, seed=4)
+    zero = make_bot("mcts@budget=0", Seat.of(g1, "axis", 4))
+    play_game(g1, {"axis": zero, "soviet": "planner"}, seed=4, max_commands=400)
+    play_game(g2, {"axis": "planner", "soviet": "planner"}, seed=4, max_commands=400)
+    assert zero.simulations == 0 and g1.state_hash() == g2.state_hash()
