@@ -1,11 +1,13 @@
 """Issue 25 item 2 (session 23): the search bot's Europa postures - which attacks to make.
 
 At the first decision of each player turn of its own the search weighs what the seat plays
-for that turn: the plan; ``bold`` (the attacker weighs its own losses at half its caution);
-and in the two game turns before the scenario's last, ``storm`` (the turn played as the
-last: every objective the enemy holds attacked at any odds that can take it). Its rollouts
-play to the start of the seat's next player turn - the enemy's answer seen - or, where
-``storm`` is weighed, to the game's end. The planner never sets a posture."""
+for that turn: the plan; in the two game turns before the scenario's last, ``storm`` (the
+turn played as the last: every objective the enemy holds attacked at any odds that can take
+it); and, where a study asks (``mcts@weigh=...``; measured, neither paid, so off by default),
+``bold`` (the attacker weighs its own losses at half its caution) or ``fall_back`` (the
+defender's outflanked units fall back instead of holding the line). Its rollouts play to the
+start of the seat's next player turn - the enemy's answer seen - or, where ``storm`` is
+weighed, to the game's end. The planner never sets a posture."""
 
 from __future__ import annotations
 
@@ -50,10 +52,14 @@ def test_the_player_turn_a_phase_belongs_to(game):
 
 
 def test_the_postures_each_side_weighs(game):
-    """The attacker weighs ``bold`` until two turns before the last (13), then ``storm``;
-    the defender only ``storm``; nothing in the enemy's player turn, its reaction phase
+    """By default neither side weighs a posture until two turns before the last (13), then
+    both ``storm``; with ``weigh`` the attacker weighs ``bold`` before, the defender
+    ``fall_back``; nothing in the enemy's player turn, its reaction phase
     inside ours, or the last turn (played as the last already)."""
     axis, soviet = _policies(game)
+    assert axis.posture_names({"turn": 1, "phase": AXIS_MOVEMENT}) == []
+    assert axis.posture_names({"turn": 10, "phase": AXIS_MOVEMENT}) == []
+    axis.weighed = ("bold",)  # mcts@weigh=bold
     assert axis.posture_names({"turn": 1, "phase": AXIS_MOVEMENT}) == ["plan", "bold"]
     assert axis.posture_names({"turn": 10, "phase": AXIS_MOVEMENT}) == ["plan", "bold"]
     assert axis.posture_names({"turn": 11, "phase": AXIS_MOVEMENT}) == ["plan", "storm"]
@@ -62,6 +68,8 @@ def test_the_postures_each_side_weighs(game):
     assert axis.posture_names({"turn": 5, "phase": SOVIET_MOVEMENT}) == []
     assert axis.posture_names({"turn": 5, "phase": 16}) == []  # our reaction, their turn
     assert soviet.posture_names({"turn": 5, "phase": SOVIET_MOVEMENT}) == []
+    soviet.weighed = ("fall_back",)  # mcts@weigh=fall_back
+    assert soviet.posture_names({"turn": 5, "phase": SOVIET_MOVEMENT}) == ["plan", "fall_back"]
     assert soviet.posture_names({"turn": 12, "phase": SOVIET_MOVEMENT}) == ["plan", "storm"]
     assert soviet.posture_names({"turn": 12, "phase": 5}) == []
     assert soviet.posture_names({"turn": 13, "phase": SOVIET_MOVEMENT}) == []
@@ -119,11 +127,11 @@ def test_the_search_reads_its_horizon_from_the_policy(game):
 
 
 def test_the_search_weighs_the_postures_in_play():
-    """In a game the Axis search (budget 4: two postures, two rounds each) simulates at its
-    first player turn; the planner's own play sets no posture; ``budget=0`` searches
+    """In a game the Axis search weighing ``bold`` (budget 4: two postures, two rounds
+    each) simulates at its first player turn; the planner's own play sets no posture; ``budget=0`` searches
     nothing and plays the planner's very game."""
     g = Game.new(SCENARIO, seed=3)
-    bot = make_bot("mcts@budget=4@horizon=30", Seat.of(g, "axis", 3))
+    bot = make_bot("mcts@budget=4@horizon=30@weigh=bold", Seat.of(g, "axis", 3))
     rec = play_game(g, {"axis": bot, "soviet": "planner"}, seed=3, max_commands=60)
     assert rec.error is None and rec.refused == 0
     assert bot.simulations == 4 and bot.policy.posture is not None
@@ -133,3 +141,54 @@ def test_the_search_weighs_the_postures_in_play():
     play_game(g1, {"axis": zero, "soviet": "planner"}, seed=4, max_commands=400)
     play_game(g2, {"axis": "planner", "soviet": "planner"}, seed=4, max_commands=400)
     assert zero.simulations == 0 and g1.state_hash() == g2.state_hash()
+
+
+def test_fall_back_asks_the_defence_to_pull_back_outflanked_units(monkeypatch):
+    """Under ``fall_back`` the planner's defence is asked for session 20's fall-back (3
+    armour units past a unit's flanks); without it, for none (the shipped plan's 0)."""
+    import grognard.bots.planner_plans as pp
+
+    asked: list[int] = []
+    real = pp.defence_moves
+
+    def spy(*args, **kw):
+        asked.append(kw["fall_back"])
+        return real(*args, **kw)
+    monkeypatch.setattr(pp, "defence_moves", spy)
+    g = Game.new(SCENARIO, seed=0)
+    bots = {p: make_bot("planner", Seat.of(g, p, 0)) for p in g.scenario.sides}
+    from grognard.bots.base import LazyView, LegalActions
+    while not asked:
+        p = g.active()[0]
+        if p == "soviet" and asked == [] and bots[p].policy.defending:
+            bots[p].policy.set_posture(g.view(p), "fall_back")
+        g.apply(bots[p].choose(LazyView(g, p), LegalActions(g, p)))
+    assert asked == [3]
+    bots["soviet"].policy.posture = None
+    while len(asked) < 2:
+        p = g.active()[0]
+        g.apply(bots[p].choose(LazyView(g, p), LegalActions(g, p)))
+    assert asked[1] == 0
+
+
+def test_a_study_names_the_mid_game_postures_the_search_weighs(game):
+    """``mcts@weigh=...`` (postures joined by +, or ``none``) replaces each side's default
+    (none: measured, neither paid); ``storm`` stays in the last
+    turns; a posture that is no mid-game one is refused in one line."""
+    from grognard.core.errors import InputError
+
+    assert make_bot("mcts", Seat.of(game, "axis", 0)).policy.weighed is None
+    axis = make_bot("mcts@weigh=none", Seat.of(game, "axis", 0))
+    soviet = make_bot("mcts@weigh=bold", Seat.of(game, "soviet", 0))
+    axis.policy.defending, soviet.policy.defending = False, True
+    assert axis.policy.posture_names({"turn": 4, "phase": AXIS_MOVEMENT}) == []
+    assert axis.policy.posture_names({"turn": 11, "phase": AXIS_MOVEMENT}) == ["plan", "storm"]
+    assert soviet.policy.posture_names({"turn": 4, "phase": SOVIET_MOVEMENT}) == []
+    both = make_bot("mcts@weigh=bold+fall_back", Seat.of(game, "soviet", 0))
+    both.policy.defending = True
+    assert both.policy.posture_names({"turn": 4, "phase": SOVIET_MOVEMENT}) == \
+        ["plan", "fall_back"]
+    with pytest.raises(InputError, match="weigh='storm'"):
+        make_bot("mcts@weigh=storm", Seat.of(game, "axis", 0))
+    with pytest.raises(InputError, match="weigh"):
+        make_bot("mcts@weigh=bold", Seat.of(Game.new("tr-1939-campaign", seed=0), "axis", 0))

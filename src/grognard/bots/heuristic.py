@@ -1322,15 +1322,32 @@ class EuropaPolicy(Policy):
     #: half its caution (more attacks, at lower odds); ``storm``, the turn is played as the
     #: game's last - every objective the enemy holds attacked at any odds that can take it,
     #: our losses not weighed (the defender retakes its own so), weighed in the
-    #: :attr:`STORM_TURNS` game turns before the scenario's last.
+    #: :attr:`STORM_TURNS` game turns before the scenario's last; ``fall_back``, the
+    #: defender's units the enemy's armour has outflanked fall back (a planner's defence,
+    #: :data:`FALL_BACK_ARMOUR` armour units past their flanks) instead of holding the line.
     postures: ClassVar[Mapping[str, str | None]] = {
-        "plan": None, "bold": "bold", "storm": "storm"}
+        "plan": None, "bold": "bold", "storm": "storm", "fall_back": "fall_back"}
     #: the posture set for a player turn (its key, :meth:`posture_key`; its name)
     posture: tuple[str, str | None] | None = None
     #: the search's standing posture (the plan's: a turn with no posture set plays the plan)
     standing: str | None = None
     #: the game turns before the scenario's last in which ``storm`` is weighed
     STORM_TURNS = 2
+    #: the enemy armour units past a unit's flanks that make it fall back under
+    #: ``fall_back`` (session 20's study setting ``planner@fall_back=3``)
+    FALL_BACK_ARMOUR = 3
+    #: the postures a side may weigh before the :attr:`STORM_TURNS` (besides the plan's):
+    #: the attacker's ``bold``, the defender's ``fall_back``
+    MID_GAME_POSTURES: ClassVar[tuple[str, ...]] = ("bold", "fall_back")
+    #: those the search weighs (``mcts@weigh=...``; None: each side's default,
+    #: :attr:`WEIGHED`)
+    weighed: tuple[str, ...] | None = None
+    #: each side's default (the attacker's, the defender's): none - measured, neither paid
+    #: with rollouts to the seat's next player turn (session 23: ``bold`` changed 6 of 25
+    #: Axis games against the planner's Soviets, 2 for the better and 4 for the worse;
+    #: ``fall_back`` 3 of 8 Soviet games, all for the worse - the units it saves in a turn
+    #: cost ground and objectives later, which such a rollout does not see)
+    WEIGHED: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ())
     #: the search weighs the postures at every player turn of its own, not at a macro kind
     posture_every_turn: ClassVar[bool] = True
     #: a posture's rollouts play a whole player turn of each side (about 160 commands each
@@ -1354,9 +1371,9 @@ class EuropaPolicy(Policy):
 
     def posture_names(self, view: Mapping[str, Any]) -> list[str]:
         """The postures the search weighs now (the plan's first): at a phase of the seat's
-        own player turn, the attacker ``bold`` and, in the :attr:`STORM_TURNS` turns before
-        the last, ``storm``; the defender only ``storm`` then; none elsewhere (the last turn
-        is played as the last already)."""
+        own player turn, those :attr:`weighed` of the side's (:attr:`WEIGHED`: the attacker's
+        ``bold``, the defender's ``fall_back``) and, in the :attr:`STORM_TURNS` turns before the last, either
+        ``storm``; none elsewhere (the last turn is played as the last already)."""
         phases = self.seat.context.turn_sequence.phases
         i = int(view.get("phase") or 0)
         me = self.seat.player
@@ -1369,7 +1386,10 @@ class EuropaPolicy(Policy):
             return []
         if last is not None and last - self.STORM_TURNS <= turn:
             return ["plan", "storm"]
-        return [] if self.defending else ["plan", "bold"]
+        mine = self.WEIGHED[1 if self.defending else 0] if self.weighed is None else \
+            tuple(n for n in self.weighed
+                  if (n == "fall_back") == bool(self.defending))
+        return ["plan", *mine] if mine else []
 
     def set_posture(self, view: Mapping[str, Any], name: str) -> None:
         """Play ``name`` (one of :attr:`postures`) for the rest of the view's player turn."""

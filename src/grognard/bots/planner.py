@@ -47,7 +47,9 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # from the enemy (1: every front; 0: off)
           "line_stacks",
           # session 17: the search's defending side keeps this many objectives (0: none)
-          "hold")
+          "hold",
+          # session 23: the Europa postures the search weighs mid-game (bold+fall_back; none)
+          "weigh")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,

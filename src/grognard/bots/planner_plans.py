@@ -1037,7 +1037,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 own_front=bool(self.campaign.side_plan.get("own_front")),
                 yield_west=int(self.campaign.side_plan.get("yield_west", 0) or 0),
                 raid=int(self.campaign.side_plan.get("raid", 0) or 0),
-                fall_back=int(self.campaign.side_plan.get("fall_back", 0) or 0),
+                fall_back=int(self.campaign.side_plan.get("fall_back", 0) or 0) or (
+                    self.FALL_BACK_ARMOUR if self.posture_now(sit.view) == "fall_back" else 0),
                 reach_line=int(self.campaign.side_plan.get("reach_line", 0) or 0),
                 line_stacks=int(self.campaign.side_plan.get("line_stacks", 0) or 0))
         return super().plan(sit, actions, kind)
