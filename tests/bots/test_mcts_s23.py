@@ -1,11 +1,11 @@
 """Issue 25 item 2 (session 23): the search bot's Europa postures - which attacks to make.
 
-At the first decision of each player turn of its own the search weighs what the seat plays
-for that turn: the plan; in the two game turns before the scenario's last, ``storm`` (the
-turn played as the last: every objective the enemy holds attacked at any odds that can take
-it); and, where a study asks (``mcts@weigh=...``; measured, neither paid, so off by default),
-``bold`` (the attacker weighs its own losses at half its caution) or ``fall_back`` (the
-defender's outflanked units fall back instead of holding the line). Its rollouts play to the
+Where a study asks (``mcts@weigh=...``; measured, none paid, so none by default) the search
+weighs, at the first decision of each player turn of its own, what the seat plays for that
+turn: the plan; ``bold`` (the attacker weighs its own losses at half its caution);
+``fall_back`` (the defender's outflanked units fall back instead of holding the line); and in
+the two game turns before the scenario's last, ``storm`` (the turn played as the last: every
+objective the enemy holds attacked at any odds that can take it). Its rollouts play to the
 start of the seat's next player turn - the enemy's answer seen - or, where ``storm`` is
 weighed, to the game's end. The planner never sets a posture."""
 
@@ -31,10 +31,11 @@ def game() -> Game:
     return Game.new(SCENARIO, seed=0)
 
 
-def _policies(game: Game) -> tuple:
+def _policies(game: Game, weigh: tuple[str, ...] = ("bold", "fall_back", "storm")) -> tuple:
     axis = make_bot("planner", Seat.of(game, "axis", 0)).policy
     soviet = make_bot("planner", Seat.of(game, "soviet", 0)).policy
     axis.defending, soviet.defending = False, True  # as the first decision with a game sets
+    axis.weighed = soviet.weighed = weigh  # as mcts@weigh=... sets
     return axis, soviet
 
 
@@ -52,14 +53,11 @@ def test_the_player_turn_a_phase_belongs_to(game):
 
 
 def test_the_postures_each_side_weighs(game):
-    """By default neither side weighs a posture until two turns before the last (13), then
-    both ``storm``; with ``weigh`` the attacker weighs ``bold`` before, the defender
-    ``fall_back``; nothing in the enemy's player turn, its reaction phase
-    inside ours, or the last turn (played as the last already)."""
+    """Weighing all three, the attacker weighs ``bold`` until two turns before the last (13),
+    the defender ``fall_back``, then both ``storm``; nothing in the enemy's player turn, its
+    reaction phase inside ours, or the last turn (played as the last already); nothing at
+    all by default."""
     axis, soviet = _policies(game)
-    assert axis.posture_names({"turn": 1, "phase": AXIS_MOVEMENT}) == []
-    assert axis.posture_names({"turn": 10, "phase": AXIS_MOVEMENT}) == []
-    axis.weighed = ("bold",)  # mcts@weigh=bold
     assert axis.posture_names({"turn": 1, "phase": AXIS_MOVEMENT}) == ["plan", "bold"]
     assert axis.posture_names({"turn": 10, "phase": AXIS_MOVEMENT}) == ["plan", "bold"]
     assert axis.posture_names({"turn": 11, "phase": AXIS_MOVEMENT}) == ["plan", "storm"]
@@ -67,14 +65,16 @@ def test_the_postures_each_side_weighs(game):
     assert axis.posture_names({"turn": 13, "phase": AXIS_MOVEMENT}) == []
     assert axis.posture_names({"turn": 5, "phase": SOVIET_MOVEMENT}) == []
     assert axis.posture_names({"turn": 5, "phase": 16}) == []  # our reaction, their turn
-    assert soviet.posture_names({"turn": 5, "phase": SOVIET_MOVEMENT}) == []
-    soviet.weighed = ("fall_back",)  # mcts@weigh=fall_back
     assert soviet.posture_names({"turn": 5, "phase": SOVIET_MOVEMENT}) == ["plan", "fall_back"]
     assert soviet.posture_names({"turn": 12, "phase": SOVIET_MOVEMENT}) == ["plan", "storm"]
     assert soviet.posture_names({"turn": 12, "phase": 5}) == []
     assert soviet.posture_names({"turn": 13, "phase": SOVIET_MOVEMENT}) == []
     axis.defending = None  # not known yet: nothing to weigh
     assert axis.posture_names({"turn": 1, "phase": AXIS_MOVEMENT}) == []
+    axis, soviet = _policies(game, ())  # the default
+    for turn in (1, 11, 12):
+        assert axis.posture_names({"turn": turn, "phase": AXIS_MOVEMENT}) == []
+        assert soviet.posture_names({"turn": turn, "phase": SOVIET_MOVEMENT}) == []
 
 
 def test_storm_plays_the_turn_as_the_last_and_bold_halves_the_caution(game):
@@ -128,8 +128,8 @@ def test_the_search_reads_its_horizon_from_the_policy(game):
 
 def test_the_search_weighs_the_postures_in_play():
     """In a game the Axis search weighing ``bold`` (budget 4: two postures, two rounds
-    each) simulates at its first player turn; the planner's own play sets no posture; ``budget=0`` searches
-    nothing and plays the planner's very game."""
+    each) simulates at its first player turn; the default search (budget 8, nothing
+    weighed) simulates nothing and plays the planner's very game."""
     g = Game.new(SCENARIO, seed=3)
     bot = make_bot("mcts@budget=4@horizon=30@weigh=bold", Seat.of(g, "axis", 3))
     rec = play_game(g, {"axis": bot, "soviet": "planner"}, seed=3, max_commands=60)
@@ -137,7 +137,7 @@ def test_the_search_weighs_the_postures_in_play():
     assert bot.simulations == 4 and bot.policy.posture is not None
     assert bot.policy.posture[0] == "1:axis"
     g1, g2 = Game.new(SCENARIO, seed=4), Game.new(SCENARIO, seed=4)
-    zero = make_bot("mcts@budget=0", Seat.of(g1, "axis", 4))
+    zero = make_bot("mcts", Seat.of(g1, "axis", 4))
     play_game(g1, {"axis": zero, "soviet": "planner"}, seed=4, max_commands=400)
     play_game(g2, {"axis": "planner", "soviet": "planner"}, seed=4, max_commands=400)
     assert zero.simulations == 0 and g1.state_hash() == g2.state_hash()
@@ -171,14 +171,15 @@ def test_fall_back_asks_the_defence_to_pull_back_outflanked_units(monkeypatch):
     assert asked[1] == 0
 
 
-def test_a_study_names_the_mid_game_postures_the_search_weighs(game):
-    """``mcts@weigh=...`` (postures joined by +, or ``none``) replaces each side's default
-    (none: measured, neither paid); ``storm`` stays in the last
-    turns; a posture that is no mid-game one is refused in one line."""
+def test_a_study_names_the_postures_the_search_weighs(game):
+    """``mcts@weigh=...`` (postures joined by +, or ``none``) names what the search weighs
+    (none by default: measured, none paid); each side weighs only its own; a name that is
+    no posture, or a system without them, is refused in one line."""
     from grognard.core.errors import InputError
 
-    assert make_bot("mcts", Seat.of(game, "axis", 0)).policy.weighed is None
-    axis = make_bot("mcts@weigh=none", Seat.of(game, "axis", 0))
+    assert make_bot("mcts", Seat.of(game, "axis", 0)).policy.weighed == ()
+    assert make_bot("mcts@weigh=none", Seat.of(game, "axis", 0)).policy.weighed == ()
+    axis = make_bot("mcts@weigh=storm", Seat.of(game, "axis", 0))
     soviet = make_bot("mcts@weigh=bold", Seat.of(game, "soviet", 0))
     axis.policy.defending, soviet.policy.defending = False, True
     assert axis.policy.posture_names({"turn": 4, "phase": AXIS_MOVEMENT}) == []
@@ -188,7 +189,7 @@ def test_a_study_names_the_mid_game_postures_the_search_weighs(game):
     both.policy.defending = True
     assert both.policy.posture_names({"turn": 4, "phase": SOVIET_MOVEMENT}) == \
         ["plan", "fall_back"]
-    with pytest.raises(InputError, match="weigh='storm'"):
-        make_bot("mcts@weigh=storm", Seat.of(game, "axis", 0))
+    with pytest.raises(InputError, match="weigh='plan'"):
+        make_bot("mcts@weigh=plan", Seat.of(game, "axis", 0))
     with pytest.raises(InputError, match="weigh"):
         make_bot("mcts@weigh=bold", Seat.of(Game.new("tr-1939-campaign", seed=0), "axis", 0))

@@ -1317,14 +1317,15 @@ class EuropaPolicy(Policy):
 
     # --- the search bot's postures (session 23; ``mcts``: bots/mcts.py) ----------------
     #: What the seat plays for one player turn of its own, weighed by the search at the
-    #: turn's first decision (the planner never sets one, so it plays as before): ``plan``,
-    #: the policy's own play; ``bold``, the attacker weighs its own losses in an attack at
-    #: half its caution (more attacks, at lower odds); ``storm``, the turn is played as the
-    #: game's last - every objective the enemy holds attacked at any odds that can take it,
-    #: our losses not weighed (the defender retakes its own so), weighed in the
-    #: :attr:`STORM_TURNS` game turns before the scenario's last; ``fall_back``, the
-    #: defender's units the enemy's armour has outflanked fall back (a planner's defence,
-    #: :data:`FALL_BACK_ARMOUR` armour units past their flanks) instead of holding the line.
+    #: turn's first decision where a study asks (``mcts@weigh=...``; the planner never sets
+    #: one, so it plays as before): ``plan``, the policy's own play; ``bold``, the
+    #: attacker weighs its own losses in an attack at half its caution (more attacks, at
+    #: lower odds); ``fall_back``, the defender's units the enemy's armour has outflanked
+    #: fall back (:data:`FALL_BACK_ARMOUR` armour units past their flanks) instead of
+    #: holding the line; ``storm``, in the :attr:`STORM_TURNS` game turns before the
+    #: scenario's last, the turn played as the last - every objective the enemy holds
+    #: attacked at any odds that can take it, our losses not weighed (the defender retakes
+    #: its own so).
     postures: ClassVar[Mapping[str, str | None]] = {
         "plan": None, "bold": "bold", "storm": "storm", "fall_back": "fall_back"}
     #: the posture set for a player turn (its key, :meth:`posture_key`; its name)
@@ -1336,18 +1337,17 @@ class EuropaPolicy(Policy):
     #: the enemy armour units past a unit's flanks that make it fall back under
     #: ``fall_back`` (session 20's study setting ``planner@fall_back=3``)
     FALL_BACK_ARMOUR = 3
-    #: the postures a side may weigh before the :attr:`STORM_TURNS` (besides the plan's):
-    #: the attacker's ``bold``, the defender's ``fall_back``
-    MID_GAME_POSTURES: ClassVar[tuple[str, ...]] = ("bold", "fall_back")
-    #: those the search weighs (``mcts@weigh=...``; None: each side's default,
-    #: :attr:`WEIGHED`)
-    weighed: tuple[str, ...] | None = None
-    #: each side's default (the attacker's, the defender's): none - measured, neither paid
-    #: with rollouts to the seat's next player turn (session 23: ``bold`` changed 6 of 25
-    #: Axis games against the planner's Soviets, 2 for the better and 4 for the worse;
-    #: ``fall_back`` 3 of 8 Soviet games, all for the worse - the units it saves in a turn
-    #: cost ground and objectives later, which such a rollout does not see)
-    WEIGHED: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ())
+    #: the postures a search may weigh (besides the plan's), and whose they are
+    WEIGHABLE: ClassVar[Mapping[str, str]] = {
+        "bold": "attacker", "fall_back": "defender", "storm": "either"}
+    #: those the search weighs (``mcts@weigh=bold+storm``): none by default - measured on
+    #: europa-barbarossa against the planner (session 23, docs/AI.md), none paid: ``bold``
+    #: changed 6 of 25 Axis games, 2 for the better and 4 for the worse; ``fall_back`` 3 of
+    #: 8 Soviet games, all for the worse (the units it saves in a turn cost ground later,
+    #: which a rollout to the next turn does not see); ``storm`` 4 of 20 Axis games, 2 for
+    #: the worse (an Axis win and a draw turned into Soviet wins), none for the better -
+    #: four rounds of rollouts to the end cannot tell a gamble that pays from one that fails
+    weighed: tuple[str, ...] = ()
     #: the search weighs the postures at every player turn of its own, not at a macro kind
     posture_every_turn: ClassVar[bool] = True
     #: a posture's rollouts play a whole player turn of each side (about 160 commands each
@@ -1371,24 +1371,23 @@ class EuropaPolicy(Policy):
 
     def posture_names(self, view: Mapping[str, Any]) -> list[str]:
         """The postures the search weighs now (the plan's first): at a phase of the seat's
-        own player turn, those :attr:`weighed` of the side's (:attr:`WEIGHED`: the attacker's
-        ``bold``, the defender's ``fall_back``) and, in the :attr:`STORM_TURNS` turns before the last, either
-        ``storm``; none elsewhere (the last turn is played as the last already)."""
+        own player turn, those :attr:`weighed` that are the side's (:attr:`WEIGHABLE`) -
+        ``storm`` only in the :attr:`STORM_TURNS` turns before the last, the others only
+        before them; none elsewhere (the last turn is played as the last already)."""
         phases = self.seat.context.turn_sequence.phases
         i = int(view.get("phase") or 0)
         me = self.seat.player
-        if self.defending is None or not 0 <= i < len(phases) or \
+        if not self.weighed or self.defending is None or not 0 <= i < len(phases) or \
                 str(phases[i].player) != me or self.turn_owner(view) != me:
             return []
         last = self.scenario_last(self.seat.context)
         turn = int(view.get("turn") or 0)
         if last is not None and turn >= last:
             return []
-        if last is not None and last - self.STORM_TURNS <= turn:
-            return ["plan", "storm"]
-        mine = self.WEIGHED[1 if self.defending else 0] if self.weighed is None else \
-            tuple(n for n in self.weighed
-                  if (n == "fall_back") == bool(self.defending))
+        late = last is not None and last - self.STORM_TURNS <= turn
+        side = "defender" if self.defending else "attacker"
+        mine = [n for n in self.weighed if self.WEIGHABLE.get(n) in (side, "either")
+                and (n == "storm") == late]
         return ["plan", *mine] if mine else []
 
     def set_posture(self, view: Mapping[str, Any], name: str) -> None:

@@ -36,11 +36,13 @@ objectives a defending side must keep (``hold_count``: EuroFront's Allies keep 3
 search's seat keeps the held ones furthest from the enemy - their garrisons stay, blocks out of
 contact go to them - in its own play and its rollouts (``hold=N``, 0: none; budget 4 and up;
 session 17). Where the policy weighs its postures at every player turn of its own
-(``posture_every_turn``: Europa, session 23 - which attacks to make: the plan's, ``bold`` at
-half the attacker's caution, or ``storm``, the turn played as the last, in the two turns
-before the scenario's last), the search weighs them at the turn's first decision with
-rollouts that stop where the policy says (``posture_stop``: the start of the seat's next
-player turn, or the game's end) and a horizon the policy names (``search_horizon``). On
+(``posture_every_turn``: Europa, session 23 - which attacks to make, as a study asks with
+``weigh``: ``bold`` at half the attacker's caution, ``fall_back`` for the defender's
+outflanked units, ``storm``, the turn played as the last, in the two turns before the
+scenario's last; none by default, none paid), the search weighs them at the turn's first
+decision with rollouts that stop where the policy says (``posture_stop``: the start of the
+seat's next player turn, or the game's end) and a horizon the policy names
+(``search_horizon``). On
 EuroFront the evaluation is a fitted chance of winning
 (:meth:`~grognard.bots.heuristic.EuroFrontPolicy.evaluate`: objectives held, the blocks'
 steps and firepower, the enemy blocks left). Nothing of the real game but the
@@ -48,7 +50,7 @@ view and the legal actions reaches the search, so the opponent's hidden informat
 change its choice (tests/bots/test_view_only.py).
 
 Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan@hold=3``;
-on Europa ``mcts@weigh=bold+fall_back`` (the mid-game postures weighed; ``none``).
+on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by default).
 """
 
 from __future__ import annotations
@@ -181,12 +183,12 @@ class MctsBot(PlannerBot):
             self.policy.hold = self.hold
         known = getattr(self.policy, "postures", None)
         if asked_weigh is not None:
-            # the mid-game postures weighed besides the plan (Europa; ``none``: only storm)
+            # the postures weighed besides the plan (Europa; ``none``: none, the default)
             names = tuple(n for n in asked_weigh.split("+") if n and n != "none")
-            mid = getattr(self.policy, "MID_GAME_POSTURES", ())
-            if not hasattr(self.policy, "weighed") or any(n not in mid for n in names):
+            known_w = getattr(self.policy, "WEIGHABLE", {})
+            if not hasattr(self.policy, "weighed") or any(n not in known_w for n in names):
                 raise InputError("--bots", f"mcts weigh={asked_weigh!r}: postures joined by + "
-                                 f"from {', '.join(mid) or 'none here'}, or none")
+                                 f"from {', '.join(known_w) or 'none here'}, or none")
             self.policy.weighed = names
         if asked is not None and (known is None or asked not in known):
             raise InputError("--bots", f"mcts posture={self.stance!r}: one of "
