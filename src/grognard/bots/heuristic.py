@@ -1344,9 +1344,10 @@ class EuropaPolicy(Policy):
     #: europa-barbarossa against the planner (session 23, docs/AI.md), none paid: ``bold``
     #: changed 6 of 25 Axis games, 2 for the better and 4 for the worse; ``fall_back`` 3 of
     #: 8 Soviet games, all for the worse (the units it saves in a turn cost ground later,
-    #: which a rollout to the next turn does not see); ``storm`` 4 of 20 Axis games, 2 for
-    #: the worse (an Axis win and a draw turned into Soviet wins), none for the better -
-    #: four rounds of rollouts to the end cannot tell a gamble that pays from one that fails
+    #: which a rollout to the next turn does not see); ``storm``, chosen in 4 of 20 Axis
+    #: games, changed 2 verdicts, both for the worse (an Axis win and a draw turned into
+    #: Soviet wins) - four rounds of rollouts to the end cannot tell a gamble that pays from
+    #: one that fails
     weighed: tuple[str, ...] = ()
     #: the search weighs the postures at every player turn of its own, not at a macro kind
     posture_every_turn: ClassVar[bool] = True

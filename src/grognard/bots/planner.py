@@ -48,7 +48,7 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "line_stacks",
           # session 17: the search's defending side keeps this many objectives (0: none)
           "hold",
-          # session 23: the Europa postures the search weighs mid-game (bold+fall_back; none)
+          # session 23: the Europa postures the search weighs (bold, fall_back, storm joined by +)
           "weigh")
 
 
