@@ -1382,14 +1382,20 @@ class EuropaPolicy(Policy):
                 str(phases[i].player) != me or self.turn_owner(view) != me:
             return []
         last = self.scenario_last(self.seat.context)
-        turn = int(view.get("turn") or 0)
-        if last is not None and turn >= last:
+        if last is not None and int(view.get("turn") or 0) >= last:
             return []
-        late = last is not None and last - self.STORM_TURNS <= turn
+        late = self.storm_turn(view)
         side = "defender" if self.defending else "attacker"
         mine = [n for n in self.weighed if self.WEIGHABLE.get(n) in (side, "either")
                 and (n == "storm") == late]
         return ["plan", *mine] if mine else []
+
+    def storm_turn(self, view: Mapping[str, Any]) -> bool:
+        """Whether the view's game turn is one of the :attr:`STORM_TURNS` before the
+        scenario's last or later - where ``storm`` is weighed and a posture's rollouts run
+        to the game's end."""
+        last = self.scenario_last(self.seat.context)
+        return last is not None and last - self.STORM_TURNS <= int(view.get("turn") or 0)
 
     def set_posture(self, view: Mapping[str, Any], name: str) -> None:
         """Play ``name`` (one of :attr:`postures`) for the rest of the view's player turn."""
@@ -1409,9 +1415,7 @@ class EuropaPolicy(Policy):
         seat's next player turn - the enemy's answer played, the posture's own turn judged
         (``Policy.evaluate``) - or, in the turns where ``storm`` is weighed, at the game's
         end (None: the verdict itself)."""
-        last = self.scenario_last(self.seat.context)
-        turn = int(view.get("turn") or 0)
-        if last is not None and last - self.STORM_TURNS <= turn:
+        if self.storm_turn(view):
             return None
         start = self.posture_key(view)
         me = self.seat.player
