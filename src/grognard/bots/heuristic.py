@@ -1370,7 +1370,7 @@ class EuropaPolicy(Policy):
         """The span a posture holds for: the view's game turn and player turn."""
         return f"{view.get('turn')}:{self.turn_owner(view)}"
 
-    def posture_names(self, view: Mapping[str, Any]) -> list[str]:
+    def posture_names(self, view: Mapping[str, Any], game: Any = None) -> list[str]:
         """The postures the search weighs now (the plan's first): at a phase of the seat's
         own player turn, those :attr:`weighed` that are the side's (:attr:`WEIGHABLE`) -
         ``storm`` only in the :attr:`STORM_TURNS` turns before the last, the others only
@@ -1780,7 +1780,7 @@ class EuroFrontPolicy(Policy):
     #: standing posture, which a month's search may replace
     standing: float | None = None
 
-    def posture_names(self, view: Mapping[str, Any]) -> list[str]:
+    def posture_names(self, view: Mapping[str, Any], game: Any = None) -> list[str]:
         """The postures the search may weigh for this seat now (none for the attacking side:
         its attacks already need :attr:`edge`), the plan's own first."""
         cal = self.seat.context.scenario.calendar

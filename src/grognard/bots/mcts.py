@@ -236,11 +236,16 @@ class MctsBot(PlannerBot):
         first = super().choose(view, legal_actions)
         macro = self.policy.macro_kinds
         every_turn = getattr(self.policy, "posture_every_turn", False)
-        if isinstance(legal_actions, LegalActions) and (
-                every_turn or (first.kind in macro | {"end_phase"}
+        changed = isinstance(legal_actions, LegalActions) and (
+            every_turn or bool(first.kind in macro | {"end_phase"}
                                and set(legal_actions.kinds()) & macro)) \
-                and (self.budget > 0 or self.stance != "plan"):
-            self._posture(view, legal_actions, first)
+            and (self.budget > 0 or self.stance != "plan") \
+            and self._posture(view, legal_actions, first)
+        if changed and getattr(self.policy, "posture_decides_now", False):
+            # the posture decides this very decision (3R: the war it puts off): the
+            # planner chooses again under it, its phase plan made afresh
+            self._plan, self._planned, self._planned_at = [], set(), ()
+            first = super().choose(view, legal_actions)
         if isinstance(legal_actions, LegalActions) and self.budget > 0:
             buy = self._purchase(view, legal_actions, first)
             if buy is not None:
@@ -259,7 +264,7 @@ class MctsBot(PlannerBot):
         finally:
             self.search_cpu_s += time.process_time() - t
 
-    def _posture(self, view: JSON, la: LegalActions, first: Command) -> None:
+    def _posture(self, view: JSON, la: LegalActions, first: Command) -> bool:
         """Once a span (the policy's ``posture_key``: a EuroFront month), at its first macro
         decision, the search weighs the policy's postures (``posture_names``: EuroFront's
         defending side plays its plan - every counter-attack in reach - or one that
@@ -267,24 +272,25 @@ class MctsBot(PlannerBot):
         seat plays each posture, the standing one (``posture=``) first and as many others
         as ``budget // ROUNDS`` allows (at least one), ``budget // 2`` paired rounds for two
         (budget 4 and up); the standing posture stands unless another beats it
-        (:func:`better`), and the bot plays the chosen posture to the span's end."""
+        (:func:`better`), and the bot plays the chosen posture to the span's end. True when
+        the posture set is not the plan's (the planner's choice here was made under it)."""
         pol: Any = self.policy  # a policy with postures (EuroFrontPolicy)
         names_of = getattr(pol, "posture_names", None)
         if names_of is None:
-            return
+            return False
         key = pol.posture_key(view)
         if key == self._postured:
-            return
+            return False
         self._postured = key
-        names: list[str] = names_of(view)
+        names: list[str] = names_of(view, la.game)
         if not names:
-            return
+            return False
         stance = self.stance if self.stance in names else names[0]
         pol.standing = pol.postures[stance]
         names = [stance] + [n for n in names if n != stance]
         if self.budget < 4 or len(names) < 2:
             pol.set_posture(view, stance)
-            return
+            return stance != "plan"
         t = time.process_time()
         try:
             k = self.search(view, la.game, [first] * len(names), postures=names)
@@ -292,6 +298,7 @@ class MctsBot(PlannerBot):
             self.search_cpu_s += time.process_time() - t
         pol.set_posture(view, names[k])
         self.postures_changed += k != 0
+        return bool(names[k] != "plan")
 
     def _purchase(self, view: JSON, la: LegalActions, first: Command) -> Command | None:
         """Where the planner passes at a purchase decision (the policy's ``pass_kinds``, such
@@ -354,6 +361,8 @@ class MctsBot(PlannerBot):
             if len(cands) < 2:
                 return cands[0]
         rounds = self.budget // len(cands)
+        if postures is not None:  # a posture held to the game's end gets more (3R: twice)
+            rounds *= int(getattr(self.policy, "posture_budget_scale", 1))
         values: list[list[float]] = [[] for _ in cands]
         for _r in range(rounds):
             self._sim_seed += 1
@@ -386,8 +395,12 @@ class MctsBot(PlannerBot):
         if self._start is None or self._start[0] != key:
             self._start = (key, sampled_state(game, view, seed))
         g = fork(game, self._start[1], seed)
+        # a posture that decides this decision itself (3R's date of a war) is played from
+        # before it: the seat's planner chooses under the posture
+        decides = posture is not None and getattr(self.policy, "posture_decides_now", False)
         try:
-            g.apply(cmd)
+            if not decides:
+                g.apply(cmd)
         except GrognardError:
             return -1e9
         except (KeyError, TypeError, ValueError, IndexError):
@@ -395,13 +408,14 @@ class MctsBot(PlannerBot):
         if buying:
             self._buy_on(g)
         side: str | None = self.seat.player if self.cut == "side" else None
-        turns, stop = self.turns, None
+        turns, stop, horizon = self.turns, None, self.horizon
         span = getattr(self.policy, "posture_stop", None)
         if posture is not None and span is not None:
             # the policy's own span for a posture (Europa: to the seat's next player turn,
-            # or to the game's end in its last turns)
+            # or to the game's end in its last turns; 3R: the game's end)
             side, turns, stop = None, 10**6, span(view)
-        rollout(g, seed, self.horizon, side, turns,
+            horizon = int(getattr(self.policy, "posture_horizon", horizon))
+        rollout(g, seed, horizon, side, turns,
                 posture=(self.seat.player, posture) if posture else None,
                 keep=self._keep_posture(),
                 buyer=self.seat.player if self._buys(view) else None, stop=stop)

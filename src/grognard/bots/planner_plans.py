@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, Seat, args_units
@@ -22,6 +22,7 @@ from grognard.bots.campaign import (
     city_hexes,
     country,
     turn_number,
+    turn_of_label,
 )
 from grognard.bots.europa_defence import (
     WORTH_PULL,
@@ -998,6 +999,94 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         caution = self.stage_caution(sit) if st is not None and \
             tr_front(sit, target) == st.get("front") else self.caution
         return float(est.value(self.hex_value(sit, target), caution))
+
+    # --- the search bot's posture (session 24; ``mcts``: bots/mcts.py) --------------------
+    #: Barbarossa's date, weighed by the search on the plan's date (the Axis's first macro
+    #: decision of that game turn): ``plan``, the war on the USSR as planned; ``later``, a
+    #: year later (the plan's ``barbarossa`` label moved on by a year: the army waits on
+    #: the border, every stage that starts with Barbarossa waits with it). The planner never
+    #: sets one, so it plays its plan. Session 14's study (docs/STUDIES.md): Barbarossa in
+    #: 1942 turned 8 of 30 paired seeds into Axis wins and none the other way - a choice
+    #: made once, whose worth shows only years later, so its rollouts run to the game's end.
+    postures: ClassVar[Mapping[str, int | None]] = {"plan": None, "later": 1}
+    #: the postures a search may weigh, and the plan key each moves
+    WEIGHABLE: ClassVar[Mapping[str, str]] = {"later": "barbarossa"}
+    #: those the search weighs (``mcts@weigh=later``; ``weigh=none``: none)
+    weighed: tuple[str, ...] = ("later",)
+    #: the search weighs the postures at a macro decision (not at every player turn)
+    posture_every_turn: ClassVar[bool] = False
+    #: a posture decides the decision it is weighed at (the declaration of war it delays):
+    #: its rollouts start before that decision and the bot chooses it again under the posture
+    posture_decides_now: ClassVar[bool] = True
+    #: the most commands a posture's rollout plays (a whole campaign is about 2,600)
+    posture_horizon: ClassVar[int] = 20000
+    #: a posture is weighed once a game and held to its end: twice the rounds of a
+    #: decision's search (``budget`` 8: 8 paired rounds of rollouts to the game's end)
+    posture_budget_scale: ClassVar[int] = 2
+    #: the search's standing posture (unused here: a posture, once set, holds to the end)
+    standing: int | None = None
+    _delay: int | None = None
+
+    @property
+    def posture(self) -> int | None:
+        """The years Barbarossa is put off by (None: the plan's date)."""
+        return self._delay
+
+    @posture.setter
+    def posture(self, years: int | None) -> None:
+        if years == self._delay:
+            return
+        base = getattr(self, "_base_plan", None) or self.campaign.plan
+        self._base_plan = base
+        self._delay = years
+        plan = dict(base)
+        for key in self.WEIGHABLE.values():
+            label = str(plan.get(key) or "")
+            if years and label:
+                plan[key] = later_label(label, years)
+        self.campaign = Campaign(plan, self.seat.player)
+
+    def posture_key(self, view: Mapping[str, Any]) -> str:
+        """The span a posture is weighed in: the game turn (it then holds to the end)."""
+        return str(view.get("turn"))
+
+    def posture_names(self, view: Mapping[str, Any], game: Any = None) -> list[str]:
+        """The postures the search weighs now (the plan's first): on the plan's date of a
+        war it may put off (``barbarossa``, for the side whose stages start on it), while
+        none is set; none elsewhere."""
+        if game is None or self._delay is not None:
+            return []
+        base = getattr(self, "_base_plan", None) or self.campaign.plan
+        stages = self.campaign.stages
+        mine = []
+        for name in self.weighed:
+            key = self.WEIGHABLE.get(name)
+            label = str(base.get(key) or "") if key else ""
+            if not label or not any(st.get("start") == key and st.get("war")
+                                    for st in stages):
+                continue
+            t = turn_of_label(self.seat.context, dict(view), label, game.system)
+            if t is not None and turn_number(dict(view)) == t:
+                mine.append(name)
+        return ["plan", *mine] if mine else []
+
+    def set_posture(self, view: Mapping[str, Any], name: str) -> None:
+        """Play ``name`` (one of :attr:`postures`) from now to the game's end."""
+        self.posture = self.postures[name]
+
+    def posture_stop(self, view: Mapping[str, Any]) -> None:
+        """A posture's rollouts run to the game's end (the verdict itself)."""
+        return None
+
+
+def later_label(label: str, years: int) -> str:
+    """A turn label ``years`` later (``"Summer I 1941"`` -> ``"Summer I 1942"``).
+
+    >>> later_label("Summer I 1941", 1)
+    'Summer I 1942'
+    """
+    season, _sp, year = label.rpartition(" ")
+    return f"{season} {int(year) + years}" if year.isdigit() else label
 
 
 class EuropaPlannerPolicy(_Planned, EuropaPolicy):
