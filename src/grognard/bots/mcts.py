@@ -233,19 +233,19 @@ class MctsBot(PlannerBot):
         return out
 
     def choose(self, view: JSON, legal_actions: Sequence[Command]) -> Command:
-        first = super().choose(view, legal_actions)
         macro = self.policy.macro_kinds
+        la = legal_actions if isinstance(legal_actions, LegalActions) and \
+            (self.budget > 0 or self.stance != "plan") else None
+        now = getattr(self.policy, "posture_decides_now", False)
+        if la is not None and now and set(la.kinds()) & macro:
+            # the posture decides this very decision (3R: the war it puts off): weighed
+            # before the planner chooses, which then chooses under it
+            self._posture(view, la, None)
+        first = super().choose(view, legal_actions)
         every_turn = getattr(self.policy, "posture_every_turn", False)
-        changed = isinstance(legal_actions, LegalActions) and (
-            every_turn or bool(first.kind in macro | {"end_phase"}
-                               and set(legal_actions.kinds()) & macro)) \
-            and (self.budget > 0 or self.stance != "plan") \
-            and self._posture(view, legal_actions, first)
-        if changed and getattr(self.policy, "posture_decides_now", False):
-            # the posture decides this very decision (3R: the war it puts off): the
-            # planner chooses again under it, its phase plan made afresh
-            self._plan, self._planned, self._planned_at = [], set(), ()
-            first = super().choose(view, legal_actions)
+        if la is not None and not now and (every_turn or (first.kind in macro | {"end_phase"}
+                                                          and set(la.kinds()) & macro)):
+            self._posture(view, la, first)
         if isinstance(legal_actions, LegalActions) and self.budget > 0:
             buy = self._purchase(view, legal_actions, first)
             if buy is not None:
@@ -264,7 +264,7 @@ class MctsBot(PlannerBot):
         finally:
             self.search_cpu_s += time.process_time() - t
 
-    def _posture(self, view: JSON, la: LegalActions, first: Command) -> bool:
+    def _posture(self, view: JSON, la: LegalActions, first: Command | None) -> None:
         """Once a span (the policy's ``posture_key``: a EuroFront month), at its first macro
         decision, the search weighs the policy's postures (``posture_names``: EuroFront's
         defending side plays its plan - every counter-attack in reach - or one that
@@ -272,25 +272,26 @@ class MctsBot(PlannerBot):
         seat plays each posture, the standing one (``posture=``) first and as many others
         as ``budget // ROUNDS`` allows (at least one), ``budget // 2`` paired rounds for two
         (budget 4 and up); the standing posture stands unless another beats it
-        (:func:`better`), and the bot plays the chosen posture to the span's end. True when
-        the posture set is not the plan's (the planner's choice here was made under it)."""
+        (:func:`better`), and the bot plays the chosen posture to the span's end. ``first``
+        is None where the posture decides this decision (the policy's
+        ``posture_decides_now``): its rollouts start before it."""
         pol: Any = self.policy  # a policy with postures (EuroFrontPolicy)
         names_of = getattr(pol, "posture_names", None)
         if names_of is None:
-            return False
+            return
         key = pol.posture_key(view)
         if key == self._postured:
-            return False
+            return
         self._postured = key
         names: list[str] = names_of(view, la.game)
         if not names:
-            return False
+            return
         stance = self.stance if self.stance in names else names[0]
         pol.standing = pol.postures[stance]
         names = [stance] + [n for n in names if n != stance]
         if self.budget < 4 or len(names) < 2:
             pol.set_posture(view, stance)
-            return stance != "plan"
+            return
         t = time.process_time()
         try:
             k = self.search(view, la.game, [first] * len(names), postures=names)
@@ -298,7 +299,6 @@ class MctsBot(PlannerBot):
             self.search_cpu_s += time.process_time() - t
         pol.set_posture(view, names[k])
         self.postures_changed += k != 0
-        return bool(names[k] != "plan")
 
     def _purchase(self, view: JSON, la: LegalActions, first: Command) -> Command | None:
         """Where the planner passes at a purchase decision (the policy's ``pass_kinds``, such
@@ -336,7 +336,8 @@ class MctsBot(PlannerBot):
         buys = getattr(self.policy, "buys", None)
         return bool(buys(view)) if buys is not None else False
 
-    def search(self, view: JSON, game: Game, cands: list[Command], buying: bool = False,
+    def search(self, view: JSON, game: Game, cands: Sequence[Command | None],
+               buying: bool = False,
                postures: Sequence[str] | None = None) -> Any:
         """Paired rounds over ``cands`` (``budget`` simulations in all): in each round every
         candidate is simulated from the same determinization with the same dice (common
@@ -382,9 +383,10 @@ class MctsBot(PlannerBot):
         self.changed += k != 0
         return cands[k]
 
-    def simulate(self, view: JSON, game: Game, cmd: Command, seed: int | None = None,
+    def simulate(self, view: JSON, game: Game, cmd: Command | None, seed: int | None = None,
                  buying: bool = False, posture: str | None = None) -> float:
-        """One determinized rollout after ``cmd`` (from ``seed``: the determinization, the
+        """One determinized rollout after ``cmd`` (None: from here, the posture deciding this
+        decision; from ``seed``: the determinization, the
         dice and the rollout's bots): the policy's evaluation of its end. The determinized
         state is sampled once per seed and copied for each candidate of a round."""
         self.simulations += 1
@@ -395,11 +397,10 @@ class MctsBot(PlannerBot):
         if self._start is None or self._start[0] != key:
             self._start = (key, sampled_state(game, view, seed))
         g = fork(game, self._start[1], seed)
-        # a posture that decides this decision itself (3R's date of a war) is played from
-        # before it: the seat's planner chooses under the posture
-        decides = posture is not None and getattr(self.policy, "posture_decides_now", False)
+        # a posture that decides this decision itself (3R's date of a war; ``cmd`` None) is
+        # played from before it: the seat's planner chooses under the posture
         try:
-            if not decides:
+            if cmd is not None:
                 g.apply(cmd)
         except GrognardError:
             return -1e9
