@@ -42,7 +42,12 @@ outflanked units, ``storm``, the turn played as the last, in the two turns befor
 scenario's last; none by default, none paid), the search weighs them at the turn's first
 decision with rollouts that stop where the policy says (``posture_stop``: the start of the
 seat's next player turn, or the game's end) and a horizon the policy names
-(``search_horizon``). On
+(``search_horizon``). Where a posture decides the very decision it is weighed at
+(``posture_decides_now``: 3R's Axis weighs Barbarossa's date - the plan's or a year later,
+``later`` - on the plan's date, session 24), it is weighed before the planner chooses, its
+rollouts start from here with the seat's planner under each posture and run to the game's
+end (``posture_horizon`` commands), twice a decision's rounds (``posture_budget_scale``),
+and the winner holds to the game's end, in the bot's play and its later rollouts. On
 EuroFront the evaluation is a fitted chance of winning
 (:meth:`~grognard.bots.heuristic.EuroFrontPolicy.evaluate`: objectives held, the blocks'
 steps and firepower, the enemy blocks left). Nothing of the real game but the
@@ -50,7 +55,8 @@ view and the legal actions reaches the search, so the opponent's hidden informat
 change its choice (tests/bots/test_view_only.py).
 
 Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan@hold=3``;
-on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by default).
+on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by default); on
+3R ``mcts@weigh=later`` (the default) or ``mcts@weigh=none``.
 """
 
 from __future__ import annotations
@@ -164,6 +170,7 @@ class MctsBot(PlannerBot):
         self.stance = asked or (STANCE if self.budget >= 4 else "plan")
         asked_hold = p.pop("hold", None)
         asked_weigh = p.pop("weigh", None)
+        asked_decide = p.pop("decide", None)
         if self.cut not in CUTS:
             raise InputError("--bots", f"mcts cut={self.cut!r}: one of {', '.join(CUTS)}")
         super().__init__(seat, p)
@@ -198,6 +205,11 @@ class MctsBot(PlannerBot):
         # search's own stream for its simulations' seeds
         self._dice = rng(seat, PlannerBot.name)
         self._search_dice = rng(seat, self.name)
+        #: whether the macro decisions themselves are searched (``decide=0|1``; by default
+        #: the policy's ``search_decisions``: 3R's are not - measured level with the planner -
+        #: and its search weighs only the postures)
+        self.decide = bool(int(asked_decide)) if asked_decide is not None else \
+            bool(getattr(self.policy, "search_decisions", True))
         self.simulations = 0  # played so far (for the speed figure)
         self.search_cpu_s = 0.0  # CPU seconds spent searching (for the speed figure)
         self.searched = 0  # decisions simulated, and those where the planner's choice lost
@@ -250,7 +262,7 @@ class MctsBot(PlannerBot):
             buy = self._purchase(view, legal_actions, first)
             if buy is not None:
                 return buy
-        if not isinstance(legal_actions, LegalActions) or self.budget <= 0 or \
+        if not isinstance(legal_actions, LegalActions) or self.budget <= 0 or not self.decide or \
                 first.kind not in self.policy.macro_kinds | {"end_phase"} or \
                 not (set(legal_actions.kinds()) & self.policy.macro_kinds):
             return first

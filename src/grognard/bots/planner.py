@@ -48,13 +48,16 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "line_stacks",
           # session 17: the search's defending side keeps this many objectives (0: none)
           "hold",
-          # session 23: the Europa postures the search weighs (bold, fall_back, storm joined by +)
-          "weigh")
+          # session 23: the Europa postures the search weighs (bold, fall_back, storm joined by +);
+          # session 24: 3R's (later: Barbarossa's date; none: no posture weighed); whether the
+          # macro decisions themselves are searched (1, 0: only the postures)
+          "weigh", "decide")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
 #: yield_west, a game turn, and fall_back, a count) and as numbers (the Soviet studies')
-WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "own_front", "yield_west",
+WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_front",
+                "yield_west",
                 "fall_back",
                 "raid", "reach_line", "line_stacks")
 NUMBER_PARAMS = ("worth_pull", "stand")

@@ -1025,6 +1025,13 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
     posture_budget_scale: ClassVar[int] = 2
     #: the search's standing posture (unused here: a posture, once set, holds to the end)
     standing: int | None = None
+    #: whether the search also searches each macro decision (declarations, options) by
+    #: rollouts to the turn's end (``mcts@decide=1``): off - measured level with the
+    #: planner or a little below it (sessions 22-24: as the Axis 5 won 11 lost on paired
+    #: seeds 8000-8031, where the planner's Axis won 7 and lost 10; as the Allies 26 won
+    #: 16 lost on 8000-8031 and 8200-8231, the planner's Allies 30 and 12), at most of a
+    #: search game's cost (about 90 s of CPU against the planner's 6)
+    search_decisions: ClassVar[bool] = False
     _delay: int | None = None
 
     @property
