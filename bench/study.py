@@ -56,7 +56,7 @@ def main() -> int:
     ap.add_argument("--workers", default="1,2", help="worker counts to run (1: in process)")
     ap.add_argument("--search", type=int, default=0, metavar="BUDGET",
                     help="instead: the search bot's simulations per second (mcts@budget="
-                         "BUDGET on the first side against the planner, --games games)")
+                         "BUDGET@decide=1 on the first side against the planner, --games games)")
     ap.add_argument("--cut", choices=("turn", "side"), default="turn",
                     help="with --search: where its rollouts stop (mcts@cut=...)")
     ap.add_argument("--timeline", metavar="SEEDS",
@@ -126,7 +126,9 @@ def _search(scenario: str, budget: int, games: int, turns: int, as_json: bool,
     from grognard.bots.play import play_game
     from grognard.engine.game import Game
 
-    name = f"mcts@budget={budget}" + ("" if cut == "turn" else f"@cut={cut}")
+    # every macro decision searched (``decide=1``; 3R's search by default weighs only
+    # Barbarossa's date, once a game: a simulation's cost is measured on the decisions)
+    name = f"mcts@budget={budget}@decide=1" + ("" if cut == "turn" else f"@cut={cut}")
     out: dict[str, Any] = {"scenario": scenario, "search": name,
                            "against": "planner", "games": games, "max_turns": turns,
                            "load_average_before": _load()}

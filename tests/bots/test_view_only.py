@@ -14,8 +14,10 @@ from grognard.bots.catalog import make_bot
 from grognard.bots.play import play_game
 from grognard.engine.game import Game
 
-BOTS = ["random", "heuristic", "search", "planner", "mcts@budget=8@horizon=40",
-        "mcts@budget=8@horizon=40@cut=side"]
+#: the search bots search every macro decision (``decide=1``: 3R's default weighs only
+#: Barbarossa's date, tested below)
+BOTS = ["random", "heuristic", "search", "planner", "mcts@budget=8@horizon=40@decide=1",
+        "mcts@budget=8@horizon=40@cut=side@decide=1"]
 
 
 def _twin(game: Game) -> Game:
@@ -87,10 +89,32 @@ def test_tr_the_murmansk_commitment_never_changes_the_axis_choice(bot):
 def test_the_search_really_searches_at_these_decisions():
     """The tests above are not vacuous for the search bot: it simulates at the decisions."""
     g = Game.new("tr-1939-campaign", seed=1)
-    b = make_bot("mcts@budget=8@horizon=40", Seat.of(g, "axis", 7))
+    b = make_bot("mcts@budget=8@horizon=40@decide=1", Seat.of(g, "axis", 7))
     b.choose(LazyView(g, "axis"), LegalActions(g, "axis"))
     assert b.simulations >= 2
     g, player = _eurofront_at_a_decision(2)
     b = make_bot("mcts@budget=8@horizon=40", Seat.of(g, player, 7))
     b.choose(LazyView(g, player), LegalActions(g, player))
     assert b.simulations >= 2
+
+
+def test_tr_the_murmansk_commitment_never_changes_barbarossas_date():
+    """The search's weighing of Barbarossa's date (session 24, on the plan's date: Summer I
+    1941) determinizes from the Axis's view alone: the Allies' hidden Murmansk commitment
+    changes neither the command nor the date chosen (its rollouts cut at 40 commands here)."""
+    g = Game.new("tr-1939-campaign", seed=1)
+    g.state = {**g.state, "turn": 9, "control": {**g.state["control"], "Paris": "axis"}}
+    g._changed()
+    other = _twin(g)
+    other.state = {**g.state}
+    _set(other, lambda s: s["secrets"].setdefault("allies", {}).update(
+        {"murmansk": {"fleets": 3, "asw": 2}}))
+    assert g.view("axis") == other.view("axis") and g.state != other.state
+    picks = []
+    for game in (g, other):
+        b = make_bot("mcts", Seat.of(game, "axis", 7))
+        b.policy.posture_horizon = 40
+        picks.append((b.choose(LazyView(game, "axis"), LegalActions(game, "axis")),
+                      b.policy.posture, b.simulations))
+    assert picks[0] == picks[1]
+    assert picks[0][2] == 16  # the date was weighed: 8 paired rounds
