@@ -1072,8 +1072,9 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
             if not label or not any(st.get("start") == key and st.get("war")
                                     for st in stages):
                 continue
-            t = turn_of_label(self.seat.context, dict(view), label, game.system)
-            if t is not None and turn_number(dict(view)) == t:
+            now = {"turn": view.get("turn")}  # the calendar reads the turn alone
+            t = turn_of_label(self.seat.context, now, label, game.system)
+            if t is not None and turn_number(now) == t:
                 mine.append(name)
         return ["plan", *mine] if mine else []
 
