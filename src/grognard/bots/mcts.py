@@ -1,7 +1,9 @@
 """The ``mcts`` bot: Monte Carlo search over the macro decisions, from the seat's view only.
 
 At a macro decision (the kinds the policy names in ``macro_kinds``: 3R declarations of war and
-options, the Europa surprise, EuroFront chits and activations) the bot weighs a few candidates
+options - searched only with ``decide=1``, the policy's ``search_decisions`` being off on 3R
+since session 24 -, the Europa surprise, EuroFront chits and activations) the bot weighs a few
+candidates
 - the planner's own choice and the next best of the planner's scores (passing, ``end_phase``,
 only when it is the planner's choice) - by simulations: each one **determinizes** the
 seat's information set (a complete legal state sampled from the seat's own view by the rule
@@ -56,7 +58,8 @@ change its choice (tests/bots/test_view_only.py).
 
 Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan@hold=3``;
 on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by default); on
-3R ``mcts@weigh=later`` (the default) or ``mcts@weigh=none``.
+3R ``mcts@weigh=later`` (the default) or ``mcts@weigh=none``, and ``mcts@decide=1`` (every
+macro decision searched too).
 """
 
 from __future__ import annotations

@@ -1033,6 +1033,15 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
     #: search game's cost (about 90 s of CPU against the planner's 6)
     search_decisions: ClassVar[bool] = False
     _delay: int | None = None
+    _base_plan: Plan | None = None
+
+    @property
+    def base_plan(self) -> Plan:
+        """The plan as given (the dates a posture moves are read from it, never from a
+        moved copy)."""
+        if self._base_plan is None:
+            self._base_plan = self.campaign.plan
+        return self._base_plan
 
     @property
     def posture(self) -> int | None:
@@ -1043,10 +1052,8 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
     def posture(self, years: int | None) -> None:
         if years == self._delay:
             return
-        base = getattr(self, "_base_plan", None) or self.campaign.plan
-        self._base_plan = base
+        plan = dict(self.base_plan)
         self._delay = years
-        plan = dict(base)
         for key in self.WEIGHABLE.values():
             label = str(plan.get(key) or "")
             if years and label:
@@ -1063,7 +1070,7 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         none is set; none elsewhere."""
         if game is None or self._delay is not None:
             return []
-        base = getattr(self, "_base_plan", None) or self.campaign.plan
+        base = self.base_plan
         stages = self.campaign.stages
         mine = []
         for name in self.weighed:
