@@ -82,15 +82,15 @@ class Policy:
 
     def evaluate(self, view: JSON, game: Any = None) -> float:
         """How good ``view`` is for this seat (for a search's rollouts): the game's result
-        (+-1000), the verdict if it ended now (``Game.standing()``: +-100), the victory
+        (+-1000; a draw 0), the verdict if it ended now (``Game.standing()``: +-100), the victory
         places held (``Game.objectives()``: 20 a value point), and the strength on the map
         (attack + defense of our units minus the enemy's; a face-down unit counts 3)."""
         me = self.seat.player
         score = 0.0
         if game is not None:
-            res = game.result
-            if res is not None and res.get("winner") is not None:
-                return 1000.0 if res.get("winner") == me else -1000.0
+            over = self.result_value(game)
+            if over is not None:
+                return over
             standing = game.standing()
             leader = (standing or {}).get("leader")
             if leader is not None:
@@ -107,6 +107,18 @@ class Policy:
                 float(int(u.get("attack") or 0) + int(u.get("defense") or 0))
             score += worth if u.get("side") == me else -worth
         return score
+
+    def result_value(self, game: Any) -> float | None:
+        """The game's result for this seat: +1000 won, -1000 lost, 0 a verdict that names no
+        side (3R's "draw": neither side's loss); None while it goes on or with no winner
+        named (Europa's draw: judged by the position)."""
+        res = game.result
+        winner = res.get("winner") if res is not None else None
+        if winner is None:
+            return None
+        if winner == self.seat.player:
+            return 1000.0
+        return -1000.0 if winner in self.seat.context.scenario.sides else 0.0
 
     #: Whether the policy drives on the rules' objectives (``Game.objectives``): the places
     #: victory counts, found through the rule-system hook, never a system's state keys.
@@ -1951,9 +1963,9 @@ class EuroFrontPolicy(Policy):
         by the generic evaluation, which does not count a block's steps."""
         me = self.seat.player
         if game is not None:
-            res = game.result
-            if res is not None and res.get("winner") is not None:
-                return 1000.0 if res.get("winner") == me else -1000.0
+            over = self.result_value(game)
+            if over is not None:
+                return over
         cal = self.seat.context.scenario.calendar
         rows = (self.evaluation_weights.get(self.seat.context.scenario.id) or {}).get(me)
         if not rows:
