@@ -15,6 +15,7 @@ import pytest
 from grognard.bots import mcts
 from grognard.bots.base import LazyView, LegalActions, Seat
 from grognard.bots.catalog import make_bot
+from grognard.bots.planner_plans import TRPosture
 from grognard.core.errors import InputError
 from grognard.engine.commands import Command
 from grognard.engine.game import Game
@@ -43,12 +44,14 @@ def test_tr25_later_puts_barbarossa_off_a_year_and_plan_restores_it():
     pol = make_bot("planner", Seat.of(g9, "axis", 0)).policy
     stage = next(st for st in pol.campaign.stages if st["name"] == "barbarossa")
     assert _war_on_ussr(pol, g9) > 0
+    pol.set_posture(g9.view("axis"), "plan")  # the plan's: nothing moves
+    assert pol.posture == TRPosture(None, False)
     pol.set_posture(g9.view("axis"), "later")
-    assert pol.posture == 1
+    assert pol.posture == TRPosture(1, False)
     assert pol.campaign.start_label(stage) == "Summer I 1942"
     assert _war_on_ussr(pol, g9) < 0 < _war_on_ussr(pol, g14)
-    pol.set_posture(g9.view("axis"), "plan")
-    assert pol.posture is None and pol.campaign.start_label(stage) == "Summer I 1941"
+    pol.posture = TRPosture(None, False)  # as a rollout restores the search's postures
+    assert pol.campaign.start_label(stage) == "Summer I 1941"
     assert _war_on_ussr(pol, g9) > 0
 
 
@@ -82,14 +85,15 @@ def test_a_posture_that_decides_now_is_set_before_the_planner_chooses():
     la = LegalActions(g, "axis")
     later = make_bot("mcts@budget=0@posture=later", Seat.of(g, "axis", 0))
     chosen = later.choose(LazyView(g, "axis"), la)
-    assert later.policy.posture == 1
+    assert later.policy.posture.delay == 1
     planned = make_bot("planner", Seat.of(g, "axis", 0)).choose(LazyView(g, "axis"), la)
     in_1942 = make_bot("planner@barbarossa_year=1942", Seat.of(g, "axis", 0)).choose(
         LazyView(g, "axis"), la)
     assert planned != in_1942  # the date changes this decision
     assert chosen == in_1942
     plain = make_bot("mcts@budget=0", Seat.of(g, "axis", 0))
-    assert plain.choose(LazyView(g, "axis"), la) == planned and plain.policy.posture is None
+    assert plain.choose(LazyView(g, "axis"), la) == planned
+    assert plain.policy.posture == TRPosture(None, False)
 
 
 def test_the_dates_rollouts_start_before_the_decision_and_run_to_the_end(monkeypatch):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions, Seat, args_units
@@ -45,6 +45,7 @@ from grognard.bots.heuristic import (
 )
 from grognard.bots.situation import Situation, destination
 from grognard.bots.tr_plans import (
+    GROUND,
     SR_FAR,
     airdrop_plan,
     crew_sr_plan,
@@ -58,6 +59,14 @@ from grognard.bots.tr_plans import (
 from grognard.core.errors import GrognardError
 from grognard.engine.commands import Command
 from grognard.engine.state import JSON
+
+#: the last turns' push (session 25, 3R): an enemy-held victory location within this many
+#: hexes of a ground unit is a goal, worth this much as an objective (above a stage's 10) and
+#: this much more as an attack's target, attacked at this share of the caution
+PUSH_REACH = 5
+PUSH_OBJECTIVE = 12
+PUSH_VALUE = 8
+PUSH_CAUTION = Fraction(1, 2)
 
 #: Barbarossa's goals: the victory locations (TR-04) of the Baltic, Poland and the western USSR
 BARBAROSSA_GOALS = ["Kaunas", "Riga", "Lwow", "Tallinn", "Kiev", "Odessa", "Leningrad", "Moscow",
@@ -313,6 +322,16 @@ TR_1939: Plan = {
         # late in the war buys nothing before the end (Summer I 1945)
         "reserve": [["Fall 1939", "1/3"], ["Spring 1943", "1/6"], ["Spring 1944", "0"]],
     },
+    #: the campaign's last turn (TR-04: the verdict counts the victory locations held after
+    #: it) and the victory locations' city classes (TR-04: capitals, red victory cities, red
+    #: ports), read by the last turns' push (session 25)
+    "last_turn": "Summer I 1945",
+    "victory_classes": ["capital", "red_victory", "red_port"],
+    #: the last turns' push (session 25): in the campaign's last N game turns every power
+    #: takes the offensive where an enemy-held victory location is within reach and attacks
+    #: it at half caution (0: off in the shipped plan; a study: ``planner@push_turns=2``;
+    #: the search weighs it in the last :attr:`TRPlannerPolicy.push_window` turns)
+    "push_turns": 0,
     #: the USSR's own war on Germany if Germany has not struck first (a study parameter:
     #: ``planner@soviet_war_year=1943``)
     "soviet_war": "Summer I 1942",
@@ -475,6 +494,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         year = params.get(f"{key}_year")
         if year is not None:
             plan[key] = f"Spring {int(year)}" if int(year) else ""  # 0: off
+    if params.get("push_turns") is not None:  # session 25 (0: off)
+        plan["push_turns"] = int(params["push_turns"] or 0)
     if params.get("airdrop") not in (None, "", "0"):
         plan["airdrop"] = "on"
     if params.get("egypt") not in (None, "", "0") and "egypt" in plan:
@@ -743,6 +764,13 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         want: dict[str, str] = {}  # front -> the option the plan wants there
         if st is not None and power in self._stage_powers(sit):
             want[str(st.get("front"))] = str(st.get("option", "offensive"))
+        push: set[str] = sit.memo("plan.push", set)
+        if push:  # the last turns' push: the offensive on each front where the power is in
+            # contact and an enemy victory location is in reach (TR-03)
+            strength = self._front_strength(sit, power)
+            for front in {tr_front(sit, h) for h in push}:
+                if strength.get(front, (0, 0))[0]:
+                    want[front] = "offensive"
         # a concurrent stage's power: each of its stages' option on that stage's front (the
         # stage in force's first, then the first stage listed for a front: Italy in the
         # Balkans and in France, a German detachment in Spain while the army deploys east)
@@ -849,6 +877,10 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
             if goals:
                 sit.objectives = goals
                 sit.memo("plan.advance", lambda: True)
+        push = self.push_goals(sit, game)
+        if push:  # the last turns' push: the enemy's victory locations in reach draw the army
+            sit.objectives = {**sit.objectives, **{h: PUSH_OBJECTIVE for h in push}}
+        sit.memo("plan.push", lambda: push)
         return sit
 
     def score_air_stage(self, sit: Situation, cmd: Command) -> Score:
@@ -974,7 +1006,8 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
             if keep_armor and target not in goals and est.p_taken < self.take and any(
                     units.get(a, {}).get("type") == "armor" for a in chosen):
                 continue  # the armor is kept for the goal in mechanized combat
-            value = float(est.value(self.hex_value(sit, target), self.stage_caution(sit)))
+            value = float(est.value(self.hex_value(sit, target),
+                                    self.push_caution(sit, self.stage_caution(sit))))
             if value <= 0:
                 continue
             used.update(chosen)
@@ -985,6 +1018,8 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
 
     def hex_value(self, sit: Situation, target: str) -> int:
         v = super().hex_value(sit, target)
+        if target in sit.memo("plan.push", set):  # the last turns' push: the place itself
+            return v + PUSH_VALUE
         st = self.stage(sit)
         if st is not None and tr_front(sit, target) == st.get("front"):
             return v + int(st.get("push", 2))  # the stage's front: a hex there is worth more
@@ -998,33 +1033,88 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         st = self.stage(sit)
         caution = self.stage_caution(sit) if st is not None and \
             tr_front(sit, target) == st.get("front") else self.caution
-        return float(est.value(self.hex_value(sit, target), caution))
+        return float(est.value(self.hex_value(sit, target), self.push_caution(sit, caution)))
 
-    # --- the search bot's posture (session 24; ``mcts``: bots/mcts.py) --------------------
-    #: Barbarossa's date, weighed by the search on the plan's date (the Axis's first macro
-    #: decision of that game turn): ``plan``, the war on the USSR as planned; ``later``, a
-    #: year later (the plan's ``barbarossa`` label moved on by a year: the army waits on
-    #: the border, every stage that starts with Barbarossa waits with it). The planner never
-    #: sets one, so it plays its plan. Session 14's study (docs/STUDIES.md): Barbarossa in
-    #: 1942 turned 8 of 30 paired seeds into Axis wins and none the other way - a choice
-    #: made once, whose worth shows only years later, so its rollouts run to the game's end.
-    postures: ClassVar[Mapping[str, int | None]] = {"plan": None, "later": 1}
-    #: the postures a search may weigh, and the plan key each moves
-    WEIGHABLE: ClassVar[Mapping[str, str]] = {"later": "barbarossa"}
-    #: those the search weighs (``mcts@weigh=later``; ``weigh=none``: none)
-    weighed: tuple[str, ...] = ("later",)
+    def push_caution(self, sit: Situation, caution: Fraction) -> Fraction:
+        """``caution`` in the last turns' push (:data:`PUSH_CAUTION` of it: losses the war's
+        end will not feel weigh less), else ``caution``."""
+        return caution * PUSH_CAUTION if sit.memo("plan.push", set) else caution
+
+    # --- the last turns' push (session 25) --------------------------------------------------
+    def push_goals(self, sit: Situation, game: Any) -> set[str]:
+        """TR-04: in the last turns' push (the plan's ``push_turns``, or the search's posture
+        ``push``), the hexes of the victory locations the enemy holds within
+        :data:`PUSH_REACH` hexes of this side's ground units (the view's public ``control``
+        and the map's city classes); empty otherwise."""
+        if not self._pushing(sit.view, game):
+            return set()
+        control = sit.view.get("control")
+        classes = set(self.base_plan.get("victory_classes") or ())
+        if not isinstance(control, Mapping) or not classes:
+            return set()
+        m = sit.map
+        places = sit.memo("plan.victory_places", lambda: {
+            c.name: m.label(i) for i, cs in m.cities.items() for c in cs
+            if {str(k) for k in c.classes} & classes})
+        ground = {str(u["hex"]) for u in sit.mine.values() if u.get("hex") is not None
+                  and u.get("type") in GROUND}
+        return {h for name, h in places.items()
+                if control.get(name) not in (None, sit.player)
+                and sit.nearest(h, ground) <= PUSH_REACH}
+
+    def _pushing(self, view: Mapping[str, Any], game: Any) -> bool:
+        if self._push:
+            return True
+        n = int(self.base_plan.get("push_turns") or 0)
+        return bool(n) and self._turns_left(view, game) is not None and \
+            (self._turns_left(view, game) or 0) < n
+
+    def _turns_left(self, view: Mapping[str, Any], game: Any) -> int | None:
+        """Game turns after this one to the campaign's last (the plan's ``last_turn``)."""
+        label = str(self.base_plan.get("last_turn") or "")
+        if not label or game is None:
+            return None
+        now = {"turn": view.get("turn")}  # the calendar reads the turn alone
+        t = turn_of_label(self.seat.context, now, label, game.system)
+        return None if t is None else t - turn_number(now)
+
+    # --- the search bot's postures (sessions 24-25; ``mcts``: bots/mcts.py) ---------------
+    #: The postures the search weighs, each one choice held from when it is made to the
+    #: game's end (:class:`TRPosture`): ``later`` (session 24), Barbarossa a year after the
+    #: plan's date (the plan's ``barbarossa`` label moved on by a year: the army waits on
+    #: the border, every stage that starts with Barbarossa waits with it), weighed on the
+    #: plan's date (the Axis's first macro decision of that game turn) - session 14's study
+    #: (docs/STUDIES.md): Barbarossa in 1942 turned 8 of 30 paired seeds into Axis wins and
+    #: none the other way; ``push`` (session 25), the last turns' push on the enemy's
+    #: victory locations in reach (:meth:`push_goals`), weighed at each of the last
+    #: :attr:`push_window` game turns until chosen - a draw is often a victory location or
+    #: two from a win (the Axis wins at 30: planner games end drawn at 26-29). ``plan``
+    #: changes nothing. The planner never sets one, so it plays its plan.
+    postures: ClassVar[Mapping[str, str | None]] = {"plan": None, "later": "later",
+                                                    "push": "push"}
+    #: the postures a search may weigh, and the plan key each reads
+    WEIGHABLE: ClassVar[Mapping[str, str]] = {"later": "barbarossa", "push": "last_turn"}
+    #: those the search weighs (``mcts@weigh=later+push``; ``weigh=none``: none)
+    weighed: tuple[str, ...] = ("later", "push")
+    #: the last game turns at whose first macro decision the search weighs the push (the
+    #: last only: tuning seeds 200-295, the planner's Axis pushing from turn 27 on was
+    #: better than its plan on 9 seeds and worse on 6, from turn 29 alone 13 and 4 - and a
+    #: push weighed on turn 27 would be weighed against no push at all, not against the
+    #: last turn's)
+    push_window: ClassVar[int] = 1
     #: the search weighs the postures at a macro decision (not at every player turn)
     posture_every_turn: ClassVar[bool] = False
-    #: a posture decides the decision it is weighed at (the declaration of war it delays):
-    #: its rollouts start before that decision and the bot chooses it again under the posture
+    #: a posture decides the decision it is weighed at (the declaration of war it delays, the
+    #: offensive it declares): its rollouts start before that decision and the bot chooses it
+    #: again under the posture
     posture_decides_now: ClassVar[bool] = True
     #: the most commands a posture's rollout plays (a whole campaign is about 2,600)
     posture_horizon: ClassVar[int] = 20000
-    #: a posture is weighed once a game and held to its end: twice the rounds of a
-    #: decision's search (``budget`` 8: 8 paired rounds of rollouts to the game's end)
+    #: a posture is weighed once and held to the end: twice the rounds of a decision's
+    #: search (``budget`` 8: 8 paired rounds of rollouts to the game's end)
     posture_budget_scale: ClassVar[int] = 2
     #: the search's standing posture (unused here: a posture, once set, holds to the end)
-    standing: int | None = None
+    standing: str | None = None
     #: whether the search also searches each macro decision (declarations, options) by
     #: rollouts to the turn's end (``mcts@decide=1``): off - measured level with the
     #: planner or a little below it (sessions 22-24: as the Axis 5 won 11 lost on paired
@@ -1033,6 +1123,7 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
     #: search game's cost (about 90 s of CPU against the planner's 6)
     search_decisions: ClassVar[bool] = False
     _delay: int | None = None
+    _push: bool = False
     _base_plan: Plan | None = None
 
     @property
@@ -1044,20 +1135,22 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         return self._base_plan
 
     @property
-    def posture(self) -> int | None:
-        """The years Barbarossa is put off by (None: the plan's date)."""
-        return self._delay
+    def posture(self) -> TRPosture:
+        """The postures chosen so far (the plan's: ``TRPosture(None, False)``)."""
+        return TRPosture(self._delay, self._push)
 
     @posture.setter
-    def posture(self, years: int | None) -> None:
-        if years == self._delay:
+    def posture(self, chosen: TRPosture | None) -> None:
+        delay, push = chosen if chosen is not None else (None, False)
+        self._push = bool(push)
+        if delay == self._delay:
             return
         plan = dict(self.base_plan)
-        self._delay = years
-        for key in self.WEIGHABLE.values():
-            label = str(plan.get(key) or "")
-            if years and label:
-                plan[key] = later_label(label, years)
+        self._delay = delay
+        key = self.WEIGHABLE["later"]
+        label = str(plan.get(key) or "")
+        if delay and label:
+            plan[key] = later_label(label, delay)
         self.campaign = Campaign(plan, self.seat.player)
 
     def posture_key(self, view: Mapping[str, Any]) -> str:
@@ -1065,33 +1158,47 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         return str(view.get("turn"))
 
     def posture_names(self, view: Mapping[str, Any], game: Any = None) -> list[str]:
-        """The postures the search weighs now (the plan's first): on the plan's date of a
-        war it may put off (``barbarossa``, for the side whose stages start on it), while
-        none is set; none elsewhere."""
-        if game is None or self._delay is not None:
+        """The postures the search weighs now (the plan's first): ``later`` on the plan's
+        date of the war it puts off (``barbarossa``, for the side whose stages start on it)
+        while Barbarossa's date is the plan's; ``push`` in the last :attr:`push_window`
+        game turns while not pushing; none elsewhere."""
+        if game is None:
             return []
         base = self.base_plan
-        stages = self.campaign.stages
+        now = {"turn": view.get("turn")}  # the calendar reads the turn alone
         mine = []
-        for name in self.weighed:
-            key = self.WEIGHABLE.get(name)
-            label = str(base.get(key) or "") if key else ""
-            if not label or not any(st.get("start") == key and st.get("war")
-                                    for st in stages):
-                continue
-            now = {"turn": view.get("turn")}  # the calendar reads the turn alone
-            t = turn_of_label(self.seat.context, now, label, game.system)
-            if t is not None and turn_number(now) == t:
-                mine.append(name)
+        if "later" in self.weighed and self._delay is None:
+            key = self.WEIGHABLE["later"]
+            label = str(base.get(key) or "")
+            if label and any(st.get("start") == key and st.get("war")
+                             for st in self.campaign.stages):
+                t = turn_of_label(self.seat.context, now, label, game.system)
+                if t is not None and turn_number(now) == t:
+                    mine.append("later")
+        if "push" in self.weighed and not self._pushing(view, game):
+            left = self._turns_left(view, game)
+            if left is not None and 0 <= left < self.push_window:
+                mine.append("push")
         return ["plan", *mine] if mine else []
 
     def set_posture(self, view: Mapping[str, Any], name: str) -> None:
         """Play ``name`` (one of :attr:`postures`) from now to the game's end."""
-        self.posture = self.postures[name]
+        if name == "later":
+            self.posture = TRPosture(1, self._push)
+        elif name == "push":
+            self.posture = TRPosture(self._delay, True)
 
     def posture_stop(self, view: Mapping[str, Any]) -> None:
         """A posture's rollouts run to the game's end (the verdict itself)."""
         return None
+
+
+class TRPosture(NamedTuple):
+    """The 3R search's postures chosen so far: the years Barbarossa is put off by (None: the
+    plan's date) and whether the last turns' push is on."""
+
+    delay: int | None
+    push: bool
 
 
 def later_label(label: str, years: int) -> str:
