@@ -117,3 +117,30 @@ def test_the_push_is_weighed_in_the_last_turn_by_both_sides_until_chosen():
         {"turn": LAST_TURN}, g) == []
     with pytest.raises(InputError, match="push_turns"):
         make_bot("planner@push_turns=x", Seat.of(g, "axis", 0))
+
+
+def test_the_search_stands_on_its_plans_prior_unless_the_rollouts_beat_it(monkeypatch):
+    """The plan's ``prior`` (the Axis's: Barbarossa a year later, the last turn's push) is the
+    posture the search stands on where it weighs it: with rollouts that cannot tell the
+    postures apart it plays the prior; asked for another (``posture=plan``) or below budget 4
+    it stands on the plan. The Allies have no prior. The planner never reads it."""
+    from grognard.bots import mcts
+
+    monkeypatch.setattr(mcts, "rollout", lambda *a, **k: 0)  # every rollout the same
+    summer_1941 = 9
+    g = Game.new(SCENARIO, seed=0)
+    g.state = {**g.state, "turn": summer_1941,
+               "control": {**g.state["control"], "Paris": "axis"}}
+    view = g.view("axis")
+    assert make_bot("planner", Seat.of(g, "axis", 0)).policy.prior(view) == ["later", "push"]
+    assert make_bot("planner", Seat.of(g, "allies", 0)).policy.prior(g.view("allies")) == []
+    from grognard.bots.base import LegalActions
+
+    la = LegalActions(g, "axis")
+    searched = make_bot("mcts", Seat.of(g, "axis", 0))
+    searched._posture(view, la, None)
+    assert searched.policy.posture == TRPosture(1, False)  # the prior stood
+    for spec in ("mcts@posture=plan", "mcts@budget=0"):
+        bot = make_bot(spec, Seat.of(g, "axis", 0))
+        bot._posture(view, la, None)
+        assert bot.policy.posture == TRPosture(None, False), spec

@@ -171,6 +171,9 @@ class MctsBot(PlannerBot):
         #: so that ``mcts@budget=0`` plays the planner's very game
         asked = p.pop("posture", None)
         self.stance = asked or (STANCE if self.budget >= 4 else "plan")
+        #: the policy's prior (``prior``: the postures it stands on where weighed unless the
+        #: rollouts beat them) applies where no posture is asked, at budget 4 and up
+        self._prior = asked is None and self.budget >= 4
         asked_hold = p.pop("hold", None)
         asked_weigh = p.pop("weigh", None)
         asked_decide = p.pop("decide", None)
@@ -284,7 +287,9 @@ class MctsBot(PlannerBot):
         decision, the search weighs the policy's postures (``posture_names``: EuroFront's
         defending side plays its plan - every counter-attack in reach - or one that
         counter-attacks only at odds): the planner's choice now, then a rollout in which the
-        seat plays each posture, the standing one (``posture=``) first and as many others
+        seat plays each posture, the standing one (``posture=``; where none is asked, the
+        first of the policy's ``prior`` weighed now: 3R's Axis stands on Barbarossa a year
+        later and on the last turn's push, session 25) first and as many others
         as ``budget // ROUNDS`` allows (at least one), ``budget // 2`` paired rounds for two
         (budget 4 and up); the standing posture stands unless another beats it
         (:func:`better`), and the bot plays the chosen posture to the span's end. ``first``
@@ -301,7 +306,10 @@ class MctsBot(PlannerBot):
         names: list[str] = names_of(view, la.game)
         if not names:
             return
-        stance = self.stance if self.stance in names else names[0]
+        prior = getattr(pol, "prior", None) if self._prior else None
+        preferred = [n for n in (prior(view) if prior is not None else ()) if n in names]
+        stance = preferred[0] if preferred else \
+            self.stance if self.stance in names else names[0]
         pol.standing = pol.postures[stance]
         names = [stance] + [n for n in names if n != stance]
         if self.budget < 4 or len(names) < 2:

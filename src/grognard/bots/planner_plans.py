@@ -321,6 +321,14 @@ TR_1939: Plan = {
         # BRPs kept for growth (TR-13) as a share of the base, from each date on: growth
         # late in the war buys nothing before the end (Summer I 1945)
         "reserve": [["Fall 1939", "1/3"], ["Spring 1943", "1/6"], ["Spring 1944", "0"]],
+        # the search's prior (session 25): the postures it stands on where it weighs them,
+        # unless its rollouts beat them - the planner never reads it. Barbarossa a year
+        # later: over 222 paired planner games (seeds 0-29, 8000-8031, 8200-8363) the 1942
+        # date's verdict was better for the Axis on 84 seeds and worse on 45, while the
+        # search's eight rollouts picked the better date on 21 of the 39 seeds of 8300-8363
+        # where the dates' verdicts differ; the last turn's push: better on 20 seeds, worse
+        # on 6 (tuning 200-295 and 8300-8363)
+        "prior": ["later", "push"],
     },
     #: the campaign's last turn (TR-04: the verdict counts the victory locations held after
     #: it) and the victory locations' city classes (TR-04: capitals, red victory cities, red
@@ -1066,8 +1074,8 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
         if self._push:
             return True
         n = int(self.base_plan.get("push_turns") or 0)
-        return bool(n) and self._turns_left(view, game) is not None and \
-            (self._turns_left(view, game) or 0) < n
+        left = self._turns_left(view, game) if n else None
+        return left is not None and left < n
 
     def _turns_left(self, view: Mapping[str, Any], game: Any) -> int | None:
         """Game turns after this one to the campaign's last (the plan's ``last_turn``)."""
@@ -1180,6 +1188,11 @@ class TRPlannerPolicy(_Planned, ThirdReichPolicy):
             if left is not None and 0 <= left < self.push_window:
                 mine.append("push")
         return ["plan", *mine] if mine else []
+
+    def prior(self, view: Mapping[str, Any]) -> list[str]:
+        """The postures the search stands on where it weighs them - the plan's ``prior``
+        (the side's): the rollouts must beat one for the search to play the plan."""
+        return [str(n) for n in self.campaign.side_plan.get("prior", []) or []]
 
     def set_posture(self, view: Mapping[str, Any], name: str) -> None:
         """Play ``name`` (one of :attr:`postures`) from now to the game's end."""
