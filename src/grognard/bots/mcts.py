@@ -46,10 +46,15 @@ decision with rollouts that stop where the policy says (``posture_stop``: the st
 seat's next player turn, or the game's end) and a horizon the policy names
 (``search_horizon``). Where a posture decides the very decision it is weighed at
 (``posture_decides_now``: 3R's Axis weighs Barbarossa's date - the plan's or a year later,
-``later`` - on the plan's date, session 24), it is weighed before the planner chooses, its
-rollouts start from here with the seat's planner under each posture and run to the game's
-end (``posture_horizon`` commands), twice a decision's rounds (``posture_budget_scale``),
-and the winner holds to the game's end, in the bot's play and its later rollouts. On
+``later`` - on the plan's date, session 24; each side weighs the last turn's push on the
+enemy's victory locations in reach, ``push``, in the campaign's last turn, session 25), it is
+weighed before the planner chooses, its rollouts start from here with the seat's planner
+under each posture and run to the game's end (``posture_horizon`` commands), twice a
+decision's rounds (``posture_budget_scale``), and the winner holds to the game's end, in the
+bot's play and its later rollouts. Where no posture is asked the search stands on the
+policy's ``prior`` where it weighs one (3R's Axis: ``later`` and ``push``, session 25): the
+rollouts must beat it for the plan to be played. A rollout that ends in a draw is worth 0
+(:meth:`~grognard.bots.heuristic.Policy.result_value`). On
 EuroFront the evaluation is a fitted chance of winning
 (:meth:`~grognard.bots.heuristic.EuroFrontPolicy.evaluate`: objectives held, the blocks'
 steps and firepower, the enemy blocks left). Nothing of the real game but the
@@ -58,8 +63,8 @@ change its choice (tests/bots/test_view_only.py).
 
 Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan@hold=3``;
 on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by default); on
-3R ``mcts@weigh=later`` (the default) or ``mcts@weigh=none``, and ``mcts@decide=1`` (every
-macro decision searched too).
+3R ``mcts@weigh=later+push`` (the default), ``weigh=later``, ``weigh=push`` or
+``weigh=none``, and ``mcts@decide=1`` (every macro decision searched too).
 """
 
 from __future__ import annotations
