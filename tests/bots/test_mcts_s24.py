@@ -37,9 +37,10 @@ def _war_on_ussr(policy, g: Game) -> float:
                                      {"power": "germany", "majors": ["ussr"]}))
 
 
-def test_tr25_later_puts_barbarossa_off_a_year_and_plan_restores_it():
+def test_tr25_later_puts_barbarossa_off_a_year_and_the_plans_posture_restores_it():
     """Under ``later`` the planner's war on the USSR waits for Summer I 1942 (every stage that
-    starts with Barbarossa waits with it); ``plan`` restores the plan's date."""
+    starts with Barbarossa waits with it); ``plan`` moves nothing, and the plan's posture
+    (``TRPosture(None, False)``, as a rollout restores the search's) restores the date."""
     g9, g14 = _at_turn(SUMMER_1941), _at_turn(SUMMER_1942)
     pol = make_bot("planner", Seat.of(g9, "axis", 0)).policy
     stage = next(st for st in pol.campaign.stages if st["name"] == "barbarossa")

@@ -13,7 +13,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from grognard.bots.base import Seat
+from grognard.bots import mcts
+from grognard.bots.base import LegalActions, Seat
 from grognard.bots.catalog import make_bot
 from grognard.bots.planner_plans import PUSH_OBJECTIVE, PUSH_VALUE, TRPosture
 from grognard.bots.tr_plans import tr_front
@@ -99,8 +100,8 @@ def test_tr03_the_push_declares_the_offensive_where_a_goal_is():
     def options(o: str) -> Command:
         return Command("declare_options", "axis", {"power": "germany", "options": {front: o}})
 
-    if not push._front_strength(sit, "germany").get(front, (0, 0))[0]:
-        pytest.skip("no German unit in contact on Warsaw's front at set-up")
+    # the set-up's German army on the Polish border is in contact on Warsaw's front
+    assert push._front_strength(sit, "germany").get(front, (0, 0))[0] > 0
     assert push.score(sit, options("offensive")) > push.score(sit, options("attrition"))
 
 
@@ -124,8 +125,6 @@ def test_the_search_stands_on_its_plans_prior_unless_the_rollouts_beat_it(monkey
     posture the search stands on where it weighs it: with rollouts that cannot tell the
     postures apart it plays the prior; asked for another (``posture=plan``) or below budget 4
     it stands on the plan. The Allies have no prior. The planner never reads it."""
-    from grognard.bots import mcts
-
     monkeypatch.setattr(mcts, "rollout", lambda *a, **k: 0)  # every rollout the same
     summer_1941 = 9
     g = Game.new(SCENARIO, seed=0)
@@ -134,8 +133,6 @@ def test_the_search_stands_on_its_plans_prior_unless_the_rollouts_beat_it(monkey
     view = g.view("axis")
     assert make_bot("planner", Seat.of(g, "axis", 0)).policy.prior(view) == ["later", "push"]
     assert make_bot("planner", Seat.of(g, "allies", 0)).policy.prior(g.view("allies")) == []
-    from grognard.bots.base import LegalActions
-
     la = LegalActions(g, "axis")
     searched = make_bot("mcts", Seat.of(g, "axis", 0))
     searched._posture(view, la, None)
