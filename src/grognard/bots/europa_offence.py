@@ -657,10 +657,11 @@ def assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
 
 
 def siege_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
-               cities: Sequence[tuple[int, float]], kept: Collection[str] = ()
+               cities: Sequence[tuple[int, float]], kept: Collection[str] = (),
+               sieges: int = SIEGES
                ) -> tuple[list[tuple[float, Command]], set[str], list[int]]:
     """The movement phase's sieges: for each of ``cities`` (enemy-held objective hexes with
-    their worth, best first; up to :data:`SIEGES`), the foot units (not armor) within
+    their worth, best first; up to ``sieges``, by default :data:`SIEGES`), the foot units (not armor) within
     :data:`SIEGE_MARCH` hexes over land close on it - those next to it stay, then the
     strongest first: those that can reach a free side of it (room for their REs, not across
     an impassable hexside) move there, the others march to their reachable hex nearest it -
@@ -681,7 +682,7 @@ def siege_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
             if str(u.get("type")) not in NOT_GROUND and str(u.get("type")) != "armor"
             and int(u.get("attack") or 0) > 0 and uid not in kept}
     for t, _worth in cities:
-        if len(besieged) >= SIEGES:
+        if len(besieged) >= sieges:
             break
         if t not in pic.theirs:
             continue  # an empty city is walked into, not besieged

@@ -1294,7 +1294,7 @@ class EuropaPolicy(Policy):
         moves = {uid: opts for uid, opts in moves.items() if uid not in kept}
         if name == "movement":
             sieges, besiegers, _cities = offence.siege_plan(pic, moves, self.siege_cities(sit),
-                                                            kept)
+                                                            kept, self.siege_count(sit))
             moves = {uid: opts for uid, opts in moves.items() if uid not in besiegers}
             planned, committed, _targets = offence.assault_plan(pic, moves, value_of, kept,
                                                                 besiegers)
@@ -1455,6 +1455,10 @@ class EuropaPolicy(Policy):
             if d <= offence.SIEGE_MARCH:
                 got.append((-int(o.value), d, str(o.hex)))
         return [(sit.map.index_of_label(h), float(-v)) for v, _d, h in sorted(got)]
+
+    def siege_count(self, sit: Situation) -> int:
+        """How many cities are besieged at once (:data:`europa_offence.SIEGES`)."""
+        return offence.SIEGES
 
     def garrisons(self, sit: Situation) -> set[str]:
         """The units the attacker keeps in the objectives it holds (``Game.objectives()``)

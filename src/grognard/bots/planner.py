@@ -53,7 +53,9 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # macro decisions themselves are searched (1, 0: only the postures)
           "weigh", "decide",
           # session 25: the 3R last turns' push (the last N game turns; 0: off)
-          "push_turns")
+          "push_turns",
+          # session 26: the Europa attacker's sieges at once
+          "sieges")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -61,7 +63,7 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
 WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_front",
                 "yield_west",
                 "fall_back",
-                "raid", "reach_line", "line_stacks", "push_turns")
+                "raid", "reach_line", "line_stacks", "push_turns", "sieges")
 NUMBER_PARAMS = ("worth_pull", "stand")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")

@@ -404,7 +404,9 @@ EUROPA_BARBAROSSA: Plan = {
             {"name": "mitte", "share": 0.40, "goals": ["Minsk", SMOLENSK_LINE, "Moscow"]},
             {"name": "sued", "share": 0.38,
              "goals": ["Odessa", "Kiev", "Sevastopol", "Dnepropetrovsk", "Kharkov"]},
-        ]},
+        ],
+        # how many cities are besieged at once (session 26; ``planner@sieges=N``)
+        "sieges": 2},
     # the Soviets (session 12, bots/europa_defence.py): the cities that decide the verdict
     # held to the end with a ring (with Moscow, Leningrad, Kharkov and Dnepropetrovsk - the
     # Soviet supply sources - they keep the Axis at 9 of 26 points: a Soviet win), threat-
@@ -515,6 +517,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         # Germany's Malta landing replaces Italy's; Italy's is off unless a study asks
         axis = plan.get("axis", {})
         axis["stages"] = [st for st in axis.get("stages", []) if st.get("name") != "italy_malta"]
+    if params.get("sieges") is not None and "sieges" in plan.get("axis", {}):  # session 26
+        plan["axis"]["sieges"] = int(params["sieges"])
     if params.get("late_rings") not in (None, "", "0") and "soviet" in plan:
         plan["soviet"]["late_rings"] = True  # session 14's last-turn rings (europa_defence)
     if params.get("by_worth") is not None and "soviet" in plan:  # session 16 (0: off)
@@ -1340,6 +1344,12 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
     #: the stage's caution alone decides an attack's worth (no odds floor)
     odds_floor = Fraction(0)
+
+    def siege_count(self, sit: Situation) -> int:
+        """How many cities are besieged at once: the plan's ``sieges`` (session 26), else
+        the heuristic's."""
+        n = self.campaign.side_plan.get("sieges")
+        return int(n) if n is not None else super().siege_count(sit)
 
     def siege_cities(self, sit: Situation) -> list[tuple[int, float]]:
         """The heuristic's sieges (the objectives worth 2 or more near our units, the most
