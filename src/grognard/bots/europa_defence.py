@@ -113,6 +113,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
 from grognard.bots import europa_offence as offence
@@ -526,9 +527,18 @@ def _offers(sit: Situation, g: Any, pic: offence.Picture, i: int,
     return out
 
 
+#: session 26 (the search's last assault, ``verdict``): the most targets a subset weighed has,
+#: and the least planned odds it attacks at - 1 to 1, the lowest column that can clear a hex
+#: (:data:`CLEAR`): nothing follows the last assault, so a long chance costs nothing where
+#: the verdict needs it
+VERDICT_TARGETS = 3
+VERDICT_MIN = 1.0
+
+
 def last_assault(sit: Situation, g: Any, pic: offence.Picture,
                  moves: Mapping[str, Mapping[int, Command]], free: Collection[str],
-                 at: Mapping[str, int], plan: DefencePlan, stakes: Mapping[str, float]
+                 at: Mapping[str, int], plan: DefencePlan, stakes: Mapping[str, float],
+                 verdict: Callable[[Collection[str]], float] | None = None
                  ) -> list[tuple[int, dict[str, int]]]:
     """The game's last assault (nothing the enemy does follows): (target hex, {unit: hex
     it moves to}) for the objectives the enemy holds with units in them, worth ``stakes``
@@ -536,10 +546,68 @@ def last_assault(sit: Situation, g: Any, pic: offence.Picture,
     give (their stake times :func:`p_clear` of the odds all the ``free`` units could make
     there) each get the strongest units that reach their sides up to :data:`ASSAULT_AIM` to
     1, kept if they make :data:`ASSAULT_MIN`; then each unit left joins the target where it
-    adds most to the points expected."""
+    adds most to the points expected.
+
+    With ``verdict`` (session 26, the search bot's: the hexes retaken -> what the verdict
+    they leave is worth to us) the assault weighs the verdict, not the points: every subset
+    of up to :data:`VERDICT_TARGETS` targets (and all of them, the plan's, first) is planned
+    as above on its targets alone, down to :data:`VERDICT_MIN` odds, and valued by
+    :func:`verdict_value` - each target cleared with :func:`p_clear` of its planned odds -
+    and the best is made (17 points need 2 retaken for a draw: a sure Dnepropetrovsk beats a
+    likelier point total spread thin)."""
+    if verdict is None:
+        return sorted(_assault(sit, g, pic, moves, free, at, plan, stakes)[0].items())
+    targets = sorted(i for i in pic.theirs if stakes.get(sit.map.label(i), 0.0) > 0)
+    subsets: list[Collection[int] | None] = [None]
+    for k in range(1, min(VERDICT_TARGETS, len(targets)) + 1):
+        subsets += [set(c) for c in combinations(targets, k)]
+    best: tuple[float, Collection[int] | None] | None = None
+    for only in subsets:
+        chosen, got, defenses = _assault(sit, g, pic, moves, free, at, plan, stakes, only,
+                                         VERDICT_MIN if only is not None else ASSAULT_MIN)
+        value = verdict_value(verdict, [(sit.map.label(i), p_clear(got[i] / defenses[i]))
+                                        for i in chosen])
+        for pick in chosen.values():
+            for uid, j in pick.items():
+                plan.unplace(uid, j)
+        if best is None or value > best[0] + 1e-9:
+            best = (value, only)
+    assert best is not None
+    return sorted(_assault(sit, g, pic, moves, free, at, plan, stakes, best[1],
+                           VERDICT_MIN if best[1] is not None else ASSAULT_MIN)[0].items())
+
+
+def verdict_value(verdict: Callable[[Collection[str]], float],
+                  targets: Sequence[tuple[str, float]]) -> float:
+    """The expected worth of ``verdict`` over the hexes retaken when each target (its hex,
+    the chance it is cleared) falls or holds on its own die roll.
+
+    >>> verdict_value(lambda got: 1.0 if len(got) == 2 else 0.0, [("a", 0.5), ("b", 0.5)])
+    0.25
+    """
+    dist: dict[frozenset[str], float] = {frozenset(): 1.0}
+    for hex_, p in targets:
+        nxt: dict[frozenset[str], float] = {}
+        for got, q in dist.items():
+            nxt[got | {hex_}] = nxt.get(got | {hex_}, 0.0) + q * p
+            nxt[got] = nxt.get(got, 0.0) + q * (1 - p)
+        dist = nxt
+    return sum(q * verdict(got) for got, q in dist.items())
+
+
+def _assault(sit: Situation, g: Any, pic: offence.Picture,
+             moves: Mapping[str, Mapping[int, Command]], free: Collection[str],
+             at: Mapping[str, int], plan: DefencePlan, stakes: Mapping[str, float],
+             only: Collection[int] | None = None, least: float = ASSAULT_MIN
+             ) -> tuple[dict[int, dict[str, int]], dict[int, float], dict[int, float]]:
+    """:func:`last_assault`'s plan on the targets ``only`` (None: all), an assault kept
+    where it makes ``least`` odds: the units placed per target, the attack factors each
+    gets and its defense."""
     m = sit.map
     cands = []
     for i in pic.theirs:
+        if only is not None and i not in only:
+            continue
         stake = stakes.get(m.label(i), 0.0)
         if stake <= 0:
             continue
@@ -565,7 +633,7 @@ def last_assault(sit: Situation, g: Any, pic: offence.Picture,
             plan.place(uid, j)
             pick[uid] = j
             total += f
-        if pick and total >= ASSAULT_MIN * defense:
+        if pick and total >= least * defense:
             used.update(pick)
             got[i] = total
             chosen[i] = pick
@@ -600,7 +668,7 @@ def last_assault(sit: Situation, g: Any, pic: offence.Picture,
             chosen[i][uid] = j
             got[i] += f
             used.add(uid)
-    return sorted(chosen.items())
+    return chosen, got, defenses
 
 
 def entry_pressure(sit: Situation, objectives: Sequence[Any], fortress_names: Collection[str],
@@ -859,7 +927,9 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   raid: int = 0,
                   fall_back: int = 0,
                   reach_line: int = 0,
-                  line_stacks: int = 0) -> list[tuple[Score, Command]]:
+                  line_stacks: int = 0,
+                  verdict: Callable[[Collection[str]], float] | None = None
+                  ) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
     objectives to retake get their units; the counter-attacks theirs; the units nearest a
@@ -879,7 +949,10 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     points the verdict gives for them, then the threat: Moscow before Dnepropetrovsk), a
     fortress takes the strongest defenders that reach it (:func:`fortress_garrison`) and the
     units out of contact march on the ring hexes that lack units nearer by the worth of their
-    fortress (``worth_pull`` hexes a point, :data:`WORTH_PULL` unless the plan says)."""
+    fortress (``worth_pull`` hexes a point, :data:`WORTH_PULL` unless the plan says).
+
+    Session 26: ``verdict`` (the search bot's) makes the game's last assault weigh the
+    verdict the points retaken leave (:func:`last_assault`)."""
     m = sit.map
     idx = m.index_of_label
     board = defence_board(sit, actions, sources, g)
@@ -955,7 +1028,7 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
         pic = offence.Picture.of(sit, g, sources, their_sources)
         free = [uid for uid in sorted(ground) if uid not in placed]
         for _t, chosen in last_assault(sit, g, pic, moves, free, at, plan,
-                                       objective_stakes(sit, objectives)):
+                                       objective_stakes(sit, objectives), verdict):
             placed.update(chosen)
         place_on_line(plan, ground, placed, at, moves, enemy_at)
         return placed_moves(placed, at, moves, enemy_at)

@@ -182,6 +182,7 @@ class MctsBot(PlannerBot):
         asked_hold = p.pop("hold", None)
         asked_weigh = p.pop("weigh", None)
         asked_decide = p.pop("decide", None)
+        asked_verdict = p.pop("verdict", None)
         if self.cut not in CUTS:
             raise InputError("--bots", f"mcts cut={self.cut!r}: one of {', '.join(CUTS)}")
         super().__init__(seat, p)
@@ -199,6 +200,12 @@ class MctsBot(PlannerBot):
             self.hold = count() if count is not None and self.budget >= 4 else None
         if hasattr(self.policy, "hold"):
             self.policy.hold = self.hold
+        # the game's last assault searched for the verdict it makes (the policy's
+        # ``verdict_assault``: Europa's defender, session 26; ``verdict=0|1``, by default
+        # budget 4 and up, so that ``mcts@budget=0`` plays the planner's very game)
+        if hasattr(self.policy, "verdict_assault"):
+            self.policy.verdict_assault = bool(int(asked_verdict)) if asked_verdict is not None \
+                else self.budget >= 4
         known = getattr(self.policy, "postures", None)
         if asked_weigh is not None:
             # the postures weighed besides the plan (Europa; ``none``: none, the default)

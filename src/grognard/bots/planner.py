@@ -54,8 +54,9 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "weigh", "decide",
           # session 25: the 3R last turns' push (the last N game turns; 0: off)
           "push_turns",
-          # session 26: the Europa attacker's sieges at once
-          "sieges")
+          # session 26: the Europa attacker's sieges at once; whether the search's last
+          # assault weighs the verdict (1) or the points (0)
+          "sieges", "verdict")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -63,7 +64,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
 WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_front",
                 "yield_west",
                 "fall_back",
-                "raid", "reach_line", "line_stacks", "push_turns", "sieges")
+                "raid", "reach_line", "line_stacks", "push_turns", "sieges",
+                "verdict")
 NUMBER_PARAMS = ("worth_pull", "stand")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")
@@ -114,6 +116,9 @@ class PlannerBot(HeuristicBot):
     def __init__(self, seat: Seat, params: Mapping[str, str] | None = None) -> None:
         self.params = dict(params or {})
         super().__init__(seat)
+        if "verdict" in self.params and hasattr(self.policy, "verdict_assault"):
+            # a study's setting (session 26): the last assault weighs the verdict
+            self.policy.verdict_assault = bool(int(self.params["verdict"]))
 
     def make_policy(self, seat: Seat) -> Policy:
         plan: Any

@@ -9,7 +9,7 @@ study varies them: ``planner@barbarossa_year=1942`` (see :mod:`grognard.bots.pla
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple
 
@@ -1268,8 +1268,61 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 fall_back=int(self.campaign.side_plan.get("fall_back", 0) or 0) or (
                     self.FALL_BACK_ARMOUR if self.posture_now(sit.view) == "fall_back" else 0),
                 reach_line=int(self.campaign.side_plan.get("reach_line", 0) or 0),
-                line_stacks=int(self.campaign.side_plan.get("line_stacks", 0) or 0))
+                line_stacks=int(self.campaign.side_plan.get("line_stacks", 0) or 0),
+                verdict=self.last_verdict(sit) if self.verdict_assault else None)
         return super().plan(sit, actions, kind)
+
+    #: session 26: the game's last assault weighs the verdict it makes, not the points it
+    #: retakes (``europa_defence.last_assault``'s ``verdict``) - the search bot's
+    #: (``mcts``, budget 4 and up); the planner weighs the points
+    verdict_assault: bool = False
+
+    #: what a point retaken adds to a verdict's worth (the verdicts' levels stand a whole
+    #: unit apart): at the same level the surer points win
+    VERDICT_POINT = 0.01
+
+    def last_verdict(self, sit: Situation) -> Callable[[Collection[str]], float] | None:
+        """The objective hexes we retake -> the worth to us of the verdict they leave: its
+        level counted from the draw (``[europa.victory]`` ``levels``: our marginal win 1,
+        substantive 2, decisive 3, the enemy's -1 .. -3, a draw 0) plus
+        :attr:`VERDICT_POINT` a point retaken - the counted side's points by the scenario's
+        public victory table (``side``, ``objectives``: a line counted only while ``need``
+        of its ``hexes`` are held) and the objectives' holders now (``Game.objectives()``).
+        None where the scenario names no levels or we are the counted side."""
+        table = getattr(sit.context.scenario.rules, "table", None)
+        victory = table.get("victory") if isinstance(table, Mapping) else None
+        if not isinstance(victory, Mapping):
+            return None
+        counted, levels = victory.get("side"), victory.get("levels")
+        rows = victory.get("objectives")
+        if counted == sit.player or not isinstance(levels, Sequence) or not levels or \
+                not isinstance(rows, Sequence):
+            return None
+        objs: list[Any] = sit.memo("victory.objectives", list)
+        held = {str(o.hex) for o in objs if o.holder == counted}
+        scored = [([str(h) for h in r["hexes"]], int(r.get("need") or len(r["hexes"])))
+                  if isinstance(r.get("hexes"), Sequence) else ([str(r.get("hex"))], 1)
+                  for r in rows if isinstance(r, Mapping)]
+        worths = [int(r.get("points") or 0) for r in rows if isinstance(r, Mapping)]
+        bands = sorted(((int(r.get("min", 0)), r.get("winner")) for r in levels
+                        if isinstance(r, Mapping)), key=lambda t: t[0], reverse=True)
+        draw = next((k for k, (_m, w) in enumerate(bands) if w is None), None)
+        me = sit.player
+
+        def points(left: Collection[str]) -> int:
+            return sum(w for (hexes, need), w in zip(scored, worths, strict=True)
+                       if sum(h in left for h in hexes) >= need)
+        now = points(held)
+
+        def worth(retaken: Collection[str]) -> float:
+            after = points(held - set(retaken))
+            k = next((k for k, (least, _w) in enumerate(bands) if after >= least),
+                     len(bands) - 1)
+            winner = bands[k][1]
+            level = 0 if winner is None else abs(k - draw) if draw is not None else 1
+            sign = 0 if winner is None else 1 if winner == me else -1
+            return sign * level + self.VERDICT_POINT * (now - after)
+        return worth
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
         """EUR-22 The defender's arrivals (session 13): the heuristic's score plus the
