@@ -661,8 +661,8 @@ def siege_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                sieges: int = SIEGES
                ) -> tuple[list[tuple[float, Command]], set[str], list[int]]:
     """The movement phase's sieges: for each of ``cities`` (enemy-held objective hexes with
-    their worth, best first; up to ``sieges``, by default :data:`SIEGES`), the foot units (not armor) within
-    :data:`SIEGE_MARCH` hexes over land close on it - those next to it stay, then the
+    their worth, best first; up to ``sieges``, by default :data:`SIEGES`), the foot units
+    (not armor) within :data:`SIEGE_MARCH` hexes over land close on it - those next to it stay, then the
     strongest first: those that can reach a free side of it (room for their REs, not across
     an impassable hexside) move there, the others march to their reachable hex nearest it -
     until the

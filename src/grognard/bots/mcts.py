@@ -62,7 +62,9 @@ view and the legal actions reaches the search, so the opponent's hidden informat
 change its choice (tests/bots/test_view_only.py).
 
 Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan@hold=3``;
-on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by default); on
+on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by default) and
+``mcts@verdict=0`` (the defender's last assault by the planner's points, not searched for the
+verdict: session 26, ``europa_defence.last_assault``); on
 3R ``mcts@weigh=later+push`` (the default), ``weigh=later``, ``weigh=push`` or
 ``weigh=none``, and ``mcts@decide=1`` (every macro decision searched too).
 """
