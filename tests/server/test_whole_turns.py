@@ -272,8 +272,22 @@ def test_europa_whole_turn_by_clicking(browser: Any, thread_server: ThreadServer
         assert g.turn == 2 and "attack" in kinds and "retreat" in kinds
         assert "start_invasion_surprise" not in kinds
     axis.end_until("initial")
-    # the initial phase's buttons follow the banner (a slower request on a loaded machine)
-    axis.page.wait_for_selector("#others button[title^='Surprise invasion']", timeout=60000)
+    # the initial phase's buttons follow the banner (a slower request on a loaded machine);
+    # session 26: timed out once in a fresh-clone CI run and passed on the rerun - a timeout
+    # now says what the page and the referee showed, to find the race next time
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        axis.page.wait_for_selector("#others button[title^='Surprise invasion']", timeout=60000)
+    except PlaywrightTimeout as exc:
+        with srv.referee.hold(gid) as loaded:
+            g = loaded.game
+            where = (g.turn, g.state.get("phase"), [c.kind for c in g.commands[-6:]])
+        titles = axis.page.eval_on_selector_all(
+            "#others button", "bs => bs.map(b => b.title || b.textContent)")
+        banner = axis.page.inner_text("#banner")
+        raise AssertionError(f"no Surprise invasion button: banner {banner!r}, buttons "
+                             f"{titles}, referee (turn, phase, last commands) {where}") from exc
     axis.page.click("#others button[title^='Surprise invasion']")
     axis.page.wait_for_selector("#message.ok")
     axis.clean()
