@@ -118,6 +118,7 @@ from typing import Any
 
 from grognard.bots import europa_offence as offence
 from grognard.bots.base import LegalActions
+from grognard.bots.europa_offence import CLEAR, p_clear, verdict_value
 from grognard.bots.heuristic import (
     DefencePlan,
     Score,
@@ -150,8 +151,6 @@ EXPOSED = 12.0
 ASSAULT_AIM = 5.0
 #: the least planned odds a last assault is made at
 ASSAULT_MIN = 1.5
-#: EUR-09 the chance an attack at (at least) these odds clears the hex: the revised CRT's
-#: DR and D2 results with no modifier (``crt_analysis.column_stats``)
 #: session 14: the hexes an enemy unit may cover in one player turn on the way to a fortress
 #: (its armor in the open; mud and winter slow it): a fortress farther off than this times
 #: the enemy turns left cannot be attacked before the end and needs no ring
@@ -172,18 +171,6 @@ RING_WORTH = 4.0
 WORTH_PULL = 1.0
 #: session 21 (the plan's ``raid``): the units that retake an empty objective of ours
 RAID_STACK = 2
-CLEAR = ((7.0, 0.83), (5.0, 0.72), (4.0, 0.58), (3.0, 0.47), (2.0, 0.28), (1.5, 0.14),
-         (1.0, 0.11))
-
-
-def p_clear(odds: float) -> float:
-    """The chance (:data:`CLEAR`) that an attack at ``odds`` to 1 clears the hex."""
-    for at, p in CLEAR:
-        if odds >= at:
-            return p
-    return 0.0
-
-
 def objective_stakes(sit: Situation, objectives: Sequence[Any]) -> dict[str, float]:
     """Hex -> the points the enemy's score loses if we retake that hex now, for every
     objective (``Game.objectives()``) the enemy holds: its worth; the hexes of a line that
@@ -575,24 +562,6 @@ def last_assault(sit: Situation, g: Any, pic: offence.Picture,
     assert best is not None
     return sorted(_assault(sit, g, pic, moves, free, at, plan, stakes, best[1],
                            VERDICT_MIN if best[1] is not None else ASSAULT_MIN)[0].items())
-
-
-def verdict_value(verdict: Callable[[Collection[str]], float],
-                  targets: Sequence[tuple[str, float]]) -> float:
-    """The expected worth of ``verdict`` over the hexes retaken when each target (its hex,
-    the chance it is cleared) falls or holds on its own die roll.
-
-    >>> verdict_value(lambda got: 1.0 if len(got) == 2 else 0.0, [("a", 0.5), ("b", 0.5)])
-    0.25
-    """
-    dist: dict[frozenset[str], float] = {frozenset(): 1.0}
-    for hex_, p in targets:
-        nxt: dict[frozenset[str], float] = {}
-        for got, q in dist.items():
-            nxt[got | {hex_}] = nxt.get(got | {hex_}, 0.0) + q * p
-            nxt[got] = nxt.get(got, 0.0) + q * (1 - p)
-        dist = nxt
-    return sum(q * verdict(got) for got, q in dist.items())
 
 
 def _assault(sit: Situation, g: Any, pic: offence.Picture,

@@ -756,6 +756,39 @@ def siege_target(pic: Picture, city: int) -> int | None:
     return weakest
 
 
+#: EUR-09 the chance an attack at (at least) these odds clears the hex: the revised CRT's
+#: DR and D2 results with no modifier (``crt_analysis.column_stats``); both sides' last
+#: assaults weigh their targets by it
+CLEAR = ((7.0, 0.83), (5.0, 0.72), (4.0, 0.58), (3.0, 0.47), (2.0, 0.28), (1.5, 0.14),
+         (1.0, 0.11))
+
+
+def p_clear(odds: float) -> float:
+    """The chance (:data:`CLEAR`) that an attack at ``odds`` to 1 clears the hex."""
+    for at, p in CLEAR:
+        if odds >= at:
+            return p
+    return 0.0
+
+
+def verdict_value(verdict: Callable[[Collection[str]], float],
+                  targets: Sequence[tuple[str, float]]) -> float:
+    """The expected worth of ``verdict`` over the hexes taken (or retaken) when each target (its hex,
+    the chance it is cleared) falls or holds on its own die roll.
+
+    >>> verdict_value(lambda got: 1.0 if len(got) == 2 else 0.0, [("a", 0.5), ("b", 0.5)])
+    0.25
+    """
+    dist: dict[frozenset[str], float] = {frozenset(): 1.0}
+    for hex_, p in targets:
+        nxt: dict[frozenset[str], float] = {}
+        for got, q in dist.items():
+            nxt[got | {hex_}] = nxt.get(got | {hex_}, 0.0) + q * p
+            nxt[got] = nxt.get(got, 0.0) + q * (1 - p)
+        dist = nxt
+    return sum(q * verdict(got) for got, q in dist.items())
+
+
 def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                       value_of: Callable[[int], float], checks: int = 4,
                       goal_distance: Callable[[int], int] | None = None
