@@ -47,6 +47,7 @@ from collections import deque
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations
 from typing import Any, TypeVar
 
 import numpy as np
@@ -773,8 +774,8 @@ def p_clear(odds: float) -> float:
 
 def verdict_value(verdict: Callable[[Collection[str]], float],
                   targets: Sequence[tuple[str, float]]) -> float:
-    """The expected worth of ``verdict`` over the hexes taken (or retaken) when each target (its hex,
-    the chance it is cleared) falls or holds on its own die roll.
+    """The expected worth of ``verdict`` over the hexes taken (or retaken) when each target
+    (its hex, the chance it is cleared) falls or holds on its own die roll.
 
     >>> verdict_value(lambda got: 1.0 if len(got) == 2 else 0.0, [("a", 0.5), ("b", 0.5)])
     0.25
@@ -787,6 +788,143 @@ def verdict_value(verdict: Callable[[Collection[str]], float],
             nxt[got] = nxt.get(got, 0.0) + q * (1 - p)
         dist = nxt
     return sum(q * verdict(got) for got, q in dist.items())
+
+
+#: session 27 (the attacker's last assault, :func:`last_assault_plan`): the most targets a
+#: subset weighed has, the odds an assault gathers units to (more only from the units
+#: left over) and the least it is made at - 1 to 1, the lowest column that can clear a hex
+LAST_TARGETS = 3
+LAST_AIM = 5.0
+LAST_MIN = 1.0
+
+def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
+                      stakes: Mapping[int, float],
+                      verdict: Callable[[Collection[str]], float],
+                      pinned: Collection[str] = ()
+                      ) -> tuple[list[tuple[float, Command]], set[str], list[int]]:
+    """The attacker's last movement phase (session 27, the search bot's): the objectives the
+    enemy holds with units in them (``stakes``: hex -> the points taking it is worth, > 0)
+    are the only hexes that still count, and what the verdict makes of them is what the
+    turn is for. Every subset of up to :data:`LAST_TARGETS` of them (and all of them first)
+    is planned on its own - each target, the likeliest points first, gets the strongest of
+    our ground units that can stand on its free sides (their own hex, or a legal move into
+    a hex with room in the stack; ``pinned`` units only from where they stand; rivers
+    halve across, EUR-10; out of supply halves, EUR-30) up to :data:`LAST_AIM` to 1 over
+    its terrain-weighted defense, kept if they make :data:`LAST_MIN`; each unit left then
+    joins the target where it adds most to the points expected (:func:`p_clear`) - and
+    valued by :func:`verdict_value` (``verdict``: the hexes taken -> what the verdict they
+    make is worth to us); the best is made. Returns the moves (scored 300 down), the units
+    committed (those attacking from where they stand too) and the targets."""
+    sit, g = pic.sit, pic.g
+    m = sit.map
+    targets = sorted(t for t, s in stakes.items() if s > 0 and t in pic.theirs)
+    if not targets:
+        return [], set(), []
+    at = {uid: m.index_of_label(str(u["hex"])) for uid, u in sit.mine.items()
+          if str(u.get("type")) not in NOT_GROUND and view_factor(u, "attack") > 0}
+    room0 = {i: g.quality[i][2] - sum(_res(sit, x) for x in us) for i, us in pic.ours.items()}
+    defense = {t: max(pic.defense(t)[0], 1.0) for t in targets}
+    # each unit's options next to each target: (factors, unit, side hex), strongest first
+    offers: dict[int, list[tuple[float, str, int]]] = {}
+    for t in targets:
+        sides = [j for j in g.nbrs[t] if pic.land[j] and j not in pic.theirs]
+        got: list[tuple[float, str, int]] = []
+        for uid, here in at.items():
+            u = sit.mine[uid]
+            a = float(view_factor(u, "attack")) / (2 if out_of_supply(u) else 1)
+            mech = str(u.get("type")) in MECH
+            opts = moves.get(uid, {}) if uid not in pinned else {}
+            for j in sides:
+                if j == here or j in opts:
+                    f = a * _crossing(g, j, t, mech)
+                    if f > 0:
+                        got.append((f, uid, j))
+        got.sort(key=lambda x: (-x[0], x[2] != at[x[1]], x[1], x[2]))
+        offers[t] = got
+
+    def plan(only: Sequence[int]) -> tuple[dict[int, dict[str, int]], dict[int, float]]:
+        room = dict(room0)
+        used: set[str] = set()
+        chosen: dict[int, dict[str, int]] = {}
+        total: dict[int, float] = {}
+
+        def fits(uid: str, j: int) -> bool:
+            return j == at[uid] or room.get(j, g.quality[j][2]) >= _res(sit, uid)
+
+        def put(uid: str, j: int, sign: int = 1) -> None:
+            if j != at[uid]:
+                room[j] = room.get(j, g.quality[j][2]) - sign * _res(sit, uid)
+
+        def best_odds(t: int) -> float:
+            seen: set[str] = set()
+            f_all = 0.0
+            for f, uid, _j in offers[t]:
+                if uid not in seen:
+                    seen.add(uid)
+                    f_all += f
+            return f_all / defense[t]
+        order = sorted(only, key=lambda t: (-stakes[t] * p_clear(best_odds(t)), -stakes[t], t))
+        for t in order:
+            pick: dict[str, int] = {}
+            f_sum = 0.0
+            for f, uid, j in offers[t]:
+                if f_sum >= LAST_AIM * defense[t]:
+                    break
+                if uid in used or uid in pick or not fits(uid, j):
+                    continue
+                pick[uid] = j
+                put(uid, j)
+                f_sum += f
+            if pick and f_sum >= LAST_MIN * defense[t]:
+                used.update(pick)
+                chosen[t], total[t] = pick, f_sum
+            else:
+                for uid, j in pick.items():
+                    put(uid, j, -1)
+        # the units left join where they add most to the points expected
+        for uid in sorted(at):
+            if uid in used:
+                continue
+            best: tuple[float, int, int, float] | None = None
+            for t in chosen:
+                if total[t] >= CLEAR[0][0] * defense[t]:
+                    continue
+                opt = next(((f, j) for f, u, j in offers[t] if u == uid and fits(uid, j)), None)
+                if opt is None:
+                    continue
+                f, j = opt
+                gain = stakes[t] * (p_clear((total[t] + f) / defense[t])
+                                    - p_clear(total[t] / defense[t]))
+                key = (gain, stakes[t], -t, f)
+                if best is None or key > (best[0], stakes[best[1]], -best[1], best[3]):
+                    best = (gain, t, j, f)
+            if best is not None:
+                _gain, t, j, f = best
+                chosen[t][uid] = j
+                put(uid, j)
+                total[t] += f
+                used.add(uid)
+        return chosen, total
+
+    subsets: list[Sequence[int]] = [targets]
+    for k in range(1, min(LAST_TARGETS, len(targets) - 1) + 1):
+        subsets += [list(c) for c in combinations(targets, k)]
+    best_plan: tuple[float, dict[int, dict[str, int]]] | None = None
+    for only in subsets:
+        chosen, total = plan(only)
+        value = verdict_value(verdict, [(m.label(t), p_clear(total[t] / defense[t]))
+                                        for t in chosen])
+        if best_plan is None or value > best_plan[0] + 1e-9:
+            best_plan = (value, chosen)
+    assert best_plan is not None
+    out: list[tuple[float, Command]] = []
+    committed: set[str] = set()
+    for k, t in enumerate(sorted(best_plan[1], key=lambda t: (-stakes[t], t))):
+        for uid, j in sorted(best_plan[1][t].items()):
+            committed.add(uid)
+            if j != at[uid]:
+                out.append((300.0 - k - 0.001 * len(out), moves[uid][j]))
+    return out, committed, sorted(best_plan[1], key=lambda t: (-stakes[t], t))
 
 
 def exploitation_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple, TypeVar
@@ -1262,14 +1262,16 @@ class EuropaPolicy(Policy):
         i = int(sit.view.get("phase") or 0)
         return str(phases[i].name) if 0 <= i < len(phases) else ""
 
-    def offence_moves(self, sit: Situation, actions: LegalActions
+    def offence_moves(self, sit: Situation, actions: LegalActions, busy: Collection[str] = ()
                       ) -> list[tuple[Score, Command]] | None:
         """EUR-17/EUR-30 The attacker's moves of a movement phase (Schwerpunkte:
         :func:`europa_offence.assault_plan`) or an exploitation phase (cuts:
         :func:`europa_offence.exploitation_plan`); the units they leave free keep the
         scored moves (hold the line, close on the objectives). Other phases (the surprise
         turn's, rule 47's bonus phases) or a scenario that gives the enemy no supply sources
-        (no pockets to make: demo-europa): None, every candidate scored."""
+        (no pockets to make: demo-europa): None, every candidate scored. ``busy`` units (a
+        plan made before, such as the search's last assault) are neither planned nor
+        scored."""
         name = self._phase_name(sit)
         enemy = self.enemy_side(sit)
         if name not in ("movement", "exploitation") or enemy is None or \
@@ -1290,7 +1292,7 @@ class EuropaPolicy(Policy):
         @offence.kept_per_hex
         def goal_distance(i: int) -> int:
             return sit.nearest(m.label(i), goals) if goals else 0
-        kept = self.garrisons(sit) | sit.memo("plan.hold", set)
+        kept = self.garrisons(sit) | sit.memo("plan.hold", set) | set(busy)
         moves = {uid: opts for uid, opts in moves.items() if uid not in kept}
         if name == "movement":
             sieges, besiegers, _cities = offence.siege_plan(pic, moves, self.siege_cities(sit),

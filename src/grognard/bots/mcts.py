@@ -63,8 +63,9 @@ change its choice (tests/bots/test_view_only.py).
 
 Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan@hold=3``;
 on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by default) and
-``mcts@verdict=0`` (the defender's last assault by the planner's points, not searched for the
-verdict: session 26, ``europa_defence.last_assault``); on
+``mcts@verdict=0`` (the last assaults by the planner's points, not searched for the verdict:
+the defender's, session 26, ``europa_defence.last_assault``; the attacker's last movement
+phase, session 27, ``europa_offence.last_assault_plan``); on
 3R ``mcts@weigh=later+push`` (the default), ``weigh=later``, ``weigh=push`` or
 ``weigh=none``, and ``mcts@decide=1`` (every macro decision searched too).
 """
@@ -202,9 +203,10 @@ class MctsBot(PlannerBot):
             self.hold = count() if count is not None and self.budget >= 4 else None
         if hasattr(self.policy, "hold"):
             self.policy.hold = self.hold
-        # the game's last assault searched for the verdict it makes (the policy's
-        # ``verdict_assault``: Europa's defender, session 26; ``verdict=0|1``, by default
-        # budget 4 and up, so that ``mcts@budget=0`` plays the planner's very game)
+        # the last assaults searched for the verdict they make (the policy's
+        # ``verdict_assault``: Europa's defender, session 26, and attacker, session 27;
+        # ``verdict=0|1``, by default budget 4 and up, so that ``mcts@budget=0`` plays the
+        # planner's very game)
         if hasattr(self.policy, "verdict_assault"):
             self.policy.verdict_assault = bool(int(asked_verdict)) if asked_verdict is not None \
                 else self.budget >= 4

@@ -55,7 +55,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # session 25: the 3R last turns' push (the last N game turns; 0: off)
           "push_turns",
           # session 26: the Europa attacker's sieges at once; whether the search's last
-          # assault weighs the verdict (1) or the points (0)
+          # assault (the defender's; session 27: the attacker's last movement phase too)
+          # weighs the verdict (1) or the points (0)
           "sieges", "verdict")
 
 
@@ -117,7 +118,7 @@ class PlannerBot(HeuristicBot):
         self.params = dict(params or {})
         super().__init__(seat)
         if "verdict" in self.params and hasattr(self.policy, "verdict_assault"):
-            # a study's setting (session 26): the last assault weighs the verdict
+            # a study's setting (sessions 26-27): the last assaults weigh the verdict
             self.policy.verdict_assault = bool(int(self.params["verdict"]))
 
     def make_policy(self, seat: Seat) -> Policy:

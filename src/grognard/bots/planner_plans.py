@@ -1270,10 +1270,22 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 reach_line=int(self.campaign.side_plan.get("reach_line", 0) or 0),
                 line_stacks=int(self.campaign.side_plan.get("line_stacks", 0) or 0),
                 verdict=self.last_verdict(sit) if self.verdict_assault else None)
+        if kind == "move" and self.defending is False and self.verdict_assault and \
+                self._phase_name(sit) == "movement" and self._scenario_last_turn_now(sit):
+            last = self.last_moves(sit, actions)
+            if last is not None:
+                return last
         return super().plan(sit, actions, kind)
 
+    def _scenario_last_turn_now(self, sit: Situation) -> bool:
+        """Whether the view's game turn is the scenario's last (not a turn a posture plays
+        as the last)."""
+        last = self.scenario_last_turn(sit)
+        return last is not None and int(sit.view.get("turn") or 0) >= last
+
     #: session 26: the game's last assault weighs the verdict it makes, not the points it
-    #: retakes (``europa_defence.last_assault``'s ``verdict``) - the search bot's
+    #: retakes (``europa_defence.last_assault``'s ``verdict``); session 27: the attacker's
+    #: last movement phase too (``europa_offence.last_assault_plan``) - the search bot's
     #: (``mcts``, budget 4 and up); the planner weighs the points
     verdict_assault: bool = False
 
@@ -1281,48 +1293,97 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: unit apart): at the same level the surer points win
     VERDICT_POINT = 0.01
 
-    def last_verdict(self, sit: Situation) -> Callable[[Collection[str]], float] | None:
-        """The objective hexes we retake -> the worth to us of the verdict they leave: its
-        level counted from the draw (``[europa.victory]`` ``levels``: our marginal win 1,
-        substantive 2, decisive 3, the enemy's -1 .. -3, a draw 0) plus
-        :attr:`VERDICT_POINT` a point retaken - the counted side's points by the scenario's
-        public victory table (``side``, ``objectives``: a line counted only while ``need``
-        of its ``hexes`` are held) and the objectives' holders now (``Game.objectives()``).
-        None where the scenario names no levels or we are the counted side."""
+    def _victory_table(self, sit: Situation) -> tuple[
+            str, list[tuple[list[str], int, int]], list[tuple[int, Any]], set[str]] | None:
+        """The scenario's public victory table (``[europa.victory]``): the counted side, its
+        scored rows (hexes, how many of them count the row - a line's ``need`` -, points),
+        the levels' bands (least points, winner; the highest first) and the objective hexes
+        the counted side holds now (``Game.objectives()``); None where it names no levels."""
         table = getattr(sit.context.scenario.rules, "table", None)
         victory = table.get("victory") if isinstance(table, Mapping) else None
         if not isinstance(victory, Mapping):
             return None
         counted, levels = victory.get("side"), victory.get("levels")
         rows = victory.get("objectives")
-        if counted == sit.player or not isinstance(levels, Sequence) or not levels or \
+        if not isinstance(counted, str) or not isinstance(levels, Sequence) or not levels or \
                 not isinstance(rows, Sequence):
             return None
         objs: list[Any] = sit.memo("victory.objectives", list)
         held = {str(o.hex) for o in objs if o.holder == counted}
-        scored = [([str(h) for h in r["hexes"]], int(r.get("need") or len(r["hexes"])))
-                  if isinstance(r.get("hexes"), Sequence) else ([str(r.get("hex"))], 1)
+        scored = [([str(h) for h in r["hexes"]], int(r.get("need") or len(r["hexes"])),
+                   int(r.get("points") or 0)) if isinstance(r.get("hexes"), Sequence) else
+                  ([str(r.get("hex"))], 1, int(r.get("points") or 0))
                   for r in rows if isinstance(r, Mapping)]
-        worths = [int(r.get("points") or 0) for r in rows if isinstance(r, Mapping)]
         bands = sorted(((int(r.get("min", 0)), r.get("winner")) for r in levels
                         if isinstance(r, Mapping)), key=lambda t: t[0], reverse=True)
+        return counted, scored, bands, held
+
+    def last_verdict(self, sit: Situation) -> Callable[[Collection[str]], float] | None:
+        """The objective hexes we take (retake) -> the worth to us of the verdict they leave:
+        its level counted from the draw (``[europa.victory]`` ``levels``: our marginal win 1,
+        substantive 2, decisive 3, the enemy's -1 .. -3, a draw 0) plus
+        :attr:`VERDICT_POINT` a point gained - the counted side's points by the scenario's
+        public victory table (``side``, ``objectives``: a line counted only while ``need``
+        of its ``hexes`` are held) and the objectives' holders now (``Game.objectives()``).
+        The counted side's hexes taken add to its points, the other side's take them off.
+        None where the scenario names no levels."""
+        known = self._victory_table(sit)
+        if known is None:
+            return None
+        counted, scored, bands, held = known
         draw = next((k for k, (_m, w) in enumerate(bands) if w is None), None)
         me = sit.player
 
-        def points(left: Collection[str]) -> int:
-            return sum(w for (hexes, need), w in zip(scored, worths, strict=True)
-                       if sum(h in left for h in hexes) >= need)
+        def points(have: Collection[str]) -> int:
+            return sum(w for hexes, need, w in scored if sum(h in have for h in hexes) >= need)
         now = points(held)
 
-        def worth(retaken: Collection[str]) -> float:
-            after = points(held - set(retaken))
+        def worth(taken: Collection[str]) -> float:
+            after = points(held | set(taken) if me == counted else held - set(taken))
             k = next((k for k, (least, _w) in enumerate(bands) if after >= least),
                      len(bands) - 1)
             winner = bands[k][1]
             level = 0 if winner is None else abs(k - draw) if draw is not None else 1
             sign = 0 if winner is None else 1 if winner == me else -1
-            return sign * level + self.VERDICT_POINT * (now - after)
+            gained = after - now if me == counted else now - after
+            return sign * level + self.VERDICT_POINT * gained
         return worth
+
+    def attack_stakes(self, sit: Situation) -> dict[str, float]:
+        """For the counted side (the one the victory table scores, session 27): objective
+        hex the other side holds -> the points taking it is worth - its row's points, a
+        line's shared among the hexes still needed for its ``need`` (none once held)."""
+        known = self._victory_table(sit)
+        if known is None or known[0] != sit.player:
+            return {}
+        _counted, scored, _bands, held = known
+        out: dict[str, float] = {}
+        for hexes, need, w in scored:
+            have = sum(h in held for h in hexes)
+            for h in hexes:
+                if h not in held and have < need:
+                    out[h] = max(out.get(h, 0.0), w / (need - have))
+        return out
+
+    def last_moves(self, sit: Situation, actions: LegalActions
+                   ) -> list[tuple[Score, Command]] | None:
+        """Session 27 (:attr:`verdict_assault`): the attacker's movement phase of the
+        scenario's last turn, the whole army's assault on the objectives the enemy holds
+        weighed for the verdict it makes (``europa_offence.last_assault_plan``; the
+        garrisons attack from where they stand), the units it leaves moving as before;
+        None (the plan as before) where the scenario names no victory levels."""
+        verdict = self.last_verdict(sit)
+        stakes = self.attack_stakes(sit)
+        if verdict is None or not stakes:
+            return None
+        m = sit.map
+        pic = self.picture(sit)
+        kept = self.garrisons(sit) | sit.memo("plan.hold", set)
+        moves = offence.moves_by_unit(sit, actions.candidates("move"), destination)
+        planned, committed, _targets = offence.last_assault_plan(
+            pic, {u: o for u, o in moves.items() if u not in kept},
+            {m.index_of_label(h): s for h, s in stakes.items()}, verdict, pinned=kept)
+        return planned + (self.offence_moves(sit, actions, busy=committed) or [])
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
         """EUR-22 The defender's arrivals (session 13): the heuristic's score plus the
