@@ -198,3 +198,32 @@ def test_the_search_plans_the_axis_last_movement_phase_for_the_verdict():
         assert not pol.verdict_assault
         other = pol.plan(pol.situation(g.view("axis"), g), la, "move")
         assert other != planned
+
+
+def test_the_last_turns_attacks_on_objectives_go_first(monkeypatch: pytest.MonkeyPatch):
+    """An attack takes every unit next to its hex that has not attacked, so in the last turn
+    the search's attacks on the objectives the enemy holds are scored LAST_FIRST over any
+    other (a unit placed next to Moscow and a hex beside it went to the other hex's attack,
+    Moscow's with 3 of its 9 units); the planner's scores stand, and before the last turn."""
+    import copy
+
+    from grognard.bots.heuristic import EuropaPolicy
+
+    g = Game.new("europa-barbarossa", seed=3)
+    monkeypatch.setattr(EuropaPolicy, "score_attack", lambda self, sit, cmd: 0.5)
+    moscow = Command("attack", "axis", {"attackers": ["x"], "defender_hex": "5422"})
+    beside = Command("attack", "axis", {"attackers": ["x"], "defender_hex": "5323"})
+    seat = Seat.of(g, "axis", 3)
+    search: Any = make_bot("mcts", seat).policy
+    planner: Any = make_bot("planner", seat).policy
+    assert search.LAST_FIRST == 1000.0
+    for turn, first in ((13, 1000.5), (12, 0.5)):
+        st = copy.deepcopy(g.state)
+        st["turn"] = turn
+        g.state = st
+        g._changed()
+        sit = search.situation(g.view("axis"), g)
+        assert search.score_attack(sit, moscow) == first
+        assert search.score_attack(sit, beside) == 0.5
+        psit = planner.situation(g.view("axis"), g)
+        assert planner.score_attack(psit, moscow) == 0.5

@@ -1413,8 +1413,17 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         """EUR-09 As the heuristic's, but the defender's fortress garrisons never attack out
         of their city before the game's last turn (session 16, the plan's ``by_worth``: an
         attacker eliminated leaves the city empty for the enemy's next move - seed 5 on the
-        tuning seeds lost Moscow so in Dec I)."""
+        tuning seeds lost Moscow so in Dec I). Session 27, with :attr:`verdict_assault`: in
+        the scenario's last turn the attacks on the objectives the enemy holds go first
+        (:data:`LAST_FIRST` over any other) - an attack takes every unit next to its hex that
+        has not attacked, and a unit the last assault placed next to an objective and
+        another enemy hex was taken by the other (seed 6 of the tuning seeds: the hex beside
+        Moscow attacked with 10 units, then Moscow with 3)."""
         score = super().score_attack(sit, cmd)
+        if self.verdict_assault and score > 0 and self._scenario_last_turn_now(sit):
+            target = self.attack_target(cmd)
+            if target is not None and self.enemy_objective(sit, str(target)):
+                return score + self.LAST_FIRST
         if score <= 0 or not (self.defending and self.campaign.side_plan.get("by_worth")) \
                 or self.last_turn(sit):
             return score
@@ -1425,6 +1434,10 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                for u in args_units(cmd.args, "attackers")):
             return -1.0
         return score
+
+    #: session 27: what the last turn's attacks on the enemy's objectives score over any
+    #: other attack (the search's, :attr:`verdict_assault`)
+    LAST_FIRST = 1000.0
 
     def score_take_replacement(self, sit: Situation, cmd: Command) -> Score:
         """EUR-33 The defender's returning units (session 16, the plan's ``by_worth``): at
