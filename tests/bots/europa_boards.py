@@ -70,3 +70,13 @@ class Sit:
 
     def nearest(self, label: str, targets: Any) -> int:
         return min((self.distance(label, t) for t in targets), default=999)
+
+
+def barbarossa_objectives(axis: Collection[str]) -> list[Any]:
+    """europa-barbarossa's objective hexes (``Game.objectives()``'s hex, value and holder)
+    with those in ``axis`` held by the Axis, the rest by the Soviets."""
+    from types import SimpleNamespace
+    hexes = {"5422": 6, "3306": 5, "3446": 3, "5348": 3, "5054": 2, "3663": 2, "3326": 1,
+             "3429": 1, "3928": 1, "3431": 1, "2631": 1, "1618": 1, "4671": 1}
+    return [SimpleNamespace(hex=h, value=v, holder="axis" if h in axis else "soviet")
+            for h, v in hexes.items()]

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from tests.bots.europa_boards import Board, Sit, lab
+from tests.bots.europa_boards import Board, Sit, barbarossa_objectives, lab
 
 from grognard.bots import europa_offence as off
 from grognard.bots.base import LegalActions, Seat
@@ -118,13 +117,6 @@ def test_pinned_units_attack_only_from_where_they_stand_and_no_target_is_no_plan
     assert out[1] == set() and out[2] == []
 
 
-def _objectives(axis: set[str]) -> list[Any]:
-    hexes = {"5422": 6, "3306": 5, "3446": 3, "5348": 3, "5054": 2, "3663": 2, "3326": 1,
-             "3429": 1, "3928": 1, "3431": 1, "2631": 1, "1618": 1, "4671": 1}
-    return [SimpleNamespace(hex=h, value=v, holder="axis" if h in axis else "soviet")
-            for h, v in hexes.items()]
-
-
 def test_the_counted_side_weighs_the_hexes_it_takes():
     """europa-barbarossa's table from the Axis's side: at 13 (Kiev, Kharkov, Odessa,
     Dnepropetrovsk, Minsk, Riga, Sevastopol; two Smolensk line hexes of the 3 needed score
@@ -136,7 +128,7 @@ def test_the_counted_side_weighs_the_hexes_it_takes():
     bot = make_bot("mcts", Seat.of(g, "axis", 0))
     sit = Situation.of(bot.seat.context, g.view("axis"), "axis")
     held = {"3446", "5348", "3663", "5054", "2631", "1618", "4671", "3326", "3429"}
-    sit.memo("victory.objectives", lambda: _objectives(held))
+    sit.memo("victory.objectives", lambda: barbarossa_objectives(held))
     pol: Any = bot.policy
     worth = pol.last_verdict(sit)
     point = pol.VERDICT_POINT
@@ -149,7 +141,7 @@ def test_the_counted_side_weighs_the_hexes_it_takes():
     assert stakes == {"5422": 6.0, "3306": 5.0, "3928": 2.0, "3431": 2.0}
     soviet = make_bot("mcts", Seat.of(g, "soviet", 0))
     ssit = Situation.of(soviet.seat.context, g.view("soviet"), "soviet")
-    ssit.memo("victory.objectives", lambda: _objectives(held))
+    ssit.memo("victory.objectives", lambda: barbarossa_objectives(held))
     spol: Any = soviet.policy
     assert spol.last_verdict(ssit)(("5054",)) == pytest.approx(1 + 2 * point)  # 11: theirs
     assert spol.attack_stakes(ssit) == {}  # the Soviets are not the counted side

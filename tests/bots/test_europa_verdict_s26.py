@@ -7,10 +7,10 @@ changes nothing, a long chance at Moscow (6) makes a draw."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from tests.bots.europa_boards import barbarossa_objectives
 from tests.bots.test_europa_defence import Grid, Sit, lab, moves_of, obj, unit
 
 from grognard.bots import europa_defence as ed
@@ -66,13 +66,6 @@ def test_verdict_value_sums_the_verdict_over_each_target_falling_or_holding():
     assert ed.verdict_value(lambda got: 1.0, []) == 1.0
 
 
-def _objectives(axis: set[str]) -> list[Any]:
-    hexes = {"5422": 6, "3306": 5, "3446": 3, "5348": 3, "5054": 2, "3663": 2, "3326": 1,
-             "3429": 1, "3928": 1, "3431": 1, "2631": 1, "1618": 1, "4671": 1}
-    return [SimpleNamespace(hex=h, value=v, holder="axis" if h in axis else "soviet")
-            for h, v in hexes.items()]
-
-
 def test_last_verdict_reads_the_scenarios_victory_table():
     """europa-barbarossa's table: the Axis at 17 (Leningrad, Kiev, Kharkov, Odessa, the
     Smolensk line with all 4 hexes, Minsk, Riga) wins marginally (-1); Kharkov retaken
@@ -82,7 +75,7 @@ def test_last_verdict_reads_the_scenarios_victory_table():
     g = Game.new("europa-barbarossa", seed=0)
     bot = make_bot("mcts", Seat.of(g, "soviet", 0))
     sit = Situation.of(bot.seat.context, g.view("soviet"), "soviet")
-    sit.memo("victory.objectives", lambda: _objectives(
+    sit.memo("victory.objectives", lambda: barbarossa_objectives(
         {"3306", "3446", "5348", "3663", "3326", "3429", "3928", "3431", "2631", "1618"}))
     worth = bot.policy.last_verdict(sit)  # type: ignore[attr-defined]
     assert worth is not None
@@ -92,7 +85,7 @@ def test_last_verdict_reads_the_scenarios_victory_table():
     assert worth(("3306", "5348")) == pytest.approx(1 + 8 * point)
     # the levels: 17 is the Axis's marginal win (-1), 20 its substantive (-2), 23 decisive
     sit = Situation.of(bot.seat.context, g.view("soviet"), "soviet")
-    sit.memo("victory.objectives", lambda: _objectives(
+    sit.memo("victory.objectives", lambda: barbarossa_objectives(
         {"5422", "3306", "3446", "5348", "3663", "3326", "3429", "3928", "3431", "2631", "1618"}))
     worth = bot.policy.last_verdict(sit)  # type: ignore[attr-defined]
     assert worth(()) == -3.0  # 23 points
