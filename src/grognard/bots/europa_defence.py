@@ -171,6 +171,8 @@ RING_WORTH = 4.0
 WORTH_PULL = 1.0
 #: session 21 (the plan's ``raid``): the units that retake an empty objective of ours
 RAID_STACK = 2
+
+
 def objective_stakes(sit: Situation, objectives: Sequence[Any]) -> dict[str, float]:
     """Hex -> the points the enemy's score loses if we retake that hex now, for every
     objective (``Game.objectives()``) the enemy holds: its worth; the hexes of a line that

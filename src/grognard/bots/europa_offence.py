@@ -663,8 +663,8 @@ def siege_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                ) -> tuple[list[tuple[float, Command]], set[str], list[int]]:
     """The movement phase's sieges: for each of ``cities`` (enemy-held objective hexes with
     their worth, best first; up to ``sieges``, by default :data:`SIEGES`), the foot units
-    (not armor) within :data:`SIEGE_MARCH` hexes over land close on it - those next to it stay, then the
-    strongest first: those that can reach a free side of it (room for their REs, not across
+    (not armor) within :data:`SIEGE_MARCH` hexes over land close on it - those next to it
+    stay, then the strongest first: those that can reach a free side of it (room for their REs, not across
     an impassable hexside) move there, the others march to their reachable hex nearest it -
     until the
     attack planned next to it and on the march reaches :data:`SIEGE_AIM` times its defense
@@ -797,6 +797,7 @@ LAST_TARGETS = 3
 LAST_AIM = 5.0
 LAST_MIN = 1.0
 
+
 def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                       stakes: Mapping[int, float],
                       verdict: Callable[[Collection[str]], float],
@@ -841,6 +842,14 @@ def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                         got.append((f, uid, j))
         got.sort(key=lambda x: (-x[0], x[2] != at[x[1]], x[1], x[2]))
         offers[t] = got
+    # the points each target can be expected to give with every unit that reaches it (its
+    # best side each): the order the subsets' targets are planned in
+    likely: dict[int, float] = {}
+    for t in targets:
+        strongest: dict[str, float] = {}
+        for f, uid, _j in offers[t]:
+            strongest.setdefault(uid, f)
+        likely[t] = stakes[t] * p_clear(sum(strongest.values()) / defense[t])
 
     def plan(only: Sequence[int]) -> tuple[dict[int, dict[str, int]], dict[int, float]]:
         room = dict(room0)
@@ -855,16 +864,7 @@ def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
             if j != at[uid]:
                 room[j] = room.get(j, g.quality[j][2]) - sign * _res(sit, uid)
 
-        def best_odds(t: int) -> float:
-            seen: set[str] = set()
-            f_all = 0.0
-            for f, uid, _j in offers[t]:
-                if uid not in seen:
-                    seen.add(uid)
-                    f_all += f
-            return f_all / defense[t]
-        order = sorted(only, key=lambda t: (-stakes[t] * p_clear(best_odds(t)), -stakes[t], t))
-        for t in order:
+        for t in sorted(only, key=lambda t: (-likely[t], -stakes[t], t)):
             pick: dict[str, int] = {}
             f_sum = 0.0
             for f, uid, j in offers[t]:
@@ -885,7 +885,7 @@ def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
         for uid in sorted(at):
             if uid in used:
                 continue
-            best: tuple[float, int, int, float] | None = None
+            best: tuple[tuple[float, float, int, float], int, int, float] | None = None
             for t in chosen:
                 if total[t] >= CLEAR[0][0] * defense[t]:
                     continue
@@ -896,10 +896,10 @@ def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                 gain = stakes[t] * (p_clear((total[t] + f) / defense[t])
                                     - p_clear(total[t] / defense[t]))
                 key = (gain, stakes[t], -t, f)
-                if best is None or key > (best[0], stakes[best[1]], -best[1], best[3]):
-                    best = (gain, t, j, f)
+                if best is None or key > best[0]:
+                    best = (key, t, j, f)
             if best is not None:
-                _gain, t, j, f = best
+                _key, t, j, f = best
                 chosen[t][uid] = j
                 put(uid, j)
                 total[t] += f
