@@ -31,12 +31,14 @@ def mission(g: Game, mid: str, kind: str, target: str, units: list[str], **extra
 
 
 def test_eur23_missions_then_flight_then_interception_then_resolution():
-    """EUR-23: once a mission is assigned the axis may only assign more or fly them; flying,
-    the Soviet player owes the interception decision; then the axis resolves the mission."""
+    """EUR-23: once a mission is assigned the axis may only assign more, transfer air units
+    (the reading of europa/air/transfer.py) or fly them; flying, the Soviet player owes the
+    interception decision; then the axis resolves the mission."""
     g = air_phase()
     d = mission(g, "m1", "ground_support", "0705", ["de-stg2", "de-jg52"])
     assert d["strikers"] == ["de-stg2"] and d["escorts"] == ["de-jg52"]
-    assert g.active() == ("axis",) and g.allowed("axis") == {"air_mission", "fly_missions"}
+    assert g.active() == ("axis",) and g.allowed("axis") == {"air_mission", "air_transfer",
+                                                              "fly_missions"}
     with pytest.raises(IllegalOrder):
         g.apply(Command("end_phase", "axis"))
     g.apply(Command("fly_missions", "axis"))

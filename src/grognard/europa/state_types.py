@@ -324,6 +324,11 @@ class AirMissionsFlown(TypedDict):
     units: list[str]
 
 
+AirTransferred = TypedDict("AirTransferred", {"from": str, "to": str, "turn": int, "unit": str})
+"""``air_transferred`` (EUR-23 reading, europa/air/transfer.py: the air unit's old and new base
+and the game turn, which is its flight)."""
+
+
 @final  # final: a fold reading this or airbase_repaired tells them apart by their keys
 class AirbaseAttacked(TypedDict):
     """``airbase_attacked``."""
@@ -717,6 +722,7 @@ EVENTS: dict[str, Any] = {
     "advanced_after_combat": AdvancedAfterCombat,
     "air_mission_assigned": AirMissionAssigned,
     "air_missions_flown": AirMissionsFlown,
+    "air_transferred": AirTransferred,
     "airbase_attacked": AirbaseAttacked,
     "airbase_repaired": AirbaseRepaired,
     "airbase_surprise_resolved": AirbaseSurpriseResolved,

@@ -10,6 +10,8 @@ ratings come from ``europa_air_wings``). In the phasing player's air phase (EUR-
    go to an enemy airbase with ready fighters; ground support to an enemy-held hex (EUR-07:
    one air bombardment per hex per player turn); airbase attacks to a base with enemy air
    units; strategic bombing to a city (``objective``: an EUR-28 target).
+   ``air_transfer`` {unit, to} - meanwhile a ready unit not on a mission may move to a new
+   base instead of flying (the reading of :mod:`grognard.europa.air.transfer`).
 2. ``fly_missions`` - the missions are assigned; the units fly (flown this game turn).
 3. ``fighter_sweep`` {mission} - each sweep, one round (EUR-24), against the ready enemy
    fighters at the target base.
@@ -767,8 +769,9 @@ def air_decisions(ctx: Context, state: EuropaState) -> list[Decision]:
     p = _phase(ctx, state).player
     n = _enemy(state, p)
     if not flying(state):
-        return [Decision(p, frozenset({"air_mission", "fly_missions"}),
-                         f"{_title(p)}: assign more air missions or fly them", "EUR-23")]
+        return [Decision(p, frozenset({"air_mission", "air_transfer", "fly_missions"}),
+                         f"{_title(p)}: assign more air missions, transfer air units or fly "
+                         "the missions", "EUR-23")]
     sweeps = [f for f in fl if f["kind"] == MissionKind.SWEEP.value and not f["resolved"]]
     if sweeps:
         return [Decision(p, frozenset({"fighter_sweep"}),

@@ -53,7 +53,7 @@ ACTIVITIES: Mapping[PlayerPhase, tuple[str, ...]] = {
     PlayerPhase.INITIAL: ("reinforcements", "withdrawals", "upgrades",
                           "receive_replacement_points", "receive_supply_points"),
     PlayerPhase.MOVEMENT: ("move", "overrun"),
-    PlayerPhase.AIR: ("air_missions", "fighter_sweep", "interception", "ground_support",
+    PlayerPhase.AIR: ("air_missions", "air_transfer", "fighter_sweep", "interception", "ground_support",
                       "interdiction", "airbase_attack", "strategic_bombing", "airbase_repair"),
     PlayerPhase.COMBAT: ("barrage", "attack"),
     PlayerPhase.EXPLOITATION: ("exploitation_move", "overrun"),
@@ -67,8 +67,9 @@ ACTIVITIES: Mapping[PlayerPhase, tuple[str, ...]] = {
 #: ``turn_phases(players, extra=...)``.
 SURPRISE_COMMANDS = ("designate_surprise", "reduce_surprise", "move_surprise_centre",
                      "delay_surprise", "start_surprise")
-AIR_COMMANDS = ("air_mission", "fly_missions", "fighter_sweep", "intercept", "ground_support",
-                "interdiction", "airbase_attack", "strategic_bombing", "airbase_repair")
+AIR_COMMANDS = ("air_mission", "air_transfer", "fly_missions", "fighter_sweep", "intercept",
+                "ground_support", "interdiction", "airbase_attack", "strategic_bombing",
+                "airbase_repair")
 COMMANDS: Mapping[PlayerPhase, tuple[str, ...]] = {
     PlayerPhase.INITIAL: (*SURPRISE_COMMANDS, "roll_table"),
     PlayerPhase.MOVEMENT: ("move", "roll_table"),

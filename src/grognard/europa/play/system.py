@@ -11,9 +11,9 @@ it drives (its typed arguments, verify, execute, folds, legal-action lister, hel
   ``allocate_losses`` (EUR-12/13), ``retreat`` (EUR-15/16), ``advance`` (EUR-15);
 * ``europa/supply/orders``: ``supply_check`` (EUR-30), ``isolation_attrition`` (EUR-31/32),
   ``allocate_isolation_losses`` (EUR-32), ``take_replacement`` (EUR-33);
-* ``europa/air/orders``: ``air_mission``, ``fly_missions``, ``fighter_sweep``, ``intercept``,
-  ``ground_support``, ``interdiction``, ``airbase_attack``, ``airbase_repair``,
-  ``strategic_bombing`` (EUR-23..28, EUR-37 payment);
+* ``europa/air/orders``: ``air_mission``, ``air_transfer`` (the EUR-23 reading),
+  ``fly_missions``, ``fighter_sweep``, ``intercept``, ``ground_support``, ``interdiction``,
+  ``airbase_attack``, ``airbase_repair``, ``strategic_bombing`` (EUR-23..28, EUR-37 payment);
 * ``europa/reinforcements/orders``: ``place_reinforcement`` (EUR-22);
 * ``europa/surprise/orders``: the rule-47 plan (``designate_surprise``, ``reduce_surprise``,
   ``move_surprise_centre``, ``delay_surprise``, ``start_surprise``), ``start_invasion_surprise``
@@ -44,6 +44,7 @@ from grognard.europa import scenario_schema, victory
 from grognard.europa import words as _words  # issue 26: orders in words
 from grognard.europa.air.commands import air_decisions
 from grognard.europa.air.orders.air_mission import AIR_MISSION
+from grognard.europa.air.orders.air_transfer import AIR_TRANSFER
 from grognard.europa.air.orders.airbase_attack import AIRBASE_ATTACK
 from grognard.europa.air.orders.airbase_repair import AIRBASE_REPAIR
 from grognard.europa.air.orders.airfield_strike import AIRFIELD_STRIKE
@@ -162,7 +163,7 @@ def default_sequence(scenario: Scenario) -> TurnSequence:
 ORDERS: tuple[EuropaOrder[Any], ...] = (
     MOVE, END_PHASE, OVERRUN, SUPPLY_CHECK, ISOLATION_ATTRITION, ALLOCATE_ISOLATION_LOSSES,
     START_INVASION_SURPRISE, TAKE_REPLACEMENT,
-    AIR_MISSION, FLY_MISSIONS, FIGHTER_SWEEP, INTERCEPT, GROUND_SUPPORT, INTERDICTION,
+    AIR_MISSION, AIR_TRANSFER, FLY_MISSIONS, FIGHTER_SWEEP, INTERCEPT, GROUND_SUPPORT, INTERDICTION,
     AIRBASE_ATTACK, AIRBASE_REPAIR, STRATEGIC_BOMBING, AIRFIELD_STRIKE,
     ATTACK, ALLOCATE_LOSSES, RETREAT, ADVANCE,
     DESIGNATE_SURPRISE, REDUCE_SURPRISE, MOVE_SURPRISE_CENTRE, DELAY_SURPRISE, START_SURPRISE,
