@@ -1189,6 +1189,7 @@ class EuropaPolicy(Policy):
     def __init__(self, seat: Seat) -> None:
         super().__init__(seat)
         self._air_plan: tuple[Any, list[tuple[Score, str, list[str]]]] = ((), [])
+        self._transfer_plan: tuple[Any, list[tuple[Score, Command]]] = ((), [])
         #: whether this seat defends the objectives (set at its first decision with a game)
         self.defending: bool | None = None
         #: the enemy strength an attack's win cuts off, per (turn, phase, target hex)
@@ -1236,6 +1237,8 @@ class EuropaPolicy(Policy):
              ) -> list[tuple[Score, Command]] | None:
         if kind == "air_mission":
             return self.ground_support(sit, actions)
+        if kind == "air_transfer":
+            return self.air_transfers(sit, actions) if self.air_forward else []
         if kind == "move" and self.defending:
             return defence_plan(sit, actions, sit.memo("victory.objectives", list),
                                 self.supply_sources(sit, sit.player))
@@ -1536,6 +1539,76 @@ class EuropaPolicy(Policy):
                 out.append((w, Command("air_mission", self.seat.player, {
                     "id": mid, "kind": "ground_support", "target": h, "units": units})))
         return out
+
+    #: whether the air units follow the front (:meth:`air_transfers`; ``planner@air_forward``)
+    air_forward: bool = True
+    #: the fewest hexes a new airbase keeps from the nearest enemy ground unit (its ground
+    #: units move 6 to 10 hexes a turn: a base beside the front would be overrun)
+    AIR_SAFE = 4
+    #: the air units an airbase holds (the engine's reading, EUR-27; a plan that fills a base
+    #: is checked again by the legal actions)
+    AIR_ROOM = 3
+
+    def air_transfers(self, sit: Situation, actions: LegalActions
+                      ) -> list[tuple[Score, Command]]:
+        """EUR-23 (the ``air_transfer`` reading) The air units that reach no front from their
+        base - no enemy ground unit next to ours within their range - move to the base the
+        order lists that reaches most of it, at least :data:`AIR_SAFE` hexes from the enemy's
+        ground units, the nearer the victory places we drive on or keep the better: a
+        transfer is the unit's flight for the game turn, so a unit that can fly a mission
+        where it is stays. Planned once an air phase; the most useful first."""
+        at = (sit.view.get("turn"), sit.view.get("phase"))
+        if self._transfer_plan[0] == at:
+            return self._transfer_plan[1]
+        cands = actions.candidates("air_transfer")
+        air: Mapping[str, Any] = sit.view.get("air_units") or {}
+        front = {h for h in sit.enemy_hexes if sit.nearest(h, sit.friendly_hexes) <= 1}
+        out: list[tuple[Score, Command]] = []
+        if cands and front:
+            by_unit: dict[str, list[Command]] = {}
+            for c in cands:
+                by_unit.setdefault(str(c.args.get("unit")), []).append(c)
+            goals: Mapping[str, int] = self.victory_goals(sit) or {f: 1 for f in front}
+            based: dict[str, int] = {}
+            for u in air.values():
+                if u.get("side") == sit.player and u.get("status") != "eliminated":
+                    based[str(u.get("base"))] = based.get(str(u.get("base")), 0) + 1
+
+            def cover(h: str, reach: int) -> int:
+                return sum(1 for f in front if sit.distance(h, f) <= reach)
+            safe: dict[str, bool] = {}
+            for uid in sorted(by_unit):
+                u = air.get(uid) or {}
+                reach = int(u.get("range") or 0)
+                if reach <= 0 or cover(str(u.get("base")), reach) > 0:
+                    continue  # it flies from where it is
+                best: tuple[tuple[int, int, str], Command] | None = None
+                for c in by_unit[uid]:
+                    to = str(c.args.get("to"))
+                    if based.get(to, 0) >= self.AIR_ROOM:
+                        continue
+                    if to not in safe:
+                        safe[to] = sit.nearest(to, sit.enemy_hexes) >= self.AIR_SAFE
+                    if not safe[to]:
+                        continue
+                    n = cover(to, reach)
+                    if n <= 0:
+                        continue
+                    key = (n, -sit.nearest(to, goals), to)
+                    if best is None or key > best[0]:
+                        best = (key, c)
+                if best is not None:
+                    to = str(best[1].args.get("to"))
+                    based[to] = based.get(to, 0) + 1
+                    based[str(u.get("base"))] = based.get(str(u.get("base")), 1) - 1
+                    out.append((2.0 + 0.01 * best[0][0], best[1]))
+        out.sort(key=lambda t: -t[0])
+        self._transfer_plan = (at, out)
+        return out
+
+    def score_air_transfer(self, sit: Situation, cmd: Command) -> Score:
+        """Transfers are planned (:meth:`air_transfers`); any other candidate is not made."""
+        return -1.0
 
     def score_air_mission(self, sit: Situation, cmd: Command) -> Score:
         """Missions are planned (:meth:`ground_support`); any other candidate is not flown."""

@@ -57,7 +57,9 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # session 26: the Europa attacker's sieges at once; whether the search's last
           # assault (the defender's; session 27: the attacker's last movement phase too)
           # weighs the verdict (1) or the points (0)
-          "sieges", "verdict")
+          "sieges", "verdict",
+          # session 28: whether the Europa air units follow the front (1, the default; 0: off)
+          "air_forward")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -66,7 +68,7 @@ WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_fr
                 "yield_west",
                 "fall_back",
                 "raid", "reach_line", "line_stacks", "push_turns", "sieges",
-                "verdict")
+                "verdict", "air_forward")
 NUMBER_PARAMS = ("worth_pull", "stand")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")
@@ -120,6 +122,9 @@ class PlannerBot(HeuristicBot):
         if "verdict" in self.params and hasattr(self.policy, "verdict_assault"):
             # a study's setting (sessions 26-27): the last assaults weigh the verdict
             self.policy.verdict_assault = bool(int(self.params["verdict"]))
+        if "air_forward" in self.params and hasattr(self.policy, "air_forward"):
+            # a study's setting (session 28): the air units transfer toward the front
+            self.policy.air_forward = bool(int(self.params["air_forward"]))
 
     def make_policy(self, seat: Seat) -> Policy:
         plan: Any

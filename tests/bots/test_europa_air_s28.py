@@ -1,0 +1,63 @@
+"""Issue 25, session 28: the Europa air units follow the front (``EuropaPolicy.air_transfers``
+over the ``air_transfer`` order, the EUR-23 reading), and in the scenario's last turn the
+search's ground support goes to the objectives first, the strongest strike units to each
+(``EuropaPlannerPolicy.support_first``, ``support_strikers``). Until session 28 no air unit
+could change base: in europa-barbarossa the Luftwaffe's June bases (hex columns 05-14) were
+out of range of every attack from August on (seed 9177: the last turn's one mission flew to
+hex 1752 while Kharkov and Dnepropetrovsk were stormed at 2 to 1 without air)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from grognard.bots.base import LazyView, LegalActions, Seat
+from grognard.bots.catalog import make_bot
+from grognard.engine.game import Game
+
+
+def test_an_air_unit_out_of_reach_of_the_front_transfers_toward_it():
+    """EUR-23 (the ``air_transfer`` reading) The Axis's first air phase (the surprise turn's) with
+    one fighter group's base moved to a rear city, out of range of every Soviet unit next to
+    ours: the planner transfers it - a legal order, to a base within its range that reaches
+    the front, at least ``AIR_SAFE`` hexes from the enemy's ground units; the units whose
+    base reaches the front stay. ``planner@air_forward=0`` transfers nothing."""
+    g = Game.new("europa-barbarossa", seed=5)
+    bots = {p: make_bot("planner", Seat.of(g, p, 5)) for p in g.scenario.sides}
+    while "air_transfer" not in g.allowed("axis"):  # the surprise turn's air phase
+        p = g.active()[0]
+        g.apply(bots[p].choose(LazyView(g, p), LegalActions(g, p)))
+        assert int(g.state["turn"]) == 1, "the Axis's air phase offers no transfer"
+    pol: Any = bots["axis"].policy
+    sit = pol.situation(g.view("axis"), g)
+    front = {h for h in sit.enemy_hexes if sit.nearest(h, sit.friendly_hexes) <= 1}
+    # the fighter group (range 8) based where no front hex is in its range, some base it may
+    # move to reaching one: the first such city of the Axis's, west to east
+    m = g.scenario.map
+    far = sorted(h for h in (m.label(int(i)) for i, cs in m.cities.items() if cs)
+                 if 9 <= min(sit.distance(h, f) for f in front) <= 12)
+    for base in far:
+        st = copy.deepcopy(g.state)
+        st["air_units"]["de-lf1-jg-54"]["base"] = base
+        g.state = st
+        g._changed()
+        la = LegalActions(g, "axis")
+        if any(c.args["unit"] == "de-lf1-jg-54" for c in la.candidates("air_transfer")):
+            break
+    else:
+        raise AssertionError("no rear city to move the fighter group to")
+    sit = pol.situation(g.view("axis"), g)
+    planned = pol.plan(sit, la, "air_transfer")
+    assert planned, "no transfer planned"
+    moved = {str(c.args["unit"]): str(c.args["to"]) for _s, c in planned}
+    assert "de-lf1-jg-54" in moved
+    air = g.view("axis")["air_units"]
+    for uid, to in moved.items():
+        reach = int(air[uid]["range"])
+        assert sit.distance(str(air[uid]["base"]), to) <= reach
+        assert not any(sit.distance(str(air[uid]["base"]), f) <= reach for f in front)
+        assert any(sit.distance(to, f) <= reach for f in front)
+        assert sit.nearest(to, sit.enemy_hexes) >= pol.AIR_SAFE
+    assert all(la.allows(c) for _s, c in planned)
+    off: Any = make_bot("planner@air_forward=0", Seat.of(g, "axis", 5)).policy
+    assert off.plan(off.situation(g.view("axis"), g), la, "air_transfer") == []
