@@ -16,6 +16,41 @@ from grognard.bots.catalog import make_bot
 from grognard.engine.game import Game
 
 
+def test_the_last_turns_ground_support_goes_to_the_objectives_first():
+    """EUR-23/EUR-07 One air mission a hex: in the scenario's last turn the search
+    (``verdict_assault``) puts an enemy-held objective's ground support first
+    (``LAST_FIRST``) with the strongest strike units in range until ``LAST_AIR`` tactical
+    factors; any other hex, any other turn and the planner keep three."""
+    g = Game.new("europa-barbarossa", seed=3)
+    seat = Seat.of(g, "axis", 3)
+    search: Any = make_bot("mcts", seat).policy
+    planner: Any = make_bot("planner", seat).policy
+    air = g.view("axis")["air_units"]
+    strikers = sorted(u for u, x in air.items() if x["side"] == "axis" and x["type"] != "F")
+    tactical = {u: int(air[u]["tactical"]) for u in strikers}
+    for turn in (13, 12):
+        st = copy.deepcopy(g.state)
+        st["turn"] = turn
+        g.state = st
+        g._changed()
+        sit = search.situation(g.view("axis"), g)
+        got = search.support_strikers(sit, "5422", strikers)
+        if turn == 13:
+            assert search.support_first(sit, "5422") == search.LAST_FIRST
+            want = sorted(strikers, key=lambda u: (-tactical[u], u))
+            assert got == want[:len(got)]
+            assert sum(tactical[u] for u in got) >= search.LAST_AIR
+            assert sum(tactical[u] for u in got[:-1]) < search.LAST_AIR
+        else:
+            assert search.support_first(sit, "5422") == 0.0
+            assert got == strikers[:3]
+        assert search.support_first(sit, "5323") == 0.0  # no objective
+        assert search.support_strikers(sit, "5323", strikers) == strikers[:3]
+        psit = planner.situation(g.view("axis"), g)
+        assert planner.support_first(psit, "5422") == 0.0
+        assert planner.support_strikers(psit, "5422", strikers) == strikers[:3]
+
+
 def test_an_air_unit_out_of_reach_of_the_front_transfers_toward_it():
     """EUR-23 (the ``air_transfer`` reading) The Axis's first air phase (the surprise turn's) with
     one fighter group's base moved to a rear city, out of range of every Soviet unit next to

@@ -1506,19 +1506,28 @@ class EuropaPolicy(Policy):
             lists.sort(key=len)
             strikers = lists[0]
             fighters = [x for x in lists[-1] if x not in strikers]
-            weighed.append((1.0 + self.hex_value(sit, h) + strength / 10, h,
-                            strikers, fighters))
+            weighed.append((1.0 + self.hex_value(sit, h) + strength / 10
+                            + self.support_first(sit, h), h, strikers, fighters))
         weighed.sort(key=lambda t: (-t[0], t[1]))
         used: set[str] = set()
         out = []
         for w, h, strikers, fighters in weighed:
-            mine = [x for x in strikers if x not in used][:3]
+            mine = self.support_strikers(sit, h, [x for x in strikers if x not in used])
             if not mine:
                 continue
             escort = [x for x in fighters if x not in used][:1]
             used.update(mine + escort)
             out.append((w, h, mine + escort))
         return out
+
+    def support_first(self, sit: Situation, target: str) -> float:
+        """What a ground-support target scores over the others (none here)."""
+        return 0.0
+
+    def support_strikers(self, sit: Situation, target: str, free: Sequence[str]) -> list[str]:
+        """The strike units of ``free`` (those in range, not yet sent) that support the
+        attack on ``target``: three."""
+        return list(free[:3])
 
     def ground_support(self, sit: Situation, actions: LegalActions
                        ) -> list[tuple[Score, Command]]:

@@ -1438,6 +1438,39 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: session 27: what the last turn's attacks on the enemy's objectives score over any
     #: other attack (the search's, :attr:`verdict_assault`)
     LAST_FIRST = 1000.0
+    #: session 28: the air strength a last-turn objective's ground support gathers (the
+    #: bombardment table's high columns, where a hit is all but sure and a step loss likely)
+    LAST_AIR = 45
+
+    def last_support(self, sit: Situation, target: str) -> bool:
+        """Whether ``target`` is an objective the enemy holds in the scenario's last turn,
+        for the search (:attr:`verdict_assault`)."""
+        return self.verdict_assault and self._scenario_last_turn_now(sit) and \
+            self.enemy_objective(sit, target)
+
+    def support_first(self, sit: Situation, target: str) -> float:
+        """Session 28: the last turn's objectives get their ground support first
+        (:data:`LAST_FIRST`; the search's, :attr:`verdict_assault`)."""
+        return self.LAST_FIRST if self.last_support(sit, target) else 0.0
+
+    def support_strikers(self, sit: Situation, target: str, free: Sequence[str]) -> list[str]:
+        """Session 28: a last-turn objective's ground support takes the strongest strike
+        units in range until :data:`LAST_AIR` tactical factors (one mission a hex, EUR-07:
+        the verdict's attacks get the strongest), any other three."""
+        if not self.last_support(sit, target):
+            return super().support_strikers(sit, target, free)
+        air: Mapping[str, Any] = sit.view.get("air_units") or {}
+
+        def tactical(x: str) -> int:
+            return int((air.get(x) or {}).get("tactical") or 0)
+        out: list[str] = []
+        total = 0
+        for x in sorted(free, key=lambda x: (-tactical(x), x)):
+            if total >= self.LAST_AIR:
+                break
+            out.append(x)
+            total += tactical(x)
+        return out
 
     def score_take_replacement(self, sit: Situation, cmd: Command) -> Score:
         """EUR-33 The defender's returning units (session 16, the plan's ``by_worth``): at
