@@ -488,13 +488,20 @@ class Game:
         log.folding = True
         try:
             self.state = self.fold(self.state, _decode(texts))
+            self._note_unit_writes(recorded)
+            more = self._after_command(recorded)
+            if more:  # the rules' own consequences of the position (RuleSystem.after_command)
+                log.folding = True
+                self.state = self.fold(self.state, _decode(more))
+                added = _decode(more)
+                self._note_unit_writes(added)
+                texts, recorded = [*texts, *more], [*recorded, *added]
         except BaseException:
             self.dice.rollback()
             self.state = self._state_at(len(self.commands))
             log.lost()
             self._changed()
             raise
-        self._note_unit_writes(recorded)
         self.dice.commit()
         barrier = None
         if self.dice.draws() != draws:
@@ -508,6 +515,16 @@ class Game:
         if len(self.commands) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self.commands)] = _checkpoint(self.state)
         return recorded, texts
+
+    def _after_command(self, events: Sequence[Event]) -> list[str]:
+        """The canonical texts of the events the system's ``after_command`` rule adds once a
+        command's ``events`` are folded (none without the rule). The state changed in place,
+        so nothing cached of the position before stands: the context's cache is cleared first."""
+        hook = self.system.after_command
+        if hook is None:
+            return []
+        self.context.cache.clear()
+        return _encode(hook(self.context, self.state, events))
 
     def _note_unit_writes(self, events: Sequence[Event]) -> None:
         """Journal which unit records the command's folds wrote, as they declare it

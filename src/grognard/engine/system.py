@@ -58,6 +58,12 @@ PlacesOf = Callable[[Command], "Places"]
 """Where on the map a command acts (its target, destination, path, units): page and bots."""
 AfterEvent = tuple[str, Callable[[JSON, Event], JSON]]
 """A named rule run after every event's own fold (capture on occupation, ledger postings)."""
+AfterCommand = Callable[[Context, JSON, Sequence[Event]], Sequence[Event]]
+"""``(ctx, state, events)``: the events the rules add once a command's own ``events`` are
+folded into ``state`` (the position after them, read-only here): a consequence the referee
+draws from the new position, such as Europa's air units displaced from an airbase the enemy
+entered. Deterministic (no dice), usually none; the game folds them in turn (with the
+after-event rules) and records them with the command's, so a replay makes them again."""
 LedgerOf = Callable[[JSON], Sequence[tuple[str, str]]]
 """A seat's point accounts read from its own VIEW (never the state, so what the view hides
 never shows): ordered ``(label, exact value as a string)`` pairs, e.g. ``("germany BRPs",
@@ -157,6 +163,8 @@ class RuleSystem:
     determinize: Determinize | None = None
     #: Rules run after every event's own fold, in order (declared once, by name).
     after_events: tuple[AfterEvent, ...] = ()
+    #: The events the rules add after each command's own (None: never any).
+    after_command: AfterCommand | None = None
     #: The system's own table of a scenario file (``[<name>]``): its schema and check; the
     #: engine validates it when the scenario is parsed and keeps the typed value on
     #: ``Scenario.rules`` (None: the system reads no table of its own).
@@ -215,8 +223,8 @@ def event_words_of(words: Mapping[str, Callable[[Mapping[str, Any]], str]]) -> E
 
 
 __all__ = [
-    "AfterEvent", "AttackEstimate", "AttacksAcross", "BuildCost", "Decisions", "Describe",
-    "Determinize",
+    "AfterCommand", "AfterEvent", "AttackEstimate", "AttacksAcross", "BuildCost", "Decisions",
+    "Describe", "Determinize",
     "EventView", "EventWords", "FrontOf", "GameOver", "InitialState", "LedgerOf", "MoveRanges",
     "Objective", "ObjectivesOf", "Odds", "PhasePrompt", "Places", "PlacesOf", "RuleSystem",
     "ScenarioSection", "SectionContext", "Standing", "TurnLabel", "View", "describe_of",
