@@ -329,6 +329,23 @@ AirTransferred = TypedDict("AirTransferred", {"from": str, "to": str, "turn": in
 and the game turn, which is its flight)."""
 
 
+class AirUnitDisplaced(TypedDict):
+    """One air unit of ``air_units_displaced``: its new base, or None (eliminated)."""
+    to: str | None
+    unit: str
+
+
+class AirUnitsDisplaced(TypedDict):
+    """``air_units_displaced`` (EUR-23 reading, europa/air/displacement.py: the air units of
+    ``side`` based at ``base``, which an enemy ground unit entered, each to the nearest open
+    base in its reach or eliminated; flown in game turn ``turn``)."""
+    base: str
+    rules: list[str]
+    side: str
+    turn: int
+    units: list[AirUnitDisplaced]
+
+
 @final  # final: a fold reading this or airbase_repaired tells them apart by their keys
 class AirbaseAttacked(TypedDict):
     """``airbase_attacked``."""
@@ -723,6 +740,7 @@ EVENTS: dict[str, Any] = {
     "air_mission_assigned": AirMissionAssigned,
     "air_missions_flown": AirMissionsFlown,
     "air_transferred": AirTransferred,
+    "air_units_displaced": AirUnitsDisplaced,
     "airbase_attacked": AirbaseAttacked,
     "airbase_repaired": AirbaseRepaired,
     "airbase_surprise_resolved": AirbaseSurpriseResolved,

@@ -20,6 +20,10 @@ it drives (its typed arguments, verify, execute, folds, legal-action lister, hel
   (SUR-25), ``airbase_surprise`` (SUR-22..24), ``bonus_air_recovery`` and
   ``bonus_supply_judgement`` (SUR-21).
 
+After every command the system's ``after_command`` rule
+(:func:`grognard.europa.air.displacement.after_command`, the EUR-23 reading) displaces the air
+units of an airbase an enemy ground unit now stands in (event ``air_units_displaced``).
+
 Commands and events are documented in ``docs/formats/europa_engine.md``, each command's
 arguments and who supplies them in ``docs/formats/europa_orders.md``. The referee hooks
 (:mod:`grognard.europa.play.referee`): who owes which decision, the prompts, the end of the
@@ -37,11 +41,18 @@ from grognard.engine.orders import commands_of, folds_of
 from grognard.engine.phases import TurnSequence
 from grognard.engine.scenario import Scenario
 from grognard.engine.state import JSON
-from grognard.engine.system import RuleSystem, describe_of, places_of, register_system
+from grognard.engine.system import (
+    RuleSystem,
+    describe_of,
+    event_words_of,
+    places_of,
+    register_system,
+)
 from grognard.engine.views import hide_secrets
 from grognard.europa import ledger as europa_ledger
 from grognard.europa import scenario_schema, victory
 from grognard.europa import words as _words  # issue 26: orders in words
+from grognard.europa.air import displacement
 from grognard.europa.air.commands import air_decisions
 from grognard.europa.air.orders.air_mission import AIR_MISSION
 from grognard.europa.air.orders.air_transfer import AIR_TRANSFER
@@ -174,9 +185,13 @@ ORDERS: tuple[EuropaOrder[Any], ...] = (
 _ROLL_TABLE = generic.GENERIC.commands["roll_table"].with_legal(no_legal)
 #: Events no Order emits alone: the generic table roll and phase change, and the FitE
 #: logistics postings (sp_paid, zone_entered, supply_received, special_expired) that moves,
-#: attacks, advances, air missions and phase changes carry.
+#: attacks, advances, air missions and phase changes carry; and the air units displaced from
+#: an airbase the enemy enters (EUR-23 reading), which the system adds after any command.
 _SHARED_FOLDS = {"table_rolled": generic.GENERIC.folds["table_rolled"],
-                 "phase_ended": generic.GENERIC.folds["phase_ended"], **LOGISTICS_FOLDS}
+                 "phase_ended": generic.GENERIC.folds["phase_ended"], **LOGISTICS_FOLDS,
+                 displacement.EVENT: displacement.fold_displaced}
+#: Every event's fold (the Orders' and the shared ones).
+FOLDS = folds_of(ORDERS, _SHARED_FOLDS)
 
 
 
@@ -184,7 +199,7 @@ _SHARED_FOLDS = {"table_rolled": generic.GENERIC.folds["table_rolled"],
 EUROPA = RuleSystem(
     name=NAME,
     commands={"roll_table": _ROLL_TABLE, **commands_of(ORDERS)},
-    folds=folds_of(ORDERS, _SHARED_FOLDS),
+    folds=FOLDS,
     describe=describe_of(ORDERS, {"roll_table": _words.roll_table}),
     places=places_of(ORDERS),
     initial_state=victory.with_holders(initial_state),
@@ -198,6 +213,7 @@ EUROPA = RuleSystem(
     objectives=victory.objectives,
     standing=victory.standing,
     after_events=(victory.HOLDERS_RULE,),
+    after_command=displacement.after_command(FOLDS),  # EUR-23 reading: air units displaced
     phase_prompt=phase_prompt,
     turn_label=turn_label,
     reveal_events=frozenset({"surprise_started"}),
@@ -205,6 +221,7 @@ EUROPA = RuleSystem(
     odds=odds,
     estimate=estimate,
     scenario_section=scenario_schema.SECTION,
-    ledger=europa_ledger.ledger, event_words=europa_ledger.event_words,
+    ledger=europa_ledger.ledger,
+    event_words=event_words_of({**europa_ledger.WORDS, displacement.EVENT: displacement.words}),
 )
 register_system(EUROPA)
