@@ -8,6 +8,7 @@ computation something to find (counted), and a planted error is seen to be caugh
 from __future__ import annotations
 
 import bisect
+import copy
 import math
 from fractions import Fraction
 from typing import Any
@@ -167,14 +168,14 @@ def _plain_attack(raw: Any, tables: Any) -> Any:
         attack_mod._flat_key = kept
 
 
-def _compare_parsed_models() -> dict[str, int]:
+def _compare_parsed_models(every: int = 25) -> dict[str, int]:
     """The ATTACK.json models the listers and the bots build (each enemy-held hex attacked by
     all the side's adjacent units and by each alone, from the position and from the side's
     view) at every 25th command of the recorded game: parsed with the kept units and readings
     (kept across the whole replay) and afresh, the same :class:`Attack`."""
     seen = {"models": 0, "units": 0, "kept": 0}
     models = []
-    for game in _oracle_game(25):
+    for game in _oracle_game(every):
         ctx = game.context
         for player in ("axis", "soviet"):
             for st in (game.state, game.view(player)):
@@ -187,6 +188,13 @@ def _compare_parsed_models() -> dict[str, int]:
                         except GrognardError:
                             continue
                         models.append(raw)
+                        if raw["attackers"] and raw["attackers"][0].get("supply") == "in":
+                            # the same unit out of supply (EUR-30): a key that forgot the
+                            # supply state would serve it the parse of the one in supply
+                            other = copy.deepcopy(raw)
+                            other["attackers"][0]["supply"] = "out"
+                            models.append(other)
+                            seen["units"] += len(other["attackers"]) + len(other["defenders"])
                         got = attack_mod.attack_from_json(raw, ctx.tables)
                         seen["models"] += 1
                         seen["units"] += len(got.attackers) + len(got.defenders)
