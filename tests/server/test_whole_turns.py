@@ -495,7 +495,7 @@ def test_europa_loss_allocation_chosen_by_clicking(browser: Any,
     """EUR-12: the side taking a loss picks the unit in the rules' words from its decision
     (the JSON box never opened); the referee applies that very allocation."""
     srv = thread_server
-    gid, tokens, side = _random_game_to_a_loss_choice(srv, "europa-surprise", 2)
+    gid, tokens, side = _random_game_to_a_loss_choice(srv, "europa-surprise", 7)
     with srv.referee.hold(gid) as loaded:
         g = loaded.game
         choices = g.legal(side, "allocate_losses")

@@ -31,6 +31,7 @@
   let unitOrders = [];     // the selected unit's legal orders
   let mapOrders = [];      // every order highlighted on the map now (by its destination)
   let replay = null;       // position number shown by the VCR (null: now)
+  let offMapPick = null;   // the unit off the map's counters (an air unit) whose orders show
   let replayView = null;
   let wasMine = null;
   let asPlayer = G.hotseat ? sessionStorage.getItem("grognard-as-" + G.token) : null;
@@ -379,6 +380,20 @@
       box.appendChild(button(words(c).short || words(c).text, () => send(c), words(c).text));
     }
   }
+  // orders for units with no counter on the map (air units at their bases): the unit picked
+  // from a list, then its orders' hexes highlighted on the map and listed
+  function offMapChoice(box, cmds, units) {
+    if (!units.includes(offMapPick)) offMapPick = units[0];
+    const air = S.view.air_units || {};
+    const named = (u) => { const a = air[u] || {}; return (a.wing ? a.wing + " " : "") + u + (a.base ? " at " + a.base : ""); };
+    box.appendChild(div("note", words(cmds[0]).text.split(" ")[0] + ": choose the unit, then a highlighted hex"));
+    const sel = document.createElement("select"); sel.className = "choice";
+    for (const u of units) { const o = document.createElement("option"); o.value = u; o.textContent = named(u); sel.appendChild(o); }
+    sel.value = offMapPick;
+    sel.onchange = () => { offMapPick = sel.value; renderActions(); };
+    box.appendChild(sel);
+    mapChoice(box, cmds.filter((c) => P(c).units[0] === offMapPick));
+  }
   function pickAt(hex, cmds) {
     const here = cmds.filter((c) => P(c).to === hex);
     if (here.length === 1) { send(here[0]); return; }
@@ -393,6 +408,7 @@
     if (arg) { mergeForm(box, cmds, arg); return; }
     if (perUnit) {
       const units = [...new Set(cmds.map((c) => P(c).units[0]))];
+      if (units.length > 1 && !units.every((u) => S.view.units[u])) { offMapChoice(box, cmds, units); return; }
       if (units.length > 1) {
         box.appendChild(div("note", words(cmds[0]).text.split(":")[0] + ": click one of these units on the map, then a highlighted hex"));
         for (const u of units.slice(0, 30)) {
