@@ -29,7 +29,7 @@ INFLATED = 1_000_000
 
 #: Scenarios whose random games reach the orders below (seeded: the same positions each run).
 SCENARIOS = {
-    "europa": ["europa-surprise", "europa-pocket"],
+    "europa": ["europa-surprise", "europa-pocket", "demo-europa"],
     "eurofront": ["eurofront-1941"],
     "third_reich": ["tr-1939-sea", "tr-air-zones", "tr-1939-invasion", "tr-1939-two-fronts",
                     "tr-1939-support", "tr-1939-cutoff"],
@@ -46,8 +46,10 @@ CASES: list[tuple[str, str, str, str, str | None]] = [
     # retreat "losses" may name a full division twice (EUR-16: reduced, then its cadre
     # eliminated), so a repeated id there is not always an inflated count
     ("europa", "retreat", "units", "dup", None),
+    ("europa", "advance", "units", "dup", None),
     ("europa", "designate_surprise", "level", "inflate", None),
     ("europa", "delay_surprise", "turns", "inflate", None),
+    ("europa", "reduce_surprise", "level", "inflate", None),
     ("eurofront", "place_chit", "count", "inflate", None),
     ("eurofront", "place_chit", "strength", "inflate", None),
     ("eurofront", "allocate_escorts", "pp", "inflate", None),
