@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from tests.europa.positions import to_phase
 
 from grognard.core.hexgrid import distance
 from grognard.engine.commands import Command
@@ -33,17 +34,6 @@ KIEV = ("su-swf-kiev-bad-1", "su-swf-kiev-iad-1")
 MOVER = "de-ags-inf-17"  # a German infantry division
 
 
-def _to_phase(g: Game, name: str, player: str) -> None:
-    """End phases (answering owed decisions with their first legal choice) until ``player``'s
-    ``name`` phase opens with nothing owed."""
-    for _ in range(200):
-        if g.phase.name == name and g.phase.player == player and not g.decisions():
-            return
-        p = g.active()[0]
-        g.apply((g.legal(p) if g.decisions() else g.legal(p, "end_phase"))[0])
-    raise AssertionError(f"no {player} {name} phase")
-
-
 def move(unit: str, to: str, player: str = "axis") -> Command:
     return Command("move", player, {"unit": unit, "to": to})
 
@@ -52,7 +42,7 @@ def move(unit: str, to: str, player: str = "axis") -> Command:
 def game() -> Game:
     """europa-barbarossa, seed 3, the Axis's movement phase of turn 1."""
     g = Game.new("europa-barbarossa", seed=3)
-    _to_phase(g, "movement", "axis")
+    to_phase(g, "movement", "axis")
     return g
 
 
@@ -218,7 +208,7 @@ def test_eur23_reading_a_displacement_replays_to_the_same_state() -> None:
                    for p in sc.placements)
     sc = dataclasses.replace(sc, placements=placed)
     g = Game(sc, 3)
-    _to_phase(g, "movement", "axis")
+    to_phase(g, "movement", "axis")
     (ev,) = _displaced(g.apply(move(MOVER, BASE)))
     assert [x["to"] for x in ev.data["units"]] == ["2351", "2351"]
     g.apply(Command("end_phase", "axis"))

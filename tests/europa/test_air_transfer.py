@@ -7,6 +7,7 @@ Axis air units stand on their June 1941 bases (docs/MAPS.md)."""
 from __future__ import annotations
 
 import pytest
+from tests.europa.positions import to_phase
 
 from grognard.core.errors import IllegalOrder
 from grognard.engine.commands import Command
@@ -17,22 +18,11 @@ from grognard.europa.air.orders.air_transfer import AIR_TRANSFER
 from grognard.europa.air.transfer import TRANSFER_RANGE, open_bases
 
 
-def _to_phase(g: Game, name: str, player: str) -> None:
-    """End phases (answering owed decisions with their first legal choice) until ``player``'s
-    ``name`` phase opens with nothing owed."""
-    for _ in range(200):
-        if g.phase.name == name and g.phase.player == player and not g.decisions():
-            return
-        p = g.active()[0]
-        g.apply((g.legal(p) if g.decisions() else g.legal(p, "end_phase"))[0])
-    raise AssertionError(f"no {player} {name} phase")
-
-
 @pytest.fixture
 def game() -> Game:
     """europa-barbarossa, seed 3, the Axis's air phase of turn 1 (Jun II 1941)."""
     g = Game.new("europa-barbarossa", seed=3)
-    _to_phase(g, "air", "axis")
+    to_phase(g, "air", "axis")
     return g
 
 
@@ -186,14 +176,14 @@ def test_eur23_transfers_only_in_the_players_own_air_phase() -> None:
     """Not in the movement phase before it; the Soviets never in the Axis's air phase, but in
     their own, to cities of the USSR (the Axis then may not)."""
     g = Game.new("europa-barbarossa", seed=3)
-    _to_phase(g, "movement", "axis")
+    to_phase(g, "movement", "axis")
     spec = AIR_TRANSFER.spec()
     with pytest.raises(IllegalOrder) as e:
         spec.verify(g.context, g.state, transfer("de-lf1-kg-1", "0926"))
     assert str(e.value) == ("EUR-23: axis's air units transfer in axis's own air phase, not in "
                             "axis's movement phase")
     assert AIR_TRANSFER.legal(g.context, g.state, "axis") == []
-    _to_phase(g, "air", "axis")
+    to_phase(g, "air", "axis")
     soviet = "su-nwf-baltic-sad-1"
     assert g.state["air_units"][soviet]["side"] == "soviet"
     with pytest.raises(IllegalOrder) as e:
@@ -204,7 +194,7 @@ def test_eur23_transfers_only_in_the_players_own_air_phase() -> None:
         g.apply(transfer(soviet, "1928", "soviet"))
     assert g.legal("soviet", "air_transfer") == []
     assert AIR_TRANSFER.legal(g.context, g.state, "soviet") == []
-    _to_phase(g, "air", "soviet")
+    to_phase(g, "air", "soviet")
     listed = g.legal("soviet", "air_transfer")
     air = g.state["air_units"]
     assert listed and {air[c.args["unit"]]["side"] for c in listed} == {"soviet"}

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from tests.europa.positions import to_phase
 
 from grognard.engine.game import Game
 from grognard.engine.scenario import load_scenario
@@ -18,17 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def game() -> Game:
     return Game.new("europa-barbarossa", seed=3)
-
-
-def _to_phase(g: Game, name: str, player: str) -> None:
-    """End phases (answering owed decisions with their first legal choice) until ``player``'s
-    ``name`` phase opens with nothing owed."""
-    for _ in range(200):
-        if g.phase.name == name and g.phase.player == player and not g.decisions():
-            return
-        p = g.active()[0]
-        g.apply((g.legal(p) if g.decisions() else g.legal(p, "end_phase"))[0])
-    raise AssertionError(f"no {player} {name} phase")
 
 
 def test_eur01_both_sides_have_their_1941_air_forces(game: Game) -> None:
@@ -62,7 +52,7 @@ def test_eur23_both_sides_fly_missions_in_the_air_phase(game: Game) -> None:
     list holds ground support, sweeps and strategic bombing; a ground-support mission flies and
     bombards (EUR-06 roll recorded)."""
     for phase, player in (("surprise_air", "axis"), ("air", "soviet")):
-        _to_phase(game, phase, player)
+        to_phase(game, phase, player)
         legal = game.legal(player, "air_mission")
         kinds = {c.args["kind"] for c in legal}
         assert {"ground_support", "sweep", "strategic_bombing"} <= kinds, (player, kinds)
