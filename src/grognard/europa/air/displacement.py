@@ -79,19 +79,17 @@ def entered(folds: Mapping[str, Fold], state: EuropaState, events: Sequence[Even
     """EUR-23 reading: the airbases (label order) an enemy ground unit stands in once
     ``events`` (a command's, folded by ``folds`` into ``state``) are done - looking only at the
     units they wrote and the hexes that are bases of air units (not eliminated)."""
-    air = _units(state)
-    if not air:
+    bases: dict[str, set[str]] = {}  # airbase hex -> the sides of the air units based there
+    for u in _units(state).values():
+        if u["status"] != "eliminated":
+            bases.setdefault(u["base"], set()).add(str(u["side"]))
+    if not bases:
         return []
     moved = _written(folds, state, events)
     pool = state["units"].values() if moved is None else moved
-    sides: dict[str, set[str]] = {}
-    for u in pool:
-        if u["status"] == "active" and u["hex"] is not None:
-            sides.setdefault(u["hex"], set()).add(str(u["side"]))
-    if not sides:
-        return []
-    return sorted({u["base"] for u in air.values() if u["status"] != "eliminated"
-                   and sides.get(u["base"], set()) - {u["side"]}})
+    # a few dozen bases against the units written: no per-hex table of every unit's side
+    return sorted({u["hex"] for u in pool if u["hex"] in bases and u["status"] == "active"
+                   and bases[u["hex"]] - {str(u["side"])}})
 
 
 def displaced(ctx: Context, state: EuropaState, bases: Sequence[str]) -> list[Event]:
