@@ -87,12 +87,24 @@ def test_an_air_unit_out_of_reach_of_the_front_transfers_toward_it():
     moved = {str(c.args["unit"]): str(c.args["to"]) for _s, c in planned}
     assert "de-lf1-jg-54" in moved
     air = g.view("axis")["air_units"]
+
+    def reached(h: str, reach: int) -> int:
+        return sum(1 for f in front if sit.distance(h, f) <= reach)
     for uid, to in moved.items():
         reach = int(air[uid]["range"])
+        here, there = reached(str(air[uid]["base"]), reach), reached(to, reach)
         assert sit.distance(str(air[uid]["base"]), to) <= reach
-        assert not any(sit.distance(str(air[uid]["base"]), f) <= reach for f in front)
-        assert any(sit.distance(to, f) <= reach for f in front)
+        # session 29: a unit that reaches some of the front moves only for air_better times more
+        assert here == 0 or there >= pol.air_better * here
+        assert there > 0
         assert sit.nearest(to, sit.enemy_hexes) >= pol.AIR_SAFE
     assert all(la.allows(c) for _s, c in planned)
+    # session 28's rule (``planner@air_better=0``): only the units that reach none of it move
+    old: Any = make_bot("planner@air_better=0", Seat.of(g, "axis", 5)).policy
+    kept = old.plan(old.situation(g.view("axis"), g), la, "air_transfer")
+    assert "de-lf1-jg-54" in {str(c.args["unit"]) for _s, c in kept}
+    for _s, c in kept:
+        uid = str(c.args["unit"])
+        assert reached(str(air[uid]["base"]), int(air[uid]["range"])) == 0
     off: Any = make_bot("planner@air_forward=0", Seat.of(g, "axis", 5)).policy
     assert off.plan(off.situation(g.view("axis"), g), la, "air_transfer") == []

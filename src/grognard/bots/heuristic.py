@@ -1483,11 +1483,12 @@ class EuropaPolicy(Policy):
             out.update(here[:2 if value >= 2 else 1])
         return out
 
-    def _support_targets(self, sit: Situation, cands: Sequence[Command]
-                         ) -> list[tuple[Score, str, list[str]]]:
+    def _support_targets(self, sit: Situation, cands: Sequence[Command],
+                         moving: Collection[str] = ()) -> list[tuple[Score, str, list[str]]]:
         """EUR-23/EUR-06 Where the planned attacks go: enemy hexes next to our units, worth
         their victory value and our strength around them; up to three strike units each
-        (fire support scores on the bombardment table, EUR-03), one fighter escorting."""
+        (fire support scores on the bombardment table, EUR-03), one fighter escorting; none
+        of the ``moving`` units (their transfer is their flight)."""
         per: dict[str, list[list[str]]] = {}
         for c in cands:
             if c.args.get("kind") == "ground_support" and isinstance(c.args.get("target"), str):
@@ -1509,7 +1510,7 @@ class EuropaPolicy(Policy):
             weighed.append((1.0 + self.hex_value(sit, h) + strength / 10
                             + self.support_first(sit, h), h, strikers, fighters))
         weighed.sort(key=lambda t: (-t[0], t[1]))
-        used: set[str] = set()
+        used: set[str] = set(moving)
         out = []
         for w, h, strikers, fighters in weighed:
             mine = self.support_strikers(sit, h, [x for x in strikers if x not in used])
@@ -1539,7 +1540,9 @@ class EuropaPolicy(Policy):
             return []
         at = (sit.view.get("turn"), sit.view.get("phase"))
         if self._air_plan[0] != at:
-            self._air_plan = (at, self._support_targets(sit, cands))
+            moving = {str(c.args.get("unit")) for _s, c in self.air_transfers(sit, actions)} \
+                if self.air_forward else set()
+            self._air_plan = (at, self._support_targets(sit, cands, moving))
         ready = {x for c in cands for x in args_units(c.args, "units")}
         mid = cands[0].args.get("id")
         out: list[tuple[Score, Command]] = []
@@ -1557,13 +1560,33 @@ class EuropaPolicy(Policy):
     #: the air units an airbase holds (the engine's reading, EUR-27; a plan that fills a base
     #: is checked again by the legal actions)
     AIR_ROOM = 3
+    #: what a transfer scores: over any mission (the units moving fly none that phase)
+    AIR_FIRST = 1000.0
+    #: session 29: how many times more of the front (:meth:`air_front`) a new base must reach
+    #: than the present one for a unit that reaches some of it to move (0: only the units
+    #: that reach none move, session 28's rule; ``planner@air_better=N``)
+    air_better: float = 2.0
+    #: what a hex short of reaching a front hex costs a hop (of its weight: the points)
+    AIR_HOP_PULL = 0.5
+
+    def air_front(self, sit: Situation) -> dict[str, float]:
+        """The hexes our air units should reach, each with its weight (:meth:`air_transfers`):
+        every enemy ground unit next to ours, 1 each."""
+        return {h: 1.0 for h in sit.enemy_hexes if sit.nearest(h, sit.friendly_hexes) <= 1}
+
+    def air_hop(self, sit: Situation) -> bool:
+        """Whether an air unit that no listed base brings within reach of the front moves to
+        the base nearest it (:meth:`air_transfers`): not here."""
+        return False
 
     def air_transfers(self, sit: Situation, actions: LegalActions
                       ) -> list[tuple[Score, Command]]:
         """EUR-23 (the ``air_transfer`` reading) The air units that reach no front from their
-        base - no enemy ground unit next to ours within their range - move to the base the
-        order lists that reaches most of it, at least :data:`AIR_SAFE` hexes from the enemy's
-        ground units, the nearer the victory places we drive on or keep the better: a
+        base (:meth:`air_front`: no enemy ground unit next to ours within their range), or
+        (session 29) a base the order lists reaches :attr:`air_better` times more of, move
+        to the base the order lists that reaches most of it, at least :data:`AIR_SAFE` hexes
+        from the enemy's ground units, the nearer the victory places we drive on or keep the
+        better (with :meth:`air_hop`, where no base reaches it, to the base nearest it): a
         transfer is the unit's flight for the game turn, so a unit that can fly a mission
         where it is stays. Planned once an air phase; the most useful first."""
         at = (sit.view.get("turn"), sit.view.get("phase"))
@@ -1571,9 +1594,10 @@ class EuropaPolicy(Policy):
             return self._transfer_plan[1]
         cands = actions.candidates("air_transfer")
         air: Mapping[str, Any] = sit.view.get("air_units") or {}
-        front = {h for h in sit.enemy_hexes if sit.nearest(h, sit.friendly_hexes) <= 1}
+        front = self.air_front(sit) if cands else {}
         out: list[tuple[Score, Command]] = []
         if cands and front:
+            hop = self.air_hop(sit)
             by_unit: dict[str, list[Command]] = {}
             for c in cands:
                 by_unit.setdefault(str(c.args.get("unit")), []).append(c)
@@ -1583,15 +1607,27 @@ class EuropaPolicy(Policy):
                 if u.get("side") == sit.player and u.get("status") != "eliminated":
                     based[str(u.get("base"))] = based.get(str(u.get("base")), 0) + 1
 
-            def cover(h: str, reach: int) -> int:
-                return sum(1 for f in front if sit.distance(h, f) <= reach)
+            covered: dict[tuple[str, int], float] = {}
+
+            def cover(h: str, reach: int) -> float:
+                got = covered.get((h, reach))
+                if got is None:
+                    got = covered[h, reach] = sum(w for f, w in front.items()
+                                                  if sit.distance(h, f) <= reach)
+                return got
+
+            def toward(h: str, reach: int) -> float:  # the best weight less the hexes short
+                return max(w - self.AIR_HOP_PULL * (sit.distance(h, f) - reach)
+                           for f, w in front.items())
             safe: dict[str, bool] = {}
             for uid in sorted(by_unit):
                 u = air.get(uid) or {}
                 reach = int(u.get("range") or 0)
-                if reach <= 0 or cover(str(u.get("base")), reach) > 0:
+                here = cover(str(u.get("base")), reach) if reach > 0 else 0.0
+                if reach <= 0 or (here > 0 and self.air_better <= 0):
                     continue  # it flies from where it is
-                best: tuple[tuple[int, int, str], Command] | None = None
+                best: tuple[tuple[float, int, str], Command] | None = None
+                nearest: tuple[tuple[float, str], Command] | None = None
                 for c in by_unit[uid]:
                     to = str(c.args.get("to"))
                     if based.get(to, 0) >= self.AIR_ROOM:
@@ -1602,15 +1638,23 @@ class EuropaPolicy(Policy):
                         continue
                     n = cover(to, reach)
                     if n <= 0:
+                        if hop and (nearest is None
+                                    or (-toward(to, reach), to) < nearest[0]):
+                            nearest = ((-toward(to, reach), to), c)
                         continue
                     key = (n, -sit.nearest(to, goals), to)
                     if best is None or key > best[0]:
                         best = (key, c)
+                if best is not None and here > 0 and best[0][0] < self.air_better * here:
+                    continue  # no base reaches enough more of the front: it flies from here
+                if best is None and here <= 0 and nearest is not None and \
+                        -nearest[0][0] > toward(str(u.get("base")), reach):
+                    best = ((0.0, 0, nearest[0][1]), nearest[1])
                 if best is not None:
                     to = str(best[1].args.get("to"))
                     based[to] = based.get(to, 0) + 1
                     based[str(u.get("base"))] = based.get(str(u.get("base")), 1) - 1
-                    out.append((2.0 + 0.01 * best[0][0], best[1]))
+                    out.append((self.AIR_FIRST + 0.01 * best[0][0], best[1]))
         out.sort(key=lambda t: -t[0])
         self._transfer_plan = (at, out)
         return out

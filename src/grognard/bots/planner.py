@@ -59,7 +59,10 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # weighs the verdict (1) or the points (0)
           "sieges", "verdict",
           # session 28: whether the Europa air units follow the front (1, the default; 0: off)
-          "air_forward")
+          "air_forward",
+          # session 29: how many times more of the front a new airbase must reach (0: only
+          # the air units that reach none of it move, session 28's rule)
+          "air_better")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -69,7 +72,7 @@ WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_fr
                 "fall_back",
                 "raid", "reach_line", "line_stacks", "push_turns", "sieges",
                 "verdict", "air_forward")
-NUMBER_PARAMS = ("worth_pull", "stand")
+NUMBER_PARAMS = ("worth_pull", "stand", "air_better")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")
 #: the fortresses any shipped plan's defender names (what ``rings`` and ``reach`` may name)
@@ -125,6 +128,9 @@ class PlannerBot(HeuristicBot):
         if "air_forward" in self.params and hasattr(self.policy, "air_forward"):
             # a study's setting (session 28): the air units transfer toward the front
             self.policy.air_forward = bool(int(self.params["air_forward"]))
+        if "air_better" in self.params and hasattr(self.policy, "air_better"):
+            # a study's setting (session 29): how much more of the front a new base reaches
+            self.policy.air_better = float(self.params["air_better"])
 
     def make_policy(self, seat: Seat) -> Policy:
         plan: Any

@@ -144,7 +144,7 @@ class Situation:
         dq, dr = ha.q - hb.q, ha.r - hb.r
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
-    def nearest(self, label: str, targets: Mapping[str, int] | set[str]) -> int:
+    def nearest(self, label: str, targets: Mapping[str, Any] | set[str]) -> int:
         """Hexes from ``label`` to the nearest of ``targets`` (a large number if none).
 
         ``targets`` must not change during the decision (the answer is remembered per target

@@ -1,0 +1,59 @@
+"""Issue 25, session 29: the Europa air keeps up with the front (``EuropaPolicy.air_transfers``,
+``air_better``) and the search's air moves on the objectives of its last assaults
+(``EuropaPlannerPolicy.air_goals``). Until session 29 an air unit moved only once no enemy
+ground unit next to ours was within its range, so a few Soviet stragglers in range held the
+Luftwaffe on its summer bases: in December 1941 (seed 9573, the search's Axis) all but a few of
+its 26 units were 20 to 50 hexes from Moscow and Kharkov, and no last-turn attack on them had
+air support."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.bots.base import LazyView, LegalActions, Seat
+from grognard.bots.catalog import make_bot
+from grognard.engine.game import Game
+
+
+def _air_phase(seed: int) -> tuple[Game, dict[str, Any]]:
+    g = Game.new("europa-barbarossa", seed=seed)
+    bots = {p: make_bot("planner", Seat.of(g, p, seed)) for p in g.scenario.sides}
+    while "air_transfer" not in g.allowed("axis"):  # the surprise turn's air phase
+        p = g.active()[0]
+        g.apply(bots[p].choose(LazyView(g, p), LegalActions(g, p)))
+        assert int(g.state["turn"]) == 1, "the Axis's air phase offers no transfer"
+    return g, bots
+
+
+def test_an_air_unit_moves_to_a_base_that_reaches_twice_as_much_of_the_front():
+    """EUR-23 (the ``air_transfer`` reading) A unit that reaches some of the front moves when a
+    base the order lists reaches ``air_better`` (2) times as many of the enemy ground units
+    next to ours - and flies no ground-support mission that phase (the transfer is its
+    flight); with ``planner@air_better=0`` (session 28's rule) it stays."""
+    g, bots = _air_phase(5)
+    pol: Any = bots["axis"].policy
+    la = LegalActions(g, "axis")
+    sit = pol.situation(g.view("axis"), g)
+    front = {h for h in sit.enemy_hexes if sit.nearest(h, sit.friendly_hexes) <= 1}
+    air = g.view("axis")["air_units"]
+
+    def reached(h: str, reach: int) -> int:
+        return sum(1 for f in front if sit.distance(h, f) <= reach)
+    planned = pol.plan(sit, la, "air_transfer")
+    forward = [(str(c.args["unit"]), str(c.args["to"])) for _s, c in planned
+               if reached(str(air[str(c.args["unit"])]["base"]),
+                          int(air[str(c.args["unit"])]["range"])) > 0]
+    assert forward, "no unit that reaches some of the front moved"
+    for uid, to in forward:
+        reach = int(air[uid]["range"])
+        assert reached(to, reach) >= pol.air_better * reached(str(air[uid]["base"]), reach)
+    assert all(la.allows(c) for _s, c in planned)
+    assert all(s > max((m for m, c in pol.plan(sit, la, "air_mission")), default=0)
+               for s, _c in planned), "a mission goes before a transfer"
+    moving = {uid for _s, c in planned for uid in [str(c.args["unit"])]}
+    flown = {u for _s, c in pol.plan(sit, la, "air_mission") for u in c.args["units"]}
+    assert not moving & flown, "a moving unit is also sent on a mission"
+    old: Any = make_bot("planner@air_better=0", Seat.of(g, "axis", 5)).policy
+    kept = {str(c.args["unit"]) for _s, c in
+            old.plan(old.situation(g.view("axis"), g), la, "air_transfer")}
+    assert not kept & {uid for uid, _to in forward}
