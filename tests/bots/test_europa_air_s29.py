@@ -8,6 +8,7 @@ air support."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from grognard.bots.base import LazyView, LegalActions, Seat
@@ -57,3 +58,33 @@ def test_an_air_unit_moves_to_a_base_that_reaches_twice_as_much_of_the_front():
     kept = {str(c.args["unit"]) for _s, c in
             old.plan(old.situation(g.view("axis"), g), la, "air_transfer")}
     assert not kept & {uid for uid, _to in forward}
+
+
+def test_the_search_air_reaches_for_the_objectives_in_the_last_turns():
+    """In the ``AIR_LAST_TURNS`` (4) game turns before the scenario's last, the search's air
+    front is the objectives the enemy holds within ``AIR_GOAL_REACH`` hexes of our ground
+    units, weighed by the points taking each is worth; before them, in the last turn itself
+    and for the planner, the enemy ground units next to ours."""
+    g, _bots = _air_phase(5)
+    seat = Seat.of(g, "axis", 5)
+    search: Any = make_bot("mcts", seat).policy
+    planner: Any = make_bot("planner", seat).policy
+    last = 13
+    for turn, window in ((8, False), (9, True), (12, True), (13, False)):
+        st = copy.deepcopy(g.state)
+        st["turn"] = turn
+        g.state = st
+        g._changed()
+        sit = search.situation(g.view("axis"), g)
+        assert search.scenario_last_turn(sit) == last
+        want = {h: s for h, s in search.attack_stakes(sit).items()
+                if s > 0 and sit.nearest(h, sit.friendly_hexes) <= search.AIR_GOAL_REACH}
+        got = search.air_goals(sit)
+        front = {h: 1.0 for h in sit.enemy_hexes if sit.nearest(h, sit.friendly_hexes) <= 1}
+        if window:
+            assert got == want and got, turn
+            assert search.air_front(sit) == got and search.air_hop(sit)
+        else:
+            assert got == {} and search.air_front(sit) == front and not search.air_hop(sit)
+        psit = planner.situation(g.view("axis"), g)
+        assert planner.air_goals(psit) == {} and planner.air_front(psit) == front

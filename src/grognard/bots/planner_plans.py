@@ -1442,6 +1442,37 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: bombardment table's high columns, where a hit is all but sure and a step loss likely)
     LAST_AIR = 45
 
+    #: session 29: the game turns before the scenario's last from which the search's air
+    #: moves on the objectives its last assaults storm (:meth:`air_front`), and how near our
+    #: ground units such an objective must be
+    AIR_LAST_TURNS = 4
+    AIR_GOAL_REACH = 16
+
+    def air_goals(self, sit: Situation) -> dict[str, float]:
+        """Session 29 (the search's, :attr:`verdict_assault`): in the :data:`AIR_LAST_TURNS`
+        game turns before the scenario's last, the objectives the enemy holds within
+        :data:`AIR_GOAL_REACH` hexes of our ground units, each with the points taking it is
+        worth (:meth:`attack_stakes`); none otherwise."""
+        last = self.scenario_last_turn(sit)
+        if not self.verdict_assault or self.defending is not False or last is None:
+            return {}
+        turn = int(sit.view.get("turn") or 0)
+        if not last - self.AIR_LAST_TURNS <= turn < last:
+            return {}
+        return {h: s for h, s in self.attack_stakes(sit).items()
+                if s > 0 and sit.nearest(h, sit.friendly_hexes) <= self.AIR_GOAL_REACH}
+
+    def air_front(self, sit: Situation) -> dict[str, float]:
+        """Session 29: in the last turns the search's air reaches for the objectives its
+        last assaults storm (:meth:`air_goals`, weighed by their points), not the front's
+        length: in December the Luftwaffe sat 20 to 50 hexes from Moscow and Kharkov, kept
+        on its summer bases by a front of stragglers in range."""
+        return self.air_goals(sit) or super().air_front(sit)
+
+    def air_hop(self, sit: Situation) -> bool:
+        """Session 29: a unit no base brings within reach of those objectives moves nearer."""
+        return bool(self.air_goals(sit))
+
     def last_support(self, sit: Situation, target: str) -> bool:
         """Whether ``target`` is an objective the enemy holds in the scenario's last turn,
         for the search (:attr:`verdict_assault`)."""
