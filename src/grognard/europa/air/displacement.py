@@ -49,8 +49,8 @@ from grognard.core.hexgrid import distance
 from grognard.engine.context import Context
 from grognard.engine.events import Event, Fold, unit_writes, writes_units
 from grognard.engine.system import AfterCommand
-from grognard.europa.air.missions import AIRBASE_CAPACITY, _enemy, _units
-from grognard.europa.air.transfer import _occupied, based_count, open_bases, reach
+from grognard.europa.air.missions import AIRBASE_CAPACITY, air_units_of, enemy_of
+from grognard.europa.air.transfer import based_count, ground_sides, open_bases, reach
 from grognard.europa.state_types import AirUnitsDisplaced, EuropaState
 
 RULE = "EUR-23"
@@ -80,7 +80,7 @@ def entered(folds: Mapping[str, Fold], state: EuropaState, events: Sequence[Even
     ``events`` (a command's, folded by ``folds`` into ``state``) are done - looking only at the
     units they wrote and the hexes that are bases of air units (not eliminated)."""
     bases: dict[str, set[str]] = {}  # airbase hex -> the sides of the air units based there
-    for u in _units(state).values():
+    for u in air_units_of(state).values():
         if u["status"] != "eliminated":
             bases.setdefault(u["base"], set()).add(str(u["side"]))
     if not bases:
@@ -98,8 +98,8 @@ def displaced(ctx: Context, state: EuropaState, bases: Sequence[str]) -> list[Ev
     units are there goes to the nearest open base within its reach with room (ties by label),
     else is eliminated."""
     m = ctx.scenario.map
-    air = _units(state)
-    occupied = _occupied(ctx, state)
+    air = air_units_of(state)
+    occupied = ground_sides(ctx, state)
     turn = int(state["turn"])
     out: list[Event] = []
     extra: dict[str, dict[str, int]] = {}  # side -> hex -> units displaced there already
@@ -109,7 +109,7 @@ def displaced(ctx: Context, state: EuropaState, bases: Sequence[str]) -> list[Ev
         by_side: dict[str, list[str]] = {}
         for uid, u in sorted(air.items()):
             if u["base"] == base and u["status"] != "eliminated" and \
-                    _enemy(state, u["side"]) in here:
+                    enemy_of(state, u["side"]) in here:
                 by_side.setdefault(u["side"], []).append(uid)
         for side, uids in sorted(by_side.items()):
             count = based_count(state, side)

@@ -146,15 +146,17 @@ def has_air_units(state: EuropaState) -> bool:
     return bool(state.get("air_units"))
 
 
-def _phase(ctx: Context, state: EuropaState) -> Phase:
+def current_phase(ctx: Context, state: EuropaState) -> Phase:
+    """The phase of the turn sequence the game is in."""
     return ctx.turn_sequence.phases[int(state["phase"])]
 
 
 def in_air_phase(ctx: Context, state: EuropaState) -> bool:
-    return _phase(ctx, state).name.removeprefix(SURPRISE_PREFIX) == "air"
+    return current_phase(ctx, state).name.removeprefix(SURPRISE_PREFIX) == "air"
 
 
-def _enemy(state: EuropaState, player: str) -> str:
+def enemy_of(state: EuropaState, player: str) -> str:
+    """The side that is not ``player``."""
     return str(next(s for s in state["sides"] if s != player))
 
 
@@ -175,14 +177,15 @@ def _dist(ctx: Context, a: str, b: str) -> int:
     return int(distance(_hex(lay, a), _hex(lay, b)))
 
 
-def _units(state: EuropaState) -> dict[str, AirUnitRecord]:
+def air_units_of(state: EuropaState) -> dict[str, AirUnitRecord]:
+    """The state's air units (``air_units``), by unit id; none for a game without them."""
     air: dict[str, AirUnitRecord] = state.get("air_units") or {}
     return air
 
 
 def ready(state: EuropaState, uid: str) -> bool:
     """An air unit that may fly now: operative and not flown this game turn."""
-    u = _units(state)[uid]
+    u = air_units_of(state)[uid]
     return bool(u["status"] == "operative" and u.get("flown") != int(state["turn"]))
 
 
@@ -191,7 +194,7 @@ def _fighter(u: Mapping[str, Any]) -> bool:
 
 
 def air_unit(state: EuropaState, uid: str) -> AirUnit:
-    u = _units(state)[uid]
+    u = air_units_of(state)[uid]
     return AirUnit(uid, int(u.get("air_combat", 0)), int(u["range"]), _fighter(u),
                    int(u.get("tactical", 0)), int(u.get("strategic", 0)))
 
@@ -223,7 +226,7 @@ def _label(ctx: Context, raw: Any, field: str) -> str:
 
 
 def _based(state: EuropaState, hex_label: str, side: str) -> list[str]:
-    return sorted(uid for uid, u in _units(state).items() if u["side"] == side
+    return sorted(uid for uid, u in air_units_of(state).items() if u["side"] == side
                   and u["base"] == hex_label and u["status"] != "eliminated")
 
 
@@ -231,10 +234,10 @@ def _airbase(state: EuropaState, hex_label: str) -> Airbase:
     """EUR-27 The airbase in ``hex_label`` (its hits so far; capacity by the reading)."""
     known = air_slot(state)["airbases"].get(hex_label)
     side = known.get("owner") if known else None
-    owner = side or next((u["side"] for u in _units(state).values()
+    owner = side or next((u["side"] for u in air_units_of(state).values()
                           if u["base"] == hex_label), None)
     based = _based(state, hex_label, owner) if owner else []
-    active = tuple(uid for uid in based if _units(state)[uid]["status"] == "operative")
+    active = tuple(uid for uid in based if air_units_of(state)[uid]["status"] == "operative")
     if known is not None:
         return Airbase(hex_label, known["capacity"], known["hits"], active,
                        tuple(uid for uid in based if uid not in active),
@@ -244,14 +247,14 @@ def _airbase(state: EuropaState, hex_label: str) -> Airbase:
 
 def _flown_from(state: EuropaState, base: str) -> int:
     turn = int(state["turn"])
-    return sum(1 for u in _units(state).values() if u["base"] == base and u.get("flown") == turn)
+    return sum(1 for u in air_units_of(state).values() if u["base"] == base and u.get("flown") == turn)
 
 
 def _verify_bases(state: EuropaState, uids: Sequence[str], rule: str) -> None:
     """EUR-27 Hits reduce the air units that may fly from a base this turn."""
     per: dict[str, int] = {}
     for uid in uids:
-        b = _units(state)[uid]["base"]
+        b = air_units_of(state)[uid]["base"]
         per[b] = per.get(b, 0) + 1
     for b, n in per.items():
         known = air_slot(state)["airbases"].get(b)
@@ -259,7 +262,7 @@ def _verify_bases(state: EuropaState, uids: Sequence[str], rule: str) -> None:
             continue
         left = flyable_units(_airbase(state, b)) - _flown_from(state, b) - sum(
             1 for f in flights(state) if not flying(state)
-            for x in [*f["escorts"], *f["strikers"]] if _units(state)[x]["base"] == b)
+            for x in [*f["escorts"], *f["strikers"]] if air_units_of(state)[x]["base"] == b)
         if n > left:
             raise IllegalOrder(rule, f"airbase {b} has {known['hits']} hits: only {max(left, 0)} "
                                "more air units may fly from it this turn")
@@ -272,7 +275,7 @@ def _kind(args: Mapping[str, Any]) -> MissionKind:
 
 def verify_mission(ctx: Context, state: EuropaState, cmd: Command) -> None:
     """EUR-23 A mission of the phasing player's ready air units to a hex within their range."""
-    if not in_air_phase(ctx, state) or _phase(ctx, state).player != cmd.player:
+    if not in_air_phase(ctx, state) or current_phase(ctx, state).player != cmd.player:
         raise IllegalOrder("EUR-23", "the phasing player assigns missions in its air phase")
     if flying(state):
         raise IllegalOrder("EUR-23", "the missions are flying: no more can be assigned")
@@ -285,7 +288,7 @@ def verify_mission(ctx: Context, state: EuropaState, cmd: Command) -> None:
     target = _label(ctx, cmd.args.get("target"), "args.target")
     uids = _ids(cmd.args, "units")
     assigned = {x for f in flights(state) for x in [*f["escorts"], *f["strikers"]]}
-    units = _units(state)
+    units = air_units_of(state)
     for uid in uids:
         u = units.get(uid)
         if u is None or u["side"] != cmd.player:
@@ -298,7 +301,7 @@ def verify_mission(ctx: Context, state: EuropaState, cmd: Command) -> None:
             raise IllegalOrder("EUR-23", f"{target} is beyond {uid}'s range of {u['range']} "
                                f"hexes from {u['base']}")
     _verify_bases(state, uids, "EUR-27")
-    enemy = _enemy(state, cmd.player)
+    enemy = enemy_of(state, cmd.player)
     if kind is MissionKind.SWEEP:
         if not all(_fighter(units[u]) for u in uids):
             raise IllegalOrder("EUR-24", "only fighters (type F) fly sweeps")
@@ -341,13 +344,13 @@ def enemy_city(ctx: Context, state: EuropaState, city: str, player: str) -> bool
     def near(side: str) -> int:
         return min((_dist(ctx, city, h) for h in sources.get(side, [])), default=10**6)
 
-    return near(_enemy(state, player)) < near(player)
+    return near(enemy_of(state, player)) < near(player)
 
 
 def execute_mission(ctx: Context, state: EuropaState, cmd: Command) -> dict[str, Any]:
     """The ``air_mission_assigned`` event's data of a mission with the scenario's air units."""
     kind = _kind(cmd.args)
-    units = _units(state)
+    units = air_units_of(state)
     uids = _ids(cmd.args, "units")
     sweep = kind is MissionKind.SWEEP
     data: dict[str, Any] = {
@@ -370,7 +373,7 @@ def fold_flight(air: AirState, data: AirMissionAssigned) -> None:
 
 # --- fly_missions (EUR-23) -------------------------------------------------------------------------
 def verify_fly(ctx: Context, state: EuropaState, cmd: Command) -> None:
-    if not in_air_phase(ctx, state) or _phase(ctx, state).player != cmd.player:
+    if not in_air_phase(ctx, state) or current_phase(ctx, state).player != cmd.player:
         raise IllegalOrder("EUR-23", "the phasing player flies its missions in its air phase")
     if flying(state):
         raise IllegalOrder("EUR-23", "the missions are already flying")
@@ -434,9 +437,9 @@ def _sweep_parts(state: EuropaState, cmd: Command) -> tuple[Flight, list[str], l
     f = _flight(state, cmd.args)
     if f["kind"] != MissionKind.SWEEP.value or f["resolved"]:
         raise IllegalOrder("EUR-24", f"mission {f['id']} is not a sweep still to fly")
-    enemy = _enemy(state, cmd.player)
+    enemy = enemy_of(state, cmd.player)
     defenders = [u for u in _based(state, f["target"], enemy)
-                 if _fighter(_units(state)[u]) and ready(state, u)]
+                 if _fighter(air_units_of(state)[u]) and ready(state, u)]
     raw = cmd.args.get("pairs")
     if raw is None:
         pairs = list(sweep_pairings(f["strikers"], defenders)) if defenders else []
@@ -490,7 +493,7 @@ def _intercept_parts(ctx: Context, state: EuropaState, cmd: Command
                      ) -> tuple[Flight, list[str], dict[str, str], dict[str, str]]:
     if not flying(state):
         raise IllegalOrder("EUR-23", "the missions are not flying yet")
-    if cmd.player == _phase(ctx, state).player:
+    if cmd.player == current_phase(ctx, state).player:
         raise IllegalOrder("EUR-25", "the non-phasing player intercepts")
     if any(f["kind"] == MissionKind.SWEEP.value and not f["resolved"] for f in flights(state)):
         raise IllegalOrder("EUR-23", "the sweeps resolve before any interception")
@@ -499,7 +502,7 @@ def _intercept_parts(ctx: Context, state: EuropaState, cmd: Command
         raise IllegalOrder("EUR-25", f"mission {f['id']} is not a strike mission to intercept")
     ids = _ids(cmd.args, "interceptors", allow_empty=True)
     for uid in ids:
-        u = _units(state).get(uid)
+        u = air_units_of(state).get(uid)
         if u is None or u["side"] != cmd.player or not _fighter(u):
             raise IllegalOrder("EUR-25", f"{uid!r} is not one of {cmd.player}'s fighters")
         if not ready(state, uid):
@@ -526,7 +529,7 @@ def _mission(state: EuropaState, f: Mapping[str, Any]) -> Mission:
 def interceptors_in_reach(ctx: Context, state: EuropaState, f: Mapping[str, Any], player: str
                           ) -> list[str]:
     """EUR-25 ``player``'s ready fighters within half their range of the mission hex."""
-    return [uid for uid, u in sorted(_units(state).items()) if u["side"] == player
+    return [uid for uid, u in sorted(air_units_of(state).items()) if u["side"] == player
             and _fighter(u) and ready(state, uid)
             and _dist(ctx, u["base"], f["target"]) <= interception_range(int(u["range"]))]
 
@@ -535,7 +538,7 @@ def open_to_interception(ctx: Context, state: EuropaState) -> list[Flight]:
     """EUR-25 The strike missions the non-phasing player still may intercept (not answered,
     and some ready fighter of his reaches them; interception is voluntary, so a mission no
     fighter reaches is not asked about)."""
-    n = _enemy(state, _phase(ctx, state).player)
+    n = enemy_of(state, current_phase(ctx, state).player)
     return [f for f in flights(state) if f["kind"] != MissionKind.SWEEP.value
             and not f["answered"] and interceptors_in_reach(ctx, state, f, n)]
 
@@ -604,12 +607,12 @@ def strike_flight(ctx: Context, state: EuropaState, cmd: Command, kind: MissionK
 def strike_value(state: EuropaState, f: Mapping[str, Any], strategic: bool = False) -> int:
     """EUR-25/EUR-01 The surviving strike units' rating (escorts add none)."""
     rating: Literal["strategic", "tactical"] = "strategic" if strategic else "tactical"
-    return sum(int(_units(state)[u].get(rating, 0)) for u in f["strikers"])
+    return sum(int(air_units_of(state)[u].get(rating, 0)) for u in f["strikers"])
 
 
 def wing_rules(state: EuropaState, f: Mapping[str, Any]) -> list[str]:
     """EUR-01 when a strike unit's rating is an air wing's (``wing`` in the scenario)."""
-    return ["EUR-01"] if any(_units(state)[u].get("wing") for u in f["strikers"]) else []
+    return ["EUR-01"] if any(air_units_of(state)[u].get("wing") for u in f["strikers"]) else []
 
 
 def _target_attack(ctx: Context, state: EuropaState, target: str, player: str) -> Any:
@@ -709,7 +712,7 @@ def execute_airbase_attack(ctx: Context, state: EuropaState, cmd: Command, dice:
                             table=ctx.tables.table("europa_revised_bombardment"))
     picks = random_picks(base, hits, dice.stream(pick_stream))
     new, rec = airbase_attack(base, hits, picks)
-    owner = _enemy(state, cmd.player)
+    owner = enemy_of(state, cmd.player)
     return {"mission": f["id"], "roll": roll, "strength": strength, "result": rec.to_json(),
             "airbase": {**new.to_json(), "last_repair_turn": new.last_repair_turn,
                         "owner": owner},
@@ -728,7 +731,7 @@ def execute_strategic(ctx: Context, state: EuropaState, cmd: Command, dice: Dice
     target = str(f["objective"])
     prior = air_slot(state)["strategic_hits"].get(f"{state['turn']}:{target}", 0)
     eff = strategic_bombing(target, [hits], prior_hits=prior)
-    enemy = _enemy(state, cmd.player)
+    enemy = enemy_of(state, cmd.player)
     pool = (state.get("replacements") or {}).get("pools", {}).get(enemy, {})
     have = Fraction(pool.get("infantry", 0))
     lost = min(have, Fraction(eff.replacement_points_lost))
@@ -766,8 +769,8 @@ def air_decisions(ctx: Context, state: EuropaState) -> list[Decision]:
     fl = flights(state)
     if not fl or not in_air_phase(ctx, state):
         return []
-    p = _phase(ctx, state).player
-    n = _enemy(state, p)
+    p = current_phase(ctx, state).player
+    n = enemy_of(state, p)
     if not flying(state):
         return [Decision(p, frozenset({"air_mission", "air_transfer", "fly_missions"}),
                          f"{_title(p)}: assign more air missions, transfer air units or fly "
@@ -797,16 +800,16 @@ def propose_missions(ctx: Context, state: EuropaState, player: str) -> list[Comm
     """EUR-23 Each mission kind to each target some ready unit reaches, with every ready unit
     that reaches it (fighters escort strike missions; verify accepts any subset), and the
     strike units alone."""
-    if not in_air_phase(ctx, state) or flying(state) or _phase(ctx, state).player != player:
+    if not in_air_phase(ctx, state) or flying(state) or current_phase(ctx, state).player != player:
         return []
     assigned = {x for f in flights(state) for x in [*f["escorts"], *f["strikers"]]}
-    mine = [(uid, u) for uid, u in sorted(_units(state).items()) if u["side"] == player
+    mine = [(uid, u) for uid, u in sorted(air_units_of(state).items()) if u["side"] == player
             and uid not in assigned and ready(state, uid)]
     if not mine:
         return []
-    enemy = _enemy(state, player)
+    enemy = enemy_of(state, player)
     ground = sorted({u["hex"] for _, u in on_map(state) if u["side"] == enemy})
-    bases = sorted({u["base"] for u in _units(state).values() if u["side"] == enemy
+    bases = sorted({u["base"] for u in air_units_of(state).values() if u["side"] == enemy
                     and u["status"] != "eliminated"})
     m = ctx.scenario.map
     cities = sorted(m.label(int(i)) for i, cs in m.cities.items() if cs)
@@ -861,7 +864,7 @@ def propose_sweeps(ctx: Context, state: EuropaState, player: str) -> list[Comman
 def propose_intercepts(ctx: Context, state: EuropaState, player: str) -> list[Command]:
     """EUR-25 For each strike mission still open: no interception, every fighter in reach, and
     each alone (targets spread over the escorts, then the strike units)."""
-    if not flying(state) or _phase(ctx, state).player == player:
+    if not flying(state) or current_phase(ctx, state).player == player:
         return []
     out: list[Command] = []
     for f in open_to_interception(ctx, state):

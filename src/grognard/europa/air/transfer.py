@@ -50,10 +50,10 @@ from grognard.engine.orders import hex_name
 from grognard.engine.state import copy_state
 from grognard.europa.air.missions import (
     AIRBASE_CAPACITY,
-    _enemy,
-    _phase,
-    _units,
     air_slot,
+    air_units_of,
+    current_phase,
+    enemy_of,
     flights,
     flying,
     in_air_phase,
@@ -128,7 +128,7 @@ def behind_lines(ctx: Context, state: EuropaState, side: str, label: str) -> boo
     i = m.index_of_label(label)
     h = m.hex(i)
     country = m.country_names[int(m.country[i])]
-    enemy = _enemy(state, side)
+    enemy = enemy_of(state, side)
     lines = _lines(ctx, state)
     own = _nearest(lines.at.get(side), h.q, h.r)
     other = _nearest(lines.at.get(enemy), h.q, h.r)
@@ -137,7 +137,7 @@ def behind_lines(ctx: Context, state: EuropaState, side: str, label: str) -> boo
     return country in lines.countries.get(side, ()) and _nearer(own, other)
 
 
-def _occupied(ctx: Context, state: EuropaState) -> dict[str, set[str]]:
+def ground_sides(ctx: Context, state: EuropaState) -> dict[str, set[str]]:
     """Hex -> the sides of the ground units in it, once per position."""
     def make() -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}
@@ -151,7 +151,7 @@ def _occupied(ctx: Context, state: EuropaState) -> dict[str, set[str]]:
 def based_count(state: EuropaState, side: str) -> dict[str, int]:
     """Hex -> how many of ``side``'s air units (not eliminated) are based there."""
     out: dict[str, int] = {}
-    for u in _units(state).values():
+    for u in air_units_of(state).values():
         if u["side"] == side and u["status"] != "eliminated":
             out[u["base"]] = out.get(u["base"], 0) + 1
     return out
@@ -163,17 +163,17 @@ def base_refusal(ctx: Context, state: EuropaState, side: str, label: str) -> str
     ground unit in it, an objective the enemy holds, behind the enemy's lines, an enemy ZOC."""
     m = ctx.scenario.map
     h = m.hex(m.index_of_label(label))
-    enemy = _enemy(state, side)
+    enemy = enemy_of(state, side)
     terrain = m.terrain_of(h)
     if terrain in WATER_TERRAIN:
         return f"it is {terrain.value}: air units are based on land"
-    air = _units(state).values()
+    air = air_units_of(state).values()
     if any(u["base"] == label and u["status"] != "eliminated" and u["side"] == enemy
            for u in air):
         return f"it is an airbase of {enemy}'s air units"
     if not m.cities_at(h) and based_count(state, side).get(label, 0) == 0:
         return f"it holds no city and no airbase of {side}'s"
-    if enemy in _occupied(ctx, state).get(label, set()):
+    if enemy in ground_sides(ctx, state).get(label, set()):
         return f"{enemy}'s ground units are in it"
     held = state.get(HELD) or {}
     if label in held:
@@ -222,7 +222,7 @@ def _dist(ctx: Context, a: str, b: str) -> int:
 # --- the order's rule ----------------------------------------------------------------------------
 def transfer_time(ctx: Context, state: EuropaState, player: str) -> str | None:
     """EUR-23 reading: why ``player`` may not transfer air units now (None: he may)."""
-    phase = _phase(ctx, state)
+    phase = current_phase(ctx, state)
     if not in_air_phase(ctx, state) or phase.player != player:
         return (f"{player}'s air units transfer in {player}'s own air phase, not in "
                 f"{phase.player}'s {phase.name.replace('_', ' ')} phase")
@@ -237,7 +237,7 @@ def verify_transfer(ctx: Context, state: EuropaState, player: str, uid: str, to:
     why = transfer_time(ctx, state, player)
     if why is not None:
         raise IllegalOrder(RULE, why)
-    u = _units(state).get(uid)
+    u = air_units_of(state).get(uid)
     if u is None or u["side"] != player:
         raise IllegalOrder(RULE, f"{uid!r} is not one of {player}'s air units")
     if u["status"] != "operative":
@@ -275,7 +275,7 @@ def transfers(ctx: Context, state: EuropaState, player: str) -> list[tuple[str, 
     if transfer_time(ctx, state, player) is not None:
         return []
     busy = _assigned(state)
-    mine = [(uid, u) for uid, u in sorted(_units(state).items()) if u["side"] == player
+    mine = [(uid, u) for uid, u in sorted(air_units_of(state).items()) if u["side"] == player
             and uid not in busy and ready(state, uid)]
     if not mine:
         return []
@@ -294,7 +294,7 @@ def transfers(ctx: Context, state: EuropaState, player: str) -> list[tuple[str, 
 def execute_transfer(ctx: Context, state: EuropaState, player: str, uid: str, to: str
                      ) -> list[Event]:
     """EUR-23 reading: the ``air_transferred`` event of a verified transfer."""
-    return [Event("air_transferred", {"unit": uid, "from": _units(state)[uid]["base"],
+    return [Event("air_transferred", {"unit": uid, "from": air_units_of(state)[uid]["base"],
                                       "to": to, "turn": int(state["turn"])})]
 
 
