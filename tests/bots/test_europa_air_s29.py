@@ -1,5 +1,5 @@
-"""Issue 25, session 29: the Europa air keeps up with the front (``EuropaPolicy.air_transfers``,
-``air_better``) and the search's air moves on the objectives of its last assaults
+"""Issue 25, session 29: the planner's Europa air keeps up with the front
+(``EuropaPolicy.air_transfers``, ``air_better``) and the search's air moves on the objectives of its last assaults
 (``EuropaPlannerPolicy.air_goals``). Until session 29 an air unit moved only once no enemy
 ground unit next to ours was within its range, so a few Soviet stragglers in range held the
 Luftwaffe on its summer bases: in December 1941 (seed 9573, the search's Axis) all but a few of
@@ -27,10 +27,11 @@ def _air_phase(seed: int) -> tuple[Game, dict[str, Any]]:
 
 
 def test_an_air_unit_moves_to_a_base_that_reaches_twice_as_much_of_the_front():
-    """EUR-23 (the ``air_transfer`` reading) A unit that reaches some of the front moves when a
-    base the order lists reaches ``air_better`` (2) times as many of the enemy ground units
-    next to ours - and flies no ground-support mission that phase (the transfer is its
-    flight); with ``planner@air_better=0`` (session 28's rule) it stays."""
+    """EUR-23 (the ``air_transfer`` reading) The planner's unit that reaches some of the front
+    moves when a base the order lists reaches ``air_better`` (2) times as many of the enemy
+    ground units next to ours - and flies no ground-support mission that phase (the transfer
+    is its flight); with ``planner@air_better=0`` (session 28's rule, the heuristic's) it
+    stays."""
     g, bots = _air_phase(5)
     pol: Any = bots["axis"].policy
     la = LegalActions(g, "axis")
@@ -58,6 +59,12 @@ def test_an_air_unit_moves_to_a_base_that_reaches_twice_as_much_of_the_front():
     kept = {str(c.args["unit"]) for _s, c in
             old.plan(old.situation(g.view("axis"), g), la, "air_transfer")}
     assert not kept & {uid for uid, _to in forward}
+    # the heuristic keeps session 28's rule: only the units that reach none of the front move
+    heuristic: Any = make_bot("heuristic", Seat.of(g, "axis", 5)).policy
+    assert heuristic.air_better == 0 and pol.air_better == 2
+    for _s, c in heuristic.plan(heuristic.situation(g.view("axis"), g), la, "air_transfer"):
+        uid = str(c.args["unit"])
+        assert reached(str(air[uid]["base"]), int(air[uid]["range"])) == 0
 
 
 def test_the_search_air_reaches_for_the_objectives_in_the_last_turns():

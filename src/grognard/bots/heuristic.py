@@ -1563,9 +1563,10 @@ class EuropaPolicy(Policy):
     #: what a transfer scores: over any mission (the units moving fly none that phase)
     AIR_FIRST = 1000.0
     #: session 29: how many times more of the front (:meth:`air_front`) a new base must reach
-    #: than the present one for a unit that reaches some of it to move (0: only the units
-    #: that reach none move, session 28's rule; ``planner@air_better=N``)
-    air_better: float = 2.0
+    #: than the present one for a unit that reaches some of it to move; 0, the heuristic's:
+    #: only the units that reach none move (session 28's rule; the planner's is 2,
+    #: ``planner@air_better=N``)
+    air_better: float = 0.0
     #: what a hex short of reaching a front hex costs a hop (of its weight: the points)
     AIR_HOP_PULL = 0.5
 

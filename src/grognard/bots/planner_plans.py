@@ -1442,6 +1442,12 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: bombardment table's high columns, where a hit is all but sure and a step loss likely)
     LAST_AIR = 45
 
+    #: session 29: a unit that reaches some of the front moves to a base that reaches twice
+    #: as much of it (``EuropaPolicy.air_transfers``; the heuristic's air moves only once it
+    #: reaches none: with this rule the heuristic's Axis won 23 of 200 paired games against
+    #: the planner's Soviets, where it won 14 with session 28's - docs/AI.md, session 29)
+    air_better: float = 2.0
+
     #: session 29: the game turns before the scenario's last from which the search's air
     #: moves on the objectives its last assaults storm (:meth:`air_front`), and how near our
     #: ground units such an objective must be
