@@ -1,6 +1,6 @@
 """Issue 25, session 29: the planner's Europa air keeps up with the front
-(``EuropaPolicy.air_transfers``, ``air_better``) and the search's air moves on the objectives of its last assaults
-(``EuropaPlannerPolicy.air_goals``). Until session 29 an air unit moved only once no enemy
+(``EuropaPolicy.air_transfers``, ``air_better``) and the search's air moves on the objectives
+of its last assaults (``EuropaPlannerPolicy.air_goals``). Until session 29 an air unit moved only once no enemy
 ground unit next to ours was within its range, so a few Soviet stragglers in range held the
 Luftwaffe on its summer bases: in December 1941 (seed 9573, the search's Axis) all but a few of
 its 26 units were 20 to 50 hexes from Moscow and Kharkov, and no last-turn attack on them had
