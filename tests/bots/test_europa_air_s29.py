@@ -68,7 +68,7 @@ def test_an_air_unit_moves_to_a_base_that_reaches_twice_as_much_of_the_front():
 
 
 def test_the_search_air_reaches_for_the_objectives_in_the_last_turns():
-    """In the ``AIR_LAST_TURNS`` (4) game turns before the scenario's last, the search's air
+    """In the ``air_turns`` (4) game turns before the scenario's last, the search's air
     front is the objectives the enemy holds within ``AIR_GOAL_REACH`` hexes of our ground
     units, weighed by the points taking each is worth; before them, in the last turn itself
     and for the planner, the enemy ground units next to ours."""
@@ -95,3 +95,5 @@ def test_the_search_air_reaches_for_the_objectives_in_the_last_turns():
             assert got == {} and search.air_front(sit) == front and not search.air_hop(sit)
         psit = planner.situation(g.view("axis"), g)
         assert planner.air_goals(psit) == {} and planner.air_front(psit) == front
+        off: Any = make_bot("mcts@air_turns=0", seat).policy
+        assert off.air_goals(off.situation(g.view("axis"), g)) == {}

@@ -62,7 +62,10 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "air_forward",
           # session 29: how many times more of the front a new airbase must reach (0: only
           # the air units that reach none of it move, session 28's rule)
-          "air_better")
+          "air_better",
+          # session 29: the game turns before the last in which the search's air moves on
+          # the objectives of its last assaults (0: never)
+          "air_turns")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -71,7 +74,7 @@ WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_fr
                 "yield_west",
                 "fall_back",
                 "raid", "reach_line", "line_stacks", "push_turns", "sieges",
-                "verdict", "air_forward")
+                "verdict", "air_forward", "air_turns")
 NUMBER_PARAMS = ("worth_pull", "stand", "air_better")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")
@@ -131,6 +134,9 @@ class PlannerBot(HeuristicBot):
         if "air_better" in self.params and hasattr(self.policy, "air_better"):
             # a study's setting (session 29): how much more of the front a new base reaches
             self.policy.air_better = float(self.params["air_better"])
+        if "air_turns" in self.params and hasattr(self.policy, "air_turns"):
+            # a study's setting (session 29): the search's last turns of air on the objectives
+            self.policy.air_turns = int(self.params["air_turns"])
 
     def make_policy(self, seat: Seat) -> Policy:
         plan: Any

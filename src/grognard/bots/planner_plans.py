@@ -1449,13 +1449,13 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     air_better: float = 2.0
 
     #: session 29: the game turns before the scenario's last from which the search's air
-    #: moves on the objectives its last assaults storm (:meth:`air_front`), and how near our
-    #: ground units such an objective must be
-    AIR_LAST_TURNS = 4
+    #: moves on the objectives its last assaults storm (:meth:`air_front`; ``mcts@air_turns=N``,
+    #: 0: never), and how near our ground units such an objective must be
+    air_turns: int = 4
     AIR_GOAL_REACH = 16
 
     def air_goals(self, sit: Situation) -> dict[str, float]:
-        """Session 29 (the search's, :attr:`verdict_assault`): in the :data:`AIR_LAST_TURNS`
+        """Session 29 (the search's, :attr:`verdict_assault`): in the :attr:`air_turns`
         game turns before the scenario's last, the objectives the enemy holds within
         :data:`AIR_GOAL_REACH` hexes of our ground units, each with the points taking it is
         worth (:meth:`attack_stakes`); none otherwise."""
@@ -1463,7 +1463,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         if not self.verdict_assault or self.defending is not False or last is None:
             return {}
         turn = int(sit.view.get("turn") or 0)
-        if not last - self.AIR_LAST_TURNS <= turn < last:
+        if not last - self.air_turns <= turn < last:
             return {}
         return {h: s for h, s in self.attack_stakes(sit).items()
                 if s > 0 and sit.nearest(h, sit.friendly_hexes) <= self.AIR_GOAL_REACH}
