@@ -68,13 +68,14 @@ def test_an_air_unit_moves_to_a_base_that_reaches_twice_as_much_of_the_front():
 
 
 def test_the_search_air_reaches_for_the_objectives_in_the_last_turns():
-    """In the ``air_turns`` (4) game turns before the scenario's last, the search's air
-    front is the objectives the enemy holds within ``AIR_GOAL_REACH`` hexes of our ground
-    units, weighed by the points taking each is worth; before them, in the last turn itself
-    and for the planner, the enemy ground units next to ours."""
+    """With ``mcts@air_turns=4`` (a study setting; 0, off, by default), in the 4 game turns
+    before the scenario's last, the search's air front is the objectives the enemy holds within
+    ``AIR_GOAL_REACH`` hexes of our ground units, weighed by the points taking each is worth;
+    before them, in the last turn itself, for the default search and for the planner, the
+    enemy ground units next to ours."""
     g, _bots = _air_phase(5)
     seat = Seat.of(g, "axis", 5)
-    search: Any = make_bot("mcts", seat).policy
+    search: Any = make_bot("mcts@air_turns=4", seat).policy
     planner: Any = make_bot("planner", seat).policy
     last = 13
     for turn, window in ((8, False), (9, True), (12, True), (13, False)):
@@ -95,5 +96,5 @@ def test_the_search_air_reaches_for_the_objectives_in_the_last_turns():
             assert got == {} and search.air_front(sit) == front and not search.air_hop(sit)
         psit = planner.situation(g.view("axis"), g)
         assert planner.air_goals(psit) == {} and planner.air_front(psit) == front
-        off: Any = make_bot("mcts@air_turns=0", seat).policy
-        assert off.air_goals(off.situation(g.view("axis"), g)) == {}
+        off: Any = make_bot("mcts", seat).policy
+        assert off.air_turns == 0 and off.air_goals(off.situation(g.view("axis"), g)) == {}

@@ -1449,9 +1449,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     air_better: float = 2.0
 
     #: session 29: the game turns before the scenario's last from which the search's air
-    #: moves on the objectives its last assaults storm (:meth:`air_front`; ``mcts@air_turns=N``,
-    #: 0: never), and how near our ground units such an objective must be
-    air_turns: int = 4
+    #: moves on the objectives its last assaults storm (:meth:`air_front`; ``mcts@air_turns=N``)
+    #: - 0, never, by default: with 4 the search's Axis against the planner's Soviets, new
+    #: seeds 9960-10059, was better on 15 seeds and worse on 14, 0.4 points less on average
+    #: (docs/AI.md, session 29) - and how near our ground units such an objective must be
+    air_turns: int = 0
     AIR_GOAL_REACH = 16
 
     def air_goals(self, sit: Situation) -> dict[str, float]:
