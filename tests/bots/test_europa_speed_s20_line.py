@@ -183,9 +183,11 @@ def test_in_contact_comparison_catches_a_planted_error(monkeypatch: pytest.Monke
         _compare_contacts()
 
 
-def _support_targets_plain(policy: Any, sit: Situation, cands: Any) -> list[Any]:
+def _support_targets_plain(policy: Any, sit: Situation, cands: Any,
+                           moving: Any = ()) -> list[Any]:
     """``EuropaPolicy._support_targets`` as it was (session 19): each of our units measured
-    to each target."""
+    to each target; none of the ``moving`` units (session 29: their transfer is their
+    flight)."""
     from grognard.bots.base import args_units
 
     per: dict[str, list[list[str]]] = {}
@@ -204,7 +206,7 @@ def _support_targets_plain(policy: Any, sit: Situation, cands: Any) -> list[Any]
         weighed.append((1.0 + policy.hex_value(sit, hx) + strength / 10, hx,
                         strikers, fighters))
     weighed.sort(key=lambda t: (-t[0], t[1]))
-    used: set[str] = set()
+    used: set[str] = set(moving)
     out = []
     for w, hx, strikers, fighters in weighed:
         mine = [x for x in strikers if x not in used][:3]
@@ -221,9 +223,10 @@ def _compare_support() -> dict[str, int]:
     the plain ones; counted: the plans, the targets chosen."""
     seen = {"plans": 0, "targets": 0}
 
-    def check(real: Callable[..., Any], policy: Any, sit: Situation, cands: Any) -> Any:
-        got = real(policy, sit, cands)
-        assert got == _support_targets_plain(policy, sit, cands)
+    def check(real: Callable[..., Any], policy: Any, sit: Situation, cands: Any,
+              moving: Any = ()) -> Any:
+        got = real(policy, sit, cands, moving)
+        assert got == _support_targets_plain(policy, sit, cands, moving)
         seen["plans"] += 1
         seen["targets"] += len(got)
         return got
