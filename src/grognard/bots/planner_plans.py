@@ -1445,15 +1445,17 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: session 29: a unit that reaches some of the front moves to a base that reaches twice
     #: as much of it (``EuropaPolicy.air_transfers``; the heuristic's air moves only once it
     #: reaches none: with this rule the heuristic's Axis won 23 of 200 paired games against
-    #: the planner's Soviets, where it won 14 with session 28's - docs/AI.md, session 29)
+    #: the planner's Soviets, 10160-10359, where it won 14 of 200 on session 28's code,
+    #: 9760-9959 - docs/AI.md, session 29)
     air_better: float = 2.0
 
     #: session 29: the game turns before the scenario's last from which the search's air
-    #: moves on the objectives its last assaults storm (:meth:`air_front`; ``mcts@air_turns=N``)
-    #: - 0, never, by default: with 4 the search's Axis against the planner's Soviets, new
-    #: seeds 9960-10059, was better on 15 seeds and worse on 14, 0.4 points less on average
-    #: (docs/AI.md, session 29) - and how near our ground units such an objective must be
+    #: moves on the objectives its last assaults storm (:meth:`air_front`;
+    #: ``mcts@air_turns=N``); 0, never, by default: with 4 the search's Axis against the
+    #: planner's Soviets, new seeds 9960-10059, was better on 15 seeds and worse on 14, 0.4
+    #: points less on average (docs/AI.md, session 29)
     air_turns: int = 0
+    #: how near our ground units such an objective must be (hexes)
     AIR_GOAL_REACH = 16
 
     def air_goals(self, sit: Situation) -> dict[str, float]:
@@ -1473,8 +1475,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     def air_front(self, sit: Situation) -> dict[str, float]:
         """Session 29: in the last turns the search's air reaches for the objectives its
         last assaults storm (:meth:`air_goals`, weighed by their points), not the front's
-        length: in December the Luftwaffe sat 20 to 50 hexes from Moscow and Kharkov, kept
-        on its summer bases by a front of stragglers in range."""
+        length (session 28's rule left the Luftwaffe 20 to 52 hexes from Moscow and Kharkov in
+        December, kept on its summer bases by a front of stragglers in range)."""
         return self.air_goals(sit) or super().air_front(sit)
 
     def air_hop(self, sit: Situation) -> bool:
