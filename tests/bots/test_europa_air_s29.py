@@ -98,3 +98,42 @@ def test_the_search_air_reaches_for_the_objectives_in_the_last_turns():
         assert planner.air_goals(psit) == {} and planner.air_front(psit) == front
         off: Any = make_bot("mcts", seat).policy
         assert off.air_turns == 0 and off.air_goals(off.situation(g.view("axis"), g)) == {}
+
+
+def test_the_search_air_hops_toward_the_objectives_it_cannot_reach():
+    """With ``mcts@air_turns=4``, in Dec I 1941 (a turn of the window) every transfer the
+    search plans either brings a unit that reached some of its objectives to a base reaching
+    ``air_better`` times their points, or - a unit that reached none - to the base nearest
+    the weightiest of them (``AIR_HOP_PULL`` of a point a hex short), nearer than its own;
+    every transfer scores over any mission (``AIR_FIRST``)."""
+    g, _bots = _air_phase(5)
+    st = copy.deepcopy(g.state)
+    st["turn"] = 12
+    g.state = st
+    g._changed()
+    search: Any = make_bot("mcts@air_turns=4", Seat.of(g, "axis", 5)).policy
+    sit = search.situation(g.view("axis"), g)
+    goals = search.air_goals(sit)
+    assert goals
+    la = LegalActions(g, "axis")
+    planned = search.plan(sit, la, "air_transfer")
+    assert planned, "no transfer planned"
+    air = g.view("axis")["air_units"]
+
+    def cover(h: str, reach: int) -> float:
+        return sum(w for f, w in goals.items() if sit.distance(h, f) <= reach)
+
+    def toward(h: str, reach: int) -> float:
+        return max(w - search.AIR_HOP_PULL * (sit.distance(h, f) - reach)
+                   for f, w in goals.items())
+    hops = 0
+    for score, c in planned:
+        assert score >= search.AIR_FIRST and la.allows(c)
+        uid, to = str(c.args["unit"]), str(c.args["to"])
+        base, reach = str(air[uid]["base"]), int(air[uid]["range"])
+        if cover(base, reach) > 0:
+            assert cover(to, reach) >= search.air_better * cover(base, reach)
+        elif cover(to, reach) <= 0:
+            hops += 1
+            assert toward(to, reach) > toward(base, reach)
+    assert hops, "no unit hopped toward the objectives"
