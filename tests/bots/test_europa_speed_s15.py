@@ -18,7 +18,7 @@ from grognard.core.errors import GrognardError
 from grognard.europa.combat.attack import Attack, Side, attack_from_json
 from grognard.europa.combat.bombardment import barrage_strength
 from grognard.europa.combat.crt import CombatSetup, CrtResult, combat_setup, resolve_setup
-from grognard.europa.combat.losses import loss_basis
+from grognard.europa.combat.losses import keep_limit, loss_basis
 from grognard.europa.combat.odds import TWO_D6, AttackOdds, attack_odds
 
 
@@ -37,7 +37,7 @@ def _attack_odds_plain(attack: Attack, tables: Any) -> AttackOdds:
     barrage_rolls: dict[int | None, Fraction] = (
         {k: v for k, v in TWO_D6.probabilities().items()} if fires else {None: Fraction(1)})
     probs: dict[CrtResult, Fraction] = {}
-    e_att = e_def = p_ar = p_dr = p_ae = p_de = Fraction(0)
+    e_att = e_def = p_ar = p_dr = p_ae = p_de = p_hc = Fraction(0)
     hits: dict[int, Fraction] = {}
     cases: dict[int, tuple[Fraction, dict[CrtResult, Fraction]]] = {}
     shown: CombatSetup | None = None
@@ -51,6 +51,7 @@ def _attack_odds_plain(attack: Attack, tables: Any) -> AttackOdds:
         outcomes = TWO_D6.map(lambda r, s=setup: resolve_setup(s, r, tables))
         p_case, dist = cases.get(setup.drm, (Fraction(0), {}))
         whole = loss_basis(setup.attack, Side.DEFENDER)
+        keep = keep_limit(setup.attack, Side.DEFENDER, tables)  # session 30
         for o, p in outcomes.items():
             dist[o.result] = dist.get(o.result, Fraction(0)) + p * pb
             w = p * pb
@@ -61,12 +62,14 @@ def _attack_odds_plain(attack: Attack, tables: Any) -> AttackOdds:
             p_dr += w * (o.effect.defender_retreat > 0)
             p_ae += w * o.effect.attacker_eliminated
             p_de += w * (setup.hex_cleared or (whole > 0 and o.effect.defender_loss >= whole))
+            p_hc += w * (setup.hex_cleared or o.effect.defender_retreat > 0
+                         or keep < o.effect.defender_loss > 0)
         cases[setup.drm] = (p_case + pb, dist)
     conditional = {d: (p, {r: q / p for r, q in dist.items()}) for d, (p, dist) in cases.items()}
     if shown is None:
         shown = combat_setup(attack, next(iter(barrage_rolls)), tables)
     return AttackOdds(shown, probs, e_att, e_def, p_ar, p_dr, p_ae, p_de,
-                      hits if fires else None, conditional)
+                      hits if fires else None, conditional, p_hc)
 
 
 def _same_odds(got: AttackOdds, want: AttackOdds) -> None:

@@ -208,6 +208,62 @@ def _steps(units: Sequence[Combatant], side: Side, choices: Sequence[str]
     return steps, tuple(state[i] for i in order if i in state)
 
 
+def keeps_a_unit(attack: Attack, side: Side, requirement: Fraction | int,
+                 tables: TableSet | None = None) -> bool:
+    """EUR-11/12/13 Whether ``side`` can meet a loss of ``requirement`` SPs and keep a unit
+    in the hex (:func:`keep_limit`). When it cannot, the loss empties the hex: a "1" result
+    against one-step units in a major city or fortified hex (the loss basis increased, the
+    credits not), or a lone one-step unit's D1.
+
+    >>> from grognard.europa.combat.attack import Combatant
+    >>> rifle = tuple(Combatant(f"r{i}", attack=3, defense=5) for i in range(3))
+    >>> city = Attack((Combatant("a", attack=30, defense=30),), rifle, major_city=True)
+    >>> keeps_a_unit(city, Side.DEFENDER, 15), keeps_a_unit(city, Side.DEFENDER, 10)
+    (False, True)
+    """
+    req = Fraction(requirement)
+    if not attack.side_units(side):
+        return False
+    return req <= 0 or req <= keep_limit(attack, side, tables)
+
+
+def keep_limit(attack: Attack, side: Side, tables: TableSet | None = None) -> int:
+    """EUR-12/13 The largest loss (SPs) ``side`` can meet and still keep a unit in the hex:
+    the credits of every step it has (a full division's reduction credits its full value
+    and leaves its cadre, EUR-13) less what keeping one unit costs (a division its cadre's
+    credit, a one-step unit all of it), where the first step can be an armor unit if EUR-12
+    asks for one; -1 when no unit can be kept.
+
+    >>> from grognard.europa.combat.attack import Combatant
+    >>> pz = Combatant("pz", attack=9, defense=10, division=True, cadre_attack=3,
+    ...                cadre_defense=3)
+    >>> inf = Combatant("inf", attack=4, defense=5)
+    >>> keep_limit(Attack((inf,), (pz, inf.__class__("i2", attack=4, defense=5))),
+    ...            Side.DEFENDER)
+    15
+    """
+    units = attack.side_units(side)
+    reducible = {u.id: u.full_division and u.has_cadre_side for u in units}
+    every = 0
+    keep_cost: dict[str, int] = {}
+    for u in units:
+        if reducible[u.id]:
+            cadre = credit(u.reduced(), side, Action.ELIMINATE)
+            every += credit(u, side, Action.REDUCE) + cadre
+            keep_cost[u.id] = cadre
+        else:
+            keep_cost[u.id] = credit(u, side, Action.ELIMINATE)
+            every += keep_cost[u.id]
+    first_armor = armor_first(attack, side, tables) if units else False
+    best = -1
+    for k in units:
+        if first_armor and not any(a.is_armor_capable and (a.id != k.id or reducible[a.id])
+                                   for a in units):
+            continue  # its first step must be the armor unit kept: it is lost
+        best = max(best, every - keep_cost[k.id])
+    return best
+
+
 def verify_allocation(attack: Attack, side: Side, requirement: Fraction,
                       choices: Sequence[str]) -> None:
     """EUR-12 Raise :class:`IllegalOrder` (rule, unit) unless the ordered ``choices`` (unit

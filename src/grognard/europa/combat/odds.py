@@ -24,7 +24,7 @@ from grognard.europa.combat.crt import (
     combat_setup,
     resolve_setup,
 )
-from grognard.europa.combat.losses import loss_basis
+from grognard.europa.combat.losses import keep_limit, loss_basis
 
 TWO_D6 = Distribution.of("2d6")
 RESULT_ORDER = tuple(CrtResult)
@@ -36,6 +36,11 @@ class AttackOdds:
 
     ``p_defender_eliminated``: the defender's loss requirement reaches its whole loss basis
     (normally D2 at 1-1 and above: "weaker side elimination"), or the barrage cleared the hex.
+    ``p_hex_cleared``: the defender's hex is emptied - it retreats (DR), the barrage cleared
+    it, or its loss is more than it can meet and keep a unit
+    (:func:`~grognard.europa.combat.losses.keeps_a_unit`: a "1" result against one-step
+    units in a major city, whose loss basis is increased, EUR-11; a D2 leaves a division's
+    cadre, EUR-13).
     """
 
     setup: CombatSetup
@@ -48,6 +53,7 @@ class AttackOdds:
     p_defender_eliminated: Fraction
     barrage: dict[int, Fraction] | None
     drm_cases: dict[int, tuple[Fraction, dict[CrtResult, Fraction]]]
+    p_hex_cleared: Fraction = Fraction(0)
 
     def to_json(self) -> dict[str, Any]:
         s = self.setup
@@ -67,6 +73,7 @@ class AttackOdds:
             "p_defender_retreat": ratio_str(self.p_defender_retreat),
             "p_attacker_eliminated": ratio_str(self.p_attacker_eliminated),
             "p_defender_eliminated": ratio_str(self.p_defender_eliminated),
+            "p_hex_cleared": ratio_str(self.p_hex_cleared),
             "barrage": None if self.barrage is None else
             {str(h): ratio_str(p) for h, p in sorted(self.barrage.items())},
             "drm_cases": [
@@ -97,7 +104,7 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
     total = b_total * c_total
     probs: dict[CrtResult, int] = {}
     e_att = e_def = Fraction(0)  # weight x loss, over ``total``
-    n_ar = n_dr = n_ae = n_de = 0
+    n_ar = n_dr = n_ae = n_de = n_hc = 0
     hits: dict[int, int] = {}
     cases: dict[int, tuple[int, dict[CrtResult, int]]] = {}
     shown: CombatSetup | None = None
@@ -119,6 +126,7 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
             by_result[o.result] = (o.effect, w + (got[1] if got is not None else 0))
         p_case, dist = cases.get(setup.drm, (0, {}))
         whole = loss_basis(setup.attack, Side.DEFENDER)
+        keep = keep_limit(setup.attack, Side.DEFENDER, ts)  # EUR-13: the most it can lose
         for result, (effect, w) in by_result.items():
             ww = w * wb
             dist[result] = dist.get(result, 0) + ww
@@ -132,6 +140,8 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
             n_ae += ww if effect.attacker_eliminated else 0
             n_de += ww if (setup.hex_cleared
                            or (whole > 0 and effect.defender_loss >= whole)) else 0
+            n_hc += ww if (setup.hex_cleared or effect.defender_retreat > 0
+                           or keep < effect.defender_loss > 0) else 0
         cases[setup.drm] = (p_case + wb, dist)
     conditional = {d: (Fraction(p, b_total), {r: Fraction(q, p * c_total)
                                               for r, q in dist.items()})
@@ -142,4 +152,4 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
                       e_att / total, e_def / total, Fraction(n_ar, total),
                       Fraction(n_dr, total), Fraction(n_ae, total), Fraction(n_de, total),
                       {h: Fraction(w, b_total) for h, w in hits.items()} if fires else None,
-                      conditional)
+                      conditional, Fraction(n_hc, total))
