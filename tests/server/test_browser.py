@@ -121,6 +121,7 @@ def test_two_seats_play_a_turn_with_combat_undo_and_the_vcr(browser: Any,
     axis.page.wait_for_selector("#odds table")
     odds = axis.page.inner_text("#odds")
     assert "expected losses" in odds and "%" in odds
+    assert "the hex taken: " in odds  # EUR-15: the chance the defender's hex is emptied
     axis.page.click("#rollattack")
     axis.page.wait_for_selector("#log li .dice")
     assert _pending(srv, gid) is not None

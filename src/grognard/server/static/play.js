@@ -601,6 +601,10 @@
     if (o.odds !== undefined) bits.push(o.odds + (o.column !== undefined ? " (column " + o.column + (o.drm !== undefined ? ", DRM " + (o.drm >= 0 ? "+" : "") + o.drm : "") + ")" : ""));
     if (o.attack_strength !== undefined) bits.push("attack " + o.attack_strength + " vs defence " + o.defense_strength);
     if (o.expected_attacker_loss !== undefined) bits.push("expected losses: attacker " + o.expected_attacker_loss + ", defender " + o.expected_defender_loss + " " + (o.losses_in || "SPs"));
+    if (o.p_hex_cleared !== undefined) {  // the defender's hex emptied: a retreat, or no unit kept
+      const [n, d] = String(o.p_hex_cleared).split("/").map(Number);
+      bits.push("the hex taken: " + (100 * (d ? n / d : n)).toFixed(1) + "%");
+    }
     cap.textContent = bits.join("; ");
     t.appendChild(cap);
     const why = Array.isArray(o.why) ? o.why : (Array.isArray(o.modifiers) ? o.modifiers.map(String) : []);
