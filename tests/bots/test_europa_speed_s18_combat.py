@@ -428,12 +428,13 @@ def _from_odds_plain(got: dict[str, Any]) -> Any:
     text."""
     def frac(x: Any) -> Fraction | None:
         return Fraction(str(x)) if x is not None else None
-    taken = [frac(got.get(k)) for k in ("p_taken", "p_hex_cleared", "p_defender_eliminated",
+    taken = [frac(got.get(k)) for k in ("p_taken", "p_defender_eliminated",
                                          "p_defender_retreat")]
     return bot_odds.Estimate(max(t for t in taken if t is not None),
                              frac(got["expected_attacker_loss"]),  # type: ignore[arg-type]
                              frac(got["expected_defender_loss"]),  # type: ignore[arg-type]
-                             str(got.get("column", "")))
+                             str(got.get("column", "")),
+                             frac(got.get("p_hex_cleared")))  # session 30
 
 
 def _compare_estimates() -> dict[str, int]:

@@ -527,7 +527,8 @@ VERDICT_MIN = 1.0
 def last_assault(sit: Situation, g: Any, pic: offence.Picture,
                  moves: Mapping[str, Mapping[int, Command]], free: Collection[str],
                  at: Mapping[str, int], plan: DefencePlan, stakes: Mapping[str, float],
-                 verdict: Callable[[Collection[str]], float] | None = None
+                 verdict: Callable[[Collection[str]], float] | None = None,
+                 chance: offence.Chance | None = None
                  ) -> list[tuple[int, dict[str, int]]]:
     """The game's last assault (nothing the enemy does follows): (target hex, {unit: hex
     it moves to}) for the objectives the enemy holds with units in them, worth ``stakes``
@@ -543,7 +544,9 @@ def last_assault(sit: Situation, g: Any, pic: offence.Picture,
     as above on its targets alone, down to :data:`VERDICT_MIN` odds, and valued by
     :func:`verdict_value` - each target cleared with :func:`p_clear` of its planned odds -
     and the best is made (17 points need 2 retaken for a draw: a sure Dnepropetrovsk beats a
-    likelier point total spread thin)."""
+    likelier point total spread thin). Session 30 (the search's): ``chance`` values each
+    planned attack by the system's exact chance that it empties its target where it gives
+    one (:func:`europa_offence.last_assault_plan`)."""
     if verdict is None:
         return sorted(_assault(sit, g, pic, moves, free, at, plan, stakes)[0].items())
     targets = sorted(i for i in pic.theirs if stakes.get(sit.map.label(i), 0.0) > 0)
@@ -554,8 +557,8 @@ def last_assault(sit: Situation, g: Any, pic: offence.Picture,
     for only in subsets:
         chosen, got, defenses = _assault(sit, g, pic, moves, free, at, plan, stakes, only,
                                          VERDICT_MIN if only is not None else ASSAULT_MIN)
-        value = verdict_value(verdict, [(sit.map.label(i), p_clear(got[i] / defenses[i]))
-                                        for i in chosen])
+        value = verdict_value(verdict, [(sit.map.label(i), _cleared(
+            chance, i, chosen[i], got[i] / defenses[i])) for i in chosen])
         for pick in chosen.values():
             for uid, j in pick.items():
                 plan.unplace(uid, j)
@@ -564,6 +567,14 @@ def last_assault(sit: Situation, g: Any, pic: offence.Picture,
     assert best is not None
     return sorted(_assault(sit, g, pic, moves, free, at, plan, stakes, best[1],
                            VERDICT_MIN if best[1] is not None else ASSAULT_MIN)[0].items())
+
+
+def _cleared(chance: offence.Chance | None, i: int, pick: Mapping[str, int],
+             odds: float) -> float:
+    """The chance an attack planned at ``odds`` empties hex ``i``: ``chance``'s where it
+    gives one (session 30), else :func:`p_clear`."""
+    got = chance(i, pick) if chance is not None else None
+    return p_clear(odds) if got is None else got
 
 
 def _assault(sit: Situation, g: Any, pic: offence.Picture,
@@ -899,7 +910,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   fall_back: int = 0,
                   reach_line: int = 0,
                   line_stacks: int = 0,
-                  verdict: Callable[[Collection[str]], float] | None = None
+                  verdict: Callable[[Collection[str]], float] | None = None,
+                  chance: offence.Chance | None = None
                   ) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
@@ -923,7 +935,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     fortress (``worth_pull`` hexes a point, :data:`WORTH_PULL` unless the plan says).
 
     Session 26: ``verdict`` (the search bot's) makes the game's last assault weigh the
-    verdict the points retaken leave (:func:`last_assault`)."""
+    verdict the points retaken leave (:func:`last_assault`); session 30: ``chance``, each
+    planned attack's exact chance of emptying its target."""
     m = sit.map
     idx = m.index_of_label
     board = defence_board(sit, actions, sources, g)
@@ -999,7 +1012,7 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
         pic = offence.Picture.of(sit, g, sources, their_sources)
         free = [uid for uid in sorted(ground) if uid not in placed]
         for _t, chosen in last_assault(sit, g, pic, moves, free, at, plan,
-                                       objective_stakes(sit, objectives), verdict):
+                                       objective_stakes(sit, objectives), verdict, chance):
             placed.update(chosen)
         place_on_line(plan, ground, placed, at, moves, enemy_at)
         return placed_moves(placed, at, moves, enemy_at)

@@ -798,10 +798,17 @@ LAST_AIM = 5.0
 LAST_MIN = 1.0
 
 
+#: session 30: what a planned attack's chance of emptying its target is read from - the
+#: target (map index) and {unit: the hex it attacks from} -> the chance, or None where it
+#: cannot say (the search's: the system's exact estimate of the planned position)
+Chance = Callable[[int, Mapping[str, int]], "float | None"]
+
+
 def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
                       stakes: Mapping[int, float],
                       verdict: Callable[[Collection[str]], float],
-                      pinned: Collection[str] = ()
+                      pinned: Collection[str] = (), chance: Chance | None = None,
+                      aims: Sequence[float] = (LAST_AIM,)
                       ) -> tuple[list[tuple[float, Command]], set[str], list[int]]:
     """The attacker's last movement phase (session 27, the search bot's): the objectives the
     enemy holds with units in them (``stakes``: hex -> the points taking it is worth, > 0)
@@ -815,7 +822,13 @@ def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     joins the target where it adds most to the points expected (:func:`p_clear`) - and
     valued by :func:`verdict_value` (``verdict``: the hexes taken -> what the verdict they
     make is worth to us); the best is made. Returns the moves (scored 300 down), the units
-    committed (those attacking from where they stand too) and the targets."""
+    committed (those attacking from where they stand too) and the targets.
+
+    Session 30 (the search's): ``chance`` values each planned attack by the system's exact
+    chance that it empties its target (a "1" result empties a major city of one-step units,
+    EUR-11/13, which :func:`p_clear` does not count) where it gives one, and each subset is
+    also planned to each of ``aims`` (the odds a target gathers units to before the next:
+    lower aims spread the army over more targets)."""
     sit, g = pic.sit, pic.g
     m = sit.map
     targets = sorted(t for t, s in stakes.items() if s > 0 and t in pic.theirs)
@@ -851,7 +864,8 @@ def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
             strongest.setdefault(uid, f)
         likely[t] = stakes[t] * p_clear(sum(strongest.values()) / defense[t])
 
-    def plan(only: Sequence[int]) -> tuple[dict[int, dict[str, int]], dict[int, float]]:
+    def plan(only: Sequence[int], aim: float = LAST_AIM
+             ) -> tuple[dict[int, dict[str, int]], dict[int, float]]:
         room = dict(room0)
         used: set[str] = set()
         chosen: dict[int, dict[str, int]] = {}
@@ -868,7 +882,7 @@ def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
             pick: dict[str, int] = {}
             f_sum = 0.0
             for f, uid, j in offers[t]:
-                if f_sum >= LAST_AIM * defense[t]:
+                if f_sum >= aim * defense[t]:
                     break
                 if uid in used or uid in pick or not fits(uid, j):
                     continue
@@ -909,13 +923,18 @@ def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     subsets: list[Sequence[int]] = [targets]
     for k in range(1, min(LAST_TARGETS, len(targets) - 1) + 1):
         subsets += [list(c) for c in combinations(targets, k)]
+    def cleared(t: int, pick: Mapping[str, int], f_sum: float) -> float:
+        got = chance(t, pick) if chance is not None else None
+        return p_clear(f_sum / defense[t]) if got is None else got
+
     best_plan: tuple[float, dict[int, dict[str, int]]] | None = None
     for only in subsets:
-        chosen, total = plan(only)
-        value = verdict_value(verdict, [(m.label(t), p_clear(total[t] / defense[t]))
-                                        for t in chosen])
-        if best_plan is None or value > best_plan[0] + 1e-9:
-            best_plan = (value, chosen)
+        for aim in aims:
+            chosen, total = plan(only, aim)
+            value = verdict_value(verdict, [(m.label(t), cleared(t, chosen[t], total[t]))
+                                            for t in chosen])
+            if best_plan is None or value > best_plan[0] + 1e-9:
+                best_plan = (value, chosen)
     assert best_plan is not None
     out: list[tuple[float, Command]] = []
     committed: set[str] = set()

@@ -29,6 +29,10 @@ class Estimate:
     attacker_loss: Fraction
     defender_loss: Fraction
     column: str
+    #: the chance the defender's hex is emptied where the system gives it (Europa's
+    #: ``p_hex_cleared``: a "1" result empties a major city of one-step units, EUR-11/13),
+    #: else None; the search's last assaults weigh it (session 30), the planner ``p_taken``
+    p_cleared: Fraction | None = None
 
     def value(self, hex_value: int, caution: Fraction = Fraction(6, 5)) -> Fraction:
         """Expected gain: the hex (weighted by its value + 1) and the enemy's losses, minus
@@ -51,14 +55,15 @@ def from_odds(odds: Mapping[str, Any]) -> Estimate | None:
     or None when it does not give them."""
     inner = odds.get("odds")
     o = inner if isinstance(inner, Mapping) else odds
-    taken = [_fraction(o.get(k)) for k in ("p_taken", "p_hex_cleared", "p_defender_eliminated",
+    taken = [_fraction(o.get(k)) for k in ("p_taken", "p_defender_eliminated",
                                           "p_defender_retreat")]
     att = _fraction(o.get("expected_attacker_loss", o.get("e_attacker_loss")))
     dfn = _fraction(o.get("expected_defender_loss", o.get("e_defender_loss")))
     got = [t for t in taken if t is not None]
     if not got or att is None or dfn is None:
         return None
-    return Estimate(max(got), att, dfn, str(o.get("column", "")))
+    return Estimate(max(got), att, dfn, str(o.get("column", "")),
+                    _fraction(o.get("p_hex_cleared")))
 
 
 def rules_estimate(game: Any, cmd: Any) -> Estimate | None:
@@ -72,13 +77,16 @@ def rules_estimate(game: Any, cmd: Any) -> Estimate | None:
         return None
 
 
-def view_estimate(sit: Situation, target: str, attackers: Sequence[str]) -> Estimate | None:
+def view_estimate(sit: Situation, target: str, attackers: Sequence[str],
+                  view: Mapping[str, Any] | None = None) -> Estimate | None:
     """The system's own exact estimate of attacking ``target`` with ``attackers`` as the
-    bot's view shows the battle (its ``estimate`` hook), or None when it gives none."""
+    bot's view shows the battle (its ``estimate`` hook), or None when it gives none;
+    ``view``: a position the bot plans (its own view with some of its units moved)."""
     hook = system_named(sit.context.scenario.system).estimate
     if hook is None:
         return None
-    got = hook(sit.context, sit.view, sit.player, target, attackers)
+    got = hook(sit.context, sit.view if view is None else view, sit.player, target,
+               attackers)
     return from_odds(got) if got is not None else None
 
 

@@ -65,7 +65,11 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "air_better",
           # session 29: the game turns before the last in which the search's air moves on
           # the objectives of its last assaults (0: never)
-          "air_turns")
+          "air_turns",
+          # session 30: whether the search's last assaults weigh the rules' exact chance that
+          # each attack empties its target (1) or the CRT's DR and D2 alone (0); a second
+          # odds the attacker's last assault gathers units to (0: none, the plan's 5 alone)
+          "exact", "spread")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -74,8 +78,8 @@ WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_fr
                 "yield_west",
                 "fall_back",
                 "raid", "reach_line", "line_stacks", "push_turns", "sieges",
-                "verdict", "air_forward", "air_turns")
-NUMBER_PARAMS = ("worth_pull", "stand", "air_better")
+                "verdict", "air_forward", "air_turns", "exact")
+NUMBER_PARAMS = ("worth_pull", "stand", "air_better", "spread")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")
 #: the fortresses any shipped plan's defender names (what ``rings`` and ``reach`` may name)
@@ -137,6 +141,12 @@ class PlannerBot(HeuristicBot):
         if "air_turns" in self.params and hasattr(self.policy, "air_turns"):
             # a study's setting (session 29): the search's last turns of air on the objectives
             self.policy.air_turns = int(self.params["air_turns"])
+        if "exact" in self.params and hasattr(self.policy, "exact_clear"):
+            # a study's setting (session 30): the last assaults' exact chances
+            self.policy.exact_clear = bool(int(self.params["exact"]))
+        if "spread" in self.params and hasattr(self.policy, "spread_aim"):
+            # a study's setting (session 30): the attacker's last assault spread thinner
+            self.policy.spread_aim = float(self.params["spread"] or 0)
 
     def make_policy(self, seat: Seat) -> Policy:
         plan: Any

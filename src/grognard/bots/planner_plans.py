@@ -43,6 +43,7 @@ from grognard.bots.heuristic import (
     ThirdReichPolicy,
     fitting,
 )
+from grognard.bots.odds import view_estimate
 from grognard.bots.situation import Situation, destination
 from grognard.bots.tr_plans import (
     GROUND,
@@ -1269,7 +1270,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                     self.FALL_BACK_ARMOUR if self.posture_now(sit.view) == "fall_back" else 0),
                 reach_line=int(self.campaign.side_plan.get("reach_line", 0) or 0),
                 line_stacks=int(self.campaign.side_plan.get("line_stacks", 0) or 0),
-                verdict=self.last_verdict(sit) if self.verdict_assault else None)
+                verdict=self.last_verdict(sit) if self.verdict_assault else None,
+                chance=self.clear_chance(sit) if self.last_turn(sit) else None)
         if kind == "move" and self.defending is False and self.verdict_assault and \
                 self._phase_name(sit) == "movement" and self._scenario_last_turn_now(sit):
             last = self.last_moves(sit, actions)
@@ -1292,6 +1294,42 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: what a point retaken adds to a verdict's worth (the verdicts' levels stand a whole
     #: unit apart): at the same level the surer points win
     VERDICT_POINT = 0.01
+
+    #: session 30 (the search's, with :attr:`verdict_assault`): the last assaults weigh the
+    #: rules' exact chance that each planned attack empties its target (:meth:`clear_chance`)
+    exact_clear: bool = True
+    #: session 30: a second odds the attacker's last assault plans its targets to (0: only
+    #: ``europa_offence.LAST_AIM``)
+    spread_aim: float = 0.0
+
+    def clear_chance(self, sit: Situation) -> offence.Chance | None:
+        """Session 30 (:attr:`verdict_assault` and :attr:`exact_clear`): target hex (map
+        index), {unit: the hex it attacks from} -> the rules' exact chance that the attack
+        empties the target (the system's estimate of the planned position, our view with
+        those units moved: ``p_hex_cleared`` - a "1" result empties a major city of
+        one-step units, EUR-11/13, where the CRT's DR and D2 alone would say 0.28 at 2 to 1
+        it is 0.72); None (the planner's :func:`europa_offence.p_clear`) otherwise. Kept
+        per planned attack for the decision."""
+        if not (self.verdict_assault and self.exact_clear):
+            return None
+        m = sit.map
+        base = dict(sit.view)
+        units: Mapping[str, Any] = base.get("units") or {}
+        kept: dict[tuple[int, tuple[tuple[str, int], ...]], float | None] = {}
+
+        def chance(t: int, pick: Mapping[str, int]) -> float | None:
+            key = (t, tuple(sorted(pick.items())))
+            if key in kept:
+                return kept[key]
+            moved = {uid: {**units[uid], "hex": m.label(j)} for uid, j in pick.items()
+                     if uid in units and units[uid].get("hex") != m.label(j)}
+            view = {**base, "units": {**units, **moved}} if moved else base
+            est = view_estimate(sit, m.label(t), sorted(pick), view)
+            got = None if est is None else float(
+                est.p_cleared if est.p_cleared is not None else est.p_taken)
+            kept[key] = got
+            return got
+        return chance
 
     def _victory_table(self, sit: Situation) -> tuple[
             str, list[tuple[list[str], int, int]], list[tuple[int, Any]], set[str]] | None:
@@ -1380,9 +1418,12 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         pic = self.picture(sit)
         kept = self.garrisons(sit) | sit.memo("plan.hold", set)
         moves = offence.moves_by_unit(sit, actions.candidates("move"), destination)
+        aims = (offence.LAST_AIM, self.spread_aim) if self.spread_aim > 0 else \
+            (offence.LAST_AIM,)
         planned, committed, _targets = offence.last_assault_plan(
             pic, {u: o for u, o in moves.items() if u not in kept},
-            {m.index_of_label(h): s for h, s in stakes.items()}, verdict, pinned=kept)
+            {m.index_of_label(h): s for h, s in stakes.items()}, verdict, pinned=kept,
+            chance=self.clear_chance(sit), aims=aims)
         return planned + (self.offence_moves(sit, actions, busy=committed) or [])
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:

@@ -174,6 +174,7 @@ def estimate(ctx: Context, view: JSON, player: str, target: str,
     except (GrognardError, KeyError, ValueError, TypeError):
         return None
     return {"p_taken": max(result.p_defender_eliminated, result.p_defender_retreat),
+            "p_hex_cleared": result.p_hex_cleared,
             "expected_attacker_loss": Fraction(result.expected_attacker_loss),
             "expected_defender_loss": Fraction(result.expected_defender_loss),
             "column": str(result.setup.odds.column)}
