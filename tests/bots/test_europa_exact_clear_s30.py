@@ -1,0 +1,126 @@
+"""Issue 25, session 30: the search's last assaults weigh the rules' exact chance that each
+planned attack empties its target (``EuropaPlannerPolicy.clear_chance``: the system's
+estimate of the planned position, ``p_hex_cleared``; ``europa_offence.last_assault_plan``'s
+and ``europa_defence.last_assault``'s ``chance``; ``mcts@exact=0`` without it). In a major
+city the defender's loss basis is doubled (EUR-11) while its credits are not (EUR-13), so a
+"1" result empties it of one-step units: Kharkov's three rifle corps at 2 to 1 fall 72 times
+in 100, where the CRT's DR and D2 alone (``p_clear``) say 28."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from tests.bots.europa_boards import Sit
+from tests.bots.test_europa_last_assault_s27 import STRONG, WEAK, Grid, lab, sides, unit
+
+from grognard.bots import europa_offence as off
+from grognard.bots.base import LazyView, LegalActions, Seat
+from grognard.bots.catalog import make_bot
+from grognard.bots.odds import view_estimate
+from grognard.engine.commands import Command
+from grognard.engine.game import Game
+
+
+def _assault(verdict: Any, chance: Any = None, aims: tuple[float, ...] = (off.LAST_AIM,)
+             ) -> tuple[dict[str, str], list[str]]:
+    """session 27's board: four Axis units of attack 6, the weak city (defense 6 doubled)
+    and the strong one (18)."""
+    g = Grid()
+    mine = {f"a{k}": unit("axis", (3 + k % 2, 1 + 2 * (k // 2)), attack=6) for k in range(4)}
+    enemy = [unit("soviet", WEAK, defense=3), unit("soviet", STRONG, defense=9)]
+    sit = Sit(g, mine, enemy)
+    pic = off.Picture.of(sit, g, [lab(0, 0)], [lab(8, 4)])  # type: ignore[arg-type]
+    moves = {uid: {g.index_of_label(lab(x, y)): Command("move", "axis", {"unit": uid,
+                                                                        "to": lab(x, y)})
+                   for y in range(5) for x in range(9)
+                   if 0 < abs(x - int(u["hex"][:2])) + abs(y - int(u["hex"][2:])) <= 3
+                   and (x, y) not in (WEAK, STRONG)}
+             for uid, u in mine.items()}
+    wrapped = None if chance is None else (
+        lambda t, pick: chance(g.label(t), pick))
+    out, _committed, targets = off.last_assault_plan(
+        pic, moves, {g.index_of_label(lab(*WEAK)): 2.0, g.index_of_label(lab(*STRONG)): 6.0},
+        verdict, chance=wrapped, aims=aims)
+    to = {uid: str(u["hex"]) for uid, u in mine.items()}
+    to.update({str(c.args["unit"]): str(c.args["to"]) for _s, c in out})
+    return to, [g.label(t) for t in targets]
+
+
+def test_the_exact_chance_decides_which_target_the_last_assault_takes():
+    """Either city makes the verdict: by the CRT's DR and D2 the weak one at 4 to 1 (0.58)
+    beats the strong at 1 to 1 (0.11); where the rules say the weak city holds whatever
+    comes (a chance of 0) and the strong one falls to any attack, the army goes there."""
+    def either(taken: Collection[str]) -> float:
+        return 1.0 if taken else 0.0
+    _to, targets = _assault(either)
+    assert targets == [lab(*WEAK)]
+
+    def rules(target: str, pick: Mapping[str, int]) -> float:
+        return 0.0 if target == lab(*WEAK) else 1.0
+    to, targets = _assault(either, rules)
+    assert targets == [lab(*STRONG)]
+    assert set(to.values()) <= sides(STRONG)
+    # a chance the rules cannot give (None) falls back on the CRT's: the plan as before
+    assert _assault(either, lambda t, p: None)[1] == [lab(*WEAK)]
+
+
+def test_a_second_aim_spreads_the_army_over_both_targets():
+    """The verdict needs both cities, and a city falls 72 times in 100 to any attack the
+    rules allow: planned to 5 to 1 alone the weak city takes all four units and the strong
+    none (worth 0); planned to 1 to 1 too (``spread``) one unit goes to the weak city and
+    three to the strong - both attacked."""
+    def both(taken: Collection[str]) -> float:
+        return 1.0 if len(taken) == 2 else 0.0
+
+    def rules(target: str, pick: Mapping[str, int]) -> float:
+        return 0.72 if pick else 0.0
+    _to, targets = _assault(both, rules)
+    assert len(targets) == 1
+    to, targets = _assault(both, rules, aims=(off.LAST_AIM, 1.0))
+    assert sorted(targets) == sorted([lab(*WEAK), lab(*STRONG)])
+    assert sum(h in sides(STRONG) for h in to.values()) == 3
+
+
+def test_the_search_reads_the_rules_chance_of_the_planned_position():
+    """europa-barbarossa, a turn-1 position played as the last turn, three German divisions
+    moved (on the plan, not the board) to Minsk's sides and a Soviet unit in Minsk: the
+    search's chance is the system's ``p_hex_cleared`` of that attack on the position with
+    the three moved - above the CRT's DR and D2 (a lone one-step unit is emptied by any
+    loss); the planner and ``mcts@exact=0`` read none."""
+    g = Game.new("europa-barbarossa", seed=3)
+    phases = g.context.turn_sequence.phases
+    bots = {p: make_bot("planner", Seat.of(g, p, 3)) for p in g.scenario.sides}
+    while not (phases[int(g.state["phase"])].name == "movement" and "move" in g.allowed("axis")):
+        p = g.active()[0]
+        g.apply(bots[p].choose(LazyView(g, p), LegalActions(g, p)))
+    m = g.scenario.map
+    minsk = m.index_of_label("2631")
+    sides_of_minsk = [int(j) for j in m.neighbor_indices(minsk)]
+    st = copy.deepcopy(g.state)
+    st["turn"] = 13
+    units = st["units"]
+    three = sorted(u for u, x in units.items() if x["side"] == "axis"
+                   and x.get("type") == "infantry" and x.get("hex"))[:3]
+    lone = sorted(u for u, x in units.items() if x["side"] == "soviet" and x.get("hex"))[0]
+    units[lone]["hex"] = "2631"
+    g.state = st
+    g._changed()
+    seat = Seat.of(g, "axis", 3)
+    search: Any = make_bot("mcts", seat).policy
+    sit = search.situation(g.view("axis"), g)
+    chance = search.clear_chance(sit)
+    assert chance is not None
+    pick = dict(zip(three, sides_of_minsk, strict=False))
+    got = chance(minsk, pick)
+    moved = {**g.view("axis")}
+    moved["units"] = {**moved["units"], **{u: {**moved["units"][u], "hex": m.label(j)}
+                                           for u, j in pick.items()}}
+    est = view_estimate(sit, "2631", sorted(pick), moved)
+    assert est is not None and est.p_cleared is not None
+    assert got == float(est.p_cleared) and got > float(est.p_taken) > 0
+    assert chance(minsk, pick) == got  # kept for the decision
+    for name in ("planner", "mcts@exact=0"):
+        pol: Any = make_bot(name, seat).policy
+        assert pol.clear_chance(pol.situation(g.view("axis"), g)) is None
