@@ -67,7 +67,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # the objectives of its last assaults (0: never)
           "air_turns",
           # session 30: whether the search's last assaults weigh the rules' exact chance that
-          # each attack empties its target (1) or the CRT's DR and D2 alone (0); a second
+          # each attack empties its target (1; 2: every attack too) or the CRT's DR and D2
+          # alone (0); a second
           # odds the attacker's last assault gathers units to (0: none, the plan's 5 alone)
           "exact", "spread")
 
@@ -143,7 +144,7 @@ class PlannerBot(HeuristicBot):
             self.policy.air_turns = int(self.params["air_turns"])
         if "exact" in self.params and hasattr(self.policy, "exact_clear"):
             # a study's setting (session 30): the last assaults' exact chances
-            self.policy.exact_clear = bool(int(self.params["exact"]))
+            self.policy.exact_clear = int(self.params["exact"])
         if "spread" in self.params and hasattr(self.policy, "spread_aim"):
             # a study's setting (session 30): the attacker's last assault spread thinner
             self.policy.spread_aim = float(self.params["spread"] or 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple
 
@@ -43,7 +44,7 @@ from grognard.bots.heuristic import (
     ThirdReichPolicy,
     fitting,
 )
-from grognard.bots.odds import view_estimate
+from grognard.bots.odds import Estimate, view_estimate
 from grognard.bots.situation import Situation, destination
 from grognard.bots.tr_plans import (
     GROUND,
@@ -1295,9 +1296,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: unit apart): at the same level the surer points win
     VERDICT_POINT = 0.01
 
-    #: session 30 (the search's, with :attr:`verdict_assault`): the last assaults weigh the
-    #: rules' exact chance that each planned attack empties its target (:meth:`clear_chance`)
-    exact_clear: bool = True
+    #: session 30 (the search's, with :attr:`verdict_assault`): 1, the last assaults weigh
+    #: the rules' exact chance that each planned attack empties its target
+    #: (:meth:`clear_chance`); 2, every attack is weighed by it too (:meth:`own_estimate`);
+    #: 0, neither
+    exact_clear: int = 1
     #: session 30: a second odds the attacker's last assault plans its targets to (0: only
     #: ``europa_offence.LAST_AIM``)
     spread_aim: float = 0.0
@@ -1310,7 +1313,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         one-step units, EUR-11/13, where the CRT's DR and D2 alone would say 0.28 at 2 to 1
         it is 0.72); None (the planner's :func:`europa_offence.p_clear`) otherwise. Kept
         per planned attack for the decision."""
-        if not (self.verdict_assault and self.exact_clear):
+        if not (self.verdict_assault and self.exact_clear >= 1):
             return None
         m = sit.map
         base = dict(sit.view)
@@ -1425,6 +1428,17 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             {m.index_of_label(h): s for h, s in stakes.items()}, verdict, pinned=kept,
             chance=self.clear_chance(sit), aims=aims)
         return planned + (self.offence_moves(sit, actions, busy=committed) or [])
+
+    def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
+        """EUR-09 The system's estimate of an attack; with :attr:`exact_clear` 2 (the
+        search's, session 30) the chance it takes the hex is the rules' chance the hex is
+        emptied (``p_hex_cleared``: a "1" result empties a major city of one-step units),
+        not the larger of a "2" result's and a retreat's."""
+        est = super().own_estimate(sit, cmd)
+        if est is not None and est.p_cleared is not None and self.verdict_assault and \
+                self.exact_clear >= 2:
+            return replace(est, p_taken=est.p_cleared)
+        return est
 
     def score_place_reinforcement(self, sit: Situation, cmd: Command) -> Score:
         """EUR-22 The defender's arrivals (session 13): the heuristic's score plus the
