@@ -124,3 +124,32 @@ def test_the_search_reads_the_rules_chance_of_the_planned_position():
     for name in ("planner", "mcts@exact=0"):
         pol: Any = make_bot(name, seat).policy
         assert pol.clear_chance(pol.situation(g.view("axis"), g)) is None
+
+
+def test_the_search_weighs_every_attack_by_the_rules_chance_as_the_defender():
+    """``exact_level``: the search's Soviets (the defender) weigh every attack by the
+    chance the hex is emptied (2), its Axis only its last assaults (1); ``mcts@exact=N``
+    sets either, the planner none. With 2 the estimate's chance of taking the hex is the
+    rules' ``p_hex_cleared``: a lone one-step defender is emptied by any loss."""
+    g = Game.new("demo-europa", seed=2)
+    for c in (Command("move", "axis", {"unit": "de-7pz", "path": ["0504", "0604"]}),
+              Command("move", "axis", {"unit": "de-20mot", "path": ["0505", "0604"]}),
+              Command("end_phase", "axis")):
+        g.apply(c)
+    attack = Command("attack", "axis", {"attackers": ["de-7pz", "de-20mot"],
+                                        "defender_hex": "0704"})
+    b = Game.new("europa-barbarossa", seed=0)
+    for side, level in (("soviet", 2), ("axis", 1)):
+        side_pol: Any = make_bot("mcts", Seat.of(b, side, 0)).policy
+        side_pol.situation(b.view(side), b)  # the seat learns which side it is
+        assert side_pol.exact_level() == level
+    seat = Seat.of(g, "axis", 2)
+    got = {}
+    for name in ("mcts", "mcts@exact=2", "planner"):
+        pol: Any = make_bot(name, seat).policy
+        sit = pol.situation(g.view("axis"), g)
+        est = pol.own_estimate(sit, attack)
+        assert est is not None and est.p_cleared is not None
+        got[name] = est
+    assert got["mcts@exact=2"].p_taken == got["mcts@exact=2"].p_cleared
+    assert got["mcts"].p_taken == got["planner"].p_taken < got["planner"].p_cleared
