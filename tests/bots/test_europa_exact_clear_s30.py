@@ -126,11 +126,11 @@ def test_the_search_reads_the_rules_chance_of_the_planned_position():
         assert pol.clear_chance(pol.situation(g.view("axis"), g)) is None
 
 
-def test_the_search_weighs_every_attack_by_the_rules_chance_as_the_defender():
-    """``exact_level``: the search's Soviets (the defender) weigh every attack by the
-    chance the hex is emptied (2), its Axis only its last assaults (1); ``mcts@exact=N``
-    sets either, the planner none. With 2 the estimate's chance of taking the hex is the
-    rules' ``p_hex_cleared``: a lone one-step defender is emptied by any loss."""
+def test_the_search_may_weigh_every_attack_by_the_rules_chance():
+    """``exact_level``: by default the search weighs only its last assaults by the chance
+    the hex is emptied (1, both seats); ``mcts@exact=2`` every attack too, the planner
+    none. With 2 the estimate's chance of taking the hex is the rules' ``p_hex_cleared``: a
+    lone one-step defender is emptied by any loss."""
     g = Game.new("demo-europa", seed=2)
     for c in (Command("move", "axis", {"unit": "de-7pz", "path": ["0504", "0604"]}),
               Command("move", "axis", {"unit": "de-20mot", "path": ["0505", "0604"]}),
@@ -139,7 +139,7 @@ def test_the_search_weighs_every_attack_by_the_rules_chance_as_the_defender():
     attack = Command("attack", "axis", {"attackers": ["de-7pz", "de-20mot"],
                                         "defender_hex": "0704"})
     b = Game.new("europa-barbarossa", seed=0)
-    for side, level in (("soviet", 2), ("axis", 1)):
+    for side, level in (("soviet", 1), ("axis", 1)):
         side_pol: Any = make_bot("mcts", Seat.of(b, side, 0)).policy
         side_pol.situation(b.view(side), b)  # the seat learns which side it is
         assert side_pol.exact_level() == level

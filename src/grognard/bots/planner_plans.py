@@ -1299,15 +1299,15 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: session 30 (the search's, with :attr:`verdict_assault`): 1, the last assaults weigh
     #: the rules' exact chance that each planned attack empties its target
     #: (:meth:`clear_chance`); 2, every attack is weighed by it too (:meth:`own_estimate`);
-    #: 0, neither; None (the default): 2 for the defender, 1 for the attacker
-    #: (:meth:`exact_level`)
+    #: 0, neither; None (the default): the seat's level (:meth:`exact_level`)
     exact_clear: int | None = None
-    #: the default's levels (attacker, defender): on seeds 10560-10659 against the planner,
-    #: every attack weighed so made the search's Axis worse (verdicts better on 12 seeds,
-    #: worse on 22: it attacked cities at 2 to 1 and lost the units) and its Soviets better
-    #: (25 / 19: they retake the cities the Axis enters); the last assaults alone changed
-    #: 2 games' points, no verdict (docs/AI.md, session 30)
-    EXACT_LEVELS = (1, 2)
+    #: the default's levels (attacker, defender), the last assaults alone in both seats:
+    #: against the planner every attack weighed so made the search's Axis worse (seeds
+    #: 10560-10659: verdicts better on 12, worse on 22 - it attacked cities at 2 to 1 and
+    #: lost the units) and its Soviets no better (25 / 19 there, 16 / 21 on new seeds
+    #: 10760-10859); the last assaults alone changed 2 games' points in 200, no verdict
+    #: (docs/AI.md, session 30)
+    EXACT_LEVELS = (1, 1)
 
     def exact_level(self) -> int:
         """:attr:`exact_clear`, or the seat's default (:data:`EXACT_LEVELS`)."""
@@ -1444,7 +1444,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
     def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
         """EUR-09 The system's estimate of an attack; at :meth:`exact_level` 2 (the
-        search's defender by default, session 30) the chance it takes the hex is the rules' chance the hex is
+        search's, ``mcts@exact=2``, session 30) the chance it takes the hex is the rules' chance the hex is
         emptied (``p_hex_cleared``: a "1" result empties a major city of one-step units),
         not the larger of a "2" result's and a retreat's."""
         est = super().own_estimate(sit, cmd)
