@@ -8,44 +8,33 @@ in 100, where the CRT's DR and D2 alone (``p_clear``) say 28."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from tests.bots.europa_boards import Sit
-from tests.bots.test_europa_last_assault_s27 import STRONG, WEAK, Grid, lab, sides, unit
+from tests.bots.test_europa_last_assault_s27 import (
+    STAKES,
+    STRONG,
+    WEAK,
+    assault,
+    lab,
+    minsk_last_turn,
+    sides,
+)
+from tests.europa.positions import demo_attack
 
 from grognard.bots import europa_offence as off
-from grognard.bots.base import LazyView, LegalActions, Seat
+from grognard.bots.base import Seat
 from grognard.bots.catalog import make_bot
 from grognard.bots.odds import view_estimate
-from grognard.engine.commands import Command
 from grognard.engine.game import Game
 
 
 def _assault(verdict: Any, chance: Any = None, aims: tuple[float, ...] = (off.LAST_AIM,)
              ) -> tuple[dict[str, str], list[str]]:
-    """session 27's board: four Axis units of attack 6, the weak city (defense 6 doubled)
-    and the strong one (18)."""
-    g = Grid()
-    mine = {f"a{k}": unit("axis", (3 + k % 2, 1 + 2 * (k // 2)), attack=6) for k in range(4)}
-    enemy = [unit("soviet", WEAK, defense=3), unit("soviet", STRONG, defense=9)]
-    sit = Sit(g, mine, enemy)
-    pic = off.Picture.of(sit, g, [lab(0, 0)], [lab(8, 4)])  # type: ignore[arg-type]
-    moves = {uid: {g.index_of_label(lab(x, y)): Command("move", "axis", {"unit": uid,
-                                                                        "to": lab(x, y)})
-                   for y in range(5) for x in range(9)
-                   if 0 < abs(x - int(u["hex"][:2])) + abs(y - int(u["hex"][2:])) <= 3
-                   and (x, y) not in (WEAK, STRONG)}
-             for uid, u in mine.items()}
-    wrapped = None if chance is None else (
-        lambda t, pick: chance(g.label(t), pick))
-    out, _committed, targets = off.last_assault_plan(
-        pic, moves, {g.index_of_label(lab(*WEAK)): 2.0, g.index_of_label(lab(*STRONG)): 6.0},
-        verdict, chance=wrapped, aims=aims)
-    to = {uid: str(u["hex"]) for uid, u in mine.items()}
-    to.update({str(c.args["unit"]): str(c.args["to"]) for _s, c in out})
-    return to, [g.label(t) for t in targets]
+    """session 27's board (:func:`assault`: four Axis units of attack 6, the weak city -
+    defense 6 doubled - and the strong one, 18), with a chance read by the target's label."""
+    to, _committed, targets = assault(verdict, STAKES, chance=chance, aims=aims)
+    return to, targets
 
 
 def test_the_exact_chance_decides_which_target_the_last_assault_takes():
@@ -89,24 +78,9 @@ def test_the_search_reads_the_rules_chance_of_the_planned_position():
     search's chance is the system's ``p_hex_cleared`` of that attack on the position with
     the three moved - above the CRT's DR and D2 (a lone one-step unit is emptied by any
     loss); the planner and ``mcts@exact=0`` read none."""
-    g = Game.new("europa-barbarossa", seed=3)
-    phases = g.context.turn_sequence.phases
-    bots = {p: make_bot("planner", Seat.of(g, p, 3)) for p in g.scenario.sides}
-    while not (phases[int(g.state["phase"])].name == "movement" and "move" in g.allowed("axis")):
-        p = g.active()[0]
-        g.apply(bots[p].choose(LazyView(g, p), LegalActions(g, p)))
+    g, three, sides_of_minsk = minsk_last_turn(place=False)
     m = g.scenario.map
     minsk = m.index_of_label("2631")
-    sides_of_minsk = [int(j) for j in m.neighbor_indices(minsk)]
-    st = copy.deepcopy(g.state)
-    st["turn"] = 13
-    units = st["units"]
-    three = sorted(u for u, x in units.items() if x["side"] == "axis"
-                   and x.get("type") == "infantry" and x.get("hex"))[:3]
-    lone = sorted(u for u, x in units.items() if x["side"] == "soviet" and x.get("hex"))[0]
-    units[lone]["hex"] = "2631"
-    g.state = st
-    g._changed()
     seat = Seat.of(g, "axis", 3)
     search: Any = make_bot("mcts", seat).policy
     sit = search.situation(g.view("axis"), g)
@@ -131,13 +105,7 @@ def test_the_search_may_weigh_every_attack_by_the_rules_chance():
     the hex is emptied (1, both seats); ``mcts@exact=2`` every attack too, the planner
     none. With 2 the estimate's chance of taking the hex is the rules' ``p_hex_cleared``: a
     lone one-step defender is emptied by any loss."""
-    g = Game.new("demo-europa", seed=2)
-    for c in (Command("move", "axis", {"unit": "de-7pz", "path": ["0504", "0604"]}),
-              Command("move", "axis", {"unit": "de-20mot", "path": ["0505", "0604"]}),
-              Command("end_phase", "axis")):
-        g.apply(c)
-    attack = Command("attack", "axis", {"attackers": ["de-7pz", "de-20mot"],
-                                        "defender_hex": "0704"})
+    g, attack = demo_attack()
     b = Game.new("europa-barbarossa", seed=0)
     for side, level in (("soviet", 1), ("axis", 1)):
         side_pol: Any = make_bot("mcts", Seat.of(b, side, 0)).policy

@@ -40,12 +40,14 @@ def unit(side: str, at: tuple[int, int], attack: int = 4, defense: int = 5,
             "hex": lab(*at), "zoc_class": 2, "re_size": 3, **more}
 
 
-def assault(verdict: Any, stakes: dict[tuple[int, int], float], pinned: Collection[str] = ()
+def assault(verdict: Any, stakes: dict[tuple[int, int], float], pinned: Collection[str] = (),
+            chance: Any = None, aims: tuple[float, ...] = (off.LAST_AIM,)
             ) -> tuple[dict[str, str], set[str], list[str]]:
     """Four Axis units of attack 6 on the row between the cities, each able to reach any hex
     within 3; the weak city held by a defense of 3 (doubled: 6 - the four at 4 to 1), the
     strong one by 9 (18: 1 to 1 from three of them). Where each unit ends, the units
-    committed, the targets."""
+    committed, the targets. ``chance`` (session 30): the target's label and the plan's
+    {unit: hex} -> the chance it is emptied, as ``last_assault_plan`` reads it."""
     g = Grid()
     mine = {f"a{k}": unit("axis", (3 + k % 2, 1 + 2 * (k // 2)), attack=6) for k in range(4)}
     enemy = [unit("soviet", WEAK, defense=3), unit("soviet", STRONG, defense=9)]
@@ -57,9 +59,10 @@ def assault(verdict: Any, stakes: dict[tuple[int, int], float], pinned: Collecti
                    if 0 < abs(x - int(u["hex"][:2])) + abs(y - int(u["hex"][2:])) <= 3
                    and (x, y) not in (WEAK, STRONG)}
              for uid, u in mine.items() if uid not in pinned}
+    by_index = None if chance is None else (lambda t, pick: chance(g.label(t), pick))
     out, committed, targets = off.last_assault_plan(
         pic, moves, {g.index_of_label(lab(*c)): s for c, s in stakes.items()}, verdict,
-        pinned=pinned)
+        pinned=pinned, chance=by_index, aims=aims)
     scores = [s for s, _c in out]
     assert scores == sorted(scores, reverse=True)
     to = {uid: str(u["hex"]) for uid, u in mine.items()}
@@ -147,12 +150,11 @@ def test_the_counted_side_weighs_the_hexes_it_takes():
     assert spol.attack_stakes(ssit) == {}  # the Soviets are not the counted side
 
 
-def test_the_search_plans_the_axis_last_movement_phase_for_the_verdict():
-    """europa-barbarossa, the Axis's movement phase played as the scenario's last turn (the
-    turn counter set to 13 on a turn-1 position) with a Soviet unit put in Minsk and three
-    German divisions on its sides: the search's Axis (``mcts``: ``verdict_assault``) plans
-    the last assault - the three stay where they stand, every move planned is legal; the
-    planner (and ``mcts@verdict=0``) plans the turn as any other (no last assault)."""
+def minsk_last_turn(place: bool) -> tuple[Game, list[str], list[int]]:
+    """europa-barbarossa (seed 3) at the Axis's turn-1 movement phase with the turn counter
+    set to 13 (the scenario's last) and a Soviet unit put in Minsk (2631): the game, three
+    German infantry units and Minsk's sides (map indices); with ``place`` the three stand on
+    those sides."""
     import copy
 
     from grognard.bots.base import LazyView
@@ -164,18 +166,29 @@ def test_the_search_plans_the_axis_last_movement_phase_for_the_verdict():
         p = g.active()[0]
         g.apply(bots[p].choose(LazyView(g, p), LegalActions(g, p)))
     m = g.scenario.map
-    sides_of_minsk = [m.label(int(j)) for j in m.neighbor_indices(m.index_of_label("2631"))]
+    sides_of_minsk = [int(j) for j in m.neighbor_indices(m.index_of_label("2631"))]
     st = copy.deepcopy(g.state)
     st["turn"] = 13
     units = st["units"]
     three = sorted(u for u, x in units.items() if x["side"] == "axis"
                    and x.get("type") == "infantry" and x.get("hex"))[:3]
-    for u, h in zip(three, sides_of_minsk, strict=False):
-        units[u]["hex"] = h
+    if place:
+        for u, j in zip(three, sides_of_minsk, strict=False):
+            units[u]["hex"] = m.label(j)
     units[sorted(u for u, x in units.items() if x["side"] == "soviet" and x.get("hex"))[0]
           ]["hex"] = "2631"
     g.state = st
     g._changed()
+    return g, three, sides_of_minsk
+
+
+def test_the_search_plans_the_axis_last_movement_phase_for_the_verdict():
+    """europa-barbarossa, the Axis's movement phase played as the scenario's last turn (the
+    turn counter set to 13 on a turn-1 position) with a Soviet unit put in Minsk and three
+    German divisions on its sides: the search's Axis (``mcts``: ``verdict_assault``) plans
+    the last assault - the three stay where they stand, every move planned is legal; the
+    planner (and ``mcts@verdict=0``) plans the turn as any other (no last assault)."""
+    g, three, _sides = minsk_last_turn(place=True)
     la = LegalActions(g, "axis")
     seat = Seat.of(g, "axis", 3)
     search: Any = make_bot("mcts", seat).policy

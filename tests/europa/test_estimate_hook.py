@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tests.europa.positions import demo_attack
+
 from grognard.bots.odds import europa_estimate, view_estimate
 from grognard.bots.situation import Situation
 from grognard.engine.commands import Command
@@ -12,13 +14,7 @@ from grognard.engine.game import Game
 
 
 def _combat() -> tuple[Game, Command]:
-    g = Game.new("demo-europa", seed=2)
-    for c in (Command("move", "axis", {"unit": "de-7pz", "path": ["0504", "0604"]}),
-              Command("move", "axis", {"unit": "de-20mot", "path": ["0505", "0604"]}),
-              Command("end_phase", "axis")):
-        g.apply(c)
-    return g, Command("attack", "axis", {"attackers": ["de-7pz", "de-20mot"],
-                                         "defender_hex": "0704"})
+    return demo_attack()
 
 
 def test_eur09_estimate_from_the_whole_position_is_the_odds_of_the_attack_fought():

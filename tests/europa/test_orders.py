@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from tests.europa.positions import demo_attack
 
 from grognard.core.errors import InputError
 from grognard.engine.commands import Command
@@ -54,13 +55,7 @@ def test_issue22_unknown_arguments_are_refused_in_one_line():
 
 
 def test_eur09_odds_hook_is_the_exact_distribution_of_the_attack_fought():
-    g = Game.new("demo-europa", seed=2)
-    for c in (Command("move", "axis", {"unit": "de-7pz", "path": ["0504", "0604"]}),
-              Command("move", "axis", {"unit": "de-20mot", "path": ["0505", "0604"]}),
-              Command("end_phase", "axis")):
-        g.apply(c)
-    cmd = Command("attack", "axis", {"attackers": ["de-7pz", "de-20mot"],
-                                     "defender_hex": "0704"})
+    g, cmd = demo_attack()
     out = g.odds(cmd)
     assert out["system"] == "europa" and out["odds"]["losses_in"] == "SPs"
     want = attack_odds(attack_model(g.context, attack_json(g.context, g.state, "axis",
