@@ -63,7 +63,7 @@ def _attack_odds_plain(attack: Attack, tables: Any) -> AttackOdds:
             p_ae += w * o.effect.attacker_eliminated
             p_de += w * (setup.hex_cleared or (whole > 0 and o.effect.defender_loss >= whole))
             p_hc += w * (setup.hex_cleared or o.effect.defender_retreat > 0
-                         or keep < o.effect.defender_loss > 0)
+                         or (o.effect.defender_loss > 0 and o.effect.defender_loss > keep))
         cases[setup.drm] = (p_case + pb, dist)
     conditional = {d: (p, {r: q / p for r, q in dist.items()}) for d, (p, dist) in cases.items()}
     if shown is None:

@@ -923,6 +923,7 @@ def last_assault_plan(pic: Picture, moves: Mapping[str, Mapping[int, Command]],
     subsets: list[Sequence[int]] = [targets]
     for k in range(1, min(LAST_TARGETS, len(targets) - 1) + 1):
         subsets += [list(c) for c in combinations(targets, k)]
+
     def cleared(t: int, pick: Mapping[str, int], f_sum: float) -> float:
         got = chance(t, pick) if chance is not None else None
         return p_clear(f_sum / defense[t]) if got is None else got

@@ -68,8 +68,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "air_turns",
           # session 30: whether the search's last assaults weigh the rules' exact chance that
           # each attack empties its target (1; 2: every attack too) or the CRT's DR and D2
-          # alone (0); a second
-          # odds the attacker's last assault gathers units to (0: none, the plan's 5 alone)
+          # alone (0); a second odds the attacker's last assault gathers units to (0: none,
+          # the plan's 5 alone)
           "exact", "spread")
 
 

@@ -1314,6 +1314,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         if self.exact_clear is not None:
             return self.exact_clear
         return self.EXACT_LEVELS[1 if self.defending else 0]
+
     #: session 30: a second odds the attacker's last assault plans its targets to (0: only
     #: ``europa_offence.LAST_AIM``)
     spread_aim: float = 0.0
@@ -1444,9 +1445,9 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
     def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
         """EUR-09 The system's estimate of an attack; at :meth:`exact_level` 2 (the
-        search's, ``mcts@exact=2``, session 30) the chance it takes the hex is the rules' chance the hex is
-        emptied (``p_hex_cleared``: a "1" result empties a major city of one-step units),
-        not the larger of a "2" result's and a retreat's."""
+        search's ``mcts@exact=2``, session 30) the chance it takes the hex is the rules'
+        chance the hex is emptied (``p_hex_cleared``: a "1" result empties a major city of
+        one-step units), not the larger of a "2" result's and a retreat's."""
         est = super().own_estimate(sit, cmd)
         if est is not None and est.p_cleared is not None and self.verdict_assault and \
                 self.exact_level() >= 2:

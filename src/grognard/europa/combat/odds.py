@@ -140,8 +140,9 @@ def attack_odds(attack: Attack, tables: TableSet | None = None) -> AttackOdds:
             n_ae += ww if effect.attacker_eliminated else 0
             n_de += ww if (setup.hex_cleared
                            or (whole > 0 and effect.defender_loss >= whole)) else 0
+            lost = effect.defender_loss  # more than the defenders can lose and stay
             n_hc += ww if (setup.hex_cleared or effect.defender_retreat > 0
-                           or keep < effect.defender_loss > 0) else 0
+                           or (lost > 0 and lost > keep)) else 0
         cases[setup.drm] = (p_case + wb, dist)
     conditional = {d: (Fraction(p, b_total), {r: Fraction(q, p * c_total)
                                               for r, q in dist.items()})
