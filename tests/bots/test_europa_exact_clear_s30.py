@@ -101,7 +101,7 @@ def test_the_search_reads_the_rules_chance_of_the_planned_position():
 
 
 def test_the_search_may_weigh_every_attack_by_the_rules_chance():
-    """``exact_level``: by default the search weighs only its last assaults by the chance
+    """``exact_clear``: by default the search weighs only its last assaults by the chance
     the hex is emptied (1, both seats); ``mcts@exact=2`` every attack too, the planner
     none. With 2 the estimate's chance of taking the hex is the rules' ``p_hex_cleared``: a
     lone one-step defender is emptied by any loss."""
@@ -110,7 +110,7 @@ def test_the_search_may_weigh_every_attack_by_the_rules_chance():
     for side, level in (("soviet", 1), ("axis", 1)):
         side_pol: Any = make_bot("mcts", Seat.of(b, side, 0)).policy
         side_pol.situation(b.view(side), b)  # the seat learns which side it is
-        assert side_pol.exact_level() == level
+        assert side_pol.exact_clear == level
     seat = Seat.of(g, "axis", 2)
     got = {}
     for name in ("mcts", "mcts@exact=2", "planner"):

@@ -1299,21 +1299,12 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: session 30 (the search's, with :attr:`verdict_assault`): 1, the last assaults weigh
     #: the rules' exact chance that each planned attack empties its target
     #: (:meth:`clear_chance`); 2, every attack is weighed by it too (:meth:`own_estimate`);
-    #: 0, neither; None (the default): the seat's level (:meth:`exact_level`)
-    exact_clear: int | None = None
-    #: the default's levels (attacker, defender), the last assaults alone in both seats:
-    #: against the planner every attack weighed so made the search's Axis worse (seeds
-    #: 10560-10659: verdicts better on 12, worse on 22 - it attacked cities at 2 to 1 and
-    #: lost the units) and its Soviets no better (25 / 19 there, 16 / 21 on new seeds
-    #: 10760-10859); the last assaults alone changed 2 games' points in 200, no verdict
-    #: (docs/AI.md, session 30)
-    EXACT_LEVELS = (1, 1)
-
-    def exact_level(self) -> int:
-        """:attr:`exact_clear`, or the seat's default (:data:`EXACT_LEVELS`)."""
-        if self.exact_clear is not None:
-            return self.exact_clear
-        return self.EXACT_LEVELS[1 if self.defending else 0]
+    #: 0, neither. 1 in both seats: against the planner every attack weighed so made the
+    #: search's Axis worse (seeds 10560-10659: verdicts better on 12, worse on 22 - it
+    #: attacked cities at 2 to 1 and lost the units) and its Soviets no better (25 / 19
+    #: there, 16 / 21 on new seeds 10760-10859); the last assaults alone changed no Axis
+    #: game in 100 and 3 Soviet games' points in 200, no verdict (docs/AI.md, session 30)
+    exact_clear: int = 1
 
     #: session 30: a second odds the attacker's last assault plans its targets to (0: only
     #: ``europa_offence.LAST_AIM``)
@@ -1327,7 +1318,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         one-step units, EUR-11/13, where the CRT's DR and D2 alone would say 0.28 at 2 to 1
         it is 0.72); None (the planner's :func:`europa_offence.p_clear`) otherwise. Kept
         per planned attack for the decision."""
-        if not (self.verdict_assault and self.exact_level() >= 1):
+        if not (self.verdict_assault and self.exact_clear >= 1):
             return None
         m = sit.map
         base = dict(sit.view)
@@ -1444,13 +1435,13 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         return planned + (self.offence_moves(sit, actions, busy=committed) or [])
 
     def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
-        """EUR-09 The system's estimate of an attack; at :meth:`exact_level` 2 (the
+        """EUR-09 The system's estimate of an attack; at :attr:`exact_clear` 2 (the
         search's ``mcts@exact=2``, session 30) the chance it takes the hex is the rules'
         chance the hex is emptied (``p_hex_cleared``: a "1" result empties a major city of
         one-step units), not the larger of a "2" result's and a retreat's."""
         est = super().own_estimate(sit, cmd)
         if est is not None and est.p_cleared is not None and self.verdict_assault and \
-                self.exact_level() >= 2:
+                self.exact_clear >= 2:
             return replace(est, p_taken=est.p_cleared)
         return est
 

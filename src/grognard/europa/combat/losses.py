@@ -238,8 +238,7 @@ def keep_limit(attack: Attack, side: Side, tables: TableSet | None = None) -> in
     >>> pz = Combatant("pz", attack=9, defense=10, division=True, cadre_attack=3,
     ...                cadre_defense=3)
     >>> inf = Combatant("inf", attack=4, defense=5)
-    >>> keep_limit(Attack((inf,), (pz, inf.__class__("i2", attack=4, defense=5))),
-    ...            Side.DEFENDER)
+    >>> keep_limit(Attack((inf,), (pz, Combatant("i2", attack=4, defense=5))), Side.DEFENDER)
     15
     """
     units = attack.side_units(side)
