@@ -125,6 +125,11 @@ def _play_out_turn(srv: ThreadServer, gid: str, seats: list[Player], turn_text: 
         if target is None:
             seat.page.wait_for_timeout(300)
             continue
+        if seat.page.inner_text("#turn") != turn_text:
+            # this seat's page polled the next turn since the check above: its button now
+            # ends a phase of that turn (session 30's CI: the Axis's initial phase ended
+            # here, and the test's end_until("initial") ran on to the Soviets')
+            return
         target.click()
         seat.wait_change(before)
         seat.clean()
