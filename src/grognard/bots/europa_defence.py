@@ -171,6 +171,10 @@ RING_WORTH = 4.0
 WORTH_PULL = 1.0
 #: session 21 (the plan's ``raid``): the units that retake an empty objective of ours
 RAID_STACK = 2
+#: session 31 (the last stand): a fortress whose enemy attack in reach stays under this many
+#: times its garrison's terrain-weighted defense cannot be stormed in the enemy's last turn
+#: at odds that matter - its ring's units go to the rings of the fortresses that can
+CALM = 1.5
 
 
 def objective_stakes(sit: Situation, objectives: Sequence[Any]) -> dict[str, float]:
@@ -268,7 +272,7 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
                    rings: Mapping[str, int] | None = None,
                    reaches: Mapping[str, int] | None = None,
                    yield_west: int = 0, fortress_names: Collection[str] = (),
-                   raid: int = 0
+                   raid: int = 0, calm: Collection[str] = ()
                    ) -> tuple[dict[int, int], dict[int, int]]:
     """(hex -> units wanted there, ring hex -> its fortress): the fortresses' garrisons and
     rings, the other objectives' threat-scaled garrisons and the objectives the enemy holds
@@ -299,7 +303,10 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
     Session 21 (``raid``, a game turn; 0: never): from that turn on, before the last turn,
     an empty objective the enemy holds is retaken by :data:`RAID_STACK` units, a stack the
     few units the enemy sends back for it must attack rather than walk in (its raids out of
-    trace: :func:`raids`)."""
+    trace: :func:`raids`).
+
+    Session 31 (``calm``, the last stand): the fortresses the enemy's last turn cannot storm
+    (:func:`calm_fortresses`) keep their garrison and want no ring."""
     m = sit.map
     idx = m.index_of_label
     enemy_labels = {m.label(i) for i, _u in enemy}
@@ -328,7 +335,8 @@ def fortress_wants(sit: Situation, g: Any, objectives: Sequence[Any], fortresses
                 want[i] = max(want.get(i, 0), units)
             reachable = turns_left is None or d <= TURN_REACH * turns_left + 1
             late = turns_left is not None and turns_left <= LATE_TURNS and h in short
-            if d <= ring_reach(o.name, reaches) and not last_turn and reachable:
+            if d <= ring_reach(o.name, reaches) and not last_turn and reachable \
+                    and h not in calm:
                 for j in _land_ring(g, i, land):
                     if j not in enemy_hexes:
                         n = ring_size(o.name, rings, g.quality[j][2] // 3)
@@ -686,6 +694,24 @@ def most_endangered(sit: Situation, objectives: Sequence[Any],
     return {max(short)[1]} if short else set()
 
 
+def calm_fortresses(sit: Situation, g: Any, fortresses: Collection[str],
+                    enemy: Sequence[tuple[int, Mapping[str, Any]]]) -> set[str]:
+    """The fortresses the enemy's last player turn cannot storm (session 31, the last
+    stand): the enemy attack factors in reach (:func:`threat_to`) under :data:`CALM` times
+    the terrain-weighted defense (EUR-10) of the units in the city now. Their rings add
+    nothing to the verdict; the fortresses that can be stormed want those units."""
+    m = sit.map
+    out = set()
+    for f in fortresses:
+        i = m.index_of_label(f)
+        mult, add, _limit = g.quality[i]
+        d = sum(offence.view_factor(u, "defense") for u in sit.mine.values()
+                if str(u.get("type")) not in offence.NOT_GROUND and str(u.get("hex")) == f)
+        if d and threat_to(sit, enemy, f) < CALM * (d + add) * mult:
+            out.add(f)
+    return out
+
+
 def reinforcement_score(sit: Situation, to: str, pressure: Mapping[str, float]) -> float:
     """EUR-22 What placing a reinforcement at ``to`` adds (session 13): the shortfall
     (:func:`entry_pressure`, 0 to 1) of the fortresses within 2 hexes of it, the most
@@ -911,7 +937,8 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
                   reach_line: int = 0,
                   line_stacks: int = 0,
                   verdict: Callable[[Collection[str]], float] | None = None,
-                  chance: offence.Chance | None = None
+                  chance: offence.Chance | None = None,
+                  last_stand: bool = False
                   ) -> list[tuple[Score, Command]]:
     """The defender's moves of one movement phase (see the module's text): pinned units
     and those that cannot move stay; the fortresses, the threat-scaled garrisons and the
@@ -936,7 +963,15 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
 
     Session 26: ``verdict`` (the search bot's) makes the game's last assault weigh the
     verdict the points retaken leave (:func:`last_assault`); session 30: ``chance``, each
-    planned attack's exact chance of emptying its target."""
+    planned attack's exact chance of emptying its target.
+
+    Session 31 (``last_stand``, the search's; the caller passes it when the enemy's next
+    player turn is the game's last, with ``turns_left`` 1): every fortress whose city and
+    ring fall short of the enemy's attack in reach (:func:`entry_pressure`) gets the full
+    ring, not only the most endangered one; a fortress the enemy cannot storm
+    (:func:`calm_fortresses`) wants no ring, its ring's units staying where they are unless
+    a ring that wants them is in reach this phase; and a unit marches on a ring hex only
+    when it gets there this phase (a unit on the way adds nothing to the verdict)."""
     m = sit.map
     idx = m.index_of_label
     board = defence_board(sit, actions, sources, g)
@@ -946,12 +981,17 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     enemy_at, safe, plan = board.enemy_at, board.safe, board.plan
     fortresses = fortress_hexes(sit, objectives, fortress_names, sources)
     short: set[str] = set()
-    if turns_left is not None and turns_left <= LATE_TURNS:
+    calm: set[str] = set()
+    if last_stand:
+        short = {f for f, p in entry_pressure(sit, objectives, fortress_names,
+                                              sources).items() if p > 0}
+        calm = calm_fortresses(sit, g, fortresses, enemy) - short
+    elif turns_left is not None and turns_left <= LATE_TURNS:
         short = most_endangered(sit, objectives, fortress_names, sources)
     want, ring_of = fortress_wants(sit, g, objectives, fortresses, enemy, land, safe,
                                    last_turn, turns_left, short, rings, reaches,
                                    yield_west=yield_west, fortress_names=fortress_names,
-                                   raid=raid)
+                                   raid=raid, calm=calm)
     worth = {idx(str(o.hex)): float(o.value) for o in objectives} if by_worth else {}
     outer_of: dict[int, int] = {}
     if outer_names and not last_turn:
@@ -1067,9 +1107,17 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
             if sit.distance(m.label(best), m.label(goal)) >= \
                     sit.distance(m.label(at[uid]), m.label(goal)) and best != goal:
                 continue  # no nearer: it defends where it is (the line below)
+            if last_stand and best != goal:
+                continue  # session 31: short of the ring this phase, it stays on the line
             plan.place(uid, best)
             placed[uid] = best
             lacking[goal] -= 1
+    if calm:  # session 31: a calm fortress's ring units stay unless a ring took them
+        calm_ring = {j for f in calm for j in _land_ring(g, idx(f), land)}
+        for uid in sorted(ground):
+            if uid not in placed and at[uid] in calm_ring:
+                plan.place(uid, at[uid])
+                placed[uid] = at[uid]
     if fall_back:  # session 20: the outflanked units fall back before the line is drawn
         fall_back_units(sit, plan, ground, placed, at, moves, safe, sources, fall_back)
     if reach_line:  # session 21: the summer's line out of the enemy's reach

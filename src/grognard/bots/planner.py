@@ -70,7 +70,10 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # each attack empties its target (1; 2: every attack too) or the CRT's DR and D2
           # alone (0); a second odds the attacker's last assault gathers units to (0: none,
           # the plan's 5 alone)
-          "exact", "spread")
+          "exact", "spread",
+          # session 31: whether the search's defender makes a last stand before the enemy's
+          # last player turn (0: off)
+          "last_stand")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -79,7 +82,7 @@ WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_fr
                 "yield_west",
                 "fall_back",
                 "raid", "reach_line", "line_stacks", "push_turns", "sieges",
-                "verdict", "air_forward", "air_turns", "exact")
+                "verdict", "air_forward", "air_turns", "exact", "last_stand")
 NUMBER_PARAMS = ("worth_pull", "stand", "air_better", "spread")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")
@@ -145,6 +148,9 @@ class PlannerBot(HeuristicBot):
         if "exact" in self.params and hasattr(self.policy, "exact_clear"):
             # a study's setting (session 30): the last assaults' exact chances
             self.policy.exact_clear = int(self.params["exact"])
+        if "last_stand" in self.params and hasattr(self.policy, "last_stand"):
+            # a study's setting (session 31): the defender's last stand
+            self.policy.last_stand = bool(int(self.params["last_stand"]))
         if "spread" in self.params and hasattr(self.policy, "spread_aim"):
             # a study's setting (session 30): the attacker's last assault spread thinner
             self.policy.spread_aim = float(self.params["spread"] or 0)

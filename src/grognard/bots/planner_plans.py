@@ -1249,14 +1249,16 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         if kind == "move" and self.defending and "fortresses" in self.campaign.side_plan:
             enemy = self.enemy_side(sit)
             phase = self._phase_name(sit)
+            left = enemy_turns_left(sit, self.scenario_last_turn(sit))
+            stand = self.last_stand and left == 1
             return defence_moves(
                 sit, actions, sit.memo("victory.objectives", list),
                 self.supply_sources(sit, sit.player),
                 self.supply_sources(sit, enemy) if enemy else [],
                 [str(n) for n in self.campaign.side_plan.get("fortresses", []) or []],
                 last_turn=self.last_turn(sit), counter=phase == "movement",
-                turns_left=enemy_turns_left(sit, self.scenario_last_turn(sit))
-                if self.campaign.side_plan.get("late_rings") else None,
+                turns_left=left
+                if self.campaign.side_plan.get("late_rings") or stand else None,
                 outer_names=[str(n) for n in self.campaign.side_plan.get("outer", []) or []],
                 ring_counter=bool(self.campaign.side_plan.get("ring_counter"))
                 or self.before_last_enemy_turn(sit),
@@ -1272,7 +1274,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 reach_line=int(self.campaign.side_plan.get("reach_line", 0) or 0),
                 line_stacks=int(self.campaign.side_plan.get("line_stacks", 0) or 0),
                 verdict=self.last_verdict(sit) if self.verdict_assault else None,
-                chance=self.clear_chance(sit) if self.last_turn(sit) else None)
+                chance=self.clear_chance(sit) if self.last_turn(sit) else None,
+                last_stand=stand)
         if kind == "move" and self.defending is False and self.verdict_assault and \
                 self._phase_name(sit) == "movement" and self._scenario_last_turn_now(sit):
             last = self.last_moves(sit, actions)
@@ -1305,6 +1308,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: there, 16 / 21 on new seeds 10760-10859); the last assaults alone changed no Axis
     #: game in 100 and 3 Soviet games' points in 200, no verdict (docs/AI.md, session 30)
     exact_clear: int = 1
+
+    #: session 31 (the search's): the defender's movement phases before the enemy's last
+    #: player turn make a last stand (``europa_defence.defence_moves``' ``last_stand``: a
+    #: full ring on every fortress the enemy can storm, none on those it cannot)
+    last_stand: bool = False
 
     #: session 30: a second odds the attacker's last assault plans its targets to (0: only
     #: ``europa_offence.LAST_AIM``)
