@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import signal
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
@@ -24,15 +25,27 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from grognard.bots.play import DEFAULT_MAX_COMMANDS, GameRecord, play_game
 from grognard.core.errors import GrognardError, InputError
 from grognard.engine.game import Game
+from grognard.engine.save import load_game, save_game
 from grognard.engine.scenario import Scenario, load_scenario, parse_scenario
+from grognard.engine.state import copy_state
 
 Record = dict[str, Any]
 Progress = Callable[[Record], None]
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a position study's games start: a save file and the hash of its position (a
+    game is played only from that very position: a save changed since is refused)."""
+
+    save: str
+    state_hash: str
 
 
 @dataclass(frozen=True)
@@ -45,23 +58,39 @@ class Setting:
     max_commands: int = DEFAULT_MAX_COMMANDS
     max_turns: int | None = None
     label: str = "base"
+    #: a position study: every game goes on from this save's position (its path and state
+    #: hash, :class:`Start`), each seed a fresh future of dice; None: from the scenario's start
+    start: Start | None = None
+    #: a directory each game's save is written to when it stops (``LABEL-SEED.json``: the
+    #: positions a position study starts from); not part of the setting's identity
+    saves: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"scenario": self.scenario, "bots": dict(sorted(self.bots.items())),
-                "readings": dict(sorted(self.readings.items())),
-                "max_commands": self.max_commands, "max_turns": self.max_turns,
-                "label": self.label}
+        raw = {"scenario": self.scenario, "bots": dict(sorted(self.bots.items())),
+               "readings": dict(sorted(self.readings.items())),
+               "max_commands": self.max_commands, "max_turns": self.max_turns,
+               "label": self.label}
+        if self.start is not None:  # only then: the stores of whole games keep their keys
+            raw["start"] = {"save": self.start.save, "state_hash": self.start.state_hash}
+        if self.saves is not None:
+            raw["saves"] = self.saves
+        return raw
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Setting:
+        start = raw.get("start")
         return cls(str(raw["scenario"]), dict(raw["bots"]), dict(raw.get("readings", {})),
                    int(raw.get("max_commands", DEFAULT_MAX_COMMANDS)), raw.get("max_turns"),
-                   str(raw.get("label", "base")))
+                   str(raw.get("label", "base")),
+                   Start(str(start["save"]), str(start["state_hash"]))
+                   if isinstance(start, Mapping) else None,
+                   str(raw["saves"]) if raw.get("saves") is not None else None)
 
     def key(self) -> str:
         """What identifies the setting in a store (everything but the label)."""
         raw = self.to_json()
         raw.pop("label")
+        raw.pop("saves", None)
         return json.dumps(raw, sort_keys=True, separators=(",", ":"))
 
 
@@ -164,12 +193,17 @@ def play_one(setting: Mapping[str, Any], seed: int) -> Record:
     memory is recorded as failed (``end = "error"``), not lost with the study. The game is
     played under :func:`game_collector` (the collector's setting for that game only)."""
     s = Setting.from_json(setting)
-    sc = load_scenario(s.scenario)
     plain, changes = split_readings(s.readings)
-    if changes:
-        sc = scenario_patch(sc, changes)
-    readings = {**sc.readings, **plain}
-    game = Game(sc, seed, readings=readings)
+    if s.start is not None:
+        try:
+            game = position_game(s.start, seed, plain)
+        except GrognardError as exc:
+            return failed_game(s, seed, str(exc))
+    else:
+        sc = load_scenario(s.scenario)
+        if changes:
+            sc = scenario_patch(sc, changes)
+        game = Game(sc, seed, readings={**sc.readings, **plain})
     try:
         with game_collector():
             rec = play_game(game, s.bots, seed=seed, max_commands=s.max_commands,
@@ -177,7 +211,57 @@ def play_one(setting: Mapping[str, Any], seed: int) -> Record:
     except MemoryError:
         del game
         return failed_game(s, seed, "out of memory")
+    if s.saves is not None:
+        Path(s.saves).mkdir(parents=True, exist_ok=True)
+        save_game(game, save_path(s, seed))
     return rec.to_json()
+
+
+def save_path(setting: Setting, seed: int) -> Path:
+    """Where a game of ``setting`` (with its ``saves`` directory) writes its save: the
+    label (letters, digits, ``.``, ``-`` kept, the rest ``_``) and the seed.
+
+    >>> save_path(Setting("x", {}, label="base", saves="pos"), 7).as_posix()
+    'pos/base-7.json'
+    """
+    label = re.sub(r"[^A-Za-z0-9.-]", "_", setting.label)
+    return Path(setting.saves or ".") / f"{label}-{seed}.json"
+
+
+#: the positions this process has read (save path -> (state hash, its game)): a worker
+#: reads a position study's save once, not once a game
+_POSITIONS: dict[str, tuple[str, Game]] = {}
+
+
+def position_game(start: Start, seed: int, readings: Mapping[str, Any] | None = None
+                  ) -> Game:
+    """A game that goes on from ``start``'s position with fresh dice from ``seed`` (no
+    stream drawn yet): the save's scenario, tables and readings (``readings`` added), its
+    state copied, no command log of its own before it - a what-if from that position, each
+    seed another future. The save must still hold the position the study was set up on.
+
+    >>> import tempfile
+    >>> from grognard.engine.save import save_game
+    >>> g = Game(load_scenario("demo-europa"), 1)
+    >>> path = tempfile.mkdtemp() + "/demo.json"
+    >>> _ = save_game(g, path)
+    >>> a = position_game(Start(path, g.state_hash()), 5)
+    >>> a.state_hash() == g.state_hash(), len(a.commands), a.seed
+    (True, 0, 5)
+    """
+    got = _POSITIONS.get(start.save)
+    if got is None or got[0] != start.state_hash:
+        base = load_game(start.save, verify=False)  # checked by the study, then by its hash
+        got = (base.state_hash(), base)
+        if got[0] != start.state_hash:
+            raise InputError(start.save, "this save's position is not the one the study "
+                             "started from (the save was changed): start a new study")
+        _POSITIONS.clear()  # one position a process at a time
+        _POSITIONS[start.save] = got
+    base = got[1]
+    return Game.restore(base.scenario, seed, [], [], [], copy_state(base.state), {},
+                        system=base.system, tables=base.context.tables,
+                        readings={**base.readings, **(readings or {})})
 
 
 def failed_game(setting: Setting, seed: int, why: str) -> Record:

@@ -433,8 +433,12 @@ def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]
     rows = [claim_html(claim)] if claim else []
     for label, s in summaries.items():
         spec = settings[label]
-        rows.append(f"<h2>{e(label)}</h2><p>bots: {e(_pairs(spec['bots']))}; readings: "
-                    f"{e(_pairs(spec['readings']) or 'the scenario')}; {s['games']} games; "
+        start = spec.get("start")
+        where = f"played on from the position in {start['save']}; " \
+            if isinstance(start, Mapping) else ""
+        rows.append(f"<h2>{e(label)}</h2><p>{e(where)}bots: {e(_pairs(spec['bots']))}; "
+                    f"readings: {e(_pairs(spec['readings']) or 'the scenario')}; "
+                    f"{s['games']} games; "
                     f"{e(s.get('ends_text') or ends_text(s['ends']))}.</p>")
         why = no_decisive_text({**s, "decisive": s.get("decisive", sum(
             v["games"] for w, v in s["wins"].items() if w not in ("none", "draw")))})

@@ -20,12 +20,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from grognard.analysis.study import Setting, parse_readings
+from grognard.analysis.study import Setting, Start, parse_readings
 from grognard.analysis.study_claims import load_study_file, measure_claim
 from grognard.analysis.study_report import add_claim, no_decisive_text
 from grognard.analysis.study_run import run_study
 from grognard.bots import parse_bots
 from grognard.core.errors import InputError
+from grognard.engine.save import load_game
 from grognard.engine.scenario import load_scenario
 from grognard.engine.terminal import JsonOpt, emit, grid_table
 
@@ -64,10 +65,17 @@ def register(app: typer.Typer) -> None:
                                                       "turn.")] = None,
         max_commands: Annotated[int | None, typer.Option(help="Stop each game after this "
                                                          "many commands.")] = None,
+        start: Annotated[Path | None, typer.Option(
+            "--from", help="A position study: every game goes on from this save's position, "
+            "each seed a fresh future of dice.")] = None,
+        saves: Annotated[Path | None, typer.Option(
+            "--saves", help="Write each game's save here when it stops (LABEL-SEED.json: "
+            "positions for --from).")] = None,
         as_json: JsonOpt = False,
     ) -> None:
         """Run N seeded bot games (resumable), then write win rates, BRPs, capitals' falls,
-        losses and game length to a report; --compare adds a second setting side by side."""
+        losses and game length to a report; --compare adds a second setting side by side;
+        --from plays them all on from one save's position (a position study)."""
         spec: dict[str, Any] = {}
         if scenario.endswith(".toml") and Path(scenario).is_file() and \
                 b"study" in _head(Path(scenario)):
@@ -87,9 +95,26 @@ def register(app: typer.Typer) -> None:
         mc = max_commands if max_commands is not None else spec.get("max_commands")
         if mc is not None:
             limits["max_commands"] = int(mc)
+        if start is not None:
+            if saves is not None:
+                raise InputError("--saves", "a game played on from --from has no command "
+                                 "log of its own to save: write the saves of whole games")
+            if any("." in k for k in readings):
+                raise InputError("--reading", "a scenario change (a dotted key) cannot "
+                                 "apply to a game already under way (--from)")
+            at = load_game(start)  # one line if it is not a save of a game
+            if at.scenario.id != sc.id:
+                raise InputError("--from", f"{start} is a game of {at.scenario.id}, "
+                                           f"not {sc.id}")
+            limits["start"] = Start(str(start), at.state_hash())
+        if saves is not None:
+            limits["saves"] = str(saves)
         settings = [Setting(sc.id, seated, readings, label="base", **limits)]
         changes = parse_readings(compare or [], "--compare") if compare else \
             dict(spec.get("compare", {}))
+        if start is not None and any("." in k for k in changes):
+            raise InputError("--compare", "a scenario change (a dotted key) cannot apply to "
+                             "a game already under way (--from)")
         if changes:
             label = ",".join(f"{k}={v}" for k, v in changes.items())
             settings.append(Setting(sc.id, seated, {**readings, **changes}, label=label,
