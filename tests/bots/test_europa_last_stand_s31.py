@@ -129,8 +129,9 @@ def test_the_last_stand_gives_every_short_fortress_its_full_ring():
 
 
 def test_the_search_takes_the_last_stand_as_a_setting():
-    """``mcts@last_stand=1`` (cited by docs/AI.md) is a known key and sets the policy's
-    ``last_stand``; the planner's own default is off."""
+    """``mcts@last_stand=N`` (cited by docs/AI.md) is a known key and sets the policy's
+    ``last_stand`` (the enemy player turns left from which it applies); the planner's own
+    default is off (0)."""
     from grognard.bots.base import Seat
     from grognard.bots.catalog import make_bot
     from grognard.bots.planner import parse_params
@@ -138,5 +139,6 @@ def test_the_search_takes_the_last_stand_as_a_setting():
 
     assert parse_params("last_stand=1") == {"last_stand": "1"}
     g = Game.new("europa-barbarossa", seed=1)
-    assert make_bot("mcts@last_stand=1", Seat.of(g, "soviet", 1)).policy.last_stand is True
-    assert make_bot("planner", Seat.of(g, "soviet", 1)).policy.last_stand is False
+    assert make_bot("mcts@last_stand=1", Seat.of(g, "soviet", 1)).policy.last_stand == 1
+    assert make_bot("mcts@last_stand=3", Seat.of(g, "soviet", 1)).policy.last_stand == 3
+    assert make_bot("planner", Seat.of(g, "soviet", 1)).policy.last_stand == 0

@@ -965,8 +965,9 @@ def defence_moves(sit: Situation, actions: LegalActions, objectives: Sequence[An
     verdict the points retaken leave (:func:`last_assault`); session 30: ``chance``, each
     planned attack's exact chance of emptying its target.
 
-    Session 31 (``last_stand``, the search's; the caller passes it when the enemy's next
-    player turn is the game's last, with ``turns_left`` 1): every fortress whose city and
+    Session 31 (``last_stand``, the search's; the caller passes it with ``turns_left`` in
+    the last enemy player turns its setting names - before the enemy's last by default):
+    every fortress whose city and
     ring fall short of the enemy's attack in reach (:func:`entry_pressure`) gets the full
     ring, not only the most endangered one; a fortress the enemy cannot storm
     (:func:`calm_fortresses`) wants no ring, its ring's units staying where they are unless

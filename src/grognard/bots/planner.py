@@ -71,8 +71,8 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # alone (0); a second odds the attacker's last assault gathers units to (0: none,
           # the plan's 5 alone)
           "exact", "spread",
-          # session 31: whether the search's defender makes a last stand before the enemy's
-          # last player turn (0: off)
+          # session 31: the enemy player turns left from which the search's defender makes a
+          # last stand (1: before the enemy's last only; 0: never)
           "last_stand")
 
 
@@ -150,7 +150,7 @@ class PlannerBot(HeuristicBot):
             self.policy.exact_clear = int(self.params["exact"])
         if "last_stand" in self.params and hasattr(self.policy, "last_stand"):
             # a study's setting (session 31): the defender's last stand
-            self.policy.last_stand = bool(int(self.params["last_stand"]))
+            self.policy.last_stand = int(self.params["last_stand"])
         if "spread" in self.params and hasattr(self.policy, "spread_aim"):
             # a study's setting (session 30): the attacker's last assault spread thinner
             self.policy.spread_aim = float(self.params["spread"] or 0)

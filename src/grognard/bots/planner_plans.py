@@ -1250,7 +1250,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             enemy = self.enemy_side(sit)
             phase = self._phase_name(sit)
             left = enemy_turns_left(sit, self.scenario_last_turn(sit))
-            stand = self.last_stand and left == 1
+            stand = bool(self.last_stand) and left is not None and 1 <= left <= self.last_stand
             return defence_moves(
                 sit, actions, sit.memo("victory.objectives", list),
                 self.supply_sources(sit, sit.player),
@@ -1310,9 +1310,10 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     exact_clear: int = 1
 
     #: session 31 (the search's): the defender's movement phases before the enemy's last
-    #: player turn make a last stand (``europa_defence.defence_moves``' ``last_stand``: a
-    #: full ring on every fortress the enemy can storm, none on those it cannot)
-    last_stand: bool = False
+    #: player turns make a last stand (``europa_defence.defence_moves``' ``last_stand``: a
+    #: full ring on every fortress the enemy can storm, none on those it cannot) while this
+    #: many enemy player turns or fewer are left (0: never; 1: before the enemy's last only)
+    last_stand: int = 0
 
     #: session 30: a second odds the attacker's last assault plans its targets to (0: only
     #: ``europa_offence.LAST_AIM``)
