@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from grognard.analysis.study import Setting, Start, play_one, position_game
+from grognard.bots import legal_actions
 from grognard.cli import main
 from grognard.engine.game import Game
 from grognard.engine.save import load_game, save_game
@@ -53,7 +54,7 @@ def test_a_position_study_plays_on_from_the_save_with_fresh_dice(
     g = Game(load_scenario("europa-pocket"), 9)
     path = tmp_path / "here.json"
     save_game(g, path)
-    start = Start(str(path), g.state_hash())
+    start = Start(str(path), ((str(path), g.state_hash()),))
     a, b = position_game(start, 1), position_game(start, 1)
     assert a.state_hash() == g.state_hash() and not a.commands and a.seed == 1
     assert a.state is not b.state  # each game its own copy of the position
@@ -65,8 +66,8 @@ def test_a_position_study_plays_on_from_the_save_with_fresh_dice(
     assert len(futures) > 1  # the dice differ seed by seed
     out = _study(capsys, "europa-pocket", "--from", str(path), "--bots", BOTS, "--games", "2",
                  "--out", str(tmp_path / "s"))
-    assert out["settings"]["base"]["start"] == {"save": str(path),
-                                                "state_hash": g.state_hash()}
+    assert out["settings"]["base"]["start"] == {"from": str(path),
+                                                "positions": [[str(path), g.state_hash()]]}
     assert out["played"]["base"] == 2
     page = (tmp_path / "s" / "report.html").read_text()
     assert f"played on from the position in {path}" in page
@@ -89,10 +90,43 @@ def test_a_changed_save_is_refused_game_by_game(tmp_path: Path) -> None:
     path = tmp_path / "here.json"
     save_game(g, path)
     spec = Setting("europa-pocket", {"axis": "heuristic", "soviet": "heuristic"},
-                   start=Start(str(path), "0" * 64)).to_json()
+                   start=Start(str(path), ((str(path), "0" * 64),))).to_json()
     rec = play_one(spec, 1)
     assert rec["end"] == "error" and str(path) in rec["error"]
     assert "not the one the study started from" in rec["error"]
+
+
+def test_a_directory_of_positions_is_played_seed_by_seed_in_turn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--from DIR``: every save in it, in name order; the game with seed s starts from
+    position s mod their count, so a study's seeds go round them all; the report says how
+    many positions; a directory with no save, or a save of another scenario in it, is
+    refused in one line."""
+    here = tmp_path / "pos"
+    here.mkdir()
+    hashes = []
+    for k, seed in enumerate((9, 10, 11)):
+        g = Game(load_scenario("europa-pocket"), seed)
+        for _ in range(k):  # a different position each: k commands on
+            g.apply(legal_actions(g, g.active()[0])[0])
+        save_game(g, here / f"p{k}.json")
+        hashes.append(g.state_hash())
+    assert len(set(hashes)) == 3
+    out = _study(capsys, "europa-pocket", "--from", str(here), "--bots", BOTS, "--games", "3",
+                 "--max-commands", "5", "--out", str(tmp_path / "s"))
+    start = out["settings"]["base"]["start"]
+    assert start["from"] == str(here)
+    assert start["positions"] == [[str(here / f"p{k}.json"), hashes[k]] for k in range(3)]
+    s = Setting.from_json(out["settings"]["base"])
+    assert s.start is not None and s.start.position(4) == (str(here / "p1.json"), hashes[1])
+    assert position_game(s.start, 5).state_hash() == hashes[2]
+    assert "played on from the 3 positions in" in (tmp_path / "s" / "report.html").read_text()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    capsys.readouterr()
+    assert main(["study", "europa-pocket", "--from", str(empty), "--bots", BOTS,
+                 "--out", str(tmp_path / "t")]) != 0
+    assert "no saves" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("extra", "what"), [

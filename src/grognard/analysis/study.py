@@ -41,11 +41,17 @@ Progress = Callable[[Record], None]
 
 @dataclass(frozen=True)
 class Start:
-    """Where a position study's games start: a save file and the hash of its position (a
-    game is played only from that very position: a save changed since is refused)."""
+    """Where a position study's games start: what ``--from`` named (a save, or a directory
+    of saves) and each position's save and hash, in name order. The game with seed ``s``
+    goes on from position ``s`` mod their count (so the seeds ``0 .. N-1`` go round them);
+    a game is played only from that very position: a save changed since is refused."""
 
-    save: str
-    state_hash: str
+    source: str
+    positions: tuple[tuple[str, str], ...]
+
+    def position(self, seed: int) -> tuple[str, str]:
+        """(save, state hash) of the position the game with ``seed`` starts from."""
+        return self.positions[seed % len(self.positions)]
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,8 @@ class Setting:
                "max_commands": self.max_commands, "max_turns": self.max_turns,
                "label": self.label}
         if self.start is not None:  # only then: the stores of whole games keep their keys
-            raw["start"] = {"save": self.start.save, "state_hash": self.start.state_hash}
+            raw["start"] = {"from": self.start.source,
+                            "positions": [list(p) for p in self.start.positions]}
         if self.saves is not None:
             raw["saves"] = self.saves
         return raw
@@ -82,7 +89,8 @@ class Setting:
         return cls(str(raw["scenario"]), dict(raw["bots"]), dict(raw.get("readings", {})),
                    int(raw.get("max_commands", DEFAULT_MAX_COMMANDS)), raw.get("max_turns"),
                    str(raw.get("label", "base")),
-                   Start(str(start["save"]), str(start["state_hash"]))
+                   Start(str(start["from"]), tuple((str(a), str(b))
+                                                   for a, b in start["positions"]))
                    if isinstance(start, Mapping) else None,
                    str(raw["saves"]) if raw.get("saves") is not None else None)
 
@@ -228,40 +236,44 @@ def save_path(setting: Setting, seed: int) -> Path:
     return Path(setting.saves or ".") / f"{label}-{seed}.json"
 
 
-#: the positions this process has read (save path -> (state hash, its game)): a worker
-#: reads a position study's save once, not once a game
-_POSITIONS: dict[str, tuple[str, Game]] = {}
+#: the positions this process has read (save path -> its hash, state and what a game needs
+#: besides): a worker reads each save of a position study once, not once a game
+_POSITIONS: dict[str, tuple[str, Any, Scenario, Any, Any, dict[str, Any]]] = {}
 
 
 def position_game(start: Start, seed: int, readings: Mapping[str, Any] | None = None
                   ) -> Game:
-    """A game that goes on from ``start``'s position with fresh dice from ``seed`` (no
-    stream drawn yet): the save's scenario, tables and readings (``readings`` added), its
-    state copied, no command log of its own before it - a what-if from that position, each
-    seed another future. The save must still hold the position the study was set up on.
+    """A game that goes on from ``start``'s position for ``seed`` (:meth:`Start.position`)
+    with fresh dice from ``seed`` (no stream drawn yet): the save's scenario, tables and
+    readings (``readings`` added), its state copied, no command log of its own before it - a
+    what-if from that position, each seed another future. The save must still hold the
+    position the study was set up on.
 
     >>> import tempfile
     >>> from grognard.engine.save import save_game
     >>> g = Game(load_scenario("demo-europa"), 1)
     >>> path = tempfile.mkdtemp() + "/demo.json"
     >>> _ = save_game(g, path)
-    >>> a = position_game(Start(path, g.state_hash()), 5)
+    >>> a = position_game(Start(path, ((path, g.state_hash()),)), 5)
     >>> a.state_hash() == g.state_hash(), len(a.commands), a.seed
     (True, 0, 5)
     """
-    got = _POSITIONS.get(start.save)
-    if got is None or got[0] != start.state_hash:
-        base = load_game(start.save, verify=False)  # checked by the study, then by its hash
-        got = (base.state_hash(), base)
-        if got[0] != start.state_hash:
-            raise InputError(start.save, "this save's position is not the one the study "
-                             "started from (the save was changed): start a new study")
-        _POSITIONS.clear()  # one position a process at a time
-        _POSITIONS[start.save] = got
-    base = got[1]
-    return Game.restore(base.scenario, seed, [], [], [], copy_state(base.state), {},
-                        system=base.system, tables=base.context.tables,
-                        readings={**base.readings, **(readings or {})})
+    save, state_hash = start.position(seed)
+    got = _POSITIONS.get(save)
+    if got is None or got[0] != state_hash:
+        base = load_game(save, verify=False)  # checked by the study, then by its hash
+        if base.state_hash() != state_hash:
+            raise InputError(save, "this save's position is not the one the study started "
+                             "from (the save was changed): start a new study")
+        ours = dict(start.positions)
+        for other in [k for k in _POSITIONS if k not in ours]:
+            del _POSITIONS[other]  # another study's positions
+        got = (state_hash, base.state, base.scenario, base.system, base.context.tables,
+               dict(base.readings))
+        _POSITIONS[save] = got
+    _h, state, scenario, system, tables, saved = got
+    return Game.restore(scenario, seed, [], [], [], copy_state(state), {}, system=system,
+                        tables=tables, readings={**saved, **(readings or {})})
 
 
 def failed_game(setting: Setting, seed: int, why: str) -> Record:

@@ -434,8 +434,11 @@ def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]
     for label, s in summaries.items():
         spec = settings[label]
         start = spec.get("start")
-        where = f"played on from the position in {start['save']}; " \
-            if isinstance(start, Mapping) else ""
+        where = ""
+        if isinstance(start, Mapping):
+            n = len(start.get("positions") or [])
+            where = f"played on from the position in {start['from']}; " if n == 1 else \
+                f"played on from the {n} positions in {start['from']}, seed by seed in turn; "
         rows.append(f"<h2>{e(label)}</h2><p>{e(where)}bots: {e(_pairs(spec['bots']))}; "
                     f"readings: {e(_pairs(spec['readings']) or 'the scenario')}; "
                     f"{s['games']} games; "

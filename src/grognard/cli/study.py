@@ -40,6 +40,22 @@ def _head(path: Path) -> bytes:
         return b""
 
 
+def positions(source: Path, scenario: str) -> Start:
+    """The positions ``--from`` names: a save, or every ``*.json`` save in a directory (in
+    name order), each read and checked (one line naming a save that is not a game of
+    ``scenario``)."""
+    saves = sorted(source.glob("*.json")) if source.is_dir() else [source]
+    if not saves:
+        raise InputError("--from", f"{source}: no saves (*.json) in this directory")
+    out = []
+    for path in saves:
+        at = load_game(path)  # one line if it is not a save of a game
+        if at.scenario.id != scenario:
+            raise InputError("--from", f"{path} is a game of {at.scenario.id}, not {scenario}")
+        out.append((str(path), at.state_hash()))
+    return Start(str(source), tuple(out))
+
+
 def register(app: typer.Typer) -> None:
     _register_ladder(app)
 
@@ -66,8 +82,9 @@ def register(app: typer.Typer) -> None:
         max_commands: Annotated[int | None, typer.Option(help="Stop each game after this "
                                                          "many commands.")] = None,
         start: Annotated[Path | None, typer.Option(
-            "--from", help="A position study: every game goes on from this save's position, "
-            "each seed a fresh future of dice.")] = None,
+            "--from", help="A position study: every game goes on from this save's position "
+            "(or a directory's saves, seed by seed in turn), each seed a fresh future of "
+            "dice.")] = None,
         saves: Annotated[Path | None, typer.Option(
             "--saves", help="Write each game's save here when it stops (LABEL-SEED.json: "
             "positions for --from).")] = None,
@@ -102,11 +119,7 @@ def register(app: typer.Typer) -> None:
             if any("." in k for k in readings):
                 raise InputError("--reading", "a scenario change (a dotted key) cannot "
                                  "apply to a game already under way (--from)")
-            at = load_game(start)  # one line if it is not a save of a game
-            if at.scenario.id != sc.id:
-                raise InputError("--from", f"{start} is a game of {at.scenario.id}, "
-                                           f"not {sc.id}")
-            limits["start"] = Start(str(start), at.state_hash())
+            limits["start"] = positions(start, sc.id)
         if saves is not None:
             limits["saves"] = str(saves)
         settings = [Setting(sc.id, seated, readings, label="base", **limits)]
