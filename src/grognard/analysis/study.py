@@ -64,8 +64,9 @@ class Setting:
     max_commands: int = DEFAULT_MAX_COMMANDS
     max_turns: int | None = None
     label: str = "base"
-    #: a position study: every game goes on from this save's position (its path and state
-    #: hash, :class:`Start`), each seed a fresh future of dice; None: from the scenario's start
+    #: a position study: every game goes on from one of these positions (saves and their
+    #: state hashes, :class:`Start`), each seed a fresh future of dice; None: from the
+    #: scenario's start
     start: Start | None = None
     #: a directory each game's save is written to when it stops (``LABEL-SEED.json``: the
     #: positions a position study starts from); not part of the setting's identity
