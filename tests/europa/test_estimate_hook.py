@@ -9,16 +9,10 @@ from tests.europa.positions import demo_attack
 
 from grognard.bots.odds import europa_estimate, view_estimate
 from grognard.bots.situation import Situation
-from grognard.engine.commands import Command
-from grognard.engine.game import Game
-
-
-def _combat() -> tuple[Game, Command]:
-    return demo_attack()
 
 
 def test_eur09_estimate_from_the_whole_position_is_the_odds_of_the_attack_fought():
-    g, cmd = _combat()
+    g, cmd = demo_attack()
     assert g.system.estimate is not None
     est = g.system.estimate(g.context, g.state, "axis", "0704", ["de-7pz", "de-20mot"])
     odds = g.odds(cmd)["odds"]
@@ -32,7 +26,7 @@ def test_eur09_estimate_from_the_whole_position_is_the_odds_of_the_attack_fought
 
 
 def test_eur09_the_bots_estimate_goes_through_the_hook():
-    g, cmd = _combat()
+    g, cmd = demo_attack()
     sit = Situation.of(g.context, g.view("axis"), "axis")
     by_order = europa_estimate(sit, cmd.args)
     by_hex = view_estimate(sit, "0704", ["de-7pz", "de-20mot"])

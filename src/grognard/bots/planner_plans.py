@@ -1250,7 +1250,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             enemy = self.enemy_side(sit)
             phase = self._phase_name(sit)
             left = enemy_turns_left(sit, self.scenario_last_turn(sit))
-            stand = bool(self.last_stand) and left is not None and 1 <= left <= self.last_stand
+            stand = left is not None and 1 <= left <= self.last_stand
             return defence_moves(
                 sit, actions, sit.memo("victory.objectives", list),
                 self.supply_sources(sit, sit.player),
