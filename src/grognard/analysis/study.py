@@ -273,8 +273,8 @@ def position_game(start: Start, seed: int, readings: Mapping[str, Any] | None = 
                dict(base.readings))
         _POSITIONS[save] = got
     _h, state, scenario, system, tables, saved = got
-    return Game.restore(scenario, seed, [], [], [], copy_state(state), {}, system=system,
-                        tables=tables, readings={**saved, **(readings or {})})
+    return Game.from_position(scenario, seed, copy_state(state), system=system, tables=tables,
+                              readings={**saved, **(readings or {})})
 
 
 def failed_game(setting: Setting, seed: int, why: str) -> Record:

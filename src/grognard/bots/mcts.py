@@ -158,10 +158,9 @@ def fork(game_like: Game, state: JSON, seed: int, copy: bool = True) -> Game:
     """A game from ``state`` (a determinized state; copied unless ``copy`` is false, so that
     one state can start several simulations) with fresh dice (no stream drawn yet) from
     ``seed`` and the real game's rule system, tables and readings."""
-    return Game.restore(game_like.scenario, seed, [], [], [],
-                        copy_state(state) if copy else state, {},
-                        system=game_like.system, tables=game_like.context.tables,
-                        readings=game_like.readings)
+    return Game.from_position(game_like.scenario, seed, copy_state(state) if copy else state,
+                              system=game_like.system, tables=game_like.context.tables,
+                              readings=game_like.readings)
 
 
 class MctsBot(PlannerBot):

@@ -688,6 +688,20 @@ class Game:
         g._changed()
         return g
 
+    @classmethod
+    def from_position(cls, scenario: Scenario, seed: int, state: JSON, **kw: Any) -> Game:
+        """A game that goes on from ``state`` (used as given, not copied) with fresh dice from
+        ``seed`` (no stream drawn yet) and no command log before it: a what-if from a position,
+        each seed another future - the search's simulations and the position studies.
+
+        >>> g = Game(load_scenario("demo-europa"), 1)
+        >>> from grognard.engine.state import copy_state
+        >>> a = Game.from_position(g.scenario, 5, copy_state(g.state))
+        >>> a.state_hash() == g.state_hash(), len(a.commands), a.seed
+        (True, 0, 5)
+        """
+        return cls.restore(scenario, seed, [], [], [], state, {}, **kw)
+
     def fold_recorded(self, recorded: Sequence[Sequence[Event]]) -> JSON:
         """State from the recorded events alone (no dice, no recomputation)."""
         state = self.system.initial_state(self.scenario)
