@@ -73,7 +73,10 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "exact", "spread",
           # session 31: the enemy player turns left from which the search's defender makes a
           # last stand (1: before the enemy's last only; 0: never)
-          "last_stand")
+          "last_stand",
+          # session 33: the attacker's last game turns in which every objective in reach is
+          # besieged at once (0: never; the plan's ``sieges`` before them)
+          "last_sieges")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -82,7 +85,7 @@ WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_fr
                 "yield_west",
                 "fall_back",
                 "raid", "reach_line", "line_stacks", "push_turns", "sieges",
-                "verdict", "air_forward", "air_turns", "exact", "last_stand")
+                "verdict", "air_forward", "air_turns", "exact", "last_stand", "last_sieges")
 NUMBER_PARAMS = ("worth_pull", "stand", "air_better", "spread")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")

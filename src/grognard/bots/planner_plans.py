@@ -521,6 +521,8 @@ def plan_for(scenario: str, params: Mapping[str, str]) -> Plan:
         axis["stages"] = [st for st in axis.get("stages", []) if st.get("name") != "italy_malta"]
     if params.get("sieges") is not None and "sieges" in plan.get("axis", {}):  # session 26
         plan["axis"]["sieges"] = int(params["sieges"])
+    if params.get("last_sieges") is not None and "sieges" in plan.get("axis", {}):  # session 33
+        plan["axis"]["last_sieges"] = int(params["last_sieges"] or 0)
     if params.get("late_rings") not in (None, "", "0") and "soviet" in plan:
         plan["soviet"]["late_rings"] = True  # session 14's last-turn rings (europa_defence)
     if params.get("by_worth") is not None and "soviet" in plan:  # session 16 (0: off)
@@ -1605,6 +1607,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         return bool(self.campaign.side_plan.get("last_ring")) and \
             enemy_turns_left(sit, self.scenario_last_turn(sit)) == 1
 
+    def last_turns(self, sit: Situation, n: int) -> bool:
+        """Whether this game turn is one of the scenario's last ``n`` (none named: no)."""
+        last = self.scenario_last_turn(sit)
+        return last is not None and last - int(sit.view.get("turn") or 0) < n
+
     def scenario_last_turn(self, sit: Situation) -> int | None:
         """The scenario's last game turn (its ``[europa]`` ``last_turn``), None if unnamed."""
         return self.scenario_last(sit.context)
@@ -1617,7 +1624,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
     def siege_count(self, sit: Situation) -> int:
         """How many cities are besieged at once: the plan's ``sieges`` (session 26), else
-        the heuristic's."""
+        the heuristic's; in the scenario's last ``last_sieges`` game turns (session 33) every
+        one in reach - no later turn wants the units kept back."""
+        last_n = int(self.campaign.side_plan.get("last_sieges") or 0)
+        if last_n and self.last_turns(sit, last_n):
+            return len(self.siege_cities(sit))
         n = self.campaign.side_plan.get("sieges")
         return int(n) if n is not None else super().siege_count(sit)
 
