@@ -71,6 +71,7 @@ class _Study(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     max_commands: Count | None = None
     readings: dict[Text, Value] = msgspec.field(default_factory=dict)
     compare: dict[Text, Value] = msgspec.field(default_factory=dict)
+    compare_bots: Text | None = None
     measure: _Measure | None = None
 
 

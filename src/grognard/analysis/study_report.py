@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.analysis.study import Record
+from grognard.analysis.study_paired import paired_text
 
 Z95 = 1.959964
 
@@ -418,10 +419,12 @@ CHARTS = ("wins", "brp", "capitals", "losses", "length")
 def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]],
                  records: Mapping[str, Sequence[Record]],
                  summaries: Mapping[str, Mapping[str, Any]],
-                 claim: Mapping[str, Any] | None = None) -> Path:
+                 claim: Mapping[str, Any] | None = None,
+                 paired: Mapping[str, Any] | None = None) -> Path:
     """Charts (PNG) and ``report.html`` in ``out``; returns the HTML path. With a study file's
     ``claim`` (:func:`grognard.analysis.study_claims.measure_claim`) the page opens with the
-    designer's words, their source and what the games measured."""
+    designer's words, their source and what the games measured; with two settings' ``paired``
+    comparison (:func:`grognard.analysis.study_paired.paired`) it closes with it."""
     out.mkdir(parents=True, exist_ok=True)
     chart_wins(summaries, out / "wins.png")
     chart_brp(summaries, out / "brp.png")
@@ -469,6 +472,10 @@ def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]
             rows.append("<p>No capital changed hands (or the scenario keeps no control).</p>")
         if not s["brp"]:
             rows.append("<p>The scenario keeps no BRP economy.</p>")
+    if paired is not None:
+        head, *lines = paired_text(paired, str(paired["compared"]), str(paired["base"]))
+        rows.append(f"<h2>Seed by seed</h2><p>{e(head)}.</p><ul>"
+                    + "".join(f"<li>{e(x)}</li>" for x in lines) + "</ul>")
     imgs = "".join(f'<figure><img src="{c}.png" alt="{c}"></figure>' for c in CHARTS)
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title>"
             "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"

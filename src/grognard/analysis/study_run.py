@@ -3,7 +3,8 @@
 ``run_study`` plays seeds ``first_seed .. first_seed + games - 1`` of each setting (the base and,
 with a comparison, the compared one) that the store does not hold yet, stores each game as it
 ends (so the study resumes after an interruption, and a larger ``games`` extends it), then
-summarizes the stored games of those seeds and writes the report.
+summarizes the stored games of those seeds (two settings also seed by seed,
+:mod:`grognard.analysis.study_paired`) and writes the report.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.analysis.study import Record, Setting, run_jobs
+from grognard.analysis.study_paired import paired
 from grognard.analysis.study_report import summarize, write_report
 from grognard.analysis.study_store import StudyStore
 
@@ -50,10 +52,14 @@ def run_study(
     sides = {s.label: list(s.bots) for s in settings}
     summaries = {label: summarize(recs, sides[label]) for label, recs in records.items()}
     specs: Mapping[str, Mapping[str, Any]] = {s.label: s.to_json() for s in settings}
+    # two settings on the same seeds: compared game by game too (study_paired)
+    pair = None if len(settings) != 2 else {
+        "base": settings[0].label, "compared": settings[1].label,
+        **paired(records[settings[0].label], records[settings[1].label], sides[settings[0].label])}
     html = None
     if report:
         title = f"Study: {settings[0].scenario}, {games} games"
-        html = write_report(out, title, specs, records, summaries)
+        html = write_report(out, title, specs, records, summaries, paired=pair)
     return {
         "scenario": settings[0].scenario,
         "games": games,
@@ -63,4 +69,5 @@ def run_study(
         "report": None if html is None else str(html),
         "settings": {label: dict(spec) for label, spec in specs.items()},
         "results": summaries,
+        **({"paired": pair} if pair is not None else {}),
     }, records

@@ -22,6 +22,7 @@ from rich.progress import (
 
 from grognard.analysis.study import Setting, Start, parse_readings
 from grognard.analysis.study_claims import load_study_file, measure_claim
+from grognard.analysis.study_paired import paired_text
 from grognard.analysis.study_report import add_claim, no_decisive_text
 from grognard.analysis.study_run import run_study
 from grognard.bots import parse_bots
@@ -74,6 +75,9 @@ def register(app: typer.Typer) -> None:
             "--compare", help="KEY=VALUE: a second setting with this reading, or with this "
             "scenario change for a dotted key (TABLE.KEY=VALUE; repeatable).")]
         = None,
+        compare_bots: Annotated[str | None, typer.Option(
+            "--compare-bots", help="SIDE=BOT,...: a second setting with these bots (and any "
+            "--compare readings); the two compared seed by seed too.")] = None,
         out: Annotated[Path | None, typer.Option("--out", help="Study directory (SQLite "
                                                  "store, charts, report.html).")] = None,
         seed: Annotated[int, typer.Option("--seed", help="First seed.")] = 0,
@@ -91,7 +95,8 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Run N seeded bot games (resumable), then write win rates, BRPs, capitals' falls,
-        losses and game length to a report; --compare adds a second setting side by side;
+        losses and game length to a report; --compare (a reading) or --compare-bots adds a
+        second setting side by side and seed by seed;
         --from plays them all on from one save's position (a position study)."""
         spec: dict[str, Any] = {}
         if scenario.endswith(".toml") and Path(scenario).is_file() and \
@@ -128,10 +133,16 @@ def register(app: typer.Typer) -> None:
         if start is not None and any("." in k for k in changes):
             raise InputError("--compare", "a scenario change (a dotted key) cannot apply to "
                              "a game already under way (--from)")
-        if changes:
-            label = ",".join(f"{k}={v}" for k, v in changes.items())
-            settings.append(Setting(sc.id, seated, {**readings, **changes}, label=label,
-                                    **limits))
+        other_bots = compare_bots or spec.get("compare_bots")
+        if changes or other_bots:
+            label = ",".join([*(f"{k}={v}" for k, v in changes.items()),
+                              *([f"bots: {other_bots}"] if other_bots else [])])
+            settings.append(Setting(sc.id, parse_bots(str(other_bots), list(sc.sides))
+                                    if other_bots else seated, {**readings, **changes},
+                                    label=label, **limits))
+            if settings[1].key() == settings[0].key():
+                raise InputError("--compare-bots" if other_bots else "--compare",
+                                 "the compared setting is the base setting itself")
         where = out or Path("studies") / (spec.get("id") or sc.id)
         total = n * len(settings)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -158,6 +169,10 @@ def register(app: typer.Typer) -> None:
                 c.print(grid_table(["winner", "games", "rate", "95% CI"],
                                    [[w, v["games"], v["rate"], "-".join(v["ci95"])]
                                     for w, v in s["wins"].items()]))
+            if "paired" in result:
+                p = result["paired"]
+                for line in paired_text(p, str(p["compared"]), str(p["base"])):
+                    c.print(line)
             if "claim" in result:
                 c.print(f"claim: {result['claim']['text']}")
                 c.print(f"measured: {result['claim']['measured']}")

@@ -1,0 +1,80 @@
+"""Issue 25 (studies a designer can trust), session 33: two settings of a study compared seed
+by seed (``--compare``, ``--compare-bots``; :mod:`grognard.analysis.study_paired`) - for each
+side the seeds whose verdict is better, the same or worse in the compared setting, the mean
+change of its score with the paired standard error, and the games that were the very same."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from grognard.analysis.study_paired import paired, verdict_score
+from grognard.cli import main
+
+
+def rec(seed: int, winner: str | None, h: str, end: str = "over") -> dict:
+    return {"seed": seed, "winner": winner, "state_hash": h, "end": end}
+
+
+def test_each_side_s_verdict_is_compared_on_the_seeds_both_played() -> None:
+    base = [rec(0, "axis", "a"), rec(1, "axis", "b"), rec(2, None, "c"), rec(3, "soviet", "d"),
+            rec(4, "axis", "x", end="error"), rec(9, "axis", "z")]
+    other = [rec(0, "axis", "a"), rec(1, None, "b2"), rec(2, "soviet", "c2"),
+             rec(3, "axis", "d2"), rec(4, "soviet", "y"), rec(5, "soviet", "w")]
+    p = paired(base, other, ["axis", "soviet"])
+    # seeds 0-3: seed 4 failed in the base, 5 and 9 were played by one setting only
+    assert p["games"] == 4 and p["same_game"] == 1
+    soviet, axis = p["sides"]["soviet"], p["sides"]["axis"]
+    assert (soviet["better"], soviet["same"], soviet["worse"]) == (2, 1, 1)
+    assert (axis["better"], axis["same"], axis["worse"]) == (1, 1, 2)
+    # soviet changes 0, +1, +1, -2: mean 0; axis 0, -1, -1, +2
+    assert Fraction(soviet["mean"]) == 0 and Fraction(axis["mean"]) == 0
+    assert soviet["se"] == axis["se"] == f"{(Fraction(6, 3) / 4) ** 0.5:.3f}"  # var 6/3
+    assert verdict_score(rec(0, None, "a"), "axis") == 0
+
+
+def test_one_setting_better_everywhere_has_no_spread() -> None:
+    base = [rec(s, "axis", str(s)) for s in range(5)]
+    other = [rec(s, None, f"o{s}") for s in range(5)]
+    p = paired(base, other, ["axis", "soviet"])
+    assert p["sides"]["soviet"] == {"better": 5, "same": 0, "worse": 0, "mean": "1",
+                                    "se": "0.000"}
+    assert p["sides"]["axis"]["mean"] == "-1"
+    assert paired([], other, ["axis"])["games"] == 0
+
+
+def _study(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    capsys.readouterr()
+    assert main(["study", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_compare_bots_plays_the_same_seeds_and_compares_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The search at budget 0 plays the planner's very game: compared seed by seed with the
+    planner, every game is the very same game and no verdict changes."""
+    out = _study(capsys, "demo-europa", "--bots", "planner", "--compare-bots",
+                 "axis=mcts@budget=0,soviet=planner", "--games", "2", "--seed", "3",
+                 "--max-turns", "1", "--out", str(tmp_path / "s"))
+    p = out["paired"]
+    assert p["base"] == "base" and p["compared"] == "bots: axis=mcts@budget=0,soviet=planner"
+    assert out["settings"][p["compared"]]["bots"] == {"axis": "mcts@budget=0",
+                                                     "soviet": "planner"}
+    assert p["games"] == 2 and p["same_game"] == 2
+    assert all(s["same"] == 2 for s in p["sides"].values())
+    page = (tmp_path / "s" / "report.html").read_text()
+    assert "Seed by seed" in page and "2 of them the very same game" in page
+
+
+def test_the_same_setting_twice_is_refused(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["study", "demo-europa", "--bots", "heuristic", "--compare-bots",
+                 "axis=heuristic,soviet=heuristic", "--games", "1", "--out",
+                 str(tmp_path / "s")])
+    assert code != 0
+    assert "--compare-bots: the compared setting is the base setting itself" in \
+        capsys.readouterr().err
+    assert not (tmp_path / "s").exists()  # nothing played, nothing written
