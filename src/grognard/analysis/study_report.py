@@ -416,6 +416,19 @@ def add_claim(report: Path, claim: Mapping[str, Any]) -> None:
 CHARTS = ("wins", "brp", "capitals", "losses", "length")
 
 
+def levels_text(levels: Mapping[str, int]) -> str:
+    """The summary's victory levels (``WINNER:LEVEL`` -> games) in words.
+
+    >>> levels_text({"axis:decisive": 2, "None:draw": 5})
+    'axis decisive 2, draw 5'
+    """
+    out = []
+    for key, n in levels.items():
+        winner, _sep, level = key.partition(":")
+        out.append(f"{level} {n}" if winner == "None" else f"{winner} {level} {n}")
+    return ", ".join(out)
+
+
 def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]],
                  records: Mapping[str, Sequence[Record]],
                  summaries: Mapping[str, Mapping[str, Any]],
@@ -456,7 +469,7 @@ def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]
                               f"<td>{v['rate']}</td><td>{v['ci95'][0]}-{v['ci95'][1]}</td></tr>"
                               for w, v in s["wins"].items()) + "</table>")
         if s["levels"]:
-            rows.append(f"<p>victory levels: {e(str(s['levels']))}</p>")
+            rows.append("<p>victory levels: " + e(levels_text(s["levels"])) + "</p>")
         rows.append(f"<p>last turn played: mean {s['turns']['mean']} (min "
                     f"{e(turn_name(s['turns']['min'], dates))}, max "
                     f"{e(turn_name(s['turns']['max'], dates))}); commands: mean "
