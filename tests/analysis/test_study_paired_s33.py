@@ -78,3 +78,17 @@ def test_the_same_setting_twice_is_refused(tmp_path: Path,
     assert "--compare-bots: the compared setting is the base setting itself" in \
         capsys.readouterr().err
     assert not (tmp_path / "s").exists()  # nothing played, nothing written
+
+
+def test_a_study_file_names_the_bots_to_compare(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    study = tmp_path / "s.toml"
+    study.write_text('[study]\nid = "s"\nscenario = "demo-europa"\nbots = "random"\n'
+                     'compare_bots = "axis=heuristic,soviet=random"\ngames = 2\n'
+                     'max_turns = 1\n')
+    out = _study(capsys, str(study), "--out", str(tmp_path / "o"))
+    assert out["paired"]["compared"] == "bots: axis=heuristic,soviet=random"
+    assert out["played"] == {"base": 2, "bots: axis=heuristic,soviet=random": 2}
+    study.write_text('[study]\nid = "s"\nscenario = "demo-europa"\ncompare_bots = 3\n')
+    assert main(["study", str(study), "--bots", "random"]) != 0
+    assert "compare_bots" in capsys.readouterr().err
