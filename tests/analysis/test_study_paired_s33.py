@@ -46,6 +46,29 @@ def test_one_setting_better_everywhere_has_no_spread() -> None:
     assert paired([], other, ["axis"])["games"] == 0
 
 
+def scored(seed: int, winner: str | None, points: int, counted: str = "axis") -> dict:
+    return {**rec(seed, winner, f"h{seed}{points}"),
+            "result": {"winner": winner, "points": points, "counted": counted}}
+
+
+def test_a_verdict_that_counts_points_is_compared_by_its_points_too() -> None:
+    """Europa's verdict counts the Axis's points: a point more or less that changes no
+    verdict shows in the points' mean change (exact) and its paired standard error."""
+    base = [scored(0, "axis", 17), scored(1, None, 14), scored(2, None, 13)]
+    other = [scored(0, "axis", 18), scored(1, None, 15), scored(2, None, 13)]
+    p = paired(base, other, ["axis", "soviet"])
+    assert all(s["same"] == 3 for s in p["sides"].values())  # no verdict changed
+    pts = p["points"]
+    assert pts["counted"] == "axis"
+    assert (Fraction(pts["base"]), Fraction(pts["compared"])) == (Fraction(44, 3), Fraction(46, 3))
+    assert Fraction(pts["mean"]) == Fraction(2, 3)
+    assert pts["se"] == f"{(Fraction(1, 3) / 3) ** 0.5:.3f}"  # changes 1, 1, 0: var 1/3
+    # no points where a game's verdict counts none, or two sides' points are counted
+    assert "points" not in paired(base, [*other[:2], rec(2, None, "x")], ["axis"])
+    assert "points" not in paired(base, [*other[:2], scored(2, None, 13, "soviet")], ["axis"])
+    assert "points" not in paired(base[:1], [rec(0, "axis", "a")], ["axis"])
+
+
 def _study(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
     capsys.readouterr()
     assert main(["study", *args, "--json"]) == 0

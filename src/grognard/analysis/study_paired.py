@@ -7,8 +7,11 @@ the same way, and the change shows in the games that differ: for each side, the 
 verdict is better in the compared setting (a win over a draw, a draw over a loss), the same,
 or worse, and the mean change of its score (a win 1, a draw 0, a loss -1) with the standard
 error of the paired differences. ``same_game`` counts the games that ended in the very same
-state (the same state hash): the settings did not differ there at all. A game that stopped
-on an error (``end = "error"``) is left out with its pair.
+state (the same state hash): the settings did not differ there at all. Where the verdict
+counts points (the result's ``points`` and ``counted``, the rule system's ``game_over``; every
+game of both settings, one counted side) ``points`` compares them the same way - a change of a
+point or two that no verdict shows. A game that stopped on an error (``end = "error"``) is left
+out with its pair.
 
 >>> base = [{"seed": 0, "winner": "axis", "state_hash": "a"},
 ...         {"seed": 1, "winner": None, "state_hash": "b"},
@@ -37,6 +40,25 @@ def verdict_score(record: Record, side: str) -> int:
     return 0 if winner is None else 1 if winner == side else -1
 
 
+def verdict_points(record: Record) -> tuple[str, int] | None:
+    """(the counted side, its points) of a game whose verdict counts points, else None."""
+    res = record.get("result")
+    if not isinstance(res, Mapping):
+        return None
+    points, side = res.get("points"), res.get("counted")
+    if isinstance(points, bool) or not isinstance(points, int) or side is None:
+        return None
+    return str(side), points
+
+
+def _change(diffs: Sequence[int]) -> tuple[Fraction, str]:
+    """The mean of paired changes (exact) and its standard error (3 places)."""
+    n = len(diffs)
+    mean = Fraction(sum(diffs), n) if n else Fraction(0)
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else Fraction(0)
+    return mean, f"{math.sqrt(var / n) if n else 0.0:.3f}"
+
+
 def paired(base: Sequence[Record], compared: Sequence[Record],
            sides: Sequence[str]) -> dict[str, Any]:
     """The seed-by-seed comparison of ``compared`` against ``base`` (see the module): JSON-ready,
@@ -52,12 +74,19 @@ def paired(base: Sequence[Record], compared: Sequence[Record],
         "sides": {}}
     for side in sides:
         diffs = [verdict_score(b, side) - verdict_score(a, side) for a, b in pairs]
-        mean = Fraction(sum(diffs), n) if n else Fraction(0)
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else Fraction(0)
+        mean, se = _change(diffs)
         out["sides"][side] = {
             "better": sum(d > 0 for d in diffs), "same": sum(d == 0 for d in diffs),
-            "worse": sum(d < 0 for d in diffs), "mean": str(mean),
-            "se": f"{math.sqrt(var / n) if n else 0.0:.3f}"}
+            "worse": sum(d < 0 for d in diffs), "mean": str(mean), "se": se}
+    points = [(verdict_points(a), verdict_points(b)) for a, b in pairs]
+    counted = {p[0] for pair in points for p in pair if p is not None}
+    if n and len(counted) == 1 and all(a and b for a, b in points):
+        got = [(a[1], b[1]) for a, b in points if a and b]
+        mean, se = _change([b - a for a, b in got])
+        out["points"] = {"counted": counted.pop(),
+                         "base": str(Fraction(sum(a for a, _b in got), n)),
+                         "compared": str(Fraction(sum(b for _a, b in got), n)),
+                         "mean": str(mean), "se": se}
     return out
 
 
@@ -71,8 +100,13 @@ def paired_text(p: Mapping[str, Any], compared: str, base: str) -> list[str]:
     head = (f"seed by seed, {compared} against {base}: {p['games']} seeds played by both, "
             f"{p['same_game']} of them the very same game (a verdict scored 1 won, 0 drawn, "
             "-1 lost)")
-    return [head] + [
+    lines = [head] + [
         f"{side}'s verdict: better on {s['better']} seeds, worse on {s['worse']}, the same "
         f"on {s['same']}; mean change {float(Fraction(s['mean'])):+.3f} (standard error "
         f"{s['se']})"
         for side, s in p["sides"].items()]
+    if pts := p.get("points"):
+        lines.append(f"{pts['counted']}'s points: {float(Fraction(pts['compared'])):.2f} "
+                     f"against {float(Fraction(pts['base'])):.2f}, mean change "
+                     f"{float(Fraction(pts['mean'])):+.3f} (standard error {pts['se']})")
+    return lines

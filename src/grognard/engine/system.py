@@ -35,7 +35,9 @@ View = Callable[[JSON, str], JSON]
 Decisions = Callable[[Context, JSON], Sequence[Decision]]
 """The decisions owed now; while any is owed its players act, not the phase's player."""
 GameOver = Callable[[Context, JSON], Mapping[str, Any] | None]
-"""The game's result (``{"winner": ..., "reason": ..., ...}``) once it has ended, else None."""
+"""The game's result (``{"winner": ..., "reason": ..., ...}``) once it has ended, else None. A
+verdict that counts points gives them as ``points`` (an integer) with ``counted``, the side whose
+points they are (Europa's objectives): a study compares settings by them (analysis)."""
 PhasePrompt = Callable[[Context, JSON, Phase], str]
 EventView = Callable[[Event, str, JSON], Mapping[str, Any] | None]
 """An event as ``player`` may see it (``to_json`` form), given the state after its command;
