@@ -90,6 +90,10 @@ def paired(base: Sequence[Record], compared: Sequence[Record],
     return out
 
 
+def _seeds(n: int) -> str:
+    return f"{n} seed" if n == 1 else f"{n} seeds"
+
+
 def paired_text(p: Mapping[str, Any], compared: str, base: str) -> list[str]:
     """The comparison in a designer's words: a heading, then a line per side.
 
@@ -97,11 +101,11 @@ def paired_text(p: Mapping[str, Any], compared: str, base: str) -> list[str]:
     ...     "worse": 1, "mean": "-1/3", "se": "0.333"}}}, "hard", "base")[1]
     "axis's verdict: better on 0 seeds, worse on 1, the same on 2; mean change -0.333 (standard error 0.333)"
     """
-    head = (f"seed by seed, {compared} against {base}: {p['games']} seeds played by both, "
+    head = (f"seed by seed, {compared} against {base}: {_seeds(p['games'])} played by both, "
             f"{p['same_game']} of them the very same game (a verdict scored 1 won, 0 drawn, "
             "-1 lost)")
     lines = [head] + [
-        f"{side}'s verdict: better on {s['better']} seeds, worse on {s['worse']}, the same "
+        f"{side}'s verdict: better on {_seeds(s['better'])}, worse on {s['worse']}, the same "
         f"on {s['same']}; mean change {float(Fraction(s['mean'])):+.3f} (standard error "
         f"{s['se']})"
         for side, s in p["sides"].items()]

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -172,7 +173,7 @@ def register(app: typer.Typer) -> None:
             if "paired" in result:
                 p = result["paired"]
                 for line in paired_text(p, str(p["compared"]), str(p["base"])):
-                    c.print(line)
+                    c.print(escape(line))
             if "claim" in result:
                 c.print(f"claim: {result['claim']['text']}")
                 c.print(f"measured: {result['claim']['measured']}")
