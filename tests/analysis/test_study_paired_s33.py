@@ -69,6 +69,25 @@ def test_a_verdict_that_counts_points_is_compared_by_its_points_too() -> None:
     assert "points" not in paired(base[:1], [rec(0, "axis", "a")], ["axis"])
 
 
+def stopped(seed: int, leader: str | None, points: int) -> dict:
+    return {**rec(seed, None, f"s{seed}{points}", end="max_turns"),
+            "standing": {"leader": leader, "level": "marginal", "points": points,
+                         "counted": "axis"}}
+
+
+def test_a_game_stopped_at_a_limit_is_judged_by_its_standing_there() -> None:
+    """A position study's games stop after a few turns, before any verdict: each is judged
+    by the verdict had it ended there (its record's ``standing``)."""
+    base = [stopped(0, None, 14), stopped(1, "axis", 16)]
+    other = [stopped(0, "axis", 16), scored(1, "axis", 17)]  # seed 1 played to its end
+    p = paired(base, other, ["axis", "soviet"])
+    assert p["at_stop"] == 3
+    assert (p["sides"]["axis"]["better"], p["sides"]["axis"]["same"]) == (1, 1)
+    assert Fraction(p["points"]["mean"]) == Fraction(3, 2)
+    assert verdict_score(stopped(0, "soviet", 9), "soviet") == 1
+    assert verdict_score(rec(0, "axis", "a"), "axis") == 1  # no standing: the winner
+
+
 def _study(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
     capsys.readouterr()
     assert main(["study", *args, "--json"]) == 0
@@ -115,3 +134,20 @@ def test_a_study_file_names_the_bots_to_compare(tmp_path: Path,
     study.write_text('[study]\nid = "s"\nscenario = "demo-europa"\ncompare_bots = 3\n')
     assert main(["study", str(study), "--bots", "random"]) != 0
     assert "compare_bots" in capsys.readouterr().err
+
+
+def test_a_position_study_s_games_are_compared_where_they_stopped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """europa-barbarossa stopped after its first turn: no verdict yet, so both settings'
+    games are judged by their standing there (the Axis's points at the stop), and the search
+    at budget 0 plays the planner's very games."""
+    out = _study(capsys, "europa-barbarossa", "--bots", "planner", "--compare-bots",
+                 "axis=mcts@budget=0,soviet=planner", "--games", "1", "--max-turns", "1",
+                 "--out", str(tmp_path / "s"))
+    p = out["paired"]
+    assert (p["games"], p["same_game"], p["at_stop"]) == (1, 1, 2)
+    assert p["points"]["counted"] == "axis" and p["points"]["mean"] == "0"
+    assert p["points"]["base"] == p["points"]["compared"]
+    assert out["results"]["base"]["wins"]["none"]["games"] == 1  # no verdict yet
+    page = (tmp_path / "s" / "report.html").read_text()
+    assert "2 of the 2 games stopped at a limit, judged by their standing there" in page

@@ -10,8 +10,10 @@ error of the paired differences. ``same_game`` counts the games that ended in th
 state (the same state hash): the settings did not differ there at all. Where the verdict
 counts points (the result's ``points`` and ``counted``, the rule system's ``game_over``; every
 game of both settings, one counted side) ``points`` compares them the same way - a change of a
-point or two that no verdict shows. A game that stopped on an error (``end = "error"``) is left
-out with its pair.
+point or two that no verdict shows. A game stopped at a limit (a position study's few turns)
+is judged by its standing where it stopped (the record's ``standing``: the verdict had the game
+ended there), where the rule system gives one; ``at_stop`` counts those games. A game that
+stopped on an error (``end = "error"``) is left out with its pair.
 
 >>> base = [{"seed": 0, "winner": "axis", "state_hash": "a"},
 ...         {"seed": 1, "winner": None, "state_hash": "b"},
@@ -34,17 +36,31 @@ from typing import Any
 Record = Mapping[str, Any]
 
 
+def judged(record: Record) -> Mapping[str, Any]:
+    """The verdict a game is judged by: its result, or where it stopped at a limit its
+    standing there (both as the record keeps them; empty when it has neither)."""
+    for key in ("result", "standing"):
+        got = record.get(key)
+        if isinstance(got, Mapping):
+            return got
+    return {}
+
+
 def verdict_score(record: Record, side: str) -> int:
-    """A game's verdict for ``side``: 1 won, 0 drawn (no winner), -1 lost."""
-    winner = record.get("winner")
+    """A game's verdict for ``side`` (its standing where it stopped at a limit): 1 won, 0
+    drawn (no winner), -1 lost."""
+    st = record.get("standing")
+    if not record.get("result") and isinstance(st, Mapping):
+        winner = st.get("leader", st.get("winner"))
+    else:
+        winner = record.get("winner")
     return 0 if winner is None else 1 if winner == side else -1
 
 
 def verdict_points(record: Record) -> tuple[str, int] | None:
-    """(the counted side, its points) of a game whose verdict counts points, else None."""
-    res = record.get("result")
-    if not isinstance(res, Mapping):
-        return None
+    """(the counted side, its points) of a game whose verdict (or standing where it stopped)
+    counts points, else None."""
+    res = judged(record)
     points, side = res.get("points"), res.get("counted")
     if isinstance(points, bool) or not isinstance(points, int) or side is None:
         return None
@@ -71,6 +87,8 @@ def paired(base: Sequence[Record], compared: Sequence[Record],
         "games": n,
         "same_game": sum(1 for a, b in pairs
                          if a.get("state_hash") and a.get("state_hash") == b.get("state_hash")),
+        "at_stop": sum(1 for a, b in pairs for r in (a, b)
+                       if not r.get("result") and isinstance(r.get("standing"), Mapping)),
         "sides": {}}
     for side in sides:
         diffs = [verdict_score(b, side) - verdict_score(a, side) for a, b in pairs]
@@ -101,9 +119,11 @@ def paired_text(p: Mapping[str, Any], compared: str, base: str) -> list[str]:
     ...     "worse": 1, "mean": "-1/3", "se": "0.333"}}}, "hard", "base")[1]
     "axis's verdict: better on 0 seeds, worse on 1, the same on 2; mean change -0.333 (standard error 0.333)"
     """
+    stop = p.get("at_stop") or 0
     head = (f"seed by seed, {compared} against {base}: {_seeds(p['games'])} played by both, "
             f"{p['same_game']} of them the very same game (a verdict scored 1 won, 0 drawn, "
-            "-1 lost)")
+            "-1 lost" + (f"; {stop} of the {2 * p['games']} games stopped at a limit, judged "
+                         "by their standing there" if stop else "") + ")")
     lines = [head] + [
         f"{side}'s verdict: better on {_seeds(s['better'])}, worse on {s['worse']}, the same "
         f"on {s['same']}; mean change {float(Fraction(s['mean'])):+.3f} (standard error "

@@ -53,6 +53,10 @@ class GameRecord:
     capitals: dict[str, dict[str, Any]] = field(default_factory=dict)
     losses: dict[str, dict[str, int]] = field(default_factory=dict)
     result: dict[str, Any] | None = None
+    #: a game stopped before its end (a turn or command limit): the verdict had it ended
+    #: there (the system's ``standing`` hook, its plain values); None for a game that reached
+    #: its end (``result``) or a system that judges none
+    standing: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
@@ -184,6 +188,9 @@ def play_game(
         level = res.get("level", res.get("victory"))
         rec.level = None if level is None else str(level)
         rec.reason = None if res.get("reason") is None else str(res.get("reason"))
+    elif rec.error is None and (now := game.standing()) is not None and \
+            now.get("level") is not None:  # a scenario that judges no victory: none
+        rec.standing = {k: v for k, v in now.items() if isinstance(v, str | int | bool | None)}
     # a game stopped at the turn limit has entered the next turn: its last turn played is the
     # limit (a study with --max-turns 7 reports 7, not 8)
     rec.turns = min(game.turn, max_turns) if rec.end == "max_turns" and max_turns else game.turn
