@@ -149,5 +149,10 @@ def test_a_position_study_s_games_are_compared_where_they_stopped(
     assert p["points"]["counted"] == "axis" and p["points"]["mean"] == "0"
     assert p["points"]["base"] == p["points"]["compared"]
     assert out["results"]["base"]["wins"]["none"]["games"] == 1  # no verdict yet
+    stop = out["results"]["base"]["at_stop"]  # each setting's own games at their stop
+    assert stop["games"] == 1 and sum(stop["leaders"].values()) == 1
+    assert stop["points"] == {"counted": "axis",
+                              "mean": f"{float(Fraction(p['points']['base'])):.2f}"}
     page = (tmp_path / "s" / "report.html").read_text()
     assert "2 of the 2 games stopped at a limit, judged by their standing there" in page
+    assert "Had the 1 game stopped at a limit ended there: " in page

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.analysis.study import Record
-from grognard.analysis.study_paired import paired_text
+from grognard.analysis.study_paired import paired_text, verdict_points
 
 Z95 = 1.959964
 
@@ -107,6 +107,47 @@ def no_decisive_text(s: Mapping[str, Any]) -> str | None:
             + ". The studied setting does not decide the war; read the other figures.")
 
 
+def standing_summary(records: Sequence[Record]) -> dict[str, Any] | None:
+    """The games stopped at a limit with a standing (the verdict had they ended there): how
+    many, the side each would have favoured, and where that verdict counts one side's points
+    their mean; None when there are none.
+
+    >>> standing_summary([{"standing": {"leader": "axis", "points": 16, "counted": "axis"}},
+    ...                   {"standing": {"leader": None, "points": 13, "counted": "axis"}},
+    ...                   {"result": {"winner": "axis"}, "winner": "axis"}])
+    {'games': 2, 'leaders': {'axis': 1, 'none': 1}, 'points': {'counted': 'axis', 'mean': '14.50'}}
+    """
+    stops = [r for r in records if not r.get("result") and isinstance(r.get("standing"), Mapping)]
+    if not stops:
+        return None
+    leaders = Counter("none" if (w := r["standing"].get("leader")) is None else str(w)
+                      for r in stops)
+    out: dict[str, Any] = {"games": len(stops), "leaders": dict(sorted(leaders.items()))}
+    pts = [verdict_points(r) for r in stops]
+    if all(pts) and len({p[0] for p in pts if p}) == 1:
+        out["points"] = {"counted": next(p[0] for p in pts if p),
+                         "mean": _dec(_mean([p[1] for p in pts if p]), 2)}
+    return out
+
+
+def at_stop_text(s: Mapping[str, Any]) -> str | None:
+    """The games stopped at a limit, as their standing there reads, in words (None: none).
+
+    >>> at_stop_text({"at_stop": {"games": 2, "leaders": {"axis": 1, "none": 1},
+    ...                           "points": {"counted": "axis", "mean": "14.50"}}})
+    'Had the 2 games stopped at a limit ended there: axis ahead in 1, neither in 1; axis points 14.50 on average.'
+    """
+    st = s.get("at_stop")
+    if not st:
+        return None
+    n = int(st["games"])
+    who = ", ".join(f"{'neither' if w == 'none' else w + ' ahead'} in {k}"
+                    for w, k in st["leaders"].items())
+    pts = st.get("points")
+    return (f"Had the {n} {'game' if n == 1 else 'games'} stopped at a limit ended there: {who}"
+            + (f"; {pts['counted']} points {pts['mean']} on average" if pts else "") + ".")
+
+
 def turns_played(r: Record) -> int:
     """The last turn a game played (``GameRecord.turns``)."""
     return int(r.get("turns", 0))
@@ -150,6 +191,7 @@ def summarize(records: Sequence[Record], sides: Sequence[str] = ()) -> dict[str,
     for r in records:
         for side, arms in r.get("losses", {}).items():
             losses[side].update({a: int(k) for a, k in arms.items()})
+    stopped = standing_summary(records)
     ends = dict(sorted(Counter(str(r.get("end")) for r in records).items()))
     # a game is decisive when a side won: a 3R campaign's "draw" verdict is not one
     decisive = sum(1 for r in records if r.get("winner") is not None
@@ -162,6 +204,7 @@ def summarize(records: Sequence[Record], sides: Sequence[str] = ()) -> dict[str,
         "verdicts": sum(1 for r in records if r.get("end") == "over"),
         "wins": wins,
         "levels": dict(sorted(levels.items())),
+        **({"at_stop": stopped} if stopped else {}),
         "turns": {"mean": _dec(_mean(turns), 2), "min": min(turns, default=0),
                   "max": max(turns, default=0)},
         "commands": {"mean": _dec(_mean(commands), 1), "min": min(commands, default=0),
@@ -464,6 +507,8 @@ def write_report(out: Path, title: str, settings: Mapping[str, Mapping[str, Any]
         if why:
             head, _sep, rest = why.partition(":")
             rows.append(f"<p><b>{e(head)}</b>:{e(rest)}</p>")
+        if stop := at_stop_text(s):
+            rows.append(f"<p>{e(stop)}</p>")
         rows.append("<table><tr><th>winner</th><th>games</th><th>rate</th><th>95% CI</th></tr>"
                     + "".join(f"<tr><td>{e(outcome_text(w))}</td><td>{v['games']}</td>"
                               f"<td>{v['rate']}</td><td>{v['ci95'][0]}-{v['ci95'][1]}</td></tr>"

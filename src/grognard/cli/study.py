@@ -24,7 +24,7 @@ from rich.progress import (
 from grognard.analysis.study import Setting, Start, parse_readings
 from grognard.analysis.study_claims import load_study_file, measure_claim
 from grognard.analysis.study_paired import paired_text
-from grognard.analysis.study_report import add_claim, no_decisive_text
+from grognard.analysis.study_report import add_claim, at_stop_text, no_decisive_text
 from grognard.analysis.study_run import run_study
 from grognard.bots import parse_bots
 from grognard.core.errors import InputError
@@ -167,6 +167,8 @@ def register(app: typer.Typer) -> None:
                 c.print(f"[bold]{label}[/bold]: {s['games']} games: {s['ends_text']}")
                 if why := no_decisive_text(s):
                     c.print(why)
+                if stop := at_stop_text(s):
+                    c.print(escape(stop))
                 c.print(grid_table(["winner", "games", "rate", "95% CI"],
                                    [[w, v["games"], v["rate"], "-".join(v["ci95"])]
                                     for w, v in s["wins"].items()]))
