@@ -36,24 +36,28 @@ from typing import Any
 Record = Mapping[str, Any]
 
 
+def stopped_standing(record: Record) -> Mapping[str, Any] | None:
+    """The standing a game stopped at a limit keeps (the verdict had it ended there), None
+    for a game played to its end (its result judges it) or one that keeps no standing."""
+    st = record.get("standing")
+    return st if not record.get("result") and isinstance(st, Mapping) else None
+
+
 def judged(record: Record) -> Mapping[str, Any]:
     """The verdict a game is judged by: its result, or where it stopped at a limit its
     standing there (both as the record keeps them; empty when it has neither)."""
-    for key in ("result", "standing"):
-        got = record.get(key)
-        if isinstance(got, Mapping):
-            return got
-    return {}
+    st = stopped_standing(record)
+    if st is not None:
+        return st
+    res = record.get("result")
+    return res if isinstance(res, Mapping) else {}
 
 
 def verdict_score(record: Record, side: str) -> int:
     """A game's verdict for ``side`` (its standing where it stopped at a limit): 1 won, 0
     drawn (no winner), -1 lost."""
-    st = record.get("standing")
-    if not record.get("result") and isinstance(st, Mapping):
-        winner = st.get("leader", st.get("winner"))
-    else:
-        winner = record.get("winner")
+    st = stopped_standing(record)
+    winner = record.get("winner") if st is None else st.get("leader", st.get("winner"))
     return 0 if winner is None else 1 if winner == side else -1
 
 
@@ -87,8 +91,7 @@ def paired(base: Sequence[Record], compared: Sequence[Record],
         "games": n,
         "same_game": sum(1 for a, b in pairs
                          if a.get("state_hash") and a.get("state_hash") == b.get("state_hash")),
-        "at_stop": sum(1 for a, b in pairs for r in (a, b)
-                       if not r.get("result") and isinstance(r.get("standing"), Mapping)),
+        "at_stop": sum(1 for a, b in pairs for r in (a, b) if stopped_standing(r) is not None),
         "sides": {}}
     for side in sides:
         diffs = [verdict_score(b, side) - verdict_score(a, side) for a, b in pairs]

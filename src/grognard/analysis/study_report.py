@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.analysis.study import Record
-from grognard.analysis.study_paired import paired_text, verdict_points
+from grognard.analysis.study_paired import paired_text, stopped_standing, verdict_points
 
 Z95 = 1.959964
 
@@ -117,7 +117,7 @@ def standing_summary(records: Sequence[Record]) -> dict[str, Any] | None:
     ...                   {"result": {"winner": "axis"}, "winner": "axis"}])
     {'games': 2, 'leaders': {'axis': 1, 'none': 1}, 'points': {'counted': 'axis', 'mean': '14.50'}}
     """
-    stops = [r for r in records if not r.get("result") and isinstance(r.get("standing"), Mapping)]
+    stops = [r for r in records if stopped_standing(r) is not None]
     if not stops:
         return None
     leaders = Counter("none" if (w := r["standing"].get("leader")) is None else str(w)

@@ -1288,8 +1288,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     def _scenario_last_turn_now(self, sit: Situation) -> bool:
         """Whether the view's game turn is the scenario's last (not a turn a posture plays
         as the last)."""
-        last = self.scenario_last_turn(sit)
-        return last is not None and int(sit.view.get("turn") or 0) >= last
+        return self.last_turns(sit, 1)
 
     #: session 26: the game's last assault weighs the verdict it makes, not the points it
     #: retakes (``europa_defence.last_assault``'s ``verdict``); session 27: the attacker's

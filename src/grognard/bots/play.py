@@ -183,14 +183,14 @@ def play_game(
     _capitals(game, caps, control0, rec, played_in)
     res = game.result
     if res is not None:
-        rec.result = {k: v for k, v in res.items() if isinstance(v, str | int | bool | None)}
+        rec.result = _plain(res)
         rec.winner = None if res.get("winner") is None else str(res.get("winner"))
         level = res.get("level", res.get("victory"))
         rec.level = None if level is None else str(level)
         rec.reason = None if res.get("reason") is None else str(res.get("reason"))
     elif rec.error is None and (now := game.standing()) is not None and \
             now.get("level") is not None:  # a scenario that judges no victory: none
-        rec.standing = {k: v for k, v in now.items() if isinstance(v, str | int | bool | None)}
+        rec.standing = _plain(now)
     # a game stopped at the turn limit has entered the next turn: its last turn played is the
     # limit (a study with --max-turns 7 reports 7, not 8)
     rec.turns = min(game.turn, max_turns) if rec.end == "max_turns" and max_turns else game.turn
@@ -199,6 +199,11 @@ def play_game(
     rec.state_hash = game.state_hash()
     rec.losses = losses_of(game.state)
     return rec
+
+
+def _plain(verdict: Mapping[str, Any]) -> dict[str, Any]:
+    """A verdict's plain values (strings, whole numbers, flags, None) for the record."""
+    return {k: v for k, v in verdict.items() if isinstance(v, str | int | bool | None)}
 
 
 def _capitals(game: Game, caps: Mapping[str, str], control0: dict[str, Any],
