@@ -120,6 +120,13 @@ def test_the_same_setting_twice_is_refused(tmp_path: Path,
     assert "--compare-bots: the compared setting is the base setting itself" in \
         capsys.readouterr().err
     assert not (tmp_path / "s").exists()  # nothing played, nothing written
+    for bad, why in (("axis=nobot,soviet=heuristic", "unknown bot 'nobot'"),
+                     ("axis=planner@sieges=many,soviet=heuristic", "sieges takes a number")):
+        assert main(["study", "demo-europa", "--bots", "heuristic", "--compare-bots", bad,
+                     "--games", "1", "--out", str(tmp_path / "s")]) != 0
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--compare-bots: " in err and why in err, err
+    assert not (tmp_path / "s").exists()
 
 
 def test_a_study_file_names_the_bots_to_compare(tmp_path: Path,

@@ -138,9 +138,14 @@ def register(app: typer.Typer) -> None:
         if changes or other_bots:
             label = ",".join([*(f"{k}={v}" for k, v in changes.items()),
                               *([f"bots: {other_bots}"] if other_bots else [])])
-            settings.append(Setting(sc.id, parse_bots(str(other_bots), list(sc.sides))
-                                    if other_bots else seated, {**readings, **changes},
-                                    label=label, **limits))
+            other = seated
+            if other_bots:
+                try:
+                    other = parse_bots(str(other_bots), list(sc.sides))
+                except InputError as exc:  # name the option the bad text came from
+                    raise InputError("--compare-bots", exc.reason) from None
+            settings.append(Setting(sc.id, other, {**readings, **changes}, label=label,
+                                    **limits))
             if settings[1].key() == settings[0].key():
                 raise InputError("--compare-bots" if other_bots else "--compare",
                                  "the compared setting is the base setting itself")
