@@ -121,7 +121,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 from grognard.bots import europa_offence as offence
@@ -718,6 +718,92 @@ def calm_fortresses(sit: Situation, g: Any, fortresses: Collection[str],
         if d and threat_to(sit, enemy, f) < CALM * (d + add) * mult:
             out.add(f)
     return out
+
+
+def p_lost(odds: float) -> float:
+    """The chance the enemy clears a hex at ``odds`` to 1, read between :data:`CLEAR`'s
+    columns (a straight line from each to the next, 0 at 1 to 2): each defense factor added
+    lowers it, where :func:`p_clear` moves only at a column.
+
+    >>> p_lost(1.75), p_lost(0.4), p_lost(10.0)
+    (0.21, 0.0, 0.83)
+    """
+    points = [*CLEAR, (0.5, 0.0)]
+    if odds >= points[0][0]:
+        return points[0][1]
+    for (hi, p_hi), (lo, p_lo) in pairwise(points):
+        if odds >= lo:
+            return round(p_lo + (p_hi - p_lo) * (odds - lo) / (hi - lo), 6)
+    return 0.0
+
+
+#: session 34: a held objective's garrison is filled while what it puts at risk (its stake
+#: times :func:`p_lost`) falls by at least this much a unit
+HOLD_GAIN = 0.01
+
+
+def hold_plan(sit: Situation, g: Any, moves: Mapping[str, Mapping[int, Command]],
+              stakes: Mapping[int, float], enemy: Sequence[tuple[int, Mapping[str, Any]]]
+              ) -> tuple[list[tuple[float, Command]], set[str]]:
+    """Session 34, the attacker's last game turn (the search's): what it holds when the
+    enemy's last player turn comes is what the verdict counts, and a hex stays ours until an
+    enemy unit enters it (the verdict counts who entered last) - so a city taken and left
+    with the one corps that advanced into it, or an objective held with none, is retaken.
+    Each objective we hold (``stakes``: map index -> what losing it costs us) that the
+    enemy's attack in reach threatens (:func:`threat_to`) draws the units of ``moves``
+    (those free to move there; a unit standing in one stays) by what each adds: its stake
+    times the fall in the chance the enemy clears it (:func:`p_lost` of that attack over the
+    garrison's terrain-weighted defense, EUR-10; an empty hex is lost for sure), the
+    strongest gain first, within the hex's stacking limit (EUR-21), while a unit lowers the
+    risk by :data:`HOLD_GAIN`. Returns the moves (scored 250 down) and the units holding
+    (moving in or standing there)."""
+    m = sit.map
+    ground = {uid: u for uid, u in sit.mine.items()
+              if str(u.get("type")) not in offence.NOT_GROUND and u.get("hex")}
+    threat: dict[int, float] = {}
+    defense: dict[int, float] = {}
+    room: dict[int, int] = {}
+    holding: set[str] = set()
+    for t, stake in stakes.items():
+        if stake <= 0:
+            continue
+        th = threat_to(sit, enemy, m.label(t))
+        if th <= 0:
+            continue
+        here = [uid for uid, u in ground.items() if str(u["hex"]) == m.label(t)]
+        threat[t] = th
+        defense[t] = float(sum(offence.view_factor(ground[x], "defense") for x in here))
+        room[t] = g.quality[t][2] - sum(int(ground[x].get("re_size") or 1) for x in here)
+        holding.update(here)
+
+    def risk(t: int, d: float) -> float:
+        mult, add, _limit = g.quality[t]
+        return stakes[t] * (1.0 if d <= 0 else p_lost(threat[t] / ((d + add) * mult)))
+
+    out: list[tuple[float, Command]] = []
+    free = {uid: {t: c for t, c in opts.items() if t in threat}
+            for uid, opts in moves.items() if uid in ground and uid not in holding}
+    free = {uid: opts for uid, opts in free.items() if opts}
+    while free:
+        best: tuple[float, str, str, int] | None = None
+        for uid, opts in free.items():
+            d_u = float(offence.view_factor(ground[uid], "defense"))
+            size = int(ground[uid].get("re_size") or 1)
+            for t in opts:
+                if room[t] < size:
+                    continue
+                gain = risk(t, defense[t]) - risk(t, defense[t] + d_u)
+                key = (gain, uid, m.label(t))
+                if best is None or key > (best[0], best[1], best[2]):
+                    best = (gain, uid, m.label(t), t)
+        if best is None or best[0] < HOLD_GAIN:
+            break
+        _gain, uid, _label, t = best
+        out.append((250.0 - 0.001 * len(out), free.pop(uid)[t]))
+        defense[t] += float(offence.view_factor(ground[uid], "defense"))
+        room[t] -= int(ground[uid].get("re_size") or 1)
+        holding.add(uid)
+    return out, holding
 
 
 def reinforcement_score(sit: Situation, to: str, pressure: Mapping[str, float]) -> float:

@@ -76,7 +76,10 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           "last_stand",
           # session 33: the attacker's last game turns in which every objective in reach is
           # besieged at once (0: never; the plan's ``sieges`` before them)
-          "last_sieges")
+          "last_sieges",
+          # session 34: whether the search's attacker holds in its last game turn the
+          # objectives it holds against the enemy's last player turn (1; 0: not)
+          "last_hold")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -85,7 +88,8 @@ WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_fr
                 "yield_west",
                 "fall_back",
                 "raid", "reach_line", "line_stacks", "push_turns", "sieges",
-                "verdict", "air_forward", "air_turns", "exact", "last_stand", "last_sieges")
+                "verdict", "air_forward", "air_turns", "exact", "last_stand", "last_sieges",
+                "last_hold")
 NUMBER_PARAMS = ("worth_pull", "stand", "air_better", "spread")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")
@@ -154,6 +158,9 @@ class PlannerBot(HeuristicBot):
         if "last_stand" in self.params and hasattr(self.policy, "last_stand"):
             # a study's setting (session 31): the defender's last stand
             self.policy.last_stand = int(self.params["last_stand"])
+        if "last_hold" in self.params and hasattr(self.policy, "last_hold"):
+            # a study's setting (session 34): the attacker's last turn holds what it holds
+            self.policy.last_hold = int(self.params["last_hold"])
         if "spread" in self.params and hasattr(self.policy, "spread_aim"):
             # a study's setting (session 30): the attacker's last assault spread thinner
             self.policy.spread_aim = float(self.params["spread"] or 0)

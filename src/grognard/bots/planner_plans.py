@@ -31,6 +31,7 @@ from grognard.bots.europa_defence import (
     enemy_turns_left,
     entry_pressure,
     fortress_hexes,
+    hold_plan,
     reinforcement_score,
     replacement_score,
     stand_score,
@@ -1232,6 +1233,25 @@ def later_label(label: str, years: int) -> str:
     return f"{season} {int(year) + years}" if year.isdigit() else label
 
 
+def level_worth(bands: Sequence[tuple[int, Any]], me: str, points: int) -> int:
+    """The worth to ``me`` of the verdict ``points`` make (``bands``: the victory table's
+    levels as (least points, winner), the highest first): its level counted from the draw -
+    our marginal win 1, substantive 2, decisive 3, the enemy's -1 .. -3, a draw 0.
+
+    >>> bands = [(23, "axis"), (20, "axis"), (16, "axis"), (12, None), (8, "soviet"),
+    ...          (4, "soviet"), (0, "soviet")]
+    >>> [level_worth(bands, "axis", 17), level_worth(bands, "soviet", 5)]
+    [1, 2]
+    >>> level_worth(bands, "axis", 14), level_worth(bands, "soviet", 17)
+    (0, -1)
+    """
+    draw = next((k for k, (_m, w) in enumerate(bands) if w is None), None)
+    k = next((k for k, (least, _w) in enumerate(bands) if points >= least), len(bands) - 1)
+    winner = bands[k][1]
+    level = 0 if winner is None else abs(k - draw) if draw is not None else 1
+    return 0 if winner is None else level if winner == me else -level
+
+
 class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     """Europa: drives on the plan's cities and the scenario's objectives, its caution in
     attacks, its army groups' marches (the plan's ``groups``); the defender plays the
@@ -1279,8 +1299,10 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 chance=self.clear_chance(sit) if self.last_turn(sit) else None,
                 last_stand=stand)
         if kind == "move" and self.defending is False and self.verdict_assault and \
-                self._phase_name(sit) == "movement" and self._scenario_last_turn_now(sit):
-            last = self.last_moves(sit, actions)
+                self._scenario_last_turn_now(sit):
+            phase = self._phase_name(sit)
+            last = self.last_moves(sit, actions) if phase == "movement" else \
+                self.last_hold_moves(sit, actions) if phase == "exploitation" else None
             if last is not None:
                 return last
         return super().plan(sit, actions, kind)
@@ -1387,7 +1409,6 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         if known is None:
             return None
         counted, scored, bands, held = known
-        draw = next((k for k, (_m, w) in enumerate(bands) if w is None), None)
         me = sit.player
 
         def points(have: Collection[str]) -> int:
@@ -1396,14 +1417,35 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
         def worth(taken: Collection[str]) -> float:
             after = points(held | set(taken) if me == counted else held - set(taken))
-            k = next((k for k, (least, _w) in enumerate(bands) if after >= least),
-                     len(bands) - 1)
-            winner = bands[k][1]
-            level = 0 if winner is None else abs(k - draw) if draw is not None else 1
-            sign = 0 if winner is None else 1 if winner == me else -1
             gained = after - now if me == counted else now - after
-            return sign * level + self.VERDICT_POINT * gained
+            return level_worth(bands, me, after) + self.VERDICT_POINT * gained
         return worth
+
+    #: session 34: what a point the enemy's last player turn may retake costs, beside the
+    #: verdict's levels it drops (:meth:`hold_stakes`)
+    HOLD_POINT = 0.1
+
+    def hold_stakes(self, sit: Situation) -> dict[str, float]:
+        """Session 34, for the counted side (the one the victory table scores): objective hex
+        we hold -> what the enemy's retaking it alone costs us - the verdict's levels it drops
+        (``[europa.victory]`` ``levels``, as :meth:`last_verdict`) and :data:`HOLD_POINT` a
+        point (a line's hex only while we hold no more of it than its ``need``)."""
+        known = self._victory_table(sit)
+        if known is None or known[0] != sit.player:
+            return {}
+        _counted, scored, bands, held = known
+
+        def points(have: Collection[str]) -> int:
+            return sum(w for hexes, need, w in scored if sum(h in have for h in hexes) >= need)
+        now = points(held)
+        base = level_worth(bands, sit.player, now)
+        out: dict[str, float] = {}
+        for h in sorted(held):
+            after = points(held - {h})
+            if after < now:
+                out[h] = base - level_worth(bands, sit.player, after) + \
+                    self.HOLD_POINT * (now - after)
+        return out
 
     def attack_stakes(self, sit: Situation) -> dict[str, float]:
         """For the counted side (the one the victory table scores, session 27): objective
@@ -1442,7 +1484,49 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             pic, {u: o for u, o in moves.items() if u not in kept},
             {m.index_of_label(h): s for h, s in stakes.items()}, verdict, pinned=kept,
             chance=self.clear_chance(sit), aims=aims)
-        return planned + (self.offence_moves(sit, actions, busy=committed) or [])
+        held, holding = self.hold_moves(sit, {u: o for u, o in moves.items()
+                                              if u not in kept and u not in committed})
+        busy = committed | holding
+        return planned + held + (self.offence_moves(sit, actions, busy=busy) or [])
+
+    #: session 34 (the search's, with :attr:`verdict_assault`): the attacker's last game
+    #: turn holds the objectives it holds against the enemy's last player turn
+    #: (``europa_defence.hold_plan``: the units its last assault leaves, then the exploitation
+    #: phase's); ``mcts@last_hold=1``, on
+    last_hold: int = 0
+
+    def hold_moves(self, sit: Situation, moves: Mapping[str, Mapping[int, Command]]
+                   ) -> tuple[list[tuple[Score, Command]], set[str]]:
+        """Session 34 (:attr:`last_hold`): ``europa_defence.hold_plan`` over the objectives
+        we hold (:meth:`hold_stakes`) with the units of ``moves``; nothing when off."""
+        if not self.last_hold:
+            return [], set()
+        stakes = self.hold_stakes(sit)
+        if not stakes:
+            return [], set()
+        m = sit.map
+        pic = self.picture(sit)
+        enemy = [(i, u) for i, us in pic.theirs.items() for u in us]
+        planned, holding = hold_plan(sit, pic.g, moves,
+                                     {m.index_of_label(h): s for h, s in stakes.items()},
+                                     enemy)
+        return list(planned), holding
+
+    def last_hold_moves(self, sit: Situation, actions: LegalActions
+                        ) -> list[tuple[Score, Command]] | None:
+        """Session 34 (:attr:`last_hold`): the attacker's exploitation phase of the
+        scenario's last turn - the units that may move hold the objectives the enemy's last
+        player turn threatens (the cities the combat phase took stand with the units that
+        advanced into them), the rest exploit as before; None (the plan as before) when off
+        or nothing is threatened."""
+        if not self.last_hold:
+            return None
+        moves = offence.moves_by_unit(sit, actions.candidates("move"), destination)
+        kept = self.garrisons(sit) | sit.memo("plan.hold", set)
+        held, holding = self.hold_moves(sit, {u: o for u, o in moves.items() if u not in kept})
+        if not held:
+            return None
+        return held + (self.offence_moves(sit, actions, busy=holding) or [])
 
     def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
         """EUR-09 The system's estimate of an attack; at :attr:`exact_clear` 2 (the
