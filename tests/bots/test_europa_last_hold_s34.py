@@ -1,5 +1,6 @@
 """Issue 25, session 34: the search's attacker holds in the scenario's last game turn what it
-holds against the enemy's last player turn (``mcts@last_hold=1``).
+holds against the enemy's last player turn (``mcts@last_hold=N``: the last N game turns'
+exploitation phases and the last turn's movement phase; 2 by default, 0 off).
 
 The verdict counts the objectives each side holds after the last turn, and a hex stays the
 side's whose ground unit entered it last. On held-out seeds 11400-11599 the search's Axis
@@ -59,8 +60,9 @@ def test_p_lost_falls_with_each_defense_factor():
 
 def test_a_city_taken_with_one_corps_is_filled_before_a_safe_one():
     """Kharkov (worth 3 to the Axis) stands with one infantry corps (defense 7, doubled in the
-    city) and eight Soviet tank corps (attack 9) within reach; Kiev (worth 3) has no Soviet
-    unit within reach; Minsk is held with nobody in it and one Soviet corps 3 hexes off. The
+    city) and eight Soviet tank corps (attack 9) within reach; Kiev (worth 3), held by one
+    corps, has no Soviet unit within reach; Minsk is held with nobody in it and one Soviet
+    corps 3 hexes off. The
     free units go to Kharkov (to its stacking limit: 10 REs, two more corps of 3) and one to
     Minsk; none to Kiev."""
     g = Grid(w=15, h=7, cities=((4, 3), (10, 3), (12, 6)))
@@ -69,6 +71,7 @@ def test_a_city_taken_with_one_corps_is_filled_before_a_safe_one():
     mine = {"held": unit("axis", (4, 3), attack=6, defense=7)}
     mine.update({f"f{k}": unit("axis", (6, 2 + k % 3), attack=6, defense=7) for k in range(4)})
     mine["far"] = unit("axis", (12, 3), attack=6, defense=7)
+    mine["kiev"] = unit("axis", (10, 3), attack=6, defense=7)
     others = [unit("soviet", (1, y), kind="armor", attack=9) for y in range(1, 5)]
     others += [unit("soviet", (0, y), kind="armor", attack=9) for y in range(1, 5)]
     others.append(unit("soviet", (14, 5), attack=4))
@@ -76,7 +79,7 @@ def test_a_city_taken_with_one_corps_is_filled_before_a_safe_one():
     stakes = {kharkov: 1.3, kiev: 1.3, minsk: 0.1}
     planned, holding = ed.hold_plan(sit, g, _moves(g, mine, 4), stakes, _enemy(g, others))
     ends = {str(c.args["unit"]): str(c.args["to"]) for _s, c in planned}
-    assert "held" in holding  # standing in a threatened objective: it stays
+    assert "held" in holding and "kiev" not in holding  # the threatened one's stays
     assert len([u for u, to in ends.items() if to == lab(4, 3)]) == 2
     assert ends.get("far") == lab(12, 6)  # an empty objective in the enemy's reach is lost
     assert lab(10, 3) not in ends.values()  # Kiev: no enemy in reach
@@ -88,7 +91,7 @@ def test_nothing_moves_when_nothing_is_threatened_or_nothing_is_at_stake():
     g = Grid(w=15, h=7, cities=((4, 3),))
     city = g.index_of_label(lab(4, 3))
     mine = {"f0": unit("axis", (6, 3), attack=6, defense=7)}
-    far = [unit("soviet", (14, 6), kind="armor", attack=9)]
+    far = [unit("soviet", (14, 6), attack=9)]  # a foot corps 13 hexes off
     near = [unit("soviet", (1, 3), kind="armor", attack=9)]
     for others, stakes in ((far, {city: 1.3}), (near, {city: 0.0}), (near, {})):
         planned, holding = ed.hold_plan(Sit(g, mine, others), g, _moves(g, mine, 4), stakes,
@@ -128,7 +131,8 @@ def test_hold_stakes_are_the_verdict_levels_a_retaking_drops():
 
 
 def test_last_hold_is_the_search_s_and_a_study_setting():
-    """A study setting of the search (its last assaults weigh the verdict); the
+    """On in the search (its last assaults weigh the verdict; the last 2 game turns), off
+    with ``last_hold=0``; the
     planner's last turn is the plan's (``verdict_assault`` off: no hold is planned)."""
     assert parse_params("last_hold=1") == {"last_hold": "1"}
     with pytest.raises(InputError, match="last_hold takes a number"):
@@ -136,5 +140,51 @@ def test_last_hold_is_the_search_s_and_a_study_setting():
     g = Game.new("europa-barbarossa", seed=0)
     search = make_bot("mcts", Seat.of(g, "axis", 0)).policy  # type: ignore[attr-defined]
     assert search.verdict_assault and search.last_hold == 0
-    assert make_bot("mcts@last_hold=1", Seat.of(g, "axis", 0)).policy.last_hold == 1  # type: ignore[attr-defined]
+    assert make_bot("mcts@last_hold=0", Seat.of(g, "axis", 0)).policy.last_hold == 0  # type: ignore[attr-defined]
     assert not make_bot("planner", Seat.of(g, "axis", 0)).policy.verdict_assault  # type: ignore[attr-defined]
+
+
+def test_an_empty_objective_is_held_against_the_tanks_that_can_reach_it():
+    """Odessa held with nobody in it (seed 11545: a Soviet tank corps entered it from 13
+    hexes off in the last turn): a tank corps 15 hexes off (its movement and exploitation
+    phases, EMPTY_REACH) draws a unit to it, an infantry corps there does not, nor does a
+    tank corps 25 off."""
+    assert ed.EMPTY_REACH == (8, 20)
+    g = Grid(w=30, h=3, cities=((2, 1),))
+    odessa = g.index_of_label(lab(2, 1))
+    mine = {"a": unit("axis", (4, 1), attack=6, defense=7)}
+    for others, moved in (([unit("soviet", (17, 1), kind="armor", attack=9)], True),
+                          ([unit("soviet", (17, 1), attack=4)], False),
+                          ([unit("soviet", (27, 1), kind="armor", attack=9)], False)):
+        planned, _holding = ed.hold_plan(Sit(g, mine, others), g, _moves(g, mine, 3),
+                                         {odessa: 0.2}, _enemy(g, others))
+        assert [str(c.args["to"]) for _s, c in planned] == ([lab(2, 1)] if moved else [])
+
+
+@pytest.mark.parametrize(("spec", "held"), [
+    ("mcts@last_hold=2", {(12, "exploitation"), (13, "exploitation"), (13, "movement")}),
+    ("mcts@last_hold=1", {(13, "exploitation"), (13, "movement")}),
+    ("mcts@last_hold=3", {(11, "exploitation"), (12, "exploitation"), (13, "exploitation"),
+                          (13, "movement")}),
+])
+def test_the_hold_is_planned_in_the_last_turns_exploitation_phases(spec, held, monkeypatch):
+    """europa-barbarossa's last game turn is 13 (Dec II 1941): the hold is planned in its
+    movement phase (after the last assault) and in the exploitation phases of the last N
+    game turns, never in an earlier movement phase (the plan's own assaults)."""
+    g = Game.new("europa-barbarossa", seed=0)
+    bot = make_bot(spec, Seat.of(g, "axis", 0))
+    policy = bot.policy  # type: ignore[attr-defined]
+    assert policy.scenario_last(bot.seat.context) == 13
+    below = next(c for c in type(policy).__mro__[1:] if "plan" in c.__dict__)
+    monkeypatch.setattr(below, "plan", lambda *_a: None)  # the plan's own moves: not here
+    seen: set[tuple[int, str]] = set()
+    for turn in range(9, 14):
+        for phase in ("movement", "combat", "exploitation"):
+            sit = SimpleNamespace(view={"turn": turn}, context=bot.seat.context, player="axis")
+            policy._phase_name = lambda _sit, phase=phase: phase
+            policy.last_moves = lambda _sit, _a, turn=turn, phase=phase: (
+                seen.add((turn, phase)), [])[1]
+            policy.last_hold_moves = policy.last_moves
+            policy.defending = False
+            policy.plan(sit, None, "move")  # type: ignore[arg-type]
+    assert seen == held

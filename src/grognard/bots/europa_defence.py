@@ -740,6 +740,10 @@ def p_lost(odds: float) -> float:
 #: session 34: a held objective's garrison is filled while what it puts at risk (its stake
 #: times :func:`p_lost`) falls by at least this much a unit
 HOLD_GAIN = 0.01
+#: session 34: an objective we hold with no unit in it is lost to any enemy unit that can
+#: walk in - foot within this many hexes, mechanized within the second (its movement and
+#: exploitation phases: seed 11545's Soviet tank corps entered Odessa from 13 hexes off)
+EMPTY_REACH = (8, 20)
 
 
 def hold_plan(sit: Situation, g: Any, moves: Mapping[str, Mapping[int, Command]],
@@ -750,10 +754,11 @@ def hold_plan(sit: Situation, g: Any, moves: Mapping[str, Mapping[int, Command]]
     enemy unit enters it (the verdict counts who entered last) - so a city taken and left
     with the one corps that advanced into it, or an objective held with none, is retaken.
     Each objective we hold (``stakes``: map index -> what losing it costs us) that the
-    enemy's attack in reach threatens (:func:`threat_to`) draws the units of ``moves``
-    (those free to move there; a unit standing in one stays) by what each adds: its stake
-    times the fall in the chance the enemy clears it (:func:`p_lost` of that attack over the
-    garrison's terrain-weighted defense, EUR-10; an empty hex is lost for sure), the
+    enemy's attack in reach threatens (:func:`threat_to`), or that stands empty within
+    :data:`EMPTY_REACH` of an enemy unit, draws the units of ``moves`` (those free to move
+    there; a unit standing in one stays) by what each adds: its stake times the fall in the
+    chance the enemy clears it (:func:`p_lost` of that attack over the garrison's
+    terrain-weighted defense, EUR-10; an empty hex is lost for sure), the
     strongest gain first, within the hex's stacking limit (EUR-21), while a unit lowers the
     risk by :data:`HOLD_GAIN`. Returns the moves (scored 250 down) and the units holding
     (moving in or standing there)."""
@@ -768,9 +773,11 @@ def hold_plan(sit: Situation, g: Any, moves: Mapping[str, Mapping[int, Command]]
         if stake <= 0:
             continue
         th = threat_to(sit, enemy, m.label(t))
-        if th <= 0:
-            continue
         here = [uid for uid, u in ground.items() if str(u["hex"]) == m.label(t)]
+        if th <= 0 and (here or not any(
+                sit.distance(m.label(k), m.label(t)) <= EMPTY_REACH[
+                    1 if str(u.get("type")) in offence.MECH else 0] for k, u in enemy)):
+            continue
         threat[t] = th
         defense[t] = float(sum(offence.view_factor(ground[x], "defense") for x in here))
         room[t] = g.quality[t][2] - sum(int(ground[x].get("re_size") or 1) for x in here)
@@ -778,7 +785,8 @@ def hold_plan(sit: Situation, g: Any, moves: Mapping[str, Mapping[int, Command]]
 
     def risk(t: int, d: float) -> float:
         mult, add, _limit = g.quality[t]
-        return stakes[t] * (1.0 if d <= 0 else p_lost(threat[t] / ((d + add) * mult)))
+        return stakes[t] * (1.0 if d <= 0 else
+                            p_lost(threat[t] / max(1.0, (d + add) * mult)))
 
     out: list[tuple[float, Command]] = []
     free = {uid: {t: c for t, c in opts.items() if t in threat}

@@ -1299,9 +1299,10 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
                 chance=self.clear_chance(sit) if self.last_turn(sit) else None,
                 last_stand=stand)
         if kind == "move" and self.defending is False and self.verdict_assault and \
-                self._scenario_last_turn_now(sit):
+                self.last_turns(sit, max(1, self.last_hold)):
             phase = self._phase_name(sit)
-            last = self.last_moves(sit, actions) if phase == "movement" else \
+            last = self.last_moves(sit, actions) \
+                if phase == "movement" and self._scenario_last_turn_now(sit) else \
                 self.last_hold_moves(sit, actions) if phase == "exploitation" else None
             if last is not None:
                 return last
@@ -1492,7 +1493,8 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: session 34 (the search's, with :attr:`verdict_assault`): the attacker's last game
     #: turn holds the objectives it holds against the enemy's last player turn
     #: (``europa_defence.hold_plan``: the units its last assault leaves, then the exploitation
-    #: phase's); ``mcts@last_hold=1``, on
+    #: phase's; with N over 1 the exploitation phases of the last N game turns too - the
+    #: enemy's player turn after each may retake what they took); 0, off
     last_hold: int = 0
 
     def hold_moves(self, sit: Situation, moves: Mapping[str, Mapping[int, Command]]
@@ -1515,18 +1517,19 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     def last_hold_moves(self, sit: Situation, actions: LegalActions
                         ) -> list[tuple[Score, Command]] | None:
         """Session 34 (:attr:`last_hold`): the attacker's exploitation phase of the
-        scenario's last turn - the units that may move hold the objectives the enemy's last
-        player turn threatens (the cities the combat phase took stand with the units that
-        advanced into them), the rest exploit as before; None (the plan as before) when off
-        or nothing is threatened."""
+        scenario's last turn (of its last N game turns with ``last_hold=N``) - the units that
+        may move hold the objectives the enemy's next player turn threatens (the cities the
+        combat phase took stand with the units that advanced into them), the rest exploit as
+        before; None (the plan as before) when off or nothing is threatened."""
         if not self.last_hold:
             return None
         moves = offence.moves_by_unit(sit, actions.candidates("move"), destination)
         kept = self.garrisons(sit) | sit.memo("plan.hold", set)
         held, holding = self.hold_moves(sit, {u: o for u, o in moves.items() if u not in kept})
-        if not held:
+        if not holding:
             return None
-        return held + (self.offence_moves(sit, actions, busy=holding) or [])
+        rest = self.offence_moves(sit, actions, busy=holding)
+        return None if rest is None and not held else held + (rest or [])
 
     def own_estimate(self, sit: Situation, cmd: Command) -> Estimate | None:
         """EUR-09 The system's estimate of an attack; at :attr:`exact_clear` 2 (the
