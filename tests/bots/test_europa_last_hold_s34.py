@@ -139,7 +139,7 @@ def test_last_hold_is_the_search_s_and_a_study_setting():
         parse_params("last_hold=yes")
     g = Game.new("europa-barbarossa", seed=0)
     search = make_bot("mcts", Seat.of(g, "axis", 0)).policy  # type: ignore[attr-defined]
-    assert search.verdict_assault and search.last_hold == 0
+    assert search.verdict_assault and search.last_hold == 2
     assert make_bot("mcts@last_hold=0", Seat.of(g, "axis", 0)).policy.last_hold == 0  # type: ignore[attr-defined]
     assert not make_bot("planner", Seat.of(g, "axis", 0)).policy.verdict_assault  # type: ignore[attr-defined]
 
@@ -162,7 +162,7 @@ def test_an_empty_objective_is_held_against_the_tanks_that_can_reach_it():
 
 
 @pytest.mark.parametrize(("spec", "held"), [
-    ("mcts@last_hold=2", {(12, "exploitation"), (13, "exploitation"), (13, "movement")}),
+    ("mcts", {(12, "exploitation"), (13, "exploitation"), (13, "movement")}),
     ("mcts@last_hold=1", {(13, "exploitation"), (13, "movement")}),
     ("mcts@last_hold=3", {(11, "exploitation"), (12, "exploitation"), (13, "exploitation"),
                           (13, "movement")}),

@@ -65,7 +65,9 @@ Parameters: ``mcts@budget=16@horizon=200@cut=side@turns=1@width=3@posture=plan@h
 on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by default) and
 ``mcts@verdict=0`` (the last assaults by the planner's points, not searched for the verdict:
 the defender's, session 26, ``europa_defence.last_assault``; the attacker's last movement
-phase, session 27, ``europa_offence.last_assault_plan``); on
+phase, session 27, ``europa_offence.last_assault_plan``) and ``mcts@last_hold=0`` (the
+attacker's last game turn does not hold the objectives the enemy's last player turn
+threatens, session 34, ``europa_defence.hold_plan``); on
 3R ``mcts@weigh=later+push`` (the default), ``weigh=later``, ``weigh=push`` or
 ``weigh=none``, and ``mcts@decide=1`` (every macro decision searched too).
 """

@@ -1494,8 +1494,12 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: turn holds the objectives it holds against the enemy's last player turn
     #: (``europa_defence.hold_plan``: the units its last assault leaves, then the exploitation
     #: phase's; with N over 1 the exploitation phases of the last N game turns too - the
-    #: enemy's player turn after each may retake what they took); 0, off
-    last_hold: int = 0
+    #: enemy's player turn after each may retake what they took); ``mcts@last_hold=0``, not.
+    #: 2 (the last turn, and Dec I's exploitation phase on europa-barbarossa): the search's
+    #: Axis against the planner's Soviets on tuning seeds 11400-11599 won 174, drew 23, lost
+    #: 3 where it went 153-40-7 without (better on 23 seeds, worse on 2; with 1, 170-25-5);
+    #: 2 against 1 over 400 tuning seeds better on 9, worse on 1 (docs/AI.md, session 34)
+    last_hold: int = 2
 
     def hold_moves(self, sit: Situation, moves: Mapping[str, Mapping[int, Command]]
                    ) -> tuple[list[tuple[Score, Command]], set[str]]:
