@@ -793,20 +793,19 @@ def hold_plan(sit: Situation, g: Any, moves: Mapping[str, Mapping[int, Command]]
             for uid, opts in moves.items() if uid in ground and uid not in holding}
     free = {uid: opts for uid, opts in free.items() if opts}
     while free:
-        best: tuple[float, str, str, int] | None = None
+        best: tuple[tuple[float, str, str], int] | None = None  # (gain, unit, hex), index
         for uid, opts in free.items():
             d_u = float(offence.view_factor(ground[uid], "defense"))
             size = int(ground[uid].get("re_size") or 1)
             for t in opts:
                 if room[t] < size:
                     continue
-                gain = risk(t, defense[t]) - risk(t, defense[t] + d_u)
-                key = (gain, uid, m.label(t))
-                if best is None or key > (best[0], best[1], best[2]):
-                    best = (gain, uid, m.label(t), t)
-        if best is None or best[0] < HOLD_GAIN:
+                key = (risk(t, defense[t]) - risk(t, defense[t] + d_u), uid, m.label(t))
+                if best is None or key > best[0]:
+                    best = (key, t)
+        if best is None or best[0][0] < HOLD_GAIN:
             break
-        _gain, uid, _label, t = best
+        (_gain, uid, _label), t = best
         out.append((250.0 - 0.001 * len(out), free.pop(uid)[t]))
         defense[t] += float(offence.view_factor(ground[uid], "defense"))
         room[t] -= int(ground[uid].get("re_size") or 1)

@@ -77,8 +77,9 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # session 33: the attacker's last game turns in which every objective in reach is
           # besieged at once (0: never; the plan's ``sieges`` before them)
           "last_sieges",
-          # session 34: whether the search's attacker holds in its last game turn the
-          # objectives it holds against the enemy's last player turn (1; 0: not)
+          # session 34: the search's attacker's last game turns whose exploitation phases
+          # (and the last's movement phase) hold its objectives against the enemy's next
+          # player turn (2 by default; 0: never)
           "last_hold")
 
 

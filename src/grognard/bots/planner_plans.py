@@ -1252,6 +1252,18 @@ def level_worth(bands: Sequence[tuple[int, Any]], me: str, points: int) -> int:
     return 0 if winner is None else level if winner == me else -level
 
 
+def table_points(scored: Sequence[tuple[list[str], int, int]], have: Collection[str]) -> int:
+    """The counted side's points from the victory table's scored rows (hexes, how many of
+    them count the row - a line's ``need`` -, points) with the hexes in ``have`` held.
+
+    >>> table_points([(["a"], 1, 6), (["b", "c", "d"], 2, 2)], {"a", "c"})
+    6
+    >>> table_points([(["a"], 1, 6), (["b", "c", "d"], 2, 2)], {"b", "c"})
+    2
+    """
+    return sum(w for hexes, need, w in scored if sum(h in have for h in hexes) >= need)
+
+
 class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     """Europa: drives on the plan's cities and the scenario's objectives, its caution in
     attacks, its army groups' marches (the plan's ``groups``); the defender plays the
@@ -1411,13 +1423,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
             return None
         counted, scored, bands, held = known
         me = sit.player
-
-        def points(have: Collection[str]) -> int:
-            return sum(w for hexes, need, w in scored if sum(h in have for h in hexes) >= need)
-        now = points(held)
+        now = table_points(scored, held)
 
         def worth(taken: Collection[str]) -> float:
-            after = points(held | set(taken) if me == counted else held - set(taken))
+            after = table_points(scored, held | set(taken) if me == counted
+                                 else held - set(taken))
             gained = after - now if me == counted else now - after
             return level_worth(bands, me, after) + self.VERDICT_POINT * gained
         return worth
@@ -1435,14 +1445,11 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         if known is None or known[0] != sit.player:
             return {}
         _counted, scored, bands, held = known
-
-        def points(have: Collection[str]) -> int:
-            return sum(w for hexes, need, w in scored if sum(h in have for h in hexes) >= need)
-        now = points(held)
+        now = table_points(scored, held)
         base = level_worth(bands, sit.player, now)
         out: dict[str, float] = {}
         for h in sorted(held):
-            after = points(held - {h})
+            after = table_points(scored, held - {h})
             if after < now:
                 out[h] = base - level_worth(bands, sit.player, after) + \
                     self.HOLD_POINT * (now - after)
@@ -1498,7 +1505,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: 2 (the last turn, and Dec I's exploitation phase on europa-barbarossa): the search's
     #: Axis against the planner's Soviets on tuning seeds 11400-11599 won 174, drew 23, lost
     #: 3 where it went 153-40-7 without (better on 23 seeds, worse on 2; with 1, 170-25-5);
-    #: 2 against 1 over 400 tuning seeds better on 9, worse on 1 (docs/AI.md, session 34)
+    #: 2 against 1 over 400 tuning seeds better on 11, worse on 1 (docs/AI.md, session 34)
     last_hold: int = 2
 
     def hold_moves(self, sit: Situation, moves: Mapping[str, Mapping[int, Command]]
@@ -1516,7 +1523,7 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
         planned, holding = hold_plan(sit, pic.g, moves,
                                      {m.index_of_label(h): s for h, s in stakes.items()},
                                      enemy)
-        return list(planned), holding
+        return planned, holding
 
     def last_hold_moves(self, sit: Situation, actions: LegalActions
                         ) -> list[tuple[Score, Command]] | None:
