@@ -67,7 +67,9 @@ on Europa ``mcts@weigh=bold+fall_back+storm`` (the postures weighed; none by def
 the defender's, session 26, ``europa_defence.last_assault``; the attacker's last movement
 phase, session 27, ``europa_offence.last_assault_plan``) and ``mcts@last_hold=0`` (the
 attacker's last game turn does not hold the objectives the enemy's last player turn
-threatens, session 34, ``europa_defence.hold_plan``); on
+threatens, session 34, ``europa_defence.hold_plan``) and ``mcts@retake_air=N`` (the
+defender's air moves on the objectives its last assault may retake in the N game turns
+before the last, session 35; 0, never, by default); on
 3R ``mcts@weigh=later+push`` (the default), ``weigh=later``, ``weigh=push`` or
 ``weigh=none``, and ``mcts@decide=1`` (every macro decision searched too).
 """

@@ -80,7 +80,10 @@ PARAMS = ("barbarossa_year", "barbarossa_season", "soviet_war_year", "berlin_yea
           # session 34: the search's attacker's last game turns whose exploitation phases
           # (and the last's movement phase) hold its objectives against the enemy's next
           # player turn (2 by default; 0: never)
-          "last_hold")
+          "last_hold",
+          # session 35: the game turns before the last in which the search's defender's air
+          # moves on the objectives its last assault may retake (0: never)
+          "retake_air")
 
 
 #: the parameters read as whole numbers (the search's; the Soviet studies' own_front, 0 or 1,
@@ -90,7 +93,7 @@ WHOLE_PARAMS = ("budget", "horizon", "turns", "width", "hold", "decide", "own_fr
                 "fall_back",
                 "raid", "reach_line", "line_stacks", "push_turns", "sieges",
                 "verdict", "air_forward", "air_turns", "exact", "last_stand", "last_sieges",
-                "last_hold")
+                "last_hold", "retake_air")
 NUMBER_PARAMS = ("worth_pull", "stand", "air_better", "spread")
 #: the parameters read as NAME:N pairs joined by "+" (the Soviet studies' rings=Moscow:3+Leningrad:2)
 NAMED_PARAMS = ("rings", "reach")
@@ -162,6 +165,9 @@ class PlannerBot(HeuristicBot):
         if "last_hold" in self.params and hasattr(self.policy, "last_hold"):
             # a study's setting (session 34): the attacker's last turn holds what it holds
             self.policy.last_hold = int(self.params["last_hold"])
+        if "retake_air" in self.params and hasattr(self.policy, "retake_air"):
+            # a study's setting (session 35): the defender's air on what it may retake
+            self.policy.retake_air = int(self.params["retake_air"])
         if "spread" in self.params and hasattr(self.policy, "spread_aim"):
             # a study's setting (session 30): the attacker's last assault spread thinner
             self.policy.spread_aim = float(self.params["spread"] or 0)

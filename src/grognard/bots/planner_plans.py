@@ -32,6 +32,7 @@ from grognard.bots.europa_defence import (
     entry_pressure,
     fortress_hexes,
     hold_plan,
+    objective_stakes,
     reinforcement_score,
     replacement_score,
     stand_score,
@@ -1626,12 +1627,29 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
     #: how near our ground units such an objective must be (hexes)
     AIR_GOAL_REACH = 16
 
+    #: session 35: the game turns before the scenario's last in which the defender's air
+    #: (the search's, :attr:`verdict_assault`) moves on the objectives its last assault may
+    #: retake (:meth:`air_goals`; ``mcts@retake_air=N``; 0, never)
+    retake_air: int = 0
+
     def air_goals(self, sit: Situation) -> dict[str, float]:
         """Session 29 (the search's, :attr:`verdict_assault`): in the :attr:`air_turns`
         game turns before the scenario's last, the objectives the enemy holds within
         :data:`AIR_GOAL_REACH` hexes of our ground units, each with the points taking it is
-        worth (:meth:`attack_stakes`); none otherwise."""
+        worth (:meth:`attack_stakes`); none otherwise. Session 35, the defender's (in the
+        :attr:`retake_air` turns before the last): the objectives its last assault may
+        retake - those the enemy holds and those the enemy's ground units are within
+        :data:`AIR_GOAL_REACH` hexes of - near our ground units, each with its points."""
         last = self.scenario_last_turn(sit)
+        if self.verdict_assault and self.defending and last is not None and \
+                last - self.retake_air <= int(sit.view.get("turn") or 0) < last:
+            objs: list[Any] = sit.memo("victory.objectives", list)
+            stakes = objective_stakes(sit, objs)
+            near = {str(o.hex): float(o.value) for o in objs if o.holder == sit.player
+                    and sit.enemy_hexes
+                    and sit.nearest(str(o.hex), sit.enemy_hexes) <= self.AIR_GOAL_REACH}
+            return {h: s for h, s in {**near, **stakes}.items()
+                    if s > 0 and sit.nearest(h, sit.friendly_hexes) <= self.AIR_GOAL_REACH}
         if not self.verdict_assault or self.defending is not False or last is None:
             return {}
         turn = int(sit.view.get("turn") or 0)
