@@ -1629,7 +1629,10 @@ class EuropaPlannerPolicy(_Planned, EuropaPolicy):
 
     #: session 35: the game turns before the scenario's last in which the defender's air
     #: (the search's, :attr:`verdict_assault`) moves on the objectives its last assault may
-    #: retake (:meth:`air_goals`; ``mcts@retake_air=N``; 0, never)
+    #: retake (:meth:`air_goals`; ``mcts@retake_air=N``); 0, never, by default: with 2 the
+    #: search's Soviets against the planner's Axis were better from 200 Nov II positions (26
+    #: seeds better, 13 worse) and worse on new whole games 12460-12559 (6 better, 10 worse;
+    #: docs/AI.md, session 35)
     retake_air: int = 0
 
     def air_goals(self, sit: Situation) -> dict[str, float]:
