@@ -3,7 +3,7 @@
 europa-barbarossa half their attacks on the objectives the Axis had taken went in without
 ground support (99 of 194 over seeds 12260-12459): the bombers sat on bases out of range of
 Moscow, Kharkov and Leningrad, flying their missions against hexes that scored nothing (seed
-12264: Moscow attacked at 3 to 2 without the +1 of a bombardment hit, EUR-06, while the DBA
+12264: Moscow attacked at 3 to 2 without a bombardment hit's +1, while the DBA
 corps bombed a hex by Dnepropetrovsk). Better from 200 positions, worse on 100 new whole
 games (docs/AI.md, session 35): a study setting, off by default."""
 
