@@ -118,8 +118,16 @@ def test_the_search_air_hops_toward_the_objectives_it_cannot_reach():
     la = LegalActions(g, "axis")
     planned = search.plan(sit, la, "air_transfer")
     assert planned, "no transfer planned"
-    air = g.view("axis")["air_units"]
+    hops = check_transfers(search, sit, goals, la, planned, g.view("axis")["air_units"])
+    assert hops, "no unit hopped toward the objectives"
 
+
+def check_transfers(search: Any, sit: Any, goals: dict[str, float], la: LegalActions,
+                    planned: list[Any], air: dict[str, Any]) -> int:
+    """Every planned transfer scores over any mission (``AIR_FIRST``), is legal and either
+    brings a unit that reached some of ``goals`` to a base reaching ``air_better`` times their
+    points or - a unit that reached none - nearer the weightiest of them (``AIR_HOP_PULL`` of
+    a point a hex short) than its own base; how many hopped so."""
     def cover(h: str, reach: int) -> float:
         return sum(w for f, w in goals.items() if sit.distance(h, f) <= reach)
 
@@ -136,4 +144,4 @@ def test_the_search_air_hops_toward_the_objectives_it_cannot_reach():
         elif cover(to, reach) <= 0:
             hops += 1
             assert toward(to, reach) > toward(base, reach)
-    assert hops, "no unit hopped toward the objectives"
+    return hops

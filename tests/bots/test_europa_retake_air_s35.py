@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tests.bots.test_europa_air_s29 import check_transfers
+
 from grognard.bots.base import LazyView, LegalActions, Seat
 from grognard.bots.catalog import make_bot
 from grognard.bots.europa_defence import objective_stakes
@@ -83,19 +85,4 @@ def test_the_search_soviet_air_moves_toward_those_objectives_before_the_last_tur
     la = LegalActions(g, "soviet")
     planned = search.plan(sit, la, "air_transfer")
     assert planned, "no transfer planned"
-    air = g.view("soviet")["air_units"]
-
-    def cover(h: str, reach: int) -> float:
-        return sum(w for f, w in goals.items() if sit.distance(h, f) <= reach)
-
-    def toward(h: str, reach: int) -> float:
-        return max(w - search.AIR_HOP_PULL * (sit.distance(h, f) - reach)
-                   for f, w in goals.items())
-    for score, c in planned:
-        assert score >= search.AIR_FIRST and la.allows(c)
-        uid, to = str(c.args["unit"]), str(c.args["to"])
-        base, reach = str(air[uid]["base"]), int(air[uid]["range"])
-        if cover(base, reach) > 0:
-            assert cover(to, reach) >= search.air_better * cover(base, reach)
-        else:
-            assert cover(to, reach) > 0 or toward(to, reach) > toward(base, reach)
+    check_transfers(search, sit, goals, la, planned, g.view("soviet")["air_units"])
